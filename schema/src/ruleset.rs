@@ -1,0 +1,464 @@
+//! The game's fixed data: unit types, markers, stacking points, shock strengths, the printed
+//! values the rules state (with the section they come from), and the Terrain Effects Chart (9.2).
+//!
+//! Values the rules do not state are `None`: we never invent printed counter values. A scenario
+//! may supply them from the user's own counter sheet (`counter_values`), marked with a source.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The ten unit types of the Unit Identification Chart (2.31).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum UnitKind {
+    /// Muzzle-loading infantry.
+    MZ,
+    /// Early breech-loading infantry.
+    EB,
+    /// Late breech-loading infantry.
+    LB,
+    /// Cavalry.
+    CY,
+    /// Mounted rifles.
+    MR,
+    /// Machine gun.
+    MG,
+    /// Muzzle-loading artillery.
+    MA,
+    /// Muzzle-loading horse artillery.
+    MAh,
+    /// Breech-loading artillery.
+    BA,
+    /// Breech-loading horse artillery.
+    BAh,
+}
+
+/// Markers a scenario can allot (10.2, 10.3, 4J and the Limber counters of 11.17).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum MarkerKind {
+    /// Trench marker (10.3).
+    Trench,
+    /// Improved Position marker (10.2).
+    IP,
+    /// Limber marker (4J); in 11.17 also a counter of its own.
+    Limber,
+}
+
+/// The broad arm of a unit type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum Arm {
+    Infantry,
+    Cavalry,
+    MachineGun,
+    Artillery,
+}
+
+/// A value printed on a counter, with the rule section that states it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Printed {
+    /// The value.
+    pub value: u32,
+    /// Where it comes from: a rule section (`"5.1 example"`) or the user's own counter sheet.
+    pub source: String,
+}
+
+/// Everything the rules say about one unit type.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct UnitProfile {
+    /// Type code (`MZ`).
+    pub kind: UnitKind,
+    /// Name from the Unit Identification Chart (2.31).
+    pub name: &'static str,
+    /// Broad arm.
+    pub arm: Arm,
+    /// Stacking points (7.0A): guns 3, others 2.
+    pub stacking_points: u32,
+    /// Shock combat strength (5.2): guns 0, others 1.
+    pub shock_strength: u32,
+    /// Fire attack strength, where the rules state it.
+    pub fire_attack: Option<Printed>,
+    /// Fire defense strength, where the rules state it.
+    pub fire_defense: Option<Printed>,
+    /// Movement allowance, where the rules state it.
+    pub movement: Option<Printed>,
+    /// Range allowance, where the rules state it.
+    pub range: Option<Printed>,
+}
+
+impl UnitKind {
+    /// All ten unit types in the order of the Unit Identification Chart.
+    pub const ALL: [UnitKind; 10] = [
+        UnitKind::MZ,
+        UnitKind::EB,
+        UnitKind::LB,
+        UnitKind::CY,
+        UnitKind::MR,
+        UnitKind::MG,
+        UnitKind::MA,
+        UnitKind::MAh,
+        UnitKind::BA,
+        UnitKind::BAh,
+    ];
+
+    /// The type code as printed (`"MAh"`).
+    pub fn code(self) -> &'static str {
+        match self {
+            UnitKind::MZ => "MZ",
+            UnitKind::EB => "EB",
+            UnitKind::LB => "LB",
+            UnitKind::CY => "CY",
+            UnitKind::MR => "MR",
+            UnitKind::MG => "MG",
+            UnitKind::MA => "MA",
+            UnitKind::MAh => "MAh",
+            UnitKind::BA => "BA",
+            UnitKind::BAh => "BAh",
+        }
+    }
+
+    /// Parse a type code, exactly as printed.
+    pub fn from_code(code: &str) -> Option<UnitKind> {
+        UnitKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    /// Artillery and machine guns: "gun units" (5.1H), 3 stacking points (7.0A).
+    pub fn is_gun(self) -> bool {
+        matches!(self.arm(), Arm::Artillery | Arm::MachineGun)
+    }
+
+    /// Cavalry or mounted rifles.
+    pub fn is_mounted(self) -> bool {
+        matches!(self, UnitKind::CY | UnitKind::MR)
+    }
+
+    /// The broad arm.
+    pub fn arm(self) -> Arm {
+        match self {
+            UnitKind::MZ | UnitKind::EB | UnitKind::LB => Arm::Infantry,
+            UnitKind::CY | UnitKind::MR => Arm::Cavalry,
+            UnitKind::MG => Arm::MachineGun,
+            UnitKind::MA | UnitKind::MAh | UnitKind::BA | UnitKind::BAh => Arm::Artillery,
+        }
+    }
+
+    /// Stacking points (7.0A).
+    pub fn stacking_points(self) -> u32 {
+        if self.is_gun() { 3 } else { 2 }
+    }
+
+    /// Shock combat strength (5.2): "Artillery and Machine Gun units have a Shock Combat
+    /// Strength of zero. All other units have a Shock Combat Strength of one."
+    pub fn shock_strength(self) -> u32 {
+        if self.is_gun() { 0 } else { 1 }
+    }
+
+    /// The full profile, with the printed values the rules state.
+    pub fn profile(self) -> UnitProfile {
+        let stated = |value, source: &str| {
+            Some(Printed {
+                value,
+                source: source.to_string(),
+            })
+        };
+        let (fire_attack, fire_defense) = match self {
+            // 5.1 example (with the errata's correction of "HZ" to MZ).
+            UnitKind::MZ => (
+                stated(3, "5.1 example, errata 5.1"),
+                stated(2, "5.1 example"),
+            ),
+            UnitKind::MR => (stated(4, "5.1 example"), None),
+            UnitKind::LB => (stated(9, "10.4 example"), None),
+            _ => (None, None),
+        };
+        UnitProfile {
+            kind: self,
+            name: self.name(),
+            arm: self.arm(),
+            stacking_points: self.stacking_points(),
+            shock_strength: self.shock_strength(),
+            fire_attack,
+            fire_defense,
+            movement: None,
+            range: None,
+        }
+    }
+
+    /// Name from the Unit Identification Chart (2.31).
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::MZ => "Muzzle-Loading Infantry",
+            UnitKind::EB => "Early Breech-Loading Infantry",
+            UnitKind::LB => "Late Breech-Loading Infantry",
+            UnitKind::CY => "Cavalry",
+            UnitKind::MR => "Mounted Rifles",
+            UnitKind::MG => "Machine Gun",
+            UnitKind::MA => "Muzzle-Loading Artillery",
+            UnitKind::MAh => "Muzzle-Loading Horse Artillery",
+            UnitKind::BA => "Breech-Loading Artillery",
+            UnitKind::BAh => "Breech-Loading Horse Artillery",
+        }
+    }
+}
+
+impl MarkerKind {
+    /// All markers.
+    pub const ALL: [MarkerKind; 3] = [MarkerKind::Trench, MarkerKind::IP, MarkerKind::Limber];
+
+    /// The code used in files and exports.
+    pub fn code(self) -> &'static str {
+        match self {
+            MarkerKind::Trench => "Trench",
+            MarkerKind::IP => "IP",
+            MarkerKind::Limber => "Limber",
+        }
+    }
+
+    /// Markers have no stacking points (7.0A).
+    pub fn stacking_points(self) -> u32 {
+        0
+    }
+
+    /// The section that defines the marker.
+    pub fn rule(self) -> &'static str {
+        match self {
+            MarkerKind::Trench => "10.3",
+            MarkerKind::IP => "10.2",
+            MarkerKind::Limber => "4J",
+        }
+    }
+}
+
+/// Most stacking points in one hex (7.0).
+pub const MAX_STACKING_POINTS: u32 = 6;
+
+/// Spaces on the Turn Record Track (15.0).
+pub const TURN_RECORD_TRACK: u32 = 20;
+
+/// Fewest hexes that can hold `infantry` two-point units and `guns` three-point units at six
+/// points a hex (7.0): two guns fill a hex, three others fill a hex, a lone gun leaves room
+/// for one other unit.
+pub fn min_hexes_for(two_point_units: u32, three_point_units: u32) -> u32 {
+    let g = three_point_units;
+    let odd = g % 2;
+    let rest = two_point_units.saturating_sub(odd);
+    g / 2 + odd + rest.div_ceil(3)
+}
+
+/// The hex terrain types of the Terrain Effects Chart (9.2), plus the big forest.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum Terrain {
+    #[default]
+    Clear,
+    Village,
+    Woods,
+    /// The large unnumbered forest (11.0): woods for every rule, named apart so that special
+    /// rules can single it out.
+    Forest,
+    River,
+    Ford,
+    Bridge,
+}
+
+impl Terrain {
+    /// All hex terrains.
+    pub const ALL: [Terrain; 7] = [
+        Terrain::Clear,
+        Terrain::Village,
+        Terrain::Woods,
+        Terrain::Forest,
+        Terrain::River,
+        Terrain::Ford,
+        Terrain::Bridge,
+    ];
+
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Clear => "clear",
+            Terrain::Village => "village",
+            Terrain::Woods => "woods",
+            Terrain::Forest => "forest",
+            Terrain::River => "river",
+            Terrain::Ford => "ford",
+            Terrain::Bridge => "bridge",
+        }
+    }
+
+    /// River, ford and bridge hexes: the river system.
+    pub fn is_river(self) -> bool {
+        matches!(self, Terrain::River | Terrain::Ford | Terrain::Bridge)
+    }
+
+    /// Woods, forest and villages are blocking hexes for line of sight (5.1G).
+    pub fn blocks_sight(self) -> bool {
+        matches!(self, Terrain::Village | Terrain::Woods | Terrain::Forest)
+    }
+}
+
+/// A ratio, for exact movement costs and defense multipliers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Ratio {
+    /// Numerator.
+    pub num: u32,
+    /// Denominator.
+    pub den: u32,
+}
+
+impl Ratio {
+    /// `num/den`.
+    pub const fn new(num: u32, den: u32) -> Ratio {
+        Ratio { num, den }
+    }
+    /// As a float.
+    pub fn value(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+/// One row of the Terrain Effects Chart (9.2).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+pub struct TerrainEffect {
+    /// What the row is about.
+    pub name: &'static str,
+    /// Movement points to enter (`None`: not applicable).
+    pub movement_cost: Option<Ratio>,
+    /// Extra movement points (ridge hexside +1).
+    pub movement_extra: Option<Ratio>,
+    /// Multiplier on defense strength, fire and shock (`None`: no effect).
+    pub defense: Option<Ratio>,
+    /// Blocks line of sight (5.1G).
+    pub blocks_fire: bool,
+}
+
+/// The Terrain Effects Chart (9.2) for a hex terrain. Slope shares the woods row.
+pub fn terrain_effect(t: Terrain) -> TerrainEffect {
+    let row = |name, cost: Option<Ratio>, defense: Option<Ratio>, blocks| TerrainEffect {
+        name,
+        movement_cost: cost,
+        movement_extra: None,
+        defense,
+        blocks_fire: blocks,
+    };
+    match t {
+        Terrain::Clear => row("Clear", Some(Ratio::new(1, 1)), None, false),
+        Terrain::Village => row(
+            "Village",
+            Some(Ratio::new(1, 1)),
+            Some(Ratio::new(3, 1)),
+            true,
+        ),
+        Terrain::Woods | Terrain::Forest => row(
+            "Slope and/or Woods",
+            Some(Ratio::new(2, 1)),
+            Some(Ratio::new(2, 1)),
+            true,
+        ),
+        Terrain::River => row(
+            "River",
+            Some(Ratio::new(3, 1)),
+            Some(Ratio::new(2, 1)),
+            false,
+        ),
+        Terrain::Ford => row(
+            "River Ford",
+            Some(Ratio::new(2, 1)),
+            Some(Ratio::new(1, 2)),
+            false,
+        ),
+        // Bridge: ⅓ MP through a road hexside (9.2 note *), otherwise 3 MP (10.5D).
+        Terrain::Bridge => row(
+            "Bridge",
+            Some(Ratio::new(3, 1)),
+            Some(Ratio::new(1, 2)),
+            false,
+        ),
+    }
+}
+
+/// The slope row of the Terrain Effects Chart (9.2).
+pub const SLOPE_EFFECT: TerrainEffect = TerrainEffect {
+    name: "Slope and/or Woods",
+    movement_cost: Some(Ratio::new(2, 1)),
+    movement_extra: None,
+    defense: Some(Ratio::new(2, 1)),
+    blocks_fire: false,
+};
+
+/// The ridge hexside row of the Terrain Effects Chart (9.2).
+pub const RIDGE_EFFECT: TerrainEffect = TerrainEffect {
+    name: "Ridge Hexside",
+    movement_cost: None,
+    movement_extra: Some(Ratio::new(1, 1)),
+    defense: None,
+    blocks_fire: true,
+};
+
+/// Road movement rate (4M, 9.2): ⅓ MP per road hex entered through a road hexside.
+pub const ROAD_COST: Ratio = Ratio::new(1, 3);
+
+/// Morale levels (10.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+pub enum Morale {
+    High,
+    #[default]
+    Normal,
+    Demoralized,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stacking_points_follow_7_0() {
+        assert_eq!(UnitKind::MZ.stacking_points(), 2);
+        assert_eq!(UnitKind::CY.stacking_points(), 2);
+        for g in [
+            UnitKind::MG,
+            UnitKind::MA,
+            UnitKind::MAh,
+            UnitKind::BA,
+            UnitKind::BAh,
+        ] {
+            assert_eq!(g.stacking_points(), 3);
+            assert_eq!(g.shock_strength(), 0);
+        }
+        assert_eq!(MarkerKind::Trench.stacking_points(), 0);
+    }
+
+    #[test]
+    fn min_hexes_packs_guns_in_pairs() {
+        assert_eq!(min_hexes_for(0, 0), 0);
+        assert_eq!(min_hexes_for(3, 0), 1);
+        assert_eq!(min_hexes_for(4, 0), 2);
+        assert_eq!(min_hexes_for(0, 2), 1);
+        assert_eq!(min_hexes_for(0, 3), 2);
+        assert_eq!(min_hexes_for(1, 1), 1);
+        assert_eq!(min_hexes_for(2, 1), 2);
+        // 27 MZ, 3 CY, 2 MAh (11.1 Sepoys): 30 two-point units, 2 guns.
+        assert_eq!(min_hexes_for(30, 2), 11);
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for k in UnitKind::ALL {
+            assert_eq!(UnitKind::from_code(k.code()), Some(k));
+        }
+    }
+}
