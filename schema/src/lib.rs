@@ -6,9 +6,11 @@
 //! [`compile`] runs the pipeline and [`cli`] is `saberc`.
 
 pub mod diagnostic;
+pub mod effective_terrain;
 pub mod hex;
 pub mod limits;
 pub mod map;
+pub mod movement;
 pub mod ruleset;
 pub mod scenario;
 pub mod special_rule;
