@@ -13,6 +13,7 @@ pub mod map;
 pub mod movement;
 pub mod ruleset;
 pub mod scenario;
+pub mod sight;
 pub mod special_rule;
 pub mod victory;
 pub mod zone;
