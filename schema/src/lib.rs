@@ -11,6 +11,7 @@ pub mod hex;
 pub mod limits;
 pub mod map;
 pub mod movement;
+pub mod render;
 pub mod ruleset;
 pub mod scenario;
 pub mod sight;
