@@ -59,7 +59,7 @@ impl Mp {
 
     /// As a fraction in lowest terms (`1/3`, `2/1`).
     pub fn to_ratio(self) -> Ratio {
-        if self.thirds % 3 == 0 {
+        if self.thirds.is_multiple_of(3) {
             Ratio::new(self.thirds / 3, 1)
         } else {
             Ratio::new(self.thirds, 3)
