@@ -32,6 +32,23 @@ pub struct Overlay {
     pub hexes: Vec<Coord>,
 }
 
+/// Distinct overlay colours, to hand out in turn to a scenario's zones.
+pub const OVERLAY_COLORS: [[u8; 3]; 8] = [
+    [214, 39, 40],
+    [31, 119, 180],
+    [148, 52, 180],
+    [255, 127, 14],
+    [23, 160, 150],
+    [227, 60, 160],
+    [90, 90, 90],
+    [188, 160, 20],
+];
+
+/// The `i`-th overlay colour, cycling through [`OVERLAY_COLORS`].
+pub fn overlay_color(i: usize) -> [u8; 3] {
+    OVERLAY_COLORS[i % OVERLAY_COLORS.len()]
+}
+
 /// Why a PNG could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RenderError {
@@ -477,10 +494,10 @@ fn draw_crossings(out: &mut String, map: &Map, lay: &Layout) {
 
 /// A ford's mark: a row of stepping stones across the hex centre, for hexes `s` units apart.
 fn stepping_stones(out: &mut String, (x, y): (f64, f64), s: f64) {
-    let r = (s * 0.07).max(0.8);
+    let r = (s * 0.085).max(0.8);
     let mut d = String::new();
     for k in -2..=2 {
-        let cx = x + f64::from(k) * s * 0.17;
+        let cx = x + f64::from(k) * s * 0.19;
         let cy = y + if k % 2 == 0 { s * 0.05 } else { -s * 0.05 };
         let _ = write!(
             d,
@@ -547,20 +564,31 @@ fn draw_roads(out: &mut String, map: &Map, lay: &Layout) {
 
 fn draw_coordinates(out: &mut String, map: &Map, lay: &Layout) {
     let size = lay.step * 0.2;
-    let _ = writeln!(
-        out,
-        r##"<g font-family="{MONO}" font-size="{size:.1}" text-anchor="middle" fill="#3d3428" fill-opacity="0.85">"##
-    );
-    for c in map.grid.coords() {
-        let (x, y) = lay.center(c);
+    // Dark numbers on light terrain, light numbers on the dark forest and water.
+    for (light_ground, fill) in [(true, "#3d3428"), (false, "#f3f0e2")] {
         let _ = writeln!(
             out,
-            r#"<text x="{x:.1}" y="{:.1}">{}</text>"#,
-            y - lay.step * 0.27,
-            map.grid.label(c)
+            r#"<g font-family="{MONO}" font-size="{size:.1}" text-anchor="middle" fill="{fill}" fill-opacity="0.85">"#
         );
+        for (i, cell) in map.cells.iter().enumerate() {
+            let dark = matches!(
+                cell.terrain,
+                Terrain::Forest | Terrain::River | Terrain::Bridge
+            );
+            if dark == light_ground {
+                continue;
+            }
+            let c = map.grid.coord_at(i);
+            let (x, y) = lay.center(c);
+            let _ = writeln!(
+                out,
+                r#"<text x="{x:.1}" y="{:.1}">{}</text>"#,
+                y - lay.step * 0.27,
+                map.grid.label(c)
+            );
+        }
+        out.push_str("</g>\n");
     }
-    out.push_str("</g>\n");
 }
 
 fn draw_labels(out: &mut String, map: &Map, lay: &Layout) {
@@ -1050,6 +1078,42 @@ mod tests {
         assert!(u64::from(w) * u64::from(h) > MAX_PNG_PIXELS * 99 / 100);
         // A tiny request still makes a pixel.
         assert_eq!(png_size(1000.0, 10.0, 1).0, 1);
+    }
+
+    #[test]
+    fn overlays_are_filled_outlined_and_listed() {
+        let m = sample();
+        let zone = Overlay {
+            name: "Austrian <a>".into(),
+            color: overlay_color(1),
+            hexes: vec![Coord(1, 1), Coord(2, 1), Coord(9, 9)],
+        };
+        let svg = map_svg(&m, std::slice::from_ref(&zone), "Zones");
+        let color = rgb(zone.color);
+        assert_eq!(color, "#1f77b4");
+        let fill = svg
+            .lines()
+            .find(|l| l.contains(&format!(r#"fill="{color}" fill-opacity="0.33""#)))
+            .expect("overlay fill");
+        // Two on-map hexes filled; the off-map one is dropped.
+        assert_eq!(fill.matches('Z').count(), 2);
+        let outline = svg
+            .lines()
+            .find(|l| l.contains(&format!(r#"fill="none" stroke="{color}""#)))
+            .expect("overlay outline");
+        // Two neighbouring hexes: 12 sides less the 2 shared ones (one per hex).
+        assert_eq!(outline.matches('M').count(), 10);
+        assert!(svg.contains(">Austrian &lt;a&gt; (3 hexes)<"));
+    }
+
+    #[test]
+    fn pointy_maps_render_too() {
+        let mut m = sample();
+        m.grid.orientation = Orientation::Pointy;
+        let svg = map_svg(&m, &[], "Pointy");
+        assert!(svg.contains("pointy-topped hexes"));
+        let png = svg_to_png(&svg, 300).expect("png");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     }
 
     #[test]
