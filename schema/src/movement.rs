@@ -190,6 +190,13 @@ impl<'a> Movement<'a> {
         };
         Some(hex + ridge)
     }
+
+    /// Movement Points to follow a path of neighbouring hexes from its first hex (which is not
+    /// paid for) to its last (4A: the cost of each hex entered). `None` if a step is not
+    /// between neighbours on the map.
+    pub fn path_cost(&self, path: &[Coord]) -> Option<Mp> {
+        path.windows(2).map(|w| self.entry_cost(w[0], w[1])).sum()
+    }
 }
 
 /// Movement Points to enter `to` from its neighbour `from` on the map as printed, standard
@@ -326,6 +333,17 @@ mod tests {
             .sum();
         assert_eq!(along, Mp::whole(1));
         assert_eq!(along.to_string(), "1 MP");
+        assert_eq!(
+            mv.path_cost(&[Coord(3, 1), FROM, TO, Coord(3, 4)]),
+            Some(Mp::whole(1))
+        );
+        // Leaving the road: ⅓ along it, then 1 for the clear hex beside it.
+        assert_eq!(
+            mv.path_cost(&[Coord(3, 1), FROM, Coord(2, 2)]),
+            Some(Mp::thirds(4))
+        );
+        assert_eq!(mv.path_cost(&[FROM]), Some(Mp::ZERO));
+        assert_eq!(mv.path_cost(&[FROM, Coord(3, 5)]), None);
     }
 
     #[test]
