@@ -83,10 +83,15 @@ pub fn line_of_sight(
     let q = lattice(&grid, grid.center(to));
     let firer_on_slope = terrain.cell(from).is_some_and(|c| c.slope);
     for hex in candidates(&grid, from, to) {
-        let corners = grid.corners(hex).map(|pt| lattice(&grid, pt));
-        for (i, side) in grid.side_neighbors(hex).into_iter().enumerate() {
-            let (a, b) = (corners[i], corners[(i + 1) % 6]);
-            if terrain.is_ridge(hex, side) && segments_touch(p, q, a, b) {
+        let corners = lattice_corners(&grid, hex);
+        // Neighbours are looked up only for the sides the line touches.
+        let mut across = None;
+        for i in 0..6 {
+            if !segments_touch(p, q, corners[i], corners[(i + 1) % 6]) {
+                continue;
+            }
+            let side = across.get_or_insert_with(|| grid.side_neighbors(hex))[i];
+            if terrain.is_ridge(hex, side) {
                 return Sight::Blocked(Blocker::Ridge(SideKey::new(hex, side)));
             }
         }
@@ -141,6 +146,19 @@ fn lattice(grid: &Grid, (x, y): (f64, f64)) -> Pt {
         Orientation::Pointy => (x * 2.0, y * s),
     };
     (lx.round() as i64, ly.round() as i64)
+}
+
+/// The corners of a hex on the lattice, in the order of [`Grid::corners`] (checked by a test
+/// against it): offsets from the centre, without trigonometry.
+fn lattice_corners(grid: &Grid, hex: Coord) -> [Pt; 6] {
+    const FLAT: [Pt; 6] = [(2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)];
+    const POINTY: [Pt; 6] = [(1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1)];
+    let (cx, cy) = lattice(grid, grid.center(hex));
+    let offsets = match grid.orientation {
+        Orientation::Flat => FLAT,
+        Orientation::Pointy => POINTY,
+    };
+    offsets.map(|(dx, dy)| (cx + dx, cy + dy))
 }
 
 /// The hexes the line may touch, roughly in order from `from`: the hexes of the hex line and
@@ -261,6 +279,10 @@ mod tests {
                 };
                 let s = 2.0 * 3f64.sqrt();
                 for c in [Coord(1, 1), Coord(999, 1000), Coord(500, 3)] {
+                    assert_eq!(
+                        lattice_corners(&g, c),
+                        g.corners(c).map(|pt| lattice(&g, pt))
+                    );
                     for (x, y) in std::iter::once(g.center(c)).chain(g.corners(c)) {
                         let (lx, ly) = match orientation {
                             Orientation::Flat => (x * s, y * 2.0),
