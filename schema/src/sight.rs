@@ -533,6 +533,46 @@ mod tests {
     }
 
     proptest! {
+        /// Whenever a point of the line lies strictly inside a hex, the line passes through it;
+        /// and the answer does not depend on the direction of the line.
+        #[test]
+        fn clipping_agrees_with_sampling(
+            a in (1i32..=12, 1i32..=12),
+            b in (1i32..=12, 1i32..=12),
+            h in (1i32..=12, 1i32..=12),
+        ) {
+            let g = Map::blank("t", "Test", 12, 12).grid;
+            let (a, b, h) = (Coord(a.0, a.1), Coord(b.0, b.1), Coord(h.0, h.1));
+            let (p, q) = (lattice(&g, g.center(a)), lattice(&g, g.center(b)));
+            let corners = lattice_corners(&g, h);
+            let through = passes_through(p, q, &corners);
+            prop_assert_eq!(through, passes_through(q, p, &corners));
+            let strictly_inside = |x: f64, y: f64| {
+                (0..6).all(|i| {
+                    let (v, w) = (corners[i], corners[(i + 1) % 6]);
+                    let cross = (w.0 - v.0) as f64 * (y - v.1 as f64)
+                        - (w.1 - v.1) as f64 * (x - v.0 as f64);
+                    cross > 1e-6
+                })
+            };
+            let centre = lattice(&g, g.center(h));
+            prop_assert!(strictly_inside(centre.0 as f64, centre.1 as f64));
+            let inside = (0..=2000).any(|k| {
+                let t = f64::from(k) / 2000.0;
+                strictly_inside(
+                    p.0 as f64 + t * (q.0 - p.0) as f64,
+                    p.1 as f64 + t * (q.1 - p.1) as f64,
+                )
+            });
+            if inside {
+                prop_assert!(through);
+            }
+            // A line between centres always passes through its own end hexes.
+            if a != b {
+                prop_assert!(passes_through(p, q, &lattice_corners(&g, a)));
+            }
+        }
+
         /// Without units, sight is the same both ways.
         #[test]
         fn terrain_sight_is_symmetric(
