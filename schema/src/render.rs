@@ -376,6 +376,30 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
         if !d.is_empty() {
             let _ = writeln!(out, r#"<path d="{d}" fill="{BUILDING}"/>"#);
         }
+        // Tree crowns in woods and forest.
+        let r = lay.step * 0.1;
+        for (terrain, color) in [(Terrain::Woods, "#4f8035"), (Terrain::Forest, "#365f27")] {
+            let mut d = String::new();
+            for (i, cell) in map.cells.iter().enumerate() {
+                if cell.terrain != terrain {
+                    continue;
+                }
+                let (x, y) = lay.center(grid.coord_at(i));
+                for (dx, dy) in [(-0.2, 0.02), (0.16, -0.06), (0.0, 0.24)] {
+                    let (tx, ty) = (x + dx * lay.step, y + dy * lay.step);
+                    let _ = write!(
+                        d,
+                        "M{:.1} {ty:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
+                        tx - r,
+                        2.0 * r,
+                        -2.0 * r
+                    );
+                }
+            }
+            if !d.is_empty() {
+                let _ = writeln!(out, r#"<path d="{d}" fill="{color}"/>"#);
+            }
+        }
     }
 }
 
