@@ -119,6 +119,26 @@ pub fn can_see(map: &Map, from: Coord, to: Coord) -> bool {
     .is_open()
 }
 
+/// The hexes between `from` and `to` that the line of sight passes through (two hexsides or
+/// junction points of each, 5.1G), in order from `from`; the ends are not included. Hexes the
+/// line only touches at one junction point are left out. For showing a line of sight.
+pub fn hexes_crossed(grid: &Grid, from: Coord, to: Coord) -> Vec<Coord> {
+    let p = lattice(grid, grid.center(from));
+    let q = lattice(grid, grid.center(to));
+    let mut crossed: Vec<(i64, Coord)> = candidates(grid, from, to)
+        .into_iter()
+        .filter(|h| *h != from && *h != to && grid.contains(*h))
+        .filter(|h| passes_through(p, q, &lattice_corners(grid, *h)))
+        .map(|h| {
+            let c = lattice(grid, grid.center(h));
+            // Order by the projection of the centre on the line.
+            ((c.0 - p.0) * (q.0 - p.0) + (c.1 - p.1) * (q.1 - p.1), h)
+        })
+        .collect();
+    crossed.sort();
+    crossed.into_iter().map(|(_, h)| h).collect()
+}
+
 /// Does the hex block sight for this firer, and why (5.1G and its errata)?
 fn blocking(
     terrain: &EffectiveTerrain,
@@ -310,6 +330,21 @@ mod tests {
             let corners = g.corners(entered).map(|pt| lattice(&g, pt));
             assert!(passes_through(p, q, &corners));
         }
+    }
+
+    #[test]
+    fn hexes_crossed_in_order() {
+        let g = blank().grid;
+        let want = vec![Coord(3, 3), Coord(4, 3), Coord(4, 4), Coord(5, 5)];
+        assert_eq!(hexes_crossed(&g, A, B), want);
+        let back: Vec<Coord> = want.into_iter().rev().collect();
+        assert_eq!(hexes_crossed(&g, B, A), back);
+        // Along a hexside: both hexes beside it.
+        assert_eq!(
+            hexes_crossed(&g, Coord(1, 2), Coord(3, 2)),
+            vec![Coord(2, 1), Coord(2, 2)]
+        );
+        assert!(hexes_crossed(&g, A, Coord(3, 2)).is_empty());
     }
 
     #[test]
