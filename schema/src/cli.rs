@@ -63,6 +63,20 @@ pub enum Command {
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
     },
+    /// Draw a map, or a scenario's zones over its map, as SVG or PNG.
+    Render {
+        /// A map or scenario file.
+        input: PathBuf,
+        /// Output file: `.svg` or `.png`.
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: PathBuf,
+        /// Width of a PNG in pixels.
+        #[arg(long, default_value_t = 2400)]
+        width: u32,
+        /// Directories holding maps the scenario may name.
+        #[arg(long = "maps", value_name = "DIR")]
+        maps: Vec<PathBuf>,
+    },
     /// Write the JSON Schemas of maps, scenarios and exports.
     Schema {
         /// Output directory (the three files); without it, print the scenario schema.
@@ -106,6 +120,12 @@ pub fn run(cli: Cli) -> i32 {
             maps,
         } => export_cmd(&scenario, &out, &maps),
         Command::Schema { out } => schema_cmd(out.as_deref()),
+        Command::Render {
+            input,
+            out,
+            width,
+            maps,
+        } => render_cmd(&input, &out, width, &maps),
     }
 }
 
@@ -247,6 +267,124 @@ fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     }
     println!("wrote {}", file.display());
     EXIT_OK
+}
+
+fn render_cmd(input: &Path, out: &Path, width: u32, maps: &[PathBuf]) -> i32 {
+    use crate::render::{map_png, map_svg};
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if ext != "svg" && ext != "png" {
+        return usage_error("the output file must end in .svg or .png");
+    }
+    let reg = match registry(maps, &[]) {
+        Ok(r) => r,
+        Err(e) => return usage_error(&e),
+    };
+    let src = match Source::read(input) {
+        Ok(s) => s,
+        Err(d) => {
+            eprint!("{}", human(&d, None, false));
+            return EXIT_USAGE;
+        }
+    };
+    let (kind, _) = match detect(&src) {
+        Ok(k) => k,
+        Err(d) => {
+            eprint!(
+                "{}",
+                human(
+                    &crate::compile::finish(&src, vec![d])[0],
+                    Some(&src.text),
+                    false
+                )
+            );
+            return EXIT_ERRORS;
+        }
+    };
+    let (map, overlays, title) = match kind {
+        DocKind::Map => {
+            let (map, diags) = load_map(&src);
+            let diags = crate::compile::finish(&src, diags);
+            for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+                eprint!("{}", human(d, Some(&src.text), false));
+            }
+            let Some(map) = map else { return EXIT_ERRORS };
+            let title = map.name.clone();
+            (map, Vec::new(), title)
+        }
+        DocKind::Scenario => {
+            let (compiled, diags) = compile_scenario(&src, &reg);
+            let diags = crate::compile::finish(&src, diags);
+            for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+                eprint!("{}", human(d, Some(&src.text), false));
+            }
+            let Some(c) = compiled else {
+                return EXIT_ERRORS;
+            };
+            let overlays = scenario_overlays(&c);
+            let title = match &c.scenario.rule {
+                Some(r) => format!(
+                    "{} {}: {} ({})",
+                    r,
+                    c.scenario.name,
+                    c.scenario.portion.clone().unwrap_or_default(),
+                    c.scenario.date
+                ),
+                None => format!("{} ({})", c.scenario.name, c.scenario.date),
+            };
+            (c.map, overlays, title)
+        }
+    };
+    let bytes = if ext == "svg" {
+        Ok(map_svg(&map, &overlays, &title).into_bytes())
+    } else {
+        map_png(&map, &overlays, &title, width.clamp(200, 8000))
+    };
+    match bytes {
+        Ok(b) => match write_atomic(out, &b) {
+            Ok(()) => {
+                println!("wrote {}", out.display());
+                EXIT_OK
+            }
+            Err(e) => usage_error(&format!("cannot write {}: {e}", out.display())),
+        },
+        Err(e) => usage_error(&format!("cannot render: {e}")),
+    }
+}
+
+/// One overlay per group: red shades for the red side, blue for the blue side.
+pub fn scenario_overlays(c: &crate::compile::Compiled) -> Vec<crate::render::Overlay> {
+    use crate::scenario::{CounterColor, Entry};
+    let mut out = Vec::new();
+    for (si, side) in c.scenario.sides.iter().enumerate() {
+        for (gi, g) in side.groups.iter().enumerate() {
+            let base: [u8; 3] = match side.color {
+                CounterColor::Red => [214, 39, 40],
+                CounterColor::Blue => [31, 90, 200],
+            };
+            // Later groups of a side in lighter shades.
+            let k = gi as u16 * 40;
+            let color = base.map(|v| (v as u16 + k).min(235) as u8);
+            let what = match &g.entry {
+                Entry::Deploy { .. } => "deploys".to_string(),
+                Entry::Arrive { turn, .. } => format!("arrives Game-Turn {turn}"),
+            };
+            let label = if side.groups.len() > 1 {
+                format!("{} ({}) {what}", side.name, g.id)
+            } else {
+                format!("{} {what}", side.name)
+            };
+            out.push(crate::render::Overlay {
+                name: label,
+                color,
+                hexes: c.resolved.groups[si][gi].hexes.iter().collect(),
+            });
+        }
+    }
+    out
 }
 
 fn schema_cmd(out: Option<&Path>) -> i32 {
