@@ -191,10 +191,7 @@ impl Counts {
 }
 
 fn scenario_path(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("scenarios")
-        .join(file)
+    saber_tests::repo("scenarios").join(file)
 }
 
 fn load(file: &str) -> Result<Scenario, String> {

@@ -19,9 +19,7 @@ const MAP_FEATURES: [&str; 22] = [
 
 /// The scenario directory at the workspace root.
 fn scenario_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("scenarios")
+    saber_tests::repo("scenarios")
 }
 
 /// The historical scenario files (`NN-name.ron`), sorted by name.
