@@ -151,6 +151,7 @@ pub fn effect_variant(e: &Effect) -> &'static str {
         Effect::RiverOnlyAtCrossings => "RiverOnlyAtCrossings",
         Effect::ProximityDisruption { .. } => "ProximityDisruption",
         Effect::NoMarkersIn { .. } => "NoMarkersIn",
+        Effect::MarkersAsDesired { .. } => "MarkersAsDesired",
         Effect::MarkersInLines { .. } => "MarkersInLines",
         Effect::LimberCounters { .. } => "LimberCounters",
         Effect::RiverCrossing { .. } => "RiverCrossing",
