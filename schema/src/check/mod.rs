@@ -31,7 +31,7 @@ pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
     out.extend(special_rules::check(s));
-    (resolved, without_consequences(out))
+    (resolved, explained(s, without_consequences(out)))
 }
 
 /// Drop findings that only follow from an error inside the same zone (an empty zone because it
@@ -65,6 +65,24 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 .as_ref()
                 .is_some_and(|p| causes.iter().any(|c| c.len() > p.len() && c.starts_with(p)));
             !(consequence && caused)
+        })
+        .collect()
+}
+
+/// A warning whose code an interpretation note lists in `explains` is expected: it becomes a
+/// note that points to the explanation, so that `saberc check` stays quiet about known readings.
+fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    use crate::diagnostic::Severity;
+    diags
+        .into_iter()
+        .map(|mut d| {
+            if d.severity == Severity::Warning
+                && let Some(i) = s.interpretations.iter().find(|i| i.explains.iter().any(|c| c == d.code.as_str()))
+            {
+                d.severity = Severity::Note;
+                d.hint = Some(format!("expected: explained by the interpretation note on {}", i.rule));
+            }
+            d
         })
         .collect()
 }
