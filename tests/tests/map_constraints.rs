@@ -337,6 +337,23 @@ fn features_are_connected_patches_and_the_rivers_one_network_11_0() {
     assert!(connected(&rivers), "the river system is in pieces");
 }
 
+/// 11.0: each hill is one numbered feature, so no two hills touch: a player can always tell
+/// which hill a slope hex belongs to.
+#[test]
+fn numbered_hills_do_not_touch_each_other_11_0() {
+    let hills: Vec<&str> = map()
+        .features
+        .iter()
+        .map(|f| f.code.as_str())
+        .filter(|c| c.starts_with('H'))
+        .collect();
+    for (i, a) in hills.iter().enumerate() {
+        for b in &hills[i + 1..] {
+            assert!(min_distance(&hexes(a), &hexes(b)) >= 2, "{a} touches {b}");
+        }
+    }
+}
+
 /// Labels must be readable: each feature's label sits on one of its hexes, two hexes or more
 /// from any other feature's label.
 #[test]
@@ -647,11 +664,14 @@ fn french_b_fit_within_three_hexes_of_v5_11_4() {
     );
 }
 
-/// 11.4: "Austrian (a) deploys within 5 hexes to the northeast of V9" (8 MZ, 1 MAh).
+/// 11.4: "Austrian (a) deploys within 5 hexes to the northeast of V9" (8 MZ, 1 MAh), apart
+/// from the French in V4 and around V5.
 #[test]
 fn austrians_a_fit_within_five_hexes_northeast_of_v9_11_4() {
     let zone = compile(&sector(Compass::NE, feature("V9"), Some(5), None));
     assert_holds("11.4 Austrians (a)", &zone, 8, 1);
+    let french = compile(&Zone::Union(vec![feature("V4"), within(3, feature("V5"))]));
+    assert!(!zone.intersects(&french));
 }
 
 /// 11.4: "Austrian (b) arrives on the South Road": the road enters at the south edge, on the
@@ -839,6 +859,46 @@ fn h24_h25_h26_bar_the_way_west_from_h26_b14_v4_11_8() {
     }
 }
 
+/// 11.8 with 12.0: the Union stood "on the top of a considerable ridgeline": H24, H25 and H26
+/// each have ridge hexsides (5.1G) on their east face, towards the Confederates.
+#[test]
+fn h24_h25_h26_are_crested_by_ridges_facing_east_11_8() {
+    let g = map().grid;
+    for h in ["H24", "H25", "H26"] {
+        let hill = hexes(h);
+        let east_faces = map()
+            .ridges
+            .iter()
+            .filter(|side| {
+                let (inside, outside) = if hill.contains(side.0) {
+                    (side.0, side.1)
+                } else {
+                    (side.1, side.0)
+                };
+                hill.contains(inside) && g.center(outside).0 > g.center(inside).0
+            })
+            .count();
+        assert!(
+            east_faces >= 2,
+            "{h} has {east_faces} east-facing ridge hexsides"
+        );
+    }
+}
+
+/// 5.1G and 9.2: a ridge hexside is a hill crest: every ridge hexside borders a slope hex.
+#[test]
+fn ridge_hexsides_lie_on_hills() {
+    for side in &map().ridges {
+        let slope = |c: Coord| map().cell(c).is_some_and(|cell| cell.slope);
+        assert!(
+            slope(side.0) || slope(side.1),
+            "ridge {}-{} is on no hill",
+            side.0,
+            side.1
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 11.9 Langensalza
 // ---------------------------------------------------------------------------------------------
@@ -1020,10 +1080,12 @@ fn the_turkish_area_is_deep_enough_for_three_trench_lines_11_12() {
 }
 
 /// 11.12: "Russians deploy at V4" (35 EB, 6 CY, 5 BA): V4 and the hexes adjacent to it hold
-/// them.
+/// them, apart from the Turks.
 #[test]
 fn russians_fit_on_or_adjacent_to_v4_11_12() {
-    assert_holds("11.12 Russians", &compile(&within(1, feature("V4"))), 41, 5);
+    let russians = compile(&within(1, feature("V4")));
+    assert_holds("11.12 Russians", &russians, 41, 5);
+    assert!(!russians.intersects(&compile(&turkish_area())));
 }
 
 /// 11.12: V4 alone cannot take 97 stacking points, so "at V4" must reach past the village
@@ -1072,10 +1134,13 @@ fn turks_fit_within_three_hexes_of_h25_with_their_markers_11_13() {
 }
 
 /// 11.13: "Russians on and between H26 and V11" (35 EB, 4 CY, 4 BA, 4 BAh), and "Russians
-/// may not approach within 3 hexes of H24 or H28": they fit without being disrupted.
+/// may not approach within 3 hexes of H24 or H28": they fit without being disrupted, apart
+/// from the Turks.
 #[test]
 fn russians_fit_on_and_between_h26_and_v11_clear_of_h24_and_h28_11_13() {
-    assert_holds("11.13 Russians", &compile(&green_hills_russians()), 39, 8);
+    let russians = compile(&green_hills_russians());
+    assert_holds("11.13 Russians", &russians, 39, 8);
+    assert!(!russians.intersects(&compile(&within(3, feature("H25")))));
 }
 
 /// 11.13: "Russians must hold H25", yet "may not approach within 3 hexes of H24 or H28":
@@ -1192,7 +1257,7 @@ fn boers_fit_on_and_within_four_hexes_of_h25_11_16() {
 }
 
 /// 11.16: "British deploy not closer than 6 hexes to the line R1-J34-R3" (35 LB, 3 CY, 2 BA,
-/// 2 MG), and the Boers face east: the British fit east of H25.
+/// 2 MG), and the Boers face east: the British fit east of H25, apart from the Boers.
 #[test]
 fn british_fit_six_hexes_or_more_from_r1_j34_r3_east_of_h25_11_16() {
     let zone = compile(&Zone::Intersection(vec![
@@ -1200,6 +1265,7 @@ fn british_fit_six_hexes_or_more_from_r1_j34_r3_east_of_h25_11_16() {
         beyond(Compass::E, feature("H25"), false),
     ]));
     assert_holds("11.16 British", &zone, 38, 4);
+    assert!(!zone.intersects(&compile(&within(4, feature("H25")))));
 }
 
 // ---------------------------------------------------------------------------------------------
