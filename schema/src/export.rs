@@ -279,11 +279,15 @@ pub struct ExportSpecialRule {
 pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
     let g = map.grid;
     let labels = |h: &HexSet| h.labels();
+    // "Treat all woods hexes as clear" clears the cover but keeps hills; "treat H27 as clear"
+    // clears the named place, slope included.
     let mut clear = HexSet::empty(g);
+    let mut clear_cover = HexSet::empty(g);
     for (ri, rule) in s.special_rules.iter().enumerate() {
-        if let Effect::TreatAsClear(_) = rule.effect {
+        if let Effect::TreatAsClear(zone) = &rule.effect {
+            let target = if matches!(zone, crate::zone::Zone::Terrain(_)) { &mut clear_cover } else { &mut clear };
             for h in rule_hexes(r, ri) {
-                clear.union_with(&h);
+                target.union_with(&h);
             }
         }
     }
@@ -293,6 +297,8 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
             let cell = map.cell(c).unwrap_or_default();
             let eff = if clear.contains(c) {
                 Cell::default()
+            } else if clear_cover.contains(c) {
+                Cell { terrain: Terrain::Clear, slope: cell.slope }
             } else {
                 cell
             };
