@@ -6,6 +6,7 @@
 //! [`compile`] runs the pipeline and [`cli`] is `saberc`.
 
 pub mod diagnostic;
+pub mod factor;
 pub mod hex;
 pub mod limits;
 pub mod map;
