@@ -43,6 +43,7 @@ pub enum Code {
     DuplicateFeature,
     OffMap,
     MainRoadNoEdge,
+    FeatureTerrain,
     // References.
     UnknownFeature,
     UnknownRoad,
@@ -61,6 +62,7 @@ pub enum Code {
     PlacementOutsideZone,
     EmptyGroup,
     SideCount,
+    PlacedMoreThanAllotted,
     // Turns and arrivals.
     GameLength,
     ArrivalTurn,
@@ -104,6 +106,7 @@ impl Code {
             DuplicateFeature => "MAP006",
             OffMap => "MAP007",
             MainRoadNoEdge => "MAP008",
+            FeatureTerrain => "MAP009",
             UnknownFeature => "REF001",
             UnknownRoad => "REF002",
             UnknownSide => "REF003",
@@ -119,6 +122,7 @@ impl Code {
             PlacementOutsideZone => "DEP003",
             EmptyGroup => "DEP004",
             SideCount => "DEP005",
+            PlacedMoreThanAllotted => "DEP006",
             GameLength => "TRN001",
             ArrivalTurn => "TRN002",
             ArrivalNotOnEdge => "TRN003",

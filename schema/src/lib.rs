@@ -5,13 +5,23 @@
 //! [`json_schema`] and [`locate`] read files, [`diagnostic`] and [`report`] say what was found,
 //! [`compile`] runs the pipeline and [`cli`] is `saberc`.
 
+pub mod builtin;
+pub mod check;
+pub mod cli;
+pub mod compile;
 pub mod diagnostic;
+pub mod export;
 pub mod factor;
 pub mod hex;
+pub mod json_schema;
 pub mod limits;
+pub mod locate;
 pub mod map;
+pub mod report;
+pub mod resolve;
 pub mod ruleset;
 pub mod scenario;
+pub mod source;
 pub mod special_rule;
 pub mod victory;
 pub mod zone;
