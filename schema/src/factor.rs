@@ -43,6 +43,9 @@ use crate::scenario::{
 use crate::victory::{Goal, HoldHexes, Outcome, VictoryCondition, When};
 use crate::zone::Zone;
 
+/// The `format` value of a battle file this version reads and writes.
+pub const BATTLE_FORMAT: &str = "saber-battle/1";
+
 /// Minutes in a Game-Turn (errata 1.1: "Each Game-Turn represents five minutes").
 pub const MINUTES_PER_TURN: u32 = 5;
 
@@ -68,6 +71,11 @@ pub const TO_BE_SET: &str = "to be set by the designer";
 #[serde(deny_unknown_fields)]
 #[schemars(title = "Rifle & Saber battle to factor (11.18)")]
 pub struct Battle {
+    /// File format: `saber-battle/1`; may be left out on the command line, but files kept among
+    /// scenarios carry it so that `saberc check` knows what they are.
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^saber-battle/[0-9]+$"))]
+    pub format: Option<String>,
     /// Battle name (`Inkerman`).
     #[schemars(length(min = 1, max = 200))]
     pub name: String,
@@ -679,6 +687,13 @@ fn ratio(a: f64, b: f64) -> Option<f64> {
 /// Check a battle before factoring it.
 pub fn validate(battle: &Battle) -> Result<(), FactorError> {
     let invalid = |m: String| Err(FactorError::Invalid(m));
+    if let Some(f) = &battle.format
+        && f != BATTLE_FORMAT
+    {
+        return invalid(format!(
+            "this is a {f:?} file; this saberc reads {BATTLE_FORMAT:?}"
+        ));
+    }
     if battle.name.trim().is_empty() {
         return invalid("the battle needs a name".into());
     }
@@ -1480,6 +1495,7 @@ pub fn battle_from_args(args: &FactorArgs) -> Result<Battle, FactorError> {
                 )));
             }
             Battle {
+                format: None,
                 name,
                 date: String::new(),
                 portion: None,
@@ -1555,6 +1571,7 @@ mod tests {
 
     fn battle(a: HistoricalSide, b: HistoricalSide) -> Battle {
         Battle {
+            format: None,
             name: "Test".into(),
             date: "1 January 1870".into(),
             portion: None,
@@ -1889,6 +1906,16 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
             factor(&b).unwrap_err().to_string(),
             "B has no men and no guns"
         );
+        let mut b = ok();
+        b.format = Some("saber-battle/2".into());
+        assert!(
+            factor(&b)
+                .unwrap_err()
+                .to_string()
+                .contains("reads \"saber-battle/1\"")
+        );
+        b.format = Some(BATTLE_FORMAT.into());
+        assert!(factor(&b).is_ok());
         let mut b = ok();
         b.scale.guns_per_unit = 0;
         assert!(factor(&b).is_err());
