@@ -35,11 +35,14 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::diagnostic::{Code, Diagnostic, PathSeg};
+use crate::json_schema;
 use crate::limits;
 use crate::ruleset::{Morale, Ratio, TURN_RECORD_TRACK, UnitKind, min_hexes_for};
 use crate::scenario::{
     CounterColor, Entry, Group, Interpretation, SCENARIO_FORMAT, Scenario, Side,
 };
+use crate::source::{DocKind, Source, parse};
 use crate::victory::{Goal, HoldHexes, Outcome, VictoryCondition, When};
 use crate::zone::Zone;
 
@@ -1278,6 +1281,63 @@ pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorErro
     Ok(out)
 }
 
+/// `saberc check` on a battle file: parse, JSON Schema, then factoring. A battle that cannot be
+/// factored is an error (`FAC001`); each factoring warning becomes a note (`FAC002`), since it
+/// describes the source figures rather than a fault in the file.
+pub fn check_battle(src: &Source) -> Vec<Diagnostic> {
+    let battle: Battle = match parse(src) {
+        Ok(b) => b,
+        Err(d) => return vec![d],
+    };
+    let value = serde_json::to_value(&battle).expect("the model always serializes");
+    let schema = json_schema::validate(DocKind::Battle, &value);
+    if !schema.is_empty() {
+        return schema;
+    }
+    match factor(&battle) {
+        Err(e) => vec![Diagnostic::error(Code::BattleInvalid, e.to_string()).with_rule("11.18")],
+        Ok(f) => f
+            .warnings
+            .iter()
+            .map(|w| {
+                let d = Diagnostic::note(Code::Factoring, w.to_string()).with_rule(w.rule());
+                match warning_path(&battle, w) {
+                    Some(p) => d.at_path(p),
+                    None => d,
+                }
+            })
+            .collect(),
+    }
+}
+
+/// Where in a battle file a warning points.
+fn warning_path(battle: &Battle, w: &FactorWarning) -> Option<Vec<PathSeg>> {
+    let side_index = |name: &str| battle.sides.iter().position(|s| s.name == name);
+    let arm = |name: &str, kind: UnitKind| {
+        let i = side_index(name)?;
+        let list = if kind.is_gun() { "guns" } else { "men" };
+        Some(vec![
+            PathSeg::key("sides"),
+            PathSeg::Index(i),
+            PathSeg::key(list),
+            PathSeg::key(kind.code()),
+        ])
+    };
+    match w {
+        FactorWarning::RoundedUpToOne { side, kind, .. }
+        | FactorWarning::ProportionShift { side, kind, .. }
+        | FactorWarning::OverCount { side, kind, .. } => arm(side, *kind),
+        FactorWarning::OverSideUnits { side, .. } => Some(vec![
+            PathSeg::key("sides"),
+            PathSeg::Index(side_index(side)?),
+        ]),
+        FactorWarning::RatioShift { .. } => Some(vec![PathSeg::key("sides")]),
+        FactorWarning::OffScale { .. } => Some(vec![PathSeg::key("scale")]),
+        FactorWarning::LongerThanTrack { .. } => Some(vec![PathSeg::key("duration_minutes")]),
+        FactorWarning::NoDuration => None,
+    }
+}
+
 /// What `saberc factor` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum FactorFormat {
@@ -2118,6 +2178,64 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
         .unwrap_err();
         assert!(matches!(e, FactorError::Parse { .. }), "{e}");
         assert!(e.to_string().contains("bogus"), "{e}");
+    }
+
+    #[test]
+    fn check_battle_reports_factoring_as_notes() {
+        use crate::diagnostic::Severity;
+        let src = Source::from_text(
+            "b.ron",
+            r#"(
+                format: Some("saber-battle/1"),
+                name: "Balaklava",
+                duration_minutes: Some(120),
+                sides: [
+                    (name: "British", men: {CY: 670}),
+                    (name: "Russians", men: {CY: 2000, MZ: 30}, guns: {MA: 8}),
+                ],
+            )"#,
+        );
+        let diags = check_battle(&src);
+        let codes: Vec<(Severity, &str, Option<String>)> = diags
+            .iter()
+            .map(|d| {
+                (
+                    d.severity,
+                    d.code.as_str(),
+                    d.path.as_ref().map(|p| crate::diagnostic::pointer(p)),
+                )
+            })
+            .collect();
+        assert_eq!(
+            codes,
+            vec![
+                (Severity::Note, "FAC002", Some("/sides/1/men/MZ".into())),
+                (Severity::Note, "FAC002", Some("/duration_minutes".into())),
+            ]
+        );
+        assert_eq!(diags[1].rule.as_deref(), Some("15.0"));
+
+        let bad = Source::from_text(
+            "b.ron",
+            r#"(format: Some("saber-battle/1"), name: "X", sides: [(name: "A", men: {MZ: 1})])"#,
+        );
+        let diags = check_battle(&bad);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].code.as_str(), "SCH001");
+
+        let same = Source::from_text(
+            "b.ron",
+            r#"(name: "X", sides: [(name: "A", color: Some(Red), men: {MZ: 100}),
+                                   (name: "B", color: Some(Red), men: {MZ: 100})])"#,
+        );
+        let diags = check_battle(&same);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].severity, Severity::Error);
+        assert_eq!(diags[0].code.as_str(), "FAC001");
+        assert!(diags[0].message.contains("both sides are red"));
+
+        let typo = Source::from_text("b.ron", r#"(format: Some("saber-battle/1"), nmae: "X")"#);
+        assert_eq!(check_battle(&typo)[0].severity, Severity::Error);
     }
 
     fn arb_side() -> impl Strategy<Value = HistoricalSide> {
