@@ -1185,12 +1185,9 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
         notes.push_str(battle.notes.trim());
         notes.push_str("\n\n");
     }
-    let _ = write!(
-        notes,
-        "Factored per 11.18 from approximate historical strengths"
-    );
+    notes.push_str("Factored per 11.18 from historical strengths");
     if !battle.source.is_empty() {
-        let _ = write!(notes, " ({})", battle.source.trim());
+        let _ = write!(notes, "; figures: {}", battle.source.trim());
     }
     notes.push('.');
 
@@ -1251,7 +1248,9 @@ fn scenario_id(battle: &Battle) -> String {
 /// must set, and the factoring warnings.
 pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorError> {
     let scenario = skeleton(battle, f);
-    let body = ron::ser::to_string_pretty(&scenario, ron::ser::PrettyConfig::default())
+    // Unescaped strings keep notes readable: real line breaks, no `\'`.
+    let config = ron::ser::PrettyConfig::default().escape_strings(false);
+    let body = ron::ser::to_string_pretty(&scenario, config)
         .map_err(|e| FactorError::Write(e.to_string()))?;
     let mut out = String::new();
     let _ = writeln!(
@@ -2006,6 +2005,7 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
         b.name = "Inkerman".into();
         b.portion = Some("The Sandbag Battery".into());
         b.source = "approximate".into();
+        b.notes = "A \"quoted\" note\nover two lines, with Inkerman's apostrophe.".into();
         let f = factor(&b).unwrap();
         let s = skeleton(&b, &f);
         assert_eq!(s.id, "inkerman-the-sandbag-battery");
@@ -2040,11 +2040,15 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
                 .iter()
                 .any(|i| i.rule == "11.0" && i.reading.contains(TO_BE_SET))
         );
-        assert!(s.notes.contains("approximate"));
+        assert!(
+            s.notes
+                .ends_with("Factored per 11.18 from historical strengths; figures: approximate.")
+        );
 
         // The RON text parses back to the same scenario.
         let text = skeleton_ron(&b, &f).unwrap();
         assert!(text.starts_with("// Scenario skeleton factored from Inkerman"));
+        assert!(text.contains("Inkerman's apostrophe"), "{text}");
         let back: Scenario = ron::Options::default().from_str(&text).unwrap();
         assert_eq!(back, s);
     }
