@@ -633,7 +633,8 @@ fn unit_word(kind: UnitKind, n: u32) -> &'static str {
 }
 
 /// An identifier from a name: lower-case ASCII letters, digits and `-`, common accented letters
-/// folded (`Königgrätz` → `koniggratz`), at most 64 characters; empty when nothing is left.
+/// folded (`Königgrätz` → `koniggratz`), apostrophes dropped, at most 64 characters; empty when
+/// nothing is left.
 pub fn slug(name: &str) -> String {
     let mut out = String::new();
     for ch in name.chars().flat_map(char::to_lowercase) {
@@ -648,6 +649,8 @@ pub fn slug(name: &str) -> String {
             'ù' | 'ú' | 'û' | 'ü' => "u",
             'ý' | 'ÿ' => "y",
             'ß' => "ss",
+            // Apostrophes join: "Burnside's" is `burnsides`.
+            '\'' | '’' => continue,
             c if c.is_ascii_alphanumeric() => {
                 out.push(c);
                 continue;
@@ -1930,6 +1933,7 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
         assert_eq!(slug("Königgrätz"), "koniggratz");
         assert_eq!(slug("Spicheren (Rote Berg)"), "spicheren-rote-berg");
         assert_eq!(slug("  --  "), "");
+        assert_eq!(slug("Burnside's Bridge"), "burnsides-bridge");
         let b = battle(
             side("1st Division", &[(MenKind::MZ, 100)], &[]),
             side("中国", &[(MenKind::MZ, 100)], &[]),
