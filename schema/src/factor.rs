@@ -604,6 +604,14 @@ pub enum FactorError {
     Write(String),
 }
 
+impl FactorError {
+    /// True for a fault in the battle itself (a file that does not parse, a battle that cannot
+    /// be factored): `saberc` exit code 1. Otherwise a usage or I/O failure: exit code 2.
+    pub fn is_input_error(&self) -> bool {
+        matches!(self, FactorError::Parse { .. } | FactorError::Invalid(_))
+    }
+}
+
 /// The order of battle in the rules' notation, in the order of the Unit Identification Chart:
 /// `12 MZ; 2 MA`. Zero counts are left out; an empty order of battle is `-`.
 pub fn notation(units: &BTreeMap<UnitKind, u32>) -> String {
@@ -2132,6 +2140,7 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
         assert!(cli(&["b.ron", "--side", "A: 100 MZ"]).is_err());
         let e = run(&cli(&["/nonexistent/battle.ron"]).unwrap()).unwrap_err();
         assert!(matches!(e, FactorError::Io { .. }));
+        assert!(!e.is_input_error());
     }
 
     #[test]
@@ -2185,6 +2194,7 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
         })
         .unwrap_err();
         assert!(matches!(e, FactorError::Parse { .. }), "{e}");
+        assert!(e.is_input_error());
         assert!(e.to_string().contains("bogus"), "{e}");
     }
 
