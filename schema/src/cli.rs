@@ -11,7 +11,7 @@ use crate::compile::{MapRegistry, check_path, collect_files, compile_scenario, l
 use crate::diagnostic::Severity;
 use crate::export::{export, export_text};
 use crate::json_schema::{SCHEMA_FILES, schema_text, validate_export};
-use crate::report::{Format, Summary, human, human_all, json_all};
+use crate::report::{Format, Summary, human, human_all, json_all, sarif_all};
 use crate::source::{DocKind, Source, detect};
 
 /// Exit code: clean.
@@ -149,7 +149,28 @@ fn check(paths: &[PathBuf], format: Format, maps: &[PathBuf], deny_warnings: boo
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
-    let mut reports: Vec<_> = files.par_iter().map(|f| check_path(f, &reg)).collect();
+    // A progress bar on a terminal only; checks run in parallel (rayon), results keep file order.
+    let progress = if std::io::stderr().is_terminal() && files.len() > 1 {
+        let pb = indicatif::ProgressBar::new(files.len() as u64);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} checking {pos}/{len} files {bar:30} {per_sec} {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        pb
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut reports: Vec<_> = files
+        .par_iter()
+        .map(|f| {
+            let r = check_path(f, &reg);
+            progress.inc(1);
+            r
+        })
+        .collect();
+    progress.finish_and_clear();
     if deny_warnings {
         for r in &mut reports {
             for d in &mut r.diagnostics {
@@ -165,6 +186,7 @@ fn check(paths: &[PathBuf], format: Format, maps: &[PathBuf], deny_warnings: boo
             std::io::stderr().is_terminal() && std::io::stdout().is_terminal(),
         ),
         Format::Json => json_all(&reports),
+        Format::Sarif => sarif_all(&reports),
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());

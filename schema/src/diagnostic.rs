@@ -355,7 +355,14 @@ pub fn suggestions<'a>(
         .filter(|(s, _)| *s >= 0.7)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(3).map(|(_, c)| c).collect()
+    // Offer only the close runners-up of the best match.
+    let best = scored.first().map(|s| s.0).unwrap_or(0.0);
+    scored
+        .into_iter()
+        .filter(|(s, _)| *s >= best - 0.08)
+        .take(3)
+        .map(|(_, c)| c)
+        .collect()
 }
 
 /// `"did you mean `a`, `b`?"` or nothing.

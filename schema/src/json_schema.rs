@@ -13,8 +13,11 @@ use crate::map::MapFile;
 use crate::scenario::Scenario;
 use crate::source::DocKind;
 
+/// A function generating one schema.
+pub type SchemaFn = fn() -> Value;
+
 /// File names of the generated schemas, with their generators.
-pub const SCHEMA_FILES: [(&str, fn() -> Value); 4] = [
+pub const SCHEMA_FILES: [(&str, SchemaFn); 4] = [
     ("map.schema.json", map_schema),
     ("scenario.schema.json", scenario_schema),
     ("export.schema.json", export_schema),

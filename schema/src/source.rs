@@ -246,6 +246,13 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
     } else {
         format!(" at `{field_path}`")
     };
+    // An error at the very end of the text means the file stops short: say so plainly.
+    if loc.offset >= text.trim_end().len() && !matches!(e.code, E::TrailingCharacters) {
+        return Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
+            .with_hint("the file may be truncated: check that every bracket is closed")
+            .at_location(loc)
+            .at_path(path.to_vec());
+    }
     let d = match &e.code {
         E::NoSuchStructField {
             expected,
@@ -321,6 +328,26 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 "check the value's type against the schema (`saberc schema`) or the README",
             )
         }
+        E::ExpectedInteger
+        | E::ExpectedFloat
+        | E::ExpectedBoolean
+        | E::ExpectedString
+        | E::ExpectedChar
+        | E::ExpectedArray
+        | E::ExpectedMap
+        | E::ExpectedStructLike
+        | E::ExpectedNamedStructLike(_)
+        | E::ExpectedUnit
+        | E::ExpectedOption
+        | E::IntegerOutOfBounds
+            if !path.is_empty() =>
+        {
+            Diagnostic::error(
+                Code::WrongType,
+                format!("wrong type{where_}: {}", lower_first(&e.code.to_string())),
+            )
+            .with_hint("check the value's type against the schema (`saberc schema`) or the README")
+        }
         E::Eof => Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed"),
         other => Diagnostic::error(Code::Syntax, format!("{other}{where_}")).with_hint(
@@ -389,6 +416,14 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         Diagnostic::error(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
 }
 
 fn list(items: &[&str]) -> String {

@@ -47,26 +47,25 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
                 .with_hint("shorten it")
                 .with_rule("15.0"),
             ),
-            Effect::LimberCounters { side, .. } => {
+            Effect::LimberCounters { side, .. }
                 if s.side(side)
-                    .is_some_and(|sd| sd.markers(MarkerKind::Limber) == 0)
-                {
-                    out.push(
-                        Diagnostic::warning(
-                            Code::SpecialRuleTarget,
-                            format!("side `{side}` has no Limber markers for this rule"),
-                        )
-                        .at_path(path![
-                            "special_rules",
-                            ri,
-                            "effect",
-                            "LimberCounters",
-                            "side"
-                        ])
-                        .with_hint("add `markers: {Limber: N}` to one of its groups")
-                        .with_rule("11.0"),
-                    );
-                }
+                    .is_some_and(|sd| sd.markers(MarkerKind::Limber) == 0) =>
+            {
+                out.push(
+                    Diagnostic::warning(
+                        Code::SpecialRuleTarget,
+                        format!("side `{side}` has no Limber markers for this rule"),
+                    )
+                    .at_path(path![
+                        "special_rules",
+                        ri,
+                        "effect",
+                        "LimberCounters",
+                        "side"
+                    ])
+                    .with_hint("add `markers: {Limber: N}` to one of its groups")
+                    .with_rule("11.0"),
+                );
             }
             _ => {}
         }
