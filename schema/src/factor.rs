@@ -2086,6 +2086,12 @@ warning[rounded-up-to-one] [11.18]: Russians: 30 men CY make 0.30 units, which r
     }
 
     #[test]
+    fn factor_args_are_a_valid_clap_definition() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
     fn run_from_flags() {
         let args = cli(&[
             "--name",
