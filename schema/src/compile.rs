@@ -241,6 +241,7 @@ pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
         Err(d) => (None, vec![d]),
         Ok((DocKind::Map, _)) => (Some(DocKind::Map), load_map(src).1),
         Ok((DocKind::Scenario, _)) => (Some(DocKind::Scenario), compile_scenario(src, registry).1),
+        Ok((DocKind::Battle, _)) => (Some(DocKind::Battle), crate::factor::check_battle(src)),
     };
     FileReport {
         path: src.path.clone(),

@@ -80,6 +80,9 @@ pub enum Code {
     LimbersWithoutGuns,
     // Special rules.
     SpecialRuleTarget,
+    // Battle files (11.18).
+    BattleInvalid,
+    Factoring,
 }
 
 impl Code {
@@ -136,6 +139,8 @@ impl Code {
             MarkerCount => "MRK003",
             LimbersWithoutGuns => "MRK004",
             SpecialRuleTarget => "SPR001",
+            BattleInvalid => "FAC001",
+            Factoring => "FAC002",
         }
     }
 }

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::export::Export;
+use crate::factor::Battle;
 use crate::map::MapFile;
 use crate::scenario::Scenario;
 use crate::source::DocKind;
@@ -16,10 +17,11 @@ use crate::source::DocKind;
 pub type SchemaFn = fn() -> Value;
 
 /// File names of the generated schemas, with their generators.
-pub const SCHEMA_FILES: [(&str, SchemaFn); 3] = [
+pub const SCHEMA_FILES: [(&str, SchemaFn); 4] = [
     ("map.schema.json", map_schema),
     ("scenario.schema.json", scenario_schema),
     ("export.schema.json", export_schema),
+    ("battle.schema.json", battle_schema),
 ];
 
 /// The JSON Schema of map files.
@@ -30,6 +32,11 @@ pub fn map_schema() -> Value {
 /// The JSON Schema of scenario files.
 pub fn scenario_schema() -> Value {
     with_id(schemars::schema_for!(Scenario).to_value(), "scenario")
+}
+
+/// The JSON Schema of battle files, the input of factoring (11.18).
+pub fn battle_schema() -> Value {
+    with_id(schemars::schema_for!(Battle).to_value(), "battle")
 }
 
 /// The JSON Schema of engine exports.
@@ -60,9 +67,11 @@ fn validator(kind: Option<DocKind>) -> &'static jsonschema::Validator {
     static MAP: OnceLock<jsonschema::Validator> = OnceLock::new();
     static SCENARIO: OnceLock<jsonschema::Validator> = OnceLock::new();
     static EXPORT: OnceLock<jsonschema::Validator> = OnceLock::new();
+    static BATTLE: OnceLock<jsonschema::Validator> = OnceLock::new();
     let (cell, make): (&OnceLock<_>, fn() -> Value) = match kind {
         Some(DocKind::Map) => (&MAP, map_schema),
         Some(DocKind::Scenario) => (&SCENARIO, scenario_schema),
+        Some(DocKind::Battle) => (&BATTLE, battle_schema),
         None => (&EXPORT, export_schema),
     };
     cell.get_or_init(|| {

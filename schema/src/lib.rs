@@ -12,6 +12,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod effective_terrain;
 pub mod export;
+pub mod factor;
 pub mod hex;
 pub mod json_schema;
 pub mod limits;

@@ -27,6 +27,8 @@ pub enum DocKind {
     Map,
     /// A scenario (`saber-scenario/N`).
     Scenario,
+    /// A historical battle to factor into a scenario (`saber-battle/N`, 11.18).
+    Battle,
 }
 
 impl DocKind {
@@ -35,6 +37,7 @@ impl DocKind {
         match self {
             DocKind::Map => "saber-map",
             DocKind::Scenario => "saber-scenario",
+            DocKind::Battle => "saber-battle",
         }
     }
 }
@@ -125,7 +128,7 @@ pub fn syntax_of(path: &Path, text: &str) -> Syntax {
 pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let text = &source.text;
     // The format field is near the top; look for the value rather than parse the whole file.
-    for kind in [DocKind::Map, DocKind::Scenario] {
+    for kind in [DocKind::Map, DocKind::Scenario, DocKind::Battle] {
         let needle = format!("\"{}/", kind.prefix());
         if let Some(at) = text.find(&needle) {
             let rest = &text[at + needle.len()..];
