@@ -660,7 +660,7 @@ fn draw_labels(out: &mut String, map: &Map, lay: &Layout) {
             lay.center(l.at),
             &l.text,
             SANS,
-            size * 0.75,
+            size * 0.85,
             INK,
             size * 0.22,
             r#" font-style="italic""#,
