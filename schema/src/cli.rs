@@ -77,6 +77,8 @@ pub enum Command {
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
     },
+    /// Factor a historical battle into an order of battle or a scenario skeleton (11.18).
+    Factor(crate::factor::FactorArgs),
     /// Write the JSON Schemas of maps, scenarios and exports.
     Schema {
         /// Output directory (the three files); without it, print the scenario schema.
@@ -120,6 +122,20 @@ pub fn run(cli: Cli) -> i32 {
             maps,
         } => export_cmd(&scenario, &out, &maps),
         Command::Schema { out } => schema_cmd(out.as_deref()),
+        Command::Factor(args) => match crate::factor::run(&args) {
+            Ok(text) => {
+                print!("{text}");
+                EXIT_OK
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                if e.is_input_error() {
+                    EXIT_ERRORS
+                } else {
+                    EXIT_USAGE
+                }
+            }
+        },
         Command::Render {
             input,
             out,
@@ -305,6 +321,11 @@ fn render_cmd(input: &Path, out: &Path, width: u32, maps: &[PathBuf]) -> i32 {
         }
     };
     let (map, overlays, title) = match kind {
+        DocKind::Battle => {
+            return usage_error(
+                "a battle file has no map to draw: factor it into a scenario first (`saberc factor FILE --format ron`)",
+            );
+        }
         DocKind::Map => {
             let (map, diags) = load_map(&src);
             let diags = crate::compile::finish(&src, diags);

@@ -285,7 +285,11 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
     let mut clear_cover = HexSet::empty(g);
     for (ri, rule) in s.special_rules.iter().enumerate() {
         if let Effect::TreatAsClear(zone) = &rule.effect {
-            let target = if matches!(zone, crate::zone::Zone::Terrain(_)) { &mut clear_cover } else { &mut clear };
+            let target = if names_terrain_only(zone) {
+                &mut clear_cover
+            } else {
+                &mut clear
+            };
             for h in rule_hexes(r, ri) {
                 target.union_with(&h);
             }
@@ -298,7 +302,10 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
             let eff = if clear.contains(c) {
                 Cell::default()
             } else if clear_cover.contains(c) {
-                Cell { terrain: Terrain::Clear, slope: cell.slope }
+                Cell {
+                    terrain: Terrain::Clear,
+                    slope: cell.slope,
+                }
             } else {
                 cell
             };
@@ -465,6 +472,16 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
         zones,
         victory,
         special_rules,
+    }
+}
+
+/// A zone made only of terrain types ("all woods hexes", "woods and forests").
+fn names_terrain_only(zone: &crate::zone::Zone) -> bool {
+    use crate::zone::Zone;
+    match zone {
+        Zone::Terrain(_) => true,
+        Zone::Union(zs) => !zs.is_empty() && zs.iter().all(names_terrain_only),
+        _ => false,
     }
 }
 
