@@ -43,6 +43,7 @@ pub enum Code {
     DuplicateFeature,
     OffMap,
     MainRoadNoEdge,
+    FeatureTerrain,
     // References.
     UnknownFeature,
     UnknownRoad,
@@ -61,6 +62,7 @@ pub enum Code {
     PlacementOutsideZone,
     EmptyGroup,
     SideCount,
+    PlacedMoreThanAllotted,
     // Turns and arrivals.
     GameLength,
     ArrivalTurn,
@@ -104,6 +106,7 @@ impl Code {
             DuplicateFeature => "MAP006",
             OffMap => "MAP007",
             MainRoadNoEdge => "MAP008",
+            FeatureTerrain => "MAP009",
             UnknownFeature => "REF001",
             UnknownRoad => "REF002",
             UnknownSide => "REF003",
@@ -119,6 +122,7 @@ impl Code {
             PlacementOutsideZone => "DEP003",
             EmptyGroup => "DEP004",
             SideCount => "DEP005",
+            PlacedMoreThanAllotted => "DEP006",
             GameLength => "TRN001",
             ArrivalTurn => "TRN002",
             ArrivalNotOnEdge => "TRN003",
@@ -346,7 +350,14 @@ pub fn suggestions<'a>(
         .filter(|(s, _)| *s >= 0.7)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(3).map(|(_, c)| c).collect()
+    // Offer only the close runners-up of the best match.
+    let best = scored.first().map(|s| s.0).unwrap_or(0.0);
+    scored
+        .into_iter()
+        .filter(|(s, _)| *s >= best - 0.08)
+        .take(3)
+        .map(|(_, c)| c)
+        .collect()
 }
 
 /// `"did you mean `a`, `b`?"` or nothing.

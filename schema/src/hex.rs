@@ -290,6 +290,26 @@ impl Grid {
         })
     }
 
+    /// The neighbour across each side of a hex, on the map or not: side `i` runs from corner `i`
+    /// to corner `i + 1` of [`Self::corners`].
+    pub fn side_neighbors(&self, c: Coord) -> [Coord; 6] {
+        let (cx, cy) = self.center(c);
+        let corners = self.corners(c);
+        let neighbors = self.to_hex(c).all_neighbors().map(|h| self.to_coord(h));
+        std::array::from_fn(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % 6]);
+            // The neighbour's centre is this centre mirrored through the side's midpoint.
+            let (x, y) = (a.0 + b.0 - cx, a.1 + b.1 - cy);
+            neighbors
+                .into_iter()
+                .find(|n| {
+                    let (nx, ny) = self.center(*n);
+                    (nx - x).abs() < 1e-6 && (ny - y).abs() < 1e-6
+                })
+                .unwrap_or(c)
+        })
+    }
+
     /// The hexside direction names for this orientation, in the order of [`Self::side_vectors`].
     pub fn side_names(&self) -> [Compass; 6] {
         match self.orientation {
@@ -488,6 +508,32 @@ mod tests {
                 let (nx, ny) = g.center(n);
                 let d = ((nx - x).powi(2) + (ny - y).powi(2)).sqrt();
                 assert!((d - HEX_STEP).abs() < 1e-9, "{c} to {n}: {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn side_neighbors_follow_the_corners() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            let g = Grid {
+                orientation,
+                ..grid()
+            };
+            for c in [Coord(4, 12), Coord(5, 12), Coord(1, 1)] {
+                let sides = g.side_neighbors(c);
+                let corners = g.corners(c);
+                for (i, n) in sides.iter().enumerate() {
+                    assert!(g.adjacent(c, *n), "{c} side {i}");
+                    // Both corners of the side are corners of the neighbour too.
+                    for k in [i, (i + 1) % 6] {
+                        let (x, y) = corners[k];
+                        assert!(
+                            g.corners(*n)
+                                .iter()
+                                .any(|(nx, ny)| { (nx - x).abs() < 1e-9 && (ny - y).abs() < 1e-9 })
+                        );
+                    }
+                }
             }
         }
     }

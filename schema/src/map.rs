@@ -373,7 +373,7 @@ impl Map {
     /// The feature codes sorted, for messages.
     pub fn feature_codes(&self) -> Vec<&str> {
         let mut v: Vec<&str> = self.features.iter().map(|f| f.code.as_str()).collect();
-        v.sort_by_key(|c| parse_feature_code(c).map(|(l, n)| (l, n)));
+        v.sort_by_key(|c| parse_feature_code(c));
         v
     }
 

@@ -187,7 +187,9 @@ pub struct Placement {
 }
 
 /// A unit or a marker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Counter {
     /// A unit of a type.
     Unit(UnitKind),

@@ -76,6 +76,14 @@ pub enum Effect {
         /// Where they are forbidden.
         zone: Zone,
     },
+    /// A side may place as many markers of a kind as it wishes during deployment, without a
+    /// fixed allotment ("with improved positions as desired", 11.8).
+    MarkersAsDesired {
+        /// Side id.
+        side: String,
+        /// The marker.
+        marker: MarkerKind,
+    },
     /// A side's markers must be arranged in a number of lines (11.12).
     MarkersInLines {
         /// Side id.
@@ -137,6 +145,7 @@ impl Effect {
             | Effect::NoMovement { side, .. }
             | Effect::ProximityDisruption { side, .. }
             | Effect::NoMarkersIn { side, .. }
+            | Effect::MarkersAsDesired { side, .. }
             | Effect::MarkersInLines { side, .. }
             | Effect::LimberCounters { side, .. }
             | Effect::RiverCrossing { side, .. } => Some(side),
@@ -153,5 +162,28 @@ impl Effect {
             Effect::RiverCrossing { at, .. } => vec![("at", at)],
             _ => vec![],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_as_desired_reads_from_ron_and_names_its_side() {
+        let rule: SpecialRule = ron::from_str(
+            r#"(printed: "with improved positions as desired",
+                effect: MarkersAsDesired(side: "union", marker: IP))"#,
+        )
+        .expect("parses");
+        assert_eq!(
+            rule.effect,
+            Effect::MarkersAsDesired {
+                side: "union".into(),
+                marker: MarkerKind::IP,
+            }
+        );
+        assert_eq!(rule.effect.side(), Some("union"));
+        assert!(rule.effect.zones().is_empty());
     }
 }

@@ -1,1 +1,5 @@
-fn main() {}
+//! `saberc`, the Rifle & Saber scenario compiler.
+
+fn main() {
+    saber_schema::cli::main()
+}

@@ -1,0 +1,54 @@
+//! Maps built into the program, so that scenarios can name them by id and the editor can start
+//! on the Rifle & Saber map without any file beside it.
+
+use crate::map::{Map, MapFile};
+
+/// (id, RON text) of each built-in map.
+const BUILTIN: &[(&str, &str)] = &[(
+    "rifle-and-saber",
+    include_str!("../../maps/rifle-and-saber.ron"),
+)];
+
+/// Ids of the built-in maps.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    BUILTIN.iter().map(|(id, _)| *id)
+}
+
+/// The RON text of a built-in map.
+pub fn map_text(id: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(i, _)| *i == id).map(|(_, t)| *t)
+}
+
+/// The Rifle & Saber map, on which every historical scenario is played.
+pub fn rifle_and_saber() -> Map {
+    map("rifle-and-saber").expect("the built-in Rifle & Saber map parses (checked by its test)")
+}
+
+/// A built-in map by id. Built-in maps are checked by the test suite, so they parse cleanly.
+pub fn map(id: &str) -> Option<Map> {
+    let text = map_text(id)?;
+    let file: MapFile = ron::from_str(text).ok()?;
+    Some(Map::from_file(&file).0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::{MapRegistry, check_source};
+    use crate::source::Source;
+
+    #[test]
+    fn builtin_maps_compile_clean() {
+        for id in ids() {
+            let src = Source::from_text(format!("{id}.ron"), map_text(id).unwrap());
+            let report = check_source(&src, &MapRegistry::new());
+            assert!(
+                report.diagnostics.is_empty(),
+                "{id}: {:#?}",
+                report.diagnostics
+            );
+            assert_eq!(map(id).unwrap().id, id);
+        }
+        assert_eq!(rifle_and_saber().grid.width, 47);
+    }
+}

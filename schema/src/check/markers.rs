@@ -1,0 +1,131 @@
+//! Markers (10.2, 10.3, 4J): trenches and improved positions are placed before the game on
+//! friendly-occupied hexes, so only deploying groups can hold them; placement limits of special
+//! rules; limber markers need guns, or the Limber counters of a special rule (11.17).
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::map::Map;
+use crate::path;
+use crate::resolve::Resolved;
+use crate::ruleset::MarkerKind;
+use crate::scenario::{Counter, Entry, Scenario};
+use crate::special_rule::Effect;
+
+pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (si, side) in s.sides.iter().enumerate() {
+        for (gi, g) in side.groups.iter().enumerate() {
+            for kind in [MarkerKind::Trench, MarkerKind::IP] {
+                let n = g.markers.get(&kind).copied().unwrap_or(0);
+                if n == 0 {
+                    continue;
+                }
+                if matches!(g.entry, Entry::Arrive { .. }) {
+                    out.push(
+                        Diagnostic::error(
+                            Code::TrenchesWithoutDeployment,
+                            format!("{} group ({}) has {n} {} markers but arrives during play", side.name, g.id, kind.code()),
+                        )
+                        .at_path(path!["sides", si, "groups", gi, "markers", kind.code()])
+                        .with_hint("these markers are placed on friendly-occupied hexes before the game begins: give them to a deploying group")
+                        .with_rule(kind.rule()),
+                    );
+                } else if n > g.unit_count() {
+                    out.push(
+                        Diagnostic::warning(
+                            Code::MarkerCount,
+                            format!("{} group ({}) has {n} {} markers but only {} units to occupy their hexes", side.name, g.id, kind.code(), g.unit_count()),
+                        )
+                        .at_path(path!["sides", si, "groups", gi, "markers", kind.code()])
+                        .with_hint("a marker only counts on a friendly-occupied hex; the extra markers cannot be used")
+                        .with_rule(kind.rule()),
+                    );
+                }
+            }
+        }
+        let limbers = side.markers(MarkerKind::Limber);
+        let guns: u32 = side
+            .groups
+            .iter()
+            .flat_map(|g| g.units.iter())
+            .filter(|(k, _)| k.is_gun())
+            .map(|(_, n)| *n)
+            .sum();
+        let counters_rule = s.special_rules.iter().any(
+            |sr| matches!(&sr.effect, Effect::LimberCounters { side: id, .. } if *id == side.id),
+        );
+        if limbers > guns && !counters_rule {
+            out.push(
+                Diagnostic::warning(
+                    Code::LimbersWithoutGuns,
+                    format!("{} has {limbers} limber markers but only {guns} artillery and machine-gun units", side.name),
+                )
+                .at_path(path!["sides", si, "groups"])
+                .with_hint("a limber marker sits on a gun unit (4J); for limbers as counters of their own add a `LimberCounters` special rule")
+                .with_rule("4J"),
+            );
+        }
+    }
+    // Placed markers: on a hex with a friendly unit, and not where a special rule forbids them.
+    for (pi, p) in s.setup.iter().enumerate() {
+        let Counter::Marker(m) = p.counter else {
+            continue;
+        };
+        if m == MarkerKind::Limber {
+            continue;
+        }
+        let friendly = s
+            .setup
+            .iter()
+            .any(|q| q.side == p.side && q.at == p.at && matches!(q.counter, Counter::Unit(_)));
+        if !friendly {
+            out.push(
+                Diagnostic::error(
+                    Code::MarkerPlacement,
+                    format!(
+                        "{} marker at {} is not on a friendly-occupied hex",
+                        m.code(),
+                        map.grid.label(p.at)
+                    ),
+                )
+                .at_path(path!["setup", pi, "at"])
+                .with_hex(map.grid.label(p.at))
+                .with_hint("place a unit of the same side in the hex, or move the marker onto one")
+                .with_rule(m.rule()),
+            );
+        }
+        for (ri, rule) in s.special_rules.iter().enumerate() {
+            let Effect::NoMarkersIn { side, marker, .. } = &rule.effect else {
+                continue;
+            };
+            if *side != p.side || *marker != m {
+                continue;
+            }
+            let forbidden = r
+                .rule_zones
+                .iter()
+                .find(|(path, _)| path.get(1) == Some(&crate::diagnostic::PathSeg::Index(ri)))
+                .map(|(_, h)| h);
+            if forbidden.is_some_and(|h| h.contains(p.at)) {
+                out.push(
+                    Diagnostic::error(
+                        Code::MarkerPlacement,
+                        format!(
+                            "{} markers may not be placed at {} during deployment",
+                            m.code(),
+                            map.grid.label(p.at)
+                        ),
+                    )
+                    .at_path(path!["setup", pi, "at"])
+                    .with_hex(map.grid.label(p.at))
+                    .with_hint(format!(
+                        "special rule {} forbids it: {}",
+                        ri + 1,
+                        rule.printed
+                    ))
+                    .with_rule("11.0"),
+                );
+            }
+        }
+    }
+    out
+}

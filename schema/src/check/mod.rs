@@ -1,0 +1,88 @@
+//! Rule checks, one file per rule family. Each check cites the rule section it enforces.
+
+mod deployment;
+mod map_features;
+mod markers;
+mod references;
+mod special_rules;
+mod stacking;
+mod turns;
+mod victory;
+
+use crate::diagnostic::Diagnostic;
+use crate::map::Map;
+use crate::resolve::{Resolved, resolve};
+use crate::scenario::Scenario;
+
+/// Every check of a map on its own: feature codes and numbers (11.0), roads, terrain of features.
+pub fn check_map(map: &Map) -> Vec<Diagnostic> {
+    map_features::check(map)
+}
+
+/// Every check of a scenario on its map. Returns the resolved zones too, for export and the
+/// editor.
+pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
+    let mut out = references::check(s);
+    let (resolved, mut zone_diags) = resolve(s, map);
+    out.append(&mut zone_diags);
+    out.extend(deployment::check(s, map, &resolved));
+    out.extend(stacking::check(s, map, &resolved));
+    out.extend(turns::check(s, map, &resolved));
+    out.extend(victory::check(s, &resolved));
+    out.extend(markers::check(s, map, &resolved));
+    out.extend(special_rules::check(s));
+    (resolved, explained(s, without_consequences(out)))
+}
+
+/// Drop findings that only follow from an error inside the same zone (an empty zone because it
+/// names an unknown feature), so that each mistake is reported once.
+fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    use crate::diagnostic::Code;
+    let causes: Vec<Vec<crate::diagnostic::PathSeg>> = diags
+        .iter()
+        .filter(|d| {
+            d.is_error()
+                && matches!(
+                    d.code,
+                    Code::UnknownFeature
+                        | Code::UnknownRoad
+                        | Code::OffMap
+                        | Code::ZoneParameter
+                        | Code::RoadNotOnEdge
+                )
+        })
+        .filter_map(|d| d.path.clone())
+        .collect();
+    diags
+        .into_iter()
+        .filter(|d| {
+            let consequence = matches!(
+                d.code,
+                Code::EmptyZone | Code::ZoneTooSmall | Code::VictoryTarget | Code::ArrivalNotOnEdge
+            );
+            let caused = d
+                .path
+                .as_ref()
+                .is_some_and(|p| causes.iter().any(|c| c.len() > p.len() && c.starts_with(p)));
+            !(consequence && caused)
+        })
+        .collect()
+}
+
+/// A warning whose code an interpretation note lists in `explains` is expected: it becomes a
+/// note that points to the explanation, so that `saberc check` stays quiet about known readings.
+fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    use crate::diagnostic::Severity;
+    diags
+        .into_iter()
+        .map(|mut d| {
+            if d.severity == Severity::Warning
+                && let Some(i) = s.interpretations.iter().find(|i| i.explains.iter().any(|c| c == d.code.as_str()))
+            {
+                d.severity = Severity::Note;
+                d.hint = Some(format!("expected: explained by the interpretation note on {}", i.rule));
+            }
+            d
+        })
+        .collect()
+}

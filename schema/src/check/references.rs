@@ -1,0 +1,196 @@
+//! References inside a scenario: two sides with distinct ids, group ids, who deploys and moves
+//! first (11.0, 3.0), the sides named by victory conditions, special rules and placements, and
+//! the size of the order of battle.
+
+use std::collections::BTreeSet;
+
+use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
+use crate::limits;
+use crate::path;
+use crate::scenario::Scenario;
+use crate::victory::{EITHER_SIDE, Outcome};
+
+pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if s.sides.len() != 2 {
+        out.push(
+            Diagnostic::error(
+                Code::SideCount,
+                format!("a scenario has two sides; this one has {}", s.sides.len()),
+            )
+            .at_path(path!["sides"])
+            .with_hint("list exactly two sides")
+            .with_rule("11.0"),
+        );
+    }
+    let mut ids = BTreeSet::new();
+    for (i, side) in s.sides.iter().enumerate() {
+        if side.id == EITHER_SIDE {
+            out.push(
+                Diagnostic::error(
+                    Code::DuplicateId,
+                    "`either` is reserved for victory conditions either side can meet",
+                )
+                .at_path(path!["sides", i, "id"])
+                .with_hint("choose another id"),
+            );
+        }
+        if !ids.insert(side.id.as_str()) {
+            out.push(
+                Diagnostic::error(
+                    Code::DuplicateId,
+                    format!("two sides have the id `{}`", side.id),
+                )
+                .at_path(path!["sides", i, "id"])
+                .with_hint("give each side its own id"),
+            );
+        }
+        let mut groups = BTreeSet::new();
+        let mut total = 0u32;
+        for (gi, g) in side.groups.iter().enumerate() {
+            if !groups.insert(g.id.as_str()) {
+                out.push(
+                    Diagnostic::error(
+                        Code::DuplicateId,
+                        format!("{} has two groups `({})`", side.name, g.id),
+                    )
+                    .at_path(path!["sides", i, "groups", gi, "id"])
+                    .with_hint("letter the groups (a), (b), (c) …"),
+                );
+            }
+            for (kind, n) in &g.units {
+                if *n > limits::MAX_COUNT {
+                    out.push(
+                        Diagnostic::error(
+                            Code::LimitExceeded,
+                            format!(
+                                "{n} {} is over the limit of {} per group",
+                                kind.code(),
+                                limits::MAX_COUNT
+                            ),
+                        )
+                        .at_path(path!["sides", i, "groups", gi, "units", kind.code()])
+                        .with_hint("the game's counter mix is far smaller; check the number"),
+                    );
+                }
+                total = total.saturating_add(*n);
+            }
+            for (kind, n) in &g.markers {
+                if *n > limits::MAX_COUNT {
+                    out.push(
+                        Diagnostic::error(
+                            Code::LimitExceeded,
+                            format!(
+                                "{n} {} markers is over the limit of {}",
+                                kind.code(),
+                                limits::MAX_COUNT
+                            ),
+                        )
+                        .at_path(path!["sides", i, "groups", gi, "markers", kind.code()])
+                        .with_hint("check the number"),
+                    );
+                }
+            }
+            if g.unit_count() == 0 && g.markers.values().all(|n| *n == 0) {
+                out.push(
+                    Diagnostic::warning(
+                        Code::EmptyGroup,
+                        format!("group ({}) of {} has no units", g.id, side.name),
+                    )
+                    .at_path(path!["sides", i, "groups", gi, "units"])
+                    .with_hint("add its units, e.g. `units: {MZ: 12, MA: 1}`, or remove the group"),
+                );
+            }
+        }
+        if total > limits::MAX_UNITS_PER_SIDE {
+            out.push(
+                Diagnostic::error(
+                    Code::LimitExceeded,
+                    format!(
+                        "{} has {total} units, over the limit of {}",
+                        side.name,
+                        limits::MAX_UNITS_PER_SIDE
+                    ),
+                )
+                .at_path(path!["sides", i, "groups"])
+                .with_hint("scale the forces down as rule 11.18 suggests"),
+            );
+        }
+    }
+    let side_ids = s.side_ids();
+    let mut side_ref = |id: &str, p: Vec<PathSeg>, allow_either: bool, rule: &str| {
+        if (allow_either && id == EITHER_SIDE) || side_ids.contains(&id) {
+            return;
+        }
+        let near = suggestions(id, side_ids.iter().copied());
+        let mut d = Diagnostic::error(Code::UnknownSide, format!("there is no side `{id}`"))
+            .at_path(p)
+            .with_hint(
+                did_you_mean(&near)
+                    .unwrap_or_else(|| format!("the sides are {}", side_ids.join(" and "))),
+            );
+        if !rule.is_empty() {
+            d = d.with_rule(rule);
+        }
+        out.push(d);
+    };
+    side_ref(&s.deploys_first, path!["deploys_first"], false, "11.0");
+    side_ref(&s.moves_first, path!["moves_first"], false, "3.0");
+    for (vi, v) in s.victory.iter().enumerate() {
+        side_ref(&v.side, path!["victory", vi, "side"], true, "11.0");
+        if let Outcome::Graded { by_turn, otherwise } = &v.outcome {
+            for (ri, r) in by_turn.iter().enumerate() {
+                side_ref(
+                    &r.result.winner,
+                    path![
+                        "victory", vi, "outcome", "Graded", "by_turn", ri, "result", "winner"
+                    ],
+                    false,
+                    "11.0",
+                );
+            }
+            side_ref(
+                &otherwise.winner,
+                path!["victory", vi, "outcome", "Graded", "otherwise", "winner"],
+                false,
+                "11.0",
+            );
+        }
+    }
+    for (ri, r) in s.special_rules.iter().enumerate() {
+        if let Some(side) = r.effect.side() {
+            let variant = crate::resolve::effect_variant(&r.effect);
+            side_ref(
+                side,
+                path!["special_rules", ri, "effect", variant, "side"],
+                false,
+                "11.0",
+            );
+        }
+    }
+    for (pi, p) in s.setup.iter().enumerate() {
+        side_ref(&p.side, path!["setup", pi, "side"], false, "");
+    }
+    for (pi, p) in s.setup.iter().enumerate() {
+        if let Some(side) = s.side(&p.side)
+            && !side.groups.iter().any(|g| g.id == p.group)
+        {
+            out.push(
+                Diagnostic::error(
+                    Code::UnknownSide,
+                    format!("{} has no group `({})`", side.name, p.group),
+                )
+                .at_path(path!["setup", pi, "group"])
+                .with_hint(format!(
+                    "the groups are {}",
+                    side.groups
+                        .iter()
+                        .map(|g| format!("({})", g.id))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,82 @@
+//! Turns and arrivals (15.0, 11.0): the game fits the 20-space Turn Record Track, arrivals come
+//! within the game, and arrivals enter at the map edge.
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::map::Map;
+use crate::path;
+use crate::resolve::Resolved;
+use crate::ruleset::TURN_RECORD_TRACK;
+use crate::scenario::{Entry, Scenario};
+
+pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if s.game_length == 0 || s.game_length > TURN_RECORD_TRACK {
+        out.push(
+            Diagnostic::error(
+                Code::GameLength,
+                format!("a game of {} Game-Turns does not fit the Turn Record Track of {TURN_RECORD_TRACK} spaces", s.game_length),
+            )
+            .at_path(path!["game_length"])
+            .with_hint(format!("use 1 to {TURN_RECORD_TRACK} Game-Turns"))
+            .with_rule("15.0"),
+        );
+    }
+    for (si, side) in s.sides.iter().enumerate() {
+        for (gi, group) in side.groups.iter().enumerate() {
+            let Entry::Arrive { turn, .. } = group.entry else {
+                continue;
+            };
+            let p = path!["sides", si, "groups", gi, "entry", "Arrive"];
+            if turn == 0 || turn > s.game_length {
+                out.push(
+                    Diagnostic::error(
+                        Code::ArrivalTurn,
+                        format!("{} group ({}) arrives on Game-Turn {turn}, but the game lasts {} Game-Turns", side.name, group.id, s.game_length),
+                    )
+                    .at_path([p.clone(), path!["turn"]].concat())
+                    .with_hint(format!("choose a turn from 1 to {}", s.game_length))
+                    .with_rule("15.0"),
+                );
+            }
+            let Some(hexes) = r.groups.get(si).and_then(|g| g.get(gi)) else {
+                continue;
+            };
+            let at = [p, path!["at"]].concat();
+            if hexes.hexes.is_empty() {
+                out.push(
+                    Diagnostic::error(Code::EmptyZone, format!("{} group ({}) has no hexes to arrive at", side.name, group.id))
+                        .at_path(at)
+                        .with_hint("arrive at an edge (`Edge(South)`), part of one, or a road entry (`RoadEntry(\"South\")`)")
+                        .with_rule("11.0"),
+                );
+                continue;
+            }
+            let g = map.grid;
+            let inland: Vec<String> = hexes
+                .hexes
+                .iter()
+                .filter(|c| !crate::hex::Edge::ALL.iter().any(|e| g.on_edge(*c, *e)))
+                .map(|c| g.label(c))
+                .collect();
+            if !inland.is_empty() {
+                out.push(
+                    Diagnostic::error(
+                        Code::ArrivalNotOnEdge,
+                        format!(
+                            "{} group ({}) arrives at {} hexes that are not on the map edge ({}…)",
+                            side.name,
+                            group.id,
+                            inland.len(),
+                            inland.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
+                        ),
+                    )
+                    .at_path(at)
+                    .with_hex(inland[0].clone())
+                    .with_hint("reinforcements enter from the map edge: intersect the zone with an `Edge(..)`")
+                    .with_rule("11.0"),
+                );
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,490 @@
+//! Finding a value in the source text by its path (a JSON pointer), so that findings of the
+//! JSON Schema stage and the rule checks point at file:line:col.
+//!
+//! No maintained crate maps a path to a position in RON text, so this is a small, tolerant
+//! scanner over RON and JSON tokens. It follows how serde maps RON onto the JSON data model:
+//! `Name(...)` is either an enum variant (a path step named `Name`) or a struct name (no step);
+//! `Some(x)` is just `x`; `( .. )` holds struct fields or tuple items; `[ .. ]` a list; `{ .. }`
+//! a map. When the path cannot be followed to the end it stops at the deepest value found.
+
+use crate::diagnostic::{Location, PathSeg};
+
+/// The location of the value at `path` in `text`.
+pub fn locate(text: &str, path: &[PathSeg]) -> Location {
+    let s = Scanner { b: text.as_bytes() };
+    let mut pos = s.skip_trivia(0);
+    for seg in path {
+        match s.step(pos, seg) {
+            Some(next) => pos = next,
+            None => break,
+        }
+    }
+    let end = s.value_end(pos).max(pos);
+    // Point at the first line of the value only.
+    let line_end = text[pos..end.min(text.len())]
+        .find('\n')
+        .map(|i| pos + i)
+        .unwrap_or(end);
+    location_at(text, pos, line_end.saturating_sub(pos).clamp(1, 200))
+}
+
+/// The location of a byte offset.
+pub fn location_at(text: &str, offset: usize, length: usize) -> Location {
+    let offset = floor_char_boundary(text, offset.min(text.len()));
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let column = text[line_start..offset].chars().count() + 1;
+    let length = length.min(text.len() - offset);
+    Location {
+        line,
+        column,
+        offset,
+        length,
+    }
+}
+
+/// The location of a 1-based line and column (columns in characters).
+pub fn location_of_line_col(text: &str, line: usize, column: usize) -> Location {
+    let mut offset = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            let col_off: usize = l
+                .chars()
+                .take(column.saturating_sub(1))
+                .map(char::len_utf8)
+                .sum();
+            offset += col_off;
+            let len = l[col_off.min(l.len())..]
+                .find(|c: char| c.is_whitespace() || c == ',' || c == ')' || c == ']')
+                .unwrap_or(1)
+                .max(1);
+            return location_at(text, offset, len);
+        }
+        offset += l.len();
+    }
+    location_at(text, text.len(), 0)
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Deepest nesting of brackets outside strings and comments, with the offset where the limit
+/// is first passed (if it is).
+pub fn nesting_depth(text: &str, limit: usize) -> (usize, Option<usize>) {
+    let s = Scanner { b: text.as_bytes() };
+    let mut depth = 0usize;
+    let mut max = 0usize;
+    let mut first_over = None;
+    let mut i = 0;
+    while i < s.b.len() {
+        match s.b[i] {
+            b'"' | b'\'' => i = s.string_end(i),
+            b'r' if s.raw_string_start(i) => i = s.raw_string_end(i),
+            b'/' if s.b.get(i + 1) == Some(&b'/') || s.b.get(i + 1) == Some(&b'*') => {
+                i = s.comment_end(i)
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    max = depth;
+                }
+                if depth > limit && first_over.is_none() {
+                    first_over = Some(i);
+                }
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    (max, first_over)
+}
+
+struct Scanner<'a> {
+    b: &'a [u8],
+}
+
+/// What starts at a position.
+enum Shape {
+    /// `Ident(` — the ident's span and the offset of `(`.
+    Named(usize, usize, usize),
+    /// A bare identifier (unit variant, `true`, `None`).
+    Ident,
+    /// `(`, `[` or `{`.
+    Open(u8),
+    /// Anything else: strings, numbers.
+    Scalar,
+}
+
+impl Scanner<'_> {
+    fn skip_trivia(&self, mut i: usize) -> usize {
+        loop {
+            while i < self.b.len() && (self.b[i].is_ascii_whitespace()) {
+                i += 1;
+            }
+            if i + 1 < self.b.len()
+                && self.b[i] == b'/'
+                && (self.b[i + 1] == b'/' || self.b[i + 1] == b'*')
+            {
+                i = self.comment_end(i);
+                continue;
+            }
+            // RON extensions attribute `#![enable(...)]`.
+            if i + 1 < self.b.len() && self.b[i] == b'#' && self.b[i + 1] == b'!' {
+                while i < self.b.len() && self.b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            return i;
+        }
+    }
+
+    fn comment_end(&self, i: usize) -> usize {
+        if self.b.get(i + 1) == Some(&b'/') {
+            let mut j = i;
+            while j < self.b.len() && self.b[j] != b'\n' {
+                j += 1;
+            }
+            j
+        } else {
+            // Block comments nest in RON.
+            let mut depth = 0;
+            let mut j = i;
+            while j + 1 < self.b.len() {
+                if self.b[j] == b'/' && self.b[j + 1] == b'*' {
+                    depth += 1;
+                    j += 2;
+                } else if self.b[j] == b'*' && self.b[j + 1] == b'/' {
+                    depth -= 1;
+                    j += 2;
+                    if depth == 0 {
+                        return j;
+                    }
+                } else {
+                    j += 1;
+                }
+            }
+            self.b.len()
+        }
+    }
+
+    fn string_end(&self, i: usize) -> usize {
+        let quote = self.b[i];
+        let mut j = i + 1;
+        while j < self.b.len() {
+            match self.b[j] {
+                b'\\' => j += 2,
+                c if c == quote => return j + 1,
+                _ => j += 1,
+            }
+        }
+        self.b.len()
+    }
+
+    fn raw_string_start(&self, i: usize) -> bool {
+        let mut j = i + 1;
+        while self.b.get(j) == Some(&b'#') {
+            j += 1;
+        }
+        self.b.get(j) == Some(&b'"') && (i == 0 || !is_ident_byte(self.b[i - 1]))
+    }
+
+    fn raw_string_end(&self, i: usize) -> usize {
+        let mut j = i + 1;
+        let mut hashes = 0;
+        while self.b.get(j) == Some(&b'#') {
+            hashes += 1;
+            j += 1;
+        }
+        j += 1;
+        while j < self.b.len() {
+            if self.b[j] == b'"'
+                && self.b[j + 1..]
+                    .iter()
+                    .take(hashes)
+                    .filter(|c| **c == b'#')
+                    .count()
+                    == hashes
+            {
+                return j + 1 + hashes;
+            }
+            j += 1;
+        }
+        self.b.len()
+    }
+
+    fn ident_end(&self, mut i: usize) -> usize {
+        while i < self.b.len() && is_ident_byte(self.b[i]) {
+            i += 1;
+        }
+        i
+    }
+
+    fn shape(&self, i: usize) -> Shape {
+        let Some(&c) = self.b.get(i) else {
+            return Shape::Scalar;
+        };
+        if c == b'(' || c == b'[' || c == b'{' {
+            return Shape::Open(c);
+        }
+        if (c.is_ascii_alphabetic() || c == b'_') && !(c == b'r' && self.raw_string_start(i)) {
+            let end = self.ident_end(i);
+            let after = self.skip_trivia(end);
+            if self.b.get(after) == Some(&b'(') {
+                return Shape::Named(i, end, after);
+            }
+            return Shape::Ident;
+        }
+        Shape::Scalar
+    }
+
+    /// End offset of the value starting at `i`.
+    fn value_end(&self, i: usize) -> usize {
+        match self.shape(i) {
+            Shape::Named(_, _, open) => self.close_of(open),
+            Shape::Open(_) => self.close_of(i),
+            Shape::Ident => self.ident_end(i),
+            Shape::Scalar => {
+                let Some(&c) = self.b.get(i) else {
+                    return i;
+                };
+                if c == b'"' || c == b'\'' {
+                    return self.string_end(i);
+                }
+                if c == b'r' {
+                    return self.raw_string_end(i);
+                }
+                let mut j = i;
+                while j < self.b.len()
+                    && !matches!(self.b[j], b',' | b')' | b']' | b'}' | b':')
+                    && !self.b[j].is_ascii_whitespace()
+                {
+                    j += 1;
+                }
+                j
+            }
+        }
+    }
+
+    /// Offset just past the bracket closing the one at `open`.
+    fn close_of(&self, open: usize) -> usize {
+        let mut depth = 0usize;
+        let mut i = open;
+        while i < self.b.len() {
+            match self.b[i] {
+                b'"' | b'\'' => {
+                    i = self.string_end(i);
+                    continue;
+                }
+                b'r' if self.raw_string_start(i) => {
+                    i = self.raw_string_end(i);
+                    continue;
+                }
+                b'/' if matches!(self.b.get(i + 1), Some(b'/') | Some(b'*')) => {
+                    i = self.comment_end(i);
+                    continue;
+                }
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return i + 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.b.len()
+    }
+
+    /// The items of the container opened at `open`: (optional key, value offset).
+    fn items(&self, open: usize) -> Vec<(Option<String>, usize)> {
+        let close = self.close_of(open);
+        let mut out = Vec::new();
+        let mut i = self.skip_trivia(open + 1);
+        while i < close.saturating_sub(1) {
+            // A key: `ident:` or `"string":` or any value followed by `:` (map keys).
+            let start = i;
+            let end = self.value_end(start);
+            let after = self.skip_trivia(end);
+            let (key, value_at) = if self.b.get(after) == Some(&b':') {
+                let raw = String::from_utf8_lossy(&self.b[start..end]).to_string();
+                let key = raw.trim_matches('"').to_string();
+                (Some(key), self.skip_trivia(after + 1))
+            } else {
+                (None, start)
+            };
+            out.push((key, value_at));
+            let vend = self.value_end(value_at);
+            let mut j = self.skip_trivia(vend);
+            if self.b.get(j) == Some(&b',') {
+                j = self.skip_trivia(j + 1);
+            } else if j < close.saturating_sub(1) {
+                // Malformed: stop rather than loop.
+                break;
+            }
+            if j <= i {
+                break;
+            }
+            i = j;
+        }
+        out
+    }
+
+    /// Follow one path step from the value at `pos`.
+    fn step(&self, pos: usize, seg: &PathSeg) -> Option<usize> {
+        match self.shape(pos) {
+            Shape::Named(s, e, open) => {
+                let name = std::str::from_utf8(&self.b[s..e]).ok()?;
+                if name == "Some" {
+                    let inner = self.skip_trivia(open + 1);
+                    return self.step(inner, seg);
+                }
+                if let PathSeg::Key(k) = seg
+                    && k == name
+                {
+                    // Enum variant: what follows is the variant's content.
+                    let items = self.items(open);
+                    return match items.as_slice() {
+                        [(None, v)] => Some(*v),
+                        _ => Some(open),
+                    };
+                }
+                // A struct name: look inside.
+                self.step_in(open, seg)
+            }
+            Shape::Open(_) => self.step_in(pos, seg),
+            Shape::Ident | Shape::Scalar => None,
+        }
+    }
+
+    fn step_in(&self, open: usize, seg: &PathSeg) -> Option<usize> {
+        let items = self.items(open);
+        let positional = items.iter().all(|(k, _)| k.is_none());
+        match seg {
+            PathSeg::Key(k) => {
+                if let Some((_, v)) = items
+                    .iter()
+                    .find(|(key, _)| key.as_deref() == Some(k.as_str()))
+                {
+                    return Some(*v);
+                }
+                // A newtype's content: `TreatAsClear(Feature("V4"))`.
+                if let [(None, v)] = items.as_slice() {
+                    return self.step(*v, seg);
+                }
+                None
+            }
+            PathSeg::Index(i) => {
+                if positional && items.len() == 1 && *i > 0 {
+                    // `Union([a, b])`: the list is the single item.
+                    return self.step(items[0].1, seg);
+                }
+                if positional
+                    && items.len() == 1
+                    && matches!(self.shape(items[0].1), Shape::Open(b'['))
+                {
+                    return self.step(items[0].1, seg);
+                }
+                items.get(*i).map(|(_, v)| *v)
+            }
+        }
+    }
+}
+
+fn is_ident_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+#[cfg(test)]
+#[allow(clippy::useless_vec)] // path! builds the Vec that locate() borrows.
+mod tests {
+    use super::*;
+    use crate::path;
+
+    const RON: &str = r#"// a comment
+(
+    format: "saber-scenario/1",
+    sides: [
+        (id: "a", groups: [(units: {MZ: 3}, entry: Deploy(zone: Within(distance: 1, of: Feature("V99"))))]),
+        (id: "b", groups: [(entry: Deploy(zone: Union([Feature("V4"), Feature("H2")]), facing: Some(N)))]),
+    ],
+    game_length: 30,
+)
+"#;
+
+    fn at(path: &[PathSeg]) -> (usize, usize, String) {
+        let l = locate(RON, path);
+        (
+            l.line,
+            l.column,
+            RON[l.offset..l.offset + l.length].to_string(),
+        )
+    }
+
+    #[test]
+    fn finds_struct_fields() {
+        assert_eq!(at(&path!["game_length"]), (8, 18, "30".into()));
+        assert_eq!(at(&path!["format"]).0, 3);
+    }
+
+    #[test]
+    fn finds_enum_content() {
+        let p = path![
+            "sides", 0usize, "groups", 0usize, "entry", "Deploy", "zone", "Within", "of", "Feature"
+        ];
+        let (line, _, text) = at(&p);
+        assert_eq!(line, 5);
+        assert_eq!(text, "\"V99\"");
+    }
+
+    #[test]
+    fn finds_list_items_inside_newtypes() {
+        let p = path![
+            "sides", 1usize, "groups", 0usize, "entry", "Deploy", "zone", "Union", 1usize,
+            "Feature"
+        ];
+        assert_eq!(at(&p).2, "\"H2\"");
+        let p = path![
+            "sides", 1usize, "groups", 0usize, "entry", "Deploy", "facing"
+        ];
+        assert_eq!(at(&p).2, "Some(N)");
+    }
+
+    #[test]
+    fn finds_map_keys() {
+        let p = path!["sides", 0usize, "groups", 0usize, "units", "MZ"];
+        assert_eq!(at(&p).2, "3");
+    }
+
+    #[test]
+    fn finds_json_values() {
+        let json = "{\n  \"a\": [1, {\"b\": \"x\"}],\n  \"c\": true\n}";
+        let l = locate(json, &path!["a", 1usize, "b"]);
+        assert_eq!((l.line, &json[l.offset..l.offset + l.length]), (2, "\"x\""));
+        let l = locate(json, &path!["c"]);
+        assert_eq!(l.line, 3);
+    }
+
+    #[test]
+    fn stops_at_the_deepest_value_found() {
+        let l = locate(RON, &path!["sides", 7usize]);
+        assert_eq!(l.line, 4);
+    }
+
+    #[test]
+    fn measures_nesting() {
+        assert_eq!(nesting_depth("((([]))) \"((((\"", 10), (4, None));
+        assert_eq!(nesting_depth("[[[", 2).1, Some(2));
+    }
+}

@@ -1,0 +1,112 @@
+//! The corpus of bad files: each file in `fixtures/bad/` holds one mistake and says on its
+//! second line (or in a `.expect` file beside it) which diagnostic code, location and exit
+//! code `saberc check` must give.
+
+use saber_tests::{repo, saberc};
+
+const BIN: &str = env!("CARGO_BIN_EXE_saberc");
+
+struct Expect {
+    code: String,
+    line: u64,
+    column: u64,
+    exit: i32,
+}
+
+fn parse_expect(s: &str) -> Expect {
+    // "CODE at LINE:COL exit N"
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let (line, column) = words[2].split_once(':').expect("LINE:COL");
+    Expect {
+        code: words[0].to_string(),
+        line: line.parse().expect("line"),
+        column: column.parse().expect("column"),
+        exit: words[4].parse().expect("exit code"),
+    }
+}
+
+#[test]
+fn every_bad_file_gives_its_expected_diagnostic() {
+    let dir = repo("tests/fixtures/bad");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut cases = 0;
+    for f in files {
+        let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let expect = match ext {
+            "ron" => {
+                let text = std::fs::read_to_string(&f).unwrap();
+                let line = text.lines().nth(1).unwrap_or("");
+                parse_expect(line.trim_start_matches("// expect:").trim())
+            }
+            "json" => parse_expect(&std::fs::read_to_string(f.with_extension("expect")).unwrap()),
+            _ => continue,
+        };
+        cases += 1;
+        let rel = f
+            .strip_prefix(repo(""))
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let out = saberc(
+            BIN,
+            &[
+                "check",
+                "--maps",
+                "tests/fixtures/maps",
+                "--format",
+                "json",
+                &rel,
+            ],
+        );
+        let report: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{rel}: bad JSON: {e}"));
+        let found = report["diagnostics"].as_array().unwrap().iter().any(|d| {
+            d["code"] == expect.code.as_str()
+                && d["line"] == expect.line
+                && d["column"] == expect.column
+        });
+        if out.status.code() != Some(expect.exit) || !found {
+            failures.push(format!(
+                "{rel}: expected {} at {}:{} exit {}, got exit {:?} and {}",
+                expect.code,
+                expect.line,
+                expect.column,
+                expect.exit,
+                out.status.code(),
+                report["diagnostics"]
+            ));
+        }
+    }
+    assert!(cases >= 30, "the corpus has {cases} cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_quickly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.ron");
+    let f = std::fs::File::create(&path).unwrap();
+    // A sparse 100 MB file: refused from its size, never read.
+    f.set_len(100 * 1024 * 1024).unwrap();
+    let out = saberc(BIN, &["check", "--format", "json", path.to_str().unwrap()]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["diagnostics"][0]["code"], "LIM001");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "an unreadable input is an I/O failure"
+    );
+}
+
+#[test]
+fn a_missing_path_is_a_usage_error() {
+    let out = saberc(BIN, &["check", "no/such/dir"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/dir"));
+}

@@ -1,0 +1,128 @@
+//! Golden exports: `saberc export` of each historical scenario is committed under
+//! `tests/golden/`, and any change to an export fails this test. Each export also validates
+//! against `export.schema.json` and carries, per side, exactly the units and markers of the
+//! scenario's order of battle (which `scenario_counts.rs` ties to the rules text).
+//!
+//! After an intended change, regenerate with `SABER_BLESS=1 cargo test -p saber-tests --test
+//! golden_exports` and review the diff.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use saber_schema::compile::{MapRegistry, compile_scenario, load_map};
+use saber_schema::diagnostic::Severity;
+use saber_schema::export::{export, export_text};
+use saber_schema::json_schema::validate_export;
+use saber_schema::ruleset::{MarkerKind, UnitKind};
+use saber_schema::source::Source;
+
+fn registry() -> MapRegistry {
+    let path = saber_tests::root().join("maps").join("rifle-and-saber.ron");
+    let src = Source::read(&path).expect("maps/rifle-and-saber.ron is readable");
+    let (map, _) = load_map(&src);
+    let mut reg = MapRegistry::new();
+    reg.add_root(&saber_tests::root().join("maps"));
+    reg.add(path, map.expect("the map loads"));
+    reg
+}
+
+fn historical_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(saber_tests::root().join("scenarios"))
+        .expect("scenarios/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "ron")
+                && p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.as_bytes()[..2].iter().all(u8::is_ascii_digit))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn golden_path(id: &str) -> PathBuf {
+    saber_tests::root()
+        .join("tests")
+        .join("golden")
+        .join(format!("{id}.json"))
+}
+
+fn bless() -> bool {
+    std::env::var_os("SABER_BLESS").is_some()
+}
+
+fn name(p: &Path) -> String {
+    p.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+#[test]
+fn exports_match_the_golden_files() {
+    let reg = registry();
+    let mut problems = Vec::new();
+    for path in historical_files() {
+        let src = Source::read(&path).expect("readable");
+        let (compiled, diags) = compile_scenario(&src, &reg);
+        if diags.iter().any(|d| d.severity == Severity::Error) {
+            problems.push(format!("{}: does not compile", name(&path)));
+            continue;
+        }
+        let c = compiled.expect("compiled without errors");
+        let doc = export(&c.scenario, &c.map, &c.resolved);
+        let value = serde_json::to_value(&doc).expect("exports serialize");
+        for p in validate_export(&value) {
+            problems.push(format!(
+                "{}: export breaks export.schema.json: {}",
+                name(&path),
+                p.message
+            ));
+        }
+
+        // Every unit and marker of the order of battle, once, per side.
+        for (si, side) in c.scenario.sides.iter().enumerate() {
+            let mut want: BTreeMap<String, u32> = BTreeMap::new();
+            for kind in UnitKind::ALL {
+                let n = side.count(kind);
+                if n > 0 {
+                    want.insert(kind.code().into(), n);
+                }
+            }
+            for m in MarkerKind::ALL {
+                let n = side.markers(m);
+                if n > 0 {
+                    want.insert(m.code().into(), n);
+                }
+            }
+            let mut got: BTreeMap<String, u32> = BTreeMap::new();
+            for u in value["sides"][si]["units"].as_array().into_iter().flatten() {
+                let kind = u["kind"].as_str().unwrap_or("?").to_string();
+                *got.entry(kind).or_default() += 1;
+            }
+            if got != want {
+                problems.push(format!(
+                    "{}: export of {} has {got:?}, the order of battle {want:?}",
+                    name(&path),
+                    side.id
+                ));
+            }
+        }
+
+        let text = export_text(&doc);
+        let golden = golden_path(&c.scenario.id);
+        if bless() {
+            std::fs::create_dir_all(golden.parent().expect("has a parent")).expect("mkdir");
+            std::fs::write(&golden, &text).expect("write golden");
+            continue;
+        }
+        match std::fs::read_to_string(&golden) {
+            Ok(old) if old == text => {}
+            Ok(_) => problems.push(format!(
+                "{}: export differs from {} (SABER_BLESS=1 regenerates it)",
+                name(&path),
+                golden.display()
+            )),
+            Err(e) => problems.push(format!("{}: {}: {e}", name(&path), golden.display())),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
