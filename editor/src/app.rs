@@ -243,7 +243,7 @@ impl App {
     fn perform(&mut self, action: Action) {
         match action {
             Action::New => {
-                self.set_document(Document::new(files::default_map(), None));
+                self.set_document(Document::new(files::new_map(), None));
                 self.status = "New map".into();
             }
             Action::Open(Some(path)) => self.open_path(&path),

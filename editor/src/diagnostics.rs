@@ -16,9 +16,12 @@ pub struct Diagnostics {
     pub items: Vec<Diagnostic>,
 }
 
-/// The map's diagnostics, as the compiler reports them.
+/// The map's diagnostics, as the compiler reports them: what does not fit the file form, then
+/// the map rules.
 pub fn check(map: &Map) -> Vec<Diagnostic> {
-    Map::from_file(&map.to_file()).1
+    let mut out = Map::from_file(&map.to_file()).1;
+    out.extend(saber_schema::check::check_map(map));
+    out
 }
 
 /// The hex a diagnostic is about: its hex label, or the value its path points at.

@@ -5,15 +5,21 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use saber_schema::diagnostic::Diagnostic;
-use saber_schema::limits::MAX_FILE_BYTES;
+use saber_schema::compile;
+use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::map::{MAP_FORMAT, Map, MapFile};
+use saber_schema::source::{self, Source};
 
 /// How many recent files are remembered.
 pub const MAX_RECENT: usize = 10;
 
-/// The map the editor starts on when no file is open.
+/// The map the editor starts on when no file is open: the Rifle & Saber map.
 pub fn default_map() -> Map {
+    saber_schema::builtin::rifle_and_saber()
+}
+
+/// The map File → New makes: blank, clear hexes.
+pub fn new_map() -> Map {
     Map::blank("untitled", "Untitled", 45, 33)
 }
 
@@ -43,43 +49,58 @@ fn is_json(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
-/// Parse map text; `name` is used in messages and its extension picks RON or JSON.
-/// Errors say where, as `name:line:col: message`.
-pub fn parse_map(name: &Path, text: &str) -> Result<Loaded, String> {
-    let shown = name.display();
-    let file: MapFile = if is_json(name) {
-        serde_json::from_str(text)
-            .map_err(|e| format!("{shown}:{}:{}: {e}", e.line(), e.column()))?
-    } else {
-        ron::from_str(text).map_err(|e| {
-            format!(
-                "{shown}:{}:{}: {}",
-                e.span.start.line, e.span.start.col, e.code
-            )
-        })?
-    };
-    if file.format != MAP_FORMAT {
-        return Err(format!(
-            "{shown}: format `{}` is not `{MAP_FORMAT}`, the map format this editor reads",
-            file.format
-        ));
+/// One diagnostic on one line for a dialog: `file:line:col: error[CODE]: message (hint)`.
+pub fn one_line(d: &Diagnostic) -> String {
+    let mut s = String::new();
+    if let Some(f) = &d.file {
+        s.push_str(&format!("{}:", f.display()));
     }
-    let (map, problems) = Map::from_file(&file);
-    Ok(Loaded { map, problems })
+    if let Some(l) = d.location {
+        s.push_str(&format!("{}:{}:", l.line, l.column));
+    }
+    let severity = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    };
+    s.push_str(&format!(" {severity}[{}]: {}", d.code, d.message));
+    if let Some(h) = &d.hint {
+        s.push_str(&format!("\n    hint: {h}"));
+    }
+    s.trim_start().to_string()
+}
+
+/// Load a map from a source with the compiler's loader (syntax, JSON Schema, map checks).
+/// A file that parses but breaks the schema still opens, its problems listed, so that it can
+/// be repaired; a file that does not parse is refused with `file:line:col` messages.
+fn load(src: &Source) -> Result<Loaded, String> {
+    let (map, diags) = compile::load_map(src);
+    let diags = compile::finish(src, diags);
+    if let Some(map) = map {
+        return Ok(Loaded {
+            map,
+            problems: diags,
+        });
+    }
+    match source::parse::<MapFile>(src) {
+        Ok(file) if file.format == MAP_FORMAT => {
+            let (map, mut problems) = Map::from_file(&file);
+            problems.splice(0..0, diags);
+            Ok(Loaded { map, problems })
+        }
+        _ => Err(diags.iter().map(one_line).collect::<Vec<_>>().join("\n")),
+    }
+}
+
+/// Parse map text; `name` is used in messages and its extension picks RON or JSON.
+pub fn parse_map(name: &Path, text: &str) -> Result<Loaded, String> {
+    load(&Source::from_text(name, text))
 }
 
 /// Read a map file.
 pub fn read_map(path: &Path) -> Result<Loaded, String> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "{shown}: the file is {} bytes, more than the {MAX_FILE_BYTES} bytes a map may have",
-            meta.len()
-        ));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    parse_map(path, &text)
+    let src = Source::read(path).map_err(|d| one_line(&d))?;
+    load(&src)
 }
 
 /// The map as RON text, as saved.
@@ -196,15 +217,20 @@ pub fn remember(recent: &mut Vec<PathBuf>, path: &Path) {
 mod tests {
     use super::*;
 
+    fn check_free(map: &Map) -> bool {
+        crate::diagnostics::check(map).is_empty()
+    }
+
     #[test]
     fn save_then_read_gives_the_same_map() {
         let dir = tempfile::tempdir().expect("temp dir");
         let map = default_map();
+        assert!(check_free(&map), "the default map is clean");
         for name in ["m.ron", "m.json"] {
             let path = dir.path().join(name);
             save_map(&map, &path).expect("saved");
             let back = read_map(&path).expect("read");
-            assert!(back.problems.is_empty());
+            assert!(back.problems.is_empty(), "{:?}", back.problems);
             assert_eq!(back.map, map);
         }
         // Only the saved files remain: no temporary files are left behind.

@@ -20,7 +20,7 @@ fn harness(app: App) -> Harness<'static, App> {
 }
 
 fn editor() -> Harness<'static, App> {
-    harness(App::new(files::default_map(), None))
+    harness(App::new(files::new_map(), None))
 }
 
 /// Where a world point is on screen.
@@ -187,7 +187,7 @@ fn save_then_reopen_gives_the_same_map() {
     assert!(!h.state().doc.is_dirty());
     let saved = h.state().doc.map().clone();
 
-    let mut other = App::new(files::default_map(), None);
+    let mut other = App::new(files::new_map(), None);
     other.open_path(&path);
     assert_eq!(other.error, None);
     assert_eq!(other.doc.map(), &saved);
@@ -221,13 +221,28 @@ fn unsaved_changes_are_guarded() {
     h.run();
     h.get_by_label("Don't save").click();
     h.run();
-    assert_eq!(h.state().doc.map(), &files::default_map());
+    assert_eq!(h.state().doc.map(), &files::new_map());
     assert!(!h.state().doc.is_dirty());
 
     // Nothing unsaved: no question asked.
     h.state_mut().request(Action::Close);
     assert!(h.state().confirm.is_none());
     assert!(h.state().close_allowed());
+}
+
+#[test]
+fn starts_on_the_rifle_and_saber_map() {
+    let h = harness(App::start(None, None));
+    assert_eq!(h.state().doc.map().id, "rifle-and-saber");
+    assert!(
+        painted_texts(&h).iter().any(|t| t.starts_with("V")),
+        "feature labels drawn"
+    );
+    assert!(
+        h.state().diagnostics.items.is_empty(),
+        "{:?}",
+        h.state().diagnostics.items
+    );
 }
 
 #[test]
