@@ -740,10 +740,12 @@ impl App {
         {
             self.view.center -= response.drag_delta() / self.view.zoom;
         }
-        if let (Some(m), true) = (mini, over_mini && ui.input(|i| i.pointer.primary_down())) {
-            if let Some(p) = pos {
-                self.view.center = canvas::minimap_to_world(m, &layout, p);
-            }
+        if let (Some(m), Some(p), true) = (
+            mini,
+            pos,
+            over_mini && ui.input(|i| i.pointer.primary_down()),
+        ) {
+            self.view.center = canvas::minimap_to_world(m, &layout, p);
         }
         if !ui.ctx().egui_wants_keyboard_input() {
             let step = 80.0 / self.view.zoom;

@@ -362,10 +362,8 @@ impl Tool for FeatureTool {
                 Err(p) => fb.status = Some(p),
             }
         }
-        if pressed(ui, Key::Escape) {
-            if self.armed.take().is_none() {
-                self.selected = None;
-            }
+        if pressed(ui, Key::Escape) && self.armed.take().is_none() {
+            self.selected = None;
         }
         if pressed(ui, Key::L) {
             self.mode = Mode::Label;
