@@ -13,7 +13,7 @@ use crate::diagnostics::Diagnostics;
 use crate::document::Document;
 use crate::files::{self, Recovered, Recovery};
 use crate::help;
-use crate::tools::feature::FeatureTool;
+use crate::tools::feature::{FeatureTool, next_free_number};
 use crate::tools::hexside::HexsideTool;
 use crate::tools::properties::Properties;
 use crate::tools::terrain::{TerrainTool, describe};
@@ -109,13 +109,15 @@ impl std::fmt::Debug for App {
 impl App {
     /// An editor on a map, with no recovery file (tests, benchmarks).
     pub fn new(map: Map, path: Option<PathBuf>) -> App {
+        let mut feature = FeatureTool::default();
+        feature.number = next_free_number(&map);
         App {
             doc: Document::new(map, path),
             view: View::default(),
             tool: ToolKind::Brush,
             terrain: TerrainTool::default(),
             hexside: HexsideTool::default(),
-            feature: FeatureTool::default(),
+            feature,
             properties: Properties::default(),
             diagnostics: Diagnostics::default(),
             overview: Overview::default(),
@@ -275,6 +277,7 @@ impl App {
 
     fn set_document(&mut self, doc: Document) {
         self.doc = doc;
+        self.feature.number = next_free_number(self.doc.map());
         self.fit_pending = true;
         self.stroke = None;
         self.feature.selected = None;
@@ -718,9 +721,10 @@ impl App {
             self.view.fit(rect, layout.bounds);
             self.fit_pending = false;
         }
-        let mini = self
-            .show_minimap
-            .then(|| canvas::minimap_rect(rect, &layout));
+        // The minimap helps only when part of the map is out of view.
+        let whole_map_shown = self.view.world_rect(rect).contains_rect(layout.bounds);
+        let mini =
+            (self.show_minimap && !whole_map_shown).then(|| canvas::minimap_rect(rect, &layout));
         let (pos, space) = ui.input(|i| (i.pointer.latest_pos(), i.key_down(Key::Space)));
         let over_canvas = response.contains_pointer();
         let over_mini = over_canvas && mini.zip(pos).is_some_and(|(m, p)| m.contains(p));
@@ -728,7 +732,7 @@ impl App {
         // Navigation.
         if over_canvas {
             let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
-            let factor = zoom * (scroll / 240.0).exp();
+            let factor = zoom * (scroll / 400.0).exp();
             if (factor - 1.0).abs() > 1e-4
                 && let Some(p) = pos
             {

@@ -336,7 +336,8 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
         mesh.reserve_vertices(count * 6);
         mesh.reserve_triangles(count * 4);
         // Inset each hex so that the background forms the grid lines.
-        let gap = (0.6 / view.zoom).max(0.035);
+        // About 1.5 px of grid line, whatever the zoom.
+        let gap = (1.5 / (view.zoom * 0.577)).min(0.12);
         let offsets = layout.corners.map(|o| o * (1.0 - gap) * view.zoom);
         for r in rows.clone() {
             for c in cols.clone() {
