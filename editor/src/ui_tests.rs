@@ -261,3 +261,31 @@ fn a_bad_file_keeps_the_current_map() {
     h.run();
     assert!(h.state().error.is_none());
 }
+
+#[test]
+fn autosave_is_offered_back_after_a_crash() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let recovery = files::Recovery {
+        path: dir.path().join("recovery.ron"),
+    };
+    let mut app = App::start(None, Some(recovery.clone()));
+    assert!(app.offer.is_none());
+    app.doc.edit("Paint", |m| m.set_cell(Coord(5, 5), VILLAGE));
+    let edited = app.doc.map().clone();
+    app.autosave(std::time::Instant::now() + crate::app::AUTOSAVE_EVERY);
+    // The app "crashes": it is dropped without closing. The next start offers the work back.
+    drop(app);
+    let mut h = harness(App::start(None, Some(recovery.clone())));
+    assert!(h.state().offer.is_some());
+    h.get_by_label("Restore").click();
+    h.run();
+    assert_eq!(h.state().doc.map(), &edited);
+    assert!(h.state().doc.is_dirty(), "restored work is not on disk yet");
+    // Quitting after saving or discarding removes the recovery file.
+    h.state_mut().request(Action::Close);
+    h.run();
+    h.get_by_label("Don't save").click();
+    h.run();
+    assert!(h.state().close_allowed());
+    assert!(recovery.read().is_none());
+}
