@@ -846,7 +846,12 @@ impl App {
         );
         let texture = self
             .overview
-            .texture(ui.ctx(), self.doc.map(), self.doc.revision())
+            .texture(
+                ui.ctx(),
+                self.doc.map(),
+                self.doc.revision(),
+                self.doc.is_editing() && self.view.zoom >= canvas::TEXTURE_BELOW,
+            )
             .clone();
         let scene = Scene {
             map: self.doc.map(),

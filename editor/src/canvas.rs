@@ -19,7 +19,7 @@ pub const MAX_ZOOM: f32 = ZOOM_100 * 8.0;
 /// Smallest zoom, in pixels per hex (a 1000-hex map fits in a few hundred pixels).
 pub const MIN_ZOOM: f32 = 0.1;
 /// Below this many pixels per hex the overview texture replaces the per-hex mesh.
-const TEXTURE_BELOW: f32 = 5.0;
+pub const TEXTURE_BELOW: f32 = 5.0;
 /// Hex labels (`CCRR`) are drawn from this zoom on.
 const HEX_LABELS_FROM: f32 = 40.0;
 /// Feature labels are drawn from this zoom on.
@@ -252,9 +252,18 @@ impl std::fmt::Debug for Overview {
 }
 
 impl Overview {
-    /// The texture for the map at `revision`, rebuilding it if needed.
-    pub fn texture(&mut self, ctx: &egui::Context, map: &Map, revision: u64) -> &TextureHandle {
-        if self.revision != Some(revision) || self.texture.is_none() {
+    /// The texture for the map at `revision`, rebuilding it if needed. With `may_lag` an
+    /// existing texture is kept (the minimap during a stroke on a big map: rebuilding a
+    /// million texels per frame would make painting stutter).
+    pub fn texture(
+        &mut self,
+        ctx: &egui::Context,
+        map: &Map,
+        revision: u64,
+        may_lag: bool,
+    ) -> &TextureHandle {
+        let stale = self.revision != Some(revision) && !may_lag;
+        if stale || self.texture.is_none() {
             let size = [map.grid.width as usize, map.grid.height as usize];
             let pixels = map.cells.iter().map(|c| cell_color(*c)).collect();
             let image = ColorImage::new(size, pixels);
