@@ -372,9 +372,10 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
 
     let in_view = |c: Coord| cols.contains(&c.0) && rows.contains(&c.1);
 
-    // Ridges.
+    // Ridges, once hexsides are big enough to tell apart.
     let ridge = Stroke::new((view.zoom * 0.14).clamp(1.5, 8.0), RIDGE_COLOR);
-    for SideKey(a, b) in &map.ridges {
+    let ridges = map.ridges.iter().filter(|_| view.zoom >= TEXTURE_BELOW);
+    for SideKey(a, b) in ridges {
         if !(in_view(*a) || in_view(*b)) {
             continue;
         }
@@ -399,7 +400,12 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
                 if run.is_empty() {
                     run.push(to_screen(layout.center(w[0])));
                 }
-                run.push(to_screen(layout.center(w[1])));
+                let next = to_screen(layout.center(w[1]));
+                // Zoomed far out, points closer than 3 px add nothing but tessellation work.
+                if run.len() >= 2 && run[run.len() - 1].distance(run[run.len() - 2]) < 3.0 {
+                    run.pop();
+                }
+                run.push(next);
             } else if !run.is_empty() {
                 painter.add(Shape::line(
                     std::mem::take(&mut run),

@@ -10,6 +10,9 @@ use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::map::{MAP_FORMAT, Map, MapFile};
 use saber_schema::source::{self, Source};
 
+/// Files up to this size get the compiler's full loader, JSON Schema included.
+const FULL_CHECK_BELOW: usize = 512 * 1024;
+
 /// How many recent files are remembered.
 pub const MAX_RECENT: usize = 10;
 
@@ -74,6 +77,18 @@ pub fn one_line(d: &Diagnostic) -> String {
 /// A file that parses but breaks the schema still opens, its problems listed, so that it can
 /// be repaired; a file that does not parse is refused with `file:line:col` messages.
 fn load(src: &Source) -> Result<Loaded, String> {
+    if src.text.len() > FULL_CHECK_BELOW {
+        // Big maps: the JSON Schema pass takes seconds on a million hexes; what it guards
+        // (sizes, characters) `Map::from_file` reports as well.
+        if let Ok(file) = source::parse::<MapFile>(src)
+            && file.format == MAP_FORMAT
+        {
+            let (map, mut problems) = Map::from_file(&file);
+            problems.extend(saber_schema::check::check_map(&map));
+            let problems = compile::finish(src, problems);
+            return Ok(Loaded { map, problems });
+        }
+    }
     let (map, diags) = compile::load_map(src);
     let diags = compile::finish(src, diags);
     if let Some(map) = map {
