@@ -128,5 +128,24 @@ fn main() {
     let loaded = files::read_map(&path).expect("read");
     report("open the 1000 × 1000 map", t.elapsed(), ms(1000));
     assert_eq!(loaded.map, big, "the map survives the round trip");
+    // Where opening spends its time.
+    let text = std::fs::read_to_string(&path).expect("read");
+    let t = Instant::now();
+    let file: saber_schema::map::MapFile = ron::from_str(&text).expect("parses");
+    report("  of which: plain RON parse", t.elapsed(), ms(1000));
+    let src = saber_schema::source::Source::from_text(&path, text);
+    let t = Instant::now();
+    let _: saber_schema::map::MapFile = saber_schema::source::parse(&src).expect("parses");
+    report(
+        "  of which: compiler's parse (paths, limits)",
+        t.elapsed(),
+        ms(1000),
+    );
+    let t = Instant::now();
+    let (map, _) = Map::from_file(&file);
+    report("  of which: Map::from_file", t.elapsed(), ms(1000));
+    let t = Instant::now();
+    let _ = saber_schema::check::check_map(&map);
+    report("  of which: check_map", t.elapsed(), ms(1000));
     println!("(file size {:.1} MB)", bytes as f64 / 1e6);
 }
