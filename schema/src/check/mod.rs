@@ -77,16 +77,10 @@ fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .into_iter()
         .map(|mut d| {
             if d.severity == Severity::Warning
-                && let Some(i) = s
-                    .interpretations
-                    .iter()
-                    .find(|i| i.explains.iter().any(|c| c == d.code.as_str()))
+                && let Some(i) = s.interpretations.iter().find(|i| i.explains.iter().any(|c| c == d.code.as_str()))
             {
                 d.severity = Severity::Note;
-                d.hint = Some(format!(
-                    "expected: explained by the interpretation note on {}",
-                    i.rule
-                ));
+                d.hint = Some(format!("expected: explained by the interpretation note on {}", i.rule));
             }
             d
         })
