@@ -1,1 +1,22 @@
-fn main() {}
+//! Start the editor: one window on the last session's map (or the default map), with the
+//! window's size and place restored.
+
+use saber_editor::App;
+use saber_editor::files::Recovery;
+
+fn main() -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_app_id("saber-editor")
+            .with_title("Rifle & Saber Scenario Studio")
+            .with_inner_size([1400.0, 900.0])
+            .with_min_inner_size([640.0, 400.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "saber-editor",
+        options,
+        Box::new(|cc| Ok(Box::new(App::start(cc.storage, Recovery::in_storage_dir())))),
+    )
+}

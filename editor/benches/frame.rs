@@ -1,0 +1,151 @@
+//! Frame-time benchmark (run with `cargo bench -p saber-editor --bench frame`): CPU time per
+//! frame for egui layout and tessellation, headless, of the whole editor window at 1280 × 800:
+//! the default map fitted, a generated 1000 × 1000 map at 100 % and fitted; then the time to
+//! save and open that map. Prints each number with its ratio to the target.
+
+use std::time::{Duration, Instant};
+
+use egui::{Pos2, RawInput, Rect, vec2};
+use saber_editor::App;
+use saber_editor::canvas::ZOOM_100;
+use saber_editor::files;
+use saber_schema::hex::Coord;
+use saber_schema::map::{Cell, Feature, Map, Road, RoadKind, SideKey};
+use saber_schema::ruleset::Terrain;
+
+const FRAMES: u32 = 60;
+
+fn input() -> RawInput {
+    RawInput {
+        screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(1280.0, 800.0))),
+        ..Default::default()
+    }
+}
+
+fn frame(ctx: &egui::Context, app: &mut App) {
+    let out = ctx.run_ui(input(), |ui| app.show(ui));
+    let prims = ctx.tessellate(out.shapes, out.pixels_per_point);
+    std::hint::black_box(prims);
+}
+
+/// Mean CPU time of one frame after warm-up; `setup` runs after the warm-up frames.
+fn per_frame(app: &mut App, setup: impl FnOnce(&mut App)) -> Duration {
+    let ctx = egui::Context::default();
+    for _ in 0..3 {
+        frame(&ctx, app);
+    }
+    setup(app);
+    for _ in 0..3 {
+        frame(&ctx, app);
+    }
+    let t = Instant::now();
+    for _ in 0..FRAMES {
+        frame(&ctx, app);
+    }
+    t.elapsed() / FRAMES
+}
+
+/// A 1000 × 1000 map with varied terrain, ridges, roads and features.
+fn big_map() -> Map {
+    let mut m = Map::blank("big", "Generated 1000 × 1000", 1000, 1000);
+    let mut seed: u64 = 0x5eed;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as u32
+    };
+    for i in 0..m.cells.len() {
+        let terrain = Terrain::ALL[(next() % 7) as usize];
+        m.cells[i] = Cell {
+            terrain,
+            slope: !terrain.is_river() && next() % 5 == 0,
+        };
+    }
+    for _ in 0..20_000 {
+        let c = Coord((next() % 1000) as i32 + 1, (next() % 999) as i32 + 1);
+        m.ridges.insert(SideKey::new(c, Coord(c.0, c.1 + 1)));
+    }
+    for r in 0..50 {
+        let row = r * 20 + 1;
+        m.roads.push(Road {
+            name: None,
+            kind: RoadKind::Minor,
+            hexes: m.grid.line(Coord(1, row), Coord(1000, row)),
+        });
+    }
+    for n in 1..=500u32 {
+        let c = Coord((next() % 1000) as i32 + 1, (next() % 1000) as i32 + 1);
+        m.features.push(Feature {
+            code: format!("V{n}"),
+            name: None,
+            hexes: vec![c],
+            label: None,
+        });
+    }
+    m
+}
+
+fn report(what: &str, took: Duration, target: Duration) {
+    println!(
+        "{what:<44} {:>9.3} ms   target {:>6.0} ms   ratio {:.2}",
+        took.as_secs_f64() * 1e3,
+        target.as_secs_f64() * 1e3,
+        took.as_secs_f64() / target.as_secs_f64()
+    );
+}
+
+fn main() {
+    let ms = Duration::from_millis;
+    let mut app = App::new(files::default_map(), None);
+    let name = app.doc.map().name.clone();
+    let t = per_frame(&mut app, |_| {});
+    report(&format!("{name} map fitted, per frame"), t, ms(2));
+
+    let big = big_map();
+    let mut app = App::new(big.clone(), None);
+    let t = per_frame(&mut app, |a| {
+        a.view.zoom = ZOOM_100;
+        a.view.center = egui::pos2(433.0, 500.0);
+    });
+    report("1000 × 1000 map at 100 %, per frame", t, ms(8));
+
+    let mut app = App::new(big.clone(), None);
+    let t = per_frame(&mut app, |_| {});
+    report("1000 × 1000 map fitted, per frame", t, ms(8));
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("big.ron");
+    let t = Instant::now();
+    files::save_map(&big, &path).expect("saved");
+    report(
+        "save the 1000 × 1000 map (RON, atomic)",
+        t.elapsed(),
+        ms(1000),
+    );
+    let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let t = Instant::now();
+    let loaded = files::read_map(&path).expect("read");
+    report("open the 1000 × 1000 map", t.elapsed(), ms(1000));
+    assert_eq!(loaded.map, big, "the map survives the round trip");
+    // Where opening spends its time.
+    let text = std::fs::read_to_string(&path).expect("read");
+    let t = Instant::now();
+    let file: saber_schema::map::MapFile = ron::from_str(&text).expect("parses");
+    report("  of which: plain RON parse", t.elapsed(), ms(1000));
+    let src = saber_schema::source::Source::from_text(&path, text);
+    let t = Instant::now();
+    let _: saber_schema::map::MapFile = saber_schema::source::parse(&src).expect("parses");
+    report(
+        "  of which: compiler's parse (paths, limits)",
+        t.elapsed(),
+        ms(1000),
+    );
+    let t = Instant::now();
+    let (map, _) = Map::from_file(&file);
+    report("  of which: Map::from_file", t.elapsed(), ms(1000));
+    let t = Instant::now();
+    let _ = saber_schema::check::check_map(&map);
+    report("  of which: check_map", t.elapsed(), ms(1000));
+    println!("(file size {:.1} MB)", bytes as f64 / 1e6);
+}

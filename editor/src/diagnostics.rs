@@ -1,0 +1,93 @@
+//! The live diagnostics panel: the map's problems, recomputed when the map changes; clicking
+//! one centres the map on its hex.
+
+use egui::{Color32, RichText, Ui};
+use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
+use saber_schema::hex::{Coord, parse_label};
+use saber_schema::map::Map;
+
+use crate::document::Document;
+
+/// The map's diagnostics, cached per revision.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    revision: Option<u64>,
+    /// The current findings.
+    pub items: Vec<Diagnostic>,
+}
+
+/// The map's diagnostics, as the compiler reports them: what does not fit the file form, then
+/// the map rules.
+pub fn check(map: &Map) -> Vec<Diagnostic> {
+    let mut out = Map::from_file(&map.to_file()).1;
+    out.extend(saber_schema::check::check_map(map));
+    out
+}
+
+/// The hex a diagnostic is about: its hex label, or the value its path points at.
+pub fn hex_of(d: &Diagnostic, map: &Map) -> Option<Coord> {
+    if let Some(c) = d.hex.as_deref().and_then(|h| parse_label(h).ok()) {
+        return Some(c);
+    }
+    let path = d.path.as_deref()?;
+    let key = |i: usize| match path.get(i) {
+        Some(PathSeg::Key(k)) => Some(k.as_str()),
+        _ => None,
+    };
+    let index = |i: usize| match path.get(i) {
+        Some(PathSeg::Index(n)) => Some(*n),
+        _ => None,
+    };
+    let hexes = match key(0)? {
+        "roads" => &map.roads.get(index(1)?)?.hexes,
+        "features" => &map.features.get(index(1)?)?.hexes,
+        "terrain" => return index(1).map(|r| Coord(1, r as i32 + 1)),
+        _ => return None,
+    };
+    let c = index(3).and_then(|j| hexes.get(j)).or(hexes.first())?;
+    Some(Coord(
+        c.0.clamp(1, map.grid.width as i32),
+        c.1.clamp(1, map.grid.height as i32),
+    ))
+}
+
+impl Diagnostics {
+    /// Recompute if the map changed (not during a stroke: a stroke ends first).
+    pub fn update(&mut self, doc: &Document) {
+        if self.revision != Some(doc.revision()) && !doc.is_editing() {
+            self.items = check(doc.map());
+            self.revision = Some(doc.revision());
+        }
+    }
+
+    /// The panel; returns the hex to centre on when an entry is clicked.
+    pub fn ui(&self, ui: &mut Ui, map: &Map) -> Option<Coord> {
+        let mut goto = None;
+        if self.items.is_empty() {
+            ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
+            return None;
+        }
+        for d in &self.items {
+            let (icon, color) = match d.severity {
+                Severity::Error => ("error", ui.visuals().error_fg_color),
+                Severity::Warning => ("warning", ui.visuals().warn_fg_color),
+                Severity::Note => ("note", ui.visuals().text_color()),
+            };
+            let hex = hex_of(d, map);
+            let mut text = format!("{icon} {}: {}", d.code, d.message);
+            if let Some(h) = hex {
+                text.push_str(&format!(" [{}]", map.grid.label(h)));
+            }
+            let r = ui.selectable_label(false, RichText::new(text).color(color));
+            let r = match (&d.hint, &d.rule) {
+                (Some(h), Some(rule)) => r.on_hover_text(format!("{h} [{rule}]")),
+                (Some(h), None) => r.on_hover_text(h),
+                _ => r,
+            };
+            if r.clicked() {
+                goto = hex;
+            }
+        }
+        goto
+    }
+}

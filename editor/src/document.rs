@@ -1,0 +1,121 @@
+//! The open document: the map, where it lives on disk, its history and whether it is saved.
+
+use std::path::PathBuf;
+
+use saber_schema::map::Map;
+
+use crate::history::History;
+
+/// A map being edited.
+#[derive(Debug)]
+pub struct Document {
+    map: Map,
+    /// The file it was read from or last saved to.
+    pub path: Option<PathBuf>,
+    history: History,
+    /// History state at the last save (or load).
+    saved_state: u64,
+    /// Bumped on every change, for caches (overview texture, diagnostics).
+    revision: u64,
+}
+
+impl Document {
+    /// A document for a map, unchanged since `path` (if any).
+    pub fn new(map: Map, path: Option<PathBuf>) -> Document {
+        Document {
+            map,
+            path,
+            history: History::default(),
+            saved_state: 0,
+            revision: 0,
+        }
+    }
+
+    /// The map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The map for changing; only between [`Self::begin`] and [`Self::commit`].
+    pub fn map_mut(&mut self) -> &mut Map {
+        debug_assert!(self.history.is_recording(), "map edited outside an edit");
+        self.revision += 1;
+        &mut self.map
+    }
+
+    /// Start an edit (see [`History::begin`]).
+    pub fn begin(&mut self, label: &str) {
+        self.history.begin(label, &self.map);
+    }
+
+    /// Finish the open edit, recording it as one undo step.
+    pub fn commit(&mut self) -> bool {
+        self.history.commit(&self.map)
+    }
+
+    /// One complete edit.
+    pub fn edit<R>(&mut self, label: &str, f: impl FnOnce(&mut Map) -> R) -> R {
+        self.begin(label);
+        let r = f(self.map_mut());
+        self.commit();
+        r
+    }
+
+    /// Is an edit open (a stroke in progress)?
+    pub fn is_editing(&self) -> bool {
+        self.history.is_recording()
+    }
+
+    /// Undo the last step; returns what was undone.
+    pub fn undo(&mut self) -> Option<String> {
+        self.commit();
+        let r = self.history.undo(&mut self.map);
+        self.revision += 1;
+        r
+    }
+
+    /// Redo; returns what was redone.
+    pub fn redo(&mut self) -> Option<String> {
+        self.commit();
+        let r = self.history.redo(&mut self.map);
+        self.revision += 1;
+        r
+    }
+
+    /// The undo history.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Changed since the last save or load?
+    pub fn is_dirty(&self) -> bool {
+        self.history.state() != self.saved_state
+    }
+
+    /// Record that the current state is on disk at `path`.
+    pub fn mark_saved(&mut self, path: PathBuf) {
+        self.path = Some(path);
+        self.saved_state = self.history.state();
+    }
+
+    /// Treat the document as unsaved (recovered work that is not on disk).
+    pub fn mark_unsaved(&mut self) {
+        self.saved_state = u64::MAX;
+    }
+
+    /// Counter that changes with every change of the map.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The name shown in the title bar: the file name or the map's name.
+    pub fn title(&self) -> String {
+        match &self.path {
+            Some(p) => p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| p.display().to_string()),
+            None => self.map.name.clone(),
+        }
+    }
+}

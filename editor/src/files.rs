@@ -1,0 +1,280 @@
+//! Reading and writing map files: RON or JSON in, RON out; atomic saves (write a temporary
+//! file beside the target, then rename it over), the autosave recovery file, recent files.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use saber_schema::compile;
+use saber_schema::diagnostic::{Diagnostic, Severity};
+use saber_schema::map::{MAP_FORMAT, Map, MapFile};
+use saber_schema::source::{self, Source};
+
+/// Files up to this size get the compiler's full loader, JSON Schema included.
+const FULL_CHECK_BELOW: usize = 512 * 1024;
+
+/// How many recent files are remembered.
+pub const MAX_RECENT: usize = 10;
+
+/// The map the editor starts on when no file is open: the Rifle & Saber map.
+pub fn default_map() -> Map {
+    saber_schema::builtin::rifle_and_saber()
+}
+
+/// The map File → New makes: blank, clear hexes.
+pub fn new_map() -> Map {
+    Map::blank("untitled", "Untitled", 45, 33)
+}
+
+/// A map read from a file, with the problems found while building it.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The map, built as far as possible.
+    pub map: Map,
+    /// What did not fit (shown in the diagnostics panel too).
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Is this a file the editor opens (by extension)?
+pub fn is_map_file(path: &Path) -> bool {
+    matches!(
+        path.extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref(),
+        Some("ron" | "json")
+    )
+}
+
+fn is_json(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// One diagnostic on one line for a dialog: `file:line:col: error[CODE]: message (hint)`.
+pub fn one_line(d: &Diagnostic) -> String {
+    let mut s = String::new();
+    if let Some(f) = &d.file {
+        s.push_str(&format!("{}:", f.display()));
+    }
+    if let Some(l) = d.location {
+        s.push_str(&format!("{}:{}:", l.line, l.column));
+    }
+    let severity = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    };
+    s.push_str(&format!(" {severity}[{}]: {}", d.code, d.message));
+    if let Some(h) = &d.hint {
+        s.push_str(&format!("\n    hint: {h}"));
+    }
+    s.trim_start().to_string()
+}
+
+/// Load a map from a source with the compiler's loader (syntax, JSON Schema, map checks).
+/// A file that parses but breaks the schema still opens, its problems listed, so that it can
+/// be repaired; a file that does not parse is refused with `file:line:col` messages.
+fn load(src: &Source) -> Result<Loaded, String> {
+    if src.text.len() > FULL_CHECK_BELOW {
+        // Big maps: the JSON Schema pass takes seconds on a million hexes; what it guards
+        // (sizes, characters) `Map::from_file` reports as well.
+        if let Ok(file) = source::parse::<MapFile>(src)
+            && file.format == MAP_FORMAT
+        {
+            let (map, mut problems) = Map::from_file(&file);
+            // Not located in the text: locating thousands of findings in megabytes of text
+            // takes seconds, and the diagnostics panel works from the map anyway.
+            problems.extend(saber_schema::check::check_map(&map));
+            return Ok(Loaded { map, problems });
+        }
+    }
+    let (map, diags) = compile::load_map(src);
+    let diags = compile::finish(src, diags);
+    if let Some(map) = map {
+        return Ok(Loaded {
+            map,
+            problems: diags,
+        });
+    }
+    match source::parse::<MapFile>(src) {
+        Ok(file) if file.format == MAP_FORMAT => {
+            let (map, mut problems) = Map::from_file(&file);
+            problems.splice(0..0, diags);
+            Ok(Loaded { map, problems })
+        }
+        _ => Err(diags.iter().map(one_line).collect::<Vec<_>>().join("\n")),
+    }
+}
+
+/// Parse map text; `name` is used in messages and its extension picks RON or JSON.
+pub fn parse_map(name: &Path, text: &str) -> Result<Loaded, String> {
+    load(&Source::from_text(name, text))
+}
+
+/// Read a map file.
+pub fn read_map(path: &Path) -> Result<Loaded, String> {
+    let src = Source::read(path).map_err(|d| one_line(&d))?;
+    load(&src)
+}
+
+/// The map as RON text, as saved.
+pub fn map_to_ron(map: &Map) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new().struct_names(false);
+    ron::ser::to_string_pretty(&map.to_file(), config).map_err(|e| e.to_string())
+}
+
+/// The map as text for `path`: JSON for `.json`, RON otherwise.
+pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
+    if is_json(path) {
+        serde_json::to_string_pretty(&map.to_file()).map_err(|e| e.to_string())
+    } else {
+        map_to_ron(map)
+    }
+}
+
+/// Write a file atomically: a temporary file in the same directory, flushed to disk, then
+/// renamed over the target, so a crash leaves either the old file or the new one.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".saber-save-")
+        .tempfile_in(&dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Save a map to a file, atomically.
+pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
+    let text = map_to_text(map, path)?;
+    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The first line of a recovery file names the file it recovers.
+const RECOVERY_HEADER: &str = "// saber-editor recovery of: ";
+
+/// The autosave recovery file.
+#[derive(Debug, Clone)]
+pub struct Recovery {
+    /// Where it is kept.
+    pub path: PathBuf,
+}
+
+/// What a recovery file holds.
+#[derive(Debug)]
+pub struct Recovered {
+    /// The map.
+    pub map: Map,
+    /// The file it was edited from, if it had one.
+    pub source: Option<PathBuf>,
+    /// When it was written.
+    pub when: Option<SystemTime>,
+}
+
+impl Recovery {
+    /// The recovery file in the app's storage directory.
+    pub fn in_storage_dir() -> Option<Recovery> {
+        eframe::storage_dir("saber-editor").map(|d| Recovery {
+            path: d.join("recovery.ron"),
+        })
+    }
+
+    /// Write the map being edited (atomically).
+    pub fn write(&self, map: &Map, source: Option<&Path>) -> Result<(), String> {
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        }
+        let source = source.map(|p| p.display().to_string()).unwrap_or_default();
+        let text = format!("{RECOVERY_HEADER}{source}\n{}", map_to_ron(map)?);
+        write_atomic(&self.path, &text).map_err(|e| e.to_string())
+    }
+
+    /// Read the recovery file, if there is one.
+    pub fn read(&self) -> Option<Recovered> {
+        let text = std::fs::read_to_string(&self.path).ok()?;
+        let source = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix(RECOVERY_HEADER))
+            .filter(|s| !s.is_empty())
+            .map(PathBuf::from);
+        let loaded = parse_map(&self.path, &text).ok()?;
+        let when = std::fs::metadata(&self.path)
+            .and_then(|m| m.modified())
+            .ok();
+        Some(Recovered {
+            map: loaded.map,
+            source,
+            when,
+        })
+    }
+
+    /// Remove the recovery file (after a save, or when the user discards it).
+    pub fn clear(&self) {
+        // A missing file is what we want.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Put a file at the front of the recent list.
+pub fn remember(recent: &mut Vec<PathBuf>, path: &Path) {
+    recent.retain(|p| p != path);
+    recent.insert(0, path.to_path_buf());
+    recent.truncate(MAX_RECENT);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_free(map: &Map) -> bool {
+        crate::diagnostics::check(map).is_empty()
+    }
+
+    #[test]
+    fn save_then_read_gives_the_same_map() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let map = default_map();
+        assert!(check_free(&map), "the default map is clean");
+        for name in ["m.ron", "m.json"] {
+            let path = dir.path().join(name);
+            save_map(&map, &path).expect("saved");
+            let back = read_map(&path).expect("read");
+            assert!(back.problems.is_empty(), "{:?}", back.problems);
+            assert_eq!(back.map, map);
+        }
+        // Only the saved files remain: no temporary files are left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 2);
+    }
+
+    #[test]
+    fn syntax_errors_say_line_and_column() {
+        let err =
+            parse_map(Path::new("bad.ron"), "(format: \"saber-map/1\",\n  id: 3,").unwrap_err();
+        assert!(err.starts_with("bad.ron:2:"), "{err}");
+        let err = parse_map(Path::new("bad.json"), "{\n\"format\": }").unwrap_err();
+        assert!(err.starts_with("bad.json:2:"), "{err}");
+    }
+
+    #[test]
+    fn recovery_remembers_its_source() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let r = Recovery {
+            path: dir.path().join("recovery.ron"),
+        };
+        let map = default_map();
+        r.write(&map, Some(Path::new("/maps/x.ron")))
+            .expect("written");
+        let back = r.read().expect("recovered");
+        assert_eq!(back.map, map);
+        assert_eq!(back.source, Some(PathBuf::from("/maps/x.ron")));
+        r.clear();
+        assert!(r.read().is_none());
+    }
+}

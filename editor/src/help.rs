@@ -1,0 +1,84 @@
+//! Keyboard shortcuts: one table, shown in the Help window and used for tooltips.
+
+use egui::Ui;
+
+/// Every shortcut: (group, keys, what it does).
+pub const SHORTCUTS: &[(&str, &str, &str)] = &[
+    ("File", "Ctrl+N", "New map"),
+    ("File", "Ctrl+O", "Open a map"),
+    ("File", "Ctrl+S", "Save"),
+    ("File", "Ctrl+Shift+S", "Save as"),
+    ("Edit", "Ctrl+Z", "Undo"),
+    ("Edit", "Ctrl+Shift+Z / Ctrl+Y", "Redo"),
+    ("View", "Mouse wheel, + / -", "Zoom"),
+    ("View", "Middle drag, Space+drag, arrow keys", "Pan"),
+    ("View", "Home", "Fit the map to the window"),
+    ("View", "Ctrl+0", "Zoom to 100 %"),
+    ("View", "M", "Show or hide the minimap"),
+    ("Tools", "B", "Terrain brush"),
+    ("Tools", "G", "Flood fill"),
+    ("Tools", "I", "Eyedropper"),
+    ("Tools", "E", "Hexside tool (ridges, roads, rivers)"),
+    ("Tools", "F", "Feature tool"),
+    ("Tools", "P", "Map properties"),
+    (
+        "Brush, fill",
+        "1 … 7",
+        "Clear, village, woods, forest, river, ford, bridge",
+    ),
+    ("Brush, fill", "S", "Toggle slope"),
+    ("Brush", "[ / ]", "Smaller / larger brush (1, 7, 19 hexes)"),
+    ("Brush", "Right drag", "Paint clear"),
+    ("Brush", "Alt+click", "Pick the terrain under the pointer"),
+    ("Hexsides", "1 / 2 / 3", "Ridge / road / river mode"),
+    (
+        "Hexsides",
+        "Click near an edge",
+        "Toggle a ridge (or a road link in road mode)",
+    ),
+    ("Hexsides", "Drag", "Draw a road or river along a path"),
+    (
+        "Features",
+        "N",
+        "Create the feature in the New feature fields",
+    ),
+    ("Features", "H / L", "Paint hexes / place label"),
+    (
+        "Features",
+        "Ctrl+click",
+        "Select the feature under the pointer",
+    ),
+    (
+        "Features",
+        "Right drag",
+        "Remove hexes from the selected feature",
+    ),
+    ("Features", "Delete", "Delete the selected feature"),
+    ("Features", "Esc", "Cancel creation, or deselect"),
+    ("Help", "F1", "This window"),
+];
+
+/// The keys for an action, for tooltips ("Undo (Ctrl+Z)").
+pub fn with_keys(action: &str) -> String {
+    match SHORTCUTS.iter().find(|(_, _, a)| *a == action) {
+        Some((_, keys, _)) => format!("{action} ({keys})"),
+        None => action.to_string(),
+    }
+}
+
+/// The shortcut table.
+pub fn ui(ui: &mut Ui) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new("shortcuts")
+            .striped(true)
+            .num_columns(3)
+            .show(ui, |ui| {
+                for (group, keys, action) in SHORTCUTS {
+                    ui.weak(*group);
+                    ui.monospace(*keys);
+                    ui.label(*action);
+                    ui.end_row();
+                }
+            });
+    });
+}

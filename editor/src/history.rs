@@ -1,0 +1,259 @@
+//! Undo and redo. Every edit is recorded as the difference it made to the map, captured by
+//! comparing the map before and after: tools mutate the map freely between
+//! [`History::begin`] and [`History::commit`], so no edit can forget to record itself, and a
+//! whole brush stroke becomes one step.
+
+use std::collections::BTreeSet;
+
+use saber_schema::hex::Grid;
+use saber_schema::map::{Cell, Feature, Label, Map, Road, SideKey};
+
+/// Most steps kept; the oldest are dropped beyond this.
+const MAX_STEPS: usize = 500;
+
+/// Everything of a map except its grid and cells: small enough to keep whole per step.
+#[derive(Debug, Clone, PartialEq)]
+struct MapRest {
+    id: String,
+    name: String,
+    notes: String,
+    ridges: BTreeSet<SideKey>,
+    roads: Vec<Road>,
+    features: Vec<Feature>,
+    labels: Vec<Label>,
+}
+
+impl MapRest {
+    fn of(map: &Map) -> MapRest {
+        MapRest {
+            id: map.id.clone(),
+            name: map.name.clone(),
+            notes: map.notes.clone(),
+            ridges: map.ridges.clone(),
+            roads: map.roads.clone(),
+            features: map.features.clone(),
+            labels: map.labels.clone(),
+        }
+    }
+
+    fn restore(&self, map: &mut Map) {
+        map.id.clone_from(&self.id);
+        map.name.clone_from(&self.name);
+        map.notes.clone_from(&self.notes);
+        map.ridges.clone_from(&self.ridges);
+        map.roads.clone_from(&self.roads);
+        map.features.clone_from(&self.features);
+        map.labels.clone_from(&self.labels);
+    }
+}
+
+/// One changed cell: its index, the cell before and after.
+type CellChange = (usize, Cell, Cell);
+
+/// What one step changed.
+#[derive(Debug, Clone)]
+enum Change {
+    /// Same grid: the changed cells and, if it changed, the rest before and after.
+    Diff {
+        cells: Vec<CellChange>,
+        rest: Option<Box<(MapRest, MapRest)>>,
+    },
+    /// The grid changed (resize, orientation): the whole map before and after.
+    Whole(Box<(Map, Map)>),
+}
+
+/// One undoable step.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// Unique id; the document's state is the id of the last applied step.
+    pub id: u64,
+    /// What the user did ("Paint woods", "Create V13").
+    pub label: String,
+    change: Change,
+}
+
+/// The map as it was when an edit began.
+#[derive(Debug)]
+struct Pending {
+    label: String,
+    grid: Grid,
+    cells: Vec<Cell>,
+    rest: MapRest,
+}
+
+/// The undo and redo stacks.
+#[derive(Debug, Default)]
+pub struct History {
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    pending: Option<Pending>,
+    next_id: u64,
+}
+
+impl History {
+    /// Start recording an edit. A begin while one is open keeps the open one (a stroke may
+    /// call it on every frame).
+    pub fn begin(&mut self, label: &str, map: &Map) {
+        if self.pending.is_none() {
+            self.pending = Some(Pending {
+                label: label.to_string(),
+                grid: map.grid,
+                cells: map.cells.clone(),
+                rest: MapRest::of(map),
+            });
+        }
+    }
+
+    /// Is an edit being recorded?
+    pub fn is_recording(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Finish recording: store the difference as one step. Returns false when nothing changed.
+    pub fn commit(&mut self, map: &Map) -> bool {
+        let Some(p) = self.pending.take() else {
+            return false;
+        };
+        let change = if p.grid != map.grid {
+            let mut before = map.clone();
+            before.grid = p.grid;
+            before.cells = p.cells;
+            p.rest.restore(&mut before);
+            Change::Whole(Box::new((before, map.clone())))
+        } else {
+            let cells: Vec<CellChange> = p
+                .cells
+                .iter()
+                .zip(&map.cells)
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .map(|(i, (a, b))| (i, *a, *b))
+                .collect();
+            let after = MapRest::of(map);
+            let rest = (after != p.rest).then(|| Box::new((p.rest, after)));
+            if cells.is_empty() && rest.is_none() {
+                return false;
+            }
+            Change::Diff { cells, rest }
+        };
+        self.next_id += 1;
+        self.undo.push(Step {
+            id: self.next_id,
+            label: p.label,
+            change,
+        });
+        if self.undo.len() > MAX_STEPS {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        true
+    }
+
+    /// Undo the last step; returns its label.
+    pub fn undo(&mut self, map: &mut Map) -> Option<String> {
+        let step = self.undo.pop()?;
+        apply(&step.change, map, false);
+        let label = step.label.clone();
+        self.redo.push(step);
+        Some(label)
+    }
+
+    /// Redo the last undone step; returns its label.
+    pub fn redo(&mut self, map: &mut Map) -> Option<String> {
+        let step = self.redo.pop()?;
+        apply(&step.change, map, true);
+        let label = step.label.clone();
+        self.undo.push(step);
+        Some(label)
+    }
+
+    /// The id of the state the map is in: the last applied step, 0 at the start.
+    pub fn state(&self) -> u64 {
+        self.undo.last().map_or(0, |s| s.id)
+    }
+
+    /// Steps that can be undone, oldest first.
+    pub fn done(&self) -> &[Step] {
+        &self.undo
+    }
+
+    /// Steps that can be redone, next first.
+    pub fn undone(&self) -> impl Iterator<Item = &Step> {
+        self.redo.iter().rev()
+    }
+
+    /// Forget everything (a new document).
+    pub fn clear(&mut self) {
+        self.undo.clear();
+        self.redo.clear();
+        self.pending = None;
+    }
+}
+
+fn apply(change: &Change, map: &mut Map, forward: bool) {
+    match change {
+        Change::Diff { cells, rest } => {
+            for (i, before, after) in cells {
+                map.cells[*i] = if forward { *after } else { *before };
+            }
+            if let Some(r) = rest {
+                if forward { &r.1 } else { &r.0 }.restore(map);
+            }
+        }
+        Change::Whole(maps) => {
+            *map = if forward { &maps.1 } else { &maps.0 }.clone();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use saber_schema::hex::Coord;
+    use saber_schema::ruleset::Terrain;
+
+    fn woods() -> Cell {
+        Cell {
+            terrain: Terrain::Woods,
+            slope: false,
+        }
+    }
+
+    #[test]
+    fn a_stroke_is_one_step() {
+        let mut map = Map::blank("t", "T", 5, 5);
+        let start = map.clone();
+        let mut h = History::default();
+        h.begin("Paint", &map);
+        map.set_cell(Coord(1, 1), woods());
+        h.begin("Paint", &map);
+        map.set_cell(Coord(2, 1), woods());
+        assert!(h.commit(&map));
+        assert_eq!(h.done().len(), 1);
+        h.undo(&mut map);
+        assert_eq!(map, start);
+        h.redo(&mut map);
+        assert_eq!(map.cell(Coord(2, 1)), Some(woods()));
+    }
+
+    #[test]
+    fn nothing_changed_records_nothing() {
+        let map = Map::blank("t", "T", 5, 5);
+        let mut h = History::default();
+        h.begin("Nothing", &map);
+        assert!(!h.commit(&map));
+        assert_eq!(h.state(), 0);
+    }
+
+    #[test]
+    fn resize_is_undone_whole() {
+        let mut map = Map::blank("t", "T", 5, 5);
+        let start = map.clone();
+        let mut h = History::default();
+        h.begin("Resize", &map);
+        map = Map::blank("t", "T", 7, 3);
+        h.commit(&map);
+        h.undo(&mut map);
+        assert_eq!(map, start);
+    }
+}

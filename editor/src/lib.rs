@@ -1,0 +1,16 @@
+//! Rifle & Saber Scenario Studio: the map editor. All data and checks come from
+//! `saber-schema`; this crate is the user interface over it.
+
+pub mod app;
+pub mod canvas;
+pub mod diagnostics;
+pub mod document;
+pub mod files;
+pub mod help;
+pub mod history;
+pub mod tools;
+
+#[cfg(test)]
+mod ui_tests;
+
+pub use app::App;

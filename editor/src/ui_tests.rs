@@ -1,0 +1,291 @@
+//! Headless UI tests with egui_kittest: the editor is driven by pointer events and keys as a
+//! user would drive it, and its state and painted output are checked.
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Shape};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use saber_schema::hex::Coord;
+use saber_schema::map::{Cell, SideKey};
+use saber_schema::ruleset::Terrain;
+
+use crate::app::{Action, App};
+use crate::canvas::Layout;
+use crate::files;
+use crate::tools::ToolKind;
+
+fn harness(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+fn editor() -> Harness<'static, App> {
+    harness(App::new(files::new_map(), None))
+}
+
+/// Where a world point is on screen.
+fn screen(h: &Harness<'_, App>, world: Pos2) -> Pos2 {
+    let app = h.state();
+    app.view.to_screen(app.canvas_rect, world)
+}
+
+fn hex_center(h: &Harness<'_, App>, c: Coord) -> Pos2 {
+    let layout = Layout::new(h.state().doc.map().grid);
+    screen(h, layout.center(c))
+}
+
+fn button_event(h: &Harness<'_, App>, pos: Pos2, button: PointerButton, pressed: bool) {
+    h.event(Event::PointerButton {
+        pos,
+        button,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+}
+
+/// Press at the first point, move through the others, release at the last.
+fn drag(h: &mut Harness<'_, App>, points: &[Pos2], button: PointerButton) {
+    h.event(Event::PointerMoved(points[0]));
+    h.run();
+    button_event(h, points[0], button, true);
+    h.run();
+    for p in &points[1..] {
+        h.event(Event::PointerMoved(*p));
+        h.run();
+    }
+    button_event(h, *points.last().expect("points"), button, false);
+    h.run();
+}
+
+fn click(h: &mut Harness<'_, App>, pos: Pos2) {
+    drag(h, &[pos], PointerButton::Primary);
+}
+
+fn painted_texts(h: &Harness<'_, App>) -> Vec<String> {
+    fn walk(shape: &Shape, out: &mut Vec<String>) {
+        match shape {
+            Shape::Text(t) => out.push(t.galley.text().to_string()),
+            Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in &h.output().shapes {
+        walk(&s.shape, &mut out);
+    }
+    out
+}
+
+const VILLAGE: Cell = Cell {
+    terrain: Terrain::Village,
+    slope: false,
+};
+
+#[test]
+fn painting_a_hex() {
+    let mut h = editor();
+    h.state_mut().select_tool(ToolKind::Brush);
+    h.state_mut().terrain.paint = VILLAGE;
+    let at = hex_center(&h, Coord(4, 12));
+    click(&mut h, at);
+    let map = h.state().doc.map();
+    assert_eq!(map.cell(Coord(4, 12)), Some(VILLAGE));
+    assert_eq!(map.cells.iter().filter(|c| **c == VILLAGE).count(), 1);
+    assert!(h.state().doc.is_dirty());
+}
+
+#[test]
+fn a_brush_stroke_is_undone_in_one_step_and_redone() {
+    let mut h = editor();
+    let start = h.state().doc.map().clone();
+    h.state_mut().terrain.paint = VILLAGE;
+    h.state_mut().terrain.size = 1; // 7 hexes
+    let points: Vec<Pos2> = (5..=12).map(|c| hex_center(&h, Coord(c, 10))).collect();
+    drag(&mut h, &points, PointerButton::Primary);
+    let painted = h.state().doc.map().clone();
+    let changed = painted.cells.iter().filter(|c| **c == VILLAGE).count();
+    assert!(
+        changed >= 20,
+        "a stroke over 8 hexes with the 7-hex brush: {changed}"
+    );
+    assert_eq!(h.state().doc.history().done().len(), 1);
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.map(), &start);
+    assert!(!h.state().doc.is_dirty());
+
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.map(), &painted);
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(h.state().doc.map(), &painted);
+}
+
+#[test]
+fn creating_feature_v13_shows_its_label() {
+    let mut h = editor();
+    h.key_press(Key::F);
+    h.run();
+    assert_eq!(h.state().tool, ToolKind::Feature);
+    h.state_mut().feature.number = 13;
+    h.run();
+    h.get_by_label("Create V13").click();
+    h.run();
+    let at = hex_center(&h, Coord(20, 15));
+    click(&mut h, at);
+    let map = h.state().doc.map();
+    let f = map.feature("V13").expect("V13 created");
+    assert_eq!(f.hexes, vec![Coord(20, 15)]);
+    assert!(
+        painted_texts(&h).iter().any(|t| t == "V13"),
+        "V13 label drawn on the map"
+    );
+    // Its number is now taken for every letter (11.0).
+    assert_eq!(h.state().feature.number, 14);
+}
+
+#[test]
+fn clicking_near_an_edge_toggles_a_ridge() {
+    let mut h = editor();
+    h.key_press(Key::E);
+    h.run();
+    let (a, b) = (Coord(4, 12), Coord(4, 11));
+    let layout = Layout::new(h.state().doc.map().grid);
+    let [x, y] = layout.side_segment(a, b).expect("neighbours");
+    let near = x + (y - x) * 0.5 + (layout.center(a) - (x + (y - x) * 0.5)) * 0.1;
+    let at = screen(&h, near);
+    click(&mut h, at);
+    assert!(h.state().doc.map().ridges.contains(&SideKey::new(a, b)));
+    assert_eq!(h.state().doc.map().ridges.len(), 1);
+    click(&mut h, at);
+    assert!(h.state().doc.map().ridges.is_empty());
+    assert_eq!(h.state().doc.history().done().len(), 2);
+}
+
+#[test]
+fn save_then_reopen_gives_the_same_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("painted.ron");
+    let mut h = editor();
+    h.state_mut().terrain.paint = VILLAGE;
+    let at = hex_center(&h, Coord(7, 7));
+    click(&mut h, at);
+    h.key_press(Key::E);
+    h.run();
+    let layout = Layout::new(h.state().doc.map().grid);
+    let [x, y] = layout
+        .side_segment(Coord(7, 7), Coord(7, 8))
+        .expect("neighbours");
+    let at = screen(&h, x + (y - x) * 0.5);
+    click(&mut h, at);
+    assert!(h.state_mut().save_to(&path));
+    assert!(!h.state().doc.is_dirty());
+    let saved = h.state().doc.map().clone();
+
+    let mut other = App::new(files::new_map(), None);
+    other.open_path(&path);
+    assert_eq!(other.error, None);
+    assert_eq!(other.doc.map(), &saved);
+    assert_eq!(other.doc.path.as_deref(), Some(path.as_path()));
+    assert!(!other.doc.is_dirty());
+}
+
+#[test]
+fn unsaved_changes_are_guarded() {
+    let mut h = editor();
+    h.state_mut().terrain.paint = VILLAGE;
+    let at = hex_center(&h, Coord(3, 3));
+    click(&mut h, at);
+    let edited = h.state().doc.map().clone();
+
+    h.state_mut().request(Action::New);
+    h.run();
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().doc.map(), &edited);
+    assert!(h.state().confirm.is_none());
+
+    h.state_mut().request(Action::Close);
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!h.state().close_allowed());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Don't save").click();
+    h.run();
+    assert_eq!(h.state().doc.map(), &files::new_map());
+    assert!(!h.state().doc.is_dirty());
+
+    // Nothing unsaved: no question asked.
+    h.state_mut().request(Action::Close);
+    assert!(h.state().confirm.is_none());
+    assert!(h.state().close_allowed());
+}
+
+#[test]
+fn starts_on_the_rifle_and_saber_map() {
+    let h = harness(App::start(None, None));
+    assert_eq!(h.state().doc.map().id, "rifle-and-saber");
+    assert!(
+        painted_texts(&h).iter().any(|t| t.starts_with("V")),
+        "feature labels drawn"
+    );
+    assert!(
+        h.state().diagnostics.items.is_empty(),
+        "{:?}",
+        h.state().diagnostics.items
+    );
+}
+
+#[test]
+fn a_bad_file_keeps_the_current_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bad.ron");
+    std::fs::write(&path, "(format: \"saber-map/1\",\n id: ").expect("written");
+    let mut h = editor();
+    let before = h.state().doc.map().clone();
+    h.state_mut().open_path(&path);
+    h.run();
+    let err = h.state().error.clone().expect("an error is shown");
+    assert!(err.contains("bad.ron:2:"), "{err}");
+    assert_eq!(h.state().doc.map(), &before);
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().error.is_none());
+}
+
+#[test]
+fn autosave_is_offered_back_after_a_crash() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let recovery = files::Recovery {
+        path: dir.path().join("recovery.ron"),
+    };
+    let mut app = App::start(None, Some(recovery.clone()));
+    assert!(app.offer.is_none());
+    app.doc.edit("Paint", |m| m.set_cell(Coord(5, 5), VILLAGE));
+    let edited = app.doc.map().clone();
+    app.autosave(std::time::Instant::now() + crate::app::AUTOSAVE_EVERY);
+    // The app "crashes": it is dropped without closing. The next start offers the work back.
+    drop(app);
+    let mut h = harness(App::start(None, Some(recovery.clone())));
+    assert!(h.state().offer.is_some());
+    h.get_by_label("Restore").click();
+    h.run();
+    assert_eq!(h.state().doc.map(), &edited);
+    assert!(h.state().doc.is_dirty(), "restored work is not on disk yet");
+    // Quitting after saving or discarding removes the recovery file.
+    h.state_mut().request(Action::Close);
+    h.run();
+    h.get_by_label("Don't save").click();
+    h.run();
+    assert!(h.state().close_allowed());
+    assert!(recovery.read().is_none());
+}
