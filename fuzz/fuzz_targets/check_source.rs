@@ -26,8 +26,14 @@ fuzz_target!(|data: &[u8]| {
                     "{} located past the end of the text: {loc:?}",
                     d.code.as_str()
                 );
-                assert!(text.is_char_boundary(loc.offset), "offset inside a character");
-                assert!(loc.line >= 1 && loc.column >= 1, "lines and columns are 1-based");
+                assert!(
+                    text.is_char_boundary(loc.offset),
+                    "offset inside a character"
+                );
+                assert!(
+                    loc.line >= 1 && loc.column >= 1,
+                    "lines and columns are 1-based"
+                );
             }
         }
     }
