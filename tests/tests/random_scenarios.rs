@@ -1,6 +1,7 @@
 //! Random well-formed scenarios on the built-in Rifle & Saber map, written as RON and run
 //! through the whole pipeline: checking never panics, every located diagnostic points inside the
-//! text, and a scenario without errors exports to a document valid against export.schema.json.
+//! text, the JSON form draws the same findings, and a scenario without errors exports to a
+//! document valid against export.schema.json.
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -378,6 +379,21 @@ fn random_scenarios_check_and_export() {
                     prop_assert!(l.line >= 1 && l.line <= text.lines().count().max(1));
                 }
             }
+            // The same document as JSON must draw the same findings.
+            let json = serde_json::to_string_pretty(&s).expect("a scenario serializes");
+            let json_report =
+                check_source(&Source::from_text("scenarios/random.json", json), &registry);
+            let findings = |r: &saber_schema::compile::FileReport| {
+                let mut v: Vec<(String, String)> = r
+                    .diagnostics
+                    .iter()
+                    .map(|d| (d.code.as_str().to_string(), d.message.clone()))
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            prop_assert_eq!(findings(&report), findings(&json_report));
             if report.errors() == 0 {
                 let (compiled, _) = compile_scenario(&src, &registry);
                 let c = compiled.expect("a scenario without errors compiles");
