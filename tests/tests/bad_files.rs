@@ -110,3 +110,58 @@ fn a_missing_path_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/dir"));
 }
+
+/// A map path must stay inside the scenario's directory tree or a `--maps` directory:
+/// absolute paths and symbolic links that lead out are refused (REF006).
+#[test]
+fn map_paths_cannot_escape_by_absolute_path_or_symlink() {
+    let outside = tempfile::tempdir().unwrap();
+    let map = std::fs::read_to_string(repo("tests/fixtures/maps/skirmish.ron")).unwrap();
+    std::fs::write(outside.path().join("skirmish.ron"), &map).unwrap();
+    let good =
+        std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+
+    let absolute = outside.path().join("skirmish.ron");
+    let abs_text = good.replace(
+        "map: \"skirmish\"",
+        &format!("map: {:?}", absolute.to_str().unwrap()),
+    );
+    std::fs::write(dir.path().join("absolute.ron"), abs_text).unwrap();
+
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("linked")).unwrap();
+    let link_text = good.replace("map: \"skirmish\"", "map: \"linked/skirmish.ron\"");
+    std::fs::write(dir.path().join("symlink.ron"), link_text).unwrap();
+
+    // Inside the scenario's own tree, a relative path is fine.
+    std::fs::create_dir(dir.path().join("maps")).unwrap();
+    std::fs::write(dir.path().join("maps/skirmish.ron"), &map).unwrap();
+    let inside_text = good.replace("map: \"skirmish\"", "map: \"maps/skirmish.ron\"");
+    std::fs::write(dir.path().join("inside.ron"), inside_text).unwrap();
+
+    for (file, want) in [
+        ("absolute.ron", Some("REF006")),
+        ("symlink.ron", Some("REF006")),
+        ("inside.ron", None),
+    ] {
+        let path = dir.path().join(file);
+        let out = saberc(BIN, &["check", "--format", "json", path.to_str().unwrap()]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let codes: Vec<&str> = report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        match want {
+            Some(code) => {
+                assert!(codes.contains(&code), "{file}: {codes:?}");
+                assert_eq!(out.status.code(), Some(1), "{file}");
+            }
+            None => assert!(
+                codes.is_empty() && out.status.code() == Some(0),
+                "{file}: {codes:?}"
+            ),
+        }
+    }
+}
