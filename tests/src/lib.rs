@@ -26,3 +26,19 @@ pub fn saberc(bin: &str, args: &[&str]) -> Output {
         .output()
         .expect("saberc runs")
 }
+
+/// The historical scenario files (`scenarios/NN-name.ron`), sorted by name.
+pub fn historical_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo("scenarios"))
+        .expect("scenarios/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "ron")
+                && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                    n.len() > 2 && n.as_bytes()[..2].iter().all(u8::is_ascii_digit)
+                })
+        })
+        .collect();
+    files.sort();
+    files
+}

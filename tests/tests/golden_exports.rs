@@ -26,20 +26,7 @@ fn registry() -> MapRegistry {
     reg
 }
 
-fn historical_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(saber_tests::root().join("scenarios"))
-        .expect("scenarios/ exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "ron")
-                && p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.as_bytes()[..2].iter().all(u8::is_ascii_digit))
-        })
-        .collect();
-    files.sort();
-    files
-}
+use saber_tests::historical_files;
 
 fn golden_path(id: &str) -> PathBuf {
     saber_tests::root()

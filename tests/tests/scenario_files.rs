@@ -22,21 +22,7 @@ fn scenario_dir() -> PathBuf {
     saber_tests::repo("scenarios")
 }
 
-/// The historical scenario files (`NN-name.ron`), sorted by name.
-fn historical_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(scenario_dir())
-        .expect("scenarios/ exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "ron")
-                && p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.as_bytes()[..2].iter().all(u8::is_ascii_digit))
-        })
-        .collect();
-    files.sort();
-    files
-}
+use saber_tests::historical_files;
 
 fn parse(path: &PathBuf) -> Result<Scenario, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;

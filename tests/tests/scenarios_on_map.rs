@@ -2,7 +2,7 @@
 //! every warning explained by an interpretation note (`explains`), and every deployment zone
 //! (each alternative of a choice) large enough for its group at six stacking points a hex (7.0).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use saber_schema::compile::{MapRegistry, compile_scenario, load_map};
 use saber_schema::diagnostic::Severity;
@@ -27,20 +27,7 @@ fn registry() -> MapRegistry {
     reg
 }
 
-fn historical_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(saber_tests::root().join("scenarios"))
-        .expect("scenarios/ exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| {
-            p.extension().is_some_and(|e| e == "ron")
-                && p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.as_bytes()[..2].iter().all(u8::is_ascii_digit))
-        })
-        .collect();
-    files.sort();
-    files
-}
+use saber_tests::historical_files;
 
 fn name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
