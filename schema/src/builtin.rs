@@ -1,6 +1,8 @@
 //! Maps built into the program, so that scenarios can name them by id and the editor can start
 //! on the Rifle & Saber map without any file beside it.
 
+use std::sync::OnceLock;
+
 use crate::map::{Map, MapFile};
 
 /// (id, RON text) of each built-in map.
@@ -25,10 +27,22 @@ pub fn rifle_and_saber() -> Map {
 }
 
 /// A built-in map by id. Built-in maps are checked by the test suite, so they parse cleanly.
+/// Each is parsed once per process: a batch of scenarios naming it shares the result.
 pub fn map(id: &str) -> Option<Map> {
-    let text = map_text(id)?;
-    let file: MapFile = ron::from_str(text).ok()?;
-    Some(Map::from_file(&file).0)
+    static PARSED: OnceLock<Vec<(&'static str, Option<Map>)>> = OnceLock::new();
+    let parsed = PARSED.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|(id, text)| {
+                let file: Option<MapFile> = ron::from_str(text).ok();
+                (*id, file.map(|f| Map::from_file(&f).0))
+            })
+            .collect()
+    });
+    parsed
+        .iter()
+        .find(|(i, _)| *i == id)
+        .and_then(|(_, m)| m.clone())
 }
 
 #[cfg(test)]

@@ -162,6 +162,9 @@ fn registry(maps: &[PathBuf], files: &[PathBuf]) -> Result<MapRegistry, String> 
         candidates.extend(collect_files(std::slice::from_ref(dir)).map_err(|d| d.message)?);
     }
     for f in candidates {
+        if !crate::source::looks_like_map(&f) {
+            continue;
+        }
         let Ok(src) = Source::read(&f) else { continue };
         if let Ok((DocKind::Map, _)) = detect(&src)
             && let (Some(map), diags) = load_map(&src)

@@ -291,6 +291,14 @@ impl Diagnostic {
         self
     }
 
+    /// Say what to do, unless a hint is already given.
+    pub fn with_hint_if_none(mut self, hint: impl Into<String>) -> Diagnostic {
+        if self.hint.is_none() {
+            self.hint = Some(hint.into());
+        }
+        self
+    }
+
     /// Cite the rule section enforced.
     pub fn with_rule(mut self, rule: &str) -> Diagnostic {
         self.rule = Some(rule.to_string());

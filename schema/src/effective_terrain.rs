@@ -5,19 +5,80 @@
 
 use crate::hex::Coord;
 use crate::map::{Cell, Map};
-use crate::zone::HexSet;
+use crate::resolve::Resolved;
+use crate::ruleset::Terrain;
+use crate::scenario::Scenario;
+use crate::special_rule::Effect;
+use crate::zone::{HexSet, Zone};
 
 /// A map, with the hexes a scenario's special rules treat as clear terrain.
 #[derive(Debug, Clone, Copy)]
 pub struct EffectiveTerrain<'a> {
     map: &'a Map,
     clear: Option<&'a HexSet>,
+    cover: Option<&'a HexSet>,
+}
+
+/// What a scenario's "treat as clear" rules clear. A rule naming places ("treat R3 and H27 as
+/// clear", 11.13) clears them entirely, hill and ridges included; a rule naming terrain types
+/// ("treat all woods hexes as clear", 11.1) clears that cover and leaves the hills standing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cleared {
+    /// Hexes that become flat clear ground.
+    pub places: HexSet,
+    /// Hexes whose woods, forest or village become clear, keeping their slope.
+    pub cover: HexSet,
+}
+
+impl Cleared {
+    /// The hexes cleared by the scenario's special rules.
+    pub fn of(s: &Scenario, map: &Map, r: &Resolved) -> Cleared {
+        let mut out = Cleared {
+            places: HexSet::empty(map.grid),
+            cover: HexSet::empty(map.grid),
+        };
+        for (ri, rule) in s.special_rules.iter().enumerate() {
+            if let Effect::TreatAsClear(zone) = &rule.effect
+                && let Some(hexes) = r.rule_hexes(ri)
+            {
+                let target = if names_terrain_only(zone) {
+                    &mut out.cover
+                } else {
+                    &mut out.places
+                };
+                target.union_with(&hexes);
+            }
+        }
+        out
+    }
+}
+
+/// A zone made only of terrain types ("all woods hexes", "woods and forests").
+fn names_terrain_only(zone: &Zone) -> bool {
+    match zone {
+        Zone::Terrain(_) => true,
+        Zone::Union(zs) => !zs.is_empty() && zs.iter().all(names_terrain_only),
+        _ => false,
+    }
 }
 
 impl<'a> EffectiveTerrain<'a> {
     /// The map as printed.
     pub fn new(map: &'a Map) -> EffectiveTerrain<'a> {
-        EffectiveTerrain { map, clear: None }
+        EffectiveTerrain {
+            map,
+            clear: None,
+            cover: None,
+        }
+    }
+
+    /// The map as a scenario is played on it, after its "treat as clear" rules.
+    pub fn for_scenario(map: &'a Map, cleared: &'a Cleared) -> EffectiveTerrain<'a> {
+        EffectiveTerrain {
+            map,
+            clear: Some(&cleared.places),
+            cover: Some(&cleared.cover),
+        }
     }
 
     /// The map with the given hexes treated as clear terrain.
@@ -25,6 +86,7 @@ impl<'a> EffectiveTerrain<'a> {
         EffectiveTerrain {
             map,
             clear: Some(clear),
+            cover: None,
         }
     }
 
@@ -38,12 +100,18 @@ impl<'a> EffectiveTerrain<'a> {
         self.clear.is_some_and(|s| s.contains(c))
     }
 
-    /// The cell as played: a hex treated as clear is clear ground, neither woods nor village nor
-    /// slope (a hill treated as clear, 11.13, is flat ground). `None` off the map.
+    /// The cell as played: a place treated as clear is clear ground, neither woods nor village
+    /// nor slope (a hill treated as clear, 11.13, is flat ground); cleared cover keeps its
+    /// slope. `None` off the map.
     pub fn cell(&self, c: Coord) -> Option<Cell> {
         let cell = self.map.cell(c)?;
         Some(if self.is_cleared(c) {
             Cell::default()
+        } else if self.cover.is_some_and(|s| s.contains(c)) {
+            Cell {
+                terrain: Terrain::Clear,
+                slope: cell.slope,
+            }
         } else {
             cell
         })

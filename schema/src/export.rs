@@ -6,8 +6,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::hex::{Orientation, Parity};
-use crate::map::{Cell, Map, RoadKind};
+use crate::map::{Map, RoadKind};
 use crate::resolve::Resolved;
 use crate::ruleset::{MarkerKind, Morale, Printed, Terrain, UnitKind};
 use crate::scenario::{CounterColor, Entry, Interpretation, Scenario};
@@ -279,36 +280,13 @@ pub struct ExportSpecialRule {
 pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
     let g = map.grid;
     let labels = |h: &HexSet| h.labels();
-    // "Treat all woods hexes as clear" clears the cover but keeps hills; "treat H27 as clear"
-    // clears the named place, slope included.
-    let mut clear = HexSet::empty(g);
-    let mut clear_cover = HexSet::empty(g);
-    for (ri, rule) in s.special_rules.iter().enumerate() {
-        if let Effect::TreatAsClear(zone) = &rule.effect {
-            let target = if names_terrain_only(zone) {
-                &mut clear_cover
-            } else {
-                &mut clear
-            };
-            for h in rule_hexes(r, ri) {
-                target.union_with(&h);
-            }
-        }
-    }
+    let cleared = Cleared::of(s, map, r);
+    let played = EffectiveTerrain::for_scenario(map, &cleared);
     let hexes = g
         .coords()
         .map(|c| {
             let cell = map.cell(c).unwrap_or_default();
-            let eff = if clear.contains(c) {
-                Cell::default()
-            } else if clear_cover.contains(c) {
-                Cell {
-                    terrain: Terrain::Clear,
-                    slope: cell.slope,
-                }
-            } else {
-                cell
-            };
+            let eff = played.cell(c).unwrap_or_default();
             ExportHex {
                 hex: g.label(c),
                 col: c.0,
@@ -443,13 +421,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
         .map(|(ri, rule)| ExportSpecialRule {
             printed: rule.printed.clone(),
             effect: rule.effect.clone(),
-            hexes: rule_hexes(r, ri)
-                .into_iter()
-                .fold(HexSet::empty(g), |mut acc, h| {
-                    acc.union_with(&h);
-                    acc
-                })
-                .labels(),
+            hexes: r.rule_hexes(ri).map(|h| h.labels()).unwrap_or_default(),
         })
         .collect();
 
@@ -473,24 +445,6 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
         victory,
         special_rules,
     }
-}
-
-/// A zone made only of terrain types ("all woods hexes", "woods and forests").
-fn names_terrain_only(zone: &crate::zone::Zone) -> bool {
-    use crate::zone::Zone;
-    match zone {
-        Zone::Terrain(_) => true,
-        Zone::Union(zs) => !zs.is_empty() && zs.iter().all(names_terrain_only),
-        _ => false,
-    }
-}
-
-fn rule_hexes(r: &Resolved, ri: usize) -> Vec<HexSet> {
-    r.rule_zones
-        .iter()
-        .filter(|(p, _)| p.get(1) == Some(&crate::diagnostic::PathSeg::Index(ri)))
-        .map(|(_, h)| h.clone())
-        .collect()
 }
 
 fn unit_record(

@@ -34,6 +34,20 @@ pub struct Resolved {
     pub rule_zones: Vec<(Vec<PathSeg>, HexSet)>,
 }
 
+impl Resolved {
+    /// The hexes named by special rule `ri` (the union of its zones; empty if it names none).
+    pub fn rule_hexes(&self, ri: usize) -> Option<HexSet> {
+        self.rule_zones
+            .iter()
+            .filter(|(p, _)| p.get(1) == Some(&PathSeg::Index(ri)))
+            .map(|(_, h)| h.clone())
+            .reduce(|mut acc, h| {
+                acc.union_with(&h);
+                acc
+            })
+    }
+}
+
 /// Compile every zone of the scenario on the map.
 pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     let g = map.grid;

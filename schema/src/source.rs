@@ -124,6 +124,19 @@ pub fn syntax_of(path: &Path, text: &str) -> Syntax {
     }
 }
 
+/// Is the file a map? Reads only its first 4 KiB, where the `format` field stands, so that
+/// looking for maps among many scenario files costs little.
+pub fn looks_like_map(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(4096);
+    if file.take(4096).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    String::from_utf8_lossy(&head).contains("\"saber-map/")
+}
+
 /// Which kind of document the text is, and its format version, from its `format` field.
 pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let text = &source.text;
@@ -368,41 +381,10 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         format!(" at `{}`", crate::diagnostic::pointer(path))
     };
     let d = if let Some(rest) = msg.strip_prefix("unknown field `") {
-        let found = rest.split('`').next().unwrap_or("");
-        let expected: Vec<&str> = msg
-            .split("expected one of ")
-            .nth(1)
-            .unwrap_or("")
-            .split(", ")
-            .map(|s| s.trim_matches('`'))
-            .collect();
-        let near = suggestions(found, expected.iter().copied());
-        Diagnostic::error(
-            Code::UnknownField,
-            format!("unknown field `{found}`{where_}"),
-        )
-        .with_hint(
-            did_you_mean(&near)
-                .unwrap_or_else(|| "remove it, or check its spelling against the schema".into()),
-        )
+        unknown_name(&msg, rest, "field", &where_)
+            .with_hint_if_none("remove it, or check its spelling against the schema")
     } else if let Some(rest) = msg.strip_prefix("unknown variant `") {
-        let found = rest.split('`').next().unwrap_or("");
-        let expected: Vec<&str> = msg
-            .split("expected one of ")
-            .nth(1)
-            .unwrap_or("")
-            .split(", ")
-            .map(|s| s.trim_matches('`'))
-            .collect();
-        let near = suggestions(found, expected.iter().copied());
-        Diagnostic::error(
-            Code::UnknownField,
-            format!("unknown variant `{found}`{where_}"),
-        )
-        .with_hint(
-            did_you_mean(&near)
-                .unwrap_or_else(|| format!("expected one of {}", expected.join(", "))),
-        )
+        unknown_name(&msg, rest, "variant", &where_)
     } else if msg.starts_with("missing field") {
         Diagnostic::error(Code::MissingField, format!("{msg}{where_}"))
             .with_hint("add the field (see the schema or README)")
@@ -416,6 +398,32 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         Diagnostic::error(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// serde_json's "unknown field `x`, expected one of `a`, `b`" as a diagnostic with a
+/// did-you-mean, or the list of what is expected when nothing is close.
+fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
+    let found = rest.split('`').next().unwrap_or("");
+    let expected: Vec<&str> = msg
+        .split("expected one of ")
+        .nth(1)
+        .unwrap_or("")
+        .split(", ")
+        .map(|s| s.trim_matches('`'))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let near = suggestions(found, expected.iter().copied());
+    let d = Diagnostic::error(
+        Code::UnknownField,
+        format!("unknown {what} `{found}`{where_}"),
+    );
+    match did_you_mean(&near) {
+        Some(h) => d.with_hint(h),
+        None if !expected.is_empty() => {
+            d.with_hint(format!("expected one of {}", expected.join(", ")))
+        }
+        None => d,
+    }
 }
 
 fn lower_first(s: &str) -> String {

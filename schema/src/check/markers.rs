@@ -100,11 +100,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             if *side != p.side || *marker != m {
                 continue;
             }
-            let forbidden = r
-                .rule_zones
-                .iter()
-                .find(|(path, _)| path.get(1) == Some(&crate::diagnostic::PathSeg::Index(ri)))
-                .map(|(_, h)| h);
+            let forbidden = r.rule_hexes(ri);
             if forbidden.is_some_and(|h| h.contains(p.at)) {
                 out.push(
                     Diagnostic::error(
