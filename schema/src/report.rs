@@ -29,6 +29,8 @@ pub struct Summary {
     pub errors: usize,
     /// Warnings.
     pub warnings: usize,
+    /// Notes (expected findings explained by interpretation notes, factoring notes).
+    pub notes: usize,
     /// Count per diagnostic code.
     pub by_code: BTreeMap<String, usize>,
 }
@@ -43,6 +45,11 @@ impl Summary {
         for r in reports {
             s.errors += r.errors();
             s.warnings += r.warnings();
+            s.notes += r
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Note)
+                .count();
             for d in &r.diagnostics {
                 *s.by_code.entry(d.code.as_str().to_string()).or_default() += 1;
             }
@@ -65,6 +72,9 @@ impl Summary {
             plural(self.errors, "error"),
             plural(self.warnings, "warning")
         );
+        if self.notes > 0 {
+            s.push_str(&format!(", {}", plural(self.notes, "note")));
+        }
         if !self.by_code.is_empty() {
             let codes: Vec<String> = self
                 .by_code
