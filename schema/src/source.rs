@@ -337,7 +337,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 || m.contains("invalid value")
                 || m.contains("invalid length") =>
         {
-            Diagnostic::error(Code::WrongType, format!("{m}{where_}")).with_hint(
+            Diagnostic::error(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
                 "check the value's type against the schema (`saberc schema`) or the README",
             )
         }
@@ -371,8 +371,14 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
 }
 
 fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic {
-    let loc = location_of_line_col(text, e.line().max(1), e.column().max(1));
-    let msg = e.to_string();
+    // serde_json points at the end of the offending token; with a path we can point at the
+    // value itself.
+    let loc = if path.is_empty() || !e.is_data() {
+        location_of_line_col(text, e.line().max(1), e.column().max(1))
+    } else {
+        crate::locate::locate(text, path)
+    };
+    let msg = plain_types(&e.to_string());
     // serde_json appends " at line L column C"; our location says that already.
     let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
     let where_ = if path.is_empty() {
@@ -424,6 +430,13 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         }
         None => d,
     }
+}
+
+/// serde's Rust type names in words a scenario author knows.
+fn plain_types(msg: &str) -> String {
+    msg.replace("expected u32", "expected a whole number")
+        .replace("expected i32", "expected a whole number")
+        .replace("expected a string", "expected text in quotes")
 }
 
 fn lower_first(s: &str) -> String {
