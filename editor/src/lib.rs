@@ -8,6 +8,7 @@ pub mod document;
 pub mod files;
 pub mod help;
 pub mod history;
+pub mod scenario;
 pub mod tools;
 
 #[cfg(test)]

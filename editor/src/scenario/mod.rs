@@ -1,0 +1,6 @@
+//! The scenario side of the editor: forms for every part of a scenario (sides and orders of
+//! battle, zones, arrivals, victory conditions, special rules, notes), picking features and
+//! hexes on the map, and the wizard that factors a historical battle (11.18).
+
+pub mod pick;
+pub mod zone_builder;
