@@ -1,5 +1,6 @@
-//! The application: the document, the canvas with its tools, the panels, menus, shortcuts,
-//! files (with the unsaved-changes guard, autosave and recovery) and persistence.
+//! The application: the document (a map, or a scenario on its map), the canvas with the map
+//! tools or the scenario builder, the panels, menus, shortcuts, files (with the
+//! unsaved-changes guard, autosave and recovery), exports and persistence.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -11,8 +12,10 @@ use saber_schema::map::Map;
 use crate::canvas::{self, Layout, Overview, Scene, View, ZOOM_100};
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
-use crate::files::{self, Recovered, Recovery};
+use crate::files::{self, LoadedFile, Recovered, Recovery};
 use crate::help;
+use crate::scenario::historical::HISTORICAL;
+use crate::scenario::panel::{ScenarioUi, new_scenario};
 use crate::tools::feature::{FeatureTool, next_free_number};
 use crate::tools::hexside::HexsideTool;
 use crate::tools::properties::Properties;
@@ -39,6 +42,12 @@ struct Persisted {
 pub enum Action {
     /// A new blank map.
     New,
+    /// A new scenario on the current map.
+    NewScenario,
+    /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
+    Historical(usize),
+    /// A scenario made by the wizard (11.18).
+    Factored(Box<saber_schema::scenario::Scenario>),
     /// Open a file; `None` asks with a dialog.
     Open(Option<PathBuf>),
     /// Open text dropped on the window without a path.
@@ -68,8 +77,10 @@ pub struct App {
     pub feature: FeatureTool,
     /// Map properties window.
     pub properties: Properties,
-    /// Live diagnostics.
+    /// Live diagnostics of the map.
     pub diagnostics: Diagnostics,
+    /// The scenario builder (when the document is a scenario).
+    pub scenario: ScenarioUi,
     overview: Overview,
     /// Recently opened files, newest first.
     pub recent: Vec<PathBuf>,
@@ -120,6 +131,7 @@ impl App {
             feature,
             properties: Properties::default(),
             diagnostics: Diagnostics::default(),
+            scenario: ScenarioUi::default(),
             overview: Overview::default(),
             recent: Vec::new(),
             status: String::new(),
@@ -157,8 +169,8 @@ impl App {
             _ => ToolKind::Brush,
         };
         if let Some(path) = persisted.last_file {
-            match files::read_map(&path) {
-                Ok(loaded) => app.doc = Document::new(loaded.map, Some(path)),
+            match files::read_any(&path) {
+                Ok(loaded) => app.set_document(document_of(loaded, Some(path))),
                 Err(e) => app.status = format!("Could not reopen the last file: {e}"),
             }
         }
@@ -248,23 +260,59 @@ impl App {
                 self.set_document(Document::new(files::new_map(), None));
                 self.status = "New map".into();
             }
+            Action::NewScenario => {
+                let map = self.doc.map().clone();
+                let s = new_scenario(&map);
+                let mut doc = Document::for_scenario(s, map, None);
+                doc.mark_unsaved();
+                self.set_document(doc);
+                self.scenario.tab = crate::scenario::panel::Tab::Sides;
+                self.status = "New scenario: give the sides their forces and zones".into();
+            }
+            Action::Historical(i) => match HISTORICAL.get(i).map(|h| h.scenario()) {
+                Some(Ok(s)) => {
+                    let doc = Document::for_scenario(s, files::default_map(), None);
+                    self.set_document(doc);
+                    self.status = format!("Opened {}", HISTORICAL[i].title());
+                }
+                Some(Err(e)) => self.error = Some(e),
+                None => {}
+            },
+            Action::Factored(s) => {
+                let map = match files::registry_near(std::path::Path::new("scenario.ron"))
+                    .resolve(&s.map, std::path::Path::new("scenario.ron"))
+                {
+                    Ok(m) => m,
+                    Err(_) => files::default_map(),
+                };
+                let mut doc = Document::for_scenario(*s, map, None);
+                doc.mark_unsaved();
+                self.set_document(doc);
+                self.scenario.tab = crate::scenario::panel::Tab::Sides;
+                self.status =
+                    "Factored (11.18): now draw each group's zone and the victory conditions"
+                        .into();
+            }
             Action::Open(Some(path)) => self.open_path(&path),
             Action::Open(None) => {
                 let dialog = rfd::FileDialog::new()
-                    .set_title("Open map")
-                    .add_filter("Map files", &["ron", "json"]);
+                    .set_title("Open a map or scenario")
+                    .add_filter("Maps and scenarios", &["ron", "json"]);
                 if let Some(path) = dialog.pick_file() {
                     self.open_path(&path);
                 }
             }
-            Action::OpenText { name, text } => match files::parse_map(&name, &text) {
-                Ok(loaded) => {
-                    let n = loaded.problems.len();
-                    self.set_document(Document::new(loaded.map, None));
-                    self.status = format!("Opened dropped {} ({n} problems)", name.display());
+            Action::OpenText { name, text } => {
+                let src = saber_schema::source::Source::from_text(&name, text);
+                match files::parse_any(&src) {
+                    Ok(loaded) => {
+                        let n = problems_of(&loaded);
+                        self.set_document(document_of(loaded, None));
+                        self.status = format!("Opened dropped {} ({n} problems)", name.display());
+                    }
+                    Err(e) => self.error = Some(e),
                 }
-                Err(e) => self.error = Some(e),
-            },
+            }
             Action::Close => {
                 self.close_allowed = true;
                 if let Some(r) = &self.recovery {
@@ -277,6 +325,7 @@ impl App {
 
     fn set_document(&mut self, doc: Document) {
         self.doc = doc;
+        self.scenario.reset(self.doc.map());
         self.feature.number = next_free_number(self.doc.map());
         self.fit_pending = true;
         self.stroke = None;
@@ -291,10 +340,10 @@ impl App {
 
     /// Open a file now (no guard). On error the current document stays.
     pub fn open_path(&mut self, path: &std::path::Path) {
-        match files::read_map(path) {
+        match files::read_any(path) {
             Ok(loaded) => {
-                let n = loaded.problems.len();
-                self.set_document(Document::new(loaded.map, Some(path.to_path_buf())));
+                let n = problems_of(&loaded);
+                self.set_document(document_of(loaded, Some(path.to_path_buf())));
                 files::remember(&mut self.recent, path);
                 self.status = if n == 0 {
                     format!("Opened {}", path.display())
@@ -312,7 +361,7 @@ impl App {
     /// Save to a path (atomically); the document then belongs to that file.
     pub fn save_to(&mut self, path: &std::path::Path) -> bool {
         self.doc.commit();
-        match files::save_map(self.doc.map(), path) {
+        match files::save_document(&self.doc, path) {
             Ok(()) => {
                 self.doc.mark_saved(path.to_path_buf());
                 files::remember(&mut self.recent, path);
@@ -340,12 +389,15 @@ impl App {
 
     /// Ask for a file name and save there.
     pub fn save_as(&mut self) -> bool {
-        let name = format!("{}.ron", self.doc.map().id);
+        let (what, id) = match self.doc.scenario() {
+            Some(s) => ("scenario", s.id.clone()),
+            None => ("map", self.doc.map().id.clone()),
+        };
         let mut dialog = rfd::FileDialog::new()
-            .set_title("Save map as")
-            .add_filter("RON map", &["ron"])
-            .add_filter("JSON map", &["json"])
-            .set_file_name(name);
+            .set_title(format!("Save {what} as"))
+            .add_filter(format!("RON {what}"), &["ron"])
+            .add_filter(format!("JSON {what}"), &["json"])
+            .set_file_name(format!("{id}.ron"));
         if let Some(dir) = self.doc.path.as_ref().and_then(|p| p.parent()) {
             dialog = dialog.set_directory(dir);
         }
@@ -372,7 +424,7 @@ impl App {
         if self.autosaved != Some(self.doc.revision())
             && now.duration_since(self.last_autosave) >= AUTOSAVE_EVERY
         {
-            match recovery.write(self.doc.map(), self.doc.path.as_deref()) {
+            match recovery.write(&self.doc) {
                 Ok(()) => self.autosaved = Some(self.doc.revision()),
                 Err(e) => self.status = format!("Autosave failed: {e}"),
             }
@@ -387,19 +439,37 @@ impl App {
         let ctx = ui.ctx().clone();
         self.dropped_files(&ctx);
         self.shortcuts(ui);
-        self.diagnostics.update(&self.doc);
+        if self.doc.scenario().is_some() {
+            if self.scenario.update(&self.doc) {
+                ctx.request_repaint_after(Duration::from_millis(30));
+            }
+        } else {
+            self.diagnostics.update(&self.doc);
+        }
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        egui::Panel::left("tools")
-            .default_size(230.0)
-            .show(ui, |ui| self.tools_panel(ui));
+        if self.doc.scenario().is_some() {
+            egui::Panel::left("scenario")
+                .default_size(380.0)
+                .show(ui, |ui| {
+                    if let Some(s) = self.scenario.panel(ui, &mut self.doc) {
+                        self.status = s;
+                    }
+                });
+        } else {
+            egui::Panel::left("tools")
+                .default_size(230.0)
+                .show(ui, |ui| self.tools_panel(ui));
+        }
         egui::Panel::right("side")
             .default_size(280.0)
             .show(ui, |ui| self.side_panel(ui));
         egui::CentralPanel::no_frame().show(ui, |ui| self.canvas(ui));
 
-        if let Some(s) = self.properties.show(&ctx, &mut self.doc) {
+        if self.doc.scenario().is_none()
+            && let Some(s) = self.properties.show(&ctx, &mut self.doc)
+        {
             self.status = s;
         }
         if self.show_help {
@@ -479,11 +549,18 @@ impl App {
         if pressed(ui, Key::F1) {
             self.show_help = !self.show_help;
         }
-        if pressed(ui, Key::P) {
+        if pressed(ui, Key::P) && self.doc.scenario().is_none() {
             self.properties.open = !self.properties.open;
         }
         if pressed(ui, Key::M) {
             self.show_minimap = !self.show_minimap;
+        }
+        if self.doc.scenario().is_some() {
+            if pressed(ui, Key::Escape) {
+                self.scenario.picker.cancel();
+                self.scenario.placement.chosen = None;
+            }
+            return;
         }
         for t in ToolKind::ALL {
             if pressed(ui, t.key()) {
@@ -511,9 +588,16 @@ impl App {
                 if ui.button(help::with_keys("New map")).clicked() {
                     self.request(Action::New);
                 }
-                if ui.button(help::with_keys("Open a map")).clicked() {
+                if ui.button("New scenario on this map").clicked() {
+                    self.request(Action::NewScenario);
+                }
+                if ui
+                    .button(help::with_keys("Open a map or scenario"))
+                    .clicked()
+                {
                     self.request(Action::Open(None));
                 }
+                self.historical_menu(ui);
                 ui.menu_button("Open recent", |ui| {
                     if self.recent.is_empty() {
                         ui.weak("No recent files");
@@ -530,6 +614,28 @@ impl App {
                 }
                 if ui.button(help::with_keys("Save as")).clicked() {
                     self.save_as();
+                }
+                ui.separator();
+                let scenario = self.doc.scenario().is_some();
+                if ui
+                    .add_enabled(
+                        scenario,
+                        egui::Button::new("Export for a game engine (JSON)…"),
+                    )
+                    .on_disabled_hover_text("Open or build a scenario first")
+                    .clicked()
+                {
+                    self.export_engine();
+                }
+                if ui
+                    .add_enabled(
+                        scenario,
+                        egui::Button::new("Export scenario card (PNG or SVG)…"),
+                    )
+                    .on_disabled_hover_text("Open or build a scenario first")
+                    .clicked()
+                {
+                    self.export_card();
                 }
                 ui.separator();
                 if ui.button("Quit").clicked() {
@@ -567,9 +673,30 @@ impl App {
                 ui.checkbox(&mut self.show_minimap, "Minimap (M)");
             });
             ui.menu_button("Map", |ui| {
-                if ui.button("Properties… (P)").clicked() {
+                if ui
+                    .add_enabled(
+                        self.doc.scenario().is_none(),
+                        egui::Button::new("Properties… (P)"),
+                    )
+                    .on_disabled_hover_text(
+                        "A scenario's map is edited on its own: open the map file",
+                    )
+                    .clicked()
+                {
                     self.properties.open = true;
                 }
+            });
+            ui.menu_button("Scenario", |ui| {
+                if ui.button("New scenario on this map").clicked() {
+                    self.request(Action::NewScenario);
+                }
+                if ui
+                    .button("New scenario from a historical battle (11.18)…")
+                    .clicked()
+                {
+                    // WIZARD self.wizard.open = true;
+                }
+                self.historical_menu(ui);
             });
             ui.menu_button("Help", |ui| {
                 if ui.button("Keyboard shortcuts (F1)").clicked() {
@@ -577,6 +704,80 @@ impl App {
                 }
             });
         });
+    }
+
+    fn historical_menu(&mut self, ui: &mut Ui) {
+        ui.menu_button("Open a historical scenario", |ui| {
+            for (i, h) in HISTORICAL.iter().enumerate() {
+                if ui.button(h.title()).clicked() {
+                    self.request(Action::Historical(i));
+                }
+            }
+        });
+    }
+
+    /// The compiled scenario, if it has no errors (exports need a clean scenario).
+    fn compiled(&mut self) -> Option<saber_schema::compile::Compiled> {
+        let s = self.doc.scenario()?.clone();
+        let map = self.doc.map().clone();
+        let (resolved, diags) = saber_schema::check::check_scenario(&s, &map);
+        let errors = diags
+            .iter()
+            .filter(|d| d.severity == saber_schema::diagnostic::Severity::Error)
+            .count();
+        if errors > 0 {
+            self.error = Some(format!(
+                "The scenario has {errors} errors (see Diagnostics): fix them before exporting."
+            ));
+            return None;
+        }
+        Some(saber_schema::compile::Compiled {
+            scenario: s,
+            map,
+            resolved,
+        })
+    }
+
+    /// Export the engine JSON (the same document as `saberc export`).
+    pub fn export_engine(&mut self) {
+        let Some(c) = self.compiled() else {
+            return;
+        };
+        let Some(path) = rfd::FileDialog::new()
+            .set_title("Export for a game engine")
+            .add_filter("Engine JSON", &["json"])
+            .set_file_name(format!("{}.json", c.scenario.id))
+            .save_file()
+        else {
+            return;
+        };
+        match crate::export::engine_json(&c) {
+            Ok(text) => match files::write_atomic(&path, &text) {
+                Ok(()) => self.status = format!("Exported {}", path.display()),
+                Err(e) => self.error = Some(format!("Could not write {}: {e}", path.display())),
+            },
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Export the printable scenario card.
+    pub fn export_card(&mut self) {
+        let Some(c) = self.compiled() else {
+            return;
+        };
+        let Some(path) = rfd::FileDialog::new()
+            .set_title("Export scenario card")
+            .add_filter("PNG image", &["png"])
+            .add_filter("SVG drawing", &["svg"])
+            .set_file_name(format!("{}-card.png", c.scenario.id))
+            .save_file()
+        else {
+            return;
+        };
+        match crate::export::card(&c, &path) {
+            Ok(()) => self.status = format!("Exported {}", path.display()),
+            Err(e) => self.error = Some(e),
+        }
     }
 
     fn status_bar(&mut self, ui: &mut Ui) {
@@ -624,6 +825,9 @@ impl App {
                 None => f.code.clone(),
             });
         }
+        if let Some(t) = self.scenario.hover_text(&self.doc, c) {
+            parts.push(t);
+        }
         parts.join(" · ")
     }
 
@@ -648,7 +852,11 @@ impl App {
     }
 
     fn side_panel(&mut self, ui: &mut Ui) {
-        let n = self.diagnostics.items.len();
+        let n = if self.doc.scenario().is_some() {
+            self.scenario.checker.items.len()
+        } else {
+            self.diagnostics.items.len()
+        };
         egui::CollapsingHeader::new(format!("Diagnostics ({n})"))
             .id_salt("diagnostics")
             .default_open(true)
@@ -657,7 +865,12 @@ impl App {
                     .id_salt("diag-scroll")
                     .max_height(300.0)
                     .show(ui, |ui| {
-                        if let Some(c) = self.diagnostics.ui(ui, self.doc.map()) {
+                        let goto = if self.doc.scenario().is_some() {
+                            self.scenario.diagnostics_ui(ui, &self.doc)
+                        } else {
+                            self.diagnostics.ui(ui, self.doc.map())
+                        };
+                        if let Some(c) = goto {
                             self.centre_on(c);
                         }
                     });
@@ -832,18 +1045,26 @@ impl App {
                     button,
                     modifiers,
                 };
-                let (tool, doc) = self.tool_and_doc();
-                tool.pointer(&p, doc, &layout, &mut fb);
+                if self.doc.scenario().is_some() {
+                    fb.status = self.scenario.pointer(&p, &mut self.doc).or(fb.status);
+                } else {
+                    let (tool, doc) = self.tool_and_doc();
+                    tool.pointer(&p, doc, &layout, &mut fb);
+                }
             }
             self.feedback(fb);
         }
 
         // Painting.
-        let overlay = self.tool_ref().overlay(
-            world.filter(|_| over_canvas && !over_mini),
-            &self.doc,
-            &layout,
-        );
+        let overlay = if self.doc.scenario().is_some() {
+            self.scenario.overlay(&self.doc, self.hover)
+        } else {
+            self.tool_ref().overlay(
+                world.filter(|_| over_canvas && !over_mini),
+                &self.doc,
+                &layout,
+            )
+        };
         let texture = self
             .overview
             .texture(
@@ -871,6 +1092,9 @@ impl App {
         if let Some(action) = self.confirm.clone() {
             let what = match &action {
                 Action::New => "starting a new map",
+                Action::NewScenario | Action::Historical(_) | Action::Factored(_) => {
+                    "opening another scenario"
+                }
                 Action::Open(_) | Action::OpenText { .. } => "opening another map",
                 Action::Close => "quitting",
             };
@@ -913,7 +1137,10 @@ impl App {
                 .source
                 .as_ref()
                 .map(|p| p.display().to_string())
-                .unwrap_or_else(|| offer.map.name.clone());
+                .unwrap_or_else(|| match &offer.doc {
+                    LoadedFile::Map(l) => l.map.name.clone(),
+                    LoadedFile::Scenario(l) => l.scenario.name.clone(),
+                });
             let mut choice = None;
             egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
                 ui.heading("Recover unsaved work?");
@@ -932,7 +1159,7 @@ impl App {
             match choice {
                 Some(true) => {
                     let offer = self.offer.take().expect("offer shown");
-                    let mut doc = Document::new(offer.map, offer.source);
+                    let mut doc = document_of(offer.doc, offer.source);
                     doc.mark_unsaved();
                     self.set_document(doc);
                     self.status = "Restored recovered work: save it to keep it".into();
@@ -950,7 +1177,7 @@ impl App {
             egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
                 ui.heading("Problem");
                 ui.label(RichText::new(e).monospace());
-                ui.label("The map you were editing is unchanged.");
+                ui.label("What you were editing is unchanged.");
                 if ui.button("OK").clicked() {
                     self.error = None;
                 }
@@ -964,6 +1191,22 @@ impl App {
         if close {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+    }
+}
+
+/// The document for a file just read.
+fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> Document {
+    match loaded {
+        LoadedFile::Map(l) => Document::new(l.map, path),
+        LoadedFile::Scenario(l) => Document::for_scenario(l.scenario, l.map, path),
+    }
+}
+
+/// How many problems were found while reading a file.
+fn problems_of(loaded: &LoadedFile) -> usize {
+    match loaded {
+        LoadedFile::Map(l) => l.problems.len(),
+        LoadedFile::Scenario(l) => l.problems.len(),
     }
 }
 

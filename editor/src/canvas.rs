@@ -291,6 +291,29 @@ pub struct Overlay {
     pub path: Vec<Coord>,
     /// A hexside under the pointer.
     pub side: Option<SideKey>,
+    /// Hexes tinted in a colour (scenario zones), under roads and labels.
+    pub tints: Vec<(Coord, Color32)>,
+    /// Zone borders: the hexside between two hexes, in a colour and width (px).
+    pub borders: Vec<(Coord, Coord, Color32, f32)>,
+    /// Hexes outlined in a colour (the placement target: green if legal, red if not).
+    pub marks: Vec<(Coord, Color32)>,
+    /// Counter stacks placed at set-up.
+    pub stacks: Vec<Stack>,
+}
+
+/// A stack of counters on a hex.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stack {
+    /// Where.
+    pub hex: Coord,
+    /// The side's colour.
+    pub color: Color32,
+    /// The counters, top last ("MZ", "MZ", "MA").
+    pub counters: Vec<String>,
+    /// Stacking points in the hex (7.0).
+    pub points: u32,
+    /// Something is wrong with it (over-stacked, outside its zone, …).
+    pub bad: bool,
 }
 
 /// Everything [`paint`] needs.
@@ -369,6 +392,7 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
         }
     }
     painter.add(Shape::mesh(mesh));
+    paint_tints(&painter, scene, &cols, &rows);
 
     let in_view = |c: Coord| cols.contains(&c.0) && rows.contains(&c.1);
 
@@ -458,7 +482,112 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
         }
     }
 
+    paint_stacks(&painter, scene);
     paint_overlay(&painter, scene);
+}
+
+/// Zone tints as one more mesh over the visible hexes, then the zones' borders.
+fn paint_tints(
+    painter: &Painter,
+    scene: &Scene<'_>,
+    cols: &std::ops::RangeInclusive<i32>,
+    rows: &std::ops::RangeInclusive<i32>,
+) {
+    let Scene {
+        layout, view, rect, ..
+    } = *scene;
+    let in_view = |c: Coord| cols.contains(&c.0) && rows.contains(&c.1);
+    let offsets = layout.corners.map(|o| o * view.zoom);
+    let mut mesh = Mesh::default();
+    for (c, color) in &scene.overlay.tints {
+        if in_view(*c) {
+            add_hex(
+                &mut mesh,
+                view.to_screen(rect, layout.center(*c)),
+                &offsets,
+                *color,
+            );
+        }
+    }
+    painter.add(Shape::mesh(mesh));
+    for (a, b, color, width) in &scene.overlay.borders {
+        if (in_view(*a) || in_view(*b))
+            && let Some([x, y]) = layout.side_segment(*a, *b)
+        {
+            painter.line_segment(
+                [view.to_screen(rect, x), view.to_screen(rect, y)],
+                Stroke::new(*width, *color),
+            );
+        }
+    }
+}
+
+/// Counter stacks: a small counter in the side's colour with the top counter's type, the
+/// number of counters and the stacking points; a red frame when something is wrong.
+fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
+    let Scene {
+        layout, view, rect, ..
+    } = *scene;
+    for st in &scene.overlay.stacks {
+        let center = view.to_screen(rect, layout.center(st.hex));
+        if !rect.contains(center) {
+            continue;
+        }
+        let bad = Color32::from_rgb(255, 30, 30);
+        if view.zoom < 16.0 {
+            let r = (view.zoom * 0.3).max(2.5);
+            painter.circle_filled(center, r, st.color);
+            if st.bad {
+                painter.circle_stroke(center, r + 1.5, Stroke::new(2.0, bad));
+            }
+            continue;
+        }
+        let size = view.zoom * 0.62;
+        let n = st.counters.len();
+        // Counters below the top one peek out, up to three.
+        for k in (0..n.min(3)).rev() {
+            let off = vec2(k as f32, k as f32) * (size * 0.08);
+            let r = Rect::from_center_size(center + off, vec2(size, size));
+            painter.rect_filled(r, size * 0.08, st.color);
+            painter.rect_stroke(
+                r,
+                size * 0.08,
+                Stroke::new(1.0, Color32::from_black_alpha(160)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let top = Rect::from_center_size(center, vec2(size, size));
+        let font = FontId::proportional((size * 0.32).clamp(7.0, 18.0));
+        let code = st.counters.last().cloned().unwrap_or_default();
+        painter.text(
+            top.center() - vec2(0.0, size * 0.12),
+            Align2::CENTER_CENTER,
+            code,
+            font.clone(),
+            Color32::WHITE,
+        );
+        let small = FontId::proportional((size * 0.24).clamp(6.0, 14.0));
+        let info = if n > 1 {
+            format!("{n}· {}/6", st.points)
+        } else {
+            format!("{}/6", st.points)
+        };
+        painter.text(
+            top.center() + vec2(0.0, size * 0.24),
+            Align2::CENTER_CENTER,
+            info,
+            small,
+            Color32::WHITE,
+        );
+        if st.bad {
+            painter.rect_stroke(
+                top.expand(2.0),
+                size * 0.1,
+                Stroke::new(3.0, bad),
+                egui::StrokeKind::Outside,
+            );
+        }
+    }
 }
 
 fn add_hex(mesh: &mut Mesh, center: Pos2, offsets: &[Vec2; 6], color: Color32) {
@@ -512,6 +641,11 @@ fn paint_overlay(painter: &Painter, scene: &Scene<'_>) {
             [to_screen(x), to_screen(y)],
             Stroke::new(4.0, Color32::from_rgba_unmultiplied(255, 200, 0, 200)),
         );
+    }
+    for (c, color) in &scene.overlay.marks {
+        if scene.map.grid.contains(*c) {
+            outline(painter, scene, *c, Stroke::new(3.5, *color));
+        }
     }
     if let Some(h) = scene.hover
         && scene.map.grid.contains(h)

@@ -1,15 +1,19 @@
-//! The open document: the map, where it lives on disk, its history and whether it is saved.
+//! The open document: a map, or a scenario with the map it is played on; where it lives on
+//! disk, its history and whether it is saved.
 
 use std::path::PathBuf;
 
 use saber_schema::map::Map;
+use saber_schema::scenario::Scenario;
 
 use crate::history::History;
 
-/// A map being edited.
+/// A map or a scenario being edited.
 #[derive(Debug)]
 pub struct Document {
     map: Map,
+    /// The scenario, when the document is one; its map is then shown but not edited.
+    scenario: Option<Scenario>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
     history: History,
@@ -24,6 +28,7 @@ impl Document {
     pub fn new(map: Map, path: Option<PathBuf>) -> Document {
         Document {
             map,
+            scenario: None,
             path,
             history: History::default(),
             saved_state: 0,
@@ -31,9 +36,39 @@ impl Document {
         }
     }
 
+    /// A document for a scenario on `map`, unchanged since `path` (if any).
+    pub fn for_scenario(scenario: Scenario, map: Map, path: Option<PathBuf>) -> Document {
+        let mut doc = Document::new(map, path);
+        doc.scenario = Some(scenario);
+        doc
+    }
+
     /// The map.
     pub fn map(&self) -> &Map {
         &self.map
+    }
+
+    /// The scenario, if the document is one.
+    pub fn scenario(&self) -> Option<&Scenario> {
+        self.scenario.as_ref()
+    }
+
+    /// Let a form change the scenario (in place, as egui forms do); if it changed, record one
+    /// undo step named `label` (consecutive changes with the same label merge). Returns the
+    /// form's result, or `None` when the document is not a scenario.
+    pub fn edit_scenario<R>(
+        &mut self,
+        label: &str,
+        f: impl FnOnce(&mut Scenario) -> R,
+    ) -> Option<R> {
+        let s = self.scenario.as_mut()?;
+        let before = s.clone();
+        let r = f(s);
+        if *s != before {
+            self.history.record_scenario(label, before, s);
+            self.revision += 1;
+        }
+        Some(r)
     }
 
     /// The map for changing; only between [`Self::begin`] and [`Self::commit`].
@@ -69,7 +104,7 @@ impl Document {
     /// Undo the last step; returns what was undone.
     pub fn undo(&mut self) -> Option<String> {
         self.commit();
-        let r = self.history.undo(&mut self.map);
+        let r = self.history.undo(&mut self.map, &mut self.scenario);
         self.revision += 1;
         r
     }
@@ -77,7 +112,7 @@ impl Document {
     /// Redo; returns what was redone.
     pub fn redo(&mut self) -> Option<String> {
         self.commit();
-        let r = self.history.redo(&mut self.map);
+        let r = self.history.redo(&mut self.map, &mut self.scenario);
         self.revision += 1;
         r
     }
@@ -108,14 +143,15 @@ impl Document {
         self.revision
     }
 
-    /// The name shown in the title bar: the file name or the map's name.
+    /// The name shown in the title bar: the file name, or the scenario's or map's name.
     pub fn title(&self) -> String {
-        match &self.path {
-            Some(p) => p
+        match (&self.path, &self.scenario) {
+            (Some(p), _) => p
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| p.display().to_string()),
-            None => self.map.name.clone(),
+            (None, Some(s)) => s.name.clone(),
+            (None, None) => self.map.name.clone(),
         }
     }
 }

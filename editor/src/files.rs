@@ -1,14 +1,18 @@
-//! Reading and writing map files: RON or JSON in, RON out; atomic saves (write a temporary
-//! file beside the target, then rename it over), the autosave recovery file, recent files.
+//! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (write a
+//! temporary file beside the target, then rename it over), the autosave recovery file, recent
+//! files.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use saber_schema::compile;
+use saber_schema::compile::{self, MapRegistry};
 use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::map::{MAP_FORMAT, Map, MapFile};
-use saber_schema::source::{self, Source};
+use saber_schema::scenario::Scenario;
+use saber_schema::source::{self, DocKind, Source};
+
+use crate::document::Document;
 
 /// Files up to this size get the compiler's full loader, JSON Schema included.
 const FULL_CHECK_BELOW: usize = 512 * 1024;
@@ -156,6 +160,123 @@ pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
     write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// A scenario read from a file, with its map.
+#[derive(Debug)]
+pub struct LoadedScenario {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// The map it names.
+    pub map: Map,
+    /// What did not pass the JSON Schema (the scenario still opens, to be repaired).
+    pub problems: Vec<Diagnostic>,
+}
+
+/// A file of either kind.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)] // one per opened file; boxing buys nothing
+pub enum LoadedFile {
+    /// A map file.
+    Map(Loaded),
+    /// A scenario file.
+    Scenario(LoadedScenario),
+}
+
+/// Most map files looked at in one directory when finding a scenario's map.
+const MAX_MAP_SCAN: usize = 200;
+
+/// The maps a scenario at `path` may name: the built-in ones, and those in its directory, in
+/// `maps/` beside it and in `../maps` (how this repository and `saberc --maps` lay them out).
+pub fn registry_near(path: &Path) -> MapRegistry {
+    let mut reg = MapRegistry::new();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    for d in [dir.clone(), dir.join("maps"), dir.join("..").join("maps")] {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        reg.add_root(&d);
+        for e in entries.flatten().take(MAX_MAP_SCAN) {
+            let p = e.path();
+            if is_map_file(&p)
+                && source::looks_like_map(&p)
+                && let Ok(loaded) = read_map(&p)
+                && !loaded.problems.iter().any(Diagnostic::is_error)
+            {
+                reg.add(p, loaded.map);
+            }
+        }
+    }
+    reg
+}
+
+/// Load a scenario source and the map it names (see [`registry_near`]). A scenario that
+/// parses but breaks the JSON Schema still opens with its problems listed; one that does not
+/// parse, or whose map cannot be found, is refused with `file:line:col` messages.
+pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
+    let (scenario, problems) = match compile::load_scenario(src) {
+        Ok(s) => (s, Vec::new()),
+        Err(diags) => {
+            let diags = compile::finish(src, diags);
+            match source::parse::<Scenario>(src) {
+                Ok(s) => (s, diags),
+                Err(_) => return Err(diags.iter().map(one_line).collect::<Vec<_>>().join("\n")),
+            }
+        }
+    };
+    let map = registry_near(&src.path)
+        .resolve(&scenario.map, &src.path)
+        .map_err(|d| one_line(&compile::finish(src, vec![d])[0]))?;
+    Ok(LoadedScenario {
+        scenario,
+        map,
+        problems,
+    })
+}
+
+/// Read a map or scenario file, whichever it is.
+pub fn read_any(path: &Path) -> Result<LoadedFile, String> {
+    let src = Source::read(path).map_err(|d| one_line(&d))?;
+    parse_any(&src)
+}
+
+/// Parse map or scenario text, whichever it is.
+pub fn parse_any(src: &Source) -> Result<LoadedFile, String> {
+    match source::detect(src) {
+        Ok((DocKind::Scenario, _)) => load_scenario(src).map(LoadedFile::Scenario),
+        Ok((DocKind::Battle, _)) => Err(format!(
+            "{}: a battle file (11.18): use Scenario → New from a historical battle, or `saberc factor`",
+            src.path.display()
+        )),
+        _ => load(src).map(LoadedFile::Map),
+    }
+}
+
+/// The scenario as RON text, as saved.
+pub fn scenario_to_ron(s: &Scenario) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new().struct_names(false);
+    ron::ser::to_string_pretty(s, config).map_err(|e| e.to_string())
+}
+
+/// Save a scenario to a file (JSON for `.json`, RON otherwise), atomically.
+pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), String> {
+    let text = if is_json(path) {
+        serde_json::to_string_pretty(s).map_err(|e| e.to_string())?
+    } else {
+        scenario_to_ron(s)?
+    };
+    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Save the document (its scenario, or its map) to `path`, atomically.
+pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
+    match doc.scenario() {
+        Some(s) => save_scenario(s, path),
+        None => save_map(doc.map(), path),
+    }
+}
+
 /// The first line of a recovery file names the file it recovers.
 const RECOVERY_HEADER: &str = "// saber-editor recovery of: ";
 
@@ -169,8 +290,8 @@ pub struct Recovery {
 /// What a recovery file holds.
 #[derive(Debug)]
 pub struct Recovered {
-    /// The map.
-    pub map: Map,
+    /// The map, or the scenario with its map.
+    pub doc: LoadedFile,
     /// The file it was edited from, if it had one.
     pub source: Option<PathBuf>,
     /// When it was written.
@@ -185,13 +306,21 @@ impl Recovery {
         })
     }
 
-    /// Write the map being edited (atomically).
-    pub fn write(&self, map: &Map, source: Option<&Path>) -> Result<(), String> {
+    /// Write the document being edited (atomically).
+    pub fn write(&self, doc: &Document) -> Result<(), String> {
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
         }
-        let source = source.map(|p| p.display().to_string()).unwrap_or_default();
-        let text = format!("{RECOVERY_HEADER}{source}\n{}", map_to_ron(map)?);
+        let source = doc
+            .path
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let body = match doc.scenario() {
+            Some(s) => scenario_to_ron(s)?,
+            None => map_to_ron(doc.map())?,
+        };
+        let text = format!("{RECOVERY_HEADER}{source}\n{body}");
         write_atomic(&self.path, &text).map_err(|e| e.to_string())
     }
 
@@ -204,15 +333,13 @@ impl Recovery {
             .and_then(|l| l.strip_prefix(RECOVERY_HEADER))
             .filter(|s| !s.is_empty())
             .map(PathBuf::from);
-        let loaded = parse_map(&self.path, &text).ok()?;
+        // A recovered scenario finds its map from where its file was (or the built-in maps).
+        let at = source.clone().unwrap_or_else(|| self.path.clone());
+        let doc = parse_any(&Source::from_text(at, text)).ok()?;
         let when = std::fs::metadata(&self.path)
             .and_then(|m| m.modified())
             .ok();
-        Some(Recovered {
-            map: loaded.map,
-            source,
-            when,
-        })
+        Some(Recovered { doc, source, when })
     }
 
     /// Remove the recovery file (after a save, or when the user discards it).
@@ -269,12 +396,61 @@ mod tests {
             path: dir.path().join("recovery.ron"),
         };
         let map = default_map();
-        r.write(&map, Some(Path::new("/maps/x.ron")))
-            .expect("written");
+        r.write(&Document::new(
+            map.clone(),
+            Some(PathBuf::from("/maps/x.ron")),
+        ))
+        .expect("written");
         let back = r.read().expect("recovered");
-        assert_eq!(back.map, map);
+        assert!(matches!(back.doc, LoadedFile::Map(l) if l.map == map));
         assert_eq!(back.source, Some(PathBuf::from("/maps/x.ron")));
         r.clear();
         assert!(r.read().is_none());
+    }
+
+    #[test]
+    fn every_historical_scenario_saves_and_reads_back_unchanged() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for h in crate::scenario::historical::HISTORICAL {
+            let s = h.scenario().expect("parses");
+            for ext in ["ron", "json"] {
+                let path = dir.path().join(format!("{}.{ext}", s.id));
+                save_scenario(&s, &path).expect("saved");
+                let Ok(LoadedFile::Scenario(back)) = read_any(&path) else {
+                    panic!("{} did not read back as a scenario", path.display());
+                };
+                assert!(back.problems.is_empty(), "{:?}", back.problems);
+                assert_eq!(back.scenario, s);
+                assert_eq!(back.map.id, "rifle-and-saber");
+            }
+        }
+    }
+
+    #[test]
+    fn a_recovered_scenario_comes_back_with_its_map() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let r = Recovery {
+            path: dir.path().join("recovery.ron"),
+        };
+        let s = crate::scenario::historical::HISTORICAL[6]
+            .scenario()
+            .expect("parses");
+        let doc = Document::for_scenario(s.clone(), default_map(), None);
+        r.write(&doc).expect("written");
+        let back = r.read().expect("recovered");
+        assert!(matches!(back.doc, LoadedFile::Scenario(l) if l.scenario == s));
+    }
+
+    #[test]
+    fn a_scenario_naming_an_unknown_map_is_refused_with_a_hint() {
+        let text = crate::scenario::historical::HISTORICAL[6]
+            .text
+            .replace("map: \"rifle-and-saber\"", "map: \"rifle-and-sabre\"");
+        let err = parse_any(&Source::from_text("s.ron", text)).unwrap_err();
+        assert!(err.contains("REF") || err.contains("MAP"), "{err}");
+        assert!(
+            err.contains("rifle-and-saber"),
+            "suggests the right id: {err}"
+        );
     }
 }

@@ -1,15 +1,22 @@
 //! Undo and redo. Every edit is recorded as the difference it made to the map, captured by
 //! comparing the map before and after: tools mutate the map freely between
 //! [`History::begin`] and [`History::commit`], so no edit can forget to record itself, and a
-//! whole brush stroke becomes one step.
+//! whole brush stroke becomes one step. Scenario edits come from forms that change the
+//! scenario in place every frame; they are recorded whole (a scenario is small), and a run of
+//! edits of the same field (typing) is merged into one step.
 
 use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
 
 use saber_schema::hex::Grid;
 use saber_schema::map::{Cell, Feature, Label, Map, Road, SideKey};
+use saber_schema::scenario::Scenario;
 
 /// Most steps kept; the oldest are dropped beyond this.
 const MAX_STEPS: usize = 500;
+
+/// Scenario edits with the same label closer together than this are one step (typing a name).
+const MERGE_WITHIN: Duration = Duration::from_millis(1500);
 
 /// Everything of a map except its grid and cells: small enough to keep whole per step.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +67,8 @@ enum Change {
     },
     /// The grid changed (resize, orientation): the whole map before and after.
     Whole(Box<(Map, Map)>),
+    /// The scenario before and after.
+    Scenario(Box<(Scenario, Scenario)>),
 }
 
 /// One undoable step.
@@ -70,6 +79,8 @@ pub struct Step {
     /// What the user did ("Paint woods", "Create V13").
     pub label: String,
     change: Change,
+    /// When it was recorded (to merge typing into one step).
+    at: Instant,
 }
 
 /// The map as it was when an edit began.
@@ -136,32 +147,60 @@ impl History {
             }
             Change::Diff { cells, rest }
         };
+        self.push(p.label, change);
+        true
+    }
+
+    fn push(&mut self, label: String, change: Change) {
         self.next_id += 1;
         self.undo.push(Step {
             id: self.next_id,
-            label: p.label,
+            label,
             change,
+            at: Instant::now(),
         });
         if self.undo.len() > MAX_STEPS {
             self.undo.remove(0);
         }
         self.redo.clear();
-        true
+    }
+
+    /// Record a scenario edit. An edit with the same label as the last step, soon after it
+    /// and with nothing undone between, extends that step (it gets a new id, so a save made
+    /// in between still shows the document as changed).
+    pub fn record_scenario(&mut self, label: &str, before: Scenario, after: &Scenario) {
+        if let Some(last) = self.undo.last_mut()
+            && self.redo.is_empty()
+            && last.label == label
+            && last.at.elapsed() < MERGE_WITHIN
+            && let Change::Scenario(pair) = &mut last.change
+            && pair.1 == before
+        {
+            pair.1 = after.clone();
+            self.next_id += 1;
+            last.id = self.next_id;
+            last.at = Instant::now();
+            return;
+        }
+        self.push(
+            label.to_string(),
+            Change::Scenario(Box::new((before, after.clone()))),
+        );
     }
 
     /// Undo the last step; returns its label.
-    pub fn undo(&mut self, map: &mut Map) -> Option<String> {
+    pub fn undo(&mut self, map: &mut Map, scenario: &mut Option<Scenario>) -> Option<String> {
         let step = self.undo.pop()?;
-        apply(&step.change, map, false);
+        apply(&step.change, map, scenario, false);
         let label = step.label.clone();
         self.redo.push(step);
         Some(label)
     }
 
     /// Redo the last undone step; returns its label.
-    pub fn redo(&mut self, map: &mut Map) -> Option<String> {
+    pub fn redo(&mut self, map: &mut Map, scenario: &mut Option<Scenario>) -> Option<String> {
         let step = self.redo.pop()?;
-        apply(&step.change, map, true);
+        apply(&step.change, map, scenario, true);
         let label = step.label.clone();
         self.undo.push(step);
         Some(label)
@@ -190,7 +229,7 @@ impl History {
     }
 }
 
-fn apply(change: &Change, map: &mut Map, forward: bool) {
+fn apply(change: &Change, map: &mut Map, scenario: &mut Option<Scenario>, forward: bool) {
     match change {
         Change::Diff { cells, rest } => {
             for (i, before, after) in cells {
@@ -202,6 +241,9 @@ fn apply(change: &Change, map: &mut Map, forward: bool) {
         }
         Change::Whole(maps) => {
             *map = if forward { &maps.1 } else { &maps.0 }.clone();
+        }
+        Change::Scenario(pair) => {
+            *scenario = Some(if forward { &pair.1 } else { &pair.0 }.clone());
         }
     }
 }
@@ -230,9 +272,9 @@ mod tests {
         map.set_cell(Coord(2, 1), woods());
         assert!(h.commit(&map));
         assert_eq!(h.done().len(), 1);
-        h.undo(&mut map);
+        h.undo(&mut map, &mut None);
         assert_eq!(map, start);
-        h.redo(&mut map);
+        h.redo(&mut map, &mut None);
         assert_eq!(map.cell(Coord(2, 1)), Some(woods()));
     }
 
@@ -253,7 +295,39 @@ mod tests {
         h.begin("Resize", &map);
         map = Map::blank("t", "T", 7, 3);
         h.commit(&map);
-        h.undo(&mut map);
+        h.undo(&mut map, &mut None);
         assert_eq!(map, start);
+    }
+
+    fn scenario() -> Scenario {
+        let text = include_str!("../../scenarios/07-gettysburg-little-round-top.ron");
+        ron::from_str(text).expect("scenario parses")
+    }
+
+    #[test]
+    fn typing_into_one_field_is_one_step_and_undo_restores_the_scenario() {
+        let map = Map::blank("t", "T", 5, 5);
+        let mut h = History::default();
+        let start = scenario();
+        let mut s = start.clone();
+        for ch in ["X", "Y", "Z"] {
+            let before = s.clone();
+            s.name.push_str(ch);
+            h.record_scenario("Edit name", before, &s);
+        }
+        assert_eq!(h.done().len(), 1, "typing merged");
+        let id = h.state();
+        let before = s.clone();
+        s.game_length = 5;
+        h.record_scenario("Edit game length", before, &s);
+        assert_eq!(h.done().len(), 2);
+        assert_ne!(h.state(), id);
+        let (mut m, mut cur) = (map.clone(), Some(s.clone()));
+        h.undo(&mut m, &mut cur);
+        assert_eq!(cur.as_ref().map(|c| c.game_length), Some(20));
+        h.undo(&mut m, &mut cur);
+        assert_eq!(cur, Some(start));
+        h.redo(&mut m, &mut cur);
+        assert_eq!(cur.as_ref().map(|c| c.name.as_str()), Some("GettysburgXYZ"));
     }
 }

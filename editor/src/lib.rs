@@ -5,6 +5,7 @@ pub mod app;
 pub mod canvas;
 pub mod diagnostics;
 pub mod document;
+pub mod export;
 pub mod files;
 pub mod help;
 pub mod history;

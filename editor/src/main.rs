@@ -1,10 +1,11 @@
-//! Start the editor: one window on the last session's map (or the default map), with the
-//! window's size and place restored.
+//! Start the editor: one window on the file named on the command line, else the last
+//! session's file (or the Rifle & Saber map), with the window's size and place restored.
 
 use saber_editor::App;
 use saber_editor::files::Recovery;
 
 fn main() -> eframe::Result {
+    let file = std::env::args_os().nth(1).map(std::path::PathBuf::from);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_app_id("saber-editor")
@@ -17,6 +18,12 @@ fn main() -> eframe::Result {
     eframe::run_native(
         "saber-editor",
         options,
-        Box::new(|cc| Ok(Box::new(App::start(cc.storage, Recovery::in_storage_dir())))),
+        Box::new(|cc| {
+            let mut app = App::start(cc.storage, Recovery::in_storage_dir());
+            if let Some(path) = file {
+                app.open_path(&path);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }

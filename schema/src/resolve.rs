@@ -22,7 +22,7 @@ pub struct GroupHexes {
 }
 
 /// A scenario's zones as hexes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Resolved {
     /// `[side][group]`, in file order.
     pub groups: Vec<Vec<GroupHexes>>,

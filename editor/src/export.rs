@@ -1,0 +1,92 @@
+//! Exports from the editor: the engine JSON (the same document `saberc export` writes, checked
+//! against export.schema.json) and the printable scenario card (PNG or SVG).
+
+use std::path::Path;
+
+use saber_schema::compile::Compiled;
+use saber_schema::export::{export, export_text};
+use saber_schema::json_schema::validate_export;
+
+/// Width of an exported card PNG, in pixels (A4 at about 170 dpi).
+pub const CARD_WIDTH: u32 = 1400;
+
+/// The engine JSON of a compiled scenario, validated against the export schema.
+pub fn engine_json(c: &Compiled) -> Result<String, String> {
+    let doc = export(&c.scenario, &c.map, &c.resolved);
+    let value = serde_json::to_value(&doc).map_err(|e| e.to_string())?;
+    let problems = validate_export(&value);
+    if let Some(p) = problems.first() {
+        return Err(format!(
+            "internal error: the export does not match export.schema.json: {}",
+            p.message
+        ));
+    }
+    Ok(export_text(&doc))
+}
+
+/// Write the scenario card to `path`: SVG for `.svg`, PNG otherwise.
+pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
+    let is_svg = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    // CARD
+    let bytes: Vec<u8> = if is_svg {
+        saber_schema::render::map_svg(&c.map, &[], "").into_bytes()
+    } else {
+        saber_schema::render::svg_to_png(
+            &saber_schema::render::map_svg(&c.map, &[], ""),
+            CARD_WIDTH,
+        )
+        .map_err(|e| e.to_string())?
+    };
+    saber_schema::cli::write_atomic(path, &bytes)
+        .map_err(|e| format!("Could not write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editor_exports_what_saberc_exports() {
+        let s = crate::scenario::historical::HISTORICAL[6]
+            .scenario()
+            .expect("parses");
+        let map = saber_schema::builtin::rifle_and_saber();
+        let (resolved, _) = saber_schema::check::check_scenario(&s, &map);
+        let c = Compiled {
+            scenario: s,
+            map,
+            resolved,
+        };
+        let text = engine_json(&c).expect("exports");
+        let golden = include_str!("../../tests/golden/gettysburg-little-round-top.json");
+        assert_eq!(text.trim_end(), golden.trim_end());
+    }
+
+    #[test]
+    fn cards_are_written_as_png_and_svg() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let s = crate::scenario::historical::HISTORICAL[6]
+            .scenario()
+            .expect("parses");
+        let map = saber_schema::builtin::rifle_and_saber();
+        let (resolved, _) = saber_schema::check::check_scenario(&s, &map);
+        let c = Compiled {
+            scenario: s,
+            map,
+            resolved,
+        };
+        let png = dir.path().join("card.png");
+        card(&c, &png).expect("png");
+        assert!(std::fs::read(&png).expect("read").starts_with(b"\x89PNG"));
+        let svg = dir.path().join("card.svg");
+        card(&c, &svg).expect("svg");
+        assert!(
+            std::fs::read_to_string(&svg)
+                .expect("read")
+                .contains("<svg")
+        );
+    }
+}

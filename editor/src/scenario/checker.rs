@@ -1,0 +1,217 @@
+//! Live checking of the scenario being edited, by the same compiler as `saberc`
+//! (`check_scenario`: zones resolved to hexes, then every rule family). A check that took less
+//! than a frame last time runs inline; a slower one runs on a worker thread, so typing never
+//! waits for it, and only the newest result is kept.
+
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
+
+use saber_schema::diagnostic::Diagnostic;
+use saber_schema::map::Map;
+use saber_schema::resolve::Resolved;
+use saber_schema::scenario::Scenario;
+
+/// A check slower than this moves to the worker thread.
+const FRAME: Duration = Duration::from_millis(8);
+
+struct Job {
+    revision: u64,
+    scenario: Scenario,
+    map: Arc<Map>,
+}
+
+struct Done {
+    revision: u64,
+    resolved: Resolved,
+    items: Vec<Diagnostic>,
+    took: Duration,
+}
+
+/// The latest check of the scenario: its zones as hexes and its diagnostics.
+pub struct Checker {
+    /// The revision the results are for.
+    pub revision: Option<u64>,
+    /// Zones as hexes, per side and group (empty before the first check).
+    pub resolved: Resolved,
+    /// The compiler's findings.
+    pub items: Vec<Diagnostic>,
+    /// How long the last check took.
+    pub took: Duration,
+    /// Always check inline (tests).
+    pub synchronous: bool,
+    asked: Option<u64>,
+    jobs: Option<Sender<Job>>,
+    results: Option<Receiver<Done>>,
+}
+
+impl Default for Checker {
+    fn default() -> Self {
+        Checker {
+            revision: None,
+            resolved: Resolved::default(),
+            items: Vec::new(),
+            took: Duration::ZERO,
+            synchronous: false,
+            asked: None,
+            jobs: None,
+            results: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Checker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checker")
+            .field("revision", &self.revision)
+            .field("items", &self.items.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn run(job: Job) -> Done {
+    let start = Instant::now();
+    // The JSON Schema first, as saberc checks a file; the rule checks still run so that the
+    // zones stay drawn while a field is being fixed.
+    let mut items = match serde_json::to_value(&job.scenario) {
+        Ok(v) => saber_schema::json_schema::validate(saber_schema::source::DocKind::Scenario, &v),
+        Err(e) => vec![Diagnostic::error(
+            saber_schema::diagnostic::Code::Schema,
+            format!("the scenario cannot be written out: {e}"),
+        )],
+    };
+    let (resolved, rules) = saber_schema::check::check_scenario(&job.scenario, &job.map);
+    items.extend(rules);
+    Done {
+        revision: job.revision,
+        resolved,
+        items,
+        took: start.elapsed(),
+    }
+}
+
+impl Checker {
+    /// Forget results (another document).
+    pub fn reset(&mut self) {
+        self.revision = None;
+        self.asked = None;
+        self.resolved = Resolved::default();
+        self.items.clear();
+    }
+
+    /// Is a check of a newer revision under way?
+    pub fn is_busy(&self) -> bool {
+        self.asked.is_some() && self.asked != self.revision
+    }
+
+    /// Take finished results, and ask for a check of `revision` if it is not done or asked.
+    /// Returns true while a result is awaited (the caller should repaint soon).
+    pub fn update(&mut self, revision: u64, scenario: &Scenario, map: &Arc<Map>) -> bool {
+        let finished: Vec<Done> = self
+            .results
+            .as_ref()
+            .map(|rx| rx.try_iter().collect())
+            .unwrap_or_default();
+        for done in finished {
+            self.accept(done);
+        }
+        if self.asked == Some(revision) {
+            return self.is_busy();
+        }
+        self.asked = Some(revision);
+        let job = Job {
+            revision,
+            scenario: scenario.clone(),
+            map: Arc::clone(map),
+        };
+        if self.synchronous || self.took < FRAME {
+            let done = run(job);
+            self.accept(done);
+            return false;
+        }
+        if self.jobs.is_none() {
+            let (jobs, inbox) = channel::<Job>();
+            let (outbox, results) = channel::<Done>();
+            let spawned = std::thread::Builder::new()
+                .name("scenario-check".into())
+                .spawn(move || {
+                    while let Ok(mut job) = inbox.recv() {
+                        // Only the newest edit matters.
+                        while let Ok(newer) = inbox.try_recv() {
+                            job = newer;
+                        }
+                        if outbox.send(run(job)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            if spawned.is_ok() {
+                self.jobs = Some(jobs);
+                self.results = Some(results);
+            }
+        }
+        match &self.jobs {
+            Some(tx) if tx.send(job).is_ok() => true,
+            _ => {
+                // No worker: check inline rather than not at all.
+                let done = run(Job {
+                    revision,
+                    scenario: scenario.clone(),
+                    map: Arc::clone(map),
+                });
+                self.accept(done);
+                false
+            }
+        }
+    }
+
+    fn accept(&mut self, done: Done) {
+        // An older result never replaces a newer one.
+        if self.revision.is_some_and(|r| r > done.revision) {
+            return;
+        }
+        self.revision = Some(done.revision);
+        self.resolved = done.resolved;
+        self.items = done.items;
+        self.took = done.took;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario() -> Scenario {
+        crate::scenario::historical::HISTORICAL[6]
+            .scenario()
+            .expect("parses")
+    }
+
+    #[test]
+    fn inline_and_worker_checks_agree() {
+        let map = Arc::new(saber_schema::builtin::rifle_and_saber());
+        let mut s = scenario();
+        s.sides[0].groups[0]
+            .units
+            .insert(saber_schema::ruleset::UnitKind::MZ, 900);
+        let mut inline = Checker {
+            synchronous: true,
+            ..Checker::default()
+        };
+        assert!(!inline.update(1, &s, &map));
+        assert!(!inline.items.is_empty(), "900 MZ do not fit");
+        let mut worker = Checker {
+            took: Duration::from_secs(1),
+            ..Checker::default()
+        };
+        assert!(worker.update(1, &s, &map), "slow checks go to the worker");
+        let start = Instant::now();
+        while worker.update(1, &s, &map) {
+            assert!(start.elapsed() < Duration::from_secs(60), "worker answers");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(worker.revision, Some(1));
+        assert_eq!(worker.items, inline.items);
+        assert_eq!(worker.resolved.groups.len(), 2);
+    }
+}

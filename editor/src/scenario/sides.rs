@@ -1,0 +1,398 @@
+//! Sides and orders of battle: each side's name, counter colour and morale, its groups `(a)`,
+//! `(b)`, … with unit counts and markers, and how each group enters play (a deployment zone or
+//! an arrival). Stacking points are shown per group and side as you edit (7.0A), and each
+//! deployment zone has a capacity meter: the group's points against six a hex (7.0).
+
+use egui::{Color32, Id, RichText, Ui};
+use saber_schema::hex::Compass;
+use saber_schema::resolve::{GroupHexes, Resolved};
+use saber_schema::ruleset::{Arm, MarkerKind, Morale, UnitKind, min_hexes_for};
+use saber_schema::scenario::{CounterColor, Entry, Group, Scenario, Side};
+use saber_schema::zone::Zone;
+
+use crate::scenario::zone_builder::{ZoneCx, zone_ui};
+
+/// Stacking points a hex holds (7.0).
+pub const HEX_POINTS: u32 = 6;
+
+/// The group being edited.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// Side index.
+    pub side: usize,
+    /// Group index within the side.
+    pub group: usize,
+}
+
+/// Screen colour of a counter colour.
+pub fn side_color(c: CounterColor) -> Color32 {
+    match c {
+        CounterColor::Red => Color32::from_rgb(200, 40, 40),
+        CounterColor::Blue => Color32::from_rgb(40, 80, 200),
+    }
+}
+
+/// A side's strength at a glance: "31 units · 63 points · infantry 30, artillery 1".
+pub fn strength(side: &Side) -> String {
+    let mut arms: Vec<String> = Vec::new();
+    for (arm, name) in [
+        (Arm::Infantry, "infantry"),
+        (Arm::Cavalry, "cavalry"),
+        (Arm::MachineGun, "machine guns"),
+        (Arm::Artillery, "artillery"),
+    ] {
+        let n: u32 = UnitKind::ALL
+            .iter()
+            .filter(|k| k.arm() == arm)
+            .map(|k| side.count(*k))
+            .sum();
+        if n > 0 {
+            arms.push(format!("{name} {n}"));
+        }
+    }
+    format!(
+        "{} units · {} points · {}",
+        side.unit_count(),
+        side.stacking_points(),
+        if arms.is_empty() {
+            "no units yet".to_string()
+        } else {
+            arms.join(", ")
+        }
+    )
+}
+
+/// How full a deployment zone is: the group's points against the zone's room.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capacity {
+    /// The group's stacking points.
+    pub points: u32,
+    /// Hexes in the zone (the smallest alternative of a choice).
+    pub hexes: u32,
+    /// Fewest hexes that can hold the group's units (two 3-point guns fill a hex, 7.0).
+    pub needed: u32,
+}
+
+impl Capacity {
+    /// The capacity of a group's zone.
+    pub fn of(group: &Group, zone: &GroupHexes) -> Capacity {
+        let (two, three) = group.unit_split();
+        let hexes = zone
+            .alternatives
+            .iter()
+            .map(|a| a.len())
+            .min()
+            .unwrap_or(zone.hexes.len());
+        Capacity {
+            points: group.stacking_points(),
+            hexes: u32::try_from(hexes).unwrap_or(u32::MAX),
+            needed: min_hexes_for(two, three),
+        }
+    }
+
+    /// Does the group fit?
+    pub fn fits(&self) -> bool {
+        self.needed <= self.hexes
+    }
+
+    /// "38 of 42 points: 7 hexes × 6; needs at least 7".
+    pub fn text(&self) -> String {
+        format!(
+            "{} of {} points ({} hexes × {HEX_POINTS}); the units need at least {} hexes",
+            self.points,
+            self.hexes.saturating_mul(HEX_POINTS),
+            self.hexes,
+            self.needed
+        )
+    }
+}
+
+/// The capacity meter: a bar filled by the group's share of the zone's room, red when it
+/// does not fit.
+pub fn capacity_meter(ui: &mut Ui, cap: &Capacity) {
+    let room = cap.hexes.saturating_mul(HEX_POINTS).max(1);
+    let fill = (cap.points as f32 / room as f32).min(1.0);
+    let color = if cap.fits() {
+        Color32::from_rgb(60, 150, 60)
+    } else {
+        ui.visuals().error_fg_color
+    };
+    ui.add(
+        egui::ProgressBar::new(fill)
+            .fill(color)
+            .text(RichText::new(format!("Capacity: {}", cap.text())).small()),
+    )
+    .on_hover_text("The group's stacking points against six points a hex of its zone (7.0); for a choice of zones, the smallest.");
+    if !cap.fits() {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!(
+                "Does not fit: {} more hexes needed (7.0).",
+                cap.needed - cap.hexes
+            ),
+        );
+    }
+}
+
+/// The next unused group letter of a side.
+fn next_letter(side: &Side) -> Option<String> {
+    ('a'..='z')
+        .map(String::from)
+        .find(|l| !side.groups.iter().any(|g| g.id == *l))
+}
+
+/// The sides form. `sel` is the group whose details are shown (and drawn strongest on the map).
+pub fn sides_ui(
+    ui: &mut Ui,
+    id: Id,
+    s: &mut Scenario,
+    sel: &mut Selection,
+    resolved: &Resolved,
+    cx: &mut ZoneCx<'_>,
+) {
+    for si in 0..s.sides.len() {
+        let sid = id.with(("side", si));
+        let side = &mut s.sides[si];
+        let head = RichText::new(format!("{} — {}", side.name, side.id))
+            .color(side_color(side.color))
+            .strong();
+        egui::CollapsingHeader::new(head)
+            .id_salt(sid)
+            .default_open(true)
+            .show(ui, |ui| {
+                side_ui(ui, sid, si, side, sel, resolved, cx);
+            });
+    }
+}
+
+fn side_ui(
+    ui: &mut Ui,
+    id: Id,
+    si: usize,
+    side: &mut Side,
+    sel: &mut Selection,
+    resolved: &Resolved,
+    cx: &mut ZoneCx<'_>,
+) {
+    egui::Grid::new(id.with("fields"))
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Name");
+            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(180.0));
+            ui.end_row();
+            ui.label("Id").on_hover_text(
+                "How victory conditions and special rules name this side (lower case, no spaces).",
+            );
+            ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(180.0));
+            ui.end_row();
+            ui.label("Counters");
+            egui::ComboBox::from_id_salt(id.with("color"))
+                .selected_text(side.color.name())
+                .show_ui(ui, |ui| {
+                    for c in [CounterColor::Red, CounterColor::Blue] {
+                        ui.selectable_value(&mut side.color, c, c.name());
+                    }
+                });
+            ui.end_row();
+            ui.label("Morale").on_hover_text("Morale level (10.1)");
+            egui::ComboBox::from_id_salt(id.with("morale"))
+                .selected_text(format!("{:?}", side.morale))
+                .show_ui(ui, |ui| {
+                    for m in [Morale::High, Morale::Normal, Morale::Demoralized] {
+                        ui.selectable_value(&mut side.morale, m, format!("{m:?}"));
+                    }
+                });
+            ui.end_row();
+        });
+    ui.label(RichText::new(strength(side)).small());
+
+    // Groups: one line each; the selected one opens below.
+    let mut remove = None;
+    let mut swap = None;
+    for gi in 0..side.groups.len() {
+        let g = &side.groups[gi];
+        let selected = *sel
+            == Selection {
+                side: si,
+                group: gi,
+            };
+        let entry = match &g.entry {
+            Entry::Deploy { .. } => "deploys".to_string(),
+            Entry::Arrive { turn, .. } => format!("arrives turn {turn}"),
+        };
+        let text = format!(
+            "({}) {} · {} pts · {entry}",
+            g.id,
+            if g.notation().is_empty() {
+                "no units".to_string()
+            } else {
+                g.notation()
+            },
+            g.stacking_points()
+        );
+        ui.horizontal(|ui| {
+            if ui.selectable_label(selected, text).clicked() {
+                *sel = Selection {
+                    side: si,
+                    group: gi,
+                };
+            }
+        });
+        if selected {
+            ui.indent(id.with(("group", gi)), |ui| {
+                let gid = id.with(("group", gi));
+                let zone = resolved.groups.get(si).and_then(|g| g.get(gi));
+                group_ui(ui, gid, &mut side.groups[gi], zone, cx);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(gi > 0, egui::Button::new("⬆ Move up"))
+                        .clicked()
+                    {
+                        swap = Some(gi - 1);
+                    }
+                    if ui
+                        .add_enabled(side.groups.len() > 1, egui::Button::new("🗑 Remove group"))
+                        .clicked()
+                    {
+                        remove = Some(gi);
+                    }
+                });
+            });
+        }
+    }
+    if let Some(gi) = swap {
+        side.groups.swap(gi, gi + 1);
+        sel.group = gi;
+    }
+    if let Some(gi) = remove {
+        side.groups.remove(gi);
+        sel.group = gi.saturating_sub(1);
+    }
+    if let Some(letter) = next_letter(side)
+        && ui.button(format!("➕ Add group ({letter})")).clicked()
+    {
+        side.groups.push(Group {
+            id: letter,
+            units: Default::default(),
+            markers: Default::default(),
+            entry: Entry::Deploy {
+                zone: Zone::Everywhere,
+                facing: None,
+            },
+        });
+        *sel = Selection {
+            side: si,
+            group: side.groups.len() - 1,
+        };
+    }
+}
+
+/// One group: units, markers, entry and capacity.
+fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &mut ZoneCx<'_>) {
+    ui.label(RichText::new("Units").strong());
+    egui::Grid::new(id.with("units"))
+        .num_columns(4)
+        .show(ui, |ui| {
+            for (i, k) in UnitKind::ALL.iter().enumerate() {
+                let mut n = g.units.get(k).copied().unwrap_or(0);
+                ui.label(k.code()).on_hover_text(format!(
+                    "{} — {} stacking points (7.0A)",
+                    k.name(),
+                    k.stacking_points()
+                ));
+                if ui
+                    .add(egui::DragValue::new(&mut n).range(0..=999))
+                    .on_hover_text(k.name())
+                    .changed()
+                {
+                    if n == 0 {
+                        g.units.remove(k);
+                    } else {
+                        g.units.insert(*k, n);
+                    }
+                }
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
+            }
+        });
+    ui.label(RichText::new("Markers").strong());
+    ui.horizontal(|ui| {
+        for m in MarkerKind::ALL {
+            let mut n = g.markers.get(&m).copied().unwrap_or(0);
+            ui.label(m.code())
+                .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
+            if ui
+                .add(egui::DragValue::new(&mut n).range(0..=999))
+                .changed()
+            {
+                if n == 0 {
+                    g.markers.remove(&m);
+                } else {
+                    g.markers.insert(m, n);
+                }
+            }
+        }
+    });
+    ui.label(format!(
+        "{} units, {} stacking points",
+        g.unit_count(),
+        g.stacking_points()
+    ));
+
+    ui.separator();
+    let cap = zone.map(|z| Capacity::of(g, z));
+    let arrives = matches!(g.entry, Entry::Arrive { .. });
+    ui.horizontal(|ui| {
+        if ui.radio(!arrives, "Deploys before play").clicked() && arrives {
+            let at = match &g.entry {
+                Entry::Arrive { at, .. } => at.clone(),
+                Entry::Deploy { .. } => Zone::Everywhere,
+            };
+            g.entry = Entry::Deploy {
+                zone: at,
+                facing: None,
+            };
+        }
+        if ui.radio(arrives, "Arrives during play").clicked() && !arrives {
+            let zone = match &g.entry {
+                Entry::Deploy { zone, .. } => zone.clone(),
+                Entry::Arrive { .. } => Zone::Everywhere,
+            };
+            g.entry = Entry::Arrive { turn: 1, at: zone };
+        }
+    });
+    match &mut g.entry {
+        Entry::Deploy { zone: z, facing } => {
+            ui.label(RichText::new("Deployment zone").strong());
+            zone_ui(ui, id.with("zone"), z, cx);
+            ui.horizontal(|ui| {
+                ui.label("Facing")
+                    .on_hover_text("As printed (\"facing south\"); informative only.");
+                egui::ComboBox::from_id_salt(id.with("facing"))
+                    .selected_text(facing.map_or("not given", |f| f.name()))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(facing, None, "not given");
+                        for c in Compass::ALL {
+                            ui.selectable_value(facing, Some(c), c.name());
+                        }
+                    });
+            });
+            if let Some(cap) = &cap {
+                capacity_meter(ui, cap);
+            }
+        }
+        Entry::Arrive { turn, at } => {
+            ui.horizontal(|ui| {
+                ui.label("On Game-Turn");
+                ui.add(egui::DragValue::new(turn).range(1..=20))
+                    .on_hover_text("The Turn Record Track has 20 spaces (15.0).");
+            });
+            ui.label(RichText::new("Enters at (edge hexes or a road's entry)").strong());
+            zone_ui(ui, id.with("arrive"), at, cx);
+            if let Some(zone) = zone {
+                ui.label(format!("{} entry hexes", zone.hexes.len()));
+            }
+        }
+    }
+}
