@@ -13,7 +13,7 @@ use crate::canvas::Layout;
 use crate::files;
 use crate::tools::ToolKind;
 
-fn harness(app: App) -> Harness<'static, App> {
+pub(crate) fn harness(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
@@ -24,17 +24,17 @@ fn editor() -> Harness<'static, App> {
 }
 
 /// Where a world point is on screen.
-fn screen(h: &Harness<'_, App>, world: Pos2) -> Pos2 {
+pub(crate) fn screen(h: &Harness<'_, App>, world: Pos2) -> Pos2 {
     let app = h.state();
     app.view.to_screen(app.canvas_rect, world)
 }
 
-fn hex_center(h: &Harness<'_, App>, c: Coord) -> Pos2 {
+pub(crate) fn hex_center(h: &Harness<'_, App>, c: Coord) -> Pos2 {
     let layout = Layout::new(h.state().doc.map().grid);
     screen(h, layout.center(c))
 }
 
-fn button_event(h: &Harness<'_, App>, pos: Pos2, button: PointerButton, pressed: bool) {
+pub(crate) fn button_event(h: &Harness<'_, App>, pos: Pos2, button: PointerButton, pressed: bool) {
     h.event(Event::PointerButton {
         pos,
         button,
@@ -44,7 +44,7 @@ fn button_event(h: &Harness<'_, App>, pos: Pos2, button: PointerButton, pressed:
 }
 
 /// Press at the first point, move through the others, release at the last.
-fn drag(h: &mut Harness<'_, App>, points: &[Pos2], button: PointerButton) {
+pub(crate) fn drag(h: &mut Harness<'_, App>, points: &[Pos2], button: PointerButton) {
     h.event(Event::PointerMoved(points[0]));
     h.run();
     button_event(h, points[0], button, true);
@@ -57,11 +57,11 @@ fn drag(h: &mut Harness<'_, App>, points: &[Pos2], button: PointerButton) {
     h.run();
 }
 
-fn click(h: &mut Harness<'_, App>, pos: Pos2) {
+pub(crate) fn click(h: &mut Harness<'_, App>, pos: Pos2) {
     drag(h, &[pos], PointerButton::Primary);
 }
 
-fn painted_texts(h: &Harness<'_, App>) -> Vec<String> {
+pub(crate) fn painted_texts(h: &Harness<'_, App>) -> Vec<String> {
     fn walk(shape: &Shape, out: &mut Vec<String>) {
         match shape {
             Shape::Text(t) => out.push(t.galley.text().to_string()),

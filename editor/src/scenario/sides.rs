@@ -177,31 +177,37 @@ fn side_ui(
     egui::Grid::new(id.with("fields"))
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label("Name");
-            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(180.0));
+            let l = ui.label("Name");
+            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(180.0))
+                .labelled_by(l.id);
             ui.end_row();
-            ui.label("Id").on_hover_text(
+            let l = ui.label("Id").on_hover_text(
                 "How victory conditions and special rules name this side (lower case, no spaces).",
             );
-            ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(180.0));
+            ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(180.0))
+                .labelled_by(l.id);
             ui.end_row();
-            ui.label("Counters");
+            let l = ui.label("Counters");
             egui::ComboBox::from_id_salt(id.with("color"))
                 .selected_text(side.color.name())
                 .show_ui(ui, |ui| {
                     for c in [CounterColor::Red, CounterColor::Blue] {
                         ui.selectable_value(&mut side.color, c, c.name());
                     }
-                });
+                })
+                .response
+                .labelled_by(l.id);
             ui.end_row();
-            ui.label("Morale").on_hover_text("Morale level (10.1)");
+            let l = ui.label("Morale").on_hover_text("Morale level (10.1)");
             egui::ComboBox::from_id_salt(id.with("morale"))
                 .selected_text(format!("{:?}", side.morale))
                 .show_ui(ui, |ui| {
                     for m in [Morale::High, Morale::Normal, Morale::Demoralized] {
                         ui.selectable_value(&mut side.morale, m, format!("{m:?}"));
                     }
-                });
+                })
+                .response
+                .labelled_by(l.id);
             ui.end_row();
         });
     ui.label(RichText::new(strength(side)).small());
@@ -245,13 +251,13 @@ fn side_ui(
                 group_ui(ui, gid, &mut side.groups[gi], zone, cx);
                 ui.horizontal(|ui| {
                     if ui
-                        .add_enabled(gi > 0, egui::Button::new("⬆ Move up"))
+                        .add_enabled(gi > 0, egui::Button::new("Move up"))
                         .clicked()
                     {
                         swap = Some(gi - 1);
                     }
                     if ui
-                        .add_enabled(side.groups.len() > 1, egui::Button::new("🗑 Remove group"))
+                        .add_enabled(side.groups.len() > 1, egui::Button::new("Remove group"))
                         .clicked()
                     {
                         remove = Some(gi);
@@ -269,7 +275,7 @@ fn side_ui(
         sel.group = gi.saturating_sub(1);
     }
     if let Some(letter) = next_letter(side)
-        && ui.button(format!("➕ Add group ({letter})")).clicked()
+        && ui.button(format!("Add group ({letter})")).clicked()
     {
         side.groups.push(Group {
             id: letter,
@@ -295,13 +301,14 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
         .show(ui, |ui| {
             for (i, k) in UnitKind::ALL.iter().enumerate() {
                 let mut n = g.units.get(k).copied().unwrap_or(0);
-                ui.label(k.code()).on_hover_text(format!(
+                let l = ui.label(k.code()).on_hover_text(format!(
                     "{} — {} stacking points (7.0A)",
                     k.name(),
                     k.stacking_points()
                 ));
                 if ui
                     .add(egui::DragValue::new(&mut n).range(0..=999))
+                    .labelled_by(l.id)
                     .on_hover_text(k.name())
                     .changed()
                 {
@@ -320,10 +327,12 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
     ui.horizontal(|ui| {
         for m in MarkerKind::ALL {
             let mut n = g.markers.get(&m).copied().unwrap_or(0);
-            ui.label(m.code())
-                .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
+            let l =
+                ui.label(m.code())
+                    .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
             if ui
                 .add(egui::DragValue::new(&mut n).range(0..=999))
+                .labelled_by(l.id)
                 .changed()
             {
                 if n == 0 {
@@ -367,7 +376,8 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
             ui.label(RichText::new("Deployment zone").strong());
             zone_ui(ui, id.with("zone"), z, cx);
             ui.horizontal(|ui| {
-                ui.label("Facing")
+                let l = ui
+                    .label("Facing")
                     .on_hover_text("As printed (\"facing south\"); informative only.");
                 egui::ComboBox::from_id_salt(id.with("facing"))
                     .selected_text(facing.map_or("not given", |f| f.name()))
@@ -376,7 +386,9 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
                         for c in Compass::ALL {
                             ui.selectable_value(facing, Some(c), c.name());
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l.id);
             });
             if let Some(cap) = &cap {
                 capacity_meter(ui, cap);
@@ -384,8 +396,9 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
         }
         Entry::Arrive { turn, at } => {
             ui.horizontal(|ui| {
-                ui.label("On Game-Turn");
+                let l = ui.label("On Game-Turn");
                 ui.add(egui::DragValue::new(turn).range(1..=20))
+                    .labelled_by(l.id)
                     .on_hover_text("The Turn Record Track has 20 spaces (15.0).");
             });
             ui.label(RichText::new("Enters at (edge hexes or a road's entry)").strong());

@@ -45,12 +45,15 @@ fn text_ui(ui: &mut Ui, id: Id, zone: &mut Zone) {
         .filter(|(from, _)| *from == current)
         .map(|(_, t)| t)
         .unwrap_or_else(|| current.clone());
-    let r = ui.add(
-        egui::TextEdit::multiline(&mut text)
-            .code_editor()
-            .desired_rows(2)
-            .desired_width(f32::INFINITY),
-    );
+    let l = ui.label("As text (RON)");
+    let r = ui
+        .add(
+            egui::TextEdit::multiline(&mut text)
+                .code_editor()
+                .desired_rows(2)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(l.id);
     let mut from = current;
     if r.changed() {
         match ron::from_str::<Zone>(&text) {
