@@ -3,4 +3,5 @@
 //! hexes on the map, and the wizard that factors a historical battle (11.18).
 
 pub mod pick;
+pub mod wizard;
 pub mod zone_builder;
