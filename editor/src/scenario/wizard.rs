@@ -356,7 +356,20 @@ impl Wizard {
         if spot != Spot::Scale {
             b.scale = Scale::default();
         }
-        factor::validate(&b).err().map(|e| e.to_string())
+        let error = factor::validate(&b).err()?.to_string();
+        // Ids are made from the names; the file format's remedy (an `id`) is not a field here.
+        let slugs = b
+            .sides
+            .iter()
+            .map(|s| factor::slug(&s.name))
+            .collect::<Vec<_>>();
+        if spot == Spot::Sides && !slugs[0].is_empty() && slugs[0] == slugs[1] {
+            return Some(format!(
+                "the sides need different names: both make the id {:?}",
+                slugs[0]
+            ));
+        }
+        Some(error)
     }
 
     fn error_at(ui: &mut Ui, errors: &[(Spot, String)], spot: Spot) {
@@ -1101,6 +1114,15 @@ mod tests {
         set_number(&mut h, "MZ men", 0, 500.0);
         assert!(h.query_by_label("Union has no men and no guns").is_none());
         set_number(&mut h, "CY men", 1, 300.0);
+
+        // Names that make the same id.
+        h.state_mut().wizard.battle.sides[1].name = "union".into();
+        h.run();
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Sides, "blocked");
+        h.get_by_label("the sides need different names: both make the id \"union\"");
+        h.state_mut().wizard.battle.sides[1].name = "Confederates".into();
+        h.run();
 
         // Both sides red: an error under the sides (2.3).
         h.state_mut().wizard.battle.sides[1].color = Some(CounterColor::Red);
