@@ -12,4 +12,5 @@ pub mod placement;
 pub mod sides;
 pub mod special_rules;
 pub mod victory;
+pub mod wizard;
 pub mod zone_builder;

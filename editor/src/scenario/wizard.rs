@@ -1,0 +1,1186 @@
+//! The wizard "New scenario from a historical battle" (11.18): the battle, its two sides'
+//! historical strengths, the scale, then a review of the factoring before a scenario skeleton
+//! is made.
+//!
+//! The wizard edits a [`Battle`] in place and leaves all arithmetic to `saber_schema::factor`:
+//! [`factor::validate`] decides what blocks Next, [`factor::factor`] and [`factor::report`] give
+//! the review, and [`factor::skeleton`] the scenario. So the wizard and `saberc factor` always
+//! agree.
+
+use std::collections::BTreeMap;
+
+use egui::{Id, RichText, Ui};
+use saber_schema::factor::{
+    self, BATTLE_FORMAT, Battle, DEFAULT_GAME_LENGTH, DEFAULT_MAP, GunKind, HistoricalSide,
+    MenKind, SKELETON_ATTACKER_FEATURE, SKELETON_DEFENDER_FEATURE, Scale, Thresholds,
+};
+use saber_schema::ruleset::{Morale, TURN_RECORD_TRACK};
+use saber_schema::scenario::{CounterColor, Scenario};
+
+/// Troops counted in men, in the order of the Unit Identification Chart (2.31).
+const MEN: [MenKind; 5] = [
+    MenKind::MZ,
+    MenKind::EB,
+    MenKind::LB,
+    MenKind::CY,
+    MenKind::MR,
+];
+
+/// Pieces counted in guns, in the order of the Unit Identification Chart (2.31).
+const GUNS: [GunKind; 5] = [
+    GunKind::MG,
+    GunKind::MA,
+    GunKind::MAh,
+    GunKind::BA,
+    GunKind::BAh,
+];
+
+/// Width of the wizard's content.
+const WIDTH: f32 = 460.0;
+
+/// Height of the wizard's pages (less on a small screen, where they scroll).
+const HEIGHT: f32 = 600.0;
+
+/// The wizard's pages, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Step {
+    #[default]
+    Battle,
+    Sides,
+    Scale,
+    Review,
+}
+
+impl Step {
+    const ALL: [Step; 4] = [Step::Battle, Step::Sides, Step::Scale, Step::Review];
+
+    fn index(self) -> usize {
+        Step::ALL.iter().position(|s| *s == self).unwrap_or(0)
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Step::Battle => "The battle",
+            Step::Sides => "The sides",
+            Step::Scale => "Scale and map",
+            Step::Review => "Review",
+        }
+    }
+
+    fn next(self) -> Step {
+        Step::ALL[(self.index() + 1).min(Step::ALL.len() - 1)]
+    }
+
+    fn back(self) -> Step {
+        Step::ALL[self.index().saturating_sub(1)]
+    }
+}
+
+/// Where a validation error is shown: beside the fields it is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Spot {
+    /// The battle's own fields (name, duration).
+    Battle,
+    /// One side's fields.
+    Side(usize),
+    /// Both sides together (same colour, same id).
+    Sides,
+    /// The scale.
+    Scale,
+}
+
+/// A side typed as one line of `saberc factor --side`; `from` is the line the side had when the
+/// text was last in step with it, so an edit elsewhere (the structured fields) replaces the text.
+#[derive(Debug, Clone, Default)]
+struct SideText {
+    from: String,
+    text: String,
+    error: Option<String>,
+}
+
+/// The wizard's state; kept between frames by the app.
+#[derive(Debug)]
+pub struct Wizard {
+    /// Is the wizard showing?
+    pub open: bool,
+    step: Step,
+    battle: Battle,
+    side_text: [SideText; 2],
+    /// Chosen map id; empty or unknown means the first map offered.
+    map: String,
+    /// Game length chosen on the review page.
+    game_length: u32,
+    /// Next was pressed with errors on this page: show them at their fields.
+    show_errors: bool,
+}
+
+impl Default for Wizard {
+    fn default() -> Wizard {
+        Wizard {
+            open: false,
+            step: Step::default(),
+            battle: new_battle(),
+            side_text: Default::default(),
+            map: String::new(),
+            game_length: DEFAULT_GAME_LENGTH,
+            show_errors: false,
+        }
+    }
+}
+
+fn new_side(color: CounterColor) -> HistoricalSide {
+    HistoricalSide {
+        name: String::new(),
+        id: None,
+        color: Some(color),
+        morale: Morale::Normal,
+        men: BTreeMap::new(),
+        guns: BTreeMap::new(),
+    }
+}
+
+fn new_battle() -> Battle {
+    Battle {
+        format: Some(BATTLE_FORMAT.into()),
+        name: String::new(),
+        date: String::new(),
+        portion: None,
+        duration_minutes: None,
+        source: String::new(),
+        notes: String::new(),
+        sides: vec![new_side(CounterColor::Red), new_side(CounterColor::Blue)],
+        // 11.18's defaults: 100 men or six guns a unit (within "100 to 150 men, or four to six
+        // guns"), forces at full strength.
+        scale: Scale::default(),
+        thresholds: Thresholds::default(),
+    }
+}
+
+/// A valid side standing in for one the check is not about, with an id that cannot clash with
+/// `other`'s (ids are made from names, 11.18's factoring refuses two sides with one id).
+fn stand_in(index: usize, other: &HistoricalSide) -> HistoricalSide {
+    let other_id = other
+        .id
+        .clone()
+        .unwrap_or_else(|| factor::slug(&other.name));
+    let id = [format!("stand-in-{index}"), format!("stand-in-{index}-b")]
+        .into_iter()
+        .find(|c| *c != other_id)
+        .unwrap_or_default();
+    HistoricalSide {
+        name: format!("Side {}", index + 1),
+        id: Some(id),
+        color: None,
+        morale: Morale::Normal,
+        men: [(MenKind::MZ, 100)].into_iter().collect(),
+        guns: BTreeMap::new(),
+    }
+}
+
+/// One side as a `saberc factor --side` line: `British (Red): 1200 MZ, 12 MA`.
+fn side_line(side: &HistoricalSide) -> String {
+    // An empty side is an empty line, which shows the example as a hint.
+    if side.name.is_empty() && side.men.is_empty() && side.guns.is_empty() {
+        return String::new();
+    }
+    let color = side
+        .color
+        .map(|c| format!(" ({})", capitalised(c.name())))
+        .unwrap_or_default();
+    let items: Vec<String> = MEN
+        .iter()
+        .filter_map(|k| side.men.get(k).map(|n| (*n, k.unit_kind())))
+        .chain(
+            GUNS.iter()
+                .filter_map(|k| side.guns.get(k).map(|n| (*n, k.unit_kind()))),
+        )
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, kind)| format!("{n} {}", kind.code()))
+        .collect();
+    format!("{}{color}: {}", side.name, items.join(", "))
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+fn men_description(kind: MenKind) -> &'static str {
+    match kind {
+        MenKind::MZ => "Men of infantry with muzzle-loading rifles (2.31)",
+        MenKind::EB => "Men of infantry with early breech-loading rifles (2.31)",
+        MenKind::LB => "Men of infantry with late breech-loading (magazine) rifles (2.31)",
+        MenKind::CY => "Men of cavalry (2.31)",
+        MenKind::MR => "Men of mounted rifles (2.31)",
+    }
+}
+
+fn guns_description(kind: GunKind) -> &'static str {
+    match kind {
+        GunKind::MG => "Machine guns (2.31)",
+        GunKind::MA => "Guns of muzzle-loading foot artillery (2.31)",
+        GunKind::MAh => "Guns of muzzle-loading horse artillery (2.31)",
+        GunKind::BA => "Guns of breech-loading foot artillery (2.31)",
+        GunKind::BAh => "Guns of breech-loading horse artillery (2.31)",
+    }
+}
+
+fn morale_name(m: Morale) -> &'static str {
+    match m {
+        Morale::High => "High",
+        Morale::Normal => "Normal",
+        Morale::Demoralized => "Demoralized",
+    }
+}
+
+fn error_label(ui: &mut Ui, message: &str) {
+    ui.colored_label(ui.visuals().error_fg_color, message);
+}
+
+/// Edit one strength of a side; zero removes the entry, as a battle file would leave it out.
+fn count_ui<K: Ord + Copy>(
+    ui: &mut Ui,
+    counts: &mut BTreeMap<K, u32>,
+    kind: K,
+    speed: f64,
+    label: Id,
+) {
+    let mut n = counts.get(&kind).copied().unwrap_or(0);
+    let r = ui
+        .add(
+            egui::DragValue::new(&mut n)
+                .range(0..=u32::MAX)
+                .speed(speed),
+        )
+        .labelled_by(label);
+    if r.changed() {
+        if n == 0 {
+            counts.remove(&kind);
+        } else {
+            counts.insert(kind, n);
+        }
+    }
+}
+
+impl Wizard {
+    /// Show the wizard if open. `maps` are the (id, name) of the maps a scenario can use, the
+    /// built-in one first. Returns the scenario skeleton when "Create scenario" is pressed; the
+    /// wizard then closes and starts afresh next time.
+    pub fn show(&mut self, ctx: &egui::Context, maps: &[(String, String)]) -> Option<Scenario> {
+        if !self.open {
+            return None;
+        }
+        let id = Id::unique("scenario-wizard");
+        let mut created = None;
+        // The app's other dialogs close only through their buttons; so does this one, so that a
+        // stray click beside it does not lose a battle typed in.
+        egui::Modal::new(id).show(ctx, |ui| {
+            ui.set_width(WIDTH);
+            ui.heading("New scenario from a historical battle");
+            ui.label(
+                RichText::new(format!(
+                    "Step {} of {}: {}",
+                    self.step.index() + 1,
+                    Step::ALL.len(),
+                    self.step.title()
+                ))
+                .strong(),
+            );
+            ui.separator();
+            let errors = if self.show_errors {
+                self.errors()
+            } else {
+                Vec::new()
+            };
+            // One height for every page, so that the buttons stay where they are.
+            let height = (ctx.content_rect().height() - 160.0).clamp(200.0, HEIGHT);
+            egui::ScrollArea::vertical()
+                .id_salt(id.with("scroll"))
+                .auto_shrink(false)
+                .min_scrolled_height(height)
+                .max_height(height)
+                .show(ui, |ui| match self.step {
+                    Step::Battle => self.battle_ui(ui, id.with("battle"), &errors),
+                    Step::Sides => self.sides_ui(ui, id.with("sides"), &errors),
+                    Step::Scale => self.scale_ui(ui, id.with("scale"), &errors, maps),
+                    Step::Review => self.review_ui(ui, maps),
+                });
+            ui.separator();
+            created = self.buttons_ui(ui, maps);
+        });
+        if created.is_some() {
+            *self = Wizard::default();
+        }
+        created
+    }
+
+    /// The validation errors of the current page, each at its spot; the page's Next is blocked
+    /// while there are any.
+    fn errors(&self) -> Vec<(Spot, String)> {
+        let at = |spot| self.check(spot).map(|e| (spot, e));
+        match self.step {
+            Step::Battle => at(Spot::Battle).into_iter().collect(),
+            Step::Sides => {
+                let each: Vec<_> = (0..2).filter_map(|i| at(Spot::Side(i))).collect();
+                if each.is_empty() {
+                    at(Spot::Sides).into_iter().collect()
+                } else {
+                    each
+                }
+            }
+            Step::Scale => at(Spot::Scale).into_iter().collect(),
+            Step::Review => match factor::validate(&self.battle) {
+                Ok(()) => Vec::new(),
+                Err(e) => vec![(Spot::Battle, e.to_string())],
+            },
+        }
+    }
+
+    /// [`factor::validate`] on the battle with everything but `spot` replaced by valid stand-ins,
+    /// so that the error it gives belongs to `spot`.
+    fn check(&self, spot: Spot) -> Option<String> {
+        let mut b = self.battle.clone();
+        if spot != Spot::Battle {
+            b.format = None;
+            b.name = "Battle".into();
+            b.duration_minutes = None;
+        }
+        for i in 0..2 {
+            let real = spot == Spot::Sides || spot == Spot::Side(i);
+            if !real {
+                b.sides[i] = stand_in(i, &self.battle.sides[1 - i]);
+            }
+        }
+        if spot != Spot::Scale {
+            b.scale = Scale::default();
+        }
+        let error = factor::validate(&b).err()?.to_string();
+        // Ids are made from the names; the file format's remedy (an `id`) is not a field here.
+        let slugs = b
+            .sides
+            .iter()
+            .map(|s| factor::slug(&s.name))
+            .collect::<Vec<_>>();
+        if spot == Spot::Sides && !slugs[0].is_empty() && slugs[0] == slugs[1] {
+            return Some(format!(
+                "the sides need different names: both make the id {:?}",
+                slugs[0]
+            ));
+        }
+        Some(error)
+    }
+
+    fn error_at(ui: &mut Ui, errors: &[(Spot, String)], spot: Spot) {
+        for (s, message) in errors {
+            if *s == spot {
+                error_label(ui, message);
+            }
+        }
+    }
+
+    fn battle_ui(&mut self, ui: &mut Ui, id: Id, errors: &[(Spot, String)]) {
+        ui.label(
+            RichText::new(
+                "11.18: recreate a historical battle, or a portion of it, from each side's strengths.",
+            )
+            .small(),
+        );
+        let b = &mut self.battle;
+        egui::Grid::new(id.with("grid"))
+            .num_columns(2)
+            .spacing([8.0, 6.0])
+            .show(ui, |ui| {
+                let l = ui.label("Name");
+                ui.vertical(|ui| {
+                    ui.add(
+                        egui::TextEdit::singleline(&mut b.name)
+                            .hint_text("Antietam")
+                            .desired_width(300.0),
+                    )
+                    .labelled_by(l.id);
+                    Wizard::error_at(ui, errors, Spot::Battle);
+                });
+                ui.end_row();
+
+                let l = ui.label("Date");
+                ui.add(
+                    egui::TextEdit::singleline(&mut b.date)
+                        .hint_text("17 September 1862")
+                        .desired_width(300.0),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
+
+                let l = ui.label("Portion").on_hover_text(
+                    "The part of the battle recreated, if not the whole; leave empty for the whole battle",
+                );
+                let mut portion = b.portion.clone().unwrap_or_default();
+                let r = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut portion)
+                            .hint_text("optional: Burnside's Bridge")
+                            .desired_width(300.0),
+                    )
+                    .labelled_by(l.id);
+                if r.changed() {
+                    b.portion = (!portion.trim().is_empty()).then_some(portion);
+                }
+                ui.end_row();
+
+                let l = ui.label("Duration").on_hover_text(
+                    "How long the fighting lasted; a Game-Turn is five minutes (errata 1.1)",
+                );
+                ui.horizontal(|ui| {
+                    let mut known = b.duration_minutes.is_some();
+                    let mut minutes = b.duration_minutes.unwrap_or(60);
+                    ui.checkbox(&mut known, "known");
+                    ui.add_enabled(
+                        known,
+                        egui::DragValue::new(&mut minutes)
+                            .range(1..=100_000)
+                            .suffix(" minutes"),
+                    )
+                    .labelled_by(l.id);
+                    b.duration_minutes = known.then_some(minutes);
+                });
+                ui.end_row();
+
+                let l = ui.label("Source");
+                ui.add(
+                    egui::TextEdit::singleline(&mut b.source)
+                        .hint_text("where the figures come from")
+                        .desired_width(300.0),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
+            });
+        let l = ui.label("Notes").on_hover_text(
+            "A historical note in your own words; it goes into the scenario's notes",
+        );
+        ui.add(
+            egui::TextEdit::multiline(&mut b.notes)
+                .desired_rows(4)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(l.id);
+    }
+
+    fn sides_ui(&mut self, ui: &mut Ui, id: Id, errors: &[(Spot, String)]) {
+        ui.label(
+            RichText::new(
+                "Historical strengths by unit type (2.31): men for infantry and mounted troops, \
+                 pieces for guns. The first side deploys first and the second moves first; \
+                 both can be changed in the scenario builder.",
+            )
+            .small(),
+        );
+        let sides = &mut self.battle.sides;
+        egui::Grid::new(id.with("grid"))
+            .num_columns(3)
+            .spacing([8.0, 4.0])
+            .show(ui, |ui| {
+                ui.label("");
+                ui.label(RichText::new("First side").strong())
+                    .on_hover_text("Deploys first in the new scenario");
+                ui.label(RichText::new("Second side").strong())
+                    .on_hover_text("Moves first in the new scenario");
+                ui.end_row();
+
+                let l = ui.label("Name");
+                for side in sides.iter_mut() {
+                    ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(150.0))
+                        .labelled_by(l.id);
+                }
+                ui.end_row();
+
+                let l = ui
+                    .label("Colour")
+                    .on_hover_text("Counter colour: one side red, one blue (2.3)");
+                for (i, side) in sides.iter_mut().enumerate() {
+                    let text = side
+                        .color
+                        .map_or("(automatic)".to_string(), |c| capitalised(c.name()));
+                    egui::ComboBox::from_id_salt(id.with(("color", i)))
+                        .selected_text(text)
+                        .width(140.0)
+                        .show_ui(ui, |ui| {
+                            for c in [CounterColor::Red, CounterColor::Blue] {
+                                ui.selectable_value(
+                                    &mut side.color,
+                                    Some(c),
+                                    capitalised(c.name()),
+                                );
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                }
+                ui.end_row();
+
+                let l = ui.label("Morale").on_hover_text("Morale level (10.1)");
+                for (i, side) in sides.iter_mut().enumerate() {
+                    egui::ComboBox::from_id_salt(id.with(("morale", i)))
+                        .selected_text(morale_name(side.morale))
+                        .width(140.0)
+                        .show_ui(ui, |ui| {
+                            for m in [Morale::High, Morale::Normal, Morale::Demoralized] {
+                                ui.selectable_value(&mut side.morale, m, morale_name(m));
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                }
+                ui.end_row();
+
+                for kind in MEN {
+                    let l = ui
+                        .label(format!("{} men", kind.unit_kind().code()))
+                        .on_hover_text(men_description(kind));
+                    for side in sides.iter_mut() {
+                        count_ui(ui, &mut side.men, kind, 10.0, l.id);
+                    }
+                    ui.end_row();
+                }
+                for kind in GUNS {
+                    let l = ui
+                        .label(format!("{} guns", kind.unit_kind().code()))
+                        .on_hover_text(guns_description(kind));
+                    for side in sides.iter_mut() {
+                        count_ui(ui, &mut side.guns, kind, 1.0, l.id);
+                    }
+                    ui.end_row();
+                }
+
+                if errors.iter().any(|(s, _)| matches!(s, Spot::Side(_))) {
+                    ui.label("");
+                    for i in 0..2 {
+                        ui.vertical(|ui| {
+                            ui.set_max_width(160.0);
+                            Wizard::error_at(ui, errors, Spot::Side(i));
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+        Wizard::error_at(ui, errors, Spot::Sides);
+
+        ui.add_space(6.0);
+        ui.label(
+            RichText::new(
+                "Or type a side as `saberc factor --side` takes it: NAME (Red|Blue): COUNT CODE, …",
+            )
+            .small(),
+        );
+        for i in 0..2 {
+            let l = ui.label(if i == 0 {
+                "First side as text"
+            } else {
+                "Second side as text"
+            });
+            self.side_text_ui(ui, i, l.id);
+        }
+    }
+
+    /// The side as one line of text; a line that parses replaces the side's name, colour (when
+    /// given) and strengths, keeping its morale.
+    fn side_text_ui(&mut self, ui: &mut Ui, i: usize, label: Id) {
+        let side = &mut self.battle.sides[i];
+        let st = &mut self.side_text[i];
+        let current = side_line(side);
+        if st.from != current {
+            st.text = current.clone();
+            st.from = current;
+            st.error = None;
+        }
+        let r = ui
+            .add(
+                egui::TextEdit::singleline(&mut st.text)
+                    .hint_text("British (Red): 1200 MZ, 12 MA")
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(label);
+        if r.changed() {
+            match factor::parse_side(&st.text) {
+                Ok(parsed) => {
+                    side.name = parsed.name;
+                    if parsed.color.is_some() {
+                        side.color = parsed.color;
+                    }
+                    side.men = parsed.men;
+                    side.guns = parsed.guns;
+                    st.from = side_line(side);
+                    st.error = None;
+                }
+                Err(e) => st.error = Some(e),
+            }
+        }
+        if let Some(e) = &st.error {
+            error_label(ui, &format!("Not read yet: {e}"));
+        }
+    }
+
+    fn scale_ui(
+        &mut self,
+        ui: &mut Ui,
+        id: Id,
+        errors: &[(Spot, String)],
+        maps: &[(String, String)],
+    ) {
+        ui.label(
+            RichText::new(
+                "11.18: \"Each unit type normally represents 100 to 150 men, or four to six guns. \
+                 Larger forces can be recreated in scale\": the proportion among the arms and the \
+                 ratio between the sides matter more than the exact numbers.",
+            )
+            .small(),
+        );
+        let chosen = self.map_id(maps);
+        let mut picked = chosen.clone();
+        let scale = &mut self.battle.scale;
+        egui::Grid::new(id.with("grid"))
+            .num_columns(2)
+            .spacing([8.0, 6.0])
+            .show(ui, |ui| {
+                let l = ui.label("Men per unit");
+                ui.horizontal(|ui| {
+                    ui.add(egui::DragValue::new(&mut scale.men_per_unit).range(1..=100_000))
+                        .labelled_by(l.id);
+                    ui.label(RichText::new("100 to 150 (11.18)").weak());
+                });
+                ui.end_row();
+
+                let l = ui.label("Guns per unit");
+                ui.horizontal(|ui| {
+                    ui.add(egui::DragValue::new(&mut scale.guns_per_unit).range(1..=1000))
+                        .labelled_by(l.id);
+                    ui.label(RichText::new("four to six (11.18)").weak());
+                });
+                ui.end_row();
+
+                let l = ui.label("Machine guns per unit").on_hover_text(
+                    "Machine guns are gun units like artillery (5.1H): as guns unless set apart",
+                );
+                ui.horizontal(|ui| {
+                    let mut as_guns = scale.machine_guns_per_unit.is_none();
+                    let mut n = scale.machine_guns_per_unit.unwrap_or(scale.guns_per_unit);
+                    ui.checkbox(&mut as_guns, "as guns");
+                    ui.add_enabled(!as_guns, egui::DragValue::new(&mut n).range(1..=1000))
+                        .labelled_by(l.id);
+                    scale.machine_guns_per_unit = (!as_guns).then_some(n);
+                });
+                ui.end_row();
+
+                let l = ui.label("Reduction").on_hover_text(
+                    "Fraction of every strength of both sides kept: 1/3 keeps a third (11.18)",
+                );
+                ui.horizontal(|ui| {
+                    ui.label("keep");
+                    ui.add(egui::DragValue::new(&mut scale.reduction.num).range(1..=1000))
+                        .labelled_by(l.id)
+                        .on_hover_text("Numerator");
+                    ui.label("/");
+                    ui.add(egui::DragValue::new(&mut scale.reduction.den).range(1..=1000))
+                        .labelled_by(l.id)
+                        .on_hover_text("Denominator");
+                    ui.label("of every strength");
+                });
+                ui.end_row();
+
+                let l = ui.label("Map");
+                let name = maps
+                    .iter()
+                    .find(|(m, _)| *m == chosen)
+                    .map_or(chosen.clone(), |(_, n)| n.clone());
+                egui::ComboBox::from_id_salt(id.with("map"))
+                    .selected_text(name)
+                    .width(240.0)
+                    .show_ui(ui, |ui| {
+                        for (m, n) in maps {
+                            ui.selectable_value(&mut picked, m.clone(), n);
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+            });
+        if picked != chosen {
+            self.map = picked;
+        }
+        Wizard::error_at(ui, errors, Spot::Scale);
+
+        // What the scale gives, as the scale is edited; the review explains it.
+        if let Ok(f) = factor::factor(&self.battle) {
+            ui.add_space(6.0);
+            ui.label(RichText::new("At this scale").strong());
+            for s in &f.sides {
+                ui.label(RichText::new(format!("{}: {}", s.name, s.notation())).monospace());
+            }
+        }
+    }
+
+    fn review_ui(&mut self, ui: &mut Ui, maps: &[(String, String)]) {
+        let f = match factor::factor(&self.battle) {
+            Ok(f) => f,
+            Err(e) => {
+                error_label(ui, &e.to_string());
+                return;
+            }
+        };
+        ui.label(RichText::new("Orders of battle (11.18)").strong());
+        for s in &f.sides {
+            ui.label(
+                RichText::new(format!(
+                    "{} ({}): {}",
+                    s.name,
+                    capitalised(s.color.name()),
+                    s.notation()
+                ))
+                .monospace()
+                .strong(),
+            );
+        }
+
+        ui.add_space(6.0);
+        if f.warnings.is_empty() {
+            ui.label("No warnings: rounding keeps the proportions among the arms and the ratio between the sides (11.18).");
+        } else {
+            ui.label(RichText::new(format!("Warnings ({})", f.warnings.len())).strong());
+            let color = ui.visuals().warn_fg_color;
+            for w in &f.warnings {
+                ui.colored_label(color, format!("• {w} ({}, {})", w.code(), w.rule()));
+            }
+        }
+
+        ui.add_space(6.0);
+        egui::CollapsingHeader::new("Factoring report: rounding, proportions, ratio")
+            .id_salt("scenario-wizard-report")
+            .default_open(true)
+            .show(ui, |ui| {
+                // The warnings are listed above, highlighted.
+                let report = factor::report(&f);
+                let text: Vec<&str> = report
+                    .lines()
+                    .filter(|l| !l.starts_with("warning["))
+                    .collect();
+                egui::ScrollArea::horizontal()
+                    .id_salt("scenario-wizard-report-scroll")
+                    .show(ui, |ui| {
+                        ui.add(
+                            egui::Label::new(RichText::new(text.join("\n").trim_end()).monospace())
+                                .wrap_mode(egui::TextWrapMode::Extend),
+                        );
+                    });
+            });
+
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let l = ui.label("Game length");
+            ui.add(
+                egui::DragValue::new(&mut self.game_length)
+                    .range(1..=TURN_RECORD_TRACK)
+                    .suffix(" Game-Turns"),
+            )
+            .labelled_by(l.id);
+        });
+        let g = f.game_length;
+        match (g.minutes, g.uncapped) {
+            (Some(m), Some(u)) if u > g.turns => {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "The battle lasted {m} minutes, {u} Game-Turns at five minutes each (errata 1.1), \
+                         but the Turn Record Track has {TURN_RECORD_TRACK} spaces (15.0): the game is \
+                         capped at {TURN_RECORD_TRACK}. Consider recreating a portion of the battle."
+                    ),
+                );
+            }
+            (Some(m), _) => {
+                ui.label(format!(
+                    "Suggested: {} Game-Turns for {m} minutes at five minutes a Game-Turn (errata 1.1).",
+                    g.turns
+                ));
+            }
+            _ => {
+                ui.label(format!(
+                    "No duration given: {} Game-Turns suggested; set it from the course of the battle (11.18).",
+                    g.turns
+                ));
+            }
+        }
+
+        ui.add_space(6.0);
+        let map = self.map_id(maps);
+        let name = maps
+            .iter()
+            .find(|(m, _)| *m == map)
+            .map_or(map.as_str(), |(_, n)| n.as_str());
+        ui.label(format!("Map: {name}"));
+        let placement = if map == DEFAULT_MAP {
+            String::new()
+        } else {
+            format!(
+                " The sides start around {SKELETON_DEFENDER_FEATURE} and {SKELETON_ATTACKER_FEATURE} \
+                 of the Rifle & Saber map; pick zones on this map."
+            )
+        };
+        ui.label(
+            RichText::new(format!(
+                "The scenario opens in the builder: set the deployment zones, who deploys and \
+                 moves first, and the victory conditions there (11.0).{placement}"
+            ))
+            .small(),
+        );
+    }
+
+    fn buttons_ui(&mut self, ui: &mut Ui, maps: &[(String, String)]) -> Option<Scenario> {
+        let mut created = None;
+        ui.horizontal(|ui| {
+            if ui.button("Cancel").clicked() {
+                *self = Wizard::default();
+                return;
+            }
+            if self.step != Step::Battle && ui.button("Back").clicked() {
+                self.step = self.step.back();
+                self.show_errors = false;
+            }
+            let last = self.step == Step::Review;
+            let label = if last { "Create scenario" } else { "Next" };
+            if ui.button(label).clicked() {
+                if !self.errors().is_empty() {
+                    self.show_errors = true;
+                } else if last {
+                    created = self.create(maps);
+                } else {
+                    if self.step == Step::Scale {
+                        self.game_length = factor::factor(&self.battle)
+                            .map_or(DEFAULT_GAME_LENGTH, |f| f.game_length.turns);
+                    }
+                    self.step = self.step.next();
+                    self.show_errors = false;
+                }
+            }
+        });
+        created
+    }
+
+    /// The map chosen, or the first offered (the built-in one) when none is.
+    fn map_id(&self, maps: &[(String, String)]) -> String {
+        if maps.iter().any(|(m, _)| *m == self.map) {
+            return self.map.clone();
+        }
+        maps.first()
+            .map_or(DEFAULT_MAP.to_string(), |(m, _)| m.clone())
+    }
+
+    /// The skeleton of the factored battle, on the chosen map with the chosen game length.
+    fn create(&self, maps: &[(String, String)]) -> Option<Scenario> {
+        let f = factor::factor(&self.battle).ok()?;
+        let mut s = factor::skeleton(&self.battle, &f);
+        s.map = self.map_id(maps);
+        if self.game_length != f.game_length.turns {
+            // The skeleton explains the suggested length; say that the designer chose another.
+            if let Some(i) = s
+                .interpretations
+                .iter_mut()
+                .find(|i| i.rule == "1.1" && i.text.starts_with("Game length"))
+            {
+                i.reading.push_str(&format!(
+                    "; the designer chose {} Game-Turns",
+                    self.game_length
+                ));
+            }
+        }
+        s.game_length = self.game_length;
+        Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use saber_schema::ruleset::UnitKind;
+
+    /// The wizard as the app holds it, with the maps it offers and what it returned.
+    struct Bench {
+        wizard: Wizard,
+        maps: Vec<(String, String)>,
+        created: Option<Scenario>,
+    }
+
+    fn harness() -> Harness<'static, Bench> {
+        let bench = Bench {
+            wizard: Wizard {
+                open: true,
+                ..Wizard::default()
+            },
+            maps: vec![
+                (DEFAULT_MAP.into(), "Rifle & Saber".into()),
+                ("valley".into(), "The Valley".into()),
+            ],
+            created: None,
+        };
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(900.0, 1000.0))
+            .build_ui_state(
+                |ui, b: &mut Bench| {
+                    if let Some(s) = b.wizard.show(ui.ctx(), &b.maps) {
+                        b.created = Some(s);
+                    }
+                },
+                bench,
+            );
+        h.run();
+        h
+    }
+
+    /// Type into the text field labelled `label` (the `nth` of that label).
+    fn type_into(h: &mut Harness<'_, Bench>, label: &str, nth: usize, text: &str) {
+        h.get_all_by_label(label).nth(nth).unwrap().focus();
+        h.run();
+        h.get_all_by_label(label).nth(nth).unwrap().type_text(text);
+        h.run();
+    }
+
+    fn set_number(h: &mut Harness<'_, Bench>, label: &str, nth: usize, value: f64) {
+        h.get_all_by_label(label)
+            .nth(nth)
+            .unwrap()
+            .set_value_accesskit(value);
+        h.run();
+    }
+
+    fn click(h: &mut Harness<'_, Bench>, label: &str) {
+        h.get_by_label(label).click();
+        h.run();
+    }
+
+    fn units(list: &[(UnitKind, u32)]) -> BTreeMap<UnitKind, u32> {
+        list.iter().copied().collect()
+    }
+
+    #[test]
+    fn worked_example_of_11_18_makes_12_mz_and_2_ma() {
+        let mut h = harness();
+        type_into(&mut h, "Name", 0, "Test battle");
+        click(&mut h, "known");
+        set_number(&mut h, "Duration", 0, 60.0);
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Sides);
+        assert_eq!(h.state().wizard.battle.name, "Test battle");
+        assert_eq!(h.state().wizard.battle.duration_minutes, Some(60));
+
+        // First side by its fields: "1,200 infantry equipped with muzzleloading rifles and 12
+        // muzzle-loading cannon" (11.18).
+        type_into(&mut h, "Name", 0, "Union");
+        set_number(&mut h, "MZ men", 0, 1200.0);
+        set_number(&mut h, "MA guns", 0, 12.0);
+        // Second side as a line of `saberc factor --side`.
+        type_into(
+            &mut h,
+            "Second side as text",
+            0,
+            "Confederates: 600 MZ, 6 MzA",
+        );
+        let side = &h.state().wizard.battle.sides[1];
+        assert_eq!(side.name, "Confederates");
+        assert_eq!(side.color, Some(CounterColor::Blue), "colour kept");
+        assert_eq!(side.men.get(&MenKind::MZ), Some(&600));
+        assert_eq!(side.guns.get(&GunKind::MA), Some(&6));
+        // The line follows the fields.
+        assert_eq!(
+            h.state().wizard.side_text[0].text,
+            "Union (Red): 1200 MZ, 12 MA"
+        );
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Scale);
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Review);
+
+        h.get_by_label("Union (Red): 12 MZ; 2 MA");
+        h.get_by_label("Confederates (Blue): 6 MZ; 1 MA");
+        h.get_by_label_contains("Suggested: 12 Game-Turns for 60 minutes");
+        assert_eq!(h.state().wizard.game_length, 12, "60 minutes, 5 a turn");
+        click(&mut h, "Create scenario");
+
+        let b = h.state();
+        assert!(!b.wizard.open);
+        assert_eq!(b.wizard.battle.name, "", "starts afresh next time");
+        let s = b.created.as_ref().expect("a scenario");
+        assert_eq!(s.name, "Test battle");
+        assert_eq!(s.map, DEFAULT_MAP);
+        assert_eq!(s.game_length, 12);
+        assert_eq!(s.sides[0].name, "Union");
+        assert_eq!(s.sides[0].groups.len(), 1);
+        assert_eq!(
+            s.sides[0].groups[0].units,
+            units(&[(UnitKind::MZ, 12), (UnitKind::MA, 2)])
+        );
+        assert_eq!(
+            s.sides[1].groups[0].units,
+            units(&[(UnitKind::MZ, 6), (UnitKind::MA, 1)])
+        );
+    }
+
+    /// A wizard with a valid battle on the first page.
+    fn filled(duration: Option<u32>, first: &str, second: &str) -> Harness<'static, Bench> {
+        let mut h = harness();
+        let w = &mut h.state_mut().wizard;
+        w.battle.name = "Filled".into();
+        w.battle.duration_minutes = duration;
+        let color = |s: &HistoricalSide| s.color;
+        let (c0, c1) = (color(&w.battle.sides[0]), color(&w.battle.sides[1]));
+        w.battle.sides[0] = factor::parse_side(first).unwrap();
+        w.battle.sides[1] = factor::parse_side(second).unwrap();
+        w.battle.sides[0].color = w.battle.sides[0].color.or(c0);
+        w.battle.sides[1].color = w.battle.sides[1].color.or(c1);
+        h.run();
+        h
+    }
+
+    #[test]
+    fn a_long_battle_is_capped_at_the_track_and_the_length_and_map_are_chosen() {
+        let mut h = filled(Some(200), "A: 1200 MZ", "B: 1000 EB");
+        for _ in 0..3 {
+            click(&mut h, "Next");
+        }
+        // Back to the map, then forward again.
+        click(&mut h, "Back");
+        assert_eq!(h.state().wizard.step, Step::Scale);
+        click(&mut h, "Map");
+        click(&mut h, "The Valley");
+        h.get_by_label_contains("At this scale");
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.game_length, TURN_RECORD_TRACK);
+        h.get_by_label_contains("The battle lasted 200 minutes, 40 Game-Turns");
+        h.get_by_label_contains("longer-than-track");
+        set_number(&mut h, "Game length", 0, 15.0);
+        set_number(&mut h, "Game length", 0, 25.0);
+        assert_eq!(h.state().wizard.game_length, TURN_RECORD_TRACK, "capped");
+        set_number(&mut h, "Game length", 0, 15.0);
+        click(&mut h, "Create scenario");
+        let s = h.state().created.as_ref().expect("a scenario");
+        assert_eq!(s.map, "valley");
+        assert_eq!(s.game_length, 15);
+        let note = s
+            .interpretations
+            .iter()
+            .find(|i| i.rule == "1.1" && i.text.starts_with("Game length"))
+            .unwrap();
+        assert!(
+            note.reading.ends_with("the designer chose 15 Game-Turns"),
+            "{}",
+            note.reading
+        );
+    }
+
+    #[test]
+    fn an_arm_rounding_to_zero_shows_its_warning() {
+        // 20 cavalry at 100 men a unit are 0.2 units: kept as one, with a warning (11.18).
+        let mut h = filled(None, "A: 1200 MZ, 20 CY", "B: 1000 MZ");
+        for _ in 0..3 {
+            click(&mut h, "Next");
+        }
+        assert_eq!(h.state().wizard.step, Step::Review);
+        h.get_by_label("A (Red): 12 MZ; 1 CY");
+        h.get_by_label_contains("20 men CY make 0.20 units, which rounds to none");
+        h.get_by_label_contains("rounded-up-to-one, 11.18");
+        h.get_by_label_contains("No duration given: 10 Game-Turns suggested");
+        // The report's rounding table and ratio are shown.
+        h.get_by_label_contains("Ratio A : B (11.18)");
+    }
+
+    #[test]
+    fn invalid_input_blocks_next_with_the_error_at_the_field() {
+        let mut h = harness();
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Battle);
+        h.get_by_label("the battle needs a name");
+        type_into(&mut h, "Name", 0, "Empty");
+        assert!(h.query_by_label("the battle needs a name").is_none());
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Sides);
+
+        // Named sides without strengths.
+        type_into(&mut h, "Name", 0, "Union");
+        type_into(&mut h, "Name", 1, "Confederates");
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Sides, "blocked");
+        h.get_by_label("Union has no men and no guns");
+        h.get_by_label("Confederates has no men and no guns");
+        set_number(&mut h, "MZ men", 0, 500.0);
+        assert!(h.query_by_label("Union has no men and no guns").is_none());
+        set_number(&mut h, "CY men", 1, 300.0);
+
+        // Names that make the same id.
+        h.state_mut().wizard.battle.sides[1].name = "union".into();
+        h.run();
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Sides, "blocked");
+        h.get_by_label("the sides need different names: both make the id \"union\"");
+        h.state_mut().wizard.battle.sides[1].name = "Confederates".into();
+        h.run();
+
+        // Both sides red: an error under the sides (2.3).
+        h.state_mut().wizard.battle.sides[1].color = Some(CounterColor::Red);
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Sides, "blocked");
+        h.get_by_label_contains("both sides are red");
+
+        // A line that does not parse says why and leaves the side as it was.
+        type_into(&mut h, "First side as text", 0, "; nonsense");
+        h.get_by_label_contains("Not read yet:");
+        assert_eq!(h.state().wizard.battle.sides[0].name, "Union");
+
+        h.state_mut().wizard.battle.sides[1].color = Some(CounterColor::Blue);
+        click(&mut h, "Next");
+        assert_eq!(h.state().wizard.step, Step::Scale);
+    }
+
+    #[test]
+    fn cancel_closes_and_forgets() {
+        let mut h = filled(Some(30), "A: 100 MZ", "B: 100 MZ");
+        click(&mut h, "Next");
+        click(&mut h, "Cancel");
+        let b = h.state();
+        assert!(!b.wizard.open);
+        assert!(b.created.is_none());
+        assert_eq!(b.wizard.step, Step::Battle);
+        assert_eq!(b.wizard.battle, new_battle());
+    }
+
+    #[test]
+    fn side_line_reads_back_as_the_same_side() {
+        let mut side = new_side(CounterColor::Blue);
+        side.name = "Prussians".into();
+        side.men.insert(MenKind::EB, 12000);
+        side.guns.insert(GunKind::BA, 12);
+        side.guns.insert(GunKind::MA, 12);
+        let line = side_line(&side);
+        assert_eq!(line, "Prussians (Blue): 12000 EB, 12 MA, 12 BA");
+        assert_eq!(factor::parse_side(&line).unwrap(), side);
+    }
+
+    #[test]
+    fn stand_ins_never_clash_with_the_real_side() {
+        let mut real = new_side(CounterColor::Red);
+        real.name = "Stand in 1".into();
+        assert_ne!(stand_in(1, &real).id.as_deref(), Some("stand-in-1"));
+        let b = Battle {
+            sides: vec![stand_in(0, &real), real.clone()],
+            name: "X".into(),
+            ..new_battle()
+        };
+        assert!(factor::validate(&b).is_err(), "the real side has no troops");
+        real.men.insert(MenKind::MZ, 1);
+        let b = Battle {
+            sides: vec![stand_in(0, &real), real],
+            name: "X".into(),
+            ..new_battle()
+        };
+        factor::validate(&b).unwrap();
+    }
+}
