@@ -16,6 +16,7 @@ use crate::files::{self, LoadedFile, Recovered, Recovery};
 use crate::help;
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::{ScenarioUi, new_scenario};
+use crate::scenario::wizard::Wizard;
 use crate::tools::feature::{FeatureTool, next_free_number};
 use crate::tools::hexside::HexsideTool;
 use crate::tools::properties::Properties;
@@ -81,6 +82,8 @@ pub struct App {
     pub diagnostics: Diagnostics,
     /// The scenario builder (when the document is a scenario).
     pub scenario: ScenarioUi,
+    /// "New scenario from a historical battle" (11.18).
+    pub wizard: Wizard,
     overview: Overview,
     /// Recently opened files, newest first.
     pub recent: Vec<PathBuf>,
@@ -132,6 +135,7 @@ impl App {
             properties: Properties::default(),
             diagnostics: Diagnostics::default(),
             scenario: ScenarioUi::default(),
+            wizard: Wizard::default(),
             overview: Overview::default(),
             recent: Vec::new(),
             status: String::new(),
@@ -279,11 +283,11 @@ impl App {
                 None => {}
             },
             Action::Factored(s) => {
-                let map = match files::registry_near(std::path::Path::new("scenario.ron"))
-                    .resolve(&s.map, std::path::Path::new("scenario.ron"))
-                {
-                    Ok(m) => m,
-                    Err(_) => files::default_map(),
+                // The wizard offers the built-in map and the map being edited.
+                let map = if self.doc.map().id == s.map {
+                    self.doc.map().clone()
+                } else {
+                    saber_schema::builtin::map(&s.map).unwrap_or_else(files::default_map)
                 };
                 let mut doc = Document::for_scenario(*s, map, None);
                 doc.mark_unsaved();
@@ -479,6 +483,18 @@ impl App {
                 .default_width(480.0)
                 .show(&ctx, help::ui);
             self.show_help = open;
+        }
+        if self.wizard.open {
+            let mut maps = vec![(
+                "rifle-and-saber".to_string(),
+                files::default_map().name,
+            )];
+            if self.doc.scenario().is_none() && self.doc.map().id != "rifle-and-saber" {
+                maps.push((self.doc.map().id.clone(), self.doc.map().name.clone()));
+            }
+            if let Some(s) = self.wizard.show(&ctx, &maps) {
+                self.request(Action::Factored(Box::new(s)));
+            }
         }
         self.dialogs(&ctx);
         self.autosave(Instant::now());
@@ -694,7 +710,7 @@ impl App {
                     .button("New scenario from a historical battle (11.18)…")
                     .clicked()
                 {
-                    // WIZARD self.wizard.open = true;
+                    self.wizard.open = true;
                 }
                 self.historical_menu(ui);
             });
