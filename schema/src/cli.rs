@@ -73,6 +73,10 @@ pub enum Command {
         /// Width of a PNG in pixels.
         #[arg(long, default_value_t = 2400)]
         width: u32,
+        /// Draw a scenario's printable card (one A4 page: map and zones, forces, victory
+        /// conditions, special rules) instead of the map alone.
+        #[arg(long)]
+        card: bool,
         /// Directories holding maps the scenario may name.
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
@@ -140,8 +144,9 @@ pub fn run(cli: Cli) -> i32 {
             input,
             out,
             width,
+            card,
             maps,
-        } => render_cmd(&input, &out, width, &maps),
+        } => render_cmd(&input, &out, width, card, &maps),
     }
 }
 
@@ -288,7 +293,7 @@ fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     EXIT_OK
 }
 
-fn render_cmd(input: &Path, out: &Path, width: u32, maps: &[PathBuf]) -> i32 {
+fn render_cmd(input: &Path, out: &Path, width: u32, card: bool, maps: &[PathBuf]) -> i32 {
     use crate::render::{map_png, map_svg};
     let ext = out
         .extension()
@@ -329,6 +334,11 @@ fn render_cmd(input: &Path, out: &Path, width: u32, maps: &[PathBuf]) -> i32 {
                 "a battle file has no map to draw: factor it into a scenario first (`saberc factor FILE --format ron`)",
             );
         }
+        DocKind::Map if card => {
+            return usage_error(
+                "--card draws a scenario's card, and this file is a map: drop --card to draw the map, or give a scenario",
+            );
+        }
         DocKind::Map => {
             let (map, diags) = load_map(&src);
             let diags = crate::compile::finish(&src, diags);
@@ -348,6 +358,14 @@ fn render_cmd(input: &Path, out: &Path, width: u32, maps: &[PathBuf]) -> i32 {
             let Some(c) = compiled else {
                 return EXIT_ERRORS;
             };
+            if card {
+                let bytes = if ext == "svg" {
+                    Ok(crate::card::card_svg(&c).into_bytes())
+                } else {
+                    crate::card::card_png(&c, width.clamp(200, 8000))
+                };
+                return write_rendered(out, bytes);
+            }
             let overlays = scenario_overlays(&c);
             let title = match &c.scenario.rule {
                 Some(r) => format!(
@@ -367,6 +385,11 @@ fn render_cmd(input: &Path, out: &Path, width: u32, maps: &[PathBuf]) -> i32 {
     } else {
         map_png(&map, &overlays, &title, width.clamp(200, 8000))
     };
+    write_rendered(out, bytes)
+}
+
+/// Write a drawing, or report why it could not be made.
+fn write_rendered(out: &Path, bytes: Result<Vec<u8>, crate::render::RenderError>) -> i32 {
     match bytes {
         Ok(b) => match write_atomic(out, &b) {
             Ok(()) => {

@@ -3,9 +3,11 @@
 //! Modules follow the flow of data: [`hex`] → [`map`] → [`ruleset`] → [`scenario`] (with
 //! [`victory`] and [`special_rule`]) → [`zone`] → [`check`] → [`export`]; [`source`],
 //! [`json_schema`] and [`locate`] read files, [`diagnostic`] and [`report`] say what was found,
-//! [`compile`] runs the pipeline and [`cli`] is `saberc`.
+//! [`compile`] runs the pipeline, [`render`] and [`card`] draw maps and scenario cards, and
+//! [`cli`] is `saberc`.
 
 pub mod builtin;
+pub mod card;
 pub mod check;
 pub mod cli;
 pub mod compile;

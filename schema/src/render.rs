@@ -89,11 +89,13 @@ const LEGEND_ROW: f64 = 30.0;
 const LEGEND_LINE: f64 = 21.0;
 
 /// Font families, as named inside the embedded font files.
-const SANS: &str = "Ubuntu";
-const MONO: &str = "Hack";
+pub(crate) const SANS: &str = "Ubuntu";
+pub(crate) const MONO: &str = "Hack";
 
-const PAPER: &str = "#f6f2e4";
-const INK: &str = "#2b2118";
+/// The background colour.
+pub(crate) const PAPER: &str = "#f6f2e4";
+/// The colour of text and outlines.
+pub(crate) const INK: &str = "#2b2118";
 const HALO: &str = "#fffaf0";
 const GRID_LINE: &str = "#5a4a32";
 const SLOPE: &str = "#8a5a2b";
@@ -145,7 +147,8 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(grid: Grid) -> Layout {
+    /// The layout of a map whose top-left corner is drawn at `origin`.
+    fn new(grid: Grid, origin: (f64, f64)) -> Layout {
         let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
         let (w, h) = (grid.width as i32, grid.height as i32);
         let edge_hexes = (1..=w)
@@ -163,7 +166,7 @@ impl Layout {
             grid,
             step,
             min: lo,
-            origin: (MARGIN, TITLE_BAND),
+            origin,
             size: ((hi.0 - lo.0) * step, (hi.1 - lo.1) * step),
         }
     }
@@ -226,7 +229,7 @@ impl Layout {
 }
 
 /// Escape text for XML.
-fn xml(text: &str) -> String {
+pub(crate) fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
@@ -241,7 +244,8 @@ fn xml(text: &str) -> String {
     out
 }
 
-fn rgb([r, g, b]: [u8; 3]) -> String {
+/// `#rrggbb` of an RGB colour.
+pub(crate) fn rgb([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
@@ -266,11 +270,55 @@ fn label(
     );
 }
 
+/// How much detail the map drawing carries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MapStyle {
+    /// Draw `CCRR` coordinates in the hexes (when hexes are big enough to read them).
+    pub coordinates: bool,
+    /// Feature labels at this multiple of their usual size: a map printed small needs bigger
+    /// labels to stay readable.
+    pub label_scale: f64,
+}
+
+impl Default for MapStyle {
+    fn default() -> MapStyle {
+        MapStyle {
+            coordinates: true,
+            label_scale: 1.0,
+        }
+    }
+}
+
+/// The map alone, drawn with its top-left corner at (0, 0), for embedding in a larger drawing
+/// (a nested `<svg>` with `viewBox="0 0 width height"`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapBody {
+    /// SVG elements, without an enclosing `<svg>`.
+    pub svg: String,
+    /// Width of the map area in SVG units.
+    pub width: f64,
+    /// Height of the map area in SVG units.
+    pub height: f64,
+}
+
+/// The map as SVG elements with its top-left corner at (0, 0): terrain, ridges, roads,
+/// bridges and fords, feature outlines and labels, the overlays, and `CCRR` coordinates if
+/// the style asks for them; no title, no legend, no background.
+pub fn map_body(map: &Map, overlays: &[Overlay], style: MapStyle) -> MapBody {
+    let lay = Layout::new(map.grid, (0.0, 0.0));
+    let mut svg = String::with_capacity(4096 + map.grid.len() * 64);
+    draw_map(&mut svg, map, &lay, overlays, style);
+    MapBody {
+        svg,
+        width: lay.size.0,
+        height: lay.size.1,
+    }
+}
+
 /// The map as an SVG document: terrain, ridges, roads, bridges and fords, feature outlines and
 /// labels, `CCRR` coordinates when hexes are big enough, the overlays, a title and a legend.
 pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
-    let lay = Layout::new(map.grid);
-    let s = lay.step;
+    let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
     let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
     let legend = legend_rows(overlays);
     let legend_h = legend_height(&legend);
@@ -285,8 +333,18 @@ pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
         out,
         r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{PAPER}"/>"#
     );
-    draw_terrain(&mut out, map, &lay);
-    draw_overlay_fills(&mut out, map, &lay, overlays);
+    draw_map(&mut out, map, &lay, overlays, MapStyle::default());
+    draw_title(&mut out, map, &lay, title);
+    draw_legend(&mut out, &lay, &legend, legend_x);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Every layer of the map itself, bottom to top.
+fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], style: MapStyle) {
+    let s = lay.step;
+    draw_terrain(out, map, lay);
+    draw_overlay_fills(out, map, lay, overlays);
     if s >= OUTLINE_STEP {
         let mut d = String::new();
         for c in map.grid.coords() {
@@ -298,19 +356,15 @@ pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
             (s * 0.025).max(0.4)
         );
     }
-    draw_feature_outlines(&mut out, map, &lay);
-    draw_overlay_outlines(&mut out, map, &lay, overlays);
-    draw_ridges(&mut out, map, &lay);
-    draw_crossings(&mut out, map, &lay);
-    draw_roads(&mut out, map, &lay);
-    if s >= COORD_STEP {
-        draw_coordinates(&mut out, map, &lay);
+    draw_feature_outlines(out, map, lay);
+    draw_overlay_outlines(out, map, lay, overlays);
+    draw_ridges(out, map, lay);
+    draw_crossings(out, map, lay);
+    draw_roads(out, map, lay);
+    if style.coordinates && s >= COORD_STEP {
+        draw_coordinates(out, map, lay);
     }
-    draw_labels(&mut out, map, &lay);
-    draw_title(&mut out, map, &lay, title);
-    draw_legend(&mut out, &lay, &legend, legend_x);
-    out.push_str("</svg>\n");
-    out
+    draw_labels(out, map, lay, style.label_scale);
 }
 
 fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
@@ -615,9 +669,9 @@ fn draw_coordinates(out: &mut String, map: &Map, lay: &Layout) {
     }
 }
 
-fn draw_labels(out: &mut String, map: &Map, lay: &Layout) {
+fn draw_labels(out: &mut String, map: &Map, lay: &Layout, scale: f64) {
     // Labels stay readable on small hexes: never below a fixed share of the map extent.
-    let size = (lay.step * 0.42).max(MAP_EXTENT / 160.0);
+    let size = (lay.step * 0.42).max(MAP_EXTENT / 160.0) * scale;
     for f in &map.features {
         let Some(at) = f.label.or_else(|| f.hexes.first().copied()) else {
             continue;
@@ -690,7 +744,7 @@ fn draw_title(out: &mut String, map: &Map, lay: &Layout, title: &str) {
 }
 
 /// One legend swatch.
-enum Swatch {
+pub(crate) enum Swatch {
     Hex(&'static str),
     HexOver(&'static str, &'static str, f64),
     Line(&'static str, f64),
@@ -701,10 +755,32 @@ enum Swatch {
     Overlay(String),
 }
 
-/// The legend's rows: a swatch and one or more lines of text.
+/// The legend's rows: the map key, then the overlays.
 fn legend_rows(overlays: &[Overlay]) -> Vec<(Swatch, Vec<String>)> {
+    let mut rows = map_key_rows();
+    for o in overlays {
+        rows.push((
+            Swatch::Overlay(rgb(o.color)),
+            vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))],
+        ));
+    }
+    rows
+}
+
+/// "1 hex", "12 hexes".
+pub(crate) fn hex_count(n: usize) -> String {
+    if n == 1 {
+        "1 hex".to_string()
+    } else {
+        format!("{n} hexes")
+    }
+}
+
+/// The map key's rows: a swatch and one or more lines of text for each kind of terrain,
+/// hexside, road and feature.
+pub(crate) fn map_key_rows() -> Vec<(Swatch, Vec<String>)> {
     let one = |swatch, text: &str| (swatch, vec![text.to_string()]);
-    let mut rows = vec![
+    vec![
         one(Swatch::Hex(terrain_color(Terrain::Clear)), "Clear: 1 MP"),
         one(
             Swatch::Hex(terrain_color(Terrain::Village)),
@@ -743,14 +819,7 @@ fn legend_rows(overlays: &[Overlay]) -> Vec<(Swatch, Vec<String>)> {
                 "F ford, B bridge".to_string(),
             ],
         ),
-    ];
-    for o in overlays {
-        rows.push((
-            Swatch::Overlay(rgb(o.color)),
-            vec![format!("{} ({} hexes)", o.name, o.hexes.len())],
-        ));
-    }
-    rows
+    ]
 }
 
 /// Height of the legend box for these rows.
@@ -775,6 +844,25 @@ fn draw_legend(out: &mut String, lay: &Layout, rows: &[(Swatch, Vec<String>)], x
         x0 + 14.0,
         y0 + 28.0
     );
+    let mut cy = y0 + 52.0;
+    for (swatch, lines) in rows {
+        let cx = x0 + 30.0;
+        draw_swatch(out, swatch, (cx, cy));
+        for (k, text) in lines.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" font-family="{SANS}" font-size="{LEGEND_FONT}" fill="{INK}">{}</text>"#,
+                x0 + 56.0,
+                cy + LEGEND_FONT * 0.35 + LEGEND_LINE * k as f64,
+                xml(text)
+            );
+        }
+        cy += LEGEND_ROW + LEGEND_LINE * (lines.len() - 1) as f64;
+    }
+}
+
+/// A legend swatch centred on `(cx, cy)`, about 28 units across.
+pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64)) {
     // Swatches are drawn at a fixed hex size so the legend reads the same on every map.
     let hs = 24.0;
     let hex_at = |cx: f64, cy: f64| {
@@ -793,87 +881,73 @@ fn draw_legend(out: &mut String, lay: &Layout, rows: &[(Swatch, Vec<String>)], x
         d.push('Z');
         d
     };
-    let mut cy = y0 + 52.0;
-    for (swatch, lines) in rows {
-        let cx = x0 + 30.0;
-        let (l, r) = (cx - 14.0, cx + 14.0);
-        match swatch {
-            Swatch::Hex(fill) => {
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{}" fill="{fill}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
-                    hex_at(cx, cy)
-                );
-            }
-            Swatch::HexOver(fill, over, opacity) => {
-                let d = hex_at(cx, cy);
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{d}" fill="{fill}"/><path d="{d}" fill="{over}" fill-opacity="{opacity}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#
-                );
-            }
-            Swatch::Line(color, w) => {
-                let _ = writeln!(
-                    out,
-                    r#"<path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{color}" stroke-width="{:.1}" stroke-linecap="round"/>"#,
-                    (w * MAX_STEP).max(2.0)
-                );
-            }
-            Swatch::Road => {
-                let _ = writeln!(
-                    out,
-                    r#"<path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="9" stroke-linecap="round"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD}" stroke-width="4.8" stroke-linecap="round"/>"#
-                );
-            }
-            Swatch::Bridge => {
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{}" fill="{}"/><rect x="{:.1}" y="{:.1}" width="25" height="10" fill="{BRIDGE}" stroke="{HALO}"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="4"/>"#,
-                    hex_at(cx, cy),
-                    terrain_color(Terrain::Bridge),
-                    cx - 12.5,
-                    cy - 5.0
-                );
-            }
-            Swatch::Ford => {
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{}" fill="{}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
-                    hex_at(cx, cy),
-                    terrain_color(Terrain::Ford)
-                );
-                stepping_stones(out, (cx, cy), MAX_STEP * 0.5);
-            }
-            Swatch::Dashed(color) => {
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{}" fill="none" stroke="{color}" stroke-width="1.6" stroke-dasharray="5 3"/>"#,
-                    hex_at(cx, cy)
-                );
-            }
-            Swatch::Overlay(color) => {
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{}" fill="{color}" fill-opacity="0.33" stroke="{color}" stroke-width="3"/>"#,
-                    hex_at(cx, cy)
-                );
-            }
-        }
-        for (k, text) in lines.iter().enumerate() {
+    let (l, r) = (cx - 14.0, cx + 14.0);
+    match swatch {
+        Swatch::Hex(fill) => {
             let _ = writeln!(
                 out,
-                r#"<text x="{:.1}" y="{:.1}" font-family="{SANS}" font-size="{LEGEND_FONT}" fill="{INK}">{}</text>"#,
-                x0 + 56.0,
-                cy + LEGEND_FONT * 0.35 + LEGEND_LINE * k as f64,
-                xml(text)
+                r#"<path d="{}" fill="{fill}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
+                hex_at(cx, cy)
             );
         }
-        cy += LEGEND_ROW + LEGEND_LINE * (lines.len() - 1) as f64;
+        Swatch::HexOver(fill, over, opacity) => {
+            let d = hex_at(cx, cy);
+            let _ = writeln!(
+                out,
+                r#"<path d="{d}" fill="{fill}"/><path d="{d}" fill="{over}" fill-opacity="{opacity}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#
+            );
+        }
+        Swatch::Line(color, w) => {
+            let _ = writeln!(
+                out,
+                r#"<path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{color}" stroke-width="{:.1}" stroke-linecap="round"/>"#,
+                (w * MAX_STEP).max(2.0)
+            );
+        }
+        Swatch::Road => {
+            let _ = writeln!(
+                out,
+                r#"<path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="9" stroke-linecap="round"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD}" stroke-width="4.8" stroke-linecap="round"/>"#
+            );
+        }
+        Swatch::Bridge => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="{}"/><rect x="{:.1}" y="{:.1}" width="25" height="10" fill="{BRIDGE}" stroke="{HALO}"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="4"/>"#,
+                hex_at(cx, cy),
+                terrain_color(Terrain::Bridge),
+                cx - 12.5,
+                cy - 5.0
+            );
+        }
+        Swatch::Ford => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="{}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
+                hex_at(cx, cy),
+                terrain_color(Terrain::Ford)
+            );
+            stepping_stones(out, (cx, cy), MAX_STEP * 0.5);
+        }
+        Swatch::Dashed(color) => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="none" stroke="{color}" stroke-width="1.6" stroke-dasharray="5 3"/>"#,
+                hex_at(cx, cy)
+            );
+        }
+        Swatch::Overlay(color) => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="{color}" fill-opacity="0.33" stroke="{color}" stroke-width="3"/>"#,
+                hex_at(cx, cy)
+            );
+        }
     }
 }
 
 /// The font database: the embedded fonts only, so output does not depend on the machine.
-fn fonts() -> Arc<usvg::fontdb::Database> {
+pub(crate) fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
@@ -1032,6 +1106,44 @@ mod tests {
             .count();
         assert_eq!(coordinates, 8 * 6);
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn map_body_is_the_map_alone_at_the_origin() {
+        let m = sample();
+        let full = map_body(&m, &[], MapStyle::default());
+        assert!(!full.svg.contains("<svg") && !full.svg.contains("Legend"));
+        assert!(full.svg.contains(">0101<") && full.svg.contains(">V4<"));
+        // The map starts at the origin: no point of the drawing lies left of or above it.
+        let lay = Layout::new(m.grid, (0.0, 0.0));
+        let (x, y) = lay.corners(Coord(1, 1))[0];
+        assert!(x >= -1e-9 && y >= -1e-9 && x < full.width && y < full.height);
+        // The same map as the document draws, shifted.
+        let doc = map_svg(&m, &[], "T");
+        let shifted = Layout::new(m.grid, (MARGIN, TITLE_BAND));
+        assert!((shifted.size.0 - full.width).abs() < 1e-9);
+        assert!(doc.contains(&format!("M{:.1} {:.1}", x + MARGIN, y + TITLE_BAND)));
+        // Without coordinates, with labels half as big again.
+        let print = map_body(
+            &m,
+            &[],
+            MapStyle {
+                coordinates: false,
+                label_scale: 1.5,
+            },
+        );
+        assert!(!print.svg.contains(">0101<") && print.svg.contains(">V4<"));
+        let size = |svg: &str| -> f64 {
+            let line = svg.lines().find(|l| l.contains(">V4<")).expect("V4 label");
+            let at = line.find("font-size=\"").expect("size") + 11;
+            line[at..]
+                .split('"')
+                .next()
+                .expect("value")
+                .parse()
+                .expect("number")
+        };
+        assert!((size(&print.svg) / size(&full.svg) - 1.5).abs() < 0.01);
     }
 
     #[test]

@@ -197,6 +197,16 @@ pub enum Counter {
     Marker(MarkerKind),
 }
 
+impl Counter {
+    /// In words: a unit type's code (`MZ`), or a marker kind (`Limber markers`).
+    pub fn describe(self) -> String {
+        match self {
+            Counter::Unit(k) => k.code().to_string(),
+            Counter::Marker(m) => format!("{} markers", m.code()),
+        }
+    }
+}
+
 /// How an ambiguous or garbled passage was read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

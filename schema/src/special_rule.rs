@@ -153,6 +153,104 @@ impl Effect {
         }
     }
 
+    /// The effect in words ("Union may not move for the first 2 Game-Turns"); `name` turns a
+    /// side id into its name.
+    pub fn describe(&self, name: &dyn Fn(&str) -> String) -> String {
+        let kinds = |ks: &[UnitKind]| ks.iter().map(|k| k.code()).collect::<Vec<_>>().join(", ");
+        match self {
+            Effect::TreatAsClear(z) => format!("Treat {} as clear terrain.", z.describe()),
+            Effect::Range {
+                side,
+                kinds: ks,
+                range,
+            } => format!(
+                "{} {} have a Range Allowance of {range} hexes.",
+                name(side),
+                kinds(ks)
+            ),
+            Effect::Movement {
+                side,
+                kinds: ks,
+                movement,
+            } => format!(
+                "{} {} have a Movement Allowance of {movement}.",
+                name(side),
+                kinds(ks)
+            ),
+            Effect::NoMovement { side, turns } => format!(
+                "{} units may not move during the first {turns} Game-Turn{}.",
+                name(side),
+                if *turns == 1 { "" } else { "s" }
+            ),
+            Effect::RiverOnlyAtCrossings => {
+                "River hexes may be entered only at bridges and fords.".into()
+            }
+            Effect::ProximityDisruption { side, distance, of } => format!(
+                "{} units within {distance} hexes of {} are automatically disrupted.",
+                name(side),
+                of.describe()
+            ),
+            Effect::NoMarkersIn { side, marker, zone } => format!(
+                "{} may not place {} markers in {} during deployment.",
+                name(side),
+                marker.code(),
+                zone.describe()
+            ),
+            Effect::MarkersAsDesired { side, marker } => format!(
+                "{} may place as many {} markers as desired during deployment.",
+                name(side),
+                marker.code()
+            ),
+            Effect::MarkersInLines {
+                side,
+                marker,
+                lines,
+            } => format!(
+                "{} {} markers must be placed in {lines} line{}.",
+                name(side),
+                marker.code(),
+                if *lines == 1 { "" } else { "s" }
+            ),
+            Effect::LimberCounters {
+                side,
+                movement,
+                combat_strength,
+                road_only,
+                eliminated_when,
+            } => format!(
+                "{} Limber markers are counters with a Movement Allowance of {movement} and a \
+                 Combat Strength of {combat_strength}{}; they are eliminated {}.",
+                name(side),
+                if *road_only {
+                    ", placed on and moving along road hexes only"
+                } else {
+                    ""
+                },
+                match eliminated_when {
+                    LimberLoss::EnemyAdjacent => "whenever an enemy unit is adjacent",
+                    LimberLoss::AloneAndEnemyMovesAdjacent => {
+                        "when alone in a hex to which an enemy unit moves adjacent"
+                    }
+                }
+            ),
+            Effect::RiverCrossing { side, counters, at } => format!(
+                "{} {} may cross the river only at {}.",
+                name(side),
+                if counters.is_empty() {
+                    "units".to_string()
+                } else {
+                    counters
+                        .iter()
+                        .map(|c| c.describe())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+                at.describe()
+            ),
+            Effect::Text { why } => format!("(Not structured: {why})"),
+        }
+    }
+
     /// The zones the effect names, with their field name.
     pub fn zones(&self) -> Vec<(&'static str, &Zone)> {
         match self {
@@ -185,5 +283,35 @@ mod tests {
         );
         assert_eq!(rule.effect.side(), Some("union"));
         assert!(rule.effect.zones().is_empty());
+        assert_eq!(
+            rule.effect.describe(&|id: &str| id.to_uppercase()),
+            "UNION may place as many IP markers as desired during deployment."
+        );
+    }
+
+    #[test]
+    fn effects_read_as_sentences() {
+        let name = |id: &str| format!("<{id}>");
+        assert_eq!(
+            Effect::NoMovement {
+                side: "a".into(),
+                turns: 2
+            }
+            .describe(&name),
+            "<a> units may not move during the first 2 Game-Turns."
+        );
+        assert_eq!(
+            Effect::RiverCrossing {
+                side: "b".into(),
+                counters: vec![Counter::Marker(MarkerKind::Limber)],
+                at: Zone::Feature("B14".into()),
+            }
+            .describe(&name),
+            "<b> Limber markers may cross the river only at B14."
+        );
+        assert_eq!(
+            Effect::TreatAsClear(Zone::Feature("R3".into())).describe(&name),
+            "Treat R3 as clear terrain."
+        );
     }
 }

@@ -198,12 +198,7 @@ impl Goal {
                 } else {
                     ""
                 };
-                let when = match when {
-                    When::EndOfGame => "at the end of the last Game-Turn".to_string(),
-                    When::EndOfTurn(t) => format!("at the end of Game-Turn {t}"),
-                    When::AnyTurn => "for any one Game-Turn".to_string(),
-                    When::ConsecutiveTurns(n) => format!("for {n} consecutive Game-Turns"),
-                };
+                let when = when.describe();
                 let near = no_enemy_within
                     .map(|d| format!(" with no enemy within {d} hexes"))
                     .unwrap_or_default();
@@ -226,7 +221,7 @@ impl Goal {
                 } else {
                     counters
                         .iter()
-                        .map(|c| format!("{c:?}"))
+                        .map(|c| c.describe())
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
@@ -251,5 +246,171 @@ impl Goal {
                 .join(", or "),
             Goal::Text { text, .. } => text.clone(),
         }
+    }
+}
+
+impl When {
+    /// In words: "at the end of Game-Turn 5".
+    pub fn describe(&self) -> String {
+        match self {
+            When::EndOfGame => "at the end of the last Game-Turn".to_string(),
+            When::EndOfTurn(t) => format!("at the end of Game-Turn {t}"),
+            When::AnyTurn => "for any one Game-Turn".to_string(),
+            When::ConsecutiveTurns(n) => format!("for {n} consecutive Game-Turns"),
+        }
+    }
+}
+
+impl Level {
+    /// The level as the rules print it (`Substantive`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Marginal => "Marginal",
+            Level::Tactical => "Tactical",
+            Level::Moderate => "Moderate",
+            Level::Substantive => "Substantive",
+            Level::Decisive => "Decisive",
+        }
+    }
+}
+
+impl Result {
+    /// In words: "Decisive victory to Union"; `name` turns a side id into its name.
+    pub fn describe(&self, name: &dyn Fn(&str) -> String) -> String {
+        format!("{} victory to {}", self.level.name(), name(&self.winner))
+    }
+}
+
+impl Outcome {
+    /// What achieving the goal means, in words. `achiever` is the id of the side (or
+    /// [`EITHER_SIDE`]) that must achieve it, `other` the id of the side that wins if it does
+    /// not, if there is one; `name` turns a side id into its name.
+    pub fn describe(
+        &self,
+        achiever: &str,
+        other: Option<&str>,
+        name: &dyn Fn(&str) -> String,
+    ) -> String {
+        match self {
+            Outcome::Wins if achiever == EITHER_SIDE => {
+                "victory to whichever side achieves it".into()
+            }
+            Outcome::Wins => match other {
+                Some(o) => format!(
+                    "victory to {} if achieved, otherwise to {}",
+                    name(achiever),
+                    name(o)
+                ),
+                None => format!("victory to {} if achieved", name(achiever)),
+            },
+            Outcome::Graded { by_turn, otherwise } => {
+                let mut parts: Vec<String> = by_turn
+                    .iter()
+                    .map(|g| format!("by Game-Turn {}, {}", g.turn, g.result.describe(name)))
+                    .collect();
+                parts.push(format!("otherwise {}", otherwise.describe(name)));
+                parts.join("; ")
+            }
+        }
+    }
+}
+
+impl VictoryCondition {
+    /// The whole condition in words: who must do what, and what it decides. `name` turns a
+    /// side id into its name; `other` is the id of the opposing side, if there is one.
+    pub fn describe(&self, other: Option<&str>, name: &dyn Fn(&str) -> String) -> String {
+        let who = if self.side == EITHER_SIDE {
+            "Either side".to_string()
+        } else {
+            name(&self.side)
+        };
+        format!(
+            "{who} must {}: {}.",
+            self.goal.describe(),
+            self.outcome.describe(&self.side, other, name)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::MarkerKind;
+
+    fn name(id: &str) -> String {
+        match id {
+            "union" => "Union".into(),
+            "confederates" => "Confederates".into(),
+            other => other.into(),
+        }
+    }
+
+    #[test]
+    fn exit_goals_name_counters_in_words() {
+        let g = Goal::Exit {
+            count: ExitCount::All,
+            counters: vec![Counter::Marker(MarkerKind::Limber)],
+            via: Zone::Feature("B14".into()),
+            by_turn: 7,
+        };
+        assert_eq!(
+            g.describe(),
+            "exit all Limber markers via B14 by Game-Turn 7"
+        );
+    }
+
+    #[test]
+    fn a_plain_win_names_both_sides() {
+        let v = VictoryCondition {
+            side: "union".into(),
+            goal: Goal::Hold {
+                target: Zone::Feature("H26".into()),
+                hexes: HoldHexes::All,
+                when: When::ConsecutiveTurns(2),
+                no_enemy_within: None,
+            },
+            outcome: Outcome::Wins,
+            printed: String::new(),
+        };
+        assert_eq!(
+            v.describe(Some("confederates"), &name),
+            "Union must hold all of H26 for 2 consecutive Game-Turns: victory to Union if \
+             achieved, otherwise to Confederates."
+        );
+        let either = VictoryCondition {
+            side: EITHER_SIDE.into(),
+            ..v
+        };
+        assert!(
+            either
+                .describe(None, &name)
+                .ends_with(": victory to whichever side achieves it.")
+        );
+    }
+
+    #[test]
+    fn graded_outcomes_list_every_rung() {
+        let r = |winner: &str, level| Result {
+            winner: winner.into(),
+            level,
+        };
+        let o = Outcome::Graded {
+            by_turn: vec![
+                GradedResult {
+                    turn: 5,
+                    result: r("confederates", Level::Substantive),
+                },
+                GradedResult {
+                    turn: 8,
+                    result: r("union", Level::Marginal),
+                },
+            ],
+            otherwise: r("union", Level::Decisive),
+        };
+        assert_eq!(
+            o.describe("confederates", Some("union"), &name),
+            "by Game-Turn 5, Substantive victory to Confederates; by Game-Turn 8, Marginal \
+             victory to Union; otherwise Decisive victory to Union"
+        );
     }
 }
