@@ -30,15 +30,10 @@ pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    // CARD
-    let bytes: Vec<u8> = if is_svg {
-        saber_schema::render::map_svg(&c.map, &[], "").into_bytes()
+    let bytes = if is_svg {
+        saber_schema::card::card_svg(c).into_bytes()
     } else {
-        saber_schema::render::svg_to_png(
-            &saber_schema::render::map_svg(&c.map, &[], ""),
-            CARD_WIDTH,
-        )
-        .map_err(|e| e.to_string())?
+        saber_schema::card::card_png(c, CARD_WIDTH).map_err(|e| e.to_string())?
     };
     saber_schema::cli::write_atomic(path, &bytes)
         .map_err(|e| format!("Could not write {}: {e}", path.display()))
