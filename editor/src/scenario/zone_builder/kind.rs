@@ -1,0 +1,444 @@
+//! The clause kinds the zone builder offers, and switching a zone from one kind to another
+//! while keeping what carries over (the reference zone, distances, road names, edges).
+
+use saber_schema::hex::{Compass, Corner, Edge};
+use saber_schema::map::Map;
+use saber_schema::ruleset::Terrain;
+use saber_schema::zone::Zone;
+
+/// One clause of the zone language, as offered in the clause chooser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `Zone::Feature`.
+    Feature,
+    /// `Zone::Within`.
+    Within,
+    /// `Zone::AtLeast`.
+    AtLeast,
+    /// `Zone::Sector`.
+    Sector,
+    /// `Zone::Beyond`.
+    Beyond,
+    /// `Zone::Between`.
+    Between,
+    /// `Zone::Area`.
+    Area,
+    /// `Zone::RiverSide`.
+    RiverSide,
+    /// `Zone::RoadStretch`.
+    RoadStretch,
+    /// `Zone::RoadEntry`.
+    RoadEntry,
+    /// `Zone::Edge`.
+    Edge,
+    /// `Zone::Corner`.
+    Corner,
+    /// `Zone::Hexes`.
+    Hexes,
+    /// `Zone::Road`.
+    Road,
+    /// `Zone::AnyRoad`.
+    AnyRoad,
+    /// `Zone::Terrain`.
+    Terrain,
+    /// `Zone::Slopes`.
+    Slopes,
+    /// `Zone::Line`.
+    Line,
+    /// `Zone::EnemyDeployment`.
+    EnemyDeployment,
+    /// `Zone::OneOf`.
+    OneOf,
+    /// `Zone::Union`.
+    Union,
+    /// `Zone::Intersection`.
+    Intersection,
+    /// `Zone::Difference`.
+    Difference,
+    /// `Zone::Everywhere`.
+    Everywhere,
+}
+
+/// The four corners, in the order the builder lists them.
+pub const CORNERS: [Corner; 4] = [
+    Corner::NorthWest,
+    Corner::NorthEast,
+    Corner::SouthWest,
+    Corner::SouthEast,
+];
+
+/// Lower-case name of a corner ("north-east").
+pub fn corner_name(c: Corner) -> &'static str {
+    match c {
+        Corner::NorthEast => "north-east",
+        Corner::NorthWest => "north-west",
+        Corner::SouthEast => "south-east",
+        Corner::SouthWest => "south-west",
+    }
+}
+
+impl Kind {
+    /// Every kind, most used first (the order of the clause chooser).
+    pub const ALL: [Kind; 24] = [
+        Kind::Feature,
+        Kind::Within,
+        Kind::AtLeast,
+        Kind::Sector,
+        Kind::Beyond,
+        Kind::Between,
+        Kind::Area,
+        Kind::RiverSide,
+        Kind::RoadStretch,
+        Kind::RoadEntry,
+        Kind::Edge,
+        Kind::Corner,
+        Kind::Hexes,
+        Kind::Road,
+        Kind::AnyRoad,
+        Kind::Terrain,
+        Kind::Slopes,
+        Kind::Line,
+        Kind::EnemyDeployment,
+        Kind::OneOf,
+        Kind::Union,
+        Kind::Intersection,
+        Kind::Difference,
+        Kind::Everywhere,
+    ];
+
+    /// The kind of a zone.
+    pub fn of(zone: &Zone) -> Kind {
+        match zone {
+            Zone::Everywhere => Kind::Everywhere,
+            Zone::Feature(_) => Kind::Feature,
+            Zone::Hexes(_) => Kind::Hexes,
+            Zone::Corner(_) => Kind::Corner,
+            Zone::Edge(_) => Kind::Edge,
+            Zone::Road(_) => Kind::Road,
+            Zone::RoadEntry(_) => Kind::RoadEntry,
+            Zone::AnyRoad => Kind::AnyRoad,
+            Zone::Terrain(_) => Kind::Terrain,
+            Zone::Slopes => Kind::Slopes,
+            Zone::Line(_) => Kind::Line,
+            Zone::Within { .. } => Kind::Within,
+            Zone::AtLeast { .. } => Kind::AtLeast,
+            Zone::Sector { .. } => Kind::Sector,
+            Zone::Beyond { .. } => Kind::Beyond,
+            Zone::Between { .. } => Kind::Between,
+            Zone::Area(_) => Kind::Area,
+            Zone::RiverSide(_) => Kind::RiverSide,
+            Zone::RoadStretch { .. } => Kind::RoadStretch,
+            Zone::EnemyDeployment => Kind::EnemyDeployment,
+            Zone::OneOf(_) => Kind::OneOf,
+            Zone::Union(_) => Kind::Union,
+            Zone::Intersection(_) => Kind::Intersection,
+            Zone::Difference(..) => Kind::Difference,
+        }
+    }
+
+    /// The plain name shown in the clause chooser, phrased like the rules.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Feature => "Feature (V4, H26…)",
+            Kind::Within => "Within N hexes of…",
+            Kind::AtLeast => "At least N hexes from…",
+            Kind::Sector => "Sector (to the NE of…)",
+            Kind::Beyond => "Beyond (north of…)",
+            Kind::Between => "On and between…",
+            Kind::Area => "Area spanned by…",
+            Kind::RiverSide => "Side of the river",
+            Kind::RoadStretch => "Road stretch",
+            Kind::RoadEntry => "Road entry (arrives on a road)",
+            Kind::Edge => "Map edge",
+            Kind::Corner => "Map corner",
+            Kind::Hexes => "Listed hexes",
+            Kind::Road => "Whole road",
+            Kind::AnyRoad => "Any road",
+            Kind::Terrain => "Terrain",
+            Kind::Slopes => "Slopes",
+            Kind::Line => "Line through…",
+            Kind::EnemyDeployment => "Enemy deployment",
+            Kind::OneOf => "One of (choice)",
+            Kind::Union => "Union",
+            Kind::Intersection => "Intersection",
+            Kind::Difference => "Difference",
+            Kind::Everywhere => "Anywhere",
+        }
+    }
+
+    /// For the kinds holding a list of zones: the fewest and most entries the schema allows.
+    /// An empty union is allowed by the schema but useless, so the builder keeps one.
+    pub fn list_bounds(self) -> Option<(usize, usize)> {
+        match self {
+            Kind::Line | Kind::Area | Kind::Between => Some((2, 100)),
+            Kind::OneOf | Kind::Intersection => Some((1, 100)),
+            Kind::Union => Some((1, 1000)),
+            _ => None,
+        }
+    }
+
+    /// Kinds measured from one reference zone (distance or direction).
+    fn is_measured(self) -> bool {
+        matches!(
+            self,
+            Kind::Within | Kind::AtLeast | Kind::Sector | Kind::Beyond
+        )
+    }
+}
+
+/// A feature zone for a new entry: the first of the map's features not yet named in `used`,
+/// or the first feature when all are; anywhere on a map without features.
+pub fn fresh_feature(map: &Map, used: &[&Zone]) -> Zone {
+    let taken: Vec<&str> = used.iter().flat_map(|z| z.features()).collect();
+    let codes = map.feature_codes();
+    codes
+        .iter()
+        .find(|c| !taken.contains(c))
+        .or(codes.first())
+        .map_or(Zone::Everywhere, |c| Zone::Feature((*c).to_string()))
+}
+
+/// The first named road of the map, preferring one that reaches a map edge (so that it can be
+/// arrived on).
+fn first_road(map: &Map) -> String {
+    let named = || map.roads.iter().filter(|r| r.name.is_some());
+    named()
+        .find(|r| !map.road_edges(r).is_empty())
+        .or_else(|| named().next())
+        .and_then(|r| r.name.clone())
+        .unwrap_or_default()
+}
+
+/// The first node of the tree (the root included) satisfying `f`.
+fn find<'z, T>(zone: &'z Zone, f: impl Fn(&'z Zone) -> Option<T>) -> Option<T> {
+    let mut out = None;
+    zone.visit(&mut |z| {
+        if out.is_none() {
+            out = f(z);
+        }
+    });
+    out
+}
+
+/// A road name named anywhere in the zone.
+fn road_in(zone: &Zone) -> Option<String> {
+    find(zone, |z| match z {
+        Zone::Road(n) | Zone::RoadEntry(n) | Zone::RoadStretch { road: n, .. } => Some(n.clone()),
+        _ => None,
+    })
+}
+
+/// An edge named anywhere in the zone (a map edge or a side of the river).
+fn edge_in(zone: &Zone) -> Option<Edge> {
+    find(zone, |z| match z {
+        Zone::Edge(e) | Zone::RiverSide(e) => Some(*e),
+        _ => None,
+    })
+}
+
+/// The zone's direct sub-zones, in order.
+fn subs(zone: &Zone) -> Vec<Zone> {
+    match zone {
+        Zone::Line(zs)
+        | Zone::Area(zs)
+        | Zone::OneOf(zs)
+        | Zone::Union(zs)
+        | Zone::Intersection(zs)
+        | Zone::Between { chain: zs, .. } => zs.clone(),
+        Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
+            vec![(**of).clone()]
+        }
+        Zone::AtLeast { from, .. } => vec![(**from).clone()],
+        Zone::RoadStretch { from, to, .. } => vec![(**from).clone(), (**to).clone()],
+        Zone::Difference(a, b) => vec![(**a).clone(), (**b).clone()],
+        _ => Vec::new(),
+    }
+}
+
+/// What a measured clause (within, at least, sector, beyond) keeps when it becomes another.
+struct Measure {
+    of: Zone,
+    within: Option<u32>,
+    at_least: Option<u32>,
+    toward: Option<Compass>,
+}
+
+fn measure_of(zone: &Zone, map: &Map) -> Measure {
+    let mut m = Measure {
+        of: zone.clone(),
+        within: None,
+        at_least: None,
+        toward: None,
+    };
+    match zone {
+        Zone::Within { distance, of } => {
+            m.of = (**of).clone();
+            m.within = Some(*distance);
+        }
+        Zone::AtLeast { distance, from } => {
+            m.of = (**from).clone();
+            m.at_least = Some(*distance);
+        }
+        Zone::Sector {
+            toward,
+            of,
+            within,
+            at_least,
+            ..
+        } => {
+            m.of = (**of).clone();
+            m.within = *within;
+            m.at_least = *at_least;
+            m.toward = Some(*toward);
+        }
+        Zone::Beyond { toward, of, .. } => {
+            m.of = (**of).clone();
+            m.toward = Some(*toward);
+        }
+        // Measuring from the whole map means nothing: start from a feature instead.
+        Zone::Everywhere => m.of = fresh_feature(map, &[]),
+        _ => {}
+    }
+    m
+}
+
+/// `zone` turned into a zone of kind `to`, keeping what carries over: a measured clause keeps
+/// its reference zone and distance; a list keeps its entries; other zones are wrapped as the
+/// reference or first entry; a simple clause is unwrapped from the first of its kind inside
+/// the zone (so "within 3 of V5" becomes V5). What cannot be kept gets a default that compiles
+/// on `map`: its first feature, distance 1, the first named road.
+pub fn switch(zone: &Zone, to: Kind, map: &Map) -> Zone {
+    if Kind::of(zone) == to {
+        return zone.clone();
+    }
+    let boxed = Box::new;
+    if to.is_measured() {
+        let m = measure_of(zone, map);
+        let of = boxed(m.of);
+        return match to {
+            Kind::Within => Zone::Within {
+                distance: m.within.or(m.at_least).unwrap_or(1),
+                of,
+            },
+            Kind::AtLeast => Zone::AtLeast {
+                distance: m.at_least.or(m.within).unwrap_or(1),
+                from: of,
+            },
+            Kind::Sector => Zone::Sector {
+                toward: m.toward.unwrap_or(Compass::NE),
+                of,
+                within: m.within,
+                at_least: m.at_least,
+                half_angle: 45,
+            },
+            _ => Zone::Beyond {
+                toward: m.toward.unwrap_or(Compass::N),
+                of,
+                inclusive: false,
+            },
+        };
+    }
+    if let Some((min, _)) = to.list_bounds() {
+        let mut items = match Kind::of(zone).list_bounds() {
+            Some(_) => subs(zone),
+            None if matches!(zone, Zone::Difference(..) | Zone::RoadStretch { .. }) => subs(zone),
+            None if *zone == Zone::Everywhere => Vec::new(),
+            None => vec![zone.clone()],
+        };
+        while items.len() < min {
+            let used: Vec<&Zone> = items.iter().collect();
+            let next = fresh_feature(map, &used);
+            items.push(next);
+        }
+        return match to {
+            Kind::Line => Zone::Line(items),
+            Kind::Area => Zone::Area(items),
+            Kind::OneOf => Zone::OneOf(items),
+            Kind::Union => Zone::Union(items),
+            Kind::Intersection => Zone::Intersection(items),
+            _ => Zone::Between {
+                chain: items,
+                include_ends: true,
+                slack: 0,
+            },
+        };
+    }
+    match to {
+        Kind::Difference => {
+            let except = fresh_feature(map, &[zone]);
+            Zone::Difference(boxed(zone.clone()), boxed(except))
+        }
+        Kind::RoadStretch => road_stretch(zone, map),
+        _ => unwrap_to(zone, to, map),
+    }
+}
+
+/// A road stretch made from `zone`: its road if it names one, its two first sub-zones as ends,
+/// else from a feature on the road to the edge where the road leaves the map.
+fn road_stretch(zone: &Zone, map: &Map) -> Zone {
+    let road = road_in(zone).unwrap_or_else(|| first_road(map));
+    let hexes = map.road(&road).map(|r| r.hexes.clone()).unwrap_or_default();
+    let mut ends = subs(zone).into_iter();
+    let from = match ends.next() {
+        Some(z) => z,
+        None if !matches!(
+            zone,
+            Zone::Everywhere | Zone::Road(_) | Zone::RoadEntry(_) | Zone::AnyRoad
+        ) =>
+        {
+            zone.clone()
+        }
+        None => map
+            .features
+            .iter()
+            .filter(|f| !f.code.starts_with('R') && f.hexes.iter().any(|h| hexes.contains(h)))
+            .map(|f| Zone::Feature(f.code.clone()))
+            .next()
+            .unwrap_or_else(|| fresh_feature(map, &[])),
+    };
+    let to = ends.next().unwrap_or_else(|| {
+        let edge = map
+            .road(&road)
+            .and_then(|r| map.road_edges(r).first().copied());
+        edge.map_or_else(|| fresh_feature(map, &[&from]), Zone::Edge)
+    });
+    Zone::RoadStretch {
+        road,
+        from: Box::new(from),
+        to: Box::new(to),
+    }
+}
+
+/// A simple clause of kind `to`: the first such clause inside `zone`, else one made from what
+/// `zone` names (a feature's hexes, a road's name, an edge), else the default.
+fn unwrap_to(zone: &Zone, to: Kind, map: &Map) -> Zone {
+    if let Some(inner) = find(zone, |z| (Kind::of(z) == to).then(|| z.clone())) {
+        return inner;
+    }
+    match to {
+        Kind::Feature => Zone::Feature(
+            map.feature_codes()
+                .first()
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+        ),
+        Kind::Hexes => {
+            let hexes = find(zone, |z| match z {
+                Zone::Feature(c) => map.feature(c).map(|f| f.hexes.clone()),
+                Zone::Corner(c) => Some(vec![map.grid.corner(*c)]),
+                _ => None,
+            });
+            Zone::Hexes(hexes.unwrap_or_default())
+        }
+        Kind::Corner => Zone::Corner(Corner::NorthWest),
+        Kind::Edge => Zone::Edge(edge_in(zone).unwrap_or(Edge::North)),
+        Kind::RiverSide => Zone::RiverSide(edge_in(zone).unwrap_or(Edge::North)),
+        Kind::Road => Zone::Road(road_in(zone).unwrap_or_else(|| first_road(map))),
+        Kind::RoadEntry => Zone::RoadEntry(road_in(zone).unwrap_or_else(|| first_road(map))),
+        Kind::Terrain => Zone::Terrain(Terrain::Woods),
+        Kind::AnyRoad => Zone::AnyRoad,
+        Kind::Slopes => Zone::Slopes,
+        Kind::EnemyDeployment => Zone::EnemyDeployment,
+        _ => Zone::Everywhere,
+    }
+}

@@ -1,0 +1,353 @@
+//! The zone builder driven headless as a user would: choosing clauses, typing, picking on the
+//! built-in map; and the clause conversions on their own.
+
+use egui::Id;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+use saber_schema::builtin::rifle_and_saber;
+use saber_schema::hex::{Compass, Coord, Edge};
+use saber_schema::map::Map;
+use saber_schema::zone::{HexSet, Zone, ZoneCompiler, ZoneEnv};
+
+use super::kind::{self, Kind};
+use super::{ZoneCx, zone_ui};
+use crate::scenario::pick::{PickKind, Picker};
+
+/// What the harness edits: a zone field on the built-in map.
+struct Form {
+    zone: Zone,
+    map: Map,
+    picker: Picker,
+}
+
+fn field_id() -> Id {
+    Id::unique("zone-field")
+}
+
+fn form(zone: Zone) -> Harness<'static, Form> {
+    let state = Form {
+        zone,
+        map: rifle_and_saber(),
+        picker: Picker::default(),
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(400.0, 1000.0))
+        .build_ui_state(
+            |ui, f: &mut Form| {
+                let mut cx = ZoneCx {
+                    map: &f.map,
+                    picker: &mut f.picker,
+                };
+                zone_ui(ui, field_id(), &mut f.zone, &mut cx);
+            },
+            state,
+        );
+    h.run();
+    h
+}
+
+fn feature(code: &str) -> Box<Zone> {
+    Box::new(Zone::Feature(code.into()))
+}
+
+/// A hex of a feature of the built-in map.
+fn hex_of(map: &Map, code: &str) -> Coord {
+    map.feature(code).expect("the feature is on the map").hexes[0]
+}
+
+/// Open the clause chooser currently showing `shown` and choose `clause`.
+fn choose(h: &mut Harness<'_, Form>, shown: &str, clause: &str) {
+    h.get(By::new().role(Role::ComboBox).value(shown)).click();
+    h.run();
+    // The list scrolls: bring the clause into view first.
+    h.get_by_label(clause).scroll_to_me();
+    h.run();
+    h.get_by_label(clause).click();
+    h.run();
+}
+
+/// Compile on the built-in map (with an enemy deployment known) and return the hexes and the
+/// diagnostics' messages.
+fn compile(map: &Map, zone: &Zone) -> (HexSet, Vec<String>) {
+    let enemy = HexSet::from_coords(map.grid, [Coord(1, 1)]);
+    let env = ZoneEnv {
+        enemy_deployment: Some(&enemy),
+    };
+    let mut zc = ZoneCompiler::new(map, env);
+    let set = zc.compile(zone, &[]);
+    let messages = zc.diagnostics.iter().map(|d| d.message.clone()).collect();
+    (set, messages)
+}
+
+#[test]
+fn within_2_of_v11_is_built_by_choosing_a_clause_and_picking_on_the_map() {
+    let mut h = form(Zone::Everywhere);
+    choose(&mut h, "Anywhere", "Within N hexes of…");
+    assert_eq!(
+        h.state().zone,
+        Zone::Within {
+            distance: 1,
+            of: feature("V4"),
+        },
+        "distance 1 of the map's first feature"
+    );
+
+    h.get_by_role(Role::SpinButton).set_value_accesskit(2.0);
+    h.run();
+    h.get_by_label("Pick").click();
+    h.run();
+    let map = h.state().map.clone();
+    assert!(h.state().picker.armed.is_some(), "the feature field waits");
+    let msg = h.state_mut().picker.click(hex_of(&map, "V11"), &map);
+    assert_eq!(msg.as_deref(), Some("Picked V11"));
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::Within {
+            distance: 2,
+            of: feature("V11"),
+        }
+    );
+    h.run();
+    h.get_by_label("within 2 hexes of V11");
+    assert!(h.state().picker.done.is_none(), "the pick was taken");
+}
+
+#[test]
+fn a_feature_is_chosen_from_the_list_or_typed_and_an_unknown_one_shows() {
+    let mut h = form(Zone::Feature("V4".into()));
+    h.get(By::new().role(Role::ComboBox).value("V4 (village)"))
+        .click();
+    h.run();
+    h.get_by_label("H26 (hill)").click();
+    h.run();
+    assert_eq!(h.state().zone, Zone::Feature("H26".into()));
+
+    h.get(By::new().role(Role::TextInput).value("H26"))
+        .set_text_value_accesskit("v99");
+    h.run();
+    h.run();
+    assert_eq!(h.state().zone, Zone::Feature("V99".into()), "upper-cased");
+    h.get_by_label("V99 is not a feature of this map");
+}
+
+#[test]
+fn switching_clauses_wraps_the_zone_and_unwraps_it_again() {
+    let mut h = form(Zone::Feature("V5".into()));
+    choose(&mut h, "Feature (V4, H26…)", "Within N hexes of…");
+    assert_eq!(
+        h.state().zone,
+        Zone::Within {
+            distance: 1,
+            of: feature("V5"),
+        }
+    );
+    choose(&mut h, "Within N hexes of…", "Feature (V4, H26…)");
+    assert_eq!(h.state().zone, Zone::Feature("V5".into()));
+}
+
+#[test]
+fn conversions_keep_the_reference_distances_and_names() {
+    let map = rifle_and_saber();
+    let within = Zone::Within {
+        distance: 3,
+        of: feature("V5"),
+    };
+    assert_eq!(
+        kind::switch(&within, Kind::AtLeast, &map),
+        Zone::AtLeast {
+            distance: 3,
+            from: feature("V5"),
+        }
+    );
+    assert_eq!(
+        kind::switch(&within, Kind::Sector, &map),
+        Zone::Sector {
+            toward: Compass::NE,
+            of: feature("V5"),
+            within: Some(3),
+            at_least: None,
+            half_angle: 45,
+        }
+    );
+    assert_eq!(
+        kind::switch(&within, Kind::Union, &map),
+        Zone::Union(vec![within.clone()]),
+        "a list wraps the zone as its first entry"
+    );
+    let pair = Zone::Union(vec![
+        Zone::Feature("V5".into()),
+        Zone::Feature("H26".into()),
+    ]);
+    assert_eq!(
+        kind::switch(&pair, Kind::Between, &map),
+        Zone::Between {
+            chain: vec![Zone::Feature("V5".into()), Zone::Feature("H26".into())],
+            include_ends: true,
+            slack: 0,
+        }
+    );
+    assert_eq!(
+        kind::switch(&Zone::Feature("V5".into()), Kind::Line, &map),
+        Zone::Line(vec![Zone::Feature("V5".into()), Zone::Feature("V4".into())]),
+        "padded with a feature not yet named"
+    );
+    assert_eq!(
+        kind::switch(&within, Kind::Difference, &map),
+        Zone::Difference(Box::new(within.clone()), feature("V4"))
+    );
+    assert_eq!(
+        kind::switch(&Zone::Road("South".into()), Kind::RoadEntry, &map),
+        Zone::RoadEntry("South".into())
+    );
+    assert_eq!(
+        kind::switch(&Zone::Edge(Edge::West), Kind::RiverSide, &map),
+        Zone::RiverSide(Edge::West)
+    );
+    let v5 = map.feature("V5").unwrap().hexes.clone();
+    assert_eq!(
+        kind::switch(&within, Kind::Hexes, &map),
+        Zone::Hexes(v5),
+        "listing the hexes of the feature inside"
+    );
+    assert_eq!(
+        kind::switch(&within, Kind::Everywhere, &map),
+        Zone::Everywhere
+    );
+}
+
+#[test]
+fn a_list_gets_entries_added_moved_and_removed() {
+    let mut h = form(Zone::Union(vec![Zone::Feature("V4".into())]));
+    h.get_by_label("×").click();
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::Union(vec![Zone::Feature("V4".into())]),
+        "the last entry cannot be removed"
+    );
+
+    h.get_by_label("+ Add").click();
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::Union(vec![Zone::Feature("V4".into()), Zone::Feature("V5".into())])
+    );
+
+    h.get_all_by_label("Down").next().unwrap().click();
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::Union(vec![Zone::Feature("V5".into()), Zone::Feature("V4".into())])
+    );
+
+    h.get_all_by_label("×").next().unwrap().click();
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::Union(vec![Zone::Feature("V4".into())])
+    );
+}
+
+#[test]
+fn listed_hexes_are_picked_several_at_a_time_typed_and_removed() {
+    let mut h = form(Zone::Hexes(Vec::new()));
+    let map = h.state().map.clone();
+    h.get_by_label("Pick hexes").click();
+    h.run();
+    for hex in [Coord(4, 12), Coord(5, 12)] {
+        assert_eq!(h.state().picker.armed.map(|(_, k)| k), Some(PickKind::Hex));
+        h.state_mut().picker.click(hex, &map);
+        h.run();
+    }
+    assert_eq!(
+        h.state().zone,
+        Zone::Hexes(vec![Coord(4, 12), Coord(5, 12)])
+    );
+    assert!(h.state().picker.armed.is_some(), "still picking");
+    h.get_by_label("Pick hexes").click();
+    h.run();
+    assert!(h.state().picker.armed.is_none(), "stopped");
+
+    let input = || By::new().role(Role::TextInput);
+    h.get(input()).set_text_value_accesskit("0610");
+    h.run();
+    h.get_by_label("Add").click();
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::Hexes(vec![Coord(4, 12), Coord(5, 12), Coord(6, 10)])
+    );
+
+    h.get(input()).set_text_value_accesskit("9999");
+    h.run();
+    h.get_by_label("Add").click();
+    h.run();
+    h.get_by_label("9999 is off the map");
+    h.get(input()).set_text_value_accesskit("x1");
+    h.run();
+    h.get_by_label("Add").click();
+    h.run();
+    h.get_by_label_contains("is not a hex label");
+    assert_eq!(
+        h.state().zone,
+        Zone::Hexes(vec![Coord(4, 12), Coord(5, 12), Coord(6, 10)])
+    );
+
+    h.get_by_label("0512 ×").click();
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::Hexes(vec![Coord(4, 12), Coord(6, 10)])
+    );
+}
+
+#[test]
+fn invalid_text_keeps_the_zone_and_shows_the_error_until_fixed() {
+    let start = Zone::Within {
+        distance: 2,
+        of: feature("V11"),
+    };
+    let mut h = form(start.clone());
+    h.get_by_label("Edit as text (RON)").click();
+    h.run();
+    let text = || By::new().role(Role::MultilineTextInput);
+    h.get(text())
+        .set_text_value_accesskit("Within(distance: 2, of: Feature(\"V11\"");
+    h.run();
+    h.run();
+    h.run();
+    assert_eq!(h.state().zone, start, "kept while the text is invalid");
+    h.get_by_label_contains("Not a zone yet");
+
+    h.get(text())
+        .set_text_value_accesskit("AtLeast(distance: 4, from: Feature(\"V11\"))");
+    h.run();
+    h.run();
+    assert_eq!(
+        h.state().zone,
+        Zone::AtLeast {
+            distance: 4,
+            from: feature("V11"),
+        }
+    );
+    assert!(h.query_by_label_contains("Not a zone yet").is_none());
+}
+
+#[test]
+fn every_clause_can_be_chosen_and_its_defaults_compile_on_the_builtin_map() {
+    let mut h = form(Zone::Everywhere);
+    let map = h.state().map.clone();
+    for k in Kind::ALL {
+        h.state_mut().zone = Zone::Everywhere;
+        h.run();
+        choose(&mut h, "Anywhere", k.name());
+        let zone = h.state().zone.clone();
+        assert_eq!(Kind::of(&zone), k, "{zone:?}");
+        let (set, problems) = compile(&map, &zone);
+        assert!(problems.is_empty(), "{}: {problems:?}", k.name());
+        // Listed hexes start empty, to be picked; every other default names some hexes.
+        assert_eq!(set.is_empty(), k == Kind::Hexes, "{}: {zone:?}", k.name());
+    }
+}
