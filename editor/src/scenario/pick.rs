@@ -112,12 +112,12 @@ mod tests {
         let v11 = map.features.iter().find(|f| f.code == "V11").unwrap();
         let hex = v11.hexes[0];
         let mut p = Picker::default();
-        let id = Id::new("zone");
+        let id = Id::unique("zone");
         assert_eq!(p.click(hex, &map), None, "nothing armed");
         p.arm(id, PickKind::Feature);
         assert!(p.click(hex, &map).unwrap().contains("V11"));
         assert!(p.armed.is_none());
-        assert_eq!(p.take(Id::new("other")), None);
+        assert_eq!(p.take(Id::unique("other")), None);
         assert_eq!(p.take(id), Some(Picked::Feature("V11".into())));
         assert_eq!(p.take(id), None);
     }
@@ -130,7 +130,7 @@ mod tests {
             .find(|c| feature_at(&map, *c).is_none())
             .unwrap();
         let mut p = Picker::default();
-        let id = Id::new("zone");
+        let id = Id::unique("zone");
         p.arm(id, PickKind::Feature);
         assert!(p.click(empty, &map).unwrap().contains("not part of"));
         assert!(p.is_armed(id));
