@@ -485,10 +485,7 @@ impl App {
             self.show_help = open;
         }
         if self.wizard.open {
-            let mut maps = vec![(
-                "rifle-and-saber".to_string(),
-                files::default_map().name,
-            )];
+            let mut maps = vec![("rifle-and-saber".to_string(), files::default_map().name)];
             if self.doc.scenario().is_none() && self.doc.map().id != "rifle-and-saber" {
                 maps.push((self.doc.map().id.clone(), self.doc.map().name.clone()));
             }

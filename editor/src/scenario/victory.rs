@@ -1,9 +1,798 @@
-//! interim
-pub fn victory_ui(
-    ui: &mut egui::Ui,
-    _id: egui::Id,
-    _s: &mut saber_schema::scenario::Scenario,
-    _cx: &mut crate::scenario::zone_builder::ZoneCx<'_>,
+//! The victory conditions form (11.0): for each condition the side, the goal of any kind
+//! (nested All/Any included), the outcome (wins, or graded by Game-Turn as at Shiloh, 11.6) and
+//! the printed wording.
+
+use egui::{Id, RichText, Ui};
+use saber_schema::hex::Edge;
+use saber_schema::map::Map;
+use saber_schema::ruleset::TURN_RECORD_TRACK;
+use saber_schema::scenario::{Scenario, Side};
+use saber_schema::victory::{
+    EITHER_SIDE, ExitCount, Goal, GradedResult, HoldHexes, Level, Outcome, Result as Award,
+    VictoryCondition, When,
+};
+use saber_schema::zone::Zone;
+
+use crate::scenario::fields::{
+    ListOp, beyond_hint, counters_ui, level_combo, list_buttons, number, remove_button, side_combo,
+    side_label, text_area, turn_drag,
+};
+use crate::scenario::zone_builder::{ZoneCx, zone_ui};
+
+/// Edit the scenario's victory conditions: add, remove, reorder, and every field of each.
+pub fn victory_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
+    let Scenario {
+        sides,
+        victory,
+        game_length,
+        ..
+    } = s;
+    let d = Defaults::new(cx.map, *game_length);
+    let mut op = None;
+    let len = victory.len();
+    for (i, v) in victory.iter_mut().enumerate() {
+        let vid = id.with(i);
+        let title = format!(
+            "{}. {}: {}",
+            i + 1,
+            side_label(sides, &v.side),
+            GoalKind::of(&v.goal).label()
+        );
+        egui::CollapsingHeader::new(title)
+            .id_salt(vid)
+            .default_open(true)
+            .show(ui, |ui| {
+                condition_ui(ui, vid, v, sides, &d, cx);
+                ui.horizontal(|ui| list_buttons(ui, i, len, 0, &mut op));
+            });
+    }
+    if let Some(op) = op {
+        op.apply(victory);
+    }
+    if ui.button("+ Victory condition").clicked() {
+        victory.push(VictoryCondition {
+            side: sides
+                .first()
+                .map_or_else(|| EITHER_SIDE.to_string(), |s| s.id.clone()),
+            goal: d.hold(),
+            outcome: Outcome::Wins,
+            printed: String::new(),
+        });
+    }
+}
+
+/// One condition's fields.
+fn condition_ui(
+    ui: &mut Ui,
+    id: Id,
+    v: &mut VictoryCondition,
+    sides: &[Side],
+    d: &Defaults,
+    cx: &mut ZoneCx<'_>,
 ) {
-    ui.label("(being built)");
+    ui.horizontal(|ui| {
+        ui.label("Side");
+        side_combo(ui, id.with("side"), "Side", &mut v.side, sides, true);
+    });
+    goal_ui(ui, id.with("goal"), &mut v.goal, d, cx);
+    outcome_ui(ui, id.with("outcome"), &mut v.outcome, &v.side, sides, d);
+    ui.label("As printed");
+    text_area(ui, &mut v.printed, "the condition as printed in the rules");
+    ui.label(RichText::new(v.goal.describe()).small().weak());
+}
+
+/// Valid starting values for new goals on this map and game length.
+struct Defaults {
+    /// The first feature of the map (anywhere, on a map without features).
+    feature: Zone,
+    /// The game's last Game-Turn.
+    last_turn: u32,
+}
+
+impl Defaults {
+    fn new(map: &Map, game_length: u32) -> Defaults {
+        Defaults {
+            feature: map
+                .features
+                .first()
+                .map_or(Zone::Everywhere, |f| Zone::Feature(f.code.clone())),
+            last_turn: game_length.clamp(1, TURN_RECORD_TRACK),
+        }
+    }
+
+    /// Hold the first feature at the end of the game.
+    fn hold(&self) -> Goal {
+        Goal::Hold {
+            target: self.feature.clone(),
+            hexes: HoldHexes::Any,
+            when: When::EndOfGame,
+            no_enemy_within: None,
+        }
+    }
+}
+
+/// The kinds of goal, as the goal combo offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GoalKind {
+    Hold,
+    DestroyAll,
+    Exit,
+    ControlEnemySetup,
+    LossesNoMoreThanEnemy,
+    All,
+    Any,
+    Text,
+}
+
+impl GoalKind {
+    const ALL: [GoalKind; 8] = [
+        GoalKind::Hold,
+        GoalKind::DestroyAll,
+        GoalKind::Exit,
+        GoalKind::ControlEnemySetup,
+        GoalKind::LossesNoMoreThanEnemy,
+        GoalKind::All,
+        GoalKind::Any,
+        GoalKind::Text,
+    ];
+
+    fn of(goal: &Goal) -> GoalKind {
+        match goal {
+            Goal::Hold { .. } => GoalKind::Hold,
+            Goal::DestroyAll => GoalKind::DestroyAll,
+            Goal::Exit { .. } => GoalKind::Exit,
+            Goal::ControlEnemySetup { .. } => GoalKind::ControlEnemySetup,
+            Goal::LossesNoMoreThanEnemy => GoalKind::LossesNoMoreThanEnemy,
+            Goal::All(_) => GoalKind::All,
+            Goal::Any(_) => GoalKind::Any,
+            Goal::Text { .. } => GoalKind::Text,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            GoalKind::Hold => "Hold",
+            GoalKind::DestroyAll => "Destroy all enemy units",
+            GoalKind::Exit => "Exit units off the map",
+            GoalKind::ControlEnemySetup => "Control the enemy's set-up position",
+            GoalKind::LossesNoMoreThanEnemy => "Lose no more units than the enemy",
+            GoalKind::All => "All of these goals",
+            GoalKind::Any => "Any of these goals",
+            GoalKind::Text => "Free text",
+        }
+    }
+}
+
+/// `old` turned into a goal of kind `to`, keeping what carries over: the place (a hold's
+/// target, an exit's hexes), the Game-Turn, the sub-goals of All/Any, the wording as text.
+fn convert(old: &Goal, to: GoalKind, d: &Defaults) -> Goal {
+    if let Goal::All(gs) | Goal::Any(gs) = old {
+        match (to, gs.first()) {
+            (GoalKind::All, _) => return Goal::All(gs.clone()),
+            (GoalKind::Any, _) => return Goal::Any(gs.clone()),
+            (_, Some(first)) => return convert(first, to, d),
+            (_, None) => {}
+        }
+    }
+    let place = match old {
+        Goal::Hold { target, .. } => Some(target.clone()),
+        Goal::Exit { via, .. } => Some(via.clone()),
+        _ => None,
+    };
+    let turn = match old {
+        Goal::Hold {
+            when: When::EndOfTurn(t),
+            ..
+        } => Some(*t),
+        Goal::Exit { by_turn, .. } | Goal::ControlEnemySetup { by_turn } => Some(*by_turn),
+        _ => None,
+    };
+    match to {
+        GoalKind::Hold => Goal::Hold {
+            target: place.unwrap_or_else(|| d.feature.clone()),
+            hexes: HoldHexes::Any,
+            when: turn.map_or(When::EndOfGame, When::EndOfTurn),
+            no_enemy_within: None,
+        },
+        GoalKind::DestroyAll => Goal::DestroyAll,
+        GoalKind::Exit => Goal::Exit {
+            count: ExitCount::AtLeast(1),
+            counters: Vec::new(),
+            via: place.unwrap_or(Zone::Edge(Edge::North)),
+            by_turn: turn.unwrap_or(d.last_turn),
+        },
+        GoalKind::ControlEnemySetup => Goal::ControlEnemySetup {
+            by_turn: turn.unwrap_or(d.last_turn),
+        },
+        GoalKind::LossesNoMoreThanEnemy => Goal::LossesNoMoreThanEnemy,
+        GoalKind::All => Goal::All(vec![old.clone()]),
+        GoalKind::Any => Goal::Any(vec![old.clone()]),
+        GoalKind::Text => Goal::Text {
+            text: old.describe(),
+            why: String::new(),
+        },
+    }
+}
+
+/// Edit a goal of any kind; All/Any recurse into their sub-goals.
+fn goal_ui(ui: &mut Ui, id: Id, goal: &mut Goal, d: &Defaults, cx: &mut ZoneCx<'_>) {
+    let kind = GoalKind::of(goal);
+    let mut chosen = kind;
+    ui.horizontal(|ui| {
+        ui.label("Goal");
+        egui::ComboBox::from_id_salt(id.with("kind"))
+            .selected_text(kind.label())
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                for k in GoalKind::ALL {
+                    ui.selectable_value(&mut chosen, k, k.label());
+                }
+            })
+            .response
+            .accessible_name("Goal");
+    });
+    if chosen != kind {
+        *goal = convert(goal, chosen, d);
+    }
+    match goal {
+        Goal::Hold {
+            target,
+            hexes,
+            when,
+            no_enemy_within,
+        } => hold_ui(ui, id, target, hexes, when, no_enemy_within, d, cx),
+        Goal::DestroyAll => {
+            ui.label(RichText::new("Every unit of the other side eliminated.").weak());
+        }
+        Goal::Exit {
+            count,
+            counters,
+            via,
+            by_turn,
+        } => {
+            exit_count_ui(ui, id.with("count"), count);
+            counters_ui(ui, counters, "none ticked: any unit counts");
+            ui.label("off the map through");
+            zone_ui(ui, id.with("via"), via, cx);
+            ui.horizontal(|ui| {
+                ui.label("by the end of Game-Turn");
+                turn_drag(ui, by_turn, d.last_turn);
+            });
+        }
+        Goal::ControlEnemySetup { by_turn } => {
+            ui.horizontal(|ui| {
+                ui.label("by the end of Game-Turn");
+                turn_drag(ui, by_turn, d.last_turn);
+            });
+            ui.label(RichText::new("The hexes the enemy deployed in (11.14, 11.15).").weak());
+        }
+        Goal::LossesNoMoreThanEnemy => {
+            ui.label(RichText::new("Counted at the end of the game (11.9, 11.17).").weak());
+        }
+        Goal::All(goals) | Goal::Any(goals) => {
+            let mut op = None;
+            let len = goals.len();
+            for (j, g) in goals.iter_mut().enumerate() {
+                let gid = id.with(("sub", j));
+                ui.group(|ui| {
+                    goal_ui(ui, gid, g, d, cx);
+                    // An All/Any needs at least one goal (its schema).
+                    ui.horizontal(|ui| list_buttons(ui, j, len, 1, &mut op));
+                });
+            }
+            if let Some(op) = op {
+                op.apply(goals);
+            }
+            if ui.button("+ Goal").clicked() {
+                goals.push(d.hold());
+            }
+        }
+        Goal::Text { text, why } => {
+            text_area(ui, text, "the goal, in words");
+            ui.label("Why the vocabulary cannot say it");
+            text_area(ui, why, "what is missing");
+        }
+    }
+}
+
+/// Which `When` a combo entry stands for.
+const WHEN_LABELS: [&str; 4] = [
+    "at the end of the game",
+    "at the end of Game-Turn",
+    "at the end of any one Game-Turn",
+    "for consecutive Game-Turns:",
+];
+
+fn when_index(w: &When) -> usize {
+    match w {
+        When::EndOfGame => 0,
+        When::EndOfTurn(_) => 1,
+        When::AnyTurn => 2,
+        When::ConsecutiveTurns(_) => 3,
+    }
+}
+
+/// The fields of a Hold goal: "hold [any hex / all hexes] of <zone> <when>, with no enemy unit
+/// within [n] hexes" (11.0, 11.3).
+#[allow(clippy::too_many_arguments)]
+fn hold_ui(
+    ui: &mut Ui,
+    id: Id,
+    target: &mut Zone,
+    hexes: &mut HoldHexes,
+    when: &mut When,
+    no_enemy_within: &mut Option<u32>,
+    d: &Defaults,
+    cx: &mut ZoneCx<'_>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("hold");
+        egui::ComboBox::from_id_salt(id.with("hexes"))
+            .selected_text(match hexes {
+                HoldHexes::Any => "any hex of",
+                HoldHexes::All => "all hexes of",
+            })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(hexes, HoldHexes::Any, "any hex of");
+                ui.selectable_value(hexes, HoldHexes::All, "all hexes of");
+            })
+            .response
+            .accessible_name("Which hexes");
+    });
+    zone_ui(ui, id.with("target"), target, cx);
+    ui.horizontal_wrapped(|ui| {
+        let old = when_index(when);
+        let mut chosen = old;
+        egui::ComboBox::from_id_salt(id.with("when"))
+            .selected_text(WHEN_LABELS[old])
+            .width(200.0)
+            .show_ui(ui, |ui| {
+                for (i, l) in WHEN_LABELS.iter().enumerate() {
+                    ui.selectable_value(&mut chosen, i, *l);
+                }
+            })
+            .response
+            .accessible_name("When");
+        if chosen != old {
+            *when = match chosen {
+                0 => When::EndOfGame,
+                1 => When::EndOfTurn(d.last_turn),
+                2 => When::AnyTurn,
+                // Little Round Top's "two consecutive Game-Turns" (11.7).
+                _ => When::ConsecutiveTurns(2.min(d.last_turn)),
+            };
+        }
+        match when {
+            When::EndOfTurn(t) => turn_drag(ui, t, d.last_turn),
+            When::ConsecutiveTurns(n) => {
+                number(ui, n, 1..=TURN_RECORD_TRACK, "Consecutive Game-Turns");
+                beyond_hint(ui, *n, d.last_turn);
+            }
+            When::EndOfGame | When::AnyTurn => {}
+        }
+    });
+    ui.horizontal(|ui| {
+        let mut on = no_enemy_within.is_some();
+        if ui.checkbox(&mut on, "no enemy unit within").changed() {
+            *no_enemy_within = on.then_some(1);
+        }
+        if let Some(n) = no_enemy_within {
+            number(ui, n, 0..=100, "Hexes free of enemy units");
+            ui.label("hexes");
+        }
+    });
+}
+
+/// "at least [n]" / "[num]/[den] of the side's units" / "all".
+fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
+    ui.horizontal(|ui| {
+        ui.label("exit");
+        let old = match count {
+            ExitCount::AtLeast(_) => 0,
+            ExitCount::Fraction { .. } => 1,
+            ExitCount::All => 2,
+        };
+        let labels = ["at least", "a fraction", "all"];
+        let mut chosen = old;
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(labels[old])
+            .width(90.0)
+            .show_ui(ui, |ui| {
+                for (i, l) in labels.iter().enumerate() {
+                    ui.selectable_value(&mut chosen, i, *l);
+                }
+            })
+            .response
+            .accessible_name("How many");
+        if chosen != old {
+            *count = match chosen {
+                0 => ExitCount::AtLeast(1),
+                1 => ExitCount::Fraction { num: 1, den: 3 },
+                _ => ExitCount::All,
+            };
+        }
+        match count {
+            ExitCount::AtLeast(n) => {
+                number(ui, n, 1..=2000, "How many units");
+            }
+            ExitCount::Fraction { num, den } => {
+                number(ui, num, 1..=100, "Numerator");
+                ui.label("/");
+                number(ui, den, 1..=100, "Denominator");
+                ui.label("of the side's units");
+            }
+            ExitCount::All => {}
+        }
+    });
+}
+
+/// The outcome: the side wins, or a ladder of results by Game-Turn (11.6).
+fn outcome_ui(
+    ui: &mut Ui,
+    id: Id,
+    outcome: &mut Outcome,
+    side: &str,
+    sides: &[Side],
+    d: &Defaults,
+) {
+    let graded = matches!(outcome, Outcome::Graded { .. });
+    let mut chosen = graded;
+    ui.horizontal(|ui| {
+        ui.label("Outcome");
+        egui::ComboBox::from_id_salt(id.with("kind"))
+            .selected_text(if graded {
+                "Graded by Game-Turn"
+            } else {
+                "Wins"
+            })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut chosen, false, "Wins")
+                    .on_hover_text("the side wins if it achieves the goal");
+                ui.selectable_value(&mut chosen, true, "Graded by Game-Turn")
+                    .on_hover_text("the result depends on the Game-Turn by which it is achieved");
+            })
+            .response
+            .accessible_name("Outcome");
+    });
+    if chosen != graded {
+        *outcome = if chosen {
+            first_ladder(side, sides, d)
+        } else {
+            Outcome::Wins
+        };
+    }
+    let Outcome::Graded { by_turn, otherwise } = outcome else {
+        return;
+    };
+    let mut op: Option<ListOp> = None;
+    let len = by_turn.len();
+    let mut previous = 0;
+    for (r, rung) in by_turn.iter_mut().enumerate() {
+        let rid = id.with(("rung", r));
+        ui.horizontal_wrapped(|ui| {
+            ui.label("by Game-Turn");
+            turn_drag(ui, &mut rung.turn, d.last_turn);
+            side_combo(
+                ui,
+                rid.with("winner"),
+                "Winner",
+                &mut rung.result.winner,
+                sides,
+                false,
+            );
+            level_combo(ui, rid.with("level"), "Level", &mut rung.result.level);
+            // A ladder needs at least one rung (its schema).
+            remove_button(ui, r, len > 1, &mut op);
+        });
+        if rung.turn <= previous {
+            ui.label(
+                RichText::new(format!("must come after Game-Turn {previous} (11.0)"))
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
+        previous = rung.turn;
+    }
+    if let Some(op) = op {
+        op.apply(by_turn);
+    }
+    if ui.button("+ Rung").clicked()
+        && let Some(last) = by_turn.last().cloned()
+    {
+        by_turn.push(GradedResult {
+            turn: (last.turn + 1).min(TURN_RECORD_TRACK),
+            result: last.result,
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("otherwise");
+        side_combo(
+            ui,
+            id.with("otherwise"),
+            "Winner otherwise",
+            &mut otherwise.winner,
+            sides,
+            false,
+        );
+        level_combo(
+            ui,
+            id.with("otherwise-level"),
+            "Level otherwise",
+            &mut otherwise.level,
+        );
+    });
+}
+
+/// A first ladder: the side wins by the last Game-Turn, otherwise the other side wins.
+fn first_ladder(side: &str, sides: &[Side], d: &Defaults) -> Outcome {
+    let winner = sides
+        .iter()
+        .find(|s| s.id == side)
+        .or(sides.first())
+        .map(|s| s.id.clone())
+        .unwrap_or_default();
+    let other = sides
+        .iter()
+        .find(|s| s.id != winner)
+        .map_or_else(|| winner.clone(), |s| s.id.clone());
+    Outcome::Graded {
+        by_turn: vec![GradedResult {
+            turn: d.last_turn,
+            result: Award {
+                winner,
+                level: Level::Marginal,
+            },
+        }],
+        otherwise: Award {
+            winner: other,
+            level: Level::Marginal,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::fields::level_name;
+    use crate::scenario::test_support::{
+        Form, choose, choose_in, errors_under, harness_with, load, shown_without_change,
+    };
+    use egui_kittest::kittest::Queryable;
+    use saber_schema::diagnostic::PathSeg;
+
+    fn form(s: Scenario) -> egui_kittest::Harness<'static, Form> {
+        harness_with(s, true, |ui, (s, picker, map)| {
+            let mut cx = ZoneCx { map, picker };
+            victory_ui(ui, Id::unique("victory"), s, &mut cx);
+        })
+    }
+
+    #[test]
+    fn a_hold_condition_is_built_from_nothing_with_the_picker() {
+        let mut s = load("07-gettysburg-little-round-top.ron");
+        s.victory.clear();
+        let mut h = form(s);
+        h.get_by_label("+ Victory condition").click();
+        h.run();
+        let map = saber_schema::builtin::rifle_and_saber();
+        let prefix = [PathSeg::key("victory"), PathSeg::Index(0)];
+        assert_eq!(
+            h.state().0.victory[0].goal,
+            Goal::Hold {
+                target: Zone::Feature(map.features[0].code.clone()),
+                hexes: HoldHexes::Any,
+                when: When::EndOfGame,
+                no_enemy_within: None,
+            },
+            "a new condition holds the first feature at the end of the game"
+        );
+        assert_eq!(errors_under(&h.state().0, &map, &prefix), []);
+        // A new condition is a valid Hold; choose another kind and Hold again, as a user would.
+        choose(&mut h, "Hold", "Destroy all enemy units");
+        assert_eq!(h.state().0.victory[0].goal, Goal::DestroyAll);
+        choose(&mut h, "Destroy all enemy units", "Hold");
+        choose(&mut h, "at the end of the game", "at the end of Game-Turn");
+        h.get_by_role(egui::Role::SpinButton)
+            .set_value_accesskit(7.0);
+        h.run();
+        h.get_by_label("Pick").click();
+        h.run();
+        let v5 = map.features.iter().find(|f| f.code == "V5").unwrap().hexes[0];
+        assert!(h.state_mut().1.click(v5, &map).unwrap().contains("V5"));
+        h.run();
+        h.run();
+        let v = &h.state().0.victory[0];
+        assert_eq!(v.side, "union");
+        assert_eq!(
+            v.goal,
+            Goal::Hold {
+                target: Zone::Feature("V5".into()),
+                hexes: HoldHexes::Any,
+                when: When::EndOfTurn(7),
+                no_enemy_within: None,
+            }
+        );
+        assert_eq!(v.outcome, Outcome::Wins);
+    }
+
+    #[test]
+    fn a_condition_becomes_graded_and_gains_rungs() {
+        let mut s = load("07-gettysburg-little-round-top.ron");
+        s.game_length = 10;
+        s.victory[0].side = "confederates".into();
+        let mut h = form(s);
+        choose(&mut h, "Wins", "Graded by Game-Turn");
+        h.get_by_label("+ Rung").click();
+        h.run();
+        h.get_by_label("+ Rung").click();
+        h.run();
+        let Outcome::Graded { by_turn, otherwise } = &h.state().0.victory[0].outcome else {
+            panic!("graded");
+        };
+        // The side wins by the last turn, otherwise the other side; each rung a turn later.
+        let turns: Vec<u32> = by_turn.iter().map(|r| r.turn).collect();
+        assert_eq!(turns, [10, 11, 12]);
+        assert!(by_turn.iter().all(|r| r.result.winner == "confederates"));
+        assert_eq!(otherwise.winner, "union");
+        assert_eq!(
+            h.get_all_by_value("Marginal").count(),
+            4,
+            "three rungs and otherwise"
+        );
+        assert_eq!(
+            h.query_all_by_label_contains("after the last Game-Turn (10)")
+                .count(),
+            2
+        );
+        // The first rung becomes Decisive.
+        let before = h.state().0.victory[0].outcome.clone();
+        h.get_all_by(|n| {
+            n.role() == egui::Role::ComboBox && n.value().as_deref() == Some("Marginal")
+        })
+        .next()
+        .unwrap()
+        .click();
+        h.run();
+        h.get_all_by_role_and_label(egui::Role::Button, "Decisive")
+            .last()
+            .unwrap()
+            .click();
+        h.run();
+        let Outcome::Graded { by_turn, .. } = &h.state().0.victory[0].outcome else {
+            panic!("graded");
+        };
+        assert_ne!(h.state().0.victory[0].outcome, before);
+        assert_eq!(by_turn[0].result.level, Level::Decisive);
+    }
+
+    #[test]
+    fn rungs_follow_the_previous_one_and_take_every_level() {
+        let mut s = load("06-shiloh.ron");
+        s.game_length = 10;
+        let mut h = form(s);
+        h.get_by_label("+ Rung").click();
+        h.run();
+        let Outcome::Graded { by_turn, .. } = &h.state().0.victory[0].outcome else {
+            panic!("graded");
+        };
+        assert_eq!(by_turn.len(), 7);
+        assert_eq!(by_turn[6].turn, 11, "one after the last rung");
+        assert!(
+            h.query_by_label_contains("after the last Game-Turn (10)")
+                .is_some()
+        );
+        for level in [
+            "Marginal",
+            "Tactical",
+            "Moderate",
+            "Substantive",
+            "Decisive",
+        ] {
+            choose_in(&mut h, "Level otherwise", level);
+            let Outcome::Graded { otherwise, .. } = &h.state().0.victory[0].outcome else {
+                panic!("graded");
+            };
+            assert_eq!(level_name(otherwise.level), level);
+        }
+    }
+
+    #[test]
+    fn every_goal_kind_can_be_chosen_and_its_default_checks_clean() {
+        let map = saber_schema::builtin::rifle_and_saber();
+        for kind in GoalKind::ALL {
+            let mut s = load("07-gettysburg-little-round-top.ron");
+            s.victory[0].outcome = Outcome::Wins;
+            // A named side, so that the checks of exits and set-up positions apply.
+            s.victory[0].side = "union".into();
+            let mut h = form(s);
+            if kind != GoalKind::Hold {
+                choose(&mut h, "Hold", kind.label());
+            } else {
+                choose(&mut h, "Hold", "Free text");
+                choose(&mut h, "Free text", "Hold");
+            }
+            let s = &h.state().0;
+            assert_eq!(GoalKind::of(&s.victory[0].goal), kind);
+            let prefix = [PathSeg::key("victory"), PathSeg::Index(0)];
+            let errors = errors_under(s, &map, &prefix);
+            assert!(errors.is_empty(), "{kind:?}: {errors:?}");
+        }
+    }
+
+    #[test]
+    fn a_new_kind_keeps_the_place_and_the_turn() {
+        let d = Defaults {
+            feature: Zone::Feature("R1".into()),
+            last_turn: 10,
+        };
+        let hold = Goal::Hold {
+            target: Zone::Feature("V5".into()),
+            hexes: HoldHexes::All,
+            when: When::EndOfTurn(7),
+            no_enemy_within: Some(3),
+        };
+        let exit = convert(&hold, GoalKind::Exit, &d);
+        assert_eq!(
+            exit,
+            Goal::Exit {
+                count: ExitCount::AtLeast(1),
+                counters: vec![],
+                via: Zone::Feature("V5".into()),
+                by_turn: 7,
+            }
+        );
+        let back = convert(&exit, GoalKind::Hold, &d);
+        let Goal::Hold { target, when, .. } = &back else {
+            panic!("hold");
+        };
+        assert_eq!(
+            (target, when),
+            (&Zone::Feature("V5".into()), &When::EndOfTurn(7))
+        );
+        let any = convert(&back, GoalKind::Any, &d);
+        assert_eq!(any, Goal::Any(vec![back.clone()]));
+        assert_eq!(
+            convert(&any, GoalKind::All, &d),
+            Goal::All(vec![back.clone()])
+        );
+        assert_eq!(
+            convert(&any, GoalKind::ControlEnemySetup, &d),
+            Goal::ControlEnemySetup { by_turn: 7 }
+        );
+        let Goal::Text { text, .. } = convert(&Goal::DestroyAll, GoalKind::Text, &d) else {
+            panic!("text");
+        };
+        assert_eq!(text, "destroy all enemy units");
+    }
+
+    #[test]
+    fn nested_goals_are_edited_in_place() {
+        let mut s = load("07-gettysburg-little-round-top.ron");
+        s.victory[0].goal = Goal::Any(vec![Goal::DestroyAll]);
+        let mut h = form(s);
+        h.get_by_label("+ Goal").click();
+        h.run();
+        choose(&mut h, "Destroy all enemy units", "All of these goals");
+        let Goal::Any(gs) = &h.state().0.victory[0].goal else {
+            panic!("any");
+        };
+        assert_eq!(gs.len(), 2);
+        assert_eq!(gs[0], Goal::All(vec![Goal::DestroyAll]));
+        assert!(matches!(gs[1], Goal::Hold { .. }));
+    }
+
+    #[test]
+    fn showing_historical_conditions_changes_nothing() {
+        for file in [
+            "06-shiloh.ron",
+            "07-gettysburg-little-round-top.ron",
+            "08-gettysburg-picketts-charge.ron",
+            "11-mars-la-tour.ron",
+            "17-south-africa.ron",
+        ] {
+            let s = load(file);
+            let h = form(s.clone());
+            shown_without_change(h, &s, file);
+        }
+    }
 }

@@ -1,0 +1,258 @@
+//! Small fields shared by the scenario forms: side, turn, level and marker pickers, unit-type
+//! and counter sets, and the move/remove buttons of a list.
+//!
+//! Every field edits its value in place and only writes when the user acts, so showing a form
+//! never changes the scenario (the app's undo compares the scenario before and after a frame).
+
+use std::ops::RangeInclusive;
+
+use egui::{Id, Response, RichText, Ui};
+use saber_schema::ruleset::{MarkerKind, TURN_RECORD_TRACK, UnitKind};
+use saber_schema::scenario::{Counter, Side};
+use saber_schema::victory::{EITHER_SIDE, Level};
+
+/// The five levels of victory, lowest first.
+pub const LEVELS: [Level; 5] = [
+    Level::Marginal,
+    Level::Tactical,
+    Level::Moderate,
+    Level::Substantive,
+    Level::Decisive,
+];
+
+/// The level's name as the scenarios print it.
+pub fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Marginal => "Marginal",
+        Level::Tactical => "Tactical",
+        Level::Moderate => "Moderate",
+        Level::Substantive => "Substantive",
+        Level::Decisive => "Decisive",
+    }
+}
+
+/// What the side combo shows for a side id: the side's name, "either side", or the unknown id.
+pub fn side_label(sides: &[Side], id: &str) -> String {
+    if id == EITHER_SIDE {
+        return "either side".into();
+    }
+    sides
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| format!("`{id}` (no such side)"))
+}
+
+/// A combo choosing a side by id; `either` adds the "either side" choice of victory
+/// conditions (11.7: "Whoever holds …").
+pub fn side_combo(
+    ui: &mut Ui,
+    id: Id,
+    name: &str,
+    value: &mut String,
+    sides: &[Side],
+    either: bool,
+) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(side_label(sides, value))
+        .show_ui(ui, |ui| {
+            for s in sides {
+                ui.selectable_value(value, s.id.clone(), &s.name)
+                    .on_hover_text(format!("side id `{}`", s.id));
+            }
+            if either {
+                ui.selectable_value(value, EITHER_SIDE.to_string(), "either side")
+                    .on_hover_text("whichever side achieves it");
+            }
+        })
+        .response
+        .accessible_name(name);
+}
+
+/// A Game-Turn on the Turn Record Track (1 to 20, 15.0), with a hint when it falls after the
+/// game's last turn.
+pub fn turn_drag(ui: &mut Ui, value: &mut u32, game_length: u32) {
+    number(ui, value, 1..=TURN_RECORD_TRACK, "Game-Turn")
+        .on_hover_text("Game-Turn, 1 to 20 (the Turn Record Track, 15.0)");
+    beyond_hint(ui, *value, game_length);
+}
+
+/// A warning beside a turn that the game never reaches.
+pub fn beyond_hint(ui: &mut Ui, turn: u32, game_length: u32) {
+    if turn > game_length {
+        ui.label(
+            RichText::new(format!("after the last Game-Turn ({game_length})"))
+                .small()
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
+}
+
+/// A whole number within `range`, named `name` for screen readers. An out-of-range value
+/// read from a file is shown as it is, not clamped, so that showing the form changes nothing.
+pub fn number(ui: &mut Ui, value: &mut u32, range: RangeInclusive<u32>, name: &str) -> Response {
+    ui.add(
+        egui::DragValue::new(value)
+            .range(range)
+            .clamp_existing_to_range(false),
+    )
+    .accessible_name(name)
+}
+
+/// A combo choosing one of the five levels of victory.
+pub fn level_combo(ui: &mut Ui, id: Id, name: &str, level: &mut Level) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(level_name(*level))
+        .show_ui(ui, |ui| {
+            for l in LEVELS {
+                ui.selectable_value(level, l, level_name(l));
+            }
+        })
+        .response
+        .accessible_name(name);
+}
+
+/// A combo choosing a marker (Trench 10.3, IP 10.2, Limber 4J).
+pub fn marker_combo(ui: &mut Ui, id: Id, marker: &mut MarkerKind) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(marker.code())
+        .show_ui(ui, |ui| {
+            for m in MarkerKind::ALL {
+                ui.selectable_value(marker, m, m.code())
+                    .on_hover_text(format!("defined in {}", m.rule()));
+            }
+        })
+        .response
+        .accessible_name("Marker");
+}
+
+/// Tick boxes for a set of unit types, kept in the order they were ticked.
+pub fn kinds_ui(ui: &mut Ui, kinds: &mut Vec<UnitKind>) {
+    ui.horizontal_wrapped(|ui| {
+        for k in UnitKind::ALL {
+            let mut on = kinds.contains(&k);
+            if ui
+                .checkbox(&mut on, k.code())
+                .on_hover_text(k.name())
+                .changed()
+            {
+                if on {
+                    kinds.push(k);
+                } else {
+                    kinds.retain(|x| *x != k);
+                }
+            }
+        }
+    });
+}
+
+/// Tick boxes for a set of counters: the ten unit types and the three markers.
+pub fn counters_ui(ui: &mut Ui, counters: &mut Vec<Counter>, none_means: &str) {
+    let all = UnitKind::ALL
+        .into_iter()
+        .map(Counter::Unit)
+        .chain(MarkerKind::ALL.into_iter().map(Counter::Marker));
+    ui.horizontal_wrapped(|ui| {
+        for c in all {
+            let (code, hover) = match c {
+                Counter::Unit(k) => (k.code(), k.name()),
+                Counter::Marker(m) => (m.code(), "marker"),
+            };
+            let mut on = counters.contains(&c);
+            if ui.checkbox(&mut on, code).on_hover_text(hover).changed() {
+                if on {
+                    counters.push(c);
+                } else {
+                    counters.retain(|x| *x != c);
+                }
+            }
+        }
+    });
+    if counters.is_empty() {
+        ui.label(RichText::new(none_means).small().weak());
+    }
+}
+
+/// A multi-line text field as wide as the panel.
+pub fn text_area(ui: &mut Ui, text: &mut String, hint: &str) {
+    ui.add(
+        egui::TextEdit::multiline(text)
+            .hint_text(hint)
+            .desired_rows(2)
+            .desired_width(f32::INFINITY),
+    );
+}
+
+/// A change to a list asked for by its buttons, applied after the list is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListOp {
+    /// Move item `i` one place up.
+    Up(usize),
+    /// Move item `i` one place down.
+    Down(usize),
+    /// Remove item `i`.
+    Remove(usize),
+}
+
+impl ListOp {
+    /// Apply to `items`.
+    pub fn apply<T>(self, items: &mut Vec<T>) {
+        match self {
+            ListOp::Up(i) if i > 0 && i < items.len() => items.swap(i - 1, i),
+            ListOp::Down(i) if i + 1 < items.len() => items.swap(i, i + 1),
+            ListOp::Remove(i) if i < items.len() => {
+                items.remove(i);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Up, down and remove buttons for item `i` of `len`; `min` items must stay.
+pub fn list_buttons(ui: &mut Ui, i: usize, len: usize, min: usize, op: &mut Option<ListOp>) {
+    if ui
+        .add_enabled(i > 0, egui::Button::new("Up").small())
+        .clicked()
+    {
+        *op = Some(ListOp::Up(i));
+    }
+    if ui
+        .add_enabled(i + 1 < len, egui::Button::new("Down").small())
+        .clicked()
+    {
+        *op = Some(ListOp::Down(i));
+    }
+    remove_button(ui, i, len > min, op);
+}
+
+/// A remove button for item `i`.
+pub fn remove_button(ui: &mut Ui, i: usize, enabled: bool, op: &mut Option<ListOp>) {
+    if ui
+        .add_enabled(enabled, egui::Button::new("Remove").small())
+        .clicked()
+    {
+        *op = Some(ListOp::Remove(i));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_ops_move_and_remove_within_bounds() {
+        let mut v = vec![1, 2, 3];
+        ListOp::Up(0).apply(&mut v);
+        assert_eq!(v, [1, 2, 3], "the first cannot go up");
+        ListOp::Down(0).apply(&mut v);
+        assert_eq!(v, [2, 1, 3]);
+        ListOp::Up(2).apply(&mut v);
+        assert_eq!(v, [2, 3, 1]);
+        ListOp::Down(2).apply(&mut v);
+        assert_eq!(v, [2, 3, 1], "the last cannot go down");
+        ListOp::Remove(1).apply(&mut v);
+        assert_eq!(v, [2, 1]);
+        ListOp::Remove(5).apply(&mut v);
+        assert_eq!(v, [2, 1]);
+    }
+}
