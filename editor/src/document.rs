@@ -54,18 +54,29 @@ impl Document {
     }
 
     /// Let a form change the scenario (in place, as egui forms do); if it changed, record one
-    /// undo step named `label` (consecutive changes with the same label merge). Returns the
-    /// form's result, or `None` when the document is not a scenario.
+    /// undo step named `label`. Returns the form's result, or `None` when the document is not
+    /// a scenario. Clicks and other one-off changes are steps of their own.
     pub fn edit_scenario<R>(
         &mut self,
         label: &str,
         f: impl FnOnce(&mut Scenario) -> R,
     ) -> Option<R> {
+        self.edit_scenario_by(label, f, || None)
+    }
+
+    /// Like [`Self::edit_scenario`]; `gesture` names, after the form ran, the widget being
+    /// typed into or dragged, so that one gesture's changes merge into one step.
+    pub fn edit_scenario_by<R>(
+        &mut self,
+        label: &str,
+        f: impl FnOnce(&mut Scenario) -> R,
+        gesture: impl FnOnce() -> Option<u64>,
+    ) -> Option<R> {
         let s = self.scenario.as_mut()?;
         let before = s.clone();
         let r = f(s);
         if *s != before {
-            self.history.record_scenario(label, before, s);
+            self.history.record_scenario(label, gesture(), before, s);
             self.revision += 1;
         }
         Some(r)

@@ -81,6 +81,8 @@ pub struct Step {
     change: Change,
     /// When it was recorded (to merge typing into one step).
     at: Instant,
+    /// The gesture it came from (the widget typed into or dragged), if any.
+    gesture: Option<u64>,
 }
 
 /// The map as it was when an edit began.
@@ -158,6 +160,7 @@ impl History {
             label,
             change,
             at: Instant::now(),
+            gesture: None,
         });
         if self.undo.len() > MAX_STEPS {
             self.undo.remove(0);
@@ -165,12 +168,21 @@ impl History {
         self.redo.clear();
     }
 
-    /// Record a scenario edit. An edit with the same label as the last step, soon after it
-    /// and with nothing undone between, extends that step (it gets a new id, so a save made
-    /// in between still shows the document as changed).
-    pub fn record_scenario(&mut self, label: &str, before: Scenario, after: &Scenario) {
+    /// Record a scenario edit. An edit by the same gesture as the last step (typing into one
+    /// field, dragging one value), soon after it and with nothing undone between, extends
+    /// that step (it gets a new id, so a save made in between still shows the document as
+    /// changed). Edits without a gesture (clicks) are steps of their own.
+    pub fn record_scenario(
+        &mut self,
+        label: &str,
+        gesture: Option<u64>,
+        before: Scenario,
+        after: &Scenario,
+    ) {
         if let Some(last) = self.undo.last_mut()
             && self.redo.is_empty()
+            && gesture.is_some()
+            && last.gesture == gesture
             && last.label == label
             && last.at.elapsed() < MERGE_WITHIN
             && let Change::Scenario(pair) = &mut last.change
@@ -186,6 +198,9 @@ impl History {
             label.to_string(),
             Change::Scenario(Box::new((before, after.clone()))),
         );
+        if let Some(last) = self.undo.last_mut() {
+            last.gesture = gesture;
+        }
     }
 
     /// Undo the last step; returns its label.
@@ -313,13 +328,20 @@ mod tests {
         for ch in ["X", "Y", "Z"] {
             let before = s.clone();
             s.name.push_str(ch);
-            h.record_scenario("Edit name", before, &s);
+            h.record_scenario("Edit name", Some(7), before, &s);
         }
         assert_eq!(h.done().len(), 1, "typing merged");
         let id = h.state();
         let before = s.clone();
         s.game_length = 5;
-        h.record_scenario("Edit game length", before, &s);
+        h.record_scenario("Edit game length", Some(7), before, &s);
+        let before = s.clone();
+        s.game_length = 6;
+        h.record_scenario("Edit game length", None, before, &s);
+        assert_eq!(h.done().len(), 3, "a click is a step of its own");
+        let (mut m, mut cur) = (map.clone(), Some(s.clone()));
+        h.undo(&mut m, &mut cur);
+        s.game_length = 5;
         assert_eq!(h.done().len(), 2);
         assert_ne!(h.state(), id);
         let (mut m, mut cur) = (map.clone(), Some(s.clone()));

@@ -171,3 +171,123 @@ fn the_unsaved_guard_covers_scenarios() {
     assert!(h.state().confirm.is_some(), "asks before replacing it");
     let _ = Coord(1, 1);
 }
+
+/// Open the combo showing `current` and choose `item`.
+fn choose(h: &mut egui_kittest::Harness<'static, App>, current: &str, item: &str) {
+    h.get_by(|n| {
+        n.role() == egui::accesskit::Role::ComboBox && n.value().as_deref() == Some(current)
+    })
+    .click();
+    h.run();
+    h.get_all_by_role_and_label(egui::accesskit::Role::Button, item)
+        .last()
+        .unwrap_or_else(|| panic!("no `{item}` in the combo showing `{current}`"))
+        .click();
+    h.run();
+}
+
+#[test]
+fn a_scenario_built_from_scratch_saves_and_compiles_clean() {
+    use egui::accesskit::Role;
+    use saber_schema::zone::Zone;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = editor();
+    h.get_by_label("Scenario").click();
+    h.run();
+    h.get_by_label("New scenario on this map").click();
+    h.run();
+    assert_eq!(h.state().scenario.tab, Tab::Sides);
+
+    // Two sides: rename the first.
+    let name = h
+        .get_all_by_label("Name")
+        .next()
+        .expect("first side's name");
+    name.click();
+    h.run();
+    h.get_all_by_label("Name")
+        .next()
+        .expect("name")
+        .type_text(" Army");
+    h.run();
+    assert_eq!(h.state().doc.scenario().unwrap().sides[0].name, "Red Army");
+
+    // The first side's order of battle: 12 MZ and 1 MA.
+    h.get_by_role_and_label(Role::SpinButton, "MZ")
+        .set_value_accesskit(12.0);
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "MA")
+        .set_value_accesskit(1.0);
+    h.run();
+    // Its zone: within 2 hexes of V11, V11 picked by clicking it on the map.
+    choose(&mut h, "Map edge", "Feature (V4, H26…)");
+    h.get_by_label("Pick").click();
+    h.run();
+    let map = h.state().doc.map().clone();
+    let v11 = map.feature("V11").expect("V11").hexes[0];
+    let at = hex_center(&h, v11);
+    click(&mut h, at);
+    let s = h.state().doc.scenario().unwrap().clone();
+    assert_eq!(
+        s.sides[0].groups[0].entry,
+        saber_schema::scenario::Entry::Deploy {
+            zone: Zone::Within {
+                distance: 2,
+                of: Box::new(Zone::Feature("V11".into()))
+            },
+            facing: None
+        }
+    );
+    assert_eq!(s.sides[0].groups[0].notation(), "12 MZ; 1 MA");
+    // The capacity meter shows the group's 27 points against the zone's room.
+    assert!(h.query_by_label_contains("Capacity: 27 of").is_some());
+
+    // The second side: select its group and give it 10 MZ.
+    h.get_by_label_contains("(a) no units").scroll_to_me();
+    h.run();
+    h.get_by_label_contains("(a) no units").click();
+    h.run();
+    assert_eq!(h.state().scenario.sel.side, 1);
+    h.get_by_role_and_label(Role::SpinButton, "MZ")
+        .set_value_accesskit(10.0);
+    h.run();
+
+    // A victory condition: Red Army holds V4 at the end of the game (the form's default).
+    h.get_by_label("Victory").click();
+    h.run();
+    assert_eq!(h.state().scenario.tab, Tab::Victory);
+    h.get_by_label("+ Victory condition").click();
+    h.run();
+    let s = h.state().doc.scenario().unwrap().clone();
+    assert_eq!(s.victory.len(), 1);
+    assert_eq!(s.victory[0].side, "red");
+
+    let app = h.state();
+    assert!(
+        app.scenario.checker.items.iter().all(|d| !d.is_error()),
+        "{:?}",
+        app.scenario.checker.items
+    );
+
+    // Save, then compile the file with saber-schema as `saberc check` does.
+    let path = dir.path().join("new-scenario.ron");
+    assert!(h.state_mut().save_to(&path));
+    assert!(!h.state().doc.is_dirty());
+    let report =
+        saber_schema::compile::check_path(&path, &saber_schema::compile::MapRegistry::new());
+    assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
+    assert_eq!(report.warnings(), 0, "{:?}", report.diagnostics);
+
+    // Undo reaches back through every edit to the new scenario.
+    let steps = h.state().doc.history().done().len();
+    assert!(steps >= 5, "{steps} undo steps");
+    for _ in 0..steps {
+        h.state_mut().undo();
+    }
+    h.run();
+    let map = h.state().doc.map().clone();
+    assert_eq!(
+        h.state().doc.scenario(),
+        Some(&crate::scenario::panel::new_scenario(&map))
+    );
+}

@@ -223,44 +223,76 @@ impl ScenarioUi {
             ..
         } = self;
         let mut cx = ZoneCx { map: &map, picker };
+        let ctx = ui.ctx().clone();
+        // The widget being typed into or dragged: its changes are one undo step.
+        let gesture = move || {
+            ctx.memory(|m| m.focused())
+                .or_else(|| ctx.dragged_id())
+                .map(|id| id.value())
+        };
         egui::ScrollArea::vertical()
             .id_salt("scenario-scroll")
             .auto_shrink([false, false])
             .show(ui, |ui| match tab {
                 Tab::Scenario => {
-                    doc.edit_scenario("Edit scenario", |s| {
-                        crate::scenario::header::header_ui(ui, id.with("header"), s)
-                    });
+                    doc.edit_scenario_by(
+                        "Edit scenario",
+                        |s| crate::scenario::header::header_ui(ui, id.with("header"), s),
+                        gesture,
+                    );
                 }
                 Tab::Sides => {
-                    doc.edit_scenario("Edit forces", |s| {
-                        sides::sides_ui(ui, id.with("sides"), s, sel, &checker.resolved, &mut cx)
-                    });
+                    doc.edit_scenario_by(
+                        "Edit forces",
+                        |s| {
+                            sides::sides_ui(
+                                ui,
+                                id.with("sides"),
+                                s,
+                                sel,
+                                &checker.resolved,
+                                &mut cx,
+                            )
+                        },
+                        gesture,
+                    );
                 }
                 Tab::Victory => {
-                    doc.edit_scenario("Edit victory conditions", |s| {
-                        crate::scenario::victory::victory_ui(ui, id.with("victory"), s, &mut cx)
-                    });
+                    doc.edit_scenario_by(
+                        "Edit victory conditions",
+                        |s| {
+                            crate::scenario::victory::victory_ui(ui, id.with("victory"), s, &mut cx)
+                        },
+                        gesture,
+                    );
                 }
                 Tab::Rules => {
-                    doc.edit_scenario("Edit special rules", |s| {
-                        crate::scenario::special_rules::special_rules_ui(
-                            ui,
-                            id.with("rules"),
-                            s,
-                            &mut cx,
-                        )
-                    });
+                    doc.edit_scenario_by(
+                        "Edit special rules",
+                        |s| {
+                            crate::scenario::special_rules::special_rules_ui(
+                                ui,
+                                id.with("rules"),
+                                s,
+                                &mut cx,
+                            )
+                        },
+                        gesture,
+                    );
                 }
                 Tab::Notes => {
-                    doc.edit_scenario("Edit notes", |s| {
-                        crate::scenario::notes::notes_ui(ui, id.with("notes"), s)
-                    });
+                    doc.edit_scenario_by(
+                        "Edit notes",
+                        |s| crate::scenario::notes::notes_ui(ui, id.with("notes"), s),
+                        gesture,
+                    );
                 }
                 Tab::Setup => {
-                    doc.edit_scenario("Edit set-up", |s| {
-                        placement::setup_ui(ui, id.with("setup"), s, tool, &checker.items)
-                    });
+                    doc.edit_scenario_by(
+                        "Edit set-up",
+                        |s| placement::setup_ui(ui, id.with("setup"), s, tool, &checker.items),
+                        gesture,
+                    );
                 }
             });
         None
