@@ -1,6 +1,7 @@
 //! Frame-time benchmark (run with `cargo bench -p saber-editor --bench frame`): CPU time per
 //! frame for egui layout and tessellation, headless, of the whole editor window at 1280 × 800:
-//! the default map fitted, a generated 1000 × 1000 map at 100 % and fitted; then the time to
+//! the default map fitted, a generated 1000 × 1000 map at 100 % and fitted; every historical
+//! scenario open in the builder (zones drawn) and the live check of each; then the time to
 //! save and open that map. Prints each number with its ratio to the target.
 
 use std::time::{Duration, Instant};
@@ -101,6 +102,46 @@ fn main() {
     let name = app.doc.map().name.clone();
     let t = per_frame(&mut app, |_| {});
     report(&format!("{name} map fitted, per frame"), t, ms(2));
+
+    // The scenario builder: each historical scenario with its zones drawn on the Forces tab,
+    // and the compiler's live check (inline below one frame, on the worker thread above).
+    let mut worst_frame = (Duration::ZERO, "");
+    let mut worst_check = (Duration::ZERO, "");
+    for h in saber_editor::scenario::historical::HISTORICAL {
+        let s = h.scenario().expect("parses");
+        let mut app = App::new(files::default_map(), None);
+        app.doc =
+            saber_editor::document::Document::for_scenario(s.clone(), files::default_map(), None);
+        app.scenario.checker.synchronous = true;
+        app.scenario.tab = saber_editor::scenario::panel::Tab::Sides;
+        let t = per_frame(&mut app, |_| {});
+        if t > worst_frame.0 {
+            worst_frame = (t, h.file);
+        }
+        let map = std::sync::Arc::new(files::default_map());
+        let mut checker = saber_editor::scenario::checker::Checker {
+            synchronous: true,
+            ..Default::default()
+        };
+        let t = Instant::now();
+        for rev in 0..10 {
+            checker.update(rev, &s, &map);
+        }
+        let t = t.elapsed() / 10;
+        if t > worst_check.0 {
+            worst_check = (t, h.file);
+        }
+    }
+    report(
+        &format!("scenario open, zones drawn ({}), per frame", worst_frame.1),
+        worst_frame.0,
+        ms(16),
+    );
+    report(
+        &format!("live check, slowest ({})", worst_check.1),
+        worst_check.0,
+        ms(16),
+    );
 
     let big = big_map();
     let mut app = App::new(big.clone(), None);
