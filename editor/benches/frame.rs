@@ -119,10 +119,8 @@ fn main() {
             worst_frame = (t, h.file);
         }
         let map = std::sync::Arc::new(files::default_map());
-        let mut checker = saber_editor::scenario::checker::Checker {
-            synchronous: true,
-            ..Default::default()
-        };
+        let mut checker = saber_editor::scenario::checker::Checker::default();
+        checker.synchronous = true;
         let t = Instant::now();
         for rev in 0..10 {
             checker.update(rev, &s, &map);
