@@ -513,7 +513,7 @@ impl App {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         let Some(file) = dropped.iter().find(|f| files::is_map_file(f.path())) else {
             if !dropped.is_empty() {
-                self.error = Some("Drop a .ron or .json map file.".into());
+                self.error = Some("Drop a .ron or .json map or scenario file.".into());
             }
             return;
         };

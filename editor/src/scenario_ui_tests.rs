@@ -291,3 +291,38 @@ fn a_scenario_built_from_scratch_saves_and_compiles_clean() {
         Some(&crate::scenario::panel::new_scenario(&map))
     );
 }
+
+#[test]
+fn a_factored_battle_opens_in_the_builder_with_its_orders_of_battle() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/sources");
+    let file = std::fs::read_dir(&dir)
+        .expect("battle sources")
+        .map(|e| e.expect("entry").path())
+        .find(|p| p.extension().is_some_and(|e| e == "ron"))
+        .expect("a battle file");
+    let battle = saber_schema::factor::read_battle(&file).expect("reads");
+    let f = saber_schema::factor::factor(&battle).expect("factors");
+    let s = saber_schema::factor::skeleton(&battle, &f);
+    let mut h = editor();
+    h.get_by_label("Scenario").click();
+    h.run();
+    h.get_by_label("New scenario from a historical battle (11.18)…")
+        .click();
+    h.run();
+    assert!(h.state().wizard.open, "the wizard opens from the menu");
+    h.state_mut().wizard.open = false;
+    h.state_mut().request(Action::Factored(Box::new(s.clone())));
+    h.run();
+    let app = h.state();
+    assert_eq!(app.doc.scenario(), Some(&s));
+    assert!(app.doc.is_dirty(), "not saved yet");
+    assert_eq!(app.scenario.tab, Tab::Sides);
+    for side in &s.sides {
+        let notation = side.groups[0].notation();
+        assert!(
+            h.query_by_label_contains(&notation).is_some(),
+            "{notation} shown in the forces tab"
+        );
+    }
+}
