@@ -51,6 +51,15 @@ pub fn hex_of(d: &Diagnostic, map: &Map) -> Option<Coord> {
     ))
 }
 
+/// How a finding of this severity is shown: its word and colour.
+pub fn severity_style(ui: &Ui, severity: Severity) -> (&'static str, Color32) {
+    match severity {
+        Severity::Error => ("error", ui.visuals().error_fg_color),
+        Severity::Warning => ("warning", ui.visuals().warn_fg_color),
+        Severity::Note => ("note", ui.visuals().text_color()),
+    }
+}
+
 impl Diagnostics {
     /// Recompute if the map changed (not during a stroke: a stroke ends first).
     pub fn update(&mut self, doc: &Document) {
@@ -68,11 +77,7 @@ impl Diagnostics {
             return None;
         }
         for d in &self.items {
-            let (icon, color) = match d.severity {
-                Severity::Error => ("error", ui.visuals().error_fg_color),
-                Severity::Warning => ("warning", ui.visuals().warn_fg_color),
-                Severity::Note => ("note", ui.visuals().text_color()),
-            };
+            let (icon, color) = severity_style(ui, d.severity);
             let hex = hex_of(d, map);
             let mut text = format!("{icon} {}: {}", d.code, d.message);
             if let Some(h) = hex {

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use egui::{Color32, Id, RichText, Ui};
-use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
+use saber_schema::diagnostic::{Diagnostic, PathSeg};
 use saber_schema::hex::{Coord, parse_label};
 use saber_schema::map::Map;
 use saber_schema::scenario::{Entry, Scenario};
@@ -523,11 +523,7 @@ impl ScenarioUi {
         }
         let mut goto = None;
         for d in &self.checker.items {
-            let (icon, color) = match d.severity {
-                Severity::Error => ("error", ui.visuals().error_fg_color),
-                Severity::Warning => ("warning", ui.visuals().warn_fg_color),
-                Severity::Note => ("note", ui.visuals().text_color()),
-            };
+            let (icon, color) = crate::diagnostics::severity_style(ui, d.severity);
             let (tab, sel, hex) = target(d, s, map);
             let mut text = format!("{icon} {}: {}", d.code, d.message);
             if let Some(h) = hex {
