@@ -733,11 +733,15 @@ impl App {
     fn compiled(&mut self) -> Option<saber_schema::compile::Compiled> {
         let s = self.doc.scenario()?.clone();
         let map = self.doc.map().clone();
-        let (resolved, diags) = saber_schema::check::check_scenario(&s, &map);
-        let errors = diags
-            .iter()
-            .filter(|d| d.severity == saber_schema::diagnostic::Severity::Error)
-            .count();
+        // The live check's result, when it is for this very revision (it always is unless a
+        // worker-thread check is still running); otherwise check now.
+        let checker = &self.scenario.checker;
+        let (resolved, diags) = if checker.revision == Some(self.doc.revision()) {
+            (checker.resolved.clone(), checker.items.clone())
+        } else {
+            saber_schema::check::check_scenario(&s, &map)
+        };
+        let errors = diags.iter().filter(|d| d.is_error()).count();
         if errors > 0 {
             self.error = Some(format!(
                 "The scenario has {errors} errors (see Diagnostics): fix them before exporting."

@@ -43,18 +43,23 @@ pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_editor_exports_what_saberc_exports() {
+    /// 11.7 compiled on the built-in map.
+    fn little_round_top() -> Compiled {
         let s = crate::scenario::historical::HISTORICAL[6]
             .scenario()
             .expect("parses");
         let map = saber_schema::builtin::rifle_and_saber();
         let (resolved, _) = saber_schema::check::check_scenario(&s, &map);
-        let c = Compiled {
+        Compiled {
             scenario: s,
             map,
             resolved,
-        };
+        }
+    }
+
+    #[test]
+    fn the_editor_exports_what_saberc_exports() {
+        let c = little_round_top();
         let text = engine_json(&c).expect("exports");
         let golden = include_str!("../../tests/golden/gettysburg-little-round-top.json");
         assert_eq!(text.trim_end(), golden.trim_end());
@@ -63,16 +68,7 @@ mod tests {
     #[test]
     fn cards_are_written_as_png_and_svg() {
         let dir = tempfile::tempdir().expect("temp dir");
-        let s = crate::scenario::historical::HISTORICAL[6]
-            .scenario()
-            .expect("parses");
-        let map = saber_schema::builtin::rifle_and_saber();
-        let (resolved, _) = saber_schema::check::check_scenario(&s, &map);
-        let c = Compiled {
-            scenario: s,
-            map,
-            resolved,
-        };
+        let c = little_round_top();
         let png = dir.path().join("card.png");
         card(&c, &png).expect("png");
         assert!(std::fs::read(&png).expect("read").starts_with(b"\x89PNG"));

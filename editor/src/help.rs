@@ -5,7 +5,7 @@ use egui::Ui;
 /// Every shortcut: (group, keys, what it does).
 pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ("File", "Ctrl+N", "New map"),
-    ("File", "Ctrl+O", "Open a map"),
+    ("File", "Ctrl+O", "Open a map or scenario"),
     ("File", "Ctrl+S", "Save"),
     ("File", "Ctrl+Shift+S", "Save as"),
     ("Edit", "Ctrl+Z", "Undo"),
@@ -55,6 +55,31 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ),
     ("Features", "Delete", "Delete the selected feature"),
     ("Features", "Esc", "Cancel creation, or deselect"),
+    (
+        "Scenario",
+        "Pick, then click",
+        "Take a feature (or hexes) for a zone from the map",
+    ),
+    (
+        "Scenario",
+        "Right click",
+        "Cancel a pick; on Set-up, remove the top counter",
+    ),
+    (
+        "Scenario",
+        "Click / drag",
+        "On Set-up: place the chosen counter / move a counter",
+    ),
+    (
+        "Scenario",
+        "Click a zone",
+        "On Sides & forces: select the group deploying there",
+    ),
+    (
+        "Scenario",
+        "Esc",
+        "Cancel a pick, or put the chosen counter down",
+    ),
     ("Help", "F1", "This window"),
 ];
 

@@ -7,10 +7,11 @@ use std::sync::Arc;
 
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg};
+use saber_schema::hex::Edge;
 use saber_schema::hex::{Coord, parse_label};
 use saber_schema::map::Map;
-use saber_schema::scenario::{Entry, Scenario};
-use saber_schema::zone::HexSet;
+use saber_schema::scenario::{CounterColor, Entry, Group, Scenario, Side};
+use saber_schema::zone::{HexSet, Zone};
 
 use crate::canvas::Overlay;
 use crate::document::Document;
@@ -81,8 +82,6 @@ pub struct ScenarioUi {
 
 /// A new scenario on `map`: two sides deploying along the west and east edges, ten turns.
 pub fn new_scenario(map: &Map) -> Scenario {
-    use saber_schema::scenario::{CounterColor, Group, Side};
-    use saber_schema::zone::Zone;
     let side = |id: &str, name: &str, color, edge| Side {
         id: id.into(),
         name: name.into(),
@@ -101,7 +100,6 @@ pub fn new_scenario(map: &Map) -> Scenario {
             },
         }],
     };
-    use saber_schema::hex::Edge;
     Scenario {
         format: saber_schema::scenario::SCENARIO_FORMAT.into(),
         id: "new-scenario".into(),
@@ -428,10 +426,9 @@ impl ScenarioUi {
     /// A click or drag on the map: completes a pick, or places, moves and removes counters
     /// on the Set-up tab, or selects the group whose zone was clicked on the Forces tab.
     pub fn pointer(&mut self, p: &Pointer, doc: &mut Document) -> Option<String> {
-        let map = doc.map().clone();
         if self.picker.armed.is_some() {
             if p.phase == Phase::Press && p.button == Button::Primary {
-                return self.picker.click(p.hex, &map);
+                return self.picker.click(p.hex, doc.map());
             }
             if p.phase == Phase::Press && p.button == Button::Secondary {
                 self.picker.cancel();
@@ -439,7 +436,7 @@ impl ScenarioUi {
             }
             return None;
         }
-        if !map.grid.contains(p.hex) {
+        if !doc.map().grid.contains(p.hex) {
             self.placement.dragging = None;
             return None;
         }
@@ -469,7 +466,8 @@ impl ScenarioUi {
     }
 
     fn setup_pointer(&mut self, p: &Pointer, doc: &mut Document) -> Option<String> {
-        let resolved = self.checker.resolved.clone();
+        // Borrowed apart from the placement tool, which the arms below change.
+        let resolved = &self.checker.resolved;
         match (p.phase, p.button) {
             (Phase::Press, Button::Secondary) => doc
                 .edit_scenario("Remove counter", |s| PlacementTool::remove_top(s, p.hex))
@@ -487,7 +485,7 @@ impl ScenarioUi {
                 Some((i, from)) if from != p.hex => doc
                     .edit_scenario("Move counter", |s| {
                         let chosen = PlacementTool::dragged(s, i)?;
-                        let why = placement::problems(s, &resolved, &chosen, p.hex, Some(i));
+                        let why = placement::problems(s, resolved, &chosen, p.hex, Some(i));
                         s.setup.get_mut(i)?.at = p.hex;
                         Some(if why.is_empty() {
                             "Moved".to_string()
@@ -501,7 +499,7 @@ impl ScenarioUi {
                         return Some("Choose a counter in the Set-up tab first".into());
                     }
                     let tool = &self.placement;
-                    doc.edit_scenario("Place counter", |s| tool.place(s, &resolved, p.hex))
+                    doc.edit_scenario("Place counter", |s| tool.place(s, resolved, p.hex))
                         .flatten()
                 }
             },
