@@ -52,10 +52,14 @@ pub enum Command {
         #[arg(long, value_name = "warnings")]
         deny: Option<DenyWhat>,
     },
-    /// Export a scenario as one self-contained JSON document for a game engine.
+    /// Export a scenario as one self-contained JSON document for a game engine, or a map or
+    /// scenario as a Tiled map (`--format tiled`).
     Export {
-        /// The scenario file.
+        /// The scenario file (or, with `--format tiled`, a map file).
         scenario: PathBuf,
+        /// What to write: the engine JSON, or a Tiled map (`.tmj` + `.tsj` tileset + PNG).
+        #[arg(long, value_enum, default_value = "engine")]
+        format: ExportFormat,
         /// Output directory; the file is named after the scenario id.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: PathBuf,
@@ -81,6 +85,14 @@ pub enum Command {
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
     },
+    /// Import a hexagonal Tiled map (`.tmj` or `.tmx`) as a map file.
+    Import {
+        /// The Tiled map.
+        input: PathBuf,
+        /// The map file to write (`.ron`).
+        #[arg(short = 'o', long = "out", value_name = "MAP.ron")]
+        out: PathBuf,
+    },
     /// Factor a historical battle into an order of battle or a scenario skeleton (11.18).
     Factor(crate::factor::FactorArgs),
     /// Write the JSON Schemas of maps, scenarios and exports.
@@ -89,6 +101,15 @@ pub enum Command {
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,
     },
+}
+
+/// What `saberc export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// The engine JSON document (`<id>.json`).
+    Engine,
+    /// A Tiled map: `<id>.tmj`, its tileset `<id>.tsj` and the tileset's `<id>.png`.
+    Tiled,
 }
 
 /// What `--deny` can promote to errors.
@@ -122,9 +143,17 @@ pub fn run(cli: Cli) -> i32 {
         } => check(&paths, format, &maps, deny.is_some()),
         Command::Export {
             scenario,
+            format: ExportFormat::Engine,
             out,
             maps,
         } => export_cmd(&scenario, &out, &maps),
+        Command::Export {
+            scenario,
+            format: ExportFormat::Tiled,
+            out,
+            maps,
+        } => tiled_export_cmd(&scenario, &out, &maps),
+        Command::Import { input, out } => import_cmd(&input, &out),
         Command::Schema { out } => schema_cmd(out.as_deref()),
         Command::Factor(args) => match crate::factor::run(&args) {
             Ok(text) => {
@@ -290,6 +319,89 @@ fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         return usage_error(&format!("cannot write {}: {e}", file.display()));
     }
     println!("wrote {}", file.display());
+    EXIT_OK
+}
+
+/// `saberc export --format tiled`: a map, or a scenario compiled by the pipeline, as a Tiled map.
+fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
+    use crate::output::tiled::export::{export_map, export_scenario};
+    let reg = match registry(maps, &[]) {
+        Ok(r) => r,
+        Err(e) => return usage_error(&e),
+    };
+    let src = match Source::read(input) {
+        Ok(s) => s,
+        Err(d) => {
+            eprint!("{}", human(&d, None, false));
+            return EXIT_USAGE;
+        }
+    };
+    let color = std::io::stderr().is_terminal();
+    let (files, diags) = match detect(&src) {
+        Ok((DocKind::Map, _)) => {
+            let (map, diags) = load_map(&src);
+            (map.map(|m| export_map(&m)), diags)
+        }
+        Ok((DocKind::Scenario, _)) => {
+            let (compiled, diags) = compile_scenario(&src, &reg);
+            let files = compiled.map(|c| export_scenario(&c.scenario, &c.map, &c.resolved));
+            (files, diags)
+        }
+        Ok((DocKind::Battle, _)) => {
+            return usage_error("a battle file has no map: factor it into a scenario first");
+        }
+        Err(d) => (None, vec![d]),
+    };
+    let diags = crate::compile::finish(&src, diags);
+    for d in &diags {
+        eprint!("{}", human(d, Some(&src.text), color));
+    }
+    if diags.iter().any(|d| d.severity == Severity::Error) {
+        eprintln!("not exported: fix the errors above first");
+        return EXIT_ERRORS;
+    }
+    let files = match files {
+        Some(Ok(f)) => f,
+        Some(Err(e)) => return usage_error(&format!("cannot draw the tileset: {e}")),
+        None => return EXIT_ERRORS,
+    };
+    if let Err(e) = std::fs::create_dir_all(out) {
+        return usage_error(&format!("cannot create {}: {e}", out.display()));
+    }
+    for f in files {
+        let path = out.join(&f.name);
+        if let Err(e) = write_atomic(&path, &f.bytes) {
+            return usage_error(&format!("cannot write {}: {e}", path.display()));
+        }
+        println!("wrote {}", path.display());
+    }
+    EXIT_OK
+}
+
+/// `saberc import`: a Tiled map read as our map file; written only when it has no errors.
+fn import_cmd(input: &Path, out: &Path) -> i32 {
+    use crate::output::tiled::import::{import_path, map_ron};
+    let imported = import_path(input);
+    let color = std::io::stderr().is_terminal();
+    for d in &imported.diagnostics {
+        let text = imported
+            .sources
+            .iter()
+            .find(|s| Some(&s.path) == d.file.as_ref())
+            .map(|s| s.text.as_str());
+        eprint!("{}", human(d, text, color));
+    }
+    if imported.sources.is_empty() {
+        return EXIT_USAGE;
+    }
+    let Some(map) = imported.map.as_ref().filter(|_| !imported.has_errors()) else {
+        eprintln!("not imported: fix the errors above first");
+        return EXIT_ERRORS;
+    };
+    if let Err(e) = write_atomic(out, map_ron(map).as_bytes()) {
+        return usage_error(&format!("cannot write {}: {e}", out.display()));
+    }
+    println!("wrote {}", out.display());
     EXIT_OK
 }
 

@@ -83,6 +83,11 @@ pub enum Code {
     // Battle files (11.18).
     BattleInvalid,
     Factoring,
+    // Tiled import.
+    TiledGrid,
+    TiledTerrain,
+    TiledObject,
+    TiledData,
 }
 
 impl Code {
@@ -141,6 +146,10 @@ impl Code {
             SpecialRuleTarget => "SPR001",
             BattleInvalid => "FAC001",
             Factoring => "FAC002",
+            TiledGrid => "TIL001",
+            TiledTerrain => "TIL002",
+            TiledObject => "TIL003",
+            TiledData => "TIL004",
         }
     }
 }

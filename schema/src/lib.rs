@@ -21,6 +21,7 @@ pub mod limits;
 pub mod locate;
 pub mod map;
 pub mod movement;
+pub mod output;
 pub mod render;
 pub mod report;
 pub mod resolve;

@@ -1,0 +1,3 @@
+//! Outputs: what the compiler writes for people and programs.
+
+pub mod tiled;
