@@ -18,13 +18,15 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use resvg::tiny_skia::Pixmap;
-use saber_schema::compile::{MapRegistry, compile_scenario, load_map};
-use saber_schema::hex::Coord;
-use saber_schema::map::{Map, MapFile};
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::{compile_scenario, load_map};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::{Map, MapFile};
 use saber_schema::output::tiled::TiledGrid;
 use saber_schema::output::tiled::import::differences;
-use saber_schema::render::png_hex_centers;
-use saber_schema::source::{DocKind, Source, detect};
+use saber_schema::output::render::png_hex_centers;
+use saber_schema::pipeline::parse::{DocKind, detect};
+use saber_schema::pipeline::read::Source;
 
 /// Colours closer than this on every channel agree (anti-aliasing and scaling of the tile
 /// images move a few levels).
@@ -153,7 +155,7 @@ fn pixels(input: &str, ours: &str, tiled: &str) -> Result<String, String> {
     }
 }
 
-fn compiled(scenario: &str) -> Result<saber_schema::compile::Compiled, String> {
+fn compiled(scenario: &str) -> Result<saber_schema::pipeline::Compiled, String> {
     let src = Source::read(Path::new(scenario)).map_err(|d| d.message)?;
     compile_scenario(&src, &MapRegistry::new())
         .0
@@ -178,7 +180,7 @@ fn zones(scenario: &str, side: &str, tiled: &str) -> Result<String, String> {
         .iter()
         .position(|s| s.name == side)
         .ok_or_else(|| format!("{scenario}: no side named {side}"))?;
-    let mut hexes = saber_schema::zone::HexSet::empty(c.map.grid);
+    let mut hexes = saber_schema::model::hex_set::HexSet::empty(c.map.grid);
     for g in &c.resolved.groups[si] {
         hexes.union_with(&g.hexes);
     }

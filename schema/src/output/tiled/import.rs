@@ -14,16 +14,17 @@ use std::path::Path;
 
 use crate::check::check_map;
 use crate::diagnostic::{Code, Diagnostic, PathSeg, Severity};
-use crate::hex::{Coord, Grid, parse_label};
-use crate::json_schema;
-use crate::limits;
-use crate::locate::{locate, location_at, location_of_line_col, nesting_depth};
-use crate::map::{
+use crate::model::hex::{Coord, Grid, parse_label};
+use crate::pipeline::schema as json_schema;
+use crate::model::limits;
+use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
+use crate::model::map::{
     Cell, Feature, Hexside, Label, MAP_FORMAT, Map, MapFile, Road, RoadKind, SideKey,
     parse_feature_code,
 };
 use crate::ruleset::Terrain;
-use crate::source::{DocKind, Source};
+use crate::pipeline::parse::DocKind;
+use crate::pipeline::read::Source;
 
 use super::export::feature_class;
 use super::tmj::{
@@ -263,7 +264,7 @@ fn load_tilesets(
         cx.report(0, &at_key(&Origin::Path(Vec::new()), "tilesets"), d);
     }
     for r in doc.tilesets.iter().take(MAX_TILESETS) {
-        let (tileset, file) = match &r.source {
+        let tileset = match &r.source {
             Some(source) => match reader(source) {
                 Ok(src) => {
                     cx.sources.push(src);
@@ -287,7 +288,7 @@ fn load_tilesets(
                         })
                     };
                     match parsed {
-                        Some(t) => (t, file),
+                        Some(t) => t,
                         None => continue,
                     }
                 }
@@ -306,7 +307,7 @@ fn load_tilesets(
                 }
             },
             None => match &r.embedded {
-                Some(t) => (t.clone(), 0),
+                Some(t) => t.clone(),
                 None => continue,
             },
         };
@@ -1251,7 +1252,7 @@ pub fn differences(a: &MapFile, b: &MapFile) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::{Orientation, Parity};
+    use crate::model::hex::{Orientation, Parity};
     use crate::output::tiled::export::{OutputFile, export_map};
 
     fn rifle_and_saber() -> MapFile {

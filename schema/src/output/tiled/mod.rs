@@ -20,7 +20,7 @@ pub mod tileset;
 pub mod tmj;
 pub mod tmx;
 
-use crate::hex::{Coord, Grid, Orientation, Parity};
+use crate::model::hex::{Coord, Grid, Orientation, Parity};
 
 /// The `format` map property of an exported map: our layout of Tiled layers and properties.
 pub const LAYOUT: &str = "saber-tiled/1";

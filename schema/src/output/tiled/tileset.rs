@@ -2,12 +2,13 @@
 //! needs from the Terrain Effects Chart (9.2), then the marker tiles of scenario layers. Tile
 //! ids are fixed (the README lists them), so that engines may rely on them.
 
-use crate::hex::Orientation;
-use crate::map::Cell;
-use crate::movement::terrain_cost;
-use crate::render::{RenderError, TileArt, hex_tiles_png, overlay_color};
+use crate::model::hex::Orientation;
+use crate::model::map::Cell;
+use crate::queries::movement::terrain_cost;
+use crate::output::overlays::overlay_color;
+use crate::output::render::{RenderError, TileArt, hex_tiles_png};
 use crate::ruleset::Terrain;
-use crate::scenario::CounterColor;
+use crate::model::scenario::CounterColor;
 
 use super::tmj::{FORMAT_VERSION, Property, TileDef, Tileset};
 use super::{HEX_ACROSS_PX, HEX_SIDE_PX};
