@@ -650,6 +650,9 @@ impl App {
                 {
                     self.export_card();
                 }
+                if ui.button("Export Tiled map (.tmj)…").clicked() {
+                    self.export_tiled();
+                }
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -773,6 +776,29 @@ impl App {
                 Ok(()) => self.status = format!("Exported {}", path.display()),
                 Err(e) => self.error = Some(format!("Could not write {}: {e}", path.display())),
             },
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
+    /// --format tiled` does, into a folder the user picks.
+    pub fn export_tiled(&mut self) {
+        let compiled = if self.doc.scenario().is_some() {
+            match self.compiled() {
+                Some(c) => Some(c),
+                None => return,
+            }
+        } else {
+            None
+        };
+        let Some(dir) = rfd::FileDialog::new()
+            .set_title("Export Tiled map into folder")
+            .pick_folder()
+        else {
+            return;
+        };
+        match crate::export::tiled(self.doc.map(), compiled.as_ref(), &dir) {
+            Ok(path) => self.status = format!("Exported {}", path.display()),
             Err(e) => self.error = Some(e),
         }
     }
