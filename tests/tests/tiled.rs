@@ -31,14 +31,25 @@ fn round_trip(input: &str, id: &str) {
     let d = dir.path().to_str().expect("utf-8 path");
     run(&["export", input, "--format", "tiled", "-o", d]);
     for ext in ["tmj", "tsj", "png"] {
-        assert!(dir.path().join(format!("{id}.{ext}")).is_file(), "{id}.{ext}");
+        assert!(
+            dir.path().join(format!("{id}.{ext}")).is_file(),
+            "{id}.{ext}"
+        );
     }
     let back = dir.path().join("back.ron");
     let tmj = dir.path().join(format!("{id}.tmj"));
-    run(&["import", tmj.to_str().expect("utf-8"), "-o", back.to_str().expect("utf-8")]);
+    run(&[
+        "import",
+        tmj.to_str().expect("utf-8"),
+        "-o",
+        back.to_str().expect("utf-8"),
+    ]);
     run(&["check", back.to_str().expect("utf-8"), "--deny", "warnings"]);
     let original = read_map(&repo("maps/rifle-and-saber.ron"));
-    assert_eq!(differences(&original, &read_map(&back)), Vec::<String>::new());
+    assert_eq!(
+        differences(&original, &read_map(&back)),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
@@ -49,14 +60,24 @@ fn the_rifle_and_saber_map_round_trips_through_tiled() {
 #[test]
 fn scenario_exports_carry_the_map_unchanged() {
     round_trip("scenarios/05-first-bull-run.ron", "first-bull-run");
-    round_trip("scenarios/07-gettysburg-little-round-top.ron", "gettysburg-little-round-top");
+    round_trip(
+        "scenarios/07-gettysburg-little-round-top.ron",
+        "gettysburg-little-round-top",
+    );
 }
 
 #[test]
 fn a_scenario_export_has_a_layer_per_group_and_its_facts() {
     let dir = tempfile::tempdir().expect("temp dir");
     let d = dir.path().to_str().expect("utf-8 path");
-    run(&["export", "scenarios/05-first-bull-run.ron", "--format", "tiled", "-o", d]);
+    run(&[
+        "export",
+        "scenarios/05-first-bull-run.ron",
+        "--format",
+        "tiled",
+        "-o",
+        d,
+    ]);
     let text = std::fs::read_to_string(dir.path().join("first-bull-run.tmj")).expect("written");
     let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(doc["orientation"], "hexagonal");
@@ -101,7 +122,11 @@ fn engine_stays_the_default_export() {
 #[test]
 fn a_map_drawn_in_tiled_imports_clean() {
     let imported = import_path(&repo("tests/fixtures/tiled/drawn.tmx"));
-    assert!(imported.diagnostics.is_empty(), "{:#?}", imported.diagnostics);
+    assert!(
+        imported.diagnostics.is_empty(),
+        "{:#?}",
+        imported.diagnostics
+    );
     let map = imported.map.expect("a map");
     assert_eq!(map.id, "drawn");
     assert_eq!(map.name, "A meadow drawn in Tiled");
@@ -120,15 +145,26 @@ fn a_bad_tiled_map_gets_located_diagnostics() {
     // An isometric map: refused, located on the <map> element, nothing written.
     let bad = dir.path().join("bad.tmx");
     std::fs::write(&bad, text.replace("hexagonal", "isometric")).expect("written");
-    std::fs::copy(repo("tests/fixtures/tiled/drawn.tsx"), dir.path().join("drawn.tsx"))
-        .expect("copied");
+    std::fs::copy(
+        repo("tests/fixtures/tiled/drawn.tsx"),
+        dir.path().join("drawn.tsx"),
+    )
+    .expect("copied");
     let target = dir.path().join("unused.ron");
     let out = saberc(
         BIN,
-        &["import", bad.to_str().expect("utf-8"), "-o", target.to_str().expect("utf-8")],
+        &[
+            "import",
+            bad.to_str().expect("utf-8"),
+            "-o",
+            target.to_str().expect("utf-8"),
+        ],
     );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("TIL001") && err.contains("bad.tmx:2:"), "{err}");
+    assert!(
+        err.contains("TIL001") && err.contains("bad.tmx:2:"),
+        "{err}"
+    );
     assert!(!target.exists());
 }

@@ -18,15 +18,15 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use resvg::tiny_skia::Pixmap;
-use saber_schema::pipeline::maps::MapRegistry;
-use saber_schema::pipeline::{compile_scenario, load_map};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::{Map, MapFile};
+use saber_schema::output::render::png_hex_centers;
 use saber_schema::output::tiled::TiledGrid;
 use saber_schema::output::tiled::import::differences;
-use saber_schema::output::render::png_hex_centers;
+use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{compile_scenario, load_map};
 
 /// Colours closer than this on every channel agree (anti-aliasing and scaling of the tile
 /// images move a few levels).
@@ -62,7 +62,9 @@ fn main() -> ExitCode {
 fn map_of(input: &str) -> Result<Map, String> {
     let src = Source::read(Path::new(input)).map_err(|d| d.message)?;
     match detect(&src).map_err(|d| d.message)? {
-        (DocKind::Map, _) => load_map(&src).0.ok_or_else(|| format!("{input}: not a map")),
+        (DocKind::Map, _) => load_map(&src)
+            .0
+            .ok_or_else(|| format!("{input}: not a map")),
         (DocKind::Scenario, _) => compile_scenario(&src, &MapRegistry::new())
             .0
             .map(|c| c.map)
@@ -108,7 +110,9 @@ fn mode(img: &Pixmap, (cx, cy): (f64, f64), radius: f64) -> Option<[u8; 4]> {
             }
             if let Some(p) = img.pixel(x as u32, y as u32) {
                 let p = p.demultiply();
-                *counts.entry([p.red(), p.green(), p.blue(), p.alpha()]).or_default() += 1;
+                *counts
+                    .entry([p.red(), p.green(), p.blue(), p.alpha()])
+                    .or_default() += 1;
             }
         }
     }
@@ -190,8 +194,8 @@ fn zones(scenario: &str, side: &str, tiled: &str) -> Result<String, String> {
     let mut wrong = Vec::new();
     for c2 in c.map.grid.coords() {
         let (x, y) = t.center(c2);
-        let drawn = mode(&img, (x * scale, y * scale), t.step() * scale * 0.3)
-            .is_some_and(|p| p[3] > 0);
+        let drawn =
+            mode(&img, (x * scale, y * scale), t.step() * scale * 0.3).is_some_and(|p| p[3] > 0);
         if drawn != hexes.contains(c2) {
             wrong.push(c.map.grid.label(c2));
         }

@@ -2,13 +2,13 @@
 //! PNG, as bytes for the caller to write (`saberc export --format tiled`, the editor's File →
 //! Export → Tiled map).
 
-use crate::output::card::{printed_or_described, side_name};
 use crate::model::hex::{Coord, Grid};
+use crate::model::hex_set::HexSet;
 use crate::model::map::{FeatureLetter, Map, RoadKind, SideKey, parse_feature_code};
+use crate::model::scenario::{Entry, Scenario};
+use crate::output::card::{printed_or_described, side_name};
 use crate::output::render::RenderError;
 use crate::pipeline::zones::{Resolved, effect_variant};
-use crate::model::scenario::{Entry, Scenario};
-use crate::model::hex_set::HexSet;
 
 use super::tileset::{Marker, terrain_tile, tileset, tileset_png};
 use super::tmj::{Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, TilesetRef};

@@ -15,16 +15,16 @@ use std::path::Path;
 use crate::check::check_map;
 use crate::diagnostic::{Code, Diagnostic, PathSeg, Severity};
 use crate::model::hex::{Coord, Grid, parse_label};
-use crate::pipeline::schema as json_schema;
 use crate::model::limits;
-use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
 use crate::model::map::{
     Cell, Feature, Hexside, Label, MAP_FORMAT, Map, MapFile, Road, RoadKind, SideKey,
     parse_feature_code,
 };
-use crate::ruleset::Terrain;
+use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::parse::DocKind;
 use crate::pipeline::read::Source;
+use crate::pipeline::schema as json_schema;
+use crate::ruleset::Terrain;
 
 use super::export::feature_class;
 use super::tmj::{

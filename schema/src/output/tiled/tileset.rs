@@ -4,11 +4,11 @@
 
 use crate::model::hex::Orientation;
 use crate::model::map::Cell;
-use crate::queries::movement::terrain_cost;
+use crate::model::scenario::CounterColor;
 use crate::output::overlays::overlay_color;
 use crate::output::render::{RenderError, TileArt, hex_tiles_png};
+use crate::queries::movement::terrain_cost;
 use crate::ruleset::Terrain;
-use crate::model::scenario::CounterColor;
 
 use super::tmj::{FORMAT_VERSION, Property, TileDef, Tileset};
 use super::{HEX_ACROSS_PX, HEX_SIDE_PX};
