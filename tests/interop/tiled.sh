@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 export QT_QPA_PLATFORM=offscreen
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 
-cargo build --quiet -p saber-tests --bins
+[ -n "${TILED_INTEROP_NO_BUILD:-}" ] || cargo build --quiet -p saber-tests --bins
 bin="${CARGO_TARGET_DIR:-target}/debug"
 saberc="$bin/saberc"
 tool="$bin/tiled_interop"
