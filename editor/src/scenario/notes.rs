@@ -3,7 +3,7 @@
 
 use egui::{Id, Ui};
 use saber_schema::diagnostic::{Code, CodeInfo, REGISTRY, Severity};
-use saber_schema::scenario::{Interpretation, Scenario};
+use saber_schema::model::scenario::{Interpretation, Scenario};
 
 use crate::scenario::fields::{ListOp, list_buttons, remove_button, text_area};
 

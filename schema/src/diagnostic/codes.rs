@@ -787,7 +787,7 @@ impl CodeInfo {
     /// The one-line summary `saberc explain` lists: `DEP001  error    zone too small … [rule 7.0]`.
     pub fn summary(&self) -> String {
         format!(
-            "{}  {:<7}  {}{}",
+            "{:<6}  {:<7}  {}{}",
             self.id,
             severity_name(self.severity),
             self.title,
