@@ -66,8 +66,10 @@ fixture=tests/fixtures/tiled/drawn.tmx
 "$saberc" import "$fixture" -o "$out/drawn.ron" >/dev/null
 check "$saberc" check "$out/drawn.ron" --deny warnings
 cp tests/fixtures/tiled/* "$out/"
-quiet tiled --export-map "$out/drawn.tmx" "$out/drawn-by-tiled.tmj"
-"$saberc" import "$out/drawn-by-tiled.tmj" -o "$out/drawn-by-tiled.ron" >/dev/null
+mkdir -p "$out/by-tiled"
+quiet tiled --export-map "$out/drawn.tmx" "$out/by-tiled/drawn.tmj"
+cp "$out/drawn.tsx" "$out/drawn.png" "$out/by-tiled/"
+"$saberc" import "$out/by-tiled/drawn.tmj" -o "$out/drawn-by-tiled.ron" >/dev/null
 check "$tool" same-map "$out/drawn.ron" "$out/drawn-by-tiled.ron"
 
 echo "$passed passed, $failed failed"
