@@ -49,12 +49,9 @@ mod tests {
             .scenario()
             .expect("parses");
         let map = saber_schema::builtin::rifle_and_saber();
-        let (resolved, _) = saber_schema::check::check_scenario(&s, &map);
-        Compiled {
-            scenario: s,
-            map,
-            resolved,
-        }
+        saber_schema::pipeline::check_scenario_model(&s, &map)
+            .into_compiled(s, map)
+            .expect("11.7 compiles clean")
     }
 
     #[test]

@@ -22,9 +22,10 @@ fn registry() -> MapRegistry {
         .map(|d| d.message.clone())
         .collect();
     assert!(errors.is_empty(), "the map has errors: {errors:?}");
+    assert!(map.is_some(), "the map loads");
     let mut reg = MapRegistry::new();
-    reg.add_root(&saber_tests::root().join("maps"));
-    reg.add(path, map.expect("the map loads"));
+    reg.add_root(&saber_tests::root().join("maps"))
+        .expect("maps/ is a directory");
     reg
 }
 

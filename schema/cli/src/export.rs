@@ -13,7 +13,7 @@ use crate::report::human;
 use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
-    let reg = match registry(maps, &[]) {
+    let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };

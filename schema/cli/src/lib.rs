@@ -12,11 +12,7 @@ mod schema;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use saber_schema::diagnostic::Severity;
 use saber_schema::pipeline::maps::MapRegistry;
-use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::pipeline::read::{Source, looks_like_map};
-use saber_schema::pipeline::{collect_files, load_map};
 
 use crate::check::check;
 use crate::export::export_cmd;
@@ -165,28 +161,13 @@ pub(crate) fn usage_error(msg: &str) -> i32 {
     EXIT_USAGE
 }
 
-/// Build the map registry: map directories given, plus maps among the checked files.
-pub(crate) fn registry(maps: &[PathBuf], files: &[PathBuf]) -> Result<MapRegistry, String> {
+/// The map registry of a run: the map directories given (`--maps DIR`). Scenarios also find the
+/// maps near them and the built-in maps (see `saber_schema::pipeline::maps`), so a scenario
+/// gets the same map checked alone or in a folder.
+pub(crate) fn registry(maps: &[PathBuf]) -> Result<MapRegistry, String> {
     let mut reg = MapRegistry::new();
-    let mut candidates = files.to_vec();
     for dir in maps {
-        if !dir.is_dir() {
-            return Err(format!("--maps {}: not a directory", dir.display()));
-        }
-        reg.add_root(dir);
-        candidates.extend(collect_files(std::slice::from_ref(dir)).map_err(|d| d.message)?);
-    }
-    for f in candidates {
-        if !looks_like_map(&f) {
-            continue;
-        }
-        let Ok(src) = Source::read(&f) else { continue };
-        if let Ok((DocKind::Map, _)) = detect(&src)
-            && let (Some(map), diags) = load_map(&src)
-            && !diags.iter().any(|d| d.severity == Severity::Error)
-        {
-            reg.add(f.clone(), map);
-        }
+        reg.add_root(dir).map_err(|d| d.message)?;
     }
     Ok(reg)
 }

@@ -40,6 +40,8 @@ pub struct Summary {
     pub notes: usize,
     /// Count per diagnostic code.
     pub by_code: BTreeMap<String, usize>,
+    /// Scenarios checked per map: a map file's path, or `built-in map `ID``.
+    pub maps: BTreeMap<String, usize>,
 }
 
 impl Summary {
@@ -60,8 +62,27 @@ impl Summary {
             for d in &r.diagnostics {
                 *s.by_code.entry(d.code.as_str().to_string()).or_default() += 1;
             }
+            if let Some(m) = &r.map {
+                *s.maps.entry(m.to_string()).or_default() += 1;
+            }
         }
         s
+    }
+
+    /// Which maps the scenarios were checked against, if any scenario was.
+    pub fn maps_line(&self) -> Option<String> {
+        if self.maps.is_empty() {
+            return None;
+        }
+        let maps: Vec<String> = self
+            .maps
+            .iter()
+            .map(|(m, n)| {
+                let what = if *n == 1 { "scenario" } else { "scenarios" };
+                format!("{m} ({n} {what})")
+            })
+            .collect();
+        Some(format!("maps: {}", maps.join(", ")))
     }
 
     /// The closing line.
