@@ -1,8 +1,6 @@
-//! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (write a
-//! temporary file beside the target, then rename it over), the autosave recovery file, recent
-//! files.
+//! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (the
+//! library's `files::write_atomic`), the autosave recovery file, recent files.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -130,20 +128,12 @@ pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
     }
 }
 
-/// Write a file atomically: a temporary file in the same directory, flushed to disk, then
-/// renamed over the target, so a crash leaves either the old file or the new one.
+/// Write a file atomically with the library's one helper ([`saber_schema::files::write_atomic`]:
+/// a temporary file created exclusively beside the target, then renamed over it; through
+/// symlinks to their target; an existing file keeps its permissions, a new one gets the usual
+/// default).
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".saber-save-")
-        .tempfile_in(&dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    saber_schema::files::write_atomic(path, text.as_bytes())
 }
 
 /// Save a map to a file, atomically.
