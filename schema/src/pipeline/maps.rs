@@ -2,7 +2,7 @@
 //! editor call [`MapRegistry::resolve`], so they always agree.
 //!
 //! A scenario names its map by id (`map: "rifle-and-saber"`) or by a path relative to itself
-//! (`map: "maps/valley.ron"`). An id is looked for among the map files of the map directories
+//! (`map: "maps/valley.ron"`). An id is looked for, directory by directory, among the map files of the map directories
 //! given (`saberc --maps DIR`) and of the directories near the scenario: its own, `maps/` beside
 //! it and `../maps` (how this repository and most scenario collections lay them out), then among
 //! the built-in maps. The answer depends only on the scenario's own location and the map
@@ -182,7 +182,7 @@ impl MapRegistry {
             _ => base.join("..").join("maps"),
         };
         let mut out = self.roots.clone();
-        for d in [base.to_path_buf(), base.join("maps"), parent_maps] {
+        for d in [base.join("maps"), parent_maps, base.to_path_buf()] {
             if let Ok(c) = d.canonicalize()
                 && c.is_dir()
                 && !out.iter().any(|(_, o)| *o == c)
@@ -193,10 +193,14 @@ impl MapRegistry {
         out
     }
 
-    /// The map files with id `id` a scenario at `scenario_path` can see, in search order.
+    /// The map files with id `id` in the first directory, in search order, that has a usable
+    /// one (or every file with the id, when none is usable).
     fn candidates(&self, id: &str, scenario_path: &Path) -> Vec<Found> {
         let mut out: Vec<Found> = Vec::new();
         for (shown, dir) in self.search_dirs(scenario_path) {
+            if out.iter().any(|f| f.map.is_some()) {
+                break;
+            }
             for f in self.maps_in(&dir).iter().filter(|f| f.id == id) {
                 if !out.iter().any(|o| o.canonical == f.canonical) {
                     let mut f = f.clone();
