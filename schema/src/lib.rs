@@ -18,6 +18,7 @@ pub mod factor;
 pub mod hex;
 pub mod json_schema;
 pub mod limits;
+pub mod output;
 pub mod locate;
 pub mod map;
 pub mod movement;
