@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::compile::{MapRegistry, check_path, collect_files, compile_scenario, load_map};
 use crate::diagnostic::Severity;
-use crate::export::{export, export_text};
+use crate::export::export;
 use crate::json_schema::{SCHEMA_FILES, schema_text, validate_export};
 use crate::report::{Format, Summary, human, human_all, json_all, sarif_all};
 use crate::source::{DocKind, Source, detect};
@@ -270,7 +270,13 @@ fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    let doc = export(&c.scenario, &c.map, &c.resolved);
+    let doc = match export(&c.scenario, &c.map, &c.resolved) {
+        Ok(doc) => doc,
+        Err(d) => {
+            eprint!("{}", human(&d.in_file(scenario), None, false));
+            return EXIT_ERRORS;
+        }
+    };
     let value = serde_json::to_value(&doc).expect("exports serialize");
     let problems = validate_export(&value);
     if !problems.is_empty() {
@@ -286,7 +292,7 @@ fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         return usage_error(&format!("cannot create {}: {e}", out.display()));
     }
     let file = out.join(format!("{}.json", c.scenario.id));
-    if let Err(e) = write_atomic(&file, export_text(&doc).as_bytes()) {
+    if let Err(e) = write_atomic(&file, crate::export::export_text(&doc).as_bytes()) {
         return usage_error(&format!("cannot write {}: {e}", file.display()));
     }
     println!("wrote {}", file.display());
