@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use saber_schema::output::convert::convert;
 use saber_schema::output::format::format_text;
-use saber_schema::source::{Source, Syntax};
+use saber_schema::pipeline::read::{Source, Syntax};
 
 fn committed_files() -> Vec<PathBuf> {
     let mut out = Vec::new();

@@ -13,7 +13,8 @@ use serde_json::{Map as JsonMap, Value};
 
 use super::format::{self, Document, Group, Node};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::source::{DocKind, Source, Syntax, detect, parse};
+use crate::pipeline::parse::{DocKind, detect, parse};
+use crate::pipeline::read::{Source, Syntax};
 
 /// A file converted to the other syntax.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,9 +31,9 @@ pub struct Converted {
 pub fn convert(src: &Source, to: Syntax) -> Result<Converted, Diagnostic> {
     let (kind, _) = detect(src)?;
     match kind {
-        DocKind::Map => convert_as::<crate::map::MapFile>(src, to),
-        DocKind::Scenario => convert_as::<crate::scenario::Scenario>(src, to),
-        DocKind::Battle => convert_as::<crate::factor::Battle>(src, to),
+        DocKind::Map => convert_as::<crate::model::map::MapFile>(src, to),
+        DocKind::Scenario => convert_as::<crate::model::scenario::Scenario>(src, to),
+        DocKind::Battle => convert_as::<crate::model::battle::Battle>(src, to),
     }
 }
 
@@ -43,7 +44,7 @@ fn convert_as<T: Serialize + DeserializeOwned>(
     let model: T = parse(src)?;
     let syntax_error = |e: format::FormatError| {
         Diagnostic::error(Code::Syntax, e.message)
-            .at_location(crate::locate::location_at(&src.text, e.offset, 1))
+            .at_location(crate::pipeline::locate::location_at(&src.text, e.offset, 1))
     };
     match (src.syntax, to) {
         (Syntax::Ron, Syntax::Json) => {
@@ -63,7 +64,7 @@ fn convert_as<T: Serialize + DeserializeOwned>(
         (Syntax::Json, Syntax::Ron) => {
             let source: Value = serde_json::from_str(&src.text).map_err(|e| {
                 Diagnostic::error(Code::Syntax, format!("not valid JSON: {e}")).at_location(
-                    crate::locate::location_of_line_col(&src.text, e.line(), e.column()),
+                    crate::pipeline::locate::location_of_line_col(&src.text, e.line(), e.column()),
                 )
             })?;
             let typed = ron::ser::to_string(&model).map_err(|e| {

@@ -16,8 +16,8 @@
 //! Formatting never changes what a file says: the result is tokenised again and must give the
 //! same tokens (ignoring trailing commas) and the same comments, or formatting is refused.
 
-use crate::limits;
-use crate::source::Syntax;
+use crate::model::limits;
+use crate::pipeline::read::Syntax;
 
 /// The width a RON line is kept within, where strings allow.
 pub const WIDTH: usize = 100;
@@ -47,7 +47,7 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
     if syntax == Syntax::Json
         && let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text)
     {
-        let offset = crate::locate::location_of_line_col(text, e.line(), e.column()).offset;
+        let offset = crate::pipeline::locate::location_of_line_col(text, e.line(), e.column()).offset;
         let mut message = format!("not valid JSON: {e}");
         if text[offset.min(text.len())..].starts_with("//") || text.contains("\n//") {
             message.push_str(" (JSON has no comments: write the file in RON to keep them)");
@@ -435,6 +435,14 @@ impl<'a> Parser<'a> {
         self.text.len()
     }
 
+    /// Is the next token that is not a comment a `:`?
+    fn colon_after_comments(&self) -> bool {
+        self.tokens[self.pos..]
+            .iter()
+            .find(|t| !matches!(t.kind, Kind::Comment(_)))
+            .is_some_and(|t| t.kind == Kind::Colon)
+    }
+
     fn same_line_comment(&mut self) -> Option<String> {
         let t = self
             .peek()
@@ -566,7 +574,11 @@ impl<'a> Parser<'a> {
             let blank_before = leading.is_empty() && t.newlines_before >= 2;
             let mut leading = leading;
             let first = self.value(depth + 1)?;
-            leading.extend(self.comments());
+            // Comments between a key and its colon move before the key; after a value they
+            // trail it (below).
+            if self.colon_after_comments() {
+                leading.extend(self.comments());
+            }
             let (key, value) = if self.peek().is_some_and(|t| t.kind == Kind::Colon) {
                 self.pos += 1;
                 leading.extend(self.comments());
@@ -660,7 +672,7 @@ fn flat(node: &Node) -> Option<String> {
     match node {
         Node::Atom(a) => (!a.contains('\n')).then(|| a.clone()),
         Node::Group(g) => {
-            if !g.end_comments.is_empty() {
+            if !g.end_comments.is_empty() || (g.open == b'[' && g.items.iter().any(|i| is_record(&i.value))) {
                 return None;
             }
             let mut s = g.name.clone().unwrap_or_default();
@@ -1008,7 +1020,7 @@ mod tests {
 
     #[test]
     fn comments_keep_their_place() {
-        let text = "// head\n(\n    // before a\n    a: 1, // after a\n\n    b: [1, 2], /* block */\n    // at the end\n)\n// tail\n";
+        let text = "// head\n(\n    // before a\n    a: 1, // after a\n\n    b: [1, 2], /* block */\n    c: [\n        (x: 1),\n        (y: 2), // after y\n    ],\n    // at the end\n)\n// tail\n";
         let out = ron(text);
         assert_eq!(out, text);
     }

@@ -1,14 +1,16 @@
 //! Commented skeletons of a new scenario and a new map (`saberc new`). A skeleton is a file
 //! that reads and checks clean except for the values the designer must fill in, and each of
-//! those is left empty so that `saberc check` names it with a diagnostic (an empty name, a
-//! group without units, a zone without hexes, a victory target without hexes).
+//! those is left empty so that `saberc check` names it with a diagnostic (a group without
+//! units, a zone without hexes, a victory target without hexes). Names get a first value from
+//! the file name and the side colours (an empty name would stop the check at the schema stage,
+//! before the other gaps are named).
 
-use crate::limits;
-use crate::map::{MAP_FORMAT, Map};
-use crate::scenario::SCENARIO_FORMAT;
+use crate::model::limits;
+use crate::model::map::{MAP_FORMAT, Map};
+use crate::model::scenario::SCENARIO_FORMAT;
 
 use super::format::format_text;
-use crate::source::Syntax;
+use crate::pipeline::read::Syntax;
 
 /// Why a skeleton cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -48,6 +50,7 @@ pub fn id_from_name(name: Option<&str>, fallback: &str) -> String {
 
 /// A new scenario on `map`, named in the file by `map_ref` (its id, or a path).
 pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
+    let name = title(id);
     let features: Vec<&str> = map.features.iter().map(|f| f.code.as_str()).collect();
     let roads: Vec<&str> = map
         .roads
@@ -83,9 +86,9 @@ pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
             "(
             id: \"{sid}\",
             // The side's name as printed (`British`).
-            name: \"\",
+            name: \"{color}\",
             color: {color},
-            // Normal, High or Low (10.1).
+            // High, Normal or Demoralized (10.1).
             morale: Normal,
             groups: [
                 (
@@ -119,7 +122,7 @@ pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
     // The rule number of a historical scenario (Some(\"11.1\")); None for a new one (11.18).
     rule: None,
     // The battle's name as printed, and its date (`7 July 1857`).
-    name: \"\",
+    name: \"{name}\",
     date: \"\",
     // The part of the battle it recreates, if not the whole: Some(\"The Stone Wall\").
     portion: None,
@@ -155,19 +158,34 @@ pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
     format_text(&text, Syntax::Ron).expect("the scenario skeleton is valid RON")
 }
 
+/// A name from an id: `my-battle` → `My Battle`.
+fn title(id: &str) -> String {
+    id.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A new map of `width` × `height` clear hexes.
 pub fn map_skeleton(width: u32, height: u32, id: &str) -> Result<String, SkeletonError> {
     if width == 0 || height == 0 || width > limits::MAX_MAP_SIDE || height > limits::MAX_MAP_SIDE
     {
         return Err(SkeletonError::MapSize { width, height });
     }
+    let name = title(id);
     let row = format!("\"{}\",\n", ".".repeat(width as usize));
     let mut rows = String::with_capacity(row.len() * height as usize);
     for _ in 0..height {
         rows.push_str(&row);
     }
     let text = format!(
-        "// A new Rifle & Saber map, {width} × {height} hexes, made by `saberc new map`. Give it a name,
+        "// A new Rifle & Saber map, {width} × {height} hexes, made by `saberc new map`. Rename it,
 // paint its terrain (or open it in the editor: `saber-editor FILE`), and add ridges, roads and
 // numbered features; `saberc check FILE` says what is left.
 //
@@ -181,7 +199,7 @@ pub fn map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skeleto
     format: \"{MAP_FORMAT}\",
     id: \"{id}\",
     // The map's name.
-    name: \"\",
+    name: \"{name}\",
     notes: \"\",
     width: {width},
     height: {height},
@@ -215,6 +233,7 @@ mod tests {
         assert_eq!(id_from_name(Some("My Battle"), "new"), "my-battle");
         assert_eq!(id_from_name(Some("--"), "new"), "new");
         assert_eq!(id_from_name(None, "new-map"), "new-map");
+        assert_eq!(title("my-battle_2"), "My Battle 2");
     }
 
     #[test]
