@@ -45,9 +45,17 @@ fn committed_files_are_in_the_canonical_layout() {
             }
             changed.push(path.display().to_string());
         }
-        assert_eq!(format_text(&out, src.syntax).expect("again"), out, "idempotent: {}", path.display());
+        assert_eq!(
+            format_text(&out, src.syntax).expect("again"),
+            out,
+            "idempotent: {}",
+            path.display()
+        );
     }
-    assert!(changed.is_empty(), "not in the canonical layout (saberc fmt): {changed:?}");
+    assert!(
+        changed.is_empty(),
+        "not in the canonical layout (saberc fmt): {changed:?}"
+    );
 }
 
 #[test]
@@ -61,7 +69,10 @@ fn formatting_keeps_every_comment() {
                 .into_iter()
                 .filter(|c| !c.contains('"'))
                 .collect();
-            let after: Vec<&str> = comments(&out).into_iter().filter(|c| !c.contains('"')).collect();
+            let after: Vec<&str> = comments(&out)
+                .into_iter()
+                .filter(|c| !c.contains('"'))
+                .collect();
             assert_eq!(before, after, "{}", path.display());
         }
     }
@@ -74,9 +85,13 @@ fn conversion_round_trips() {
         if src.syntax != Syntax::Ron {
             continue;
         }
-        let json = convert(&src, Syntax::Json).unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message));
-        let back = convert(&Source::from_text("back.json", json.text.clone()), Syntax::Ron)
+        let json = convert(&src, Syntax::Json)
             .unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message));
+        let back = convert(
+            &Source::from_text("back.json", json.text.clone()),
+            Syntax::Ron,
+        )
+        .unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message));
         // The file without its comments, in the canonical layout.
         let stripped: String = src
             .text
@@ -89,8 +104,19 @@ fn conversion_round_trips() {
             .collect::<Vec<_>>()
             .join("\n");
         let want = format_text(&stripped, Syntax::Ron).expect("formats");
-        assert_eq!(back.text, want, "RON → JSON → RON changed {}", path.display());
-        let again = convert(&Source::from_text("again.ron", back.text), Syntax::Json).expect("again");
-        assert_eq!(again.text, json.text, "JSON → RON → JSON changed {}", path.display());
+        assert_eq!(
+            back.text,
+            want,
+            "RON → JSON → RON changed {}",
+            path.display()
+        );
+        let again =
+            convert(&Source::from_text("again.ron", back.text), Syntax::Json).expect("again");
+        assert_eq!(
+            again.text,
+            json.text,
+            "JSON → RON → JSON changed {}",
+            path.display()
+        );
     }
 }

@@ -47,7 +47,9 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
                 Err(e) => return usage_error(&e),
             };
             // The map is found as the new file will find it: from the file's own directory.
-            let at = out.clone().unwrap_or_else(|| PathBuf::from("new-scenario.ron"));
+            let at = out
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("new-scenario.ron"));
             let resolved = match reg.resolve(map, &at) {
                 Ok(m) => m,
                 Err(d) => {
@@ -79,7 +81,10 @@ fn emit(out: Option<&Path>, text: &str) -> i32 {
         print!("{text}");
         return EXIT_OK;
     };
-    if out.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+    if out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
         return usage_error(
             "skeletons are RON (they are commented): write FILE.ron, then `saberc convert FILE.ron --to json` if you want JSON",
         );

@@ -401,8 +401,12 @@ impl Grid {
         let t = text.trim();
         let (cw, rw) = self.label_digits();
         if t.len() == cw + rw && t.bytes().all(|b| b.is_ascii_digit()) {
-            let col = t[..cw].parse::<i32>().map_err(|_| LabelError::Malformed(t.into()))?;
-            let row = t[cw..].parse::<i32>().map_err(|_| LabelError::Malformed(t.into()))?;
+            let col = t[..cw]
+                .parse::<i32>()
+                .map_err(|_| LabelError::Malformed(t.into()))?;
+            let row = t[cw..]
+                .parse::<i32>()
+                .map_err(|_| LabelError::Malformed(t.into()))?;
             return Ok(Coord(col, row));
         }
         parse_label(t)

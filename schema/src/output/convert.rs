@@ -67,9 +67,8 @@ fn convert_as<T: Serialize + DeserializeOwned>(
                     crate::pipeline::locate::location_of_line_col(&src.text, e.line(), e.column()),
                 )
             })?;
-            let typed = ron::ser::to_string(&model).map_err(|e| {
-                Diagnostic::error(Code::Syntax, format!("cannot write RON: {e}"))
-            })?;
+            let typed = ron::ser::to_string(&model)
+                .map_err(|e| Diagnostic::error(Code::Syntax, format!("cannot write RON: {e}")))?;
             let mut doc = format::parse_document(&typed).map_err(syntax_error)?;
             let mut dropped_keys = Vec::new();
             if let Some(root) = &mut doc.root {
@@ -210,7 +209,10 @@ fn align_ron(typed: &mut Node, src: &Value) {
 fn order_items(g: &mut Group, fields: &JsonMap<String, Value>) {
     let mut items = std::mem::take(&mut g.items);
     for (key, v) in fields {
-        if let Some(at) = items.iter().position(|i| i.key_name().as_deref() == Some(key)) {
+        if let Some(at) = items
+            .iter()
+            .position(|i| i.key_name().as_deref() == Some(key))
+        {
             let mut item = items.remove(at);
             align_ron(&mut item.value, v);
             g.items.push(item);
@@ -261,7 +263,10 @@ mod tests {
         let keys: Vec<&String> = v.as_object().expect("object").keys().collect();
         assert_eq!(keys[..3], ["id", "format", "rule"]);
         assert!(v.get("victory").is_none(), "defaults stay out");
-        assert_eq!(v["sides"][0]["groups"][0]["units"], serde_json::json!({"MZ": 2, "CY": 1}));
+        assert_eq!(
+            v["sides"][0]["groups"][0]["units"],
+            serde_json::json!({"MZ": 2, "CY": 1})
+        );
         assert!(v["sides"][0].get("morale").is_none());
     }
 
@@ -269,8 +274,8 @@ mod tests {
     fn round_trip_gives_the_file_back_without_its_comments() {
         let src = Source::from_text("s.ron", scenario_ron());
         let json = convert(&src, Syntax::Json).expect("to json");
-        let back = convert(&Source::from_text("s.json", json.text.clone()), Syntax::Ron)
-            .expect("to ron");
+        let back =
+            convert(&Source::from_text("s.json", json.text.clone()), Syntax::Ron).expect("to ron");
         let without_comment = scenario_ron().split_once('\n').expect("two lines").1;
         let want = format::format_text(without_comment, Syntax::Ron).expect("formats");
         assert_eq!(back.text, want);
@@ -297,6 +302,9 @@ mod tests {
 
     #[test]
     fn strings_are_ron_strings() {
-        assert_eq!(ron_string("a \"b\" \\ c\nd\u{1}"), "\"a \\\"b\\\" \\\\ c\nd\\u{1}\"");
+        assert_eq!(
+            ron_string("a \"b\" \\ c\nd\u{1}"),
+            "\"a \\\"b\\\" \\\\ c\nd\\u{1}\""
+        );
     }
 }

@@ -815,11 +815,7 @@ impl ExportFormatter {
         Ok(())
     }
 
-    fn open<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        array: bool,
-    ) -> std::io::Result<()> {
+    fn open<W: ?Sized + std::io::Write>(&mut self, w: &mut W, array: bool) -> std::io::Result<()> {
         let parent_array = self.stack.last().is_some_and(|c| c.0);
         let inline = self.inline() || (array && parent_array);
         self.stack.push((array, false, inline));
@@ -836,7 +832,11 @@ impl ExportFormatter {
         w.write_all(if array { b"]" } else { b"}" })
     }
 
-    fn element<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+    fn element<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
         if !first {
             w.write_all(b",")?;
         }
@@ -906,7 +906,13 @@ mod tests {
             parity: Parity::EvenShoved,
         };
         let mut h = HexSet::empty(grid);
-        for c in [Coord(2, 1), Coord(3, 1), Coord(4, 1), Coord(9, 1), Coord(1, 3)] {
+        for c in [
+            Coord(2, 1),
+            Coord(3, 1),
+            Coord(4, 1),
+            Coord(9, 1),
+            Coord(1, 3),
+        ] {
             h.insert(c);
         }
         let e = ExportHexes::of(&h);
@@ -936,7 +942,10 @@ mod tests {
         let t = terrain_effects();
         assert_eq!(t.hexes.len(), 11, "one row per map character");
         let clear = &t.hexes[0];
-        assert_eq!((clear.char.as_str(), clear.movement_cost), (".", Ratio::new(1, 1)));
+        assert_eq!(
+            (clear.char.as_str(), clear.movement_cost),
+            (".", Ratio::new(1, 1))
+        );
         let woods = t.hexes.iter().find(|r| r.char == "w").expect("woods");
         assert!(woods.blocks_sight);
         assert_eq!(woods.movement_cost, Ratio::new(2, 1));

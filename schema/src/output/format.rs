@@ -47,7 +47,8 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
     if syntax == Syntax::Json
         && let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text)
     {
-        let offset = crate::pipeline::locate::location_of_line_col(text, e.line(), e.column()).offset;
+        let offset =
+            crate::pipeline::locate::location_of_line_col(text, e.line(), e.column()).offset;
         let mut message = format!("not valid JSON: {e}");
         if text[offset.min(text.len())..].starts_with("//") || text.contains("\n//") {
             message.push_str(" (JSON has no comments: write the file in RON to keep them)");
@@ -98,7 +99,9 @@ fn verify(text: &str, before: &[Token], out: &str) -> Result<(), FormatError> {
             .map(|t| src[t.start..t.end].trim_end().to_string())
             .collect()
     };
-    if significant(before, text) != significant(&after, out) || comments(before, text) != comments(&after, out) {
+    if significant(before, text) != significant(&after, out)
+        || comments(before, text) != comments(&after, out)
+    {
         return err(
             "internal error: formatting would change the file's content; it was left as it is",
             0,
@@ -244,7 +247,8 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FormatError> {
                         if i >= b.len() {
                             return err("this raw string is never closed", start);
                         }
-                        if b[i] == b'"' && b[i + 1..].iter().take(hashes).all(|h| *h == b'#')
+                        if b[i] == b'"'
+                            && b[i + 1..].iter().take(hashes).all(|h| *h == b'#')
                             && b.len() >= i + 1 + hashes
                         {
                             i += 1 + hashes;
@@ -255,7 +259,13 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FormatError> {
                 }
                 Kind::Atom
             }
-            _ if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b'+' || c == b'.' || c >= 0x80 => {
+            _ if c.is_ascii_alphanumeric()
+                || c == b'_'
+                || c == b'-'
+                || c == b'+'
+                || c == b'.'
+                || c >= 0x80 =>
+            {
                 let mut prev = 0u8;
                 while i < b.len() {
                     let d = b[i];
@@ -482,10 +492,7 @@ impl<'a> Parser<'a> {
         let footer = self.comments();
         if let Some(t) = self.peek() {
             return err(
-                format!(
-                    "unexpected `{}` after the end of the document",
-                    self.src(t)
-                ),
+                format!("unexpected `{}` after the end of the document", self.src(t)),
                 t.start,
             );
         }
@@ -500,7 +507,10 @@ impl<'a> Parser<'a> {
 
     fn value(&mut self, depth: usize) -> Result<Node, FormatError> {
         let Some(t) = self.peek() else {
-            return err("the file ends where a value was expected", self.end_offset());
+            return err(
+                "the file ends where a value was expected",
+                self.end_offset(),
+            );
         };
         match t.kind {
             Kind::Open(open) => {
@@ -547,10 +557,7 @@ impl<'a> Parser<'a> {
         loop {
             let leading = self.comments();
             let Some(t) = self.peek() else {
-                return err(
-                    format!("this `{}` is never closed", open as char),
-                    at,
-                );
+                return err(format!("this `{}` is never closed", open as char), at);
             };
             if t.kind == Kind::Close(close) {
                 self.pos += 1;
@@ -672,7 +679,9 @@ fn flat(node: &Node) -> Option<String> {
     match node {
         Node::Atom(a) => (!a.contains('\n')).then(|| a.clone()),
         Node::Group(g) => {
-            if !g.end_comments.is_empty() || (g.open == b'[' && g.items.iter().any(|i| is_record(&i.value))) {
+            if !g.end_comments.is_empty()
+                || (g.open == b'[' && g.items.iter().any(|i| is_record(&i.value)))
+            {
                 return None;
             }
             let mut s = g.name.clone().unwrap_or_default();
@@ -780,12 +789,12 @@ impl Printer {
                     self.push(&f);
                     return;
                 }
-                self.group_open(g, indent, suffix_len);
+                self.group_open(g, indent);
             }
         }
     }
 
-    fn group_open(&mut self, g: &Group, indent: usize, suffix_len: usize) {
+    fn group_open(&mut self, g: &Group, indent: usize) {
         if let Some(n) = &g.name {
             self.push(n);
         }
@@ -801,7 +810,7 @@ impl Printer {
             && let Node::Group(inner) = &item.value
             && !inner.items.is_empty()
         {
-            self.group_open(inner, indent, suffix_len + 1);
+            self.group_open(inner, indent);
             self.push(&(closer(g.open) as char).to_string());
             return;
         }
@@ -822,7 +831,8 @@ impl Printer {
             if fill && open_line {
                 let text = flat(&item.value).unwrap_or_default();
                 let starts_block = item.blank_before || !item.leading.is_empty();
-                if !starts_block && self.col + 1 + text.chars().count() + 1 <= WIDTH {
+                // A space before the item and a comma after it.
+                if !starts_block && self.col + text.chars().count() + 2 <= WIDTH {
                     self.push(" ");
                     self.push(&text);
                     self.push(",");
@@ -843,7 +853,7 @@ impl Printer {
             let record_in_list = g.open == b'[' && is_record(&item.value);
             if record_in_list {
                 if let Node::Group(r) = &item.value {
-                    self.group_open(r, indent, 1);
+                    self.group_open(r, indent);
                 }
             } else {
                 self.node(&item.value, indent, 1);
@@ -1010,7 +1020,9 @@ mod tests {
 
     #[test]
     fn short_brackets_stay_on_one_line_and_long_ones_open() {
-        let out = ron("(a: 1, units: {MZ: 27,CY: 3}, zone: Intersection([Beyond(toward: N, of: Feature(\"H26\"), inclusive: true), Beyond(toward: W, of: Feature(\"H32\"), inclusive: true)]))");
+        let out = ron(
+            "(a: 1, units: {MZ: 27,CY: 3}, zone: Intersection([Beyond(toward: N, of: Feature(\"H26\"), inclusive: true), Beyond(toward: W, of: Feature(\"H32\"), inclusive: true)]))",
+        );
         assert_eq!(
             out,
             "(\n    a: 1,\n    units: {MZ: 27, CY: 3},\n    zone: Intersection([\n        Beyond(toward: N, of: Feature(\"H26\"), inclusive: true),\n        Beyond(toward: W, of: Feature(\"H32\"), inclusive: true),\n    ]),\n)\n"
@@ -1040,7 +1052,10 @@ mod tests {
     #[test]
     fn json_is_pretty_printed_with_keys_in_order_and_duplicates_kept() {
         let out = format_text("{\"b\":1,\"a\":[1,2],\"b\":{}}", Syntax::Json).expect("formats");
-        assert_eq!(out, "{\n  \"b\": 1,\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n");
+        assert_eq!(
+            out,
+            "{\n  \"b\": 1,\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n"
+        );
     }
 
     #[test]
@@ -1055,7 +1070,12 @@ mod tests {
         assert_eq!(e.offset, 9);
         assert!(format_text("(a: \"open", Syntax::Ron).is_err());
         let deep = format!("{}{}", "[".repeat(100), "]".repeat(100));
-        assert!(format_text(&deep, Syntax::Ron).unwrap_err().message.contains("nested"));
+        assert!(
+            format_text(&deep, Syntax::Ron)
+                .unwrap_err()
+                .message
+                .contains("nested")
+        );
     }
 
     #[test]

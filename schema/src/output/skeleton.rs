@@ -52,11 +52,7 @@ pub fn id_from_name(name: Option<&str>, fallback: &str) -> String {
 pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
     let name = title(id);
     let features: Vec<&str> = map.features.iter().map(|f| f.code.as_str()).collect();
-    let roads: Vec<&str> = map
-        .roads
-        .iter()
-        .filter_map(|r| r.name.as_deref())
-        .collect();
+    let roads: Vec<&str> = map.roads.iter().filter_map(|r| r.name.as_deref()).collect();
     let mut header = format!(
         "// A new Rifle & Saber scenario on the map `{map_ref}` ({} × {} hexes), made by\n\
          // `saberc new scenario`. Fill in every empty value: `saberc check FILE` names each one\n\
@@ -174,8 +170,7 @@ fn title(id: &str) -> String {
 
 /// A new map of `width` × `height` clear hexes.
 pub fn map_skeleton(width: u32, height: u32, id: &str) -> Result<String, SkeletonError> {
-    if width == 0 || height == 0 || width > limits::MAX_MAP_SIDE || height > limits::MAX_MAP_SIDE
-    {
+    if width == 0 || height == 0 || width > limits::MAX_MAP_SIDE || height > limits::MAX_MAP_SIDE {
         return Err(SkeletonError::MapSize { width, height });
     }
     let name = title(id);
