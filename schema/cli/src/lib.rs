@@ -5,6 +5,7 @@
 mod check;
 mod completions;
 mod convert;
+pub mod explain;
 mod export;
 mod factor;
 mod fmt;
@@ -133,6 +134,12 @@ pub enum Command {
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,
     },
+    /// Say what a diagnostic code means: its rule, an explanation and an example (without a
+    /// code, list every code).
+    Explain {
+        /// The code, e.g. `DEP001`.
+        code: Option<String>,
+    },
     /// Write the JSON Schemas of maps, scenarios and exports.
     Schema {
         /// Output directory (the three files); without it, print the scenario schema.
@@ -175,6 +182,7 @@ pub fn run(cli: Cli) -> i32 {
             out,
             maps,
         } => export_cmd(&scenario, &out, &maps),
+        Command::Explain { code } => crate::explain::explain_cmd(code.as_deref()),
         Command::Schema { out } => schema_cmd(out.as_deref()),
         Command::Factor(args) => match crate::factor::run(&args) {
             Ok(text) => {
