@@ -3,4 +3,5 @@
 pub mod card;
 pub mod export;
 pub mod overlays;
+pub mod palette;
 pub mod render;
