@@ -13,7 +13,7 @@ use saber_schema::model::counter::Counter;
 use saber_schema::model::hex::Coord;
 use saber_schema::model::scenario::{Entry, Placement, Scenario};
 use saber_schema::pipeline::zones::Resolved;
-use saber_schema::ruleset::MAX_STACKING_POINTS;
+use saber_schema::ruleset::RIFLE_AND_SABER;
 
 use crate::canvas::Stack;
 use crate::scenario::sides::side_color;
@@ -41,8 +41,8 @@ pub struct PlacementTool {
 /// Stacking points of a counter (7.0A; markers count none unless the rules say so).
 pub fn points(c: Counter) -> u32 {
     match c {
-        Counter::Unit(k) => k.stacking_points(),
-        Counter::Marker(m) => m.stacking_points(),
+        Counter::Unit(k) => RIFLE_AND_SABER.stacking_points(k),
+        Counter::Marker(m) => RIFLE_AND_SABER.marker_stacking_points(m),
     }
 }
 
@@ -128,9 +128,10 @@ pub fn problems(
         }
     }
     let total = own + points(chosen.counter);
-    if total > MAX_STACKING_POINTS {
+    if RIFLE_AND_SABER.over_stacked(total) {
         out.push(format!(
-            "over-stacked: {total} of {MAX_STACKING_POINTS} stacking points (7.0)"
+            "over-stacked: {total} of {} stacking points (7.0)",
+            RIFLE_AND_SABER.stacking_limit
         ));
     }
     if enemy {
@@ -177,7 +178,7 @@ pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
         });
         st.counters.push(code(p.counter).to_string());
         st.points += points(p.counter);
-        st.bad |= bad.contains_key(&i) || st.points > MAX_STACKING_POINTS;
+        st.bad |= bad.contains_key(&i) || RIFLE_AND_SABER.over_stacked(st.points);
     }
     by_hex.into_values().collect()
 }

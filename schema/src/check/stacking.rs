@@ -11,10 +11,12 @@ use crate::model::map::Map;
 use crate::model::scenario::Scenario;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::MAX_STACKING_POINTS;
+use crate::ruleset::Ruleset;
 
 pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let rules = Ruleset::rifle_and_saber();
+    let limit = rules.stacking_limit;
     let mut points: BTreeMap<Coord, (u32, usize)> = BTreeMap::new();
     let mut owner: BTreeMap<Coord, (&str, usize)> = BTreeMap::new();
     let mut placed: BTreeMap<(&str, &str, Counter), (u32, usize)> = BTreeMap::new();
@@ -28,13 +30,13 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
             continue;
         };
         let e = points.entry(p.at).or_insert((0, pi));
-        e.0 += kind.stacking_points();
-        if e.0 > MAX_STACKING_POINTS && e.0 - kind.stacking_points() <= MAX_STACKING_POINTS {
+        e.0 += rules.stacking_points(kind);
+        if rules.over_stacked(e.0) && !rules.over_stacked(e.0 - rules.stacking_points(kind)) {
             out.push(
                 Diagnostic::error(
                     Code::OverStacked,
                     format!(
-                        "hex {} holds more than {MAX_STACKING_POINTS} stacking points",
+                        "hex {} holds more than {limit} stacking points",
                         map.grid.label(p.at)
                     ),
                 )

@@ -6,5 +6,6 @@ pub mod convert;
 pub mod export;
 pub mod format;
 pub mod overlays;
+pub mod palette;
 pub mod render;
 pub mod skeleton;
