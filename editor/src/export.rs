@@ -12,7 +12,7 @@ pub const CARD_WIDTH: u32 = 1400;
 
 /// The engine JSON of a compiled scenario, validated against the export schema.
 pub fn engine_json(c: &Compiled) -> Result<String, String> {
-    let doc = export(&c.scenario, &c.map, &c.resolved);
+    let doc = export(&c.scenario, &c.map, &c.resolved).map_err(|d| d.message)?;
     let value = serde_json::to_value(&doc).map_err(|e| e.to_string())?;
     let problems = validate_export(&value);
     if let Some(p) = problems.first() {

@@ -16,6 +16,15 @@ const MAX_LINKS: usize = 40;
 
 /// Write `bytes` to `path` atomically (see the module documentation).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// Write a file atomically with `write`, which streams into the temporary file (large exports
+/// are never held in memory whole).
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let target = through_symlinks(path)?;
     let existing = match std::fs::metadata(&target) {
         Ok(m) if m.is_dir() => {
@@ -41,7 +50,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
+    {
+        let mut w = std::io::BufWriter::new(tmp.as_file_mut());
+        write(&mut w)?;
+        w.flush()?;
+    }
     if let Some(p) = existing {
         tmp.as_file().set_permissions(p)?;
     }

@@ -99,11 +99,14 @@ fn map_ids_used_twice_in_a_batch_are_ref005_naming_both_files() {
 }
 
 #[test]
-fn two_maps_of_one_id_beside_a_scenario_are_not_chosen_between() {
+fn two_maps_of_one_id_in_one_directory_are_not_chosen_between() {
     let dir = tempfile::tempdir().expect("temp dir");
     let scenario = dir.path().join("skirmish.ron");
     write(&scenario, &scenario_on("valley"));
-    write(&dir.path().join("valley.ron"), &skirmish_map("valley"));
+    write(
+        &dir.path().join("maps").join("valley.ron"),
+        &skirmish_map("valley"),
+    );
     write(
         &dir.path().join("maps").join("valley-2.ron"),
         &skirmish_map("valley"),
@@ -120,6 +123,24 @@ fn two_maps_of_one_id_beside_a_scenario_are_not_chosen_between() {
         d.message
     );
     assert_eq!(r.map, None);
+}
+
+#[test]
+fn the_maps_folder_beside_a_scenario_answers_before_its_own_directory() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scenario = dir.path().join("skirmish.ron");
+    write(&scenario, &scenario_on("valley"));
+    write(&dir.path().join("valley.ron"), &skirmish_map("valley"));
+    write(
+        &dir.path().join("maps").join("valley-2.ron"),
+        &skirmish_map("valley"),
+    );
+    let r = check_path(&scenario, &MapRegistry::new());
+    assert_eq!(r.errors(), 0, "{:?}", r.diagnostics);
+    match &r.map {
+        Some(MapOrigin::File(p)) => assert!(p.ends_with("maps/valley-2.ron"), "{p:?}"),
+        other => panic!("checked against {other:?}"),
+    }
 }
 
 #[test]

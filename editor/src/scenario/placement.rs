@@ -15,7 +15,7 @@ use saber_schema::model::counter::Counter;
 use saber_schema::model::hex::{Coord, Grid};
 use saber_schema::model::scenario::{Entry, Placement, Scenario};
 use saber_schema::pipeline::zones::Resolved;
-use saber_schema::ruleset::MAX_STACKING_POINTS;
+use saber_schema::ruleset::RIFLE_AND_SABER;
 
 use crate::canvas::Stack;
 use crate::scenario::sides::side_color;
@@ -148,7 +148,7 @@ pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
         });
         st.counters.push(code(p.counter).to_string());
         st.points += points(p.counter);
-        st.bad |= bad.contains_key(&i) || st.points > MAX_STACKING_POINTS;
+        st.bad |= bad.contains_key(&i) || RIFLE_AND_SABER.over_stacked(st.points);
     }
     by_hex.into_values().collect()
 }

@@ -11,9 +11,11 @@ use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
+use crate::ruleset::Ruleset;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let rules = Ruleset::rifle_and_saber();
+    let limit = rules.stacking_limit;
     let mut out = Vec::new();
     for (si, side) in s.sides.iter().enumerate() {
         let (mut two_total, mut three_total, mut deploying) = (0u32, 0u32, 0usize);
@@ -29,7 +31,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             two_total = two_total.saturating_add(two);
             three_total = three_total.saturating_add(three);
             deploying += 1;
-            let need = min_hexes_for(two, three);
+            let need = rules.min_hexes_for(two, three);
             for (ai, alt) in hexes.alternatives.iter().enumerate() {
                 let which = if hexes.alternatives.len() > 1 {
                     format!(" (alternative {})", ai + 1)
@@ -51,7 +53,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         Diagnostic::error(
                             Code::ZoneTooSmall,
                             format!(
-                                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {MAX_STACKING_POINTS} a hex) but its zone has {}",
+                                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {limit} a hex) but its zone has {}",
                                 side.name,
                                 group.id,
                                 group.stacking_points(),
@@ -72,7 +74,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .get(si)
                 .cloned()
                 .unwrap_or_else(|| HexSet::empty(map.grid));
-            let need = min_hexes_for(two_total, three_total);
+            let need = rules.min_hexes_for(two_total, three_total);
             if !union.is_empty() && (union.len() as u32) < need {
                 out.push(
                     Diagnostic::error(

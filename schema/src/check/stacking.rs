@@ -17,13 +17,13 @@ use crate::model::map::Map;
 use crate::model::scenario::Scenario;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::MAX_STACKING_POINTS;
+use crate::ruleset::RIFLE_AND_SABER;
 
 /// Stacking points of a counter (7.0A): a unit's by its type; markers have none.
 pub fn stacking_points(c: Counter) -> u32 {
     match c {
-        Counter::Unit(k) => k.stacking_points(),
-        Counter::Marker(m) => m.stacking_points(),
+        Counter::Unit(k) => RIFLE_AND_SABER.stacking_points(k),
+        Counter::Marker(m) => RIFLE_AND_SABER.marker_stacking_points(m),
     }
 }
 
@@ -57,7 +57,8 @@ impl std::fmt::Display for StackingProblem {
         match self {
             StackingProblem::OverStacked { points } => write!(
                 f,
-                "over-stacked: {points} of {MAX_STACKING_POINTS} stacking points (7.0)"
+                "over-stacked: {points} of {} stacking points (7.0)",
+                RIFLE_AND_SABER.stacking_limit
             ),
             StackingProblem::EnemyHolds { .. } => {
                 write!(
@@ -88,7 +89,7 @@ impl<'a> HexStack<'a> {
             return out;
         };
         let points = self.points + stacking_points(counter);
-        if points > MAX_STACKING_POINTS {
+        if RIFLE_AND_SABER.over_stacked(points) {
             out.push(StackingProblem::OverStacked { points });
         }
         if let Some(holder) = self.holder.filter(|h| *h != side) {
@@ -136,13 +137,14 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
         for problem in st.problems_adding(&p.side, p.counter) {
             match problem {
                 // Said once per hex: where the stack first goes over.
-                StackingProblem::OverStacked { .. } if st.points > MAX_STACKING_POINTS => {}
+                StackingProblem::OverStacked { .. } if RIFLE_AND_SABER.over_stacked(st.points) => {}
                 StackingProblem::OverStacked { .. } => out.push(
                     Diagnostic::error(
                         Code::OverStacked,
                         format!(
-                            "hex {} holds more than {MAX_STACKING_POINTS} stacking points",
-                            map.grid.label(p.at)
+                            "hex {} holds more than {} stacking points",
+                            map.grid.label(p.at),
+                            RIFLE_AND_SABER.stacking_limit
                         ),
                     )
                     .at_path(path!["setup", pi])

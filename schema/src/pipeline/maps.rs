@@ -2,15 +2,16 @@
 //! editor call [`MapRegistry::resolve`], so they always agree.
 //!
 //! A scenario names its map by id (`map: "rifle-and-saber"`) or by a path relative to itself
-//! (`map: "maps/valley.ron"`). An id is looked for, directory by directory, among the map files of the map directories
-//! given (`saberc --maps DIR`) and of the directories near the scenario: its own, `maps/` beside
-//! it and `../maps` (how this repository and most scenario collections lay them out), then among
-//! the built-in maps. The answer depends only on the scenario's own location and the map
-//! directories, never on which other files a run checks: a scenario gets the same map checked
-//! alone or in a folder.
+//! (`map: "maps/valley.ron"`). An id is looked for directory by directory, as a shell looks along
+//! its PATH: the map directories given (`saberc --maps DIR`), then `maps/` beside the scenario,
+//! `../maps` (how this repository and most scenario collections lay them out) and last the
+//! scenario's own directory; the first directory holding a usable map of that id answers. The
+//! built-in maps are asked before any of them. The answer depends only on the scenario's own
+//! location and the map directories, never on which other files a run checks: a scenario gets the
+//! same map checked alone or in a folder.
 //!
-//! Nothing is chosen silently: two map files with the scenario's id where it looks are REF005
-//! (naming both files), and a map file that claims a built-in map's id but differs from it never
+//! Nothing is chosen silently: two usable map files with the scenario's id in the directory that
+//! answers are REF005 (naming both files), and a map file that claims a built-in map's id but differs from it never
 //! replaces the built-in map (the scenario is checked against the built-in map and told so; the
 //! map file itself is REF005 when checked, see [`builtin_id_claimed`]).
 
@@ -161,8 +162,8 @@ impl MapRegistry {
     }
 
     /// The directories a scenario at `scenario_path` looks in for maps named by id, as shown
-    /// and canonical, without repeats: the map directories given, then its own directory,
-    /// `maps/` beside it and `../maps`.
+    /// and canonical, without repeats, in search order: the map directories given, `maps/`
+    /// beside it, `../maps`, then its own directory.
     pub fn search_dirs(&self, scenario_path: &Path) -> Vec<(PathBuf, PathBuf)> {
         let base = base_dir(scenario_path);
         let parent_maps = match base.parent() {
@@ -356,7 +357,7 @@ impl MapRegistry {
                         .at_path(path!["map"])
                         .with_hint(did_you_mean(&near).unwrap_or_else(|| {
                             format!(
-                                "known maps: {}; maps are looked for beside the scenario, in maps/ beside it and in ../maps, or pass the map's directory with --maps DIR",
+                                "known maps: {}; maps are looked for in maps/ beside the scenario, in ../maps and beside the scenario, or pass the map's directory with --maps DIR",
                                 ids.join(", ")
                             )
                         })),

@@ -1,7 +1,7 @@
 //! The compiler pipeline for one file, stages in the order they run: [`read`] (regular files
-//! only) → [`parse`] (detect kind and version, RON or JSON) → [`schema`] (JSON Schema) →
+//! only) → [`parse`](mod@parse) (detect kind and version, RON or JSON) → [`schema`] (JSON Schema) →
 //! [`maps`] (map resolution) → [`zones`] (zone compilation) → rule checks ([`crate::check`]) →
-//! [`locate`] and [`finish`]. Each stage reports diagnostics and stops only where the next
+//! [`locate`] and [`finish`](mod@finish). Each stage reports diagnostics and stops only where the next
 //! cannot run; every diagnostic leaves with file:line:col.
 //!
 //! This module is the one pipeline API: `saberc`, the editor and the tests all call it.

@@ -13,8 +13,11 @@ use saber_schema::diagnostic::Severity;
 use saber_schema::pipeline::FileReport;
 
 pub use human::{human, human_all};
-pub use json::{JsonReport, json_all};
+pub use json::{JsonReport, json_all, report_schema};
 pub use sarif::sarif_all;
+
+/// The file name of the report's schema under `schema/`.
+pub const REPORT_SCHEMA_FILE: &str = "report.schema.json";
 
 /// Output formats of `saberc check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,7 +31,7 @@ pub enum Format {
 }
 
 /// Totals over a run.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct Summary {
     /// Files checked.
     pub files: usize,
