@@ -17,7 +17,7 @@ use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
 /// A map, or a scenario compiled by the pipeline, written as `<id>.tmj`, `<id>.tsj` and
 /// `<id>.png` in `out`.
 pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
-    let reg = match registry(maps, &[]) {
+    let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
