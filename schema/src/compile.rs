@@ -15,7 +15,7 @@ use crate::map::{Map, MapFile};
 use crate::path;
 use crate::resolve::Resolved;
 use crate::scenario::Scenario;
-use crate::source::{DocKind, Source, detect, parse};
+use crate::source::{DocKind, Source, detect, parse_document, parse_document_all};
 
 /// What checking one file found.
 #[derive(Debug, Clone)]
@@ -175,12 +175,11 @@ fn outside(reference: &str, why: &str) -> Diagnostic {
 
 /// Parse, schema-check and build a map; diagnostics are not yet located.
 pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
-    let file: MapFile = match parse(src) {
+    let (file, written): (MapFile, _) = match parse_document_all(src) {
         Ok(f) => f,
-        Err(d) => return (None, vec![d]),
+        Err(d) => return (None, d),
     };
-    let value = serde_json::to_value(&file).expect("the model always serializes");
-    let schema = json_schema::validate(DocKind::Map, &value);
+    let schema = json_schema::validate(DocKind::Map, &written);
     if !schema.is_empty() {
         return (None, schema);
     }
@@ -191,13 +190,30 @@ pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
 
 /// Parse and schema-check a scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
-    let s: Scenario = parse(src).map_err(|d| vec![d])?;
-    let value = serde_json::to_value(&s).expect("the model always serializes");
-    let schema = json_schema::validate(DocKind::Scenario, &value);
-    if !schema.is_empty() {
-        return Err(schema);
+    match load_scenario_deferring(src)? {
+        (s, deferred) if deferred.is_empty() => Ok(s),
+        (_, deferred) => Err(deferred),
     }
-    Ok(s)
+}
+
+/// Parse and schema-check a scenario, validating what the user wrote. Schema findings that a
+/// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
+/// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
+fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (s, written): (Scenario, _) = parse_document_all(src)?;
+    match json_schema::validate_deferring(DocKind::Scenario, &written) {
+        (blocking, deferred) if blocking.is_empty() => Ok((s, deferred)),
+        (blocking, deferred) => Err([blocking, deferred].concat()),
+    }
+}
+
+/// The deferred schema findings that no rule check reported an error for at the same place:
+/// a rule-level message replaces the schema's, but a value is never let through.
+fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) -> Vec<Diagnostic> {
+    deferred
+        .into_iter()
+        .filter(|d| !found.iter().any(|f| f.is_error() && f.path == d.path))
+        .collect()
 }
 
 /// A scenario compiled on its map.
@@ -216,15 +232,16 @@ pub fn compile_scenario(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>) {
-    let scenario = match load_scenario(src) {
+    let (scenario, deferred) = match load_scenario_deferring(src) {
         Ok(s) => s,
         Err(d) => return (None, d),
     };
     let map = match registry.resolve(&scenario.map, &src.path) {
         Ok(m) => m,
-        Err(d) => return (None, vec![d]),
+        Err(d) => return (None, [deferred, vec![d]].concat()),
     };
-    let (resolved, diags) = check_scenario(&scenario, &map);
+    let (resolved, mut diags) = check_scenario(&scenario, &map);
+    diags.extend(keep_unexplained(deferred, &diags));
     (
         Some(Compiled {
             scenario,
@@ -238,6 +255,15 @@ pub fn compile_scenario(
 /// Check one source of either kind and locate its diagnostics.
 pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
     let (kind, diags) = match detect(src) {
+        // An engine export among the source files: named as such, and held to its schema.
+        Err(d) if d.code == Code::UnknownFormat && d.severity == Severity::Note => {
+            let mut diags = vec![d];
+            match parse_document::<crate::export::Export>(src) {
+                Ok((_, written)) => diags.extend(json_schema::validate_export(&written)),
+                Err(e) => diags.push(e),
+            }
+            (None, diags)
+        }
         Err(d) => (None, vec![d]),
         Ok((DocKind::Map, _)) => (Some(DocKind::Map), load_map(src).1),
         Ok((DocKind::Scenario, _)) => (Some(DocKind::Scenario), compile_scenario(src, registry).1),

@@ -21,6 +21,8 @@ pub mod limits;
 pub mod locate;
 pub mod map;
 pub mod movement;
+pub mod record;
+pub mod recover;
 pub mod render;
 pub mod report;
 pub mod resolve;

@@ -186,21 +186,22 @@ impl HexSet {
 
 /// A zone expression. See the module documentation for which clause each form expresses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Zone {
     /// The whole map ("anywhere").
     Everywhere,
     /// The hexes of a numbered feature: "in V4", "on H26".
-    Feature(#[schemars(regex(pattern = r"^[VHWRJFB][1-9][0-9]{0,3}$"))] String),
+    Feature(#[schemars(regex(pattern = crate::map::FEATURE_PATTERN))] String),
     /// Listed hexes, as `(col, row)`.
-    Hexes(#[schemars(length(max = 100000))] Vec<Coord>),
+    Hexes(#[schemars(length(max = limits::MAX_HEX_LIST))] Vec<Coord>),
     /// The hex in a corner of the map.
     Corner(Corner),
     /// The hexes along a map edge.
     Edge(Edge),
     /// Every hex of a named road (`"East"` or `"East Road"`).
-    Road(#[schemars(length(max = 100))] String),
+    Road(#[schemars(length(max = limits::MAX_ROAD_NAME))] String),
     /// The hex where a named road leaves the map: "arrives on the South Road".
-    RoadEntry(#[schemars(length(max = 100))] String),
+    RoadEntry(#[schemars(length(max = limits::MAX_ROAD_NAME))] String),
     /// Every road hex of the map.
     AnyRoad,
     /// Every hex of one terrain ("all woods hexes").
@@ -208,12 +209,12 @@ pub enum Zone {
     /// Every slope hex.
     Slopes,
     /// The hexes on straight lines joining the centres of the given zones in order.
-    Line(#[schemars(length(min = 2, max = 100))] Vec<Zone>),
+    Line(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes within `distance` of the zone, the zone included: "within 3 hexes of V5";
     /// "on or adjacent to V4" is distance 1.
     Within {
         /// Largest distance in hexes.
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         distance: u32,
         /// The reference zone.
         of: Box<Zone>,
@@ -222,7 +223,7 @@ pub enum Zone {
     /// "not closer than 6 hexes to …".
     AtLeast {
         /// Smallest distance in hexes.
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         distance: u32,
         /// The reference zone.
         from: Box<Zone>,
@@ -236,15 +237,15 @@ pub enum Zone {
         of: Box<Zone>,
         /// Largest distance from the zone, if limited.
         #[serde(default)]
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         within: Option<u32>,
         /// Smallest distance from the zone, if limited.
         #[serde(default)]
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         at_least: Option<u32>,
         /// Half the opening angle of the sector in degrees (default 45: a quarter-plane).
         #[serde(default = "default_half_angle")]
-        #[schemars(range(min = 1, max = 180))]
+        #[schemars(range(min = 1, max = limits::MAX_HALF_ANGLE))]
         half_angle: u32,
     },
     /// Hexes beyond a line through the zone's centroid, across it from the given direction:
@@ -263,7 +264,7 @@ pub enum Zone {
     /// next ("on and between H32 and H26", chains such as H24-H25-H26).
     Between {
         /// The zones, in order; at least two.
-        #[schemars(length(min = 2, max = 100))]
+        #[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))]
         chain: Vec<Zone>,
         /// Include the zones of the chain themselves ("on and between"); `false` for
         /// "between but not on".
@@ -271,12 +272,12 @@ pub enum Zone {
         include_ends: bool,
         /// Extra hexes of detour allowed beyond a shortest path, widening the band.
         #[serde(default)]
-        #[schemars(range(max = 100))]
+        #[schemars(range(max = limits::MAX_SLACK))]
         slack: u32,
     },
     /// The area spanned by zones: hexes whose centres lie in the convex hull of all their hexes
     /// ("the area H26-B14-V4", "between V6, V5 and the north-east corner").
-    Area(#[schemars(length(min = 2, max = 100))] Vec<Zone>),
+    Area(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// One side of the river: hexes reachable from the given map edge without entering a
     /// river, ford or bridge hex.
     RiverSide(Edge),
@@ -284,7 +285,7 @@ pub enum Zone {
     /// between V6 and the eastern edge".
     RoadStretch {
         /// The road's name.
-        #[schemars(length(max = 100))]
+        #[schemars(length(max = limits::MAX_ROAD_NAME))]
         road: String,
         /// One end.
         from: Box<Zone>,
@@ -295,11 +296,11 @@ pub enum Zone {
     EnemyDeployment,
     /// A choice: the side picks one of these at set-up ("on any one of H24, H25 or H26"). Drawn
     /// as the union; each alternative must hold the group on its own.
-    OneOf(#[schemars(length(min = 1, max = 100))] Vec<Zone>),
+    OneOf(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes in any of the zones.
-    Union(#[schemars(length(max = 1000))] Vec<Zone>),
+    Union(#[schemars(length(max = limits::MAX_UNION_OPERANDS))] Vec<Zone>),
     /// Hexes in all of the zones.
-    Intersection(#[schemars(length(min = 1, max = 100))] Vec<Zone>),
+    Intersection(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes of the first zone that are not in the second.
     Difference(Box<Zone>, Box<Zone>),
 }
@@ -361,10 +362,7 @@ impl<'a> ZoneCompiler<'a> {
                                 ),
                             )
                             .at_path(sub(path, &[k("Hexes"), PathSeg::Index(i)]))
-                            .with_hint(format!(
-                                "columns run from 1 to {} and rows from 1 to {}",
-                                g.width, g.height
-                            )),
+                            .with_hint(g.off_map_hint(*c)),
                         );
                     }
                 }
@@ -493,7 +491,25 @@ impl<'a> ZoneCompiler<'a> {
                     .collect();
                 area(g, &sets)
             }
-            Zone::RiverSide(edge) => river_side(self.map, *edge),
+            Zone::RiverSide(edge) => {
+                let hexes = river_side(self.map, *edge);
+                let banks = regions(&hexes);
+                if banks > 1 {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            Code::ZoneParameter,
+                            format!(
+                                "`RiverSide({edge:?})` reaches {banks} areas that the river divides: the river meets the {} edge, so this zone is more than one bank",
+                                edge.name()
+                            ),
+                        )
+                        .at_path(sub(path, &[k("RiverSide")]))
+                        .with_hint("name an edge that lies wholly on one bank, or keep one bank with an `Intersection` (`Beyond`, `Sector`) or an `Area`")
+                        .with_rule("11.0"),
+                    );
+                }
+                hexes
+            }
             Zone::RoadStretch { road, from, to } => {
                 let p = sub(path, &[k("RoadStretch")]);
                 let a = self.compile(from, &sub(&p, &[k("from")]));
@@ -643,6 +659,16 @@ pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
     use crate::map::parse_feature_code;
     let mut out: Vec<&str> = Vec::new();
     if let Some((letter, n)) = parse_feature_code(wanted) {
+        // Numbers are unique across letters (11.0): the same number under another letter is
+        // the feature meant ("F17" for "V17"), whatever the letters nearby.
+        let same_number: Vec<&str> = codes
+            .iter()
+            .filter(|c| parse_feature_code(c).is_some_and(|(_, m)| m == n))
+            .copied()
+            .collect();
+        if !same_number.is_empty() {
+            return same_number;
+        }
         let mut same: Vec<(u32, &str)> = codes
             .iter()
             .filter_map(|c| {
@@ -653,13 +679,6 @@ pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
             .collect();
         same.sort();
         out.extend(same.into_iter().take(3).map(|(_, c)| c));
-        // The same number under another letter: "V26" for "H26".
-        out.extend(
-            codes
-                .iter()
-                .filter(|c| parse_feature_code(c).is_some_and(|(_, m)| m == n))
-                .copied(),
-        );
     }
     for s in suggestions(wanted, codes.iter().copied()) {
         if !out.contains(&s) {
@@ -860,6 +879,30 @@ pub fn river_side(map: &Map, edge: Edge) -> HexSet {
     out
 }
 
+/// Number of connected areas (hexes joined by a hexside) a set of hexes falls into.
+pub fn regions(set: &HexSet) -> usize {
+    let g = set.grid();
+    let mut seen = HexSet::empty(g);
+    let mut count = 0;
+    for start in set.iter() {
+        if seen.contains(start) {
+            continue;
+        }
+        count += 1;
+        let mut stack = vec![start];
+        seen.insert(start);
+        while let Some(c) = stack.pop() {
+            for n in g.neighbors(c) {
+                if set.contains(n) && !seen.contains(n) {
+                    seen.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    count
+}
+
 /// Road hexes between the road hexes nearest `a` and nearest `b`.
 pub fn road_stretch(g: Grid, road: &[Coord], a: &HexSet, b: &HexSet) -> HexSet {
     if a.is_empty() || b.is_empty() || road.is_empty() {
@@ -957,7 +1000,10 @@ impl Zone {
                 }
             }
             Zone::Area(zs) => format!("the area {}", list(zs, "-")),
-            Zone::RiverSide(e) => format!("the {} side of the river", e.name()),
+            Zone::RiverSide(e) => format!(
+                "the hexes reachable from the {} edge without crossing the river",
+                e.name()
+            ),
             Zone::RoadStretch { road, from, to } => {
                 format!(
                     "on the {road} road between {} and {}",
