@@ -8,7 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use saber_schema::source::{DocKind, Source, detect, parse_document};
+use saber_schema::pipeline::parse::{DocKind, detect, parse_document};
+use saber_schema::pipeline::read::Source;
 use saber_tests::repo;
 use serde_json::Value;
 
@@ -33,16 +34,16 @@ fn committed_documents() -> Vec<(PathBuf, DocKind)> {
             }
         }
     }
-    out.sort();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     assert!(out.len() >= 20, "found only {} documents", out.len());
     out
 }
 
 /// A document as JSON, as its author wrote it (RON converted value by value).
 fn as_written(path: &Path, kind: DocKind) -> Value {
-    use saber_schema::factor::Battle;
-    use saber_schema::map::MapFile;
-    use saber_schema::scenario::Scenario;
+    use saber_schema::model::battle::Battle;
+    use saber_schema::model::map::MapFile;
+    use saber_schema::model::scenario::Scenario;
     let src = Source::read(path).unwrap();
     let written = match kind {
         DocKind::Map => parse_document::<MapFile>(&src).map(|d| d.1),
@@ -139,8 +140,9 @@ fn ajv_strict_accepts_the_schemas_and_every_committed_file() {
     }
     let ajv = |args: &[&str]| {
         let out = Command::new("ajv")
-            .args(["--spec=draft2020", "--strict=true", "--all-errors"])
-            .args(args)
+            .arg(args[0])
+            .args(["--spec=draft2020", "--strict=true", "--all-errors=true"])
+            .args(&args[1..])
             .output()
             .unwrap();
         assert!(

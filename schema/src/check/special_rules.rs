@@ -1,13 +1,13 @@
 //! Special rules (11.0): they name unit types the side has, and turns within the game.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::hex::Coord;
-use crate::map::Map;
+use crate::model::hex::Coord;
+use crate::model::map::Map;
+use crate::model::scenario::Scenario;
+use crate::model::special_rule::Effect;
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::MarkerKind;
-use crate::scenario::Scenario;
-use crate::special_rule::Effect;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -15,7 +15,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         match &rule.effect {
             Effect::TreatAsClear(zone)
                 if r.rule_hexes(ri).is_some_and(|h| {
-                    let cover_only = crate::effective_terrain::names_terrain_only(zone);
+                    let cover_only = crate::queries::effective_terrain::names_terrain_only(zone);
                     !h.is_empty() && h.iter().all(|c| already_clear(map, c, cover_only))
                 }) =>
             {
@@ -50,7 +50,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 );
             }
             Effect::Range { side, kinds, .. } | Effect::Movement { side, kinds, .. } => {
-                let variant = crate::resolve::effect_variant(&rule.effect);
+                let variant = crate::pipeline::zones::effect_variant(&rule.effect);
                 if let Some(sd) = s.side(side) {
                     let missing: Vec<&str> = kinds
                         .iter()
@@ -118,7 +118,6 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
 fn already_clear(map: &Map, c: Coord, cover_only: bool) -> bool {
     map.cell(c).is_some_and(|cell| {
         cell.terrain == crate::ruleset::Terrain::Clear
-            && (cover_only
-                || (!cell.slope && map.grid.neighbors(c).all(|n| !map.is_ridge(c, n))))
+            && (cover_only || (!cell.slope && map.grid.neighbors(c).all(|n| !map.is_ridge(c, n))))
     })
 }
