@@ -549,6 +549,42 @@ mod tests {
         Source::from_text("test.ron", text)
     }
 
+    /// What the schema stage sees of a RON file is what it says: no defaults added, `Some`
+    /// left out where the file leaves it out (implicit `Some`), variants externally tagged.
+    #[test]
+    fn ron_is_recorded_as_written() {
+        use crate::model::zone::Zone;
+        let text = "Intersection([Beyond(toward: N, of: Feature(\"V4\")), Sector(toward: S, of: EnemyDeployment, within: 3)])";
+        let (zone, written): (Zone, Value) = parse_document(&src(text)).unwrap();
+        assert!(matches!(zone, Zone::Intersection(_)));
+        assert_eq!(
+            written,
+            serde_json::json!({"Intersection": [
+                {"Beyond": {"toward": "N", "of": {"Feature": "V4"}}},
+                {"Sector": {"toward": "S", "of": "EnemyDeployment", "within": 3}}
+            ]})
+        );
+    }
+
+    #[test]
+    fn hex_labels_are_hexes() {
+        use crate::model::hex::Coord;
+        let (c, _): (Vec<Coord>, Value) =
+            parse_document(&src("[(4, 12), \"0412\", \"104.1000\"]")).unwrap();
+        assert_eq!(c, vec![Coord(4, 12), Coord(4, 12), Coord(104, 1000)]);
+        assert!(
+            parse::<Coord>(&src("\" 0412\"")).is_err(),
+            "exactly the schema's pattern"
+        );
+    }
+
+    #[test]
+    fn a_misspelt_format_gets_a_did_you_mean() {
+        let e = detect(&src(r#"(format: "saber-scenaro/1")"#)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownFormat);
+        assert_eq!(e.hint.as_deref(), Some("did you mean `saber-scenario/1`?"));
+    }
+
     #[test]
     fn detects_kind_and_version() {
         assert_eq!(
