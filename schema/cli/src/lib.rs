@@ -3,6 +3,7 @@
 //! 2 usage or I/O failure.
 
 mod check;
+pub mod explain;
 mod export;
 mod factor;
 mod render;
@@ -93,6 +94,12 @@ pub enum Command {
     },
     /// Factor a historical battle into an order of battle or a scenario skeleton (11.18).
     Factor(crate::factor::FactorArgs),
+    /// Say what a diagnostic code means: its rule, an explanation and an example (without a
+    /// code, list every code).
+    Explain {
+        /// The code, e.g. `DEP001`.
+        code: Option<String>,
+    },
     /// Write the JSON Schemas of maps, scenarios and exports.
     Schema {
         /// Output directory (the three files); without it, print the scenario schema.
@@ -135,6 +142,7 @@ pub fn run(cli: Cli) -> i32 {
             out,
             maps,
         } => export_cmd(&scenario, &out, &maps),
+        Command::Explain { code } => crate::explain::explain_cmd(code.as_deref()),
         Command::Schema { out } => schema_cmd(out.as_deref()),
         Command::Factor(args) => match crate::factor::run(&args) {
             Ok(text) => {

@@ -80,7 +80,7 @@ fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 && let Some(i) = s
                     .interpretations
                     .iter()
-                    .find(|i| i.explains.iter().any(|c| c == d.code.as_str()))
+                    .find(|i| i.explains.contains(&d.code))
             {
                 d.severity = Severity::Note;
                 d.hint = Some(format!(

@@ -4,6 +4,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
 use crate::model::limits;
 use crate::pipeline::locate::{location_at, location_of_line_col, nesting_depth};
@@ -297,6 +298,9 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             )
         }
         E::NoSuchEnumVariant {
+            expected, found, ..
+        } if is_code_list(expected) => unknown_code(found, &where_),
+        E::NoSuchEnumVariant {
             expected,
             found,
             outer,
@@ -445,6 +449,9 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
 fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
     let found = rest.split('`').next().unwrap_or("");
     let expected = expected_names(msg);
+    if what == "variant" && is_code_list(&expected) {
+        return unknown_code(found, where_);
+    }
     let near = suggestions(found, expected.iter().copied());
     let d = Diagnostic::error(
         Code::UnknownField,
@@ -515,6 +522,21 @@ fn expected_names(msg: &str) -> Vec<&str> {
         .map(|s| s.trim().trim_matches('`'))
         .filter(|s| !s.is_empty() && !s.contains(' '))
         .collect()
+/// Is this list of expected variants the list of diagnostic codes (an interpretation note's
+/// `explains`)?
+fn is_code_list(expected: &[&str]) -> bool {
+    expected == CODE_STRS
+}
+
+/// A diagnostic code the registry does not have, with the nearest ones.
+fn unknown_code(found: &str, where_: &str) -> Diagnostic {
+    Diagnostic::error(
+        Code::UnknownField,
+        format!("unknown diagnostic code `{found}`{where_}"),
+    )
+    .with_hint(Code::did_you_mean(found).unwrap_or_else(|| {
+        "`saberc explain` lists the codes; a note explains the warnings it names".to_string()
+    }))
 }
 
 /// serde's Rust type names in words a scenario author knows.
@@ -638,5 +660,49 @@ mod tests {
         );
         let e = parse::<MapFile>(&src(&text)).unwrap_err();
         assert_eq!(e.code, Code::NestingTooDeep);
+    }
+
+    #[test]
+    fn a_misspelt_explained_code_is_an_error_with_a_did_you_mean() {
+        use crate::model::scenario::Interpretation;
+        let ron =
+            "(rule: \"11.5\", text: \"t\", reading: \"r\",\n explains: [\"DEP002\", \"DEP02\"])";
+        let e = parse::<Interpretation>(&src(ron)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownField);
+        assert!(
+            e.message.starts_with("unknown diagnostic code `DEP02`"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("/explains/1"), "{}", e.message);
+        assert!(
+            e.hint
+                .as_deref()
+                .unwrap()
+                .starts_with("did you mean one of `DEP002`")
+        );
+        assert_eq!(e.location.unwrap().line, 2);
+
+        let json = "{\"rule\": \"11.5\", \"text\": \"t\", \"reading\": \"r\",\n \"explains\": [\"DEP002\", \"DEP02\"]}";
+        let e = parse::<Interpretation>(&Source::from_text("i.json", json)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownField);
+        assert!(
+            e.message.starts_with("unknown diagnostic code `DEP02`"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.hint
+                .as_deref()
+                .unwrap()
+                .starts_with("did you mean one of `DEP002`")
+        );
+        assert_eq!(e.location.unwrap().line, 2);
+
+        let fine = parse::<Interpretation>(&src(&ron.replace("DEP02\"", "MRK004\""))).unwrap();
+        assert_eq!(
+            fine.explains,
+            [Code::OpposingZonesOverlap, Code::LimbersWithoutGuns]
+        );
     }
 }
