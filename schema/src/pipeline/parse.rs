@@ -522,6 +522,8 @@ fn expected_names(msg: &str) -> Vec<&str> {
         .map(|s| s.trim().trim_matches('`'))
         .filter(|s| !s.is_empty() && !s.contains(' '))
         .collect()
+}
+
 /// Is this list of expected variants the list of diagnostic codes (an interpretation note's
 /// `explains`)?
 fn is_code_list(expected: &[&str]) -> bool {
