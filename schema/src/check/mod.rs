@@ -1,11 +1,11 @@
 //! Rule checks, one file per rule family. Each check cites the rule section it enforces.
 
-mod deployment;
+pub mod deployment;
 mod map_features;
 mod markers;
 mod references;
 mod special_rules;
-mod stacking;
+pub mod stacking;
 mod turns;
 mod victory;
 

@@ -11,7 +11,9 @@ pub use codes::{Code, CodeInfo, Family, REGISTRY};
 use serde::Serialize;
 
 /// How bad a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Breaks the file: exit code 1.
@@ -53,7 +55,7 @@ pub fn pointer(path: &[PathSeg]) -> String {
 }
 
 /// Where in a source file a diagnostic points: 1-based line and column, byte offset and length.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Location {
     /// 1-based line.
     pub line: usize,
@@ -66,9 +68,10 @@ pub struct Location {
 }
 
 /// A finding of the compiler.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Diagnostic {
-    /// Stable code.
+    /// Stable code (`REF001`): three letters for the family, three digits.
+    #[schemars(with = "String", regex(pattern = r"^[A-Z]{2,3}[0-9]{3}$"))]
     pub code: Code,
     /// Error, warning or note.
     pub severity: Severity,
@@ -82,6 +85,7 @@ pub struct Diagnostic {
     pub location: Option<Location>,
     /// Path into the document (a JSON pointer), when the finding concerns a value.
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ser_path")]
+    #[schemars(with = "Option<String>")]
     pub path: Option<Vec<PathSeg>>,
     /// The hex concerned, as a `CCRR` label.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -106,6 +106,9 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             )
         })));
     }
+    // A file whose syntax is broken may have a format field the search above cannot see: the
+    // syntax error, located, is what to fix first.
+    parse::<serde::de::IgnoredAny>(source)?;
     Err(Diagnostic::error(
         Code::UnknownFormat,
         "this file does not say whether it is a map or a scenario",
