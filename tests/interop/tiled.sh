@@ -2,13 +2,18 @@
 # The Tiled export and import checked against the real Tiled (Debian's `tiled` package, which
 # ships `tmxrasterizer` and `tiled --export-map`, both headless with QT_QPA_PLATFORM=offscreen):
 #  1. the Rifle & Saber map and two historical scenarios exported to .tmj and drawn by
-#     tmxrasterizer: the terrain colour at every hex centre agrees with `saberc render` at the
-#     same scale, and each side's group layers cover exactly the hexes of its zones;
-#  2. `tiled --export-map` converts the exported .tmj to .tmx (external and embedded tileset);
-#     `saberc import` reads it back: the same map, and `saberc check` clean;
+#     tmxrasterizer: the terrain colour at every hex centre agrees with `saberc render
+#     --no-labels` at the same scale (our labels' halos would hide the terrain under them), and
+#     each group's tile layer, drawn alone, covers exactly the hexes of its zone;
+#  2. `tiled --export-map` converts the exported .tmj of the map and of a scenario to .tmx
+#     (external and embedded tileset); `saberc import` reads it back: the same map as ours
+#     through a normalising comparison, and `saberc check --deny warnings` clean;
 #  3. a small hand-made .tmx with a tileset of its own imports and checks clean, and so does
 #     the .tmj Tiled converts it to.
-# Usage: tests/interop/tiled.sh [TARGET_DIR]  (run from anywhere; builds what it needs)
+# Usage: tests/interop/tiled.sh  (run from anywhere; builds what it needs, into
+# $CARGO_TARGET_DIR or target/, unless TILED_INTEROP_NO_BUILD is set). With
+# TILED_INTEROP_SCREENSHOT=FILE.png it also writes the README's picture: the exported map drawn by
+# tmxrasterizer, 1200 pixels wide. Exits 1 when any check fails (CI runs it, `.ci/run`).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export QT_QPA_PLATFORM=offscreen
@@ -30,10 +35,13 @@ quiet() {
   if ! "$@" 2>"$out/qt.log"; then cat "$out/qt.log" >&2; return 1; fi
 }
 
+for t in tiled tmxrasterizer; do
+  command -v "$t" >/dev/null || { echo "no $t: apt-get install -y tiled" >&2; exit 1; }
+done
 tiled --version 2>/dev/null | head -1 || true
 map=maps/rifle-and-saber.ron
 width="$("$tool" width "$map")"
-"$saberc" render "$map" -o "$out/ours.png" --width "$width" >/dev/null
+"$saberc" render "$map" --no-labels -o "$out/ours.png" --width "$width" >/dev/null
 
 echo "== 1. tmxrasterizer draws our export where we draw it"
 for input in "$map" scenarios/05-first-bull-run.ron scenarios/07-gettysburg-little-round-top.ron; do
@@ -44,33 +52,43 @@ for input in "$map" scenarios/05-first-bull-run.ron scenarios/07-gettysburg-litt
   quiet tmxrasterizer --show-layer terrain "$tmj" "$out/$id-terrain.png"
   check "$tool" pixels "$input" "$out/ours.png" "$out/$id-terrain.png"
   if [ "$input" != "$map" ]; then
-    # One side's group layer alone on a transparent image: drawn exactly on its zones.
-    "$tool" sides "$input" >"$out/sides.txt"
-    while IFS= read -r side; do
-      quiet tmxrasterizer --show-layer "$side" "$tmj" "$out/$id-side.png"
-      check "$tool" zones "$input" "$side" "$out/$id-side.png"
-    done <"$out/sides.txt"
+    # Each group's tile layer alone on a transparent image: drawn exactly on its zone. (Tiled
+    # 1.8's --show-layer picks tile layers by their own name, never by their group's.)
+    check "$tool" groups "$input" >"$out/groups.txt"
+    while IFS= read -r layer; do
+      quiet tmxrasterizer --show-layer "$layer" "$tmj" "$out/$id-group.png"
+      check "$tool" zones "$input" "$layer" "$out/$id-group.png"
+    done <"$out/groups.txt"
   fi
 done
 
 echo "== 2. Tiled converts our .tmj to .tmx; saberc import reads it back"
-for embed in "" --embed-tilesets; do
-  quiet tiled --export-map $embed "$out/export/rifle-and-saber.tmj" "$out/back.tmx"
-  "$saberc" import "$out/back.tmx" -o "$out/back.ron" >/dev/null
-  check "$tool" same-map "$map" "$out/back.ron"
-  check "$saberc" check "$out/back.ron" --deny warnings
+for id in rifle-and-saber gettysburg-little-round-top; do
+  for embed in "" --embed-tilesets; do
+    rm -f "$out/back.tmx" "$out/back.ron"
+    quiet tiled --export-map $embed "$out/export/$id.tmj" "$out/back.tmx"
+    echo "$id.tmj → .tmx${embed:+ ($embed)}"
+    check "$saberc" import "$out/back.tmx" -o "$out/back.ron"
+    check "$tool" same-map "$map" "$out/back.ron"
+    check "$saberc" check "$out/back.ron" --deny warnings
+  done
 done
 
 echo "== 3. a map drawn in Tiled with its own tileset"
 fixture=tests/fixtures/tiled/drawn.tmx
-"$saberc" import "$fixture" -o "$out/drawn.ron" >/dev/null
+check "$saberc" import "$fixture" -o "$out/drawn.ron"
 check "$saberc" check "$out/drawn.ron" --deny warnings
 cp tests/fixtures/tiled/* "$out/"
 mkdir -p "$out/by-tiled"
 quiet tiled --export-map "$out/drawn.tmx" "$out/by-tiled/drawn.tmj"
 cp "$out/drawn.tsx" "$out/drawn.png" "$out/by-tiled/"
-"$saberc" import "$out/by-tiled/drawn.tmj" -o "$out/drawn-by-tiled.ron" >/dev/null
+check "$saberc" import "$out/by-tiled/drawn.tmj" -o "$out/drawn-by-tiled.ron"
 check "$tool" same-map "$out/drawn.ron" "$out/drawn-by-tiled.ron"
 
-echo "$passed passed, $failed failed"
+if [ -n "${TILED_INTEROP_SCREENSHOT:-}" ]; then
+  quiet tmxrasterizer --anti-aliasing --size 1200 "$out/export/rifle-and-saber.tmj" "$TILED_INTEROP_SCREENSHOT"
+  echo "wrote $TILED_INTEROP_SCREENSHOT"
+fi
+
+echo "$passed passed, $failed failed (${SECONDS}s)"
 [ "$failed" -eq 0 ]

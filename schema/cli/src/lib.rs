@@ -93,6 +93,10 @@ pub enum Command {
         /// conditions, special rules) instead of the map alone.
         #[arg(long)]
         card: bool,
+        /// Draw no text on the map (feature labels, map labels, hex coordinates): terrain,
+        /// roads, ridges and zones alone, each hex where it always is.
+        #[arg(long, conflicts_with = "card")]
+        no_labels: bool,
         /// Directories holding maps the scenario may name.
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
@@ -229,8 +233,9 @@ pub fn run(cli: Cli) -> i32 {
             out,
             width,
             card,
+            no_labels,
             maps,
-        } => render_cmd(&input, &out, width, card, &maps),
+        } => render_cmd(&input, &out, width, card, no_labels, &maps),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
         Command::Fmt { paths, check } => fmt::fmt_cmd(&paths, check),
         Command::New(what) => new::new_cmd(&what),

@@ -152,6 +152,7 @@ fn draw_left(out: &mut String, c: &Compiled, overlays: &[Overlay]) -> f64 {
         MapStyle {
             coordinates: false,
             label_scale: 1.5,
+            labels: true,
         },
     );
     // A margin around the map keeps edge strokes and labels inside the nested drawing.

@@ -248,6 +248,8 @@ pub struct MapStyle {
     /// Feature labels at this multiple of their usual size: a map printed small needs bigger
     /// labels to stay readable.
     pub label_scale: f64,
+    /// Draw the feature labels (codes and names) and the map's text labels.
+    pub labels: bool,
 }
 
 impl Default for MapStyle {
@@ -255,6 +257,19 @@ impl Default for MapStyle {
         MapStyle {
             coordinates: true,
             label_scale: 1.0,
+            labels: true,
+        }
+    }
+}
+
+impl MapStyle {
+    /// No text on the map (no labels, no coordinates): terrain, roads, ridges, crossings and
+    /// overlays alone, e.g. to compare the terrain with another program's drawing.
+    pub fn without_text() -> MapStyle {
+        MapStyle {
+            coordinates: false,
+            labels: false,
+            ..MapStyle::default()
         }
     }
 }
@@ -288,6 +303,11 @@ pub fn map_body(map: &Map, overlays: &[Overlay], style: MapStyle) -> MapBody {
 /// The map as an SVG document: terrain, ridges, roads, bridges and fords, feature outlines and
 /// labels, `CCRR` coordinates when hexes are big enough, the overlays, a title and a legend.
 pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
+    map_svg_styled(map, overlays, title, MapStyle::default())
+}
+
+/// [`map_svg`] in a given style (the layout, and so every hex's place, does not change with it).
+pub fn map_svg_styled(map: &Map, overlays: &[Overlay], title: &str, style: MapStyle) -> String {
     let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
     let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
     let legend = legend_rows(overlays);
@@ -303,7 +323,7 @@ pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
         out,
         r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{PAPER}"/>"#
     );
-    draw_map(&mut out, map, &lay, overlays, MapStyle::default());
+    draw_map(&mut out, map, &lay, overlays, style);
     draw_title(&mut out, map, &lay, title);
     draw_legend(&mut out, &lay, &legend, legend_x);
     out.push_str("</svg>\n");
@@ -334,7 +354,9 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
     if style.coordinates && s >= COORD_STEP {
         draw_coordinates(out, map, lay);
     }
-    draw_labels(out, map, lay, style.label_scale);
+    if style.labels {
+        draw_labels(out, map, lay, style.label_scale);
+    }
 }
 
 fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
@@ -785,7 +807,18 @@ pub fn map_png(
     title: &str,
     width_px: u32,
 ) -> Result<Vec<u8>, RenderError> {
-    svg_to_png(&map_svg(map, overlays, title), width_px)
+    map_png_styled(map, overlays, title, MapStyle::default(), width_px)
+}
+
+/// [`map_png`] in a given style.
+pub fn map_png_styled(
+    map: &Map,
+    overlays: &[Overlay],
+    title: &str,
+    style: MapStyle,
+    width_px: u32,
+) -> Result<Vec<u8>, RenderError> {
+    svg_to_png(&map_svg_styled(map, overlays, title, style), width_px)
 }
 
 /// Where every hex centre lands in [`map_png`]'s image of the map (same overlays, same width),
@@ -811,7 +844,8 @@ pub fn png_hex_centers(map: &Map, overlays: &[Overlay], width_px: u32) -> Vec<(f
 /// What one tile of a tileset shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TileArt {
-    /// A hex of this terrain, drawn as the map draws it (fill, slope shading, buildings, trees).
+    /// A hex of this terrain, drawn as the map draws it (fill, slope shading, buildings, trees,
+    /// a bridge's deck, a ford's stepping stones).
     Cell(Cell),
     /// A hex filled with one colour (zone and victory markers).
     Fill([u8; 3]),
@@ -850,6 +884,8 @@ pub fn hex_tiles_png(
             TileArt::Cell(cell) => {
                 map.cells[0] = *cell;
                 draw_terrain(&mut out, &map, &lay);
+                // A bridge's deck (across the tile: a tile knows no road) and a ford's stones.
+                draw_crossings(&mut out, &map, &lay);
                 let _ = writeln!(
                     out,
                     r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,

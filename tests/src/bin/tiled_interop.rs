@@ -6,9 +6,9 @@
 //! - `pixels INPUT OURS.png TILED.png`: the terrain colour at every hex centre of our drawing
 //!   (`saberc render INPUT`) and of Tiled's (`tmxrasterizer` of the exported `.tmj`, terrain
 //!   layer only) agree;
-//! - `sides SCENARIO`: the names of its sides, one a line (the names of their group layers);
-//! - `zones SCENARIO SIDE TILED.png`: Tiled's drawing of one side's group layer alone covers
-//!   exactly the hexes of that side's zones, as the compiler resolves them;
+//! - `groups SCENARIO`: the names of its groups' tile layers, one a line;
+//! - `zones SCENARIO LAYER TILED.png`: Tiled's drawing of one group's tile layer alone covers
+//!   exactly the hexes of that group's zone (or arrival hexes), as the compiler resolves them;
 //! - `same-map A.ron B.ron`: the two maps are the same once normalised.
 //!
 //! Exit code 0 when the check holds, 1 when it does not, 2 on bad usage.
@@ -19,14 +19,16 @@ use std::process::ExitCode;
 
 use resvg::tiny_skia::Pixmap;
 use saber_schema::model::hex::Coord;
+use saber_schema::model::hex_set::HexSet;
 use saber_schema::model::map::{Map, MapFile};
 use saber_schema::output::render::png_hex_centers;
 use saber_schema::output::tiled::TiledGrid;
+use saber_schema::output::tiled::export::group_layer_name;
 use saber_schema::output::tiled::import::differences;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::Source;
-use saber_schema::pipeline::{compile_scenario, load_map};
+use saber_schema::pipeline::{Compiled, compile_scenario, load_map};
 
 /// Colours closer than this on every channel agree (anti-aliasing and scaling of the tile
 /// images move a few levels).
@@ -39,10 +41,10 @@ fn main() -> ExitCode {
         ["width", input] => width(input),
         ["pixels", input, ours, tiled] => pixels(input, ours, tiled),
         ["zones", scenario, side, tiled] => zones(scenario, side, tiled),
-        ["sides", scenario] => sides(scenario),
+        ["groups", scenario] => groups(scenario),
         ["same-map", a, b] => same_map(a, b),
         _ => {
-            eprintln!("usage: tiled-interop width|pixels|zones|same-map …");
+            eprintln!("usage: tiled_interop width|pixels|groups|zones|same-map …");
             return ExitCode::from(2);
         }
     };
@@ -159,55 +161,64 @@ fn pixels(input: &str, ours: &str, tiled: &str) -> Result<String, String> {
     }
 }
 
-fn compiled(scenario: &str) -> Result<saber_schema::pipeline::Compiled, String> {
+fn compiled(scenario: &str) -> Result<Compiled, String> {
     let src = Source::read(Path::new(scenario)).map_err(|d| d.message)?;
     compile_scenario(&src, &MapRegistry::new())
         .0
         .ok_or_else(|| format!("{scenario}: does not compile"))
 }
 
-fn sides(scenario: &str) -> Result<String, String> {
-    let c = compiled(scenario)?;
-    Ok(c.scenario
-        .sides
-        .iter()
-        .map(|s| s.name.clone())
-        .collect::<Vec<_>>()
-        .join("\n"))
+/// Every group of the scenario with its tile layer's name.
+fn group_layers(c: &Compiled) -> Vec<(String, &HexSet)> {
+    let mut out = Vec::new();
+    for (si, side) in c.scenario.sides.iter().enumerate() {
+        for (gi, g) in side.groups.iter().enumerate() {
+            out.push((group_layer_name(side, g), &c.resolved.groups[si][gi].hexes));
+        }
+    }
+    out
 }
 
-fn zones(scenario: &str, side: &str, tiled: &str) -> Result<String, String> {
+fn groups(scenario: &str) -> Result<String, String> {
     let c = compiled(scenario)?;
-    let si = c
-        .scenario
-        .sides
-        .iter()
-        .position(|s| s.name == side)
-        .ok_or_else(|| format!("{scenario}: no side named {side}"))?;
-    let mut hexes = saber_schema::model::hex_set::HexSet::empty(c.map.grid);
-    for g in &c.resolved.groups[si] {
-        hexes.union_with(&g.hexes);
+    let names: Vec<String> = group_layers(&c).into_iter().map(|(n, _)| n).collect();
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    if unique.len() != names.len() {
+        return Err(format!("{scenario}: two group layers share a name: {names:?}"));
     }
+    Ok(names.join("\n"))
+}
+
+fn zones(scenario: &str, layer: &str, tiled: &str) -> Result<String, String> {
+    let c = compiled(scenario)?;
+    let layers = group_layers(&c);
+    let Some((_, hexes)) = layers.iter().find(|(n, _)| n == layer) else {
+        return Err(format!("{scenario}: no group layer named {layer}"));
+    };
     let img = load_png(tiled)?;
     let t = TiledGrid::of(c.map.grid);
     let scale = f64::from(img.width()) / t.pixel_size().0;
     let mut wrong = Vec::new();
-    for c2 in c.map.grid.coords() {
-        let (x, y) = t.center(c2);
+    for h in c.map.grid.coords() {
+        let (x, y) = t.center(h);
         let drawn =
             mode(&img, (x * scale, y * scale), t.step() * scale * 0.3).is_some_and(|p| p[3] > 0);
-        if drawn != hexes.contains(c2) {
-            wrong.push(c.map.grid.label(c2));
+        if drawn != hexes.contains(h) {
+            wrong.push(c.map.grid.label(h));
         }
     }
     if wrong.is_empty() {
         Ok(format!(
-            "{scenario}: {side}'s layers cover exactly its {} zone hexes",
-            hexes.len()
+            "{scenario}: layer `{layer}` covers exactly its {} zone hexes, none of the other {}",
+            hexes.len(),
+            c.map.grid.len() - hexes.len()
         ))
     } else {
         Err(format!(
-            "{scenario}: {side}'s layers differ from its zones at {} hexes, e.g. {}",
+            "{scenario}: layer `{layer}` differs from its zone ({} hexes) at {} hexes, e.g. {}",
+            hexes.len(),
             wrong.len(),
             wrong[..wrong.len().min(8)].join(" ")
         ))

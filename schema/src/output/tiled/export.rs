@@ -5,8 +5,9 @@
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{FeatureLetter, Map, RoadKind, SideKey, parse_feature_code};
-use crate::model::scenario::{Entry, Scenario};
+use crate::model::scenario::{Entry, Group, Scenario, Side};
 use crate::output::card::{printed_or_described, side_name};
+use crate::output::overlays::entry_words;
 use crate::output::render::RenderError;
 use crate::pipeline::zones::{Resolved, effect_variant};
 
@@ -125,21 +126,18 @@ pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: 
             let Some(hexes) = r.groups.get(si).and_then(|v| v.get(gi)) else {
                 continue;
             };
-            let (what, mut props) = match &g.entry {
+            let mut props = match &g.entry {
                 Entry::Deploy { facing, .. } => {
                     let mut p = vec![Property::string("entry", "deploy")];
                     if let Some(f) = facing {
                         p.push(Property::string("facing", f.name()));
                     }
-                    ("deploys".to_string(), p)
+                    p
                 }
-                Entry::Arrive { turn, .. } => (
-                    format!("arrives Game-Turn {turn}"),
-                    vec![
-                        Property::string("entry", "arrive"),
-                        Property::int("turn", i64::from(*turn)),
-                    ],
-                ),
+                Entry::Arrive { turn, .. } => vec![
+                    Property::string("entry", "arrive"),
+                    Property::int("turn", i64::from(*turn)),
+                ],
             };
             props.splice(
                 0..0,
@@ -160,7 +158,7 @@ pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: 
             }
             let mut layer = tile_layer(
                 &mut ids,
-                &format!("({}) {what}", g.id),
+                &group_layer_name(side, g),
                 &t.grid,
                 marker_data(&t.grid, &hexes.hexes, marker),
             );
@@ -286,6 +284,13 @@ pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: 
     props.push(Property::string("notes", s.notes.clone()));
     doc.properties = props;
     doc
+}
+
+/// The name of a group's tile layer, `Union (a) deploys` or `Union (b) arrives Game-Turn 3`:
+/// the side's name first, so that every tile layer has a name of its own (Tiled's tools pick
+/// layers by name, and Tiled 1.8's `tmxrasterizer --show-layer` only by a tile layer's own).
+pub fn group_layer_name(side: &Side, g: &Group) -> String {
+    format!("{} ({}) {}", side.name, g.id, entry_words(&g.entry))
 }
 
 /// The index that follows `key` in a path (`/victory/2/goal` → 2).

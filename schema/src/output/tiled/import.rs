@@ -12,7 +12,6 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
-use crate::check::check_map;
 use crate::diagnostic::{Code, Diagnostic, PathSeg, Severity};
 use crate::model::hex::{Coord, Grid, parse_label};
 use crate::model::limits;
@@ -21,9 +20,8 @@ use crate::model::map::{
     parse_feature_code,
 };
 use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
-use crate::pipeline::parse::DocKind;
+use crate::pipeline::{check_map_file, finish};
 use crate::pipeline::read::Source;
-use crate::pipeline::schema as json_schema;
 use crate::ruleset::Terrain;
 
 use super::export::feature_class;
@@ -106,28 +104,8 @@ pub fn import_source(src: &Source, tilesets: &mut TilesetReader) -> Imported {
         build(&mut cx, &doc, &origin, &sets, src)
     });
     let mut diagnostics = cx.diagnostics;
-    diagnostics.sort_by(|a, b| {
-        (&a.file, a.location.map(|l| l.offset), a.severity, a.code).cmp(&(
-            &b.file,
-            b.location.map(|l| l.offset),
-            b.severity,
-            b.code,
-        ))
-    });
-    diagnostics
-        .dedup_by(|a, b| a.code == b.code && a.message == b.message && a.location == b.location);
-    if diagnostics.len() > limits::MAX_DIAGNOSTICS_PER_FILE {
-        let extra = diagnostics.len() - limits::MAX_DIAGNOSTICS_PER_FILE;
-        diagnostics.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
-        diagnostics.push(
-            Diagnostic::note(
-                Code::LimitExceeded,
-                format!("{extra} more diagnostics not shown"),
-            )
-            .in_file(&src.path)
-            .with_hint("fix the ones above first"),
-        );
-    }
+    finish::sort(&mut diagnostics);
+    finish::cap(&mut diagnostics, Some(&src.path));
     Imported {
         map,
         diagnostics,
@@ -386,6 +364,7 @@ fn build(
     let mut trace = Trace::default();
     let terrain = terrain(cx, doc, origin, sets, &grid, &mut trace)?;
     let mut file = MapFile {
+        schema: None,
         format: MAP_FORMAT.into(),
         id: map_id(doc, &src.path),
         name: text_property(doc, &["map_name", "name"])
@@ -1142,12 +1121,7 @@ fn map_id(doc: &TiledMap, path: &Path) -> String {
 /// Run the map through the checks every map file gets, and put their findings on the Tiled
 /// layer or object they concern.
 fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
-    let value = serde_json::to_value(file).expect("the model always serializes");
-    let mut found = json_schema::validate(DocKind::Map, &value);
-    let (map, problems) = Map::from_file(file);
-    found.extend(problems);
-    found.extend(check_map(&map));
-    for d in found {
+    for d in check_map_file(file).1 {
         let path = d.path.clone().unwrap_or_default();
         let index = |k: usize| match path.get(k) {
             Some(PathSeg::Index(i)) => Some(*i),
@@ -1224,6 +1198,7 @@ pub fn differences(a: &MapFile, b: &MapFile) -> Vec<String> {
     };
     field("ids", a.id == b.id);
     field("names", a.name == b.name);
+    field("notes", a.notes == b.notes);
     field("sizes", (a.width, a.height) == (b.width, b.height));
     field(
         "grids",

@@ -6,6 +6,7 @@ use crate::model::hex::Orientation;
 use crate::model::map::Cell;
 use crate::model::scenario::CounterColor;
 use crate::output::overlays::overlay_color;
+use crate::output::palette;
 use crate::output::render::{RenderError, TileArt, hex_tiles_png};
 use crate::queries::movement::terrain_cost;
 use crate::ruleset::Terrain;
@@ -81,11 +82,12 @@ impl Marker {
         }
     }
 
-    /// The colour drawn: the overlay colours our own scenario drawings use first.
+    /// The colour drawn: a side's counter colour for its zones, as our own scenario drawings
+    /// fill them; overlay colours for the rest.
     pub fn color(self) -> [u8; 3] {
         match self {
-            Marker::RedZone => overlay_color(0),
-            Marker::BlueZone => overlay_color(1),
+            Marker::RedZone => palette::rgb(palette::side_color(CounterColor::Red)),
+            Marker::BlueZone => palette::rgb(palette::side_color(CounterColor::Blue)),
             Marker::Victory => overlay_color(7),
             Marker::SpecialRule => overlay_color(2),
         }
