@@ -630,29 +630,29 @@ impl App {
                 }
                 ui.separator();
                 let scenario = self.doc.scenario().is_some();
-                if ui
-                    .add_enabled(
-                        scenario,
-                        egui::Button::new("Export for a game engine (JSON)…"),
-                    )
-                    .on_disabled_hover_text("Open or build a scenario first")
-                    .clicked()
-                {
-                    self.export_engine();
-                }
-                if ui
-                    .add_enabled(
-                        scenario,
-                        egui::Button::new("Export scenario card (PNG or SVG)…"),
-                    )
-                    .on_disabled_hover_text("Open or build a scenario first")
-                    .clicked()
-                {
-                    self.export_card();
-                }
-                if ui.button("Export Tiled map (.tmj)…").clicked() {
-                    self.export_tiled();
-                }
+                ui.menu_button("Export", |ui| {
+                    if ui
+                        .add_enabled(scenario, egui::Button::new("For a game engine (JSON)…"))
+                        .on_disabled_hover_text("Open or build a scenario first")
+                        .clicked()
+                    {
+                        self.export_engine();
+                    }
+                    if ui
+                        .add_enabled(scenario, egui::Button::new("Scenario card (PNG or SVG)…"))
+                        .on_disabled_hover_text("Open or build a scenario first")
+                        .clicked()
+                    {
+                        self.export_card();
+                    }
+                    if ui
+                        .button("Tiled map (.tmj)…")
+                        .on_hover_text("The scenario, or the map alone, as a Tiled map")
+                        .clicked()
+                    {
+                        self.export_tiled();
+                    }
+                });
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use saber_schema::model::map::Map;
-use saber_schema::output::tiled::export::{export_map, export_scenario};
+use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
+use saber_schema::pipeline::check_map_model;
 
 use saber_schema::output::export::{export, export_text};
 use saber_schema::pipeline::Compiled;
@@ -44,23 +45,30 @@ pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
 }
 
 /// Write the Tiled map of the scenario (or of the map alone) into `dir`: `<id>.tmj`, its
-/// tileset `<id>.tsj` and the tileset's `<id>.png`. Returns the `.tmj`'s path.
+/// tileset `<id>.tsj` and the tileset's `<id>.png`, as `saberc export --format tiled` does (a
+/// map with errors is refused, as there). Returns the `.tmj`'s path.
 pub fn tiled(map: &Map, scenario: Option<&Compiled>, dir: &Path) -> Result<PathBuf, String> {
     let files = match scenario {
         Some(c) => export_scenario(&c.scenario, &c.map, &c.resolved),
-        None => export_map(map),
-    }
-    .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-    let mut tmj = dir.to_path_buf();
-    for f in files {
-        let path = dir.join(&f.name);
-        saber_schema::files::write_atomic(&path, &f.bytes)
-            .map_err(|e| format!("Could not write {}: {e}", path.display()))?;
-        if f.name.ends_with(".tmj") {
-            tmj = path;
+        None => {
+            let errors = check_map_model(map)
+                .iter()
+                .filter(|d| d.is_error())
+                .count();
+            if errors > 0 {
+                return Err(format!(
+                    "The map has {errors} errors (see Diagnostics): fix them before exporting."
+                ));
+            }
+            export_map(map)
         }
     }
-    Ok(tmj)
+    .map_err(|e| format!("Could not draw the tileset: {e}"))?;
+    let written = write_files(&files, dir).map_err(|e| format!("Could not export: {e}"))?;
+    written
+        .into_iter()
+        .next()
+        .ok_or_else(|| "Nothing was exported".to_string())
 }
 
 #[cfg(test)]

@@ -45,6 +45,8 @@ fn round_trip(input: &str, id: &str) {
         back.to_str().expect("utf-8"),
     ]);
     run(&["check", back.to_str().expect("utf-8"), "--deny", "warnings"]);
+    // Written in the repository's one layout.
+    run(&["fmt", "--check", back.to_str().expect("utf-8")]);
     let original = read_map(&repo("maps/rifle-and-saber.ron"));
     assert_eq!(
         differences(&original, &read_map(&back)),

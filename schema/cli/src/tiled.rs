@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::Severity;
 use saber_schema::files::write_atomic;
-use saber_schema::output::tiled::export::{export_map, export_scenario};
+use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
 use saber_schema::output::tiled::import::{import_path, map_ron};
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::Source;
@@ -57,17 +57,15 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         Some(Err(e)) => return usage_error(&format!("cannot draw the tileset: {e}")),
         None => return EXIT_ERRORS,
     };
-    if let Err(e) = std::fs::create_dir_all(out) {
-        return usage_error(&format!("cannot create {}: {e}", out.display()));
-    }
-    for f in files {
-        let path = out.join(&f.name);
-        if let Err(e) = write_atomic(&path, &f.bytes) {
-            return usage_error(&format!("cannot write {}: {e}", path.display()));
+    match write_files(&files, out) {
+        Ok(paths) => {
+            for p in paths {
+                println!("wrote {}", p.display());
+            }
+            EXIT_OK
         }
-        println!("wrote {}", path.display());
+        Err(e) => usage_error(&e.to_string()),
     }
-    EXIT_OK
 }
 
 /// A Tiled map read as our map file; written only when it has no errors.

@@ -719,7 +719,9 @@ registry! {
         explanation: "Objects are read by class (village, hill, woods, river, junction, ford, \
             bridge, road, ridge, label) or by their layer's name: a feature is named by its code \
             (11.0), a road is a polyline from hex centre to hex centre, a ridge a polyline along \
-            hexsides. What does not fit is reported on the object's id.",
+            hexsides. What does not fit is an error on the object's id; an object of another \
+            class in a layer of another name (an engine's spawn point) is left out, with a \
+            warning.",
         bad: r#"<object id="4" name="Village" type="village">"#,
         fixed: r#"<object id="4" name="V4" type="village">"#,
     }

@@ -2,6 +2,9 @@
 //! PNG, as bytes for the caller to write (`saberc export --format tiled`, the editor's File →
 //! Export → Tiled map).
 
+use std::path::{Path, PathBuf};
+
+use crate::files::write_atomic;
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{FeatureLetter, Map, RoadKind, SideKey, parse_feature_code};
@@ -25,6 +28,22 @@ pub struct OutputFile {
     pub name: String,
     /// Contents.
     pub bytes: Vec<u8>,
+}
+
+/// Write an export's files into `dir` (created if missing), each atomically; returns the paths
+/// written, the `.tmj` first. `saberc export --format tiled` and the editor both write this way.
+pub fn write_files(files: &[OutputFile], dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut written = Vec::with_capacity(files.len());
+    for f in files {
+        let path = dir.join(&f.name);
+        write_atomic(&path, &f.bytes).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
+        written.push(path);
+    }
+    written.sort_by_key(|p| p.extension().is_none_or(|e| e != "tmj"));
+    Ok(written)
 }
 
 /// The class of a feature object, by letter (the `type` of the object).

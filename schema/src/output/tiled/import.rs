@@ -21,7 +21,8 @@ use crate::model::map::{
 };
 use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::{check_map_file, finish};
-use crate::pipeline::read::Source;
+use crate::output::format::format_text;
+use crate::pipeline::read::{Source, Syntax};
 use crate::ruleset::Terrain;
 
 use super::export::feature_class;
@@ -1160,12 +1161,13 @@ fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
     }
 }
 
-/// Write a map file as RON, the way maps are kept in the repository.
+/// Write a map file as RON in the repository's one layout (`saberc fmt`'s), so that an
+/// imported map is kept as written.
 pub fn map_ron(file: &MapFile) -> String {
     let config = ron::ser::PrettyConfig::new().struct_names(false);
-    let mut s = ron::ser::to_string_pretty(file, config).expect("the map model always serializes");
-    s.push('\n');
-    s
+    let s = ron::ser::to_string_pretty(file, config).expect("the map model always serializes");
+    // The layout only moves tokens between lines; it refuses nothing serde writes.
+    format_text(&s, Syntax::Ron).unwrap_or_else(|_| s + "\n")
 }
 
 /// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
@@ -1407,6 +1409,111 @@ mod tests {
         let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
         assert_eq!(codes(&i), vec!["MAP004"]);
         assert!(i.diagnostics[0].message.contains("object 3"));
+    }
+
+    #[test]
+    fn objects_that_are_not_features_roads_ridges_or_labels_are_located() {
+        // A feature named in words: an error on its object, nothing imported.
+        let objects = r#"{"id": 4, "name": "Village", "type": "village", "x": 30, "y": 26, "point": true}"#;
+        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
+        assert_eq!(codes(&i), vec!["TIL003"]);
+        assert!(i.has_errors());
+        assert!(i.diagnostics[0].message.contains("object 4"), "{}", i.diagnostics[0].message);
+        assert!(i.diagnostics[0].location.is_some());
+        // An object of a class of its own (an engine's spawn point): left out, with a warning.
+        let objects = r#"{"id": 5, "name": "spawn", "type": "spawn", "x": 30, "y": 26, "point": true}"#;
+        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
+        assert_eq!(codes(&i), vec!["TIL003"]);
+        assert!(!i.has_errors());
+        assert!(i.map.is_some_and(|m| m.features.is_empty()));
+    }
+
+    #[test]
+    fn layer_data_that_cannot_be_read_is_located() {
+        for data in ["[1, 1, 1]", "[1, 1, 1, 1, 1, 1, 1]", "\"1,1,x,1,1,1\""] {
+            let text = small("hexagonal", data, "");
+            let i = tmj(&text);
+            assert_eq!(codes(&i), vec!["TIL004"], "{data}");
+            assert!(i.map.is_none(), "{data}");
+            let d = &i.diagnostics[0];
+            assert!(d.message.contains("tile layer `terrain`"), "{}", d.message);
+            // Located on the layer's data.
+            let at = d.location.expect("located").offset;
+            assert!(text[at..].starts_with(data), "{data}: {:?}", d.location);
+        }
+    }
+
+    #[test]
+    fn empty_cells_are_read_as_clear_with_a_warning() {
+        let i = tmj(&small("hexagonal", "[1, 0, 1, 0, 1, 2]", ""));
+        assert_eq!(codes(&i), vec!["TIL002"]);
+        assert!(!i.has_errors());
+        let d = &i.diagnostics[0];
+        assert!(d.message.contains("x 1, y 0 and 1 other cell"), "{}", d.message);
+        assert_eq!(i.map.expect("a map").terrain, vec!["...", "..W"]);
+    }
+
+    /// A bounded stand-in for the fuzz target in `cargo test`: the exported map (JSON) and the
+    /// hand-made fixture (XML), each cut short and with bytes changed, thousands of times.
+    /// Nothing panics, and every location lies inside the text of its file.
+    #[test]
+    fn mangled_tiled_files_never_panic() {
+        let files = export_map(&Map::from_file(&rifle_and_saber()).0).expect("exports");
+        let tmj_text = String::from_utf8(files[0].bytes.clone()).expect("utf-8");
+        let tsj_text = String::from_utf8(files[1].bytes.clone()).expect("utf-8");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/tiled");
+        let tmx_text = std::fs::read_to_string(dir.join("drawn.tmx")).expect("fixture");
+        let tsx_text = std::fs::read_to_string(dir.join("drawn.tsx")).expect("fixture");
+        // A small xorshift generator: the same cases on every run.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        const NOISE: &[u8] = b"\"{}[]<>/=,:0123456789-.e \n\\&;x";
+        for case in 0..2000 {
+            let (name, base) = if case % 2 == 0 {
+                ("m.tmj", tmj_text.as_bytes())
+            } else {
+                ("drawn.tmx", tmx_text.as_bytes())
+            };
+            let mut bytes = base.to_vec();
+            for _ in 0..1 + next(8) {
+                if bytes.len() < 2 {
+                    break;
+                }
+                let at = next(bytes.len());
+                match next(3) {
+                    0 => bytes[at] = NOISE[next(NOISE.len())],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.truncate(at.max(1)),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let src = Source::from_text(name, text);
+            let mut reader = |n: &str| match n {
+                "rifle-and-saber.tsj" => Ok(Source::from_text(n, tsj_text.clone())),
+                "drawn.tsx" => Ok(Source::from_text(n, tsx_text.clone())),
+                _ => Err(Diagnostic::error(Code::Io, format!("no {n}"))),
+            };
+            let imported = import_source(&src, &mut reader);
+            for d in &imported.diagnostics {
+                let Some(loc) = d.location else { continue };
+                let text = imported
+                    .sources
+                    .iter()
+                    .find(|s| Some(&s.path) == d.file.as_ref())
+                    .map(|s| s.text.as_str())
+                    .expect("a located finding names a file that was read");
+                assert!(loc.offset + loc.length <= text.len(), "case {case}: {d:?}");
+                assert!(text.is_char_boundary(loc.offset), "case {case}: {d:?}");
+                assert!(loc.line >= 1 && loc.column >= 1, "case {case}: {d:?}");
+            }
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::output::overlays::overlay_color;
 use crate::output::palette;
 use crate::output::render::{RenderError, TileArt, hex_tiles_png};
 use crate::queries::movement::terrain_cost;
-use crate::ruleset::Terrain;
+use crate::ruleset::RIFLE_AND_SABER;
 
 use super::tmj::{FORMAT_VERSION, Property, TileDef, Tileset};
 use super::{HEX_ACROSS_PX, HEX_SIDE_PX};
@@ -17,8 +17,10 @@ use super::{HEX_ACROSS_PX, HEX_SIDE_PX};
 /// Every cell a map file can hold, in tile-id order: each terrain of the chart, then its slope
 /// variant where the file format has one (rivers, fords and bridges have none).
 pub fn terrain_cells() -> Vec<Cell> {
-    Terrain::ALL
-        .into_iter()
+    RIFLE_AND_SABER
+        .terrains
+        .iter()
+        .copied()
         .flat_map(|terrain| [false, true].map(|slope| Cell { terrain, slope }))
         .filter(|cell| Cell::from_char(cell.to_char()) == Some(*cell))
         .collect()
@@ -103,7 +105,10 @@ pub fn terrain_properties(cell: Cell) -> Vec<Property> {
         Property::bool("slope", cell.slope),
         Property::float("movement_cost", cost.value()),
         Property::string("movement_cost_text", cost.to_string()),
-        Property::bool("blocks_sight", cell.terrain.blocks_sight()),
+        Property::bool(
+            "blocks_sight",
+            RIFLE_AND_SABER.terrain_effect(cell.terrain).blocks_fire,
+        ),
         Property::string("char", cell.to_char().to_string()),
     ]
 }
@@ -169,6 +174,7 @@ pub fn tile_size(orientation: Orientation) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::Terrain;
 
     #[test]
     fn eleven_terrain_tiles_then_four_markers() {

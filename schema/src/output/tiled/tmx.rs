@@ -7,6 +7,8 @@
 use roxmltree::{Document, Node, ParsingOptions};
 use serde_json::Value;
 
+use crate::pipeline::locate::location_of_line_col;
+
 use super::tmj::{
     Data, Layer, Object, Origin, Point, Property, Text, TileDef, TiledMap, Tileset, TilesetRef,
 };
@@ -34,25 +36,9 @@ fn parse(text: &str) -> Result<Document<'_>, XmlError> {
         let pos = e.pos();
         XmlError {
             message: e.to_string(),
-            offset: offset_of(text, pos.row as usize, pos.col as usize),
+            offset: location_of_line_col(text, pos.row as usize, pos.col as usize).offset,
         }
     })
-}
-
-/// The byte offset of a 1-based row and column (in characters).
-fn offset_of(text: &str, row: usize, col: usize) -> usize {
-    let mut offset = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        if i + 1 == row {
-            return offset
-                + line
-                    .char_indices()
-                    .nth(col.saturating_sub(1))
-                    .map_or(line.len(), |(b, _)| b);
-        }
-        offset += line.len();
-    }
-    text.len()
 }
 
 fn span(n: Node) -> Origin {
