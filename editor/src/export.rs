@@ -51,10 +51,7 @@ pub fn tiled(map: &Map, scenario: Option<&Compiled>, dir: &Path) -> Result<PathB
     let files = match scenario {
         Some(c) => export_scenario(&c.scenario, &c.map, &c.resolved),
         None => {
-            let errors = check_map_model(map)
-                .iter()
-                .filter(|d| d.is_error())
-                .count();
+            let errors = check_map_model(map).iter().filter(|d| d.is_error()).count();
             if errors > 0 {
                 return Err(format!(
                     "The map has {errors} errors (see Diagnostics): fix them before exporting."

@@ -186,7 +186,9 @@ fn groups(scenario: &str) -> Result<String, String> {
     unique.sort();
     unique.dedup();
     if unique.len() != names.len() {
-        return Err(format!("{scenario}: two group layers share a name: {names:?}"));
+        return Err(format!(
+            "{scenario}: two group layers share a name: {names:?}"
+        ));
     }
     Ok(names.join("\n"))
 }

@@ -149,7 +149,11 @@ fn a_map_can_be_drawn_without_text_in_the_same_place() {
     assert!(!bare.contains(">V4<") && !bare.contains(">South Road<") && !bare.contains(">0101<"));
     // The title stays, and every hex is where it was.
     assert!(bare.contains(">T<"));
-    let hexes = |svg: &str| svg.lines().find(|l| l.contains("stroke-opacity=\"0.45\"")).map(str::to_owned);
+    let hexes = |svg: &str| {
+        svg.lines()
+            .find(|l| l.contains("stroke-opacity=\"0.45\""))
+            .map(str::to_owned)
+    };
     assert_eq!(hexes(&full), hexes(&bare));
 }
 

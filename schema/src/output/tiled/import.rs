@@ -19,10 +19,10 @@ use crate::model::map::{
     Cell, Feature, Hexside, Label, MAP_FORMAT, Map, MapFile, Road, RoadKind, SideKey,
     parse_feature_code,
 };
-use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
-use crate::pipeline::{check_map_file, finish};
 use crate::output::format::format_text;
+use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::read::{Source, Syntax};
+use crate::pipeline::{check_map_file, finish};
 use crate::ruleset::Terrain;
 
 use super::export::feature_class;
@@ -1414,14 +1414,20 @@ mod tests {
     #[test]
     fn objects_that_are_not_features_roads_ridges_or_labels_are_located() {
         // A feature named in words: an error on its object, nothing imported.
-        let objects = r#"{"id": 4, "name": "Village", "type": "village", "x": 30, "y": 26, "point": true}"#;
+        let objects =
+            r#"{"id": 4, "name": "Village", "type": "village", "x": 30, "y": 26, "point": true}"#;
         let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
         assert_eq!(codes(&i), vec!["TIL003"]);
         assert!(i.has_errors());
-        assert!(i.diagnostics[0].message.contains("object 4"), "{}", i.diagnostics[0].message);
+        assert!(
+            i.diagnostics[0].message.contains("object 4"),
+            "{}",
+            i.diagnostics[0].message
+        );
         assert!(i.diagnostics[0].location.is_some());
         // An object of a class of its own (an engine's spawn point): left out, with a warning.
-        let objects = r#"{"id": 5, "name": "spawn", "type": "spawn", "x": 30, "y": 26, "point": true}"#;
+        let objects =
+            r#"{"id": 5, "name": "spawn", "type": "spawn", "x": 30, "y": 26, "point": true}"#;
         let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
         assert_eq!(codes(&i), vec!["TIL003"]);
         assert!(!i.has_errors());
@@ -1449,7 +1455,11 @@ mod tests {
         assert_eq!(codes(&i), vec!["TIL002"]);
         assert!(!i.has_errors());
         let d = &i.diagnostics[0];
-        assert!(d.message.contains("x 1, y 0 and 1 other cell"), "{}", d.message);
+        assert!(
+            d.message.contains("x 1, y 0 and 1 other cell"),
+            "{}",
+            d.message
+        );
         assert_eq!(i.map.expect("a map").terrain, vec!["...", "..W"]);
     }
 
