@@ -8,10 +8,11 @@ use clap::{Parser, Subcommand};
 use rayon::prelude::*;
 
 use crate::compile::{MapRegistry, check_path, collect_files, compile_scenario, load_map};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::export::{export, export_text};
 use crate::json_schema::{SCHEMA_FILES, schema_text, validate_export};
-use crate::report::{Format, Summary, human, human_all, json_all, sarif_all};
+use crate::compile::FileReport;
+use crate::report::{Format, Summary, human, human_all_with, json_all_with, sarif_all};
 use crate::source::{DocKind, Source, detect};
 
 /// Exit code: clean.
@@ -182,11 +183,12 @@ fn registry(maps: &[PathBuf], files: &[PathBuf]) -> Result<MapRegistry, String> 
 }
 
 fn check(paths: &[PathBuf], format: Format, maps: &[PathBuf], deny_warnings: bool) -> i32 {
-    let files = match collect_files(paths) {
-        Ok(f) => f,
+    let collected = match crate::compile::collect(paths) {
+        Ok(c) => c,
         Err(d) => return usage_error(&d.message),
     };
-    if files.is_empty() {
+    let files = collected.files;
+    if files.is_empty() && collected.problems.is_empty() {
         return usage_error("no .ron or .json files found in the given paths");
     }
     let reg = match registry(maps, &files) {
@@ -215,6 +217,15 @@ fn check(paths: &[PathBuf], format: Format, maps: &[PathBuf], deny_warnings: boo
         })
         .collect();
     progress.finish_and_clear();
+    // Folders that could not be searched are errors of the run, never a silent pass.
+    for d in collected.problems {
+        reports.push(FileReport {
+            path: d.file.clone().unwrap_or_default(),
+            text: None,
+            kind: None,
+            diagnostics: vec![d],
+        });
+    }
     if deny_warnings {
         for r in &mut reports {
             for d in &mut r.diagnostics {
@@ -224,17 +235,26 @@ fn check(paths: &[PathBuf], format: Format, maps: &[PathBuf], deny_warnings: boo
             }
         }
     }
+    let mut summary = Summary::of(&reports);
+    summary.skipped = collected
+        .skipped
+        .iter()
+        .map(|(p, reason)| crate::report::Skipped {
+            path: p.display().to_string(),
+            reason,
+        })
+        .collect();
     let text = match format {
-        Format::Human => human_all(
+        Format::Human => human_all_with(
             &reports,
+            &summary,
             std::io::stderr().is_terminal() && std::io::stdout().is_terminal(),
         ),
-        Format::Json => json_all(&reports),
+        Format::Json => json_all_with(&reports, summary.clone()),
         Format::Sarif => sarif_all(&reports),
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());
-    let summary = Summary::of(&reports);
     let unreadable = reports.iter().any(|r| r.text.is_none());
     if unreadable && summary.errors == reports.iter().filter(|r| r.text.is_none()).count() {
         return EXIT_USAGE;
@@ -345,7 +365,11 @@ fn render_cmd(input: &Path, out: &Path, width: u32, card: bool, maps: &[PathBuf]
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
             }
-            let Some(map) = map else { return EXIT_ERRORS };
+            // A map with errors is not drawn (README: render only what compiles).
+            let Some(map) = map.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+                eprintln!("not rendered: fix the errors above first");
+                return EXIT_ERRORS;
+            };
             let title = map.name.clone();
             (map, Vec::new(), title)
         }
@@ -355,7 +379,8 @@ fn render_cmd(input: &Path, out: &Path, width: u32, card: bool, maps: &[PathBuf]
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
             }
-            let Some(c) = compiled else {
+            let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+                eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
             if card {

@@ -10,7 +10,7 @@ use crate::check::{check_map, check_scenario};
 use crate::diagnostic::{Code, Diagnostic, Severity, did_you_mean, suggestions};
 use crate::json_schema;
 use crate::limits;
-use crate::locate::locate;
+use crate::locate::{Lines, Locator};
 use crate::map::{Map, MapFile};
 use crate::path;
 use crate::resolve::Resolved;
@@ -127,7 +127,21 @@ impl MapRegistry {
             base
         };
         let full = base.join(rel);
+        let mut allowed: Vec<PathBuf> = self.roots.clone();
+        let canon_base = base.canonicalize().ok();
+        if let Some(b) = &canon_base {
+            allowed.push(b.clone());
+        }
         let canon = full.canonicalize().map_err(|e| {
+            // A path that leads out of the allowed directories is refused the same way whether
+            // or not its target exists, so that answers tell nothing about files outside.
+            let lexical = canon_base.as_ref().and_then(|b| lexically_joined(b, rel));
+            if !lexical.is_some_and(|l| allowed.iter().any(|root| l.starts_with(root))) {
+                return outside(
+                    reference,
+                    "outside the scenario's directory and the map directories",
+                );
+            }
             Diagnostic::error(
                 Code::UnknownMap,
                 format!("cannot open map `{reference}`: {e}"),
@@ -135,10 +149,6 @@ impl MapRegistry {
             .at_path(path!["map"])
             .with_hint("the path is relative to the scenario file")
         })?;
-        let mut allowed: Vec<PathBuf> = self.roots.clone();
-        if let Ok(b) = base.canonicalize() {
-            allowed.push(b);
-        }
         if !allowed.iter().any(|root| canon.starts_with(root)) {
             return Err(outside(
                 reference,
@@ -160,6 +170,25 @@ impl MapRegistry {
             ))),
         }
     }
+}
+
+/// `base` joined with `rel`, with `.` and `..` resolved by the text alone (`None` when `..`
+/// climbs above the root).
+fn lexically_joined(base: &Path, rel: &Path) -> Option<PathBuf> {
+    let mut out = base.to_path_buf();
+    for c in rel.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::Normal(n) => out.push(n),
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(out)
 }
 
 fn outside(reference: &str, why: &str) -> Diagnostic {
@@ -251,44 +280,77 @@ pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
     }
 }
 
-/// Read and check a file.
+/// Read and check a file. A file that is not UTF-8 is reported at its line and column, with
+/// its text read lossily for showing.
 pub fn check_path(path: &Path, registry: &MapRegistry) -> FileReport {
-    match Source::read(path) {
+    let bytes = match crate::source::read_regular(path) {
+        Ok(b) => b,
+        Err(d) => {
+            return FileReport {
+                path: path.to_path_buf(),
+                text: None,
+                kind: None,
+                diagnostics: vec![d.in_file(path)],
+            };
+        }
+    };
+    match Source::from_bytes(path, bytes) {
         Ok(src) => check_source(&src, registry),
-        Err(d) => FileReport {
-            path: path.to_path_buf(),
-            text: None,
-            kind: None,
-            diagnostics: vec![d.in_file(path)],
-        },
+        Err((d, text)) => {
+            let src = Source::from_text(path, text);
+            FileReport {
+                path: path.to_path_buf(),
+                kind: None,
+                diagnostics: finish(&src, vec![d]),
+                text: Some(src.text),
+            }
+        }
     }
 }
 
-/// Attach the file, locate by path, sort by position, and cap the count.
+/// Attach the file, locate by path, sort by position, and cap the count. Linear in the text
+/// and the number of findings: paths are located by one [`Locator`], and lines and columns are
+/// computed in one sweep, only for the findings that are kept.
 pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = diags
+    let locator = Locator::new(&src.text);
+    let mut spans: Vec<(Diagnostic, usize, Option<usize>)> = diags
         .into_iter()
         .map(|mut d| {
             d.file = Some(src.path.clone());
-            if d.location.is_none()
-                && let Some(p) = &d.path
-            {
-                d.location = Some(locate(&src.text, p));
+            match (&d.location, &d.path) {
+                (Some(l), _) => {
+                    let at = l.offset;
+                    (d, at, None)
+                }
+                (None, Some(p)) => {
+                    let (at, len) = locator.span(p);
+                    (d, at, Some(len))
+                }
+                (None, None) => (d, 0, None),
+            }
+        })
+        .collect();
+    spans.sort_by(|a, b| {
+        a.1.cmp(&b.1)
+            .then(a.0.severity.cmp(&b.0.severity))
+            .then(a.0.code.cmp(&b.0.code))
+    });
+    spans.dedup_by(|a, b| {
+        a.0.code == b.0.code && a.0.message == b.0.message && a.1 == b.1 && a.2 == b.2
+    });
+    let extra = spans.len().saturating_sub(limits::MAX_DIAGNOSTICS_PER_FILE);
+    spans.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
+    let mut lines = Lines::new(&src.text);
+    let mut out: Vec<Diagnostic> = spans
+        .into_iter()
+        .map(|(mut d, at, len)| {
+            if let Some(len) = len {
+                d.location = Some(lines.at(at, len));
             }
             d
         })
         .collect();
-    out.sort_by(|a, b| {
-        let la = a.location.map(|l| l.offset).unwrap_or(0);
-        let lb = b.location.map(|l| l.offset).unwrap_or(0);
-        la.cmp(&lb)
-            .then(a.severity.cmp(&b.severity))
-            .then(a.code.cmp(&b.code))
-    });
-    out.dedup_by(|a, b| a.code == b.code && a.message == b.message && a.location == b.location);
-    if out.len() > limits::MAX_DIAGNOSTICS_PER_FILE {
-        let extra = out.len() - limits::MAX_DIAGNOSTICS_PER_FILE;
-        out.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
+    if extra > 0 {
         out.push(
             Diagnostic::note(
                 Code::LimitExceeded,
@@ -301,10 +363,30 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     out
 }
 
-/// Every `.ron` and `.json` file under the given paths (files are taken as they are), sorted,
-/// skipping hidden directories and `target`.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
-    let mut out = Vec::new();
+/// Deepest directory level searched below a path given to `check`.
+pub const MAX_DIR_DEPTH: usize = 32;
+
+/// What a search of directories found: the files to check, what it left out on purpose (said
+/// in the summary), and what it could not search (reported as errors, so that nothing left
+/// unread can make a run pass).
+#[derive(Debug, Default, Clone)]
+pub struct Collected {
+    /// `.ron` and `.json` files (any case), sorted.
+    pub files: Vec<PathBuf>,
+    /// Folders not searched, with why: version-control internals and Cargo build output.
+    pub skipped: Vec<(PathBuf, &'static str)>,
+    /// Directories that could not be read or lie too deep: errors (IO001).
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Every `.ron` and `.json` file (in any case) under the given paths, files taken as they
+/// are. Hidden folders are searched; symbolic links are followed (each directory once);
+/// version-control internals (`.git`, `.hg`, `.svn`) and Cargo build output (a `target`
+/// folder holding `CACHEDIR.TAG`) are skipped and listed; a folder deeper than
+/// [`MAX_DIR_DEPTH`] or one that cannot be read is an error.
+pub fn collect(paths: &[PathBuf]) -> Result<Collected, Diagnostic> {
+    let mut out = Collected::default();
+    let mut seen = std::collections::HashSet::new();
     for p in paths {
         let meta = std::fs::metadata(p).map_err(|e| {
             Diagnostic::error(Code::Io, format!("cannot read {}: {e}", p.display()))
@@ -312,37 +394,109 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
                 .with_hint("check the path")
         })?;
         if meta.is_dir() {
-            walk(p, &mut out, 0);
+            walk(p, &mut out, &mut seen, 0);
         } else {
-            out.push(p.clone());
+            out.files.push(p.clone());
         }
     }
-    out.sort();
-    out.dedup();
+    out.files.sort();
+    out.files.dedup();
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
-    if depth > 32 {
+/// The files of [`collect`], failing on the first directory that cannot be searched.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
+    let mut c = collect(paths)?;
+    match c.problems.is_empty() {
+        true => Ok(c.files),
+        false => Err(c.problems.swap_remove(0)),
+    }
+}
+
+fn walk(
+    dir: &Path,
+    out: &mut Collected,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    depth: usize,
+) {
+    let problem = |what: String| {
+        Diagnostic::error(Code::Io, what)
+            .in_file(dir)
+            .with_hint("nothing in this folder was checked: fix its permissions or check its files directly")
+    };
+    if depth > MAX_DIR_DEPTH {
+        out.problems.push(problem(format!(
+            "{} is nested more than {MAX_DIR_DEPTH} folders deep and was not searched",
+            dir.display()
+        )));
         return;
     }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().to_string();
-        if name.starts_with('.') || name == "target" {
-            continue;
-        }
-        let Ok(ft) = e.file_type() else { continue };
-        let path = e.path();
-        if ft.is_dir() {
-            walk(&path, out, depth + 1);
-        } else if ft.is_file() {
-            let ext = path.extension().and_then(|x| x.to_str()).unwrap_or("");
-            if ext == "ron" || ext == "json" {
-                out.push(path);
+    // Each directory once, however many links lead to it (no cycles).
+    match dir.canonicalize() {
+        Ok(c) => {
+            if !seen.insert(c) {
+                return;
             }
         }
+        Err(e) => {
+            out.problems
+                .push(problem(format!("cannot search {}: {e}", dir.display())));
+            return;
+        }
     }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            out.problems
+                .push(problem(format!("cannot search {}: {e}", dir.display())));
+            return;
+        }
+    };
+    for e in entries {
+        let e = match e {
+            Ok(e) => e,
+            Err(err) => {
+                out.problems
+                    .push(problem(format!("cannot search {}: {err}", dir.display())));
+                continue;
+            }
+        };
+        let path = e.path();
+        let name = e.file_name();
+        // Follow symbolic links to what they name.
+        let Ok(meta) = std::fs::metadata(&path) else {
+            if is_candidate(&path) {
+                // A dangling link or an unreadable entry: let reading it report why.
+                out.files.push(path);
+            }
+            continue;
+        };
+        if meta.is_dir() {
+            if let Some(why) = skipped_dir(&path, &name.to_string_lossy()) {
+                out.skipped.push((path, why));
+            } else {
+                walk(&path, out, seen, depth + 1);
+            }
+        } else if is_candidate(&path) {
+            // Regular or not: a FIFO named `x.ron` is reported by reading, never opened.
+            out.files.push(path);
+        }
+    }
+}
+
+fn is_candidate(path: &Path) -> bool {
+    path.extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| x.eq_ignore_ascii_case("ron") || x.eq_ignore_ascii_case("json"))
+}
+
+/// Why a folder is left out of a search, if it is.
+fn skipped_dir(path: &Path, name: &str) -> Option<&'static str> {
+    if matches!(name, ".git" | ".hg" | ".svn") {
+        return Some("version-control internals");
+    }
+    if name == "target" && path.join("CACHEDIR.TAG").is_file() {
+        return Some("Cargo build output");
+    }
+    None
 }

@@ -131,10 +131,10 @@ pub struct HistoricalSide {
     #[serde(default)]
     pub morale: Morale,
     /// Men by arm and weapon: `{MZ: 1200, CY: 300}`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::scenario::unique_keys")]
     pub men: BTreeMap<MenKind, u32>,
     /// Pieces by kind: `{MA: 12, MG: 2}`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::scenario::unique_keys")]
     pub guns: BTreeMap<GunKind, u32>,
 }
 
@@ -1263,32 +1263,50 @@ pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorErro
     let config = ron::ser::PrettyConfig::default().escape_strings(false);
     let body = ron::ser::to_string_pretty(&scenario, config)
         .map_err(|e| FactorError::Write(e.to_string()))?;
+    // Names and warnings come from the battle file: each comment line is made one printable
+    // line, so that a name holding a line break cannot end the comment and inject RON.
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// Scenario skeleton factored from {} by `saberc factor` (rule 11.18).",
+    let mut comment = |line: String| {
+        out.push_str("// ");
+        out.push_str(&comment_text(&line));
+        out.push('\n');
+    };
+    comment(format!(
+        "Scenario skeleton factored from {} by `saberc factor` (rule 11.18).",
         f.name
-    );
+    ));
     for s in &f.sides {
-        let _ = writeln!(
-            out,
-            "// {}: {} -> {}",
+        comment(format!(
+            "{}: {} -> {}",
             s.name,
             strengths_text(s),
             s.notation()
-        );
+        ));
     }
-    let _ = writeln!(out, "// Scale: {}.", f.scale.describe());
-    let _ = writeln!(
-        out,
-        "// Deployment zones, who deploys and moves first, and the victory condition are {TO_BE_SET}."
-    );
+    comment(format!("Scale: {}.", f.scale.describe()));
+    comment(format!(
+        "Deployment zones, who deploys and moves first, and the victory condition are {TO_BE_SET}."
+    ));
     for w in &f.warnings {
-        let _ = writeln!(out, "// warning[{}]: {w}", w.code());
+        comment(format!("warning[{}]: {w}", w.code()));
     }
     out.push_str(&body);
     out.push('\n');
     Ok(out)
+}
+
+/// Text for a `//` comment: line breaks (any of them: `\n`, `\r`, U+0085, U+2028, U+2029) and
+/// every unprintable character are written as `\u{..}` escapes, so the comment stays one line.
+fn comment_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            crate::diagnostic::push_printable(&mut out, c);
+        }
+    }
+    out
 }
 
 /// `saberc check` on a battle file: parse, JSON Schema, then factoring. A battle that cannot be
@@ -1512,21 +1530,28 @@ fn unit_code(code: &str) -> Option<UnitKind> {
 
 /// Read a battle file: JSON when the name ends in `.json`, RON otherwise.
 pub fn read_battle(path: &Path) -> Result<Battle, FactorError> {
-    let meta = std::fs::metadata(path).map_err(|source| FactorError::Io {
-        path: path.to_path_buf(),
-        source,
+    // Only a regular file, never a FIFO (which would wait for a writer forever), within the
+    // size limit: the same read as every other input.
+    let bytes = crate::source::read_regular(path).map_err(|d| match d.code {
+        Code::Io => FactorError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(
+                d.message
+                    .split_once(": ")
+                    .map(|(_, why)| why.to_string())
+                    .unwrap_or(d.message.clone()),
+            ),
+        },
+        _ => FactorError::Invalid(d.message),
     })?;
-    if meta.len() > limits::MAX_FILE_BYTES {
-        return Err(FactorError::Invalid(format!(
-            "{} is larger than {} bytes",
-            path.display(),
-            limits::MAX_FILE_BYTES
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(|source| FactorError::Io {
+    let text = String::from_utf8(bytes).map_err(|e| FactorError::Parse {
         path: path.to_path_buf(),
-        source,
+        message: format!(
+            "the file is not UTF-8 text (byte {} is not part of a UTF-8 character)",
+            e.utf8_error().valid_up_to()
+        ),
     })?;
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));

@@ -90,6 +90,9 @@ pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
     errors(validator(None), value)
 }
 
+/// Longest schema message kept, in characters (jsonschema echoes the offending value).
+const MAX_ECHO: usize = 300;
+
 fn errors(v: &jsonschema::Validator, value: &Value) -> Vec<Diagnostic> {
     v.iter_errors(value)
         .map(|e| {
@@ -99,9 +102,11 @@ fn errors(v: &jsonschema::Validator, value: &Value) -> Vec<Diagnostic> {
             let at = if pointer.is_empty() {
                 String::new()
             } else {
-                format!(" (at `{pointer}`)")
+                format!(" (at `{}`)", crate::diagnostic::truncate_chars(&pointer, 200))
             };
-            Diagnostic::error(Code::Schema, format!("{e}{at}"))
+            // The message echoes the value: a 4 MiB name must not come back whole.
+            let what = crate::diagnostic::truncate_chars(&e.to_string(), MAX_ECHO);
+            Diagnostic::error(Code::Schema, format!("{what}{at}"))
                 .at_path(path)
                 .with_hint(hint)
         })

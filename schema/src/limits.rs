@@ -30,3 +30,8 @@ pub const MAX_TEXT: usize = 65536;
 
 /// Most diagnostics reported for one file; the rest are counted.
 pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
+
+/// Most hex visits spent compiling the zones of one file: a step that covers the whole map
+/// costs its hex count (on the 1000 × 1000 limit, 50 such steps; on the Rifle & Saber map,
+/// tens of thousands). Identical sub-zones are computed once.
+pub const MAX_ZONE_WORK: u64 = 50_000_000;

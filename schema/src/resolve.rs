@@ -65,6 +65,7 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     let order: Vec<usize> = std::iter::once(first)
         .chain((0..n).filter(|i| *i != first))
         .collect();
+    let mut spent = 0;
     for (rank, &si) in order.iter().enumerate() {
         let enemy = if rank == 0 {
             None
@@ -77,7 +78,7 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
         let env = ZoneEnv {
             enemy_deployment: enemy.as_ref(),
         };
-        let mut zc = ZoneCompiler::new(map, env);
+        let mut zc = ZoneCompiler::new(map, env).continuing(spent);
         for (gi, group) in s.sides[si].groups.iter().enumerate() {
             let (zone, field, turn) = match &group.entry {
                 Entry::Deploy { zone, .. } => (zone, "zone", None),
@@ -100,6 +101,7 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
             });
         }
         diagnostics.append(&mut zc.diagnostics);
+        spent = zc.work();
     }
 
     // Victory and special-rule zones see no enemy deployment, except through EnemyDeployment
@@ -113,7 +115,8 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
         ZoneEnv {
             enemy_deployment: Some(&all),
         },
-    );
+    )
+    .continuing(spent);
     let mut victory_zones = Vec::new();
     for (vi, v) in s.victory.iter().enumerate() {
         let base = path!["victory", vi, "goal"];

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, did_you_mean, suggestions};
 use crate::limits;
 use crate::locate::{location_at, location_of_line_col, nesting_depth};
 
@@ -57,43 +57,120 @@ pub struct Source {
 }
 
 impl Source {
-    /// A source from text already in memory (the editor, tests).
+    /// A source from text already in memory (the editor, tests). A UTF-8 byte-order mark is
+    /// dropped.
     pub fn from_text(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
         let path = path.into();
-        let text = text.into();
+        let mut text = text.into();
+        if text.starts_with('\u{FEFF}') {
+            text.drain(..'\u{FEFF}'.len_utf8());
+        }
         let syntax = syntax_of(&path, &text);
         Source { path, text, syntax }
     }
 
-    /// Read a file, refusing files over [`limits::MAX_FILE_BYTES`] and text that is not UTF-8.
+    /// Read a file, refusing anything but a regular file, files over
+    /// [`limits::MAX_FILE_BYTES`] and text that is not UTF-8.
     pub fn read(path: &Path) -> Result<Source, Diagnostic> {
-        let io_err = |e: std::io::Error| {
-            Diagnostic::error(Code::Io, format!("cannot read {}: {e}", path.display()))
+        Source::from_bytes(path, read_regular(path)?).map_err(|(d, _)| d)
+    }
+
+    /// A source from a file's bytes. When they are not UTF-8, the error comes with the text
+    /// read lossily, so that it can still be shown at its line and column.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Source, (Diagnostic, String)> {
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(Source::from_text(path, text)),
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let d = Diagnostic::error(
+                    Code::Syntax,
+                    format!("the file is not UTF-8 text (byte {valid} is not part of a UTF-8 character)"),
+                )
                 .in_file(path)
-                .with_hint("check that the file exists and is readable")
-        };
-        let file = std::fs::File::open(path).map_err(io_err)?;
-        let len = file.metadata().map_err(io_err)?.len();
-        if len > limits::MAX_FILE_BYTES {
-            return Err(too_large(path, len));
+                .at_location(location_at(&text, valid, 1))
+                .with_hint("save the file as UTF-8");
+                Err((d, text))
+            }
         }
-        let mut bytes = Vec::with_capacity(len as usize);
-        // Read at most one byte past the limit, in case the file grows while we read.
-        file.take(limits::MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io_err)?;
-        if bytes.len() as u64 > limits::MAX_FILE_BYTES {
-            return Err(too_large(path, bytes.len() as u64));
+    }
+}
+
+/// Read a file's bytes, but only from a regular file (a FIFO, socket or device would block or
+/// never end; a directory is not a file): the kind is checked before opening, the file is
+/// opened without blocking, and checked again once open. Files over
+/// [`limits::MAX_FILE_BYTES`] are refused from their size.
+pub fn read_regular(path: &Path) -> Result<Vec<u8>, Diagnostic> {
+    let io_err = |e: std::io::Error| {
+        Diagnostic::error(Code::Io, format!("cannot read {}: {e}", path.display()))
+            .in_file(path)
+            .with_hint("check that the file exists and is readable")
+    };
+    let not_regular = |meta: &std::fs::Metadata| {
+        Diagnostic::error(
+            Code::Io,
+            format!(
+                "{} is {}, not a regular file",
+                path.display(),
+                file_kind(meta)
+            ),
+        )
+        .in_file(path)
+        .with_hint("give a map or scenario file; pipes, sockets and devices are never read")
+    };
+    let meta = std::fs::metadata(path).map_err(io_err)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Should the file have been swapped for a FIFO since, opening it must not wait for
+        // a writer.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io_err)?;
+    let meta = file.metadata().map_err(io_err)?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let len = meta.len();
+    if len > limits::MAX_FILE_BYTES {
+        return Err(too_large(path, len));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    // Read at most one byte past the limit, in case the file grows while we read.
+    file.take(limits::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_err)?;
+    if bytes.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(too_large(path, bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// What a file that is not a regular file is, in words.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
         }
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let valid = e.utf8_error().valid_up_to();
-            let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]).to_string();
-            Diagnostic::error(Code::Syntax, "the file is not UTF-8 text")
-                .in_file(path)
-                .at_location(location_at(&prefix, valid, 0))
-                .with_hint("save the file as UTF-8")
-        })?;
-        Ok(Source::from_text(path, text))
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if meta.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
     }
 }
 
@@ -127,9 +204,23 @@ pub fn syntax_of(path: &Path, text: &str) -> Syntax {
 /// Is the file a map? Reads only its first 4 KiB, where the `format` field stands, so that
 /// looking for maps among many scenario files costs little.
 pub fn looks_like_map(path: &Path) -> bool {
-    let Ok(file) = std::fs::File::open(path) else {
+    // Only regular files: a FIFO among the paths must not block the run.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let Ok(file) = options.open(path) else {
         return false;
     };
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return false;
+    }
     let mut head = Vec::with_capacity(4096);
     if file.take(4096).read_to_end(&mut head).is_err() {
         return false;
@@ -137,57 +228,87 @@ pub fn looks_like_map(path: &Path) -> bool {
     String::from_utf8_lossy(&head).contains("\"saber-map/")
 }
 
-/// Which kind of document the text is, and its format version, from its `format` field.
+/// Which kind of document the text is, and its format version, from its top-level `format`
+/// field (never from text elsewhere: notes and comments may quote another kind's format).
 pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let text = &source.text;
-    // The format field is near the top; look for the value rather than parse the whole file.
-    for kind in [DocKind::Map, DocKind::Scenario, DocKind::Battle] {
-        let needle = format!("\"{}/", kind.prefix());
-        if let Some(at) = text.find(&needle) {
-            let rest = &text[at + needle.len()..];
-            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-            let version = digits.parse::<u32>().map_err(|_| {
-                Diagnostic::error(
-                    Code::UnknownFormat,
-                    format!("`{}/…` has no version number", kind.prefix()),
-                )
-                .at_location(location_at(text, at, needle.len()))
-                .with_hint(format!(
-                    "write `format: \"{}/{CURRENT_VERSION}\"`",
-                    kind.prefix()
-                ))
-            })?;
-            if version != CURRENT_VERSION {
-                let what = if version > CURRENT_VERSION {
-                    format!(
-                        "this file is {}/{version}, newer than this saberc, which reads version {CURRENT_VERSION}",
-                        kind.prefix()
-                    )
-                } else {
-                    format!(
-                        "this file is {}/{version}; no such version was ever released (this saberc reads version {CURRENT_VERSION})",
-                        kind.prefix()
-                    )
-                };
-                return Err(Diagnostic::error(Code::UnsupportedVersion, what)
-                    .at_location(location_at(text, at + 1, needle.len() - 1 + digits.len()))
-                    .with_hint(if version > CURRENT_VERSION {
-                        format!("install a saberc that reads {}/{version}", kind.prefix())
-                    } else {
-                        format!("write `format: \"{}/{CURRENT_VERSION}\"`", kind.prefix())
-                    }));
-            }
-            return Ok((kind, version));
-        }
+    let no_format = || {
+        Diagnostic::error(
+            Code::UnknownFormat,
+            "this file does not say whether it is a map or a scenario",
+        )
+        .at_location(location_at(text, 0, 1))
+        .with_hint(format!(
+            "start it with `format: \"saber-scenario/{CURRENT_VERSION}\"` or `format: \"saber-map/{CURRENT_VERSION}\"`"
+        ))
+    };
+    let Some((at, end)) = crate::locate::top_level_field(text, "format") else {
+        return Err(no_format());
+    };
+    let raw = &text[at..end];
+    // RON may write an optional field as `Some("…")`.
+    let inner = raw
+        .strip_prefix("Some")
+        .map(|r| r.trim_start())
+        .and_then(|r| r.strip_prefix('('))
+        .and_then(|r| r.strip_suffix(')'))
+        .map(str::trim)
+        .unwrap_or(raw);
+    let value = inner
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or("");
+    let kinds = [DocKind::Map, DocKind::Scenario, DocKind::Battle];
+    let Some((kind, version_text)) = kinds.iter().find_map(|k| {
+        value
+            .strip_prefix(k.prefix())
+            .and_then(|rest| rest.strip_prefix('/'))
+            .map(|v| (*k, v))
+    }) else {
+        return Err(Diagnostic::error(
+            Code::UnknownFormat,
+            format!(
+                "the format `{}` is not a map, scenario or battle format",
+                crate::diagnostic::printable(raw, 60)
+            ),
+        )
+        .at_location(location_at(text, at, (end - at).min(200)))
+        .with_hint(format!(
+            "write `format: \"saber-scenario/{CURRENT_VERSION}\"`, `\"saber-map/{CURRENT_VERSION}\"` or `\"saber-battle/{CURRENT_VERSION}\"`"
+        )));
+    };
+    let version = version_text.parse::<u32>().map_err(|_| {
+        Diagnostic::error(
+            Code::UnknownFormat,
+            format!("`{}/…` has no version number", kind.prefix()),
+        )
+        .at_location(location_at(text, at, (end - at).min(200)))
+        .with_hint(format!(
+            "write `format: \"{}/{CURRENT_VERSION}\"`",
+            kind.prefix()
+        ))
+    })?;
+    if version != CURRENT_VERSION {
+        let what = if version > CURRENT_VERSION {
+            format!(
+                "this file is {}/{version}, newer than this saberc, which reads version {CURRENT_VERSION}",
+                kind.prefix()
+            )
+        } else {
+            format!(
+                "this file is {}/{version}; no such version was ever released (this saberc reads version {CURRENT_VERSION})",
+                kind.prefix()
+            )
+        };
+        return Err(Diagnostic::error(Code::UnsupportedVersion, what)
+            .at_location(location_at(text, at + 1, value.len()))
+            .with_hint(if version > CURRENT_VERSION {
+                format!("install a saberc that reads {}/{version}", kind.prefix())
+            } else {
+                format!("write `format: \"{}/{CURRENT_VERSION}\"`", kind.prefix())
+            }));
     }
-    Err(Diagnostic::error(
-        Code::UnknownFormat,
-        "this file does not say whether it is a map or a scenario",
-    )
-    .at_location(location_at(text, 0, 1))
-    .with_hint(format!(
-        "start it with `format: \"saber-scenario/{CURRENT_VERSION}\"` or `format: \"saber-map/{CURRENT_VERSION}\"`"
-    )))
+    Ok((kind, version))
 }
 
 /// Parse a document into the model type `T`: nesting limit first, then serde with the path of
@@ -265,6 +386,11 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             .with_hint("the file may be truncated: check that every bracket is closed")
             .at_location(loc)
             .at_path(path.to_vec());
+    }
+    if let E::Message(m) = &e.code
+        && let Some(d) = duplicate_key(text, m, path, loc)
+    {
+        return d;
     }
     let d = match &e.code {
         E::NoSuchStructField {
@@ -381,6 +507,9 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
     let msg = plain_types(&e.to_string());
     // serde_json appends " at line L column C"; our location says that already.
     let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    if let Some(d) = duplicate_key(text, &msg, path, loc) {
+        return d;
+    }
     let where_ = if path.is_empty() {
         String::new()
     } else {
@@ -404,6 +533,41 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         Diagnostic::error(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// A key given twice in a map (`units: {MZ: 27, MZ: 1}`), as one error at the second place
+/// that names the first.
+fn duplicate_key(text: &str, msg: &str, path: &[PathSeg], fallback: Location) -> Option<Diagnostic> {
+    let rest = msg.strip_prefix(crate::scenario::DUPLICATE_KEY)?;
+    let key = rest.split('`').next().unwrap_or("");
+    // The path may end at the map or at the key inside it.
+    let map_path = match path.last() {
+        Some(PathSeg::Key(k)) if k == key => &path[..path.len() - 1],
+        _ => path,
+    };
+    let field = crate::diagnostic::pointer(map_path);
+    let places = crate::locate::Locator::new(text).key_offsets(map_path, key);
+    let (first, second) = match places.as_slice() {
+        [a, b, ..] => (
+            Some(location_at(text, *a, key.len().max(1))),
+            location_at(text, *b, key.len().max(1)),
+        ),
+        _ => (None, fallback),
+    };
+    let first_at = first
+        .map(|l| format!(" (first at line {}, column {})", l.line, l.column))
+        .unwrap_or_default();
+    Some(
+        Diagnostic::error(
+            Code::Syntax,
+            format!("`{key}` is given twice in `{field}`{first_at}"),
+        )
+        .at_location(second)
+        .at_path(map_path.to_vec())
+        .with_hint(format!(
+            "a map holds each key once: add the two counts together into one `{key}`, or remove one"
+        )),
+    )
 }
 
 /// serde_json's "unknown field `x`, expected one of `a`, `b`" as a diagnostic with a

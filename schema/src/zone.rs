@@ -185,7 +185,7 @@ impl HexSet {
 }
 
 /// A zone expression. See the module documentation for which clause each form expresses.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Zone {
     /// The whole map ("anywhere").
     Everywhere,
@@ -316,11 +316,21 @@ pub struct ZoneEnv<'a> {
 }
 
 /// Compiles zone expressions on one map, collecting diagnostics.
+///
+/// Work is bounded: every node that passes over the whole map costs the map's hex count,
+/// identical sub-zones are computed once, and past [`limits::MAX_ZONE_WORK`] compilation stops
+/// with one `LIM003` (the zones left are empty).
 pub struct ZoneCompiler<'a> {
     map: &'a Map,
     env: ZoneEnv<'a>,
     /// Problems found so far (unknown features, bad parameters).
     pub diagnostics: Vec<Diagnostic>,
+    /// Hex visits spent so far (see [`limits::MAX_ZONE_WORK`]).
+    work: u64,
+    /// Set once the work budget is spent: every zone compiled after it is empty.
+    over_budget: bool,
+    /// Sub-zones already computed (only those that raised no diagnostic).
+    cache: std::collections::HashMap<Zone, HexSet>,
 }
 
 impl<'a> ZoneCompiler<'a> {
@@ -330,6 +340,9 @@ impl<'a> ZoneCompiler<'a> {
             map,
             env,
             diagnostics: Vec::new(),
+            work: 0,
+            over_budget: false,
+            cache: std::collections::HashMap::new(),
         }
     }
 
@@ -337,8 +350,91 @@ impl<'a> ZoneCompiler<'a> {
         self.map.grid
     }
 
+    /// Carry over the work spent by a compiler used before on the same file (its
+    /// [`ZoneCompiler::work`]), so that the budget holds for the whole file.
+    pub fn continuing(mut self, work: u64) -> ZoneCompiler<'a> {
+        self.work = work;
+        self.over_budget = work > limits::MAX_ZONE_WORK;
+        self
+    }
+
+    /// Hex visits spent so far.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Charge the cost of a node; false (with one LIM003) once the budget is spent.
+    fn charge(&mut self, cost: u64, path: &[PathSeg]) -> bool {
+        if self.over_budget {
+            return false;
+        }
+        self.work = self.work.saturating_add(cost);
+        if self.work <= limits::MAX_ZONE_WORK {
+            return true;
+        }
+        self.over_budget = true;
+        let hexes = self.grid().len().max(1) as u64;
+        self.diagnostics.push(
+            Diagnostic::error(
+                Code::LimitExceeded,
+                format!(
+                    "the zones of this file need more than {} hex visits to compute, over the limit (on this {} × {} map, about {} steps that each cover the whole map)",
+                    limits::MAX_ZONE_WORK,
+                    self.grid().width,
+                    self.grid().height,
+                    limits::MAX_ZONE_WORK / hexes
+                ),
+            )
+            .at_path(path.to_vec())
+            .with_hint("simplify the zones: name each area once, and use fewer nested Within, AtLeast, Sector, Beyond or Area clauses; zones after this one were not computed"),
+        );
+        false
+    }
+
+    /// What computing this node itself costs, in hex visits (its children are charged on
+    /// their own).
+    fn cost(&self, zone: &Zone) -> u64 {
+        let n = self.grid().len() as u64;
+        match zone {
+            Zone::Feature(_)
+            | Zone::Corner(_)
+            | Zone::Road(_)
+            | Zone::RoadEntry(_)
+            | Zone::AnyRoad
+            | Zone::EnemyDeployment => 1 + n / 64,
+            Zone::Hexes(list) => 1 + list.len() as u64 + n / 64,
+            // Set operations work a word (64 hexes) at a time.
+            Zone::OneOf(zs) | Zone::Union(zs) | Zone::Intersection(zs) => {
+                1 + (zs.len() as u64 + 1) * (n / 64)
+            }
+            Zone::Difference(..) => 1 + 2 * (n / 64),
+            Zone::Between { chain, .. } => n * (chain.len() as u64 + 1),
+            Zone::Line(zs) | Zone::Area(zs) => n * 2 + zs.len() as u64,
+            Zone::RoadStretch { .. } => 3 * n,
+            _ => 2 * n,
+        }
+    }
+
     /// Compile a zone found at `path` in the document into hexes.
     pub fn compile(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
+        if let Some(hit) = self.cache.get(zone) {
+            return hit.clone();
+        }
+        let cost = self.cost(zone);
+        if !self.charge(cost, path) {
+            return HexSet::empty(self.grid());
+        }
+        let before = self.diagnostics.len();
+        let out = self.compile_node(zone, path);
+        // Only a node worth a pass over the map is kept, and only when it raised nothing (so
+        // that each place a mistake is written is reported).
+        if cost >= self.grid().len() as u64 && self.diagnostics.len() == before && !self.over_budget {
+            self.cache.insert(zone.clone(), out.clone());
+        }
+        out
+    }
+
+    fn compile_node(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
         let g = self.grid();
         let sub = |p: &[PathSeg], segs: &[PathSeg]| -> Vec<PathSeg> {
             let mut v = p.to_vec();
@@ -775,12 +871,41 @@ pub fn between(g: Grid, sets: &[HexSet], include_ends: bool, slack: u32) -> HexS
     out
 }
 
-/// Hexes whose centres lie inside the convex hull of all hexes of the sets.
+/// Hexes whose centres lie inside the convex hull of all hexes of the sets. Only the hexes at
+/// the ends of each row and each column can be corners of the hull (in either orientation, the
+/// centres of a row or of a column lie on a line), so the hull is built from those: memory
+/// grows with the zone's boundary, not its area.
 pub fn area(g: Grid, sets: &[HexSet]) -> HexSet {
-    let mut pts: Vec<(f64, f64)> = sets
-        .iter()
-        .flat_map(|s| s.iter().map(|c| g.center(c)))
-        .collect();
+    let (w, h) = (g.width as usize, g.height as usize);
+    let mut rows: Vec<Option<(usize, usize)>> = vec![None; h];
+    let mut cols: Vec<Option<(usize, usize)>> = vec![None; w];
+    let widen = |slot: &mut Option<(usize, usize)>, v: usize| {
+        *slot = Some(match *slot {
+            None => (v, v),
+            Some((lo, hi)) => (lo.min(v), hi.max(v)),
+        });
+    };
+    for s in sets {
+        for i in s.bits.ones() {
+            let (r, c) = (i / w, i % w);
+            widen(&mut rows[r], c);
+            widen(&mut cols[c], r);
+        }
+    }
+    let mut pts: Vec<(f64, f64)> = Vec::new();
+    let center = |c: usize, r: usize| g.center(Coord(c as i32 + 1, r as i32 + 1));
+    for (r, span) in rows.iter().enumerate() {
+        if let Some((lo, hi)) = *span {
+            pts.push(center(lo, r));
+            pts.push(center(hi, r));
+        }
+    }
+    for (c, span) in cols.iter().enumerate() {
+        if let Some((lo, hi)) = *span {
+            pts.push(center(c, lo));
+            pts.push(center(c, hi));
+        }
+    }
     if pts.is_empty() {
         return HexSet::empty(g);
     }
@@ -830,11 +955,35 @@ fn inside_hull(hull: &[(f64, f64)], p: (f64, f64)) -> bool {
             let proj = (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1));
             (-EPS..=1.0 + EPS).contains(&t) && dist2(proj, p) < 0.01
         }
-        n => (0..n).all(|i| {
+        n if n <= 16 => (0..n).all(|i| {
             let (a, b) = (hull[i], hull[(i + 1) % n]);
-            (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0) >= -EPS
+            cross(a, b, p) >= -EPS
         }),
+        n => {
+            // A fan from the first corner: find the wedge holding `p` by bisection, then test
+            // the one hull edge that closes it (logarithmic in the hull's size).
+            let o = hull[0];
+            if cross(o, hull[1], p) < -EPS || cross(hull[n - 1], o, p) < -EPS {
+                return false;
+            }
+            let (mut lo, mut hi) = (1, n - 1);
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if cross(o, hull[mid], p) >= 0.0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            cross(hull[lo], hull[lo + 1], p) >= -EPS
+        }
     }
+}
+
+/// Which side of the line `a`→`b` the point `p` lies on (positive: inside a hull in the order
+/// [`convex_hull`] builds it).
+fn cross(a: (f64, f64), b: (f64, f64), p: (f64, f64)) -> f64 {
+    (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
 }
 
 /// Non-river hexes reachable from an edge without entering the river system.

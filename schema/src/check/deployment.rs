@@ -169,5 +169,68 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             );
         }
     }
+    out.extend(one_alternative(s, map, r));
+    out
+}
+
+/// A group deploying in a choice ("any one of H25, H24 or H27", 11.14) picks one alternative:
+/// all its placed units must lie in that one. Each placement that leaves no alternative
+/// holding every placement so far is reported.
+fn one_alternative(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    // Per group: the alternatives still holding every placement so far, and the first
+    // placement (to name it).
+    let mut open: std::collections::BTreeMap<(usize, usize), (Vec<usize>, usize)> =
+        Default::default();
+    for (pi, p) in s.setup.iter().enumerate() {
+        if !matches!(p.counter, Counter::Unit(_)) {
+            continue;
+        }
+        let Some(si) = s.side_index(&p.side) else {
+            continue;
+        };
+        let Some(gi) = s.sides[si].groups.iter().position(|g| g.id == p.group) else {
+            continue;
+        };
+        let Some(hexes) = r.groups.get(si).and_then(|g| g.get(gi)) else {
+            continue;
+        };
+        if hexes.alternatives.len() < 2 || !hexes.hexes.contains(p.at) {
+            continue;
+        }
+        let here: Vec<usize> = (0..hexes.alternatives.len())
+            .filter(|a| hexes.alternatives[*a].contains(p.at))
+            .collect();
+        let entry = open
+            .entry((si, gi))
+            .or_insert_with(|| ((0..hexes.alternatives.len()).collect(), pi));
+        let left: Vec<usize> = entry.0.iter().copied().filter(|a| here.contains(a)).collect();
+        if left.is_empty() {
+            let first = &s.setup[entry.1];
+            let group = &s.sides[si].groups[gi];
+            out.push(
+                Diagnostic::error(
+                    Code::PlacementOutsideZone,
+                    format!(
+                        "{} of {} group ({}) is in another of the zone's alternatives than {} placed before it: the group deploys in one of them",
+                        map.grid.label(p.at),
+                        s.sides[si].name,
+                        group.id,
+                        map.grid.label(first.at),
+                    ),
+                )
+                .at_path(path!["setup", pi, "at"])
+                .with_hex(map.grid.label(p.at))
+                .with_hint(format!(
+                    "the zone is a choice (OneOf): place every counter of the group in the same alternative (alternative {} holds {})",
+                    entry.0.first().map(|a| a + 1).unwrap_or(1),
+                    map.grid.label(first.at)
+                ))
+                .with_rule("11.0"),
+            );
+        } else {
+            entry.0 = left;
+        }
+    }
     out
 }

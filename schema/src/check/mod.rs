@@ -30,7 +30,7 @@ pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     out.extend(turns::check(s, map, &resolved));
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
-    out.extend(special_rules::check(s));
+    out.extend(special_rules::check(s, &resolved));
     (resolved, explained(s, without_consequences(out)))
 }
 
@@ -58,7 +58,11 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .filter(|d| {
             let consequence = matches!(
                 d.code,
-                Code::EmptyZone | Code::ZoneTooSmall | Code::VictoryTarget | Code::ArrivalNotOnEdge
+                Code::EmptyZone
+                    | Code::ZoneTooSmall
+                    | Code::VictoryTarget
+                    | Code::ArrivalNotOnEdge
+                    | Code::SpecialRuleTarget
             );
             let caused = d
                 .path

@@ -2,12 +2,27 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::path;
+use crate::resolve::Resolved;
 use crate::ruleset::MarkerKind;
 use crate::scenario::Scenario;
 use crate::special_rule::Effect;
 
-pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // A rule whose zone holds no hex of the map applies nowhere.
+    for (p, hexes) in &r.rule_zones {
+        if hexes.is_empty() {
+            out.push(
+                Diagnostic::warning(
+                    Code::SpecialRuleTarget,
+                    "this special rule's zone has no hexes on the map, so the rule changes nothing",
+                )
+                .at_path(p.clone())
+                .with_hint("check the features, terrain and distances the zone names (`saberc render` draws the map)")
+                .with_rule("11.0"),
+            );
+        }
+    }
     for (ri, rule) in s.special_rules.iter().enumerate() {
         match &rule.effect {
             Effect::Range { side, kinds, .. } | Effect::Movement { side, kinds, .. } => {

@@ -10,6 +10,7 @@ use crate::map::Map;
 use crate::path;
 use crate::resolve::Resolved;
 use crate::ruleset::MAX_STACKING_POINTS;
+use crate::special_rule::Effect;
 use crate::scenario::{Counter, Scenario};
 
 pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
@@ -74,6 +75,14 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
         else {
             continue;
         };
+        // "With improved positions as desired" (11.8): no allotment to exceed.
+        if let Counter::Marker(m) = counter
+            && s.special_rules.iter().any(|r| {
+                matches!(&r.effect, Effect::MarkersAsDesired { side: id, marker } if id == side && *marker == m)
+            })
+        {
+            continue;
+        }
         let have = match counter {
             Counter::Unit(k) => g.units.get(&k).copied().unwrap_or(0),
             Counter::Marker(m) => g.markers.get(&m).copied().unwrap_or(0),

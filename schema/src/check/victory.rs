@@ -1,7 +1,7 @@
 //! Victory conditions (11.0): they name targets that exist on the map, turns within the game,
 //! and goals that can be met (exiting 10 MZ needs at least 10 MZ).
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::path;
 use crate::resolve::Resolved;
 use crate::scenario::{Counter, Entry, Scenario};
@@ -77,17 +77,31 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             else {
                 return;
             };
-            let Some(side) = side else { return };
-            let have: u32 = if counters.is_empty() {
-                side.unit_count()
-            } else {
-                counters
-                    .iter()
-                    .map(|c| match c {
-                        Counter::Unit(k) => side.count(*k),
-                        Counter::Marker(m) => side.markers(*m),
-                    })
-                    .sum()
+            // For `either` side, the exit is impossible only if it is for both.
+            let candidates: Vec<&crate::scenario::Side> = match side {
+                Some(side) => vec![side],
+                None if v.side == EITHER_SIDE => s.sides.iter().collect(),
+                None => return,
+            };
+            let Some((side, have)) = candidates
+                .into_iter()
+                .map(|side| {
+                    let have: u32 = if counters.is_empty() {
+                        side.unit_count()
+                    } else {
+                        counters
+                            .iter()
+                            .map(|c| match c {
+                                Counter::Unit(k) => side.count(*k),
+                                Counter::Marker(m) => side.markers(*m),
+                            })
+                            .sum()
+                    };
+                    (side, have)
+                })
+                .max_by_key(|(_, have)| *have)
+            else {
+                return;
             };
             let what = if counters.is_empty() {
                 "units".to_string()
@@ -120,10 +134,15 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                 ExitCount::All => 1,
             };
             if have < need {
+                let who = if v.side == EITHER_SIDE {
+                    format!("either side must exit {need} {what}, but the most any side has is {have} ({})", side.name)
+                } else {
+                    format!("{} must exit {need} {what} but has only {have}", side.name)
+                };
                 out.push(
                     Diagnostic::error(
                         Code::ExitImpossible,
-                        format!("{} must exit {need} {what} but has only {have}", side.name),
+                        who,
                     )
                     .at_path(base.clone())
                     .with_hint("lower the number, or give the side more of those units")
@@ -151,6 +170,32 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     for (p, hexes) in &r.victory_zones {
+        // Exits leave the map, so by edge hexes (the mirror of arrivals, TRN003).
+        let is_exit = p.iter().rev().take(2).collect::<Vec<_>>()
+            == [&PathSeg::key("via"), &PathSeg::key("Exit")];
+        if is_exit && !hexes.is_empty() {
+            let g = hexes.grid();
+            let mut inland_hexes = hexes
+                .iter()
+                .filter(|c| !crate::hex::Edge::ALL.iter().any(|e| g.on_edge(*c, *e)));
+            let inland: Vec<String> = inland_hexes.by_ref().take(3).map(|c| g.label(c)).collect();
+            let count = inland.len() + inland_hexes.count();
+            if !inland.is_empty() {
+                out.push(
+                    Diagnostic::error(
+                        Code::ExitImpossible,
+                        format!(
+                            "units exit the map from edge hexes, but {count} hexes of this exit are not on the map edge ({}…)",
+                            inland.join(", ")
+                        ),
+                    )
+                    .at_path(p.clone())
+                    .with_hex(inland[0].clone())
+                    .with_hint("exit off an edge (`Edge(West)`), part of one, or a road's exit (`RoadEntry(\"East\")`): intersect the zone with an `Edge(..)`")
+                    .with_rule("11.0"),
+                );
+            }
+        }
         if hexes.is_empty() {
             out.push(
                 Diagnostic::error(
