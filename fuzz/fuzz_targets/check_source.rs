@@ -13,9 +13,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use saber_schema::compile::{MapRegistry, check_source, compile_scenario, load_map};
 use saber_schema::diagnostic::Severity;
-use saber_schema::source::{DocKind, Source, detect};
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::parse::{DocKind, detect};
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{check_source, compile_scenario, load_map};
 
 /// Drawings are made only for maps up to this many hexes, to keep the fuzzer fast; the
 /// pathological benchmark draws the largest maps.
@@ -106,9 +108,9 @@ fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
                 return;
             };
             if map.grid.len() <= MAX_DRAWN_HEXES {
-                let svg = saber_schema::render::map_svg(&map, &[], &map.name);
+                let svg = saber_schema::output::render::map_svg(&map, &[], &map.name);
                 if png {
-                    let _ = saber_schema::render::svg_to_png(&svg, 200);
+                    let _ = saber_schema::output::render::svg_to_png(&svg, 200);
                 }
             }
         }
@@ -116,22 +118,22 @@ fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
             let (Some(c), _) = compile_scenario(&src, &registry) else {
                 return;
             };
-            let doc = saber_schema::export::export(&c.scenario, &c.map, &c.resolved);
+            let doc = saber_schema::output::export::export(&c.scenario, &c.map, &c.resolved);
             let value = serde_json::to_value(&doc).expect("exports serialize");
-            let problems = saber_schema::json_schema::validate_export(&value);
+            let problems = saber_schema::pipeline::schema::validate_export(&value);
             assert!(
                 problems.is_empty(),
                 "export breaks its schema: {:?}",
                 problems.first().map(|p| &p.message)
             );
-            let _ = saber_schema::export::export_text(&doc);
+            let _ = saber_schema::output::export::export_text(&doc);
             if c.map.grid.len() <= MAX_DRAWN_HEXES {
-                let overlays = saber_schema::cli::scenario_overlays(&c);
-                let svg = saber_schema::render::map_svg(&c.map, &overlays, &c.scenario.name);
-                let card = saber_schema::card::card_svg(&c);
+                let overlays = saber_schema::output::overlays::scenario_overlays(&c);
+                let svg = saber_schema::output::render::map_svg(&c.map, &overlays, &c.scenario.name);
+                let card = saber_schema::output::card::card_svg(&c);
                 if png {
-                    let _ = saber_schema::render::svg_to_png(&svg, 200);
-                    let _ = saber_schema::render::svg_to_png(&card, 200);
+                    let _ = saber_schema::output::render::svg_to_png(&svg, 200);
+                    let _ = saber_schema::output::render::svg_to_png(&card, 200);
                 }
             }
         }

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The limits the README documents.
-use saber_schema::limits::{MAX_DISTANCE, MAX_FILE_BYTES, MAX_MAP_SIDE};
+use saber_schema::model::limits::{MAX_DISTANCE, MAX_FILE_BYTES, MAX_MAP_SIDE};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -46,7 +46,10 @@ fn main() {
         .replace('\n', " ")
         .replace("victory: [", &format!("{}victory: [", " ".repeat(70_000)))
         .replace("Feature(\"V1\")", "Feature(\"V9\")");
-    case("01-panic-column-65536", &[("skirmish.ron", &skirmish), ("s.ron", &one_line)]);
+    case(
+        "01-panic-column-65536",
+        &[("skirmish.ron", &skirmish), ("s.ron", &one_line)],
+    );
     let mut wide = skirmish.clone();
     let at = wide.find("terrain: [").expect("terrain") + "terrain: [\"".len();
     wide.insert_str(at, &".".repeat(200_000));
@@ -69,12 +72,18 @@ fn main() {
             hexes.join(", ")
         ),
     );
-    case("04-hang-offmap-20000", &[("skirmish.ron", &skirmish), ("s.ron", &offmap)]);
+    case(
+        "04-hang-offmap-20000",
+        &[("skirmish.ron", &skirmish), ("s.ron", &offmap)],
+    );
     let mut padded = body.replacen('(', "(\n", 1);
     let room = MAX_FILE_BYTES as usize - padded.len() - 1024;
     let comment: String = "// padding\n".repeat(room / 11);
     padded.insert_str(0, &comment);
-    case("05-hang-16mib-file", &[("skirmish.ron", &skirmish), ("s.ron", &padded)]);
+    case(
+        "05-hang-16mib-file",
+        &[("skirmish.ron", &skirmish), ("s.ron", &padded)],
+    );
     let distinct: Vec<String> = (1..=1000)
         .map(|d| format!("Within(distance: {}, of: Everywhere)", d * 2 % MAX_DISTANCE))
         .collect();
@@ -83,13 +92,19 @@ fn main() {
         zone_a,
         &format!("Deploy(zone: Union([{}]))", distinct.join(", ")),
     );
-    case("06-hang-zones-distinct", &[("huge.ron", &huge_map), ("s.ron", &distinct_zones)]);
+    case(
+        "06-hang-zones-distinct",
+        &[("huge.ron", &huge_map), ("s.ron", &distinct_zones)],
+    );
     let same = vec![format!("Within(distance: {MAX_DISTANCE}, of: Everywhere)"); 1000];
     let same_zones = on_huge.replace(
         zone_a,
         &format!("Deploy(zone: Union([{}]))", same.join(", ")),
     );
-    case("07-hang-zones-identical", &[("huge.ron", &huge_map), ("s.ron", &same_zones)]);
+    case(
+        "07-hang-zones-identical",
+        &[("huge.ron", &huge_map), ("s.ron", &same_zones)],
+    );
 
     // §3 memory and output: areas over large zones on the largest map; eight groups deploying
     // everywhere (exported); a 1 MiB one-line file with 300 findings; a 4 MiB name.
@@ -105,7 +120,10 @@ fn main() {
         zone_a,
         &format!("Deploy(zone: Union([{}]))", areas.join(", ")),
     );
-    case("08-memory-area", &[("huge.ron", &huge_map), ("s.ron", &area_zones)]);
+    case(
+        "08-memory-area",
+        &[("huge.ron", &huge_map), ("s.ron", &area_zones)],
+    );
     let groups: Vec<String> = "abcdefgh"
         .chars()
         .map(|g| format!("(id: \"{g}\", units: {{MZ: 6}}, entry: Deploy(zone: Everywhere))"))
@@ -114,7 +132,10 @@ fn main() {
         &format!("(id: \"a\", units: {{MZ: 6, MA: 1}}, markers: {{Trench: 2}}, entry: {zone_a}),"),
         &format!("{},", groups.join(",\n")),
     );
-    case("09-memory-export-everywhere", &[("huge.ron", &huge_map), ("s.ron", &everywhere)]);
+    case(
+        "09-memory-export-everywhere",
+        &[("huge.ron", &huge_map), ("s.ron", &everywhere)],
+    );
     let mut findings = String::new();
     for i in 0..300 {
         let _ = write!(findings, "{}({}, 99), ", " ".repeat(3_000), 100 + i);
@@ -127,12 +148,18 @@ fn main() {
             ),
         )
         .replace('\n', " ");
-    case("10-output-1mib-line-300-findings", &[("skirmish.ron", &skirmish), ("s.ron", &one_mib)]);
+    case(
+        "10-output-1mib-line-300-findings",
+        &[("skirmish.ron", &skirmish), ("s.ron", &one_mib)],
+    );
     let long_name = body.replace(
         "name: \"Skirmish at the Bridge\"",
         &format!("name: \"{}\"", "N".repeat(4 << 20)),
     );
-    case("11-output-4mib-name", &[("skirmish.ron", &skirmish), ("s.ron", &long_name)]);
+    case(
+        "11-output-4mib-name",
+        &[("skirmish.ron", &skirmish), ("s.ron", &long_name)],
+    );
 
     // The largest map on its own: checked, and drawn.
     case("12-largest-map", &[("huge.ron", &huge_map)]);

@@ -4,12 +4,13 @@
 //! lie in their group's zone.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::Map;
+use crate::model::counter::Counter;
+use crate::model::hex_set::HexSet;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::zone::HexSet;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -204,7 +205,12 @@ fn one_alternative(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         let entry = open
             .entry((si, gi))
             .or_insert_with(|| ((0..hexes.alternatives.len()).collect(), pi));
-        let left: Vec<usize> = entry.0.iter().copied().filter(|a| here.contains(a)).collect();
+        let left: Vec<usize> = entry
+            .0
+            .iter()
+            .copied()
+            .filter(|a| here.contains(a))
+            .collect();
         if left.is_empty() {
             let first = &s.setup[entry.1];
             let group = &s.sides[si].groups[gi];

@@ -10,9 +10,9 @@ mod turns;
 mod victory;
 
 use crate::diagnostic::Diagnostic;
-use crate::map::Map;
-use crate::resolve::{Resolved, resolve};
-use crate::scenario::Scenario;
+use crate::model::map::Map;
+use crate::model::scenario::Scenario;
+use crate::pipeline::zones::{Resolved, resolve};
 
 /// Every check of a map on its own: feature codes and numbers (11.0), roads, terrain of features.
 pub fn check_map(map: &Map) -> Vec<Diagnostic> {
@@ -31,6 +31,23 @@ pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
     out.extend(special_rules::check(s, &resolved));
+    if resolved.incomplete {
+        // Zones past the work budget were not computed: their emptiness is not a finding.
+        use crate::diagnostic::Code;
+        out.retain(|d| {
+            !matches!(
+                d.code,
+                Code::EmptyZone
+                    | Code::ZoneTooSmall
+                    | Code::VictoryTarget
+                    | Code::ArrivalNotOnEdge
+                    | Code::SpecialRuleTarget
+                    | Code::PlacementOutsideZone
+                    | Code::OpposingZonesOverlap
+                    | Code::ExitImpossible
+            )
+        });
+    }
     (resolved, explained(s, without_consequences(out)))
 }
 

@@ -2,10 +2,11 @@
 //! and goals that can be met (exiting 10 MZ needs at least 10 MZ).
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
+use crate::model::counter::Counter;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, Outcome, When};
 use crate::path;
-use crate::resolve::Resolved;
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::victory::{EITHER_SIDE, ExitCount, Goal, Outcome, When};
+use crate::pipeline::zones::Resolved;
 
 pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -78,7 +79,7 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                 return;
             };
             // For `either` side, the exit is impossible only if it is for both.
-            let candidates: Vec<&crate::scenario::Side> = match side {
+            let candidates: Vec<&crate::model::scenario::Side> = match side {
                 Some(side) => vec![side],
                 None if v.side == EITHER_SIDE => s.sides.iter().collect(),
                 None => return,
@@ -175,9 +176,11 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             == [&PathSeg::key("via"), &PathSeg::key("Exit")];
         if is_exit && !hexes.is_empty() {
             let g = hexes.grid();
-            let mut inland_hexes = hexes
-                .iter()
-                .filter(|c| !crate::hex::Edge::ALL.iter().any(|e| g.on_edge(*c, *e)));
+            let mut inland_hexes = hexes.iter().filter(|c| {
+                !crate::model::hex::Edge::ALL
+                    .iter()
+                    .any(|e| g.on_edge(*c, *e))
+            });
             let inland: Vec<String> = inland_hexes.by_ref().take(3).map(|c| g.label(c)).collect();
             let count = inland.len() + inland_hexes.count();
             if !inland.is_empty() {

@@ -1,0 +1,107 @@
+//! `saberc check`: check maps, scenarios and battles, files or whole folders.
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+use saber_schema::diagnostic::Severity;
+use saber_schema::pipeline::{FileReport, check_path, collect};
+
+use crate::report::{Format, Summary, human_all_with, json_all_with, sarif_all};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
+
+pub(crate) fn check(
+    paths: &[PathBuf],
+    format: Format,
+    maps: &[PathBuf],
+    deny_warnings: bool,
+) -> i32 {
+    let collected = match collect(paths) {
+        Ok(c) => c,
+        Err(d) => return usage_error(&d.message),
+    };
+    let files = collected.files;
+    if files.is_empty() && collected.problems.is_empty() {
+        return usage_error("no .ron or .json files found in the given paths");
+    }
+    let reg = match registry(maps, &files) {
+        Ok(r) => r,
+        Err(e) => return usage_error(&e),
+    };
+    // A progress bar on a terminal only; checks run in parallel (rayon), results keep file order.
+    let progress = if std::io::stderr().is_terminal() && files.len() > 1 {
+        let pb = indicatif::ProgressBar::new(files.len() as u64);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} checking {pos}/{len} files {bar:30} {per_sec} {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        pb
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let run = || -> Vec<FileReport> {
+        files
+            .par_iter()
+            .map(|f| {
+                let r = check_path(f, &reg);
+                progress.inc(1);
+                r
+            })
+            .collect()
+    };
+    // Parsing and zone compilation recurse once per nesting level (up to the limit of 64, a
+    // few frames each): worker threads get the main thread's stack size, not rayon's 2 MiB.
+    let mut reports = match rayon::ThreadPoolBuilder::new().stack_size(8 << 20).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    };
+    progress.finish_and_clear();
+    // Folders that could not be searched are errors of the run, never a silent pass.
+    for d in collected.problems {
+        reports.push(FileReport {
+            path: d.file.clone().unwrap_or_default(),
+            text: None,
+            kind: None,
+            diagnostics: vec![d],
+        });
+    }
+    if deny_warnings {
+        for r in &mut reports {
+            for d in &mut r.diagnostics {
+                if d.severity == Severity::Warning {
+                    d.severity = Severity::Error;
+                }
+            }
+        }
+    }
+    let mut summary = Summary::of(&reports);
+    summary.skipped = collected
+        .skipped
+        .iter()
+        .map(|(p, reason)| crate::report::Skipped {
+            path: p.display().to_string(),
+            reason,
+        })
+        .collect();
+    let text = match format {
+        Format::Human => human_all_with(
+            &reports,
+            &summary,
+            std::io::stderr().is_terminal() && std::io::stdout().is_terminal(),
+        ),
+        Format::Json => json_all_with(&reports, summary.clone()),
+        Format::Sarif => sarif_all(&reports),
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let unreadable = reports.iter().any(|r| r.text.is_none());
+    if unreadable && summary.errors == reports.iter().filter(|r| r.text.is_none()).count() {
+        return EXIT_USAGE;
+    }
+    if summary.errors > 0 {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
+}

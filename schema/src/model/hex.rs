@@ -1,0 +1,606 @@
+//! Hex coordinates: offset `(col,row)` in files, `CCRR` labels for people, `hexx::Hex` (axial)
+//! for geometry.
+//!
+//! Columns and rows are numbered from 1, as printed on SPI maps, so the hex in column 4, row 12
+//! is `(4, 12)` in a file and `0412` on screen. Which columns (or rows) are shoved by half a hex
+//! is declared per map by [`Grid`].
+
+use std::fmt;
+
+use hexx::{Hex, HexOrientation, OffsetHexMode};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A hex in offset coordinates `(col,row)`, 1-based, as written in map and scenario files.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub struct Coord(pub i32, pub i32);
+
+impl Coord {
+    /// The column (1-based).
+    pub fn col(self) -> i32 {
+        self.0
+    }
+    /// The row (1-based).
+    pub fn row(self) -> i32 {
+        self.1
+    }
+}
+
+/// Hex orientation of a map grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+pub enum Orientation {
+    /// Flat-topped hexes in vertical columns (the usual SPI layout).
+    #[default]
+    Flat,
+    /// Pointy-topped hexes in horizontal rows.
+    Pointy,
+}
+
+/// Which columns (flat) or rows (pointy) are shoved half a hex down (or right).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+pub enum Parity {
+    /// Even-numbered columns (or rows) are shoved.
+    #[default]
+    EvenShoved,
+    /// Odd-numbered columns (or rows) are shoved.
+    OddShoved,
+}
+
+/// The eight compass directions used by deployment clauses ("to the northeast of V9").
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Compass {
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+impl Compass {
+    /// All eight directions, clockwise from north.
+    pub const ALL: [Compass; 8] = [
+        Compass::N,
+        Compass::NE,
+        Compass::E,
+        Compass::SE,
+        Compass::S,
+        Compass::SW,
+        Compass::W,
+        Compass::NW,
+    ];
+
+    /// Unit vector in screen space (x right, y down).
+    pub fn vector(self) -> (f64, f64) {
+        let d = std::f64::consts::FRAC_1_SQRT_2;
+        match self {
+            Compass::N => (0.0, -1.0),
+            Compass::NE => (d, -d),
+            Compass::E => (1.0, 0.0),
+            Compass::SE => (d, d),
+            Compass::S => (0.0, 1.0),
+            Compass::SW => (-d, d),
+            Compass::W => (-1.0, 0.0),
+            Compass::NW => (-d, -d),
+        }
+    }
+
+    /// Lower-case English name ("north-east").
+    pub fn name(self) -> &'static str {
+        match self {
+            Compass::N => "north",
+            Compass::NE => "north-east",
+            Compass::E => "east",
+            Compass::SE => "south-east",
+            Compass::S => "south",
+            Compass::SW => "south-west",
+            Compass::W => "west",
+            Compass::NW => "north-west",
+        }
+    }
+}
+
+/// One of the four map edges.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Edge {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Edge {
+    /// All four edges.
+    pub const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
+
+    /// Lower-case name ("south").
+    pub fn name(self) -> &'static str {
+        match self {
+            Edge::North => "north",
+            Edge::East => "east",
+            Edge::South => "south",
+            Edge::West => "west",
+        }
+    }
+}
+
+/// One of the four map corners.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Corner {
+    NorthEast,
+    NorthWest,
+    SouthEast,
+    SouthWest,
+}
+
+/// A map's grid: size, orientation and parity. All coordinate conversions go through it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    /// Number of columns.
+    pub width: u32,
+    /// Number of rows.
+    pub height: u32,
+    /// Hex orientation.
+    pub orientation: Orientation,
+    /// Which columns (or rows) are shoved.
+    pub parity: Parity,
+}
+
+/// The distance between neighbouring hex centres in [`Grid::center`] units.
+pub const HEX_STEP: f64 = 1.0;
+
+impl Grid {
+    fn hexx_orientation(&self) -> HexOrientation {
+        match self.orientation {
+            Orientation::Flat => HexOrientation::Flat,
+            Orientation::Pointy => HexOrientation::Pointy,
+        }
+    }
+
+    fn hexx_mode(&self) -> OffsetHexMode {
+        match self.parity {
+            Parity::EvenShoved => OffsetHexMode::Even,
+            Parity::OddShoved => OffsetHexMode::Odd,
+        }
+    }
+
+    /// Is the coordinate on the map?
+    pub fn contains(&self, c: Coord) -> bool {
+        c.0 >= 1 && c.1 >= 1 && c.0 <= self.width as i32 && c.1 <= self.height as i32
+    }
+
+    /// Number of hexes on the map.
+    pub fn len(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// True for a map without hexes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Dense index of an on-map coordinate (row-major), for per-hex arrays.
+    pub fn index(&self, c: Coord) -> Option<usize> {
+        self.contains(c)
+            .then(|| (c.1 - 1) as usize * self.width as usize + (c.0 - 1) as usize)
+    }
+
+    /// The coordinate at a dense index.
+    pub fn coord_at(&self, index: usize) -> Coord {
+        let w = self.width as usize;
+        Coord((index % w) as i32 + 1, (index / w) as i32 + 1)
+    }
+
+    /// Every hex of the map, row by row.
+    pub fn coords(&self) -> impl Iterator<Item = Coord> + '_ {
+        (0..self.len()).map(|i| self.coord_at(i))
+    }
+
+    /// Offset → axial.
+    pub fn to_hex(&self, c: Coord) -> Hex {
+        Hex::from_offset_coordinates([c.0, c.1], self.hexx_mode(), self.hexx_orientation())
+    }
+
+    /// Axial → offset.
+    pub fn to_coord(&self, h: Hex) -> Coord {
+        let [c, r] = h.to_offset_coordinates(self.hexx_mode(), self.hexx_orientation());
+        Coord(c, r)
+    }
+
+    /// Hex distance between two coordinates.
+    pub fn distance(&self, a: Coord, b: Coord) -> u32 {
+        self.to_hex(a).unsigned_distance_to(self.to_hex(b))
+    }
+
+    /// The on-map neighbours of a hex.
+    pub fn neighbors(&self, c: Coord) -> impl Iterator<Item = Coord> + '_ {
+        self.to_hex(c)
+            .all_neighbors()
+            .into_iter()
+            .map(|h| self.to_coord(h))
+            .filter(|n| self.contains(*n))
+    }
+
+    /// Dense indices of the on-map neighbours of the hex at dense index `i` (what
+    /// [`Grid::neighbors`] gives, by index arithmetic: breadth-first searches over a whole map
+    /// call this once per hex).
+    pub fn neighbor_indices(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let (col, row) = ((i as i64 % w) + 1, (i as i64 / w) + 1);
+        // Along the shoved axis, the neighbours in the next line over are level with this hex
+        // and one step "down" when this line is shoved, one step "up" otherwise.
+        let steps: [(i64, i64); 6] = match self.orientation {
+            Orientation::Flat => {
+                let d = if self.is_shoved(col as i32) { 1 } else { -1 };
+                [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, d), (1, d)]
+            }
+            Orientation::Pointy => {
+                let d = if self.is_shoved(row as i32) { 1 } else { -1 };
+                [(-1, 0), (1, 0), (0, -1), (0, 1), (d, -1), (d, 1)]
+            }
+        };
+        steps.into_iter().filter_map(move |(dc, dr)| {
+            let (c, r) = (col + dc, row + dr);
+            (c >= 1 && r >= 1 && c <= w && r <= h).then(|| ((r - 1) * w + (c - 1)) as usize)
+        })
+    }
+
+    /// True when two hexes share a hexside.
+    pub fn adjacent(&self, a: Coord, b: Coord) -> bool {
+        self.distance(a, b) == 1
+    }
+
+    /// The hexes on the straight line between two hex centres (both ends included).
+    pub fn line(&self, a: Coord, b: Coord) -> Vec<Coord> {
+        self.to_hex(a)
+            .line_to(self.to_hex(b))
+            .map(|h| self.to_coord(h))
+            .collect()
+    }
+
+    /// Centre of a hex in screen space (x right, y down), neighbouring centres [`HEX_STEP`] apart.
+    pub fn center(&self, c: Coord) -> (f64, f64) {
+        let s3 = 3f64.sqrt();
+        // Offset layout: centres are one step apart, columns (flat) 0.866 apart.
+        match self.orientation {
+            Orientation::Flat => {
+                let shoved = self.is_shoved(c.0);
+                (
+                    c.0 as f64 * s3 / 2.0,
+                    c.1 as f64 + if shoved { 0.5 } else { 0.0 },
+                )
+            }
+            Orientation::Pointy => {
+                let shoved = self.is_shoved(c.1);
+                (
+                    c.0 as f64 + if shoved { 0.5 } else { 0.0 },
+                    c.1 as f64 * s3 / 2.0,
+                )
+            }
+        }
+    }
+
+    /// Is this column (flat) or row (pointy) shoved by half a hex?
+    fn is_shoved(&self, n: i32) -> bool {
+        let even = n.rem_euclid(2) == 0;
+        match self.parity {
+            Parity::EvenShoved => even,
+            Parity::OddShoved => !even,
+        }
+    }
+
+    /// The six corner points of a hex in screen space, clockwise from the first corner.
+    pub fn corners(&self, c: Coord) -> [(f64, f64); 6] {
+        let (cx, cy) = self.center(c);
+        // Circumradius for centres one step apart.
+        let r = 1.0 / 3f64.sqrt();
+        let start = match self.orientation {
+            Orientation::Flat => 0.0f64,
+            Orientation::Pointy => 30.0f64,
+        };
+        std::array::from_fn(|i| {
+            let a = (start + 60.0 * i as f64).to_radians();
+            (cx + r * a.cos(), cy + r * a.sin())
+        })
+    }
+
+    /// The neighbour across each side of a hex, on the map or not: side `i` runs from corner `i`
+    /// to corner `i + 1` of [`Self::corners`].
+    pub fn side_neighbors(&self, c: Coord) -> [Coord; 6] {
+        let (cx, cy) = self.center(c);
+        let corners = self.corners(c);
+        let neighbors = self.to_hex(c).all_neighbors().map(|h| self.to_coord(h));
+        std::array::from_fn(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % 6]);
+            // The neighbour's centre is this centre mirrored through the side's midpoint.
+            let (x, y) = (a.0 + b.0 - cx, a.1 + b.1 - cy);
+            neighbors
+                .into_iter()
+                .find(|n| {
+                    let (nx, ny) = self.center(*n);
+                    (nx - x).abs() < 1e-6 && (ny - y).abs() < 1e-6
+                })
+                .unwrap_or(c)
+        })
+    }
+
+    /// The hexside direction names for this orientation, in the order of [`Self::side_vectors`].
+    pub fn side_names(&self) -> [Compass; 6] {
+        match self.orientation {
+            Orientation::Flat => [
+                Compass::N,
+                Compass::NE,
+                Compass::SE,
+                Compass::S,
+                Compass::SW,
+                Compass::NW,
+            ],
+            Orientation::Pointy => [
+                Compass::NE,
+                Compass::E,
+                Compass::SE,
+                Compass::SW,
+                Compass::W,
+                Compass::NW,
+            ],
+        }
+    }
+
+    /// The neighbour across the named hexside, if the name is a hexside of this orientation.
+    pub fn across(&self, c: Coord, side: Compass) -> Option<Coord> {
+        let (cx, cy) = self.center(c);
+        let (vx, vy) = side_vector(self.orientation, side)?;
+        self.to_hex(c)
+            .all_neighbors()
+            .into_iter()
+            .map(|h| self.to_coord(h))
+            .find(|n| {
+                let (nx, ny) = self.center(*n);
+                ((nx - cx) - vx).abs() < 1e-6 && ((ny - cy) - vy).abs() < 1e-6
+            })
+    }
+
+    /// The hexside direction from `a` towards its neighbour `b`.
+    pub fn side_towards(&self, a: Coord, b: Coord) -> Option<Compass> {
+        if !self.adjacent(a, b) {
+            return None;
+        }
+        let (ax, ay) = self.center(a);
+        let (bx, by) = self.center(b);
+        self.side_names().into_iter().find(|s| {
+            side_vector(self.orientation, *s).is_some_and(|(vx, vy)| {
+                ((bx - ax) - vx).abs() < 1e-6 && ((by - ay) - vy).abs() < 1e-6
+            })
+        })
+    }
+
+    /// Whether a hex lies on the given map edge.
+    pub fn on_edge(&self, c: Coord, edge: Edge) -> bool {
+        self.contains(c)
+            && match edge {
+                Edge::North => c.1 == 1,
+                Edge::South => c.1 == self.height as i32,
+                Edge::West => c.0 == 1,
+                Edge::East => c.0 == self.width as i32,
+            }
+    }
+
+    /// The hex at a map corner.
+    pub fn corner(&self, corner: Corner) -> Coord {
+        let (w, h) = (self.width as i32, self.height as i32);
+        match corner {
+            Corner::NorthWest => Coord(1, 1),
+            Corner::NorthEast => Coord(w, 1),
+            Corner::SouthWest => Coord(1, h),
+            Corner::SouthEast => Coord(w, h),
+        }
+    }
+
+    /// The `CCRR` label of a hex: two digits each, wider on maps over 99 columns or rows.
+    pub fn label(&self, c: Coord) -> String {
+        label_with_width(c, label_width(self.width.max(self.height)))
+    }
+}
+
+/// Screen-space vector from a hex centre to its neighbour across the named side.
+fn side_vector(o: Orientation, side: Compass) -> Option<(f64, f64)> {
+    let h = 3f64.sqrt() / 2.0;
+    match (o, side) {
+        (Orientation::Flat, Compass::N) => Some((0.0, -1.0)),
+        (Orientation::Flat, Compass::S) => Some((0.0, 1.0)),
+        (Orientation::Flat, Compass::NE) => Some((h, -0.5)),
+        (Orientation::Flat, Compass::SE) => Some((h, 0.5)),
+        (Orientation::Flat, Compass::SW) => Some((-h, 0.5)),
+        (Orientation::Flat, Compass::NW) => Some((-h, -0.5)),
+        (Orientation::Pointy, Compass::E) => Some((1.0, 0.0)),
+        (Orientation::Pointy, Compass::W) => Some((-1.0, 0.0)),
+        (Orientation::Pointy, Compass::NE) => Some((0.5, -h)),
+        (Orientation::Pointy, Compass::SE) => Some((0.5, h)),
+        (Orientation::Pointy, Compass::SW) => Some((-0.5, h)),
+        (Orientation::Pointy, Compass::NW) => Some((-0.5, -h)),
+        _ => None,
+    }
+}
+
+fn label_width(max: u32) -> usize {
+    max.max(99).to_string().len()
+}
+
+fn label_with_width(c: Coord, width: usize) -> String {
+    if width <= 2 {
+        format!("{:02}{:02}", c.0, c.1)
+    } else {
+        // Wide maps separate the parts so that a label stays unambiguous.
+        format!("{:0w$}.{:0w$}", c.0, c.1, w = width)
+    }
+}
+
+/// Why a hex label could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LabelError {
+    /// Not `CCRR` nor `C.R`.
+    #[error("`{0}` is not a hex label: write four digits `CCRR` (e.g. 0412) or `COL.ROW`")]
+    Malformed(String),
+}
+
+/// Read a hex label: `CCRR` (`0412`) or `COL.ROW` (`104.1000`).
+pub fn parse_label(text: &str) -> Result<Coord, LabelError> {
+    let bad = || LabelError::Malformed(text.to_string());
+    let t = text.trim();
+    if let Some((c, r)) = t.split_once('.') {
+        let col = c.parse::<i32>().map_err(|_| bad())?;
+        let row = r.parse::<i32>().map_err(|_| bad())?;
+        return Ok(Coord(col, row));
+    }
+    if t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) {
+        let col = t[..2].parse::<i32>().map_err(|_| bad())?;
+        let row = t[2..].parse::<i32>().map_err(|_| bad())?;
+        return Ok(Coord(col, row));
+    }
+    Err(bad())
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&label_with_width(
+            *self,
+            label_width(self.0.max(self.1).max(0) as u32),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid() -> Grid {
+        Grid {
+            width: 45,
+            height: 33,
+            orientation: Orientation::Flat,
+            parity: Parity::EvenShoved,
+        }
+    }
+
+    #[test]
+    fn neighbour_indices_agree_with_hexx() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                let g = Grid {
+                    width: 7,
+                    height: 6,
+                    orientation,
+                    parity,
+                };
+                for i in 0..g.len() {
+                    let mut fast: Vec<usize> = g.neighbor_indices(i).collect();
+                    let mut slow: Vec<usize> = g
+                        .neighbors(g.coord_at(i))
+                        .map(|n| g.index(n).unwrap())
+                        .collect();
+                    fast.sort();
+                    slow.sort();
+                    assert_eq!(fast, slow, "{orientation:?} {parity:?} hex {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn labels_are_ccrr() {
+        assert_eq!(grid().label(Coord(4, 12)), "0412");
+        assert_eq!(parse_label("0412"), Ok(Coord(4, 12)));
+        assert!(parse_label("412").is_err());
+        let big = Grid {
+            width: 1000,
+            height: 1000,
+            ..grid()
+        };
+        assert_eq!(big.label(Coord(7, 1000)), "0007.1000");
+        assert_eq!(parse_label("0007.1000"), Ok(Coord(7, 1000)));
+    }
+
+    #[test]
+    fn neighbours_of_flat_grid() {
+        let g = grid();
+        // Column 4 is shoved down: its north-east neighbour is (5, 12).
+        assert_eq!(g.across(Coord(4, 12), Compass::NE), Some(Coord(5, 12)));
+        assert_eq!(g.across(Coord(4, 12), Compass::N), Some(Coord(4, 11)));
+        assert_eq!(g.across(Coord(5, 12), Compass::SE), Some(Coord(6, 12)));
+        assert_eq!(g.across(Coord(5, 12), Compass::NE), Some(Coord(6, 11)));
+        assert_eq!(g.across(Coord(5, 12), Compass::E), None);
+        assert_eq!(
+            g.side_towards(Coord(5, 12), Coord(6, 11)),
+            Some(Compass::NE)
+        );
+        assert_eq!(g.neighbors(Coord(1, 1)).count(), 2);
+        assert_eq!(g.distance(Coord(1, 1), Coord(3, 1)), 2);
+    }
+
+    #[test]
+    fn centres_are_one_step_apart() {
+        let g = grid();
+        for c in [Coord(4, 12), Coord(5, 12), Coord(1, 1)] {
+            let (x, y) = g.center(c);
+            for n in g.neighbors(c) {
+                let (nx, ny) = g.center(n);
+                let d = ((nx - x).powi(2) + (ny - y).powi(2)).sqrt();
+                assert!((d - HEX_STEP).abs() < 1e-9, "{c} to {n}: {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn side_neighbors_follow_the_corners() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            let g = Grid {
+                orientation,
+                ..grid()
+            };
+            for c in [Coord(4, 12), Coord(5, 12), Coord(1, 1)] {
+                let sides = g.side_neighbors(c);
+                let corners = g.corners(c);
+                for (i, n) in sides.iter().enumerate() {
+                    assert!(g.adjacent(c, *n), "{c} side {i}");
+                    // Both corners of the side are corners of the neighbour too.
+                    for k in [i, (i + 1) % 6] {
+                        let (x, y) = corners[k];
+                        assert!(
+                            g.corners(*n)
+                                .iter()
+                                .any(|(nx, ny)| { (nx - x).abs() < 1e-9 && (ny - y).abs() < 1e-9 })
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pointy_grid_has_east_and_west() {
+        let g = Grid {
+            orientation: Orientation::Pointy,
+            ..grid()
+        };
+        assert_eq!(g.across(Coord(4, 12), Compass::E), Some(Coord(5, 12)));
+        assert_eq!(g.across(Coord(4, 12), Compass::N), None);
+        for c in [Coord(4, 12), Coord(5, 13)] {
+            let (x, y) = g.center(c);
+            for n in g.neighbors(c) {
+                let (nx, ny) = g.center(n);
+                let d = ((nx - x).powi(2) + (ny - y).powi(2)).sqrt();
+                assert!((d - 1.0).abs() < 1e-9);
+            }
+        }
+    }
+}
