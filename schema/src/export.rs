@@ -14,7 +14,7 @@ use crate::ruleset::{MarkerKind, Morale, Printed, Terrain, UnitKind};
 use crate::scenario::{CounterColor, Entry, Interpretation, Scenario};
 use crate::special_rule::Effect;
 use crate::victory::{ExitCount, Goal, HoldHexes, Outcome, When};
-use crate::zone::HexSet;
+use crate::zone::{HexSet, Zone};
 
 /// The `format` value of exports.
 pub const EXPORT_FORMAT: &str = "saber-export/1";
@@ -197,10 +197,58 @@ pub struct ExportZone {
     pub kind: String,
     /// Plain-English description.
     pub description: String,
-    /// Every hex of the zone.
+    /// Every hex of the zone. A zone measured from the enemy is measured from every hex of
+    /// the alternatives the enemy may choose, under each choice (the union), or from the
+    /// enemy's placed counters when the set-up places them; `enemy_relative` says how to apply
+    /// it once the enemy has set up.
     pub hexes: Vec<String>,
     /// For a choice of alternatives, each alternative's hexes.
     pub alternatives: Vec<Vec<String>>,
+    /// For a zone measured from the enemy's set-up: how it depends on it (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemy_relative: Option<ExportEnemyRelative>,
+}
+
+/// How a zone depends on the enemy's set-up (11.15 "13 hexes or more away from the Spanish",
+/// who choose one of three hills; 11.17 "not closer than 5 hexes" to the British, who stand on
+/// part of a road stretch).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportEnemyRelative {
+    /// Ids of the enemy's deployment zones it is measured from.
+    pub enemy_zones: Vec<String>,
+    /// The zone as written. An engine evaluates it once the enemy has set up: `EnemyUnits`
+    /// stands for the hexes the enemy's units occupy, `EnemyDeployment` for the alternatives
+    /// the enemy chose.
+    pub zone: Zone,
+    /// True when `hexes` is measured from the enemy counters placed by the scenario's set-up.
+    pub from_setup: bool,
+    /// One zone per choice the enemy can make among its alternatives (empty when it has no
+    /// choice, or when the set-up has made it).
+    pub per_enemy_choice: Vec<ExportEnemyChoice>,
+}
+
+/// This zone under one choice of the enemy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportEnemyChoice {
+    /// For each enemy zone that offers a choice: its id and the alternative taken (0-based,
+    /// an index into that zone's `alternatives`).
+    pub enemy_picks: Vec<ExportPick>,
+    /// The hexes of this zone under that choice.
+    pub hexes: Vec<String>,
+    /// This zone's own alternatives under that choice, if it has several.
+    pub alternatives: Vec<Vec<String>>,
+}
+
+/// An alternative taken in an enemy zone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportPick {
+    /// The enemy zone's id.
+    pub zone: String,
+    /// Index into its `alternatives`.
+    pub alternative: usize,
 }
 
 /// A victory condition.
@@ -243,13 +291,14 @@ pub enum ExportGoal {
         kinds: Vec<String>,
         /// Exit hexes.
         hexes: Vec<String>,
-        /// By the end of this Game-Turn.
+        /// Counters that have left by the end of this Game-Turn count.
         by_turn: u32,
     },
     /// Control the enemy's set-up position.
     ControlEnemySetup {
-        /// By the end of this Game-Turn.
-        by_turn: u32,
+        /// When: `ByEndOfTurn(N)` (at the end of any Game-Turn up to N) or `EndOfTurn(N)` (at
+        /// the end of Game-Turn N only).
+        when: When,
     },
     /// Lose no more units than the enemy.
     LossesNoMoreThanEnemy,
@@ -338,10 +387,10 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
         for (gi, group) in side.groups.iter().enumerate() {
             let zone_id = format!("{}-{}", side.id, group.id);
             let gh = &r.groups[si][gi];
-            let (kind, description) = match &group.entry {
-                Entry::Deploy { zone, .. } => ("deploy", zone.describe()),
+            let (kind, description, zone) = match &group.entry {
+                Entry::Deploy { zone, .. } => ("deploy", zone.describe(), zone),
                 Entry::Arrive { turn, at } => {
-                    ("arrive", format!("Game-Turn {turn}: {}", at.describe()))
+                    ("arrive", format!("Game-Turn {turn}: {}", at.describe()), at)
                 }
             };
             zones.push(ExportZone {
@@ -356,6 +405,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
                 } else {
                     vec![]
                 },
+                enemy_relative: enemy_relative(s, r, zone, gh),
             });
             for kind in UnitKind::ALL {
                 let n = group.units.get(&kind).copied().unwrap_or(0);
@@ -445,6 +495,72 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Export {
         victory,
         special_rules,
     }
+}
+
+/// How a zone measured from the enemy depends on the enemy's set-up: present when it names
+/// `EnemyUnits` (where the enemy's units stand is known only after set-up) or when the enemy
+/// chooses among alternatives.
+fn enemy_relative(
+    s: &Scenario,
+    r: &Resolved,
+    zone: &Zone,
+    gh: &crate::resolve::GroupHexes,
+) -> Option<ExportEnemyRelative> {
+    let grid = gh.hexes.grid();
+    let mut names_units = false;
+    zone.visit(&mut |z| names_units |= matches!(z, Zone::EnemyUnits));
+    if !zone.refers_to_enemy() || !(names_units || gh.depends_on_enemy()) {
+        return None;
+    }
+    let enemy = s.sides.get(r.first)?;
+    let deploying = |g: &crate::scenario::Group| matches!(g.entry, Entry::Deploy { .. });
+    let enemy_zones = enemy
+        .groups
+        .iter()
+        .filter(|g| deploying(g))
+        .map(|g| format!("{}-{}", enemy.id, g.id))
+        .collect();
+    let per_enemy_choice = if gh.from_setup {
+        Vec::new()
+    } else {
+        r.enemy_choices
+            .iter()
+            .zip(&gh.per_enemy_choice)
+            .map(|(c, alts)| {
+                let hexes = alts.iter().fold(HexSet::empty(grid), |mut a, h| {
+                    a.union_with(h);
+                    a
+                });
+                ExportEnemyChoice {
+                    enemy_picks: enemy
+                        .groups
+                        .iter()
+                        .zip(&c.picks)
+                        .zip(&r.groups[r.first])
+                        .filter(|(_, g)| g.alternatives.len() > 1)
+                        .filter_map(|((group, pick), _)| {
+                            pick.map(|alternative| ExportPick {
+                                zone: format!("{}-{}", enemy.id, group.id),
+                                alternative,
+                            })
+                        })
+                        .collect(),
+                    hexes: hexes.labels(),
+                    alternatives: if alts.len() > 1 {
+                        alts.iter().map(HexSet::labels).collect()
+                    } else {
+                        vec![]
+                    },
+                }
+            })
+            .collect()
+    };
+    Some(ExportEnemyRelative {
+        enemy_zones,
+        zone: zone.clone(),
+        from_setup: gh.from_setup,
+        per_enemy_choice,
+    })
 }
 
 fn unit_record(
@@ -566,7 +682,7 @@ fn export_goal(goal: &Goal, next_zone: &mut dyn FnMut() -> Vec<String>) -> Expor
             hexes: next_zone(),
             by_turn: *by_turn,
         },
-        Goal::ControlEnemySetup { by_turn } => ExportGoal::ControlEnemySetup { by_turn: *by_turn },
+        Goal::ControlEnemySetup { when } => ExportGoal::ControlEnemySetup { when: when.clone() },
         Goal::LossesNoMoreThanEnemy => ExportGoal::LossesNoMoreThanEnemy,
         Goal::All(gs) => ExportGoal::All(gs.iter().map(|g| export_goal(g, next_zone)).collect()),
         Goal::Any(gs) => ExportGoal::Any(gs.iter().map(|g| export_goal(g, next_zone)).collect()),

@@ -30,3 +30,7 @@ pub const MAX_TEXT: usize = 65536;
 
 /// Most diagnostics reported for one file; the rest are counted.
 pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
+
+/// Most choices of the first deployer (combinations of its groups' alternatives) for which a
+/// zone measured from it is compiled once each; beyond that it is measured from all of them.
+pub const MAX_ENEMY_CHOICES: usize = 64;

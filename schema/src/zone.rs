@@ -16,7 +16,8 @@
 //! | "south edge west of R3" | `Intersection([Edge(South), Beyond(toward: W, of: Feature("R3"))])` |
 //! | "arrives on the South Road" | `RoadEntry("South")` |
 //! | "not closer than 6 hexes to the line R1-J34-R3" | `AtLeast(distance: 6, from: Line([..]))` |
-//! | "13 hexes or more away from the Spanish" | `AtLeast(distance: 13, from: EnemyDeployment)` |
+//! | "13 hexes or more away from the Spanish" | `AtLeast(distance: 13, from: EnemyUnits)` |
+//! | "the area … but not where the enemy may deploy" | `Difference(.., EnemyDeployment)` |
 //! | "any one of H24, H25 or H26" | `OneOf([..])` |
 //! | and, or, but not | `Intersection`, `Union`, `Difference` |
 //!
@@ -207,7 +208,9 @@ pub enum Zone {
     Terrain(Terrain),
     /// Every slope hex.
     Slopes,
-    /// The hexes on straight lines joining the centres of the given zones in order.
+    /// A line through the given zones in order: every hex of each zone (11.0: "within four
+    /// hexes of V4" means of any hex of the village) and the hexes on the straight segments
+    /// joining consecutive zones' central hexes.
     Line(#[schemars(length(min = 2, max = 100))] Vec<Zone>),
     /// Hexes within `distance` of the zone, the zone included: "within 3 hexes of V5";
     /// "on or adjacent to V4" is distance 1.
@@ -291,8 +294,15 @@ pub enum Zone {
         /// The other end.
         to: Box<Zone>,
     },
-    /// The hexes the enemy deploys in (the union of the opposing side's deployment zones).
+    /// Where the enemy may deploy: the opposing side's deployment zones, the alternatives it
+    /// chose where it has a choice (`OneOf`). Used to keep zones apart ("the area, but not the
+    /// enemy's zone").
     EnemyDeployment,
+    /// Where the enemy's units stand once set up ("13 hexes or more away from the Spanish",
+    /// 11.15): measured from the alternatives the enemy chose and, when the scenario's set-up
+    /// places its counters, from the hexes they occupy. Until then it is measured from every
+    /// hex the enemy may occupy, and the export tells an engine to apply it after set-up.
+    EnemyUnits,
     /// A choice: the side picks one of these at set-up ("on any one of H24, H25 or H26"). Drawn
     /// as the union; each alternative must hold the group on its own.
     OneOf(#[schemars(length(min = 1, max = 100))] Vec<Zone>),
@@ -313,6 +323,9 @@ fn default_half_angle() -> u32 {
 pub struct ZoneEnv<'a> {
     /// The opposing side's deployment hexes, when known.
     pub enemy_deployment: Option<&'a HexSet>,
+    /// The hexes the opposing side's units may stand on (its placed counters when the set-up
+    /// places them), when known.
+    pub enemy_units: Option<&'a HexSet>,
 }
 
 /// Compiles zone expressions on one map, collecting diagnostics.
@@ -406,13 +419,15 @@ impl<'a> ZoneCompiler<'a> {
             Zone::Slopes => HexSet::from_fn(g, |c| self.map.cell(c).is_some_and(|cell| cell.slope)),
             Zone::Line(zones) => {
                 let mut anchors = Vec::new();
+                let mut out = HexSet::empty(g);
                 for (i, z) in zones.iter().enumerate() {
                     let s = self.compile(z, &sub(path, &[k("Line"), PathSeg::Index(i)]));
                     if let Some(c) = nearest_to_centroid(&s) {
                         anchors.push(c);
                     }
+                    // Distances from the line are distances from any hex of its features.
+                    out.union_with(&s);
                 }
-                let mut out = HexSet::empty(g);
                 for w in anchors.windows(2) {
                     for c in g.line(w[0], w[1]) {
                         out.insert(c);
@@ -503,20 +518,26 @@ impl<'a> ZoneCompiler<'a> {
                     None => HexSet::empty(g),
                 }
             }
-            Zone::EnemyDeployment => match self.env.enemy_deployment {
-                Some(s) => s.clone(),
-                None => {
-                    self.diagnostics.push(
-                        Diagnostic::error(
-                            Code::ZoneParameter,
-                            "this zone refers to the enemy's deployment, which is not known here",
-                        )
-                        .at_path(path.to_vec())
-                        .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
-                    );
-                    HexSet::empty(g)
+            Zone::EnemyDeployment | Zone::EnemyUnits => {
+                let known = match zone {
+                    Zone::EnemyUnits => self.env.enemy_units.or(self.env.enemy_deployment),
+                    _ => self.env.enemy_deployment,
+                };
+                match known {
+                    Some(s) => s.clone(),
+                    None => {
+                        self.diagnostics.push(
+                            Diagnostic::error(
+                                Code::ZoneParameter,
+                                "this zone refers to the enemy's deployment, which is not known here",
+                            )
+                            .at_path(path.to_vec())
+                            .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
+                        );
+                        HexSet::empty(g)
+                    }
                 }
-            },
+            }
             Zone::OneOf(zones) => {
                 let mut out = HexSet::empty(g);
                 for (i, z) in zones.iter().enumerate() {
@@ -966,6 +987,7 @@ impl Zone {
                 )
             }
             Zone::EnemyDeployment => "the enemy's deployment".into(),
+            Zone::EnemyUnits => "the enemy's units".into(),
             Zone::OneOf(zs) => format!("any one of {}", list(zs, ", ")),
             Zone::Union(zs) => list(zs, " or "),
             Zone::Intersection(zs) => list(zs, " and "),
@@ -987,7 +1009,7 @@ impl Zone {
     /// Does the expression refer to the enemy's deployment?
     pub fn refers_to_enemy(&self) -> bool {
         let mut found = false;
-        self.visit(&mut |z| found |= matches!(z, Zone::EnemyDeployment));
+        self.visit(&mut |z| found |= matches!(z, Zone::EnemyDeployment | Zone::EnemyUnits));
         found
     }
 
@@ -1024,7 +1046,8 @@ impl Zone {
             | Zone::Terrain(_)
             | Zone::Slopes
             | Zone::RiverSide(_)
-            | Zone::EnemyDeployment => {}
+            | Zone::EnemyDeployment
+            | Zone::EnemyUnits => {}
         }
     }
 }
@@ -1173,6 +1196,51 @@ mod tests {
         assert!(s.contains(Coord(14, 5)));
         assert!(!s.contains(Coord(7, 11)));
         assert!(!s.contains(Coord(10, 8)));
+    }
+
+    #[test]
+    fn a_line_is_measured_from_every_hex_of_its_features() {
+        let m = test_map();
+        // V4 is two hexes wide: (10, 8) and (11, 8). Its central hex is (10, 8), so a line
+        // through centres alone would leave (11, 8) out and measure distances from (10, 8).
+        let line = Zone::Line(vec![Zone::Feature("H26".into()), Zone::Feature("V4".into())]);
+        let (s, d) = compile(&m, &line);
+        assert!(d.is_empty(), "{d:?}");
+        assert!(s.contains(Coord(10, 8)) && s.contains(Coord(11, 8)));
+        assert!(s.contains(Coord(4, 4)));
+        let far = Zone::AtLeast {
+            distance: 2,
+            from: Box::new(line),
+        };
+        let (s, _) = compile(&m, &far);
+        // (13, 8) is two hexes from (11, 8) and three from (10, 8).
+        assert!(s.contains(Coord(13, 8)));
+        assert!(!s.contains(Coord(12, 8)), "one hex from V4's east hex");
+    }
+
+    #[test]
+    fn enemy_units_fall_back_to_the_enemy_deployment() {
+        let m = test_map();
+        let zone = HexSet::from_coords(m.grid, [Coord(4, 4), Coord(5, 4)]);
+        let placed = HexSet::from_coords(m.grid, [Coord(5, 4)]);
+        let z = Zone::AtLeast {
+            distance: 2,
+            from: Box::new(Zone::EnemyUnits),
+        };
+        let env = ZoneEnv {
+            enemy_deployment: Some(&zone),
+            enemy_units: None,
+        };
+        let s = ZoneCompiler::new(&m, env).compile(&z, &[]);
+        assert!(!s.contains(Coord(3, 4)), "one hex from the zone");
+        let env = ZoneEnv {
+            enemy_deployment: Some(&zone),
+            enemy_units: Some(&placed),
+        };
+        let s = ZoneCompiler::new(&m, env).compile(&z, &[]);
+        assert!(s.contains(Coord(3, 4)), "two hexes from the placed counter");
+        let (_, d) = compile(&m, &Zone::EnemyUnits);
+        assert_eq!(d[0].code, Code::ZoneParameter);
     }
 
     #[test]
