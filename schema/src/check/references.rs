@@ -1,6 +1,6 @@
-//! References inside a scenario: two sides with distinct ids, group ids, who deploys and moves
-//! first (11.0, 3.0), the sides named by victory conditions, special rules and placements, and
-//! the size of the order of battle.
+//! References inside a scenario: two sides with distinct ids and colours (2.3), group ids, who
+//! deploys and moves first (11.0, 3.0), the sides named by victory conditions, special rules
+//! and placements, and the size of the order of battle.
 
 use std::collections::BTreeSet;
 
@@ -21,6 +21,25 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
             .at_path(path!["sides"])
             .with_hint("list exactly two sides")
             .with_rule("11.0"),
+        );
+    }
+    // "Two differently colored sets of playing pieces" (2.3): one colour a side.
+    if let [a, b] = s.sides.as_slice()
+        && a.color == b.color
+    {
+        out.push(
+            Diagnostic::error(
+                Code::SameColors,
+                format!(
+                    "{} and {} both use {} counters",
+                    a.name,
+                    b.name,
+                    a.color.name()
+                ),
+            )
+            .at_path(path!["sides", 1, "color"])
+            .with_hint("the game has one set of counters a colour: give each side its own (Red or Blue)")
+            .with_rule("2.3"),
         );
     }
     let mut ids = BTreeSet::new();
