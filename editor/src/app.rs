@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use egui::{Key, KeyboardShortcut, Modifiers, PointerButton, Pos2, RichText, Sense, Ui};
-use saber_schema::hex::Coord;
-use saber_schema::map::Map;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::Map;
 
 use crate::canvas::{self, Layout, Overview, Scene, View, ZOOM_100};
 use crate::diagnostics::Diagnostics;
@@ -48,7 +48,7 @@ pub enum Action {
     /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
     Historical(usize),
     /// A scenario made by the wizard (11.18).
-    Factored(Box<saber_schema::scenario::Scenario>),
+    Factored(Box<saber_schema::model::scenario::Scenario>),
     /// Open a file; `None` asks with a dialog.
     Open(Option<PathBuf>),
     /// Open text dropped on the window without a path.
@@ -307,7 +307,7 @@ impl App {
                 }
             }
             Action::OpenText { name, text } => {
-                let src = saber_schema::source::Source::from_text(&name, text);
+                let src = saber_schema::pipeline::read::Source::from_text(&name, text);
                 match files::parse_any(&src) {
                     Ok(loaded) => {
                         let n = problems_of(&loaded);
@@ -730,7 +730,7 @@ impl App {
     }
 
     /// The compiled scenario, if it has no errors (exports need a clean scenario).
-    fn compiled(&mut self) -> Option<saber_schema::compile::Compiled> {
+    fn compiled(&mut self) -> Option<saber_schema::pipeline::Compiled> {
         let s = self.doc.scenario()?.clone();
         let map = self.doc.map().clone();
         // The live check's result, when it is for this very revision (it always is unless a
@@ -748,7 +748,7 @@ impl App {
             ));
             return None;
         }
-        Some(saber_schema::compile::Compiled {
+        Some(saber_schema::pipeline::Compiled {
             scenario: s,
             map,
             resolved,

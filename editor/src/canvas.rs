@@ -8,8 +8,8 @@ use egui::{
     Align2, Color32, ColorImage, FontId, Painter, Pos2, Rect, Shape, Stroke, TextureHandle,
     TextureOptions, Vec2, pos2, vec2,
 };
-use saber_schema::hex::{Coord, Grid};
-use saber_schema::map::{Cell, Map, RoadKind, SideKey};
+use saber_schema::model::hex::{Coord, Grid};
+use saber_schema::model::map::{Cell, Map, RoadKind, SideKey};
 use saber_schema::ruleset::Terrain;
 
 /// Pixels per hex step at 100 % zoom.
@@ -706,7 +706,7 @@ pub fn minimap_to_world(mini: Rect, layout: &Layout, pos: Pos2) -> Pos2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use saber_schema::hex::{Orientation, Parity};
+    use saber_schema::model::hex::{Orientation, Parity};
 
     fn grid(orientation: Orientation) -> Grid {
         Grid {

@@ -4,8 +4,8 @@
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Shape};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use saber_schema::hex::Coord;
-use saber_schema::map::{Cell, SideKey};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::{Cell, SideKey};
 use saber_schema::ruleset::Terrain;
 
 use crate::app::{Action, App};

@@ -5,15 +5,17 @@
 //! nobody sets up in a river hex where "rivers may only be entered at bridges and fords" (11.5).
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::Map;
+use crate::model::counter::Counter;
+use crate::model::hex_set::HexSet;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
-use crate::effective_terrain::{Cleared, EffectiveTerrain};
+use crate::model::special_rule::Effect;
+use crate::model::zone::Zone;
+use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::ruleset::Terrain;
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::special_rule::Effect;
-use crate::zone::{HexSet, Zone};
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -209,7 +211,7 @@ fn choice_words(s: &Scenario, r: &Resolved, ci: usize) -> String {
 /// places them, else the two deployments as wholes.
 fn opposing_cases(r: &Resolved, map: &Map, first: usize, second: usize) -> Vec<(HexSet, HexSet)> {
     let seconds = &r.groups[second];
-    let union_of = |pick: &dyn Fn(&crate::resolve::GroupHexes) -> HexSet| {
+    let union_of = |pick: &dyn Fn(&crate::pipeline::zones::GroupHexes) -> HexSet| {
         seconds
             .iter()
             .filter(|gh| gh.arrival_turn.is_none())
@@ -243,8 +245,8 @@ fn opposing_cases(r: &Resolved, map: &Map, first: usize, second: usize) -> Vec<(
 
 /// An empty zone (ZON001) or one too small for its group (DEP001).
 fn capacity_finding(
-    side: &crate::scenario::Side,
-    group: &crate::scenario::Group,
+    side: &crate::model::scenario::Side,
+    group: &crate::model::scenario::Group,
     which: &str,
     alt: &HexSet,
     need: u32,

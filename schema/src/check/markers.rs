@@ -4,13 +4,14 @@
 //! Limber counters of a special rule (11.17), which need road hexes to be placed on.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::Map;
+use crate::model::counter::Counter;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::MarkerKind;
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::special_rule::Effect;
-use crate::zone::HexSet;
+use crate::model::hex_set::HexSet;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();

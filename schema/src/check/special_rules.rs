@@ -3,14 +3,15 @@
 //! (11.13); markers allowed "as desired" are not forbidden on every hex they could go (11.8).
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::Map;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
+use crate::model::victory::EITHER_SIDE;
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::MarkerKind;
-use crate::scenario::{Entry, Scenario};
-use crate::special_rule::Effect;
-use crate::victory::EITHER_SIDE;
-use crate::zone::{HexSet, within};
+use crate::model::hex_set::HexSet;
+use crate::pipeline::zones::compiler::within;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = own_disruption_area(s, map, r);
@@ -18,7 +19,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     for (ri, rule) in s.special_rules.iter().enumerate() {
         match &rule.effect {
             Effect::Range { side, kinds, .. } | Effect::Movement { side, kinds, .. } => {
-                let variant = crate::resolve::effect_variant(&rule.effect);
+                let variant = crate::pipeline::zones::effect_variant(&rule.effect);
                 if let Some(sd) = s.side(side) {
                     let missing: Vec<&str> = kinds
                         .iter()

@@ -3,11 +3,12 @@
 //! target needs a unit for each; a side that may not move cannot exit, 11.9).
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
+use crate::model::counter::Counter;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
+use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, HoldHexes, Outcome};
 use crate::path;
-use crate::resolve::Resolved;
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::special_rule::Effect;
-use crate::victory::{EITHER_SIDE, ExitCount, Goal, HoldHexes, Outcome};
+use crate::pipeline::zones::Resolved;
 
 pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
