@@ -9,13 +9,13 @@ use crate::model::counter::Counter;
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
-use crate::path;
-use crate::pipeline::zones::Resolved;
-use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
 use crate::model::special_rule::Effect;
 use crate::model::zone::Zone;
+use crate::path;
+use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::ruleset::Terrain;
+use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -60,7 +60,15 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                             choice_words(s, r, ci)
                         ));
                     }
-                    out.push(capacity_finding(side, group, &which, alt, need, map, p.clone()));
+                    out.push(capacity_finding(
+                        side,
+                        group,
+                        &which,
+                        alt,
+                        need,
+                        map,
+                        p.clone(),
+                    ));
                 }
             }
         }
@@ -212,13 +220,13 @@ fn choice_words(s: &Scenario, r: &Resolved, ci: usize) -> String {
 fn opposing_cases(r: &Resolved, map: &Map, first: usize, second: usize) -> Vec<(HexSet, HexSet)> {
     let seconds = &r.groups[second];
     let union_of = |pick: &dyn Fn(&crate::pipeline::zones::GroupHexes) -> HexSet| {
-        seconds
-            .iter()
-            .filter(|gh| gh.arrival_turn.is_none())
-            .fold(HexSet::empty(map.grid), |mut acc, gh| {
+        seconds.iter().filter(|gh| gh.arrival_turn.is_none()).fold(
+            HexSet::empty(map.grid),
+            |mut acc, gh| {
                 acc.union_with(&pick(gh));
                 acc
-            })
+            },
+        )
     };
     if let Some(placed) = &r.enemy_setup {
         return vec![(placed.clone(), r.deployment[second].clone())];
@@ -316,7 +324,11 @@ fn river_setup(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     };
     let cleared = Cleared::of(s, map, r);
     let played = EffectiveTerrain::for_scenario(map, &cleared);
-    let is_river = |c| played.cell(c).is_some_and(|cell| cell.terrain == Terrain::River);
+    let is_river = |c| {
+        played
+            .cell(c)
+            .is_some_and(|cell| cell.terrain == Terrain::River)
+    };
     for (si, side) in s.sides.iter().enumerate() {
         for (gi, group) in side.groups.iter().enumerate() {
             let Some(gh) = r.groups.get(si).and_then(|g| g.get(gi)) else {

@@ -5,13 +5,13 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::counter::Counter;
+use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
 use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::ruleset::MarkerKind;
-use crate::model::hex_set::HexSet;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();

@@ -38,7 +38,9 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
                 ),
             )
             .at_path(path!["sides", 1, "color"])
-            .with_hint("the game has one set of counters a colour: give each side its own (Red or Blue)")
+            .with_hint(
+                "the game has one set of counters a colour: give each side its own (Red or Blue)",
+            )
             .with_rule("2.3"),
         );
     }

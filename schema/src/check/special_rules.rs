@@ -3,15 +3,15 @@
 //! (11.13); markers allowed "as desired" are not forbidden on every hex they could go (11.8).
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
 use crate::model::victory::EITHER_SIDE;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::MarkerKind;
-use crate::model::hex_set::HexSet;
 use crate::pipeline::zones::compiler::within;
+use crate::ruleset::MarkerKind;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = own_disruption_area(s, map, r);
@@ -139,7 +139,11 @@ fn own_disruption_area(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic>
                 continue;
             };
             if (v.side == sd.id || v.side == EITHER_SIDE) && p.ends_with(&path!["Hold", "target"]) {
-                flag(format!("the victory target of {}", sd.name), hexes, p.clone());
+                flag(
+                    format!("the victory target of {}", sd.name),
+                    hexes,
+                    p.clone(),
+                );
             }
         }
     }

@@ -180,7 +180,11 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
 fn walk<'a>(goal: &'a Goal, p: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal, Vec<PathSeg>)) {
     f(goal, p.clone());
     if let Goal::All(gs) | Goal::Any(gs) = goal {
-        let variant = if matches!(goal, Goal::All(_)) { "All" } else { "Any" };
+        let variant = if matches!(goal, Goal::All(_)) {
+            "All"
+        } else {
+            "Any"
+        };
         for (i, g) in gs.iter().enumerate() {
             walk(g, [p.clone(), path![variant, i]].concat(), f);
         }
@@ -232,7 +236,12 @@ fn hold_all(
 
 /// A side that may not move through the Game-Turn by which it must exit cannot exit at all
 /// (11.9: "Prussians may not move for the first two Game-Turns").
-fn exit_while_immobile(s: &Scenario, achiever: &str, goal: &Goal, p: &[PathSeg]) -> Option<Diagnostic> {
+fn exit_while_immobile(
+    s: &Scenario,
+    achiever: &str,
+    goal: &Goal,
+    p: &[PathSeg],
+) -> Option<Diagnostic> {
     let Goal::Exit { by_turn, .. } = goal else {
         return None;
     };

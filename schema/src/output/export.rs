@@ -12,10 +12,10 @@ use crate::model::map::{Map, RoadKind};
 use crate::model::scenario::{CounterColor, Entry, Interpretation, Scenario};
 use crate::model::special_rule::Effect;
 use crate::model::victory::{ExitCount, Goal, HoldHexes, Outcome, When};
+use crate::model::zone::Zone;
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::ruleset::{MarkerKind, Morale, Printed, Terrain, UnitKind};
-use crate::model::zone::Zone;
 
 /// The `format` value of exports.
 pub const EXPORT_FORMAT: &str = "saber-export/1";

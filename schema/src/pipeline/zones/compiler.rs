@@ -746,7 +746,10 @@ mod tests {
         let m = test_map();
         // V4 is two hexes wide: (10, 8) and (11, 8). Its central hex is (10, 8), so a line
         // through centres alone would leave (11, 8) out and measure distances from (10, 8).
-        let line = Zone::Line(vec![Zone::Feature("H26".into()), Zone::Feature("V4".into())]);
+        let line = Zone::Line(vec![
+            Zone::Feature("H26".into()),
+            Zone::Feature("V4".into()),
+        ]);
         let (s, d) = compile(&m, &line);
         assert!(d.is_empty(), "{d:?}");
         assert!(s.contains(Coord(10, 8)) && s.contains(Coord(11, 8)));

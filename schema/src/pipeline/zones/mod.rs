@@ -130,7 +130,11 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
             }))
         };
         // How the first deployer's choices and placements shape what this side measures from.
-        let measured = rank == 1 && s.sides[si].groups.iter().any(|gr| entry_zone(gr).0.refers_to_enemy());
+        let measured = rank == 1
+            && s.sides[si]
+                .groups
+                .iter()
+                .any(|gr| entry_zone(gr).0.refers_to_enemy());
         if measured {
             let firsts = groups[first]
                 .iter()
@@ -332,7 +336,9 @@ fn placed_enemy(
             s.setup
                 .iter()
                 .filter(|p| {
-                    p.side == side.id && p.group == group.id && matches!(p.counter, Counter::Unit(_))
+                    p.side == side.id
+                        && p.group == group.id
+                        && matches!(p.counter, Counter::Unit(_))
                 })
                 .map(|p| p.at),
         );
