@@ -33,6 +33,8 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         .with_rule(kind.rule()),
                     );
                 } else if let Some(room) = zone_room(r, si, gi)
+                    // An empty zone is ZON001's (or its unknown feature's) to report.
+                    && room > 0
                     && n > room
                     && room < g.unit_count()
                 {

@@ -1,6 +1,7 @@
-//! References inside a scenario: two sides with distinct ids and colours (2.3), group ids, who
-//! deploys and moves first (11.0, 3.0), the sides named by victory conditions, special rules
-//! and placements, and the size of the order of battle.
+//! References inside a scenario: one colour a side (2.3), distinct side and group ids, who
+//! deploys and moves first (11.0, 3.0), the sides named by victory conditions, special rules and
+//! placements, and the size of the order of battle. That there are two sides is the JSON Schema's
+//! to say (SCH001).
 
 use std::collections::BTreeSet;
 
@@ -12,17 +13,6 @@ use crate::path;
 
 pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if s.sides.len() != 2 {
-        out.push(
-            Diagnostic::error(
-                Code::SideCount,
-                format!("a scenario has two sides; this one has {}", s.sides.len()),
-            )
-            .at_path(path!["sides"])
-            .with_hint("list exactly two sides")
-            .with_rule("11.0"),
-        );
-    }
     // "Two differently colored sets of playing pieces" (2.3): one colour a side.
     if let [a, b] = s.sides.as_slice()
         && a.color == b.color

@@ -287,7 +287,7 @@ fn choices(firsts: &[&GroupHexes], g: crate::model::hex::Grid) -> Vec<EnemyChoic
         .iter()
         .try_fold(1usize, |acc, c| acc.checked_mul(*c))
         .unwrap_or(usize::MAX);
-    if total < 2 || total > limits::MAX_ENEMY_CHOICES {
+    if !(2..=limits::MAX_ENEMY_CHOICES).contains(&total) {
         return Vec::new();
     }
     (0..total)
