@@ -736,23 +736,24 @@ impl App {
         // The live check's result, when it is for this very revision (it always is unless a
         // worker-thread check is still running); otherwise check now.
         let checker = &self.scenario.checker;
-        let (resolved, diags) = if checker.revision == Some(self.doc.revision()) {
-            (checker.resolved.clone(), checker.items.clone())
+        let check = if checker.revision == Some(self.doc.revision()) {
+            saber_schema::pipeline::ScenarioCheck {
+                resolved: checker.resolved.clone(),
+                diagnostics: checker.items.clone(),
+            }
         } else {
-            saber_schema::check::check_scenario(&s, &map)
+            saber_schema::pipeline::check_scenario_model(&s, &map)
         };
-        let errors = diags.iter().filter(|d| d.is_error()).count();
-        if errors > 0 {
-            self.error = Some(format!(
-                "The scenario has {errors} errors (see Diagnostics): fix them before exporting."
-            ));
-            return None;
+        match check.into_compiled(s, map) {
+            Ok(c) => Some(c),
+            Err(errors) => {
+                self.error = Some(format!(
+                    "The scenario has {} errors (see Diagnostics): fix them before exporting.",
+                    errors.len()
+                ));
+                None
+            }
         }
-        Some(saber_schema::pipeline::Compiled {
-            scenario: s,
-            map,
-            resolved,
-        })
     }
 
     /// Export the engine JSON (the same document as `saberc export`).

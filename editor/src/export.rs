@@ -12,7 +12,7 @@ pub const CARD_WIDTH: u32 = 1400;
 
 /// The engine JSON of a compiled scenario, validated against the export schema.
 pub fn engine_json(c: &Compiled) -> Result<String, String> {
-    let doc = export(&c.scenario, &c.map, &c.resolved);
+    let doc = export(&c.scenario, &c.map, &c.resolved).map_err(|d| d.message)?;
     let value = serde_json::to_value(&doc).map_err(|e| e.to_string())?;
     let problems = validate_export(&value);
     if let Some(p) = problems.first() {
@@ -49,12 +49,9 @@ mod tests {
             .scenario()
             .expect("parses");
         let map = saber_schema::builtin::rifle_and_saber();
-        let (resolved, _) = saber_schema::check::check_scenario(&s, &map);
-        Compiled {
-            scenario: s,
-            map,
-            resolved,
-        }
+        saber_schema::pipeline::check_scenario_model(&s, &map)
+            .into_compiled(s, map)
+            .expect("11.7 compiles clean")
     }
 
     #[test]

@@ -50,10 +50,6 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
     }
 }
 
-fn run(args: &[&str]) -> Output {
-    run_in(&repo(""), args)
-}
-
 fn good_scenario() -> String {
     std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap()
 }
@@ -286,7 +282,9 @@ fn directory_checks_skip_nothing_silently() {
     let bad = std::fs::read_to_string(repo("tests/fixtures/bad/unknown-feature.ron")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(root.join("skirmish.ron"), skirmish_map()).unwrap();
+    // The map where scenarios in sub-folders find it (`../maps`).
+    std::fs::create_dir_all(root.join("maps")).unwrap();
+    std::fs::write(root.join("maps").join("skirmish.ron"), skirmish_map()).unwrap();
     for (i, sub) in [".hidden", "target", "UPPER"].iter().enumerate() {
         std::fs::create_dir_all(root.join(sub)).unwrap();
         let name = if *sub == "UPPER" {

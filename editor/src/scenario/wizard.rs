@@ -17,7 +17,7 @@ use saber_schema::model::battle::{
     BATTLE_FORMAT, Battle, GunKind, HistoricalSide, MenKind, Scale, Thresholds,
 };
 use saber_schema::model::scenario::{CounterColor, Scenario};
-use saber_schema::ruleset::{Morale, TURN_RECORD_TRACK};
+use saber_schema::ruleset::{Morale, RIFLE_AND_SABER};
 
 /// Troops counted in men, in the order of the Unit Identification Chart (2.31).
 const MEN: [MenKind; 5] = [
@@ -143,6 +143,7 @@ fn new_side(color: CounterColor) -> HistoricalSide {
 
 fn new_battle() -> Battle {
     Battle {
+        schema: None,
         format: Some(BATTLE_FORMAT.into()),
         name: String::new(),
         date: String::new(),
@@ -781,7 +782,7 @@ impl Wizard {
             let l = ui.label("Game length");
             ui.add(
                 egui::DragValue::new(&mut self.game_length)
-                    .range(1..=TURN_RECORD_TRACK)
+                    .range(1..=RIFLE_AND_SABER.turn_record_track)
                     .suffix(" Game-Turns"),
             )
             .labelled_by(l.id);
@@ -793,8 +794,9 @@ impl Wizard {
                     ui.visuals().warn_fg_color,
                     format!(
                         "The battle lasted {m} minutes, {u} Game-Turns at five minutes each (errata 1.1), \
-                         but the Turn Record Track has {TURN_RECORD_TRACK} spaces (15.0): the game is \
-                         capped at {TURN_RECORD_TRACK}. Consider recreating a portion of the battle."
+                         but the Turn Record Track has {track} spaces (15.0): the game is \
+                         capped at {track}. Consider recreating a portion of the battle.",
+                        track = RIFLE_AND_SABER.turn_record_track
                     ),
                 );
             }
@@ -1056,12 +1058,19 @@ mod tests {
         click(&mut h, "The Valley");
         h.get_by_label_contains("At this scale");
         click(&mut h, "Next");
-        assert_eq!(h.state().wizard.game_length, TURN_RECORD_TRACK);
+        assert_eq!(
+            h.state().wizard.game_length,
+            RIFLE_AND_SABER.turn_record_track
+        );
         h.get_by_label_contains("The battle lasted 200 minutes, 40 Game-Turns");
         h.get_by_label_contains("longer-than-track");
         set_number(&mut h, "Game length", 0, 15.0);
         set_number(&mut h, "Game length", 0, 25.0);
-        assert_eq!(h.state().wizard.game_length, TURN_RECORD_TRACK, "capped");
+        assert_eq!(
+            h.state().wizard.game_length,
+            RIFLE_AND_SABER.turn_record_track,
+            "capped"
+        );
         set_number(&mut h, "Game length", 0, 15.0);
         click(&mut h, "Create scenario");
         let s = h.state().created.as_ref().expect("a scenario");

@@ -2,7 +2,7 @@
 //!
 //! Interface used by the other forms: [`zone_ui`] edits a zone in place; features and hexes are
 //! picked on the map through the shared [`Picker`]. The zone is shown as a tree of clauses, each
-//! chosen from a list and phrased the way the rules phrase it ("within [3] hexes of [V5]");
+//! chosen from a list and phrased the way the rules phrase it ("within \[3\] hexes of \[V5\]");
 //! power users can edit the RON text instead.
 
 mod kind;
@@ -255,6 +255,11 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
         Zone::EnemyDeployment => hint(
             ui,
             "where the other side deploys (that side must deploy first)",
+        ),
+        Zone::EnemyUnits => hint(
+            ui,
+            "where the other side's units stand once set up, e.g. \"13 hexes or more away from \
+             the Spanish\" (that side must deploy first)",
         ),
         Zone::OneOf(items) => {
             ui.label("any one of (chosen at set-up):");

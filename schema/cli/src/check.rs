@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use saber_schema::diagnostic::Severity;
-use saber_schema::pipeline::{FileReport, check_path, collect};
+use saber_schema::pipeline::{FileReport, check_path, collect, flag_duplicate_map_ids};
 
 use crate::report::{Format, Summary, human_all_with, json_all_with, sarif_all};
 use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
@@ -23,7 +23,7 @@ pub(crate) fn check(
     if files.is_empty() && collected.problems.is_empty() {
         return usage_error("no .ron or .json files found in the given paths");
     }
-    let reg = match registry(maps, &files) {
+    let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
@@ -64,8 +64,11 @@ pub(crate) fn check(
             text: None,
             kind: None,
             diagnostics: vec![d],
+            map: None,
+            map_id: None,
         });
     }
+    flag_duplicate_map_ids(&mut reports);
     if deny_warnings {
         for r in &mut reports {
             for d in &mut r.diagnostics {
@@ -81,7 +84,7 @@ pub(crate) fn check(
         .iter()
         .map(|(p, reason)| crate::report::Skipped {
             path: p.display().to_string(),
-            reason,
+            reason: reason.to_string(),
         })
         .collect();
     let text = match format {

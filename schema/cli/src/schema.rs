@@ -17,7 +17,7 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
         }
         Some(dir) => {
             if let Err(e) = std::fs::create_dir_all(dir) {
-                return usage_error(&format!("cannot create {}: {e}", shown(&dir)));
+                return usage_error(&format!("cannot create {}: {e}", shown(dir)));
             }
             for (name, make) in SCHEMA_FILES {
                 let path = dir.join(name);
@@ -26,6 +26,12 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
                 }
                 println!("wrote {}", shown(&path));
             }
+            let path = dir.join(crate::report::REPORT_SCHEMA_FILE);
+            let text = schema_text(&crate::report::report_schema());
+            if let Err(e) = write_atomic(&path, text.as_bytes()) {
+                return usage_error(&format!("cannot write {}: {e}", path.display()));
+            }
+            println!("wrote {}", path.display());
             EXIT_OK
         }
     }

@@ -1,19 +1,27 @@
-//! Deployment (11.0, 7.0): every deployment zone is non-empty and on the map, can hold its
-//! group at six stacking points a hex, the side's groups fit together, opposing zones that
-//! overlap are flagged (enemy and friendly units never share a hex, 7.0), and set-up placements
-//! lie in their group's zone.
+//! Deployment (11.0, 7.0): the side that deploys first has a group that deploys (11.0); every
+//! deployment zone is non-empty and on the map, can hold its group at six stacking points a
+//! hex, the side's groups fit together, opposing zones that overlap are flagged (enemy and
+//! friendly units never share a hex, 7.0), set-up placements lie in their group's zone, and
+//! nobody sets up in a river hex where "rivers may only be entered at bridges and fords" (11.5).
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::counter::Counter;
+use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
+use crate::model::zone::Zone;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
+use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
+use crate::ruleset::{Ruleset, Terrain};
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let rules = Ruleset::rifle_and_saber();
     let mut out = Vec::new();
+    out.extend(first_deployer_deploys(s));
+    out.extend(river_setup(s, map, r));
     for (si, side) in s.sides.iter().enumerate() {
         let (mut two_total, mut three_total, mut deploying) = (0u32, 0u32, 0usize);
         for (gi, group) in side.groups.iter().enumerate() {
@@ -28,40 +36,40 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             two_total = two_total.saturating_add(two);
             three_total = three_total.saturating_add(three);
             deploying += 1;
-            let need = min_hexes_for(two, three);
-            for (ai, alt) in hexes.alternatives.iter().enumerate() {
-                let which = if hexes.alternatives.len() > 1 {
-                    format!(" (alternative {})", ai + 1)
-                } else {
-                    String::new()
-                };
-                if alt.is_empty() {
-                    out.push(
-                        Diagnostic::error(
-                            Code::EmptyZone,
-                            format!("the deployment zone of {} group ({}){which} has no hexes on this map", side.name, group.id),
-                        )
-                        .at_path(p.clone())
-                        .with_hint("widen the zone: check its distances and directions against the map (`saberc render` draws it)")
-                        .with_rule("11.0"),
-                    );
-                } else if (alt.len() as u32) < need {
-                    out.push(
-                        Diagnostic::error(
-                            Code::ZoneTooSmall,
-                            format!(
-                                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {MAX_STACKING_POINTS} a hex) but its zone has {}",
-                                side.name,
-                                group.id,
-                                group.stacking_points(),
-                                alt.len()
-                            ),
-                        )
-                        .at_path(p.clone())
-                        .with_hex(map.grid.label(alt.iter().next().expect("non-empty")))
-                        .with_hint("widen the zone, or record in `interpretations` how the rules text is read")
-                        .with_rule("7.0"),
-                    );
+            let need = rules.min_hexes_for(two, three);
+            // Each alternative must hold the group on its own, under every choice the enemy
+            // can make; a failing alternative is reported once.
+            let cases = hexes.cases();
+            let mut reported = vec![false; hexes.alternatives.len()];
+            for (ci, alts) in cases.iter().enumerate() {
+                for (ai, alt) in alts.iter().enumerate() {
+                    if reported.get(ai).copied().unwrap_or(true)
+                        || (!alt.is_empty() && alt.len() as u32 >= need)
+                    {
+                        continue;
+                    }
+                    reported[ai] = true;
+                    let mut which = if alts.len() > 1 {
+                        format!(" (alternative {})", ai + 1)
+                    } else {
+                        String::new()
+                    };
+                    if cases.len() > 1 {
+                        which.push_str(&format!(
+                            " (when {} takes {})",
+                            s.sides[r.first].name,
+                            choice_words(s, r, ci)
+                        ));
+                    }
+                    out.push(capacity_finding(
+                        side,
+                        group,
+                        &which,
+                        alt,
+                        need,
+                        map,
+                        p.clone(),
+                    ));
                 }
             }
         }
@@ -71,7 +79,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .get(si)
                 .cloned()
                 .unwrap_or_else(|| HexSet::empty(map.grid));
-            let need = min_hexes_for(two_total, three_total);
+            let need = rules.min_hexes_for(two_total, three_total);
             if !union.is_empty() && (union.len() as u32) < need {
                 out.push(
                     Diagnostic::error(
@@ -90,12 +98,19 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     // Opposing zones that overlap: legal only if the second side avoids the first's hexes.
+    // Measured per choice of the first deployer where the second's zones depend on it.
     if r.deployment.len() == 2 {
-        let mut both = r.deployment[0].clone();
-        both.intersect_with(&r.deployment[1]);
+        let first = r.first.min(1);
+        let second = 1 - first;
+        let both = opposing_cases(r, map, first, second)
+            .into_iter()
+            .map(|(a, mut b)| {
+                b.intersect_with(&a);
+                b
+            })
+            .max_by_key(HexSet::len)
+            .unwrap_or_else(|| HexSet::empty(map.grid));
         if !both.is_empty() {
-            let first = s.side_index(&s.deploys_first).unwrap_or(0);
-            let second = 1 - first;
             out.push(
                 Diagnostic::warning(
                     Code::OpposingZonesOverlap,
@@ -124,19 +139,17 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             continue;
         };
         let group = &s.sides[si].groups[gi];
-        if !map.grid.contains(p.at) {
-            out.push(
+        match placement_problem(s, map.grid, r, si, gi, p.counter, p.at) {
+            None => {}
+            Some(PlacementProblem::OffMap) => out.push(
                 Diagnostic::error(
                     Code::OffMap,
                     format!("counter placed off the map at ({}, {})", p.at.0, p.at.1),
                 )
                 .at_path(path!["setup", pi, "at"])
-                .with_hint("place it on a hex of the map"),
-            );
-            continue;
-        }
-        if matches!(group.entry, Entry::Arrive { .. }) {
-            out.push(
+                .with_hint(map.grid.off_map_hint(p.at)),
+            ),
+            Some(PlacementProblem::Arrives { .. }) => out.push(
                 Diagnostic::error(
                     Code::PlacementOutsideZone,
                     format!(
@@ -148,25 +161,216 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .with_hex(map.grid.label(p.at))
                 .with_hint("remove the placement; the group enters on its arrival turn")
                 .with_rule("11.0"),
-            );
-            continue;
-        }
-        let zone = &r.groups[si][gi].hexes;
-        if matches!(p.counter, Counter::Unit(_)) && !zone.contains(p.at) {
-            out.push(
+            ),
+            Some(PlacementProblem::OutsideZone { .. }) => out.push(
                 Diagnostic::error(
                     Code::PlacementOutsideZone,
                     format!(
-                        "{} is placed outside the deployment zone of {} group ({})",
+                        "{} is placed outside the deployment zone of {} group ({}){}",
                         map.grid.label(p.at),
                         s.sides[si].name,
-                        group.id
+                        group.id,
+                        if r.groups[si][gi].from_setup {
+                            " (measured from the enemy's placed counters)"
+                        } else {
+                            ""
+                        }
                     ),
                 )
                 .at_path(path!["setup", pi, "at"])
                 .with_hex(map.grid.label(p.at))
                 .with_hint("move it into the zone (the editor draws the zone on the map)")
                 .with_rule("11.0"),
+            ),
+        }
+    }
+    out
+}
+
+/// The alternatives the first deployer takes under enemy choice `ci`, in words ("H25").
+fn choice_words(s: &Scenario, r: &Resolved, ci: usize) -> String {
+    let side = &s.sides[r.first];
+    let Some(choice) = r.enemy_choices.get(ci) else {
+        return String::new();
+    };
+    let words: Vec<String> = side
+        .groups
+        .iter()
+        .zip(&choice.picks)
+        .filter_map(|(g, pick)| {
+            let pick = (*pick)?;
+            let zone = g.deploy_zone()?;
+            Some(match zone {
+                Zone::OneOf(alts) => alts.get(pick).map(Zone::describe).unwrap_or_default(),
+                other => other.describe(),
+            })
+        })
+        .collect();
+    words.join(" and ")
+}
+
+/// Pairs of (the first deployer's hexes, the second's hexes) to compare: one per choice the
+/// first can make when the second's zones depend on it, the placed counters when the set-up
+/// places them, else the two deployments as wholes.
+fn opposing_cases(r: &Resolved, map: &Map, first: usize, second: usize) -> Vec<(HexSet, HexSet)> {
+    let seconds = &r.groups[second];
+    let union_of = |pick: &dyn Fn(&crate::pipeline::zones::GroupHexes) -> HexSet| {
+        seconds.iter().filter(|gh| gh.arrival_turn.is_none()).fold(
+            HexSet::empty(map.grid),
+            |mut acc, gh| {
+                acc.union_with(&pick(gh));
+                acc
+            },
+        )
+    };
+    if let Some(placed) = &r.enemy_setup {
+        return vec![(placed.clone(), r.deployment[second].clone())];
+    }
+    if !r.enemy_choices.is_empty() && seconds.iter().any(|gh| gh.depends_on_enemy()) {
+        return r
+            .enemy_choices
+            .iter()
+            .enumerate()
+            .map(|(ci, c)| {
+                let theirs = union_of(&|gh| match gh.per_enemy_choice.get(ci) {
+                    Some(alts) => alts.iter().fold(HexSet::empty(map.grid), |mut acc, a| {
+                        acc.union_with(a);
+                        acc
+                    }),
+                    None => gh.hexes.clone(),
+                });
+                (c.hexes.clone(), theirs)
+            })
+            .collect();
+    }
+    vec![(r.deployment[first].clone(), r.deployment[second].clone())]
+}
+
+/// An empty zone (ZON001) or one too small for its group (DEP001).
+fn capacity_finding(
+    side: &crate::model::scenario::Side,
+    group: &crate::model::scenario::Group,
+    which: &str,
+    alt: &HexSet,
+    need: u32,
+    map: &Map,
+    p: Vec<crate::diagnostic::PathSeg>,
+) -> Diagnostic {
+    match alt.iter().next() {
+        None => Diagnostic::error(
+            Code::EmptyZone,
+            format!(
+                "the deployment zone of {} group ({}){which} has no hexes on this map",
+                side.name, group.id
+            ),
+        )
+        .at_path(p)
+        .with_hint("widen the zone: check its distances and directions against the map (`saberc render` draws it)")
+        .with_rule("11.0"),
+        Some(first) => Diagnostic::error(
+            Code::ZoneTooSmall,
+            format!(
+                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {} a hex) but its zone has {}",
+                side.name,
+                group.id,
+                group.stacking_points(),
+                Ruleset::rifle_and_saber().stacking_limit,
+                alt.len()
+            ),
+        )
+        .at_path(p)
+        .with_hex(map.grid.label(first))
+        .with_hint("widen the zone, or record in `interpretations` how the rules text is read")
+        .with_rule("7.0"),
+    }
+}
+
+/// "One side is always required to deploy first" (11.0): that side needs a group that deploys.
+fn first_deployer_deploys(s: &Scenario) -> Option<Diagnostic> {
+    let side = s.side(&s.deploys_first)?;
+    let deploys = side
+        .groups
+        .iter()
+        .any(|g| matches!(g.entry, Entry::Deploy { .. }));
+    (!deploys).then(|| {
+        Diagnostic::error(
+            Code::FirstDeployerArrives,
+            format!(
+                "{} deploys first, but every one of its groups arrives during play",
+                side.name
+            ),
+        )
+        .at_path(path!["deploys_first"])
+        .with_hint("name the side that sets up on the map in `deploys_first`, or give this side a group that deploys")
+        .with_rule("11.0")
+    })
+}
+
+/// Under "rivers may only be entered at bridges and fords" (11.5), setting up on a river hex
+/// is entering it: a zone (deployment or arrival) with river hexes is flagged, and a counter
+/// placed on one is an error. Terrain is read as played, after "treat as clear" rules.
+fn river_setup(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let Some(ri) = s
+        .special_rules
+        .iter()
+        .position(|rule| matches!(rule.effect, Effect::RiverOnlyAtCrossings))
+    else {
+        return out;
+    };
+    let cleared = Cleared::of(s, map, r);
+    let played = EffectiveTerrain::for_scenario(map, &cleared);
+    let is_river = |c| {
+        played
+            .cell(c)
+            .is_some_and(|cell| cell.terrain == Terrain::River)
+    };
+    for (si, side) in s.sides.iter().enumerate() {
+        for (gi, group) in side.groups.iter().enumerate() {
+            let Some(gh) = r.groups.get(si).and_then(|g| g.get(gi)) else {
+                continue;
+            };
+            let rivers: Vec<_> = gh.hexes.iter().filter(|c| is_river(*c)).collect();
+            let Some(first) = rivers.first() else {
+                continue;
+            };
+            let (variant, field, verb) = match group.entry {
+                Entry::Deploy { .. } => ("Deploy", "zone", "set up"),
+                Entry::Arrive { .. } => ("Arrive", "at", "enter"),
+            };
+            out.push(
+                Diagnostic::warning(
+                    Code::SetupOnRiver,
+                    format!(
+                        "the zone of {} group ({}) has {} river hexes, where its units may not {verb}: rivers may only be entered at bridges and fords (special rule {})",
+                        side.name,
+                        group.id,
+                        rivers.len(),
+                        ri + 1
+                    ),
+                )
+                .at_path(path!["sides", si, "groups", gi, "entry", variant, field])
+                .with_hex(map.grid.label(*first))
+                .with_hint("take the river hexes out of the zone, e.g. `Difference(<zone>, Terrain(River))`")
+                .with_rule("11.5"),
+            );
+        }
+    }
+    for (pi, p) in s.setup.iter().enumerate() {
+        if matches!(p.counter, Counter::Unit(_)) && is_river(p.at) {
+            out.push(
+                Diagnostic::error(
+                    Code::SetupOnRiver,
+                    format!(
+                        "a unit is set up on the river hex {}; rivers may only be entered at bridges and fords (special rule {})",
+                        map.grid.label(p.at),
+                        ri + 1
+                    ),
+                )
+                .at_path(path!["setup", pi, "at"])
+                .with_hex(map.grid.label(p.at))
+                .with_hint("place it on a bridge, a ford or a dry hex")
+                .with_rule("11.5"),
             );
         }
     }
@@ -239,4 +443,70 @@ fn one_alternative(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// Why a counter may not be placed on a hex at set-up (11.0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacementProblem {
+    /// The hex is not on the map.
+    OffMap,
+    /// The group arrives during play: it is not placed at set-up.
+    Arrives {
+        /// The group's letter.
+        group: String,
+    },
+    /// A unit outside its group's deployment zone.
+    OutsideZone {
+        /// The side's name.
+        side: String,
+        /// The group's letter.
+        group: String,
+    },
+}
+
+impl std::fmt::Display for PlacementProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlacementProblem::OffMap => write!(f, "off the map"),
+            PlacementProblem::Arrives { group } => write!(
+                f,
+                "group ({group}) arrives during play and is not placed at set-up (11.0)"
+            ),
+            PlacementProblem::OutsideZone { side, group } => {
+                write!(f, "outside the deployment zone of {side} ({group}) (11.0)")
+            }
+        }
+    }
+}
+
+/// Whether a counter of group `gi` of side `si` may be placed at `at` at set-up: the hex is on
+/// the map, the group deploys (it does not arrive during play), and a unit lies in its group's
+/// zone (markers go on hexes by their own rules, see the marker checks). Asked by the compiler
+/// for every placement and by the editor about the hex under the mouse.
+pub fn placement_problem(
+    s: &Scenario,
+    grid: Grid,
+    r: &Resolved,
+    si: usize,
+    gi: usize,
+    counter: Counter,
+    at: Coord,
+) -> Option<PlacementProblem> {
+    let side = s.sides.get(si)?;
+    let group = side.groups.get(gi)?;
+    if !grid.contains(at) {
+        return Some(PlacementProblem::OffMap);
+    }
+    if matches!(group.entry, Entry::Arrive { .. }) {
+        return Some(PlacementProblem::Arrives {
+            group: group.id.clone(),
+        });
+    }
+    let zone = &r.groups.get(si)?.get(gi)?.hexes;
+    (matches!(counter, Counter::Unit(_)) && !zone.contains(at)).then(|| {
+        PlacementProblem::OutsideZone {
+            side: side.name.clone(),
+            group: group.id.clone(),
+        }
+    })
 }

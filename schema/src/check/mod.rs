@@ -1,11 +1,11 @@
 //! Rule checks, one file per rule family. Each check cites the rule section it enforces.
 
-mod deployment;
+pub mod deployment;
 mod map_features;
 mod markers;
 mod references;
 mod special_rules;
-mod stacking;
+pub mod stacking;
 mod turns;
 mod victory;
 
@@ -30,7 +30,7 @@ pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     out.extend(turns::check(s, map, &resolved));
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
-    out.extend(special_rules::check(s, &resolved));
+    out.extend(special_rules::check(s, map, &resolved));
     if resolved.incomplete {
         // Zones past the work budget were not computed: their emptiness is not a finding.
         use crate::diagnostic::Code;
@@ -45,6 +45,9 @@ pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
                     | Code::PlacementOutsideZone
                     | Code::OpposingZonesOverlap
                     | Code::ExitImpossible
+                    | Code::MarkersBeyondZone
+                    | Code::LimberRoadHexes
+                    | Code::MarkersForbiddenEverywhere
             )
         });
     }
@@ -101,7 +104,7 @@ fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 && let Some(i) = s
                     .interpretations
                     .iter()
-                    .find(|i| i.explains.iter().any(|c| c == d.code.as_str()))
+                    .find(|i| i.explains.contains(&d.code))
             {
                 d.severity = Severity::Note;
                 d.hint = Some(format!(

@@ -1,10 +1,12 @@
 //! Victory conditions (11.0): they name targets that exist on the map, turns within the game,
-//! and goals that can be met (exiting 10 MZ needs at least 10 MZ).
+//! and goals that can be met (exiting 10 MZ needs at least 10 MZ; holding every hex of a
+//! target needs a unit for each; a side that may not move cannot exit, 11.9).
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::counter::Counter;
 use crate::model::scenario::{Entry, Scenario};
-use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, Outcome, When};
+use crate::model::special_rule::Effect;
+use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, HoldHexes, Outcome, When};
 use crate::path;
 use crate::pipeline::zones::Resolved;
 
@@ -18,24 +20,38 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         let mut turns: Vec<(u32, Vec<crate::diagnostic::PathSeg>)> = Vec::new();
         let mut turn = |t: u32, p: Vec<crate::diagnostic::PathSeg>| turns.push((t, p));
         v.goal.visit(&mut |g| match g {
-            Goal::Hold {
-                when: When::EndOfTurn(t),
-                ..
-            } => turn(*t, [base.clone(), path!["Hold", "when"]].concat()),
-            Goal::Hold {
-                when: When::ConsecutiveTurns(t),
-                ..
-            } => turn(*t, [base.clone(), path!["Hold", "when"]].concat()),
+            Goal::Hold { when, .. } => {
+                if let Some(t) = when.turn() {
+                    turn(t, [base.clone(), path!["Hold", "when"]].concat())
+                }
+            }
             Goal::Exit { by_turn, .. } => {
                 turn(*by_turn, [base.clone(), path!["Exit", "by_turn"]].concat())
             }
-            Goal::ControlEnemySetup { by_turn } => turn(
-                *by_turn,
-                [base.clone(), path!["ControlEnemySetup", "by_turn"]].concat(),
-            ),
+            Goal::ControlEnemySetup { when } => {
+                if let Some(t) = when.turn() {
+                    turn(
+                        t,
+                        [base.clone(), path!["ControlEnemySetup", "when"]].concat(),
+                    )
+                }
+            }
             _ => {}
         });
         if let Outcome::Graded { by_turn, .. } = &v.outcome {
+            if judged_only_at_end(&v.goal) {
+                out.push(
+                    Diagnostic::warning(
+                        Code::VictoryLevels,
+                        format!(
+                            "this goal is judged only at the end of the game (Game-Turn {len}), so a ladder by Game-Turn cannot grade it: rungs before Game-Turn {len} never apply"
+                        ),
+                    )
+                    .at_path(path!["victory", vi, "outcome", "Graded"])
+                    .with_hint("grade a goal that can be met during play (`Hold` at `AnyTurn` or `EndOfTurn(N)`, `Exit`), or use `outcome: Wins`")
+                    .with_rule("11.0"),
+                );
+            }
             let mut last = 0;
             for (ri, rung) in by_turn.iter().enumerate() {
                 let p = path!["victory", vi, "outcome", "Graded", "by_turn", ri, "turn"];
@@ -132,7 +148,7 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                     }
                     1
                 }
-                ExitCount::All => 1,
+                ExitCount::EverySurvivor | ExitCount::EveryCounter => 1,
             };
             if have < need {
                 let who = if v.side == EITHER_SIDE {
@@ -169,6 +185,12 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                 );
             }
         }
+    }
+    for (vi, v) in s.victory.iter().enumerate() {
+        walk(&v.goal, path!["victory", vi, "goal"], &mut |goal, p| {
+            out.extend(hold_all(s, r, &v.side, goal, &p));
+            out.extend(exit_while_immobile(s, &v.side, goal, &p));
+        });
     }
     for (p, hexes) in &r.victory_zones {
         // Exits leave the map, so by edge hexes (the mirror of arrivals, TRN003).
@@ -212,4 +234,112 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// Call `f` with every goal and its path, nested goals included.
+fn walk<'a>(goal: &'a Goal, p: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal, Vec<PathSeg>)) {
+    f(goal, p.clone());
+    if let Goal::All(gs) | Goal::Any(gs) = goal {
+        let variant = if matches!(goal, Goal::All(_)) {
+            "All"
+        } else {
+            "Any"
+        };
+        for (i, g) in gs.iter().enumerate() {
+            walk(g, [p.clone(), path![variant, i]].concat(), f);
+        }
+    }
+}
+
+/// "For one side to hold a hex, a Friendly unit must be in the hex" (11.0): holding every hex
+/// of a target needs at least as many units as it has hexes. For a goal either side may
+/// achieve, at least one side must have enough.
+fn hold_all(
+    s: &Scenario,
+    r: &Resolved,
+    achiever: &str,
+    goal: &Goal,
+    p: &[PathSeg],
+) -> Option<Diagnostic> {
+    let Goal::Hold {
+        target,
+        hexes: HoldHexes::All,
+        ..
+    } = goal
+    else {
+        return None;
+    };
+    let target_path = [p.to_vec(), path!["Hold", "target"]].concat();
+    let (_, hexes) = r.victory_zones.iter().find(|(zp, _)| *zp == target_path)?;
+    let need = hexes.len() as u32;
+    let sides: Vec<_> = if achiever == EITHER_SIDE {
+        s.sides.iter().collect()
+    } else {
+        s.side(achiever).into_iter().collect()
+    };
+    let best = sides.iter().max_by_key(|sd| sd.unit_count())?;
+    let have = best.unit_count();
+    (need > 0 && have < need).then(|| {
+        Diagnostic::error(
+            Code::HoldTooFewUnits,
+            format!(
+                "holding all {need} hexes of {} needs a unit in each, but {} has only {have} units",
+                target.describe(),
+                best.name
+            ),
+        )
+        .at_path([p.to_vec(), path!["Hold", "hexes"]].concat())
+        .with_hint("hold `Any` hex of the target, narrow the target, or give the side more units")
+        .with_rule("11.0")
+    })
+}
+
+/// A side that may not move through the Game-Turn by which it must exit cannot exit at all
+/// (11.9: "Prussians may not move for the first two Game-Turns").
+fn exit_while_immobile(
+    s: &Scenario,
+    achiever: &str,
+    goal: &Goal,
+    p: &[PathSeg],
+) -> Option<Diagnostic> {
+    let Goal::Exit { by_turn, .. } = goal else {
+        return None;
+    };
+    let (ri, turns) = s
+        .special_rules
+        .iter()
+        .enumerate()
+        .filter_map(|(ri, rule)| match &rule.effect {
+            Effect::NoMovement { side, turns } if side == achiever => Some((ri, *turns)),
+            _ => None,
+        })
+        .max_by_key(|(_, t)| *t)?;
+    let name = s.side(achiever).map_or(achiever, |sd| sd.name.as_str());
+    (turns >= *by_turn).then(|| {
+        Diagnostic::error(
+            Code::ExitImpossible,
+            format!(
+                "{name} must exit by the end of Game-Turn {by_turn} but may not move during the first {turns} Game-Turns (special rule {})",
+                ri + 1
+            ),
+        )
+        .at_path([p.to_vec(), path!["Exit", "by_turn"]].concat())
+        .with_hint("give the side a later exit turn, or fewer Game-Turns without movement")
+        .with_rule("11.9")
+    })
+}
+
+/// Can the goal only be judged when the game ends (so it is achieved "by" no earlier turn)?
+fn judged_only_at_end(g: &Goal) -> bool {
+    match g {
+        Goal::Hold {
+            when: When::EndOfGame,
+            ..
+        }
+        | Goal::LossesNoMoreThanEnemy => true,
+        // All goals are met only once the last of them is.
+        Goal::All(gs) => gs.iter().any(judged_only_at_end),
+        Goal::Any(gs) => !gs.is_empty() && gs.iter().all(judged_only_at_end),
+        _ => false,
+    }
 }

@@ -30,7 +30,7 @@ pub fn parse_fraction(text: &str) -> Result<Ratio, String> {
     Ok(Ratio::new(num, den))
 }
 
-/// Parse a `--side` argument (syntax in [`FactorArgs`]).
+/// Parse a `--side` argument (syntax in `saberc factor --help`).
 pub fn parse_side(text: &str) -> Result<HistoricalSide, String> {
     let (head, items) = text.split_once(':').ok_or_else(|| {
         "expected `NAME: COUNT CODE, ...`, e.g. `British: 1200 MZ, 12 MA`".to_string()
@@ -143,10 +143,11 @@ pub fn read_battle(path: &Path) -> Result<Battle, FactorError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let parsed = if is_json {
-        serde_json::from_str(&text).map_err(|e| e.to_string())
+        serde_json::from_str(text).map_err(|e| e.to_string())
     } else {
-        ron::Options::default()
-            .from_str(&text)
+        // The same RON options as every other file (`Some(…)` optional).
+        crate::pipeline::parse::ron_options()
+            .from_str(text)
             .map_err(|e| e.to_string())
     };
     parsed.map_err(|message| FactorError::Parse {

@@ -11,11 +11,90 @@ use hexx::{Hex, HexOrientation, OffsetHexMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A hex in offset coordinates `(col,row)`, 1-based, as written in map and scenario files.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
+/// A hex in offset coordinates `(col,row)`, 1-based, as written in map and scenario files;
+/// files may also write the label printed on the map, `"CCRR"` (`"0412"` is `(4, 12)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Coord(pub i32, pub i32);
+
+/// The form of a hex label in files: `CCRR`, or `COL.ROW` on maps over 99 columns or rows.
+pub const LABEL_PATTERN: &str = r"^([0-9]{4}|[0-9]{1,4}\.[0-9]{1,4})$";
+
+impl<'de> Deserialize<'de> for Coord {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Coord, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Coord;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a hex: `(col, row)` or its label `\"CCRR\"`")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Coord, A::Error> {
+                use serde::de::Error;
+                let col = seq
+                    .next_element::<i32>()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &"two numbers, `(col, row)`"))?;
+                let row = seq
+                    .next_element::<i32>()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &"two numbers, `(col, row)`"))?;
+                if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    return Err(A::Error::invalid_length(3, &"two numbers, `(col, row)`"));
+                }
+                Ok(Coord(col, row))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Coord, E> {
+                // Exactly the schema's LABEL_PATTERN, so that saberc and the schema agree.
+                let digits = |t: &str, n: std::ops::RangeInclusive<usize>| {
+                    n.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+                };
+                let exact = match v.split_once('.') {
+                    Some((c, r)) => digits(c, 1..=4) && digits(r, 1..=4),
+                    None => digits(v, 4..=4),
+                };
+                if !exact {
+                    return Err(E::custom(LabelError::Malformed(v.to_string())));
+                }
+                parse_label(v).map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for Coord {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Coord".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A hex: `[col, row]`, 1-based, or the label printed on the map, `\"CCRR\"` (`\"0412\"` is column 4, row 12).",
+            "oneOf": [
+                {
+                    "title": "Column and row",
+                    "description": "`[col, row]`, numbered from 1 as printed.",
+                    "type": "array",
+                    "prefixItems": [
+                        {"title": "Column", "description": "Column, from 1.", "type": "integer", "minimum": i32::MIN, "maximum": i32::MAX},
+                        {"title": "Row", "description": "Row, from 1.", "type": "integer", "minimum": i32::MIN, "maximum": i32::MAX}
+                    ],
+                    "items": false,
+                    "minItems": 2,
+                    "maxItems": 2
+                },
+                {
+                    "title": "Label",
+                    "description": "The hex label printed on the map: `CCRR`, or `COL.ROW` on maps over 99 columns or rows.",
+                    "type": "string",
+                    "pattern": LABEL_PATTERN,
+                    "examples": ["0412"]
+                }
+            ],
+            "examples": [[4, 12], "0412"]
+        })
+    }
+}
 
 impl Coord {
     /// The column (1-based).
@@ -334,7 +413,7 @@ impl Grid {
         })
     }
 
-    /// The hexside direction names for this orientation, in the order of [`Self::side_vectors`].
+    /// The hexside direction names for this orientation, in the order of [`Self::side_neighbors`].
     pub fn side_names(&self) -> [Compass; 6] {
         match self.orientation {
             Orientation::Flat => [
@@ -406,9 +485,54 @@ impl Grid {
         }
     }
 
-    /// The `CCRR` label of a hex: two digits each, wider on maps over 99 columns or rows.
+    /// What to do about a hex off the map: when it would be on the map with column and row
+    /// swapped, say so (files write `(col, row)` and labels `CCRR`, column first); otherwise
+    /// give the map's ranges.
+    pub fn off_map_hint(&self, c: Coord) -> String {
+        let swapped = Coord(c.1, c.0);
+        if self.contains(swapped) {
+            format!(
+                "({}, {}) would be on the map: hexes are written (column, row), column first, as in the label {}",
+                swapped.0,
+                swapped.1,
+                self.label(swapped)
+            )
+        } else {
+            format!(
+                "columns run from 1 to {} and rows from 1 to {}",
+                self.width, self.height
+            )
+        }
+    }
+
+    /// The `CCRR` label of a hex: the column, then the row, each zero-padded to the digits of
+    /// [`Grid::label_digits`] (`0412`; `11005` on a map of 110 columns and 33 rows).
     pub fn label(&self, c: Coord) -> String {
-        label_with_width(c, label_width(self.width.max(self.height)))
+        let (cw, rw) = self.label_digits();
+        format!("{:0cw$}{:0rw$}", c.0, c.1)
+    }
+
+    /// Digits of the column and of the row part of labels: 2 each, more on a map wider or
+    /// higher than 99 hexes (a label width that grows with the map).
+    pub fn label_digits(&self) -> (usize, usize) {
+        (label_width(self.width), label_width(self.height))
+    }
+
+    /// Read a label of this map: its own `CCRR` form (of [`Grid::label_digits`]), or any form
+    /// [`parse_label`] reads.
+    pub fn parse_label(&self, text: &str) -> Result<Coord, LabelError> {
+        let t = text.trim();
+        let (cw, rw) = self.label_digits();
+        if t.len() == cw + rw && t.bytes().all(|b| b.is_ascii_digit()) {
+            let col = t[..cw]
+                .parse::<i32>()
+                .map_err(|_| LabelError::Malformed(t.into()))?;
+            let row = t[cw..]
+                .parse::<i32>()
+                .map_err(|_| LabelError::Malformed(t.into()))?;
+            return Ok(Coord(col, row));
+        }
+        parse_label(t)
     }
 }
 
@@ -526,8 +650,19 @@ mod tests {
             height: 1000,
             ..grid()
         };
-        assert_eq!(big.label(Coord(7, 1000)), "0007.1000");
+        assert_eq!(big.label(Coord(7, 1000)), "00071000");
+        assert_eq!(big.parse_label("00071000"), Ok(Coord(7, 1000)));
         assert_eq!(parse_label("0007.1000"), Ok(Coord(7, 1000)));
+        // The label width grows with each side of the map on its own: no `110.005`.
+        let wide = Grid {
+            width: 110,
+            height: 33,
+            ..grid()
+        };
+        assert_eq!(wide.label(Coord(110, 5)), "11005");
+        assert_eq!(wide.label(Coord(7, 5)), "00705");
+        assert_eq!(wide.parse_label("11005"), Ok(Coord(110, 5)));
+        assert_eq!(wide.parse_label("0412"), Ok(Coord(4, 12)));
     }
 
     #[test]

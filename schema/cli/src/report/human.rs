@@ -273,6 +273,10 @@ pub fn human_all_with(reports: &[FileReport], summary: &Summary, color: bool) ->
             out.push('\n');
         }
     }
+    if let Some(maps) = summary.maps_line() {
+        out.push_str(&maps);
+        out.push('\n');
+    }
     out.push_str(&summary.line());
     out.push('\n');
     out

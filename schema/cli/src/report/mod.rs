@@ -13,8 +13,11 @@ use saber_schema::diagnostic::{Severity, printable};
 use saber_schema::pipeline::FileReport;
 
 pub use human::{human, human_all, human_all_with};
-pub use json::{JsonReport, json_all, json_all_with};
+pub use json::{JsonReport, json_all, json_all_with, report_schema};
 pub use sarif::{sarif_all, sarif_uri};
+
+/// The file name of the report's schema under `schema/`.
+pub const REPORT_SCHEMA_FILE: &str = "report.schema.json";
 
 /// Output formats of `saberc check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,7 +31,7 @@ pub enum Format {
 }
 
 /// Totals over a run.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct Summary {
     /// Files checked.
     pub files: usize,
@@ -40,19 +43,21 @@ pub struct Summary {
     pub notes: usize,
     /// Count per diagnostic code.
     pub by_code: BTreeMap<String, usize>,
+    /// Scenarios checked per map: a map file's path, or `built-in map `ID``.
+    pub maps: BTreeMap<String, usize>,
     /// Folders a directory search left out, with why (version-control internals, build
     /// output).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Skipped>,
 }
 
 /// A folder left out of a directory search.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Skipped {
     /// The folder.
     pub path: String,
     /// Why it was not searched.
-    pub reason: &'static str,
+    pub reason: String,
 }
 
 impl Summary {
@@ -73,8 +78,27 @@ impl Summary {
             for d in &r.diagnostics {
                 *s.by_code.entry(d.code.as_str().to_string()).or_default() += 1;
             }
+            if let Some(m) = &r.map {
+                *s.maps.entry(m.to_string()).or_default() += 1;
+            }
         }
         s
+    }
+
+    /// Which maps the scenarios were checked against, if any scenario was.
+    pub fn maps_line(&self) -> Option<String> {
+        if self.maps.is_empty() {
+            return None;
+        }
+        let maps: Vec<String> = self
+            .maps
+            .iter()
+            .map(|(m, n)| {
+                let what = if *n == 1 { "scenario" } else { "scenarios" };
+                format!("{} ({n} {what})", printable(m, 200))
+            })
+            .collect();
+        Some(format!("maps: {}", maps.join(", ")))
     }
 
     /// The closing line.

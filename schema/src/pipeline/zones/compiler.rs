@@ -16,6 +16,9 @@ use crate::model::zone::Zone;
 pub struct ZoneEnv<'a> {
     /// The opposing side's deployment hexes, when known.
     pub enemy_deployment: Option<&'a HexSet>,
+    /// The hexes the opposing side's units may stand on (its placed counters when the set-up
+    /// places them), when known.
+    pub enemy_units: Option<&'a HexSet>,
 }
 
 /// Compiles zone expressions on one map, collecting diagnostics.
@@ -161,10 +164,7 @@ impl<'a> ZoneCompiler<'a> {
                                 ),
                             )
                             .at_path(sub(path, &[k("Hexes"), PathSeg::Index(i)]))
-                            .with_hint(format!(
-                                "columns run from 1 to {} and rows from 1 to {}",
-                                g.width, g.height
-                            )),
+                            .with_hint(g.off_map_hint(*c)),
                         );
                     }
                 }
@@ -206,13 +206,15 @@ impl<'a> ZoneCompiler<'a> {
             Zone::Slopes => HexSet::from_fn(g, |c| self.map.cell(c).is_some_and(|cell| cell.slope)),
             Zone::Line(zones) => {
                 let mut anchors = Vec::new();
+                let mut out = HexSet::empty(g);
                 for (i, z) in zones.iter().enumerate() {
                     let s = self.compile(z, &sub(path, &[k("Line"), PathSeg::Index(i)]));
                     if let Some(c) = nearest_to_centroid(&s) {
                         anchors.push(c);
                     }
+                    // Distances from the line are distances from any hex of its features.
+                    out.union_with(&s);
                 }
-                let mut out = HexSet::empty(g);
                 for w in anchors.windows(2) {
                     for c in g.line(w[0], w[1]) {
                         out.insert(c);
@@ -293,7 +295,24 @@ impl<'a> ZoneCompiler<'a> {
                     .collect();
                 area(g, &sets)
             }
-            Zone::RiverSide(edge) => river_side(self.map, *edge),
+            Zone::RiverSide(edge) => {
+                let (bank, tied) = river_bank(self.map, *edge);
+                if tied {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            Code::ZoneParameter,
+                            format!(
+                                "the river divides the {} edge into two banks of the same length, so `RiverSide({edge:?})` names neither",
+                                edge.name()
+                            ),
+                        )
+                        .at_path(sub(path, &[k("RiverSide")]))
+                        .with_hint("name an edge that lies mostly on one bank, or give the bank as an `Area` or with `Beyond`")
+                        .with_rule("11.0"),
+                    );
+                }
+                bank
+            }
             Zone::RoadStretch { road, from, to } => {
                 let p = sub(path, &[k("RoadStretch")]);
                 let a = self.compile(from, &sub(&p, &[k("from")]));
@@ -303,20 +322,26 @@ impl<'a> ZoneCompiler<'a> {
                     None => HexSet::empty(g),
                 }
             }
-            Zone::EnemyDeployment => match self.env.enemy_deployment {
-                Some(s) => s.clone(),
-                None => {
-                    self.diagnostics.push(
-                        Diagnostic::error(
-                            Code::ZoneParameter,
-                            "this zone refers to the enemy's deployment, which is not known here",
-                        )
-                        .at_path(path.to_vec())
-                        .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
-                    );
-                    HexSet::empty(g)
+            Zone::EnemyDeployment | Zone::EnemyUnits => {
+                let known = match zone {
+                    Zone::EnemyUnits => self.env.enemy_units.or(self.env.enemy_deployment),
+                    _ => self.env.enemy_deployment,
+                };
+                match known {
+                    Some(s) => s.clone(),
+                    None => {
+                        self.diagnostics.push(
+                            Diagnostic::error(
+                                Code::ZoneParameter,
+                                "this zone refers to the enemy's deployment, which is not known here",
+                            )
+                            .at_path(path.to_vec())
+                            .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
+                        );
+                        HexSet::empty(g)
+                    }
                 }
-            },
+            }
             Zone::OneOf(zones) => {
                 let mut out = HexSet::empty(g);
                 for (i, z) in zones.iter().enumerate() {
@@ -443,6 +468,16 @@ pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
     use crate::model::map::parse_feature_code;
     let mut out: Vec<&str> = Vec::new();
     if let Some((letter, n)) = parse_feature_code(wanted) {
+        // Numbers are unique across letters (11.0): the same number under another letter is
+        // the feature meant ("F17" for "V17"), whatever the letters nearby.
+        let same_number: Vec<&str> = codes
+            .iter()
+            .filter(|c| parse_feature_code(c).is_some_and(|(_, m)| m == n))
+            .copied()
+            .collect();
+        if !same_number.is_empty() {
+            return same_number;
+        }
         let mut same: Vec<(u32, &str)> = codes
             .iter()
             .filter_map(|c| {
@@ -453,13 +488,6 @@ pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
             .collect();
         same.sort();
         out.extend(same.into_iter().take(3).map(|(_, c)| c));
-        // The same number under another letter: "V26" for "H26".
-        out.extend(
-            codes
-                .iter()
-                .filter(|c| parse_feature_code(c).is_some_and(|(_, m)| m == n))
-                .copied(),
-        );
     }
     for s in suggestions(wanted, codes.iter().copied()) {
         if !out.contains(&s) {
@@ -690,27 +718,48 @@ fn cross(a: (f64, f64), b: (f64, f64), p: (f64, f64)) -> f64 {
     (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
 }
 
-/// Non-river hexes reachable from an edge without entering the river system.
-pub fn river_side(map: &Map, edge: Edge) -> HexSet {
+/// One bank of the river, named by a map edge: of the areas the river system divides the map
+/// into, the one that holds most of that edge's hexes. Where the river meets the edge, the edge
+/// touches both banks; "the north side of the river" is then still the bank that most of the
+/// north edge belongs to, never both. The flag is true when two banks hold equally many edge
+/// hexes, so that the edge names no bank.
+pub fn river_bank(map: &Map, edge: Edge) -> (HexSet, bool) {
     let g = map.grid;
     let dry = |c: Coord| map.cell(c).is_some_and(|cell| !cell.terrain.is_river());
-    let mut out = HexSet::empty(g);
-    let mut stack: Vec<Coord> = g
-        .coords()
-        .filter(|c| g.on_edge(*c, edge) && dry(*c))
-        .collect();
-    while let Some(c) = stack.pop() {
-        if out.contains(c) {
+    let mut seen = HexSet::empty(g);
+    // (edge hexes, area) of each area touching the edge.
+    let mut banks: Vec<(usize, HexSet)> = Vec::new();
+    for start in g.coords().filter(|c| g.on_edge(*c, edge) && dry(*c)) {
+        if seen.contains(start) {
             continue;
         }
-        out.insert(c);
-        for n in g.neighbors(c) {
-            if dry(n) && !out.contains(n) {
-                stack.push(n);
+        let mut area = HexSet::empty(g);
+        let mut stack = vec![start];
+        seen.insert(start);
+        while let Some(c) = stack.pop() {
+            area.insert(c);
+            for n in g.neighbors(c) {
+                if dry(n) && !seen.contains(n) {
+                    seen.insert(n);
+                    stack.push(n);
+                }
             }
         }
+        let frontage = area.iter().filter(|c| g.on_edge(*c, edge)).count();
+        banks.push((frontage, area));
     }
-    out
+    banks.sort_by_key(|(frontage, _)| std::cmp::Reverse(*frontage));
+    let tied = banks.len() > 1 && banks[0].0 == banks[1].0;
+    let bank = banks
+        .into_iter()
+        .next()
+        .map_or_else(|| HexSet::empty(g), |(_, area)| area);
+    (bank, tied)
+}
+
+/// The bank of the river named by an edge (see [`river_bank`]).
+pub fn river_side(map: &Map, edge: Edge) -> HexSet {
+    river_bank(map, edge).0
 }
 
 /// Road hexes between the road hexes nearest `a` and nearest `b`.
@@ -849,6 +898,39 @@ mod tests {
         assert!(!north.contains(Coord(5, 12)));
     }
 
+    /// The river of `test_map` crosses from the west edge to the east edge on row 12: the west
+    /// edge touches both banks (11 hexes north, 3 south), and its bank is the northern one.
+    #[test]
+    fn river_side_is_one_bank_where_the_river_meets_the_edge() {
+        let m = test_map();
+        let (west, d) = compile(&m, &Zone::RiverSide(Edge::West));
+        assert!(d.is_empty(), "{d:?}");
+        assert!(west.contains(Coord(1, 1)) && west.contains(Coord(5, 11)));
+        assert!(
+            !west.contains(Coord(1, 14)),
+            "the south bank is not part of it"
+        );
+    }
+
+    /// A river that leaves the west edge in its middle splits it evenly: the edge names no bank.
+    #[test]
+    fn river_side_of_an_evenly_split_edge_warns() {
+        let mut m = Map::blank("t", "Test", 6, 5);
+        for col in 1..=6 {
+            m.set_cell(
+                Coord(col, 3),
+                Cell {
+                    terrain: Terrain::River,
+                    slope: false,
+                },
+            );
+        }
+        let (_, d) = compile(&m, &Zone::RiverSide(Edge::West));
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::ZoneParameter);
+        assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
+    }
+
     #[test]
     fn road_stretch_runs_to_the_edge() {
         let m = test_map();
@@ -878,6 +960,54 @@ mod tests {
         assert!(s.contains(Coord(14, 5)));
         assert!(!s.contains(Coord(7, 11)));
         assert!(!s.contains(Coord(10, 8)));
+    }
+
+    #[test]
+    fn a_line_is_measured_from_every_hex_of_its_features() {
+        let m = test_map();
+        // V4 is two hexes wide: (10, 8) and (11, 8). Its central hex is (10, 8), so a line
+        // through centres alone would leave (11, 8) out and measure distances from (10, 8).
+        let line = Zone::Line(vec![
+            Zone::Feature("H26".into()),
+            Zone::Feature("V4".into()),
+        ]);
+        let (s, d) = compile(&m, &line);
+        assert!(d.is_empty(), "{d:?}");
+        assert!(s.contains(Coord(10, 8)) && s.contains(Coord(11, 8)));
+        assert!(s.contains(Coord(4, 4)));
+        let far = Zone::AtLeast {
+            distance: 2,
+            from: Box::new(line),
+        };
+        let (s, _) = compile(&m, &far);
+        // (13, 8) is two hexes from (11, 8) and three from (10, 8).
+        assert!(s.contains(Coord(13, 8)));
+        assert!(!s.contains(Coord(12, 8)), "one hex from V4's east hex");
+    }
+
+    #[test]
+    fn enemy_units_fall_back_to_the_enemy_deployment() {
+        let m = test_map();
+        let zone = HexSet::from_coords(m.grid, [Coord(4, 4), Coord(5, 4)]);
+        let placed = HexSet::from_coords(m.grid, [Coord(5, 4)]);
+        let z = Zone::AtLeast {
+            distance: 2,
+            from: Box::new(Zone::EnemyUnits),
+        };
+        let env = ZoneEnv {
+            enemy_deployment: Some(&zone),
+            enemy_units: None,
+        };
+        let s = ZoneCompiler::new(&m, env).compile(&z, &[]);
+        assert!(!s.contains(Coord(3, 4)), "one hex from the zone");
+        let env = ZoneEnv {
+            enemy_deployment: Some(&zone),
+            enemy_units: Some(&placed),
+        };
+        let s = ZoneCompiler::new(&m, env).compile(&z, &[]);
+        assert!(s.contains(Coord(3, 4)), "two hexes from the placed counter");
+        let (_, d) = compile(&m, &Zone::EnemyUnits);
+        assert_eq!(d[0].code, Code::ZoneParameter);
     }
 
     #[test]
