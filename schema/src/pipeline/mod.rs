@@ -74,13 +74,20 @@ impl FileReport {
 /// The map stages after parsing: JSON Schema on what was written, then building the map and the
 /// map checks.
 fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<Diagnostic>) {
-    let schema = schema::validate(DocKind::Map, written);
-    if !schema.is_empty() {
-        return (None, schema);
+    let (blocking, deferred) = schema::validate_deferring(DocKind::Map, written);
+    if !blocking.is_empty() {
+        return (None, [blocking, deferred].concat());
     }
     let (map, mut diags) = Map::from_file(file);
-    diags.extend(check_map(&map));
+    let unknown_terrain = diags.iter().any(|d| d.code == Code::MapTerrainChar);
+    diags.extend(
+        check_map(&map)
+            .into_iter()
+            // Hexes of unknown terrain (MAP002) say nothing about their features' terrain.
+            .filter(|d| !(unknown_terrain && d.code == Code::FeatureTerrain)),
+    );
     diags.extend(builtin_id_claimed(&map));
+    diags.extend(keep_unexplained(deferred, &diags));
     (Some(map), diags)
 }
 

@@ -193,14 +193,15 @@ pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
 
 /// Validate a document, setting apart the findings a rule check explains better: a Game-Turn
 /// out of range is TRN001 (game length) or TRN002 (arrival), which say what the Turn Record
-/// Track is; the schema's "greater than the maximum of 20" says less. The caller reports a
+/// Track is; the schema's "greater than the maximum of 20" says less; a terrain row with an
+/// unknown character is MAP002, which names the character and its column. The caller reports a
 /// deferred finding only where no rule check reported that value.
 pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let mut blocking = Vec::new();
     let mut deferred = Vec::new();
     for e in validator(Some(kind)).iter_errors(value) {
         let d = diagnostic(&e);
-        if kind == DocKind::Scenario && rule_explains(innermost(&e)) {
+        if rule_explains(kind, innermost(&e)) {
             deferred.push(d);
         } else {
             blocking.push(d);
@@ -223,9 +224,16 @@ const RULE_CHECKED: [&str; 2] = ["game_length", "turn"];
 /// Maps whose counts a rule check bounds (LIM001 names the unit type and the limit).
 const COUNTED: [&str; 2] = ["units", "markers"];
 
-fn rule_explains(e: &jsonschema::ValidationError) -> bool {
+fn rule_explains(kind: DocKind, e: &jsonschema::ValidationError) -> bool {
     use jsonschema::error::ValidationErrorKind as K;
     let path = parse_pointer(e.instance_path().as_str());
+    if kind == DocKind::Map {
+        return matches!(e.kind(), K::Pattern { .. })
+            && matches!(path.as_slice(), [PathSeg::Key(k), PathSeg::Index(_)] if k == "terrain");
+    }
+    if kind != DocKind::Scenario {
+        return false;
+    }
     let key = |from_end: usize| match path.iter().rev().nth(from_end) {
         Some(PathSeg::Key(k)) => k.as_str(),
         _ => "",
@@ -234,12 +242,12 @@ fn rule_explains(e: &jsonschema::ValidationError) -> bool {
         && (RULE_CHECKED.contains(&key(0)) || COUNTED.contains(&key(1)))
 }
 
-/// One violation as a diagnostic. A value that fits none of the forms of a `oneOf` (a zone, a
-/// goal, an entry) is explained by the form it names (`{"Feature": "V 7"}` is a `Feature`), at
-/// the value that breaks it.
 /// Longest schema message kept, in characters (jsonschema echoes the offending value).
 const MAX_ECHO: usize = 300;
 
+/// One violation as a diagnostic. A value that fits none of the forms of a `oneOf` (a zone, a
+/// goal, an entry) is explained by the form it names (`{"Feature": "V 7"}` is a `Feature`), at
+/// the value that breaks it.
 fn diagnostic(e: &jsonschema::ValidationError) -> Diagnostic {
     let e = innermost(e);
     let pointer = e.instance_path().as_str().to_string();
