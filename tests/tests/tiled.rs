@@ -170,3 +170,54 @@ fn a_bad_tiled_map_gets_located_diagnostics() {
     );
     assert!(!target.exists());
 }
+
+/// Each bad Tiled map in `fixtures/tiled/bad/` holds one mistake and says on its second line
+/// (`<!-- expect: CODE at LINE:COL exit N -->`) which code, location and exit code `saberc
+/// import` gives; nothing is written.
+#[test]
+fn every_bad_tiled_map_gives_its_expected_diagnostic() {
+    let dir = repo("tests/fixtures/tiled/bad");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tmx"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("fixture");
+        let expect = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.trim().strip_prefix("<!-- expect:"))
+            .map(|l| l.trim_end_matches("-->").trim().to_string())
+            .unwrap_or_else(|| panic!("{}: no expect line", f.display()));
+        // "CODE at LINE:COL exit N"
+        let words: Vec<&str> = expect.split_whitespace().collect();
+        let (code, at, exit) = (words[0], words[2], words[4]);
+        let target = out_dir.path().join("never.ron");
+        let out = saberc(
+            BIN,
+            &[
+                "import",
+                f.to_str().expect("utf-8"),
+                "-o",
+                target.to_str().expect("utf-8"),
+            ],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        let name = f.file_name().expect("name").to_string_lossy();
+        assert_eq!(
+            out.status.code().map(|c| c.to_string()).as_deref(),
+            Some(exit),
+            "{name}: {err}"
+        );
+        assert!(
+            err.contains(&format!("[{code}]")) && err.contains(&format!("{name}:{at}]")),
+            "{name}: expected {code} at {at}, got:\n{err}"
+        );
+        assert!(!target.exists(), "{name}: a map was written");
+    }
+}
