@@ -131,11 +131,14 @@ impl Context {
                 d.path = Some(p.clone());
             }
             Origin::Span(start, end) => {
+                // Inside the text and on character boundaries (a syntax error's span is one
+                // byte, which may be part of a wider character).
+                let text = &src.text;
+                let start = text.floor_char_boundary((*start).min(text.len()));
+                let end = text.ceil_char_boundary((*end).clamp(start, text.len()));
                 // Point at the start tag's first line only.
-                let line_end = src.text[*start..(*end).min(src.text.len())]
-                    .find('\n')
-                    .map_or(*end, |i| start + i);
-                d.location = Some(location_at(&src.text, *start, line_end - start));
+                let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
+                d.location = Some(location_at(text, start, line_end - start));
             }
             Origin::Unknown => {}
         }
@@ -1482,7 +1485,11 @@ mod tests {
             state ^= state << 17;
             (state % n as u64) as usize
         };
-        const NOISE: &[u8] = b"\"{}[]<>/=,:0123456789-.e \n\\&;x";
+        // Bytes and characters that matter to JSON and XML, and some wider than a byte.
+        const NOISE: &[&str] = &[
+            "\"", "{", "}", "[", "]", "<", ">", "/", "=", ",", ":", "0", "7", "-", ".", "e", " ",
+            "\n", "\\", "&", ";", "x", "é", "€", "\u{fffd}", "𝄞",
+        ];
         for case in 0..2000 {
             let (name, base) = if case % 2 == 0 {
                 ("m.tmj", tmj_text.as_bytes())
@@ -1496,7 +1503,10 @@ mod tests {
                 }
                 let at = next(bytes.len());
                 match next(3) {
-                    0 => bytes[at] = NOISE[next(NOISE.len())],
+                    0 => {
+                        let piece = NOISE[next(NOISE.len())].bytes();
+                        bytes.splice(at..at + 1, piece);
+                    }
                     1 => {
                         bytes.remove(at);
                     }
@@ -1585,10 +1595,19 @@ mod tests {
             "[1,2]",
             "{\"layers\": 5}",
             "<?xml version=\"1.0\"?><tileset/>",
+            // A syntax error on a character wider than one byte (found by the fuzz target).
+            "{\"type\": \"map\", \"width\": é}",
+            "{\"type\": \"map\", \"width\": 3é",
+            "<map é",
         ] {
             let i = tmj(body);
             assert!(i.map.is_none(), "{body}");
             assert!(i.has_errors(), "{body}");
+            for d in &i.diagnostics {
+                let Some(loc) = d.location else { continue };
+                assert!(body.is_char_boundary(loc.offset), "{body}: {loc:?}");
+                assert!(loc.offset + loc.length <= body.len(), "{body}: {loc:?}");
+            }
         }
     }
 }
