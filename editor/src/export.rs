@@ -7,8 +7,19 @@ use saber_schema::compile::Compiled;
 use saber_schema::export::{export, export_text};
 use saber_schema::json_schema::validate_export;
 
-/// Width of an exported card PNG, in pixels (A4 at about 170 dpi).
-pub const CARD_WIDTH: u32 = 1400;
+/// Default width of an exported card PNG, in pixels: print resolution (an A4 page 210 mm wide
+/// at about 300 dpi), the default of `saberc render --card --width`.
+pub const CARD_WIDTH: u32 = 2400;
+
+/// The widths offered for card PNGs by name (any width in [`CARD_WIDTHS`] may be typed; an SVG
+/// file is drawn at any size).
+pub const CARD_SIZES: &[(&str, u32)] = &[
+    ("Print: A4 at about 300 dpi (2400 px)", 2400),
+    ("Draft: A4 at about 150 dpi (1200 px)", 1200),
+];
+
+/// The widths `saberc render --width` accepts for a card.
+pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = 200..=8000;
 
 /// The engine JSON of a compiled scenario, validated against the export schema.
 pub fn engine_json(c: &Compiled) -> Result<String, String> {
@@ -24,8 +35,8 @@ pub fn engine_json(c: &Compiled) -> Result<String, String> {
     Ok(export_text(&doc))
 }
 
-/// Write the scenario card to `path`: SVG for `.svg`, PNG otherwise.
-pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
+/// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise.
+pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
     let is_svg = path
         .extension()
         .and_then(|e| e.to_str())
@@ -33,7 +44,7 @@ pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
     let bytes = if is_svg {
         saber_schema::card::card_svg(c).into_bytes()
     } else {
-        saber_schema::card::card_png(c, CARD_WIDTH).map_err(|e| e.to_string())?
+        saber_schema::card::card_png(c, width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end())).map_err(|e| e.to_string())?
     };
     saber_schema::cli::write_atomic(path, &bytes)
         .map_err(|e| format!("Could not write {}: {e}", path.display()))
@@ -70,10 +81,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let c = little_round_top();
         let png = dir.path().join("card.png");
-        card(&c, &png).expect("png");
+        card(&c, &png, CARD_WIDTH).expect("png");
         assert!(std::fs::read(&png).expect("read").starts_with(b"\x89PNG"));
         let svg = dir.path().join("card.svg");
-        card(&c, &svg).expect("svg");
+        card(&c, &svg, CARD_WIDTH).expect("svg");
         assert!(
             std::fs::read_to_string(&svg)
                 .expect("read")

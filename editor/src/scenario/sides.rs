@@ -117,10 +117,17 @@ pub fn capacity_meter(ui: &mut Ui, cap: &Capacity) {
     } else {
         ui.visuals().error_fg_color
     };
+    // Body-size text on a bar tall enough to hold it, legible over either fill colour.
     ui.add(
         egui::ProgressBar::new(fill)
             .fill(color)
-            .text(RichText::new(format!("Capacity: {}", cap.text())).small()),
+            .desired_height(ui.text_style_height(&egui::TextStyle::Body) + 8.0)
+            .text(
+                RichText::new(format!("Capacity: {}", cap.text()))
+                    .text_style(egui::TextStyle::Body)
+                    .strong()
+                    .color(Color32::WHITE),
+            ),
     )
     .on_hover_text("The group's stacking points against six points a hex of its zone (7.0); for a choice of zones, the smallest.");
     if !cap.fits() {
