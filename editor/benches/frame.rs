@@ -10,8 +10,8 @@ use egui::{Pos2, RawInput, Rect, vec2};
 use saber_editor::App;
 use saber_editor::canvas::ZOOM_100;
 use saber_editor::files;
-use saber_schema::hex::Coord;
-use saber_schema::map::{Cell, Feature, Map, Road, RoadKind, SideKey};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::{Cell, Feature, Map, Road, RoadKind, SideKey};
 use saber_schema::ruleset::Terrain;
 
 const FRAMES: u32 = 60;
@@ -169,11 +169,12 @@ fn main() {
     // Where opening spends its time.
     let text = std::fs::read_to_string(&path).expect("read");
     let t = Instant::now();
-    let file: saber_schema::map::MapFile = ron::from_str(&text).expect("parses");
+    let file: saber_schema::model::map::MapFile = ron::from_str(&text).expect("parses");
     report("  of which: plain RON parse", t.elapsed(), ms(1000));
-    let src = saber_schema::source::Source::from_text(&path, text);
+    let src = saber_schema::pipeline::read::Source::from_text(&path, text);
     let t = Instant::now();
-    let _: saber_schema::map::MapFile = saber_schema::source::parse(&src).expect("parses");
+    let _: saber_schema::model::map::MapFile =
+        saber_schema::pipeline::parse::parse(&src).expect("parses");
     report(
         "  of which: compiler's parse (paths, limits)",
         t.elapsed(),

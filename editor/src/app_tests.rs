@@ -4,7 +4,7 @@
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use saber_schema::hex::Coord;
+use saber_schema::model::hex::Coord;
 
 use crate::app::file_dialog::Purpose;
 use crate::app::{Action, App};

@@ -9,8 +9,8 @@ use egui::{
     TextureOptions, Vec2, pos2, vec2,
 };
 use hexx::{GridEdge, HexLayout, HexOrientation};
-use saber_schema::hex::{Coord, Grid, Orientation};
-use saber_schema::map::{Cell, Map, RoadKind, SideKey};
+use saber_schema::model::hex::{Coord, Grid, Orientation};
+use saber_schema::model::map::{Cell, Map, RoadKind, SideKey};
 use saber_schema::ruleset::Terrain;
 
 /// Pixels per hex step at 100 % zoom.
@@ -726,7 +726,7 @@ pub fn minimap_to_world(mini: Rect, layout: &Layout, pos: Pos2) -> Pos2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use saber_schema::hex::Parity;
+    use saber_schema::model::hex::Parity;
 
     fn grid(orientation: Orientation) -> Grid {
         Grid {

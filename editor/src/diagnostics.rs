@@ -3,8 +3,8 @@
 
 use egui::{Color32, RichText, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
-use saber_schema::hex::{Coord, parse_label};
-use saber_schema::map::Map;
+use saber_schema::model::hex::{Coord, parse_label};
+use saber_schema::model::map::Map;
 
 use crate::document::Document;
 

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use saber_schema::map::Map;
-use saber_schema::scenario::Scenario;
+use saber_schema::model::map::Map;
+use saber_schema::model::scenario::Scenario;
 
 use crate::history::History;
 

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use saber_schema::compile::Compiled;
-use saber_schema::export::{export, export_text};
-use saber_schema::json_schema::validate_export;
+use saber_schema::output::export::{export, export_text};
+use saber_schema::pipeline::Compiled;
+use saber_schema::pipeline::schema::validate_export;
 
 /// Default width of an exported card PNG, in pixels: print resolution (an A4 page 210 mm wide
 /// at about 300 dpi), the default of `saberc render --card --width`.
@@ -42,11 +42,12 @@ pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
     let bytes = if is_svg {
-        saber_schema::card::card_svg(c).into_bytes()
+        saber_schema::output::card::card_svg(c).into_bytes()
     } else {
-        saber_schema::card::card_png(c, width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end())).map_err(|e| e.to_string())?
+        saber_schema::output::card::card_png(c, width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()))
+            .map_err(|e| e.to_string())?
     };
-    saber_schema::cli::write_atomic(path, &bytes)
+    saber_schema::files::write_atomic(path, &bytes)
         .map_err(|e| format!("Could not write {}: {e}", path.display()))
 }
 

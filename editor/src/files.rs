@@ -6,11 +6,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use saber_schema::compile::{self, MapRegistry};
 use saber_schema::diagnostic::{Diagnostic, Severity};
-use saber_schema::map::{MAP_FORMAT, Map, MapFile};
-use saber_schema::scenario::Scenario;
-use saber_schema::source::{self, DocKind, Source};
+use saber_schema::model::map::{MAP_FORMAT, Map, MapFile};
+use saber_schema::model::scenario::Scenario;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::parse::DocKind;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{self, parse};
 
 use crate::document::Document;
 
@@ -84,7 +86,7 @@ fn load(src: &Source) -> Result<Loaded, String> {
     if src.text.len() > FULL_CHECK_BELOW {
         // Big maps: the JSON Schema pass takes seconds on a million hexes; what it guards
         // (sizes, characters) `Map::from_file` reports as well.
-        if let Ok(file) = source::parse::<MapFile>(src)
+        if let Ok(file) = parse::parse::<MapFile>(src)
             && file.format == MAP_FORMAT
         {
             let (map, mut problems) = Map::from_file(&file);
@@ -94,15 +96,15 @@ fn load(src: &Source) -> Result<Loaded, String> {
             return Ok(Loaded { map, problems });
         }
     }
-    let (map, diags) = compile::load_map(src);
-    let diags = compile::finish(src, diags);
+    let (map, diags) = pipeline::load_map(src);
+    let diags = pipeline::finish(src, diags);
     if let Some(map) = map {
         return Ok(Loaded {
             map,
             problems: diags,
         });
     }
-    match source::parse::<MapFile>(src) {
+    match parse::parse::<MapFile>(src) {
         Ok(file) if file.format == MAP_FORMAT => {
             let (map, mut problems) = Map::from_file(&file);
             problems.splice(0..0, diags);
@@ -138,20 +140,10 @@ pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
     }
 }
 
-/// Write a file atomically: a temporary file in the same directory, flushed to disk, then
-/// renamed over the target, so a crash leaves either the old file or the new one.
+/// Write a text file atomically, with the library's one atomic-write helper (the same as
+/// saberc's), so that the editor's saves and exports behave as the compiler's.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".saber-save-")
-        .tempfile_in(&dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    saber_schema::files::write_atomic(path, text.as_bytes())
 }
 
 /// Save a map to a file, atomically.
@@ -204,7 +196,7 @@ pub fn registry_near(path: &Path) -> MapRegistry {
         for e in entries.flatten().take(MAX_MAP_SCAN) {
             let p = e.path();
             if is_map_file(&p)
-                && source::looks_like_map(&p)
+                && pipeline::read::looks_like_map(&p)
                 && let Ok(loaded) = read_map(&p)
                 && !loaded.problems.iter().any(Diagnostic::is_error)
             {
@@ -236,7 +228,7 @@ pub fn map_file_near(scenario_path: &Path, reference: &str) -> Option<PathBuf> {
         for e in entries.flatten().take(MAX_MAP_SCAN) {
             let p = e.path();
             if is_map_file(&p)
-                && source::looks_like_map(&p)
+                && pipeline::read::looks_like_map(&p)
                 && let Ok(loaded) = read_map(&p)
                 && loaded.map.id == reference
             {
@@ -253,11 +245,11 @@ pub fn map_file_near(scenario_path: &Path, reference: &str) -> Option<PathBuf> {
 /// why, so that the map file can be chosen). One that does not parse is refused with
 /// `file:line:col` messages.
 pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
-    let (scenario, problems) = match compile::load_scenario(src) {
+    let (scenario, problems) = match pipeline::load_scenario(src) {
         Ok(s) => (s, Vec::new()),
         Err(diags) => {
-            let diags = compile::finish(src, diags);
-            match source::parse::<Scenario>(src) {
+            let diags = pipeline::finish(src, diags);
+            match parse::parse::<Scenario>(src) {
                 Ok(s) => (s, diags),
                 Err(_) => return Err(diags.iter().map(one_line).collect::<Vec<_>>().join("\n")),
             }
@@ -270,7 +262,7 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
                 (map, file, None)
             }
             Err(d) => {
-                let why = one_line(&compile::finish(src, vec![d])[0]);
+                let why = one_line(&pipeline::finish(src, vec![d])[0]);
                 let (w, h) = (45, 33);
                 let stand_in = Map::blank(&scenario.map, "(map not found)", w, h);
                 (stand_in, None, Some(why))
@@ -313,7 +305,7 @@ pub fn read_any(path: &Path) -> Result<LoadedFile, String> {
 
 /// Parse map or scenario text, whichever it is.
 pub fn parse_any(src: &Source) -> Result<LoadedFile, String> {
-    match source::detect(src) {
+    match parse::detect(src) {
         Ok((DocKind::Scenario, _)) => load_scenario(src).map(LoadedFile::Scenario),
         Ok((DocKind::Battle, _)) => Err(format!(
             "{}: a battle file (11.18): use Scenario → New from a historical battle, or `saberc factor`",

@@ -8,9 +8,9 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use saber_schema::hex::Grid;
-use saber_schema::map::{Cell, Feature, Label, Map, Road, SideKey};
-use saber_schema::scenario::Scenario;
+use saber_schema::model::hex::Grid;
+use saber_schema::model::map::{Cell, Feature, Label, Map, Road, SideKey};
+use saber_schema::model::scenario::Scenario;
 
 /// Most steps kept; the oldest are dropped beyond this.
 const MAX_STEPS: usize = 500;
@@ -274,7 +274,7 @@ fn apply(change: &Change, map: &mut Map, scenario: &mut Option<Scenario>, forwar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use saber_schema::hex::Coord;
+    use saber_schema::model::hex::Coord;
     use saber_schema::ruleset::Terrain;
 
     fn woods() -> Cell {

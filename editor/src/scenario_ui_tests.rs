@@ -2,9 +2,9 @@
 
 use egui::{Color32, PointerButton};
 use egui_kittest::kittest::Queryable;
-use saber_schema::hex::Coord;
+use saber_schema::model::counter::Counter;
+use saber_schema::model::hex::Coord;
 use saber_schema::ruleset::UnitKind;
-use saber_schema::scenario::Counter;
 
 use crate::app::{Action, App};
 use crate::files;
@@ -189,7 +189,7 @@ fn choose(h: &mut egui_kittest::Harness<'static, App>, current: &str, item: &str
 #[test]
 fn a_scenario_built_from_scratch_saves_and_compiles_clean() {
     use egui::accesskit::Role;
-    use saber_schema::zone::Zone;
+    use saber_schema::model::zone::Zone;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = editor();
     h.get_by_label("Scenario").click();
@@ -230,7 +230,7 @@ fn a_scenario_built_from_scratch_saves_and_compiles_clean() {
     let s = h.state().doc().scenario().unwrap().clone();
     assert_eq!(
         s.sides[0].groups[0].entry,
-        saber_schema::scenario::Entry::Deploy {
+        saber_schema::model::scenario::Entry::Deploy {
             zone: Zone::Within {
                 distance: 2,
                 of: Box::new(Zone::Feature("V11".into()))
@@ -274,7 +274,7 @@ fn a_scenario_built_from_scratch_saves_and_compiles_clean() {
     assert!(h.state_mut().save_to(&path));
     assert!(!h.state().doc().is_dirty());
     let report =
-        saber_schema::compile::check_path(&path, &saber_schema::compile::MapRegistry::new());
+        saber_schema::pipeline::check_path(&path, &saber_schema::pipeline::maps::MapRegistry::new());
     assert_eq!(report.errors(), 0, "{:?}", report.diagnostics);
     assert_eq!(report.warnings(), 0, "{:?}", report.diagnostics);
 

@@ -4,8 +4,8 @@
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, Shape};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use saber_schema::hex::Coord;
-use saber_schema::map::{Cell, SideKey};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::{Cell, SideKey};
 use saber_schema::ruleset::Terrain;
 
 use crate::app::{Action, App};
@@ -136,7 +136,7 @@ fn a_brush_stroke_is_undone_in_one_step_and_redone() {
 fn creating_feature_v13_shows_its_label() {
     // A map whose features go up to 12: the next free number is 13.
     let mut map = files::new_map();
-    map.features.push(saber_schema::map::Feature {
+    map.features.push(saber_schema::model::map::Feature {
         code: "H12".into(),
         name: None,
         hexes: vec![Coord(2, 2)],

@@ -4,8 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use saber_schema::compile::{MapRegistry, check_source};
-use saber_schema::source::Source;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::check_source;
+use saber_schema::pipeline::read::Source;
 
 fuzz_target!(|data: &[u8]| {
     // The first byte chooses the file extension, so that both parsers are reached from one corpus.

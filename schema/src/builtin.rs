@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::map::{Map, MapFile};
+use crate::model::map::{Map, MapFile};
 
 /// (id, RON text) of each built-in map.
 const BUILTIN: &[(&str, &str)] = &[(
@@ -48,8 +48,9 @@ pub fn map(id: &str) -> Option<Map> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::{MapRegistry, check_source};
-    use crate::source::Source;
+    use crate::pipeline::check_source;
+    use crate::pipeline::maps::MapRegistry;
+    use crate::pipeline::read::Source;
 
     #[test]
     fn builtin_maps_compile_clean() {

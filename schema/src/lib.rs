@@ -1,33 +1,21 @@
-//! Rifle & Saber Scenario Studio: the model, JSON Schemas, rule checks and the `saberc` compiler.
+//! Rifle & Saber Scenario Studio: the model, JSON Schemas, rule checks and outputs behind the
+//! `saberc` compiler (crate `saberc`) and the editor.
 //!
-//! Modules follow the flow of data: [`hex`] → [`map`] → [`ruleset`] → [`scenario`] (with
-//! [`victory`] and [`special_rule`]) → [`zone`] → [`check`] → [`export`]; [`source`],
-//! [`json_schema`] and [`locate`] read files, [`diagnostic`] and [`report`] say what was found,
-//! [`compile`] runs the pipeline, [`render`] and [`card`] draw maps and scenario cards, and
-//! [`cli`] is `saberc`.
+//! Modules follow the flow of data: [`ruleset`] (everything specific to Rifle & Saber) and
+//! [`model`] (hexes, maps, scenarios, the zone language) → [`pipeline`] (read, parse, JSON
+//! Schema, map resolution, zone compilation, locating; the one pipeline API) → [`check`] (rule
+//! checks, one file per rule family) → [`output`] (export, render, card); [`diagnostic`] says
+//! what was found, [`queries`] answers movement and sight questions on a map, [`factor`] turns a
+//! historical battle into an order of battle (11.18), [`builtin`] holds the built-in maps and
+//! [`files`] writes files safely.
 
 pub mod builtin;
-pub mod card;
 pub mod check;
-pub mod cli;
-pub mod compile;
 pub mod diagnostic;
-pub mod effective_terrain;
-pub mod export;
 pub mod factor;
-pub mod hex;
-pub mod json_schema;
-pub mod limits;
-pub mod locate;
-pub mod map;
-pub mod movement;
-pub mod render;
-pub mod report;
-pub mod resolve;
+pub mod files;
+pub mod model;
+pub mod output;
+pub mod pipeline;
+pub mod queries;
 pub mod ruleset;
-pub mod scenario;
-pub mod sight;
-pub mod source;
-pub mod special_rule;
-pub mod victory;
-pub mod zone;

@@ -14,10 +14,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 if [ "$profile" = release ]; then
-    cargo build -q --release -p saber-schema --bin saberc
+    cargo build -q --release -p saberc --bin saberc
     saberc=target/release/saberc
 else
-    cargo build -q -p saber-schema --bin saberc
+    cargo build -q -p saberc --bin saberc
     saberc=target/debug/saberc
 fi
 cargo run -q -p saber-tests --example gen_batch -- "$n" "$work/files"

@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use saber_schema::compile::load_scenario;
-use saber_schema::source::Source;
+use saber_schema::pipeline::load_scenario;
+use saber_schema::pipeline::read::Source;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

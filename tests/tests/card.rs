@@ -1,9 +1,10 @@
 //! Scenario cards: every historical scenario's card renders, and `saberc render --card` makes
 //! one (and refuses a map).
 
-use saber_schema::card::{PAGE_HEIGHT, PAGE_WIDTH, card_png, card_svg};
-use saber_schema::compile::{MapRegistry, compile_scenario};
-use saber_schema::source::Source;
+use saber_schema::output::card::{PAGE_HEIGHT, PAGE_WIDTH, card_png, card_svg};
+use saber_schema::pipeline::compile_scenario;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::read::Source;
 use saber_tests::{historical_files, saberc};
 
 const BIN: &str = env!("CARGO_BIN_EXE_saberc");

@@ -3,8 +3,8 @@
 
 use saber_editor::App;
 use saber_editor::files;
-use saber_schema::hex::Coord;
-use saber_schema::map::Cell;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::Cell;
 use saber_schema::ruleset::Terrain;
 use saber_tests::saberc;
 

@@ -7,12 +7,14 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use saber_schema::compile::{MapRegistry, check_path, collect_files};
 use saber_schema::diagnostic::Severity;
 use saber_schema::factor::{TO_BE_SET, factor, read_battle, skeleton};
+use saber_schema::model::scenario::{Scenario, Side};
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::parse::parse;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{check_path, collect_files};
 use saber_schema::ruleset::UnitKind;
-use saber_schema::scenario::{Scenario, Side};
-use saber_schema::source::{Source, parse};
 
 fn examples() -> PathBuf {
     saber_tests::repo("scenarios/examples")

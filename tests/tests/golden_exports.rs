@@ -9,12 +9,13 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use saber_schema::compile::{MapRegistry, compile_scenario, load_map};
 use saber_schema::diagnostic::Severity;
-use saber_schema::export::{export, export_text};
-use saber_schema::json_schema::validate_export;
+use saber_schema::output::export::{export, export_text};
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::schema::validate_export;
+use saber_schema::pipeline::{compile_scenario, load_map};
 use saber_schema::ruleset::{MarkerKind, UnitKind};
-use saber_schema::source::Source;
 
 fn registry() -> MapRegistry {
     let path = saber_tests::root().join("maps").join("rifle-and-saber.ron");

@@ -10,10 +10,14 @@
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::OnceLock;
 
-use saber_schema::hex::{Compass, Coord, Corner, Edge, Orientation};
-use saber_schema::map::{FeatureLetter, MAP_FORMAT, Map, MapFile, RoadKind, parse_feature_code};
+use saber_schema::model::hex::{Compass, Coord, Corner, Edge, Orientation};
+use saber_schema::model::hex_set::HexSet;
+use saber_schema::model::map::{
+    FeatureLetter, MAP_FORMAT, Map, MapFile, RoadKind, parse_feature_code,
+};
+use saber_schema::model::zone::Zone;
+use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 use saber_schema::ruleset::{Terrain, min_hexes_for};
-use saber_schema::zone::{HexSet, Zone, ZoneCompiler, ZoneEnv};
 
 const MAP_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/rifle-and-saber.ron");
 
@@ -153,7 +157,7 @@ fn reach_by_road(start: &[Coord], closed: &[Coord]) -> BTreeSet<Coord> {
     let mut queue: VecDeque<Coord> = seen.iter().copied().collect();
     while let Some(c) = queue.pop_front() {
         for n in map().grid.neighbors(c) {
-            let key = saber_schema::map::SideKey::new(c, n);
+            let key = saber_schema::model::map::SideKey::new(c, n);
             if sides.contains(&key) && !closed.contains(&n) && seen.insert(n) {
                 queue.push_back(n);
             }

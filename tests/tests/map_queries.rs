@@ -2,14 +2,17 @@
 //! note *), sight across its villages and ridges (5.1G), and the drawing of every feature.
 
 use saber_schema::builtin::rifle_and_saber;
-use saber_schema::effective_terrain::EffectiveTerrain;
-use saber_schema::hex::Coord;
-use saber_schema::map::Map;
-use saber_schema::movement::{Movement, Mp, entry_cost};
-use saber_schema::render::{Overlay, map_png, map_svg, overlay_color};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::hex_set::HexSet;
+use saber_schema::model::map::Map;
+use saber_schema::output::overlays::{Overlay, overlay_color};
+use saber_schema::output::render::{map_png, map_svg};
+use saber_schema::queries::effective_terrain::EffectiveTerrain;
+use saber_schema::queries::movement::{Movement, Mp, entry_cost};
+use saber_schema::queries::sight::{
+    Blocker, HexBlock, Sight, can_see, hexes_crossed, line_of_sight,
+};
 use saber_schema::ruleset::Terrain;
-use saber_schema::sight::{Blocker, HexBlock, Sight, can_see, hexes_crossed, line_of_sight};
-use saber_schema::zone::HexSet;
 
 /// The hex of a one-hex feature.
 fn hex_of(map: &Map, code: &str) -> Coord {

@@ -2,9 +2,11 @@
 //! (union, intersection and difference laws; "within N" grows with N).
 
 use proptest::prelude::*;
-use saber_schema::hex::{Coord, Grid, Orientation, Parity, parse_label};
-use saber_schema::map::{Feature, Map};
-use saber_schema::zone::{HexSet, Zone, ZoneCompiler, ZoneEnv};
+use saber_schema::model::hex::{Coord, Grid, Orientation, Parity, parse_label};
+use saber_schema::model::hex_set::HexSet;
+use saber_schema::model::map::{Feature, Map};
+use saber_schema::model::zone::Zone;
+use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 
 fn grid(w: u32, h: u32, pointy: bool, odd: bool) -> Grid {
     Grid {
@@ -59,7 +61,7 @@ fn leaf() -> impl Strategy<Value = Zone> {
             distance: d,
             from: Box::new(Zone::Feature(format!("V{i}")))
         }),
-        Just(Zone::Edge(saber_schema::hex::Edge::North)),
+        Just(Zone::Edge(saber_schema::model::hex::Edge::North)),
     ]
 }
 

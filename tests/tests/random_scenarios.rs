@@ -9,21 +9,21 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use saber_schema::builtin::rifle_and_saber;
-use saber_schema::compile::{MapRegistry, check_source, compile_scenario};
-use saber_schema::export::export;
-use saber_schema::hex::{Compass, Coord, Corner, Edge};
-use saber_schema::json_schema::validate_export;
-use saber_schema::ruleset::{MarkerKind, Morale, Terrain, UnitKind};
-use saber_schema::scenario::{
-    Counter, CounterColor, Entry, Group, SCENARIO_FORMAT, Scenario, Side,
-};
-use saber_schema::source::Source;
-use saber_schema::special_rule::{Effect, LimberLoss, SpecialRule};
-use saber_schema::victory::{
+use saber_schema::model::counter::Counter;
+use saber_schema::model::hex::{Compass, Coord, Corner, Edge};
+use saber_schema::model::scenario::{CounterColor, Entry, Group, SCENARIO_FORMAT, Scenario, Side};
+use saber_schema::model::special_rule::{Effect, LimberLoss, SpecialRule};
+use saber_schema::model::victory::{
     ExitCount, Goal, GradedResult, HoldHexes, Level, Outcome, Result as VictoryResult,
     VictoryCondition, When,
 };
-use saber_schema::zone::Zone;
+use saber_schema::model::zone::Zone;
+use saber_schema::output::export::export;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::schema::validate_export;
+use saber_schema::pipeline::{check_source, compile_scenario};
+use saber_schema::ruleset::{MarkerKind, Morale, Terrain, UnitKind};
 
 /// What the zone strategies draw from: the built-in map's feature codes, road names and size.
 #[derive(Clone)]
@@ -383,7 +383,7 @@ fn random_scenarios_check_and_export() {
             let json = serde_json::to_string_pretty(&s).expect("a scenario serializes");
             let json_report =
                 check_source(&Source::from_text("scenarios/random.json", json), &registry);
-            let findings = |r: &saber_schema::compile::FileReport| {
+            let findings = |r: &saber_schema::pipeline::FileReport| {
                 let mut v: Vec<(String, String)> = r
                     .diagnostics
                     .iter()

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use saber_schema::model::scenario::Scenario;
 use saber_schema::ruleset::{MarkerKind, UnitKind};
-use saber_schema::scenario::Scenario;
 
 /// (file, side id, group id, order of battle as printed).
 const ORDERS_OF_BATTLE: &[(&str, &str, &str, &str)] = &[

@@ -5,10 +5,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use saber_schema::scenario::{Entry, SCENARIO_FORMAT, Scenario};
-use saber_schema::special_rule::Effect;
-use saber_schema::victory::{EITHER_SIDE, Goal, Level, Outcome};
-use saber_schema::zone::Zone;
+use saber_schema::model::scenario::{Entry, SCENARIO_FORMAT, Scenario};
+use saber_schema::model::special_rule::Effect;
+use saber_schema::model::victory::{EITHER_SIDE, Goal, Level, Outcome};
+use saber_schema::model::zone::Zone;
 
 /// Every feature code the scenarios may name: the numbered features of the printed map that
 /// 11.1–11.17 refer to (11.0), with B for the two bridges.

@@ -4,11 +4,12 @@
 
 use std::path::Path;
 
-use saber_schema::compile::{MapRegistry, compile_scenario, load_map};
 use saber_schema::diagnostic::Severity;
+use saber_schema::model::scenario::Entry;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{compile_scenario, load_map};
 use saber_schema::ruleset::min_hexes_for;
-use saber_schema::scenario::Entry;
-use saber_schema::source::Source;
 
 /// The registry with the Rifle & Saber map file of `maps/`, which must load without errors.
 fn registry() -> MapRegistry {

@@ -1,7 +1,7 @@
 //! The committed JSON Schemas under `schema/` are exactly what the model generates, and
 //! `saberc schema -o DIR` reproduces them byte for byte.
 
-use saber_schema::json_schema::{SCHEMA_FILES, schema_text};
+use saber_schema::pipeline::schema::{SCHEMA_FILES, schema_text};
 use saber_tests::{repo, saberc};
 
 #[test]
@@ -10,7 +10,7 @@ fn committed_schemas_are_up_to_date() {
         let committed = std::fs::read_to_string(repo("schema").join(name)).unwrap_or_default();
         assert!(
             committed == schema_text(&make()),
-            "schema/{name} is stale: run `cargo run -p saber-schema --bin saberc -- schema -o schema`"
+            "schema/{name} is stale: run `cargo run -p saberc -- schema -o schema`"
         );
     }
 }

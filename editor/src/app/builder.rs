@@ -2,7 +2,7 @@
 //! its zones drawn over it, and the scenario's live check.
 
 use egui::{Key, Pos2, Ui};
-use saber_schema::hex::Coord;
+use saber_schema::model::hex::Coord;
 
 use crate::app::workspace::{Mode, Panel, Workspace};
 use crate::canvas::{Layout, Overlay};

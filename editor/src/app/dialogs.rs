@@ -2,7 +2,7 @@
 //! id for a changed built-in map, recovered work, and problems.
 
 use egui::RichText;
-use saber_schema::map::Map;
+use saber_schema::model::map::Map;
 
 use crate::app::open_save::document_of;
 use crate::app::{Action, App};

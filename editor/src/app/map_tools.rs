@@ -2,8 +2,8 @@
 //! tools' strokes on the canvas, and the map's live diagnostics.
 
 use egui::{Pos2, Ui};
-use saber_schema::hex::Coord;
-use saber_schema::map::Map;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::Map;
 
 use crate::app::workspace::{Mode, Panel, Workspace};
 use crate::canvas::{Layout, Overlay};

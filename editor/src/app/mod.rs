@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use egui::{Pos2, Ui};
-use saber_schema::map::Map;
+use saber_schema::model::map::Map;
 
 use crate::document::Document;
 use crate::files::{self, Recovered, Recovery, RecoveryDir};

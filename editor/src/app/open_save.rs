@@ -25,7 +25,7 @@ pub enum Action {
     /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
     Historical(usize),
     /// A scenario made by the wizard (11.18).
-    Factored(Box<saber_schema::scenario::Scenario>),
+    Factored(Box<saber_schema::model::scenario::Scenario>),
     /// Open a file; `None` asks with a dialog.
     Open(Option<PathBuf>),
     /// Open text dropped on the window without a path.
@@ -167,7 +167,7 @@ impl App {
                 }
             }
             Action::OpenText { name, text } => {
-                let src = saber_schema::source::Source::from_text(&name, text);
+                let src = saber_schema::pipeline::read::Source::from_text(&name, text);
                 match files::parse_any(&src) {
                     Ok(loaded) => {
                         let n = problems_of(&loaded);
@@ -381,7 +381,7 @@ impl App {
     }
 
     /// The compiled scenario, if it has no errors (exports need a clean scenario).
-    fn compiled(&mut self) -> Option<saber_schema::compile::Compiled> {
+    fn compiled(&mut self) -> Option<saber_schema::pipeline::Compiled> {
         let s = self.ws.doc.scenario()?.clone();
         let map = self.ws.doc.map().clone();
         // The live check's result, when it is for this very revision (it always is unless a
@@ -399,7 +399,7 @@ impl App {
             ));
             return None;
         }
-        Some(saber_schema::compile::Compiled {
+        Some(saber_schema::pipeline::Compiled {
             scenario: s,
             map,
             resolved,

@@ -1,8 +1,8 @@
 //! The right-hand panel's parts: the history of edits, and the status bar at the bottom.
 
 use egui::{RichText, Ui};
-use saber_schema::hex::Coord;
-use saber_schema::map::Map;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::Map;
 
 use crate::app::workspace::{Command, Panel, Workspace};
 use crate::tools::terrain::describe;

@@ -3,7 +3,7 @@
 //! are the two [`Mode`]s the canvas hands the pointer to.
 
 use egui::{Pos2, Ui};
-use saber_schema::hex::Coord;
+use saber_schema::model::hex::Coord;
 
 use crate::app::Action;
 use crate::canvas::{Layout, Overlay, View, ZOOM_100};

@@ -1,7 +1,7 @@
 //! What one edit of a scenario did, in words for the History panel and the Undo menu:
 //! "Union (a): MZ 30 → 31", "Zone of Confederates (a): within 2 of V4", "Game length 10 → 12".
 
-use saber_schema::scenario::{Entry, Group, Scenario, Side};
+use saber_schema::model::scenario::{Entry, Group, Scenario, Side};
 
 /// Most changes named in one label; more are summed up as "and N more".
 const MAX_PARTS: usize = 2;
@@ -252,9 +252,9 @@ mod tests {
         let a = gettysburg();
         let mut b = a.clone();
         b.sides[1].groups[0].entry = Entry::Deploy {
-            zone: saber_schema::zone::Zone::Within {
+            zone: saber_schema::model::zone::Zone::Within {
                 distance: 2,
-                of: Box::new(saber_schema::zone::Zone::Feature("V4".into())),
+                of: Box::new(saber_schema::model::zone::Zone::Feature("V4".into())),
             },
             facing: None,
         };

@@ -8,9 +8,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
 use saber_schema::diagnostic::Diagnostic;
-use saber_schema::map::Map;
-use saber_schema::resolve::Resolved;
-use saber_schema::scenario::Scenario;
+use saber_schema::model::map::Map;
+use saber_schema::model::scenario::Scenario;
+use saber_schema::pipeline::zones::Resolved;
 
 /// A check slower than this moves to the worker thread.
 const FRAME: Duration = Duration::from_millis(8);
@@ -74,7 +74,10 @@ fn run(job: Job) -> Done {
     // The JSON Schema first, as saberc checks a file; the rule checks still run so that the
     // zones stay drawn while a field is being fixed.
     let mut items = match serde_json::to_value(&job.scenario) {
-        Ok(v) => saber_schema::json_schema::validate(saber_schema::source::DocKind::Scenario, &v),
+        Ok(v) => saber_schema::pipeline::schema::validate(
+            saber_schema::pipeline::parse::DocKind::Scenario,
+            &v,
+        ),
         Err(e) => vec![Diagnostic::error(
             saber_schema::diagnostic::Code::Schema,
             format!("the scenario cannot be written out: {e}"),

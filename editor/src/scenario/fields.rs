@@ -7,9 +7,10 @@
 use std::ops::RangeInclusive;
 
 use egui::{Id, Response, RichText, Ui};
+use saber_schema::model::counter::Counter;
+use saber_schema::model::scenario::Side;
+use saber_schema::model::victory::{EITHER_SIDE, Level};
 use saber_schema::ruleset::{MarkerKind, TURN_RECORD_TRACK, UnitKind};
-use saber_schema::scenario::{Counter, Side};
-use saber_schema::victory::{EITHER_SIDE, Level};
 
 /// The five levels of victory, lowest first.
 pub const LEVELS: [Level; 5] = [

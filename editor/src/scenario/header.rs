@@ -3,9 +3,9 @@
 //! which groups arrive and victory is judged.
 
 use egui::{Align2, Color32, FontId, Id, RichText, Role, Sense, Stroke, StrokeKind, Ui, vec2};
+use saber_schema::model::scenario::{CounterColor, Entry, Scenario};
+use saber_schema::model::victory::{Goal, Outcome, When};
 use saber_schema::ruleset::TURN_RECORD_TRACK;
-use saber_schema::scenario::{CounterColor, Entry, Scenario};
-use saber_schema::victory::{Goal, Outcome, When};
 
 use crate::scenario::fields::{level_name, number, side_combo, side_label};
 

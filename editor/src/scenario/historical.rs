@@ -1,8 +1,8 @@
 //! The seventeen historical scenarios (11.1–11.17), built into the editor so that any of them
 //! opens from the Scenario menu on any machine.
 
-use saber_schema::scenario::Scenario;
-use saber_schema::source::Source;
+use saber_schema::model::scenario::Scenario;
+use saber_schema::pipeline::read::Source;
 
 /// One built-in scenario: its file name and text.
 pub struct Historical {
@@ -45,8 +45,8 @@ impl Historical {
     /// The scenario, parsed and checked against the JSON Schema like any file.
     pub fn scenario(&self) -> Result<Scenario, String> {
         let src = Source::from_text(self.file, self.text);
-        saber_schema::compile::load_scenario(&src).map_err(|d| {
-            saber_schema::compile::finish(&src, d)
+        saber_schema::pipeline::load_scenario(&src).map_err(|d| {
+            saber_schema::pipeline::finish(&src, d)
                 .iter()
                 .map(crate::files::one_line)
                 .collect::<Vec<_>>()

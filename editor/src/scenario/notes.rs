@@ -2,7 +2,7 @@
 //! how an ambiguous or garbled passage of the rules was read, with the warnings each explains.
 
 use egui::{Id, RichText, Ui};
-use saber_schema::scenario::{Interpretation, Scenario};
+use saber_schema::model::scenario::{Interpretation, Scenario};
 
 use crate::scenario::fields::{ListOp, list_buttons, remove_button, text_area};
 

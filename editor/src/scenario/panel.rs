@@ -7,11 +7,12 @@ use std::sync::Arc;
 
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg};
-use saber_schema::hex::Edge;
-use saber_schema::hex::{Coord, parse_label};
-use saber_schema::map::Map;
-use saber_schema::scenario::{CounterColor, Entry, Group, Scenario, Side};
-use saber_schema::zone::{HexSet, Zone};
+use saber_schema::model::hex::Edge;
+use saber_schema::model::hex::{Coord, parse_label};
+use saber_schema::model::hex_set::HexSet;
+use saber_schema::model::map::Map;
+use saber_schema::model::scenario::{CounterColor, Entry, Group, Scenario, Side};
+use saber_schema::model::zone::Zone;
 
 use crate::canvas::Overlay;
 use crate::document::Document;
@@ -101,7 +102,7 @@ pub fn new_scenario(map: &Map) -> Scenario {
         }],
     };
     Scenario {
-        format: saber_schema::scenario::SCENARIO_FORMAT.into(),
+        format: saber_schema::model::scenario::SCENARIO_FORMAT.into(),
         id: "new-scenario".into(),
         rule: None,
         name: "New scenario".into(),

@@ -3,8 +3,8 @@
 //! how zones name features "by clicking them on the map".
 
 use egui::Id;
-use saber_schema::hex::Coord;
-use saber_schema::map::Map;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::Map;
 
 /// What a field wants from a click on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

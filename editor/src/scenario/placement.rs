@@ -9,10 +9,11 @@ use std::collections::BTreeMap;
 
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
-use saber_schema::hex::Coord;
-use saber_schema::resolve::Resolved;
+use saber_schema::model::counter::Counter;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::scenario::{Entry, Placement, Scenario};
+use saber_schema::pipeline::zones::Resolved;
 use saber_schema::ruleset::MAX_STACKING_POINTS;
-use saber_schema::scenario::{Counter, Entry, Placement, Scenario};
 
 use crate::canvas::Stack;
 use crate::scenario::sides::side_color;

@@ -4,11 +4,11 @@
 //! deployment zone has a capacity meter: the group's points against six a hex (7.0).
 
 use egui::{Color32, Id, RichText, Ui};
-use saber_schema::hex::Compass;
-use saber_schema::resolve::{GroupHexes, Resolved};
+use saber_schema::model::hex::Compass;
+use saber_schema::model::scenario::{CounterColor, Entry, Group, Scenario, Side};
+use saber_schema::model::zone::Zone;
+use saber_schema::pipeline::zones::{GroupHexes, Resolved};
 use saber_schema::ruleset::{Arm, MarkerKind, Morale, UnitKind, min_hexes_for};
-use saber_schema::scenario::{CounterColor, Entry, Group, Scenario, Side};
-use saber_schema::zone::Zone;
 
 use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 

@@ -2,11 +2,11 @@
 //! every structured effect the vocabulary has, with free text (and why) as the fallback.
 
 use egui::{Id, RichText, Ui};
-use saber_schema::map::Map;
+use saber_schema::model::map::Map;
+use saber_schema::model::scenario::{Scenario, Side};
+use saber_schema::model::special_rule::{Effect, LimberLoss, SpecialRule};
+use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::{MarkerKind, UnitKind};
-use saber_schema::scenario::{Scenario, Side};
-use saber_schema::special_rule::{Effect, LimberLoss, SpecialRule};
-use saber_schema::zone::Zone;
 
 use crate::scenario::fields::{
     counters_ui, kinds_ui, list_buttons, marker_combo, number, side_combo, text_area, turn_drag,
@@ -390,7 +390,7 @@ mod tests {
     };
     use egui_kittest::kittest::Queryable;
     use saber_schema::diagnostic::PathSeg;
-    use saber_schema::scenario::Counter;
+    use saber_schema::model::counter::Counter;
 
     fn form(s: Scenario) -> egui_kittest::Harness<'static, Form> {
         harness_with(s, true, |ui, (s, picker, map)| {

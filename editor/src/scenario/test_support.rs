@@ -6,9 +6,9 @@ use egui::{Role, Shape, Ui};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use saber_schema::diagnostic::{Diagnostic, PathSeg};
-use saber_schema::map::Map;
-use saber_schema::scenario::Scenario;
-use saber_schema::source::Source;
+use saber_schema::model::map::Map;
+use saber_schema::model::scenario::Scenario;
+use saber_schema::pipeline::read::Source;
 
 use crate::scenario::pick::Picker;
 
@@ -19,7 +19,7 @@ pub type Form = (Scenario, Picker, Map);
 pub fn load(file: &str) -> Scenario {
     let path = format!("{}/../scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("the historical scenario is there");
-    saber_schema::compile::load_scenario(&Source::from_text(path, text))
+    saber_schema::pipeline::load_scenario(&Source::from_text(path, text))
         .expect("the historical scenario loads")
 }
 

@@ -3,15 +3,15 @@
 //! the printed wording.
 
 use egui::{Id, RichText, Ui};
-use saber_schema::hex::Edge;
-use saber_schema::map::Map;
-use saber_schema::ruleset::TURN_RECORD_TRACK;
-use saber_schema::scenario::{Scenario, Side};
-use saber_schema::victory::{
+use saber_schema::model::hex::Edge;
+use saber_schema::model::map::Map;
+use saber_schema::model::scenario::{Scenario, Side};
+use saber_schema::model::victory::{
     EITHER_SIDE, ExitCount, Goal, GradedResult, HoldHexes, Level, Outcome, Result as Award,
     VictoryCondition, When,
 };
-use saber_schema::zone::Zone;
+use saber_schema::model::zone::Zone;
+use saber_schema::ruleset::TURN_RECORD_TRACK;
 
 use crate::scenario::fields::{
     ListOp, beyond_hint, counters_ui, level_combo, list_buttons, number, remove_button, side_combo,

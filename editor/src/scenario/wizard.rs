@@ -11,11 +11,13 @@ use std::collections::BTreeMap;
 
 use egui::{Id, RichText, Ui};
 use saber_schema::factor::{
-    self, BATTLE_FORMAT, Battle, DEFAULT_GAME_LENGTH, DEFAULT_MAP, GunKind, HistoricalSide,
-    MenKind, SKELETON_ATTACKER_FEATURE, SKELETON_DEFENDER_FEATURE, Scale, Thresholds,
+    self, DEFAULT_GAME_LENGTH, DEFAULT_MAP, SKELETON_ATTACKER_FEATURE, SKELETON_DEFENDER_FEATURE,
 };
+use saber_schema::model::battle::{
+    BATTLE_FORMAT, Battle, GunKind, HistoricalSide, MenKind, Scale, Thresholds,
+};
+use saber_schema::model::scenario::{CounterColor, Scenario};
 use saber_schema::ruleset::{Morale, TURN_RECORD_TRACK};
-use saber_schema::scenario::{CounterColor, Scenario};
 
 /// Troops counted in men, in the order of the Unit Identification Chart (2.31).
 const MEN: [MenKind; 5] = [

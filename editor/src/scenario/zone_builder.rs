@@ -10,11 +10,11 @@ mod kind;
 mod tests;
 
 use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
-use saber_schema::hex::{Compass, Coord, Edge, parse_label};
-use saber_schema::limits::MAX_DISTANCE;
-use saber_schema::map::{Map, parse_feature_code};
+use saber_schema::model::hex::{Compass, Coord, Edge, parse_label};
+use saber_schema::model::limits::MAX_DISTANCE;
+use saber_schema::model::map::{Map, parse_feature_code};
+use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::Terrain;
-use saber_schema::zone::Zone;
 
 use crate::scenario::pick::{PickKind, Picked, Picker};
 use kind::{CORNERS, Kind, corner_name};

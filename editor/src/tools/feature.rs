@@ -2,8 +2,8 @@
 //! across letters), add or remove hexes by painting, rename, delete, place and move the label.
 
 use egui::{Key, Pos2, Ui};
-use saber_schema::hex::Coord;
-use saber_schema::map::{Feature, FeatureLetter, Map, parse_feature_code};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::{Feature, FeatureLetter, Map, parse_feature_code};
 
 use super::{Button, Feedback, Phase, Pointer, Tool, pressed};
 use crate::canvas::{Layout, Overlay};

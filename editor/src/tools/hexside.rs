@@ -2,8 +2,8 @@
 //! neighbouring hexes (click near an edge), and roads or rivers drawn along a dragged path.
 
 use egui::{Key, Pos2, Ui};
-use saber_schema::hex::{Coord, Grid};
-use saber_schema::map::{Map, Road, RoadKind, SideKey};
+use saber_schema::model::hex::{Coord, Grid};
+use saber_schema::model::map::{Map, Road, RoadKind, SideKey};
 use saber_schema::ruleset::Terrain;
 
 use super::{Feedback, Phase, Pointer, Tool, pressed};
@@ -187,7 +187,7 @@ impl Tool for HexsideTool {
                                     if m.cell(*c).is_some_and(|x| !x.terrain.is_river()) {
                                         m.set_cell(
                                             *c,
-                                            saber_schema::map::Cell {
+                                            saber_schema::model::map::Cell {
                                                 terrain: Terrain::River,
                                                 slope: false,
                                             },

@@ -7,7 +7,7 @@ pub mod properties;
 pub mod terrain;
 
 use egui::{Key, Modifiers, Pos2, Ui};
-use saber_schema::hex::Coord;
+use saber_schema::model::hex::Coord;
 
 use crate::canvas::{Layout, Overlay};
 use crate::document::Document;

@@ -2,9 +2,9 @@
 //! parity. Edited in a window and applied as one undo step.
 
 use egui::Ui;
-use saber_schema::hex::{Grid, Orientation, Parity};
-use saber_schema::limits::MAX_MAP_SIDE;
-use saber_schema::map::{Label, Map, Road};
+use saber_schema::model::hex::{Grid, Orientation, Parity};
+use saber_schema::model::limits::MAX_MAP_SIDE;
+use saber_schema::model::map::{Label, Map, Road};
 
 use crate::document::Document;
 
@@ -60,7 +60,7 @@ pub fn regridded(map: &Map, grid: Grid) -> Map {
         .copied()
         .collect();
     for road in &map.roads {
-        let mut run: Vec<saber_schema::hex::Coord> = Vec::new();
+        let mut run: Vec<saber_schema::model::hex::Coord> = Vec::new();
         let mut flush = |run: &mut Vec<_>| {
             if run.len() >= 2 {
                 out.roads.push(Road {
@@ -225,8 +225,8 @@ fn apply(doc: &mut Document, form: &Form) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use saber_schema::hex::Coord;
-    use saber_schema::map::{Cell, Feature};
+    use saber_schema::model::hex::Coord;
+    use saber_schema::model::map::{Cell, Feature};
     use saber_schema::ruleset::Terrain;
 
     #[test]

@@ -2,8 +2,8 @@
 //! cell being painted.
 
 use egui::{Key, Pos2, RichText, Ui};
-use saber_schema::hex::{Coord, Grid};
-use saber_schema::map::{Cell, Map};
+use saber_schema::model::hex::{Coord, Grid};
+use saber_schema::model::map::{Cell, Map};
 use saber_schema::ruleset::Terrain;
 
 use super::{Button, Feedback, Phase, Pointer, Tool, ToolKind, pressed};

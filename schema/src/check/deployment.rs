@@ -4,12 +4,13 @@
 //! lie in their group's zone.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::Map;
+use crate::model::counter::Counter;
+use crate::model::hex_set::HexSet;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::zone::HexSet;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::{FeatureLetter, Map, RoadKind, parse_feature_code};
+use crate::model::map::{FeatureLetter, Map, RoadKind, parse_feature_code};
 use crate::path;
 use crate::ruleset::Terrain;
 

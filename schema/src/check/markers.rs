@@ -3,12 +3,13 @@
 //! rules; limber markers need guns, or the Limber counters of a special rule (11.17).
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::Map;
+use crate::model::counter::Counter;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::MarkerKind;
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::special_rule::Effect;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();

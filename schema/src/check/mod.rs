@@ -10,9 +10,9 @@ mod turns;
 mod victory;
 
 use crate::diagnostic::Diagnostic;
-use crate::map::Map;
-use crate::resolve::{Resolved, resolve};
-use crate::scenario::Scenario;
+use crate::model::map::Map;
+use crate::model::scenario::Scenario;
+use crate::pipeline::zones::{Resolved, resolve};
 
 /// Every check of a map on its own: feature codes and numbers (11.0), roads, terrain of features.
 pub fn check_map(map: &Map) -> Vec<Diagnostic> {

@@ -5,10 +5,10 @@
 use std::collections::BTreeSet;
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
-use crate::limits;
+use crate::model::limits;
+use crate::model::scenario::Scenario;
+use crate::model::victory::{EITHER_SIDE, Outcome};
 use crate::path;
-use crate::scenario::Scenario;
-use crate::victory::{EITHER_SIDE, Outcome};
 
 pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -159,7 +159,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     }
     for (ri, r) in s.special_rules.iter().enumerate() {
         if let Some(side) = r.effect.side() {
-            let variant = crate::resolve::effect_variant(&r.effect);
+            let variant = crate::pipeline::zones::effect_variant(&r.effect);
             side_ref(
                 side,
                 path!["special_rules", ri, "effect", variant, "side"],

@@ -1,17 +1,17 @@
 //! Special rules (11.0): they name unit types the side has, and turns within the game.
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::model::scenario::Scenario;
+use crate::model::special_rule::Effect;
 use crate::path;
 use crate::ruleset::MarkerKind;
-use crate::scenario::Scenario;
-use crate::special_rule::Effect;
 
 pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (ri, rule) in s.special_rules.iter().enumerate() {
         match &rule.effect {
             Effect::Range { side, kinds, .. } | Effect::Movement { side, kinds, .. } => {
-                let variant = crate::resolve::effect_variant(&rule.effect);
+                let variant = crate::pipeline::zones::effect_variant(&rule.effect);
                 if let Some(sd) = s.side(side) {
                     let missing: Vec<&str> = kinds
                         .iter()

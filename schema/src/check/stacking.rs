@@ -5,12 +5,13 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::hex::Coord;
-use crate::map::Map;
+use crate::model::counter::Counter;
+use crate::model::hex::Coord;
+use crate::model::map::Map;
+use crate::model::scenario::Scenario;
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::MAX_STACKING_POINTS;
-use crate::scenario::{Counter, Scenario};
 
 pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();

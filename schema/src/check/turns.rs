@@ -2,11 +2,11 @@
 //! within the game, and arrivals enter at the map edge.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::map::Map;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
 use crate::path;
-use crate::resolve::Resolved;
+use crate::pipeline::zones::Resolved;
 use crate::ruleset::TURN_RECORD_TRACK;
-use crate::scenario::{Entry, Scenario};
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -55,7 +55,11 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             let inland: Vec<String> = hexes
                 .hexes
                 .iter()
-                .filter(|c| !crate::hex::Edge::ALL.iter().any(|e| g.on_edge(*c, *e)))
+                .filter(|c| {
+                    !crate::model::hex::Edge::ALL
+                        .iter()
+                        .any(|e| g.on_edge(*c, *e))
+                })
                 .map(|c| g.label(c))
                 .collect();
             if !inland.is_empty() {

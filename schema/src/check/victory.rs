@@ -2,10 +2,11 @@
 //! and goals that can be met (exiting 10 MZ needs at least 10 MZ).
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::model::counter::Counter;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, Outcome, When};
 use crate::path;
-use crate::resolve::Resolved;
-use crate::scenario::{Counter, Entry, Scenario};
-use crate::victory::{EITHER_SIDE, ExitCount, Goal, Outcome, When};
+use crate::pipeline::zones::Resolved;
 
 pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();

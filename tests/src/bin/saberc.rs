@@ -1,6 +1,6 @@
-//! The same `saberc` as saber-schema's, built inside this package so that the end-to-end tests
-//! can run it (Cargo only exposes a package's own binaries to its tests).
+//! The same `saberc` as the `saberc` crate's, built inside this package so that the end-to-end
+//! tests can run it (Cargo only exposes a package's own binaries to its tests).
 
 fn main() {
-    saber_schema::cli::main()
+    saberc::main()
 }

@@ -1,10 +1,10 @@
 //! The clause kinds the zone builder offers, and switching a zone from one kind to another
 //! while keeping what carries over (the reference zone, distances, road names, edges).
 
-use saber_schema::hex::{Compass, Corner, Edge};
-use saber_schema::map::Map;
+use saber_schema::model::hex::{Compass, Corner, Edge};
+use saber_schema::model::map::Map;
+use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::Terrain;
-use saber_schema::zone::Zone;
 
 /// One clause of the zone language, as offered in the clause chooser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,9 +6,11 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use saber_schema::builtin::rifle_and_saber;
-use saber_schema::hex::{Compass, Coord, Edge};
-use saber_schema::map::Map;
-use saber_schema::zone::{HexSet, Zone, ZoneCompiler, ZoneEnv};
+use saber_schema::model::hex::{Compass, Coord, Edge};
+use saber_schema::model::hex_set::HexSet;
+use saber_schema::model::map::Map;
+use saber_schema::model::zone::Zone;
+use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 
 use super::kind::{self, Kind};
 use super::{ZoneCx, zone_ui};

@@ -1,0 +1,60 @@
+//! `saberc export`: one self-contained JSON document per scenario, for a game engine.
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use saber_schema::diagnostic::Severity;
+use saber_schema::files::write_atomic;
+use saber_schema::output::export::{export, export_text};
+use saber_schema::pipeline::compile_scenario;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::schema::validate_export;
+
+use crate::report::human;
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
+
+pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
+    let reg = match registry(maps, &[]) {
+        Ok(r) => r,
+        Err(e) => return usage_error(&e),
+    };
+    let src = match Source::read(scenario) {
+        Ok(s) => s,
+        Err(d) => {
+            eprint!("{}", human(&d, None, false));
+            return EXIT_USAGE;
+        }
+    };
+    let (compiled, diags) = compile_scenario(&src, &reg);
+    let diags = saber_schema::pipeline::finish(&src, diags);
+    for d in &diags {
+        eprint!(
+            "{}",
+            human(d, Some(&src.text), std::io::stderr().is_terminal())
+        );
+    }
+    let Some(c) = compiled.filter(|_| !diags.iter().any(|d| d.severity == Severity::Error)) else {
+        eprintln!("not exported: fix the errors above first");
+        return EXIT_ERRORS;
+    };
+    let doc = export(&c.scenario, &c.map, &c.resolved);
+    let value = serde_json::to_value(&doc).expect("exports serialize");
+    let problems = validate_export(&value);
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!(
+                "internal error: export does not match export.schema.json: {}",
+                p.message
+            );
+        }
+        return EXIT_ERRORS;
+    }
+    if let Err(e) = std::fs::create_dir_all(out) {
+        return usage_error(&format!("cannot create {}: {e}", out.display()));
+    }
+    let file = out.join(format!("{}.json", c.scenario.id));
+    if let Err(e) = write_atomic(&file, export_text(&doc).as_bytes()) {
+        return usage_error(&format!("cannot write {}: {e}", file.display()));
+    }
+    println!("wrote {}", file.display());
+    EXIT_OK
+}

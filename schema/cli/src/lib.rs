@@ -1,0 +1,192 @@
+//! `saberc`, the Rifle & Saber scenario compiler: the command line over the `saber-schema`
+//! library, one module per command. Exit codes: 0 clean (warnings allowed), 1 errors found,
+//! 2 usage or I/O failure.
+
+mod check;
+mod export;
+mod factor;
+mod render;
+pub mod report;
+mod schema;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use saber_schema::diagnostic::Severity;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::parse::{DocKind, detect};
+use saber_schema::pipeline::read::{Source, looks_like_map};
+use saber_schema::pipeline::{collect_files, load_map};
+
+use crate::check::check;
+use crate::export::export_cmd;
+use crate::render::render_cmd;
+use crate::report::Format;
+use crate::schema::schema_cmd;
+
+/// Exit code: clean.
+pub const EXIT_OK: i32 = 0;
+/// Exit code: errors found in the input.
+pub const EXIT_ERRORS: i32 = 1;
+/// Exit code: usage or I/O failure.
+pub const EXIT_USAGE: i32 = 2;
+
+/// The Rifle & Saber scenario compiler.
+#[derive(Debug, Parser)]
+#[command(
+    name = "saberc",
+    version,
+    about = "Check, export and document Rifle & Saber maps and scenarios"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check maps and scenarios (files or directories, searched recursively).
+    Check {
+        /// Files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Directories holding maps that scenarios may name (repeatable).
+        #[arg(long = "maps", value_name = "DIR")]
+        maps: Vec<PathBuf>,
+        /// Treat warnings as errors (`--deny warnings`).
+        #[arg(long, value_name = "warnings")]
+        deny: Option<DenyWhat>,
+    },
+    /// Export a scenario as one self-contained JSON document for a game engine.
+    Export {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// Output directory; the file is named after the scenario id.
+        #[arg(short = 'o', long = "out", value_name = "DIR")]
+        out: PathBuf,
+        /// Directories holding maps the scenario may name.
+        #[arg(long = "maps", value_name = "DIR")]
+        maps: Vec<PathBuf>,
+    },
+    /// Draw a map, or a scenario's zones over its map, as SVG or PNG.
+    Render {
+        /// A map or scenario file.
+        input: PathBuf,
+        /// Output file: `.svg` or `.png`.
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: PathBuf,
+        /// Width of a PNG in pixels.
+        #[arg(long, default_value_t = 2400)]
+        width: u32,
+        /// Draw a scenario's printable card (one A4 page: map and zones, forces, victory
+        /// conditions, special rules) instead of the map alone.
+        #[arg(long)]
+        card: bool,
+        /// Directories holding maps the scenario may name.
+        #[arg(long = "maps", value_name = "DIR")]
+        maps: Vec<PathBuf>,
+    },
+    /// Factor a historical battle into an order of battle or a scenario skeleton (11.18).
+    Factor(crate::factor::FactorArgs),
+    /// Write the JSON Schemas of maps, scenarios and exports.
+    Schema {
+        /// Output directory (the three files); without it, print the scenario schema.
+        #[arg(short = 'o', long = "out", value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+/// What `--deny` can promote to errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DenyWhat {
+    /// Warnings.
+    Warnings,
+}
+
+/// The whole program: parse the command line, run, exit with the code.
+pub fn main() -> ! {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            // clap: --help and --version are not errors.
+            std::process::exit(if e.use_stderr() { EXIT_USAGE } else { EXIT_OK });
+        }
+    };
+    std::process::exit(run(cli));
+}
+
+/// Run the CLI; returns the exit code.
+pub fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Command::Check {
+            paths,
+            format,
+            maps,
+            deny,
+        } => check(&paths, format, &maps, deny.is_some()),
+        Command::Export {
+            scenario,
+            out,
+            maps,
+        } => export_cmd(&scenario, &out, &maps),
+        Command::Schema { out } => schema_cmd(out.as_deref()),
+        Command::Factor(args) => match crate::factor::run(&args) {
+            Ok(text) => {
+                print!("{text}");
+                EXIT_OK
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                if e.is_input_error() {
+                    EXIT_ERRORS
+                } else {
+                    EXIT_USAGE
+                }
+            }
+        },
+        Command::Render {
+            input,
+            out,
+            width,
+            card,
+            maps,
+        } => render_cmd(&input, &out, width, card, &maps),
+    }
+}
+
+pub(crate) fn usage_error(msg: &str) -> i32 {
+    eprintln!("error: {msg}");
+    EXIT_USAGE
+}
+
+/// Build the map registry: map directories given, plus maps among the checked files.
+pub(crate) fn registry(maps: &[PathBuf], files: &[PathBuf]) -> Result<MapRegistry, String> {
+    let mut reg = MapRegistry::new();
+    let mut candidates = files.to_vec();
+    for dir in maps {
+        if !dir.is_dir() {
+            return Err(format!("--maps {}: not a directory", dir.display()));
+        }
+        reg.add_root(dir);
+        candidates.extend(collect_files(std::slice::from_ref(dir)).map_err(|d| d.message)?);
+    }
+    for f in candidates {
+        if !looks_like_map(&f) {
+            continue;
+        }
+        let Ok(src) = Source::read(&f) else { continue };
+        if let Ok((DocKind::Map, _)) = detect(&src)
+            && let (Some(map), diags) = load_map(&src)
+            && !diags.iter().any(|d| d.severity == Severity::Error)
+        {
+            reg.add(f.clone(), map);
+        }
+    }
+    Ok(reg)
+}

@@ -1,0 +1,5 @@
+//! `saberc`, the Rifle & Saber scenario compiler.
+
+fn main() {
+    saberc::main()
+}

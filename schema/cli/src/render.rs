@@ -1,0 +1,130 @@
+//! `saberc render`: draw a map, a scenario's zones over its map, or a scenario's card.
+use std::path::{Path, PathBuf};
+
+use saber_schema::diagnostic::Severity;
+use saber_schema::files::write_atomic;
+use saber_schema::output::overlays::scenario_overlays;
+use saber_schema::pipeline::parse::{DocKind, detect};
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{compile_scenario, load_map};
+
+use crate::report::human;
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
+
+pub(crate) fn render_cmd(
+    input: &Path,
+    out: &Path,
+    width: u32,
+    card: bool,
+    maps: &[PathBuf],
+) -> i32 {
+    use saber_schema::output::render::{map_png, map_svg};
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if ext != "svg" && ext != "png" {
+        return usage_error("the output file must end in .svg or .png");
+    }
+    let reg = match registry(maps, &[]) {
+        Ok(r) => r,
+        Err(e) => return usage_error(&e),
+    };
+    let src = match Source::read(input) {
+        Ok(s) => s,
+        Err(d) => {
+            eprint!("{}", human(&d, None, false));
+            return EXIT_USAGE;
+        }
+    };
+    let (kind, _) = match detect(&src) {
+        Ok(k) => k,
+        Err(d) => {
+            eprint!(
+                "{}",
+                human(
+                    &saber_schema::pipeline::finish(&src, vec![d])[0],
+                    Some(&src.text),
+                    false
+                )
+            );
+            return EXIT_ERRORS;
+        }
+    };
+    let (map, overlays, title) = match kind {
+        DocKind::Battle => {
+            return usage_error(
+                "a battle file has no map to draw: factor it into a scenario first (`saberc factor FILE --format ron`)",
+            );
+        }
+        DocKind::Map if card => {
+            return usage_error(
+                "--card draws a scenario's card, and this file is a map: drop --card to draw the map, or give a scenario",
+            );
+        }
+        DocKind::Map => {
+            let (map, diags) = load_map(&src);
+            let diags = saber_schema::pipeline::finish(&src, diags);
+            for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+                eprint!("{}", human(d, Some(&src.text), false));
+            }
+            let Some(map) = map else { return EXIT_ERRORS };
+            let title = map.name.clone();
+            (map, Vec::new(), title)
+        }
+        DocKind::Scenario => {
+            let (compiled, diags) = compile_scenario(&src, &reg);
+            let diags = saber_schema::pipeline::finish(&src, diags);
+            for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+                eprint!("{}", human(d, Some(&src.text), false));
+            }
+            let Some(c) = compiled else {
+                return EXIT_ERRORS;
+            };
+            if card {
+                let bytes = if ext == "svg" {
+                    Ok(saber_schema::output::card::card_svg(&c).into_bytes())
+                } else {
+                    saber_schema::output::card::card_png(&c, width.clamp(200, 8000))
+                };
+                return write_rendered(out, bytes);
+            }
+            let overlays = scenario_overlays(&c);
+            let title = match &c.scenario.rule {
+                Some(r) => format!(
+                    "{} {}: {} ({})",
+                    r,
+                    c.scenario.name,
+                    c.scenario.portion.clone().unwrap_or_default(),
+                    c.scenario.date
+                ),
+                None => format!("{} ({})", c.scenario.name, c.scenario.date),
+            };
+            (c.map, overlays, title)
+        }
+    };
+    let bytes = if ext == "svg" {
+        Ok(map_svg(&map, &overlays, &title).into_bytes())
+    } else {
+        map_png(&map, &overlays, &title, width.clamp(200, 8000))
+    };
+    write_rendered(out, bytes)
+}
+
+/// Write a drawing, or report why it could not be made.
+fn write_rendered(
+    out: &Path,
+    bytes: Result<Vec<u8>, saber_schema::output::render::RenderError>,
+) -> i32 {
+    match bytes {
+        Ok(b) => match write_atomic(out, &b) {
+            Ok(()) => {
+                println!("wrote {}", out.display());
+                EXIT_OK
+            }
+            Err(e) => usage_error(&format!("cannot write {}: {e}", out.display())),
+        },
+        Err(e) => usage_error(&format!("cannot render: {e}")),
+    }
+}

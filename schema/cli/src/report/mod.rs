@@ -1,0 +1,95 @@
+//! Saying what was found: human output in the style of rustc (drawn by miette), and JSON for
+//! machines.
+
+mod human;
+mod json;
+mod sarif;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use saber_schema::diagnostic::Severity;
+use saber_schema::pipeline::FileReport;
+
+pub use human::{human, human_all};
+pub use json::{JsonReport, json_all};
+pub use sarif::sarif_all;
+
+/// Output formats of `saberc check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Source snippets with labels, for people.
+    Human,
+    /// One JSON document, for machines.
+    Json,
+    /// SARIF 2.1.0, which code hosts show as annotations.
+    Sarif,
+}
+
+/// Totals over a run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Summary {
+    /// Files checked.
+    pub files: usize,
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Notes (expected findings explained by interpretation notes, factoring notes).
+    pub notes: usize,
+    /// Count per diagnostic code.
+    pub by_code: BTreeMap<String, usize>,
+}
+
+impl Summary {
+    /// Totals of the reports.
+    pub fn of(reports: &[FileReport]) -> Summary {
+        let mut s = Summary {
+            files: reports.len(),
+            ..Summary::default()
+        };
+        for r in reports {
+            s.errors += r.errors();
+            s.warnings += r.warnings();
+            s.notes += r
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Note)
+                .count();
+            for d in &r.diagnostics {
+                *s.by_code.entry(d.code.as_str().to_string()).or_default() += 1;
+            }
+        }
+        s
+    }
+
+    /// The closing line.
+    pub fn line(&self) -> String {
+        let plural = |n: usize, w: &str| {
+            if n == 1 {
+                format!("{n} {w}")
+            } else {
+                format!("{n} {w}s")
+            }
+        };
+        let mut s = format!(
+            "checked {}: {}, {}",
+            plural(self.files, "file"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning")
+        );
+        if self.notes > 0 {
+            s.push_str(&format!(", {}", plural(self.notes, "note")));
+        }
+        if !self.by_code.is_empty() {
+            let codes: Vec<String> = self
+                .by_code
+                .iter()
+                .map(|(c, n)| format!("{c}×{n}"))
+                .collect();
+            s.push_str(&format!(" ({})", codes.join(", ")));
+        }
+        s
+    }
+}

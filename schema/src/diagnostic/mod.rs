@@ -1,0 +1,389 @@
+//! Diagnostics: what every stage of the compiler reports. Each has a stable code, a severity, a
+//! message, a location (a path into the document, turned into file:line:col by
+//! [`crate::pipeline::locate`]), the hex label where there is one, a hint, and the rule section it enforces.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Breaks the file: exit code 1.
+    Error,
+    /// Worth a look; the file still compiles.
+    Warning,
+    /// Information, e.g. a migration that was applied.
+    Note,
+}
+
+/// Stable diagnostic codes. The string form never changes once released.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    // Reading files.
+    Io,
+    FileTooLarge,
+    NestingTooDeep,
+    Syntax,
+    UnknownField,
+    WrongType,
+    MissingField,
+    UnknownFormat,
+    UnsupportedVersion,
+    Schema,
+    LimitExceeded,
+    // Maps.
+    MapTerrainShape,
+    MapTerrainChar,
+    MapBadHexside,
+    MapRoadGap,
+    FeatureNumberReused,
+    DuplicateFeature,
+    OffMap,
+    MainRoadNoEdge,
+    FeatureTerrain,
+    // References.
+    UnknownFeature,
+    UnknownRoad,
+    UnknownSide,
+    UnknownMap,
+    DuplicateId,
+    MapOutsideRoots,
+    // Zones.
+    EmptyZone,
+    ZoneParameter,
+    // Deployment and stacking.
+    OverStacked,
+    EnemiesShareHex,
+    ZoneTooSmall,
+    OpposingZonesOverlap,
+    PlacementOutsideZone,
+    EmptyGroup,
+    SideCount,
+    PlacedMoreThanAllotted,
+    // Turns and arrivals.
+    GameLength,
+    ArrivalTurn,
+    ArrivalNotOnEdge,
+    RoadNotOnEdge,
+    // Victory.
+    ExitImpossible,
+    VictoryTurn,
+    VictoryLevels,
+    VictoryTarget,
+    // Markers.
+    TrenchesWithoutDeployment,
+    MarkerPlacement,
+    MarkerCount,
+    LimbersWithoutGuns,
+    // Special rules.
+    SpecialRuleTarget,
+    // Battle files (11.18).
+    BattleInvalid,
+    Factoring,
+}
+
+impl Code {
+    /// The stable code string, e.g. `REF001`.
+    pub fn as_str(self) -> &'static str {
+        use Code::*;
+        match self {
+            Io => "IO001",
+            FileTooLarge => "LIM001",
+            NestingTooDeep => "LIM002",
+            LimitExceeded => "LIM003",
+            Syntax => "SYN001",
+            UnknownField => "SYN002",
+            WrongType => "SYN003",
+            MissingField => "SYN004",
+            UnknownFormat => "FMT001",
+            UnsupportedVersion => "FMT002",
+            Schema => "SCH001",
+            MapTerrainShape => "MAP001",
+            MapTerrainChar => "MAP002",
+            MapBadHexside => "MAP003",
+            MapRoadGap => "MAP004",
+            FeatureNumberReused => "MAP005",
+            DuplicateFeature => "MAP006",
+            OffMap => "MAP007",
+            MainRoadNoEdge => "MAP008",
+            FeatureTerrain => "MAP009",
+            UnknownFeature => "REF001",
+            UnknownRoad => "REF002",
+            UnknownSide => "REF003",
+            UnknownMap => "REF004",
+            DuplicateId => "REF005",
+            MapOutsideRoots => "REF006",
+            EmptyZone => "ZON001",
+            ZoneParameter => "ZON002",
+            OverStacked => "STK001",
+            EnemiesShareHex => "STK002",
+            ZoneTooSmall => "DEP001",
+            OpposingZonesOverlap => "DEP002",
+            PlacementOutsideZone => "DEP003",
+            EmptyGroup => "DEP004",
+            SideCount => "DEP005",
+            PlacedMoreThanAllotted => "DEP006",
+            GameLength => "TRN001",
+            ArrivalTurn => "TRN002",
+            ArrivalNotOnEdge => "TRN003",
+            RoadNotOnEdge => "TRN004",
+            ExitImpossible => "VIC001",
+            VictoryTurn => "VIC002",
+            VictoryLevels => "VIC003",
+            VictoryTarget => "VIC004",
+            TrenchesWithoutDeployment => "MRK001",
+            MarkerPlacement => "MRK002",
+            MarkerCount => "MRK003",
+            LimbersWithoutGuns => "MRK004",
+            SpecialRuleTarget => "SPR001",
+            BattleInvalid => "FAC001",
+            Factoring => "FAC002",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// One step of a path into a document: an object key or an array index.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(untagged)]
+pub enum PathSeg {
+    /// Object key, struct field or enum variant name.
+    Key(String),
+    /// Array index.
+    Index(usize),
+}
+
+impl PathSeg {
+    /// A key segment.
+    pub fn key(k: &str) -> PathSeg {
+        PathSeg::Key(k.to_string())
+    }
+}
+
+/// A path written as a JSON pointer (`/sides/0/groups/1`).
+pub fn pointer(path: &[PathSeg]) -> String {
+    let mut s = String::new();
+    for seg in path {
+        s.push('/');
+        match seg {
+            PathSeg::Key(k) => s.push_str(&k.replace('~', "~0").replace('/', "~1")),
+            PathSeg::Index(i) => s.push_str(&i.to_string()),
+        }
+    }
+    s
+}
+
+/// Where in a source file a diagnostic points: 1-based line and column, byte offset and length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Location {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// Byte offset into the file.
+    pub offset: usize,
+    /// Length in bytes of the pointed-at text.
+    pub length: usize,
+}
+
+/// A finding of the compiler.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diagnostic {
+    /// Stable code.
+    pub code: Code,
+    /// Error, warning or note.
+    pub severity: Severity,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// The file, once known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<PathBuf>,
+    /// Where in the file, once located.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
+    /// Path into the document (a JSON pointer), when the finding concerns a value.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ser_path")]
+    pub path: Option<Vec<PathSeg>>,
+    /// The hex concerned, as a `CCRR` label.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hex: Option<String>,
+    /// What to do about it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// The rule section enforced, e.g. `7.0`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+fn ser_path<S: serde::Serializer>(p: &Option<Vec<PathSeg>>, s: S) -> Result<S::Ok, S::Error> {
+    match p {
+        Some(p) => s.serialize_str(&pointer(p)),
+        None => s.serialize_none(),
+    }
+}
+
+impl Diagnostic {
+    /// A new diagnostic of the given severity.
+    pub fn new(severity: Severity, code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity,
+            message: message.into(),
+            file: None,
+            location: None,
+            path: None,
+            hex: None,
+            hint: None,
+            rule: None,
+        }
+    }
+
+    /// A new error.
+    pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, message)
+    }
+
+    /// A new warning.
+    pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, code, message)
+    }
+
+    /// A new note.
+    pub fn note(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Note, code, message)
+    }
+
+    /// Point at a value by its path in the document.
+    pub fn at_path(mut self, path: Vec<PathSeg>) -> Diagnostic {
+        self.path = Some(path);
+        self
+    }
+
+    /// Point at a known place in the file.
+    pub fn at_location(mut self, location: Location) -> Diagnostic {
+        self.location = Some(location);
+        self
+    }
+
+    /// Name the hex concerned.
+    pub fn with_hex(mut self, label: impl Into<String>) -> Diagnostic {
+        self.hex = Some(label.into());
+        self
+    }
+
+    /// Say what to do.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// Say what to do, unless a hint is already given.
+    pub fn with_hint_if_none(mut self, hint: impl Into<String>) -> Diagnostic {
+        if self.hint.is_none() {
+            self.hint = Some(hint.into());
+        }
+        self
+    }
+
+    /// Cite the rule section enforced.
+    pub fn with_rule(mut self, rule: &str) -> Diagnostic {
+        self.rule = Some(rule.to_string());
+        self
+    }
+
+    /// Attach the file.
+    pub fn in_file(mut self, file: impl Into<PathBuf>) -> Diagnostic {
+        self.file = Some(file.into());
+        self
+    }
+
+    /// Is this an error?
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Path-building shorthand: `path!["sides", 0, "groups"]`.
+#[macro_export]
+macro_rules! path {
+    ($($seg:expr),* $(,)?) => {
+        vec![$($crate::diagnostic::IntoSeg::into_seg($seg)),*]
+    };
+}
+
+/// Conversion used by [`path!`].
+pub trait IntoSeg {
+    /// Make a path segment.
+    fn into_seg(self) -> PathSeg;
+}
+impl IntoSeg for &str {
+    fn into_seg(self) -> PathSeg {
+        PathSeg::Key(self.to_string())
+    }
+}
+impl IntoSeg for String {
+    fn into_seg(self) -> PathSeg {
+        PathSeg::Key(self)
+    }
+}
+impl IntoSeg for usize {
+    fn into_seg(self) -> PathSeg {
+        PathSeg::Index(self)
+    }
+}
+impl IntoSeg for PathSeg {
+    fn into_seg(self) -> PathSeg {
+        self
+    }
+}
+
+/// Closest candidates to a misspelt name, best first (for "did you mean").
+pub fn suggestions<'a>(
+    wanted: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Vec<&'a str> {
+    let wanted_l = wanted.to_ascii_lowercase();
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(&wanted_l, &c.to_ascii_lowercase()), c))
+        .filter(|(s, _)| *s >= 0.7)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    // Offer only the close runners-up of the best match.
+    let best = scored.first().map(|s| s.0).unwrap_or(0.0);
+    scored
+        .into_iter()
+        .filter(|(s, _)| *s >= best - 0.08)
+        .take(3)
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// `"did you mean `a`, `b`?"` or nothing.
+pub fn did_you_mean(options: &[&str]) -> Option<String> {
+    match options {
+        [] => None,
+        [one] => Some(format!("did you mean `{one}`?")),
+        many => Some(format!(
+            "did you mean one of {}?",
+            many.iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}

@@ -1,0 +1,155 @@
+//! Sets of hexes on one map: what zones compile to, and what queries and outputs work on.
+
+use fixedbitset::FixedBitSet;
+
+use crate::model::hex::{Coord, Grid};
+
+/// A set of hexes on a given map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HexSet {
+    grid: Grid,
+    bits: FixedBitSet,
+}
+
+impl HexSet {
+    /// The empty set on a grid.
+    pub fn empty(grid: Grid) -> HexSet {
+        HexSet {
+            grid,
+            bits: FixedBitSet::with_capacity(grid.len()),
+        }
+    }
+
+    /// Every hex of the grid.
+    pub fn full(grid: Grid) -> HexSet {
+        let mut s = HexSet::empty(grid);
+        s.bits.insert_range(..);
+        s
+    }
+
+    /// The set of the given hexes; off-map ones are dropped.
+    pub fn from_coords(grid: Grid, coords: impl IntoIterator<Item = Coord>) -> HexSet {
+        let mut s = HexSet::empty(grid);
+        for c in coords {
+            s.insert(c);
+        }
+        s
+    }
+
+    /// The hexes for which `f` holds.
+    pub fn from_fn(grid: Grid, mut f: impl FnMut(Coord) -> bool) -> HexSet {
+        let mut s = HexSet::empty(grid);
+        for i in 0..grid.len() {
+            if f(grid.coord_at(i)) {
+                s.bits.insert(i);
+            }
+        }
+        s
+    }
+
+    /// The grid this set lives on.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// Add a hex (ignored when off the map).
+    pub fn insert(&mut self, c: Coord) {
+        if let Some(i) = self.grid.index(c) {
+            self.bits.insert(i);
+        }
+    }
+
+    /// Remove a hex.
+    pub fn remove(&mut self, c: Coord) {
+        if let Some(i) = self.grid.index(c) {
+            self.bits.set(i, false);
+        }
+    }
+
+    /// Is the hex in the set?
+    pub fn contains(&self, c: Coord) -> bool {
+        self.grid.index(c).is_some_and(|i| self.bits.contains(i))
+    }
+
+    /// Number of hexes.
+    pub fn len(&self) -> usize {
+        self.bits.count_ones(..)
+    }
+
+    /// True when no hex is in the set.
+    pub fn is_empty(&self) -> bool {
+        self.bits.is_clear()
+    }
+
+    /// The hexes, row by row.
+    pub fn iter(&self) -> impl Iterator<Item = Coord> + '_ {
+        self.bits.ones().map(|i| self.grid.coord_at(i))
+    }
+
+    /// Set union, in place.
+    pub fn union_with(&mut self, other: &HexSet) {
+        self.bits.union_with(&other.bits);
+    }
+
+    /// Set intersection, in place.
+    pub fn intersect_with(&mut self, other: &HexSet) {
+        self.bits.intersect_with(&other.bits);
+    }
+
+    /// Set difference, in place.
+    pub fn difference_with(&mut self, other: &HexSet) {
+        self.bits.difference_with(&other.bits);
+    }
+
+    /// Do the sets share a hex?
+    pub fn intersects(&self, other: &HexSet) -> bool {
+        !self.bits.is_disjoint(&other.bits)
+    }
+
+    /// Is every hex of `self` in `other`?
+    pub fn is_subset(&self, other: &HexSet) -> bool {
+        self.bits.is_subset(&other.bits)
+    }
+
+    /// Mean centre of the hexes (screen space), if any.
+    pub fn centroid(&self) -> Option<(f64, f64)> {
+        let mut n = 0.0;
+        let (mut x, mut y) = (0.0, 0.0);
+        for c in self.iter() {
+            let (cx, cy) = self.grid.center(c);
+            x += cx;
+            y += cy;
+            n += 1.0;
+        }
+        (n > 0.0).then(|| (x / n, y / n))
+    }
+
+    /// Hex distance from the nearest hex of the set, for every hex of the map (multi-source
+    /// breadth-first search); `u32::MAX` where the set is empty.
+    pub fn distance_field(&self) -> Vec<u32> {
+        let g = self.grid;
+        let mut dist = vec![u32::MAX; g.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for i in self.bits.ones() {
+            dist[i] = 0;
+            queue.push_back(i);
+        }
+        while let Some(i) = queue.pop_front() {
+            let c = g.coord_at(i);
+            let d = dist[i] + 1;
+            for n in g.neighbors(c) {
+                let j = g.index(n).expect("neighbours are on the map");
+                if dist[j] == u32::MAX {
+                    dist[j] = d;
+                    queue.push_back(j);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Labels of the hexes, for messages and exports.
+    pub fn labels(&self) -> Vec<String> {
+        self.iter().map(|c| self.grid.label(c)).collect()
+    }
+}

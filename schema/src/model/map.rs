@@ -1,0 +1,714 @@
+//! Maps: the file form ([`MapFile`], what the JSON Schema describes) and the in-memory form
+//! ([`Map`], what the compiler, the editor and the export use).
+//!
+//! Terrain is written as one string per row, one character per hex, so that a map reads like
+//! the printed sheet and diffs well:
+//!
+//! | char | terrain | on a slope |
+//! |------|---------|------------|
+//! | `.`  | clear   | `^`        |
+//! | `v`  | village | `V`        |
+//! | `w`  | woods   | `W`        |
+//! | `f`  | forest  | `F`        |
+//! | `~`  | river   |            |
+//! | `=`  | ford    |            |
+//! | `#`  | bridge  |            |
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::diagnostic::{Code, Diagnostic, PathSeg};
+use crate::model::hex::{Compass, Coord, Edge, Grid, Orientation, Parity};
+use crate::model::limits;
+use crate::ruleset::Terrain;
+
+/// The `format` value of a map file this version reads and writes.
+pub const MAP_FORMAT: &str = "saber-map/1";
+
+/// A map file as written on disk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Rifle & Saber map")]
+pub struct MapFile {
+    /// File format and version: `saber-map/1`.
+    #[schemars(regex(pattern = r"^saber-map/[0-9]+$"))]
+    pub format: String,
+    /// Short identifier that scenarios use to name the map (`rifle-and-saber`).
+    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}$"))]
+    pub id: String,
+    /// Display name.
+    #[schemars(length(max = 200))]
+    pub name: String,
+    /// Free notes: provenance, what the map was derived from.
+    #[serde(default)]
+    #[schemars(length(max = 65536))]
+    pub notes: String,
+    /// Number of columns.
+    #[schemars(range(min = 1, max = 1000))]
+    pub width: u32,
+    /// Number of rows.
+    #[schemars(range(min = 1, max = 1000))]
+    pub height: u32,
+    /// Hex orientation.
+    #[serde(default)]
+    pub orientation: Orientation,
+    /// Which columns (flat) or rows (pointy) are shoved half a hex.
+    #[serde(default)]
+    pub parity: Parity,
+    /// Terrain, one string per row from north to south, one character per hex from west to
+    /// east: `.` clear, `v` village, `w` woods, `f` forest, `~` river, `=` ford, `#` bridge;
+    /// `^` `V` `W` `F` are clear, village, woods and forest on a slope.
+    #[schemars(length(max = 1000), inner(regex(pattern = r"^[.^vVwWfF~=#]*$")))]
+    pub terrain: Vec<String>,
+    /// Ridge hexsides (5.1G, 9.2): a hex and the side of it, e.g. `((12, 7), NE)`.
+    #[serde(default)]
+    #[schemars(length(max = 100000))]
+    pub ridges: Vec<Hexside>,
+    /// Roads as paths of adjacent hexes; consecutive hexes share a road hexside (4M).
+    #[serde(default)]
+    #[schemars(length(max = 10000))]
+    pub roads: Vec<Road>,
+    /// Numbered terrain features (11.0): `V4`, `H26`, `R1` …
+    #[serde(default)]
+    #[schemars(length(max = 10000))]
+    pub features: Vec<Feature>,
+    /// Free text labels.
+    #[serde(default)]
+    #[schemars(length(max = 10000))]
+    pub labels: Vec<Label>,
+}
+
+/// A hexside: a hex and which of its six sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct Hexside(pub Coord, pub Compass);
+
+/// Main roads carry a name (11.0); minor roads need none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+pub enum RoadKind {
+    /// One of the named main roads.
+    Main,
+    /// Any other road.
+    #[default]
+    Minor,
+}
+
+/// A road: a path of adjacent hexes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Road {
+    /// Name: the main roads are named by the edge they leave the map at (`South`, `East`,
+    /// `Northwest`, 11.0).
+    #[serde(default)]
+    #[schemars(length(max = 100))]
+    pub name: Option<String>,
+    /// Main or minor road.
+    #[serde(default)]
+    pub kind: RoadKind,
+    /// The hexes in order; each is adjacent to the one before.
+    #[schemars(length(min = 2, max = 100000))]
+    pub hexes: Vec<Coord>,
+}
+
+/// The letter codes of numbered features (11.0), plus B for bridges.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum FeatureLetter {
+    /// Village.
+    V,
+    /// Hill.
+    H,
+    /// Woods.
+    W,
+    /// River.
+    R,
+    /// River junction.
+    J,
+    /// Ford.
+    F,
+    /// Bridge.
+    B,
+}
+
+impl FeatureLetter {
+    /// All letters, as offered by the editor.
+    pub const ALL: [FeatureLetter; 7] = [
+        FeatureLetter::V,
+        FeatureLetter::H,
+        FeatureLetter::W,
+        FeatureLetter::R,
+        FeatureLetter::J,
+        FeatureLetter::F,
+        FeatureLetter::B,
+    ];
+
+    /// The letter as a char.
+    pub fn letter(self) -> char {
+        match self {
+            FeatureLetter::V => 'V',
+            FeatureLetter::H => 'H',
+            FeatureLetter::W => 'W',
+            FeatureLetter::R => 'R',
+            FeatureLetter::J => 'J',
+            FeatureLetter::F => 'F',
+            FeatureLetter::B => 'B',
+        }
+    }
+
+    /// What the letter stands for.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            FeatureLetter::V => "village",
+            FeatureLetter::H => "hill",
+            FeatureLetter::W => "woods",
+            FeatureLetter::R => "river",
+            FeatureLetter::J => "river junction",
+            FeatureLetter::F => "ford",
+            FeatureLetter::B => "bridge",
+        }
+    }
+
+    /// The letter for a char.
+    pub fn from_char(c: char) -> Option<FeatureLetter> {
+        FeatureLetter::ALL.into_iter().find(|l| l.letter() == c)
+    }
+}
+
+/// Split a feature code such as `H26` into letter and number.
+pub fn parse_feature_code(code: &str) -> Option<(FeatureLetter, u32)> {
+    let mut chars = code.chars();
+    let letter = FeatureLetter::from_char(chars.next()?)?;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits.starts_with('0') {
+        return None;
+    }
+    Some((letter, digits.parse().ok()?))
+}
+
+/// A numbered terrain feature and the hexes it covers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Feature {
+    /// Letter and number, e.g. `V4` or `H26`; a number is never reused across letters (11.0).
+    #[schemars(regex(pattern = r"^[VHWRJFB][1-9][0-9]{0,3}$"))]
+    pub code: String,
+    /// Optional proper name ("Ponte Vecchio").
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub name: Option<String>,
+    /// The hexes of the feature.
+    #[schemars(length(min = 1, max = 100000))]
+    pub hexes: Vec<Coord>,
+    /// Where its label is drawn; defaults to its first hex.
+    #[serde(default)]
+    pub label: Option<Coord>,
+}
+
+/// A free text label on the map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Label {
+    /// The text.
+    #[schemars(length(min = 1, max = 200))]
+    pub text: String,
+    /// The hex it is centred on.
+    pub at: Coord,
+}
+
+/// What is in one hex: its terrain and whether it is a slope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Cell {
+    /// Hex terrain.
+    pub terrain: Terrain,
+    /// Slope hex (hill side): 2 MP, defense doubled, higher ground for sight (9.2, errata 5.1G).
+    pub slope: bool,
+}
+
+impl Cell {
+    /// The file character for this cell.
+    pub fn to_char(self) -> char {
+        match (self.terrain, self.slope) {
+            (Terrain::Clear, false) => '.',
+            (Terrain::Clear, true) => '^',
+            (Terrain::Village, false) => 'v',
+            (Terrain::Village, true) => 'V',
+            (Terrain::Woods, false) => 'w',
+            (Terrain::Woods, true) => 'W',
+            (Terrain::Forest, false) => 'f',
+            (Terrain::Forest, true) => 'F',
+            (Terrain::River, _) => '~',
+            (Terrain::Ford, _) => '=',
+            (Terrain::Bridge, _) => '#',
+        }
+    }
+
+    /// The cell for a file character.
+    pub fn from_char(c: char) -> Option<Cell> {
+        let (terrain, slope) = match c {
+            '.' => (Terrain::Clear, false),
+            '^' => (Terrain::Clear, true),
+            'v' => (Terrain::Village, false),
+            'V' => (Terrain::Village, true),
+            'w' => (Terrain::Woods, false),
+            'W' => (Terrain::Woods, true),
+            'f' => (Terrain::Forest, false),
+            'F' => (Terrain::Forest, true),
+            '~' => (Terrain::River, false),
+            '=' => (Terrain::Ford, false),
+            '#' => (Terrain::Bridge, false),
+            _ => return None,
+        };
+        Some(Cell { terrain, slope })
+    }
+}
+
+/// An undirected hexside between two neighbouring hexes (one may be off the map).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SideKey(pub Coord, pub Coord);
+
+impl SideKey {
+    /// The key for the side between `a` and `b`, whatever their order.
+    pub fn new(a: Coord, b: Coord) -> SideKey {
+        if a <= b { SideKey(a, b) } else { SideKey(b, a) }
+    }
+}
+
+/// A map in memory: dense terrain, indexed hexsides, features by code.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Map {
+    /// Identifier scenarios use.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Notes.
+    pub notes: String,
+    /// Size, orientation, parity.
+    pub grid: Grid,
+    /// Row-major cells, `grid.len()` of them.
+    pub cells: Vec<Cell>,
+    /// Ridge hexsides.
+    pub ridges: BTreeSet<SideKey>,
+    /// Roads.
+    pub roads: Vec<Road>,
+    /// Features, in file order.
+    pub features: Vec<Feature>,
+    /// Free labels.
+    pub labels: Vec<Label>,
+}
+
+impl Map {
+    /// A blank map of clear hexes.
+    pub fn blank(id: &str, name: &str, width: u32, height: u32) -> Map {
+        let grid = Grid {
+            width,
+            height,
+            orientation: Orientation::Flat,
+            parity: Parity::EvenShoved,
+        };
+        Map {
+            id: id.to_string(),
+            name: name.to_string(),
+            notes: String::new(),
+            grid,
+            cells: vec![Cell::default(); grid.len()],
+            ridges: BTreeSet::new(),
+            roads: Vec::new(),
+            features: Vec::new(),
+            labels: Vec::new(),
+        }
+    }
+
+    /// The cell at a coordinate (`None` off the map).
+    pub fn cell(&self, c: Coord) -> Option<Cell> {
+        self.grid.index(c).map(|i| self.cells[i])
+    }
+
+    /// Set the cell at a coordinate; off-map coordinates are ignored.
+    pub fn set_cell(&mut self, c: Coord, cell: Cell) {
+        if let Some(i) = self.grid.index(c) {
+            self.cells[i] = cell;
+        }
+    }
+
+    /// The feature with this code.
+    pub fn feature(&self, code: &str) -> Option<&Feature> {
+        self.features.iter().find(|f| f.code == code)
+    }
+
+    /// The road with this name (case-insensitive; `East Road` and `East` both match).
+    pub fn road(&self, name: &str) -> Option<&Road> {
+        let want = normalize_road_name(name);
+        self.roads
+            .iter()
+            .find(|r| r.name.as_deref().map(normalize_road_name).as_deref() == Some(want.as_str()))
+    }
+
+    /// Is there a ridge on the hexside between `a` and `b`?
+    pub fn is_ridge(&self, a: Coord, b: Coord) -> bool {
+        self.ridges.contains(&SideKey::new(a, b))
+    }
+
+    /// Is the hexside between `a` and `b` a road hexside (consecutive hexes of a road)?
+    pub fn is_road_side(&self, a: Coord, b: Coord) -> bool {
+        self.roads.iter().any(|r| {
+            r.hexes
+                .windows(2)
+                .any(|w| SideKey::new(w[0], w[1]) == SideKey::new(a, b))
+        })
+    }
+
+    /// Every road hexside, for fast lookups.
+    pub fn road_sides(&self) -> BTreeSet<SideKey> {
+        self.roads
+            .iter()
+            .flat_map(|r| r.hexes.windows(2).map(|w| SideKey::new(w[0], w[1])))
+            .collect()
+    }
+
+    /// The feature codes sorted, for messages.
+    pub fn feature_codes(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.features.iter().map(|f| f.code.as_str()).collect();
+        v.sort_by_key(|c| parse_feature_code(c));
+        v
+    }
+
+    /// The hex at which a road leaves the map at the given edge, if it does.
+    pub fn road_exit(&self, road: &Road, edge: Edge) -> Option<Coord> {
+        [road.hexes.first(), road.hexes.last()]
+            .into_iter()
+            .flatten()
+            .copied()
+            .find(|c| self.grid.on_edge(*c, edge))
+    }
+
+    /// The edges a road leaves the map at.
+    pub fn road_edges(&self, road: &Road) -> Vec<Edge> {
+        Edge::ALL
+            .into_iter()
+            .filter(|e| self.road_exit(road, *e).is_some())
+            .collect()
+    }
+
+    /// Build the in-memory map from a file, reporting what does not fit. Problems are located
+    /// by their path in the file; the map is built as far as possible even when there are some.
+    pub fn from_file(file: &MapFile) -> (Map, Vec<Diagnostic>) {
+        let mut problems = Vec::new();
+        let width = file.width.clamp(1, limits::MAX_MAP_SIDE);
+        let height = file.height.clamp(1, limits::MAX_MAP_SIDE);
+        let grid = Grid {
+            width,
+            height,
+            orientation: file.orientation,
+            parity: file.parity,
+        };
+        let mut cells = vec![Cell::default(); grid.len()];
+        if file.terrain.len() != height as usize {
+            problems.push(
+                Diagnostic::error(
+                    Code::MapTerrainShape,
+                    format!(
+                        "the terrain has {} rows but the map is {} rows high",
+                        file.terrain.len(),
+                        height
+                    ),
+                )
+                .at_path(vec![PathSeg::key("terrain")])
+                .with_hint("write one string per row; missing rows are read as clear"),
+            );
+        }
+        for (r, row) in file.terrain.iter().enumerate().take(height as usize) {
+            let len = row.chars().count();
+            if len != width as usize {
+                problems.push(
+                    Diagnostic::error(
+                        Code::MapTerrainShape,
+                        format!(
+                            "terrain row {} has {} hexes but the map is {} wide",
+                            r + 1,
+                            len,
+                            width
+                        ),
+                    )
+                    .at_path(vec![PathSeg::key("terrain"), PathSeg::Index(r)])
+                    .with_hint("every row needs exactly one character per column"),
+                );
+            }
+            for (c, ch) in row.chars().enumerate().take(width as usize) {
+                match Cell::from_char(ch) {
+                    Some(cell) => cells[r * width as usize + c] = cell,
+                    None => problems.push(
+                        Diagnostic::error(
+                            Code::MapTerrainChar,
+                            format!(
+                                "unknown terrain character `{ch}` in row {}, column {}",
+                                r + 1,
+                                c + 1
+                            ),
+                        )
+                        .at_path(vec![PathSeg::key("terrain"), PathSeg::Index(r)])
+                        .with_hint("use . ^ v V w W f F ~ = # (see the legend in the README)"),
+                    ),
+                }
+            }
+        }
+        let mut ridges = BTreeSet::new();
+        for (i, Hexside(c, side)) in file.ridges.iter().enumerate() {
+            let path = vec![PathSeg::key("ridges"), PathSeg::Index(i)];
+            if !grid.contains(*c) {
+                problems.push(off_map(&grid, *c, path));
+                continue;
+            }
+            match grid.across(*c, *side) {
+                Some(n) => {
+                    ridges.insert(SideKey::new(*c, n));
+                }
+                None => problems.push(
+                    Diagnostic::error(
+                        Code::MapBadHexside,
+                        format!(
+                            "{} hexes have no {} side",
+                            orientation_name(grid.orientation),
+                            side.name()
+                        ),
+                    )
+                    .at_path(path)
+                    .with_hint(format!("use one of {}", side_list(&grid))),
+                ),
+            }
+        }
+        for (i, road) in file.roads.iter().enumerate() {
+            for (j, w) in road.hexes.windows(2).enumerate() {
+                if !grid.adjacent(w[0], w[1]) {
+                    problems.push(
+                        Diagnostic::error(
+                            Code::MapRoadGap,
+                            format!(
+                                "road hexes {} and {} are not neighbours",
+                                grid.label(w[0]),
+                                grid.label(w[1])
+                            ),
+                        )
+                        .at_path(vec![
+                            PathSeg::key("roads"),
+                            PathSeg::Index(i),
+                            PathSeg::key("hexes"),
+                            PathSeg::Index(j + 1),
+                        ])
+                        .with_hex(grid.label(w[1]))
+                        .with_hint(
+                            "a road is a path: each hex must share a hexside with the one before",
+                        )
+                        .with_rule("4M"),
+                    );
+                }
+            }
+            for (j, c) in road.hexes.iter().enumerate() {
+                if !grid.contains(*c) {
+                    problems.push(off_map(
+                        &grid,
+                        *c,
+                        vec![
+                            PathSeg::key("roads"),
+                            PathSeg::Index(i),
+                            PathSeg::key("hexes"),
+                            PathSeg::Index(j),
+                        ],
+                    ));
+                }
+            }
+        }
+        for (i, f) in file.features.iter().enumerate() {
+            for (j, c) in f.hexes.iter().enumerate() {
+                if !grid.contains(*c) {
+                    problems.push(off_map(
+                        &grid,
+                        *c,
+                        vec![
+                            PathSeg::key("features"),
+                            PathSeg::Index(i),
+                            PathSeg::key("hexes"),
+                            PathSeg::Index(j),
+                        ],
+                    ));
+                }
+            }
+            if let Some(l) = f.label
+                && !grid.contains(l)
+            {
+                problems.push(off_map(
+                    &grid,
+                    l,
+                    vec![
+                        PathSeg::key("features"),
+                        PathSeg::Index(i),
+                        PathSeg::key("label"),
+                    ],
+                ));
+            }
+        }
+        for (i, l) in file.labels.iter().enumerate() {
+            if !grid.contains(l.at) {
+                problems.push(off_map(
+                    &grid,
+                    l.at,
+                    vec![
+                        PathSeg::key("labels"),
+                        PathSeg::Index(i),
+                        PathSeg::key("at"),
+                    ],
+                ));
+            }
+        }
+        let map = Map {
+            id: file.id.clone(),
+            name: file.name.clone(),
+            notes: file.notes.clone(),
+            grid,
+            cells,
+            ridges,
+            roads: file.roads.clone(),
+            features: file.features.clone(),
+            labels: file.labels.clone(),
+        };
+        (map, problems)
+    }
+
+    /// The file form of this map.
+    pub fn to_file(&self) -> MapFile {
+        let w = self.grid.width as usize;
+        let terrain = self
+            .cells
+            .chunks(w)
+            .map(|row| row.iter().map(|c| c.to_char()).collect())
+            .collect();
+        let mut ridges: Vec<Hexside> = Vec::with_capacity(self.ridges.len());
+        for SideKey(a, b) in &self.ridges {
+            // Written from the on-map hex, preferring the first of the pair.
+            let (from, to) = if self.grid.contains(*a) {
+                (*a, *b)
+            } else {
+                (*b, *a)
+            };
+            if let Some(side) = self.grid.side_towards(from, to) {
+                ridges.push(Hexside(from, side));
+            }
+        }
+        MapFile {
+            format: MAP_FORMAT.to_string(),
+            id: self.id.clone(),
+            name: self.name.clone(),
+            notes: self.notes.clone(),
+            width: self.grid.width,
+            height: self.grid.height,
+            orientation: self.grid.orientation,
+            parity: self.grid.parity,
+            terrain,
+            ridges,
+            roads: self.roads.clone(),
+            features: self.features.clone(),
+            labels: self.labels.clone(),
+        }
+    }
+
+    /// Count of hexes per feature letter, for summaries.
+    pub fn feature_hex_counts(&self) -> BTreeMap<String, usize> {
+        self.features
+            .iter()
+            .map(|f| (f.code.clone(), f.hexes.len()))
+            .collect()
+    }
+}
+
+fn normalize_road_name(name: &str) -> String {
+    let lower = name.trim().to_ascii_lowercase();
+    lower
+        .strip_suffix(" road")
+        .unwrap_or(&lower)
+        .replace(['-', ' '], "")
+}
+
+fn orientation_name(o: Orientation) -> &'static str {
+    match o {
+        Orientation::Flat => "flat-topped",
+        Orientation::Pointy => "pointy-topped",
+    }
+}
+
+fn side_list(grid: &Grid) -> String {
+    grid.side_names()
+        .iter()
+        .map(|s| format!("{s:?}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
+    Diagnostic::error(
+        Code::OffMap,
+        format!(
+            "hex ({}, {}) is off the map, which is {} × {} hexes",
+            c.0, c.1, grid.width, grid.height
+        ),
+    )
+    .at_path(path)
+    .with_hint(format!(
+        "columns run from 1 to {} and rows from 1 to {}",
+        grid.width, grid.height
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feature_codes_parse() {
+        assert_eq!(parse_feature_code("H26"), Some((FeatureLetter::H, 26)));
+        assert_eq!(parse_feature_code("V4"), Some((FeatureLetter::V, 4)));
+        assert_eq!(parse_feature_code("X4"), None);
+        assert_eq!(parse_feature_code("V04"), None);
+        assert_eq!(parse_feature_code("V"), None);
+    }
+
+    #[test]
+    fn cells_round_trip_through_chars() {
+        for ch in ".^vVwWfF~=#".chars() {
+            assert_eq!(Cell::from_char(ch).map(Cell::to_char), Some(ch));
+        }
+        assert_eq!(Cell::from_char('x'), None);
+    }
+
+    #[test]
+    fn file_round_trip() {
+        let mut m = Map::blank("t", "Test", 5, 4);
+        m.set_cell(
+            Coord(2, 3),
+            Cell {
+                terrain: Terrain::Woods,
+                slope: true,
+            },
+        );
+        m.ridges.insert(SideKey::new(Coord(2, 2), Coord(2, 3)));
+        let (back, problems) = Map::from_file(&m.to_file());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(back, m);
+    }
+
+    #[test]
+    fn road_names_match_loosely() {
+        let mut m = Map::blank("t", "Test", 5, 4);
+        m.roads.push(Road {
+            name: Some("East".into()),
+            kind: RoadKind::Main,
+            hexes: vec![Coord(4, 2), Coord(5, 2)],
+        });
+        assert!(m.road("East Road").is_some());
+        assert!(m.road("east").is_some());
+        assert_eq!(m.road_edges(&m.roads[0]), vec![Edge::East]);
+    }
+}

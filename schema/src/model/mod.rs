@@ -1,0 +1,12 @@
+//! The model: what map, scenario and battle files say, as Rust types (serde + schemars).
+
+pub mod battle;
+pub mod counter;
+pub mod hex;
+pub mod hex_set;
+pub mod limits;
+pub mod map;
+pub mod scenario;
+pub mod special_rule;
+pub mod victory;
+pub mod zone;

@@ -1,0 +1,336 @@
+//! Scenarios (11.0): sides, orders of battle in groups, deployment and arrivals, game length,
+//! victory conditions, special rules, notes and interpretation notes.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::model::counter::Counter;
+use crate::model::hex::{Compass, Coord};
+use crate::model::special_rule::SpecialRule;
+use crate::model::victory::VictoryCondition;
+use crate::model::zone::Zone;
+use crate::ruleset::{MarkerKind, Morale, Printed, UnitKind};
+
+/// The `format` value of a scenario file this version reads and writes.
+pub const SCENARIO_FORMAT: &str = "saber-scenario/1";
+
+/// A scenario file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Rifle & Saber scenario")]
+pub struct Scenario {
+    /// File format and version: `saber-scenario/1`.
+    #[schemars(regex(pattern = r"^saber-scenario/[0-9]+$"))]
+    pub format: String,
+    /// Short identifier (`fatehpur`).
+    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}$"))]
+    pub id: String,
+    /// Rule number for the historical scenarios (`11.1`); none for new ones (11.18).
+    #[serde(default)]
+    #[schemars(regex(pattern = r"^11\.[0-9]{1,2}$"))]
+    pub rule: Option<String>,
+    /// Battle name as printed (`Fatehpur`).
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// Date as printed (`7 July 1857`).
+    #[schemars(length(max = 200))]
+    pub date: String,
+    /// Portion of the battle recreated, if not the whole (`The Stone Wall`).
+    #[serde(default)]
+    #[schemars(length(max = 200))]
+    pub portion: Option<String>,
+    /// The map: a map id (`rifle-and-saber`) or a path relative to this file.
+    #[schemars(length(min = 1, max = 500))]
+    pub map: String,
+    /// The two sides.
+    #[schemars(length(min = 2, max = 2))]
+    pub sides: Vec<Side>,
+    /// Id of the side that deploys first (11.0).
+    #[schemars(length(max = 64))]
+    pub deploys_first: String,
+    /// Id of the side whose Player-Turn comes first in each Game-Turn (3.0).
+    #[schemars(length(max = 64))]
+    pub moves_first: String,
+    /// Number of Game-Turns, at most the 20 spaces of the Turn Record Track (15.0).
+    #[schemars(range(min = 1, max = 20))]
+    pub game_length: u32,
+    /// Victory conditions.
+    #[serde(default)]
+    #[schemars(length(max = 100))]
+    pub victory: Vec<VictoryCondition>,
+    /// Special rules.
+    #[serde(default)]
+    #[schemars(length(max = 100))]
+    pub special_rules: Vec<SpecialRule>,
+    /// Counter values from the user's own counter sheet, for values the rules do not state.
+    #[serde(default)]
+    pub counter_values: BTreeMap<UnitKind, CounterValues>,
+    /// Optional set-up: individual counters placed on hexes.
+    #[serde(default)]
+    #[schemars(length(max = 10000))]
+    pub setup: Vec<Placement>,
+    /// Historical note, in our own words.
+    #[serde(default)]
+    #[schemars(length(max = 65536))]
+    pub notes: String,
+    /// How ambiguous or garbled passages of the rules text were read.
+    #[serde(default)]
+    #[schemars(length(max = 100))]
+    pub interpretations: Vec<Interpretation>,
+}
+
+/// One side of a scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    /// Short identifier used to refer to the side (`british`).
+    #[schemars(regex(pattern = r"^[a-z][a-z0-9_-]{0,63}$"))]
+    pub id: String,
+    /// Name as printed (`British`).
+    #[schemars(length(min = 1, max = 200))]
+    pub name: String,
+    /// Counter colour.
+    pub color: CounterColor,
+    /// Morale level (10.1); "if not specifically mentioned, units have normal morale" (11.0).
+    #[serde(default)]
+    pub morale: Morale,
+    /// Order of battle in groups `(a)`, `(b)` …; a side without groups in the rules has one.
+    #[schemars(length(min = 1, max = 26))]
+    pub groups: Vec<Group>,
+}
+
+/// The two counter colours of the game (2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum CounterColor {
+    Red,
+    Blue,
+}
+
+impl CounterColor {
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterColor::Red => "red",
+            CounterColor::Blue => "blue",
+        }
+    }
+}
+
+/// A group of an order of battle with how it enters play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    /// The group's letter (`a`); sides printed without groups use `a`.
+    #[schemars(regex(pattern = r"^[a-z]$"))]
+    pub id: String,
+    /// Unit counts by type: `{MZ: 12, MA: 1}`.
+    pub units: BTreeMap<UnitKind, u32>,
+    /// Marker allotments: `{Trench: 3}`.
+    #[serde(default)]
+    pub markers: BTreeMap<MarkerKind, u32>,
+    /// How the group enters play: a deployment zone, or an arrival.
+    pub entry: Entry,
+}
+
+/// How a group enters play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub enum Entry {
+    /// Deployed before play in a zone.
+    Deploy {
+        /// Where.
+        zone: Zone,
+        /// Facing given by the rules ("facing south"); informative only.
+        #[serde(default)]
+        facing: Option<Compass>,
+    },
+    /// Arrives during play.
+    Arrive {
+        /// Game-Turn of arrival.
+        #[schemars(range(min = 1, max = 20))]
+        turn: u32,
+        /// Where it enters: edge hexes or a road entry.
+        at: Zone,
+    },
+}
+
+/// Printed values for one unit type, from the user's counter sheet.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CounterValues {
+    /// Fire attack strength.
+    #[serde(default)]
+    pub fire_attack: Option<Printed>,
+    /// Fire defense strength.
+    #[serde(default)]
+    pub fire_defense: Option<Printed>,
+    /// Movement allowance.
+    #[serde(default)]
+    pub movement: Option<Printed>,
+    /// Range allowance.
+    #[serde(default)]
+    pub range: Option<Printed>,
+}
+
+/// A counter placed on a hex at set-up.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    /// Side id.
+    pub side: String,
+    /// Group id.
+    pub group: String,
+    /// A unit type or a marker.
+    pub counter: Counter,
+    /// Where.
+    pub at: Coord,
+}
+
+/// How an ambiguous or garbled passage was read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Interpretation {
+    /// The rule section concerned (`11.10`).
+    #[schemars(length(max = 32))]
+    pub rule: String,
+    /// What the text says (or fails to say).
+    #[schemars(length(max = 4096))]
+    pub text: String,
+    /// How we read it, and why.
+    #[schemars(length(max = 4096))]
+    pub reading: String,
+    /// Codes of the warnings this note explains, so that they are expected.
+    #[serde(default)]
+    pub explains: Vec<String>,
+}
+
+impl Group {
+    /// Total stacking points of the group's units (7.0A).
+    pub fn stacking_points(&self) -> u32 {
+        self.units
+            .iter()
+            .map(|(k, n)| k.stacking_points().saturating_mul(*n))
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// Number of units.
+    pub fn unit_count(&self) -> u32 {
+        self.units.values().fold(0u32, |a, b| a.saturating_add(*b))
+    }
+
+    /// (two-point units, three-point units).
+    pub fn unit_split(&self) -> (u32, u32) {
+        let mut two = 0u32;
+        let mut three = 0u32;
+        for (k, n) in &self.units {
+            if k.stacking_points() == 3 {
+                three = three.saturating_add(*n);
+            } else {
+                two = two.saturating_add(*n);
+            }
+        }
+        (two, three)
+    }
+
+    /// The deployment zone, if the group deploys.
+    pub fn deploy_zone(&self) -> Option<&Zone> {
+        match &self.entry {
+            Entry::Deploy { zone, .. } => Some(zone),
+            Entry::Arrive { .. } => None,
+        }
+    }
+
+    /// The order of battle in the rules' notation: `12 MZ; 2 MA`.
+    pub fn notation(&self) -> String {
+        let mut parts: Vec<String> = UnitKind::ALL
+            .iter()
+            .filter_map(|k| {
+                self.units
+                    .get(k)
+                    .filter(|n| **n > 0)
+                    .map(|n| format!("{n} {}", k.code()))
+            })
+            .collect();
+        for (m, n) in &self.markers {
+            if *n > 0 {
+                parts.push(format!("{n} {}", m.code()));
+            }
+        }
+        parts.join("; ")
+    }
+}
+
+impl Side {
+    /// Total units of a type across groups.
+    pub fn count(&self, kind: UnitKind) -> u32 {
+        self.groups
+            .iter()
+            .map(|g| g.units.get(&kind).copied().unwrap_or(0))
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// Total units across groups.
+    pub fn unit_count(&self) -> u32 {
+        self.groups
+            .iter()
+            .map(Group::unit_count)
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// Total markers of a kind across groups.
+    pub fn markers(&self, kind: MarkerKind) -> u32 {
+        self.groups
+            .iter()
+            .map(|g| g.markers.get(&kind).copied().unwrap_or(0))
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// Total stacking points.
+    pub fn stacking_points(&self) -> u32 {
+        self.groups
+            .iter()
+            .map(Group::stacking_points)
+            .fold(0u32, u32::saturating_add)
+    }
+}
+
+impl Scenario {
+    /// The side with this id.
+    pub fn side(&self, id: &str) -> Option<&Side> {
+        self.sides.iter().find(|s| s.id == id)
+    }
+
+    /// Index of the side with this id.
+    pub fn side_index(&self, id: &str) -> Option<usize> {
+        self.sides.iter().position(|s| s.id == id)
+    }
+
+    /// The side ids, for messages.
+    pub fn side_ids(&self) -> Vec<&str> {
+        self.sides.iter().map(|s| s.id.as_str()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_notation_and_points() {
+        let g = Group {
+            id: "a".into(),
+            units: [(UnitKind::MZ, 12), (UnitKind::MA, 2)]
+                .into_iter()
+                .collect(),
+            markers: [(MarkerKind::Trench, 3)].into_iter().collect(),
+            entry: Entry::Deploy {
+                zone: Zone::Feature("V4".into()),
+                facing: None,
+            },
+        };
+        assert_eq!(g.notation(), "12 MZ; 2 MA; 3 Trench");
+        assert_eq!(g.stacking_points(), 30);
+        assert_eq!(g.unit_split(), (12, 2));
+    }
+}

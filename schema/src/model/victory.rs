@@ -1,0 +1,416 @@
+//! Victory conditions (11.0): goals a side must achieve, and the outcome when it does (or, for
+//! graded conditions such as Shiloh's, by which Game-Turn it does).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::model::counter::Counter;
+use crate::model::zone::Zone;
+
+/// The side id that stands for "whichever side achieves it" (11.7: "Whoever holds …").
+pub const EITHER_SIDE: &str = "either";
+
+/// One victory condition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryCondition {
+    /// Id of the side that must achieve the goal, or `either`.
+    #[schemars(length(max = 64))]
+    pub side: String,
+    /// What must be achieved.
+    pub goal: Goal,
+    /// What achieving it (or failing to) means.
+    #[serde(default)]
+    pub outcome: Outcome,
+    /// The condition as printed in the rules, for reference.
+    #[serde(default)]
+    #[schemars(length(max = 4096))]
+    pub printed: String,
+}
+
+/// A goal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub enum Goal {
+    /// Hold a place: "for one side to hold a hex, a Friendly unit must be in the hex on the
+    /// specified Game-Turn" (11.0).
+    Hold {
+        /// Where.
+        target: Zone,
+        /// Any hex of it, or all of its hexes.
+        #[serde(default)]
+        hexes: HoldHexes,
+        /// When.
+        when: When,
+        /// And no enemy unit within this many hexes of the held hex(es) (11.3).
+        #[serde(default)]
+        #[schemars(range(max = 100))]
+        no_enemy_within: Option<u32>,
+    },
+    /// Destroy all units of the other side.
+    DestroyAll,
+    /// Move units off the map.
+    Exit {
+        /// How many.
+        count: ExitCount,
+        /// Which counters count (empty: any unit).
+        #[serde(default)]
+        counters: Vec<Counter>,
+        /// Through which hexes they leave (edge hexes, a road's exit).
+        via: Zone,
+        /// By the end of this Game-Turn.
+        #[schemars(range(min = 1, max = 20))]
+        by_turn: u32,
+    },
+    /// Control (hold) the position the enemy chose at set-up (11.14, 11.15).
+    ControlEnemySetup {
+        /// By the end of this Game-Turn.
+        #[schemars(range(min = 1, max = 20))]
+        by_turn: u32,
+    },
+    /// Lose no more units than the other side (11.9, 11.17).
+    LossesNoMoreThanEnemy,
+    /// Every goal.
+    All(#[schemars(length(min = 1, max = 20))] Vec<Goal>),
+    /// Any goal.
+    Any(#[schemars(length(min = 1, max = 20))] Vec<Goal>),
+    /// A goal the vocabulary cannot say; `why` says what is missing.
+    Text {
+        /// The goal.
+        #[schemars(length(max = 4096))]
+        text: String,
+        /// Why it is not structured.
+        #[schemars(length(max = 4096))]
+        why: String,
+    },
+}
+
+/// Which hexes of a target must be held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+pub enum HoldHexes {
+    /// At least one hex ("hold V12").
+    #[default]
+    Any,
+    /// Every hex ("hold all of H26").
+    All,
+}
+
+/// When a place must be held.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum When {
+    /// At the end of the last Game-Turn.
+    EndOfGame,
+    /// At the end of the given Game-Turn.
+    EndOfTurn(#[schemars(range(min = 1, max = 20))] u32),
+    /// At the end of any one Game-Turn before the game ends.
+    AnyTurn,
+    /// For this many consecutive Game-Turns.
+    ConsecutiveTurns(#[schemars(range(min = 1, max = 20))] u32),
+}
+
+/// How many units must exit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum ExitCount {
+    /// At least this many ("10 MZ or more").
+    AtLeast(#[schemars(range(min = 1, max = 2000))] u32),
+    /// At least this fraction of the side's units ("one-third or more").
+    Fraction {
+        /// Numerator.
+        #[schemars(range(min = 1, max = 100))]
+        num: u32,
+        /// Denominator.
+        #[schemars(range(min = 1, max = 100))]
+        den: u32,
+    },
+    /// Every one of them ("all four limbers").
+    All,
+}
+
+/// The levels of victory used by the scenarios, lowest first.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Level {
+    Marginal,
+    Tactical,
+    Moderate,
+    Substantive,
+    Decisive,
+}
+
+/// What a victory condition decides.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub enum Outcome {
+    /// The side wins if it achieves the goal, otherwise the other side wins.
+    #[default]
+    Wins,
+    /// Graded by the Game-Turn by which the goal is achieved (11.6).
+    Graded {
+        /// In order of turn: achieved by the end of `by_turn` gives this result.
+        #[schemars(length(min = 1, max = 20))]
+        by_turn: Vec<GradedResult>,
+        /// The result if the goal is never achieved.
+        otherwise: Result,
+    },
+}
+
+/// One rung of a graded outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GradedResult {
+    /// Achieved by the end of this Game-Turn.
+    #[schemars(range(min = 1, max = 20))]
+    pub turn: u32,
+    /// Who wins, and how well.
+    pub result: Result,
+}
+
+/// A winner and a level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Result {
+    /// The winning side's id.
+    #[schemars(length(max = 64))]
+    pub winner: String,
+    /// The level.
+    pub level: Level,
+}
+
+impl Goal {
+    /// Visit this goal and its sub-goals.
+    pub fn visit<'a>(&'a self, f: &mut dyn FnMut(&'a Goal)) {
+        f(self);
+        if let Goal::All(gs) | Goal::Any(gs) = self {
+            gs.iter().for_each(|g| g.visit(f));
+        }
+    }
+
+    /// A plain-English rendering.
+    pub fn describe(&self) -> String {
+        match self {
+            Goal::Hold {
+                target,
+                hexes,
+                when,
+                no_enemy_within,
+            } => {
+                let all = if *hexes == HoldHexes::All {
+                    "all of "
+                } else {
+                    ""
+                };
+                let when = when.describe();
+                let near = no_enemy_within
+                    .map(|d| format!(" with no enemy within {d} hexes"))
+                    .unwrap_or_default();
+                format!("hold {all}{} {when}{near}", target.describe())
+            }
+            Goal::DestroyAll => "destroy all enemy units".into(),
+            Goal::Exit {
+                count,
+                counters,
+                via,
+                by_turn,
+            } => {
+                let n = match count {
+                    ExitCount::AtLeast(n) => format!("{n} or more"),
+                    ExitCount::Fraction { num, den } => format!("{num}/{den} or more"),
+                    ExitCount::All => "all".into(),
+                };
+                let what = if counters.is_empty() {
+                    "units".to_string()
+                } else {
+                    counters
+                        .iter()
+                        .map(|c| c.describe())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                format!(
+                    "exit {n} {what} via {} by Game-Turn {by_turn}",
+                    via.describe()
+                )
+            }
+            Goal::ControlEnemySetup { by_turn } => {
+                format!("control the enemy's set-up position by Game-Turn {by_turn}")
+            }
+            Goal::LossesNoMoreThanEnemy => "lose no more units than the enemy".into(),
+            Goal::All(gs) => gs
+                .iter()
+                .map(Goal::describe)
+                .collect::<Vec<_>>()
+                .join(", and "),
+            Goal::Any(gs) => gs
+                .iter()
+                .map(Goal::describe)
+                .collect::<Vec<_>>()
+                .join(", or "),
+            Goal::Text { text, .. } => text.clone(),
+        }
+    }
+}
+
+impl When {
+    /// In words: "at the end of Game-Turn 5".
+    pub fn describe(&self) -> String {
+        match self {
+            When::EndOfGame => "at the end of the last Game-Turn".to_string(),
+            When::EndOfTurn(t) => format!("at the end of Game-Turn {t}"),
+            When::AnyTurn => "for any one Game-Turn".to_string(),
+            When::ConsecutiveTurns(n) => format!("for {n} consecutive Game-Turns"),
+        }
+    }
+}
+
+impl Level {
+    /// The level as the rules print it (`Substantive`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Marginal => "Marginal",
+            Level::Tactical => "Tactical",
+            Level::Moderate => "Moderate",
+            Level::Substantive => "Substantive",
+            Level::Decisive => "Decisive",
+        }
+    }
+}
+
+impl Result {
+    /// In words: "Decisive victory to Union"; `name` turns a side id into its name.
+    pub fn describe(&self, name: &dyn Fn(&str) -> String) -> String {
+        format!("{} victory to {}", self.level.name(), name(&self.winner))
+    }
+}
+
+impl Outcome {
+    /// What achieving the goal means, in words. `achiever` is the id of the side (or
+    /// [`EITHER_SIDE`]) that must achieve it, `other` the id of the side that wins if it does
+    /// not, if there is one; `name` turns a side id into its name.
+    pub fn describe(
+        &self,
+        achiever: &str,
+        other: Option<&str>,
+        name: &dyn Fn(&str) -> String,
+    ) -> String {
+        match self {
+            Outcome::Wins if achiever == EITHER_SIDE => {
+                "victory to whichever side achieves it".into()
+            }
+            Outcome::Wins => match other {
+                Some(o) => format!(
+                    "victory to {} if achieved, otherwise to {}",
+                    name(achiever),
+                    name(o)
+                ),
+                None => format!("victory to {} if achieved", name(achiever)),
+            },
+            Outcome::Graded { by_turn, otherwise } => {
+                let mut parts: Vec<String> = by_turn
+                    .iter()
+                    .map(|g| format!("by Game-Turn {}, {}", g.turn, g.result.describe(name)))
+                    .collect();
+                parts.push(format!("otherwise {}", otherwise.describe(name)));
+                parts.join("; ")
+            }
+        }
+    }
+}
+
+impl VictoryCondition {
+    /// The whole condition in words: who must do what, and what it decides. `name` turns a
+    /// side id into its name; `other` is the id of the opposing side, if there is one.
+    pub fn describe(&self, other: Option<&str>, name: &dyn Fn(&str) -> String) -> String {
+        let who = if self.side == EITHER_SIDE {
+            "Either side".to_string()
+        } else {
+            name(&self.side)
+        };
+        format!(
+            "{who} must {}: {}.",
+            self.goal.describe(),
+            self.outcome.describe(&self.side, other, name)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::MarkerKind;
+
+    fn name(id: &str) -> String {
+        match id {
+            "union" => "Union".into(),
+            "confederates" => "Confederates".into(),
+            other => other.into(),
+        }
+    }
+
+    #[test]
+    fn exit_goals_name_counters_in_words() {
+        let g = Goal::Exit {
+            count: ExitCount::All,
+            counters: vec![Counter::Marker(MarkerKind::Limber)],
+            via: Zone::Feature("B14".into()),
+            by_turn: 7,
+        };
+        assert_eq!(
+            g.describe(),
+            "exit all Limber markers via B14 by Game-Turn 7"
+        );
+    }
+
+    #[test]
+    fn a_plain_win_names_both_sides() {
+        let v = VictoryCondition {
+            side: "union".into(),
+            goal: Goal::Hold {
+                target: Zone::Feature("H26".into()),
+                hexes: HoldHexes::All,
+                when: When::ConsecutiveTurns(2),
+                no_enemy_within: None,
+            },
+            outcome: Outcome::Wins,
+            printed: String::new(),
+        };
+        assert_eq!(
+            v.describe(Some("confederates"), &name),
+            "Union must hold all of H26 for 2 consecutive Game-Turns: victory to Union if \
+             achieved, otherwise to Confederates."
+        );
+        let either = VictoryCondition {
+            side: EITHER_SIDE.into(),
+            ..v
+        };
+        assert!(
+            either
+                .describe(None, &name)
+                .ends_with(": victory to whichever side achieves it.")
+        );
+    }
+
+    #[test]
+    fn graded_outcomes_list_every_rung() {
+        let r = |winner: &str, level| Result {
+            winner: winner.into(),
+            level,
+        };
+        let o = Outcome::Graded {
+            by_turn: vec![
+                GradedResult {
+                    turn: 5,
+                    result: r("confederates", Level::Substantive),
+                },
+                GradedResult {
+                    turn: 8,
+                    result: r("union", Level::Marginal),
+                },
+            ],
+            otherwise: r("union", Level::Decisive),
+        };
+        assert_eq!(
+            o.describe("confederates", Some("union"), &name),
+            "by Game-Turn 5, Substantive victory to Confederates; by Game-Turn 8, Marginal \
+             victory to Union; otherwise Decisive victory to Union"
+        );
+    }
+}

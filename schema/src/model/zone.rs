@@ -1,0 +1,304 @@
+//! The zone language: deployment zones, arrival entries and victory targets as expressions that
+//! compile to sets of hexes on a map.
+//!
+//! Every deployment clause of the seventeen scenarios is one of these forms or a combination:
+//!
+//! | clause in the rules | zone |
+//! |---|---|
+//! | "on or adjacent to V4", "within four hexes of V4" | `Within(distance: 1, of: Feature("V4"))` |
+//! | "five hexes or more from H26", "not closer than 6 hexes to …" | `AtLeast(distance: 5, from: …)` |
+//! | "within 5 hexes to the northeast of V9", "12 hexes or more southwest of H26" | `Sector(toward: NE, of: …, within: Some(5))` |
+//! | "on or north of H26" | `Beyond(toward: N, of: Feature("H26"), inclusive: true)` |
+//! | "on and between H32 and H26", "between (but not on) V5 and V4", "H24-H25-H26" | `Between(chain: [..], include_ends: true)` |
+//! | "the area H26-B14-V4", "V6, V5 and the north-east corner" | `Area([Feature("H26"), Feature("B14"), Feature("V4")])` |
+//! | "on the north side of the river" | `RiverSide(North)` |
+//! | "on the road between V6 and the eastern edge" | `RoadStretch(road: "East", from: Feature("V6"), to: Edge(East))` |
+//! | "south edge west of R3" | `Intersection([Edge(South), Beyond(toward: W, of: Feature("R3"))])` |
+//! | "arrives on the South Road" | `RoadEntry("South")` |
+//! | "not closer than 6 hexes to the line R1-J34-R3" | `AtLeast(distance: 6, from: Line([..]))` |
+//! | "13 hexes or more away from the Spanish" | `AtLeast(distance: 13, from: EnemyDeployment)` |
+//! | "any one of H24, H25 or H26" | `OneOf([..])` |
+//! | and, or, but not | `Intersection`, `Union`, `Difference` |
+//!
+//! Geometry: distances are hex counts (5.1A counts the target hex, not the firing hex, which is
+//! the hex distance). Directions are measured between hex centres on the printed sheet (north up),
+//! from the centroid of the reference zone.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::model::hex::{Compass, Coord, Corner, Edge};
+use crate::ruleset::Terrain;
+
+/// A zone expression. See the module documentation for which clause each form expresses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub enum Zone {
+    /// The whole map ("anywhere").
+    Everywhere,
+    /// The hexes of a numbered feature: "in V4", "on H26".
+    Feature(#[schemars(regex(pattern = r"^[VHWRJFB][1-9][0-9]{0,3}$"))] String),
+    /// Listed hexes, as `(col, row)`.
+    Hexes(#[schemars(length(max = 100000))] Vec<Coord>),
+    /// The hex in a corner of the map.
+    Corner(Corner),
+    /// The hexes along a map edge.
+    Edge(Edge),
+    /// Every hex of a named road (`"East"` or `"East Road"`).
+    Road(#[schemars(length(max = 100))] String),
+    /// The hex where a named road leaves the map: "arrives on the South Road".
+    RoadEntry(#[schemars(length(max = 100))] String),
+    /// Every road hex of the map.
+    AnyRoad,
+    /// Every hex of one terrain ("all woods hexes").
+    Terrain(Terrain),
+    /// Every slope hex.
+    Slopes,
+    /// The hexes on straight lines joining the centres of the given zones in order.
+    Line(#[schemars(length(min = 2, max = 100))] Vec<Zone>),
+    /// Hexes within `distance` of the zone, the zone included: "within 3 hexes of V5";
+    /// "on or adjacent to V4" is distance 1.
+    Within {
+        /// Largest distance in hexes.
+        #[schemars(range(max = 2000))]
+        distance: u32,
+        /// The reference zone.
+        of: Box<Zone>,
+    },
+    /// Hexes at least `distance` from every hex of the zone: "5 hexes or more from H26",
+    /// "not closer than 6 hexes to …".
+    AtLeast {
+        /// Smallest distance in hexes.
+        #[schemars(range(max = 2000))]
+        distance: u32,
+        /// The reference zone.
+        from: Box<Zone>,
+    },
+    /// Hexes outside the zone that lie in a compass sector seen from the zone's centroid:
+    /// "within 5 hexes to the northeast of V9", "12 hexes or more southwest of H26".
+    Sector {
+        /// Central bearing of the sector.
+        toward: Compass,
+        /// The reference zone.
+        of: Box<Zone>,
+        /// Largest distance from the zone, if limited.
+        #[serde(default)]
+        #[schemars(range(max = 2000))]
+        within: Option<u32>,
+        /// Smallest distance from the zone, if limited.
+        #[serde(default)]
+        #[schemars(range(max = 2000))]
+        at_least: Option<u32>,
+        /// Half the opening angle of the sector in degrees (default 45: a quarter-plane).
+        #[serde(default = "default_half_angle")]
+        #[schemars(range(min = 1, max = 180))]
+        half_angle: u32,
+    },
+    /// Hexes beyond a line through the zone's centroid, across it from the given direction:
+    /// "north of H26"; `inclusive` also takes the zone itself and hexes level with the centroid
+    /// ("on or north of H26").
+    Beyond {
+        /// Which way.
+        toward: Compass,
+        /// The reference zone.
+        of: Box<Zone>,
+        /// Include the zone and the hexes level with it.
+        #[serde(default)]
+        inclusive: bool,
+    },
+    /// Hexes between consecutive zones of a chain: hexes on some shortest path from one to the
+    /// next ("on and between H32 and H26", chains such as H24-H25-H26).
+    Between {
+        /// The zones, in order; at least two.
+        #[schemars(length(min = 2, max = 100))]
+        chain: Vec<Zone>,
+        /// Include the zones of the chain themselves ("on and between"); `false` for
+        /// "between but not on".
+        #[serde(default)]
+        include_ends: bool,
+        /// Extra hexes of detour allowed beyond a shortest path, widening the band.
+        #[serde(default)]
+        #[schemars(range(max = 100))]
+        slack: u32,
+    },
+    /// The area spanned by zones: hexes whose centres lie in the convex hull of all their hexes
+    /// ("the area H26-B14-V4", "between V6, V5 and the north-east corner").
+    Area(#[schemars(length(min = 2, max = 100))] Vec<Zone>),
+    /// One side of the river: hexes reachable from the given map edge without entering a
+    /// river, ford or bridge hex.
+    RiverSide(Edge),
+    /// The road hexes between the points of a road nearest two zones, inclusive: "on the road
+    /// between V6 and the eastern edge".
+    RoadStretch {
+        /// The road's name.
+        #[schemars(length(max = 100))]
+        road: String,
+        /// One end.
+        from: Box<Zone>,
+        /// The other end.
+        to: Box<Zone>,
+    },
+    /// The hexes the enemy deploys in (the union of the opposing side's deployment zones).
+    EnemyDeployment,
+    /// A choice: the side picks one of these at set-up ("on any one of H24, H25 or H26"). Drawn
+    /// as the union; each alternative must hold the group on its own.
+    OneOf(#[schemars(length(min = 1, max = 100))] Vec<Zone>),
+    /// Hexes in any of the zones.
+    Union(#[schemars(length(max = 1000))] Vec<Zone>),
+    /// Hexes in all of the zones.
+    Intersection(#[schemars(length(min = 1, max = 100))] Vec<Zone>),
+    /// Hexes of the first zone that are not in the second.
+    Difference(Box<Zone>, Box<Zone>),
+}
+
+fn default_half_angle() -> u32 {
+    45
+}
+
+impl Zone {
+    /// A plain-English rendering, for the editor and exports.
+    pub fn describe(&self) -> String {
+        let list = |zs: &[Zone], sep: &str| {
+            zs.iter()
+                .map(|z| z.describe())
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        match self {
+            Zone::Everywhere => "anywhere".into(),
+            Zone::Feature(c) => c.clone(),
+            Zone::Hexes(h) => {
+                let labels: Vec<String> = h.iter().take(6).map(|c| c.to_string()).collect();
+                let more = if h.len() > 6 {
+                    format!(" and {} more", h.len() - 6)
+                } else {
+                    String::new()
+                };
+                format!("hexes {}{more}", labels.join(", "))
+            }
+            Zone::Corner(c) => format!("the {c:?} corner"),
+            Zone::Edge(e) => format!("the {} edge", e.name()),
+            Zone::Road(r) => format!("the {r} road"),
+            Zone::RoadEntry(r) => format!("where the {r} road enters the map"),
+            Zone::AnyRoad => "any road hex".into(),
+            Zone::Terrain(t) => format!("all {} hexes", t.name()),
+            Zone::Slopes => "all slope hexes".into(),
+            Zone::Line(zs) => format!("the line {}", list(zs, "-")),
+            Zone::Within { distance: 0, of } => format!("in {}", of.describe()),
+            Zone::Within { distance: 1, of } => format!("on or adjacent to {}", of.describe()),
+            Zone::Within { distance, of } => {
+                format!("within {distance} hexes of {}", of.describe())
+            }
+            Zone::AtLeast { distance, from } => {
+                format!("{distance} hexes or more from {}", from.describe())
+            }
+            Zone::Sector {
+                toward,
+                of,
+                within,
+                at_least,
+                ..
+            } => {
+                let mut s = String::new();
+                if let Some(w) = within {
+                    s.push_str(&format!("within {w} hexes "));
+                }
+                if let Some(a) = at_least {
+                    s.push_str(&format!("{a} hexes or more "));
+                }
+                format!("{s}to the {} of {}", toward.name(), of.describe())
+            }
+            Zone::Beyond {
+                toward,
+                of,
+                inclusive,
+            } => {
+                format!(
+                    "{}{} of {}",
+                    if *inclusive { "on or " } else { "" },
+                    toward.name(),
+                    of.describe()
+                )
+            }
+            Zone::Between {
+                chain,
+                include_ends,
+                ..
+            } => {
+                if *include_ends {
+                    format!("on and between {}", list(chain, " and "))
+                } else {
+                    format!("between (but not on) {}", list(chain, " and "))
+                }
+            }
+            Zone::Area(zs) => format!("the area {}", list(zs, "-")),
+            Zone::RiverSide(e) => format!("the {} side of the river", e.name()),
+            Zone::RoadStretch { road, from, to } => {
+                format!(
+                    "on the {road} road between {} and {}",
+                    from.describe(),
+                    to.describe()
+                )
+            }
+            Zone::EnemyDeployment => "the enemy's deployment".into(),
+            Zone::OneOf(zs) => format!("any one of {}", list(zs, ", ")),
+            Zone::Union(zs) => list(zs, " or "),
+            Zone::Intersection(zs) => list(zs, " and "),
+            Zone::Difference(a, b) => format!("{} but not {}", a.describe(), b.describe()),
+        }
+    }
+
+    /// Feature codes named anywhere in the expression.
+    pub fn features(&self) -> Vec<&str> {
+        let mut out = Vec::new();
+        self.visit(&mut |z| {
+            if let Zone::Feature(c) = z {
+                out.push(c.as_str());
+            }
+        });
+        out
+    }
+
+    /// Does the expression refer to the enemy's deployment?
+    pub fn refers_to_enemy(&self) -> bool {
+        let mut found = false;
+        self.visit(&mut |z| found |= matches!(z, Zone::EnemyDeployment));
+        found
+    }
+
+    /// Visit every node, depth first.
+    pub fn visit<'s>(&'s self, f: &mut dyn FnMut(&'s Zone)) {
+        f(self);
+        match self {
+            Zone::Line(zs)
+            | Zone::Area(zs)
+            | Zone::OneOf(zs)
+            | Zone::Union(zs)
+            | Zone::Intersection(zs) => zs.iter().for_each(|z| z.visit(f)),
+            Zone::Between { chain, .. } => chain.iter().for_each(|z| z.visit(f)),
+            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
+                of.visit(f)
+            }
+            Zone::AtLeast { from, .. } => from.visit(f),
+            Zone::RoadStretch { from, to, .. } => {
+                from.visit(f);
+                to.visit(f);
+            }
+            Zone::Difference(a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            Zone::Everywhere
+            | Zone::Feature(_)
+            | Zone::Hexes(_)
+            | Zone::Corner(_)
+            | Zone::Edge(_)
+            | Zone::Road(_)
+            | Zone::RoadEntry(_)
+            | Zone::AnyRoad
+            | Zone::Terrain(_)
+            | Zone::Slopes
+            | Zone::RiverSide(_)
+            | Zone::EnemyDeployment => {}
+        }
+    }
+}

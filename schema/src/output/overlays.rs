@@ -1,0 +1,65 @@
+//! Overlays: sets of hexes drawn over a map (a scenario's zones), with their colours and legend
+//! text.
+
+use crate::model::hex::Coord;
+use crate::model::scenario::{CounterColor, Entry};
+use crate::pipeline::Compiled;
+
+/// A set of hexes drawn over the map as a translucent fill with an outline and a legend entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overlay {
+    /// Legend text ("French (a) deployment").
+    pub name: String,
+    /// Fill and outline colour, RGB.
+    pub color: [u8; 3],
+    /// The hexes.
+    pub hexes: Vec<Coord>,
+}
+
+/// Distinct overlay colours, to hand out in turn to a scenario's zones.
+pub const OVERLAY_COLORS: [[u8; 3]; 8] = [
+    [214, 39, 40],
+    [31, 119, 180],
+    [148, 52, 180],
+    [255, 127, 14],
+    [23, 160, 150],
+    [227, 60, 160],
+    [90, 90, 90],
+    [188, 160, 20],
+];
+
+/// The `i`-th overlay colour, cycling through [`OVERLAY_COLORS`].
+pub fn overlay_color(i: usize) -> [u8; 3] {
+    OVERLAY_COLORS[i % OVERLAY_COLORS.len()]
+}
+
+/// One overlay per group: red shades for the red side, blue for the blue side.
+pub fn scenario_overlays(c: &Compiled) -> Vec<Overlay> {
+    let mut out = Vec::new();
+    for (si, side) in c.scenario.sides.iter().enumerate() {
+        for (gi, g) in side.groups.iter().enumerate() {
+            let base: [u8; 3] = match side.color {
+                CounterColor::Red => [214, 39, 40],
+                CounterColor::Blue => [31, 90, 200],
+            };
+            // Later groups of a side in lighter shades.
+            let k = gi as u16 * 40;
+            let color = base.map(|v| (v as u16 + k).min(235) as u8);
+            let what = match &g.entry {
+                Entry::Deploy { .. } => "deploys".to_string(),
+                Entry::Arrive { turn, .. } => format!("arrives Game-Turn {turn}"),
+            };
+            let label = if side.groups.len() > 1 {
+                format!("{} ({}) {what}", side.name, g.id)
+            } else {
+                format!("{} {what}", side.name)
+            };
+            out.push(Overlay {
+                name: label,
+                color,
+                hexes: c.resolved.groups[si][gi].hexes.iter().collect(),
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,788 @@
+//! Drawing a map as SVG, with optional overlays of hex sets (scenario zones), and rasterising it
+//! to PNG with resvg.
+//!
+//! The SVG is written by hand: a few grouped paths per layer (terrain, slopes, grid, ridges,
+//! roads), then text. Text uses fonts embedded in the binary (Ubuntu Light and Hack, shipped by
+//! `epaint_default_fonts`), so a PNG renders the same on a machine without system fonts.
+//!
+//! Detail follows the size of a hex in the drawing: the map is laid out at most
+//! [`MAP_EXTENT`] units across, so big maps get small hexes; then hex outlines, village
+//! buildings and `CCRR` coordinates are left out when they would be too small to read, and
+//! terrain is drawn as column strips instead of hexagons.
+
+pub(crate) mod legend;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::sync::{Arc, OnceLock};
+
+use resvg::{tiny_skia, usvg};
+
+use crate::model::hex::{Coord, Grid, Orientation};
+use crate::model::hex_set::HexSet;
+use crate::model::map::{FeatureLetter, Map, RoadKind, parse_feature_code};
+use crate::output::overlays::Overlay;
+use crate::ruleset::Terrain;
+
+use legend::{draw_legend, legend_height, legend_rows};
+
+/// Why a PNG could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The SVG did not parse.
+    #[error("the SVG could not be read: {0}")]
+    Svg(String),
+    /// The drawing has no area.
+    #[error("the SVG has no area to draw")]
+    Empty,
+    /// PNG encoding failed.
+    #[error("the PNG could not be encoded: {0}")]
+    Encode(String),
+}
+
+/// The longer side of the map area in SVG units; hexes shrink to fit on big maps.
+pub const MAP_EXTENT: f64 = 2400.0;
+/// The largest hex drawn, centre to centre, in SVG units.
+const MAX_STEP: f64 = 48.0;
+/// The smallest hex drawn (a 1000 × 1000 map).
+const MIN_STEP: f64 = 2.0;
+/// Hexes smaller than this are drawn as strips, without outlines.
+const OUTLINE_STEP: f64 = 8.0;
+/// Hexes smaller than this get no `CCRR` coordinates.
+const COORD_STEP: f64 = 20.0;
+/// Hexes smaller than this get no village buildings.
+const BUILDING_STEP: f64 = 14.0;
+
+/// The widest PNG made; wider requests are scaled down.
+pub const MAX_PNG_SIDE: u32 = 12000;
+/// The most pixels in one PNG.
+pub const MAX_PNG_PIXELS: u64 = 50_000_000;
+
+const MARGIN: f64 = 24.0;
+const TITLE_BAND: f64 = 78.0;
+const LEGEND_WIDTH: f64 = 330.0;
+const LEGEND_FONT: f64 = 17.0;
+const LEGEND_ROW: f64 = 30.0;
+const LEGEND_LINE: f64 = 21.0;
+
+/// Font families, as named inside the embedded font files.
+pub(crate) const SANS: &str = "Ubuntu";
+pub(crate) const MONO: &str = "Hack";
+
+/// The background colour.
+pub(crate) const PAPER: &str = "#f6f2e4";
+/// The colour of text and outlines.
+pub(crate) const INK: &str = "#2b2118";
+const HALO: &str = "#fffaf0";
+const GRID_LINE: &str = "#5a4a32";
+const SLOPE: &str = "#8a5a2b";
+const RIDGE: &str = "#4a2608";
+const MAIN_ROAD_CASING: &str = "#5b1d0e";
+const MAIN_ROAD: &str = "#e8b04b";
+const MINOR_ROAD: &str = "#6e4a2a";
+const BRIDGE: &str = "#3b3b3b";
+const FORD_MARK: &str = "#d9c79a";
+const BUILDING: &str = "#6b2a1a";
+
+/// The fill of a hex terrain.
+fn terrain_color(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Clear => "#e9e4c4",
+        Terrain::Village => "#d9a882",
+        Terrain::Woods => "#86b061",
+        Terrain::Forest => "#4e7d3a",
+        Terrain::River => "#5d9fd6",
+        Terrain::Ford => "#9cc9ec",
+        Terrain::Bridge => "#5d9fd6",
+    }
+}
+
+/// The outline colour of a feature's extent, by letter.
+fn feature_color(letter: Option<FeatureLetter>) -> &'static str {
+    match letter {
+        Some(FeatureLetter::V) => "#7a2414",
+        Some(FeatureLetter::H) => "#5a3410",
+        Some(FeatureLetter::W) => "#1f4a14",
+        Some(FeatureLetter::R | FeatureLetter::J | FeatureLetter::F | FeatureLetter::B) => {
+            "#143c6e"
+        }
+        None => INK,
+    }
+}
+
+/// Where the map sits in the drawing and how big a hex is.
+struct Layout {
+    grid: Grid,
+    /// Centre-to-centre distance of neighbouring hexes, in SVG units.
+    step: f64,
+    /// Grid-space point drawn at the map area's top-left corner.
+    min: (f64, f64),
+    /// SVG position of the map area's top-left corner.
+    origin: (f64, f64),
+    /// Size of the map area in SVG units.
+    size: (f64, f64),
+}
+
+impl Layout {
+    /// The layout of a map whose top-left corner is drawn at `origin`.
+    fn new(grid: Grid, origin: (f64, f64)) -> Layout {
+        let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+        let (w, h) = (grid.width as i32, grid.height as i32);
+        let edge_hexes = (1..=w)
+            .flat_map(|c| [Coord(c, 1), Coord(c, h)])
+            .chain((1..=h).flat_map(|r| [Coord(1, r), Coord(w, r)]));
+        for c in edge_hexes {
+            for (x, y) in grid.corners(c) {
+                lo = (lo.0.min(x), lo.1.min(y));
+                hi = (hi.0.max(x), hi.1.max(y));
+            }
+        }
+        let extent = (hi.0 - lo.0).max(hi.1 - lo.1).max(1e-9);
+        let step = (MAP_EXTENT / extent).clamp(MIN_STEP, MAX_STEP);
+        Layout {
+            grid,
+            step,
+            min: lo,
+            origin,
+            size: ((hi.0 - lo.0) * step, (hi.1 - lo.1) * step),
+        }
+    }
+
+    /// Grid space → SVG units.
+    fn pt(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        (
+            self.origin.0 + (x - self.min.0) * self.step,
+            self.origin.1 + (y - self.min.1) * self.step,
+        )
+    }
+
+    fn center(&self, c: Coord) -> (f64, f64) {
+        self.pt(self.grid.center(c))
+    }
+
+    fn corners(&self, c: Coord) -> [(f64, f64); 6] {
+        self.grid.corners(c).map(|p| self.pt(p))
+    }
+
+    /// Append the hexagon of `c` to path data.
+    fn hex_path(&self, d: &mut String, c: Coord) {
+        let k = self.corners(c);
+        let _ = write!(d, "M{:.1} {:.1}", k[0].0, k[0].1);
+        for p in &k[1..] {
+            let _ = write!(d, "L{:.1} {:.1}", p.0, p.1);
+        }
+        d.push('Z');
+    }
+
+    /// Append the outline of a set of hexes (sides whose neighbour is outside the set).
+    fn boundary_path(&self, d: &mut String, set: &HexSet) {
+        for c in set.iter() {
+            let k = self.corners(c);
+            for (i, n) in self.grid.side_neighbors(c).into_iter().enumerate() {
+                if !set.contains(n) {
+                    let (a, b) = (k[i], k[(i + 1) % 6]);
+                    let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
+                }
+            }
+        }
+    }
+
+    /// Append a strip of `count` hexes starting at `first` down its column (flat) or along its
+    /// row (pointy): the small-hex stand-in for hexagons.
+    fn strip_path(&self, d: &mut String, first: Coord, count: i32) {
+        let (cx, cy) = self.grid.center(first);
+        let narrow = 3f64.sqrt() / 2.0;
+        let (x0, y0, w, h) = match self.grid.orientation {
+            Orientation::Flat => (cx - narrow / 2.0, cy - 0.5, narrow, f64::from(count)),
+            Orientation::Pointy => (cx - 0.5, cy - narrow / 2.0, f64::from(count), narrow),
+        };
+        let (a, b) = (self.pt((x0, y0)), self.pt((x0 + w, y0 + h)));
+        let _ = write!(
+            d,
+            "M{:.1} {:.1}H{:.1}V{:.1}H{:.1}Z",
+            a.0, a.1, b.0, b.1, a.0
+        );
+    }
+}
+
+/// Escape text for XML.
+pub(crate) fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `#rrggbb` of an RGB colour.
+pub(crate) fn rgb([r, g, b]: [u8; 3]) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// A centred text with a light halo, legible on any terrain.
+#[allow(clippy::too_many_arguments)]
+fn label(
+    out: &mut String,
+    (x, y): (f64, f64),
+    text: &str,
+    family: &str,
+    size: f64,
+    fill: &str,
+    halo: f64,
+    extra: &str,
+) {
+    // Baseline a third of the size below the centre puts the capitals' middle on it.
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{:.1}" font-family="{family}" font-size="{size:.1}" text-anchor="middle" fill="{fill}" stroke="{HALO}" stroke-width="{halo:.1}" stroke-linejoin="round" paint-order="stroke"{extra}>{}</text>"#,
+        y + size * 0.35,
+        xml(text)
+    );
+}
+
+/// How much detail the map drawing carries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MapStyle {
+    /// Draw `CCRR` coordinates in the hexes (when hexes are big enough to read them).
+    pub coordinates: bool,
+    /// Feature labels at this multiple of their usual size: a map printed small needs bigger
+    /// labels to stay readable.
+    pub label_scale: f64,
+}
+
+impl Default for MapStyle {
+    fn default() -> MapStyle {
+        MapStyle {
+            coordinates: true,
+            label_scale: 1.0,
+        }
+    }
+}
+
+/// The map alone, drawn with its top-left corner at (0, 0), for embedding in a larger drawing
+/// (a nested `<svg>` with `viewBox="0 0 width height"`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapBody {
+    /// SVG elements, without an enclosing `<svg>`.
+    pub svg: String,
+    /// Width of the map area in SVG units.
+    pub width: f64,
+    /// Height of the map area in SVG units.
+    pub height: f64,
+}
+
+/// The map as SVG elements with its top-left corner at (0, 0): terrain, ridges, roads,
+/// bridges and fords, feature outlines and labels, the overlays, and `CCRR` coordinates if
+/// the style asks for them; no title, no legend, no background.
+pub fn map_body(map: &Map, overlays: &[Overlay], style: MapStyle) -> MapBody {
+    let lay = Layout::new(map.grid, (0.0, 0.0));
+    let mut svg = String::with_capacity(4096 + map.grid.len() * 64);
+    draw_map(&mut svg, map, &lay, overlays, style);
+    MapBody {
+        svg,
+        width: lay.size.0,
+        height: lay.size.1,
+    }
+}
+
+/// The map as an SVG document: terrain, ridges, roads, bridges and fords, feature outlines and
+/// labels, `CCRR` coordinates when hexes are big enough, the overlays, a title and a legend.
+pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
+    let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
+    let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
+    let legend = legend_rows(overlays);
+    let legend_h = legend_height(&legend);
+    let width = legend_x + LEGEND_WIDTH + MARGIN;
+    let height = lay.origin.1 + lay.size.1.max(legend_h) + MARGIN;
+    let mut out = String::with_capacity(4096 + map.grid.len() * 64);
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{PAPER}"/>"#
+    );
+    draw_map(&mut out, map, &lay, overlays, MapStyle::default());
+    draw_title(&mut out, map, &lay, title);
+    draw_legend(&mut out, &lay, &legend, legend_x);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Every layer of the map itself, bottom to top.
+fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], style: MapStyle) {
+    let s = lay.step;
+    draw_terrain(out, map, lay);
+    draw_overlay_fills(out, map, lay, overlays);
+    if s >= OUTLINE_STEP {
+        let mut d = String::new();
+        for c in map.grid.coords() {
+            lay.hex_path(&mut d, c);
+        }
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
+            (s * 0.025).max(0.4)
+        );
+    }
+    draw_feature_outlines(out, map, lay);
+    draw_overlay_outlines(out, map, lay, overlays);
+    draw_ridges(out, map, lay);
+    draw_crossings(out, map, lay);
+    draw_roads(out, map, lay);
+    if style.coordinates && s >= COORD_STEP {
+        draw_coordinates(out, map, lay);
+    }
+    draw_labels(out, map, lay, style.label_scale);
+}
+
+fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
+    let grid = map.grid;
+    let mut fills: BTreeMap<Terrain, String> = BTreeMap::new();
+    let mut slopes = String::new();
+    if lay.step >= OUTLINE_STEP {
+        for (i, cell) in map.cells.iter().enumerate() {
+            let c = grid.coord_at(i);
+            lay.hex_path(fills.entry(cell.terrain).or_default(), c);
+            if cell.slope {
+                lay.hex_path(&mut slopes, c);
+            }
+        }
+    } else {
+        // Small hexes: one rectangle per run of equal cells down a column (or along a row).
+        let (lines, len) = match grid.orientation {
+            Orientation::Flat => (grid.width as i32, grid.height as i32),
+            Orientation::Pointy => (grid.height as i32, grid.width as i32),
+        };
+        let at = |line: i32, k: i32| match grid.orientation {
+            Orientation::Flat => Coord(line, k),
+            Orientation::Pointy => Coord(k, line),
+        };
+        for line in 1..=lines {
+            let mut k = 1;
+            while k <= len {
+                let start = k;
+                let cell = map.cell(at(line, k)).unwrap_or_default();
+                while k <= len && map.cell(at(line, k)).unwrap_or_default() == cell {
+                    k += 1;
+                }
+                let first = at(line, start);
+                lay.strip_path(fills.entry(cell.terrain).or_default(), first, k - start);
+                if cell.slope {
+                    lay.strip_path(&mut slopes, first, k - start);
+                }
+            }
+        }
+    }
+    for (t, d) in &fills {
+        let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, terrain_color(*t));
+    }
+    if !slopes.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<path d="{slopes}" fill="{SLOPE}" fill-opacity="0.38"/>"#
+        );
+    }
+    if lay.step >= BUILDING_STEP {
+        let mut d = String::new();
+        let b = lay.step * 0.13;
+        for (i, cell) in map.cells.iter().enumerate() {
+            if cell.terrain != Terrain::Village {
+                continue;
+            }
+            let (x, y) = lay.center(grid.coord_at(i));
+            for (dx, dy) in [(-0.22, -0.18), (0.12, -0.22), (-0.05, 0.14), (0.24, 0.1)] {
+                let (bx, by) = (x + dx * lay.step, y + dy * lay.step);
+                let _ = write!(d, "M{bx:.1} {by:.1}h{b:.1}v{b:.1}h{:.1}Z", -b);
+            }
+        }
+        if !d.is_empty() {
+            let _ = writeln!(out, r#"<path d="{d}" fill="{BUILDING}"/>"#);
+        }
+        // Tree crowns in woods and forest.
+        let r = lay.step * 0.1;
+        for (terrain, color) in [(Terrain::Woods, "#4f8035"), (Terrain::Forest, "#365f27")] {
+            let mut d = String::new();
+            for (i, cell) in map.cells.iter().enumerate() {
+                if cell.terrain != terrain {
+                    continue;
+                }
+                let (x, y) = lay.center(grid.coord_at(i));
+                for (dx, dy) in [(-0.2, 0.02), (0.16, -0.06), (0.0, 0.24)] {
+                    let (tx, ty) = (x + dx * lay.step, y + dy * lay.step);
+                    let _ = write!(
+                        d,
+                        "M{:.1} {ty:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
+                        tx - r,
+                        2.0 * r,
+                        -2.0 * r
+                    );
+                }
+            }
+            if !d.is_empty() {
+                let _ = writeln!(out, r#"<path d="{d}" fill="{color}"/>"#);
+            }
+        }
+    }
+}
+
+fn draw_overlay_fills(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay]) {
+    for o in overlays {
+        let mut d = String::new();
+        let set = HexSet::from_coords(map.grid, o.hexes.iter().copied());
+        if lay.step >= OUTLINE_STEP {
+            for c in set.iter() {
+                lay.hex_path(&mut d, c);
+            }
+        } else {
+            for c in set.iter() {
+                lay.strip_path(&mut d, c, 1);
+            }
+        }
+        if !d.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<path d="{d}" fill="{}" fill-opacity="0.33"/>"#,
+                rgb(o.color)
+            );
+        }
+    }
+}
+
+fn draw_overlay_outlines(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay]) {
+    for o in overlays {
+        let set = HexSet::from_coords(map.grid, o.hexes.iter().copied());
+        let mut d = String::new();
+        lay.boundary_path(&mut d, &set);
+        if !d.is_empty() {
+            let _ = writeln!(
+                out,
+                r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
+                rgb(o.color),
+                (lay.step * 0.09).max(1.5)
+            );
+        }
+    }
+}
+
+fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {
+    for f in &map.features {
+        let set = HexSet::from_coords(map.grid, f.hexes.iter().copied());
+        let mut d = String::new();
+        lay.boundary_path(&mut d, &set);
+        if d.is_empty() {
+            continue;
+        }
+        let w = (lay.step * 0.04).max(0.8);
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{}" stroke-opacity="0.8" stroke-width="{w:.2}" stroke-dasharray="{:.1} {:.1}"/>"#,
+            feature_color(parse_feature_code(&f.code).map(|(l, _)| l)),
+            w * 3.0,
+            w * 2.0
+        );
+    }
+}
+
+fn draw_ridges(out: &mut String, map: &Map, lay: &Layout) {
+    let mut d = String::new();
+    for key in &map.ridges {
+        // Draw each ridge from whichever of its two hexes is on the map.
+        let (hex, other) = if map.grid.contains(key.0) {
+            (key.0, key.1)
+        } else {
+            (key.1, key.0)
+        };
+        let Some(i) = map
+            .grid
+            .side_neighbors(hex)
+            .iter()
+            .position(|n| *n == other)
+        else {
+            continue;
+        };
+        let k = lay.corners(hex);
+        let (a, b) = (k[i], k[(i + 1) % 6]);
+        let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
+    }
+    if !d.is_empty() {
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{RIDGE}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
+            (lay.step * 0.13).max(1.2)
+        );
+    }
+}
+
+/// Bridges as a deck along their road, fords as a row of stepping stones.
+fn draw_crossings(out: &mut String, map: &Map, lay: &Layout) {
+    let s = lay.step;
+    for (i, cell) in map.cells.iter().enumerate() {
+        let c = map.grid.coord_at(i);
+        let (x, y) = lay.center(c);
+        match cell.terrain {
+            Terrain::Bridge => {
+                let angle = road_angle(map, c).unwrap_or(0.0);
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{BRIDGE}" stroke="{HALO}" stroke-width="{:.1}" transform="rotate({angle:.1} {x:.1} {y:.1})"/>"#,
+                    x - s * 0.52,
+                    y - s * 0.2,
+                    s * 1.04,
+                    s * 0.4,
+                    (s * 0.03).max(0.5)
+                );
+            }
+            Terrain::Ford => stepping_stones(out, (x, y), s),
+            _ => {}
+        }
+    }
+}
+
+/// A ford's mark: a row of stepping stones across the hex centre, for hexes `s` units apart.
+fn stepping_stones(out: &mut String, (x, y): (f64, f64), s: f64) {
+    let r = (s * 0.085).max(0.8);
+    let mut d = String::new();
+    for k in -2..=2 {
+        let cx = x + f64::from(k) * s * 0.19;
+        let cy = y + if k % 2 == 0 { s * 0.05 } else { -s * 0.05 };
+        let _ = write!(
+            d,
+            "M{:.1} {cy:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
+            cx - r,
+            2.0 * r,
+            -2.0 * r
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" fill="{FORD_MARK}" stroke="{INK}" stroke-width="{:.2}"/>"#,
+        (s * 0.015).max(0.3)
+    );
+}
+
+/// The direction (degrees, screen space) of the road through a hex, if a road passes it.
+fn road_angle(map: &Map, c: Coord) -> Option<f64> {
+    for road in &map.roads {
+        if let Some(i) = road.hexes.iter().position(|h| *h == c) {
+            let prev = road.hexes[i.saturating_sub(1)];
+            let next = road.hexes[(i + 1).min(road.hexes.len() - 1)];
+            let (a, b) = (map.grid.center(prev), map.grid.center(next));
+            if prev != next {
+                return Some((b.1 - a.1).atan2(b.0 - a.0).to_degrees());
+            }
+        }
+    }
+    None
+}
+
+fn draw_roads(out: &mut String, map: &Map, lay: &Layout) {
+    let s = lay.step;
+    let polyline = |hexes: &[Coord]| {
+        let mut d = String::new();
+        for (i, c) in hexes.iter().enumerate() {
+            let (x, y) = lay.center(*c);
+            let _ = write!(d, "{}{x:.1} {y:.1}", if i == 0 { 'M' } else { 'L' });
+        }
+        d
+    };
+    let mut minor = String::new();
+    let mut main = String::new();
+    for road in &map.roads {
+        match road.kind {
+            RoadKind::Minor => minor.push_str(&polyline(&road.hexes)),
+            RoadKind::Main => main.push_str(&polyline(&road.hexes)),
+        }
+    }
+    let line = |out: &mut String, d: &str, color: &str, width: f64| {
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{color}" stroke-width="{width:.2}" stroke-linecap="round" stroke-linejoin="round"/>"#
+        );
+    };
+    if !minor.is_empty() {
+        line(out, &minor, MINOR_ROAD, (s * 0.07).max(0.8));
+    }
+    if !main.is_empty() {
+        line(out, &main, MAIN_ROAD_CASING, (s * 0.19).max(1.6));
+        line(out, &main, MAIN_ROAD, (s * 0.1).max(0.8));
+    }
+}
+
+fn draw_coordinates(out: &mut String, map: &Map, lay: &Layout) {
+    let size = lay.step * 0.2;
+    // Dark numbers on light terrain, light numbers on the dark forest and water.
+    for (light_ground, fill) in [(true, "#3d3428"), (false, "#f3f0e2")] {
+        let _ = writeln!(
+            out,
+            r#"<g font-family="{MONO}" font-size="{size:.1}" text-anchor="middle" fill="{fill}" fill-opacity="0.85">"#
+        );
+        for (i, cell) in map.cells.iter().enumerate() {
+            let dark = matches!(
+                cell.terrain,
+                Terrain::Forest | Terrain::River | Terrain::Bridge
+            );
+            if dark == light_ground {
+                continue;
+            }
+            let c = map.grid.coord_at(i);
+            let (x, y) = lay.center(c);
+            let _ = writeln!(
+                out,
+                r#"<text x="{x:.1}" y="{:.1}">{}</text>"#,
+                y - lay.step * 0.27,
+                map.grid.label(c)
+            );
+        }
+        out.push_str("</g>\n");
+    }
+}
+
+fn draw_labels(out: &mut String, map: &Map, lay: &Layout, scale: f64) {
+    // Labels stay readable on small hexes: never below a fixed share of the map extent.
+    let size = (lay.step * 0.42).max(MAP_EXTENT / 160.0) * scale;
+    for f in &map.features {
+        let Some(at) = f.label.or_else(|| f.hexes.first().copied()) else {
+            continue;
+        };
+        // Below the centre, so that roads and bridges through the label hex stay visible; on
+        // small hexes the label is bigger than the hex and is centred.
+        let (x, cy) = lay.center(at);
+        let y = if lay.step >= COORD_STEP {
+            cy + lay.step * 0.2
+        } else {
+            cy
+        };
+        let color = feature_color(parse_feature_code(&f.code).map(|(l, _)| l));
+        label(
+            out,
+            (x, y),
+            &f.code,
+            MONO,
+            size,
+            color,
+            size * 0.3,
+            r#" font-weight="bold""#,
+        );
+        if let Some(name) = &f.name {
+            label(
+                out,
+                (x, y + size * 0.95),
+                name,
+                SANS,
+                size * 0.6,
+                color,
+                size * 0.2,
+                "",
+            );
+        }
+    }
+    for l in &map.labels {
+        label(
+            out,
+            lay.center(l.at),
+            &l.text,
+            SANS,
+            size * 0.85,
+            INK,
+            size * 0.22,
+            r#" font-style="italic""#,
+        );
+    }
+}
+
+fn draw_title(out: &mut String, map: &Map, lay: &Layout, title: &str) {
+    let _ = writeln!(
+        out,
+        r#"<text x="{:.1}" y="40" font-family="{SANS}" font-size="30" fill="{INK}">{}</text>"#,
+        lay.origin.0,
+        xml(title)
+    );
+    let shape = match map.grid.orientation {
+        Orientation::Flat => "flat-topped hexes",
+        Orientation::Pointy => "pointy-topped hexes",
+    };
+    let _ = writeln!(
+        out,
+        r##"<text x="{:.1}" y="64" font-family="{SANS}" font-size="16" fill="#5a4e3e">{} · {} × {} hexes, {shape} · hex numbers CCRR (column, row)</text>"##,
+        lay.origin.0,
+        xml(&map.name),
+        map.grid.width,
+        map.grid.height,
+    );
+}
+
+/// The font database: the embedded fonts only, so output does not depend on the machine.
+pub(crate) fn fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
+            db.load_font_data(epaint_default_fonts::HACK_REGULAR.to_vec());
+            db.set_sans_serif_family(SANS);
+            db.set_monospace_family(MONO);
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// Rasterise an SVG to PNG bytes, `width_px` wide (height keeps the aspect ratio). The size
+/// is capped at [`MAX_PNG_SIDE`] on either side and [`MAX_PNG_PIXELS`] in all.
+pub fn svg_to_png(svg: &str, width_px: u32) -> Result<Vec<u8>, RenderError> {
+    let opt = usvg::Options {
+        font_family: SANS.to_string(),
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError::Svg(e.to_string()))?;
+    let size = tree.size();
+    let (w, h) = (f64::from(size.width()), f64::from(size.height()));
+    if w <= 0.0 || h <= 0.0 {
+        return Err(RenderError::Empty);
+    }
+    let (pw, ph, scale) = png_size(w, h, width_px);
+    let mut pixmap = tiny_skia::Pixmap::new(pw, ph).ok_or(RenderError::Empty)?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    let transform = tiny_skia::Transform::from_scale(scale, scale);
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| RenderError::Encode(e.to_string()))
+}
+
+/// The pixel size and scale of a PNG of an SVG `w × h` units asked `width_px` wide, within the
+/// caps.
+fn png_size(w: f64, h: f64, width_px: u32) -> (u32, u32, f32) {
+    let mut scale = f64::from(width_px.clamp(1, MAX_PNG_SIDE)) / w;
+    scale = scale.min(f64::from(MAX_PNG_SIDE) / h);
+    let pixels = (w * scale) * (h * scale);
+    if pixels > MAX_PNG_PIXELS as f64 {
+        scale *= (MAX_PNG_PIXELS as f64 / pixels).sqrt();
+    }
+    // Round down so that the caps hold.
+    let pw = ((w * scale).floor() as u32).max(1);
+    let ph = ((h * scale).floor() as u32).max(1);
+    (pw, ph, scale as f32)
+}
+
+/// The map as a PNG, `width_px` wide: [`map_svg`] then [`svg_to_png`].
+pub fn map_png(
+    map: &Map,
+    overlays: &[Overlay],
+    title: &str,
+    width_px: u32,
+) -> Result<Vec<u8>, RenderError> {
+    svg_to_png(&map_svg(map, overlays, title), width_px)
+}
+
+#[cfg(test)]
+mod tests;

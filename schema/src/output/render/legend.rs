@@ -1,0 +1,209 @@
+//! The legend of a drawn map: the map key (terrain, hexsides, roads, features), then one row per
+//! overlay; shared by the map drawing and the scenario card.
+
+use std::fmt::Write;
+
+use super::*;
+
+/// One legend swatch.
+pub(crate) enum Swatch {
+    Hex(&'static str),
+    HexOver(&'static str, &'static str, f64),
+    Line(&'static str, f64),
+    Road,
+    Bridge,
+    Ford,
+    Dashed(&'static str),
+    Overlay(String),
+}
+
+/// The legend's rows: the map key, then the overlays.
+pub(super) fn legend_rows(overlays: &[Overlay]) -> Vec<(Swatch, Vec<String>)> {
+    let mut rows = map_key_rows();
+    for o in overlays {
+        rows.push((
+            Swatch::Overlay(rgb(o.color)),
+            vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))],
+        ));
+    }
+    rows
+}
+
+/// "1 hex", "12 hexes".
+pub(crate) fn hex_count(n: usize) -> String {
+    if n == 1 {
+        "1 hex".to_string()
+    } else {
+        format!("{n} hexes")
+    }
+}
+
+/// The map key's rows: a swatch and one or more lines of text for each kind of terrain,
+/// hexside, road and feature.
+pub(crate) fn map_key_rows() -> Vec<(Swatch, Vec<String>)> {
+    let one = |swatch, text: &str| (swatch, vec![text.to_string()]);
+    vec![
+        one(Swatch::Hex(terrain_color(Terrain::Clear)), "Clear: 1 MP"),
+        one(
+            Swatch::Hex(terrain_color(Terrain::Village)),
+            "Village: 1 MP, blocks sight",
+        ),
+        one(
+            Swatch::Hex(terrain_color(Terrain::Woods)),
+            "Woods: 2 MP, blocks sight",
+        ),
+        one(
+            Swatch::Hex(terrain_color(Terrain::Forest)),
+            "Forest: as woods",
+        ),
+        one(
+            Swatch::HexOver(terrain_color(Terrain::Clear), SLOPE, 0.38),
+            "Slope: 2 MP, higher ground",
+        ),
+        one(Swatch::Hex(terrain_color(Terrain::River)), "River: 3 MP"),
+        one(Swatch::Ford, "Ford: 2 MP"),
+        one(Swatch::Bridge, "Bridge: 3 MP off the road"),
+        one(
+            Swatch::Line(RIDGE, 0.13),
+            "Ridge hexside: +1 MP, blocks sight",
+        ),
+        one(Swatch::Road, "Main road: 1/3 MP along it"),
+        one(
+            Swatch::Line(MINOR_ROAD, 0.07),
+            "Minor road: 1/3 MP along it",
+        ),
+        (
+            Swatch::Dashed(feature_color(Some(FeatureLetter::H))),
+            vec![
+                "Feature and its number:".to_string(),
+                "V village, H hill, W woods,".to_string(),
+                "R river, J river junction,".to_string(),
+                "F ford, B bridge".to_string(),
+            ],
+        ),
+    ]
+}
+
+/// Height of the legend box for these rows.
+pub(super) fn legend_height(rows: &[(Swatch, Vec<String>)]) -> f64 {
+    let lines: usize = rows.iter().map(|(_, t)| t.len()).sum();
+    let extra = lines - rows.len();
+    56.0 + LEGEND_ROW * rows.len() as f64 + LEGEND_LINE * extra as f64
+}
+
+pub(super) fn draw_legend(out: &mut String, lay: &Layout, rows: &[(Swatch, Vec<String>)], x0: f64) {
+    let y0 = lay.origin.1;
+    let _ = writeln!(
+        out,
+        r##"<rect x="{:.1}" y="{:.1}" width="{LEGEND_WIDTH}" height="{:.1}" fill="#fffdf6" stroke="{INK}" stroke-width="1"/>"##,
+        x0,
+        y0,
+        legend_height(rows)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{:.1}" y="{:.1}" font-family="{SANS}" font-size="20" fill="{INK}">Legend</text>"#,
+        x0 + 14.0,
+        y0 + 28.0
+    );
+    let mut cy = y0 + 52.0;
+    for (swatch, lines) in rows {
+        let cx = x0 + 30.0;
+        draw_swatch(out, swatch, (cx, cy));
+        for (k, text) in lines.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" font-family="{SANS}" font-size="{LEGEND_FONT}" fill="{INK}">{}</text>"#,
+                x0 + 56.0,
+                cy + LEGEND_FONT * 0.35 + LEGEND_LINE * k as f64,
+                xml(text)
+            );
+        }
+        cy += LEGEND_ROW + LEGEND_LINE * (lines.len() - 1) as f64;
+    }
+}
+
+/// A legend swatch centred on `(cx, cy)`, about 28 units across.
+pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64)) {
+    // Swatches are drawn at a fixed hex size so the legend reads the same on every map.
+    let hs = 24.0;
+    let hex_at = |cx: f64, cy: f64| {
+        let r = hs / 3f64.sqrt();
+        let mut d = String::new();
+        for i in 0..6 {
+            let a = (60.0 * f64::from(i)).to_radians();
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1}",
+                if i == 0 { 'M' } else { 'L' },
+                cx + r * a.cos(),
+                cy + r * a.sin()
+            );
+        }
+        d.push('Z');
+        d
+    };
+    let (l, r) = (cx - 14.0, cx + 14.0);
+    match swatch {
+        Swatch::Hex(fill) => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="{fill}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
+                hex_at(cx, cy)
+            );
+        }
+        Swatch::HexOver(fill, over, opacity) => {
+            let d = hex_at(cx, cy);
+            let _ = writeln!(
+                out,
+                r#"<path d="{d}" fill="{fill}"/><path d="{d}" fill="{over}" fill-opacity="{opacity}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#
+            );
+        }
+        Swatch::Line(color, w) => {
+            let _ = writeln!(
+                out,
+                r#"<path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{color}" stroke-width="{:.1}" stroke-linecap="round"/>"#,
+                (w * MAX_STEP).max(2.0)
+            );
+        }
+        Swatch::Road => {
+            let _ = writeln!(
+                out,
+                r#"<path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="9" stroke-linecap="round"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD}" stroke-width="4.8" stroke-linecap="round"/>"#
+            );
+        }
+        Swatch::Bridge => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="{}"/><rect x="{:.1}" y="{:.1}" width="25" height="10" fill="{BRIDGE}" stroke="{HALO}"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="4"/>"#,
+                hex_at(cx, cy),
+                terrain_color(Terrain::Bridge),
+                cx - 12.5,
+                cy - 5.0
+            );
+        }
+        Swatch::Ford => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="{}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
+                hex_at(cx, cy),
+                terrain_color(Terrain::Ford)
+            );
+            stepping_stones(out, (cx, cy), MAX_STEP * 0.5);
+        }
+        Swatch::Dashed(color) => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="none" stroke="{color}" stroke-width="1.6" stroke-dasharray="5 3"/>"#,
+                hex_at(cx, cy)
+            );
+        }
+        Swatch::Overlay(color) => {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="{color}" fill-opacity="0.33" stroke="{color}" stroke-width="3"/>"#,
+                hex_at(cx, cy)
+            );
+        }
+    }
+}

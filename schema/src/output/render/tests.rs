@@ -1,0 +1,247 @@
+//! Tests of map drawing.
+
+use super::*;
+use crate::model::map::{Cell, Feature, Road, SideKey};
+use crate::output::overlays::overlay_color;
+
+/// A small map with every kind of terrain, a ridge, both kinds of road, a bridge and a ford.
+fn sample() -> Map {
+    let mut m = Map::blank("sample", "Sample & <test>", 8, 6);
+    let put = |m: &mut Map, c: Coord, terrain: Terrain, slope: bool| {
+        m.set_cell(c, Cell { terrain, slope });
+    };
+    put(&mut m, Coord(2, 2), Terrain::Village, false);
+    put(&mut m, Coord(3, 2), Terrain::Woods, true);
+    put(&mut m, Coord(3, 3), Terrain::Clear, true);
+    put(&mut m, Coord(1, 5), Terrain::Forest, false);
+    for r in 1..=6 {
+        put(&mut m, Coord(6, r), Terrain::River, false);
+    }
+    put(&mut m, Coord(6, 3), Terrain::Bridge, false);
+    put(&mut m, Coord(6, 5), Terrain::Ford, false);
+    m.ridges.insert(SideKey::new(Coord(3, 3), Coord(3, 4)));
+    m.roads.push(Road {
+        name: Some("East".into()),
+        kind: RoadKind::Main,
+        hexes: vec![
+            Coord(2, 2),
+            Coord(3, 3),
+            Coord(4, 2),
+            Coord(5, 3),
+            Coord(6, 3),
+            Coord(7, 3),
+            Coord(8, 2),
+        ],
+    });
+    m.roads.push(Road {
+        name: None,
+        kind: RoadKind::Minor,
+        hexes: vec![Coord(2, 2), Coord(2, 3), Coord(2, 4)],
+    });
+    m.features.push(Feature {
+        code: "V4".into(),
+        name: None,
+        hexes: vec![Coord(2, 2)],
+        label: None,
+    });
+    m.features.push(Feature {
+        code: "H26".into(),
+        name: Some("Cemetery Hill".into()),
+        hexes: vec![Coord(3, 2), Coord(3, 3)],
+        label: Some(Coord(3, 3)),
+    });
+    m.features.push(Feature {
+        code: "B14".into(),
+        name: None,
+        hexes: vec![Coord(6, 3)],
+        label: None,
+    });
+    m
+}
+
+#[test]
+fn svg_has_one_hexagon_per_hex_and_the_labels() {
+    let m = sample();
+    let overlay = Overlay {
+        name: "French (a)".into(),
+        color: [200, 30, 30],
+        hexes: vec![Coord(1, 1), Coord(1, 2)],
+    };
+    let svg = map_svg(&m, &[overlay], "Test map");
+    for code in [
+        "V4",
+        "H26",
+        "B14",
+        "Cemetery Hill",
+        "Test map",
+        "French (a) (2 hexes)",
+    ] {
+        assert!(svg.contains(&format!(">{code}<")), "{code}");
+    }
+    // The map name is escaped.
+    assert!(svg.contains("Sample &amp; &lt;test&gt;"));
+    // The hex grid path has one closed hexagon per hex.
+    let grid = svg
+        .lines()
+        .find(|l| l.contains(&format!(r#"stroke="{GRID_LINE}" stroke-opacity"#)))
+        .expect("grid path");
+    assert_eq!(grid.matches('Z').count(), 8 * 6);
+    // Every hex has its coordinate.
+    assert!(svg.contains(">0101<") && svg.contains(">0806<"));
+    let coordinates = svg
+        .lines()
+        .filter_map(|l| l.strip_suffix("</text>")?.rsplit_once('>'))
+        .filter(|(_, t)| t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()))
+        .count();
+    assert_eq!(coordinates, 8 * 6);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn map_body_is_the_map_alone_at_the_origin() {
+    let m = sample();
+    let full = map_body(&m, &[], MapStyle::default());
+    assert!(!full.svg.contains("<svg") && !full.svg.contains("Legend"));
+    assert!(full.svg.contains(">0101<") && full.svg.contains(">V4<"));
+    // The map starts at the origin: no point of the drawing lies left of or above it.
+    let lay = Layout::new(m.grid, (0.0, 0.0));
+    let (x, y) = lay.corners(Coord(1, 1))[0];
+    assert!(x >= -1e-9 && y >= -1e-9 && x < full.width && y < full.height);
+    // The same map as the document draws, shifted.
+    let doc = map_svg(&m, &[], "T");
+    let shifted = Layout::new(m.grid, (MARGIN, TITLE_BAND));
+    assert!((shifted.size.0 - full.width).abs() < 1e-9);
+    assert!(doc.contains(&format!("M{:.1} {:.1}", x + MARGIN, y + TITLE_BAND)));
+    // Without coordinates, with labels half as big again.
+    let print = map_body(
+        &m,
+        &[],
+        MapStyle {
+            coordinates: false,
+            label_scale: 1.5,
+        },
+    );
+    assert!(!print.svg.contains(">0101<") && print.svg.contains(">V4<"));
+    let size = |svg: &str| -> f64 {
+        let line = svg.lines().find(|l| l.contains(">V4<")).expect("V4 label");
+        let at = line.find("font-size=\"").expect("size") + 11;
+        line[at..]
+            .split('"')
+            .next()
+            .expect("value")
+            .parse()
+            .expect("number")
+    };
+    assert!((size(&print.svg) / size(&full.svg) - 1.5).abs() < 0.01);
+}
+
+#[test]
+fn png_decodes_and_is_drawn() {
+    let png = map_png(&sample(), &[], "Test map", 600).expect("png");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let pixmap = tiny_skia::Pixmap::decode_png(&png).expect("decodes");
+    assert_eq!(pixmap.width(), 600);
+    assert!(pixmap.height() > 100);
+    let first = pixmap.pixels()[0];
+    assert!(pixmap.pixels().iter().any(|p| *p != first));
+    // Terrain colours are present: some pixel is river blue.
+    assert!(
+        pixmap
+            .pixels()
+            .iter()
+            .any(|p| (p.red(), p.green(), p.blue()) == (0x5d, 0x9f, 0xd6))
+    );
+}
+
+#[test]
+fn text_renders_with_the_embedded_fonts() {
+    let db = fonts();
+    let families: Vec<String> = db
+        .faces()
+        .flat_map(|f| f.families.iter().map(|(n, _)| n.clone()))
+        .collect();
+    assert!(families.iter().any(|f| f == SANS), "{families:?}");
+    assert!(families.iter().any(|f| f == MONO), "{families:?}");
+    // A text-only SVG draws ink.
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="10" y="40" font-family="{MONO}" font-size="30">V4 H26</text></svg>"#
+    );
+    let png = svg_to_png(&svg, 200).expect("png");
+    let pixmap = tiny_skia::Pixmap::decode_png(&png).expect("decodes");
+    assert!(pixmap.pixels().iter().any(|p| p.red() < 128));
+}
+
+#[test]
+fn big_maps_drop_small_details() {
+    let mut m = Map::blank("big", "Big", 300, 300);
+    for r in 1..=300 {
+        m.set_cell(
+            Coord(150, r),
+            Cell {
+                terrain: Terrain::River,
+                slope: false,
+            },
+        );
+    }
+    let svg = map_svg(&m, &[], "Big");
+    // No coordinates, no grid, terrain in column strips.
+    assert!(!svg.contains(">0101<") && !svg.contains(">001.001<"));
+    assert!(!svg.contains("stroke-opacity=\"0.45\""));
+    assert!(svg.len() < 200_000, "{}", svg.len());
+}
+
+#[test]
+fn png_size_is_capped() {
+    assert_eq!(png_size(100.0, 50.0, 200), (200, 100, 2.0));
+    // Too tall: the height cap wins.
+    let (w, h, _) = png_size(10.0, 1000.0, 100_000);
+    assert_eq!((w, h), (120, MAX_PNG_SIDE));
+    // Too many pixels: scaled down to the pixel cap.
+    let (w, h, _) = png_size(1000.0, 1000.0, 100_000);
+    assert!(w <= MAX_PNG_SIDE && h <= MAX_PNG_SIDE);
+    assert!(u64::from(w) * u64::from(h) <= MAX_PNG_PIXELS);
+    assert!(u64::from(w) * u64::from(h) > MAX_PNG_PIXELS * 99 / 100);
+    // A tiny request still makes a pixel.
+    assert_eq!(png_size(1000.0, 10.0, 1).0, 1);
+}
+
+#[test]
+fn overlays_are_filled_outlined_and_listed() {
+    let m = sample();
+    let zone = Overlay {
+        name: "Austrian <a>".into(),
+        color: overlay_color(1),
+        hexes: vec![Coord(1, 1), Coord(2, 1), Coord(9, 9)],
+    };
+    let svg = map_svg(&m, std::slice::from_ref(&zone), "Zones");
+    let color = rgb(zone.color);
+    assert_eq!(color, "#1f77b4");
+    let fill = svg
+        .lines()
+        .find(|l| l.contains(&format!(r#"fill="{color}" fill-opacity="0.33""#)))
+        .expect("overlay fill");
+    // Two on-map hexes filled; the off-map one is dropped.
+    assert_eq!(fill.matches('Z').count(), 2);
+    let outline = svg
+        .lines()
+        .find(|l| l.contains(&format!(r#"fill="none" stroke="{color}""#)))
+        .expect("overlay outline");
+    // Two neighbouring hexes: 12 sides less the 2 shared ones (one per hex).
+    assert_eq!(outline.matches('M').count(), 10);
+    assert!(svg.contains(">Austrian &lt;a&gt; (3 hexes)<"));
+}
+
+#[test]
+fn pointy_maps_render_too() {
+    let mut m = sample();
+    m.grid.orientation = Orientation::Pointy;
+    let svg = map_svg(&m, &[], "Pointy");
+    assert!(svg.contains("pointy-topped hexes"));
+    let png = svg_to_png(&svg, 300).expect("png");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn bad_svg_is_an_error() {
+    assert!(matches!(svg_to_png("<svg", 100), Err(RenderError::Svg(_))));
+}

@@ -1,0 +1,745 @@
+//! Zone compilation: each [`Zone`] expression becomes the set of hexes it names on one map.
+//!
+//! Geometry: distances are hex counts (5.1A counts the target hex, not the firing hex, which is
+//! the hex distance). Directions are measured between hex centres on the printed sheet (north up),
+//! from the centroid of the reference zone.
+
+use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
+use crate::model::hex::{Compass, Coord, Edge, Grid};
+use crate::model::hex_set::HexSet;
+use crate::model::limits;
+use crate::model::map::Map;
+use crate::model::zone::Zone;
+
+/// What a zone expression can refer to besides the map.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ZoneEnv<'a> {
+    /// The opposing side's deployment hexes, when known.
+    pub enemy_deployment: Option<&'a HexSet>,
+}
+
+/// Compiles zone expressions on one map, collecting diagnostics.
+pub struct ZoneCompiler<'a> {
+    map: &'a Map,
+    env: ZoneEnv<'a>,
+    /// Problems found so far (unknown features, bad parameters).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> ZoneCompiler<'a> {
+    /// A compiler for zones on `map`.
+    pub fn new(map: &'a Map, env: ZoneEnv<'a>) -> ZoneCompiler<'a> {
+        ZoneCompiler {
+            map,
+            env,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn grid(&self) -> Grid {
+        self.map.grid
+    }
+
+    /// Compile a zone found at `path` in the document into hexes.
+    pub fn compile(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
+        let g = self.grid();
+        let sub = |p: &[PathSeg], segs: &[PathSeg]| -> Vec<PathSeg> {
+            let mut v = p.to_vec();
+            v.extend_from_slice(segs);
+            v
+        };
+        let k = PathSeg::key;
+        match zone {
+            Zone::Everywhere => HexSet::full(g),
+            Zone::Feature(code) => self.feature(code, &sub(path, &[k("Feature")])),
+            Zone::Hexes(list) => {
+                for (i, c) in list.iter().enumerate() {
+                    if !g.contains(*c) {
+                        self.diagnostics.push(
+                            Diagnostic::error(
+                                Code::OffMap,
+                                format!(
+                                    "hex ({}, {}) is off the {} × {} map",
+                                    c.0, c.1, g.width, g.height
+                                ),
+                            )
+                            .at_path(sub(path, &[k("Hexes"), PathSeg::Index(i)]))
+                            .with_hint(format!(
+                                "columns run from 1 to {} and rows from 1 to {}",
+                                g.width, g.height
+                            )),
+                        );
+                    }
+                }
+                HexSet::from_coords(g, list.iter().copied())
+            }
+            Zone::Corner(c) => HexSet::from_coords(g, [g.corner(*c)]),
+            Zone::Edge(e) => HexSet::from_fn(g, |c| g.on_edge(c, *e)),
+            Zone::Road(name) => match self.road(name, &sub(path, &[k("Road")])) {
+                Some(hexes) => HexSet::from_coords(g, hexes),
+                None => HexSet::empty(g),
+            },
+            Zone::RoadEntry(name) => {
+                let p = sub(path, &[k("RoadEntry")]);
+                let Some(road) = self.map.road(name) else {
+                    self.unknown_road(name, p);
+                    return HexSet::empty(g);
+                };
+                let ends: Vec<Coord> = Edge::ALL
+                    .iter()
+                    .filter_map(|e| self.map.road_exit(road, *e))
+                    .collect();
+                if ends.is_empty() {
+                    self.diagnostics.push(
+                        Diagnostic::error(Code::RoadNotOnEdge, format!("the {name} road does not reach a map edge"))
+                            .at_path(p)
+                            .with_hint("extend the road to the map edge in the map file, or arrive by an edge instead")
+                            .with_rule("11.0"),
+                    );
+                }
+                HexSet::from_coords(g, ends)
+            }
+            Zone::AnyRoad => HexSet::from_coords(
+                g,
+                self.map.roads.iter().flat_map(|r| r.hexes.iter().copied()),
+            ),
+            Zone::Terrain(t) => HexSet::from_fn(g, |c| {
+                self.map.cell(c).is_some_and(|cell| cell.terrain == *t)
+            }),
+            Zone::Slopes => HexSet::from_fn(g, |c| self.map.cell(c).is_some_and(|cell| cell.slope)),
+            Zone::Line(zones) => {
+                let mut anchors = Vec::new();
+                for (i, z) in zones.iter().enumerate() {
+                    let s = self.compile(z, &sub(path, &[k("Line"), PathSeg::Index(i)]));
+                    if let Some(c) = nearest_to_centroid(&s) {
+                        anchors.push(c);
+                    }
+                }
+                let mut out = HexSet::empty(g);
+                for w in anchors.windows(2) {
+                    for c in g.line(w[0], w[1]) {
+                        out.insert(c);
+                    }
+                }
+                if anchors.len() == 1 {
+                    out.insert(anchors[0]);
+                }
+                out
+            }
+            Zone::Within { distance, of } => {
+                self.check_distance(*distance, &sub(path, &[k("Within"), k("distance")]));
+                let base = self.compile(of, &sub(path, &[k("Within"), k("of")]));
+                within(&base, *distance)
+            }
+            Zone::AtLeast { distance, from } => {
+                self.check_distance(*distance, &sub(path, &[k("AtLeast"), k("distance")]));
+                let base = self.compile(from, &sub(path, &[k("AtLeast"), k("from")]));
+                if base.is_empty() {
+                    return HexSet::empty(g);
+                }
+                let field = base.distance_field();
+                HexSet::from_fn(g, |c| field[g.index(c).unwrap_or(0)] >= *distance)
+            }
+            Zone::Sector {
+                toward,
+                of,
+                within: max,
+                at_least,
+                half_angle,
+            } => {
+                let p = sub(path, &[k("Sector")]);
+                if let (Some(max), Some(min)) = (max, at_least)
+                    && min > max
+                {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            Code::ZoneParameter,
+                            format!("the sector asks for hexes at least {min} but at most {max} away: none can be"),
+                        )
+                        .at_path(sub(&p, &[k("at_least")]))
+                        .with_hint("make `at_least` no larger than `within`"),
+                    );
+                }
+                let base = self.compile(of, &sub(&p, &[k("of")]));
+                sector(&base, *toward, *max, *at_least, *half_angle)
+            }
+            Zone::Beyond {
+                toward,
+                of,
+                inclusive,
+            } => {
+                let base = self.compile(of, &sub(path, &[k("Beyond"), k("of")]));
+                beyond(&base, *toward, *inclusive)
+            }
+            Zone::Between {
+                chain,
+                include_ends,
+                slack,
+            } => {
+                let sets: Vec<HexSet> = chain
+                    .iter()
+                    .enumerate()
+                    .map(|(i, z)| {
+                        self.compile(
+                            z,
+                            &sub(path, &[k("Between"), k("chain"), PathSeg::Index(i)]),
+                        )
+                    })
+                    .collect();
+                between(g, &sets, *include_ends, *slack)
+            }
+            Zone::Area(zones) => {
+                let sets: Vec<HexSet> = zones
+                    .iter()
+                    .enumerate()
+                    .map(|(i, z)| self.compile(z, &sub(path, &[k("Area"), PathSeg::Index(i)])))
+                    .collect();
+                area(g, &sets)
+            }
+            Zone::RiverSide(edge) => river_side(self.map, *edge),
+            Zone::RoadStretch { road, from, to } => {
+                let p = sub(path, &[k("RoadStretch")]);
+                let a = self.compile(from, &sub(&p, &[k("from")]));
+                let b = self.compile(to, &sub(&p, &[k("to")]));
+                match self.road(road, &sub(&p, &[k("road")])) {
+                    Some(hexes) => road_stretch(g, &hexes, &a, &b),
+                    None => HexSet::empty(g),
+                }
+            }
+            Zone::EnemyDeployment => match self.env.enemy_deployment {
+                Some(s) => s.clone(),
+                None => {
+                    self.diagnostics.push(
+                        Diagnostic::error(
+                            Code::ZoneParameter,
+                            "this zone refers to the enemy's deployment, which is not known here",
+                        )
+                        .at_path(path.to_vec())
+                        .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
+                    );
+                    HexSet::empty(g)
+                }
+            },
+            Zone::OneOf(zones) => {
+                let mut out = HexSet::empty(g);
+                for (i, z) in zones.iter().enumerate() {
+                    out.union_with(&self.compile(z, &sub(path, &[k("OneOf"), PathSeg::Index(i)])));
+                }
+                out
+            }
+            Zone::Union(zones) => {
+                let mut out = HexSet::empty(g);
+                for (i, z) in zones.iter().enumerate() {
+                    out.union_with(&self.compile(z, &sub(path, &[k("Union"), PathSeg::Index(i)])));
+                }
+                out
+            }
+            Zone::Intersection(zones) => {
+                let mut out = HexSet::full(g);
+                for (i, z) in zones.iter().enumerate() {
+                    out.intersect_with(
+                        &self.compile(z, &sub(path, &[k("Intersection"), PathSeg::Index(i)])),
+                    );
+                }
+                out
+            }
+            Zone::Difference(a, b) => {
+                let mut out = self.compile(a, &sub(path, &[k("Difference"), PathSeg::Index(0)]));
+                out.difference_with(
+                    &self.compile(b, &sub(path, &[k("Difference"), PathSeg::Index(1)])),
+                );
+                out
+            }
+        }
+    }
+
+    /// The alternatives of a zone: several for `OneOf`, otherwise the zone itself.
+    pub fn alternatives(&mut self, zone: &Zone, path: &[PathSeg]) -> Vec<HexSet> {
+        match zone {
+            Zone::OneOf(zones) => zones
+                .iter()
+                .enumerate()
+                .map(|(i, z)| {
+                    let mut p = path.to_vec();
+                    p.extend([PathSeg::key("OneOf"), PathSeg::Index(i)]);
+                    self.compile(z, &p)
+                })
+                .collect(),
+            _ => vec![self.compile(zone, path)],
+        }
+    }
+
+    fn feature(&mut self, code: &str, path: &[PathSeg]) -> HexSet {
+        match self.map.feature(code) {
+            Some(f) => HexSet::from_coords(self.grid(), f.hexes.iter().copied()),
+            None => {
+                let codes = self.map.feature_codes();
+                let near = nearest_codes(code, &codes);
+                let mut d = Diagnostic::error(
+                    Code::UnknownFeature,
+                    format!("the map `{}` has no feature `{code}`", self.map.id),
+                )
+                .at_path(path.to_vec())
+                .with_rule("11.0");
+                d = d.with_hint(match did_you_mean(&near) {
+                    Some(s) => s,
+                    None => format!("the map's features are {}", codes.join(", ")),
+                });
+                self.diagnostics.push(d);
+                HexSet::empty(self.grid())
+            }
+        }
+    }
+
+    fn road(&mut self, name: &str, path: &[PathSeg]) -> Option<Vec<Coord>> {
+        match self.map.road(name) {
+            Some(r) => Some(r.hexes.clone()),
+            None => {
+                self.unknown_road(name, path.to_vec());
+                None
+            }
+        }
+    }
+
+    fn unknown_road(&mut self, name: &str, path: Vec<PathSeg>) {
+        let names: Vec<&str> = self
+            .map
+            .roads
+            .iter()
+            .filter_map(|r| r.name.as_deref())
+            .collect();
+        let near = suggestions(name, names.iter().copied());
+        let hint = did_you_mean(&near).unwrap_or_else(|| {
+            if names.is_empty() {
+                "the map has no named roads".to_string()
+            } else {
+                format!("the map's named roads are {}", names.join(", "))
+            }
+        });
+        self.diagnostics.push(
+            Diagnostic::error(
+                Code::UnknownRoad,
+                format!("the map `{}` has no road named `{name}`", self.map.id),
+            )
+            .at_path(path)
+            .with_hint(hint)
+            .with_rule("11.0"),
+        );
+    }
+
+    fn check_distance(&mut self, d: u32, path: &[PathSeg]) {
+        if d > limits::MAX_DISTANCE {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    Code::LimitExceeded,
+                    format!("distance {d} is over the limit of {}", limits::MAX_DISTANCE),
+                )
+                .at_path(path.to_vec())
+                .with_hint("distances are counted in hexes; no map is that large"),
+            );
+        }
+    }
+}
+
+/// Feature codes closest to a wanted one: same letter and nearby numbers first, then spelling.
+pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
+    use crate::model::map::parse_feature_code;
+    let mut out: Vec<&str> = Vec::new();
+    if let Some((letter, n)) = parse_feature_code(wanted) {
+        let mut same: Vec<(u32, &str)> = codes
+            .iter()
+            .filter_map(|c| {
+                parse_feature_code(c)
+                    .filter(|(l, _)| *l == letter)
+                    .map(|(_, m)| (m.abs_diff(n), *c))
+            })
+            .collect();
+        same.sort();
+        out.extend(same.into_iter().take(3).map(|(_, c)| c));
+        // The same number under another letter: "V26" for "H26".
+        out.extend(
+            codes
+                .iter()
+                .filter(|c| parse_feature_code(c).is_some_and(|(_, m)| m == n))
+                .copied(),
+        );
+    }
+    for s in suggestions(wanted, codes.iter().copied()) {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out.dedup();
+    out.truncate(3);
+    out
+}
+
+/// Hexes within `d` of the set (the set included).
+pub fn within(base: &HexSet, d: u32) -> HexSet {
+    let g = base.grid();
+    if base.is_empty() {
+        return HexSet::empty(g);
+    }
+    let field = base.distance_field();
+    HexSet::from_fn(g, |c| field[g.index(c).unwrap_or(0)] <= d)
+}
+
+fn nearest_to_centroid(s: &HexSet) -> Option<Coord> {
+    let (x, y) = s.centroid()?;
+    let g = s.grid();
+    s.iter().min_by(|a, b| {
+        let da = dist2(g.center(*a), (x, y));
+        let db = dist2(g.center(*b), (x, y));
+        da.total_cmp(&db).then(a.cmp(b))
+    })
+}
+
+fn dist2(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
+}
+
+const EPS: f64 = 1e-6;
+
+/// Sector of hexes outside `base` whose bearing from its centroid is within `half_angle` of
+/// `toward`, limited by distance from `base`.
+pub fn sector(
+    base: &HexSet,
+    toward: Compass,
+    max: Option<u32>,
+    min: Option<u32>,
+    half_angle: u32,
+) -> HexSet {
+    let g = base.grid();
+    let Some((cx, cy)) = base.centroid() else {
+        return HexSet::empty(g);
+    };
+    let field = base.distance_field();
+    let (vx, vy) = toward.vector();
+    let cos_limit = (half_angle.min(180) as f64).to_radians().cos();
+    HexSet::from_fn(g, |c| {
+        let d = field[g.index(c).unwrap_or(0)];
+        if d == 0 || max.is_some_and(|m| d > m) || min.is_some_and(|m| d < m) {
+            return false;
+        }
+        let (x, y) = g.center(c);
+        let (dx, dy) = (x - cx, y - cy);
+        let len = (dx * dx + dy * dy).sqrt();
+        len > EPS && (dx * vx + dy * vy) / len >= cos_limit - EPS
+    })
+}
+
+/// Hexes beyond the line through the centroid of `base`, perpendicular to `toward`.
+pub fn beyond(base: &HexSet, toward: Compass, inclusive: bool) -> HexSet {
+    let g = base.grid();
+    let Some((cx, cy)) = base.centroid() else {
+        return HexSet::empty(g);
+    };
+    let (vx, vy) = toward.vector();
+    HexSet::from_fn(g, |c| {
+        let (x, y) = g.center(c);
+        let proj = (x - cx) * vx + (y - cy) * vy;
+        if inclusive {
+            proj >= -EPS || base.contains(c)
+        } else {
+            proj > EPS && !base.contains(c)
+        }
+    })
+}
+
+/// Hexes on a shortest path (plus `slack`) between consecutive sets of a chain.
+pub fn between(g: Grid, sets: &[HexSet], include_ends: bool, slack: u32) -> HexSet {
+    let mut out = HexSet::empty(g);
+    let fields: Vec<Vec<u32>> = sets.iter().map(|s| s.distance_field()).collect();
+    for i in 0..sets.len().saturating_sub(1) {
+        let (a, b) = (&sets[i], &sets[i + 1]);
+        if a.is_empty() || b.is_empty() {
+            continue;
+        }
+        let (fa, fb) = (&fields[i], &fields[i + 1]);
+        // Gap between the two sets: the distance from a's nearest hex to b.
+        let gap = a
+            .iter()
+            .map(|c| fb[g.index(c).unwrap_or(0)])
+            .min()
+            .unwrap_or(0);
+        for idx in 0..g.len() {
+            if fa[idx] != u32::MAX && fb[idx] != u32::MAX && fa[idx] + fb[idx] <= gap + slack {
+                out.insert(g.coord_at(idx));
+            }
+        }
+    }
+    for s in sets {
+        if include_ends {
+            out.union_with(s);
+        } else {
+            out.difference_with(s);
+        }
+    }
+    out
+}
+
+/// Hexes whose centres lie inside the convex hull of all hexes of the sets.
+pub fn area(g: Grid, sets: &[HexSet]) -> HexSet {
+    let mut pts: Vec<(f64, f64)> = sets
+        .iter()
+        .flat_map(|s| s.iter().map(|c| g.center(c)))
+        .collect();
+    if pts.is_empty() {
+        return HexSet::empty(g);
+    }
+    let hull = convex_hull(&mut pts);
+    let mut out = HexSet::from_fn(g, |c| inside_hull(&hull, g.center(c)));
+    for s in sets {
+        out.union_with(s);
+    }
+    out
+}
+
+/// Andrew's monotone chain; counter-clockwise in y-down screen space means clockwise visually.
+fn convex_hull(pts: &mut [(f64, f64)]) -> Vec<(f64, f64)> {
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let cross = |o: (f64, f64), a: (f64, f64), b: (f64, f64)| {
+        (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+    };
+    let mut lower: Vec<(f64, f64)> = Vec::new();
+    for &p in pts.iter() {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= EPS {
+            lower.pop();
+        }
+        lower.push(p);
+    }
+    let mut upper: Vec<(f64, f64)> = Vec::new();
+    for &p in pts.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= EPS {
+            upper.pop();
+        }
+        upper.push(p);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
+fn inside_hull(hull: &[(f64, f64)], p: (f64, f64)) -> bool {
+    match hull.len() {
+        0 => false,
+        1 => dist2(hull[0], p) < EPS,
+        2 => {
+            // A segment: on it within tolerance.
+            let (a, b) = (hull[0], hull[1]);
+            let len2 = dist2(a, b);
+            let t = ((p.0 - a.0) * (b.0 - a.0) + (p.1 - a.1) * (b.1 - a.1)) / len2;
+            let proj = (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1));
+            (-EPS..=1.0 + EPS).contains(&t) && dist2(proj, p) < 0.01
+        }
+        n => (0..n).all(|i| {
+            let (a, b) = (hull[i], hull[(i + 1) % n]);
+            (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0) >= -EPS
+        }),
+    }
+}
+
+/// Non-river hexes reachable from an edge without entering the river system.
+pub fn river_side(map: &Map, edge: Edge) -> HexSet {
+    let g = map.grid;
+    let dry = |c: Coord| map.cell(c).is_some_and(|cell| !cell.terrain.is_river());
+    let mut out = HexSet::empty(g);
+    let mut stack: Vec<Coord> = g
+        .coords()
+        .filter(|c| g.on_edge(*c, edge) && dry(*c))
+        .collect();
+    while let Some(c) = stack.pop() {
+        if out.contains(c) {
+            continue;
+        }
+        out.insert(c);
+        for n in g.neighbors(c) {
+            if dry(n) && !out.contains(n) {
+                stack.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// Road hexes between the road hexes nearest `a` and nearest `b`.
+pub fn road_stretch(g: Grid, road: &[Coord], a: &HexSet, b: &HexSet) -> HexSet {
+    if a.is_empty() || b.is_empty() || road.is_empty() {
+        return HexSet::empty(g);
+    }
+    let (fa, fb) = (a.distance_field(), b.distance_field());
+    let nearest = |f: &Vec<u32>| {
+        road.iter()
+            .enumerate()
+            .filter(|(_, c)| g.contains(**c))
+            .min_by_key(|(i, c)| (f[g.index(**c).unwrap_or(0)], *i))
+            .map(|(i, _)| i)
+    };
+    let (Some(i), Some(j)) = (nearest(&fa), nearest(&fb)) else {
+        return HexSet::empty(g);
+    };
+    let (lo, hi) = (i.min(j), i.max(j));
+    HexSet::from_coords(g, road[lo..=hi].iter().copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::map::{Cell, Feature, Road, RoadKind};
+    use crate::ruleset::Terrain;
+
+    fn test_map() -> Map {
+        let mut m = Map::blank("t", "Test", 20, 15);
+        m.features.push(Feature {
+            code: "V4".into(),
+            name: None,
+            hexes: vec![Coord(10, 8), Coord(11, 8)],
+            label: None,
+        });
+        m.features.push(Feature {
+            code: "H26".into(),
+            name: None,
+            hexes: vec![Coord(4, 4)],
+            label: None,
+        });
+        m.features.push(Feature {
+            code: "H25".into(),
+            name: None,
+            hexes: vec![Coord(16, 4)],
+            label: None,
+        });
+        for col in 1..=20 {
+            m.set_cell(
+                Coord(col, 12),
+                Cell {
+                    terrain: Terrain::River,
+                    slope: false,
+                },
+            );
+        }
+        m.roads.push(Road {
+            name: Some("East".into()),
+            kind: RoadKind::Main,
+            hexes: (11..=20).map(|c| Coord(c, 8)).collect(),
+        });
+        m
+    }
+
+    fn compile(m: &Map, z: &Zone) -> (HexSet, Vec<Diagnostic>) {
+        let mut zc = ZoneCompiler::new(m, ZoneEnv::default());
+        let s = zc.compile(z, &[]);
+        (s, zc.diagnostics)
+    }
+
+    fn feature(c: &str) -> Box<Zone> {
+        Box::new(Zone::Feature(c.into()))
+    }
+
+    #[test]
+    fn within_one_is_on_or_adjacent() {
+        let m = test_map();
+        let (s, d) = compile(
+            &m,
+            &Zone::Within {
+                distance: 1,
+                of: feature("H26"),
+            },
+        );
+        assert!(d.is_empty());
+        assert_eq!(s.len(), 7);
+    }
+
+    #[test]
+    fn unknown_feature_suggests_neighbours() {
+        let m = test_map();
+        let (s, d) = compile(&m, &Zone::Feature("H27".into()));
+        assert!(s.is_empty());
+        assert_eq!(d[0].code, Code::UnknownFeature);
+        let hint = d[0].hint.clone().unwrap();
+        assert!(hint.contains("H26") && hint.contains("H25"), "{hint}");
+    }
+
+    #[test]
+    fn beyond_north_keeps_rows_above() {
+        let m = test_map();
+        let (s, _) = compile(
+            &m,
+            &Zone::Beyond {
+                toward: Compass::N,
+                of: feature("H26"),
+                inclusive: false,
+            },
+        );
+        assert!(s.contains(Coord(4, 3)));
+        assert!(!s.contains(Coord(4, 4)));
+        assert!(!s.contains(Coord(9, 9)));
+    }
+
+    #[test]
+    fn between_two_hills_is_the_strip() {
+        let m = test_map();
+        let z = Zone::Between {
+            chain: vec![Zone::Feature("H26".into()), Zone::Feature("H25".into())],
+            include_ends: true,
+            slack: 0,
+        };
+        let (s, _) = compile(&m, &z);
+        assert!(s.contains(Coord(10, 4)));
+        assert!(s.contains(Coord(4, 4)) && s.contains(Coord(16, 4)));
+        assert!(!s.contains(Coord(10, 10)));
+    }
+
+    #[test]
+    fn river_side_stops_at_the_river() {
+        let m = test_map();
+        let (north, _) = compile(&m, &Zone::RiverSide(Edge::North));
+        assert!(north.contains(Coord(5, 11)));
+        assert!(!north.contains(Coord(5, 13)));
+        assert!(!north.contains(Coord(5, 12)));
+    }
+
+    #[test]
+    fn road_stretch_runs_to_the_edge() {
+        let m = test_map();
+        let z = Zone::RoadStretch {
+            road: "East Road".into(),
+            from: feature("V4"),
+            to: Box::new(Zone::Edge(Edge::East)),
+        };
+        let (s, d) = compile(&m, &z);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(s.len(), 10);
+        let (entry, _) = compile(&m, &Zone::RoadEntry("East".into()));
+        assert_eq!(entry.iter().collect::<Vec<_>>(), vec![Coord(20, 8)]);
+    }
+
+    #[test]
+    fn sector_north_east() {
+        let m = test_map();
+        let z = Zone::Sector {
+            toward: Compass::NE,
+            of: feature("V4"),
+            within: Some(5),
+            at_least: None,
+            half_angle: 45,
+        };
+        let (s, _) = compile(&m, &z);
+        assert!(s.contains(Coord(14, 5)));
+        assert!(!s.contains(Coord(7, 11)));
+        assert!(!s.contains(Coord(10, 8)));
+    }
+
+    #[test]
+    fn area_spans_the_corners() {
+        let m = test_map();
+        let z = Zone::Area(vec![
+            Zone::Feature("H26".into()),
+            Zone::Feature("H25".into()),
+            Zone::Feature("V4".into()),
+        ]);
+        let (s, _) = compile(&m, &z);
+        assert!(s.contains(Coord(10, 5)));
+        assert!(!s.contains(Coord(2, 10)));
+    }
+}

@@ -1,0 +1,5 @@
+//! Questions asked of a map: movement costs, line of sight, and terrain as special rules leave it.
+
+pub mod effective_terrain;
+pub mod movement;
+pub mod sight;

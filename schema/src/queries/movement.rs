@@ -1,0 +1,446 @@
+//! Movement cost of entering a hex from a neighbour: the Terrain Effects Chart (9.2) with its
+//! note (*) and Road Movement (4M; optional rule 10.5).
+//!
+//! Costs are counted exactly, in thirds of a Movement Point ([`Mp`]), because the Road Movement
+//! Rate is one third of a Movement Point per road hex (4M).
+//!
+//! How a move is priced:
+//! - through a road hexside into a road or bridge hex: the Road Movement Rate, ⅓ MP (4M, 9.2
+//!   note *). 4M states that cost outright for such a move, so the other terrain of the hex and a
+//!   ridge hexside crossed by the road add nothing;
+//! - otherwise the other terrain of the hex (9.2 note *): clear 1, village 1, slope and/or woods
+//!   2 (the chart's one row: never cumulative), river 3, ford 2, bridge 3 (10.5D: a bridge not
+//!   entered along its road is crossed as river), plus 1 MP for a ridge hexside crossed (9.2).
+//!   A slope village pays the dearer of its two rows, 2 MP.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::iter::Sum;
+use std::ops::Add;
+
+use crate::model::hex::Coord;
+use crate::model::hex_set::HexSet;
+use crate::model::map::{Map, SideKey};
+use crate::queries::effective_terrain::EffectiveTerrain;
+use crate::ruleset::{
+    RIDGE_EFFECT, ROAD_COST, Ratio, SLOPE_EFFECT, Terrain, TerrainEffect, terrain_effect,
+};
+
+/// A number of Movement Points, held exactly as a count of thirds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Mp {
+    thirds: u32,
+}
+
+impl Mp {
+    /// No Movement Points.
+    pub const ZERO: Mp = Mp { thirds: 0 };
+
+    /// A whole number of Movement Points.
+    pub const fn whole(mp: u32) -> Mp {
+        Mp { thirds: mp * 3 }
+    }
+
+    /// A number of thirds of a Movement Point.
+    pub const fn thirds(thirds: u32) -> Mp {
+        Mp { thirds }
+    }
+
+    /// A chart value; `None` when it is not a whole number of thirds.
+    pub fn from_ratio(r: Ratio) -> Option<Mp> {
+        let scaled = r.num.checked_mul(3)?;
+        (r.den != 0 && scaled % r.den == 0).then(|| Mp::thirds(scaled / r.den))
+    }
+
+    /// The count of thirds.
+    pub fn in_thirds(self) -> u32 {
+        self.thirds
+    }
+
+    /// As a fraction in lowest terms (`1/3`, `2/1`).
+    pub fn to_ratio(self) -> Ratio {
+        if self.thirds.is_multiple_of(3) {
+            Ratio::new(self.thirds / 3, 1)
+        } else {
+            Ratio::new(self.thirds, 3)
+        }
+    }
+
+    /// As a float, for display and heuristics only.
+    pub fn value(self) -> f64 {
+        f64::from(self.thirds) / 3.0
+    }
+}
+
+impl Add for Mp {
+    type Output = Mp;
+    fn add(self, other: Mp) -> Mp {
+        Mp::thirds(self.thirds + other.thirds)
+    }
+}
+
+impl Sum for Mp {
+    fn sum<I: Iterator<Item = Mp>>(iter: I) -> Mp {
+        iter.fold(Mp::ZERO, Add::add)
+    }
+}
+
+impl fmt::Display for Mp {
+    /// `⅓ MP`, `2 MP`, `1⅔ MP`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whole = self.thirds / 3;
+        let frac = match self.thirds % 3 {
+            1 => "⅓",
+            2 => "⅔",
+            _ => "",
+        };
+        match (whole, frac) {
+            (0, "") => write!(f, "0 MP"),
+            (0, frac) => write!(f, "{frac} MP"),
+            (whole, frac) => write!(f, "{whole}{frac} MP"),
+        }
+    }
+}
+
+/// Which road movement rule is in force for the moving unit (4M, or the optional 10.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RoadRule {
+    /// Standard rules (4M): any unit uses the Road Movement Rate through road hexsides.
+    #[default]
+    Standard,
+    /// Optional Road Movement (10.5), unit in Road Movement Mode: the Road Movement Rate applies.
+    InRoadMode,
+    /// Optional Road Movement (10.5), unit not in Road Movement Mode: it pays "as if the Road or
+    /// Bridge did not exist" (9.2 note *), so 3 MP to enter a bridge hex (10.5D).
+    NotInRoadMode,
+}
+
+/// The cost of moving between neighbouring hexes on one map, under one scenario's terrain.
+#[derive(Debug, Clone)]
+pub struct Movement<'a> {
+    terrain: EffectiveTerrain<'a>,
+    road_sides: BTreeSet<SideKey>,
+    friendly_occupied: Option<&'a HexSet>,
+    road_rule: RoadRule,
+}
+
+impl<'a> Movement<'a> {
+    /// Movement over the map as printed, standard rules.
+    pub fn new(map: &'a Map) -> Movement<'a> {
+        Movement::over(EffectiveTerrain::new(map))
+    }
+
+    /// Movement over a scenario's effective terrain ("treat as clear" special rules applied).
+    pub fn over(terrain: EffectiveTerrain<'a>) -> Movement<'a> {
+        Movement {
+            road_sides: terrain.map().road_sides(),
+            terrain,
+            friendly_occupied: None,
+            road_rule: RoadRule::Standard,
+        }
+    }
+
+    /// Movement with the given hexes treated as clear terrain (11.x special rules).
+    pub fn treating_as_clear(map: &'a Map, clear: &'a HexSet) -> Movement<'a> {
+        Movement::over(EffectiveTerrain::treating_as_clear(map, clear))
+    }
+
+    /// Hexes holding other Friendly units: units at the Road Movement Rate may not enter them
+    /// and pay the other terrain instead (4M).
+    pub fn with_friendly_occupied(mut self, hexes: &'a HexSet) -> Movement<'a> {
+        self.friendly_occupied = Some(hexes);
+        self
+    }
+
+    /// The road movement rule for the moving unit.
+    pub fn with_road_rule(mut self, rule: RoadRule) -> Movement<'a> {
+        self.road_rule = rule;
+        self
+    }
+
+    /// Does a move from `from` into its neighbour `to` go at the Road Movement Rate (4M, 9.2
+    /// note *)?
+    pub fn uses_road_rate(&self, from: Coord, to: Coord) -> bool {
+        self.road_rule != RoadRule::NotInRoadMode
+            && self.road_sides.contains(&SideKey::new(from, to))
+            && !self.friendly_occupied.is_some_and(|s| s.contains(to))
+    }
+
+    /// Movement Points to enter `to` from its neighbour `from` (which may be off the map, for
+    /// units entering at an edge). `None` when `to` is off the map or the hexes are not
+    /// neighbours.
+    pub fn entry_cost(&self, from: Coord, to: Coord) -> Option<Mp> {
+        let grid = self.terrain.map().grid;
+        if !grid.contains(to) || !grid.adjacent(from, to) {
+            return None;
+        }
+        if self.uses_road_rate(from, to) {
+            return Some(chart_cost(ROAD_COST));
+        }
+        let cell = self.terrain.cell(to)?;
+        let mut hex = chart_row_cost(terrain_effect(cell.terrain));
+        if cell.slope {
+            // "Slope and/or Woods" is one row of the chart: the costs never add up.
+            hex = hex.max(chart_row_cost(SLOPE_EFFECT));
+        }
+        let ridge = if self.terrain.is_ridge(from, to) {
+            RIDGE_EFFECT.movement_extra.map_or(Mp::ZERO, chart_cost)
+        } else {
+            Mp::ZERO
+        };
+        Some(hex + ridge)
+    }
+
+    /// Movement Points to follow a path of neighbouring hexes from its first hex (which is not
+    /// paid for) to its last (4A: the cost of each hex entered). `None` if a step is not
+    /// between neighbours on the map.
+    pub fn path_cost(&self, path: &[Coord]) -> Option<Mp> {
+        path.windows(2).map(|w| self.entry_cost(w[0], w[1])).sum()
+    }
+}
+
+/// Movement Points to enter `to` from its neighbour `from` on the map as printed, standard
+/// rules (9.2, 4M).
+pub fn entry_cost(map: &Map, from: Coord, to: Coord) -> Option<Mp> {
+    Movement::new(map).entry_cost(from, to)
+}
+
+/// The cost column of a chart row; "NA" (none) means the row does not count (9.2 notes).
+fn chart_row_cost(row: TerrainEffect) -> Mp {
+    row.movement_cost.map_or(Mp::ZERO, chart_cost)
+}
+
+/// A chart value in thirds; every value of the printed chart is one (tested below).
+fn chart_cost(r: Ratio) -> Mp {
+    Mp::from_ratio(r).expect("the Terrain Effects Chart counts in thirds of a Movement Point")
+}
+
+/// The cost of the hex terrain alone, as listed by the chart (for legends and the editor).
+pub fn terrain_cost(terrain: Terrain, slope: bool) -> Mp {
+    let hex = chart_row_cost(terrain_effect(terrain));
+    if slope {
+        hex.max(chart_row_cost(SLOPE_EFFECT))
+    } else {
+        hex
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::map::{Cell, Road, RoadKind};
+
+    fn cell(terrain: Terrain, slope: bool) -> Cell {
+        Cell { terrain, slope }
+    }
+
+    /// A 6×6 map; (3,3) is entered from its north neighbour (3,2).
+    fn map_with(target: Cell) -> Map {
+        let mut m = Map::blank("t", "Test", 6, 6);
+        m.set_cell(Coord(3, 3), target);
+        m
+    }
+
+    const FROM: Coord = Coord(3, 2);
+    const TO: Coord = Coord(3, 3);
+
+    fn cost_of(target: Cell) -> Mp {
+        entry_cost(&map_with(target), FROM, TO).expect("neighbours on the map")
+    }
+
+    fn road(hexes: &[Coord]) -> Road {
+        Road {
+            name: None,
+            kind: RoadKind::Minor,
+            hexes: hexes.to_vec(),
+        }
+    }
+
+    #[test]
+    fn chart_values_are_whole_thirds_9_2() {
+        for t in Terrain::ALL {
+            assert!(
+                terrain_effect(t)
+                    .movement_cost
+                    .and_then(Mp::from_ratio)
+                    .is_some()
+            );
+        }
+        assert!(
+            SLOPE_EFFECT
+                .movement_cost
+                .and_then(Mp::from_ratio)
+                .is_some()
+        );
+        assert!(
+            RIDGE_EFFECT
+                .movement_extra
+                .and_then(Mp::from_ratio)
+                .is_some()
+        );
+        assert_eq!(Mp::from_ratio(ROAD_COST), Some(Mp::thirds(1)));
+        assert_eq!(Mp::from_ratio(Ratio::new(1, 2)), None);
+    }
+
+    #[test]
+    fn clear_and_village_cost_one_9_2() {
+        assert_eq!(cost_of(cell(Terrain::Clear, false)), Mp::whole(1));
+        assert_eq!(cost_of(cell(Terrain::Village, false)), Mp::whole(1));
+    }
+
+    #[test]
+    fn slope_and_or_woods_cost_two_never_cumulative_9_2() {
+        assert_eq!(cost_of(cell(Terrain::Woods, false)), Mp::whole(2));
+        assert_eq!(cost_of(cell(Terrain::Clear, true)), Mp::whole(2));
+        assert_eq!(cost_of(cell(Terrain::Woods, true)), Mp::whole(2));
+        // The large forest is woods for every rule (11.0).
+        assert_eq!(cost_of(cell(Terrain::Forest, false)), Mp::whole(2));
+        assert_eq!(cost_of(cell(Terrain::Forest, true)), Mp::whole(2));
+        // A village on a slope pays the dearer row.
+        assert_eq!(cost_of(cell(Terrain::Village, true)), Mp::whole(2));
+    }
+
+    #[test]
+    fn river_three_ford_two_9_2() {
+        assert_eq!(cost_of(cell(Terrain::River, false)), Mp::whole(3));
+        assert_eq!(cost_of(cell(Terrain::Ford, false)), Mp::whole(2));
+    }
+
+    #[test]
+    fn ridge_hexside_adds_one_9_2() {
+        let mut m = map_with(cell(Terrain::Clear, false));
+        m.ridges.insert(SideKey::new(FROM, TO));
+        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::whole(2)));
+        // Either way across the hexside.
+        assert_eq!(entry_cost(&m, TO, FROM), Some(Mp::whole(2)));
+        // Added to the hex cost: slope woods behind a ridge costs 3.
+        m.set_cell(TO, cell(Terrain::Woods, true));
+        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::whole(3)));
+        // Only the ridge hexside crossed counts: entering from another side costs the hex alone.
+        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(2)));
+    }
+
+    #[test]
+    fn road_hexside_into_road_hex_costs_a_third_4m() {
+        let mut m = map_with(cell(Terrain::Woods, true));
+        m.roads.push(road(&[Coord(3, 1), FROM, TO, Coord(3, 4)]));
+        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::thirds(1)));
+        // "three times as fast as movement over Clear Terrain" (4M): 3 road hexes for 1 MP.
+        let mv = Movement::new(&m);
+        let along: Mp = [(Coord(3, 1), FROM), (FROM, TO), (TO, Coord(3, 4))]
+            .into_iter()
+            .filter_map(|(a, b)| mv.entry_cost(a, b))
+            .sum();
+        assert_eq!(along, Mp::whole(1));
+        assert_eq!(along.to_string(), "1 MP");
+        assert_eq!(
+            mv.path_cost(&[Coord(3, 1), FROM, TO, Coord(3, 4)]),
+            Some(Mp::whole(1))
+        );
+        // Leaving the road: ⅓ along it, then 1 for the clear hex beside it.
+        assert_eq!(
+            mv.path_cost(&[Coord(3, 1), FROM, Coord(2, 2)]),
+            Some(Mp::thirds(4))
+        );
+        assert_eq!(mv.path_cost(&[FROM]), Some(Mp::ZERO));
+        assert_eq!(mv.path_cost(&[FROM, Coord(3, 5)]), None);
+    }
+
+    #[test]
+    fn road_hex_entered_through_non_road_hexside_pays_other_terrain_9_2_note() {
+        let mut m = map_with(cell(Terrain::Woods, false));
+        m.roads.push(road(&[FROM, TO]));
+        // From the west neighbour (2,3), not along the road.
+        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(2)));
+        // Two roads side by side: neighbouring road hexes that are not consecutive on a road
+        // share no road hexside (4M: "through a road hexside").
+        m.roads.push(road(&[Coord(2, 1), Coord(2, 2), Coord(2, 3)]));
+        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(2)));
+    }
+
+    #[test]
+    fn road_along_a_ridge_hexside_costs_a_third_4m() {
+        let mut m = map_with(cell(Terrain::Clear, true));
+        m.roads.push(road(&[FROM, TO]));
+        m.ridges.insert(SideKey::new(FROM, TO));
+        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::thirds(1)));
+    }
+
+    #[test]
+    fn bridge_along_the_road_a_third_otherwise_three_9_2_note_10_5d() {
+        let mut m = map_with(cell(Terrain::Bridge, false));
+        m.roads.push(road(&[FROM, TO, Coord(3, 4)]));
+        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::thirds(1)));
+        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(3)));
+        assert_eq!(entry_cost(&m, Coord(4, 3), TO), Some(Mp::whole(3)));
+    }
+
+    #[test]
+    fn road_rate_not_into_friendly_units_4m() {
+        let mut m = map_with(cell(Terrain::Woods, false));
+        m.roads.push(road(&[FROM, TO]));
+        let friends = HexSet::from_coords(m.grid, [TO]);
+        let mv = Movement::new(&m).with_friendly_occupied(&friends);
+        assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::whole(2)));
+        // Leaving a friendly-occupied hex at the Road Movement Rate is allowed (4M).
+        let back = HexSet::from_coords(m.grid, [FROM]);
+        let mv = Movement::new(&m).with_friendly_occupied(&back);
+        assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::thirds(1)));
+    }
+
+    #[test]
+    fn optional_road_movement_needs_road_mode_10_5() {
+        let mut m = map_with(cell(Terrain::Bridge, false));
+        m.roads.push(road(&[FROM, TO]));
+        let in_mode = Movement::new(&m).with_road_rule(RoadRule::InRoadMode);
+        assert_eq!(in_mode.entry_cost(FROM, TO), Some(Mp::thirds(1)));
+        // Not in Road Movement Mode: as if the road and bridge did not exist (9.2 note *), so
+        // the bridge hex costs three (10.5D).
+        let not_in_mode = Movement::new(&m).with_road_rule(RoadRule::NotInRoadMode);
+        assert_eq!(not_in_mode.entry_cost(FROM, TO), Some(Mp::whole(3)));
+        m.set_cell(TO, cell(Terrain::Clear, false));
+        let not_in_mode = Movement::new(&m).with_road_rule(RoadRule::NotInRoadMode);
+        assert_eq!(not_in_mode.entry_cost(FROM, TO), Some(Mp::whole(1)));
+    }
+
+    #[test]
+    fn treat_as_clear_special_rules_11_13() {
+        // A hill treated as clear (11.13 "Treat R3 and H27 as clear terrain"): its slope and its
+        // ridge hexsides no longer cost anything extra; a river treated as clear costs 1.
+        let mut m = map_with(cell(Terrain::Woods, true));
+        m.ridges.insert(SideKey::new(FROM, TO));
+        m.set_cell(Coord(4, 3), cell(Terrain::River, false));
+        let clear = HexSet::from_coords(m.grid, [TO, Coord(4, 3)]);
+        let mv = Movement::treating_as_clear(&m, &clear);
+        assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::whole(1)));
+        assert_eq!(mv.entry_cost(TO, Coord(4, 3)), Some(Mp::whole(1)));
+        // Hexes not named by the rule keep their terrain.
+        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::whole(3)));
+        // Roads still run through cleared hexes (11.2 keeps V4's crossroads).
+        m.roads.push(road(&[FROM, TO]));
+        let mv = Movement::treating_as_clear(&m, &clear);
+        assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::thirds(1)));
+    }
+
+    #[test]
+    fn only_neighbours_on_the_map_4a() {
+        let m = map_with(cell(Terrain::Clear, false));
+        assert_eq!(entry_cost(&m, Coord(3, 1), TO), None);
+        assert_eq!(entry_cost(&m, TO, TO), None);
+        assert_eq!(entry_cost(&m, Coord(1, 1), Coord(0, 1)), None);
+        // Entering from off the map at an edge.
+        assert_eq!(entry_cost(&m, Coord(1, 0), Coord(1, 1)), Some(Mp::whole(1)));
+    }
+
+    #[test]
+    fn mp_prints_and_reduces() {
+        assert_eq!(Mp::thirds(1).to_string(), "⅓ MP");
+        assert_eq!(Mp::thirds(5).to_string(), "1⅔ MP");
+        assert_eq!(Mp::ZERO.to_string(), "0 MP");
+        assert_eq!(Mp::whole(2).to_ratio(), Ratio::new(2, 1));
+        assert_eq!(Mp::thirds(4).to_ratio(), Ratio::new(4, 3));
+        assert!((Mp::thirds(4).value() - 4.0 / 3.0).abs() < 1e-12);
+        assert_eq!(terrain_cost(Terrain::Village, true), Mp::whole(2));
+        assert_eq!(terrain_cost(Terrain::River, false), Mp::whole(3));
+    }
+}

@@ -1,0 +1,632 @@
+//! Line of sight between two hex centres (5.1G, with the errata to 5.1G).
+//!
+//! The rules: a straight line from the centre of the firing hex to the centre of the target hex
+//! is blocked by
+//! 1. a ridge hexside it passes through: "cutting across the width or the length of the Ridge
+//!    hexside, or through the junction point of three hexsides, of which any one (or more) is a
+//!    Ridge hexside", even between adjacent hexes;
+//! 2. a blocking hex (woods, village, occupied) when it "passes through two hexsides (or two
+//!    junction points, or a junction point and a hexside)" of it. The firing and target hexes
+//!    never block ("not necessarily blocked when firing from a Blocking hex to a Blocking hex").
+//!    A line touching a hex at one junction point only does not block; a line running along a
+//!    hexside passes through both its junction points, so it is blocked when either hex beside
+//!    it blocks (the letter of 5.1G).
+//! 3. Errata 5.1G: units may fire into and through occupied hexes on lower terrain: a unit on a
+//!    slope fires over ground-level occupied hexes but not through occupied slope hexes; woods
+//!    and village hexes block regardless of elevation.
+//!
+//! Geometry is exact. Every hex centre and corner of a hex grid is a point of an integer lattice
+//! once x (flat) or y (pointy) is scaled by 2√3 and the other axis by 2, and that affine map
+//! keeps straight lines straight and incidences intact. So "through a junction point", "along a
+//! hexside" and "two hexsides" are decided with integer arithmetic, never with an epsilon.
+
+use std::collections::BTreeSet;
+
+use crate::model::hex::{Coord, Grid, Orientation};
+use crate::model::hex_set::HexSet;
+use crate::model::map::{Map, SideKey};
+use crate::queries::effective_terrain::EffectiveTerrain;
+use crate::ruleset::Terrain;
+
+/// Why a hex blocks the line of sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HexBlock {
+    /// Woods, forest or village (5.1G), whatever the elevation (errata 5.1G).
+    Terrain(Terrain),
+    /// Units of either side in the hex (5.1G), not on lower ground than the firer (errata).
+    Occupied,
+}
+
+/// What blocks a line of sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Blocker {
+    /// A ridge hexside the line crosses, runs along, or touches at one of its junction points.
+    Ridge(SideKey),
+    /// A blocking hex whose interior or hexside the line passes through.
+    Hex {
+        /// The hex.
+        hex: Coord,
+        /// Why it blocks.
+        why: HexBlock,
+    },
+}
+
+/// The answer to a line of sight question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sight {
+    /// Nothing blocks: the target may be fired upon.
+    Open,
+    /// Blocked, by the first blocker found from the firing hex.
+    Blocked(Blocker),
+}
+
+impl Sight {
+    /// True when the line of sight is unblocked.
+    pub fn is_open(&self) -> bool {
+        matches!(self, Sight::Open)
+    }
+}
+
+/// Line of sight from the centre of `from` to the centre of `to` over a scenario's effective
+/// terrain, with `occupied` the hexes holding units of either side (5.1G).
+pub fn line_of_sight(
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    from: Coord,
+    to: Coord,
+) -> Sight {
+    let grid = terrain.map().grid;
+    if from == to {
+        return Sight::Open;
+    }
+    let p = lattice(&grid, grid.center(from));
+    let q = lattice(&grid, grid.center(to));
+    let firer_on_slope = terrain.cell(from).is_some_and(|c| c.slope);
+    for hex in candidates(&grid, from, to) {
+        let corners = lattice_corners(&grid, hex);
+        // Neighbours are looked up only for the sides the line touches.
+        let mut across = None;
+        for i in 0..6 {
+            if !segments_touch(p, q, corners[i], corners[(i + 1) % 6]) {
+                continue;
+            }
+            let side = across.get_or_insert_with(|| grid.side_neighbors(hex))[i];
+            if terrain.is_ridge(hex, side) {
+                return Sight::Blocked(Blocker::Ridge(SideKey::new(hex, side)));
+            }
+        }
+        if hex == from || hex == to {
+            continue;
+        }
+        let Some(why) = blocking(terrain, occupied, hex, firer_on_slope) else {
+            continue;
+        };
+        if passes_through(p, q, &corners) {
+            return Sight::Blocked(Blocker::Hex { hex, why });
+        }
+    }
+    Sight::Open
+}
+
+/// Can a unit in `from` see `to` on the map as printed, with no other units about?
+pub fn can_see(map: &Map, from: Coord, to: Coord) -> bool {
+    line_of_sight(
+        &EffectiveTerrain::new(map),
+        &HexSet::empty(map.grid),
+        from,
+        to,
+    )
+    .is_open()
+}
+
+/// The hexes between `from` and `to` that the line of sight passes through (two hexsides or
+/// junction points of each, 5.1G), in order from `from`; the ends are not included. Hexes the
+/// line only touches at one junction point are left out. For showing a line of sight.
+pub fn hexes_crossed(grid: &Grid, from: Coord, to: Coord) -> Vec<Coord> {
+    let p = lattice(grid, grid.center(from));
+    let q = lattice(grid, grid.center(to));
+    let mut crossed: Vec<(i64, Coord)> = candidates(grid, from, to)
+        .into_iter()
+        .filter(|h| *h != from && *h != to && grid.contains(*h))
+        .filter(|h| passes_through(p, q, &lattice_corners(grid, *h)))
+        .map(|h| {
+            let c = lattice(grid, grid.center(h));
+            // Order by the projection of the centre on the line.
+            ((c.0 - p.0) * (q.0 - p.0) + (c.1 - p.1) * (q.1 - p.1), h)
+        })
+        .collect();
+    crossed.sort();
+    crossed.into_iter().map(|(_, h)| h).collect()
+}
+
+/// Does the hex block sight for this firer, and why (5.1G and its errata)?
+fn blocking(
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    hex: Coord,
+    firer_on_slope: bool,
+) -> Option<HexBlock> {
+    let cell = terrain.cell(hex)?;
+    if cell.terrain.blocks_sight() {
+        return Some(HexBlock::Terrain(cell.terrain));
+    }
+    // Errata 5.1G: occupied hexes on lower terrain than the firer do not block.
+    let lower = firer_on_slope && !cell.slope;
+    (occupied.contains(hex) && !lower).then_some(HexBlock::Occupied)
+}
+
+/// A point of the integer lattice of hex centres and corners.
+type Pt = (i64, i64);
+
+/// The lattice point of a screen-space point of [`Grid::center`] or [`Grid::corners`].
+fn lattice(grid: &Grid, (x, y): (f64, f64)) -> Pt {
+    let s = 2.0 * 3f64.sqrt();
+    let (lx, ly) = match grid.orientation {
+        Orientation::Flat => (x * s, y * 2.0),
+        Orientation::Pointy => (x * 2.0, y * s),
+    };
+    (lx.round() as i64, ly.round() as i64)
+}
+
+/// The corners of a hex on the lattice, in the order of [`Grid::corners`] (checked by a test
+/// against it): offsets from the centre, without trigonometry.
+fn lattice_corners(grid: &Grid, hex: Coord) -> [Pt; 6] {
+    const FLAT: [Pt; 6] = [(2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)];
+    const POINTY: [Pt; 6] = [(1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1)];
+    let (cx, cy) = lattice(grid, grid.center(hex));
+    let offsets = match grid.orientation {
+        Orientation::Flat => FLAT,
+        Orientation::Pointy => POINTY,
+    };
+    offsets.map(|(dx, dy)| (cx + dx, cy + dy))
+}
+
+/// The hexes the line may touch, roughly in order from `from`: the hexes of the hex line and
+/// their neighbours. Every point of the segment is within half a step of a sample of the hex
+/// line, so a hex touching the segment has its centre within 1.7 steps of a hex of the line:
+/// it is that hex or one of its neighbours.
+fn candidates(grid: &Grid, from: Coord, to: Coord) -> Vec<Coord> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for c in grid.line(from, to) {
+        for n in std::iter::once(c).chain(grid.neighbors(c)) {
+            if seen.insert(n) {
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// Twice the signed area of the triangle `a b c`: its sign says on which side of `a→b` is `c`.
+fn orient(a: Pt, b: Pt, c: Pt) -> i64 {
+    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+}
+
+/// Is `c`, collinear with `a b`, within their bounding box (so on the closed segment)?
+fn within_box(a: Pt, b: Pt, c: Pt) -> bool {
+    c.0 >= a.0.min(b.0) && c.0 <= a.0.max(b.0) && c.1 >= a.1.min(b.1) && c.1 <= a.1.max(b.1)
+}
+
+/// Do the closed segments `p q` and `a b` share at least one point (crossing, touching at an
+/// end, or overlapping)?
+fn segments_touch(p: Pt, q: Pt, a: Pt, b: Pt) -> bool {
+    let d1 = orient(p, q, a).signum();
+    let d2 = orient(p, q, b).signum();
+    let d3 = orient(a, b, p).signum();
+    let d4 = orient(a, b, q).signum();
+    if d1 * d2 < 0 && d3 * d4 < 0 {
+        return true;
+    }
+    (d1 == 0 && within_box(p, q, a))
+        || (d2 == 0 && within_box(p, q, b))
+        || (d3 == 0 && within_box(a, b, p))
+        || (d4 == 0 && within_box(a, b, q))
+}
+
+/// Does the segment `p q` meet the closed hex in more than one point, that is pass through two
+/// of its hexsides or junction points (5.1G)? Cyrus–Beck clipping with exact fractions.
+fn passes_through(p: Pt, q: Pt, corners: &[Pt; 6]) -> bool {
+    let d = (q.0 - p.0, q.1 - p.1);
+    // Corners may run either way round; inside is where `sign * orient` is not negative.
+    let sign = orient(corners[0], corners[1], corners[2]).signum();
+    // The parameter interval [lo, hi] of the segment inside the hex, as fractions n/d, d > 0.
+    let (mut lo, mut hi) = ((0i128, 1i128), (1i128, 1i128));
+    for i in 0..6 {
+        let (v, w) = (corners[i], corners[(i + 1) % 6]);
+        let e = (w.0 - v.0, w.1 - v.1);
+        // inside(t) = a + b·t ≥ 0
+        let a = i128::from(sign * (e.0 * (p.1 - v.1) - e.1 * (p.0 - v.0)));
+        let b = i128::from(sign * (e.0 * d.1 - e.1 * d.0));
+        if b == 0 {
+            if a < 0 {
+                return false;
+            }
+        } else if b > 0 {
+            let t = (-a, b);
+            if t.0 * lo.1 > lo.0 * t.1 {
+                lo = t;
+            }
+        } else {
+            let t = (a, -b);
+            if t.0 * hi.1 < hi.0 * t.1 {
+                hi = t;
+            }
+        }
+    }
+    lo.0 * hi.1 < hi.0 * lo.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::hex::Parity;
+    use crate::model::map::Cell;
+    use proptest::prelude::*;
+
+    fn cell(terrain: Terrain, slope: bool) -> Cell {
+        Cell { terrain, slope }
+    }
+
+    fn woods() -> Cell {
+        cell(Terrain::Woods, false)
+    }
+
+    fn sight(m: &Map, occupied: &[Coord], from: Coord, to: Coord) -> Sight {
+        let occ = HexSet::from_coords(m.grid, occupied.iter().copied());
+        line_of_sight(&EffectiveTerrain::new(m), &occ, from, to)
+    }
+
+    fn blank() -> Map {
+        Map::blank("t", "Test", 10, 10)
+    }
+
+    // The line from 0202 to 0605 (flat, even columns shoved) enters 0303, 0403, 0404 and
+    // 0505, and touches 0304 and 0504 at one junction point each: the junction of
+    // 0303/0304/0403, then that of 0404/0504/0505.
+    const A: Coord = Coord(2, 2);
+    const B: Coord = Coord(6, 5);
+
+    #[test]
+    fn lattice_is_exact() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                let g = Grid {
+                    width: 1000,
+                    height: 1000,
+                    orientation,
+                    parity,
+                };
+                let s = 2.0 * 3f64.sqrt();
+                for c in [Coord(1, 1), Coord(999, 1000), Coord(500, 3)] {
+                    assert_eq!(
+                        lattice_corners(&g, c),
+                        g.corners(c).map(|pt| lattice(&g, pt))
+                    );
+                    for (x, y) in std::iter::once(g.center(c)).chain(g.corners(c)) {
+                        let (lx, ly) = match orientation {
+                            Orientation::Flat => (x * s, y * 2.0),
+                            Orientation::Pointy => (x * 2.0, y * s),
+                        };
+                        assert!((lx - lx.round()).abs() < 1e-6 && (ly - ly.round()).abs() < 1e-6);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn grazed_hexes_are_examined_and_touched_at_one_point() {
+        let g = blank().grid;
+        let (p, q) = (lattice(&g, g.center(A)), lattice(&g, g.center(B)));
+        let found = candidates(&g, A, B);
+        for grazed in [Coord(3, 4), Coord(5, 4)] {
+            assert!(found.contains(&grazed));
+            let corners = g.corners(grazed).map(|pt| lattice(&g, pt));
+            assert!(!passes_through(p, q, &corners));
+            assert_eq!(corners.iter().filter(|c| orient(p, q, **c) == 0).count(), 1);
+        }
+        for entered in [Coord(3, 3), Coord(4, 3), Coord(4, 4), Coord(5, 5)] {
+            let corners = g.corners(entered).map(|pt| lattice(&g, pt));
+            assert!(passes_through(p, q, &corners));
+        }
+    }
+
+    #[test]
+    fn hexes_crossed_in_order() {
+        let g = blank().grid;
+        let want = vec![Coord(3, 3), Coord(4, 3), Coord(4, 4), Coord(5, 5)];
+        assert_eq!(hexes_crossed(&g, A, B), want);
+        let back: Vec<Coord> = want.into_iter().rev().collect();
+        assert_eq!(hexes_crossed(&g, B, A), back);
+        // Along a hexside: both hexes beside it.
+        assert_eq!(
+            hexes_crossed(&g, Coord(1, 2), Coord(3, 2)),
+            vec![Coord(2, 1), Coord(2, 2)]
+        );
+        assert!(hexes_crossed(&g, A, Coord(3, 2)).is_empty());
+    }
+
+    #[test]
+    fn clear_ground_never_blocks_5_1g() {
+        let m = blank();
+        assert!(sight(&m, &[], A, B).is_open());
+        assert!(sight(&m, &[], B, A).is_open());
+        assert!(sight(&m, &[], A, A).is_open());
+        assert!(can_see(&m, Coord(1, 1), Coord(10, 10)));
+    }
+
+    #[test]
+    fn ridge_between_adjacent_hexes_blocks_5_1g1() {
+        let mut m = blank();
+        m.ridges.insert(SideKey::new(Coord(3, 3), Coord(3, 4)));
+        assert_eq!(
+            sight(&m, &[], Coord(3, 3), Coord(3, 4)),
+            Sight::Blocked(Blocker::Ridge(SideKey::new(Coord(3, 3), Coord(3, 4))))
+        );
+        // A ridge on another side of the firing hex does not.
+        assert!(sight(&m, &[], Coord(3, 3), Coord(4, 3)).is_open());
+        assert!(sight(&m, &[], Coord(3, 3), Coord(3, 2)).is_open());
+    }
+
+    #[test]
+    fn ridge_crossed_on_a_longer_line_blocks_5_1g1() {
+        let mut m = blank();
+        // The line crosses the hexside 0403/0404 at its midpoint.
+        m.ridges.insert(SideKey::new(Coord(4, 3), Coord(4, 4)));
+        assert!(!sight(&m, &[], A, B).is_open());
+        assert!(!sight(&m, &[], B, A).is_open());
+    }
+
+    #[test]
+    fn junction_with_any_ridge_hexside_blocks_5_1g1() {
+        // The three hexsides meeting at the junction of 0303, 0304 and 0403: the line passes
+        // through that junction point only, crossing none of them, yet each one blocks.
+        for (a, b) in [
+            (Coord(3, 3), Coord(4, 3)),
+            (Coord(3, 3), Coord(3, 4)),
+            (Coord(3, 4), Coord(4, 3)),
+        ] {
+            let mut m = blank();
+            m.ridges.insert(SideKey::new(a, b));
+            assert_eq!(
+                sight(&m, &[], A, B),
+                Sight::Blocked(Blocker::Ridge(SideKey::new(a, b))),
+                "ridge {a}/{b}"
+            );
+        }
+        // A ridge hexside of 0304 away from the junction does not block.
+        let mut m = blank();
+        m.ridges.insert(SideKey::new(Coord(3, 4), Coord(3, 5)));
+        assert!(sight(&m, &[], A, B).is_open());
+    }
+
+    #[test]
+    fn ridge_along_the_line_blocks_5_1g1() {
+        // 0102 to 0302 runs along the hexside between 0201 and 0202 ("the length").
+        let mut m = blank();
+        m.ridges.insert(SideKey::new(Coord(2, 1), Coord(2, 2)));
+        assert!(!sight(&m, &[], Coord(1, 2), Coord(3, 2)).is_open());
+    }
+
+    #[test]
+    fn woods_interior_blocks_but_a_grazed_junction_does_not_5_1g2() {
+        for entered in [Coord(3, 3), Coord(4, 3), Coord(4, 4), Coord(5, 5)] {
+            let mut m = blank();
+            m.set_cell(entered, woods());
+            assert_eq!(
+                sight(&m, &[], A, B),
+                Sight::Blocked(Blocker::Hex {
+                    hex: entered,
+                    why: HexBlock::Terrain(Terrain::Woods)
+                }),
+                "{entered}"
+            );
+        }
+        for grazed in [Coord(3, 4), Coord(5, 4)] {
+            let mut m = blank();
+            m.set_cell(grazed, woods());
+            assert!(sight(&m, &[], A, B).is_open(), "{grazed}");
+        }
+    }
+
+    #[test]
+    fn village_and_forest_block_like_woods_5_1g2() {
+        for t in [Terrain::Village, Terrain::Forest] {
+            let mut m = blank();
+            m.set_cell(Coord(4, 4), cell(t, false));
+            assert_eq!(
+                sight(&m, &[], A, B),
+                Sight::Blocked(Blocker::Hex {
+                    hex: Coord(4, 4),
+                    why: HexBlock::Terrain(t)
+                })
+            );
+        }
+        // River, ford and bridge hexes do not block.
+        for t in [Terrain::River, Terrain::Ford, Terrain::Bridge] {
+            let mut m = blank();
+            m.set_cell(Coord(4, 4), cell(t, false));
+            assert!(sight(&m, &[], A, B).is_open());
+        }
+    }
+
+    #[test]
+    fn along_a_hexside_of_a_blocking_hex_blocks_5_1g2() {
+        // 0102 to 0302 passes through both junction points of the hexside 0201/0202: two
+        // junction points of each of those hexes.
+        for side in [Coord(2, 1), Coord(2, 2)] {
+            let mut m = blank();
+            m.set_cell(side, woods());
+            assert!(
+                !sight(&m, &[], Coord(1, 2), Coord(3, 2)).is_open(),
+                "{side}"
+            );
+            let m = blank();
+            assert!(!sight(&m, &[side], Coord(1, 2), Coord(3, 2)).is_open());
+        }
+    }
+
+    #[test]
+    fn firing_from_and_into_blocking_hexes_5_1g2() {
+        let mut m = blank();
+        m.set_cell(Coord(3, 3), woods());
+        m.set_cell(Coord(3, 6), cell(Terrain::Village, false));
+        // Woods to village with clear ground between: open.
+        assert!(sight(&m, &[], Coord(3, 3), Coord(3, 6)).is_open());
+        // Adjacent blocking hexes see each other.
+        m.set_cell(Coord(3, 4), woods());
+        assert!(sight(&m, &[], Coord(3, 3), Coord(3, 4)).is_open());
+        // But not through a third one.
+        assert!(!sight(&m, &[], Coord(3, 3), Coord(3, 6)).is_open());
+        // The firing and target hexes are occupied; that never blocks.
+        let m = blank();
+        assert!(sight(&m, &[A, B], A, B).is_open());
+    }
+
+    #[test]
+    fn occupied_hexes_block_friendly_and_enemy_alike_5_1g2() {
+        let m = blank();
+        assert_eq!(
+            sight(&m, &[Coord(4, 3)], A, B),
+            Sight::Blocked(Blocker::Hex {
+                hex: Coord(4, 3),
+                why: HexBlock::Occupied
+            })
+        );
+        // An occupied hex touched at one junction point does not.
+        assert!(sight(&m, &[Coord(3, 4)], A, B).is_open());
+    }
+
+    #[test]
+    fn slope_fires_over_ground_level_occupied_hexes_errata_5_1g() {
+        let mut m = blank();
+        m.set_cell(A, cell(Terrain::Clear, true));
+        assert!(sight(&m, &[Coord(4, 3), Coord(4, 4)], A, B).is_open());
+        // A firer on the ground is blocked by the same hexes.
+        assert!(!sight(&m, &[Coord(4, 3)], B, A).is_open());
+        // Also from a village on a slope.
+        m.set_cell(A, cell(Terrain::Village, true));
+        assert!(sight(&m, &[Coord(4, 3)], A, B).is_open());
+    }
+
+    #[test]
+    fn slope_does_not_fire_through_occupied_slope_hexes_errata_5_1g() {
+        let mut m = blank();
+        m.set_cell(A, cell(Terrain::Clear, true));
+        m.set_cell(Coord(4, 3), cell(Terrain::Clear, true));
+        assert_eq!(
+            sight(&m, &[Coord(4, 3)], A, B),
+            Sight::Blocked(Blocker::Hex {
+                hex: Coord(4, 3),
+                why: HexBlock::Occupied
+            })
+        );
+        // The empty slope hex itself does not block.
+        assert!(sight(&m, &[], A, B).is_open());
+    }
+
+    #[test]
+    fn woods_and_villages_block_regardless_of_elevation_errata_5_1g() {
+        for target in [
+            cell(Terrain::Woods, false),
+            cell(Terrain::Village, false),
+            cell(Terrain::Woods, true),
+        ] {
+            let mut m = blank();
+            m.set_cell(A, cell(Terrain::Clear, true));
+            m.set_cell(Coord(4, 4), target);
+            assert!(!sight(&m, &[], A, B).is_open(), "{target:?}");
+        }
+    }
+
+    #[test]
+    fn treat_as_clear_lifts_blocking_terrain_11_16() {
+        let mut m = blank();
+        m.set_cell(Coord(4, 4), cell(Terrain::Forest, false));
+        m.ridges.insert(SideKey::new(Coord(4, 3), Coord(4, 4)));
+        let clear = HexSet::from_coords(m.grid, [Coord(4, 4)]);
+        let t = EffectiveTerrain::treating_as_clear(&m, &clear);
+        assert!(line_of_sight(&t, &HexSet::empty(m.grid), A, B).is_open());
+        // Units in a cleared hex still block.
+        let occ = HexSet::from_coords(m.grid, [Coord(4, 4)]);
+        assert!(!line_of_sight(&t, &occ, A, B).is_open());
+    }
+
+    #[test]
+    fn pointy_grids_use_the_same_rules() {
+        let mut m = blank();
+        m.grid.orientation = Orientation::Pointy;
+        // Row 2: 0202 - 0302 - 0402 in a horizontal line through 0302's centre.
+        assert!(can_see(&m, Coord(2, 2), Coord(4, 2)));
+        m.set_cell(Coord(3, 2), woods());
+        assert!(!can_see(&m, Coord(2, 2), Coord(4, 2)));
+        m.set_cell(Coord(3, 2), Cell::default());
+        m.ridges.insert(SideKey::new(Coord(2, 2), Coord(3, 2)));
+        assert!(!can_see(&m, Coord(2, 2), Coord(3, 2)));
+        assert!(can_see(&m, Coord(2, 2), Coord(2, 3)));
+    }
+
+    proptest! {
+        /// Whenever a point of the line lies strictly inside a hex, the line passes through it;
+        /// and the answer does not depend on the direction of the line.
+        #[test]
+        fn clipping_agrees_with_sampling(
+            a in (1i32..=12, 1i32..=12),
+            b in (1i32..=12, 1i32..=12),
+            h in (1i32..=12, 1i32..=12),
+        ) {
+            let g = Map::blank("t", "Test", 12, 12).grid;
+            let (a, b, h) = (Coord(a.0, a.1), Coord(b.0, b.1), Coord(h.0, h.1));
+            let (p, q) = (lattice(&g, g.center(a)), lattice(&g, g.center(b)));
+            let corners = lattice_corners(&g, h);
+            let through = passes_through(p, q, &corners);
+            prop_assert_eq!(through, passes_through(q, p, &corners));
+            let strictly_inside = |x: f64, y: f64| {
+                (0..6).all(|i| {
+                    let (v, w) = (corners[i], corners[(i + 1) % 6]);
+                    let cross = (w.0 - v.0) as f64 * (y - v.1 as f64)
+                        - (w.1 - v.1) as f64 * (x - v.0 as f64);
+                    cross > 1e-6
+                })
+            };
+            let centre = lattice(&g, g.center(h));
+            prop_assert!(strictly_inside(centre.0 as f64, centre.1 as f64));
+            let inside = (0..=2000).any(|k| {
+                let t = f64::from(k) / 2000.0;
+                strictly_inside(
+                    p.0 as f64 + t * (q.0 - p.0) as f64,
+                    p.1 as f64 + t * (q.1 - p.1) as f64,
+                )
+            });
+            if inside {
+                prop_assert!(through);
+            }
+            // A line between centres always passes through its own end hexes.
+            if a != b {
+                prop_assert!(passes_through(p, q, &lattice_corners(&g, a)));
+            }
+        }
+
+        /// Without units, sight is the same both ways.
+        #[test]
+        fn terrain_sight_is_symmetric(
+            cells in proptest::collection::vec(0u8..8, 64),
+            ridges in proptest::collection::vec((1i32..=8, 1i32..=8, 0usize..6), 0..10),
+            a in (1i32..=8, 1i32..=8),
+            b in (1i32..=8, 1i32..=8),
+        ) {
+            let mut m = Map::blank("t", "Test", 8, 8);
+            for (i, k) in cells.iter().enumerate() {
+                let t = if *k == 0 { Terrain::Woods } else { Terrain::Clear };
+                m.cells[i] = cell(t, *k == 1);
+            }
+            for (c, r, s) in ridges {
+                let n = m.grid.side_neighbors(Coord(c, r))[s];
+                m.ridges.insert(SideKey::new(Coord(c, r), n));
+            }
+            let (a, b) = (Coord(a.0, a.1), Coord(b.0, b.1));
+            prop_assert_eq!(can_see(&m, a, b), can_see(&m, b, a));
+        }
+    }
+}
