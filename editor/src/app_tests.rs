@@ -394,6 +394,7 @@ fn feature_rename_applies_with_enter_and_is_not_dropped_on_reselect() {
     // A name typed, then another feature selected: the name is kept.
     h.get_by_label("Name").focus();
     h.run();
+    h.key_press(Key::End);
     h.get_by_label("Name").type_text(" (south)");
     h.run();
     h.get_by_label_contains("V5 ").click();

@@ -29,13 +29,13 @@ pub(crate) fn screen(h: &Harness<'_, App>, world: Pos2) -> Pos2 {
 }
 
 pub(crate) fn hex_center(h: &Harness<'_, App>, c: Coord) -> Pos2 {
-    let layout = Layout::new(h.state().doc()().map().grid);
+    let layout = Layout::new(h.state().doc().map().grid);
     screen(h, layout.center(c))
 }
 
 /// Choose the village terrain in the tool panel, as a user would.
 pub(crate) fn choose_village(h: &mut Harness<'_, App>) {
-    h.get_by_label("Village").click();
+    h.get_by_label("village").click();
     h.run();
 }
 

@@ -50,7 +50,7 @@ impl MapIdentity {
 
 impl App {
     /// Show whichever modal dialog is up.
-    pub(crate) fn dialogs(&mut self, ctx: &egui::Context) {
+    pub(crate) fn modals(&mut self, ctx: &egui::Context) {
         self.unsaved_guard(ctx);
         self.save_map_first_dialog(ctx);
         self.map_identity_dialog(ctx);

@@ -104,7 +104,7 @@ impl FileDialogs {
         if self.native {
             let mut d = rfd::FileDialog::new().set_title(&req.title);
             for (name, exts) in &req.filters {
-                d = d.add_filter(name, exts);
+                d = d.add_filter(name, exts.as_slice());
             }
             if let Some(n) = &req.file_name {
                 d = d.set_file_name(n);

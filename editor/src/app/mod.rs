@@ -404,7 +404,7 @@ impl App {
             }
         }
         self.run_commands();
-        self.dialogs(&ctx);
+        self.modals(&ctx);
         self.autosave(Instant::now());
         if self.recovery_dir.is_some() && self.ws.doc.is_dirty() {
             ctx.request_repaint_after(AUTOSAVE_EVERY);
