@@ -11,6 +11,7 @@ use egui::{
 use hexx::{GridEdge, HexLayout, HexOrientation};
 use saber_schema::model::hex::{Coord, Grid, Orientation};
 use saber_schema::model::map::{Cell, Map, RoadKind, SideKey};
+use saber_schema::output::palette;
 use saber_schema::ruleset::Terrain;
 
 /// Pixels per hex step at 100 % zoom.
@@ -225,28 +226,15 @@ impl Layout {
     }
 }
 
-/// The fill colour of a hex.
+/// The fill colour of a hex, from the one palette: the terrain's fill, tinted on a slope as the
+/// renderer tints it. A bridge shows its deck colour, since the editor draws no deck over it.
 pub fn cell_color(cell: Cell) -> Color32 {
-    let base = match cell.terrain {
-        Terrain::Clear => Color32::from_rgb(232, 226, 196),
-        Terrain::Village => Color32::from_rgb(214, 150, 120),
-        Terrain::Woods => Color32::from_rgb(132, 178, 104),
-        Terrain::Forest => Color32::from_rgb(76, 128, 70),
-        Terrain::River => Color32::from_rgb(92, 150, 214),
-        Terrain::Ford => Color32::from_rgb(150, 196, 228),
-        Terrain::Bridge => Color32::from_rgb(176, 160, 132),
+    let [r, g, b] = match (cell.terrain, cell.slope) {
+        (Terrain::Bridge, _) => palette::rgb(palette::BRIDGE_DECK),
+        (t, true) => palette::slope_fill(t),
+        (t, false) => palette::rgb(palette::terrain_fill(t)),
     };
-    if cell.slope {
-        // Slopes read as brown-tinted, darker versions of their terrain.
-        let [r, g, b, _] = base.to_array();
-        Color32::from_rgb(
-            (r as f32 * 0.80 + 22.0) as u8,
-            (g as f32 * 0.70 + 8.0) as u8,
-            (b as f32 * 0.55) as u8,
-        )
-    } else {
-        base
-    }
+    Color32::from_rgb(r, g, b)
 }
 
 /// Colour of the gaps between hexes (the grid lines) and of the map's background.

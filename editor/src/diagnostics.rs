@@ -16,12 +16,10 @@ pub struct Diagnostics {
     pub items: Vec<Diagnostic>,
 }
 
-/// The map's diagnostics, as the compiler reports them: what does not fit the file form, then
-/// the map rules.
+/// The map's diagnostics, by the compiler's pipeline: what `saberc check` reports for the map
+/// saved (JSON Schema, what does not fit the file form, then the map rules).
 pub fn check(map: &Map) -> Vec<Diagnostic> {
-    let mut out = Map::from_file(&map.to_file()).1;
-    out.extend(saber_schema::check::check_map(map));
-    out
+    saber_schema::pipeline::check_map_model(map)
 }
 
 /// The hex a diagnostic is about: its hex label, or the value its path points at.

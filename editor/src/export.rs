@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use saber_schema::output::export::{export, export_text};
+use saber_schema::files::write_atomic_with;
+use saber_schema::output::export::{Export, export, export_text, write_export};
 use saber_schema::pipeline::Compiled;
 use saber_schema::pipeline::schema::validate_export;
 
@@ -21,9 +22,9 @@ pub const CARD_SIZES: &[(&str, u32)] = &[
 /// The widths `saberc render --width` accepts for a card.
 pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = 200..=8000;
 
-/// The engine JSON of a compiled scenario, validated against the export schema.
-pub fn engine_json(c: &Compiled) -> Result<String, String> {
-    let doc = export(&c.scenario, &c.map, &c.resolved);
+/// The engine export of a compiled scenario, validated against the export schema.
+pub fn engine_export(c: &Compiled) -> Result<Export, String> {
+    let doc = export(&c.scenario, &c.map, &c.resolved).map_err(|d| d.message)?;
     let value = serde_json::to_value(&doc).map_err(|e| e.to_string())?;
     let problems = validate_export(&value);
     if let Some(p) = problems.first() {
@@ -32,7 +33,20 @@ pub fn engine_json(c: &Compiled) -> Result<String, String> {
             p.message
         ));
     }
-    Ok(export_text(&doc))
+    Ok(doc)
+}
+
+/// The engine JSON of a compiled scenario, as written to disk.
+pub fn engine_json(c: &Compiled) -> Result<String, String> {
+    engine_export(c).map(|doc| export_text(&doc))
+}
+
+/// Write the engine JSON of a compiled scenario to `path` as `saberc export` does: streamed
+/// through the library's atomic write.
+pub fn write_engine(c: &Compiled, path: &Path) -> Result<(), String> {
+    let doc = engine_export(c)?;
+    write_atomic_with(path, |w| write_export(&doc, w))
+        .map_err(|e| format!("Could not write {}: {e}", path.display()))
 }
 
 /// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise.
@@ -61,12 +75,9 @@ mod tests {
             .scenario()
             .expect("parses");
         let map = saber_schema::builtin::rifle_and_saber();
-        let (resolved, _) = saber_schema::check::check_scenario(&s, &map);
-        Compiled {
-            scenario: s,
-            map,
-            resolved,
-        }
+        saber_schema::pipeline::check_scenario_model(&s, &map)
+            .into_compiled(s, map)
+            .expect("11.7 compiles clean")
     }
 
     #[test]

@@ -1,23 +1,19 @@
-//! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (write a
-//! temporary file beside the target, then rename it over), the autosave recovery file, recent
-//! files.
+//! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (the
+//! library's `files::write_atomic`), the autosave recovery file, recent files.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
-use saber_schema::model::map::{MAP_FORMAT, Map, MapFile};
+use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
-use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::parse::DocKind;
 use saber_schema::pipeline::read::Source;
-use saber_schema::pipeline::{self, parse};
+use saber_schema::pipeline::{self, Built};
 
 use crate::document::Document;
-
-/// Files up to this size get the compiler's full loader, JSON Schema included.
-const FULL_CHECK_BELOW: usize = 512 * 1024;
 
 /// How many recent files are remembered.
 pub const MAX_RECENT: usize = 10;
@@ -79,38 +75,31 @@ pub fn one_line(d: &Diagnostic) -> String {
     s.trim_start().to_string()
 }
 
-/// Load a map from a source with the compiler's loader (syntax, JSON Schema, map checks).
-/// A file that parses but breaks the schema still opens, its problems listed, so that it can
-/// be repaired; a file that does not parse is refused with `file:line:col` messages.
+/// Load a map from a source with the compiler's pipeline, as `saberc check` reads it: the
+/// problems are exactly what `saberc check` reports. A file that parses but breaks the schema
+/// still opens, its problems listed, so that it can be repaired; a file that does not parse is
+/// refused with `file:line:col` messages.
 fn load(src: &Source) -> Result<Loaded, String> {
-    if src.text.len() > FULL_CHECK_BELOW {
-        // Big maps: the JSON Schema pass takes seconds on a million hexes; what it guards
-        // (sizes, characters) `Map::from_file` reports as well.
-        if let Ok(file) = parse::parse::<MapFile>(src)
-            && file.format == MAP_FORMAT
-        {
-            let (map, mut problems) = Map::from_file(&file);
-            // Not located in the text: locating thousands of findings in megabytes of text
-            // takes seconds, and the diagnostics panel works from the map anyway.
-            problems.extend(saber_schema::check::check_map(&map));
-            return Ok(Loaded { map, problems });
-        }
-    }
-    let (map, diags) = pipeline::load_map(src);
-    let diags = pipeline::finish(src, diags);
-    if let Some(map) = map {
-        return Ok(Loaded {
+    match pipeline::compile_source(src, &MapRegistry::new()) {
+        (report, Built::Map(map)) => Ok(Loaded {
             map,
-            problems: diags,
-        });
+            problems: report.diagnostics,
+        }),
+        (report, _) => Err(refusal(src, &report.diagnostics, "not a map file")),
     }
-    match parse::parse::<MapFile>(src) {
-        Ok(file) if file.format == MAP_FORMAT => {
-            let (map, mut problems) = Map::from_file(&file);
-            problems.splice(0..0, diags);
-            Ok(Loaded { map, problems })
-        }
-        _ => Err(diags.iter().map(one_line).collect::<Vec<_>>().join("\n")),
+}
+
+/// Why a file cannot be opened: its errors, one per line, or `what` when it has none.
+fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String {
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(one_line)
+        .collect();
+    if errors.is_empty() {
+        format!("{}: {what}", src.path.display())
+    } else {
+        errors.join("\n")
     }
 }
 
@@ -140,8 +129,10 @@ pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
     }
 }
 
-/// Write a text file atomically, with the library's one atomic-write helper (the same as
-/// saberc's), so that the editor's saves and exports behave as the compiler's.
+/// Write a file atomically with the library's one helper ([`saber_schema::files::write_atomic`]:
+/// a temporary file created exclusively beside the target, then renamed over it; through
+/// symlinks to their target; an existing file keeps its permissions, a new one gets the usual
+/// default).
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     saber_schema::files::write_atomic(path, text.as_bytes())
 }
@@ -159,11 +150,12 @@ pub struct LoadedScenario {
     pub scenario: Scenario,
     /// The map it names (a blank stand-in when [`Self::missing_map`] says it was not found).
     pub map: Map,
-    /// The file the map was read from (`None` for a built-in map).
-    pub map_file: Option<PathBuf>,
+    /// Which map that is: a map file, or a built-in map (`None` when the map was not found).
+    pub map_origin: Option<MapOrigin>,
     /// Why the map the scenario names was not found (`file:line:col: …`), if it was not.
     pub missing_map: Option<String>,
-    /// What did not pass the JSON Schema (the scenario still opens, to be repaired).
+    /// What `saberc check` reports for the file (a scenario that breaks the JSON Schema still
+    /// opens, to be repaired).
     pub problems: Vec<Diagnostic>,
 }
 
@@ -177,104 +169,41 @@ pub enum LoadedFile {
     Scenario(LoadedScenario),
 }
 
-/// Most map files looked at in one directory when finding a scenario's map.
-const MAX_MAP_SCAN: usize = 200;
-
-/// The maps a scenario at `path` may name: the built-in ones, and those in its directory, in
-/// `maps/` beside it and in `../maps` (how this repository and `saberc --maps` lay them out).
-pub fn registry_near(path: &Path) -> MapRegistry {
-    let mut reg = MapRegistry::new();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    for d in [dir.clone(), dir.join("maps"), dir.join("..").join("maps")] {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        reg.add_root(&d);
-        for e in entries.flatten().take(MAX_MAP_SCAN) {
-            let p = e.path();
-            if is_map_file(&p)
-                && pipeline::read::looks_like_map(&p)
-                && let Ok(loaded) = read_map(&p)
-                && !loaded.problems.iter().any(Diagnostic::is_error)
-            {
-                reg.add(p, loaded.map);
-            }
-        }
-    }
-    reg
-}
-
-/// The file a scenario's map reference names, found as [`registry_near`] finds it (`None`
-/// for a built-in map).
-pub fn map_file_near(scenario_path: &Path, reference: &str) -> Option<PathBuf> {
-    let base = match scenario_path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if reference.contains('/')
-        || reference.contains('\\')
-        || reference.ends_with(".ron")
-        || reference.ends_with(".json")
-    {
-        return Some(base.join(reference));
-    }
-    for d in [base.clone(), base.join("maps"), base.join("..").join("maps")] {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten().take(MAX_MAP_SCAN) {
-            let p = e.path();
-            if is_map_file(&p)
-                && pipeline::read::looks_like_map(&p)
-                && let Ok(loaded) = read_map(&p)
-                && loaded.map.id == reference
-            {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
-/// Load a scenario source and the map it names (see [`registry_near`]). A scenario that
-/// parses but breaks the JSON Schema still opens with its problems listed; so does one whose
-/// map cannot be found (on a blank stand-in map, with [`LoadedScenario::missing_map`] saying
-/// why, so that the map file can be chosen). One that does not parse is refused with
-/// `file:line:col` messages.
+/// Load a scenario source and the map it names, found as `saberc` finds it
+/// ([`MapRegistry::resolve`]: in `maps/` beside the scenario, in `../maps`, beside it, or built
+/// in). A scenario that parses but breaks the JSON Schema still opens with its problems listed;
+/// so does one whose map cannot be found (on a blank stand-in map, with
+/// [`LoadedScenario::missing_map`] saying why, so that the map file can be chosen). One that
+/// does not parse is refused with `file:line:col` messages.
 pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
-    let (scenario, problems) = match pipeline::load_scenario(src) {
-        Ok(s) => (s, Vec::new()),
-        Err(diags) => {
-            let diags = pipeline::finish(src, diags);
-            match parse::parse::<Scenario>(src) {
-                Ok(s) => (s, diags),
-                Err(_) => return Err(diags.iter().map(one_line).collect::<Vec<_>>().join("\n")),
-            }
+    let registry = MapRegistry::new();
+    match pipeline::compile_source(src, &registry) {
+        (report, Built::Scenario { scenario, map }) => {
+            let (map, map_origin, missing_map) = match map {
+                Some((map, origin)) => (map, Some(origin), None),
+                None => {
+                    // The pipeline's own reason (REF004, REF005, REF006), located in the file.
+                    let why = match registry.resolve(&scenario.map, &src.path) {
+                        Err(d) => pipeline::finish(src, vec![d])
+                            .first()
+                            .map(one_line)
+                            .unwrap_or_default(),
+                        Ok(_) => format!("the map `{}` could not be used", scenario.map),
+                    };
+                    let stand_in = Map::blank(&scenario.map, "(map not found)", 45, 33);
+                    (stand_in, None, Some(why))
+                }
+            };
+            Ok(LoadedScenario {
+                scenario,
+                map,
+                map_origin,
+                missing_map,
+                problems: report.diagnostics,
+            })
         }
-    };
-    let (map, map_file, missing_map) =
-        match registry_near(&src.path).resolve(&scenario.map, &src.path) {
-            Ok(map) => {
-                let file = map_file_near(&src.path, &scenario.map);
-                (map, file, None)
-            }
-            Err(d) => {
-                let why = one_line(&pipeline::finish(src, vec![d])[0]);
-                let (w, h) = (45, 33);
-                let stand_in = Map::blank(&scenario.map, "(map not found)", w, h);
-                (stand_in, None, Some(why))
-            }
-        };
-    Ok(LoadedScenario {
-        scenario,
-        map,
-        map_file,
-        missing_map,
-        problems,
-    })
+        (report, _) => Err(refusal(src, &report.diagnostics, "not a scenario file")),
+    }
 }
 
 /// The path of `file` relative to the folder `dir` (both made absolute first), with `/`
@@ -305,7 +234,7 @@ pub fn read_any(path: &Path) -> Result<LoadedFile, String> {
 
 /// Parse map or scenario text, whichever it is.
 pub fn parse_any(src: &Source) -> Result<LoadedFile, String> {
-    match parse::detect(src) {
+    match pipeline::parse::detect(src) {
         Ok((DocKind::Scenario, _)) => load_scenario(src).map(LoadedFile::Scenario),
         Ok((DocKind::Battle, _)) => Err(format!(
             "{}: a battle file (11.18): use Scenario → New from a historical battle, or `saberc factor`",
@@ -625,7 +554,13 @@ mod tests {
                 let Ok(LoadedFile::Scenario(back)) = read_any(&path) else {
                     panic!("{} did not read back as a scenario", path.display());
                 };
-                assert!(back.problems.is_empty(), "{:?}", back.problems);
+                // Notes (an interpretation the file records) are expected; nothing worse.
+                let worse: Vec<_> = back
+                    .problems
+                    .iter()
+                    .filter(|d| d.severity != saber_schema::diagnostic::Severity::Note)
+                    .collect();
+                assert!(worse.is_empty(), "{worse:?}");
                 assert_eq!(back.scenario, s);
                 assert_eq!(back.map.id, "rifle-and-saber");
             }

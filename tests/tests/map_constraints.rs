@@ -5,7 +5,7 @@
 //! clause meaningful. Each test below is one geographic fact a clause needs, and its doc comment
 //! cites the clause. Deployment zones are compiled with the same zone language the scenario
 //! files use, and capacities are counted at six stacking points per hex (7.0) with
-//! [`min_hexes_for`]: guns (artillery and machine guns) are 3 points, all other units 2.
+//! [`Ruleset::min_hexes_for`](saber_schema::ruleset::Ruleset::min_hexes_for): guns (artillery and machine guns) are 3 points, all other units 2.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::OnceLock;
@@ -17,7 +17,7 @@ use saber_schema::model::map::{
 };
 use saber_schema::model::zone::Zone;
 use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
-use saber_schema::ruleset::{Terrain, min_hexes_for};
+use saber_schema::ruleset::{RIFLE_AND_SABER, Terrain};
 
 const MAP_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/rifle-and-saber.ron");
 
@@ -113,7 +113,7 @@ fn minus(a: Zone, b: Zone) -> Zone {
 /// The zone must hold a group of `two` two-point and `three` three-point units at six
 /// stacking points per hex (7.0).
 fn assert_holds(what: &str, set: &HexSet, two: u32, three: u32) {
-    let need = min_hexes_for(two, three) as usize;
+    let need = RIFLE_AND_SABER.min_hexes_for(two, three) as usize;
     assert!(
         set.len() >= need,
         "{what}: {} hexes, but {two} two-point and {three} three-point units need {need}",
@@ -1097,7 +1097,10 @@ fn russians_fit_on_or_adjacent_to_v4_11_12() {
 #[test]
 fn v4_alone_cannot_hold_the_russians_so_at_v4_reaches_past_it_11_12() {
     let v4 = hexes("V4").len() as u32;
-    assert!(v4 < min_hexes_for(41, 5), "V4 has {v4} hexes");
+    assert!(
+        v4 < RIFLE_AND_SABER.min_hexes_for(41, 5),
+        "V4 has {v4} hexes"
+    );
     assert!(map().notes.contains("at V4"));
 }
 

@@ -2,7 +2,7 @@
 //! (union, intersection and difference laws; "within N" grows with N).
 
 use proptest::prelude::*;
-use saber_schema::model::hex::{Coord, Grid, Orientation, Parity, parse_label};
+use saber_schema::model::hex::{Coord, Grid, Orientation, Parity};
 use saber_schema::model::hex_set::HexSet;
 use saber_schema::model::map::{Feature, Map};
 use saber_schema::model::zone::Zone;
@@ -31,7 +31,7 @@ proptest! {
         let g = grid(w, h, pointy, odd);
         let coord = Coord(c.min(w as i32), r.min(h as i32));
         prop_assert_eq!(g.to_coord(g.to_hex(coord)), coord);
-        prop_assert_eq!(parse_label(&g.label(coord)).unwrap(), coord);
+        prop_assert_eq!(g.parse_label(&g.label(coord)).unwrap(), coord);
         prop_assert!(g.neighbors(coord).all(|n| g.distance(coord, n) == 1));
     }
 }

@@ -9,7 +9,7 @@ use saber_schema::model::scenario::Entry;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{compile_scenario, load_map};
-use saber_schema::ruleset::min_hexes_for;
+use saber_schema::ruleset::RIFLE_AND_SABER;
 
 /// The registry with the Rifle & Saber map file of `maps/`, which must load without errors.
 fn registry() -> MapRegistry {
@@ -22,9 +22,10 @@ fn registry() -> MapRegistry {
         .map(|d| d.message.clone())
         .collect();
     assert!(errors.is_empty(), "the map has errors: {errors:?}");
+    assert!(map.is_some(), "the map loads");
     let mut reg = MapRegistry::new();
-    reg.add_root(&saber_tests::root().join("maps"));
-    reg.add(path, map.expect("the map loads"));
+    reg.add_root(&saber_tests::root().join("maps"))
+        .expect("maps/ is a directory");
     reg
 }
 
@@ -57,7 +58,7 @@ fn every_scenario_compiles_on_the_map_with_its_warnings_explained() {
                 .scenario
                 .interpretations
                 .iter()
-                .any(|i| i.explains.iter().any(|e| e == code));
+                .any(|i| i.explains.contains(&d.code));
             if !explained {
                 problems.push(format!(
                     "{file}: warning {code} without an interpretation note: {}",
@@ -83,7 +84,7 @@ fn every_deployment_zone_holds_its_group() {
             for (gi, group) in side.groups.iter().enumerate() {
                 let hexes = &c.resolved.groups[si][gi];
                 let (two, three) = group.unit_split();
-                let need = min_hexes_for(two, three) as usize;
+                let need = RIFLE_AND_SABER.min_hexes_for(two, three) as usize;
                 match group.entry {
                     Entry::Deploy { .. } => {
                         for (ai, alt) in hexes.alternatives.iter().enumerate() {

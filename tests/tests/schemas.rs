@@ -29,3 +29,64 @@ fn saberc_schema_reproduces_the_committed_files() {
         assert!(a == b, "{name} differs");
     }
 }
+
+#[test]
+fn the_report_schema_is_up_to_date() {
+    let committed = std::fs::read_to_string(repo("schema/report.schema.json")).unwrap_or_default();
+    assert!(
+        committed == schema_text(&saberc::report::report_schema()),
+        "schema/report.schema.json is stale: run `cargo run -p saberc -- schema -o schema`"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = saberc(
+        env!("CARGO_BIN_EXE_saberc"),
+        &["schema", "-o", dir.path().to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let written = std::fs::read_to_string(dir.path().join("report.schema.json")).unwrap();
+    assert_eq!(
+        written, committed,
+        "saberc schema -o writes the report schema too"
+    );
+}
+
+#[test]
+fn check_json_output_validates_against_the_report_schema() {
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repo("schema/report.schema.json")).unwrap())
+            .unwrap();
+    assert!(jsonschema::meta::is_valid(&schema));
+    let validator = jsonschema::validator_for(&schema).expect("the report schema compiles");
+    // The bad corpus gives every kind of diagnostic: located, with hex, hint, rule and path.
+    let out = saberc(
+        env!("CARGO_BIN_EXE_saberc"),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--maps",
+            "tests/fixtures/maps",
+            "tests/fixtures/bad",
+            "tests/fixtures/good",
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+    assert!(
+        report["diagnostics"]
+            .as_array()
+            .is_some_and(|d| d.len() > 20),
+        "the corpus gives many diagnostics"
+    );
+    let errors: Vec<String> = validator
+        .iter_errors(&report)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // And a document the schema must refuse: a diagnostic without its code.
+    let mut broken = report.clone();
+    broken["diagnostics"][0]
+        .as_object_mut()
+        .expect("an object")
+        .remove("code");
+    assert!(!validator.is_valid(&broken));
+}

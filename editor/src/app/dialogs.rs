@@ -60,7 +60,7 @@ impl App {
             self.path_chosen(purpose, path);
         }
         if let Some(e) = self.error.clone() {
-            egui::Modal::new(egui::Id::new("error")).show(ctx, |ui| {
+            egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
                 ui.heading("Problem");
                 egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
                     ui.label(RichText::new(e).monospace());
@@ -86,7 +86,7 @@ impl App {
             Action::Close => "quitting",
         };
         let mut choice = None;
-        egui::Modal::new(egui::Id::new("unsaved-guard")).show(ctx, |ui| {
+        egui::Modal::new(egui::Id::unique("unsaved-guard")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             ui.label(format!(
                 "Save the changes to “{}” before {what}?",
@@ -123,7 +123,7 @@ impl App {
             return;
         };
         let mut choice = None;
-        egui::Modal::new(egui::Id::new("save-map-first")).show(ctx, |ui| {
+        egui::Modal::new(egui::Id::unique("save-map-first")).show(ctx, |ui| {
             ui.heading("Save the map first");
             ui.label(format!(
                 "A scenario names its map by id and finds it on disk: save “{}” before building a scenario on it.",
@@ -154,7 +154,7 @@ impl App {
         };
         let mut choice = None;
         let builtin = self.ws.doc.map().id.clone();
-        egui::Modal::new(egui::Id::new("new-map-id")).show(ctx, |ui| {
+        egui::Modal::new(egui::Id::unique("new-map-id")).show(ctx, |ui| {
             ui.heading("A new id for this map");
             ui.label(format!(
                 "“{builtin}” is a built-in map. A changed copy needs its own id and name, so that scenarios naming “{builtin}” keep the built-in map (in the editor and in saberc alike)."
@@ -214,7 +214,7 @@ impl App {
             .map(|s| s.map.clone())
             .unwrap_or_default();
         let mut choice = None;
-        egui::Modal::new(egui::Id::new("missing-map")).show(ctx, |ui| {
+        egui::Modal::new(egui::Id::unique("missing-map")).show(ctx, |ui| {
             ui.heading("Map not found");
             ui.label(format!(
                 "The scenario's map “{map}” was not found beside it, in maps/ next to it or in ../maps. It opens on a blank stand-in map until you choose the map file."
@@ -254,7 +254,7 @@ impl App {
                 LoadedFile::Scenario(l) => l.scenario.name.clone(),
             });
         let mut choice = None;
-        egui::Modal::new(egui::Id::new("recovery")).show(ctx, |ui| {
+        egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
             ui.heading("Recover unsaved work?");
             ui.label(format!(
                 "An editor window closed without saving “{from}”. Its unsaved changes were kept in a recovery file."

@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
+
 use crate::app::App;
 use crate::app::file_dialog::{Purpose, Request};
 use crate::document::Document;
@@ -59,7 +61,10 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
         LoadedFile::Map(l) => (Document::new(l.map, path), None),
         LoadedFile::Scenario(l) => {
             let mut doc = Document::for_scenario(l.scenario, l.map, path);
-            doc.map_file = l.map_file;
+            doc.map_file = match l.map_origin {
+                Some(MapOrigin::File(p)) => Some(p),
+                Some(MapOrigin::BuiltIn(_)) | None => None,
+            };
             (doc, l.missing_map)
         }
     }
@@ -387,23 +392,24 @@ impl App {
         // The live check's result, when it is for this very revision (it always is unless a
         // worker-thread check is still running); otherwise check now.
         let checker = &self.builder.checker;
-        let (resolved, diags) = if checker.revision == Some(self.ws.doc.revision()) {
-            (checker.resolved.clone(), checker.items.clone())
+        let check = if checker.revision == Some(self.ws.doc.revision()) {
+            saber_schema::pipeline::ScenarioCheck {
+                resolved: checker.resolved.clone(),
+                diagnostics: checker.items.clone(),
+            }
         } else {
-            saber_schema::check::check_scenario(&s, &map)
+            saber_schema::pipeline::check_scenario_model(&s, &map)
         };
-        let errors = diags.iter().filter(|d| d.is_error()).count();
-        if errors > 0 {
-            self.error = Some(format!(
-                "The scenario has {errors} errors (see Diagnostics): fix them before exporting."
-            ));
-            return None;
+        match check.into_compiled(s, map) {
+            Ok(c) => Some(c),
+            Err(errors) => {
+                self.error = Some(format!(
+                    "The scenario has {} errors (see Diagnostics): fix them before exporting.",
+                    errors.len()
+                ));
+                None
+            }
         }
-        Some(saber_schema::pipeline::Compiled {
-            scenario: s,
-            map,
-            resolved,
-        })
     }
 
     fn export_request(&self, title: &str, filters: Vec<(String, Vec<&'static str>)>, name: String) -> Request {
@@ -436,11 +442,8 @@ impl App {
         let Some(c) = self.compiled() else {
             return;
         };
-        match crate::export::engine_json(&c) {
-            Ok(text) => match files::write_atomic(path, &text) {
-                Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
-                Err(e) => self.error = Some(format!("Could not write {}: {e}", path.display())),
-            },
+        match crate::export::write_engine(&c, path) {
+            Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }
     }
@@ -522,21 +525,34 @@ impl App {
             // Not saved yet: the map's id, found once the scenario is saved beside it.
             None => loaded.map.id.clone(),
         };
-        // The compiler must find the map from the scenario's place too (saberc check).
-        if let Some(scenario_path) = self.ws.doc.path.clone()
-            && let Err(d) = files::registry_near(&scenario_path).resolve(&reference, &scenario_path)
-        {
-            self.error = Some(format!(
-                "saberc would not find {} from the scenario: {}\nMove the map beside the scenario, into maps/ next to it, or into ../maps.",
-                path.display(),
-                d.message
-            ));
-            return;
-        }
+        // The compiler must find the map from the scenario's place too (saberc check): ask
+        // its own resolution, and use the map it finds.
+        let (map, map_file) = match self.ws.doc.path.clone() {
+            Some(scenario_path) => {
+                match MapRegistry::new().resolve(&reference, &scenario_path) {
+                    Ok(found) => {
+                        let file = match found.origin {
+                            MapOrigin::File(p) => Some(p),
+                            MapOrigin::BuiltIn(_) => None,
+                        };
+                        (found.map, file)
+                    }
+                    Err(d) => {
+                        self.error = Some(format!(
+                            "saberc would not find {} from the scenario: {}\nMove the map beside the scenario, into maps/ next to it, or into ../maps.",
+                            path.display(),
+                            d.message
+                        ));
+                        return;
+                    }
+                }
+            }
+            None => (loaded.map, Some(path.to_path_buf())),
+        };
         let label = format!("Map → {reference}");
-        self.ws.doc.replace_map(loaded.map);
+        self.ws.doc.replace_map(map);
         self.ws.doc.edit_scenario(&label, |s| s.map = reference.clone());
-        self.ws.doc.map_file = Some(path.to_path_buf());
+        self.ws.doc.map_file = map_file;
         self.missing_map = None;
         self.builder.reset(self.ws.doc.map());
         self.canvas.fit_pending = true;

@@ -1,5 +1,6 @@
-//! Live checking of the scenario being edited, by the same compiler as `saberc`
-//! (`check_scenario`: zones resolved to hexes, then every rule family). A check that took less
+//! Live checking of the scenario being edited, by the same pipeline as `saberc`
+//! (`check_scenario_model`: JSON Schema, zones resolved to hexes, then every rule family; the
+//! findings are what `saberc check` reports for the scenario saved). A check that took less
 //! than a frame last time runs inline; a slower one runs on a worker thread, so typing never
 //! waits for it, and only the newest result is kept.
 
@@ -71,24 +72,11 @@ impl std::fmt::Debug for Checker {
 
 fn run(job: Job) -> Done {
     let start = Instant::now();
-    // The JSON Schema first, as saberc checks a file; the rule checks still run so that the
-    // zones stay drawn while a field is being fixed.
-    let mut items = match serde_json::to_value(&job.scenario) {
-        Ok(v) => saber_schema::pipeline::schema::validate(
-            saber_schema::pipeline::parse::DocKind::Scenario,
-            &v,
-        ),
-        Err(e) => vec![Diagnostic::error(
-            saber_schema::diagnostic::Code::Schema,
-            format!("the scenario cannot be written out: {e}"),
-        )],
-    };
-    let (resolved, rules) = saber_schema::check::check_scenario(&job.scenario, &job.map);
-    items.extend(rules);
+    let check = saber_schema::pipeline::check_scenario_model(&job.scenario, &job.map);
     Done {
         revision: job.revision,
-        resolved,
-        items,
+        resolved: check.resolved,
+        items: check.diagnostics,
         took: start.elapsed(),
     }
 }
@@ -216,5 +204,50 @@ mod tests {
         assert_eq!(worker.revision, Some(1));
         assert_eq!(worker.items, inline.items);
         assert_eq!(worker.resolved.groups.len(), 2);
+    }
+
+    /// One pipeline: for every scenario of the bad-file corpus the editor can open, the live
+    /// check lists exactly what `saberc check` lists for the file (`game_length: 25` gives SCH001
+    /// alone, not SCH001 and TRN001).
+    #[test]
+    fn the_live_check_lists_what_saberc_lists() {
+        use saber_schema::pipeline::check_path;
+        use saber_schema::pipeline::maps::MapRegistry;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/bad");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("fixtures")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        let key = |d: &Diagnostic| {
+            let path = d.path.as_deref().map(saber_schema::diagnostic::pointer);
+            (d.code, d.severity, d.message.clone(), path)
+        };
+        let mut compared = 0;
+        for f in files {
+            let Ok(crate::files::LoadedFile::Scenario(loaded)) = crate::files::read_any(&f) else {
+                continue;
+            };
+            let saberc: Vec<_> = check_path(&f, &MapRegistry::new())
+                .diagnostics
+                .iter()
+                .map(key)
+                .collect();
+            let opened: Vec<_> = loaded.problems.iter().map(key).collect();
+            assert_eq!(opened, saberc, "{}: opening", f.display());
+            let mut checker = Checker {
+                synchronous: true,
+                ..Checker::default()
+            };
+            checker.update(1, &loaded.scenario, &Arc::new(loaded.map));
+            let mut live: Vec<_> = checker.items.iter().map(key).collect();
+            let mut saberc = saberc;
+            live.sort();
+            saberc.sort();
+            assert_eq!(live, saberc, "{}: live check", f.display());
+            compared += 1;
+        }
+        assert!(compared >= 20, "only {compared} scenarios compared");
     }
 }

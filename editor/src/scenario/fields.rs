@@ -10,7 +10,7 @@ use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::counter::Counter;
 use saber_schema::model::scenario::Side;
 use saber_schema::model::victory::{EITHER_SIDE, Level};
-use saber_schema::ruleset::{MarkerKind, TURN_RECORD_TRACK, UnitKind};
+use saber_schema::ruleset::{MarkerKind, RIFLE_AND_SABER, UnitKind};
 
 /// The five levels of victory, lowest first.
 pub const LEVELS: [Level; 5] = [
@@ -73,8 +73,13 @@ pub fn side_combo(
 /// A Game-Turn on the Turn Record Track (1 to 20, 15.0), with a hint when it falls after the
 /// game's last turn.
 pub fn turn_drag(ui: &mut Ui, value: &mut u32, game_length: u32) {
-    number(ui, value, 1..=TURN_RECORD_TRACK, "Game-Turn")
-        .on_hover_text("Game-Turn, 1 to 20 (the Turn Record Track, 15.0)");
+    number(
+        ui,
+        value,
+        1..=RIFLE_AND_SABER.turn_record_track,
+        "Game-Turn",
+    )
+    .on_hover_text("Game-Turn, 1 to 20 (the Turn Record Track, 15.0)");
     beyond_hint(ui, *value, game_length);
 }
 

@@ -5,7 +5,7 @@
 use egui::{Align2, Color32, FontId, Id, RichText, Role, Sense, Stroke, StrokeKind, Ui, vec2};
 use saber_schema::model::scenario::{CounterColor, Entry, Scenario};
 use saber_schema::model::victory::{Goal, Outcome, When};
-use saber_schema::ruleset::TURN_RECORD_TRACK;
+use saber_schema::ruleset::RIFLE_AND_SABER;
 
 use crate::scenario::fields::{level_name, number, side_combo, side_label};
 
@@ -87,8 +87,13 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
             ui.end_row();
             ui.label("Game length");
             ui.horizontal(|ui| {
-                number(ui, &mut s.game_length, 1..=TURN_RECORD_TRACK, "Game length")
-                    .on_hover_text("at most the 20 spaces of the Turn Record Track (15.0)");
+                number(
+                    ui,
+                    &mut s.game_length,
+                    1..=RIFLE_AND_SABER.turn_record_track,
+                    "Game length",
+                )
+                .on_hover_text("at most the 20 spaces of the Turn Record Track (15.0)");
                 ui.label("Game-Turns");
             });
             ui.end_row();
@@ -224,7 +229,7 @@ fn turn_track_ui(ui: &mut Ui, s: &Scenario) {
     ui.label("Turn Record Track (15.0)");
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = vec2(2.0, 2.0);
-        for turn in 1..=TURN_RECORD_TRACK {
+        for turn in 1..=RIFLE_AND_SABER.turn_record_track {
             let here: Vec<&TurnEvent> = events.iter().filter(|e| e.turn == turn).collect();
             let in_game = turn <= s.game_length;
             let (rect, response) = ui.allocate_exact_size(vec2(31.0, 34.0), Sense::hover());

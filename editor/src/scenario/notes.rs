@@ -1,7 +1,8 @@
 //! The notes form: the historical note (in our own words) and the interpretation notes that say
 //! how an ambiguous or garbled passage of the rules was read, with the warnings each explains.
 
-use egui::{Id, RichText, Ui};
+use egui::{Id, Ui};
+use saber_schema::diagnostic::{Code, CodeInfo, REGISTRY, Severity};
 use saber_schema::model::scenario::{Interpretation, Scenario};
 
 use crate::scenario::fields::{ListOp, list_buttons, remove_button, text_area};
@@ -60,37 +61,59 @@ fn interpretation_ui(ui: &mut Ui, id: Id, note: &mut Interpretation) {
         ui.label("Explains");
         let mut op: Option<ListOp> = None;
         for (c, code) in note.explains.iter_mut().enumerate() {
-            let r = ui.add(
-                egui::TextEdit::singleline(code)
-                    .id_salt(id.with(("code", c)))
-                    .hint_text("DEP003")
-                    .desired_width(56.0),
-            );
-            if !looks_like_code(code) {
-                r.on_hover_text("a diagnostic code is three letters and three digits, e.g. DEP003");
-                ui.label(RichText::new("?").color(ui.visuals().warn_fg_color));
-            }
+            code_combo(ui, id.with(("code", c)), code);
             remove_button(ui, c, true, &mut op);
         }
         if let Some(op) = op {
             op.apply(&mut note.explains);
         }
-        if ui
-            .button("+ Code")
-            .on_hover_text("a warning this note explains: it is then expected")
-            .clicked()
-        {
-            note.explains.push(String::new());
+        let mut added = None;
+        ui.menu_button("+ Code", |ui| {
+            for info in expectable().filter(|i| !note.explains.contains(&i.code)) {
+                if ui
+                    .button(code_label(info))
+                    .on_hover_text(info.explanation)
+                    .clicked()
+                {
+                    added = Some(info.code);
+                }
+            }
+        })
+        .response
+        .on_hover_text("a warning this note explains: it is then expected");
+        if let Some(code) = added {
+            note.explains.push(code);
         }
     });
 }
 
-/// Diagnostic codes are three capitals and three digits (`DEP003`).
-fn looks_like_code(code: &str) -> bool {
-    let b = code.as_bytes();
-    b.len() == 6
-        && b[..3].iter().all(u8::is_ascii_uppercase)
-        && b[3..].iter().all(u8::is_ascii_digit)
+/// The codes a note can explain: the registry's warnings (an explained warning is reported as
+/// a note; errors cannot be explained away).
+fn expectable() -> impl Iterator<Item = &'static CodeInfo> {
+    REGISTRY.iter().filter(|i| i.severity == Severity::Warning)
+}
+
+/// `DEP002 opposing deployment zones overlap`.
+fn code_label(info: &CodeInfo) -> String {
+    format!("{} {}", info.id, info.title)
+}
+
+/// A combo changing one explained code to another the registry has.
+fn code_combo(ui: &mut Ui, id: Id, code: &mut Code) {
+    let current = code.info();
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(current.id)
+        .show_ui(ui, |ui| {
+            if current.severity != Severity::Warning {
+                ui.selectable_value(code, current.code, code_label(current));
+            }
+            for info in expectable() {
+                ui.selectable_value(code, info.code, code_label(info))
+                    .on_hover_text(info.explanation);
+            }
+        })
+        .response
+        .on_hover_text(current.title);
 }
 
 #[cfg(test)]
@@ -113,42 +136,35 @@ mod tests {
         let mut h = form(s);
         h.get_by_label("+ Interpretation").click();
         h.run();
-        h.get_by_label("+ Code").click();
-        h.run();
         assert_eq!(
             h.state().0.interpretations[0].rule,
             "11.6",
             "the scenario's rule"
         );
-        assert_eq!(h.state().0.interpretations[0].explains, [String::new()]);
-        // The single-line fields are the rule and then the code.
-        let code_field = |h: &egui_kittest::Harness<'static, Form>| {
-            h.get_all_by_role(egui::Role::TextInput)
-                .last()
-                .unwrap()
-                .rect()
-        };
-        let at = code_field(&h).center();
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed: true,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed: false,
-            modifiers: egui::Modifiers::NONE,
-        });
+        // The menu offers the registry's warnings, by code and title.
+        h.get_by_label("+ Code").click();
         h.run();
-        h.event(egui::Event::Text("DEP003".into()));
+        let overlap = Code::OpposingZonesOverlap.info();
+        h.get_by_label(&code_label(overlap)).click();
         h.run();
-        assert_eq!(h.state().0.interpretations[0].explains, ["DEP003"]);
-        assert!(h.query_by_label("?").is_none(), "DEP003 is a code");
-        h.event(egui::Event::Text("x".into()));
+        assert_eq!(
+            h.state().0.interpretations[0].explains,
+            [Code::OpposingZonesOverlap]
+        );
+        // A code already listed is not offered again; an error is never offered.
+        h.get_by_label("+ Code").click();
         h.run();
-        assert!(h.query_by_label("?").is_some(), "DEP003x is not");
+        assert!(h.query_by_label(&code_label(overlap)).is_none());
+        assert!(
+            h.query_by_label(&code_label(Code::PlacementOutsideZone.info()))
+                .is_none()
+        );
+        assert!(
+            h.query_by_label(&code_label(Code::LimbersWithoutGuns.info()))
+                .is_some()
+        );
+        h.key_press(egui::Key::Escape);
+        h.run();
         // The code's remove button comes before the note's.
         h.get_all_by_label("Remove").next().unwrap().click();
         h.run();
@@ -157,11 +173,17 @@ mod tests {
     }
 
     #[test]
-    fn codes_have_three_letters_and_three_digits() {
-        assert!(looks_like_code("DEP003"));
-        assert!(!looks_like_code("DEP03"));
-        assert!(!looks_like_code("dep003"));
-        assert!(!looks_like_code("DEPX03"));
+    fn the_editor_offers_exactly_the_registry_warnings() {
+        let offered: Vec<&str> = expectable().map(|i| i.id).collect();
+        assert!(offered.contains(&"DEP002") && offered.contains(&"MRK004"));
+        assert!(!offered.contains(&"DEP003"), "an error cannot be explained");
+        assert_eq!(
+            offered.len(),
+            REGISTRY
+                .iter()
+                .filter(|i| i.severity == Severity::Warning)
+                .count()
+        );
     }
 
     #[test]

@@ -376,7 +376,7 @@ impl ScenarioUi {
             };
             if let Some(c) = chosen {
                 let except = self.placement.dragging.map(|(i, _)| i);
-                let ok = placement::problems(s, r, &c, h, except).is_empty();
+                let ok = placement::problems(s, map.grid, r, &c, h, except).is_empty();
                 let color = if ok {
                     Color32::from_rgb(40, 200, 60)
                 } else {
@@ -415,7 +415,7 @@ impl ScenarioUi {
             };
             if let Some(c) = chosen {
                 let except = self.placement.dragging.map(|(i, _)| i);
-                let why = placement::problems(s, r, &c, h, except);
+                let why = placement::problems(s, doc.map().grid, r, &c, h, except);
                 if !why.is_empty() {
                     parts.push(format!("cannot place here: {}", why.join("; ")));
                 }
@@ -469,6 +469,7 @@ impl ScenarioUi {
     fn setup_pointer(&mut self, p: &Pointer, doc: &mut Document) -> Option<String> {
         // Borrowed apart from the placement tool, which the arms below change.
         let resolved = &self.checker.resolved;
+        let grid = doc.map().grid;
         match (p.phase, p.button) {
             (Phase::Press, Button::Secondary) => doc
                 .edit_scenario("Remove counter", |s| PlacementTool::remove_top(s, p.hex))
@@ -486,7 +487,7 @@ impl ScenarioUi {
                 Some((i, from)) if from != p.hex => doc
                     .edit_scenario("Move counter", |s| {
                         let chosen = PlacementTool::dragged(s, i)?;
-                        let why = placement::problems(s, resolved, &chosen, p.hex, Some(i));
+                        let why = placement::problems(s, grid, resolved, &chosen, p.hex, Some(i));
                         s.setup.get_mut(i)?.at = p.hex;
                         Some(if why.is_empty() {
                             "Moved".to_string()
@@ -500,7 +501,7 @@ impl ScenarioUi {
                         return Some("Choose a counter in the Set-up tab first".into());
                     }
                     let tool = &self.placement;
-                    doc.edit_scenario("Place counter", |s| tool.place(s, resolved, p.hex))
+                    doc.edit_scenario("Place counter", |s| tool.place(s, grid, resolved, p.hex))
                         .flatten()
                 }
             },

@@ -8,12 +8,14 @@
 use std::collections::BTreeMap;
 
 use egui::{Color32, Id, RichText, Ui};
+use saber_schema::check::deployment::{self, PlacementProblem};
+use saber_schema::check::stacking;
 use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
 use saber_schema::model::counter::Counter;
-use saber_schema::model::hex::Coord;
+use saber_schema::model::hex::{Coord, Grid};
 use saber_schema::model::scenario::{Entry, Placement, Scenario};
 use saber_schema::pipeline::zones::Resolved;
-use saber_schema::ruleset::MAX_STACKING_POINTS;
+use saber_schema::ruleset::RIFLE_AND_SABER;
 
 use crate::canvas::Stack;
 use crate::scenario::sides::side_color;
@@ -38,12 +40,9 @@ pub struct PlacementTool {
     pub dragging: Option<(usize, Coord)>,
 }
 
-/// Stacking points of a counter (7.0A; markers count none unless the rules say so).
+/// Stacking points of a counter: the compiler's own count (7.0A: markers have none).
 pub fn points(c: Counter) -> u32 {
-    match c {
-        Counter::Unit(k) => k.stacking_points(),
-        Counter::Marker(m) => m.stacking_points(),
-    }
+    stacking::stacking_points(c)
 }
 
 /// The code printed on a counter.
@@ -54,19 +53,12 @@ pub fn code(c: Counter) -> &'static str {
     }
 }
 
-/// How many counters of this kind the group has (units or marker allotment).
+/// How many counters of this kind the group has (units or marker allotment), as the compiler
+/// counts them.
 pub fn allotted(s: &Scenario, si: usize, group: &str, c: Counter) -> u32 {
-    let Some(g) = s
-        .sides
+    s.sides
         .get(si)
-        .and_then(|side| side.groups.iter().find(|g| g.id == group))
-    else {
-        return 0;
-    };
-    match c {
-        Counter::Unit(k) => g.units.get(&k).copied().unwrap_or(0),
-        Counter::Marker(m) => g.markers.get(&m).copied().unwrap_or(0),
-    }
+        .map_or(0, |side| stacking::allotted(s, &side.id, group, c))
 }
 
 /// How many are placed already (not counting placement `except`).
@@ -83,10 +75,14 @@ pub fn placed(s: &Scenario, si: usize, group: &str, c: Counter, except: Option<u
         .count() as u32
 }
 
-/// Why placing `chosen` at `at` would be illegal (empty if it is legal). `except` is a
-/// placement being moved, which no longer counts where it was.
+/// Why placing `chosen` at `at` would be illegal (empty if it is legal), asked of the
+/// compiler's own rules: its deployment check (on the map, the group deploys, in the zone:
+/// 11.0) and its stacking check (six stacking points, enemies never share a hex: 7.0, markers
+/// count for neither), then the group's allotment (11.0). `except` is a placement being moved,
+/// which no longer counts where it was.
 pub fn problems(
     s: &Scenario,
+    grid: Grid,
     resolved: &Resolved,
     chosen: &Chosen,
     at: Coord,
@@ -99,43 +95,18 @@ pub fn problems(
     let Some(gi) = side.groups.iter().position(|g| g.id == chosen.group) else {
         return out;
     };
-    if matches!(side.groups[gi].entry, Entry::Arrive { .. }) {
-        out.push(format!(
-            "group ({}) arrives during play and is not placed at set-up (11.0)",
-            chosen.group
-        ));
-        return out;
+    match deployment::placement_problem(s, grid, resolved, chosen.side, gi, chosen.counter, at) {
+        Some(p @ PlacementProblem::Arrives { .. }) => return vec![p.to_string()],
+        Some(p) => out.push(p.to_string()),
+        None => {}
     }
-    let zone = resolved.groups.get(chosen.side).and_then(|g| g.get(gi));
-    if matches!(chosen.counter, Counter::Unit(_)) && zone.is_some_and(|z| !z.hexes.contains(at)) {
-        out.push(format!(
-            "outside the deployment zone of {} ({}) (11.0)",
-            side.name, chosen.group
-        ));
-    }
-    let here = s
-        .setup
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| Some(*i) != except && p.at == at);
-    let mut own = 0u32;
-    let mut enemy = false;
-    for (_, p) in here {
-        if p.side == side.id {
-            own += points(p.counter);
-        } else {
-            enemy = true;
-        }
-    }
-    let total = own + points(chosen.counter);
-    if total > MAX_STACKING_POINTS {
-        out.push(format!(
-            "over-stacked: {total} of {MAX_STACKING_POINTS} stacking points (7.0)"
-        ));
-    }
-    if enemy {
-        out.push("enemy counters hold this hex: enemies never share a hex (7.0)".into());
-    }
+    let stack = stacking::HexStack::at(s, at, except);
+    out.extend(
+        stack
+            .problems_adding(&side.id, chosen.counter)
+            .iter()
+            .map(ToString::to_string),
+    );
     let n = allotted(s, chosen.side, &chosen.group, chosen.counter);
     if placed(s, chosen.side, &chosen.group, chosen.counter, except) >= n {
         out.push(format!(
@@ -177,7 +148,7 @@ pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
         });
         st.counters.push(code(p.counter).to_string());
         st.points += points(p.counter);
-        st.bad |= bad.contains_key(&i) || st.points > MAX_STACKING_POINTS;
+        st.bad |= bad.contains_key(&i) || RIFLE_AND_SABER.over_stacked(st.points);
     }
     by_hex.into_values().collect()
 }
@@ -185,10 +156,16 @@ pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
 impl PlacementTool {
     /// Place the chosen counter at `at` (legal or not: the compiler and the map mark it, so
     /// the designer sees the problem rather than a refusal). Returns a status message.
-    pub fn place(&self, s: &mut Scenario, resolved: &Resolved, at: Coord) -> Option<String> {
+    pub fn place(
+        &self,
+        s: &mut Scenario,
+        grid: Grid,
+        resolved: &Resolved,
+        at: Coord,
+    ) -> Option<String> {
         let chosen = self.chosen.as_ref()?;
         let side = s.sides.get(chosen.side)?.id.clone();
-        let why = problems(s, resolved, chosen, at, None);
+        let why = problems(s, grid, resolved, chosen, at, None);
         s.setup.push(Placement {
             side,
             group: chosen.group.clone(),
@@ -297,41 +274,45 @@ pub fn setup_ui(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use saber_schema::ruleset::UnitKind;
+    use saber_schema::model::map::Map;
+    use saber_schema::ruleset::{MarkerKind, UnitKind};
 
-    fn gettysburg() -> (Scenario, Resolved) {
+    fn gettysburg() -> (Scenario, Map, Resolved) {
         let s = crate::scenario::historical::HISTORICAL[6]
             .scenario()
             .expect("parses");
         let map = saber_schema::builtin::rifle_and_saber();
-        let (r, _) = saber_schema::check::check_scenario(&s, &map);
-        (s, r)
+        let r = saber_schema::pipeline::check_scenario_model(&s, &map).resolved;
+        (s, map, r)
+    }
+
+    fn chosen(side: usize, counter: Counter) -> Chosen {
+        Chosen {
+            side,
+            group: "a".into(),
+            counter,
+        }
     }
 
     #[test]
     fn a_fourth_infantry_unit_over_stacks_a_hex() {
-        let (mut s, r) = gettysburg();
+        let (mut s, map, r) = gettysburg();
         let at = r.groups[0][0].hexes.iter().next().expect("zone has hexes");
         let tool = PlacementTool {
-            chosen: Some(Chosen {
-                side: 0,
-                group: "a".into(),
-                counter: Counter::Unit(UnitKind::MZ),
-            }),
+            chosen: Some(chosen(0, Counter::Unit(UnitKind::MZ))),
             dragging: None,
         };
         for _ in 0..3 {
-            tool.place(&mut s, &r, at);
+            tool.place(&mut s, map.grid, &r, at);
         }
         assert!(
-            problems(&s, &r, tool.chosen.as_ref().unwrap(), at, None)
+            problems(&s, map.grid, &r, tool.chosen.as_ref().unwrap(), at, None)
                 .iter()
                 .any(|p| p.contains("over-stacked: 8 of 6"))
         );
-        let msg = tool.place(&mut s, &r, at).unwrap();
+        let msg = tool.place(&mut s, map.grid, &r, at).unwrap();
         assert!(msg.contains("over-stacked"), "{msg}");
-        let map = saber_schema::builtin::rifle_and_saber();
-        let (_, items) = saber_schema::check::check_scenario(&s, &map);
+        let items = saber_schema::pipeline::check_scenario_model(&s, &map).diagnostics;
         let st = stacks(&s, &items);
         assert_eq!(st.len(), 1);
         assert!(st[0].bad);
@@ -340,14 +321,10 @@ mod tests {
 
     #[test]
     fn outside_the_zone_and_on_the_enemy_are_illegal() {
-        let (mut s, r) = gettysburg();
+        let (mut s, map, r) = gettysburg();
         let union = r.groups[0][0].hexes.iter().next().expect("hex");
-        let confederate = Chosen {
-            side: 1,
-            group: "a".into(),
-            counter: Counter::Unit(UnitKind::MZ),
-        };
-        let why = problems(&s, &r, &confederate, union, None);
+        let confederate = chosen(1, Counter::Unit(UnitKind::MZ));
+        let why = problems(&s, map.grid, &r, &confederate, union, None);
         assert!(
             why.iter()
                 .any(|w| w.contains("outside the deployment zone")),
@@ -359,10 +336,38 @@ mod tests {
             counter: Counter::Unit(UnitKind::MZ),
             at: union,
         });
-        let why = problems(&s, &r, &confederate, union, None);
+        let why = problems(&s, map.grid, &r, &confederate, union, None);
         assert!(
             why.iter().any(|w| w.contains("enemies never share")),
             "{why:?}"
+        );
+    }
+
+    /// 7.0A: markers have no effect on stacking; 10.3: trenches may be used by either player. An
+    /// enemy marker alone does not make a hex the enemy's, for the editor as for the compiler.
+    #[test]
+    fn an_enemy_marker_does_not_hold_a_hex() {
+        let (mut s, map, r) = gettysburg();
+        let hex = r.groups[1][0].hexes.iter().next().expect("hex");
+        s.setup.push(Placement {
+            side: "union".into(),
+            group: "a".into(),
+            counter: Counter::Marker(MarkerKind::Trench),
+            at: hex,
+        });
+        let confederate = chosen(1, Counter::Unit(UnitKind::MZ));
+        let why = problems(&s, map.grid, &r, &confederate, hex, None);
+        assert!(!why.iter().any(|w| w.contains("enemies")), "{why:?}");
+        s.setup.push(Placement {
+            side: "confederates".into(),
+            group: "a".into(),
+            counter: Counter::Unit(UnitKind::MZ),
+            at: hex,
+        });
+        let items = saber_schema::pipeline::check_scenario_model(&s, &map).diagnostics;
+        assert!(
+            !items.iter().any(|d| d.code.as_str() == "STK002"),
+            "{items:?}"
         );
     }
 }

@@ -7,8 +7,9 @@ use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Compass;
 use saber_schema::model::scenario::{CounterColor, Entry, Group, Scenario, Side};
 use saber_schema::model::zone::Zone;
+use saber_schema::output::palette;
 use saber_schema::pipeline::zones::{GroupHexes, Resolved};
-use saber_schema::ruleset::{Arm, MarkerKind, Morale, UnitKind, min_hexes_for};
+use saber_schema::ruleset::{Arm, MarkerKind, Morale, RIFLE_AND_SABER, UnitKind};
 
 use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 
@@ -24,12 +25,10 @@ pub struct Selection {
     pub group: usize,
 }
 
-/// Screen colour of a counter colour.
+/// Screen colour of a counter colour (the one palette's side colour).
 pub fn side_color(c: CounterColor) -> Color32 {
-    match c {
-        CounterColor::Red => Color32::from_rgb(200, 40, 40),
-        CounterColor::Blue => Color32::from_rgb(40, 80, 200),
-    }
+    let [r, g, b] = palette::rgb(palette::side_color(c));
+    Color32::from_rgb(r, g, b)
 }
 
 /// A side's strength at a glance: "31 units · 63 points · infantry 30, artillery 1".
@@ -86,7 +85,7 @@ impl Capacity {
         Capacity {
             points: group.stacking_points(),
             hexes: u32::try_from(hexes).unwrap_or(u32::MAX),
-            needed: min_hexes_for(two, three),
+            needed: RIFLE_AND_SABER.min_hexes_for(two, three),
         }
     }
 

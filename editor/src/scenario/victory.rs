@@ -11,7 +11,7 @@ use saber_schema::model::victory::{
     VictoryCondition, When,
 };
 use saber_schema::model::zone::Zone;
-use saber_schema::ruleset::TURN_RECORD_TRACK;
+use saber_schema::ruleset::RIFLE_AND_SABER;
 
 use crate::scenario::fields::{
     ListOp, beyond_hint, counters_ui, level_combo, list_buttons, number, remove_button, side_combo,
@@ -129,7 +129,7 @@ impl Defaults {
     fn new(map: &Map, s: &Scenario) -> Defaults {
         Defaults {
             feature: objective(map, s),
-            last_turn: s.game_length.clamp(1, TURN_RECORD_TRACK),
+            last_turn: s.game_length.clamp(1, RIFLE_AND_SABER.turn_record_track),
         }
     }
 
@@ -398,7 +398,12 @@ fn hold_ui(
         match when {
             When::EndOfTurn(t) => turn_drag(ui, t, d.last_turn),
             When::ConsecutiveTurns(n) => {
-                number(ui, n, 1..=TURN_RECORD_TRACK, "Consecutive Game-Turns");
+                number(
+                    ui,
+                    n,
+                    1..=RIFLE_AND_SABER.turn_record_track,
+                    "Consecutive Game-Turns",
+                );
                 beyond_hint(ui, *n, d.last_turn);
             }
             When::EndOfGame | When::AnyTurn => {}
@@ -533,7 +538,7 @@ fn outcome_ui(
         && let Some(last) = by_turn.last().cloned()
     {
         by_turn.push(GradedResult {
-            turn: (last.turn + 1).min(TURN_RECORD_TRACK),
+            turn: (last.turn + 1).min(RIFLE_AND_SABER.turn_record_track),
             result: last.result,
         });
     }

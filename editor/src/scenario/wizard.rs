@@ -17,7 +17,7 @@ use saber_schema::model::battle::{
     BATTLE_FORMAT, Battle, GunKind, HistoricalSide, MenKind, Scale, Thresholds,
 };
 use saber_schema::model::scenario::{CounterColor, Scenario};
-use saber_schema::ruleset::{Morale, TURN_RECORD_TRACK};
+use saber_schema::ruleset::{Morale, RIFLE_AND_SABER};
 
 /// Troops counted in men, in the order of the Unit Identification Chart (2.31).
 const MEN: [MenKind; 5] = [
@@ -778,7 +778,7 @@ impl Wizard {
             let l = ui.label("Game length");
             ui.add(
                 egui::DragValue::new(&mut self.game_length)
-                    .range(1..=TURN_RECORD_TRACK)
+                    .range(1..=RIFLE_AND_SABER.turn_record_track)
                     .suffix(" Game-Turns"),
             )
             .labelled_by(l.id);
@@ -790,8 +790,9 @@ impl Wizard {
                     ui.visuals().warn_fg_color,
                     format!(
                         "The battle lasted {m} minutes, {u} Game-Turns at five minutes each (errata 1.1), \
-                         but the Turn Record Track has {TURN_RECORD_TRACK} spaces (15.0): the game is \
-                         capped at {TURN_RECORD_TRACK}. Consider recreating a portion of the battle."
+                         but the Turn Record Track has {track} spaces (15.0): the game is \
+                         capped at {track}. Consider recreating a portion of the battle.",
+                        track = RIFLE_AND_SABER.turn_record_track
                     ),
                 );
             }

@@ -2,7 +2,7 @@
 //!
 //! Interface used by the other forms: [`zone_ui`] edits a zone in place; features and hexes are
 //! picked on the map through the shared [`Picker`]. The zone is shown as a tree of clauses, each
-//! chosen from a list and phrased the way the rules phrase it ("within [3] hexes of [V5]");
+//! chosen from a list and phrased the way the rules phrase it ("within \[3\] hexes of \[V5\]");
 //! power users can edit the RON text instead.
 
 mod kind;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use saber_schema::diagnostic::Severity;
-use saber_schema::pipeline::{check_path, collect_files};
+use saber_schema::pipeline::{check_path, collect_files, flag_duplicate_map_ids};
 
 use crate::report::{Format, Summary, human_all, json_all, sarif_all};
 use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
@@ -22,7 +22,7 @@ pub(crate) fn check(
     if files.is_empty() {
         return usage_error("no .ron or .json files found in the given paths");
     }
-    let reg = match registry(maps, &files) {
+    let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
@@ -48,6 +48,7 @@ pub(crate) fn check(
         })
         .collect();
     progress.finish_and_clear();
+    flag_duplicate_map_ids(&mut reports);
     if deny_warnings {
         for r in &mut reports {
             for d in &mut r.diagnostics {

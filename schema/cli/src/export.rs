@@ -3,8 +3,8 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::Severity;
-use saber_schema::files::write_atomic;
-use saber_schema::output::export::{export, export_text};
+use saber_schema::files::write_atomic_with;
+use saber_schema::output::export::{export, write_export};
 use saber_schema::pipeline::compile_scenario;
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::schema::validate_export;
@@ -13,7 +13,7 @@ use crate::report::human;
 use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
-    let reg = match registry(maps, &[]) {
+    let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
@@ -36,7 +36,13 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    let doc = export(&c.scenario, &c.map, &c.resolved);
+    let doc = match export(&c.scenario, &c.map, &c.resolved) {
+        Ok(doc) => doc,
+        Err(d) => {
+            eprint!("{}", human(&d.in_file(scenario), None, false));
+            return EXIT_ERRORS;
+        }
+    };
     let value = serde_json::to_value(&doc).expect("exports serialize");
     let problems = validate_export(&value);
     if !problems.is_empty() {
@@ -52,7 +58,7 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         return usage_error(&format!("cannot create {}: {e}", out.display()));
     }
     let file = out.join(format!("{}.json", c.scenario.id));
-    if let Err(e) = write_atomic(&file, export_text(&doc).as_bytes()) {
+    if let Err(e) = write_atomic_with(&file, |w| write_export(&doc, w)) {
         return usage_error(&format!("cannot write {}: {e}", file.display()));
     }
     println!("wrote {}", file.display());

@@ -3,8 +3,13 @@
 //! 2 usage or I/O failure.
 
 mod check;
+mod completions;
+mod convert;
+pub mod explain;
 mod export;
 mod factor;
+mod fmt;
+mod new;
 mod render;
 pub mod report;
 mod schema;
@@ -12,11 +17,7 @@ mod schema;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use saber_schema::diagnostic::Severity;
 use saber_schema::pipeline::maps::MapRegistry;
-use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::pipeline::read::{Source, looks_like_map};
-use saber_schema::pipeline::{collect_files, load_map};
 
 use crate::check::check;
 use crate::export::export_cmd;
@@ -93,6 +94,48 @@ pub enum Command {
     },
     /// Factor a historical battle into an order of battle or a scenario skeleton (11.18).
     Factor(crate::factor::FactorArgs),
+    /// Convert a map, scenario or battle between RON and JSON (field order kept; comments
+    /// cannot go into JSON).
+    Convert {
+        /// The file to convert.
+        file: PathBuf,
+        /// The syntax to convert to.
+        #[arg(long, value_enum)]
+        to: crate::convert::To,
+        /// The file to write; without it, print the result.
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Write RON and JSON files in their canonical layout (comments kept); with --check, only
+    /// name the files that would change (exit code 1).
+    Fmt {
+        /// Files or directories (searched recursively for .ron and .json files).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files that are not in the canonical layout.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Start a new scenario or map from a commented skeleton.
+    #[command(subcommand)]
+    New(crate::new::New),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page, or write one page per command into a directory.
+    Man {
+        /// Output directory for `saberc.1` and a page per command.
+        #[arg(short = 'o', long = "out", value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Say what a diagnostic code means: its rule, an explanation and an example (without a
+    /// code, list every code).
+    Explain {
+        /// The code, e.g. `DEP001`.
+        code: Option<String>,
+    },
     /// Write the JSON Schemas of maps, scenarios and exports.
     Schema {
         /// Output directory (the three files); without it, print the scenario schema.
@@ -135,6 +178,7 @@ pub fn run(cli: Cli) -> i32 {
             out,
             maps,
         } => export_cmd(&scenario, &out, &maps),
+        Command::Explain { code } => crate::explain::explain_cmd(code.as_deref()),
         Command::Schema { out } => schema_cmd(out.as_deref()),
         Command::Factor(args) => match crate::factor::run(&args) {
             Ok(text) => {
@@ -157,6 +201,11 @@ pub fn run(cli: Cli) -> i32 {
             card,
             maps,
         } => render_cmd(&input, &out, width, card, &maps),
+        Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
+        Command::Fmt { paths, check } => fmt::fmt_cmd(&paths, check),
+        Command::New(what) => new::new_cmd(&what),
+        Command::Completions { shell } => completions::completions_cmd(shell),
+        Command::Man { out } => completions::man_cmd(out.as_deref()),
     }
 }
 
@@ -165,28 +214,13 @@ pub(crate) fn usage_error(msg: &str) -> i32 {
     EXIT_USAGE
 }
 
-/// Build the map registry: map directories given, plus maps among the checked files.
-pub(crate) fn registry(maps: &[PathBuf], files: &[PathBuf]) -> Result<MapRegistry, String> {
+/// The map registry of a run: the map directories given (`--maps DIR`). Scenarios also find the
+/// maps near them and the built-in maps (see `saber_schema::pipeline::maps`), so a scenario
+/// gets the same map checked alone or in a folder.
+pub(crate) fn registry(maps: &[PathBuf]) -> Result<MapRegistry, String> {
     let mut reg = MapRegistry::new();
-    let mut candidates = files.to_vec();
     for dir in maps {
-        if !dir.is_dir() {
-            return Err(format!("--maps {}: not a directory", dir.display()));
-        }
-        reg.add_root(dir);
-        candidates.extend(collect_files(std::slice::from_ref(dir)).map_err(|d| d.message)?);
-    }
-    for f in candidates {
-        if !looks_like_map(&f) {
-            continue;
-        }
-        let Ok(src) = Source::read(&f) else { continue };
-        if let Ok((DocKind::Map, _)) = detect(&src)
-            && let (Some(map), diags) = load_map(&src)
-            && !diags.iter().any(|d| d.severity == Severity::Error)
-        {
-            reg.add(f.clone(), map);
-        }
+        reg.add_root(dir).map_err(|d| d.message)?;
     }
     Ok(reg)
 }

@@ -27,7 +27,7 @@ pub(crate) fn render_cmd(
     if ext != "svg" && ext != "png" {
         return usage_error("the output file must end in .svg or .png");
     }
-    let reg = match registry(maps, &[]) {
+    let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };

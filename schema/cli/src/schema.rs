@@ -26,6 +26,12 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
                 }
                 println!("wrote {}", path.display());
             }
+            let path = dir.join(crate::report::REPORT_SCHEMA_FILE);
+            let text = schema_text(&crate::report::report_schema());
+            if let Err(e) = write_atomic(&path, text.as_bytes()) {
+                return usage_error(&format!("cannot write {}: {e}", path.display()));
+            }
+            println!("wrote {}", path.display());
             EXIT_OK
         }
     }

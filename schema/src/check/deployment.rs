@@ -5,14 +5,17 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::counter::Counter;
+use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::{MAX_STACKING_POINTS, min_hexes_for};
+use crate::ruleset::Ruleset;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let rules = Ruleset::rifle_and_saber();
+    let limit = rules.stacking_limit;
     let mut out = Vec::new();
     for (si, side) in s.sides.iter().enumerate() {
         let (mut two_total, mut three_total, mut deploying) = (0u32, 0u32, 0usize);
@@ -28,7 +31,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             two_total = two_total.saturating_add(two);
             three_total = three_total.saturating_add(three);
             deploying += 1;
-            let need = min_hexes_for(two, three);
+            let need = rules.min_hexes_for(two, three);
             for (ai, alt) in hexes.alternatives.iter().enumerate() {
                 let which = if hexes.alternatives.len() > 1 {
                     format!(" (alternative {})", ai + 1)
@@ -50,7 +53,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         Diagnostic::error(
                             Code::ZoneTooSmall,
                             format!(
-                                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {MAX_STACKING_POINTS} a hex) but its zone has {}",
+                                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {limit} a hex) but its zone has {}",
                                 side.name,
                                 group.id,
                                 group.stacking_points(),
@@ -71,7 +74,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .get(si)
                 .cloned()
                 .unwrap_or_else(|| HexSet::empty(map.grid));
-            let need = min_hexes_for(two_total, three_total);
+            let need = rules.min_hexes_for(two_total, three_total);
             if !union.is_empty() && (union.len() as u32) < need {
                 out.push(
                     Diagnostic::error(
@@ -124,19 +127,17 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             continue;
         };
         let group = &s.sides[si].groups[gi];
-        if !map.grid.contains(p.at) {
-            out.push(
+        match placement_problem(s, map.grid, r, si, gi, p.counter, p.at) {
+            None => {}
+            Some(PlacementProblem::OffMap) => out.push(
                 Diagnostic::error(
                     Code::OffMap,
                     format!("counter placed off the map at ({}, {})", p.at.0, p.at.1),
                 )
                 .at_path(path!["setup", pi, "at"])
                 .with_hint("place it on a hex of the map"),
-            );
-            continue;
-        }
-        if matches!(group.entry, Entry::Arrive { .. }) {
-            out.push(
+            ),
+            Some(PlacementProblem::Arrives { .. }) => out.push(
                 Diagnostic::error(
                     Code::PlacementOutsideZone,
                     format!(
@@ -148,12 +149,8 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .with_hex(map.grid.label(p.at))
                 .with_hint("remove the placement; the group enters on its arrival turn")
                 .with_rule("11.0"),
-            );
-            continue;
-        }
-        let zone = &r.groups[si][gi].hexes;
-        if matches!(p.counter, Counter::Unit(_)) && !zone.contains(p.at) {
-            out.push(
+            ),
+            Some(PlacementProblem::OutsideZone { .. }) => out.push(
                 Diagnostic::error(
                     Code::PlacementOutsideZone,
                     format!(
@@ -167,8 +164,74 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .with_hex(map.grid.label(p.at))
                 .with_hint("move it into the zone (the editor draws the zone on the map)")
                 .with_rule("11.0"),
-            );
+            ),
         }
     }
     out
+}
+
+/// Why a counter may not be placed on a hex at set-up (11.0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacementProblem {
+    /// The hex is not on the map.
+    OffMap,
+    /// The group arrives during play: it is not placed at set-up.
+    Arrives {
+        /// The group's letter.
+        group: String,
+    },
+    /// A unit outside its group's deployment zone.
+    OutsideZone {
+        /// The side's name.
+        side: String,
+        /// The group's letter.
+        group: String,
+    },
+}
+
+impl std::fmt::Display for PlacementProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlacementProblem::OffMap => write!(f, "off the map"),
+            PlacementProblem::Arrives { group } => write!(
+                f,
+                "group ({group}) arrives during play and is not placed at set-up (11.0)"
+            ),
+            PlacementProblem::OutsideZone { side, group } => {
+                write!(f, "outside the deployment zone of {side} ({group}) (11.0)")
+            }
+        }
+    }
+}
+
+/// Whether a counter of group `gi` of side `si` may be placed at `at` at set-up: the hex is on
+/// the map, the group deploys (it does not arrive during play), and a unit lies in its group's
+/// zone (markers go on hexes by their own rules, see the marker checks). Asked by the compiler
+/// for every placement and by the editor about the hex under the mouse.
+pub fn placement_problem(
+    s: &Scenario,
+    grid: Grid,
+    r: &Resolved,
+    si: usize,
+    gi: usize,
+    counter: Counter,
+    at: Coord,
+) -> Option<PlacementProblem> {
+    let side = s.sides.get(si)?;
+    let group = side.groups.get(gi)?;
+    if !grid.contains(at) {
+        return Some(PlacementProblem::OffMap);
+    }
+    if matches!(group.entry, Entry::Arrive { .. }) {
+        return Some(PlacementProblem::Arrives {
+            group: group.id.clone(),
+        });
+    }
+    let zone = &r.groups.get(si)?.get(gi)?.hexes;
+    (matches!(counter, Counter::Unit(_)) && !zone.contains(at)).then(|| {
+        PlacementProblem::OutsideZone {
+            side: side.name.clone(),
+            group: group.id.clone(),
+        }
+    })
 }

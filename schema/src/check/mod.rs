@@ -1,11 +1,11 @@
 //! Rule checks, one file per rule family. Each check cites the rule section it enforces.
 
-mod deployment;
+pub mod deployment;
 mod map_features;
 mod markers;
 mod references;
 mod special_rules;
-mod stacking;
+pub mod stacking;
 mod turns;
 mod victory;
 
@@ -80,7 +80,7 @@ fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 && let Some(i) = s
                     .interpretations
                     .iter()
-                    .find(|i| i.explains.iter().any(|c| c == d.code.as_str()))
+                    .find(|i| i.explains.contains(&d.code))
             {
                 d.severity = Severity::Note;
                 d.hint = Some(format!(

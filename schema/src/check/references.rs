@@ -1,6 +1,6 @@
-//! References inside a scenario: two sides with distinct ids, group ids, who deploys and moves
-//! first (11.0, 3.0), the sides named by victory conditions, special rules and placements, and
-//! the size of the order of battle.
+//! References inside a scenario: distinct side and group ids, who deploys and moves first
+//! (11.0, 3.0), the sides named by victory conditions, special rules and placements, and the size
+//! of the order of battle. That there are two sides is the JSON Schema's to say (SCH001).
 
 use std::collections::BTreeSet;
 
@@ -12,17 +12,6 @@ use crate::path;
 
 pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if s.sides.len() != 2 {
-        out.push(
-            Diagnostic::error(
-                Code::SideCount,
-                format!("a scenario has two sides; this one has {}", s.sides.len()),
-            )
-            .at_path(path!["sides"])
-            .with_hint("list exactly two sides")
-            .with_rule("11.0"),
-        );
-    }
     let mut ids = BTreeSet::new();
     for (i, side) in s.sides.iter().enumerate() {
         if side.id == EITHER_SIDE {

@@ -1,6 +1,12 @@
 //! Stacking (7.0): "Units totalling no more than six Stacking Points may be stacked in the same
 //! hex … Enemy and Friendly units may never occupy the same hex." Checked on set-up placements;
 //! also, no more counters placed than the order of battle holds.
+//!
+//! Markers have no stacking points and hold no hex: 7.0A says "Markers (Improved Position
+//! Markers, Trench Markers, Limbered Markers, …) have no effect on stacking", and 10.3 says
+//! trenches "may be used by either Player", so a marker never makes a hex the enemy's. The
+//! editor's placement feedback asks [`HexStack`] and [`allotted`], so it applies these rules
+//! exactly as the compiler does.
 
 use std::collections::BTreeMap;
 
@@ -11,12 +17,115 @@ use crate::model::map::Map;
 use crate::model::scenario::Scenario;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::MAX_STACKING_POINTS;
+use crate::ruleset::RIFLE_AND_SABER;
+
+/// Stacking points of a counter (7.0A): a unit's by its type; markers have none.
+pub fn stacking_points(c: Counter) -> u32 {
+    match c {
+        Counter::Unit(k) => RIFLE_AND_SABER.stacking_points(k),
+        Counter::Marker(m) => RIFLE_AND_SABER.marker_stacking_points(m),
+    }
+}
+
+/// What set-up has put in one hex: the units' stacking points and the side whose units hold it
+/// (markers count for neither, 7.0A and 10.3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HexStack<'a> {
+    /// Stacking points of the units in the hex.
+    pub points: u32,
+    /// The side (id) whose units are in the hex, if any.
+    pub holder: Option<&'a str>,
+}
+
+/// Why a counter may not be added to a hex (7.0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StackingProblem {
+    /// The hex would hold more than six stacking points.
+    OverStacked {
+        /// Stacking points with the counter added.
+        points: u32,
+    },
+    /// The enemy's units hold the hex.
+    EnemyHolds {
+        /// The side (id) holding it.
+        holder: String,
+    },
+}
+
+impl std::fmt::Display for StackingProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StackingProblem::OverStacked { points } => write!(
+                f,
+                "over-stacked: {points} of {} stacking points (7.0)",
+                RIFLE_AND_SABER.stacking_limit
+            ),
+            StackingProblem::EnemyHolds { .. } => {
+                write!(
+                    f,
+                    "enemy units hold this hex: enemies never share a hex (7.0)"
+                )
+            }
+        }
+    }
+}
+
+impl<'a> HexStack<'a> {
+    /// The stack set-up places at `at`, leaving out placement `except` (one being moved).
+    pub fn at(s: &'a Scenario, at: Coord, except: Option<usize>) -> HexStack<'a> {
+        let mut st = HexStack::default();
+        for (i, p) in s.setup.iter().enumerate() {
+            if Some(i) != except && p.at == at {
+                st.add(&p.side, p.counter);
+            }
+        }
+        st
+    }
+
+    /// What adding `counter` of side `side` to this hex would break.
+    pub fn problems_adding(&self, side: &str, counter: Counter) -> Vec<StackingProblem> {
+        let mut out = Vec::new();
+        let Counter::Unit(_) = counter else {
+            return out;
+        };
+        let points = self.points + stacking_points(counter);
+        if RIFLE_AND_SABER.over_stacked(points) {
+            out.push(StackingProblem::OverStacked { points });
+        }
+        if let Some(holder) = self.holder.filter(|h| *h != side) {
+            out.push(StackingProblem::EnemyHolds {
+                holder: holder.to_string(),
+            });
+        }
+        out
+    }
+
+    /// Add a counter of side `side`.
+    pub fn add(&mut self, side: &'a str, counter: Counter) {
+        if let Counter::Unit(_) = counter {
+            self.points += stacking_points(counter);
+            self.holder.get_or_insert(side);
+        }
+    }
+}
+
+/// How many counters of this kind a group has: its units, or its marker allotment.
+pub fn allotted(s: &Scenario, side: &str, group: &str, c: Counter) -> u32 {
+    let Some(g) = s
+        .side(side)
+        .and_then(|sd| sd.groups.iter().find(|g| g.id == group))
+    else {
+        return 0;
+    };
+    match c {
+        Counter::Unit(k) => g.units.get(&k).copied().unwrap_or(0),
+        Counter::Marker(m) => g.markers.get(&m).copied().unwrap_or(0),
+    }
+}
 
 pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let mut points: BTreeMap<Coord, (u32, usize)> = BTreeMap::new();
-    let mut owner: BTreeMap<Coord, (&str, usize)> = BTreeMap::new();
+    let mut stacks: BTreeMap<Coord, HexStack> = BTreeMap::new();
     let mut placed: BTreeMap<(&str, &str, Counter), (u32, usize)> = BTreeMap::new();
     for (pi, p) in s.setup.iter().enumerate() {
         let e = placed
@@ -24,61 +133,56 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
             .or_insert((0, pi));
         e.0 += 1;
         e.1 = pi;
-        let Counter::Unit(kind) = p.counter else {
-            continue;
-        };
-        let e = points.entry(p.at).or_insert((0, pi));
-        e.0 += kind.stacking_points();
-        if e.0 > MAX_STACKING_POINTS && e.0 - kind.stacking_points() <= MAX_STACKING_POINTS {
-            out.push(
-                Diagnostic::error(
-                    Code::OverStacked,
-                    format!(
-                        "hex {} holds more than {MAX_STACKING_POINTS} stacking points",
-                        map.grid.label(p.at)
-                    ),
-                )
-                .at_path(path!["setup", pi])
-                .with_hex(map.grid.label(p.at))
-                .with_hint("guns count 3 points, other units 2: move a unit to a neighbouring hex")
-                .with_rule("7.0"),
-            );
-        }
-        match owner.get(&p.at) {
-            Some((side, _)) if *side != p.side => out.push(
-                Diagnostic::error(
-                    Code::EnemiesShareHex,
-                    format!(
-                        "{} and {} both have units in hex {}",
-                        side,
-                        p.side,
-                        map.grid.label(p.at)
-                    ),
-                )
-                .at_path(path!["setup", pi, "at"])
-                .with_hex(map.grid.label(p.at))
-                .with_hint(
-                    "enemy and friendly units may never occupy the same hex: move one of them",
-                )
-                .with_rule("7.0"),
-            ),
-            Some(_) => {}
-            None => {
-                owner.insert(p.at, (p.side.as_str(), pi));
+        let st = stacks.entry(p.at).or_default();
+        for problem in st.problems_adding(&p.side, p.counter) {
+            match problem {
+                // Said once per hex: where the stack first goes over.
+                StackingProblem::OverStacked { .. } if RIFLE_AND_SABER.over_stacked(st.points) => {}
+                StackingProblem::OverStacked { .. } => out.push(
+                    Diagnostic::error(
+                        Code::OverStacked,
+                        format!(
+                            "hex {} holds more than {} stacking points",
+                            map.grid.label(p.at),
+                            RIFLE_AND_SABER.stacking_limit
+                        ),
+                    )
+                    .at_path(path!["setup", pi])
+                    .with_hex(map.grid.label(p.at))
+                    .with_hint(
+                        "guns count 3 points, other units 2: move a unit to a neighbouring hex",
+                    )
+                    .with_rule("7.0"),
+                ),
+                StackingProblem::EnemyHolds { holder } => out.push(
+                    Diagnostic::error(
+                        Code::EnemiesShareHex,
+                        format!(
+                            "{} and {} both have units in hex {}",
+                            holder,
+                            p.side,
+                            map.grid.label(p.at)
+                        ),
+                    )
+                    .at_path(path!["setup", pi, "at"])
+                    .with_hex(map.grid.label(p.at))
+                    .with_hint(
+                        "enemy and friendly units may never occupy the same hex: move one of them",
+                    )
+                    .with_rule("7.0"),
+                ),
             }
         }
+        st.add(&p.side, p.counter);
     }
     for ((side, group, counter), (n, last)) in placed {
-        let Some(g) = s
+        if !s
             .side(side)
-            .and_then(|sd| sd.groups.iter().find(|g| g.id == group))
-        else {
+            .is_some_and(|sd| sd.groups.iter().any(|g| g.id == group))
+        {
             continue;
-        };
-        let have = match counter {
-            Counter::Unit(k) => g.units.get(&k).copied().unwrap_or(0),
-            Counter::Marker(m) => g.markers.get(&m).copied().unwrap_or(0),
-        };
+        }
+        let have = allotted(s, side, group, counter);
         if n > have {
             let what = match counter {
                 Counter::Unit(k) => k.code(),

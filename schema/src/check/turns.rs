@@ -6,18 +6,22 @@ use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::TURN_RECORD_TRACK;
+use crate::ruleset::Ruleset;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if s.game_length == 0 || s.game_length > TURN_RECORD_TRACK {
+    let track = Ruleset::rifle_and_saber().turn_record_track;
+    if s.game_length == 0 || s.game_length > track {
         out.push(
             Diagnostic::error(
                 Code::GameLength,
-                format!("a game of {} Game-Turns does not fit the Turn Record Track of {TURN_RECORD_TRACK} spaces", s.game_length),
+                format!(
+                    "a game of {} Game-Turns does not fit the Turn Record Track of {track} spaces",
+                    s.game_length
+                ),
             )
             .at_path(path!["game_length"])
-            .with_hint(format!("use 1 to {TURN_RECORD_TRACK} Game-Turns"))
+            .with_hint(format!("use 1 to {track} Game-Turns"))
             .with_rule("15.0"),
         );
     }

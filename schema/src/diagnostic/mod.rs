@@ -2,13 +2,18 @@
 //! message, a location (a path into the document, turned into file:line:col by
 //! [`crate::pipeline::locate`]), the hex label where there is one, a hint, and the rule section it enforces.
 
-use std::fmt;
+pub mod codes;
+
 use std::path::PathBuf;
+
+pub use codes::{Code, CodeInfo, Family, REGISTRY};
 
 use serde::Serialize;
 
 /// How bad a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Breaks the file: exit code 1.
@@ -17,144 +22,6 @@ pub enum Severity {
     Warning,
     /// Information, e.g. a migration that was applied.
     Note,
-}
-
-/// Stable diagnostic codes. The string form never changes once released.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Code {
-    // Reading files.
-    Io,
-    FileTooLarge,
-    NestingTooDeep,
-    Syntax,
-    UnknownField,
-    WrongType,
-    MissingField,
-    UnknownFormat,
-    UnsupportedVersion,
-    Schema,
-    LimitExceeded,
-    // Maps.
-    MapTerrainShape,
-    MapTerrainChar,
-    MapBadHexside,
-    MapRoadGap,
-    FeatureNumberReused,
-    DuplicateFeature,
-    OffMap,
-    MainRoadNoEdge,
-    FeatureTerrain,
-    // References.
-    UnknownFeature,
-    UnknownRoad,
-    UnknownSide,
-    UnknownMap,
-    DuplicateId,
-    MapOutsideRoots,
-    // Zones.
-    EmptyZone,
-    ZoneParameter,
-    // Deployment and stacking.
-    OverStacked,
-    EnemiesShareHex,
-    ZoneTooSmall,
-    OpposingZonesOverlap,
-    PlacementOutsideZone,
-    EmptyGroup,
-    SideCount,
-    PlacedMoreThanAllotted,
-    // Turns and arrivals.
-    GameLength,
-    ArrivalTurn,
-    ArrivalNotOnEdge,
-    RoadNotOnEdge,
-    // Victory.
-    ExitImpossible,
-    VictoryTurn,
-    VictoryLevels,
-    VictoryTarget,
-    // Markers.
-    TrenchesWithoutDeployment,
-    MarkerPlacement,
-    MarkerCount,
-    LimbersWithoutGuns,
-    // Special rules.
-    SpecialRuleTarget,
-    // Battle files (11.18).
-    BattleInvalid,
-    Factoring,
-}
-
-impl Code {
-    /// The stable code string, e.g. `REF001`.
-    pub fn as_str(self) -> &'static str {
-        use Code::*;
-        match self {
-            Io => "IO001",
-            FileTooLarge => "LIM001",
-            NestingTooDeep => "LIM002",
-            LimitExceeded => "LIM003",
-            Syntax => "SYN001",
-            UnknownField => "SYN002",
-            WrongType => "SYN003",
-            MissingField => "SYN004",
-            UnknownFormat => "FMT001",
-            UnsupportedVersion => "FMT002",
-            Schema => "SCH001",
-            MapTerrainShape => "MAP001",
-            MapTerrainChar => "MAP002",
-            MapBadHexside => "MAP003",
-            MapRoadGap => "MAP004",
-            FeatureNumberReused => "MAP005",
-            DuplicateFeature => "MAP006",
-            OffMap => "MAP007",
-            MainRoadNoEdge => "MAP008",
-            FeatureTerrain => "MAP009",
-            UnknownFeature => "REF001",
-            UnknownRoad => "REF002",
-            UnknownSide => "REF003",
-            UnknownMap => "REF004",
-            DuplicateId => "REF005",
-            MapOutsideRoots => "REF006",
-            EmptyZone => "ZON001",
-            ZoneParameter => "ZON002",
-            OverStacked => "STK001",
-            EnemiesShareHex => "STK002",
-            ZoneTooSmall => "DEP001",
-            OpposingZonesOverlap => "DEP002",
-            PlacementOutsideZone => "DEP003",
-            EmptyGroup => "DEP004",
-            SideCount => "DEP005",
-            PlacedMoreThanAllotted => "DEP006",
-            GameLength => "TRN001",
-            ArrivalTurn => "TRN002",
-            ArrivalNotOnEdge => "TRN003",
-            RoadNotOnEdge => "TRN004",
-            ExitImpossible => "VIC001",
-            VictoryTurn => "VIC002",
-            VictoryLevels => "VIC003",
-            VictoryTarget => "VIC004",
-            TrenchesWithoutDeployment => "MRK001",
-            MarkerPlacement => "MRK002",
-            MarkerCount => "MRK003",
-            LimbersWithoutGuns => "MRK004",
-            SpecialRuleTarget => "SPR001",
-            BattleInvalid => "FAC001",
-            Factoring => "FAC002",
-        }
-    }
-}
-
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for Code {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
 }
 
 /// One step of a path into a document: an object key or an array index.
@@ -188,7 +55,7 @@ pub fn pointer(path: &[PathSeg]) -> String {
 }
 
 /// Where in a source file a diagnostic points: 1-based line and column, byte offset and length.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Location {
     /// 1-based line.
     pub line: usize,
@@ -201,9 +68,10 @@ pub struct Location {
 }
 
 /// A finding of the compiler.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Diagnostic {
-    /// Stable code.
+    /// Stable code (`REF001`): three letters for the family, three digits.
+    #[schemars(with = "String", regex(pattern = r"^[A-Z]{2,3}[0-9]{3}$"))]
     pub code: Code,
     /// Error, warning or note.
     pub severity: Severity,
@@ -217,6 +85,7 @@ pub struct Diagnostic {
     pub location: Option<Location>,
     /// Path into the document (a JSON pointer), when the finding concerns a value.
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ser_path")]
+    #[schemars(with = "Option<String>")]
     pub path: Option<Vec<PathSeg>>,
     /// The hex concerned, as a `CCRR` label.
     #[serde(skip_serializing_if = "Option::is_none")]

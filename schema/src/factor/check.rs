@@ -23,16 +23,18 @@ pub fn check_battle(src: &Source) -> Vec<Diagnostic> {
         return schema;
     }
     match factor(&battle) {
-        Err(e) => vec![Diagnostic::error(Code::BattleInvalid, e.to_string()).with_rule("11.18")],
+        // The whole battle is at fault: point at the document.
+        Err(e) => vec![
+            Diagnostic::error(Code::BattleInvalid, e.to_string())
+                .with_rule("11.18")
+                .at_path(Vec::new()),
+        ],
         Ok(f) => f
             .warnings
             .iter()
             .map(|w| {
                 let d = Diagnostic::note(Code::Factoring, w.to_string()).with_rule(w.rule());
-                match warning_path(&battle, w) {
-                    Some(p) => d.at_path(p),
-                    None => d,
-                }
+                d.at_path(warning_path(&battle, w).unwrap_or_default())
             })
             .collect(),
     }

@@ -30,7 +30,7 @@ pub fn parse_fraction(text: &str) -> Result<Ratio, String> {
     Ok(Ratio::new(num, den))
 }
 
-/// Parse a `--side` argument (syntax in [`FactorArgs`]).
+/// Parse a `--side` argument (syntax in `saberc factor --help`).
 pub fn parse_side(text: &str) -> Result<HistoricalSide, String> {
     let (head, items) = text.split_once(':').ok_or_else(|| {
         "expected `NAME: COUNT CODE, ...`, e.g. `British: 1200 MZ, 12 MA`".to_string()

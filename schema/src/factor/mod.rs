@@ -11,7 +11,7 @@
 //! per artillery type, machine guns) and a [`Scale`]; [`factor`] turns them into an order of
 //! battle per side and reports the rounding, the proportions among arms and the ratio between the
 //! sides before and after rounding, with a [`FactorWarning`] wherever rounding distorts them.
-//! [`skeleton`] makes a [`Scenario`] from the result; [`run`] is `saberc factor`.
+//! [`skeleton`] makes a [`Scenario`](crate::model::scenario::Scenario) from the result; `saberc factor` runs it.
 //!
 //! # Rounding
 //!
@@ -50,7 +50,7 @@ use serde::Serialize;
 use crate::model::battle::{BATTLE_FORMAT, Battle, HistoricalSide, Scale, Thresholds};
 use crate::model::limits;
 use crate::model::scenario::CounterColor;
-use crate::ruleset::{Morale, Ratio, TURN_RECORD_TRACK, UnitKind};
+use crate::ruleset::{Morale, Ratio, Ruleset, UnitKind};
 
 /// Minutes in a Game-Turn (errata 1.1: "Each Game-Turn represents five minutes").
 pub const MINUTES_PER_TURN: u32 = 5;
@@ -189,7 +189,8 @@ pub struct GameLength {
 /// (turns, uncapped turns).
 pub fn turns_for_minutes(minutes: u32) -> (u32, u32) {
     let uncapped = minutes.div_ceil(MINUTES_PER_TURN).max(1);
-    (uncapped.min(TURN_RECORD_TRACK), uncapped)
+    let track = Ruleset::rifle_and_saber().turn_record_track;
+    (uncapped.min(track), uncapped)
 }
 
 /// Something rounding or the scale distorts, or that the designer must decide.
@@ -327,7 +328,8 @@ impl fmt::Display for FactorWarning {
             FactorWarning::OffScale { what } => write!(f, "{what}"),
             FactorWarning::LongerThanTrack { minutes, turns } => write!(
                 f,
-                "the battle lasted {minutes} minutes, {turns} Game-Turns of five minutes, but the Turn Record Track has {TURN_RECORD_TRACK} spaces; game length capped at {TURN_RECORD_TRACK}: recreate a portion of the battle"
+                "the battle lasted {minutes} minutes, {turns} Game-Turns of five minutes, but the Turn Record Track has {track} spaces; game length capped at {track}: recreate a portion of the battle",
+                track = Ruleset::rifle_and_saber().turn_record_track
             ),
             FactorWarning::NoDuration => write!(
                 f,

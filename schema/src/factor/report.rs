@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ruleset::TURN_RECORD_TRACK;
+use crate::ruleset::Ruleset;
 
 use super::*;
 
@@ -106,8 +106,9 @@ pub fn report(f: &Factoring) -> String {
 pub(super) fn game_length_text(g: &GameLength) -> String {
     match (g.minutes, g.uncapped) {
         (Some(m), Some(u)) if u > g.turns => format!(
-            "{} Game-Turns (the battle's {m} minutes would need {u} at five minutes a Game-Turn, errata 1.1; the Turn Record Track has {TURN_RECORD_TRACK}, 15.0)",
-            g.turns
+            "{} Game-Turns (the battle's {m} minutes would need {u} at five minutes a Game-Turn, errata 1.1; the Turn Record Track has {}, 15.0)",
+            g.turns,
+            Ruleset::rifle_and_saber().turn_record_track
         ),
         (Some(m), _) => format!(
             "{} Game-Turns ({m} minutes at five minutes a Game-Turn, errata 1.1)",

@@ -8,7 +8,7 @@ use crate::model::limits;
 use crate::model::scenario::{Entry, Group, Interpretation, SCENARIO_FORMAT, Scenario, Side};
 use crate::model::victory::{Goal, HoldHexes, Outcome, VictoryCondition, When};
 use crate::model::zone::Zone;
-use crate::ruleset::{UnitKind, min_hexes_for};
+use crate::ruleset::{Ruleset, UnitKind};
 
 use super::report::game_length_text;
 use super::*;
@@ -24,7 +24,7 @@ pub(super) fn placeholder_distance(units: &BTreeMap<UnitKind, u32>) -> u32 {
             two = two.saturating_add(*n);
         }
     }
-    let need = u64::from(min_hexes_for(two, three));
+    let need = u64::from(Ruleset::rifle_and_saber().min_hexes_for(two, three));
     let mut d = 3u32;
     while d < limits::MAX_DISTANCE && 1 + 3 * u64::from(d) * u64::from(d + 1) < need {
         d += 1;

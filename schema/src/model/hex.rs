@@ -310,7 +310,7 @@ impl Grid {
         })
     }
 
-    /// The hexside direction names for this orientation, in the order of [`Self::side_vectors`].
+    /// The hexside direction names for this orientation, in the order of [`Self::side_neighbors`].
     pub fn side_names(&self) -> [Compass; 6] {
         match self.orientation {
             Orientation::Flat => [
@@ -382,9 +382,34 @@ impl Grid {
         }
     }
 
-    /// The `CCRR` label of a hex: two digits each, wider on maps over 99 columns or rows.
+    /// The `CCRR` label of a hex: the column, then the row, each zero-padded to the digits of
+    /// [`Grid::label_digits`] (`0412`; `11005` on a map of 110 columns and 33 rows).
     pub fn label(&self, c: Coord) -> String {
-        label_with_width(c, label_width(self.width.max(self.height)))
+        let (cw, rw) = self.label_digits();
+        format!("{:0cw$}{:0rw$}", c.0, c.1)
+    }
+
+    /// Digits of the column and of the row part of labels: 2 each, more on a map wider or
+    /// higher than 99 hexes (a label width that grows with the map).
+    pub fn label_digits(&self) -> (usize, usize) {
+        (label_width(self.width), label_width(self.height))
+    }
+
+    /// Read a label of this map: its own `CCRR` form (of [`Grid::label_digits`]), or any form
+    /// [`parse_label`] reads.
+    pub fn parse_label(&self, text: &str) -> Result<Coord, LabelError> {
+        let t = text.trim();
+        let (cw, rw) = self.label_digits();
+        if t.len() == cw + rw && t.bytes().all(|b| b.is_ascii_digit()) {
+            let col = t[..cw]
+                .parse::<i32>()
+                .map_err(|_| LabelError::Malformed(t.into()))?;
+            let row = t[cw..]
+                .parse::<i32>()
+                .map_err(|_| LabelError::Malformed(t.into()))?;
+            return Ok(Coord(col, row));
+        }
+        parse_label(t)
     }
 }
 
@@ -478,8 +503,19 @@ mod tests {
             height: 1000,
             ..grid()
         };
-        assert_eq!(big.label(Coord(7, 1000)), "0007.1000");
+        assert_eq!(big.label(Coord(7, 1000)), "00071000");
+        assert_eq!(big.parse_label("00071000"), Ok(Coord(7, 1000)));
         assert_eq!(parse_label("0007.1000"), Ok(Coord(7, 1000)));
+        // The label width grows with each side of the map on its own: no `110.005`.
+        let wide = Grid {
+            width: 110,
+            height: 33,
+            ..grid()
+        };
+        assert_eq!(wide.label(Coord(110, 5)), "11005");
+        assert_eq!(wide.label(Coord(7, 5)), "00705");
+        assert_eq!(wide.parse_label("11005"), Ok(Coord(110, 5)));
+        assert_eq!(wide.parse_label("0412"), Ok(Coord(4, 12)));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::diagnostic::Code;
 use crate::model::counter::Counter;
 use crate::model::hex::{Compass, Coord};
 use crate::model::special_rule::SpecialRule;
@@ -200,9 +201,10 @@ pub struct Interpretation {
     /// How we read it, and why.
     #[schemars(length(max = 4096))]
     pub reading: String,
-    /// Codes of the warnings this note explains, so that they are expected.
+    /// Codes of the warnings this note explains, so that they are expected (a code the
+    /// registry does not have is an error with a did-you-mean).
     #[serde(default)]
-    pub explains: Vec<String>,
+    pub explains: Vec<Code>,
 }
 
 impl Group {

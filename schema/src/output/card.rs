@@ -9,9 +9,10 @@
 
 use std::fmt::Write;
 
-use crate::model::scenario::{CounterColor, Entry, Group, Scenario, Side};
+use crate::model::scenario::{Entry, Group, Scenario, Side};
 use crate::output::overlays::Overlay;
 use crate::output::overlays::scenario_overlays;
+use crate::output::palette::side_color;
 use crate::output::render::legend::map_key_rows;
 use crate::output::render::legend::{draw_swatch, hex_count};
 use crate::output::render::{
@@ -56,8 +57,6 @@ const MUTED: &str = "#5a4e3e";
 const RULE: &str = "#b9ab8c";
 const TABLE_HEAD: &str = "#e9e1c8";
 const TABLE_STRIPE: &str = "#fbf7ea";
-const RED_COUNTER: &str = "#c8332b";
-const BLUE_COUNTER: &str = "#2f5fb3";
 
 /// The scenario card as one self-contained SVG page.
 pub fn card_svg(c: &Compiled) -> String {
@@ -307,10 +306,7 @@ fn morale_name(m: Morale) -> &'static str {
 /// One side: a heading with its counter colour, then a row per group. `overlays` starts at
 /// the side's first group. Returns the bottom.
 fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay]) -> f64 {
-    let counter = match side.color {
-        CounterColor::Red => RED_COUNTER,
-        CounterColor::Blue => BLUE_COUNTER,
-    };
+    let counter = side_color(side.color);
     let _ = writeln!(
         out,
         r#"<rect x="{x:.1}" y="{:.1}" width="30" height="22" rx="3" fill="{counter}" stroke="{INK}" stroke-width="1"/>"#,

@@ -1,6 +1,11 @@
-//! What the compiler produces: the engine export, map drawings and printable scenario cards.
+//! What the compiler produces: the engine export, map drawings, printable scenario cards,
+//! conversions between RON and JSON, files in their canonical layout and new-file skeletons.
 
 pub mod card;
+pub mod convert;
 pub mod export;
+pub mod format;
 pub mod overlays;
+pub mod palette;
 pub mod render;
+pub mod skeleton;

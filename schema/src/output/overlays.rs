@@ -2,7 +2,8 @@
 //! text.
 
 use crate::model::hex::Coord;
-use crate::model::scenario::{CounterColor, Entry};
+use crate::model::scenario::Entry;
+use crate::output::palette;
 use crate::pipeline::Compiled;
 
 /// A set of hexes drawn over the map as a translucent fill with an outline and a legend entry.
@@ -38,10 +39,7 @@ pub fn scenario_overlays(c: &Compiled) -> Vec<Overlay> {
     let mut out = Vec::new();
     for (si, side) in c.scenario.sides.iter().enumerate() {
         for (gi, g) in side.groups.iter().enumerate() {
-            let base: [u8; 3] = match side.color {
-                CounterColor::Red => [214, 39, 40],
-                CounterColor::Blue => [31, 90, 200],
-            };
+            let base = palette::rgb(palette::side_color(side.color));
             // Later groups of a side in lighter shades.
             let k = gi as u16 * 40;
             let color = base.map(|v| (v as u16 + k).min(235) as u8);

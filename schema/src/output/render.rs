@@ -22,6 +22,7 @@ use crate::model::hex::{Coord, Grid, Orientation};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{FeatureLetter, Map, RoadKind, parse_feature_code};
 use crate::output::overlays::Overlay;
+use crate::output::palette::{self, SLOPE_OPACITY};
 use crate::ruleset::Terrain;
 
 use legend::{draw_legend, legend_height, legend_rows};
@@ -75,26 +76,18 @@ pub(crate) const PAPER: &str = "#f6f2e4";
 pub(crate) const INK: &str = "#2b2118";
 const HALO: &str = "#fffaf0";
 const GRID_LINE: &str = "#5a4a32";
-const SLOPE: &str = "#8a5a2b";
+const SLOPE: &str = palette::SLOPE;
 const RIDGE: &str = "#4a2608";
 const MAIN_ROAD_CASING: &str = "#5b1d0e";
 const MAIN_ROAD: &str = "#e8b04b";
 const MINOR_ROAD: &str = "#6e4a2a";
-const BRIDGE: &str = "#3b3b3b";
+const BRIDGE: &str = palette::BRIDGE_DECK;
 const FORD_MARK: &str = "#d9c79a";
 const BUILDING: &str = "#6b2a1a";
 
-/// The fill of a hex terrain.
+/// The fill of a hex terrain (the one palette).
 fn terrain_color(t: Terrain) -> &'static str {
-    match t {
-        Terrain::Clear => "#e9e4c4",
-        Terrain::Village => "#d9a882",
-        Terrain::Woods => "#86b061",
-        Terrain::Forest => "#4e7d3a",
-        Terrain::River => "#5d9fd6",
-        Terrain::Ford => "#9cc9ec",
-        Terrain::Bridge => "#5d9fd6",
-    }
+    palette::terrain_fill(t)
 }
 
 /// The outline colour of a feature's extent, by letter.
@@ -388,7 +381,7 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
     if !slopes.is_empty() {
         let _ = writeln!(
             out,
-            r#"<path d="{slopes}" fill="{SLOPE}" fill-opacity="0.38"/>"#
+            r#"<path d="{slopes}" fill="{SLOPE}" fill-opacity="{SLOPE_OPACITY}"/>"#
         );
     }
     if lay.step >= BUILDING_STEP {

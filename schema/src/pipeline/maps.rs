@@ -1,79 +1,246 @@
-//! Map resolution: which map a scenario names, among the maps of the run and the built-in ones.
+//! Map resolution: which map a scenario is checked against. `saberc` (every command) and the
+//! editor call [`MapRegistry::resolve`], so they always agree.
+//!
+//! A scenario names its map by id (`map: "rifle-and-saber"`) or by a path relative to itself
+//! (`map: "maps/valley.ron"`). An id is looked for directory by directory, as a shell looks along
+//! its PATH: the map directories given (`saberc --maps DIR`), then `maps/` beside the scenario,
+//! `../maps` (how this repository and most scenario collections lay them out) and last the
+//! scenario's own directory; the first directory holding a usable map of that id answers. The
+//! built-in maps are asked before any of them. The answer depends only on the scenario's own
+//! location and the map directories, never on which other files a run checks: a scenario gets the
+//! same map checked alone or in a folder.
+//!
+//! Nothing is chosen silently: two usable map files with the scenario's id in the directory that
+//! answers are REF005 (naming both files), and a map file that claims a built-in map's id but differs from it never
+//! replaces the built-in map (the scenario is checked against the built-in map and told so; the
+//! map file itself is REF005 when checked, see [`builtin_id_claimed`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use crate::builtin;
 use crate::diagnostic::{Code, Diagnostic, did_you_mean, suggestions};
 use crate::model::map::Map;
 use crate::path;
 use crate::pipeline::load_map;
-use crate::pipeline::read::Source;
+use crate::pipeline::read::{Source, looks_like_map};
 
-/// Maps a scenario may name: those found on the command line and in map directories, then the
-/// built-in ones. Relative map paths must stay inside the scenario's directory tree or a map
-/// directory.
-#[derive(Debug, Default, Clone)]
+/// Most directory entries looked at in one directory when finding maps near a scenario.
+const MAX_MAP_SCAN: usize = 10_000;
+
+/// Which map a scenario was checked against.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MapOrigin {
+    /// A built-in map, by id.
+    BuiltIn(String),
+    /// A map file.
+    File(PathBuf),
+}
+
+impl fmt::Display for MapOrigin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MapOrigin::BuiltIn(id) => write!(f, "built-in map `{id}`"),
+            MapOrigin::File(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// A scenario's map, and where it came from.
+#[derive(Debug, Clone)]
+pub struct ResolvedMap {
+    /// The map.
+    pub map: Map,
+    /// Where it came from (say it in reports and the editor's title).
+    pub origin: MapOrigin,
+    /// Findings about the choice (a map file near the scenario that claims a built-in id).
+    pub notes: Vec<Diagnostic>,
+}
+
+/// A map file found in a directory: its name, its id and the map, if it has no errors.
+#[derive(Debug, Clone)]
+struct Found {
+    /// As shown: the directory as the user gave it (or as near the scenario), then the name.
+    path: PathBuf,
+    /// The file itself.
+    canonical: PathBuf,
+    id: String,
+    map: Option<Arc<Map>>,
+}
+
+/// Where scenarios find their maps: the map directories of the run, the directories near each
+/// scenario (read once per run and directory), and the built-in maps. Shared by the threads of a
+/// batch check.
+#[derive(Debug, Default)]
 pub struct MapRegistry {
-    maps: BTreeMap<String, (PathBuf, Map)>,
-    roots: Vec<PathBuf>,
+    /// Map directories given (`--maps DIR`): as given, and canonical.
+    roots: Vec<(PathBuf, PathBuf)>,
+    /// Maps of each directory looked at, by canonical directory.
+    dirs: Mutex<HashMap<PathBuf, Arc<Vec<Found>>>>,
+}
+
+impl Clone for MapRegistry {
+    fn clone(&self) -> MapRegistry {
+        MapRegistry {
+            roots: self.roots.clone(),
+            dirs: Mutex::new(self.dirs.lock().map(|d| d.clone()).unwrap_or_default()),
+        }
+    }
 }
 
 impl MapRegistry {
-    /// An empty registry (built-in maps are always available).
+    /// A registry with no map directory: scenarios find the maps near them and the built-in ones.
     pub fn new() -> MapRegistry {
         MapRegistry::default()
     }
 
-    /// Allow relative map paths to resolve inside this directory.
-    pub fn add_root(&mut self, dir: &Path) {
-        if let Ok(c) = dir.canonicalize() {
-            self.roots.push(c);
+    /// Add a map directory (`--maps DIR`): its maps may be named by id from any scenario, and
+    /// relative map paths may point into it.
+    pub fn add_root(&mut self, dir: &Path) -> Result<(), Diagnostic> {
+        let canon = dir
+            .canonicalize()
+            .ok()
+            .filter(|c| c.is_dir())
+            .ok_or_else(|| {
+                Diagnostic::error(
+                    Code::Io,
+                    format!("--maps {}: not a directory", dir.display()),
+                )
+                .with_hint("give a directory that holds map files")
+            })?;
+        if !self.roots.iter().any(|(_, c)| *c == canon) {
+            self.roots.push((dir.to_path_buf(), canon));
         }
+        Ok(())
     }
 
-    /// Register a checked map under its id.
-    pub fn add(&mut self, path: PathBuf, map: Map) {
-        self.maps.insert(map.id.clone(), (path, map));
+    /// The map files of a directory, read once per registry.
+    fn maps_in(&self, dir: &Path) -> Arc<Vec<Found>> {
+        if let Ok(cache) = self.dirs.lock()
+            && let Some(found) = cache.get(dir)
+        {
+            return Arc::clone(found);
+        }
+        let mut found = Vec::new();
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            let mut paths: Vec<PathBuf> = entries
+                .flatten()
+                .take(MAX_MAP_SCAN)
+                .map(|e| e.path())
+                .filter(|p| {
+                    let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+                    (ext.eq_ignore_ascii_case("ron") || ext.eq_ignore_ascii_case("json"))
+                        // Regular files only: never open a FIFO or a device.
+                        && std::fs::metadata(p).is_ok_and(|m| m.is_file())
+                })
+                .collect();
+            paths.sort();
+            for p in paths {
+                if !looks_like_map(&p) {
+                    continue;
+                }
+                let Ok(src) = Source::read(&p) else { continue };
+                let (map, diags) = load_map(&src);
+                let Some(map) = map else { continue };
+                let clean = !diags.iter().any(Diagnostic::is_error);
+                let canonical = p.canonicalize().unwrap_or_else(|_| p.clone());
+                found.push(Found {
+                    path: p,
+                    canonical,
+                    id: map.id.clone(),
+                    map: clean.then(|| Arc::new(map)),
+                });
+            }
+        }
+        let found = Arc::new(found);
+        if let Ok(mut cache) = self.dirs.lock() {
+            cache.insert(dir.to_path_buf(), Arc::clone(&found));
+        }
+        found
     }
 
-    /// The ids known, for suggestions.
-    pub fn ids(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.maps.keys().cloned().collect();
-        for id in builtin::ids() {
-            if !v.iter().any(|x| x == id) {
-                v.push(id.to_string());
+    /// The directories a scenario at `scenario_path` looks in for maps named by id, as shown
+    /// and canonical, without repeats, in search order: the map directories given, `maps/`
+    /// beside it, `../maps`, then its own directory.
+    pub fn search_dirs(&self, scenario_path: &Path) -> Vec<(PathBuf, PathBuf)> {
+        let base = base_dir(scenario_path);
+        let parent_maps = match base.parent() {
+            // `scenarios/../maps` is shown as `maps`.
+            Some(p)
+                if base
+                    .components()
+                    .next_back()
+                    .is_some_and(|c| matches!(c, Component::Normal(_))) =>
+            {
+                if p.as_os_str().is_empty() {
+                    PathBuf::from("maps")
+                } else {
+                    p.join("maps")
+                }
+            }
+            _ => base.join("..").join("maps"),
+        };
+        let mut out = self.roots.clone();
+        for d in [base.join("maps"), parent_maps, base.to_path_buf()] {
+            if let Ok(c) = d.canonicalize()
+                && c.is_dir()
+                && !out.iter().any(|(_, o)| *o == c)
+            {
+                out.push((d, c));
+            }
+        }
+        out
+    }
+
+    /// The map files with id `id` in the first directory, in search order, that has a usable
+    /// one (or every file with the id, when none is usable).
+    fn candidates(&self, id: &str, scenario_path: &Path) -> Vec<Found> {
+        let mut out: Vec<Found> = Vec::new();
+        for (shown, dir) in self.search_dirs(scenario_path) {
+            if out.iter().any(|f| f.map.is_some()) {
+                break;
+            }
+            for f in self.maps_in(&dir).iter().filter(|f| f.id == id) {
+                if !out.iter().any(|o| o.canonical == f.canonical) {
+                    let mut f = f.clone();
+                    if let Some(name) = f.canonical.file_name() {
+                        f.path = shown.join(name);
+                    }
+                    out.push(f);
+                }
+            }
+        }
+        out
+    }
+
+    /// The ids a scenario at `scenario_path` can name, for suggestions.
+    pub fn ids(&self, scenario_path: &Path) -> Vec<String> {
+        let mut v: Vec<String> = builtin::ids().map(str::to_string).collect();
+        for (_, dir) in self.search_dirs(scenario_path) {
+            for f in self.maps_in(&dir).iter() {
+                if !v.contains(&f.id) {
+                    v.push(f.id.clone());
+                }
             }
         }
         v
     }
 
-    /// Find the map a scenario names. `scenario_path` locates relative references.
-    pub fn resolve(&self, reference: &str, scenario_path: &Path) -> Result<Map, Diagnostic> {
+    /// Find the map a scenario names. `scenario_path` is the scenario file: relative references
+    /// and the maps near it are found from there.
+    pub fn resolve(
+        &self,
+        reference: &str,
+        scenario_path: &Path,
+    ) -> Result<ResolvedMap, Diagnostic> {
         let is_path = reference.contains('/')
             || reference.contains('\\')
             || reference.ends_with(".ron")
             || reference.ends_with(".json");
         if !is_path {
-            if let Some((_, m)) = self.maps.get(reference) {
-                return Ok(m.clone());
-            }
-            if let Some(m) = builtin::map(reference) {
-                return Ok(m);
-            }
-            let ids = self.ids();
-            let near = suggestions(reference, ids.iter().map(String::as_str));
-            return Err(Diagnostic::error(
-                Code::UnknownMap,
-                format!("no map has the id `{reference}`"),
-            )
-            .at_path(path!["map"])
-            .with_hint(did_you_mean(&near).unwrap_or_else(|| {
-                format!(
-                    "known maps: {}; or pass the map's directory with --maps DIR",
-                    ids.join(", ")
-                )
-            })));
+            return self.resolve_id(reference, scenario_path);
         }
         let rel = Path::new(reference);
         if rel.is_absolute()
@@ -83,12 +250,7 @@ impl MapRegistry {
         {
             return Err(outside(reference, "an absolute path"));
         }
-        let base = scenario_path.parent().unwrap_or(Path::new("."));
-        let base = if base.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            base
-        };
+        let base = base_dir(scenario_path);
         let full = base.join(rel);
         let canon = full.canonicalize().map_err(|e| {
             Diagnostic::error(
@@ -98,7 +260,7 @@ impl MapRegistry {
             .at_path(path!["map"])
             .with_hint("the path is relative to the scenario file")
         })?;
-        let mut allowed: Vec<PathBuf> = self.roots.clone();
+        let mut allowed: Vec<PathBuf> = self.roots.iter().map(|(_, c)| c.clone()).collect();
         if let Ok(b) = base.canonicalize() {
             allowed.push(b);
         }
@@ -111,7 +273,27 @@ impl MapRegistry {
         let src = Source::read(&canon).map_err(|d| d.at_path(path!["map"]))?;
         let (map, diags) = load_map(&src);
         match map {
-            Some(m) if !diags.iter().any(Diagnostic::is_error) => Ok(m),
+            Some(m) if !diags.iter().any(Diagnostic::is_error) => {
+                let mut notes = Vec::new();
+                if let Some(d) = builtin_id_claimed(&m) {
+                    notes.push(
+                        Diagnostic::warning(
+                            Code::DuplicateId,
+                            format!(
+                                "the map `{reference}` has the id `{}` of a built-in map but differs from it",
+                                m.id
+                            ),
+                        )
+                        .at_path(path!["map"])
+                        .with_hint(d.hint.unwrap_or_default()),
+                    );
+                }
+                Ok(ResolvedMap {
+                    map: m,
+                    origin: MapOrigin::File(full),
+                    notes,
+                })
+            }
             _ => Err(Diagnostic::error(
                 Code::UnknownMap,
                 format!("the map `{reference}` has errors"),
@@ -122,6 +304,144 @@ impl MapRegistry {
                 canon.display()
             ))),
         }
+    }
+
+    fn resolve_id(&self, id: &str, scenario_path: &Path) -> Result<ResolvedMap, Diagnostic> {
+        let found = self.candidates(id, scenario_path);
+        if let Some(m) = builtin::map(id) {
+            // A map file never replaces a built-in map: one that is the same map is the built-in
+            // map's own source (this repository's maps/), one that differs is reported.
+            let mut notes = Vec::new();
+            for f in &found {
+                if f.map.as_deref() != Some(&m) {
+                    notes.push(
+                        Diagnostic::warning(
+                            Code::DuplicateId,
+                            format!(
+                                "{} also has the id `{id}` but is not the built-in map `{id}`; this scenario is checked against the built-in map",
+                                f.path.display()
+                            ),
+                        )
+                        .at_path(path!["map"])
+                        .with_hint(format!(
+                            "give that map its own id, and name that id here to use it (`map: \"{id}-edited\"`)"
+                        )),
+                    );
+                }
+            }
+            return Ok(ResolvedMap {
+                map: m,
+                origin: MapOrigin::BuiltIn(id.to_string()),
+                notes,
+            });
+        }
+        // Map files with errors cannot be used: they are reported when checked, and chosen
+        // only to say so when no usable map has the id.
+        let (clean, broken): (Vec<&Found>, Vec<&Found>) =
+            found.iter().partition(|f| f.map.is_some());
+        match clean.as_slice() {
+            [] if !broken.is_empty() => Err(Diagnostic::error(
+                Code::UnknownMap,
+                format!("the map `{id}` ({}) has errors", broken[0].path.display()),
+            )
+            .at_path(path!["map"])
+            .with_hint(format!(
+                "run `saberc check {}` and fix it first",
+                broken[0].path.display()
+            ))),
+            [] => {
+                let ids = self.ids(scenario_path);
+                let near = suggestions(id, ids.iter().map(String::as_str));
+                Err(
+                    Diagnostic::error(Code::UnknownMap, format!("no map has the id `{id}`"))
+                        .at_path(path!["map"])
+                        .with_hint(did_you_mean(&near).unwrap_or_else(|| {
+                            format!(
+                                "known maps: {}; maps are looked for in maps/ beside the scenario, in ../maps and beside the scenario, or pass the map's directory with --maps DIR",
+                                ids.join(", ")
+                            )
+                        })),
+                )
+            }
+            [one] => Ok(ResolvedMap {
+                map: one.map.as_deref().cloned().expect("clean maps are built"),
+                origin: MapOrigin::File(one.path.clone()),
+                notes: Vec::new(),
+            }),
+            many => Err(Diagnostic::error(
+                Code::DuplicateId,
+                format!(
+                    "{} map files have the id `{id}`: {}",
+                    many.len(),
+                    many.iter()
+                        .map(|f| f.path.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+            )
+            .at_path(path!["map"])
+            .with_hint("a map id names one map: give the other maps their own ids")),
+        }
+    }
+}
+
+/// If `map` claims the id of a built-in map but differs from it, the finding that says so
+/// (REF005): such a file never replaces the built-in map.
+pub fn builtin_id_claimed(map: &Map) -> Option<Diagnostic> {
+    let builtin = builtin::map(&map.id)?;
+    (builtin != *map).then(|| {
+        Diagnostic::error(
+            Code::DuplicateId,
+            format!(
+                "the id `{}` is the built-in map's, and this map differs from it",
+                map.id
+            ),
+        )
+        .at_path(path!["id"])
+        .with_hint(format!(
+            "give this map its own id and name (`id: \"{}-edited\"`); scenarios naming `{}` always get the built-in map",
+            map.id, map.id
+        ))
+    })
+}
+
+/// Map ids used by more than one of these map files (`(path, id)`), each with the other files:
+/// in a batch, every such file gets REF005 naming the others.
+pub fn duplicate_ids(maps: &[(PathBuf, String)]) -> BTreeMap<PathBuf, Diagnostic> {
+    let mut by_id: BTreeMap<&str, Vec<&PathBuf>> = BTreeMap::new();
+    for (p, id) in maps {
+        by_id.entry(id.as_str()).or_default().push(p);
+    }
+    let mut out = BTreeMap::new();
+    for (id, paths) in by_id.into_iter().filter(|(_, v)| v.len() > 1) {
+        for p in &paths {
+            let others: Vec<String> = paths
+                .iter()
+                .filter(|o| *o != p)
+                .map(|o| o.display().to_string())
+                .collect();
+            out.insert(
+                (*p).clone(),
+                Diagnostic::error(
+                    Code::DuplicateId,
+                    format!(
+                        "the map id `{id}` is also the id of {}",
+                        others.join(" and ")
+                    ),
+                )
+                .at_path(path!["id"])
+                .with_hint("a map id names one map: give each map its own id"),
+            );
+        }
+    }
+    out
+}
+
+/// The directory of a file, `.` for a bare file name.
+fn base_dir(file: &Path) -> &Path {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
     }
 }
 

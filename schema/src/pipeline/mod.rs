@@ -1,8 +1,17 @@
 //! The compiler pipeline for one file, stages in the order they run: [`read`] (regular files
-//! only) → [`parse`] (detect kind and version, RON or JSON) → [`schema`] (JSON Schema) →
+//! only) → [`parse`](mod@parse) (detect kind and version, RON or JSON) → [`schema`] (JSON Schema) →
 //! [`maps`] (map resolution) → [`zones`] (zone compilation) → rule checks ([`crate::check`]) →
-//! [`locate`] and [`finish`]. Each stage reports diagnostics and stops only where the next
+//! [`locate`] and [`finish`](mod@finish). Each stage reports diagnostics and stops only where the next
 //! cannot run; every diagnostic leaves with file:line:col.
+//!
+//! This module is the one pipeline API: `saberc`, the editor and the tests all call it.
+//! - Text in: [`check_source`] / [`check_path`] give a [`FileReport`] (located, sorted, capped
+//!   diagnostics, and which map a scenario was checked against); [`compile_source`] also gives
+//!   what was built (the map, or the scenario and its compiled form), for the editor to open.
+//! - Model in (the editor's live checks): [`check_scenario_model`] and [`check_map_model`] run
+//!   the same stages from the JSON Schema on, and give the same findings as `saberc` for the
+//!   same document; [`ScenarioCheck::into_compiled`] turns a clean check into a [`Compiled`]
+//!   scenario for export and cards.
 
 pub mod finish;
 pub mod locate;
@@ -18,7 +27,7 @@ use crate::check::{check_map, check_scenario};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
-use crate::pipeline::maps::MapRegistry;
+use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
 use crate::pipeline::parse::{DocKind, detect, parse};
 use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
@@ -37,6 +46,10 @@ pub struct FileReport {
     pub kind: Option<DocKind>,
     /// Findings, located and sorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// For a scenario, the map it was checked against.
+    pub map: Option<MapOrigin>,
+    /// For a map, its id (to find ids used twice in a batch).
+    pub map_id: Option<String>,
 }
 
 impl FileReport {
@@ -56,27 +69,37 @@ impl FileReport {
     }
 }
 
-/// Parse, schema-check and build a map; diagnostics are not yet located.
-pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
-    let file: MapFile = match parse(src) {
-        Ok(f) => f,
-        Err(d) => return (None, vec![d]),
-    };
-    let value = serde_json::to_value(&file).expect("the model always serializes");
+/// The map stages after parsing: JSON Schema, then building the map and the map checks.
+fn map_stages(file: &MapFile) -> (Option<Map>, Vec<Diagnostic>) {
+    let value = serde_json::to_value(file).expect("the model always serializes");
     let schema = schema::validate(DocKind::Map, &value);
     if !schema.is_empty() {
         return (None, schema);
     }
-    let (map, mut diags) = Map::from_file(&file);
+    let (map, mut diags) = Map::from_file(file);
     diags.extend(check_map(&map));
+    diags.extend(builtin_id_claimed(&map));
     (Some(map), diags)
+}
+
+/// Parse, schema-check and build a map; diagnostics are not yet located.
+pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
+    match parse::<MapFile>(src) {
+        Ok(f) => map_stages(&f),
+        Err(d) => (None, vec![d]),
+    }
+}
+
+/// The JSON Schema stage on a scenario.
+fn scenario_schema(s: &Scenario) -> Vec<Diagnostic> {
+    let value = serde_json::to_value(s).expect("the model always serializes");
+    schema::validate(DocKind::Scenario, &value)
 }
 
 /// Parse and schema-check a scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
     let s: Scenario = parse(src).map_err(|d| vec![d])?;
-    let value = serde_json::to_value(&s).expect("the model always serializes");
-    let schema = schema::validate(DocKind::Scenario, &value);
+    let schema = scenario_schema(&s);
     if !schema.is_empty() {
         return Err(schema);
     }
@@ -94,44 +117,116 @@ pub struct Compiled {
     pub resolved: Resolved,
 }
 
-/// Run the whole pipeline on a scenario source.
+/// Run the whole pipeline on a scenario source; diagnostics are not yet located.
 pub fn compile_scenario(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>) {
+    let (compiled, diags, _) = compile_scenario_on(src, registry);
+    (compiled, diags)
+}
+
+/// [`compile_scenario`], also saying which map was used.
+fn compile_scenario_on(
+    src: &Source,
+    registry: &MapRegistry,
+) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapOrigin>) {
     let scenario = match load_scenario(src) {
         Ok(s) => s,
-        Err(d) => return (None, d),
+        Err(d) => return (None, d, None),
     };
-    let map = match registry.resolve(&scenario.map, &src.path) {
+    let found = match registry.resolve(&scenario.map, &src.path) {
         Ok(m) => m,
-        Err(d) => return (None, vec![d]),
+        Err(d) => return (None, vec![d], None),
     };
-    let (resolved, diags) = check_scenario(&scenario, &map);
+    let (resolved, mut diags) = check_scenario(&scenario, &found.map);
+    diags.extend(found.notes);
     (
         Some(Compiled {
             scenario,
-            map,
+            map: found.map,
             resolved,
         }),
         diags,
+        Some(found.origin),
     )
 }
 
-/// Check one source of either kind and locate its diagnostics.
-pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
-    let (kind, diags) = match detect(src) {
-        Err(d) => (None, vec![d]),
-        Ok((DocKind::Map, _)) => (Some(DocKind::Map), load_map(src).1),
-        Ok((DocKind::Scenario, _)) => (Some(DocKind::Scenario), compile_scenario(src, registry).1),
-        Ok((DocKind::Battle, _)) => (Some(DocKind::Battle), crate::factor::check_battle(src)),
+/// What the pipeline built from a file, for the editor to open.
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one per opened file; boxing buys nothing
+pub enum Built {
+    /// Nothing could be built (unreadable, syntax error, unknown kind, a battle).
+    Nothing,
+    /// A map: built even when the JSON Schema stage failed, so that it can be repaired.
+    Map(Map),
+    /// A scenario as parsed (even when the JSON Schema stage failed), and its map when found.
+    Scenario {
+        /// The scenario.
+        scenario: Scenario,
+        /// Its map and where it came from, when it could be found.
+        map: Option<(Map, MapOrigin)>,
+    },
+}
+
+/// Check one source of either kind, locate its diagnostics, and return what was built.
+pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Built) {
+    let mut map_used = None;
+    let mut map_id = None;
+    let (kind, diags, built) = match detect(src) {
+        Err(d) => (None, vec![d], Built::Nothing),
+        Ok((DocKind::Map, _)) => match parse::<MapFile>(src) {
+            Err(d) => (Some(DocKind::Map), vec![d], Built::Nothing),
+            Ok(file) => {
+                let (map, diags) = map_stages(&file);
+                // A map that fails the schema is still built, to be repaired in the editor.
+                let map = map.unwrap_or_else(|| Map::from_file(&file).0);
+                map_id = Some(map.id.clone());
+                (Some(DocKind::Map), diags, Built::Map(map))
+            }
+        },
+        Ok((DocKind::Scenario, _)) => {
+            let (compiled, diags, origin) = compile_scenario_on(src, registry);
+            map_used = origin.clone();
+            let built = match (compiled, origin) {
+                (Some(c), Some(o)) => Built::Scenario {
+                    scenario: c.scenario,
+                    map: Some((c.map, o)),
+                },
+                // Stopped before the map: open the scenario as parsed, with its map if found.
+                _ => match parse::<Scenario>(src) {
+                    Ok(scenario) => {
+                        let map = registry
+                            .resolve(&scenario.map, &src.path)
+                            .ok()
+                            .map(|r| (r.map, r.origin));
+                        Built::Scenario { scenario, map }
+                    }
+                    Err(_) => Built::Nothing,
+                },
+            };
+            (Some(DocKind::Scenario), diags, built)
+        }
+        Ok((DocKind::Battle, _)) => (
+            Some(DocKind::Battle),
+            crate::factor::check_battle(src),
+            Built::Nothing,
+        ),
     };
-    FileReport {
+    let report = FileReport {
         path: src.path.clone(),
         text: Some(src.text.clone()),
         kind,
         diagnostics: finish(src, diags),
-    }
+        map: map_used,
+        map_id,
+    };
+    (report, built)
+}
+
+/// Check one source of either kind and locate its diagnostics.
+pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
+    compile_source(src, registry).0
 }
 
 /// Read and check a file.
@@ -143,6 +238,79 @@ pub fn check_path(path: &Path, registry: &MapRegistry) -> FileReport {
             text: None,
             kind: None,
             diagnostics: vec![d.in_file(path)],
+            map: None,
+            map_id: None,
         },
     }
+}
+
+/// Reports of a batch: map ids used by more than one map file become REF005 on each of them.
+pub fn flag_duplicate_map_ids(reports: &mut [FileReport]) {
+    let ids: Vec<(PathBuf, String)> = reports
+        .iter()
+        .filter_map(|r| Some((r.path.clone(), r.map_id.clone()?)))
+        .collect();
+    let mut found = maps::duplicate_ids(&ids);
+    if found.is_empty() {
+        return;
+    }
+    for r in reports.iter_mut() {
+        if let Some(d) = found.remove(&r.path) {
+            let d = match &r.text {
+                Some(text) => finish::locate_one(&Source::from_text(&r.path, text.clone()), d),
+                None => d.in_file(&r.path),
+            };
+            r.diagnostics.insert(0, d);
+            finish::sort(&mut r.diagnostics);
+        }
+    }
+}
+
+/// A scenario checked in memory (the editor's live check): its zones as hexes and the findings.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ScenarioCheck {
+    /// Zones as hexes, per side and group (drawn even while the schema stage fails).
+    pub resolved: Resolved,
+    /// Findings, sorted and capped as for a file (not located: there is no text).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ScenarioCheck {
+    /// The compiled scenario, if the check found no error (exports and cards need one).
+    pub fn into_compiled(self, scenario: Scenario, map: Map) -> Result<Compiled, Vec<Diagnostic>> {
+        if self.diagnostics.iter().any(Diagnostic::is_error) {
+            return Err(self
+                .diagnostics
+                .into_iter()
+                .filter(Diagnostic::is_error)
+                .collect());
+        }
+        Ok(Compiled {
+            scenario,
+            map,
+            resolved: self.resolved,
+        })
+    }
+}
+
+/// Check a scenario held in memory on its map, by the stages `saberc` runs on a file from the
+/// JSON Schema on: the findings are those `saberc check` reports for the same scenario saved
+/// (a schema failure stops there, as in `saberc`; its zones are still resolved, to be drawn).
+pub fn check_scenario_model(scenario: &Scenario, map: &Map) -> ScenarioCheck {
+    let schema = scenario_schema(scenario);
+    let (resolved, diags) = if schema.is_empty() {
+        check_scenario(scenario, map)
+    } else {
+        (zones::resolve(scenario, map).0, schema)
+    };
+    ScenarioCheck {
+        resolved,
+        diagnostics: finish::finish_unlocated(diags),
+    }
+}
+
+/// Check a map held in memory, by the stages `saberc` runs on a map file from the JSON Schema
+/// on; findings sorted and capped as for a file.
+pub fn check_map_model(map: &Map) -> Vec<Diagnostic> {
+    finish::finish_unlocated(map_stages(&map.to_file()).1)
 }

@@ -3,6 +3,7 @@
 
 use serde::de::DeserializeOwned;
 
+use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
 use crate::model::limits;
 use crate::pipeline::locate::{location_at, location_of_line_col, nesting_depth};
@@ -76,6 +77,9 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             return Ok((kind, version));
         }
     }
+    // A file whose syntax is broken may have a format field the search above cannot see: the
+    // syntax error, located, is what to fix first.
+    parse::<serde::de::IgnoredAny>(source)?;
     Err(Diagnostic::error(
         Code::UnknownFormat,
         "this file does not say whether it is a map or a scenario",
@@ -182,6 +186,9 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                     .unwrap_or_else(|| format!("the fields here are {}", list(expected))),
             )
         }
+        E::NoSuchEnumVariant {
+            expected, found, ..
+        } if is_code_list(expected) => unknown_code(found, &where_),
         E::NoSuchEnumVariant {
             expected,
             found,
@@ -314,6 +321,9 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         .map(|s| s.trim_matches('`'))
         .filter(|s| !s.is_empty())
         .collect();
+    if what == "variant" && is_code_list(&expected) {
+        return unknown_code(found, where_);
+    }
     let near = suggestions(found, expected.iter().copied());
     let d = Diagnostic::error(
         Code::UnknownField,
@@ -326,6 +336,23 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         }
         None => d,
     }
+}
+
+/// Is this list of expected variants the list of diagnostic codes (an interpretation note's
+/// `explains`)?
+fn is_code_list(expected: &[&str]) -> bool {
+    expected == CODE_STRS
+}
+
+/// A diagnostic code the registry does not have, with the nearest ones.
+fn unknown_code(found: &str, where_: &str) -> Diagnostic {
+    Diagnostic::error(
+        Code::UnknownField,
+        format!("unknown diagnostic code `{found}`{where_}"),
+    )
+    .with_hint(Code::did_you_mean(found).unwrap_or_else(|| {
+        "`saberc explain` lists the codes; a note explains the warnings it names".to_string()
+    }))
 }
 
 /// serde's Rust type names in words a scenario author knows.
@@ -413,5 +440,49 @@ mod tests {
         );
         let e = parse::<MapFile>(&src(&text)).unwrap_err();
         assert_eq!(e.code, Code::NestingTooDeep);
+    }
+
+    #[test]
+    fn a_misspelt_explained_code_is_an_error_with_a_did_you_mean() {
+        use crate::model::scenario::Interpretation;
+        let ron =
+            "(rule: \"11.5\", text: \"t\", reading: \"r\",\n explains: [\"DEP002\", \"DEP02\"])";
+        let e = parse::<Interpretation>(&src(ron)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownField);
+        assert!(
+            e.message.starts_with("unknown diagnostic code `DEP02`"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("/explains/1"), "{}", e.message);
+        assert!(
+            e.hint
+                .as_deref()
+                .unwrap()
+                .starts_with("did you mean one of `DEP002`")
+        );
+        assert_eq!(e.location.unwrap().line, 2);
+
+        let json = "{\"rule\": \"11.5\", \"text\": \"t\", \"reading\": \"r\",\n \"explains\": [\"DEP002\", \"DEP02\"]}";
+        let e = parse::<Interpretation>(&Source::from_text("i.json", json)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownField);
+        assert!(
+            e.message.starts_with("unknown diagnostic code `DEP02`"),
+            "{}",
+            e.message
+        );
+        assert!(
+            e.hint
+                .as_deref()
+                .unwrap()
+                .starts_with("did you mean one of `DEP002`")
+        );
+        assert_eq!(e.location.unwrap().line, 2);
+
+        let fine = parse::<Interpretation>(&src(&ron.replace("DEP02\"", "MRK004\""))).unwrap();
+        assert_eq!(
+            fine.explains,
+            [Code::OpposingZonesOverlap, Code::LimbersWithoutGuns]
+        );
     }
 }

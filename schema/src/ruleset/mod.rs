@@ -231,14 +231,81 @@ impl MarkerKind {
     }
 }
 
-/// Most stacking points in one hex (7.0).
+/// Everything specific to one game, behind one value: the checks, zones, export, render and the
+/// editor ask it rather than naming the game's numbers themselves. Rifle & Saber is the only
+/// game today ([`Ruleset::rifle_and_saber`]); a second (Musket & Saber) will be another value.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    /// The game's name.
+    pub name: &'static str,
+    /// Most stacking points in one hex (7.0).
+    pub stacking_limit: u32,
+    /// Spaces on the Turn Record Track (15.0): the longest game, and the last Game-Turn a
+    /// scenario may name.
+    pub turn_record_track: u32,
+    /// The unit types of the Unit Identification Chart (2.31).
+    pub units: &'static [UnitKind],
+    /// The markers a scenario can allot.
+    pub markers: &'static [MarkerKind],
+    /// The hex terrains of the Terrain Effects Chart (9.2).
+    pub terrains: &'static [Terrain],
+}
+
+/// Rifle & Saber (SPI, 1973).
+pub const RIFLE_AND_SABER: Ruleset = Ruleset {
+    name: "Rifle & Saber",
+    stacking_limit: MAX_STACKING_POINTS,
+    turn_record_track: TURN_RECORD_TRACK,
+    units: &UnitKind::ALL,
+    markers: &MarkerKind::ALL,
+    terrains: &Terrain::ALL,
+};
+
+impl Ruleset {
+    /// The rules of Rifle & Saber.
+    pub fn rifle_and_saber() -> &'static Ruleset {
+        &RIFLE_AND_SABER
+    }
+
+    /// Stacking points of a unit type (7.0A).
+    pub fn stacking_points(&self, kind: UnitKind) -> u32 {
+        kind.stacking_points()
+    }
+
+    /// Stacking points of a marker (none, 7.0A).
+    pub fn marker_stacking_points(&self, kind: MarkerKind) -> u32 {
+        kind.stacking_points()
+    }
+
+    /// Fewest hexes that hold this many two- and three-point units within the stacking limit.
+    pub fn min_hexes_for(&self, two_point_units: u32, three_point_units: u32) -> u32 {
+        min_hexes_for(two_point_units, three_point_units)
+    }
+
+    /// Is a stack of this many points over the stacking limit?
+    pub fn over_stacked(&self, points: u32) -> bool {
+        points > self.stacking_limit
+    }
+
+    /// The Terrain Effects Chart row of a hex terrain (9.2).
+    pub fn terrain_effect(&self, t: Terrain) -> TerrainEffect {
+        terrain_effect(t)
+    }
+
+    /// Is this Game-Turn on the Turn Record Track (15.0)?
+    pub fn on_track(&self, turn: u32) -> bool {
+        (1..=self.turn_record_track).contains(&turn)
+    }
+}
+
+/// Most stacking points in one hex (7.0); ask [`Ruleset::stacking_limit`].
 pub const MAX_STACKING_POINTS: u32 = 6;
 
-/// Spaces on the Turn Record Track (15.0).
+/// Spaces on the Turn Record Track (15.0); ask [`Ruleset::turn_record_track`].
 pub const TURN_RECORD_TRACK: u32 = 20;
 
 /// Fewest hexes that can hold `infantry` two-point units and `guns` three-point units at six
-/// points a hex (7.0): two guns fill a hex, three others fill a hex, a lone gun leaves room
+/// points a hex (7.0); ask [`Ruleset::min_hexes_for`]: two guns fill a hex, three others fill a hex, a lone gun leaves room
 /// for one other unit.
 pub fn min_hexes_for(two_point_units: u32, three_point_units: u32) -> u32 {
     let g = three_point_units;
@@ -453,6 +520,16 @@ mod tests {
         assert_eq!(min_hexes_for(2, 1), 2);
         // 27 MZ, 3 CY, 2 MAh (11.1 Sepoys): 30 two-point units, 2 guns.
         assert_eq!(min_hexes_for(30, 2), 11);
+    }
+
+    #[test]
+    fn the_ruleset_holds_the_game_numbers() {
+        let r = Ruleset::rifle_and_saber();
+        assert_eq!((r.stacking_limit, r.turn_record_track), (6, 20));
+        assert!(r.over_stacked(7) && !r.over_stacked(6));
+        assert!(r.on_track(20) && !r.on_track(21) && !r.on_track(0));
+        assert_eq!(r.units.len(), 10);
+        assert_eq!(r.min_hexes_for(30, 2), 11);
     }
 
     #[test]

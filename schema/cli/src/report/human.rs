@@ -83,7 +83,12 @@ pub fn human_all(reports: &[FileReport], color: bool) -> String {
             out.push('\n');
         }
     }
-    out.push_str(&Summary::of(reports).line());
+    let summary = Summary::of(reports);
+    if let Some(maps) = summary.maps_line() {
+        out.push_str(&maps);
+        out.push('\n');
+    }
+    out.push_str(&summary.line());
     out.push('\n');
     out
 }

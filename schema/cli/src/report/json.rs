@@ -7,8 +7,9 @@ use saber_schema::pipeline::FileReport;
 
 use crate::report::Summary;
 
-/// The JSON document of `--format json`.
-#[derive(Debug, Serialize)]
+/// The JSON document of `--format json`, described by `schema/report.schema.json`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(title = "saberc check report")]
 pub struct JsonReport<'a> {
     /// Totals.
     pub summary: Summary,
@@ -25,4 +26,15 @@ pub fn json_all(reports: &[FileReport]) -> String {
     let mut s = serde_json::to_string_pretty(&doc).expect("reports always serialize");
     s.push('\n');
     s
+}
+
+/// The JSON Schema of `--format json` (`schema/report.schema.json`).
+pub fn report_schema() -> serde_json::Value {
+    let mut schema = serde_json::to_value(schemars::schema_for!(JsonReport<'static>))
+        .expect("a schema always serializes");
+    schema["description"] = serde_json::Value::String(
+        "The report `saberc check --format json` prints: totals, then every diagnostic in file order."
+            .into(),
+    );
+    schema
 }

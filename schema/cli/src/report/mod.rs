@@ -13,8 +13,11 @@ use saber_schema::diagnostic::Severity;
 use saber_schema::pipeline::FileReport;
 
 pub use human::{human, human_all};
-pub use json::{JsonReport, json_all};
+pub use json::{JsonReport, json_all, report_schema};
 pub use sarif::sarif_all;
+
+/// The file name of the report's schema under `schema/`.
+pub const REPORT_SCHEMA_FILE: &str = "report.schema.json";
 
 /// Output formats of `saberc check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,7 +31,7 @@ pub enum Format {
 }
 
 /// Totals over a run.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct Summary {
     /// Files checked.
     pub files: usize,
@@ -40,6 +43,8 @@ pub struct Summary {
     pub notes: usize,
     /// Count per diagnostic code.
     pub by_code: BTreeMap<String, usize>,
+    /// Scenarios checked per map: a map file's path, or `built-in map `ID``.
+    pub maps: BTreeMap<String, usize>,
 }
 
 impl Summary {
@@ -60,8 +65,27 @@ impl Summary {
             for d in &r.diagnostics {
                 *s.by_code.entry(d.code.as_str().to_string()).or_default() += 1;
             }
+            if let Some(m) = &r.map {
+                *s.maps.entry(m.to_string()).or_default() += 1;
+            }
         }
         s
+    }
+
+    /// Which maps the scenarios were checked against, if any scenario was.
+    pub fn maps_line(&self) -> Option<String> {
+        if self.maps.is_empty() {
+            return None;
+        }
+        let maps: Vec<String> = self
+            .maps
+            .iter()
+            .map(|(m, n)| {
+                let what = if *n == 1 { "scenario" } else { "scenarios" };
+                format!("{m} ({n} {what})")
+            })
+            .collect();
+        Some(format!("maps: {}", maps.join(", ")))
     }
 
     /// The closing line.

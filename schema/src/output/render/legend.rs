@@ -57,7 +57,7 @@ pub(crate) fn map_key_rows() -> Vec<(Swatch, Vec<String>)> {
             "Forest: as woods",
         ),
         one(
-            Swatch::HexOver(terrain_color(Terrain::Clear), SLOPE, 0.38),
+            Swatch::HexOver(terrain_color(Terrain::Clear), SLOPE, SLOPE_OPACITY.into()),
             "Slope: 2 MP, higher ground",
         ),
         one(Swatch::Hex(terrain_color(Terrain::River)), "River: 3 MP"),

@@ -1,0 +1,53 @@
+//! `saberc completions SHELL` and `saberc man [-o DIR]`: generated from the command-line
+//! definition, so that they never fall behind it.
+use std::io::Write;
+use std::path::Path;
+
+use clap::CommandFactory;
+use saber_schema::files::write_atomic;
+
+use crate::{Cli, EXIT_OK, usage_error};
+
+pub(crate) fn completions_cmd(shell: clap_complete::Shell) -> i32 {
+    let mut cmd = Cli::command();
+    clap_complete::generate(shell, &mut cmd, "saberc", &mut std::io::stdout());
+    EXIT_OK
+}
+
+/// The page of `saberc`, or with a directory, that page and one per subcommand
+/// (`saberc-check.1`, …).
+pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
+    let cmd = Cli::command();
+    let render = |c: clap::Command| -> std::io::Result<Vec<u8>> {
+        let mut buf = Vec::new();
+        clap_mangen::Man::new(c).render(&mut buf)?;
+        Ok(buf)
+    };
+    let Some(dir) = out else {
+        return match render(cmd) {
+            Ok(page) => {
+                let _ = std::io::stdout().write_all(&page);
+                EXIT_OK
+            }
+            Err(e) => usage_error(&format!("cannot write the man page: {e}")),
+        };
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return usage_error(&format!("cannot create {}: {e}", dir.display()));
+    }
+    let mut pages = vec![("saberc".to_string(), cmd.clone())];
+    for sub in cmd.get_subcommands() {
+        let name = format!("saberc-{}", sub.get_name());
+        // clap names are `&'static str` without its `string` feature; a few bytes per page.
+        let page_name: &'static str = Box::leak(name.clone().into_boxed_str());
+        pages.push((name, sub.clone().name(page_name)));
+    }
+    for (name, c) in pages {
+        let path = dir.join(format!("{name}.1"));
+        match render(c).and_then(|page| write_atomic(&path, &page)) {
+            Ok(()) => println!("wrote {}", path.display()),
+            Err(e) => return usage_error(&format!("cannot write {}: {e}", path.display())),
+        }
+    }
+    EXIT_OK
+}

@@ -1,0 +1,101 @@
+//! `saberc explain [CODE]`: what a diagnostic code means, from the code registry — its rule
+//! section, title, a paragraph of explanation and a bad and a fixed example; without a code, the
+//! list of every code.
+
+use saber_schema::diagnostic::codes::{CodeInfo, severity_name};
+use saber_schema::diagnostic::{Code, REGISTRY};
+
+use crate::{EXIT_OK, EXIT_USAGE};
+
+/// Width the explanation is wrapped to.
+const WIDTH: usize = 88;
+
+/// Run `saberc explain`: print the code's explanation (or the list), or say which codes are
+/// near a misspelt one and exit 2.
+pub fn explain_cmd(code: Option<&str>) -> i32 {
+    let Some(code) = code else {
+        print!("{}", list());
+        return EXIT_OK;
+    };
+    match Code::lookup(code) {
+        Some(c) => {
+            print!("{}", explanation(c.info()));
+            EXIT_OK
+        }
+        None => {
+            let mut msg = format!("error: no diagnostic code `{code}`");
+            match Code::did_you_mean(code) {
+                Some(d) => msg.push_str(&format!("; {d}")),
+                None => msg.push_str("; `saberc explain` lists them all"),
+            }
+            eprintln!("{msg}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Every code, one line each.
+pub fn list() -> String {
+    let mut out = String::new();
+    for info in REGISTRY {
+        out.push_str(&info.summary());
+        out.push('\n');
+    }
+    out.push_str("\n`saberc explain CODE` says what a code means and how to fix it.\n");
+    out
+}
+
+/// One code in full: heading, rule, explanation, bad and fixed examples.
+pub fn explanation(info: &CodeInfo) -> String {
+    let mut out = format!(
+        "{} ({}, {}): {}\n",
+        info.id,
+        severity_name(info.severity),
+        info.family,
+        info.title
+    );
+    match info.rule {
+        Some(rule) => out.push_str(&format!("Rule: {rule}\n\n")),
+        None => out.push_str("Rule: none (a matter of the file format)\n\n"),
+    }
+    for line in textwrap::wrap(info.explanation, WIDTH) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for (label, example) in [("Bad:", info.bad), ("Fixed:", info.fixed)] {
+        out.push('\n');
+        out.push_str(label);
+        out.push('\n');
+        for line in example.lines() {
+            out.push_str("    ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_explanation_has_the_rule_and_both_examples() {
+        let text = explanation(Code::ZoneTooSmall.info());
+        assert!(text.starts_with("DEP001 (error, deployment): zone too small for its group\n"));
+        assert!(text.contains("Rule: 7.0, 11.0"));
+        assert!(text.contains("\nBad:\n    ") && text.contains("\nFixed:\n    "));
+        assert!(
+            text.lines()
+                .all(|l| l.chars().count() <= WIDTH || l.starts_with("    "))
+        );
+    }
+
+    #[test]
+    fn the_list_has_every_code() {
+        let text = list();
+        for info in REGISTRY {
+            assert!(text.contains(info.id), "{}", info.id);
+        }
+    }
+}

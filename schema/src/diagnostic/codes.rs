@@ -1,0 +1,891 @@
+//! The registry of diagnostic codes: ONE table, from which the [`Code`] enum, the README's
+//! code table ([`markdown_table`]), `saberc explain CODE` and the SARIF rules are made.
+//!
+//! Each row gives the stable code string, the severity the code is reported with, its family,
+//! the rule section it enforces (if any), a one-line title, a paragraph of explanation, and a
+//! bad and a fixed example. The order of the rows is the order diagnostics at the same place
+//! are sorted in; codes are never renumbered once released.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Serialize};
+
+use super::{Severity, did_you_mean, suggestions};
+
+/// What part of the work a code belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// Reading files: I/O, size and nesting limits, the `format` field.
+    Files,
+    /// RON or JSON syntax and the shape of values.
+    Syntax,
+    /// The JSON Schema.
+    Schema,
+    /// Maps on their own.
+    Maps,
+    /// Names a scenario refers to.
+    References,
+    /// Deployment and arrival zones.
+    Zones,
+    /// Stacking (7.0).
+    Stacking,
+    /// Deployment and set-up (7.0, 11.0).
+    Deployment,
+    /// Game length and arrivals (15.0).
+    Turns,
+    /// Victory conditions.
+    Victory,
+    /// Trenches, improved positions and limbers.
+    Markers,
+    /// Special rules.
+    SpecialRules,
+    /// Historical battles for factoring (11.18).
+    Battles,
+}
+
+impl Family {
+    /// The family's name, as the README and `saberc explain` print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Files => "reading files",
+            Family::Syntax => "syntax",
+            Family::Schema => "schema",
+            Family::Maps => "maps",
+            Family::References => "references",
+            Family::Zones => "zones",
+            Family::Stacking => "stacking",
+            Family::Deployment => "deployment",
+            Family::Turns => "turns",
+            Family::Victory => "victory",
+            Family::Markers => "markers",
+            Family::SpecialRules => "special rules",
+            Family::Battles => "battle files",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One row of the registry: everything known about a code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// The code.
+    pub code: Code,
+    /// The stable code string, e.g. `DEP001`.
+    pub id: &'static str,
+    /// The severity it is reported with (a warning an interpretation note explains becomes a
+    /// note).
+    pub severity: Severity,
+    /// Its family.
+    pub family: Family,
+    /// The rule section(s) it enforces, e.g. `7.0`; `None` for file-format codes.
+    pub rule: Option<&'static str>,
+    /// What it means, in a few words.
+    pub title: &'static str,
+    /// A paragraph: what is wrong and what to do.
+    pub explanation: &'static str,
+    /// A file fragment that gets the code.
+    pub bad: &'static str,
+    /// The same fragment, fixed.
+    pub fixed: &'static str,
+}
+
+/// Builds [`Code`], its string table and [`REGISTRY`] from one list of rows.
+macro_rules! registry {
+    ($(
+        $variant:ident = $id:literal {
+            severity: $severity:ident,
+            family: $family:ident,
+            rule: $rule:expr,
+            title: $title:literal,
+            explanation: $explanation:literal,
+            bad: $bad:literal,
+            fixed: $fixed:literal $(,)?
+        }
+    )*) => {
+        /// Stable diagnostic codes; see [`REGISTRY`] for what each means. The string form never
+        /// changes once released.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $(
+                #[doc = concat!("`", $id, "`: ", $title, ".")]
+                $variant,
+            )*
+        }
+
+        /// Every code string, in registry order.
+        pub const CODE_STRS: &[&str] = &[$($id),*];
+
+        /// The registry: one row per code, in the order of [`Code`].
+        pub static REGISTRY: &[CodeInfo] = &[$(
+            CodeInfo {
+                code: Code::$variant,
+                id: $id,
+                severity: Severity::$severity,
+                family: Family::$family,
+                rule: $rule,
+                title: $title,
+                explanation: $explanation,
+                bad: $bad,
+                fixed: $fixed,
+            },
+        )*];
+
+        impl Code {
+            /// Every code, in registry order.
+            pub const ALL: &[Code] = &[$(Code::$variant),*];
+        }
+    };
+}
+
+registry! {
+    Io = "IO001" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "the file cannot be read",
+        explanation: "saberc could not open or read the file: it does not exist, is not readable, \
+            is a dangling symbolic link, or is not a regular file. Check the path and the file's \
+            permissions.",
+        bad: "saberc check scenarios/no-such-file.ron",
+        fixed: "saberc check scenarios/01-fatehpur.ron",
+    }
+    FileTooLarge = "LIM001" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "the file is too large",
+        explanation: "Files over 16 MiB are refused before they are read: the largest map (1000 × \
+            1000 hexes) is about 1 MB, so a larger file is not a map or scenario, or was made by \
+            a broken program. The limit is checked from the file's size, so even a huge file is \
+            refused at once.",
+        bad: "a 100 MB file named scenario.ron",
+        fixed: "a scenario of a few kilobytes",
+    }
+    NestingTooDeep = "LIM002" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "the file nests too deeply",
+        explanation: "Brackets may nest at most 64 levels deep; the limit is checked before \
+            parsing so that a hostile file cannot exhaust the stack. A zone never needs deep \
+            nesting: a `Union` or `Intersection` takes a list of any length.",
+        bad: "zone: Union([Union([Union([Union([ … 70 levels … ])])])])",
+        fixed: "zone: Union([Feature(\"V4\"), Feature(\"V5\"), Feature(\"H26\")])",
+    }
+    Syntax = "SYN001" {
+        severity: Error,
+        family: Syntax,
+        rule: None,
+        title: "syntax error",
+        explanation: "The file is not valid RON or JSON at this position: a missing comma or \
+            bracket, a field given twice, text that is not UTF-8, or a file that stops in the \
+            middle of a value. RON writes structs in `( )`, lists in `[ ]`, maps in `{ }`, and \
+            `field: value` pairs separated by commas.",
+        bad: "(id: \"a\" units: {MZ: 6})",
+        fixed: "(id: \"a\", units: {MZ: 6})",
+    }
+    UnknownField = "SYN002" {
+        severity: Error,
+        family: Syntax,
+        rule: None,
+        title: "unknown field or variant",
+        explanation: "A field, enum variant or diagnostic code that the format does not have, \
+            usually a misspelling; the hint names the nearest correct spelling. Unknown fields \
+            are refused rather than ignored so that a typo never silently drops a value.",
+        bad: "entry: Deploy(zone: Whithin(distance: 1, of: Feature(\"V4\")))",
+        fixed: "entry: Deploy(zone: Within(distance: 1, of: Feature(\"V4\")))",
+    }
+    WrongType = "SYN003" {
+        severity: Error,
+        family: Syntax,
+        rule: None,
+        title: "value of the wrong type",
+        explanation: "The value has the wrong type for its field: text where a number is \
+            expected, a list where a struct is expected, a negative count. `saberc schema` \
+            prints the JSON Schema that gives every field's type.",
+        bad: "game_length: \"ten\",",
+        fixed: "game_length: 10,",
+    }
+    MissingField = "SYN004" {
+        severity: Error,
+        family: Syntax,
+        rule: None,
+        title: "required field missing",
+        explanation: "A field that has no default is absent. The message names it and the \
+            struct it belongs to; `saberc schema` lists the required fields of each struct.",
+        bad: "(id: \"a\", entry: Deploy(zone: Feature(\"V4\")))",
+        fixed: "(id: \"a\", units: {MZ: 6}, entry: Deploy(zone: Feature(\"V4\")))",
+    }
+    UnknownFormat = "FMT001" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "no `format` field",
+        explanation: "Every file starts with a `format` field naming its kind and version \
+            (`saber-map/1`, `saber-scenario/1`, `saber-battle/1`), so that saberc knows what it \
+            reads and can refuse a file from a newer version instead of misreading it.",
+        bad: "(\n    id: \"fatehpur\",\n    …",
+        fixed: "(\n    format: \"saber-scenario/1\",\n    id: \"fatehpur\",\n    …",
+    }
+    UnsupportedVersion = "FMT002" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "unsupported format version",
+        explanation: "The file's `format` names a version this saberc does not read: a newer one \
+            (install a newer saberc) or one that was never released (write version 1).",
+        bad: "format: \"saber-scenario/9\",",
+        fixed: "format: \"saber-scenario/1\",",
+    }
+    Schema = "SCH001" {
+        severity: Error,
+        family: Schema,
+        rule: None,
+        title: "JSON Schema violation",
+        explanation: "The file parses but breaks a constraint of the JSON Schema: a number out of \
+            range, text that does not match its pattern (ids are lower-case letters, digits, `-` \
+            and `_`), a string or list that is too long or too short. The committed schemas in \
+            `schema/` give every constraint.",
+        bad: "id: \"Fatehpur 1857\",",
+        fixed: "id: \"fatehpur-1857\",",
+    }
+    LimitExceeded = "LIM003" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "over a limit",
+        explanation: "A count or distance is over one of saberc's limits (999 units of one type \
+            in a group, 2,000 units on a side, a distance of 2,000 hexes; the README lists them \
+            all), which keep the cost of checking bounded. When a file has more than 200 \
+            findings, the rest are counted in a final note with this code.",
+        bad: "units: {MZ: 5000},",
+        fixed: "units: {MZ: 50},",
+    }
+    MapTerrainShape = "MAP001" {
+        severity: Error,
+        family: Maps,
+        rule: None,
+        title: "terrain rows do not match the map's size",
+        explanation: "A map's `terrain` has one string per row, north to south, and one character \
+            per hex in each row: there must be exactly `height` rows of exactly `width` \
+            characters.",
+        bad: "width: 3, height: 2,\nterrain: [\"...\", \"..\"],",
+        fixed: "width: 3, height: 2,\nterrain: [\"...\", \"...\"],",
+    }
+    MapTerrainChar = "MAP002" {
+        severity: Error,
+        family: Maps,
+        rule: Some("9.2"),
+        title: "unknown terrain character",
+        explanation: "Each character of a terrain row is one hex of the Terrain Effects Chart: \
+            `.` clear, `v` village, `w` woods, `f` the big forest, `~` river, `=` ford, `#` \
+            bridge, and `^` `V` `W` `F` for clear, village, woods and forest on a slope. The \
+            message names the row and column of the character that is none of these.",
+        bad: "terrain: [\"..x..\"],",
+        fixed: "terrain: [\"..w..\"],",
+    }
+    MapBadHexside = "MAP003" {
+        severity: Error,
+        family: Maps,
+        rule: None,
+        title: "no such hexside",
+        explanation: "A ridge names a hexside direction the map's hexes do not have: flat-topped \
+            hexes have N, NE, SE, S, SW and NW sides, pointy-topped hexes NE, E, SE, SW, W and \
+            NW.",
+        bad: "orientation: Flat,\nridges: [((4, 5), E)],",
+        fixed: "orientation: Flat,\nridges: [((4, 5), NE)],",
+    }
+    MapRoadGap = "MAP004" {
+        severity: Error,
+        family: Maps,
+        rule: Some("4M"),
+        title: "road hexes are not neighbours",
+        explanation: "A road is a path of adjacent hexes: units move along it from hex to hex \
+            through road hexsides (4M), so each hex must share a hexside with the one before it.",
+        bad: "(kind: Minor, hexes: [(3, 4), (5, 4)])",
+        fixed: "(kind: Minor, hexes: [(3, 4), (4, 4), (5, 4)])",
+    }
+    FeatureNumberReused = "MAP005" {
+        severity: Error,
+        family: Maps,
+        rule: Some("11.0"),
+        title: "feature number reused across letters",
+        explanation: "Terrain features are numbered once for the whole map: \"No number is used \
+            more than once regardless of terrain feature\" (11.0). `V4` and `H4` cannot both \
+            exist; the hint suggests the smallest free number.",
+        bad: "features: [(code: \"V4\", …), (code: \"H4\", …)],",
+        fixed: "features: [(code: \"V4\", …), (code: \"H5\", …)],",
+    }
+    DuplicateFeature = "MAP006" {
+        severity: Error,
+        family: Maps,
+        rule: Some("11.0"),
+        title: "feature defined twice",
+        explanation: "Each feature code names one feature (11.0); its hexes are listed in one \
+            definition. Merge the hexes of the second definition into the first.",
+        bad: "(code: \"W22\", hexes: [(3, 4)]),\n(code: \"W22\", hexes: [(3, 5)]),",
+        fixed: "(code: \"W22\", hexes: [(3, 4), (3, 5)]),",
+    }
+    OffMap = "MAP007" {
+        severity: Error,
+        family: Maps,
+        rule: None,
+        title: "hex off the map",
+        explanation: "A hex given as `(col, row)` lies outside the map: columns run from 1 to \
+            `width` and rows from 1 to `height`, numbered as printed (`(4, 12)` is hex 0412).",
+        bad: "width: 20, height: 15,\nridges: [((21, 3), N)],",
+        fixed: "width: 20, height: 15,\nridges: [((20, 3), N)],",
+    }
+    MainRoadNoEdge = "MAP008" {
+        severity: Warning,
+        family: Maps,
+        rule: Some("11.0"),
+        title: "main road not leaving the map",
+        explanation: "The main roads are named by the edge at which they leave the map (11.0: \
+            the South, East and Northwest roads), and scenarios bring reinforcements in along \
+            them. A main road needs a name and must reach a map edge.",
+        bad: "(kind: Main, name: Some(\"East\"), hexes: [(10, 5), (11, 5)])",
+        fixed: "(kind: Main, name: Some(\"East\"), hexes: [(10, 5), (11, 5), … (47, 16)])",
+    }
+    FeatureTerrain = "MAP009" {
+        severity: Warning,
+        family: Maps,
+        rule: Some("11.0"),
+        title: "feature hexes without the feature's terrain",
+        explanation: "A feature's letter says what it is (11.0): V village, H hill (slope hexes), \
+            W woods, R river, J river junction, F ford, B bridge. Some of its hexes have other \
+            terrain; paint them or remove them from the feature.",
+        bad: "terrain: [\"..v..\"],\nfeatures: [(code: \"V4\", hexes: [(2, 1), (3, 1)])],",
+        fixed: "terrain: [\"..v..\"],\nfeatures: [(code: \"V4\", hexes: [(3, 1)])],",
+    }
+    UnknownFeature = "REF001" {
+        severity: Error,
+        family: References,
+        rule: Some("11.0"),
+        title: "unknown feature",
+        explanation: "A zone or victory condition names a feature code the scenario's map does \
+            not have. Scenarios place units relative to the numbered features of the map \
+            (11.0); the hint suggests the nearest codes the map does have.",
+        bad: "zone: Within(distance: 1, of: Feature(\"H20\")),",
+        fixed: "zone: Within(distance: 1, of: Feature(\"H2\")),",
+    }
+    UnknownRoad = "REF002" {
+        severity: Error,
+        family: References,
+        rule: Some("11.0"),
+        title: "unknown road",
+        explanation: "A zone names a road the map does not have. Roads are named by the edge at \
+            which they leave the map (`South`, `East`, `Northwest` on the Rifle & Saber map).",
+        bad: "at: RoadEntry(\"West\"),",
+        fixed: "at: RoadEntry(\"Northwest\"),",
+    }
+    UnknownSide = "REF003" {
+        severity: Error,
+        family: References,
+        rule: Some("11.0"),
+        title: "unknown side or group",
+        explanation: "A side id (in `deploys_first`, `moves_first`, a victory condition, a special \
+            rule or a set-up placement) or a group id names no side or group of the scenario.",
+        bad: "sides: [(id: \"union\", …), (id: \"confederates\", …)],\ndeploys_first: \"unoin\",",
+        fixed: "sides: [(id: \"union\", …), (id: \"confederates\", …)],\ndeploys_first: \"union\",",
+    }
+    UnknownMap = "REF004" {
+        severity: Error,
+        family: References,
+        rule: None,
+        title: "unknown map",
+        explanation: "The scenario's `map` names no map saberc knows: not a built-in map, not a \
+            map among the files checked, not one in a `--maps DIR`, or a map path that cannot be \
+            opened or whose map has errors.",
+        bad: "map: \"rifle-and-sabre\",",
+        fixed: "map: \"rifle-and-saber\",",
+    }
+    DuplicateId = "REF005" {
+        severity: Error,
+        family: References,
+        rule: None,
+        title: "duplicate id",
+        explanation: "Two sides, or two groups of one side, have the same id, so references to it \
+            would be ambiguous; or a side is called `either`, which victory conditions reserve \
+            for \"either side\". Letter a side's groups (a), (b), (c) …",
+        bad: "groups: [(id: \"a\", …), (id: \"a\", …)],",
+        fixed: "groups: [(id: \"a\", …), (id: \"b\", …)],",
+    }
+    MapOutsideRoots = "REF006" {
+        severity: Error,
+        family: References,
+        rule: None,
+        title: "map path outside the allowed directories",
+        explanation: "A map given by path must stay inside the scenario's directory tree or a \
+            `--maps` directory: absolute paths, `../` escapes and symbolic links that lead out \
+            are refused, so that checking a file never reads elsewhere on the disk.",
+        bad: "map: \"/etc/maps/skirmish.ron\",",
+        fixed: "map: \"skirmish\",   // with --maps DIR",
+    }
+    EmptyZone = "ZON001" {
+        severity: Error,
+        family: Zones,
+        rule: Some("11.0"),
+        title: "zone with no hexes",
+        explanation: "A deployment or arrival zone has no hexes on this map, so the group could \
+            not be set up or could not enter. Check the distances and directions of its clauses \
+            against the map; `saberc render SCENARIO -o zones.png` draws every zone.",
+        bad: "zone: Intersection([Beyond(toward: N, of: Feature(\"H26\")), Beyond(toward: S, of: Feature(\"H26\"))]),",
+        fixed: "zone: Beyond(toward: N, of: Feature(\"H26\"), inclusive: true),",
+    }
+    ZoneParameter = "ZON002" {
+        severity: Error,
+        family: Zones,
+        rule: Some("11.0"),
+        title: "zone parameter that cannot be met",
+        explanation: "A clause of a zone asks for something no hex can satisfy (a sector at least \
+            5 but at most 3 hexes away), or refers to the enemy's deployment where it is not \
+            known (only the side that deploys second may, and not in a circle).",
+        bad: "Sector(of: Feature(\"V4\"), toward: [N], at_least: 5, within: 3)",
+        fixed: "Sector(of: Feature(\"V4\"), toward: [N], at_least: 3, within: 5)",
+    }
+    OverStacked = "STK001" {
+        severity: Error,
+        family: Stacking,
+        rule: Some("7.0"),
+        title: "over six stacking points in a hex",
+        explanation: "\"Units totalling no more than six Stacking Points may be stacked in the \
+            same hex\" (7.0): artillery and machine guns count 3 points, every other unit 2, \
+            markers none. The set-up places more in one hex; move a unit to a neighbouring hex.",
+        bad: "setup: [(side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5))],",
+        fixed: "setup: [(side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 6))],",
+    }
+    EnemiesShareHex = "STK002" {
+        severity: Error,
+        family: Stacking,
+        rule: Some("7.0"),
+        title: "enemy units in one hex",
+        explanation: "\"Enemy and Friendly units may never occupy the same hex\" (7.0). The \
+            set-up places units of both sides in one hex.",
+        bad: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5)),\n(side: \"blue\", group: \"a\", counter: Unit(MZ), at: (5, 5)),",
+        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5)),\n(side: \"blue\", group: \"a\", counter: Unit(MZ), at: (5, 7)),",
+    }
+    ZoneTooSmall = "DEP001" {
+        severity: Error,
+        family: Deployment,
+        rule: Some("7.0, 11.0"),
+        title: "zone too small for its group",
+        explanation: "A group must be able to deploy in its zone without breaking the stacking \
+            limit of six points a hex (7.0): two guns fill a hex, three other units fill a hex, \
+            and a lone gun leaves room for one other unit. The zone has fewer hexes than the \
+            group needs (or a side's groups together need more than their zones cover). Widen \
+            the zone; if the printed scenario really is that tight, record how you read it in an \
+            interpretation note.",
+        bad: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Feature(\"V4\"))),   // V4 has 2 hexes",
+        fixed: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Within(distance: 1, of: Feature(\"V4\")))),",
+    }
+    OpposingZonesOverlap = "DEP002" {
+        severity: Warning,
+        family: Deployment,
+        rule: Some("7.0"),
+        title: "opposing deployment zones overlap",
+        explanation: "The two sides' deployment zones share hexes. That is legal, because the \
+            side that deploys second may not use hexes the first occupies (7.0), but it is often \
+            a mistake in a zone. If the printed scenario means it, list `DEP002` in the \
+            `explains` of an interpretation note and it is reported as a note.",
+        bad: "interpretations: [],",
+        fixed: "interpretations: [(rule: \"11.5\", text: \"…\", reading: \"the zones meet at H32\", explains: [\"DEP002\"])],",
+    }
+    PlacementOutsideZone = "DEP003" {
+        severity: Error,
+        family: Deployment,
+        rule: Some("11.0"),
+        title: "placed outside the zone",
+        explanation: "A set-up placement puts a unit outside its group's deployment zone, or \
+            places a group that arrives during play and so has no set-up position (11.0).",
+        bad: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (30, 30)),",
+        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5)),   // a hex of the zone",
+    }
+    EmptyGroup = "DEP004" {
+        severity: Warning,
+        family: Deployment,
+        rule: None,
+        title: "empty group",
+        explanation: "A group has no units and no markers, so it deploys or arrives with \
+            nothing. Give it its units or remove it.",
+        bad: "(id: \"b\", units: {}, entry: Arrive(turn: 3, at: Edge(South))),",
+        fixed: "(id: \"b\", units: {CY: 2}, entry: Arrive(turn: 3, at: Edge(South))),",
+    }
+    PlacedMoreThanAllotted = "DEP006" {
+        severity: Error,
+        family: Deployment,
+        rule: Some("11.0"),
+        title: "more counters placed than allotted",
+        explanation: "The set-up places more counters of a kind for a group than the group has \
+            in the scenario's order of battle (11.0). Remove the extra placements or raise the \
+            group's count.",
+        bad: "units: {MA: 1}, …\nsetup: [(… counter: Unit(MA), at: (5, 5)), (… counter: Unit(MA), at: (5, 6))],",
+        fixed: "units: {MA: 2}, …\nsetup: [(… counter: Unit(MA), at: (5, 5)), (… counter: Unit(MA), at: (5, 6))],",
+    }
+    GameLength = "TRN001" {
+        severity: Error,
+        family: Turns,
+        rule: Some("15.0"),
+        title: "game longer than the Turn Record Track",
+        explanation: "The Game-Turn marker advances along the Turn Record Track (15.0), which has \
+            20 spaces: a game lasts from 1 to 20 Game-Turns.",
+        bad: "game_length: 25,",
+        fixed: "game_length: 20,",
+    }
+    ArrivalTurn = "TRN002" {
+        severity: Error,
+        family: Turns,
+        rule: Some("15.0"),
+        title: "arrival outside the game",
+        explanation: "A group arrives on a Game-Turn the game never reaches (or on turn 0): \
+            arrivals come on a Game-Turn from 1 to the game's length (15.0).",
+        bad: "game_length: 10, …\nentry: Arrive(turn: 12, at: Edge(South)),",
+        fixed: "game_length: 10, …\nentry: Arrive(turn: 8, at: Edge(South)),",
+    }
+    ArrivalNotOnEdge = "TRN003" {
+        severity: Error,
+        family: Turns,
+        rule: Some("11.0"),
+        title: "arrival not on the map edge",
+        explanation: "Reinforcements enter from the map edge (11.0), but some hexes of the \
+            group's arrival zone are inland. Intersect the zone with an `Edge(..)`, or arrive by \
+            a road entry.",
+        bad: "entry: Arrive(turn: 3, at: Within(distance: 2, of: Feature(\"V4\"))),",
+        fixed: "entry: Arrive(turn: 3, at: RoadEntry(\"South\")),",
+    }
+    RoadNotOnEdge = "TRN004" {
+        severity: Error,
+        family: Turns,
+        rule: Some("11.0"),
+        title: "road does not reach an edge",
+        explanation: "A `RoadEntry` arrival enters where the road leaves the map, but this road \
+            reaches no map edge. Extend the road to the edge in the map, or arrive by an edge.",
+        bad: "entry: Arrive(turn: 2, at: RoadEntry(\"Lane\")),   // Lane ends inland",
+        fixed: "entry: Arrive(turn: 2, at: Edge(East)),",
+    }
+    ExitImpossible = "VIC001" {
+        severity: Error,
+        family: Victory,
+        rule: Some("11.0"),
+        title: "exit goal that cannot be met",
+        explanation: "An `Exit` victory goal asks a side to move off more counters of a kind \
+            than it has, or gives a fraction that is not between 0 and 1.",
+        bad: "units: {MZ: 8}, …\ngoal: Exit(count: AtLeast(10), counters: [Unit(MZ)], via: Edge(W), by_turn: 10),",
+        fixed: "units: {MZ: 12}, …\ngoal: Exit(count: AtLeast(10), counters: [Unit(MZ)], via: Edge(W), by_turn: 10),",
+    }
+    VictoryTurn = "VIC002" {
+        severity: Error,
+        family: Victory,
+        rule: Some("15.0"),
+        title: "turn outside the game",
+        explanation: "A victory condition or special rule names a Game-Turn the game never \
+            reaches (or turn 0): turns run from 1 to the game's length (15.0).",
+        bad: "game_length: 8, …\nwhen: EndOfTurn(10),",
+        fixed: "game_length: 8, …\nwhen: EndOfTurn(8),",
+    }
+    VictoryLevels = "VIC003" {
+        severity: Error,
+        family: Victory,
+        rule: Some("11.0"),
+        title: "victory ladder out of order",
+        explanation: "A graded outcome lists its levels by the Game-Turn by which the goal is met; \
+            the turns must increase from one rung to the next.",
+        bad: "by_turn: [(turn: 6, level: Decisive), (turn: 4, level: Substantive)],",
+        fixed: "by_turn: [(turn: 4, level: Decisive), (turn: 6, level: Substantive)],",
+    }
+    VictoryTarget = "VIC004" {
+        severity: Error,
+        family: Victory,
+        rule: Some("11.0"),
+        title: "victory target with no hexes",
+        explanation: "A victory condition's target has no hexes on the map, or asks a side to \
+            control the enemy's set-up position when none of the enemy's groups deploys.",
+        bad: "goal: Hold(target: Beyond(toward: N, of: Edge(N)), when: EndOfGame),",
+        fixed: "goal: Hold(target: Feature(\"V12\"), when: EndOfGame),",
+    }
+    TrenchesWithoutDeployment = "MRK001" {
+        severity: Error,
+        family: Markers,
+        rule: Some("10.2, 10.3"),
+        title: "trenches or improved positions for an arriving group",
+        explanation: "Trench and Improved Position markers are placed on friendly-occupied hexes \
+            before the game begins (10.2, 10.3), so only a group that deploys can hold them; \
+            this group arrives during play. Give the markers to a deploying group.",
+        bad: "(id: \"b\", units: {MZ: 4}, markers: {Trench: 2}, entry: Arrive(turn: 3, at: Edge(S))),",
+        fixed: "(id: \"a\", units: {MZ: 4}, markers: {Trench: 2}, entry: Deploy(zone: Feature(\"H26\"))),",
+    }
+    MarkerPlacement = "MRK002" {
+        severity: Error,
+        family: Markers,
+        rule: Some("10.2, 10.3"),
+        title: "marker placed where it may not be",
+        explanation: "A Trench or Improved Position marker is placed on a hex no unit of its side \
+            occupies (10.2, 10.3), or where a special rule forbids markers during deployment.",
+        bad: "(side: \"red\", group: \"a\", counter: Marker(Trench), at: (6, 6)),   // no red unit there",
+        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (6, 6)),\n(side: \"red\", group: \"a\", counter: Marker(Trench), at: (6, 6)),",
+    }
+    MarkerCount = "MRK003" {
+        severity: Warning,
+        family: Markers,
+        rule: Some("10.2, 10.3"),
+        title: "more markers than units to hold them",
+        explanation: "A group has more Trench or Improved Position markers than units. A marker \
+            only counts on a friendly-occupied hex (10.2, 10.3), so the extra markers can never \
+            be used.",
+        bad: "(id: \"a\", units: {MZ: 2}, markers: {IP: 5}, …)",
+        fixed: "(id: \"a\", units: {MZ: 5}, markers: {IP: 5}, …)",
+    }
+    LimbersWithoutGuns = "MRK004" {
+        severity: Warning,
+        family: Markers,
+        rule: Some("4J"),
+        title: "limbers without guns",
+        explanation: "A Limber marker sits on an artillery or machine-gun unit (4J); the side has \
+            more limbers than such units. For limbers that are counters of their own (11.17), \
+            add a `LimberCounters` special rule.",
+        bad: "units: {MZ: 6}, markers: {Limber: 2},",
+        fixed: "units: {MZ: 6, MA: 2}, markers: {Limber: 2},",
+    }
+    SpecialRuleTarget = "SPR001" {
+        severity: Warning,
+        family: SpecialRules,
+        rule: Some("11.0"),
+        title: "special rule that changes nothing",
+        explanation: "A special rule names unit types the side does not have, or limber counters \
+            of a side with no Limber markers, so it has no effect; usually the side or the types \
+            are wrong.",
+        bad: "effect: Range(side: \"boers\", kinds: [BA], range: 12),   // the Boers have no BA",
+        fixed: "effect: Range(side: \"british\", kinds: [BA], range: 12),",
+    }
+    BattleInvalid = "FAC001" {
+        severity: Error,
+        family: Battles,
+        rule: Some("11.18"),
+        title: "battle cannot be factored",
+        explanation: "A battle file for `saberc factor` cannot be turned into an order of battle \
+            (11.18): it needs a name, two sides with at least one man or gun each, and a scale \
+            that leaves each side at least one unit.",
+        bad: "sides: [(name: \"Union\", men: {MZ: 3500}), (name: \"Confederates\", men: {})],",
+        fixed: "sides: [(name: \"Union\", men: {MZ: 3500}), (name: \"Confederates\", men: {MZ: 500})],",
+    }
+    Factoring = "FAC002" {
+        severity: Note,
+        family: Battles,
+        rule: Some("11.18"),
+        title: "factoring note",
+        explanation: "What factoring a battle did that a designer should know (11.18): an arm \
+            rounded to none and kept as one unit, the proportions among arms or the ratio \
+            between the sides shifted by rounding, a battle longer than the Turn Record Track, \
+            no duration given. A note, not an error: review it and adjust the result if needed.",
+        bad: "duration_minutes: None,",
+        fixed: "duration_minutes: Some(120),",
+    }
+}
+
+impl Code {
+    /// The code's row in the registry.
+    pub fn info(self) -> &'static CodeInfo {
+        &REGISTRY[self as usize]
+    }
+
+    /// The stable code string, e.g. `REF001`.
+    pub fn as_str(self) -> &'static str {
+        self.info().id
+    }
+
+    /// The code with this exact string.
+    pub fn from_id(id: &str) -> Option<Code> {
+        REGISTRY.iter().find(|i| i.id == id).map(|i| i.code)
+    }
+
+    /// The code with this string, ignoring case (`dep001` is `DEP001`).
+    pub fn lookup(id: &str) -> Option<Code> {
+        REGISTRY
+            .iter()
+            .find(|i| i.id.eq_ignore_ascii_case(id.trim()))
+            .map(|i| i.code)
+    }
+
+    /// The codes closest to a misspelt one, best first.
+    pub fn suggest(id: &str) -> Vec<&'static str> {
+        suggestions(id, CODE_STRS.iter().copied())
+    }
+
+    /// `did you mean …?` for a misspelt code, or nothing.
+    pub fn did_you_mean(id: &str) -> Option<String> {
+        did_you_mean(&Code::suggest(id))
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = String;
+
+    /// Exactly the code string; the error says which codes are near.
+    fn from_str(s: &str) -> Result<Code, String> {
+        Code::from_id(s).ok_or_else(|| {
+            let mut msg = format!("no diagnostic code `{s}`");
+            if let Some(d) = Code::did_you_mean(s) {
+                msg.push_str("; ");
+                msg.push_str(&d);
+            }
+            msg
+        })
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Code {
+    /// A code string (`"DEP002"` in RON and JSON alike). An unknown one is an unknown variant,
+    /// which the parsers report with the nearest codes.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
+        let s: Cow<'de, str> = Deserialize::deserialize(d)?;
+        Code::from_id(&s).ok_or_else(|| serde::de::Error::unknown_variant(&s, CODE_STRS))
+    }
+}
+
+impl JsonSchema for Code {
+    fn schema_name() -> Cow<'static, str> {
+        "Code".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "title": "Diagnostic code",
+            "description": "A diagnostic code of saberc (`saberc explain CODE` says what it means).",
+            "type": "string",
+            "enum": CODE_STRS,
+        })
+    }
+}
+
+impl CodeInfo {
+    /// The rule section as printed after a title: ` [rule 7.0]`, or nothing.
+    fn rule_suffix(&self) -> String {
+        self.rule
+            .map(|r| format!(" [rule {r}]"))
+            .unwrap_or_default()
+    }
+
+    /// The one-line summary `saberc explain` lists: `DEP001  error    zone too small … [rule 7.0]`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{:<6}  {:<7}  {}{}",
+            self.id,
+            severity_name(self.severity),
+            self.title,
+            self.rule_suffix()
+        )
+    }
+}
+
+/// The lower-case name of a severity.
+pub fn severity_name(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+/// The README's table of diagnostic codes, in Markdown (between the README's markers; a test
+/// in `tests/` keeps it current).
+pub fn markdown_table() -> String {
+    let mut out = String::from("| code | severity | family | rule | what it means |\n");
+    out.push_str("|---|---|---|---|---|\n");
+    for i in REGISTRY {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} |\n",
+            i.id,
+            severity_name(i.severity),
+            i.family,
+            i.rule.unwrap_or(""),
+            i.title
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_is_in_the_order_of_the_enum() {
+        assert_eq!(REGISTRY.len(), Code::ALL.len());
+        for (i, info) in REGISTRY.iter().enumerate() {
+            assert_eq!(info.code as usize, i, "{}", info.id);
+            assert_eq!(Code::ALL[i], info.code);
+        }
+    }
+
+    #[test]
+    fn codes_are_unique_and_well_formed() {
+        let mut seen = std::collections::BTreeSet::new();
+        for info in REGISTRY {
+            assert!(seen.insert(info.id), "{} twice", info.id);
+            let (letters, digits) = info.id.split_at(info.id.len() - 3);
+            assert!(
+                (2..=3).contains(&letters.len())
+                    && letters.bytes().all(|b| b.is_ascii_uppercase())
+                    && digits.bytes().all(|b| b.is_ascii_digit()),
+                "{}",
+                info.id
+            );
+            assert!(!info.title.is_empty() && !info.title.ends_with('.'));
+            assert!(
+                info.explanation.len() > 60,
+                "{} explains too little",
+                info.id
+            );
+            assert_ne!(info.bad, info.fixed, "{}", info.id);
+        }
+    }
+
+    #[test]
+    fn codes_parse_back_and_misspellings_get_suggestions() {
+        for c in Code::ALL {
+            assert_eq!(c.as_str().parse::<Code>(), Ok(*c));
+            assert_eq!(Code::lookup(&c.as_str().to_lowercase()), Some(*c));
+        }
+        let err = "DEP01".parse::<Code>().unwrap_err();
+        assert!(err.contains("`DEP001`"), "{err}");
+        assert_eq!(Code::from_id("ABC123"), None);
+    }
+
+    #[test]
+    fn codes_deserialize_from_strings_only_when_known() {
+        let ok: Vec<Code> = serde_json::from_str(r#"["DEP002", "IO001"]"#).unwrap();
+        assert_eq!(ok, [Code::OpposingZonesOverlap, Code::Io]);
+        let err = serde_json::from_str::<Vec<Code>>(r#"["DEP02"]"#).unwrap_err();
+        assert!(err.to_string().contains("unknown variant `DEP02`"), "{err}");
+        let ron_ok: Vec<Code> = ron::from_str(r#"["MRK004"]"#).unwrap();
+        assert_eq!(ron_ok, [Code::LimbersWithoutGuns]);
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_code() {
+        let t = markdown_table();
+        assert_eq!(t.lines().count(), REGISTRY.len() + 2);
+        assert!(t.contains(
+            "| `DEP001` | error | deployment | 7.0, 11.0 | zone too small for its group |"
+        ));
+    }
+}

@@ -1,0 +1,1086 @@
+//! The canonical layout of RON and JSON files (`saberc fmt`). It works on the text, not the
+//! model, so that comments, field order and the spelling of every literal survive: the file is
+//! split into tokens, the tokens into a tree of brackets with their comments attached, and the
+//! tree is printed again in one layout.
+//!
+//! The RON layout is the one of the historical scenarios in `scenarios/`: four spaces a level,
+//! lines of at most [`WIDTH`] characters; a bracket that fits on its line with everything in it
+//! stays on one line (`units: {MZ: 27, CY: 3}`), otherwise each element goes on its own line
+//! with a trailing comma; a record in a list (a side, a group, a victory condition: an unnamed
+//! bracket of named fields, unless a short pair such as a map label) has one field a line; a bracket whose only element is another bracket hugs it
+//! (`Intersection([` … `])`); lists of coordinates and other short tuples of numbers fill their
+//! lines; a comment keeps its place (before an element, or at the end of its line), forces its
+//! brackets open, and one blank line between elements is kept. JSON is laid out as
+//! `serde_json` pretty-prints it (two spaces a level, one element a line).
+//!
+//! Formatting never changes what a file says: the result is tokenised again and must give the
+//! same tokens (ignoring trailing commas) and the same comments, or formatting is refused.
+
+use crate::model::limits;
+use crate::pipeline::read::Syntax;
+
+/// The width a RON line is kept within, where strings allow.
+pub const WIDTH: usize = 100;
+
+const INDENT: &str = "    ";
+
+/// Why a file cannot be formatted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct FormatError {
+    /// What is wrong.
+    pub message: String,
+    /// Byte offset in the text.
+    pub offset: usize,
+}
+
+fn err<T>(message: impl Into<String>, offset: usize) -> Result<T, FormatError> {
+    Err(FormatError {
+        message: message.into(),
+        offset,
+    })
+}
+
+/// The text in the canonical layout of its syntax.
+pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if syntax == Syntax::Json
+        && let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text)
+    {
+        let offset =
+            crate::pipeline::locate::location_of_line_col(text, e.line(), e.column()).offset;
+        let mut message = format!("not valid JSON: {e}");
+        if text[offset.min(text.len())..].starts_with("//") || text.contains("\n//") {
+            message.push_str(" (JSON has no comments: write the file in RON to keep them)");
+        }
+        return err(message, offset);
+    }
+    let tokens = tokenize(text)?;
+    let doc = Parser {
+        tokens: &tokens,
+        pos: 0,
+        text,
+    }
+    .document()?;
+    let out = match syntax {
+        Syntax::Ron => print_ron(&doc),
+        Syntax::Json => print_json(&doc),
+    };
+    verify(text, &tokens, &out)?;
+    Ok(out)
+}
+
+/// Formatting must keep every token (trailing commas aside) and every comment.
+fn verify(text: &str, before: &[Token], out: &str) -> Result<(), FormatError> {
+    let after = tokenize(out).map_err(|e| FormatError {
+        message: format!("internal error: the formatted text does not tokenize: {e}"),
+        offset: 0,
+    })?;
+    let significant = |toks: &[Token], src: &str| -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        let kept: Vec<&Token> = toks
+            .iter()
+            .filter(|t| !matches!(t.kind, Kind::Comment(_)))
+            .collect();
+        for (i, t) in kept.iter().enumerate() {
+            let next_closes = kept
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.kind, Kind::Close(_)));
+            if matches!(t.kind, Kind::Comma) && next_closes {
+                continue;
+            }
+            v.push(src[t.start..t.end].to_string());
+        }
+        v
+    };
+    let comments = |toks: &[Token], src: &str| -> Vec<String> {
+        toks.iter()
+            .filter(|t| matches!(t.kind, Kind::Comment(_)))
+            .map(|t| src[t.start..t.end].trim_end().to_string())
+            .collect()
+    };
+    if significant(before, text) != significant(&after, out)
+        || comments(before, text) != comments(&after, out)
+    {
+        return err(
+            "internal error: formatting would change the file's content; it was left as it is",
+            0,
+        );
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `(`, `[` or `{`.
+    Open(u8),
+    /// `)`, `]` or `}`.
+    Close(u8),
+    Colon,
+    Comma,
+    /// A string, char, number or identifier: kept as written.
+    Atom,
+    /// `#![…]` attributes at the top of a RON file, kept as written.
+    Attribute,
+    /// `true` for a line comment.
+    Comment(bool),
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Token {
+    kind: Kind,
+    start: usize,
+    end: usize,
+    /// Newlines between the previous token and this one.
+    newlines_before: usize,
+}
+
+fn tokenize(text: &str) -> Result<Vec<Token>, FormatError> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut out = Vec::new();
+    let mut newlines = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
+            newlines += 1;
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let kind = match c {
+            b'(' | b'[' | b'{' => {
+                i += 1;
+                Kind::Open(c)
+            }
+            b')' | b']' | b'}' => {
+                i += 1;
+                Kind::Close(c)
+            }
+            b':' => {
+                i += 1;
+                Kind::Colon
+            }
+            b',' => {
+                i += 1;
+                Kind::Comma
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                Kind::Comment(true)
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let mut depth = 0usize;
+                loop {
+                    if i + 1 >= b.len() {
+                        return err("this block comment is never closed: end it with */", start);
+                    }
+                    if b[i] == b'/' && b[i + 1] == b'*' {
+                        depth += 1;
+                        i += 2;
+                    } else if b[i] == b'*' && b[i + 1] == b'/' {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                Kind::Comment(false)
+            }
+            b'#' if b.get(i + 1) == Some(&b'!') => {
+                // `#![enable(…)]`: to the matching `]`.
+                let mut depth = 0usize;
+                while i < b.len() {
+                    match b[i] {
+                        b'[' => depth += 1,
+                        b']' => {
+                            depth = depth.saturating_sub(1);
+                            if depth == 0 {
+                                i += 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                Kind::Attribute
+            }
+            b'"' => {
+                i = string_end(b, i + 1, start)?;
+                Kind::Atom
+            }
+            b'\'' => {
+                i += 1;
+                while i < b.len() && b[i] != b'\'' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if i >= b.len() {
+                    return err("this character literal is never closed", start);
+                }
+                i += 1;
+                Kind::Atom
+            }
+            b'r' | b'b' if raw_string_start(b, i).is_some() => {
+                let (hashes, body) = raw_string_start(b, i).unwrap_or((0, i));
+                i = body;
+                if hashes == usize::MAX {
+                    // b"…": an ordinary escaped string after the prefix.
+                    i = string_end(b, i, start)?;
+                } else {
+                    loop {
+                        if i >= b.len() {
+                            return err("this raw string is never closed", start);
+                        }
+                        if b[i] == b'"'
+                            && b[i + 1..].iter().take(hashes).all(|h| *h == b'#')
+                            && b.len() >= i + 1 + hashes
+                        {
+                            i += 1 + hashes;
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+                Kind::Atom
+            }
+            _ if c.is_ascii_alphanumeric()
+                || c == b'_'
+                || c == b'-'
+                || c == b'+'
+                || c == b'.'
+                || c >= 0x80 =>
+            {
+                let mut prev = 0u8;
+                while i < b.len() {
+                    let d = b[i];
+                    let exponent_sign = (d == b'-' || d == b'+')
+                        && (prev == b'e' || prev == b'E')
+                        && text[start..i]
+                            .trim_start_matches(['-', '+'])
+                            .starts_with(|c: char| c.is_ascii_digit())
+                        && !text[start..i].contains("0x");
+                    if d.is_ascii_alphanumeric()
+                        || d == b'_'
+                        || d == b'.'
+                        || d >= 0x80
+                        || (i == start && (d == b'-' || d == b'+'))
+                        || exponent_sign
+                        || (d == b'#' && text[start..i] == *"r")
+                    {
+                        prev = d;
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                // Keep to char boundaries: non-ASCII identifier characters are whole.
+                while !text.is_char_boundary(i) {
+                    i += 1;
+                }
+                Kind::Atom
+            }
+            _ => {
+                let ch = text[i..].chars().next().unwrap_or('?');
+                return err(format!("unexpected character `{ch}`"), i);
+            }
+        };
+        out.push(Token {
+            kind,
+            start,
+            end: i,
+            newlines_before: newlines,
+        });
+        newlines = 0;
+    }
+    Ok(out)
+}
+
+/// The end (one past the closing quote) of an escaped string whose body starts at `i`.
+fn string_end(b: &[u8], mut i: usize, start: usize) -> Result<usize, FormatError> {
+    while i < b.len() && b[i] != b'"' {
+        if b[i] == b'\\' {
+            i += 1;
+        }
+        i += 1;
+    }
+    if i >= b.len() {
+        return err("this string is never closed: end it with \"", start);
+    }
+    Ok(i + 1)
+}
+
+/// At `r"`, `r#"`, `br#"` or `b"`: the number of `#` (`usize::MAX` for `b"`, an escaped byte
+/// string) and where the body starts.
+fn raw_string_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let mut j = i;
+    if b.get(j) == Some(&b'b') {
+        j += 1;
+        if b.get(j) == Some(&b'"') {
+            return Some((usize::MAX, j + 1));
+        }
+    }
+    if b.get(j) != Some(&b'r') {
+        return None;
+    }
+    j += 1;
+    let mut hashes = 0;
+    while b.get(j) == Some(&b'#') {
+        hashes += 1;
+        j += 1;
+    }
+    (b.get(j) == Some(&b'"')).then_some((hashes, j + 1))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tree
+
+/// A comment and whether a blank line came before it.
+#[derive(Debug, Clone)]
+pub(crate) struct Comment {
+    pub(crate) text: String,
+    pub(crate) blank_before: bool,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Node {
+    Atom(String),
+    Group(Group),
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Group {
+    /// `Some`, `Deploy`, a struct name: written right before the bracket.
+    pub(crate) name: Option<String>,
+    pub(crate) open: u8,
+    pub(crate) items: Vec<Item>,
+    /// Comments after the last element.
+    pub(crate) end_comments: Vec<Comment>,
+}
+
+/// One element of a bracket: a value, or `key: value`, with its comments.
+#[derive(Debug, Clone)]
+pub(crate) struct Item {
+    pub(crate) blank_before: bool,
+    pub(crate) leading: Vec<Comment>,
+    pub(crate) key: Option<Node>,
+    pub(crate) value: Node,
+    pub(crate) trailing: Option<String>,
+}
+
+impl Item {
+    /// The key as a name: a field or identifier as written, a string key's value.
+    pub(crate) fn key_name(&self) -> Option<String> {
+        let Some(Node::Atom(k)) = &self.key else {
+            return None;
+        };
+        if k.starts_with('"') {
+            return serde_json::from_str::<String>(k).ok();
+        }
+        Some(k.strip_prefix("r#").unwrap_or(k).to_string())
+    }
+}
+
+/// A whole file: `#![…]` attributes, comments before the value, the value, comments after.
+#[derive(Debug)]
+pub(crate) struct Document {
+    pub(crate) attributes: Vec<String>,
+    pub(crate) header: Vec<Comment>,
+    /// A blank line between the header comments and the value.
+    pub(crate) blank_after_header: bool,
+    pub(crate) root: Option<Node>,
+    pub(crate) footer: Vec<Comment>,
+}
+
+/// The tree of a RON or JSON text (already checked to be JSON, for JSON).
+pub(crate) fn parse_document(text: &str) -> Result<Document, FormatError> {
+    let tokens = tokenize(text)?;
+    Parser {
+        tokens: &tokens,
+        pos: 0,
+        text,
+    }
+    .document()
+}
+
+struct Parser<'a> {
+    tokens: &'a [Token],
+    pos: usize,
+    text: &'a str,
+}
+
+fn closer(open: u8) -> u8 {
+    match open {
+        b'(' => b')',
+        b'[' => b']',
+        _ => b'}',
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<Token> {
+        self.tokens.get(self.pos).copied()
+    }
+
+    fn src(&self, t: Token) -> &'a str {
+        &self.text[t.start..t.end]
+    }
+
+    fn end_offset(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Is the next token that is not a comment a `:`?
+    fn colon_after_comments(&self) -> bool {
+        self.tokens[self.pos..]
+            .iter()
+            .find(|t| !matches!(t.kind, Kind::Comment(_)))
+            .is_some_and(|t| t.kind == Kind::Colon)
+    }
+
+    fn same_line_comment(&mut self) -> Option<String> {
+        let t = self
+            .peek()
+            .filter(|t| matches!(t.kind, Kind::Comment(_)) && t.newlines_before == 0)?;
+        self.pos += 1;
+        Some(self.src(t).trim_end().to_string())
+    }
+
+    fn comments(&mut self) -> Vec<Comment> {
+        let mut out = Vec::new();
+        while let Some(t) = self.peek() {
+            let Kind::Comment(_) = t.kind else { break };
+            out.push(Comment {
+                text: self.src(t).trim_end().to_string(),
+                blank_before: t.newlines_before >= 2,
+            });
+            self.pos += 1;
+        }
+        out
+    }
+
+    fn document(mut self) -> Result<Document, FormatError> {
+        let mut attributes = Vec::new();
+        let mut header = self.comments();
+        while let Some(t) = self.peek().filter(|t| t.kind == Kind::Attribute) {
+            attributes.push(self.src(t).to_string());
+            self.pos += 1;
+            header.extend(self.comments());
+        }
+        let blank_after_header =
+            !header.is_empty() && self.peek().is_some_and(|t| t.newlines_before >= 2);
+        let root = if self.peek().is_some() {
+            Some(self.value(0)?)
+        } else {
+            None
+        };
+        let footer = self.comments();
+        if let Some(t) = self.peek() {
+            return err(
+                format!("unexpected `{}` after the end of the document", self.src(t)),
+                t.start,
+            );
+        }
+        Ok(Document {
+            attributes,
+            header,
+            blank_after_header,
+            root,
+            footer,
+        })
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node, FormatError> {
+        let Some(t) = self.peek() else {
+            return err(
+                "the file ends where a value was expected",
+                self.end_offset(),
+            );
+        };
+        match t.kind {
+            Kind::Open(open) => {
+                self.pos += 1;
+                Ok(Node::Group(self.group(None, open, t.start, depth)?))
+            }
+            Kind::Atom => {
+                self.pos += 1;
+                let name = self.src(t).to_string();
+                if let Some(n) = self.peek()
+                    && let Kind::Open(b'(') = n.kind
+                    && starts_identifier(&name)
+                {
+                    self.pos += 1;
+                    return Ok(Node::Group(self.group(Some(name), b'(', n.start, depth)?));
+                }
+                Ok(Node::Atom(name))
+            }
+            _ => err(
+                format!("expected a value, found `{}`", self.src(t)),
+                t.start,
+            ),
+        }
+    }
+
+    fn group(
+        &mut self,
+        name: Option<String>,
+        open: u8,
+        at: usize,
+        depth: usize,
+    ) -> Result<Group, FormatError> {
+        if depth + 1 > limits::MAX_NESTING {
+            return err(
+                format!(
+                    "brackets are nested more than {} levels deep",
+                    limits::MAX_NESTING
+                ),
+                at,
+            );
+        }
+        let close = closer(open);
+        let mut items = Vec::new();
+        loop {
+            let leading = self.comments();
+            let Some(t) = self.peek() else {
+                return err(format!("this `{}` is never closed", open as char), at);
+            };
+            if t.kind == Kind::Close(close) {
+                self.pos += 1;
+                return Ok(Group {
+                    name,
+                    open,
+                    items,
+                    end_comments: leading,
+                });
+            }
+            if let Kind::Close(c) = t.kind {
+                return err(
+                    format!(
+                        "`{}` closes a bracket opened with `{}`: write `{}`",
+                        c as char, open as char, close as char
+                    ),
+                    t.start,
+                );
+            }
+            // A blank line before a comment is the comment's; before the element, the element's.
+            let blank_before = leading.is_empty() && t.newlines_before >= 2;
+            let mut leading = leading;
+            let first = self.value(depth + 1)?;
+            // Comments between a key and its colon move before the key; after a value they
+            // trail it (below).
+            if self.colon_after_comments() {
+                leading.extend(self.comments());
+            }
+            let (key, value) = if self.peek().is_some_and(|t| t.kind == Kind::Colon) {
+                self.pos += 1;
+                leading.extend(self.comments());
+                (Some(first), self.value(depth + 1)?)
+            } else {
+                (None, first)
+            };
+            // A comment after the value on the same line (before or after the comma) trails it.
+            let mut trailing = self.same_line_comment();
+            let saw_comma = self.peek().is_some_and(|t| t.kind == Kind::Comma);
+            if saw_comma {
+                self.pos += 1;
+                if trailing.is_none() {
+                    trailing = self.same_line_comment();
+                }
+            }
+            if !saw_comma {
+                let next = self.comments();
+                match self.peek() {
+                    Some(t) if t.kind == Kind::Close(close) => {
+                        items.push(Item {
+                            blank_before,
+                            leading,
+                            key,
+                            value,
+                            trailing,
+                        });
+                        self.pos += 1;
+                        return Ok(Group {
+                            name,
+                            open,
+                            items,
+                            end_comments: next,
+                        });
+                    }
+                    Some(t) => {
+                        return err(
+                            format!(
+                                "expected `,` or `{}`, found `{}`",
+                                close as char,
+                                self.src(t)
+                            ),
+                            t.start,
+                        );
+                    }
+                    None => {
+                        return err(format!("this `{}` is never closed", open as char), at);
+                    }
+                }
+            }
+            items.push(Item {
+                blank_before,
+                leading,
+                key,
+                value,
+                trailing,
+            });
+        }
+    }
+}
+
+fn starts_identifier(s: &str) -> bool {
+    s.chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && !s.starts_with("r\"")
+        && !s.starts_with("r#\"")
+        && !s.starts_with("b\"")
+}
+
+// ---------------------------------------------------------------------------------------------
+// RON printing
+
+pub(crate) fn has_comments(node: &Node) -> bool {
+    match node {
+        Node::Atom(_) => false,
+        Node::Group(g) => {
+            !g.end_comments.is_empty()
+                || g.items.iter().any(|i| {
+                    !i.leading.is_empty()
+                        || i.trailing.is_some()
+                        || i.key.as_ref().is_some_and(has_comments)
+                        || has_comments(&i.value)
+                })
+        }
+    }
+}
+
+/// The node on one line, if it can be (no comments, no string with a line break).
+fn flat(node: &Node) -> Option<String> {
+    match node {
+        Node::Atom(a) => (!a.contains('\n')).then(|| a.clone()),
+        Node::Group(g) => {
+            if !g.end_comments.is_empty()
+                || (g.open == b'[' && g.items.iter().any(|i| is_record(&i.value)))
+            {
+                return None;
+            }
+            let mut s = g.name.clone().unwrap_or_default();
+            s.push(g.open as char);
+            for (i, item) in g.items.iter().enumerate() {
+                if !item.leading.is_empty() || item.trailing.is_some() {
+                    return None;
+                }
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                if let Some(k) = &item.key {
+                    s.push_str(&flat(k)?);
+                    s.push_str(": ");
+                }
+                s.push_str(&flat(&item.value)?);
+            }
+            s.push(closer(g.open) as char);
+            Some(s)
+        }
+    }
+}
+
+/// A short tuple of numbers and names (`(24, 17)`, `((14, 25), NE)`), or a number: lists of
+/// these fill their lines.
+fn fills(node: &Node) -> bool {
+    match node {
+        Node::Atom(a) => a
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '+'),
+        Node::Group(g) => {
+            g.name.is_none()
+                && g.open == b'('
+                && g.items.iter().all(|i| {
+                    i.key.is_none()
+                        && match &i.value {
+                            Node::Atom(a) => !a.starts_with(['"', '\'']) && !a.contains('"'),
+                            v => fills(v),
+                        }
+                })
+                && flat(node).is_some()
+        }
+    }
+}
+
+struct Printer {
+    out: String,
+    /// Characters on the current line.
+    col: usize,
+}
+
+impl Printer {
+    fn push(&mut self, s: &str) {
+        match s.rfind('\n') {
+            Some(i) => self.col = s[i + 1..].chars().count(),
+            None => self.col += s.chars().count(),
+        }
+        self.out.push_str(s);
+    }
+
+    fn newline(&mut self, indent: usize) {
+        // No trailing spaces on blank lines.
+        while self.out.ends_with(' ') {
+            self.out.pop();
+        }
+        self.out.push('\n');
+        self.col = 0;
+        for _ in 0..indent {
+            self.push(INDENT);
+        }
+    }
+
+    fn comments(&mut self, comments: &[Comment], indent: usize, first: bool) {
+        for (i, c) in comments.iter().enumerate() {
+            if c.blank_before && !(first && i == 0) {
+                self.blank_line(indent);
+            }
+            self.push(&c.text);
+            self.newline(indent);
+        }
+    }
+
+    fn blank_line(&mut self, indent: usize) {
+        // The line is only indentation so far: make it empty and start again.
+        while self.out.ends_with(' ') {
+            self.out.pop();
+        }
+        self.out.push('\n');
+        self.col = 0;
+        for _ in 0..indent {
+            self.push(INDENT);
+        }
+    }
+
+    /// Write a value whose first line already holds `self.col` characters and which is
+    /// followed on its last line by `suffix_len` characters.
+    fn node(&mut self, node: &Node, indent: usize, suffix_len: usize) {
+        match node {
+            Node::Atom(a) => self.push(a),
+            Node::Group(g) => {
+                if let Some(f) = flat(node)
+                    && (self.col + f.chars().count() + suffix_len <= WIDTH || single_atom(g))
+                {
+                    self.push(&f);
+                    return;
+                }
+                self.group_open(g, indent);
+            }
+        }
+    }
+
+    fn group_open(&mut self, g: &Group, indent: usize) {
+        if let Some(n) = &g.name {
+            self.push(n);
+        }
+        self.push(&(g.open as char).to_string());
+        // A variant (or `Some`) around a lone bracket hugs it: `Intersection([` … `])`.
+        if g.name.is_some()
+            && g.items.len() == 1
+            && g.end_comments.is_empty()
+            && let [item] = g.items.as_slice()
+            && item.key.is_none()
+            && item.leading.is_empty()
+            && item.trailing.is_none()
+            && let Node::Group(inner) = &item.value
+            && !inner.items.is_empty()
+        {
+            self.group_open(inner, indent);
+            self.push(&(closer(g.open) as char).to_string());
+            return;
+        }
+        self.items(g, indent + 1);
+        self.newline(indent);
+        self.push(&(closer(g.open) as char).to_string());
+    }
+
+    fn items(&mut self, g: &Group, indent: usize) {
+        let fill = g.open == b'['
+            && !g.items.is_empty()
+            && g.items.iter().all(|i| i.key.is_none() && fills(&i.value));
+        self.newline(indent);
+        let last = g.items.len().saturating_sub(1);
+        // In a filled list: the current line holds items and can take more.
+        let mut open_line = false;
+        for (n, item) in g.items.iter().enumerate() {
+            if fill && open_line {
+                let text = flat(&item.value).unwrap_or_default();
+                let starts_block = item.blank_before || !item.leading.is_empty();
+                // A space before the item and a comma after it.
+                if !starts_block && self.col + text.chars().count() + 2 <= WIDTH {
+                    self.push(" ");
+                    self.push(&text);
+                    self.push(",");
+                    open_line = self.end_item(item, n == last, fill, indent);
+                    continue;
+                }
+                self.newline(indent);
+            }
+            if n > 0 && item.blank_before {
+                self.blank_line(indent);
+            }
+            self.comments(&item.leading, indent, n == 0);
+            if let Some(k) = &item.key {
+                self.node(k, indent, 2);
+                self.push(": ");
+            }
+            // A record in a list (a side, a group, a victory condition) gets one field a line.
+            let record_in_list = g.open == b'[' && is_record(&item.value);
+            if record_in_list {
+                if let Node::Group(r) = &item.value {
+                    self.group_open(r, indent);
+                }
+            } else {
+                self.node(&item.value, indent, 1);
+            }
+            self.push(",");
+            open_line = self.end_item(item, n == last, fill, indent);
+        }
+        if !g.end_comments.is_empty() {
+            if !g.items.is_empty() {
+                self.newline(indent);
+            }
+            let len = g.end_comments.len();
+            for (i, c) in g.end_comments.iter().enumerate() {
+                if c.blank_before && !(g.items.is_empty() && i == 0) {
+                    self.blank_line(indent);
+                }
+                self.push(&c.text);
+                if i + 1 < len {
+                    self.newline(indent);
+                }
+            }
+        }
+    }
+
+    /// After an item and its comma: its trailing comment, then a new line unless the item was
+    /// the last or a filled line can take more. Returns whether the line can take more.
+    fn end_item(&mut self, item: &Item, last: bool, fill: bool, indent: usize) -> bool {
+        if let Some(c) = &item.trailing {
+            self.push(" ");
+            self.push(c);
+        } else if fill {
+            return true;
+        }
+        if !last {
+            self.newline(indent);
+        }
+        false
+    }
+}
+
+/// An unnamed bracket of named fields that is more than a short pair: three fields or more, or
+/// a text over [`SHORT_TEXT`] characters (`(id: "a", units: {MZ: 2}, entry: …)`, but not
+/// `(text: "South Road", at: (24, 32))`).
+fn is_record(node: &Node) -> bool {
+    let Node::Group(g) = node else { return false };
+    g.name.is_none()
+        && g.open == b'('
+        && !g.items.is_empty()
+        && g.items.iter().all(|i| i.key.is_some())
+        && (g.items.len() >= 3
+            || g.items.iter().any(|i| {
+                matches!(&i.value, Node::Atom(a) if a.starts_with('"') && a.chars().count() > SHORT_TEXT)
+            }))
+}
+
+/// The longest text (with its quotes) a short pair may hold and stay on one line in a list.
+const SHORT_TEXT: usize = 24;
+
+/// `Some("…")`, `Feature("V4")`: a bracket around one plain value stays on its line.
+fn single_atom(g: &Group) -> bool {
+    matches!(g.items.as_slice(), [i] if i.key.is_none() && matches!(i.value, Node::Atom(_)))
+}
+
+pub(crate) fn print_ron(doc: &Document) -> String {
+    let mut p = Printer {
+        out: String::new(),
+        col: 0,
+    };
+    for a in &doc.attributes {
+        p.push(a);
+        p.newline(0);
+    }
+    p.comments(&doc.header, 0, true);
+    if doc.blank_after_header {
+        p.blank_line(0);
+    }
+    if let Some(root) = &doc.root {
+        match root {
+            Node::Group(g) if !g.items.is_empty() || !g.end_comments.is_empty() => {
+                p.group_open_root(g);
+            }
+            other => p.node(other, 0, 0),
+        }
+        if !doc.footer.is_empty() {
+            p.newline(0);
+            let len = doc.footer.len();
+            for (i, c) in doc.footer.iter().enumerate() {
+                if c.blank_before {
+                    p.blank_line(0);
+                }
+                p.push(&c.text);
+                if i + 1 < len {
+                    p.newline(0);
+                }
+            }
+        }
+    }
+    let mut out = p.out.trim_end().to_string();
+    out.push('\n');
+    out
+}
+
+impl Printer {
+    /// The root bracket is always open, one field a line.
+    fn group_open_root(&mut self, g: &Group) {
+        if let Some(n) = &g.name {
+            self.push(n);
+        }
+        self.push(&(g.open as char).to_string());
+        self.items(g, 1);
+        self.newline(0);
+        self.push(&(closer(g.open) as char).to_string());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON printing: serde_json's pretty layout, keeping every key (even a duplicate, which the
+// checker reports) and every literal as written.
+
+fn print_json(doc: &Document) -> String {
+    let mut out = String::new();
+    if let Some(root) = &doc.root {
+        json_node(root, 0, &mut out);
+    }
+    out.push('\n');
+    out
+}
+
+fn json_node(node: &Node, indent: usize, out: &mut String) {
+    match node {
+        Node::Atom(a) => out.push_str(a),
+        Node::Group(g) => {
+            out.push(g.open as char);
+            if g.items.is_empty() {
+                out.push(closer(g.open) as char);
+                return;
+            }
+            for (i, item) in g.items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push('\n');
+                out.push_str(&"  ".repeat(indent + 1));
+                if let Some(k) = &item.key {
+                    json_node(k, indent + 1, out);
+                    out.push_str(": ");
+                }
+                json_node(&item.value, indent + 1, out);
+            }
+            out.push('\n');
+            out.push_str(&"  ".repeat(indent));
+            out.push(closer(g.open) as char);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ron(text: &str) -> String {
+        format_text(text, Syntax::Ron).expect("formats")
+    }
+
+    #[test]
+    fn short_brackets_stay_on_one_line_and_long_ones_open() {
+        let out = ron(
+            "(a: 1, units: {MZ: 27,CY: 3}, zone: Intersection([Beyond(toward: N, of: Feature(\"H26\"), inclusive: true), Beyond(toward: W, of: Feature(\"H32\"), inclusive: true)]))",
+        );
+        assert_eq!(
+            out,
+            "(\n    a: 1,\n    units: {MZ: 27, CY: 3},\n    zone: Intersection([\n        Beyond(toward: N, of: Feature(\"H26\"), inclusive: true),\n        Beyond(toward: W, of: Feature(\"H32\"), inclusive: true),\n    ]),\n)\n"
+        );
+        assert_eq!(ron(&out), out, "idempotent");
+    }
+
+    #[test]
+    fn comments_keep_their_place() {
+        let text = "// head\n(\n    // before a\n    a: 1, // after a\n\n    b: [1, 2], /* block */\n    c: [\n        (x: 1),\n        (y: 2), // after y\n    ],\n    // at the end\n)\n// tail\n";
+        let out = ron(text);
+        assert_eq!(out, text);
+    }
+
+    #[test]
+    fn coordinate_lists_fill_their_lines() {
+        let items: Vec<String> = (1..=20).map(|i| format!("({i}, {})", i + 10)).collect();
+        let text = format!("(hexes: [{}])", items.join(","));
+        let out = ron(&text);
+        for line in out.lines() {
+            assert!(line.chars().count() <= WIDTH, "{line}");
+        }
+        assert!(out.lines().count() < 8, "{out}");
+        assert_eq!(ron(&out), out);
+    }
+
+    #[test]
+    fn json_is_pretty_printed_with_keys_in_order_and_duplicates_kept() {
+        let out = format_text("{\"b\":1,\"a\":[1,2],\"b\":{}}", Syntax::Json).expect("formats");
+        assert_eq!(
+            out,
+            "{\n  \"b\": 1,\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}\n"
+        );
+    }
+
+    #[test]
+    fn comments_in_json_are_refused_with_a_hint() {
+        let e = format_text("{\n// no\n\"a\": 1}", Syntax::Json).unwrap_err();
+        assert!(e.message.contains("JSON has no comments"), "{}", e.message);
+    }
+
+    #[test]
+    fn broken_brackets_are_located() {
+        let e = format_text("(a: [1, 2)", Syntax::Ron).unwrap_err();
+        assert_eq!(e.offset, 9);
+        assert!(format_text("(a: \"open", Syntax::Ron).is_err());
+        let deep = format!("{}{}", "[".repeat(100), "]".repeat(100));
+        assert!(
+            format_text(&deep, Syntax::Ron)
+                .unwrap_err()
+                .message
+                .contains("nested")
+        );
+    }
+
+    #[test]
+    fn strings_and_numbers_are_kept_as_written() {
+        let text = "(\n    a: r#\"raw \"x\"\"#,\n    b: 1_000,\n    c: -1.5e-3,\n    d: 'x',\n    e: \"line\nbreak\",\n)\n";
+        assert_eq!(ron(text), text);
+    }
+}

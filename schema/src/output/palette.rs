@@ -1,0 +1,102 @@
+//! The one palette: the fill of each hex terrain, the slope tint, the bridge deck and the colour
+//! of each side's counters, shared by the map renderer, the scenario card and the editor (which
+//! turns them into egui colours with [`rgb`]). Colours are written `#rrggbb`, as SVG takes them.
+
+use crate::model::scenario::CounterColor;
+use crate::ruleset::Terrain;
+
+/// An RGB colour.
+pub type Rgb = [u8; 3];
+
+/// The fill of a hex terrain. A bridge hex is river-coloured: the renderer draws its deck
+/// ([`BRIDGE_DECK`]) over it.
+pub fn terrain_fill(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Clear => "#e9e4c4",
+        Terrain::Village => "#d9a882",
+        Terrain::Woods => "#86b061",
+        Terrain::Forest => "#4e7d3a",
+        Terrain::River | Terrain::Bridge => "#5d9fd6",
+        Terrain::Ford => "#9cc9ec",
+    }
+}
+
+/// The deck of a bridge.
+pub const BRIDGE_DECK: &str = "#3b3b3b";
+
+/// The tint laid over slope hexes, at [`SLOPE_OPACITY`].
+pub const SLOPE: &str = "#8a5a2b";
+
+/// How strongly slope hexes are tinted.
+pub const SLOPE_OPACITY: f32 = 0.38;
+
+/// The colour of a side's counters (2.3): its zones, arrivals, stacks and forces table.
+pub fn side_color(c: CounterColor) -> &'static str {
+    match c {
+        CounterColor::Red => "#d62728",
+        CounterColor::Blue => "#1f5ac8",
+    }
+}
+
+/// The RGB triple of a `#rrggbb` colour of this palette.
+pub const fn rgb(hex: &str) -> Rgb {
+    let b = hex.as_bytes();
+    assert!(b.len() == 7 && b[0] == b'#', "a palette colour is #rrggbb");
+    [
+        nibble(b[1]) * 16 + nibble(b[2]),
+        nibble(b[3]) * 16 + nibble(b[4]),
+        nibble(b[5]) * 16 + nibble(b[6]),
+    ]
+}
+
+const fn nibble(c: u8) -> u8 {
+    match c {
+        b'0'..=b'9' => c - b'0',
+        b'a'..=b'f' => c - b'a' + 10,
+        b'A'..=b'F' => c - b'A' + 10,
+        _ => panic!("a palette colour has hex digits"),
+    }
+}
+
+/// `#rrggbb` of an RGB triple.
+pub fn hex([r, g, b]: Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// A terrain's fill with the slope tint laid over it, as the renderer composes them.
+pub fn slope_fill(t: Terrain) -> Rgb {
+    let (base, tint) = (rgb(terrain_fill(t)), rgb(SLOPE));
+    std::array::from_fn(|i| {
+        (f32::from(base[i]) * (1.0 - SLOPE_OPACITY) + f32::from(tint[i]) * SLOPE_OPACITY).round()
+            as u8
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_convert_both_ways() {
+        assert_eq!(rgb("#d62728"), [214, 39, 40]);
+        for t in crate::ruleset::Terrain::ALL {
+            assert_eq!(hex(rgb(terrain_fill(t))), terrain_fill(t));
+        }
+        assert_eq!(hex(rgb(side_color(CounterColor::Blue))), "#1f5ac8");
+    }
+
+    #[test]
+    fn slopes_are_darker_than_their_terrain() {
+        let [r, g, b] = slope_fill(Terrain::Clear);
+        let [r0, g0, b0] = rgb(terrain_fill(Terrain::Clear));
+        assert!(r < r0 && g < g0 && b < b0);
+    }
+
+    #[test]
+    fn sides_differ() {
+        assert_ne!(
+            side_color(CounterColor::Red),
+            side_color(CounterColor::Blue)
+        );
+    }
+}
