@@ -88,6 +88,44 @@ mod tests {
         assert_eq!(text.trim_end(), golden.trim_end());
     }
 
+    /// Exports are written as saves are: through symlinks, with the usual permissions for a
+    /// new file (issue 14 §3).
+    #[cfg(unix)]
+    #[test]
+    fn exports_get_the_usual_permissions_and_follow_symlinks() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mode = |p: &Path| std::fs::metadata(p).expect("file").permissions().mode() & 0o777;
+        let probe = dir.path().join("probe");
+        std::fs::write(&probe, "x").expect("written");
+        let usual = mode(&probe);
+        let c = little_round_top();
+        let json = dir.path().join("e.json");
+        write_engine(&c, &json).expect("exported");
+        assert_eq!(mode(&json), usual);
+        let png = dir.path().join("card.png");
+        card(&c, &png, 400).expect("card");
+        assert_eq!(mode(&png), usual);
+
+        let real = dir.path().join("real.json");
+        std::fs::write(&real, "old").expect("written");
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let link = dir.path().join("link.json");
+        symlink(&real, &link).expect("symlink");
+        write_engine(&c, &link).expect("exported");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            std::fs::read(&real).expect("read"),
+            std::fs::read(&json).expect("read")
+        );
+        assert_eq!(mode(&real), 0o640);
+    }
+
     #[test]
     fn cards_are_written_as_png_and_svg() {
         let dir = tempfile::tempdir().expect("temp dir");

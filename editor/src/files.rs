@@ -475,6 +475,49 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 2);
     }
 
+    /// The mode bits a new file gets here (0666 less the umask), as `std::fs::write` makes it.
+    #[cfg(unix)]
+    fn default_mode(dir: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        let probe = dir.join("probe");
+        std::fs::write(&probe, "x").expect("written");
+        let mode = std::fs::metadata(&probe).expect("probe").permissions().mode() & 0o777;
+        std::fs::remove_file(&probe).expect("removed");
+        mode
+    }
+
+    /// A save goes through a symlink to its target (the link stays a link), keeps the file's
+    /// permissions, and a new file gets the usual ones, not a temporary file's 0600 (issue 14
+    /// §3).
+    #[cfg(unix)]
+    #[test]
+    fn saves_write_through_symlinks_and_keep_permissions() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mode = |p: &Path| std::fs::metadata(p).expect("file").permissions().mode() & 0o777;
+        let fresh = dir.path().join("new.ron");
+        let mut doc = Document::new(new_map(), None);
+        save_document(&doc, &fresh).expect("saved");
+        assert_eq!(mode(&fresh), default_mode(dir.path()));
+
+        let real = dir.path().join("real.ron");
+        save_map(&new_map(), &real).expect("saved");
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let link = dir.path().join("link.ron");
+        symlink(&real, &link).expect("symlink");
+        doc.edit("Rename", |m| m.name = "Changed".into());
+        save_document(&doc, &link).expect("saved");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink(),
+            "the link is still a link"
+        );
+        assert_eq!(read_map(&real).expect("read").map.name, "Changed");
+        assert_eq!(mode(&real), 0o640, "the file keeps its permissions");
+    }
+
     #[test]
     fn syntax_errors_say_line_and_column() {
         let err =

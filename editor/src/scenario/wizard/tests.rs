@@ -194,6 +194,29 @@ fn an_arm_rounding_to_zero_shows_its_warning() {
     h.get_by_label_contains("Ratio A : B (11.18)");
 }
 
+/// The factoring report wraps inside the dialog: no line runs past its edge (issue 14 §5).
+#[test]
+fn the_factoring_report_is_never_cut_off_at_the_dialogs_edge() {
+    let mut h = filled(
+        Some(95),
+        "Army of the Potomac Second Corps First Division: 12000 MZ, 3000 EB, 900 CY, 18 MA, 6 BA",
+        "Army of Northern Virginia Longstreet Corps Hood Division: 9000 MZ, 2500 EB, 12 MA",
+    );
+    for _ in 0..3 {
+        click(&mut h, "Next");
+    }
+    assert_eq!(h.state().wizard.step, Step::Review);
+    let heading = h
+        .get_by_label("New scenario from a historical battle")
+        .rect();
+    let right = heading.min.x + WIDTH;
+    let report = h.get_by_label_contains("Ratio Army of the Potomac").rect();
+    assert!(
+        report.min.x >= heading.min.x - 1.0 && report.max.x <= right + 1.0,
+        "the report spans {report:?}, the dialog's content ends at x = {right}"
+    );
+}
+
 #[test]
 fn invalid_input_blocks_next_with_the_error_at_the_field() {
     let mut h = harness();
