@@ -250,13 +250,18 @@ pub fn scenario_to_ron(s: &Scenario) -> Result<String, String> {
     ron::ser::to_string_pretty(s, config).map_err(|e| e.to_string())
 }
 
+/// The scenario as text for `path`: JSON for `.json`, RON otherwise.
+pub fn scenario_to_text(s: &Scenario, path: &Path) -> Result<String, String> {
+    if is_json(path) {
+        serde_json::to_string_pretty(s).map_err(|e| e.to_string())
+    } else {
+        scenario_to_ron(s)
+    }
+}
+
 /// Save a scenario to a file (JSON for `.json`, RON otherwise), atomically.
 pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), String> {
-    let text = if is_json(path) {
-        serde_json::to_string_pretty(s).map_err(|e| e.to_string())?
-    } else {
-        scenario_to_ron(s)?
-    };
+    let text = scenario_to_text(s, path)?;
     write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

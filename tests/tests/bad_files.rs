@@ -165,3 +165,89 @@ fn map_paths_cannot_escape_by_absolute_path_or_symlink() {
         }
     }
 }
+
+/// Codes and positions of every diagnostic `saberc check` gives for a fixture, and its exit code.
+fn findings(rel: &str) -> (Option<i32>, Vec<(String, u64, u64)>) {
+    let out = saberc(
+        BIN,
+        &[
+            "check",
+            "--maps",
+            "tests/fixtures/maps",
+            "--format",
+            "json",
+            rel,
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    (out.status.code(), found)
+}
+
+/// The parsers stop at the first syntax error; saberc splits the document and reports each
+/// independent one (`several-syntax-errors.ron` misses two commas, far apart).
+#[test]
+fn every_independent_syntax_error_is_reported() {
+    let (exit, found) = findings("tests/fixtures/bad/several-syntax-errors.ron");
+    assert_eq!(exit, Some(1));
+    assert_eq!(
+        found,
+        vec![("SYN001".into(), 7, 5), ("SYN001".into(), 33, 5)],
+        "{found:?}"
+    );
+}
+
+/// Hexes may be written as the labels printed on the map (`"0709"`), and a JSON file may name
+/// its schema with `$schema`: the JSON twin of the good fixture checks clean.
+#[test]
+fn hex_labels_and_dollar_schema_are_accepted() {
+    let (exit, found) = findings("tests/fixtures/good/skirmish-hex-labels.json");
+    assert_eq!((exit, found), (Some(0), vec![]));
+}
+
+/// An engine export in a checked folder is named as such (it has a `format`) and held to
+/// `export.schema.json`; it does not fail the folder.
+#[test]
+fn an_engine_export_in_a_checked_folder_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = saberc(
+        BIN,
+        &[
+            "export",
+            "--maps",
+            "tests/fixtures/maps",
+            "-o",
+            dir.path().to_str().unwrap(),
+            "tests/fixtures/good/skirmish-at-the-bridge.ron",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = saberc(
+        BIN,
+        &["check", "--format", "json", dir.path().to_str().unwrap()],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diags = report["diagnostics"].as_array().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_eq!(diags.len(), 1, "{report}");
+    assert_eq!(diags[0]["code"], "FMT001");
+    assert_eq!(diags[0]["severity"], "note");
+    assert!(
+        diags[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("engine export"),
+        "{report}"
+    );
+}

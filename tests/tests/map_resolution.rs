@@ -202,7 +202,7 @@ fn saberc_says_which_map_each_scenario_was_checked_against() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(
-        stdout.contains("maps: built-in map `rifle-and-saber` (1 scenario), tests/fixtures/maps/skirmish.ron (1 scenario)"),
+        stdout.contains("maps: built-in map `rifle-and-saber` (1 scenario), tests/fixtures/maps/skirmish.ron (2 scenarios)"),
         "{stdout}"
     );
 }

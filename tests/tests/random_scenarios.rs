@@ -330,6 +330,7 @@ fn scenario(f: &MapFacts) -> impl Strategy<Value = Scenario> + use<> {
             .prop_map(
                 |(a, b, deploys_first, moves_first, game_length, victory, special_rules)| {
                     Scenario {
+                        schema: None,
                         format: SCENARIO_FORMAT.to_string(),
                         id: "random".into(),
                         rule: None,

@@ -102,6 +102,7 @@ pub fn new_scenario(map: &Map) -> Scenario {
         }],
     };
     Scenario {
+        schema: None,
         format: saber_schema::model::scenario::SCENARIO_FORMAT.into(),
         id: "new-scenario".into(),
         rule: None,

@@ -143,6 +143,7 @@ fn new_side(color: CounterColor) -> HistoricalSide {
 
 fn new_battle() -> Battle {
     Battle {
+        schema: None,
         format: Some(BATTLE_FORMAT.into()),
         name: String::new(),
         date: String::new(),

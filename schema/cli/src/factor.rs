@@ -88,6 +88,7 @@ pub fn battle_from_args(args: &FactorArgs) -> Result<Battle, FactorError> {
                 )));
             }
             Battle {
+                schema: None,
                 format: None,
                 name,
                 date: String::new(),

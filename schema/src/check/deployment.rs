@@ -135,7 +135,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     format!("counter placed off the map at ({}, {})", p.at.0, p.at.1),
                 )
                 .at_path(path!["setup", pi, "at"])
-                .with_hint("place it on a hex of the map"),
+                .with_hint(map.grid.off_map_hint(p.at)),
             ),
             Some(PlacementProblem::Arrives { .. }) => out.push(
                 Diagnostic::error(

@@ -30,7 +30,7 @@ pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     out.extend(turns::check(s, map, &resolved));
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
-    out.extend(special_rules::check(s));
+    out.extend(special_rules::check(s, map, &resolved));
     (resolved, explained(s, without_consequences(out)))
 }
 

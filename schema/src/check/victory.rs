@@ -36,6 +36,19 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             _ => {}
         });
         if let Outcome::Graded { by_turn, .. } = &v.outcome {
+            if judged_only_at_end(&v.goal) {
+                out.push(
+                    Diagnostic::warning(
+                        Code::VictoryLevels,
+                        format!(
+                            "this goal is judged only at the end of the game (Game-Turn {len}), so a ladder by Game-Turn cannot grade it: rungs before Game-Turn {len} never apply"
+                        ),
+                    )
+                    .at_path(path!["victory", vi, "outcome", "Graded"])
+                    .with_hint("grade a goal that can be met during play (`Hold` at `AnyTurn` or `EndOfTurn(N)`, `Exit`), or use `outcome: Wins`")
+                    .with_rule("11.0"),
+                );
+            }
             let mut last = 0;
             for (ri, rung) in by_turn.iter().enumerate() {
                 let p = path!["victory", vi, "outcome", "Graded", "by_turn", ri, "turn"];
@@ -165,4 +178,19 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// Can the goal only be judged when the game ends (so it is achieved "by" no earlier turn)?
+fn judged_only_at_end(g: &Goal) -> bool {
+    match g {
+        Goal::Hold {
+            when: When::EndOfGame,
+            ..
+        }
+        | Goal::LossesNoMoreThanEnemy => true,
+        // All goals are met only once the last of them is.
+        Goal::All(gs) => gs.iter().any(judged_only_at_end),
+        Goal::Any(gs) => !gs.is_empty() && gs.iter().all(judged_only_at_end),
+        _ => false,
+    }
 }

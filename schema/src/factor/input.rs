@@ -138,7 +138,8 @@ pub fn read_battle(path: &Path) -> Result<Battle, FactorError> {
     let parsed = if is_json {
         serde_json::from_str(&text).map_err(|e| e.to_string())
     } else {
-        ron::Options::default()
+        // The same RON options as every other file (`Some(…)` optional).
+        crate::pipeline::parse::ron_options()
             .from_str(&text)
             .map_err(|e| e.to_string())
     };

@@ -146,6 +146,7 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
     notes.push('.');
 
     Scenario {
+        schema: None,
         format: SCENARIO_FORMAT.into(),
         id: scenario_id(battle),
         rule: None,

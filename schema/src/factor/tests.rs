@@ -21,6 +21,7 @@ fn side(name: &str, men: &[(MenKind, u32)], guns: &[(GunKind, u32)]) -> Historic
 
 fn battle(a: HistoricalSide, b: HistoricalSide) -> Battle {
     Battle {
+        schema: None,
         format: None,
         name: "Test".into(),
         date: "1 January 1870".into(),

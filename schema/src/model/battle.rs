@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::model::limits;
 use crate::model::scenario::CounterColor;
 use crate::ruleset::{Morale, Ratio, UnitKind};
 
@@ -17,36 +18,42 @@ pub const BATTLE_FORMAT: &str = "saber-battle/1";
 #[serde(deny_unknown_fields)]
 #[schemars(title = "Rifle & Saber battle to factor (11.18)")]
 pub struct Battle {
+    /// The JSON Schema this file follows (`"$schema": "https://rifle-and-saber.invalid/schema/battle.schema.json"`
+    /// or a path to the copy in `schema/`), for editors' completion and hover. JSON files only;
+    /// saberc does not read it.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = limits::MAX_MAP_REF))]
+    pub schema: Option<String>,
     /// File format: `saber-battle/1`; may be left out on the command line, but files kept among
     /// scenarios carry it so that `saberc check` knows what they are.
     #[serde(default)]
     #[schemars(regex(pattern = r"^saber-battle/[0-9]+$"))]
     pub format: Option<String>,
     /// Battle name (`Inkerman`).
-    #[schemars(length(min = 1, max = 200))]
+    #[schemars(length(min = 1, max = limits::MAX_NAME))]
     pub name: String,
     /// Date as it should be printed (`5 November 1854`).
     #[serde(default)]
-    #[schemars(length(max = 200))]
+    #[schemars(length(max = limits::MAX_NAME))]
     pub date: String,
     /// Portion of the battle recreated, if not the whole (`The Sandbag Battery`).
     #[serde(default)]
-    #[schemars(length(max = 200))]
+    #[schemars(length(max = limits::MAX_NAME))]
     pub portion: Option<String>,
     /// How long the fighting (or the portion) lasted, in minutes.
     #[serde(default)]
-    #[schemars(range(min = 1, max = 100000))]
+    #[schemars(range(min = 1, max = limits::MAX_BATTLE_MINUTES))]
     pub duration_minutes: Option<u32>,
     /// Where the figures come from.
     #[serde(default)]
-    #[schemars(length(max = 4096))]
+    #[schemars(length(max = limits::MAX_PARAGRAPH))]
     pub source: String,
     /// Historical note, in our own words; goes into the scenario's notes.
     #[serde(default)]
-    #[schemars(length(max = 65536))]
+    #[schemars(length(max = limits::MAX_TEXT))]
     pub notes: String,
     /// The two sides; the first deploys first in the skeleton, the second moves first.
-    #[schemars(length(min = 2, max = 2))]
+    #[schemars(length(min = limits::SIDES, max = limits::SIDES))]
     pub sides: Vec<HistoricalSide>,
     /// Men and guns per unit and the overall reduction.
     #[serde(default)]
@@ -61,11 +68,11 @@ pub struct Battle {
 #[serde(deny_unknown_fields)]
 pub struct HistoricalSide {
     /// Name as it should be printed (`British`).
-    #[schemars(length(min = 1, max = 200))]
+    #[schemars(length(min = 1, max = limits::MAX_NAME))]
     pub name: String,
     /// Short identifier; made from the name when absent.
     #[serde(default)]
-    #[schemars(regex(pattern = r"^[a-z][a-z0-9_-]{0,63}$"))]
+    #[schemars(regex(pattern = limits::SIDE_ID_PATTERN))]
     pub id: Option<String>,
     /// Counter colour; the first side is red and the second blue when absent.
     #[serde(default)]
@@ -75,10 +82,24 @@ pub struct HistoricalSide {
     pub morale: Morale,
     /// Men by arm and weapon: `{MZ: 1200, CY: 300}`.
     #[serde(default)]
+    #[schemars(schema_with = "men_schema")]
     pub men: BTreeMap<MenKind, u32>,
     /// Pieces by kind: `{MA: 12, MG: 2}`.
     #[serde(default)]
+    #[schemars(schema_with = "guns_schema")]
     pub guns: BTreeMap<GunKind, u32>,
+}
+
+fn strength_schema() -> schemars::Schema {
+    schemars::json_schema!({"type": "integer", "minimum": 0, "maximum": u32::MAX})
+}
+
+fn men_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    crate::model::scenario::keyed_schema::<MenKind>(g, strength_schema())
+}
+
+fn guns_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    crate::model::scenario::keyed_schema::<GunKind>(g, strength_schema())
 }
 
 /// Troops counted in men: the infantry and mounted unit types (2.31).
@@ -146,14 +167,14 @@ impl GunKind {
 #[serde(deny_unknown_fields, default)]
 pub struct Scale {
     /// Men per infantry or mounted unit; 1.1 and 11.18 say 100 to 150.
-    #[schemars(range(min = 1, max = 100000))]
+    #[schemars(range(min = 1, max = limits::MAX_MEN_PER_UNIT))]
     pub men_per_unit: u32,
     /// Guns per artillery unit; 1.1 and 11.18 say four to six (11.18's example: 12 guns, 2 units).
-    #[schemars(range(min = 1, max = 1000))]
+    #[schemars(range(min = 1, max = limits::MAX_GUNS_PER_UNIT))]
     pub guns_per_unit: u32,
     /// Machine guns per machine-gun unit; the same as `guns_per_unit` when absent, since machine
     /// guns are "gun units" like artillery (5.1H).
-    #[schemars(range(min = 1, max = 1000))]
+    #[schemars(range(min = 1, max = limits::MAX_GUNS_PER_UNIT))]
     pub machine_guns_per_unit: Option<u32>,
     /// Overall reduction applied to every strength of both sides: `(num: 1, den: 3)` keeps a
     /// third (Worth "reduced by about two-thirds", 11.18).
@@ -207,10 +228,10 @@ impl Scale {
 #[serde(deny_unknown_fields, default)]
 pub struct Thresholds {
     /// Largest change, in percentage points, of an arm's share of its side's units.
-    #[schemars(range(max = 100))]
+    #[schemars(range(max = limits::MAX_PROPORTION_POINTS))]
     pub proportion_points: u32,
     /// Largest relative change, in percent, of the ratio between the sides in units.
-    #[schemars(range(max = 1000))]
+    #[schemars(range(max = limits::MAX_RATIO_PERCENT))]
     pub ratio_percent: u32,
 }
 

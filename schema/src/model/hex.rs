@@ -11,11 +11,90 @@ use hexx::{Hex, HexOrientation, OffsetHexMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A hex in offset coordinates `(col,row)`, 1-based, as written in map and scenario files.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
+/// A hex in offset coordinates `(col,row)`, 1-based, as written in map and scenario files;
+/// files may also write the label printed on the map, `"CCRR"` (`"0412"` is `(4, 12)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Coord(pub i32, pub i32);
+
+/// The form of a hex label in files: `CCRR`, or `COL.ROW` on maps over 99 columns or rows.
+pub const LABEL_PATTERN: &str = r"^([0-9]{4}|[0-9]{1,4}\.[0-9]{1,4})$";
+
+impl<'de> Deserialize<'de> for Coord {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Coord, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Coord;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a hex: `(col, row)` or its label `\"CCRR\"`")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Coord, A::Error> {
+                use serde::de::Error;
+                let col = seq
+                    .next_element::<i32>()?
+                    .ok_or_else(|| A::Error::invalid_length(0, &"two numbers, `(col, row)`"))?;
+                let row = seq
+                    .next_element::<i32>()?
+                    .ok_or_else(|| A::Error::invalid_length(1, &"two numbers, `(col, row)`"))?;
+                if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    return Err(A::Error::invalid_length(3, &"two numbers, `(col, row)`"));
+                }
+                Ok(Coord(col, row))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Coord, E> {
+                // Exactly the schema's LABEL_PATTERN, so that saberc and the schema agree.
+                let digits = |t: &str, n: std::ops::RangeInclusive<usize>| {
+                    n.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+                };
+                let exact = match v.split_once('.') {
+                    Some((c, r)) => digits(c, 1..=4) && digits(r, 1..=4),
+                    None => digits(v, 4..=4),
+                };
+                if !exact {
+                    return Err(E::custom(LabelError::Malformed(v.to_string())));
+                }
+                parse_label(v).map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for Coord {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Coord".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A hex: `[col, row]`, 1-based, or the label printed on the map, `\"CCRR\"` (`\"0412\"` is column 4, row 12).",
+            "oneOf": [
+                {
+                    "title": "Column and row",
+                    "description": "`[col, row]`, numbered from 1 as printed.",
+                    "type": "array",
+                    "prefixItems": [
+                        {"title": "Column", "description": "Column, from 1.", "type": "integer", "minimum": i32::MIN, "maximum": i32::MAX},
+                        {"title": "Row", "description": "Row, from 1.", "type": "integer", "minimum": i32::MIN, "maximum": i32::MAX}
+                    ],
+                    "items": false,
+                    "minItems": 2,
+                    "maxItems": 2
+                },
+                {
+                    "title": "Label",
+                    "description": "The hex label printed on the map: `CCRR`, or `COL.ROW` on maps over 99 columns or rows.",
+                    "type": "string",
+                    "pattern": LABEL_PATTERN,
+                    "examples": ["0412"]
+                }
+            ],
+            "examples": [[4, 12], "0412"]
+        })
+    }
+}
 
 impl Coord {
     /// The column (1-based).
@@ -379,6 +458,26 @@ impl Grid {
             Corner::NorthEast => Coord(w, 1),
             Corner::SouthWest => Coord(1, h),
             Corner::SouthEast => Coord(w, h),
+        }
+    }
+
+    /// What to do about a hex off the map: when it would be on the map with column and row
+    /// swapped, say so (files write `(col, row)` and labels `CCRR`, column first); otherwise
+    /// give the map's ranges.
+    pub fn off_map_hint(&self, c: Coord) -> String {
+        let swapped = Coord(c.1, c.0);
+        if self.contains(swapped) {
+            format!(
+                "({}, {}) would be on the map: hexes are written (column, row), column first, as in the label {}",
+                swapped.0,
+                swapped.1,
+                self.label(swapped)
+            )
+        } else {
+            format!(
+                "columns run from 1 to {} and rows from 1 to {}",
+                self.width, self.height
+            )
         }
     }
 

@@ -27,29 +27,41 @@ use crate::ruleset::Terrain;
 /// The `format` value of a map file this version reads and writes.
 pub const MAP_FORMAT: &str = "saber-map/1";
 
+/// The form of a feature code: a letter of [`FeatureLetter`] and a number (11.0).
+pub const FEATURE_PATTERN: &str = r"^[VHWRJFB][1-9][0-9]{0,3}$";
+
+/// The form of a terrain row: one character of the legend per hex.
+pub const TERRAIN_ROW_PATTERN: &str = r"^[.^vVwWfF~=#]*$";
+
 /// A map file as written on disk.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "Rifle & Saber map")]
 pub struct MapFile {
+    /// The JSON Schema this file follows (`"$schema": "https://rifle-and-saber.invalid/schema/map.schema.json"`
+    /// or a path to the copy in `schema/`), for editors' completion and hover. JSON files only;
+    /// saberc does not read it.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = limits::MAX_MAP_REF))]
+    pub schema: Option<String>,
     /// File format and version: `saber-map/1`.
     #[schemars(regex(pattern = r"^saber-map/[0-9]+$"))]
     pub format: String,
     /// Short identifier that scenarios use to name the map (`rifle-and-saber`).
-    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}$"))]
+    #[schemars(regex(pattern = limits::FILE_ID_PATTERN))]
     pub id: String,
     /// Display name.
-    #[schemars(length(max = 200))]
+    #[schemars(length(max = limits::MAX_NAME))]
     pub name: String,
     /// Free notes: provenance, what the map was derived from.
     #[serde(default)]
-    #[schemars(length(max = 65536))]
+    #[schemars(length(max = limits::MAX_TEXT))]
     pub notes: String,
     /// Number of columns.
-    #[schemars(range(min = 1, max = 1000))]
+    #[schemars(range(min = 1, max = limits::MAX_MAP_SIDE))]
     pub width: u32,
     /// Number of rows.
-    #[schemars(range(min = 1, max = 1000))]
+    #[schemars(range(min = 1, max = limits::MAX_MAP_SIDE))]
     pub height: u32,
     /// Hex orientation.
     #[serde(default)]
@@ -60,23 +72,23 @@ pub struct MapFile {
     /// Terrain, one string per row from north to south, one character per hex from west to
     /// east: `.` clear, `v` village, `w` woods, `f` forest, `~` river, `=` ford, `#` bridge;
     /// `^` `V` `W` `F` are clear, village, woods and forest on a slope.
-    #[schemars(length(max = 1000), inner(regex(pattern = r"^[.^vVwWfF~=#]*$")))]
+    #[schemars(length(max = limits::MAX_MAP_SIDE), inner(regex(pattern = TERRAIN_ROW_PATTERN)))]
     pub terrain: Vec<String>,
     /// Ridge hexsides (5.1G, 9.2): a hex and the side of it, e.g. `((12, 7), NE)`.
     #[serde(default)]
-    #[schemars(length(max = 100000))]
+    #[schemars(length(max = limits::MAX_HEX_LIST))]
     pub ridges: Vec<Hexside>,
     /// Roads as paths of adjacent hexes; consecutive hexes share a road hexside (4M).
     #[serde(default)]
-    #[schemars(length(max = 10000))]
+    #[schemars(length(max = limits::MAX_ITEMS))]
     pub roads: Vec<Road>,
     /// Numbered terrain features (11.0): `V4`, `H26`, `R1` …
     #[serde(default)]
-    #[schemars(length(max = 10000))]
+    #[schemars(length(max = limits::MAX_ITEMS))]
     pub features: Vec<Feature>,
     /// Free text labels.
     #[serde(default)]
-    #[schemars(length(max = 10000))]
+    #[schemars(length(max = limits::MAX_ITEMS))]
     pub labels: Vec<Label>,
 }
 
@@ -101,13 +113,13 @@ pub struct Road {
     /// Name: the main roads are named by the edge they leave the map at (`South`, `East`,
     /// `Northwest`, 11.0).
     #[serde(default)]
-    #[schemars(length(max = 100))]
+    #[schemars(length(max = limits::MAX_ROAD_NAME))]
     pub name: Option<String>,
     /// Main or minor road.
     #[serde(default)]
     pub kind: RoadKind,
     /// The hexes in order; each is adjacent to the one before.
-    #[schemars(length(min = 2, max = 100000))]
+    #[schemars(length(min = 2, max = limits::MAX_HEX_LIST))]
     pub hexes: Vec<Coord>,
 }
 
@@ -195,14 +207,14 @@ pub fn parse_feature_code(code: &str) -> Option<(FeatureLetter, u32)> {
 #[serde(deny_unknown_fields)]
 pub struct Feature {
     /// Letter and number, e.g. `V4` or `H26`; a number is never reused across letters (11.0).
-    #[schemars(regex(pattern = r"^[VHWRJFB][1-9][0-9]{0,3}$"))]
+    #[schemars(regex(pattern = FEATURE_PATTERN))]
     pub code: String,
     /// Optional proper name ("Ponte Vecchio").
     #[serde(default)]
-    #[schemars(length(max = 200))]
+    #[schemars(length(max = limits::MAX_NAME))]
     pub name: Option<String>,
     /// The hexes of the feature.
-    #[schemars(length(min = 1, max = 100000))]
+    #[schemars(length(min = 1, max = limits::MAX_HEX_LIST))]
     pub hexes: Vec<Coord>,
     /// Where its label is drawn; defaults to its first hex.
     #[serde(default)]
@@ -214,7 +226,7 @@ pub struct Feature {
 #[serde(deny_unknown_fields)]
 pub struct Label {
     /// The text.
-    #[schemars(length(min = 1, max = 200))]
+    #[schemars(length(min = 1, max = limits::MAX_NAME))]
     pub text: String,
     /// The hex it is centred on.
     pub at: Coord,
@@ -600,6 +612,7 @@ impl Map {
         }
         MapFile {
             format: MAP_FORMAT.to_string(),
+            schema: None,
             id: self.id.clone(),
             name: self.name.clone(),
             notes: self.notes.clone(),
@@ -656,10 +669,7 @@ fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
         ),
     )
     .at_path(path)
-    .with_hint(format!(
-        "columns run from 1 to {} and rows from 1 to {}",
-        grid.width, grid.height
-    ))
+    .with_hint(grid.off_map_hint(c))
 }
 
 #[cfg(test)]

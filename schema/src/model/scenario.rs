@@ -3,12 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use schemars::JsonSchema;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::Code;
 use crate::model::counter::Counter;
 use crate::model::hex::{Compass, Coord};
+use crate::model::limits;
 use crate::model::special_rule::SpecialRule;
 use crate::model::victory::VictoryCondition;
 use crate::model::zone::Zone;
@@ -22,63 +23,70 @@ pub const SCENARIO_FORMAT: &str = "saber-scenario/1";
 #[serde(deny_unknown_fields)]
 #[schemars(title = "Rifle & Saber scenario")]
 pub struct Scenario {
+    /// The JSON Schema this file follows (`"$schema": "https://rifle-and-saber.invalid/schema/scenario.schema.json"`
+    /// or a path to the copy in `schema/`), for editors' completion and hover. JSON files only;
+    /// saberc does not read it.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = limits::MAX_MAP_REF))]
+    pub schema: Option<String>,
     /// File format and version: `saber-scenario/1`.
     #[schemars(regex(pattern = r"^saber-scenario/[0-9]+$"))]
     pub format: String,
     /// Short identifier (`fatehpur`).
-    #[schemars(regex(pattern = r"^[a-z0-9][a-z0-9_-]{0,63}$"))]
+    #[schemars(regex(pattern = limits::FILE_ID_PATTERN))]
     pub id: String,
     /// Rule number for the historical scenarios (`11.1`); none for new ones (11.18).
     #[serde(default)]
     #[schemars(regex(pattern = r"^11\.[0-9]{1,2}$"))]
     pub rule: Option<String>,
     /// Battle name as printed (`Fatehpur`).
-    #[schemars(length(min = 1, max = 200))]
+    #[schemars(length(min = 1, max = limits::MAX_NAME))]
     pub name: String,
     /// Date as printed (`7 July 1857`).
-    #[schemars(length(max = 200))]
+    #[schemars(length(max = limits::MAX_NAME))]
     pub date: String,
     /// Portion of the battle recreated, if not the whole (`The Stone Wall`).
     #[serde(default)]
-    #[schemars(length(max = 200))]
+    #[schemars(length(max = limits::MAX_NAME))]
     pub portion: Option<String>,
     /// The map: a map id (`rifle-and-saber`) or a path relative to this file.
-    #[schemars(length(min = 1, max = 500))]
+    #[schemars(length(min = 1, max = limits::MAX_MAP_REF))]
     pub map: String,
     /// The two sides.
-    #[schemars(length(min = 2, max = 2))]
+    #[schemars(length(min = limits::SIDES, max = limits::SIDES))]
     pub sides: Vec<Side>,
     /// Id of the side that deploys first (11.0).
-    #[schemars(length(max = 64))]
+    #[schemars(length(max = limits::MAX_ID))]
     pub deploys_first: String,
     /// Id of the side whose Player-Turn comes first in each Game-Turn (3.0).
-    #[schemars(length(max = 64))]
+    #[schemars(length(max = limits::MAX_ID))]
     pub moves_first: String,
     /// Number of Game-Turns, at most the 20 spaces of the Turn Record Track (15.0).
-    #[schemars(range(min = 1, max = 20))]
+    #[schemars(range(min = 1, max = limits::MAX_TURN))]
     pub game_length: u32,
     /// Victory conditions.
     #[serde(default)]
-    #[schemars(length(max = 100))]
+    #[schemars(length(max = limits::MAX_CLAUSES))]
     pub victory: Vec<VictoryCondition>,
     /// Special rules.
     #[serde(default)]
-    #[schemars(length(max = 100))]
+    #[schemars(length(max = limits::MAX_CLAUSES))]
     pub special_rules: Vec<SpecialRule>,
     /// Counter values from the user's own counter sheet, for values the rules do not state.
     #[serde(default)]
+    #[schemars(schema_with = "unit_values_schema")]
     pub counter_values: BTreeMap<UnitKind, CounterValues>,
     /// Optional set-up: individual counters placed on hexes.
     #[serde(default)]
-    #[schemars(length(max = 10000))]
+    #[schemars(length(max = limits::MAX_ITEMS))]
     pub setup: Vec<Placement>,
     /// Historical note, in our own words.
     #[serde(default)]
-    #[schemars(length(max = 65536))]
+    #[schemars(length(max = limits::MAX_TEXT))]
     pub notes: String,
     /// How ambiguous or garbled passages of the rules text were read.
     #[serde(default)]
-    #[schemars(length(max = 100))]
+    #[schemars(length(max = limits::MAX_CLAUSES))]
     pub interpretations: Vec<Interpretation>,
 }
 
@@ -87,10 +95,10 @@ pub struct Scenario {
 #[serde(deny_unknown_fields)]
 pub struct Side {
     /// Short identifier used to refer to the side (`british`).
-    #[schemars(regex(pattern = r"^[a-z][a-z0-9_-]{0,63}$"))]
+    #[schemars(regex(pattern = limits::SIDE_ID_PATTERN))]
     pub id: String,
     /// Name as printed (`British`).
-    #[schemars(length(min = 1, max = 200))]
+    #[schemars(length(min = 1, max = limits::MAX_NAME))]
     pub name: String,
     /// Counter colour.
     pub color: CounterColor,
@@ -98,7 +106,7 @@ pub struct Side {
     #[serde(default)]
     pub morale: Morale,
     /// Order of battle in groups `(a)`, `(b)` …; a side without groups in the rules has one.
-    #[schemars(length(min = 1, max = 26))]
+    #[schemars(length(min = 1, max = limits::MAX_GROUPS))]
     pub groups: Vec<Group>,
 }
 
@@ -127,9 +135,11 @@ pub struct Group {
     #[schemars(regex(pattern = r"^[a-z]$"))]
     pub id: String,
     /// Unit counts by type: `{MZ: 12, MA: 1}`.
+    #[schemars(schema_with = "unit_counts_schema")]
     pub units: BTreeMap<UnitKind, u32>,
     /// Marker allotments: `{Trench: 3}`.
     #[serde(default)]
+    #[schemars(schema_with = "marker_counts_schema")]
     pub markers: BTreeMap<MarkerKind, u32>,
     /// How the group enters play: a deployment zone, or an arrival.
     pub entry: Entry,
@@ -137,6 +147,7 @@ pub struct Group {
 
 /// How a group enters play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Entry {
     /// Deployed before play in a zone.
     Deploy {
@@ -149,11 +160,43 @@ pub enum Entry {
     /// Arrives during play.
     Arrive {
         /// Game-Turn of arrival.
-        #[schemars(range(min = 1, max = 20))]
+        #[schemars(range(min = 1, max = limits::MAX_TURN))]
         turn: u32,
         /// Where it enters: edge hexes or a road entry.
         at: Zone,
     },
+}
+
+/// The schema of a map keyed by a model enum (`{MZ: 12}`): the keys are that enum's names
+/// (`propertyNames`, which also lets editors complete them), the values `value`.
+pub(crate) fn keyed_schema<K: JsonSchema>(g: &mut SchemaGenerator, value: Schema) -> Schema {
+    json_schema!({
+        "type": "object",
+        "propertyNames": g.subschema_for::<K>(),
+        "additionalProperties": value,
+    })
+}
+
+/// The schema of a count of counters: a whole number up to [`limits::MAX_COUNT`].
+pub(crate) fn count_schema() -> Schema {
+    json_schema!({
+        "type": "integer",
+        "minimum": 0,
+        "maximum": limits::MAX_COUNT,
+    })
+}
+
+fn unit_counts_schema(g: &mut SchemaGenerator) -> Schema {
+    keyed_schema::<UnitKind>(g, count_schema())
+}
+
+fn marker_counts_schema(g: &mut SchemaGenerator) -> Schema {
+    keyed_schema::<MarkerKind>(g, count_schema())
+}
+
+fn unit_values_schema(g: &mut SchemaGenerator) -> Schema {
+    let values = g.subschema_for::<CounterValues>();
+    keyed_schema::<UnitKind>(g, values)
 }
 
 /// Printed values for one unit type, from the user's counter sheet.
@@ -193,13 +236,13 @@ pub struct Placement {
 #[serde(deny_unknown_fields)]
 pub struct Interpretation {
     /// The rule section concerned (`11.10`).
-    #[schemars(length(max = 32))]
+    #[schemars(length(max = limits::MAX_RULE_REF))]
     pub rule: String,
     /// What the text says (or fails to say).
-    #[schemars(length(max = 4096))]
+    #[schemars(length(max = limits::MAX_PARAGRAPH))]
     pub text: String,
     /// How we read it, and why.
-    #[schemars(length(max = 4096))]
+    #[schemars(length(max = limits::MAX_PARAGRAPH))]
     pub reading: String,
     /// Codes of the warnings this note explains, so that they are expected (a code the
     /// registry does not have is an error with a did-you-mean).

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::counter::Counter;
+use crate::model::limits;
 use crate::model::zone::Zone;
 use crate::ruleset::{MarkerKind, UnitKind};
 
@@ -14,7 +15,7 @@ use crate::ruleset::{MarkerKind, UnitKind};
 pub struct SpecialRule {
     /// The rule as printed.
     #[serde(default)]
-    #[schemars(length(max = 4096))]
+    #[schemars(length(max = limits::MAX_PARAGRAPH))]
     pub printed: String,
     /// What it does.
     pub effect: Effect,
@@ -22,6 +23,7 @@ pub struct SpecialRule {
 
 /// The effect of a special rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Effect {
     /// Treat the zone's hexes as clear terrain (woods, villages, hills named by the rule).
     TreatAsClear(Zone),
@@ -30,10 +32,10 @@ pub enum Effect {
         /// Side id.
         side: String,
         /// Unit types affected.
-        #[schemars(length(min = 1, max = 10))]
+        #[schemars(length(min = 1, max = limits::MAX_KINDS))]
         kinds: Vec<UnitKind>,
         /// The range in hexes.
-        #[schemars(range(min = 0, max = 100))]
+        #[schemars(range(min = 0, max = limits::MAX_ALLOWANCE))]
         range: u32,
     },
     /// Override the movement allowance of a side's units of some types.
@@ -41,10 +43,10 @@ pub enum Effect {
         /// Side id.
         side: String,
         /// Unit types affected.
-        #[schemars(length(min = 1, max = 10))]
+        #[schemars(length(min = 1, max = limits::MAX_KINDS))]
         kinds: Vec<UnitKind>,
         /// Movement points.
-        #[schemars(range(min = 0, max = 100))]
+        #[schemars(range(min = 0, max = limits::MAX_ALLOWANCE))]
         movement: u32,
     },
     /// A side may not move for the first N Game-Turns.
@@ -52,7 +54,7 @@ pub enum Effect {
         /// Side id.
         side: String,
         /// Number of Game-Turns.
-        #[schemars(range(min = 1, max = 20))]
+        #[schemars(range(min = 1, max = limits::MAX_TURN))]
         turns: u32,
     },
     /// Rivers may only be entered at bridges and fords.
@@ -62,7 +64,7 @@ pub enum Effect {
         /// Side id.
         side: String,
         /// Distance in hexes.
-        #[schemars(range(min = 0, max = 100))]
+        #[schemars(range(min = 0, max = limits::MAX_ALLOWANCE))]
         distance: u32,
         /// The zone approached.
         of: Zone,
@@ -91,7 +93,7 @@ pub enum Effect {
         /// The marker.
         marker: MarkerKind,
         /// Number of lines.
-        #[schemars(range(min = 1, max = 20))]
+        #[schemars(range(min = 1, max = limits::MAX_TURN))]
         lines: u32,
     },
     /// Limber markers used as counters of their own (11.17).
@@ -99,10 +101,10 @@ pub enum Effect {
         /// Side id.
         side: String,
         /// Movement allowance.
-        #[schemars(range(min = 0, max = 100))]
+        #[schemars(range(min = 0, max = limits::MAX_ALLOWANCE))]
         movement: u32,
         /// Combat strength.
-        #[schemars(range(min = 0, max = 100))]
+        #[schemars(range(min = 0, max = limits::MAX_ALLOWANCE))]
         combat_strength: u32,
         /// Limbers must be placed on, and may only move along, road hexes.
         road_only: bool,
@@ -122,7 +124,7 @@ pub enum Effect {
     /// A rule the vocabulary cannot express.
     Text {
         /// Why it is not structured.
-        #[schemars(length(max = 4096))]
+        #[schemars(length(max = limits::MAX_PARAGRAPH))]
         why: String,
     },
 }

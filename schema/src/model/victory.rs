@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::counter::Counter;
+use crate::model::limits;
 use crate::model::zone::Zone;
 
 /// The side id that stands for "whichever side achieves it" (11.7: "Whoever holds …").
@@ -15,7 +16,7 @@ pub const EITHER_SIDE: &str = "either";
 #[serde(deny_unknown_fields)]
 pub struct VictoryCondition {
     /// Id of the side that must achieve the goal, or `either`.
-    #[schemars(length(max = 64))]
+    #[schemars(length(max = limits::MAX_ID))]
     pub side: String,
     /// What must be achieved.
     pub goal: Goal,
@@ -24,12 +25,13 @@ pub struct VictoryCondition {
     pub outcome: Outcome,
     /// The condition as printed in the rules, for reference.
     #[serde(default)]
-    #[schemars(length(max = 4096))]
+    #[schemars(length(max = limits::MAX_PARAGRAPH))]
     pub printed: String,
 }
 
 /// A goal.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Goal {
     /// Hold a place: "for one side to hold a hex, a Friendly unit must be in the hex on the
     /// specified Game-Turn" (11.0).
@@ -43,7 +45,7 @@ pub enum Goal {
         when: When,
         /// And no enemy unit within this many hexes of the held hex(es) (11.3).
         #[serde(default)]
-        #[schemars(range(max = 100))]
+        #[schemars(range(max = limits::MAX_ALLOWANCE))]
         no_enemy_within: Option<u32>,
     },
     /// Destroy all units of the other side.
@@ -58,28 +60,28 @@ pub enum Goal {
         /// Through which hexes they leave (edge hexes, a road's exit).
         via: Zone,
         /// By the end of this Game-Turn.
-        #[schemars(range(min = 1, max = 20))]
+        #[schemars(range(min = 1, max = limits::MAX_TURN))]
         by_turn: u32,
     },
     /// Control (hold) the position the enemy chose at set-up (11.14, 11.15).
     ControlEnemySetup {
         /// By the end of this Game-Turn.
-        #[schemars(range(min = 1, max = 20))]
+        #[schemars(range(min = 1, max = limits::MAX_TURN))]
         by_turn: u32,
     },
     /// Lose no more units than the other side (11.9, 11.17).
     LossesNoMoreThanEnemy,
     /// Every goal.
-    All(#[schemars(length(min = 1, max = 20))] Vec<Goal>),
+    All(#[schemars(length(min = 1, max = limits::MAX_SUBGOALS))] Vec<Goal>),
     /// Any goal.
-    Any(#[schemars(length(min = 1, max = 20))] Vec<Goal>),
+    Any(#[schemars(length(min = 1, max = limits::MAX_SUBGOALS))] Vec<Goal>),
     /// A goal the vocabulary cannot say; `why` says what is missing.
     Text {
         /// The goal.
-        #[schemars(length(max = 4096))]
+        #[schemars(length(max = limits::MAX_PARAGRAPH))]
         text: String,
         /// Why it is not structured.
-        #[schemars(length(max = 4096))]
+        #[schemars(length(max = limits::MAX_PARAGRAPH))]
         why: String,
     },
 }
@@ -100,25 +102,26 @@ pub enum When {
     /// At the end of the last Game-Turn.
     EndOfGame,
     /// At the end of the given Game-Turn.
-    EndOfTurn(#[schemars(range(min = 1, max = 20))] u32),
+    EndOfTurn(#[schemars(range(min = 1, max = limits::MAX_TURN))] u32),
     /// At the end of any one Game-Turn before the game ends.
     AnyTurn,
     /// For this many consecutive Game-Turns.
-    ConsecutiveTurns(#[schemars(range(min = 1, max = 20))] u32),
+    ConsecutiveTurns(#[schemars(range(min = 1, max = limits::MAX_TURN))] u32),
 }
 
 /// How many units must exit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum ExitCount {
     /// At least this many ("10 MZ or more").
-    AtLeast(#[schemars(range(min = 1, max = 2000))] u32),
+    AtLeast(#[schemars(range(min = 1, max = limits::MAX_UNITS_PER_SIDE))] u32),
     /// At least this fraction of the side's units ("one-third or more").
     Fraction {
         /// Numerator.
-        #[schemars(range(min = 1, max = 100))]
+        #[schemars(range(min = 1, max = limits::MAX_FRACTION_TERM))]
         num: u32,
         /// Denominator.
-        #[schemars(range(min = 1, max = 100))]
+        #[schemars(range(min = 1, max = limits::MAX_FRACTION_TERM))]
         den: u32,
     },
     /// Every one of them ("all four limbers").
@@ -139,6 +142,7 @@ pub enum Level {
 
 /// What a victory condition decides.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Outcome {
     /// The side wins if it achieves the goal, otherwise the other side wins.
     #[default]
@@ -146,7 +150,7 @@ pub enum Outcome {
     /// Graded by the Game-Turn by which the goal is achieved (11.6).
     Graded {
         /// In order of turn: achieved by the end of `by_turn` gives this result.
-        #[schemars(length(min = 1, max = 20))]
+        #[schemars(length(min = 1, max = limits::MAX_TURN as usize))]
         by_turn: Vec<GradedResult>,
         /// The result if the goal is never achieved.
         otherwise: Result,
@@ -158,7 +162,7 @@ pub enum Outcome {
 #[serde(deny_unknown_fields)]
 pub struct GradedResult {
     /// Achieved by the end of this Game-Turn.
-    #[schemars(range(min = 1, max = 20))]
+    #[schemars(range(min = 1, max = limits::MAX_TURN))]
     pub turn: u32,
     /// Who wins, and how well.
     pub result: Result,
@@ -169,7 +173,7 @@ pub struct GradedResult {
 #[serde(deny_unknown_fields)]
 pub struct Result {
     /// The winning side's id.
-    #[schemars(length(max = 64))]
+    #[schemars(length(max = limits::MAX_ID))]
     pub winner: String,
     /// The level.
     pub level: Level,

@@ -28,25 +28,27 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::hex::{Compass, Coord, Corner, Edge};
+use crate::model::limits;
 use crate::ruleset::Terrain;
 
 /// A zone expression. See the module documentation for which clause each form expresses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub enum Zone {
     /// The whole map ("anywhere").
     Everywhere,
     /// The hexes of a numbered feature: "in V4", "on H26".
-    Feature(#[schemars(regex(pattern = r"^[VHWRJFB][1-9][0-9]{0,3}$"))] String),
+    Feature(#[schemars(regex(pattern = crate::model::map::FEATURE_PATTERN))] String),
     /// Listed hexes, as `(col, row)`.
-    Hexes(#[schemars(length(max = 100000))] Vec<Coord>),
+    Hexes(#[schemars(length(max = limits::MAX_HEX_LIST))] Vec<Coord>),
     /// The hex in a corner of the map.
     Corner(Corner),
     /// The hexes along a map edge.
     Edge(Edge),
     /// Every hex of a named road (`"East"` or `"East Road"`).
-    Road(#[schemars(length(max = 100))] String),
+    Road(#[schemars(length(max = limits::MAX_ROAD_NAME))] String),
     /// The hex where a named road leaves the map: "arrives on the South Road".
-    RoadEntry(#[schemars(length(max = 100))] String),
+    RoadEntry(#[schemars(length(max = limits::MAX_ROAD_NAME))] String),
     /// Every road hex of the map.
     AnyRoad,
     /// Every hex of one terrain ("all woods hexes").
@@ -54,12 +56,12 @@ pub enum Zone {
     /// Every slope hex.
     Slopes,
     /// The hexes on straight lines joining the centres of the given zones in order.
-    Line(#[schemars(length(min = 2, max = 100))] Vec<Zone>),
+    Line(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes within `distance` of the zone, the zone included: "within 3 hexes of V5";
     /// "on or adjacent to V4" is distance 1.
     Within {
         /// Largest distance in hexes.
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         distance: u32,
         /// The reference zone.
         of: Box<Zone>,
@@ -68,7 +70,7 @@ pub enum Zone {
     /// "not closer than 6 hexes to …".
     AtLeast {
         /// Smallest distance in hexes.
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         distance: u32,
         /// The reference zone.
         from: Box<Zone>,
@@ -82,15 +84,15 @@ pub enum Zone {
         of: Box<Zone>,
         /// Largest distance from the zone, if limited.
         #[serde(default)]
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         within: Option<u32>,
         /// Smallest distance from the zone, if limited.
         #[serde(default)]
-        #[schemars(range(max = 2000))]
+        #[schemars(range(max = limits::MAX_DISTANCE))]
         at_least: Option<u32>,
         /// Half the opening angle of the sector in degrees (default 45: a quarter-plane).
         #[serde(default = "default_half_angle")]
-        #[schemars(range(min = 1, max = 180))]
+        #[schemars(range(min = 1, max = limits::MAX_HALF_ANGLE))]
         half_angle: u32,
     },
     /// Hexes beyond a line through the zone's centroid, across it from the given direction:
@@ -109,7 +111,7 @@ pub enum Zone {
     /// next ("on and between H32 and H26", chains such as H24-H25-H26).
     Between {
         /// The zones, in order; at least two.
-        #[schemars(length(min = 2, max = 100))]
+        #[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))]
         chain: Vec<Zone>,
         /// Include the zones of the chain themselves ("on and between"); `false` for
         /// "between but not on".
@@ -117,20 +119,21 @@ pub enum Zone {
         include_ends: bool,
         /// Extra hexes of detour allowed beyond a shortest path, widening the band.
         #[serde(default)]
-        #[schemars(range(max = 100))]
+        #[schemars(range(max = limits::MAX_SLACK))]
         slack: u32,
     },
     /// The area spanned by zones: hexes whose centres lie in the convex hull of all their hexes
     /// ("the area H26-B14-V4", "between V6, V5 and the north-east corner").
-    Area(#[schemars(length(min = 2, max = 100))] Vec<Zone>),
-    /// One side of the river: hexes reachable from the given map edge without entering a
-    /// river, ford or bridge hex.
+    Area(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
+    /// One bank of the river: of the areas the river (river, ford and bridge hexes) divides the
+    /// map into, the one that holds most of the given edge, so that it is one bank even where
+    /// the river meets that edge.
     RiverSide(Edge),
     /// The road hexes between the points of a road nearest two zones, inclusive: "on the road
     /// between V6 and the eastern edge".
     RoadStretch {
         /// The road's name.
-        #[schemars(length(max = 100))]
+        #[schemars(length(max = limits::MAX_ROAD_NAME))]
         road: String,
         /// One end.
         from: Box<Zone>,
@@ -141,11 +144,11 @@ pub enum Zone {
     EnemyDeployment,
     /// A choice: the side picks one of these at set-up ("on any one of H24, H25 or H26"). Drawn
     /// as the union; each alternative must hold the group on its own.
-    OneOf(#[schemars(length(min = 1, max = 100))] Vec<Zone>),
+    OneOf(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes in any of the zones.
-    Union(#[schemars(length(max = 1000))] Vec<Zone>),
+    Union(#[schemars(length(max = limits::MAX_UNION_OPERANDS))] Vec<Zone>),
     /// Hexes in all of the zones.
-    Intersection(#[schemars(length(min = 1, max = 100))] Vec<Zone>),
+    Intersection(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes of the first zone that are not in the second.
     Difference(Box<Zone>, Box<Zone>),
 }
@@ -231,7 +234,10 @@ impl Zone {
                 }
             }
             Zone::Area(zs) => format!("the area {}", list(zs, "-")),
-            Zone::RiverSide(e) => format!("the {} side of the river", e.name()),
+            Zone::RiverSide(e) => format!(
+                "the bank of the river that holds most of the {} edge",
+                e.name()
+            ),
             Zone::RoadStretch { road, from, to } => {
                 format!(
                     "on the {road} road between {} and {}",

@@ -18,17 +18,19 @@ pub mod locate;
 pub mod maps;
 pub mod parse;
 pub mod read;
+pub mod record;
+pub mod recover;
 pub mod schema;
 pub mod zones;
 
 use std::path::{Path, PathBuf};
 
 use crate::check::{check_map, check_scenario};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
 use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
-use crate::pipeline::parse::{DocKind, detect, parse};
+use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_document_all};
 use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
 
@@ -69,10 +71,10 @@ impl FileReport {
     }
 }
 
-/// The map stages after parsing: JSON Schema, then building the map and the map checks.
-fn map_stages(file: &MapFile) -> (Option<Map>, Vec<Diagnostic>) {
-    let value = serde_json::to_value(file).expect("the model always serializes");
-    let schema = schema::validate(DocKind::Map, &value);
+/// The map stages after parsing: JSON Schema on what was written, then building the map and the
+/// map checks.
+fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<Diagnostic>) {
+    let schema = schema::validate(DocKind::Map, written);
     if !schema.is_empty() {
         return (None, schema);
     }
@@ -84,26 +86,44 @@ fn map_stages(file: &MapFile) -> (Option<Map>, Vec<Diagnostic>) {
 
 /// Parse, schema-check and build a map; diagnostics are not yet located.
 pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
-    match parse::<MapFile>(src) {
-        Ok(f) => map_stages(&f),
-        Err(d) => (None, vec![d]),
+    match parse_document_all::<MapFile>(src) {
+        Ok((f, written)) => map_stages(&f, &written),
+        Err(d) => (None, d),
     }
-}
-
-/// The JSON Schema stage on a scenario.
-fn scenario_schema(s: &Scenario) -> Vec<Diagnostic> {
-    let value = serde_json::to_value(s).expect("the model always serializes");
-    schema::validate(DocKind::Scenario, &value)
 }
 
 /// Parse and schema-check a scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
-    let s: Scenario = parse(src).map_err(|d| vec![d])?;
-    let schema = scenario_schema(&s);
-    if !schema.is_empty() {
-        return Err(schema);
+    match load_scenario_deferring(src)? {
+        (s, deferred) if deferred.is_empty() => Ok(s),
+        (_, deferred) => Err(deferred),
     }
-    Ok(s)
+}
+
+/// Parse and schema-check a scenario, validating what the user wrote. Schema findings that a
+/// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
+/// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
+fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (s, written): (Scenario, _) = parse_document_all(src)?;
+    scenario_schema(&written).map(|deferred| (s, deferred))
+}
+
+/// The JSON Schema stage on a scenario as written: the findings that stop the pipeline, or
+/// those deferred to the rule checks.
+fn scenario_schema(written: &serde_json::Value) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+    match schema::validate_deferring(DocKind::Scenario, written) {
+        (blocking, deferred) if blocking.is_empty() => Ok(deferred),
+        (blocking, deferred) => Err([blocking, deferred].concat()),
+    }
+}
+
+/// The deferred schema findings that no rule check reported an error for at the same place:
+/// a rule-level message replaces the schema's, but a value is never let through.
+fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) -> Vec<Diagnostic> {
+    deferred
+        .into_iter()
+        .filter(|d| !found.iter().any(|f| f.is_error() && f.path == d.path))
+        .collect()
 }
 
 /// A scenario compiled on its map.
@@ -131,15 +151,16 @@ fn compile_scenario_on(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapOrigin>) {
-    let scenario = match load_scenario(src) {
+    let (scenario, deferred) = match load_scenario_deferring(src) {
         Ok(s) => s,
         Err(d) => return (None, d, None),
     };
     let found = match registry.resolve(&scenario.map, &src.path) {
         Ok(m) => m,
-        Err(d) => return (None, vec![d], None),
+        Err(d) => return (None, [deferred, vec![d]].concat(), None),
     };
     let (resolved, mut diags) = check_scenario(&scenario, &found.map);
+    diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes);
     (
         Some(Compiled {
@@ -174,11 +195,20 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
     let mut map_used = None;
     let mut map_id = None;
     let (kind, diags, built) = match detect(src) {
+        // An engine export among the source files: named as such, and held to its schema.
+        Err(d) if d.code == Code::UnknownFormat && d.severity == Severity::Note => {
+            let mut diags = vec![d];
+            match parse_document::<crate::output::export::Export>(src) {
+                Ok((_, written)) => diags.extend(schema::validate_export(&written)),
+                Err(e) => diags.push(e),
+            }
+            (None, diags, Built::Nothing)
+        }
         Err(d) => (None, vec![d], Built::Nothing),
-        Ok((DocKind::Map, _)) => match parse::<MapFile>(src) {
-            Err(d) => (Some(DocKind::Map), vec![d], Built::Nothing),
-            Ok(file) => {
-                let (map, diags) = map_stages(&file);
+        Ok((DocKind::Map, _)) => match parse_document_all::<MapFile>(src) {
+            Err(d) => (Some(DocKind::Map), d, Built::Nothing),
+            Ok((file, written)) => {
+                let (map, diags) = map_stages(&file, &written);
                 // A map that fails the schema is still built, to be repaired in the editor.
                 let map = map.unwrap_or_else(|| Map::from_file(&file).0);
                 map_id = Some(map.id.clone());
@@ -297,11 +327,14 @@ impl ScenarioCheck {
 /// JSON Schema on: the findings are those `saberc check` reports for the same scenario saved
 /// (a schema failure stops there, as in `saberc`; its zones are still resolved, to be drawn).
 pub fn check_scenario_model(scenario: &Scenario, map: &Map) -> ScenarioCheck {
-    let schema = scenario_schema(scenario);
-    let (resolved, diags) = if schema.is_empty() {
-        check_scenario(scenario, map)
-    } else {
-        (zones::resolve(scenario, map).0, schema)
+    let written = serde_json::to_value(scenario).expect("the model always serializes");
+    let (resolved, diags) = match scenario_schema(&written) {
+        Ok(deferred) => {
+            let (resolved, mut diags) = check_scenario(scenario, map);
+            diags.extend(keep_unexplained(deferred, &diags));
+            (resolved, diags)
+        }
+        Err(schema) => (zones::resolve(scenario, map).0, schema),
     };
     ScenarioCheck {
         resolved,
@@ -312,5 +345,7 @@ pub fn check_scenario_model(scenario: &Scenario, map: &Map) -> ScenarioCheck {
 /// Check a map held in memory, by the stages `saberc` runs on a map file from the JSON Schema
 /// on; findings sorted and capped as for a file.
 pub fn check_map_model(map: &Map) -> Vec<Diagnostic> {
-    finish::finish_unlocated(map_stages(&map.to_file()).1)
+    let file = map.to_file();
+    let written = serde_json::to_value(&file).expect("the model always serializes");
+    finish::finish_unlocated(map_stages(&file, &written).1)
 }

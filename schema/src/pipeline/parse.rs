@@ -2,12 +2,14 @@
 //! model (RON or JSON) with diagnostics that carry line:col and the field path.
 
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
 use crate::model::limits;
 use crate::pipeline::locate::{location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::read::{Source, Syntax};
+use crate::pipeline::record::Recorder;
 
 /// What a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +79,33 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             return Ok((kind, version));
         }
     }
+    if let Some(at) = text.find(&format!("\"{EXPORT_PREFIX}/")) {
+        return Err(Diagnostic::note(
+            Code::UnknownFormat,
+            format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against export.schema.json only"),
+        )
+        .at_location(location_at(text, at + 1, EXPORT_PREFIX.len()))
+        .with_hint("exports are generated: keep them out of the folders of source files, or regenerate them with `saberc export`"));
+    }
+    if let Some((at, value)) = format_value(text) {
+        let kinds = [DocKind::Map, DocKind::Scenario, DocKind::Battle];
+        let names: Vec<String> = kinds
+            .iter()
+            .map(|k| format!("{}/{CURRENT_VERSION}", k.prefix()))
+            .collect();
+        let near = suggestions(value, names.iter().map(String::as_str));
+        return Err(Diagnostic::error(
+            Code::UnknownFormat,
+            format!("`{value}` is not a format saberc knows"),
+        )
+        .at_location(location_at(text, at, value.len()))
+        .with_hint(did_you_mean(&near).unwrap_or_else(|| {
+            format!(
+                "the formats are {}",
+                list(&names.iter().map(String::as_str).collect::<Vec<_>>())
+            )
+        })));
+    }
     // A file whose syntax is broken may have a format field the search above cannot see: the
     // syntax error, located, is what to fix first.
     parse::<serde::de::IgnoredAny>(source)?;
@@ -90,9 +119,40 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     )))
 }
 
+/// The `format` prefix of engine exports.
+pub const EXPORT_PREFIX: &str = "saber-export";
+
+/// The text of the first `format` field's string value and its byte offset: `format: "x"` in
+/// RON, `"format": "x"` in JSON.
+fn format_value(text: &str) -> Option<(usize, &str)> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find("format") {
+        let after = from + i + "format".len();
+        let rest = text[after..].trim_start_matches('"').trim_start();
+        if let Some(rest) = rest.strip_prefix(':') {
+            let rest = rest.trim_start();
+            let rest = rest.strip_prefix("Some(").map_or(rest, str::trim_start);
+            if let Some(v) = rest.strip_prefix('"') {
+                let end = v.find('"')?;
+                let start = text.len() - v.len();
+                return Some((start, &v[..end]));
+            }
+        }
+        from = after;
+    }
+    None
+}
+
 /// Parse a document into the model type `T`: nesting limit first, then serde with the path of
 /// the failing field, mapped to line:col.
 pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Diagnostic> {
+    parse_document(source).map(|(t, _)| t)
+}
+
+/// Parse a document into the model type `T`, and give back what the user wrote as JSON, for
+/// the schema stage: the parsed JSON document itself, or for RON the value recorded while the
+/// model was read (see [`crate::pipeline::record`]), never the model serialized again.
+pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value), Diagnostic> {
     let text = &source.text;
     let (depth, over) = nesting_depth(text, limits::MAX_NESTING);
     if let Some(at) = over {
@@ -114,28 +174,71 @@ pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Diagnostic> {
     }
 }
 
-fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<T, Diagnostic> {
-    let options = ron::Options::default().with_recursion_limit(limits::MAX_NESTING * 2);
+/// Like [`parse_document`], but after a syntax error also every other syntax error that can be
+/// found independently of it (see [`crate::pipeline::recover`]), so that one run shows them all.
+pub fn parse_document_all<T: DeserializeOwned>(
+    source: &Source,
+) -> Result<(T, Value), Vec<Diagnostic>> {
+    parse_document(source).map_err(|first| {
+        if first.code != Code::Syntax {
+            return vec![first];
+        }
+        let text = &source.text;
+        let more = match source.syntax {
+            Syntax::Ron => {
+                let parse = |v: &str| {
+                    ron_options()
+                        .from_str::<ron::Value>(v)
+                        .err()
+                        .map(|e| ron_error(v, e, &[]))
+                };
+                crate::pipeline::recover::other_syntax_errors(text, Syntax::Ron, &first, &parse)
+            }
+            Syntax::Json => {
+                let parse = |v: &str| {
+                    serde_json::from_str::<Value>(v)
+                        .err()
+                        .map(|e| json_error(v, e, &[]))
+                };
+                crate::pipeline::recover::other_syntax_errors(text, Syntax::Json, &first, &parse)
+            }
+        };
+        let mut all = vec![first];
+        all.extend(more.into_iter().filter(|d| d.code == Code::Syntax));
+        all
+    })
+}
+
+/// The RON options of every file: `Some(…)` may be left out around optional values
+/// (`facing: S` as well as `facing: Some(S)`), which no newcomer guesses.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default()
+        .with_recursion_limit(limits::MAX_NESTING * 2)
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
+    let options = ron_options();
     let mut de = ron::Deserializer::from_str_with_options(text, &options)
         .map_err(|e| ron_error(text, e, &[]))?;
-    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let (recorder, recorded) = Recorder::new(&mut de);
+    let value: T = serde_path_to_error::deserialize(recorder).map_err(|e| {
         let path = path_of(e.path());
         let inner = e.into_inner();
         ron_error(text, de.span_error(inner), &path)
     })?;
     de.end()
         .map_err(|e| ron_error(text, de.span_error(e), &[]))?;
-    Ok(value)
+    Ok((value, recorded.take()))
 }
 
-fn parse_json<T: DeserializeOwned>(text: &str) -> Result<T, Diagnostic> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
+    let value: T = serde_path_to_error::deserialize(&doc).map_err(|e| {
         let path = path_of(e.path());
         json_error(text, e.into_inner(), &path)
     })?;
-    de.end().map_err(|e| json_error(text, e, &[]))?;
-    Ok(value)
+    Ok((value, doc))
 }
 
 fn path_of(p: &serde_path_to_error::Path) -> Vec<PathSeg> {
@@ -167,6 +270,17 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             .at_path(path.to_vec());
     }
     let d = match &e.code {
+        // `color: "Red"`: JSON habits; RON writes enum values as bare names.
+        E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('"') => {
+            let quoted = quoted_at(text, loc.offset);
+            Diagnostic::error(
+                Code::WrongType,
+                format!(
+                    "`\"{quoted}\"` is in quotes{where_}, but RON writes this value as a bare name"
+                ),
+            )
+            .with_hint(format!("write {quoted} without quotes"))
+        }
         E::NoSuchStructField {
             expected,
             found,
@@ -204,7 +318,8 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 format!("unknown variant `{found}`{in_}{where_}"),
             )
             .with_hint(
-                did_you_mean(&near)
+                rules_spelling(found, expected)
+                    .or_else(|| did_you_mean(&near))
                     .unwrap_or_else(|| format!("expected one of {}", list(expected))),
             )
         }
@@ -289,6 +404,23 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
     } else {
         format!(" at `{}`", crate::diagnostic::pointer(path))
     };
+    // An unknown variant used as a map key (`"units": {"Cavalry": 2}`): point at the key, which
+    // lies inside the located map.
+    let loc = match msg.strip_prefix("unknown variant `") {
+        Some(rest) if e.is_data() && !path.is_empty() => {
+            let found = rest.split('`').next().unwrap_or("");
+            // The map's entries hold numbers or flat objects: it ends at the first `}`.
+            let rest = &text[loc.offset.min(text.len())..];
+            let span = &rest[..rest.find('}').unwrap_or(rest.len())];
+            match span.find(&format!("\"{found}\"")) {
+                Some(i) if span.starts_with('{') => {
+                    location_at(text, loc.offset + i, found.len() + 2)
+                }
+                _ => loc,
+            }
+        }
+        _ => loc,
+    };
     let d = if let Some(rest) = msg.strip_prefix("unknown field `") {
         unknown_name(&msg, rest, "field", &where_)
             .with_hint_if_none("remove it, or check its spelling against the schema")
@@ -303,6 +435,12 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
     } else if e.is_data() {
         Diagnostic::error(Code::WrongType, format!("{msg}{where_}"))
             .with_hint("check the value's type against the schema (`saberc schema`)")
+    } else if text[loc.offset.min(text.len())..].starts_with("//")
+        || text[loc.offset.min(text.len())..].starts_with("/*")
+    {
+        Diagnostic::error(Code::Syntax, "JSON has no comments").with_hint(
+            "remove the comment, or write the file in RON, which allows `//` comments (`saberc convert FILE --to ron`)",
+        )
     } else {
         Diagnostic::error(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
     };
@@ -313,14 +451,7 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
 /// did-you-mean, or the list of what is expected when nothing is close.
 fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
     let found = rest.split('`').next().unwrap_or("");
-    let expected: Vec<&str> = msg
-        .split("expected one of ")
-        .nth(1)
-        .unwrap_or("")
-        .split(", ")
-        .map(|s| s.trim_matches('`'))
-        .filter(|s| !s.is_empty())
-        .collect();
+    let expected = expected_names(msg);
     if what == "variant" && is_code_list(&expected) {
         return unknown_code(found, where_);
     }
@@ -329,13 +460,71 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         Code::UnknownField,
         format!("unknown {what} `{found}`{where_}"),
     );
-    match did_you_mean(&near) {
+    match rules_spelling(found, &expected).or_else(|| did_you_mean(&near)) {
         Some(h) => d.with_hint(h),
         None if !expected.is_empty() => {
             d.with_hint(format!("expected one of {}", expected.join(", ")))
         }
         None => d,
     }
+}
+
+/// The text of the string literal starting at `offset` (at its opening quote), unescaped no
+/// further; bounded so that a long string does not flood the message.
+fn quoted_at(text: &str, offset: usize) -> String {
+    let rest = &text[offset.min(text.len())..];
+    let inner = rest.strip_prefix('"').unwrap_or(rest);
+    inner
+        .split('"')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .take(60)
+        .collect()
+}
+
+/// A unit type written as the rules print it or in words (`MzA`, `Cavalry`), where a unit
+/// code is expected: which code to write.
+fn rules_spelling(found: &str, expected: &[&str]) -> Option<String> {
+    let codes: Vec<&str> = crate::ruleset::UnitKind::from_spelling(found)
+        .into_iter()
+        .map(|k| k.code())
+        .filter(|c| expected.contains(c) && *c != found)
+        .collect();
+    let printed = matches!(found, "Mz" | "MzA" | "mz" | "mza" | "MZA");
+    match codes.as_slice() {
+        [] => None,
+        [one] if printed => Some(format!(
+            "11.18 prints {} as `{found}`; files use the code `{one}`",
+            crate::ruleset::UnitKind::from_code(one)
+                .map(|k| k.name().to_lowercase())
+                .unwrap_or_default()
+        )),
+        [one] => Some(format!(
+            "`{found}` names a unit type; files use its code: write `{one}`"
+        )),
+        many => Some(format!(
+            "`{found}` may be any of {}: write the code of the type you mean",
+            many.iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The names serde lists after "expected": "expected `A`", "expected `A` or `B`", "expected one
+/// of `A`, `B`, `C`"; none for "there are no fields".
+fn expected_names(msg: &str) -> Vec<&str> {
+    let Some((_, list)) = msg.split_once(", expected ") else {
+        return Vec::new();
+    };
+    let list = list.strip_prefix("one of ").unwrap_or(list);
+    list.split(", ")
+        .flat_map(|s| s.split(" or "))
+        .map(|s| s.trim().trim_matches('`'))
+        .filter(|s| !s.is_empty() && !s.contains(' '))
+        .collect()
 }
 
 /// Is this list of expected variants the list of diagnostic codes (an interpretation note's
@@ -385,6 +574,42 @@ mod tests {
 
     fn src(text: &str) -> Source {
         Source::from_text("test.ron", text)
+    }
+
+    /// What the schema stage sees of a RON file is what it says: no defaults added, `Some`
+    /// left out where the file leaves it out (implicit `Some`), variants externally tagged.
+    #[test]
+    fn ron_is_recorded_as_written() {
+        use crate::model::zone::Zone;
+        let text = "Intersection([Beyond(toward: N, of: Feature(\"V4\")), Sector(toward: S, of: EnemyDeployment, within: 3)])";
+        let (zone, written): (Zone, Value) = parse_document(&src(text)).unwrap();
+        assert!(matches!(zone, Zone::Intersection(_)));
+        assert_eq!(
+            written,
+            serde_json::json!({"Intersection": [
+                {"Beyond": {"toward": "N", "of": {"Feature": "V4"}}},
+                {"Sector": {"toward": "S", "of": "EnemyDeployment", "within": 3}}
+            ]})
+        );
+    }
+
+    #[test]
+    fn hex_labels_are_hexes() {
+        use crate::model::hex::Coord;
+        let (c, _): (Vec<Coord>, Value) =
+            parse_document(&src("[(4, 12), \"0412\", \"104.1000\"]")).unwrap();
+        assert_eq!(c, vec![Coord(4, 12), Coord(4, 12), Coord(104, 1000)]);
+        assert!(
+            parse::<Coord>(&src("\" 0412\"")).is_err(),
+            "exactly the schema's pattern"
+        );
+    }
+
+    #[test]
+    fn a_misspelt_format_gets_a_did_you_mean() {
+        let e = detect(&src(r#"(format: "saber-scenaro/1")"#)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownFormat);
+        assert_eq!(e.hint.as_deref(), Some("did you mean `saber-scenario/1`?"));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::battle::Battle;
+use crate::model::limits;
 use crate::model::map::MapFile;
 use crate::model::scenario::Scenario;
 use crate::output::export::Export;
@@ -26,34 +27,137 @@ pub const SCHEMA_FILES: [(&str, SchemaFn); 4] = [
 
 /// The JSON Schema of map files.
 pub fn map_schema() -> Value {
-    with_id(schemars::schema_for!(MapFile).to_value(), "map")
+    published(schemars::schema_for!(MapFile).to_value(), "map")
 }
 
 /// The JSON Schema of scenario files.
 pub fn scenario_schema() -> Value {
-    with_id(schemars::schema_for!(Scenario).to_value(), "scenario")
+    published(schemars::schema_for!(Scenario).to_value(), "scenario")
 }
 
 /// The JSON Schema of battle files, the input of factoring (11.18).
 pub fn battle_schema() -> Value {
-    with_id(schemars::schema_for!(Battle).to_value(), "battle")
+    published(schemars::schema_for!(Battle).to_value(), "battle")
 }
 
 /// The JSON Schema of engine exports.
 pub fn export_schema() -> Value {
-    with_id(schemars::schema_for!(Export).to_value(), "export")
+    published(schemars::schema_for!(Export).to_value(), "export")
 }
 
-fn with_id(mut v: Value, name: &str) -> Value {
+/// The address a schema is published under (its `$id`), which files name in `$schema`.
+pub fn schema_url(name: &str) -> String {
+    format!("https://rifle-and-saber.invalid/schema/{name}.schema.json")
+}
+
+/// A generated schema as published: with its `$id`, and standard JSON Schema that every
+/// validator accepts in strict mode (see [`standardize`]).
+fn published(mut v: Value, name: &str) -> Value {
+    standardize(&mut v, None);
     if let Value::Object(m) = &mut v {
-        m.insert(
-            "$id".into(),
-            Value::String(format!(
-                "https://rifle-and-saber.invalid/schema/{name}.schema.json"
-            )),
-        );
+        m.insert("$id".into(), Value::String(schema_url(name)));
     }
     v
+}
+
+/// Rewrite schemars' output into standard JSON Schema:
+/// - the non-standard integer `format`s (`uint32`, `int32`, …) become the `minimum` and
+///   `maximum` they stand for (a bound set by the model is kept);
+/// - every definition and property gets a `title` (from its name) where the model gives none,
+///   and a property of an enum variant's object takes the variant's description.
+fn standardize(v: &mut Value, name: Option<&str>) {
+    let Value::Object(m) = v else {
+        if let Value::Array(items) = v {
+            items.iter_mut().for_each(|i| standardize(i, None));
+        }
+        return;
+    };
+    if let Some(Value::String(f)) = m.get("format")
+        && let Some((lo, hi)) = integer_bounds(f)
+    {
+        m.remove("format");
+        m.entry("minimum").or_insert(Value::from(lo));
+        m.entry("maximum").or_insert(Value::from(hi));
+    }
+    if let Some(name) = name {
+        m.entry("title")
+            .or_insert_with(|| Value::String(title_of(name)));
+    }
+    // An externally tagged variant `{"Within": {...}}` documents the variant on the outer
+    // object; its one property is the variant itself, so it shares the description.
+    let variant_doc = m.get("description").cloned();
+    let single = m
+        .get("properties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| p.len() == 1)
+        && m.get("required").and_then(Value::as_array).map(Vec::len) == Some(1);
+    for (key, child) in m.iter_mut() {
+        match key.as_str() {
+            "properties" | "$defs" => {
+                if let Value::Object(children) = child {
+                    for (k, c) in children.iter_mut() {
+                        if single
+                            && key == "properties"
+                            && let (Value::Object(cm), Some(d)) = (&mut *c, &variant_doc)
+                        {
+                            cm.entry("description").or_insert_with(|| d.clone());
+                        }
+                        standardize(c, Some(k));
+                    }
+                }
+            }
+            // Enum values and examples are data, not schemas.
+            "enum" | "const" | "examples" | "default" => {}
+            _ => standardize(child, None),
+        }
+    }
+}
+
+/// The range a schemars integer `format` stands for.
+fn integer_bounds(format: &str) -> Option<(i64, u64)> {
+    Some(match format {
+        "uint8" => (0, u8::MAX.into()),
+        "uint16" => (0, u16::MAX.into()),
+        "uint32" | "uint" => (0, u32::MAX.into()),
+        "uint64" => (0, u64::MAX),
+        "int8" => (i8::MIN.into(), i8::MAX as u64),
+        "int16" => (i16::MIN.into(), i16::MAX as u64),
+        "int32" | "int" => (i32::MIN.into(), i32::MAX as u64),
+        "int64" => (i64::MIN, i64::MAX as u64),
+        _ => return None,
+    })
+}
+
+/// A title from a property or type name: `deploys_first` → "Deploys first",
+/// `CounterValues` → "Counter values"; codes such as `MZ` or `IP` stay as they are.
+fn title_of(name: &str) -> String {
+    let name = name.trim_start_matches('$');
+    if name
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    {
+        return name.to_string();
+    }
+    let mut words = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c == '_' || c == '-' {
+            words.push(' ');
+            prev_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && prev_lower {
+            words.push(' ');
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        words.push(c);
+    }
+    let lower = words.to_lowercase();
+    let mut chars = lower.chars();
+    match chars.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
 }
 
 /// A schema as the text written to disk (pretty JSON and a final newline).
@@ -79,50 +183,251 @@ fn validator(kind: Option<DocKind>) -> &'static jsonschema::Validator {
     })
 }
 
-/// Validate a document (as JSON) against the schema of its kind; each violation becomes a
-/// diagnostic pointing at the offending value's path.
+/// Validate a document (as JSON, as the user wrote it) against the schema of its kind; each
+/// violation becomes a diagnostic at the offending value, in words.
 pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
-    errors(validator(Some(kind)), value)
+    let (mut blocking, deferred) = validate_deferring(kind, value);
+    blocking.extend(deferred);
+    blocking
+}
+
+/// Validate a document, setting apart the findings a rule check explains better: a Game-Turn
+/// out of range is TRN001 (game length) or TRN002 (arrival), which say what the Turn Record
+/// Track is; the schema's "greater than the maximum of 20" says less. The caller reports a
+/// deferred finding only where no rule check reported that value.
+pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let mut blocking = Vec::new();
+    let mut deferred = Vec::new();
+    for e in validator(Some(kind)).iter_errors(value) {
+        let d = diagnostic(&e);
+        if kind == DocKind::Scenario && rule_explains(innermost(&e)) {
+            deferred.push(d);
+        } else {
+            blocking.push(d);
+        }
+    }
+    (blocking, deferred)
 }
 
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
-    errors(validator(None), value)
-}
-
-fn errors(v: &jsonschema::Validator, value: &Value) -> Vec<Diagnostic> {
-    v.iter_errors(value)
-        .map(|e| {
-            let pointer = e.instance_path().as_str().to_string();
-            let path = parse_pointer(&pointer);
-            let hint = hint_for(e.kind());
-            let at = if pointer.is_empty() {
-                String::new()
-            } else {
-                format!(" (at `{pointer}`)")
-            };
-            Diagnostic::error(Code::Schema, format!("{e}{at}"))
-                .at_path(path)
-                .with_hint(hint)
-        })
+    validator(None)
+        .iter_errors(value)
+        .map(|e| diagnostic(&e))
         .collect()
 }
 
-fn hint_for(kind: &jsonschema::error::ValidationErrorKind) -> String {
+/// Fields whose range a rule check reports with the rule's own words.
+const RULE_CHECKED: [&str; 2] = ["game_length", "turn"];
+
+/// Maps whose counts a rule check bounds (LIM001 names the unit type and the limit).
+const COUNTED: [&str; 2] = ["units", "markers"];
+
+fn rule_explains(e: &jsonschema::ValidationError) -> bool {
     use jsonschema::error::ValidationErrorKind as K;
-    match kind {
-        K::Maximum { .. }
-        | K::Minimum { .. }
-        | K::ExclusiveMaximum { .. }
-        | K::ExclusiveMinimum { .. } => {
-            "the value is out of range: see the limits in the README".into()
+    let path = parse_pointer(e.instance_path().as_str());
+    let key = |from_end: usize| match path.iter().rev().nth(from_end) {
+        Some(PathSeg::Key(k)) => k.as_str(),
+        _ => "",
+    };
+    matches!(e.kind(), K::Maximum { .. } | K::Minimum { .. })
+        && (RULE_CHECKED.contains(&key(0)) || COUNTED.contains(&key(1)))
+}
+
+/// One violation as a diagnostic. A value that fits none of the forms of a `oneOf` (a zone, a
+/// goal, an entry) is explained by the form it names (`{"Feature": "V 7"}` is a `Feature`), at
+/// the value that breaks it.
+fn diagnostic(e: &jsonschema::ValidationError) -> Diagnostic {
+    let e = innermost(e);
+    let pointer = e.instance_path().as_str().to_string();
+    let path = parse_pointer(&pointer);
+    let (message, hint) = match e.kind() {
+        jsonschema::error::ValidationErrorKind::OneOfNotValid { .. } => no_form_fits(e.instance()),
+        _ => in_words(e, path.last()),
+    };
+    let at = if pointer.is_empty() {
+        String::new()
+    } else {
+        format!(" (at `{pointer}`)")
+    };
+    Diagnostic::error(Code::Schema, format!("{message}{at}"))
+        .at_path(path)
+        .with_hint(hint)
+}
+
+/// For a `oneOf` failure, the error inside the alternative the value chose: the alternative
+/// whose errors all lie inside the value (it has the right tag) rather than at it.
+fn innermost<'a>(e: &'a jsonschema::ValidationError<'a>) -> &'a jsonschema::ValidationError<'a> {
+    use jsonschema::error::ValidationErrorKind as K;
+    let (K::OneOfNotValid { context } | K::AnyOf { context }) = e.kind() else {
+        return e;
+    };
+    let here = e.instance_path().as_str();
+    let chosen = context.iter().find(|branch| {
+        !branch.is_empty()
+            && branch
+                .iter()
+                .all(|b| b.instance_path().as_str().len() > here.len())
+    });
+    match chosen.and_then(|b| b.first()) {
+        Some(inner) => innermost(inner),
+        None => e,
+    }
+}
+
+/// A value that takes none of the forms of a `oneOf` and names none of them (its tag is not
+/// one of the alternatives' tags, or a name without a value was given one).
+fn no_form_fits(v: &Value) -> (String, String) {
+    match v {
+        Value::Object(m) if m.len() == 1 => {
+            let (tag, payload) = m.iter().next().expect("one entry");
+            if payload.is_null() {
+                (
+                    format!("`{tag}` takes no value, but is written as an object with `null`"),
+                    format!("write it as the string \"{tag}\""),
+                )
+            } else {
+                (
+                    format!("`{tag}` does not take the value given here"),
+                    "see `saberc schema` for the forms this value may take".into(),
+                )
+            }
         }
-        K::MaxLength { .. } | K::MinLength { .. } => "the text is too long or too short".into(),
-        K::MaxItems { .. } | K::MinItems { .. } => {
-            "the list has too many or too few entries".into()
+        other => (
+            format!("{} is none of the forms this value may take", shown(other)),
+            "see `saberc schema` for the forms this value may take".into(),
+        ),
+    }
+}
+
+/// A violation in words, with a hint that says what to write.
+fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String, String) {
+    use jsonschema::error::ValidationErrorKind as K;
+    let name = match field {
+        Some(PathSeg::Key(k)) => format!("`{k}`"),
+        Some(PathSeg::Index(i)) => format!("entry {i}"),
+        None => "the document".to_string(),
+    };
+    let shown = shown(e.instance());
+    let is_turn = matches!(field, Some(PathSeg::Key(k)) if is_turn_field(k));
+    match e.kind() {
+        K::Maximum { .. } | K::Minimum { .. } if is_turn => (
+            format!(
+                "{name} is {shown}, but Game-Turns run 1–{}",
+                limits::MAX_TURN
+            ),
+            format!(
+                "the Turn Record Track has {} spaces (15.0): use a Game-Turn from 1 to {}",
+                limits::MAX_TURN,
+                limits::MAX_TURN
+            ),
+        ),
+        K::Maximum { limit } => (
+            format!("{name} is {shown}, over the limit of {limit}"),
+            format!("use at most {limit} (the limits are listed in the README)"),
+        ),
+        K::Minimum { limit } => (
+            format!("{name} is {shown}, under the least allowed value {limit}"),
+            format!("use at least {limit}"),
+        ),
+        K::ExclusiveMaximum { limit } | K::ExclusiveMinimum { limit } => (
+            format!("{name} is {shown}, out of range (limit {limit})"),
+            "see the limits in the README".into(),
+        ),
+        K::MaxLength { limit } => (
+            format!("{name} is longer than {limit} characters"),
+            format!("shorten it to at most {limit} characters"),
+        ),
+        K::MinLength { limit } => (
+            format!("{name} is empty or shorter than {limit} characters"),
+            "write it out".into(),
+        ),
+        K::MaxItems { limit } => (
+            format!("{name} has more than {limit} entries"),
+            format!("keep at most {limit}"),
+        ),
+        K::MinItems { limit } => (
+            format!("{name} needs at least {limit} entries"),
+            format!("give at least {limit}"),
+        ),
+        K::Pattern { pattern } => {
+            let (what, form) = pattern_in_words(pattern);
+            (format!("{shown} is not {what}"), form)
         }
-        K::Pattern { .. } => "the text does not have the required form (see the schema)".into(),
-        _ => "see `saberc schema` for the expected form".into(),
+        K::AdditionalProperties { unexpected } => (
+            format!("unknown field `{}`", unexpected.join("`, `")),
+            "remove it, or check its spelling against the schema".into(),
+        ),
+        K::PropertyNames { error } => (
+            format!("{name} has a key that is not allowed: {error}"),
+            "use the codes the schema lists".into(),
+        ),
+        K::Type { .. } => (
+            format!("{name} has the wrong type: {e}"),
+            "check the value's type against the schema (`saberc schema`) or the README".into(),
+        ),
+        _ => (
+            e.to_string(),
+            "see `saberc schema` for the expected form".into(),
+        ),
+    }
+}
+
+/// Is a field a Game-Turn (a turn of arrival, a deadline, a ladder rung, the game length)?
+fn is_turn_field(k: &str) -> bool {
+    matches!(
+        k,
+        "turn" | "by_turn" | "game_length" | "turns" | "EndOfTurn" | "ConsecutiveTurns"
+    )
+}
+
+/// A value as shown in a message: short, on one line.
+fn shown(v: &Value) -> String {
+    let mut t = v.to_string();
+    if t.chars().count() > 60 {
+        t = t.chars().take(57).collect::<String>() + "…";
+    }
+    format!("`{t}`")
+}
+
+/// What a pattern means, for the model's patterns: (what the value is not, how to write one).
+fn pattern_in_words(pattern: &str) -> (&'static str, String) {
+    if pattern == crate::model::map::FEATURE_PATTERN {
+        (
+            "a feature",
+            "a feature is a letter V, H, W, R, J, F or B followed by a number, as printed on the map (11.0): `V4`, `H26`".into(),
+        )
+    } else if pattern == limits::FILE_ID_PATTERN || pattern == limits::SIDE_ID_PATTERN {
+        (
+            "an id",
+            format!(
+                "an id is lower-case letters, digits, `-` and `_`, at most {} characters (`british`, `fatehpur`)",
+                limits::MAX_ID
+            ),
+        )
+    } else if pattern.starts_with("^saber-") {
+        (
+            "a format name",
+            format!(
+                "write the format as `{}`",
+                pattern.trim_start_matches('^').replace(
+                    "[0-9]+$",
+                    &crate::pipeline::parse::CURRENT_VERSION.to_string()
+                )
+            ),
+        )
+    } else if pattern == crate::model::map::TERRAIN_ROW_PATTERN {
+        (
+            "a terrain row",
+            "a terrain row has one character per hex: `.` clear, `v` village, `w` woods, `f` forest, `~` river, `=` ford, `#` bridge; `^` `V` `W` `F` on a slope".into(),
+        )
+    } else if pattern == "^[a-z]$" {
+        (
+            "a group letter",
+            "a group is one lower-case letter, `a` to `z`, as printed `(a)`, `(b)` (11.0)".into(),
+        )
+    } else {
+        ("of the required form", format!("it must match `{pattern}`"))
     }
 }
 

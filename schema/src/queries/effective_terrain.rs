@@ -55,7 +55,7 @@ impl Cleared {
 }
 
 /// A zone made only of terrain types ("all woods hexes", "woods and forests").
-fn names_terrain_only(zone: &Zone) -> bool {
+pub(crate) fn names_terrain_only(zone: &Zone) -> bool {
     match zone {
         Zone::Terrain(_) => true,
         Zone::Union(zs) => !zs.is_empty() && zs.iter().all(names_terrain_only),

@@ -58,6 +58,7 @@ pub enum Arm {
 
 /// A value printed on a counter, with the rule section that states it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Printed {
     /// The value.
     pub value: u32,
@@ -184,6 +185,47 @@ impl UnitKind {
             movement: None,
             range: None,
         }
+    }
+
+    /// The unit types a spelling other than the code may mean: the rules' own abbreviations
+    /// (11.18 prints "12 Mz units and 2 MzA units"), the names of the Unit Identification Chart
+    /// (`Cavalry`), and the arms (`Infantry` is any of the three infantry types). Case, spaces,
+    /// hyphens and a plural `s` are ignored. For did-you-mean hints; files use the codes.
+    pub fn from_spelling(spelling: &str) -> Vec<UnitKind> {
+        let norm = |t: &str| -> String {
+            let t: String = t
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase())
+                .collect();
+            match t.strip_suffix('s') {
+                Some(stem) if stem.len() > 3 => stem.to_string(),
+                _ => t,
+            }
+        };
+        let wanted = norm(spelling);
+        // 11.18's abbreviations for muzzle-loading infantry and artillery.
+        const PRINTED: [(&str, UnitKind); 2] = [("mz", UnitKind::MZ), ("mza", UnitKind::MA)];
+        if let Some((_, k)) = PRINTED.iter().find(|(p, _)| *p == wanted) {
+            return vec![*k];
+        }
+        let by_name: Vec<UnitKind> = UnitKind::ALL
+            .into_iter()
+            .filter(|k| norm(k.name()) == wanted)
+            .collect();
+        if !by_name.is_empty() {
+            return by_name;
+        }
+        UnitKind::ALL
+            .into_iter()
+            .filter(|k| match wanted.as_str() {
+                "infantry" => k.arm() == Arm::Infantry,
+                "artillery" | "gun" => k.arm() == Arm::Artillery,
+                "horseartillery" => matches!(k, UnitKind::MAh | UnitKind::BAh),
+                "mountedrifle" | "mountedinfantry" => *k == UnitKind::MR,
+                _ => false,
+            })
+            .collect()
     }
 
     /// Name from the Unit Identification Chart (2.31).
@@ -380,6 +422,7 @@ impl Terrain {
 
 /// A ratio, for exact movement costs and defense multipliers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Ratio {
     /// Numerator.
     pub num: u32,

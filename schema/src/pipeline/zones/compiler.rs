@@ -64,10 +64,7 @@ impl<'a> ZoneCompiler<'a> {
                                 ),
                             )
                             .at_path(sub(path, &[k("Hexes"), PathSeg::Index(i)]))
-                            .with_hint(format!(
-                                "columns run from 1 to {} and rows from 1 to {}",
-                                g.width, g.height
-                            )),
+                            .with_hint(g.off_map_hint(*c)),
                         );
                     }
                 }
@@ -196,7 +193,24 @@ impl<'a> ZoneCompiler<'a> {
                     .collect();
                 area(g, &sets)
             }
-            Zone::RiverSide(edge) => river_side(self.map, *edge),
+            Zone::RiverSide(edge) => {
+                let (bank, tied) = river_bank(self.map, *edge);
+                if tied {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            Code::ZoneParameter,
+                            format!(
+                                "the river divides the {} edge into two banks of the same length, so `RiverSide({edge:?})` names neither",
+                                edge.name()
+                            ),
+                        )
+                        .at_path(sub(path, &[k("RiverSide")]))
+                        .with_hint("name an edge that lies mostly on one bank, or give the bank as an `Area` or with `Beyond`")
+                        .with_rule("11.0"),
+                    );
+                }
+                bank
+            }
             Zone::RoadStretch { road, from, to } => {
                 let p = sub(path, &[k("RoadStretch")]);
                 let a = self.compile(from, &sub(&p, &[k("from")]));
@@ -346,6 +360,16 @@ pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
     use crate::model::map::parse_feature_code;
     let mut out: Vec<&str> = Vec::new();
     if let Some((letter, n)) = parse_feature_code(wanted) {
+        // Numbers are unique across letters (11.0): the same number under another letter is
+        // the feature meant ("F17" for "V17"), whatever the letters nearby.
+        let same_number: Vec<&str> = codes
+            .iter()
+            .filter(|c| parse_feature_code(c).is_some_and(|(_, m)| m == n))
+            .copied()
+            .collect();
+        if !same_number.is_empty() {
+            return same_number;
+        }
         let mut same: Vec<(u32, &str)> = codes
             .iter()
             .filter_map(|c| {
@@ -356,13 +380,6 @@ pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
             .collect();
         same.sort();
         out.extend(same.into_iter().take(3).map(|(_, c)| c));
-        // The same number under another letter: "V26" for "H26".
-        out.extend(
-            codes
-                .iter()
-                .filter(|c| parse_feature_code(c).is_some_and(|(_, m)| m == n))
-                .copied(),
-        );
     }
     for s in suggestions(wanted, codes.iter().copied()) {
         if !out.contains(&s) {
@@ -540,27 +557,48 @@ fn inside_hull(hull: &[(f64, f64)], p: (f64, f64)) -> bool {
     }
 }
 
-/// Non-river hexes reachable from an edge without entering the river system.
-pub fn river_side(map: &Map, edge: Edge) -> HexSet {
+/// One bank of the river, named by a map edge: of the areas the river system divides the map
+/// into, the one that holds most of that edge's hexes. Where the river meets the edge, the edge
+/// touches both banks; "the north side of the river" is then still the bank that most of the
+/// north edge belongs to, never both. The flag is true when two banks hold equally many edge
+/// hexes, so that the edge names no bank.
+pub fn river_bank(map: &Map, edge: Edge) -> (HexSet, bool) {
     let g = map.grid;
     let dry = |c: Coord| map.cell(c).is_some_and(|cell| !cell.terrain.is_river());
-    let mut out = HexSet::empty(g);
-    let mut stack: Vec<Coord> = g
-        .coords()
-        .filter(|c| g.on_edge(*c, edge) && dry(*c))
-        .collect();
-    while let Some(c) = stack.pop() {
-        if out.contains(c) {
+    let mut seen = HexSet::empty(g);
+    // (edge hexes, area) of each area touching the edge.
+    let mut banks: Vec<(usize, HexSet)> = Vec::new();
+    for start in g.coords().filter(|c| g.on_edge(*c, edge) && dry(*c)) {
+        if seen.contains(start) {
             continue;
         }
-        out.insert(c);
-        for n in g.neighbors(c) {
-            if dry(n) && !out.contains(n) {
-                stack.push(n);
+        let mut area = HexSet::empty(g);
+        let mut stack = vec![start];
+        seen.insert(start);
+        while let Some(c) = stack.pop() {
+            area.insert(c);
+            for n in g.neighbors(c) {
+                if dry(n) && !seen.contains(n) {
+                    seen.insert(n);
+                    stack.push(n);
+                }
             }
         }
+        let frontage = area.iter().filter(|c| g.on_edge(*c, edge)).count();
+        banks.push((frontage, area));
     }
-    out
+    banks.sort_by_key(|(frontage, _)| std::cmp::Reverse(*frontage));
+    let tied = banks.len() > 1 && banks[0].0 == banks[1].0;
+    let bank = banks
+        .into_iter()
+        .next()
+        .map_or_else(|| HexSet::empty(g), |(_, area)| area);
+    (bank, tied)
+}
+
+/// The bank of the river named by an edge (see [`river_bank`]).
+pub fn river_side(map: &Map, edge: Edge) -> HexSet {
+    river_bank(map, edge).0
 }
 
 /// Road hexes between the road hexes nearest `a` and nearest `b`.
@@ -697,6 +735,39 @@ mod tests {
         assert!(north.contains(Coord(5, 11)));
         assert!(!north.contains(Coord(5, 13)));
         assert!(!north.contains(Coord(5, 12)));
+    }
+
+    /// The river of `test_map` crosses from the west edge to the east edge on row 12: the west
+    /// edge touches both banks (11 hexes north, 3 south), and its bank is the northern one.
+    #[test]
+    fn river_side_is_one_bank_where_the_river_meets_the_edge() {
+        let m = test_map();
+        let (west, d) = compile(&m, &Zone::RiverSide(Edge::West));
+        assert!(d.is_empty(), "{d:?}");
+        assert!(west.contains(Coord(1, 1)) && west.contains(Coord(5, 11)));
+        assert!(
+            !west.contains(Coord(1, 14)),
+            "the south bank is not part of it"
+        );
+    }
+
+    /// A river that leaves the west edge in its middle splits it evenly: the edge names no bank.
+    #[test]
+    fn river_side_of_an_evenly_split_edge_warns() {
+        let mut m = Map::blank("t", "Test", 6, 5);
+        for col in 1..=6 {
+            m.set_cell(
+                Coord(col, 3),
+                Cell {
+                    terrain: Terrain::River,
+                    slope: false,
+                },
+            );
+        }
+        let (_, d) = compile(&m, &Zone::RiverSide(Edge::West));
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::ZoneParameter);
+        assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
     }
 
     #[test]

@@ -1,0 +1,178 @@
+//! The committed JSON Schemas are standard JSON Schema: two independent implementations accept
+//! them in strict mode (Python's `jsonschema` meta-schema check, and `ajv --strict`), and both
+//! accept every committed map, scenario and battle file, converted to JSON as written.
+//!
+//! `.ci/run` installs both tools and sets `SABER_REQUIRE_VALIDATORS=1`, so in CI a missing tool
+//! fails the test; elsewhere it is skipped with a message naming the tool.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use saber_schema::pipeline::parse::{DocKind, detect, parse_document};
+use saber_schema::pipeline::read::Source;
+use saber_tests::repo;
+use serde_json::Value;
+
+/// Every committed map, scenario and battle file (RON or JSON), with its kind.
+fn committed_documents() -> Vec<(PathBuf, DocKind)> {
+    let mut out = Vec::new();
+    let mut dirs = vec![repo("maps"), repo("scenarios"), repo("tests/fixtures/maps")];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+                continue;
+            }
+            let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+            if ext != "ron" && ext != "json" {
+                continue;
+            }
+            let src = Source::read(&p).unwrap();
+            if let Ok((kind, _)) = detect(&src) {
+                out.push((p, kind));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(out.len() >= 20, "found only {} documents", out.len());
+    out
+}
+
+/// A document as JSON, as its author wrote it (RON converted value by value).
+fn as_written(path: &Path, kind: DocKind) -> Value {
+    use saber_schema::model::battle::Battle;
+    use saber_schema::model::map::MapFile;
+    use saber_schema::model::scenario::Scenario;
+    let src = Source::read(path).unwrap();
+    let written = match kind {
+        DocKind::Map => parse_document::<MapFile>(&src).map(|d| d.1),
+        DocKind::Scenario => parse_document::<Scenario>(&src).map(|d| d.1),
+        DocKind::Battle => parse_document::<Battle>(&src).map(|d| d.1),
+    };
+    written.unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message))
+}
+
+fn schema_file(kind: DocKind) -> PathBuf {
+    repo("schema").join(match kind {
+        DocKind::Map => "map.schema.json",
+        DocKind::Scenario => "scenario.schema.json",
+        DocKind::Battle => "battle.schema.json",
+    })
+}
+
+/// Write every committed document as JSON into `dir`, grouped by kind; returns the files.
+fn write_documents(dir: &Path) -> Vec<(PathBuf, DocKind)> {
+    committed_documents()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (p, kind))| {
+            let stem = p.file_stem().unwrap().to_string_lossy().to_string();
+            let out = dir.join(format!("{}-{i:02}-{stem}.json", kind.prefix()));
+            let text = serde_json::to_string_pretty(&as_written(&p, kind)).unwrap();
+            std::fs::write(&out, text).unwrap();
+            (out, kind)
+        })
+        .collect()
+}
+
+/// Is the tool there? In CI (`SABER_REQUIRE_VALIDATORS=1`) it must be.
+fn available(program: &str, probe: &[&str]) -> bool {
+    let ok = Command::new(program)
+        .args(probe)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("SABER_REQUIRE_VALIDATORS").is_none(),
+            "`{program}` is required (SABER_REQUIRE_VALIDATORS is set) but does not run: see .ci/run"
+        );
+        eprintln!("SKIPPED: `{program}` is not installed here; .ci/run installs it");
+    }
+    ok
+}
+
+const PYTHON_CHECK: &str = r#"
+import json, sys
+from jsonschema import Draft202012Validator
+schemas = {}
+failures = []
+for name in ["map", "scenario", "battle", "export"]:
+    path = f"{sys.argv[1]}/{name}.schema.json"
+    schema = json.load(open(path))
+    Draft202012Validator.check_schema(schema)
+    schemas[f"saber-{name}"] = Draft202012Validator(schema)
+for doc in sys.argv[2:]:
+    kind = doc.split("/")[-1].split("-")[0:2]
+    validator = schemas["-".join(kind)]
+    for e in validator.iter_errors(json.load(open(doc))):
+        failures.append(f"{doc}: {e.json_path}: {e.message}")
+print("\n".join(failures))
+sys.exit(1 if failures else 0)
+"#;
+
+#[test]
+fn python_jsonschema_accepts_the_schemas_and_every_committed_file() {
+    if !available("python3", &["-c", "import jsonschema"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let docs = write_documents(dir.path());
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(PYTHON_CHECK)
+        .arg(repo("schema"))
+        .args(docs.iter().map(|(p, _)| p))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "python jsonschema:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn ajv_strict_accepts_the_schemas_and_every_committed_file() {
+    if !available("ajv", &["help"]) {
+        return;
+    }
+    let ajv = |args: &[&str]| {
+        let out = Command::new("ajv")
+            .arg(args[0])
+            .args(["--spec=draft2020", "--strict=true", "--all-errors=true"])
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "ajv {args:?}:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    for name in ["map", "scenario", "battle", "export"] {
+        let schema = repo("schema").join(format!("{name}.schema.json"));
+        ajv(&["compile", "-s", schema.to_str().unwrap()]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let docs = write_documents(dir.path());
+    for kind in [DocKind::Map, DocKind::Scenario, DocKind::Battle] {
+        let files: Vec<&PathBuf> = docs
+            .iter()
+            .filter(|(_, k)| *k == kind)
+            .map(|(p, _)| p)
+            .collect();
+        if files.is_empty() {
+            continue;
+        }
+        let schema = schema_file(kind);
+        let mut args = vec!["validate", "-s", schema.to_str().unwrap()];
+        for f in &files {
+            args.push("-d");
+            args.push(f.to_str().unwrap());
+        }
+        ajv(&args);
+    }
+}
