@@ -126,9 +126,10 @@ impl Layout {
             Orientation::Flat => HexOrientation::Flat,
             Orientation::Pointy => HexOrientation::Pointy,
         };
-        // Circumradius for centres one unit apart; hexx's y axis points up, the screen's down.
+        // Circumradius for centres one unit apart. hexx's axial `y` grows with the offset row,
+        // as the screen's y grows down the rows: no axis is inverted (inverting y would draw
+        // the map upside down against the compiler's renderer).
         let mut hexx = HexLayout::new(orientation).with_hex_size(1.0 / 3f32.sqrt());
-        hexx.invert_y();
         // Place hex 0101 where the compiler's renderer puts it.
         let (x, y) = grid.center(Coord(1, 1));
         hexx.origin = hexx::Vec2::new(x as f32, y as f32)
@@ -216,13 +217,20 @@ impl Layout {
         let mut best = (origin, origin, f32::INFINITY);
         for edge in origin.all_edges() {
             // The side lies half a step from the centre along the direction's axis.
-            let axis = edge.direction.world_unit_vector(&self.hexx).normalize_or_zero();
+            let axis = edge
+                .direction
+                .world_unit_vector(&self.hexx)
+                .normalize_or_zero();
             let d = (0.5 - from_center.dot(axis)).abs();
             if d < best.2 {
                 best = (origin, edge.destination(), d);
             }
         }
-        (self.grid.to_coord(best.0), self.grid.to_coord(best.1), best.2)
+        (
+            self.grid.to_coord(best.0),
+            self.grid.to_coord(best.1),
+            best.2,
+        )
     }
 }
 
@@ -746,14 +754,20 @@ mod tests {
             let l = Layout::new(g);
             for c in g.coords() {
                 let (x, y) = g.center(c);
-                assert!(l.center(c).distance(pos2(x as f32, y as f32)) < 1e-3, "{g:?} {c:?}");
+                assert!(
+                    l.center(c).distance(pos2(x as f32, y as f32)) < 1e-3,
+                    "{g:?} {c:?}"
+                );
                 let mut ours = l.corners(c).map(|p| (p.x, p.y));
                 let mut theirs = g.corners(c).map(|(x, y)| (x as f32, y as f32));
                 let key = |p: &(f32, f32)| ((p.0 * 1e3).round() as i64, (p.1 * 1e3).round() as i64);
                 ours.sort_by_key(key);
                 theirs.sort_by_key(key);
                 for (a, b) in ours.iter().zip(&theirs) {
-                    assert!((a.0 - b.0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3, "{g:?} {c:?}");
+                    assert!(
+                        (a.0 - b.0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3,
+                        "{g:?} {c:?}"
+                    );
                 }
             }
         }
@@ -776,7 +790,7 @@ mod tests {
     proptest::proptest! {
         /// Any point inside a hex (closer to its centre than the inscribed radius) picks it.
         #[test]
-        fn picking_round_trips(col in 1i32..=45, row in 1i32..=33, angle in 0f32..6.283,
+        fn picking_round_trips(col in 1i32..=45, row in 1i32..=33, angle in 0f32..std::f32::consts::TAU,
                                t in 0f32..0.999, grid in 0usize..4) {
             let g = grids()[grid];
             let l = Layout::new(g);

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 
@@ -18,6 +19,8 @@ pub struct Document {
     pub path: Option<PathBuf>,
     /// The file the scenario's map was read from (`None`: a built-in map, or a map document).
     pub map_file: Option<PathBuf>,
+    /// Why the scenario's map was not found (the map shown is then a blank stand-in).
+    pub map_problem: Option<Diagnostic>,
     history: History,
     /// History state at the last save (or load).
     saved_state: u64,
@@ -33,6 +36,7 @@ impl Document {
             scenario: None,
             path,
             map_file: None,
+            map_problem: None,
             history: History::default(),
             saved_state: 0,
             revision: 0,

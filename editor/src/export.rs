@@ -58,8 +58,11 @@ pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
     let bytes = if is_svg {
         saber_schema::output::card::card_svg(c).into_bytes()
     } else {
-        saber_schema::output::card::card_png(c, width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()))
-            .map_err(|e| e.to_string())?
+        saber_schema::output::card::card_png(
+            c,
+            width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()),
+        )
+        .map_err(|e| e.to_string())?
     };
     saber_schema::files::write_atomic(path, &bytes)
         .map_err(|e| format!("Could not write {}: {e}", path.display()))

@@ -152,8 +152,9 @@ pub struct LoadedScenario {
     pub map: Map,
     /// Which map that is: a map file, or a built-in map (`None` when the map was not found).
     pub map_origin: Option<MapOrigin>,
-    /// Why the map the scenario names was not found (`file:line:col: …`), if it was not.
-    pub missing_map: Option<String>,
+    /// Why the map the scenario names was not found, if it was not ([`MapRegistry::resolve`]'s
+    /// own finding: REF004, REF005 or REF006).
+    pub missing_map: Option<Diagnostic>,
     /// What `saberc check` reports for the file (a scenario that breaks the JSON Schema still
     /// opens, to be repaired).
     pub problems: Vec<Diagnostic>,
@@ -182,13 +183,13 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
             let (map, map_origin, missing_map) = match map {
                 Some((map, origin)) => (map, Some(origin), None),
                 None => {
-                    // The pipeline's own reason (REF004, REF005, REF006), located in the file.
+                    // The pipeline's own reason (REF004, REF005, REF006).
                     let why = match registry.resolve(&scenario.map, &src.path) {
-                        Err(d) => pipeline::finish(src, vec![d])
-                            .first()
-                            .map(one_line)
-                            .unwrap_or_default(),
-                        Ok(_) => format!("the map `{}` could not be used", scenario.map),
+                        Err(d) => d,
+                        Ok(_) => Diagnostic::error(
+                            saber_schema::diagnostic::Code::UnknownMap,
+                            format!("the map `{}` could not be used", scenario.map),
+                        ),
                     };
                     let stand_in = Map::blank(&scenario.map, "(map not found)", 45, 33);
                     (stand_in, None, Some(why))
@@ -486,7 +487,11 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let probe = dir.join("probe");
         std::fs::write(&probe, "x").expect("written");
-        let mode = std::fs::metadata(&probe).expect("probe").permissions().mode() & 0o777;
+        let mode = std::fs::metadata(&probe)
+            .expect("probe")
+            .permissions()
+            .mode()
+            & 0o777;
         std::fs::remove_file(&probe).expect("removed");
         mode
     }
@@ -561,7 +566,8 @@ mod tests {
             dir: dir.path().to_path_buf(),
         };
         let live = rd.claim(None).expect("claimed");
-        live.write(&Document::new(default_map(), None)).expect("written");
+        live.write(&Document::new(default_map(), None))
+            .expect("written");
         assert!(rd.orphans().is_empty(), "owned by a running window");
         // The owner goes away without cleaning up (a crash): its file is now an orphan.
         drop(live);
@@ -639,9 +645,12 @@ mod tests {
         let Ok(LoadedFile::Scenario(l)) = parse_any(&Source::from_text("s.ron", text)) else {
             panic!("the scenario opens");
         };
-        let why = l.missing_map.expect("the map is missing");
+        let why = one_line(&l.missing_map.expect("the map is missing"));
         assert!(why.contains("rifle-and-sabre"), "{why}");
-        assert!(why.contains("rifle-and-saber"), "suggests the right id: {why}");
+        assert!(
+            why.contains("rifle-and-saber"),
+            "suggests the right id: {why}"
+        );
         assert_eq!(l.map.id, "rifle-and-sabre");
     }
 

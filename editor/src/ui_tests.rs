@@ -297,7 +297,10 @@ fn autosave_is_offered_back_after_a_crash() {
     h.get_by_label("Restore").click();
     h.run();
     assert_eq!(h.state().doc().map(), &edited);
-    assert!(h.state().doc().is_dirty(), "restored work is not on disk yet");
+    assert!(
+        h.state().doc().is_dirty(),
+        "restored work is not on disk yet"
+    );
     // Quitting after saving or discarding removes the recovery file.
     h.state_mut().request(Action::Close);
     h.run();

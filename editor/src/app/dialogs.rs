@@ -62,9 +62,11 @@ impl App {
         if let Some(e) = self.error.clone() {
             egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
                 ui.heading("Problem");
-                egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
-                    ui.label(RichText::new(e).monospace());
-                });
+                egui::ScrollArea::vertical()
+                    .max_height(300.0)
+                    .show(ui, |ui| {
+                        ui.label(RichText::new(e).monospace());
+                    });
                 ui.label("What you were editing is unchanged.");
                 if ui.button("OK").clicked() {
                     self.error = None;
@@ -160,11 +162,11 @@ impl App {
                 "“{builtin}” is a built-in map. A changed copy needs its own id and name, so that scenarios naming “{builtin}” keep the built-in map (in the editor and in saberc alike)."
             ));
             egui::Grid::new("map-identity").num_columns(2).show(ui, |ui| {
-                ui.label("Id");
-                ui.text_edit_singleline(&mut ident.id);
+                let l = ui.label("Id");
+                ui.text_edit_singleline(&mut ident.id).labelled_by(l.id);
                 ui.end_row();
-                ui.label("Name");
-                ui.text_edit_singleline(&mut ident.name);
+                let l = ui.label("Name");
+                ui.text_edit_singleline(&mut ident.name).labelled_by(l.id);
                 ui.end_row();
             });
             let problem = ident.problem();
@@ -233,9 +235,9 @@ impl App {
             Some(true) => self.choose_map_file(),
             Some(false) => {
                 self.missing_map = None;
-                self.ws
-                    .status
-                    .set(format!("Map “{map}” not found: the scenario shows a blank stand-in"));
+                self.ws.status.set(format!(
+                    "Map “{map}” not found: the scenario shows a blank stand-in"
+                ));
             }
             None => {}
         }
@@ -276,7 +278,9 @@ impl App {
                 self.set_loaded((doc, missing));
                 // The restored work keeps its recovery file until it is saved.
                 self.recovery = Some(slot);
-                self.ws.status.set("Restored recovered work: save it to keep it");
+                self.ws
+                    .status
+                    .set("Restored recovered work: save it to keep it");
             }
             Some(false) => {
                 let (_, slot) = self.offers.remove(0);

@@ -66,14 +66,20 @@ pub fn native_available() -> bool {
         return true;
     }
     let on_path = |exe: &str| {
-        std::env::var_os("PATH").is_some_and(|paths| {
-            std::env::split_paths(&paths).any(|d| d.join(exe).is_file())
-        })
+        std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(exe).is_file()))
     };
     let portal = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
-        && ["/usr/share/dbus-1/services", "/usr/local/share/dbus-1/services"]
-            .iter()
-            .any(|d| Path::new(d).join("org.freedesktop.portal.Desktop.service").is_file());
+        && [
+            "/usr/share/dbus-1/services",
+            "/usr/local/share/dbus-1/services",
+        ]
+        .iter()
+        .any(|d| {
+            Path::new(d)
+                .join("org.freedesktop.portal.Desktop.service")
+                .is_file()
+        });
     portal || on_path("zenity")
 }
 
@@ -112,7 +118,11 @@ impl FileDialogs {
             if let Some(dir) = &req.dir {
                 d = d.set_directory(dir);
             }
-            return if req.save { d.save_file() } else { d.pick_file() };
+            return if req.save {
+                d.save_file()
+            } else {
+                d.pick_file()
+            };
         }
         let dir = req
             .dir

@@ -68,7 +68,13 @@ impl App {
             ui.menu_button("File", |ui| self.file_menu(ui));
             ui.menu_button("Edit", |ui| {
                 let undo = self.ws.doc.history().done().last().map(|s| s.label.clone());
-                let redo = self.ws.doc.history().undone().next().map(|s| s.label.clone());
+                let redo = self
+                    .ws
+                    .doc
+                    .history()
+                    .undone()
+                    .next()
+                    .map(|s| s.label.clone());
                 let u = ui.add_enabled(
                     undo.is_some(),
                     egui::Button::new(format!("Undo {}", undo.unwrap_or_default())),
@@ -165,10 +171,7 @@ impl App {
         ui.add_enabled_ui(scenario, |ui| {
             ui.menu_button("Export scenario card", |ui| {
                 for (label, width) in crate::export::CARD_SIZES {
-                    if ui
-                        .radio(self.card_width == *width, *label)
-                        .clicked()
-                    {
+                    if ui.radio(self.card_width == *width, *label).clicked() {
                         self.card_width = *width;
                     }
                 }

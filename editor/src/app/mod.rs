@@ -117,6 +117,8 @@ pub struct App {
     /// Width of exported card PNGs.
     card_width: u32,
     title: String,
+    /// Whether the editor's fonts are set in the context it is shown in.
+    fonts_set: bool,
 }
 
 impl std::fmt::Debug for App {
@@ -165,6 +167,7 @@ impl App {
             show_right: true,
             card_width: crate::export::CARD_WIDTH,
             title: String::new(),
+            fonts_set: false,
         };
         app.map_tools.reset(app.ws.doc.map());
         app.builder.reset(app.ws.doc.map());
@@ -197,7 +200,10 @@ impl App {
                     .set(format!("Could not reopen the last file: {e}")),
             }
         }
-        app.offers = recovery.as_ref().map(RecoveryDir::orphans).unwrap_or_default();
+        app.offers = recovery
+            .as_ref()
+            .map(RecoveryDir::orphans)
+            .unwrap_or_default();
         app.recovery_dir = recovery;
         app
     }
@@ -330,6 +336,10 @@ impl App {
     /// Show the whole editor for one frame.
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        if !self.fonts_set {
+            ctx.set_fonts(fonts());
+            self.fonts_set = true;
+        }
         self.dropped_files(&ctx);
         // Whether the keyboard is the map's this frame: decided before any panel runs, so
         // that keys typed into a text field never reach the map.
@@ -346,8 +356,9 @@ impl App {
         }
         self.ws.pointer_info = match self.ws.hover {
             Some(c) => {
-                let mut parts: Vec<String> =
-                    side::describe_hex(self.ws.doc.map(), c).into_iter().collect();
+                let mut parts: Vec<String> = side::describe_hex(self.ws.doc.map(), c)
+                    .into_iter()
+                    .collect();
                 parts.extend(mode.hover_text(&self.ws.doc, c));
                 parts.join(" · ")
             }
@@ -476,6 +487,22 @@ impl App {
             }
         }
     }
+}
+
+/// egui's fonts, with Hack (egui's monospace font) as a fallback of the proportional family:
+/// Ubuntu-Light has no arrows, and history steps and messages read "MZ 30 → 31".
+pub fn fonts() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional)
+        && !family.iter().any(|f| f == "Hack")
+    {
+        let at = family
+            .iter()
+            .position(|f| f == "Ubuntu-Light")
+            .map_or(0, |i| i + 1);
+        family.insert(at, "Hack".into());
+    }
+    fonts
 }
 
 /// The right-hand panel: the mode's findings, then the history.

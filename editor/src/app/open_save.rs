@@ -47,9 +47,7 @@ impl Action {
     fn builds_on_this_map(&self, app: &App) -> bool {
         match self {
             Action::NewScenario => true,
-            Action::Factored(s) => {
-                app.ws.doc.scenario().is_none() && app.ws.doc.map().id == s.map
-            }
+            Action::Factored(s) => app.ws.doc.scenario().is_none() && app.ws.doc.map().id == s.map,
             _ => false,
         }
     }
@@ -65,7 +63,16 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
                 Some(MapOrigin::File(p)) => Some(p),
                 Some(MapOrigin::BuiltIn(_)) | None => None,
             };
-            (doc, l.missing_map)
+            // Said in the dialog as saberc says it, located in the file when there is one.
+            let why = l.missing_map.as_ref().map(|d| {
+                let d = match &doc.path {
+                    Some(p) => d.clone().in_file(p),
+                    None => d.clone(),
+                };
+                files::one_line(&d)
+            });
+            doc.map_problem = l.missing_map;
+            (doc, why)
         }
     }
 }
@@ -131,7 +138,9 @@ impl App {
                 Some(Ok(s)) => {
                     let doc = Document::for_scenario(s, files::default_map(), None);
                     self.set_document(doc);
-                    self.ws.status.set(format!("Opened {}", HISTORICAL[i].title()));
+                    self.ws
+                        .status
+                        .set(format!("Opened {}", HISTORICAL[i].title()));
                 }
                 Some(Err(e)) => self.error = Some(e),
                 None => {}
@@ -154,9 +163,9 @@ impl App {
                 self.wizard.open = false;
                 self.set_document(doc);
                 self.builder.tab = Tab::Sides;
-                self.ws.status.set(
-                    "Factored (11.18): now draw each group's zone and the victory conditions",
-                );
+                self.ws
+                    .status
+                    .set("Factored (11.18): now draw each group's zone and the victory conditions");
             }
             Action::Open(Some(path)) => self.open_path(&path),
             Action::Open(None) => {
@@ -164,7 +173,13 @@ impl App {
                     title: "Open a map or scenario".into(),
                     filters: vec![("Maps and scenarios".into(), vec!["ron", "json"])],
                     file_name: None,
-                    dir: self.ws.doc.path.as_ref().and_then(|p| p.parent()).map(Path::to_path_buf),
+                    dir: self
+                        .ws
+                        .doc
+                        .path
+                        .as_ref()
+                        .and_then(|p| p.parent())
+                        .map(Path::to_path_buf),
                     save: false,
                 };
                 if let Some(path) = self.dialogs.ask(Purpose::Open, req) {
@@ -223,7 +238,10 @@ impl App {
                 self.ws.status.set(if n == 0 {
                     format!("Opened {}", path.display())
                 } else {
-                    format!("Opened {} with {n} problems (see Diagnostics)", path.display())
+                    format!(
+                        "Opened {} with {n} problems (see Diagnostics)",
+                        path.display()
+                    )
                 });
             }
             Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
@@ -315,7 +333,13 @@ impl App {
                 (format!("JSON {what}"), vec!["json"]),
             ],
             file_name: Some(format!("{id}.ron")),
-            dir: self.ws.doc.path.as_ref().and_then(|p| p.parent()).map(Path::to_path_buf),
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
             save: true,
         };
         match self.dialogs.ask(Purpose::SaveAs(then.clone()), req) {
@@ -412,12 +436,23 @@ impl App {
         }
     }
 
-    fn export_request(&self, title: &str, filters: Vec<(String, Vec<&'static str>)>, name: String) -> Request {
+    fn export_request(
+        &self,
+        title: &str,
+        filters: Vec<(String, Vec<&'static str>)>,
+        name: String,
+    ) -> Request {
         Request {
             title: title.into(),
             filters,
             file_name: Some(name),
-            dir: self.ws.doc.path.as_ref().and_then(|p| p.parent()).map(Path::to_path_buf),
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
             save: true,
         }
     }
@@ -483,7 +518,13 @@ impl App {
             title: "Choose the scenario's map file".into(),
             filters: vec![("Maps".into(), vec!["ron", "json"])],
             file_name: None,
-            dir: self.ws.doc.path.as_ref().and_then(|p| p.parent()).map(Path::to_path_buf),
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
             save: false,
         };
         if let Some(path) = self.dialogs.ask(Purpose::ChooseMap, req) {
@@ -492,8 +533,8 @@ impl App {
     }
 
     /// The user chose the map file of a scenario whose map was missing: use it, and record
-    /// it in the scenario by its path relative to the scenario's file (one undo step), so
-    /// that the editor and saberc both find it there.
+    /// it in the scenario as saberc will find it from the scenario's file (by id, or by its
+    /// path relative to the scenario; one undo step).
     pub(crate) fn use_map_file(&mut self, path: &Path) {
         let loaded = match files::read_map(path) {
             Ok(l) if !l.problems.iter().any(|d| d.is_error()) => l,
@@ -511,51 +552,65 @@ impl App {
                 return;
             }
         };
-        let reference = match self.ws.doc.path.as_ref().and_then(|p| p.parent()) {
-            Some(dir) => match files::relative_to(dir, path) {
-                Some(r) => r,
-                None => {
-                    self.error = Some(format!(
-                        "{} and the scenario are on different drives: a scenario names its map by a relative path.",
-                        path.display()
-                    ));
-                    return;
-                }
-            },
-            // Not saved yet: the map's id, found once the scenario is saved beside it.
-            None => loaded.map.id.clone(),
+        // Record the reference saberc resolves to this very file from the scenario's place:
+        // the map's id when the id search finds it (maps/ beside the scenario, ../maps, its own
+        // directory), else its path relative to the scenario. The compiler's own resolution
+        // decides, and its map is the one used.
+        let Some(scenario_path) = self.ws.doc.path.clone() else {
+            // Not saved yet: the map's id, found once the scenario is saved near it.
+            let id = loaded.map.id.clone();
+            self.set_scenario_map(id, loaded.map, Some(path.to_path_buf()));
+            return;
         };
-        // The compiler must find the map from the scenario's place too (saberc check): ask
-        // its own resolution, and use the map it finds.
-        let (map, map_file) = match self.ws.doc.path.clone() {
-            Some(scenario_path) => {
-                match MapRegistry::new().resolve(&reference, &scenario_path) {
-                    Ok(found) => {
-                        let file = match found.origin {
-                            MapOrigin::File(p) => Some(p),
-                            MapOrigin::BuiltIn(_) => None,
-                        };
-                        (found.map, file)
-                    }
-                    Err(d) => {
-                        self.error = Some(format!(
-                            "saberc would not find {} from the scenario: {}\nMove the map beside the scenario, into maps/ next to it, or into ../maps.",
-                            path.display(),
-                            d.message
-                        ));
+        let chosen = path.canonicalize().ok();
+        let registry = MapRegistry::new();
+        let mut refusals = Vec::new();
+        let mut candidates = vec![loaded.map.id.clone()];
+        if let Some(r) = scenario_path
+            .parent()
+            .and_then(|dir| files::relative_to(dir, path))
+        {
+            candidates.push(r);
+        }
+        for reference in candidates {
+            match registry.resolve(&reference, &scenario_path) {
+                Ok(found) => match found.origin {
+                    MapOrigin::File(p) if p.canonicalize().ok() == chosen => {
+                        self.set_scenario_map(reference, found.map, Some(p));
                         return;
                     }
-                }
+                    other => refusals.push(format!("`{reference}` names {other}")),
+                },
+                Err(d) => refusals.push(d.message),
             }
-            None => (loaded.map, Some(path.to_path_buf())),
-        };
+        }
+        self.error = Some(format!(
+            "saberc would not find {} from the scenario ({}).\nMove the map into maps/ next to the scenario, into ../maps, or beside it.",
+            path.display(),
+            refusals.join("; ")
+        ));
+    }
+
+    /// Make `map` (from `file`) the scenario's map, named `reference` in the scenario (one undo
+    /// step).
+    fn set_scenario_map(
+        &mut self,
+        reference: String,
+        map: saber_schema::model::map::Map,
+        file: Option<PathBuf>,
+    ) {
         let label = format!("Map → {reference}");
         self.ws.doc.replace_map(map);
-        self.ws.doc.edit_scenario(&label, |s| s.map = reference.clone());
-        self.ws.doc.map_file = map_file;
+        self.ws
+            .doc
+            .edit_scenario(&label, |s| s.map = reference.clone());
+        self.ws.doc.map_file = file;
+        self.ws.doc.map_problem = None;
         self.missing_map = None;
         self.builder.reset(self.ws.doc.map());
         self.canvas.fit_pending = true;
-        self.ws.status.set(format!("The scenario's map is now {reference}"));
+        self.ws
+            .status
+            .set(format!("The scenario's map is now {reference}"));
     }
 }

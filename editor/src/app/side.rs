@@ -86,9 +86,7 @@ pub fn map_source(ws: &Workspace) -> String {
         (None, Some(_)) => "not saved".into(),
         (None, None) => match &ws.doc.path {
             Some(p) => p.display().to_string(),
-            None if saber_schema::builtin::map(&map.id).as_ref() == Some(map) => {
-                "built-in".into()
-            }
+            None if saber_schema::builtin::map(&map.id).as_ref() == Some(map) => "built-in".into(),
             None => "not saved".into(),
         },
     };

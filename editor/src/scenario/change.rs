@@ -11,7 +11,11 @@ pub fn describe(before: &Scenario, after: &Scenario) -> Option<String> {
     let mut parts = Vec::new();
     header(before, after, &mut parts);
     if before.sides.len() != after.sides.len() {
-        parts.push(format!("Sides: {} → {}", before.sides.len(), after.sides.len()));
+        parts.push(format!(
+            "Sides: {} → {}",
+            before.sides.len(),
+            after.sides.len()
+        ));
     } else {
         for (a, b) in before.sides.iter().zip(&after.sides) {
             side(a, b, &mut parts);
@@ -187,7 +191,10 @@ fn group(side: &str, a: &Group, b: &Group, parts: &mut Vec<String>) {
         parts.push(match &b.entry {
             Entry::Deploy { zone, facing } => match &a.entry {
                 Entry::Deploy { zone: z0, .. } if z0 == zone => {
-                    format!("{who}: facing {}", facing.map(|f| f.name()).unwrap_or("none"))
+                    format!(
+                        "{who}: facing {}",
+                        facing.map(|f| f.name()).unwrap_or("none")
+                    )
                 }
                 _ => format!("Zone of {who}: {}", zone.describe()),
             },
@@ -207,12 +214,13 @@ fn list<T: PartialEq>(
     parts: &mut Vec<String>,
 ) {
     if b.len() > a.len() {
-        parts.push(format!("{what} {} added: {}", b.len(), short(&describe(&b[b.len() - 1]))));
+        parts.push(format!(
+            "{what} {} added: {}",
+            b.len(),
+            short(&describe(&b[b.len() - 1]))
+        ));
     } else if b.len() < a.len() {
-        let gone = a
-            .iter()
-            .position(|x| !b.contains(x))
-            .unwrap_or(a.len() - 1);
+        let gone = a.iter().position(|x| !b.contains(x)).unwrap_or(a.len() - 1);
         parts.push(format!("{what} {} removed", gone + 1));
     } else {
         for (i, (x, y)) in a.iter().zip(b).enumerate() {

@@ -147,60 +147,6 @@ pub fn capacity_meter(ui: &mut Ui, cap: &Capacity) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use egui::Shape;
-    use egui::epaint::TextShape;
-
-    fn texts(shapes: &[egui::epaint::ClippedShape]) -> Vec<(TextShape, egui::Rect)> {
-        fn walk(shape: &Shape, clip: egui::Rect, out: &mut Vec<(TextShape, egui::Rect)>) {
-            match shape {
-                Shape::Text(t) => out.push((t.clone(), clip)),
-                Shape::Vec(v) => v.iter().for_each(|s| walk(s, clip, out)),
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        for s in shapes {
-            walk(&s.shape, s.clip_rect, &mut out);
-        }
-        out
-    }
-
-    /// In a side panel as narrow as it gets, the meter's words are body-size text, and none is
-    /// clipped off at the bar's end or the panel's edge (issue 14 §5).
-    #[test]
-    fn the_capacity_meter_is_legible_and_never_cut_off() {
-        let cap = Capacity {
-            points: 138,
-            hexes: 20,
-            needed: 24,
-        };
-        let width = 240.0;
-        let mut h = egui_kittest::Harness::builder()
-            .with_size(egui::vec2(width, 300.0))
-            .build_ui(move |ui| capacity_meter(ui, &cap));
-        h.run();
-        let body = h.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
-        let texts = texts(&h.output().shapes);
-        let words: String = texts.iter().map(|(t, _)| t.galley.text()).collect();
-        for needed in ["138 of 120 points", "at least 24 hexes", "4 more hexes"] {
-            assert!(words.contains(needed), "{needed:?} not shown in {words:?}");
-        }
-        for (t, clip) in &texts {
-            let size = t.galley.job.sections[0].format.font_id.size;
-            assert!(size >= body, "{:?} at {size} px, body is {body}", t.galley.text());
-            let rect = t.galley.rect.translate(t.pos.to_vec2());
-            assert!(
-                clip.contains_rect(rect) && rect.max.x <= width,
-                "{:?} cut off: {rect:?} in {clip:?}",
-                t.galley.text()
-            );
-        }
-    }
-}
-
 /// The next unused group letter of a side.
 fn next_letter(side: &Side) -> Option<String> {
     ('a'..='z')
@@ -473,6 +419,64 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
             if let Some(zone) = zone {
                 ui.label(format!("{} entry hexes", zone.hexes.len()));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::Shape;
+    use egui::epaint::TextShape;
+
+    fn texts(shapes: &[egui::epaint::ClippedShape]) -> Vec<(TextShape, egui::Rect)> {
+        fn walk(shape: &Shape, clip: egui::Rect, out: &mut Vec<(TextShape, egui::Rect)>) {
+            match shape {
+                Shape::Text(t) => out.push((t.clone(), clip)),
+                Shape::Vec(v) => v.iter().for_each(|s| walk(s, clip, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for s in shapes {
+            walk(&s.shape, s.clip_rect, &mut out);
+        }
+        out
+    }
+
+    /// In a side panel as narrow as it gets, the meter's words are body-size text, and none is
+    /// clipped off at the bar's end or the panel's edge (issue 14 §5).
+    #[test]
+    fn the_capacity_meter_is_legible_and_never_cut_off() {
+        let cap = Capacity {
+            points: 138,
+            hexes: 20,
+            needed: 24,
+        };
+        let width = 240.0;
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(width, 300.0))
+            .build_ui(move |ui| capacity_meter(ui, &cap));
+        h.run();
+        let body = h.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+        let texts = texts(&h.output().shapes);
+        let words: String = texts.iter().map(|(t, _)| t.galley.text()).collect();
+        for needed in ["138 of 120 points", "at least 24 hexes", "4 more hexes"] {
+            assert!(words.contains(needed), "{needed:?} not shown in {words:?}");
+        }
+        for (t, clip) in &texts {
+            let size = t.galley.job.sections[0].format.font_id.size;
+            assert!(
+                size >= body,
+                "{:?} at {size} px, body is {body}",
+                t.galley.text()
+            );
+            let rect = t.galley.rect.translate(t.pos.to_vec2());
+            assert!(
+                clip.contains_rect(rect) && rect.max.x <= width,
+                "{:?} cut off: {rect:?} in {clip:?}",
+                t.galley.text()
+            );
         }
     }
 }

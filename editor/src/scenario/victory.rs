@@ -623,7 +623,10 @@ mod tests {
         let Zone::Feature(code) = target else {
             panic!("on a feature: {target:?}")
         };
-        assert_eq!(code, "H26", "a new condition holds the scenario's objective");
+        assert_eq!(
+            code, "H26",
+            "a new condition holds the scenario's objective"
+        );
         assert_eq!(errors_under(&h.state().0, &map, &prefix), []);
         // A new condition is a valid Hold; choose another kind and Hold again, as a user would.
         choose(&mut h, "Hold", "Destroy all enemy units");

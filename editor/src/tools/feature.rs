@@ -160,10 +160,10 @@ impl FeatureTool {
         let apply = ui
             .add_enabled(self.rename_ready(doc), egui::Button::new("Rename"))
             .on_hover_text("Apply the new code and name (Enter)");
-        if apply.clicked() || enter {
-            if let Some(msg) = self.apply_rename(doc) {
-                fb.status = Some(msg);
-            }
+        if (apply.clicked() || enter)
+            && let Some(msg) = self.apply_rename(doc)
+        {
+            fb.status = Some(msg);
         }
         ui.label(format!("{} hexes", f.hexes.len()));
         ui.horizontal(|ui| {
@@ -189,7 +189,8 @@ impl FeatureTool {
         let new_code = format!("{}{}", letter.letter(), number);
         let new_name = (!name.trim().is_empty()).then(|| name.trim().to_string());
         let changed = new_code != f.code || new_name != f.name;
-        let valid = new_code == f.code || code_problem(doc.map(), *letter, *number, Some(code)).is_none();
+        let valid =
+            new_code == f.code || code_problem(doc.map(), *letter, *number, Some(code)).is_none();
         (changed && valid).then(|| (code.clone(), new_code, new_name))
     }
 
