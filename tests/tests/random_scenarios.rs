@@ -91,6 +91,7 @@ fn leaf_zone(f: &MapFacts) -> impl Strategy<Value = Zone> + use<> {
         1 => Just(Zone::Slopes),
         1 => edge().prop_map(Zone::RiverSide),
         1 => Just(Zone::EnemyDeployment),
+        1 => Just(Zone::EnemyUnits),
     ]
 }
 
@@ -174,13 +175,15 @@ fn goal(f: &MapFacts, sides: [&'static str; 2]) -> impl Strategy<Value = Goal> +
     let when = prop_oneof![
         Just(When::EndOfGame),
         (1u32..=20).prop_map(When::EndOfTurn),
+        (1u32..=20).prop_map(When::ByEndOfTurn),
         Just(When::AnyTurn),
         (1u32..=5).prop_map(When::ConsecutiveTurns),
     ];
     let count = prop_oneof![
         (1u32..20).prop_map(ExitCount::AtLeast),
         (1u32..=3, 2u32..=4).prop_map(|(num, den)| ExitCount::Fraction { num, den }),
-        Just(ExitCount::All),
+        Just(ExitCount::EverySurvivor),
+        Just(ExitCount::EveryCounter),
     ];
     let leaf = prop_oneof![
         3 => (zone(f), proptest::sample::select(vec![HoldHexes::Any, HoldHexes::All]), when,
@@ -192,7 +195,7 @@ fn goal(f: &MapFacts, sides: [&'static str; 2]) -> impl Strategy<Value = Goal> +
         1 => (count, proptest::collection::vec(unit_kind().prop_map(Counter::Unit), 0..3),
               zone(f), 1u32..=20)
             .prop_map(|(count, counters, via, by_turn)| Goal::Exit { count, counters, via, by_turn }),
-        1 => (1u32..=20).prop_map(|by_turn| Goal::ControlEnemySetup { by_turn }),
+        1 => (1u32..=20).prop_map(|t| Goal::ControlEnemySetup { when: When::ByEndOfTurn(t) }),
         1 => Just(Goal::LossesNoMoreThanEnemy),
         1 => "[a-z ]{1,30}".prop_map(|text| Goal::Text { text, why: "not structured".into() }),
     ];

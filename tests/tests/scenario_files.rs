@@ -171,7 +171,10 @@ fn every_feature_named_is_on_the_map() {
         let s = parse(&path).expect("parses (see the parse test)");
         for (at, zone) in zones(&s) {
             for code in zone.features() {
-                if !known.contains(code) {
+                // A feature the rules never print (the map adds some, such as the ford F16 on
+                // R3) is named only under an interpretation that says why.
+                let explained = s.interpretations.iter().any(|i| i.reading.contains(code));
+                if !known.contains(code) && !explained {
                     problems.push(format!("{}: {at} names {code}", path.display()));
                 }
             }

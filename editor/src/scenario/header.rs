@@ -179,10 +179,13 @@ pub fn turn_events(s: &Scenario) -> Vec<TurnEvent> {
         v.goal.visit(&mut |g| {
             let turn = match g {
                 Goal::Hold {
-                    when: When::EndOfTurn(t),
+                    when: When::EndOfTurn(t) | When::ByEndOfTurn(t),
                     ..
+                }
+                | Goal::ControlEnemySetup {
+                    when: When::EndOfTurn(t) | When::ByEndOfTurn(t),
                 } => Some(*t),
-                Goal::Exit { by_turn, .. } | Goal::ControlEnemySetup { by_turn } => Some(*by_turn),
+                Goal::Exit { by_turn, .. } => Some(*by_turn),
                 _ => None,
             };
             if let Some(turn) = turn {

@@ -212,30 +212,36 @@ fn convert(old: &Goal, to: GoalKind, d: &Defaults) -> Goal {
         Goal::Exit { via, .. } => Some(via.clone()),
         _ => None,
     };
-    let turn = match old {
-        Goal::Hold {
-            when: When::EndOfTurn(t),
-            ..
-        } => Some(*t),
-        Goal::Exit { by_turn, .. } | Goal::ControlEnemySetup { by_turn } => Some(*by_turn),
+    let when = match old {
+        Goal::Hold { when, .. } | Goal::ControlEnemySetup { when } => Some(when.clone()),
+        Goal::Exit { by_turn, .. } => Some(When::ByEndOfTurn(*by_turn)),
+        _ => None,
+    };
+    let turn = match when {
+        Some(When::EndOfTurn(t) | When::ByEndOfTurn(t)) => Some(t),
         _ => None,
     };
     match to {
         GoalKind::Hold => Goal::Hold {
             target: place.unwrap_or_else(|| d.feature.clone()),
             hexes: HoldHexes::Any,
-            when: turn.map_or(When::EndOfGame, When::EndOfTurn),
+            when: when.unwrap_or(When::EndOfGame),
             no_enemy_within: None,
         },
         GoalKind::DestroyAll => Goal::DestroyAll,
         GoalKind::Exit => Goal::Exit {
             count: ExitCount::AtLeast(1),
             counters: Vec::new(),
-            via: place.unwrap_or(Zone::Edge(Edge::North)),
+            // Units leave by edge hexes (VIC001): a held place is no exit, so a goal turned
+            // into an exit starts on an edge.
+            via: match old {
+                Goal::Exit { via, .. } => via.clone(),
+                _ => Zone::Edge(Edge::North),
+            },
             by_turn: turn.unwrap_or(d.last_turn),
         },
         GoalKind::ControlEnemySetup => Goal::ControlEnemySetup {
-            by_turn: turn.unwrap_or(d.last_turn),
+            when: when.unwrap_or(When::ByEndOfTurn(d.last_turn)),
         },
         GoalKind::LossesNoMoreThanEnemy => Goal::LossesNoMoreThanEnemy,
         GoalKind::All => Goal::All(vec![old.clone()]),
@@ -292,11 +298,8 @@ fn goal_ui(ui: &mut Ui, id: Id, goal: &mut Goal, d: &Defaults, cx: &mut ZoneCx<'
                 turn_drag(ui, by_turn, d.last_turn);
             });
         }
-        Goal::ControlEnemySetup { by_turn } => {
-            ui.horizontal(|ui| {
-                ui.label("by the end of Game-Turn");
-                turn_drag(ui, by_turn, d.last_turn);
-            });
+        Goal::ControlEnemySetup { when } => {
+            ui.horizontal_wrapped(|ui| when_ui(ui, id.with("when"), when, d));
             ui.label(RichText::new("The hexes the enemy deployed in (11.14, 11.15).").weak());
         }
         Goal::LossesNoMoreThanEnemy => {
@@ -329,9 +332,10 @@ fn goal_ui(ui: &mut Ui, id: Id, goal: &mut Goal, d: &Defaults, cx: &mut ZoneCx<'
 }
 
 /// Which `When` a combo entry stands for.
-const WHEN_LABELS: [&str; 4] = [
+const WHEN_LABELS: [&str; 5] = [
     "at the end of the game",
     "at the end of Game-Turn",
+    "by the end of Game-Turn",
     "at the end of any one Game-Turn",
     "for consecutive Game-Turns:",
 ];
@@ -340,8 +344,49 @@ fn when_index(w: &When) -> usize {
     match w {
         When::EndOfGame => 0,
         When::EndOfTurn(_) => 1,
-        When::AnyTurn => 2,
-        When::ConsecutiveTurns(_) => 3,
+        When::ByEndOfTurn(_) => 2,
+        When::AnyTurn => 3,
+        When::ConsecutiveTurns(_) => 4,
+    }
+}
+
+/// "at the end of Game-Turn [n]" (then only) or "by the end of Game-Turn [n]" (any turn up to
+/// it), at the end of the game, any one turn, or consecutive turns.
+fn when_ui(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults) {
+    let old = when_index(when);
+    let mut chosen = old;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(WHEN_LABELS[old])
+        .width(200.0)
+        .show_ui(ui, |ui| {
+            for (i, l) in WHEN_LABELS.iter().enumerate() {
+                ui.selectable_value(&mut chosen, i, *l);
+            }
+        })
+        .response
+        .accessible_name("When");
+    if chosen != old {
+        *when = match chosen {
+            0 => When::EndOfGame,
+            1 => When::EndOfTurn(d.last_turn),
+            2 => When::ByEndOfTurn(d.last_turn),
+            3 => When::AnyTurn,
+            // Little Round Top's "two consecutive Game-Turns" (11.7).
+            _ => When::ConsecutiveTurns(2.min(d.last_turn)),
+        };
+    }
+    match when {
+        When::EndOfTurn(t) | When::ByEndOfTurn(t) => turn_drag(ui, t, d.last_turn),
+        When::ConsecutiveTurns(n) => {
+            number(
+                ui,
+                n,
+                1..=RIFLE_AND_SABER.turn_record_track,
+                "Consecutive Game-Turns",
+            );
+            beyond_hint(ui, *n, d.last_turn);
+        }
+        When::EndOfGame | When::AnyTurn => {}
     }
 }
 
@@ -373,42 +418,7 @@ fn hold_ui(
             .accessible_name("Which hexes");
     });
     zone_ui(ui, id.with("target"), target, cx);
-    ui.horizontal_wrapped(|ui| {
-        let old = when_index(when);
-        let mut chosen = old;
-        egui::ComboBox::from_id_salt(id.with("when"))
-            .selected_text(WHEN_LABELS[old])
-            .width(200.0)
-            .show_ui(ui, |ui| {
-                for (i, l) in WHEN_LABELS.iter().enumerate() {
-                    ui.selectable_value(&mut chosen, i, *l);
-                }
-            })
-            .response
-            .accessible_name("When");
-        if chosen != old {
-            *when = match chosen {
-                0 => When::EndOfGame,
-                1 => When::EndOfTurn(d.last_turn),
-                2 => When::AnyTurn,
-                // Little Round Top's "two consecutive Game-Turns" (11.7).
-                _ => When::ConsecutiveTurns(2.min(d.last_turn)),
-            };
-        }
-        match when {
-            When::EndOfTurn(t) => turn_drag(ui, t, d.last_turn),
-            When::ConsecutiveTurns(n) => {
-                number(
-                    ui,
-                    n,
-                    1..=RIFLE_AND_SABER.turn_record_track,
-                    "Consecutive Game-Turns",
-                );
-                beyond_hint(ui, *n, d.last_turn);
-            }
-            When::EndOfGame | When::AnyTurn => {}
-        }
-    });
+    ui.horizontal_wrapped(|ui| when_ui(ui, id.with("when"), when, d));
     ui.horizontal(|ui| {
         let mut on = no_enemy_within.is_some();
         if ui.checkbox(&mut on, "no enemy unit within").changed() {
@@ -421,16 +431,19 @@ fn hold_ui(
     });
 }
 
-/// "at least [n]" / "[num]/[den] of the side's units" / "all".
+/// "at least [n]" / "[num]/[den] of the side's units" / "all surviving" / "every one".
 fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
     ui.horizontal(|ui| {
         ui.label("exit");
         let old = match count {
             ExitCount::AtLeast(_) => 0,
             ExitCount::Fraction { .. } => 1,
-            ExitCount::All => 2,
+            ExitCount::EverySurvivor => 2,
+            ExitCount::EveryCounter => 3,
         };
-        let labels = ["at least", "a fraction", "all"];
+        // "all surviving" (11.9: losses are counted apart) or "every one" (11.17: losing one
+        // fails the exit).
+        let labels = ["at least", "a fraction", "all surviving", "every one"];
         let mut chosen = old;
         egui::ComboBox::from_id_salt(id)
             .selected_text(labels[old])
@@ -446,7 +459,8 @@ fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
             *count = match chosen {
                 0 => ExitCount::AtLeast(1),
                 1 => ExitCount::Fraction { num: 1, den: 3 },
-                _ => ExitCount::All,
+                2 => ExitCount::EverySurvivor,
+                _ => ExitCount::EveryCounter,
             };
         }
         match count {
@@ -459,7 +473,7 @@ fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
                 number(ui, den, 1..=100, "Denominator");
                 ui.label("of the side's units");
             }
-            ExitCount::All => {}
+            ExitCount::EverySurvivor | ExitCount::EveryCounter => {}
         }
     });
 }
@@ -772,14 +786,23 @@ mod tests {
             when: When::EndOfTurn(7),
             no_enemy_within: Some(3),
         };
+        // A held place is no exit (units leave by edge hexes, VIC001): the exit starts on an
+        // edge and keeps the turn.
         let exit = convert(&hold, GoalKind::Exit, &d);
         assert_eq!(
             exit,
             Goal::Exit {
                 count: ExitCount::AtLeast(1),
                 counters: vec![],
-                via: Zone::Feature("V5".into()),
+                via: Zone::Edge(Edge::North),
                 by_turn: 7,
+            }
+        );
+        let back = convert(&hold, GoalKind::ControlEnemySetup, &d);
+        assert_eq!(
+            back,
+            Goal::ControlEnemySetup {
+                when: When::EndOfTurn(7)
             }
         );
         let back = convert(&exit, GoalKind::Hold, &d);
@@ -788,7 +811,8 @@ mod tests {
         };
         assert_eq!(
             (target, when),
-            (&Zone::Feature("V5".into()), &When::EndOfTurn(7))
+            // An exit "by" a turn comes back as a hold by the end of that turn, on its edge.
+            (&Zone::Edge(Edge::North), &When::ByEndOfTurn(7))
         );
         let any = convert(&back, GoalKind::Any, &d);
         assert_eq!(any, Goal::Any(vec![back.clone()]));
@@ -798,7 +822,9 @@ mod tests {
         );
         assert_eq!(
             convert(&any, GoalKind::ControlEnemySetup, &d),
-            Goal::ControlEnemySetup { by_turn: 7 }
+            Goal::ControlEnemySetup {
+                when: When::ByEndOfTurn(7)
+            }
         );
         let Goal::Text { text, .. } = convert(&Goal::DestroyAll, GoalKind::Text, &d) else {
             panic!("text");

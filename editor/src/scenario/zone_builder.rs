@@ -256,6 +256,11 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
             ui,
             "where the other side deploys (that side must deploy first)",
         ),
+        Zone::EnemyUnits => hint(
+            ui,
+            "where the other side's units stand once set up, e.g. \"13 hexes or more away from \
+             the Spanish\" (that side must deploy first)",
+        ),
         Zone::OneOf(items) => {
             ui.label("any one of (chosen at set-up):");
             list_ui(ui, id, items, Kind::OneOf, cx);

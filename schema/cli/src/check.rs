@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use saber_schema::diagnostic::Severity;
-use saber_schema::pipeline::{check_path, collect_files, flag_duplicate_map_ids};
+use saber_schema::pipeline::{FileReport, check_path, collect, flag_duplicate_map_ids};
 
-use crate::report::{Format, Summary, human_all, json_all, sarif_all};
+use crate::report::{Format, Summary, human_all_with, json_all_with, sarif_all};
 use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
 
 pub(crate) fn check(
@@ -15,11 +15,12 @@ pub(crate) fn check(
     maps: &[PathBuf],
     deny_warnings: bool,
 ) -> i32 {
-    let files = match collect_files(paths) {
-        Ok(f) => f,
+    let collected = match collect(paths) {
+        Ok(c) => c,
         Err(d) => return usage_error(&d.message),
     };
-    if files.is_empty() {
+    let files = collected.files;
+    if files.is_empty() && collected.problems.is_empty() {
         return usage_error("no .ron or .json files found in the given paths");
     }
     let reg = match registry(maps) {
@@ -39,15 +40,34 @@ pub(crate) fn check(
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let mut reports: Vec<_> = files
-        .par_iter()
-        .map(|f| {
-            let r = check_path(f, &reg);
-            progress.inc(1);
-            r
-        })
-        .collect();
+    let run = || -> Vec<FileReport> {
+        files
+            .par_iter()
+            .map(|f| {
+                let r = check_path(f, &reg);
+                progress.inc(1);
+                r
+            })
+            .collect()
+    };
+    // Parsing and zone compilation recurse once per nesting level (up to the limit of 64, a
+    // few frames each): worker threads get the main thread's stack size, not rayon's 2 MiB.
+    let mut reports = match rayon::ThreadPoolBuilder::new().stack_size(8 << 20).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    };
     progress.finish_and_clear();
+    // Folders that could not be searched are errors of the run, never a silent pass.
+    for d in collected.problems {
+        reports.push(FileReport {
+            path: d.file.clone().unwrap_or_default(),
+            text: None,
+            kind: None,
+            diagnostics: vec![d],
+            map: None,
+            map_id: None,
+        });
+    }
     flag_duplicate_map_ids(&mut reports);
     if deny_warnings {
         for r in &mut reports {
@@ -58,17 +78,26 @@ pub(crate) fn check(
             }
         }
     }
+    let mut summary = Summary::of(&reports);
+    summary.skipped = collected
+        .skipped
+        .iter()
+        .map(|(p, reason)| crate::report::Skipped {
+            path: p.display().to_string(),
+            reason: reason.to_string(),
+        })
+        .collect();
     let text = match format {
-        Format::Human => human_all(
+        Format::Human => human_all_with(
             &reports,
+            &summary,
             std::io::stderr().is_terminal() && std::io::stdout().is_terminal(),
         ),
-        Format::Json => json_all(&reports),
+        Format::Json => json_all_with(&reports, summary.clone()),
         Format::Sarif => sarif_all(&reports),
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());
-    let summary = Summary::of(&reports);
     let unreadable = reports.iter().any(|r| r.text.is_none());
     if unreadable && summary.errors == reports.iter().filter(|r| r.text.is_none()).count() {
         return EXIT_USAGE;

@@ -10,7 +10,7 @@ use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::schema::validate_export;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, shown, usage_error};
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     let reg = match registry(maps) {
@@ -55,12 +55,12 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         return EXIT_ERRORS;
     }
     if let Err(e) = std::fs::create_dir_all(out) {
-        return usage_error(&format!("cannot create {}: {e}", out.display()));
+        return usage_error(&format!("cannot create {}: {e}", shown(out)));
     }
     let file = out.join(format!("{}.json", c.scenario.id));
     if let Err(e) = write_atomic_with(&file, |w| write_export(&doc, w)) {
-        return usage_error(&format!("cannot write {}: {e}", file.display()));
+        return usage_error(&format!("cannot write {}: {e}", shown(&file)));
     }
-    println!("wrote {}", file.display());
+    println!("wrote {}", shown(&file));
     EXIT_OK
 }

@@ -17,6 +17,7 @@ mod schema;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use saber_schema::diagnostic::printable;
 use saber_schema::pipeline::maps::MapRegistry;
 
 use crate::check::check;
@@ -186,7 +187,7 @@ pub fn run(cli: Cli) -> i32 {
                 EXIT_OK
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", printable(&e.to_string(), 2000));
                 if e.is_input_error() {
                     EXIT_ERRORS
                 } else {
@@ -210,8 +211,14 @@ pub fn run(cli: Cli) -> i32 {
 }
 
 pub(crate) fn usage_error(msg: &str) -> i32 {
-    eprintln!("error: {msg}");
+    eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE
+}
+
+/// A path as shown to people: control and bidirectional characters escaped (a file name must
+/// not be able to drive the terminal).
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    printable(&path.display().to_string(), 2000)
 }
 
 /// The map registry of a run: the map directories given (`--maps DIR`). Scenarios also find the

@@ -1,7 +1,7 @@
 //! `saberc render`: draw a map, a scenario's zones over its map, or a scenario's card.
 use std::path::{Path, PathBuf};
 
-use saber_schema::diagnostic::Severity;
+use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::write_atomic;
 use saber_schema::output::overlays::scenario_overlays;
 use saber_schema::pipeline::parse::{DocKind, detect};
@@ -9,7 +9,7 @@ use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{compile_scenario, load_map};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, shown, usage_error};
 
 pub(crate) fn render_cmd(
     input: &Path,
@@ -69,7 +69,11 @@ pub(crate) fn render_cmd(
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
             }
-            let Some(map) = map else { return EXIT_ERRORS };
+            // A map with errors is not drawn (README: render only what compiles).
+            let Some(map) = map.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+                eprintln!("not rendered: fix the errors above first");
+                return EXIT_ERRORS;
+            };
             let title = map.name.clone();
             (map, Vec::new(), title)
         }
@@ -79,7 +83,8 @@ pub(crate) fn render_cmd(
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
             }
-            let Some(c) = compiled else {
+            let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+                eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
             if card {
@@ -120,10 +125,10 @@ fn write_rendered(
     match bytes {
         Ok(b) => match write_atomic(out, &b) {
             Ok(()) => {
-                println!("wrote {}", out.display());
+                println!("wrote {}", shown(out));
                 EXIT_OK
             }
-            Err(e) => usage_error(&format!("cannot write {}: {e}", out.display())),
+            Err(e) => usage_error(&format!("cannot write {}: {e}", shown(out))),
         },
         Err(e) => usage_error(&format!("cannot render: {e}")),
     }

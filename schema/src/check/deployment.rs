@@ -1,7 +1,8 @@
-//! Deployment (11.0, 7.0): every deployment zone is non-empty and on the map, can hold its
-//! group at six stacking points a hex, the side's groups fit together, opposing zones that
-//! overlap are flagged (enemy and friendly units never share a hex, 7.0), and set-up placements
-//! lie in their group's zone.
+//! Deployment (11.0, 7.0): the side that deploys first has a group that deploys (11.0); every
+//! deployment zone is non-empty and on the map, can hold its group at six stacking points a
+//! hex, the side's groups fit together, opposing zones that overlap are flagged (enemy and
+//! friendly units never share a hex, 7.0), set-up placements lie in their group's zone, and
+//! nobody sets up in a river hex where "rivers may only be entered at bridges and fords" (11.5).
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::counter::Counter;
@@ -9,14 +10,18 @@ use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
+use crate::model::zone::Zone;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::Ruleset;
+use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
+use crate::ruleset::{Ruleset, Terrain};
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let rules = Ruleset::rifle_and_saber();
-    let limit = rules.stacking_limit;
     let mut out = Vec::new();
+    out.extend(first_deployer_deploys(s));
+    out.extend(river_setup(s, map, r));
     for (si, side) in s.sides.iter().enumerate() {
         let (mut two_total, mut three_total, mut deploying) = (0u32, 0u32, 0usize);
         for (gi, group) in side.groups.iter().enumerate() {
@@ -32,39 +37,39 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             three_total = three_total.saturating_add(three);
             deploying += 1;
             let need = rules.min_hexes_for(two, three);
-            for (ai, alt) in hexes.alternatives.iter().enumerate() {
-                let which = if hexes.alternatives.len() > 1 {
-                    format!(" (alternative {})", ai + 1)
-                } else {
-                    String::new()
-                };
-                if alt.is_empty() {
-                    out.push(
-                        Diagnostic::error(
-                            Code::EmptyZone,
-                            format!("the deployment zone of {} group ({}){which} has no hexes on this map", side.name, group.id),
-                        )
-                        .at_path(p.clone())
-                        .with_hint("widen the zone: check its distances and directions against the map (`saberc render` draws it)")
-                        .with_rule("11.0"),
-                    );
-                } else if (alt.len() as u32) < need {
-                    out.push(
-                        Diagnostic::error(
-                            Code::ZoneTooSmall,
-                            format!(
-                                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {limit} a hex) but its zone has {}",
-                                side.name,
-                                group.id,
-                                group.stacking_points(),
-                                alt.len()
-                            ),
-                        )
-                        .at_path(p.clone())
-                        .with_hex(map.grid.label(alt.iter().next().expect("non-empty")))
-                        .with_hint("widen the zone, or record in `interpretations` how the rules text is read")
-                        .with_rule("7.0"),
-                    );
+            // Each alternative must hold the group on its own, under every choice the enemy
+            // can make; a failing alternative is reported once.
+            let cases = hexes.cases();
+            let mut reported = vec![false; hexes.alternatives.len()];
+            for (ci, alts) in cases.iter().enumerate() {
+                for (ai, alt) in alts.iter().enumerate() {
+                    if reported.get(ai).copied().unwrap_or(true)
+                        || (!alt.is_empty() && alt.len() as u32 >= need)
+                    {
+                        continue;
+                    }
+                    reported[ai] = true;
+                    let mut which = if alts.len() > 1 {
+                        format!(" (alternative {})", ai + 1)
+                    } else {
+                        String::new()
+                    };
+                    if cases.len() > 1 {
+                        which.push_str(&format!(
+                            " (when {} takes {})",
+                            s.sides[r.first].name,
+                            choice_words(s, r, ci)
+                        ));
+                    }
+                    out.push(capacity_finding(
+                        side,
+                        group,
+                        &which,
+                        alt,
+                        need,
+                        map,
+                        p.clone(),
+                    ));
                 }
             }
         }
@@ -93,12 +98,19 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     // Opposing zones that overlap: legal only if the second side avoids the first's hexes.
+    // Measured per choice of the first deployer where the second's zones depend on it.
     if r.deployment.len() == 2 {
-        let mut both = r.deployment[0].clone();
-        both.intersect_with(&r.deployment[1]);
+        let first = r.first.min(1);
+        let second = 1 - first;
+        let both = opposing_cases(r, map, first, second)
+            .into_iter()
+            .map(|(a, mut b)| {
+                b.intersect_with(&a);
+                b
+            })
+            .max_by_key(HexSet::len)
+            .unwrap_or_else(|| HexSet::empty(map.grid));
         if !both.is_empty() {
-            let first = s.side_index(&s.deploys_first).unwrap_or(0);
-            let second = 1 - first;
             out.push(
                 Diagnostic::warning(
                     Code::OpposingZonesOverlap,
@@ -154,10 +166,15 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 Diagnostic::error(
                     Code::PlacementOutsideZone,
                     format!(
-                        "{} is placed outside the deployment zone of {} group ({})",
+                        "{} is placed outside the deployment zone of {} group ({}){}",
                         map.grid.label(p.at),
                         s.sides[si].name,
-                        group.id
+                        group.id,
+                        if r.groups[si][gi].from_setup {
+                            " (measured from the enemy's placed counters)"
+                        } else {
+                            ""
+                        }
                     ),
                 )
                 .at_path(path!["setup", pi, "at"])
@@ -165,6 +182,264 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .with_hint("move it into the zone (the editor draws the zone on the map)")
                 .with_rule("11.0"),
             ),
+        }
+    }
+    out
+}
+
+/// The alternatives the first deployer takes under enemy choice `ci`, in words ("H25").
+fn choice_words(s: &Scenario, r: &Resolved, ci: usize) -> String {
+    let side = &s.sides[r.first];
+    let Some(choice) = r.enemy_choices.get(ci) else {
+        return String::new();
+    };
+    let words: Vec<String> = side
+        .groups
+        .iter()
+        .zip(&choice.picks)
+        .filter_map(|(g, pick)| {
+            let pick = (*pick)?;
+            let zone = g.deploy_zone()?;
+            Some(match zone {
+                Zone::OneOf(alts) => alts.get(pick).map(Zone::describe).unwrap_or_default(),
+                other => other.describe(),
+            })
+        })
+        .collect();
+    words.join(" and ")
+}
+
+/// Pairs of (the first deployer's hexes, the second's hexes) to compare: one per choice the
+/// first can make when the second's zones depend on it, the placed counters when the set-up
+/// places them, else the two deployments as wholes.
+fn opposing_cases(r: &Resolved, map: &Map, first: usize, second: usize) -> Vec<(HexSet, HexSet)> {
+    let seconds = &r.groups[second];
+    let union_of = |pick: &dyn Fn(&crate::pipeline::zones::GroupHexes) -> HexSet| {
+        seconds.iter().filter(|gh| gh.arrival_turn.is_none()).fold(
+            HexSet::empty(map.grid),
+            |mut acc, gh| {
+                acc.union_with(&pick(gh));
+                acc
+            },
+        )
+    };
+    if let Some(placed) = &r.enemy_setup {
+        return vec![(placed.clone(), r.deployment[second].clone())];
+    }
+    if !r.enemy_choices.is_empty() && seconds.iter().any(|gh| gh.depends_on_enemy()) {
+        return r
+            .enemy_choices
+            .iter()
+            .enumerate()
+            .map(|(ci, c)| {
+                let theirs = union_of(&|gh| match gh.per_enemy_choice.get(ci) {
+                    Some(alts) => alts.iter().fold(HexSet::empty(map.grid), |mut acc, a| {
+                        acc.union_with(a);
+                        acc
+                    }),
+                    None => gh.hexes.clone(),
+                });
+                (c.hexes.clone(), theirs)
+            })
+            .collect();
+    }
+    vec![(r.deployment[first].clone(), r.deployment[second].clone())]
+}
+
+/// An empty zone (ZON001) or one too small for its group (DEP001).
+fn capacity_finding(
+    side: &crate::model::scenario::Side,
+    group: &crate::model::scenario::Group,
+    which: &str,
+    alt: &HexSet,
+    need: u32,
+    map: &Map,
+    p: Vec<crate::diagnostic::PathSeg>,
+) -> Diagnostic {
+    match alt.iter().next() {
+        None => Diagnostic::error(
+            Code::EmptyZone,
+            format!(
+                "the deployment zone of {} group ({}){which} has no hexes on this map",
+                side.name, group.id
+            ),
+        )
+        .at_path(p)
+        .with_hint("widen the zone: check its distances and directions against the map (`saberc render` draws it)")
+        .with_rule("11.0"),
+        Some(first) => Diagnostic::error(
+            Code::ZoneTooSmall,
+            format!(
+                "{} group ({}){which} needs at least {need} hexes ({} stacking points at {} a hex) but its zone has {}",
+                side.name,
+                group.id,
+                group.stacking_points(),
+                Ruleset::rifle_and_saber().stacking_limit,
+                alt.len()
+            ),
+        )
+        .at_path(p)
+        .with_hex(map.grid.label(first))
+        .with_hint("widen the zone, or record in `interpretations` how the rules text is read")
+        .with_rule("7.0"),
+    }
+}
+
+/// "One side is always required to deploy first" (11.0): that side needs a group that deploys.
+fn first_deployer_deploys(s: &Scenario) -> Option<Diagnostic> {
+    let side = s.side(&s.deploys_first)?;
+    let deploys = side
+        .groups
+        .iter()
+        .any(|g| matches!(g.entry, Entry::Deploy { .. }));
+    (!deploys).then(|| {
+        Diagnostic::error(
+            Code::FirstDeployerArrives,
+            format!(
+                "{} deploys first, but every one of its groups arrives during play",
+                side.name
+            ),
+        )
+        .at_path(path!["deploys_first"])
+        .with_hint("name the side that sets up on the map in `deploys_first`, or give this side a group that deploys")
+        .with_rule("11.0")
+    })
+}
+
+/// Under "rivers may only be entered at bridges and fords" (11.5), setting up on a river hex
+/// is entering it: a zone (deployment or arrival) with river hexes is flagged, and a counter
+/// placed on one is an error. Terrain is read as played, after "treat as clear" rules.
+fn river_setup(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let Some(ri) = s
+        .special_rules
+        .iter()
+        .position(|rule| matches!(rule.effect, Effect::RiverOnlyAtCrossings))
+    else {
+        return out;
+    };
+    let cleared = Cleared::of(s, map, r);
+    let played = EffectiveTerrain::for_scenario(map, &cleared);
+    let is_river = |c| {
+        played
+            .cell(c)
+            .is_some_and(|cell| cell.terrain == Terrain::River)
+    };
+    for (si, side) in s.sides.iter().enumerate() {
+        for (gi, group) in side.groups.iter().enumerate() {
+            let Some(gh) = r.groups.get(si).and_then(|g| g.get(gi)) else {
+                continue;
+            };
+            let rivers: Vec<_> = gh.hexes.iter().filter(|c| is_river(*c)).collect();
+            let Some(first) = rivers.first() else {
+                continue;
+            };
+            let (variant, field, verb) = match group.entry {
+                Entry::Deploy { .. } => ("Deploy", "zone", "set up"),
+                Entry::Arrive { .. } => ("Arrive", "at", "enter"),
+            };
+            out.push(
+                Diagnostic::warning(
+                    Code::SetupOnRiver,
+                    format!(
+                        "the zone of {} group ({}) has {} river hexes, where its units may not {verb}: rivers may only be entered at bridges and fords (special rule {})",
+                        side.name,
+                        group.id,
+                        rivers.len(),
+                        ri + 1
+                    ),
+                )
+                .at_path(path!["sides", si, "groups", gi, "entry", variant, field])
+                .with_hex(map.grid.label(*first))
+                .with_hint("take the river hexes out of the zone, e.g. `Difference(<zone>, Terrain(River))`")
+                .with_rule("11.5"),
+            );
+        }
+    }
+    for (pi, p) in s.setup.iter().enumerate() {
+        if matches!(p.counter, Counter::Unit(_)) && is_river(p.at) {
+            out.push(
+                Diagnostic::error(
+                    Code::SetupOnRiver,
+                    format!(
+                        "a unit is set up on the river hex {}; rivers may only be entered at bridges and fords (special rule {})",
+                        map.grid.label(p.at),
+                        ri + 1
+                    ),
+                )
+                .at_path(path!["setup", pi, "at"])
+                .with_hex(map.grid.label(p.at))
+                .with_hint("place it on a bridge, a ford or a dry hex")
+                .with_rule("11.5"),
+            );
+        }
+    }
+    out.extend(one_alternative(s, map, r));
+    out
+}
+
+/// A group deploying in a choice ("any one of H25, H24 or H27", 11.14) picks one alternative:
+/// all its placed units must lie in that one. Each placement that leaves no alternative
+/// holding every placement so far is reported.
+fn one_alternative(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    // Per group: the alternatives still holding every placement so far, and the first
+    // placement (to name it).
+    let mut open: std::collections::BTreeMap<(usize, usize), (Vec<usize>, usize)> =
+        Default::default();
+    for (pi, p) in s.setup.iter().enumerate() {
+        if !matches!(p.counter, Counter::Unit(_)) {
+            continue;
+        }
+        let Some(si) = s.side_index(&p.side) else {
+            continue;
+        };
+        let Some(gi) = s.sides[si].groups.iter().position(|g| g.id == p.group) else {
+            continue;
+        };
+        let Some(hexes) = r.groups.get(si).and_then(|g| g.get(gi)) else {
+            continue;
+        };
+        if hexes.alternatives.len() < 2 || !hexes.hexes.contains(p.at) {
+            continue;
+        }
+        let here: Vec<usize> = (0..hexes.alternatives.len())
+            .filter(|a| hexes.alternatives[*a].contains(p.at))
+            .collect();
+        let entry = open
+            .entry((si, gi))
+            .or_insert_with(|| ((0..hexes.alternatives.len()).collect(), pi));
+        let left: Vec<usize> = entry
+            .0
+            .iter()
+            .copied()
+            .filter(|a| here.contains(a))
+            .collect();
+        if left.is_empty() {
+            let first = &s.setup[entry.1];
+            let group = &s.sides[si].groups[gi];
+            out.push(
+                Diagnostic::error(
+                    Code::PlacementOutsideZone,
+                    format!(
+                        "{} of {} group ({}) is in another of the zone's alternatives than {} placed before it: the group deploys in one of them",
+                        map.grid.label(p.at),
+                        s.sides[si].name,
+                        group.id,
+                        map.grid.label(first.at),
+                    ),
+                )
+                .at_path(path!["setup", pi, "at"])
+                .with_hex(map.grid.label(p.at))
+                .with_hint(format!(
+                    "the zone is a choice (OneOf): place every counter of the group in the same alternative (alternative {} holds {})",
+                    entry.0.first().map(|a| a + 1).unwrap_or(1),
+                    map.grid.label(first.at)
+                ))
+                .with_rule("11.0"),
+            );
+        } else {
+            entry.0 = left;
         }
     }
     out

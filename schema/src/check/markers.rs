@@ -1,9 +1,11 @@
 //! Markers (10.2, 10.3, 4J): trenches and improved positions are placed before the game on
-//! friendly-occupied hexes, so only deploying groups can hold them; placement limits of special
-//! rules; limber markers need guns, or the Limber counters of a special rule (11.17).
+//! friendly-occupied hexes, so only deploying groups can hold them, and no more of them than
+//! their zone has hexes; placement limits of special rules; limber markers need guns, or the
+//! Limber counters of a special rule (11.17), which need road hexes to be placed on.
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::counter::Counter;
+use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
@@ -28,6 +30,26 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         )
                         .at_path(path!["sides", si, "groups", gi, "markers", kind.code()])
                         .with_hint("these markers are placed on friendly-occupied hexes before the game begins: give them to a deploying group")
+                        .with_rule(kind.rule()),
+                    );
+                } else if let Some(room) = zone_room(r, si, gi)
+                    // An empty zone is ZON001's (or its unknown feature's) to report.
+                    && room > 0
+                    && n > room
+                    && room < g.unit_count()
+                {
+                    out.push(
+                        Diagnostic::warning(
+                            Code::MarkersBeyondZone,
+                            format!(
+                                "{} group ({}) has {n} {} markers but its zone has only {room} hexes to occupy",
+                                side.name,
+                                g.id,
+                                kind.code()
+                            ),
+                        )
+                        .at_path(path!["sides", si, "groups", gi, "markers", kind.code()])
+                        .with_hint("they go only on friendly-occupied hexes, and a second one in a hex adds nothing: the extra markers cannot be used; widen the zone or allot fewer")
                         .with_rule(kind.rule()),
                     );
                 } else if n > g.unit_count() {
@@ -66,6 +88,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             );
         }
     }
+    out.extend(limber_roads(s, map, r));
     // Placed markers: on a hex with a friendly unit, and not where a special rule forbids them.
     for (pi, p) in s.setup.iter().enumerate() {
         let Counter::Marker(m) = p.counter else {
@@ -122,6 +145,87 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     .with_rule("11.0"),
                 );
             }
+        }
+    }
+    out
+}
+
+/// The fewest hexes a group's zone offers, over its alternatives and the enemy's choices.
+fn zone_room(r: &Resolved, si: usize, gi: usize) -> Option<u32> {
+    let gh = r.groups.get(si)?.get(gi)?;
+    gh.cases()
+        .iter()
+        .flat_map(|alts| alts.iter())
+        .map(|a| a.len() as u32)
+        .min()
+}
+
+/// "Limbers must be placed on road hexes" (11.17): a group with Limber counters that are bound
+/// to roads needs road hexes in its zone: none is an error; fewer than one a limber is a
+/// warning (limbers are markers without stacking points, 7.0A, so they may share a hex).
+fn limber_roads(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let roads = HexSet::from_coords(
+        map.grid,
+        map.roads.iter().flat_map(|rd| rd.hexes.iter().copied()),
+    );
+    for (si, side) in s.sides.iter().enumerate() {
+        let Some(ri) = s.special_rules.iter().position(|sr| {
+            matches!(&sr.effect, Effect::LimberCounters { side: id, road_only: true, .. } if *id == side.id)
+        }) else {
+            continue;
+        };
+        for (gi, g) in side.groups.iter().enumerate() {
+            let limbers = g.markers.get(&MarkerKind::Limber).copied().unwrap_or(0);
+            let Some(gh) = r.groups.get(si).and_then(|x| x.get(gi)) else {
+                continue;
+            };
+            if limbers == 0 {
+                continue;
+            }
+            let fewest = gh
+                .cases()
+                .iter()
+                .flat_map(|alts| alts.iter())
+                .map(|a| {
+                    let mut on_road = a.clone();
+                    on_road.intersect_with(&roads);
+                    on_road.len() as u32
+                })
+                .min()
+                .unwrap_or(0);
+            if fewest >= limbers || gh.hexes.is_empty() {
+                continue;
+            }
+            let (variant, field) = match g.entry {
+                Entry::Deploy { .. } => ("Deploy", "zone"),
+                Entry::Arrive { .. } => ("Arrive", "at"),
+            };
+            let p = path!["sides", si, "groups", gi, "entry", variant, field];
+            let d = if fewest == 0 {
+                Diagnostic::error(
+                    Code::LimberRoadHexes,
+                    format!(
+                        "{} group ({}) has {limbers} Limber counters, which must be placed on road hexes (special rule {}), but its zone has no road hex",
+                        side.name,
+                        g.id,
+                        ri + 1
+                    ),
+                )
+                .with_hint("put a road in the zone, e.g. `RoadStretch(..)` or `Intersection([<zone>, AnyRoad])`")
+            } else {
+                Diagnostic::warning(
+                    Code::LimberRoadHexes,
+                    format!(
+                        "{} group ({}) has {limbers} Limber counters for only {fewest} road hexes in its zone (special rule {})",
+                        side.name,
+                        g.id,
+                        ri + 1
+                    ),
+                )
+                .with_hint("the limbers must share road hexes; widen the zone along the road if each should have its own")
+            };
+            out.push(d.at_path(p).with_rule("11.17"));
         }
     }
     out

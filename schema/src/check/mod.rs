@@ -31,6 +31,26 @@ pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
     out.extend(special_rules::check(s, map, &resolved));
+    if resolved.incomplete {
+        // Zones past the work budget were not computed: their emptiness is not a finding.
+        use crate::diagnostic::Code;
+        out.retain(|d| {
+            !matches!(
+                d.code,
+                Code::EmptyZone
+                    | Code::ZoneTooSmall
+                    | Code::VictoryTarget
+                    | Code::ArrivalNotOnEdge
+                    | Code::SpecialRuleTarget
+                    | Code::PlacementOutsideZone
+                    | Code::OpposingZonesOverlap
+                    | Code::ExitImpossible
+                    | Code::MarkersBeyondZone
+                    | Code::LimberRoadHexes
+                    | Code::MarkersForbiddenEverywhere
+            )
+        });
+    }
     (resolved, explained(s, without_consequences(out)))
 }
 
@@ -58,7 +78,11 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .filter(|d| {
             let consequence = matches!(
                 d.code,
-                Code::EmptyZone | Code::ZoneTooSmall | Code::VictoryTarget | Code::ArrivalNotOnEdge
+                Code::EmptyZone
+                    | Code::ZoneTooSmall
+                    | Code::VictoryTarget
+                    | Code::ArrivalNotOnEdge
+                    | Code::SpecialRuleTarget
             );
             let caused = d
                 .path

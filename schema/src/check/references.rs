@@ -1,6 +1,7 @@
-//! References inside a scenario: distinct side and group ids, who deploys and moves first
-//! (11.0, 3.0), the sides named by victory conditions, special rules and placements, and the size
-//! of the order of battle. That there are two sides is the JSON Schema's to say (SCH001).
+//! References inside a scenario: one colour a side (2.3), distinct side and group ids, who
+//! deploys and moves first (11.0, 3.0), the sides named by victory conditions, special rules and
+//! placements, and the size of the order of battle. That there are two sides is the JSON Schema's
+//! to say (SCH001).
 
 use std::collections::BTreeSet;
 
@@ -12,6 +13,27 @@ use crate::path;
 
 pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // "Two differently colored sets of playing pieces" (2.3): one colour a side.
+    if let [a, b] = s.sides.as_slice()
+        && a.color == b.color
+    {
+        out.push(
+            Diagnostic::error(
+                Code::SameColors,
+                format!(
+                    "{} and {} both use {} counters",
+                    a.name,
+                    b.name,
+                    a.color.name()
+                ),
+            )
+            .at_path(path!["sides", 1, "color"])
+            .with_hint(
+                "the game has one set of counters a colour: give each side its own (Red or Blue)",
+            )
+            .with_rule("2.3"),
+        );
+    }
     let mut ids = BTreeSet::new();
     for (i, side) in s.sides.iter().enumerate() {
         if side.id == EITHER_SIDE {

@@ -1,16 +1,36 @@
-//! Special rules (11.0): they name unit types the side has, and turns within the game.
+//! Special rules (11.0): they name unit types the side has, and turns within the game; a side
+//! is warned when it deploys in, or must take, the area where its own units are disrupted
+//! (11.13); markers allowed "as desired" are not forbidden on every hex they could go (11.8).
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::hex::Coord;
+use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
-use crate::model::scenario::Scenario;
+use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
+use crate::model::victory::EITHER_SIDE;
 use crate::path;
 use crate::pipeline::zones::Resolved;
+use crate::pipeline::zones::compiler::within;
 use crate::ruleset::MarkerKind;
 
 pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out = own_disruption_area(s, map, r);
+    out.extend(markers_forbidden_everywhere(s, r));
+    // A rule whose zone holds no hex of the map applies nowhere.
+    for (p, hexes) in &r.rule_zones {
+        if hexes.is_empty() {
+            out.push(
+                Diagnostic::warning(
+                    Code::SpecialRuleTarget,
+                    "this special rule's zone has no hexes on the map, so the rule changes nothing",
+                )
+                .at_path(p.clone())
+                .with_hint("check the features, terrain and distances the zone names (`saberc render` draws the map)")
+                .with_rule("11.0"),
+            );
+        }
+    }
     for (ri, rule) in s.special_rules.iter().enumerate() {
         match &rule.effect {
             Effect::TreatAsClear(zone)
@@ -107,6 +127,121 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 );
             }
             _ => {}
+        }
+    }
+    out
+}
+
+/// A side whose own units are disrupted near a place (11.13: "Russians may not approach within 3
+/// hexes of H24 or H28") should neither deploy there nor have its victory target there: a
+/// warning, since it may be intended, but then it wants an interpretation note.
+fn own_disruption_area(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (ri, rule) in s.special_rules.iter().enumerate() {
+        let Effect::ProximityDisruption {
+            side,
+            distance,
+            of: near,
+        } = &rule.effect
+        else {
+            continue;
+        };
+        let (Some(si), Some(of)) = (s.side_index(side), r.rule_hexes(ri)) else {
+            continue;
+        };
+        let area = within(&of, *distance);
+        let sd = &s.sides[si];
+        let mut flag = |what: String, hexes: &HexSet, p: Vec<crate::diagnostic::PathSeg>| {
+            let mut inside = hexes.clone();
+            inside.intersect_with(&area);
+            if let Some(first) = inside.iter().next() {
+                out.push(
+                    Diagnostic::warning(
+                        Code::OwnDisruptionArea,
+                        format!(
+                            "{what} has {} hexes within {distance} hexes of {}, where units of {} are disrupted at once (special rule {})",
+                            inside.len(),
+                            near.describe(),
+                            sd.name,
+                            ri + 1
+                        ),
+                    )
+                    .at_path(p)
+                    .with_hex(map.grid.label(first))
+                    .with_hint("move the zone or the target out of the area, or explain the reading in `interpretations`")
+                    .with_rule("11.13"),
+                );
+            }
+        };
+        for (gi, g) in sd.groups.iter().enumerate() {
+            if let (Entry::Deploy { .. }, Some(gh)) = (&g.entry, r.groups[si].get(gi)) {
+                flag(
+                    format!("the deployment zone of {} group ({})", sd.name, g.id),
+                    &gh.hexes,
+                    path!["sides", si, "groups", gi, "entry", "Deploy", "zone"],
+                );
+            }
+        }
+        let hold_target = path!["Hold", "target"];
+        for (p, hexes) in &r.victory_zones {
+            let Some(crate::diagnostic::PathSeg::Index(vi)) = p.get(1) else {
+                continue;
+            };
+            let Some(v) = s.victory.get(*vi) else {
+                continue;
+            };
+            if (v.side == sd.id || v.side == EITHER_SIDE) && p.ends_with(&hold_target) {
+                flag(
+                    format!("the victory target of {}", sd.name),
+                    hexes,
+                    p.clone(),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// "As desired" (11.8) contradicts a rule that forbids the same markers on every hex the side
+/// may deploy in: then none can be placed at all.
+fn markers_forbidden_everywhere(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (ri, rule) in s.special_rules.iter().enumerate() {
+        let Effect::MarkersAsDesired { side, marker } = &rule.effect else {
+            continue;
+        };
+        let Some(si) = s.side_index(side) else {
+            continue;
+        };
+        let Some(deployed) = r.deployment.get(si).filter(|d| !d.is_empty()) else {
+            continue;
+        };
+        let forbidden = s
+            .special_rules
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| {
+                matches!(&x.effect, Effect::NoMarkersIn { side: sd, marker: m, .. } if sd == side && m == marker)
+            })
+            .filter_map(|(xi, _)| r.rule_hexes(xi))
+            .reduce(|mut a, b| {
+                a.union_with(&b);
+                a
+            });
+        if forbidden.is_some_and(|f| deployed.is_subset(&f)) {
+            out.push(
+                Diagnostic::error(
+                    Code::MarkersForbiddenEverywhere,
+                    format!(
+                        "{} may place {} markers as desired, but another special rule forbids them on every hex it may deploy in",
+                        s.sides[si].name,
+                        marker.code()
+                    ),
+                )
+                .at_path(path!["special_rules", ri, "effect", "MarkersAsDesired"])
+                .with_hint("narrow the `NoMarkersIn` zone to the hexes the rules name, or drop one of the two rules")
+                .with_rule("11.8"),
+            );
         }
     }
     out

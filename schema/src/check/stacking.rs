@@ -15,6 +15,7 @@ use crate::model::counter::Counter;
 use crate::model::hex::Coord;
 use crate::model::map::Map;
 use crate::model::scenario::Scenario;
+use crate::model::special_rule::Effect;
 use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::ruleset::RIFLE_AND_SABER;
@@ -179,6 +180,14 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
         if !s
             .side(side)
             .is_some_and(|sd| sd.groups.iter().any(|g| g.id == group))
+        {
+            continue;
+        };
+        // "With improved positions as desired" (11.8): no allotment to exceed.
+        if let Counter::Marker(m) = counter
+            && s.special_rules.iter().any(|r| {
+                matches!(&r.effect, Effect::MarkersAsDesired { side: id, marker } if id == side && *marker == m)
+            })
         {
             continue;
         }

@@ -56,16 +56,14 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 continue;
             }
             let g = map.grid;
-            let inland: Vec<String> = hexes
-                .hexes
-                .iter()
-                .filter(|c| {
-                    !crate::model::hex::Edge::ALL
-                        .iter()
-                        .any(|e| g.on_edge(*c, *e))
-                })
-                .map(|c| g.label(c))
-                .collect();
+            // Counted, and only the first few named: a zone may hold a million hexes.
+            let mut inland_hexes = hexes.hexes.iter().filter(|c| {
+                !crate::model::hex::Edge::ALL
+                    .iter()
+                    .any(|e| g.on_edge(*c, *e))
+            });
+            let inland: Vec<String> = inland_hexes.by_ref().take(3).map(|c| g.label(c)).collect();
+            let inland_count = inland.len() + inland_hexes.count();
             if !inland.is_empty() {
                 out.push(
                     Diagnostic::error(
@@ -74,8 +72,8 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                             "{} group ({}) arrives at {} hexes that are not on the map edge ({}…)",
                             side.name,
                             group.id,
-                            inland.len(),
-                            inland.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
+                            inland_count,
+                            inland.join(", ")
                         ),
                     )
                     .at_path(at)

@@ -1,10 +1,12 @@
 //! Victory conditions (11.0): they name targets that exist on the map, turns within the game,
-//! and goals that can be met (exiting 10 MZ needs at least 10 MZ).
+//! and goals that can be met (exiting 10 MZ needs at least 10 MZ; holding every hex of a
+//! target needs a unit for each; a side that may not move cannot exit, 11.9).
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::counter::Counter;
 use crate::model::scenario::{Entry, Scenario};
-use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, Outcome, When};
+use crate::model::special_rule::Effect;
+use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, HoldHexes, Outcome, When};
 use crate::path;
 use crate::pipeline::zones::Resolved;
 
@@ -18,21 +20,22 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         let mut turns: Vec<(u32, Vec<crate::diagnostic::PathSeg>)> = Vec::new();
         let mut turn = |t: u32, p: Vec<crate::diagnostic::PathSeg>| turns.push((t, p));
         v.goal.visit(&mut |g| match g {
-            Goal::Hold {
-                when: When::EndOfTurn(t),
-                ..
-            } => turn(*t, [base.clone(), path!["Hold", "when"]].concat()),
-            Goal::Hold {
-                when: When::ConsecutiveTurns(t),
-                ..
-            } => turn(*t, [base.clone(), path!["Hold", "when"]].concat()),
+            Goal::Hold { when, .. } => {
+                if let Some(t) = when.turn() {
+                    turn(t, [base.clone(), path!["Hold", "when"]].concat())
+                }
+            }
             Goal::Exit { by_turn, .. } => {
                 turn(*by_turn, [base.clone(), path!["Exit", "by_turn"]].concat())
             }
-            Goal::ControlEnemySetup { by_turn } => turn(
-                *by_turn,
-                [base.clone(), path!["ControlEnemySetup", "by_turn"]].concat(),
-            ),
+            Goal::ControlEnemySetup { when } => {
+                if let Some(t) = when.turn() {
+                    turn(
+                        t,
+                        [base.clone(), path!["ControlEnemySetup", "when"]].concat(),
+                    )
+                }
+            }
             _ => {}
         });
         if let Outcome::Graded { by_turn, .. } = &v.outcome {
@@ -91,17 +94,31 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             else {
                 return;
             };
-            let Some(side) = side else { return };
-            let have: u32 = if counters.is_empty() {
-                side.unit_count()
-            } else {
-                counters
-                    .iter()
-                    .map(|c| match c {
-                        Counter::Unit(k) => side.count(*k),
-                        Counter::Marker(m) => side.markers(*m),
-                    })
-                    .sum()
+            // For `either` side, the exit is impossible only if it is for both.
+            let candidates: Vec<&crate::model::scenario::Side> = match side {
+                Some(side) => vec![side],
+                None if v.side == EITHER_SIDE => s.sides.iter().collect(),
+                None => return,
+            };
+            let Some((side, have)) = candidates
+                .into_iter()
+                .map(|side| {
+                    let have: u32 = if counters.is_empty() {
+                        side.unit_count()
+                    } else {
+                        counters
+                            .iter()
+                            .map(|c| match c {
+                                Counter::Unit(k) => side.count(*k),
+                                Counter::Marker(m) => side.markers(*m),
+                            })
+                            .sum()
+                    };
+                    (side, have)
+                })
+                .max_by_key(|(_, have)| *have)
+            else {
+                return;
             };
             let what = if counters.is_empty() {
                 "units".to_string()
@@ -131,13 +148,18 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                     }
                     1
                 }
-                ExitCount::All => 1,
+                ExitCount::EverySurvivor | ExitCount::EveryCounter => 1,
             };
             if have < need {
+                let who = if v.side == EITHER_SIDE {
+                    format!("either side must exit {need} {what}, but the most any side has is {have} ({})", side.name)
+                } else {
+                    format!("{} must exit {need} {what} but has only {have}", side.name)
+                };
                 out.push(
                     Diagnostic::error(
                         Code::ExitImpossible,
-                        format!("{} must exit {need} {what} but has only {have}", side.name),
+                        who,
                     )
                     .at_path(base.clone())
                     .with_hint("lower the number, or give the side more of those units")
@@ -164,7 +186,41 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             }
         }
     }
+    for (vi, v) in s.victory.iter().enumerate() {
+        walk(&v.goal, path!["victory", vi, "goal"], &mut |goal, p| {
+            out.extend(hold_all(s, r, &v.side, goal, &p));
+            out.extend(exit_while_immobile(s, &v.side, goal, &p));
+        });
+    }
     for (p, hexes) in &r.victory_zones {
+        // Exits leave the map, so by edge hexes (the mirror of arrivals, TRN003).
+        let is_exit = p.iter().rev().take(2).collect::<Vec<_>>()
+            == [&PathSeg::key("via"), &PathSeg::key("Exit")];
+        if is_exit && !hexes.is_empty() {
+            let g = hexes.grid();
+            let mut inland_hexes = hexes.iter().filter(|c| {
+                !crate::model::hex::Edge::ALL
+                    .iter()
+                    .any(|e| g.on_edge(*c, *e))
+            });
+            let inland: Vec<String> = inland_hexes.by_ref().take(3).map(|c| g.label(c)).collect();
+            let count = inland.len() + inland_hexes.count();
+            if !inland.is_empty() {
+                out.push(
+                    Diagnostic::error(
+                        Code::ExitImpossible,
+                        format!(
+                            "units exit the map from edge hexes, but {count} hexes of this exit are not on the map edge ({}…)",
+                            inland.join(", ")
+                        ),
+                    )
+                    .at_path(p.clone())
+                    .with_hex(inland[0].clone())
+                    .with_hint("exit off an edge (`Edge(West)`), part of one, or a road's exit (`RoadEntry(\"East\")`): intersect the zone with an `Edge(..)`")
+                    .with_rule("11.0"),
+                );
+            }
+        }
         if hexes.is_empty() {
             out.push(
                 Diagnostic::error(
@@ -178,6 +234,99 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// Call `f` with every goal and its path, nested goals included.
+fn walk<'a>(goal: &'a Goal, p: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal, Vec<PathSeg>)) {
+    f(goal, p.clone());
+    if let Goal::All(gs) | Goal::Any(gs) = goal {
+        let variant = if matches!(goal, Goal::All(_)) {
+            "All"
+        } else {
+            "Any"
+        };
+        for (i, g) in gs.iter().enumerate() {
+            walk(g, [p.clone(), path![variant, i]].concat(), f);
+        }
+    }
+}
+
+/// "For one side to hold a hex, a Friendly unit must be in the hex" (11.0): holding every hex
+/// of a target needs at least as many units as it has hexes. For a goal either side may
+/// achieve, at least one side must have enough.
+fn hold_all(
+    s: &Scenario,
+    r: &Resolved,
+    achiever: &str,
+    goal: &Goal,
+    p: &[PathSeg],
+) -> Option<Diagnostic> {
+    let Goal::Hold {
+        target,
+        hexes: HoldHexes::All,
+        ..
+    } = goal
+    else {
+        return None;
+    };
+    let target_path = [p.to_vec(), path!["Hold", "target"]].concat();
+    let (_, hexes) = r.victory_zones.iter().find(|(zp, _)| *zp == target_path)?;
+    let need = hexes.len() as u32;
+    let sides: Vec<_> = if achiever == EITHER_SIDE {
+        s.sides.iter().collect()
+    } else {
+        s.side(achiever).into_iter().collect()
+    };
+    let best = sides.iter().max_by_key(|sd| sd.unit_count())?;
+    let have = best.unit_count();
+    (need > 0 && have < need).then(|| {
+        Diagnostic::error(
+            Code::HoldTooFewUnits,
+            format!(
+                "holding all {need} hexes of {} needs a unit in each, but {} has only {have} units",
+                target.describe(),
+                best.name
+            ),
+        )
+        .at_path([p.to_vec(), path!["Hold", "hexes"]].concat())
+        .with_hint("hold `Any` hex of the target, narrow the target, or give the side more units")
+        .with_rule("11.0")
+    })
+}
+
+/// A side that may not move through the Game-Turn by which it must exit cannot exit at all
+/// (11.9: "Prussians may not move for the first two Game-Turns").
+fn exit_while_immobile(
+    s: &Scenario,
+    achiever: &str,
+    goal: &Goal,
+    p: &[PathSeg],
+) -> Option<Diagnostic> {
+    let Goal::Exit { by_turn, .. } = goal else {
+        return None;
+    };
+    let (ri, turns) = s
+        .special_rules
+        .iter()
+        .enumerate()
+        .filter_map(|(ri, rule)| match &rule.effect {
+            Effect::NoMovement { side, turns } if side == achiever => Some((ri, *turns)),
+            _ => None,
+        })
+        .max_by_key(|(_, t)| *t)?;
+    let name = s.side(achiever).map_or(achiever, |sd| sd.name.as_str());
+    (turns >= *by_turn).then(|| {
+        Diagnostic::error(
+            Code::ExitImpossible,
+            format!(
+                "{name} must exit by the end of Game-Turn {by_turn} but may not move during the first {turns} Game-Turns (special rule {})",
+                ri + 1
+            ),
+        )
+        .at_path([p.to_vec(), path!["Exit", "by_turn"]].concat())
+        .with_hint("give the side a later exit turn, or fewer Game-Turns without movement")
+        .with_rule("11.9")
+    })
 }
 
 /// Can the goal only be judged when the game ends (so it is achieved "by" no earlier turn)?

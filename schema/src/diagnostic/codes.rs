@@ -529,6 +529,41 @@ registry! {
         bad: "units: {MA: 1}, …\nsetup: [(… counter: Unit(MA), at: (5, 5)), (… counter: Unit(MA), at: (5, 6))],",
         fixed: "units: {MA: 2}, …\nsetup: [(… counter: Unit(MA), at: (5, 5)), (… counter: Unit(MA), at: (5, 6))],",
     }
+    SameColors = "DEP007" {
+        severity: Error,
+        family: Deployment,
+        rule: Some("2.3"),
+        title: "both sides in one counter colour",
+        explanation: "The game comes with two differently coloured sets of playing pieces (2.3), \
+            one a side: two sides in the same colour could not be told apart on the map. Give \
+            each side its own colour.",
+        bad: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Blue, …),",
+        fixed: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Red, …),",
+    }
+    FirstDeployerArrives = "DEP008" {
+        severity: Error,
+        family: Deployment,
+        rule: Some("11.0"),
+        title: "the side that deploys first has no deploying group",
+        explanation: "One side is always required to deploy first (11.0), so the side named in \
+            `deploys_first` must set up at least one group on the map; here every one of its \
+            groups arrives during play. Name the other side, or give this side a group that \
+            deploys.",
+        bad: "deploys_first: \"union\", …\n(id: \"a\", entry: Arrive(turn: 2, at: Edge(S))),   // union's only group",
+        fixed: "deploys_first: \"confederates\",",
+    }
+    SetupOnRiver = "DEP009" {
+        severity: Error,
+        family: Deployment,
+        rule: Some("11.5"),
+        title: "set-up on a river hex where rivers may be entered only at bridges and fords",
+        explanation: "Under a special rule that rivers may only be entered at bridges and fords \
+            (11.5), setting up on a river hex is entering it. A unit placed on one is an error; \
+            a zone (deployment or arrival) that includes river hexes is a warning, since the \
+            player can avoid them. Terrain is read as played, after \"treat as clear\" rules.",
+        bad: "entry: Deploy(zone: Within(distance: 2, of: Feature(\"B3\"))),   // the river beside the bridge",
+        fixed: "entry: Deploy(zone: Difference(Within(distance: 2, of: Feature(\"B3\")), Terrain(River))),",
+    }
     GameLength = "TRN001" {
         severity: Error,
         family: Turns,
@@ -610,6 +645,17 @@ registry! {
         bad: "goal: Hold(target: Beyond(toward: N, of: Edge(N)), when: EndOfGame),",
         fixed: "goal: Hold(target: Feature(\"V12\"), when: EndOfGame),",
     }
+    HoldTooFewUnits = "VIC005" {
+        severity: Error,
+        family: Victory,
+        rule: Some("11.0"),
+        title: "fewer units than hexes to hold \"all of\" a target",
+        explanation: "For a side to hold a hex, a friendly unit must be in it (11.0), so holding \
+            every hex of a target takes at least as many units as the target has hexes. Hold \
+            `Any` hex of it, narrow the target, or give the side more units.",
+        bad: "goal: Hold(target: Feature(\"H26\"), hexes: All, when: EndOfGame),   // 9 hexes, 6 units",
+        fixed: "goal: Hold(target: Feature(\"H26\"), hexes: Any, when: EndOfGame),",
+    }
     TrenchesWithoutDeployment = "MRK001" {
         severity: Error,
         family: Markers,
@@ -653,6 +699,29 @@ registry! {
         bad: "units: {MZ: 6}, markers: {Limber: 2},",
         fixed: "units: {MZ: 6, MA: 2}, markers: {Limber: 2},",
     }
+    MarkersBeyondZone = "MRK005" {
+        severity: Warning,
+        family: Markers,
+        rule: Some("10.3"),
+        title: "more trenches or improved positions than the zone has hexes",
+        explanation: "Trench and Improved Position markers go one to a friendly-occupied hex \
+            (10.2, 10.3); a group with more of them than its deployment zone has hexes cannot \
+            place them all.",
+        bad: "markers: {Trench: 8}, entry: Deploy(zone: Feature(\"H26\")),   // H26 has 5 hexes",
+        fixed: "markers: {Trench: 5}, entry: Deploy(zone: Feature(\"H26\")),",
+    }
+    LimberRoadHexes = "MRK006" {
+        severity: Error,
+        family: Markers,
+        rule: Some("11.17"),
+        title: "road-bound limbers without road hexes in their zone",
+        explanation: "Limber counters that must be placed on road hexes (11.17: \"Limbers must be \
+            placed on road hexes\") need road hexes in their group's deployment zone: none is an \
+            error, fewer road hexes than limbers a warning (limbers stack, but the scenario \
+            likely meant a longer stretch of road).",
+        bad: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: Feature(\"H26\"))),   // no road on H26",
+        fixed: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: RoadBetween(road: \"East\", from: Feature(\"V6\"), to: Edge(E)))),",
+    }
     SpecialRuleTarget = "SPR001" {
         severity: Warning,
         family: SpecialRules,
@@ -663,6 +732,29 @@ registry! {
             are wrong.",
         bad: "effect: Range(side: \"boers\", kinds: [BA], range: 12),   // the Boers have no BA",
         fixed: "effect: Range(side: \"british\", kinds: [BA], range: 12),",
+    }
+    OwnDisruptionArea = "SPR002" {
+        severity: Warning,
+        family: SpecialRules,
+        rule: Some("11.13"),
+        title: "a side deploys in, or must take, its own proximity-disruption area",
+        explanation: "A proximity-disruption rule (11.13: \"Russians may not approach within 3 \
+            hexes of H24 or H28\") disrupts the side's units at once inside the area, so the \
+            side should neither deploy there nor have its victory target there. It may be \
+            intended: then explain the reading in `interpretations`.",
+        bad: "effect: ProximityDisruption(side: \"russians\", distance: 3, of: Feature(\"H24\")), …\nentry: Deploy(zone: Within(distance: 2, of: Feature(\"H24\"))),",
+        fixed: "entry: Deploy(zone: Beyond(distance: 3, of: Feature(\"H24\"))),",
+    }
+    MarkersForbiddenEverywhere = "SPR003" {
+        severity: Error,
+        family: SpecialRules,
+        rule: Some("11.8"),
+        title: "markers \"as desired\" forbidden on every hex the side may deploy in",
+        explanation: "A rule lets a side place markers as desired (11.8) while another forbids \
+            the same markers on every hex the side may deploy in, so none can be placed at all. \
+            Narrow the `NoMarkersIn` zone to the hexes the rules name, or drop one of the rules.",
+        bad: "effect: MarkersAsDesired(side: \"danes\", marker: Trench), …\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Everywhere),",
+        fixed: "effect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Feature(\"V3\")),",
     }
     BattleInvalid = "FAC001" {
         severity: Error,

@@ -256,3 +256,44 @@ pub fn did_you_mean(options: &[&str]) -> Option<String> {
         )),
     }
 }
+
+/// Text made safe for a terminal: control characters (ESC, BEL, NUL, …), bidirectional
+/// overrides and other invisible format characters are shown as `\u{..}` escapes, so that a
+/// file cannot retitle, clear or reorder the reader's terminal; and the text is cut to
+/// `max` characters.
+pub fn printable(s: &str, max: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(max * 2));
+    for (n, c) in s.chars().enumerate() {
+        if n == max {
+            out.push('…');
+            break;
+        }
+        push_printable(&mut out, c);
+    }
+    out
+}
+
+/// Is this character unsafe or invisible on a terminal (other than tab and newline)?
+pub fn is_unprintable(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c,
+            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}'
+            | '\u{061C}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Append a character, escaped when [`is_unprintable`].
+pub fn push_printable(out: &mut String, c: char) {
+    if is_unprintable(c) {
+        out.push_str(&format!("\\u{{{:x}}}", c as u32));
+    } else {
+        out.push(c);
+    }
+}
+
+/// `s` cut to at most `max` characters, with "…" where it was cut.
+pub fn truncate_chars(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}

@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::diagnostic::Code;
 use crate::model::battle::{Battle, GunKind, HistoricalSide, MenKind};
-use crate::model::limits;
 use crate::model::scenario::CounterColor;
 use crate::ruleset::{Morale, Ratio, UnitKind};
 
@@ -117,30 +117,37 @@ fn unit_code(code: &str) -> Option<UnitKind> {
 
 /// Read a battle file: JSON when the name ends in `.json`, RON otherwise.
 pub fn read_battle(path: &Path) -> Result<Battle, FactorError> {
-    let meta = std::fs::metadata(path).map_err(|source| FactorError::Io {
-        path: path.to_path_buf(),
-        source,
+    // Only a regular file, never a FIFO (which would wait for a writer forever), within the
+    // size limit: the same read as every other input.
+    let bytes = crate::pipeline::read::read_regular(path).map_err(|d| match d.code {
+        Code::Io => FactorError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(
+                d.message
+                    .split_once(": ")
+                    .map(|(_, why)| why.to_string())
+                    .unwrap_or(d.message.clone()),
+            ),
+        },
+        _ => FactorError::Invalid(d.message),
     })?;
-    if meta.len() > limits::MAX_FILE_BYTES {
-        return Err(FactorError::Invalid(format!(
-            "{} is larger than {} bytes",
-            path.display(),
-            limits::MAX_FILE_BYTES
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(|source| FactorError::Io {
+    let text = String::from_utf8(bytes).map_err(|e| FactorError::Parse {
         path: path.to_path_buf(),
-        source,
+        message: format!(
+            "the file is not UTF-8 text (byte {} is not part of a UTF-8 character)",
+            e.utf8_error().valid_up_to()
+        ),
     })?;
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     let is_json = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"));
     let parsed = if is_json {
-        serde_json::from_str(&text).map_err(|e| e.to_string())
+        serde_json::from_str(text).map_err(|e| e.to_string())
     } else {
         // The same RON options as every other file (`Some(…)` optional).
         crate::pipeline::parse::ron_options()
-            .from_str(&text)
+            .from_str(text)
             .map_err(|e| e.to_string())
     };
     parsed.map_err(|message| FactorError::Parse {

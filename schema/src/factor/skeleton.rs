@@ -207,30 +207,48 @@ pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorErro
     let config = ron::ser::PrettyConfig::default().escape_strings(false);
     let body = ron::ser::to_string_pretty(&scenario, config)
         .map_err(|e| FactorError::Write(e.to_string()))?;
+    // Names and warnings come from the battle file: each comment line is made one printable
+    // line, so that a name holding a line break cannot end the comment and inject RON.
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// Scenario skeleton factored from {} by `saberc factor` (rule 11.18).",
+    let mut comment = |line: String| {
+        out.push_str("// ");
+        out.push_str(&comment_text(&line));
+        out.push('\n');
+    };
+    comment(format!(
+        "Scenario skeleton factored from {} by `saberc factor` (rule 11.18).",
         f.name
-    );
+    ));
     for s in &f.sides {
-        let _ = writeln!(
-            out,
-            "// {}: {} -> {}",
+        comment(format!(
+            "{}: {} -> {}",
             s.name,
             strengths_text(s),
             s.notation()
-        );
+        ));
     }
-    let _ = writeln!(out, "// Scale: {}.", f.scale.describe());
-    let _ = writeln!(
-        out,
-        "// Deployment zones, who deploys and moves first, and the victory condition are {TO_BE_SET}."
-    );
+    comment(format!("Scale: {}.", f.scale.describe()));
+    comment(format!(
+        "Deployment zones, who deploys and moves first, and the victory condition are {TO_BE_SET}."
+    ));
     for w in &f.warnings {
-        let _ = writeln!(out, "// warning[{}]: {w}", w.code());
+        comment(format!("warning[{}]: {w}", w.code()));
     }
     out.push_str(&body);
     out.push('\n');
     Ok(out)
+}
+
+/// Text for a `//` comment: line breaks (any of them: `\n`, `\r`, U+0085, U+2028, U+2029) and
+/// every unprintable character are written as `\u{..}` escapes, so the comment stays one line.
+fn comment_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            crate::diagnostic::push_printable(&mut out, c);
+        }
+    }
+    out
 }

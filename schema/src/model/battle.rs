@@ -81,11 +81,11 @@ pub struct HistoricalSide {
     #[serde(default)]
     pub morale: Morale,
     /// Men by arm and weapon: `{MZ: 1200, CY: 300}`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::model::scenario::unique_keys")]
     #[schemars(schema_with = "men_schema")]
     pub men: BTreeMap<MenKind, u32>,
     /// Pieces by kind: `{MA: 12, MG: 2}`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::model::scenario::unique_keys")]
     #[schemars(schema_with = "guns_schema")]
     pub guns: BTreeMap<GunKind, u32>,
 }

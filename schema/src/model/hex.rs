@@ -310,6 +310,30 @@ impl Grid {
             .filter(|n| self.contains(*n))
     }
 
+    /// Dense indices of the on-map neighbours of the hex at dense index `i` (what
+    /// [`Grid::neighbors`] gives, by index arithmetic: breadth-first searches over a whole map
+    /// call this once per hex).
+    pub fn neighbor_indices(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+        let (w, h) = (self.width as i64, self.height as i64);
+        let (col, row) = ((i as i64 % w) + 1, (i as i64 / w) + 1);
+        // Along the shoved axis, the neighbours in the next line over are level with this hex
+        // and one step "down" when this line is shoved, one step "up" otherwise.
+        let steps: [(i64, i64); 6] = match self.orientation {
+            Orientation::Flat => {
+                let d = if self.is_shoved(col as i32) { 1 } else { -1 };
+                [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, d), (1, d)]
+            }
+            Orientation::Pointy => {
+                let d = if self.is_shoved(row as i32) { 1 } else { -1 };
+                [(-1, 0), (1, 0), (0, -1), (0, 1), (d, -1), (d, 1)]
+            }
+        };
+        steps.into_iter().filter_map(move |(dc, dr)| {
+            let (c, r) = (col + dc, row + dr);
+            (c >= 1 && r >= 1 && c <= w && r <= h).then(|| ((r - 1) * w + (c - 1)) as usize)
+        })
+    }
+
     /// True when two hexes share a hexside.
     pub fn adjacent(&self, a: Coord, b: Coord) -> bool {
         self.distance(a, b) == 1
@@ -589,6 +613,30 @@ mod tests {
             height: 33,
             orientation: Orientation::Flat,
             parity: Parity::EvenShoved,
+        }
+    }
+
+    #[test]
+    fn neighbour_indices_agree_with_hexx() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                let g = Grid {
+                    width: 7,
+                    height: 6,
+                    orientation,
+                    parity,
+                };
+                for i in 0..g.len() {
+                    let mut fast: Vec<usize> = g.neighbor_indices(i).collect();
+                    let mut slow: Vec<usize> = g
+                        .neighbors(g.coord_at(i))
+                        .map(|n| g.index(n).unwrap())
+                        .collect();
+                    fast.sort();
+                    slow.sort();
+                    assert_eq!(fast, slow, "{orientation:?} {parity:?} hex {i}");
+                }
+            }
         }
     }
 

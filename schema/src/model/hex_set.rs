@@ -81,6 +81,11 @@ impl HexSet {
         self.bits.is_clear()
     }
 
+    /// Dense indices ([`Grid::index`]) of the hexes, row by row.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits.ones()
+    }
+
     /// The hexes, row by row.
     pub fn iter(&self) -> impl Iterator<Item = Coord> + '_ {
         self.bits.ones().map(|i| self.grid.coord_at(i))
@@ -129,23 +134,36 @@ impl HexSet {
     pub fn distance_field(&self) -> Vec<u32> {
         let g = self.grid;
         let mut dist = vec![u32::MAX; g.len()];
-        let mut queue = std::collections::VecDeque::new();
+        // The queue is the visiting order itself: each hex enters it once.
+        let mut queue: Vec<u32> = Vec::with_capacity(g.len());
         for i in self.bits.ones() {
             dist[i] = 0;
-            queue.push_back(i);
+            queue.push(i as u32);
         }
-        while let Some(i) = queue.pop_front() {
-            let c = g.coord_at(i);
-            let d = dist[i] + 1;
-            for n in g.neighbors(c) {
-                let j = g.index(n).expect("neighbours are on the map");
+        let mut head = 0;
+        while let Some(&i) = queue.get(head) {
+            head += 1;
+            let d = dist[i as usize] + 1;
+            for j in g.neighbor_indices(i as usize) {
                 if dist[j] == u32::MAX {
                     dist[j] = d;
-                    queue.push_back(j);
+                    queue.push(j as u32);
                 }
             }
         }
         dist
+    }
+
+    /// The hexes whose dense index satisfies `f` (cheaper than [`HexSet::from_fn`] when the
+    /// test is on a per-hex array).
+    pub fn from_index_fn(grid: Grid, mut f: impl FnMut(usize) -> bool) -> HexSet {
+        let mut s = HexSet::empty(grid);
+        for i in 0..grid.len() {
+            if f(i) {
+                s.bits.insert(i);
+            }
+        }
+        s
     }
 
     /// Labels of the hexes, for messages and exports.

@@ -112,6 +112,15 @@ pub const MAX_RATIO_PERCENT: u32 = 1000;
 /// Most diagnostics reported for one file; the rest are counted.
 pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
 
+/// Most hex visits spent compiling the zones of one file: a step that covers the whole map
+/// costs its hex count (on the 1000 × 1000 limit, 50 such steps; on the Rifle & Saber map,
+/// tens of thousands). Identical sub-zones are computed once.
+pub const MAX_ZONE_WORK: u64 = 50_000_000;
+
+/// Most choices of the first deployer (combinations of its groups' alternatives) for which a
+/// zone measured from it is compiled once each; beyond that it is measured from all of them.
+pub const MAX_ENEMY_CHOICES: usize = 64;
+
 #[cfg(test)]
 mod tests {
     use super::*;

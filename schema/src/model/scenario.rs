@@ -15,6 +15,50 @@ use crate::model::victory::VictoryCondition;
 use crate::model::zone::Zone;
 use crate::ruleset::{MarkerKind, Morale, Printed, UnitKind};
 
+/// How a duplicate-key error starts; the parsers turn it into a diagnostic naming both places.
+pub const DUPLICATE_KEY: &str = "duplicate key `";
+
+/// Deserialize a map whose keys must be unique: `{MZ: 27, MZ: 1}` is an error, never the last
+/// value silently (serde's maps keep the last).
+pub fn unique_keys<'de, D, K, V>(d: D) -> Result<BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Deserialize<'de> + Ord + Serialize,
+    V: Deserialize<'de>,
+{
+    struct Unique<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K, V> serde::de::Visitor<'de> for Unique<K, V>
+    where
+        K: Deserialize<'de> + Ord + Serialize,
+        V: Deserialize<'de>,
+    {
+        type Value = BTreeMap<K, V>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut m: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((k, v)) = m.next_entry::<K, V>()? {
+                if out.contains_key(&k) {
+                    let name = match serde_json::to_value(&k) {
+                        Ok(serde_json::Value::String(s)) => s,
+                        _ => String::from("?"),
+                    };
+                    return Err(serde::de::Error::custom(format!(
+                        "{DUPLICATE_KEY}{name}` in a map"
+                    )));
+                }
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Unique(std::marker::PhantomData))
+}
+
 /// The `format` value of a scenario file this version reads and writes.
 pub const SCENARIO_FORMAT: &str = "saber-scenario/1";
 
@@ -73,7 +117,7 @@ pub struct Scenario {
     #[schemars(length(max = limits::MAX_CLAUSES))]
     pub special_rules: Vec<SpecialRule>,
     /// Counter values from the user's own counter sheet, for values the rules do not state.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_keys")]
     #[schemars(schema_with = "unit_values_schema")]
     pub counter_values: BTreeMap<UnitKind, CounterValues>,
     /// Optional set-up: individual counters placed on hexes.
@@ -135,10 +179,11 @@ pub struct Group {
     #[schemars(regex(pattern = r"^[a-z]$"))]
     pub id: String,
     /// Unit counts by type: `{MZ: 12, MA: 1}`.
+    #[serde(deserialize_with = "unique_keys")]
     #[schemars(schema_with = "unit_counts_schema")]
     pub units: BTreeMap<UnitKind, u32>,
     /// Marker allotments: `{Trench: 3}`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_keys")]
     #[schemars(schema_with = "marker_counts_schema")]
     pub markers: BTreeMap<MarkerKind, u32>,
     /// How the group enters play: a deployment zone, or an arrival.

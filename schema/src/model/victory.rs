@@ -59,15 +59,15 @@ pub enum Goal {
         counters: Vec<Counter>,
         /// Through which hexes they leave (edge hexes, a road's exit).
         via: Zone,
-        /// By the end of this Game-Turn.
+        /// Counters that have left by the end of this Game-Turn count: exits accumulate, so
+        /// "by the end of Game-Turn N" and "on or before Game-Turn N" are the same here.
         #[schemars(range(min = 1, max = limits::MAX_TURN))]
         by_turn: u32,
     },
     /// Control (hold) the position the enemy chose at set-up (11.14, 11.15).
     ControlEnemySetup {
-        /// By the end of this Game-Turn.
-        #[schemars(range(min = 1, max = limits::MAX_TURN))]
-        by_turn: u32,
+        /// When it must be controlled: `ByEndOfTurn(N)` for "by the end of Game-Turn N".
+        when: When,
     },
     /// Lose no more units than the other side (11.9, 11.17).
     LossesNoMoreThanEnemy,
@@ -101,8 +101,11 @@ pub enum HoldHexes {
 pub enum When {
     /// At the end of the last Game-Turn.
     EndOfGame,
-    /// At the end of the given Game-Turn.
+    /// At the end of the given Game-Turn, and only then ("at the end of Game-Turn 8", 11.13).
     EndOfTurn(#[schemars(range(min = 1, max = limits::MAX_TURN))] u32),
+    /// At the end of any one Game-Turn up to and including the given one ("by the end of
+    /// Game-Turn 10", 11.16): achieved as soon as it holds at the end of a Game-Turn.
+    ByEndOfTurn(#[schemars(range(min = 1, max = limits::MAX_TURN))] u32),
     /// At the end of any one Game-Turn before the game ends.
     AnyTurn,
     /// For this many consecutive Game-Turns.
@@ -124,8 +127,12 @@ pub enum ExitCount {
         #[schemars(range(min = 1, max = limits::MAX_FRACTION_TERM))]
         den: u32,
     },
-    /// Every one of them ("all four limbers").
-    All,
+    /// Every one of them still on the map: counters eliminated before they leave do not fail
+    /// the goal ("retreat off the east edge", 11.9, beside a separate count of losses).
+    EverySurvivor,
+    /// Every one of them, without exception: losing one fails the goal ("get all four limbers
+    /// off the map", 11.17).
+    EveryCounter,
 }
 
 /// The levels of victory used by the scenarios, lowest first.
@@ -218,7 +225,8 @@ impl Goal {
                 let n = match count {
                     ExitCount::AtLeast(n) => format!("{n} or more"),
                     ExitCount::Fraction { num, den } => format!("{num}/{den} or more"),
-                    ExitCount::All => "all".into(),
+                    ExitCount::EverySurvivor => "all surviving".into(),
+                    ExitCount::EveryCounter => "every one of the".into(),
                 };
                 let what = if counters.is_empty() {
                     "units".to_string()
@@ -234,8 +242,8 @@ impl Goal {
                     via.describe()
                 )
             }
-            Goal::ControlEnemySetup { by_turn } => {
-                format!("control the enemy's set-up position by Game-Turn {by_turn}")
+            Goal::ControlEnemySetup { when } => {
+                format!("control the enemy's set-up position {}", when.describe())
             }
             Goal::LossesNoMoreThanEnemy => "lose no more units than the enemy".into(),
             Goal::All(gs) => gs
@@ -254,11 +262,21 @@ impl Goal {
 }
 
 impl When {
+    /// The Game-Turn named, if any (`EndOfTurn(8)`, `ByEndOfTurn(8)`: 8; for consecutive turns,
+    /// their number, which cannot exceed the game either).
+    pub fn turn(&self) -> Option<u32> {
+        match self {
+            When::EndOfTurn(t) | When::ByEndOfTurn(t) | When::ConsecutiveTurns(t) => Some(*t),
+            When::EndOfGame | When::AnyTurn => None,
+        }
+    }
+
     /// In words: "at the end of Game-Turn 5".
     pub fn describe(&self) -> String {
         match self {
             When::EndOfGame => "at the end of the last Game-Turn".to_string(),
             When::EndOfTurn(t) => format!("at the end of Game-Turn {t}"),
+            When::ByEndOfTurn(t) => format!("by the end of Game-Turn {t}"),
             When::AnyTurn => "for any one Game-Turn".to_string(),
             When::ConsecutiveTurns(n) => format!("for {n} consecutive Game-Turns"),
         }
@@ -352,15 +370,41 @@ mod tests {
     #[test]
     fn exit_goals_name_counters_in_words() {
         let g = Goal::Exit {
-            count: ExitCount::All,
+            count: ExitCount::EveryCounter,
             counters: vec![Counter::Marker(MarkerKind::Limber)],
             via: Zone::Feature("B14".into()),
             by_turn: 7,
         };
         assert_eq!(
             g.describe(),
-            "exit all Limber markers via B14 by Game-Turn 7"
+            "exit every one of the Limber markers via B14 by Game-Turn 7"
         );
+        let g = Goal::Exit {
+            count: ExitCount::EverySurvivor,
+            counters: vec![],
+            via: Zone::RoadEntry("East".into()),
+            by_turn: 8,
+        };
+        assert_eq!(
+            g.describe(),
+            "exit all surviving units via where the East road enters the map by Game-Turn 8"
+        );
+    }
+
+    #[test]
+    fn by_and_at_the_end_of_a_turn_read_differently() {
+        assert_eq!(When::EndOfTurn(8).describe(), "at the end of Game-Turn 8");
+        assert_eq!(When::ByEndOfTurn(8).describe(), "by the end of Game-Turn 8");
+        assert_ne!(When::EndOfTurn(8), When::ByEndOfTurn(8));
+        let g = Goal::ControlEnemySetup {
+            when: When::ByEndOfTurn(7),
+        };
+        assert_eq!(
+            g.describe(),
+            "control the enemy's set-up position by the end of Game-Turn 7"
+        );
+        let parsed: Goal = ron::from_str("ControlEnemySetup(when: ByEndOfTurn(7))").unwrap();
+        assert_eq!(parsed, g);
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! | "south edge west of R3" | `Intersection([Edge(South), Beyond(toward: W, of: Feature("R3"))])` |
 //! | "arrives on the South Road" | `RoadEntry("South")` |
 //! | "not closer than 6 hexes to the line R1-J34-R3" | `AtLeast(distance: 6, from: Line([..]))` |
-//! | "13 hexes or more away from the Spanish" | `AtLeast(distance: 13, from: EnemyDeployment)` |
+//! | "13 hexes or more away from the Spanish" | `AtLeast(distance: 13, from: EnemyUnits)` |
+//! | "the area … but not where the enemy may deploy" | `Difference(.., EnemyDeployment)` |
 //! | "any one of H24, H25 or H26" | `OneOf([..])` |
 //! | and, or, but not | `Intersection`, `Union`, `Difference` |
 //!
@@ -32,7 +33,7 @@ use crate::model::limits;
 use crate::ruleset::Terrain;
 
 /// A zone expression. See the module documentation for which clause each form expresses.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub enum Zone {
     /// The whole map ("anywhere").
@@ -55,7 +56,9 @@ pub enum Zone {
     Terrain(Terrain),
     /// Every slope hex.
     Slopes,
-    /// The hexes on straight lines joining the centres of the given zones in order.
+    /// A line through the given zones in order: every hex of each zone (11.0: "within four
+    /// hexes of V4" means of any hex of the village) and the hexes on the straight segments
+    /// joining consecutive zones' central hexes.
     Line(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes within `distance` of the zone, the zone included: "within 3 hexes of V5";
     /// "on or adjacent to V4" is distance 1.
@@ -140,8 +143,15 @@ pub enum Zone {
         /// The other end.
         to: Box<Zone>,
     },
-    /// The hexes the enemy deploys in (the union of the opposing side's deployment zones).
+    /// Where the enemy may deploy: the opposing side's deployment zones, the alternatives it
+    /// chose where it has a choice (`OneOf`). Used to keep zones apart ("the area, but not the
+    /// enemy's zone").
     EnemyDeployment,
+    /// Where the enemy's units stand once set up ("13 hexes or more away from the Spanish",
+    /// 11.15): measured from the alternatives the enemy chose and, when the scenario's set-up
+    /// places its counters, from the hexes they occupy. Until then it is measured from every
+    /// hex the enemy may occupy, and the export tells an engine to apply it after set-up.
+    EnemyUnits,
     /// A choice: the side picks one of these at set-up ("on any one of H24, H25 or H26"). Drawn
     /// as the union; each alternative must hold the group on its own.
     OneOf(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
@@ -246,6 +256,7 @@ impl Zone {
                 )
             }
             Zone::EnemyDeployment => "the enemy's deployment".into(),
+            Zone::EnemyUnits => "the enemy's units".into(),
             Zone::OneOf(zs) => format!("any one of {}", list(zs, ", ")),
             Zone::Union(zs) => list(zs, " or "),
             Zone::Intersection(zs) => list(zs, " and "),
@@ -267,7 +278,7 @@ impl Zone {
     /// Does the expression refer to the enemy's deployment?
     pub fn refers_to_enemy(&self) -> bool {
         let mut found = false;
-        self.visit(&mut |z| found |= matches!(z, Zone::EnemyDeployment));
+        self.visit(&mut |z| found |= matches!(z, Zone::EnemyDeployment | Zone::EnemyUnits));
         found
     }
 
@@ -304,7 +315,8 @@ impl Zone {
             | Zone::Terrain(_)
             | Zone::Slopes
             | Zone::RiverSide(_)
-            | Zone::EnemyDeployment => {}
+            | Zone::EnemyDeployment
+            | Zone::EnemyUnits => {}
         }
     }
 }

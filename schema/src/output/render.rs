@@ -491,8 +491,11 @@ fn draw_ridges(out: &mut String, map: &Map, lay: &Layout) {
         // Draw each ridge from whichever of its two hexes is on the map.
         let (hex, other) = if map.grid.contains(key.0) {
             (key.0, key.1)
-        } else {
+        } else if map.grid.contains(key.1) {
             (key.1, key.0)
+        } else {
+            // Clipped to the map: a hexside with neither hex on it is not drawn.
+            continue;
         };
         let Some(i) = map
             .grid
@@ -579,11 +582,19 @@ fn road_angle(map: &Map, c: Coord) -> Option<f64> {
 
 fn draw_roads(out: &mut String, map: &Map, lay: &Layout) {
     let s = lay.step;
+    // Clipped to the map: a stretch through hexes off the map (a map with errors) is left
+    // out, so that no coordinate reaches the rasteriser from outside the drawing.
     let polyline = |hexes: &[Coord]| {
         let mut d = String::new();
-        for (i, c) in hexes.iter().enumerate() {
+        let mut pen_down = false;
+        for c in hexes {
+            if !map.grid.contains(*c) {
+                pen_down = false;
+                continue;
+            }
             let (x, y) = lay.center(*c);
-            let _ = write!(d, "{}{x:.1} {y:.1}", if i == 0 { 'M' } else { 'L' });
+            let _ = write!(d, "{}{x:.1} {y:.1}", if pen_down { 'L' } else { 'M' });
+            pen_down = true;
         }
         d
     };
@@ -643,7 +654,11 @@ fn draw_labels(out: &mut String, map: &Map, lay: &Layout, scale: f64) {
     // Labels stay readable on small hexes: never below a fixed share of the map extent.
     let size = (lay.step * 0.42).max(MAP_EXTENT / 160.0) * scale;
     for f in &map.features {
-        let Some(at) = f.label.or_else(|| f.hexes.first().copied()) else {
+        let Some(at) = f
+            .label
+            .or_else(|| f.hexes.first().copied())
+            .filter(|c| map.grid.contains(*c))
+        else {
             continue;
         };
         // Below the centre, so that roads and bridges through the label hex stay visible; on
@@ -678,7 +693,7 @@ fn draw_labels(out: &mut String, map: &Map, lay: &Layout, scale: f64) {
             );
         }
     }
-    for l in &map.labels {
+    for l in map.labels.iter().filter(|l| map.grid.contains(l.at)) {
         label(
             out,
             lay.center(l.at),

@@ -5,14 +5,61 @@ use std::path::Path;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::limits;
-use crate::pipeline::locate::locate;
+use crate::pipeline::locate::{Lines, Locator, locate};
 use crate::pipeline::read::Source;
 
-/// Attach the file, locate by path, sort by position, and cap the count.
+/// Attach the file, locate by path, sort by position, and cap the count. Linear in the text
+/// and the number of findings: paths are located by one [`Locator`], and lines and columns are
+/// computed in one sweep, only for the findings that are kept.
 pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = diags.into_iter().map(|d| locate_one(src, d)).collect();
-    sort(&mut out);
-    cap(&mut out, Some(&src.path));
+    let locator = Locator::new(&src.text);
+    let mut spans: Vec<(Diagnostic, usize, Option<usize>)> = diags
+        .into_iter()
+        .map(|mut d| {
+            d.file = Some(src.path.clone());
+            match (&d.location, &d.path) {
+                (Some(l), _) => {
+                    let at = l.offset;
+                    (d, at, None)
+                }
+                (None, Some(p)) => {
+                    let (at, len) = locator.span(p);
+                    (d, at, Some(len))
+                }
+                (None, None) => (d, 0, None),
+            }
+        })
+        .collect();
+    spans.sort_by(|a, b| {
+        a.1.cmp(&b.1)
+            .then(a.0.severity.cmp(&b.0.severity))
+            .then(a.0.code.cmp(&b.0.code))
+    });
+    spans.dedup_by(|a, b| {
+        a.0.code == b.0.code && a.0.message == b.0.message && a.1 == b.1 && a.2 == b.2
+    });
+    let extra = spans.len().saturating_sub(limits::MAX_DIAGNOSTICS_PER_FILE);
+    spans.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
+    let mut lines = Lines::new(&src.text);
+    let mut out: Vec<Diagnostic> = spans
+        .into_iter()
+        .map(|(mut d, at, len)| {
+            if let Some(len) = len {
+                d.location = Some(lines.at(at, len));
+            }
+            d
+        })
+        .collect();
+    if extra > 0 {
+        out.push(
+            Diagnostic::note(
+                Code::LimitExceeded,
+                format!("{extra} more diagnostics not shown"),
+            )
+            .in_file(&src.path)
+            .with_hint("fix the ones above first"),
+        );
+    }
     out
 }
 

@@ -9,39 +9,270 @@
 
 use crate::diagnostic::{Location, PathSeg};
 
-/// The location of the value at `path` in `text`.
+/// The location of the value at `path` in `text`. To locate many paths in one text, make one
+/// [`Locator`]: it scans the text once.
 pub fn locate(text: &str, path: &[PathSeg]) -> Location {
-    let s = Scanner { b: text.as_bytes() };
-    let mut pos = s.skip_trivia(0);
-    for seg in path {
-        match s.step(pos, seg) {
-            Some(next) => pos = next,
-            None => break,
+    let (offset, length) = Locator::new(text).span(path);
+    location_at(text, offset, length)
+}
+
+/// Locates many paths in one text at a cost linear in the text: brackets are matched in one
+/// pass (on first use), and each container's items are listed once, however many paths go
+/// through it. Lines and columns are then computed by [`Lines`] in one forward sweep.
+pub struct Locator<'a> {
+    s: Scanner<'a>,
+    /// `(open, close)` offsets of every bracket pair, in order of the opening bracket; `close`
+    /// is just past the closing bracket (the end of the text when unclosed).
+    pairs: std::cell::OnceCell<Vec<(u32, u32)>>,
+    items: std::cell::RefCell<std::collections::HashMap<usize, std::rc::Rc<Vec<Item>>>>,
+}
+
+/// One item of a container: its key (when short enough to compare) and where its value starts.
+type Item = (Option<Box<str>>, usize);
+
+/// Keys longer than this are never path steps (ids, codes and field names are short).
+const MAX_KEY: usize = 256;
+
+impl<'a> Locator<'a> {
+    /// A locator over `text` (nothing is scanned until the first path).
+    pub fn new(text: &'a str) -> Locator<'a> {
+        Locator {
+            s: Scanner {
+                b: text.as_bytes(),
+                pairs: None,
+            },
+            pairs: std::cell::OnceCell::new(),
+            items: Default::default(),
         }
     }
-    let end = s.value_end(pos).max(pos);
-    // Point at the first line of the value only.
-    let line_end = text[pos..end.min(text.len())]
-        .find('\n')
-        .map(|i| pos + i)
-        .unwrap_or(end);
-    location_at(text, pos, line_end.saturating_sub(pos).clamp(1, 200))
+
+    fn scanner(&self) -> Scanner<'_> {
+        let pairs = self.pairs.get_or_init(|| bracket_pairs(self.s.b));
+        Scanner {
+            b: self.s.b,
+            pairs: Some(pairs),
+        }
+    }
+
+    /// Byte offset and length of the value at `path` (the first line of it, at most 200 bytes),
+    /// or of the deepest value found when the path cannot be followed to its end.
+    pub fn span(&self, path: &[PathSeg]) -> (usize, usize) {
+        let s = self.scanner();
+        let mut pos = s.skip_trivia(0);
+        for seg in path {
+            match self.step(&s, pos, seg) {
+                Some(next) => pos = next,
+                None => break,
+            }
+        }
+        let end = s.value_end(pos).max(pos).min(s.b.len());
+        // Point at the first line of the value only, and at no more than 200 bytes of it.
+        let window = &s.b[pos.min(end)..end.min(pos + 200)];
+        let len = window
+            .iter()
+            .position(|b| *b == b'\n')
+            .unwrap_or(window.len());
+        (pos, len.max(1))
+    }
+
+    /// Offsets where each occurrence of `key` starts in the map or struct at `path` (to name
+    /// both places of a duplicate key).
+    pub fn key_offsets(&self, path: &[PathSeg], key: &str) -> Vec<usize> {
+        let s = self.scanner();
+        let mut pos = s.skip_trivia(0);
+        for seg in path {
+            match self.step(&s, pos, seg) {
+                Some(next) => pos = next,
+                None => return Vec::new(),
+            }
+        }
+        let open = match s.shape(pos) {
+            Shape::Named(_, _, open) => open,
+            Shape::Open(_) => pos,
+            _ => return Vec::new(),
+        };
+        s.item_keys(open)
+            .into_iter()
+            .filter(|(k, _)| k.as_deref() == Some(key))
+            .map(|(_, at)| at)
+            .collect()
+    }
+
+    fn items(&self, s: &Scanner<'_>, open: usize) -> std::rc::Rc<Vec<Item>> {
+        if let Some(v) = self.items.borrow().get(&open) {
+            return v.clone();
+        }
+        let v = std::rc::Rc::new(s.items(open));
+        self.items.borrow_mut().insert(open, v.clone());
+        v
+    }
+
+    /// Follow one path step from the value at `pos`.
+    fn step(&self, s: &Scanner<'_>, pos: usize, seg: &PathSeg) -> Option<usize> {
+        match s.shape(pos) {
+            Shape::Named(st, e, open) => {
+                let name = std::str::from_utf8(&s.b[st..e]).ok()?;
+                if name == "Some" {
+                    let inner = s.skip_trivia(open + 1);
+                    return self.step(s, inner, seg);
+                }
+                if let PathSeg::Key(k) = seg
+                    && k == name
+                {
+                    // Enum variant: what follows is the variant's content.
+                    let items = self.items(s, open);
+                    return match items.as_slice() {
+                        [(None, v)] => Some(*v),
+                        _ => Some(open),
+                    };
+                }
+                // A struct name: look inside.
+                self.step_in(s, open, seg)
+            }
+            Shape::Open(_) => self.step_in(s, pos, seg),
+            Shape::Ident | Shape::Scalar => None,
+        }
+    }
+
+    fn step_in(&self, s: &Scanner<'_>, open: usize, seg: &PathSeg) -> Option<usize> {
+        let items = self.items(s, open);
+        let positional = items.iter().all(|(k, _)| k.is_none());
+        match seg {
+            PathSeg::Key(k) => {
+                if let Some((_, v)) = items
+                    .iter()
+                    .find(|(key, _)| key.as_deref() == Some(k.as_str()))
+                {
+                    return Some(*v);
+                }
+                // A newtype's content: `TreatAsClear(Feature("V4"))`.
+                if let [(None, v)] = items.as_slice() {
+                    return self.step(s, *v, seg);
+                }
+                None
+            }
+            PathSeg::Index(i) => {
+                if positional && items.len() == 1 && *i > 0 {
+                    // `Union([a, b])`: the list is the single item.
+                    return self.step(s, items[0].1, seg);
+                }
+                if positional
+                    && items.len() == 1
+                    && matches!(s.shape(items[0].1), Shape::Open(b'['))
+                {
+                    return self.step(s, items[0].1, seg);
+                }
+                items.get(*i).map(|(_, v)| *v)
+            }
+        }
+    }
+}
+
+/// Where the value of a field of the top-level struct or object starts and ends (the `format`
+/// field, read before parsing). Linear in the text.
+pub fn top_level_field(text: &str, key: &str) -> Option<(usize, usize)> {
+    let s = Scanner {
+        b: text.as_bytes(),
+        pairs: None,
+    };
+    let pos = s.skip_trivia(0);
+    let open = match s.shape(pos) {
+        Shape::Named(_, _, open) => open,
+        Shape::Open(b'(') | Shape::Open(b'{') => pos,
+        _ => return None,
+    };
+    let items = s.items(open);
+    let (_, at) = items.iter().find(|(k, _)| k.as_deref() == Some(key))?;
+    Some((*at, s.value_end(*at).max(*at)))
+}
+
+/// Every bracket pair of the text, outside strings and comments, in one pass.
+fn bracket_pairs(b: &[u8]) -> Vec<(u32, u32)> {
+    let s = Scanner { b, pairs: None };
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                i = s.string_end(i);
+                continue;
+            }
+            b'r' if s.raw_string_start(i) => {
+                i = s.raw_string_end(i);
+                continue;
+            }
+            b'/' if matches!(b.get(i + 1), Some(b'/') | Some(b'*')) => {
+                i = s.comment_end(i);
+                continue;
+            }
+            b'(' | b'[' | b'{' => {
+                stack.push(pairs.len());
+                pairs.push((i as u32, b.len() as u32));
+            }
+            b')' | b']' | b'}' => {
+                if let Some(k) = stack.pop() {
+                    pairs[k].1 = i as u32 + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    pairs
+}
+
+/// Lines and columns of offsets visited in increasing order, in one sweep over the text (a
+/// column past the start of a long line costs its distance from the previous offset, not from
+/// the start of the line).
+pub struct Lines<'a> {
+    text: &'a str,
+    offset: usize,
+    line: usize,
+    line_start: usize,
+    column: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// A sweep from the start of `text`.
+    pub fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            text,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+            column: 1,
+        }
+    }
+
+    /// The location of `offset` (restarting the sweep when it goes backwards).
+    pub fn at(&mut self, offset: usize, length: usize) -> Location {
+        let offset = floor_char_boundary(self.text, offset.min(self.text.len()));
+        if offset < self.offset {
+            *self = Lines::new(self.text);
+        }
+        let between = &self.text[self.offset..offset];
+        match between.rfind('\n') {
+            Some(i) => {
+                self.line += between.bytes().filter(|b| *b == b'\n').count();
+                self.line_start = self.offset + i + 1;
+                self.column = 1 + self.text[self.line_start..offset].chars().count();
+            }
+            None => self.column += between.chars().count(),
+        }
+        self.offset = offset;
+        Location {
+            line: self.line,
+            column: self.column,
+            offset,
+            length: length.min(self.text.len() - offset),
+        }
+    }
 }
 
 /// The location of a byte offset.
 pub fn location_at(text: &str, offset: usize, length: usize) -> Location {
-    let offset = floor_char_boundary(text, offset.min(text.len()));
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let column = text[line_start..offset].chars().count() + 1;
-    let length = length.min(text.len() - offset);
-    Location {
-        line,
-        column,
-        offset,
-        length,
-    }
+    Lines::new(text).at(offset, length)
 }
 
 /// The location of a 1-based line and column (columns in characters).
@@ -76,7 +307,10 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 /// Deepest nesting of brackets outside strings and comments, with the offset where the limit
 /// is first passed (if it is).
 pub fn nesting_depth(text: &str, limit: usize) -> (usize, Option<usize>) {
-    let s = Scanner { b: text.as_bytes() };
+    let s = Scanner {
+        b: text.as_bytes(),
+        pairs: None,
+    };
     let mut depth = 0usize;
     let mut max = 0usize;
     let mut first_over = None;
@@ -110,6 +344,8 @@ pub fn nesting_depth(text: &str, limit: usize) -> (usize, Option<usize>) {
 
 struct Scanner<'a> {
     b: &'a [u8],
+    /// Bracket pairs, when matched already (see [`Locator`]).
+    pairs: Option<&'a [(u32, u32)]>,
 }
 
 /// What starts at a position.
@@ -277,6 +513,11 @@ impl Scanner<'_> {
 
     /// Offset just past the bracket closing the one at `open`.
     fn close_of(&self, open: usize) -> usize {
+        if let Some(pairs) = self.pairs
+            && let Ok(k) = pairs.binary_search_by_key(&(open as u32), |p| p.0)
+        {
+            return pairs[k].1 as usize;
+        }
         let mut depth = 0usize;
         let mut i = open;
         while i < self.b.len() {
@@ -308,7 +549,27 @@ impl Scanner<'_> {
     }
 
     /// The items of the container opened at `open`: (optional key, value offset).
-    fn items(&self, open: usize) -> Vec<(Option<String>, usize)> {
+    fn items(&self, open: usize) -> Vec<Item> {
+        self.item_keys(open)
+            .into_iter()
+            .map(|(k, at)| (k, self.value_after_key(at)))
+            .collect()
+    }
+
+    /// The value of the item starting at `at` (past its key, if it has one).
+    fn value_after_key(&self, at: usize) -> usize {
+        let end = self.value_end(at);
+        let after = self.skip_trivia(end);
+        if self.b.get(after) == Some(&b':') {
+            self.skip_trivia(after + 1)
+        } else {
+            at
+        }
+    }
+
+    /// The items of the container opened at `open`: (optional key, offset where the item
+    /// starts, i.e. its key or its value).
+    fn item_keys(&self, open: usize) -> Vec<Item> {
         let close = self.close_of(open);
         let mut out = Vec::new();
         let mut i = self.skip_trivia(open + 1);
@@ -318,13 +579,17 @@ impl Scanner<'_> {
             let end = self.value_end(start);
             let after = self.skip_trivia(end);
             let (key, value_at) = if self.b.get(after) == Some(&b':') {
-                let raw = String::from_utf8_lossy(&self.b[start..end]).to_string();
-                let key = raw.trim_matches('"').to_string();
-                (Some(key), self.skip_trivia(after + 1))
+                let key = (end - start <= MAX_KEY).then(|| {
+                    let raw = String::from_utf8_lossy(&self.b[start..end]);
+                    raw.trim_matches('"').into()
+                });
+                // A key too long to compare is still a key: never a positional item.
+                let key = key.or_else(|| Some("\u{0}".into()));
+                (key, self.skip_trivia(after + 1))
             } else {
                 (None, start)
             };
-            out.push((key, value_at));
+            out.push((key, start));
             let vend = self.value_end(value_at);
             let mut j = self.skip_trivia(vend);
             if self.b.get(j) == Some(&b',') {
@@ -339,66 +604,6 @@ impl Scanner<'_> {
             i = j;
         }
         out
-    }
-
-    /// Follow one path step from the value at `pos`.
-    fn step(&self, pos: usize, seg: &PathSeg) -> Option<usize> {
-        match self.shape(pos) {
-            Shape::Named(s, e, open) => {
-                let name = std::str::from_utf8(&self.b[s..e]).ok()?;
-                if name == "Some" {
-                    let inner = self.skip_trivia(open + 1);
-                    return self.step(inner, seg);
-                }
-                if let PathSeg::Key(k) = seg
-                    && k == name
-                {
-                    // Enum variant: what follows is the variant's content.
-                    let items = self.items(open);
-                    return match items.as_slice() {
-                        [(None, v)] => Some(*v),
-                        _ => Some(open),
-                    };
-                }
-                // A struct name: look inside.
-                self.step_in(open, seg)
-            }
-            Shape::Open(_) => self.step_in(pos, seg),
-            Shape::Ident | Shape::Scalar => None,
-        }
-    }
-
-    fn step_in(&self, open: usize, seg: &PathSeg) -> Option<usize> {
-        let items = self.items(open);
-        let positional = items.iter().all(|(k, _)| k.is_none());
-        match seg {
-            PathSeg::Key(k) => {
-                if let Some((_, v)) = items
-                    .iter()
-                    .find(|(key, _)| key.as_deref() == Some(k.as_str()))
-                {
-                    return Some(*v);
-                }
-                // A newtype's content: `TreatAsClear(Feature("V4"))`.
-                if let [(None, v)] = items.as_slice() {
-                    return self.step(*v, seg);
-                }
-                None
-            }
-            PathSeg::Index(i) => {
-                if positional && items.len() == 1 && *i > 0 {
-                    // `Union([a, b])`: the list is the single item.
-                    return self.step(items[0].1, seg);
-                }
-                if positional
-                    && items.len() == 1
-                    && matches!(self.shape(items[0].1), Shape::Open(b'['))
-                {
-                    return self.step(items[0].1, seg);
-                }
-                items.get(*i).map(|(_, v)| *v)
-            }
-        }
     }
 }
 

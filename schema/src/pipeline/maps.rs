@@ -252,7 +252,21 @@ impl MapRegistry {
         }
         let base = base_dir(scenario_path);
         let full = base.join(rel);
+        let mut allowed: Vec<PathBuf> = self.roots.iter().map(|(_, c)| c.clone()).collect();
+        let canon_base = base.canonicalize().ok();
+        if let Some(b) = &canon_base {
+            allowed.push(b.clone());
+        }
         let canon = full.canonicalize().map_err(|e| {
+            // A path that leads out of the allowed directories is refused the same way whether
+            // or not its target exists, so that answers tell nothing about files outside.
+            let lexical = canon_base.as_ref().and_then(|b| lexically_joined(b, rel));
+            if !lexical.is_some_and(|l| allowed.iter().any(|root| l.starts_with(root))) {
+                return outside(
+                    reference,
+                    "outside the scenario's directory and the map directories",
+                );
+            }
             Diagnostic::error(
                 Code::UnknownMap,
                 format!("cannot open map `{reference}`: {e}"),
@@ -260,10 +274,6 @@ impl MapRegistry {
             .at_path(path!["map"])
             .with_hint("the path is relative to the scenario file")
         })?;
-        let mut allowed: Vec<PathBuf> = self.roots.iter().map(|(_, c)| c.clone()).collect();
-        if let Ok(b) = base.canonicalize() {
-            allowed.push(b);
-        }
         if !allowed.iter().any(|root| canon.starts_with(root)) {
             return Err(outside(
                 reference,
@@ -443,6 +453,25 @@ fn base_dir(file: &Path) -> &Path {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     }
+}
+
+/// `base` joined with `rel`, with `.` and `..` resolved by the text alone (`None` when `..`
+/// climbs above the root).
+fn lexically_joined(base: &Path, rel: &Path) -> Option<PathBuf> {
+    let mut out = base.to_path_buf();
+    for c in rel.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::Normal(n) => out.push(n),
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(out)
 }
 
 fn outside(reference: &str, why: &str) -> Diagnostic {

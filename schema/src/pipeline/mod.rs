@@ -35,7 +35,7 @@ use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
 
 pub use finish::finish;
-pub use read::collect_files;
+pub use read::{Collected, collect, collect_files};
 
 /// What checking one file found.
 #[derive(Debug, Clone)]
@@ -74,13 +74,20 @@ impl FileReport {
 /// The map stages after parsing: JSON Schema on what was written, then building the map and the
 /// map checks.
 fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<Diagnostic>) {
-    let schema = schema::validate(DocKind::Map, written);
-    if !schema.is_empty() {
-        return (None, schema);
+    let (blocking, deferred) = schema::validate_deferring(DocKind::Map, written);
+    if !blocking.is_empty() {
+        return (None, [blocking, deferred].concat());
     }
     let (map, mut diags) = Map::from_file(file);
-    diags.extend(check_map(&map));
+    let unknown_terrain = diags.iter().any(|d| d.code == Code::MapTerrainChar);
+    diags.extend(
+        check_map(&map)
+            .into_iter()
+            // Hexes of unknown terrain (MAP002) say nothing about their features' terrain.
+            .filter(|d| !(unknown_terrain && d.code == Code::FeatureTerrain)),
+    );
     diags.extend(builtin_id_claimed(&map));
+    diags.extend(keep_unexplained(deferred, &diags));
     (Some(map), diags)
 }
 
@@ -259,18 +266,35 @@ pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
     compile_source(src, registry).0
 }
 
-/// Read and check a file.
+/// Read and check a file. A file that is not UTF-8 is reported at its line and column, with
+/// its text read lossily for showing.
 pub fn check_path(path: &Path, registry: &MapRegistry) -> FileReport {
-    match Source::read(path) {
+    let bytes = match read::read_regular(path) {
+        Ok(b) => b,
+        Err(d) => {
+            return FileReport {
+                path: path.to_path_buf(),
+                text: None,
+                kind: None,
+                diagnostics: vec![d.in_file(path)],
+                map: None,
+                map_id: None,
+            };
+        }
+    };
+    match Source::from_bytes(path, bytes) {
         Ok(src) => check_source(&src, registry),
-        Err(d) => FileReport {
-            path: path.to_path_buf(),
-            text: None,
-            kind: None,
-            diagnostics: vec![d.in_file(path)],
-            map: None,
-            map_id: None,
-        },
+        Err((d, text)) => {
+            let src = Source::from_text(path, text);
+            FileReport {
+                path: path.to_path_buf(),
+                kind: None,
+                diagnostics: finish(&src, vec![d]),
+                text: Some(src.text),
+                map: None,
+                map_id: None,
+            }
+        }
     }
 }
 

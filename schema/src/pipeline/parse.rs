@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::diagnostic::codes::CODE_STRS;
-use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, did_you_mean, suggestions};
 use crate::model::limits;
 use crate::pipeline::locate::{location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::read::{Source, Syntax};
@@ -36,112 +36,113 @@ impl DocKind {
 /// The format version this build reads, per kind.
 pub const CURRENT_VERSION: u32 = 1;
 
-/// Which kind of document the text is, and its format version, from its `format` field.
+/// Which kind of document the text is, and its format version, from its top-level `format`
+/// field (never from text elsewhere: notes and comments may quote another kind's format).
 pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let text = &source.text;
-    // The format field is near the top; look for the value rather than parse the whole file.
-    for kind in [DocKind::Map, DocKind::Scenario, DocKind::Battle] {
-        let needle = format!("\"{}/", kind.prefix());
-        if let Some(at) = text.find(&needle) {
-            let rest = &text[at + needle.len()..];
-            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-            let version = digits.parse::<u32>().map_err(|_| {
-                Diagnostic::error(
-                    Code::UnknownFormat,
-                    format!("`{}/…` has no version number", kind.prefix()),
-                )
-                .at_location(location_at(text, at, needle.len()))
-                .with_hint(format!(
-                    "write `format: \"{}/{CURRENT_VERSION}\"`",
-                    kind.prefix()
-                ))
-            })?;
-            if version != CURRENT_VERSION {
-                let what = if version > CURRENT_VERSION {
-                    format!(
-                        "this file is {}/{version}, newer than this saberc, which reads version {CURRENT_VERSION}",
-                        kind.prefix()
-                    )
-                } else {
-                    format!(
-                        "this file is {}/{version}; no such version was ever released (this saberc reads version {CURRENT_VERSION})",
-                        kind.prefix()
-                    )
-                };
-                return Err(Diagnostic::error(Code::UnsupportedVersion, what)
-                    .at_location(location_at(text, at + 1, needle.len() - 1 + digits.len()))
-                    .with_hint(if version > CURRENT_VERSION {
-                        format!("install a saberc that reads {}/{version}", kind.prefix())
-                    } else {
-                        format!("write `format: \"{}/{CURRENT_VERSION}\"`", kind.prefix())
-                    }));
-            }
-            return Ok((kind, version));
-        }
-    }
-    if let Some(at) = text.find(&format!("\"{EXPORT_PREFIX}/")) {
+    let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "format") else {
+        // A file whose syntax is broken may have a format field the search cannot see: the
+        // syntax error, located, is what to fix first.
+        parse::<serde::de::IgnoredAny>(source)?;
+        return Err(Diagnostic::error(
+            Code::UnknownFormat,
+            "this file does not say whether it is a map or a scenario",
+        )
+        .at_location(location_at(text, 0, 1))
+        .with_hint(format!(
+            "start it with `format: \"saber-scenario/{CURRENT_VERSION}\"` or `format: \"saber-map/{CURRENT_VERSION}\"`"
+        )));
+    };
+    let raw = &text[at..end];
+    // RON may write an optional field as `Some("…")`.
+    let inner = raw
+        .strip_prefix("Some")
+        .map(|r| r.trim_start())
+        .and_then(|r| r.strip_prefix('('))
+        .and_then(|r| r.strip_suffix(')'))
+        .map(str::trim)
+        .unwrap_or(raw);
+    let value = inner
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or("");
+    let span = (end - at).min(200);
+    if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
         return Err(Diagnostic::note(
             Code::UnknownFormat,
             format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against export.schema.json only"),
         )
-        .at_location(location_at(text, at + 1, EXPORT_PREFIX.len()))
+        .at_location(location_at(text, at, span))
         .with_hint("exports are generated: keep them out of the folders of source files, or regenerate them with `saberc export`"));
     }
-    if let Some((at, value)) = format_value(text) {
-        let kinds = [DocKind::Map, DocKind::Scenario, DocKind::Battle];
+    let kinds = [DocKind::Map, DocKind::Scenario, DocKind::Battle];
+    let Some((kind, version_text)) = kinds.iter().find_map(|k| {
+        value
+            .strip_prefix(k.prefix())
+            .and_then(|rest| rest.strip_prefix('/'))
+            .map(|v| (*k, v))
+    }) else {
         let names: Vec<String> = kinds
             .iter()
             .map(|k| format!("{}/{CURRENT_VERSION}", k.prefix()))
             .collect();
         let near = suggestions(value, names.iter().map(String::as_str));
+        // Point at the value inside its quotes when it is a string.
+        let (shown, start, len) = match raw.find('"') {
+            Some(q) if !value.is_empty() => (value, at + q + 1, value.len().min(200)),
+            _ => (raw, at, span),
+        };
         return Err(Diagnostic::error(
             Code::UnknownFormat,
-            format!("`{value}` is not a format saberc knows"),
+            format!(
+                "`{}` is not a format saberc knows",
+                crate::diagnostic::printable(shown, 60)
+            ),
         )
-        .at_location(location_at(text, at, value.len()))
+        .at_location(location_at(text, start, len))
         .with_hint(did_you_mean(&near).unwrap_or_else(|| {
             format!(
                 "the formats are {}",
                 list(&names.iter().map(String::as_str).collect::<Vec<_>>())
             )
         })));
+    };
+    let version = version_text.parse::<u32>().map_err(|_| {
+        Diagnostic::error(
+            Code::UnknownFormat,
+            format!("`{}/…` has no version number", kind.prefix()),
+        )
+        .at_location(location_at(text, at, span))
+        .with_hint(format!(
+            "write `format: \"{}/{CURRENT_VERSION}\"`",
+            kind.prefix()
+        ))
+    })?;
+    if version != CURRENT_VERSION {
+        let what = if version > CURRENT_VERSION {
+            format!(
+                "this file is {}/{version}, newer than this saberc, which reads version {CURRENT_VERSION}",
+                kind.prefix()
+            )
+        } else {
+            format!(
+                "this file is {}/{version}; no such version was ever released (this saberc reads version {CURRENT_VERSION})",
+                kind.prefix()
+            )
+        };
+        return Err(Diagnostic::error(Code::UnsupportedVersion, what)
+            .at_location(location_at(text, at + 1, value.len()))
+            .with_hint(if version > CURRENT_VERSION {
+                format!("install a saberc that reads {}/{version}", kind.prefix())
+            } else {
+                format!("write `format: \"{}/{CURRENT_VERSION}\"`", kind.prefix())
+            }));
     }
-    // A file whose syntax is broken may have a format field the search above cannot see: the
-    // syntax error, located, is what to fix first.
-    parse::<serde::de::IgnoredAny>(source)?;
-    Err(Diagnostic::error(
-        Code::UnknownFormat,
-        "this file does not say whether it is a map or a scenario",
-    )
-    .at_location(location_at(text, 0, 1))
-    .with_hint(format!(
-        "start it with `format: \"saber-scenario/{CURRENT_VERSION}\"` or `format: \"saber-map/{CURRENT_VERSION}\"`"
-    )))
+    Ok((kind, version))
 }
 
 /// The `format` prefix of engine exports.
 pub const EXPORT_PREFIX: &str = "saber-export";
-
-/// The text of the first `format` field's string value and its byte offset: `format: "x"` in
-/// RON, `"format": "x"` in JSON.
-fn format_value(text: &str) -> Option<(usize, &str)> {
-    let mut from = 0;
-    while let Some(i) = text[from..].find("format") {
-        let after = from + i + "format".len();
-        let rest = text[after..].trim_start_matches('"').trim_start();
-        if let Some(rest) = rest.strip_prefix(':') {
-            let rest = rest.trim_start();
-            let rest = rest.strip_prefix("Some(").map_or(rest, str::trim_start);
-            if let Some(v) = rest.strip_prefix('"') {
-                let end = v.find('"')?;
-                let start = text.len() - v.len();
-                return Some((start, &v[..end]));
-            }
-        }
-        from = after;
-    }
-    None
-}
 
 /// Parse a document into the model type `T`: nesting limit first, then serde with the path of
 /// the failing field, mapped to line:col.
@@ -212,8 +213,10 @@ pub fn parse_document_all<T: DeserializeOwned>(
 /// The RON options of every file: `Some(…)` may be left out around optional values
 /// (`facing: S` as well as `facing: Some(S)`), which no newcomer guesses.
 pub fn ron_options() -> ron::Options {
+    // Brackets are limited to MAX_NESTING before parsing; RON counts several levels of
+    // recursion per bracket (an enum, its struct variant, a box), so its own limit is higher.
     ron::Options::default()
-        .with_recursion_limit(limits::MAX_NESTING * 2)
+        .with_recursion_limit(limits::MAX_NESTING * 4)
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
@@ -233,11 +236,17 @@ fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> 
 }
 
 fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
-    let value: T = serde_path_to_error::deserialize(&doc).map_err(|e| {
+    // The model is read from the text itself, not from a parsed `Value`: a `Value` keeps only
+    // the last of two equal keys, and the model's readers must see both to refuse them (and
+    // errors keep the text's line and column).
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = path_of(e.path());
         json_error(text, e.into_inner(), &path)
     })?;
+    de.end().map_err(|e| json_error(text, e, &[]))?;
+    // What was written, for the schema stage.
+    let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
     Ok((value, doc))
 }
 
@@ -268,6 +277,11 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             .with_hint("the file may be truncated: check that every bracket is closed")
             .at_location(loc)
             .at_path(path.to_vec());
+    }
+    if let E::Message(m) = &e.code
+        && let Some(d) = duplicate_key(text, m, path, loc)
+    {
+        return d;
     }
     let d = match &e.code {
         // `color: "Red"`: JSON habits; RON writes enum values as bare names.
@@ -399,6 +413,9 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
     let msg = plain_types(&e.to_string());
     // serde_json appends " at line L column C"; our location says that already.
     let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    if let Some(d) = duplicate_key(text, &msg, path, loc) {
+        return d;
+    }
     let where_ = if path.is_empty() {
         String::new()
     } else {
@@ -445,6 +462,46 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         Diagnostic::error(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// A key given twice in a map (`units: {MZ: 27, MZ: 1}`), as one error at the second place
+/// that names the first.
+fn duplicate_key(
+    text: &str,
+    msg: &str,
+    path: &[PathSeg],
+    fallback: Location,
+) -> Option<Diagnostic> {
+    let rest = msg.strip_prefix(crate::model::scenario::DUPLICATE_KEY)?;
+    let key = rest.split('`').next().unwrap_or("");
+    // The path may end at the map or at the key inside it.
+    let map_path = match path.last() {
+        Some(PathSeg::Key(k)) if k == key => &path[..path.len() - 1],
+        _ => path,
+    };
+    let field = crate::diagnostic::pointer(map_path);
+    let places = crate::pipeline::locate::Locator::new(text).key_offsets(map_path, key);
+    let (first, second) = match places.as_slice() {
+        [a, b, ..] => (
+            Some(location_at(text, *a, key.len().max(1))),
+            location_at(text, *b, key.len().max(1)),
+        ),
+        _ => (None, fallback),
+    };
+    let first_at = first
+        .map(|l| format!(" (first at line {}, column {})", l.line, l.column))
+        .unwrap_or_default();
+    Some(
+        Diagnostic::error(
+            Code::Syntax,
+            format!("`{key}` is given twice in `{field}`{first_at}"),
+        )
+        .at_location(second)
+        .at_path(map_path.to_vec())
+        .with_hint(format!(
+            "a map holds each key once: add the two counts together into one `{key}`, or remove one"
+        )),
+    )
 }
 
 /// serde_json's "unknown field `x`, expected one of `a`, `b`" as a diagnostic with a

@@ -193,14 +193,15 @@ pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
 
 /// Validate a document, setting apart the findings a rule check explains better: a Game-Turn
 /// out of range is TRN001 (game length) or TRN002 (arrival), which say what the Turn Record
-/// Track is; the schema's "greater than the maximum of 20" says less. The caller reports a
+/// Track is; the schema's "greater than the maximum of 20" says less; a terrain row with an
+/// unknown character is MAP002, which names the character and its column. The caller reports a
 /// deferred finding only where no rule check reported that value.
 pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let mut blocking = Vec::new();
     let mut deferred = Vec::new();
     for e in validator(Some(kind)).iter_errors(value) {
         let d = diagnostic(&e);
-        if kind == DocKind::Scenario && rule_explains(innermost(&e)) {
+        if rule_explains(kind, innermost(&e)) {
             deferred.push(d);
         } else {
             blocking.push(d);
@@ -223,9 +224,16 @@ const RULE_CHECKED: [&str; 2] = ["game_length", "turn"];
 /// Maps whose counts a rule check bounds (LIM001 names the unit type and the limit).
 const COUNTED: [&str; 2] = ["units", "markers"];
 
-fn rule_explains(e: &jsonschema::ValidationError) -> bool {
+fn rule_explains(kind: DocKind, e: &jsonschema::ValidationError) -> bool {
     use jsonschema::error::ValidationErrorKind as K;
     let path = parse_pointer(e.instance_path().as_str());
+    if kind == DocKind::Map {
+        return matches!(e.kind(), K::Pattern { .. })
+            && matches!(path.as_slice(), [PathSeg::Key(k), PathSeg::Index(_)] if k == "terrain");
+    }
+    if kind != DocKind::Scenario {
+        return false;
+    }
     let key = |from_end: usize| match path.iter().rev().nth(from_end) {
         Some(PathSeg::Key(k)) => k.as_str(),
         _ => "",
@@ -233,6 +241,9 @@ fn rule_explains(e: &jsonschema::ValidationError) -> bool {
     matches!(e.kind(), K::Maximum { .. } | K::Minimum { .. })
         && (RULE_CHECKED.contains(&key(0)) || COUNTED.contains(&key(1)))
 }
+
+/// Longest schema message kept, in characters (jsonschema echoes the offending value).
+const MAX_ECHO: usize = 300;
 
 /// One violation as a diagnostic. A value that fits none of the forms of a `oneOf` (a zone, a
 /// goal, an entry) is explained by the form it names (`{"Feature": "V 7"}` is a `Feature`), at
@@ -248,8 +259,13 @@ fn diagnostic(e: &jsonschema::ValidationError) -> Diagnostic {
     let at = if pointer.is_empty() {
         String::new()
     } else {
-        format!(" (at `{pointer}`)")
+        format!(
+            " (at `{}`)",
+            crate::diagnostic::truncate_chars(&pointer, 200)
+        )
     };
+    // The message may echo the value: a 4 MiB name must not come back whole.
+    let message = crate::diagnostic::truncate_chars(&message, MAX_ECHO);
     Diagnostic::error(Code::Schema, format!("{message}{at}"))
         .at_path(path)
         .with_hint(hint)

@@ -47,6 +47,8 @@ pub enum Kind {
     Line,
     /// `Zone::EnemyDeployment`.
     EnemyDeployment,
+    /// `Zone::EnemyUnits`.
+    EnemyUnits,
     /// `Zone::OneOf`.
     OneOf,
     /// `Zone::Union`.
@@ -79,7 +81,7 @@ pub fn corner_name(c: Corner) -> &'static str {
 
 impl Kind {
     /// Every kind, most used first (the order of the clause chooser).
-    pub const ALL: [Kind; 24] = [
+    pub const ALL: [Kind; 25] = [
         Kind::Feature,
         Kind::Within,
         Kind::AtLeast,
@@ -99,6 +101,7 @@ impl Kind {
         Kind::Slopes,
         Kind::Line,
         Kind::EnemyDeployment,
+        Kind::EnemyUnits,
         Kind::OneOf,
         Kind::Union,
         Kind::Intersection,
@@ -129,6 +132,7 @@ impl Kind {
             Zone::RiverSide(_) => Kind::RiverSide,
             Zone::RoadStretch { .. } => Kind::RoadStretch,
             Zone::EnemyDeployment => Kind::EnemyDeployment,
+            Zone::EnemyUnits => Kind::EnemyUnits,
             Zone::OneOf(_) => Kind::OneOf,
             Zone::Union(_) => Kind::Union,
             Zone::Intersection(_) => Kind::Intersection,
@@ -158,6 +162,7 @@ impl Kind {
             Kind::Slopes => "Slopes",
             Kind::Line => "Line through…",
             Kind::EnemyDeployment => "Enemy deployment",
+            Kind::EnemyUnits => "Enemy units (as set up)",
             Kind::OneOf => "One of (choice)",
             Kind::Union => "Union",
             Kind::Intersection => "Intersection",
@@ -439,6 +444,7 @@ fn unwrap_to(zone: &Zone, to: Kind, map: &Map) -> Zone {
         Kind::AnyRoad => Zone::AnyRoad,
         Kind::Slopes => Zone::Slopes,
         Kind::EnemyDeployment => Zone::EnemyDeployment,
+        Kind::EnemyUnits => Zone::EnemyUnits,
         _ => Zone::Everywhere,
     }
 }

@@ -75,6 +75,7 @@ fn compile(map: &Map, zone: &Zone) -> (HexSet, Vec<String>) {
     let enemy = HexSet::from_coords(map.grid, [Coord(1, 1)]);
     let env = ZoneEnv {
         enemy_deployment: Some(&enemy),
+        enemy_units: Some(&enemy),
     };
     let mut zc = ZoneCompiler::new(map, env);
     let set = zc.compile(zone, &[]);

@@ -19,8 +19,13 @@ pub struct JsonReport<'a> {
 
 /// Render reports as JSON.
 pub fn json_all(reports: &[FileReport]) -> String {
+    json_all_with(reports, Summary::of(reports))
+}
+
+/// [`json_all`] with a summary made by the caller (one that lists skipped folders).
+pub fn json_all_with(reports: &[FileReport], summary: Summary) -> String {
     let doc = JsonReport {
-        summary: Summary::of(reports),
+        summary,
         diagnostics: reports.iter().flat_map(|r| r.diagnostics.iter()).collect(),
     };
     let mut s = serde_json::to_string_pretty(&doc).expect("reports always serialize");

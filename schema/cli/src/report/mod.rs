@@ -9,12 +9,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use saber_schema::diagnostic::Severity;
+use saber_schema::diagnostic::{Severity, printable};
 use saber_schema::pipeline::FileReport;
 
-pub use human::{human, human_all};
-pub use json::{JsonReport, json_all, report_schema};
-pub use sarif::sarif_all;
+pub use human::{human, human_all, human_all_with};
+pub use json::{JsonReport, json_all, json_all_with, report_schema};
+pub use sarif::{sarif_all, sarif_uri};
 
 /// The file name of the report's schema under `schema/`.
 pub const REPORT_SCHEMA_FILE: &str = "report.schema.json";
@@ -45,6 +45,19 @@ pub struct Summary {
     pub by_code: BTreeMap<String, usize>,
     /// Scenarios checked per map: a map file's path, or `built-in map `ID``.
     pub maps: BTreeMap<String, usize>,
+    /// Folders a directory search left out, with why (version-control internals, build
+    /// output).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skipped>,
+}
+
+/// A folder left out of a directory search.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Skipped {
+    /// The folder.
+    pub path: String,
+    /// Why it was not searched.
+    pub reason: String,
 }
 
 impl Summary {
@@ -82,7 +95,7 @@ impl Summary {
             .iter()
             .map(|(m, n)| {
                 let what = if *n == 1 { "scenario" } else { "scenarios" };
-                format!("{m} ({n} {what})")
+                format!("{} ({n} {what})", printable(m, 200))
             })
             .collect();
         Some(format!("maps: {}", maps.join(", ")))
@@ -113,6 +126,24 @@ impl Summary {
                 .map(|(c, n)| format!("{c}×{n}"))
                 .collect();
             s.push_str(&format!(" ({})", codes.join(", ")));
+        }
+        if !self.skipped.is_empty() {
+            let list: Vec<String> = self
+                .skipped
+                .iter()
+                .take(10)
+                .map(|k| format!("{} ({})", printable(&k.path, 200), k.reason))
+                .collect();
+            let more = self.skipped.len().saturating_sub(10);
+            s.push_str(&format!(
+                "; not searched: {}{}",
+                list.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            ));
         }
         s
     }

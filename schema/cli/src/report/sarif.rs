@@ -1,58 +1,133 @@
 //! `--format sarif`: SARIF 2.1.0, which code hosts show as annotations.
 
-use saber_schema::diagnostic::Severity;
+use saber_schema::diagnostic::{Code, CodeInfo, Severity};
 use saber_schema::pipeline::FileReport;
 
-/// Render reports as SARIF 2.1.0: one run of the tool `saberc`, one result per diagnostic, with
-/// the rule (diagnostic code) and the region in the file.
+/// The SARIF schema the output follows (OASIS, 2.1.0 with errata 01).
+const SARIF_SCHEMA: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+
+/// Render reports as SARIF 2.1.0: one run of the tool `saberc` whose rules are the registry rows
+/// of the codes it reports (title, explanation, a bad and a fixed example, the rule section),
+/// and one result per diagnostic with its rule and its region in the file.
 pub fn sarif_all(reports: &[FileReport]) -> String {
     use serde_json::json;
-    let mut codes: Vec<&str> = reports
+    // The rules of the codes this run reports, in registry order.
+    let mut used: Vec<Code> = reports
         .iter()
-        .flat_map(|r| r.diagnostics.iter().map(|d| d.code.as_str()))
+        .flat_map(|r| r.diagnostics.iter().map(|d| d.code))
         .collect();
-    codes.sort_unstable();
-    codes.dedup();
-    let rules: Vec<serde_json::Value> = codes
-        .iter()
-        .map(|c| json!({"id": c, "name": c, "shortDescription": {"text": format!("saberc diagnostic {c}")}}))
-        .collect();
+    used.sort_unstable();
+    used.dedup();
+    let rules: Vec<serde_json::Value> = used.iter().map(|c| rule(c.info())).collect();
     let results: Vec<serde_json::Value> = reports
         .iter()
         .flat_map(|r| r.diagnostics.iter())
         .map(|d| {
-            let level = match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "note",
-            };
             let mut text = d.message.clone();
             if let Some(h) = &d.hint {
                 text.push_str(&format!(" — {h}"));
             }
-            let uri = d.file.as_ref().map(|p| p.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+            let uri = d.file.as_ref().map(|p| sarif_uri(p)).unwrap_or_default();
             let mut physical = json!({"artifactLocation": {"uri": uri}});
+            // Lines and columns only: our offsets count bytes, SARIF's characters.
             if let Some(l) = d.location {
-                physical["region"] = json!({"startLine": l.line, "startColumn": l.column, "charOffset": l.offset, "charLength": l.length});
+                physical["region"] = json!({"startLine": l.line, "startColumn": l.column});
+            }
+            let mut properties = serde_json::Map::new();
+            if let Some(r) = &d.rule {
+                properties.insert("rule".into(), json!(r));
+            }
+            if let Some(h) = &d.hex {
+                properties.insert("hex".into(), json!(h));
+            }
+            if let Some(p) = &d.path {
+                properties.insert("path".into(), json!(saber_schema::diagnostic::pointer(p)));
             }
             json!({
                 "ruleId": d.code.as_str(),
-                "level": level,
+                "ruleIndex": used.binary_search(&d.code).unwrap_or_default(),
+                "level": level(d.severity),
                 "message": {"text": text},
                 "locations": [{"physicalLocation": physical}],
-                "properties": {"rule": d.rule, "hex": d.hex, "path": d.path.as_ref().map(|p| saber_schema::diagnostic::pointer(p))},
+                "properties": properties,
             })
         })
         .collect();
     let doc = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": "saberc", "version": env!("CARGO_PKG_VERSION"), "rules": rules}},
+            "tool": {"driver": {
+                "name": "saberc",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
             "results": results,
         }],
     });
     let mut s = serde_json::to_string_pretty(&doc).expect("SARIF always serializes");
     s.push('\n');
     s
+}
+
+/// A SARIF level for a severity.
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+/// One registry row as a SARIF reportingDescriptor: what `saberc explain CODE` prints.
+fn rule(info: &CodeInfo) -> serde_json::Value {
+    use serde_json::json;
+    let section = info
+        .rule
+        .map(|r| format!(" (rule {r})"))
+        .unwrap_or_default();
+    let help = format!(
+        "{}\n\nFor example:\n{}\n\nFixed:\n{}",
+        info.explanation, info.bad, info.fixed
+    );
+    let markdown = format!(
+        "{}\n\nFor example:\n\n```ron\n{}\n```\n\nFixed:\n\n```ron\n{}\n```",
+        info.explanation, info.bad, info.fixed
+    );
+    let mut properties = serde_json::Map::new();
+    properties.insert("family".into(), json!(info.family.name()));
+    properties.insert("tags".into(), json!([info.family.name()]));
+    if let Some(r) = info.rule {
+        properties.insert("rule".into(), json!(r));
+    }
+    json!({
+        "id": info.id,
+        "name": format!("{:?}", info.code),
+        "shortDescription": {"text": format!("{}{section}", info.title)},
+        "fullDescription": {"text": info.explanation},
+        "help": {"text": help, "markdown": markdown},
+        "defaultConfiguration": {"level": level(info.severity)},
+        "properties": properties,
+    })
+}
+
+/// A file path as a SARIF `artifactLocation.uri`: a relative URI reference (an absolute path
+/// becomes a `file://` URI), `/`-separated, with every byte outside the unreserved set
+/// percent-encoded, so that spaces, `#`, `%` and non-ASCII names stay valid.
+pub fn sarif_uri(path: &std::path::Path) -> String {
+    use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_encode};
+    const KEEP: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~')
+        .remove(b'/');
+    let text = path.to_string_lossy().replace('\\', "/");
+    let encoded = percent_encode(text.as_bytes(), KEEP).to_string();
+    if text.starts_with('/') {
+        format!("file://{encoded}")
+    } else {
+        encoded
+    }
 }

@@ -16,14 +16,27 @@ use crate::model::zone::Zone;
 pub struct ZoneEnv<'a> {
     /// The opposing side's deployment hexes, when known.
     pub enemy_deployment: Option<&'a HexSet>,
+    /// The hexes the opposing side's units may stand on (its placed counters when the set-up
+    /// places them), when known.
+    pub enemy_units: Option<&'a HexSet>,
 }
 
 /// Compiles zone expressions on one map, collecting diagnostics.
+///
+/// Work is bounded: every node that passes over the whole map costs the map's hex count,
+/// identical sub-zones are computed once, and past [`limits::MAX_ZONE_WORK`] compilation stops
+/// with one `LIM003` (the zones left are empty).
 pub struct ZoneCompiler<'a> {
     map: &'a Map,
     env: ZoneEnv<'a>,
     /// Problems found so far (unknown features, bad parameters).
     pub diagnostics: Vec<Diagnostic>,
+    /// Hex visits spent so far (see [`limits::MAX_ZONE_WORK`]).
+    work: u64,
+    /// Set once the work budget is spent: every zone compiled after it is empty.
+    over_budget: bool,
+    /// Sub-zones already computed (only those that raised no diagnostic).
+    cache: std::collections::HashMap<Zone, HexSet>,
 }
 
 impl<'a> ZoneCompiler<'a> {
@@ -33,6 +46,9 @@ impl<'a> ZoneCompiler<'a> {
             map,
             env,
             diagnostics: Vec::new(),
+            work: 0,
+            over_budget: false,
+            cache: std::collections::HashMap::new(),
         }
     }
 
@@ -40,8 +56,92 @@ impl<'a> ZoneCompiler<'a> {
         self.map.grid
     }
 
+    /// Carry over the work spent by a compiler used before on the same file (its
+    /// [`ZoneCompiler::work`]), so that the budget holds for the whole file.
+    pub fn continuing(mut self, work: u64) -> ZoneCompiler<'a> {
+        self.work = work;
+        self.over_budget = work > limits::MAX_ZONE_WORK;
+        self
+    }
+
+    /// Hex visits spent so far.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Charge the cost of a node; false (with one LIM003) once the budget is spent.
+    fn charge(&mut self, cost: u64, path: &[PathSeg]) -> bool {
+        if self.over_budget {
+            return false;
+        }
+        self.work = self.work.saturating_add(cost);
+        if self.work <= limits::MAX_ZONE_WORK {
+            return true;
+        }
+        self.over_budget = true;
+        let hexes = self.grid().len().max(1) as u64;
+        self.diagnostics.push(
+            Diagnostic::error(
+                Code::LimitExceeded,
+                format!(
+                    "the zones of this file need more than {} hex visits to compute, over the limit (on this {} × {} map, about {} steps that each cover the whole map)",
+                    limits::MAX_ZONE_WORK,
+                    self.grid().width,
+                    self.grid().height,
+                    limits::MAX_ZONE_WORK / hexes
+                ),
+            )
+            .at_path(path.to_vec())
+            .with_hint("simplify the zones: name each area once, and use fewer nested Within, AtLeast, Sector, Beyond or Area clauses; zones after this one were not computed"),
+        );
+        false
+    }
+
+    /// What computing this node itself costs, in hex visits (its children are charged on
+    /// their own).
+    fn cost(&self, zone: &Zone) -> u64 {
+        let n = self.grid().len() as u64;
+        match zone {
+            Zone::Feature(_)
+            | Zone::Corner(_)
+            | Zone::Road(_)
+            | Zone::RoadEntry(_)
+            | Zone::AnyRoad
+            | Zone::EnemyDeployment => 1 + n / 64,
+            Zone::Hexes(list) => 1 + list.len() as u64 + n / 64,
+            // Set operations work a word (64 hexes) at a time.
+            Zone::OneOf(zs) | Zone::Union(zs) | Zone::Intersection(zs) => {
+                1 + (zs.len() as u64 + 1) * (n / 64)
+            }
+            Zone::Difference(..) => 1 + 2 * (n / 64),
+            Zone::Between { chain, .. } => n * (chain.len() as u64 + 1),
+            Zone::Line(zs) | Zone::Area(zs) => n * 2 + zs.len() as u64,
+            Zone::RoadStretch { .. } => 3 * n,
+            _ => 2 * n,
+        }
+    }
+
     /// Compile a zone found at `path` in the document into hexes.
     pub fn compile(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
+        if let Some(hit) = self.cache.get(zone) {
+            return hit.clone();
+        }
+        let cost = self.cost(zone);
+        if !self.charge(cost, path) {
+            return HexSet::empty(self.grid());
+        }
+        let before = self.diagnostics.len();
+        let out = self.compile_node(zone, path);
+        // Only a node worth a pass over the map is kept, and only when it raised nothing (so
+        // that each place a mistake is written is reported).
+        if cost >= self.grid().len() as u64 && self.diagnostics.len() == before && !self.over_budget
+        {
+            self.cache.insert(zone.clone(), out.clone());
+        }
+        out
+    }
+
+    fn compile_node(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
         let g = self.grid();
         let sub = |p: &[PathSeg], segs: &[PathSeg]| -> Vec<PathSeg> {
             let mut v = p.to_vec();
@@ -106,13 +206,15 @@ impl<'a> ZoneCompiler<'a> {
             Zone::Slopes => HexSet::from_fn(g, |c| self.map.cell(c).is_some_and(|cell| cell.slope)),
             Zone::Line(zones) => {
                 let mut anchors = Vec::new();
+                let mut out = HexSet::empty(g);
                 for (i, z) in zones.iter().enumerate() {
                     let s = self.compile(z, &sub(path, &[k("Line"), PathSeg::Index(i)]));
                     if let Some(c) = nearest_to_centroid(&s) {
                         anchors.push(c);
                     }
+                    // Distances from the line are distances from any hex of its features.
+                    out.union_with(&s);
                 }
-                let mut out = HexSet::empty(g);
                 for w in anchors.windows(2) {
                     for c in g.line(w[0], w[1]) {
                         out.insert(c);
@@ -135,7 +237,7 @@ impl<'a> ZoneCompiler<'a> {
                     return HexSet::empty(g);
                 }
                 let field = base.distance_field();
-                HexSet::from_fn(g, |c| field[g.index(c).unwrap_or(0)] >= *distance)
+                HexSet::from_index_fn(g, |i| field[i] >= *distance)
             }
             Zone::Sector {
                 toward,
@@ -220,20 +322,26 @@ impl<'a> ZoneCompiler<'a> {
                     None => HexSet::empty(g),
                 }
             }
-            Zone::EnemyDeployment => match self.env.enemy_deployment {
-                Some(s) => s.clone(),
-                None => {
-                    self.diagnostics.push(
-                        Diagnostic::error(
-                            Code::ZoneParameter,
-                            "this zone refers to the enemy's deployment, which is not known here",
-                        )
-                        .at_path(path.to_vec())
-                        .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
-                    );
-                    HexSet::empty(g)
+            Zone::EnemyDeployment | Zone::EnemyUnits => {
+                let known = match zone {
+                    Zone::EnemyUnits => self.env.enemy_units.or(self.env.enemy_deployment),
+                    _ => self.env.enemy_deployment,
+                };
+                match known {
+                    Some(s) => s.clone(),
+                    None => {
+                        self.diagnostics.push(
+                            Diagnostic::error(
+                                Code::ZoneParameter,
+                                "this zone refers to the enemy's deployment, which is not known here",
+                            )
+                            .at_path(path.to_vec())
+                            .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
+                        );
+                        HexSet::empty(g)
+                    }
                 }
-            },
+            }
             Zone::OneOf(zones) => {
                 let mut out = HexSet::empty(g);
                 for (i, z) in zones.iter().enumerate() {
@@ -398,7 +506,7 @@ pub fn within(base: &HexSet, d: u32) -> HexSet {
         return HexSet::empty(g);
     }
     let field = base.distance_field();
-    HexSet::from_fn(g, |c| field[g.index(c).unwrap_or(0)] <= d)
+    HexSet::from_index_fn(g, |i| field[i] <= d)
 }
 
 fn nearest_to_centroid(s: &HexSet) -> Option<Coord> {
@@ -495,12 +603,41 @@ pub fn between(g: Grid, sets: &[HexSet], include_ends: bool, slack: u32) -> HexS
     out
 }
 
-/// Hexes whose centres lie inside the convex hull of all hexes of the sets.
+/// Hexes whose centres lie inside the convex hull of all hexes of the sets. Only the hexes at
+/// the ends of each row and each column can be corners of the hull (in either orientation, the
+/// centres of a row or of a column lie on a line), so the hull is built from those: memory
+/// grows with the zone's boundary, not its area.
 pub fn area(g: Grid, sets: &[HexSet]) -> HexSet {
-    let mut pts: Vec<(f64, f64)> = sets
-        .iter()
-        .flat_map(|s| s.iter().map(|c| g.center(c)))
-        .collect();
+    let (w, h) = (g.width as usize, g.height as usize);
+    let mut rows: Vec<Option<(usize, usize)>> = vec![None; h];
+    let mut cols: Vec<Option<(usize, usize)>> = vec![None; w];
+    let widen = |slot: &mut Option<(usize, usize)>, v: usize| {
+        *slot = Some(match *slot {
+            None => (v, v),
+            Some((lo, hi)) => (lo.min(v), hi.max(v)),
+        });
+    };
+    for s in sets {
+        for i in s.indices() {
+            let (r, c) = (i / w, i % w);
+            widen(&mut rows[r], c);
+            widen(&mut cols[c], r);
+        }
+    }
+    let mut pts: Vec<(f64, f64)> = Vec::new();
+    let center = |c: usize, r: usize| g.center(Coord(c as i32 + 1, r as i32 + 1));
+    for (r, span) in rows.iter().enumerate() {
+        if let Some((lo, hi)) = *span {
+            pts.push(center(lo, r));
+            pts.push(center(hi, r));
+        }
+    }
+    for (c, span) in cols.iter().enumerate() {
+        if let Some((lo, hi)) = *span {
+            pts.push(center(c, lo));
+            pts.push(center(c, hi));
+        }
+    }
     if pts.is_empty() {
         return HexSet::empty(g);
     }
@@ -550,11 +687,35 @@ fn inside_hull(hull: &[(f64, f64)], p: (f64, f64)) -> bool {
             let proj = (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1));
             (-EPS..=1.0 + EPS).contains(&t) && dist2(proj, p) < 0.01
         }
-        n => (0..n).all(|i| {
+        n if n <= 16 => (0..n).all(|i| {
             let (a, b) = (hull[i], hull[(i + 1) % n]);
-            (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0) >= -EPS
+            cross(a, b, p) >= -EPS
         }),
+        n => {
+            // A fan from the first corner: find the wedge holding `p` by bisection, then test
+            // the one hull edge that closes it (logarithmic in the hull's size).
+            let o = hull[0];
+            if cross(o, hull[1], p) < -EPS || cross(hull[n - 1], o, p) < -EPS {
+                return false;
+            }
+            let (mut lo, mut hi) = (1, n - 1);
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if cross(o, hull[mid], p) >= 0.0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            cross(hull[lo], hull[lo + 1], p) >= -EPS
+        }
     }
+}
+
+/// Which side of the line `a`→`b` the point `p` lies on (positive: inside a hull in the order
+/// [`convex_hull`] builds it).
+fn cross(a: (f64, f64), b: (f64, f64), p: (f64, f64)) -> f64 {
+    (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
 }
 
 /// One bank of the river, named by a map edge: of the areas the river system divides the map
@@ -799,6 +960,54 @@ mod tests {
         assert!(s.contains(Coord(14, 5)));
         assert!(!s.contains(Coord(7, 11)));
         assert!(!s.contains(Coord(10, 8)));
+    }
+
+    #[test]
+    fn a_line_is_measured_from_every_hex_of_its_features() {
+        let m = test_map();
+        // V4 is two hexes wide: (10, 8) and (11, 8). Its central hex is (10, 8), so a line
+        // through centres alone would leave (11, 8) out and measure distances from (10, 8).
+        let line = Zone::Line(vec![
+            Zone::Feature("H26".into()),
+            Zone::Feature("V4".into()),
+        ]);
+        let (s, d) = compile(&m, &line);
+        assert!(d.is_empty(), "{d:?}");
+        assert!(s.contains(Coord(10, 8)) && s.contains(Coord(11, 8)));
+        assert!(s.contains(Coord(4, 4)));
+        let far = Zone::AtLeast {
+            distance: 2,
+            from: Box::new(line),
+        };
+        let (s, _) = compile(&m, &far);
+        // (13, 8) is two hexes from (11, 8) and three from (10, 8).
+        assert!(s.contains(Coord(13, 8)));
+        assert!(!s.contains(Coord(12, 8)), "one hex from V4's east hex");
+    }
+
+    #[test]
+    fn enemy_units_fall_back_to_the_enemy_deployment() {
+        let m = test_map();
+        let zone = HexSet::from_coords(m.grid, [Coord(4, 4), Coord(5, 4)]);
+        let placed = HexSet::from_coords(m.grid, [Coord(5, 4)]);
+        let z = Zone::AtLeast {
+            distance: 2,
+            from: Box::new(Zone::EnemyUnits),
+        };
+        let env = ZoneEnv {
+            enemy_deployment: Some(&zone),
+            enemy_units: None,
+        };
+        let s = ZoneCompiler::new(&m, env).compile(&z, &[]);
+        assert!(!s.contains(Coord(3, 4)), "one hex from the zone");
+        let env = ZoneEnv {
+            enemy_deployment: Some(&zone),
+            enemy_units: Some(&placed),
+        };
+        let s = ZoneCompiler::new(&m, env).compile(&z, &[]);
+        assert!(s.contains(Coord(3, 4)), "two hexes from the placed counter");
+        let (_, d) = compile(&m, &Zone::EnemyUnits);
+        assert_eq!(d[0].code, Code::ZoneParameter);
     }
 
     #[test]

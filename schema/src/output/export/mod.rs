@@ -9,379 +9,32 @@
 //! terrain is one string per row as in map files; counters carry their set-up hex; zones their
 //! arrival turn and facing; the Terrain Effects Chart is included; labels are described by
 //! their digit counts.
+//!
+//! The document's types are in `document.rs` (re-exported here); this module builds and writes
+//! it.
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::io::Write as _;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::counter::Counter;
-use crate::model::hex::{Compass, Coord, Orientation, Parity};
+use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
-use crate::model::map::{Cell, Map, RoadKind};
-use crate::model::scenario::{CounterColor, Entry, Interpretation, Scenario};
+use crate::model::map::{Cell, Map};
+use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
-use crate::model::victory::{ExitCount, Goal, HoldHexes, Outcome, When};
+use crate::model::victory::Goal;
+use crate::model::zone::Zone;
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::terrain_cost;
 use crate::ruleset::{
-    MarkerKind, Morale, Printed, RIDGE_EFFECT, ROAD_COST, Ratio, SLOPE_EFFECT, Terrain, UnitKind,
+    MarkerKind, Printed, RIDGE_EFFECT, ROAD_COST, Ratio, SLOPE_EFFECT, Terrain, UnitKind,
     terrain_effect,
 };
 
-/// The `format` value of exports.
-pub const EXPORT_FORMAT: &str = "saber-export/2";
-
-/// The most hex runs (rows of consecutive hexes) one export may hold, over all its zones: about
-/// 20 MB of JSON. Larger exports are refused (LIM003).
-pub const MAX_EXPORT_RUNS: usize = 1_000_000;
-
-/// A hex as `[col, row]`, numbered from 1 as printed.
-pub type HexPair = [i32; 2];
-
-/// A row of consecutive hexes: `[row, first_col, last_col]`.
-pub type HexRun = [i32; 3];
-
-/// An engine export, format `saber-export/2`. Migrating from `saber-export/1`: every hex
-/// label string became a `[col, row]` pair (roads, features, ridges); `map.hexes` (one record
-/// per hex) became `map.terrain` and `map.effective_terrain`, one string per row in the
-/// characters of `terrain_effects.hexes`; zone, victory and special-rule hex lists became
-/// `{count, runs}` with runs `[row, first_col, last_col]`; new: `terrain_effects` (the Terrain
-/// Effects Chart), `map.labels` (label digits), `setup` on each counter, `arrival_turn` and
-/// `facing` on each zone. At most 1,000,000 runs in one export.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "Rifle & Saber scenario export")]
-pub struct Export {
-    /// Format and version: `saber-export/2`.
-    #[schemars(regex(pattern = r"^saber-export/[0-9]+$"))]
-    pub format: String,
-    /// The scenario's identity and timing.
-    pub scenario: ExportScenario,
-    /// The map, with effective terrain.
-    pub map: ExportMap,
-    /// The Terrain Effects Chart (9.2) as the compiler applies it.
-    pub terrain_effects: TerrainEffects,
-    /// The two sides, each with one record per counter.
-    pub sides: Vec<ExportSide>,
-    /// Every deployment and arrival zone with its hexes.
-    pub zones: Vec<ExportZone>,
-    /// Victory conditions with explicit hexes.
-    pub victory: Vec<ExportVictory>,
-    /// Special rules with the hexes they concern.
-    pub special_rules: Vec<ExportSpecialRule>,
-}
-
-/// Scenario identity and timing.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportScenario {
-    /// Identifier.
-    pub id: String,
-    /// Rule number (`11.1`), if historical.
-    pub rule: Option<String>,
-    /// Battle name.
-    pub name: String,
-    /// Date.
-    pub date: String,
-    /// Portion of the battle.
-    pub portion: Option<String>,
-    /// Game-Turns.
-    pub game_length: u32,
-    /// Side id that deploys first.
-    pub deploys_first: String,
-    /// Side id whose Player-Turn comes first.
-    pub moves_first: String,
-    /// Historical note.
-    pub notes: String,
-    /// Interpretation notes.
-    pub interpretations: Vec<Interpretation>,
-}
-
-/// The map as the engine needs it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportMap {
-    /// Map id.
-    pub id: String,
-    /// Map name.
-    pub name: String,
-    /// Columns.
-    pub width: u32,
-    /// Rows.
-    pub height: u32,
-    /// Hex orientation.
-    pub orientation: Orientation,
-    /// Offset parity.
-    pub parity: Parity,
-    /// How hexes are labelled for people.
-    pub labels: LabelFormat,
-    /// Terrain as on the map: one string per row, north to south, one character per column
-    /// (the characters of `terrain_effects.hexes`).
-    pub terrain: Vec<String>,
-    /// Terrain after special rules ("treat … as clear"), in the same characters.
-    pub effective_terrain: Vec<String>,
-    /// Ridge hexsides as pairs of neighbouring hexes.
-    pub ridges: Vec<[HexPair; 2]>,
-    /// Roads as paths of hexes.
-    pub roads: Vec<ExportRoad>,
-    /// Features and their hexes.
-    pub features: Vec<ExportFeature>,
-}
-
-/// Hex labels: the column with `column_digits` digits, then the row with `row_digits` digits,
-/// both zero-padded (`0412` is column 4, row 12); each count is 2, or more on a map wider or
-/// higher than 99 hexes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LabelFormat {
-    /// Digits of the column part.
-    pub column_digits: u32,
-    /// Digits of the row part.
-    pub row_digits: u32,
-    /// The label of the south-east corner hex, as an example.
-    pub example: String,
-}
-
-/// A road.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportRoad {
-    /// Name, for main roads.
-    pub name: Option<String>,
-    /// Main or minor.
-    pub kind: RoadKind,
-    /// Hexes in order along the road.
-    pub hexes: Vec<HexPair>,
-}
-
-/// A feature.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportFeature {
-    /// Code (`V4`).
-    pub code: String,
-    /// Proper name.
-    pub name: Option<String>,
-    /// Its hexes.
-    pub hexes: Vec<HexPair>,
-}
-
-/// The Terrain Effects Chart (9.2) as the compiler applies it: what entering a hex costs, what
-/// crossing a hexside adds, and what blocks line of sight (5.1G with the errata).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TerrainEffects {
-    /// One row per terrain character of `map.terrain`.
-    pub hexes: Vec<TerrainRow>,
-    /// Movement Points added for crossing a ridge hexside (9.2).
-    pub ridge_extra_cost: Ratio,
-    /// A ridge hexside blocks line of sight (5.1G).
-    pub ridge_blocks_sight: bool,
-    /// Movement Points for a hex entered along a road, through a road hexside (4M, 9.2),
-    /// whatever its terrain.
-    pub road_cost: Ratio,
-    /// Hexes holding units of either side block line of sight, unless on lower ground than
-    /// the firer (5.1G, errata).
-    pub occupied_blocks_sight: bool,
-}
-
-/// One row of the chart for a terrain character.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TerrainRow {
-    /// The character in `map.terrain`.
-    pub char: String,
-    /// Hex terrain.
-    pub terrain: Terrain,
-    /// A slope hex (higher ground for sight).
-    pub slope: bool,
-    /// Movement Points to enter, off roads (9.2).
-    pub movement_cost: Ratio,
-    /// Multiplier on the defender's strength (9.2); none: no effect.
-    pub defense: Option<Ratio>,
-    /// The hex blocks line of sight through it (5.1G).
-    pub blocks_sight: bool,
-}
-
-/// A side.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportSide {
-    /// Side id.
-    pub id: String,
-    /// Name.
-    pub name: String,
-    /// Counter colour.
-    pub color: CounterColor,
-    /// Morale level.
-    pub morale: Morale,
-    /// One record per counter: units and markers.
-    pub units: Vec<ExportUnit>,
-}
-
-/// One counter.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportUnit {
-    /// Unique id: `side-group-kind-NN`.
-    pub id: String,
-    /// Unit type code (`MZ`, `BAh`) or marker (`Trench`, `IP`, `Limber`).
-    pub kind: String,
-    /// True for markers.
-    pub marker: bool,
-    /// Group id.
-    pub group: String,
-    /// Stacking points (7.0A).
-    pub stacking_points: u32,
-    /// Shock combat strength (5.2); none for markers.
-    pub shock_strength: Option<u32>,
-    /// Fire attack strength where known.
-    pub fire_attack: Option<Printed>,
-    /// Fire defense strength where known.
-    pub fire_defense: Option<Printed>,
-    /// Movement allowance where known (after special rules).
-    pub movement: Option<Printed>,
-    /// Range allowance where known (after special rules).
-    pub range: Option<Printed>,
-    /// Id of the zone it deploys in or arrives at.
-    pub zone: String,
-    /// Arrival Game-Turn; none for deployed counters.
-    pub arrival_turn: Option<u32>,
-    /// The hex the scenario's set-up places it on, if it places it.
-    pub setup: Option<HexPair>,
-}
-
-/// Hexes in run-length rows, sorted by row then column.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportHexes {
-    /// How many hexes.
-    pub count: u32,
-    /// Runs of consecutive hexes in a row: `[row, first_col, last_col]`.
-    pub runs: Vec<HexRun>,
-}
-
-impl ExportHexes {
-    /// The runs of a set of hexes.
-    pub fn of(h: &HexSet) -> ExportHexes {
-        let mut runs: Vec<HexRun> = Vec::new();
-        let mut count = 0u32;
-        for Coord(col, row) in h.iter() {
-            count += 1;
-            match runs.last_mut() {
-                Some(run) if run[0] == row && run[2] + 1 == col => run[2] = col,
-                _ => runs.push([row, col, col]),
-            }
-        }
-        ExportHexes { count, runs }
-    }
-
-    /// Every hex, row by row.
-    pub fn hexes(&self) -> impl Iterator<Item = HexPair> + '_ {
-        self.runs
-            .iter()
-            .flat_map(|[row, a, b]| (*a..=*b).map(move |col| [col, *row]))
-    }
-}
-
-/// A zone as hexes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportZone {
-    /// Zone id: `side-group`.
-    pub id: String,
-    /// Side id.
-    pub side: String,
-    /// Group id.
-    pub group: String,
-    /// `deploy` or `arrive`.
-    pub kind: String,
-    /// Plain-English description.
-    pub description: String,
-    /// The Game-Turn the group arrives on; none for a deployment zone.
-    pub arrival_turn: Option<u32>,
-    /// The facing the rules give a deploying group ("facing south"); none if not given.
-    pub facing: Option<Compass>,
-    /// Every hex of the zone.
-    pub hexes: ExportHexes,
-    /// For a choice of alternatives, each alternative's hexes.
-    pub alternatives: Vec<ExportHexes>,
-}
-
-/// A victory condition.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportVictory {
-    /// Side id, or `either`.
-    pub side: String,
-    /// As printed.
-    pub printed: String,
-    /// Plain-English description.
-    pub description: String,
-    /// The goal with explicit hexes.
-    pub goal: ExportGoal,
-    /// The outcome.
-    pub outcome: Outcome,
-}
-
-/// A goal with explicit hexes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub enum ExportGoal {
-    /// Hold hexes.
-    Hold {
-        /// Target hexes.
-        hexes: ExportHexes,
-        /// Any or all.
-        hold: HoldHexes,
-        /// When.
-        when: When,
-        /// No enemy within.
-        no_enemy_within: Option<u32>,
-    },
-    /// Destroy every enemy unit.
-    DestroyAll,
-    /// Exit units.
-    Exit {
-        /// How many.
-        count: ExitCount,
-        /// Counter kinds that count (empty: any unit).
-        kinds: Vec<String>,
-        /// Exit hexes.
-        hexes: ExportHexes,
-        /// By the end of this Game-Turn.
-        by_turn: u32,
-    },
-    /// Control the enemy's set-up position.
-    ControlEnemySetup {
-        /// By the end of this Game-Turn.
-        by_turn: u32,
-    },
-    /// Lose no more units than the enemy.
-    LossesNoMoreThanEnemy,
-    /// All of these.
-    All(Vec<ExportGoal>),
-    /// Any of these.
-    Any(Vec<ExportGoal>),
-    /// Unstructured.
-    Text {
-        /// The goal.
-        text: String,
-    },
-}
-
-/// A special rule.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ExportSpecialRule {
-    /// As printed.
-    pub printed: String,
-    /// The structured effect.
-    pub effect: Effect,
-    /// The hexes its zones cover (none when it names none).
-    pub hexes: ExportHexes,
-}
+mod document;
+pub use document::*;
 
 /// Build the export of a checked scenario; refused (LIM003) past [`MAX_EXPORT_RUNS`].
 pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnostic> {
@@ -442,12 +95,13 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
         for (gi, group) in side.groups.iter().enumerate() {
             let zone_id = format!("{}-{}", side.id, group.id);
             let gh = &r.groups[si][gi];
-            let (kind, description, facing) = match &group.entry {
-                Entry::Deploy { zone, facing } => ("deploy", zone.describe(), *facing),
+            let (kind, description, facing, zone) = match &group.entry {
+                Entry::Deploy { zone, facing } => ("deploy", zone.describe(), *facing, zone),
                 Entry::Arrive { turn, at } => (
                     "arrive",
                     format!("Game-Turn {turn}: {}", at.describe()),
                     None,
+                    at,
                 ),
             };
             zones.push(ExportZone {
@@ -467,6 +121,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
                 } else {
                     vec![]
                 },
+                enemy_relative: enemy_relative(s, r, zone, gh),
             });
             // Set-up placements of this group, by counter, in file order.
             let placed = |counter: Counter| -> Vec<HexPair> {
@@ -639,6 +294,72 @@ pub fn terrain_effects() -> TerrainEffects {
     }
 }
 
+/// How a zone measured from the enemy depends on the enemy's set-up: present when it names
+/// `EnemyUnits` (where the enemy's units stand is known only after set-up) or when the enemy
+/// chooses among alternatives.
+fn enemy_relative(
+    s: &Scenario,
+    r: &Resolved,
+    zone: &Zone,
+    gh: &crate::pipeline::zones::GroupHexes,
+) -> Option<ExportEnemyRelative> {
+    let grid = gh.hexes.grid();
+    let mut names_units = false;
+    zone.visit(&mut |z| names_units |= matches!(z, Zone::EnemyUnits));
+    if !zone.refers_to_enemy() || !(names_units || gh.depends_on_enemy()) {
+        return None;
+    }
+    let enemy = s.sides.get(r.first)?;
+    let deploying = |g: &crate::model::scenario::Group| matches!(g.entry, Entry::Deploy { .. });
+    let enemy_zones = enemy
+        .groups
+        .iter()
+        .filter(|g| deploying(g))
+        .map(|g| format!("{}-{}", enemy.id, g.id))
+        .collect();
+    let per_enemy_choice = if gh.from_setup {
+        Vec::new()
+    } else {
+        r.enemy_choices
+            .iter()
+            .zip(&gh.per_enemy_choice)
+            .map(|(c, alts)| {
+                let hexes = alts.iter().fold(HexSet::empty(grid), |mut a, h| {
+                    a.union_with(h);
+                    a
+                });
+                ExportEnemyChoice {
+                    enemy_picks: enemy
+                        .groups
+                        .iter()
+                        .zip(&c.picks)
+                        .zip(&r.groups[r.first])
+                        .filter(|(_, g)| g.alternatives.len() > 1)
+                        .filter_map(|((group, pick), _)| {
+                            pick.map(|alternative| ExportPick {
+                                zone: format!("{}-{}", enemy.id, group.id),
+                                alternative,
+                            })
+                        })
+                        .collect(),
+                    hexes: ExportHexes::of(&hexes),
+                    alternatives: if alts.len() > 1 {
+                        alts.iter().map(ExportHexes::of).collect()
+                    } else {
+                        vec![]
+                    },
+                }
+            })
+            .collect()
+    };
+    Some(ExportEnemyRelative {
+        enemy_zones,
+        zone: zone.clone(),
+        from_setup: gh.from_setup,
+        per_enemy_choice,
+    })
+}
+
 fn unit_record(
     s: &Scenario,
     side: &str,
@@ -761,7 +482,7 @@ fn export_goal(goal: &Goal, next_zone: &mut NextZone) -> Result<ExportGoal, Diag
             hexes: next_zone()?,
             by_turn: *by_turn,
         },
-        Goal::ControlEnemySetup { by_turn } => ExportGoal::ControlEnemySetup { by_turn: *by_turn },
+        Goal::ControlEnemySetup { when } => ExportGoal::ControlEnemySetup { when: when.clone() },
         Goal::LossesNoMoreThanEnemy => ExportGoal::LossesNoMoreThanEnemy,
         Goal::All(gs) => ExportGoal::All(
             gs.iter()
@@ -893,62 +614,4 @@ impl serde_json::ser::Formatter for ExportFormatter {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::hex::Grid;
-
-    #[test]
-    fn hexes_are_run_length_rows() {
-        let grid = Grid {
-            width: 10,
-            height: 4,
-            orientation: Orientation::Flat,
-            parity: Parity::EvenShoved,
-        };
-        let mut h = HexSet::empty(grid);
-        for c in [
-            Coord(2, 1),
-            Coord(3, 1),
-            Coord(4, 1),
-            Coord(9, 1),
-            Coord(1, 3),
-        ] {
-            h.insert(c);
-        }
-        let e = ExportHexes::of(&h);
-        assert_eq!(e.count, 5);
-        assert_eq!(e.runs, vec![[1, 2, 4], [1, 9, 9], [3, 1, 1]]);
-        let back: Vec<HexPair> = e.hexes().collect();
-        assert_eq!(back, vec![[2, 1], [3, 1], [4, 1], [9, 1], [1, 3]]);
-    }
-
-    #[test]
-    fn arrays_in_arrays_stay_on_one_line() {
-        let v = serde_json::json!({"a": [[1, 2], [3, 4]], "b": {"c": []}, "d": [{"e": 1}]});
-        let mut out = Vec::new();
-        let mut ser = serde_json::Serializer::with_formatter(&mut out, ExportFormatter::default());
-        v.serialize(&mut ser).expect("serializes");
-        let text = String::from_utf8(out).expect("utf-8");
-        assert_eq!(
-            text,
-            "{\n  \"a\": [\n    [1, 2],\n    [3, 4]\n  ],\n  \"b\": {\n    \"c\": []\n  },\n  \"d\": [\n    {\n      \"e\": 1\n    }\n  ]\n}"
-        );
-        let back: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
-        assert_eq!(back, v);
-    }
-
-    #[test]
-    fn the_chart_comes_from_the_ruleset() {
-        let t = terrain_effects();
-        assert_eq!(t.hexes.len(), 11, "one row per map character");
-        let clear = &t.hexes[0];
-        assert_eq!(
-            (clear.char.as_str(), clear.movement_cost),
-            (".", Ratio::new(1, 1))
-        );
-        let woods = t.hexes.iter().find(|r| r.char == "w").expect("woods");
-        assert!(woods.blocks_sight);
-        assert_eq!(woods.movement_cost, Ratio::new(2, 1));
-        assert_eq!(t.road_cost, ROAD_COST);
-    }
-}
+mod tests;

@@ -1,0 +1,415 @@
+//! The engine export's document: the types `export.schema.json` is generated from.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::model::hex::{Compass, Coord, Orientation, Parity};
+use crate::model::hex_set::HexSet;
+use crate::model::map::RoadKind;
+use crate::model::scenario::{CounterColor, Interpretation};
+use crate::model::special_rule::Effect;
+use crate::model::victory::{ExitCount, HoldHexes, Outcome, When};
+use crate::model::zone::Zone;
+use crate::ruleset::{Morale, Printed, Ratio, Terrain};
+
+/// The `format` value of exports.
+pub const EXPORT_FORMAT: &str = "saber-export/2";
+
+/// The most hex runs (rows of consecutive hexes) one export may hold, over all its zones: about
+/// 20 MB of JSON. Larger exports are refused (LIM003).
+pub const MAX_EXPORT_RUNS: usize = 1_000_000;
+
+/// A hex as `[col, row]`, numbered from 1 as printed.
+pub type HexPair = [i32; 2];
+
+/// A row of consecutive hexes: `[row, first_col, last_col]`.
+pub type HexRun = [i32; 3];
+
+/// An engine export, format `saber-export/2`. Migrating from `saber-export/1`: every hex
+/// label string became a `[col, row]` pair (roads, features, ridges); `map.hexes` (one record
+/// per hex) became `map.terrain` and `map.effective_terrain`, one string per row in the
+/// characters of `terrain_effects.hexes`; zone, victory and special-rule hex lists became
+/// `{count, runs}` with runs `[row, first_col, last_col]`; new: `terrain_effects` (the Terrain
+/// Effects Chart), `map.labels` (label digits), `setup` on each counter, `arrival_turn` and
+/// `facing` on each zone. At most 1,000,000 runs in one export.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Rifle & Saber scenario export")]
+pub struct Export {
+    /// Format and version: `saber-export/2`.
+    #[schemars(regex(pattern = r"^saber-export/[0-9]+$"))]
+    pub format: String,
+    /// The scenario's identity and timing.
+    pub scenario: ExportScenario,
+    /// The map, with effective terrain.
+    pub map: ExportMap,
+    /// The Terrain Effects Chart (9.2) as the compiler applies it.
+    pub terrain_effects: TerrainEffects,
+    /// The two sides, each with one record per counter.
+    pub sides: Vec<ExportSide>,
+    /// Every deployment and arrival zone with its hexes.
+    pub zones: Vec<ExportZone>,
+    /// Victory conditions with explicit hexes.
+    pub victory: Vec<ExportVictory>,
+    /// Special rules with the hexes they concern.
+    pub special_rules: Vec<ExportSpecialRule>,
+}
+
+/// Scenario identity and timing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportScenario {
+    /// Identifier.
+    pub id: String,
+    /// Rule number (`11.1`), if historical.
+    pub rule: Option<String>,
+    /// Battle name.
+    pub name: String,
+    /// Date.
+    pub date: String,
+    /// Portion of the battle.
+    pub portion: Option<String>,
+    /// Game-Turns.
+    pub game_length: u32,
+    /// Side id that deploys first.
+    pub deploys_first: String,
+    /// Side id whose Player-Turn comes first.
+    pub moves_first: String,
+    /// Historical note.
+    pub notes: String,
+    /// Interpretation notes.
+    pub interpretations: Vec<Interpretation>,
+}
+
+/// The map as the engine needs it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportMap {
+    /// Map id.
+    pub id: String,
+    /// Map name.
+    pub name: String,
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Hex orientation.
+    pub orientation: Orientation,
+    /// Offset parity.
+    pub parity: Parity,
+    /// How hexes are labelled for people.
+    pub labels: LabelFormat,
+    /// Terrain as on the map: one string per row, north to south, one character per column
+    /// (the characters of `terrain_effects.hexes`).
+    pub terrain: Vec<String>,
+    /// Terrain after special rules ("treat … as clear"), in the same characters.
+    pub effective_terrain: Vec<String>,
+    /// Ridge hexsides as pairs of neighbouring hexes.
+    pub ridges: Vec<[HexPair; 2]>,
+    /// Roads as paths of hexes.
+    pub roads: Vec<ExportRoad>,
+    /// Features and their hexes.
+    pub features: Vec<ExportFeature>,
+}
+
+/// Hex labels: the column with `column_digits` digits, then the row with `row_digits` digits,
+/// both zero-padded (`0412` is column 4, row 12); each count is 2, or more on a map wider or
+/// higher than 99 hexes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LabelFormat {
+    /// Digits of the column part.
+    pub column_digits: u32,
+    /// Digits of the row part.
+    pub row_digits: u32,
+    /// The label of the south-east corner hex, as an example.
+    pub example: String,
+}
+
+/// A road.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRoad {
+    /// Name, for main roads.
+    pub name: Option<String>,
+    /// Main or minor.
+    pub kind: RoadKind,
+    /// Hexes in order along the road.
+    pub hexes: Vec<HexPair>,
+}
+
+/// A feature.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportFeature {
+    /// Code (`V4`).
+    pub code: String,
+    /// Proper name.
+    pub name: Option<String>,
+    /// Its hexes.
+    pub hexes: Vec<HexPair>,
+}
+
+/// The Terrain Effects Chart (9.2) as the compiler applies it: what entering a hex costs, what
+/// crossing a hexside adds, and what blocks line of sight (5.1G with the errata).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainEffects {
+    /// One row per terrain character of `map.terrain`.
+    pub hexes: Vec<TerrainRow>,
+    /// Movement Points added for crossing a ridge hexside (9.2).
+    pub ridge_extra_cost: Ratio,
+    /// A ridge hexside blocks line of sight (5.1G).
+    pub ridge_blocks_sight: bool,
+    /// Movement Points for a hex entered along a road, through a road hexside (4M, 9.2),
+    /// whatever its terrain.
+    pub road_cost: Ratio,
+    /// Hexes holding units of either side block line of sight, unless on lower ground than
+    /// the firer (5.1G, errata).
+    pub occupied_blocks_sight: bool,
+}
+
+/// One row of the chart for a terrain character.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainRow {
+    /// The character in `map.terrain`.
+    pub char: String,
+    /// Hex terrain.
+    pub terrain: Terrain,
+    /// A slope hex (higher ground for sight).
+    pub slope: bool,
+    /// Movement Points to enter, off roads (9.2).
+    pub movement_cost: Ratio,
+    /// Multiplier on the defender's strength (9.2); none: no effect.
+    pub defense: Option<Ratio>,
+    /// The hex blocks line of sight through it (5.1G).
+    pub blocks_sight: bool,
+}
+
+/// A side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportSide {
+    /// Side id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Counter colour.
+    pub color: CounterColor,
+    /// Morale level.
+    pub morale: Morale,
+    /// One record per counter: units and markers.
+    pub units: Vec<ExportUnit>,
+}
+
+/// One counter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportUnit {
+    /// Unique id: `side-group-kind-NN`.
+    pub id: String,
+    /// Unit type code (`MZ`, `BAh`) or marker (`Trench`, `IP`, `Limber`).
+    pub kind: String,
+    /// True for markers.
+    pub marker: bool,
+    /// Group id.
+    pub group: String,
+    /// Stacking points (7.0A).
+    pub stacking_points: u32,
+    /// Shock combat strength (5.2); none for markers.
+    pub shock_strength: Option<u32>,
+    /// Fire attack strength where known.
+    pub fire_attack: Option<Printed>,
+    /// Fire defense strength where known.
+    pub fire_defense: Option<Printed>,
+    /// Movement allowance where known (after special rules).
+    pub movement: Option<Printed>,
+    /// Range allowance where known (after special rules).
+    pub range: Option<Printed>,
+    /// Id of the zone it deploys in or arrives at.
+    pub zone: String,
+    /// Arrival Game-Turn; none for deployed counters.
+    pub arrival_turn: Option<u32>,
+    /// The hex the scenario's set-up places it on, if it places it.
+    pub setup: Option<HexPair>,
+}
+
+/// Hexes in run-length rows, sorted by row then column.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportHexes {
+    /// How many hexes.
+    pub count: u32,
+    /// Runs of consecutive hexes in a row: `[row, first_col, last_col]`.
+    pub runs: Vec<HexRun>,
+}
+
+impl ExportHexes {
+    /// The runs of a set of hexes.
+    pub fn of(h: &HexSet) -> ExportHexes {
+        let mut runs: Vec<HexRun> = Vec::new();
+        let mut count = 0u32;
+        for Coord(col, row) in h.iter() {
+            count += 1;
+            match runs.last_mut() {
+                Some(run) if run[0] == row && run[2] + 1 == col => run[2] = col,
+                _ => runs.push([row, col, col]),
+            }
+        }
+        ExportHexes { count, runs }
+    }
+
+    /// Every hex, row by row.
+    pub fn hexes(&self) -> impl Iterator<Item = HexPair> + '_ {
+        self.runs
+            .iter()
+            .flat_map(|[row, a, b]| (*a..=*b).map(move |col| [col, *row]))
+    }
+}
+
+/// A zone as hexes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportZone {
+    /// Zone id: `side-group`.
+    pub id: String,
+    /// Side id.
+    pub side: String,
+    /// Group id.
+    pub group: String,
+    /// `deploy` or `arrive`.
+    pub kind: String,
+    /// Plain-English description.
+    pub description: String,
+    /// The Game-Turn the group arrives on; none for a deployment zone.
+    pub arrival_turn: Option<u32>,
+    /// The facing the rules give a deploying group ("facing south"); none if not given.
+    pub facing: Option<Compass>,
+    /// Every hex of the zone. A zone measured from the enemy is measured from every hex of
+    /// the alternatives the enemy may choose, under each choice (the union), or from the
+    /// enemy's placed counters when the set-up places them; `enemy_relative` says how to apply
+    /// it once the enemy has set up.
+    pub hexes: ExportHexes,
+    /// For a choice of alternatives, each alternative's hexes.
+    pub alternatives: Vec<ExportHexes>,
+    /// For a zone measured from the enemy's set-up: how it depends on it (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemy_relative: Option<ExportEnemyRelative>,
+}
+
+/// How a zone depends on the enemy's set-up (11.15 "13 hexes or more away from the Spanish",
+/// who choose one of three hills; 11.17 "not closer than 5 hexes" to the British, who stand on
+/// part of a road stretch).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportEnemyRelative {
+    /// Ids of the enemy's deployment zones it is measured from.
+    pub enemy_zones: Vec<String>,
+    /// The zone as written. An engine evaluates it once the enemy has set up: `EnemyUnits`
+    /// stands for the hexes the enemy's units occupy, `EnemyDeployment` for the alternatives
+    /// the enemy chose.
+    pub zone: Zone,
+    /// True when `hexes` is measured from the enemy counters placed by the scenario's set-up.
+    pub from_setup: bool,
+    /// One zone per choice the enemy can make among its alternatives (empty when it has no
+    /// choice, or when the set-up has made it).
+    pub per_enemy_choice: Vec<ExportEnemyChoice>,
+}
+
+/// This zone under one choice of the enemy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportEnemyChoice {
+    /// For each enemy zone that offers a choice: its id and the alternative taken (0-based,
+    /// an index into that zone's `alternatives`).
+    pub enemy_picks: Vec<ExportPick>,
+    /// The hexes of this zone under that choice.
+    pub hexes: ExportHexes,
+    /// This zone's own alternatives under that choice, if it has several.
+    pub alternatives: Vec<ExportHexes>,
+}
+
+/// An alternative taken in an enemy zone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportPick {
+    /// The enemy zone's id.
+    pub zone: String,
+    /// Index into its `alternatives`.
+    pub alternative: usize,
+}
+
+/// A victory condition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportVictory {
+    /// Side id, or `either`.
+    pub side: String,
+    /// As printed.
+    pub printed: String,
+    /// Plain-English description.
+    pub description: String,
+    /// The goal with explicit hexes.
+    pub goal: ExportGoal,
+    /// The outcome.
+    pub outcome: Outcome,
+}
+
+/// A goal with explicit hexes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub enum ExportGoal {
+    /// Hold hexes.
+    Hold {
+        /// Target hexes.
+        hexes: ExportHexes,
+        /// Any or all.
+        hold: HoldHexes,
+        /// When.
+        when: When,
+        /// No enemy within.
+        no_enemy_within: Option<u32>,
+    },
+    /// Destroy every enemy unit.
+    DestroyAll,
+    /// Exit units.
+    Exit {
+        /// How many.
+        count: ExitCount,
+        /// Counter kinds that count (empty: any unit).
+        kinds: Vec<String>,
+        /// Exit hexes.
+        hexes: ExportHexes,
+        /// Counters that have left by the end of this Game-Turn count.
+        by_turn: u32,
+    },
+    /// Control the enemy's set-up position.
+    ControlEnemySetup {
+        /// When: `ByEndOfTurn(N)` (at the end of any Game-Turn up to N) or `EndOfTurn(N)` (at
+        /// the end of Game-Turn N only).
+        when: When,
+    },
+    /// Lose no more units than the enemy.
+    LossesNoMoreThanEnemy,
+    /// All of these.
+    All(Vec<ExportGoal>),
+    /// Any of these.
+    Any(Vec<ExportGoal>),
+    /// Unstructured.
+    Text {
+        /// The goal.
+        text: String,
+    },
+}
+
+/// A special rule.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportSpecialRule {
+    /// As printed.
+    pub printed: String,
+    /// The structured effect.
+    pub effect: Effect,
+    /// The hexes its zones cover (none when it names none).
+    pub hexes: ExportHexes,
+}

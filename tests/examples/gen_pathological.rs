@@ -1,0 +1,193 @@
+//! Writes the worst inputs we know of for each class of issue 13 (panic, hang, memory and
+//! output blow-up), each up to the documented limits, for the pathological benchmark
+//! (tests/bench/pathological.sh): `cargo run -p saber-tests --example gen_pathological -- OUT`.
+//!
+//! Every case is a folder holding the files it needs (a scenario and its map), named
+//! `NN-class-what`; the benchmark checks, exports or renders each and prints wall time and
+//! peak memory.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The limits the README documents.
+use saber_schema::model::limits::{MAX_DISTANCE, MAX_FILE_BYTES, MAX_MAP_SIDE};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let out = match args.as_slice() {
+        [_, out] => PathBuf::from(out),
+        _ => {
+            eprintln!("usage: gen_pathological OUT_DIR");
+            std::process::exit(2);
+        }
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let good = std::fs::read_to_string(root.join("tests/fixtures/good/skirmish-at-the-bridge.ron"))
+        .expect("the good fixture");
+    let skirmish = std::fs::read_to_string(root.join("tests/fixtures/maps/skirmish.ron"))
+        .expect("the skirmish map");
+    let body: String = good
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let zone_a = "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))";
+    let huge_map = big_map(MAX_MAP_SIDE, MAX_MAP_SIDE, "huge");
+    let case = |name: &str, files: &[(&str, &str)]| {
+        let dir = out.join(name);
+        std::fs::create_dir_all(&dir).expect("output directory");
+        for (file, text) in files {
+            std::fs::write(dir.join(file), text).expect("write");
+        }
+    };
+
+    // §1 panics: a finding past column 65,535 of a minified line; a 200,000-character row.
+    let one_line = body
+        .replace('\n', " ")
+        .replace("victory: [", &format!("{}victory: [", " ".repeat(70_000)))
+        .replace("Feature(\"V1\")", "Feature(\"V9\")");
+    case(
+        "01-panic-column-65536",
+        &[("skirmish.ron", &skirmish), ("s.ron", &one_line)],
+    );
+    let mut wide = skirmish.clone();
+    let at = wide.find("terrain: [").expect("terrain") + "terrain: [\"".len();
+    wide.insert_str(at, &".".repeat(200_000));
+    case("02-panic-row-200000", &[("wide.ron", &wide)]);
+    let mut far = skirmish.replacen(
+        "roads: [",
+        "roads: [(kind: Main, name: Some(\"Far\"), hexes: [(1, 1), (2000000000, -2000000000), (-999999, 999999)]),",
+        1,
+    );
+    far = far.replace("id: \"skirmish\"", "id: \"far\"");
+    case("03-panic-render-far-road", &[("far.ron", &far)]);
+
+    // §2 hangs: 20,000 off-map hexes; a file of the largest size; zone compilation on the
+    // largest map, with distinct and with identical sub-zones.
+    let hexes: Vec<String> = (0..20_000).map(|i| format!("({}, 99)", 100 + i)).collect();
+    let offmap = body.replace(
+        zone_a,
+        &format!(
+            "Deploy(zone: Union([Within(distance: 1, of: Feature(\"H2\")), Hexes([{}])]))",
+            hexes.join(", ")
+        ),
+    );
+    case(
+        "04-hang-offmap-20000",
+        &[("skirmish.ron", &skirmish), ("s.ron", &offmap)],
+    );
+    let mut padded = body.replacen('(', "(\n", 1);
+    let room = MAX_FILE_BYTES as usize - padded.len() - 1024;
+    let comment: String = "// padding\n".repeat(room / 11);
+    padded.insert_str(0, &comment);
+    case(
+        "05-hang-16mib-file",
+        &[("skirmish.ron", &skirmish), ("s.ron", &padded)],
+    );
+    let distinct: Vec<String> = (1..=1000)
+        .map(|d| format!("Within(distance: {}, of: Everywhere)", d * 2 % MAX_DISTANCE))
+        .collect();
+    let on_huge = body.replace("map: \"skirmish\"", "map: \"huge\"");
+    let distinct_zones = on_huge.replace(
+        zone_a,
+        &format!("Deploy(zone: Union([{}]))", distinct.join(", ")),
+    );
+    case(
+        "06-hang-zones-distinct",
+        &[("huge.ron", &huge_map), ("s.ron", &distinct_zones)],
+    );
+    let same = vec![format!("Within(distance: {MAX_DISTANCE}, of: Everywhere)"); 1000];
+    let same_zones = on_huge.replace(
+        zone_a,
+        &format!("Deploy(zone: Union([{}]))", same.join(", ")),
+    );
+    case(
+        "07-hang-zones-identical",
+        &[("huge.ron", &huge_map), ("s.ron", &same_zones)],
+    );
+
+    // §3 memory and output: areas over large zones on the largest map; eight groups deploying
+    // everywhere (exported); a 1 MiB one-line file with 300 findings; a 4 MiB name.
+    let areas: Vec<String> = (0..8)
+        .map(|i| {
+            format!(
+                "Area([Within(distance: {}, of: Corner(NorthWest)), Edge(South), Edge(East)])",
+                500 + i
+            )
+        })
+        .collect();
+    let area_zones = on_huge.replace(
+        zone_a,
+        &format!("Deploy(zone: Union([{}]))", areas.join(", ")),
+    );
+    case(
+        "08-memory-area",
+        &[("huge.ron", &huge_map), ("s.ron", &area_zones)],
+    );
+    let groups: Vec<String> = "abcdefgh"
+        .chars()
+        .map(|g| format!("(id: \"{g}\", units: {{MZ: 6}}, entry: Deploy(zone: Everywhere))"))
+        .collect();
+    let everywhere = on_huge.replace(
+        &format!("(id: \"a\", units: {{MZ: 6, MA: 1}}, markers: {{Trench: 2}}, entry: {zone_a}),"),
+        &format!("{},", groups.join(",\n")),
+    );
+    case(
+        "09-memory-export-everywhere",
+        &[("huge.ron", &huge_map), ("s.ron", &everywhere)],
+    );
+    let mut findings = String::new();
+    for i in 0..300 {
+        let _ = write!(findings, "{}({}, 99), ", " ".repeat(3_000), 100 + i);
+    }
+    let one_mib = body
+        .replace(
+            zone_a,
+            &format!(
+                "Deploy(zone: Union([Within(distance: 1, of: Feature(\"H2\")), Hexes([{findings}])]))"
+            ),
+        )
+        .replace('\n', " ");
+    case(
+        "10-output-1mib-line-300-findings",
+        &[("skirmish.ron", &skirmish), ("s.ron", &one_mib)],
+    );
+    let long_name = body.replace(
+        "name: \"Skirmish at the Bridge\"",
+        &format!("name: \"{}\"", "N".repeat(4 << 20)),
+    );
+    case(
+        "11-output-4mib-name",
+        &[("skirmish.ron", &skirmish), ("s.ron", &long_name)],
+    );
+
+    // The largest map on its own: checked, and drawn.
+    case("12-largest-map", &[("huge.ron", &huge_map)]);
+}
+
+/// A map of the given size: clear, with a river across the middle, a road from edge to edge
+/// and a few features.
+fn big_map(w: u32, h: u32, id: &str) -> String {
+    let mut rows = String::new();
+    for r in 1..=h {
+        let row: String = (1..=w)
+            .map(|c| match (c, r) {
+                (c, r) if r == h / 2 && c == w / 2 => '#',
+                (_, r) if r == h / 2 => '~',
+                (10 | 11, 10) => '^',
+                (20, 20) => 'w',
+                (c, 5) if c == w / 2 => 'v',
+                _ => '.',
+            })
+            .collect();
+        let _ = writeln!(rows, "        \"{row}\",");
+    }
+    let road: Vec<String> = (1..=h).map(|r| format!("({}, {r})", w / 2)).collect();
+    format!(
+        "(\n    format: \"saber-map/1\",\n    id: \"{id}\",\n    name: \"Largest map\",\n    width: {w},\n    height: {h},\n    terrain: [\n{rows}    ],\n    roads: [(kind: Main, name: Some(\"South\"), hexes: [{}])],\n    features: [(code: \"H2\", hexes: [(10, 10), (11, 10)]), (code: \"W3\", hexes: [(20, 20)]), (code: \"V1\", hexes: [({}, 5)]), (code: \"B4\", hexes: [({}, {})])],\n)\n",
+        road.join(", "),
+        w / 2,
+        w / 2,
+        h / 2
+    )
+}

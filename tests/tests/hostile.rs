@@ -1,0 +1,488 @@
+//! Files as a hostile uploader would make them (issue 13): each test builds its input (too big
+//! or too odd to keep as a fixture), runs `saberc`, and checks that a verdict comes, bounded,
+//! right, and safe to print. A run that hangs is killed and fails the test (a guard, not a
+//! timing: speed is measured by `tests/bench/pathological.sh`).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use saber_tests::repo;
+
+const BIN: &str = env!("CARGO_BIN_EXE_saberc");
+
+/// Run saberc in `dir`, killing it if it has not finished in a minute (a hang).
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("saberc starts");
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let o = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let e = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("saberc {args:?} hung (killed after 60 s)");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: o.join().unwrap(),
+        stderr: e.join().unwrap(),
+    }
+}
+
+fn good_scenario() -> String {
+    std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap()
+}
+
+fn skirmish_map() -> String {
+    std::fs::read_to_string(repo("tests/fixtures/maps/skirmish.ron")).unwrap()
+}
+
+/// A temporary folder holding the skirmish map, and a scenario written into it.
+fn with_scenario(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("skirmish.ron"), skirmish_map()).unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+fn codes(out: &Output) -> Vec<String> {
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("bad JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn text(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+// §1 Never panic.
+
+/// A minified one-line scenario with an unknown feature past column 65,535: human output shows
+/// a window of the line (miette used to panic past that column and reprint the whole line).
+#[test]
+fn a_finding_past_column_65535_prints_a_window_of_the_line() {
+    let one_line = good_scenario()
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("victory: [", &format!("{}victory: [", " ".repeat(70_000)))
+        .replace("Feature(\"V1\")", "Feature(\"V9\")");
+    let (dir, path) = with_scenario("minified.ron", &one_line);
+    let out = run_in(
+        dir.path(),
+        &["check", "--maps", ".", path.to_str().unwrap()],
+    );
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(shown.contains("REF001"), "{shown}");
+    assert!(shown.contains(":1:7"), "the real column is shown: {shown}");
+    assert!(shown.contains('…'), "the line is cut: {shown}");
+    assert!(shown.len() < 4_000, "{} bytes printed", shown.len());
+}
+
+/// A map with a 200,000-character terrain row: one finding, a few lines of output.
+#[test]
+fn a_map_with_a_huge_row_prints_a_bounded_finding() {
+    let mut map = skirmish_map();
+    let at = map.find("terrain: [").unwrap();
+    let row = map[at..].find('"').unwrap() + at + 1;
+    map.insert_str(row, &".".repeat(200_000));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wide.ron");
+    std::fs::write(&path, map).unwrap();
+    let out = run_in(dir.path(), &["check", "wide.ron"]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(shown.len() < 8_000, "{} bytes printed", shown.len());
+}
+
+/// `render` of a map with errors (a road through hexes far off the map) draws nothing: it
+/// prints the errors and exits 1.
+#[test]
+fn render_refuses_a_map_with_errors() {
+    let map = skirmish_map().replacen(
+        "roads: [",
+        "roads: [(kind: Minor, hexes: [(1, 1), (2000000, -2000000), (-999999, 999999)]),",
+        1,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("far.ron"), map).unwrap();
+    for out_file in ["far.png", "far.svg"] {
+        let out = run_in(dir.path(), &["render", "far.ron", "-o", out_file]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+        assert!(text(&out).contains("MAP"), "{}", text(&out));
+        assert!(!dir.path().join(out_file).exists());
+    }
+}
+
+// §2 Never hang.
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo");
+}
+
+/// A FIFO blocks whoever opens it for reading until a writer comes: given on the command line,
+/// named by a scenario's `map:`, found in a folder, or passed to `factor`, it is refused
+/// (IO001) without being opened.
+#[test]
+fn fifos_are_refused_everywhere_a_path_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    mkfifo(&dir.path().join("pipe.ron"));
+    mkfifo(&dir.path().join("pipe-map.ron"));
+    let scenario = good_scenario().replace("map: \"skirmish\"", "map: \"pipe-map.ron\"");
+    std::fs::write(dir.path().join("scenario.ron"), scenario).unwrap();
+
+    let out = run_in(dir.path(), &["check", "--format", "json", "pipe.ron"]);
+    assert_eq!(codes(&out), ["IO001"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(text(&out).contains("FIFO"), "{}", text(&out));
+
+    let out = run_in(dir.path(), &["check", "--format", "json", "scenario.ron"]);
+    assert!(codes(&out).contains(&"IO001".to_string()), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1));
+
+    // The folder holds the two FIFOs and the scenario: each FIFO is one IO001.
+    let out = run_in(dir.path(), &["check", "--format", "json", "."]);
+    let c = codes(&out);
+    assert!(c.iter().filter(|c| *c == "IO001").count() >= 2, "{c:?}");
+    assert_ne!(out.status.code(), Some(0));
+
+    let out = run_in(dir.path(), &["factor", "pipe.ron"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(text(&out).contains("FIFO"), "{}", text(&out));
+
+    let out = run_in(dir.path(), &["render", "pipe.ron", "-o", "x.svg"]);
+    assert_ne!(out.status.code(), Some(0));
+}
+
+/// 20,000 off-map hexes: every finding is found, 200 are located and shown, the rest counted.
+#[test]
+fn twenty_thousand_findings_are_capped() {
+    let hexes: Vec<String> = (0..20_000).map(|i| format!("({}, 99)", 100 + i)).collect();
+    let scenario = good_scenario().replace(
+        "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+        &format!(
+            "Deploy(zone: Union([Within(distance: 1, of: Feature(\"H2\")), Hexes([{}])]))",
+            hexes.join(", ")
+        ),
+    );
+    let (dir, path) = with_scenario("offmap.ron", &scenario);
+    let out = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--maps",
+            ".",
+            path.to_str().unwrap(),
+        ],
+    );
+    let c = codes(&out);
+    assert_eq!(c.iter().filter(|c| *c == "MAP007").count(), 200, "{c:?}");
+    assert_eq!(c.last().map(String::as_str), Some("LIM003"));
+}
+
+/// A 300 × 300 map with a thousand different `Within(d, Everywhere)`: zone compilation stops
+/// at its work budget with one LIM003 (the benchmark runs the same on the largest map).
+#[test]
+fn zone_compilation_stops_at_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let row = format!("\"{}\",", ".".repeat(300));
+    let map = format!(
+        "(format: \"saber-map/1\", id: \"huge\", name: \"Huge\", width: 300, height: 300, terrain: [{}])",
+        row.repeat(300)
+    );
+    std::fs::write(dir.path().join("huge.ron"), map).unwrap();
+    let zones: Vec<String> = (1..=1000)
+        .map(|d| format!("Within(distance: {d}, of: Everywhere)"))
+        .collect();
+    let scenario = good_scenario()
+        .replace("map: \"skirmish\"", "map: \"huge\"")
+        .replace(
+            "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+            &format!("Deploy(zone: Union([{}]))", zones.join(", ")),
+        );
+    std::fs::write(dir.path().join("budget.ron"), scenario).unwrap();
+    let out = run_in(
+        dir.path(),
+        &["check", "--format", "json", "--maps", ".", "budget.ron"],
+    );
+    let c = codes(&out);
+    assert!(c.contains(&"LIM003".to_string()), "{c:?}");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+// §3 Output bounded.
+
+/// A 4 MiB name: the schema finding does not echo it whole.
+#[test]
+fn echoed_values_are_truncated() {
+    let scenario = good_scenario().replace(
+        "name: \"Skirmish at the Bridge\"",
+        &format!("name: \"{}\"", "N".repeat(4 << 20)),
+    );
+    let (dir, path) = with_scenario("long-name.ron", &scenario);
+    for format in ["human", "json"] {
+        let out = run_in(
+            dir.path(),
+            &[
+                "check",
+                "--format",
+                format,
+                "--maps",
+                ".",
+                path.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            out.stdout.len() < 20_000,
+            "{format}: {} bytes",
+            out.stdout.len()
+        );
+    }
+}
+
+// §4 No rule-breaking file passes silently.
+
+/// Directory checks search every folder (hidden ones, `target` folders that are not Cargo's,
+/// upper-case extensions); what they leave out is said; a folder too deep is an error.
+#[test]
+fn directory_checks_skip_nothing_silently() {
+    let bad = std::fs::read_to_string(repo("tests/fixtures/bad/unknown-feature.ron")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    // The map where scenarios in sub-folders find it (`../maps`).
+    std::fs::create_dir_all(root.join("maps")).unwrap();
+    std::fs::write(root.join("maps").join("skirmish.ron"), skirmish_map()).unwrap();
+    for (i, sub) in [".hidden", "target", "UPPER"].iter().enumerate() {
+        std::fs::create_dir_all(root.join(sub)).unwrap();
+        let name = if *sub == "UPPER" {
+            "BAD.RON"
+        } else {
+            "bad.ron"
+        };
+        std::fs::write(root.join(sub).join(name), &bad).unwrap();
+        // Each alone is found and fails.
+        let out = run_in(root, &["check", "--format", "json", "."]);
+        let n = codes(&out).iter().filter(|c| *c == "REF001").count();
+        assert_eq!(n, i + 1, "{sub}: {}", text(&out));
+        assert_eq!(out.status.code(), Some(1));
+    }
+    // Version-control internals are skipped, and the summary says so.
+    std::fs::create_dir_all(root.join(".git")).unwrap();
+    std::fs::write(root.join(".git/bad.ron"), &bad).unwrap();
+    let out = run_in(root, &["check", "."]);
+    assert!(
+        text(&out).contains("not searched: ./.git (version-control internals)"),
+        "{}",
+        text(&out)
+    );
+    // 40 levels deep: the folder past the limit is an error, not a silent pass.
+    let mut deep = root.join("deep");
+    for i in 0..40 {
+        deep = deep.join(format!("d{i}"));
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    std::fs::write(deep.join("skirmish.ron"), skirmish_map()).unwrap();
+    let out = run_in(root, &["check", "--format", "json", "deep"]);
+    assert_eq!(codes(&out), ["IO001"], "{}", text(&out));
+    assert_ne!(out.status.code(), Some(0));
+}
+
+// §6 Valid files are not rejected.
+
+/// A zone nested to exactly the documented limit (64 levels of brackets) is accepted; one
+/// more is LIM002.
+#[test]
+fn nesting_of_exactly_the_limit_is_accepted() {
+    let depth_of = |text: &str| saber_schema::pipeline::locate::nesting_depth(text, 1000).0;
+    let base = good_scenario();
+    let make = |n: usize| {
+        let zone = format!(
+            "{}Feature(\"H2\"){}",
+            "Within(distance: 0, of: ".repeat(n),
+            ")".repeat(n)
+        );
+        base.replace(
+            "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+            &format!("Deploy(zone: Within(distance: 1, of: {zone}))"),
+        )
+    };
+    let n = (0..100)
+        .find(|n| depth_of(&make(*n)) == saber_schema::model::limits::MAX_NESTING)
+        .expect("some nesting reaches the limit");
+    let (dir, path) = with_scenario("deep.ron", &make(n));
+    let out = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--maps",
+            ".",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(codes(&out), Vec::<String>::new(), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0));
+    let (dir, path) = with_scenario("deeper.ron", &make(n + 1));
+    let out = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--maps",
+            ".",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(codes(&out), ["LIM002"], "{}", text(&out));
+}
+
+// §7 Output cannot be used against the reader.
+
+/// Control characters and bidirectional overrides written raw into a file (its id, echoed by
+/// the schema message and shown in the source window) and into its file name reach the
+/// terminal escaped.
+#[test]
+fn control_characters_are_escaped_in_human_output() {
+    let poison = "\u{1b}]0;owned\u{7}\u{1b}[2J\u{202e}evil\u{0}";
+    let scenario = good_scenario()
+        .replace(
+            "id: \"skirmish-at-the-bridge\"",
+            &format!("id: \"{poison}\""),
+        )
+        .replace(
+            "date: \"1 June 1866\"",
+            &format!("date: \"1 June {poison}\""),
+        );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("skirmish.ron"), skirmish_map()).unwrap();
+    let name = format!("evil{poison}.ron").replace('\u{0}', "");
+    std::fs::write(dir.path().join(&name), &scenario).unwrap();
+    let out = run_in(dir.path(), &["check", "--maps", ".", &name]);
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(shown.contains("SCH001"), "{shown}");
+    assert!(
+        shown.contains("\\u{1b}]0;owned"),
+        "escaped, still readable: {shown}"
+    );
+    for bad in ['\u{1b}', '\u{7}', '\u{0}', '\u{202e}'] {
+        assert!(!shown.contains(bad), "raw {bad:?} in {shown:?}");
+    }
+}
+
+/// SARIF `artifactLocation.uri` is a percent-encoded URI reference.
+#[test]
+fn sarif_uris_are_percent_encoded() {
+    let bad = std::fs::read_to_string(repo("tests/fixtures/bad/unknown-feature.ron")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("skirmish.ron"), skirmish_map()).unwrap();
+    std::fs::write(dir.path().join("a b#c%d é.ron"), &bad).unwrap();
+    let out = run_in(dir.path(), &["check", "--format", "sarif", "a b#c%d é.ron"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let uri = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        ["uri"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(uri, "a%20b%23c%25d%20%C3%A9.ron");
+}
+
+/// `factor --format ron`: a battle name with line breaks stays inside its comment.
+#[test]
+fn battle_names_cannot_break_out_of_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let battle = r#"(
+    format: Some("saber-battle/1"),
+    name: "Evil\n)\n(format: \"saber-map/1\"\u{2028}// x",
+    date: "1 June 1866",
+    sides: [
+        (name: "A\nB", color: Some(Red), men: {EB: 400}),
+        (name: "C", color: Some(Blue), men: {MR: 450}),
+    ],
+)
+"#;
+    std::fs::write(dir.path().join("evil.ron"), battle).unwrap();
+    let out = run_in(dir.path(), &["factor", "evil.ron", "--format", "ron"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let skeleton = String::from_utf8(out.stdout).unwrap();
+    let header: Vec<&str> = skeleton
+        .lines()
+        .take_while(|l| !l.starts_with('('))
+        .collect();
+    assert!(header.len() >= 3);
+    assert!(header.iter().all(|l| l.starts_with("// ")), "{header:?}");
+    // The whole skeleton is one RON value, and the name is the battle's, not code.
+    let parsed: ron::Value = ron::Options::default()
+        .from_str(&skeleton)
+        .unwrap_or_else(|e| panic!("{e}\n{skeleton}"));
+    let ron::Value::Map(fields) = parsed else {
+        panic!("not a struct: {skeleton}");
+    };
+    let name = fields.get(&ron::Value::String("name".into()));
+    assert_eq!(
+        name,
+        Some(&ron::Value::String(
+            "Evil\n)\n(format: \"saber-map/1\"\u{2028}// x".into()
+        ))
+    );
+}
+
+/// A `../` escape is refused (REF006) whether or not its target exists: no existence oracle.
+#[test]
+fn escapes_to_missing_files_are_ref006() {
+    for target in [
+        "../../../etc/passwd",
+        "../../no/such/file.ron",
+        "../nothing.ron",
+    ] {
+        let scenario = good_scenario().replace("map: \"skirmish\"", &format!("map: {target:?}"));
+        let (dir, path) = with_scenario("escape.ron", &scenario);
+        let out = run_in(
+            dir.path(),
+            &[
+                "check",
+                "--format",
+                "json",
+                "--maps",
+                ".",
+                path.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(codes(&out), ["REF006"], "{target}");
+    }
+}
