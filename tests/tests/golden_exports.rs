@@ -113,7 +113,12 @@ fn exports_match_the_golden_files() {
                 name(&path)
             )),
         }
-        compare_golden(&golden_path(&c.scenario.id), &own, &name(&path), &mut problems);
+        compare_golden(
+            &golden_path(&c.scenario.id),
+            &own,
+            &name(&path),
+            &mut problems,
+        );
     }
     match shared_map {
         Some(m) => compare_golden(&golden_path("_map"), &m, "the map", &mut problems),
