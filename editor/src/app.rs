@@ -630,26 +630,29 @@ impl App {
                 }
                 ui.separator();
                 let scenario = self.doc.scenario().is_some();
-                if ui
-                    .add_enabled(
-                        scenario,
-                        egui::Button::new("Export for a game engine (JSON)…"),
-                    )
-                    .on_disabled_hover_text("Open or build a scenario first")
-                    .clicked()
-                {
-                    self.export_engine();
-                }
-                if ui
-                    .add_enabled(
-                        scenario,
-                        egui::Button::new("Export scenario card (PNG or SVG)…"),
-                    )
-                    .on_disabled_hover_text("Open or build a scenario first")
-                    .clicked()
-                {
-                    self.export_card();
-                }
+                ui.menu_button("Export", |ui| {
+                    if ui
+                        .add_enabled(scenario, egui::Button::new("For a game engine (JSON)…"))
+                        .on_disabled_hover_text("Open or build a scenario first")
+                        .clicked()
+                    {
+                        self.export_engine();
+                    }
+                    if ui
+                        .add_enabled(scenario, egui::Button::new("Scenario card (PNG or SVG)…"))
+                        .on_disabled_hover_text("Open or build a scenario first")
+                        .clicked()
+                    {
+                        self.export_card();
+                    }
+                    if ui
+                        .button("Tiled map (.tmj)…")
+                        .on_hover_text("The scenario, or the map alone, as a Tiled map")
+                        .clicked()
+                    {
+                        self.export_tiled();
+                    }
+                });
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -774,6 +777,29 @@ impl App {
                 Ok(()) => self.status = format!("Exported {}", path.display()),
                 Err(e) => self.error = Some(format!("Could not write {}: {e}", path.display())),
             },
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
+    /// --format tiled` does, into a folder the user picks.
+    pub fn export_tiled(&mut self) {
+        let compiled = if self.doc.scenario().is_some() {
+            match self.compiled() {
+                Some(c) => Some(c),
+                None => return,
+            }
+        } else {
+            None
+        };
+        let Some(dir) = rfd::FileDialog::new()
+            .set_title("Export Tiled map into folder")
+            .pick_folder()
+        else {
+            return;
+        };
+        match crate::export::tiled(self.doc.map(), compiled.as_ref(), &dir) {
+            Ok(path) => self.status = format!("Exported {}", path.display()),
             Err(e) => self.error = Some(e),
         }
     }
