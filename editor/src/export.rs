@@ -1,7 +1,12 @@
 //! Exports from the editor: the engine JSON (the same document `saberc export` writes, checked
-//! against export.schema.json) and the printable scenario card (PNG or SVG).
+//! against export.schema.json), the printable scenario card (PNG or SVG) and the Tiled map (the
+//! same files as `saberc export --format tiled`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use saber_schema::model::map::Map;
+use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
+use saber_schema::pipeline::check_map_model;
 
 use saber_schema::files::write_atomic_with;
 use saber_schema::output::export::{Export, export, export_text, write_export};
@@ -68,6 +73,30 @@ pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
         .map_err(|e| format!("Could not write {}: {e}", path.display()))
 }
 
+/// Write the Tiled map of the scenario (or of the map alone) into `dir`: `<id>.tmj`, its
+/// tileset `<id>.tsj` and the tileset's `<id>.png`, as `saberc export --format tiled` does (a
+/// map with errors is refused, as there). Returns the `.tmj`'s path.
+pub fn tiled(map: &Map, scenario: Option<&Compiled>, dir: &Path) -> Result<PathBuf, String> {
+    let files = match scenario {
+        Some(c) => export_scenario(&c.scenario, &c.map, &c.resolved),
+        None => {
+            let errors = check_map_model(map).iter().filter(|d| d.is_error()).count();
+            if errors > 0 {
+                return Err(format!(
+                    "The map has {errors} errors (see Diagnostics): fix them before exporting."
+                ));
+            }
+            export_map(map)
+        }
+    }
+    .map_err(|e| format!("Could not draw the tileset: {e}"))?;
+    let written = write_files(&files, dir).map_err(|e| format!("Could not export: {e}"))?;
+    written
+        .into_iter()
+        .next()
+        .ok_or_else(|| "Nothing was exported".to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,8 +116,33 @@ mod tests {
     fn the_editor_exports_what_saberc_exports() {
         let c = little_round_top();
         let text = engine_json(&c).expect("exports");
-        let golden = include_str!("../../tests/golden/gettysburg-little-round-top.json");
-        assert_eq!(text.trim_end(), golden.trim_end());
+        // saberc's way: the committed file through the pipeline, then the export text.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/07-gettysburg-little-round-top.ron");
+        let src = saber_schema::pipeline::read::Source::read(&path).expect("readable");
+        let (compiled, _) = saber_schema::pipeline::compile_scenario(
+            &src,
+            &saber_schema::pipeline::maps::MapRegistry::new(),
+        );
+        let c = compiled.expect("11.7 compiles");
+        let doc = saber_schema::output::export::export(&c.scenario, &c.map, &c.resolved)
+            .expect("within the export limit");
+        assert_eq!(text, saber_schema::output::export::export_text(&doc));
+    }
+
+    #[test]
+    fn the_editor_writes_the_tiled_map_saberc_writes() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let c = little_round_top();
+        let tmj = tiled(&c.map, Some(&c), dir.path()).expect("exports");
+        assert!(tmj.ends_with("gettysburg-little-round-top.tmj"));
+        let files = export_scenario(&c.scenario, &c.map, &c.resolved).expect("exports");
+        for f in files {
+            let written = std::fs::read(dir.path().join(&f.name)).expect("written");
+            assert_eq!(written, f.bytes, "{}", f.name);
+        }
+        let map_only = tiled(&c.map, None, dir.path()).expect("exports");
+        assert!(map_only.ends_with("rifle-and-saber.tmj"));
     }
 
     /// Exports are written as saves are: through symlinks, with the usual permissions for a

@@ -1,5 +1,5 @@
 //! Every diagnostic code of the registry is produced by saberc in a test: by a fixture in
-//! `fixtures/bad/` that declares it (`// expect: CODE at LINE:COL exit N` on its second line, or
+//! `fixtures/bad/` (or, for `saberc import`'s codes, `fixtures/tiled/bad/`) that declares it (`// expect: CODE at LINE:COL exit N` on its second line, or
 //! in a `.expect` file beside a JSON fixture; `bad_files.rs` checks that saberc gives it), or,
 //! for the two codes a committed file cannot provoke, by a case made here on the fly (a file
 //! over the size limit, a path that is not a regular file). A code with neither fails.
@@ -11,23 +11,32 @@ use saber_tests::{repo, saberc};
 
 const BIN: &str = env!("CARGO_BIN_EXE_saberc");
 
-/// The codes the bad fixtures declare, each with the fixtures that declare it.
+/// The codes the bad fixtures declare, each with the fixtures that declare it: `saberc check`'s
+/// in `fixtures/bad/`, and `saberc import`'s bad Tiled maps in `fixtures/tiled/bad/` (an
+/// `<!-- expect: CODE at LINE:COL exit N -->` line; `tiled.rs` checks that saberc gives it).
 fn declared() -> BTreeMap<String, Vec<String>> {
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for entry in std::fs::read_dir(repo("tests/fixtures/bad")).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let line = match path.extension().and_then(|e| e.to_str()) {
+    for dir in ["tests/fixtures/bad", "tests/fixtures/tiled/bad"] {
+        for entry in std::fs::read_dir(repo(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
             // Read lossily: some fixtures are deliberately not UTF-8.
-            Some("ron") => String::from_utf8_lossy(&std::fs::read(&path).unwrap())
-                .lines()
-                .find_map(|l| l.trim().strip_prefix("// expect:").map(str::to_string)),
-            Some("expect") => Some(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into()),
-            _ => None,
-        };
-        let Some(line) = line else { continue };
-        let code = line.split_whitespace().next().unwrap_or("").to_string();
-        out.entry(code).or_default().push(name);
+            let text = || String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            let line = match path.extension().and_then(|e| e.to_str()) {
+                Some("ron") => text()
+                    .lines()
+                    .find_map(|l| l.trim().strip_prefix("// expect:").map(str::to_string)),
+                Some("tmx") => text().lines().find_map(|l| {
+                    let l = l.trim().strip_prefix("<!-- expect:")?;
+                    Some(l.trim_end_matches("-->").to_string())
+                }),
+                Some("expect") => Some(text()),
+                _ => None,
+            };
+            let Some(line) = line else { continue };
+            let code = line.split_whitespace().next().unwrap_or("").to_string();
+            out.entry(code).or_default().push(name);
+        }
     }
     out
 }

@@ -17,6 +17,8 @@ pub enum Purpose {
     ExportEngine,
     /// Write the scenario card.
     ExportCard,
+    /// Write the Tiled map into a folder.
+    ExportTiled,
     /// The map file of a scenario whose map was not found.
     ChooseMap,
 }
@@ -34,6 +36,8 @@ pub struct Request {
     pub dir: Option<PathBuf>,
     /// Saving (a new name may be typed) rather than opening.
     pub save: bool,
+    /// A folder is asked for, not a file.
+    pub folder: bool,
 }
 
 /// The file dialogs: which kind to use, and the editor's own dialog while it is open.
@@ -134,14 +138,16 @@ impl FileDialogs {
             .iter()
             .flat_map(|(_, e)| e.iter().map(|s| s.to_string()))
             .collect();
-        let mut d = if req.save {
+        let mut d = if req.folder {
+            egui_file::FileDialog::select_folder()
+        } else if req.save {
             egui_file::FileDialog::save_file()
         } else {
             egui_file::FileDialog::open_file()
         }
         .title(&req.title)
         .initial_path(dir)
-        .show_new_folder(req.save)
+        .show_new_folder(req.save || req.folder)
         .show_rename(false)
         .show_files_filter(Box::new(move |p: &Path| {
             p.extension()

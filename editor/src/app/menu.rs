@@ -158,40 +158,47 @@ impl App {
         }
         ui.separator();
         let scenario = self.ws.doc.scenario().is_some();
-        if ui
-            .add_enabled(
-                scenario,
-                egui::Button::new("Export for a game engine (JSON)…"),
-            )
-            .on_disabled_hover_text("Open or build a scenario first")
-            .clicked()
-        {
-            self.ws.ask(Command::ExportEngine);
-        }
-        ui.add_enabled_ui(scenario, |ui| {
-            ui.menu_button("Export scenario card", |ui| {
-                for (label, width) in crate::export::CARD_SIZES {
-                    if ui.radio(self.card_width == *width, *label).clicked() {
-                        self.card_width = *width;
+        ui.menu_button("Export", |ui| {
+            if ui
+                .add_enabled(scenario, egui::Button::new("For a game engine (JSON)…"))
+                .on_disabled_hover_text("Open or build a scenario first")
+                .clicked()
+            {
+                self.ws.ask(Command::ExportEngine);
+            }
+            ui.add_enabled_ui(scenario, |ui| {
+                ui.menu_button("Scenario card", |ui| {
+                    for (label, width) in crate::export::CARD_SIZES {
+                        if ui.radio(self.card_width == *width, *label).clicked() {
+                            self.card_width = *width;
+                        }
                     }
-                }
-                ui.horizontal(|ui| {
-                    ui.label("PNG width");
-                    ui.add(
-                        egui::DragValue::new(&mut self.card_width)
-                            .range(crate::export::CARD_WIDTHS)
-                            .suffix(" px"),
-                    );
-                });
-                ui.weak("An SVG card is drawn at any size.");
-                ui.separator();
-                if ui.button("Export (PNG or SVG)…").clicked() {
-                    self.ws.ask(Command::ExportCard);
-                }
+                    ui.horizontal(|ui| {
+                        let l = ui.label("PNG width");
+                        ui.add(
+                            egui::DragValue::new(&mut self.card_width)
+                                .range(crate::export::CARD_WIDTHS)
+                                .suffix(" px"),
+                        )
+                        .labelled_by(l.id);
+                    });
+                    ui.weak("An SVG card is drawn at any size.");
+                    ui.separator();
+                    if ui.button("Export (PNG or SVG)…").clicked() {
+                        self.ws.ask(Command::ExportCard);
+                    }
+                })
             })
-        })
-        .response
-        .on_disabled_hover_text("Open or build a scenario first");
+            .response
+            .on_disabled_hover_text("Open or build a scenario first");
+            if ui
+                .button("Tiled map (.tmj)…")
+                .on_hover_text("The scenario, or the map alone, as a Tiled map")
+                .clicked()
+            {
+                self.ws.ask(Command::ExportTiled);
+            }
+        });
         ui.separator();
         let mut builtin = !self.dialogs.native();
         if ui

@@ -439,6 +439,7 @@ impl App {
                 }
                 Command::ExportEngine => self.export_engine(),
                 Command::ExportCard => self.export_card(),
+                Command::ExportTiled => self.export_tiled(),
                 Command::UndoTo(k) => {
                     while self.ws.doc.history().done().len() > k {
                         self.undo();

@@ -181,6 +181,7 @@ impl App {
                         .and_then(|p| p.parent())
                         .map(Path::to_path_buf),
                     save: false,
+                    folder: false,
                 };
                 if let Some(path) = self.dialogs.ask(Purpose::Open, req) {
                     self.open_path(&path);
@@ -341,6 +342,7 @@ impl App {
                 .and_then(|p| p.parent())
                 .map(Path::to_path_buf),
             save: true,
+            folder: false,
         };
         match self.dialogs.ask(Purpose::SaveAs(then.clone()), req) {
             Some(path) => self.finish_save_as(&path, then),
@@ -365,6 +367,7 @@ impl App {
             }
             Purpose::ExportEngine => self.write_engine(&path),
             Purpose::ExportCard => self.write_card(&path),
+            Purpose::ExportTiled => self.write_tiled(&path),
             Purpose::ChooseMap => self.use_map_file(&path),
         }
     }
@@ -454,6 +457,7 @@ impl App {
                 .and_then(|p| p.parent())
                 .map(Path::to_path_buf),
             save: true,
+            folder: false,
         }
     }
 
@@ -479,6 +483,44 @@ impl App {
         };
         match crate::export::write_engine(&c, path) {
             Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
+    /// --format tiled` does, into a folder the user picks.
+    pub fn export_tiled(&mut self) {
+        let req = Request {
+            title: "Export Tiled map into folder".into(),
+            filters: Vec::new(),
+            file_name: None,
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
+            save: true,
+            folder: true,
+        };
+        if let Some(dir) = self.dialogs.ask(Purpose::ExportTiled, req) {
+            self.write_tiled(&dir);
+        }
+    }
+
+    /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
+    pub fn write_tiled(&mut self, dir: &Path) {
+        let compiled = if self.ws.doc.scenario().is_some() {
+            match self.compiled() {
+                Some(c) => Some(c),
+                None => return,
+            }
+        } else {
+            None
+        };
+        match crate::export::tiled(self.ws.doc.map(), compiled.as_ref(), dir) {
+            Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }
     }
@@ -526,6 +568,7 @@ impl App {
                 .and_then(|p| p.parent())
                 .map(Path::to_path_buf),
             save: false,
+            folder: false,
         };
         if let Some(path) = self.dialogs.ask(Purpose::ChooseMap, req) {
             self.use_map_file(&path);

@@ -60,6 +60,8 @@ pub enum Command {
     ExportEngine,
     /// Export the scenario card.
     ExportCard,
+    /// Export the Tiled map.
+    ExportTiled,
     /// Undo until this many steps are left.
     UndoTo(usize),
     /// Redo this many steps.

@@ -13,6 +13,7 @@ mod new;
 mod render;
 pub mod report;
 mod schema;
+mod tiled;
 
 use std::path::PathBuf;
 
@@ -64,10 +65,14 @@ pub enum Command {
         #[arg(long, value_name = "warnings")]
         deny: Option<DenyWhat>,
     },
-    /// Export a scenario as one self-contained JSON document for a game engine.
+    /// Export a scenario as one self-contained JSON document for a game engine, or a map or
+    /// scenario as a Tiled map (`--format tiled`).
     Export {
-        /// The scenario file.
+        /// The scenario file (or, with `--format tiled`, a map file).
         scenario: PathBuf,
+        /// What to write: the engine JSON, or a Tiled map (`.tmj`, its `.tsj` tileset and PNG).
+        #[arg(long, value_enum, default_value = "engine")]
+        format: ExportFormat,
         /// Output directory; the file is named after the scenario id.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: PathBuf,
@@ -89,9 +94,21 @@ pub enum Command {
         /// conditions, special rules) instead of the map alone.
         #[arg(long)]
         card: bool,
+        /// Draw no text on the map (feature labels, map labels, hex coordinates): terrain,
+        /// roads, ridges and zones alone, each hex where it always is.
+        #[arg(long, conflicts_with = "card")]
+        no_labels: bool,
         /// Directories holding maps the scenario may name.
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
+    },
+    /// Import a hexagonal Tiled map (`.tmj` or `.tmx`) as a map file.
+    Import {
+        /// The Tiled map.
+        input: PathBuf,
+        /// The map file to write (`.ron`).
+        #[arg(short = 'o', long = "out", value_name = "MAP.ron")]
+        out: PathBuf,
     },
     /// Factor a historical battle into an order of battle or a scenario skeleton (11.18).
     Factor(crate::factor::FactorArgs),
@@ -145,6 +162,15 @@ pub enum Command {
     },
 }
 
+/// What `saberc export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// The engine JSON document (`<id>.json`).
+    Engine,
+    /// A Tiled map: `<id>.tmj`, its tileset `<id>.tsj` and the tileset's `<id>.png`.
+    Tiled,
+}
+
 /// What `--deny` can promote to errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DenyWhat {
@@ -176,9 +202,17 @@ pub fn run(cli: Cli) -> i32 {
         } => check(&paths, format, &maps, deny.is_some()),
         Command::Export {
             scenario,
+            format: ExportFormat::Engine,
             out,
             maps,
         } => export_cmd(&scenario, &out, &maps),
+        Command::Export {
+            scenario,
+            format: ExportFormat::Tiled,
+            out,
+            maps,
+        } => tiled::tiled_export_cmd(&scenario, &out, &maps),
+        Command::Import { input, out } => tiled::import_cmd(&input, &out),
         Command::Explain { code } => crate::explain::explain_cmd(code.as_deref()),
         Command::Schema { out } => schema_cmd(out.as_deref()),
         Command::Factor(args) => match crate::factor::run(&args) {
@@ -200,8 +234,9 @@ pub fn run(cli: Cli) -> i32 {
             out,
             width,
             card,
+            no_labels,
             maps,
-        } => render_cmd(&input, &out, width, card, &maps),
+        } => render_cmd(&input, &out, width, card, no_labels, &maps),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
         Command::Fmt { paths, check } => fmt::fmt_cmd(&paths, check),
         Command::New(what) => new::new_cmd(&what),

@@ -16,9 +16,10 @@ pub(crate) fn render_cmd(
     out: &Path,
     width: u32,
     card: bool,
+    no_labels: bool,
     maps: &[PathBuf],
 ) -> i32 {
-    use saber_schema::output::render::{map_png, map_svg};
+    use saber_schema::output::render::{MapStyle, map_png_styled, map_svg_styled};
     let ext = out
         .extension()
         .and_then(|e| e.to_str())
@@ -109,10 +110,15 @@ pub(crate) fn render_cmd(
             (c.map, overlays, title)
         }
     };
-    let bytes = if ext == "svg" {
-        Ok(map_svg(&map, &overlays, &title).into_bytes())
+    let style = if no_labels {
+        MapStyle::without_text()
     } else {
-        map_png(&map, &overlays, &title, width.clamp(200, 8000))
+        MapStyle::default()
+    };
+    let bytes = if ext == "svg" {
+        Ok(map_svg_styled(&map, &overlays, &title, style).into_bytes())
+    } else {
+        map_png_styled(&map, &overlays, &title, style, width.clamp(200, 8000))
     };
     write_rendered(out, bytes)
 }

@@ -779,6 +779,56 @@ registry! {
         bad: "duration_minutes: None,",
         fixed: "duration_minutes: Some(120),",
     }
+    TiledGrid = "TIL001" {
+        severity: Error,
+        family: Maps,
+        rule: None,
+        title: "Tiled map that is not a hexagonal map of a fixed size",
+        explanation: "`saberc import` reads hexagonal Tiled maps only: orthogonal, isometric and \
+            staggered maps, infinite (chunked) maps, a missing or unknown stagger axis or index, \
+            tile sizes that cannot be hexes, or a map without a tile layer of terrain cannot be \
+            turned into a Rifle & Saber map.",
+        bad: r#"<map orientation="isometric" ...>"#,
+        fixed: r#"<map orientation="hexagonal" staggeraxis="x" staggerindex="odd" ...>"#,
+    }
+    TiledTerrain = "TIL002" {
+        severity: Error,
+        family: Maps,
+        rule: Some("9.2"),
+        title: "Tiled tile without a known terrain",
+        explanation: "Every hex of the imported map takes its terrain from its tile's `terrain` \
+            property (clear, village, woods, forest, river, ford or bridge; `slope` for slopes, \
+            9.2). A tile without one, or with another value, is read as clear and reported once \
+            per tile with its first cell; an empty cell is a warning.",
+        bad: r#"<property name="terrain" value="swamp"/>"#,
+        fixed: r#"<property name="terrain" value="woods"/>"#,
+    }
+    TiledObject = "TIL003" {
+        severity: Error,
+        family: Maps,
+        rule: Some("11.0"),
+        title: "Tiled object that is not a feature, road, ridge or label",
+        explanation: "Objects are read by class (village, hill, woods, river, junction, ford, \
+            bridge, road, ridge, label) or by their layer's name: a feature is named by its code \
+            (11.0), a road is a polyline from hex centre to hex centre, a ridge a polyline along \
+            hexsides. What does not fit is an error on the object's id; an object of another \
+            class in a layer of another name (an engine's spawn point) is left out, with a \
+            warning.",
+        bad: r#"<object id="4" name="Village" type="village">"#,
+        fixed: r#"<object id="4" name="V4" type="village">"#,
+    }
+    TiledData = "TIL004" {
+        severity: Error,
+        family: Maps,
+        rule: None,
+        title: "Tiled layer data that cannot be read",
+        explanation: "The terrain layer's data must be CSV or base64 (uncompressed, zlib or \
+            gzip) with exactly one tile per hex of the map; other encodings, data that does not \
+            decode, or a layer of another size cannot be read. Decoding stops at the size the \
+            map needs.",
+        bad: r#"<data encoding="base64" compression="zstd">"#,
+        fixed: r#"<data encoding="base64" compression="zlib">"#,
+    }
 }
 
 impl Code {

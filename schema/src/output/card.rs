@@ -152,6 +152,7 @@ fn draw_left(out: &mut String, c: &Compiled, overlays: &[Overlay]) -> f64 {
         MapStyle {
             coordinates: false,
             label_scale: 1.5,
+            labels: true,
         },
     );
     // A margin around the map keeps edge strokes and labels inside the nested drawing.
@@ -274,7 +275,7 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
 /// The printed text of a condition or rule; the structured reading if nothing was printed,
 /// or after the printed text if that breaks off mid-sentence (the OCR'd rules lose the ends
 /// of some sentences, e.g. 11.10 and 11.17).
-fn printed_or_described(printed: &str, describe: impl FnOnce() -> String) -> String {
+pub(crate) fn printed_or_described(printed: &str, describe: impl FnOnce() -> String) -> String {
     let printed = printed.trim();
     if printed.is_empty() {
         return describe();
@@ -287,7 +288,7 @@ fn printed_or_described(printed: &str, describe: impl FnOnce() -> String) -> Str
 }
 
 /// A side's name from its id (the id itself if no side has it, or "Either side").
-fn side_name(s: &Scenario, id: &str) -> String {
+pub(crate) fn side_name(s: &Scenario, id: &str) -> String {
     if id == crate::model::victory::EITHER_SIDE {
         return "Either side".into();
     }

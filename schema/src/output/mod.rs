@@ -1,5 +1,6 @@
 //! What the compiler produces: the engine export, map drawings, printable scenario cards,
-//! conversions between RON and JSON, files in their canonical layout and new-file skeletons.
+//! conversions between RON and JSON, files in their canonical layout, new-file skeletons, and
+//! Tiled maps (both ways).
 
 pub mod card;
 pub mod convert;
@@ -9,3 +10,4 @@ pub mod overlays;
 pub mod palette;
 pub mod render;
 pub mod skeleton;
+pub mod tiled;

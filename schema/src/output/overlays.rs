@@ -34,6 +34,14 @@ pub fn overlay_color(i: usize) -> [u8; 3] {
     OVERLAY_COLORS[i % OVERLAY_COLORS.len()]
 }
 
+/// How a group enters, in a legend's or a layer's words: `deploys`, `arrives Game-Turn 3`.
+pub fn entry_words(entry: &Entry) -> String {
+    match entry {
+        Entry::Deploy { .. } => "deploys".to_string(),
+        Entry::Arrive { turn, .. } => format!("arrives Game-Turn {turn}"),
+    }
+}
+
 /// One overlay per group: red shades for the red side, blue for the blue side.
 pub fn scenario_overlays(c: &Compiled) -> Vec<Overlay> {
     let mut out = Vec::new();
@@ -43,10 +51,7 @@ pub fn scenario_overlays(c: &Compiled) -> Vec<Overlay> {
             // Later groups of a side in lighter shades.
             let k = gi as u16 * 40;
             let color = base.map(|v| (v as u16 + k).min(235) as u8);
-            let what = match &g.entry {
-                Entry::Deploy { .. } => "deploys".to_string(),
-                Entry::Arrive { turn, .. } => format!("arrives Game-Turn {turn}"),
-            };
+            let what = entry_words(&g.entry);
             let label = if side.groups.len() > 1 {
                 format!("{} ({}) {what}", side.name, g.id)
             } else {

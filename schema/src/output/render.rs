@@ -20,7 +20,7 @@ use resvg::{tiny_skia, usvg};
 
 use crate::model::hex::{Coord, Grid, Orientation};
 use crate::model::hex_set::HexSet;
-use crate::model::map::{FeatureLetter, Map, RoadKind, parse_feature_code};
+use crate::model::map::{Cell, FeatureLetter, Map, RoadKind, parse_feature_code};
 use crate::output::overlays::Overlay;
 use crate::output::palette::{self, SLOPE_OPACITY};
 use crate::ruleset::Terrain;
@@ -248,6 +248,8 @@ pub struct MapStyle {
     /// Feature labels at this multiple of their usual size: a map printed small needs bigger
     /// labels to stay readable.
     pub label_scale: f64,
+    /// Draw the feature labels (codes and names) and the map's text labels.
+    pub labels: bool,
 }
 
 impl Default for MapStyle {
@@ -255,6 +257,19 @@ impl Default for MapStyle {
         MapStyle {
             coordinates: true,
             label_scale: 1.0,
+            labels: true,
+        }
+    }
+}
+
+impl MapStyle {
+    /// No text on the map (no labels, no coordinates): terrain, roads, ridges, crossings and
+    /// overlays alone, e.g. to compare the terrain with another program's drawing.
+    pub fn without_text() -> MapStyle {
+        MapStyle {
+            coordinates: false,
+            labels: false,
+            ..MapStyle::default()
         }
     }
 }
@@ -288,6 +303,11 @@ pub fn map_body(map: &Map, overlays: &[Overlay], style: MapStyle) -> MapBody {
 /// The map as an SVG document: terrain, ridges, roads, bridges and fords, feature outlines and
 /// labels, `CCRR` coordinates when hexes are big enough, the overlays, a title and a legend.
 pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
+    map_svg_styled(map, overlays, title, MapStyle::default())
+}
+
+/// [`map_svg`] in a given style (the layout, and so every hex's place, does not change with it).
+pub fn map_svg_styled(map: &Map, overlays: &[Overlay], title: &str, style: MapStyle) -> String {
     let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
     let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
     let legend = legend_rows(overlays);
@@ -303,7 +323,7 @@ pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
         out,
         r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{PAPER}"/>"#
     );
-    draw_map(&mut out, map, &lay, overlays, MapStyle::default());
+    draw_map(&mut out, map, &lay, overlays, style);
     draw_title(&mut out, map, &lay, title);
     draw_legend(&mut out, &lay, &legend, legend_x);
     out.push_str("</svg>\n");
@@ -334,7 +354,9 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
     if style.coordinates && s >= COORD_STEP {
         draw_coordinates(out, map, lay);
     }
-    draw_labels(out, map, lay, style.label_scale);
+    if style.labels {
+        draw_labels(out, map, lay, style.label_scale);
+    }
 }
 
 fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
@@ -746,6 +768,15 @@ pub(crate) fn fonts() -> Arc<usvg::fontdb::Database> {
 /// Rasterise an SVG to PNG bytes, `width_px` wide (height keeps the aspect ratio). The size
 /// is capped at [`MAX_PNG_SIDE`] on either side and [`MAX_PNG_PIXELS`] in all.
 pub fn svg_to_png(svg: &str, width_px: u32) -> Result<Vec<u8>, RenderError> {
+    rasterise(svg, width_px, Some(tiny_skia::Color::WHITE))
+}
+
+/// Rasterise an SVG on a background colour, or transparent.
+fn rasterise(
+    svg: &str,
+    width_px: u32,
+    background: Option<tiny_skia::Color>,
+) -> Result<Vec<u8>, RenderError> {
     let opt = usvg::Options {
         font_family: SANS.to_string(),
         fontdb: fonts(),
@@ -759,7 +790,9 @@ pub fn svg_to_png(svg: &str, width_px: u32) -> Result<Vec<u8>, RenderError> {
     }
     let (pw, ph, scale) = png_size(w, h, width_px);
     let mut pixmap = tiny_skia::Pixmap::new(pw, ph).ok_or(RenderError::Empty)?;
-    pixmap.fill(tiny_skia::Color::WHITE);
+    if let Some(color) = background {
+        pixmap.fill(color);
+    }
     let transform = tiny_skia::Transform::from_scale(scale, scale);
     resvg::render(&tree, transform, &mut pixmap.as_mut());
     pixmap
@@ -789,7 +822,99 @@ pub fn map_png(
     title: &str,
     width_px: u32,
 ) -> Result<Vec<u8>, RenderError> {
-    svg_to_png(&map_svg(map, overlays, title), width_px)
+    map_png_styled(map, overlays, title, MapStyle::default(), width_px)
+}
+
+/// [`map_png`] in a given style.
+pub fn map_png_styled(
+    map: &Map,
+    overlays: &[Overlay],
+    title: &str,
+    style: MapStyle,
+    width_px: u32,
+) -> Result<Vec<u8>, RenderError> {
+    svg_to_png(&map_svg_styled(map, overlays, title, style), width_px)
+}
+
+/// Where every hex centre lands in [`map_png`]'s image of the map (same overlays, same width),
+/// in pixels, row by row as [`Grid::coords`] lists the hexes: for comparing our drawing with
+/// another program's.
+pub fn png_hex_centers(map: &Map, overlays: &[Overlay], width_px: u32) -> Vec<(f64, f64)> {
+    let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
+    let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
+    let width = legend_x + LEGEND_WIDTH + MARGIN;
+    let height = lay.origin.1 + lay.size.1.max(legend_height(&legend_rows(overlays))) + MARGIN;
+    // The SVG's size is written rounded, and the PNG scale follows from it.
+    let (_, _, scale) = png_size(width.round(), height.round(), width_px);
+    let scale = f64::from(scale);
+    map.grid
+        .coords()
+        .map(|c| {
+            let (x, y) = lay.center(c);
+            (x * scale, y * scale)
+        })
+        .collect()
+}
+
+/// What one tile of a tileset shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileArt {
+    /// A hex of this terrain, drawn as the map draws it (fill, slope shading, buildings, trees,
+    /// a bridge's deck, a ford's stepping stones).
+    Cell(Cell),
+    /// A hex filled with one colour (zone and victory markers).
+    Fill([u8; 3]),
+}
+
+/// A row of hex tiles `tile_w × tile_h` pixels each, transparent outside the hexes, as one
+/// PNG: a tileset image for Tiled. Each hexagon fills its tile, as Tiled's hexagonal renderer
+/// expects.
+pub fn hex_tiles_png(
+    orientation: Orientation,
+    tiles: &[TileArt],
+    tile_w: u32,
+    tile_h: u32,
+) -> Result<Vec<u8>, RenderError> {
+    let mut map = Map::blank("tile", "tile", 1, 1);
+    map.grid.orientation = orientation;
+    let lay = Layout::new(map.grid, (0.0, 0.0));
+    let (tw, th) = (f64::from(tile_w), f64::from(tile_h));
+    let total = tw * tiles.len().max(1) as f64;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total:.0}" height="{th:.0}" viewBox="0 0 {total:.0} {th:.0}">"#
+    );
+    for (i, art) in tiles.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<svg x="{:.0}" y="0" width="{tw:.0}" height="{th:.0}" viewBox="0 0 {:.3} {:.3}" preserveAspectRatio="none">"#,
+            tw * i as f64,
+            lay.size.0,
+            lay.size.1
+        );
+        let mut d = String::new();
+        lay.hex_path(&mut d, Coord(1, 1));
+        match art {
+            TileArt::Cell(cell) => {
+                map.cells[0] = *cell;
+                draw_terrain(&mut out, &map, &lay);
+                // A bridge's deck (across the tile: a tile knows no road) and a ford's stones.
+                draw_crossings(&mut out, &map, &lay);
+                let _ = writeln!(
+                    out,
+                    r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
+                    lay.step * 0.025
+                );
+            }
+            TileArt::Fill(color) => {
+                let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(*color));
+            }
+        }
+        out.push_str("</svg>\n");
+    }
+    out.push_str("</svg>\n");
+    rasterise(&out, total as u32, None)
 }
 
 #[cfg(test)]

@@ -82,18 +82,22 @@ pub(crate) fn locate_one(src: &Source, mut d: Diagnostic) -> Diagnostic {
     d
 }
 
-/// Sort by position, then severity and code, and drop repeats.
+/// Sort by file (findings of one import may lie in a map and its tilesets), position, then
+/// severity and code, and drop repeats.
 pub(crate) fn sort(out: &mut Vec<Diagnostic>) {
     out.sort_by(|a, b| {
         let la = a.location.map(|l| l.offset).unwrap_or(0);
         let lb = b.location.map(|l| l.offset).unwrap_or(0);
-        la.cmp(&lb)
+        a.file
+            .cmp(&b.file)
+            .then(la.cmp(&lb))
             .then(a.severity.cmp(&b.severity))
             .then(a.code.cmp(&b.code))
     });
     // Unlocated findings (a document in memory) are told apart by their path instead.
     out.dedup_by(|a, b| {
         a.code == b.code
+            && a.file == b.file
             && a.message == b.message
             && a.location == b.location
             && (a.location.is_some() || a.path == b.path)
@@ -101,7 +105,7 @@ pub(crate) fn sort(out: &mut Vec<Diagnostic>) {
 }
 
 /// Keep at most [`limits::MAX_DIAGNOSTICS_PER_FILE`], with a note saying how many more.
-fn cap(out: &mut Vec<Diagnostic>, file: Option<&Path>) {
+pub(crate) fn cap(out: &mut Vec<Diagnostic>, file: Option<&Path>) {
     if out.len() > limits::MAX_DIAGNOSTICS_PER_FILE {
         let extra = out.len() - limits::MAX_DIAGNOSTICS_PER_FILE;
         out.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);

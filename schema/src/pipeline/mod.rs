@@ -385,7 +385,13 @@ pub fn check_scenario_without_map(scenario: &Scenario, problem: Diagnostic) -> S
 /// Check a map held in memory, by the stages `saberc` runs on a map file from the JSON Schema
 /// on; findings sorted and capped as for a file.
 pub fn check_map_model(map: &Map) -> Vec<Diagnostic> {
-    let file = map.to_file();
-    let written = serde_json::to_value(&file).expect("the model always serializes");
-    finish::finish_unlocated(map_stages(&file, &written).1)
+    finish::finish_unlocated(check_map_file(&map.to_file()).1)
+}
+
+/// The map stages on a map file built in memory (an imported Tiled map), from the JSON Schema
+/// on, as `saberc check` runs them on the same file saved: the map, and the findings (not yet
+/// located: the caller knows where each part of the file came from).
+pub fn check_map_file(file: &MapFile) -> (Option<Map>, Vec<Diagnostic>) {
+    let written = serde_json::to_value(file).expect("the model always serializes");
+    map_stages(file, &written)
 }

@@ -119,6 +119,7 @@ fn map_body_is_the_map_alone_at_the_origin() {
         MapStyle {
             coordinates: false,
             label_scale: 1.5,
+            labels: true,
         },
     );
     assert!(!print.svg.contains(">0101<") && print.svg.contains(">V4<"));
@@ -133,6 +134,27 @@ fn map_body_is_the_map_alone_at_the_origin() {
             .expect("number")
     };
     assert!((size(&print.svg) / size(&full.svg) - 1.5).abs() < 0.01);
+}
+
+#[test]
+fn a_map_can_be_drawn_without_text_in_the_same_place() {
+    let mut m = sample();
+    m.labels.push(crate::model::map::Label {
+        text: "South Road".into(),
+        at: Coord(2, 2),
+    });
+    let full = map_svg(&m, &[], "T");
+    let bare = map_svg_styled(&m, &[], "T", MapStyle::without_text());
+    assert!(full.contains(">V4<") && full.contains(">South Road<") && full.contains(">0101<"));
+    assert!(!bare.contains(">V4<") && !bare.contains(">South Road<") && !bare.contains(">0101<"));
+    // The title stays, and every hex is where it was.
+    assert!(bare.contains(">T<"));
+    let hexes = |svg: &str| {
+        svg.lines()
+            .find(|l| l.contains("stroke-opacity=\"0.45\""))
+            .map(str::to_owned)
+    };
+    assert_eq!(hexes(&full), hexes(&bare));
 }
 
 #[test]

@@ -1,0 +1,538 @@
+//! Maps and scenarios as Tiled maps: the `.tmj` document, its `.tsj` tileset and the tileset's
+//! PNG, as bytes for the caller to write (`saberc export --format tiled`, the editor's File →
+//! Export → Tiled map).
+
+use std::path::{Path, PathBuf};
+
+use crate::files::write_atomic;
+use crate::model::hex::{Coord, Grid};
+use crate::model::hex_set::HexSet;
+use crate::model::map::{FeatureLetter, Map, RoadKind, SideKey, parse_feature_code};
+use crate::model::scenario::{Entry, Group, Scenario, Side};
+use crate::output::card::{printed_or_described, side_name};
+use crate::output::overlays::entry_words;
+use crate::output::render::RenderError;
+use crate::pipeline::zones::{Resolved, effect_variant};
+
+use super::tileset::{Marker, terrain_tile, tileset, tileset_png};
+use super::tmj::{Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, TilesetRef};
+use super::{LAYOUT, TiledGrid};
+
+/// The first global tile id of our tileset in the map.
+pub const FIRST_GID: u64 = 1;
+
+/// One file of an export: its name (to put in the output directory) and its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    /// File name, without a directory.
+    pub name: String,
+    /// Contents.
+    pub bytes: Vec<u8>,
+}
+
+/// Write an export's files into `dir` (created if missing), each atomically; returns the paths
+/// written, the `.tmj` first. `saberc export --format tiled` and the editor both write this way.
+pub fn write_files(files: &[OutputFile], dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut written = Vec::with_capacity(files.len());
+    for f in files {
+        let path = dir.join(&f.name);
+        write_atomic(&path, &f.bytes).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
+        written.push(path);
+    }
+    written.sort_by_key(|p| p.extension().is_none_or(|e| e != "tmj"));
+    Ok(written)
+}
+
+/// The class of a feature object, by letter (the `type` of the object).
+pub fn feature_class(letter: FeatureLetter) -> &'static str {
+    match letter {
+        FeatureLetter::V => "village",
+        FeatureLetter::H => "hill",
+        FeatureLetter::W => "woods",
+        FeatureLetter::R => "river",
+        FeatureLetter::J => "junction",
+        FeatureLetter::F => "ford",
+        FeatureLetter::B => "bridge",
+    }
+}
+
+/// The three files of a map's export: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
+pub fn export_map(map: &Map) -> Result<Vec<OutputFile>, RenderError> {
+    files(&map.id, map, map_document(map, &format!("{}.tsj", map.id)))
+}
+
+/// The three files of a scenario's export, named after the scenario: the map plus the
+/// scenario's layers and properties. `resolved` comes from the compiler's pipeline.
+pub fn export_scenario(
+    s: &Scenario,
+    map: &Map,
+    resolved: &Resolved,
+) -> Result<Vec<OutputFile>, RenderError> {
+    let doc = scenario_document(s, map, resolved, &format!("{}.tsj", s.id));
+    files(&s.id, map, doc)
+}
+
+fn files(id: &str, map: &Map, doc: TiledMap) -> Result<Vec<OutputFile>, RenderError> {
+    let png = tileset_png(map.grid.orientation)?;
+    let ts = tileset(id, &format!("{id}.png"), map.grid.orientation);
+    Ok(vec![
+        OutputFile {
+            name: format!("{id}.tmj"),
+            bytes: json(&doc),
+        },
+        OutputFile {
+            name: format!("{id}.tsj"),
+            bytes: json(&ts),
+        },
+        OutputFile {
+            name: format!("{id}.png"),
+            bytes: png,
+        },
+    ])
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    let mut s = serde_json::to_string_pretty(value).expect("the Tiled model always serializes");
+    s.push('\n');
+    s.into_bytes()
+}
+
+/// Hands out layer and object ids in order, as Tiled expects (`nextlayerid`, `nextobjectid`).
+struct Ids {
+    layer: u32,
+    object: u32,
+}
+
+impl Ids {
+    fn layer(&mut self) -> u32 {
+        self.layer += 1;
+        self.layer
+    }
+    fn object(&mut self) -> u32 {
+        self.object += 1;
+        self.object
+    }
+}
+
+/// The Tiled document of a map alone.
+pub fn map_document(map: &Map, tileset_source: &str) -> TiledMap {
+    let mut ids = Ids {
+        layer: 0,
+        object: 0,
+    };
+    let layers = map_layers(map, &mut ids);
+    let mut doc = document(map, tileset_source, layers, &ids);
+    doc.properties = map_properties(map, "map");
+    doc
+}
+
+/// The Tiled document of a scenario: its map's layers, a group layer per side holding one tile
+/// layer per group, the victory and special-rule hexes, and the scenario's facts as properties.
+pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: &str) -> TiledMap {
+    let mut ids = Ids {
+        layer: 0,
+        object: 0,
+    };
+    let t = TiledGrid::of(map.grid);
+    let mut layers = map_layers(map, &mut ids);
+    for (si, side) in s.sides.iter().enumerate() {
+        let marker = Marker::zone(side.color);
+        let mut children = Vec::new();
+        for (gi, g) in side.groups.iter().enumerate() {
+            let Some(hexes) = r.groups.get(si).and_then(|v| v.get(gi)) else {
+                continue;
+            };
+            let mut props = match &g.entry {
+                Entry::Deploy { facing, .. } => {
+                    let mut p = vec![Property::string("entry", "deploy")];
+                    if let Some(f) = facing {
+                        p.push(Property::string("facing", f.name()));
+                    }
+                    p
+                }
+                Entry::Arrive { turn, .. } => vec![
+                    Property::string("entry", "arrive"),
+                    Property::int("turn", i64::from(*turn)),
+                ],
+            };
+            props.splice(
+                0..0,
+                [
+                    Property::string("group", g.id.clone()),
+                    Property::string("units", g.notation()),
+                    Property::int("stacking_points", i64::from(g.stacking_points())),
+                ],
+            );
+            props.push(Property::string("hexes", hexes.hexes.labels().join(" ")));
+            if hexes.alternatives.len() > 1 {
+                let alts: Vec<String> = hexes
+                    .alternatives
+                    .iter()
+                    .map(|a| a.labels().join(" "))
+                    .collect();
+                props.push(Property::string("alternatives", alts.join(" | ")));
+            }
+            let mut layer = tile_layer(
+                &mut ids,
+                &group_layer_name(side, g),
+                &t.grid,
+                marker_data(&t.grid, &hexes.hexes, marker),
+            );
+            layer.opacity = 0.45;
+            layer.class = "group".into();
+            layer.properties = props;
+            children.push(layer);
+        }
+        layers.push(Layer {
+            id: ids.layer(),
+            name: side.name.clone(),
+            kind: "group".into(),
+            class: "side".into(),
+            layers: Some(children),
+            properties: vec![
+                Property::string("side", side.id.clone()),
+                Property::string("color", side.color.name()),
+                Property::color("counter_color", marker.color()),
+                Property::string("morale", format!("{:?}", side.morale).to_lowercase()),
+            ],
+            ..Layer::default()
+        });
+    }
+    let name = |id: &str| side_name(s, id);
+    let mut victory = Vec::new();
+    for (path, hexes) in &r.victory_zones {
+        let Some(v) = index_after(path, "victory").and_then(|i| s.victory.get(i)) else {
+            continue;
+        };
+        let mut layer = tile_layer(
+            &mut ids,
+            &format!("{} {}", name(&v.side), crate::diagnostic::pointer(path)),
+            &t.grid,
+            marker_data(&t.grid, hexes, Marker::Victory),
+        );
+        layer.opacity = 0.6;
+        layer.class = "victory".into();
+        layer.properties = vec![
+            Property::string("side", v.side.clone()),
+            Property::string("path", crate::diagnostic::pointer(path)),
+            Property::string("printed", v.printed.clone()),
+            Property::string("hexes", hexes.labels().join(" ")),
+        ];
+        victory.push(layer);
+    }
+    if !victory.is_empty() {
+        layers.push(group(&mut ids, "victory hexes", victory));
+    }
+    let mut rules = Vec::new();
+    for (path, hexes) in &r.rule_zones {
+        let Some(rule) = index_after(path, "special_rules").and_then(|i| s.special_rules.get(i))
+        else {
+            continue;
+        };
+        let mut layer = tile_layer(
+            &mut ids,
+            &format!(
+                "{} {}",
+                effect_variant(&rule.effect),
+                crate::diagnostic::pointer(path)
+            ),
+            &t.grid,
+            marker_data(&t.grid, hexes, Marker::SpecialRule),
+        );
+        layer.opacity = 0.5;
+        layer.visible = false;
+        layer.class = "special rule".into();
+        layer.properties = vec![
+            Property::string("effect", effect_variant(&rule.effect)),
+            Property::string("path", crate::diagnostic::pointer(path)),
+            Property::string("printed", rule.printed.clone()),
+            Property::string("hexes", hexes.labels().join(" ")),
+        ];
+        rules.push(layer);
+    }
+    if !rules.is_empty() {
+        layers.push(group(&mut ids, "special rule hexes", rules));
+    }
+    let mut doc = document(map, tileset_source, layers, &ids);
+    let mut props = map_properties(map, "scenario");
+    props.extend([
+        Property::string("id", s.id.clone()),
+        Property::string("rule", s.rule.clone().unwrap_or_default()),
+        Property::string("name", s.name.clone()),
+        Property::string("date", s.date.clone()),
+        Property::string("portion", s.portion.clone().unwrap_or_default()),
+        Property::int("game_length", i64::from(s.game_length)),
+        Property::string("deploys_first", s.deploys_first.clone()),
+        Property::string("moves_first", s.moves_first.clone()),
+        Property::string("sequence", {
+            format!(
+                "{} deploys first; {} moves first",
+                name(&s.deploys_first),
+                name(&s.moves_first)
+            )
+        }),
+    ]);
+    let victory_text: Vec<String> = s
+        .victory
+        .iter()
+        .map(|v| {
+            let other = s
+                .sides
+                .iter()
+                .find(|o| o.id != v.side)
+                .map(|o| o.id.as_str());
+            printed_or_described(&v.printed, || v.describe(other, &name))
+        })
+        .collect();
+    props.push(Property::string(
+        "victory_conditions",
+        victory_text.join("\n"),
+    ));
+    let mut rule_text: Vec<String> = Vec::new();
+    for rule in &s.special_rules {
+        let text = printed_or_described(&rule.printed, || rule.effect.describe(&name));
+        // One printed sentence may be recorded as several effects (11.17): print it once.
+        if !rule_text.contains(&text) {
+            rule_text.push(text);
+        }
+    }
+    props.push(Property::string("special_rules", rule_text.join("\n")));
+    props.push(Property::string("notes", s.notes.clone()));
+    doc.properties = props;
+    doc
+}
+
+/// The name of a group's tile layer, `Union (a) deploys` or `Union (b) arrives Game-Turn 3`:
+/// the side's name first, so that every tile layer has a name of its own (Tiled's tools pick
+/// layers by name, and Tiled 1.8's `tmxrasterizer --show-layer` only by a tile layer's own).
+pub fn group_layer_name(side: &Side, g: &Group) -> String {
+    format!("{} ({}) {}", side.name, g.id, entry_words(&g.entry))
+}
+
+/// The index that follows `key` in a path (`/victory/2/goal` → 2).
+fn index_after(path: &[crate::diagnostic::PathSeg], key: &str) -> Option<usize> {
+    use crate::diagnostic::PathSeg;
+    let at = path.iter().position(|p| *p == PathSeg::key(key))?;
+    match path.get(at + 1) {
+        Some(PathSeg::Index(i)) => Some(*i),
+        _ => None,
+    }
+}
+
+fn document(map: &Map, tileset_source: &str, layers: Vec<Layer>, ids: &Ids) -> TiledMap {
+    let t = TiledGrid::of(map.grid);
+    TiledMap {
+        kind: "map".into(),
+        version: FORMAT_VERSION.into(),
+        tiledversion: serde_json::Value::Null,
+        orientation: "hexagonal".into(),
+        renderorder: "right-down".into(),
+        width: map.grid.width,
+        height: map.grid.height,
+        tilewidth: t.tile_width,
+        tileheight: t.tile_height,
+        hexsidelength: Some(t.side),
+        staggeraxis: Some(t.axis().name().into()),
+        staggerindex: Some(t.index().name().into()),
+        infinite: false,
+        nextlayerid: ids.layer + 1,
+        nextobjectid: ids.object + 1,
+        compressionlevel: -1,
+        layers,
+        tilesets: vec![TilesetRef {
+            firstgid: FIRST_GID,
+            source: Some(tileset_source.into()),
+            ..TilesetRef::default()
+        }],
+        properties: Vec::new(),
+    }
+}
+
+fn map_properties(map: &Map, kind: &str) -> Vec<Property> {
+    vec![
+        Property::string("format", LAYOUT),
+        Property::string("kind", kind),
+        Property::string("map_id", map.id.clone()),
+        Property::string("map_name", map.name.clone()),
+        Property::string("map_notes", map.notes.clone()),
+    ]
+}
+
+fn group(ids: &mut Ids, name: &str, children: Vec<Layer>) -> Layer {
+    Layer {
+        id: ids.layer(),
+        name: name.into(),
+        kind: "group".into(),
+        layers: Some(children),
+        ..Layer::default()
+    }
+}
+
+fn tile_layer(ids: &mut Ids, name: &str, grid: &Grid, data: Vec<u64>) -> Layer {
+    Layer {
+        id: ids.layer(),
+        name: name.into(),
+        kind: "tilelayer".into(),
+        width: Some(grid.width),
+        height: Some(grid.height),
+        data: Some(Data::Gids(data)),
+        ..Layer::default()
+    }
+}
+
+fn marker_data(grid: &Grid, hexes: &HexSet, marker: Marker) -> Vec<u64> {
+    grid.coords()
+        .map(|c| {
+            if hexes.contains(c) {
+                FIRST_GID + u64::from(marker.tile())
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+fn object_layer(ids: &mut Ids, name: &str, objects: Vec<Object>) -> Layer {
+    Layer {
+        id: ids.layer(),
+        name: name.into(),
+        kind: "objectgroup".into(),
+        draworder: Some("topdown".into()),
+        objects: Some(objects),
+        ..Layer::default()
+    }
+}
+
+/// The layers of the map itself: terrain, features, roads, ridges, labels.
+fn map_layers(map: &Map, ids: &mut Ids) -> Vec<Layer> {
+    let g = map.grid;
+    let t = TiledGrid::of(g);
+    let terrain: Vec<u64> = map
+        .cells
+        .iter()
+        .map(|c| FIRST_GID + u64::from(terrain_tile(*c)))
+        .collect();
+    let mut layers = vec![tile_layer(ids, "terrain", &g, terrain)];
+
+    let features = map
+        .features
+        .iter()
+        .map(|f| {
+            let at = f.label.or(f.hexes.first().copied()).unwrap_or(Coord(1, 1));
+            let (x, y) = t.center(at);
+            let class = parse_feature_code(&f.code)
+                .map(|(l, _)| feature_class(l))
+                .unwrap_or("feature");
+            let mut properties = vec![Property::string(
+                "hexes",
+                f.hexes
+                    .iter()
+                    .map(|c| g.label(*c))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )];
+            if let Some(n) = &f.name {
+                properties.push(Property::string("proper_name", n.clone()));
+            }
+            if f.label.is_some() {
+                properties.push(Property::string("label", g.label(at)));
+            }
+            Object {
+                id: ids.object(),
+                name: f.code.clone(),
+                kind: class.into(),
+                x,
+                y,
+                point: true,
+                properties,
+                ..Object::default()
+            }
+        })
+        .collect();
+    layers.push(object_layer(ids, "features", features));
+
+    let roads = map
+        .roads
+        .iter()
+        .map(|road| {
+            let first = road.hexes.first().copied().unwrap_or(Coord(1, 1));
+            let (x0, y0) = t.center(first);
+            let points = road
+                .hexes
+                .iter()
+                .map(|c| {
+                    let (x, y) = t.center(*c);
+                    Point {
+                        x: x - x0,
+                        y: y - y0,
+                    }
+                })
+                .collect();
+            Object {
+                id: ids.object(),
+                name: road.name.clone().unwrap_or_default(),
+                kind: "road".into(),
+                x: x0,
+                y: y0,
+                polyline: Some(points),
+                properties: vec![Property::bool("main", road.kind == RoadKind::Main)],
+                ..Object::default()
+            }
+        })
+        .collect();
+    layers.push(object_layer(ids, "roads", roads));
+
+    let ridges = map
+        .ridges
+        .iter()
+        .filter_map(|side| ridge_object(&t, *side, ids))
+        .collect();
+    layers.push(object_layer(ids, "ridges", ridges));
+
+    let labels = map
+        .labels
+        .iter()
+        .map(|l| {
+            let (x, y) = t.center(l.at);
+            Object {
+                id: ids.object(),
+                name: l.text.clone(),
+                kind: "label".into(),
+                x,
+                y,
+                point: true,
+                ..Object::default()
+            }
+        })
+        .collect();
+    layers.push(object_layer(ids, "labels", labels));
+    layers
+}
+
+/// A ridge as a polyline along its hexside, from one junction point to the other.
+fn ridge_object(t: &TiledGrid, SideKey(a, b): SideKey, ids: &mut Ids) -> Option<Object> {
+    let g = t.grid;
+    // Drawn from the on-map hex of the pair.
+    let (from, to) = if g.contains(a) { (a, b) } else { (b, a) };
+    let i = g.side_neighbors(from).iter().position(|n| *n == to)?;
+    let corners = g.corners(from);
+    let (p, q) = (t.to_px(corners[i]), t.to_px(corners[(i + 1) % 6]));
+    Some(Object {
+        id: ids.object(),
+        name: format!("{}/{}", g.label(a), g.label(b)),
+        kind: "ridge".into(),
+        x: p.0,
+        y: p.1,
+        polyline: Some(vec![
+            Point { x: 0.0, y: 0.0 },
+            Point {
+                x: q.0 - p.0,
+                y: q.1 - p.1,
+            },
+        ]),
+        ..Object::default()
+    })
+}

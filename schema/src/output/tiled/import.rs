@@ -1,0 +1,1594 @@
+//! Hexagonal Tiled maps (`.tmj` or `.tmx`, external or embedded tilesets, CSV, base64, zlib or
+//! gzip layer data) read as our maps. Tiles carry a `terrain` property (and `slope`); object
+//! layers of features, roads, ridges and labels follow the layout the export writes.
+//!
+//! Whatever cannot be mapped gets a diagnostic located in the Tiled file (the layer, the tile's
+//! x,y or the object id). The built map then goes through the same checks as any map file, and
+//! their findings are located on the Tiled objects they concern. Sizes are checked before
+//! anything is allocated for them, decompression stops at the size the map needs, and the
+//! per-cell findings are summed up per tile, so output stays bounded.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+
+use crate::diagnostic::{Code, Diagnostic, PathSeg, Severity};
+use crate::model::hex::{Coord, Grid, parse_label};
+use crate::model::limits;
+use crate::model::map::{
+    Cell, Feature, Hexside, Label, MAP_FORMAT, Map, MapFile, Road, RoadKind, SideKey,
+    parse_feature_code,
+};
+use crate::output::format::format_text;
+use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
+use crate::pipeline::read::{Source, Syntax};
+use crate::pipeline::{check_map_file, finish};
+use crate::ruleset::Terrain;
+
+use super::export::feature_class;
+use super::tmj::{
+    Data, Layer, Object, Origin, Point, TileDef, TiledMap, Tileset, property, property_bool,
+    property_str,
+};
+use super::{StaggerAxis, StaggerIndex, TiledGrid, grid_of, tmx};
+
+/// Largest tile width or height accepted, in pixels.
+pub const MAX_TILE_PX: u32 = 4096;
+/// Most tilesets one map may name.
+pub const MAX_TILESETS: usize = 64;
+
+/// Gid bits that flip or rotate a tile; the rest is the tile.
+const GID_FLAGS: u64 = 0xF000_0000;
+
+/// What an import produced: the map (when the Tiled map could be read as one, even with
+/// findings), every finding located in its file, and the files read (for showing snippets).
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The map, ready to write.
+    pub map: Option<MapFile>,
+    /// Findings, located, sorted, capped.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The map file and the tileset files read.
+    pub sources: Vec<Source>,
+}
+
+impl Imported {
+    /// True when there is an error among the findings.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Reads an external tileset named by a map (its `source`, relative to the map's directory).
+pub type TilesetReader<'a> = dyn FnMut(&str) -> Result<Source, Diagnostic> + 'a;
+
+/// Import a Tiled map file; external tilesets are read beside it (regular files only).
+pub fn import_path(path: &Path) -> Imported {
+    let src = match read_regular(path) {
+        Ok(s) => s,
+        Err(d) => {
+            return Imported {
+                map: None,
+                diagnostics: vec![d],
+                sources: Vec::new(),
+            };
+        }
+    };
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut reader = |source: &str| read_regular(&dir.join(source));
+    import_source(&src, &mut reader)
+}
+
+/// Read a file that must be a regular file (not a FIFO or a device), within the size limit.
+fn read_regular(path: &Path) -> Result<Source, Diagnostic> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(Diagnostic::error(
+            Code::Io,
+            format!("{} is not a regular file", path.display()),
+        )
+        .in_file(path)
+        .with_hint("name a map or tileset file")),
+        _ => Source::read(path),
+    }
+}
+
+/// Import a Tiled map already read; `tilesets` reads the external tilesets it names.
+pub fn import_source(src: &Source, tilesets: &mut TilesetReader) -> Imported {
+    let mut cx = Context {
+        sources: vec![src.clone()],
+        diagnostics: Vec::new(),
+    };
+    let map = read_document(&mut cx, src).and_then(|(doc, origin)| {
+        let sets = load_tilesets(&mut cx, &doc, tilesets);
+        build(&mut cx, &doc, &origin, &sets, src)
+    });
+    let mut diagnostics = cx.diagnostics;
+    finish::sort(&mut diagnostics);
+    finish::cap(&mut diagnostics, Some(&src.path));
+    Imported {
+        map,
+        diagnostics,
+        sources: cx.sources,
+    }
+}
+
+/// The files read so far and the findings, each located as soon as it is made.
+struct Context {
+    sources: Vec<Source>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Context {
+    /// Record a finding about `origin` in file `file` (an index into `sources`).
+    fn report(&mut self, file: usize, origin: &Origin, d: Diagnostic) {
+        let src = &self.sources[file];
+        let mut d = d.in_file(&src.path);
+        match origin {
+            Origin::Path(p) => {
+                d.location = Some(locate(&src.text, p));
+                d.path = Some(p.clone());
+            }
+            Origin::Span(start, end) => {
+                // Point at the start tag's first line only.
+                let line_end = src.text[*start..(*end).min(src.text.len())]
+                    .find('\n')
+                    .map_or(*end, |i| start + i);
+                d.location = Some(location_at(&src.text, *start, line_end - start));
+            }
+            Origin::Unknown => {}
+        }
+        self.diagnostics.push(d);
+    }
+}
+
+/// The JSON origin below `origin` (a key of the same object), or the same span for XML.
+fn at_key(origin: &Origin, key: &str) -> Origin {
+    match origin {
+        Origin::Path(p) => {
+            let mut p = p.clone();
+            p.push(PathSeg::key(key));
+            Origin::Path(p)
+        }
+        other => other.clone(),
+    }
+}
+
+fn is_xml(src: &Source) -> bool {
+    let ext = src
+        .path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(ext.as_str(), "tmx" | "tsx" | "xml") || src.text.trim_start().starts_with('<')
+}
+
+/// Parse the map document, JSON or XML.
+fn read_document(cx: &mut Context, src: &Source) -> Option<(TiledMap, Origin)> {
+    if is_xml(src) {
+        match tmx::read_map(&src.text) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                let d = Diagnostic::error(Code::Syntax, format!("not a TMX map: {}", e.message))
+                    .with_hint("save the map from Tiled as .tmx (XML) or .tmj (JSON)");
+                cx.report(0, &Origin::Span(e.offset, e.offset + 1), d);
+                None
+            }
+        }
+    } else {
+        let mut m: TiledMap = parse_json(cx, 0)?;
+        m.set_json_origins();
+        Some((m, Origin::Path(Vec::new())))
+    }
+}
+
+/// Parse JSON text of file `file`, nesting checked first.
+fn parse_json<T: serde::de::DeserializeOwned>(cx: &mut Context, file: usize) -> Option<T> {
+    let text = &cx.sources[file].text;
+    let (_, too_deep) = nesting_depth(text, limits::MAX_NESTING);
+    if let Some(offset) = too_deep {
+        let d = Diagnostic::error(
+            Code::NestingTooDeep,
+            format!("nested deeper than {} levels", limits::MAX_NESTING),
+        )
+        .with_hint("Tiled files nest a few levels; this is not one");
+        cx.report(file, &Origin::Span(offset, offset + 1), d);
+        return None;
+    }
+    match serde_json::from_str::<T>(text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let loc = location_of_line_col(text, e.line(), e.column());
+            let d = Diagnostic::error(Code::Syntax, format!("not a Tiled JSON file: {e}"))
+                .with_hint("save the map from Tiled as .tmj (JSON) or .tmx (XML)");
+            cx.report(file, &Origin::Span(loc.offset, loc.offset + 1), d);
+            None
+        }
+    }
+}
+
+/// What a global tile id stands for.
+#[derive(Debug, Clone, PartialEq)]
+enum TileMeaning {
+    /// A terrain tile.
+    Terrain(Cell),
+    /// A tile whose `terrain` is missing, or not a terrain of the chart (the value).
+    Unknown(Option<String>),
+}
+
+/// A tileset ready for lookups: first gid, tile count, meanings of its tiles.
+struct LoadedTileset {
+    firstgid: u64,
+    name: String,
+    tilecount: u64,
+    tiles: BTreeMap<u64, TileMeaning>,
+}
+
+fn load_tilesets(
+    cx: &mut Context,
+    doc: &TiledMap,
+    reader: &mut TilesetReader,
+) -> Vec<LoadedTileset> {
+    let mut out = Vec::new();
+    if doc.tilesets.len() > MAX_TILESETS {
+        let d = Diagnostic::error(
+            Code::LimitExceeded,
+            format!(
+                "the map names {} tilesets; at most {MAX_TILESETS} are read",
+                doc.tilesets.len()
+            ),
+        );
+        cx.report(0, &at_key(&Origin::Path(Vec::new()), "tilesets"), d);
+    }
+    for r in doc.tilesets.iter().take(MAX_TILESETS) {
+        let tileset = match &r.source {
+            Some(source) => match reader(source) {
+                Ok(src) => {
+                    cx.sources.push(src);
+                    let file = cx.sources.len() - 1;
+                    let parsed = if is_xml(&cx.sources[file]) {
+                        match tmx::read_tileset(&cx.sources[file].text) {
+                            Ok(t) => Some(t),
+                            Err(e) => {
+                                let d = Diagnostic::error(
+                                    Code::Syntax,
+                                    format!("not a TSX tileset: {}", e.message),
+                                );
+                                cx.report(file, &Origin::Span(e.offset, e.offset + 1), d);
+                                None
+                            }
+                        }
+                    } else {
+                        parse_json::<Tileset>(cx, file).map(|mut t| {
+                            t.set_json_origins(&[]);
+                            t
+                        })
+                    };
+                    match parsed {
+                        Some(t) => t,
+                        None => continue,
+                    }
+                }
+                Err(d) => {
+                    let d = Diagnostic {
+                        file: None,
+                        location: None,
+                        ..d
+                    };
+                    cx.report(
+                        0,
+                        &r.origin,
+                        d.with_hint_if_none("keep the tileset file beside the map"),
+                    );
+                    continue;
+                }
+            },
+            None => match &r.embedded {
+                Some(t) => t.clone(),
+                None => continue,
+            },
+        };
+        let mut tiles = BTreeMap::new();
+        for t in &tileset.tiles {
+            tiles.insert(t.id, meaning(t));
+        }
+        out.push(LoadedTileset {
+            firstgid: r.firstgid,
+            name: tileset.name.clone(),
+            tilecount: u64::from(tileset.tilecount),
+            tiles,
+        });
+    }
+    out.sort_by_key(|t| t.firstgid);
+    out
+}
+
+/// What a tile means, from its `terrain` (and `slope`) property.
+fn meaning(t: &TileDef) -> TileMeaning {
+    let Some(value) = property(&t.properties, "terrain") else {
+        return TileMeaning::Unknown(None);
+    };
+    let name = value
+        .as_str()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let Some(terrain) = Terrain::ALL.into_iter().find(|t| t.name() == name) else {
+        let shown = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_string);
+        return TileMeaning::Unknown(Some(cut(&shown)));
+    };
+    let slope = property_bool(&t.properties, "slope").unwrap_or(false);
+    TileMeaning::Terrain(Cell { terrain, slope })
+}
+
+/// The meaning of a global tile id, if a tileset defines it.
+fn lookup(sets: &[LoadedTileset], gid: u64) -> Option<(&LoadedTileset, u64, Option<&TileMeaning>)> {
+    let ts = sets
+        .iter()
+        .rev()
+        .find(|t| t.firstgid <= gid && t.firstgid > 0)?;
+    let local = gid - ts.firstgid;
+    if ts.tilecount > 0 && local >= ts.tilecount {
+        return None;
+    }
+    Some((ts, local, ts.tiles.get(&local)))
+}
+
+/// Where each built element came from, to locate the map checks' findings on Tiled objects.
+#[derive(Default)]
+struct Trace {
+    terrain: Origin,
+    features: Vec<(Origin, String)>,
+    roads: Vec<(Origin, String, Vec<usize>)>,
+    ridges: Vec<(Origin, String)>,
+    labels: Vec<(Origin, String)>,
+}
+
+fn build(
+    cx: &mut Context,
+    doc: &TiledMap,
+    origin: &Origin,
+    sets: &[LoadedTileset],
+    src: &Source,
+) -> Option<MapFile> {
+    let grid = grid(cx, doc, origin)?;
+    let t = TiledGrid {
+        grid,
+        tile_width: doc.tilewidth,
+        tile_height: doc.tileheight,
+        side: doc.hexsidelength.unwrap_or_default(),
+    };
+    let mut trace = Trace::default();
+    let terrain = terrain(cx, doc, origin, sets, &grid, &mut trace)?;
+    let mut file = MapFile {
+        schema: None,
+        format: MAP_FORMAT.into(),
+        id: map_id(doc, &src.path),
+        name: text_property(doc, &["map_name", "name"])
+            .unwrap_or_else(|| stem(&src.path))
+            .chars()
+            .take(limits::MAX_NAME)
+            .collect(),
+        notes: text_property(doc, &["map_notes", "notes"])
+            .unwrap_or_default()
+            .chars()
+            .take(limits::MAX_TEXT)
+            .collect(),
+        width: grid.width,
+        height: grid.height,
+        orientation: grid.orientation,
+        parity: grid.parity,
+        terrain,
+        ridges: Vec::new(),
+        roads: Vec::new(),
+        features: Vec::new(),
+        labels: Vec::new(),
+    };
+    let mut ridges: BTreeMap<SideKey, (Origin, String)> = BTreeMap::new();
+    let mut objects = Vec::new();
+    collect_objects(&doc.layers, &mut objects);
+    for (layer, o) in objects {
+        let here = format!("object {} in layer `{}`", o.id, layer.name);
+        match classify(layer, o) {
+            Some(Kind::Feature) => feature(cx, &t, o, &here, &mut file, &mut trace),
+            Some(Kind::Road) => road(cx, &t, o, &here, &mut file, &mut trace),
+            Some(Kind::Ridge) => ridge(cx, &t, o, &here, &mut ridges),
+            Some(Kind::Label) => label(cx, &t, o, &here, &mut file, &mut trace),
+            None => {
+                let d = Diagnostic::warning(
+                    Code::TiledObject,
+                    format!(
+                        "{here} (`{}`) is not a feature, road, ridge or label; it is left out",
+                        o.name
+                    ),
+                )
+                .with_hint(
+                    "give it the class village, hill, woods, river, junction, ford, bridge, road, \
+                     ridge or label, or put it in a layer named features, roads, ridges or labels",
+                );
+                cx.report(0, &o.origin, d);
+            }
+        }
+    }
+    for (SideKey(a, b), traced) in ridges {
+        let (from, to) = if grid.contains(a) { (a, b) } else { (b, a) };
+        if let Some(side) = grid.side_towards(from, to) {
+            file.ridges.push(Hexside(from, side));
+            trace.ridges.push(traced);
+        }
+    }
+    check_built(cx, &file, &trace);
+    Some(file)
+}
+
+/// The grid of a hexagonal Tiled map, or why there is none.
+fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
+    let mut fail = |key: &str, message: String, hint: &str| {
+        let d = Diagnostic::error(Code::TiledGrid, message).with_hint(hint);
+        cx.report(0, &at_key(origin, key), d);
+    };
+    if doc.orientation != "hexagonal" {
+        fail(
+            "orientation",
+            format!(
+                "the map is `{}`, not a hexagonal map",
+                if doc.orientation.is_empty() {
+                    "of no orientation"
+                } else {
+                    &doc.orientation
+                }
+            ),
+            "make a new map in Tiled with Orientation: Hexagonal, or convert this one",
+        );
+        return None;
+    }
+    if doc.infinite {
+        fail(
+            "infinite",
+            "the map is infinite; a Rifle & Saber map has a fixed size".into(),
+            "uncheck Map Properties → Infinite in Tiled",
+        );
+        return None;
+    }
+    let axis = match doc.staggeraxis.as_deref() {
+        Some("x") => StaggerAxis::X,
+        Some("y") => StaggerAxis::Y,
+        other => {
+            fail(
+                "staggeraxis",
+                format!("the stagger axis is {}, not `x` or `y`", shown(other)),
+                "x staggers columns (flat-topped hexes), y staggers rows (pointy-topped hexes)",
+            );
+            return None;
+        }
+    };
+    let index = match doc.staggerindex.as_deref() {
+        Some("odd") => StaggerIndex::Odd,
+        Some("even") => StaggerIndex::Even,
+        other => {
+            fail(
+                "staggerindex",
+                format!("the stagger index is {}, not `odd` or `even`", shown(other)),
+                "odd shoves Tiled's columns 1, 3, 5 … (our 2, 4, 6 …), even shoves 0, 2, 4 …",
+            );
+            return None;
+        }
+    };
+    for (key, v) in [("width", doc.width), ("height", doc.height)] {
+        if v == 0 || v > limits::MAX_MAP_SIDE {
+            let d = Diagnostic::error(
+                Code::LimitExceeded,
+                format!(
+                    "the map's {key} is {v}; it must be 1 to {}",
+                    limits::MAX_MAP_SIDE
+                ),
+            );
+            cx.report(0, &at_key(origin, key), d);
+            return None;
+        }
+    }
+    let along = match axis {
+        StaggerAxis::X => doc.tilewidth,
+        StaggerAxis::Y => doc.tileheight,
+    };
+    let side = doc.hexsidelength.unwrap_or_default();
+    let sizes_ok = [doc.tilewidth, doc.tileheight]
+        .iter()
+        .all(|v| (1..=MAX_TILE_PX).contains(v))
+        && side < along;
+    if !sizes_ok {
+        fail(
+            "hexsidelength",
+            format!(
+                "tiles of {} × {} pixels with hex sides of {side} cannot be hexes",
+                doc.tilewidth, doc.tileheight
+            ),
+            "tile sizes run from 1 to 4096 pixels, and the hex side is shorter than the tile",
+        );
+        return None;
+    }
+    let (orientation, parity) = grid_of(axis, index);
+    Some(Grid {
+        width: doc.width,
+        height: doc.height,
+        orientation,
+        parity,
+    })
+}
+
+fn shown(v: Option<&str>) -> String {
+    v.map_or_else(|| "missing".to_string(), |v| format!("`{v}`"))
+}
+
+/// The terrain layer: a top-level tile layer named `terrain`, or else the first tile layer.
+fn terrain_layer(layers: &[Layer]) -> Option<&Layer> {
+    let tile_layers = || layers.iter().filter(|l| l.kind == "tilelayer");
+    tile_layers()
+        .find(|l| l.name.eq_ignore_ascii_case("terrain"))
+        .or_else(|| tile_layers().next())
+}
+
+/// The terrain rows of the map file, from the terrain layer's tiles.
+fn terrain(
+    cx: &mut Context,
+    doc: &TiledMap,
+    origin: &Origin,
+    sets: &[LoadedTileset],
+    grid: &Grid,
+    trace: &mut Trace,
+) -> Option<Vec<String>> {
+    let Some(layer) = terrain_layer(&doc.layers) else {
+        let d = Diagnostic::error(Code::TiledGrid, "the map has no tile layer of terrain")
+            .with_hint("paint the hexes on a tile layer named `terrain` with tiles that carry a `terrain` property");
+        cx.report(0, &at_key(origin, "layers"), d);
+        return None;
+    };
+    trace.terrain = layer.data_origin.clone();
+    let here = format!("tile layer `{}`", layer.name);
+    if layer.chunks.is_some() {
+        let d = Diagnostic::error(
+            Code::TiledGrid,
+            format!("{here} is stored in chunks (an infinite map)"),
+        )
+        .with_hint("uncheck Map Properties → Infinite in Tiled");
+        cx.report(0, &layer.origin, d);
+        return None;
+    }
+    let (w, h) = (
+        layer.width.unwrap_or(grid.width),
+        layer.height.unwrap_or(grid.height),
+    );
+    if (w, h) != (grid.width, grid.height) {
+        let d = Diagnostic::error(
+            Code::TiledData,
+            format!(
+                "{here} is {w} × {h} tiles but the map is {} × {}",
+                grid.width, grid.height
+            ),
+        )
+        .with_hint("resize the layer to the map (Map → Resize Map)");
+        cx.report(0, &layer.origin, d);
+        return None;
+    }
+    let gids = match decode(layer, grid.len()) {
+        Ok(g) => g,
+        Err(message) => {
+            let d = Diagnostic::error(Code::TiledData, format!("{here}: {message}"))
+                .with_hint("save the layer as CSV or Base64 (uncompressed, zlib or gzip)");
+            cx.report(0, &layer.data_origin, d);
+            return None;
+        }
+    };
+    // Findings are summed up per tile: one per distinct problem, with its first cell.
+    let mut empty: Option<(usize, usize)> = None;
+    let mut problems: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
+    let mut rows = Vec::with_capacity(grid.height as usize);
+    let width = grid.width as usize;
+    for (r, chunk) in gids.chunks(width).enumerate() {
+        let mut row = String::with_capacity(width);
+        for (c, raw) in chunk.iter().enumerate() {
+            let gid = raw & !GID_FLAGS;
+            let cell = if gid == 0 {
+                let e = empty.get_or_insert((r * width + c, 0));
+                e.1 += 1;
+                Cell::default()
+            } else {
+                match lookup(sets, gid) {
+                    Some((_, _, Some(TileMeaning::Terrain(cell)))) => *cell,
+                    _ => {
+                        let p = problems.entry(gid).or_insert((r * width + c, 0));
+                        p.1 += 1;
+                        Cell::default()
+                    }
+                }
+            };
+            row.push(cell.to_char());
+        }
+        rows.push(row);
+    }
+    let at = |i: usize| (i % width, i / width);
+    if let Some((first, count)) = empty {
+        let (x, y) = at(first);
+        let d = Diagnostic::warning(
+            Code::TiledTerrain,
+            format!(
+                "{here} has no tile at x {x}, y {y}{}; read as clear",
+                others(count)
+            ),
+        )
+        .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
+        .with_hint("paint every hex of the terrain layer");
+        cx.report(0, &layer.data_origin, d);
+    }
+    for (gid, (first, count)) in problems {
+        let (x, y) = at(first);
+        let message = match lookup(sets, gid) {
+            None => format!(
+                "{here}: tile {gid} at x {x}, y {y}{} is in no tileset of the map",
+                others(count)
+            ),
+            Some((ts, local, Some(TileMeaning::Unknown(Some(value))))) => format!(
+                "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has terrain `{value}`, which is not a terrain of the Terrain Effects Chart; read as clear",
+                ts.name,
+                others(count)
+            ),
+            Some((ts, local, _)) => format!(
+                "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has no `terrain` property; read as clear",
+                ts.name,
+                others(count)
+            ),
+        };
+        let d = Diagnostic::error(Code::TiledTerrain, message)
+            .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
+            .with_hint("give the tile a string property `terrain` (clear, village, woods, forest, river, ford or bridge) and a bool `slope`")
+            .with_rule("9.2");
+        cx.report(0, &layer.data_origin, d);
+    }
+    Some(rows)
+}
+
+fn others(count: usize) -> String {
+    match count {
+        0 | 1 => String::new(),
+        2 => " and 1 other cell".into(),
+        n => format!(" and {} other cells", n - 1),
+    }
+}
+
+/// The global tile ids of a tile layer, exactly `cells` of them. Decoding stops at the size
+/// the map needs: a hostile layer cannot make it allocate or inflate more.
+pub fn decode(layer: &Layer, cells: usize) -> Result<Vec<u64>, String> {
+    let count_mismatch =
+        |n: usize| format!("the layer has {n} tiles but the map has {cells} hexes");
+    match &layer.data {
+        None => Err("the layer has no data".into()),
+        Some(Data::Gids(g)) => {
+            if g.len() != cells {
+                return Err(count_mismatch(g.len()));
+            }
+            Ok(g.clone())
+        }
+        Some(Data::Text(text)) => match layer.encoding.as_deref() {
+            Some("csv") | None => {
+                let mut out = Vec::with_capacity(cells);
+                for (i, item) in text.split(',').enumerate() {
+                    if i >= cells {
+                        return Err(format!("the layer has more than {cells} tiles"));
+                    }
+                    let item = item.trim();
+                    let gid = item
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|g| *g <= u64::from(u32::MAX))
+                        .ok_or_else(|| format!("`{}` is not a tile id", cut(item)))?;
+                    out.push(gid);
+                }
+                if out.len() != cells {
+                    return Err(count_mismatch(out.len()));
+                }
+                Ok(out)
+            }
+            Some("base64") => {
+                use base64::Engine;
+                let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(compact.as_bytes())
+                    .map_err(|e| format!("the base64 data does not decode: {e}"))?;
+                let want = cells * 4;
+                let raw = match layer.compression.as_deref() {
+                    None | Some("") => bytes,
+                    Some("zlib") => inflate(flate2::read::ZlibDecoder::new(&bytes[..]), want)?,
+                    Some("gzip") => inflate(flate2::read::GzDecoder::new(&bytes[..]), want)?,
+                    Some(other) => {
+                        return Err(format!(
+                            "`{}` compression is not supported (zlib and gzip are)",
+                            cut(other)
+                        ));
+                    }
+                };
+                if raw.len() != want {
+                    return Err(count_mismatch(raw.len() / 4));
+                }
+                Ok(raw
+                    .chunks_exact(4)
+                    .map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+                    .collect())
+            }
+            Some(other) => Err(format!("`{}` encoding is not supported", cut(other))),
+        },
+    }
+}
+
+/// Inflate at most `want` bytes, and one more to notice a layer larger than the map.
+fn inflate(reader: impl Read, want: usize) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(want);
+    reader
+        .take(want as u64 + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| format!("the compressed data does not inflate: {e}"))?;
+    Ok(out)
+}
+
+/// A value cut short for a message.
+fn cut(s: &str) -> String {
+    let mut out: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+/// Every object of every object layer, groups included, with its layer.
+fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer, &'a Object)>) {
+    for l in layers {
+        if let Some(objects) = &l.objects {
+            out.extend(objects.iter().map(|o| (l, o)));
+        }
+        if let Some(children) = &l.layers {
+            collect_objects(children, out);
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Feature,
+    Road,
+    Ridge,
+    Label,
+}
+
+const FEATURE_CLASSES: [&str; 7] = [
+    "village", "hill", "woods", "river", "junction", "ford", "bridge",
+];
+
+/// What an object is: by its class, else by its layer's name.
+fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
+    let by_name = |name: &str| match name.trim().to_ascii_lowercase().as_str() {
+        "feature" | "features" => Some(Kind::Feature),
+        "road" | "roads" => Some(Kind::Road),
+        "ridge" | "ridges" => Some(Kind::Ridge),
+        "label" | "labels" => Some(Kind::Label),
+        c if FEATURE_CLASSES.contains(&c) => Some(Kind::Feature),
+        _ => None,
+    };
+    if o.kind.trim().is_empty() {
+        by_name(&layer.name)
+    } else {
+        by_name(&o.kind)
+    }
+}
+
+/// The object's anchor in pixels: a point's position, a shape's centre.
+fn anchor(o: &Object) -> (f64, f64) {
+    if o.point || o.polyline.is_some() || o.polygon.is_some() {
+        (o.x, o.y)
+    } else {
+        (o.x + o.width / 2.0, o.y + o.height / 2.0)
+    }
+}
+
+/// The absolute points of a polyline or polygon, rotation applied.
+fn points(o: &Object) -> Vec<(f64, f64)> {
+    let rel: &[Point] = o
+        .polyline
+        .as_deref()
+        .or(o.polygon.as_deref())
+        .unwrap_or(&[]);
+    let (sin, cos) = o.rotation.to_radians().sin_cos();
+    let mut out: Vec<(f64, f64)> = rel
+        .iter()
+        .map(|p| (o.x + p.x * cos - p.y * sin, o.y + p.x * sin + p.y * cos))
+        .collect();
+    if o.polygon.is_some()
+        && let Some(first) = out.first().copied()
+    {
+        out.push(first);
+    }
+    out
+}
+
+fn feature(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    file: &mut MapFile,
+    trace: &mut Trace,
+) {
+    let code = o.name.trim();
+    let Some((letter, _)) = parse_feature_code(code) else {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!(
+                "{here} is a feature named `{}`, not a feature code",
+                cut(code)
+            ),
+        )
+        .with_hint("name it with its letter and number: V4, H26, W22, R1, J34, F17, B14")
+        .with_rule("11.0");
+        cx.report(0, &o.origin, d);
+        return;
+    };
+    let class = o.kind.trim().to_ascii_lowercase();
+    if FEATURE_CLASSES.contains(&class.as_str()) && class != feature_class(letter) {
+        let d = Diagnostic::warning(
+            Code::TiledObject,
+            format!(
+                "{here}: `{code}` is a {}, but the object's class is `{class}`",
+                feature_class(letter)
+            ),
+        )
+        .with_hint("the letter of the code decides; fix the class or the code");
+        cx.report(0, &o.origin, d);
+    }
+    let g = t.grid;
+    let at = t.hex_at(anchor(o), 0.6).filter(|c| g.contains(*c));
+    let mut hexes = Vec::new();
+    match property_str(&o.properties, "hexes") {
+        Some(list) => {
+            for item in list.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
+                if item.is_empty() {
+                    continue;
+                }
+                match parse_label(item) {
+                    Ok(c) if g.contains(c) => {
+                        if !hexes.contains(&c) {
+                            hexes.push(c);
+                        }
+                    }
+                    _ => {
+                        let d = Diagnostic::error(
+                            Code::TiledObject,
+                            format!(
+                                "{here}: `{}` in its `hexes` is not a hex of the map",
+                                cut(item)
+                            ),
+                        )
+                        .with_hint(format!(
+                            "list hexes as CCRR labels from 0101 to {}, separated by spaces",
+                            g.label(Coord(g.width as i32, g.height as i32))
+                        ));
+                        cx.report(0, &o.origin, d);
+                    }
+                }
+            }
+        }
+        None => hexes.extend(at),
+    }
+    if hexes.is_empty() {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!("{here}: feature `{code}` has no hexes"),
+        )
+        .with_hint("place the object on a hex centre or list its hexes in a `hexes` property");
+        cx.report(0, &o.origin, d);
+        return;
+    }
+    // The object stands at the feature's label: recorded when it is not the first hex, or when
+    // the export said so.
+    let label = at.filter(|c| {
+        Some(*c) != hexes.first().copied()
+            || property_str(&o.properties, "label").is_some_and(|l| parse_label(l) == Ok(*c))
+    });
+    let name = property_str(&o.properties, "proper_name")
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| n.chars().take(limits::MAX_NAME).collect());
+    // Several objects with one code make one feature (one object per hex is a way to draw it).
+    if let Some(f) = file.features.iter_mut().find(|f| f.code == code) {
+        for c in hexes {
+            if !f.hexes.contains(&c) {
+                f.hexes.push(c);
+            }
+        }
+        return;
+    }
+    file.features.push(Feature {
+        code: code.to_string(),
+        name,
+        hexes,
+        label,
+    });
+    trace.features.push((o.origin.clone(), here.to_string()));
+}
+
+fn road(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    file: &mut MapFile,
+    trace: &mut Trace,
+) {
+    let pts = points(o);
+    let mut hexes: Vec<Coord> = Vec::new();
+    let mut which = Vec::new();
+    for (i, p) in pts.iter().enumerate() {
+        match t.hex_at(*p, 0.35) {
+            Some(c) if t.grid.contains(c) => {
+                if hexes.last() != Some(&c) {
+                    hexes.push(c);
+                    which.push(i);
+                }
+            }
+            _ => {
+                let d = Diagnostic::error(
+                    Code::TiledObject,
+                    format!(
+                        "{here}: point {i} of the road is not at the centre of a hex of the map"
+                    ),
+                )
+                .with_hint(
+                    "draw roads as polylines from hex centre to hex centre (snap to the grid)",
+                );
+                cx.report(0, &o.origin, d);
+                return;
+            }
+        }
+    }
+    if hexes.len() < 2 {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!("{here}: a road needs a polyline through at least two hexes"),
+        )
+        .with_hint("draw roads as polylines from hex centre to hex centre");
+        cx.report(0, &o.origin, d);
+        return;
+    }
+    let name = o.name.trim();
+    let main = property_bool(&o.properties, "main").unwrap_or(!name.is_empty());
+    file.roads.push(Road {
+        name: (!name.is_empty()).then(|| name.chars().take(100).collect()),
+        kind: if main {
+            RoadKind::Main
+        } else {
+            RoadKind::Minor
+        },
+        hexes,
+    });
+    trace
+        .roads
+        .push((o.origin.clone(), here.to_string(), which));
+}
+
+fn ridge(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    ridges: &mut BTreeMap<SideKey, (Origin, String)>,
+) {
+    let pts = points(o);
+    if pts.len() < 2 {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!("{here}: a ridge needs a polyline along at least one hexside"),
+        )
+        .with_hint("draw ridges as polylines from hex corner to hex corner");
+        cx.report(0, &o.origin, d);
+        return;
+    }
+    for (i, w) in pts.windows(2).enumerate() {
+        match hexside(t, w[0], w[1]) {
+            Some(key) => {
+                ridges
+                    .entry(key)
+                    .or_insert_with(|| (o.origin.clone(), here.to_string()));
+            }
+            None => {
+                let d = Diagnostic::error(
+                    Code::TiledObject,
+                    format!(
+                        "{here}: segment {} of the ridge is not a hexside of the map",
+                        i + 1
+                    ),
+                )
+                .with_hint("each segment of a ridge runs along one hexside, corner to corner");
+                cx.report(0, &o.origin, d);
+            }
+        }
+    }
+}
+
+/// The hexside a segment runs along: its midpoint halfway between two neighbouring hex
+/// centres, its length a hex side's.
+fn hexside(t: &TiledGrid, p: (f64, f64), q: (f64, f64)) -> Option<SideKey> {
+    let g = t.grid;
+    let (a, b) = (t.from_px(p), t.from_px(q));
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let side = 1.0 / 3f64.sqrt();
+    if !(len > side * 0.75 && len < side * 1.25) {
+        return None;
+    }
+    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    // The two hexes on either side of the segment's midpoint.
+    let (nx, ny) = (-(b.1 - a.1) / len, (b.0 - a.0) / len);
+    let one = t.hex_at(t.to_px((mid.0 + nx * 0.3, mid.1 + ny * 0.3)), 0.6)?;
+    let two = t.hex_at(t.to_px((mid.0 - nx * 0.3, mid.1 - ny * 0.3)), 0.6)?;
+    if !g.adjacent(one, two) || !(g.contains(one) || g.contains(two)) {
+        return None;
+    }
+    let (c1, c2) = (g.center(one), g.center(two));
+    let between = ((c1.0 + c2.0) / 2.0, (c1.1 + c2.1) / 2.0);
+    let off = ((between.0 - mid.0).powi(2) + (between.1 - mid.1).powi(2)).sqrt();
+    (off < 0.15).then(|| SideKey::new(one, two))
+}
+
+fn label(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    file: &mut MapFile,
+    trace: &mut Trace,
+) {
+    let text = o
+        .text
+        .as_ref()
+        .map_or(o.name.as_str(), |t| t.text.as_str())
+        .trim();
+    let at = t.hex_at(anchor(o), 0.6).filter(|c| t.grid.contains(*c));
+    match (text.is_empty(), at) {
+        (false, Some(at)) => {
+            file.labels.push(Label {
+                text: text.chars().take(limits::MAX_NAME).collect(),
+                at,
+            });
+            trace.labels.push((o.origin.clone(), here.to_string()));
+        }
+        _ => {
+            let d = Diagnostic::warning(
+                Code::TiledObject,
+                format!("{here}: a label needs a text and a place on a hex of the map; left out"),
+            );
+            cx.report(0, &o.origin, d);
+        }
+    }
+}
+
+fn text_property(doc: &TiledMap, names: &[&str]) -> Option<String> {
+    names
+        .iter()
+        .find_map(|n| property_str(&doc.properties, n))
+        .map(str::to_string)
+        .filter(|s| !s.trim().is_empty())
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "map".into())
+}
+
+/// The map's id: its `map_id` (or `id`) property when it is a valid id, else made from the
+/// file name.
+fn map_id(doc: &TiledMap, path: &Path) -> String {
+    let valid = |s: &str| {
+        let b = s.as_bytes();
+        !b.is_empty()
+            && b.len() <= 64
+            && (b[0].is_ascii_lowercase() || b[0].is_ascii_digit())
+            && b.iter()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_')
+    };
+    if let Some(id) = text_property(doc, &["map_id", "id"]).filter(|s| valid(s)) {
+        return id;
+    }
+    let mut id: String = stem(path)
+        .to_ascii_lowercase()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect::<String>()
+        .trim_matches(|c| c == '-' || c == '_')
+        .chars()
+        .take(64)
+        .collect();
+    if !valid(&id) {
+        id = "imported-map".into();
+    }
+    id
+}
+
+/// Run the map through the checks every map file gets, and put their findings on the Tiled
+/// layer or object they concern.
+fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
+    for d in check_map_file(file).1 {
+        let path = d.path.clone().unwrap_or_default();
+        let index = |k: usize| match path.get(k) {
+            Some(PathSeg::Index(i)) => Some(*i),
+            _ => None,
+        };
+        let key = match path.first() {
+            Some(PathSeg::Key(k)) => k.as_str(),
+            _ => "",
+        };
+        let traced = match key {
+            "features" => index(1).and_then(|i| trace.features.get(i)).cloned(),
+            "ridges" => index(1).and_then(|i| trace.ridges.get(i)).cloned(),
+            "labels" => index(1).and_then(|i| trace.labels.get(i)).cloned(),
+            "roads" => index(1)
+                .and_then(|i| trace.roads.get(i))
+                .map(|(o, here, which)| {
+                    let point = index(3).and_then(|j| which.get(j));
+                    let here = match point {
+                        Some(p) => format!("{here}, point {p}"),
+                        None => here.clone(),
+                    };
+                    (o.clone(), here)
+                }),
+            "terrain" => Some((trace.terrain.clone(), "the terrain layer".into())),
+            _ => None,
+        };
+        let (origin, here) = traced.unwrap_or((Origin::Unknown, "the map".into()));
+        let message = format!("{here}: {}", d.message);
+        let d = Diagnostic {
+            message,
+            path: None,
+            location: None,
+            ..d
+        };
+        cx.report(0, &origin, d);
+    }
+}
+
+/// Write a map file as RON in the repository's one layout (`saberc fmt`'s), so that an
+/// imported map is kept as written.
+pub fn map_ron(file: &MapFile) -> String {
+    let config = ron::ser::PrettyConfig::new().struct_names(false);
+    let s = ron::ser::to_string_pretty(file, config).expect("the map model always serializes");
+    // The layout only moves tokens between lines; it refuses nothing serde writes.
+    format_text(&s, Syntax::Ron).unwrap_or_else(|_| s + "\n")
+}
+
+/// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
+/// (and written from their first on-map hex), feature hexes sorted, a label on a feature's
+/// first hex dropped (it is the default), features and labels in order.
+pub fn normalized(file: &MapFile) -> MapFile {
+    let (map, _) = Map::from_file(file);
+    let mut out = map.to_file();
+    for f in &mut out.features {
+        if f.label == f.hexes.first().copied() {
+            f.label = None;
+        }
+        f.hexes.sort();
+    }
+    out.features.sort_by(|a, b| a.code.cmp(&b.code));
+    out.labels
+        .sort_by(|a, b| (a.at, &a.text).cmp(&(b.at, &b.text)));
+    out
+}
+
+/// What differs between two maps once normalized ([`normalized`]), in words; empty when they
+/// are the same map.
+pub fn differences(a: &MapFile, b: &MapFile) -> Vec<String> {
+    let (a, b) = (normalized(a), normalized(b));
+    let mut out = Vec::new();
+    let mut field = |name: &str, same: bool| {
+        if !same {
+            out.push(format!("the {name} differ"));
+        }
+    };
+    field("ids", a.id == b.id);
+    field("names", a.name == b.name);
+    field("notes", a.notes == b.notes);
+    field("sizes", (a.width, a.height) == (b.width, b.height));
+    field(
+        "grids",
+        (a.orientation, a.parity) == (b.orientation, b.parity),
+    );
+    field("ridges", a.ridges == b.ridges);
+    field("roads", a.roads == b.roads);
+    field("features", a.features == b.features);
+    field("labels", a.labels == b.labels);
+    if a.terrain != b.terrain {
+        let first = a
+            .terrain
+            .iter()
+            .zip(&b.terrain)
+            .enumerate()
+            .find(|(_, (x, y))| x != y)
+            .map(|(r, _)| r + 1);
+        out.push(match first {
+            Some(r) => format!("the terrain differs, first in row {r}"),
+            None => "the terrain has a different number of rows".into(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::hex::{Orientation, Parity};
+    use crate::output::tiled::export::{OutputFile, export_map};
+
+    fn rifle_and_saber() -> MapFile {
+        let text = crate::builtin::map_text("rifle-and-saber").expect("built in");
+        ron::from_str(text).expect("the built-in map parses")
+    }
+
+    /// Import the `.tmj` of exported files, reading the tileset from them too.
+    fn reimport(files: &[OutputFile]) -> Imported {
+        let tmj = files
+            .iter()
+            .find(|f| f.name.ends_with(".tmj"))
+            .expect("tmj");
+        let src = Source::from_text(
+            &tmj.name,
+            String::from_utf8(tmj.bytes.clone()).expect("utf-8"),
+        );
+        let mut reader = |name: &str| {
+            files
+                .iter()
+                .find(|f| f.name == name)
+                .map(|f| Source::from_text(name, String::from_utf8_lossy(&f.bytes).to_string()))
+                .ok_or_else(|| Diagnostic::error(Code::Io, format!("no {name}")))
+        };
+        import_source(&src, &mut reader)
+    }
+
+    fn round_trip(file: &MapFile) {
+        let (map, problems) = Map::from_file(file);
+        assert!(problems.is_empty(), "{problems:?}");
+        let files = export_map(&map).expect("exports");
+        let back = reimport(&files);
+        assert!(back.diagnostics.is_empty(), "{:#?}", back.diagnostics);
+        let got = back.map.expect("a map");
+        assert_eq!(differences(file, &got), Vec::<String>::new());
+        assert_eq!(normalized(file), normalized(&got));
+    }
+
+    #[test]
+    fn the_rifle_and_saber_map_round_trips() {
+        round_trip(&rifle_and_saber());
+    }
+
+    /// Both orientations and both parities: the stagger mapping holds both ways.
+    #[test]
+    fn every_grid_round_trips() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                let mut m = Map::blank("small", "Small", 7, 6);
+                m.grid.orientation = orientation;
+                m.grid.parity = parity;
+                m.set_cell(
+                    Coord(2, 3),
+                    Cell {
+                        terrain: Terrain::Woods,
+                        slope: true,
+                    },
+                );
+                m.set_cell(
+                    Coord(5, 5),
+                    Cell {
+                        terrain: Terrain::Bridge,
+                        slope: false,
+                    },
+                );
+                for c in [Coord(2, 2), Coord(3, 2)] {
+                    m.set_cell(
+                        c,
+                        Cell {
+                            terrain: Terrain::Village,
+                            slope: false,
+                        },
+                    );
+                }
+                let n = m.grid.neighbors(Coord(4, 4)).collect::<Vec<_>>();
+                for c in &n[..3] {
+                    m.ridges.insert(SideKey::new(Coord(4, 4), *c));
+                }
+                // A ridge on the map's edge, towards an off-map hex.
+                m.ridges.insert(SideKey::new(Coord(1, 1), Coord(1, 0)));
+                m.roads.push(Road {
+                    name: Some("East".into()),
+                    kind: RoadKind::Main,
+                    hexes: m.grid.line(Coord(1, 3), Coord(7, 3)),
+                });
+                m.features.push(Feature {
+                    code: "V4".into(),
+                    name: Some("Ponte Vecchio".into()),
+                    hexes: vec![Coord(2, 2), Coord(3, 2)],
+                    label: Some(Coord(3, 2)),
+                });
+                m.labels.push(Label {
+                    text: "a note".into(),
+                    at: Coord(6, 1),
+                });
+                round_trip(&m.to_file());
+            }
+        }
+    }
+
+    fn tmj(body: &str) -> Imported {
+        let src = Source::from_text("drawn.tmj", body.to_string());
+        let mut reader = |name: &str| -> Result<Source, Diagnostic> {
+            Err(Diagnostic::error(Code::Io, format!("no {name}")))
+        };
+        import_source(&src, &mut reader)
+    }
+
+    fn codes(i: &Imported) -> Vec<&'static str> {
+        i.diagnostics.iter().map(|d| d.code.as_str()).collect()
+    }
+
+    const TILESET: &str = r#"{"firstgid": 1, "name": "t", "tilecount": 3, "tiles": [
+        {"id": 0, "properties": [{"name": "terrain", "type": "string", "value": "clear"}]},
+        {"id": 1, "properties": [{"name": "terrain", "type": "string", "value": "woods"},
+                                 {"name": "slope", "type": "bool", "value": true}]},
+        {"id": 2, "properties": [{"name": "terrain", "type": "string", "value": "swamp"}]}]}"#;
+
+    fn small(orientation: &str, data: &str, objects: &str) -> String {
+        format!(
+            r#"{{"type": "map", "orientation": "{orientation}", "width": 3, "height": 2,
+            "tilewidth": 60, "tileheight": 52, "hexsidelength": 30, "staggeraxis": "x",
+            "staggerindex": "odd", "tilesets": [{TILESET}],
+            "layers": [{{"type": "tilelayer", "name": "terrain", "width": 3, "height": 2, "data": {data}}},
+                       {{"type": "objectgroup", "name": "features", "objects": [{objects}]}}]}}"#
+        )
+    }
+
+    #[test]
+    fn an_embedded_tileset_gives_terrain_and_slopes() {
+        let i = tmj(&small("hexagonal", "[1, 2, 1, 1, 1, 2]", ""));
+        assert!(i.diagnostics.is_empty(), "{:#?}", i.diagnostics);
+        assert_eq!(i.map.expect("map").terrain, vec![".W.", "..W"]);
+    }
+
+    #[test]
+    fn unknown_terrain_is_located_on_the_tile() {
+        let i = tmj(&small("hexagonal", "[1, 3, 1, 1, 1, 3]", ""));
+        assert_eq!(codes(&i), vec!["TIL002"]);
+        let d = &i.diagnostics[0];
+        assert!(
+            d.message.contains("x 1, y 0 and 1 other cell"),
+            "{}",
+            d.message
+        );
+        assert!(d.message.contains("`swamp`"), "{}", d.message);
+        assert_eq!(d.hex.as_deref(), Some("0201"));
+    }
+
+    #[test]
+    fn orthogonal_maps_are_refused() {
+        let i = tmj(&small("orthogonal", "[1, 1, 1, 1, 1, 1]", ""));
+        assert_eq!(codes(&i), vec!["TIL001"]);
+        assert!(i.map.is_none());
+        assert_eq!(i.diagnostics[0].location.map(|l| l.line), Some(1));
+    }
+
+    #[test]
+    fn feature_numbers_reused_across_letters_point_at_the_object() {
+        // Two hexes of woods on a slope: both a woods and a hill.
+        let objects = r#"{"id": 7, "name": "W4", "type": "woods", "x": 30, "y": 26, "point": true},
+                         {"id": 8, "name": "H4", "type": "hill", "x": 75, "y": 52, "point": true}"#;
+        let i = tmj(&small("hexagonal", "[2, 2, 1, 1, 1, 1]", objects));
+        assert_eq!(codes(&i), vec!["MAP005"]);
+        assert!(
+            i.diagnostics[0].message.contains("object 8"),
+            "{}",
+            i.diagnostics[0].message
+        );
+    }
+
+    #[test]
+    fn roads_must_join_neighbouring_hexes() {
+        // From 0101 to 0301: two columns apart.
+        let objects = r#"{"id": 3, "name": "East", "type": "road", "x": 30, "y": 26,
+                          "polyline": [{"x": 0, "y": 0}, {"x": 90, "y": 0}]}"#;
+        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
+        assert_eq!(codes(&i), vec!["MAP004"]);
+        assert!(i.diagnostics[0].message.contains("object 3"));
+    }
+
+    #[test]
+    fn objects_that_are_not_features_roads_ridges_or_labels_are_located() {
+        // A feature named in words: an error on its object, nothing imported.
+        let objects =
+            r#"{"id": 4, "name": "Village", "type": "village", "x": 30, "y": 26, "point": true}"#;
+        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
+        assert_eq!(codes(&i), vec!["TIL003"]);
+        assert!(i.has_errors());
+        assert!(
+            i.diagnostics[0].message.contains("object 4"),
+            "{}",
+            i.diagnostics[0].message
+        );
+        assert!(i.diagnostics[0].location.is_some());
+        // An object of a class of its own (an engine's spawn point): left out, with a warning.
+        let objects =
+            r#"{"id": 5, "name": "spawn", "type": "spawn", "x": 30, "y": 26, "point": true}"#;
+        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
+        assert_eq!(codes(&i), vec!["TIL003"]);
+        assert!(!i.has_errors());
+        assert!(i.map.is_some_and(|m| m.features.is_empty()));
+    }
+
+    #[test]
+    fn layer_data_that_cannot_be_read_is_located() {
+        for data in ["[1, 1, 1]", "[1, 1, 1, 1, 1, 1, 1]", "\"1,1,x,1,1,1\""] {
+            let text = small("hexagonal", data, "");
+            let i = tmj(&text);
+            assert_eq!(codes(&i), vec!["TIL004"], "{data}");
+            assert!(i.map.is_none(), "{data}");
+            let d = &i.diagnostics[0];
+            assert!(d.message.contains("tile layer `terrain`"), "{}", d.message);
+            // Located on the layer's data.
+            let at = d.location.expect("located").offset;
+            assert!(text[at..].starts_with(data), "{data}: {:?}", d.location);
+        }
+    }
+
+    #[test]
+    fn empty_cells_are_read_as_clear_with_a_warning() {
+        let i = tmj(&small("hexagonal", "[1, 0, 1, 0, 1, 2]", ""));
+        assert_eq!(codes(&i), vec!["TIL002"]);
+        assert!(!i.has_errors());
+        let d = &i.diagnostics[0];
+        assert!(
+            d.message.contains("x 1, y 0 and 1 other cell"),
+            "{}",
+            d.message
+        );
+        assert_eq!(i.map.expect("a map").terrain, vec!["...", "..W"]);
+    }
+
+    /// A bounded stand-in for the fuzz target in `cargo test`: the exported map (JSON) and the
+    /// hand-made fixture (XML), each cut short and with bytes changed, thousands of times.
+    /// Nothing panics, and every location lies inside the text of its file.
+    #[test]
+    fn mangled_tiled_files_never_panic() {
+        let files = export_map(&Map::from_file(&rifle_and_saber()).0).expect("exports");
+        let tmj_text = String::from_utf8(files[0].bytes.clone()).expect("utf-8");
+        let tsj_text = String::from_utf8(files[1].bytes.clone()).expect("utf-8");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/tiled");
+        let tmx_text = std::fs::read_to_string(dir.join("drawn.tmx")).expect("fixture");
+        let tsx_text = std::fs::read_to_string(dir.join("drawn.tsx")).expect("fixture");
+        // A small xorshift generator: the same cases on every run.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        const NOISE: &[u8] = b"\"{}[]<>/=,:0123456789-.e \n\\&;x";
+        for case in 0..2000 {
+            let (name, base) = if case % 2 == 0 {
+                ("m.tmj", tmj_text.as_bytes())
+            } else {
+                ("drawn.tmx", tmx_text.as_bytes())
+            };
+            let mut bytes = base.to_vec();
+            for _ in 0..1 + next(8) {
+                if bytes.len() < 2 {
+                    break;
+                }
+                let at = next(bytes.len());
+                match next(3) {
+                    0 => bytes[at] = NOISE[next(NOISE.len())],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.truncate(at.max(1)),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let src = Source::from_text(name, text);
+            let mut reader = |n: &str| match n {
+                "rifle-and-saber.tsj" => Ok(Source::from_text(n, tsj_text.clone())),
+                "drawn.tsx" => Ok(Source::from_text(n, tsx_text.clone())),
+                _ => Err(Diagnostic::error(Code::Io, format!("no {n}"))),
+            };
+            let imported = import_source(&src, &mut reader);
+            for d in &imported.diagnostics {
+                let Some(loc) = d.location else { continue };
+                let text = imported
+                    .sources
+                    .iter()
+                    .find(|s| Some(&s.path) == d.file.as_ref())
+                    .map(|s| s.text.as_str())
+                    .expect("a located finding names a file that was read");
+                assert!(loc.offset + loc.length <= text.len(), "case {case}: {d:?}");
+                assert!(text.is_char_boundary(loc.offset), "case {case}: {d:?}");
+                assert!(loc.line >= 1 && loc.column >= 1, "case {case}: {d:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn compressed_data_is_bounded() {
+        use std::io::Write;
+        // A zlib stream that inflates to far more than the 6 cells need.
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+        z.write_all(&vec![0u8; 10_000_000]).expect("compresses");
+        let bomb = base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            z.finish().expect("compresses"),
+        );
+        let layer = Layer {
+            data: Some(Data::Text(bomb)),
+            encoding: Some("base64".into()),
+            compression: Some("zlib".into()),
+            ..Layer::default()
+        };
+        let err = decode(&layer, 6).expect_err("too much data");
+        assert!(err.contains("has 6 tiles") || err.contains("more"), "{err}");
+    }
+
+    #[test]
+    fn gzip_base64_data_decodes() {
+        use std::io::Write;
+        let mut raw = Vec::new();
+        for gid in [1u32, 2, 1, 1, 1, 2] {
+            raw.extend(gid.to_le_bytes());
+        }
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(&raw).expect("compresses");
+        let text = base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            z.finish().expect("compresses"),
+        );
+        let layer = Layer {
+            data: Some(Data::Text(text)),
+            encoding: Some("base64".into()),
+            compression: Some("gzip".into()),
+            ..Layer::default()
+        };
+        assert_eq!(decode(&layer, 6), Ok(vec![1, 2, 1, 1, 1, 2]));
+    }
+
+    #[test]
+    fn huge_maps_are_refused_before_allocation() {
+        let body = r#"{"type": "map", "orientation": "hexagonal", "width": 4000000000, "height": 4000000000,
+            "tilewidth": 60, "tileheight": 52, "hexsidelength": 30, "staggeraxis": "x", "staggerindex": "odd"}"#;
+        let i = tmj(body);
+        assert_eq!(codes(&i), vec!["LIM003"]);
+    }
+
+    #[test]
+    fn garbage_gets_a_syntax_error() {
+        for body in [
+            "",
+            "{",
+            "<map",
+            "[1,2]",
+            "{\"layers\": 5}",
+            "<?xml version=\"1.0\"?><tileset/>",
+        ] {
+            let i = tmj(body);
+            assert!(i.map.is_none(), "{body}");
+            assert!(i.has_errors(), "{body}");
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! Reading Tiled's XML formats (`.tmx` maps, `.tsx` tilesets) into the same model as the JSON
+//! ones ([`super::tmj`]), every element keeping its byte range for located diagnostics.
+//!
+//! roxmltree parses the whole document with DTDs refused (no entity expansion) and a cap on
+//! the number of nodes, so hostile files cost bounded time and memory.
+
+use roxmltree::{Document, Node, ParsingOptions};
+use serde_json::Value;
+
+use crate::pipeline::locate::location_of_line_col;
+
+use super::tmj::{
+    Data, Layer, Object, Origin, Point, Property, Text, TileDef, TiledMap, Tileset, TilesetRef,
+};
+
+/// Most XML nodes read from one file (a 1000 × 1000 map written as `<tile>` elements has
+/// a million of them).
+pub const MAX_NODES: u32 = 1_200_000;
+
+/// Why an XML file could not be read: the message and the byte offset it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XmlError {
+    /// What went wrong.
+    pub message: String,
+    /// Byte offset in the text.
+    pub offset: usize,
+}
+
+fn parse(text: &str) -> Result<Document<'_>, XmlError> {
+    let opt = ParsingOptions {
+        allow_dtd: false,
+        nodes_limit: MAX_NODES,
+        ..ParsingOptions::default()
+    };
+    Document::parse_with_options(text, opt).map_err(|e| {
+        let pos = e.pos();
+        XmlError {
+            message: e.to_string(),
+            offset: location_of_line_col(text, pos.row as usize, pos.col as usize).offset,
+        }
+    })
+}
+
+fn span(n: Node) -> Origin {
+    let r = n.range();
+    Origin::Span(r.start, r.end)
+}
+
+fn attr<'a>(n: Node<'a, '_>, name: &str) -> Option<&'a str> {
+    n.attribute(name)
+}
+
+fn attr_string(n: Node, name: &str) -> String {
+    attr(n, name).unwrap_or_default().to_string()
+}
+
+fn attr_num<T: std::str::FromStr + Default>(n: Node, name: &str) -> T {
+    attr(n, name)
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_default()
+}
+
+fn attr_opt<T: std::str::FromStr>(n: Node, name: &str) -> Option<T> {
+    attr(n, name).and_then(|v| v.trim().parse().ok())
+}
+
+fn children<'a, 'i>(n: Node<'a, 'i>, name: &'a str) -> impl Iterator<Item = Node<'a, 'i>> {
+    n.children()
+        .filter(move |c| c.is_element() && c.tag_name().name() == name)
+}
+
+fn child<'a, 'i>(n: Node<'a, 'i>, name: &'a str) -> Option<Node<'a, 'i>> {
+    children(n, name).next()
+}
+
+/// A `.tmx` map, and the byte range of its `<map>` element.
+pub fn read_map(text: &str) -> Result<(TiledMap, Origin), XmlError> {
+    let doc = parse(text)?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "map" {
+        return Err(XmlError {
+            message: format!(
+                "the root element is <{}>, not <map>",
+                root.tag_name().name()
+            ),
+            offset: root.range().start,
+        });
+    }
+    let map = TiledMap {
+        kind: "map".into(),
+        version: attr(root, "version").map_or(Value::Null, |v| v.into()),
+        tiledversion: attr(root, "tiledversion").map_or(Value::Null, |v| v.into()),
+        orientation: attr_string(root, "orientation"),
+        renderorder: attr_string(root, "renderorder"),
+        width: attr_num(root, "width"),
+        height: attr_num(root, "height"),
+        tilewidth: attr_num(root, "tilewidth"),
+        tileheight: attr_num(root, "tileheight"),
+        hexsidelength: attr_opt(root, "hexsidelength"),
+        staggeraxis: attr(root, "staggeraxis").map(str::to_string),
+        staggerindex: attr(root, "staggerindex").map(str::to_string),
+        infinite: attr(root, "infinite").is_some_and(|v| v.trim() == "1"),
+        nextlayerid: attr_num(root, "nextlayerid"),
+        nextobjectid: attr_num(root, "nextobjectid"),
+        compressionlevel: attr_opt(root, "compressionlevel").unwrap_or(-1),
+        layers: layers(root),
+        tilesets: children(root, "tileset").map(tileset_ref).collect(),
+        properties: properties(root),
+    };
+    Ok((map, span(root)))
+}
+
+/// A `.tsx` tileset.
+pub fn read_tileset(text: &str) -> Result<Tileset, XmlError> {
+    let doc = parse(text)?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "tileset" {
+        return Err(XmlError {
+            message: format!(
+                "the root element is <{}>, not <tileset>",
+                root.tag_name().name()
+            ),
+            offset: root.range().start,
+        });
+    }
+    Ok(tileset(root))
+}
+
+fn tileset_ref(n: Node) -> TilesetRef {
+    let source = attr(n, "source").map(str::to_string);
+    TilesetRef {
+        firstgid: attr_num(n, "firstgid"),
+        embedded: source.is_none().then(|| tileset(n)),
+        source,
+        origin: span(n),
+    }
+}
+
+fn tileset(n: Node) -> Tileset {
+    let image = child(n, "image");
+    Tileset {
+        kind: "tileset".into(),
+        version: Value::Null,
+        tiledversion: Value::Null,
+        name: attr_string(n, "name"),
+        tilewidth: attr_num(n, "tilewidth"),
+        tileheight: attr_num(n, "tileheight"),
+        tilecount: attr_num(n, "tilecount"),
+        columns: attr_num(n, "columns"),
+        image: image.and_then(|i| attr(i, "source")).map(str::to_string),
+        imagewidth: image.and_then(|i| attr_opt(i, "width")),
+        imageheight: image.and_then(|i| attr_opt(i, "height")),
+        margin: attr_num(n, "margin"),
+        spacing: attr_num(n, "spacing"),
+        tiles: children(n, "tile")
+            .map(|t| TileDef {
+                id: attr_num(t, "id"),
+                kind: attr(t, "type")
+                    .or_else(|| attr(t, "class"))
+                    .unwrap_or_default()
+                    .to_string(),
+                properties: properties(t),
+                origin: span(t),
+            })
+            .collect(),
+        properties: properties(n),
+    }
+}
+
+fn properties(n: Node) -> Vec<Property> {
+    let Some(props) = child(n, "properties") else {
+        return Vec::new();
+    };
+    children(props, "property")
+        .map(|p| {
+            let kind = attr(p, "type").unwrap_or("string").to_string();
+            // Multi-line strings are written as the element's text instead of `value`.
+            let raw = attr(p, "value")
+                .map(str::to_string)
+                .unwrap_or_else(|| p.text().unwrap_or_default().to_string());
+            let value = match kind.as_str() {
+                "int" => raw
+                    .trim()
+                    .parse::<i64>()
+                    .map_or(Value::String(raw.clone()), Value::from),
+                "float" => raw
+                    .trim()
+                    .parse::<f64>()
+                    .map_or(Value::String(raw.clone()), Value::from),
+                "bool" => match raw.trim() {
+                    "true" => Value::Bool(true),
+                    "false" => Value::Bool(false),
+                    _ => Value::String(raw.clone()),
+                },
+                _ => Value::String(raw),
+            };
+            Property {
+                name: attr_string(p, "name"),
+                kind,
+                value,
+            }
+        })
+        .collect()
+}
+
+fn layers(n: Node) -> Vec<Layer> {
+    n.children()
+        .filter(|c| c.is_element())
+        .filter_map(|c| match c.tag_name().name() {
+            "layer" => Some(tile_layer(c)),
+            "objectgroup" => Some(object_group(c)),
+            "group" => Some(Layer {
+                kind: "group".into(),
+                layers: Some(layers(c)),
+                ..common(c)
+            }),
+            "imagelayer" => Some(Layer {
+                kind: "imagelayer".into(),
+                ..common(c)
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+fn common(n: Node) -> Layer {
+    Layer {
+        id: attr_num(n, "id"),
+        name: attr_string(n, "name"),
+        class: attr_string(n, "class"),
+        opacity: attr_opt(n, "opacity").unwrap_or(1.0),
+        visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
+        properties: properties(n),
+        origin: span(n),
+        ..Layer::default()
+    }
+}
+
+fn tile_layer(n: Node) -> Layer {
+    let mut layer = Layer {
+        kind: "tilelayer".into(),
+        width: attr_opt(n, "width"),
+        height: attr_opt(n, "height"),
+        ..common(n)
+    };
+    if let Some(data) = child(n, "data") {
+        layer.data_origin = span(data);
+        layer.encoding = attr(data, "encoding").map(str::to_string);
+        layer.compression = attr(data, "compression").map(str::to_string);
+        if child(data, "chunk").is_some() {
+            layer.chunks = Some(Value::Bool(true));
+        } else if layer.encoding.is_some() {
+            layer.data = Some(Data::Text(data.text().unwrap_or_default().to_string()));
+        } else {
+            // Uncompressed XML: one <tile gid="…"/> per cell.
+            layer.data = Some(Data::Gids(
+                children(data, "tile")
+                    .map(|t| attr_num::<u64>(t, "gid"))
+                    .collect(),
+            ));
+        }
+    }
+    layer
+}
+
+fn object_group(n: Node) -> Layer {
+    Layer {
+        kind: "objectgroup".into(),
+        draworder: attr(n, "draworder").map(str::to_string),
+        objects: Some(children(n, "object").map(object).collect()),
+        ..common(n)
+    }
+}
+
+fn object(n: Node) -> Object {
+    let points = |name: &str| {
+        child(n, name).map(|p| {
+            attr(p, "points")
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(|pair| {
+                    let (x, y) = pair.split_once(',').unwrap_or((pair, ""));
+                    Point {
+                        x: x.trim().parse().unwrap_or(f64::NAN),
+                        y: y.trim().parse().unwrap_or(f64::NAN),
+                    }
+                })
+                .collect()
+        })
+    };
+    Object {
+        id: attr_num(n, "id"),
+        name: attr_string(n, "name"),
+        kind: attr(n, "type")
+            .or_else(|| attr(n, "class"))
+            .unwrap_or_default()
+            .to_string(),
+        x: attr_num(n, "x"),
+        y: attr_num(n, "y"),
+        width: attr_num(n, "width"),
+        height: attr_num(n, "height"),
+        rotation: attr_num(n, "rotation"),
+        visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
+        point: child(n, "point").is_some(),
+        polyline: points("polyline"),
+        polygon: points("polygon"),
+        text: child(n, "text").map(|t| Text {
+            text: t.text().unwrap_or_default().to_string(),
+            wrap: attr(t, "wrap") == Some("1"),
+        }),
+        properties: properties(n),
+        origin: span(n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_small_map() {
+        let text = r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="hexagonal" width="2" height="1" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="x" staggerindex="odd">
+ <tileset firstgid="1" source="t.tsx"/>
+ <layer id="1" name="terrain" width="2" height="1"><data encoding="csv">1,2</data></layer>
+ <objectgroup id="2" name="roads"><object id="1" x="30" y="26"><polyline points="0,0 45,26"/></object></objectgroup>
+</map>"#;
+        let (m, _) = read_map(text).expect("reads");
+        assert_eq!(m.orientation, "hexagonal");
+        assert_eq!(m.tilesets[0].source.as_deref(), Some("t.tsx"));
+        assert_eq!(m.layers[0].data, Some(Data::Text("1,2".into())));
+        let road = &m.layers[1].objects.as_ref().expect("objects")[0];
+        assert_eq!(road.polyline.as_ref().map(Vec::len), Some(2));
+    }
+
+    #[test]
+    fn refuses_dtds() {
+        let text = r#"<?xml version="1.0"?><!DOCTYPE map [<!ENTITY a "aaaa">]><map>&a;</map>"#;
+        assert!(read_map(text).is_err());
+    }
+}
