@@ -99,7 +99,7 @@ fn report(what: &str, took: Duration, target: Duration) {
 fn main() {
     let ms = Duration::from_millis;
     let mut app = App::new(files::default_map(), None);
-    let name = app.doc.map().name.clone();
+    let name = app.doc().map().name.clone();
     let t = per_frame(&mut app, |_| {});
     report(&format!("{name} map fitted, per frame"), t, ms(2));
 
@@ -109,11 +109,13 @@ fn main() {
     let mut worst_check = (Duration::ZERO, "");
     for h in saber_editor::scenario::historical::HISTORICAL {
         let s = h.scenario().expect("parses");
-        let mut app = App::new(files::default_map(), None);
-        app.doc =
-            saber_editor::document::Document::for_scenario(s.clone(), files::default_map(), None);
-        app.scenario.checker.synchronous = true;
-        app.scenario.tab = saber_editor::scenario::panel::Tab::Sides;
+        let mut app = App::for_document(saber_editor::document::Document::for_scenario(
+            s.clone(),
+            files::default_map(),
+            None,
+        ));
+        app.check_inline();
+        app.open_tab(saber_editor::scenario::panel::Tab::Sides);
         let t = per_frame(&mut app, |_| {});
         if t > worst_frame.0 {
             worst_frame = (t, h.file);
@@ -143,10 +145,7 @@ fn main() {
 
     let big = big_map();
     let mut app = App::new(big.clone(), None);
-    let t = per_frame(&mut app, |a| {
-        a.view.zoom = ZOOM_100;
-        a.view.center = egui::pos2(433.0, 500.0);
-    });
+    let t = per_frame(&mut app, |a| a.look_at(egui::pos2(433.0, 500.0), ZOOM_100));
     report("1000 × 1000 map at 100 %, per frame", t, ms(8));
 
     let mut app = App::new(big.clone(), None);

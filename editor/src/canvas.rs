@@ -8,7 +8,8 @@ use egui::{
     Align2, Color32, ColorImage, FontId, Painter, Pos2, Rect, Shape, Stroke, TextureHandle,
     TextureOptions, Vec2, pos2, vec2,
 };
-use saber_schema::model::hex::{Coord, Grid};
+use hexx::{GridEdge, HexLayout, HexOrientation};
+use saber_schema::model::hex::{Coord, Grid, Orientation};
 use saber_schema::model::map::{Cell, Map, RoadKind, SideKey};
 use saber_schema::output::palette;
 use saber_schema::ruleset::Terrain;
@@ -33,6 +34,10 @@ pub struct View {
     pub zoom: f32,
     /// World point shown at the centre of the canvas.
     pub center: Pos2,
+    /// Smallest zoom allowed now: the whole map fitted in the canvas (set by the canvas each
+    /// frame), so that zooming out never shrinks the map to a dot.
+    #[serde(skip)]
+    pub floor: f32,
 }
 
 impl Default for View {
@@ -40,6 +45,7 @@ impl Default for View {
         View {
             zoom: ZOOM_100,
             center: Pos2::ZERO,
+            floor: MIN_ZOOM,
         }
     }
 }
@@ -60,19 +66,26 @@ impl View {
         Rect::from_min_max(self.to_world(rect, rect.min), self.to_world(rect, rect.max))
     }
 
-    /// Show all of `bounds` with a small margin.
-    pub fn fit(&mut self, rect: Rect, bounds: Rect) {
+    /// The zoom that shows all of `bounds` with a small margin.
+    pub fn fit_zoom(&self, rect: Rect, bounds: Rect) -> f32 {
         let margin = 12.0;
         let zx = (rect.width() - 2.0 * margin).max(1.0) / bounds.width().max(1e-3);
         let zy = (rect.height() - 2.0 * margin).max(1.0) / bounds.height().max(1e-3);
-        self.zoom = zx.min(zy).clamp(MIN_ZOOM, MAX_ZOOM);
+        zx.min(zy).clamp(MIN_ZOOM, MAX_ZOOM)
+    }
+
+    /// Show all of `bounds` with a small margin.
+    pub fn fit(&mut self, rect: Rect, bounds: Rect) {
+        self.zoom = self.fit_zoom(rect, bounds);
         self.center = bounds.center();
     }
 
-    /// Zoom by `factor`, keeping the world point under `anchor` (screen) in place.
+    /// Zoom by `factor`, keeping the world point under `anchor` (screen) in place; never
+    /// below [`Self::floor`].
     pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
         let before = self.to_world(rect, anchor);
-        self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let floor = self.floor.clamp(MIN_ZOOM, MAX_ZOOM);
+        self.zoom = (self.zoom * factor).clamp(floor, MAX_ZOOM);
         let after = self.to_world(rect, anchor);
         self.center += before - after;
     }
@@ -83,54 +96,69 @@ impl View {
     }
 }
 
-/// Screen geometry of a grid, derived from [`Grid::center`] and [`Grid::corners`].
-#[derive(Debug, Clone, Copy)]
+/// Screen geometry of a grid through hexx's [`HexLayout`]: hex centres and corners, the hex under
+/// a point, and hexsides as [`GridEdge`]s. World units put neighbouring hex centres one unit
+/// apart, with y pointing down as on screen; [`Grid::center`] is the same geometry for the
+/// compiler's renderer (a test checks that both agree).
+#[derive(Debug, Clone)]
 pub struct Layout {
     /// The grid.
     pub grid: Grid,
-    origin: Pos2,
-    col_step: f32,
-    row_step: f32,
+    hexx: HexLayout,
     /// Corner offsets from a hex centre, in world units.
     corners: [Vec2; 6],
     /// World bounds of the whole map.
     pub bounds: Rect,
 }
 
-fn p(xy: (f64, f64)) -> Pos2 {
-    pos2(xy.0 as f32, xy.1 as f32)
+fn pos(v: hexx::Vec2) -> Pos2 {
+    pos2(v.x, v.y)
+}
+
+fn vec(p: Pos2) -> hexx::Vec2 {
+    hexx::Vec2::new(p.x, p.y)
 }
 
 impl Layout {
     /// The layout of a grid.
     pub fn new(grid: Grid) -> Layout {
-        let origin = p(grid.center(Coord(1, 1)));
-        let col_step = p(grid.center(Coord(2, 1))).x - origin.x;
-        let row_step = p(grid.center(Coord(1, 2))).y - origin.y;
-        let corners = grid.corners(Coord(1, 1)).map(|c| p(c) - origin);
+        let orientation = match grid.orientation {
+            Orientation::Flat => HexOrientation::Flat,
+            Orientation::Pointy => HexOrientation::Pointy,
+        };
+        // Circumradius for centres one unit apart. hexx's axial `y` grows with the offset row,
+        // as the screen's y grows down the rows: no axis is inverted (inverting y would draw
+        // the map upside down against the compiler's renderer).
+        let mut hexx = HexLayout::new(orientation).with_hex_size(1.0 / 3f32.sqrt());
+        // Place hex 0101 where the compiler's renderer puts it.
+        let (x, y) = grid.center(Coord(1, 1));
+        hexx.origin = hexx::Vec2::new(x as f32, y as f32)
+            - hexx.hex_to_world_pos(grid.to_hex(Coord(1, 1)))
+            + hexx.origin;
+        let corners = hexx.center_aligned_hex_corners().map(|c| vec2(c.x, c.y));
+        let mut layout = Layout {
+            grid,
+            hexx,
+            corners,
+            bounds: Rect::NOTHING,
+        };
         let (w, h) = (grid.width as i32, grid.height as i32);
         let mut bounds = Rect::NOTHING;
         for c in [1, 2, w - 1, w] {
             for r in [1, 2, h - 1, h] {
-                let c = Coord(c.clamp(1, w), r.clamp(1, h));
-                for corner in grid.corners(c) {
-                    bounds.extend_with(p(corner));
+                let c = Coord(c.clamp(1, w.max(1)), r.clamp(1, h.max(1)));
+                for corner in layout.corners(c) {
+                    bounds.extend_with(corner);
                 }
             }
         }
-        Layout {
-            grid,
-            origin,
-            col_step,
-            row_step,
-            corners,
-            bounds,
-        }
+        layout.bounds = bounds;
+        layout
     }
 
     /// Centre of a hex in world units.
     pub fn center(&self, c: Coord) -> Pos2 {
-        p(self.grid.center(c))
+        pos(self.hexx.hex_to_world_pos(self.grid.to_hex(c)))
     }
 
     /// The corners of a hex in world units.
@@ -139,23 +167,9 @@ impl Layout {
         self.corners.map(|o| center + o)
     }
 
-    /// The hex whose centre is nearest to a world point (may be off the map).
+    /// The hex under a world point (may be off the map).
     pub fn hex_at(&self, world: Pos2) -> Coord {
-        let col = ((world.x - self.origin.x) / self.col_step).round() as i32 + 1;
-        let row = ((world.y - self.origin.y) / self.row_step).round() as i32 + 1;
-        let mut best = Coord(col, row);
-        let mut best_d = f32::INFINITY;
-        for dc in -1..=1 {
-            for dr in -1..=1 {
-                let c = Coord(col + dc, row + dr);
-                let d = self.center(c).distance_sq(world);
-                if d < best_d {
-                    best_d = d;
-                    best = c;
-                }
-            }
-        }
-        best
+        self.grid.to_coord(self.hexx.world_pos_to_hex(vec(world)))
     }
 
     /// The on-map column and row ranges that intersect a world rectangle.
@@ -164,45 +178,59 @@ impl Layout {
         world: Rect,
     ) -> (std::ops::RangeInclusive<i32>, std::ops::RangeInclusive<i32>) {
         let (w, h) = (self.grid.width as i32, self.grid.height as i32);
-        let cols = |x: f32| (x - self.origin.x) / self.col_step + 1.0;
-        let rows = |y: f32| (y - self.origin.y) / self.row_step + 1.0;
-        let c0 = (cols(world.min.x).floor() as i32 - 1).clamp(1, w);
-        let c1 = (cols(world.max.x).ceil() as i32 + 1).clamp(1, w);
-        let r0 = (rows(world.min.y).floor() as i32 - 1).clamp(1, h);
-        let r1 = (rows(world.max.y).ceil() as i32 + 1).clamp(1, h);
-        (c0..=c1, r0..=r1)
+        let hexes = [
+            world.left_top(),
+            world.right_top(),
+            world.left_bottom(),
+            world.right_bottom(),
+        ]
+        .map(|p| self.hex_at(p));
+        let min_col = hexes.iter().map(|c| c.0).min().unwrap_or(1);
+        let max_col = hexes.iter().map(|c| c.0).max().unwrap_or(w);
+        let min_row = hexes.iter().map(|c| c.1).min().unwrap_or(1);
+        let max_row = hexes.iter().map(|c| c.1).max().unwrap_or(h);
+        // One hex of slack: a hex whose centre is outside still shows its edge.
+        (
+            (min_col - 1).clamp(1, w)..=(max_col + 1).clamp(1, w),
+            (min_row - 1).clamp(1, h)..=(max_row + 1).clamp(1, h),
+        )
+    }
+
+    /// The hexside between two neighbouring hexes, as hexx names it.
+    pub fn edge(&self, a: Coord, b: Coord) -> Option<GridEdge> {
+        let origin = self.grid.to_hex(a);
+        let direction = origin.neighbor_direction(self.grid.to_hex(b))?;
+        Some(GridEdge { origin, direction })
     }
 
     /// The two corners shared by neighbouring hexes: the hexside between them.
     pub fn side_segment(&self, a: Coord, b: Coord) -> Option<[Pos2; 2]> {
-        let cb = self.corners(b);
-        let shared: Vec<Pos2> = self
-            .corners(a)
-            .into_iter()
-            .filter(|x| cb.iter().any(|y| x.distance_sq(*y) < 1e-6))
-            .collect();
-        (shared.len() == 2).then(|| [shared[0], shared[1]])
+        self.edge(a, b)
+            .map(|e| self.hexx.edge_coordinates(e).map(pos))
     }
 
     /// The hexside nearest to a world point: the hex under it, its neighbour across the side,
     /// and how far the point is from the side (world units).
     pub fn nearest_side(&self, world: Pos2) -> (Coord, Coord, f32) {
-        let a = self.hex_at(world);
-        let ca = self.center(a);
-        let mut best = (a, a, f32::INFINITY);
-        for side in self.grid.side_names() {
-            let Some(b) = self.grid.across(a, side) else {
-                continue;
-            };
-            let cb = self.center(b);
-            let axis = (cb - ca).normalized();
-            // The side lies half a step from the centre along the axis.
-            let d = (0.5 - (world - ca).dot(axis)).abs();
+        let origin = self.hexx.world_pos_to_hex(vec(world));
+        let from_center = vec(world) - self.hexx.hex_to_world_pos(origin);
+        let mut best = (origin, origin, f32::INFINITY);
+        for edge in origin.all_edges() {
+            // The side lies half a step from the centre along the direction's axis.
+            let axis = edge
+                .direction
+                .world_unit_vector(&self.hexx)
+                .normalize_or_zero();
+            let d = (0.5 - from_center.dot(axis)).abs();
             if d < best.2 {
-                best = (a, b, d);
+                best = (origin, edge.destination(), d);
             }
         }
-        best
+        (
+            self.grid.to_coord(best.0),
+            self.grid.to_coord(best.1),
+            best.2,
+        )
     }
 }
 
@@ -694,7 +722,7 @@ pub fn minimap_to_world(mini: Rect, layout: &Layout, pos: Pos2) -> Pos2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use saber_schema::model::hex::{Orientation, Parity};
+    use saber_schema::model::hex::Parity;
 
     fn grid(orientation: Orientation) -> Grid {
         Grid {
@@ -705,28 +733,103 @@ mod tests {
         }
     }
 
+    fn grids() -> Vec<Grid> {
+        let mut out = Vec::new();
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                out.push(Grid {
+                    width: 45,
+                    height: 33,
+                    orientation,
+                    parity,
+                });
+            }
+        }
+        out
+    }
+
     #[test]
-    fn hex_at_finds_every_centre() {
-        for o in [Orientation::Flat, Orientation::Pointy] {
-            let l = Layout::new(grid(o));
-            for c in [Coord(1, 1), Coord(4, 12), Coord(5, 12), Coord(45, 33)] {
-                assert_eq!(l.hex_at(l.center(c)), c);
-                // A point a third of the way to a corner is still in the hex.
-                let k = l.corners(c)[2];
-                assert_eq!(l.hex_at(l.center(c) + (k - l.center(c)) * 0.66), c);
+    fn hexx_places_hexes_where_the_compiler_renders_them() {
+        for g in grids() {
+            let l = Layout::new(g);
+            for c in g.coords() {
+                let (x, y) = g.center(c);
+                assert!(
+                    l.center(c).distance(pos2(x as f32, y as f32)) < 1e-3,
+                    "{g:?} {c:?}"
+                );
+                let mut ours = l.corners(c).map(|p| (p.x, p.y));
+                let mut theirs = g.corners(c).map(|(x, y)| (x as f32, y as f32));
+                let key = |p: &(f32, f32)| ((p.0 * 1e3).round() as i64, (p.1 * 1e3).round() as i64);
+                ours.sort_by_key(key);
+                theirs.sort_by_key(key);
+                for (a, b) in ours.iter().zip(&theirs) {
+                    assert!(
+                        (a.0 - b.0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3,
+                        "{g:?} {c:?}"
+                    );
+                }
             }
         }
     }
 
     #[test]
-    fn nearest_side_is_the_shared_edge() {
-        let l = Layout::new(grid(Orientation::Flat));
-        let (a, b) = (Coord(4, 12), Coord(4, 11));
-        let [x, y] = l.side_segment(a, b).expect("neighbours share a side");
-        let mid = x + (y - x) * 0.5;
-        let (p, q, d) = l.nearest_side(mid + (l.center(a) - mid) * 0.1);
-        assert_eq!(SideKey::new(p, q), SideKey::new(a, b));
-        assert!(d < 0.1);
+    fn hex_at_finds_every_centre_and_corner_region() {
+        for g in grids() {
+            let l = Layout::new(g);
+            for c in g.coords() {
+                assert_eq!(l.hex_at(l.center(c)), c);
+                for k in l.corners(c) {
+                    // Just inside each corner is still the hex.
+                    assert_eq!(l.hex_at(l.center(c) + (k - l.center(c)) * 0.9), c);
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Any point inside a hex (closer to its centre than the inscribed radius) picks it.
+        #[test]
+        fn picking_round_trips(col in 1i32..=45, row in 1i32..=33, angle in 0f32..std::f32::consts::TAU,
+                               t in 0f32..0.999, grid in 0usize..4) {
+            let g = grids()[grid];
+            let l = Layout::new(g);
+            let c = Coord(col, row);
+            let p = l.center(c) + vec2(angle.cos(), angle.sin()) * (0.5 * t);
+            proptest::prop_assert_eq!(l.hex_at(p), c);
+        }
+
+        /// A point near the middle of any hexside, inside one hex, finds that hexside.
+        #[test]
+        fn nearest_side_round_trips(col in 2i32..=44, row in 2i32..=32, side in 0usize..6,
+                                    inset in 0.01f32..0.3, grid in 0usize..4) {
+            let g = grids()[grid];
+            let l = Layout::new(g);
+            let a = Coord(col, row);
+            let b = g.side_neighbors(a)[side];
+            let [x, y] = l.side_segment(a, b).expect("neighbours share a side");
+            let mid = x + (y - x) * 0.5;
+            let (p, q, d) = l.nearest_side(mid + (l.center(a) - mid) * inset);
+            proptest::prop_assert_eq!(SideKey::new(p, q), SideKey::new(a, b));
+            proptest::prop_assert!((d - inset * 0.5).abs() < 1e-3);
+        }
+    }
+
+    #[test]
+    fn a_side_segment_is_the_two_shared_corners() {
+        for g in grids() {
+            let l = Layout::new(g);
+            let a = Coord(20, 15);
+            for b in g.side_neighbors(a) {
+                let seg = l.side_segment(a, b).expect("neighbours");
+                for end in seg {
+                    for h in [a, b] {
+                        assert!(l.corners(h).iter().any(|k| k.distance(end) < 1e-4));
+                    }
+                }
+            }
+            assert!(l.side_segment(a, Coord(25, 15)).is_none());
+        }
     }
 
     #[test]

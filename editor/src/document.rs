@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 
@@ -16,6 +17,10 @@ pub struct Document {
     scenario: Option<Scenario>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
+    /// The file the scenario's map was read from (`None`: a built-in map, or a map document).
+    pub map_file: Option<PathBuf>,
+    /// Why the scenario's map was not found (the map shown is then a blank stand-in).
+    pub map_problem: Option<Diagnostic>,
     history: History,
     /// History state at the last save (or load).
     saved_state: u64,
@@ -30,6 +35,8 @@ impl Document {
             map,
             scenario: None,
             path,
+            map_file: None,
+            map_problem: None,
             history: History::default(),
             saved_state: 0,
             revision: 0,
@@ -80,6 +87,13 @@ impl Document {
             self.revision += 1;
         }
         Some(r)
+    }
+
+    /// Show the scenario on another map (its map file was chosen after it was found
+    /// missing). The map is not part of the scenario's history: undo keeps it.
+    pub fn replace_map(&mut self, map: Map) {
+        self.map = map;
+        self.revision += 1;
     }
 
     /// The map for changing; only between [`Self::begin`] and [`Self::commit`].

@@ -8,15 +8,27 @@ use saber_schema::model::map::Map;
 use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
 use saber_schema::pipeline::check_map_model;
 
-use saber_schema::output::export::{export, export_text};
+use saber_schema::files::write_atomic_with;
+use saber_schema::output::export::{Export, export, export_text, write_export};
 use saber_schema::pipeline::Compiled;
 use saber_schema::pipeline::schema::validate_export;
 
-/// Width of an exported card PNG, in pixels (A4 at about 170 dpi).
-pub const CARD_WIDTH: u32 = 1400;
+/// Default width of an exported card PNG, in pixels: print resolution (an A4 page 210 mm wide
+/// at about 300 dpi), the default of `saberc render --card --width`.
+pub const CARD_WIDTH: u32 = 2400;
 
-/// The engine JSON of a compiled scenario, validated against the export schema.
-pub fn engine_json(c: &Compiled) -> Result<String, String> {
+/// The widths offered for card PNGs by name (any width in [`CARD_WIDTHS`] may be typed; an SVG
+/// file is drawn at any size).
+pub const CARD_SIZES: &[(&str, u32)] = &[
+    ("Print: A4 at about 300 dpi (2400 px)", 2400),
+    ("Draft: A4 at about 150 dpi (1200 px)", 1200),
+];
+
+/// The widths `saberc render --width` accepts for a card.
+pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = 200..=8000;
+
+/// The engine export of a compiled scenario, validated against the export schema.
+pub fn engine_export(c: &Compiled) -> Result<Export, String> {
     let doc = export(&c.scenario, &c.map, &c.resolved).map_err(|d| d.message)?;
     let value = serde_json::to_value(&doc).map_err(|e| e.to_string())?;
     let problems = validate_export(&value);
@@ -26,11 +38,24 @@ pub fn engine_json(c: &Compiled) -> Result<String, String> {
             p.message
         ));
     }
-    Ok(export_text(&doc))
+    Ok(doc)
 }
 
-/// Write the scenario card to `path`: SVG for `.svg`, PNG otherwise.
-pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
+/// The engine JSON of a compiled scenario, as written to disk.
+pub fn engine_json(c: &Compiled) -> Result<String, String> {
+    engine_export(c).map(|doc| export_text(&doc))
+}
+
+/// Write the engine JSON of a compiled scenario to `path` as `saberc export` does: streamed
+/// through the library's atomic write.
+pub fn write_engine(c: &Compiled, path: &Path) -> Result<(), String> {
+    let doc = engine_export(c)?;
+    write_atomic_with(path, |w| write_export(&doc, w))
+        .map_err(|e| format!("Could not write {}: {e}", path.display()))
+}
+
+/// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise.
+pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
     let is_svg = path
         .extension()
         .and_then(|e| e.to_str())
@@ -38,7 +63,11 @@ pub fn card(c: &Compiled, path: &Path) -> Result<(), String> {
     let bytes = if is_svg {
         saber_schema::output::card::card_svg(c).into_bytes()
     } else {
-        saber_schema::output::card::card_png(c, CARD_WIDTH).map_err(|e| e.to_string())?
+        saber_schema::output::card::card_png(
+            c,
+            width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()),
+        )
+        .map_err(|e| e.to_string())?
     };
     saber_schema::files::write_atomic(path, &bytes)
         .map_err(|e| format!("Could not write {}: {e}", path.display()))
@@ -87,8 +116,18 @@ mod tests {
     fn the_editor_exports_what_saberc_exports() {
         let c = little_round_top();
         let text = engine_json(&c).expect("exports");
-        let golden = include_str!("../../tests/golden/gettysburg-little-round-top.json");
-        assert_eq!(text.trim_end(), golden.trim_end());
+        // saberc's way: the committed file through the pipeline, then the export text.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/07-gettysburg-little-round-top.ron");
+        let src = saber_schema::pipeline::read::Source::read(&path).expect("readable");
+        let (compiled, _) = saber_schema::pipeline::compile_scenario(
+            &src,
+            &saber_schema::pipeline::maps::MapRegistry::new(),
+        );
+        let c = compiled.expect("11.7 compiles");
+        let doc = saber_schema::output::export::export(&c.scenario, &c.map, &c.resolved)
+            .expect("within the export limit");
+        assert_eq!(text, saber_schema::output::export::export_text(&doc));
     }
 
     #[test]
@@ -106,15 +145,53 @@ mod tests {
         assert!(map_only.ends_with("rifle-and-saber.tmj"));
     }
 
+    /// Exports are written as saves are: through symlinks, with the usual permissions for a
+    /// new file (issue 14 §3).
+    #[cfg(unix)]
+    #[test]
+    fn exports_get_the_usual_permissions_and_follow_symlinks() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mode = |p: &Path| std::fs::metadata(p).expect("file").permissions().mode() & 0o777;
+        let probe = dir.path().join("probe");
+        std::fs::write(&probe, "x").expect("written");
+        let usual = mode(&probe);
+        let c = little_round_top();
+        let json = dir.path().join("e.json");
+        write_engine(&c, &json).expect("exported");
+        assert_eq!(mode(&json), usual);
+        let png = dir.path().join("card.png");
+        card(&c, &png, 400).expect("card");
+        assert_eq!(mode(&png), usual);
+
+        let real = dir.path().join("real.json");
+        std::fs::write(&real, "old").expect("written");
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let link = dir.path().join("link.json");
+        symlink(&real, &link).expect("symlink");
+        write_engine(&c, &link).expect("exported");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            std::fs::read(&real).expect("read"),
+            std::fs::read(&json).expect("read")
+        );
+        assert_eq!(mode(&real), 0o640);
+    }
+
     #[test]
     fn cards_are_written_as_png_and_svg() {
         let dir = tempfile::tempdir().expect("temp dir");
         let c = little_round_top();
         let png = dir.path().join("card.png");
-        card(&c, &png).expect("png");
+        card(&c, &png, CARD_WIDTH).expect("png");
         assert!(std::fs::read(&png).expect("read").starts_with(b"\x89PNG"));
         let svg = dir.path().join("card.svg");
-        card(&c, &svg).expect("svg");
+        card(&c, &svg, CARD_WIDTH).expect("svg");
         assert!(
             std::fs::read_to_string(&svg)
                 .expect("read")

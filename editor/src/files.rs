@@ -1,6 +1,7 @@
 //! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (the
 //! library's `files::write_atomic`), the autosave recovery file, recent files.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -147,10 +148,13 @@ pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
 pub struct LoadedScenario {
     /// The scenario.
     pub scenario: Scenario,
-    /// The map it names.
+    /// The map it names (a blank stand-in when [`Self::missing_map`] says it was not found).
     pub map: Map,
-    /// Which map that is: a map file, or a built-in map.
-    pub map_origin: MapOrigin,
+    /// Which map that is: a map file, or a built-in map (`None` when the map was not found).
+    pub map_origin: Option<MapOrigin>,
+    /// Why the map the scenario names was not found, if it was not ([`MapRegistry::resolve`]'s
+    /// own finding: REF004, REF005 or REF006).
+    pub missing_map: Option<Diagnostic>,
     /// What `saberc check` reports for the file (a scenario that breaks the JSON Schema still
     /// opens, to be repaired).
     pub problems: Vec<Diagnostic>,
@@ -167,26 +171,60 @@ pub enum LoadedFile {
 }
 
 /// Load a scenario source and the map it names, found as `saberc` finds it
-/// ([`MapRegistry::resolve`]: beside the scenario, in `maps/` beside it, in `../maps`, or
-/// built in). A scenario that parses but breaks the JSON Schema still opens with its problems
-/// listed; one that does not parse, or whose map cannot be found, is refused with
-/// `file:line:col` messages.
+/// ([`MapRegistry::resolve`]: in `maps/` beside the scenario, in `../maps`, beside it, or built
+/// in). A scenario that parses but breaks the JSON Schema still opens with its problems listed;
+/// so does one whose map cannot be found (on a blank stand-in map, with
+/// [`LoadedScenario::missing_map`] saying why, so that the map file can be chosen). One that
+/// does not parse is refused with `file:line:col` messages.
 pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
-    match pipeline::compile_source(src, &MapRegistry::new()) {
-        (
-            report,
-            Built::Scenario {
+    let registry = MapRegistry::new();
+    match pipeline::compile_source(src, &registry) {
+        (report, Built::Scenario { scenario, map }) => {
+            let (map, map_origin, missing_map) = match map {
+                Some((map, origin)) => (map, Some(origin), None),
+                None => {
+                    // The pipeline's own reason (REF004, REF005, REF006).
+                    let why = match registry.resolve(&scenario.map, &src.path) {
+                        Err(d) => d,
+                        Ok(_) => Diagnostic::error(
+                            saber_schema::diagnostic::Code::UnknownMap,
+                            format!("the map `{}` could not be used", scenario.map),
+                        ),
+                    };
+                    let stand_in = Map::blank(&scenario.map, "(map not found)", 45, 33);
+                    (stand_in, None, Some(why))
+                }
+            };
+            Ok(LoadedScenario {
                 scenario,
-                map: Some((map, map_origin)),
-            },
-        ) => Ok(LoadedScenario {
-            scenario,
-            map,
-            map_origin,
-            problems: report.diagnostics,
-        }),
+                map,
+                map_origin,
+                missing_map,
+                problems: report.diagnostics,
+            })
+        }
         (report, _) => Err(refusal(src, &report.diagnostics, "not a scenario file")),
     }
+}
+
+/// The path of `file` relative to the folder `dir` (both made absolute first), with `/`
+/// separators, as a scenario's `map` field records it.
+pub fn relative_to(dir: &Path, file: &Path) -> Option<String> {
+    let dir = dir.canonicalize().ok()?;
+    let file = file.canonicalize().ok()?;
+    let a: Vec<_> = dir.components().collect();
+    let b: Vec<_> = file.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return None;
+    }
+    let mut parts: Vec<String> = std::iter::repeat_n("..".to_string(), a.len() - common).collect();
+    parts.extend(
+        b[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    Some(parts.join("/"))
 }
 
 /// Read a map or scenario file, whichever it is.
@@ -239,11 +277,22 @@ pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
 /// The first line of a recovery file names the file it recovers.
 const RECOVERY_HEADER: &str = "// saber-editor recovery of: ";
 
-/// The autosave recovery file.
+/// The folder of recovery files: one per document being edited, each beside a lock file that
+/// the window owning it holds locked (the operating system lets go of the lock when the
+/// window's process ends, however it ends). A window offers back only recovery files whose
+/// lock is free: the work of windows that are gone, never that of a window still running.
 #[derive(Debug, Clone)]
+pub struct RecoveryDir {
+    /// Where the recovery files are kept.
+    pub dir: PathBuf,
+}
+
+/// One document's recovery file, owned (locked) by this window while the value lives.
+#[derive(Debug)]
 pub struct Recovery {
-    /// Where it is kept.
-    pub path: PathBuf,
+    path: PathBuf,
+    lock_path: PathBuf,
+    _lock: std::fs::File,
 }
 
 /// What a recovery file holds.
@@ -257,19 +306,111 @@ pub struct Recovered {
     pub when: Option<SystemTime>,
 }
 
-impl Recovery {
-    /// The recovery file in the app's storage directory.
-    pub fn in_storage_dir() -> Option<Recovery> {
-        eframe::storage_dir("saber-editor").map(|d| Recovery {
-            path: d.join("recovery.ron"),
+/// A name for recovery files of untitled work, unique among running windows.
+fn unique_key() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    format!(
+        "untitled-{}-{nanos}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The recovery key of a file: a hash of its full path.
+fn file_key(path: &Path) -> String {
+    use std::hash::{Hash, Hasher};
+    let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    full.hash(&mut h);
+    format!("file-{:016x}", h.finish())
+}
+
+impl RecoveryDir {
+    /// The recovery folder in the app's storage directory.
+    pub fn in_storage_dir() -> Option<RecoveryDir> {
+        eframe::storage_dir("saber-editor").map(|d| RecoveryDir {
+            dir: d.join("recovery"),
         })
+    }
+
+    /// Claim a recovery file for a document: keyed by its file, or unique for untitled work
+    /// (or when another window already owns the file's key).
+    pub fn claim(&self, source: Option<&Path>) -> std::io::Result<Recovery> {
+        std::fs::create_dir_all(&self.dir)?;
+        if let Some(p) = source
+            && let Some(r) = self.try_slot(&file_key(p))?
+        {
+            return Ok(r);
+        }
+        loop {
+            if let Some(r) = self.try_slot(&unique_key())? {
+                return Ok(r);
+            }
+        }
+    }
+
+    /// Own the recovery file `key`, unless a running window does.
+    fn try_slot(&self, key: &str) -> std::io::Result<Option<Recovery>> {
+        let lock_path = self.dir.join(format!("{key}.lock"));
+        let mut lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => return Err(e),
+        }
+        // For people looking at the folder: which process owns it.
+        lock.set_len(0)?;
+        writeln!(lock, "{}", std::process::id())?;
+        Ok(Some(Recovery {
+            path: self.dir.join(format!("{key}.ron")),
+            lock_path,
+            _lock: lock,
+        }))
+    }
+
+    /// The recovery files whose window is gone, now owned by this one (so that no other
+    /// window offers them at the same time). Unreadable ones are left alone.
+    pub fn orphans(&self) -> Vec<(Recovered, Recovery)> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().and_then(|x| x.to_str()) != Some("ron") {
+                continue;
+            }
+            let Some(key) = p.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            if let Ok(Some(slot)) = self.try_slot(key)
+                && let Some(rec) = slot.read()
+            {
+                out.push((rec, slot));
+            }
+        }
+        out.sort_by_key(|(r, _)| std::cmp::Reverse(r.when));
+        out
+    }
+}
+
+impl Recovery {
+    /// Where the recovery file is.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Write the document being edited (atomically).
     pub fn write(&self, doc: &Document) -> Result<(), String> {
-        if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-        }
         let source = doc
             .path
             .as_ref()
@@ -301,10 +442,11 @@ impl Recovery {
         Some(Recovered { doc, source, when })
     }
 
-    /// Remove the recovery file (after a save, or when the user discards it).
-    pub fn clear(&self) {
+    /// Remove the recovery file and its lock (after a save, or when the user discards it).
+    pub fn release(self) {
         // A missing file is what we want.
         let _ = std::fs::remove_file(&self.path);
+        let _ = std::fs::remove_file(&self.lock_path);
     }
 }
 
@@ -339,6 +481,53 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 2);
     }
 
+    /// The mode bits a new file gets here (0666 less the umask), as `std::fs::write` makes it.
+    #[cfg(unix)]
+    fn default_mode(dir: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        let probe = dir.join("probe");
+        std::fs::write(&probe, "x").expect("written");
+        let mode = std::fs::metadata(&probe)
+            .expect("probe")
+            .permissions()
+            .mode()
+            & 0o777;
+        std::fs::remove_file(&probe).expect("removed");
+        mode
+    }
+
+    /// A save goes through a symlink to its target (the link stays a link), keeps the file's
+    /// permissions, and a new file gets the usual ones, not a temporary file's 0600 (issue 14
+    /// §3).
+    #[cfg(unix)]
+    #[test]
+    fn saves_write_through_symlinks_and_keep_permissions() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mode = |p: &Path| std::fs::metadata(p).expect("file").permissions().mode() & 0o777;
+        let fresh = dir.path().join("new.ron");
+        let mut doc = Document::new(new_map(), None);
+        save_document(&doc, &fresh).expect("saved");
+        assert_eq!(mode(&fresh), default_mode(dir.path()));
+
+        let real = dir.path().join("real.ron");
+        save_map(&new_map(), &real).expect("saved");
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        let link = dir.path().join("link.ron");
+        symlink(&real, &link).expect("symlink");
+        doc.edit("Rename", |m| m.name = "Changed".into());
+        save_document(&doc, &link).expect("saved");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink(),
+            "the link is still a link"
+        );
+        assert_eq!(read_map(&real).expect("read").map.name, "Changed");
+        assert_eq!(mode(&real), 0o640, "the file keeps its permissions");
+    }
+
     #[test]
     fn syntax_errors_say_line_and_column() {
         let err =
@@ -351,9 +540,10 @@ mod tests {
     #[test]
     fn recovery_remembers_its_source() {
         let dir = tempfile::tempdir().expect("temp dir");
-        let r = Recovery {
-            path: dir.path().join("recovery.ron"),
+        let rd = RecoveryDir {
+            dir: dir.path().join("recovery"),
         };
+        let r = rd.claim(None).expect("claimed");
         let map = default_map();
         r.write(&Document::new(
             map.clone(),
@@ -363,8 +553,48 @@ mod tests {
         let back = r.read().expect("recovered");
         assert!(matches!(back.doc, LoadedFile::Map(l) if l.map == map));
         assert_eq!(back.source, Some(PathBuf::from("/maps/x.ron")));
-        r.clear();
-        assert!(r.read().is_none());
+        let path = r.path().to_path_buf();
+        r.release();
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(&rd.dir).expect("dir").count(), 0);
+    }
+
+    #[test]
+    fn a_live_windows_recovery_file_is_not_an_orphan() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let rd = RecoveryDir {
+            dir: dir.path().to_path_buf(),
+        };
+        let live = rd.claim(None).expect("claimed");
+        live.write(&Document::new(default_map(), None))
+            .expect("written");
+        assert!(rd.orphans().is_empty(), "owned by a running window");
+        // The owner goes away without cleaning up (a crash): its file is now an orphan.
+        drop(live);
+        let orphans = rd.orphans();
+        assert_eq!(orphans.len(), 1);
+        // While this window offers it, no other window does.
+        assert!(rd.orphans().is_empty());
+    }
+
+    #[test]
+    fn each_document_gets_its_own_recovery_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let rd = RecoveryDir {
+            dir: dir.path().to_path_buf(),
+        };
+        let a = rd.claim(None).expect("claimed");
+        let b = rd.claim(None).expect("claimed");
+        let file = dir.path().join("m.ron");
+        let c = rd.claim(Some(&file)).expect("claimed");
+        // A second window on the same file does not take the first one's file.
+        let d = rd.claim(Some(&file)).expect("claimed");
+        let paths = [a.path(), b.path(), c.path(), d.path()];
+        for (i, p) in paths.iter().enumerate() {
+            for q in &paths[i + 1..] {
+                assert_ne!(p, q);
+            }
+        }
     }
 
     #[test]
@@ -394,9 +624,10 @@ mod tests {
     #[test]
     fn a_recovered_scenario_comes_back_with_its_map() {
         let dir = tempfile::tempdir().expect("temp dir");
-        let r = Recovery {
-            path: dir.path().join("recovery.ron"),
+        let rd = RecoveryDir {
+            dir: dir.path().to_path_buf(),
         };
+        let r = rd.claim(None).expect("claimed");
         let s = crate::scenario::historical::HISTORICAL[6]
             .scenario()
             .expect("parses");
@@ -407,15 +638,32 @@ mod tests {
     }
 
     #[test]
-    fn a_scenario_naming_an_unknown_map_is_refused_with_a_hint() {
+    fn a_scenario_naming_an_unknown_map_opens_and_says_which_map() {
         let text = crate::scenario::historical::HISTORICAL[6]
             .text
             .replace("map: \"rifle-and-saber\"", "map: \"rifle-and-sabre\"");
-        let err = parse_any(&Source::from_text("s.ron", text)).unwrap_err();
-        assert!(err.contains("REF") || err.contains("MAP"), "{err}");
+        let Ok(LoadedFile::Scenario(l)) = parse_any(&Source::from_text("s.ron", text)) else {
+            panic!("the scenario opens");
+        };
+        let why = one_line(&l.missing_map.expect("the map is missing"));
+        assert!(why.contains("rifle-and-sabre"), "{why}");
         assert!(
-            err.contains("rifle-and-saber"),
-            "suggests the right id: {err}"
+            why.contains("rifle-and-saber"),
+            "suggests the right id: {why}"
         );
+        assert_eq!(l.map.id, "rifle-and-sabre");
+    }
+
+    #[test]
+    fn a_map_path_is_recorded_relative_to_the_scenario() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let maps = dir.path().join("maps");
+        let scen = dir.path().join("scenarios");
+        std::fs::create_dir_all(&maps).expect("dir");
+        std::fs::create_dir_all(&scen).expect("dir");
+        let map = maps.join("m.ron");
+        std::fs::write(&map, "x").expect("written");
+        assert_eq!(relative_to(&scen, &map).as_deref(), Some("../maps/m.ron"));
+        assert_eq!(relative_to(&maps, &map).as_deref(), Some("m.ron"));
     }
 }

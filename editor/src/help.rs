@@ -15,6 +15,16 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ("View", "Home", "Fit the map to the window"),
     ("View", "Ctrl+0", "Zoom to 100 %"),
     ("View", "M", "Show or hide the minimap"),
+    (
+        "View",
+        "F3",
+        "Show or hide the left panel (tools or scenario builder)",
+    ),
+    (
+        "View",
+        "F4",
+        "Show or hide the Diagnostics and History panel",
+    ),
     ("Tools", "B", "Terrain brush"),
     ("Tools", "G", "Flood fill"),
     ("Tools", "I", "Eyedropper"),

@@ -83,6 +83,8 @@ pub struct Step {
     at: Instant,
     /// The gesture it came from (the widget typed into or dragged), if any.
     gesture: Option<u64>,
+    /// The form it came from ("Edit forces"): steps merge only within one form.
+    topic: String,
 }
 
 /// The map as it was when an edit began.
@@ -161,6 +163,7 @@ impl History {
             change,
             at: Instant::now(),
             gesture: None,
+            topic: String::new(),
         });
         if self.undo.len() > MAX_STEPS {
             self.undo.remove(0);
@@ -168,38 +171,43 @@ impl History {
         self.redo.clear();
     }
 
-    /// Record a scenario edit. An edit by the same gesture as the last step (typing into one
-    /// field, dragging one value), soon after it and with nothing undone between, extends
-    /// that step (it gets a new id, so a save made in between still shows the document as
-    /// changed). Edits without a gesture (clicks) are steps of their own.
+    /// Record a scenario edit made in the form `topic`, named by what it changed ("Union (a):
+    /// MZ 30 → 31"; `topic` when nothing shows). An edit by the same gesture as the last step
+    /// (typing into one field, dragging one value), soon after it and with nothing undone
+    /// between, extends that step and renames it for the whole gesture (it gets a new id, so
+    /// a save made in between still shows the document as changed). Edits without a gesture
+    /// (clicks) are steps of their own.
     pub fn record_scenario(
         &mut self,
-        label: &str,
+        topic: &str,
         gesture: Option<u64>,
         before: Scenario,
         after: &Scenario,
     ) {
+        let name = |a: &Scenario, b: &Scenario| {
+            crate::scenario::change::describe(a, b).unwrap_or_else(|| topic.to_string())
+        };
         if let Some(last) = self.undo.last_mut()
             && self.redo.is_empty()
             && gesture.is_some()
             && last.gesture == gesture
-            && last.label == label
+            && last.topic == topic
             && last.at.elapsed() < MERGE_WITHIN
             && let Change::Scenario(pair) = &mut last.change
             && pair.1 == before
         {
             pair.1 = after.clone();
+            last.label = name(&pair.0, &pair.1);
             self.next_id += 1;
             last.id = self.next_id;
             last.at = Instant::now();
             return;
         }
-        self.push(
-            label.to_string(),
-            Change::Scenario(Box::new((before, after.clone()))),
-        );
+        let label = name(&before, after);
+        self.push(label, Change::Scenario(Box::new((before, after.clone()))));
         if let Some(last) = self.undo.last_mut() {
             last.gesture = gesture;
+            last.topic = topic.to_string();
         }
     }
 
@@ -339,6 +347,14 @@ mod tests {
         s.game_length = 6;
         h.record_scenario("Edit game length", None, before, &s);
         assert_eq!(h.done().len(), 3, "a click is a step of its own");
+        // Each step says what it did, the merged one for the whole gesture.
+        assert!(
+            h.done()[0].label.starts_with("Name: “") && h.done()[0].label.ends_with("XYZ”"),
+            "{}",
+            h.done()[0].label
+        );
+        assert_eq!(h.done()[1].label, "Game length 20 → 5");
+        assert_eq!(h.done()[2].label, "Game length 5 → 6");
         let (mut m, mut cur) = (map.clone(), Some(s.clone()));
         h.undo(&mut m, &mut cur);
         s.game_length = 5;

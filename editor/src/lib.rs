@@ -13,6 +13,8 @@ pub mod scenario;
 pub mod tools;
 
 #[cfg(test)]
+mod app_tests;
+#[cfg(test)]
 mod scenario_ui_tests;
 #[cfg(test)]
 mod ui_tests;

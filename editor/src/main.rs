@@ -2,7 +2,7 @@
 //! session's file (or the Rifle & Saber map), with the window's size and place restored.
 
 use saber_editor::App;
-use saber_editor::files::Recovery;
+use saber_editor::files::RecoveryDir;
 
 fn main() -> eframe::Result {
     let file = std::env::args_os().nth(1).map(std::path::PathBuf::from);
@@ -19,7 +19,7 @@ fn main() -> eframe::Result {
         "saber-editor",
         options,
         Box::new(|cc| {
-            let mut app = App::start(cc.storage, Recovery::in_storage_dir());
+            let mut app = App::start(cc.storage, RecoveryDir::in_storage_dir());
             if let Some(path) = file {
                 app.open_path(&path);
             }

@@ -25,13 +25,18 @@ fn editor() -> Harness<'static, App> {
 
 /// Where a world point is on screen.
 pub(crate) fn screen(h: &Harness<'_, App>, world: Pos2) -> Pos2 {
-    let app = h.state();
-    app.view.to_screen(app.canvas_rect, world)
+    h.state().screen_pos(world)
 }
 
 pub(crate) fn hex_center(h: &Harness<'_, App>, c: Coord) -> Pos2 {
-    let layout = Layout::new(h.state().doc.map().grid);
+    let layout = Layout::new(h.state().doc().map().grid);
     screen(h, layout.center(c))
+}
+
+/// Choose the village terrain in the tool panel, as a user would.
+pub(crate) fn choose_village(h: &mut Harness<'_, App>) {
+    h.get_by_label("village").click();
+    h.run();
 }
 
 pub(crate) fn button_event(h: &Harness<'_, App>, pos: Pos2, button: PointerButton, pressed: bool) {
@@ -85,60 +90,67 @@ const VILLAGE: Cell = Cell {
 fn painting_a_hex() {
     let mut h = editor();
     h.state_mut().select_tool(ToolKind::Brush);
-    h.state_mut().terrain.paint = VILLAGE;
+    choose_village(&mut h);
     let at = hex_center(&h, Coord(4, 12));
     click(&mut h, at);
-    let map = h.state().doc.map();
+    let map = h.state().doc().map();
     assert_eq!(map.cell(Coord(4, 12)), Some(VILLAGE));
     assert_eq!(map.cells.iter().filter(|c| **c == VILLAGE).count(), 1);
-    assert!(h.state().doc.is_dirty());
+    assert!(h.state().doc().is_dirty());
 }
 
 #[test]
 fn a_brush_stroke_is_undone_in_one_step_and_redone() {
     let mut h = editor();
-    let start = h.state().doc.map().clone();
-    h.state_mut().terrain.paint = VILLAGE;
-    h.state_mut().terrain.size = 1; // 7 hexes
+    let start = h.state().doc().map().clone();
+    choose_village(&mut h);
+    h.get_by_label("7").click(); // the 7-hex brush
+    h.run();
     let points: Vec<Pos2> = (5..=12).map(|c| hex_center(&h, Coord(c, 10))).collect();
     drag(&mut h, &points, PointerButton::Primary);
-    let painted = h.state().doc.map().clone();
+    let painted = h.state().doc().map().clone();
     let changed = painted.cells.iter().filter(|c| **c == VILLAGE).count();
     assert!(
         changed >= 20,
         "a stroke over 8 hexes with the 7-hex brush: {changed}"
     );
-    assert_eq!(h.state().doc.history().done().len(), 1);
+    assert_eq!(h.state().doc().history().done().len(), 1);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().doc.map(), &start);
-    assert!(!h.state().doc.is_dirty());
+    assert_eq!(h.state().doc().map(), &start);
+    assert!(!h.state().doc().is_dirty());
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
-    assert_eq!(h.state().doc.map(), &painted);
+    assert_eq!(h.state().doc().map(), &painted);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
-    assert_eq!(h.state().doc.map(), &painted);
+    assert_eq!(h.state().doc().map(), &painted);
 }
 
 #[test]
 fn creating_feature_v13_shows_its_label() {
-    let mut h = editor();
+    // A map whose features go up to 12: the next free number is 13.
+    let mut map = files::new_map();
+    map.features.push(saber_schema::model::map::Feature {
+        code: "H12".into(),
+        name: None,
+        hexes: vec![Coord(2, 2)],
+        label: None,
+    });
+    let mut h = harness(App::new(map, None));
     h.key_press(Key::F);
     h.run();
-    assert_eq!(h.state().tool, ToolKind::Feature);
-    h.state_mut().feature.number = 13;
-    h.run();
+    assert_eq!(h.state().map_tools().tool, ToolKind::Feature);
     h.get_by_label("Create V13").click();
     h.run();
     let at = hex_center(&h, Coord(20, 15));
     click(&mut h, at);
-    let map = h.state().doc.map();
+    let map = h.state().doc().map();
     let f = map.feature("V13").expect("V13 created");
     assert_eq!(f.hexes, vec![Coord(20, 15)]);
     assert!(
@@ -146,7 +158,7 @@ fn creating_feature_v13_shows_its_label() {
         "V13 label drawn on the map"
     );
     // Its number is now taken for every letter (11.0).
-    assert_eq!(h.state().feature.number, 14);
+    assert_eq!(h.state().map_tools().feature.number, 14);
 }
 
 #[test]
@@ -155,16 +167,16 @@ fn clicking_near_an_edge_toggles_a_ridge() {
     h.key_press(Key::E);
     h.run();
     let (a, b) = (Coord(4, 12), Coord(4, 11));
-    let layout = Layout::new(h.state().doc.map().grid);
+    let layout = Layout::new(h.state().doc().map().grid);
     let [x, y] = layout.side_segment(a, b).expect("neighbours");
     let near = x + (y - x) * 0.5 + (layout.center(a) - (x + (y - x) * 0.5)) * 0.1;
     let at = screen(&h, near);
     click(&mut h, at);
-    assert!(h.state().doc.map().ridges.contains(&SideKey::new(a, b)));
-    assert_eq!(h.state().doc.map().ridges.len(), 1);
+    assert!(h.state().doc().map().ridges.contains(&SideKey::new(a, b)));
+    assert_eq!(h.state().doc().map().ridges.len(), 1);
     click(&mut h, at);
-    assert!(h.state().doc.map().ridges.is_empty());
-    assert_eq!(h.state().doc.history().done().len(), 2);
+    assert!(h.state().doc().map().ridges.is_empty());
+    assert_eq!(h.state().doc().history().done().len(), 2);
 }
 
 #[test]
@@ -172,44 +184,44 @@ fn save_then_reopen_gives_the_same_map() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("painted.ron");
     let mut h = editor();
-    h.state_mut().terrain.paint = VILLAGE;
+    choose_village(&mut h);
     let at = hex_center(&h, Coord(7, 7));
     click(&mut h, at);
     h.key_press(Key::E);
     h.run();
-    let layout = Layout::new(h.state().doc.map().grid);
+    let layout = Layout::new(h.state().doc().map().grid);
     let [x, y] = layout
         .side_segment(Coord(7, 7), Coord(7, 8))
         .expect("neighbours");
     let at = screen(&h, x + (y - x) * 0.5);
     click(&mut h, at);
     assert!(h.state_mut().save_to(&path));
-    assert!(!h.state().doc.is_dirty());
-    let saved = h.state().doc.map().clone();
+    assert!(!h.state().doc().is_dirty());
+    let saved = h.state().doc().map().clone();
 
     let mut other = App::new(files::new_map(), None);
     other.open_path(&path);
-    assert_eq!(other.error, None);
-    assert_eq!(other.doc.map(), &saved);
-    assert_eq!(other.doc.path.as_deref(), Some(path.as_path()));
-    assert!(!other.doc.is_dirty());
+    assert_eq!(other.error(), None);
+    assert_eq!(other.doc().map(), &saved);
+    assert_eq!(other.doc().path.as_deref(), Some(path.as_path()));
+    assert!(!other.doc().is_dirty());
 }
 
 #[test]
 fn unsaved_changes_are_guarded() {
     let mut h = editor();
-    h.state_mut().terrain.paint = VILLAGE;
+    choose_village(&mut h);
     let at = hex_center(&h, Coord(3, 3));
     click(&mut h, at);
-    let edited = h.state().doc.map().clone();
+    let edited = h.state().doc().map().clone();
 
     h.state_mut().request(Action::New);
     h.run();
     h.get_by_label("Unsaved changes");
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().doc.map(), &edited);
-    assert!(h.state().confirm.is_none());
+    assert_eq!(h.state().doc().map(), &edited);
+    assert!(!h.state().is_asking_to_save());
 
     h.state_mut().request(Action::Close);
     h.run();
@@ -221,27 +233,27 @@ fn unsaved_changes_are_guarded() {
     h.run();
     h.get_by_label("Don't save").click();
     h.run();
-    assert_eq!(h.state().doc.map(), &files::new_map());
-    assert!(!h.state().doc.is_dirty());
+    assert_eq!(h.state().doc().map(), &files::new_map());
+    assert!(!h.state().doc().is_dirty());
 
     // Nothing unsaved: no question asked.
     h.state_mut().request(Action::Close);
-    assert!(h.state().confirm.is_none());
+    assert!(!h.state().is_asking_to_save());
     assert!(h.state().close_allowed());
 }
 
 #[test]
 fn starts_on_the_rifle_and_saber_map() {
     let h = harness(App::start(None, None));
-    assert_eq!(h.state().doc.map().id, "rifle-and-saber");
+    assert_eq!(h.state().doc().map().id, "rifle-and-saber");
     assert!(
         painted_texts(&h).iter().any(|t| t.starts_with("V")),
         "feature labels drawn"
     );
     assert!(
-        h.state().diagnostics.items.is_empty(),
+        h.state().map_tools().diagnostics.items.is_empty(),
         "{:?}",
-        h.state().diagnostics.items
+        h.state().map_tools().diagnostics.items
     );
 }
 
@@ -251,41 +263,50 @@ fn a_bad_file_keeps_the_current_map() {
     let path = dir.path().join("bad.ron");
     std::fs::write(&path, "(format: \"saber-map/1\",\n id: ").expect("written");
     let mut h = editor();
-    let before = h.state().doc.map().clone();
+    let before = h.state().doc().map().clone();
     h.state_mut().open_path(&path);
     h.run();
-    let err = h.state().error.clone().expect("an error is shown");
+    let err = h.state().error().expect("an error is shown").to_string();
     assert!(err.contains("bad.ron:2:"), "{err}");
-    assert_eq!(h.state().doc.map(), &before);
+    assert_eq!(h.state().doc().map(), &before);
     h.get_by_label("OK").click();
     h.run();
-    assert!(h.state().error.is_none());
+    assert!(h.state().error().is_none());
 }
 
 #[test]
 fn autosave_is_offered_back_after_a_crash() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let recovery = files::Recovery {
-        path: dir.path().join("recovery.ron"),
+    let recovery = files::RecoveryDir {
+        dir: dir.path().to_path_buf(),
     };
-    let mut app = App::start(None, Some(recovery.clone()));
-    assert!(app.offer.is_none());
-    app.doc.edit("Paint", |m| m.set_cell(Coord(5, 5), VILLAGE));
-    let edited = app.doc.map().clone();
-    app.autosave(std::time::Instant::now() + crate::app::AUTOSAVE_EVERY);
-    // The app "crashes": it is dropped without closing. The next start offers the work back.
-    drop(app);
     let mut h = harness(App::start(None, Some(recovery.clone())));
-    assert!(h.state().offer.is_some());
+    assert_eq!(h.state().offered_recoveries(), 0);
+    h.state_mut().request(Action::New);
+    h.run();
+    choose_village(&mut h);
+    let at = hex_center(&h, Coord(5, 5));
+    click(&mut h, at);
+    let edited = h.state().doc().map().clone();
+    h.state_mut()
+        .autosave(std::time::Instant::now() + crate::app::AUTOSAVE_EVERY);
+    // The app "crashes": it is dropped without closing. The next start offers the work back.
+    drop(h);
+    let mut h = harness(App::start(None, Some(recovery.clone())));
+    assert_eq!(h.state().offered_recoveries(), 1);
     h.get_by_label("Restore").click();
     h.run();
-    assert_eq!(h.state().doc.map(), &edited);
-    assert!(h.state().doc.is_dirty(), "restored work is not on disk yet");
+    assert_eq!(h.state().doc().map(), &edited);
+    assert!(
+        h.state().doc().is_dirty(),
+        "restored work is not on disk yet"
+    );
     // Quitting after saving or discarding removes the recovery file.
     h.state_mut().request(Action::Close);
     h.run();
     h.get_by_label("Don't save").click();
     h.run();
     assert!(h.state().close_allowed());
-    assert!(recovery.read().is_none());
+    assert!(recovery.orphans().is_empty());
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
 }

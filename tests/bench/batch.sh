@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Batch benchmark (not part of `cargo test` or CI): generate N varied scenarios as RON and as
-# JSON, time `saberc check` (full rules) on the RON files and `check-jsonschema` (schema only,
-# from PyPI) on the JSON files against schema/scenario.schema.json, and print both rates.
+# JSON, time `saberc check` (full rules) on the RON and on the JSON files, `jsonschema-cli` (the
+# Rust validator on the same `jsonschema` crate, schema only; `cargo install jsonschema-cli`) and
+# `check-jsonschema` (schema only, from PyPI) on the JSON files against
+# schema/scenario.schema.json, and print the rates and the ratios, in wall time and in CPU time
+# (user + system: saberc checks files in parallel, the validators in one thread).
 #
 #   tests/bench/batch.sh [N] [release|debug]      (defaults: 10000 release)
 set -euo pipefail
@@ -31,9 +34,27 @@ seconds() {
     echo "$end - $start" | bc -l
 }
 
+# CPU seconds (user + system) of a command, as GNU time reports them.
+cpu() {
+    /usr/bin/time -f '%U %S' -o "$work/cpu.txt" "$@" >"$work/out.txt" 2>&1 || true
+    tail -n 1 "$work/cpu.txt" | awk '{ print $1 + $2 }'
+}
+
 saberc_s=$(seconds "$saberc" check --format json "$work/files/ron")
 echo "saberc ($profile, full rules): $n files in ${saberc_s}s"
 tail -c 300 "$work/out.txt" | tail -n 2
+saberc_cpu=$(cpu "$saberc" check --format json "$work/files/json")
+echo "saberc on the JSON files: ${saberc_cpu}s CPU"
+
+if command -v jsonschema-cli >/dev/null; then
+    jcli_cpu=$(cpu sh -c "ls '$work/files/json'/*.json | xargs jsonschema-cli validate --offline --errors-only schema/scenario.schema.json -i")
+    echo "$(jsonschema-cli --version) (schema only): ${jcli_cpu}s CPU"
+    awk -v a="$saberc_cpu" -v b="$jcli_cpu" 'BEGIN {
+        printf "CPU ratio (saberc full check / jsonschema-cli schema only): %.2f\n", a / b
+    }'
+else
+    echo "jsonschema-cli not installed (cargo install jsonschema-cli): no CPU ratio"
+fi
 
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q check-jsonschema

@@ -37,7 +37,8 @@ run() {
     local code=0
     (cd "$dir" && "$gnu_time" -f '%e %M' -o "$work/time.txt" "$saberc" "$@" \
         >"$work/out.txt" 2>&1) || code=$?
-    read -r wall kb <"$work/time.txt"
+    # GNU time puts "Command exited with non-zero status N" first when the exit code is not 0.
+    read -r wall kb < <(tail -n 1 "$work/time.txt")
     local bytes
     bytes=$(wc -c <"$work/out.txt")
     local verdict=ok

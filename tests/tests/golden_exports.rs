@@ -3,6 +3,11 @@
 //! against `export.schema.json` and carries, per side, exactly the units and markers of the
 //! scenario's order of battle (which `scenario_counts.rs` ties to the rules text).
 //!
+//! The map is the same in every export, so it is pinned once: `tests/golden/_map.json` holds the
+//! export's map (all but its effective terrain, which special rules change per scenario) and the
+//! Terrain Effects Chart, and each scenario's golden file holds the rest, the part that is the
+//! scenario's own.
+//!
 //! After an intended change, regenerate with `SABER_BLESS=1 cargo test -p saber-tests --test
 //! golden_exports` and review the diff.
 
@@ -46,6 +51,7 @@ fn name(p: &Path) -> String {
 fn exports_match_the_golden_files() {
     let reg = registry();
     let mut problems = Vec::new();
+    let mut shared_map: Option<serde_json::Value> = None;
     for path in historical_files() {
         let src = Source::read(&path).expect("readable");
         let (compiled, diags) = compile_scenario(&src, &reg);
@@ -93,22 +99,68 @@ fn exports_match_the_golden_files() {
             }
         }
 
-        let text = export_text(&doc);
-        let golden = golden_path(&c.scenario.id);
-        if bless() {
-            std::fs::create_dir_all(golden.parent().expect("has a parent")).expect("mkdir");
-            std::fs::write(&golden, &text).expect("write golden");
-            continue;
-        }
-        match std::fs::read_to_string(&golden) {
-            Ok(old) if old == text => {}
-            Ok(_) => problems.push(format!(
-                "{}: export differs from {} (SABER_BLESS=1 regenerates it)",
-                name(&path),
-                golden.display()
+        // What saberc writes is this document.
+        let written: serde_json::Value =
+            serde_json::from_str(&export_text(&doc)).expect("the export text is JSON");
+        assert_eq!(written, value, "{}", name(&path));
+
+        let (own, map_part) = split(value);
+        match &shared_map {
+            None => shared_map = Some(map_part),
+            Some(m) if *m == map_part => {}
+            Some(_) => problems.push(format!(
+                "{}: its map differs from the other scenarios' (apart from effective terrain)",
+                name(&path)
             )),
-            Err(e) => problems.push(format!("{}: {}: {e}", name(&path), golden.display())),
         }
+        compare_golden(
+            &golden_path(&c.scenario.id),
+            &own,
+            &name(&path),
+            &mut problems,
+        );
+    }
+    match shared_map {
+        Some(m) => compare_golden(&golden_path("_map"), &m, "the map", &mut problems),
+        None => problems.push("no scenario compiled".into()),
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// An export split into the scenario's own part and the map part every scenario shares (the
+/// map without its effective terrain, and the Terrain Effects Chart).
+fn split(mut value: serde_json::Value) -> (serde_json::Value, serde_json::Value) {
+    let mut map = value["map"].take();
+    let effective = map["effective_terrain"].take();
+    if let Some(m) = map.as_object_mut() {
+        m.remove("effective_terrain");
+    }
+    value["map"] = serde_json::json!({ "effective_terrain": effective });
+    let effects = value["terrain_effects"].take();
+    if let Some(v) = value.as_object_mut() {
+        v.remove("terrain_effects");
+    }
+    (
+        value,
+        serde_json::json!({ "map": map, "terrain_effects": effects }),
+    )
+}
+
+/// Compare a document with its golden file (or write it, when blessing).
+fn compare_golden(golden: &Path, doc: &serde_json::Value, what: &str, problems: &mut Vec<String>) {
+    let mut text = serde_json::to_string_pretty(doc).expect("JSON");
+    text.push('\n');
+    if bless() {
+        std::fs::create_dir_all(golden.parent().expect("has a parent")).expect("mkdir");
+        std::fs::write(golden, &text).expect("write golden");
+        return;
+    }
+    match std::fs::read_to_string(golden) {
+        Ok(old) if old == text => {}
+        Ok(_) => problems.push(format!(
+            "{what}: export differs from {} (SABER_BLESS=1 regenerates it)",
+            golden.display()
+        )),
+        Err(e) => problems.push(format!("{what}: {}: {e}", golden.display())),
+    }
 }

@@ -20,6 +20,7 @@ struct Job {
     revision: u64,
     scenario: Scenario,
     map: Arc<Map>,
+    map_problem: Option<Diagnostic>,
 }
 
 struct Done {
@@ -41,6 +42,9 @@ pub struct Checker {
     pub took: Duration,
     /// Always check inline (tests).
     pub synchronous: bool,
+    /// Why the scenario's map was not found, if it was not: the check then reports that, as
+    /// `saberc` does, rather than checking against the stand-in map.
+    pub map_problem: Option<Diagnostic>,
     asked: Option<u64>,
     jobs: Option<Sender<Job>>,
     results: Option<Receiver<Done>>,
@@ -54,6 +58,7 @@ impl Default for Checker {
             items: Vec::new(),
             took: Duration::ZERO,
             synchronous: false,
+            map_problem: None,
             asked: None,
             jobs: None,
             results: None,
@@ -72,7 +77,10 @@ impl std::fmt::Debug for Checker {
 
 fn run(job: Job) -> Done {
     let start = Instant::now();
-    let check = saber_schema::pipeline::check_scenario_model(&job.scenario, &job.map);
+    let check = match job.map_problem {
+        Some(problem) => saber_schema::pipeline::check_scenario_without_map(&job.scenario, problem),
+        None => saber_schema::pipeline::check_scenario_model(&job.scenario, &job.map),
+    };
     Done {
         revision: job.revision,
         resolved: check.resolved,
@@ -114,6 +122,7 @@ impl Checker {
             revision,
             scenario: scenario.clone(),
             map: Arc::clone(map),
+            map_problem: self.map_problem.clone(),
         };
         if self.synchronous || self.took < FRAME {
             let done = run(job);
@@ -149,6 +158,7 @@ impl Checker {
                     revision,
                     scenario: scenario.clone(),
                     map: Arc::clone(map),
+                    map_problem: self.map_problem.clone(),
                 });
                 self.accept(done);
                 false
@@ -238,6 +248,7 @@ mod tests {
             assert_eq!(opened, saberc, "{}: opening", f.display());
             let mut checker = Checker {
                 synchronous: true,
+                map_problem: loaded.missing_map.clone(),
                 ..Checker::default()
             };
             // The live check sees the document as the editor holds it, so it answers as

@@ -2,6 +2,7 @@
 //! battle, zones, arrivals, victory conditions, special rules, notes), picking features and
 //! hexes on the map, and the wizard that factors a historical battle (11.18).
 
+pub mod change;
 pub mod checker;
 pub mod fields;
 pub mod header;

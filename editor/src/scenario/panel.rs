@@ -196,6 +196,10 @@ impl ScenarioUi {
             .map
             .get_or_insert_with(|| Arc::new(doc.map().clone()))
             .clone();
+        if self.checker.map_problem != doc.map_problem {
+            self.checker.map_problem = doc.map_problem.clone();
+            self.checker.reset();
+        }
         self.checker.update(doc.revision(), s, &map)
     }
 

@@ -94,20 +94,27 @@ impl Capacity {
         self.needed <= self.hexes
     }
 
-    /// "38 of 42 points: 7 hexes × 6; needs at least 7".
+    /// What the bar says: "38 of 42 points".
     pub fn text(&self) -> String {
         format!(
-            "{} of {} points ({} hexes × {HEX_POINTS}); the units need at least {} hexes",
+            "{} of {} points",
             self.points,
-            self.hexes.saturating_mul(HEX_POINTS),
-            self.hexes,
-            self.needed
+            self.hexes.saturating_mul(HEX_POINTS)
+        )
+    }
+
+    /// What the line under the bar says: "7 hexes × 6 points; the units need at least 7".
+    pub fn detail(&self) -> String {
+        format!(
+            "{} hexes × {HEX_POINTS} points; the units need at least {} hexes",
+            self.hexes, self.needed
         )
     }
 }
 
 /// The capacity meter: a bar filled by the group's share of the zone's room, red when it
-/// does not fit.
+/// does not fit, its words in body-size text (the bar's short text, then a wrapped line), so
+/// that nothing is too small to read or cut off at the bar's end.
 pub fn capacity_meter(ui: &mut Ui, cap: &Capacity) {
     let room = cap.hexes.saturating_mul(HEX_POINTS).max(1);
     let fill = (cap.points as f32 / room as f32).min(1.0);
@@ -119,9 +126,16 @@ pub fn capacity_meter(ui: &mut Ui, cap: &Capacity) {
     ui.add(
         egui::ProgressBar::new(fill)
             .fill(color)
-            .text(RichText::new(format!("Capacity: {}", cap.text())).small()),
+            .desired_height(ui.text_style_height(&egui::TextStyle::Body) + 8.0)
+            .text(
+                RichText::new(format!("Capacity: {}", cap.text()))
+                    .text_style(egui::TextStyle::Body)
+                    .strong()
+                    .color(Color32::WHITE),
+            ),
     )
     .on_hover_text("The group's stacking points against six points a hex of its zone (7.0); for a choice of zones, the smallest.");
+    ui.label(cap.detail());
     if !cap.fits() {
         ui.colored_label(
             ui.visuals().error_fg_color,
@@ -405,6 +419,64 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
             if let Some(zone) = zone {
                 ui.label(format!("{} entry hexes", zone.hexes.len()));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::Shape;
+    use egui::epaint::TextShape;
+
+    fn texts(shapes: &[egui::epaint::ClippedShape]) -> Vec<(TextShape, egui::Rect)> {
+        fn walk(shape: &Shape, clip: egui::Rect, out: &mut Vec<(TextShape, egui::Rect)>) {
+            match shape {
+                Shape::Text(t) => out.push((t.clone(), clip)),
+                Shape::Vec(v) => v.iter().for_each(|s| walk(s, clip, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for s in shapes {
+            walk(&s.shape, s.clip_rect, &mut out);
+        }
+        out
+    }
+
+    /// In a side panel as narrow as it gets, the meter's words are body-size text, and none is
+    /// clipped off at the bar's end or the panel's edge (issue 14 §5).
+    #[test]
+    fn the_capacity_meter_is_legible_and_never_cut_off() {
+        let cap = Capacity {
+            points: 138,
+            hexes: 20,
+            needed: 24,
+        };
+        let width = 240.0;
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(width, 300.0))
+            .build_ui(move |ui| capacity_meter(ui, &cap));
+        h.run();
+        let body = h.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+        let texts = texts(&h.output().shapes);
+        let words: String = texts.iter().map(|(t, _)| t.galley.text()).collect();
+        for needed in ["138 of 120 points", "at least 24 hexes", "4 more hexes"] {
+            assert!(words.contains(needed), "{needed:?} not shown in {words:?}");
+        }
+        for (t, clip) in &texts {
+            let size = t.galley.job.sections[0].format.font_id.size;
+            assert!(
+                size >= body,
+                "{:?} at {size} px, body is {body}",
+                t.galley.text()
+            );
+            let rect = t.galley.rect.translate(t.pos.to_vec2());
+            assert!(
+                clip.contains_rect(rect) && rect.max.x <= width,
+                "{:?} cut off: {rect:?} in {clip:?}",
+                t.galley.text()
+            );
         }
     }
 }

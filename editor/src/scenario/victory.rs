@@ -21,13 +21,8 @@ use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 
 /// Edit the scenario's victory conditions: add, remove, reorder, and every field of each.
 pub fn victory_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
-    let Scenario {
-        sides,
-        victory,
-        game_length,
-        ..
-    } = s;
-    let d = Defaults::new(cx.map, *game_length);
+    let d = Defaults::new(cx.map, s);
+    let Scenario { sides, victory, .. } = s;
     let mut op = None;
     let len = victory.len();
     for (i, v) in victory.iter_mut().enumerate() {
@@ -83,24 +78,62 @@ fn condition_ui(
 
 /// Valid starting values for new goals on this map and game length.
 struct Defaults {
-    /// The first feature of the map (anywhere, on a map without features).
+    /// The scenario's objective (see [`objective`]).
     feature: Zone,
     /// The game's last Game-Turn.
     last_turn: u32,
 }
 
+/// The feature a new goal starts on: a village or hill the scenario already names (in its
+/// zones, goals or rules), else the map's first village or hill, else its first feature (or
+/// anywhere, on a map without features). Never a river or road that merely comes first.
+fn objective(map: &Map, s: &Scenario) -> Zone {
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(o) => {
+                for (k, x) in o {
+                    if k == "Feature"
+                        && let Some(code) = x.as_str()
+                    {
+                        out.push(code.to_string());
+                    }
+                    walk(x, out);
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut named = Vec::new();
+    if let Ok(v) = serde_json::to_value(s) {
+        walk(&v, &mut named);
+    }
+    let objective_letter = |code: &str| code.starts_with('V') || code.starts_with('H');
+    let on_map = |code: &String| map.feature(code).is_some();
+    named
+        .iter()
+        .filter(|c| on_map(c))
+        .find(|c| objective_letter(c))
+        .cloned()
+        .or_else(|| {
+            map.features
+                .iter()
+                .find(|f| objective_letter(&f.code))
+                .map(|f| f.code.clone())
+        })
+        .or_else(|| map.features.first().map(|f| f.code.clone()))
+        .map_or(Zone::Everywhere, Zone::Feature)
+}
+
 impl Defaults {
-    fn new(map: &Map, game_length: u32) -> Defaults {
+    fn new(map: &Map, s: &Scenario) -> Defaults {
         Defaults {
-            feature: map
-                .features
-                .first()
-                .map_or(Zone::Everywhere, |f| Zone::Feature(f.code.clone())),
-            last_turn: game_length.clamp(1, RIFLE_AND_SABER.turn_record_track),
+            feature: objective(map, s),
+            last_turn: s.game_length.clamp(1, RIFLE_AND_SABER.turn_record_track),
         }
     }
 
-    /// Hold the first feature at the end of the game.
+    /// Hold the scenario's objective at the end of the game.
     fn hold(&self) -> Goal {
         Goal::Hold {
             target: self.feature.clone(),
@@ -595,15 +628,18 @@ mod tests {
         h.run();
         let map = saber_schema::builtin::rifle_and_saber();
         let prefix = [PathSeg::key("victory"), PathSeg::Index(0)];
+        // Little Round Top's zones name H26 (its hill); the map's first feature is a river.
+        assert!(map.features[0].code.starts_with('R'));
+        let Goal::Hold { target, when, .. } = &h.state().0.victory[0].goal else {
+            panic!("a new condition is a Hold")
+        };
+        assert_eq!(*when, When::EndOfGame);
+        let Zone::Feature(code) = target else {
+            panic!("on a feature: {target:?}")
+        };
         assert_eq!(
-            h.state().0.victory[0].goal,
-            Goal::Hold {
-                target: Zone::Feature(map.features[0].code.clone()),
-                hexes: HoldHexes::Any,
-                when: When::EndOfGame,
-                no_enemy_within: None,
-            },
-            "a new condition holds the first feature at the end of the game"
+            code, "H26",
+            "a new condition holds the scenario's objective"
         );
         assert_eq!(errors_under(&h.state().0, &map, &prefix), []);
         // A new condition is a valid Hold; choose another kind and Hold again, as a user would.

@@ -97,6 +97,7 @@ fn feature_mut<'a>(map: &'a mut Map, code: &str) -> Option<&'a mut Feature> {
 impl FeatureTool {
     /// Create a feature covering one hex and select it.
     pub fn create(&mut self, doc: &mut Document, code: &str, at: Coord) {
+        self.apply_rename(doc);
         doc.edit(&format!("Create {code}"), |m| {
             m.features.push(Feature {
                 code: code.to_string(),
@@ -135,40 +136,34 @@ impl FeatureTool {
         let (letter, number, name) = self
             .rename
             .get_or_insert_with(|| (l, n, f.name.clone().unwrap_or_default()));
+        let mut enter = false;
         ui.horizontal(|ui| {
             let l = ui.label("Name");
-            ui.text_edit_singleline(name).labelled_by(l.id);
+            let r = ui.text_edit_singleline(name).labelled_by(l.id);
+            enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         });
         ui.horizontal(|ui| {
             let l = ui.label("Code");
             letter_combo(ui, "rename-letter", letter, l.id);
-            ui.add(egui::DragValue::new(number).range(1..=9999))
+            let r = ui
+                .add(egui::DragValue::new(number).range(1..=9999))
                 .labelled_by(l.id);
+            enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         });
         let new_code = format!("{}{}", letter.letter(), number);
         let problem = code_problem(doc.map(), *letter, *number, Some(&code));
-        let new_name = (!name.trim().is_empty()).then(|| name.trim().to_string());
-        let changed = new_code != f.code || new_name != f.name;
         if let Some(p) = &problem
             && new_code != f.code
         {
             ui.colored_label(ui.visuals().error_fg_color, p);
         }
         let apply = ui
-            .add_enabled(
-                changed && (problem.is_none() || new_code == f.code),
-                egui::Button::new("Rename"),
-            )
+            .add_enabled(self.rename_ready(doc), egui::Button::new("Rename"))
             .on_hover_text("Apply the new code and name (Enter)");
-        if apply.clicked() {
-            doc.edit(&format!("Rename {} to {new_code}", f.code), |m| {
-                if let Some(x) = feature_mut(m, &code) {
-                    x.code = new_code.clone();
-                    x.name = new_name;
-                }
-            });
-            self.selected = Some(new_code);
-            self.rename = None;
+        if (apply.clicked() || enter)
+            && let Some(msg) = self.apply_rename(doc)
+        {
+            fb.status = Some(msg);
         }
         ui.label(format!("{} hexes", f.hexes.len()));
         ui.horizontal(|ui| {
@@ -184,6 +179,58 @@ impl FeatureTool {
         {
             self.delete(doc, fb);
         }
+    }
+
+    /// The selected feature's typed code and name, if they change it and may be applied.
+    fn pending_rename(&self, doc: &Document) -> Option<(String, String, Option<String>)> {
+        let code = self.selected.as_ref()?;
+        let f = doc.map().feature(code)?;
+        let (letter, number, name) = self.rename.as_ref()?;
+        let new_code = format!("{}{}", letter.letter(), number);
+        let new_name = (!name.trim().is_empty()).then(|| name.trim().to_string());
+        let changed = new_code != f.code || new_name != f.name;
+        let valid =
+            new_code == f.code || code_problem(doc.map(), *letter, *number, Some(code)).is_none();
+        (changed && valid).then(|| (code.clone(), new_code, new_name))
+    }
+
+    fn rename_ready(&self, doc: &Document) -> bool {
+        self.pending_rename(doc).is_some()
+    }
+
+    /// Apply the typed code and name to the selected feature (one undo step that says what
+    /// changed); returns the status message.
+    pub fn apply_rename(&mut self, doc: &mut Document) -> Option<String> {
+        let (code, new_code, new_name) = self.pending_rename(doc)?;
+        let old_name = doc.map().feature(&code).and_then(|f| f.name.clone());
+        let quoted = |n: &Option<String>| match n {
+            Some(n) => format!("“{n}”"),
+            None => "no name".to_string(),
+        };
+        let label = match (new_code != code, new_name != old_name) {
+            (true, false) => format!("Rename {code} → {new_code}"),
+            (true, true) => format!("Rename {code} → {new_code} {}", quoted(&new_name)),
+            _ => format!("Name {code}: {} → {}", quoted(&old_name), quoted(&new_name)),
+        };
+        doc.edit(&label, |m| {
+            if let Some(x) = feature_mut(m, &code) {
+                x.code = new_code.clone();
+                x.name = new_name;
+            }
+        });
+        self.selected = Some(new_code);
+        self.rename = None;
+        Some(label)
+    }
+
+    /// Select another feature (or none), first applying what was typed for the one selected
+    /// so that a typed name is never dropped.
+    pub fn select(&mut self, doc: &mut Document, code: Option<String>) {
+        if self.selected != code {
+            self.apply_rename(doc);
+        }
+        self.selected = code;
+        self.rename = None;
     }
 
     fn delete(&mut self, doc: &mut Document, fb: &mut Feedback) {
@@ -267,8 +314,7 @@ impl Tool for FeatureTool {
                         .unwrap_or_default();
                     let sel = self.selected.as_deref() == Some(code.as_str());
                     if ui.selectable_label(sel, format!("{code} {name}")).clicked() {
-                        self.selected = Some(code.clone());
-                        self.rename = None;
+                        self.select(doc, Some(code.clone()));
                     }
                 }
             });
@@ -300,8 +346,7 @@ impl Tool for FeatureTool {
                     .find(|f| f.hexes.contains(&p.hex))
                     .map(|f| f.code.clone());
                 if under.is_some() {
-                    self.selected = under;
-                    self.rename = None;
+                    self.select(doc, under);
                 }
                 return;
             }
@@ -363,7 +408,7 @@ impl Tool for FeatureTool {
             }
         }
         if pressed(ui, Key::Escape) && self.armed.take().is_none() {
-            self.selected = None;
+            self.select(doc, None);
         }
         if pressed(ui, Key::L) {
             self.mode = Mode::Label;

@@ -110,6 +110,9 @@ impl Properties {
             .open(&mut open)
             .resizable(true)
             .default_width(360.0)
+            // However long the notes, the window fits the screen and Apply stays reachable.
+            .max_height(ctx.content_rect().height() * 0.85)
+            .vscroll(true)
             .show(ctx, |ui| status = self.form_ui(ui, doc));
         self.open = open;
         status
@@ -153,12 +156,17 @@ impl Properties {
             ui.end_row();
         });
         let l = ui.label("Notes");
-        ui.add(
-            egui::TextEdit::multiline(&mut form.notes)
-                .desired_rows(5)
-                .desired_width(f32::INFINITY),
-        )
-        .labelled_by(l.id);
+        egui::ScrollArea::vertical()
+            .id_salt("notes-scroll")
+            .max_height(180.0)
+            .show(ui, |ui| {
+                ui.add(
+                    egui::TextEdit::multiline(&mut form.notes)
+                        .desired_rows(5)
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(l.id);
+            });
         let form = form.clone();
         let mut status = None;
         ui.horizontal(|ui| {

@@ -366,6 +366,22 @@ pub fn check_scenario_model(scenario: &Scenario, map: &Map) -> ScenarioCheck {
     }
 }
 
+/// Check a scenario held in memory whose map could not be found (`problem`, what
+/// [`MapRegistry::resolve`] said): the findings `saberc check` reports for the same scenario
+/// saved, which stops at the JSON Schema stage or else at the map (the editor shows the scenario
+/// on a stand-in map meanwhile; nothing is checked against it).
+pub fn check_scenario_without_map(scenario: &Scenario, problem: Diagnostic) -> ScenarioCheck {
+    let written = serde_json::to_value(scenario).expect("the model always serializes");
+    let diags = match scenario_schema(&written) {
+        Ok(deferred) => [deferred, vec![problem]].concat(),
+        Err(schema) => schema,
+    };
+    ScenarioCheck {
+        resolved: Resolved::default(),
+        diagnostics: finish::finish_unlocated(diags),
+    }
+}
+
 /// Check a map held in memory, by the stages `saberc` runs on a map file from the JSON Schema
 /// on; findings sorted and capped as for a file.
 pub fn check_map_model(map: &Map) -> Vec<Diagnostic> {

@@ -1,0 +1,181 @@
+//! Asking for a file name: the desktop's dialog (rfd, through the XDG portal or zenity) when
+//! there is one, otherwise the editor's own dialog (egui_file), so that Open, Save As and the
+//! exports never silently do nothing on a desktop without a portal.
+
+use std::path::{Path, PathBuf};
+
+use crate::app::Action;
+
+/// What a file name is asked for; the app finishes the job once it has one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Purpose {
+    /// Open a map or scenario.
+    Open,
+    /// Save the document there, then do the action that was waiting for the save.
+    SaveAs(Option<Action>),
+    /// Write the engine JSON.
+    ExportEngine,
+    /// Write the scenario card.
+    ExportCard,
+    /// Write the Tiled map into a folder.
+    ExportTiled,
+    /// The map file of a scenario whose map was not found.
+    ChooseMap,
+}
+
+/// What the dialog shows.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Window title.
+    pub title: String,
+    /// Accepted extensions, the first is the default (`("RON map", &["ron"])`).
+    pub filters: Vec<(String, Vec<&'static str>)>,
+    /// Suggested file name when saving.
+    pub file_name: Option<String>,
+    /// Folder to start in.
+    pub dir: Option<PathBuf>,
+    /// Saving (a new name may be typed) rather than opening.
+    pub save: bool,
+    /// A folder is asked for, not a file.
+    pub folder: bool,
+}
+
+/// The file dialogs: which kind to use, and the editor's own dialog while it is open.
+pub struct FileDialogs {
+    native: bool,
+    open: Option<(Purpose, egui_file::FileDialog)>,
+}
+
+impl std::fmt::Debug for FileDialogs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileDialogs")
+            .field("native", &self.native)
+            .field("open", &self.open.as_ref().map(|(p, _)| p))
+            .finish()
+    }
+}
+
+/// The environment variable that picks the dialog: `builtin` or `native`.
+pub const DIALOG_VAR: &str = "SABER_EDITOR_FILE_DIALOG";
+
+/// Can rfd show a dialog here? On Linux it needs the XDG desktop portal (a D-Bus session
+/// with a portal service) or zenity; without either it returns nothing at all.
+pub fn native_available() -> bool {
+    match std::env::var(DIALOG_VAR).as_deref() {
+        Ok("builtin") => return false,
+        Ok("native") => return true,
+        _ => {}
+    }
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    let on_path = |exe: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(exe).is_file()))
+    };
+    let portal = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        && [
+            "/usr/share/dbus-1/services",
+            "/usr/local/share/dbus-1/services",
+        ]
+        .iter()
+        .any(|d| {
+            Path::new(d)
+                .join("org.freedesktop.portal.Desktop.service")
+                .is_file()
+        });
+    portal || on_path("zenity")
+}
+
+impl FileDialogs {
+    /// Dialogs of the given kind (`native`: the desktop's).
+    pub fn new(native: bool) -> FileDialogs {
+        FileDialogs { native, open: None }
+    }
+
+    /// Is the desktop's dialog used?
+    pub fn native(&self) -> bool {
+        self.native
+    }
+
+    /// Use the desktop's dialog, or the editor's own.
+    pub fn set_native(&mut self, native: bool) {
+        self.native = native;
+    }
+
+    /// Is the editor's own dialog open?
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Ask for a file. The desktop's dialog answers at once (`Some` with the path, or `None`
+    /// when cancelled); the editor's own opens and answers later through [`Self::show`].
+    pub fn ask(&mut self, purpose: Purpose, req: Request) -> Option<PathBuf> {
+        if self.native {
+            let mut d = rfd::FileDialog::new().set_title(&req.title);
+            for (name, exts) in &req.filters {
+                d = d.add_filter(name, exts.as_slice());
+            }
+            if let Some(n) = &req.file_name {
+                d = d.set_file_name(n);
+            }
+            if let Some(dir) = &req.dir {
+                d = d.set_directory(dir);
+            }
+            return if req.save {
+                d.save_file()
+            } else {
+                d.pick_file()
+            };
+        }
+        let dir = req
+            .dir
+            .clone()
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        let exts: Vec<String> = req
+            .filters
+            .iter()
+            .flat_map(|(_, e)| e.iter().map(|s| s.to_string()))
+            .collect();
+        let mut d = if req.folder {
+            egui_file::FileDialog::select_folder()
+        } else if req.save {
+            egui_file::FileDialog::save_file()
+        } else {
+            egui_file::FileDialog::open_file()
+        }
+        .title(&req.title)
+        .initial_path(dir)
+        .show_new_folder(req.save || req.folder)
+        .show_rename(false)
+        .show_files_filter(Box::new(move |p: &Path| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
+        }));
+        if let Some(n) = &req.file_name {
+            d = d.default_filename(n.clone());
+        }
+        d.open();
+        self.open = Some((purpose, d));
+        None
+    }
+
+    /// Show the editor's own dialog; returns the purpose and path once one is chosen.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<(Purpose, PathBuf)> {
+        let (_, dialog) = self.open.as_mut()?;
+        let state = dialog.show(ctx).state();
+        match state {
+            egui_file::State::Open => None,
+            egui_file::State::Selected => {
+                let (purpose, dialog) = self.open.take()?;
+                dialog.path().map(|p| (purpose, p.to_path_buf()))
+            }
+            egui_file::State::Cancelled | egui_file::State::Closed => {
+                self.open = None;
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! The menu bar and the keyboard shortcuts of the window.
+
+use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+
+use crate::app::workspace::Command;
+use crate::app::{Action, App};
+use crate::canvas::ZOOM_100;
+use crate::help;
+use crate::scenario::historical::HISTORICAL;
+use crate::tools::pressed;
+
+impl App {
+    /// Shortcuts of the window (the mode's own keys too). Text fields own the keyboard: while
+    /// one has it, no key reaches the map.
+    pub(crate) fn shortcuts(&mut self, ui: &Ui) {
+        let ctx = ui.ctx();
+        let cmd = Modifiers::COMMAND;
+        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let shortcut = |m: Modifiers, k: Key| {
+            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
+        };
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        if shortcut(cmd_shift, Key::Z) || shortcut(cmd, Key::Y) {
+            self.redo();
+        } else if shortcut(cmd, Key::Z) {
+            self.undo();
+        }
+        if shortcut(cmd_shift, Key::S) {
+            self.save_as();
+        } else if shortcut(cmd, Key::S) {
+            self.save();
+        }
+        if shortcut(cmd, Key::O) {
+            self.request(Action::Open(None));
+        }
+        if shortcut(cmd, Key::N) {
+            self.request(Action::New);
+        }
+        if shortcut(cmd, Key::Num0) {
+            self.ws.view.zoom = ZOOM_100.max(self.ws.view.floor);
+        }
+        if pressed(ui, Key::F1) {
+            self.show_help = !self.show_help;
+        }
+        if pressed(ui, Key::F3) {
+            self.show_left = !self.show_left;
+        }
+        if pressed(ui, Key::F4) {
+            self.show_right = !self.show_right;
+        }
+        if pressed(ui, Key::P) && self.ws.doc.scenario().is_none() {
+            self.properties.open = !self.properties.open;
+        }
+        if pressed(ui, Key::M) {
+            self.canvas.show_minimap = !self.canvas.show_minimap;
+        }
+        if self.ws.doc.scenario().is_some() {
+            crate::app::workspace::Mode::keys(&mut self.builder, ui, &mut self.ws);
+        } else {
+            crate::app::workspace::Mode::keys(&mut self.map_tools, ui, &mut self.ws);
+        }
+    }
+
+    pub(crate) fn menu_bar(&mut self, ui: &mut Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu(ui));
+            ui.menu_button("Edit", |ui| {
+                let undo = self.ws.doc.history().done().last().map(|s| s.label.clone());
+                let redo = self
+                    .ws
+                    .doc
+                    .history()
+                    .undone()
+                    .next()
+                    .map(|s| s.label.clone());
+                let u = ui.add_enabled(
+                    undo.is_some(),
+                    egui::Button::new(format!("Undo {}", undo.unwrap_or_default())),
+                );
+                if u.on_hover_text(help::with_keys("Undo")).clicked() {
+                    self.undo();
+                }
+                let r = ui.add_enabled(
+                    redo.is_some(),
+                    egui::Button::new(format!("Redo {}", redo.unwrap_or_default())),
+                );
+                if r.on_hover_text(help::with_keys("Redo")).clicked() {
+                    self.redo();
+                }
+            });
+            ui.menu_button("View", |ui| self.view_menu(ui));
+            ui.menu_button("Map", |ui| {
+                if ui
+                    .add_enabled(
+                        self.ws.doc.scenario().is_none(),
+                        egui::Button::new("Properties… (P)"),
+                    )
+                    .on_disabled_hover_text(
+                        "A scenario's map is edited on its own: open the map file",
+                    )
+                    .clicked()
+                {
+                    self.properties.open = true;
+                }
+            });
+            ui.menu_button("Scenario", |ui| {
+                if ui.button("New scenario on this map").clicked() {
+                    self.request(Action::NewScenario);
+                }
+                if ui
+                    .button("New scenario from a historical battle (11.18)…")
+                    .clicked()
+                {
+                    self.wizard.open = true;
+                }
+                self.historical_menu(ui);
+            });
+            ui.menu_button("Help", |ui| {
+                if ui.button("Keyboard shortcuts (F1)").clicked() {
+                    self.show_help = true;
+                }
+            });
+        });
+    }
+
+    fn file_menu(&mut self, ui: &mut Ui) {
+        if ui.button(help::with_keys("New map")).clicked() {
+            self.request(Action::New);
+        }
+        if ui.button("New scenario on this map").clicked() {
+            self.request(Action::NewScenario);
+        }
+        if ui
+            .button(help::with_keys("Open a map or scenario"))
+            .clicked()
+        {
+            self.request(Action::Open(None));
+        }
+        self.historical_menu(ui);
+        ui.menu_button("Open recent", |ui| {
+            if self.recent.is_empty() {
+                ui.weak("No recent files");
+            }
+            for p in self.recent.clone() {
+                if ui.button(p.display().to_string()).clicked() {
+                    self.request(Action::Open(Some(p)));
+                }
+            }
+        });
+        ui.separator();
+        if ui.button(help::with_keys("Save")).clicked() {
+            self.ws.ask(Command::Save);
+        }
+        if ui.button(help::with_keys("Save as")).clicked() {
+            self.ws.ask(Command::SaveAs);
+        }
+        ui.separator();
+        let scenario = self.ws.doc.scenario().is_some();
+        ui.menu_button("Export", |ui| {
+            if ui
+                .add_enabled(scenario, egui::Button::new("For a game engine (JSON)…"))
+                .on_disabled_hover_text("Open or build a scenario first")
+                .clicked()
+            {
+                self.ws.ask(Command::ExportEngine);
+            }
+            ui.add_enabled_ui(scenario, |ui| {
+                ui.menu_button("Scenario card", |ui| {
+                    for (label, width) in crate::export::CARD_SIZES {
+                        if ui.radio(self.card_width == *width, *label).clicked() {
+                            self.card_width = *width;
+                        }
+                    }
+                    ui.horizontal(|ui| {
+                        let l = ui.label("PNG width");
+                        ui.add(
+                            egui::DragValue::new(&mut self.card_width)
+                                .range(crate::export::CARD_WIDTHS)
+                                .suffix(" px"),
+                        )
+                        .labelled_by(l.id);
+                    });
+                    ui.weak("An SVG card is drawn at any size.");
+                    ui.separator();
+                    if ui.button("Export (PNG or SVG)…").clicked() {
+                        self.ws.ask(Command::ExportCard);
+                    }
+                })
+            })
+            .response
+            .on_disabled_hover_text("Open or build a scenario first");
+            if ui
+                .button("Tiled map (.tmj)…")
+                .on_hover_text("The scenario, or the map alone, as a Tiled map")
+                .clicked()
+            {
+                self.ws.ask(Command::ExportTiled);
+            }
+        });
+        ui.separator();
+        let mut builtin = !self.dialogs.native();
+        if ui
+            .checkbox(&mut builtin, "Use the editor's own file dialog")
+            .on_hover_text(
+                "For desktops without a file-dialog portal or zenity (chosen by default there)",
+            )
+            .changed()
+        {
+            self.dialogs.set_native(!builtin);
+        }
+        ui.separator();
+        if ui.button("Quit").clicked() {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    fn view_menu(&mut self, ui: &mut Ui) {
+        if ui
+            .button(help::with_keys("Fit the map to the window"))
+            .clicked()
+        {
+            self.canvas.fit_pending = true;
+        }
+        if ui.button(help::with_keys("Zoom to 100 %")).clicked() {
+            self.ws.view.zoom = ZOOM_100.max(self.ws.view.floor);
+        }
+        ui.checkbox(&mut self.canvas.show_minimap, "Minimap (M)");
+        ui.separator();
+        let left = if self.ws.doc.scenario().is_some() {
+            "Scenario builder panel (F3)"
+        } else {
+            "Tools panel (F3)"
+        };
+        ui.checkbox(&mut self.show_left, left);
+        ui.checkbox(&mut self.show_right, "Diagnostics and history panel (F4)");
+    }
+
+    fn historical_menu(&mut self, ui: &mut Ui) {
+        ui.menu_button("Open a historical scenario", |ui| {
+            for (i, h) in HISTORICAL.iter().enumerate() {
+                if ui.button(h.title()).clicked() {
+                    self.request(Action::Historical(i));
+                }
+            }
+        });
+    }
+}

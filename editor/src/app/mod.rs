@@ -1,0 +1,547 @@
+//! The application, split the way egui's demo app splits its windows: each panel is a module
+//! behind the small [`Panel`] trait and shares one [`Workspace`] (the document, the camera,
+//! the status line, and the [`Command`]s panels leave for the app). The map tools and the
+//! scenario builder are the two [`Mode`]s the canvas hands the pointer to.
+//!
+//! - [`map_tools`]: the map-editing mode (tool bar, tool options, map diagnostics);
+//! - [`builder`]: the scenario-building mode (the builder's tabs, its live check);
+//! - [`canvas_panel`]: the map canvas (navigation, strokes, painting);
+//! - [`side`]: the history and the status bar;
+//! - [`menu`]: menus and shortcuts; [`dialogs`]: the modal dialogs;
+//! - [`open_save`]: actions that replace the document, saving, autosave, exports;
+//! - [`file_dialog`]: the desktop's file dialog, or the editor's own.
+
+pub mod builder;
+pub mod canvas_panel;
+pub mod dialogs;
+pub mod file_dialog;
+pub mod map_tools;
+pub mod menu;
+pub mod open_save;
+pub mod side;
+pub mod workspace;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui::{Pos2, Ui};
+use saber_schema::model::map::Map;
+
+use crate::document::Document;
+use crate::files::{self, Recovered, Recovery, RecoveryDir};
+use crate::help;
+use crate::scenario::panel::{ScenarioUi, Tab};
+use crate::scenario::wizard::Wizard;
+use crate::tools::ToolKind;
+use crate::tools::hexside::HexsideTool;
+use crate::tools::properties::Properties;
+use crate::tools::terrain::TerrainTool;
+
+use canvas_panel::CanvasPanel;
+use dialogs::MapIdentity;
+use file_dialog::FileDialogs;
+use map_tools::MapTools;
+use side::{HistoryPanel, StatusBar};
+
+pub use open_save::{AUTOSAVE_EVERY, Action};
+pub use workspace::{Command, Mode, Panel, Workspace};
+
+/// Width of the Diagnostics panel at first start: a finding fits on one or two lines.
+const SIDE_PANEL_WIDTH: f32 = 380.0;
+
+/// What the app remembers between sessions (eframe persistence; the panels' widths are kept
+/// by egui's own memory).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct Persisted {
+    recent: Vec<PathBuf>,
+    last_file: Option<PathBuf>,
+    tool: ToolKind,
+    terrain: TerrainTool,
+    hexside: HexsideTool,
+    hide_minimap: bool,
+    hide_left: bool,
+    hide_right: bool,
+    card_width: u32,
+}
+
+impl Default for Persisted {
+    fn default() -> Self {
+        Persisted {
+            recent: Vec::new(),
+            last_file: None,
+            tool: ToolKind::default(),
+            terrain: TerrainTool::default(),
+            hexside: HexsideTool::default(),
+            hide_minimap: false,
+            hide_left: false,
+            hide_right: false,
+            card_width: crate::export::CARD_WIDTH,
+        }
+    }
+}
+
+/// The editor.
+pub struct App {
+    ws: Workspace,
+    map_tools: MapTools,
+    builder: ScenarioUi,
+    history: HistoryPanel,
+    status_bar: StatusBar,
+    canvas: CanvasPanel,
+    properties: Properties,
+    wizard: Wizard,
+    dialogs: FileDialogs,
+    recent: Vec<PathBuf>,
+    error: Option<String>,
+    /// An action waiting for the user to save or discard changes.
+    confirm: Option<Action>,
+    /// An action that builds a scenario on the map, waiting for the map to be saved.
+    save_map_first: Option<Action>,
+    /// A new id for a changed built-in map, being asked before saving it.
+    new_map_id: Option<MapIdentity>,
+    /// Why the open scenario's map was not found, while the user is asked for its file.
+    missing_map: Option<String>,
+    /// Recovered work of windows that are gone, offered one at a time.
+    offers: Vec<(Recovered, Recovery)>,
+    recovery_dir: Option<RecoveryDir>,
+    /// This document's recovery file, once written.
+    recovery: Option<Recovery>,
+    autosaved: Option<u64>,
+    last_autosave: Instant,
+    close_allowed: bool,
+    quit: bool,
+    show_help: bool,
+    show_left: bool,
+    show_right: bool,
+    /// Width of exported card PNGs.
+    card_width: u32,
+    title: String,
+    /// Whether the editor's fonts are set in the context it is shown in.
+    fonts_set: bool,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("doc", &self.ws.doc)
+            .field("tool", &self.map_tools.tool)
+            .finish_non_exhaustive()
+    }
+}
+
+impl App {
+    /// An editor on a map, with no recovery files and the editor's own file dialog (tests,
+    /// benchmarks).
+    pub fn new(map: Map, path: Option<PathBuf>) -> App {
+        App::for_document(Document::new(map, path))
+    }
+
+    /// An editor on a document (tests, benchmarks).
+    pub fn for_document(doc: Document) -> App {
+        let mut app = App {
+            ws: Workspace::new(doc),
+            map_tools: MapTools::default(),
+            builder: ScenarioUi::default(),
+            history: HistoryPanel,
+            status_bar: StatusBar,
+            canvas: CanvasPanel::default(),
+            properties: Properties::default(),
+            wizard: Wizard::default(),
+            dialogs: FileDialogs::new(false),
+            recent: Vec::new(),
+            error: None,
+            confirm: None,
+            save_map_first: None,
+            new_map_id: None,
+            missing_map: None,
+            offers: Vec::new(),
+            recovery_dir: None,
+            recovery: None,
+            autosaved: None,
+            last_autosave: Instant::now(),
+            close_allowed: false,
+            quit: false,
+            show_help: false,
+            show_left: true,
+            show_right: true,
+            card_width: crate::export::CARD_WIDTH,
+            title: String::new(),
+            fonts_set: false,
+        };
+        app.map_tools.reset(app.ws.doc.map());
+        app.builder.reset(app.ws.doc.map());
+        app
+    }
+
+    /// Start the editor: restore the last session, and offer back the work of windows that
+    /// closed without saving (and whose owner is gone).
+    pub fn start(storage: Option<&dyn eframe::Storage>, recovery: Option<RecoveryDir>) -> App {
+        let persisted: Persisted = storage
+            .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+            .unwrap_or_default();
+        let mut app = App::new(files::default_map(), None);
+        app.dialogs
+            .set_native(storage.is_some() && file_dialog::native_available());
+        app.recent = persisted.recent;
+        app.map_tools.terrain = persisted.terrain;
+        app.map_tools.hexside = persisted.hexside;
+        app.map_tools.select(persisted.tool);
+        app.canvas.show_minimap = !persisted.hide_minimap;
+        app.show_left = !persisted.hide_left;
+        app.show_right = !persisted.hide_right;
+        app.card_width = persisted.card_width;
+        if let Some(path) = persisted.last_file {
+            match files::read_any(&path) {
+                Ok(loaded) => app.set_loaded(open_save::document_of(loaded, Some(path))),
+                Err(e) => app
+                    .ws
+                    .status
+                    .set(format!("Could not reopen the last file: {e}")),
+            }
+        }
+        app.offers = recovery
+            .as_ref()
+            .map(RecoveryDir::orphans)
+            .unwrap_or_default();
+        app.recovery_dir = recovery;
+        app
+    }
+
+    fn persisted(&self) -> Persisted {
+        Persisted {
+            recent: self.recent.clone(),
+            last_file: self.ws.doc.path.clone(),
+            tool: self.map_tools.tool,
+            terrain: self.map_tools.terrain.clone(),
+            hexside: self.map_tools.hexside.clone(),
+            hide_minimap: !self.canvas.show_minimap,
+            hide_left: !self.show_left,
+            hide_right: !self.show_right,
+            card_width: self.card_width,
+        }
+    }
+
+    // ---- Narrow accessors (the window's state is its own; tests read it through these) ----
+
+    /// The open document.
+    pub fn doc(&self) -> &Document {
+        &self.ws.doc
+    }
+
+    /// The status bar's message.
+    pub fn status(&self) -> &str {
+        self.ws.status.text()
+    }
+
+    /// The problem shown in a dialog, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Is the unsaved-changes question up?
+    pub fn is_asking_to_save(&self) -> bool {
+        self.confirm.is_some()
+    }
+
+    /// How many recovered documents are offered back.
+    pub fn offered_recoveries(&self) -> usize {
+        self.offers.len()
+    }
+
+    /// The scenario builder (read only).
+    pub fn builder(&self) -> &ScenarioUi {
+        &self.builder
+    }
+
+    /// The map tools (read only).
+    pub fn map_tools(&self) -> &MapTools {
+        &self.map_tools
+    }
+
+    /// Has the user agreed to quit (nothing unsaved, or changes discarded)?
+    pub fn close_allowed(&self) -> bool {
+        self.close_allowed
+    }
+
+    /// Where a world point is on screen (as drawn last frame).
+    pub fn screen_pos(&self, world: Pos2) -> Pos2 {
+        self.ws.view.to_screen(self.canvas.rect, world)
+    }
+
+    /// Show `center` (world units) at `zoom` pixels per hex.
+    pub fn look_at(&mut self, center: Pos2, zoom: f32) {
+        self.ws.view.center = center;
+        self.ws.view.zoom = zoom;
+        self.canvas.fit_pending = false;
+    }
+
+    /// Where the canvas was drawn last frame.
+    pub fn canvas_rect(&self) -> egui::Rect {
+        self.canvas.rect
+    }
+
+    /// The world point at the centre of the canvas.
+    pub fn view_center(&self) -> Pos2 {
+        self.ws.view.center
+    }
+
+    /// Is the editor's own file dialog open?
+    pub fn file_dialog_open(&self) -> bool {
+        self.dialogs.is_open()
+    }
+
+    /// The current zoom, in pixels per hex.
+    pub fn zoom(&self) -> f32 {
+        self.ws.view.zoom
+    }
+
+    /// Run scenario checks inline (each frame sees the newest result; tests, benchmarks).
+    pub fn check_inline(&mut self) {
+        self.builder.checker.synchronous = true;
+    }
+
+    /// Open a tab of the scenario builder.
+    pub fn open_tab(&mut self, tab: Tab) {
+        self.builder.tab = tab;
+    }
+
+    /// Select a map tool.
+    pub fn select_tool(&mut self, tool: ToolKind) {
+        self.map_tools.select(tool);
+    }
+
+    /// Undo the last edit.
+    pub fn undo(&mut self) {
+        self.canvas.cancel_stroke();
+        let msg = match self.ws.doc.undo() {
+            Some(l) => format!("Undid {l}"),
+            None => "Nothing to undo".into(),
+        };
+        self.ws.status.set(msg);
+    }
+
+    /// Redo the last undone edit.
+    pub fn redo(&mut self) {
+        self.canvas.cancel_stroke();
+        let msg = match self.ws.doc.redo() {
+            Some(l) => format!("Redid {l}"),
+            None => "Nothing to redo".into(),
+        };
+        self.ws.status.set(msg);
+    }
+
+    // ---- The frame ----
+
+    /// Show the whole editor for one frame.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        if !self.fonts_set {
+            ctx.set_fonts(fonts());
+            self.fonts_set = true;
+        }
+        self.dropped_files(&ctx);
+        // Whether the keyboard is the map's this frame: decided before any panel runs, so
+        // that keys typed into a text field never reach the map.
+        let keys_free = !ctx.egui_wants_keyboard_input();
+        self.shortcuts(ui);
+        let scenario = self.ws.doc.scenario().is_some();
+        let mode: &mut dyn Mode = if scenario {
+            &mut self.builder
+        } else {
+            &mut self.map_tools
+        };
+        if mode.update(&self.ws.doc) {
+            ctx.request_repaint_after(Duration::from_millis(30));
+        }
+        self.ws.pointer_info = match self.ws.hover {
+            Some(c) => {
+                let mut parts: Vec<String> = side::describe_hex(self.ws.doc.map(), c)
+                    .into_iter()
+                    .collect();
+                parts.extend(mode.hover_text(&self.ws.doc, c));
+                parts.join(" · ")
+            }
+            None => String::new(),
+        };
+
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar.ui(ui, &mut self.ws));
+        let mode: &mut dyn Mode = if scenario {
+            &mut self.builder
+        } else {
+            &mut self.map_tools
+        };
+        let (id, width) = if scenario {
+            ("scenario", 380.0)
+        } else {
+            ("tools", 230.0)
+        };
+        egui::Panel::left(id)
+            .default_size(width)
+            .min_size(160.0)
+            .show_collapsible(ui, &mut self.show_left, |ui| mode.ui(ui, &mut self.ws));
+        egui::Panel::right("side")
+            .default_size(SIDE_PANEL_WIDTH)
+            .min_size(160.0)
+            .show_collapsible(ui, &mut self.show_right, |ui| {
+                side_panel(ui, &mut self.ws, mode, &mut self.history);
+            });
+        egui::CentralPanel::no_frame()
+            .show(ui, |ui| self.canvas.ui(ui, &mut self.ws, mode, keys_free));
+
+        if !scenario && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc) {
+            self.ws.status.set(s);
+        }
+        if self.show_help {
+            let mut open = true;
+            egui::Window::new("Keyboard shortcuts")
+                .open(&mut open)
+                .default_width(480.0)
+                .show(&ctx, help::ui);
+            self.show_help = open;
+        }
+        if self.wizard.open {
+            let mut maps = vec![("rifle-and-saber".to_string(), files::default_map().name)];
+            let doc = &self.ws.doc;
+            if doc.scenario().is_none()
+                && doc.map().id != "rifle-and-saber"
+                && saber_schema::builtin::map(&doc.map().id).is_none()
+            {
+                maps.push((doc.map().id.clone(), doc.map().name.clone()));
+            }
+            if let Some(s) = self.wizard.show(&ctx, &maps) {
+                self.request(Action::Factored(Box::new(s)));
+            }
+        }
+        self.run_commands();
+        self.modals(&ctx);
+        self.autosave(Instant::now());
+        if self.recovery_dir.is_some() && self.ws.doc.is_dirty() {
+            ctx.request_repaint_after(AUTOSAVE_EVERY);
+        }
+        if self.quit {
+            self.quit = false;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        self.update_title(&ctx);
+    }
+
+    fn run_commands(&mut self) {
+        for c in self.ws.take_commands() {
+            match c {
+                Command::Request(a) => self.request(a),
+                Command::Save => {
+                    self.save();
+                }
+                Command::SaveAs => {
+                    self.save_as();
+                }
+                Command::ExportEngine => self.export_engine(),
+                Command::ExportCard => self.export_card(),
+                Command::ExportTiled => self.export_tiled(),
+                Command::UndoTo(k) => {
+                    while self.ws.doc.history().done().len() > k {
+                        self.undo();
+                    }
+                }
+                Command::Redo(n) => {
+                    for _ in 0..n {
+                        self.redo();
+                    }
+                }
+                Command::SelectTool(t) => self.map_tools.select(t),
+            }
+        }
+    }
+
+    /// The window title: the document, whether it is saved, and which map it uses.
+    fn update_title(&mut self, ctx: &egui::Context) {
+        let title = format!(
+            "{}{} ({}) — Rifle & Saber Scenario Studio",
+            if self.ws.doc.is_dirty() { "● " } else { "" },
+            self.ws.doc.title(),
+            side::map_source(&self.ws),
+        );
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    fn dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        let Some(file) = dropped.iter().find(|f| files::is_map_file(f.path())) else {
+            if !dropped.is_empty() {
+                self.error = Some("Drop a .ron or .json map or scenario file.".into());
+            }
+            return;
+        };
+        let path = file.path().to_path_buf();
+        if path.is_absolute() && path.exists() {
+            self.request(Action::Open(Some(path)));
+        } else {
+            match file.bytes().map(String::from_utf8) {
+                Ok(Ok(text)) => self.request(Action::OpenText { name: path, text }),
+                Ok(Err(_)) => self.error = Some(format!("{}: not UTF-8 text", path.display())),
+                Err(e) => self.error = Some(format!("{}: {e}", path.display())),
+            }
+        }
+    }
+}
+
+/// egui's fonts, with Hack (egui's monospace font) as a fallback of the proportional family:
+/// Ubuntu-Light has no arrows, and history steps and messages read "MZ 30 → 31".
+pub fn fonts() -> egui::FontDefinitions {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional)
+        && !family.iter().any(|f| f == "Hack")
+    {
+        let at = family
+            .iter()
+            .position(|f| f == "Ubuntu-Light")
+            .map_or(0, |i| i + 1);
+        family.insert(at, "Hack".into());
+    }
+    fonts
+}
+
+/// The right-hand panel: the mode's findings, then the history.
+fn side_panel(ui: &mut Ui, ws: &mut Workspace, mode: &mut dyn Mode, history: &mut HistoryPanel) {
+    egui::CollapsingHeader::new(format!("Diagnostics ({})", mode.findings()))
+        .id_salt("diagnostics")
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("diag-scroll")
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    if let Some(c) = mode.findings_ui(ui, &ws.doc) {
+                        ws.centre_on(c);
+                    }
+                });
+        });
+    egui::CollapsingHeader::new(history.name())
+        .id_salt("history")
+        .default_open(true)
+        .show(ui, |ui| history.ui(ui, ws));
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        if ctx.input(|i| i.viewport().close_requested()) && !self.close_allowed {
+            if self.ws.doc.is_dirty() {
+                ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                self.request(Action::Close);
+            } else {
+                self.perform(Action::Close);
+            }
+        }
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
+    }
+}

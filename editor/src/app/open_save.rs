@@ -1,0 +1,659 @@
+//! Replacing, opening and saving the document: the actions guarded against losing unsaved
+//! changes, Save / Save As (a changed built-in map gets a new id first), autosave into the
+//! document's own recovery file, and the exports.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
+
+use crate::app::App;
+use crate::app::file_dialog::{Purpose, Request};
+use crate::document::Document;
+use crate::files::{self, LoadedFile};
+use crate::scenario::historical::HISTORICAL;
+use crate::scenario::panel::{Tab, new_scenario};
+
+/// How often unsaved work is written to the recovery file.
+pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(20);
+
+/// Something that replaces the document, guarded against losing unsaved changes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// A new blank map.
+    New,
+    /// A new scenario on the current map.
+    NewScenario,
+    /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
+    Historical(usize),
+    /// A scenario made by the wizard (11.18).
+    Factored(Box<saber_schema::model::scenario::Scenario>),
+    /// Open a file; `None` asks with a dialog.
+    Open(Option<PathBuf>),
+    /// Open text dropped on the window without a path.
+    OpenText {
+        /// File name (picks RON or JSON).
+        name: PathBuf,
+        /// Contents.
+        text: String,
+    },
+    /// Quit.
+    Close,
+}
+
+impl Action {
+    /// Does the action build a scenario on the map being edited (which must then be saved:
+    /// a scenario names its map by id, and finds it on disk)?
+    fn builds_on_this_map(&self, app: &App) -> bool {
+        match self {
+            Action::NewScenario => true,
+            Action::Factored(s) => app.ws.doc.scenario().is_none() && app.ws.doc.map().id == s.map,
+            _ => false,
+        }
+    }
+}
+
+/// The document for a file just read, and why its scenario's map was not found (if not).
+pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Document, Option<String>) {
+    match loaded {
+        LoadedFile::Map(l) => (Document::new(l.map, path), None),
+        LoadedFile::Scenario(l) => {
+            let mut doc = Document::for_scenario(l.scenario, l.map, path);
+            doc.map_file = match l.map_origin {
+                Some(MapOrigin::File(p)) => Some(p),
+                Some(MapOrigin::BuiltIn(_)) | None => None,
+            };
+            // Said in the dialog as saberc says it, located in the file when there is one.
+            let why = l.missing_map.as_ref().map(|d| {
+                let d = match &doc.path {
+                    Some(p) => d.clone().in_file(p),
+                    None => d.clone(),
+                };
+                files::one_line(&d)
+            });
+            doc.map_problem = l.missing_map;
+            (doc, why)
+        }
+    }
+}
+
+/// How many problems were found while reading a file.
+fn problems_of(loaded: &LoadedFile) -> usize {
+    match loaded {
+        LoadedFile::Map(l) => l.problems.len(),
+        LoadedFile::Scenario(l) => l.problems.len(),
+    }
+}
+
+impl App {
+    /// Is the open map one that a scenario can name: saved in a file, unchanged since, or an
+    /// unchanged built-in map?
+    pub(crate) fn map_is_saved(&self) -> bool {
+        let doc = &self.ws.doc;
+        if doc.scenario().is_some() {
+            return true;
+        }
+        if doc.is_dirty() {
+            return false;
+        }
+        doc.path.is_some() || saber_schema::builtin::map(&doc.map().id).as_ref() == Some(doc.map())
+    }
+
+    /// Ask for an action; if there are unsaved changes, the guard asks first. A scenario is
+    /// never started on a map that is not saved.
+    pub fn request(&mut self, action: Action) {
+        if action.builds_on_this_map(self) && !self.map_is_saved() {
+            self.save_map_first = Some(action);
+        } else if self.ws.doc.is_dirty() {
+            self.confirm = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    /// Do an action without asking.
+    pub(crate) fn perform(&mut self, action: Action) {
+        match action {
+            Action::New => {
+                self.set_document(Document::new(files::new_map(), None));
+                self.ws.status.set("New map");
+            }
+            Action::NewScenario => {
+                let map = self.ws.doc.map().clone();
+                let s = new_scenario(&map);
+                let map_file = match self.ws.doc.scenario() {
+                    Some(_) => self.ws.doc.map_file.clone(),
+                    None => self.ws.doc.path.clone(),
+                };
+                let mut doc = Document::for_scenario(s, map, None);
+                doc.map_file = map_file;
+                doc.mark_unsaved();
+                self.set_document(doc);
+                self.builder.tab = Tab::Sides;
+                self.ws
+                    .status
+                    .set("New scenario: give the sides their forces and zones");
+            }
+            Action::Historical(i) => match HISTORICAL.get(i).map(|h| h.scenario()) {
+                Some(Ok(s)) => {
+                    let doc = Document::for_scenario(s, files::default_map(), None);
+                    self.set_document(doc);
+                    self.ws
+                        .status
+                        .set(format!("Opened {}", HISTORICAL[i].title()));
+                }
+                Some(Err(e)) => self.error = Some(e),
+                None => {}
+            },
+            Action::Factored(s) => {
+                // The wizard offers the built-in map and the (saved) map being edited.
+                let (map, map_file) = if self.ws.doc.map().id == s.map {
+                    let file = match self.ws.doc.scenario() {
+                        Some(_) => self.ws.doc.map_file.clone(),
+                        None => self.ws.doc.path.clone(),
+                    };
+                    (self.ws.doc.map().clone(), file)
+                } else {
+                    let map = saber_schema::builtin::map(&s.map).unwrap_or_else(files::default_map);
+                    (map, None)
+                };
+                let mut doc = Document::for_scenario(*s, map, None);
+                doc.map_file = map_file;
+                doc.mark_unsaved();
+                self.wizard.open = false;
+                self.set_document(doc);
+                self.builder.tab = Tab::Sides;
+                self.ws
+                    .status
+                    .set("Factored (11.18): now draw each group's zone and the victory conditions");
+            }
+            Action::Open(Some(path)) => self.open_path(&path),
+            Action::Open(None) => {
+                let req = Request {
+                    title: "Open a map or scenario".into(),
+                    filters: vec![("Maps and scenarios".into(), vec!["ron", "json"])],
+                    file_name: None,
+                    dir: self
+                        .ws
+                        .doc
+                        .path
+                        .as_ref()
+                        .and_then(|p| p.parent())
+                        .map(Path::to_path_buf),
+                    save: false,
+                    folder: false,
+                };
+                if let Some(path) = self.dialogs.ask(Purpose::Open, req) {
+                    self.open_path(&path);
+                }
+            }
+            Action::OpenText { name, text } => {
+                let src = saber_schema::pipeline::read::Source::from_text(&name, text);
+                match files::parse_any(&src) {
+                    Ok(loaded) => {
+                        let n = problems_of(&loaded);
+                        self.set_loaded(document_of(loaded, None));
+                        self.ws
+                            .status
+                            .set(format!("Opened dropped {} ({n} problems)", name.display()));
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            Action::Close => {
+                self.close_allowed = true;
+                self.quit = true;
+                self.release_recovery();
+                self.title.clear();
+            }
+        }
+    }
+
+    /// Make a document just read the open one; if its scenario's map was not found, say which
+    /// and offer to choose the map file.
+    pub(crate) fn set_loaded(&mut self, (doc, missing): (Document, Option<String>)) {
+        self.set_document(doc);
+        self.missing_map = missing;
+    }
+
+    /// Make `doc` the open document.
+    pub(crate) fn set_document(&mut self, doc: Document) {
+        self.missing_map = None;
+        self.release_recovery();
+        self.ws.doc = doc;
+        self.builder.reset(self.ws.doc.map());
+        self.map_tools.reset(self.ws.doc.map());
+        self.canvas.fit_pending = true;
+        self.canvas.cancel_stroke();
+        self.properties.open = false;
+        self.autosaved = None;
+    }
+
+    /// Open a file now (no guard). On error the current document stays.
+    pub fn open_path(&mut self, path: &Path) {
+        match files::read_any(path) {
+            Ok(loaded) => {
+                let n = problems_of(&loaded);
+                self.set_loaded(document_of(loaded, Some(path.to_path_buf())));
+                files::remember(&mut self.recent, path);
+                self.ws.status.set(if n == 0 {
+                    format!("Opened {}", path.display())
+                } else {
+                    format!(
+                        "Opened {} with {n} problems (see Diagnostics)",
+                        path.display()
+                    )
+                });
+            }
+            Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
+        }
+    }
+
+    /// Save to a path (atomically); the document then belongs to that file. A map with a
+    /// built-in map's id is never written (it would replace the built-in map for scenarios
+    /// beside it): Save As asks for a new id first.
+    pub fn save_to(&mut self, path: &Path) -> bool {
+        self.ws.doc.commit();
+        if self.ws.doc.scenario().is_none()
+            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some()
+        {
+            self.error = Some(format!(
+                "Could not save {}: the map's id “{}” is a built-in map's. Use Save As to give it a new id.",
+                path.display(),
+                self.ws.doc.map().id
+            ));
+            return false;
+        }
+        match files::save_document(&self.ws.doc, path) {
+            Ok(()) => {
+                self.ws.doc.mark_saved(path.to_path_buf());
+                files::remember(&mut self.recent, path);
+                self.release_recovery();
+                self.autosaved = None;
+                self.ws.status.set(format!("Saved {}", path.display()));
+                true
+            }
+            Err(e) => {
+                self.error = Some(format!("Could not save {}:\n{e}", path.display()));
+                false
+            }
+        }
+    }
+
+    /// Save to the document's file, or ask for one; then do `then`. Returns whether it saved
+    /// now (an in-app dialog saves later).
+    pub(crate) fn save_then(&mut self, then: Option<Action>) -> bool {
+        let builtin_id = self.ws.doc.scenario().is_none()
+            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some();
+        match self.ws.doc.path.clone() {
+            Some(p) if !builtin_id => {
+                let ok = self.save_to(&p);
+                if ok && let Some(a) = then {
+                    self.perform(a);
+                }
+                ok
+            }
+            _ => self.save_as_then(then),
+        }
+    }
+
+    /// Save to the document's file, or ask for one.
+    pub fn save(&mut self) -> bool {
+        self.save_then(None)
+    }
+
+    /// Ask for a file name and save there.
+    pub fn save_as(&mut self) -> bool {
+        self.save_as_then(None)
+    }
+
+    fn save_as_then(&mut self, then: Option<Action>) -> bool {
+        if self.ws.doc.scenario().is_none()
+            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some()
+        {
+            // A new id (and name) first; the dialog continues with the file name.
+            self.new_map_id = Some(crate::app::dialogs::MapIdentity::suggest(
+                self.ws.doc.map(),
+                then,
+            ));
+            return false;
+        }
+        self.ask_save_path(then)
+    }
+
+    /// Ask where to save (after any new map id).
+    pub(crate) fn ask_save_path(&mut self, then: Option<Action>) -> bool {
+        let (what, id) = match self.ws.doc.scenario() {
+            Some(s) => ("scenario", s.id.clone()),
+            None => ("map", self.ws.doc.map().id.clone()),
+        };
+        let req = Request {
+            title: format!("Save {what} as"),
+            filters: vec![
+                (format!("RON {what}"), vec!["ron"]),
+                (format!("JSON {what}"), vec!["json"]),
+            ],
+            file_name: Some(format!("{id}.ron")),
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
+            save: true,
+            folder: false,
+        };
+        match self.dialogs.ask(Purpose::SaveAs(then.clone()), req) {
+            Some(path) => self.finish_save_as(&path, then),
+            None => false,
+        }
+    }
+
+    fn finish_save_as(&mut self, path: &Path, then: Option<Action>) -> bool {
+        let ok = self.save_to(path);
+        if ok && let Some(a) = then {
+            self.perform(a);
+        }
+        ok
+    }
+
+    /// A file name came back from a dialog: finish what it was asked for.
+    pub(crate) fn path_chosen(&mut self, purpose: Purpose, path: PathBuf) {
+        match purpose {
+            Purpose::Open => self.open_path(&path),
+            Purpose::SaveAs(then) => {
+                self.finish_save_as(&path, then);
+            }
+            Purpose::ExportEngine => self.write_engine(&path),
+            Purpose::ExportCard => self.write_card(&path),
+            Purpose::ExportTiled => self.write_tiled(&path),
+            Purpose::ChooseMap => self.use_map_file(&path),
+        }
+    }
+
+    /// Write the recovery file if there is unsaved work not yet written.
+    pub fn autosave(&mut self, now: Instant) {
+        let Some(dir) = &self.recovery_dir else {
+            return;
+        };
+        if !self.offers.is_empty() || self.ws.doc.is_editing() {
+            return;
+        }
+        if !self.ws.doc.is_dirty() {
+            if self.autosaved.take().is_some() {
+                self.release_recovery();
+            }
+            return;
+        }
+        if self.autosaved != Some(self.ws.doc.revision())
+            && now.duration_since(self.last_autosave) >= AUTOSAVE_EVERY
+        {
+            if self.recovery.is_none() {
+                match dir.claim(self.ws.doc.path.as_deref()) {
+                    Ok(r) => self.recovery = Some(r),
+                    Err(e) => self.ws.status.set(format!("Autosave failed: {e}")),
+                }
+            }
+            if let Some(r) = &self.recovery {
+                match r.write(&self.ws.doc) {
+                    Ok(()) => self.autosaved = Some(self.ws.doc.revision()),
+                    Err(e) => self.error = Some(format!("Autosave failed: {e}")),
+                }
+            }
+            self.last_autosave = now;
+        }
+    }
+
+    /// Give up this document's recovery file (saved, discarded or replaced).
+    pub(crate) fn release_recovery(&mut self) {
+        if let Some(r) = self.recovery.take() {
+            r.release();
+        }
+    }
+
+    /// The compiled scenario, if it has no errors (exports need a clean scenario).
+    fn compiled(&mut self) -> Option<saber_schema::pipeline::Compiled> {
+        let s = self.ws.doc.scenario()?.clone();
+        let map = self.ws.doc.map().clone();
+        // The live check's result, when it is for this very revision (it always is unless a
+        // worker-thread check is still running); otherwise check now.
+        let checker = &self.builder.checker;
+        let check = if checker.revision == Some(self.ws.doc.revision()) {
+            saber_schema::pipeline::ScenarioCheck {
+                resolved: checker.resolved.clone(),
+                diagnostics: checker.items.clone(),
+            }
+        } else {
+            saber_schema::pipeline::check_scenario_model(&s, &map)
+        };
+        match check.into_compiled(s, map) {
+            Ok(c) => Some(c),
+            Err(errors) => {
+                self.error = Some(format!(
+                    "The scenario has {} errors (see Diagnostics): fix them before exporting.",
+                    errors.len()
+                ));
+                None
+            }
+        }
+    }
+
+    fn export_request(
+        &self,
+        title: &str,
+        filters: Vec<(String, Vec<&'static str>)>,
+        name: String,
+    ) -> Request {
+        Request {
+            title: title.into(),
+            filters,
+            file_name: Some(name),
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
+            save: true,
+            folder: false,
+        }
+    }
+
+    /// Export the engine JSON (the same document as `saberc export`).
+    pub fn export_engine(&mut self) {
+        let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
+            return;
+        };
+        let req = self.export_request(
+            "Export for a game engine",
+            vec![("Engine JSON".into(), vec!["json"])],
+            format!("{id}.json"),
+        );
+        if let Some(path) = self.dialogs.ask(Purpose::ExportEngine, req) {
+            self.write_engine(&path);
+        }
+    }
+
+    /// Write the engine JSON to `path`.
+    pub fn write_engine(&mut self, path: &Path) {
+        let Some(c) = self.compiled() else {
+            return;
+        };
+        match crate::export::write_engine(&c, path) {
+            Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
+    /// --format tiled` does, into a folder the user picks.
+    pub fn export_tiled(&mut self) {
+        let req = Request {
+            title: "Export Tiled map into folder".into(),
+            filters: Vec::new(),
+            file_name: None,
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
+            save: true,
+            folder: true,
+        };
+        if let Some(dir) = self.dialogs.ask(Purpose::ExportTiled, req) {
+            self.write_tiled(&dir);
+        }
+    }
+
+    /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
+    pub fn write_tiled(&mut self, dir: &Path) {
+        let compiled = if self.ws.doc.scenario().is_some() {
+            match self.compiled() {
+                Some(c) => Some(c),
+                None => return,
+            }
+        } else {
+            None
+        };
+        match crate::export::tiled(self.ws.doc.map(), compiled.as_ref(), dir) {
+            Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Export the printable scenario card.
+    pub fn export_card(&mut self) {
+        let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
+            return;
+        };
+        let req = self.export_request(
+            "Export scenario card",
+            vec![
+                ("PNG image".into(), vec!["png"]),
+                ("SVG drawing".into(), vec!["svg"]),
+            ],
+            format!("{id}-card.png"),
+        );
+        if let Some(path) = self.dialogs.ask(Purpose::ExportCard, req) {
+            self.write_card(&path);
+        }
+    }
+
+    /// Write the scenario card to `path`.
+    pub fn write_card(&mut self, path: &Path) {
+        let Some(c) = self.compiled() else {
+            return;
+        };
+        match crate::export::card(&c, path, self.card_width) {
+            Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Ask for the map file of a scenario whose map was not found.
+    pub(crate) fn choose_map_file(&mut self) {
+        let req = Request {
+            title: "Choose the scenario's map file".into(),
+            filters: vec![("Maps".into(), vec!["ron", "json"])],
+            file_name: None,
+            dir: self
+                .ws
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf),
+            save: false,
+            folder: false,
+        };
+        if let Some(path) = self.dialogs.ask(Purpose::ChooseMap, req) {
+            self.use_map_file(&path);
+        }
+    }
+
+    /// The user chose the map file of a scenario whose map was missing: use it, and record
+    /// it in the scenario as saberc will find it from the scenario's file (by id, or by its
+    /// path relative to the scenario; one undo step).
+    pub(crate) fn use_map_file(&mut self, path: &Path) {
+        let loaded = match files::read_map(path) {
+            Ok(l) if !l.problems.iter().any(|d| d.is_error()) => l,
+            Ok(l) => {
+                let lines: Vec<String> = l.problems.iter().map(files::one_line).collect();
+                self.error = Some(format!(
+                    "Could not use {} as the map: it has errors\n{}",
+                    path.display(),
+                    lines.join("\n")
+                ));
+                return;
+            }
+            Err(e) => {
+                self.error = Some(format!("Could not open {}:\n{e}", path.display()));
+                return;
+            }
+        };
+        // Record the reference saberc resolves to this very file from the scenario's place:
+        // the map's id when the id search finds it (maps/ beside the scenario, ../maps, its own
+        // directory), else its path relative to the scenario. The compiler's own resolution
+        // decides, and its map is the one used.
+        let Some(scenario_path) = self.ws.doc.path.clone() else {
+            // Not saved yet: the map's id, found once the scenario is saved near it.
+            let id = loaded.map.id.clone();
+            self.set_scenario_map(id, loaded.map, Some(path.to_path_buf()));
+            return;
+        };
+        let chosen = path.canonicalize().ok();
+        let registry = MapRegistry::new();
+        let mut refusals = Vec::new();
+        let mut candidates = vec![loaded.map.id.clone()];
+        if let Some(r) = scenario_path
+            .parent()
+            .and_then(|dir| files::relative_to(dir, path))
+        {
+            candidates.push(r);
+        }
+        for reference in candidates {
+            match registry.resolve(&reference, &scenario_path) {
+                Ok(found) => match found.origin {
+                    MapOrigin::File(p) if p.canonicalize().ok() == chosen => {
+                        self.set_scenario_map(reference, found.map, Some(p));
+                        return;
+                    }
+                    other => refusals.push(format!("`{reference}` names {other}")),
+                },
+                Err(d) => refusals.push(d.message),
+            }
+        }
+        self.error = Some(format!(
+            "saberc would not find {} from the scenario ({}).\nMove the map into maps/ next to the scenario, into ../maps, or beside it.",
+            path.display(),
+            refusals.join("; ")
+        ));
+    }
+
+    /// Make `map` (from `file`) the scenario's map, named `reference` in the scenario (one undo
+    /// step).
+    fn set_scenario_map(
+        &mut self,
+        reference: String,
+        map: saber_schema::model::map::Map,
+        file: Option<PathBuf>,
+    ) {
+        let label = format!("Map → {reference}");
+        self.ws.doc.replace_map(map);
+        self.ws
+            .doc
+            .edit_scenario(&label, |s| s.map = reference.clone());
+        self.ws.doc.map_file = file;
+        self.ws.doc.map_problem = None;
+        self.missing_map = None;
+        self.builder.reset(self.ws.doc.map());
+        self.canvas.fit_pending = true;
+        self.ws
+            .status
+            .set(format!("The scenario's map is now {reference}"));
+    }
+}

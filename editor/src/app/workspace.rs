@@ -1,0 +1,160 @@
+//! What the panels share, and the small traits they implement: every panel is a [`Panel`]
+//! (egui's demo app splits its windows the same way); the map tools and the scenario builder
+//! are the two [`Mode`]s the canvas hands the pointer to.
+
+use egui::{Pos2, Ui};
+use saber_schema::model::hex::Coord;
+
+use crate::app::Action;
+use crate::canvas::{Layout, Overlay, View, ZOOM_100};
+use crate::document::Document;
+use crate::tools::{Pointer, ToolKind};
+
+/// Seconds a status message stays when nothing changes.
+const STATUS_SECONDS: f64 = 8.0;
+
+/// The status bar's message. It goes away once the document changes after it was shown, or
+/// after a few seconds, so that it never describes an older state.
+#[derive(Debug, Default)]
+pub struct Status {
+    text: String,
+    /// The revision and time at which it was first shown.
+    shown: Option<(u64, f64)>,
+}
+
+impl Status {
+    /// Show a new message.
+    pub fn set(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+        self.shown = None;
+    }
+
+    /// The message now.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Clear the message when stale; call once a frame with the document's revision and the
+    /// time.
+    pub fn age(&mut self, revision: u64, now: f64) {
+        match self.shown {
+            None => self.shown = Some((revision, now)),
+            Some((r, t)) if r != revision || now - t > STATUS_SECONDS => {
+                self.text.clear();
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// What a panel asks of the app (run after the panels drew).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Replace the document (asks about unsaved changes first).
+    Request(Action),
+    /// Save to the document's file (or ask for one).
+    Save,
+    /// Ask for a file and save there.
+    SaveAs,
+    /// Export the engine JSON.
+    ExportEngine,
+    /// Export the scenario card.
+    ExportCard,
+    /// Export the Tiled map.
+    ExportTiled,
+    /// Undo until this many steps are left.
+    UndoTo(usize),
+    /// Redo this many steps.
+    Redo(usize),
+    /// Select a map tool.
+    SelectTool(ToolKind),
+}
+
+/// The document, the camera and what the panels say.
+#[derive(Debug)]
+pub struct Workspace {
+    /// The open document.
+    pub doc: Document,
+    /// The camera.
+    pub view: View,
+    /// The hex under the pointer.
+    pub hover: Option<Coord>,
+    /// Status bar message.
+    pub status: Status,
+    /// What is under the pointer, in words (filled each frame for the status bar).
+    pub pointer_info: String,
+    commands: Vec<Command>,
+}
+
+impl Workspace {
+    /// A workspace on a document.
+    pub fn new(doc: Document) -> Workspace {
+        Workspace {
+            doc,
+            view: View::default(),
+            hover: None,
+            status: Status::default(),
+            pointer_info: String::new(),
+            commands: Vec::new(),
+        }
+    }
+
+    /// Ask the app for something.
+    pub fn ask(&mut self, c: Command) {
+        self.commands.push(c);
+    }
+
+    /// The commands asked this frame.
+    pub fn take_commands(&mut self) -> Vec<Command> {
+        std::mem::take(&mut self.commands)
+    }
+
+    /// The screen layout of the document's map.
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.doc.map().grid)
+    }
+
+    /// Centre the view on a hex.
+    pub fn centre_on(&mut self, c: Coord) {
+        self.view.center = self.layout().center(c);
+        self.view.zoom = self.view.zoom.max(ZOOM_100 * 0.5);
+        self.hover = Some(c);
+        self.status
+            .set(format!("Centred on {}", self.doc.map().grid.label(c)));
+    }
+}
+
+/// One panel of the window: it draws itself into the space the app gives it and acts on the
+/// shared workspace.
+pub trait Panel {
+    /// The panel's name (View menu, headers).
+    fn name(&self) -> &'static str;
+
+    /// Draw the panel for one frame.
+    fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace);
+}
+
+/// What the canvas and the side panel ask of the current editing mode (map tools or the
+/// scenario builder).
+pub trait Mode: Panel {
+    /// Bring the live check up to date; `true` while a result is still coming.
+    fn update(&mut self, doc: &Document) -> bool;
+
+    /// Keys for the mode (only when no text field has the keyboard).
+    fn keys(&mut self, ui: &Ui, ws: &mut Workspace);
+
+    /// A stroke event on the canvas.
+    fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, layout: &Layout);
+
+    /// What to draw over the map; `world` is the pointer's world position over the canvas.
+    fn overlay(&self, ws: &Workspace, world: Option<Pos2>, layout: &Layout) -> Overlay;
+
+    /// How many findings the live check has.
+    fn findings(&self) -> usize;
+
+    /// The findings list; returns the hex of a finding clicked.
+    fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord>;
+
+    /// More words about the hex under the pointer.
+    fn hover_text(&self, doc: &Document, c: Coord) -> Option<String>;
+}

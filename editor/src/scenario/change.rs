@@ -1,0 +1,288 @@
+//! What one edit of a scenario did, in words for the History panel and the Undo menu:
+//! "Union (a): MZ 30 → 31", "Zone of Confederates (a): within 2 of V4", "Game length 10 → 12".
+
+use saber_schema::model::scenario::{Entry, Group, Scenario, Side};
+
+/// Most changes named in one label; more are summed up as "and N more".
+const MAX_PARTS: usize = 2;
+
+/// The edit from `before` to `after`, in words; `None` when nothing a user sees changed.
+pub fn describe(before: &Scenario, after: &Scenario) -> Option<String> {
+    let mut parts = Vec::new();
+    header(before, after, &mut parts);
+    if before.sides.len() != after.sides.len() {
+        parts.push(format!(
+            "Sides: {} → {}",
+            before.sides.len(),
+            after.sides.len()
+        ));
+    } else {
+        for (a, b) in before.sides.iter().zip(&after.sides) {
+            side(a, b, &mut parts);
+        }
+    }
+    list(
+        "Victory condition",
+        &before.victory,
+        &after.victory,
+        |v| {
+            let name = |id: &str| side_name(after, id);
+            v.describe(None, &name)
+        },
+        &mut parts,
+    );
+    list(
+        "Special rule",
+        &before.special_rules,
+        &after.special_rules,
+        |r| {
+            let name = |id: &str| side_name(after, id);
+            r.effect.describe(&name)
+        },
+        &mut parts,
+    );
+    if before.notes != after.notes {
+        parts.push("Historical note".into());
+    }
+    list(
+        "Interpretation note",
+        &before.interpretations,
+        &after.interpretations,
+        |i| format!("{}: {}", i.rule, short(&i.text)),
+        &mut parts,
+    );
+    if before.setup.len() != after.setup.len() {
+        parts.push(format!(
+            "Set-up: {} → {} counters placed",
+            before.setup.len(),
+            after.setup.len()
+        ));
+    } else if before.setup != after.setup {
+        parts.push("Set-up: counters moved".into());
+    }
+    if before.counter_values != after.counter_values {
+        parts.push("Printed counter values".into());
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let more = parts.len().saturating_sub(MAX_PARTS);
+    parts.truncate(MAX_PARTS);
+    let mut label = parts.join("; ");
+    if more > 0 {
+        label.push_str(&format!(" and {more} more"));
+    }
+    Some(label)
+}
+
+fn side_name(s: &Scenario, id: &str) -> String {
+    s.sides
+        .iter()
+        .find(|x| x.id == id)
+        .map(|x| x.name.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// At most a few words of a long text.
+fn short(text: &str) -> String {
+    const WORDS: usize = 6;
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() <= WORDS {
+        words.join(" ")
+    } else {
+        format!("{} …", words[..WORDS].join(" "))
+    }
+}
+
+fn change<T: PartialEq + std::fmt::Display>(what: &str, a: T, b: T, parts: &mut Vec<String>) {
+    if a != b {
+        parts.push(format!("{what} {a} → {b}"));
+    }
+}
+
+fn text(what: &str, a: &str, b: &str, parts: &mut Vec<String>) {
+    if a != b {
+        parts.push(format!("{what}: “{}” → “{}”", short(a), short(b)));
+    }
+}
+
+fn header(a: &Scenario, b: &Scenario, parts: &mut Vec<String>) {
+    text("Id", &a.id, &b.id, parts);
+    text(
+        "Rule",
+        a.rule.as_deref().unwrap_or(""),
+        b.rule.as_deref().unwrap_or(""),
+        parts,
+    );
+    text("Name", &a.name, &b.name, parts);
+    text("Date", &a.date, &b.date, parts);
+    text(
+        "Portion",
+        a.portion.as_deref().unwrap_or(""),
+        b.portion.as_deref().unwrap_or(""),
+        parts,
+    );
+    text("Map", &a.map, &b.map, parts);
+    if a.deploys_first != b.deploys_first {
+        parts.push(format!("{} deploys first", side_name(b, &b.deploys_first)));
+    }
+    if a.moves_first != b.moves_first {
+        parts.push(format!("{} moves first", side_name(b, &b.moves_first)));
+    }
+    change("Game length", a.game_length, b.game_length, parts);
+}
+
+fn side(a: &Side, b: &Side, parts: &mut Vec<String>) {
+    text("Side name", &a.name, &b.name, parts);
+    text(&format!("{} id", b.name), &a.id, &b.id, parts);
+    if a.color != b.color {
+        parts.push(format!("{}: counter colour", b.name));
+    }
+    if a.morale != b.morale {
+        parts.push(format!("{}: morale", b.name));
+    }
+    if a.groups.len() != b.groups.len() {
+        let ids = |s: &Side| s.groups.iter().map(|g| g.id.clone()).collect::<Vec<_>>();
+        let (was, now) = (ids(a), ids(b));
+        if now.len() > was.len() {
+            let added: Vec<String> = now.iter().filter(|g| !was.contains(g)).cloned().collect();
+            parts.push(format!("{}: group ({}) added", b.name, added.join(", ")));
+        } else {
+            let gone: Vec<String> = was.iter().filter(|g| !now.contains(g)).cloned().collect();
+            parts.push(format!("{}: group ({}) removed", b.name, gone.join(", ")));
+        }
+        return;
+    }
+    for (ga, gb) in a.groups.iter().zip(&b.groups) {
+        group(&b.name, ga, gb, parts);
+    }
+}
+
+fn group(side: &str, a: &Group, b: &Group, parts: &mut Vec<String>) {
+    let who = format!("{side} ({})", b.id);
+    if a.id != b.id {
+        parts.push(format!("{side}: group ({}) → ({})", a.id, b.id));
+    }
+    let mut kinds: Vec<_> = a.units.keys().chain(b.units.keys()).copied().collect();
+    kinds.sort();
+    kinds.dedup();
+    for k in kinds {
+        let (x, y) = (
+            a.units.get(&k).copied().unwrap_or(0),
+            b.units.get(&k).copied().unwrap_or(0),
+        );
+        if x != y {
+            parts.push(format!("{who}: {} {x} → {y}", k.code()));
+        }
+    }
+    let mut markers: Vec<_> = a.markers.keys().chain(b.markers.keys()).copied().collect();
+    markers.sort();
+    markers.dedup();
+    for m in markers {
+        let (x, y) = (
+            a.markers.get(&m).copied().unwrap_or(0),
+            b.markers.get(&m).copied().unwrap_or(0),
+        );
+        if x != y {
+            parts.push(format!("{who}: {} markers {x} → {y}", m.code()));
+        }
+    }
+    if a.entry != b.entry {
+        parts.push(match &b.entry {
+            Entry::Deploy { zone, facing } => match &a.entry {
+                Entry::Deploy { zone: z0, .. } if z0 == zone => {
+                    format!(
+                        "{who}: facing {}",
+                        facing.map(|f| f.name()).unwrap_or("none")
+                    )
+                }
+                _ => format!("Zone of {who}: {}", zone.describe()),
+            },
+            Entry::Arrive { turn, at } => {
+                format!("{who} arrives on Game-Turn {turn} at {}", at.describe())
+            }
+        });
+    }
+}
+
+/// Items added, removed or changed in a list, by position.
+fn list<T: PartialEq>(
+    what: &str,
+    a: &[T],
+    b: &[T],
+    describe: impl Fn(&T) -> String,
+    parts: &mut Vec<String>,
+) {
+    if b.len() > a.len() {
+        parts.push(format!(
+            "{what} {} added: {}",
+            b.len(),
+            short(&describe(&b[b.len() - 1]))
+        ));
+    } else if b.len() < a.len() {
+        let gone = a.iter().position(|x| !b.contains(x)).unwrap_or(a.len() - 1);
+        parts.push(format!("{what} {} removed", gone + 1));
+    } else {
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            if x != y {
+                parts.push(format!("{what} {}: {}", i + 1, short(&describe(y))));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use saber_schema::ruleset::UnitKind;
+
+    fn gettysburg() -> Scenario {
+        crate::scenario::historical::HISTORICAL[6]
+            .scenario()
+            .expect("parses")
+    }
+
+    #[test]
+    fn a_unit_count_reads_side_group_kind_and_values() {
+        let a = gettysburg();
+        let mut b = a.clone();
+        let n = b.sides[0].groups[0].units.entry(UnitKind::MZ).or_default();
+        let was = *n;
+        *n += 1;
+        assert_eq!(
+            describe(&a, &b).as_deref(),
+            Some(format!("{} (a): MZ {was} → {}", b.sides[0].name, was + 1).as_str())
+        );
+    }
+
+    #[test]
+    fn a_zone_reads_its_group_and_the_zone() {
+        let a = gettysburg();
+        let mut b = a.clone();
+        b.sides[1].groups[0].entry = Entry::Deploy {
+            zone: saber_schema::model::zone::Zone::Within {
+                distance: 2,
+                of: Box::new(saber_schema::model::zone::Zone::Feature("V4".into())),
+            },
+            facing: None,
+        };
+        let label = describe(&a, &b).expect("a change");
+        assert!(
+            label.starts_with(&format!("Zone of {} (a): ", b.sides[1].name)),
+            "{label}"
+        );
+        assert!(label.contains("V4"), "{label}");
+    }
+
+    #[test]
+    fn the_game_length_and_nothing_else() {
+        let a = gettysburg();
+        let mut b = a.clone();
+        b.game_length += 2;
+        assert_eq!(
+            describe(&a, &b),
+            Some(format!("Game length {} → {}", a.game_length, b.game_length))
+        );
+        assert_eq!(describe(&a, &a), None);
+    }
+}
