@@ -488,3 +488,21 @@ fn the_card_is_exported_at_print_resolution_by_default() {
     assert_eq!(width, crate::export::CARD_WIDTH);
     assert!(width >= 2400, "print resolution: {width} px");
 }
+
+// ---- Exports through the editor's own dialog ----
+
+#[test]
+fn the_tiled_export_asks_for_a_folder_in_the_editors_own_dialog() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = with_file_dialog();
+    h.state_mut().export_tiled();
+    h.run();
+    assert!(h.state().file_dialog_open(), "a folder dialog is shown");
+    h.get_by_label_contains("Export Tiled map into folder");
+    h.state_mut()
+        .path_chosen(Purpose::ExportTiled, dir.path().to_path_buf());
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert!(dir.path().join("rifle-and-saber.tmj").is_file());
+    assert!(h.state().status().starts_with("Exported "));
+}
