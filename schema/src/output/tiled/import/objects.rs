@@ -1,0 +1,333 @@
+//! The object layers of an imported Tiled map: features, roads, ridges and labels, each read
+//! from its objects and checked against the grid (a road through neighbouring hexes, a ridge on
+//! a hexside, a feature number used under one letter).
+
+use super::*;
+
+/// Every object of every object layer, groups included, with its layer.
+pub(super) fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer, &'a Object)>) {
+    for l in layers {
+        if let Some(objects) = &l.objects {
+            out.extend(objects.iter().map(|o| (l, o)));
+        }
+        if let Some(children) = &l.layers {
+            collect_objects(children, out);
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Feature,
+    Road,
+    Ridge,
+    Label,
+}
+
+const FEATURE_CLASSES: [&str; 7] = [
+    "village", "hill", "woods", "river", "junction", "ford", "bridge",
+];
+
+/// What an object is: by its class, else by its layer's name.
+pub(super) fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
+    let by_name = |name: &str| match name.trim().to_ascii_lowercase().as_str() {
+        "feature" | "features" => Some(Kind::Feature),
+        "road" | "roads" => Some(Kind::Road),
+        "ridge" | "ridges" => Some(Kind::Ridge),
+        "label" | "labels" => Some(Kind::Label),
+        c if FEATURE_CLASSES.contains(&c) => Some(Kind::Feature),
+        _ => None,
+    };
+    if o.kind.trim().is_empty() {
+        by_name(&layer.name)
+    } else {
+        by_name(&o.kind)
+    }
+}
+
+/// The object's anchor in pixels: a point's position, a shape's centre.
+pub(super) fn anchor(o: &Object) -> (f64, f64) {
+    if o.point || o.polyline.is_some() || o.polygon.is_some() {
+        (o.x, o.y)
+    } else {
+        (o.x + o.width / 2.0, o.y + o.height / 2.0)
+    }
+}
+
+/// The absolute points of a polyline or polygon, rotation applied.
+pub(super) fn points(o: &Object) -> Vec<(f64, f64)> {
+    let rel: &[Point] = o
+        .polyline
+        .as_deref()
+        .or(o.polygon.as_deref())
+        .unwrap_or(&[]);
+    let (sin, cos) = o.rotation.to_radians().sin_cos();
+    let mut out: Vec<(f64, f64)> = rel
+        .iter()
+        .map(|p| (o.x + p.x * cos - p.y * sin, o.y + p.x * sin + p.y * cos))
+        .collect();
+    if o.polygon.is_some()
+        && let Some(first) = out.first().copied()
+    {
+        out.push(first);
+    }
+    out
+}
+
+pub(super) fn feature(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    file: &mut MapFile,
+    trace: &mut Trace,
+) {
+    let code = o.name.trim();
+    let Some((letter, _)) = parse_feature_code(code) else {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!(
+                "{here} is a feature named `{}`, not a feature code",
+                cut(code)
+            ),
+        )
+        .with_hint("name it with its letter and number: V4, H26, W22, R1, J34, F17, B14")
+        .with_rule("11.0");
+        cx.report(0, &o.origin, d);
+        return;
+    };
+    let class = o.kind.trim().to_ascii_lowercase();
+    if FEATURE_CLASSES.contains(&class.as_str()) && class != feature_class(letter) {
+        let d = Diagnostic::warning(
+            Code::TiledObject,
+            format!(
+                "{here}: `{code}` is a {}, but the object's class is `{class}`",
+                feature_class(letter)
+            ),
+        )
+        .with_hint("the letter of the code decides; fix the class or the code");
+        cx.report(0, &o.origin, d);
+    }
+    let g = t.grid;
+    let at = t.hex_at(anchor(o), 0.6).filter(|c| g.contains(*c));
+    let mut hexes = Vec::new();
+    match property_str(&o.properties, "hexes") {
+        Some(list) => {
+            for item in list.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
+                if item.is_empty() {
+                    continue;
+                }
+                match parse_label(item) {
+                    Ok(c) if g.contains(c) => {
+                        if !hexes.contains(&c) {
+                            hexes.push(c);
+                        }
+                    }
+                    _ => {
+                        let d = Diagnostic::error(
+                            Code::TiledObject,
+                            format!(
+                                "{here}: `{}` in its `hexes` is not a hex of the map",
+                                cut(item)
+                            ),
+                        )
+                        .with_hint(format!(
+                            "list hexes as CCRR labels from 0101 to {}, separated by spaces",
+                            g.label(Coord(g.width as i32, g.height as i32))
+                        ));
+                        cx.report(0, &o.origin, d);
+                    }
+                }
+            }
+        }
+        None => hexes.extend(at),
+    }
+    if hexes.is_empty() {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!("{here}: feature `{code}` has no hexes"),
+        )
+        .with_hint("place the object on a hex centre or list its hexes in a `hexes` property");
+        cx.report(0, &o.origin, d);
+        return;
+    }
+    // The object stands at the feature's label: recorded when it is not the first hex, or when
+    // the export said so.
+    let label = at.filter(|c| {
+        Some(*c) != hexes.first().copied()
+            || property_str(&o.properties, "label").is_some_and(|l| parse_label(l) == Ok(*c))
+    });
+    let name = property_str(&o.properties, "proper_name")
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| n.chars().take(limits::MAX_NAME).collect());
+    // Several objects with one code make one feature (one object per hex is a way to draw it).
+    if let Some(f) = file.features.iter_mut().find(|f| f.code == code) {
+        for c in hexes {
+            if !f.hexes.contains(&c) {
+                f.hexes.push(c);
+            }
+        }
+        return;
+    }
+    file.features.push(Feature {
+        code: code.to_string(),
+        name,
+        hexes,
+        label,
+    });
+    trace.features.push((o.origin.clone(), here.to_string()));
+}
+
+pub(super) fn road(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    file: &mut MapFile,
+    trace: &mut Trace,
+) {
+    let pts = points(o);
+    let mut hexes: Vec<Coord> = Vec::new();
+    let mut which = Vec::new();
+    for (i, p) in pts.iter().enumerate() {
+        match t.hex_at(*p, 0.35) {
+            Some(c) if t.grid.contains(c) => {
+                if hexes.last() != Some(&c) {
+                    hexes.push(c);
+                    which.push(i);
+                }
+            }
+            _ => {
+                let d = Diagnostic::error(
+                    Code::TiledObject,
+                    format!(
+                        "{here}: point {i} of the road is not at the centre of a hex of the map"
+                    ),
+                )
+                .with_hint(
+                    "draw roads as polylines from hex centre to hex centre (snap to the grid)",
+                );
+                cx.report(0, &o.origin, d);
+                return;
+            }
+        }
+    }
+    if hexes.len() < 2 {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!("{here}: a road needs a polyline through at least two hexes"),
+        )
+        .with_hint("draw roads as polylines from hex centre to hex centre");
+        cx.report(0, &o.origin, d);
+        return;
+    }
+    let name = o.name.trim();
+    let main = property_bool(&o.properties, "main").unwrap_or(!name.is_empty());
+    file.roads.push(Road {
+        name: (!name.is_empty()).then(|| name.chars().take(100).collect()),
+        kind: if main {
+            RoadKind::Main
+        } else {
+            RoadKind::Minor
+        },
+        hexes,
+    });
+    trace
+        .roads
+        .push((o.origin.clone(), here.to_string(), which));
+}
+
+pub(super) fn ridge(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    ridges: &mut BTreeMap<SideKey, (Origin, String)>,
+) {
+    let pts = points(o);
+    if pts.len() < 2 {
+        let d = Diagnostic::error(
+            Code::TiledObject,
+            format!("{here}: a ridge needs a polyline along at least one hexside"),
+        )
+        .with_hint("draw ridges as polylines from hex corner to hex corner");
+        cx.report(0, &o.origin, d);
+        return;
+    }
+    for (i, w) in pts.windows(2).enumerate() {
+        match hexside(t, w[0], w[1]) {
+            Some(key) => {
+                ridges
+                    .entry(key)
+                    .or_insert_with(|| (o.origin.clone(), here.to_string()));
+            }
+            None => {
+                let d = Diagnostic::error(
+                    Code::TiledObject,
+                    format!(
+                        "{here}: segment {} of the ridge is not a hexside of the map",
+                        i + 1
+                    ),
+                )
+                .with_hint("each segment of a ridge runs along one hexside, corner to corner");
+                cx.report(0, &o.origin, d);
+            }
+        }
+    }
+}
+
+/// The hexside a segment runs along: its midpoint halfway between two neighbouring hex
+/// centres, its length a hex side's.
+pub(super) fn hexside(t: &TiledGrid, p: (f64, f64), q: (f64, f64)) -> Option<SideKey> {
+    let g = t.grid;
+    let (a, b) = (t.from_px(p), t.from_px(q));
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let side = 1.0 / 3f64.sqrt();
+    if !(len > side * 0.75 && len < side * 1.25) {
+        return None;
+    }
+    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    // The two hexes on either side of the segment's midpoint.
+    let (nx, ny) = (-(b.1 - a.1) / len, (b.0 - a.0) / len);
+    let one = t.hex_at(t.to_px((mid.0 + nx * 0.3, mid.1 + ny * 0.3)), 0.6)?;
+    let two = t.hex_at(t.to_px((mid.0 - nx * 0.3, mid.1 - ny * 0.3)), 0.6)?;
+    if !g.adjacent(one, two) || !(g.contains(one) || g.contains(two)) {
+        return None;
+    }
+    let (c1, c2) = (g.center(one), g.center(two));
+    let between = ((c1.0 + c2.0) / 2.0, (c1.1 + c2.1) / 2.0);
+    let off = ((between.0 - mid.0).powi(2) + (between.1 - mid.1).powi(2)).sqrt();
+    (off < 0.15).then(|| SideKey::new(one, two))
+}
+
+pub(super) fn label(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    file: &mut MapFile,
+    trace: &mut Trace,
+) {
+    let text = o
+        .text
+        .as_ref()
+        .map_or(o.name.as_str(), |t| t.text.as_str())
+        .trim();
+    let at = t.hex_at(anchor(o), 0.6).filter(|c| t.grid.contains(*c));
+    match (text.is_empty(), at) {
+        (false, Some(at)) => {
+            file.labels.push(Label {
+                text: text.chars().take(limits::MAX_NAME).collect(),
+                at,
+            });
+            trace.labels.push((o.origin.clone(), here.to_string()));
+        }
+        _ => {
+            let d = Diagnostic::warning(
+                Code::TiledObject,
+                format!("{here}: a label needs a text and a place on a hex of the map; left out"),
+            );
+            cx.report(0, &o.origin, d);
+        }
+    }
+}
