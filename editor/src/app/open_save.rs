@@ -86,6 +86,16 @@ fn problems_of(loaded: &LoadedFile) -> usize {
 }
 
 impl App {
+    /// The folder of the open document's file, where file dialogs start.
+    fn doc_dir(&self) -> Option<PathBuf> {
+        self.ws
+            .doc
+            .path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf)
+    }
+
     /// Is the open map one that a scenario can name: saved in a file, unchanged since, or an
     /// unchanged built-in map?
     pub(crate) fn map_is_saved(&self) -> bool {
@@ -173,13 +183,7 @@ impl App {
                     title: "Open a map or scenario".into(),
                     filters: vec![("Maps and scenarios".into(), vec!["ron", "json"])],
                     file_name: None,
-                    dir: self
-                        .ws
-                        .doc
-                        .path
-                        .as_ref()
-                        .and_then(|p| p.parent())
-                        .map(Path::to_path_buf),
+                    dir: self.doc_dir(),
                     save: false,
                     folder: false,
                 };
@@ -334,13 +338,7 @@ impl App {
                 (format!("JSON {what}"), vec!["json"]),
             ],
             file_name: Some(format!("{id}.ron")),
-            dir: self
-                .ws
-                .doc
-                .path
-                .as_ref()
-                .and_then(|p| p.parent())
-                .map(Path::to_path_buf),
+            dir: self.doc_dir(),
             save: true,
             folder: false,
         };
@@ -449,13 +447,7 @@ impl App {
             title: title.into(),
             filters,
             file_name: Some(name),
-            dir: self
-                .ws
-                .doc
-                .path
-                .as_ref()
-                .and_then(|p| p.parent())
-                .map(Path::to_path_buf),
+            dir: self.doc_dir(),
             save: true,
             folder: false,
         }
@@ -494,13 +486,7 @@ impl App {
             title: "Export Tiled map into folder".into(),
             filters: Vec::new(),
             file_name: None,
-            dir: self
-                .ws
-                .doc
-                .path
-                .as_ref()
-                .and_then(|p| p.parent())
-                .map(Path::to_path_buf),
+            dir: self.doc_dir(),
             save: true,
             folder: true,
         };
@@ -560,13 +546,7 @@ impl App {
             title: "Choose the scenario's map file".into(),
             filters: vec![("Maps".into(), vec!["ron", "json"])],
             file_name: None,
-            dir: self
-                .ws
-                .doc
-                .path
-                .as_ref()
-                .and_then(|p| p.parent())
-                .map(Path::to_path_buf),
+            dir: self.doc_dir(),
             save: false,
             folder: false,
         };
