@@ -62,7 +62,9 @@ fn split_group(
             continue;
         }
         let Some(d) = parse(value) else { continue };
-        let group = group_end(b, vs, syntax).filter(|g| text[*g..e].trim().is_empty());
+        // The group may end past the entry (a comment left open inside it runs on): then it is
+        // not this entry's value.
+        let group = group_end(b, vs, syntax).filter(|g| *g <= e && text[*g..e].trim().is_empty());
         match group {
             Some(g) if depth < MAX_SPLIT_DEPTH => {
                 let before = out.len();
