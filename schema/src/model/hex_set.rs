@@ -132,26 +132,56 @@ impl HexSet {
     /// Hex distance from the nearest hex of the set, for every hex of the map (multi-source
     /// breadth-first search); `u32::MAX` where the set is empty.
     pub fn distance_field(&self) -> Vec<u32> {
+        self.distance_field_upto(u32::MAX)
+    }
+
+    /// Like [`HexSet::distance_field`], but the search stops at distance `max`: hexes farther
+    /// away stay `u32::MAX`. `Within(2, …)` then visits only the hexes near its zone, not the
+    /// whole map.
+    pub fn distance_field_upto(&self, max: u32) -> Vec<u32> {
+        self.search(max, None).0
+    }
+
+    /// Hex distance between the nearest hexes of the two sets (0 when they share a hex), or
+    /// `None` when either is empty; the search stops as soon as it reaches `other`.
+    pub fn distance_to(&self, other: &HexSet) -> Option<u32> {
+        self.search(u32::MAX, Some(other)).1
+    }
+
+    /// Breadth-first search from the set out to distance `max`, stopping early at the first
+    /// hex of `target` (whose distance is then the second value).
+    fn search(&self, max: u32, target: Option<&HexSet>) -> (Vec<u32>, Option<u32>) {
         let g = self.grid;
         let mut dist = vec![u32::MAX; g.len()];
         // The queue is the visiting order itself: each hex enters it once.
         let mut queue: Vec<u32> = Vec::with_capacity(g.len());
+        let hit = |i: usize| target.is_some_and(|t| t.bits.contains(i));
         for i in self.bits.ones() {
             dist[i] = 0;
+            if hit(i) {
+                return (dist, Some(0));
+            }
             queue.push(i as u32);
         }
         let mut head = 0;
         while let Some(&i) = queue.get(head) {
             head += 1;
-            let d = dist[i as usize] + 1;
+            let here = dist[i as usize];
+            // Visited in order of distance: nothing after this is nearer.
+            if here >= max {
+                break;
+            }
             for j in g.neighbor_indices(i as usize) {
                 if dist[j] == u32::MAX {
-                    dist[j] = d;
+                    dist[j] = here + 1;
+                    if hit(j) {
+                        return (dist, Some(here + 1));
+                    }
                     queue.push(j as u32);
                 }
             }
         }
-        dist
+        (dist, None)
     }
 
     /// The hexes whose dense index satisfies `f` (cheaper than [`HexSet::from_fn`] when the

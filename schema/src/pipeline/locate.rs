@@ -181,9 +181,11 @@ pub fn top_level_field(text: &str, key: &str) -> Option<(usize, usize)> {
         Shape::Open(b'(') | Shape::Open(b'{') => pos,
         _ => return None,
     };
-    let items = s.items(open);
-    let (_, at) = items.iter().find(|(k, _)| k.as_deref() == Some(key))?;
-    Some((*at, s.value_end(*at).max(*at)))
+    // Items up to the one wanted: `format` comes first in most files, so this reads a line.
+    let items = s.item_keys_until(open, Some(key));
+    let (_, start) = items.last().filter(|(k, _)| k.as_deref() == Some(key))?;
+    let at = s.value_after_key(*start);
+    Some((at, s.value_end(at).max(at)))
 }
 
 /// Every bracket pair of the text, outside strings and comments, in one pass.
@@ -570,7 +572,17 @@ impl Scanner<'_> {
     /// The items of the container opened at `open`: (optional key, offset where the item
     /// starts, i.e. its key or its value).
     fn item_keys(&self, open: usize) -> Vec<Item> {
-        let close = self.close_of(open);
+        self.item_keys_until(open, None)
+    }
+
+    /// Like [`Scanner::item_keys`], but stopping after the item with key `stop`, when given
+    /// (without first finding the container's end, which is a scan of all of it).
+    fn item_keys_until(&self, open: usize, stop: Option<&str>) -> Vec<Item> {
+        let close = match stop {
+            // Items stop at the closing bracket anyway (no comma follows the last).
+            Some(_) => self.b.len() + 1,
+            None => self.close_of(open),
+        };
         let mut out = Vec::new();
         let mut i = self.skip_trivia(open + 1);
         while i < close.saturating_sub(1) {
@@ -589,7 +601,11 @@ impl Scanner<'_> {
             } else {
                 (None, start)
             };
+            let found = stop.is_some() && key.as_deref() == stop;
             out.push((key, start));
+            if found {
+                break;
+            }
             let vend = self.value_end(value_at);
             let mut j = self.skip_trivia(vend);
             if self.b.get(j) == Some(&b',') {

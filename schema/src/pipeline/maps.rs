@@ -25,7 +25,7 @@ use crate::diagnostic::{Code, Diagnostic, did_you_mean, suggestions};
 use crate::model::map::Map;
 use crate::path;
 use crate::pipeline::load_map;
-use crate::pipeline::read::{Source, looks_like_map};
+use crate::pipeline::read::{Source, head_names_map_format};
 
 /// Most directory entries looked at in one directory when finding maps near a scenario.
 const MAX_MAP_SCAN: usize = 10_000;
@@ -70,6 +70,9 @@ struct Found {
     map: Option<Arc<Map>>,
 }
 
+/// Directories searched for maps, in order: as shown, and canonical.
+type SearchDirs = Vec<(PathBuf, PathBuf)>;
+
 /// Where scenarios find their maps: the map directories of the run, the directories near each
 /// scenario (read once per run and directory), and the built-in maps. Shared by the threads of a
 /// batch check.
@@ -79,6 +82,9 @@ pub struct MapRegistry {
     roots: Vec<(PathBuf, PathBuf)>,
     /// Maps of each directory looked at, by canonical directory.
     dirs: Mutex<HashMap<PathBuf, Arc<Vec<Found>>>>,
+    /// The search directories of each scenario directory seen (see [`MapRegistry::search_dirs`]):
+    /// found once, not once per scenario of a folder.
+    searched: Mutex<HashMap<PathBuf, Arc<SearchDirs>>>,
 }
 
 impl Clone for MapRegistry {
@@ -86,6 +92,7 @@ impl Clone for MapRegistry {
         MapRegistry {
             roots: self.roots.clone(),
             dirs: Mutex::new(self.dirs.lock().map(|d| d.clone()).unwrap_or_default()),
+            searched: Mutex::new(self.searched.lock().map(|d| d.clone()).unwrap_or_default()),
         }
     }
 }
@@ -112,6 +119,10 @@ impl MapRegistry {
             })?;
         if !self.roots.iter().any(|(_, c)| *c == canon) {
             self.roots.push((dir.to_path_buf(), canon));
+            // The roots come first in every search.
+            if let Ok(mut searched) = self.searched.lock() {
+                searched.clear();
+            }
         }
         Ok(())
     }
@@ -128,17 +139,23 @@ impl MapRegistry {
             let mut paths: Vec<PathBuf> = entries
                 .flatten()
                 .take(MAX_MAP_SCAN)
-                .map(|e| e.path())
-                .filter(|p| {
+                .filter(|e| {
+                    let p = e.path();
                     let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
                     (ext.eq_ignore_ascii_case("ron") || ext.eq_ignore_ascii_case("json"))
-                        // Regular files only: never open a FIFO or a device.
-                        && std::fs::metadata(p).is_ok_and(|m| m.is_file())
+                        // Regular files only: never open a FIFO or a device. The directory
+                        // listing says so without a `stat`, except through a symbolic link.
+                        && match e.file_type() {
+                            Ok(t) if t.is_symlink() => std::fs::metadata(&p).is_ok_and(|m| m.is_file()),
+                            Ok(t) => t.is_file(),
+                            Err(_) => false,
+                        }
                 })
+                .map(|e| e.path())
                 .collect();
             paths.sort();
             for p in paths {
-                if !looks_like_map(&p) {
+                if !head_names_map_format(&p) {
                     continue;
                 }
                 let Ok(src) = Source::read(&p) else { continue };
@@ -164,8 +181,13 @@ impl MapRegistry {
     /// The directories a scenario at `scenario_path` looks in for maps named by id, as shown
     /// and canonical, without repeats, in search order: the map directories given, `maps/`
     /// beside it, `../maps`, then its own directory.
-    pub fn search_dirs(&self, scenario_path: &Path) -> Vec<(PathBuf, PathBuf)> {
+    pub fn search_dirs(&self, scenario_path: &Path) -> Arc<SearchDirs> {
         let base = base_dir(scenario_path);
+        if let Ok(searched) = self.searched.lock()
+            && let Some(found) = searched.get(base)
+        {
+            return Arc::clone(found);
+        }
         let parent_maps = match base.parent() {
             // `scenarios/../maps` is shown as `maps`.
             Some(p)
@@ -191,6 +213,10 @@ impl MapRegistry {
                 out.push((d, c));
             }
         }
+        let out = Arc::new(out);
+        if let Ok(mut searched) = self.searched.lock() {
+            searched.insert(base.to_path_buf(), Arc::clone(&out));
+        }
         out
     }
 
@@ -198,11 +224,11 @@ impl MapRegistry {
     /// one (or every file with the id, when none is usable).
     fn candidates(&self, id: &str, scenario_path: &Path) -> Vec<Found> {
         let mut out: Vec<Found> = Vec::new();
-        for (shown, dir) in self.search_dirs(scenario_path) {
+        for (shown, dir) in self.search_dirs(scenario_path).iter() {
             if out.iter().any(|f| f.map.is_some()) {
                 break;
             }
-            for f in self.maps_in(&dir).iter().filter(|f| f.id == id) {
+            for f in self.maps_in(dir).iter().filter(|f| f.id == id) {
                 if !out.iter().any(|o| o.canonical == f.canonical) {
                     let mut f = f.clone();
                     if let Some(name) = f.canonical.file_name() {
@@ -218,8 +244,8 @@ impl MapRegistry {
     /// The ids a scenario at `scenario_path` can name, for suggestions.
     pub fn ids(&self, scenario_path: &Path) -> Vec<String> {
         let mut v: Vec<String> = builtin::ids().map(str::to_string).collect();
-        for (_, dir) in self.search_dirs(scenario_path) {
-            for f in self.maps_in(&dir).iter() {
+        for (_, dir) in self.search_dirs(scenario_path).iter() {
+            for f in self.maps_in(dir).iter() {
                 if !v.contains(&f.id) {
                     v.push(f.id.clone());
                 }

@@ -238,16 +238,36 @@ fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> 
 fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
     // The model is read from the text itself, not from a parsed `Value`: a `Value` keeps only
     // the last of two equal keys, and the model's readers must see both to refuse them (and
-    // errors keep the text's line and column).
+    // errors keep the text's line and column). What was written is recorded on the way, for
+    // the schema stage, as for RON: one pass over the text, not two.
     let mut de = serde_json::Deserializer::from_str(text);
-    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let (recorder, recorded) = Recorder::new(&mut de);
+    let value: T = serde_path_to_error::deserialize(recorder).map_err(|e| {
         let path = path_of(e.path());
         json_error(text, e.into_inner(), &path)
     })?;
     de.end().map_err(|e| json_error(text, e, &[]))?;
-    // What was written, for the schema stage.
-    let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
-    Ok((value, doc))
+    // The recorder sees a unit variant written `{"Name": null}` as `"Name"`: where the text
+    // may hold one, what was written is parsed again, exactly.
+    if may_hold_null_object(text) {
+        let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
+        return Ok((value, doc));
+    }
+    Ok((value, recorded.take()))
+}
+
+/// True when the text may hold a one-key object whose value is `null` (`{"Name": null}`): a
+/// `null` followed by `}` whose object has no comma before it. Conservative: text inside strings
+/// can only make it say true.
+fn may_hold_null_object(text: &str) -> bool {
+    let b = text.as_bytes();
+    text.match_indices("null").any(|(at, _)| {
+        let closes = b[at + 4..]
+            .iter()
+            .find(|c| !c.is_ascii_whitespace())
+            .is_some_and(|c| *c == b'}');
+        closes && b[..at].iter().rev().find(|c| matches!(c, b'{' | b',')) == Some(&b'{')
+    })
 }
 
 fn path_of(p: &serde_path_to_error::Path) -> Vec<PathSeg> {
@@ -631,6 +651,29 @@ mod tests {
 
     fn src(text: &str) -> Source {
         Source::from_text("test.ron", text)
+    }
+
+    /// JSON is recorded in the one pass that reads the model, and is exactly the text's value,
+    /// a unit variant written as `{"Name": null}` included.
+    #[test]
+    fn json_is_recorded_as_written() {
+        use crate::model::zone::Zone;
+        let json = |t: &str| Source::from_text("test.json", t);
+        for text in [
+            r#"{"Intersection": [{"Within": {"distance": 2, "of": {"Feature": "V4"}}}, "Everywhere"]}"#,
+            r#"{"Sector": {"toward": "S", "of": {"EnemyDeployment": null}, "within": 3}}"#,
+            r#"{"Sector": {"toward": "S", "of": { "EnemyDeployment" :null }, "within": 3}}"#,
+        ] {
+            let (_, written): (Zone, Value) = parse_document(&json(text)).unwrap();
+            assert_eq!(
+                written,
+                serde_json::from_str::<Value>(text).unwrap(),
+                "{text}"
+            );
+        }
+        assert!(!may_hold_null_object(r#"{"a": 1, "b": null}"#));
+        assert!(!may_hold_null_object(r#"[null]"#));
+        assert!(may_hold_null_object(r#"{"a": {"b": null }}"#));
     }
 
     /// What the schema stage sees of a RON file is what it says: no defaults added, `Some`

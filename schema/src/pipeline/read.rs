@@ -175,13 +175,11 @@ pub fn syntax_of(path: &Path, text: &str) -> Syntax {
     }
 }
 
-/// Is the file a map? Reads only its first 4 KiB, where the `format` field stands, so that
-/// looking for maps among many scenario files costs little.
-pub fn looks_like_map(path: &Path) -> bool {
-    // Only regular files: a FIFO among the paths must not block the run.
-    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return false;
-    }
+/// Is the file, listed as a regular file, a map? Reads only its first 4 KiB, where the
+/// `format` field stands, so that looking for maps among many scenario files costs little.
+pub fn head_names_map_format(path: &Path) -> bool {
+    // Opened without blocking and checked again once open: a FIFO put in the file's place
+    // since it was listed must not block the run.
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -199,7 +197,7 @@ pub fn looks_like_map(path: &Path) -> bool {
     if file.take(4096).read_to_end(&mut head).is_err() {
         return false;
     }
-    String::from_utf8_lossy(&head).contains("\"saber-map/")
+    memchr::memmem::find(&head, b"\"saber-map/").is_some()
 }
 
 /// Deepest directory level searched below a path given to `check`.

@@ -199,7 +199,12 @@ pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
 pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
     let mut blocking = Vec::new();
     let mut deferred = Vec::new();
-    for e in validator(Some(kind)).iter_errors(value) {
+    let validator = validator(Some(kind));
+    // Most files are valid: the yes-or-no check stops at nothing and builds no error.
+    if validator.is_valid(value) {
+        return (blocking, deferred);
+    }
+    for e in validator.iter_errors(value) {
         let d = diagnostic(&e);
         if rule_explains(kind, innermost(&e)) {
             deferred.push(d);
@@ -212,7 +217,11 @@ pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec
 
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
-    validator(None)
+    let validator = validator(None);
+    if validator.is_valid(value) {
+        return Vec::new();
+    }
+    validator
         .iter_errors(value)
         .map(|e| diagnostic(&e))
         .collect()

@@ -236,7 +236,8 @@ impl<'a> ZoneCompiler<'a> {
                 if base.is_empty() {
                     return HexSet::empty(g);
                 }
-                let field = base.distance_field();
+                // Hexes nearer than `distance` are found; the rest are far enough.
+                let field = base.distance_field_upto(distance.saturating_sub(1));
                 HexSet::from_index_fn(g, |i| field[i] >= *distance)
             }
             Zone::Sector {
@@ -505,7 +506,7 @@ pub fn within(base: &HexSet, d: u32) -> HexSet {
     if base.is_empty() {
         return HexSet::empty(g);
     }
-    let field = base.distance_field();
+    let field = base.distance_field_upto(d);
     HexSet::from_index_fn(g, |i| field[i] <= d)
 }
 
@@ -538,7 +539,13 @@ pub fn sector(
     let Some((cx, cy)) = base.centroid() else {
         return HexSet::empty(g);
     };
-    let field = base.distance_field();
+    // Distances are needed only as far as the limits reach: hexes not reached are beyond them.
+    let reach = match (max, min) {
+        (Some(m), _) => m,
+        (None, Some(m)) => m.saturating_sub(1),
+        (None, None) => 0,
+    };
+    let field = base.distance_field_upto(reach);
     let (vx, vy) = toward.vector();
     let cos_limit = (half_angle.min(180) as f64).to_radians().cos();
     HexSet::from_fn(g, |c| {
@@ -574,21 +581,20 @@ pub fn beyond(base: &HexSet, toward: Compass, inclusive: bool) -> HexSet {
 /// Hexes on a shortest path (plus `slack`) between consecutive sets of a chain.
 pub fn between(g: Grid, sets: &[HexSet], include_ends: bool, slack: u32) -> HexSet {
     let mut out = HexSet::empty(g);
-    let fields: Vec<Vec<u32>> = sets.iter().map(|s| s.distance_field()).collect();
-    for i in 0..sets.len().saturating_sub(1) {
-        let (a, b) = (&sets[i], &sets[i + 1]);
-        if a.is_empty() || b.is_empty() {
-            continue;
-        }
-        let (fa, fb) = (&fields[i], &fields[i + 1]);
+    for pair in sets.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
         // Gap between the two sets: the distance from a's nearest hex to b.
-        let gap = a
-            .iter()
-            .map(|c| fb[g.index(c).unwrap_or(0)])
-            .min()
-            .unwrap_or(0);
+        let Some(gap) = a.distance_to(b) else {
+            continue;
+        };
+        // Only hexes within the path's length of both ends can lie on it.
+        let reach = gap.saturating_add(slack);
+        let (fa, fb) = (a.distance_field_upto(reach), b.distance_field_upto(reach));
         for idx in 0..g.len() {
-            if fa[idx] != u32::MAX && fb[idx] != u32::MAX && fa[idx] + fb[idx] <= gap + slack {
+            if fa[idx] != u32::MAX
+                && fb[idx] != u32::MAX
+                && fa[idx].saturating_add(fb[idx]) <= reach
+            {
                 out.insert(g.coord_at(idx));
             }
         }
@@ -767,7 +773,10 @@ pub fn road_stretch(g: Grid, road: &[Coord], a: &HexSet, b: &HexSet) -> HexSet {
     if a.is_empty() || b.is_empty() || road.is_empty() {
         return HexSet::empty(g);
     }
-    let (fa, fb) = (a.distance_field(), b.distance_field());
+    // Each end's nearest road hexes: the search stops at the distance of the nearest.
+    let on_road = HexSet::from_coords(g, road.iter().copied());
+    let field_to_road = |s: &HexSet| s.distance_field_upto(s.distance_to(&on_road).unwrap_or(0));
+    let (fa, fb) = (field_to_road(a), field_to_road(b));
     let nearest = |f: &Vec<u32>| {
         road.iter()
             .enumerate()
