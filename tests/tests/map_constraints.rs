@@ -12,12 +12,10 @@ use std::sync::OnceLock;
 
 use saber_schema::model::hex::{Compass, Coord, Corner, Edge, Orientation};
 use saber_schema::model::hex_set::HexSet;
-use saber_schema::model::map::{
-    FeatureLetter, MAP_FORMAT, Map, MapFile, RoadKind, parse_feature_code,
-};
+use saber_schema::model::map::{MAP_FORMAT, Map, MapFile, RoadKind, parse_feature_code};
 use saber_schema::model::zone::Zone;
 use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
-use saber_schema::ruleset::{RIFLE_AND_SABER, Terrain};
+use saber_schema::ruleset::{FeatureLetter, RIFLE_AND_SABER, Terrain};
 
 const MAP_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/rifle-and-saber.ron");
 

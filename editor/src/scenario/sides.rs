@@ -410,9 +410,10 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
         Entry::Arrive { turn, at } => {
             ui.horizontal(|ui| {
                 let l = ui.label("On Game-Turn");
-                ui.add(egui::DragValue::new(turn).range(1..=20))
+                let track = RIFLE_AND_SABER.turn_record_track;
+                ui.add(egui::DragValue::new(turn).range(1..=track))
                     .labelled_by(l.id)
-                    .on_hover_text("The Turn Record Track has 20 spaces (15.0).");
+                    .on_hover_text(format!("The Turn Record Track has {track} spaces (15.0)."));
             });
             ui.label(RichText::new("Enters at (edge hexes or a road's entry)").strong());
             zone_ui(ui, id.with("arrive"), at, cx);

@@ -3,7 +3,8 @@
 
 use egui::{Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
-use saber_schema::model::map::{Feature, FeatureLetter, Map, parse_feature_code};
+use saber_schema::model::map::{Feature, Map, parse_feature_code};
+use saber_schema::ruleset::FeatureLetter;
 
 use super::{Button, Feedback, Phase, Pointer, Tool, pressed};
 use crate::canvas::{Layout, Overlay};

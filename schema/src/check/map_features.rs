@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::map::{FeatureLetter, Map, RoadKind, parse_feature_code};
+use crate::model::map::{Map, RoadKind, parse_feature_code};
 use crate::path;
+use crate::ruleset::FeatureLetter;
 use crate::ruleset::Terrain;
 
 pub(super) fn check(map: &Map) -> Vec<Diagnostic> {

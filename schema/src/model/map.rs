@@ -22,16 +22,12 @@ use serde::{Deserialize, Serialize};
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::hex::{Compass, Coord, Edge, Grid, Orientation, Parity};
 use crate::model::limits;
-use crate::ruleset::Terrain;
+use crate::ruleset::{
+    FEATURE_PATTERN, FeatureLetter, RIFLE_AND_SABER, TERRAIN_ROW_PATTERN, Terrain,
+};
 
 /// The `format` value of a map file this version reads and writes.
 pub const MAP_FORMAT: &str = "saber-map/1";
-
-/// The form of a feature code: a letter of [`FeatureLetter`] and a number (11.0).
-pub const FEATURE_PATTERN: &str = r"^[VHWRJFB][1-9][0-9]{0,3}$";
-
-/// The form of a terrain row: one character of the legend per hex.
-pub const TERRAIN_ROW_PATTERN: &str = r"^[.^vVwWfF~=#]*$";
 
 /// A map file as written on disk.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -123,71 +119,6 @@ pub struct Road {
     pub hexes: Vec<Coord>,
 }
 
-/// The letter codes of numbered features (11.0), plus B for bridges.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
-pub enum FeatureLetter {
-    /// Village.
-    V,
-    /// Hill.
-    H,
-    /// Woods.
-    W,
-    /// River.
-    R,
-    /// River junction.
-    J,
-    /// Ford.
-    F,
-    /// Bridge.
-    B,
-}
-
-impl FeatureLetter {
-    /// All letters, as offered by the editor.
-    pub const ALL: [FeatureLetter; 7] = [
-        FeatureLetter::V,
-        FeatureLetter::H,
-        FeatureLetter::W,
-        FeatureLetter::R,
-        FeatureLetter::J,
-        FeatureLetter::F,
-        FeatureLetter::B,
-    ];
-
-    /// The letter as a char.
-    pub fn letter(self) -> char {
-        match self {
-            FeatureLetter::V => 'V',
-            FeatureLetter::H => 'H',
-            FeatureLetter::W => 'W',
-            FeatureLetter::R => 'R',
-            FeatureLetter::J => 'J',
-            FeatureLetter::F => 'F',
-            FeatureLetter::B => 'B',
-        }
-    }
-
-    /// What the letter stands for.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            FeatureLetter::V => "village",
-            FeatureLetter::H => "hill",
-            FeatureLetter::W => "woods",
-            FeatureLetter::R => "river",
-            FeatureLetter::J => "river junction",
-            FeatureLetter::F => "ford",
-            FeatureLetter::B => "bridge",
-        }
-    }
-
-    /// The letter for a char.
-    pub fn from_char(c: char) -> Option<FeatureLetter> {
-        FeatureLetter::ALL.into_iter().find(|l| l.letter() == c)
-    }
-}
-
 /// Split a feature code such as `H26` into letter and number.
 pub fn parse_feature_code(code: &str) -> Option<(FeatureLetter, u32)> {
     let mut chars = code.chars();
@@ -242,39 +173,14 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// The file character for this cell.
+    /// The file character for this cell (the ruleset's terrain legend).
     pub fn to_char(self) -> char {
-        match (self.terrain, self.slope) {
-            (Terrain::Clear, false) => '.',
-            (Terrain::Clear, true) => '^',
-            (Terrain::Village, false) => 'v',
-            (Terrain::Village, true) => 'V',
-            (Terrain::Woods, false) => 'w',
-            (Terrain::Woods, true) => 'W',
-            (Terrain::Forest, false) => 'f',
-            (Terrain::Forest, true) => 'F',
-            (Terrain::River, _) => '~',
-            (Terrain::Ford, _) => '=',
-            (Terrain::Bridge, _) => '#',
-        }
+        RIFLE_AND_SABER.legend_char(self.terrain, self.slope)
     }
 
-    /// The cell for a file character.
+    /// The cell for a file character, if the legend has it.
     pub fn from_char(c: char) -> Option<Cell> {
-        let (terrain, slope) = match c {
-            '.' => (Terrain::Clear, false),
-            '^' => (Terrain::Clear, true),
-            'v' => (Terrain::Village, false),
-            'V' => (Terrain::Village, true),
-            'w' => (Terrain::Woods, false),
-            'W' => (Terrain::Woods, true),
-            'f' => (Terrain::Forest, false),
-            'F' => (Terrain::Forest, true),
-            '~' => (Terrain::River, false),
-            '=' => (Terrain::Ford, false),
-            '#' => (Terrain::Bridge, false),
-            _ => return None,
-        };
+        let (terrain, slope) = RIFLE_AND_SABER.legend_cell(c)?;
         Some(Cell { terrain, slope })
     }
 }

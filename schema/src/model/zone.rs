@@ -39,7 +39,7 @@ pub enum Zone {
     /// The whole map ("anywhere").
     Everywhere,
     /// The hexes of a numbered feature: "in V4", "on H26".
-    Feature(#[schemars(regex(pattern = crate::model::map::FEATURE_PATTERN))] String),
+    Feature(#[schemars(regex(pattern = crate::ruleset::FEATURE_PATTERN))] String),
     /// Listed hexes, as `(col, row)`.
     Hexes(#[schemars(length(max = limits::MAX_HEX_LIST))] Vec<Coord>),
     /// The hex in a corner of the map.

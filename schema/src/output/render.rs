@@ -20,9 +20,10 @@ use resvg::{tiny_skia, usvg};
 
 use crate::model::hex::{Coord, Grid, Orientation};
 use crate::model::hex_set::HexSet;
-use crate::model::map::{Cell, FeatureLetter, Map, RoadKind, parse_feature_code};
+use crate::model::map::{Cell, Map, RoadKind, parse_feature_code};
 use crate::output::overlays::Overlay;
 use crate::output::palette::{self, SLOPE_OPACITY};
+use crate::ruleset::FeatureLetter;
 use crate::ruleset::Terrain;
 
 use legend::{draw_legend, legend_height, legend_rows};

@@ -417,7 +417,7 @@ fn shown(v: &Value) -> String {
 
 /// What a pattern means, for the model's patterns: (what the value is not, how to write one).
 fn pattern_in_words(pattern: &str) -> (&'static str, String) {
-    if pattern == crate::model::map::FEATURE_PATTERN {
+    if pattern == crate::ruleset::FEATURE_PATTERN {
         (
             "a feature",
             "a feature is a letter V, H, W, R, J, F or B followed by a number, as printed on the map (11.0): `V4`, `H26`".into(),
@@ -441,7 +441,7 @@ fn pattern_in_words(pattern: &str) -> (&'static str, String) {
                 )
             ),
         )
-    } else if pattern == crate::model::map::TERRAIN_ROW_PATTERN {
+    } else if pattern == crate::ruleset::TERRAIN_ROW_PATTERN {
         (
             "a terrain row",
             "a terrain row has one character per hex: `.` clear, `v` village, `w` woods, `f` forest, `~` river, `=` ford, `#` bridge; `^` `V` `W` `F` on a slope".into(),

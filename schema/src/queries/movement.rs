@@ -22,9 +22,7 @@ use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, SideKey};
 use crate::queries::effective_terrain::EffectiveTerrain;
-use crate::ruleset::{
-    RIDGE_EFFECT, ROAD_COST, Ratio, SLOPE_EFFECT, Terrain, TerrainEffect, terrain_effect,
-};
+use crate::ruleset::{RIFLE_AND_SABER, Ratio, Terrain, TerrainEffect};
 
 /// A number of Movement Points, held exactly as a count of thirds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -175,16 +173,19 @@ impl<'a> Movement<'a> {
             return None;
         }
         if self.uses_road_rate(from, to) {
-            return Some(chart_cost(ROAD_COST));
+            return Some(chart_cost(RIFLE_AND_SABER.road_cost));
         }
         let cell = self.terrain.cell(to)?;
-        let mut hex = chart_row_cost(terrain_effect(cell.terrain));
+        let mut hex = chart_row_cost(RIFLE_AND_SABER.terrain_effect(cell.terrain));
         if cell.slope {
             // "Slope and/or Woods" is one row of the chart: the costs never add up.
-            hex = hex.max(chart_row_cost(SLOPE_EFFECT));
+            hex = hex.max(chart_row_cost(RIFLE_AND_SABER.slope_effect));
         }
         let ridge = if self.terrain.is_ridge(from, to) {
-            RIDGE_EFFECT.movement_extra.map_or(Mp::ZERO, chart_cost)
+            RIFLE_AND_SABER
+                .ridge_effect
+                .movement_extra
+                .map_or(Mp::ZERO, chart_cost)
         } else {
             Mp::ZERO
         };
@@ -217,9 +218,9 @@ fn chart_cost(r: Ratio) -> Mp {
 
 /// The cost of the hex terrain alone, as listed by the chart (for legends and the editor).
 pub fn terrain_cost(terrain: Terrain, slope: bool) -> Mp {
-    let hex = chart_row_cost(terrain_effect(terrain));
+    let hex = chart_row_cost(RIFLE_AND_SABER.terrain_effect(terrain));
     if slope {
-        hex.max(chart_row_cost(SLOPE_EFFECT))
+        hex.max(chart_row_cost(RIFLE_AND_SABER.slope_effect))
     } else {
         hex
     }
@@ -260,25 +261,31 @@ mod tests {
     fn chart_values_are_whole_thirds_9_2() {
         for t in Terrain::ALL {
             assert!(
-                terrain_effect(t)
+                RIFLE_AND_SABER
+                    .terrain_effect(t)
                     .movement_cost
                     .and_then(Mp::from_ratio)
                     .is_some()
             );
         }
         assert!(
-            SLOPE_EFFECT
+            RIFLE_AND_SABER
+                .slope_effect
                 .movement_cost
                 .and_then(Mp::from_ratio)
                 .is_some()
         );
         assert!(
-            RIDGE_EFFECT
+            RIFLE_AND_SABER
+                .ridge_effect
                 .movement_extra
                 .and_then(Mp::from_ratio)
                 .is_some()
         );
-        assert_eq!(Mp::from_ratio(ROAD_COST), Some(Mp::thirds(1)));
+        assert_eq!(
+            Mp::from_ratio(RIFLE_AND_SABER.road_cost),
+            Some(Mp::thirds(1))
+        );
         assert_eq!(Mp::from_ratio(Ratio::new(1, 2)), None);
     }
 

@@ -7,6 +7,11 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+mod map_legend;
+
+use map_legend::TERRAIN_LEGEND;
+pub use map_legend::{FEATURE_PATTERN, FeatureLetter, TERRAIN_ROW_PATTERN};
+
 /// The ten unit types of the Unit Identification Chart (2.31).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
@@ -291,6 +296,16 @@ pub struct Ruleset {
     pub markers: &'static [MarkerKind],
     /// The hex terrains of the Terrain Effects Chart (9.2).
     pub terrains: &'static [Terrain],
+    /// The slope row of the Terrain Effects Chart (9.2), for slope hexes.
+    pub slope_effect: TerrainEffect,
+    /// The ridge hexside row of the Terrain Effects Chart (9.2).
+    pub ridge_effect: TerrainEffect,
+    /// Road movement rate (4M, 9.2): MP per road hex entered through a road hexside.
+    pub road_cost: Ratio,
+    /// The letters of numbered features (11.0).
+    pub feature_letters: &'static [FeatureLetter],
+    /// The terrain legend of map files: (character, terrain, slope).
+    pub terrain_legend: &'static [(char, Terrain, bool)],
 }
 
 /// Rifle & Saber (SPI, 1973).
@@ -301,6 +316,11 @@ pub const RIFLE_AND_SABER: Ruleset = Ruleset {
     units: &UnitKind::ALL,
     markers: &MarkerKind::ALL,
     terrains: &Terrain::ALL,
+    slope_effect: SLOPE_EFFECT,
+    ridge_effect: RIDGE_EFFECT,
+    road_cost: ROAD_COST,
+    feature_letters: &FeatureLetter::ALL,
+    terrain_legend: &TERRAIN_LEGEND,
 };
 
 impl Ruleset {
@@ -334,6 +354,26 @@ impl Ruleset {
         terrain_effect(t)
     }
 
+    /// The map-file character of a terrain, with or without a slope (a river, ford or bridge
+    /// has no slope form: its plain character).
+    pub fn legend_char(&self, terrain: Terrain, slope: bool) -> char {
+        let find = |slope: bool| {
+            self.terrain_legend
+                .iter()
+                .find(|(_, t, s)| *t == terrain && *s == slope)
+                .map(|(c, _, _)| *c)
+        };
+        find(slope).or_else(|| find(false)).unwrap_or('.')
+    }
+
+    /// The terrain and slope of a map-file character, if the legend has it.
+    pub fn legend_cell(&self, c: char) -> Option<(Terrain, bool)> {
+        self.terrain_legend
+            .iter()
+            .find(|(lc, _, _)| *lc == c)
+            .map(|(_, t, s)| (*t, *s))
+    }
+
     /// Is this Game-Turn on the Turn Record Track (15.0)?
     pub fn on_track(&self, turn: u32) -> bool {
         (1..=self.turn_record_track).contains(&turn)
@@ -341,15 +381,15 @@ impl Ruleset {
 }
 
 /// Most stacking points in one hex (7.0); ask [`Ruleset::stacking_limit`].
-pub const MAX_STACKING_POINTS: u32 = 6;
+const MAX_STACKING_POINTS: u32 = 6;
 
 /// Spaces on the Turn Record Track (15.0); ask [`Ruleset::turn_record_track`].
-pub const TURN_RECORD_TRACK: u32 = 20;
+const TURN_RECORD_TRACK: u32 = 20;
 
 /// Fewest hexes that can hold `infantry` two-point units and `guns` three-point units at six
 /// points a hex (7.0); ask [`Ruleset::min_hexes_for`]: two guns fill a hex, three others fill a hex, a lone gun leaves room
 /// for one other unit.
-pub fn min_hexes_for(two_point_units: u32, three_point_units: u32) -> u32 {
+fn min_hexes_for(two_point_units: u32, three_point_units: u32) -> u32 {
     let g = three_point_units;
     let odd = g % 2;
     let rest = two_point_units.saturating_sub(odd);
@@ -442,7 +482,7 @@ impl Ratio {
 }
 
 /// One row of the Terrain Effects Chart (9.2).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct TerrainEffect {
     /// What the row is about.
     pub name: &'static str,
@@ -456,8 +496,9 @@ pub struct TerrainEffect {
     pub blocks_fire: bool,
 }
 
-/// The Terrain Effects Chart (9.2) for a hex terrain. Slope shares the woods row.
-pub fn terrain_effect(t: Terrain) -> TerrainEffect {
+/// The Terrain Effects Chart (9.2) for a hex terrain (ask [`Ruleset::terrain_effect`]). Slope
+/// shares the woods row.
+fn terrain_effect(t: Terrain) -> TerrainEffect {
     let row = |name, cost: Option<Ratio>, defense: Option<Ratio>, blocks| TerrainEffect {
         name,
         movement_cost: cost,
@@ -501,8 +542,8 @@ pub fn terrain_effect(t: Terrain) -> TerrainEffect {
     }
 }
 
-/// The slope row of the Terrain Effects Chart (9.2).
-pub const SLOPE_EFFECT: TerrainEffect = TerrainEffect {
+/// The slope row of the Terrain Effects Chart (9.2); ask [`Ruleset::slope_effect`].
+const SLOPE_EFFECT: TerrainEffect = TerrainEffect {
     name: "Slope and/or Woods",
     movement_cost: Some(Ratio::new(2, 1)),
     movement_extra: None,
@@ -510,8 +551,8 @@ pub const SLOPE_EFFECT: TerrainEffect = TerrainEffect {
     blocks_fire: false,
 };
 
-/// The ridge hexside row of the Terrain Effects Chart (9.2).
-pub const RIDGE_EFFECT: TerrainEffect = TerrainEffect {
+/// The ridge hexside row of the Terrain Effects Chart (9.2); ask [`Ruleset::ridge_effect`].
+const RIDGE_EFFECT: TerrainEffect = TerrainEffect {
     name: "Ridge Hexside",
     movement_cost: None,
     movement_extra: Some(Ratio::new(1, 1)),
@@ -519,8 +560,9 @@ pub const RIDGE_EFFECT: TerrainEffect = TerrainEffect {
     blocks_fire: true,
 };
 
-/// Road movement rate (4M, 9.2): ⅓ MP per road hex entered through a road hexside.
-pub const ROAD_COST: Ratio = Ratio::new(1, 3);
+/// Road movement rate (4M, 9.2): ⅓ MP per road hex entered through a road hexside; ask
+/// [`Ruleset::road_cost`].
+const ROAD_COST: Ratio = Ratio::new(1, 3);
 
 /// Morale levels (10.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]

@@ -28,10 +28,7 @@ use crate::model::zone::Zone;
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::terrain_cost;
-use crate::ruleset::{
-    MarkerKind, Printed, RIDGE_EFFECT, ROAD_COST, Ratio, SLOPE_EFFECT, Terrain, UnitKind,
-    terrain_effect,
-};
+use crate::ruleset::{MarkerKind, Printed, RIFLE_AND_SABER, Ratio, UnitKind};
 
 mod document;
 pub use document::*;
@@ -256,40 +253,39 @@ impl Budget {
 
 /// The Terrain Effects Chart rows for every terrain character, from the ruleset.
 pub fn terrain_effects() -> TerrainEffects {
+    let rules = &RIFLE_AND_SABER;
     let mut hexes = Vec::new();
-    for terrain in Terrain::ALL {
-        for slope in [false, true] {
-            let cell = Cell { terrain, slope };
-            // River, ford and bridge hexes have no slope form.
-            if Cell::from_char(cell.to_char()) != Some(cell) {
-                continue;
-            }
-            let row = terrain_effect(terrain);
-            let defense = match (row.defense, slope) {
-                (d, false) => d,
-                (None, true) => SLOPE_EFFECT.defense,
-                (Some(d), true) => Some(
-                    SLOPE_EFFECT
-                        .defense
-                        .filter(|s| s.value() > d.value())
-                        .unwrap_or(d),
-                ),
-            };
-            hexes.push(TerrainRow {
-                char: cell.to_char().to_string(),
-                terrain,
-                slope,
-                movement_cost: terrain_cost(terrain, slope).to_ratio(),
-                defense,
-                blocks_sight: terrain.blocks_sight(),
-            });
-        }
+    // One row per character of the map legend.
+    for &(char, terrain, slope) in rules.terrain_legend {
+        let row = rules.terrain_effect(terrain);
+        let defense = match (row.defense, slope) {
+            (d, false) => d,
+            (None, true) => rules.slope_effect.defense,
+            (Some(d), true) => Some(
+                rules
+                    .slope_effect
+                    .defense
+                    .filter(|s| s.value() > d.value())
+                    .unwrap_or(d),
+            ),
+        };
+        hexes.push(TerrainRow {
+            char: char.to_string(),
+            terrain,
+            slope,
+            movement_cost: terrain_cost(terrain, slope).to_ratio(),
+            defense,
+            blocks_sight: terrain.blocks_sight(),
+        });
     }
     TerrainEffects {
         hexes,
-        ridge_extra_cost: RIDGE_EFFECT.movement_extra.unwrap_or(Ratio::new(0, 1)),
-        ridge_blocks_sight: RIDGE_EFFECT.blocks_fire,
-        road_cost: ROAD_COST,
+        ridge_extra_cost: rules
+            .ridge_effect
+            .movement_extra
+            .unwrap_or(Ratio::new(0, 1)),
+        ridge_blocks_sight: rules.ridge_effect.blocks_fire,
+        road_cost: rules.road_cost,
         occupied_blocks_sight: true,
     }
 }

@@ -55,5 +55,5 @@ fn the_chart_comes_from_the_ruleset() {
     let woods = t.hexes.iter().find(|r| r.char == "w").expect("woods");
     assert!(woods.blocks_sight);
     assert_eq!(woods.movement_cost, Ratio::new(2, 1));
-    assert_eq!(t.road_cost, ROAD_COST);
+    assert_eq!(t.road_cost, RIFLE_AND_SABER.road_cost);
 }

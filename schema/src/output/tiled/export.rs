@@ -7,12 +7,13 @@ use std::path::{Path, PathBuf};
 use crate::files::write_atomic;
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
-use crate::model::map::{FeatureLetter, Map, RoadKind, SideKey, parse_feature_code};
+use crate::model::map::{Map, RoadKind, SideKey, parse_feature_code};
 use crate::model::scenario::{Entry, Group, Scenario, Side};
 use crate::output::card::{printed_or_described, side_name};
 use crate::output::overlays::entry_words;
 use crate::output::render::RenderError;
 use crate::pipeline::zones::{Resolved, effect_variant};
+use crate::ruleset::FeatureLetter;
 
 use super::tileset::{Marker, terrain_tile, tileset, tileset_png};
 use super::tmj::{Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, TilesetRef};

@@ -23,7 +23,7 @@ use crate::output::format::format_text;
 use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
-use crate::ruleset::Terrain;
+use crate::ruleset::{RIFLE_AND_SABER, Terrain};
 
 use super::export::feature_class;
 use super::tmj::{

@@ -24,9 +24,13 @@ pub(super) enum Kind {
     Label,
 }
 
-const FEATURE_CLASSES: [&str; 7] = [
-    "village", "hill", "woods", "river", "junction", "ford", "bridge",
-];
+/// Is this the class our export gives a feature of some letter?
+fn is_feature_class(class: &str) -> bool {
+    RIFLE_AND_SABER
+        .feature_letters
+        .iter()
+        .any(|l| feature_class(*l) == class)
+}
 
 /// What an object is: by its class, else by its layer's name.
 pub(super) fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
@@ -35,7 +39,7 @@ pub(super) fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
         "road" | "roads" => Some(Kind::Road),
         "ridge" | "ridges" => Some(Kind::Ridge),
         "label" | "labels" => Some(Kind::Label),
-        c if FEATURE_CLASSES.contains(&c) => Some(Kind::Feature),
+        c if is_feature_class(c) => Some(Kind::Feature),
         _ => None,
     };
     if o.kind.trim().is_empty() {
@@ -97,7 +101,7 @@ pub(super) fn feature(
         return;
     };
     let class = o.kind.trim().to_ascii_lowercase();
-    if FEATURE_CLASSES.contains(&class.as_str()) && class != feature_class(letter) {
+    if is_feature_class(&class) && class != feature_class(letter) {
         let d = Diagnostic::warning(
             Code::TiledObject,
             format!(
