@@ -35,7 +35,8 @@ pub(super) fn placeholder_distance(units: &BTreeMap<UnitKind, u32>) -> u32 {
 /// A scenario skeleton from a factoring: both sides with their orders of battle in one group
 /// each, game length from the duration, id, name and date from the battle. Deployment zones
 /// (around V4 for the first side, H26 for the second), who deploys and moves first, and the
-/// victory condition are starting points marked in `interpretations` as to be set by the designer.
+/// victory condition (the first side holds V4, the ground it deploys on) are starting points
+/// marked in `interpretations` as to be set by the designer.
 pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
     let features = [SKELETON_DEFENDER_FEATURE, SKELETON_ATTACKER_FEATURE];
     let sides: Vec<Side> = f
@@ -62,8 +63,10 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
         })
         .collect();
     let (first, second) = (&f.sides[0], &f.sides[1]);
+    // The side that deploys around the objective holds it: a starting point never asks a side
+    // to hold the ground where the enemy sets up.
     let victory = vec![VictoryCondition {
-        side: second.id.clone(),
+        side: first.id.clone(),
         goal: Goal::Hold {
             target: Zone::Feature(SKELETON_DEFENDER_FEATURE.into()),
             hexes: HoldHexes::Any,
@@ -73,7 +76,7 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
         outcome: Outcome::Wins,
         printed: format!(
             "{} must hold {SKELETON_DEFENDER_FEATURE} at the end of the game ({TO_BE_SET}).",
-            second.name
+            first.name
         ),
     }];
 
@@ -123,7 +126,7 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
             placeholder_distance(&first.order_of_battle),
             second.name,
             placeholder_distance(&second.order_of_battle),
-            second.name
+            first.name
         ),
         explains: vec![],
     });

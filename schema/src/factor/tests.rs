@@ -4,6 +4,7 @@ use super::skeleton::placeholder_distance;
 use super::*;
 use crate::model::battle::*;
 use crate::model::scenario::{SCENARIO_FORMAT, Scenario};
+use crate::model::victory::Goal;
 use crate::model::zone::Zone;
 use crate::pipeline::read::Source;
 use proptest::prelude::*;
@@ -426,7 +427,13 @@ fn skeleton_has_both_sides_and_marks_what_is_to_be_set() {
         })
     );
     assert_eq!(s.victory.len(), 1);
-    assert_eq!(s.victory[0].side, "russians");
+    // The side deployed around V4 holds it; the other side is never asked to hold the ground
+    // its enemy sets up on.
+    assert_eq!(s.victory[0].side, "british");
+    assert!(matches!(
+        &s.victory[0].goal,
+        Goal::Hold { target: Zone::Feature(f), .. } if f == "V4"
+    ));
     assert!(s.victory[0].printed.contains(TO_BE_SET));
     assert!(
         s.interpretations
