@@ -21,6 +21,8 @@ pub struct Document {
     pub map_file: Option<PathBuf>,
     /// Why the scenario's map was not found (the map shown is then a blank stand-in).
     pub map_problem: Option<Diagnostic>,
+    /// What resolving the scenario's map noted (REF005), reported by every check of it.
+    pub map_notes: Vec<Diagnostic>,
     history: History,
     /// History state at the last save (or load).
     saved_state: u64,
@@ -37,6 +39,7 @@ impl Document {
             path,
             map_file: None,
             map_problem: None,
+            map_notes: Vec::new(),
             history: History::default(),
             saved_state: 0,
             revision: 0,

@@ -155,6 +155,9 @@ pub struct LoadedScenario {
     /// Why the map the scenario names was not found, if it was not ([`MapRegistry::resolve`]'s
     /// own finding: REF004, REF005 or REF006).
     pub missing_map: Option<Diagnostic>,
+    /// What finding the map noted besides (REF005: a map file near the scenario claims the
+    /// built-in id it names), which every later check of the scenario reports too.
+    pub map_notes: Vec<Diagnostic>,
     /// What `saberc check` reports for the file (a scenario that breaks the JSON Schema still
     /// opens, to be repaired).
     pub problems: Vec<Diagnostic>,
@@ -180,8 +183,15 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
     let registry = MapRegistry::new();
     match pipeline::compile_source(src, &registry) {
         (report, Built::Scenario { scenario, map }) => {
-            let (map, map_origin, missing_map) = match map {
-                Some((map, origin)) => (map, Some(origin), None),
+            let (map, map_origin, missing_map, map_notes) = match map {
+                Some((map, origin)) => {
+                    // Found again, for its notes (the directories are read once per registry).
+                    let notes = registry
+                        .resolve(&scenario.map, &src.path)
+                        .map(|found| found.notes)
+                        .unwrap_or_default();
+                    (map, Some(origin), None, notes)
+                }
                 None => {
                     // The pipeline's own reason (REF004, REF005, REF006).
                     let why = match registry.resolve(&scenario.map, &src.path) {
@@ -192,7 +202,7 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
                         ),
                     };
                     let stand_in = Map::blank(&scenario.map, "(map not found)", 45, 33);
-                    (stand_in, None, Some(why))
+                    (stand_in, None, Some(why), Vec::new())
                 }
             };
             Ok(LoadedScenario {
@@ -200,6 +210,7 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
                 map,
                 map_origin,
                 missing_map,
+                map_notes,
                 problems: report.diagnostics,
             })
         }

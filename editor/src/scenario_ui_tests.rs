@@ -28,6 +28,30 @@ fn open_gettysburg(h: &mut egui_kittest::Harness<'static, App>) {
     h.run();
 }
 
+/// A scenario opened from the menu is fitted to the canvas as it is once the builder's panel
+/// has opened beside it, not to the wider canvas of the frame before (11.5 opened at 44 %,
+/// running past the canvas's edge).
+#[test]
+fn an_opened_scenario_fits_the_canvas_once_its_panels_settle() {
+    let mut h = editor();
+    h.get_by_label("Scenario").click();
+    h.run();
+    h.get_by_label("Open a historical scenario").click();
+    h.run();
+    h.get_by_label_contains("11.5 ").click();
+    for _ in 0..10 {
+        h.run();
+    }
+    let opened = h.state().zoom();
+    h.key_press(egui::Key::Home); // fit the map to the canvas as it is now
+    h.run();
+    let fitted = h.state().zoom();
+    assert!(
+        (opened - fitted).abs() < 0.01 * fitted,
+        "opened at {opened}, fits at {fitted}"
+    );
+}
+
 #[test]
 fn a_historical_scenario_opens_from_the_menu_with_its_zones_drawn() {
     let mut h = editor();

@@ -13,6 +13,10 @@ pub struct CanvasPanel {
     overview: Overview,
     /// Fit the map to the canvas on the next frame.
     pub fit_pending: bool,
+    /// The canvas and the view of the last fit, while the user has not moved the view since:
+    /// when the panels around the canvas settle (a scenario's builder opening beside it, a
+    /// window resized), the map is fitted to the new canvas again.
+    fitted: Option<(Rect, f32, Pos2)>,
     stroke: Option<Button>,
     last_pointer: Option<Pos2>,
     /// Where the canvas was drawn last frame.
@@ -26,6 +30,7 @@ impl Default for CanvasPanel {
         CanvasPanel {
             overview: Overview::default(),
             fit_pending: true,
+            fitted: None,
             stroke: None,
             last_pointer: None,
             rect: Rect::NOTHING,
@@ -49,9 +54,19 @@ impl CanvasPanel {
         let layout = ws.layout();
         // Zooming out stops at the whole map in view.
         ws.view.floor = ws.view.fit_zoom(rect, layout.bounds);
-        if self.fit_pending && rect.width() > 1.0 {
+        // A fitted view the user has not moved follows the canvas's size.
+        let refit = self.fitted.is_some_and(|(r, zoom, center)| {
+            r != rect && zoom == ws.view.zoom && center == ws.view.center
+        });
+        if (self.fit_pending || refit) && rect.width() > 1.0 {
             ws.view.fit(rect, layout.bounds);
             self.fit_pending = false;
+            self.fitted = Some((rect, ws.view.zoom, ws.view.center));
+        } else if self
+            .fitted
+            .is_some_and(|(_, zoom, center)| zoom != ws.view.zoom || center != ws.view.center)
+        {
+            self.fitted = None;
         }
         // The minimap helps only when part of the map is out of view.
         let whole_map_shown = ws.view.world_rect(rect).contains_rect(layout.bounds);

@@ -72,6 +72,7 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
                 files::one_line(&d)
             });
             doc.map_problem = l.missing_map;
+            doc.map_notes = l.map_notes;
             (doc, why)
         }
     }
@@ -629,6 +630,7 @@ impl App {
             .edit_scenario(&label, |s| s.map = reference.clone());
         self.ws.doc.map_file = file;
         self.ws.doc.map_problem = None;
+        self.ws.doc.map_notes.clear();
         self.missing_map = None;
         self.builder.reset(self.ws.doc.map());
         self.canvas.fit_pending = true;

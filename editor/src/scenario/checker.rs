@@ -21,6 +21,7 @@ struct Job {
     scenario: Scenario,
     map: Arc<Map>,
     map_problem: Option<Diagnostic>,
+    map_notes: Vec<Diagnostic>,
 }
 
 struct Done {
@@ -45,6 +46,9 @@ pub struct Checker {
     /// Why the scenario's map was not found, if it was not: the check then reports that, as
     /// `saberc` does, rather than checking against the stand-in map.
     pub map_problem: Option<Diagnostic>,
+    /// What resolving the scenario's map noted (REF005), reported with every check as `saberc`
+    /// reports it.
+    pub map_notes: Vec<Diagnostic>,
     asked: Option<u64>,
     jobs: Option<Sender<Job>>,
     results: Option<Receiver<Done>>,
@@ -59,6 +63,7 @@ impl Default for Checker {
             took: Duration::ZERO,
             synchronous: false,
             map_problem: None,
+            map_notes: Vec::new(),
             asked: None,
             jobs: None,
             results: None,
@@ -79,7 +84,9 @@ fn run(job: Job) -> Done {
     let start = Instant::now();
     let check = match job.map_problem {
         Some(problem) => saber_schema::pipeline::check_scenario_without_map(&job.scenario, problem),
-        None => saber_schema::pipeline::check_scenario_model(&job.scenario, &job.map),
+        None => {
+            saber_schema::pipeline::check_scenario_noting(&job.scenario, &job.map, &job.map_notes)
+        }
     };
     Done {
         revision: job.revision,
@@ -123,6 +130,7 @@ impl Checker {
             scenario: scenario.clone(),
             map: Arc::clone(map),
             map_problem: self.map_problem.clone(),
+            map_notes: self.map_notes.clone(),
         };
         if self.synchronous || self.took < FRAME {
             let done = run(job);
@@ -159,6 +167,7 @@ impl Checker {
                     scenario: scenario.clone(),
                     map: Arc::clone(map),
                     map_problem: self.map_problem.clone(),
+                    map_notes: self.map_notes.clone(),
                 });
                 self.accept(done);
                 false
@@ -249,6 +258,7 @@ mod tests {
             let mut checker = Checker {
                 synchronous: true,
                 map_problem: loaded.missing_map.clone(),
+                map_notes: loaded.map_notes.clone(),
                 ..Checker::default()
             };
             // The live check sees the document as the editor holds it, so it answers as
@@ -271,5 +281,56 @@ mod tests {
             compared += 1;
         }
         assert!(compared >= 20, "only {compared} scenarios compared");
+    }
+
+    /// A map file beside the scenario that claims the built-in id it names is REF005 in
+    /// `saberc check`; the live check keeps saying so after an edit, not only when the file
+    /// is opened.
+    #[test]
+    fn the_live_check_keeps_what_map_resolution_noted() {
+        use saber_schema::diagnostic::Code;
+        use saber_schema::model::hex::Coord;
+        use saber_schema::model::map::Cell;
+        use saber_schema::pipeline::check_path;
+        use saber_schema::pipeline::maps::MapRegistry;
+        use saber_schema::ruleset::Terrain;
+        let dir = tempfile::tempdir().unwrap();
+        let mut map = saber_schema::builtin::rifle_and_saber();
+        map.set_cell(
+            Coord(1, 30),
+            Cell {
+                terrain: Terrain::Woods,
+                slope: false,
+            },
+        );
+        crate::files::save_map(&map, &dir.path().join("rifle-and-saber.ron")).unwrap();
+        let mut s = crate::scenario::historical::HISTORICAL[6]
+            .scenario()
+            .unwrap();
+        let f = dir.path().join("little-round-top.ron");
+        crate::files::save_scenario(&s, &f).unwrap();
+        let saberc: Vec<Code> = check_path(&f, &MapRegistry::new())
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .collect();
+        assert!(saberc.contains(&Code::DuplicateId), "{saberc:?}");
+
+        let Ok(crate::files::LoadedFile::Scenario(loaded)) = crate::files::read_any(&f) else {
+            panic!("a scenario");
+        };
+        let mut checker = Checker {
+            synchronous: true,
+            map_notes: loaded.map_notes.clone(),
+            ..Checker::default()
+        };
+        let map = Arc::new(loaded.map);
+        checker.update(1, &loaded.scenario, &map);
+        let codes = |c: &Checker| c.items.iter().map(|d| d.code).collect::<Vec<_>>();
+        assert_eq!(codes(&checker), saberc, "as opened");
+        // An edit that changes nothing the rules check: the same findings.
+        s.name.push_str(" (edited)");
+        checker.update(2, &s, &map);
+        assert_eq!(codes(&checker), saberc, "after an edit");
     }
 }

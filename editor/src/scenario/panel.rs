@@ -196,8 +196,9 @@ impl ScenarioUi {
             .map
             .get_or_insert_with(|| Arc::new(doc.map().clone()))
             .clone();
-        if self.checker.map_problem != doc.map_problem {
+        if self.checker.map_problem != doc.map_problem || self.checker.map_notes != doc.map_notes {
             self.checker.map_problem = doc.map_problem.clone();
+            self.checker.map_notes = doc.map_notes.clone();
             self.checker.reset();
         }
         self.checker.update(doc.revision(), s, &map)

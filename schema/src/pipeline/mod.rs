@@ -351,11 +351,23 @@ impl ScenarioCheck {
 /// JSON Schema on: the findings are those `saberc check` reports for the same scenario saved
 /// (a schema failure stops there, as in `saberc`; its zones are still resolved, to be drawn).
 pub fn check_scenario_model(scenario: &Scenario, map: &Map) -> ScenarioCheck {
+    check_scenario_noting(scenario, map, &[])
+}
+
+/// [`check_scenario_model`], with what map resolution noted about the map
+/// ([`maps::ResolvedMap::notes`], e.g. REF005 for a map file beside the scenario that claims a
+/// built-in id), which `saberc check` reports among the scenario's findings.
+pub fn check_scenario_noting(
+    scenario: &Scenario,
+    map: &Map,
+    map_notes: &[Diagnostic],
+) -> ScenarioCheck {
     let written = serde_json::to_value(scenario).expect("the model always serializes");
     let (resolved, diags) = match scenario_schema(&written) {
         Ok(deferred) => {
             let (resolved, mut diags) = check_scenario(scenario, map);
             diags.extend(keep_unexplained(deferred, &diags));
+            diags.extend(map_notes.iter().cloned());
             (resolved, diags)
         }
         Err(schema) => (zones::resolve(scenario, map).0, schema),
