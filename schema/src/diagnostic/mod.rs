@@ -67,6 +67,19 @@ pub struct Location {
     pub length: usize,
 }
 
+impl Location {
+    /// Does the location lie inside `text`, starting on a character boundary, with 1-based line
+    /// and column? (What the fuzzers and tests demand of every located finding.)
+    pub fn fits(&self, text: &str) -> bool {
+        self.offset
+            .checked_add(self.length)
+            .is_some_and(|end| end <= text.len())
+            && text.is_char_boundary(self.offset)
+            && self.line >= 1
+            && self.column >= 1
+    }
+}
+
 /// A finding of the compiler.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Diagnostic {

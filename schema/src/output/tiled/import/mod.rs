@@ -1205,9 +1205,7 @@ mod tests {
                     .find(|s| Some(&s.path) == d.file.as_ref())
                     .map(|s| s.text.as_str())
                     .expect("a located finding names a file that was read");
-                assert!(loc.offset + loc.length <= text.len(), "case {case}: {d:?}");
-                assert!(text.is_char_boundary(loc.offset), "case {case}: {d:?}");
-                assert!(loc.line >= 1 && loc.column >= 1, "case {case}: {d:?}");
+                assert!(loc.fits(text), "case {case}: {d:?}");
             }
         }
     }
@@ -1281,8 +1279,7 @@ mod tests {
             assert!(i.has_errors(), "{body}");
             for d in &i.diagnostics {
                 let Some(loc) = d.location else { continue };
-                assert!(body.is_char_boundary(loc.offset), "{body}: {loc:?}");
-                assert!(loc.offset + loc.length <= body.len(), "{body}: {loc:?}");
+                assert!(loc.fits(body), "{body}: {loc:?}");
             }
         }
     }
