@@ -237,12 +237,25 @@ impl Layout {
 /// The fill colour of a hex, from the one palette: the terrain's fill, tinted on a slope as the
 /// renderer tints it. A bridge shows its deck colour, since the editor draws no deck over it.
 pub fn cell_color(cell: Cell) -> Color32 {
-    let [r, g, b] = match (cell.terrain, cell.slope) {
-        (Terrain::Bridge, _) => palette::rgb(palette::BRIDGE_DECK),
-        (t, true) => palette::slope_fill(t),
-        (t, false) => palette::rgb(palette::terrain_fill(t)),
-    };
-    Color32::from_rgb(r, g, b)
+    // Worked out once, not for every hex of every frame.
+    static COLORS: std::sync::LazyLock<[[Color32; 2]; Terrain::ALL.len()]> =
+        std::sync::LazyLock::new(|| {
+            Terrain::ALL.map(|t| {
+                [false, true].map(|slope| {
+                    let [r, g, b] = match (t, slope) {
+                        (Terrain::Bridge, _) => palette::rgb(palette::BRIDGE_DECK),
+                        (t, true) => palette::slope_fill(t),
+                        (t, false) => palette::rgb(palette::terrain_fill(t)),
+                    };
+                    Color32::from_rgb(r, g, b)
+                })
+            })
+        });
+    let row = Terrain::ALL
+        .iter()
+        .position(|t| *t == cell.terrain)
+        .unwrap_or(0);
+    COLORS[row][usize::from(cell.slope)]
 }
 
 /// Colour of the gaps between hexes (the grid lines) and of the map's background.
