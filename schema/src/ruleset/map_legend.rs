@@ -11,8 +11,9 @@ use super::Terrain;
 /// because the schema attributes name it; a test checks it against [`FeatureLetter::ALL`].
 pub const FEATURE_PATTERN: &str = r"^[VHWRJFB][1-9][0-9]{0,3}$";
 
-/// The form of a terrain row: one character of [`TERRAIN_LEGEND`] per hex. A constant because
-/// the schema attributes name it; a test checks it against the legend.
+/// The form of a terrain row: one character of the legend
+/// ([`Ruleset::terrain_legend`](super::Ruleset::terrain_legend)) per hex. A constant because the
+/// schema attributes name it; a test checks it against the legend.
 pub const TERRAIN_ROW_PATTERN: &str = r"^[.^vVwWfF~=#]*$";
 
 /// The terrain legend of map files: (character, terrain, slope). River, ford and bridge hexes
