@@ -4,12 +4,15 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, RoadKind, parse_feature_code};
 use crate::path;
 use crate::ruleset::FeatureLetter;
 use crate::ruleset::Terrain;
 
-pub(super) fn check(map: &Map) -> Vec<Diagnostic> {
+/// The map rules; `unread` hexes had a terrain character the legend does not know (MAP002), so
+/// nothing is said about their terrain.
+pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut by_number: BTreeMap<u32, Vec<(usize, &str)>> = BTreeMap::new();
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
@@ -33,7 +36,7 @@ pub(super) fn check(map: &Map) -> Vec<Diagnostic> {
         match parse_feature_code(&f.code) {
             Some((letter, n)) => {
                 by_number.entry(n).or_default().push((i, f.code.as_str()));
-                if let Some(d) = terrain_mismatch(map, i, letter) {
+                if let Some(d) = terrain_mismatch(map, i, letter, unread) {
                     out.push(d);
                 }
             }
@@ -105,7 +108,12 @@ fn next_free(map: &Map, code: &str) -> String {
 }
 
 /// Warn when a feature's hexes do not have the terrain its letter says.
-fn terrain_mismatch(map: &Map, i: usize, letter: FeatureLetter) -> Option<Diagnostic> {
+fn terrain_mismatch(
+    map: &Map,
+    i: usize,
+    letter: FeatureLetter,
+    unread: &HexSet,
+) -> Option<Diagnostic> {
     let f = &map.features[i];
     let fits = |t: Terrain, slope: bool| match letter {
         FeatureLetter::V => t == Terrain::Village,
@@ -119,8 +127,10 @@ fn terrain_mismatch(map: &Map, i: usize, letter: FeatureLetter) -> Option<Diagno
         .hexes
         .iter()
         .filter(|c| {
-            map.cell(**c)
-                .is_some_and(|cell| !fits(cell.terrain, cell.slope))
+            !unread.contains(**c)
+                && map
+                    .cell(**c)
+                    .is_some_and(|cell| !fits(cell.terrain, cell.slope))
         })
         .map(|c| map.grid.label(*c))
         .collect();

@@ -10,13 +10,20 @@ mod turns;
 mod victory;
 
 use crate::diagnostic::Diagnostic;
+use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::Scenario;
 use crate::pipeline::zones::{Resolved, resolve};
 
 /// Every check of a map on its own: feature codes and numbers (11.0), roads, terrain of features.
 pub fn check_map(map: &Map) -> Vec<Diagnostic> {
-    map_features::check(map)
+    check_map_unread(map, &HexSet::empty(map.grid))
+}
+
+/// [`check_map`] of a map built from a file whose `unread` hexes had a terrain character the
+/// legend does not know (MAP002, reported already): nothing is said about their terrain.
+pub fn check_map_unread(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
+    map_features::check(map, unread)
 }
 
 /// Every check of a scenario on its map. Returns the resolved zones too, for export and the

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::hex::{Compass, Coord, Edge, Grid, Orientation, Parity};
+use crate::model::hex_set::HexSet;
 use crate::model::limits;
 use crate::ruleset::{
     FEATURE_PATTERN, FeatureLetter, RIFLE_AND_SABER, TERRAIN_ROW_PATTERN, Terrain,
@@ -86,6 +87,22 @@ pub struct MapFile {
     #[serde(default)]
     #[schemars(length(max = limits::MAX_ITEMS))]
     pub labels: Vec<Label>,
+}
+
+impl MapFile {
+    /// The hexes whose terrain character the legend does not know (MAP002): a map built from
+    /// the file shows them as clear, a stand-in the map checks must not judge.
+    pub fn unread_hexes(&self, grid: Grid) -> HexSet {
+        let mut unread = HexSet::empty(grid);
+        for (r, row) in self.terrain.iter().enumerate().take(grid.height as usize) {
+            for (c, ch) in row.chars().enumerate().take(grid.width as usize) {
+                if Cell::from_char(ch).is_none() {
+                    unread.insert(Coord(c as i32 + 1, r as i32 + 1));
+                }
+            }
+        }
+        unread
+    }
 }
 
 /// A hexside: a hex and which of its six sides.
@@ -369,7 +386,15 @@ impl Map {
                             ),
                         )
                         .at_path(vec![PathSeg::key("terrain"), PathSeg::Index(r)])
-                        .with_hint("use . ^ v V w W f F ~ = # (see the legend in the README)"),
+                        .with_hint(format!(
+                            "use {} (see the legend in the README)",
+                            RIFLE_AND_SABER
+                                .terrain_legend
+                                .iter()
+                                .map(|(c, _, _)| c.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )),
                     ),
                 }
             }

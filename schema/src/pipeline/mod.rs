@@ -25,7 +25,7 @@ pub mod zones;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_map, check_scenario};
+use crate::check::{check_map_unread, check_scenario};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
@@ -79,13 +79,7 @@ fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<
         return (None, [blocking, deferred].concat());
     }
     let (map, mut diags) = Map::from_file(file);
-    let unknown_terrain = diags.iter().any(|d| d.code == Code::MapTerrainChar);
-    diags.extend(
-        check_map(&map)
-            .into_iter()
-            // Hexes of unknown terrain (MAP002) say nothing about their features' terrain.
-            .filter(|d| !(unknown_terrain && d.code == Code::FeatureTerrain)),
-    );
+    diags.extend(check_map_unread(&map, &file.unread_hexes(map.grid)));
     diags.extend(builtin_id_claimed(&map));
     diags.extend(keep_unexplained(deferred, &diags));
     (Some(map), diags)
