@@ -21,8 +21,8 @@ use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{check_source, compile_scenario, load_map};
 
-/// Drawings are made only for maps up to this many hexes, to keep the fuzzer fast; the
-/// pathological benchmark draws the largest maps.
+/// Drawings are made only for maps up to this many hexes, and rasterised small (64 px), to keep
+/// the fuzzer fast; the pathological benchmark draws the largest maps at full size.
 const MAX_DRAWN_HEXES: usize = 20_000;
 
 fuzz_target!(|data: &[u8]| {
@@ -110,7 +110,7 @@ fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
             if map.grid.len() <= MAX_DRAWN_HEXES {
                 let svg = saber_schema::output::render::map_svg(&map, &[], &map.name);
                 if png {
-                    let _ = saber_schema::output::render::svg_to_png(&svg, 200);
+                    let _ = saber_schema::output::render::svg_to_png(&svg, 64);
                 }
             }
         }
@@ -137,8 +137,8 @@ fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
                     saber_schema::output::render::map_svg(&c.map, &overlays, &c.scenario.name);
                 let card = saber_schema::output::card::card_svg(&c);
                 if png {
-                    let _ = saber_schema::output::render::svg_to_png(&svg, 200);
-                    let _ = saber_schema::output::render::svg_to_png(&card, 200);
+                    let _ = saber_schema::output::render::svg_to_png(&svg, 64);
+                    let _ = saber_schema::output::render::svg_to_png(&card, 64);
                 }
             }
         }
