@@ -415,7 +415,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         }
         E::Eof => Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed"),
-        other => Diagnostic::error(Code::Syntax, format!("{other}{where_}")).with_hint(
+        other => Diagnostic::error(Code::Syntax, plain_types(&format!("{other}{where_}"))).with_hint(
             "fix the syntax at this position (RON: `field: value`, lists in [ ], structs in ( ))",
         ),
     };
@@ -623,7 +623,10 @@ fn unknown_code(found: &str, where_: &str) -> Diagnostic {
 
 /// serde's Rust type names in words a scenario author knows.
 fn plain_types(msg: &str) -> String {
-    msg.replace("expected u32", "expected a whole number")
+    msg.replace("struct `MapFile`", "a map starting with `(`,")
+        .replace("struct `Scenario`", "a scenario starting with `(`,")
+        .replace("struct `Battle`", "a battle starting with `(`,")
+        .replace("expected u32", "expected a whole number")
         .replace("expected i32", "expected a whole number")
         .replace("expected a string", "expected text in quotes")
 }
