@@ -138,10 +138,11 @@ fn terrain_mismatch(
         Diagnostic::warning(
             Code::FeatureTerrain,
             format!(
-                "feature `{}` is a {} but {} of its hexes are not ({})",
+                "feature `{}` is a {} but {} of its hexes {} not ({})",
                 f.code,
                 letter.meaning(),
                 bad.len(),
+                if bad.len() == 1 { "is" } else { "are" },
                 bad.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
             ),
         )
