@@ -39,10 +39,7 @@ fuzz_target!(|data: &[u8]| {
     for d in &imported.diagnostics {
         let Some(loc) = d.location else { continue };
         let text = imported
-            .sources
-            .iter()
-            .find(|s| Some(&s.path) == d.file.as_ref())
-            .map(|s| s.text.as_str())
+            .text_of(d)
             .expect("a located diagnostic names a file that was read");
         assert!(loc.fits(text), "{d:?} does not fit its text");
     }

@@ -73,12 +73,7 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
     let imported = import_path(input);
     let color = std::io::stderr().is_terminal();
     for d in &imported.diagnostics {
-        let text = imported
-            .sources
-            .iter()
-            .find(|s| Some(&s.path) == d.file.as_ref())
-            .map(|s| s.text.as_str());
-        eprint!("{}", human(d, text, color));
+        eprint!("{}", human(d, imported.text_of(d), color));
     }
     if imported.sources.is_empty() {
         return EXIT_USAGE;

@@ -57,6 +57,14 @@ pub struct Imported {
 }
 
 impl Imported {
+    /// The text of the file a finding is located in (the map or one of its tilesets).
+    pub fn text_of(&self, d: &Diagnostic) -> Option<&str> {
+        self.sources
+            .iter()
+            .find(|s| Some(&s.path) == d.file.as_ref())
+            .map(|s| s.text.as_str())
+    }
+
     /// True when there is an error among the findings.
     pub fn has_errors(&self) -> bool {
         self.diagnostics
@@ -1200,10 +1208,7 @@ mod tests {
             for d in &imported.diagnostics {
                 let Some(loc) = d.location else { continue };
                 let text = imported
-                    .sources
-                    .iter()
-                    .find(|s| Some(&s.path) == d.file.as_ref())
-                    .map(|s| s.text.as_str())
+                    .text_of(d)
                     .expect("a located finding names a file that was read");
                 assert!(loc.fits(text), "case {case}: {d:?}");
             }
