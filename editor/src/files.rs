@@ -182,16 +182,16 @@ pub enum LoadedFile {
 pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
     let registry = MapRegistry::new();
     match pipeline::compile_source(src, &registry) {
-        (report, Built::Scenario { scenario, map }) => {
-            let (map, map_origin, missing_map, map_notes) = match map {
-                Some((map, origin)) => {
-                    // Found again, for its notes (the directories are read once per registry).
-                    let notes = registry
-                        .resolve(&scenario.map, &src.path)
-                        .map(|found| found.notes)
-                        .unwrap_or_default();
-                    (map, Some(origin), None, notes)
-                }
+        (
+            report,
+            Built::Scenario {
+                scenario,
+                map,
+                map_notes,
+            },
+        ) => {
+            let (map, map_origin, missing_map) = match map {
+                Some((map, origin)) => (map, Some(origin), None),
                 None => {
                     // The pipeline's own reason (REF004, REF005, REF006).
                     let why = match registry.resolve(&scenario.map, &src.path) {
@@ -202,7 +202,7 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
                         ),
                     };
                     let stand_in = Map::blank(&scenario.map, "(map not found)", 45, 33);
-                    (stand_in, None, Some(why), Vec::new())
+                    (stand_in, None, Some(why))
                 }
             };
             Ok(LoadedScenario {

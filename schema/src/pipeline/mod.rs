@@ -147,11 +147,14 @@ pub fn compile_scenario(
     (compiled, diags)
 }
 
-/// [`compile_scenario`], also saying which map was used.
+/// Which map a scenario was checked against, and what resolving it noted (REF005).
+type MapFound = (MapOrigin, Vec<Diagnostic>);
+
+/// [`compile_scenario`], also saying which map was used and what resolving it noted.
 fn compile_scenario_on(
     src: &Source,
     registry: &MapRegistry,
-) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapOrigin>) {
+) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
     let (scenario, deferred) = match load_scenario_deferring(src) {
         Ok(s) => s,
         Err(d) => return (None, d, None),
@@ -162,7 +165,7 @@ fn compile_scenario_on(
     };
     let (resolved, mut diags) = check_scenario(&scenario, &found.map);
     diags.extend(keep_unexplained(deferred, &diags));
-    diags.extend(found.notes);
+    diags.extend(found.notes.iter().cloned());
     (
         Some(Compiled {
             scenario,
@@ -170,7 +173,7 @@ fn compile_scenario_on(
             resolved,
         }),
         diags,
-        Some(found.origin),
+        Some((found.origin, found.notes)),
     )
 }
 
@@ -188,6 +191,8 @@ pub enum Built {
         scenario: Scenario,
         /// Its map and where it came from, when it could be found.
         map: Option<(Map, MapOrigin)>,
+        /// What resolving the map noted (REF005), which every later check reports too.
+        map_notes: Vec<Diagnostic>,
     },
 }
 
@@ -217,21 +222,25 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
             }
         },
         Ok((DocKind::Scenario, _)) => {
-            let (compiled, diags, origin) = compile_scenario_on(src, registry);
-            map_used = origin.clone();
-            let built = match (compiled, origin) {
-                (Some(c), Some(o)) => Built::Scenario {
+            let (compiled, diags, found) = compile_scenario_on(src, registry);
+            map_used = found.as_ref().map(|(o, _)| o.clone());
+            let built = match (compiled, found) {
+                (Some(c), Some((o, map_notes))) => Built::Scenario {
                     scenario: c.scenario,
                     map: Some((c.map, o)),
+                    map_notes,
                 },
                 // Stopped before the map: open the scenario as parsed, with its map if found.
                 _ => match parse::<Scenario>(src) {
                     Ok(scenario) => {
-                        let map = registry
-                            .resolve(&scenario.map, &src.path)
-                            .ok()
-                            .map(|r| (r.map, r.origin));
-                        Built::Scenario { scenario, map }
+                        let found = registry.resolve(&scenario.map, &src.path).ok();
+                        let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
+                        let map = found.map(|r| (r.map, r.origin));
+                        Built::Scenario {
+                            scenario,
+                            map,
+                            map_notes,
+                        }
                     }
                     Err(_) => Built::Nothing,
                 },
