@@ -6,12 +6,21 @@
 //!
 //! The first byte chooses what to do with the rest:
 //! - bit 0: the file extension (odd `.json`, even `.ron`), so both parsers are reached;
-//! - bit 1: export a clean scenario and draw a clean map or scenario as SVG;
-//! - bit 2: also rasterise the drawing to a small PNG;
+//! - bit 1: the path, map-like (`maps/`) or scenario-like (`scenarios/`): relative map
+//!   references are resolved from it;
+//! - bit 2: draw a clean map or scenario as SVG, with its card (a clean scenario is always
+//!   exported, and the export validated against its schema);
+//! - bit 3, with bit 2: also rasterise the drawings to small PNGs;
 //! - high nibble `0xF`: the rest describes a generated map: two bytes of width, two of height,
-//!   then the terrain characters, cycled. Each side is up to 64 hexes, or with bit 3 set up to
-//!   the size limit (1000 × 1000): large maps take a second each, so that they are a choice the
-//!   fuzzer makes, not most of what it runs.
+//!   then the terrain characters, cycled. Bit 2 draws it, bit 3 rasterises it. Each side is up
+//!   to 64 hexes, or, for the first byte `0xFF`, up to the size limit (1000 × 1000).
+//!
+//! The drawings and the large maps cost milliseconds to a second where the check costs a
+//! fraction of a millisecond, and the inputs that reach them stay in the corpus, whose mutants
+//! mostly keep the first byte. So they are also sampled by a hash of the whole input: one input
+//! in [`DRAW_ONE_IN`] is drawn, one in [`RASTERISE_ONE_IN`] rasterised and one in
+//! [`LARGE_ONE_IN`] of the `0xFF` maps is large. The choice is a function of the input, so every
+//! crash reproduces.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -30,24 +39,41 @@ const MAX_DRAWN_HEXES: usize = 20_000;
 /// thousand, and the generated maps would otherwise take most of the run.
 const MAX_RASTERISED_HEXES: usize = 2_000;
 
+/// One input in this many that asks for a drawing gets it (see the module comment).
+const DRAW_ONE_IN: u64 = 8;
+
+/// One input in this many that asks for a PNG gets it.
+const RASTERISE_ONE_IN: u64 = 32;
+
+/// One generated map in this many of those that may be large is (the others stay up to 64 × 64).
+const LARGE_ONE_IN: u64 = 16;
+
 fuzz_target!(|data: &[u8]| {
     let (flag, body) = match data.split_first() {
         Some((f, rest)) => (*f, rest),
         None => (0, data),
     };
     let ext = if flag & 1 == 1 { "json" } else { "ron" };
-    let outputs = flag & 2 == 2;
-    let png = flag & 4 == 4;
-    if flag & 0xF0 == 0xF0 {
-        let text = generated_map(body, flag & 8 == 8);
-        check_text("maps/generated.ron", &text, true, png);
+    let sample = {
+        use std::hash::{DefaultHasher, Hasher};
+        let mut h = DefaultHasher::new();
+        h.write(data);
+        h.finish()
+    };
+    let draw = flag & 4 == 4 && sample % DRAW_ONE_IN == 0;
+    let outputs = Outputs {
+        svg: draw,
+        png: draw && flag & 8 == 8 && sample % RASTERISE_ONE_IN == 0,
+    };
+    if flag >> 4 == 0xF {
+        let large = flag == 0xFF && (sample / RASTERISE_ONE_IN) % LARGE_ONE_IN == 0;
+        let text = generated_map(body, large);
+        check_text("maps/generated.ron", &text, outputs);
         return;
     }
     let text = String::from_utf8_lossy(body).into_owned();
-    // A map-like and a scenario-like path: detection and relative map references depend on it.
-    for path in [format!("maps/fuzz.{ext}"), format!("scenarios/fuzz.{ext}")] {
-        check_text(&path, &text, outputs, png);
-    }
+    let dir = if flag & 2 == 2 { "scenarios" } else { "maps" };
+    check_text(&format!("{dir}/fuzz.{ext}"), &text, outputs);
 });
 
 /// A map of the size the bytes ask for (each side 1 to 64, or to 1000 when `large`), its
@@ -87,7 +113,16 @@ fn generated_map(body: &[u8], large: bool) -> String {
     text
 }
 
-fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
+/// Which drawings a file without errors goes on to (a clean scenario is always exported).
+#[derive(Clone, Copy)]
+struct Outputs {
+    /// The SVG drawing of a map, or of a scenario and its card.
+    svg: bool,
+    /// The PNG rasterised from the drawings.
+    png: bool,
+}
+
+fn check_text(path: &str, text: &str, outputs: Outputs) {
     let registry = MapRegistry::new();
     let src = Source::from_text(path, text.to_string());
     let report = check_source(&src, &registry);
@@ -104,7 +139,7 @@ fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
         .diagnostics
         .iter()
         .any(|d| d.severity == Severity::Error);
-    if !outputs || !clean {
+    if !clean {
         return;
     }
     match detect(&src) {
@@ -112,9 +147,9 @@ fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
             let (Some(map), _) = load_map(&src) else {
                 return;
             };
-            if map.grid.len() <= MAX_DRAWN_HEXES {
+            if outputs.svg && map.grid.len() <= MAX_DRAWN_HEXES {
                 let svg = saber_schema::output::render::map_svg(&map, &[], &map.name);
-                if png && map.grid.len() <= MAX_RASTERISED_HEXES {
+                if outputs.png && map.grid.len() <= MAX_RASTERISED_HEXES {
                     let _ = saber_schema::output::render::svg_to_png(&svg, 64);
                 }
             }
@@ -136,12 +171,12 @@ fn check_text(path: &str, text: &str, outputs: bool, png: bool) {
                 problems.first().map(|p| &p.message)
             );
             let _ = saber_schema::output::export::export_text(&doc);
-            if c.map.grid.len() <= MAX_DRAWN_HEXES {
+            if outputs.svg && c.map.grid.len() <= MAX_DRAWN_HEXES {
                 let overlays = saber_schema::output::overlays::scenario_overlays(&c);
                 let svg =
                     saber_schema::output::render::map_svg(&c.map, &overlays, &c.scenario.name);
                 let card = saber_schema::output::card::card_svg(&c);
-                if png && c.map.grid.len() <= MAX_RASTERISED_HEXES {
+                if outputs.png && c.map.grid.len() <= MAX_RASTERISED_HEXES {
                     let _ = saber_schema::output::render::svg_to_png(&svg, 64);
                     let _ = saber_schema::output::render::svg_to_png(&card, 64);
                 }
