@@ -216,3 +216,34 @@ fn saberc_says_which_map_each_scenario_was_checked_against() {
         "{stdout}"
     );
 }
+
+#[test]
+fn every_file_gets_the_same_findings_alone_and_after_the_others() {
+    // A run shares the zones computed on each map among its files (pipeline/zones/shared.rs):
+    // that must never change a file's findings, whichever files came before it.
+    let files = collect_files(&[
+        repo("scenarios"),
+        repo("tests/fixtures/good"),
+        repo("tests/fixtures/bad"),
+    ])
+    .expect("files");
+    assert!(files.len() > 50, "{} files", files.len());
+    let alone: Vec<Vec<Diagnostic>> = files
+        .iter()
+        .map(|f| check_path(f, &MapRegistry::new()).diagnostics)
+        .collect();
+    for order in [
+        (0..files.len()).collect::<Vec<_>>(),
+        (0..files.len()).rev().collect(),
+    ] {
+        let reg = MapRegistry::new();
+        for i in order {
+            assert_eq!(
+                check_path(&files[i], &reg).diagnostics,
+                alone[i],
+                "{}",
+                files[i].display()
+            );
+        }
+    }
+}

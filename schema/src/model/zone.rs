@@ -285,25 +285,26 @@ impl Zone {
     /// Visit every node, depth first.
     pub fn visit<'s>(&'s self, f: &mut dyn FnMut(&'s Zone)) {
         f(self);
+        for child in self.children() {
+            child.visit(f);
+        }
+    }
+
+    /// The zones this one is made of, in the order they are written (and compiled).
+    pub fn children(&self) -> Vec<&Zone> {
         match self {
             Zone::Line(zs)
             | Zone::Area(zs)
             | Zone::OneOf(zs)
             | Zone::Union(zs)
-            | Zone::Intersection(zs) => zs.iter().for_each(|z| z.visit(f)),
-            Zone::Between { chain, .. } => chain.iter().for_each(|z| z.visit(f)),
+            | Zone::Intersection(zs) => zs.iter().collect(),
+            Zone::Between { chain, .. } => chain.iter().collect(),
             Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
-                of.visit(f)
+                vec![of]
             }
-            Zone::AtLeast { from, .. } => from.visit(f),
-            Zone::RoadStretch { from, to, .. } => {
-                from.visit(f);
-                to.visit(f);
-            }
-            Zone::Difference(a, b) => {
-                a.visit(f);
-                b.visit(f);
-            }
+            Zone::AtLeast { from, .. } => vec![from],
+            Zone::RoadStretch { from, to, .. } => vec![from, to],
+            Zone::Difference(a, b) => vec![a, b],
             Zone::Everywhere
             | Zone::Feature(_)
             | Zone::Hexes(_)
@@ -316,7 +317,7 @@ impl Zone {
             | Zone::Slopes
             | Zone::RiverSide(_)
             | Zone::EnemyDeployment
-            | Zone::EnemyUnits => {}
+            | Zone::EnemyUnits => Vec::new(),
         }
     }
 }

@@ -26,6 +26,7 @@ use crate::model::map::Map;
 use crate::path;
 use crate::pipeline::load_map;
 use crate::pipeline::read::{Source, head_names_map_format};
+use crate::pipeline::zones::shared::SharedZones;
 
 /// Most directory entries looked at in one directory when finding maps near a scenario.
 const MAX_MAP_SCAN: usize = 10_000;
@@ -57,6 +58,9 @@ pub struct ResolvedMap {
     pub origin: MapOrigin,
     /// Findings about the choice (a map file near the scenario that claims a built-in id).
     pub notes: Vec<Diagnostic>,
+    /// The zones computed on this map by the run so far, when the registry knows the map
+    /// (a built-in map or one found by id), shared by the scenarios that use it.
+    pub zones: Option<Arc<SharedZones>>,
 }
 
 /// A map file found in a directory: its name, its id and the map, if it has no errors.
@@ -68,6 +72,8 @@ struct Found {
     canonical: PathBuf,
     id: String,
     map: Option<Arc<Map>>,
+    /// The zones computed on it so far.
+    zones: Arc<SharedZones>,
 }
 
 /// Directories searched for maps, in order: as shown, and canonical.
@@ -85,6 +91,8 @@ pub struct MapRegistry {
     /// The search directories of each scenario directory seen (see [`MapRegistry::search_dirs`]):
     /// found once, not once per scenario of a folder.
     searched: Mutex<HashMap<PathBuf, Arc<SearchDirs>>>,
+    /// The zones computed so far on each built-in map, by id.
+    builtin_zones: Mutex<HashMap<String, Arc<SharedZones>>>,
 }
 
 impl Clone for MapRegistry {
@@ -93,6 +101,12 @@ impl Clone for MapRegistry {
             roots: self.roots.clone(),
             dirs: Mutex::new(self.dirs.lock().map(|d| d.clone()).unwrap_or_default()),
             searched: Mutex::new(self.searched.lock().map(|d| d.clone()).unwrap_or_default()),
+            builtin_zones: Mutex::new(
+                self.builtin_zones
+                    .lock()
+                    .map(|d| d.clone())
+                    .unwrap_or_default(),
+            ),
         }
     }
 }
@@ -168,6 +182,7 @@ impl MapRegistry {
                     canonical,
                     id: map.id.clone(),
                     map: clean.then(|| Arc::new(map)),
+                    zones: Arc::default(),
                 });
             }
         }
@@ -328,6 +343,8 @@ impl MapRegistry {
                     map: m,
                     origin: MapOrigin::File(full),
                     notes,
+                    // Read again for each scenario that names its path: nothing to share.
+                    zones: None,
                 })
             }
             _ => Err(Diagnostic::error(
@@ -365,10 +382,16 @@ impl MapRegistry {
                     );
                 }
             }
+            let zones = self
+                .builtin_zones
+                .lock()
+                .ok()
+                .map(|mut z| Arc::clone(z.entry(id.to_string()).or_default()));
             return Ok(ResolvedMap {
                 map: m,
                 origin: MapOrigin::BuiltIn(id.to_string()),
                 notes,
+                zones,
             });
         }
         // Map files with errors cannot be used: they are reported when checked, and chosen
@@ -403,6 +426,7 @@ impl MapRegistry {
                 map: one.map.as_deref().cloned().expect("clean maps are built"),
                 origin: MapOrigin::File(one.path.clone()),
                 notes: Vec::new(),
+                zones: Some(Arc::clone(&one.zones)),
             }),
             many => Err(Diagnostic::error(
                 Code::DuplicateId,

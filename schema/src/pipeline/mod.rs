@@ -25,7 +25,7 @@ pub mod zones;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_map_unread, check_scenario};
+use crate::check::{check_map_unread, check_scenario, check_scenario_sharing};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
@@ -42,7 +42,9 @@ pub use read::{Collected, collect, collect_files};
 pub struct FileReport {
     /// The file.
     pub path: PathBuf,
-    /// Its text, for showing source lines (none if it could not be read).
+    /// Its text, for showing the lines its findings point at, and for a map the line of its id
+    /// (should another map claim it): empty for any other file, so that a batch keeps no text
+    /// of its clean scenarios; none if the file could not be read.
     pub text: Option<String>,
     /// Map or scenario, once known.
     pub kind: Option<DocKind>,
@@ -163,7 +165,8 @@ fn compile_scenario_on(
         Ok(m) => m,
         Err(d) => return (None, [deferred, vec![d]].concat(), None),
     };
-    let (resolved, mut diags) = check_scenario(&scenario, &found.map);
+    let (resolved, mut diags) =
+        check_scenario_sharing(&scenario, &found.map, found.zones.as_deref());
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
     (
@@ -253,11 +256,17 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
             Built::Nothing,
         ),
     };
+    let diagnostics = finish(src, diags);
+    let shown = map_id.is_some() || diagnostics.iter().any(|d| d.location.is_some());
     let report = FileReport {
         path: src.path.clone(),
-        text: Some(src.text.clone()),
+        text: Some(if shown {
+            src.text.clone()
+        } else {
+            String::new()
+        }),
         kind,
-        diagnostics: finish(src, diags),
+        diagnostics,
         map: map_used,
         map_id,
     };

@@ -4,12 +4,15 @@
 //! the hex distance). Directions are measured between hex centres on the printed sheet (north up),
 //! from the centroid of the reference zone.
 
+use std::collections::HashMap;
+
 use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
 use crate::model::hex::{Compass, Coord, Edge, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
 use crate::model::map::Map;
 use crate::model::zone::Zone;
+use crate::pipeline::zones::shared::SharedZones;
 
 /// What a zone expression can refer to besides the map.
 #[derive(Debug, Clone, Copy, Default)]
@@ -36,7 +39,9 @@ pub struct ZoneCompiler<'a> {
     /// Set once the work budget is spent: every zone compiled after it is empty.
     over_budget: bool,
     /// Sub-zones already computed (only those that raised no diagnostic).
-    cache: std::collections::HashMap<Zone, HexSet>,
+    cache: HashMap<Zone, HexSet>,
+    /// Zones computed by other files of the run on the same map, if shared.
+    shared: Option<&'a SharedZones>,
 }
 
 impl<'a> ZoneCompiler<'a> {
@@ -48,8 +53,16 @@ impl<'a> ZoneCompiler<'a> {
             diagnostics: Vec::new(),
             work: 0,
             over_budget: false,
-            cache: std::collections::HashMap::new(),
+            cache: HashMap::new(),
+            shared: None,
         }
+    }
+
+    /// Take zones from, and give zones to, the other files of the run on the same map. Each
+    /// file's findings and work budget stay what they would be alone.
+    pub fn sharing(mut self, shared: Option<&'a SharedZones>) -> ZoneCompiler<'a> {
+        self.shared = shared;
+        self
     }
 
     fn grid(&self) -> Grid {
@@ -126,6 +139,9 @@ impl<'a> ZoneCompiler<'a> {
         if let Some(hit) = self.cache.get(zone) {
             return hit.clone();
         }
+        if let Some(hit) = self.take_shared(zone) {
+            return hit;
+        }
         let cost = self.cost(zone);
         if !self.charge(cost, path) {
             return HexSet::empty(self.grid());
@@ -137,8 +153,65 @@ impl<'a> ZoneCompiler<'a> {
         if cost >= self.grid().len() as u64 && self.diagnostics.len() == before && !self.over_budget
         {
             self.cache.insert(zone.clone(), out.clone());
+            if let Some(shared) = self.shared
+                && !zone.refers_to_enemy()
+            {
+                shared.insert(zone, &out);
+            }
         }
         out
+    }
+
+    /// A zone computed by another file, accounted for as if computed here: the work of every
+    /// node not already computed here is charged, and the nodes computing it would have kept
+    /// are kept. None (so that it is computed here) when it is not shared, or when the budget
+    /// would run out inside it, where computing it says where.
+    fn take_shared(&mut self, zone: &Zone) -> Option<HexSet> {
+        let shared = self.shared?;
+        if self.over_budget || zone.refers_to_enemy() {
+            return None;
+        }
+        let hexes = shared.get(zone)?;
+        let mut work = 0;
+        let mut kept = HashMap::new();
+        if !self.replay(zone, shared, &mut work, &mut kept)
+            || self.work.saturating_add(work) > limits::MAX_ZONE_WORK
+        {
+            return None;
+        }
+        self.work += work;
+        self.cache.extend(kept);
+        Some(hexes)
+    }
+
+    /// What [`ZoneCompiler::compile`] would charge and keep for `zone` (a zone that raised no
+    /// finding); false if a node it would keep is not shared.
+    fn replay(
+        &self,
+        zone: &Zone,
+        shared: &SharedZones,
+        work: &mut u64,
+        kept: &mut HashMap<Zone, HexSet>,
+    ) -> bool {
+        if self.cache.contains_key(zone) || kept.contains_key(zone) {
+            return true;
+        }
+        let cost = self.cost(zone);
+        *work = work.saturating_add(cost);
+        if !zone
+            .children()
+            .iter()
+            .all(|c| self.replay(c, shared, work, kept))
+        {
+            return false;
+        }
+        if cost >= self.grid().len() as u64 {
+            let Some(hexes) = shared.get(zone) else {
+                return false;
+            };
+            kept.insert(zone.clone(), hexes);
+        }
+        true
     }
 
     fn compile_node(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
@@ -796,6 +869,80 @@ mod tests {
     use super::*;
     use crate::model::map::{Cell, Feature, Road, RoadKind};
     use crate::ruleset::Terrain;
+
+    /// The compiler's result, work and findings for `zone`, sharing `shared` if given.
+    fn compiled(
+        m: &Map,
+        zone: &Zone,
+        shared: Option<&SharedZones>,
+    ) -> (HexSet, u64, Vec<Diagnostic>) {
+        let mut zc = ZoneCompiler::new(m, ZoneEnv::default()).sharing(shared);
+        let hexes = zc.compile(zone, &[]);
+        (hexes, zc.work(), zc.diagnostics)
+    }
+
+    #[test]
+    fn a_shared_zone_costs_a_file_what_computing_it_would() {
+        // On the largest map, 30 different `Within`s pass the work budget together, not alone.
+        let m = Map::blank("big", "Big", 1000, 1000);
+        let parts: Vec<Zone> = (1..=30)
+            .map(|i| Zone::Within {
+                distance: 1,
+                of: Box::new(Zone::Hexes(vec![Coord(i, 1)])),
+            })
+            .collect();
+        let union = Zone::Union(parts.clone());
+        let alone = compiled(&m, &union, None);
+        assert!(
+            alone.2.iter().any(|d| d.code == Code::LimitExceeded),
+            "{:?}",
+            alone.2
+        );
+        // Other files of the run computed every part: this file still runs out where it would.
+        let shared = SharedZones::new();
+        for p in &parts {
+            assert!(compiled(&m, p, Some(&shared)).2.is_empty());
+        }
+        assert_eq!(compiled(&m, &union, Some(&shared)), alone);
+        // Within the budget, the shared parts give the same hexes for the same work.
+        let five = Zone::Union(parts[..5].to_vec());
+        let alone = compiled(&m, &five, None);
+        assert!(alone.2.is_empty());
+        assert_eq!(compiled(&m, &five, Some(&shared)), alone);
+    }
+
+    #[test]
+    fn zones_that_raise_findings_or_see_the_enemy_are_not_shared() {
+        let m = test_map();
+        let shared = SharedZones::new();
+        let unknown = Zone::Within {
+            distance: 2,
+            of: Box::new(Zone::Feature("V99".into())),
+        };
+        let enemy = Zone::Within {
+            distance: 2,
+            of: Box::new(Zone::EnemyDeployment),
+        };
+        let v4 = Zone::Within {
+            distance: 2,
+            of: Box::new(Zone::Feature("V4".into())),
+        };
+        let deployed = HexSet::from_coords(m.grid, [Coord(1, 1)]);
+        let env = ZoneEnv {
+            enemy_deployment: Some(&deployed),
+            enemy_units: Some(&deployed),
+        };
+        for z in [&unknown, &enemy, &v4] {
+            ZoneCompiler::new(&m, env)
+                .sharing(Some(&shared))
+                .compile(z, &[]);
+        }
+        assert!(!shared.contains(&unknown));
+        assert!(!shared.contains(&enemy));
+        assert!(shared.contains(&v4));
+        // A file naming the unknown feature is still told so.
+        assert_eq!(compiled(&m, &unknown, Some(&shared)).2.len(), 1);
+    }
 
     fn test_map() -> Map {
         let mut m = Map::blank("t", "Test", 20, 15);

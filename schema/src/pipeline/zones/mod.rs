@@ -8,6 +8,7 @@
 //! places them.
 
 pub mod compiler;
+pub mod shared;
 
 use crate::diagnostic::{Diagnostic, PathSeg};
 use crate::model::counter::Counter;
@@ -20,6 +21,7 @@ use crate::model::victory::Goal;
 use crate::model::zone::Zone;
 use crate::path;
 use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+use crate::pipeline::zones::shared::SharedZones;
 
 /// A group's hexes: where it may deploy, or where it arrives.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,6 +108,16 @@ impl Resolved {
 
 /// Compile every zone of the scenario on the map.
 pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
+    resolve_sharing(s, map, None)
+}
+
+/// [`resolve`], taking zones from and giving zones to the other files of a run on the same map
+/// (see [`shared`]).
+pub fn resolve_sharing(
+    s: &Scenario,
+    map: &Map,
+    shared: Option<&SharedZones>,
+) -> (Resolved, Vec<Diagnostic>) {
     let g = map.grid;
     let mut diagnostics = Vec::new();
     let n = s.sides.len();
@@ -153,7 +165,9 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
             enemy_deployment: enemy.as_ref(),
             enemy_units: enemy.as_ref(),
         };
-        let mut zc = ZoneCompiler::new(map, env).continuing(spent);
+        let mut zc = ZoneCompiler::new(map, env)
+            .sharing(shared)
+            .continuing(spent);
         for (gi, group) in s.sides[si].groups.iter().enumerate() {
             let (zone, p, turn) = entry_zone(group);
             let p = [path!["sides", si, "groups", gi, "entry"], p].concat();
@@ -167,7 +181,9 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
                         enemy_deployment: Some(deployed),
                         enemy_units: Some(units),
                     };
-                    alternatives = ZoneCompiler::new(map, env).alternatives(zone, &p);
+                    alternatives = ZoneCompiler::new(map, env)
+                        .sharing(shared)
+                        .alternatives(zone, &p);
                     from_setup = true;
                 } else if !enemy_choices.is_empty() {
                     per_enemy_choice = enemy_choices
@@ -177,7 +193,9 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
                                 enemy_deployment: Some(&c.hexes),
                                 enemy_units: Some(&c.hexes),
                             };
-                            ZoneCompiler::new(map, env).alternatives(zone, &p)
+                            ZoneCompiler::new(map, env)
+                                .sharing(shared)
+                                .alternatives(zone, &p)
                         })
                         .collect::<Vec<_>>();
                     for (ai, alt) in alternatives.iter_mut().enumerate() {
@@ -222,6 +240,7 @@ pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
             enemy_units: Some(&all),
         },
     )
+    .sharing(shared)
     .continuing(spent);
     let mut victory_zones = Vec::new();
     for (vi, v) in s.victory.iter().enumerate() {

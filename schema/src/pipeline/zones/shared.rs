@@ -1,0 +1,87 @@
+//! Zones computed once per run and map: the scenarios of a folder that play on one map mostly
+//! name the same areas (`Feature("V4")`, an edge, a river bank), and a batch check computes
+//! each of them once, not once per file.
+//!
+//! Sharing must not change any file's verdict: only zones that depend on nothing but the map
+//! (no enemy deployment) and raised no finding are shared, and a file that takes a zone from
+//! here is charged the work budget as if it had computed the zone itself (see
+//! [`crate::pipeline::zones::compiler::ZoneCompiler::sharing`]).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::model::hex_set::HexSet;
+use crate::model::zone::Zone;
+
+/// Most hexes held by one [`SharedZones`], summed over its sets (8 MiB of bits): past it,
+/// zones are still computed per file, only no longer kept.
+const MAX_SHARED_HEXES: usize = 64 << 20;
+
+/// The zones computed so far on one map, shared by the threads of a run.
+#[derive(Debug, Default)]
+pub struct SharedZones {
+    held: Mutex<Held>,
+}
+
+#[derive(Debug, Default)]
+struct Held {
+    sets: HashMap<Zone, HexSet>,
+    /// Hexes of the grids of the sets held (each set costs its grid's size).
+    hexes: usize,
+}
+
+impl SharedZones {
+    /// An empty store.
+    pub fn new() -> SharedZones {
+        SharedZones::default()
+    }
+
+    /// The hexes of `zone`, if computed before.
+    pub fn get(&self, zone: &Zone) -> Option<HexSet> {
+        self.held.lock().ok()?.sets.get(zone).cloned()
+    }
+
+    /// Is `zone` held?
+    pub fn contains(&self, zone: &Zone) -> bool {
+        self.held
+            .lock()
+            .is_ok_and(|held| held.sets.contains_key(zone))
+    }
+
+    /// Keep the hexes of `zone`, while there is room.
+    pub fn insert(&self, zone: &Zone, hexes: &HexSet) {
+        let Ok(mut held) = self.held.lock() else {
+            return;
+        };
+        let size = hexes.grid().len();
+        if held.hexes + size > MAX_SHARED_HEXES || held.sets.contains_key(zone) {
+            return;
+        }
+        held.hexes += size;
+        held.sets.insert(zone.clone(), hexes.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::hex::{Coord, Grid};
+
+    #[test]
+    fn keeps_what_it_is_given_until_full() {
+        let shared = SharedZones::new();
+        let small = crate::builtin::rifle_and_saber().grid;
+        let set = HexSet::from_coords(small, [Coord(1, 1)]);
+        shared.insert(&Zone::Everywhere, &set);
+        assert_eq!(shared.get(&Zone::Everywhere), Some(set));
+        assert!(!shared.contains(&Zone::Slopes));
+        // A set as large as the whole store is refused once anything is held.
+        let huge = Grid {
+            width: 8192,
+            height: 8192,
+            ..small
+        };
+        shared.insert(&Zone::Slopes, &HexSet::empty(huge));
+        assert!(!shared.contains(&Zone::Slopes));
+    }
+}
