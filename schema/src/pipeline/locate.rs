@@ -316,8 +316,23 @@ pub fn nesting_depth(text: &str, limit: usize) -> (usize, Option<usize>) {
     let mut depth = 0usize;
     let mut max = 0usize;
     let mut first_over = None;
+    // The bytes that may start a string, a comment or a bracket: all others are passed by.
+    const SPECIAL: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut k = 0;
+        let bytes = b"\"'r/([{)]}";
+        while k < bytes.len() {
+            t[bytes[k] as usize] = true;
+            k += 1;
+        }
+        t
+    };
     let mut i = 0;
     while i < s.b.len() {
+        if !SPECIAL[s.b[i] as usize] {
+            i += 1;
+            continue;
+        }
         match s.b[i] {
             b'"' | b'\'' => i = s.string_end(i),
             b'r' if s.raw_string_start(i) => i = s.raw_string_end(i),
@@ -419,10 +434,11 @@ impl Scanner<'_> {
         let quote = self.b[i];
         let mut j = i + 1;
         while j < self.b.len() {
-            match self.b[j] {
-                b'\\' => j += 2,
-                c if c == quote => return j + 1,
-                _ => j += 1,
+            match memchr::memchr2(quote, b'\\', &self.b[j..]) {
+                Some(k) if self.b[j + k] == quote => return j + k + 1,
+                // An escape: the next byte is part of the string, whatever it is.
+                Some(k) => j += k + 2,
+                None => break,
             }
         }
         self.b.len()

@@ -222,17 +222,25 @@ pub fn ron_options() -> ron::Options {
 
 fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
     let options = ron_options();
-    let mut de = ron::Deserializer::from_str_with_options(text, &options)
-        .map_err(|e| ron_error(text, e, &[]))?;
-    let (recorder, recorded) = Recorder::new(&mut de);
-    let value: T = serde_path_to_error::deserialize(recorder).map_err(|e| {
-        let path = path_of(e.path());
-        let inner = e.into_inner();
-        ron_error(text, de.span_error(inner), &path)
-    })?;
-    de.end()
-        .map_err(|e| ron_error(text, de.span_error(e), &[]))?;
-    Ok((value, recorded.take()))
+    let read = |track_path: bool| -> Result<(T, Value), Diagnostic> {
+        let mut de = ron::Deserializer::from_str_with_options(text, &options)
+            .map_err(|e| ron_error(text, e, &[]))?;
+        let (recorder, recorded) = Recorder::new(&mut de);
+        let value: T = if track_path {
+            serde_path_to_error::deserialize(recorder).map_err(|e| {
+                let path = path_of(e.path());
+                ron_error(text, de.span_error(e.into_inner()), &path)
+            })?
+        } else {
+            T::deserialize(recorder).map_err(|e| ron_error(text, de.span_error(e), &[]))?
+        };
+        de.end()
+            .map_err(|e| ron_error(text, de.span_error(e), &[]))?;
+        Ok((value, recorded.take()))
+    };
+    // The path is tracked (which copies every key) only to explain a failure: the same text
+    // fails the same way when read again.
+    read(false).or_else(|_| read(true))
 }
 
 fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
@@ -240,20 +248,29 @@ fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic>
     // the last of two equal keys, and the model's readers must see both to refuse them (and
     // errors keep the text's line and column). What was written is recorded on the way, for
     // the schema stage, as for RON: one pass over the text, not two.
-    let mut de = serde_json::Deserializer::from_str(text);
-    let (recorder, recorded) = Recorder::new(&mut de);
-    let value: T = serde_path_to_error::deserialize(recorder).map_err(|e| {
-        let path = path_of(e.path());
-        json_error(text, e.into_inner(), &path)
-    })?;
-    de.end().map_err(|e| json_error(text, e, &[]))?;
+    let read = |track_path: bool| -> Result<(T, Value), Diagnostic> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let (recorder, recorded) = Recorder::new(&mut de);
+        let value: T = if track_path {
+            serde_path_to_error::deserialize(recorder).map_err(|e| {
+                let path = path_of(e.path());
+                json_error(text, e.into_inner(), &path)
+            })?
+        } else {
+            T::deserialize(recorder).map_err(|e| json_error(text, e, &[]))?
+        };
+        de.end().map_err(|e| json_error(text, e, &[]))?;
+        Ok((value, recorded.take()))
+    };
+    // As for RON, the path is tracked only to explain a failure.
+    let (value, recorded) = read(false).or_else(|_| read(true))?;
     // The recorder sees a unit variant written `{"Name": null}` as `"Name"`: where the text
     // may hold one, what was written is parsed again, exactly.
     if may_hold_null_object(text) {
         let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
         return Ok((value, doc));
     }
-    Ok((value, recorded.take()))
+    Ok((value, recorded))
 }
 
 /// True when the text may hold a one-key object whose value is `null` (`{"Name": null}`): a
@@ -261,7 +278,7 @@ fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic>
 /// can only make it say true.
 fn may_hold_null_object(text: &str) -> bool {
     let b = text.as_bytes();
-    text.match_indices("null").any(|(at, _)| {
+    memchr::memmem::find_iter(b, b"null").any(|at| {
         let closes = b[at + 4..]
             .iter()
             .find(|c| !c.is_ascii_whitespace())

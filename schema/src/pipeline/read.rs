@@ -187,17 +187,24 @@ pub fn head_names_map_format(path: &Path) -> bool {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
-    let Ok(file) = options.open(path) else {
+    let Ok(mut file) = options.open(path) else {
         return false;
     };
     if !file.metadata().is_ok_and(|m| m.is_file()) {
         return false;
     }
-    let mut head = Vec::with_capacity(4096);
-    if file.take(4096).read_to_end(&mut head).is_err() {
-        return false;
+    // Into a buffer of the head's size: no allocation, and no read past it to find the end.
+    let mut head = [0u8; 4096];
+    let mut filled = 0;
+    while filled < head.len() {
+        match file.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
     }
-    memchr::memmem::find(&head, b"\"saber-map/").is_some()
+    memchr::memmem::find(&head[..filled], b"\"saber-map/").is_some()
 }
 
 /// Deepest directory level searched below a path given to `check`.
@@ -300,15 +307,22 @@ fn walk(
         };
         let path = e.path();
         let name = e.file_name();
-        // Follow symbolic links to what they name.
-        let Ok(meta) = std::fs::metadata(&path) else {
-            if is_candidate(&path) {
-                // A dangling link or an unreadable entry: let reading it report why.
-                out.files.push(path);
-            }
-            continue;
+        // The listing says what an entry is; only a symbolic link needs a `stat`, to follow
+        // it to what it names.
+        let is_dir = match e.file_type() {
+            Ok(t) if !t.is_symlink() => t.is_dir(),
+            _ => match std::fs::metadata(&path) {
+                Ok(meta) => meta.is_dir(),
+                Err(_) => {
+                    if is_candidate(&path) {
+                        // A dangling link or an unreadable entry: let reading it report why.
+                        out.files.push(path);
+                    }
+                    continue;
+                }
+            },
         };
-        if meta.is_dir() {
+        if is_dir {
             if let Some(why) = skipped_dir(&path, &name.to_string_lossy()) {
                 out.skipped.push((path, why));
             } else {
