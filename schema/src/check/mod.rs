@@ -14,7 +14,7 @@ use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::Scenario;
 use crate::pipeline::zones::shared::SharedZones;
-use crate::pipeline::zones::{Resolved, resolve_sharing};
+use crate::pipeline::zones::{Resolved, resolve};
 
 /// Every check of a map on its own: feature codes and numbers (11.0), roads, terrain of features.
 pub fn check_map(map: &Map) -> Vec<Diagnostic> {
@@ -27,20 +27,16 @@ pub fn check_map_unread(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
     map_features::check(map, unread)
 }
 
-/// Every check of a scenario on its map. Returns the resolved zones too, for export and the
-/// editor.
-pub fn check_scenario(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
-    check_scenario_sharing(s, map, None)
-}
-
-/// [`check_scenario`], with the zones shared by the other files of a run on the same map.
-pub fn check_scenario_sharing(
+/// Every check of a scenario on its map, with the zones `shared` by the other files of a run
+/// on the same map, if any (see [`crate::pipeline::zones::shared`]). Returns the resolved zones
+/// too, for export and the editor.
+pub fn check_scenario(
     s: &Scenario,
     map: &Map,
     shared: Option<&SharedZones>,
 ) -> (Resolved, Vec<Diagnostic>) {
     let mut out = references::check(s);
-    let (resolved, mut zone_diags) = resolve_sharing(s, map, shared);
+    let (resolved, mut zone_diags) = resolve(s, map, shared);
     out.append(&mut zone_diags);
     out.extend(deployment::check(s, map, &resolved));
     out.extend(stacking::check(s, map, &resolved));

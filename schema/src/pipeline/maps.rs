@@ -99,16 +99,16 @@ impl Clone for MapRegistry {
     fn clone(&self) -> MapRegistry {
         MapRegistry {
             roots: self.roots.clone(),
-            dirs: Mutex::new(self.dirs.lock().map(|d| d.clone()).unwrap_or_default()),
-            searched: Mutex::new(self.searched.lock().map(|d| d.clone()).unwrap_or_default()),
-            builtin_zones: Mutex::new(
-                self.builtin_zones
-                    .lock()
-                    .map(|d| d.clone())
-                    .unwrap_or_default(),
-            ),
+            dirs: copy(&self.dirs),
+            searched: copy(&self.searched),
+            builtin_zones: copy(&self.builtin_zones),
         }
     }
+}
+
+/// A new lock around a copy of what `m` holds (empty if it was poisoned).
+fn copy<T: Clone + Default>(m: &Mutex<T>) -> Mutex<T> {
+    Mutex::new(m.lock().map(|d| d.clone()).unwrap_or_default())
 }
 
 impl MapRegistry {

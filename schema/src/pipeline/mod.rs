@@ -25,7 +25,7 @@ pub mod zones;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_map_unread, check_scenario, check_scenario_sharing};
+use crate::check::{check_map_unread, check_scenario};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
@@ -165,8 +165,7 @@ fn compile_scenario_on(
         Ok(m) => m,
         Err(d) => return (None, [deferred, vec![d]].concat(), None),
     };
-    let (resolved, mut diags) =
-        check_scenario_sharing(&scenario, &found.map, found.zones.as_deref());
+    let (resolved, mut diags) = check_scenario(&scenario, &found.map, found.zones.as_deref());
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
     (
@@ -377,12 +376,12 @@ pub fn check_scenario_noting(
     let written = serde_json::to_value(scenario).expect("the model always serializes");
     let (resolved, diags) = match scenario_schema(&written) {
         Ok(deferred) => {
-            let (resolved, mut diags) = check_scenario(scenario, map);
+            let (resolved, mut diags) = check_scenario(scenario, map, None);
             diags.extend(keep_unexplained(deferred, &diags));
             diags.extend(map_notes.iter().cloned());
             (resolved, diags)
         }
-        Err(schema) => (zones::resolve(scenario, map).0, schema),
+        Err(schema) => (zones::resolve(scenario, map, None).0, schema),
     };
     ScenarioCheck {
         resolved,

@@ -106,14 +106,9 @@ impl Resolved {
     }
 }
 
-/// Compile every zone of the scenario on the map.
-pub fn resolve(s: &Scenario, map: &Map) -> (Resolved, Vec<Diagnostic>) {
-    resolve_sharing(s, map, None)
-}
-
-/// [`resolve`], taking zones from and giving zones to the other files of a run on the same map
-/// (see [`shared`]).
-pub fn resolve_sharing(
+/// Compile every zone of the scenario on the map, taking zones from and giving zones to the
+/// other files of a run on the same map when `shared` is given (see [`shared`]).
+pub fn resolve(
     s: &Scenario,
     map: &Map,
     shared: Option<&SharedZones>,

@@ -42,7 +42,8 @@ impl SharedZones {
     }
 
     /// Is `zone` held?
-    pub fn contains(&self, zone: &Zone) -> bool {
+    #[cfg(test)]
+    pub(crate) fn contains(&self, zone: &Zone) -> bool {
         self.held
             .lock()
             .is_ok_and(|held| held.sets.contains_key(zone))
