@@ -11,6 +11,8 @@ use crate::pipeline::locate::{location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
 
+mod json_fast;
+
 /// What a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocKind {
@@ -155,6 +157,11 @@ pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Diagnostic> {
 /// model was read (see [`crate::pipeline::record`]), never the model serialized again.
 pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value), Diagnostic> {
     let text = &source.text;
+    if source.syntax == Syntax::Json
+        && let Some(read) = json_fast::read(text)
+    {
+        return Ok(read);
+    }
     let (depth, over) = nesting_depth(text, limits::MAX_NESTING);
     if let Some(at) = over {
         return Err(Diagnostic::error(
@@ -243,48 +250,29 @@ fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> 
     read(false).or_else(|_| read(true))
 }
 
+/// The full JSON reader, for a document the quick one ([`json_fast`]) did not take: it reads
+/// the model from the text itself, so that a mistake is explained with its line, column and
+/// field path, and the model's readers see both of two equal keys to refuse them.
 fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
-    // The model is read from the text itself, not from a parsed `Value`: a `Value` keeps only
-    // the last of two equal keys, and the model's readers must see both to refuse them (and
-    // errors keep the text's line and column). What was written is recorded on the way, for
-    // the schema stage, as for RON: one pass over the text, not two.
-    let read = |track_path: bool| -> Result<(T, Value), Diagnostic> {
+    let read = |track_path: bool| -> Result<T, Diagnostic> {
         let mut de = serde_json::Deserializer::from_str(text);
-        let (recorder, recorded) = Recorder::new(&mut de);
         let value: T = if track_path {
-            serde_path_to_error::deserialize(recorder).map_err(|e| {
+            serde_path_to_error::deserialize(&mut de).map_err(|e| {
                 let path = path_of(e.path());
                 json_error(text, e.into_inner(), &path)
             })?
         } else {
-            T::deserialize(recorder).map_err(|e| json_error(text, e, &[]))?
+            T::deserialize(&mut de).map_err(|e| json_error(text, e, &[]))?
         };
         de.end().map_err(|e| json_error(text, e, &[]))?;
-        Ok((value, recorded.take()))
+        Ok(value)
     };
     // As for RON, the path is tracked only to explain a failure.
-    let (value, recorded) = read(false).or_else(|_| read(true))?;
-    // The recorder sees a unit variant written `{"Name": null}` as `"Name"`: where the text
-    // may hold one, what was written is parsed again, exactly.
-    if may_hold_null_object(text) {
-        let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
-        return Ok((value, doc));
-    }
-    Ok((value, recorded))
-}
-
-/// True when the text may hold a one-key object whose value is `null` (`{"Name": null}`): a
-/// `null` followed by `}` whose object has no comma before it. Conservative: text inside strings
-/// can only make it say true.
-fn may_hold_null_object(text: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memmem::find_iter(b, b"null").any(|at| {
-        let closes = b[at + 4..]
-            .iter()
-            .find(|c| !c.is_ascii_whitespace())
-            .is_some_and(|c| *c == b'}');
-        closes && b[..at].iter().rev().find(|c| matches!(c, b'{' | b',')) == Some(&b'{')
-    })
+    let value = read(false).or_else(|_| read(true))?;
+    // Read here only when a key is given twice where the model allows it: the schema stage
+    // sees the last of the two, as every JSON validator does.
+    let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
+    Ok((value, doc))
 }
 
 fn path_of(p: &serde_path_to_error::Path) -> Vec<PathSeg> {
@@ -673,8 +661,8 @@ mod tests {
         Source::from_text("test.ron", text)
     }
 
-    /// JSON is recorded in the one pass that reads the model, and is exactly the text's value,
-    /// a unit variant written as `{"Name": null}` included.
+    /// What the schema stage sees of a JSON file is exactly the text's value, a unit variant
+    /// written as `{"Name": null}` included.
     #[test]
     fn json_is_recorded_as_written() {
         use crate::model::zone::Zone;
@@ -691,9 +679,96 @@ mod tests {
                 "{text}"
             );
         }
-        assert!(!may_hold_null_object(r#"{"a": 1, "b": null}"#));
-        assert!(!may_hold_null_object(r#"[null]"#));
-        assert!(may_hold_null_object(r#"{"a": {"b": null }}"#));
+    }
+
+    /// The quick JSON reader takes exactly the documents the full one accepts, and reads the
+    /// same model and the same document from them: checked on every RON scenario of the
+    /// repository written as JSON, and on a variant of it per value, each value replaced by a
+    /// value of another kind (or a key added or removed).
+    #[test]
+    fn the_quick_json_reader_agrees_with_the_full_one() {
+        use crate::model::scenario::Scenario;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files: Vec<_> = ["scenarios", "scenarios/examples", "tests/fixtures/good"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap().flatten())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 17, "{files:?}");
+        let replacements = [
+            Value::Null,
+            serde_json::json!(0),
+            serde_json::json!(-1),
+            serde_json::json!(1.5),
+            serde_json::json!(20.0),
+            serde_json::json!(""),
+            serde_json::json!("V4"),
+            serde_json::json!([]),
+            serde_json::json!({}),
+            serde_json::json!(true),
+            serde_json::json!({"Everywhere": null}),
+            serde_json::json!([[4, 12]]),
+        ];
+        let mut cases = 0;
+        for file in files {
+            let source = Source::read(&file).unwrap();
+            let (_, written): (Scenario, Value) = parse_document(&source).unwrap();
+            let mut variants = vec![written.clone()];
+            let mut pointers = Vec::new();
+            all_pointers(&written, String::new(), &mut pointers);
+            for (i, at) in pointers.iter().enumerate() {
+                let mut v = written.clone();
+                let node = v.pointer_mut(at).unwrap();
+                match node {
+                    Value::Object(o) if i % 3 == 0 => {
+                        o.insert("zz".into(), Value::Null);
+                    }
+                    Value::Object(o) if i % 3 == 1 && !o.is_empty() => {
+                        let k = o.keys().nth(i % o.len()).unwrap().clone();
+                        o.remove(&k);
+                    }
+                    _ => *node = replacements[i % replacements.len()].clone(),
+                }
+                variants.push(v);
+            }
+            for v in variants {
+                let text = v.to_string();
+                let quick = json_fast::read::<Scenario>(&text);
+                let full = parse_json::<Scenario>(&text);
+                match (quick, full) {
+                    (Some(q), Ok(f)) => assert_eq!(q, f, "{text}"),
+                    (None, Err(_)) => {}
+                    (q, f) => panic!(
+                        "the readers disagree ({:?} / {:?}): {text}",
+                        q.is_some(),
+                        f.err()
+                    ),
+                }
+                cases += 1;
+            }
+        }
+        assert!(cases > 1000, "{cases}");
+    }
+
+    /// The JSON pointer of every value in `v`, `v` itself first.
+    fn all_pointers(v: &Value, at: String, out: &mut Vec<String>) {
+        out.push(at.clone());
+        match v {
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    all_pointers(x, format!("{at}/{i}"), out);
+                }
+            }
+            Value::Object(o) => {
+                for (k, x) in o {
+                    let k = k.replace('~', "~0").replace('/', "~1");
+                    all_pointers(x, format!("{at}/{k}"), out);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// What the schema stage sees of a RON file is what it says: no defaults added, `Some`

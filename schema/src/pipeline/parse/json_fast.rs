@@ -1,0 +1,139 @@
+//! The quick way to read a JSON document that has no mistake: parse the text into a JSON value
+//! once, as a schema validator does, then read the model from that value. It answers only for
+//! documents that read cleanly; anything else (a syntax error, a key given twice, nesting past
+//! the limit, a value the model refuses) is left to the full reader in `parse.rs`, which reads
+//! the text itself and explains the mistake with its line, column and field path.
+//!
+//! The two agree on what they accept: the value is exactly what was written (every key, in
+//! order; two equal keys anywhere send the document to the full reader), and the model reads a
+//! value as it reads the text it came from.
+
+use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+
+use crate::model::limits;
+
+/// The model and the document as written, when the document reads cleanly; `None` otherwise.
+pub fn read<T: DeserializeOwned>(text: &str) -> Option<(T, Value)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    // serde_json's own recursion limit (128) keeps the stack safe before depth is known.
+    let doc = UniqueKeys.deserialize(&mut de).ok()?;
+    de.end().ok()?;
+    if depth(&doc) > limits::MAX_NESTING {
+        return None;
+    }
+    let model = T::deserialize(&doc).ok()?;
+    Some((model, doc))
+}
+
+/// How many objects and arrays deep a value nests (a scalar is 0), as brackets count in text.
+fn depth(v: &Value) -> usize {
+    match v {
+        Value::Array(a) => 1 + a.iter().map(depth).max().unwrap_or(0),
+        Value::Object(o) => 1 + o.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// Reads a JSON value, refusing an object that gives a key twice (a `Value` would keep only
+/// the last, and the model must see both to refuse them).
+struct UniqueKeys;
+
+impl<'de> DeserializeSeed<'de> for UniqueKeys {
+    type Value = Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueKeys {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        // Not finite cannot come from JSON text; `Null` as serde_json's own value does.
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        UniqueKeys.deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(v) = seq.next_element_seed(UniqueKeys)? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(UniqueKeys)?;
+            if out.insert(key, value).is_some() {
+                return Err(de::Error::custom("a key is given twice"));
+            }
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_given_twice_is_left_to_the_full_reader() {
+        assert!(read::<Value>(r#"{"a": 1, "b": {"c": 1, "c": 2}}"#).is_none());
+        assert!(read::<Value>(r#"{"a": 1, "b": {"c": 1, "d": 2}}"#).is_some());
+    }
+
+    #[test]
+    fn depth_counts_brackets() {
+        let at = |n: usize| "[".repeat(n) + &"]".repeat(n);
+        assert_eq!(depth(&serde_json::from_str(&at(3)).unwrap()), 3);
+        assert!(read::<Value>(&at(limits::MAX_NESTING)).is_some());
+        assert!(read::<Value>(&at(limits::MAX_NESTING + 1)).is_none());
+    }
+
+    #[test]
+    fn the_document_is_kept_as_written() {
+        let text = r#"{"z": {"Everywhere": null}, "a": [1, 2.5, "x", true, null]}"#;
+        let (_, doc) = read::<Value>(text).unwrap();
+        assert_eq!(doc.to_string(), text.replace(' ', ""));
+        assert_eq!(doc, serde_json::from_str::<Value>(text).unwrap());
+    }
+}
