@@ -18,7 +18,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::builtin;
 use crate::diagnostic::{Code, Diagnostic, did_you_mean, suggestions};
@@ -79,6 +79,9 @@ struct Found {
 /// Directories searched for maps, in order: as shown, and canonical.
 type SearchDirs = Vec<(PathBuf, PathBuf)>;
 
+/// The maps of one directory, read once by whichever thread asks first.
+type DirMaps = Arc<OnceLock<Arc<Vec<Found>>>>;
+
 /// Where scenarios find their maps: the map directories of the run, the directories near each
 /// scenario (read once per run and directory), and the built-in maps. Shared by the threads of a
 /// batch check.
@@ -86,8 +89,9 @@ type SearchDirs = Vec<(PathBuf, PathBuf)>;
 pub struct MapRegistry {
     /// Map directories given (`--maps DIR`): as given, and canonical.
     roots: Vec<(PathBuf, PathBuf)>,
-    /// Maps of each directory looked at, by canonical directory.
-    dirs: Mutex<HashMap<PathBuf, Arc<Vec<Found>>>>,
+    /// Maps of each directory looked at, by canonical directory: each directory is read by one
+    /// thread, the others wait for it (two threads reading it both would double its cost).
+    dirs: Mutex<HashMap<PathBuf, DirMaps>>,
     /// The search directories of each scenario directory seen (see [`MapRegistry::search_dirs`]):
     /// found once, not once per scenario of a folder.
     searched: Mutex<HashMap<PathBuf, Arc<SearchDirs>>>,
@@ -143,11 +147,16 @@ impl MapRegistry {
 
     /// The map files of a directory, read once per registry.
     fn maps_in(&self, dir: &Path) -> Arc<Vec<Found>> {
-        if let Ok(cache) = self.dirs.lock()
-            && let Some(found) = cache.get(dir)
-        {
-            return Arc::clone(found);
-        }
+        let cell = match self.dirs.lock() {
+            Ok(mut cache) => Arc::clone(cache.entry(dir.to_path_buf()).or_default()),
+            // A thread panicked while holding the lock: read the directory here.
+            Err(_) => Arc::default(),
+        };
+        Arc::clone(cell.get_or_init(|| Arc::new(Self::read_maps_in(dir))))
+    }
+
+    /// The map files of a directory, read now.
+    fn read_maps_in(dir: &Path) -> Vec<Found> {
         let mut found = Vec::new();
         if let Ok(entries) = std::fs::read_dir(dir) {
             let mut paths: Vec<PathBuf> = entries
@@ -185,10 +194,6 @@ impl MapRegistry {
                     zones: Arc::default(),
                 });
             }
-        }
-        let found = Arc::new(found);
-        if let Ok(mut cache) = self.dirs.lock() {
-            cache.insert(dir.to_path_buf(), Arc::clone(&found));
         }
         found
     }
@@ -533,4 +538,37 @@ fn outside(reference: &str, why: &str) -> Diagnostic {
     .with_hint(
         "name the map by id (`map: \"rifle-and-saber\"`), or give its directory with --maps DIR",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Threads that ask for the same directory at once get one reading of it: each does not
+    /// read it again for itself.
+    #[test]
+    fn a_directory_is_read_once_by_threads_asking_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..200 {
+            std::fs::write(
+                dir.path().join(format!("s{i}.ron")),
+                "(format: \"saber-scenario/1\")",
+            )
+            .unwrap();
+        }
+        let registry = MapRegistry::new();
+        let start = std::sync::Barrier::new(4);
+        let found: Vec<Arc<Vec<Found>>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        start.wait();
+                        registry.maps_in(dir.path())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(found.iter().all(|f| Arc::ptr_eq(f, &found[0])));
+    }
 }
