@@ -2,7 +2,9 @@
 //! JSON), JSON Schema validation, map loading or scenario compilation and the rule checks, the
 //! location of every diagnostic in the text, then, for a file without errors, the engine export
 //! (validated against its schema) and the drawing (SVG, and PNG through the rasteriser). Nothing
-//! may panic, and every location must lie inside the text.
+//! may panic, and every location must lie inside the text. A JSON input is also read by both
+//! JSON readers (the quick one through a parsed value, the full one from the text), which must
+//! accept the same inputs and read the same model from them.
 //!
 //! The first byte chooses what to do with the rest:
 //! - bit 0: the file extension (odd `.json`, even `.ron`), so both parsers are reached;
@@ -122,7 +124,29 @@ struct Outputs {
     png: bool,
 }
 
+/// The quick JSON reader takes exactly what the full one accepts and reads the same from it.
+fn json_readers_agree<T>(text: &str)
+where
+    T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let quick = saber_schema::pipeline::parse::json_fast::read::<T>(text);
+    let full = saber_schema::pipeline::parse::parse_json::<T>(text);
+    match (quick, full) {
+        (Some(q), Ok(f)) => assert_eq!(q, f, "the JSON readers read different things"),
+        (None, Err(_)) => {}
+        (q, f) => panic!(
+            "the JSON readers disagree: quick {}, full {:?}",
+            q.is_some(),
+            f.err().map(|d| d.message)
+        ),
+    }
+}
+
 fn check_text(path: &str, text: &str, outputs: Outputs) {
+    if path.ends_with(".json") && text.len() < 1 << 16 {
+        json_readers_agree::<saber_schema::model::scenario::Scenario>(text);
+        json_readers_agree::<saber_schema::model::map::MapFile>(text);
+    }
     let registry = MapRegistry::new();
     let src = Source::from_text(path, text.to_string());
     let report = check_source(&src, &registry);

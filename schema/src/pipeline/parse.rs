@@ -11,7 +11,7 @@ use crate::pipeline::locate::{location_at, location_of_line_col, nesting_depth};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
 
-mod json_fast;
+pub mod json_fast;
 
 /// What a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,8 +252,9 @@ fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> 
 
 /// The full JSON reader, for a document the quick one ([`json_fast`]) did not take: it reads
 /// the model from the text itself, so that a mistake is explained with its line, column and
-/// field path, and the model's readers see both of two equal keys to refuse them.
-fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
+/// field path, and the model's readers see both of two equal keys to refuse them. (Public for
+/// the fuzz target, which checks that the two readers agree.)
+pub fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
     let read = |track_path: bool| -> Result<T, Diagnostic> {
         let mut de = serde_json::Deserializer::from_str(text);
         let value: T = if track_path {
