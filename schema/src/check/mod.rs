@@ -68,10 +68,12 @@ pub fn check_scenario(
 }
 
 /// Drop findings that only follow from an error inside the same zone (an empty zone because it
-/// names an unknown feature), so that each mistake is reported once.
+/// names an unknown feature), so that each mistake is reported once. Linear in the findings:
+/// a set holds every path that lies above a cause, so a consequence is looked up, not compared
+/// with each cause (100,000 off-map hexes in one list are 100,000 causes).
 fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    use crate::diagnostic::Code;
-    let causes: Vec<Vec<crate::diagnostic::PathSeg>> = diags
+    use crate::diagnostic::{Code, PathSeg};
+    let causes: Vec<Vec<PathSeg>> = diags
         .iter()
         .filter(|d| {
             d.is_error()
@@ -86,6 +88,15 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         })
         .filter_map(|d| d.path.clone())
         .collect();
+    let mut above_a_cause: std::collections::HashSet<&[PathSeg]> = Default::default();
+    for c in &causes {
+        // Longest first: once a path is in the set, so are all the paths above it.
+        for len in (0..c.len()).rev() {
+            if !above_a_cause.insert(&c[..len]) {
+                break;
+            }
+        }
+    }
     diags
         .into_iter()
         .filter(|d| {
@@ -97,11 +108,8 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                     | Code::ArrivalNotOnEdge
                     | Code::SpecialRuleTarget
             );
-            let caused = d
-                .path
-                .as_ref()
-                .is_some_and(|p| causes.iter().any(|c| c.len() > p.len() && c.starts_with(p)));
-            !(consequence && caused)
+            let caused = || d.path.as_deref().is_some_and(|p| above_a_cause.contains(p));
+            !(consequence && caused())
         })
         .collect()
 }
