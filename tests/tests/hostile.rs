@@ -212,6 +212,51 @@ fn twenty_thousand_findings_are_capped() {
     assert_eq!(c.last().map(String::as_str), Some("LIM003"));
 }
 
+/// More values than the limit (four lists of 90,000 hexes, three values each): refused before
+/// the file is parsed, at the first value past the limit.
+#[test]
+fn a_file_over_the_value_limit_is_refused_before_it_is_read() {
+    let list = vec!["(5, 5)"; 90_000].join(", ");
+    let lists = vec![format!("Hexes([{list}])"); 4].join(", ");
+    let scenario = good_scenario().replace(
+        "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+        &format!("Deploy(zone: Union([{lists}]))"),
+    );
+    let (dir, path) = with_scenario("many.ron", &scenario);
+    let out = run_in(
+        dir.path(),
+        &["check", "--maps", ".", path.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out).contains("holds more than 1,000,000 values"),
+        "{}",
+        text(&out)
+    );
+}
+
+/// A `Hexes` zone one hex over its limit is refused while it is read, before the schema stage
+/// (where jsonschema would copy it into the error of every zone form it is not).
+#[test]
+fn a_hexes_zone_over_its_limit_is_refused_while_read() {
+    let list = vec!["(5, 5)"; 100_001].join(", ");
+    let scenario = good_scenario().replace(
+        "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+        &format!("Deploy(zone: Hexes([{list}]))"),
+    );
+    let (dir, path) = with_scenario("long.ron", &scenario);
+    let out = run_in(
+        dir.path(),
+        &["check", "--maps", ".", path.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out).contains("lists at most 100,000 hexes"),
+        "{}",
+        text(&out)
+    );
+}
+
 /// A 300 × 300 map with a thousand different `Within(d, Everywhere)`: zone compilation stops
 /// at its work budget with one LIM003 (the benchmark runs the same on the largest map).
 #[test]

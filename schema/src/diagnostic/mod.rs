@@ -3,6 +3,9 @@
 //! [`crate::pipeline::locate`]), the hex label where there is one, a hint, and the rule section it enforces.
 
 pub mod codes;
+mod findings;
+
+pub use findings::Findings;
 
 use std::path::PathBuf;
 
@@ -109,6 +112,11 @@ pub struct Diagnostic {
     /// The rule section enforced, e.g. `7.0`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// Findings like this one that it stands for and that were counted, not kept (see
+    /// [`Findings`]); its message says how many.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub more_like_it: usize,
 }
 
 fn ser_path<S: serde::Serializer>(p: &Option<Vec<PathSeg>>, s: S) -> Result<S::Ok, S::Error> {
@@ -131,6 +139,7 @@ impl Diagnostic {
             hex: None,
             hint: None,
             rule: None,
+            more_like_it: 0,
         }
     }
 
@@ -308,5 +317,29 @@ pub fn truncate_chars(s: &str, max: usize) -> String {
     match s.char_indices().nth(max) {
         Some((i, _)) => format!("{}…", &s[..i]),
         None => s.to_string(),
+    }
+}
+
+/// A count with its thousands grouped, as messages print counts: `1,000,000`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod grouped_tests {
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1000), "1,000");
+        assert_eq!(super::grouped(1_000_000), "1,000,000");
     }
 }

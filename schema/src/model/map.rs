@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostic::{Code, Diagnostic, PathSeg};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg};
 use crate::model::hex::{Compass, Coord, Edge, Grid, Orientation, Parity};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
@@ -332,7 +332,8 @@ impl Map {
     /// Build the in-memory map from a file, reporting what does not fit. Problems are located
     /// by their path in the file; the map is built as far as possible even when there are some.
     pub fn from_file(file: &MapFile) -> (Map, Vec<Diagnostic>) {
-        let mut problems = Vec::new();
+        // Bounded: one finding per bad hex or character, a million of them on the largest map.
+        let mut problems = Findings::new();
         let width = file.width.clamp(1, limits::MAX_MAP_SIDE);
         let height = file.height.clamp(1, limits::MAX_MAP_SIDE);
         let grid = Grid {
@@ -376,7 +377,7 @@ impl Map {
             for (c, ch) in row.chars().enumerate().take(width as usize) {
                 match Cell::from_char(ch) {
                     Some(cell) => cells[r * width as usize + c] = cell,
-                    None => problems.push(
+                    None => problems.push_with(Code::MapTerrainChar, || {
                         Diagnostic::error(
                             Code::MapTerrainChar,
                             format!(
@@ -394,8 +395,8 @@ impl Map {
                                 .map(|(c, _, _)| c.to_string())
                                 .collect::<Vec<_>>()
                                 .join(" ")
-                        )),
-                    ),
+                        ))
+                    }),
                 }
             }
         }
@@ -403,7 +404,7 @@ impl Map {
         for (i, Hexside(c, side)) in file.ridges.iter().enumerate() {
             let path = vec![PathSeg::key("ridges"), PathSeg::Index(i)];
             if !grid.contains(*c) {
-                problems.push(off_map(&grid, *c, path));
+                problems.push_with(Code::OffMap, || off_map(&grid, *c, path));
                 continue;
             }
             match grid.across(*c, *side) {
@@ -427,7 +428,7 @@ impl Map {
         for (i, road) in file.roads.iter().enumerate() {
             for (j, w) in road.hexes.windows(2).enumerate() {
                 if !grid.adjacent(w[0], w[1]) {
-                    problems.push(
+                    problems.push_with(Code::MapRoadGap, || {
                         Diagnostic::error(
                             Code::MapRoadGap,
                             format!(
@@ -446,65 +447,73 @@ impl Map {
                         .with_hint(
                             "a road is a path: each hex must share a hexside with the one before",
                         )
-                        .with_rule("4M"),
-                    );
+                        .with_rule("4M")
+                    });
                 }
             }
             for (j, c) in road.hexes.iter().enumerate() {
                 if !grid.contains(*c) {
-                    problems.push(off_map(
-                        &grid,
-                        *c,
-                        vec![
-                            PathSeg::key("roads"),
-                            PathSeg::Index(i),
-                            PathSeg::key("hexes"),
-                            PathSeg::Index(j),
-                        ],
-                    ));
+                    problems.push_with(Code::OffMap, || {
+                        off_map(
+                            &grid,
+                            *c,
+                            vec![
+                                PathSeg::key("roads"),
+                                PathSeg::Index(i),
+                                PathSeg::key("hexes"),
+                                PathSeg::Index(j),
+                            ],
+                        )
+                    });
                 }
             }
         }
         for (i, f) in file.features.iter().enumerate() {
             for (j, c) in f.hexes.iter().enumerate() {
                 if !grid.contains(*c) {
-                    problems.push(off_map(
-                        &grid,
-                        *c,
-                        vec![
-                            PathSeg::key("features"),
-                            PathSeg::Index(i),
-                            PathSeg::key("hexes"),
-                            PathSeg::Index(j),
-                        ],
-                    ));
+                    problems.push_with(Code::OffMap, || {
+                        off_map(
+                            &grid,
+                            *c,
+                            vec![
+                                PathSeg::key("features"),
+                                PathSeg::Index(i),
+                                PathSeg::key("hexes"),
+                                PathSeg::Index(j),
+                            ],
+                        )
+                    });
                 }
             }
             if let Some(l) = f.label
                 && !grid.contains(l)
             {
-                problems.push(off_map(
-                    &grid,
-                    l,
-                    vec![
-                        PathSeg::key("features"),
-                        PathSeg::Index(i),
-                        PathSeg::key("label"),
-                    ],
-                ));
+                problems.push_with(Code::OffMap, || {
+                    off_map(
+                        &grid,
+                        l,
+                        vec![
+                            PathSeg::key("features"),
+                            PathSeg::Index(i),
+                            PathSeg::key("label"),
+                        ],
+                    )
+                });
             }
         }
         for (i, l) in file.labels.iter().enumerate() {
             if !grid.contains(l.at) {
-                problems.push(off_map(
-                    &grid,
-                    l.at,
-                    vec![
-                        PathSeg::key("labels"),
-                        PathSeg::Index(i),
-                        PathSeg::key("at"),
-                    ],
-                ));
+                problems.push_with(Code::OffMap, || {
+                    off_map(
+                        &grid,
+                        l.at,
+                        vec![
+                            PathSeg::key("labels"),
+                            PathSeg::Index(i),
+                            PathSeg::key("at"),
+                        ],
+                    )
+                });
             }
         }
         let map = Map {
@@ -518,7 +527,7 @@ impl Map {
             features: file.features.clone(),
             labels: file.labels.clone(),
         };
-        (map, problems)
+        (map, problems.into_vec())
     }
 
     /// The file form of this map.
@@ -591,11 +600,12 @@ fn side_list(grid: &Grid) -> String {
         .join(", ")
 }
 
-fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
+/// MAP007: hex `c`, at `path`, is not on the map.
+pub(crate) fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
     Diagnostic::error(
         Code::OffMap,
         format!(
-            "hex ({}, {}) is off the map, which is {} × {} hexes",
+            "hex ({}, {}) is off the {} × {} map",
             c.0, c.1, grid.width, grid.height
         ),
     )
@@ -606,6 +616,16 @@ fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_map_of_unknown_terrain_keeps_the_findings_a_file_shows_and_counts_the_rest() {
+        let mut file = Map::blank("q", "Q", 100, 100).to_file();
+        file.terrain = vec!["Q".repeat(100); 100];
+        let (_, problems) = Map::from_file(&file);
+        let shown = limits::MAX_DIAGNOSTICS_PER_FILE;
+        assert_eq!(problems.len(), shown + 1);
+        assert_eq!(problems.last().unwrap().more_like_it, 10_000 - shown - 1);
+    }
 
     #[test]
     fn feature_codes_parse() {

@@ -41,7 +41,11 @@ pub enum Zone {
     /// The hexes of a numbered feature: "in V4", "on H26".
     Feature(#[schemars(regex(pattern = crate::ruleset::FEATURE_PATTERN))] String),
     /// Listed hexes, as `(col, row)`.
-    Hexes(#[schemars(length(max = limits::MAX_HEX_LIST))] Vec<Coord>),
+    Hexes(
+        #[schemars(length(max = limits::MAX_HEX_LIST))]
+        #[serde(deserialize_with = "hex_list")]
+        Vec<Coord>,
+    ),
     /// The hex in a corner of the map.
     Corner(Corner),
     /// The hexes along a map edge.
@@ -161,6 +165,35 @@ pub enum Zone {
     Intersection(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
     /// Hexes of the first zone that are not in the second.
     Difference(Box<Zone>, Box<Zone>),
+}
+
+/// A `Hexes` list, refused past [`limits::MAX_HEX_LIST`] while it is read (as the schema's
+/// `maxItems` does): the schema stage never meets a list that long inside the zone language.
+fn hex_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Coord>, D::Error> {
+    struct Bounded;
+    impl<'de> serde::de::Visitor<'de> for Bounded {
+        type Value = Vec<Coord>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "a list of at most {} hexes", limits::MAX_HEX_LIST)
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Vec<Coord>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(c) = seq.next_element()? {
+                if out.len() == limits::MAX_HEX_LIST {
+                    return Err(serde::de::Error::custom(format!(
+                        "a `Hexes` zone lists at most {} hexes",
+                        crate::diagnostic::grouped(limits::MAX_HEX_LIST)
+                    )));
+                }
+                out.push(c);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(Bounded)
 }
 
 fn default_half_angle() -> u32 {

@@ -38,7 +38,7 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     spans.dedup_by(|a, b| {
         a.0.code == b.0.code && a.0.message == b.0.message && a.1 == b.1 && a.2 == b.2
     });
-    let extra = spans.len().saturating_sub(limits::MAX_DIAGNOSTICS_PER_FILE);
+    let extra = not_shown(spans.iter().map(|s| &s.0));
     spans.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
     let mut lines = Lines::new(&src.text);
     let mut out: Vec<Diagnostic> = spans
@@ -106,8 +106,8 @@ pub(crate) fn sort(out: &mut Vec<Diagnostic>) {
 
 /// Keep at most [`limits::MAX_DIAGNOSTICS_PER_FILE`], with a note saying how many more.
 pub(crate) fn cap(out: &mut Vec<Diagnostic>, file: Option<&Path>) {
-    if out.len() > limits::MAX_DIAGNOSTICS_PER_FILE {
-        let extra = out.len() - limits::MAX_DIAGNOSTICS_PER_FILE;
+    let extra = not_shown(out.iter());
+    if extra > 0 {
         out.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
         let mut note = Diagnostic::note(
             Code::LimitExceeded,
@@ -119,4 +119,12 @@ pub(crate) fn cap(out: &mut Vec<Diagnostic>, file: Option<&Path>) {
         }
         out.push(note);
     }
+}
+
+/// How many findings the first [`limits::MAX_DIAGNOSTICS_PER_FILE`] of `all` leave unshown:
+/// those past them, and those that were only counted (a finding's `more_like_it`).
+fn not_shown<'a>(all: impl ExactSizeIterator<Item = &'a Diagnostic>) -> usize {
+    let listed = all.len();
+    let counted: usize = all.map(|d| d.more_like_it).sum();
+    listed.saturating_sub(limits::MAX_DIAGNOSTICS_PER_FILE) + counted
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, did_you_mean, suggestions};
 use crate::model::limits;
-use crate::pipeline::locate::{location_at, location_of_line_col, nesting_depth};
+use crate::pipeline::locate::{location_at, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
 
@@ -162,12 +162,13 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
     {
         return Ok(read);
     }
-    let (depth, over) = nesting_depth(text, limits::MAX_NESTING);
-    if let Some(at) = over {
+    let shape = structure(text, limits::MAX_NESTING, limits::MAX_VALUES);
+    if let Some(at) = shape.too_deep_at {
         return Err(Diagnostic::error(
             Code::NestingTooDeep,
             format!(
-                "the file nests {depth} levels deep, over the limit of {}",
+                "the file nests {} levels deep, over the limit of {}",
+                shape.depth,
                 limits::MAX_NESTING
             ),
         )
@@ -176,10 +177,30 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
             "simplify the zone: a Union or Intersection of several zones needs no deep nesting",
         ));
     }
+    if let Some(at) = shape.too_many_at {
+        return Err(too_many_values(text, at));
+    }
     match source.syntax {
         Syntax::Ron => parse_ron(text),
         Syntax::Json => parse_json(text),
     }
+}
+
+/// LIM003 for a file holding more than [`limits::MAX_VALUES`] values, at the first one past
+/// the limit: refused before it is read, so that no later stage spends memory on it.
+fn too_many_values(text: &str, at: usize) -> Diagnostic {
+    Diagnostic::error(
+        Code::LimitExceeded,
+        format!(
+            "the file holds more than {} values (list items, fields and brackets), over the limit",
+            crate::diagnostic::grouped(limits::MAX_VALUES)
+        ),
+    )
+    .at_location(location_at(text, at, 1))
+    .with_hint(
+        "no map or scenario needs that many: give a zone by its shape (`Within`, `Line`, `Area`, \
+         `Edge`) rather than hex by hex, or split the map into smaller ones",
+    )
 }
 
 /// Like [`parse_document`], but after a syntax error also every other syntax error that can be

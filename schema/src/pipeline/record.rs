@@ -224,7 +224,11 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Rec<V> {
             inner: seq,
             items: items.clone(),
         });
-        put(&self.slot, Value::Array(items.take()));
+        let mut items = items.take();
+        // A pushed-to vector holds four values at least: a hex `(c, r)` is two, and a file
+        // may list hundreds of thousands of them.
+        items.shrink_to_fit();
+        put(&self.slot, Value::Array(items));
         out
     }
 

@@ -79,7 +79,11 @@ fn compile(map: &Map, zone: &Zone) -> (HexSet, Vec<String>) {
     };
     let mut zc = ZoneCompiler::new(map, env);
     let set = zc.compile(zone, &[]);
-    let messages = zc.diagnostics.iter().map(|d| d.message.clone()).collect();
+    let messages = std::mem::take(&mut zc.diagnostics)
+        .into_vec()
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
     (set, messages)
 }
 

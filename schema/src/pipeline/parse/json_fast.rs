@@ -17,7 +17,8 @@ use crate::model::limits;
 pub fn read<T: DeserializeOwned>(text: &str) -> Option<(T, Value)> {
     let mut de = serde_json::Deserializer::from_str(text);
     // serde_json's own recursion limit (128) keeps the stack safe before depth is known.
-    let doc = UniqueKeys.deserialize(&mut de).ok()?;
+    let values = std::cell::Cell::new(0);
+    let doc = UniqueKeys { values: &values }.deserialize(&mut de).ok()?;
     de.end().ok()?;
     if depth(&doc) > limits::MAX_NESTING {
         return None;
@@ -36,10 +37,25 @@ fn depth(v: &Value) -> usize {
 }
 
 /// Reads a JSON value, refusing an object that gives a key twice (a `Value` would keep only
-/// the last, and the model must see both to refuse them).
-struct UniqueKeys;
+/// the last, and the model must see both to refuse them), and a document of more than
+/// [`limits::MAX_VALUES`] values, counted as the full reader counts them in the text: an
+/// opening bracket for each array and object, a comma between two of its items.
+#[derive(Clone, Copy)]
+struct UniqueKeys<'a> {
+    values: &'a std::cell::Cell<usize>,
+}
 
-impl<'de> DeserializeSeed<'de> for UniqueKeys {
+impl UniqueKeys<'_> {
+    fn count<E: de::Error>(self) -> Result<(), E> {
+        self.values.set(self.values.get() + 1);
+        if self.values.get() > limits::MAX_VALUES {
+            return Err(E::custom("too many values"));
+        }
+        Ok(())
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for UniqueKeys<'_> {
     type Value = Value;
 
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
@@ -47,7 +63,7 @@ impl<'de> DeserializeSeed<'de> for UniqueKeys {
     }
 }
 
-impl<'de> Visitor<'de> for UniqueKeys {
+impl<'de> Visitor<'de> for UniqueKeys<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -88,21 +104,29 @@ impl<'de> Visitor<'de> for UniqueKeys {
     }
 
     fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        UniqueKeys.deserialize(d)
+        self.deserialize(d)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        self.count()?;
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(v) = seq.next_element_seed(UniqueKeys)? {
+        while let Some(v) = seq.next_element_seed(self)? {
+            if !items.is_empty() {
+                self.count()?;
+            }
             items.push(v);
         }
         Ok(Value::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        self.count()?;
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            let value = map.next_value_seed(UniqueKeys)?;
+            if !out.is_empty() {
+                self.count()?;
+            }
+            let value = map.next_value_seed(self)?;
             if out.insert(key, value).is_some() {
                 return Err(de::Error::custom("a key is given twice"));
             }
@@ -114,6 +138,26 @@ impl<'de> Visitor<'de> for UniqueKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_are_counted_as_the_full_reader_counts_them_in_the_text() {
+        use crate::pipeline::locate::structure;
+        // `[0,0,…]` of n items is one bracket and n − 1 commas: n values.
+        let list = |n: usize| format!("[{}]", vec!["0"; n].join(","));
+        for (n, fits) in [(limits::MAX_VALUES, true), (limits::MAX_VALUES + 1, false)] {
+            let text = list(n);
+            let counted = structure(&text, limits::MAX_NESTING, limits::MAX_VALUES);
+            assert_eq!(counted.values, n);
+            assert_eq!(counted.too_many_at.is_none(), fits);
+            assert_eq!(read::<Value>(&text).is_some(), fits, "{n} values");
+        }
+        let nested = r#"{"a": [[1, 2], {}], "b": {"c": []}}"#;
+        let values = std::cell::Cell::new(0);
+        UniqueKeys { values: &values }
+            .deserialize(&mut serde_json::Deserializer::from_str(nested))
+            .unwrap();
+        assert_eq!(values.get(), structure(nested, 64, usize::MAX).values);
+    }
 
     #[test]
     fn a_key_given_twice_is_left_to_the_full_reader() {

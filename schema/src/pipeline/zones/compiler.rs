@@ -6,11 +6,11 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
 use crate::model::hex::{Compass, Coord, Edge, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
-use crate::model::map::Map;
+use crate::model::map::{Map, off_map};
 use crate::model::zone::Zone;
 use crate::pipeline::zones::shared::SharedZones;
 
@@ -33,7 +33,7 @@ pub struct ZoneCompiler<'a> {
     map: &'a Map,
     env: ZoneEnv<'a>,
     /// Problems found so far (unknown features, bad parameters).
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Findings,
     /// Hex visits spent so far (see [`limits::MAX_ZONE_WORK`]).
     work: u64,
     /// Set once the work budget is spent: every zone compiled after it is empty.
@@ -50,7 +50,7 @@ impl<'a> ZoneCompiler<'a> {
         ZoneCompiler {
             map,
             env,
-            diagnostics: Vec::new(),
+            diagnostics: Findings::new(),
             work: 0,
             over_budget: false,
             cache: HashMap::new(),
@@ -228,17 +228,9 @@ impl<'a> ZoneCompiler<'a> {
             Zone::Hexes(list) => {
                 for (i, c) in list.iter().enumerate() {
                     if !g.contains(*c) {
-                        self.diagnostics.push(
-                            Diagnostic::error(
-                                Code::OffMap,
-                                format!(
-                                    "hex ({}, {}) is off the {} × {} map",
-                                    c.0, c.1, g.width, g.height
-                                ),
-                            )
-                            .at_path(sub(path, &[k("Hexes"), PathSeg::Index(i)]))
-                            .with_hint(g.off_map_hint(*c)),
-                        );
+                        self.diagnostics.push_with(Code::OffMap, || {
+                            off_map(&g, *c, sub(path, &[k("Hexes"), PathSeg::Index(i)]))
+                        });
                     }
                 }
                 HexSet::from_coords(g, list.iter().copied())
@@ -878,7 +870,7 @@ mod tests {
     ) -> (HexSet, u64, Vec<Diagnostic>) {
         let mut zc = ZoneCompiler::new(m, ZoneEnv::default()).sharing(shared);
         let hexes = zc.compile(zone, &[]);
-        (hexes, zc.work(), zc.diagnostics)
+        (hexes, zc.work(), zc.diagnostics.into_vec())
     }
 
     #[test]
@@ -984,11 +976,27 @@ mod tests {
     fn compile(m: &Map, z: &Zone) -> (HexSet, Vec<Diagnostic>) {
         let mut zc = ZoneCompiler::new(m, ZoneEnv::default());
         let s = zc.compile(z, &[]);
-        (s, zc.diagnostics)
+        (s, zc.diagnostics.into_vec())
     }
 
     fn feature(c: &str) -> Box<Zone> {
         Box::new(Zone::Feature(c.into()))
+    }
+
+    #[test]
+    fn a_long_list_of_off_map_hexes_keeps_the_findings_a_file_shows_and_counts_the_rest() {
+        let m = test_map();
+        let list = (0..10_000).map(|i| Coord(100 + i, 99)).collect();
+        let (_, d) = compile(&m, &Zone::Hexes(list));
+        let shown = limits::MAX_DIAGNOSTICS_PER_FILE;
+        assert_eq!(d.len(), shown + 1);
+        let last = d.last().unwrap();
+        assert_eq!(last.more_like_it, 10_000 - shown - 1);
+        assert!(
+            last.message.contains("9,799 more MAP007"),
+            "{}",
+            last.message
+        );
     }
 
     #[test]

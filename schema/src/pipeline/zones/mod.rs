@@ -218,7 +218,7 @@ pub fn resolve(
                 from_setup,
             });
         }
-        diagnostics.append(&mut zc.diagnostics);
+        diagnostics.extend(std::mem::take(&mut zc.diagnostics).into_vec());
         spent = zc.work();
     }
 
@@ -257,7 +257,7 @@ pub fn resolve(
             rule_zones.push((p, hexes));
         }
     }
-    diagnostics.append(&mut zc.diagnostics);
+    diagnostics.extend(std::mem::take(&mut zc.diagnostics).into_vec());
 
     let groups = groups
         .into_iter()
