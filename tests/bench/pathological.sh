@@ -69,6 +69,9 @@ for dir in "$work"/cases/*/; do
             run "$name" check "$dir" check --maps . s.ron
             run "$name" export "$dir" export --maps . s.ron -o "$work/export"
             ;;
+        *unknown-terrain)
+            run "$name" check "$dir" check huge.ron
+            ;;
         *row*)
             run "$name" check "$dir" check wide.ron
             ;;

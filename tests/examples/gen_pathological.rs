@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The limits the README documents.
-use saber_schema::model::limits::{MAX_DISTANCE, MAX_FILE_BYTES, MAX_MAP_SIDE};
+use saber_schema::model::limits::{
+    MAX_DISTANCE, MAX_FILE_BYTES, MAX_HEX_LIST, MAX_MAP_SIDE, MAX_VALUES,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -163,6 +165,68 @@ fn main() {
 
     // The largest map on its own: checked, and drawn.
     case("12-largest-map", &[("huge.ron", &huge_map)]);
+
+    // Found on 24 November, each within the limits: hexes listed up to the limit of values in
+    // a file, all off the map (one finding each, 300,000 of them); the same lists inside nested
+    // zones with a schema error deep inside (jsonschema copies the value under each failing
+    // alternative into its error); the largest map with every terrain character unknown; a
+    // `Hexes` zone one hex over its limit; a tree of zones with a mistake in every leaf.
+    let hex_list = |h: &str, n: usize| vec![h; n].join(", ");
+    // A hex is three values (`(c, r)` and the comma after it): a little under the limit.
+    let per_list = MAX_HEX_LIST.min(MAX_VALUES / 3 / 3 - 1_000);
+    let off_lists: Vec<String> = (0..3)
+        .map(|_| format!("Hexes([{}])", hex_list("(500, 500)", per_list)))
+        .collect();
+    let off_map_everywhere = body.replace(
+        zone_a,
+        &format!("Deploy(zone: Union([{}]))", off_lists.join(", ")),
+    );
+    case(
+        "13-memory-offmap-at-value-limit",
+        &[("skirmish.ron", &skirmish), ("s.ron", &off_map_everywhere)],
+    );
+    let big = format!("Hexes([{}])", hex_list("(5, 5)", per_list));
+    let mut nested = format!("{big}, Feature(\"V 7\")");
+    for level in 0..18 {
+        let other = if level == 3 || level == 9 {
+            big.clone()
+        } else {
+            "Feature(\"H2\")".to_string()
+        };
+        nested = format!("Union([{nested}, {other}])");
+    }
+    let nested_zones = body.replace(zone_a, &format!("Deploy(zone: {nested})"));
+    case(
+        "14-memory-schema-error-in-nested-big-zones",
+        &[("skirmish.ron", &skirmish), ("s.ron", &nested_zones)],
+    );
+    let unknown_terrain = huge_map.replace('.', "Q");
+    case(
+        "15-memory-largest-map-unknown-terrain",
+        &[("huge.ron", &unknown_terrain)],
+    );
+    let over = body.replace(
+        zone_a,
+        &format!(
+            "Deploy(zone: Hexes([{}]))",
+            hex_list("(5, 5)", MAX_HEX_LIST + 1)
+        ),
+    );
+    case(
+        "16-memory-hex-list-over-limit",
+        &[("skirmish.ron", &skirmish), ("s.ron", &over)],
+    );
+    // A tree of zones 16 wide and 4 deep whose 65,536 leaves are all mistaken (each a schema
+    // finding under four failing zone forms).
+    let mut tree = "Feature(\"V 7\")".to_string();
+    for _ in 0..4 {
+        tree = format!("Union([{}])", vec![tree.as_str(); 16].join(", "));
+    }
+    let zone_tree = body.replace(zone_a, &format!("Deploy(zone: {tree})"));
+    case(
+        "17-memory-zone-tree-every-leaf-wrong",
+        &[("skirmish.ron", &skirmish), ("s.ron", &zone_tree)],
+    );
 }
 
 /// A map of the given size: clear, with a river across the middle, a road from edge to edge
