@@ -10,7 +10,7 @@ use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, sugge
 use crate::model::hex::{Compass, Coord, Edge, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
-use crate::model::map::{Map, off_map};
+use crate::model::map::{Feature, Map, Road, normalize_road_name, off_map};
 use crate::model::zone::Zone;
 use crate::pipeline::zones::shared::SharedZones;
 
@@ -42,6 +42,10 @@ pub struct ZoneCompiler<'a> {
     cache: HashMap<Zone, HexSet>,
     /// Zones computed by other files of the run on the same map, if shared.
     shared: Option<&'a SharedZones>,
+    /// The map's features by code and roads by name, built on first use: a file may name
+    /// hundreds of thousands of features or roads, on a map of ten thousand.
+    features: std::cell::OnceCell<HashMap<&'a str, &'a Feature>>,
+    roads: std::cell::OnceCell<HashMap<String, &'a Road>>,
 }
 
 impl<'a> ZoneCompiler<'a> {
@@ -55,7 +59,37 @@ impl<'a> ZoneCompiler<'a> {
             over_budget: false,
             cache: HashMap::new(),
             shared: None,
+            features: Default::default(),
+            roads: Default::default(),
         }
+    }
+
+    /// The map's feature with this code (the first, as [`Map::feature`]).
+    fn find_feature(&self, code: &str) -> Option<&'a Feature> {
+        let map = self.map;
+        let index = self.features.get_or_init(|| {
+            let mut index = HashMap::new();
+            for f in &map.features {
+                index.entry(f.code.as_str()).or_insert(f);
+            }
+            index
+        });
+        index.get(code).copied()
+    }
+
+    /// The map's road with this name (the first, as [`Map::road`]).
+    fn find_road(&self, name: &str) -> Option<&'a Road> {
+        let map = self.map;
+        let index = self.roads.get_or_init(|| {
+            let mut index = HashMap::new();
+            for r in &map.roads {
+                if let Some(n) = &r.name {
+                    index.entry(normalize_road_name(n)).or_insert(r);
+                }
+            }
+            index
+        });
+        index.get(&normalize_road_name(name)).copied()
     }
 
     /// Take zones from, and give zones to, the other files of the run on the same map. Each
@@ -243,7 +277,7 @@ impl<'a> ZoneCompiler<'a> {
             },
             Zone::RoadEntry(name) => {
                 let p = sub(path, &[k("RoadEntry")]);
-                let Some(road) = self.map.road(name) else {
+                let Some(road) = self.find_road(name) else {
                     self.unknown_road(name, p);
                     return HexSet::empty(g);
                 };
@@ -458,29 +492,32 @@ impl<'a> ZoneCompiler<'a> {
     }
 
     fn feature(&mut self, code: &str, path: &[PathSeg]) -> HexSet {
-        match self.map.feature(code) {
+        match self.find_feature(code) {
             Some(f) => HexSet::from_coords(self.grid(), f.hexes.iter().copied()),
             None => {
-                let codes = self.map.feature_codes();
-                let near = nearest_codes(code, &codes);
-                let mut d = Diagnostic::error(
-                    Code::UnknownFeature,
-                    format!("the map `{}` has no feature `{code}`", self.map.id),
-                )
-                .at_path(path.to_vec())
-                .with_rule("11.0");
-                d = d.with_hint(match did_you_mean(&near) {
-                    Some(s) => s,
-                    None => format!("the map's features are {}", codes.join(", ")),
+                let map = self.map;
+                // Suggestions cost a pass over the map's codes: only for findings kept.
+                self.diagnostics.push_with(Code::UnknownFeature, || {
+                    let codes = map.feature_codes();
+                    let near = nearest_codes(code, &codes);
+                    Diagnostic::error(
+                        Code::UnknownFeature,
+                        format!("the map `{}` has no feature `{code}`", map.id),
+                    )
+                    .at_path(path.to_vec())
+                    .with_rule("11.0")
+                    .with_hint(match did_you_mean(&near) {
+                        Some(s) => s,
+                        None => format!("the map's features are {}", some_of(&codes)),
+                    })
                 });
-                self.diagnostics.push(d);
                 HexSet::empty(self.grid())
             }
         }
     }
 
     fn road(&mut self, name: &str, path: &[PathSeg]) -> Option<Vec<Coord>> {
-        match self.map.road(name) {
+        match self.find_road(name) {
             Some(r) => Some(r.hexes.clone()),
             None => {
                 self.unknown_road(name, path.to_vec());
@@ -490,29 +527,26 @@ impl<'a> ZoneCompiler<'a> {
     }
 
     fn unknown_road(&mut self, name: &str, path: Vec<PathSeg>) {
-        let names: Vec<&str> = self
-            .map
-            .roads
-            .iter()
-            .filter_map(|r| r.name.as_deref())
-            .collect();
-        let near = suggestions(name, names.iter().copied());
-        let hint = did_you_mean(&near).unwrap_or_else(|| {
-            if names.is_empty() {
-                "the map has no named roads".to_string()
-            } else {
-                format!("the map's named roads are {}", names.join(", "))
-            }
-        });
-        self.diagnostics.push(
+        let map = self.map;
+        // Suggestions cost a pass over the map's roads: only for findings kept.
+        self.diagnostics.push_with(Code::UnknownRoad, || {
+            let names: Vec<&str> = map.roads.iter().filter_map(|r| r.name.as_deref()).collect();
+            let near = suggestions(name, names.iter().copied());
+            let hint = did_you_mean(&near).unwrap_or_else(|| {
+                if names.is_empty() {
+                    "the map has no named roads".to_string()
+                } else {
+                    format!("the map's named roads are {}", some_of(&names))
+                }
+            });
             Diagnostic::error(
                 Code::UnknownRoad,
-                format!("the map `{}` has no road named `{name}`", self.map.id),
+                format!("the map `{}` has no road named `{name}`", map.id),
             )
             .at_path(path)
             .with_hint(hint)
-            .with_rule("11.0"),
-        );
+            .with_rule("11.0")
+        });
     }
 
     fn check_distance(&mut self, d: u32, path: &[PathSeg]) {
@@ -527,6 +561,16 @@ impl<'a> ZoneCompiler<'a> {
             );
         }
     }
+}
+
+/// Names listed in a hint: the first 20, then how many more (a map may have ten thousand).
+fn some_of(names: &[&str]) -> String {
+    const SHOWN: usize = 20;
+    let mut out = names[..names.len().min(SHOWN)].join(", ");
+    if names.len() > SHOWN {
+        out.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    out
 }
 
 /// Feature codes closest to a wanted one: same letter and nearby numbers first, then spelling.
