@@ -4,10 +4,10 @@ use std::path::Path;
 use saber_schema::files::write_atomic;
 use saber_schema::output::convert::convert;
 use saber_schema::pipeline::finish;
-use saber_schema::pipeline::read::{Source, Syntax};
+use saber_schema::pipeline::read::Syntax;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, read_input, usage_error};
 
 /// The syntax to convert to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -19,12 +19,9 @@ pub enum To {
 }
 
 pub(crate) fn convert_cmd(file: &Path, to: To, out: Option<&Path>) -> i32 {
-    let src = match Source::read(file) {
+    let src = match read_input(file) {
         Ok(s) => s,
-        Err(d) => {
-            eprint!("{}", human(&d, None, false));
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let syntax = match to {
         To::Json => Syntax::Json,

@@ -6,23 +6,19 @@ use saber_schema::diagnostic::Severity;
 use saber_schema::files::write_atomic_with;
 use saber_schema::output::export::{export, write_export};
 use saber_schema::pipeline::compile_scenario;
-use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::schema::validate_export;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, shown, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, read_input, registry, shown, usage_error};
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
-    let src = match Source::read(scenario) {
+    let src = match read_input(scenario) {
         Ok(s) => s,
-        Err(d) => {
-            eprint!("{}", human(&d, None, false));
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let (compiled, diags) = compile_scenario(&src, &reg);
     let diags = saber_schema::pipeline::finish(&src, diags);

@@ -245,6 +245,17 @@ pub fn run(cli: Cli) -> i32 {
     }
 }
 
+/// The file a command works on, read; or, when it cannot be, its diagnostic printed and the
+/// usage exit code to return.
+pub(crate) fn read_input(
+    path: &std::path::Path,
+) -> Result<saber_schema::pipeline::read::Source, i32> {
+    saber_schema::pipeline::read::Source::read(path).map_err(|d| {
+        eprint!("{}", crate::report::human(&d, None, false));
+        EXIT_USAGE
+    })
+}
+
 pub(crate) fn usage_error(msg: &str) -> i32 {
     eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE

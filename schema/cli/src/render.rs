@@ -5,11 +5,10 @@ use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::write_atomic;
 use saber_schema::output::overlays::scenario_overlays;
 use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{compile_scenario, load_map};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, shown, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, read_input, registry, shown, usage_error};
 
 pub(crate) fn render_cmd(
     input: &Path,
@@ -32,12 +31,9 @@ pub(crate) fn render_cmd(
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
-    let src = match Source::read(input) {
+    let src = match read_input(input) {
         Ok(s) => s,
-        Err(d) => {
-            eprint!("{}", human(&d, None, false));
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let (kind, _) = match detect(&src) {
         Ok(k) => k,

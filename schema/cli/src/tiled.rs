@@ -8,11 +8,10 @@ use saber_schema::files::write_atomic;
 use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
 use saber_schema::output::tiled::import::{import_path, map_ron};
 use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{compile_scenario, finish, load_map};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, read_input, registry, usage_error};
 
 /// A map, or a scenario compiled by the pipeline, written as `<id>.tmj`, `<id>.tsj` and
 /// `<id>.png` in `out`.
@@ -21,12 +20,9 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
-    let src = match Source::read(input) {
+    let src = match read_input(input) {
         Ok(s) => s,
-        Err(d) => {
-            eprint!("{}", human(&d, None, false));
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let (files, diags) = match detect(&src) {
         Ok((DocKind::Map, _)) => {

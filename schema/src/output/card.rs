@@ -14,7 +14,7 @@ use crate::output::overlays::Overlay;
 use crate::output::overlays::scenario_overlays;
 use crate::output::palette::side_color;
 use crate::output::render::legend::map_key_rows;
-use crate::output::render::legend::{draw_swatch, hex_count};
+use crate::output::render::legend::{draw_swatch, hex_count, hexagon_path};
 use crate::output::render::{
     INK, MapStyle, PAPER, RenderError, SANS, map_body, rgb, svg_to_png, xml,
 };
@@ -513,22 +513,11 @@ fn text_lines(out: &mut String, x: f64, top: f64, lines: &[String], size: f64, f
 }
 
 /// A zone's swatch: a small hexagon in the zone's colour, as the map draws it.
-fn swatch(out: &mut String, (cx, cy): (f64, f64), color: &str) {
-    let r = 10.0;
-    let mut d = String::new();
-    for i in 0..6 {
-        let a = (60.0 * f64::from(i)).to_radians();
-        let _ = write!(
-            d,
-            "{}{:.1} {:.1}",
-            if i == 0 { 'M' } else { 'L' },
-            cx + r * a.cos(),
-            cy + r * a.sin()
-        );
-    }
+fn swatch(out: &mut String, centre: (f64, f64), color: &str) {
+    let d = hexagon_path(centre, 10.0);
     let _ = writeln!(
         out,
-        r#"<path d="{d}Z" fill="{color}" fill-opacity="0.33" stroke="{color}" stroke-width="2.5"/>"#
+        r#"<path d="{d}" fill="{color}" fill-opacity="0.33" stroke="{color}" stroke-width="2.5"/>"#
     );
 }
 

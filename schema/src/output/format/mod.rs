@@ -533,15 +533,8 @@ impl Printer {
     }
 
     fn blank_line(&mut self, indent: usize) {
-        // The line is only indentation so far: make it empty and start again.
-        while self.out.ends_with(' ') {
-            self.out.pop();
-        }
-        self.out.push('\n');
-        self.col = 0;
-        for _ in 0..indent {
-            self.push(INDENT);
-        }
+        // The line is only indentation so far: a new line empties it and starts again.
+        self.newline(indent);
     }
 
     /// Write a value whose first line already holds `self.col` characters and which is

@@ -123,26 +123,29 @@ pub(super) fn draw_legend(out: &mut String, lay: &Layout, rows: &[(Swatch, Vec<S
     }
 }
 
+/// The SVG path of a flat-topped hexagon centred on `(cx, cy)` with corners `r` from it, as
+/// legend and card swatches draw one.
+pub(crate) fn hexagon_path((cx, cy): (f64, f64), r: f64) -> String {
+    let mut d = String::new();
+    for i in 0..6 {
+        let a = (60.0 * f64::from(i)).to_radians();
+        let _ = write!(
+            d,
+            "{}{:.1} {:.1}",
+            if i == 0 { 'M' } else { 'L' },
+            cx + r * a.cos(),
+            cy + r * a.sin()
+        );
+    }
+    d.push('Z');
+    d
+}
+
 /// A legend swatch centred on `(cx, cy)`, about 28 units across.
 pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64)) {
     // Swatches are drawn at a fixed hex size so the legend reads the same on every map.
     let hs = 24.0;
-    let hex_at = |cx: f64, cy: f64| {
-        let r = hs / 3f64.sqrt();
-        let mut d = String::new();
-        for i in 0..6 {
-            let a = (60.0 * f64::from(i)).to_radians();
-            let _ = write!(
-                d,
-                "{}{:.1} {:.1}",
-                if i == 0 { 'M' } else { 'L' },
-                cx + r * a.cos(),
-                cy + r * a.sin()
-            );
-        }
-        d.push('Z');
-        d
-    };
+    let hex_at = |cx: f64, cy: f64| hexagon_path((cx, cy), hs / 3f64.sqrt());
     let (l, r) = (cx - 14.0, cx + 14.0);
     match swatch {
         Swatch::Hex(fill) => {
