@@ -72,6 +72,9 @@ for dir in "$work"/cases/*/; do
         *unknown-terrain)
             run "$name" check "$dir" check huge.ron
             ;;
+        *reusing-numbers)
+            run "$name" check "$dir" check many.ron
+            ;;
         *row*)
             run "$name" check "$dir" check wide.ron
             ;;

@@ -227,6 +227,52 @@ fn main() {
         "17-memory-zone-tree-every-leaf-wrong",
         &[("skirmish.ron", &skirmish), ("s.ron", &zone_tree)],
     );
+    // A map of 9,996 features, each number used under all seven letters (a finding per reuse,
+    // each with a free number to suggest), and a scenario naming 100,000 features it lacks.
+    let many = many_features_map();
+    case(
+        "18-hang-map-features-reusing-numbers",
+        &[("many.ron", &many)],
+    );
+    let unknown: Vec<String> = (0..100)
+        .map(|i| {
+            let ops: Vec<String> = (0..1000)
+                .map(|j| format!("Feature(\"V{}\")", 5_000 + i * 1000 + j))
+                .collect();
+            format!("Union([{}])", ops.join(", "))
+        })
+        .collect();
+    let unknown_features = body.replace("map: \"skirmish\"", "map: \"many\"").replace(
+        zone_a,
+        &format!("Deploy(zone: Union([{}]))", unknown.join(", ")),
+    );
+    case(
+        "19-hang-100000-unknown-features",
+        &[("many.ron", &many), ("s.ron", &unknown_features)],
+    );
+}
+
+/// A 100 × 100 map whose 9,996 features use each number from 1 to 1,428 under all seven
+/// letters, one hex each.
+fn many_features_map() -> String {
+    let row = format!("        \"{}\",\n", ".".repeat(100));
+    let mut features = Vec::new();
+    let mut k = 0;
+    for n in 1..=1428 {
+        for letter in ["V", "H", "W", "F", "R", "J", "B"] {
+            features.push(format!(
+                "(code: \"{letter}{n}\", hexes: [({}, {})])",
+                k % 100 + 1,
+                k / 100 % 100 + 1
+            ));
+            k += 1;
+        }
+    }
+    format!(
+        "(\n    format: \"saber-map/1\",\n    id: \"many\",\n    name: \"Many features\",\n    width: 100,\n    height: 100,\n    terrain: [\n{}    ],\n    features: [{}],\n)\n",
+        row.repeat(100),
+        features.join(", ")
+    )
 }
 
 /// A map of the given size: clear, with a river across the middle, a road from edge to edge
