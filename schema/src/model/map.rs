@@ -451,40 +451,10 @@ impl Map {
                     });
                 }
             }
-            for (j, c) in road.hexes.iter().enumerate() {
-                if !grid.contains(*c) {
-                    problems.push_with(Code::OffMap, || {
-                        off_map(
-                            &grid,
-                            *c,
-                            vec![
-                                PathSeg::key("roads"),
-                                PathSeg::Index(i),
-                                PathSeg::key("hexes"),
-                                PathSeg::Index(j),
-                            ],
-                        )
-                    });
-                }
-            }
+            off_map_in_list(&mut problems, &grid, &road.hexes, "roads", i);
         }
         for (i, f) in file.features.iter().enumerate() {
-            for (j, c) in f.hexes.iter().enumerate() {
-                if !grid.contains(*c) {
-                    problems.push_with(Code::OffMap, || {
-                        off_map(
-                            &grid,
-                            *c,
-                            vec![
-                                PathSeg::key("features"),
-                                PathSeg::Index(i),
-                                PathSeg::key("hexes"),
-                                PathSeg::Index(j),
-                            ],
-                        )
-                    });
-                }
-            }
+            off_map_in_list(&mut problems, &grid, &f.hexes, "features", i);
             if let Some(l) = f.label
                 && !grid.contains(l)
             {
@@ -599,6 +569,17 @@ fn side_list(grid: &Grid) -> String {
         .map(|s| format!("{s:?}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// MAP007 for each hex of the `hexes` of item `i` of `list` (a road, a feature) off the map.
+fn off_map_in_list(problems: &mut Findings, grid: &Grid, hexes: &[Coord], list: &str, i: usize) {
+    for (j, c) in hexes.iter().enumerate() {
+        if !grid.contains(*c) {
+            problems.push_with(Code::OffMap, || {
+                off_map(grid, *c, crate::path![list, i, "hexes", j])
+            });
+        }
+    }
 }
 
 /// MAP007: hex `c`, at `path`, is not on the map.
