@@ -74,6 +74,59 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
     Ok(out)
 }
 
+/// One value (the text of a value, no comments around it) in the canonical RON layout, written
+/// where its first line already holds `col` characters at indentation level `indent` and a
+/// comma follows it; `in_list`: it is an item of a list, where a record gets one field a line.
+/// For text edits ([`crate::syntax::edit`]): what is new is written as `fmt` would write it.
+pub(crate) fn format_ron_value(
+    text: &str,
+    indent: usize,
+    col: usize,
+    in_list: bool,
+) -> Result<String, FormatError> {
+    let doc = parse_document(text)?;
+    let Some(root) = &doc.root else {
+        return err("no value", 0);
+    };
+    let mut p = Printer {
+        out: String::new(),
+        col,
+    };
+    match root {
+        Node::Group(g) if in_list && is_record(root) => p.group_open(g, indent),
+        _ => p.node(root, indent, 1),
+    }
+    Ok(p.out)
+}
+
+/// One JSON value in the canonical JSON layout at indentation level `indent`.
+pub(crate) fn format_json_value(text: &str, indent: usize) -> Result<String, FormatError> {
+    let doc = parse_document(text)?;
+    let Some(root) = &doc.root else {
+        return err("no value", 0);
+    };
+    let mut out = String::new();
+    json_node(root, indent, &mut out);
+    Ok(out)
+}
+
+/// A model written whole in the canonical layout of `syntax`: every model-to-text writer
+/// (the editor's save of a new file, `factor`, `new`, Tiled import, `convert`) goes through
+/// here, so what it writes is `fmt`-clean.
+pub fn model_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, FormatError> {
+    let compact = match syntax {
+        Syntax::Ron => ron::ser::to_string(model).map_err(|e| FormatError {
+            message: e.to_string(),
+            offset: 0,
+        })?,
+        Syntax::Json => serde_json::to_string(model).map_err(|e| FormatError {
+            message: e.to_string(),
+            offset: 0,
+        })?,
+    };
+    format_text(&compact, syntax)
+}
+
 /// Formatting must keep every token (trailing commas aside) and every comment.
 fn verify(text: &str, before: &[Token], out: &str) -> Result<(), FormatError> {
     let after = tokenize(out).map_err(|e| FormatError {
