@@ -12,7 +12,7 @@ use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::parse::DocKind;
 use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
-use saber_schema::syntax::edit::edit_text;
+use saber_schema::syntax::edit::{edit_text, edit_text_with};
 
 use crate::document::Document;
 
@@ -329,7 +329,9 @@ pub fn document_text(doc: &Document, path: &Path) -> Result<SaveText, String> {
     }
     let edited = match doc.scenario() {
         Some(s) => edit_text(old, syntax, s),
-        None => edit_text(old, syntax, &doc.map().to_file()),
+        None => edit_text_with(old, syntax, &doc.map().to_file(), |f| {
+            Map::from_file(&f).0.to_file()
+        }),
     };
     Ok(match edited {
         Ok(text) => SaveText::Edited(text),

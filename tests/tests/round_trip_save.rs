@@ -171,7 +171,16 @@ fn a_new_map_keeps_its_legend_after_a_brush_stroke() {
     let path = dir.path().join("new.ron");
     let out = saber_tests::saberc(
         env!("CARGO_BIN_EXE_saberc"),
-        &["new", "map", path.to_str().expect("UTF-8 path")],
+        &[
+            "new",
+            "map",
+            "--width",
+            "12",
+            "--height",
+            "9",
+            "-o",
+            path.to_str().expect("UTF-8 path"),
+        ],
     );
     assert!(
         out.status.success(),

@@ -37,6 +37,19 @@ pub fn edit_text<T: Serialize + DeserializeOwned>(
     syntax: Syntax,
     new: &T,
 ) -> Result<String, EditError> {
+    edit_text_with(text, syntax, new, |t| t)
+}
+
+/// [`edit_text`] for a model that is normalised when read (`normal`: as the reader of the
+/// model makes it, such as a map whose ridges are kept sorted): the text's model and the
+/// edited text's model are compared after `normal`, so that a part the text orders its own
+/// way is left as written while unchanged.
+pub fn edit_text_with<T: Serialize + DeserializeOwned>(
+    text: &str,
+    syntax: Syntax,
+    new: &T,
+    normal: impl Fn(T) -> T,
+) -> Result<String, EditError> {
     let (bom, body) = match text.strip_prefix('\u{feff}') {
         Some(rest) => ("\u{feff}", rest),
         None => ("", text),
@@ -46,6 +59,7 @@ pub fn edit_text<T: Serialize + DeserializeOwned>(
         return fail(format!("the file does not parse: {}", e.message));
     }
     let old: T = read(body, syntax)
+        .map(&normal)
         .map_err(|e| EditError(format!("the file does not read as the model: {e}")))?;
     let old_v = to_value(&old)?;
     let new_v = to_value(new)?;
@@ -76,7 +90,7 @@ pub fn edit_text<T: Serialize + DeserializeOwned>(
     };
     editor.diff(&old_v, &new_v, &old_root, &new_root, false)?;
     let out = format!("{bom}{}", editor.apply()?);
-    let back: T = read(&out[bom.len()..], syntax).map_err(|e| {
+    let back: T = read(&out[bom.len()..], syntax).map(&normal).map_err(|e| {
         EditError(format!(
             "internal error: the edited text does not read back: {e}"
         ))
