@@ -42,6 +42,9 @@ pub const CURRENT_VERSION: u32 = 1;
 /// field (never from text elsewhere: notes and comments may quote another kind's format).
 pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let text = &source.text;
+    if let Some(d) = other_syntax(source) {
+        return Err(d);
+    }
     let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "format") else {
         // A file whose syntax is broken may have a format field the search cannot see: the
         // syntax error, located, is what to fix first.
@@ -141,6 +144,55 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             }));
     }
     Ok((kind, version))
+}
+
+/// A file written in the other syntax than its name says (JSON in a `.ron` file, RON in a
+/// `.json` file), found from its first value's opening bracket: said in one line with the
+/// commands that fix it, instead of a syntax error at every line.
+fn other_syntax(source: &Source) -> Option<Diagnostic> {
+    let text = &source.text;
+    let at = first_significant(text)?;
+    let (is, named, ext) = match (source.syntax, text.as_bytes()[at]) {
+        (Syntax::Ron, b'{') => ("JSON", "RON", "json"),
+        (Syntax::Json, b'(') => ("RON", "JSON", "ron"),
+        _ => return None,
+    };
+    let path = &source.path;
+    let shown = crate::diagnostic::printable(&path.display().to_string(), 200);
+    let renamed = path.with_extension(ext);
+    let renamed = crate::diagnostic::printable(&renamed.display().to_string(), 200);
+    let own = if ext == "json" { "ron" } else { "json" };
+    Some(
+        Diagnostic::error(
+            Code::OtherSyntax,
+            format!("this file is {is}, but its name ends in `.{own}`, so it is read as {named}"),
+        )
+        .at_location(location_at(text, at, 1))
+        .with_hint(format!(
+            "saberc reads a file by its extension: rename it (`mv {shown} {renamed}`); then, to have it in {named}: `saberc convert {renamed} --to {own} -o {shown}`"
+        )),
+    )
+}
+
+/// Byte offset of the first character that is not white space, a byte-order mark or a
+/// comment (`//` to the end of the line, `/* … */`).
+fn first_significant(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if text[i..].starts_with('\u{feff}') {
+            i += '\u{feff}'.len_utf8();
+        } else if b[i].is_ascii_whitespace() {
+            i += 1;
+        } else if b[i..].starts_with(b"//") {
+            i += memchr::memchr(b'\n', &b[i..]).unwrap_or(b.len() - i);
+        } else if b[i..].starts_with(b"/*") {
+            i += memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len() - i, |e| e + 4);
+        } else {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// The `format` prefix of engine exports.
@@ -331,6 +383,10 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         return d;
     }
     let d = match &e.code {
+        // `Difference([A, B])`: a list where RON wants the variant's own values, a tuple.
+        E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('[') => {
+            list_for_tuple(text, loc.offset, &where_)
+        }
         // `color: "Red"`: JSON habits; RON writes enum values as bare names.
         E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('"') => {
             let quoted = quoted_at(text, loc.offset);
@@ -449,6 +505,57 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
     d.at_location(loc).at_path(path.to_vec())
 }
 
+/// A list `[…]` at `offset` where RON expects a variant's name: `Difference([A, B])` for
+/// `Difference(A, B)`. The hint writes the user's own values without the brackets when they
+/// are short.
+fn list_for_tuple(text: &str, offset: usize, where_: &str) -> Diagnostic {
+    let before = text[..offset].trim_end();
+    let name: String = before
+        .strip_suffix('(')
+        .map(|b| {
+            let start = b
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            b[start..].to_string()
+        })
+        .unwrap_or_default();
+    // The list's text up to its matching `]`, when it is short and on hand.
+    let rest = &text[offset..];
+    let mut depth = 0usize;
+    let mut end = None;
+    for (i, c) in rest.char_indices().take(200) {
+        match c {
+            '[' | '(' | '{' => depth += 1,
+            ']' | ')' | '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    end = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let inner = end.map(|e| rest[1..e].trim().trim_end_matches(',').trim());
+    let example = match (name.is_empty(), inner) {
+        (false, Some(inner)) => format!("`{name}({inner})`"),
+        (false, None) => format!("`{name}(A, B)`"),
+        _ => "`Difference(A, B)`".to_string(),
+    };
+    let shown = if name.is_empty() {
+        "this value".to_string()
+    } else {
+        format!("`{name}`")
+    };
+    Diagnostic::error(
+        Code::Syntax,
+        format!("a list `[…]`{where_} where RON expects the values of {shown} themselves"),
+    )
+    .with_hint(format!(
+        "RON writes a variant's values inside its own brackets, without `[ ]`: {example} (only a list of any length, such as `Union([…])`, takes `[ ]`)"
+    ))
+}
+
 fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic {
     // serde_json points at the end of the offending token; with a path we can point at the
     // value itself.
@@ -506,9 +613,63 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
             "remove the comment, or write the file in RON, which allows `//` comments (`saberc convert FILE --to ron`)",
         )
     } else {
-        Diagnostic::error(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
+        json_syntax(text, loc.offset, msg)
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// A JSON syntax error, with what to type where a writer of RON (or of JavaScript) trips:
+/// single quotes, names without quotes, RON's brackets; else the shape of JSON.
+fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
+    let at = offset.min(text.len());
+    let rest = &text[at..];
+    // The word under the caret: serde_json may point inside or at the end of it.
+    let start = text[..at]
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let word: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .take(60)
+        .collect();
+    if let Some(inner) = rest.strip_prefix('\'') {
+        let inner: String = inner
+            .chars()
+            .take_while(|c| *c != '\'' && *c != '\n')
+            .take(60)
+            .collect();
+        return Diagnostic::error(
+            Code::Syntax,
+            format!("`'{inner}'`: JSON has no single quotes"),
+        )
+        .with_hint(format!(
+            "write strings and keys in double quotes: `\"{inner}\"`"
+        ));
+    }
+    if word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !matches!(word.as_str(), "true" | "false" | "null")
+    {
+        let is_key = text[start + word.len()..].trim_start().starts_with(':');
+        let what = if is_key { "a key" } else { "a name" };
+        return Diagnostic::error(
+            Code::Syntax,
+            format!("`{word}` is {what} without quotes, which JSON does not allow"),
+        )
+        .with_hint(format!(
+            "write it in double quotes: `\"{word}\"` (RON writes names bare; JSON quotes them)"
+        ));
+    }
+    if rest.starts_with('(') {
+        return Diagnostic::error(Code::Syntax, format!("{msg}: `(` is RON, not JSON"))
+            .with_hint(
+                "JSON writes a record as `{\"field\": value}`, a list as `[a, b]` and a variant as \
+                 `{\"Name\": value}`; `saberc convert FILE.ron --to json` writes a RON file as JSON",
+            );
+    }
+    Diagnostic::error(Code::Syntax, msg).with_hint(
+        "JSON writes `\"key\": value` pairs in { }, lists in [ ], strings in double quotes, and a \
+         comma between items but none after the last",
+    )
 }
 
 /// A key given twice in a map (`units: {MZ: 27, MZ: 1}`), as one error at the second place
@@ -564,6 +725,16 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         Code::UnknownField,
         format!("unknown {what} `{found}`{where_}"),
     );
+    // `"Some(NW)"`: RON's `Some(…)` has no place in JSON, where an optional value is the value.
+    if let Some(inner) = found
+        .strip_prefix("Some(")
+        .and_then(|r| r.strip_suffix(')'))
+        .map(|r| r.trim().trim_matches('"'))
+    {
+        return d.with_hint(format!(
+            "JSON writes an optional value as the value itself, without RON's `Some(…)`: `\"{inner}\"` (and `null` for none)"
+        ));
+    }
     match rules_spelling(found, &expected).or_else(|| did_you_mean(&near)) {
         Some(h) => d.with_hint(h),
         None if !expected.is_empty() => {

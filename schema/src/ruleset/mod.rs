@@ -466,7 +466,8 @@ impl Terrain {
 pub struct Ratio {
     /// Numerator.
     pub num: u32,
-    /// Denominator.
+    /// Denominator, never 0 (a battle's `reduction` of `den: 0` is refused: FAC001).
+    #[schemars(range(min = 1))]
     pub den: u32,
 }
 
