@@ -65,6 +65,8 @@ fn every_command_exits_quietly_on_a_closed_pipe() {
         (
             vec![
                 "factor",
+                "--name",
+                "A battle",
                 "--side",
                 "Union (Blue): 1200 MZ",
                 "--side",

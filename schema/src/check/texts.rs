@@ -35,10 +35,13 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
         out.extend(empty(
             &v.printed,
             path!["victory", vi, "printed"],
-            format!("the printed wording of {side}'s victory condition"),
+            format!("the printed wording of the victory condition of {side}"),
             format!(
                 "write the condition in words, e.g. `printed: \"{side} must {}.\"`",
-                short(&v.goal.describe())
+                // A goal whose target is still empty describes nothing worth copying.
+                Some(short(&v.goal.describe()))
+                    .filter(|g| !g.contains("  "))
+                    .unwrap_or_else(|| "…".into())
             ),
         ));
     }

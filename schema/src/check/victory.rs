@@ -156,13 +156,27 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                 } else {
                     format!("{} must exit {need} {what} but has only {have}", side.name)
                 };
+                // The caret on the count, where the goal is the condition's own (a goal
+                // nested in `All`/`Any` is pointed at as a whole).
+                let at = if std::ptr::eq(g, &v.goal) {
+                    [base.clone(), path!["Exit", "count"]].concat()
+                } else {
+                    base.clone()
+                };
+                let hint = match count {
+                    ExitCount::AtLeast(_) if have > 0 => format!(
+                        "lower the number to what {} has (`count: AtLeast({have})`), or give it more {what}",
+                        side.name
+                    ),
+                    _ => format!("give {} some {what}, or exit other counters", side.name),
+                };
                 out.push(
                     Diagnostic::error(
                         Code::ExitImpossible,
                         who,
                     )
-                    .at_path(base.clone())
-                    .with_hint("lower the number, or give the side more of those units")
+                    .at_path(at)
+                    .with_hint(hint)
                     .with_rule("11.0"),
                 );
             }
