@@ -692,3 +692,28 @@ fn import_of_100000_findings_ends() {
         text(&out)
     );
 }
+
+/// 5.6 million `//` comments (16 MiB) count as values: `check`, `fmt` and `convert` refuse
+/// the file (LIM003) before reading it (fmt kept each as a token: 1.2 GiB).
+#[test]
+fn millions_of_comments_are_over_the_value_limit() {
+    let map = skirmish_map();
+    let comments = "//\n".repeat(saber_schema::model::limits::MAX_VALUES + 1);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("c.ron"), format!("{comments}{map}")).unwrap();
+    for args in [
+        &["check", "c.ron"][..],
+        &["fmt", "--check", "c.ron"][..],
+        &["convert", "c.ron", "--to", "json"][..],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains("LIM003"), "{args:?}: {}", text(&out));
+    }
+    // Exactly the limit of values, comments included, is read.
+    let values = saber_schema::pipeline::locate::structure(&map, 64, usize::MAX).values;
+    let at_limit = "//\n".repeat(saber_schema::model::limits::MAX_VALUES - values);
+    std::fs::write(dir.path().join("c.ron"), format!("{at_limit}{map}")).unwrap();
+    let out = run_in(dir.path(), &["check", "c.ron"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
