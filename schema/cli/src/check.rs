@@ -1,5 +1,5 @@
 //! `saberc check`: check maps, scenarios and battles, files or whole folders.
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
@@ -99,8 +99,7 @@ pub(crate) fn check(
         Format::Json => json_all_with(&reports, summary.clone()),
         Format::Sarif => sarif_all(&reports),
     };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
+    crate::write_stdout(text.as_bytes());
     let unreadable = reports.iter().any(|r| r.text.is_none());
     if unreadable && summary.errors == reports.iter().filter(|r| r.text.is_none()).count() {
         return EXIT_USAGE;

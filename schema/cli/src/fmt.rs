@@ -103,13 +103,13 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 
             continue;
         }
         if check {
-            println!("would reformat {}", file.display());
+            outln!("would reformat {}", file.display());
             would_change.push(file);
         } else if let Err(e) = write_atomic(file, out.as_bytes()) {
             eprintln!("error: cannot write {}: {e}", file.display());
             unreadable = true;
         } else {
-            println!("formatted {}", file.display());
+            outln!("formatted {}", file.display());
         }
     }
     if !left_alone.is_empty() {

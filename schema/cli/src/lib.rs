@@ -2,6 +2,20 @@
 //! library, one module per command. Exit codes: 0 clean (warnings allowed), 1 errors found,
 //! 2 usage or I/O failure.
 
+/// `print!` for every command: through [`write_stdout`], so a closed pipe never panics.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::write_stdout(format!($($arg)*).as_bytes()) };
+}
+
+/// `println!` for every command: through [`write_stdout`], so a closed pipe never panics.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        let mut line = format!($($arg)*);
+        line.push('\n');
+        $crate::write_stdout(line.as_bytes())
+    }};
+}
+
 mod check;
 mod completions;
 mod convert;
@@ -161,9 +175,10 @@ pub enum Command {
         /// The code, e.g. `DEP001`.
         code: Option<String>,
     },
-    /// Write the JSON Schemas of maps, scenarios and exports.
+    /// Write the JSON Schemas: map.schema.json, scenario.schema.json, export.schema.json,
+    /// battle.schema.json and report.schema.json (the report of `check --format json`).
     Schema {
-        /// Output directory (the three files); without it, print the scenario schema.
+        /// Output directory for the five files; without it, print the scenario schema.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,
     },
@@ -251,7 +266,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Schema { out } => schema_cmd(out.as_deref()),
         Command::Factor(args) => match crate::factor::run(&args) {
             Ok(text) => {
-                print!("{text}");
+                out!("{text}");
                 EXIT_OK
             }
             Err(e) => {
@@ -276,6 +291,32 @@ pub fn run(cli: Cli) -> i32 {
         Command::New(what) => new::new_cmd(&what),
         Command::Completions { shell } => completions::completions_cmd(shell),
         Command::Man { out } => completions::man_cmd(out.as_deref()),
+    }
+}
+
+/// Write to standard output. Every command prints through this one function (the `out!` and
+/// `outln!` macros): when the reader has gone (`saberc schema | head`: a closed pipe, EPIPE),
+/// the rest of the output is dropped quietly and the command ends with its own exit code, where
+/// `print!` would panic (exit 101). Any other failure to write is reported once and is an I/O
+/// failure (exit 2).
+pub(crate) fn write_stdout(bytes: &[u8]) {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // Once the pipe is closed, nothing more is written (nor tried).
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+    if CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            std::process::exit(EXIT_USAGE);
+        }
     }
 }
 
