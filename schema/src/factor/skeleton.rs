@@ -239,7 +239,9 @@ pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorErro
     }
     out.push_str(&body);
     out.push('\n');
-    Ok(out)
+    // In `saberc fmt`'s layout, as every model-to-text writer: the file is fmt-clean.
+    crate::output::format::format_text(&out, crate::pipeline::read::Syntax::Ron)
+        .map_err(|e| FactorError::Write(e.to_string()))
 }
 
 /// Text for a `//` comment: line breaks (any of them: `\n`, `\r`, U+0085, U+2028, U+2029) and
