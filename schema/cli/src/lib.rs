@@ -78,6 +78,9 @@ pub enum Command {
         /// Treat warnings as errors (`--deny warnings`).
         #[arg(long, value_name = "warnings")]
         deny: Option<DenyWhat>,
+        /// How folders are searched.
+        #[command(flatten)]
+        walk: WalkArgs,
     },
     /// Export a scenario as one self-contained JSON document for a game engine, or a map or
     /// scenario as a Tiled map (`--format tiled`).
@@ -138,15 +141,19 @@ pub enum Command {
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: Option<PathBuf>,
     },
-    /// Write RON and JSON files in their canonical layout (comments kept); with --check, only
-    /// name the files that would change (exit code 1).
+    /// Write maps, scenarios and battles (RON or JSON) in their canonical layout (comments
+    /// kept); with --check, only name the files that would change (exit code 1).
     Fmt {
-        /// Files or directories (searched recursively for .ron and .json files).
+        /// Files or directories (searched recursively for .ron and .json files; only those
+        /// whose `format` names a map, scenario or battle are formatted).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Change nothing: list the files that are not in the canonical layout.
         #[arg(long)]
         check: bool,
+        /// How folders are searched.
+        #[command(flatten)]
+        walk: WalkArgs,
     },
     /// Start a new scenario or map from a commented skeleton.
     #[command(subcommand)]
@@ -186,6 +193,32 @@ pub enum ExportFormat {
     Tiled,
 }
 
+/// How `check` and `fmt` search folders: ripgrep's rules (links inside a folder not followed,
+/// hidden files and what ignore files name left out) and ripgrep's flags to relax them.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct WalkArgs {
+    /// Follow symbolic links inside the folders given (never to a place outside them).
+    #[arg(short = 'L', long)]
+    pub follow: bool,
+    /// Search hidden files and folders (names starting with `.`) too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Search what .gitignore, .ignore and Git's exclude files leave out too.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
+impl WalkArgs {
+    /// The library's options for these flags.
+    pub fn options(self) -> saber_schema::pipeline::WalkOptions {
+        saber_schema::pipeline::WalkOptions {
+            follow_links: self.follow,
+            hidden: self.hidden,
+            ignore_files: !self.no_ignore,
+        }
+    }
+}
+
 /// What `--deny` can promote to errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DenyWhat {
@@ -214,7 +247,8 @@ pub fn run(cli: Cli) -> i32 {
             format,
             maps,
             deny,
-        } => check(&paths, format, &maps, deny.is_some()),
+            walk,
+        } => check(&paths, format, &maps, deny.is_some(), walk.options()),
         Command::Export {
             scenario,
             format: ExportFormat::Engine,
@@ -253,7 +287,7 @@ pub fn run(cli: Cli) -> i32 {
             maps,
         } => render_cmd(&input, &out, width, card, no_labels, &maps),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
-        Command::Fmt { paths, check } => fmt::fmt_cmd(&paths, check),
+        Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
         Command::New(what) => new::new_cmd(&what),
         Command::Completions { shell } => completions::completions_cmd(shell),
         Command::Man { out } => completions::man_cmd(out.as_deref()),

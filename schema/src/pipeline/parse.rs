@@ -59,18 +59,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         )));
     };
     let raw = &text[at..end];
-    // RON may write an optional field as `Some("…")`.
-    let inner = raw
-        .strip_prefix("Some")
-        .map(|r| r.trim_start())
-        .and_then(|r| r.strip_prefix('('))
-        .and_then(|r| r.strip_suffix(')'))
-        .map(str::trim)
-        .unwrap_or(raw);
-    let value = inner
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or("");
+    let value = format_string(raw);
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
         return Err(Diagnostic::note(
@@ -146,6 +135,64 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     Ok((kind, version))
 }
 
+/// The string a `format` field's value holds (`"saber-map/1"` or, in RON, `Some("…")`); empty
+/// when it holds none.
+fn format_string(raw: &str) -> &str {
+    // RON may write an optional field as `Some("…")`.
+    let inner = raw
+        .strip_prefix("Some")
+        .map(|r| r.trim_start())
+        .and_then(|r| r.strip_prefix('('))
+        .and_then(|r| r.strip_suffix(')'))
+        .map(str::trim)
+        .unwrap_or(raw);
+    inner
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or("")
+}
+
+/// The kind of document the top-level `format` field names, in any version, without parsing
+/// the file; `None` when it names none (the file is not a map, scenario or battle: `fmt`
+/// leaves it alone).
+pub fn named_kind(source: &Source) -> Option<DocKind> {
+    let (at, end) = crate::pipeline::locate::top_level_field(&source.text, "format")?;
+    let value = format_string(&source.text[at..end]);
+    [DocKind::Map, DocKind::Scenario, DocKind::Battle]
+        .into_iter()
+        .find(|k| {
+            value
+                .strip_prefix(k.prefix())
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+}
+
+/// Check's limits on a text, before anything is built from it: nesting past
+/// [`limits::MAX_NESTING`] levels (LIM002) and more than [`limits::MAX_VALUES`] values
+/// (LIM003), found in one pass. (The size limit, LIM001, is checked as the file is read.) Every
+/// command that reads a map, scenario or battle runs it first: `check`, `fmt`, `convert`.
+pub fn check_limits(text: &str) -> Result<(), Diagnostic> {
+    let shape = structure(text, limits::MAX_NESTING, limits::MAX_VALUES);
+    if let Some(at) = shape.too_deep_at {
+        return Err(Diagnostic::error(
+            Code::NestingTooDeep,
+            format!(
+                "the file nests {} levels deep, over the limit of {}",
+                shape.depth,
+                limits::MAX_NESTING
+            ),
+        )
+        .at_location(location_at(text, at, 1))
+        .with_hint(
+            "simplify the zone: a Union or Intersection of several zones needs no deep nesting",
+        ));
+    }
+    if let Some(at) = shape.too_many_at {
+        return Err(too_many_values(text, at));
+    }
+    Ok(())
+}
+
 /// A file written in the other syntax than its name says (JSON in a `.ron` file, RON in a
 /// `.json` file), found from its first value's opening bracket: said in one line with the
 /// commands that fix it, instead of a syntax error at every line.
@@ -214,24 +261,7 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
     {
         return Ok(read);
     }
-    let shape = structure(text, limits::MAX_NESTING, limits::MAX_VALUES);
-    if let Some(at) = shape.too_deep_at {
-        return Err(Diagnostic::error(
-            Code::NestingTooDeep,
-            format!(
-                "the file nests {} levels deep, over the limit of {}",
-                shape.depth,
-                limits::MAX_NESTING
-            ),
-        )
-        .at_location(location_at(text, at, 1))
-        .with_hint(
-            "simplify the zone: a Union or Intersection of several zones needs no deep nesting",
-        ));
-    }
-    if let Some(at) = shape.too_many_at {
-        return Err(too_many_values(text, at));
-    }
+    check_limits(text)?;
     match source.syntax {
         Syntax::Ron => parse_ron(text),
         Syntax::Json => parse_json(text),
