@@ -116,7 +116,7 @@ const ROWS: &[Row] = &[
     Row { syntax: Json, mistake: "unknown map", find: "\"map\": \"skirmish\"", replace: "\"map\": \"skirmish-2\"", code: "REF004", help: "skirmish" },
     Row { syntax: Json, mistake: "game too long", find: "\"game_length\": 8", replace: "\"game_length\": 25", code: "TRN001", help: "20" },
     Row { syntax: Json, mistake: "missing field", find: "\"moves_first\": \"south\",", replace: "", code: "SYN004", help: "\"moves_first\": …" },
-    Row { syntax: Json, mistake: "trailing comma", find: "\"notes\": \"An invented action for testing.\"", replace: "\"notes\": \"An invented action for testing.\",", code: "SYN001", help: "none after the last" },
+    Row { syntax: Json, mistake: "trailing comma", find: "\"notes\": \"An invented action for testing.\"", replace: "\"notes\": \"An invented action for testing.\",", code: "SYN001", help: "remove this `,`" },
     Row { syntax: Json, mistake: "missing comma", find: "\"name\": \"Skirmish at the Bridge\",", replace: "\"name\": \"Skirmish at the Bridge\"", code: "SYN001", help: "comma" },
     Row { syntax: Json, mistake: "truncated", find: "\"notes\": \"An invented action for testing.\"\n}", replace: "\"notes\": \"An invented action for testing.\"\n", code: "SYN001", help: "bracket" },
     Row { syntax: Json, mistake: "duplicate key", find: "\"game_length\": 8,", replace: "\"game_length\": 8,\n  \"game_length\": 9,", code: "SYN001", help: "game_length" },

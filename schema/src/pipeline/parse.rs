@@ -582,6 +582,13 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
     {
         return d;
     }
+    if matches!(e.code, E::ExpectedComma)
+        && fraction_at(text, loc.offset).is_none()
+        && unbalanced_hint(text, loc.line).is_none()
+        && let Some(d) = missing_comma(text, loc.offset, &where_)
+    {
+        return d.at_location(loc).at_path(path.to_vec());
+    }
     let d = match &e.code {
         // `Difference([A, B])`: a list where RON wants the variant's own values, a tuple.
         E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('[') => {
@@ -758,6 +765,39 @@ fn negative_hint(msg: &str) -> Option<String> {
     ))
 }
 
+/// A comma missing before `offset` (where the parser noticed it, at the next value): the
+/// message names the value before, and the help says what to type after it. (The caret stays
+/// where the parser noticed it, where the recovery of further syntax errors expects it.)
+fn missing_comma(text: &str, offset: usize, where_: &str) -> Option<Diagnostic> {
+    let before = text[..offset.min(text.len())].trim_end();
+    let last = before.chars().next_back()?;
+    let end = before.len();
+    // The value before: a string (to its opening quote), or a word, number or bracket.
+    let start = if last == '"' {
+        before[..end - 1].rfind('"')?
+    } else if matches!(last, ')' | ']' | '}') {
+        end - 1
+    } else {
+        before
+            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-')))
+            .map_or(0, |i| i + 1)
+    };
+    let value = &before[start..];
+    if value.is_empty() || matches!(last, ',' | '(' | '[' | '{' | ':') {
+        return None;
+    }
+    let shown = crate::diagnostic::printable(value, 40);
+    Some(
+        Diagnostic::error(
+            Code::Syntax,
+            format!("a comma is missing after `{shown}`{where_}"),
+        )
+        .with_hint(format!(
+            "write `{shown},` at the end of the value before: items are separated by commas"
+        )),
+    )
+}
+
 /// What to write for a hex label that does not read (`"709"`, `"00303"`): the user's digits
 /// padded to `CCRR` when they are three, else the two forms.
 fn hex_label_hint(msg: &str) -> String {
@@ -885,6 +925,27 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         }
         _ => loc,
     };
+    // A missing comma is noticed at the next value, a trailing one at the closing bracket:
+    // point at the place to type or delete.
+    if !e.is_data()
+        && msg.starts_with("expected `,`")
+        && unbalanced_hint(text, loc.line).is_none()
+        && let Some(d) = missing_comma(text, loc.offset, &where_)
+    {
+        return d.at_location(loc).at_path(path.to_vec());
+    }
+    if !e.is_data() && msg == "trailing comma" {
+        let before = text[..loc.offset.min(text.len())].trim_end();
+        if before.ends_with(',') {
+            let at = before.len() - 1;
+            return Diagnostic::error(Code::Syntax, "a comma after the last item")
+                .with_hint(
+                    "remove this `,`: JSON has no comma after the last item of a list or object",
+                )
+                .at_location(location_at(text, at, 1))
+                .at_path(path.to_vec());
+        }
+    }
     let d = if let Some(rest) = msg.strip_prefix("unknown field `") {
         unknown_name(&msg, rest, "field", &where_)
             .with_hint_if_none("remove it, or check its spelling against the schema")

@@ -158,7 +158,9 @@ fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnosti
                     crate::diagnostic::grouped(MAX_TILESET_BYTES as usize)
                 ),
             )
-            .with_hint("a tileset of Rifle & Saber terrain is small: name fewer or smaller tilesets"));
+            .with_hint(
+                "a tileset of Rifle & Saber terrain is small: name fewer or smaller tilesets",
+            ));
         }
         let src = Source::from_text(dir.join(rel), src.text);
         read.insert(real, src.clone());
@@ -238,7 +240,10 @@ fn located(sources: &[Source], diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut by_file: Vec<Vec<(usize, usize, Diagnostic)>> = vec![Vec::new(); sources.len()];
     let mut locators: Vec<Option<Locator>> = (0..sources.len()).map(|_| None).collect();
     for mut d in diags {
-        let Some(i) = sources.iter().position(|s| d.file.as_ref() == Some(&s.path)) else {
+        let Some(i) = sources
+            .iter()
+            .position(|s| d.file.as_ref() == Some(&s.path))
+        else {
             out.push(d);
             continue;
         };
@@ -248,8 +253,11 @@ fn located(sources: &[Source], diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 // Inside the text and on character boundaries (a syntax error's span is one
                 // byte, which may be part of a wider character).
                 let start = text.floor_char_boundary(span.offset.min(text.len()));
-                let end = text
-                    .ceil_char_boundary(span.offset.saturating_add(span.length).clamp(start, text.len()));
+                let end = text.ceil_char_boundary(
+                    span.offset
+                        .saturating_add(span.length)
+                        .clamp(start, text.len()),
+                );
                 // Point at the start tag's first line only.
                 let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
                 (start, line_end - start)
@@ -318,7 +326,9 @@ fn read_document(cx: &mut Context, src: &Source) -> Option<(TiledMap, Origin)> {
             let hint = match e.code {
                 Code::Syntax => "save the map from Tiled as .tmx (XML) or .tmj (JSON)",
                 Code::WrongType => "Tiled writes a number here: fix the value in the file",
-                _ => "Tiled maps nest a few levels and hold about a value per hex and object; this is not one",
+                _ => {
+                    "Tiled maps nest a few levels and hold about a value per hex and object; this is not one"
+                }
             };
             let d = Diagnostic::error(e.code, message).with_hint(hint);
             cx.report(0, &Origin::Span(e.offset, e.offset + 1), d);
