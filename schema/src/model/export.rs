@@ -1,4 +1,5 @@
-//! The engine export's document: the types `export.schema.json` is generated from.
+//! The engine export's document: the types `export.schema.json` is generated from. They are
+//! built and written by [`crate::output::export`], which re-exports them.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
