@@ -446,7 +446,7 @@ fn skeleton_has_both_sides_and_marks_what_is_to_be_set() {
     );
 
     // The RON text parses back to the same scenario.
-    let text = skeleton_ron(&b, &f).unwrap();
+    let text = crate::output::skeleton::skeleton_ron(&b, &f).unwrap();
     assert!(text.starts_with("// Scenario skeleton factored from Inkerman"));
     assert!(text.contains("Inkerman's apostrophe"), "{text}");
     let back: Scenario = ron::Options::default().from_str(&text).unwrap();
