@@ -1,11 +1,13 @@
-//! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (the
-//! library's `files::write_atomic`), the autosave recovery file, recent files.
+//! Reading and writing map and scenario files: RON or JSON in, RON out; saves through the
+//! library's one safe writer (`saber_schema::files::Target`), the autosave recovery file,
+//! recent files.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
+use saber_schema::files::{FileState, Target};
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
@@ -129,18 +131,33 @@ pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
     }
 }
 
-/// Write a file atomically with the library's one helper ([`saber_schema::files::write_atomic`]:
-/// a temporary file created exclusively beside the target, then renamed over it; through
-/// symlinks to their target; an existing file keeps its permissions, a new one gets the usual
-/// default).
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    saber_schema::files::write_atomic(path, text.as_bytes())
+/// Write a file the editor reads back with the library's one safe writer
+/// ([`saber_schema::files::Target`]: a temporary file beside the target renamed over it; only
+/// regular files; owner, group and mode kept; never past the read limit), refusing when the
+/// file is no longer in `expected` (it changed on disk since it was read). Returns the state of
+/// the file written.
+pub fn write_file(
+    path: &Path,
+    text: &str,
+    expected: Option<FileState>,
+) -> Result<Option<FileState>, String> {
+    Target::file(path)
+        .read_back()
+        .unchanged_since(expected)
+        .write(text.as_bytes())
+        .map_err(|e| e.to_string())
 }
 
-/// Save a map to a file, atomically.
+/// A file read, with its state taken just before (for a later save to check it is unchanged).
+pub fn read_with_state(path: &Path) -> Result<(LoadedFile, Option<FileState>), String> {
+    let state = FileState::of(path).ok();
+    read_any(path).map(|loaded| (loaded, state))
+}
+
+/// Save a map to a file.
 pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
     let text = map_to_text(map, path)?;
-    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+    write_file(path, &text, None).map(|_| ())
 }
 
 /// A scenario read from a file, with its map.
@@ -271,18 +288,21 @@ pub fn scenario_to_text(s: &Scenario, path: &Path) -> Result<String, String> {
     }
 }
 
-/// Save a scenario to a file (JSON for `.json`, RON otherwise), atomically.
+/// Save a scenario to a file (JSON for `.json`, RON otherwise).
 pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), String> {
     let text = scenario_to_text(s, path)?;
-    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+    write_file(path, &text, None).map(|_| ())
 }
 
-/// Save the document (its scenario, or its map) to `path`, atomically.
-pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
-    match doc.scenario() {
-        Some(s) => save_scenario(s, path),
-        None => save_map(doc.map(), path),
-    }
+/// Save the document (its scenario, or its map) to `path`; to its own file only if that is
+/// still as it was read or last saved ([`Document::on_disk`]). Returns the state saved.
+pub fn save_document(doc: &Document, path: &Path) -> Result<Option<FileState>, String> {
+    let text = match doc.scenario() {
+        Some(s) => scenario_to_text(s, path)?,
+        None => map_to_text(doc.map(), path)?,
+    };
+    let expected = doc.on_disk.filter(|_| doc.path.as_deref() == Some(path));
+    write_file(path, &text, expected)
 }
 
 /// The first line of a recovery file names the file it recovers.
@@ -432,7 +452,7 @@ impl Recovery {
             None => map_to_ron(doc.map())?,
         };
         let text = format!("{RECOVERY_HEADER}{source}\n{body}");
-        write_atomic(&self.path, &text).map_err(|e| e.to_string())
+        write_file(&self.path, &text, None).map(|_| ())
     }
 
     /// Read the recovery file, if there is one.

@@ -236,10 +236,11 @@ impl App {
 
     /// Open a file now (no guard). On error the current document stays.
     pub fn open_path(&mut self, path: &Path) {
-        match files::read_any(path) {
-            Ok(loaded) => {
+        match files::read_with_state(path) {
+            Ok((loaded, state)) => {
                 let n = problems_of(&loaded);
                 self.set_loaded(document_of(loaded, Some(path.to_path_buf())));
+                self.ws.doc.on_disk = state;
                 files::remember(&mut self.recent, path);
                 self.ws.status.set(if n == 0 {
                     format!("Opened {}", path.display())
@@ -270,8 +271,9 @@ impl App {
             return false;
         }
         match files::save_document(&self.ws.doc, path) {
-            Ok(()) => {
+            Ok(state) => {
                 self.ws.doc.mark_saved(path.to_path_buf());
+                self.ws.doc.on_disk = state;
                 files::remember(&mut self.recent, path);
                 self.release_recovery();
                 self.autosaved = None;

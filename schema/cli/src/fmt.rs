@@ -2,14 +2,14 @@
 use std::path::PathBuf;
 
 use saber_schema::diagnostic::{Code, Diagnostic};
-use saber_schema::files::write_atomic;
+use saber_schema::files::{FileState, Target};
 use saber_schema::output::format::format_text;
 use saber_schema::pipeline::collect_files;
 use saber_schema::pipeline::locate::location_at;
 use saber_schema::pipeline::read::Source;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown, usage_error};
 
 pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool) -> i32 {
     let files = match collect_files(paths) {
@@ -23,6 +23,8 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool) -> i32 {
     let mut failed = false;
     let mut unreadable = false;
     for file in &files {
+        // Taken before reading: the write refuses if the file changes after this.
+        let state = FileState::of(file).ok();
         let src = match Source::read(file) {
             Ok(s) => s,
             Err(d) => {
@@ -46,13 +48,17 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool) -> i32 {
             continue;
         }
         if check {
-            println!("would reformat {}", file.display());
+            println!("would reformat {}", shown(file));
             would_change.push(file);
-        } else if let Err(e) = write_atomic(file, out.as_bytes()) {
-            eprintln!("error: cannot write {}: {e}", file.display());
+        } else if let Err(e) = Target::file(file)
+            .read_back()
+            .unchanged_since(state)
+            .write(out.as_bytes())
+        {
+            crate::write_failed(&e);
             unreadable = true;
         } else {
-            println!("formatted {}", file.display());
+            println!("formatted {}", shown(file));
         }
     }
     if check && !would_change.is_empty() {
