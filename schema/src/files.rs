@@ -816,7 +816,8 @@ fn through_symlinks(path: &Path) -> Result<PathBuf, WriteError> {
     for _ in 0..MAX_LINKS {
         match std::fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
-                let link = std::fs::read_link(&p).map_err(|e| WriteError::io("cannot read the link", &p, &e))?;
+                let link = std::fs::read_link(&p)
+                    .map_err(|e| WriteError::io("cannot read the link", &p, &e))?;
                 p = match p.parent() {
                     Some(dir) if link.is_relative() => dir.join(link),
                     _ => link,

@@ -128,7 +128,7 @@ fn a_backslash_in_a_file_name_is_not_a_folder() {
         .expect("saberc runs");
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_valid(&sarif_schema(), &doc);
-    let uri = &doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
-        ["artifactLocation"]["uri"];
+    let uri = &doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        ["uri"];
     assert_eq!(uri, "a%5Cb.ron");
 }

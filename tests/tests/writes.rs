@@ -97,7 +97,11 @@ fn assert_refused_fifo(dir: &Path, args: &[&str], fifo: &Path) {
     let o = run(dir, args);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
     let name = fifo.file_name().unwrap().to_string_lossy().into_owned();
-    assert!(stderr(&o).contains(&name), "{args:?} names {name}: {}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&name),
+        "{args:?} names {name}: {}",
+        stderr(&o)
+    );
     assert!(!stderr(&o).contains(".saber-"), "{}", stderr(&o));
     assert!(file_type(fifo).is_fifo(), "{args:?} replaced the FIFO");
 }
@@ -110,7 +114,11 @@ fn a_fifo_at_an_output_is_never_replaced() {
     // once (neither replaced nor waited on).
     let fifo = d.join("out.json");
     mkfifo(&fifo);
-    assert_refused_fifo(d, &["convert", "s.ron", "--to", "json", "-o", "out.json"], &fifo);
+    assert_refused_fifo(
+        d,
+        &["convert", "s.ron", "--to", "json", "-o", "out.json"],
+        &fifo,
+    );
     let svg = d.join("out.svg");
     mkfifo(&svg);
     assert_refused_fifo(d, &["render", "s.ron", "-o", "out.svg"], &svg);
@@ -151,7 +159,11 @@ fn a_socket_or_a_link_in_an_output_folder_is_refused() {
     let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("socket");
     let o = run(d, &["convert", "s.ron", "--to", "json", "-o", "out.json"]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
-    assert!(stderr(&o).contains("out.json is a socket"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("out.json is a socket"),
+        "{}",
+        stderr(&o)
+    );
     assert!(file_type(&socket).is_socket());
 
     // A link planted in the output folder is not followed out of it.
@@ -176,7 +188,10 @@ fn a_device_named_on_the_command_line_is_written_in_place_and_never_replaced() {
     }
     let o = run(d, &["convert", "s.ron", "--to", "json", "-o", "null"]);
     assert_eq!(o.status.code(), Some(0), "{o:?}");
-    assert!(file_type(&dev).is_char_device(), "the device stays a device");
+    assert!(
+        file_type(&dev).is_char_device(),
+        "the device stays a device"
+    );
     // In an output folder, a device is refused.
     let out = d.join("out");
     std::fs::create_dir(&out).expect("mkdir");
@@ -244,7 +259,10 @@ fn dash_is_standard_output() {
     let o = run(d, &["import", "drawn.tmx", "-o", "-"]);
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     assert!(String::from_utf8_lossy(&o.stdout).contains("saber-map/1"));
-    let o = run(d, &["new", "map", "--width", "3", "--height", "3", "-o", "-"]);
+    let o = run(
+        d,
+        &["new", "map", "--width", "3", "--height", "3", "-o", "-"],
+    );
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     assert!(String::from_utf8_lossy(&o.stdout).contains("saber-map/1"));
     let o = run(d, &["schema", "-o", "-"]);
@@ -270,7 +288,11 @@ fn the_output_is_never_the_input() {
         let o = run(d, &["convert", "s.ron", "--to", "json", "-o", out]);
         assert_eq!(o.status.code(), Some(2), "{out}: {o:?}");
         assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
-        assert_eq!(std::fs::read(d.join("s.ron")).expect("read"), before, "{out}");
+        assert_eq!(
+            std::fs::read(d.join("s.ron")).expect("read"),
+            before,
+            "{out}"
+        );
     }
     let tmx = std::fs::read(d.join("drawn.tmx")).expect("read");
     let tsx = std::fs::read(d.join("drawn.tsx")).expect("read");
@@ -411,7 +433,9 @@ fn no_command_prints_a_raw_control_byte_from_a_name() {
         vec!["convert", &ron, "--to", "json", "-o", &out_json],
         vec!["convert", "keyed.json", "--to", "ron"],
         vec!["import", &tmx, "-o", &out_ron],
-        vec!["new", "map", "--width", "3", "--height", "3", "-o", &new_map],
+        vec![
+            "new", "map", "--width", "3", "--height", "3", "-o", &new_map,
+        ],
         vec!["man", "-o", &folder],
         vec!["schema", "-o", &folder],
         vec!["export", &ron, "-o", &folder],
@@ -437,7 +461,10 @@ fn no_command_prints_a_raw_control_byte_from_a_name() {
         );
         // clap may drop the escape sequence whole; every other command shows the name.
         if !args.contains(&"--width") && !args.contains(&"--deny") {
-            assert!(all.contains("\\u{1b}"), "{args:?}: the name shown escaped: {all}");
+            assert!(
+                all.contains("\\u{1b}"),
+                "{args:?}: the name shown escaped: {all}"
+            );
         }
     }
 }

@@ -56,10 +56,7 @@ pub(crate) fn convert_cmd(file: &Path, to: To, out: Option<&Path>) -> i32 {
         }
         Some(out) => {
             // The output is read back by saberc: never over the input, never past the limit.
-            let target = Target::file(out)
-                .command_line()
-                .read_back()
-                .not_over(file);
+            let target = Target::file(out).command_line().read_back().not_over(file);
             match target.write(converted.text.as_bytes()) {
                 Ok(_) if target.is_stdout() => EXIT_OK,
                 Ok(_) => {

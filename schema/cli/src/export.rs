@@ -9,7 +9,9 @@ use saber_schema::pipeline::compile_scenario;
 use saber_schema::pipeline::schema::validate_export;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed};
+use crate::{
+    EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed,
+};
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     if is_dash(out) {

@@ -8,7 +8,9 @@ use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::{compile_scenario, load_map};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed};
+use crate::{
+    EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed,
+};
 
 pub(crate) fn render_cmd(
     input: &Path,

@@ -5,16 +5,17 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::Severity;
 use saber_schema::files::Target;
+use saber_schema::output::convert::convert;
 use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
 use saber_schema::output::tiled::import::{import_path, map_ron};
 use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::output::convert::convert;
 use saber_schema::pipeline::read::{Source, Syntax};
 use saber_schema::pipeline::{compile_scenario, finish, load_map};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, is_dash, read_input, registry, shown, usage_error, write_failed,
+    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, is_dash, read_input, registry, shown, usage_error,
+    write_failed,
 };
 
 /// A map, or a scenario compiled by the pipeline, written as `<id>.tmj`, `<id>.tsj` and

@@ -138,7 +138,9 @@ fn mknod_null(path: &Path) -> bool {
 
 #[cfg(unix)]
 fn kind(path: &Path) -> std::fs::FileType {
-    std::fs::symlink_metadata(path).expect("still there").file_type()
+    std::fs::symlink_metadata(path)
+        .expect("still there")
+        .file_type()
 }
 
 #[cfg(unix)]
@@ -149,7 +151,10 @@ fn a_fifo_a_socket_and_a_device_are_refused_and_stay() {
     let fifo = dir.path().join("fifo.json");
     mkfifo(&fifo);
     let e = write(&fifo, b"x").expect_err("refused");
-    assert!(e.to_string().contains("is a FIFO, not a regular file"), "{e}");
+    assert!(
+        e.to_string().contains("is a FIFO, not a regular file"),
+        "{e}"
+    );
     assert!(e.to_string().contains("fifo.json"), "{e}");
     assert!(kind(&fifo).is_fifo());
 
@@ -254,7 +259,11 @@ fn the_input_is_never_the_output() {
             .not_over(&input)
             .write(b"{}")
             .expect_err("refused");
-        assert!(matches!(e, WriteError::IsInput { .. }), "{}: {e}", out.display());
+        assert!(
+            matches!(e, WriteError::IsInput { .. }),
+            "{}: {e}",
+            out.display()
+        );
     }
     assert_eq!(std::fs::read_to_string(&input).expect("read"), "(precious)");
     // Another file is fine.
@@ -277,7 +286,11 @@ fn a_file_with_other_hard_links_is_written_in_place() {
     write(&a, b"new").expect("written");
     assert_eq!(std::fs::read_to_string(&b).expect("read"), "new");
     let m = std::fs::metadata(&a).expect("meta");
-    assert_eq!((m.ino(), m.nlink()), (ino, 2), "still one file with two names");
+    assert_eq!(
+        (m.ino(), m.nlink()),
+        (ino, 2),
+        "still one file with two names"
+    );
     write(&b, b"newer and longer than before, much longer").expect("written");
     assert_eq!(
         std::fs::read_to_string(&a).expect("read"),
@@ -420,7 +433,10 @@ fn nothing_past_the_limit_is_written() {
         .write(b"1234")
         .expect_err("refused");
     assert!(matches!(e, WriteError::TooLarge { .. }), "{e}");
-    Target::file(&f).limit(4).write(b"1234").expect("at the limit");
+    Target::file(&f)
+        .limit(4)
+        .write(b"1234")
+        .expect("at the limit");
     assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1);
     assert_eq!(
         Target::file(&f).read_back().limit,

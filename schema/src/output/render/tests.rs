@@ -286,14 +286,17 @@ fn control_characters_in_names_make_valid_xml() {
         map_svg(&m, std::slice::from_ref(&overlay), hostile),
         map_svg_styled(&m, &[overlay.clone()], hostile, MapStyle::without_text()),
     ] {
-        let doc = roxmltree::Document::parse(&svg)
-            .unwrap_or_else(|e| panic!("not XML: {e}"));
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("not XML: {e}"));
         let text: String = doc
             .descendants()
             .filter_map(|n| n.text())
             .collect::<Vec<_>>()
             .join(" ");
-        assert!(!text.chars().any(|c| c.is_control() && c != '\n' && c != '\t'));
+        assert!(
+            !text
+                .chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\t')
+        );
         if text.contains('A') {
             assert!(text.contains("A\\u{0}B\\u{7}C\\u{1b}]0;x\\u{7}D"), "{text}");
         }
