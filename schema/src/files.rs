@@ -188,6 +188,9 @@ pub enum WriteError {
         /// The FIFO.
         path: PathBuf,
     },
+    /// Standard output was closed before everything was written (`saberc … -o - | head`).
+    #[error("standard output was closed")]
+    StdoutClosed,
     /// The system refused an operation.
     #[error("{doing} {}: {reason}", .path.display())]
     Io {
@@ -347,7 +350,10 @@ impl<'a> Target<'a> {
             let mut out = std::io::stdout().lock();
             write(&mut out)
                 .and_then(|()| out.flush())
-                .map_err(|e| WriteError::io("cannot write", Path::new("standard output"), &e))?;
+                .map_err(|e| match e.kind() {
+                    std::io::ErrorKind::BrokenPipe => WriteError::StdoutClosed,
+                    _ => WriteError::io("cannot write", Path::new("standard output"), &e),
+                })?;
             return Ok(None);
         }
         if self.place == Place::InFolder

@@ -280,3 +280,18 @@ fn an_engine_export_in_a_checked_folder_is_named_as_such() {
         "{report}"
     );
 }
+
+/// serde stops at the first unknown name; saberc takes it out and reads on, so one run names
+/// every misspelt field, variant and unit type (`several-unknown-names.ron` has four).
+#[test]
+fn every_unknown_name_is_reported_in_one_run() {
+    for (file, want) in [
+        ("tests/fixtures/bad/several-unknown-names.ron", 4),
+        ("tests/fixtures/bad/json-several-unknown-names.json", 3),
+    ] {
+        let (exit, found) = findings(file);
+        assert_eq!(exit, Some(1), "{file}");
+        let unknown: Vec<_> = found.iter().filter(|(c, _, _)| c == "SYN002").collect();
+        assert_eq!(unknown.len(), want, "{file}: {found:?}");
+    }
+}

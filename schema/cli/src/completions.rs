@@ -1,6 +1,5 @@
 //! `saberc completions SHELL` and `saberc man [-o DIR]`: generated from the command-line
 //! definition, so that they never fall behind it.
-use std::io::Write;
 use std::path::Path;
 
 use clap::CommandFactory;
@@ -10,7 +9,9 @@ use crate::{Cli, EXIT_OK, is_dash, shown, usage_error, write_failed};
 
 pub(crate) fn completions_cmd(shell: clap_complete::Shell) -> i32 {
     let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "saberc", &mut std::io::stdout());
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "saberc", &mut script);
+    crate::write_stdout(&script);
     EXIT_OK
 }
 
@@ -26,7 +27,7 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
     let Some(dir) = out.filter(|d| !is_dash(d)) else {
         return match render(cmd) {
             Ok(page) => {
-                let _ = std::io::stdout().write_all(&page);
+                crate::write_stdout(&page);
                 EXIT_OK
             }
             Err(e) => usage_error(&format!("cannot write the man page: {e}")),
@@ -49,7 +50,7 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
             Err(e) => return usage_error(&format!("cannot write the man page {name}: {e}")),
         };
         match Target::in_folder(&path).write(&page) {
-            Ok(_) => println!("wrote {}", shown(&path)),
+            Ok(_) => outln!("wrote {}", shown(&path)),
             Err(e) => return write_failed(&e),
         }
     }

@@ -44,14 +44,21 @@ pub(crate) fn convert_cmd(file: &Path, to: To, out: Option<&Path>) -> i32 {
         );
     }
     for key in &converted.dropped_keys {
-        eprintln!(
-            "note: `{}` has no place in RON and was left out",
-            saber_schema::diagnostic::printable(key, 200)
-        );
+        if key == "$schema" {
+            eprintln!(
+                "note: `$schema` (the JSON file's schema, for editors) has no place in RON and was left out; \
+                 add it again after converting back to JSON"
+            );
+        } else {
+            eprintln!(
+                "note: `{}` has no place in RON and was left out",
+                saber_schema::diagnostic::printable(key, 200)
+            );
+        }
     }
     match out {
         None => {
-            print!("{}", converted.text);
+            out!("{}", converted.text);
             EXIT_OK
         }
         Some(out) => {

@@ -65,6 +65,6 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     if let Err(e) = target.write_with(|w| write_export(&doc, w)) {
         return write_failed(&e);
     }
-    println!("wrote {}", shown(&file));
+    outln!("wrote {}", shown(&file));
     EXIT_OK
 }

@@ -83,7 +83,7 @@ fn stem(path: Option<&Path>) -> Option<String> {
 /// Print the skeleton, or write it to a new file (an existing file is never replaced).
 fn emit(out: Option<&Path>, text: &str) -> i32 {
     let Some(out) = out else {
-        print!("{text}");
+        out!("{text}");
         return EXIT_OK;
     };
     if out
@@ -98,7 +98,7 @@ fn emit(out: Option<&Path>, text: &str) -> i32 {
     match target.write(text.as_bytes()) {
         Ok(_) if target.is_stdout() => EXIT_OK,
         Ok(_) => {
-            println!("wrote {}", shown(out));
+            outln!("wrote {}", shown(out));
             EXIT_OK
         }
         Err(e) => write_failed(&e),

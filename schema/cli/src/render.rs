@@ -139,7 +139,7 @@ fn write_rendered(
             match target.write(&b) {
                 Ok(_) if target.is_stdout() => EXIT_OK,
                 Ok(_) => {
-                    println!("wrote {}", shown(out));
+                    outln!("wrote {}", shown(out));
                     EXIT_OK
                 }
                 Err(e) => write_failed(&e),

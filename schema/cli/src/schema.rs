@@ -9,7 +9,7 @@ use crate::{EXIT_OK, is_dash, shown, usage_error, write_failed};
 pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
     match out.filter(|d| !is_dash(d)) {
         None => {
-            print!(
+            out!(
                 "{}",
                 schema_text(&saber_schema::pipeline::schema::scenario_schema())
             );
@@ -32,7 +32,7 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
                 if let Err(e) = write_one(&path, &text) {
                     return write_failed(&e);
                 }
-                println!("wrote {}", shown(&path));
+                outln!("wrote {}", shown(&path));
             }
             EXIT_OK
         }

@@ -64,7 +64,7 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     match write_files(&files, out, &[input]) {
         Ok(paths) => {
             for p in paths {
-                println!("wrote {}", shown(&p));
+                outln!("wrote {}", shown(&p));
             }
             EXIT_OK
         }
@@ -109,7 +109,7 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
     match target.write(text.as_bytes()) {
         Ok(_) if target.is_stdout() => EXIT_OK,
         Ok(_) => {
-            println!("wrote {}", shown(out));
+            outln!("wrote {}", shown(out));
             EXIT_OK
         }
         Err(e) => write_failed(&e),

@@ -6,6 +6,7 @@ mod markers;
 mod references;
 mod special_rules;
 pub mod stacking;
+mod texts;
 mod turns;
 mod victory;
 
@@ -44,6 +45,7 @@ pub fn check_scenario(
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
     out.extend(special_rules::check(s, map, &resolved));
+    out.extend(texts::check(s));
     if resolved.incomplete {
         // Zones past the work budget were not computed: their emptiness is not a finding.
         use crate::diagnostic::Code;
