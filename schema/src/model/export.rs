@@ -16,9 +16,11 @@ use crate::ruleset::{Morale, Printed, Ratio, Terrain};
 /// The `format` value of exports.
 pub const EXPORT_FORMAT: &str = "saber-export/2";
 
-/// The most hex runs (rows of consecutive hexes) one export may hold, over all its zones: about
-/// 20 MB of JSON. Larger exports are refused (LIM003).
-pub const MAX_EXPORT_RUNS: usize = 1_000_000;
+/// The most hex runs (rows of consecutive hexes) one export may hold, over all its zones:
+/// about 10 MB of JSON at worst, so that with the largest map's terrain (2 MB) the export stays
+/// under the 16 MiB `saberc check` reads back (a test keeps it so). Larger exports are refused
+/// (LIM003); and the writer refuses any export file past 16 MiB, whatever makes it so large.
+pub const MAX_EXPORT_RUNS: usize = 250_000;
 
 /// A hex as `[col, row]`, numbered from 1 as printed.
 pub type HexPair = [i32; 2];
@@ -32,7 +34,7 @@ pub type HexRun = [i32; 3];
 /// characters of `terrain_effects.hexes`; zone, victory and special-rule hex lists became
 /// `{count, runs}` with runs `[row, first_col, last_col]`; new: `terrain_effects` (the Terrain
 /// Effects Chart), `map.labels` (label digits), `setup` on each counter, `arrival_turn` and
-/// `facing` on each zone. At most 1,000,000 runs in one export.
+/// `facing` on each zone. At most 250,000 runs in one export.
 ///
 /// Set-up legality, the contract `saberc check` applies and an engine reproduces from this
 /// document alone: a unit counter (`marker: false`) placed at set-up on hex `h` is legal in its

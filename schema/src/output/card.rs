@@ -757,6 +757,17 @@ mod tests {
         );
     }
 
+    /// A name with NUL, BEL or ESC still makes a card that is XML (shown as `\u{..}` text).
+    #[test]
+    fn control_characters_make_valid_xml() {
+        let mut c = little_round_top();
+        c.scenario.sides[0].name = "Union\u{0}\u{7}".into();
+        c.scenario.name = "Gettysburg \u{1b}]0;x\u{7}".into();
+        let svg = card_svg(&c);
+        roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("not XML: {e}"));
+        assert!(svg.contains("Gettysburg \\u{1b}]0;x\\u{7}"));
+    }
+
     #[test]
     fn xml_special_characters_are_escaped() {
         let mut c = little_round_top();

@@ -239,7 +239,8 @@ impl Budget {
             return Err(Diagnostic::error(
                 Code::LimitExceeded,
                 format!(
-                    "the export would hold more than {MAX_EXPORT_RUNS} runs of hexes in its zones, over the export limit"
+                    "the export would hold more than {} runs of hexes in its zones, over the export limit",
+                    crate::diagnostic::grouped(MAX_EXPORT_RUNS)
                 ),
             )
             .with_hint(
