@@ -242,7 +242,7 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
         // An engine export among the source files: named as such, and held to its schema.
         Err(d) if d.code == Code::UnknownFormat && d.severity == Severity::Note => {
             let mut diags = vec![d];
-            match parse_document::<crate::output::export::Export>(src) {
+            match parse_document::<crate::model::export::Export>(src) {
                 Ok((_, written)) => diags.extend(schema::validate_export(&written)),
                 Err(e) => diags.push(e),
             }

@@ -274,7 +274,7 @@ fn too_many_values(text: &str, at: usize) -> Diagnostic {
     Diagnostic::error(
         Code::LimitExceeded,
         format!(
-            "the file holds more than {} values (list items, fields and brackets), over the limit",
+            "the file holds more than {} values (list items, fields, brackets and comments), over the limit",
             crate::diagnostic::grouped(limits::MAX_VALUES)
         ),
     )
