@@ -66,6 +66,7 @@ fn svg_has_one_hexagon_per_hex_and_the_labels() {
         name: "French (a)".into(),
         color: [200, 30, 30],
         hexes: vec![Coord(1, 1), Coord(1, 2)],
+        note: None,
     };
     let svg = map_svg(&m, &[overlay], "Test map");
     for code in [
@@ -234,6 +235,7 @@ fn overlays_are_filled_outlined_and_listed() {
         name: "Austrian <a>".into(),
         color: overlay_color(1),
         hexes: vec![Coord(1, 1), Coord(2, 1), Coord(9, 9)],
+        note: None,
     };
     let svg = map_svg(&m, std::slice::from_ref(&zone), "Zones");
     let color = rgb(zone.color);
