@@ -238,14 +238,18 @@ fn two_windows_keep_their_own_recovery_and_only_orphans_are_offered() {
     let second_map = second.state().doc().map().clone();
     assert_ne!(first_map, second_map);
 
-    // Both are killed: both documents come back, one at a time.
+    // Both are killed: both documents come back, listed together.
     drop(first);
     drop(second);
     let mut third = harness(App::start(None, Some(rd.clone())));
     assert_eq!(third.state().offered_recoveries(), 2);
     let mut restored = Vec::new();
     for _ in 0..2 {
-        third.get_by_label("Restore").click();
+        third
+            .get_all_by_label("Restore")
+            .next()
+            .expect("Restore")
+            .click();
         third.run();
         restored.push(third.state().doc().map().clone());
         // Keep it: save it, which also removes its recovery file.

@@ -14,6 +14,9 @@ pub struct Diagnostics {
     revision: Option<u64>,
     /// The current findings.
     pub items: Vec<Diagnostic>,
+    /// The map is a changed copy of a built-in map (REF005 were it saved under that id, which
+    /// the editor never does: Save asks for its own id first).
+    pub changed_builtin: bool,
 }
 
 /// The map's diagnostics, by the compiler's pipeline: what `saberc check` reports for the map
@@ -62,7 +65,15 @@ impl Diagnostics {
     /// Recompute if the map changed (not during a stroke: a stroke ends first).
     pub fn update(&mut self, doc: &Document) {
         if self.revision != Some(doc.revision()) && !doc.is_editing() {
-            self.items = check(doc.map());
+            let mut items = check(doc.map());
+            // The editor never saves a changed built-in map under its id (Save asks for a new
+            // one), so the finding a file would get is said as what will happen instead.
+            let claimed = saber_schema::pipeline::maps::builtin_id_claimed(doc.map());
+            self.changed_builtin = claimed.is_some();
+            if let Some(c) = claimed {
+                items.retain(|d| !(d.code == c.code && d.path == c.path));
+            }
+            self.items = items;
             self.revision = Some(doc.revision());
         }
     }
@@ -70,6 +81,12 @@ impl Diagnostics {
     /// The panel; returns the hex to centre on when an entry is clicked.
     pub fn ui(&self, ui: &mut Ui, map: &Map) -> Option<Coord> {
         let mut goto = None;
+        if self.changed_builtin {
+            ui.label(format!(
+                "A changed copy of the built-in map “{}”: Save asks for its own id and name.",
+                map.id
+            ));
+        }
         if self.items.is_empty() {
             ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
             return None;

@@ -46,8 +46,15 @@ impl CanvasPanel {
     }
 
     /// Draw the canvas and handle its input; `keys` is whether the keyboard is the map's (no
-    /// text field has it).
-    pub fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace, mode: &mut dyn Mode, keys: bool) {
+    /// text field has it), `pointer` whether the pointer is (no modal dialog is up).
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        ws: &mut Workspace,
+        mode: &mut dyn Mode,
+        keys: bool,
+        pointer: bool,
+    ) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
         self.rect = rect;
@@ -73,7 +80,7 @@ impl CanvasPanel {
         let mini =
             (self.show_minimap && !whole_map_shown).then(|| canvas::minimap_rect(rect, &layout));
         let (pos, space) = ui.input(|i| (i.pointer.latest_pos(), keys && i.key_down(Key::Space)));
-        let over_canvas = response.contains_pointer();
+        let over_canvas = pointer && response.contains_pointer();
         let over_mini = over_canvas && mini.zip(pos).is_some_and(|(m, p)| m.contains(p));
 
         // Navigation.

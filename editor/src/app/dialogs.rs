@@ -1,12 +1,25 @@
 //! The modal dialogs: unsaved changes, saving the map before a scenario is built on it, a new
 //! id for a changed built-in map, recovered work, and problems.
 
+use std::path::PathBuf;
+
 use egui::RichText;
 use saber_schema::model::map::Map;
 
-use crate::app::open_save::document_of;
+use crate::app::file_dialog::Purpose;
 use crate::app::{Action, App};
-use crate::files::LoadedFile;
+use crate::files::{LoadedFile, Recovered};
+
+/// A file chosen in a dialog that would replace existing files, waiting for the user to agree.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replace {
+    /// What the file was asked for.
+    pub purpose: Purpose,
+    /// The file (or, for the Tiled export, the folder) chosen.
+    pub path: PathBuf,
+    /// The files that would be replaced.
+    pub existing: Vec<PathBuf>,
+}
 
 /// A new id and name for a map that changes a built-in one, before it is saved.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +73,7 @@ impl App {
         if let Some((purpose, path)) = self.dialogs.show(ctx) {
             self.path_chosen(purpose, path);
         }
+        self.replace_dialog(ctx);
         if let Some(e) = self.error.clone() {
             egui::Modal::new(egui::Id::unique("error")).show(ctx, |ui| {
                 ui.heading("Problem");
@@ -86,6 +100,7 @@ impl App {
                 "opening another scenario"
             }
             Action::Open(_) | Action::OpenText { .. } => "opening another file",
+            Action::Restore(_) => "restoring recovered work",
             Action::Close => "quitting",
         };
         let mut choice = None;
@@ -243,7 +258,8 @@ impl App {
         let Some(why) = self.missing_map.clone() else {
             return;
         };
-        if self.dialogs.is_open() {
+        // The reason a chosen file could not be used is shown first, never hidden behind this.
+        if self.dialogs.is_open() || self.error.is_some() {
             return;
         }
         let map = self
@@ -258,7 +274,7 @@ impl App {
             ui.label(format!(
                 "The scenario's map “{map}” was not found beside it, in maps/ next to it or in ../maps. It opens on a blank stand-in map until you choose the map file."
             ));
-            ui.label(RichText::new(why).monospace().small());
+            ui.label(RichText::new(why).monospace());
             ui.horizontal(|ui| {
                 if ui.button("Choose the map file…").clicked() {
                     choice = Some(true);
@@ -280,50 +296,147 @@ impl App {
         }
     }
 
-    fn recovery_dialog(&mut self, ctx: &egui::Context) {
-        let Some((offer, _)) = self.offers.first() else {
+    /// Is a modal dialog up (the map and the shortcuts then wait)?
+    pub(crate) fn modal_open(&self) -> bool {
+        self.confirm.is_some()
+            || self.save_map_first.is_some()
+            || self.new_map_id.is_some()
+            || self.missing_map.is_some()
+            || self.error.is_some()
+            || self.replace.is_some()
+            || self.dialogs.is_open()
+            || self.recovery_list_shown()
+    }
+
+    fn recovery_list_shown(&self) -> bool {
+        self.show_offers && !self.offers.is_empty()
+    }
+
+    /// Replacing existing files, confirmed.
+    fn replace_dialog(&mut self, ctx: &egui::Context) {
+        let Some(r) = &self.replace else {
             return;
         };
-        let from = offer
-            .source
-            .as_ref()
-            .map(|p| p.display().to_string())
-            .unwrap_or_else(|| match &offer.doc {
-                LoadedFile::Map(l) => l.map.name.clone(),
-                LoadedFile::Scenario(l) => l.scenario.name.clone(),
-            });
+        let names: Vec<String> = r.existing.iter().map(|p| p.display().to_string()).collect();
         let mut choice = None;
-        egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
-            ui.heading("Recover unsaved work?");
-            ui.label(format!(
-                "An editor window closed without saving “{from}”. Its unsaved changes were kept in a recovery file."
-            ));
+        egui::Modal::new(egui::Id::unique("replace-file")).show(ctx, |ui| {
+            ui.heading("Replace existing file?");
+            if let [one] = names.as_slice() {
+                ui.label(format!("“{one}” already exists. Replace it?"));
+            } else {
+                ui.label("These files already exist:");
+                for n in &names {
+                    ui.label(RichText::new(n).monospace());
+                }
+                ui.label("Replace them?");
+            }
             ui.horizontal(|ui| {
-                if ui.button("Restore").clicked() {
+                if ui.button("Replace").clicked() {
                     choice = Some(true);
                 }
-                if ui.button("Discard").clicked() {
+                if ui.button("Cancel").clicked() {
                     choice = Some(false);
                 }
             });
         });
         match choice {
             Some(true) => {
-                let (offer, slot) = self.offers.remove(0);
-                let (mut doc, missing) = document_of(offer.doc, offer.source);
-                doc.mark_unsaved();
-                self.set_loaded((doc, missing));
-                // The restored work keeps its recovery file until it is saved.
-                self.recovery = Some(slot);
-                self.ws
-                    .status
-                    .set("Restored recovered work: save it to keep it");
+                if let Some(r) = self.replace.take() {
+                    self.finish_choice(r.purpose, r.path);
+                }
             }
             Some(false) => {
-                let (_, slot) = self.offers.remove(0);
-                slot.release();
+                self.replace = None;
+                self.ws.status.set("Nothing was written");
             }
             None => {}
         }
     }
+
+    /// The recovered work of windows that are gone, every one listed, each restorable, saved
+    /// or discarded on its own. Restoring goes through the unsaved-changes guard, so it never
+    /// replaces work without asking; a recovery file is deleted only once its work is saved or
+    /// discarded.
+    fn recovery_dialog(&mut self, ctx: &egui::Context) {
+        if !self.recovery_list_shown()
+            || self.confirm.is_some()
+            || self.dialogs.is_open()
+            || self.replace.is_some()
+            || self.error.is_some()
+            || self.new_map_id.is_some()
+        {
+            return;
+        }
+        let mut choice: Option<(PathBuf, u8)> = None;
+        let n = self.offers.len();
+        egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
+            ui.heading("Recover unsaved work?");
+            ui.label(if n == 1 {
+                "An editor window closed without saving. Its unsaved changes were kept:".to_string()
+            } else {
+                format!(
+                    "{n} editor windows closed without saving. The unsaved changes of each were kept:"
+                )
+            });
+            egui::Grid::new("recovered").num_columns(2).show(ui, |ui| {
+                for (offer, slot) in &self.offers {
+                    ui.label(describe(offer));
+                    ui.horizontal(|ui| {
+                        let key = slot.path().to_path_buf();
+                        if ui
+                            .button("Restore")
+                            .on_hover_text("Open it here (asks first about unsaved changes)")
+                            .clicked()
+                        {
+                            choice = Some((key.clone(), 0));
+                        }
+                        if ui.button("Save as…").clicked() {
+                            choice = Some((key.clone(), 1));
+                        }
+                        if ui.button("Discard").clicked() {
+                            choice = Some((key, 2));
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+            ui.label(
+                "Each recovery file is kept until its work is saved or discarded; \"Later\" keeps them all for the next start.",
+            );
+            if ui.button("Later").clicked() {
+                choice = Some((PathBuf::new(), 3));
+            }
+        });
+        match choice {
+            Some((key, 0)) => self.request(Action::Restore(key)),
+            Some((key, 1)) => self.save_recovered_as(&key),
+            Some((key, 2)) => self.discard_recovered(&key),
+            Some(_) => self.show_offers = false,
+            None => {}
+        }
+    }
+}
+
+/// One line for recovered work: its file (or an untitled map's or scenario's name) and how
+/// long ago it was written.
+fn describe(offer: &Recovered) -> String {
+    let what = match (&offer.source, &offer.doc) {
+        (Some(p), _) => p.display().to_string(),
+        (None, LoadedFile::Map(l)) => format!("untitled map “{}”", l.map.name),
+        (None, LoadedFile::Scenario(l)) => format!("untitled scenario “{}”", l.scenario.name),
+    };
+    let ago = offer
+        .when
+        .and_then(|w| w.elapsed().ok())
+        .map(|d| d.as_secs() / 60)
+        .map(|m| match m {
+            0 => " (written less than a minute ago)".to_string(),
+            m if m < 120 => format!(" (written {} ago)", crate::plural(m as usize, "minute")),
+            m => format!(
+                " (written {} ago)",
+                crate::plural((m / 60) as usize, "hour")
+            ),
+        })
+        .unwrap_or_default();
+    format!("{what}{ago}")
 }

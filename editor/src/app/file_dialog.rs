@@ -21,6 +21,21 @@ pub enum Purpose {
     ExportTiled,
     /// The map file of a scenario whose map was not found.
     ChooseMap,
+    /// Save recovered work (the recovery file's path names which) without opening it.
+    SaveRecovered(PathBuf),
+}
+
+impl Purpose {
+    /// Does the answer name a file that is written (and so replaced, if it exists)?
+    pub fn writes_file(&self) -> bool {
+        matches!(
+            self,
+            Purpose::SaveAs(_)
+                | Purpose::ExportEngine
+                | Purpose::ExportCard
+                | Purpose::SaveRecovered(_)
+        )
+    }
 }
 
 /// What the dialog shows.
@@ -108,6 +123,11 @@ impl FileDialogs {
         self.open.is_some()
     }
 
+    /// Close the editor's own dialog (its answer has come).
+    pub fn close(&mut self) {
+        self.open = None;
+    }
+
     /// Ask for a file. The desktop's dialog answers at once (`Some` with the path, or `None`
     /// when cancelled); the editor's own opens and answers later through [`Self::show`].
     pub fn ask(&mut self, purpose: Purpose, req: Request) -> Option<PathBuf> {
@@ -122,7 +142,11 @@ impl FileDialogs {
             if let Some(dir) = &req.dir {
                 d = d.set_directory(dir);
             }
-            return if req.save {
+            // A folder is asked with the desktop's folder picker (a save dialog would ask for a
+            // file name, then whether to replace it).
+            return if req.folder {
+                d.pick_folder()
+            } else if req.save {
                 d.save_file()
             } else {
                 d.pick_file()
@@ -149,6 +173,8 @@ impl FileDialogs {
         .initial_path(dir)
         .show_new_folder(req.save || req.folder)
         .show_rename(false)
+        // Above the window it is modal over.
+        .keep_on_top(true)
         .show_files_filter(Box::new(move |p: &Path| {
             p.extension()
                 .and_then(|e| e.to_str())
@@ -162,7 +188,8 @@ impl FileDialogs {
         None
     }
 
-    /// Show the editor's own dialog; returns the purpose and path once one is chosen.
+    /// Show the editor's own dialog (modal: while it is open the app disables everything under
+    /// it, see `App::modal_open`). Returns the purpose and path once one is chosen.
     pub fn show(&mut self, ctx: &egui::Context) -> Option<(Purpose, PathBuf)> {
         let (_, dialog) = self.open.as_mut()?;
         let state = dialog.show(ctx).state();

@@ -149,6 +149,13 @@ impl App {
                 }
             }
         });
+        if !self.offers.is_empty()
+            && ui
+                .button(format!("Recovered work ({})…", self.offers.len()))
+                .clicked()
+        {
+            self.show_offers = true;
+        }
         ui.separator();
         if ui.button(help::with_keys("Save")).clicked() {
             self.ws.ask(Command::Save);
@@ -167,27 +174,33 @@ impl App {
                 self.ws.ask(Command::ExportEngine);
             }
             ui.add_enabled_ui(scenario, |ui| {
-                ui.menu_button("Scenario card", |ui| {
-                    for (label, width) in crate::export::CARD_SIZES {
-                        if ui.radio(self.card_width == *width, *label).clicked() {
-                            self.card_width = *width;
+                // Choosing a size or typing a width keeps the menu open: only Export closes it.
+                let config = egui::containers::menu::MenuConfig::new()
+                    .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+                egui::containers::menu::SubMenuButton::new("Scenario card")
+                    .config(config)
+                    .ui(ui, |ui| {
+                        for (label, width) in crate::export::CARD_SIZES {
+                            if ui.radio(self.card_width == *width, *label).clicked() {
+                                self.card_width = *width;
+                            }
                         }
-                    }
-                    ui.horizontal(|ui| {
-                        let l = ui.label("PNG width");
-                        ui.add(
-                            egui::DragValue::new(&mut self.card_width)
-                                .range(crate::export::CARD_WIDTHS)
-                                .suffix(" px"),
-                        )
-                        .labelled_by(l.id);
+                        ui.horizontal(|ui| {
+                            let l = ui.label("PNG width");
+                            ui.add(
+                                egui::DragValue::new(&mut self.card_width)
+                                    .range(crate::export::CARD_WIDTHS)
+                                    .suffix(" px"),
+                            )
+                            .labelled_by(l.id);
+                        });
+                        ui.weak("An SVG card is drawn at any size.");
+                        ui.separator();
+                        if ui.button("Export (PNG or SVG)…").clicked() {
+                            self.ws.ask(Command::ExportCard);
+                            ui.close();
+                        }
                     });
-                    ui.weak("An SVG card is drawn at any size.");
-                    ui.separator();
-                    if ui.button("Export (PNG or SVG)…").clicked() {
-                        self.ws.ask(Command::ExportCard);
-                    }
-                })
             })
             .response
             .on_disabled_hover_text("Open or build a scenario first");

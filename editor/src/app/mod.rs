@@ -31,7 +31,7 @@ use crate::document::Document;
 use crate::files::{self, Recovered, Recovery, RecoveryDir};
 use crate::help;
 use crate::scenario::panel::{ScenarioUi, Tab};
-use crate::scenario::wizard::Wizard;
+use crate::scenario::wizard::{MapOffer, Wizard};
 use crate::tools::ToolKind;
 use crate::tools::hexside::HexsideTool;
 use crate::tools::properties::Properties;
@@ -105,8 +105,13 @@ pub struct App {
     new_map_id: Option<MapIdentity>,
     /// Why the open scenario's map was not found, while the user is asked for its file.
     missing_map: Option<String>,
-    /// Recovered work of windows that are gone, offered one at a time.
+    /// Recovered work of windows that are gone, all listed until each is restored, saved or
+    /// discarded.
     offers: Vec<(Recovered, Recovery)>,
+    /// Whether the list of recovered work is shown ("Later" hides it; File shows it again).
+    show_offers: bool,
+    /// A chosen file that would replace existing files, waiting for the user to agree.
+    replace: Option<dialogs::Replace>,
     recovery_dir: Option<RecoveryDir>,
     /// This document's recovery file, once written.
     recovery: Option<Recovery>,
@@ -160,6 +165,8 @@ impl App {
             new_map_id: None,
             missing_map: None,
             offers: Vec::new(),
+            show_offers: true,
+            replace: None,
             recovery_dir: None,
             recovery: None,
             autosaved: None,
@@ -196,8 +203,11 @@ impl App {
         app.show_right = !persisted.hide_right;
         app.card_width = persisted.card_width;
         if let Some(path) = persisted.last_file {
-            match files::read_any(&path) {
-                Ok(loaded) => app.set_loaded(open_save::document_of(loaded, Some(path))),
+            match files::read_with_state(&path) {
+                Ok((loaded, state)) => {
+                    app.set_loaded(open_save::document_of(loaded, Some(path)));
+                    app.ws.doc.on_disk = state;
+                }
                 Err(e) => app
                     .ws
                     .status
@@ -251,6 +261,19 @@ impl App {
     /// How many recovered documents are offered back.
     pub fn offered_recoveries(&self) -> usize {
         self.offers.len()
+    }
+
+    /// The recovery files of the recovered work offered, in the order listed.
+    pub fn offer_keys(&self) -> Vec<PathBuf> {
+        self.offers
+            .iter()
+            .map(|(_, slot)| slot.path().to_path_buf())
+            .collect()
+    }
+
+    /// The recent files, newest first.
+    pub fn recent_files(&self) -> &[PathBuf] {
+        &self.recent
     }
 
     /// The scenario builder (read only).
@@ -347,8 +370,16 @@ impl App {
         self.dropped_files(&ctx);
         // Whether the keyboard is the map's this frame: decided before any panel runs, so
         // that keys typed into a text field never reach the map.
-        let keys_free = !ctx.egui_wants_keyboard_input();
-        self.shortcuts(ui);
+        // A modal dialog (the editor's file dialog too) keeps the map and the shortcuts waiting.
+        let modal = self.modal_open();
+        let keys_free = !ctx.egui_wants_keyboard_input() && !modal;
+        if modal {
+            // Nothing under a modal dialog takes input: not the panels (disabled), not the
+            // canvas (told so), not the shortcuts.
+            ui.disable();
+        } else {
+            self.shortcuts(ui);
+        }
         let scenario = self.ws.doc.scenario().is_some();
         let mode: &mut dyn Mode = if scenario {
             &mut self.builder
@@ -381,18 +412,25 @@ impl App {
         } else {
             ("tools", 230.0)
         };
+        // Only F3/F4 and the View menu hide or show a panel: a drag of its edge past the
+        // minimum stops there (egui would hide it, and the tools with it).
+        let mut show_left = self.show_left;
         egui::Panel::left(id)
             .default_size(width)
             .min_size(160.0)
-            .show_collapsible(ui, &mut self.show_left, |ui| mode.ui(ui, &mut self.ws));
+            .drag_to_open(false)
+            .show_collapsible(ui, &mut show_left, |ui| mode.ui(ui, &mut self.ws));
+        let mut show_right = self.show_right;
         egui::Panel::right("side")
             .default_size(SIDE_PANEL_WIDTH)
             .min_size(160.0)
-            .show_collapsible(ui, &mut self.show_right, |ui| {
+            .drag_to_open(false)
+            .show_collapsible(ui, &mut show_right, |ui| {
                 side_panel(ui, &mut self.ws, mode, &mut self.history);
             });
-        egui::CentralPanel::no_frame()
-            .show(ui, |ui| self.canvas.ui(ui, &mut self.ws, mode, keys_free));
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            self.canvas.ui(ui, &mut self.ws, mode, keys_free, !modal);
+        });
 
         if !scenario && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc) {
             self.ws.status.set(s);
@@ -406,14 +444,7 @@ impl App {
             self.show_help = open;
         }
         if self.wizard.open {
-            let mut maps = vec![("rifle-and-saber".to_string(), files::default_map().name)];
-            let doc = &self.ws.doc;
-            if doc.scenario().is_none()
-                && doc.map().id != "rifle-and-saber"
-                && saber_schema::builtin::map(&doc.map().id).is_none()
-            {
-                maps.push((doc.map().id.clone(), doc.map().name.clone()));
-            }
+            let maps = self.wizard_maps();
             if let Some(s) = self.wizard.show(&ctx, &maps) {
                 self.request(Action::Factored(Box::new(s)));
             }
@@ -429,6 +460,21 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.update_title(&ctx);
+    }
+
+    /// The maps the 11.18 wizard offers: the open custom map first (the wizard's default is
+    /// the map being edited), then the built-in map.
+    pub fn wizard_maps(&self) -> Vec<MapOffer> {
+        let mut maps = Vec::new();
+        let doc = &self.ws.doc;
+        if doc.scenario().is_none()
+            && doc.map().id != "rifle-and-saber"
+            && saber_schema::builtin::map(&doc.map().id).is_none()
+        {
+            maps.push(MapOffer::of(doc.map()));
+        }
+        maps.push(MapOffer::of(&files::default_map()));
+        maps
     }
 
     fn run_commands(&mut self) {

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 
 use crate::app::App;
+use crate::app::dialogs::Replace;
 use crate::app::file_dialog::{Purpose, Request};
 use crate::document::Document;
 use crate::files::{self, LoadedFile};
@@ -37,6 +38,8 @@ pub enum Action {
         /// Contents.
         text: String,
     },
+    /// Restore recovered work (the recovery file's path names which of the offers).
+    Restore(PathBuf),
     /// Quit.
     Close,
 }
@@ -94,12 +97,13 @@ fn problems_of(loaded: &LoadedFile) -> usize {
 impl App {
     /// The folder of the open document's file, where file dialogs start.
     fn doc_dir(&self) -> Option<PathBuf> {
+        // Made absolute: `saber-editor lost.ron` has the parent "", which no dialog starts in.
         self.ws
             .doc
             .path
             .as_ref()
-            .and_then(|p| p.parent())
-            .map(Path::to_path_buf)
+            .and_then(|p| std::path::absolute(p).ok())
+            .and_then(|p| p.parent().map(Path::to_path_buf))
     }
 
     /// Is the open map one that a scenario can name: saved in a file, unchanged since, or an
@@ -118,7 +122,11 @@ impl App {
     /// Ask for an action; if there are unsaved changes, the guard asks first. A scenario is
     /// never started on a map that is not saved.
     pub fn request(&mut self, action: Action) {
-        if action.builds_on_this_map(self) && !self.map_is_saved() {
+        if action == Action::Open(None) {
+            // Only asks for a file: the guard runs once one is chosen (the document may change
+            // before that, and a cancelled dialog needs no question).
+            self.perform(action);
+        } else if action.builds_on_this_map(self) && !self.map_is_saved() {
             self.save_map_first = Some(action);
         } else if self.ws.doc.is_dirty() {
             self.confirm = Some(action);
@@ -194,7 +202,7 @@ impl App {
                     folder: false,
                 };
                 if let Some(path) = self.dialogs.ask(Purpose::Open, req) {
-                    self.open_path(&path);
+                    self.request(Action::Open(Some(path)));
                 }
             }
             Action::OpenText { name, text } => {
@@ -203,13 +211,16 @@ impl App {
                     Ok(loaded) => {
                         let n = problems_of(&loaded);
                         self.set_loaded(document_of(loaded, None));
-                        self.ws
-                            .status
-                            .set(format!("Opened dropped {} ({n} problems)", name.display()));
+                        self.ws.status.set(format!(
+                            "Opened dropped {} ({})",
+                            name.display(),
+                            crate::plural(n, "problem")
+                        ));
                     }
                     Err(e) => self.error = Some(e),
                 }
             }
+            Action::Restore(key) => self.restore(&key),
             Action::Close => {
                 self.close_allowed = true;
                 self.quit = true;
@@ -241,17 +252,19 @@ impl App {
 
     /// Open a file now (no guard). On error the current document stays.
     pub fn open_path(&mut self, path: &Path) {
-        match files::read_any(path) {
-            Ok(loaded) => {
+        match files::read_with_state(path) {
+            Ok((loaded, state)) => {
                 let n = problems_of(&loaded);
                 self.set_loaded(document_of(loaded, Some(path.to_path_buf())));
+                self.ws.doc.on_disk = state;
                 files::remember(&mut self.recent, path);
                 self.ws.status.set(if n == 0 {
                     format!("Opened {}", path.display())
                 } else {
                     format!(
-                        "Opened {} with {n} problems (see Diagnostics)",
-                        path.display()
+                        "Opened {} with {} (see Diagnostics)",
+                        path.display(),
+                        crate::plural(n, "problem")
                     )
                 });
             }
@@ -289,9 +302,10 @@ impl App {
                 self.confirm_rewrite = Some((path.to_path_buf(), why));
                 false
             }
-            Ok(Some(text)) => {
-                self.ws.doc.text = Some(text);
+            Ok(Some(saved)) => {
+                self.ws.doc.text = Some(saved.text);
                 self.ws.doc.mark_saved(path.to_path_buf());
+                self.ws.doc.on_disk = saved.state;
                 files::remember(&mut self.recent, path);
                 self.release_recovery();
                 self.autosaved = None;
@@ -377,10 +391,28 @@ impl App {
         ok
     }
 
-    /// A file name came back from a dialog: finish what it was asked for.
-    pub(crate) fn path_chosen(&mut self, purpose: Purpose, path: PathBuf) {
+    /// The editor's own dialog answered. A file that would be replaced is confirmed first, as
+    /// the desktop's dialog does on its own; then the job is finished.
+    pub fn path_chosen(&mut self, purpose: Purpose, path: PathBuf) {
+        self.dialogs.close();
+        if purpose == Purpose::ExportTiled {
+            self.tiled_folder_chosen(path);
+        } else if purpose.writes_file() && path.symlink_metadata().is_ok() {
+            self.replace = Some(Replace {
+                existing: vec![path.clone()],
+                purpose,
+                path,
+            });
+        } else {
+            self.finish_choice(purpose, path);
+        }
+    }
+
+    /// Finish what a file name was asked for (any replacing already agreed to).
+    pub(crate) fn finish_choice(&mut self, purpose: Purpose, path: PathBuf) {
         match purpose {
-            Purpose::Open => self.open_path(&path),
+            // The unsaved-changes guard runs now that the file is chosen.
+            Purpose::Open => self.request(Action::Open(Some(path))),
             Purpose::SaveAs(then) => {
                 self.finish_save_as(&path, then);
             }
@@ -388,6 +420,132 @@ impl App {
             Purpose::ExportCard => self.write_card(&path),
             Purpose::ExportTiled => self.write_tiled(&path),
             Purpose::ChooseMap => self.use_map_file(&path),
+            Purpose::SaveRecovered(key) => self.save_recovered(&key, &path),
+        }
+    }
+
+    /// A folder was chosen for the Tiled export (either dialog: a folder picker asks nothing
+    /// about the files in it): the files it would replace are confirmed first.
+    fn tiled_folder_chosen(&mut self, dir: PathBuf) {
+        let id = match self.ws.doc.scenario() {
+            Some(s) => s.id.clone(),
+            None => self.ws.doc.map().id.clone(),
+        };
+        let existing: Vec<PathBuf> = ["tmj", "tsj", "png"]
+            .iter()
+            .map(|ext| dir.join(format!("{id}.{ext}")))
+            .filter(|p| p.symlink_metadata().is_ok())
+            .collect();
+        if existing.is_empty() {
+            self.write_tiled(&dir);
+        } else {
+            self.replace = Some(Replace {
+                purpose: Purpose::ExportTiled,
+                path: dir,
+                existing,
+            });
+        }
+    }
+
+    /// Restore recovered work (the offer whose recovery file is `key`) as the open document;
+    /// it keeps its recovery file until it is saved or discarded.
+    fn restore(&mut self, key: &Path) {
+        let Some(i) = self.offers.iter().position(|(_, slot)| slot.path() == key) else {
+            return;
+        };
+        let (offer, slot) = self.offers.remove(i);
+        let (mut doc, missing) = document_of(offer.doc, offer.source);
+        doc.mark_unsaved();
+        self.set_loaded((doc, missing));
+        self.recovery = Some(slot);
+        self.ws
+            .status
+            .set("Restored recovered work: save it to keep it");
+    }
+
+    /// Ask where to save recovered work without opening it.
+    pub(crate) fn save_recovered_as(&mut self, key: &Path) {
+        let Some((offer, _)) = self.offers.iter().find(|(_, slot)| slot.path() == key) else {
+            return;
+        };
+        let (what, id) = match &offer.doc {
+            LoadedFile::Map(l) => ("map", l.map.id.clone()),
+            LoadedFile::Scenario(l) => ("scenario", l.scenario.id.clone()),
+        };
+        let file_name = offer
+            .source
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| format!("{id}.ron"));
+        let dir = offer
+            .source
+            .as_ref()
+            .and_then(|p| p.parent())
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .or_else(|| self.doc_dir());
+        let req = Request {
+            title: format!("Save the recovered {what} as"),
+            filters: vec![
+                (format!("RON {what}"), vec!["ron"]),
+                (format!("JSON {what}"), vec!["json"]),
+            ],
+            file_name: Some(file_name),
+            dir,
+            save: true,
+            folder: false,
+        };
+        if let Some(path) = self
+            .dialogs
+            .ask(Purpose::SaveRecovered(key.to_path_buf()), req)
+        {
+            self.save_recovered(key, &path);
+        }
+    }
+
+    /// Save recovered work (the offer whose recovery file is `key`) to `path`; its recovery
+    /// file goes only once that worked.
+    fn save_recovered(&mut self, key: &Path, path: &Path) {
+        let Some(i) = self.offers.iter().position(|(_, slot)| slot.path() == key) else {
+            return;
+        };
+        if let LoadedFile::Map(l) = &self.offers[i].0.doc
+            && saber_schema::builtin::map(&l.map.id).is_some()
+        {
+            self.error = Some(format!(
+                "Could not save {}: the map's id “{}” is a built-in map's. Restore it and use Save As to give it a new id.",
+                path.display(),
+                l.map.id
+            ));
+            return;
+        }
+        let (offer, slot) = self.offers.remove(i);
+        let (doc, _) = document_of(offer.doc, offer.source);
+        match files::save_document(&doc, path) {
+            Ok(()) => {
+                slot.release();
+                files::remember(&mut self.recent, path);
+                self.ws
+                    .status
+                    .set(format!("Saved recovered work to {}", path.display()));
+            }
+            Err(e) => {
+                self.error = Some(format!("Could not save {}:\n{e}", path.display()));
+                // Still offered: read back from its recovery file, which is untouched.
+                if let Some(again) = slot.read() {
+                    self.offers.insert(i.min(self.offers.len()), (again, slot));
+                }
+            }
+        }
+    }
+
+    /// Discard recovered work: its recovery file is deleted.
+    pub(crate) fn discard_recovered(&mut self, key: &Path) {
+        if let Some(i) = self.offers.iter().position(|(_, slot)| slot.path() == key) {
+            let (_, slot) = self.offers.remove(i);
+            slot.release();
+            self.ws.status.set("Discarded recovered work");
         }
     }
 
@@ -396,7 +554,7 @@ impl App {
         let Some(dir) = &self.recovery_dir else {
             return;
         };
-        if !self.offers.is_empty() || self.ws.doc.is_editing() {
+        if self.ws.doc.is_editing() {
             return;
         }
         if !self.ws.doc.is_dirty() {
@@ -450,12 +608,31 @@ impl App {
             Ok(c) => Some(c),
             Err(errors) => {
                 self.error = Some(format!(
-                    "The scenario has {} errors (see Diagnostics): fix them before exporting.",
-                    errors.len()
+                    "The scenario has {} (see Diagnostics): fix them before exporting.",
+                    crate::plural(errors.len(), "error")
                 ));
                 None
             }
         }
+    }
+
+    /// Can the document be exported (no errors)? If not, say so now, before any file is
+    /// asked for.
+    fn exportable(&mut self) -> bool {
+        if self.ws.doc.scenario().is_some() {
+            return self.compiled().is_some();
+        }
+        let errors = saber_schema::pipeline::check_map_model(self.ws.doc.map())
+            .iter()
+            .filter(|d| d.is_error())
+            .count();
+        if errors > 0 {
+            self.error = Some(format!(
+                "The map has {} (see Diagnostics): fix them before exporting.",
+                crate::plural(errors, "error")
+            ));
+        }
+        errors == 0
     }
 
     fn export_request(
@@ -479,6 +656,9 @@ impl App {
         let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
             return;
         };
+        if !self.exportable() {
+            return;
+        }
         let req = self.export_request(
             "Export for a game engine",
             vec![("Engine JSON".into(), vec!["json"])],
@@ -503,6 +683,9 @@ impl App {
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
     /// --format tiled` does, into a folder the user picks.
     pub fn export_tiled(&mut self) {
+        if !self.exportable() {
+            return;
+        }
         let req = Request {
             title: "Export Tiled map into folder".into(),
             filters: Vec::new(),
@@ -512,7 +695,7 @@ impl App {
             folder: true,
         };
         if let Some(dir) = self.dialogs.ask(Purpose::ExportTiled, req) {
-            self.write_tiled(&dir);
+            self.tiled_folder_chosen(dir);
         }
     }
 
@@ -537,6 +720,9 @@ impl App {
         let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
             return;
         };
+        if !self.exportable() {
+            return;
+        }
         let req = self.export_request(
             "Export scenario card",
             vec![
@@ -600,7 +786,15 @@ impl App {
         // the map's id when the id search finds it (maps/ beside the scenario, ../maps, its own
         // directory), else its path relative to the scenario. The compiler's own resolution
         // decides, and its map is the one used.
-        let Some(scenario_path) = self.ws.doc.path.clone() else {
+        // Absolute, so that a scenario opened by a relative path (`saber-editor lost.ron`)
+        // has a folder to be relative to.
+        let Some(scenario_path) = self
+            .ws
+            .doc
+            .path
+            .as_ref()
+            .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+        else {
             // Not saved yet: the map's id, found once the scenario is saved near it.
             let id = loaded.map.id.clone();
             self.set_scenario_map(id, loaded.map, Some(path.to_path_buf()));

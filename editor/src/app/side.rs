@@ -82,6 +82,7 @@ pub fn map_source(ws: &Workspace) -> String {
     let map = ws.doc.map();
     let origin = match (&ws.doc.map_file, ws.doc.scenario()) {
         (Some(p), _) => p.display().to_string(),
+        (None, Some(_)) if ws.doc.map_problem.is_some() => "not found".into(),
         (None, Some(_)) if saber_schema::builtin::map(&map.id).is_some() => "built-in".into(),
         (None, Some(_)) => "not saved".into(),
         (None, None) => match &ws.doc.path {

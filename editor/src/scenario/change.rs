@@ -124,10 +124,10 @@ fn header(a: &Scenario, b: &Scenario, parts: &mut Vec<String>) {
     );
     text("Map", &a.map, &b.map, parts);
     if a.deploys_first != b.deploys_first {
-        parts.push(format!("{} deploys first", side_name(b, &b.deploys_first)));
+        parts.push(format!("Deploys first: {}", side_name(b, &b.deploys_first)));
     }
     if a.moves_first != b.moves_first {
-        parts.push(format!("{} moves first", side_name(b, &b.moves_first)));
+        parts.push(format!("Moves first: {}", side_name(b, &b.moves_first)));
     }
     change("Game length", a.game_length, b.game_length, parts);
 }

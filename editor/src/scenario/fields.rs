@@ -88,7 +88,6 @@ pub fn beyond_hint(ui: &mut Ui, turn: u32, game_length: u32) {
     if turn > game_length {
         ui.label(
             RichText::new(format!("after the last Game-Turn ({game_length})"))
-                .small()
                 .color(ui.visuals().warn_fg_color),
         );
     }
@@ -175,7 +174,7 @@ pub fn counters_ui(ui: &mut Ui, counters: &mut Vec<Counter>, none_means: &str) {
         }
     });
     if counters.is_empty() {
-        ui.label(RichText::new(none_means).small().weak());
+        ui.label(RichText::new(none_means).weak());
     }
 }
 

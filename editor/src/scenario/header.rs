@@ -116,11 +116,7 @@ fn optional_text(ui: &mut Ui, id: Id, value: &mut Option<String>, hint: &str, wi
 }
 
 fn warn(ui: &mut Ui, text: &str) {
-    ui.label(
-        RichText::new(text)
-            .small()
-            .color(ui.visuals().warn_fg_color),
-    );
+    ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
 }
 
 /// The id pattern of the scenario format: `^[a-z0-9][a-z0-9_-]{0,63}$`.

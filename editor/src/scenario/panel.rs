@@ -293,9 +293,19 @@ impl ScenarioUi {
                     );
                 }
                 Tab::Setup => {
+                    let grid = doc.map().grid;
                     doc.edit_scenario_by(
                         "Edit set-up",
-                        |s| placement::setup_ui(ui, id.with("setup"), s, tool, &checker.items),
+                        |s| {
+                            placement::setup_ui(
+                                ui,
+                                id.with("setup"),
+                                s,
+                                &grid,
+                                tool,
+                                &checker.items,
+                            )
+                        },
                         gesture,
                     );
                 }

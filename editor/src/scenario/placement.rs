@@ -203,6 +203,7 @@ pub fn setup_ui(
     ui: &mut Ui,
     id: Id,
     s: &mut Scenario,
+    grid: &Grid,
     tool: &mut PlacementTool,
     items: &[Diagnostic],
 ) {
@@ -254,15 +255,15 @@ pub fn setup_ui(
     ui.separator();
     let bad = faulted(items);
     ui.label(format!(
-        "{} counters placed; {} marked illegal",
-        s.setup.len(),
+        "{} placed; {} marked illegal",
+        crate::plural(s.setup.len(), "counter"),
         bad.len()
     ));
     for (i, msg) in &bad {
         if let Some(p) = s.setup.get(*i) {
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                format!("{} at {}: {msg}", code(p.counter), p.at.0 * 100 + p.at.1),
+                format!("{} at {}: {msg}", code(p.counter), grid.label(p.at)),
             );
         }
     }

@@ -50,9 +50,9 @@ pub fn strength(side: &Side) -> String {
         }
     }
     format!(
-        "{} units · {} points · {}",
-        side.unit_count(),
-        side.stacking_points(),
+        "{} · {} · {}",
+        crate::plural(side.unit_count() as usize, "unit"),
+        crate::plural(side.stacking_points() as usize, "point"),
         if arms.is_empty() {
             "no units yet".to_string()
         } else {
@@ -106,8 +106,9 @@ impl Capacity {
     /// What the line under the bar says: "7 hexes × 6 points; the units need at least 7".
     pub fn detail(&self) -> String {
         format!(
-            "{} hexes × {HEX_POINTS} points; the units need at least {} hexes",
-            self.hexes, self.needed
+            "{} × {HEX_POINTS} points; the units need at least {}",
+            crate::plural(self.hexes as usize, "hex"),
+            crate::plural(self.needed as usize, "hex")
         )
     }
 }
@@ -165,6 +166,7 @@ pub fn sides_ui(
 ) {
     for si in 0..s.sides.len() {
         let sid = id.with(("side", si));
+        let before = s.sides[si].id.clone();
         let side = &mut s.sides[si];
         let head = RichText::new(format!("{} — {}", side.name, side.id))
             .color(side_color(side.color))
@@ -175,6 +177,51 @@ pub fn sides_ui(
             .show(ui, |ui| {
                 side_ui(ui, sid, si, side, sel, resolved, cx);
             });
+        let after = s.sides[si].id.clone();
+        if after != before {
+            carry_side_rename(s, si, &before, &after);
+        }
+    }
+}
+
+/// A side's id changed from `old` to `new`: who deploys and moves first, the victory
+/// conditions, special rules and placements that named it name it still. Nothing is carried
+/// while the old id was also the other side's or the new one is (a clash the checks report):
+/// the references could not tell the sides apart.
+pub fn carry_side_rename(s: &mut Scenario, side: usize, old: &str, new: &str) {
+    let clash = |id: &str| {
+        s.sides
+            .iter()
+            .enumerate()
+            .any(|(i, other)| i != side && other.id == id)
+    };
+    if old.is_empty() || clash(old) || clash(new) {
+        return;
+    }
+    let carry = |r: &mut String| {
+        if r == old {
+            *r = new.to_string();
+        }
+    };
+    carry(&mut s.deploys_first);
+    carry(&mut s.moves_first);
+    for v in &mut s.victory {
+        carry(&mut v.side);
+        if let saber_schema::model::victory::Outcome::Graded { by_turn, otherwise } = &mut v.outcome
+        {
+            for r in by_turn {
+                carry(&mut r.result.winner);
+            }
+            carry(&mut otherwise.winner);
+        }
+    }
+    for r in &mut s.special_rules {
+        if let Some(side) = r.effect.side_mut() {
+            carry(side);
+        }
+    }
+    for p in &mut s.setup {
+        carry(&mut p.side);
     }
 }
 
@@ -223,7 +270,7 @@ fn side_ui(
                 .labelled_by(l.id);
             ui.end_row();
         });
-    ui.label(RichText::new(strength(side)).small());
+    ui.label(RichText::new(strength(side)).weak());
 
     // Groups: one line each; the selected one opens below.
     let mut remove = None;
@@ -357,9 +404,9 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
         }
     });
     ui.label(format!(
-        "{} units, {} stacking points",
-        g.unit_count(),
-        g.stacking_points()
+        "{}, {}",
+        crate::plural(g.unit_count() as usize, "unit"),
+        crate::plural(g.stacking_points() as usize, "stacking point")
     ));
 
     ui.separator();

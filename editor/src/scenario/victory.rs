@@ -73,7 +73,7 @@ fn condition_ui(
     outcome_ui(ui, id.with("outcome"), &mut v.outcome, &v.side, sides, d);
     ui.label("As printed");
     text_area(ui, &mut v.printed, "the condition as printed in the rules");
-    ui.label(RichText::new(v.goal.describe()).small().weak());
+    ui.label(RichText::new(v.goal.describe()).weak());
 }
 
 /// Valid starting values for new goals on this map and game length.
@@ -539,7 +539,6 @@ fn outcome_ui(
         if rung.turn <= previous {
             ui.label(
                 RichText::new(format!("must come after Game-Turn {previous} (11.0)"))
-                    .small()
                     .color(ui.visuals().warn_fg_color),
             );
         }

@@ -10,12 +10,11 @@
 use std::collections::BTreeMap;
 
 use egui::{Id, RichText, Ui};
-use saber_schema::factor::{
-    self, DEFAULT_GAME_LENGTH, DEFAULT_MAP, SKELETON_ATTACKER_FEATURE, SKELETON_DEFENDER_FEATURE,
-};
+use saber_schema::factor::{self, Anchor, DEFAULT_GAME_LENGTH, DEFAULT_MAP};
 use saber_schema::model::battle::{
     BATTLE_FORMAT, Battle, GunKind, HistoricalSide, MenKind, Scale, Thresholds,
 };
+use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{CounterColor, Scenario};
 use saber_schema::ruleset::{Morale, RIFLE_AND_SABER};
 
@@ -267,11 +266,34 @@ fn count_ui<K: Ord + Copy>(
     }
 }
 
+/// A map the wizard offers: its id and name, and where a skeleton on it places the sides (only
+/// features the map has).
+#[derive(Debug, Clone)]
+pub struct MapOffer {
+    /// The map's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Where the sides start ([`Anchor::on`]).
+    pub anchors: [Anchor; 2],
+}
+
+impl MapOffer {
+    /// The offer of `map`.
+    pub fn of(map: &Map) -> MapOffer {
+        MapOffer {
+            id: map.id.clone(),
+            name: map.name.clone(),
+            anchors: Anchor::on(map),
+        }
+    }
+}
+
 impl Wizard {
-    /// Show the wizard if open. `maps` are the (id, name) of the maps a scenario can use, the
-    /// built-in one first. Returns the scenario skeleton when "Create scenario" is pressed; the
+    /// Show the wizard if open. `maps` are the maps a scenario can use, the one chosen by
+    /// default first. Returns the scenario skeleton when "Create scenario" is pressed; the
     /// wizard then closes and starts afresh next time.
-    pub fn show(&mut self, ctx: &egui::Context, maps: &[(String, String)]) -> Option<Scenario> {
+    pub fn show(&mut self, ctx: &egui::Context, maps: &[MapOffer]) -> Option<Scenario> {
         if !self.open {
             return None;
         }
@@ -388,7 +410,7 @@ impl Wizard {
             RichText::new(
                 "11.18: recreate a historical battle, or a portion of it, from each side's strengths.",
             )
-            .small(),
+            .weak(),
         );
         let b = &mut self.battle;
         egui::Grid::new(id.with("grid"))
@@ -477,7 +499,7 @@ impl Wizard {
                  pieces for guns. The first side deploys first and the second moves first; \
                  both can be changed in the scenario builder.",
             )
-            .small(),
+            .weak(),
         );
         let sides = &mut self.battle.sides;
         egui::Grid::new(id.with("grid"))
@@ -574,7 +596,7 @@ impl Wizard {
             RichText::new(
                 "Or type a side as `saberc factor --side` takes it: NAME (Red|Blue): COUNT CODE, …",
             )
-            .small(),
+            .weak(),
         );
         for i in 0..2 {
             let l = ui.label(if i == 0 {
@@ -624,20 +646,14 @@ impl Wizard {
         }
     }
 
-    fn scale_ui(
-        &mut self,
-        ui: &mut Ui,
-        id: Id,
-        errors: &[(Spot, String)],
-        maps: &[(String, String)],
-    ) {
+    fn scale_ui(&mut self, ui: &mut Ui, id: Id, errors: &[(Spot, String)], maps: &[MapOffer]) {
         ui.label(
             RichText::new(
                 "11.18: \"Each unit type normally represents 100 to 150 men, or four to six guns. \
                  Larger forces can be recreated in scale\": the proportion among the arms and the \
                  ratio between the sides matter more than the exact numbers.",
             )
-            .small(),
+            .weak(),
         );
         let chosen = self.map_id(maps);
         let mut picked = chosen.clone();
@@ -694,14 +710,14 @@ impl Wizard {
                 let l = ui.label("Map");
                 let name = maps
                     .iter()
-                    .find(|(m, _)| *m == chosen)
-                    .map_or(chosen.clone(), |(_, n)| n.clone());
+                    .find(|o| o.id == chosen)
+                    .map_or(chosen.clone(), |o| o.name.clone());
                 egui::ComboBox::from_id_salt(id.with("map"))
                     .selected_text(name)
                     .width(240.0)
                     .show_ui(ui, |ui| {
-                        for (m, n) in maps {
-                            ui.selectable_value(&mut picked, m.clone(), n);
+                        for o in maps {
+                            ui.selectable_value(&mut picked, o.id.clone(), &o.name);
                         }
                     })
                     .response
@@ -723,7 +739,7 @@ impl Wizard {
         }
     }
 
-    fn review_ui(&mut self, ui: &mut Ui, maps: &[(String, String)]) {
+    fn review_ui(&mut self, ui: &mut Ui, maps: &[MapOffer]) {
         let f = match factor::factor(&self.battle) {
             Ok(f) => f,
             Err(e) => {
@@ -813,29 +829,24 @@ impl Wizard {
 
         ui.add_space(6.0);
         let map = self.map_id(maps);
-        let name = maps
-            .iter()
-            .find(|(m, _)| *m == map)
-            .map_or(map.as_str(), |(_, n)| n.as_str());
-        ui.label(format!("Map: {name}"));
-        let placement = if map == DEFAULT_MAP {
-            String::new()
-        } else {
+        let offer = maps.iter().find(|o| o.id == map);
+        ui.label(format!(
+            "Map: {}",
+            offer.map_or(map.as_str(), |o| o.name.as_str())
+        ));
+        let placement = offer.map_or(String::new(), |o| {
             format!(
-                " The sides start around {SKELETON_DEFENDER_FEATURE} and {SKELETON_ATTACKER_FEATURE} \
-                 of the Rifle & Saber map; pick zones on this map."
+                " The sides start around {} and {} of this map.",
+                o.anchors[0].name, o.anchors[1].name
             )
-        };
-        ui.label(
-            RichText::new(format!(
-                "The scenario opens in the builder: set the deployment zones, who deploys and \
-                 moves first, and the victory conditions there (11.0).{placement}"
-            ))
-            .small(),
-        );
+        });
+        ui.label(format!(
+            "The scenario opens in the builder: set the deployment zones, who deploys and \
+             moves first, and the victory conditions there (11.0).{placement}"
+        ));
     }
 
-    fn buttons_ui(&mut self, ui: &mut Ui, maps: &[(String, String)]) -> Option<Scenario> {
+    fn buttons_ui(&mut self, ui: &mut Ui, maps: &[MapOffer]) -> Option<Scenario> {
         let mut created = None;
         ui.horizontal(|ui| {
             if ui.button("Cancel").clicked() {
@@ -866,20 +877,26 @@ impl Wizard {
         created
     }
 
-    /// The map chosen, or the first offered (the built-in one) when none is.
-    fn map_id(&self, maps: &[(String, String)]) -> String {
-        if maps.iter().any(|(m, _)| *m == self.map) {
+    /// The map chosen, or the first offered (the open custom map, else the built-in one) when
+    /// none is.
+    fn map_id(&self, maps: &[MapOffer]) -> String {
+        if maps.iter().any(|o| o.id == self.map) {
             return self.map.clone();
         }
         maps.first()
-            .map_or(DEFAULT_MAP.to_string(), |(m, _)| m.clone())
+            .map_or(DEFAULT_MAP.to_string(), |o| o.id.clone())
     }
 
     /// The skeleton of the factored battle, on the chosen map with the chosen game length.
-    fn create(&self, maps: &[(String, String)]) -> Option<Scenario> {
+    fn create(&self, maps: &[MapOffer]) -> Option<Scenario> {
         let f = factor::factor(&self.battle).ok()?;
-        let mut s = factor::skeleton(&self.battle, &f);
-        s.map = self.map_id(maps);
+        let map = self.map_id(maps);
+        // The sides start around features of the chosen map (never the built-in map's V4 and
+        // H26 on a map that has none).
+        let mut s = match maps.iter().find(|o| o.id == map) {
+            Some(o) => factor::skeleton_on(&self.battle, &f, &map, &o.anchors),
+            None => factor::skeleton(&self.battle, &f),
+        };
         if self.game_length != f.game_length.turns {
             // The skeleton explains the suggested length; say that the designer chose another.
             if let Some(i) = s

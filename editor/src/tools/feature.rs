@@ -166,7 +166,7 @@ impl FeatureTool {
         {
             fb.status = Some(msg);
         }
-        ui.label(format!("{} hexes", f.hexes.len()));
+        ui.label(crate::plural(f.hexes.len(), "hex"));
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, Mode::Hexes, "Paint hexes")
                 .on_hover_text("Left drag adds hexes, right drag removes them (H)");
@@ -305,7 +305,9 @@ impl Tool for FeatureTool {
             .collect();
         egui::ScrollArea::vertical()
             .id_salt("features")
-            .max_height(260.0)
+            // Down to the bottom of the panel (at least 260 px): a long list is not a
+            // small box in a tall window.
+            .max_height((ui.clip_rect().bottom() - ui.cursor().top() - 8.0).max(260.0))
             .show(ui, |ui| {
                 for code in codes {
                     let name = doc

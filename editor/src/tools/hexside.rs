@@ -196,7 +196,8 @@ impl Tool for HexsideTool {
                                 }
                             });
                         }
-                        fb.status = Some(format!("Drew through {} hexes", path.len()));
+                        fb.status =
+                            Some(format!("Drew through {}", crate::plural(path.len(), "hex")));
                     } else if self.mode == Mode::Road
                         && let Some(SideKey(a, b)) = self.press_side
                         && layout.grid.contains(a)
@@ -280,7 +281,7 @@ fn road_list(ui: &mut Ui, doc: &mut Document) {
                         };
                         change = Some((i, Some(new)));
                     }
-                    ui.weak(format!("{} hexes", road.hexes.len()));
+                    ui.weak(crate::plural(road.hexes.len(), "hex"));
                     if ui
                         .small_button("Delete")
                         .on_hover_text("Delete road")

@@ -32,7 +32,8 @@ pub struct TerrainTool {
     pub mode: ToolKind,
     /// The cell painted.
     pub paint: Cell,
-    /// Index into [`BRUSH_RADII`].
+    /// Index into [`BRUSH_RADII`] (range-checked when read from saved settings).
+    #[serde(deserialize_with = "brush_size")]
     pub size: usize,
     /// What the brush sets.
     pub target: Target,
@@ -54,6 +55,13 @@ impl Default for TerrainTool {
             last: None,
         }
     }
+}
+
+/// A brush size read from saved settings: an index past the sizes (a stale or hand-edited
+/// settings file) is the smallest brush, never an index out of range.
+fn brush_size<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let i = <usize as serde::Deserialize>::deserialize(d)?;
+    Ok(if i < BRUSH_RADII.len() { i } else { 0 })
 }
 
 /// River, ford and bridge hexes cannot be slopes (the file has no character for it).
@@ -168,7 +176,14 @@ impl Tool for TerrainTool {
             ui.horizontal(|ui| {
                 for (i, n) in ["1", "7", "19"].into_iter().enumerate() {
                     ui.selectable_value(&mut self.size, i, n)
-                        .on_hover_text(format!("{n} hexes ([ and ] change the size)"));
+                        .on_hover_text(format!(
+                            "{} ([ and ] change the size)",
+                            if n == "1" {
+                                "1 hex".to_string()
+                            } else {
+                                format!("{n} hexes")
+                            }
+                        ));
                 }
             });
             ui.label("Brush sets");
@@ -207,7 +222,7 @@ impl Tool for TerrainTool {
                 let n = doc.edit(&format!("Fill {}", describe(cell)), |m| {
                     flood_fill(m, p.hex, storable(cell))
                 });
-                fb.status = Some(format!("Filled {n} hexes"));
+                fb.status = Some(format!("Filled {}", crate::plural(n, "hex")));
             }
             (ToolKind::Brush, Phase::Press | Phase::Drag) => {
                 let label = if erase {

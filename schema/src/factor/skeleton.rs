@@ -1,10 +1,13 @@
-//! A scenario skeleton from a factoring, as a model and as commented RON.
+//! A scenario skeleton from a factoring, as a model (its commented RON is
+//! [`crate::output::skeleton::skeleton_ron`]'s).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::model::battle::Battle;
+use crate::model::hex::Edge;
 use crate::model::limits;
+use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Interpretation, SCENARIO_FORMAT, Scenario, Side};
 use crate::model::victory::{Goal, HoldHexes, Outcome, VictoryCondition, When};
 use crate::model::zone::Zone;
@@ -38,12 +41,88 @@ pub(super) fn placeholder_distance(units: &BTreeMap<UnitKind, u32>) -> u32 {
 /// victory condition (the first side holds V4, the ground it deploys on) are starting points
 /// marked in `interpretations` as to be set by the designer.
 pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
-    let features = [SKELETON_DEFENDER_FEATURE, SKELETON_ATTACKER_FEATURE];
+    let anchors = [
+        Anchor::feature(SKELETON_DEFENDER_FEATURE),
+        Anchor::feature(SKELETON_ATTACKER_FEATURE),
+    ];
+    skeleton_on(battle, f, DEFAULT_MAP, &anchors)
+}
+
+/// Where a skeleton places a side: the zone it deploys within a few hexes of (the first
+/// side's is also what it must hold), and how the skeleton's notes name it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Anchor {
+    /// The zone.
+    pub zone: Zone,
+    /// Its name in the notes ("V4", "the west edge").
+    pub name: String,
+}
+
+impl Anchor {
+    fn feature(code: &str) -> Anchor {
+        Anchor {
+            zone: Zone::Feature(code.into()),
+            name: code.into(),
+        }
+    }
+
+    fn edge(edge: Edge) -> Anchor {
+        Anchor {
+            zone: Zone::Edge(edge),
+            name: format!("the {} edge", edge.name()),
+        }
+    }
+
+    /// The two anchors of a skeleton on `map`, naming only what the map has: V4 and H26 where
+    /// it has them (the Rifle & Saber map); else a village (or any feature) for the side that
+    /// deploys first and a hill (or any other feature) for the other; on a map without two
+    /// features, its west and east edges.
+    pub fn on(map: &Map) -> [Anchor; 2] {
+        let has = |code: &str| {
+            map.features
+                .iter()
+                .any(|f| f.code == code && !f.hexes.is_empty())
+        };
+        if has(SKELETON_DEFENDER_FEATURE) && has(SKELETON_ATTACKER_FEATURE) {
+            return [
+                Anchor::feature(SKELETON_DEFENDER_FEATURE),
+                Anchor::feature(SKELETON_ATTACKER_FEATURE),
+            ];
+        }
+        let usable: Vec<&str> = map
+            .features
+            .iter()
+            .filter(|f| !f.hexes.is_empty())
+            .map(|f| f.code.as_str())
+            .collect();
+        let first = usable
+            .iter()
+            .find(|c| c.starts_with('V'))
+            .or_else(|| usable.first())
+            .copied();
+        let second = first.and_then(|first| {
+            usable
+                .iter()
+                .find(|c| c.starts_with('H') && **c != first)
+                .or_else(|| usable.iter().find(|c| **c != first))
+                .copied()
+        });
+        match (first, second) {
+            (Some(a), Some(b)) => [Anchor::feature(a), Anchor::feature(b)],
+            _ => [Anchor::edge(Edge::West), Anchor::edge(Edge::East)],
+        }
+    }
+}
+
+/// A skeleton as [`skeleton`] makes it, on the map `map` (its id), each side placed around its
+/// anchor ([`Anchor::on`] chooses them from the map).
+pub fn skeleton_on(battle: &Battle, f: &Factoring, map: &str, anchors: &[Anchor; 2]) -> Scenario {
+    let [defender, attacker] = anchors;
     let sides: Vec<Side> = f
         .sides
         .iter()
-        .zip(features)
-        .map(|(s, feature)| Side {
+        .zip(anchors)
+        .map(|(s, anchor)| Side {
             id: s.id.clone(),
             name: s.name.clone(),
             color: s.color,
@@ -55,7 +134,7 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
                 entry: Entry::Deploy {
                     zone: Zone::Within {
                         distance: placeholder_distance(&s.order_of_battle),
-                        of: Box::new(Zone::Feature(feature.into())),
+                        of: Box::new(anchor.zone.clone()),
                     },
                     facing: None,
                 },
@@ -68,15 +147,15 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
     let victory = vec![VictoryCondition {
         side: first.id.clone(),
         goal: Goal::Hold {
-            target: Zone::Feature(SKELETON_DEFENDER_FEATURE.into()),
+            target: defender.zone.clone(),
             hexes: HoldHexes::Any,
             when: When::EndOfGame,
             no_enemy_within: None,
         },
         outcome: Outcome::Wins,
         printed: format!(
-            "{} must hold {SKELETON_DEFENDER_FEATURE} at the end of the game ({TO_BE_SET}).",
-            first.name
+            "{} must hold {} at the end of the game ({TO_BE_SET}).",
+            first.name, defender.name
         ),
     }];
 
@@ -121,12 +200,15 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
         rule: "11.0".into(),
         text: "Deployment, sequence of play and victory conditions of a new scenario.".into(),
         reading: format!(
-            "Starting points, {TO_BE_SET}: {} deploy within {} hexes of {SKELETON_DEFENDER_FEATURE} and deploy first; {} deploy within {} hexes of {SKELETON_ATTACKER_FEATURE} and move first; {} must hold {SKELETON_DEFENDER_FEATURE} at the end of the game. 11.18: victory conditions and game length should follow the events and duration of the battle.",
+            "Starting points, {TO_BE_SET}: {} deploy within {} hexes of {} and deploy first; {} deploy within {} hexes of {} and move first; {} must hold {} at the end of the game. 11.18: victory conditions and game length should follow the events and duration of the battle.",
             first.name,
             placeholder_distance(&first.order_of_battle),
+            defender.name,
             second.name,
             placeholder_distance(&second.order_of_battle),
-            first.name
+            attacker.name,
+            first.name,
+            defender.name
         ),
         explains: vec![],
     });
@@ -156,7 +238,7 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
         name: battle.name.clone(),
         date: battle.date.clone(),
         portion: battle.portion.clone(),
-        map: DEFAULT_MAP.into(),
+        map: map.into(),
         sides,
         deploys_first: first.id.clone(),
         moves_first: second.id.clone(),
@@ -170,7 +252,9 @@ pub fn skeleton(battle: &Battle, f: &Factoring) -> Scenario {
     }
 }
 
-fn strengths_text(s: &FactoredSide) -> String {
+/// A factored side's historical strengths in words, arm by arm (strength, unit type, what it
+/// counts), as the skeleton's notes and its RON header give them.
+pub fn strengths_text(s: &FactoredSide) -> String {
     s.arms
         .iter()
         .map(|a| {
@@ -200,60 +284,4 @@ fn scenario_id(battle: &Battle) -> String {
     };
     id.truncate(64);
     id.trim_end_matches('-').to_string()
-}
-
-/// The skeleton in RON, with a comment header saying where it came from, what the designer
-/// must set, and the factoring warnings.
-pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorError> {
-    let scenario = skeleton(battle, f);
-    // Unescaped strings keep notes readable: real line breaks, no `\'`.
-    let config = ron::ser::PrettyConfig::default().escape_strings(false);
-    let body = ron::ser::to_string_pretty(&scenario, config)
-        .map_err(|e| FactorError::Write(e.to_string()))?;
-    // Names and warnings come from the battle file: each comment line is made one printable
-    // line, so that a name holding a line break cannot end the comment and inject RON.
-    let mut out = String::new();
-    let mut comment = |line: String| {
-        out.push_str("// ");
-        out.push_str(&comment_text(&line));
-        out.push('\n');
-    };
-    comment(format!(
-        "Scenario skeleton factored from {} by `saberc factor` (rule 11.18).",
-        f.name
-    ));
-    for s in &f.sides {
-        comment(format!(
-            "{}: {} -> {}",
-            s.name,
-            strengths_text(s),
-            s.notation()
-        ));
-    }
-    comment(format!("Scale: {}.", f.scale.describe()));
-    comment(format!(
-        "Deployment zones, who deploys and moves first, and the victory condition are {TO_BE_SET}."
-    ));
-    for w in &f.warnings {
-        comment(format!("warning[{}]: {w}", w.code()));
-    }
-    out.push_str(&body);
-    out.push('\n');
-    // In `saberc fmt`'s layout, so that the first `fmt --check` of the new file passes.
-    crate::output::format::format_text(&out, crate::pipeline::read::Syntax::Ron)
-        .map_err(|e| FactorError::Write(e.message))
-}
-
-/// Text for a `//` comment: line breaks (any of them: `\n`, `\r`, U+0085, U+2028, U+2029) and
-/// every unprintable character are written as `\u{..}` escapes, so the comment stays one line.
-fn comment_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            crate::diagnostic::push_printable(&mut out, c);
-        }
-    }
-    out
 }

@@ -114,8 +114,9 @@ pub const MAX_RATIO_PERCENT: u32 = 1000;
 /// The 1000 × 1000 map holds about 3,000; 1,000,000 is about 330,000 listed hexes.
 pub const MAX_VALUES: usize = 1_000_000;
 
-/// Most diagnostics reported for one file; the rest are counted.
-pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
+/// Most diagnostics reported for one file; the rest are counted (stated in [`crate::diagnostic`],
+/// which keeps to it below the model).
+pub use crate::diagnostic::MAX_DIAGNOSTICS_PER_FILE;
 
 /// Most hex visits spent compiling the zones of one file: a step that covers the whole map
 /// costs its hex count (on the 1000 × 1000 limit, 50 such steps; on the Rifle & Saber map,

@@ -155,6 +155,22 @@ impl Effect {
         }
     }
 
+    /// The side the effect names, to change (a side renamed in the editor).
+    pub fn side_mut(&mut self) -> Option<&mut String> {
+        match self {
+            Effect::Range { side, .. }
+            | Effect::Movement { side, .. }
+            | Effect::NoMovement { side, .. }
+            | Effect::ProximityDisruption { side, .. }
+            | Effect::NoMarkersIn { side, .. }
+            | Effect::MarkersAsDesired { side, .. }
+            | Effect::MarkersInLines { side, .. }
+            | Effect::LimberCounters { side, .. }
+            | Effect::RiverCrossing { side, .. } => Some(side),
+            Effect::TreatAsClear(_) | Effect::RiverOnlyAtCrossings | Effect::Text { .. } => None,
+        }
+    }
+
     /// The effect in words ("Union may not move for the first 2 Game-Turns"); `name` turns a
     /// side id into its name.
     pub fn describe(&self, name: &dyn Fn(&str) -> String) -> String {

@@ -8,8 +8,17 @@ use saber_schema::ruleset::UnitKind;
 /// The wizard as the app holds it, with the maps it offers and what it returned.
 struct Bench {
     wizard: Wizard,
-    maps: Vec<(String, String)>,
+    maps: Vec<MapOffer>,
     created: Option<Scenario>,
+}
+
+/// A custom map: the Rifle & Saber map without its V4 and H26, under its own id.
+fn valley() -> Map {
+    let mut m = saber_schema::builtin::rifle_and_saber();
+    m.id = "valley".into();
+    m.name = "The Valley".into();
+    m.features.retain(|f| f.code != "V4" && f.code != "H26");
+    m
 }
 
 fn harness() -> Harness<'static, Bench> {
@@ -19,8 +28,8 @@ fn harness() -> Harness<'static, Bench> {
             ..Wizard::default()
         },
         maps: vec![
-            (DEFAULT_MAP.into(), "Rifle & Saber".into()),
-            ("valley".into(), "The Valley".into()),
+            MapOffer::of(&saber_schema::builtin::rifle_and_saber()),
+            MapOffer::of(&valley()),
         ],
         created: None,
     };
@@ -172,6 +181,19 @@ fn a_long_battle_is_capped_at_the_track_and_the_length_and_map_are_chosen() {
     click(&mut h, "Create scenario");
     let s = h.state().created.as_ref().expect("a scenario");
     assert_eq!(s.map, "valley");
+    // The sides start around features the valley has, never the built-in map's V4 and H26:
+    // the scenario checks without errors on it (issue 27 §5).
+    let text = format!("{s:?}");
+    assert!(
+        !text.contains("Feature(\"V4\")") && !text.contains("Feature(\"H26\")"),
+        "{text}"
+    );
+    let errors: Vec<_> = saber_schema::pipeline::check_scenario_model(s, &valley())
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.is_error())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(s.game_length, 15);
     let note = s
         .interpretations

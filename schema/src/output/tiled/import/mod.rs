@@ -19,7 +19,6 @@ use crate::model::map::{
     Cell, Feature, Hexside, Label, MAP_FORMAT, Map, MapFile, Road, RoadKind, SideKey,
     parse_feature_code,
 };
-use crate::output::format::format_text;
 use crate::pipeline::locate::{Lines, Locator, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
@@ -1054,10 +1053,12 @@ fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
 /// Write a map file as RON in the repository's one layout (`saberc fmt`'s), so that an
 /// imported map is kept as written.
 pub fn map_ron(file: &MapFile) -> String {
-    let config = ron::ser::PrettyConfig::new().struct_names(false);
-    let s = ron::ser::to_string_pretty(file, config).expect("the map model always serializes");
-    // The layout only moves tokens between lines; it refuses nothing serde writes.
-    format_text(&s, Syntax::Ron).unwrap_or_else(|_| s + "\n")
+    // The one model-to-text writer; the layout only moves tokens between lines and refuses
+    // nothing serde writes, so the fallback (serde's own pretty layout) is never reached.
+    crate::output::format::model_text(file, Syntax::Ron).unwrap_or_else(|_| {
+        let config = ron::ser::PrettyConfig::new().struct_names(false);
+        ron::ser::to_string_pretty(file, config).expect("the map model always serializes") + "\n"
+    })
 }
 
 /// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
