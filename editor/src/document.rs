@@ -17,6 +17,9 @@ pub struct Document {
     scenario: Option<Scenario>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
+    /// What the file was when read or last saved, so that a save refuses to replace a file
+    /// changed on disk since (another program's edit wins).
+    pub on_disk: Option<saber_schema::files::FileState>,
     /// The file the scenario's map was read from (`None`: a built-in map, or a map document).
     pub map_file: Option<PathBuf>,
     /// Why the scenario's map was not found (the map shown is then a blank stand-in).
@@ -40,6 +43,7 @@ impl Document {
             map,
             scenario: None,
             path,
+            on_disk: None,
             map_file: None,
             map_problem: None,
             map_notes: Vec::new(),

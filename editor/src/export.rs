@@ -8,7 +8,7 @@ use saber_schema::model::map::Map;
 use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
 use saber_schema::pipeline::check_map_model;
 
-use saber_schema::files::write_atomic_with;
+use saber_schema::files::Target;
 use saber_schema::output::export::{Export, export, export_text, write_export};
 use saber_schema::pipeline::Compiled;
 use saber_schema::pipeline::schema::validate_export;
@@ -25,7 +25,7 @@ pub const CARD_SIZES: &[(&str, u32)] = &[
 ];
 
 /// The widths `saberc render --width` accepts for a card.
-pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = 200..=8000;
+pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = saber_schema::output::render::PNG_WIDTHS;
 
 /// The engine export of a compiled scenario, validated against the export schema.
 pub fn engine_export(c: &Compiled) -> Result<Export, String> {
@@ -50,8 +50,12 @@ pub fn engine_json(c: &Compiled) -> Result<String, String> {
 /// through the library's atomic write.
 pub fn write_engine(c: &Compiled, path: &Path) -> Result<(), String> {
     let doc = engine_export(c)?;
-    write_atomic_with(path, |w| write_export(&doc, w))
-        .map_err(|e| format!("Could not write {}: {e}", path.display()))
+    // Read back by saberc and engines: never past the read limit.
+    Target::file(path)
+        .read_back()
+        .write_with(|w| write_export(&doc, w))
+        .map(|_| ())
+        .map_err(|e| format!("Could not export: {e}"))
 }
 
 /// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise.
@@ -69,8 +73,10 @@ pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?
     };
-    saber_schema::files::write_atomic(path, &bytes)
-        .map_err(|e| format!("Could not write {}: {e}", path.display()))
+    Target::file(path)
+        .write(&bytes)
+        .map(|_| ())
+        .map_err(|e| format!("Could not write the card: {e}"))
 }
 
 /// Write the Tiled map of the scenario (or of the map alone) into `dir`: `<id>.tmj`, its
@@ -90,7 +96,7 @@ pub fn tiled(map: &Map, scenario: Option<&Compiled>, dir: &Path) -> Result<PathB
         }
     }
     .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-    let written = write_files(&files, dir).map_err(|e| format!("Could not export: {e}"))?;
+    let written = write_files(&files, dir, &[]).map_err(|e| format!("Could not export: {e}"))?;
     written
         .into_iter()
         .next()

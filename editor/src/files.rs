@@ -1,11 +1,13 @@
-//! Reading and writing map and scenario files: RON or JSON in, RON out; atomic saves (the
-//! library's `files::write_atomic`), the autosave recovery file, recent files.
+//! Reading and writing map and scenario files: RON or JSON in, RON out; saves through the
+//! library's one safe writer (`saber_schema::files::Target`), the autosave recovery file,
+//! recent files.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
+use saber_schema::files::{FileState, Target};
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
@@ -141,18 +143,33 @@ fn syntax_for(path: &Path) -> Syntax {
     }
 }
 
-/// Write a file atomically with the library's one helper ([`saber_schema::files::write_atomic`]:
-/// a temporary file created exclusively beside the target, then renamed over it; through
-/// symlinks to their target; an existing file keeps its permissions, a new one gets the usual
-/// default).
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    saber_schema::files::write_atomic(path, text.as_bytes())
+/// Write a file the editor reads back with the library's one safe writer
+/// ([`saber_schema::files::Target`]: a temporary file beside the target renamed over it; only
+/// regular files; owner, group and mode kept; never past the read limit), refusing when the
+/// file is no longer in `expected` (it changed on disk since it was read). Returns the state of
+/// the file written.
+pub fn write_file(
+    path: &Path,
+    text: &str,
+    expected: Option<FileState>,
+) -> Result<Option<FileState>, String> {
+    Target::file(path)
+        .read_back()
+        .unchanged_since(expected)
+        .write(text.as_bytes())
+        .map_err(|e| e.to_string())
 }
 
-/// Save a map to a file, atomically.
+/// A file read, with its state taken just before (for a later save to check it is unchanged).
+pub fn read_with_state(path: &Path) -> Result<(LoadedFile, Option<FileState>), String> {
+    let state = FileState::of(path).ok();
+    read_any(path).map(|loaded| (loaded, state))
+}
+
+/// Save a map to a file.
 pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
     let text = map_to_text(map, path)?;
-    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+    write_file(path, &text, None).map(|_| ())
 }
 
 /// A scenario read from a file, with its map.
@@ -281,10 +298,10 @@ pub fn scenario_to_text(s: &Scenario, path: &Path) -> Result<String, String> {
     canonical_text(s, syntax_for(path))
 }
 
-/// Save a scenario to a file (JSON for `.json`, RON otherwise), atomically.
+/// Save a scenario to a file (JSON for `.json`, RON otherwise).
 pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), String> {
     let text = scenario_to_text(s, path)?;
-    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+    write_file(path, &text, None).map(|_| ())
 }
 
 /// The text a save of the document to `path` writes.
@@ -355,24 +372,36 @@ fn has_comments(text: &str) -> bool {
         })
 }
 
-/// Save the document (its scenario, or its map) to `path`, atomically, editing the text it
-/// was read from. Returns the text written; when that text could not be edited, writes the
-/// whole file only if `allow_rewrite` (else `Ok(None)`: ask the user, then save again).
+/// A document saved: the text written, and the file's state after (for the next save's check).
+#[derive(Debug, Clone)]
+pub struct Saved {
+    /// The text written.
+    pub text: String,
+    /// The file as written.
+    pub state: Option<FileState>,
+}
+
+/// Save the document (its scenario, or its map) to `path` with the one safe writer, editing
+/// the text it was read from; to its own file only if that is still as it was read or last
+/// saved ([`Document::on_disk`]: another program's edit since is kept, and the save refused).
+/// When the text could not be edited, writes the whole file only if `allow_rewrite` (else
+/// `Ok(None)`: ask the user, then save again).
 pub fn save_document_with(
     doc: &Document,
     path: &Path,
     allow_rewrite: bool,
-) -> Result<Option<String>, String> {
+) -> Result<Option<Saved>, String> {
     let text = match document_text(doc, path)? {
         SaveText::Edited(t) | SaveText::New(t) => t,
         SaveText::Rewrite { text, .. } if allow_rewrite => text,
         SaveText::Rewrite { .. } => return Ok(None),
     };
-    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Some(text))
+    let expected = doc.on_disk.filter(|_| doc.path.as_deref() == Some(path));
+    let state = write_file(path, &text, expected)?;
+    Ok(Some(Saved { text, state }))
 }
 
-/// Save the document to `path`, atomically, editing the text it was read from; refused when
+/// Save the document to `path`, editing the text it was read from; refused when
 /// that text cannot be edited (the caller must ask before writing the whole file).
 pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
     match save_document_with(doc, path, false)? {
@@ -531,7 +560,7 @@ impl Recovery {
             None => map_to_ron(doc.map())?,
         };
         let text = format!("{RECOVERY_HEADER}{source}\n{body}");
-        write_atomic(&self.path, &text).map_err(|e| e.to_string())
+        write_file(&self.path, &text, None).map(|_| ())
     }
 
     /// Read the recovery file, if there is one.

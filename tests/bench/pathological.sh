@@ -78,6 +78,17 @@ for dir in "$work"/cases/*/; do
         *row*)
             run "$name" check "$dir" check wide.ron
             ;;
+        *fmt*)
+            run "$name" check "$dir" check --maps . s.ron
+            run "$name" fmt "$dir" fmt --check s.ron
+            run "$name" convert "$dir" convert s.ron --to json -o "$work/converted.json"
+            ;;
+        *nested-groups)
+            run "$name" import "$dir" import m.tmx -o "$work/imported.ron"
+            ;;
+        *import*)
+            run "$name" import "$dir" import m.tmj -o "$work/imported.ron"
+            ;;
         *)
             run "$name" check "$dir" check --maps . s.ron
             run "$name" json "$dir" check --format json --maps . s.ron

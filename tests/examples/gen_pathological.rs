@@ -250,6 +250,117 @@ fn main() {
         "19-hang-100000-unknown-features",
         &[("many.ron", &many), ("s.ron", &unknown_features)],
     );
+
+    // Issue 25: the commands that read and write. `fmt` and `convert` of the file at the
+    // limit of values (case 13 again: within every limit), of a file over it at 16 MiB, and
+    // of 5.6 million comments; `import` of Tiled maps built to be slow.
+    let hex = "(500, 500), ";
+    let over_values = body.replace(
+        zone_a,
+        &format!(
+            "Deploy(zone: Hexes([{}]))",
+            hex.repeat((MAX_FILE_BYTES as usize - body.len() - 100) / hex.len())
+        ),
+    );
+    case(
+        "20-fmt-16mib-over-value-limit",
+        &[("skirmish.ron", &skirmish), ("s.ron", &over_values)],
+    );
+    case(
+        "21-fmt-at-value-limit",
+        &[("skirmish.ron", &skirmish), ("s.ron", &off_map_everywhere)],
+    );
+    let comments = format!(
+        "{}{}",
+        "//\n".repeat((MAX_FILE_BYTES as usize - skirmish.len() - 100) / 3),
+        skirmish
+    );
+    case("22-fmt-5.6m-comments", &[("s.ron", &comments)]);
+    let nested_groups = format!(
+        r#"<map orientation="hexagonal" width="3" height="2" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="x" staggerindex="odd">{}{}</map>"#,
+        "<group name=\"g\">".repeat(5_000),
+        "</group>".repeat(5_000)
+    );
+    case("23-import-5000-nested-groups", &[("m.tmx", &nested_groups)]);
+    for (name, n) in [
+        ("24-import-8000-findings", 8_000),
+        ("25-import-100000-findings", 100_000),
+    ] {
+        let objects: Vec<String> = (0..n)
+            .map(|i| {
+                format!(r#"{{"id": {i}, "name": "s", "type": "spawn", "x": 30, "y": 26, "point": true}}"#)
+            })
+            .collect();
+        case(
+            name,
+            &[
+                (
+                    "m.tmj",
+                    &tiled_map(
+                        3,
+                        2,
+                        &objects.join(",\n"),
+                        "[{\"firstgid\": 1, \"source\": \"t.tsj\"}]",
+                    ),
+                ),
+                ("t.tsj", TILESET),
+            ],
+        );
+    }
+    let (w, h) = (800u32, 500u32);
+    let labels: Vec<String> = (1..=w)
+        .flat_map(|c| (1..=h).map(move |r| format!("{c}.{r}")))
+        .collect();
+    let feature = format!(
+        r#"{{"id": 1, "name": "W1", "type": "woods", "x": 30, "y": 26, "point": true,
+            "properties": [{{"name": "hexes", "type": "string", "value": "{}"}}]}}"#,
+        labels.join(" ")
+    );
+    case(
+        "26-import-400000-hex-feature",
+        &[
+            (
+                "m.tmj",
+                &tiled_map(w, h, &feature, "[{\"firstgid\": 1, \"source\": \"t.tsj\"}]"),
+            ),
+            ("t.tsj", TILESET),
+        ],
+    );
+    // One 13 MB tileset named 64 times (its tiles' properties padded with a long string).
+    let filler = "x".repeat(13_000_000);
+    let big_tileset = TILESET.replace(
+        "\"tiles\": [",
+        &format!("\"filler\": \"{filler}\", \"tiles\": ["),
+    );
+    let refs: Vec<String> = (0..64)
+        .map(|k| format!("{{\"firstgid\": {}, \"source\": \"t.tsj\"}}", 1 + 2 * k))
+        .collect();
+    case(
+        "27-import-64-refs-to-13mb-tileset",
+        &[
+            (
+                "m.tmj",
+                &tiled_map(3, 2, "", &format!("[{}]", refs.join(", "))),
+            ),
+            ("t.tsj", &big_tileset),
+        ],
+    );
+}
+
+/// A tileset of one tile, clear terrain.
+const TILESET: &str = r#"{"type": "tileset", "name": "t", "tilecount": 1, "tiles": [{"id": 0, "properties": [{"name": "terrain", "type": "string", "value": "clear"}]}]}"#;
+
+/// A hexagonal Tiled map (`.tmj`) of `w` × `h` clear hexes with the given objects and
+/// tilesets.
+fn tiled_map(w: u32, h: u32, objects: &str, tilesets: &str) -> String {
+    let data = vec!["1"; (w * h) as usize].join(",");
+    format!(
+        r#"{{"type": "map", "orientation": "hexagonal", "width": {w}, "height": {h},
+        "tilewidth": 60, "tileheight": 52, "hexsidelength": 30, "staggeraxis": "x",
+        "staggerindex": "odd", "tilesets": {tilesets},
+        "layers": [{{"type": "tilelayer", "name": "terrain", "width": {w}, "height": {h}, "data": [{data}]}},
+                   {{"type": "objectgroup", "name": "features", "objects": [{objects}]}}]}}"#
+    )
 }
 
 /// A 100 × 100 map whose 9,996 features use each number from 1 to 1,428 under all seven

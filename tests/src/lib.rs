@@ -42,3 +42,48 @@ pub fn historical_files() -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// Run `saberc` in `dir`, killing it if it has not finished in a minute (a hang fails the
+/// calling test; a guard, not a timing: speeds are measured by `tests/bench/`).
+pub fn saberc_in(bin: &str, dir: &Path, args: &[&str]) -> Output {
+    use std::io::Read;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(bin)
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("saberc starts");
+    let (mut out, mut err) = (
+        child.stdout.take().expect("piped"),
+        child.stderr.take().expect("piped"),
+    );
+    let o = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let e = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("saberc {args:?} hung (killed after 60 s)");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: o.join().expect("stdout read"),
+        stderr: e.join().expect("stderr read"),
+    }
+}

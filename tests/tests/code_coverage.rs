@@ -90,6 +90,22 @@ fn made_here() -> Vec<&'static str> {
     {
         made.push("IO001");
     }
+
+    // FMT004: a map given to `saberc export`, which takes a scenario (`check` takes both).
+    let out = saberc(
+        BIN,
+        &[
+            "export",
+            "tests/fixtures/maps/skirmish.ron",
+            "-o",
+            dir.path().join("out").to_str().unwrap(),
+        ],
+    );
+    if String::from_utf8_lossy(&out.stderr).contains("error[FMT004]")
+        && out.status.code() == Some(1)
+    {
+        made.push("FMT004");
+    }
     made
 }
 

@@ -87,6 +87,13 @@ fn conversion_round_trips() {
         }
         let json = convert(&src, Syntax::Json)
             .unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message));
+        // Both outputs of convert are in fmt's layout: `saberc fmt --check` passes on them.
+        assert_eq!(
+            format_text(&json.text, Syntax::Json).expect("formats"),
+            json.text,
+            "convert to JSON is not fmt-clean: {}",
+            path.display()
+        );
         let back = convert(
             &Source::from_text("back.json", json.text.clone()),
             Syntax::Ron,
@@ -108,6 +115,12 @@ fn conversion_round_trips() {
             back.text,
             want,
             "RON → JSON → RON changed {}",
+            path.display()
+        );
+        assert_eq!(
+            format_text(&back.text, Syntax::Ron).expect("formats"),
+            back.text,
+            "convert to RON is not fmt-clean: {}",
             path.display()
         );
         let again =

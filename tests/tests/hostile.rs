@@ -320,8 +320,9 @@ fn echoed_values_are_truncated() {
 
 // §4 No rule-breaking file passes silently.
 
-/// Directory checks search every folder (hidden ones, `target` folders that are not Cargo's,
-/// upper-case extensions); what they leave out is said; a folder too deep is an error.
+/// Directory checks search every folder (`target` folders that are not Cargo's, upper-case
+/// extensions; hidden ones with `--hidden`); what they leave out is said; a folder too deep is
+/// an error.
 #[test]
 fn directory_checks_skip_nothing_silently() {
     let bad = std::fs::read_to_string(repo("tests/fixtures/bad/unknown-feature.ron")).unwrap();
@@ -330,7 +331,7 @@ fn directory_checks_skip_nothing_silently() {
     // The map where scenarios in sub-folders find it (`../maps`).
     std::fs::create_dir_all(root.join("maps")).unwrap();
     std::fs::write(root.join("maps").join("skirmish.ron"), skirmish_map()).unwrap();
-    for (i, sub) in [".hidden", "target", "UPPER"].iter().enumerate() {
+    for (i, sub) in ["target", "UPPER"].iter().enumerate() {
         std::fs::create_dir_all(root.join(sub)).unwrap();
         let name = if *sub == "UPPER" {
             "BAD.RON"
@@ -344,6 +345,18 @@ fn directory_checks_skip_nothing_silently() {
         assert_eq!(n, i + 1, "{sub}: {}", text(&out));
         assert_eq!(out.status.code(), Some(1));
     }
+    // Hidden folders are left out as ripgrep leaves them out, and the summary says so;
+    // --hidden searches them.
+    std::fs::create_dir_all(root.join(".hidden")).unwrap();
+    std::fs::write(root.join(".hidden/bad.ron"), &bad).unwrap();
+    let out = run_in(root, &["check", "."]);
+    assert!(
+        text(&out).contains("not searched: ./.hidden (hidden; --hidden searches it)"),
+        "{}",
+        text(&out)
+    );
+    let out = run_in(root, &["check", "--hidden", "--format", "json", "."]);
+    assert_eq!(codes(&out).iter().filter(|c| *c == "REF001").count(), 3);
     // Version-control internals are skipped, and the summary says so.
     std::fs::create_dir_all(root.join(".git")).unwrap();
     std::fs::write(root.join(".git/bad.ron"), &bad).unwrap();
@@ -530,4 +543,177 @@ fn escapes_to_missing_files_are_ref006() {
         );
         assert_eq!(codes(&out), ["REF006"], "{target}");
     }
+}
+
+// Issue 25: every command that reads a file holds it to check's limits first.
+
+/// `fmt` and `convert` refuse what `check` refuses, before any work: a zone nested to exactly
+/// the limit is read, one level more is LIM002; a file over the value limit is LIM003.
+#[test]
+fn fmt_and_convert_hold_files_to_checks_limits() {
+    let depth_of = |text: &str| saber_schema::pipeline::locate::nesting_depth(text, 1000).0;
+    let base = good_scenario();
+    let make = |n: usize| {
+        let zone = format!(
+            "{}Feature(\"H2\"){}",
+            "Within(distance: 0, of: ".repeat(n),
+            ")".repeat(n)
+        );
+        base.replace(
+            "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+            &format!("Deploy(zone: Within(distance: 1, of: {zone}))"),
+        )
+    };
+    let n = (0..100)
+        .find(|n| depth_of(&make(*n)) == saber_schema::model::limits::MAX_NESTING)
+        .expect("some nesting reaches the limit");
+    for (nesting, refused) in [(n, false), (n + 1, true)] {
+        let (dir, _) = with_scenario("deep.ron", &make(nesting));
+        for args in [
+            &["fmt", "deep.ron"][..],
+            &["convert", "deep.ron", "--to", "json"][..],
+        ] {
+            let out = run_in(dir.path(), args);
+            assert_eq!(
+                text(&out).contains("LIM002"),
+                refused,
+                "{args:?} at {nesting}: {}",
+                text(&out)
+            );
+            if refused {
+                assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out));
+            } else {
+                assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out));
+            }
+        }
+    }
+    // Four lists of 90,000 hexes: over the limit of values.
+    let list = vec!["(5, 5)"; 90_000].join(", ");
+    let lists = vec![format!("Hexes([{list}])"); 4].join(", ");
+    let many = good_scenario().replace(
+        "Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+        &format!("Deploy(zone: Union([{lists}]))"),
+    );
+    let (dir, path) = with_scenario("many.ron", &many);
+    for args in [
+        &["fmt", "many.ron"][..],
+        &["fmt", "--check", "."][..],
+        &["convert", "many.ron", "--to", "json"][..],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out));
+        assert!(
+            text(&out).contains("holds more than 1,000,000 values"),
+            "{args:?}: {}",
+            text(&out)
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        many,
+        "never rewritten"
+    );
+}
+
+/// A hexagonal Tiled map (`.tmj`) of `w` × `h` clear hexes with an embedded tileset and the
+/// given objects.
+fn tiled_map(w: u32, h: u32, objects: &str) -> String {
+    let data = vec!["1"; (w * h) as usize].join(",");
+    format!(
+        r#"{{"type": "map", "orientation": "hexagonal", "width": {w}, "height": {h},
+        "tilewidth": 60, "tileheight": 52, "hexsidelength": 30, "staggeraxis": "x",
+        "staggerindex": "odd", "tilesets": [{{"firstgid": 1, "name": "t", "tilecount": 1,
+        "tiles": [{{"id": 0, "properties": [{{"name": "terrain", "type": "string", "value": "clear"}}]}}]}}],
+        "layers": [{{"type": "tilelayer", "name": "terrain", "width": {w}, "height": {h}, "data": [{data}]}},
+                   {{"type": "objectgroup", "name": "features", "objects": [{objects}]}}]}}"#
+    )
+}
+
+/// `import` of 5,000 nested `<group>` layers (90 KB) overflowed the stack: now LIM002, as a
+/// `.tmj` nested as deep is.
+#[test]
+fn import_refuses_deeply_nested_xml() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = format!(
+        r#"<map orientation="hexagonal" width="3" height="2" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="x" staggerindex="odd">{}{}</map>"#,
+        "<group name=\"g\">".repeat(5_000),
+        "</group>".repeat(5_000)
+    );
+    std::fs::write(dir.path().join("deep.tmx"), tmx).unwrap();
+    let out = run_in(dir.path(), &["import", "deep.tmx", "-o", "deep.ron"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("LIM002"), "{}", text(&out));
+    assert!(!dir.path().join("deep.ron").exists());
+}
+
+/// A feature listing 400,000 hexes (each once, and again) is read in linear time: it was
+/// deduplicated in a list (over 20 s). The run is killed after a minute.
+#[test]
+fn import_of_a_feature_of_400000_hexes_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (800u32, 500u32);
+    let labels: Vec<String> = (1..=w)
+        .flat_map(|c| (1..=h).map(move |r| format!("{c}.{r}")))
+        .collect();
+    let hexes = format!("{} {}", labels.join(" "), labels[..1000].join(" "));
+    let object = format!(
+        r#"{{"id": 1, "name": "W1", "type": "woods", "x": 30, "y": 26, "point": true,
+            "properties": [{{"name": "hexes", "type": "string", "value": "{hexes}"}}]}}"#
+    );
+    std::fs::write(dir.path().join("big.tmj"), tiled_map(w, h, &object)).unwrap();
+    let out = run_in(dir.path(), &["import", "big.tmj", "-o", "big.ron"]);
+    assert!(!text(&out).contains("panicked"), "{}", text(&out));
+    assert!(out.status.code().is_some(), "{}", text(&out));
+}
+
+/// 100,000 findings in one Tiled map (objects of a class of their own) are collected as
+/// check's are and located in one sweep: each was located by scanning the file again (8,000
+/// took 5 s, 100,000 far longer). The run is killed after a minute.
+#[test]
+fn import_of_100000_findings_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let objects: Vec<String> = (0..100_000)
+        .map(|i| {
+            format!(
+                r#"{{"id": {i}, "name": "s", "type": "spawn", "x": 30, "y": 26, "point": true}}"#
+            )
+        })
+        .collect();
+    std::fs::write(
+        dir.path().join("m.tmj"),
+        tiled_map(3, 2, &objects.join(",\n")),
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["import", "m.tmj", "-o", "m.ron"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(
+        text(&out).contains("99800 more diagnostics not shown"),
+        "{}",
+        text(&out)
+    );
+}
+
+/// 5.6 million `//` comments (16 MiB) count as values: `check`, `fmt` and `convert` refuse
+/// the file (LIM003) before reading it (fmt kept each as a token: 1.2 GiB).
+#[test]
+fn millions_of_comments_are_over_the_value_limit() {
+    let map = skirmish_map();
+    let comments = "//\n".repeat(saber_schema::model::limits::MAX_VALUES + 1);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("c.ron"), format!("{comments}{map}")).unwrap();
+    for args in [
+        &["check", "c.ron"][..],
+        &["fmt", "--check", "c.ron"][..],
+        &["convert", "c.ron", "--to", "json"][..],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains("LIM003"), "{args:?}: {}", text(&out));
+    }
+    // Exactly the limit of values, comments included, is read.
+    let values = saber_schema::pipeline::locate::structure(&map, 64, usize::MAX).values;
+    let at_limit = "//\n".repeat(saber_schema::model::limits::MAX_VALUES - values);
+    std::fs::write(dir.path().join("c.ron"), format!("{at_limit}{map}")).unwrap();
+    let out = run_in(dir.path(), &["check", "c.ron"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 }

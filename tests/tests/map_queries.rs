@@ -109,6 +109,7 @@ fn rendering_shows_every_feature_and_hex() {
         name: "Within 3 of V4".into(),
         color: overlay_color(0),
         hexes: map.feature("V4").expect("V4").hexes.clone(),
+        note: None,
     };
     let svg = map_svg(&map, std::slice::from_ref(&zone), "Rifle & Saber");
     for f in &map.features {

@@ -222,7 +222,8 @@ fn a_save_that_cannot_keep_the_comments_is_refused_until_the_user_agrees() {
     }
     let written = files::save_document_with(&doc, &target, true)
         .expect("saved")
-        .expect("written whole");
+        .expect("written whole")
+        .text;
     assert_fmt_clean(&target);
     assert!(written.contains("game_length"));
 }

@@ -105,3 +105,30 @@ fn awkward_file_names_stay_valid_sarif() {
         "{uri}"
     );
 }
+
+/// On Linux a backslash is a character of a file name, not a folder separator: `a\b.ron` is
+/// one file, `a%5Cb.ron`, never the file `b.ron` in a folder `a`.
+#[cfg(unix)]
+#[test]
+fn a_backslash_in_a_file_name_is_not_a_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad =
+        std::fs::read_to_string(repo("tests/fixtures/bad/unknown-feature.ron")).expect("fixture");
+    std::fs::create_dir_all(dir.path().join("maps")).expect("mkdir");
+    std::fs::copy(
+        repo("tests/fixtures/maps/skirmish.ron"),
+        dir.path().join("maps").join("skirmish.ron"),
+    )
+    .expect("map");
+    std::fs::write(dir.path().join("a\\b.ron"), bad).expect("write");
+    let out = std::process::Command::new(BIN)
+        .args(["check", "--format", "sarif", "a\\b.ron"])
+        .current_dir(dir.path())
+        .output()
+        .expect("saberc runs");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_valid(&sarif_schema(), &doc);
+    let uri = &doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        ["uri"];
+    assert_eq!(uri, "a%5Cb.ron");
+}

@@ -203,8 +203,11 @@ impl App {
         app.show_right = !persisted.hide_right;
         app.card_width = persisted.card_width;
         if let Some(path) = persisted.last_file {
-            match files::read_any(&path) {
-                Ok(loaded) => app.set_loaded(open_save::document_of(loaded, Some(path))),
+            match files::read_with_state(&path) {
+                Ok((loaded, state)) => {
+                    app.set_loaded(open_save::document_of(loaded, Some(path)));
+                    app.ws.doc.on_disk = state;
+                }
                 Err(e) => app
                     .ws
                     .status

@@ -252,10 +252,11 @@ impl App {
 
     /// Open a file now (no guard). On error the current document stays.
     pub fn open_path(&mut self, path: &Path) {
-        match files::read_any(path) {
-            Ok(loaded) => {
+        match files::read_with_state(path) {
+            Ok((loaded, state)) => {
                 let n = problems_of(&loaded);
                 self.set_loaded(document_of(loaded, Some(path.to_path_buf())));
+                self.ws.doc.on_disk = state;
                 files::remember(&mut self.recent, path);
                 self.ws.status.set(if n == 0 {
                     format!("Opened {}", path.display())
@@ -301,9 +302,10 @@ impl App {
                 self.confirm_rewrite = Some((path.to_path_buf(), why));
                 false
             }
-            Ok(Some(text)) => {
-                self.ws.doc.text = Some(text);
+            Ok(Some(saved)) => {
+                self.ws.doc.text = Some(saved.text);
                 self.ws.doc.mark_saved(path.to_path_buf());
+                self.ws.doc.on_disk = saved.state;
                 files::remember(&mut self.recent, path);
                 self.release_recovery();
                 self.autosaved = None;

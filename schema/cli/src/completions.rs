@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use clap::CommandFactory;
-use saber_schema::files::write_atomic;
+use saber_schema::files::Target;
 
-use crate::{Cli, EXIT_OK, usage_error};
+use crate::{Cli, EXIT_OK, is_dash, shown, usage_error, write_failed};
 
 pub(crate) fn completions_cmd(shell: clap_complete::Shell) -> i32 {
     let mut cmd = Cli::command();
@@ -24,7 +24,7 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
         clap_mangen::Man::new(c).render(&mut buf)?;
         Ok(buf)
     };
-    let Some(dir) = out else {
+    let Some(dir) = out.filter(|d| !is_dash(d)) else {
         return match render(cmd) {
             Ok(page) => {
                 crate::write_stdout(&page);
@@ -34,7 +34,7 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
         };
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
-        return usage_error(&format!("cannot create {}: {e}", dir.display()));
+        return usage_error(&format!("cannot create {}: {e}", shown(dir)));
     }
     let mut pages = vec![("saberc".to_string(), cmd.clone())];
     for sub in cmd.get_subcommands() {
@@ -45,9 +45,13 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
     }
     for (name, c) in pages {
         let path = dir.join(format!("{name}.1"));
-        match render(c).and_then(|page| write_atomic(&path, &page)) {
-            Ok(()) => outln!("wrote {}", path.display()),
-            Err(e) => return usage_error(&format!("cannot write {}: {e}", path.display())),
+        let page = match render(c) {
+            Ok(page) => page,
+            Err(e) => return usage_error(&format!("cannot write the man page {name}: {e}")),
+        };
+        match Target::in_folder(&path).write(&page) {
+            Ok(_) => outln!("wrote {}", shown(&path)),
+            Err(e) => return write_failed(&e),
         }
     }
     EXIT_OK

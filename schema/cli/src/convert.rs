@@ -1,13 +1,13 @@
 //! `saberc convert FILE --to json|ron [-o OUT]`: a map, scenario or battle in the other syntax.
 use std::path::Path;
 
-use saber_schema::files::write_atomic;
+use saber_schema::files::Target;
 use saber_schema::output::convert::convert;
 use saber_schema::pipeline::finish;
 use saber_schema::pipeline::read::Syntax;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, read_input, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, read_input, shown, write_failed};
 
 /// The syntax to convert to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -40,7 +40,7 @@ pub(crate) fn convert_cmd(file: &Path, to: To, out: Option<&Path>) -> i32 {
     if converted.dropped_comments {
         eprintln!(
             "note: {} has comments, which JSON cannot hold; they are not in the JSON",
-            file.display()
+            shown(file)
         );
     }
     for key in &converted.dropped_keys {
@@ -50,7 +50,10 @@ pub(crate) fn convert_cmd(file: &Path, to: To, out: Option<&Path>) -> i32 {
                  add it again after converting back to JSON"
             );
         } else {
-            eprintln!("note: `{key}` has no place in RON and was left out");
+            eprintln!(
+                "note: `{}` has no place in RON and was left out",
+                saber_schema::diagnostic::printable(key, 200)
+            );
         }
     }
     match out {
@@ -58,12 +61,17 @@ pub(crate) fn convert_cmd(file: &Path, to: To, out: Option<&Path>) -> i32 {
             out!("{}", converted.text);
             EXIT_OK
         }
-        Some(out) => match write_atomic(out, converted.text.as_bytes()) {
-            Ok(()) => {
-                eprintln!("wrote {}", out.display());
-                EXIT_OK
+        Some(out) => {
+            // The output is read back by saberc: never over the input, never past the limit.
+            let target = Target::file(out).command_line().read_back().not_over(file);
+            match target.write(converted.text.as_bytes()) {
+                Ok(_) if target.is_stdout() => EXIT_OK,
+                Ok(_) => {
+                    eprintln!("wrote {}", shown(out));
+                    EXIT_OK
+                }
+                Err(e) => write_failed(&e),
             }
-            Err(e) => usage_error(&format!("cannot write {}: {e}", out.display())),
-        },
+        }
     }
 }

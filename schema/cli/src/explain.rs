@@ -23,7 +23,10 @@ pub fn explain_cmd(code: Option<&str>) -> i32 {
             EXIT_OK
         }
         None => {
-            let mut msg = format!("error: no diagnostic code `{code}`");
+            let mut msg = format!(
+                "error: no diagnostic code `{}`",
+                saber_schema::diagnostic::printable(code, 100)
+            );
             match Code::did_you_mean(code) {
                 Some(d) => msg.push_str(&format!("; {d}")),
                 None => msg.push_str("; `saberc explain` lists them all"),

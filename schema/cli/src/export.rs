@@ -3,15 +3,20 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::Severity;
-use saber_schema::files::write_atomic_with;
+use saber_schema::files::Target;
 use saber_schema::output::export::{export, write_export};
 use saber_schema::pipeline::compile_scenario;
 use saber_schema::pipeline::schema::validate_export;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, read_input, registry, shown, usage_error};
+use crate::{
+    EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed,
+};
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
+    if is_dash(out) {
+        return usage_error(crate::tiled::FOLDER_NOT_DASH);
+    }
     let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
@@ -54,8 +59,11 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         return usage_error(&format!("cannot create {}: {e}", shown(out)));
     }
     let file = out.join(format!("{}.json", c.scenario.id));
-    if let Err(e) = write_atomic_with(&file, |w| write_export(&doc, w)) {
-        return usage_error(&format!("cannot write {}: {e}", shown(&file)));
+    // A file of the output folder, never the scenario read, and never larger than `check`
+    // reads back.
+    let target = Target::in_folder(&file).read_back().not_over(scenario);
+    if let Err(e) = target.write_with(|w| write_export(&doc, w)) {
+        return write_failed(&e);
     }
     outln!("wrote {}", shown(&file));
     EXIT_OK

@@ -3,10 +3,9 @@
 
 use std::path::PathBuf;
 
-use saber_schema::factor::{
-    FactorError, factor, parse_fraction, parse_side, read_battle, report, skeleton_ron,
-};
+use saber_schema::factor::{FactorError, factor, parse_fraction, parse_side, read_battle, report};
 use saber_schema::model::battle::{Battle, HistoricalSide, Scale, Thresholds};
+use saber_schema::output::skeleton::skeleton_ron;
 use saber_schema::ruleset::Ratio;
 
 /// What `saberc factor` prints.

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use saber_schema::diagnostic::{Code, Diagnostic};
-use saber_schema::files::write_atomic;
+use saber_schema::files::{FileState, Target};
 use saber_schema::output::format::format_text;
 use saber_schema::pipeline::locate::location_at;
 use saber_schema::pipeline::parse::{check_limits, detect, named_kind};
@@ -36,6 +36,8 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 
     // Maps, scenarios and battles within the limits: the files fmt formats.
     let mut formattable = 0usize;
     for file in &files {
+        // Taken before reading: the write refuses if the file changes after this.
+        let state = FileState::of(file).ok();
         let src = match Source::read(file) {
             Ok(s) => s,
             Err(d) => {
@@ -103,13 +105,17 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 
             continue;
         }
         if check {
-            outln!("would reformat {}", file.display());
+            outln!("would reformat {}", shown(file));
             would_change.push(file);
-        } else if let Err(e) = write_atomic(file, out.as_bytes()) {
-            eprintln!("error: cannot write {}: {e}", file.display());
+        } else if let Err(e) = Target::file(file)
+            .read_back()
+            .unchanged_since(state)
+            .write(out.as_bytes())
+        {
+            crate::write_failed(&e);
             unreadable = true;
         } else {
-            outln!("formatted {}", file.display());
+            outln!("formatted {}", shown(file));
         }
     }
     if !left_alone.is_empty() {

@@ -101,11 +101,11 @@ pub enum Command {
     Render {
         /// A map or scenario file.
         input: PathBuf,
-        /// Output file: `.svg` or `.png`.
+        /// Output file: `.svg` or `.png` (`-`: SVG on standard output).
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: PathBuf,
-        /// Width of a PNG in pixels.
-        #[arg(long, default_value_t = 2400)]
+        /// Width of a PNG in pixels (200 to 8000).
+        #[arg(long, default_value_t = 2400, value_parser = width_parser())]
         width: u32,
         /// Draw a scenario's printable card (one A4 page: map and zones, forces, victory
         /// conditions, special rules) instead of the map alone.
@@ -123,7 +123,8 @@ pub enum Command {
     Import {
         /// The Tiled map.
         input: PathBuf,
-        /// The map file to write (`.ron`).
+        /// The map file to write: RON, or JSON when it ends in `.json` (`-`: RON on standard
+        /// output).
         #[arg(short = 'o', long = "out", value_name = "MAP.ron")]
         out: PathBuf,
     },
@@ -137,7 +138,7 @@ pub enum Command {
         /// The syntax to convert to.
         #[arg(long, value_enum)]
         to: crate::convert::To,
-        /// The file to write; without it, print the result.
+        /// The file to write (never the input); without it, or with `-`, print the result.
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: Option<PathBuf>,
     },
@@ -165,7 +166,7 @@ pub enum Command {
     },
     /// Print the man page, or write one page per command into a directory.
     Man {
-        /// Output directory for `saberc.1` and a page per command.
+        /// Output directory for `saberc.1` and a page per command (`-`: print the page).
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,
     },
@@ -178,10 +179,18 @@ pub enum Command {
     /// Write the JSON Schemas: map.schema.json, scenario.schema.json, export.schema.json,
     /// battle.schema.json and report.schema.json (the report of `check --format json`).
     Schema {
-        /// Output directory for the five files; without it, print the scenario schema.
+        /// Output directory for the five files; without it, or with `-`, print the scenario
+        /// schema.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,
     },
+}
+
+/// `--width`: a PNG width within [`saber_schema::output::render::PNG_WIDTHS`] (clap's error
+/// says the range).
+fn width_parser() -> clap::builder::RangedI64ValueParser<u32> {
+    let w = saber_schema::output::render::PNG_WIDTHS;
+    clap::value_parser!(u32).range(i64::from(*w.start())..=i64::from(*w.end()))
 }
 
 /// What `saberc export` writes.
@@ -231,12 +240,24 @@ pub fn main() -> ! {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
+            print_clap_error(&e);
             // clap: --help and --version are not errors.
             std::process::exit(if e.use_stderr() { EXIT_USAGE } else { EXIT_OK });
         }
     };
     std::process::exit(run(cli));
+}
+
+/// clap's output: help and version as clap prints them; a message about a bad command line,
+/// which quotes what was typed, without colours and made printable (an argument must not
+/// drive the terminal).
+fn print_clap_error(e: &clap::Error) {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return;
+    }
+    let plain = e.render().to_string();
+    eprint!("{}", printable(&plain, plain.chars().count()));
 }
 
 /// Run the CLI; returns the exit code.
@@ -334,6 +355,21 @@ pub(crate) fn read_input(
 pub(crate) fn usage_error(msg: &str) -> i32 {
     eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE
+}
+
+/// A write refused or failed: its message (which names the path at fault) printed, and the
+/// usage exit code to return.
+pub(crate) fn write_failed(e: &saber_schema::files::WriteError) -> i32 {
+    match e {
+        // As `write_stdout`: output to a closed pipe ends quietly.
+        saber_schema::files::WriteError::StdoutClosed => EXIT_OK,
+        _ => usage_error(&e.to_string()),
+    }
+}
+
+/// Is this `-o` value `-`, standard output?
+pub(crate) fn is_dash(path: &std::path::Path) -> bool {
+    path == std::path::Path::new("-")
 }
 
 /// A path as shown to people: control and bidirectional characters escaped (a file name must

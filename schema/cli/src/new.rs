@@ -3,11 +3,11 @@
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
-use saber_schema::files::write_atomic;
+use saber_schema::files::Target;
 use saber_schema::output::skeleton::{id_from_name, map_skeleton, scenario_skeleton};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, registry, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, is_dash, registry, shown, usage_error, write_failed};
 
 /// What to start.
 #[derive(Debug, Subcommand)]
@@ -18,7 +18,8 @@ pub enum New {
         /// relative to the new file.
         #[arg(long, value_name = "ID")]
         map: String,
-        /// The file to write (its name gives the scenario id); without it, print the skeleton.
+        /// The file to write, never an existing one (its name gives the scenario id); without
+        /// it, or with `-`, print the skeleton.
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: Option<PathBuf>,
         /// Directories holding maps the scenario may name.
@@ -33,7 +34,8 @@ pub enum New {
         /// Rows (1 to 1000).
         #[arg(long)]
         height: u32,
-        /// The file to write (its name gives the map id); without it, print the skeleton.
+        /// The file to write, never an existing one (its name gives the map id); without it, or
+        /// with `-`, print the skeleton.
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: Option<PathBuf>,
     },
@@ -42,6 +44,8 @@ pub enum New {
 pub(crate) fn new_cmd(what: &New) -> i32 {
     match what {
         New::Scenario { map, out, maps } => {
+            // `-o -` prints, as no `-o` does.
+            let out = &out.clone().filter(|o| !is_dash(o));
             let reg = match registry(maps) {
                 Ok(r) => r,
                 Err(e) => return usage_error(&e),
@@ -61,6 +65,7 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
             emit(out.as_deref(), &scenario_skeleton(&resolved.map, map, &id))
         }
         New::Map { width, height, out } => {
+            let out = &out.clone().filter(|o| !is_dash(o));
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-map");
             match map_skeleton(*width, *height, &id) {
                 Ok(text) => emit(out.as_deref(), &text),
@@ -89,17 +94,13 @@ fn emit(out: Option<&Path>, text: &str) -> i32 {
             "skeletons are RON (they are commented): write FILE.ron, then `saberc convert FILE.ron --to json` if you want JSON",
         );
     }
-    if out.exists() {
-        return usage_error(&format!(
-            "{} exists; saberc new never replaces a file: choose another name",
-            out.display()
-        ));
-    }
-    match write_atomic(out, text.as_bytes()) {
-        Ok(()) => {
-            outln!("wrote {}", out.display());
+    let target = Target::file(out).command_line().new_only().read_back();
+    match target.write(text.as_bytes()) {
+        Ok(_) if target.is_stdout() => EXIT_OK,
+        Ok(_) => {
+            outln!("wrote {}", shown(out));
             EXIT_OK
         }
-        Err(e) => usage_error(&format!("cannot write {}: {e}", out.display())),
+        Err(e) => write_failed(&e),
     }
 }

@@ -2,13 +2,15 @@
 use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
-use saber_schema::files::write_atomic;
+use saber_schema::files::Target;
 use saber_schema::output::overlays::scenario_overlays;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::{compile_scenario, load_map};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, read_input, registry, shown, usage_error};
+use crate::{
+    EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed,
+};
 
 pub(crate) fn render_cmd(
     input: &Path,
@@ -19,13 +21,19 @@ pub(crate) fn render_cmd(
     maps: &[PathBuf],
 ) -> i32 {
     use saber_schema::output::render::{MapStyle, map_png_styled, map_svg_styled};
-    let ext = out
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    // `-o -`: SVG on standard output (a PNG is not text for a terminal).
+    let ext = if is_dash(out) {
+        "svg".to_string()
+    } else {
+        out.extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
     if ext != "svg" && ext != "png" {
-        return usage_error("the output file must end in .svg or .png");
+        return usage_error(
+            "the output file must end in .svg or .png (or be `-`, SVG on standard output)",
+        );
     }
     let reg = match registry(maps) {
         Ok(r) => r,
@@ -88,9 +96,9 @@ pub(crate) fn render_cmd(
                 let bytes = if ext == "svg" {
                     Ok(saber_schema::output::card::card_svg(&c).into_bytes())
                 } else {
-                    saber_schema::output::card::card_png(&c, width.clamp(200, 8000))
+                    saber_schema::output::card::card_png(&c, width)
                 };
-                return write_rendered(out, bytes);
+                return write_rendered(out, input, bytes);
             }
             let overlays = scenario_overlays(&c);
             let title = match &c.scenario.rule {
@@ -114,24 +122,29 @@ pub(crate) fn render_cmd(
     let bytes = if ext == "svg" {
         Ok(map_svg_styled(&map, &overlays, &title, style).into_bytes())
     } else {
-        map_png_styled(&map, &overlays, &title, style, width.clamp(200, 8000))
+        map_png_styled(&map, &overlays, &title, style, width)
     };
-    write_rendered(out, bytes)
+    write_rendered(out, input, bytes)
 }
 
 /// Write a drawing, or report why it could not be made.
 fn write_rendered(
     out: &Path,
+    input: &Path,
     bytes: Result<Vec<u8>, saber_schema::output::render::RenderError>,
 ) -> i32 {
     match bytes {
-        Ok(b) => match write_atomic(out, &b) {
-            Ok(()) => {
-                outln!("wrote {}", shown(out));
-                EXIT_OK
+        Ok(b) => {
+            let target = Target::file(out).command_line().not_over(input);
+            match target.write(&b) {
+                Ok(_) if target.is_stdout() => EXIT_OK,
+                Ok(_) => {
+                    outln!("wrote {}", shown(out));
+                    EXIT_OK
+                }
+                Err(e) => write_failed(&e),
             }
-            Err(e) => usage_error(&format!("cannot write {}: {e}", shown(out))),
-        },
+        }
         Err(e) => usage_error(&format!("cannot render: {e}")),
     }
 }

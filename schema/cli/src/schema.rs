@@ -1,13 +1,13 @@
 //! `saberc schema`: write the JSON Schemas of maps, scenarios, battles and exports.
 use std::path::Path;
 
-use saber_schema::files::write_atomic;
+use saber_schema::files::{Target, WriteError};
 use saber_schema::pipeline::schema::{SCHEMA_FILES, schema_text};
 
-use crate::{EXIT_OK, shown, usage_error};
+use crate::{EXIT_OK, is_dash, shown, usage_error, write_failed};
 
 pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
-    match out {
+    match out.filter(|d| !is_dash(d)) {
         None => {
             out!(
                 "{}",
@@ -19,20 +19,27 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
             if let Err(e) = std::fs::create_dir_all(dir) {
                 return usage_error(&format!("cannot create {}: {e}", shown(dir)));
             }
-            for (name, make) in SCHEMA_FILES {
+            let mut files: Vec<(&str, String)> = SCHEMA_FILES
+                .iter()
+                .map(|(name, make)| (*name, schema_text(&make())))
+                .collect();
+            files.push((
+                crate::report::REPORT_SCHEMA_FILE,
+                schema_text(&crate::report::report_schema()),
+            ));
+            for (name, text) in files {
                 let path = dir.join(name);
-                if let Err(e) = write_atomic(&path, schema_text(&make()).as_bytes()) {
-                    return usage_error(&format!("cannot write {}: {e}", shown(&path)));
+                if let Err(e) = write_one(&path, &text) {
+                    return write_failed(&e);
                 }
                 outln!("wrote {}", shown(&path));
             }
-            let path = dir.join(crate::report::REPORT_SCHEMA_FILE);
-            let text = schema_text(&crate::report::report_schema());
-            if let Err(e) = write_atomic(&path, text.as_bytes()) {
-                return usage_error(&format!("cannot write {}: {e}", path.display()));
-            }
-            outln!("wrote {}", path.display());
             EXIT_OK
         }
     }
+}
+
+/// One schema file of the output folder (a link or a node there is refused).
+fn write_one(path: &Path, text: &str) -> Result<(), WriteError> {
+    Target::in_folder(path).write(text.as_bytes()).map(|_| ())
 }

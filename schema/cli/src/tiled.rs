@@ -4,18 +4,26 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::Severity;
-use saber_schema::files::write_atomic;
+use saber_schema::files::Target;
+use saber_schema::output::convert::convert;
 use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
 use saber_schema::output::tiled::import::{import_path, map_ron};
 use saber_schema::pipeline::parse::{DocKind, detect};
+use saber_schema::pipeline::read::{Source, Syntax};
 use saber_schema::pipeline::{compile_scenario, finish, load_map};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, read_input, registry, usage_error};
+use crate::{
+    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, is_dash, read_input, registry, shown, usage_error,
+    write_failed,
+};
 
 /// A map, or a scenario compiled by the pipeline, written as `<id>.tmj`, `<id>.tsj` and
 /// `<id>.png` in `out`.
 pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
+    if is_dash(out) {
+        return usage_error(FOLDER_NOT_DASH);
+    }
     let reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
@@ -53,14 +61,14 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         Some(Err(e)) => return usage_error(&format!("cannot draw the tileset: {e}")),
         None => return EXIT_ERRORS,
     };
-    match write_files(&files, out) {
+    match write_files(&files, out, &[input]) {
         Ok(paths) => {
             for p in paths {
-                outln!("wrote {}", p.display());
+                outln!("wrote {}", shown(&p));
             }
             EXIT_OK
         }
-        Err(e) => usage_error(&e.to_string()),
+        Err(e) => write_failed(&e),
     }
 }
 
@@ -78,9 +86,42 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
         eprintln!("not imported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    if let Err(e) = write_atomic(out, map_ron(map).as_bytes()) {
-        return usage_error(&format!("cannot write {}: {e}", out.display()));
+    let ron = map_ron(map);
+    let text = if is_json(out) {
+        // The project's converter, so the JSON is `saberc convert --to json`'s (the source
+        // is named `.ron`, which picks its syntax).
+        let src = Source::from_text(out.with_extension("ron"), ron);
+        match convert(&src, Syntax::Json) {
+            Ok(c) => c.text,
+            Err(d) => {
+                eprint!("{}", human(&d, Some(&src.text), color));
+                return EXIT_ERRORS;
+            }
+        }
+    } else {
+        ron
+    };
+    // Never over the Tiled map or a tileset it read; read back by saberc.
+    let mut target = Target::file(out).command_line().read_back().not_over(input);
+    for s in &imported.sources {
+        target = target.not_over(&s.path);
     }
-    outln!("wrote {}", out.display());
-    EXIT_OK
+    match target.write(text.as_bytes()) {
+        Ok(_) if target.is_stdout() => EXIT_OK,
+        Ok(_) => {
+            outln!("wrote {}", shown(out));
+            EXIT_OK
+        }
+        Err(e) => write_failed(&e),
+    }
 }
+
+/// Does the output name a JSON file?
+fn is_json(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// Why `-o -` is refused where the output is a folder.
+pub(crate) const FOLDER_NOT_DASH: &str =
+    "this export writes files into a folder, and `-` (standard output) is not one: give a folder";

@@ -170,11 +170,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         map.grid.label(p.at),
                         s.sides[si].name,
                         group.id,
-                        if r.groups[si][gi].from_setup {
-                            " (measured from the enemy's placed counters)"
-                        } else {
-                            ""
-                        }
+                        zone_basis(s, r, si, gi)
                     ),
                 )
                 .at_path(path!["setup", pi, "at"])
@@ -189,6 +185,25 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// What a zone measured from the enemy is measured from, for a placement outside it: the
+/// enemy's placed units, or every hex the enemy may set up on (the zone is what is legal
+/// whatever the enemy chooses); nothing for a zone that does not depend on the enemy.
+fn zone_basis(s: &Scenario, r: &Resolved, si: usize, gi: usize) -> String {
+    let gh = &r.groups[si][gi];
+    let enemy = &s.sides[r.first].name;
+    if gh.from_setup {
+        format!(" (measured from the placed {enemy} units)")
+    } else if si != r.first
+        && s.sides[si].groups[gi]
+            .deploy_zone()
+            .is_some_and(Zone::refers_to_enemy)
+    {
+        format!(" (the hexes legal for every {enemy} set-up: no {enemy} unit is placed)")
+    } else {
+        String::new()
+    }
 }
 
 /// A placement outside its zone that would be inside it with column and row swapped: files

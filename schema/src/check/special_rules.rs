@@ -248,7 +248,7 @@ fn markers_forbidden_everywhere(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
 }
 
 /// Does treating the hex as clear change nothing? A rule naming terrain types clears only the
-/// terrain (slopes stay, see [`crate::effective_terrain`]), so clear terrain is enough; a rule
+/// terrain (slopes stay, see [`crate::queries::effective_terrain`]), so clear terrain is enough; a rule
 /// naming places also levels slopes and ridges, so those must be absent too.
 fn already_clear(map: &Map, c: Coord, cover_only: bool) -> bool {
     map.cell(c).is_some_and(|cell| {

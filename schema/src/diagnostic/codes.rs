@@ -260,6 +260,18 @@ registry! {
         bad: "my-battle.ron:  { \"format\": \"saber-scenario/1\", … }",
         fixed: "my-battle.json: { \"format\": \"saber-scenario/1\", … }",
     }
+    NotAScenario = "FMT004" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "a map or battle where a scenario is expected",
+        explanation: "`saberc export`, `saberc render --card` and the scenario commands take a \
+            scenario (`format: \"saber-scenario/1\"`). A map is drawn with `saberc render` or \
+            exported for Tiled with `saberc export --format tiled`; a historical battle \
+            (`saber-battle/1`) becomes a scenario with `saberc factor FILE --format ron`.",
+        bad: "saberc export maps/my-map.ron -o out",
+        fixed: "saberc export scenarios/my-battle.ron -o out",
+    }
     Schema = "SCH001" {
         severity: Error,
         family: Schema,

@@ -5,8 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::{Code, Diagnostic};
-use crate::model::limits::MAX_DIAGNOSTICS_PER_FILE;
+use super::{Code, Diagnostic, MAX_DIAGNOSTICS_PER_FILE};
 
 /// Findings of one stage, at most [`MAX_DIAGNOSTICS_PER_FILE`] of each code kept one by one.
 #[derive(Debug, Default)]

@@ -13,6 +13,9 @@ pub use codes::{Code, CodeInfo, Family, REGISTRY};
 
 use serde::Serialize;
 
+/// Most diagnostics reported for one file; the rest are counted.
+pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
+
 /// How bad a diagnostic is.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema,

@@ -38,7 +38,8 @@ mod tests;
 pub use check::check_battle;
 pub use input::{parse_fraction, parse_side, read_battle};
 pub use report::report;
-pub use skeleton::{Anchor, skeleton, skeleton_on, skeleton_ron};
+
+pub use skeleton::{Anchor, skeleton, skeleton_on, strengths_text};
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -1,4 +1,5 @@
-//! A scenario skeleton from a factoring, as a model and as commented RON.
+//! A scenario skeleton from a factoring, as a model (its commented RON is
+//! [`crate::output::skeleton::skeleton_ron`]'s).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -251,7 +252,9 @@ pub fn skeleton_on(battle: &Battle, f: &Factoring, map: &str, anchors: &[Anchor;
     }
 }
 
-fn strengths_text(s: &FactoredSide) -> String {
+/// A factored side's historical strengths in words, arm by arm (strength, unit type, what it
+/// counts), as the skeleton's notes and its RON header give them.
+pub fn strengths_text(s: &FactoredSide) -> String {
     s.arms
         .iter()
         .map(|a| {
@@ -281,60 +284,4 @@ fn scenario_id(battle: &Battle) -> String {
     };
     id.truncate(64);
     id.trim_end_matches('-').to_string()
-}
-
-/// The skeleton in RON, with a comment header saying where it came from, what the designer
-/// must set, and the factoring warnings.
-pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorError> {
-    let scenario = skeleton(battle, f);
-    // Unescaped strings keep notes readable: real line breaks, no `\'`.
-    let config = ron::ser::PrettyConfig::default().escape_strings(false);
-    let body = ron::ser::to_string_pretty(&scenario, config)
-        .map_err(|e| FactorError::Write(e.to_string()))?;
-    // Names and warnings come from the battle file: each comment line is made one printable
-    // line, so that a name holding a line break cannot end the comment and inject RON.
-    let mut out = String::new();
-    let mut comment = |line: String| {
-        out.push_str("// ");
-        out.push_str(&comment_text(&line));
-        out.push('\n');
-    };
-    comment(format!(
-        "Scenario skeleton factored from {} by `saberc factor` (rule 11.18).",
-        f.name
-    ));
-    for s in &f.sides {
-        comment(format!(
-            "{}: {} -> {}",
-            s.name,
-            strengths_text(s),
-            s.notation()
-        ));
-    }
-    comment(format!("Scale: {}.", f.scale.describe()));
-    comment(format!(
-        "Deployment zones, who deploys and moves first, and the victory condition are {TO_BE_SET}."
-    ));
-    for w in &f.warnings {
-        comment(format!("warning[{}]: {w}", w.code()));
-    }
-    out.push_str(&body);
-    out.push('\n');
-    // In `saberc fmt`'s layout, so that the first `fmt --check` of the new file passes.
-    crate::output::format::format_text(&out, crate::pipeline::read::Syntax::Ron)
-        .map_err(|e| FactorError::Write(e.message))
-}
-
-/// Text for a `//` comment: line breaks (any of them: `\n`, `\r`, U+0085, U+2028, U+2029) and
-/// every unprintable character are written as `\u{..}` escapes, so the comment stays one line.
-fn comment_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            crate::diagnostic::push_printable(&mut out, c);
-        }
-    }
-    out
 }

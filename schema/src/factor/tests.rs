@@ -446,11 +446,17 @@ fn skeleton_has_both_sides_and_marks_what_is_to_be_set() {
     );
 
     // The RON text parses back to the same scenario.
-    let text = skeleton_ron(&b, &f).unwrap();
+    let text = crate::output::skeleton::skeleton_ron(&b, &f).unwrap();
     assert!(text.starts_with("// Scenario skeleton factored from Inkerman"));
     assert!(text.contains("Inkerman's apostrophe"), "{text}");
     let back: Scenario = ron::Options::default().from_str(&text).unwrap();
     assert_eq!(back, s);
+    // In `saberc fmt`'s layout, as every model-to-text writer's output.
+    assert_eq!(
+        crate::output::format::format_text(&text, crate::pipeline::read::Syntax::Ron).unwrap(),
+        text,
+        "the skeleton is fmt-clean"
+    );
 }
 
 #[test]

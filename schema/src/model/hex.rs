@@ -656,7 +656,8 @@ mod tests {
             height: 1000,
             ..grid()
         };
-        assert_eq!(big.label(Coord(7, 1000)), "00071000");
+        assert_eq!(big.label(Coord(7, 1000)), "0007.1000");
+        // The undotted form printed before still reads.
         assert_eq!(big.parse_label("00071000"), Ok(Coord(7, 1000)));
         assert_eq!(parse_label("0007.1000"), Ok(Coord(7, 1000)));
         // The label width grows with each side of the map on its own, and a wide map's label

@@ -109,13 +109,14 @@ pub const MAX_PROPORTION_POINTS: u32 = 100;
 /// Largest warning threshold of factoring for the side ratio, in percent.
 pub const MAX_RATIO_PERCENT: u32 = 1000;
 
-/// Most values in one file, counted before it is read as its commas and opening brackets
-/// (outside strings and comments): it bounds the memory every later stage spends on a file.
+/// Most values in one file, counted before it is read as its commas, opening brackets and
+/// comments (outside strings): it bounds the memory every later stage spends on a file.
 /// The 1000 × 1000 map holds about 3,000; 1,000,000 is about 330,000 listed hexes.
 pub const MAX_VALUES: usize = 1_000_000;
 
-/// Most diagnostics reported for one file; the rest are counted.
-pub const MAX_DIAGNOSTICS_PER_FILE: usize = 200;
+/// Most diagnostics reported for one file; the rest are counted (stated in [`crate::diagnostic`],
+/// which keeps to it below the model).
+pub use crate::diagnostic::MAX_DIAGNOSTICS_PER_FILE;
 
 /// Most hex visits spent compiling the zones of one file: a step that covers the whole map
 /// costs its hex count (on the 1000 × 1000 limit, 50 such steps; on the Rifle & Saber map,

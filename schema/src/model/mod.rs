@@ -1,7 +1,9 @@
-//! The model: what map, scenario and battle files say, as Rust types (serde + schemars).
+//! The model: what map, scenario, battle and export files say, as Rust types (serde +
+//! schemars).
 
 pub mod battle;
 pub mod counter;
+pub mod export;
 pub mod hex;
 pub mod hex_set;
 pub mod limits;

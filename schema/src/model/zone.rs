@@ -153,8 +153,10 @@ pub enum Zone {
     EnemyDeployment,
     /// Where the enemy's units stand once set up ("13 hexes or more away from the Spanish",
     /// 11.15): measured from the alternatives the enemy chose and, when the scenario's set-up
-    /// places its counters, from the hexes they occupy. Until then it is measured from every
-    /// hex the enemy may occupy, and the export tells an engine to apply it after set-up.
+    /// places its unit counters (markers are not units, 7.0A), from the hexes they occupy.
+    /// Until then it is measured from every hex the enemy may occupy: the zone is what is
+    /// legal whatever the enemy chooses (the intersection over its choices), and the export
+    /// carries the zone under each choice beside it for an engine to apply after set-up.
     EnemyUnits,
     /// A choice: the side picks one of these at set-up ("on any one of H24, H25 or H26"). Drawn
     /// as the union; each alternative must hold the group on its own.

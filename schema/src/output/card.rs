@@ -194,8 +194,11 @@ fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -
         let mut row_h: f64 = 0.0;
         for (k, o) in pair.iter().enumerate() {
             let x = MARGIN + col_w * k as f64;
-            let label = format!("{} ({})", o.name, hex_count(o.hexes.len()));
-            let lines = wrap(&label, text_w, TABLE, 2);
+            let mut label = format!("{} ({})", o.name, hex_count(o.hexes.len()));
+            if let Some(note) = &o.note {
+                label.push_str(&format!(": {note}"));
+            }
+            let lines = wrap(&label, text_w, TABLE, 3);
             swatch(out, (x + 12.0, y + line * 0.5), &rgb(o.color));
             text_lines(out, x + 32.0, y, &lines, TABLE, INK);
             row_h = row_h.max(lines.len() as f64 * line);
@@ -752,6 +755,17 @@ mod tests {
             all.contains("Treat R3 or F16 or J34 or B14 or B15 or H27 as clear terrain."),
             "{all}"
         );
+    }
+
+    /// A name with NUL, BEL or ESC still makes a card that is XML (shown as `\u{..}` text).
+    #[test]
+    fn control_characters_make_valid_xml() {
+        let mut c = little_round_top();
+        c.scenario.sides[0].name = "Union\u{0}\u{7}".into();
+        c.scenario.name = "Gettysburg \u{1b}]0;x\u{7}".into();
+        let svg = card_svg(&c);
+        roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("not XML: {e}"));
+        assert!(svg.contains("Gettysburg \\u{1b}]0;x\\u{7}"));
     }
 
     #[test]

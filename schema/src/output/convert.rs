@@ -13,7 +13,7 @@ use serde_json::{Map as JsonMap, Value};
 
 use super::format::{self, Document, Group, Node};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::pipeline::parse::{DocKind, detect, parse};
+use crate::pipeline::parse::{DocKind, check_limits, detect, parse};
 use crate::pipeline::read::{Source, Syntax};
 
 /// A file converted to the other syntax.
@@ -27,8 +27,10 @@ pub struct Converted {
     pub dropped_keys: Vec<String>,
 }
 
-/// Convert a map, scenario or battle file to `to`.
+/// Convert a map, scenario or battle file to `to`; a file past check's limits (nesting,
+/// values) is refused first, as `check` refuses it.
 pub fn convert(src: &Source, to: Syntax) -> Result<Converted, Diagnostic> {
+    check_limits(&src.text)?;
     let (kind, _) = detect(src)?;
     match kind {
         DocKind::Map => convert_as::<crate::model::map::MapFile>(src, to),

@@ -15,6 +15,9 @@ pub struct Overlay {
     pub color: [u8; 3],
     /// The hexes.
     pub hexes: Vec<Coord>,
+    /// What the hexes mean when that needs saying: a zone measured from the enemy shows the
+    /// hexes legal whatever the enemy chooses ("legal for every Spanish set-up").
+    pub note: Option<String>,
 }
 
 /// Distinct overlay colours, to hand out in turn to a scenario's zones.
@@ -61,8 +64,26 @@ pub fn scenario_overlays(c: &Compiled) -> Vec<Overlay> {
                 name: label,
                 color,
                 hexes: c.resolved.groups[si][gi].hexes.iter().collect(),
+                note: enemy_note(c, si, gi),
             });
         }
     }
     out
+}
+
+/// For a zone measured from the enemy (11.15, 11.17), what its drawn hexes are: the hexes legal
+/// for every set-up the enemy can make, or measured from the enemy's placed units.
+fn enemy_note(c: &Compiled, si: usize, gi: usize) -> Option<String> {
+    let s = &c.scenario;
+    let first = c.resolved.first;
+    let zone = s.sides[si].groups[gi].deploy_zone()?;
+    if si == first || !zone.refers_to_enemy() {
+        return None;
+    }
+    let enemy = &s.sides.get(first)?.name;
+    Some(if c.resolved.groups[si][gi].from_setup {
+        format!("measured from the placed {enemy} units")
+    } else {
+        format!("legal for every {enemy} set-up")
+    })
 }

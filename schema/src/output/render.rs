@@ -55,6 +55,10 @@ const COORD_STEP: f64 = 20.0;
 /// Hexes smaller than this get no village buildings.
 const BUILDING_STEP: f64 = 14.0;
 
+/// The widths a PNG may be asked for, in pixels (`saberc render --width`, the editor's card
+/// export): outside, `saberc` refuses with a usage error that says this range.
+pub const PNG_WIDTHS: std::ops::RangeInclusive<u32> = 200..=8000;
+
 /// The widest PNG made; wider requests are scaled down.
 pub const MAX_PNG_SIDE: u32 = 12000;
 /// The most pixels in one PNG.
@@ -199,7 +203,10 @@ impl Layout {
     }
 }
 
-/// Escape text for XML.
+/// Escape text for XML. A character XML 1.0 cannot hold (NUL, BEL, ESC and the other control
+/// characters but tab and line breaks; U+FFFE, U+FFFF), or that it discourages (DEL and the C1
+/// controls), is shown as visible `\u{..}` text, as a terminal shows it, so the drawing stays
+/// an SVG every viewer opens.
 pub(crate) fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
@@ -209,6 +216,10 @@ pub(crate) fn xml(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(ch),
+            c if c.is_control() || matches!(c, '\u{FFFE}' | '\u{FFFF}') => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
             c => out.push(c),
         }
     }

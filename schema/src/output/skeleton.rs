@@ -1,10 +1,13 @@
-//! Commented skeletons of a new scenario and a new map (`saberc new`). A skeleton is a file
+//! Commented skeletons of a new scenario and a new map (`saberc new`), and of a scenario
+//! factored from a battle (`saberc factor`, 11.18). A skeleton is a file
 //! that reads and checks clean except for the values the designer must fill in, and each of
 //! those is left empty so that `saberc check` names it with a diagnostic (a group without
 //! units, a zone without hexes, a victory target without hexes). Names get a first value from
 //! the file name and the side colours (an empty name would stop the check at the schema stage,
 //! before the other gaps are named).
 
+use crate::factor::{FactorError, Factoring, TO_BE_SET, skeleton, strengths_text};
+use crate::model::battle::Battle;
 use crate::model::limits;
 use crate::model::map::{MAP_FORMAT, Map};
 use crate::model::scenario::SCENARIO_FORMAT;
@@ -217,6 +220,62 @@ pub fn map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skeleto
 "
     );
     Ok(format_text(&text, Syntax::Ron).expect("the map skeleton is valid RON"))
+}
+
+/// The skeleton of a factored battle (11.18, [`crate::factor::skeleton`]) in RON, with a
+/// comment header saying where it came from, what the designer
+/// must set, and the factoring warnings.
+pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorError> {
+    let scenario = skeleton(battle, f);
+    // Unescaped strings keep notes readable: real line breaks, no `\'`.
+    let config = ron::ser::PrettyConfig::default().escape_strings(false);
+    let body = ron::ser::to_string_pretty(&scenario, config)
+        .map_err(|e| FactorError::Write(e.to_string()))?;
+    // Names and warnings come from the battle file: each comment line is made one printable
+    // line, so that a name holding a line break cannot end the comment and inject RON.
+    let mut out = String::new();
+    let mut comment = |line: String| {
+        out.push_str("// ");
+        out.push_str(&comment_text(&line));
+        out.push('\n');
+    };
+    comment(format!(
+        "Scenario skeleton factored from {} by `saberc factor` (rule 11.18).",
+        f.name
+    ));
+    for s in &f.sides {
+        comment(format!(
+            "{}: {} -> {}",
+            s.name,
+            strengths_text(s),
+            s.notation()
+        ));
+    }
+    comment(format!("Scale: {}.", f.scale.describe()));
+    comment(format!(
+        "Deployment zones, who deploys and moves first, and the victory condition are {TO_BE_SET}."
+    ));
+    for w in &f.warnings {
+        comment(format!("warning[{}]: {w}", w.code()));
+    }
+    out.push_str(&body);
+    out.push('\n');
+    // In `saberc fmt`'s layout, so that the first `fmt --check` of the new file passes.
+    format_text(&out, Syntax::Ron).map_err(|e| FactorError::Write(e.message))
+}
+
+/// Text for a `//` comment: line breaks (any of them: `\n`, `\r`, U+0085, U+2028, U+2029) and
+/// every unprintable character are written as `\u{..}` escapes, so the comment stays one line.
+fn comment_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            crate::diagnostic::push_printable(&mut out, c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

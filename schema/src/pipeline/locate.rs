@@ -343,7 +343,8 @@ pub struct Structure {
     pub depth: usize,
     /// Where the nesting first goes past its limit.
     pub too_deep_at: Option<usize>,
-    /// Values, counted as the commas and opening brackets (a list of n items has n − 1 commas).
+    /// Values, counted as the commas, opening brackets and comments (a list of n items has
+    /// n − 1 commas).
     pub values: usize,
     /// Where the count of values first goes past its limit.
     pub too_many_at: Option<usize>,
@@ -390,6 +391,9 @@ pub fn structure(text: &str, depth_limit: usize, value_limit: usize) -> Structur
             b'"' | b'\'' => i = s.string_end(i),
             b'r' if s.raw_string_start(i) => i = s.raw_string_end(i),
             b'/' if s.b.get(i + 1) == Some(&b'/') || s.b.get(i + 1) == Some(&b'*') => {
+                // A comment counts as a value: `fmt` keeps each as a token of its own, so a
+                // file of millions of comments is refused like a file of millions of values.
+                count_value(&mut out, i);
                 i = s.comment_end(i)
             }
             b'(' | b'[' | b'{' => {

@@ -107,8 +107,44 @@ pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
 /// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
 /// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
 fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
+    // A map or a battle where a scenario is expected is said in one line, not as a list of
+    // the scenario fields it lacks.
+    match detect(src) {
+        Ok((DocKind::Scenario, _)) => {}
+        Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind)]),
+        Err(d) => return Err(vec![d]),
+    }
     let (s, written): (Scenario, _) = parse_document_all(src)?;
     scenario_schema(&written).map(|deferred| (s, deferred))
+}
+
+/// FMT004: a map or battle file given where a scenario is expected, with the command for it.
+fn not_a_scenario(src: &Source, kind: DocKind) -> Diagnostic {
+    let file = crate::diagnostic::printable(&src.path.display().to_string(), 200);
+    let (what, hint) = match kind {
+        DocKind::Map => (
+            "a map",
+            format!(
+                "a scenario names its map in `map:`; to draw the map: `saberc render {file} -o map.svg`; for Tiled: `saberc export {file} --format tiled -o DIR`"
+            ),
+        ),
+        _ => (
+            "a battle to factor (11.18)",
+            format!(
+                "factor it into a scenario first: `saberc factor {file} --format ron > scenario.ron`, then set what it marks to be set"
+            ),
+        ),
+    };
+    let at = crate::pipeline::locate::top_level_field(&src.text, "format").map_or(0, |(a, _)| a);
+    Diagnostic::error(
+        Code::NotAScenario,
+        format!(
+            "this file is {what} (`{}`), but a scenario is expected here",
+            kind.prefix()
+        ),
+    )
+    .at_location(crate::pipeline::locate::location_at(&src.text, at, 1))
+    .with_hint(hint)
 }
 
 /// The JSON Schema stage on a scenario as written: the findings that stop the pipeline, or
@@ -206,7 +242,7 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
         // An engine export among the source files: named as such, and held to its schema.
         Err(d) if d.code == Code::UnknownFormat && d.severity == Severity::Note => {
             let mut diags = vec![d];
-            match parse_document::<crate::output::export::Export>(src) {
+            match parse_document::<crate::model::export::Export>(src) {
                 Ok((_, written)) => diags.extend(schema::validate_export(&written)),
                 Err(e) => diags.push(e),
             }

@@ -274,7 +274,7 @@ fn too_many_values(text: &str, at: usize) -> Diagnostic {
     Diagnostic::error(
         Code::LimitExceeded,
         format!(
-            "the file holds more than {} values (list items, fields and brackets), over the limit",
+            "the file holds more than {} values (list items, fields, brackets and comments), over the limit",
             crate::diagnostic::grouped(limits::MAX_VALUES)
         ),
     )
@@ -394,6 +394,23 @@ fn take_out(
     d: &Diagnostic,
     shifts: &mut Vec<(usize, isize)>,
 ) -> bool {
+    let found = d.message.split('`').nth(1).unwrap_or("");
+    // A JSON finding points at the value: the name is the key just before it.
+    let at = if text[at.min(text.len())..]
+        .trim_start_matches('"')
+        .starts_with(found)
+    {
+        at
+    } else {
+        let from = at.saturating_sub(1000);
+        let from = (from..=at)
+            .find(|i| text.is_char_boundary(*i))
+            .unwrap_or(at);
+        match text[from..at.min(text.len())].rfind(&format!("\"{found}\"")) {
+            Some(i) => from + i,
+            None => return false,
+        }
+    };
     let bytes = text.as_bytes();
     if at >= bytes.len() {
         return false;
@@ -412,7 +429,7 @@ fn take_out(
     let is_key = text[token_end..].trim_start().starts_with(':');
     if d.message.starts_with("unknown variant")
         && let Some(hint) = &d.hint
-        && let Some(suggested) = hint.split('`').nth(1)
+        && let Some(suggested) = hint.split('`').skip(1).step_by(2).find(|t| *t != found)
         && !suggested.is_empty()
         && suggested
             .bytes()
@@ -565,6 +582,13 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
     {
         return d;
     }
+    if matches!(e.code, E::ExpectedComma)
+        && fraction_at(text, loc.offset).is_none()
+        && unbalanced_hint(text, loc.line).is_none()
+        && let Some(d) = missing_comma(text, loc.offset, &where_)
+    {
+        return d.at_location(loc).at_path(path.to_vec());
+    }
     let d = match &e.code {
         // `Difference([A, B])`: a list where RON wants the variant's own values, a tuple.
         E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('[') => {
@@ -661,7 +685,9 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 Code::WrongType,
                 format!("`{number}` is not a whole number{where_}"),
             )
-            .with_hint(format!("counts and turns are whole numbers: write `{whole}`"))
+            .with_hint(format!(
+                "counts and turns are whole numbers: write `{whole}`"
+            ))
         }
         E::Message(m)
             if m.contains("invalid type")
@@ -669,7 +695,10 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 || m.contains("invalid length") =>
         {
             Diagnostic::error(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
-                "check the value's type against the schema (`saberc schema`) or the README",
+                negative_hint(m).unwrap_or_else(|| {
+                    "check the value's type against the schema (`saberc schema`) or the README"
+                        .to_string()
+                }),
             )
         }
         E::ExpectedInteger
@@ -686,19 +715,87 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         | E::IntegerOutOfBounds
             if !path.is_empty() =>
         {
+            // `{BA: -2}`: RON reads a negative number into a count as out of bounds.
+            // RON points at the digits or at the sign before them.
+            let at = loc.offset.min(text.len());
+            let at = if text[..at].ends_with('-') {
+                at - 1
+            } else {
+                at
+            };
+            let rest = &text[at..];
+            let negative = rest
+                .strip_prefix('-')
+                .map(|r| {
+                    r.chars()
+                        .take_while(char::is_ascii_digit)
+                        .take(20)
+                        .collect::<String>()
+                })
+                .filter(|n| !n.is_empty());
             Diagnostic::error(
                 Code::WrongType,
                 format!("wrong type{where_}: {}", lower_first(&e.code.to_string())),
             )
-            .with_hint("check the value's type against the schema (`saberc schema`) or the README")
+            .with_hint(match negative {
+                Some(n) => negative_hint(&format!("integer `-{n}`")).unwrap_or_default(),
+                None => "check the value's type against the schema (`saberc schema`) or the README"
+                    .to_string(),
+            })
         }
         E::Eof => Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed"),
-        other => Diagnostic::error(Code::Syntax, plain_types(&format!("{other}{where_}"))).with_hint(
-            "fix the syntax at this position (RON: `field: value`, lists in [ ], structs in ( ))",
-        ),
+        other => Diagnostic::error(Code::Syntax, plain_types(&format!("{other}{where_}")))
+            .with_hint(unbalanced_hint(text, loc.line).unwrap_or_else(|| {
+                "RON writes `field: value` pairs separated by commas, lists in [ ], records and \
+                 variants' values in ( ), maps in { }: compare this line with its neighbours"
+                    .to_string()
+            })),
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// A negative number where a count, turn or distance goes (`-2`): it is whole, but not 0 or
+/// more, so say that, with the number to write if the sign was a slip.
+fn negative_hint(msg: &str) -> Option<String> {
+    let rest = msg.split("integer `-").nth(1)?;
+    let n = rest.split('`').next()?;
+    Some(format!(
+        "counts, turns and distances are 0 or more: write `{n}` if the minus sign is a slip"
+    ))
+}
+
+/// A comma missing before `offset` (where the parser noticed it, at the next value): the
+/// message names the value before, and the help says what to type after it. (The caret stays
+/// where the parser noticed it, where the recovery of further syntax errors expects it.)
+fn missing_comma(text: &str, offset: usize, where_: &str) -> Option<Diagnostic> {
+    let before = text[..offset.min(text.len())].trim_end();
+    let last = before.chars().next_back()?;
+    let end = before.len();
+    // The value before: a string (to its opening quote), or a word, number or bracket.
+    let start = if last == '"' {
+        before[..end - 1].rfind('"')?
+    } else if matches!(last, ')' | ']' | '}') {
+        end - 1
+    } else {
+        before
+            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-')))
+            .map_or(0, |i| i + 1)
+    };
+    let value = &before[start..];
+    if value.is_empty() || matches!(last, ',' | '(' | '[' | '{' | ':') {
+        return None;
+    }
+    let shown = crate::diagnostic::printable(value, 40);
+    Some(
+        Diagnostic::error(
+            Code::Syntax,
+            format!("a comma is missing after `{shown}`{where_}"),
+        )
+        .with_hint(format!(
+            "write `{shown},` at the end of the value before: items are separated by commas"
+        )),
+    )
 }
 
 /// What to write for a hex label that does not read (`"709"`, `"00303"`): the user's digits
@@ -828,6 +925,27 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         }
         _ => loc,
     };
+    // A missing comma is noticed at the next value, a trailing one at the closing bracket:
+    // point at the place to type or delete.
+    if !e.is_data()
+        && msg.starts_with("expected `,`")
+        && unbalanced_hint(text, loc.line).is_none()
+        && let Some(d) = missing_comma(text, loc.offset, &where_)
+    {
+        return d.at_location(loc).at_path(path.to_vec());
+    }
+    if !e.is_data() && msg == "trailing comma" {
+        let before = text[..loc.offset.min(text.len())].trim_end();
+        if before.ends_with(',') {
+            let at = before.len() - 1;
+            return Diagnostic::error(Code::Syntax, "a comma after the last item")
+                .with_hint(
+                    "remove this `,`: JSON has no comma after the last item of a list or object",
+                )
+                .at_location(location_at(text, at, 1))
+                .at_path(path.to_vec());
+        }
+    }
     let d = if let Some(rest) = msg.strip_prefix("unknown field `") {
         unknown_name(&msg, rest, "field", &where_)
             .with_hint_if_none("remove it, or check its spelling against the schema")
@@ -860,8 +978,11 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed")
     } else if e.is_data() {
-        Diagnostic::error(Code::WrongType, format!("{msg}{where_}"))
-            .with_hint("check the value's type against the schema (`saberc schema`)")
+        Diagnostic::error(Code::WrongType, format!("{msg}{where_}")).with_hint(
+            negative_hint(&msg).unwrap_or_else(|| {
+                "check the value's type against the schema (`saberc schema`)".to_string()
+            }),
+        )
     } else if text[loc.offset.min(text.len())..].starts_with("//")
         || text[loc.offset.min(text.len())..].starts_with("/*")
     {
@@ -922,10 +1043,57 @@ fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
                  `{\"Name\": value}`; `saberc convert FILE.ron --to json` writes a RON file as JSON",
             );
     }
-    Diagnostic::error(Code::Syntax, msg).with_hint(
+    let line = text[..at].matches('\n').count() + 1;
+    Diagnostic::error(Code::Syntax, msg)
+        .with_hint(unbalanced_hint(text, line).unwrap_or_else(|| {
         "JSON writes `\"key\": value` pairs in { }, lists in [ ], strings in double quotes, and a \
-         comma between items but none after the last",
-    )
+         comma between items but none after the last"
+            .to_string()
+    }))
+}
+
+/// When the file's brackets do not balance (a `)` left out or one too many), say which and by
+/// how many, and where to look: the error shows where the parser noticed, often a line later.
+fn unbalanced_hint(text: &str, line: usize) -> Option<String> {
+    let mut count = [0isize; 3];
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i += memchr::memchr(b'\n', &b[i..]).unwrap_or(b.len() - i);
+            }
+            b'(' => count[0] += 1,
+            b')' => count[0] -= 1,
+            b'[' => count[1] += 1,
+            b']' => count[1] -= 1,
+            b'{' => count[2] += 1,
+            b'}' => count[2] -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    let (k, (open, close)) = count
+        .iter()
+        .zip([('(', ')'), ('[', ']'), ('{', '}')])
+        .find(|(n, _)| **n != 0)?;
+    let before = line.saturating_sub(1).max(1);
+    Some(if *k > 0 {
+        format!(
+            "the file opens {k} more `{open}` than it closes: a `{close}` is missing before this point, most likely at the end of line {before}"
+        )
+    } else {
+        format!(
+            "the file closes {} more `{close}` than it opens: remove the extra `{close}` at or just before this point",
+            -k
+        )
+    })
 }
 
 /// A key given twice in a map (`units: {MZ: 27, MZ: 1}`), as one error at the second place

@@ -268,7 +268,9 @@ pub struct Collected {
 impl Collected {
     /// Was this file named as a file (rather than found by searching a folder)?
     pub fn is_named(&self, path: &Path) -> bool {
-        self.named.binary_search_by(|p| p.as_path().cmp(path)).is_ok()
+        self.named
+            .binary_search_by(|p| p.as_path().cmp(path))
+            .is_ok()
     }
 }
 
@@ -355,7 +357,8 @@ fn walk(roots: &[PathBuf], opts: &WalkOptions, out: &mut Collected) {
         .parents(opts.ignore_files)
         .sort_by_file_path(|a, b| a.cmp(b));
     // Links followed stay inside the paths given: the roots' canonical paths.
-    let canonical_roots: Vec<PathBuf> = roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
+    let canonical_roots: Vec<PathBuf> =
+        roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
     let mut filtered = Filtered::default();
     if opts.follow_links {
         filtered.seen.extend(canonical_roots.iter().cloned());

@@ -8,10 +8,10 @@ use serde_json::Value;
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg};
 use crate::model::battle::Battle;
+use crate::model::export::Export;
 use crate::model::limits;
 use crate::model::map::MapFile;
 use crate::model::scenario::Scenario;
-use crate::output::export::Export;
 use crate::pipeline::parse::DocKind;
 
 /// A function generating one schema.

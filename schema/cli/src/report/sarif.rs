@@ -113,21 +113,40 @@ fn rule(info: &CodeInfo) -> serde_json::Value {
 }
 
 /// A file path as a SARIF `artifactLocation.uri`: a relative URI reference (an absolute path
-/// becomes a `file://` URI), `/`-separated, with every byte outside the unreserved set
-/// percent-encoded, so that spaces, `#`, `%` and non-ASCII names stay valid.
+/// becomes a `file://` URI), its components joined by `/`, each with every byte outside the
+/// unreserved set percent-encoded, so that spaces, `#`, `%`, non-ASCII names and a backslash
+/// (a character of a Linux file name, a separator only where the system says so) stay what
+/// they are.
 pub fn sarif_uri(path: &std::path::Path) -> String {
     use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_encode};
+    use std::path::Component;
     const KEEP: &AsciiSet = &NON_ALPHANUMERIC
         .remove(b'-')
         .remove(b'.')
         .remove(b'_')
-        .remove(b'~')
-        .remove(b'/');
-    let text = path.to_string_lossy().replace('\\', "/");
-    let encoded = percent_encode(text.as_bytes(), KEEP).to_string();
-    if text.starts_with('/') {
-        format!("file://{encoded}")
+        .remove(b'~');
+    let mut parts = Vec::new();
+    let mut absolute = false;
+    for c in path.components() {
+        match c {
+            Component::RootDir => absolute = true,
+            // A Windows drive (`C:`): kept as it is written, after the root.
+            Component::Prefix(p) => {
+                absolute = true;
+                parts.push(p.as_os_str().to_string_lossy().into_owned());
+            }
+            Component::CurDir => parts.push(".".to_string()),
+            Component::ParentDir => parts.push("..".to_string()),
+            Component::Normal(name) => {
+                let name = name.to_string_lossy();
+                parts.push(percent_encode(name.as_bytes(), KEEP).to_string());
+            }
+        }
+    }
+    let joined = parts.join("/");
+    if absolute {
+        format!("file:///{joined}")
     } else {
-        encoded
+        joined
     }
 }

@@ -10,8 +10,8 @@
 //! arrival turn and facing; the Terrain Effects Chart is included; labels are described by
 //! their digit counts.
 //!
-//! The document's types are in `document.rs` (re-exported here); this module builds and writes
-//! it.
+//! The document's types are in [`crate::model::export`] (re-exported here, as the model of a
+//! file format); this module builds and writes it.
 
 use serde::Serialize;
 use std::io::Write as _;
@@ -30,8 +30,7 @@ use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::terrain_cost;
 use crate::ruleset::{MarkerKind, Printed, RIFLE_AND_SABER, Ratio, UnitKind};
 
-mod document;
-pub use document::*;
+pub use crate::model::export::*;
 
 /// Build the export of a checked scenario; refused (LIM003) past [`MAX_EXPORT_RUNS`].
 pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnostic> {
@@ -240,7 +239,8 @@ impl Budget {
             return Err(Diagnostic::error(
                 Code::LimitExceeded,
                 format!(
-                    "the export would hold more than {MAX_EXPORT_RUNS} runs of hexes in its zones, over the export limit"
+                    "the export would hold more than {} runs of hexes in its zones, over the export limit",
+                    crate::diagnostic::grouped(MAX_EXPORT_RUNS)
                 ),
             )
             .with_hint(

@@ -57,3 +57,48 @@ fn the_chart_comes_from_the_ruleset() {
     assert_eq!(woods.movement_cost, Ratio::new(2, 1));
     assert_eq!(t.road_cost, RIFLE_AND_SABER.road_cost);
 }
+
+/// The run limit and the read limit agree: an export holding [`MAX_EXPORT_RUNS`] runs of
+/// four-digit hexes, nested where runs are deepest in the document (a zone's alternatives per
+/// enemy choice), beside the largest map's two terrain grids (1000 × 1000), is smaller than
+/// the 16 MiB `saberc check` reads back. Measured in the export's own layout.
+#[test]
+fn an_export_at_the_run_limit_is_under_the_read_limit() {
+    let row = "w".repeat(1000);
+    let runs: Vec<[i32; 3]> = vec![[1000, 1000, 1000]; MAX_EXPORT_RUNS];
+    let doc = serde_json::json!({
+        "map": {"terrain": vec![row.clone(); 1000], "effective_terrain": vec![row; 1000]},
+        "zones": [{"enemy_relative": {"per_enemy_choice": [
+            {"alternatives": [{"count": 1_000_000, "runs": runs}]}
+        ]}}],
+    });
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, ExportFormatter::default());
+    doc.serialize(&mut ser).expect("serialized");
+    let bytes = out.len() as u64;
+    println!("{bytes} bytes at {MAX_EXPORT_RUNS} runs");
+    // Room to spare for everything else (sides, units, victory, special rules).
+    assert!(
+        bytes + 2 * 1024 * 1024 < crate::model::limits::MAX_FILE_BYTES,
+        "{bytes} bytes"
+    );
+}
+
+/// The budget takes [`MAX_EXPORT_RUNS`] runs and refuses one more (LIM003).
+#[test]
+fn the_run_budget_refuses_one_run_past_the_limit() {
+    let grid = Grid {
+        width: 4,
+        height: 1,
+        orientation: Orientation::Flat,
+        parity: Parity::EvenShoved,
+    };
+    let one = HexSet::from_coords(grid, [Coord(1, 1)]);
+    let mut budget = Budget {
+        runs: MAX_EXPORT_RUNS - 1,
+    };
+    budget.take(&one).expect("the last run allowed");
+    let e = budget.take(&one).expect_err("one run past the limit");
+    assert_eq!(e.code, Code::LimitExceeded);
+    assert!(e.message.contains("250,000 runs"), "{}", e.message);
+}

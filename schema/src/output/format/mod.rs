@@ -97,13 +97,18 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
 /// What a text says, as the pipeline reads it: a map, scenario or battle as its model (in
 /// JSON, to compare), any other text as a RON or JSON value.
 #[derive(Debug, PartialEq)]
-enum Model {
+pub enum Model {
+    /// A map, scenario or battle, read as its model.
     Typed(serde_json::Value),
+    /// Another RON text.
     Ron(ron::Value),
+    /// Another JSON text.
     Json(serde_json::Value),
 }
 
-fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
+/// What a text says, as the pipeline's reader reads it (`fmt` formats only what it reads, and
+/// the result must read the same), or why it does not read.
+pub fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
     use crate::pipeline::parse::{DocKind, detect, parse, ron_options};
     let name = match syntax {
         Syntax::Ron => "file.ron",

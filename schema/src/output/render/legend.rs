@@ -21,10 +21,9 @@ pub(crate) enum Swatch {
 pub(super) fn legend_rows(overlays: &[Overlay]) -> Vec<(Swatch, Vec<String>)> {
     let mut rows = map_key_rows();
     for o in overlays {
-        rows.push((
-            Swatch::Overlay(rgb(o.color)),
-            vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))],
-        ));
+        let mut lines = vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))];
+        lines.extend(o.note.clone());
+        rows.push((Swatch::Overlay(rgb(o.color)), lines));
     }
     rows
 }

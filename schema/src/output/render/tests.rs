@@ -66,6 +66,7 @@ fn svg_has_one_hexagon_per_hex_and_the_labels() {
         name: "French (a)".into(),
         color: [200, 30, 30],
         hexes: vec![Coord(1, 1), Coord(1, 2)],
+        note: None,
     };
     let svg = map_svg(&m, &[overlay], "Test map");
     for code in [
@@ -234,6 +235,7 @@ fn overlays_are_filled_outlined_and_listed() {
         name: "Austrian <a>".into(),
         color: overlay_color(1),
         hexes: vec![Coord(1, 1), Coord(2, 1), Coord(9, 9)],
+        note: None,
     };
     let svg = map_svg(&m, std::slice::from_ref(&zone), "Zones");
     let color = rgb(zone.color);
@@ -266,4 +268,39 @@ fn pointy_maps_render_too() {
 #[test]
 fn bad_svg_is_an_error() {
     assert!(matches!(svg_to_png("<svg", 100), Err(RenderError::Svg(_))));
+}
+
+/// XML 1.0 cannot hold NUL, BEL or ESC: a name with them still makes an SVG that parses (a
+/// viewer refuses the file otherwise), the characters shown as visible `\u{..}` text.
+#[test]
+fn control_characters_in_names_make_valid_xml() {
+    let hostile = "A\u{0}B\u{7}C\u{1b}]0;x\u{7}D\u{7f}\u{85}\u{FFFF}";
+    let mut m = sample();
+    m.name = hostile.into();
+    m.features[1].name = Some(hostile.into());
+    m.roads[0].name = Some(hostile.into());
+    let overlay = Overlay {
+        name: hostile.into(),
+        hexes: vec![Coord(1, 1)],
+        color: overlay_color(0),
+    };
+    for svg in [
+        map_svg(&m, std::slice::from_ref(&overlay), hostile),
+        map_svg_styled(&m, &[overlay.clone()], hostile, MapStyle::without_text()),
+    ] {
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("not XML: {e}"));
+        let text: String = doc
+            .descendants()
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            !text
+                .chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\t')
+        );
+        if text.contains('A') {
+            assert!(text.contains("A\\u{0}B\\u{7}C\\u{1b}]0;x\\u{7}D"), "{text}");
+        }
+    }
 }

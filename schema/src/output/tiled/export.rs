@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::files::write_atomic;
+use crate::files::{Target, WriteError};
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, RoadKind, SideKey, parse_feature_code};
@@ -31,16 +31,29 @@ pub struct OutputFile {
     pub bytes: Vec<u8>,
 }
 
-/// Write an export's files into `dir` (created if missing), each atomically; returns the paths
-/// written, the `.tmj` first. `saberc export --format tiled` and the editor both write this way.
-pub fn write_files(files: &[OutputFile], dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir)?;
+/// Write an export's files into `dir` (created if missing) with the one safe writer, each a
+/// file of an output folder (a link or a node there is refused; so is an input, such as the
+/// scenario read); returns the paths written, the `.tmj` first. `saberc export --format
+/// tiled` and the editor both write this way.
+pub fn write_files(
+    files: &[OutputFile],
+    dir: &Path,
+    inputs: &[&Path],
+) -> Result<Vec<PathBuf>, WriteError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| WriteError::io("cannot create the folder", dir, &e))?;
     let mut written = Vec::with_capacity(files.len());
     for f in files {
         let path = dir.join(&f.name);
-        write_atomic(&path, &f.bytes).map_err(|e| {
-            std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-        })?;
+        let mut target = Target::in_folder(&path);
+        for input in inputs {
+            target = target.not_over(input);
+        }
+        // The map and its tileset are read back by `saberc import`; the picture is not.
+        if !f.name.ends_with(".png") {
+            target = target.read_back();
+        }
+        target.write(&f.bytes)?;
         written.push(path);
     }
     written.sort_by_key(|p| p.extension().is_none_or(|e| e != "tmj"));

@@ -117,11 +117,7 @@ fn attr_opt<T: std::str::FromStr>(n: Node, name: &str) -> Result<Option<T>, XmlE
                 message: format!(
                     "`{}` is not {}: the `{name}` of <{}>",
                     crate::diagnostic::printable(a.value(), 40),
-                    if whole {
-                        "a whole number"
-                    } else {
-                        "a number"
-                    },
+                    if whole { "a whole number" } else { "a number" },
                     n.tag_name().name()
                 ),
                 offset: a.range_value().start,
@@ -346,7 +342,11 @@ fn object_group(n: Node) -> Result<Layer, XmlError> {
     Ok(Layer {
         kind: "objectgroup".into(),
         draworder: attr(n, "draworder").map(str::to_string),
-        objects: Some(children(n, "object").map(object).collect::<Result<_, _>>()?),
+        objects: Some(
+            children(n, "object")
+                .map(object)
+                .collect::<Result<_, _>>()?,
+        ),
         ..common(n)?
     })
 }

@@ -5,13 +5,15 @@
 //! A zone measured from the enemy is measured from what the enemy actually chose (11.15: "13
 //! hexes or more away from the Spanish", who pick one of three hills): once per choice the first
 //! deployer can make among its alternatives, and from the counters the set-up places when it
-//! places them.
+//! places them. The zone's own hexes are those legal whatever the enemy chooses (the
+//! intersection over the choices); the per-choice zones stand beside them.
 
 pub mod compiler;
 pub mod shared;
 
 use crate::diagnostic::{Diagnostic, PathSeg};
 use crate::model::counter::Counter;
+use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
 use crate::model::map::Map;
@@ -24,12 +26,19 @@ use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 use crate::pipeline::zones::shared::SharedZones;
 
 /// A group's hexes: where it may deploy, or where it arrives.
+///
+/// For a zone measured from the enemy these are the hexes legal **whatever the enemy
+/// chooses**: the intersection over the enemy's choices, measured from every hex its units may
+/// stand on, or from its placed units (and where its unplaced units may still go) when the
+/// set-up places some. A unit on one of them is legal wherever the enemy sets up; the zone
+/// under each single choice is in [`GroupHexes::per_enemy_choice`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct GroupHexes {
     /// All hexes of the zone (the union of the alternatives).
     pub hexes: HexSet,
     /// The alternatives of a `OneOf` zone (one entry otherwise); for a zone measured from the
-    /// enemy, each is the union over the enemy's choices (or measured from its placed counters).
+    /// enemy, each is the intersection over the enemy's choices (or measured from its placed
+    /// counters).
     pub alternatives: Vec<HexSet>,
     /// Arrival turn, for groups that arrive.
     pub arrival_turn: Option<u32>,
@@ -193,11 +202,14 @@ pub fn resolve(
                                 .alternatives(zone, &p)
                         })
                         .collect::<Vec<_>>();
+                    // The zone's own list is what is legal whatever the enemy chooses: each
+                    // alternative is the intersection of that alternative over the choices.
                     for (ai, alt) in alternatives.iter_mut().enumerate() {
-                        *alt = HexSet::empty(g);
+                        *alt = HexSet::full(g);
                         for case in &per_enemy_choice {
-                            if let Some(h) = case.get(ai) {
-                                alt.union_with(h);
+                            match case.get(ai) {
+                                Some(h) => alt.intersect_with(h),
+                                None => *alt = HexSet::empty(g),
                             }
                         }
                     }
@@ -335,8 +347,9 @@ fn choices(firsts: &[&GroupHexes], g: crate::model::hex::Grid) -> Vec<EnemyChoic
 }
 
 /// What the set-up says about the first deployer: (the alternatives its placed units chose,
-/// the hexes they occupy), each group without placements counting with its whole zone; `None`
-/// when the set-up places none of its units.
+/// the hexes its units occupy or may still occupy), each group without placements counting
+/// with its whole zone and a partly placed group with the alternatives it leaves open; `None`
+/// when the set-up places none of its units. Markers are not units and are not counted.
 fn placed_enemy(
     s: &Scenario,
     first: usize,
@@ -352,17 +365,17 @@ fn placed_enemy(
         if gh.arrival_turn.is_some() {
             continue;
         }
-        let placed = HexSet::from_coords(
-            g,
-            s.setup
-                .iter()
-                .filter(|p| {
-                    p.side == side.id
-                        && p.group == group.id
-                        && matches!(p.counter, Counter::Unit(_))
-                })
-                .map(|p| p.at),
-        );
+        // Markers are not units (7.0A: they have no stacking points; 11.17's limbers are
+        // "Limber Markers"): the enemy's units are where its unit counters stand.
+        let placements: Vec<Coord> = s
+            .setup
+            .iter()
+            .filter(|p| {
+                p.side == side.id && p.group == group.id && matches!(p.counter, Counter::Unit(_))
+            })
+            .map(|p| p.at)
+            .collect();
+        let placed = HexSet::from_coords(g, placements.iter().copied());
         if placed.is_empty() {
             deployed.union_with(&gh.hexes);
             units.union_with(&gh.hexes);
@@ -375,13 +388,20 @@ fn placed_enemy(
             .iter()
             .filter(|a| placed.is_subset(a))
             .collect();
+        let mut open = HexSet::empty(g);
         if chosen.is_empty() {
-            deployed.union_with(&gh.hexes);
+            open.union_with(&gh.hexes);
         }
         for a in chosen {
-            deployed.union_with(a);
+            open.union_with(a);
         }
+        deployed.union_with(&open);
         units.union_with(&placed);
+        // A partial set-up: the group's unplaced units may still stand anywhere in the
+        // alternatives its placed units leave open, so the zone is measured from there too.
+        if placements.len() < group.unit_count() as usize {
+            units.union_with(&open);
+        }
     }
     any.then_some((deployed, units))
 }

@@ -19,7 +19,6 @@ use crate::model::map::{
     Cell, Feature, Hexside, Label, MAP_FORMAT, Map, MapFile, Road, RoadKind, SideKey,
     parse_feature_code,
 };
-use crate::output::format::format_text;
 use crate::pipeline::locate::{Lines, Locator, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
@@ -158,7 +157,9 @@ fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnosti
                     crate::diagnostic::grouped(MAX_TILESET_BYTES as usize)
                 ),
             )
-            .with_hint("a tileset of Rifle & Saber terrain is small: name fewer or smaller tilesets"));
+            .with_hint(
+                "a tileset of Rifle & Saber terrain is small: name fewer or smaller tilesets",
+            ));
         }
         let src = Source::from_text(dir.join(rel), src.text);
         read.insert(real, src.clone());
@@ -238,7 +239,10 @@ fn located(sources: &[Source], diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut by_file: Vec<Vec<(usize, usize, Diagnostic)>> = vec![Vec::new(); sources.len()];
     let mut locators: Vec<Option<Locator>> = (0..sources.len()).map(|_| None).collect();
     for mut d in diags {
-        let Some(i) = sources.iter().position(|s| d.file.as_ref() == Some(&s.path)) else {
+        let Some(i) = sources
+            .iter()
+            .position(|s| d.file.as_ref() == Some(&s.path))
+        else {
             out.push(d);
             continue;
         };
@@ -248,8 +252,11 @@ fn located(sources: &[Source], diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 // Inside the text and on character boundaries (a syntax error's span is one
                 // byte, which may be part of a wider character).
                 let start = text.floor_char_boundary(span.offset.min(text.len()));
-                let end = text
-                    .ceil_char_boundary(span.offset.saturating_add(span.length).clamp(start, text.len()));
+                let end = text.ceil_char_boundary(
+                    span.offset
+                        .saturating_add(span.length)
+                        .clamp(start, text.len()),
+                );
                 // Point at the start tag's first line only.
                 let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
                 (start, line_end - start)
@@ -318,7 +325,9 @@ fn read_document(cx: &mut Context, src: &Source) -> Option<(TiledMap, Origin)> {
             let hint = match e.code {
                 Code::Syntax => "save the map from Tiled as .tmx (XML) or .tmj (JSON)",
                 Code::WrongType => "Tiled writes a number here: fix the value in the file",
-                _ => "Tiled maps nest a few levels and hold about a value per hex and object; this is not one",
+                _ => {
+                    "Tiled maps nest a few levels and hold about a value per hex and object; this is not one"
+                }
             };
             let d = Diagnostic::error(e.code, message).with_hint(hint);
             cx.report(0, &Origin::Span(e.offset, e.offset + 1), d);
@@ -1044,10 +1053,12 @@ fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
 /// Write a map file as RON in the repository's one layout (`saberc fmt`'s), so that an
 /// imported map is kept as written.
 pub fn map_ron(file: &MapFile) -> String {
-    let config = ron::ser::PrettyConfig::new().struct_names(false);
-    let s = ron::ser::to_string_pretty(file, config).expect("the map model always serializes");
-    // The layout only moves tokens between lines; it refuses nothing serde writes.
-    format_text(&s, Syntax::Ron).unwrap_or_else(|_| s + "\n")
+    // The one model-to-text writer; the layout only moves tokens between lines and refuses
+    // nothing serde writes, so the fallback (serde's own pretty layout) is never reached.
+    crate::output::format::model_text(file, Syntax::Ron).unwrap_or_else(|_| {
+        let config = ron::ser::PrettyConfig::new().struct_names(false);
+        ron::ser::to_string_pretty(file, config).expect("the map model always serializes") + "\n"
+    })
 }
 
 /// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
@@ -1425,7 +1436,11 @@ mod tests {
             ..Layer::default()
         };
         let err = decode(&layer, 6).expect_err("too much data");
-        assert!(err.contains("has 6 tiles") || err.contains("more"), "{err}");
+        // Said as it is: more than the map's tiles, never "6 tiles but 6 hexes".
+        assert!(
+            err.contains("more than the map's 6 tiles") && !err.contains("has 6 tiles"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -1479,6 +1494,196 @@ mod tests {
                 let Some(loc) = d.location else { continue };
                 assert!(loc.fits(body), "{body}: {loc:?}");
             }
+        }
+    }
+
+    fn tmx(body: &str) -> Imported {
+        let src = Source::from_text("drawn.tmx", body.to_string());
+        let mut reader = |name: &str| -> Result<Source, Diagnostic> {
+            Err(Diagnostic::error(Code::Io, format!("no {name}")))
+        };
+        import_source(&src, &mut reader)
+    }
+
+    /// `<group>` layers nested `groups` deep in a `.tmx`.
+    fn nested_groups(groups: usize) -> String {
+        format!(
+            r#"<map orientation="hexagonal" width="3" height="2" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="x" staggerindex="odd">{}{}</map>"#,
+            "<group>".repeat(groups),
+            "</group>".repeat(groups)
+        )
+    }
+
+    /// The XML path has the JSON path's nesting limit: 5,000 nested groups (90 KB) overflowed
+    /// the stack; elements 64 deep are read, 65 deep are LIM002.
+    #[test]
+    fn deeply_nested_xml_is_refused() {
+        let i = tmx(&nested_groups(5_000));
+        assert_eq!(codes(&i), vec!["LIM002"]);
+        assert!(i.map.is_none());
+        // The map element and 63 groups: 64 levels.
+        let i = tmx(&nested_groups(limits::MAX_NESTING - 1));
+        assert!(!codes(&i).contains(&"LIM002"), "{:#?}", i.diagnostics);
+        let i = tmx(&nested_groups(limits::MAX_NESTING));
+        assert_eq!(codes(&i), vec!["LIM002"]);
+        let at = i.diagnostics[0].location.expect("located").offset;
+        assert_eq!(
+            at,
+            nested_groups(limits::MAX_NESTING).rfind("<group>").unwrap()
+        );
+    }
+
+    /// A number attribute that is not a number is said to be one, never read as 0.
+    #[test]
+    fn a_width_that_is_not_a_whole_number_is_not_read_as_zero() {
+        let text = r#"<map orientation="hexagonal" width="3.5" height="2" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="x" staggerindex="odd"></map>"#;
+        let i = tmx(text);
+        assert_eq!(codes(&i), vec!["SYN003"]);
+        let d = &i.diagnostics[0];
+        assert!(
+            d.message
+                .contains("`3.5` is not a whole number: the `width` of <map>"),
+            "{}",
+            d.message
+        );
+        assert!(!d.message.contains(" 0"), "{}", d.message);
+        assert_eq!(d.location.map(|l| l.offset), text.find("3.5"));
+    }
+
+    /// Findings are collected as `check` collects them (200 of a code kept, the rest counted)
+    /// and located at the end in one sweep: 3,000 objects of a class of their own give 200
+    /// findings, each on its object, and a note counting the rest.
+    #[test]
+    fn findings_past_200_of_a_code_are_counted() {
+        let objects: Vec<String> = (0..3000)
+            .map(|i| {
+                format!(r#"{{"id": {i}, "name": "s", "type": "spawn", "x": 30, "y": 26, "point": true}}"#)
+            })
+            .collect();
+        let text = small("hexagonal", "[1, 1, 1, 1, 1, 1]", &objects.join(", "));
+        let i = tmj(&text);
+        assert_eq!(i.diagnostics.len(), 201);
+        assert!(
+            i.diagnostics[..200]
+                .iter()
+                .all(|d| d.code == Code::TiledObject)
+        );
+        assert_eq!(
+            i.diagnostics[200].message,
+            "2800 more diagnostics not shown"
+        );
+        for (k, d) in i.diagnostics[..200].iter().enumerate() {
+            let at = d.location.expect("located").offset;
+            assert!(
+                text[at..].starts_with(&format!("{{\"id\": {k},")),
+                "{k}: {d:?}"
+            );
+        }
+    }
+
+    /// A map that names one tileset 64 times reads it once.
+    #[test]
+    fn a_tileset_named_many_times_is_read_once() {
+        let refs: Vec<String> = (0..MAX_TILESETS)
+            .map(|k| format!(r#"{{"firstgid": {}, "source": "t.tsj"}}"#, 1 + 3 * k))
+            .collect();
+        let body = small("hexagonal", "[1, 2, 1, 1, 1, 2]", "")
+            .replace(&format!("[{TILESET}]"), &format!("[{}]", refs.join(", ")));
+        let tileset = TILESET.replace("\"firstgid\": 1, ", "");
+        let src = Source::from_text("drawn.tmj", body);
+        let mut reads = 0;
+        let mut reader = |name: &str| {
+            reads += 1;
+            Ok(Source::from_text(name, tileset.clone()))
+        };
+        let i = import_source(&src, &mut reader);
+        assert_eq!(reads, 1);
+        assert_eq!(i.sources.len(), 2);
+        assert_eq!(i.map.expect("map").terrain, vec![".W.", "..W"]);
+    }
+
+    /// A map in `dir/m/` naming a tileset `source`, imported from disk.
+    fn import_naming(dir: &Path, source: &str) -> Imported {
+        let body = small("hexagonal", "[1, 1, 1, 1, 1, 1]", "").replace(
+            &format!("[{TILESET}]"),
+            &format!(r#"[{{"firstgid": 1, "source": "{source}"}}]"#),
+        );
+        std::fs::create_dir_all(dir.join("m")).unwrap();
+        let map = dir.join("m/drawn.tmj");
+        std::fs::write(&map, body).unwrap();
+        import_path(&map)
+    }
+
+    /// Tilesets are read only from the map's folder (REF006, as a scenario's map path): not by
+    /// an absolute path, not above it, not through a link out; and nothing of a file that is
+    /// not a tileset is shown.
+    #[test]
+    fn tilesets_are_confined_to_the_map_folder() {
+        const SECRET: &str = "root:x:0:0:TOP-SECRET";
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("secret.tsj"), SECRET).unwrap();
+        let absolute = dir.path().join("secret.tsj").display().to_string();
+        let mut cases = vec![absolute.as_str(), "../secret.tsj", "sub/../../secret.tsj"];
+        #[cfg(unix)]
+        {
+            std::fs::create_dir_all(dir.path().join("m")).unwrap();
+            std::os::unix::fs::symlink("../secret.tsj", dir.path().join("m/link.tsj")).unwrap();
+            cases.push("link.tsj");
+        }
+        for source in cases {
+            let i = import_naming(dir.path(), source);
+            // The tileset refused; its tiles are then in no tileset (TIL002).
+            assert_eq!(
+                codes(&i),
+                vec!["REF006", "TIL002"],
+                "{source}: {:#?}",
+                i.diagnostics
+            );
+            assert_eq!(i.sources.len(), 1, "{source}: only the map was read");
+            assert!(
+                i.diagnostics
+                    .iter()
+                    .all(|d| !format!("{d:?}").contains("TOP-SECRET")),
+                "{source}"
+            );
+        }
+        // In the folder, but not a tileset: the finding is on the map's reference to it.
+        std::fs::write(dir.path().join("m/notes.tsj"), SECRET).unwrap();
+        let i = import_naming(dir.path(), "notes.tsj");
+        assert_eq!(codes(&i), vec!["SYN001", "TIL002"], "{:#?}", i.diagnostics);
+        assert_eq!(i.sources.len(), 1);
+        let d = &i.diagnostics[0];
+        assert_eq!(
+            d.file.as_deref(),
+            Some(dir.path().join("m/drawn.tmj").as_path())
+        );
+        assert!(
+            d.message.contains("`notes.tsj` is not a Tiled tileset"),
+            "{}",
+            d.message
+        );
+        assert!(!format!("{d:?}").contains("TOP-SECRET"));
+    }
+
+    /// The tilesets of a map come to at most [`MAX_TILESET_BYTES`], together: exactly the
+    /// limit is read, a byte more is LIM001.
+    #[test]
+    fn tileset_bytes_are_capped_in_total() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("m")).unwrap();
+        let tileset = TILESET.replace("\"firstgid\": 1, ", "");
+        let half = (MAX_TILESET_BYTES / 2) as usize;
+        let padded = |n: usize| format!("{tileset}{}", " ".repeat(n - tileset.len()));
+        std::fs::write(dir.path().join("m/a.tsj"), padded(half)).unwrap();
+        for (extra, want) in [(0, Vec::<&str>::new()), (1, vec!["LIM001"])] {
+            std::fs::write(dir.path().join("m/b.tsj"), padded(half + extra)).unwrap();
+            let body = small("hexagonal", "[1, 1, 1, 1, 1, 1]", "").replace(
+                &format!("[{TILESET}]"),
+                r#"[{"firstgid": 1, "source": "a.tsj"}, {"firstgid": 10, "source": "b.tsj"}]"#,
+            );
+            std::fs::write(dir.path().join("m/drawn.tmj"), body).unwrap();
+            let i = import_path(&dir.path().join("m/drawn.tmj"));
+            assert_eq!(codes(&i), want, "{extra}: {:#?}", i.diagnostics);
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The engine export's document: the types `export.schema.json` is generated from.
+//! The engine export's document: the types `export.schema.json` is generated from. They are
+//! built and written by [`crate::output::export`], which re-exports them.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -15,9 +16,11 @@ use crate::ruleset::{Morale, Printed, Ratio, Terrain};
 /// The `format` value of exports.
 pub const EXPORT_FORMAT: &str = "saber-export/2";
 
-/// The most hex runs (rows of consecutive hexes) one export may hold, over all its zones: about
-/// 20 MB of JSON. Larger exports are refused (LIM003).
-pub const MAX_EXPORT_RUNS: usize = 1_000_000;
+/// The most hex runs (rows of consecutive hexes) one export may hold, over all its zones:
+/// about 10 MB of JSON at worst, so that with the largest map's terrain (2 MB) the export stays
+/// under the 16 MiB `saberc check` reads back (a test keeps it so). Larger exports are refused
+/// (LIM003); and the writer refuses any export file past 16 MiB, whatever makes it so large.
+pub const MAX_EXPORT_RUNS: usize = 250_000;
 
 /// A hex as `[col, row]`, numbered from 1 as printed.
 pub type HexPair = [i32; 2];
@@ -31,7 +34,17 @@ pub type HexRun = [i32; 3];
 /// characters of `terrain_effects.hexes`; zone, victory and special-rule hex lists became
 /// `{count, runs}` with runs `[row, first_col, last_col]`; new: `terrain_effects` (the Terrain
 /// Effects Chart), `map.labels` (label digits), `setup` on each counter, `arrival_turn` and
-/// `facing` on each zone. At most 1,000,000 runs in one export.
+/// `facing` on each zone. At most 250,000 runs in one export.
+///
+/// Set-up legality, the contract `saberc check` applies and an engine reproduces from this
+/// document alone: a unit counter (`marker: false`) placed at set-up on hex `h` is legal in its
+/// zone when `h` is in the `hexes` of the zone its `zone` field names, and, for a zone with
+/// `alternatives`, when every placed unit of the group lies in one same alternative. Markers
+/// (`marker: true`: Trench, IP, Limber, 11.17's limbers included) are not units: they have no
+/// stacking points and do not change the stacking points of units (7.0A), they are not checked
+/// against zones, and a zone measured from the enemy's units is measured from its unit counters
+/// only. `hexes` is the authoritative list; for a zone measured from the enemy see
+/// [`ExportZone::hexes`] and [`ExportEnemyRelative`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "Rifle & Saber scenario export")]
@@ -211,7 +224,8 @@ pub struct ExportUnit {
     pub id: String,
     /// Unit type code (`MZ`, `BAh`) or marker (`Trench`, `IP`, `Limber`).
     pub kind: String,
-    /// True for markers.
+    /// True for markers: no stacking points (7.0A), not held to a zone, not counted as a unit
+    /// where a zone is measured from the enemy's units.
     pub marker: bool,
     /// Group id.
     pub group: String,
@@ -286,12 +300,19 @@ pub struct ExportZone {
     pub arrival_turn: Option<u32>,
     /// The facing the rules give a deploying group ("facing south"); none if not given.
     pub facing: Option<Compass>,
-    /// Every hex of the zone. A zone measured from the enemy is measured from every hex of
-    /// the alternatives the enemy may choose, under each choice (the union), or from the
-    /// enemy's placed counters when the set-up places them; `enemy_relative` says how to apply
-    /// it once the enemy has set up.
+    /// Every hex of the zone: the authoritative list, the union of `alternatives` when there
+    /// are several. For a zone measured from the enemy (`enemy_relative` present) it holds the
+    /// hexes legal **whatever the enemy chooses**: the intersection of the zone over every
+    /// choice the enemy can make (`enemy_relative.per_enemy_choice`), each measured from every
+    /// hex the enemy's units may stand on. When the scenario's set-up places some of the
+    /// enemy's units (`enemy_relative.from_setup`), it is measured from the hexes those units
+    /// occupy plus, for a partial set-up, every hex the enemy's unplaced units may still
+    /// occupy (the whole zone of a group with none placed; the alternatives its placed units
+    /// leave open for a group with some placed). A unit set up on one of these hexes is legal
+    /// wherever the enemy sets up.
     pub hexes: ExportHexes,
-    /// For a choice of alternatives, each alternative's hexes.
+    /// For a choice of alternatives (`OneOf`), each alternative's hexes (measured as `hexes`
+    /// is); empty when the zone has one. The group deploys in one of them.
     pub alternatives: Vec<ExportHexes>,
     /// For a zone measured from the enemy's set-up: how it depends on it (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -301,6 +322,11 @@ pub struct ExportZone {
 /// How a zone depends on the enemy's set-up (11.15 "13 hexes or more away from the Spanish",
 /// who choose one of three hills; 11.17 "not closer than 5 hexes" to the British, who stand on
 /// part of a road stretch).
+///
+/// The zone's `hexes` are legal whatever the enemy does and are what `saberc check` holds a
+/// file's set-up to. An engine that lets the enemy set up first may then allow more: the zone
+/// under the choice the enemy made (`per_enemy_choice`), or `zone` evaluated from the hexes the
+/// enemy's unit counters occupy (markers are not units).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExportEnemyRelative {
@@ -310,10 +336,13 @@ pub struct ExportEnemyRelative {
     /// stands for the hexes the enemy's units occupy, `EnemyDeployment` for the alternatives
     /// the enemy chose.
     pub zone: Zone,
-    /// True when `hexes` is measured from the enemy counters placed by the scenario's set-up.
+    /// True when `hexes` is measured from the enemy unit counters placed by the scenario's
+    /// set-up (and, for a partial set-up, from where its unplaced units may still stand).
     pub from_setup: bool,
     /// One zone per choice the enemy can make among its alternatives (empty when it has no
-    /// choice, or when the set-up has made it).
+    /// choice, or when the set-up has made it). The zone's `hexes` are the intersection of
+    /// these lists' `hexes`; each holds the hexes legal wherever in that choice the enemy's
+    /// units stand.
     pub per_enemy_choice: Vec<ExportEnemyChoice>,
 }
 
