@@ -204,7 +204,7 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
     let mut map_id = None;
     let (kind, diags, built) = match detect(src) {
         // An engine export among the source files: named as such, and held to its schema.
-        Err(d) if d.code == Code::UnknownFormat && d.severity == Severity::Note => {
+        Err(d) if d.code == Code::EngineExport => {
             let mut diags = vec![d];
             match parse_document::<crate::output::export::Export>(src) {
                 Ok((_, written)) => diags.extend(schema::validate_export(&written)),

@@ -46,7 +46,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         // A file whose syntax is broken may have a format field the search cannot see: the
         // syntax error, located, is what to fix first.
         parse::<serde::de::IgnoredAny>(source)?;
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::new(
             Code::UnknownFormat,
             "this file does not say whether it is a map or a scenario",
         )
@@ -70,8 +70,8 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         .unwrap_or("");
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
-        return Err(Diagnostic::note(
-            Code::UnknownFormat,
+        return Err(Diagnostic::new(
+            Code::EngineExport,
             format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against export.schema.json only"),
         )
         .at_location(location_at(text, at, span))
@@ -94,7 +94,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             Some(q) if !value.is_empty() => (value, at + q + 1, value.len().min(200)),
             _ => (raw, at, span),
         };
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::new(
             Code::UnknownFormat,
             format!(
                 "`{}` is not a format saberc knows",
@@ -110,7 +110,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         })));
     };
     let version = version_text.parse::<u32>().map_err(|_| {
-        Diagnostic::error(
+        Diagnostic::new(
             Code::UnknownFormat,
             format!("`{}/…` has no version number", kind.prefix()),
         )
@@ -132,7 +132,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
                 kind.prefix()
             )
         };
-        return Err(Diagnostic::error(Code::UnsupportedVersion, what)
+        return Err(Diagnostic::new(Code::UnsupportedVersion, what)
             .at_location(location_at(text, at + 1, value.len()))
             .with_hint(if version > CURRENT_VERSION {
                 format!("install a saberc that reads {}/{version}", kind.prefix())
@@ -164,7 +164,7 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
     }
     let shape = structure(text, limits::MAX_NESTING, limits::MAX_VALUES);
     if let Some(at) = shape.too_deep_at {
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::new(
             Code::NestingTooDeep,
             format!(
                 "the file nests {} levels deep, over the limit of {}",
@@ -189,7 +189,7 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
 /// LIM003 for a file holding more than [`limits::MAX_VALUES`] values, at the first one past
 /// the limit: refused before it is read, so that no later stage spends memory on it.
 fn too_many_values(text: &str, at: usize) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::new(
         Code::LimitExceeded,
         format!(
             "the file holds more than {} values (list items, fields and brackets), over the limit",
@@ -320,7 +320,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
     };
     // An error at the very end of the text means the file stops short: say so plainly.
     if loc.offset >= text.trim_end().len() && !matches!(e.code, E::TrailingCharacters) {
-        return Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
+        return Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed")
             .at_location(loc)
             .at_path(path.to_vec());
@@ -334,7 +334,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         // `color: "Red"`: JSON habits; RON writes enum values as bare names.
         E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('"') => {
             let quoted = quoted_at(text, loc.offset);
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::WrongType,
                 format!(
                     "`\"{quoted}\"` is in quotes{where_}, but RON writes this value as a bare name"
@@ -352,7 +352,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 .as_deref()
                 .map(|o| format!(" in `{o}`"))
                 .unwrap_or_default();
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::UnknownField,
                 format!("unknown field `{found}`{in_}{where_}"),
             )
@@ -374,7 +374,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 .as_deref()
                 .map(|o| format!(" of `{o}`"))
                 .unwrap_or_default();
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::UnknownField,
                 format!("unknown variant `{found}`{in_}{where_}"),
             )
@@ -389,7 +389,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 .as_deref()
                 .map(|o| format!(" in `{o}`"))
                 .unwrap_or_default();
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::MissingField,
                 format!("missing field `{field}`{in_}{where_}"),
             )
@@ -397,17 +397,17 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 "add `{field}: …` (see the schema or README for its form)"
             ))
         }
-        E::DuplicateStructField { field, .. } => Diagnostic::error(
+        E::DuplicateStructField { field, .. } => Diagnostic::new(
             Code::Syntax,
             format!("field `{field}` is given twice{where_}"),
         )
         .with_hint("keep one of them"),
         E::ExceededRecursionLimit => {
-            Diagnostic::error(Code::NestingTooDeep, "the file nests too deeply")
+            Diagnostic::new(Code::NestingTooDeep, "the file nests too deeply")
                 .with_hint("simplify the zone expressions")
         }
         E::InvalidValueForType { .. } | E::ExpectedDifferentLength { .. } => {
-            Diagnostic::error(Code::WrongType, format!("{}{where_}", e.code)).with_hint(
+            Diagnostic::new(Code::WrongType, format!("{}{where_}", e.code)).with_hint(
                 "check the value's type against the schema (`saberc schema`) or the README",
             )
         }
@@ -416,7 +416,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 || m.contains("invalid value")
                 || m.contains("invalid length") =>
         {
-            Diagnostic::error(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
+            Diagnostic::new(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
                 "check the value's type against the schema (`saberc schema`) or the README",
             )
         }
@@ -434,15 +434,15 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         | E::IntegerOutOfBounds
             if !path.is_empty() =>
         {
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::WrongType,
                 format!("wrong type{where_}: {}", lower_first(&e.code.to_string())),
             )
             .with_hint("check the value's type against the schema (`saberc schema`) or the README")
         }
-        E::Eof => Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
+        E::Eof => Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed"),
-        other => Diagnostic::error(Code::Syntax, plain_types(&format!("{other}{where_}"))).with_hint(
+        other => Diagnostic::new(Code::Syntax, plain_types(&format!("{other}{where_}"))).with_hint(
             "fix the syntax at this position (RON: `field: value`, lists in [ ], structs in ( ))",
         ),
     };
@@ -491,22 +491,22 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
     } else if let Some(rest) = msg.strip_prefix("unknown variant `") {
         unknown_name(&msg, rest, "variant", &where_)
     } else if msg.starts_with("missing field") {
-        Diagnostic::error(Code::MissingField, format!("{msg}{where_}"))
+        Diagnostic::new(Code::MissingField, format!("{msg}{where_}"))
             .with_hint("add the field (see the schema or README)")
     } else if e.is_eof() {
-        Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
+        Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed")
     } else if e.is_data() {
-        Diagnostic::error(Code::WrongType, format!("{msg}{where_}"))
+        Diagnostic::new(Code::WrongType, format!("{msg}{where_}"))
             .with_hint("check the value's type against the schema (`saberc schema`)")
     } else if text[loc.offset.min(text.len())..].starts_with("//")
         || text[loc.offset.min(text.len())..].starts_with("/*")
     {
-        Diagnostic::error(Code::Syntax, "JSON has no comments").with_hint(
+        Diagnostic::new(Code::Syntax, "JSON has no comments").with_hint(
             "remove the comment, or write the file in RON, which allows `//` comments (`saberc convert FILE --to ron`)",
         )
     } else {
-        Diagnostic::error(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
+        Diagnostic::new(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
     };
     d.at_location(loc).at_path(path.to_vec())
 }
@@ -539,7 +539,7 @@ fn duplicate_key(
         .map(|l| format!(" (first at line {}, column {})", l.line, l.column))
         .unwrap_or_default();
     Some(
-        Diagnostic::error(
+        Diagnostic::new(
             Code::Syntax,
             format!("`{key}` is given twice in `{field}`{first_at}"),
         )
@@ -560,7 +560,7 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         return unknown_code(found, where_);
     }
     let near = suggestions(found, expected.iter().copied());
-    let d = Diagnostic::error(
+    let d = Diagnostic::new(
         Code::UnknownField,
         format!("unknown {what} `{found}`{where_}"),
     );
@@ -639,7 +639,7 @@ fn is_code_list(expected: &[&str]) -> bool {
 
 /// A diagnostic code the registry does not have, with the nearest ones.
 fn unknown_code(found: &str, where_: &str) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::new(
         Code::UnknownField,
         format!("unknown diagnostic code `{found}`{where_}"),
     )

@@ -96,7 +96,7 @@ pub fn import_path(path: &Path) -> Imported {
 /// Read a file that must be a regular file (not a FIFO or a device), within the size limit.
 fn read_regular(path: &Path) -> Result<Source, Diagnostic> {
     match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => Err(Diagnostic::error(
+        Ok(m) if !m.is_file() => Err(Diagnostic::new(
             Code::Io,
             format!("{} is not a regular file", path.display()),
         )
@@ -186,7 +186,7 @@ fn read_document(cx: &mut Context, src: &Source) -> Option<(TiledMap, Origin)> {
         match tmx::read_map(&src.text) {
             Ok(m) => Some(m),
             Err(e) => {
-                let d = Diagnostic::error(Code::Syntax, format!("not a TMX map: {}", e.message))
+                let d = Diagnostic::new(Code::Syntax, format!("not a TMX map: {}", e.message))
                     .with_hint("save the map from Tiled as .tmx (XML) or .tmj (JSON)");
                 cx.report(0, &Origin::Span(e.offset, e.offset + 1), d);
                 None
@@ -204,7 +204,7 @@ fn parse_json<T: serde::de::DeserializeOwned>(cx: &mut Context, file: usize) -> 
     let text = &cx.sources[file].text;
     let (_, too_deep) = nesting_depth(text, limits::MAX_NESTING);
     if let Some(offset) = too_deep {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::NestingTooDeep,
             format!("nested deeper than {} levels", limits::MAX_NESTING),
         )
@@ -216,7 +216,7 @@ fn parse_json<T: serde::de::DeserializeOwned>(cx: &mut Context, file: usize) -> 
         Ok(v) => Some(v),
         Err(e) => {
             let loc = location_of_line_col(text, e.line(), e.column());
-            let d = Diagnostic::error(Code::Syntax, format!("not a Tiled JSON file: {e}"))
+            let d = Diagnostic::new(Code::Syntax, format!("not a Tiled JSON file: {e}"))
                 .with_hint("save the map from Tiled as .tmj (JSON) or .tmx (XML)");
             cx.report(file, &Origin::Span(loc.offset, loc.offset + 1), d);
             None
@@ -248,7 +248,7 @@ fn load_tilesets(
 ) -> Vec<LoadedTileset> {
     let mut out = Vec::new();
     if doc.tilesets.len() > MAX_TILESETS {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::LimitExceeded,
             format!(
                 "the map names {} tilesets; at most {MAX_TILESETS} are read",
@@ -267,7 +267,7 @@ fn load_tilesets(
                         match tmx::read_tileset(&cx.sources[file].text) {
                             Ok(t) => Some(t),
                             Err(e) => {
-                                let d = Diagnostic::error(
+                                let d = Diagnostic::new(
                                     Code::Syntax,
                                     format!("not a TSX tileset: {}", e.message),
                                 );
@@ -414,8 +414,8 @@ fn build(
             Some(Kind::Ridge) => ridge(cx, &t, o, &here, &mut ridges),
             Some(Kind::Label) => label(cx, &t, o, &here, &mut file, &mut trace),
             None => {
-                let d = Diagnostic::warning(
-                    Code::TiledObject,
+                let d = Diagnostic::new(
+                    Code::TiledObjectLeftOut,
                     format!(
                         "{here} (`{}`) is not a feature, road, ridge or label; it is left out",
                         o.name
@@ -443,7 +443,7 @@ fn build(
 /// The grid of a hexagonal Tiled map, or why there is none.
 fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     let mut fail = |key: &str, message: String, hint: &str| {
-        let d = Diagnostic::error(Code::TiledGrid, message).with_hint(hint);
+        let d = Diagnostic::new(Code::TiledGrid, message).with_hint(hint);
         cx.report(0, &at_key(origin, key), d);
     };
     if doc.orientation != "hexagonal" {
@@ -495,7 +495,7 @@ fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     };
     for (key, v) in [("width", doc.width), ("height", doc.height)] {
         if v == 0 || v > limits::MAX_MAP_SIDE {
-            let d = Diagnostic::error(
+            let d = Diagnostic::new(
                 Code::LimitExceeded,
                 format!(
                     "the map's {key} is {v}; it must be 1 to {}",
@@ -557,7 +557,7 @@ fn terrain(
     trace: &mut Trace,
 ) -> Option<Vec<String>> {
     let Some(layer) = terrain_layer(&doc.layers) else {
-        let d = Diagnostic::error(Code::TiledGrid, "the map has no tile layer of terrain")
+        let d = Diagnostic::new(Code::TiledGrid, "the map has no tile layer of terrain")
             .with_hint("paint the hexes on a tile layer named `terrain` with tiles that carry a `terrain` property");
         cx.report(0, &at_key(origin, "layers"), d);
         return None;
@@ -565,7 +565,7 @@ fn terrain(
     trace.terrain = layer.data_origin.clone();
     let here = format!("tile layer `{}`", layer.name);
     if layer.chunks.is_some() {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledGrid,
             format!("{here} is stored in chunks (an infinite map)"),
         )
@@ -578,7 +578,7 @@ fn terrain(
         layer.height.unwrap_or(grid.height),
     );
     if (w, h) != (grid.width, grid.height) {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledData,
             format!(
                 "{here} is {w} × {h} tiles but the map is {} × {}",
@@ -592,7 +592,7 @@ fn terrain(
     let gids = match decode(layer, grid.len()) {
         Ok(g) => g,
         Err(message) => {
-            let d = Diagnostic::error(Code::TiledData, format!("{here}: {message}"))
+            let d = Diagnostic::new(Code::TiledData, format!("{here}: {message}"))
                 .with_hint("save the layer as CSV or Base64 (uncompressed, zlib or gzip)");
             cx.report(0, &layer.data_origin, d);
             return None;
@@ -628,8 +628,8 @@ fn terrain(
     let at = |i: usize| (i % width, i / width);
     if let Some((first, count)) = empty {
         let (x, y) = at(first);
-        let d = Diagnostic::warning(
-            Code::TiledTerrain,
+        let d = Diagnostic::new(
+            Code::TiledEmptyCell,
             format!(
                 "{here} has no tile at x {x}, y {y}{}; read as clear",
                 others(count)
@@ -657,10 +657,9 @@ fn terrain(
                 others(count)
             ),
         };
-        let d = Diagnostic::error(Code::TiledTerrain, message)
+        let d = Diagnostic::new(Code::TiledTerrain, message)
             .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
-            .with_hint("give the tile a string property `terrain` (clear, village, woods, forest, river, ford or bridge) and a bool `slope`")
-            .with_rule("9.2");
+            .with_hint("give the tile a string property `terrain` (clear, village, woods, forest, river, ford or bridge) and a bool `slope`");
         cx.report(0, &layer.data_origin, d);
     }
     Some(rows)
@@ -939,7 +938,7 @@ mod tests {
                 .iter()
                 .find(|f| f.name == name)
                 .map(|f| Source::from_text(name, String::from_utf8_lossy(&f.bytes).to_string()))
-                .ok_or_else(|| Diagnostic::error(Code::Io, format!("no {name}")))
+                .ok_or_else(|| Diagnostic::new(Code::Io, format!("no {name}")))
         };
         import_source(&src, &mut reader)
     }
@@ -1020,7 +1019,7 @@ mod tests {
     fn tmj(body: &str) -> Imported {
         let src = Source::from_text("drawn.tmj", body.to_string());
         let mut reader = |name: &str| -> Result<Source, Diagnostic> {
-            Err(Diagnostic::error(Code::Io, format!("no {name}")))
+            Err(Diagnostic::new(Code::Io, format!("no {name}")))
         };
         import_source(&src, &mut reader)
     }
@@ -1116,7 +1115,7 @@ mod tests {
         let objects =
             r#"{"id": 5, "name": "spawn", "type": "spawn", "x": 30, "y": 26, "point": true}"#;
         let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
-        assert_eq!(codes(&i), vec!["TIL003"]);
+        assert_eq!(codes(&i), vec!["TIL005"]);
         assert!(!i.has_errors());
         assert!(i.map.is_some_and(|m| m.features.is_empty()));
     }
@@ -1139,7 +1138,7 @@ mod tests {
     #[test]
     fn empty_cells_are_read_as_clear_with_a_warning() {
         let i = tmj(&small("hexagonal", "[1, 0, 1, 0, 1, 2]", ""));
-        assert_eq!(codes(&i), vec!["TIL002"]);
+        assert_eq!(codes(&i), vec!["TIL006"]);
         assert!(!i.has_errors());
         let d = &i.diagnostics[0];
         assert!(
@@ -1202,7 +1201,7 @@ mod tests {
             let mut reader = |n: &str| match n {
                 "rifle-and-saber.tsj" => Ok(Source::from_text(n, tsj_text.clone())),
                 "drawn.tsx" => Ok(Source::from_text(n, tsx_text.clone())),
-                _ => Err(Diagnostic::error(Code::Io, format!("no {n}"))),
+                _ => Err(Diagnostic::new(Code::Io, format!("no {n}"))),
             };
             let imported = import_source(&src, &mut reader);
             for d in &imported.diagnostics {
