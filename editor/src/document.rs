@@ -24,6 +24,9 @@ pub struct Document {
     pub map_problem: Option<Diagnostic>,
     /// What resolving the scenario's map noted (REF005), reported by every check of it.
     pub map_notes: Vec<Diagnostic>,
+    /// The text of the file as read or last saved: a save edits it where the document
+    /// changed, keeping its comments and layout (`None`: a new document, written whole).
+    pub text: Option<String>,
     history: History,
     /// History state at the last save (or load).
     saved_state: u64,
@@ -41,6 +44,7 @@ impl Document {
             map_file: None,
             map_problem: None,
             map_notes: Vec::new(),
+            text: None,
             history: History::default(),
             saved_state: 0,
             revision: 0,

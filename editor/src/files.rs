@@ -10,8 +10,9 @@ use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::parse::DocKind;
-use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
+use saber_schema::syntax::edit::{edit_text, edit_text_with};
 
 use crate::document::Document;
 
@@ -35,6 +36,8 @@ pub struct Loaded {
     pub map: Map,
     /// What did not fit (shown in the diagnostics panel too).
     pub problems: Vec<Diagnostic>,
+    /// The text it was read from, which a save edits.
+    pub text: String,
 }
 
 /// Is this a file the editor opens (by extension)?
@@ -84,6 +87,7 @@ fn load(src: &Source) -> Result<Loaded, String> {
         (report, Built::Map(map)) => Ok(Loaded {
             map,
             problems: report.diagnostics,
+            text: src.text.clone(),
         }),
         (report, _) => Err(refusal(src, &report.diagnostics, "not a map file")),
     }
@@ -114,18 +118,26 @@ pub fn read_map(path: &Path) -> Result<Loaded, String> {
     load(&src)
 }
 
-/// The map as RON text, as saved.
+/// The map as RON text, written whole in `saberc fmt`'s layout.
 pub fn map_to_ron(map: &Map) -> Result<String, String> {
-    let config = ron::ser::PrettyConfig::new().struct_names(false);
-    ron::ser::to_string_pretty(&map.to_file(), config).map_err(|e| e.to_string())
+    canonical_text(&map.to_file(), Syntax::Ron)
 }
 
-/// The map as text for `path`: JSON for `.json`, RON otherwise.
+/// The map as text for `path`, written whole: JSON for `.json`, RON otherwise.
 pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
+    canonical_text(&map.to_file(), syntax_for(path))
+}
+
+/// A model written whole in `saberc fmt`'s layout (the library's one model-to-text writer).
+fn canonical_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
+    saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
+}
+
+fn syntax_for(path: &Path) -> Syntax {
     if is_json(path) {
-        serde_json::to_string_pretty(&map.to_file()).map_err(|e| e.to_string())
+        Syntax::Json
     } else {
-        map_to_ron(map)
+        Syntax::Ron
     }
 }
 
@@ -161,6 +173,8 @@ pub struct LoadedScenario {
     /// What `saberc check` reports for the file (a scenario that breaks the JSON Schema still
     /// opens, to be repaired).
     pub problems: Vec<Diagnostic>,
+    /// The text it was read from, which a save edits.
+    pub text: String,
 }
 
 /// A file of either kind.
@@ -212,6 +226,7 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
                 missing_map,
                 map_notes,
                 problems: report.diagnostics,
+                text: src.text.clone(),
             })
         }
         (report, _) => Err(refusal(src, &report.diagnostics, "not a scenario file")),
@@ -256,19 +271,14 @@ pub fn parse_any(src: &Source) -> Result<LoadedFile, String> {
     }
 }
 
-/// The scenario as RON text, as saved.
+/// The scenario as RON text, written whole in `saberc fmt`'s layout.
 pub fn scenario_to_ron(s: &Scenario) -> Result<String, String> {
-    let config = ron::ser::PrettyConfig::new().struct_names(false);
-    ron::ser::to_string_pretty(s, config).map_err(|e| e.to_string())
+    canonical_text(s, Syntax::Ron)
 }
 
-/// The scenario as text for `path`: JSON for `.json`, RON otherwise.
+/// The scenario as text for `path`, written whole: JSON for `.json`, RON otherwise.
 pub fn scenario_to_text(s: &Scenario, path: &Path) -> Result<String, String> {
-    if is_json(path) {
-        serde_json::to_string_pretty(s).map_err(|e| e.to_string())
-    } else {
-        scenario_to_ron(s)
-    }
+    canonical_text(s, syntax_for(path))
 }
 
 /// Save a scenario to a file (JSON for `.json`, RON otherwise), atomically.
@@ -277,11 +287,100 @@ pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), String> {
     write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Save the document (its scenario, or its map) to `path`, atomically.
+/// The text a save of the document to `path` writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveText {
+    /// The text the document was read from (or last saved as), changed only where the
+    /// document changed: its comments and layout kept.
+    Edited(String),
+    /// A new file, or a document read from no text: written whole in `saberc fmt`'s layout.
+    New(String),
+    /// The file's text could not be edited (why, and the text written whole): its comments
+    /// and layout would be lost, so the user must agree first.
+    Rewrite {
+        /// Why the text could not be kept.
+        why: String,
+        /// The whole file, in `saberc fmt`'s layout.
+        text: String,
+    },
+}
+
+/// What a save of the document to `path` writes: its own text edited where the document
+/// changed ([`saber_schema::syntax::edit::edit_text`]), else the whole file.
+pub fn document_text(doc: &Document, path: &Path) -> Result<SaveText, String> {
+    let syntax = syntax_for(path);
+    let whole = match doc.scenario() {
+        Some(s) => canonical_text(s, syntax)?,
+        None => canonical_text(&doc.map().to_file(), syntax)?,
+    };
+    let Some(old) = &doc.text else {
+        return Ok(SaveText::New(whole));
+    };
+    if syntax_of(path, old) != syntax {
+        // Saved as the other syntax: the old text cannot be edited into it.
+        return Ok(if has_comments(old) {
+            SaveText::Rewrite {
+                why: "the file is saved in the other syntax (JSON has no comments)".into(),
+                text: whole,
+            }
+        } else {
+            SaveText::New(whole)
+        });
+    }
+    let edited = match doc.scenario() {
+        Some(s) => edit_text(old, syntax, s),
+        None => edit_text_with(old, syntax, &doc.map().to_file(), |f| {
+            Map::from_file(&f).0.to_file()
+        }),
+    };
+    Ok(match edited {
+        Ok(text) => SaveText::Edited(text),
+        Err(e) => SaveText::Rewrite {
+            why: e.to_string(),
+            text: whole,
+        },
+    })
+}
+
+fn has_comments(text: &str) -> bool {
+    saber_schema::syntax::parse(text)
+        .syntax()
+        .descendants_with_tokens()
+        .any(|e| {
+            matches!(
+                e.kind(),
+                saber_schema::syntax::SyntaxKind::LINE_COMMENT
+                    | saber_schema::syntax::SyntaxKind::BLOCK_COMMENT
+            )
+        })
+}
+
+/// Save the document (its scenario, or its map) to `path`, atomically, editing the text it
+/// was read from. Returns the text written; when that text could not be edited, writes the
+/// whole file only if `allow_rewrite` (else `Ok(None)`: ask the user, then save again).
+pub fn save_document_with(
+    doc: &Document,
+    path: &Path,
+    allow_rewrite: bool,
+) -> Result<Option<String>, String> {
+    let text = match document_text(doc, path)? {
+        SaveText::Edited(t) | SaveText::New(t) => t,
+        SaveText::Rewrite { text, .. } if allow_rewrite => text,
+        SaveText::Rewrite { .. } => return Ok(None),
+    };
+    write_atomic(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(text))
+}
+
+/// Save the document to `path`, atomically, editing the text it was read from; refused when
+/// that text cannot be edited (the caller must ask before writing the whole file).
 pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
-    match doc.scenario() {
-        Some(s) => save_scenario(s, path),
-        None => save_map(doc.map(), path),
+    match save_document_with(doc, path, false)? {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "{}: the file's comments and layout cannot be kept; not saved",
+            path.display()
+        )),
     }
 }
 

@@ -19,3 +19,4 @@ pub mod output;
 pub mod pipeline;
 pub mod queries;
 pub mod ruleset;
+pub mod syntax;

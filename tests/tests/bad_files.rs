@@ -322,7 +322,7 @@ fn an_engine_export_in_a_checked_folder_is_named_as_such() {
     let diags = report["diagnostics"].as_array().unwrap();
     assert_eq!(out.status.code(), Some(0), "{report}");
     assert_eq!(diags.len(), 1, "{report}");
-    assert_eq!(diags[0]["code"], "FMT003");
+    assert_eq!(diags[0]["code"], "FMT004");
     assert_eq!(diags[0]["severity"], "note");
     assert!(
         diags[0]["message"]
@@ -331,4 +331,19 @@ fn an_engine_export_in_a_checked_folder_is_named_as_such() {
             .contains("engine export"),
         "{report}"
     );
+}
+
+/// serde stops at the first unknown name; saberc takes it out and reads on, so one run names
+/// every misspelt field, variant and unit type (`several-unknown-names.ron` has four).
+#[test]
+fn every_unknown_name_is_reported_in_one_run() {
+    for (file, want) in [
+        ("tests/fixtures/bad/several-unknown-names.ron", 4),
+        ("tests/fixtures/bad/json-several-unknown-names.json", 3),
+    ] {
+        let (exit, found) = findings(file);
+        assert_eq!(exit, Some(1), "{file}");
+        let unknown: Vec<_> = found.iter().filter(|(c, _, _)| c == "SYN002").collect();
+        assert_eq!(unknown.len(), want, "{file}: {found:?}");
+    }
 }

@@ -176,7 +176,7 @@ fn the_table_covers_every_scenario_check_family() {
 }
 
 /// A file written before DEP009 was split keeps its meaning: an interpretation note that
-/// `explains` DEP009 still explains the zone warning now reported as DEP010 (a note).
+/// `explains` DEP009 still explains the zone warning now reported as DEP011 (a note).
 #[test]
 fn a_note_explaining_the_code_a_warning_was_split_from_still_explains_it() {
     let text = std::fs::read_to_string(repo("tests/fixtures/bad/setup-on-river.ron")).unwrap();

@@ -92,7 +92,7 @@ fn made_here() -> Vec<&'static str> {
         made.push("IO001");
     }
 
-    // FMT003: an engine export in a checked folder.
+    // FMT004: an engine export in a checked folder.
     let exports = dir.path().join("exports");
     saberc(
         BIN,
@@ -107,9 +107,9 @@ fn made_here() -> Vec<&'static str> {
     );
     if codes_of(&[exports.to_str().unwrap()])
         .iter()
-        .any(|c| c == "FMT003")
+        .any(|c| c == "FMT004")
     {
-        made.push("FMT003");
+        made.push("FMT004");
     }
 
     // LIM004: 201 counters placed off the map, past the 200 findings shown.

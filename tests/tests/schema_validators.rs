@@ -76,6 +76,19 @@ fn write_documents(dir: &Path) -> Vec<(PathBuf, DocKind)> {
         .collect()
 }
 
+/// Every committed schema, `schema/*.schema.json`: the report's as well as the documents'.
+fn committed_schemas() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(repo("schema"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".schema.json"))
+        .collect();
+    out.sort();
+    assert!(out.len() >= 5, "found only {} schemas", out.len());
+    out
+}
+
 /// The tool runs, or the test fails saying how to install it (the test is ignored where the
 /// tool is missing, outside CI: see `tests/build.rs`).
 fn require(program: &str, probe: &[&str], install: &str) {
@@ -89,15 +102,32 @@ fn require(program: &str, probe: &[&str], install: &str) {
     );
 }
 
-const PYTHON_CHECK: &str = r#"
+const PYTHON_CHECK: &str = r##"
 import json, sys
 from jsonschema import Draft202012Validator
 schemas = {}
 failures = []
-for name in ["map", "scenario", "battle", "export"]:
-    path = f"{sys.argv[1]}/{name}.schema.json"
+import glob, os
+STANDARD_FORMATS = {"date-time", "date", "time", "duration", "email", "idn-email", "hostname",
+    "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid",
+    "uri-template", "json-pointer", "relative-json-pointer", "regex"}
+for path in sorted(glob.glob(f"{sys.argv[1]}/*.schema.json")):
+    name = os.path.basename(path).split(".")[0]
     schema = json.load(open(path))
     Draft202012Validator.check_schema(schema)
+    # Strict as ajv is: a `format` the standard does not define is a mistake in the schema.
+    def formats(v, at):
+        if isinstance(v, dict):
+            f = v.get("format")
+            if isinstance(f, str) and f not in STANDARD_FORMATS:
+                failures.append(f"{path}: {at}: format {f!r} is not a standard format")
+            for k, c in v.items():
+                if k not in ("enum", "const", "examples", "default"):
+                    formats(c, f"{at}/{k}")
+        elif isinstance(v, list):
+            for i, c in enumerate(v):
+                formats(c, f"{at}/{i}")
+    formats(schema, "#")
     schemas[f"saber-{name}"] = Draft202012Validator(schema)
 for doc in sys.argv[2:]:
     kind = doc.split("/")[-1].split("-")[0:2]
@@ -106,7 +136,7 @@ for doc in sys.argv[2:]:
         failures.append(f"{doc}: {e.json_path}: {e.message}")
 print("\n".join(failures))
 sys.exit(1 if failures else 0)
-"#;
+"##;
 
 #[test]
 #[cfg_attr(
@@ -161,8 +191,8 @@ fn ajv_strict_accepts_the_schemas_and_every_committed_file() {
             String::from_utf8_lossy(&out.stderr)
         );
     };
-    for name in ["map", "scenario", "battle", "export"] {
-        let schema = repo("schema").join(format!("{name}.schema.json"));
+    let schemas = committed_schemas();
+    for schema in &schemas {
         ajv(&["compile", "-s", schema.to_str().unwrap()]);
     }
     let dir = tempfile::tempdir().unwrap();

@@ -97,3 +97,66 @@ fn check_json_output_validates_against_the_report_schema() {
         .remove("code");
     assert!(!validator.is_valid(&broken));
 }
+
+/// `saberc schema --help` names every file `saberc schema -o DIR` writes (it said three and
+/// wrote five).
+#[test]
+fn schema_help_names_every_file_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = saberc(
+        env!("CARGO_BIN_EXE_saberc"),
+        &["schema", "-o", dir.path().to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let mut written: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written.len(), 5, "{written:?}");
+    let help = saberc(env!("CARGO_BIN_EXE_saberc"), &["schema", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    for name in &written {
+        assert!(
+            help.contains(name.as_str()),
+            "`schema --help` does not name {name}:\n{help}"
+        );
+    }
+    assert!(help.contains("five"), "{help}");
+    // And every file committed under schema/ is one of them.
+    let mut committed: Vec<String> = std::fs::read_dir(repo("schema"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".schema.json"))
+        .collect();
+    committed.sort();
+    assert_eq!(committed, written);
+}
+
+/// Where a JSON Schema can say what saberc refuses, the published schema refuses it too: a
+/// `format` of a version this saberc does not read (FMT002), a battle's reduction with a
+/// denominator of 0 (FAC001). Each file is also refused by saberc.
+#[test]
+fn the_published_schemas_refuse_what_saberc_refuses() {
+    for (file, schema) in [
+        ("tests/fixtures/bad/json-format-version-2.json", "scenario"),
+        (
+            "tests/fixtures/bad/battle-reduction-den-zero.json",
+            "battle",
+        ),
+    ] {
+        let schema: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(repo("schema").join(format!("{schema}.schema.json"))).unwrap(),
+        )
+        .unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(repo(file)).unwrap()).unwrap();
+        assert!(
+            !validator.is_valid(&doc),
+            "{file}: the published schema accepts it"
+        );
+        let out = saberc(env!("CARGO_BIN_EXE_saberc"), &["check", file]);
+        assert_eq!(out.status.code(), Some(1), "{file}: saberc accepts it");
+    }
+}

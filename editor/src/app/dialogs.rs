@@ -53,6 +53,7 @@ impl App {
     pub(crate) fn modals(&mut self, ctx: &egui::Context) {
         self.unsaved_guard(ctx);
         self.save_map_first_dialog(ctx);
+        self.confirm_rewrite_dialog(ctx);
         self.map_identity_dialog(ctx);
         self.recovery_dialog(ctx);
         self.missing_map_dialog(ctx);
@@ -116,6 +117,42 @@ impl App {
                 self.perform(action);
             }
             Some(_) => self.confirm = None,
+            None => {}
+        }
+    }
+
+    /// A save that cannot keep the file's comments and layout writes the file whole only when
+    /// the user says so.
+    fn confirm_rewrite_dialog(&mut self, ctx: &egui::Context) {
+        let Some((path, why)) = self.confirm_rewrite.clone() else {
+            return;
+        };
+        let mut choice = None;
+        egui::Modal::new(egui::Id::unique("confirm-rewrite")).show(ctx, |ui| {
+            ui.heading("Comments would be lost");
+            ui.label(format!(
+                "The changes cannot be written into “{}” keeping its text: {why}.",
+                path.display()
+            ));
+            ui.label(
+                "Write the whole file again in saberc fmt's layout? Its comments and layout \
+                 are then lost.",
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Write the whole file").clicked() {
+                    choice = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Some(false);
+                }
+            });
+        });
+        match choice {
+            Some(true) => {
+                self.confirm_rewrite = None;
+                self.save_to_allowing(&path, true);
+            }
+            Some(false) => self.confirm_rewrite = None,
             None => {}
         }
     }

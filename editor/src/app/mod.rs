@@ -98,6 +98,9 @@ pub struct App {
     confirm: Option<Action>,
     /// An action that builds a scenario on the map, waiting for the map to be saved.
     save_map_first: Option<Action>,
+    /// A save whose file's text could not be edited (where, and why): asked before the whole
+    /// file is written again without its comments and layout.
+    confirm_rewrite: Option<(PathBuf, String)>,
     /// A new id for a changed built-in map, being asked before saving it.
     new_map_id: Option<MapIdentity>,
     /// Why the open scenario's map was not found, while the user is asked for its file.
@@ -153,6 +156,7 @@ impl App {
             error: None,
             confirm: None,
             save_map_first: None,
+            confirm_rewrite: None,
             new_map_id: None,
             missing_map: None,
             offers: Vec::new(),

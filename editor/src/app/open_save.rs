@@ -56,9 +56,14 @@ impl Action {
 /// The document for a file just read, and why its scenario's map was not found (if not).
 pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Document, Option<String>) {
     match loaded {
-        LoadedFile::Map(l) => (Document::new(l.map, path), None),
+        LoadedFile::Map(l) => {
+            let mut doc = Document::new(l.map, path);
+            doc.text = Some(l.text);
+            (doc, None)
+        }
         LoadedFile::Scenario(l) => {
             let mut doc = Document::for_scenario(l.scenario, l.map, path);
+            doc.text = Some(l.text);
             doc.map_file = match l.map_origin {
                 Some(MapOrigin::File(p)) => Some(p),
                 Some(MapOrigin::BuiltIn(_)) | None => None,
@@ -258,6 +263,12 @@ impl App {
     /// built-in map's id is never written (it would replace the built-in map for scenarios
     /// beside it): Save As asks for a new id first.
     pub fn save_to(&mut self, path: &Path) -> bool {
+        self.save_to_allowing(path, false)
+    }
+
+    /// Save to a path; when the file's text cannot be edited (its comments and layout would be
+    /// lost), write it whole only if `allow_rewrite`, else ask the user first.
+    pub(crate) fn save_to_allowing(&mut self, path: &Path, allow_rewrite: bool) -> bool {
         self.ws.doc.commit();
         if self.ws.doc.scenario().is_none()
             && saber_schema::builtin::map(&self.ws.doc.map().id).is_some()
@@ -269,8 +280,17 @@ impl App {
             ));
             return false;
         }
-        match files::save_document(&self.ws.doc, path) {
-            Ok(()) => {
+        match files::save_document_with(&self.ws.doc, path, allow_rewrite) {
+            Ok(None) => {
+                let why = match files::document_text(&self.ws.doc, path) {
+                    Ok(files::SaveText::Rewrite { why, .. }) => why,
+                    _ => String::new(),
+                };
+                self.confirm_rewrite = Some((path.to_path_buf(), why));
+                false
+            }
+            Ok(Some(text)) => {
+                self.ws.doc.text = Some(text);
                 self.ws.doc.mark_saved(path.to_path_buf());
                 files::remember(&mut self.recent, path);
                 self.release_recovery();

@@ -1,10 +1,12 @@
 //! `saberc check`: check maps, scenarios and battles, files or whole folders.
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
 use saber_schema::diagnostic::Severity;
-use saber_schema::pipeline::{FileReport, check_path, collect, flag_duplicate_map_ids};
+use saber_schema::pipeline::{
+    FileReport, WalkOptions, check_path, collect_with, flag_duplicate_map_ids,
+};
 
 use crate::report::{Format, Summary, human_all_with, json_all_with, sarif_all};
 use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, registry, usage_error};
@@ -14,14 +16,15 @@ pub(crate) fn check(
     format: Format,
     maps: &[PathBuf],
     deny_warnings: bool,
+    walk: WalkOptions,
 ) -> i32 {
-    let collected = match collect(paths) {
+    let collected = match collect_with(paths, &walk) {
         Ok(c) => c,
         Err(d) => return usage_error(&d.message),
     };
     let files = collected.files;
     if files.is_empty() && collected.problems.is_empty() {
-        return usage_error("no .ron or .json files found in the given paths");
+        return usage_error(&nothing_found(&collected.skipped));
     }
     let reg = match registry(maps) {
         Ok(r) => r,
@@ -96,8 +99,7 @@ pub(crate) fn check(
         Format::Json => json_all_with(&reports, summary.clone()),
         Format::Sarif => sarif_all(&reports),
     };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
+    crate::write_stdout(text.as_bytes());
     let unreadable = reports.iter().any(|r| r.text.is_none());
     if unreadable && summary.errors == reports.iter().filter(|r| r.text.is_none()).count() {
         return EXIT_USAGE;
@@ -106,5 +108,24 @@ pub(crate) fn check(
         EXIT_ERRORS
     } else {
         EXIT_OK
+    }
+}
+
+/// The usage error of a search that found no file: what it left out says where to look.
+pub(crate) fn nothing_found(skipped: &[(PathBuf, &'static str)]) -> String {
+    if skipped.is_empty() {
+        "no .ron or .json files found in the given paths (hidden files and what .gitignore or \
+         .ignore files name are not searched: --hidden, --no-ignore)"
+            .to_string()
+    } else {
+        format!(
+            "no .ron or .json files found in the given paths; not searched: {}",
+            skipped
+                .iter()
+                .take(5)
+                .map(|(p, why)| format!("{} ({why})", crate::shown(p)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     }
 }

@@ -1,6 +1,5 @@
 //! `saberc completions SHELL` and `saberc man [-o DIR]`: generated from the command-line
 //! definition, so that they never fall behind it.
-use std::io::Write;
 use std::path::Path;
 
 use clap::CommandFactory;
@@ -10,7 +9,9 @@ use crate::{Cli, EXIT_OK, usage_error};
 
 pub(crate) fn completions_cmd(shell: clap_complete::Shell) -> i32 {
     let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "saberc", &mut std::io::stdout());
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "saberc", &mut script);
+    crate::write_stdout(&script);
     EXIT_OK
 }
 
@@ -26,7 +27,7 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
     let Some(dir) = out else {
         return match render(cmd) {
             Ok(page) => {
-                let _ = std::io::stdout().write_all(&page);
+                crate::write_stdout(&page);
                 EXIT_OK
             }
             Err(e) => usage_error(&format!("cannot write the man page: {e}")),
@@ -45,7 +46,7 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
     for (name, c) in pages {
         let path = dir.join(format!("{name}.1"));
         match render(c).and_then(|page| write_atomic(&path, &page)) {
-            Ok(()) => println!("wrote {}", path.display()),
+            Ok(()) => outln!("wrote {}", path.display()),
             Err(e) => return usage_error(&format!("cannot write {}: {e}", path.display())),
         }
     }

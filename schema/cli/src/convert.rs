@@ -44,11 +44,18 @@ pub(crate) fn convert_cmd(file: &Path, to: To, out: Option<&Path>) -> i32 {
         );
     }
     for key in &converted.dropped_keys {
-        eprintln!("note: `{key}` has no place in RON and was left out");
+        if key == "$schema" {
+            eprintln!(
+                "note: `$schema` (the JSON file's schema, for editors) has no place in RON and was left out; \
+                 add it again after converting back to JSON"
+            );
+        } else {
+            eprintln!("note: `{key}` has no place in RON and was left out");
+        }
     }
     match out {
         None => {
-            print!("{}", converted.text);
+            out!("{}", converted.text);
             EXIT_OK
         }
         Some(out) => match write_atomic(out, converted.text.as_bytes()) {

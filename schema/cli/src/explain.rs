@@ -14,12 +14,12 @@ const WIDTH: usize = 88;
 /// near a misspelt one and exit 2.
 pub fn explain_cmd(code: Option<&str>) -> i32 {
     let Some(code) = code else {
-        print!("{}", list());
+        out!("{}", list());
         return EXIT_OK;
     };
     match Code::lookup(code) {
         Some(c) => {
-            print!("{}", explanation(c.info()));
+            out!("{}", explanation(c.info()));
             EXIT_OK
         }
         None => {

@@ -57,6 +57,6 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     if let Err(e) = write_atomic_with(&file, |w| write_export(&doc, w)) {
         return usage_error(&format!("cannot write {}: {e}", shown(&file)));
     }
-    println!("wrote {}", shown(&file));
+    outln!("wrote {}", shown(&file));
     EXIT_OK
 }

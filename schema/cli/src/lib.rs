@@ -2,6 +2,20 @@
 //! library, one module per command. Exit codes: 0 clean (warnings allowed), 1 errors found,
 //! 2 usage or I/O failure.
 
+/// `print!` for every command: through [`write_stdout`], so a closed pipe never panics.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::write_stdout(format!($($arg)*).as_bytes()) };
+}
+
+/// `println!` for every command: through [`write_stdout`], so a closed pipe never panics.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        let mut line = format!($($arg)*);
+        line.push('\n');
+        $crate::write_stdout(line.as_bytes())
+    }};
+}
+
 mod check;
 mod completions;
 mod convert;
@@ -64,6 +78,9 @@ pub enum Command {
         /// Treat warnings as errors (`--deny warnings`).
         #[arg(long, value_name = "warnings")]
         deny: Option<DenyWhat>,
+        /// How folders are searched.
+        #[command(flatten)]
+        walk: WalkArgs,
     },
     /// Export a scenario as one self-contained JSON document for a game engine, or a map or
     /// scenario as a Tiled map (`--format tiled`).
@@ -124,15 +141,19 @@ pub enum Command {
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: Option<PathBuf>,
     },
-    /// Write RON and JSON files in their canonical layout (comments kept); with --check, only
-    /// name the files that would change (exit code 1).
+    /// Write maps, scenarios and battles (RON or JSON) in their canonical layout (comments
+    /// kept); with --check, only name the files that would change (exit code 1).
     Fmt {
-        /// Files or directories (searched recursively for .ron and .json files).
+        /// Files or directories (searched recursively for .ron and .json files; only those
+        /// whose `format` names a map, scenario or battle are formatted).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Change nothing: list the files that are not in the canonical layout.
         #[arg(long)]
         check: bool,
+        /// How folders are searched.
+        #[command(flatten)]
+        walk: WalkArgs,
     },
     /// Start a new scenario or map from a commented skeleton.
     #[command(subcommand)]
@@ -154,9 +175,10 @@ pub enum Command {
         /// The code, e.g. `DEP001`.
         code: Option<String>,
     },
-    /// Write the JSON Schemas of maps, scenarios and exports.
+    /// Write the JSON Schemas: map.schema.json, scenario.schema.json, export.schema.json,
+    /// battle.schema.json and report.schema.json (the report of `check --format json`).
     Schema {
-        /// Output directory (the three files); without it, print the scenario schema.
+        /// Output directory for the five files; without it, print the scenario schema.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,
     },
@@ -169,6 +191,32 @@ pub enum ExportFormat {
     Engine,
     /// A Tiled map: `<id>.tmj`, its tileset `<id>.tsj` and the tileset's `<id>.png`.
     Tiled,
+}
+
+/// How `check` and `fmt` search folders: ripgrep's rules (links inside a folder not followed,
+/// hidden files and what ignore files name left out) and ripgrep's flags to relax them.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct WalkArgs {
+    /// Follow symbolic links inside the folders given (never to a place outside them).
+    #[arg(short = 'L', long)]
+    pub follow: bool,
+    /// Search hidden files and folders (names starting with `.`) too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Search what .gitignore, .ignore and Git's exclude files leave out too.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
+impl WalkArgs {
+    /// The library's options for these flags.
+    pub fn options(self) -> saber_schema::pipeline::WalkOptions {
+        saber_schema::pipeline::WalkOptions {
+            follow_links: self.follow,
+            hidden: self.hidden,
+            ignore_files: !self.no_ignore,
+        }
+    }
 }
 
 /// What `--deny` can promote to errors.
@@ -199,7 +247,8 @@ pub fn run(cli: Cli) -> i32 {
             format,
             maps,
             deny,
-        } => check(&paths, format, &maps, deny.is_some()),
+            walk,
+        } => check(&paths, format, &maps, deny.is_some(), walk.options()),
         Command::Export {
             scenario,
             format: ExportFormat::Engine,
@@ -217,7 +266,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Schema { out } => schema_cmd(out.as_deref()),
         Command::Factor(args) => match crate::factor::run(&args) {
             Ok(text) => {
-                print!("{text}");
+                out!("{text}");
                 EXIT_OK
             }
             Err(e) => {
@@ -238,10 +287,36 @@ pub fn run(cli: Cli) -> i32 {
             maps,
         } => render_cmd(&input, &out, width, card, no_labels, &maps),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
-        Command::Fmt { paths, check } => fmt::fmt_cmd(&paths, check),
+        Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
         Command::New(what) => new::new_cmd(&what),
         Command::Completions { shell } => completions::completions_cmd(shell),
         Command::Man { out } => completions::man_cmd(out.as_deref()),
+    }
+}
+
+/// Write to standard output. Every command prints through this one function (the `out!` and
+/// `outln!` macros): when the reader has gone (`saberc schema | head`: a closed pipe, EPIPE),
+/// the rest of the output is dropped quietly and the command ends with its own exit code, where
+/// `print!` would panic (exit 101). Any other failure to write is reported once and is an I/O
+/// failure (exit 2).
+pub(crate) fn write_stdout(bytes: &[u8]) {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // Once the pipe is closed, nothing more is written (nor tried).
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+    if CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            std::process::exit(EXIT_USAGE);
+        }
     }
 }
 

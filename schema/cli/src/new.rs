@@ -78,7 +78,7 @@ fn stem(path: Option<&Path>) -> Option<String> {
 /// Print the skeleton, or write it to a new file (an existing file is never replaced).
 fn emit(out: Option<&Path>, text: &str) -> i32 {
     let Some(out) = out else {
-        print!("{text}");
+        out!("{text}");
         return EXIT_OK;
     };
     if out
@@ -97,7 +97,7 @@ fn emit(out: Option<&Path>, text: &str) -> i32 {
     }
     match write_atomic(out, text.as_bytes()) {
         Ok(()) => {
-            println!("wrote {}", out.display());
+            outln!("wrote {}", out.display());
             EXIT_OK
         }
         Err(e) => usage_error(&format!("cannot write {}: {e}", out.display())),

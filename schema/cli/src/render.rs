@@ -127,7 +127,7 @@ fn write_rendered(
     match bytes {
         Ok(b) => match write_atomic(out, &b) {
             Ok(()) => {
-                println!("wrote {}", shown(out));
+                outln!("wrote {}", shown(out));
                 EXIT_OK
             }
             Err(e) => usage_error(&format!("cannot write {}: {e}", shown(out))),

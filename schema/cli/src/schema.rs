@@ -9,7 +9,7 @@ use crate::{EXIT_OK, shown, usage_error};
 pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
     match out {
         None => {
-            print!(
+            out!(
                 "{}",
                 schema_text(&saber_schema::pipeline::schema::scenario_schema())
             );
@@ -24,14 +24,14 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
                 if let Err(e) = write_atomic(&path, schema_text(&make()).as_bytes()) {
                     return usage_error(&format!("cannot write {}: {e}", shown(&path)));
                 }
-                println!("wrote {}", shown(&path));
+                outln!("wrote {}", shown(&path));
             }
             let path = dir.join(crate::report::REPORT_SCHEMA_FILE);
             let text = schema_text(&crate::report::report_schema());
             if let Err(e) = write_atomic(&path, text.as_bytes()) {
                 return usage_error(&format!("cannot write {}: {e}", path.display()));
             }
-            println!("wrote {}", path.display());
+            outln!("wrote {}", path.display());
             EXIT_OK
         }
     }

@@ -56,7 +56,7 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     match write_files(&files, out) {
         Ok(paths) => {
             for p in paths {
-                println!("wrote {}", p.display());
+                outln!("wrote {}", p.display());
             }
             EXIT_OK
         }
@@ -81,6 +81,6 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
     if let Err(e) = write_atomic(out, map_ron(map).as_bytes()) {
         return usage_error(&format!("cannot write {}: {e}", out.display()));
     }
-    println!("wrote {}", out.display());
+    outln!("wrote {}", out.display());
     EXIT_OK
 }

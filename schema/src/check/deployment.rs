@@ -177,11 +177,31 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 )
                 .at_path(path!["setup", pi, "at"])
                 .with_hex(map.grid.label(p.at))
-                .with_hint("move it into the zone (the editor draws the zone on the map)"),
+                .with_hint(
+                    swapped_into_zone(&r.groups[si][gi].hexes, p.at).unwrap_or_else(|| {
+                        "move it into the zone (the editor draws the zone on the map)".to_string()
+                    }),
+                ),
             ),
         }
     }
     out
+}
+
+/// A placement outside its zone that would be inside it with column and row swapped: files
+/// write `(column, row)`, and a designer reading a map by row first writes them the other way.
+fn swapped_into_zone(zone: &HexSet, at: Coord) -> Option<String> {
+    let swapped = Coord(at.1, at.0);
+    (swapped != at && zone.grid().contains(swapped) && zone.contains(swapped)).then(|| {
+        format!(
+            "did you mean ({}, {})? Hexes are written (column, row), as in the label {}; ({}, {}) is in the zone",
+            swapped.0,
+            swapped.1,
+            zone.grid().label(swapped),
+            swapped.0,
+            swapped.1
+        )
+    })
 }
 
 /// The alternatives the first deployer takes under enemy choice `ci`, in words ("H25").

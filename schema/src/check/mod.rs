@@ -6,6 +6,7 @@ mod markers;
 mod references;
 mod special_rules;
 pub mod stacking;
+mod texts;
 mod turns;
 mod victory;
 
@@ -44,6 +45,7 @@ pub fn check_scenario(
     out.extend(victory::check(s, &resolved));
     out.extend(markers::check(s, map, &resolved));
     out.extend(special_rules::check(s, map, &resolved));
+    out.extend(texts::check(s));
     if resolved.incomplete {
         // Zones past the work budget were not computed: findings judged on them (the
         // registry's `zones` column) are not findings.
@@ -85,7 +87,7 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 
 /// A warning whose code an interpretation note lists in `explains` is expected: it becomes a
 /// note that points to the explanation, so that `saberc check` stays quiet about known readings.
-/// A note that explains the code a warning was split from (`DEP009` for `DEP010`) explains it
+/// A note that explains the code a warning was split from (`DEP009` for `DEP011`) explains it
 /// too: files written before the split keep their meaning.
 fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     use crate::diagnostic::Severity;

@@ -101,7 +101,8 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
                     );
                 }
             }
-            if g.unit_count() == 0 && g.markers.values().all(|n| *n == 0) {
+            // A side without any unit is one error (DEP010, below), not a warning per group.
+            if side.unit_count() > 0 && g.unit_count() == 0 && g.markers.values().all(|n| *n == 0) {
                 out.push(
                     Diagnostic::new(
                         Code::EmptyGroup,
@@ -111,6 +112,24 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
                     .with_hint("add its units, e.g. `units: {MZ: 12, MA: 1}`, or remove the group"),
                 );
             }
+        }
+        if side.unit_count() == 0 {
+            let first = side.groups.first().map_or("a", |g| g.id.as_str());
+            out.push(
+                Diagnostic::new(
+                    Code::SideWithoutUnits,
+                    format!("{} has no units: its groups are all empty", side.name),
+                )
+                .at_path(if side.groups.is_empty() {
+                    path!["sides", i, "groups"]
+                } else {
+                    path!["sides", i, "groups", 0, "units"]
+                })
+                .with_hint(format!(
+                    "give group ({first}) of {} its units, e.g. `units: {{MZ: 12, MA: 1}}`",
+                    side.name
+                )),
+            );
         }
         if total > limits::MAX_UNITS_PER_SIDE {
             out.push(

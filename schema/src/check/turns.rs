@@ -45,10 +45,31 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             };
             let at = [p, path!["at"]].concat();
             if hexes.hexes.is_empty() {
+                // The zone may already name an edge: then what empties it is the rest.
+                let mut edge = None;
+                if let Entry::Arrive { at: zone, .. } = &group.entry {
+                    zone.visit(&mut |z| {
+                        if let crate::model::zone::Zone::Edge(e) = z {
+                            edge.get_or_insert(*e);
+                        }
+                    });
+                }
+                let hint = match edge {
+                    Some(e) => format!(
+                        "the zone takes edge {e:?} but what it is combined with leaves none of its hexes: widen the other part, or arrive at the whole edge (`Edge({e:?})`) or a road entry (`RoadEntry(\"South\")`)"
+                    ),
+                    None => "arrive at an edge (`Edge(South)`), part of one, or a road entry (`RoadEntry(\"South\")`)".to_string(),
+                };
                 out.push(
-                    Diagnostic::new(Code::EmptyZone, format!("{} group ({}) has no hexes to arrive at", side.name, group.id))
-                        .at_path(at)
-                        .with_hint("arrive at an edge (`Edge(South)`), part of one, or a road entry (`RoadEntry(\"South\")`)"),
+                    Diagnostic::new(
+                        Code::EmptyZone,
+                        format!(
+                            "{} group ({}) has no hexes to arrive at",
+                            side.name, group.id
+                        ),
+                    )
+                    .at_path(at)
+                    .with_hint(hint),
                 );
                 continue;
             }

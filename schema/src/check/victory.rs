@@ -152,13 +152,27 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                 } else {
                     format!("{} must exit {need} {what} but has only {have}", side.name)
                 };
+                // The caret on the count, where the goal is the condition's own (a goal
+                // nested in `All`/`Any` is pointed at as a whole).
+                let at = if std::ptr::eq(g, &v.goal) {
+                    [base.clone(), path!["Exit", "count"]].concat()
+                } else {
+                    base.clone()
+                };
+                let hint = match count {
+                    ExitCount::AtLeast(_) if have > 0 => format!(
+                        "lower the number to what {} has (`count: AtLeast({have})`), or give it more {what}",
+                        side.name
+                    ),
+                    _ => format!("give {} some {what}, or exit other counters", side.name),
+                };
                 out.push(
                     Diagnostic::new(
                         Code::ExitImpossible,
                         who,
                     )
-                    .at_path(base.clone())
-                    .with_hint("lower the number, or give the side more of those units"),
+                    .at_path(at)
+                    .with_hint(hint),
                 );
             }
         });
@@ -181,6 +195,7 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     for (vi, v) in s.victory.iter().enumerate() {
+        out.extend(met_at_setup(s, r, vi));
         walk(&v.goal, path!["victory", vi, "goal"], &mut |goal, p| {
             out.extend(hold_all(s, r, &v.side, goal, &p));
             out.extend(exit_while_immobile(s, &v.side, goal, &p));
@@ -226,6 +241,79 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// A side that deploys on every hex of the target it must hold (11.0: "a Friendly unit must
+/// be in the hex") meets a goal judged at the end of any Game-Turn at the end of Game-Turn 1,
+/// and a ladder that names the other side the winner contradicts the condition's own side:
+/// either way the condition is most likely meant for the other side. A hold judged at the end
+/// of the game, a defence, is not reported. Only the goal itself and the choices of an `Any`
+/// are read: one goal of an `All` met at set-up does not meet the whole.
+fn met_at_setup(s: &Scenario, r: &Resolved, vi: usize) -> Option<Diagnostic> {
+    let v = &s.victory[vi];
+    let si = s.sides.iter().position(|sd| sd.id == v.side)?;
+    let side = &s.sides[si];
+    let deployed = r.deployment.get(si)?;
+    let base = path!["victory", vi, "goal"];
+    let mut goals: Vec<(&Goal, Vec<PathSeg>)> = vec![(&v.goal, base.clone())];
+    if let Goal::Any(gs) = &v.goal {
+        goals.extend(
+            gs.iter()
+                .enumerate()
+                .map(|(i, g)| (g, [base.clone(), path!["Any", i]].concat())),
+        );
+    }
+    let other = s.sides.iter().find(|sd| sd.id != v.side);
+    let ladder_winner = match &v.outcome {
+        Outcome::Graded { by_turn, .. } => by_turn
+            .iter()
+            .find(|rung| rung.result.winner != v.side)
+            .and_then(|rung| s.side(&rung.result.winner)),
+        Outcome::Wins => None,
+    };
+    for (goal, p) in goals {
+        let Goal::Hold { target, when, .. } = goal else {
+            continue;
+        };
+        let target_path = [p, path!["Hold", "target"]].concat();
+        let Some((_, hexes)) = r.victory_zones.iter().find(|(zp, _)| *zp == target_path) else {
+            continue;
+        };
+        if hexes.is_empty() || !hexes.is_subset(deployed) {
+            continue;
+        }
+        let at_once = matches!(
+            when,
+            When::AnyTurn | When::ByEndOfTurn(_) | When::EndOfTurn(1) | When::ConsecutiveTurns(1)
+        );
+        let target = super::texts::short(&target.describe());
+        let message = match (ladder_winner, at_once) {
+            (Some(winner), _) => format!(
+                "{} sets up on every hex of {target}, the target it must hold, yet the ladder names {} the winner of holding it",
+                side.name, winner.name
+            ),
+            (None, true) => format!(
+                "{} sets up on every hex of {target}, the target it must hold {}: the goal is met at the end of Game-Turn 1 without a fight",
+                side.name,
+                when.describe()
+            ),
+            (None, false) => continue,
+        };
+        let hint = match ladder_winner.or(other) {
+            Some(o) => format!(
+                "if {} must take {target}, write `side: \"{}\"`; a defence is judged at the end: `when: EndOfGame`",
+                o.name, o.id
+            ),
+            None => "a defence is judged at the end: `when: EndOfGame`".to_string(),
+        };
+        return Some(
+            Diagnostic::new(Code::MetAtSetup, message)
+                .at_path(path!["victory", vi, "side"])
+                .with_hex(hexes.grid().label(hexes.iter().next().expect("non-empty")))
+                .with_hint(hint),
+        );
+    }
+    None
 }
 
 /// Call `f` with every goal and its path, nested goals included.

@@ -43,6 +43,8 @@ pub enum Family {
     SpecialRules,
     /// Historical battles for factoring (11.18).
     Battles,
+    /// The texts a scenario prints: date, victory wording, notes.
+    Texts,
 }
 
 impl Family {
@@ -62,6 +64,7 @@ impl Family {
             Family::Markers => "markers",
             Family::SpecialRules => "special rules",
             Family::Battles => "battle files",
+            Family::Texts => "texts",
         }
     }
 }
@@ -290,7 +293,7 @@ registry! {
         bad: "(\n    id: \"fatehpur\",\n    …",
         fixed: "(\n    format: \"saber-scenario/1\",\n    id: \"fatehpur\",\n    …",
     }
-    EngineExport = "FMT003" {
+    EngineExport = "FMT004" {
         severity: Note,
         family: Files,
         rule: None,
@@ -311,6 +314,19 @@ registry! {
             (install a newer saberc) or one that was never released (write version 1).",
         bad: "format: \"saber-scenario/9\",",
         fixed: "format: \"saber-scenario/1\",",
+    }
+    OtherSyntax = "FMT003" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "a file in the other syntax than its name says",
+        explanation: "saberc reads a `.ron` file as RON and a `.json` file as JSON. A JSON \
+            document in a `.ron` file (it starts with `{`), or a RON document in a `.json` file \
+            (it starts with `(`), would give a syntax error on every line; saberc says so once \
+            instead. Rename the file to the extension of what it holds; `saberc convert` then \
+            writes it in the other syntax if you want that one.",
+        bad: "my-battle.ron:  { \"format\": \"saber-scenario/1\", … }",
+        fixed: "my-battle.json: { \"format\": \"saber-scenario/1\", … }",
     }
     Schema = "SCH001" {
         severity: Error,
@@ -679,7 +695,7 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 8))],   // a 
         fixed: "special_rules: [(printed: \"…\", effect: RiverOnlyAtCrossings)], …
 setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
     }
-    ZoneOnRiver = "DEP010" {
+    ZoneOnRiver = "DEP011" {
         severity: Warning,
         family: Deployment,
         rule: Some("11.5"),
@@ -692,6 +708,17 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         bad: "entry: Deploy(zone: Within(distance: 2, of: Feature(\"B3\"))),   // the river beside the bridge",
         fixed: "entry: Deploy(zone: Difference(Within(distance: 2, of: Feature(\"B3\")), Terrain(River))),",
         split_from: "DEP009",
+    }
+    SideWithoutUnits = "DEP010" {
+        severity: Error,
+        family: Deployment,
+        rule: Some("11.0"),
+        title: "a side without a single unit",
+        explanation: "Every scenario gives each side its forces (11.0): a side whose groups have \
+            no units at all has nothing to play with, so the file is not yet a scenario. Give \
+            its groups their units (each group without any is otherwise DEP004).",
+        bad: "(id: \"red\", …, groups: [(id: \"a\", units: {}, entry: …)]),",
+        fixed: "(id: \"red\", …, groups: [(id: \"a\", units: {MZ: 12, MA: 1}, entry: …)]),",
     }
     GameLength = "TRN001" {
         severity: Error,
@@ -768,7 +795,7 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         bad: "by_turn: [(turn: 6, level: Decisive), (turn: 4, level: Substantive)],",
         fixed: "by_turn: [(turn: 4, level: Decisive), (turn: 6, level: Substantive)],",
     }
-    LadderJudgedAtEnd = "VIC006" {
+    LadderJudgedAtEnd = "VIC007" {
         severity: Warning,
         family: Victory,
         rule: Some("11.0"),
@@ -802,6 +829,20 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             `Any` hex of it, narrow the target, or give the side more units.",
         bad: "goal: Hold(target: Feature(\"H26\"), hexes: All, when: EndOfGame),   // 9 hexes, 6 units",
         fixed: "goal: Hold(target: Feature(\"H26\"), hexes: Any, when: EndOfGame),",
+    }
+    MetAtSetup = "VIC006" {
+        severity: Warning,
+        family: Victory,
+        rule: Some("11.0"),
+        title: "a side already stands on the target it must hold",
+        explanation: "For a side to hold a hex, a friendly unit must be in it (11.0). When a side \
+            deploys on every hex of the target it must hold, a goal judged at the end of any \
+            Game-Turn is met at the end of Game-Turn 1 without a fight, and a ladder naming the \
+            other side as the winner contradicts the condition's own side: the condition is most \
+            likely meant for the other side. Give it to the side that must take the target, or \
+            judge it at the end of the game (a defence).",
+        bad: "(side: \"red\", goal: Hold(target: Feature(\"V4\"), when: AnyTurn), …)   // red deploys on V4",
+        fixed: "(side: \"blue\", goal: Hold(target: Feature(\"V4\"), when: AnyTurn), …)",
     }
     TrenchesWithoutDeployment = "MRK001" {
         severity: Error,
@@ -919,6 +960,32 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         bad: "effect: MarkersAsDesired(side: \"danes\", marker: Trench), …\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Everywhere),",
         fixed: "effect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Feature(\"V3\")),",
         zones: OnComputedZones,
+    }
+    EmptyText = "TXT001" {
+        severity: Warning,
+        family: Texts,
+        rule: None,
+        title: "a text left empty",
+        explanation: "The scenario's date, each victory condition's printed wording and the \
+            historical note are printed on the scenario card; a skeleton (`saberc new`) leaves \
+            them empty for the designer to fill in, and `saberc check` names each one still \
+            empty. Write the text.",
+        bad: "date: \"\",",
+        fixed: "date: \"7 July 1857\",",
+    }
+    StartingPoint = "TXT002" {
+        severity: Warning,
+        family: Texts,
+        rule: Some("11.0"),
+        title: "a starting point still to be set by the designer",
+        explanation: "A scenario factored from a battle (`saberc factor --format ron`, or the \
+            editor's wizard, 11.18) gets starting points for what the rules leave to the \
+            scenario (11.0): deployment zones around V4 and H26, who deploys and moves first, and \
+            a victory condition, each marked \"to be set by the designer\". While a victory \
+            condition's wording or an interpretation note still says so, the scenario is not \
+            done: set those values, then rewrite the wording or note without the mark.",
+        bad: "printed: \"British must hold V4 at the end of the game (to be set by the designer).\",",
+        fixed: "printed: \"The British must hold Inkerman ridge (H26) at the end of Game-Turn 10.\",",
     }
     BattleInvalid = "FAC001" {
         severity: Error,

@@ -239,7 +239,9 @@ pub fn skeleton_ron(battle: &Battle, f: &Factoring) -> Result<String, FactorErro
     }
     out.push_str(&body);
     out.push('\n');
-    Ok(out)
+    // In `saberc fmt`'s layout, so that the first `fmt --check` of the new file passes.
+    crate::output::format::format_text(&out, crate::pipeline::read::Syntax::Ron)
+        .map_err(|e| FactorError::Write(e.message))
 }
 
 /// Text for a `//` comment: line breaks (any of them: `\n`, `\r`, U+0085, U+2028, U+2029) and

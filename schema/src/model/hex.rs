@@ -506,10 +506,16 @@ impl Grid {
     }
 
     /// The `CCRR` label of a hex: the column, then the row, each zero-padded to the digits of
-    /// [`Grid::label_digits`] (`0412`; `11005` on a map of 110 columns and 33 rows).
+    /// [`Grid::label_digits`] (`0412`); on a map over 99 columns or rows the two parts are
+    /// separated by a dot (`110.05` on a map of 110 columns and 33 rows), the spelling files
+    /// accept (`LABEL_PATTERN`): a label saberc prints can be copied into a file.
     pub fn label(&self, c: Coord) -> String {
         let (cw, rw) = self.label_digits();
-        format!("{:0cw$}{:0rw$}", c.0, c.1)
+        if cw == 2 && rw == 2 {
+            format!("{:02}{:02}", c.0, c.1)
+        } else {
+            format!("{:0cw$}.{:0rw$}", c.0, c.1)
+        }
     }
 
     /// Digits of the column and of the row part of labels: 2 each, more on a map wider or
@@ -518,8 +524,8 @@ impl Grid {
         (label_width(self.width), label_width(self.height))
     }
 
-    /// Read a label of this map: its own `CCRR` form (of [`Grid::label_digits`]), or any form
-    /// [`parse_label`] reads.
+    /// Read a label of this map: any form [`parse_label`] reads, or the undotted digits of
+    /// [`Grid::label_digits`] that labels of wide maps had before (`11005`).
     pub fn parse_label(&self, text: &str) -> Result<Coord, LabelError> {
         let t = text.trim();
         let (cw, rw) = self.label_digits();
@@ -653,16 +659,38 @@ mod tests {
         assert_eq!(big.label(Coord(7, 1000)), "00071000");
         assert_eq!(big.parse_label("00071000"), Ok(Coord(7, 1000)));
         assert_eq!(parse_label("0007.1000"), Ok(Coord(7, 1000)));
-        // The label width grows with each side of the map on its own: no `110.005`.
+        // The label width grows with each side of the map on its own, and a wide map's label
+        // has a dot between its parts, as files write it.
         let wide = Grid {
             width: 110,
             height: 33,
             ..grid()
         };
-        assert_eq!(wide.label(Coord(110, 5)), "11005");
-        assert_eq!(wide.label(Coord(7, 5)), "00705");
+        assert_eq!(wide.label(Coord(110, 5)), "110.05");
+        assert_eq!(wide.label(Coord(7, 5)), "007.05");
+        assert_eq!(wide.parse_label("110.05"), Ok(Coord(110, 5)));
+        // The undotted form printed before still reads.
         assert_eq!(wide.parse_label("11005"), Ok(Coord(110, 5)));
         assert_eq!(wide.parse_label("0412"), Ok(Coord(4, 12)));
+    }
+
+    /// Every label saberc prints is read back by a file's hex (`Coord`'s deserializer, and so
+    /// the schema's `LABEL_PATTERN`) as the same hex: one spelling both ways.
+    #[test]
+    fn printed_labels_read_back_as_hexes() {
+        for (width, height) in [(47, 33), (99, 99), (110, 33), (33, 110), (1000, 1000)] {
+            let g = Grid {
+                width,
+                height,
+                ..grid()
+            };
+            for c in [Coord(1, 1), Coord(width as i32, height as i32), Coord(7, 5)] {
+                let label = g.label(c);
+                let read: Coord = serde_json::from_value(serde_json::Value::String(label.clone()))
+                    .unwrap_or_else(|e| panic!("{width}x{height}: `{label}`: {e}"));
+                assert_eq!(read, c, "{width}x{height}: `{label}`");
+            }
+        }
     }
 
     #[test]

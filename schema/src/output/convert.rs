@@ -67,6 +67,14 @@ fn convert_as<T: Serialize + DeserializeOwned>(
                     crate::pipeline::locate::location_of_line_col(&src.text, e.line(), e.column()),
                 )
             })?;
+            // `$schema` names a JSON file's schema for editors; a RON field name cannot start
+            // with `$`, so RON has no place for it: it is left out (the caller is told).
+            let mut value = serde_json::to_value(&model).expect("the model always serializes");
+            if let Value::Object(o) = &mut value {
+                o.remove("$schema");
+            }
+            let model: T = serde_json::from_value(value)
+                .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
             let typed = ron::ser::to_string(&model)
                 .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
             let mut doc = format::parse_document(&typed).map_err(syntax_error)?;

@@ -35,7 +35,7 @@ use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
 
 pub use finish::finish;
-pub use read::{Collected, collect, collect_files};
+pub use read::{Collected, WalkOptions, collect, collect_files, collect_with};
 
 /// What checking one file found.
 #[derive(Debug, Clone)]

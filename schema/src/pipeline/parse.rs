@@ -42,6 +42,9 @@ pub const CURRENT_VERSION: u32 = 1;
 /// field (never from text elsewhere: notes and comments may quote another kind's format).
 pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let text = &source.text;
+    if let Some(d) = other_syntax(source) {
+        return Err(d);
+    }
     let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "format") else {
         // A file whose syntax is broken may have a format field the search cannot see: the
         // syntax error, located, is what to fix first.
@@ -56,18 +59,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         )));
     };
     let raw = &text[at..end];
-    // RON may write an optional field as `Some("…")`.
-    let inner = raw
-        .strip_prefix("Some")
-        .map(|r| r.trim_start())
-        .and_then(|r| r.strip_prefix('('))
-        .and_then(|r| r.strip_suffix(')'))
-        .map(str::trim)
-        .unwrap_or(raw);
-    let value = inner
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or("");
+    let value = format_string(raw);
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
         return Err(Diagnostic::new(
@@ -143,6 +135,113 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     Ok((kind, version))
 }
 
+/// The string a `format` field's value holds (`"saber-map/1"` or, in RON, `Some("…")`); empty
+/// when it holds none.
+fn format_string(raw: &str) -> &str {
+    // RON may write an optional field as `Some("…")`.
+    let inner = raw
+        .strip_prefix("Some")
+        .map(|r| r.trim_start())
+        .and_then(|r| r.strip_prefix('('))
+        .and_then(|r| r.strip_suffix(')'))
+        .map(str::trim)
+        .unwrap_or(raw);
+    inner
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or("")
+}
+
+/// The kind of document the top-level `format` field names, in any version, without parsing
+/// the file; `None` when it names none (the file is not a map, scenario or battle: `fmt`
+/// leaves it alone).
+pub fn named_kind(source: &Source) -> Option<DocKind> {
+    let (at, end) = crate::pipeline::locate::top_level_field(&source.text, "format")?;
+    let value = format_string(&source.text[at..end]);
+    [DocKind::Map, DocKind::Scenario, DocKind::Battle]
+        .into_iter()
+        .find(|k| {
+            value
+                .strip_prefix(k.prefix())
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+}
+
+/// Check's limits on a text, before anything is built from it: nesting past
+/// [`limits::MAX_NESTING`] levels (LIM002) and more than [`limits::MAX_VALUES`] values
+/// (LIM003), found in one pass. (The size limit, LIM001, is checked as the file is read.) Every
+/// command that reads a map, scenario or battle runs it first: `check`, `fmt`, `convert`.
+pub fn check_limits(text: &str) -> Result<(), Diagnostic> {
+    let shape = structure(text, limits::MAX_NESTING, limits::MAX_VALUES);
+    if let Some(at) = shape.too_deep_at {
+        return Err(Diagnostic::new(
+            Code::NestingTooDeep,
+            format!(
+                "the file nests {} levels deep, over the limit of {}",
+                shape.depth,
+                limits::MAX_NESTING
+            ),
+        )
+        .at_location(location_at(text, at, 1))
+        .with_hint(
+            "simplify the zone: a Union or Intersection of several zones needs no deep nesting",
+        ));
+    }
+    if let Some(at) = shape.too_many_at {
+        return Err(too_many_values(text, at));
+    }
+    Ok(())
+}
+
+/// A file written in the other syntax than its name says (JSON in a `.ron` file, RON in a
+/// `.json` file), found from its first value's opening bracket: said in one line with the
+/// commands that fix it, instead of a syntax error at every line.
+fn other_syntax(source: &Source) -> Option<Diagnostic> {
+    let text = &source.text;
+    let at = first_significant(text)?;
+    let (is, named, ext) = match (source.syntax, text.as_bytes()[at]) {
+        (Syntax::Ron, b'{') => ("JSON", "RON", "json"),
+        (Syntax::Json, b'(') => ("RON", "JSON", "ron"),
+        _ => return None,
+    };
+    let path = &source.path;
+    let shown = crate::diagnostic::printable(&path.display().to_string(), 200);
+    let renamed = path.with_extension(ext);
+    let renamed = crate::diagnostic::printable(&renamed.display().to_string(), 200);
+    let own = if ext == "json" { "ron" } else { "json" };
+    Some(
+        Diagnostic::new(
+            Code::OtherSyntax,
+            format!("this file is {is}, but its name ends in `.{own}`, so it is read as {named}"),
+        )
+        .at_location(location_at(text, at, 1))
+        .with_hint(format!(
+            "saberc reads a file by its extension: rename it (`mv {shown} {renamed}`); then, to have it in {named}: `saberc convert {renamed} --to {own} -o {shown}`"
+        )),
+    )
+}
+
+/// Byte offset of the first character that is not white space, a byte-order mark or a
+/// comment (`//` to the end of the line, `/* … */`).
+fn first_significant(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if text[i..].starts_with('\u{feff}') {
+            i += '\u{feff}'.len_utf8();
+        } else if b[i].is_ascii_whitespace() {
+            i += 1;
+        } else if b[i..].starts_with(b"//") {
+            i += memchr::memchr(b'\n', &b[i..]).unwrap_or(b.len() - i);
+        } else if b[i..].starts_with(b"/*") {
+            i += memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len() - i, |e| e + 4);
+        } else {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// The `format` prefix of engine exports.
 pub const EXPORT_PREFIX: &str = "saber-export";
 
@@ -162,24 +261,7 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
     {
         return Ok(read);
     }
-    let shape = structure(text, limits::MAX_NESTING, limits::MAX_VALUES);
-    if let Some(at) = shape.too_deep_at {
-        return Err(Diagnostic::new(
-            Code::NestingTooDeep,
-            format!(
-                "the file nests {} levels deep, over the limit of {}",
-                shape.depth,
-                limits::MAX_NESTING
-            ),
-        )
-        .at_location(location_at(text, at, 1))
-        .with_hint(
-            "simplify the zone: a Union or Intersection of several zones needs no deep nesting",
-        ));
-    }
-    if let Some(at) = shape.too_many_at {
-        return Err(too_many_values(text, at));
-    }
+    check_limits(text)?;
     match source.syntax {
         Syntax::Ron => parse_ron(text),
         Syntax::Json => parse_json(text),
@@ -209,6 +291,11 @@ pub fn parse_document_all<T: DeserializeOwned>(
     source: &Source,
 ) -> Result<(T, Value), Vec<Diagnostic>> {
     parse_document(source).map_err(|first| {
+        if first.code == Code::UnknownField {
+            let mut all = vec![first.clone()];
+            all.extend(other_unknown_names::<T>(source, first));
+            return all;
+        }
         if first.code != Code::Syntax {
             return vec![first];
         }
@@ -236,6 +323,154 @@ pub fn parse_document_all<T: DeserializeOwned>(
         all.extend(more.into_iter().filter(|d| d.code == Code::Syntax));
         all
     })
+}
+
+/// How many more unknown fields and variants one run reports after the first.
+const MAX_MORE_UNKNOWN: usize = 50;
+
+/// Every other unknown field or variant in the file after `first`, as rustc reports every
+/// independent mistake: serde stops at the first, so the text is read again with the mistake
+/// taken out (an unknown field or map key blanked with spaces, an unknown variant replaced by
+/// the name its hint suggests), and again, while the next error is another unknown name. Each
+/// is located in the file as written (a blank keeps every offset; a replacement's change of
+/// length is undone). Any other error ends the search: it may follow from the change made.
+fn other_unknown_names<T: DeserializeOwned>(source: &Source, first: Diagnostic) -> Vec<Diagnostic> {
+    let original = &source.text;
+    let mut text = original.clone();
+    // (offset in `text`, bytes added there): to map later offsets back to the original.
+    let mut shifts: Vec<(usize, isize)> = Vec::new();
+    let mut current = first;
+    let mut out: Vec<Diagnostic> = Vec::new();
+    // Each step reads the file again: at most 64 MiB read in all, so a file at the size limit
+    // is read a few times only.
+    let steps = MAX_MORE_UNKNOWN.min((64 << 20) / original.len().max(1));
+    for _ in 0..steps {
+        let Some(loc) = current.location else { break };
+        if !take_out(&mut text, loc.offset, &current, &mut shifts) {
+            break;
+        }
+        let edited = Source {
+            path: source.path.clone(),
+            text: text.clone(),
+            syntax: source.syntax,
+        };
+        let next = match parse_document::<T>(&edited) {
+            Err(d) if d.code == Code::UnknownField => d,
+            _ => break,
+        };
+        let Some(at) = next.location else { break };
+        let back = |offset: usize| -> usize {
+            let moved: isize = shifts
+                .iter()
+                .filter(|(o, _)| *o < offset)
+                .map(|(_, d)| d)
+                .sum();
+            offset.saturating_add_signed(-moved).min(original.len())
+        };
+        let start = back(at.offset);
+        if !original.is_char_boundary(start) {
+            break;
+        }
+        let shown = next.clone().at_location(location_at(
+            original,
+            start,
+            at.length.min(original.len() - start),
+        ));
+        if out.iter().any(|d| d.location == shown.location) {
+            break;
+        }
+        out.push(shown);
+        current = next;
+    }
+    out
+}
+
+/// Take the unknown name at `at` out of `text`: replace a variant with the one its hint
+/// suggests, or blank a field or map entry (`name: value` and its comma) with spaces.
+/// False when neither can be done.
+fn take_out(
+    text: &mut String,
+    at: usize,
+    d: &Diagnostic,
+    shifts: &mut Vec<(usize, isize)>,
+) -> bool {
+    let bytes = text.as_bytes();
+    if at >= bytes.len() {
+        return false;
+    }
+    let quoted = bytes[at] == b'"';
+    let name_start = at + usize::from(quoted);
+    let name_end = name_start
+        + bytes[name_start..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+    if name_end == name_start {
+        return false;
+    }
+    let token_end = name_end + usize::from(quoted && bytes.get(name_end) == Some(&b'"'));
+    let is_key = text[token_end..].trim_start().starts_with(':');
+    if d.message.starts_with("unknown variant")
+        && let Some(hint) = &d.hint
+        && let Some(suggested) = hint.split('`').nth(1)
+        && !suggested.is_empty()
+        && suggested
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        text.replace_range(name_start..name_end, suggested);
+        let delta = suggested.len() as isize - (name_end - name_start) as isize;
+        if delta != 0 {
+            shifts.push((name_start, delta));
+        }
+        return true;
+    }
+    if !is_key {
+        return false;
+    }
+    // The entry: the key, `:`, the value up to the comma or closing bracket at its depth.
+    let mut i = token_end + text[token_end..].find(':').unwrap_or(0) + 1;
+    let mut depth = 0usize;
+    let mut in_string = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            match b {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth == 0 => break,
+                b')' | b']' | b'}' => depth -= 1,
+                b',' if depth == 0 => break,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    if i >= bytes.len() {
+        return false;
+    }
+    let mut start = at;
+    let mut end = i;
+    if bytes[i] == b',' {
+        end += 1;
+    } else if let Some(comma) = text[..at].trim_end().strip_suffix(',').map(str::len) {
+        // The last entry: its comma goes before it (JSON has no trailing comma).
+        start = comma;
+    }
+    let blanked: String = text[start..end]
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { c } else { ' ' })
+        .collect();
+    // Multi-byte characters blank to fewer bytes: pad to keep every offset.
+    let pad = (end - start).saturating_sub(blanked.len());
+    text.replace_range(start..end, &(blanked + &" ".repeat(pad)));
+    true
 }
 
 /// The RON options of every file: `Some(…)` may be left out around optional values
@@ -331,6 +566,10 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         return d;
     }
     let d = match &e.code {
+        // `Difference([A, B])`: a list where RON wants the variant's own values, a tuple.
+        E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('[') => {
+            list_for_tuple(text, loc.offset, &where_)
+        }
         // `color: "Red"`: JSON habits; RON writes enum values as bare names.
         E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('"') => {
             let quoted = quoted_at(text, loc.offset);
@@ -411,6 +650,21 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 "check the value's type against the schema (`saberc schema`) or the README",
             )
         }
+        E::Message(m) if m.contains("is not a hex label") => {
+            Diagnostic::new(Code::WrongType, format!("{m}{where_}")).with_hint(hex_label_hint(m))
+        }
+        // `{BA: 1.5}`: RON reads `1` and then stops at `.5`.
+        E::ExpectedComma if fraction_at(text, loc.offset).is_some() => {
+            let number = fraction_at(text, loc.offset).unwrap_or_default();
+            let whole = number.split('.').next().unwrap_or("1");
+            Diagnostic::new(
+                Code::WrongType,
+                format!("`{number}` is not a whole number{where_}"),
+            )
+            .with_hint(format!(
+                "counts and turns are whole numbers: write `{whole}`"
+            ))
+        }
         E::Message(m)
             if m.contains("invalid type")
                 || m.contains("invalid value")
@@ -447,6 +701,97 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         ),
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// What to write for a hex label that does not read (`"709"`, `"00303"`): the user's digits
+/// padded to `CCRR` when they are three, else the two forms.
+fn hex_label_hint(msg: &str) -> String {
+    let found = msg.split('`').nth(1).unwrap_or("");
+    if found.len() == 3 && found.bytes().all(|b| b.is_ascii_digit()) {
+        return format!(
+            "a label has four digits, column then row: `\"0{found}\"` (or write `({}, {})`)",
+            &found[..1],
+            found[1..].trim_start_matches('0')
+        );
+    }
+    "write the hex as `(col, row)`, or as its label printed on the map: four digits `\"CCRR\"` (`\"0412\"`), or `\"COL.ROW\"` on maps over 99 columns or rows".to_string()
+}
+
+/// The number with a fractional part that ends just before `offset` (`1.5` when RON stopped
+/// at `.5`), if that is what stands there.
+fn fraction_at(text: &str, offset: usize) -> Option<String> {
+    let at = offset.min(text.len());
+    let rest = &text[at..];
+    let frac = rest.strip_prefix('.')?;
+    let digits: String = frac
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .take(20)
+        .collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let before: String = text[..at]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .take(20)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!before.is_empty()).then(|| format!("{before}.{digits}"))
+}
+
+/// A list `[…]` at `offset` where RON expects a variant's name: `Difference([A, B])` for
+/// `Difference(A, B)`. The hint writes the user's own values without the brackets when they
+/// are short.
+fn list_for_tuple(text: &str, offset: usize, where_: &str) -> Diagnostic {
+    let before = text[..offset].trim_end();
+    let name: String = before
+        .strip_suffix('(')
+        .map(|b| {
+            let start = b
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            b[start..].to_string()
+        })
+        .unwrap_or_default();
+    // The list's text up to its matching `]`, when it is short and on hand.
+    let rest = &text[offset..];
+    let mut depth = 0usize;
+    let mut end = None;
+    for (i, c) in rest.char_indices().take(200) {
+        match c {
+            '[' | '(' | '{' => depth += 1,
+            ']' | ')' | '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    end = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let inner = end.map(|e| rest[1..e].trim().trim_end_matches(',').trim());
+    let example = match (name.is_empty(), inner) {
+        (false, Some(inner)) => format!("`{name}({inner})`"),
+        (false, None) => format!("`{name}(A, B)`"),
+        _ => "`Difference(A, B)`".to_string(),
+    };
+    let shown = if name.is_empty() {
+        "this value".to_string()
+    } else {
+        format!("`{name}`")
+    };
+    Diagnostic::new(
+        Code::Syntax,
+        format!("a list `[…]`{where_} where RON expects the values of {shown} themselves"),
+    )
+    .with_hint(format!(
+        "RON writes a variant's values inside its own brackets, without `[ ]`: {example} (only a list of any length, such as `Union([…])`, takes `[ ]`)"
+    ))
 }
 
 fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic {
@@ -490,9 +835,29 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
             .with_hint_if_none("remove it, or check its spelling against the schema")
     } else if let Some(rest) = msg.strip_prefix("unknown variant `") {
         unknown_name(&msg, rest, "variant", &where_)
-    } else if msg.starts_with("missing field") {
-        Diagnostic::new(Code::MissingField, format!("{msg}{where_}"))
-            .with_hint("add the field (see the schema or README)")
+    } else if let Some(rest) = msg.strip_prefix("missing field `") {
+        let field = rest.split('`').next().unwrap_or("");
+        Diagnostic::new(Code::MissingField, format!("{msg}{where_}")).with_hint(format!(
+            "add `\"{field}\": …` to this object (see the schema or README for its form)"
+        ))
+    } else if let Some(rest) = msg.strip_prefix("duplicate field `") {
+        let field = rest.split('`').next().unwrap_or("");
+        Diagnostic::new(
+            Code::Syntax,
+            format!("field `{field}` is given twice{where_}"),
+        )
+        .with_hint(format!("keep one `\"{field}\": …` and remove the other"))
+    } else if msg.contains("is not a hex label") {
+        Diagnostic::new(Code::WrongType, format!("{msg}{where_}")).with_hint(hex_label_hint(&msg))
+    } else if let Some(number) = msg
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|r| r.split('`').next())
+        .filter(|n| n.ends_with(".0"))
+    {
+        Diagnostic::new(Code::WrongType, format!("{msg}{where_}")).with_hint(format!(
+            "write the whole number without its decimal point: `{}`",
+            number.trim_end_matches(".0")
+        ))
     } else if e.is_eof() {
         Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed")
@@ -506,9 +871,63 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
             "remove the comment, or write the file in RON, which allows `//` comments (`saberc convert FILE --to ron`)",
         )
     } else {
-        Diagnostic::new(Code::Syntax, msg).with_hint("fix the JSON syntax at this position")
+        json_syntax(text, loc.offset, msg)
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// A JSON syntax error, with what to type where a writer of RON (or of JavaScript) trips:
+/// single quotes, names without quotes, RON's brackets; else the shape of JSON.
+fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
+    let at = offset.min(text.len());
+    let rest = &text[at..];
+    // The word under the caret: serde_json may point inside or at the end of it.
+    let start = text[..at]
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let word: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .take(60)
+        .collect();
+    if let Some(inner) = rest.strip_prefix('\'') {
+        let inner: String = inner
+            .chars()
+            .take_while(|c| *c != '\'' && *c != '\n')
+            .take(60)
+            .collect();
+        return Diagnostic::new(
+            Code::Syntax,
+            format!("`'{inner}'`: JSON has no single quotes"),
+        )
+        .with_hint(format!(
+            "write strings and keys in double quotes: `\"{inner}\"`"
+        ));
+    }
+    if word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !matches!(word.as_str(), "true" | "false" | "null")
+    {
+        let is_key = text[start + word.len()..].trim_start().starts_with(':');
+        let what = if is_key { "a key" } else { "a name" };
+        return Diagnostic::new(
+            Code::Syntax,
+            format!("`{word}` is {what} without quotes, which JSON does not allow"),
+        )
+        .with_hint(format!(
+            "write it in double quotes: `\"{word}\"` (RON writes names bare; JSON quotes them)"
+        ));
+    }
+    if rest.starts_with('(') {
+        return Diagnostic::new(Code::Syntax, format!("{msg}: `(` is RON, not JSON"))
+            .with_hint(
+                "JSON writes a record as `{\"field\": value}`, a list as `[a, b]` and a variant as \
+                 `{\"Name\": value}`; `saberc convert FILE.ron --to json` writes a RON file as JSON",
+            );
+    }
+    Diagnostic::new(Code::Syntax, msg).with_hint(
+        "JSON writes `\"key\": value` pairs in { }, lists in [ ], strings in double quotes, and a \
+         comma between items but none after the last",
+    )
 }
 
 /// A key given twice in a map (`units: {MZ: 27, MZ: 1}`), as one error at the second place
@@ -564,6 +983,16 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         Code::UnknownField,
         format!("unknown {what} `{found}`{where_}"),
     );
+    // `"Some(NW)"`: RON's `Some(…)` has no place in JSON, where an optional value is the value.
+    if let Some(inner) = found
+        .strip_prefix("Some(")
+        .and_then(|r| r.strip_suffix(')'))
+        .map(|r| r.trim().trim_matches('"'))
+    {
+        return d.with_hint(format!(
+            "JSON writes an optional value as the value itself, without RON's `Some(…)`: `\"{inner}\"` (and `null` for none)"
+        ));
+    }
     match rules_spelling(found, &expected).or_else(|| did_you_mean(&near)) {
         Some(h) => d.with_hint(h),
         None if !expected.is_empty() => {
@@ -653,7 +1082,7 @@ fn plain_types(msg: &str) -> String {
     msg.replace("struct `MapFile`", "a map starting with `(`,")
         .replace("struct `Scenario`", "a scenario starting with `(`,")
         .replace("struct `Battle`", "a battle starting with `(`,")
-        .replace("expected u32", "expected a whole number")
+        .replace("expected u32", "expected a whole number, 0 or more")
         .replace("expected i32", "expected a whole number")
         .replace("expected a string", "expected text in quotes")
 }

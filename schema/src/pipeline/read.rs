@@ -178,6 +178,20 @@ pub fn syntax_of(path: &Path, text: &str) -> Syntax {
 /// Is the file, listed as a regular file, a map? Reads only its first 4 KiB, where the
 /// `format` field stands, so that looking for maps among many scenario files costs little.
 pub fn head_names_map_format(path: &Path) -> bool {
+    head_holds(path, &[b"\"saber-map/"])
+}
+
+/// Does the file's first 4 KiB name a map, scenario or battle format (a file too large to read
+/// whole that may still be one of ours)?
+pub fn head_names_saber_format(path: &Path) -> bool {
+    head_holds(
+        path,
+        &[b"\"saber-map/", b"\"saber-scenario/", b"\"saber-battle/"],
+    )
+}
+
+/// Does the file's first 4 KiB hold one of `needles`?
+fn head_holds(path: &Path, needles: &[&[u8]]) -> bool {
     // Opened without blocking and checked again once open: a FIFO put in the file's place
     // since it was listed must not block the run.
     let mut options = std::fs::OpenOptions::new();
@@ -204,11 +218,35 @@ pub fn head_names_map_format(path: &Path) -> bool {
             Err(_) => return false,
         }
     }
-    memchr::memmem::find(&head[..filled], b"\"saber-map/").is_some()
+    needles
+        .iter()
+        .any(|n| memchr::memmem::find(&head[..filled], n).is_some())
 }
 
-/// Deepest directory level searched below a path given to `check`.
+/// Deepest directory level searched below a path given to `check` or `fmt`.
 pub const MAX_DIR_DEPTH: usize = 32;
+
+/// How folders are searched: ripgrep's rules, and ripgrep's flags to relax them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WalkOptions {
+    /// Follow symbolic links found in a folder (`--follow`), never out of the paths given.
+    pub follow_links: bool,
+    /// Search hidden files and folders (`--hidden`).
+    pub hidden: bool,
+    /// Honour `.gitignore` (inside a Git repository), `.ignore`, `.git/info/exclude` and the
+    /// global Git ignore file (off with `--no-ignore`).
+    pub ignore_files: bool,
+}
+
+impl Default for WalkOptions {
+    fn default() -> WalkOptions {
+        WalkOptions {
+            follow_links: false,
+            hidden: false,
+            ignore_files: true,
+        }
+    }
+}
 
 /// What a search of directories found: the files to check, what it left out on purpose (said
 /// in the summary), and what it could not search (reported as errors, so that nothing left
@@ -217,20 +255,47 @@ pub const MAX_DIR_DEPTH: usize = 32;
 pub struct Collected {
     /// `.ron` and `.json` files (any case), sorted.
     pub files: Vec<PathBuf>,
-    /// Folders not searched, with why: version-control internals and Cargo build output.
+    /// The files among [`Collected::files`] that were named as files, not found in a folder,
+    /// sorted.
+    pub named: Vec<PathBuf>,
+    /// Folders and files not searched, with why: version-control internals, Cargo build
+    /// output, hidden ones, symbolic links not followed.
     pub skipped: Vec<(PathBuf, &'static str)>,
     /// Directories that could not be read or lie too deep: errors (IO001).
     pub problems: Vec<Diagnostic>,
 }
 
-/// Every `.ron` and `.json` file (in any case) under the given paths, files taken as they
-/// are. Hidden folders are searched; symbolic links are followed (each directory once);
-/// version-control internals (`.git`, `.hg`, `.svn`) and Cargo build output (a `target`
-/// folder holding `CACHEDIR.TAG`) are skipped and listed; a folder deeper than
-/// [`MAX_DIR_DEPTH`] or one that cannot be read is an error.
+impl Collected {
+    /// Was this file named as a file (rather than found by searching a folder)?
+    pub fn is_named(&self, path: &Path) -> bool {
+        self.named
+            .binary_search_by(|p| p.as_path().cmp(path))
+            .is_ok()
+    }
+}
+
+/// [`collect_with`] with the default rules.
 pub fn collect(paths: &[PathBuf]) -> Result<Collected, Diagnostic> {
+    collect_with(paths, &WalkOptions::default())
+}
+
+/// Every `.ron` and `.json` file (in any case) under the given paths, files taken as they
+/// are: the one search of `check` and `fmt`, on the `ignore` crate (ripgrep's) and its rules.
+///
+/// - Symbolic links inside a folder are not followed (a path given is, even when it is a
+///   link); with [`WalkOptions::follow_links`] they are, but never to a place outside the
+///   paths given, and each folder and file is visited once (no cycles).
+/// - Hidden files and folders are left out unless [`WalkOptions::hidden`]; what
+///   `.gitignore`, `.ignore` and Git's exclude files name is left out unless they are turned
+///   off ([`WalkOptions::ignore_files`]).
+/// - Version-control internals (`.git`, `.hg`, `.svn`) and Cargo build output (a `target`
+///   folder holding `CACHEDIR.TAG`) are always left out.
+/// - What is left out on purpose, but for what ignore files name, is listed in
+///   [`Collected::skipped`]; a folder deeper than [`MAX_DIR_DEPTH`] or one that cannot be read
+///   is an error in [`Collected::problems`], and the search goes on.
+pub fn collect_with(paths: &[PathBuf], opts: &WalkOptions) -> Result<Collected, Diagnostic> {
     let mut out = Collected::default();
-    let mut seen = std::collections::HashSet::new();
+    let mut roots = Vec::new();
     for p in paths {
         let meta = std::fs::metadata(p).map_err(|e| {
             Diagnostic::new(Code::Io, format!("cannot read {}: {e}", p.display()))
@@ -238,13 +303,21 @@ pub fn collect(paths: &[PathBuf]) -> Result<Collected, Diagnostic> {
                 .with_hint("check the path")
         })?;
         if meta.is_dir() {
-            walk(p, &mut out, &mut seen, 0);
+            roots.push(p.clone());
         } else {
             out.files.push(p.clone());
+            out.named.push(p.clone());
         }
+    }
+    if !roots.is_empty() {
+        walk(&roots, opts, &mut out);
     }
     out.files.sort();
     out.files.dedup();
+    out.named.sort();
+    out.named.dedup();
+    out.skipped.sort();
+    out.skipped.dedup();
     Ok(out)
 }
 
@@ -257,81 +330,178 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
     }
 }
 
-fn walk(
-    dir: &Path,
-    out: &mut Collected,
-    seen: &mut std::collections::HashSet<PathBuf>,
-    depth: usize,
-) {
-    let problem = |what: String| {
-        Diagnostic::new(Code::Io, what).in_file(dir).with_hint(
-            "nothing in this folder was checked: fix its permissions or check its files directly",
-        )
-    };
-    if depth > MAX_DIR_DEPTH {
-        out.problems.push(problem(format!(
-            "{} is nested more than {MAX_DIR_DEPTH} folders deep and was not searched",
-            dir.display()
-        )));
-        return;
+/// What the entry filter of a walk found out, shared with it (the `ignore` crate wants a
+/// filter it may call from any thread).
+#[derive(Default)]
+struct Filtered {
+    skipped: Vec<(PathBuf, &'static str)>,
+    problems: Vec<Diagnostic>,
+    /// With links followed: every folder and file visited, by its canonical path.
+    seen: std::collections::HashSet<PathBuf>,
+}
+
+fn walk(roots: &[PathBuf], opts: &WalkOptions, out: &mut Collected) {
+    use std::sync::{Arc, Mutex};
+    let mut builder = ignore::WalkBuilder::new(&roots[0]);
+    for r in &roots[1..] {
+        builder.add(r);
     }
-    // Each directory once, however many links lead to it (no cycles).
-    match dir.canonicalize() {
-        Ok(c) => {
-            if !seen.insert(c) {
-                return;
-            }
-        }
-        Err(e) => {
-            out.problems
-                .push(problem(format!("cannot search {}: {e}", dir.display())));
-            return;
-        }
+    // Hidden entries are left out by the filter below, which can say so.
+    builder
+        .hidden(false)
+        .follow_links(opts.follow_links)
+        .ignore(opts.ignore_files)
+        .git_ignore(opts.ignore_files)
+        .git_global(opts.ignore_files)
+        .git_exclude(opts.ignore_files)
+        .parents(opts.ignore_files)
+        .sort_by_file_path(|a, b| a.cmp(b));
+    // Links followed stay inside the paths given: the roots' canonical paths.
+    let canonical_roots: Vec<PathBuf> =
+        roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
+    let mut filtered = Filtered::default();
+    if opts.follow_links {
+        filtered.seen.extend(canonical_roots.iter().cloned());
     }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            out.problems
-                .push(problem(format!("cannot search {}: {e}", dir.display())));
-            return;
-        }
-    };
-    for e in entries {
-        let e = match e {
-            Ok(e) => e,
-            Err(err) => {
-                out.problems
-                    .push(problem(format!("cannot search {}: {err}", dir.display())));
-                continue;
-            }
+    let state = Arc::new(Mutex::new(filtered));
+    let shared = Arc::clone(&state);
+    let opts = *opts;
+    builder.filter_entry(move |e| {
+        let Ok(mut st) = shared.lock() else {
+            return false;
         };
-        let path = e.path();
-        let name = e.file_name();
-        // The listing says what an entry is; only a symbolic link needs a `stat`, to follow
-        // it to what it names.
-        let is_dir = match e.file_type() {
-            Ok(t) if !t.is_symlink() => t.is_dir(),
-            _ => match std::fs::metadata(&path) {
-                Ok(meta) => meta.is_dir(),
-                Err(_) => {
-                    if is_candidate(&path) {
-                        // A dangling link or an unreadable entry: let reading it report why.
-                        out.files.push(path);
-                    }
-                    continue;
+        keep_entry(e, &opts, &canonical_roots, &mut st)
+    });
+    for entry in builder.build() {
+        match entry {
+            Ok(e) => {
+                let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+                if !is_dir && is_candidate(e.path()) {
+                    // Regular or not: a FIFO named `x.ron` is reported by reading, never opened.
+                    out.files.push(e.into_path());
                 }
-            },
-        };
-        if is_dir {
-            if let Some(why) = skipped_dir(&path, &name.to_string_lossy()) {
-                out.skipped.push((path, why));
-            } else {
-                walk(&path, out, seen, depth + 1);
             }
-        } else if is_candidate(&path) {
-            // Regular or not: a FIFO named `x.ron` is reported by reading, never opened.
-            out.files.push(path);
+            Err(err) => match walk_error(&err, None) {
+                WalkError::Loop(path) => out
+                    .skipped
+                    .push((path, "a link back to a folder it is in (a cycle)")),
+                WalkError::Io(path, e) => {
+                    let path = path.unwrap_or_else(|| roots[0].clone());
+                    out.problems.push(unsearched(
+                        &path,
+                        format!("cannot search {}: {e}", path.display()),
+                        "nothing in this folder was searched: fix its permissions, or name its \
+                         files one by one",
+                    ));
+                }
+                // A line of an ignore file that is not a glob: its other lines still apply.
+                WalkError::Other => {}
+            },
         }
+    }
+    let filtered = std::mem::take(&mut *state.lock().unwrap_or_else(|e| e.into_inner()));
+    out.skipped.extend(filtered.skipped);
+    out.problems.extend(filtered.problems);
+}
+
+/// Whether a walk goes into (or lists) an entry below a root; what it leaves out on purpose
+/// is recorded.
+fn keep_entry(
+    e: &ignore::DirEntry,
+    opts: &WalkOptions,
+    roots: &[PathBuf],
+    st: &mut Filtered,
+) -> bool {
+    let path = e.path();
+    let name = e.file_name().to_string_lossy();
+    let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+    if is_dir && let Some(why) = skipped_dir(path, &name) {
+        st.skipped.push((path.to_path_buf(), why));
+        return false;
+    }
+    if !opts.hidden && name.starts_with('.') {
+        if is_dir || is_candidate(path) {
+            st.skipped
+                .push((path.to_path_buf(), "hidden; --hidden searches it"));
+        }
+        return false;
+    }
+    if e.path_is_symlink() && !opts.follow_links {
+        // Not followed; said when it leads to a folder or names a file we would read.
+        if is_candidate(path) || std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            st.skipped.push((
+                path.to_path_buf(),
+                "a symbolic link; --follow follows links inside the folder",
+            ));
+        }
+        return false;
+    }
+    if opts.follow_links && (is_dir || is_candidate(path)) {
+        match path.canonicalize() {
+            Ok(real) => {
+                if !roots.iter().any(|r| real.starts_with(r)) {
+                    st.skipped
+                        .push((path.to_path_buf(), "a link out of the folders given"));
+                    return false;
+                }
+                // Each folder and file once, however many links lead to it.
+                if !st.seen.insert(real) {
+                    if is_dir {
+                        st.skipped
+                            .push((path.to_path_buf(), "a link to a folder searched already"));
+                    }
+                    return false;
+                }
+            }
+            // A dangling link: reading it says why.
+            Err(_) => return !is_dir,
+        }
+    }
+    if is_dir && e.depth() > MAX_DIR_DEPTH {
+        st.problems.push(unsearched(
+            path,
+            format!(
+                "{} is nested more than {MAX_DIR_DEPTH} folders deep and was not searched",
+                path.display()
+            ),
+            "nothing in this folder was searched: give saberc this folder, or one nearer to it, \
+             as a path of its own",
+        ));
+        return false;
+    }
+    true
+}
+
+fn unsearched(dir: &Path, message: String, hint: &str) -> Diagnostic {
+    Diagnostic::new(Code::Io, message)
+        .in_file(dir)
+        .with_hint(hint)
+}
+
+/// An error of a walk, by what it means to us.
+enum WalkError {
+    /// A link leads back to a folder it is in.
+    Loop(PathBuf),
+    /// A folder or file that cannot be read.
+    Io(Option<PathBuf>, String),
+    /// Anything else (a bad line in an ignore file).
+    Other,
+}
+
+fn walk_error(err: &ignore::Error, path: Option<&Path>) -> WalkError {
+    match err {
+        ignore::Error::WithPath { path, err } => walk_error(err, Some(path)),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error(err, path)
+        }
+        ignore::Error::Loop { child, .. } => WalkError::Loop(child.clone()),
+        ignore::Error::Io(e) => WalkError::Io(path.map(Path::to_path_buf), e.to_string()),
+        ignore::Error::Partial(errs) => errs
+            .iter()
+            .map(|e| walk_error(e, path))
+            .find(|e| !matches!(e, WalkError::Other))
+            .unwrap_or(WalkError::Other),
+        _ => WalkError::Other,
     }
 }
 
@@ -341,7 +511,7 @@ fn is_candidate(path: &Path) -> bool {
         .is_some_and(|x| x.eq_ignore_ascii_case("ron") || x.eq_ignore_ascii_case("json"))
 }
 
-/// Why a folder is left out of a search, if it is.
+/// Why a folder is always left out of a search, if it is.
 fn skipped_dir(path: &Path, name: &str) -> Option<&'static str> {
     if matches!(name, ".git" | ".hg" | ".svn") {
         return Some("version-control internals");

@@ -57,6 +57,26 @@ fn published(mut v: Value, name: &str) -> Value {
     if let Value::Object(m) = &mut v {
         m.insert("$id".into(), Value::String(schema_url(name)));
     }
+    // A document's `format` names the one version this saberc reads (FMT002 for any other),
+    // so the schema accepts only that version, as saberc does. The export has its own.
+    if name != "export"
+        && let Some(Value::Object(format)) = v.pointer_mut("/properties/format")
+    {
+        format.insert(
+            "pattern".into(),
+            Value::String(format!(
+                "^saber-{name}/{}$",
+                crate::pipeline::parse::CURRENT_VERSION
+            )),
+        );
+    }
+    v
+}
+
+/// A schemars schema rewritten into standard JSON Schema (see [`standardize`]): for schemas
+/// made outside this crate, such as the report of `saberc check --format json`.
+pub fn standard_schema(mut v: Value) -> Value {
+    standardize(&mut v, None);
     v
 }
 

@@ -226,7 +226,8 @@ impl UnitKind {
             .filter(|k| match wanted.as_str() {
                 "infantry" => k.arm() == Arm::Infantry,
                 "artillery" | "gun" => k.arm() == Arm::Artillery,
-                "horseartillery" => matches!(k, UnitKind::MAh | UnitKind::BAh),
+                // `HA`, the common abbreviation: muzzle- or breech-loading (MAh, BAh).
+                "horseartillery" | "ha" | "horsegun" => matches!(k, UnitKind::MAh | UnitKind::BAh),
                 "mountedrifle" | "mountedinfantry" => *k == UnitKind::MR,
                 _ => false,
             })
@@ -466,7 +467,8 @@ impl Terrain {
 pub struct Ratio {
     /// Numerator.
     pub num: u32,
-    /// Denominator.
+    /// Denominator, at least 1.
+    #[schemars(range(min = 1))]
     pub den: u32,
 }
 

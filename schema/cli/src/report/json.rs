@@ -35,8 +35,11 @@ pub fn json_all_with(reports: &[FileReport], summary: Summary) -> String {
 
 /// The JSON Schema of `--format json` (`schema/report.schema.json`).
 pub fn report_schema() -> serde_json::Value {
-    let mut schema = serde_json::to_value(schemars::schema_for!(JsonReport<'static>))
-        .expect("a schema always serializes");
+    // Standard JSON Schema, as the library's: no schemars `format: "uint"` (ajv --strict).
+    let mut schema = saber_schema::pipeline::schema::standard_schema(
+        serde_json::to_value(schemars::schema_for!(JsonReport<'static>))
+            .expect("a schema always serializes"),
+    );
     schema["description"] = serde_json::Value::String(
         "The report `saberc check --format json` prints: totals, then every diagnostic in file order."
             .into(),

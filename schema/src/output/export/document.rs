@@ -114,7 +114,7 @@ pub struct ExportMap {
 
 /// Hex labels: the column with `column_digits` digits, then the row with `row_digits` digits,
 /// both zero-padded (`0412` is column 4, row 12); each count is 2, or more on a map wider or
-/// higher than 99 hexes.
+/// higher than 99 hexes, whose labels have a dot between the two parts (`110.05`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LabelFormat {

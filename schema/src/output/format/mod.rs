@@ -28,6 +28,16 @@ pub const WIDTH: usize = 100;
 
 const INDENT: &str = "    ";
 
+/// The characters a line keeps for its content past deep indentation.
+const MIN_CONTENT: usize = 60;
+
+/// The width a line at indentation level `indent` is kept within: [`WIDTH`], or past deep
+/// indentation [`MIN_CONTENT`] characters after it, so that deep nesting never puts one short
+/// atom a line (which made a 0.76 MB scenario 56 MB): the growth of a file stays bounded.
+fn line_width(indent: usize) -> usize {
+    WIDTH.max(indent * INDENT.len() + MIN_CONTENT)
+}
+
 /// Why a file cannot be formatted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -66,12 +76,137 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
         text,
     }
     .document()?;
+    // What the pipeline's reader refuses is never formatted, and the formatted text must
+    // read as the same model.
+    let before = read_model(text, syntax)?;
     let out = match syntax {
         Syntax::Ron => print_ron(&doc),
         Syntax::Json => print_json(&doc),
     };
     verify(text, &tokens, &out)?;
+    match read_model(&out, syntax) {
+        Ok(after) if after == before => Ok(out),
+        _ => err(
+            "internal error: the formatted text would not read as the same model; the file was \
+             left as it is",
+            0,
+        ),
+    }
+}
+
+/// What a text says, as the pipeline reads it: a map, scenario or battle as its model (in
+/// JSON, to compare), any other text as a RON or JSON value.
+#[derive(Debug, PartialEq)]
+enum Model {
+    Typed(serde_json::Value),
+    Ron(ron::Value),
+    Json(serde_json::Value),
+}
+
+fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
+    use crate::pipeline::parse::{DocKind, detect, parse, ron_options};
+    let name = match syntax {
+        Syntax::Ron => "file.ron",
+        Syntax::Json => "file.json",
+    };
+    let src = crate::pipeline::read::Source::from_text(name, text);
+    fn typed<T: serde::de::DeserializeOwned + serde::Serialize>(
+        src: &crate::pipeline::read::Source,
+    ) -> Result<Model, FormatError> {
+        let model: T = parse(src).map_err(|d| FormatError {
+            offset: d.location.map_or(0, |l| l.offset),
+            message: d.message,
+        })?;
+        serde_json::to_value(&model)
+            .map(Model::Typed)
+            .map_err(|e| FormatError {
+                message: e.to_string(),
+                offset: 0,
+            })
+    }
+    match detect(&src) {
+        Ok((DocKind::Map, _)) => typed::<crate::model::map::MapFile>(&src),
+        Ok((DocKind::Scenario, _)) => typed::<crate::model::scenario::Scenario>(&src),
+        Ok((DocKind::Battle, _)) => typed::<crate::model::battle::Battle>(&src),
+        Err(_) => match syntax {
+            Syntax::Ron => ron_options()
+                .from_str::<ron::Value>(text)
+                .map(Model::Ron)
+                .map_err(|e| FormatError {
+                    offset: crate::pipeline::locate::location_of_line_col(
+                        text,
+                        e.span.start.line,
+                        e.span.start.col,
+                    )
+                    .offset,
+                    message: format!("RON cannot read this: {}", e.code),
+                }),
+            Syntax::Json => serde_json::from_str(text)
+                .map(Model::Json)
+                .map_err(|e| FormatError {
+                    offset: crate::pipeline::locate::location_of_line_col(
+                        text,
+                        e.line(),
+                        e.column(),
+                    )
+                    .offset,
+                    message: format!("not valid JSON: {e}"),
+                }),
+        },
+    }
+}
+
+/// One value (the text of a value, no comments around it) in the canonical RON layout, written
+/// where its first line already holds `col` characters at indentation level `indent` and a
+/// comma follows it; `in_list`: it is an item of a list, where a record gets one field a line.
+/// For text edits ([`crate::syntax::edit`]): what is new is written as `fmt` would write it.
+pub(crate) fn format_ron_value(
+    text: &str,
+    indent: usize,
+    col: usize,
+    in_list: bool,
+) -> Result<String, FormatError> {
+    let doc = parse_document(text)?;
+    let Some(root) = &doc.root else {
+        return err("no value", 0);
+    };
+    let mut p = Printer {
+        out: String::new(),
+        col,
+    };
+    match root {
+        Node::Group(g) if in_list && is_record(root) => p.group_open(g, indent),
+        _ => p.node(root, indent, 1),
+    }
+    Ok(p.out)
+}
+
+/// One JSON value in the canonical JSON layout at indentation level `indent`.
+pub(crate) fn format_json_value(text: &str, indent: usize) -> Result<String, FormatError> {
+    let doc = parse_document(text)?;
+    let Some(root) = &doc.root else {
+        return err("no value", 0);
+    };
+    let mut out = String::new();
+    json_node(root, indent, &mut out);
     Ok(out)
+}
+
+/// A model written whole in the canonical layout of `syntax`: every model-to-text writer
+/// (the editor's save of a new file, `factor`, `new`, Tiled import, `convert`) goes through
+/// here, so what it writes is `fmt`-clean.
+pub fn model_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, FormatError> {
+    let compact = match syntax {
+        Syntax::Ron => ron::ser::to_string(model).map_err(|e| FormatError {
+            message: e.to_string(),
+            offset: 0,
+        })?,
+        Syntax::Json => serde_json::to_string(model).map_err(|e| FormatError {
+            message: e.to_string(),
+            offset: 0,
+        })?,
+    };
+    format_text(&compact, syntax)
 }
 
 /// Formatting must keep every token (trailing commas aside) and every comment.
@@ -544,7 +679,8 @@ impl Printer {
             Node::Atom(a) => self.push(a),
             Node::Group(g) => {
                 if let Some(f) = flat(node)
-                    && (self.col + f.chars().count() + suffix_len <= WIDTH || single_atom(g))
+                    && (self.col + f.chars().count() + suffix_len <= line_width(indent)
+                        || single_atom(g))
                 {
                     self.push(&f);
                     return;
@@ -592,7 +728,7 @@ impl Printer {
                 let text = flat(&item.value).unwrap_or_default();
                 let starts_block = item.blank_before || !item.leading.is_empty();
                 // A space before the item and a comma after it.
-                if !starts_block && self.col + text.chars().count() + 2 <= WIDTH {
+                if !starts_block && self.col + text.chars().count() + 2 <= line_width(indent) {
                     self.push(" ");
                     self.push(&text);
                     self.push(",");

@@ -71,3 +71,112 @@ fn strings_and_numbers_are_kept_as_written() {
     let text = "(\n    a: r#\"raw \"x\"\"#,\n    b: 1_000,\n    c: -1.5e-3,\n    d: 'x',\n    e: \"line\nbreak\",\n)\n";
     assert_eq!(ron(text), text);
 }
+
+/// 11.7 as shipped, the base of the mutants below.
+const SCENARIO: &str = include_str!("../../../../scenarios/07-gettysburg-little-round-top.ron");
+
+/// Texts RON reads differently from what a formatter that only tokenizes would think: none
+/// is "formatted" unless the pipeline's reader reads it, and then as the same model.
+#[test]
+fn what_the_reader_refuses_is_never_formatted() {
+    let cases = [
+        SCENARIO.replacen("Deploy(zone", "Deploy /* c */ (zone", 1),
+        SCENARIO.replacen("Deploy(zone", "Deploy\u{2028}(zone", 1),
+        SCENARIO.replacen("Feature(\"H26\")", "Feature\u{85}(\"H26\")", 1),
+        SCENARIO.replacen("Feature(\"H26\")", "Feature\u{200E}(\"H26\")", 1),
+        SCENARIO.replacen("Sector(toward", "Sector\u{0B}(toward", 1),
+        SCENARIO.replacen("game_length: 20", "game_length: 2 0", 1),
+        SCENARIO.replacen("game_length: 20", "game_length: 20x", 1),
+        SCENARIO.replacen("morale: Normal", "morale: Normal()", 1),
+    ];
+    for text in cases {
+        let read = read_model(&text, Syntax::Ron);
+        match format_text(&text, Syntax::Ron) {
+            Ok(out) => {
+                let before = read.expect("formatted, so the reader reads it");
+                assert_eq!(read_model(&out, Syntax::Ron).expect("reads"), before);
+            }
+            Err(e) => assert!(!e.message.is_empty()),
+        }
+    }
+}
+
+#[test]
+fn a_scenario_the_reader_refuses_is_refused_with_its_reason() {
+    let text = SCENARIO.replacen("game_length: 20", "game_length: \"20\"", 1);
+    let e = format_text(&text, Syntax::Ron).unwrap_err();
+    assert!(e.offset > 0, "{e:?}");
+}
+
+/// A large list of hexes nested as deep as the files may nest: the formatted file is at most
+/// a few times the size of the compact one (it was 74 times when deep lines held one hex).
+#[test]
+fn formatting_grows_a_deep_large_file_by_a_small_factor() {
+    // `Union([` is two levels.
+    let depth = crate::model::limits::MAX_NESTING / 2 - 2;
+    let hexes: Vec<String> = (0..50_000)
+        .map(|i| format!("({},{})", i % 47, i % 33))
+        .collect();
+    let mut text = String::from("(zone:");
+    for _ in 0..depth {
+        text.push_str("Union([");
+    }
+    text.push_str(&format!("Hexes([{}])", hexes.join(",")));
+    for _ in 0..depth {
+        text.push_str("])");
+    }
+    text.push(')');
+    let out = ron(&text);
+    let factor = out.len() as f64 / text.len() as f64;
+    println!(
+        "compact {} bytes, formatted {} bytes: {factor:.2} times at nesting {depth}",
+        text.len(),
+        out.len()
+    );
+    assert!(factor < 6.0, "{factor}");
+    assert_eq!(ron(&out), out, "idempotent");
+}
+
+mod mutants {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// What a mutation inserts: whitespace RON may or may not take, comments, brackets,
+    /// separators, letters.
+    const PIECES: &[&str] = &[
+        " ", "\n", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{200E}", "\u{2028}", "\u{2029}",
+        "/* c */", "// c\n", "(", ")", "[", "]", "{", "}", ",", ":", "\"", "'", "#", "r#", "x",
+        "0", "-", ".", "Some(", "None",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// format(x) ok ⇒ the reader reads x, reads format(x) as the same model, and
+        /// format(format(x)) == format(x).
+        #[test]
+        fn a_formatted_mutant_reads_as_the_same_model(
+            edits in proptest::collection::vec((0usize..SCENARIO.len(), 0usize..PIECES.len(), 0usize..3), 1..4)
+        ) {
+            let mut text = SCENARIO.to_string();
+            for (at, piece, delete) in edits {
+                let mut at = at.min(text.len());
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let mut to = (at + delete).min(text.len());
+                while !text.is_char_boundary(to) {
+                    to += 1;
+                }
+                text.replace_range(at..to, PIECES[piece]);
+            }
+            if let Ok(out) = format_text(&text, Syntax::Ron) {
+                let before = read_model(&text, Syntax::Ron);
+                prop_assert!(before.is_ok(), "formatted but unreadable: {text:?}");
+                prop_assert_eq!(read_model(&out, Syntax::Ron).ok(), before.ok());
+                prop_assert_eq!(format_text(&out, Syntax::Ron).ok(), Some(out));
+            }
+        }
+    }
+}

@@ -2,11 +2,16 @@
 //! ones ([`super::tmj`]), every element keeping its byte range for located diagnostics.
 //!
 //! roxmltree parses the whole document with DTDs refused (no entity expansion) and a cap on
-//! the number of nodes, so hostile files cost bounded time and memory.
+//! the number of nodes; elements nested deeper than JSON files may nest
+//! ([`limits::MAX_NESTING`]) are refused before anything is built from them; so hostile files
+//! cost bounded time, memory and stack. An attribute that should be a number but is not is an
+//! error at the attribute, never read as 0.
 
 use roxmltree::{Document, Node, ParsingOptions};
 use serde_json::Value;
 
+use crate::diagnostic::Code;
+use crate::model::limits;
 use crate::pipeline::locate::location_of_line_col;
 
 use super::tmj::{
@@ -17,9 +22,12 @@ use super::tmj::{
 /// a million of them).
 pub const MAX_NODES: u32 = 1_200_000;
 
-/// Why an XML file could not be read: the message and the byte offset it is about.
+/// Why a Tiled file could not be read: the code (a syntax error, a limit, a value of the
+/// wrong type), the message and the byte offset it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct XmlError {
+    /// SYN001, LIM002, LIM003 or SYN003.
+    pub code: Code,
     /// What went wrong.
     pub message: String,
     /// Byte offset in the text.
@@ -32,13 +40,49 @@ fn parse(text: &str) -> Result<Document<'_>, XmlError> {
         nodes_limit: MAX_NODES,
         ..ParsingOptions::default()
     };
-    Document::parse_with_options(text, opt).map_err(|e| {
+    let doc = Document::parse_with_options(text, opt).map_err(|e| {
         let pos = e.pos();
+        let code = match e {
+            roxmltree::Error::NodesLimitReached => Code::LimitExceeded,
+            _ => Code::Syntax,
+        };
         XmlError {
+            code,
             message: e.to_string(),
             offset: location_of_line_col(text, pos.row as usize, pos.col as usize).offset,
         }
-    })
+    })?;
+    check_depth(&doc)?;
+    Ok(doc)
+}
+
+/// Elements nested deeper than [`limits::MAX_NESTING`] levels are refused (LIM002), as
+/// brackets are in a `.tmj`: reading layers and groups recurses once per level. Found in one
+/// walk of the document, which itself does not recurse.
+fn check_depth(doc: &Document) -> Result<(), XmlError> {
+    // Nodes come in document order, each after its parent: a node's depth is its parent's,
+    // one more for an element.
+    let mut depth: Vec<u32> = Vec::new();
+    for n in doc.root().descendants() {
+        let id = n.id().get_usize();
+        let above = n
+            .parent()
+            .and_then(|p| depth.get(p.id().get_usize()).copied())
+            .unwrap_or(0);
+        let here = above + u32::from(n.is_element());
+        if here as usize > limits::MAX_NESTING {
+            return Err(XmlError {
+                code: Code::NestingTooDeep,
+                message: format!("elements nested deeper than {} levels", limits::MAX_NESTING),
+                offset: n.range().start,
+            });
+        }
+        if depth.len() <= id {
+            depth.resize(id + 1, 0);
+        }
+        depth[id] = here;
+    }
+    Ok(())
 }
 
 fn span(n: Node) -> Origin {
@@ -54,14 +98,32 @@ fn attr_string(n: Node, name: &str) -> String {
     attr(n, name).unwrap_or_default().to_string()
 }
 
-fn attr_num<T: std::str::FromStr + Default>(n: Node, name: &str) -> T {
-    attr(n, name)
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or_default()
+/// A numeric attribute, its default when absent; a value that is not a number of the type is
+/// an error at the value (`width="3.5"` is not read as 0).
+fn attr_num<T: std::str::FromStr + Default>(n: Node, name: &str) -> Result<T, XmlError> {
+    Ok(attr_opt(n, name)?.unwrap_or_default())
 }
 
-fn attr_opt<T: std::str::FromStr>(n: Node, name: &str) -> Option<T> {
-    attr(n, name).and_then(|v| v.trim().parse().ok())
+fn attr_opt<T: std::str::FromStr>(n: Node, name: &str) -> Result<Option<T>, XmlError> {
+    let Some(a) = n.attribute_node(name) else {
+        return Ok(None);
+    };
+    match a.value().trim().parse() {
+        Ok(v) => Ok(Some(v)),
+        Err(_) => {
+            let whole = !std::any::type_name::<T>().starts_with('f');
+            Err(XmlError {
+                code: Code::WrongType,
+                message: format!(
+                    "`{}` is not {}: the `{name}` of <{}>",
+                    crate::diagnostic::printable(a.value(), 40),
+                    if whole { "a whole number" } else { "a number" },
+                    n.tag_name().name()
+                ),
+                offset: a.range_value().start,
+            })
+        }
+    }
 }
 
 fn children<'a, 'i>(n: Node<'a, 'i>, name: &'a str) -> impl Iterator<Item = Node<'a, 'i>> {
@@ -79,6 +141,7 @@ pub fn read_map(text: &str) -> Result<(TiledMap, Origin), XmlError> {
     let root = doc.root_element();
     if root.tag_name().name() != "map" {
         return Err(XmlError {
+            code: Code::Syntax,
             message: format!(
                 "the root element is <{}>, not <map>",
                 root.tag_name().name()
@@ -92,19 +155,21 @@ pub fn read_map(text: &str) -> Result<(TiledMap, Origin), XmlError> {
         tiledversion: attr(root, "tiledversion").map_or(Value::Null, |v| v.into()),
         orientation: attr_string(root, "orientation"),
         renderorder: attr_string(root, "renderorder"),
-        width: attr_num(root, "width"),
-        height: attr_num(root, "height"),
-        tilewidth: attr_num(root, "tilewidth"),
-        tileheight: attr_num(root, "tileheight"),
-        hexsidelength: attr_opt(root, "hexsidelength"),
+        width: attr_num(root, "width")?,
+        height: attr_num(root, "height")?,
+        tilewidth: attr_num(root, "tilewidth")?,
+        tileheight: attr_num(root, "tileheight")?,
+        hexsidelength: attr_opt(root, "hexsidelength")?,
         staggeraxis: attr(root, "staggeraxis").map(str::to_string),
         staggerindex: attr(root, "staggerindex").map(str::to_string),
         infinite: attr(root, "infinite").is_some_and(|v| v.trim() == "1"),
-        nextlayerid: attr_num(root, "nextlayerid"),
-        nextobjectid: attr_num(root, "nextobjectid"),
-        compressionlevel: attr_opt(root, "compressionlevel").unwrap_or(-1),
-        layers: layers(root),
-        tilesets: children(root, "tileset").map(tileset_ref).collect(),
+        nextlayerid: attr_num(root, "nextlayerid")?,
+        nextobjectid: attr_num(root, "nextobjectid")?,
+        compressionlevel: attr_opt(root, "compressionlevel")?.unwrap_or(-1),
+        layers: layers(root)?,
+        tilesets: children(root, "tileset")
+            .map(tileset_ref)
+            .collect::<Result<_, _>>()?,
         properties: properties(root),
     };
     Ok((map, span(root)))
@@ -116,6 +181,7 @@ pub fn read_tileset(text: &str) -> Result<Tileset, XmlError> {
     let root = doc.root_element();
     if root.tag_name().name() != "tileset" {
         return Err(XmlError {
+            code: Code::Syntax,
             message: format!(
                 "the root element is <{}>, not <tileset>",
                 root.tag_name().name()
@@ -123,38 +189,28 @@ pub fn read_tileset(text: &str) -> Result<Tileset, XmlError> {
             offset: root.range().start,
         });
     }
-    Ok(tileset(root))
+    tileset(root)
 }
 
-fn tileset_ref(n: Node) -> TilesetRef {
+fn tileset_ref(n: Node) -> Result<TilesetRef, XmlError> {
     let source = attr(n, "source").map(str::to_string);
-    TilesetRef {
-        firstgid: attr_num(n, "firstgid"),
-        embedded: source.is_none().then(|| tileset(n)),
+    Ok(TilesetRef {
+        firstgid: attr_num(n, "firstgid")?,
+        embedded: match source {
+            None => Some(tileset(n)?),
+            Some(_) => None,
+        },
         source,
         origin: span(n),
-    }
+    })
 }
 
-fn tileset(n: Node) -> Tileset {
+fn tileset(n: Node) -> Result<Tileset, XmlError> {
     let image = child(n, "image");
-    Tileset {
-        kind: "tileset".into(),
-        version: Value::Null,
-        tiledversion: Value::Null,
-        name: attr_string(n, "name"),
-        tilewidth: attr_num(n, "tilewidth"),
-        tileheight: attr_num(n, "tileheight"),
-        tilecount: attr_num(n, "tilecount"),
-        columns: attr_num(n, "columns"),
-        image: image.and_then(|i| attr(i, "source")).map(str::to_string),
-        imagewidth: image.and_then(|i| attr_opt(i, "width")),
-        imageheight: image.and_then(|i| attr_opt(i, "height")),
-        margin: attr_num(n, "margin"),
-        spacing: attr_num(n, "spacing"),
-        tiles: children(n, "tile")
-            .map(|t| TileDef {
-                id: attr_num(t, "id"),
+    let tiles = children(n, "tile")
+        .map(|t| {
+            Ok(TileDef {
+                id: attr_num(t, "id")?,
                 kind: attr(t, "type")
                     .or_else(|| attr(t, "class"))
                     .unwrap_or_default()
@@ -162,9 +218,26 @@ fn tileset(n: Node) -> Tileset {
                 properties: properties(t),
                 origin: span(t),
             })
-            .collect(),
+        })
+        .collect::<Result<_, XmlError>>()?;
+    let image_size = |name| image.map(|i| attr_opt(i, name)).transpose();
+    Ok(Tileset {
+        kind: "tileset".into(),
+        version: Value::Null,
+        tiledversion: Value::Null,
+        name: attr_string(n, "name"),
+        tilewidth: attr_num(n, "tilewidth")?,
+        tileheight: attr_num(n, "tileheight")?,
+        tilecount: attr_num(n, "tilecount")?,
+        columns: attr_num(n, "columns")?,
+        image: image.and_then(|i| attr(i, "source")).map(str::to_string),
+        imagewidth: image_size("width")?.flatten(),
+        imageheight: image_size("height")?.flatten(),
+        margin: attr_num(n, "margin")?,
+        spacing: attr_num(n, "spacing")?,
+        tiles,
         properties: properties(n),
-    }
+    })
 }
 
 fn properties(n: Node) -> Vec<Property> {
@@ -203,45 +276,47 @@ fn properties(n: Node) -> Vec<Property> {
         .collect()
 }
 
-fn layers(n: Node) -> Vec<Layer> {
+fn layers(n: Node) -> Result<Vec<Layer>, XmlError> {
     n.children()
         .filter(|c| c.is_element())
         .filter_map(|c| match c.tag_name().name() {
             "layer" => Some(tile_layer(c)),
             "objectgroup" => Some(object_group(c)),
-            "group" => Some(Layer {
-                kind: "group".into(),
-                layers: Some(layers(c)),
-                ..common(c)
-            }),
-            "imagelayer" => Some(Layer {
+            "group" => Some(layers(c).and_then(|children| {
+                Ok(Layer {
+                    kind: "group".into(),
+                    layers: Some(children),
+                    ..common(c)?
+                })
+            })),
+            "imagelayer" => Some(common(c).map(|l| Layer {
                 kind: "imagelayer".into(),
-                ..common(c)
-            }),
+                ..l
+            })),
             _ => None,
         })
         .collect()
 }
 
-fn common(n: Node) -> Layer {
-    Layer {
-        id: attr_num(n, "id"),
+fn common(n: Node) -> Result<Layer, XmlError> {
+    Ok(Layer {
+        id: attr_num(n, "id")?,
         name: attr_string(n, "name"),
         class: attr_string(n, "class"),
-        opacity: attr_opt(n, "opacity").unwrap_or(1.0),
+        opacity: attr_opt(n, "opacity")?.unwrap_or(1.0),
         visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
         properties: properties(n),
         origin: span(n),
         ..Layer::default()
-    }
+    })
 }
 
-fn tile_layer(n: Node) -> Layer {
+fn tile_layer(n: Node) -> Result<Layer, XmlError> {
     let mut layer = Layer {
         kind: "tilelayer".into(),
-        width: attr_opt(n, "width"),
-        height: attr_opt(n, "height"),
-        ..common(n)
+        width: attr_opt(n, "width")?,
+        height: attr_opt(n, "height")?,
+        ..common(n)?
     };
     if let Some(data) = child(n, "data") {
         layer.data_origin = span(data);
@@ -256,23 +331,27 @@ fn tile_layer(n: Node) -> Layer {
             layer.data = Some(Data::Gids(
                 children(data, "tile")
                     .map(|t| attr_num::<u64>(t, "gid"))
-                    .collect(),
+                    .collect::<Result<_, _>>()?,
             ));
         }
     }
-    layer
+    Ok(layer)
 }
 
-fn object_group(n: Node) -> Layer {
-    Layer {
+fn object_group(n: Node) -> Result<Layer, XmlError> {
+    Ok(Layer {
         kind: "objectgroup".into(),
         draworder: attr(n, "draworder").map(str::to_string),
-        objects: Some(children(n, "object").map(object).collect()),
-        ..common(n)
-    }
+        objects: Some(
+            children(n, "object")
+                .map(object)
+                .collect::<Result<_, _>>()?,
+        ),
+        ..common(n)?
+    })
 }
 
-fn object(n: Node) -> Object {
+fn object(n: Node) -> Result<Object, XmlError> {
     let points = |name: &str| {
         child(n, name).map(|p| {
             attr(p, "points")
@@ -288,18 +367,18 @@ fn object(n: Node) -> Object {
                 .collect()
         })
     };
-    Object {
-        id: attr_num(n, "id"),
+    Ok(Object {
+        id: attr_num(n, "id")?,
         name: attr_string(n, "name"),
         kind: attr(n, "type")
             .or_else(|| attr(n, "class"))
             .unwrap_or_default()
             .to_string(),
-        x: attr_num(n, "x"),
-        y: attr_num(n, "y"),
-        width: attr_num(n, "width"),
-        height: attr_num(n, "height"),
-        rotation: attr_num(n, "rotation"),
+        x: attr_num(n, "x")?,
+        y: attr_num(n, "y")?,
+        width: attr_num(n, "width")?,
+        height: attr_num(n, "height")?,
+        rotation: attr_num(n, "rotation")?,
         visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
         point: child(n, "point").is_some(),
         polyline: points("polyline"),
@@ -310,7 +389,7 @@ fn object(n: Node) -> Object {
         }),
         properties: properties(n),
         origin: span(n),
-    }
+    })
 }
 
 #[cfg(test)]

@@ -8,11 +8,11 @@
 //! anything is allocated for them, decompression stops at the size the map needs, and the
 //! per-cell findings are summed up per tile, so output stays bounded.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::diagnostic::{Code, Diagnostic, PathSeg, Severity};
+use crate::diagnostic::{Code, Diagnostic, Findings, Location, PathSeg, Severity};
 use crate::model::hex::{Coord, Grid, parse_label};
 use crate::model::limits;
 use crate::model::map::{
@@ -20,7 +20,7 @@ use crate::model::map::{
     parse_feature_code,
 };
 use crate::output::format::format_text;
-use crate::pipeline::locate::{locate, location_at, location_of_line_col, nesting_depth};
+use crate::pipeline::locate::{Lines, Locator, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
 use crate::ruleset::{RIFLE_AND_SABER, Terrain};
@@ -40,6 +40,9 @@ use objects::{Kind, classify, collect_objects, feature, label, ridge, road};
 pub const MAX_TILE_PX: u32 = 4096;
 /// Most tilesets one map may name.
 pub const MAX_TILESETS: usize = 64;
+/// Most bytes of external tilesets one map may read, all its tilesets together (each file
+/// read once however many times it is named).
+pub const MAX_TILESET_BYTES: u64 = limits::MAX_FILE_BYTES;
 
 /// Gid bits that flip or rotate a tile; the rest is the tile.
 const GID_FLAGS: u64 = 0xF000_0000;
@@ -76,7 +79,9 @@ impl Imported {
 /// Reads an external tileset named by a map (its `source`, relative to the map's directory).
 pub type TilesetReader<'a> = dyn FnMut(&str) -> Result<Source, Diagnostic> + 'a;
 
-/// Import a Tiled map file; external tilesets are read beside it (regular files only).
+/// Import a Tiled map file; external tilesets are read beside it: regular files inside the
+/// map's folder only (as a scenario's map path, REF006), each once, at most
+/// [`MAX_TILESET_BYTES`] of them.
 pub fn import_path(path: &Path) -> Imported {
     let src = match read_regular(path) {
         Ok(s) => s,
@@ -88,9 +93,79 @@ pub fn import_path(path: &Path) -> Imported {
             };
         }
     };
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut reader = |source: &str| read_regular(&dir.join(source));
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut reader = confined_reader(dir);
     import_source(&src, &mut reader)
+}
+
+/// A tileset reader confined to `dir`: a `source` that is absolute, climbs out with `../` or
+/// leads out through a symbolic link is refused (REF006) the same way whether or not its
+/// target exists; the bytes read are counted against [`MAX_TILESET_BYTES`].
+fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnostic> {
+    let root = dir.canonicalize();
+    let mut total: u64 = 0;
+    // Each file once, however it is spelt (`t.tsx`, `./t.tsx`): by its canonical path.
+    let mut read: HashMap<PathBuf, Source> = HashMap::new();
+    move |source: &str| {
+        let outside = || {
+            Diagnostic::new(
+                Code::MapOutsideRoots,
+                format!(
+                    "the tileset `{}` is outside the map's folder",
+                    crate::diagnostic::printable(source, 200)
+                ),
+            )
+            .with_hint("keep the tileset in the map's folder (or below it) and name it relative to the map")
+        };
+        let rel = Path::new(source);
+        if rel.is_absolute() || rel.has_root() {
+            return Err(outside());
+        }
+        let root = root
+            .as_ref()
+            .map_err(|e| Diagnostic::new(Code::Io, format!("cannot read the map's folder: {e}")))?;
+        // Climbing above the folder is refused by the text alone, before the disk is asked.
+        let mut depth = 0i64;
+        for c in rel.components() {
+            match c {
+                std::path::Component::ParentDir => depth -= 1,
+                std::path::Component::Normal(_) => depth += 1,
+                _ => {}
+            }
+            if depth < 0 {
+                return Err(outside());
+            }
+        }
+        let real = dir.join(rel).canonicalize().map_err(|e| {
+            Diagnostic::new(Code::Io, format!("cannot read the tileset `{source}`: {e}"))
+        })?;
+        if !real.starts_with(root) {
+            return Err(outside());
+        }
+        if let Some(src) = read.get(&real) {
+            return Ok(src.clone());
+        }
+        let src = read_regular(&real)?;
+        total += src.text.len() as u64;
+        if total > MAX_TILESET_BYTES {
+            return Err(Diagnostic::new(
+                Code::FileTooLarge,
+                format!(
+                    "the map's tilesets come to more than {} bytes, over the limit",
+                    crate::diagnostic::grouped(MAX_TILESET_BYTES as usize)
+                ),
+            )
+            .with_hint(
+                "a tileset of Rifle & Saber terrain is small: name fewer or smaller tilesets",
+            ));
+        }
+        let src = Source::from_text(dir.join(rel), src.text);
+        read.insert(real, src.clone());
+        Ok(src)
+    }
 }
 
 /// Read a file that must be a regular file (not a FIFO or a device), within the size limit.
@@ -110,13 +185,13 @@ fn read_regular(path: &Path) -> Result<Source, Diagnostic> {
 pub fn import_source(src: &Source, tilesets: &mut TilesetReader) -> Imported {
     let mut cx = Context {
         sources: vec![src.clone()],
-        diagnostics: Vec::new(),
+        findings: Findings::new(),
     };
     let map = read_document(&mut cx, src).and_then(|(doc, origin)| {
         let sets = load_tilesets(&mut cx, &doc, tilesets);
         build(&mut cx, &doc, &origin, &sets, src)
     });
-    let mut diagnostics = cx.diagnostics;
+    let mut diagnostics = located(&cx.sources, cx.findings.into_vec());
     finish::sort(&mut diagnostics);
     finish::cap(&mut diagnostics, Some(&src.path));
     Imported {
@@ -126,36 +201,86 @@ pub fn import_source(src: &Source, tilesets: &mut TilesetReader) -> Imported {
     }
 }
 
-/// The files read so far and the findings, each located as soon as it is made.
+/// The files read so far and the findings, collected as `check` collects them: at most 200 of
+/// a code kept, the rest counted ([`Findings`]), and all located once at the end
+/// ([`located`]).
 struct Context {
     sources: Vec<Source>,
-    diagnostics: Vec<Diagnostic>,
+    findings: Findings,
 }
 
 impl Context {
-    /// Record a finding about `origin` in file `file` (an index into `sources`).
+    /// Record a finding about `origin` in file `file` (an index into `sources`). Where it is
+    /// goes with it unresolved: a path, or a byte span held in a location of line 0.
     fn report(&mut self, file: usize, origin: &Origin, d: Diagnostic) {
-        let src = &self.sources[file];
-        let mut d = d.in_file(&src.path);
+        let mut d = d.in_file(&self.sources[file].path);
         match origin {
             Origin::Path(p) => {
-                d.location = Some(locate(&src.text, p));
+                d.location = None;
                 d.path = Some(p.clone());
             }
             Origin::Span(start, end) => {
-                // Inside the text and on character boundaries (a syntax error's span is one
-                // byte, which may be part of a wider character).
-                let text = &src.text;
-                let start = text.floor_char_boundary((*start).min(text.len()));
-                let end = text.ceil_char_boundary((*end).clamp(start, text.len()));
-                // Point at the start tag's first line only.
-                let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
-                d.location = Some(location_at(text, start, line_end - start));
+                d.location = Some(Location {
+                    line: 0,
+                    column: 0,
+                    offset: *start,
+                    length: end.saturating_sub(*start),
+                });
             }
             Origin::Unknown => {}
         }
-        self.diagnostics.push(d);
+        self.findings.push(d);
     }
+}
+
+/// Every finding located in its file: per file, one [`Locator`] for the paths and one sweep of
+/// lines over the offsets in order, so that the work is linear in the text and the findings.
+fn located(sources: &[Source], diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut out = Vec::with_capacity(diags.len());
+    let mut by_file: Vec<Vec<(usize, usize, Diagnostic)>> = vec![Vec::new(); sources.len()];
+    let mut locators: Vec<Option<Locator>> = (0..sources.len()).map(|_| None).collect();
+    for mut d in diags {
+        let Some(i) = sources
+            .iter()
+            .position(|s| d.file.as_ref() == Some(&s.path))
+        else {
+            out.push(d);
+            continue;
+        };
+        let text = &sources[i].text;
+        let (start, len) = match (d.location.take(), &d.path) {
+            (Some(span), _) => {
+                // Inside the text and on character boundaries (a syntax error's span is one
+                // byte, which may be part of a wider character).
+                let start = text.floor_char_boundary(span.offset.min(text.len()));
+                let end = text.ceil_char_boundary(
+                    span.offset
+                        .saturating_add(span.length)
+                        .clamp(start, text.len()),
+                );
+                // Point at the start tag's first line only.
+                let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
+                (start, line_end - start)
+            }
+            (None, Some(p)) => locators[i]
+                .get_or_insert_with(|| Locator::new(text))
+                .span(p),
+            (None, None) => {
+                out.push(d);
+                continue;
+            }
+        };
+        by_file[i].push((start, len, d));
+    }
+    for (i, mut list) in by_file.into_iter().enumerate() {
+        list.sort_by_key(|(start, _, _)| *start);
+        let mut lines = Lines::new(&sources[i].text);
+        for (start, len, mut d) in list {
+            d.location = Some(lines.at(start, len));
+            out.push(d);
+        }
+    }
+    out
 }
 
 /// The JSON origin below `origin` (a key of the same object), or the same span for XML.
@@ -180,48 +305,64 @@ fn is_xml(src: &Source) -> bool {
     matches!(ext.as_str(), "tmx" | "tsx" | "xml") || src.text.trim_start().starts_with('<')
 }
 
-/// Parse the map document, JSON or XML.
+/// Parse the map document, JSON or XML, within the limits (nesting, values or XML nodes).
 fn read_document(cx: &mut Context, src: &Source) -> Option<(TiledMap, Origin)> {
-    if is_xml(src) {
-        match tmx::read_map(&src.text) {
-            Ok(m) => Some(m),
-            Err(e) => {
-                let d = Diagnostic::new(Code::Syntax, format!("not a TMX map: {}", e.message))
-                    .with_hint("save the map from Tiled as .tmx (XML) or .tmj (JSON)");
-                cx.report(0, &Origin::Span(e.offset, e.offset + 1), d);
-                None
-            }
-        }
+    let parsed = if is_xml(src) {
+        tmx::read_map(&src.text)
     } else {
-        let mut m: TiledMap = parse_json(cx, 0)?;
-        m.set_json_origins();
-        Some((m, Origin::Path(Vec::new())))
-    }
-}
-
-/// Parse JSON text of file `file`, nesting checked first.
-fn parse_json<T: serde::de::DeserializeOwned>(cx: &mut Context, file: usize) -> Option<T> {
-    let text = &cx.sources[file].text;
-    let (_, too_deep) = nesting_depth(text, limits::MAX_NESTING);
-    if let Some(offset) = too_deep {
-        let d = Diagnostic::new(
-            Code::NestingTooDeep,
-            format!("nested deeper than {} levels", limits::MAX_NESTING),
-        )
-        .with_hint("Tiled files nest a few levels; this is not one");
-        cx.report(file, &Origin::Span(offset, offset + 1), d);
-        return None;
-    }
-    match serde_json::from_str::<T>(text) {
-        Ok(v) => Some(v),
+        parse_json_text::<TiledMap>(&src.text).map(|mut m| {
+            m.set_json_origins();
+            (m, Origin::Path(Vec::new()))
+        })
+    };
+    match parsed {
+        Ok(m) => Some(m),
         Err(e) => {
-            let loc = location_of_line_col(text, e.line(), e.column());
-            let d = Diagnostic::new(Code::Syntax, format!("not a Tiled JSON file: {e}"))
-                .with_hint("save the map from Tiled as .tmj (JSON) or .tmx (XML)");
-            cx.report(file, &Origin::Span(loc.offset, loc.offset + 1), d);
+            let message = match e.code {
+                Code::Syntax if is_xml(src) => format!("not a TMX map: {}", e.message),
+                Code::Syntax => format!("not a Tiled JSON file: {}", e.message),
+                _ => e.message,
+            };
+            let hint = match e.code {
+                Code::Syntax => "save the map from Tiled as .tmx (XML) or .tmj (JSON)",
+                Code::WrongType => "Tiled writes a number here: fix the value in the file",
+                _ => {
+                    "Tiled maps nest a few levels and hold about a value per hex and object; this is not one"
+                }
+            };
+            let d = Diagnostic::new(e.code, message).with_hint(hint);
+            cx.report(0, &Origin::Span(e.offset, e.offset + 1), d);
             None
         }
     }
+}
+
+/// Parse Tiled JSON text, nesting and values checked first (the limits of XML files: 64
+/// levels, [`tmx::MAX_NODES`] values).
+fn parse_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, tmx::XmlError> {
+    let shape = structure(text, limits::MAX_NESTING, tmx::MAX_NODES as usize);
+    if let Some(offset) = shape.too_deep_at {
+        return Err(tmx::XmlError {
+            code: Code::NestingTooDeep,
+            message: format!("nested deeper than {} levels", limits::MAX_NESTING),
+            offset,
+        });
+    }
+    if let Some(offset) = shape.too_many_at {
+        return Err(tmx::XmlError {
+            code: Code::LimitExceeded,
+            message: format!(
+                "more than {} values, over the limit",
+                crate::diagnostic::grouped(tmx::MAX_NODES as usize)
+            ),
+            offset,
+        });
+    }
+    serde_json::from_str::<T>(text).map_err(|e| tmx::XmlError {
+        code: Code::Syntax,
+        offset: location_of_line_col(text, e.line(), e.column()).offset,
+        message: e.to_string(),
+    })
 }
 
 /// What a global tile id stands for.
@@ -233,12 +374,29 @@ enum TileMeaning {
     Unknown(Option<String>),
 }
 
-/// A tileset ready for lookups: first gid, tile count, meanings of its tiles.
+/// A tileset ready for lookups: first gid, tile count, meanings of its tiles (shared by every
+/// reference to one file).
 struct LoadedTileset {
     firstgid: u64,
     name: String,
     tilecount: u64,
-    tiles: BTreeMap<u64, TileMeaning>,
+    tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
+}
+
+/// What one tileset says, computed once per file.
+#[derive(Clone)]
+struct Meanings {
+    name: String,
+    tilecount: u64,
+    tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
+}
+
+fn meanings_of(t: &Tileset) -> Meanings {
+    Meanings {
+        name: t.name.clone(),
+        tilecount: u64::from(t.tilecount),
+        tiles: std::rc::Rc::new(t.tiles.iter().map(|d| (d.id, meaning(d))).collect()),
+    }
 }
 
 fn load_tilesets(
@@ -257,67 +415,97 @@ fn load_tilesets(
         );
         cx.report(0, &at_key(&Origin::Path(Vec::new()), "tilesets"), d);
     }
+    // Each tileset file read and parsed once: by the name the map gives it, then by the path
+    // the reader found (two spellings of one file).
+    let mut by_source: HashMap<&str, Option<Meanings>> = HashMap::new();
+    let mut by_path: HashMap<PathBuf, Option<Meanings>> = HashMap::new();
     for r in doc.tilesets.iter().take(MAX_TILESETS) {
-        let tileset = match &r.source {
-            Some(source) => match reader(source) {
-                Ok(src) => {
-                    cx.sources.push(src);
-                    let file = cx.sources.len() - 1;
-                    let parsed = if is_xml(&cx.sources[file]) {
-                        match tmx::read_tileset(&cx.sources[file].text) {
-                            Ok(t) => Some(t),
-                            Err(e) => {
-                                let d = Diagnostic::new(
-                                    Code::Syntax,
-                                    format!("not a TSX tileset: {}", e.message),
-                                );
-                                cx.report(file, &Origin::Span(e.offset, e.offset + 1), d);
-                                None
+        let meanings = match (&r.source, &r.embedded) {
+            (Some(source), _) => {
+                if let Some(m) = by_source.get(source.as_str()) {
+                    m.clone()
+                } else {
+                    let m = match reader(source) {
+                        Ok(src) => match by_path.get(&src.path) {
+                            Some(m) => m.clone(),
+                            None => {
+                                let path = src.path.clone();
+                                let m = parse_tileset(cx, src, source, &r.origin);
+                                by_path.insert(path, m.clone());
+                                m
                             }
+                        },
+                        Err(d) => {
+                            let d = Diagnostic {
+                                file: None,
+                                location: None,
+                                ..d
+                            };
+                            cx.report(
+                                0,
+                                &r.origin,
+                                d.with_hint_if_none("keep the tileset file beside the map"),
+                            );
+                            None
                         }
-                    } else {
-                        parse_json::<Tileset>(cx, file).map(|mut t| {
-                            t.set_json_origins(&[]);
-                            t
-                        })
                     };
-                    match parsed {
-                        Some(t) => t,
-                        None => continue,
-                    }
+                    by_source.insert(source, m.clone());
+                    m
                 }
-                Err(d) => {
-                    let d = Diagnostic {
-                        file: None,
-                        location: None,
-                        ..d
-                    };
-                    cx.report(
-                        0,
-                        &r.origin,
-                        d.with_hint_if_none("keep the tileset file beside the map"),
-                    );
-                    continue;
-                }
-            },
-            None => match &r.embedded {
-                Some(t) => t.clone(),
-                None => continue,
-            },
+            }
+            (None, Some(t)) => Some(meanings_of(t)),
+            (None, None) => None,
         };
-        let mut tiles = BTreeMap::new();
-        for t in &tileset.tiles {
-            tiles.insert(t.id, meaning(t));
+        if let Some(m) = meanings {
+            out.push(LoadedTileset {
+                firstgid: r.firstgid,
+                name: m.name,
+                tilecount: m.tilecount,
+                tiles: m.tiles,
+            });
         }
-        out.push(LoadedTileset {
-            firstgid: r.firstgid,
-            name: tileset.name.clone(),
-            tilecount: u64::from(tileset.tilecount),
-            tiles,
-        });
     }
     out.sort_by_key(|t| t.firstgid);
     out
+}
+
+/// An external tileset's meanings, or `None` when its file is not a tileset: then the finding
+/// is on the map's reference to it, and nothing of the file is shown (it may be any file of
+/// the folder).
+fn parse_tileset(
+    cx: &mut Context,
+    src: Source,
+    source: &str,
+    reference: &Origin,
+) -> Option<Meanings> {
+    let parsed = if is_xml(&src) {
+        tmx::read_tileset(&src.text)
+    } else {
+        parse_json_text::<Tileset>(&src.text)
+    };
+    match parsed {
+        Ok(t) => {
+            let m = meanings_of(&t);
+            cx.sources.push(src);
+            Some(m)
+        }
+        Err(e) => {
+            let at = crate::pipeline::locate::location_at(&src.text, e.offset, 1);
+            let d = Diagnostic::new(
+                e.code,
+                format!(
+                    "`{}` is not a Tiled tileset ({}, at line {}, column {} of that file)",
+                    crate::diagnostic::printable(source, 200),
+                    e.message,
+                    at.line,
+                    at.column
+                ),
+            )
+            .with_hint("name a tileset saved by Tiled (.tsx or .tsj)");
+            cx.report(0, reference, d);
+            None
+        }
+    }
 }
 
 /// What a tile means, from its `terrain` (and `slope`) property.
@@ -358,6 +546,9 @@ fn lookup(sets: &[LoadedTileset], gid: u64) -> Option<(&LoadedTileset, u64, Opti
 struct Trace {
     terrain: Origin,
     features: Vec<(Origin, String)>,
+    /// Each feature code's index in the map file and the hexes it has (several objects with
+    /// one code make one feature; a set, for lists of hundreds of thousands of hexes).
+    feature_hexes: HashMap<String, (usize, std::collections::HashSet<Coord>)>,
     roads: Vec<(Origin, String, Vec<usize>)>,
     ridges: Vec<(Origin, String)>,
     labels: Vec<(Origin, String)>,
@@ -724,6 +915,18 @@ pub fn decode(layer: &Layer, cells: usize) -> Result<Vec<u64>, String> {
                         ));
                     }
                 };
+                // Inflating stops one byte past the map's size: more is "more", never a count.
+                if raw.len() > want {
+                    return Err(format!(
+                        "the layer's data holds more than the map's {cells} tiles ({want} bytes)"
+                    ));
+                }
+                if raw.len() % 4 != 0 {
+                    return Err(format!(
+                        "the layer's data is {} bytes, not a whole number of 4-byte tile ids",
+                        raw.len()
+                    ));
+                }
                 if raw.len() != want {
                     return Err(count_mismatch(raw.len() / 4));
                 }

@@ -114,6 +114,7 @@ pub(super) fn feature(
     let g = t.grid;
     let at = t.hex_at(anchor(o), 0.6).filter(|c| g.contains(*c));
     let mut hexes = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     match property_str(&o.properties, "hexes") {
         Some(list) => {
             for item in list.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
@@ -122,7 +123,7 @@ pub(super) fn feature(
                 }
                 match parse_label(item) {
                     Ok(c) if g.contains(c) => {
-                        if !hexes.contains(&c) {
+                        if seen.insert(c) {
                             hexes.push(c);
                         }
                     }
@@ -143,7 +144,10 @@ pub(super) fn feature(
                 }
             }
         }
-        None => hexes.extend(at),
+        None => {
+            hexes.extend(at);
+            seen.extend(at);
+        }
     }
     if hexes.is_empty() {
         let d = Diagnostic::new(
@@ -164,14 +168,18 @@ pub(super) fn feature(
         .filter(|n| !n.trim().is_empty())
         .map(|n| n.chars().take(limits::MAX_NAME).collect());
     // Several objects with one code make one feature (one object per hex is a way to draw it).
-    if let Some(f) = file.features.iter_mut().find(|f| f.code == code) {
+    if let Some((i, has)) = trace.feature_hexes.get_mut(code) {
+        let f = &mut file.features[*i];
         for c in hexes {
-            if !f.hexes.contains(&c) {
+            if has.insert(c) {
                 f.hexes.push(c);
             }
         }
         return;
     }
+    trace
+        .feature_hexes
+        .insert(code.to_string(), (file.features.len(), seen));
     file.features.push(Feature {
         code: code.to_string(),
         name,

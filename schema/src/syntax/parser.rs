@@ -1,0 +1,340 @@
+//! The parser: tokens into a lossless tree, recovering from errors so that one pass finds
+//! every independent mistake and the tree still holds every byte of the text.
+
+use rowan::{GreenNode, GreenNodeBuilder};
+
+use super::lexer::{Token, tokenize};
+use super::tree::SyntaxKind::{self, *};
+use crate::model::limits;
+
+/// A syntax error: what is wrong and where (a byte offset in the text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// What is wrong, as a sentence.
+    pub message: String,
+    /// Byte offset in the text.
+    pub offset: usize,
+}
+
+/// The tree of a text and the errors found building it.
+#[derive(Debug, Clone)]
+pub struct Parse {
+    /// The tree, holding every byte of the text.
+    pub green: GreenNode,
+    /// The errors, in text order of discovery.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Parse RON or JSON text (JSON is read as the RON subset it is; what JSON refuses beyond
+/// that is left to the JSON reader).
+pub fn parse(text: &str) -> Parse {
+    let tokens = tokenize(text);
+    let mut p = Parser {
+        text,
+        tokens,
+        pos: 0,
+        offset: 0,
+        builder: GreenNodeBuilder::new(),
+        errors: Vec::new(),
+        closers: Vec::new(),
+    };
+    p.root();
+    Parse {
+        green: p.builder.finish(),
+        errors: p.errors,
+    }
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    tokens: Vec<Token>,
+    pos: usize,
+    /// Byte offset of `tokens[pos]`.
+    offset: usize,
+    builder: GreenNodeBuilder<'static>,
+    errors: Vec<SyntaxError>,
+    /// The closing brackets of the groups being parsed, innermost last.
+    closers: Vec<SyntaxKind>,
+}
+
+fn closer_of(open: SyntaxKind) -> SyntaxKind {
+    match open {
+        L_PAREN => R_PAREN,
+        L_BRACKET => R_BRACKET,
+        _ => R_BRACE,
+    }
+}
+
+fn char_of(kind: SyntaxKind) -> char {
+    match kind {
+        L_PAREN => '(',
+        R_PAREN => ')',
+        L_BRACKET => '[',
+        R_BRACKET => ']',
+        L_BRACE => '{',
+        _ => '}',
+    }
+}
+
+impl Parser<'_> {
+    fn current(&self) -> Option<SyntaxKind> {
+        self.tokens.get(self.pos).map(|t| t.kind)
+    }
+
+    /// The next token that is not trivia, and its index.
+    fn peek_significant(&self) -> Option<(usize, SyntaxKind)> {
+        self.tokens[self.pos..]
+            .iter()
+            .enumerate()
+            .find(|(_, t)| !t.kind.is_trivia())
+            .map(|(i, t)| (self.pos + i, t.kind))
+    }
+
+    fn bump(&mut self) {
+        let t = self.tokens[self.pos];
+        let text = &self.text[self.offset..self.offset + t.len];
+        self.builder.token(t.kind.into(), text);
+        self.offset += t.len;
+        self.pos += 1;
+    }
+
+    fn trivia(&mut self) {
+        while self.current().is_some_and(SyntaxKind::is_trivia) {
+            self.bump();
+        }
+    }
+
+    fn error(&mut self, message: impl Into<String>, offset: usize) {
+        self.errors.push(SyntaxError {
+            message: message.into(),
+            offset,
+        });
+    }
+
+    fn found(&self) -> String {
+        match self.tokens.get(self.pos) {
+            Some(t) => {
+                let s = &self.text[self.offset..self.offset + t.len];
+                let first: String = s.chars().take(20).collect();
+                format!("`{first}`")
+            }
+            None => "the end of the file".to_string(),
+        }
+    }
+
+    /// Skip one token as an error node.
+    fn bump_error(&mut self) {
+        self.builder.start_node(ERROR_NODE.into());
+        self.bump();
+        self.builder.finish_node();
+    }
+
+    fn root(&mut self) {
+        self.builder.start_node(ROOT.into());
+        self.trivia();
+        while self.current() == Some(ATTRIBUTE) {
+            self.bump();
+            self.trivia();
+        }
+        if self.current().is_some() {
+            self.value(0);
+        }
+        loop {
+            self.trivia();
+            if self.current().is_none() {
+                break;
+            }
+            let message = format!("unexpected {} after the end of the document", self.found());
+            self.error(message, self.offset);
+            // Skip the rest as one error node, brackets and all.
+            self.builder.start_node(ERROR_NODE.into());
+            while self.current().is_some() {
+                self.bump();
+            }
+            self.builder.finish_node();
+        }
+        self.builder.finish_node();
+    }
+
+    /// One value at the current (significant) token. Consumes at least one token unless the
+    /// token is a closing bracket or a comma (which the group handles) or the end.
+    fn value(&mut self, depth: usize) {
+        let Some(kind) = self.current() else {
+            self.error("the file ends where a value was expected", self.offset);
+            return;
+        };
+        match kind {
+            L_PAREN | L_BRACKET | L_BRACE => {
+                let checkpoint = self.builder.checkpoint();
+                self.group(checkpoint, depth);
+            }
+            IDENT => {
+                let checkpoint = self.builder.checkpoint();
+                if self.peek_after_current() == Some(L_PAREN) {
+                    self.bump();
+                    self.trivia();
+                    self.group(checkpoint, depth);
+                } else {
+                    self.builder.start_node(SCALAR.into());
+                    self.bump();
+                    self.builder.finish_node();
+                }
+            }
+            STRING | NUMBER => {
+                self.builder.start_node(SCALAR.into());
+                self.bump();
+                self.builder.finish_node();
+            }
+            R_PAREN | R_BRACKET | R_BRACE | COMMA => {
+                let message = format!("expected a value, found {}", self.found());
+                self.error(message, self.offset);
+            }
+            ERROR => {
+                let message = match self.text[self.offset..].chars().next() {
+                    Some('"') => "this string is never closed: end it with \"".to_string(),
+                    Some('\'') => "this character literal is never closed".to_string(),
+                    Some('/') => "this block comment is never closed: end it with */".to_string(),
+                    Some('r' | 'b') => "this raw string is never closed".to_string(),
+                    Some(c) => format!("unexpected character `{c}`"),
+                    None => "unexpected end".to_string(),
+                };
+                self.error(message, self.offset);
+                self.bump_error();
+            }
+            _ => {
+                let message = format!("expected a value, found {}", self.found());
+                self.error(message, self.offset);
+                self.bump_error();
+            }
+        }
+    }
+
+    /// The kind of the first significant token after the current one.
+    fn peek_after_current(&self) -> Option<SyntaxKind> {
+        self.tokens[self.pos + 1..]
+            .iter()
+            .find(|t| !t.kind.is_trivia())
+            .map(|t| t.kind)
+    }
+
+    /// A bracket at the current token (its name, if any, already bumped after `checkpoint`).
+    fn group(&mut self, checkpoint: rowan::Checkpoint, depth: usize) {
+        self.builder.start_node_at(checkpoint, GROUP.into());
+        let open = self.current().unwrap_or(L_PAREN);
+        let open_at = self.offset;
+        let close = closer_of(open);
+        self.bump();
+        if depth + 1 > limits::MAX_NESTING {
+            self.error(
+                format!(
+                    "brackets are nested more than {} levels deep",
+                    limits::MAX_NESTING
+                ),
+                open_at,
+            );
+            self.skip_balanced();
+            self.builder.finish_node();
+            return;
+        }
+        self.closers.push(close);
+        loop {
+            self.trivia();
+            let Some(kind) = self.current() else {
+                self.error(format!("this `{}` is never closed", char_of(open)), open_at);
+                break;
+            };
+            if kind == close {
+                self.bump();
+                break;
+            }
+            if matches!(kind, R_PAREN | R_BRACKET | R_BRACE) {
+                self.error(
+                    format!(
+                        "`{}` closes a bracket opened with `{}`: write `{}`",
+                        char_of(kind),
+                        char_of(open),
+                        char_of(close)
+                    ),
+                    self.offset,
+                );
+                if self.closers.contains(&kind) {
+                    // It closes an outer bracket: this one ends here.
+                    break;
+                }
+                self.bump_error();
+                continue;
+            }
+            if kind == COMMA {
+                let message = "expected a value before `,`";
+                self.error(message, self.offset);
+                self.bump_error();
+                continue;
+            }
+            self.entry(depth + 1);
+            match self.peek_significant() {
+                Some((_, COMMA)) => {
+                    self.trivia();
+                    self.bump();
+                }
+                Some((_, R_PAREN | R_BRACKET | R_BRACE)) | None => {}
+                Some((at, _)) => {
+                    let offset = self.offset
+                        + self.tokens[self.pos..at]
+                            .iter()
+                            .map(|t| t.len)
+                            .sum::<usize>();
+                    let found = {
+                        let len = self.tokens[at].len;
+                        let s: String = self.text[offset..offset + len].chars().take(20).collect();
+                        s
+                    };
+                    self.error(
+                        format!("expected `,` or `{}`, found `{found}`", char_of(close)),
+                        offset,
+                    );
+                }
+            }
+        }
+        self.closers.pop();
+        self.builder.finish_node();
+    }
+
+    /// Past the nesting limit: the bracket's content as one error node, without recursion.
+    fn skip_balanced(&mut self) {
+        self.builder.start_node(ERROR_NODE.into());
+        let mut depth = 1usize;
+        while let Some(kind) = self.current() {
+            match kind {
+                L_PAREN | L_BRACKET | L_BRACE => depth += 1,
+                R_PAREN | R_BRACKET | R_BRACE => depth -= 1,
+                _ => {}
+            }
+            self.bump();
+            if depth == 0 {
+                break;
+            }
+        }
+        self.builder.finish_node();
+    }
+
+    /// One element of a group: a value, or a key, `:` and a value.
+    fn entry(&mut self, depth: usize) {
+        self.builder.start_node(ENTRY.into());
+        self.value(depth);
+        if matches!(self.peek_significant(), Some((_, COLON))) {
+            self.trivia();
+            self.bump();
+            self.trivia();
+            if matches!(
+                self.current(),
+                Some(R_PAREN | R_BRACKET | R_BRACE | COMMA) | None
+            ) {
+                let message = format!("expected a value after `:`, found {}", self.found());
+                self.error(message, self.offset);
+            } else {
+                self.value(depth);
+            }
+        }
+        self.builder.finish_node();
+    }
+}
