@@ -328,6 +328,20 @@ registry! {
         bad: "my-battle.ron:  { \"format\": \"saber-scenario/1\", … }",
         fixed: "my-battle.json: { \"format\": \"saber-scenario/1\", … }",
     }
+    OldSpelling = "FMT005" {
+        severity: Note,
+        family: Files,
+        rule: None,
+        title: "an old spelling of the format version, read as its new one",
+        explanation: "The file uses a spelling that was published under this format version and \
+            has since been renamed; it keeps its meaning and is checked as if written the new \
+            way. `saberc migrate FILE` rewrites every old spelling in place, keeping comments \
+            and layout. The old spellings of `saber-scenario/1`: `Exit(count: All)` is \
+            `Exit(count: EveryCounter)`, `ControlEnemySetup(by_turn: N)` is \
+            `ControlEnemySetup(when: ByEndOfTurn(N))`.",
+        bad: "goal: ControlEnemySetup(by_turn: 8),",
+        fixed: "goal: ControlEnemySetup(when: ByEndOfTurn(8)),",
+    }
     Schema = "SCH001" {
         severity: Error,
         family: Schema,

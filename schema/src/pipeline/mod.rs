@@ -16,6 +16,7 @@
 pub mod finish;
 pub mod locate;
 pub mod maps;
+pub mod migrate;
 pub mod parse;
 pub mod read;
 pub mod record;
@@ -106,9 +107,41 @@ pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
 /// Parse and schema-check a scenario, validating what the user wrote. Schema findings that a
 /// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
 /// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
+/// A file in an old spelling of its format version is read as its rewritten form
+/// ([`migrate`]); findings located in that form are moved back to the file's own text.
 fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let (s, written): (Scenario, _) = parse_document_all(src)?;
-    scenario_schema(&written).map(|deferred| (s, deferred))
+    let old = migrate::old_spellings(&src.text, src.syntax);
+    if old.is_empty() {
+        let (s, written): (Scenario, _) = parse_document_all(src)?;
+        return scenario_schema(&written).map(|deferred| (s, deferred));
+    }
+    let rewritten = Source {
+        text: migrate::rewrite(&src.text, &old),
+        ..src.clone()
+    };
+    let back = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
+        diags
+            .into_iter()
+            .map(|mut d| {
+                d.location = d
+                    .location
+                    .map(|l| migrate::original_location(&src.text, &old, l));
+                d
+            })
+            .collect()
+    };
+    let (s, written): (Scenario, _) = parse_document_all(&rewritten).map_err(back)?;
+    scenario_schema(&written)
+        .map(|deferred| (s, back(deferred)))
+        .map_err(back)
+}
+
+/// The notes (FMT004) on the old spellings of a scenario's text, located in it.
+fn old_spelling_notes(src: &Source) -> Vec<Diagnostic> {
+    migrate::old_spellings(&src.text, src.syntax)
+        .iter()
+        .map(|o| o.note(&src.text))
+        .collect()
 }
 
 /// The JSON Schema stage on a scenario as written: the findings that stop the pipeline, or
@@ -157,15 +190,17 @@ fn compile_scenario_on(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
+    let notes = old_spelling_notes(src);
     let (scenario, deferred) = match load_scenario_deferring(src) {
         Ok(s) => s,
-        Err(d) => return (None, d, None),
+        Err(d) => return (None, [notes, d].concat(), None),
     };
     let found = match registry.resolve(&scenario.map, &src.path) {
         Ok(m) => m,
-        Err(d) => return (None, [deferred, vec![d]].concat(), None),
+        Err(d) => return (None, [notes, deferred, vec![d]].concat(), None),
     };
     let (resolved, mut diags) = check_scenario(&scenario, &found.map, found.zones.as_deref());
+    diags.extend(notes);
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
     (
@@ -232,8 +267,15 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
                     map: Some((c.map, o)),
                     map_notes,
                 },
-                // Stopped before the map: open the scenario as parsed, with its map if found.
-                _ => match parse::<Scenario>(src) {
+                // Stopped before the map: open the scenario as parsed (in its rewritten form
+                // when it has old spellings), with its map if found.
+                _ => match parse::<Scenario>(&Source {
+                    text: migrate::rewrite(
+                        &src.text,
+                        &migrate::old_spellings(&src.text, src.syntax),
+                    ),
+                    ..src.clone()
+                }) {
                     Ok(scenario) => {
                         let found = registry.resolve(&scenario.map, &src.path).ok();
                         let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
