@@ -227,7 +227,7 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
                     // The pipeline's own reason (REF004, REF005, REF006).
                     let why = match registry.resolve(&scenario.map, &src.path) {
                         Err(d) => d,
-                        Ok(_) => Diagnostic::error(
+                        Ok(_) => Diagnostic::new(
                             saber_schema::diagnostic::Code::UnknownMap,
                             format!("the map `{}` could not be used", scenario.map),
                         ),

@@ -124,8 +124,9 @@ impl History {
         self.pending.is_some()
     }
 
-    /// Finish recording: store the difference as one step. Returns false when nothing changed.
-    pub fn commit(&mut self, map: &Map) -> bool {
+    /// Finish recording at time `now`: store the difference as one step. Returns false when
+    /// nothing changed.
+    pub fn commit(&mut self, map: &Map, now: Instant) -> bool {
         let Some(p) = self.pending.take() else {
             return false;
         };
@@ -151,17 +152,17 @@ impl History {
             }
             Change::Diff { cells, rest }
         };
-        self.push(p.label, change);
+        self.push(p.label, change, now);
         true
     }
 
-    fn push(&mut self, label: String, change: Change) {
+    fn push(&mut self, label: String, change: Change, now: Instant) {
         self.next_id += 1;
         self.undo.push(Step {
             id: self.next_id,
             label,
             change,
-            at: Instant::now(),
+            at: now,
             gesture: None,
             topic: String::new(),
         });
@@ -176,13 +177,15 @@ impl History {
     /// (typing into one field, dragging one value), soon after it and with nothing undone
     /// between, extends that step and renames it for the whole gesture (it gets a new id, so
     /// a save made in between still shows the document as changed). Edits without a gesture
-    /// (clicks) are steps of their own.
+    /// (clicks) are steps of their own. `now` is the time of the edit: the caller reads the
+    /// clock, so a test (or a machine that stalls) decides what "soon after" means.
     pub fn record_scenario(
         &mut self,
         topic: &str,
         gesture: Option<u64>,
         before: Scenario,
         after: &Scenario,
+        now: Instant,
     ) {
         let name = |a: &Scenario, b: &Scenario| {
             crate::scenario::change::describe(a, b).unwrap_or_else(|| topic.to_string())
@@ -192,7 +195,7 @@ impl History {
             && gesture.is_some()
             && last.gesture == gesture
             && last.topic == topic
-            && last.at.elapsed() < MERGE_WITHIN
+            && now.saturating_duration_since(last.at) < MERGE_WITHIN
             && let Change::Scenario(pair) = &mut last.change
             && pair.1 == before
         {
@@ -200,11 +203,15 @@ impl History {
             last.label = name(&pair.0, &pair.1);
             self.next_id += 1;
             last.id = self.next_id;
-            last.at = Instant::now();
+            last.at = now;
             return;
         }
         let label = name(&before, after);
-        self.push(label, Change::Scenario(Box::new((before, after.clone()))));
+        self.push(
+            label,
+            Change::Scenario(Box::new((before, after.clone()))),
+            now,
+        );
         if let Some(last) = self.undo.last_mut() {
             last.gesture = gesture;
             last.topic = topic.to_string();
@@ -293,7 +300,7 @@ mod tests {
         map.set_cell(Coord(1, 1), woods());
         h.begin("Paint", &map);
         map.set_cell(Coord(2, 1), woods());
-        assert!(h.commit(&map));
+        assert!(h.commit(&map, Instant::now()));
         assert_eq!(h.done().len(), 1);
         h.undo(&mut map, &mut None);
         assert_eq!(map, start);
@@ -306,7 +313,7 @@ mod tests {
         let map = Map::blank("t", "T", 5, 5);
         let mut h = History::default();
         h.begin("Nothing", &map);
-        assert!(!h.commit(&map));
+        assert!(!h.commit(&map, Instant::now()));
         assert_eq!(h.state(), 0);
     }
 
@@ -317,7 +324,7 @@ mod tests {
         let mut h = History::default();
         h.begin("Resize", &map);
         map = Map::blank("t", "T", 7, 3);
-        h.commit(&map);
+        h.commit(&map, Instant::now());
         h.undo(&mut map, &mut None);
         assert_eq!(map, start);
     }
@@ -333,19 +340,22 @@ mod tests {
         let mut h = History::default();
         let start = scenario();
         let mut s = start.clone();
-        for ch in ["X", "Y", "Z"] {
+        // The clock is the test's: keys 0.4 s apart, whatever the machine does meanwhile.
+        let t0 = Instant::now();
+        let at = |ms: u64| t0 + Duration::from_millis(ms);
+        for (i, ch) in ["X", "Y", "Z"].into_iter().enumerate() {
             let before = s.clone();
             s.name.push_str(ch);
-            h.record_scenario("Edit name", Some(7), before, &s);
+            h.record_scenario("Edit name", Some(7), before, &s, at(400 * i as u64));
         }
         assert_eq!(h.done().len(), 1, "typing merged");
         let id = h.state();
         let before = s.clone();
         s.game_length = 5;
-        h.record_scenario("Edit game length", Some(7), before, &s);
+        h.record_scenario("Edit game length", Some(7), before, &s, at(900));
         let before = s.clone();
         s.game_length = 6;
-        h.record_scenario("Edit game length", None, before, &s);
+        h.record_scenario("Edit game length", None, before, &s, at(1000));
         assert_eq!(h.done().len(), 3, "a click is a step of its own");
         // Each step says what it did, the merged one for the whole gesture.
         assert!(
@@ -367,5 +377,26 @@ mod tests {
         assert_eq!(cur, Some(start));
         h.redo(&mut m, &mut cur);
         assert_eq!(cur.as_ref().map(|c| c.name.as_str()), Some("GettysburgXYZ"));
+    }
+
+    /// Typing resumed after a pause longer than [`MERGE_WITHIN`] is a new step, and one within
+    /// it is merged, measured on the clock the caller passes.
+    #[test]
+    fn a_pause_in_typing_starts_a_new_step() {
+        let mut h = History::default();
+        let mut s = scenario();
+        let t0 = Instant::now();
+        for (ms, ch) in [(0, "X"), (1000, "Y"), (1000 + 1600, "Z")] {
+            let before = s.clone();
+            s.name.push_str(ch);
+            h.record_scenario(
+                "Edit name",
+                Some(7),
+                before,
+                &s,
+                t0 + Duration::from_millis(ms),
+            );
+        }
+        assert_eq!(h.done().len(), 2, "X and Y merged, Z after a pause");
     }
 }

@@ -87,3 +87,49 @@ pub fn saberc_in(bin: &str, dir: &Path, args: &[&str]) -> Output {
         stderr: e.join().expect("stderr read"),
     }
 }
+
+/// A unified line diff of two texts (`want` is the pinned one), for test failures that compare
+/// large documents: the changed lines with three lines of context, not two 40 KB strings.
+pub fn line_diff(want: &str, got: &str) -> String {
+    similar::TextDiff::from_lines(want, got)
+        .unified_diff()
+        .context_radius(3)
+        .header("pinned", "produced")
+        .to_string()
+}
+
+/// Assert that two texts are equal; on failure, print what differs as a line diff.
+#[track_caller]
+pub fn assert_same_text(want: &str, got: &str, what: &str) {
+    if want != got {
+        panic!(
+            "{what} differs (- pinned, + produced):\n{}",
+            line_diff(want, got)
+        );
+    }
+}
+
+/// The golden files `SABER_BLESS` names (comma-separated), to be rewritten by a test that
+/// compares with golden files: blessing is per file, never all at once. `None` when unset.
+/// A value naming a file the test does not have is refused by [`check_bless_names`].
+pub fn bless_names() -> Option<Vec<String>> {
+    std::env::var("SABER_BLESS").ok().map(|v| {
+        v.split(',')
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect()
+    })
+}
+
+/// Panic when `SABER_BLESS` names a golden file that is not among `known`, so a typo or a
+/// blanket `SABER_BLESS=1` rewrites nothing silently.
+pub fn check_bless_names(known: &[String]) {
+    if let Some(names) = bless_names() {
+        let unknown: Vec<&String> = names.iter().filter(|n| !known.contains(n)).collect();
+        assert!(
+            unknown.is_empty(),
+            "SABER_BLESS names {unknown:?}, which are not golden files of this test; name the files to rewrite, comma-separated, from: {}",
+            known.join(", ")
+        );
+    }
+}

@@ -112,8 +112,60 @@ fn every_bad_file_gives_its_expected_diagnostic() {
             ));
         }
     }
-    assert!(cases >= 30, "the corpus has {cases} cases");
+    assert_eq!(cases, corpus_listing().len(), "a case per fixture");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The fixtures of the corpus, by name: every `.ron` file, and every `.json` file with its
+/// `.expect` beside it.
+fn corpus_listing() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo("tests/fixtures/bad"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron") || n.ends_with(".json"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The corpus holds only cases: no file is skipped (a `.json` without its `.expect`, a stray
+/// extension), and every pinned snapshot belongs to a fixture (none is left over from a
+/// renamed or removed one).
+#[test]
+fn the_corpus_is_exactly_its_cases_and_their_snapshots() {
+    let cases = corpus_listing();
+    let mut stray = Vec::new();
+    for e in std::fs::read_dir(repo("tests/fixtures/bad"))
+        .unwrap()
+        .flatten()
+    {
+        let n = e.file_name().to_string_lossy().into_owned();
+        let paired = match n.rsplit_once('.') {
+            Some((stem, "expect")) => cases.contains(&format!("{stem}.json")),
+            Some((stem, "json")) => repo("tests/fixtures/bad")
+                .join(format!("{stem}.expect"))
+                .is_file(),
+            Some((_, "ron")) => true,
+            _ => false,
+        };
+        if !paired {
+            stray.push(n);
+        }
+    }
+    assert!(stray.is_empty(), "files that are not cases: {stray:?}");
+    let mut snapshots: Vec<String> = std::fs::read_dir(repo("tests/tests/snapshots"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.strip_prefix("bad_files__")
+                .and_then(|n| n.strip_suffix(".snap"))
+                .map(str::to_string)
+        })
+        .collect();
+    snapshots.sort();
+    assert_eq!(snapshots, cases, "one snapshot per fixture");
 }
 
 #[test]
@@ -270,7 +322,7 @@ fn an_engine_export_in_a_checked_folder_is_named_as_such() {
     let diags = report["diagnostics"].as_array().unwrap();
     assert_eq!(out.status.code(), Some(0), "{report}");
     assert_eq!(diags.len(), 1, "{report}");
-    assert_eq!(diags[0]["code"], "FMT001");
+    assert_eq!(diags[0]["code"], "FMT006");
     assert_eq!(diags[0]["severity"], "note");
     assert!(
         diags[0]["message"]

@@ -1,8 +1,9 @@
 //! Every diagnostic code of the registry is produced by saberc in a test: by a fixture in
 //! `fixtures/bad/` (or, for `saberc import`'s codes, `fixtures/tiled/bad/`) that declares it (`// expect: CODE at LINE:COL exit N` on its second line, or
 //! in a `.expect` file beside a JSON fixture; `bad_files.rs` checks that saberc gives it), or,
-//! for the two codes a committed file cannot provoke, by a case made here on the fly (a file
-//! over the size limit, a path that is not a regular file). A code with neither fails.
+//! for the codes a committed file cannot provoke, by a case made here on the fly (a file over
+//! the size limit, a path that is not a regular file, an engine export, more findings than are
+//! shown, a map file shadowing the built-in map). A code with neither fails.
 
 use std::collections::BTreeMap;
 
@@ -105,6 +106,72 @@ fn made_here() -> Vec<&'static str> {
         && out.status.code() == Some(1)
     {
         made.push("FMT004");
+    }
+
+    // FMT006: an engine export in a checked folder.
+    let exports = dir.path().join("exports");
+    saberc(
+        BIN,
+        &[
+            "export",
+            "--maps",
+            "tests/fixtures/maps",
+            "-o",
+            exports.to_str().unwrap(),
+            "tests/fixtures/good/skirmish-at-the-bridge.ron",
+        ],
+    );
+    if codes_of(&[exports.to_str().unwrap()])
+        .iter()
+        .any(|c| c == "FMT006")
+    {
+        made.push("FMT006");
+    }
+
+    // LIM004: 201 counters placed off the map, past the 200 findings shown.
+    let placements: String = (0..201)
+        .map(|i| {
+            format!(
+                "(side: \"north\", group: \"a\", counter: Unit(MZ), at: ({}, 99)),\n",
+                i + 1
+            )
+        })
+        .collect();
+    let many = dir.path().join("many.ron");
+    std::fs::write(
+        &many,
+        good.replace(
+            "    notes: \"An invented action for testing.\",\n",
+            &format!("    notes: \"An invented action for testing.\",\n    setup: [\n{placements}    ],\n"),
+        ),
+    )
+    .unwrap();
+    if codes_of(&["--maps", "tests/fixtures/maps", many.to_str().unwrap()])
+        .iter()
+        .any(|c| c == "LIM004")
+    {
+        made.push("LIM004");
+    }
+
+    // REF007: a map file beside a scenario with the built-in map's id but other contents.
+    let shadow = dir.path().join("shadow");
+    std::fs::create_dir(&shadow).unwrap();
+    let builtin = std::fs::read_to_string(repo("maps/rifle-and-saber.ron")).unwrap();
+    std::fs::write(
+        shadow.join("rifle-and-saber.ron"),
+        builtin.replacen("name: \"", "name: \"Edited ", 1),
+    )
+    .unwrap();
+    std::fs::write(
+        shadow.join("tarapaca.ron"),
+        std::fs::read_to_string(repo("scenarios/14-tarapaca.ron")).unwrap(),
+    )
+    .unwrap();
+    if codes_of(&[shadow.join("tarapaca.ron").to_str().unwrap()])
+        .iter()
+        .any(|c| c == "REF007")
+    {
+        made.push("REF007");
     }
     made
 }

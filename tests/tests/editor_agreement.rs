@@ -3,6 +3,7 @@
 
 use saber_editor::App;
 use saber_editor::files;
+use saber_schema::diagnostic::{Code, Family};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Cell;
 use saber_schema::ruleset::Terrain;
@@ -61,9 +62,10 @@ fn a_map_file_shadowing_the_built_in_id_is_ignored_by_both() {
     let ours = dir.path().join("editor.json");
     app.write_engine(&ours);
     assert_eq!(app.error(), None);
-    assert!(
-        std::fs::read(&ours).unwrap() == saberc_export(&scenario, &s.id),
-        "the editor's export differs from saberc's"
+    saber_tests::assert_same_text(
+        &String::from_utf8(saberc_export(&scenario, &s.id)).expect("UTF-8"),
+        &std::fs::read_to_string(&ours).unwrap(),
+        "the editor's export (+) against saberc's (-)",
     );
 }
 
@@ -100,8 +102,94 @@ fn the_editors_export_is_saberc_export_byte_for_byte() {
     app.write_engine(&ours);
     assert_eq!(app.error(), None);
 
-    assert!(
-        std::fs::read(&ours).unwrap() == saberc_export(&scenario, &s.id),
-        "the editor's export differs from saberc's"
+    saber_tests::assert_same_text(
+        &String::from_utf8(saberc_export(&scenario, &s.id)).expect("UTF-8"),
+        &std::fs::read_to_string(&ours).unwrap(),
+        "the editor's export (+) against saberc's (-)",
     );
+}
+
+/// One verdict: for each historical scenario and each scenario of the bad-file corpus the
+/// editor opens, the editor's Diagnostics panel (the builder's check, the editor's own code
+/// path from opening the file) lists what `saberc check --format json`, run as a process,
+/// lists for the file: the same codes, severities and messages.
+#[test]
+fn the_editors_findings_are_saberc_checks_for_every_scenario() {
+    let mut files = saber_tests::historical_files();
+    let mut bad: Vec<_> = std::fs::read_dir(saber_tests::repo("tests/fixtures/bad"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    bad.sort();
+    files.extend(bad);
+    let mut args: Vec<String> = ["check", "--format", "json"].map(String::from).to_vec();
+    args.extend(files.iter().map(|f| f.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = saberc(BIN, &args);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let key = |code: &str, severity: &str, message: &str| format!("{code} {severity} {message}");
+    let mut compared = 0;
+    let mut problems = Vec::new();
+    for f in &files {
+        let name = f.to_string_lossy();
+        let mut app = App::new(files::new_map(), None);
+        app.open_path(f);
+        if app.doc().scenario().is_none() {
+            // Not a scenario the editor opens: a map or battle file, or one saberc stops
+            // reading before the rule checks (a Files or Syntax finding).
+            let text = String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned();
+            let read_stage = report["diagnostics"]
+                .as_array()
+                .expect("diagnostics")
+                .iter()
+                .filter(|d| d["file"].as_str() == Some(&*name))
+                .filter_map(|d| d["code"].as_str().and_then(Code::from_id))
+                .any(|c| matches!(c.info().family, Family::Files | Family::Syntax));
+            assert!(
+                read_stage || text.contains("saber-map/") || text.contains("saber-battle/"),
+                "{name}: the editor did not open it as a scenario, but saberc checked it as one"
+            );
+            continue;
+        }
+        let mut editor: Vec<String> = app
+            .scenario_findings()
+            .iter()
+            .map(|d| {
+                key(
+                    d.code.as_str(),
+                    saber_schema::diagnostic::codes::severity_name(d.severity),
+                    &d.message,
+                )
+            })
+            .collect();
+        let mut saberc_says: Vec<String> = report["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .filter(|d| d["file"].as_str() == Some(&*name))
+            .map(|d| {
+                key(
+                    d["code"].as_str().unwrap_or("?"),
+                    d["severity"].as_str().unwrap_or("?"),
+                    d["message"].as_str().unwrap_or(""),
+                )
+            })
+            .collect();
+        editor.sort();
+        saberc_says.sort();
+        if editor != saberc_says {
+            problems.push(format!(
+                "{name}:\n{}",
+                saber_tests::line_diff(&saberc_says.join("\n"), &editor.join("\n"))
+            ));
+        }
+        compared += 1;
+    }
+    assert!(
+        compared >= saber_tests::historical_files().len(),
+        "{compared}"
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -8,8 +8,10 @@
 //! Terrain Effects Chart, and each scenario's golden file holds the rest, the part that is the
 //! scenario's own.
 //!
-//! After an intended change, regenerate with `SABER_BLESS=1 cargo test -p saber-tests --test
-//! golden_exports` and review the diff.
+//! A mismatch prints the line diff of each golden file that differs. After an intended change,
+//! rewrite the golden files one by one, naming them: `SABER_BLESS=el-caney,_map cargo test -p
+//! saber-tests --test golden_exports` (the diff of each rewritten file is printed too), and
+//! review `git diff tests/golden/` before committing.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -39,8 +41,10 @@ fn golden_path(id: &str) -> PathBuf {
         .join(format!("{id}.json"))
 }
 
-fn bless() -> bool {
-    std::env::var_os("SABER_BLESS").is_some()
+/// Is this golden file (its name without `.json`) among those `SABER_BLESS` names?
+fn bless(golden: &Path) -> bool {
+    let stem = golden.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    saber_tests::bless_names().is_some_and(|names| names.iter().any(|n| n == stem))
 }
 
 fn name(p: &Path) -> String {
@@ -50,6 +54,14 @@ fn name(p: &Path) -> String {
 #[test]
 fn exports_match_the_golden_files() {
     let reg = registry();
+    let mut known: Vec<String> = vec!["_map".into()];
+    for path in historical_files() {
+        let src = Source::read(&path).expect("readable");
+        if let Ok(s) = saber_schema::pipeline::load_scenario(&src) {
+            known.push(s.id);
+        }
+    }
+    saber_tests::check_bless_names(&known);
     let mut problems = Vec::new();
     let mut shared_map: Option<serde_json::Value> = None;
     for path in historical_files() {
@@ -146,20 +158,33 @@ fn split(mut value: serde_json::Value) -> (serde_json::Value, serde_json::Value)
     )
 }
 
-/// Compare a document with its golden file (or write it, when blessing).
+/// Compare a document with its golden file, reporting the line diff (or write it, when
+/// `SABER_BLESS` names it, printing the diff written).
 fn compare_golden(golden: &Path, doc: &serde_json::Value, what: &str, problems: &mut Vec<String>) {
     let mut text = serde_json::to_string_pretty(doc).expect("JSON");
     text.push('\n');
-    if bless() {
+    let old = std::fs::read_to_string(golden);
+    if bless(golden) {
+        if let Ok(old) = &old
+            && *old != text
+        {
+            eprintln!(
+                "rewriting {}:\n{}",
+                golden.display(),
+                saber_tests::line_diff(old, &text)
+            );
+        }
         std::fs::create_dir_all(golden.parent().expect("has a parent")).expect("mkdir");
         std::fs::write(golden, &text).expect("write golden");
         return;
     }
-    match std::fs::read_to_string(golden) {
+    let stem = golden.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    match old {
         Ok(old) if old == text => {}
-        Ok(_) => problems.push(format!(
-            "{what}: export differs from {} (SABER_BLESS=1 regenerates it)",
-            golden.display()
+        Ok(old) => problems.push(format!(
+            "{what}: export differs from {} (after review, `SABER_BLESS={stem}` rewrites it):\n{}",
+            golden.display(),
+            saber_tests::line_diff(&old, &text)
         )),
         Err(e) => problems.push(format!("{what}: {}: {e}", golden.display())),
     }

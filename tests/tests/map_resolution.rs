@@ -165,7 +165,7 @@ fn a_map_file_never_replaces_a_built_in_map() {
     assert_eq!(s.map, Some(MapOrigin::BuiltIn("rifle-and-saber".into())));
     assert_eq!(s.errors(), 0, "{:?}", s.diagnostics);
     assert!(
-        s.diagnostics.iter().any(|d| d.code.as_str() == "REF005"
+        s.diagnostics.iter().any(|d| d.code.as_str() == "REF007"
             && d.severity == Severity::Warning
             && d.message.contains("rifle-and-saber.ron")),
         "the scenario is told which map it got: {:?}",

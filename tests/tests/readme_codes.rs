@@ -1,7 +1,7 @@
 //! The README's table of diagnostic codes is generated from the code registry
 //! (`saber_schema::diagnostic::codes`): this test fails when the section between the README's
-//! markers differs from the registry. `SABER_BLESS=1 cargo test -p saber-tests --test
-//! readme_codes` rewrites the section.
+//! markers differs from the registry, printing the line diff. `SABER_BLESS=README cargo test
+//! -p saber-tests --test readme_codes` rewrites the section.
 
 use saber_schema::diagnostic::codes::markdown_table;
 use saber_tests::repo;
@@ -23,14 +23,19 @@ fn the_readme_code_table_matches_the_registry() {
     let path = repo("README.md");
     let readme = std::fs::read_to_string(&path).unwrap();
     let want = with_table(&readme, &markdown_table());
-    if std::env::var_os("SABER_BLESS").is_some() {
+    saber_tests::check_bless_names(&["README".to_string()]);
+    if saber_tests::bless_names().is_some() {
+        if readme != want {
+            eprintln!("{}", saber_tests::line_diff(&readme, &want));
+        }
         std::fs::write(&path, &want).unwrap();
         return;
     }
-    assert!(
-        readme == want,
-        "the README's diagnostic code table is stale: run \
-         `SABER_BLESS=1 cargo test -p saber-tests --test readme_codes` and review the diff"
+    saber_tests::assert_same_text(
+        &readme,
+        &want,
+        "the README's diagnostic code table (rewrite it with `SABER_BLESS=README cargo test -p \
+         saber-tests --test readme_codes`)",
     );
 }
 

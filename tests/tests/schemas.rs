@@ -2,15 +2,16 @@
 //! `saberc schema -o DIR` reproduces them byte for byte.
 
 use saber_schema::pipeline::schema::{SCHEMA_FILES, schema_text};
-use saber_tests::{repo, saberc};
+use saber_tests::{assert_same_text, repo, saberc};
 
 #[test]
 fn committed_schemas_are_up_to_date() {
     for (name, make) in SCHEMA_FILES {
         let committed = std::fs::read_to_string(repo("schema").join(name)).unwrap_or_default();
-        assert!(
-            committed == schema_text(&make()),
-            "schema/{name} is stale: run `cargo run -p saberc -- schema -o schema`"
+        assert_same_text(
+            &committed,
+            &schema_text(&make()),
+            &format!("schema/{name} (stale: run `cargo run -p saberc -- schema -o schema`)"),
         );
     }
 }
@@ -24,18 +25,23 @@ fn saberc_schema_reproduces_the_committed_files() {
     );
     assert_eq!(out.status.code(), Some(0));
     for (name, _) in SCHEMA_FILES {
-        let a = std::fs::read(dir.path().join(name)).unwrap();
-        let b = std::fs::read(repo("schema").join(name)).unwrap();
-        assert!(a == b, "{name} differs");
+        let written = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        let committed = std::fs::read_to_string(repo("schema").join(name)).unwrap();
+        assert_same_text(
+            &committed,
+            &written,
+            &format!("{name} as `saberc schema` writes it"),
+        );
     }
 }
 
 #[test]
 fn the_report_schema_is_up_to_date() {
     let committed = std::fs::read_to_string(repo("schema/report.schema.json")).unwrap_or_default();
-    assert!(
-        committed == schema_text(&saberc::report::report_schema()),
-        "schema/report.schema.json is stale: run `cargo run -p saberc -- schema -o schema`"
+    assert_same_text(
+        &committed,
+        &schema_text(&saberc::report::report_schema()),
+        "schema/report.schema.json (stale: run `cargo run -p saberc -- schema -o schema`)",
     );
     let dir = tempfile::tempdir().unwrap();
     let out = saberc(
@@ -44,9 +50,10 @@ fn the_report_schema_is_up_to_date() {
     );
     assert_eq!(out.status.code(), Some(0));
     let written = std::fs::read_to_string(dir.path().join("report.schema.json")).unwrap();
-    assert_eq!(
-        written, committed,
-        "saberc schema -o writes the report schema too"
+    assert_same_text(
+        &committed,
+        &written,
+        "the report schema `saberc schema -o` writes",
     );
 }
 

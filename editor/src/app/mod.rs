@@ -328,6 +328,14 @@ impl App {
         self.builder.checker.synchronous = true;
     }
 
+    /// What the Diagnostics panel lists for the open scenario: the builder's check, run inline
+    /// as a frame runs it (tests compare it with `saberc check`). Empty for a map.
+    pub fn scenario_findings(&mut self) -> &[saber_schema::diagnostic::Diagnostic] {
+        self.builder.checker.synchronous = true;
+        self.builder.update(&self.ws.doc);
+        &self.builder.checker.items
+    }
+
     /// Open a tab of the scenario builder.
     pub fn open_tab(&mut self, tab: Tab) {
         self.builder.tab = tab;

@@ -93,7 +93,7 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 
         let out = match format_text(&src.text, src.syntax) {
             Ok(out) => out,
             Err(e) => {
-                let d = Diagnostic::error(Code::Syntax, format!("cannot format: {}", e.message))
+                let d = Diagnostic::new(Code::Syntax, format!("cannot format: {}", e.message))
                     .in_file(file)
                     .at_location(location_at(&src.text, e.offset, 1));
                 eprint!("{}", human(&d, Some(&src.text), false));

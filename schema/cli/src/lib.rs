@@ -23,6 +23,7 @@ pub mod explain;
 mod export;
 mod factor;
 mod fmt;
+mod migrate;
 mod new;
 mod render;
 pub mod report;
@@ -155,6 +156,17 @@ pub enum Command {
         /// How folders are searched.
         #[command(flatten)]
         walk: WalkArgs,
+    },
+    /// Rewrite the old spellings of a format version in place (comments and layout kept): files
+    /// written before a spelling was renamed read the same after; with --check, only name the
+    /// files that have old spellings (exit code 1).
+    Migrate {
+        /// Files or directories (searched recursively for .ron and .json files).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Change nothing: list the files with old spellings.
+        #[arg(long)]
+        check: bool,
     },
     /// Start a new scenario or map from a commented skeleton.
     #[command(subcommand)]
@@ -309,6 +321,7 @@ pub fn run(cli: Cli) -> i32 {
         } => render_cmd(&input, &out, width, card, no_labels, &maps),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
         Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
+        Command::Migrate { paths, check } => migrate::migrate_cmd(&paths, check),
         Command::New(what) => new::new_cmd(&what),
         Command::Completions { shell } => completions::completions_cmd(shell),
         Command::Man { out } => completions::man_cmd(out.as_deref()),

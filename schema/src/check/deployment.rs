@@ -22,6 +22,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     out.extend(first_deployer_deploys(s));
     out.extend(river_setup(s, map, r));
+    out.extend(one_alternative(s, map, r));
     for (si, side) in s.sides.iter().enumerate() {
         let (mut two_total, mut three_total, mut deploying) = (0u32, 0u32, 0usize);
         for (gi, group) in side.groups.iter().enumerate() {
@@ -82,7 +83,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             let need = rules.min_hexes_for(two_total, three_total);
             if !union.is_empty() && (union.len() as u32) < need {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::ZoneTooSmall,
                         format!(
                             "{}'s deploying groups need at least {need} hexes together, but their zones cover {}",
@@ -91,8 +92,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         ),
                     )
                     .at_path(path!["sides", si, "groups"])
-                    .with_hint("the groups' zones overlap too much: widen one of them")
-                    .with_rule("7.0"),
+                    .with_hint("the groups' zones overlap too much: widen one of them"),
                 );
             }
         }
@@ -112,7 +112,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             .unwrap_or_else(|| HexSet::empty(map.grid));
         if !both.is_empty() {
             out.push(
-                Diagnostic::warning(
+                Diagnostic::new(
                     Code::OpposingZonesOverlap,
                     format!(
                         "the deployment zones of {} and {} share {} hexes",
@@ -126,8 +126,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .with_hint(format!(
                     "{} deploys second and may not use hexes {} occupies; if that is intended, explain it in `interpretations`",
                     s.sides[second].name, s.sides[first].name
-                ))
-                .with_rule("7.0"),
+                )),
             );
         }
     }
@@ -142,7 +141,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         match placement_problem(s, map.grid, r, si, gi, p.counter, p.at) {
             None => {}
             Some(PlacementProblem::OffMap) => out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::OffMap,
                     format!("counter placed off the map at ({}, {})", p.at.0, p.at.1),
                 )
@@ -150,7 +149,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .with_hint(map.grid.off_map_hint(p.at)),
             ),
             Some(PlacementProblem::Arrives { .. }) => out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::PlacementOutsideZone,
                     format!(
                         "group ({}) arrives during play and cannot be placed at set-up",
@@ -159,11 +158,10 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 )
                 .at_path(path!["setup", pi])
                 .with_hex(map.grid.label(p.at))
-                .with_hint("remove the placement; the group enters on its arrival turn")
-                .with_rule("11.0"),
+                .with_hint("remove the placement; the group enters on its arrival turn"),
             ),
             Some(PlacementProblem::OutsideZone { .. }) => out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::PlacementOutsideZone,
                     format!(
                         "{} is placed outside the deployment zone of {} group ({}){}",
@@ -179,8 +177,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     swapped_into_zone(&r.groups[si][gi].hexes, p.at).unwrap_or_else(|| {
                         "move it into the zone (the editor draws the zone on the map)".to_string()
                     }),
-                )
-                .with_rule("11.0"),
+                ),
             ),
         }
     }
@@ -292,7 +289,7 @@ fn capacity_finding(
     p: Vec<crate::diagnostic::PathSeg>,
 ) -> Diagnostic {
     match alt.iter().next() {
-        None => Diagnostic::error(
+        None => Diagnostic::new(
             Code::EmptyZone,
             format!(
                 "the deployment zone of {} group ({}){which} has no hexes on this map",
@@ -300,9 +297,8 @@ fn capacity_finding(
             ),
         )
         .at_path(p)
-        .with_hint("widen the zone: check its distances and directions against the map (`saberc render` draws it)")
-        .with_rule("11.0"),
-        Some(first) => Diagnostic::error(
+        .with_hint("widen the zone: check its distances and directions against the map (`saberc render` draws it)"),
+        Some(first) => Diagnostic::new(
             Code::ZoneTooSmall,
             format!(
                 "{} group ({}){which} needs at least {need} hexes ({} stacking points at {} a hex) but its zone has {}",
@@ -315,8 +311,7 @@ fn capacity_finding(
         )
         .at_path(p)
         .with_hex(map.grid.label(first))
-        .with_hint("widen the zone, or record in `interpretations` how the rules text is read")
-        .with_rule("7.0"),
+        .with_hint("widen the zone, or record in `interpretations` how the rules text is read"),
     }
 }
 
@@ -328,7 +323,7 @@ fn first_deployer_deploys(s: &Scenario) -> Option<Diagnostic> {
         .iter()
         .any(|g| matches!(g.entry, Entry::Deploy { .. }));
     (!deploys).then(|| {
-        Diagnostic::error(
+        Diagnostic::new(
             Code::FirstDeployerArrives,
             format!(
                 "{} deploys first, but every one of its groups arrives during play",
@@ -337,7 +332,6 @@ fn first_deployer_deploys(s: &Scenario) -> Option<Diagnostic> {
         )
         .at_path(path!["deploys_first"])
         .with_hint("name the side that sets up on the map in `deploys_first`, or give this side a group that deploys")
-        .with_rule("11.0")
     })
 }
 
@@ -374,8 +368,8 @@ fn river_setup(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 Entry::Arrive { .. } => ("Arrive", "at", "enter"),
             };
             out.push(
-                Diagnostic::warning(
-                    Code::SetupOnRiver,
+                Diagnostic::new(
+                    Code::ZoneOnRiver,
                     format!(
                         "the zone of {} group ({}) has {} river hexes, where its units may not {verb}: rivers may only be entered at bridges and fords (special rule {})",
                         side.name,
@@ -386,15 +380,14 @@ fn river_setup(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 )
                 .at_path(path!["sides", si, "groups", gi, "entry", variant, field])
                 .with_hex(map.grid.label(*first))
-                .with_hint("take the river hexes out of the zone, e.g. `Difference(<zone>, Terrain(River))`")
-                .with_rule("11.5"),
+                .with_hint("take the river hexes out of the zone, e.g. `Difference(<zone>, Terrain(River))`"),
             );
         }
     }
     for (pi, p) in s.setup.iter().enumerate() {
         if matches!(p.counter, Counter::Unit(_)) && is_river(p.at) {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::SetupOnRiver,
                     format!(
                         "a unit is set up on the river hex {}; rivers may only be entered at bridges and fords (special rule {})",
@@ -404,12 +397,10 @@ fn river_setup(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 )
                 .at_path(path!["setup", pi, "at"])
                 .with_hex(map.grid.label(p.at))
-                .with_hint("place it on a bridge, a ford or a dry hex")
-                .with_rule("11.5"),
+                .with_hint("place it on a bridge, a ford or a dry hex"),
             );
         }
     }
-    out.extend(one_alternative(s, map, r));
     out
 }
 
@@ -454,7 +445,7 @@ fn one_alternative(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             let first = &s.setup[entry.1];
             let group = &s.sides[si].groups[gi];
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::PlacementOutsideZone,
                     format!(
                         "{} of {} group ({}) is in another of the zone's alternatives than {} placed before it: the group deploys in one of them",
@@ -470,8 +461,7 @@ fn one_alternative(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     "the zone is a choice (OneOf): place every counter of the group in the same alternative (alternative {} holds {})",
                     entry.0.first().map(|a| a + 1).unwrap_or(1),
                     map.grid.label(first.at)
-                ))
-                .with_rule("11.0"),
+                )),
             );
         } else {
             entry.0 = left;

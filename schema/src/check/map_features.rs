@@ -20,7 +20,7 @@ pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
         let p = path!["features", i, "code"];
         if let Some(first) = seen.insert(f.code.as_str(), i) {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::DuplicateFeature,
                     format!("feature `{}` is defined twice", f.code),
                 )
@@ -28,8 +28,7 @@ pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
                 .with_hint(format!(
                     "merge its hexes into the first definition (feature #{})",
                     first + 1
-                ))
-                .with_rule("11.0"),
+                )),
             );
             continue;
         }
@@ -41,10 +40,9 @@ pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
                 }
             }
             None => out.push(
-                Diagnostic::error(Code::Schema, format!("`{}` is not a feature code", f.code))
+                Diagnostic::new(Code::Schema, format!("`{}` is not a feature code", f.code))
                     .at_path(p)
-                    .with_hint("a feature code is a letter V, H, W, R, J, F or B and a number, e.g. V4 or H26")
-                    .with_rule("11.0"),
+                    .with_hint("a feature code is a letter V, H, W, R, J, F or B and a number, e.g. V4 or H26"),
             ),
         }
     }
@@ -55,7 +53,7 @@ pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
             let codes: Vec<&str> = uses.iter().map(|(_, c)| *c).collect();
             for (i, code) in &uses[1..] {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::FeatureNumberReused,
                         format!(
                             "number {n} is used by {} — `{code}` reuses it",
@@ -66,8 +64,7 @@ pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
                     .with_hint(format!(
                         "give `{code}` a number no other feature uses, e.g. {}",
                         with_number(code, free)
-                    ))
-                    .with_rule("11.0"),
+                    )),
                 );
             }
         }
@@ -77,18 +74,16 @@ pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
             let name = r.name.clone().unwrap_or_default();
             if name.is_empty() {
                 out.push(
-                    Diagnostic::warning(Code::MainRoadNoEdge, "a main road has no name")
+                    Diagnostic::new(Code::MainRoadNoEdge, "a main road has no name")
                         .at_path(path!["roads", i])
-                        .with_hint("main roads are named by the edge at which they leave the map: South, East, Northwest")
-                        .with_rule("11.0"),
+                        .with_hint("main roads are named by the edge at which they leave the map: South, East, Northwest"),
                 );
             }
             if map.road_edges(r).is_empty() {
                 out.push(
-                    Diagnostic::warning(Code::MainRoadNoEdge, format!("main road `{name}` does not leave the map"))
+                    Diagnostic::new(Code::MainRoadNoEdge, format!("main road `{name}` does not leave the map"))
                         .at_path(path!["roads", i, "hexes"])
-                        .with_hint("main roads are named by the edge at which they leave the map; extend it to an edge")
-                        .with_rule("11.0"),
+                        .with_hint("main roads are named by the edge at which they leave the map; extend it to an edge"),
                 );
             }
         }
@@ -141,7 +136,7 @@ fn terrain_mismatch(
         .map(|c| map.grid.label(*c))
         .collect();
     (!bad.is_empty()).then(|| {
-        Diagnostic::warning(
+        Diagnostic::new(
             Code::FeatureTerrain,
             format!(
                 "feature `{}` is a {} but {} of its hexes {} not ({})",
@@ -155,6 +150,5 @@ fn terrain_mismatch(
         .at_path(path!["features", i, "hexes"])
         .with_hex(bad[0].clone())
         .with_hint("paint those hexes with the feature's terrain, or remove them from the feature")
-        .with_rule("11.0")
     })
 }

@@ -24,13 +24,13 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 }
                 if matches!(g.entry, Entry::Arrive { .. }) {
                     out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::TrenchesWithoutDeployment,
                             format!("{} group ({}) has {n} {} markers but arrives during play", side.name, g.id, kind.code()),
                         )
                         .at_path(path!["sides", si, "groups", gi, "markers", kind.code()])
                         .with_hint("these markers are placed on friendly-occupied hexes before the game begins: give them to a deploying group")
-                        .with_rule(kind.rule()),
+                        .citing(kind.rule()),
                     );
                 } else if let Some(room) = zone_room(r, si, gi)
                     // An empty zone is ZON001's (or its unknown feature's) to report.
@@ -39,7 +39,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     && room < g.unit_count()
                 {
                     out.push(
-                        Diagnostic::warning(
+                        Diagnostic::new(
                             Code::MarkersBeyondZone,
                             format!(
                                 "{} group ({}) has {n} {} markers but its zone has only {room} hexes to occupy",
@@ -50,17 +50,17 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         )
                         .at_path(path!["sides", si, "groups", gi, "markers", kind.code()])
                         .with_hint("they go only on friendly-occupied hexes, and a second one in a hex adds nothing: the extra markers cannot be used; widen the zone or allot fewer")
-                        .with_rule(kind.rule()),
+                        .citing(kind.rule()),
                     );
                 } else if n > g.unit_count() {
                     out.push(
-                        Diagnostic::warning(
+                        Diagnostic::new(
                             Code::MarkerCount,
                             format!("{} group ({}) has {n} {} markers but only {} units to occupy their hexes", side.name, g.id, kind.code(), g.unit_count()),
                         )
                         .at_path(path!["sides", si, "groups", gi, "markers", kind.code()])
                         .with_hint("a marker only counts on a friendly-occupied hex; the extra markers cannot be used")
-                        .with_rule(kind.rule()),
+                        .citing(kind.rule()),
                     );
                 }
             }
@@ -78,13 +78,12 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
         );
         if limbers > guns && !counters_rule {
             out.push(
-                Diagnostic::warning(
+                Diagnostic::new(
                     Code::LimbersWithoutGuns,
                     format!("{} has {limbers} limber markers but only {guns} artillery and machine-gun units", side.name),
                 )
                 .at_path(path!["sides", si, "groups"])
-                .with_hint("a limber marker sits on a gun unit (4J); for limbers as counters of their own add a `LimberCounters` special rule")
-                .with_rule("4J"),
+                .with_hint("a limber marker sits on a gun unit (4J); for limbers as counters of their own add a `LimberCounters` special rule"),
             );
         }
     }
@@ -103,7 +102,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             .any(|q| q.side == p.side && q.at == p.at && matches!(q.counter, Counter::Unit(_)));
         if !friendly {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::MarkerPlacement,
                     format!(
                         "{} marker at {} is not on a friendly-occupied hex",
@@ -114,7 +113,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .at_path(path!["setup", pi, "at"])
                 .with_hex(map.grid.label(p.at))
                 .with_hint("place a unit of the same side in the hex, or move the marker onto one")
-                .with_rule(m.rule()),
+                .citing(m.rule()),
             );
         }
         for (ri, rule) in s.special_rules.iter().enumerate() {
@@ -127,7 +126,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             let forbidden = r.rule_hexes(ri);
             if forbidden.is_some_and(|h| h.contains(p.at)) {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::MarkerPlacement,
                         format!(
                             "{} markers may not be placed at {} during deployment",
@@ -141,8 +140,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         "special rule {} forbids it: {}",
                         ri + 1,
                         rule.printed
-                    ))
-                    .with_rule("11.0"),
+                    )),
                 );
             }
         }
@@ -203,7 +201,7 @@ fn limber_roads(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             };
             let p = path!["sides", si, "groups", gi, "entry", variant, field];
             let d = if fewest == 0 {
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::LimberRoadHexes,
                     format!(
                         "{} group ({}) has {limbers} Limber counters, which must be placed on road hexes (special rule {}), but its zone has no road hex",
@@ -214,8 +212,8 @@ fn limber_roads(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 )
                 .with_hint("put a road in the zone, e.g. `RoadStretch(..)` or `Intersection([<zone>, AnyRoad])`")
             } else {
-                Diagnostic::warning(
-                    Code::LimberRoadHexes,
+                Diagnostic::new(
+                    Code::FewLimberRoadHexes,
                     format!(
                         "{} group ({}) has {limbers} Limber counters for only {fewest} road hexes in its zone (special rule {})",
                         side.name,
@@ -225,7 +223,7 @@ fn limber_roads(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 )
                 .with_hint("the limbers must share road hexes; widen the zone along the road if each should have its own")
             };
-            out.push(d.at_path(p).with_rule("11.17"));
+            out.push(d.at_path(p));
         }
     }
     out

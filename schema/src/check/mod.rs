@@ -47,24 +47,9 @@ pub fn check_scenario(
     out.extend(special_rules::check(s, map, &resolved));
     out.extend(texts::check(s));
     if resolved.incomplete {
-        // Zones past the work budget were not computed: their emptiness is not a finding.
-        use crate::diagnostic::Code;
-        out.retain(|d| {
-            !matches!(
-                d.code,
-                Code::EmptyZone
-                    | Code::ZoneTooSmall
-                    | Code::VictoryTarget
-                    | Code::ArrivalNotOnEdge
-                    | Code::SpecialRuleTarget
-                    | Code::PlacementOutsideZone
-                    | Code::OpposingZonesOverlap
-                    | Code::ExitImpossible
-                    | Code::MarkersBeyondZone
-                    | Code::LimberRoadHexes
-                    | Code::MarkersForbiddenEverywhere
-            )
-        });
+        // Zones past the work budget were not computed: findings judged on them (the
+        // registry's `zones` column) are not findings.
+        out.retain(|d| !d.code.info().zones.needs_computed_zones());
     }
     (resolved, explained(s, without_consequences(out)))
 }
@@ -74,20 +59,11 @@ pub fn check_scenario(
 /// a set holds every path that lies above a cause, so a consequence is looked up, not compared
 /// with each cause (100,000 off-map hexes in one list are 100,000 causes).
 fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    use crate::diagnostic::{Code, PathSeg};
+    use crate::diagnostic::PathSeg;
+    use crate::diagnostic::codes::ZoneRole;
     let causes: Vec<Vec<PathSeg>> = diags
         .iter()
-        .filter(|d| {
-            d.is_error()
-                && matches!(
-                    d.code,
-                    Code::UnknownFeature
-                        | Code::UnknownRoad
-                        | Code::OffMap
-                        | Code::ZoneParameter
-                        | Code::RoadNotOnEdge
-                )
-        })
+        .filter(|d| d.is_error() && d.code.info().zones == ZoneRole::Cause)
         .filter_map(|d| d.path.clone())
         .collect();
     let mut above_a_cause: std::collections::HashSet<&[PathSeg]> = Default::default();
@@ -102,14 +78,7 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diags
         .into_iter()
         .filter(|d| {
-            let consequence = matches!(
-                d.code,
-                Code::EmptyZone
-                    | Code::ZoneTooSmall
-                    | Code::VictoryTarget
-                    | Code::ArrivalNotOnEdge
-                    | Code::SpecialRuleTarget
-            );
+            let consequence = d.code.info().zones == ZoneRole::Consequence;
             let caused = || d.path.as_deref().is_some_and(|p| above_a_cause.contains(p));
             !(consequence && caused())
         })
@@ -118,16 +87,19 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 
 /// A warning whose code an interpretation note lists in `explains` is expected: it becomes a
 /// note that points to the explanation, so that `saberc check` stays quiet about known readings.
+/// A note that explains the code a warning was split from (`DEP009` for `DEP011`) explains it
+/// too: files written before the split keep their meaning.
 fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     use crate::diagnostic::Severity;
     diags
         .into_iter()
         .map(|mut d| {
             if d.severity == Severity::Warning
-                && let Some(i) = s
-                    .interpretations
-                    .iter()
-                    .find(|i| i.explains.contains(&d.code))
+                && let Some(i) = s.interpretations.iter().find(|i| {
+                    i.explains
+                        .iter()
+                        .any(|e| *e == d.code || d.code.info().split_from == Some(e.as_str()))
+                })
             {
                 d.severity = Severity::Note;
                 d.hint = Some(format!(

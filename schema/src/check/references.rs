@@ -18,7 +18,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
         && a.color == b.color
     {
         out.push(
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::SameColors,
                 format!(
                     "{} and {} both use {} counters",
@@ -30,15 +30,14 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
             .at_path(path!["sides", 1, "color"])
             .with_hint(
                 "the game has one set of counters a colour: give each side its own (Red or Blue)",
-            )
-            .with_rule("2.3"),
+            ),
         );
     }
     let mut ids = BTreeSet::new();
     for (i, side) in s.sides.iter().enumerate() {
         if side.id == EITHER_SIDE {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::DuplicateId,
                     "`either` is reserved for victory conditions either side can meet",
                 )
@@ -48,7 +47,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
         }
         if !ids.insert(side.id.as_str()) {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::DuplicateId,
                     format!("two sides have the id `{}`", side.id),
                 )
@@ -61,7 +60,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
         for (gi, g) in side.groups.iter().enumerate() {
             if !groups.insert(g.id.as_str()) {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::DuplicateId,
                         format!("{} has two groups `({})`", side.name, g.id),
                     )
@@ -72,7 +71,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
             for (kind, n) in &g.units {
                 if *n > limits::MAX_COUNT {
                     out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::LimitExceeded,
                             format!(
                                 "{n} {} is over the limit of {} per group",
@@ -89,7 +88,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
             for (kind, n) in &g.markers {
                 if *n > limits::MAX_COUNT {
                     out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::LimitExceeded,
                             format!(
                                 "{n} {} markers is over the limit of {}",
@@ -105,7 +104,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
             // A side without any unit is one error (DEP010, below), not a warning per group.
             if side.unit_count() > 0 && g.unit_count() == 0 && g.markers.values().all(|n| *n == 0) {
                 out.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
                         Code::EmptyGroup,
                         format!("group ({}) of {} has no units", g.id, side.name),
                     )
@@ -117,7 +116,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
         if side.unit_count() == 0 {
             let first = side.groups.first().map_or("a", |g| g.id.as_str());
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::SideWithoutUnits,
                     format!("{} has no units: its groups are all empty", side.name),
                 )
@@ -129,13 +128,12 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
                 .with_hint(format!(
                     "give group ({first}) of {} its units, e.g. `units: {{MZ: 12, MA: 1}}`",
                     side.name
-                ))
-                .with_rule("11.0"),
+                )),
             );
         }
         if total > limits::MAX_UNITS_PER_SIDE {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::LimitExceeded,
                     format!(
                         "{} has {total} units, over the limit of {}",
@@ -154,14 +152,14 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
             return;
         }
         let near = suggestions(id, side_ids.iter().copied());
-        let mut d = Diagnostic::error(Code::UnknownSide, format!("there is no side `{id}`"))
+        let mut d = Diagnostic::new(Code::UnknownSide, format!("there is no side `{id}`"))
             .at_path(p)
             .with_hint(
                 did_you_mean(&near)
                     .unwrap_or_else(|| format!("the sides are {}", side_ids.join(" and "))),
             );
         if !rule.is_empty() {
-            d = d.with_rule(rule);
+            d = d.citing(rule);
         }
         out.push(d);
     };
@@ -207,7 +205,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
             && !side.groups.iter().any(|g| g.id == p.group)
         {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::UnknownSide,
                     format!("{} has no group `({})`", side.name, p.group),
                 )

@@ -21,13 +21,12 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     for (p, hexes) in &r.rule_zones {
         if hexes.is_empty() {
             out.push(
-                Diagnostic::warning(
+                Diagnostic::new(
                     Code::SpecialRuleTarget,
                     "this special rule's zone has no hexes on the map, so the rule changes nothing",
                 )
                 .at_path(p.clone())
-                .with_hint("check the features, terrain and distances the zone names (`saberc render` draws the map)")
-                .with_rule("11.0"),
+                .with_hint("check the features, terrain and distances the zone names (`saberc render` draws the map)"),
             );
         }
     }
@@ -40,20 +39,19 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 }) =>
             {
                 out.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
                         Code::SpecialRuleTarget,
                         "every hex this rule treats as clear is clear terrain already, so it changes nothing",
                     )
                     .at_path(path!["special_rules", ri, "effect", "TreatAsClear"])
-                    .with_hint("name the woods, villages or hills the rule clears (`Feature(\"H27\")`, `Terrain(Woods)`)")
-                    .with_rule("11.0"),
+                    .with_hint("name the woods, villages or hills the rule clears (`Feature(\"H27\")`, `Terrain(Woods)`)"),
                 );
             }
             Effect::MarkersInLines { side, marker, .. }
                 if s.side(side).is_some_and(|sd| sd.markers(*marker) == 0) =>
             {
                 out.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
                         Code::SpecialRuleTarget,
                         format!(
                             "side `{side}` has no {} markers to arrange in lines, so this rule changes nothing",
@@ -65,8 +63,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         "give the side its {} markers (`markers: {{{}: N}}` in a group), or name the side that has them",
                         marker.code(),
                         marker.code()
-                    ))
-                    .with_rule("11.0"),
+                    )),
                 );
             }
             Effect::Range { side, kinds, .. } | Effect::Movement { side, kinds, .. } => {
@@ -79,7 +76,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         .collect();
                     if missing.len() == kinds.len() {
                         out.push(
-                            Diagnostic::warning(
+                            Diagnostic::new(
                                 Code::SpecialRuleTarget,
                                 format!(
                                     "{} has no {} units, so this rule changes nothing",
@@ -88,14 +85,13 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                                 ),
                             )
                             .at_path(path!["special_rules", ri, "effect", variant, "kinds"])
-                            .with_hint("check the side and unit types the rule names")
-                            .with_rule("11.0"),
+                            .with_hint("check the side and unit types the rule names"),
                         );
                     }
                 }
             }
             Effect::NoMovement { turns, .. } if *turns > s.game_length => out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::VictoryTurn,
                     format!(
                         "{turns} Game-Turns without movement is longer than the game ({})",
@@ -103,15 +99,14 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     ),
                 )
                 .at_path(path!["special_rules", ri, "effect", "NoMovement", "turns"])
-                .with_hint("shorten it")
-                .with_rule("15.0"),
+                .with_hint("shorten it"),
             ),
             Effect::LimberCounters { side, .. }
                 if s.side(side)
                     .is_some_and(|sd| sd.markers(MarkerKind::Limber) == 0) =>
             {
                 out.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
                         Code::SpecialRuleTarget,
                         format!("side `{side}` has no Limber markers for this rule"),
                     )
@@ -122,8 +117,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         "LimberCounters",
                         "side"
                     ])
-                    .with_hint("add `markers: {Limber: N}` to one of its groups")
-                    .with_rule("11.0"),
+                    .with_hint("add `markers: {Limber: N}` to one of its groups"),
                 );
             }
             _ => {}
@@ -156,7 +150,7 @@ fn own_disruption_area(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic>
             inside.intersect_with(&area);
             if let Some(first) = inside.iter().next() {
                 out.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
                         Code::OwnDisruptionArea,
                         format!(
                             "{what} has {} hexes within {distance} hexes of {}, where units of {} are disrupted at once (special rule {})",
@@ -168,8 +162,7 @@ fn own_disruption_area(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic>
                     )
                     .at_path(p)
                     .with_hex(map.grid.label(first))
-                    .with_hint("move the zone or the target out of the area, or explain the reading in `interpretations`")
-                    .with_rule("11.13"),
+                    .with_hint("move the zone or the target out of the area, or explain the reading in `interpretations`"),
                 );
             }
         };
@@ -230,7 +223,7 @@ fn markers_forbidden_everywhere(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             });
         if forbidden.is_some_and(|f| deployed.is_subset(&f)) {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::MarkersForbiddenEverywhere,
                     format!(
                         "{} may place {} markers as desired, but another special rule forbids them on every hex it may deploy in",
@@ -239,8 +232,7 @@ fn markers_forbidden_everywhere(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                     ),
                 )
                 .at_path(path!["special_rules", ri, "effect", "MarkersAsDesired"])
-                .with_hint("narrow the `NoMarkersIn` zone to the hexes the rules name, or drop one of the two rules")
-                .with_rule("11.8"),
+                .with_hint("narrow the `NoMarkersIn` zone to the hexes the rules name, or drop one of the two rules"),
             );
         }
     }

@@ -140,7 +140,7 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
                 // Said once per hex: where the stack first goes over.
                 StackingProblem::OverStacked { .. } if RIFLE_AND_SABER.over_stacked(st.points) => {}
                 StackingProblem::OverStacked { .. } => out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::OverStacked,
                         format!(
                             "hex {} holds more than {} stacking points",
@@ -152,11 +152,10 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
                     .with_hex(map.grid.label(p.at))
                     .with_hint(
                         "guns count 3 points, other units 2: move a unit to a neighbouring hex",
-                    )
-                    .with_rule("7.0"),
+                    ),
                 ),
                 StackingProblem::EnemyHolds { holder } => out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::EnemiesShareHex,
                         format!(
                             "{} and {} both have units in hex {}",
@@ -169,8 +168,7 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
                     .with_hex(map.grid.label(p.at))
                     .with_hint(
                         "enemy and friendly units may never occupy the same hex: move one of them",
-                    )
-                    .with_rule("7.0"),
+                    ),
                 ),
             }
         }
@@ -198,13 +196,12 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
                 Counter::Marker(m) => m.code(),
             };
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::PlacedMoreThanAllotted,
                     format!("{n} {what} placed for group ({group}) of {side}, which has {have}"),
                 )
                 .at_path(path!["setup", last])
-                .with_hint("remove the extra placements or raise the group's count")
-                .with_rule("11.0"),
+                .with_hint("remove the extra placements or raise the group's count"),
             );
         }
     }

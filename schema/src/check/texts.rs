@@ -14,7 +14,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let empty = |text: &str, p: Vec<PathSeg>, what: String, hint: String| {
         text.trim().is_empty().then(|| {
-            Diagnostic::warning(Code::EmptyText, format!("{what} is empty"))
+            Diagnostic::new(Code::EmptyText, format!("{what} is empty"))
                 .at_path(p)
                 .with_hint(hint)
         })
@@ -75,7 +75,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
     for (vi, v) in s.victory.iter().enumerate() {
         if v.printed.contains(TO_BE_SET) {
             out.push(
-                Diagnostic::warning(
+                Diagnostic::new(
                     Code::StartingPoint,
                     format!(
                         "this victory condition is a starting point, {TO_BE_SET}: {}",
@@ -85,15 +85,14 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
                 .at_path(path!["victory", vi, "printed"])
                 .with_hint(format!(
                     "set the goal the battle calls for, then write its wording without \"{TO_BE_SET}\""
-                ))
-                .with_rule("11.0"),
+                )),
             );
         }
     }
     for (ii, i) in s.interpretations.iter().enumerate() {
         if i.reading.contains(TO_BE_SET) {
             out.push(
-                Diagnostic::warning(
+                Diagnostic::new(
                     Code::StartingPoint,
                     format!(
                         "interpretation note {} says its values are still {TO_BE_SET}",
@@ -103,8 +102,7 @@ pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
                 .at_path(path!["interpretations", ii, "reading"])
                 .with_hint(format!(
                     "set {what}; then write the note as your reading, without \"{TO_BE_SET}\""
-                ))
-                .with_rule("11.0"),
+                )),
             );
         }
     }

@@ -13,7 +13,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let track = Ruleset::rifle_and_saber().turn_record_track;
     if s.game_length == 0 || s.game_length > track {
         out.push(
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::GameLength,
                 format!(
                     "a game of {} Game-Turns does not fit the Turn Record Track of {track} spaces",
@@ -21,8 +21,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 ),
             )
             .at_path(path!["game_length"])
-            .with_hint(format!("use 1 to {track} Game-Turns"))
-            .with_rule("15.0"),
+            .with_hint(format!("use 1 to {track} Game-Turns")),
         );
     }
     for (si, side) in s.sides.iter().enumerate() {
@@ -33,13 +32,12 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             let p = path!["sides", si, "groups", gi, "entry", "Arrive"];
             if turn == 0 || turn > s.game_length {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::ArrivalTurn,
                         format!("{} group ({}) arrives on Game-Turn {turn}, but the game lasts {} Game-Turns", side.name, group.id, s.game_length),
                     )
                     .at_path([p.clone(), path!["turn"]].concat())
-                    .with_hint(format!("choose a turn from 1 to {}", s.game_length))
-                    .with_rule("15.0"),
+                    .with_hint(format!("choose a turn from 1 to {}", s.game_length)),
                 );
             }
             let Some(hexes) = r.groups.get(si).and_then(|g| g.get(gi)) else {
@@ -63,7 +61,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     None => "arrive at an edge (`Edge(South)`), part of one, or a road entry (`RoadEntry(\"South\")`)".to_string(),
                 };
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::EmptyZone,
                         format!(
                             "{} group ({}) has no hexes to arrive at",
@@ -71,8 +69,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         ),
                     )
                     .at_path(at)
-                    .with_hint(hint)
-                    .with_rule("11.0"),
+                    .with_hint(hint),
                 );
                 continue;
             }
@@ -87,7 +84,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             let inland_count = inland.len() + inland_hexes.count();
             if !inland.is_empty() {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::ArrivalNotOnEdge,
                         format!(
                             "{} group ({}) arrives at {} hexes that are not on the map edge ({}…)",
@@ -99,8 +96,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                     )
                     .at_path(at)
                     .with_hex(inland[0].clone())
-                    .with_hint("reinforcements enter from the map edge: intersect the zone with an `Edge(..)`")
-                    .with_rule("11.0"),
+                    .with_hint("reinforcements enter from the map edge: intersect the zone with an `Edge(..)`"),
                 );
             }
         }

@@ -41,15 +41,14 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         if let Outcome::Graded { by_turn, .. } = &v.outcome {
             if judged_only_at_end(&v.goal) {
                 out.push(
-                    Diagnostic::warning(
-                        Code::VictoryLevels,
+                    Diagnostic::new(
+                        Code::LadderJudgedAtEnd,
                         format!(
                             "this goal is judged only at the end of the game (Game-Turn {len}), so a ladder by Game-Turn cannot grade it: rungs before Game-Turn {len} never apply"
                         ),
                     )
                     .at_path(path!["victory", vi, "outcome", "Graded"])
-                    .with_hint("grade a goal that can be met during play (`Hold` at `AnyTurn` or `EndOfTurn(N)`, `Exit`), or use `outcome: Wins`")
-                    .with_rule("11.0"),
+                    .with_hint("grade a goal that can be met during play (`Hold` at `AnyTurn` or `EndOfTurn(N)`, `Exit`), or use `outcome: Wins`"),
                 );
             }
             let mut last = 0;
@@ -58,7 +57,7 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                 turn(rung.turn, p.clone());
                 if rung.turn <= last {
                     out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::VictoryLevels,
                             format!(
                                 "Game-Turn {} comes after Game-Turn {last} in the ladder",
@@ -66,8 +65,7 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                             ),
                         )
                         .at_path(p)
-                        .with_hint("list the rungs in increasing order of turn")
-                        .with_rule("11.0"),
+                        .with_hint("list the rungs in increasing order of turn"),
                     );
                 }
                 last = rung.turn;
@@ -76,13 +74,12 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
         for (t, p) in turns {
             if t == 0 || t > len {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::VictoryTurn,
                         format!("Game-Turn {t} is outside the game, which lasts {len} Game-Turns"),
                     )
                     .at_path(p)
-                    .with_hint(format!("use a turn from 1 to {len}"))
-                    .with_rule("15.0"),
+                    .with_hint(format!("use a turn from 1 to {len}")),
                 );
             }
         }
@@ -137,13 +134,12 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                 ExitCount::Fraction { num, den } => {
                     if *den == 0 || num > den {
                         out.push(
-                            Diagnostic::error(
+                            Diagnostic::new(
                                 Code::ExitImpossible,
                                 format!("the fraction {num}/{den} is not between 0 and 1"),
                             )
                             .at_path(base.clone())
-                            .with_hint("write a fraction such as `Fraction(num: 1, den: 3)`")
-                            .with_rule("11.0"),
+                            .with_hint("write a fraction such as `Fraction(num: 1, den: 3)`"),
                         );
                     }
                     1
@@ -171,13 +167,12 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                     _ => format!("give {} some {what}, or exit other counters", side.name),
                 };
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::ExitImpossible,
                         who,
                     )
                     .at_path(at)
-                    .with_hint(hint)
-                    .with_rule("11.0"),
+                    .with_hint(hint),
                 );
             }
         });
@@ -189,13 +184,12 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             });
             if !deploys && v.side != EITHER_SIDE {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::VictoryTarget,
                         "the enemy has no set-up position to control: none of its groups deploys",
                     )
                     .at_path(base.clone())
-                    .with_hint("name the target with `Hold` instead")
-                    .with_rule("11.0"),
+                    .with_hint("name the target with `Hold` instead"),
                 );
             }
         }
@@ -222,7 +216,7 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
             let count = inland.len() + inland_hexes.count();
             if !inland.is_empty() {
                 out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::ExitImpossible,
                         format!(
                             "units exit the map from edge hexes, but {count} hexes of this exit are not on the map edge ({}…)",
@@ -231,20 +225,18 @@ pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
                     )
                     .at_path(p.clone())
                     .with_hex(inland[0].clone())
-                    .with_hint("exit off an edge (`Edge(West)`), part of one, or a road's exit (`RoadEntry(\"East\")`): intersect the zone with an `Edge(..)`")
-                    .with_rule("11.0"),
+                    .with_hint("exit off an edge (`Edge(West)`), part of one, or a road's exit (`RoadEntry(\"East\")`): intersect the zone with an `Edge(..)`"),
                 );
             }
         }
         if hexes.is_empty() {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::VictoryTarget,
                     "this victory target has no hexes on the map",
                 )
                 .at_path(p.clone())
-                .with_hint("check the features and distances it names")
-                .with_rule("11.0"),
+                .with_hint("check the features and distances it names"),
             );
         }
     }
@@ -315,11 +307,10 @@ fn met_at_setup(s: &Scenario, r: &Resolved, vi: usize) -> Option<Diagnostic> {
             None => "a defence is judged at the end: `when: EndOfGame`".to_string(),
         };
         return Some(
-            Diagnostic::warning(Code::MetAtSetup, message)
+            Diagnostic::new(Code::MetAtSetup, message)
                 .at_path(path!["victory", vi, "side"])
                 .with_hex(hexes.grid().label(hexes.iter().next().expect("non-empty")))
-                .with_hint(hint)
-                .with_rule("11.0"),
+                .with_hint(hint),
         );
     }
     None
@@ -369,7 +360,7 @@ fn hold_all(
     let best = sides.iter().max_by_key(|sd| sd.unit_count())?;
     let have = best.unit_count();
     (need > 0 && have < need).then(|| {
-        Diagnostic::error(
+        Diagnostic::new(
             Code::HoldTooFewUnits,
             format!(
                 "holding all {need} hexes of {} needs a unit in each, but {} has only {have} units",
@@ -379,7 +370,6 @@ fn hold_all(
         )
         .at_path([p.to_vec(), path!["Hold", "hexes"]].concat())
         .with_hint("hold `Any` hex of the target, narrow the target, or give the side more units")
-        .with_rule("11.0")
     })
 }
 
@@ -405,7 +395,7 @@ fn exit_while_immobile(
         .max_by_key(|(_, t)| *t)?;
     let name = s.side(achiever).map_or(achiever, |sd| sd.name.as_str());
     (turns >= *by_turn).then(|| {
-        Diagnostic::error(
+        Diagnostic::new(
             Code::ExitImpossible,
             format!(
                 "{name} must exit by the end of Game-Turn {by_turn} but may not move during the first {turns} Game-Turns (special rule {})",
@@ -414,7 +404,6 @@ fn exit_while_immobile(
         )
         .at_path([p.to_vec(), path!["Exit", "by_turn"]].concat())
         .with_hint("give the side a later exit turn, or fewer Game-Turns without movement")
-        .with_rule("11.9")
     })
 }
 

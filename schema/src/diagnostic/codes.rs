@@ -97,6 +97,58 @@ pub struct CodeInfo {
     pub bad: &'static str,
     /// The same fragment, fixed.
     pub fixed: &'static str,
+    /// How the code depends on the compiled zones (decides which findings are dropped when
+    /// zones are incomplete or follow from an error inside the same zone).
+    pub zones: ZoneRole,
+    /// The code this one was split from (its cases were reported under that code, with
+    /// another severity, before): an interpretation note that `explains` the old code
+    /// explains this one too, so files written before the split keep their meaning.
+    pub split_from: Option<&'static str>,
+}
+
+/// How a code relates to the zones a scenario's clauses compile to: a registry column, so that
+/// the checks ask the registry rather than keep lists of codes of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoneRole {
+    /// Not judged on compiled zones.
+    Independent,
+    /// An error inside a zone's clause (an unknown feature, an off-map hex): findings about the
+    /// same zone that are [`ZoneRole::Consequence`]s are dropped, so each mistake is reported
+    /// once.
+    Cause,
+    /// Judged on the compiled zones and may follow from a [`ZoneRole::Cause`] in the same zone
+    /// (an empty zone because it names an unknown feature); dropped when zones are incomplete.
+    Consequence,
+    /// Judged on the compiled zones: dropped when zones past the work budget were not computed.
+    OnComputedZones,
+}
+
+impl ZoneRole {
+    /// Is a finding of this code judged on the compiled zones (and so meaningless when they
+    /// are incomplete)?
+    pub fn needs_computed_zones(self) -> bool {
+        matches!(self, ZoneRole::Consequence | ZoneRole::OnComputedZones)
+    }
+}
+
+/// The `zones` column of a row; [`ZoneRole::Independent`] when the row does not say.
+macro_rules! zone_role {
+    () => {
+        ZoneRole::Independent
+    };
+    ($role:ident) => {
+        ZoneRole::$role
+    };
+}
+
+/// The `split_from` column of a row; none when the row does not say.
+macro_rules! split_from {
+    () => {
+        None
+    };
+    ($id:literal) => {
+        Some($id)
+    };
 }
 
 /// Builds [`Code`], its string table and [`REGISTRY`] from one list of rows.
@@ -109,7 +161,9 @@ macro_rules! registry {
             title: $title:literal,
             explanation: $explanation:literal,
             bad: $bad:literal,
-            fixed: $fixed:literal $(,)?
+            fixed: $fixed:literal
+            $(, zones: $zones:ident)?
+            $(, split_from: $split:literal)? $(,)?
         }
     )*) => {
         /// Stable diagnostic codes; see [`REGISTRY`] for what each means. The string form never
@@ -137,6 +191,8 @@ macro_rules! registry {
                 explanation: $explanation,
                 bad: $bad,
                 fixed: $fixed,
+                zones: zone_role!($($zones)?),
+                split_from: split_from!($($split)?),
             },
         )*];
 
@@ -237,6 +293,18 @@ registry! {
         bad: "(\n    id: \"fatehpur\",\n    …",
         fixed: "(\n    format: \"saber-scenario/1\",\n    id: \"fatehpur\",\n    …",
     }
+    EngineExport = "FMT006" {
+        severity: Note,
+        family: Files,
+        rule: None,
+        title: "an engine export among the source files",
+        explanation: "The file's `format` names an engine export (`saber-export/…`), written by \
+            `saberc export`: it is checked against `export.schema.json` only. Exports are \
+            generated: keep them out of the folders of source files, or regenerate them.",
+        bad: "format: \"saber-export/1\",   // in a folder given to saberc check",
+        fixed: "saberc export scenarios -o build/   // exports in a folder of their own",
+        split_from: "FMT001",
+    }
     UnsupportedVersion = "FMT002" {
         severity: Error,
         family: Files,
@@ -272,6 +340,20 @@ registry! {
         bad: "saberc export maps/my-map.ron -o out",
         fixed: "saberc export scenarios/my-battle.ron -o out",
     }
+    OldSpelling = "FMT005" {
+        severity: Note,
+        family: Files,
+        rule: None,
+        title: "an old spelling of the format version, read as its new one",
+        explanation: "The file uses a spelling that was published under this format version and \
+            has since been renamed; it keeps its meaning and is checked as if written the new \
+            way. `saberc migrate FILE` rewrites every old spelling in place, keeping comments \
+            and layout. The old spellings of `saber-scenario/1`: `Exit(count: All)` is \
+            `Exit(count: EveryCounter)`, `ControlEnemySetup(by_turn: N)` is \
+            `ControlEnemySetup(when: ByEndOfTurn(N))`.",
+        bad: "goal: ControlEnemySetup(by_turn: 8),",
+        fixed: "goal: ControlEnemySetup(when: ByEndOfTurn(8)),",
+    }
     Schema = "SCH001" {
         severity: Error,
         family: Schema,
@@ -291,10 +373,21 @@ registry! {
         title: "over a limit",
         explanation: "A count or distance is over one of saberc's limits (999 units of one type \
             in a group, 2,000 units on a side, a distance of 2,000 hexes; the README lists them \
-            all), which keep the cost of checking bounded. When a file has more than 200 \
-            findings, the rest are counted in a final note with this code.",
+            all), which keep the cost of checking bounded.",
         bad: "units: {MZ: 5000},",
         fixed: "units: {MZ: 50},",
+    }
+    MoreFindings = "LIM004" {
+        severity: Note,
+        family: Files,
+        rule: None,
+        title: "more findings than are shown",
+        explanation: "A file has more than 200 findings: the first 200 are shown and the rest \
+            are counted in this final note. Fix the ones shown first; the rest are often \
+            consequences of the same mistake.",
+        bad: "setup: [ … 500 placements off the map … ],",
+        fixed: "setup: [ … 500 placements on the map … ],",
+        split_from: "LIM003",
     }
     MapTerrainShape = "MAP001" {
         severity: Error,
@@ -370,6 +463,7 @@ registry! {
             `width` and rows from 1 to `height`, numbered as printed (`(4, 12)` is hex 0412).",
         bad: "width: 20, height: 15,\nridges: [((21, 3), N)],",
         fixed: "width: 20, height: 15,\nridges: [((20, 3), N)],",
+        zones: Cause,
     }
     MainRoadNoEdge = "MAP008" {
         severity: Warning,
@@ -403,6 +497,7 @@ registry! {
             (11.0); the hint suggests the nearest codes the map does have.",
         bad: "zone: Within(distance: 1, of: Feature(\"H20\")),",
         fixed: "zone: Within(distance: 1, of: Feature(\"H2\")),",
+        zones: Cause,
     }
     UnknownRoad = "REF002" {
         severity: Error,
@@ -413,11 +508,12 @@ registry! {
             which they leave the map (`South`, `East`, `Northwest` on the Rifle & Saber map).",
         bad: "at: RoadEntry(\"West\"),",
         fixed: "at: RoadEntry(\"Northwest\"),",
+        zones: Cause,
     }
     UnknownSide = "REF003" {
         severity: Error,
         family: References,
-        rule: Some("11.0"),
+        rule: Some("11.0, 3.0"),
         title: "unknown side or group",
         explanation: "A side id (in `deploys_first`, `moves_first`, a victory condition, a special \
             rule or a set-up placement) or a group id names no side or group of the scenario.",
@@ -446,6 +542,19 @@ registry! {
         bad: "groups: [(id: \"a\", …), (id: \"a\", …)],",
         fixed: "groups: [(id: \"a\", …), (id: \"b\", …)],",
     }
+    MapIdShadowed = "REF007" {
+        severity: Warning,
+        family: References,
+        rule: None,
+        title: "a map file has the id of a built-in map but differs from it",
+        explanation: "A map file near the scenario, or the map file the scenario names, has the \
+            id of a built-in map but other contents. A map file never replaces a built-in map: \
+            the scenario is checked against the built-in map. Give the edited map its own id \
+            and name that id in the scenario.",
+        bad: "maps/rifle-and-saber.ron   // an edited copy that kept the id `rifle-and-saber`",
+        fixed: "maps/rifle-and-saber-edited.ron   // id: \"rifle-and-saber-edited\", named by the scenario",
+        split_from: "REF005",
+    }
     MapOutsideRoots = "REF006" {
         severity: Error,
         family: References,
@@ -467,6 +576,7 @@ registry! {
             against the map; `saberc render SCENARIO -o zones.png` draws every zone.",
         bad: "zone: Intersection([Beyond(toward: N, of: Feature(\"H26\")), Beyond(toward: S, of: Feature(\"H26\"))]),",
         fixed: "zone: Beyond(toward: N, of: Feature(\"H26\"), inclusive: true),",
+        zones: Consequence,
     }
     ZoneParameter = "ZON002" {
         severity: Error,
@@ -476,8 +586,22 @@ registry! {
         explanation: "A clause of a zone asks for something no hex can satisfy (a sector at least \
             5 but at most 3 hexes away), or refers to the enemy's deployment where it is not \
             known (only the side that deploys second may, and not in a circle).",
-        bad: "Sector(of: Feature(\"V4\"), toward: [N], at_least: 5, within: 3)",
-        fixed: "Sector(of: Feature(\"V4\"), toward: [N], at_least: 3, within: 5)",
+        bad: "zone: Sector(toward: N, of: Feature(\"V4\"), within: Some(3), at_least: Some(5)),",
+        fixed: "zone: Sector(toward: N, of: Feature(\"V4\"), within: Some(5), at_least: Some(3)),",
+        zones: Cause,
+    }
+    RiverSideTied = "ZON003" {
+        severity: Warning,
+        family: Zones,
+        rule: Some("11.0"),
+        title: "`RiverSide` names neither bank",
+        explanation: "`RiverSide(EDGE)` names the bank of the river that holds most of that map \
+            edge; here the river divides the edge into two banks of the same length, so the \
+            clause names neither and one is taken. Name an edge that lies mostly on one bank, \
+            or give the bank as an `Area` or with `Beyond`.",
+        bad: "zone: RiverSide(West),   // the river meets the west edge at its middle",
+        fixed: "zone: RiverSide(South),",
+        split_from: "ZON002",
     }
     OverStacked = "STK001" {
         severity: Error,
@@ -513,6 +637,7 @@ registry! {
             interpretation note.",
         bad: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Feature(\"V4\"))),   // V4 has 2 hexes",
         fixed: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Within(distance: 1, of: Feature(\"V4\")))),",
+        zones: Consequence,
     }
     OpposingZonesOverlap = "DEP002" {
         severity: Warning,
@@ -525,6 +650,7 @@ registry! {
             `explains` of an interpretation note and it is reported as a note.",
         bad: "interpretations: [],",
         fixed: "interpretations: [(rule: \"11.5\", text: \"…\", reading: \"the zones meet at H32\", explains: [\"DEP002\"])],",
+        zones: OnComputedZones,
     }
     PlacementOutsideZone = "DEP003" {
         severity: Error,
@@ -535,6 +661,7 @@ registry! {
             places a group that arrives during play and so has no set-up position (11.0).",
         bad: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (30, 30)),",
         fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5)),   // a hex of the zone",
+        zones: OnComputedZones,
     }
     EmptyGroup = "DEP004" {
         severity: Warning,
@@ -577,20 +704,36 @@ registry! {
             `deploys_first` must set up at least one group on the map; here every one of its \
             groups arrives during play. Name the other side, or give this side a group that \
             deploys.",
-        bad: "deploys_first: \"union\", …\n(id: \"a\", entry: Arrive(turn: 2, at: Edge(S))),   // union's only group",
+        bad: "deploys_first: \"union\", …\n(id: \"a\", entry: Arrive(turn: 2, at: Edge(South))),   // union's only group",
         fixed: "deploys_first: \"confederates\",",
     }
     SetupOnRiver = "DEP009" {
         severity: Error,
         family: Deployment,
         rule: Some("11.5"),
-        title: "set-up on a river hex where rivers may be entered only at bridges and fords",
+        title: "unit set up on a river hex where rivers may be entered only at bridges and fords",
         explanation: "Under a special rule that rivers may only be entered at bridges and fords \
-            (11.5), setting up on a river hex is entering it. A unit placed on one is an error; \
-            a zone (deployment or arrival) that includes river hexes is a warning, since the \
-            player can avoid them. Terrain is read as played, after \"treat as clear\" rules.",
+            (11.5), setting up on a river hex is entering it: a unit placed on one breaks the \
+            rule. Place it on a bridge, a ford or a dry hex. Terrain is read as played, after \
+            \"treat as clear\" rules.",
+        bad: "special_rules: [(printed: \"…\", effect: RiverOnlyAtCrossings)], …
+setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 8))],   // a river hex",
+        fixed: "special_rules: [(printed: \"…\", effect: RiverOnlyAtCrossings)], …
+setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
+    }
+    ZoneOnRiver = "DEP011" {
+        severity: Warning,
+        family: Deployment,
+        rule: Some("11.5"),
+        title: "zone with river hexes where rivers may be entered only at bridges and fords",
+        explanation: "Under a special rule that rivers may only be entered at bridges and fords \
+            (11.5), setting up on or entering by a river hex is entering it. A deployment or \
+            arrival zone that includes river hexes is legal, since the player can avoid them, \
+            but the zone likely meant to leave them out. Terrain is read as played, after \
+            \"treat as clear\" rules.",
         bad: "entry: Deploy(zone: Within(distance: 2, of: Feature(\"B3\"))),   // the river beside the bridge",
         fixed: "entry: Deploy(zone: Difference(Within(distance: 2, of: Feature(\"B3\")), Terrain(River))),",
+        split_from: "DEP009",
     }
     SideWithoutUnits = "DEP010" {
         severity: Error,
@@ -633,6 +776,7 @@ registry! {
             a road entry.",
         bad: "entry: Arrive(turn: 3, at: Within(distance: 2, of: Feature(\"V4\"))),",
         fixed: "entry: Arrive(turn: 3, at: RoadEntry(\"South\")),",
+        zones: Consequence,
     }
     RoadNotOnEdge = "TRN004" {
         severity: Error,
@@ -643,16 +787,19 @@ registry! {
             reaches no map edge. Extend the road to the edge in the map, or arrive by an edge.",
         bad: "entry: Arrive(turn: 2, at: RoadEntry(\"Lane\")),   // Lane ends inland",
         fixed: "entry: Arrive(turn: 2, at: Edge(East)),",
+        zones: Cause,
     }
     ExitImpossible = "VIC001" {
         severity: Error,
         family: Victory,
-        rule: Some("11.0"),
+        rule: Some("11.0, 11.9"),
         title: "exit goal that cannot be met",
         explanation: "An `Exit` victory goal asks a side to move off more counters of a kind \
-            than it has, or gives a fraction that is not between 0 and 1.",
-        bad: "units: {MZ: 8}, …\ngoal: Exit(count: AtLeast(10), counters: [Unit(MZ)], via: Edge(W), by_turn: 10),",
-        fixed: "units: {MZ: 12}, …\ngoal: Exit(count: AtLeast(10), counters: [Unit(MZ)], via: Edge(W), by_turn: 10),",
+            than it has, gives a fraction that is not between 0 and 1, or asks counters to exit \
+            that a special rule keeps from moving for the whole game (11.9: \"may not move\").",
+        bad: "units: {MZ: 8}, …\ngoal: Exit(count: AtLeast(10), counters: [Unit(MZ)], via: Edge(West), by_turn: 10),",
+        fixed: "units: {MZ: 12}, …\ngoal: Exit(count: AtLeast(10), counters: [Unit(MZ)], via: Edge(West), by_turn: 10),",
+        zones: OnComputedZones,
     }
     VictoryTurn = "VIC002" {
         severity: Error,
@@ -674,6 +821,19 @@ registry! {
         bad: "by_turn: [(turn: 6, level: Decisive), (turn: 4, level: Substantive)],",
         fixed: "by_turn: [(turn: 4, level: Decisive), (turn: 6, level: Substantive)],",
     }
+    LadderJudgedAtEnd = "VIC007" {
+        severity: Warning,
+        family: Victory,
+        rule: Some("11.0"),
+        title: "victory ladder on a goal judged only at the end of the game",
+        explanation: "A graded outcome grades a goal by the Game-Turn by which it is met, but \
+            this goal is judged only at the end of the game (`Hold` at `EndOfGame`, \
+            `DestroyAll`, losses), so the rungs before the last Game-Turn never apply. Grade a \
+            goal that can be met during play, or use `outcome: Wins`.",
+        bad: "goal: Hold(target: Feature(\"V4\"), when: EndOfGame),\noutcome: Graded(by_turn: [(turn: 4, level: Decisive), (turn: 8, level: Marginal)]),",
+        fixed: "goal: Hold(target: Feature(\"V4\"), when: AnyTurn),\noutcome: Graded(by_turn: [(turn: 4, level: Decisive), (turn: 8, level: Marginal)]),",
+        split_from: "VIC003",
+    }
     VictoryTarget = "VIC004" {
         severity: Error,
         family: Victory,
@@ -681,8 +841,9 @@ registry! {
         title: "victory target with no hexes",
         explanation: "A victory condition's target has no hexes on the map, or asks a side to \
             control the enemy's set-up position when none of the enemy's groups deploys.",
-        bad: "goal: Hold(target: Beyond(toward: N, of: Edge(N)), when: EndOfGame),",
+        bad: "goal: Hold(target: Beyond(toward: N, of: Edge(North)), when: EndOfGame),",
         fixed: "goal: Hold(target: Feature(\"V12\"), when: EndOfGame),",
+        zones: Consequence,
     }
     HoldTooFewUnits = "VIC005" {
         severity: Error,
@@ -717,13 +878,13 @@ registry! {
         explanation: "Trench and Improved Position markers are placed on friendly-occupied hexes \
             before the game begins (10.2, 10.3), so only a group that deploys can hold them; \
             this group arrives during play. Give the markers to a deploying group.",
-        bad: "(id: \"b\", units: {MZ: 4}, markers: {Trench: 2}, entry: Arrive(turn: 3, at: Edge(S))),",
+        bad: "(id: \"b\", units: {MZ: 4}, markers: {Trench: 2}, entry: Arrive(turn: 3, at: Edge(South))),",
         fixed: "(id: \"a\", units: {MZ: 4}, markers: {Trench: 2}, entry: Deploy(zone: Feature(\"H26\"))),",
     }
     MarkerPlacement = "MRK002" {
         severity: Error,
         family: Markers,
-        rule: Some("10.2, 10.3"),
+        rule: Some("10.2, 10.3, 11.0"),
         title: "marker placed where it may not be",
         explanation: "A Trench or Improved Position marker is placed on a hex no unit of its side \
             occupies (10.2, 10.3), or where a special rule forbids markers during deployment.",
@@ -755,13 +916,14 @@ registry! {
     MarkersBeyondZone = "MRK005" {
         severity: Warning,
         family: Markers,
-        rule: Some("10.3"),
+        rule: Some("10.2, 10.3"),
         title: "more trenches or improved positions than the zone has hexes",
         explanation: "Trench and Improved Position markers go one to a friendly-occupied hex \
             (10.2, 10.3); a group with more of them than its deployment zone has hexes cannot \
             place them all.",
         bad: "markers: {Trench: 8}, entry: Deploy(zone: Feature(\"H26\")),   // H26 has 5 hexes",
         fixed: "markers: {Trench: 5}, entry: Deploy(zone: Feature(\"H26\")),",
+        zones: OnComputedZones,
     }
     LimberRoadHexes = "MRK006" {
         severity: Error,
@@ -769,11 +931,25 @@ registry! {
         rule: Some("11.17"),
         title: "road-bound limbers without road hexes in their zone",
         explanation: "Limber counters that must be placed on road hexes (11.17: \"Limbers must be \
-            placed on road hexes\") need road hexes in their group's deployment zone: none is an \
-            error, fewer road hexes than limbers a warning (limbers stack, but the scenario \
-            likely meant a longer stretch of road).",
+            placed on road hexes\") need road hexes in their group's deployment zone; this zone has none, so the \
+            limbers cannot be placed at all. Put a road in the zone.",
         bad: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: Feature(\"H26\"))),   // no road on H26",
-        fixed: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: RoadBetween(road: \"East\", from: Feature(\"V6\"), to: Edge(E)))),",
+        fixed: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: RoadStretch(road: \"East\", from: Feature(\"V6\"), to: Edge(East)))),",
+        zones: OnComputedZones,
+    }
+    FewLimberRoadHexes = "MRK007" {
+        severity: Warning,
+        family: Markers,
+        rule: Some("11.17"),
+        title: "fewer road hexes than road-bound limbers",
+        explanation: "Limber counters that must be placed on road hexes (11.17: \"Limbers must be \
+            placed on road hexes\") have fewer road hexes in their group's zone than there are \
+            limbers. Limbers stack, so it is legal, but the scenario likely meant a longer \
+            stretch of road.",
+        bad: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: Feature(\"V6\"))),   // two road hexes",
+        fixed: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: RoadStretch(road: \"East\", from: Feature(\"V6\"), to: Edge(East)))),",
+        zones: OnComputedZones,
+        split_from: "MRK006",
     }
     SpecialRuleTarget = "SPR001" {
         severity: Warning,
@@ -785,6 +961,7 @@ registry! {
             are wrong.",
         bad: "effect: Range(side: \"boers\", kinds: [BA], range: 12),   // the Boers have no BA",
         fixed: "effect: Range(side: \"british\", kinds: [BA], range: 12),",
+        zones: Consequence,
     }
     OwnDisruptionArea = "SPR002" {
         severity: Warning,
@@ -796,7 +973,7 @@ registry! {
             side should neither deploy there nor have its victory target there. It may be \
             intended: then explain the reading in `interpretations`.",
         bad: "effect: ProximityDisruption(side: \"russians\", distance: 3, of: Feature(\"H24\")), …\nentry: Deploy(zone: Within(distance: 2, of: Feature(\"H24\"))),",
-        fixed: "entry: Deploy(zone: Beyond(distance: 3, of: Feature(\"H24\"))),",
+        fixed: "entry: Deploy(zone: AtLeast(distance: 4, from: Feature(\"H24\"))),",
     }
     MarkersForbiddenEverywhere = "SPR003" {
         severity: Error,
@@ -808,6 +985,7 @@ registry! {
             Narrow the `NoMarkersIn` zone to the hexes the rules name, or drop one of the rules.",
         bad: "effect: MarkersAsDesired(side: \"danes\", marker: Trench), …\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Everywhere),",
         fixed: "effect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Feature(\"V3\")),",
+        zones: OnComputedZones,
     }
     EmptyText = "TXT001" {
         severity: Warning,
@@ -849,7 +1027,7 @@ registry! {
     Factoring = "FAC002" {
         severity: Note,
         family: Battles,
-        rule: Some("11.18"),
+        rule: Some("11.18, 1.1, 15.0"),
         title: "factoring note",
         explanation: "What factoring a battle did that a designer should know (11.18): an arm \
             rounded to none and kept as one unit, the proportions among arms or the ratio \
@@ -878,9 +1056,21 @@ registry! {
         explanation: "Every hex of the imported map takes its terrain from its tile's `terrain` \
             property (clear, village, woods, forest, river, ford or bridge; `slope` for slopes, \
             9.2). A tile without one, or with another value, is read as clear and reported once \
-            per tile with its first cell; an empty cell is a warning.",
+            per tile with its first cell.",
         bad: r#"<property name="terrain" value="swamp"/>"#,
         fixed: r#"<property name="terrain" value="woods"/>"#,
+    }
+    TiledEmptyCell = "TIL006" {
+        severity: Warning,
+        family: Maps,
+        rule: Some("9.2"),
+        title: "Tiled terrain layer with empty cells",
+        explanation: "Some cells of the terrain layer have no tile: they are read as clear and \
+            reported once, with the first such cell and how many more there are. Paint every \
+            hex of the terrain layer.",
+        bad: r#"<data encoding="csv">1,0,1</data>"#,
+        fixed: r#"<data encoding="csv">1,1,1</data>"#,
+        split_from: "TIL002",
     }
     TiledObject = "TIL003" {
         severity: Error,
@@ -890,11 +1080,22 @@ registry! {
         explanation: "Objects are read by class (village, hill, woods, river, junction, ford, \
             bridge, road, ridge, label) or by their layer's name: a feature is named by its code \
             (11.0), a road is a polyline from hex centre to hex centre, a ridge a polyline along \
-            hexsides. What does not fit is an error on the object's id; an object of another \
-            class in a layer of another name (an engine's spawn point) is left out, with a \
-            warning.",
+            hexsides. What does not fit is an error on the object's id.",
         bad: r#"<object id="4" name="Village" type="village">"#,
         fixed: r#"<object id="4" name="V4" type="village">"#,
+    }
+    TiledObjectLeftOut = "TIL005" {
+        severity: Warning,
+        family: Maps,
+        rule: Some("11.0"),
+        title: "Tiled object left out or of a class its code contradicts",
+        explanation: "An object of another class in a layer of another name (an engine's spawn \
+            point), or a label without text or place, is left out of the imported map; a \
+            feature whose class contradicts the letter of its code (11.0) is read by its code. \
+            Fix the class, or leave the object out of the map's layers.",
+        bad: r#"<object id="4" name="V4" type="hill">"#,
+        fixed: r#"<object id="4" name="V4" type="village">"#,
+        split_from: "TIL003",
     }
     TiledData = "TIL004" {
         severity: Error,
@@ -1099,6 +1300,26 @@ mod tests {
         assert!(err.to_string().contains("unknown variant `DEP02`"), "{err}");
         let ron_ok: Vec<Code> = ron::from_str(r#"["MRK004"]"#).unwrap();
         assert_eq!(ron_ok, [Code::LimbersWithoutGuns]);
+    }
+
+    #[test]
+    fn a_diagnostic_takes_its_severity_and_rule_from_its_row() {
+        for info in REGISTRY {
+            let d = crate::diagnostic::Diagnostic::new(info.code, "x");
+            assert_eq!(d.severity, info.severity, "{}", info.id);
+            assert_eq!(d.rule.as_deref(), info.rule, "{}", info.id);
+        }
+    }
+
+    #[test]
+    fn a_split_code_names_an_older_code_of_another_severity() {
+        for info in REGISTRY {
+            if let Some(old) = info.split_from {
+                let old = Code::from_id(old).expect("an existing code").info();
+                assert_ne!(old.severity, info.severity, "{}", info.id);
+                assert_eq!(old.family, info.family, "{}", info.id);
+            }
+        }
     }
 
     #[test]

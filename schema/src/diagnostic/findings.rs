@@ -85,14 +85,14 @@ mod tests {
     use super::*;
 
     fn off_map(i: usize) -> Diagnostic {
-        Diagnostic::error(Code::OffMap, format!("hex {i} is off the map"))
+        Diagnostic::new(Code::OffMap, format!("hex {i} is off the map"))
     }
 
     #[test]
     fn findings_past_the_limit_are_counted_in_one() {
         let mut f = Findings::new();
         f.extend((0..MAX_DIAGNOSTICS_PER_FILE + 1000).map(off_map));
-        f.push(Diagnostic::error(Code::UnknownFeature, "no V99"));
+        f.push(Diagnostic::new(Code::UnknownFeature, "no V99"));
         assert_eq!(f.len(), MAX_DIAGNOSTICS_PER_FILE + 1001);
         let out = f.into_vec();
         assert_eq!(out.len(), MAX_DIAGNOSTICS_PER_FILE + 2);

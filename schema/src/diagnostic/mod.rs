@@ -130,35 +130,22 @@ fn ser_path<S: serde::Serializer>(p: &Option<Vec<PathSeg>>, s: S) -> Result<S::O
 }
 
 impl Diagnostic {
-    /// A new diagnostic of the given severity.
-    pub fn new(severity: Severity, code: Code, message: impl Into<String>) -> Diagnostic {
+    /// A new diagnostic of `code`: its severity and rule section are its registry row's
+    /// ([`codes::REGISTRY`]), never chosen where it is made.
+    pub fn new(code: Code, message: impl Into<String>) -> Diagnostic {
+        let row = code.info();
         Diagnostic {
             code,
-            severity,
+            severity: row.severity,
             message: message.into(),
             file: None,
             location: None,
             path: None,
             hex: None,
             hint: None,
-            rule: None,
+            rule: row.rule.map(str::to_string),
             more_like_it: 0,
         }
-    }
-
-    /// A new error.
-    pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(Severity::Error, code, message)
-    }
-
-    /// A new warning.
-    pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(Severity::Warning, code, message)
-    }
-
-    /// A new note.
-    pub fn note(code: Code, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(Severity::Note, code, message)
     }
 
     /// Point at a value by its path in the document.
@@ -193,9 +180,23 @@ impl Diagnostic {
         self
     }
 
-    /// Cite the rule section enforced.
-    pub fn with_rule(mut self, rule: &str) -> Diagnostic {
-        self.rule = Some(rule.to_string());
+    /// Cite the one section, among those its registry row lists, that this case enforces
+    /// (`10.2` of a row citing `10.2, 10.3`). A section the row does not list is a bug: the
+    /// row's sections are kept (and a debug build panics), since the registry decides.
+    pub fn citing(mut self, section: &str) -> Diagnostic {
+        let listed = self
+            .code
+            .info()
+            .rule
+            .is_some_and(|r| r.split(',').any(|s| s.trim() == section));
+        debug_assert!(
+            listed,
+            "{} cites {section}, which its registry row does not list",
+            self.code
+        );
+        if listed {
+            self.rule = Some(section.to_string());
+        }
         self
     }
 

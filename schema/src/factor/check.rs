@@ -24,16 +24,12 @@ pub fn check_battle(src: &Source) -> Vec<Diagnostic> {
     }
     match factor(&battle) {
         // The whole battle is at fault: point at the document.
-        Err(e) => vec![
-            Diagnostic::error(Code::BattleInvalid, e.to_string())
-                .with_rule("11.18")
-                .at_path(Vec::new()),
-        ],
+        Err(e) => vec![Diagnostic::new(Code::BattleInvalid, e.to_string()).at_path(Vec::new())],
         Ok(f) => f
             .warnings
             .iter()
             .map(|w| {
-                let d = Diagnostic::note(Code::Factoring, w.to_string()).with_rule(w.rule());
+                let d = Diagnostic::new(Code::Factoring, w.to_string()).citing(w.rule());
                 d.at_path(warning_path(&battle, w).unwrap_or_default())
             })
             .collect(),

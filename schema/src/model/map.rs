@@ -345,7 +345,7 @@ impl Map {
         let mut cells = vec![Cell::default(); grid.len()];
         if file.terrain.len() != height as usize {
             problems.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::MapTerrainShape,
                     format!(
                         "the terrain has {} rows but the map is {} rows high",
@@ -361,7 +361,7 @@ impl Map {
             let len = row.chars().count();
             if len != width as usize {
                 problems.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::MapTerrainShape,
                         format!(
                             "terrain row {} has {} hexes but the map is {} wide",
@@ -378,7 +378,7 @@ impl Map {
                 match Cell::from_char(ch) {
                     Some(cell) => cells[r * width as usize + c] = cell,
                     None => problems.push_with(Code::MapTerrainChar, || {
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::MapTerrainChar,
                             format!(
                                 "unknown terrain character `{ch}` in row {}, column {}",
@@ -412,7 +412,7 @@ impl Map {
                     ridges.insert(SideKey::new(*c, n));
                 }
                 None => problems.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::MapBadHexside,
                         format!(
                             "{} hexes have no {} side",
@@ -429,7 +429,7 @@ impl Map {
             for (j, w) in road.hexes.windows(2).enumerate() {
                 if !grid.adjacent(w[0], w[1]) {
                     problems.push_with(Code::MapRoadGap, || {
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::MapRoadGap,
                             format!(
                                 "road hexes {} and {} are not neighbours",
@@ -447,7 +447,6 @@ impl Map {
                         .with_hint(
                             "a road is a path: each hex must share a hexside with the one before",
                         )
-                        .with_rule("4M")
                     });
                 }
             }
@@ -584,7 +583,7 @@ fn off_map_in_list(problems: &mut Findings, grid: &Grid, hexes: &[Coord], list: 
 
 /// MAP007: hex `c`, at `path`, is not on the map.
 pub(crate) fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::new(
         Code::OffMap,
         format!(
             "hex ({}, {}) is off the {} × {} map",

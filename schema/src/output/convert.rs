@@ -45,7 +45,7 @@ fn convert_as<T: Serialize + DeserializeOwned>(
 ) -> Result<Converted, Diagnostic> {
     let model: T = parse(src)?;
     let syntax_error = |e: format::FormatError| {
-        Diagnostic::error(Code::Syntax, e.message)
+        Diagnostic::new(Code::Syntax, e.message)
             .at_location(crate::pipeline::locate::location_at(&src.text, e.offset, 1))
     };
     match (src.syntax, to) {
@@ -65,7 +65,7 @@ fn convert_as<T: Serialize + DeserializeOwned>(
         }
         (Syntax::Json, Syntax::Ron) => {
             let source: Value = serde_json::from_str(&src.text).map_err(|e| {
-                Diagnostic::error(Code::Syntax, format!("not valid JSON: {e}")).at_location(
+                Diagnostic::new(Code::Syntax, format!("not valid JSON: {e}")).at_location(
                     crate::pipeline::locate::location_of_line_col(&src.text, e.line(), e.column()),
                 )
             })?;
@@ -76,9 +76,9 @@ fn convert_as<T: Serialize + DeserializeOwned>(
                 o.remove("$schema");
             }
             let model: T = serde_json::from_value(value)
-                .map_err(|e| Diagnostic::error(Code::Syntax, format!("cannot write RON: {e}")))?;
+                .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
             let typed = ron::ser::to_string(&model)
-                .map_err(|e| Diagnostic::error(Code::Syntax, format!("cannot write RON: {e}")))?;
+                .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
             let mut doc = format::parse_document(&typed).map_err(syntax_error)?;
             let mut dropped_keys = Vec::new();
             if let Some(root) = &mut doc.root {

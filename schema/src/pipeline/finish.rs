@@ -52,8 +52,8 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .collect();
     if extra > 0 {
         out.push(
-            Diagnostic::note(
-                Code::LimitExceeded,
+            Diagnostic::new(
+                Code::MoreFindings,
                 format!("{extra} more diagnostics not shown"),
             )
             .in_file(&src.path)
@@ -109,8 +109,8 @@ pub(crate) fn cap(out: &mut Vec<Diagnostic>, file: Option<&Path>) {
     let extra = not_shown(out.iter());
     if extra > 0 {
         out.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
-        let mut note = Diagnostic::note(
-            Code::LimitExceeded,
+        let mut note = Diagnostic::new(
+            Code::MoreFindings,
             format!("{extra} more diagnostics not shown"),
         )
         .with_hint("fix the ones above first");

@@ -129,7 +129,7 @@ impl MapRegistry {
             .ok()
             .filter(|c| c.is_dir())
             .ok_or_else(|| {
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::Io,
                     format!("--maps {}: not a directory", dir.display()),
                 )
@@ -313,7 +313,7 @@ impl MapRegistry {
                     "outside the scenario's directory and the map directories",
                 );
             }
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::UnknownMap,
                 format!("cannot open map `{reference}`: {e}"),
             )
@@ -333,8 +333,8 @@ impl MapRegistry {
                 let mut notes = Vec::new();
                 if let Some(d) = builtin_id_claimed(&m) {
                     notes.push(
-                        Diagnostic::warning(
-                            Code::DuplicateId,
+                        Diagnostic::new(
+                            Code::MapIdShadowed,
                             format!(
                                 "the map `{reference}` has the id `{}` of a built-in map but differs from it",
                                 m.id
@@ -352,7 +352,7 @@ impl MapRegistry {
                     zones: None,
                 })
             }
-            _ => Err(Diagnostic::error(
+            _ => Err(Diagnostic::new(
                 Code::UnknownMap,
                 format!("the map `{reference}` has errors"),
             )
@@ -373,8 +373,8 @@ impl MapRegistry {
             for f in &found {
                 if f.map.as_deref() != Some(&m) {
                     notes.push(
-                        Diagnostic::warning(
-                            Code::DuplicateId,
+                        Diagnostic::new(
+                            Code::MapIdShadowed,
                             format!(
                                 "{} also has the id `{id}` but is not the built-in map `{id}`; this scenario is checked against the built-in map",
                                 f.path.display()
@@ -404,7 +404,7 @@ impl MapRegistry {
         let (clean, broken): (Vec<&Found>, Vec<&Found>) =
             found.iter().partition(|f| f.map.is_some());
         match clean.as_slice() {
-            [] if !broken.is_empty() => Err(Diagnostic::error(
+            [] if !broken.is_empty() => Err(Diagnostic::new(
                 Code::UnknownMap,
                 format!("the map `{id}` ({}) has errors", broken[0].path.display()),
             )
@@ -417,7 +417,7 @@ impl MapRegistry {
                 let ids = self.ids(scenario_path);
                 let near = suggestions(id, ids.iter().map(String::as_str));
                 Err(
-                    Diagnostic::error(Code::UnknownMap, format!("no map has the id `{id}`"))
+                    Diagnostic::new(Code::UnknownMap, format!("no map has the id `{id}`"))
                         .at_path(path!["map"])
                         .with_hint(did_you_mean(&near).unwrap_or_else(|| {
                             format!(
@@ -433,7 +433,7 @@ impl MapRegistry {
                 notes: Vec::new(),
                 zones: Some(Arc::clone(&one.zones)),
             }),
-            many => Err(Diagnostic::error(
+            many => Err(Diagnostic::new(
                 Code::DuplicateId,
                 format!(
                     "{} map files have the id `{id}`: {}",
@@ -455,7 +455,7 @@ impl MapRegistry {
 pub fn builtin_id_claimed(map: &Map) -> Option<Diagnostic> {
     let builtin = builtin::map(&map.id)?;
     (builtin != *map).then(|| {
-        Diagnostic::error(
+        Diagnostic::new(
             Code::DuplicateId,
             format!(
                 "the id `{}` is the built-in map's, and this map differs from it",
@@ -487,7 +487,7 @@ pub fn duplicate_ids(maps: &[(PathBuf, String)]) -> BTreeMap<PathBuf, Diagnostic
                 .collect();
             out.insert(
                 (*p).clone(),
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::DuplicateId,
                     format!(
                         "the map id `{id}` is also the id of {}",
@@ -530,7 +530,7 @@ fn lexically_joined(base: &Path, rel: &Path) -> Option<PathBuf> {
 }
 
 fn outside(reference: &str, why: &str) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::new(
         Code::MapOutsideRoots,
         format!("the map path `{reference}` is {why}"),
     )

@@ -16,6 +16,7 @@
 pub mod finish;
 pub mod locate;
 pub mod maps;
+pub mod migrate;
 pub mod parse;
 pub mod read;
 pub mod record;
@@ -106,6 +107,8 @@ pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
 /// Parse and schema-check a scenario, validating what the user wrote. Schema findings that a
 /// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
 /// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
+/// A file in an old spelling of its format version is read as its rewritten form
+/// ([`migrate`]); findings located in that form are moved back to the file's own text.
 fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
     // A map or a battle where a scenario is expected is said in one line, not as a list of
     // the scenario fields it lacks.
@@ -114,8 +117,38 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
         Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind)]),
         Err(d) => return Err(vec![d]),
     }
-    let (s, written): (Scenario, _) = parse_document_all(src)?;
-    scenario_schema(&written).map(|deferred| (s, deferred))
+    let old = migrate::old_spellings(&src.text, src.syntax);
+    if old.is_empty() {
+        let (s, written): (Scenario, _) = parse_document_all(src)?;
+        return scenario_schema(&written).map(|deferred| (s, deferred));
+    }
+    let rewritten = Source {
+        text: migrate::rewrite(&src.text, &old),
+        ..src.clone()
+    };
+    let back = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
+        diags
+            .into_iter()
+            .map(|mut d| {
+                d.location = d
+                    .location
+                    .map(|l| migrate::original_location(&src.text, &old, l));
+                d
+            })
+            .collect()
+    };
+    let (s, written): (Scenario, _) = parse_document_all(&rewritten).map_err(back)?;
+    scenario_schema(&written)
+        .map(|deferred| (s, back(deferred)))
+        .map_err(back)
+}
+
+/// The notes (FMT005) on the old spellings of a scenario's text, located in it.
+fn old_spelling_notes(src: &Source) -> Vec<Diagnostic> {
+    migrate::old_spellings(&src.text, src.syntax)
+        .iter()
+        .map(|o| o.note(&src.text))
+        .collect()
 }
 
 /// FMT004: a map or battle file given where a scenario is expected, with the command for it.
@@ -136,7 +169,7 @@ fn not_a_scenario(src: &Source, kind: DocKind) -> Diagnostic {
         ),
     };
     let at = crate::pipeline::locate::top_level_field(&src.text, "format").map_or(0, |(a, _)| a);
-    Diagnostic::error(
+    Diagnostic::new(
         Code::NotAScenario,
         format!(
             "this file is {what} (`{}`), but a scenario is expected here",
@@ -193,15 +226,17 @@ fn compile_scenario_on(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
+    let notes = old_spelling_notes(src);
     let (scenario, deferred) = match load_scenario_deferring(src) {
         Ok(s) => s,
-        Err(d) => return (None, d, None),
+        Err(d) => return (None, [notes, d].concat(), None),
     };
     let found = match registry.resolve(&scenario.map, &src.path) {
         Ok(m) => m,
-        Err(d) => return (None, [deferred, vec![d]].concat(), None),
+        Err(d) => return (None, [notes, deferred, vec![d]].concat(), None),
     };
     let (resolved, mut diags) = check_scenario(&scenario, &found.map, found.zones.as_deref());
+    diags.extend(notes);
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
     (
@@ -240,7 +275,7 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
     let mut map_id = None;
     let (kind, diags, built) = match detect(src) {
         // An engine export among the source files: named as such, and held to its schema.
-        Err(d) if d.code == Code::UnknownFormat && d.severity == Severity::Note => {
+        Err(d) if d.code == Code::EngineExport => {
             let mut diags = vec![d];
             match parse_document::<crate::model::export::Export>(src) {
                 Ok((_, written)) => diags.extend(schema::validate_export(&written)),
@@ -268,8 +303,15 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
                     map: Some((c.map, o)),
                     map_notes,
                 },
-                // Stopped before the map: open the scenario as parsed, with its map if found.
-                _ => match parse::<Scenario>(src) {
+                // Stopped before the map: open the scenario as parsed (in its rewritten form
+                // when it has old spellings), with its map if found.
+                _ => match parse::<Scenario>(&Source {
+                    text: migrate::rewrite(
+                        &src.text,
+                        &migrate::old_spellings(&src.text, src.syntax),
+                    ),
+                    ..src.clone()
+                }) {
                     Ok(scenario) => {
                         let found = registry.resolve(&scenario.map, &src.path).ok();
                         let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();

@@ -49,7 +49,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         // A file whose syntax is broken may have a format field the search cannot see: the
         // syntax error, located, is what to fix first.
         parse::<serde::de::IgnoredAny>(source)?;
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::new(
             Code::UnknownFormat,
             "this file does not say whether it is a map or a scenario",
         )
@@ -62,8 +62,8 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let value = format_string(raw);
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
-        return Err(Diagnostic::note(
-            Code::UnknownFormat,
+        return Err(Diagnostic::new(
+            Code::EngineExport,
             format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against export.schema.json only"),
         )
         .at_location(location_at(text, at, span))
@@ -86,7 +86,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             Some(q) if !value.is_empty() => (value, at + q + 1, value.len().min(200)),
             _ => (raw, at, span),
         };
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::new(
             Code::UnknownFormat,
             format!(
                 "`{}` is not a format saberc knows",
@@ -102,7 +102,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         })));
     };
     let version = version_text.parse::<u32>().map_err(|_| {
-        Diagnostic::error(
+        Diagnostic::new(
             Code::UnknownFormat,
             format!("`{}/…` has no version number", kind.prefix()),
         )
@@ -124,7 +124,7 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
                 kind.prefix()
             )
         };
-        return Err(Diagnostic::error(Code::UnsupportedVersion, what)
+        return Err(Diagnostic::new(Code::UnsupportedVersion, what)
             .at_location(location_at(text, at + 1, value.len()))
             .with_hint(if version > CURRENT_VERSION {
                 format!("install a saberc that reads {}/{version}", kind.prefix())
@@ -174,7 +174,7 @@ pub fn named_kind(source: &Source) -> Option<DocKind> {
 pub fn check_limits(text: &str) -> Result<(), Diagnostic> {
     let shape = structure(text, limits::MAX_NESTING, limits::MAX_VALUES);
     if let Some(at) = shape.too_deep_at {
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::new(
             Code::NestingTooDeep,
             format!(
                 "the file nests {} levels deep, over the limit of {}",
@@ -210,7 +210,7 @@ fn other_syntax(source: &Source) -> Option<Diagnostic> {
     let renamed = crate::diagnostic::printable(&renamed.display().to_string(), 200);
     let own = if ext == "json" { "ron" } else { "json" };
     Some(
-        Diagnostic::error(
+        Diagnostic::new(
             Code::OtherSyntax,
             format!("this file is {is}, but its name ends in `.{own}`, so it is read as {named}"),
         )
@@ -271,7 +271,7 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
 /// LIM003 for a file holding more than [`limits::MAX_VALUES`] values, at the first one past
 /// the limit: refused before it is read, so that no later stage spends memory on it.
 fn too_many_values(text: &str, at: usize) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::new(
         Code::LimitExceeded,
         format!(
             "the file holds more than {} values (list items, fields, brackets and comments), over the limit",
@@ -572,7 +572,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
     };
     // An error at the very end of the text means the file stops short: say so plainly.
     if loc.offset >= text.trim_end().len() && !matches!(e.code, E::TrailingCharacters) {
-        return Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
+        return Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed")
             .at_location(loc)
             .at_path(path.to_vec());
@@ -597,7 +597,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         // `color: "Red"`: JSON habits; RON writes enum values as bare names.
         E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('"') => {
             let quoted = quoted_at(text, loc.offset);
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::WrongType,
                 format!(
                     "`\"{quoted}\"` is in quotes{where_}, but RON writes this value as a bare name"
@@ -615,7 +615,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 .as_deref()
                 .map(|o| format!(" in `{o}`"))
                 .unwrap_or_default();
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::UnknownField,
                 format!("unknown field `{found}`{in_}{where_}"),
             )
@@ -637,7 +637,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 .as_deref()
                 .map(|o| format!(" of `{o}`"))
                 .unwrap_or_default();
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::UnknownField,
                 format!("unknown variant `{found}`{in_}{where_}"),
             )
@@ -652,7 +652,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 .as_deref()
                 .map(|o| format!(" in `{o}`"))
                 .unwrap_or_default();
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::MissingField,
                 format!("missing field `{field}`{in_}{where_}"),
             )
@@ -660,28 +660,28 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 "add `{field}: …` (see the schema or README for its form)"
             ))
         }
-        E::DuplicateStructField { field, .. } => Diagnostic::error(
+        E::DuplicateStructField { field, .. } => Diagnostic::new(
             Code::Syntax,
             format!("field `{field}` is given twice{where_}"),
         )
         .with_hint("keep one of them"),
         E::ExceededRecursionLimit => {
-            Diagnostic::error(Code::NestingTooDeep, "the file nests too deeply")
+            Diagnostic::new(Code::NestingTooDeep, "the file nests too deeply")
                 .with_hint("simplify the zone expressions")
         }
         E::InvalidValueForType { .. } | E::ExpectedDifferentLength { .. } => {
-            Diagnostic::error(Code::WrongType, format!("{}{where_}", e.code)).with_hint(
+            Diagnostic::new(Code::WrongType, format!("{}{where_}", e.code)).with_hint(
                 "check the value's type against the schema (`saberc schema`) or the README",
             )
         }
         E::Message(m) if m.contains("is not a hex label") => {
-            Diagnostic::error(Code::WrongType, format!("{m}{where_}")).with_hint(hex_label_hint(m))
+            Diagnostic::new(Code::WrongType, format!("{m}{where_}")).with_hint(hex_label_hint(m))
         }
         // `{BA: 1.5}`: RON reads `1` and then stops at `.5`.
         E::ExpectedComma if fraction_at(text, loc.offset).is_some() => {
             let number = fraction_at(text, loc.offset).unwrap_or_default();
             let whole = number.split('.').next().unwrap_or("1");
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::WrongType,
                 format!("`{number}` is not a whole number{where_}"),
             )
@@ -694,7 +694,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 || m.contains("invalid value")
                 || m.contains("invalid length") =>
         {
-            Diagnostic::error(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
+            Diagnostic::new(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
                 negative_hint(m).unwrap_or_else(|| {
                     "check the value's type against the schema (`saberc schema`) or the README"
                         .to_string()
@@ -733,7 +733,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                         .collect::<String>()
                 })
                 .filter(|n| !n.is_empty());
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::WrongType,
                 format!("wrong type{where_}: {}", lower_first(&e.code.to_string())),
             )
@@ -743,9 +743,9 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                     .to_string(),
             })
         }
-        E::Eof => Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
+        E::Eof => Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed"),
-        other => Diagnostic::error(Code::Syntax, plain_types(&format!("{other}{where_}")))
+        other => Diagnostic::new(Code::Syntax, plain_types(&format!("{other}{where_}")))
             .with_hint(unbalanced_hint(text, loc.line).unwrap_or_else(|| {
                 "RON writes `field: value` pairs separated by commas, lists in [ ], records and \
                  variants' values in ( ), maps in { }: compare this line with its neighbours"
@@ -788,7 +788,7 @@ fn missing_comma(text: &str, offset: usize, where_: &str) -> Option<Diagnostic> 
     }
     let shown = crate::diagnostic::printable(value, 40);
     Some(
-        Diagnostic::error(
+        Diagnostic::new(
             Code::Syntax,
             format!("a comma is missing after `{shown}`{where_}"),
         )
@@ -880,7 +880,7 @@ fn list_for_tuple(text: &str, offset: usize, where_: &str) -> Diagnostic {
     } else {
         format!("`{name}`")
     };
-    Diagnostic::error(
+    Diagnostic::new(
         Code::Syntax,
         format!("a list `[…]`{where_} where RON expects the values of {shown} themselves"),
     )
@@ -938,7 +938,7 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         let before = text[..loc.offset.min(text.len())].trim_end();
         if before.ends_with(',') {
             let at = before.len() - 1;
-            return Diagnostic::error(Code::Syntax, "a comma after the last item")
+            return Diagnostic::new(Code::Syntax, "a comma after the last item")
                 .with_hint(
                     "remove this `,`: JSON has no comma after the last item of a list or object",
                 )
@@ -953,32 +953,32 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         unknown_name(&msg, rest, "variant", &where_)
     } else if let Some(rest) = msg.strip_prefix("missing field `") {
         let field = rest.split('`').next().unwrap_or("");
-        Diagnostic::error(Code::MissingField, format!("{msg}{where_}")).with_hint(format!(
+        Diagnostic::new(Code::MissingField, format!("{msg}{where_}")).with_hint(format!(
             "add `\"{field}\": …` to this object (see the schema or README for its form)"
         ))
     } else if let Some(rest) = msg.strip_prefix("duplicate field `") {
         let field = rest.split('`').next().unwrap_or("");
-        Diagnostic::error(
+        Diagnostic::new(
             Code::Syntax,
             format!("field `{field}` is given twice{where_}"),
         )
         .with_hint(format!("keep one `\"{field}\": …` and remove the other"))
     } else if msg.contains("is not a hex label") {
-        Diagnostic::error(Code::WrongType, format!("{msg}{where_}")).with_hint(hex_label_hint(&msg))
+        Diagnostic::new(Code::WrongType, format!("{msg}{where_}")).with_hint(hex_label_hint(&msg))
     } else if let Some(number) = msg
         .strip_prefix("invalid type: floating point `")
         .and_then(|r| r.split('`').next())
         .filter(|n| n.ends_with(".0"))
     {
-        Diagnostic::error(Code::WrongType, format!("{msg}{where_}")).with_hint(format!(
+        Diagnostic::new(Code::WrongType, format!("{msg}{where_}")).with_hint(format!(
             "write the whole number without its decimal point: `{}`",
             number.trim_end_matches(".0")
         ))
     } else if e.is_eof() {
-        Diagnostic::error(Code::Syntax, "the file ends in the middle of a value")
+        Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed")
     } else if e.is_data() {
-        Diagnostic::error(Code::WrongType, format!("{msg}{where_}")).with_hint(
+        Diagnostic::new(Code::WrongType, format!("{msg}{where_}")).with_hint(
             negative_hint(&msg).unwrap_or_else(|| {
                 "check the value's type against the schema (`saberc schema`)".to_string()
             }),
@@ -986,7 +986,7 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
     } else if text[loc.offset.min(text.len())..].starts_with("//")
         || text[loc.offset.min(text.len())..].starts_with("/*")
     {
-        Diagnostic::error(Code::Syntax, "JSON has no comments").with_hint(
+        Diagnostic::new(Code::Syntax, "JSON has no comments").with_hint(
             "remove the comment, or write the file in RON, which allows `//` comments (`saberc convert FILE --to ron`)",
         )
     } else {
@@ -1015,7 +1015,7 @@ fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
             .take_while(|c| *c != '\'' && *c != '\n')
             .take(60)
             .collect();
-        return Diagnostic::error(
+        return Diagnostic::new(
             Code::Syntax,
             format!("`'{inner}'`: JSON has no single quotes"),
         )
@@ -1028,7 +1028,7 @@ fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
     {
         let is_key = text[start + word.len()..].trim_start().starts_with(':');
         let what = if is_key { "a key" } else { "a name" };
-        return Diagnostic::error(
+        return Diagnostic::new(
             Code::Syntax,
             format!("`{word}` is {what} without quotes, which JSON does not allow"),
         )
@@ -1037,14 +1037,14 @@ fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
         ));
     }
     if rest.starts_with('(') {
-        return Diagnostic::error(Code::Syntax, format!("{msg}: `(` is RON, not JSON"))
+        return Diagnostic::new(Code::Syntax, format!("{msg}: `(` is RON, not JSON"))
             .with_hint(
                 "JSON writes a record as `{\"field\": value}`, a list as `[a, b]` and a variant as \
                  `{\"Name\": value}`; `saberc convert FILE.ron --to json` writes a RON file as JSON",
             );
     }
     let line = text[..at].matches('\n').count() + 1;
-    Diagnostic::error(Code::Syntax, msg)
+    Diagnostic::new(Code::Syntax, msg)
         .with_hint(unbalanced_hint(text, line).unwrap_or_else(|| {
         "JSON writes `\"key\": value` pairs in { }, lists in [ ], strings in double quotes, and a \
          comma between items but none after the last"
@@ -1124,7 +1124,7 @@ fn duplicate_key(
         .map(|l| format!(" (first at line {}, column {})", l.line, l.column))
         .unwrap_or_default();
     Some(
-        Diagnostic::error(
+        Diagnostic::new(
             Code::Syntax,
             format!("`{key}` is given twice in `{field}`{first_at}"),
         )
@@ -1145,7 +1145,7 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
         return unknown_code(found, where_);
     }
     let near = suggestions(found, expected.iter().copied());
-    let d = Diagnostic::error(
+    let d = Diagnostic::new(
         Code::UnknownField,
         format!("unknown {what} `{found}`{where_}"),
     );
@@ -1234,7 +1234,7 @@ fn is_code_list(expected: &[&str]) -> bool {
 
 /// A diagnostic code the registry does not have, with the nearest ones.
 fn unknown_code(found: &str, where_: &str) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::new(
         Code::UnknownField,
         format!("unknown diagnostic code `{found}`{where_}"),
     )

@@ -55,7 +55,7 @@ impl Source {
             Err(e) => {
                 let valid = e.utf8_error().valid_up_to();
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                let d = Diagnostic::error(
+                let d = Diagnostic::new(
                     Code::Syntax,
                     format!(
                         "the file is not UTF-8 text (byte {valid} is not part of a UTF-8 character)"
@@ -76,12 +76,12 @@ impl Source {
 /// [`limits::MAX_FILE_BYTES`] are refused from their size.
 pub fn read_regular(path: &Path) -> Result<Vec<u8>, Diagnostic> {
     let io_err = |e: std::io::Error| {
-        Diagnostic::error(Code::Io, format!("cannot read {}: {e}", path.display()))
+        Diagnostic::new(Code::Io, format!("cannot read {}: {e}", path.display()))
             .in_file(path)
             .with_hint("check that the file exists and is readable")
     };
     let not_regular = |meta: &std::fs::Metadata| {
-        Diagnostic::error(
+        Diagnostic::new(
             Code::Io,
             format!(
                 "{} is {}, not a regular file",
@@ -149,7 +149,7 @@ fn file_kind(meta: &std::fs::Metadata) -> &'static str {
 }
 
 fn too_large(path: &Path, len: u64) -> Diagnostic {
-    Diagnostic::error(
+    Diagnostic::new(
         Code::FileTooLarge,
         format!(
             "the file is {} bytes, over the limit of {} bytes",
@@ -298,7 +298,7 @@ pub fn collect_with(paths: &[PathBuf], opts: &WalkOptions) -> Result<Collected, 
     let mut roots = Vec::new();
     for p in paths {
         let meta = std::fs::metadata(p).map_err(|e| {
-            Diagnostic::error(Code::Io, format!("cannot read {}: {e}", p.display()))
+            Diagnostic::new(Code::Io, format!("cannot read {}: {e}", p.display()))
                 .in_file(p)
                 .with_hint("check the path")
         })?;
@@ -473,7 +473,7 @@ fn keep_entry(
 }
 
 fn unsearched(dir: &Path, message: String, hint: &str) -> Diagnostic {
-    Diagnostic::error(Code::Io, message)
+    Diagnostic::new(Code::Io, message)
         .in_file(dir)
         .with_hint(hint)
 }

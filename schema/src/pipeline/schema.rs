@@ -373,7 +373,7 @@ fn diagnostic(e: &jsonschema::ValidationError) -> Diagnostic {
     };
     // The message may echo the value: a 4 MiB name must not come back whole.
     let message = crate::diagnostic::truncate_chars(&message, MAX_ECHO);
-    Diagnostic::error(Code::Schema, format!("{message}{at}"))
+    Diagnostic::new(Code::Schema, format!("{message}{at}"))
         .at_path(path)
         .with_hint(hint)
 }

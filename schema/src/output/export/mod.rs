@@ -236,7 +236,7 @@ impl Budget {
         let hexes = ExportHexes::of(h);
         self.runs += hexes.runs.len();
         if self.runs > MAX_EXPORT_RUNS {
-            return Err(Diagnostic::error(
+            return Err(Diagnostic::new(
                 Code::LimitExceeded,
                 format!(
                     "the export would hold more than {} runs of hexes in its zones, over the export limit",

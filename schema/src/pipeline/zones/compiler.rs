@@ -128,7 +128,7 @@ impl<'a> ZoneCompiler<'a> {
         self.over_budget = true;
         let hexes = self.grid().len().max(1) as u64;
         self.diagnostics.push(
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::LimitExceeded,
                 format!(
                     "the zones of this file need more than {} hex visits to compute, over the limit (on this {} × {} map, about {} steps that each cover the whole map)",
@@ -287,10 +287,9 @@ impl<'a> ZoneCompiler<'a> {
                     .collect();
                 if ends.is_empty() {
                     self.diagnostics.push(
-                        Diagnostic::error(Code::RoadNotOnEdge, format!("the {name} road does not reach a map edge"))
+                        Diagnostic::new(Code::RoadNotOnEdge, format!("the {name} road does not reach a map edge"))
                             .at_path(p)
-                            .with_hint("extend the road to the map edge in the map file, or arrive by an edge instead")
-                            .with_rule("11.0"),
+                            .with_hint("extend the road to the map edge in the map file, or arrive by an edge instead"),
                     );
                 }
                 HexSet::from_coords(g, ends)
@@ -351,7 +350,7 @@ impl<'a> ZoneCompiler<'a> {
                     && min > max
                 {
                     self.diagnostics.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::ZoneParameter,
                             format!("the sector asks for hexes at least {min} but at most {max} away: none can be"),
                         )
@@ -399,16 +398,15 @@ impl<'a> ZoneCompiler<'a> {
                 let (bank, tied) = river_bank(self.map, *edge);
                 if tied {
                     self.diagnostics.push(
-                        Diagnostic::warning(
-                            Code::ZoneParameter,
+                        Diagnostic::new(
+                            Code::RiverSideTied,
                             format!(
                                 "the river divides the {} edge into two banks of the same length, so `RiverSide({edge:?})` names neither",
                                 edge.name()
                             ),
                         )
                         .at_path(sub(path, &[k("RiverSide")]))
-                        .with_hint("name an edge that lies mostly on one bank, or give the bank as an `Area` or with `Beyond`")
-                        .with_rule("11.0"),
+                        .with_hint("name an edge that lies mostly on one bank, or give the bank as an `Area` or with `Beyond`"),
                     );
                 }
                 bank
@@ -431,7 +429,7 @@ impl<'a> ZoneCompiler<'a> {
                     Some(s) => s.clone(),
                     None => {
                         self.diagnostics.push(
-                            Diagnostic::error(
+                            Diagnostic::new(
                                 Code::ZoneParameter,
                                 "this zone refers to the enemy's deployment, which is not known here",
                             )
@@ -500,12 +498,11 @@ impl<'a> ZoneCompiler<'a> {
                 self.diagnostics.push_with(Code::UnknownFeature, || {
                     let codes = map.feature_codes();
                     let near = nearest_codes(code, &codes);
-                    Diagnostic::error(
+                    Diagnostic::new(
                         Code::UnknownFeature,
                         format!("the map `{}` has no feature `{code}`", map.id),
                     )
                     .at_path(path.to_vec())
-                    .with_rule("11.0")
                     .with_hint(match did_you_mean(&near) {
                         Some(s) => s,
                         None => format!("the map's features are {}", some_of(&codes)),
@@ -539,20 +536,19 @@ impl<'a> ZoneCompiler<'a> {
                     format!("the map's named roads are {}", some_of(&names))
                 }
             });
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::UnknownRoad,
                 format!("the map `{}` has no road named `{name}`", map.id),
             )
             .at_path(path)
             .with_hint(hint)
-            .with_rule("11.0")
         });
     }
 
     fn check_distance(&mut self, d: u32, path: &[PathSeg]) {
         if d > limits::MAX_DISTANCE {
             self.diagnostics.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::LimitExceeded,
                     format!("distance {d} is over the limit of {}", limits::MAX_DISTANCE),
                 )
@@ -1135,7 +1131,7 @@ mod tests {
         }
         let (_, d) = compile(&m, &Zone::RiverSide(Edge::West));
         assert_eq!(d.len(), 1, "{d:?}");
-        assert_eq!(d[0].code, Code::ZoneParameter);
+        assert_eq!(d[0].code, Code::RiverSideTied);
         assert_eq!(d[0].severity, crate::diagnostic::Severity::Warning);
     }
 

@@ -110,7 +110,7 @@ fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnosti
     let mut read: HashMap<PathBuf, Source> = HashMap::new();
     move |source: &str| {
         let outside = || {
-            Diagnostic::error(
+            Diagnostic::new(
                 Code::MapOutsideRoots,
                 format!(
                     "the tileset `{}` is outside the map's folder",
@@ -123,9 +123,9 @@ fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnosti
         if rel.is_absolute() || rel.has_root() {
             return Err(outside());
         }
-        let root = root.as_ref().map_err(|e| {
-            Diagnostic::error(Code::Io, format!("cannot read the map's folder: {e}"))
-        })?;
+        let root = root
+            .as_ref()
+            .map_err(|e| Diagnostic::new(Code::Io, format!("cannot read the map's folder: {e}")))?;
         // Climbing above the folder is refused by the text alone, before the disk is asked.
         let mut depth = 0i64;
         for c in rel.components() {
@@ -139,7 +139,7 @@ fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnosti
             }
         }
         let real = dir.join(rel).canonicalize().map_err(|e| {
-            Diagnostic::error(Code::Io, format!("cannot read the tileset `{source}`: {e}"))
+            Diagnostic::new(Code::Io, format!("cannot read the tileset `{source}`: {e}"))
         })?;
         if !real.starts_with(root) {
             return Err(outside());
@@ -150,7 +150,7 @@ fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnosti
         let src = read_regular(&real)?;
         total += src.text.len() as u64;
         if total > MAX_TILESET_BYTES {
-            return Err(Diagnostic::error(
+            return Err(Diagnostic::new(
                 Code::FileTooLarge,
                 format!(
                     "the map's tilesets come to more than {} bytes, over the limit",
@@ -170,7 +170,7 @@ fn confined_reader(dir: PathBuf) -> impl FnMut(&str) -> Result<Source, Diagnosti
 /// Read a file that must be a regular file (not a FIFO or a device), within the size limit.
 fn read_regular(path: &Path) -> Result<Source, Diagnostic> {
     match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => Err(Diagnostic::error(
+        Ok(m) if !m.is_file() => Err(Diagnostic::new(
             Code::Io,
             format!("{} is not a regular file", path.display()),
         )
@@ -329,7 +329,7 @@ fn read_document(cx: &mut Context, src: &Source) -> Option<(TiledMap, Origin)> {
                     "Tiled maps nest a few levels and hold about a value per hex and object; this is not one"
                 }
             };
-            let d = Diagnostic::error(e.code, message).with_hint(hint);
+            let d = Diagnostic::new(e.code, message).with_hint(hint);
             cx.report(0, &Origin::Span(e.offset, e.offset + 1), d);
             None
         }
@@ -405,7 +405,7 @@ fn load_tilesets(
 ) -> Vec<LoadedTileset> {
     let mut out = Vec::new();
     if doc.tilesets.len() > MAX_TILESETS {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::LimitExceeded,
             format!(
                 "the map names {} tilesets; at most {MAX_TILESETS} are read",
@@ -490,7 +490,7 @@ fn parse_tileset(
         }
         Err(e) => {
             let at = crate::pipeline::locate::location_at(&src.text, e.offset, 1);
-            let d = Diagnostic::error(
+            let d = Diagnostic::new(
                 e.code,
                 format!(
                     "`{}` is not a Tiled tileset ({}, at line {}, column {} of that file)",
@@ -604,8 +604,8 @@ fn build(
             Some(Kind::Ridge) => ridge(cx, &t, o, &here, &mut ridges),
             Some(Kind::Label) => label(cx, &t, o, &here, &mut file, &mut trace),
             None => {
-                let d = Diagnostic::warning(
-                    Code::TiledObject,
+                let d = Diagnostic::new(
+                    Code::TiledObjectLeftOut,
                     format!(
                         "{here} (`{}`) is not a feature, road, ridge or label; it is left out",
                         o.name
@@ -633,7 +633,7 @@ fn build(
 /// The grid of a hexagonal Tiled map, or why there is none.
 fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     let mut fail = |key: &str, message: String, hint: &str| {
-        let d = Diagnostic::error(Code::TiledGrid, message).with_hint(hint);
+        let d = Diagnostic::new(Code::TiledGrid, message).with_hint(hint);
         cx.report(0, &at_key(origin, key), d);
     };
     if doc.orientation != "hexagonal" {
@@ -685,7 +685,7 @@ fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     };
     for (key, v) in [("width", doc.width), ("height", doc.height)] {
         if v == 0 || v > limits::MAX_MAP_SIDE {
-            let d = Diagnostic::error(
+            let d = Diagnostic::new(
                 Code::LimitExceeded,
                 format!(
                     "the map's {key} is {v}; it must be 1 to {}",
@@ -747,7 +747,7 @@ fn terrain(
     trace: &mut Trace,
 ) -> Option<Vec<String>> {
     let Some(layer) = terrain_layer(&doc.layers) else {
-        let d = Diagnostic::error(Code::TiledGrid, "the map has no tile layer of terrain")
+        let d = Diagnostic::new(Code::TiledGrid, "the map has no tile layer of terrain")
             .with_hint("paint the hexes on a tile layer named `terrain` with tiles that carry a `terrain` property");
         cx.report(0, &at_key(origin, "layers"), d);
         return None;
@@ -755,7 +755,7 @@ fn terrain(
     trace.terrain = layer.data_origin.clone();
     let here = format!("tile layer `{}`", layer.name);
     if layer.chunks.is_some() {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledGrid,
             format!("{here} is stored in chunks (an infinite map)"),
         )
@@ -768,7 +768,7 @@ fn terrain(
         layer.height.unwrap_or(grid.height),
     );
     if (w, h) != (grid.width, grid.height) {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledData,
             format!(
                 "{here} is {w} × {h} tiles but the map is {} × {}",
@@ -782,7 +782,7 @@ fn terrain(
     let gids = match decode(layer, grid.len()) {
         Ok(g) => g,
         Err(message) => {
-            let d = Diagnostic::error(Code::TiledData, format!("{here}: {message}"))
+            let d = Diagnostic::new(Code::TiledData, format!("{here}: {message}"))
                 .with_hint("save the layer as CSV or Base64 (uncompressed, zlib or gzip)");
             cx.report(0, &layer.data_origin, d);
             return None;
@@ -818,8 +818,8 @@ fn terrain(
     let at = |i: usize| (i % width, i / width);
     if let Some((first, count)) = empty {
         let (x, y) = at(first);
-        let d = Diagnostic::warning(
-            Code::TiledTerrain,
+        let d = Diagnostic::new(
+            Code::TiledEmptyCell,
             format!(
                 "{here} has no tile at x {x}, y {y}{}; read as clear",
                 others(count)
@@ -847,10 +847,9 @@ fn terrain(
                 others(count)
             ),
         };
-        let d = Diagnostic::error(Code::TiledTerrain, message)
+        let d = Diagnostic::new(Code::TiledTerrain, message)
             .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
-            .with_hint("give the tile a string property `terrain` (clear, village, woods, forest, river, ford or bridge) and a bool `slope`")
-            .with_rule("9.2");
+            .with_hint("give the tile a string property `terrain` (clear, village, woods, forest, river, ford or bridge) and a bool `slope`");
         cx.report(0, &layer.data_origin, d);
     }
     Some(rows)
@@ -1143,7 +1142,7 @@ mod tests {
                 .iter()
                 .find(|f| f.name == name)
                 .map(|f| Source::from_text(name, String::from_utf8_lossy(&f.bytes).to_string()))
-                .ok_or_else(|| Diagnostic::error(Code::Io, format!("no {name}")))
+                .ok_or_else(|| Diagnostic::new(Code::Io, format!("no {name}")))
         };
         import_source(&src, &mut reader)
     }
@@ -1224,7 +1223,7 @@ mod tests {
     fn tmj(body: &str) -> Imported {
         let src = Source::from_text("drawn.tmj", body.to_string());
         let mut reader = |name: &str| -> Result<Source, Diagnostic> {
-            Err(Diagnostic::error(Code::Io, format!("no {name}")))
+            Err(Diagnostic::new(Code::Io, format!("no {name}")))
         };
         import_source(&src, &mut reader)
     }
@@ -1320,7 +1319,7 @@ mod tests {
         let objects =
             r#"{"id": 5, "name": "spawn", "type": "spawn", "x": 30, "y": 26, "point": true}"#;
         let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
-        assert_eq!(codes(&i), vec!["TIL003"]);
+        assert_eq!(codes(&i), vec!["TIL005"]);
         assert!(!i.has_errors());
         assert!(i.map.is_some_and(|m| m.features.is_empty()));
     }
@@ -1343,7 +1342,7 @@ mod tests {
     #[test]
     fn empty_cells_are_read_as_clear_with_a_warning() {
         let i = tmj(&small("hexagonal", "[1, 0, 1, 0, 1, 2]", ""));
-        assert_eq!(codes(&i), vec!["TIL002"]);
+        assert_eq!(codes(&i), vec!["TIL006"]);
         assert!(!i.has_errors());
         let d = &i.diagnostics[0];
         assert!(
@@ -1406,7 +1405,7 @@ mod tests {
             let mut reader = |n: &str| match n {
                 "rifle-and-saber.tsj" => Ok(Source::from_text(n, tsj_text.clone())),
                 "drawn.tsx" => Ok(Source::from_text(n, tsx_text.clone())),
-                _ => Err(Diagnostic::error(Code::Io, format!("no {n}"))),
+                _ => Err(Diagnostic::new(Code::Io, format!("no {n}"))),
             };
             let imported = import_source(&src, &mut reader);
             for d in &imported.diagnostics {
@@ -1500,7 +1499,7 @@ mod tests {
     fn tmx(body: &str) -> Imported {
         let src = Source::from_text("drawn.tmx", body.to_string());
         let mut reader = |name: &str| -> Result<Source, Diagnostic> {
-            Err(Diagnostic::error(Code::Io, format!("no {name}")))
+            Err(Diagnostic::new(Code::Io, format!("no {name}")))
         };
         import_source(&src, &mut reader)
     }

@@ -88,22 +88,21 @@ pub(super) fn feature(
 ) {
     let code = o.name.trim();
     let Some((letter, _)) = parse_feature_code(code) else {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledObject,
             format!(
                 "{here} is a feature named `{}`, not a feature code",
                 cut(code)
             ),
         )
-        .with_hint("name it with its letter and number: V4, H26, W22, R1, J34, F17, B14")
-        .with_rule("11.0");
+        .with_hint("name it with its letter and number: V4, H26, W22, R1, J34, F17, B14");
         cx.report(0, &o.origin, d);
         return;
     };
     let class = o.kind.trim().to_ascii_lowercase();
     if is_feature_class(&class) && class != feature_class(letter) {
-        let d = Diagnostic::warning(
-            Code::TiledObject,
+        let d = Diagnostic::new(
+            Code::TiledObjectLeftOut,
             format!(
                 "{here}: `{code}` is a {}, but the object's class is `{class}`",
                 feature_class(letter)
@@ -129,7 +128,7 @@ pub(super) fn feature(
                         }
                     }
                     _ => {
-                        let d = Diagnostic::error(
+                        let d = Diagnostic::new(
                             Code::TiledObject,
                             format!(
                                 "{here}: `{}` in its `hexes` is not a hex of the map",
@@ -151,7 +150,7 @@ pub(super) fn feature(
         }
     }
     if hexes.is_empty() {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledObject,
             format!("{here}: feature `{code}` has no hexes"),
         )
@@ -210,7 +209,7 @@ pub(super) fn road(
                 }
             }
             _ => {
-                let d = Diagnostic::error(
+                let d = Diagnostic::new(
                     Code::TiledObject,
                     format!(
                         "{here}: point {i} of the road is not at the centre of a hex of the map"
@@ -225,7 +224,7 @@ pub(super) fn road(
         }
     }
     if hexes.len() < 2 {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledObject,
             format!("{here}: a road needs a polyline through at least two hexes"),
         )
@@ -258,7 +257,7 @@ pub(super) fn ridge(
 ) {
     let pts = points(o);
     if pts.len() < 2 {
-        let d = Diagnostic::error(
+        let d = Diagnostic::new(
             Code::TiledObject,
             format!("{here}: a ridge needs a polyline along at least one hexside"),
         )
@@ -274,7 +273,7 @@ pub(super) fn ridge(
                     .or_insert_with(|| (o.origin.clone(), here.to_string()));
             }
             None => {
-                let d = Diagnostic::error(
+                let d = Diagnostic::new(
                     Code::TiledObject,
                     format!(
                         "{here}: segment {} of the ridge is not a hexside of the map",
@@ -335,8 +334,8 @@ pub(super) fn label(
             trace.labels.push((o.origin.clone(), here.to_string()));
         }
         _ => {
-            let d = Diagnostic::warning(
-                Code::TiledObject,
+            let d = Diagnostic::new(
+                Code::TiledObjectLeftOut,
                 format!("{here}: a label needs a text and a place on a hex of the map; left out"),
             );
             cx.report(0, &o.origin, d);

@@ -1,0 +1,349 @@
+//! Old spellings of a format version: every spelling ever published under `saber-scenario/1`
+//! keeps checking with its meaning. A file is read as its rewritten form (the verdict is the
+//! one that form gets), each old spelling gets a note (FMT005) naming the new one, and `saberc
+//! migrate` writes the rewritten form in place, editing only the spans of the old spellings so
+//! that comments and layout stay.
+//!
+//! The spellings published and then changed under version 1 (found in the history of
+//! `schema/scenario.schema.json`; maps and battle files have had none):
+//!
+//! | old | new | meaning |
+//! |---|---|---|
+//! | `Exit(count: All, …)` | `Exit(count: EveryCounter, …)` | "every one of them", the old `All`'s documented meaning ("all four limbers") |
+//! | `ControlEnemySetup(by_turn: N)` | `ControlEnemySetup(when: ByEndOfTurn(N))` | "by the end of Game-Turn N", the old field's documented meaning |
+//!
+//! The scan is one pass over the text's tokens (strings and comments skipped), so a file of any
+//! size costs time linear in its length.
+
+use crate::diagnostic::{Code, Diagnostic, Location};
+use crate::pipeline::locate::location_at;
+use crate::pipeline::read::Syntax;
+
+/// One old spelling found in a file: the bytes to replace and what to write instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OldSpelling {
+    /// Byte offset of the old spelling.
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+    /// The text that replaces it.
+    pub new_text: String,
+    /// The old spelling, in words (`Exit(count: All)`).
+    pub old: &'static str,
+    /// The new spelling, in words.
+    pub new: &'static str,
+}
+
+impl OldSpelling {
+    /// The note (FMT005) that says the old spelling was read as the new one, at its place in
+    /// the original text.
+    pub fn note(&self, text: &str) -> Diagnostic {
+        Diagnostic::new(
+            Code::OldSpelling,
+            format!(
+                "`{}` is an old spelling of saber-scenario/1, read as `{}`",
+                self.old, self.new
+            ),
+        )
+        .at_location(location_at(text, self.start, self.end - self.start))
+        .with_hint(format!(
+            "write `{}`; `saberc migrate FILE` rewrites every old spelling in place, comments kept",
+            self.new_text
+        ))
+    }
+}
+
+/// A token of the scan: an atom (identifier, number or string, as written) or a punctuation
+/// byte.
+#[derive(Debug, Clone, Copy)]
+struct Tok {
+    start: usize,
+    end: usize,
+    punct: Option<u8>,
+}
+
+/// The tokens of a RON or JSON text, without whitespace and comments. Unterminated strings
+/// and comments end the scan (the parser reports them).
+fn tokens(text: &str) -> Vec<Tok> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            // RON block comments nest.
+            let mut depth = 0usize;
+            while i < b.len() {
+                if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                    depth += 1;
+                    i += 2;
+                } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == b'"' {
+            let start = i;
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+            out.push(Tok {
+                start,
+                end: i,
+                punct: None,
+            });
+        } else if c == b'r' && matches!(b.get(i + 1), Some(b'"' | b'#')) {
+            // A raw string `r"…"` or `r#"…"#`.
+            let start = i;
+            let mut j = i + 1;
+            while b.get(j) == Some(&b'#') {
+                j += 1;
+            }
+            let hashes = j - i - 1;
+            if b.get(j) != Some(&b'"') {
+                i += 1;
+                continue;
+            }
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
+            let from = j + 1;
+            i = memchr::memmem::find(&b[from..], &close)
+                .map_or(b.len(), |k| from + k + close.len());
+            out.push(Tok {
+                start,
+                end: i,
+                punct: None,
+            });
+        } else if b"()[]{}:,".contains(&c) {
+            out.push(Tok {
+                start: i,
+                end: i + 1,
+                punct: Some(c),
+            });
+            i += 1;
+        } else {
+            let start = i;
+            while i < b.len()
+                && !b[i].is_ascii_whitespace()
+                && !b"()[]{}:,\"".contains(&b[i])
+                && !(b[i] == b'/' && matches!(b.get(i + 1), Some(b'/' | b'*')))
+            {
+                i += 1;
+            }
+            out.push(Tok {
+                start,
+                end: i,
+                punct: None,
+            });
+        }
+    }
+    out
+}
+
+/// The old spellings in a scenario's text, in order.
+pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
+    // Cheap refusal: neither old spelling can occur without these words.
+    if !text.contains("All") && !text.contains("by_turn") {
+        return Vec::new();
+    }
+    let toks = tokens(text);
+    let word = |t: &Tok| -> &str {
+        let s = &text[t.start..t.end];
+        match syntax {
+            Syntax::Json => s
+                .strip_prefix('"')
+                .and_then(|s| s.strip_suffix('"'))
+                .unwrap_or(s),
+            Syntax::Ron => s,
+        }
+    };
+    // The variant each open bracket belongs to (the atom just before it, or before `:` in
+    // JSON's `"Exit": {`).
+    let mut stack: Vec<Option<&str>> = Vec::new();
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        match t.punct {
+            Some(b'(' | b'[' | b'{') => {
+                let owner = match syntax {
+                    Syntax::Ron => i.checked_sub(1).map(|p| &toks[p]),
+                    Syntax::Json => i
+                        .checked_sub(2)
+                        .filter(|p| toks[p + 1].punct == Some(b':'))
+                        .map(|p| &toks[p]),
+                };
+                stack.push(owner.filter(|o| o.punct.is_none()).map(|o| word(o)));
+            }
+            Some(b')' | b']' | b'}') => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        // A field `key: value` directly inside the container.
+        let (Some(owner), None) = (stack.last().copied().flatten(), t.punct) else {
+            continue;
+        };
+        if toks.get(i + 1).and_then(|c| c.punct) != Some(b':') {
+            continue;
+        }
+        let Some(value) = toks.get(i + 2).filter(|v| v.punct.is_none()) else {
+            continue;
+        };
+        // Only a value that ends the field (no `All(…)` or `N(…)`).
+        if !matches!(
+            toks.get(i + 3).and_then(|c| c.punct),
+            Some(b',' | b')' | b'}') | None
+        ) {
+            continue;
+        }
+        match (owner, word(t), word(value)) {
+            ("Exit", "count", "All") => out.push(OldSpelling {
+                start: value.start,
+                end: value.end,
+                new_text: match syntax {
+                    Syntax::Ron => "EveryCounter".into(),
+                    Syntax::Json => "\"EveryCounter\"".into(),
+                },
+                old: "Exit(count: All)",
+                new: "Exit(count: EveryCounter)",
+            }),
+            ("ControlEnemySetup", "by_turn", n) if n.bytes().all(|b| b.is_ascii_digit()) => out
+                .push(OldSpelling {
+                    start: t.start,
+                    end: value.end,
+                    new_text: match syntax {
+                        Syntax::Ron => format!("when: ByEndOfTurn({n})"),
+                        Syntax::Json => format!("\"when\": {{\"ByEndOfTurn\": {n}}}"),
+                    },
+                    old: "ControlEnemySetup(by_turn: N)",
+                    new: "ControlEnemySetup(when: ByEndOfTurn(N))",
+                }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The text with every old spelling replaced by its new one; nothing else changes.
+pub fn rewrite(text: &str, old: &[OldSpelling]) -> String {
+    let mut out = String::with_capacity(text.len() + 16 * old.len());
+    let mut at = 0;
+    for o in old {
+        out.push_str(&text[at..o.start]);
+        out.push_str(&o.new_text);
+        at = o.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// Where an offset of the rewritten text lies in the original: shifted back over the rewrites
+/// before it; inside a rewrite, at the start of the old spelling it replaced.
+fn original_offset(old: &[OldSpelling], offset: usize) -> usize {
+    let mut shift: isize = 0;
+    for o in old {
+        let new_start = (o.start as isize + shift) as usize;
+        let new_end = new_start + o.new_text.len();
+        if offset < new_start {
+            break;
+        }
+        if offset < new_end {
+            return o.start;
+        }
+        shift += o.new_text.len() as isize - (o.end - o.start) as isize;
+    }
+    (offset as isize - shift).max(0) as usize
+}
+
+/// A location in the rewritten text, moved to the original text.
+pub fn original_location(original: &str, old: &[OldSpelling], l: Location) -> Location {
+    let start = original_offset(old, l.offset);
+    let end = original_offset(old, l.offset + l.length).max(start);
+    let start = floor_char_boundary(original, start.min(original.len()));
+    let end = floor_char_boundary(original, end.min(original.len()));
+    location_at(original, start, end - start)
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OLD_RON: &str = r#"(
+    victory: [
+        // the limbers
+        (side: "a", goal: Exit(count: All, counters: [Marker(Limber)], via: Edge(East), by_turn: 8)),
+        (side: "b", goal: ControlEnemySetup(by_turn: 7 /* as printed */)),
+        (side: "c", goal: Hold(target: Feature("V1"), hexes: All, when: EndOfGame)),
+    ],
+    notes: "Exit(count: All) in a string stays",
+)"#;
+
+    #[test]
+    fn ron_old_spellings_are_found_and_rewritten_comments_kept() {
+        let old = old_spellings(OLD_RON, Syntax::Ron);
+        assert_eq!(old.len(), 2, "{old:?}");
+        let new = rewrite(OLD_RON, &old);
+        assert!(new.contains("Exit(count: EveryCounter, counters"), "{new}");
+        assert!(
+            new.contains("ControlEnemySetup(when: ByEndOfTurn(7) /* as printed */)"),
+            "{new}"
+        );
+        assert!(
+            new.contains("hexes: All"),
+            "Hold's `All` is not Exit's: {new}"
+        );
+        assert!(new.contains("// the limbers") && new.contains("\"Exit(count: All) in"));
+        assert!(old_spellings(&new, Syntax::Ron).is_empty(), "once");
+    }
+
+    #[test]
+    fn json_old_spellings_are_found_and_rewritten() {
+        let text = r#"{"victory": [{"goal": {"Exit": {"count": "All", "by_turn": 3}}},
+            {"goal": {"ControlEnemySetup": {"by_turn": 7}}}]}"#;
+        let old = old_spellings(text, Syntax::Json);
+        let new = rewrite(text, &old);
+        assert_eq!(
+            new,
+            r#"{"victory": [{"goal": {"Exit": {"count": "EveryCounter", "by_turn": 3}}},
+            {"goal": {"ControlEnemySetup": {"when": {"ByEndOfTurn": 7}}}}]}"#
+        );
+        let v: serde_json::Value = serde_json::from_str(&new).unwrap();
+        assert_eq!(
+            v["victory"][1]["goal"]["ControlEnemySetup"]["when"]["ByEndOfTurn"],
+            7
+        );
+    }
+
+    #[test]
+    fn locations_move_back_to_the_original_text() {
+        let old = old_spellings(OLD_RON, Syntax::Ron);
+        let new = rewrite(OLD_RON, &old);
+        // `counters` lies after the first rewrite on its line.
+        let at = new.find("counters").unwrap();
+        let l = original_location(OLD_RON, &old, location_at(&new, at, 8));
+        assert_eq!(&OLD_RON[l.offset..l.offset + l.length], "counters");
+        let at = new.find("ByEndOfTurn").unwrap();
+        let l = original_location(OLD_RON, &old, location_at(&new, at, 3));
+        assert_eq!(&OLD_RON[l.offset..l.offset + 7], "by_turn");
+    }
+}

@@ -1,0 +1,126 @@
+//! Every spelling ever published keeps checking with its meaning. `fixtures/spellings/` holds a
+//! file in each old spelling of `saber-scenario/1` (RON and JSON), and beside each its
+//! migrated form (`NAME.migrated.EXT`, what `saberc migrate` writes, pinned). An old file
+//! gets the verdict of its migrated form, plus one note (FMT005) per old spelling; `saberc
+//! migrate` rewrites it to exactly the migrated form (comments kept), and `--check` names it.
+
+use std::path::{Path, PathBuf};
+
+use saber_tests::{repo, saberc};
+
+const BIN: &str = env!("CARGO_BIN_EXE_saberc");
+
+/// The old-spelling files, each with its migrated form.
+fn cases() -> Vec<(PathBuf, PathBuf)> {
+    let dir = repo("tests/fixtures/spellings");
+    let mut out: Vec<(PathBuf, PathBuf)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !p.to_string_lossy().contains(".migrated."))
+        .map(|p| {
+            let ext = p.extension().unwrap().to_string_lossy().into_owned();
+            let migrated = p.with_extension(format!("migrated.{ext}"));
+            (p, migrated)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// `saberc check --format json` of a file: exit code and (code, severity, message) of each
+/// finding, sorted.
+fn verdict(file: &Path) -> (Option<i32>, Vec<String>) {
+    let out = saberc(
+        BIN,
+        &[
+            "check",
+            "--maps",
+            "tests/fixtures/maps",
+            "--format",
+            "json",
+            file.to_str().unwrap(),
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut found: Vec<String> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| format!("{} {} {}", d["code"], d["severity"], d["message"]))
+        .collect();
+    found.sort();
+    (out.status.code(), found)
+}
+
+#[test]
+fn there_is_a_file_in_each_old_spelling_ron_and_json() {
+    let names: Vec<String> = cases()
+        .iter()
+        .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "old-exit-all-and-control-by-turn.json",
+            "old-exit-all-and-control-by-turn.ron"
+        ]
+    );
+    for (old, migrated) in cases() {
+        let text = std::fs::read_to_string(&old).unwrap();
+        for spelling in ["All", "by_turn"] {
+            assert!(text.contains(spelling), "{}", old.display());
+        }
+        assert!(migrated.is_file(), "{}", migrated.display());
+    }
+}
+
+#[test]
+fn an_old_spelling_gets_the_verdict_of_its_new_one_and_a_note() {
+    for (old, migrated) in cases() {
+        let (old_exit, old_found) = verdict(&old);
+        let (new_exit, new_found) = verdict(&migrated);
+        assert!(
+            new_found.iter().all(|f| !f.starts_with("\"FMT005\"")),
+            "{new_found:?}"
+        );
+        let notes: Vec<&String> = old_found
+            .iter()
+            .filter(|f| f.starts_with("\"FMT005\" \"note\""))
+            .collect();
+        assert_eq!(notes.len(), 2, "{}: {old_found:?}", old.display());
+        let rest: Vec<String> = old_found
+            .iter()
+            .filter(|f| !f.starts_with("\"FMT005\""))
+            .cloned()
+            .collect();
+        assert_eq!(rest, new_found, "{}", old.display());
+        assert_eq!(old_exit, new_exit, "{}", old.display());
+        assert_eq!(new_exit, Some(0), "{}: {new_found:?}", migrated.display());
+    }
+}
+
+#[test]
+fn migrate_rewrites_old_spellings_in_place_keeping_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    for (old, migrated) in cases() {
+        let copy = dir.path().join(old.file_name().unwrap());
+        std::fs::copy(&old, &copy).unwrap();
+        let check = saberc(BIN, &["migrate", "--check", copy.to_str().unwrap()]);
+        assert_eq!(check.status.code(), Some(1), "{check:?}");
+        assert_eq!(
+            std::fs::read(&copy).unwrap(),
+            std::fs::read(&old).unwrap(),
+            "--check changes nothing"
+        );
+        let run = saberc(BIN, &["migrate", copy.to_str().unwrap()]);
+        assert_eq!(run.status.code(), Some(0), "{run:?}");
+        saber_tests::assert_same_text(
+            &std::fs::read_to_string(&migrated).unwrap(),
+            &std::fs::read_to_string(&copy).unwrap(),
+            &format!("saberc migrate of {}", old.display()),
+        );
+        let again = saberc(BIN, &["migrate", "--check", copy.to_str().unwrap()]);
+        assert_eq!(again.status.code(), Some(0), "migrated once: {again:?}");
+    }
+}
