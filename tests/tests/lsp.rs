@@ -425,3 +425,35 @@ fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
     assert!(findings >= 8, "the fixtures have findings: {findings}");
     c.finish();
 }
+
+#[test]
+fn hostile_documents_get_checks_limits_and_the_server_goes_on() {
+    let mut c = Client::start();
+    c.initialize();
+    // Over the size limit: LIM001, as the file reader says it, without parsing anything.
+    let huge = format!(
+        "(format: \"saber-scenario/1\", notes: \"{}\")",
+        "x".repeat(17 << 20)
+    );
+    c.open("untitled:huge.ron", &huge);
+    let d = c.diagnostics("untitled:huge.ron", 1);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "LIM001");
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": "untitled:huge.ron"}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(edits, Value::Null);
+    // Nested far past the limit: LIM002 at the level that is too deep.
+    let deep = format!("(format: \"saber-scenario/1\", x: {})", "[".repeat(100_000));
+    c.open("untitled:deep.ron", &deep);
+    let d = c.diagnostics("untitled:deep.ron", 1);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "LIM002");
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "untitled:deep.ron"}, "position": {"line": 0, "character": 50_000}}),
+    );
+    assert_eq!(hover, Value::Null);
+    c.finish();
+}
