@@ -522,8 +522,9 @@ impl App {
         }
         let (offer, slot) = self.offers.remove(i);
         let (doc, _) = document_of(offer.doc, offer.source);
-        match files::save_document(&doc, path) {
-            Ok(()) => {
+        // Replacing an existing file was agreed to in the dialog (or the desktop's).
+        match files::save_document_with(&doc, path, true) {
+            Ok(_) => {
                 slot.release();
                 files::remember(&mut self.recent, path);
                 self.ws
