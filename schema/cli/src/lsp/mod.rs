@@ -64,6 +64,8 @@ pub fn lsp_cmd() -> i32 {
 }
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
+/// A request's answer: its result, or the protocol error and a message.
+type Answer = Result<serde_json::Value, (ErrorCode, String)>;
 
 fn serve() -> Result<(), Error> {
     let (conn, io) = Connection::stdio();
@@ -288,8 +290,8 @@ impl Server {
     fn with_params<P: serde::de::DeserializeOwned>(
         &mut self,
         req: Request,
-        answer: fn(&mut Self, P) -> Result<serde_json::Value, (ErrorCode, String)>,
-    ) -> Result<serde_json::Value, (ErrorCode, String)> {
+        answer: fn(&mut Self, P) -> Answer,
+    ) -> Answer {
         let params = serde_json::from_value::<P>(req.params).map_err(|e| {
             (
                 ErrorCode::InvalidParams,
@@ -310,10 +312,7 @@ impl Server {
 
     /// `saberc fmt`'s layout as one edit of the whole text; what fmt refuses gets no edit and
     /// a message saying why.
-    fn formatting(
-        &mut self,
-        p: DocumentFormattingParams,
-    ) -> Result<serde_json::Value, (ErrorCode, String)> {
+    fn formatting(&mut self, p: DocumentFormattingParams) -> Answer {
         let text = self.text(&p.text_document.uri)?;
         let src = source(&p.text_document.uri, text);
         let refused = if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES {
@@ -356,7 +355,7 @@ impl Server {
         Ok(serde_json::to_value(vec![edit]).unwrap_or_default())
     }
 
-    fn hover(&mut self, p: HoverParams) -> Result<serde_json::Value, (ErrorCode, String)> {
+    fn hover(&mut self, p: HoverParams) -> Answer {
         let pp = p.text_document_position_params;
         let text = self.text(&pp.text_document.uri)?;
         let offset = LineIndex::new(text).offset(pp.position);
@@ -371,10 +370,7 @@ impl Server {
             .unwrap_or(serde_json::Value::Null))
     }
 
-    fn completion(
-        &mut self,
-        p: CompletionParams,
-    ) -> Result<serde_json::Value, (ErrorCode, String)> {
+    fn completion(&mut self, p: CompletionParams) -> Answer {
         let pp = p.text_document_position;
         let text = self.text(&pp.text_document.uri)?;
         let offset = LineIndex::new(text).offset(pp.position);
@@ -384,10 +380,7 @@ impl Server {
         Ok(serde_json::to_value(items).unwrap_or_default())
     }
 
-    fn code_action(
-        &mut self,
-        p: CodeActionParams,
-    ) -> Result<serde_json::Value, (ErrorCode, String)> {
+    fn code_action(&mut self, p: CodeActionParams) -> Answer {
         let text = self.text(&p.text_document.uri)?;
         let actions: Vec<_> = p
             .context
