@@ -141,9 +141,14 @@ impl Client {
     }
 
     fn initialize(&mut self) -> Value {
+        self.initialize_in(Value::Null)
+    }
+
+    /// Initialize with these workspace folders (a list of `{uri, name}`, or null).
+    fn initialize_in(&mut self, folders: Value) -> Value {
         let result = self.request(
             "initialize",
-            json!({"processId": null, "rootUri": null, "capabilities": {}}),
+            json!({"processId": null, "rootUri": null, "capabilities": {}, "workspaceFolders": folders}),
         );
         self.notify("initialized", json!({}));
         result
@@ -386,18 +391,18 @@ fn check_findings(path: &Path, text: &str) -> Vec<(String, i64, Value, Value)> {
 
 #[test]
 fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
+    // Every scenario, and every bad and good fixture that is text (a document reaches the
+    // server as UTF-8: a file that is not has no document to compare).
     let mut files = historical_files();
-    for bad in [
-        "feature-code-malformed.ron",
-        "json-trailing-comma.json",
-        "json-several-unknown-names.json",
-        "deep-nesting.ron",
-        "enemies-share-hex.ron",
-        "map-feature-off-map.ron",
-        "json-unit-named-in-words.json",
-        "horse-artillery-as-ha.ron",
-    ] {
-        files.push(repo("tests/fixtures/bad").join(bad));
+    for dir in ["tests/fixtures/bad", "tests/fixtures/good"] {
+        let mut found: Vec<_> = std::fs::read_dir(repo(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron" || e == "json"))
+            .filter(|p| std::fs::read_to_string(p).is_ok())
+            .collect();
+        found.sort();
+        files.extend(found);
     }
     let mut c = Client::start();
     c.initialize();
@@ -422,7 +427,11 @@ fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
         assert_eq!(got, want, "{}", path.display());
         findings += want.len();
     }
-    assert!(findings >= 8, "the fixtures have findings: {findings}");
+    assert!(
+        files.len() > 100 && findings > 100,
+        "{} files, {findings} findings",
+        files.len()
+    );
     c.finish();
 }
 
@@ -455,5 +464,45 @@ fn hostile_documents_get_checks_limits_and_the_server_goes_on() {
         json!({"textDocument": {"uri": "untitled:deep.ron"}, "position": {"line": 0, "character": 50_000}}),
     );
     assert_eq!(hover, Value::Null);
+    c.finish();
+}
+
+#[test]
+fn workspace_folders_serve_as_maps_folders_for_documents_that_are_not_files() {
+    let text =
+        std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap();
+    let uri = "untitled:skirmish-at-the-bridge.ron";
+    // Without a folder holding the map `skirmish`, it is not found…
+    let mut c = Client::start();
+    c.initialize();
+    c.open(uri, &text);
+    let codes: Vec<Value> = c
+        .diagnostics(uri, 1)
+        .iter()
+        .map(|d| d["code"].clone())
+        .collect();
+    assert!(
+        !codes.is_empty() && codes.iter().all(|c| c == "REF004"),
+        "{codes:?}"
+    );
+    c.finish();
+    // …with tests/fixtures/maps as a workspace folder, it is, as with `check --maps`.
+    let folder = file_uri(&repo("tests/fixtures/maps"));
+    let mut c = Client::start();
+    c.initialize_in(json!([{"uri": folder, "name": "maps"}]));
+    c.open(uri, &text);
+    assert_eq!(c.diagnostics(uri, 1), Vec::<Value>::new());
+    let at = text.find("Feature(\"").expect("a feature") + "Feature(\"".len();
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": position(&text, at)}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("map: skirmish"),
+        "{hover}"
+    );
     c.finish();
 }

@@ -85,6 +85,7 @@ fn serve() -> Result<(), Error> {
     let mut server = Server {
         conn,
         roots: workspace_roots(&params),
+        roots_said: std::cell::Cell::new(false),
         docs: HashMap::new(),
         dirty: BTreeMap::new(),
     };
@@ -120,6 +121,8 @@ struct Document {
 struct Server {
     conn: Connection,
     roots: Vec<PathBuf>,
+    /// Whether a workspace folder that cannot be searched was said (once, not at every check).
+    roots_said: std::cell::Cell<bool>,
     docs: HashMap<Uri, Document>,
     /// Documents changed since they were last checked, and since when.
     dirty: BTreeMap<String, (Uri, Instant)>,
@@ -253,7 +256,9 @@ impl Server {
     fn registry(&self) -> MapRegistry {
         let mut reg = MapRegistry::new();
         for root in &self.roots {
-            if let Err(d) = reg.add_root(root) {
+            if let Err(d) = reg.add_root(root)
+                && !self.roots_said.replace(true)
+            {
                 let _ = self
                     .conn
                     .sender
