@@ -1,7 +1,7 @@
 -- Driven by tests/interop/nvim.sh: Neovim's built-in LSP client against `saberc lsp`.
 -- Opens scenario 11.7 and sees no diagnostics; misspells a feature and sees REF001 at its
--- place. Uses start_client/buf_attach_client, which Debian 12's Neovim 0.7 has (vim.lsp.start
--- came in 0.8). Exits 0 on success, 1 (cquit) with a FAIL line otherwise.
+-- place. Attaches the client as the README says (start_client/buf_attach_client, which
+-- Debian 12's Neovim 0.7 has; vim.lsp.start came in 0.8). Exits 0 on success, 1 (cquit) with a FAIL line otherwise.
 local saberc = assert(os.getenv("SABERC"), "SABERC is the saberc binary")
 local repo = assert(os.getenv("REPO"), "REPO is the repository root")
 
@@ -14,26 +14,35 @@ local function ok(msg)
   io.stdout:write("ok: " .. msg .. "\n")
 end
 
-vim.cmd("edit " .. vim.fn.fnameescape(repo .. "/scenarios/07-gettysburg-little-round-top.ron"))
-local buf = vim.api.nvim_get_current_buf()
-
 -- Count the publications, so that "no diagnostics" means the server said so.
 local published = 0
-local client = vim.lsp.start_client({
-  name = "saberc",
-  cmd = { saberc, "lsp" },
-  root_dir = repo,
-  handlers = {
-    ["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
-      published = published + 1
-      return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
-    end,
-  },
-})
-if not client then
-  fail("saberc lsp did not start")
+local on_publish = vim.lsp.handlers["textDocument/publishDiagnostics"]
+vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
+  published = published + 1
+  return on_publish(err, result, ctx, config)
 end
-vim.lsp.buf_attach_client(buf, client)
+
+-- The README's set-up, word for word but for the binary's path.
+vim.api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, {
+  pattern = { "*.ron", "*.json" },
+  callback = function(ev)
+    local id = vim.lsp.start_client({ name = "saberc", cmd = { saberc, "lsp" },
+      root_dir = vim.fn.getcwd() })
+    if id then vim.lsp.buf_attach_client(ev.buf, id) end
+  end,
+})
+
+vim.cmd("edit " .. vim.fn.fnameescape(repo .. "/scenarios/07-gettysburg-little-round-top.ron"))
+local buf = vim.api.nvim_get_current_buf()
+-- A client is listed for the buffer once it has initialized.
+local client
+vim.wait(30000, function()
+  client = next(vim.lsp.buf_get_clients(buf))
+  return client ~= nil
+end, 50)
+if not client then
+  fail("saberc lsp did not start or attach")
+end
 
 if not vim.wait(30000, function() return published >= 1 end, 50) then
   fail("no diagnostics published for the opened scenario")
