@@ -506,3 +506,40 @@ fn workspace_folders_serve_as_maps_folders_for_documents_that_are_not_files() {
     );
     c.finish();
 }
+
+#[test]
+fn a_burst_of_changes_is_checked_once_at_its_end() {
+    let path = repo("scenarios/11-mars-la-tour.ron");
+    let uri = file_uri(&path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::start();
+    c.initialize();
+    c.open(&uri, &text);
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
+    // Versions 2 to 30 in one write, as fast typing sends them; the last misspells a feature.
+    let mut burst = String::new();
+    for version in 2..=30 {
+        let t = if version == 30 {
+            text.replacen("Feature(\"V5\")", "Feature(\"V55\")", 1)
+        } else {
+            format!("{text}// {version}\n")
+        };
+        let body = json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": t}]}})
+        .to_string();
+        burst.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    }
+    c.stdin.write_all(burst.as_bytes()).unwrap();
+    c.stdin.flush().unwrap();
+    // The first publication after the burst is of its last version.
+    let deadline = Instant::now() + PATIENCE;
+    let first = loop {
+        let m = c.next(deadline);
+        if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
+            break m;
+        }
+    };
+    assert_eq!(first["params"]["version"], 30);
+    assert_eq!(first["params"]["diagnostics"][0]["code"], "REF001");
+    c.finish();
+}
