@@ -199,7 +199,11 @@ fn a_session_over_pipes() {
     let mut c = Client::start();
     let init = c.initialize();
     let caps = &init["capabilities"];
-    assert_eq!(caps["textDocumentSync"], json!(1), "{caps}");
+    assert_eq!(
+        caps["textDocumentSync"],
+        json!({"openClose": true, "change": 1, "save": true}),
+        "{caps}"
+    );
     assert_eq!(caps["hoverProvider"], json!(true));
     assert_eq!(caps["documentFormattingProvider"], json!(true));
 
@@ -541,5 +545,35 @@ fn a_burst_of_changes_is_checked_once_at_its_end() {
     };
     assert_eq!(first["params"]["version"], 30);
     assert_eq!(first["params"]["diagnostics"][0]["code"], "REF001");
+    c.finish();
+}
+
+#[test]
+fn a_saved_map_file_rechecks_the_open_scenarios() {
+    let dir = tempfile::tempdir().unwrap();
+    let map_path = dir.path().join("skirmish.ron");
+    let map = std::fs::read_to_string(repo("tests/fixtures/maps/skirmish.ron")).unwrap();
+    std::fs::write(&map_path, &map).unwrap();
+    let scenario_path = dir.path().join("skirmish-at-the-bridge.ron");
+    let scenario =
+        std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap();
+    std::fs::write(&scenario_path, &scenario).unwrap();
+    let uri = file_uri(&scenario_path);
+    let mut c = Client::start();
+    c.initialize();
+    c.open(&uri, &scenario);
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
+    // The map's bridge B4 is renumbered and saved: the scenario's `Feature("B4")` is unknown.
+    std::fs::write(&map_path, map.replace("code: \"B4\"", "code: \"B6\"")).unwrap();
+    c.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": file_uri(&map_path)}}),
+    );
+    let codes: Vec<Value> = c
+        .diagnostics(&uri, 1)
+        .iter()
+        .map(|d| d["code"].clone())
+        .collect();
+    assert_eq!(codes, [json!("REF001")]);
     c.finish();
 }

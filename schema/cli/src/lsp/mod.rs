@@ -23,7 +23,8 @@ use lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     DocumentFormattingParams, HoverParams, HoverProviderCapability, InitializeParams, MessageType,
     OneOf, PublishDiagnosticsParams, ServerCapabilities, ShowMessageParams,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions, TextEdit, Uri,
 };
 use saber_schema::diagnostic::printable;
 use saber_schema::model::map::Map;
@@ -70,7 +71,16 @@ type Answer = Result<serde_json::Value, (ErrorCode, String)>;
 fn serve() -> Result<(), Error> {
     let (conn, io) = Connection::stdio();
     let caps = ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        // Full text on every change; saves are asked for, so that a saved map file re-checks
+        // the open scenarios (their maps are read from disk).
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::FULL),
+                save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                ..TextDocumentSyncOptions::default()
+            },
+        )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec!["\"".into(), "{".into()]),
@@ -185,6 +195,18 @@ impl Server {
                         version: Some(p.text_document.version),
                     };
                     self.changed(p.text_document.uri, doc);
+                }
+            }
+            // A saved file may be the map of open scenarios: every open document is checked
+            // again against the files as they are now.
+            "textDocument/didSave" | "workspace/didChangeWatchedFiles" => {
+                let uris: Vec<Uri> = self.docs.keys().cloned().collect();
+                for uri in uris {
+                    let since = self
+                        .dirty
+                        .get(uri.as_str())
+                        .map_or_else(Instant::now, |(_, t)| *t);
+                    self.dirty.insert(uri.as_str().to_string(), (uri, since));
                 }
             }
             "textDocument/didClose" => {
