@@ -577,3 +577,36 @@ fn a_saved_map_file_rechecks_the_open_scenarios() {
     assert_eq!(codes, [json!("REF001")]);
     c.finish();
 }
+
+/// Wait for the process to end (at most PATIENCE).
+fn ended(child: &mut Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        assert!(Instant::now() < deadline, "the server did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn exit_codes_follow_the_protocol() {
+    // `exit` without `shutdown`: exit code 1.
+    let mut c = Client::start();
+    c.initialize();
+    c.notify("exit", Value::Null);
+    assert_eq!(ended(&mut c.child).code(), Some(1));
+    // `shutdown`, then the editor closes the pipe without `exit`: a clean end; a request
+    // after `shutdown` is refused.
+    let mut c = Client::start();
+    c.initialize();
+    assert_eq!(c.request("shutdown", Value::Null), Value::Null);
+    let resp = c.call("textDocument/hover", json!({}));
+    assert_eq!(resp["error"]["code"], -32600, "{resp}");
+    let Client {
+        mut child, stdin, ..
+    } = c;
+    drop(stdin);
+    assert!(ended(&mut child).success());
+}

@@ -161,15 +161,41 @@ impl Server {
                 },
             };
             match msg {
+                Message::Request(req) if req.method == "shutdown" => {
+                    self.conn
+                        .sender
+                        .send(Message::Response(Response::new_ok(req.id, ())))?;
+                    return self.await_exit();
+                }
                 Message::Request(req) => {
-                    if self.conn.handle_shutdown(&req)? {
-                        return Ok(());
-                    }
                     let resp = self.request(req);
                     self.conn.sender.send(Message::Response(resp))?;
                 }
+                // The protocol's exit code for an exit without shutdown is 1.
+                Message::Notification(n) if n.method == "exit" => {
+                    return Err("the client said `exit` without `shutdown` first".into());
+                }
                 Message::Notification(n) => self.notification(n),
                 Message::Response(_) => {}
+            }
+        }
+    }
+
+    /// After `shutdown`, only `exit` is awaited; requests are refused. A client that closes
+    /// the pipe instead (an editor quitting) ends the server as cleanly.
+    fn await_exit(&self) -> Result<(), Error> {
+        loop {
+            match self.conn.receiver.recv() {
+                Ok(Message::Notification(n)) if n.method == "exit" => return Ok(()),
+                Ok(Message::Request(req)) => {
+                    self.conn.sender.send(Message::Response(Response::new_err(
+                        req.id,
+                        ErrorCode::InvalidRequest as i32,
+                        "the server is shutting down".into(),
+                    )))?;
+                }
+                Ok(_) => {}
+                Err(_) => return Ok(()),
             }
         }
     }
