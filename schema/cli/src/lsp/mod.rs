@@ -417,7 +417,12 @@ impl Server {
             return Ok(serde_json::Value::Null);
         }
         let map = self.map_of(&pp.text_document.uri);
-        Ok(hover::hover_text(word, map.as_ref())
+        let text = self.text(&pp.text_document.uri)?;
+        let shown = hover::hover_text(word, map.as_ref()).or_else(|| {
+            let map = map.as_ref()?;
+            hover::hex_text(hover::hex_at(text, offset, map)?, map)
+        });
+        Ok(shown
             .map(hover::hover)
             .and_then(|h| serde_json::to_value(h).ok())
             .unwrap_or(serde_json::Value::Null))
