@@ -23,6 +23,7 @@ pub mod explain;
 mod export;
 mod factor;
 mod fmt;
+mod lsp;
 mod migrate;
 mod new;
 mod render;
@@ -171,6 +172,9 @@ pub enum Command {
     /// Start a new scenario or map from a commented skeleton.
     #[command(subcommand)]
     New(crate::new::New),
+    /// Run the language server on standard input and output (check's findings, formatting,
+    /// hover and completion in any editor with an LSP client).
+    Lsp,
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.
@@ -323,6 +327,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
         Command::Migrate { paths, check } => migrate::migrate_cmd(&paths, check),
         Command::New(what) => new::new_cmd(&what),
+        Command::Lsp => lsp::lsp_cmd(),
         Command::Completions { shell } => completions::completions_cmd(shell),
         Command::Man { out } => completions::man_cmd(out.as_deref()),
     }

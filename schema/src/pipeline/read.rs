@@ -148,7 +148,8 @@ fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     }
 }
 
-fn too_large(path: &Path, len: u64) -> Diagnostic {
+/// LIM001: a file (or an editor's document) of `len` bytes, over [`limits::MAX_FILE_BYTES`].
+pub fn too_large(path: &Path, len: u64) -> Diagnostic {
     Diagnostic::new(
         Code::FileTooLarge,
         format!(

@@ -1,0 +1,88 @@
+//! The findings of `saberc check` on an open document, as protocol diagnostics.
+
+use lsp_types::{DiagnosticSeverity, NumberOrString, Range};
+use saber_schema::diagnostic::{Code, Diagnostic, Severity};
+use saber_schema::model::limits;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::read::{Source, too_large};
+use saber_schema::pipeline::{FileReport, check_source, finish};
+
+use super::position::LineIndex;
+
+/// Check a document's text as `saberc check` checks a file: the size limit first (LIM001, as
+/// the file reader applies it), then the one pipeline.
+pub fn check_document(src: &Source, registry: &MapRegistry) -> FileReport {
+    if src.text.len() as u64 > limits::MAX_FILE_BYTES {
+        return FileReport {
+            path: src.path.clone(),
+            text: None,
+            kind: None,
+            diagnostics: finish(src, vec![too_large(&src.path, src.text.len() as u64)]),
+            map: None,
+            map_id: None,
+        };
+    }
+    check_source(src, registry)
+}
+
+/// One finding for the protocol: its range (UTF-16), severity, code, message with the hint,
+/// and the hint, rule and explanation command as data (for code actions and clients).
+pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, bom: bool) -> lsp_types::Diagnostic {
+    let range = match d.location {
+        Some(l) => shift_for_bom(lines.range(l.offset, l.length), bom),
+        None => Range::default(),
+    };
+    let mut message = d.message.clone();
+    if let Some(hint) = &d.hint {
+        message.push_str("\nhint: ");
+        message.push_str(hint);
+    }
+    lsp_types::Diagnostic {
+        range,
+        severity: Some(severity(d.severity)),
+        code: Some(NumberOrString::String(d.code.as_str().to_string())),
+        code_description: None,
+        source: Some("saberc".to_string()),
+        message,
+        related_information: None,
+        tags: None,
+        data: Some(serde_json::json!({
+            "hint": d.hint,
+            "rule": d.rule,
+            "hex": d.hex,
+            "explain": format!("saberc explain {}", d.code),
+        })),
+    }
+}
+
+/// The protocol severity of a finding's severity.
+pub fn severity(s: Severity) -> DiagnosticSeverity {
+    match s {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Note => DiagnosticSeverity::INFORMATION,
+    }
+}
+
+/// The library drops a leading byte-order mark before checking; the client counts it as one
+/// UTF-16 unit of the first line.
+fn shift_for_bom(mut r: Range, bom: bool) -> Range {
+    if bom {
+        for p in [&mut r.start, &mut r.end] {
+            if p.line == 0 {
+                p.character += 1;
+            }
+        }
+    }
+    r
+}
+
+/// Is this a diagnostic code's spelling (`REF001`)?
+pub fn code_named(word: &str) -> Option<Code> {
+    let b = word.as_bytes();
+    let letters = b.iter().take_while(|c| c.is_ascii_uppercase()).count();
+    let ok = (2..=3).contains(&letters)
+        && b.len() == letters + 3
+        && b[letters..].iter().all(u8::is_ascii_digit);
+    if ok { Code::lookup(word) } else { None }
+}

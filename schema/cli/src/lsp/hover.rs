@@ -1,0 +1,150 @@
+//! Hover: on a diagnostic code, the registry's explanation (`saberc explain`); on a feature
+//! label, its name, terrain and hexes on the document's map; on a unit type, its chart name
+//! and stacking points; on a hex (`(12, 7)` or `"1207"`), its terrain and features.
+
+use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::map::Map;
+use saber_schema::ruleset::{Ruleset, UnitKind};
+
+use super::diagnostics::code_named;
+
+/// What to show for `word` (the word under the cursor), if anything.
+pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
+    if let Some(code) = code_named(word) {
+        return Some(format!(
+            "```text\n{}```",
+            crate::explain::explanation(code.info())
+        ));
+    }
+    if let Some(map) = map
+        && let Some(f) = map.feature(word)
+    {
+        let hexes: Vec<String> = f.hexes.iter().map(|&c| map.grid.label(c)).collect();
+        let mut terrains: Vec<&str> = Vec::new();
+        for &c in &f.hexes {
+            if let Some(cell) = map.cell(c) {
+                let t = cell.terrain.name();
+                if !terrains.contains(&t) {
+                    terrains.push(t);
+                }
+            }
+        }
+        let mut out = format!("**{}**", f.code);
+        if let Some(name) = &f.name {
+            out.push_str(&format!(" — {name}"));
+        }
+        out.push_str(&format!(
+            "\n\nterrain: {}\n\nhexes: {}\n\nmap: {}",
+            terrains.join(", "),
+            hexes.join(", "),
+            map.id
+        ));
+        return Some(out);
+    }
+    if let Some(kind) = UnitKind::from_code(word) {
+        return Some(format!(
+            "**{}** — {}\n\nstacking points: {}",
+            kind.code(),
+            kind.name(),
+            Ruleset::rifle_and_saber().stacking_points(kind)
+        ));
+    }
+    None
+}
+
+/// The hover of a text, as markdown.
+pub fn hover(text: String) -> Hover {
+    Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: text,
+        }),
+        range: None,
+    }
+}
+
+/// The hex written at byte `offset` of `text`: a label in quotes (`"1207"`, `"110.05"`) or a
+/// coordinate pair (`(12, 7)`), when it is on the map.
+pub fn hex_at(text: &str, offset: usize, map: &Map) -> Option<Coord> {
+    let is_part = |c: char| c.is_ascii_digit() || c == '.';
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind(|c| !is_part(c)).map_or(0, |i| i + 1);
+    let end = text[offset..]
+        .find(|c| !is_part(c))
+        .map_or(text.len(), |i| offset + i);
+    if start == end {
+        return None;
+    }
+    let (before, word, after) = (&text[..start], &text[start..end], &text[end..]);
+    let coord = if before.ends_with('"') && after.starts_with('"') {
+        map.grid.parse_label(word).ok()?
+    } else {
+        // `(col, row)`: the pair around the number, on one line.
+        let open = before.rfind(|c: char| !(c.is_ascii_digit() || c == ',' || c == ' '))?;
+        let close = end + after.find(|c: char| !(c.is_ascii_digit() || c == ',' || c == ' '))?;
+        if !(text[open..].starts_with('(') && text[close..].starts_with(')')) {
+            return None;
+        }
+        let (col, row) = text[open + 1..close].split_once(',')?;
+        Coord(col.trim().parse().ok()?, row.trim().parse().ok()?)
+    };
+    map.grid.contains(coord).then_some(coord)
+}
+
+/// What to show for a hex: its label, terrain and the features on it.
+pub fn hex_text(c: Coord, map: &Map) -> Option<String> {
+    let cell = map.cell(c)?;
+    let mut out = format!(
+        "**hex {}** ({}, {})\n\nterrain: {}{}",
+        map.grid.label(c),
+        c.0,
+        c.1,
+        cell.terrain.name(),
+        if cell.slope { ", slope" } else { "" }
+    );
+    let on: Vec<String> = map
+        .features
+        .iter()
+        .filter(|f| f.hexes.contains(&c))
+        .map(|f| match &f.name {
+            Some(name) => format!("{} ({name})", f.code),
+            None => f.code.clone(),
+        })
+        .collect();
+    if !on.is_empty() {
+        out.push_str(&format!("\n\nfeatures: {}", on.join(", ")));
+    }
+    out.push_str(&format!("\n\nmap: {}", map.id));
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hex_is_found_as_a_label_or_a_pair_and_described_from_the_map() {
+        let map = saber_schema::builtin::rifle_and_saber();
+        let v4 = map.feature("V4").unwrap();
+        let c = v4.hexes[0];
+        let label = map.grid.label(c);
+        let text = format!(
+            "at: \"{label}\", or: ({}, {}), far: (999, 999), n: 12",
+            c.0, c.1
+        );
+        let label_at = text.find(&label).unwrap() + 1;
+        assert_eq!(hex_at(&text, label_at, &map), Some(c));
+        let pair_at = text.find(&format!("({}", c.0)).unwrap() + 1;
+        assert_eq!(hex_at(&text, pair_at, &map), Some(c));
+        assert_eq!(hex_at(&text, text.find("999").unwrap(), &map), None);
+        assert_eq!(hex_at(&text, text.len() - 1, &map), None);
+        let shown = hex_text(c, &map).unwrap();
+        assert!(shown.starts_with(&format!("**hex {label}**")), "{shown}");
+        assert!(
+            shown.contains(map.cell(c).unwrap().terrain.name()),
+            "{shown}"
+        );
+        assert!(shown.contains("features: V4"), "{shown}");
+    }
+}

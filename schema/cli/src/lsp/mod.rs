@@ -1,0 +1,547 @@
+//! `saberc lsp`: a language server on standard input and output, for maps, scenarios and
+//! battles in any editor with a Language Server Protocol client. It calls the one pipeline
+//! (`check_source`, the same as `saberc check`, with the same limits) and `saberc fmt`'s
+//! layout; it keeps no checker of its own.
+//!
+//! Modules: [`position`] (byte offsets ↔ UTF-16 positions), [`diagnostics`] (findings as
+//! protocol diagnostics), [`hover`], [`completion`], [`actions`] (did-you-mean quick fixes).
+
+mod actions;
+mod completion;
+mod diagnostics;
+mod hover;
+mod position;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::RecvTimeoutError;
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types::{
+    CodeActionParams, CodeActionProviderCapability, CompletionOptions, CompletionParams,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentFormattingParams, HoverParams, HoverProviderCapability, InitializeParams, MessageType,
+    OneOf, PublishDiagnosticsParams, ServerCapabilities, ShowMessageParams,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions, TextEdit, Uri,
+};
+use saber_schema::diagnostic::printable;
+use saber_schema::model::map::Map;
+use saber_schema::output::format::format_text;
+use saber_schema::pipeline::locate::{location_at, top_level_field};
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::parse::{check_limits, named_kind};
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{Built, compile_source};
+
+use crate::{EXIT_ERRORS, EXIT_OK};
+use position::LineIndex;
+
+/// Quiet time after the last change before a document is checked: typing is coalesced.
+const DEBOUNCE: Duration = Duration::from_millis(150);
+/// Longest a changed document waits for its check while changes keep coming.
+const MAX_WAIT: Duration = Duration::from_millis(600);
+
+/// Run `saberc lsp` until the client says `exit`.
+pub fn lsp_cmd() -> i32 {
+    // Parsing recurses once per nesting level (up to the limit): the same stack as `check`'s
+    // workers.
+    let server = std::thread::Builder::new()
+        .name("saberc-lsp".into())
+        .stack_size(8 << 20)
+        .spawn(serve);
+    match server.map(|h| h.join()) {
+        Ok(Ok(Ok(()))) => EXIT_OK,
+        Ok(Ok(Err(e))) => {
+            eprintln!("error: saberc lsp: {e}");
+            EXIT_ERRORS
+        }
+        _ => {
+            eprintln!("error: saberc lsp: the server thread stopped");
+            EXIT_ERRORS
+        }
+    }
+}
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+/// A request's answer: its result, or the protocol error and a message.
+type Answer = Result<serde_json::Value, (ErrorCode, String)>;
+
+fn serve() -> Result<(), Error> {
+    let (conn, io) = Connection::stdio();
+    let caps = ServerCapabilities {
+        // Full text on every change; saves are asked for, so that a saved map file re-checks
+        // the open scenarios (their maps are read from disk).
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::FULL),
+                save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                ..TextDocumentSyncOptions::default()
+            },
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec!["\"".into(), "{".into()]),
+            ..CompletionOptions::default()
+        }),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        ..ServerCapabilities::default()
+    };
+    let init = conn.initialize(serde_json::to_value(caps)?)?;
+    let params: InitializeParams = serde_json::from_value(init).unwrap_or_default();
+    let mut server = Server {
+        conn,
+        roots: workspace_roots(&params),
+        roots_said: std::cell::Cell::new(false),
+        docs: HashMap::new(),
+        dirty: BTreeMap::new(),
+    };
+    server.run()?;
+    drop(server);
+    io.join()?;
+    Ok(())
+}
+
+/// The workspace folders (or the root) as file paths: they play the part of `--maps`.
+#[allow(deprecated)] // root_uri: older clients send only it
+fn workspace_roots(params: &InitializeParams) -> Vec<PathBuf> {
+    let mut roots: Vec<PathBuf> = params
+        .workspace_folders
+        .iter()
+        .flatten()
+        .filter_map(|f| file_path(&f.uri))
+        .collect();
+    if roots.is_empty()
+        && let Some(root) = params.root_uri.as_ref().and_then(file_path)
+    {
+        roots.push(root);
+    }
+    roots
+}
+
+/// An open document.
+struct Document {
+    text: String,
+    version: Option<i32>,
+}
+
+struct Server {
+    conn: Connection,
+    roots: Vec<PathBuf>,
+    /// Whether a workspace folder that cannot be searched was said (once, not at every check).
+    roots_said: std::cell::Cell<bool>,
+    docs: HashMap<Uri, Document>,
+    /// Documents changed since they were last checked, and since when.
+    dirty: BTreeMap<String, (Uri, Instant)>,
+}
+
+impl Server {
+    fn run(&mut self) -> Result<(), Error> {
+        loop {
+            let oldest = self.dirty.values().map(|(_, t)| *t).min();
+            let msg = match oldest {
+                None => match self.conn.receiver.recv() {
+                    Ok(m) => m,
+                    Err(_) => return Ok(()),
+                },
+                Some(t) if t.elapsed() >= MAX_WAIT => {
+                    self.publish_dirty()?;
+                    continue;
+                }
+                Some(_) => match self.conn.receiver.recv_timeout(DEBOUNCE) {
+                    Ok(m) => m,
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.publish_dirty()?;
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                },
+            };
+            match msg {
+                Message::Request(req) if req.method == "shutdown" => {
+                    self.conn
+                        .sender
+                        .send(Message::Response(Response::new_ok(req.id, ())))?;
+                    return self.await_exit();
+                }
+                Message::Request(req) => {
+                    let resp = self.request(req);
+                    self.conn.sender.send(Message::Response(resp))?;
+                }
+                // The protocol's exit code for an exit without shutdown is 1.
+                Message::Notification(n) if n.method == "exit" => {
+                    return Err("the client said `exit` without `shutdown` first".into());
+                }
+                Message::Notification(n) => self.notification(n),
+                Message::Response(_) => {}
+            }
+        }
+    }
+
+    /// After `shutdown`, only `exit` is awaited; requests are refused. A client that closes
+    /// the pipe instead (an editor quitting) ends the server as cleanly.
+    fn await_exit(&self) -> Result<(), Error> {
+        loop {
+            match self.conn.receiver.recv() {
+                Ok(Message::Notification(n)) if n.method == "exit" => return Ok(()),
+                Ok(Message::Request(req)) => {
+                    self.conn.sender.send(Message::Response(Response::new_err(
+                        req.id,
+                        ErrorCode::InvalidRequest as i32,
+                        "the server is shutting down".into(),
+                    )))?;
+                }
+                Ok(_) => {}
+                Err(_) => return Ok(()),
+            }
+        }
+    }
+
+    fn notification(&mut self, n: Notification) {
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                if let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) {
+                    let doc = Document {
+                        text: p.text_document.text,
+                        version: Some(p.text_document.version),
+                    };
+                    self.changed(p.text_document.uri, doc);
+                }
+            }
+            "textDocument/didChange" => {
+                if let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(n.params)
+                    && let Some(last) = p.content_changes.into_iter().next_back()
+                {
+                    // Full sync: the last change is the whole text.
+                    let doc = Document {
+                        text: last.text,
+                        version: Some(p.text_document.version),
+                    };
+                    self.changed(p.text_document.uri, doc);
+                }
+            }
+            // A saved file may be the map of open scenarios: every open document is checked
+            // again against the files as they are now.
+            "textDocument/didSave" | "workspace/didChangeWatchedFiles" => {
+                let uris: Vec<Uri> = self.docs.keys().cloned().collect();
+                for uri in uris {
+                    let since = self
+                        .dirty
+                        .get(uri.as_str())
+                        .map_or_else(Instant::now, |(_, t)| *t);
+                    self.dirty.insert(uri.as_str().to_string(), (uri, since));
+                }
+            }
+            "textDocument/didClose" => {
+                if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) {
+                    let uri = p.text_document.uri;
+                    self.docs.remove(&uri);
+                    self.dirty.remove(uri.as_str());
+                    let _ = self.publish(uri, Vec::new(), None);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn changed(&mut self, uri: Uri, doc: Document) {
+        self.docs.insert(uri.clone(), doc);
+        let since = self
+            .dirty
+            .get(uri.as_str())
+            .map_or_else(Instant::now, |(_, t)| *t);
+        self.dirty.insert(uri.as_str().to_string(), (uri, since));
+    }
+
+    /// Check every changed document and publish its findings.
+    fn publish_dirty(&mut self) -> Result<(), Error> {
+        let dirty = std::mem::take(&mut self.dirty);
+        let registry = self.registry();
+        for (_, (uri, _)) in dirty {
+            let Some(doc) = self.docs.get(&uri) else {
+                continue;
+            };
+            let src = source(&uri, &doc.text);
+            let report = diagnostics::check_document(&src, &registry);
+            let lines = LineIndex::new(&src.text);
+            let bom = doc.text.starts_with('\u{feff}');
+            let diags = report
+                .diagnostics
+                .iter()
+                .map(|d| diagnostics::to_lsp(d, &lines, bom))
+                .collect();
+            let version = doc.version;
+            self.publish(uri, diags, version)?;
+        }
+        Ok(())
+    }
+
+    fn publish(
+        &self,
+        uri: Uri,
+        diagnostics: Vec<lsp_types::Diagnostic>,
+        version: Option<i32>,
+    ) -> Result<(), Error> {
+        let params = PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version,
+        };
+        self.conn
+            .sender
+            .send(Message::Notification(Notification::new(
+                "textDocument/publishDiagnostics".into(),
+                params,
+            )))?;
+        Ok(())
+    }
+
+    /// The map registry of a check, made fresh so that edited map files are seen: the
+    /// workspace folders as `--maps` (a folder that cannot be searched is said and skipped).
+    fn registry(&self) -> MapRegistry {
+        let mut reg = MapRegistry::new();
+        for root in &self.roots {
+            if let Err(d) = reg.add_root(root)
+                && !self.roots_said.replace(true)
+            {
+                let _ = self
+                    .conn
+                    .sender
+                    .send(Message::Notification(Notification::new(
+                        "window/showMessage".into(),
+                        ShowMessageParams {
+                            typ: MessageType::WARNING,
+                            message: format!("saberc: maps not searched: {}", d.message),
+                        },
+                    )));
+            }
+        }
+        reg
+    }
+
+    fn request(&mut self, req: Request) -> Response {
+        let id = req.id.clone();
+        let result = match req.method.as_str() {
+            "textDocument/formatting" => self.with_params(req, Self::formatting),
+            "textDocument/hover" => self.with_params(req, Self::hover),
+            "textDocument/completion" => self.with_params(req, Self::completion),
+            "textDocument/codeAction" => self.with_params(req, Self::code_action),
+            method => Err((
+                ErrorCode::MethodNotFound,
+                format!("saberc lsp does not answer `{}`", printable(method, 100)),
+            )),
+        };
+        match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+
+    fn with_params<P: serde::de::DeserializeOwned>(
+        &mut self,
+        req: Request,
+        answer: fn(&mut Self, P) -> Answer,
+    ) -> Answer {
+        let params = serde_json::from_value::<P>(req.params).map_err(|e| {
+            (
+                ErrorCode::InvalidParams,
+                format!("bad parameters for `{}`: {e}", printable(&req.method, 100)),
+            )
+        })?;
+        answer(self, params)
+    }
+
+    fn text(&self, uri: &Uri) -> Result<&str, (ErrorCode, String)> {
+        self.docs.get(uri).map(|d| d.text.as_str()).ok_or_else(|| {
+            (
+                ErrorCode::InvalidParams,
+                format!("the document {} is not open", printable(uri.as_str(), 200)),
+            )
+        })
+    }
+
+    /// `saberc fmt`'s layout as one edit of the whole text; what fmt refuses gets no edit and
+    /// a message saying why.
+    fn formatting(&mut self, p: DocumentFormattingParams) -> Answer {
+        let text = self.text(&p.text_document.uri)?;
+        let src = source(&p.text_document.uri, text);
+        let refused = if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES {
+            Some("the document is over the size limit of check".to_string())
+        } else if named_kind(&src).is_none() {
+            Some("not a map, scenario or battle (its `format` field names none)".to_string())
+        } else if let Err(d) = check_limits(&src.text) {
+            Some(d.message)
+        } else {
+            None
+        };
+        let out = match refused {
+            Some(why) => Err(why),
+            None => format_text(&src.text, src.syntax).map_err(|e| {
+                let at = location_at(&src.text, e.offset, 1);
+                format!("{} (line {}, column {})", e.message, at.line, at.column)
+            }),
+        };
+        let out = match out {
+            Ok(out) => out,
+            Err(why) => {
+                let _ = self
+                    .conn
+                    .sender
+                    .send(Message::Notification(Notification::new(
+                        "window/showMessage".into(),
+                        ShowMessageParams {
+                            typ: MessageType::ERROR,
+                            message: format!("saberc fmt cannot format this document: {why}"),
+                        },
+                    )));
+                return Ok(serde_json::Value::Null);
+            }
+        };
+        if out == text {
+            return Ok(serde_json::json!([]));
+        }
+        let lines = LineIndex::new(text);
+        let edit = TextEdit::new(lines.range(0, text.len()), out);
+        Ok(serde_json::to_value(vec![edit]).unwrap_or_default())
+    }
+
+    fn hover(&mut self, p: HoverParams) -> Answer {
+        let pp = p.text_document_position_params;
+        let text = self.text(&pp.text_document.uri)?;
+        let offset = LineIndex::new(text).offset(pp.position);
+        let word = word_at(text, offset);
+        if word.is_empty() {
+            return Ok(serde_json::Value::Null);
+        }
+        let map = self.map_of(&pp.text_document.uri);
+        let text = self.text(&pp.text_document.uri)?;
+        let shown = hover::hover_text(word, map.as_ref()).or_else(|| {
+            let map = map.as_ref()?;
+            hover::hex_text(hover::hex_at(text, offset, map)?, map)
+        });
+        Ok(shown
+            .map(hover::hover)
+            .and_then(|h| serde_json::to_value(h).ok())
+            .unwrap_or(serde_json::Value::Null))
+    }
+
+    fn completion(&mut self, p: CompletionParams) -> Answer {
+        let pp = p.text_document_position;
+        let text = self.text(&pp.text_document.uri)?;
+        let offset = LineIndex::new(text).offset(pp.position);
+        let map = self.map_of(&pp.text_document.uri);
+        let text = self.text(&pp.text_document.uri)?;
+        let items = completion::complete(text, offset, map.as_ref());
+        Ok(serde_json::to_value(items).unwrap_or_default())
+    }
+
+    fn code_action(&mut self, p: CodeActionParams) -> Answer {
+        let text = self.text(&p.text_document.uri)?;
+        let actions: Vec<_> = p
+            .context
+            .diagnostics
+            .iter()
+            .flat_map(|d| actions::fixes(&p.text_document.uri, text, d))
+            .collect();
+        Ok(serde_json::to_value(actions).unwrap_or_default())
+    }
+
+    /// The map of a document: itself for a map; for a scenario, the map its `map` field names,
+    /// resolved as `check` resolves it (read from the field, so that it is found while the
+    /// rest of the text is mid-edit).
+    fn map_of(&self, uri: &Uri) -> Option<Map> {
+        let text = &self.docs.get(uri)?.text;
+        let src = source(uri, text);
+        if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES
+            || check_limits(&src.text).is_err()
+        {
+            return None;
+        }
+        let registry = self.registry();
+        if let Some((start, end)) = top_level_field(&src.text, "map")
+            && let Ok(reference) = serde_json::from_str::<String>(&src.text[start..end])
+        {
+            return registry.resolve(&reference, &src.path).ok().map(|r| r.map);
+        }
+        match compile_source(&src, &registry).1 {
+            Built::Map(map) => Some(map),
+            _ => None,
+        }
+    }
+}
+
+/// The word (letters, digits, `_`) around byte `offset`.
+fn word_at(text: &str, offset: usize) -> &str {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let offset = offset.min(text.len());
+    let start = text[..offset]
+        .rfind(|c: char| !is_word(c))
+        .map_or(0, |i| i + 1);
+    let end = text[offset..]
+        .find(|c: char| !is_word(c))
+        .map_or(text.len(), |i| offset + i);
+    &text[start..end]
+}
+
+/// The source of a document: a file URI checks as its file (maps near it are found); any
+/// other URI as a bare name, so that only the workspace folders' and the built-in maps serve.
+fn source(uri: &Uri, text: &str) -> Source {
+    let path = file_path(uri).unwrap_or_else(|| {
+        let name = uri
+            .as_str()
+            .rsplit(['/', ':'])
+            .find(|s| !s.is_empty())
+            .unwrap_or("untitled");
+        PathBuf::from(
+            percent_encoding::percent_decode_str(name)
+                .decode_utf8_lossy()
+                .into_owned(),
+        )
+    });
+    Source::from_text(path, text)
+}
+
+/// The path of a `file:` URI (local host only), percent-decoded.
+fn file_path(uri: &Uri) -> Option<PathBuf> {
+    let rest = uri.as_str().strip_prefix("file://")?;
+    let path = rest.strip_prefix("localhost").unwrap_or(rest);
+    if !path.starts_with('/') {
+        return None;
+    }
+    let bytes: Vec<u8> = percent_encoding::percent_decode_str(path).collect();
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        Some(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
+    }
+    #[cfg(not(unix))]
+    {
+        Some(PathBuf::from(String::from_utf8_lossy(&bytes).into_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    #[test]
+    fn file_uris_become_paths_and_others_bare_names() {
+        let uri = Uri::from_str("file:///tmp/a%20b/s%C3%A9.ron").unwrap();
+        assert_eq!(file_path(&uri), Some(PathBuf::from("/tmp/a b/sé.ron")));
+        let untitled = Uri::from_str("untitled:Untitled-1.ron").unwrap();
+        assert_eq!(file_path(&untitled), None);
+        assert_eq!(source(&untitled, "").path, PathBuf::from("Untitled-1.ron"));
+    }
+
+    #[test]
+    fn the_word_under_the_cursor() {
+        let t = "of: Feature(\"V4\"))";
+        assert_eq!(word_at(t, 14), "V4");
+        assert_eq!(word_at(t, 0), "of");
+        assert_eq!(word_at(t, t.len()), "");
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `saberc lsp` against a real client: Neovim (Debian's `neovim`), headless, its built-in LSP
+# client driven by tests/interop/nvim.lua: open scenario 11.7, see no diagnostics; misspell a
+# feature, see REF001 at its range.
+# Usage: tests/interop/nvim.sh  (run from anywhere; builds saberc unless NVIM_INTEROP_NO_BUILD
+# is set). Exits 1 when a check fails.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v nvim >/dev/null || { echo "no nvim: apt-get install -y neovim" >&2; exit 1; }
+[ -n "${NVIM_INTEROP_NO_BUILD:-}" ] || cargo build --quiet -p saber-tests --bins
+SABERC="$(realpath "${CARGO_TARGET_DIR:-target}/debug/saberc")"
+REPO="$(pwd)"
+export SABERC REPO
+# A private home, so that no user configuration or state takes part.
+home="$(mktemp -d)"
+trap 'rm -rf "$home"' EXIT
+XDG_CONFIG_HOME="$home" XDG_DATA_HOME="$home" XDG_STATE_HOME="$home" XDG_CACHE_HOME="$home" \
+  timeout 120 nvim --headless --clean -n -c "luafile tests/interop/nvim.lua" 2>&1
+echo "nvim interop: passed"
