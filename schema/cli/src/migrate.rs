@@ -1,16 +1,17 @@
 //! `saberc migrate FILE...` (`--check`): old spellings of a format version rewritten in place.
 //! Only the spans of the old spellings change (`saber_schema::pipeline::migrate`); the file is
-//! written by the one atomic writer, which keeps its owner, mode and links.
+//! written by the one safe writer (`files::Target`), which keeps its owner, mode and links and
+//! refuses if the file changed since it was read.
 use std::path::PathBuf;
 
-use saber_schema::files::write_atomic;
+use saber_schema::files::{FileState, Target};
 use saber_schema::pipeline::collect_files;
 use saber_schema::pipeline::migrate::{old_spellings, rewrite};
-use saber_schema::pipeline::parse::{DocKind, detect};
+use saber_schema::pipeline::parse::{DocKind, check_limits, detect};
 use saber_schema::pipeline::read::Source;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown, usage_error};
 
 pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool) -> i32 {
     let files = match collect_files(paths) {
@@ -23,6 +24,8 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool) -> i32 {
     let mut old_files = 0;
     let mut unreadable = false;
     for file in &files {
+        // Taken before reading: the write refuses if the file changes after this.
+        let state = FileState::of(file).ok();
         let src = match Source::read(file) {
             Ok(s) => s,
             Err(d) => {
@@ -33,6 +36,12 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool) -> i32 {
         };
         // Only scenarios have had spellings renamed (maps and battle files have none).
         if !matches!(detect(&src), Ok((DocKind::Scenario, _))) {
+            continue;
+        }
+        // Check's limits first, as every command that reads a file applies them.
+        if let Err(d) = check_limits(&src.text) {
+            eprint!("{}", human(&d.in_file(file), Some(&src.text), false));
+            unreadable = true;
             continue;
         }
         let old = old_spellings(&src.text, src.syntax);
@@ -47,16 +56,20 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool) -> i32 {
                     human(&o.note(&src.text).in_file(file), Some(&src.text), false)
                 );
             }
-            println!(
+            outln!(
                 "would migrate {} ({} old spellings)",
-                file.display(),
+                shown(file),
                 old.len()
             );
-        } else if let Err(e) = write_atomic(file, rewrite(&src.text, &old).as_bytes()) {
-            eprintln!("error: cannot write {}: {e}", file.display());
+        } else if let Err(e) = Target::file(file)
+            .read_back()
+            .unchanged_since(state)
+            .write(rewrite(&src.text, &old).as_bytes())
+        {
+            crate::write_failed(&e);
             unreadable = true;
         } else {
-            println!("migrated {} ({} old spellings)", file.display(), old.len());
+            outln!("migrated {} ({} old spellings)", shown(file), old.len());
         }
     }
     if check && old_files > 0 {

@@ -745,12 +745,14 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         }
         E::Eof => Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
             .with_hint("the file may be truncated: check that every bracket is closed"),
-        other => Diagnostic::new(Code::Syntax, plain_types(&format!("{other}{where_}")))
-            .with_hint(unbalanced_hint(text, loc.line).unwrap_or_else(|| {
+        other => {
+            Diagnostic::new(Code::Syntax, plain_types(&format!("{other}{where_}")))
+                .with_hint(unbalanced_hint(text, loc.line).unwrap_or_else(|| {
                 "RON writes `field: value` pairs separated by commas, lists in [ ], records and \
                  variants' values in ( ), maps in { }: compare this line with its neighbours"
                     .to_string()
-            })),
+            }))
+        }
     };
     d.at_location(loc).at_path(path.to_vec())
 }
@@ -1044,8 +1046,7 @@ fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
             );
     }
     let line = text[..at].matches('\n').count() + 1;
-    Diagnostic::new(Code::Syntax, msg)
-        .with_hint(unbalanced_hint(text, line).unwrap_or_else(|| {
+    Diagnostic::new(Code::Syntax, msg).with_hint(unbalanced_hint(text, line).unwrap_or_else(|| {
         "JSON writes `\"key\": value` pairs in { }, lists in [ ], strings in double quotes, and a \
          comma between items but none after the last"
             .to_string()

@@ -287,7 +287,12 @@ fn control_characters_in_names_make_valid_xml() {
     };
     for svg in [
         map_svg(&m, std::slice::from_ref(&overlay), hostile),
-        map_svg_styled(&m, &[overlay.clone()], hostile, MapStyle::without_text()),
+        map_svg_styled(
+            &m,
+            std::slice::from_ref(&overlay),
+            hostile,
+            MapStyle::without_text(),
+        ),
     ] {
         let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("not XML: {e}"));
         let text: String = doc
