@@ -140,7 +140,7 @@ const ROWS: &[Row] = &[
     Row { syntax: Json, mistake: "unknown morale", find: "\"morale\": \"High\"", replace: "\"morale\": \"Elite\"", code: "SYN002", help: "High" },
     Row { syntax: Json, mistake: "unknown goal", find: "\"Hold\": {", replace: "\"Keep\": {", code: "SYN002", help: "Hold" },
     Row { syntax: Json, mistake: "id with spaces", find: "\"id\": \"skirmish-at-the-bridge\"", replace: "\"id\": \"skirmish at the bridge\"", code: "SCH001", help: "" },
-    Row { syntax: Json, mistake: "an engine export checked as a source", find: "\"format\": \"saber-scenario/1\"", replace: "\"format\": \"saber-export/2\"", code: "FMT001", help: "saberc export" },
+    Row { syntax: Json, mistake: "an engine export checked as a source", find: "\"format\": \"saber-scenario/1\"", replace: "\"format\": \"saber-export/2\"", code: "FMT006", help: "saberc export" },
     Row { syntax: Json, mistake: "Some around a side id", find: "\"deploys_first\": \"north\"", replace: "\"deploys_first\": \"Some(north)\"", code: "REF003", help: "north" },
 ];
 

@@ -264,7 +264,8 @@ pub enum Built {
         scenario: Scenario,
         /// Its map and where it came from, when it could be found.
         map: Option<(Map, MapOrigin)>,
-        /// What resolving the map noted (REF005), which every later check reports too.
+        /// What opening the file noted (REF005 on its map, FMT005 on old spellings), which every
+        /// later check of the document reports too.
         map_notes: Vec<Diagnostic>,
     },
 }
@@ -301,7 +302,9 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
                 (Some(c), Some((o, map_notes))) => Built::Scenario {
                     scenario: c.scenario,
                     map: Some((c.map, o)),
-                    map_notes,
+                    // The old spellings stay in the text the editor keeps, so their notes
+                    // (FMT005) are reported by every check of it, as `saberc check` reports them.
+                    map_notes: [map_notes, old_spelling_notes(src)].concat(),
                 },
                 // Stopped before the map: open the scenario as parsed (in its rewritten form
                 // when it has old spellings), with its map if found.
@@ -315,6 +318,7 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
                     Ok(scenario) => {
                         let found = registry.resolve(&scenario.map, &src.path).ok();
                         let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
+                        let map_notes = [map_notes, old_spelling_notes(src)].concat();
                         let map = found.map(|r| (r.map, r.origin));
                         Built::Scenario {
                             scenario,

@@ -1565,7 +1565,7 @@ mod tests {
         assert!(
             i.diagnostics[..200]
                 .iter()
-                .all(|d| d.code == Code::TiledObject)
+                .all(|d| d.code == Code::TiledObjectLeftOut)
         );
         assert_eq!(
             i.diagnostics[200].message,
