@@ -283,6 +283,7 @@ fn control_characters_in_names_make_valid_xml() {
         name: hostile.into(),
         hexes: vec![Coord(1, 1)],
         color: overlay_color(0),
+        note: None,
     };
     for svg in [
         map_svg(&m, std::slice::from_ref(&overlay), hostile),
