@@ -137,11 +137,13 @@ fn tokens(text: &str) -> Vec<Tok> {
             i += 1;
         } else {
             let start = i;
-            while i < b.len()
-                && !b[i].is_ascii_whitespace()
-                && !b"()[]{}:,\"".contains(&b[i])
-                && !(b[i] == b'/' && matches!(b.get(i + 1), Some(b'/' | b'*')))
-            {
+            // A word ends at white space, punctuation, a string or a comment.
+            let ends_word = |i: usize| {
+                b[i].is_ascii_whitespace()
+                    || b"()[]{}:,\"".contains(&b[i])
+                    || (b[i] == b'/' && matches!(b.get(i + 1), Some(b'/' | b'*')))
+            };
+            while i < b.len() && !ends_word(i) {
                 i += 1;
             }
             out.push(Tok {
@@ -185,7 +187,7 @@ pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
                         .filter(|p| toks[p + 1].punct == Some(b':'))
                         .map(|p| &toks[p]),
                 };
-                stack.push(owner.filter(|o| o.punct.is_none()).map(|o| word(o)));
+                stack.push(owner.filter(|o| o.punct.is_none()).map(&word));
             }
             Some(b')' | b']' | b'}') => {
                 stack.pop();

@@ -73,7 +73,7 @@ fn published(mut v: Value, name: &str) -> Value {
     v
 }
 
-/// A schemars schema rewritten into standard JSON Schema (see [`standardize`]): for schemas
+/// A schemars schema rewritten into standard JSON Schema (see `standardize`): for schemas
 /// made outside this crate, such as the report of `saberc check --format json`.
 pub fn standard_schema(mut v: Value) -> Value {
     standardize(&mut v, None);
