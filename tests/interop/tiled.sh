@@ -79,9 +79,11 @@ fixture=tests/fixtures/tiled/drawn.tmx
 check "$saberc" import "$fixture" -o "$out/drawn.ron"
 check "$saberc" check "$out/drawn.ron" --deny warnings
 cp tests/fixtures/tiled/drawn.tmx tests/fixtures/tiled/drawn.tsx tests/fixtures/tiled/drawn.png "$out/"
+# Beside its tileset: an import reads tilesets only from the map's folder or below it (a
+# `../` reference is refused, as a map reference out of its folder is, REF006).
 mkdir -p "$out/by-tiled"
-quiet tiled --export-map "$out/drawn.tmx" "$out/by-tiled/drawn.tmj"
-cp "$out/drawn.tsx" "$out/drawn.png" "$out/by-tiled/"
+cp "$out/drawn.tmx" "$out/drawn.tsx" "$out/drawn.png" "$out/by-tiled/"
+quiet tiled --export-map "$out/by-tiled/drawn.tmx" "$out/by-tiled/drawn.tmj"
 check "$saberc" import "$out/by-tiled/drawn.tmj" -o "$out/drawn-by-tiled.ron"
 check "$tool" same-map "$out/drawn.ron" "$out/drawn-by-tiled.ron"
 
