@@ -3,10 +3,8 @@
 //! right, and safe to print. A run that hangs is killed and fails the test (a guard, not a
 //! timing: speed is measured by `tests/bench/pathological.sh`).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
 
 use saber_tests::repo;
 
@@ -14,40 +12,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_saberc");
 
 /// Run saberc in `dir`, killing it if it has not finished in a minute (a hang).
 fn run_in(dir: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("saberc starts");
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let o = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-        v
-    });
-    let e = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err.read_to_end(&mut v);
-        v
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("saberc {args:?} hung (killed after 60 s)");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Output {
-        status,
-        stdout: o.join().unwrap(),
-        stderr: e.join().unwrap(),
-    }
+    saber_tests::saberc_in(BIN, dir, args)
 }
 
 fn good_scenario() -> String {
