@@ -104,6 +104,7 @@ pub fn new_scenario(map: &Map) -> Scenario {
     Scenario {
         schema: None,
         format: saber_schema::model::scenario::SCENARIO_FORMAT.into(),
+        game: None,
         id: "new-scenario".into(),
         rule: None,
         name: "New scenario".into(),

@@ -4,7 +4,7 @@
 use egui::{Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::{Feature, Map, parse_feature_code};
-use saber_schema::ruleset::FeatureLetter;
+use saber_schema::ruleset::{FeatureLetter, MAX_FEATURE_NUMBER};
 
 use super::{Button, Feedback, Phase, Pointer, Tool, pressed};
 use crate::canvas::{Layout, Overlay};
@@ -79,8 +79,8 @@ pub fn code_problem(
     number: u32,
     except: Option<&str>,
 ) -> Option<String> {
-    if !(1..=9999).contains(&number) {
-        return Some("numbers run from 1 to 9999".into());
+    if !(1..=MAX_FEATURE_NUMBER).contains(&number) {
+        return Some(format!("numbers run from 1 to {MAX_FEATURE_NUMBER}"));
     }
     number_user(map, number, except).map(|used| {
         format!(
@@ -147,7 +147,7 @@ impl FeatureTool {
             let l = ui.label("Code");
             letter_combo(ui, "rename-letter", letter, l.id);
             let r = ui
-                .add(egui::DragValue::new(number).range(1..=9999))
+                .add(egui::DragValue::new(number).range(1..=MAX_FEATURE_NUMBER))
                 .labelled_by(l.id);
             enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         });
@@ -263,7 +263,7 @@ impl Tool for FeatureTool {
         let l = ui.label("New feature");
         ui.horizontal(|ui| {
             letter_combo(ui, "new-letter", &mut self.letter, l.id);
-            ui.add(egui::DragValue::new(&mut self.number).range(1..=9999))
+            ui.add(egui::DragValue::new(&mut self.number).range(1..=MAX_FEATURE_NUMBER))
                 .labelled_by(l.id);
             if ui
                 .button("Next free")

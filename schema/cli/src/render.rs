@@ -57,7 +57,7 @@ pub(crate) fn render_cmd(
             return EXIT_ERRORS;
         }
     };
-    let (map, overlays, title) = match kind {
+    let (map, rules, overlays, title) = match kind {
         DocKind::Battle => {
             return usage_error(
                 "a battle file has no map to draw: factor it into a scenario first (`saberc factor FILE --format ron`)",
@@ -80,7 +80,8 @@ pub(crate) fn render_cmd(
                 return EXIT_ERRORS;
             };
             let title = map.name.clone();
-            (map, Vec::new(), title)
+            let rules = map.rules();
+            (map, rules, Vec::new(), title)
         }
         DocKind::Scenario => {
             let (compiled, diags) = compile_scenario(&src, &reg);
@@ -111,7 +112,7 @@ pub(crate) fn render_cmd(
                 ),
                 None => format!("{} ({})", c.scenario.name, c.scenario.date),
             };
-            (c.map, overlays, title)
+            (c.map, c.rules, overlays, title)
         }
     };
     let style = if no_labels {
@@ -120,9 +121,9 @@ pub(crate) fn render_cmd(
         MapStyle::default()
     };
     let bytes = if ext == "svg" {
-        Ok(map_svg_styled(&map, &overlays, &title, style).into_bytes())
+        Ok(map_svg_styled(&map, rules, &overlays, &title, style).into_bytes())
     } else {
-        map_png_styled(&map, &overlays, &title, style, width)
+        map_png_styled(&map, rules, &overlays, &title, style, width)
     };
     write_rendered(out, input, bytes)
 }

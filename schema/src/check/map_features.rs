@@ -8,11 +8,12 @@ use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, RoadKind, parse_feature_code};
 use crate::path;
 use crate::ruleset::FeatureLetter;
+use crate::ruleset::Ruleset;
 use crate::ruleset::Terrain;
 
 /// The map rules; `unread` hexes had a terrain character the legend does not know (MAP002), so
 /// nothing is said about their terrain.
-pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
+pub(super) fn check(map: &Map, _rules: &Ruleset, unread: &HexSet) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut by_number: BTreeMap<u32, Vec<(usize, &str)>> = BTreeMap::new();
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();

@@ -10,6 +10,7 @@ use crate::model::limits;
 use crate::pipeline::locate::{location_at, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
+use crate::ruleset::Game;
 
 pub mod json_fast;
 
@@ -132,7 +133,48 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
                 format!("write `format: \"{}/{CURRENT_VERSION}\"`", kind.prefix())
             }));
     }
+    if matches!(kind, DocKind::Map | DocKind::Scenario) {
+        detect_game(source)?;
+    }
     Ok((kind, version))
+}
+
+/// The game a map or scenario names in its top-level `game` field, read like `format` before
+/// the file is parsed: `None` when the field is absent (Rifle & Saber) or not a string (the
+/// parser then says what is wrong with it), FMT007 with the nearest spellings when it names no
+/// game saberc knows. [`detect`] runs it on every map and scenario.
+pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
+    let text = &source.text;
+    let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "game") else {
+        return Ok(None);
+    };
+    let raw = &text[at..end];
+    let value = format_string(raw);
+    let Some(q) = raw
+        .find('"')
+        .filter(|_| raw.trim_end().ends_with(['"', ')']))
+    else {
+        return Ok(None);
+    };
+    if let Some(game) = Game::from_id(value) {
+        return Ok(Some(game));
+    }
+    let ids: Vec<&str> = Game::ALL.iter().map(|g| g.id()).collect();
+    let near = suggestions(value, ids.iter().copied());
+    Err(Diagnostic::new(
+        Code::UnknownGame,
+        format!(
+            "`{}` is not a game saberc knows",
+            crate::diagnostic::printable(value, 60)
+        ),
+    )
+    .at_location(location_at(text, at + q + 1, value.len().clamp(1, 200)))
+    .with_hint(did_you_mean(&near).unwrap_or_else(|| {
+        format!(
+            "the games are {}; leave the field out for Rifle & Saber",
+            list(&ids)
+        )
+    })))
 }
 
 /// The string a `format` field's value holds (`"saber-map/1"` or, in RON, `Some("…")`); empty

@@ -11,6 +11,9 @@ use super::Terrain;
 /// because the schema attributes name it; a test checks it against [`FeatureLetter::ALL`].
 pub const FEATURE_PATTERN: &str = r"^[VHWRJFB][1-9][0-9]{0,3}$";
 
+/// The highest feature number [`FEATURE_PATTERN`] allows (four digits).
+pub const MAX_FEATURE_NUMBER: u32 = 9999;
+
 /// The form of a terrain row: one character of the legend
 /// ([`Ruleset::terrain_legend`](super::Ruleset::terrain_legend)) per hex. A constant because the
 /// schema attributes name it; a test checks it against the legend.
