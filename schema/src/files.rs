@@ -31,7 +31,8 @@
 //!   file that changed since (another inode, size or modification time) is refused: the other
 //!   edit wins. It is checked again just before the rename;
 //! - an output saberc reads back ([`Target::read_back`]) is refused past the read limit
-//!   ([`MAX_FILE_BYTES`]), before anything is replaced;
+//!   ([`MAX_FILE_BYTES`]), before anything is replaced (a stream, standard output or a FIFO
+//!   or device written in place, has no limit: nothing reads it back as a file);
 //! - a message names the path at fault (the target, its folder or the link), never the
 //!   temporary file.
 //!
@@ -331,15 +332,8 @@ impl<'a> Target<'a> {
     /// Write `bytes`. Returns the written file's state (for a later
     /// [`Target::unchanged_since`]), or `None` for standard output or a device.
     pub fn write(&self, bytes: &[u8]) -> Result<Option<FileState>, WriteError> {
-        if let Some(limit) = self.limit
-            && bytes.len() as u64 > limit
-            && !self.is_stdout()
-        {
-            return Err(WriteError::TooLarge {
-                path: self.path.to_path_buf(),
-                limit,
-            });
-        }
+        // The limit is applied where a file is made ([`Target::fill`]), as for a streamed
+        // write, so that both refuse the same outputs.
         self.write_with(|w| w.write_all(bytes))
     }
 

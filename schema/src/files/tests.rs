@@ -207,6 +207,16 @@ fn on_the_command_line_a_named_fifo_or_device_is_written_in_place() {
     reader.read_exact(&mut got).expect("read");
     assert_eq!(&got, b"through the pipe");
     assert!(kind(&fifo).is_fifo(), "the FIFO is still a FIFO");
+    // A stream, as standard output is: the read limit is for files read back, and a whole
+    // write and a streamed one agree.
+    let limited = Target::file(&fifo).command_line().limit(3);
+    limited.write(b"12345").expect("a stream has no limit");
+    limited
+        .write_with(|w| w.write_all(b"67890"))
+        .expect("nor when streamed");
+    let mut got = [0; 10];
+    reader.read_exact(&mut got).expect("read");
+    assert_eq!(&got, b"1234567890");
 
     let dev = dir.path().join("null");
     if mknod_null(&dev) {
