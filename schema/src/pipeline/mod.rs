@@ -225,6 +225,16 @@ pub fn compile_scenario(
     (compiled, diags)
 }
 
+/// [`compile_scenario`], also saying which map the scenario was checked against: a command
+/// that writes must never write over the map file it read.
+pub fn compile_scenario_with_map(
+    src: &Source,
+    registry: &MapRegistry,
+) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapOrigin>) {
+    let (compiled, diags, found) = compile_scenario_on(src, registry);
+    (compiled, diags, found.map(|(origin, _)| origin))
+}
+
 /// Which map a scenario was checked against, and what resolving it noted (REF005).
 type MapFound = (MapOrigin, Vec<Diagnostic>);
 
