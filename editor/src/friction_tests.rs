@@ -163,6 +163,27 @@ fn a_dragged_counter_is_drawn_under_the_pointer() {
     );
 }
 
+/// The right panel keeps its width whatever it lists: at first start, and when another file
+/// with shorter findings opens (egui sizes a panel by its content unless told otherwise, so it
+/// shrank to its minimum).
+#[test]
+fn the_right_panel_keeps_its_width_when_another_file_opens() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    let width = |h: &Harness<'_, App>| 1280.0 - h.state().canvas_rect().max.x;
+    let first = width(&h);
+    // Its width, and the few pixels of its edge.
+    assert!(
+        (crate::app::SIDE_PANEL_WIDTH..crate::app::SIDE_PANEL_WIDTH + 12.0).contains(&first),
+        "the panel is {first} px wide"
+    );
+    for action in [Action::Historical(6), Action::New(Default::default())] {
+        h.state_mut().request(action);
+        h.run();
+        assert_eq!(width(&h), first);
+    }
+}
+
 /// Creating a feature paints its terrain on its hexes (on by default, and offered in the
 /// tool); a feature left on other terrain offers to paint it.
 #[test]
@@ -287,4 +308,32 @@ fn new_map_asks_its_name_and_size() {
     h.get_by_label("Cancel").click();
     h.run();
     assert_eq!(h.state().doc().map().id, "valley-of-death");
+}
+
+/// What a save says is shown at once, without waiting for the next input: the status bar is
+/// drawn before the save runs in the same frame.
+#[test]
+fn the_status_of_a_save_is_shown_without_another_input() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("m.ron");
+    let mut h = harness(App::new(files::new_map(), None));
+    h.run();
+    assert!(h.state_mut().save_to(&path));
+    h.run();
+    h.state_mut().request(Action::Historical(6));
+    h.run();
+    let scenario = dir.path().join("s.ron");
+    assert!(h.state_mut().save_to(&scenario));
+    h.run();
+    // A status message of its own, then Save from the File menu (run after the panels).
+    h.state_mut().undo();
+    h.run();
+    assert_eq!(h.state().status(), "Nothing to undo");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Save (Ctrl+S)").click();
+    h.run();
+    let said = h.state().status().to_string();
+    assert!(said.starts_with("Saved"), "{said}");
+    assert!(painted_texts(&h).contains(&said), "{:?}", painted_texts(&h));
 }

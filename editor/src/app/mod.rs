@@ -48,7 +48,7 @@ pub use open_save::Action;
 pub use workspace::{Command, Mode, Panel, Workspace};
 
 /// Width of the Diagnostics panel at first start: a finding fits on one or two lines.
-const SIDE_PANEL_WIDTH: f32 = 380.0;
+pub const SIDE_PANEL_WIDTH: f32 = 380.0;
 
 /// What the app remembers between sessions (eframe persistence; the panels' widths are kept
 /// by egui's own memory).
@@ -376,6 +376,7 @@ impl App {
             ctx.set_fonts(fonts());
             self.fonts_set = true;
         }
+        let status_before = self.ws.status.text().to_string();
         self.dropped_files(&ctx);
         // Whether the keyboard is the map's this frame: decided before any panel runs, so
         // that keys typed into a text field never reach the map.
@@ -428,13 +429,19 @@ impl App {
             .default_size(width)
             .min_size(160.0)
             .drag_to_open(false)
-            .show_collapsible(ui, &mut show_left, |ui| mode.ui(ui, &mut self.ws));
+            .show_collapsible(ui, &mut show_left, |ui| {
+                // The panel is as wide as it was made, not as its content: egui stores a
+                // panel's width from what it holds, so a narrower document would shrink it.
+                ui.set_min_width(ui.available_width());
+                mode.ui(ui, &mut self.ws)
+            });
         let mut show_right = self.show_right;
         egui::Panel::right("side")
             .default_size(SIDE_PANEL_WIDTH)
             .min_size(160.0)
             .drag_to_open(false)
             .show_collapsible(ui, &mut show_right, |ui| {
+                ui.set_min_width(ui.available_width());
                 side_panel(ui, &mut self.ws, mode, &mut self.history);
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
@@ -467,6 +474,11 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.update_title(&ctx);
+        if self.ws.status.text() != status_before {
+            // Said after the status bar was drawn (a save, an export): shown now, not at the
+            // next input, which may be long in coming.
+            ctx.request_repaint();
+        }
     }
 
     /// The maps the 11.18 wizard offers: the open custom map first (the wizard's default is
