@@ -309,31 +309,3 @@ fn new_map_asks_its_name_and_size() {
     h.run();
     assert_eq!(h.state().doc().map().id, "valley-of-death");
 }
-
-/// What a save says is shown at once, without waiting for the next input: the status bar is
-/// drawn before the save runs in the same frame.
-#[test]
-fn the_status_of_a_save_is_shown_without_another_input() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("m.ron");
-    let mut h = harness(App::new(files::new_map(), None));
-    h.run();
-    assert!(h.state_mut().save_to(&path));
-    h.run();
-    h.state_mut().request(Action::Historical(6));
-    h.run();
-    let scenario = dir.path().join("s.ron");
-    assert!(h.state_mut().save_to(&scenario));
-    h.run();
-    // A status message of its own, then Save from the File menu (run after the panels).
-    h.state_mut().undo();
-    h.run();
-    assert_eq!(h.state().status(), "Nothing to undo");
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Save (Ctrl+S)").click();
-    h.run();
-    let said = h.state().status().to_string();
-    assert!(said.starts_with("Saved"), "{said}");
-    assert!(painted_texts(&h).contains(&said), "{:?}", painted_texts(&h));
-}
