@@ -474,7 +474,7 @@ fn group_ui(
             ui.label(RichText::new("Enters at (edge hexes or a road's entry)").strong());
             zone_ui(ui, id.with("arrive"), at, cx);
             if let Some(zone) = zone {
-                ui.label(format!("{} entry hexes", zone.hexes.len()));
+                ui.label(crate::plural(zone.hexes.len(), "entry hex"));
             }
         }
     }

@@ -69,7 +69,7 @@ fn clause_combo(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
     let current = Kind::of(zone);
     let mut chosen = current;
     ComboBox::from_id_salt(id.with("clause"))
-        .selected_text(current.name())
+        .selected_text(Kind::shown(zone))
         .width(CLAUSE_WIDTH)
         .height(420.0)
         .show_ui(ui, |ui| {

@@ -117,14 +117,6 @@ fn terrain_mismatch(
     unread: &HexSet,
 ) -> Option<Diagnostic> {
     let f = &map.features[i];
-    let fits = |t: Terrain, slope: bool| match letter {
-        FeatureLetter::V => t == Terrain::Village,
-        FeatureLetter::H => slope,
-        FeatureLetter::W => matches!(t, Terrain::Woods | Terrain::Forest),
-        FeatureLetter::R | FeatureLetter::J => t.is_river(),
-        FeatureLetter::F => t == Terrain::Ford,
-        FeatureLetter::B => t == Terrain::Bridge,
-    };
     let bad: Vec<String> = f
         .hexes
         .iter()
@@ -132,7 +124,7 @@ fn terrain_mismatch(
             !unread.contains(**c)
                 && map
                     .cell(**c)
-                    .is_some_and(|cell| !fits(cell.terrain, cell.slope))
+                    .is_some_and(|cell| !letter.fits(cell.terrain, cell.slope))
         })
         .map(|c| map.grid.label(*c))
         .collect();
