@@ -54,7 +54,7 @@ if #diags ~= 0 then
 end
 ok("scenario 11.7 opened, no diagnostics")
 
--- Misspell the first `Feature("H26")` as `Feature("H266")`, as typing would.
+-- Misspell the first `Feature("H26")` as `Feature("V26")` (the wrong letter), as typing would.
 local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 local row, col
 for i, line in ipairs(lines) do
@@ -67,7 +67,7 @@ end
 if not row then
   fail("no Feature(\"H26\") in the scenario")
 end
-local line = lines[row + 1]:gsub('Feature%("H26"%)', 'Feature("H266")', 1)
+local line = lines[row + 1]:gsub('Feature%("H26"%)', 'Feature("V26")', 1)
 vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { line })
 
 local found
@@ -83,10 +83,10 @@ end, 50)
 if not found then
   fail("no REF001 after misspelling the feature: " .. vim.inspect(vim.diagnostic.get(buf)))
 end
--- The quoted code `"H266"`: Neovim's columns are bytes (the line is ASCII).
-if found.lnum ~= row or found.col ~= col or found.end_col ~= col + 6 then
+-- The quoted code `"V26"`: Neovim's columns are bytes (the line is ASCII).
+if found.lnum ~= row or found.col ~= col or found.end_col ~= col + 5 then
   fail(string.format("REF001 at %d:%d-%d, expected %d:%d-%d", found.lnum, found.col,
-    found.end_col, row, col, col + 6))
+    found.end_col, row, col, col + 5))
 end
 if found.severity ~= vim.diagnostic.severity.ERROR then
   fail("REF001 is not an error: " .. vim.inspect(found))
@@ -126,10 +126,10 @@ if not actions or #actions == 0 then
 end
 local fix
 for _, a in ipairs(actions) do
-  if a.title == "replace `H266` with `H26`" then fix = a end
+  if a.title == "replace `V26` with `H26`" then fix = a end
 end
 if not fix then
-  fail("no `replace H266 with H26` among " .. vim.inspect(actions))
+  fail("no `replace V26 with H26` among " .. vim.inspect(actions))
 end
 vim.lsp.util.apply_workspace_edit(fix.edit, "utf-16")
 if not vim.api.nvim_buf_get_lines(buf, row, row + 1, false)[1]:find('Feature("H26")', 1, true) then
@@ -141,7 +141,7 @@ ok("quick fix `" .. fix.title .. "` applied, no diagnostics")
 -- Completion after `Feature("`: every feature code of the map, as the map file lists them.
 local want = {}
 for l in io.lines(repo .. "/maps/rifle-and-saber.ron") do
-  local code = l:match('^%s*%(code: "([A-Z][0-9]+)"')
+  local code = l:match('^%s*code: "([A-Z][0-9]+)"')
   if code then table.insert(want, code) end
 end
 local typed = lines[row + 1]:gsub('Feature%("H26"%)', 'Feature("', 1)
