@@ -194,8 +194,11 @@ fn a_session_over_pipes() {
     c.finish();
 }
 
-/// The findings of `saberc check --format json` on a file: code, severity and range.
-fn check_findings(path: &Path, text: &str) -> Vec<(String, i64, Value, Value)> {
+/// A finding as compared: code, protocol severity, start, end, message with its hint.
+type Finding = (String, i64, Value, Value, String);
+
+/// The findings of `saberc check --format json` on a file: code, severity, range and message.
+fn check_findings(path: &Path, text: &str) -> Vec<Finding> {
     let out = saberc(BIN, &["check", "--format", "json", path.to_str().unwrap()]);
     let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     report["diagnostics"]
@@ -212,11 +215,16 @@ fn check_findings(path: &Path, text: &str) -> Vec<(String, i64, Value, Value)> {
                 (Some(o), Some(l)) => (o as usize, (o + l) as usize),
                 _ => (0, 0),
             };
+            let mut message = d["message"].as_str().unwrap().to_string();
+            if let Some(hint) = d["hint"].as_str() {
+                message = format!("{message}\nhint: {hint}");
+            }
             (
                 d["code"].as_str().unwrap().to_string(),
                 severity,
                 position(text, start),
                 position(text, end),
+                message,
             )
         })
         .collect()
@@ -244,7 +252,7 @@ fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
         let text = std::fs::read_to_string(path).unwrap();
         let uri = file_uri(path);
         c.open(&uri, &text);
-        let got: Vec<(String, i64, Value, Value)> = c
+        let got: Vec<Finding> = c
             .diagnostics(&uri, 1)
             .iter()
             .map(|d| {
@@ -253,6 +261,7 @@ fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
                     d["severity"].as_i64().unwrap(),
                     d["range"]["start"].clone(),
                     d["range"]["end"].clone(),
+                    d["message"].as_str().unwrap().to_string(),
                 )
             })
             .collect();
