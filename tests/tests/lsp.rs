@@ -414,6 +414,38 @@ fn a_saved_map_file_rechecks_the_open_scenarios() {
         .collect();
     assert_eq!(codes, [json!("REF001")]);
     c.finish();
+
+    // A client that can watch files is asked to; a change it reports re-checks too.
+    let mut c = start();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {"workspace":
+            {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+    );
+    c.notify("initialized", json!({}));
+    c.open(&uri, &scenario);
+    assert_eq!(c.diagnostics(&uri, 1)[0]["code"], "REF001");
+    let asked = c
+        .notes
+        .iter()
+        .find(|m| m["method"] == "client/registerCapability")
+        .expect("the server asks to watch files")
+        .clone();
+    let registration = &asked["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    assert_eq!(
+        registration["registerOptions"]["watchers"][0]["globPattern"],
+        "**/*.ron"
+    );
+    c.send(json!({"jsonrpc": "2.0", "id": asked["id"], "result": null}));
+    // B4 back on disk, as another program would write it.
+    std::fs::write(&map_path, &map).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(&map_path), "type": 2}]}),
+    );
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
+    c.finish();
 }
 
 /// Wait for the process to end (at most PATIENCE).

@@ -1,6 +1,7 @@
 //! Hover: on a diagnostic code, the registry's explanation (`saberc explain`); on a feature
 //! label, its name, terrain and hexes on the document's map; on a unit type, its chart name
-//! and stacking points; on a hex (`(12, 7)` or `"1207"`), its terrain and features.
+//! and stacking points; on a marker, its rule and stacking points; on a field name or a
+//! variant, the schema's description; on a hex (`(12, 7)` or `"1207"`), its terrain and features.
 
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 use saber_schema::model::hex::Coord;
@@ -48,12 +49,21 @@ pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
         ));
         return Some(out);
     }
+    let rules = Ruleset::rifle_and_saber();
     if let Some(kind) = UnitKind::from_code(word) {
         return Some(format!(
             "**{}** — {}\n\nstacking points: {}",
             kind.code(),
             kind.name(),
-            Ruleset::rifle_and_saber().stacking_points(kind)
+            rules.stacking_points(kind)
+        ));
+    }
+    if let Some(&marker) = rules.markers.iter().find(|m| m.code() == word) {
+        return Some(format!(
+            "**{}** — marker (rule {})\n\nstacking points: {}",
+            marker.code(),
+            marker.rule(),
+            rules.marker_stacking_points(marker)
         ));
     }
     None
@@ -175,6 +185,10 @@ mod tests {
         );
         assert!(shown("NE").unwrap().starts_with("**NE** (variant)"));
         assert!(shown("groups").unwrap().starts_with("**groups** (field)"));
+        assert_eq!(
+            hover_text("Trench", None).as_deref(),
+            Some("**Trench** — marker (rule 10.3)\n\nstacking points: 0")
+        );
     }
 
     #[test]
