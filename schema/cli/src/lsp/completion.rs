@@ -84,6 +84,8 @@ pub fn complete(text: &str, offset: usize, cx: &Context) -> Vec<CompletionItem> 
                 at.fields()
                     .into_iter()
                     .filter(|(name, _)| !written.iter().any(|w| w == name))
+                    // A RON field name cannot start with `$` (`$schema` is JSON's).
+                    .filter(|(name, _)| json || !name.starts_with('$'))
                     .map(|(name, doc)| field_item(name, doc, json, quoted, has_colon))
                     .collect()
             } else {
@@ -358,6 +360,12 @@ mod tests {
         let zones = labels("(victory: [(goal: Hold(target: Union([|", S);
         assert!(zones.contains(&"Feature".to_string()), "{zones:?}");
         assert!(zones.contains(&"Everywhere".to_string()), "{zones:?}");
+        // `$schema` is offered in JSON only.
+        let top = labels("(format: \"saber-scenario/1\", |)", S);
+        assert!(top.contains(&"sides".to_string()) && !top.contains(&"format".to_string()));
+        assert!(!top.contains(&"$schema".to_string()), "{top:?}");
+        let top = labels("{\"format\": \"saber-scenario/1\", |}", S);
+        assert!(top.contains(&"$schema".to_string()), "{top:?}");
         // Without a kind, no schema: nothing.
         assert!(labels("(sides: [(|", None).is_empty());
     }
