@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 mod map_legend;
 
 use map_legend::TERRAIN_LEGEND;
-pub use map_legend::{FEATURE_PATTERN, FeatureLetter, TERRAIN_ROW_PATTERN};
+pub use map_legend::{FEATURE_PATTERN, FeatureLetter, TERRAIN_ROW_PATTERN, is_feature_code};
 
 /// The ten unit types of the Unit Identification Chart (2.31).
 #[derive(
