@@ -413,3 +413,19 @@ pub(crate) fn registry(maps: &[PathBuf]) -> Result<MapRegistry, String> {
     }
     Ok(reg)
 }
+
+/// The files a command read to make its output, which the output must never be: the input,
+/// the map file a scenario was checked against, and every map file the registry read while
+/// looking for it.
+pub(crate) fn inputs_read(
+    input: &std::path::Path,
+    origin: Option<&saber_schema::pipeline::maps::MapOrigin>,
+    reg: &MapRegistry,
+) -> Vec<PathBuf> {
+    let mut inputs = vec![input.to_path_buf()];
+    if let Some(saber_schema::pipeline::maps::MapOrigin::File(map)) = origin {
+        inputs.push(map.clone());
+    }
+    inputs.extend(reg.map_files_read());
+    inputs
+}

@@ -354,6 +354,19 @@ registry! {
         bad: "goal: ControlEnemySetup(by_turn: 8),",
         fixed: "goal: ControlEnemySetup(when: ByEndOfTurn(8)),",
     }
+    UnknownGame = "FMT007" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "a `game` saberc does not know",
+        explanation: "A map or scenario may name the game it is for in a `game` field: \
+            `\"rifle-and-saber\"` (the game of every file without the field) or \
+            `\"musket-and-saber-quick-play\"`. Another value names no game saberc has the rules \
+            of, so the file cannot be checked; the hint names the nearest spelling. Leave the \
+            field out for a Rifle & Saber file.",
+        bad: "game: \"rifle-and-sabre\",",
+        fixed: "game: \"rifle-and-saber\",",
+    }
     Schema = "SCH001" {
         severity: Error,
         family: Schema,
@@ -565,6 +578,18 @@ registry! {
             are refused, so that checking a file never reads elsewhere on the disk.",
         bad: "map: \"/home/me/maps/my-map.ron\",",
         fixed: "map: \"rifle-and-saber\",   // a built-in map, a map in a --maps DIR, or a path inside the scenario's folder",
+    }
+    MapOfOtherGame = "REF008" {
+        severity: Error,
+        family: References,
+        rule: None,
+        title: "the scenario's map is for another game",
+        explanation: "A scenario is checked under its game's rules on its map, so both must be \
+            for the same game: their `game` fields must agree (a file without one is for Rifle & \
+            Saber). Nothing else is checked until they do. Name a map of the scenario's game, or \
+            correct the scenario's `game`.",
+        bad: "game: \"musket-and-saber-quick-play\",\nmap: \"rifle-and-saber\",",
+        fixed: "game: \"rifle-and-saber\",\nmap: \"rifle-and-saber\",",
     }
     EmptyZone = "ZON001" {
         severity: Error,
