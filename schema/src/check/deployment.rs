@@ -559,15 +559,15 @@ pub fn placement_problem(
 /// parts that share no hex. `None` when no part can be blamed.
 pub(crate) fn why_empty(zone: &Zone, map: &Map) -> Option<String> {
     let mut zc = ZoneCompiler::new(map, ZoneEnv::default());
-    empty_part(zone, map, &mut zc)
+    empty_part(zone, &mut zc)
 }
 
-fn empty_part(zone: &Zone, map: &Map, zc: &mut ZoneCompiler) -> Option<String> {
+fn empty_part(zone: &Zone, zc: &mut ZoneCompiler) -> Option<String> {
     match zone {
         Zone::Intersection(parts) => {
             let sets: Vec<HexSet> = parts.iter().map(|p| zc.compile(p, &[])).collect();
             if let Some(i) = sets.iter().position(HexSet::is_empty) {
-                return empty_part(&parts[i], map, zc)
+                return empty_part(&parts[i], zc)
                     .or_else(|| Some(format!("{} has no hexes on this map", parts[i].describe())));
             }
             let mut acc = sets[0].clone();
@@ -593,15 +593,13 @@ fn empty_part(zone: &Zone, map: &Map, zc: &mut ZoneCompiler) -> Option<String> {
             }
             None
         }
-        Zone::Union(parts) | Zone::OneOf(parts) => {
-            parts.iter().find_map(|p| empty_part(p, map, zc))
-        }
+        Zone::Union(parts) | Zone::OneOf(parts) => parts.iter().find_map(|p| empty_part(p, zc)),
         Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. }
             if zc.compile(of, &[]).is_empty() =>
         {
-            empty_part(of, map, zc)
+            empty_part(of, zc)
         }
-        Zone::AtLeast { from, .. } if zc.compile(from, &[]).is_empty() => empty_part(from, map, zc),
+        Zone::AtLeast { from, .. } if zc.compile(from, &[]).is_empty() => empty_part(from, zc),
         Zone::AtLeast { distance, from } => {
             let field = zc.compile(from, &[]).distance_field();
             let farthest = field.iter().copied().filter(|d| *d != u32::MAX).max()?;
@@ -621,7 +619,7 @@ fn empty_part(zone: &Zone, map: &Map, zc: &mut ZoneCompiler) -> Option<String> {
         Zone::Difference(a, b) => {
             let kept = zc.compile(a, &[]);
             if kept.is_empty() {
-                return empty_part(a, map, zc);
+                return empty_part(a, zc);
             }
             Some(format!(
                 "{} takes away every hex of {} ({} hexes): take away less",
