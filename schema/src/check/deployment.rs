@@ -14,6 +14,7 @@ use crate::model::special_rule::Effect;
 use crate::model::zone::Zone;
 use crate::path;
 use crate::pipeline::zones::Resolved;
+use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::ruleset::{Ruleset, Terrain};
 
@@ -60,6 +61,15 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                             choice_words(s, r, ci)
                         ));
                     }
+                    // The zone of this alternative, for saying why it is empty (not when the
+                    // enemy's choice shapes it: then it depends on that choice).
+                    let zone = match &group.entry {
+                        Entry::Deploy { zone, .. } if !zone.refers_to_enemy() => match zone {
+                            Zone::OneOf(parts) if alts.len() > 1 => parts.get(ai),
+                            z => Some(z),
+                        },
+                        _ => None,
+                    };
                     out.push(capacity_finding(
                         side,
                         group,
@@ -69,6 +79,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                         map,
                         rules,
                         p.clone(),
+                        zone,
                     ));
                 }
             }
@@ -173,9 +184,12 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                 .at_path(path!["setup", pi, "at"])
                 .with_hex(map.grid.label(p.at))
                 .with_hint(
-                    swapped_into_zone(&r.groups[si][gi].hexes, p.at).unwrap_or_else(|| {
-                        "move it into the zone (the editor draws the zone on the map)".to_string()
-                    }),
+                    swapped_into_zone(&r.groups[si][gi].hexes, p.at)
+                        .or_else(|| nearest_in_zone(&r.groups[si][gi].hexes, p.at, map.grid))
+                        .unwrap_or_else(|| {
+                            "move it into the zone (the editor draws the zone on the map)"
+                                .to_string()
+                        }),
                 ),
             ),
         }
@@ -278,6 +292,7 @@ fn opposing_cases(r: &Resolved, map: &Map, first: usize, second: usize) -> Vec<(
 }
 
 /// An empty zone (ZON001) or one too small for its group (DEP001).
+#[allow(clippy::too_many_arguments)]
 fn capacity_finding(
     side: &crate::model::scenario::Side,
     group: &crate::model::scenario::Group,
@@ -287,6 +302,7 @@ fn capacity_finding(
     map: &Map,
     rules: &Ruleset,
     p: Vec<crate::diagnostic::PathSeg>,
+    zone: Option<&Zone>,
 ) -> Diagnostic {
     match alt.iter().next() {
         None => Diagnostic::new(
@@ -297,7 +313,9 @@ fn capacity_finding(
             ),
         )
         .at_path(p)
-        .with_hint("widen the zone: check its distances and directions against the map (`saberc render` draws it)"),
+        .with_hint(zone.and_then(|z| why_empty(z, map)).unwrap_or_else(|| {
+            "widen the zone: check its distances and directions against the map (`saberc render` draws it)".to_string()
+        })),
         Some(first) => Diagnostic::new(
             Code::ZoneTooSmall,
             format!(
@@ -534,4 +552,139 @@ pub fn placement_problem(
             group: group.id.clone(),
         }
     })
+}
+
+/// Why a zone has no hexes on `map`, in the designer's own terms and with the value to write
+/// where one can be worked out (ZON001's help): the innermost part that is empty, or the two
+/// parts that share no hex. `None` when no part can be blamed.
+pub(crate) fn why_empty(zone: &Zone, map: &Map) -> Option<String> {
+    let mut zc = ZoneCompiler::new(map, ZoneEnv::default());
+    empty_part(zone, &mut zc)
+}
+
+fn empty_part(zone: &Zone, zc: &mut ZoneCompiler) -> Option<String> {
+    match zone {
+        Zone::Intersection(parts) => {
+            let sets: Vec<HexSet> = parts.iter().map(|p| zc.compile(p, &[])).collect();
+            if let Some(i) = sets.iter().position(HexSet::is_empty) {
+                return empty_part(&parts[i], zc)
+                    .or_else(|| Some(format!("{} has no hexes on this map", parts[i].describe())));
+            }
+            let mut acc = sets[0].clone();
+            for (i, set) in sets.iter().enumerate().skip(1) {
+                let mut next = acc.clone();
+                next.intersect_with(set);
+                if next.is_empty() {
+                    let before = if i == 1 {
+                        parts[0].describe()
+                    } else {
+                        "the parts before it".to_string()
+                    };
+                    let advice = reach_edge(&parts[..=i], zc)
+                        .unwrap_or_else(|| "widen one of them, or leave one out".to_string());
+                    return Some(format!(
+                        "{before} ({} hexes) and {} ({} hexes) share no hex: {advice}",
+                        acc.len(),
+                        parts[i].describe(),
+                        set.len()
+                    ));
+                }
+                acc = next;
+            }
+            None
+        }
+        Zone::Union(parts) | Zone::OneOf(parts) => parts.iter().find_map(|p| empty_part(p, zc)),
+        Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. }
+            if zc.compile(of, &[]).is_empty() =>
+        {
+            empty_part(of, zc)
+        }
+        Zone::AtLeast { from, .. } if zc.compile(from, &[]).is_empty() => empty_part(from, zc),
+        Zone::AtLeast { distance, from } => {
+            let field = zc.compile(from, &[]).distance_field();
+            let farthest = field.iter().copied().filter(|d| *d != u32::MAX).max()?;
+            Some(format!(
+                "no hex of the map is {distance} or more hexes from {}: the farthest is {farthest} away; write `distance: {farthest}` or less",
+                from.describe()
+            ))
+        }
+        Zone::Beyond {
+            toward,
+            of,
+            inclusive: false,
+        } => Some(format!(
+            "nothing lies beyond {} toward {toward:?}: it reaches the map's edge that way; write `inclusive: true` to take its own hexes, or look another way",
+            of.describe()
+        )),
+        Zone::Difference(a, b) => {
+            let kept = zc.compile(a, &[]);
+            if kept.is_empty() {
+                return empty_part(a, zc);
+            }
+            Some(format!(
+                "{} takes away every hex of {} ({} hexes): take away less",
+                b.describe(),
+                a.describe(),
+                kept.len()
+            ))
+        }
+        Zone::Hexes(list) if list.is_empty() => Some(
+            "the list names no hex: write the hexes, e.g. `Hexes([(5, 5), (5, 6)])`".to_string(),
+        ),
+        Zone::Terrain(t) => Some(format!("this map has no {t:?} hexes")),
+        _ => None,
+    }
+}
+
+/// When one of `parts` is a map edge and another is measured from something (`Within`), the
+/// distance that reaches the edge: "write `distance: 9`".
+fn reach_edge(parts: &[Zone], zc: &mut ZoneCompiler) -> Option<String> {
+    let edge = parts.iter().find_map(|p| match p {
+        Zone::Edge(e) => Some(*e),
+        _ => None,
+    })?;
+    let edge_hexes = zc.compile(&Zone::Edge(edge), &[]);
+    parts.iter().find_map(|p| match p {
+        Zone::Within { distance, of } => {
+            let need = zc.compile(of, &[]).distance_to(&edge_hexes)?;
+            (need > *distance).then(|| {
+                format!(
+                    "{} is {need} hexes from the {} edge; write `distance: {need}` to reach it, or arrive at the whole edge (`Edge({edge:?})`)",
+                    of.describe(),
+                    edge.name()
+                )
+            })
+        }
+        Zone::Feature(code) => {
+            let need = zc.compile(p, &[]).distance_to(&edge_hexes)?;
+            Some(format!(
+                "{code} is {need} hexes from the {} edge: write `Within(distance: {need}, of: Feature(\"{code}\"))` in its place, or arrive at the whole edge (`Edge({edge:?})`)",
+                edge.name()
+            ))
+        }
+        _ => None,
+    }).or_else(|| {
+        Some(format!(
+            "widen the other part to reach the {} edge, or take the whole edge (`Edge({edge:?})`)",
+            edge.name()
+        ))
+    })
+}
+
+/// The hex of `zone` nearest a placement outside it, as the value to write (`at: (5, 6)`).
+fn nearest_in_zone(zone: &HexSet, at: Coord, grid: Grid) -> Option<String> {
+    if !grid.contains(at) {
+        return None;
+    }
+    let field = HexSet::from_coords(grid, [at]).distance_field();
+    let (d, c) = zone
+        .iter()
+        .filter_map(|c| Some((*field.get(grid.index(c)?)?, c)))
+        .min_by_key(|(d, c)| (*d, c.1, c.0))?;
+    Some(format!(
+        "the nearest hex of the zone is {}, {d} hexes away: write `at: ({}, {})`",
+        grid.label(c),
+        c.0,
+        c.1
+    ))
 }

@@ -248,7 +248,11 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, _r: &Resolved) -> 
                     format!("{n} {what} placed for group ({group}) of {side}, which has {have}"),
                 )
                 .at_path(path!["setup", last])
-                .with_hint("remove the extra placements or raise the group's count"),
+                .with_hint(format!(
+                    "remove {} of the {what} placements, or allot them all: `{what}: {n}` in the {} of group ({group})",
+                    n - have,
+                    if matches!(counter, Counter::Unit(_)) { "units" } else { "markers" }
+                )),
             );
         }
     }

@@ -45,21 +45,23 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
             };
             let at = [p, path!["at"]].concat();
             if hexes.hexes.is_empty() {
-                // The zone may already name an edge: then what empties it is the rest.
-                let mut edge = None;
-                if let Entry::Arrive { at: zone, .. } = &group.entry {
-                    zone.visit(&mut |z| {
-                        if let crate::model::zone::Zone::Edge(e) = z {
-                            edge.get_or_insert(*e);
-                        }
-                    });
-                }
-                let hint = match edge {
-                    Some(e) => format!(
-                        "the zone takes edge {e:?} but what it is combined with leaves none of its hexes: widen the other part, or arrive at the whole edge (`Edge({e:?})`) or a road entry (`RoadEntry(\"South\")`)"
-                    ),
-                    None => "arrive at an edge (`Edge(South)`), part of one, or a road entry (`RoadEntry(\"South\")`)".to_string(),
+                // Why it is empty, from its parts (an edge it names and what leaves none of
+                // it); else how an arrival zone is written, with a road of this map.
+                let zone = match &group.entry {
+                    Entry::Arrive { at: zone, .. } => Some(zone),
+                    _ => None,
                 };
+                let hint = zone
+                    .and_then(|z| crate::check::deployment::why_empty(z, map))
+                    .unwrap_or_else(|| {
+                        let road = map
+                            .roads
+                            .iter()
+                            .find_map(|r| r.name.as_deref())
+                            .map(|n| format!(", or a road entry (`RoadEntry(\"{n}\")`)"))
+                            .unwrap_or_default();
+                        format!("arrive at an edge (`Edge(South)`), part of one{road}")
+                    });
                 out.push(
                     Diagnostic::new(
                         Code::EmptyZone,

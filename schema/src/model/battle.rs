@@ -178,7 +178,23 @@ pub struct Scale {
     pub machine_guns_per_unit: Option<u32>,
     /// Overall reduction applied to every strength of both sides: `(num: 1, den: 3)` keeps a
     /// third (Worth "reduced by about two-thirds", 11.18).
+    #[schemars(schema_with = "reduction_schema")]
     pub reduction: Ratio,
+}
+
+/// `reduction`'s schema: a [`Ratio`] whose numerator is at least 1 as well, since a reduction
+/// to nothing leaves no unit and factoring refuses it (the export's ratios may be 0).
+fn reduction_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let mut schema = <Ratio as JsonSchema>::json_schema(g);
+    if let Some(num) = schema
+        .get_mut("properties")
+        .and_then(|p| p.get_mut("num"))
+        .and_then(|n| n.as_object_mut())
+    {
+        num.insert("minimum".into(), 1.into());
+        num.insert("description".into(), "Numerator, at least 1.".into());
+    }
+    schema
 }
 
 impl Default for Scale {

@@ -10,6 +10,7 @@ use crate::model::limits;
 use crate::pipeline::locate::{location_at, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
+use crate::pipeline::recover::missing_comma;
 use crate::ruleset::Game;
 
 pub mod json_fast;
@@ -659,7 +660,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         && unbalanced_hint(text, loc.line).is_none()
         && let Some(d) = missing_comma(text, loc.offset, &where_)
     {
-        return d.at_location(loc).at_path(path.to_vec());
+        return d.at_path(path.to_vec());
     }
     let d = match &e.code {
         // `Difference([A, B])`: a list where RON wants the variant's own values, a tuple.
@@ -667,6 +668,18 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             list_for_tuple(text, loc.offset, &where_)
         }
         // `color: "Red"`: JSON habits; RON writes enum values as bare names.
+        // `zone: "H2"`: a feature code where a zone goes is written `Feature("H2")`.
+        E::ExpectedIdentifier
+            if text[loc.offset.min(text.len())..].starts_with('"')
+                && crate::ruleset::is_feature_code(&quoted_at(text, loc.offset)) =>
+        {
+            let quoted = quoted_at(text, loc.offset);
+            Diagnostic::new(
+                Code::WrongType,
+                format!("`\"{quoted}\"` is a feature code{where_}, but a zone names a feature as `Feature(\"{quoted}\")`"),
+            )
+            .with_hint(format!("write `Feature(\"{quoted}\")`"))
+        }
         E::ExpectedIdentifier if text[loc.offset.min(text.len())..].starts_with('"') => {
             let quoted = quoted_at(text, loc.offset);
             Diagnostic::new(
@@ -767,10 +780,12 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 || m.contains("invalid length") =>
         {
             Diagnostic::new(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
-                negative_hint(m).unwrap_or_else(|| {
-                    "check the value's type against the schema (`saberc schema`) or the README"
-                        .to_string()
-                }),
+                negative_hint(m)
+                    .or_else(|| quotes_hint(text, loc.offset, &plain_types(m)))
+                    .unwrap_or_else(|| {
+                        "check the value's type against the schema (`saberc schema`) or the README"
+                            .to_string()
+                    }),
             )
         }
         E::ExpectedInteger
@@ -811,8 +826,12 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             )
             .with_hint(match negative {
                 Some(n) => negative_hint(&format!("integer `-{n}`")).unwrap_or_default(),
-                None => "check the value's type against the schema (`saberc schema`) or the README"
-                    .to_string(),
+                None => {
+                    quotes_hint(text, at, &lower_first(&e.code.to_string())).unwrap_or_else(|| {
+                        "check the value's type against the schema (`saberc schema`) or the README"
+                            .to_string()
+                    })
+                }
             })
         }
         E::Eof => Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
@@ -839,37 +858,32 @@ fn negative_hint(msg: &str) -> Option<String> {
     ))
 }
 
-/// A comma missing before `offset` (where the parser noticed it, at the next value): the
-/// message names the value before, and the help says what to type after it. (The caret stays
-/// where the parser noticed it, where the recovery of further syntax errors expects it.)
-fn missing_comma(text: &str, offset: usize, where_: &str) -> Option<Diagnostic> {
-    let before = text[..offset.min(text.len())].trim_end();
-    let last = before.chars().next_back()?;
-    let end = before.len();
-    // The value before: a string (to its opening quote), or a word, number or bracket.
-    let start = if last == '"' {
-        before[..end - 1].rfind('"')?
-    } else if matches!(last, ')' | ']' | '}') {
-        end - 1
-    } else {
-        before
-            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-')))
-            .map_or(0, |i| i + 1)
-    };
-    let value = &before[start..];
-    if value.is_empty() || matches!(last, ',' | '(' | '[' | '{' | ':') {
-        return None;
+/// What to write when only a value's quotes are wrong: a number in quotes where a number
+/// goes (`"8"`: write `8`), a bare number where text goes (`12`: write `"12"`). `msg` says
+/// what was expected; `at` is where the value stands (or the space before it).
+fn quotes_hint(text: &str, at: usize, msg: &str) -> Option<String> {
+    let rest = text.get(at.min(text.len())..)?.trim_start();
+    let wants_number = msg.contains("expected a whole number")
+        || msg.contains("expected integer")
+        || msg.contains("expected u32");
+    let wants_text = msg.contains("expected string")
+        || msg.contains("expected a string")
+        || msg.contains("expected text in quotes");
+    if wants_number
+        && let Some(inner) = rest.strip_prefix('"').and_then(|r| r.split('"').next())
+        && !inner.is_empty()
+        && inner.len() <= 20
+        && inner.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some(format!("write the number without quotes: `{inner}`"));
     }
-    let shown = crate::diagnostic::printable(value, 40);
-    Some(
-        Diagnostic::new(
-            Code::Syntax,
-            format!("a comma is missing after `{shown}`{where_}"),
-        )
-        .with_hint(format!(
-            "write `{shown},` at the end of the value before: items are separated by commas"
-        )),
-    )
+    let number: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+        .take(20)
+        .collect();
+    (wants_text && number.starts_with(|c: char| c.is_ascii_digit() || c == '-'))
+        .then(|| format!("write it as text, in quotes: `\"{number}\"`"))
 }
 
 /// What to write for a hex label that does not read (`"709"`, `"00303"`): the user's digits
@@ -1000,13 +1014,13 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
         _ => loc,
     };
     // A missing comma is noticed at the next value, a trailing one at the closing bracket:
-    // point at the place to type or delete.
+    // point at the place to type (the end of the value before) or delete.
     if !e.is_data()
         && msg.starts_with("expected `,`")
         && unbalanced_hint(text, loc.line).is_none()
         && let Some(d) = missing_comma(text, loc.offset, &where_)
     {
-        return d.at_location(loc).at_path(path.to_vec());
+        return d.at_path(path.to_vec());
     }
     if !e.is_data() && msg == "trailing comma" {
         let before = text[..loc.offset.min(text.len())].trim_end();
@@ -1053,9 +1067,11 @@ fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> Diagnostic 
             .with_hint("the file may be truncated: check that every bracket is closed")
     } else if e.is_data() {
         Diagnostic::new(Code::WrongType, format!("{msg}{where_}")).with_hint(
-            negative_hint(&msg).unwrap_or_else(|| {
-                "check the value's type against the schema (`saberc schema`)".to_string()
-            }),
+            negative_hint(&msg)
+                .or_else(|| quotes_hint(text, loc.offset, &msg))
+                .unwrap_or_else(|| {
+                    "check the value's type against the schema (`saberc schema`)".to_string()
+                }),
         )
     } else if text[loc.offset.min(text.len())..].starts_with("//")
         || text[loc.offset.min(text.len())..].starts_with("/*")

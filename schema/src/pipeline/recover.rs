@@ -189,17 +189,75 @@ fn end(node: &SyntaxNode) -> usize {
 }
 
 /// A diagnostic located in `text[base..]` moved to its place in `text`. A value followed by
-/// more text is an entry whose comma is missing: said so, at the text that follows.
+/// more text is an entry whose comma is missing: said so as the parsers' own error is
+/// ([`missing_comma`]), at the same place, so that the two are one finding.
 fn rebase(text: &str, base: usize, mut d: Diagnostic) -> Diagnostic {
     if let Some(l) = d.location {
-        let mut at = base + l.offset;
+        let at = base + l.offset;
         if d.message.contains("trailing characters") {
-            at = skip_trivia(text, at);
-            d.message = "Expected comma".into();
-            d.hint = Some("add the comma that separates this entry from the one before".into());
+            let next = skip_trivia(text, at);
+            if let Some(comma) = missing_comma(text, next, "") {
+                return comma;
+            }
         }
         d.location = Some(location_at(text, at, l.length));
     }
     d.path = None;
     d
+}
+
+/// A comma missing before `offset`, where a parser noticed it (at the next value): the
+/// message names the value before, the help says what to type after it, and the caret stands
+/// where the comma belongs, just after that value. `None` when no value ends there (the text
+/// before is an opening bracket, a `:` or a comma).
+pub fn missing_comma(text: &str, offset: usize, where_: &str) -> Option<Diagnostic> {
+    let before = text[..offset.min(text.len())].trim_end();
+    // A comment between the value and the next is not the value.
+    let before = strip_line_comment(before);
+    let last = before.chars().next_back()?;
+    let end = before.len();
+    // The value before: a string (to its opening quote), or a word, number or bracket.
+    let start = if last == '"' {
+        before[..end - 1].rfind('"')?
+    } else if matches!(last, ')' | ']' | '}') {
+        end - 1
+    } else {
+        before
+            .rfind(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-')))
+            .map_or(0, |i| i + 1)
+    };
+    let value = &before[start..];
+    if value.is_empty() || matches!(last, ',' | '(' | '[' | '{' | ':') {
+        return None;
+    }
+    let shown = crate::diagnostic::printable(value, 40);
+    Some(
+        Diagnostic::new(
+            crate::diagnostic::Code::Syntax,
+            format!("a comma is missing after `{shown}`{where_}"),
+        )
+        .with_hint(format!(
+            "write `{shown},` at the end of the value before: items are separated by commas"
+        ))
+        .at_location(location_at(text, end, 0)),
+    )
+}
+
+/// `text` without a `//` comment on its last line (outside strings), trimmed at the end.
+fn strip_line_comment(text: &str) -> &str {
+    let line_start = text.rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..];
+    let mut in_string = false;
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' if prev != '\\' => in_string = !in_string,
+            '/' if !in_string && prev == '/' => {
+                return text[..line_start + i - 1].trim_end();
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    text
 }

@@ -474,7 +474,14 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
             format!("give at least {limit}"),
         ),
         K::Pattern { pattern } => {
-            let (what, form) = pattern_in_words(pattern);
+            let (what, mut form) = pattern_in_words(pattern);
+            // An id written as a name (`"Fatehpur 1857"`): the id it most likely means.
+            if (pattern == limits::FILE_ID_PATTERN || pattern == limits::SIDE_ID_PATTERN)
+                && let Some(written) = e.instance().as_str()
+                && let Some(id) = id_for(written)
+            {
+                form = format!("write `\"{id}\"`: {form}");
+            }
             (format!("{shown} is not {what}"), form)
         }
         K::AdditionalProperties { unexpected } => (
@@ -511,6 +518,21 @@ fn shown(v: &Value) -> String {
         t = t.chars().take(57).collect::<String>() + "…";
     }
     format!("`{t}`")
+}
+
+/// The id a name most likely stands for: lower case, each run of other characters one `-`
+/// (`"Fatehpur 1857"` is `"fatehpur-1857"`); `None` when nothing is left or it is too long.
+fn id_for(name: &str) -> Option<String> {
+    let mut id = String::new();
+    for c in name.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-' {
+            id.push(c);
+        } else if !id.ends_with('-') {
+            id.push('-');
+        }
+    }
+    let id = id.trim_matches('-').to_string();
+    (!id.is_empty() && id.len() <= limits::MAX_ID && id != name).then_some(id)
 }
 
 /// What a pattern means, for the model's patterns: (what the value is not, how to write one).

@@ -9,16 +9,7 @@ use super::{MUSKET_AND_SABER_QUICK_PLAY, RIFLE_AND_SABER, Ruleset};
 /// A game whose files saberc reads. A file without a `game` field is Rifle & Saber's, so every
 /// file written before the field existed keeps its meaning.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    JsonSchema,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, JsonSchema,
 )]
 pub enum Game {
     /// Rifle & Saber (SPI, 1973): the game of every file without a `game` field.
@@ -28,6 +19,29 @@ pub enum Game {
     /// Musket & Saber Quick Play (Decision Games): the system rules of a series of games.
     #[serde(rename = "musket-and-saber-quick-play")]
     MusketAndSaberQuickPlay,
+}
+
+// Written as a string in RON as in JSON: derived, RON would write a bare name, which no
+// hyphenated id can be.
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    /// The game's id as a string (`"musket-and-saber-quick-play"`), in RON as in JSON: the ids
+    /// have hyphens, which a bare RON name cannot hold. An unknown id is an unknown variant,
+    /// which the readers report with the nearest ids.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let s: std::borrow::Cow<'de, str> = Deserialize::deserialize(d)?;
+        Game::from_id(&s).ok_or_else(|| {
+            serde::de::Error::unknown_variant(
+                &s,
+                &["rifle-and-saber", "musket-and-saber-quick-play"],
+            )
+        })
+    }
 }
 
 impl Game {
@@ -50,27 +64,6 @@ impl Game {
     /// The game's rules.
     pub fn ruleset(self) -> &'static Ruleset {
         for_game(Some(self))
-    }
-}
-
-// A game is written as a string in RON as in JSON (`game: "musket-and-saber-quick-play"`):
-// derived, RON would want a bare name, and its spellings hold hyphens no RON name can.
-impl Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
-    }
-}
-
-impl<'de> Deserialize<'de> for Game {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
-        let id = String::deserialize(d)?;
-        Game::from_id(&id).ok_or_else(|| {
-            let ids: Vec<&str> = Game::ALL.iter().map(|g| g.id()).collect();
-            serde::de::Error::custom(format!(
-                "`{id}` is not a game saberc knows (the games are {})",
-                ids.join(", ")
-            ))
-        })
     }
 }
 

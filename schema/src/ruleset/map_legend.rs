@@ -11,6 +11,17 @@ use super::Terrain;
 /// because the schema attributes name it; a test checks it against [`FeatureLetter::ALL`].
 pub const FEATURE_PATTERN: &str = r"^[VHWRJFB][1-9][0-9]{0,3}$";
 
+/// Is `s` a feature code, as [`FEATURE_PATTERN`] says (`V4`, `H26`)?
+pub fn is_feature_code(s: &str) -> bool {
+    let mut chars = s.chars();
+    let letter = chars.next().map(|c| c.to_string());
+    let digits = chars.as_str();
+    letter.is_some_and(|l| FeatureLetter::ALL.iter().any(|f| format!("{f:?}") == l))
+        && (1..=4).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !digits.starts_with('0')
+}
+
 /// The highest feature number [`FEATURE_PATTERN`] allows (four digits).
 pub const MAX_FEATURE_NUMBER: u32 = 9999;
 

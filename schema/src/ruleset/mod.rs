@@ -14,7 +14,9 @@ mod stacking;
 
 pub use game::{Game, for_game};
 use map_legend::TERRAIN_LEGEND;
-pub use map_legend::{FEATURE_PATTERN, FeatureLetter, MAX_FEATURE_NUMBER, TERRAIN_ROW_PATTERN};
+pub use map_legend::{
+    FEATURE_PATTERN, FeatureLetter, MAX_FEATURE_NUMBER, TERRAIN_ROW_PATTERN, is_feature_code,
+};
 use musket_and_saber::MUSKET_AND_SABER_QUICK_PLAY;
 pub use stacking::{StackWeight, Stacking};
 

@@ -365,6 +365,7 @@ fn enemy_relative(
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn unit_record(
     rules: &Ruleset,
     s: &Scenario,
