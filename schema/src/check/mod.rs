@@ -3,6 +3,7 @@
 pub mod deployment;
 mod map_features;
 mod markers;
+pub mod musket_and_saber;
 mod references;
 mod special_rules;
 pub mod stacking;
@@ -51,7 +52,10 @@ pub fn check_scenario(
         // registry's `zones` column) are not findings.
         out.retain(|d| !d.code.info().zones.needs_computed_zones());
     }
-    (resolved, explained(s, without_consequences(out)))
+    (
+        resolved,
+        explained(&s.interpretations, without_consequences(out)),
+    )
 }
 
 /// Drop findings that only follow from an error inside the same zone (an empty zone because it
@@ -89,13 +93,16 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// note that points to the explanation, so that `saberc check` stays quiet about known readings.
 /// A note that explains the code a warning was split from (`DEP009` for `DEP011`) explains it
 /// too: files written before the split keep their meaning.
-fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub(crate) fn explained(
+    interpretations: &[crate::model::scenario::Interpretation],
+    diags: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     use crate::diagnostic::Severity;
     diags
         .into_iter()
         .map(|mut d| {
             if d.severity == Severity::Warning
-                && let Some(i) = s.interpretations.iter().find(|i| {
+                && let Some(i) = interpretations.iter().find(|i| {
                     i.explains
                         .iter()
                         .any(|e| *e == d.code || d.code.info().split_from == Some(e.as_str()))

@@ -167,6 +167,15 @@ pub fn named_kind(source: &Source) -> Option<DocKind> {
         })
 }
 
+/// Does the text's top-level `game` field name Musket & Saber Quick Play? Such a file is read
+/// as that game's document type ([`crate::model::musket_and_saber`]); a file without the field
+/// is Rifle & Saber's.
+pub fn names_musket_and_saber(source: &Source) -> bool {
+    crate::pipeline::locate::top_level_field(&source.text, "game").is_some_and(|(at, end)| {
+        format_string(&source.text[at..end]) == crate::ruleset::musket_and_saber::GAME_ID
+    })
+}
+
 /// Check's limits on a text, before anything is built from it: nesting past
 /// [`limits::MAX_NESTING`] levels (LIM002) and more than [`limits::MAX_VALUES`] values
 /// (LIM003), found in one pass. (The size limit, LIM001, is checked as the file is read.) Every

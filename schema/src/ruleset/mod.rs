@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod map_legend;
+pub mod musket_and_saber;
 
 use map_legend::TERRAIN_LEGEND;
 pub use map_legend::{FEATURE_PATTERN, FeatureLetter, TERRAIN_ROW_PATTERN};
