@@ -550,7 +550,7 @@ fn setup(s: &MsScenario, f: &MsMapFile, entries: &[Vec<Option<Enters>>], out: &m
         }
     }
     // 5.0 per hex and side; enemies never in one hex (4.5, 7.7).
-    let mut hexes: BTreeMap<Coord, [Vec<(usize, Vec<PathSeg>)>; 2]> = BTreeMap::new();
+    let mut hexes: BTreeMap<Coord, [Vec<Placed>; 2]> = BTreeMap::new();
     for ((si, ci), (c, p)) in at {
         if si < 2 {
             hexes.entry(c).or_default()[si].push((ci, p));
@@ -603,6 +603,9 @@ fn setup(s: &MsScenario, f: &MsMapFile, entries: &[Vec<Option<Enters>>], out: &m
         }
     }
 }
+
+/// A counter of a side (its index) and where the file puts it.
+type Placed = (usize, Vec<PathSeg>);
 
 /// The game on the track (3.3) and reinforcements by track label at an edge hex (3.2, 4.5).
 fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
