@@ -36,10 +36,10 @@ fn disagreement(d: &Diagnostic, musket_and_saber: bool) -> Option<String> {
             d.code, d.severity, row.severity, d.message
         ));
     }
-    let rule = if musket_and_saber {
-        saber_schema::ruleset::musket_and_saber::sections(row.id, row.rule)
-    } else {
-        row.rule
+    use saber_schema::ruleset::{Citation, Game, musket_and_saber::OWN_CODES};
+    let rule = match Game::MusketAndSaberQuickPlay.ruleset().citation(row.id) {
+        Citation::Own(section) if musket_and_saber && !OWN_CODES.contains(&row.id) => section,
+        _ => row.rule,
     };
     let listed = |s: &str| rule.is_some_and(|r| r == s || r.split(',').any(|x| x.trim() == s));
     match &d.rule {

@@ -7,10 +7,12 @@ use saber_schema::files::Target;
 use saber_schema::output::skeleton::{
     id_from_name, map_skeleton, ms_map_skeleton, ms_scenario_skeleton, scenario_skeleton,
 };
-use saber_schema::ruleset::musket_and_saber::GAME_ID as MUSKET_AND_SABER;
+use saber_schema::ruleset::Game;
 
-/// The games `--game` names: Rifle & Saber (the default) and Musket & Saber Quick Play.
-const GAMES: [&str; 2] = ["rifle-and-saber", MUSKET_AND_SABER];
+/// The games `--game` names: every game's spelling (Rifle & Saber is the default).
+fn games() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Game::ALL.map(Game::id))
+}
 
 use crate::report::human;
 use crate::{EXIT_ERRORS, EXIT_OK, is_dash, registry, shown, usage_error, write_failed};
@@ -33,7 +35,7 @@ pub enum New {
         maps: Vec<PathBuf>,
         /// The game (rifle-and-saber or musket-and-saber-quick-play); the map's game when left
         /// out, and it must be the map's.
-        #[arg(long, value_name = "GAME", value_parser = GAMES)]
+        #[arg(long, value_name = "GAME", value_parser = games())]
         game: Option<String>,
     },
     /// A map of clear hexes, to paint.
@@ -45,7 +47,7 @@ pub enum New {
         #[arg(long)]
         height: u32,
         /// The game (rifle-and-saber, the default, or musket-and-saber-quick-play).
-        #[arg(long, value_name = "GAME", value_parser = GAMES)]
+        #[arg(long, value_name = "GAME", value_parser = games())]
         game: Option<String>,
         /// The file to write, never an existing one (its name gives the map id); without it, or
         /// with `-`, print the skeleton.
@@ -82,12 +84,22 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-scenario");
             let musket_and_saber = resolved.map.musket_and_saber.as_deref();
             if let Some(g) = game
-                && (g == MUSKET_AND_SABER) != musket_and_saber.is_some()
+                && (Game::from_id(g) == Some(Game::MusketAndSaberQuickPlay))
+                    != musket_and_saber.is_some()
             {
-                let d = saber_schema::pipeline::musket_and_saber::other_game(
-                    map,
-                    musket_and_saber.is_some(),
-                );
+                let d = match musket_and_saber {
+                    // An R&S scenario asked for on an M&S map.
+                    Some(_) => saber_schema::diagnostic::Diagnostic::new(
+                        saber_schema::diagnostic::Code::MapOfOtherGame,
+                        format!(
+                            "the map `{map}` is for Musket & Saber Quick Play, not Rifle & Saber"
+                        ),
+                    )
+                    .with_hint("leave out --game: a scenario takes its map's game"),
+                    None => {
+                        saber_schema::pipeline::musket_and_saber::other_game(map, &resolved.map)
+                    }
+                };
                 eprint!("{}", human(&d, None, false));
                 return EXIT_ERRORS;
             }
@@ -105,11 +117,12 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
         } => {
             let out = &out.clone().filter(|o| !is_dash(o));
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-map");
-            let made = if game.as_deref() == Some(MUSKET_AND_SABER) {
-                ms_map_skeleton(*width, *height, &id)
-            } else {
-                map_skeleton(*width, *height, &id)
-            };
+            let made =
+                if game.as_deref().and_then(Game::from_id) == Some(Game::MusketAndSaberQuickPlay) {
+                    ms_map_skeleton(*width, *height, &id)
+                } else {
+                    map_skeleton(*width, *height, &id)
+                };
             match made {
                 Ok(text) => emit(out.as_deref(), &text),
                 Err(e) => usage_error(&e.to_string()),

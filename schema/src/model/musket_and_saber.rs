@@ -595,6 +595,7 @@ impl MsMapFile {
             })
             .collect();
         map.labels = self.labels.clone();
+        map.game = Some(crate::ruleset::Game::MusketAndSaberQuickPlay);
         map.musket_and_saber = Some(std::sync::Arc::new(self.clone()));
         map
     }

@@ -237,7 +237,8 @@ pub fn map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skeleto
 /// the chart, the track and the source are the user's to type from their copy, and are left
 /// empty so that `saberc check` names them.
 pub fn ms_map_skeleton(width: u32, height: u32, id: &str) -> Result<String, SkeletonError> {
-    use crate::ruleset::musket_and_saber::{GAME_ID, MAX_SIDE};
+    use crate::ruleset::musket_and_saber::MAX_SIDE;
+    let game = crate::ruleset::Game::MusketAndSaberQuickPlay.id();
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
         return Err(SkeletonError::MsMapSize { width, height });
     }
@@ -250,7 +251,7 @@ pub fn ms_map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skel
 // and no Turn Record Track (2.2, 3.3), so none is shipped. `saberc check FILE` names what is left.
 (
     format: \"{MAP_FORMAT}\",
-    game: \"{GAME_ID}\",
+    game: \"{game}\",
     id: \"{id}\",
     name: \"{name}\",
     // Where the map, chart and track come from: your copy of the game.
@@ -303,7 +304,7 @@ pub fn ms_scenario_skeleton(
     map_ref: &str,
     id: &str,
 ) -> String {
-    use crate::ruleset::musket_and_saber::GAME_ID;
+    let game = crate::ruleset::Game::MusketAndSaberQuickPlay.id();
     let name = title(id);
     let track = map.track.labels.join(", ");
     let side = |sid: &str, side_name: &str| {
@@ -335,7 +336,7 @@ pub fn ms_scenario_skeleton(
 // none); `saberc check FILE` names each value left. The map's Turn Record Track: {track}.
 (
     format: \"{SCENARIO_FORMAT}\",
-    game: \"{GAME_ID}\",
+    game: \"{game}\",
     id: \"{id}\",
     name: \"{name}\",
     date: \"\",

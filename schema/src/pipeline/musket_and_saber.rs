@@ -12,6 +12,7 @@ use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
 use crate::pipeline::parse::{self, DocKind, parse_document_all};
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::validate_musket_and_saber;
+use crate::ruleset::Game;
 
 /// An M&S scenario compiled on its map.
 #[derive(Debug, Clone)]
@@ -41,21 +42,28 @@ pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
     (Some(map), diags)
 }
 
-/// REF008: a scenario of one game whose map is of the other.
-pub fn other_game(reference: &str, map_is_musket_and_saber: bool) -> Diagnostic {
-    let (map_game, scenario_game) = if map_is_musket_and_saber {
-        ("Musket & Saber Quick Play", "Rifle & Saber")
-    } else {
-        ("Rifle & Saber", "Musket & Saber Quick Play")
-    };
+/// REF008: a Musket & Saber scenario whose map is of another game (said as
+/// [`crate::check::map_of_other_game`] says it of a Rifle & Saber scenario).
+pub fn other_game(reference: &str, map: &Map) -> Diagnostic {
+    let ours = Game::MusketAndSaberQuickPlay;
+    let theirs = map.game.unwrap_or_default();
     Diagnostic::new(
         Code::MapOfOtherGame,
         format!(
-            "the map `{reference}` is a {map_game} map, but this is a {scenario_game} scenario"
+            "this scenario is for {} (`{}`), but its map `{}` is for {} (`{}`)",
+            ours.ruleset().name,
+            ours.id(),
+            crate::diagnostic::printable(reference, 60),
+            theirs.ruleset().name,
+            theirs.id()
         ),
     )
-    .at_path(path!["map"])
-    .with_hint("name a map of the scenario's game")
+    .at_path(path!["game"])
+    .with_hint(format!(
+        "name a map for {} in `map:` (`saberc new map --game {}` starts one)",
+        ours.ruleset().name,
+        ours.id()
+    ))
 }
 
 /// Run every stage on an M&S scenario: what was compiled (when the scenario and its map could
@@ -77,7 +85,7 @@ pub fn compile_scenario(
         Err(d) => return (None, vec![d]),
     };
     let Some(file) = found.map.musket_and_saber.clone() else {
-        return (None, vec![other_game(&scenario.map, false)]);
+        return (None, vec![other_game(&scenario.map, &found.map)]);
     };
     let mut diags = check_scenario(&scenario, &file, &found.map);
     diags.extend(found.notes);

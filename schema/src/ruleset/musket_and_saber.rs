@@ -11,11 +11,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The game id a Musket & Saber Quick Play map or scenario file names in its `game` field.
-pub const GAME_ID: &str = "musket-and-saber-quick-play";
-
-/// The game's name.
-pub const NAME: &str = "Musket & Saber Quick Play";
+use super::{Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect};
 
 /// The five unit types of the system (2.4: "There are five types of units in the M&S system").
 #[derive(
@@ -185,6 +181,18 @@ impl MsClass {
         }
     }
 
+    /// What the class counts for 5.0: a battalion or artillery unit may take the one place of
+    /// its own or one of the three "any" places ([`StackWeight::Slot`]); brigades, regiments
+    /// and cavalry only the three ([`StackWeight::Any`]); leaders nothing (10.0: "Leaders do
+    /// not count for stacking").
+    pub fn stack_weight(self) -> StackWeight {
+        match self {
+            MsClass::Battalion | MsClass::Artillery => StackWeight::Slot,
+            MsClass::Brigade | MsClass::Cavalry => StackWeight::Any,
+            MsClass::Leader => StackWeight::Free,
+        }
+    }
+
     /// A combat unit (every class but leaders): exerts a ZOC (6.1, 10.0) and counts for
     /// stacking (5.0, 10.0).
     pub fn is_combat(self) -> bool {
@@ -192,69 +200,16 @@ impl MsClass {
     }
 }
 
-/// Why a hex's counters break 5.0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StackProblem {
-    /// More than four combat units: one battalion-or-artillery place and three places for any.
-    TooMany {
-        /// Combat units in the hex.
-        units: u32,
-    },
-    /// More than three units that only the three "any" places take (brigades, regiments,
-    /// cavalry): the fourth place takes a battalion or artillery only.
-    TooManyLarge {
-        /// Brigades, regiments and cavalry in the hex.
-        large: u32,
-    },
-}
-
-impl std::fmt::Display for StackProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StackProblem::TooMany { units } => write!(
-                f,
-                "{units} combat units, but a hex holds one battalion or artillery unit plus any three units"
-            ),
-            StackProblem::TooManyLarge { large } => write!(
-                f,
-                "{large} brigades, regiments or cavalry units, but only the three \"any\" places take them: the fourth takes a battalion or artillery unit only"
-            ),
-        }
-    }
-}
-
-/// The 5.0 predicate on the counters of one side in one hex: "Stacking is limited to one
-/// battalion or artillery unit, plus any three units (infantry, cavalry, artillery), plus any
-/// number of leaders." With `s` battalions and artillery and `l` brigades, regiments and
-/// cavalry (leaders free, 10.0 "Leaders do not count for stacking"), the hex is legal iff
-/// `s + l ≤ 4` and `l ≤ 3`. A bare count of four would pass four brigades; the place of the
-/// battalion or artillery unit is why it does not.
-pub fn stack_problem(classes: impl IntoIterator<Item = MsClass>) -> Option<StackProblem> {
-    let (mut small, mut large) = (0u32, 0u32);
-    for c in classes {
-        match c {
-            MsClass::Battalion | MsClass::Artillery => small = small.saturating_add(1),
-            MsClass::Brigade | MsClass::Cavalry => large = large.saturating_add(1),
-            MsClass::Leader => {}
-        }
-    }
-    let units = small.saturating_add(large);
-    if units > 4 {
-        Some(StackProblem::TooMany { units })
-    } else if large > 3 {
-        Some(StackProblem::TooManyLarge { large })
-    } else {
-        None
-    }
-}
-
-/// Fewest hexes that hold `small` battalions and artillery and `large` brigades, regiments and
-/// cavalry under 5.0: `max(⌈large/3⌉, ⌈(small+large)/4⌉)` (h hexes hold at most 3h large
-/// units and 4h in all, and any split within both bounds packs).
-pub fn min_hexes(small: u32, large: u32) -> u32 {
-    large
-        .div_ceil(3)
-        .max(small.saturating_add(large).div_ceil(4))
+/// How many units of each weight of 5.0 a hex of these classes holds (for messages):
+/// (battalions and artillery, brigades regiments and cavalry, leaders).
+pub fn stack_counts(classes: impl IntoIterator<Item = MsClass>) -> (u32, u32, u32) {
+    classes
+        .into_iter()
+        .fold((0u32, 0u32, 0u32), |(s, l, f), c| match c.stack_weight() {
+            StackWeight::Slot => (s.saturating_add(1), l, f),
+            StackWeight::Free => (s, l, f.saturating_add(1)),
+            _ => (s, l.saturating_add(1), f),
+        })
 }
 
 /// A set-up line's `w/1` (3.2): "the unit may be placed within 1 hex (i.e. adjacent to) the
@@ -268,54 +223,78 @@ pub const COUNTER_SHEET: u32 = 40;
 /// two for the row, so at most 99 columns and 99 rows.
 pub const MAX_SIDE: u32 = 99;
 
-/// The M&S rule section a code shared with Rifle & Saber enforces in an M&S file, by code
-/// string (the registry is not below the ruleset); codes not listed cite their registry row.
-pub const CITATIONS: &[(&str, &str)] = &[
-    // 5.0, and 10.0 "Leaders do not count for stacking".
-    ("STK001", "5.0"),
-    // 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
-    ("STK002", "4.5"),
-    // 3.2 "w/1 … within 1 hex", and the hex number of a set-up line.
-    ("DEP003", "3.2"),
-    // 3.3 "The number of turns in a game and the First Player are specified".
-    ("TRN001", "3.3"),
-    ("REF003", "3.3"),
-    // 3.2 "listed by turn", 4.5 "the turn indicated in the set up".
-    ("TRN002", "3.2"),
-    // 4.5 "the next hex along that map edge".
-    ("TRN003", "4.5"),
-    // 4.4 "across a hexside containing the same path".
-    ("MAP004", "4.4"),
-    // 2.2 "Each hex has a four-digit number".
-    ("MAP007", "2.2"),
-    // 3.2 "identified by ID and/or Formation".
-    ("REF005", "3.2"),
-    // 3.4 "The specific victory conditions for each player".
-    ("VIC002", "3.4"),
-    ("VIC004", "3.4"),
-];
-
-/// The codes only Musket & Saber files get: their registry rows cite M&S sections.
+/// The codes only Musket & Saber files get: their registry rows cite M&S sections, and a case
+/// may cite one of them (ROS002 cites 9.1 for cavalry, 8.1 for artillery).
 pub const OWN_CODES: [&str; 12] = [
     "MAP010", "MAP011", "DEP012", "DEP013", "ROS001", "ROS002", "ROS003", "ROS004", "ROS005",
     "ROS006", "ROS007", "ROS008",
 ];
 
-/// The M&S section(s) a finding of `code` may cite in an M&S file: its registry row's for the
-/// M&S codes ([`OWN_CODES`], `row` given), the [`CITATIONS`] entry for a shared code, none for a
-/// shared code M&S has no section for.
-pub fn sections<'a>(code: &str, row: Option<&'a str>) -> Option<&'a str> {
-    if OWN_CODES.contains(&code) {
-        row
-    } else {
-        citation(code)
-    }
-}
+/// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
+/// shared code not listed cites none (never a Rifle & Saber section).
+const CITATIONS: [(&str, &str); 13] = [
+    // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
+    ("STK001", "5.0"),
+    // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
+    ("STK002", "4.5, 7.7"),
+    ("DEP001", "3.2, 5.0"),
+    // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
+    ("DEP003", "3.2"),
+    // 3.3: "The number of turns in a game and the First Player are specified".
+    ("REF003", "3.3"),
+    // 3.2: units "identified by ID and/or Formation".
+    ("REF005", "3.2"),
+    // 3.3: the number of turns and the Turn Record Track.
+    ("TRN001", "3.3"),
+    ("TRN002", "3.2"),
+    // 4.5: reinforcements enter along the map edge.
+    ("TRN003", "4.5"),
+    // 4.4: a road path runs from hex to hex across hexsides of the same path.
+    ("MAP004", "4.4"),
+    // 2.2: "Each hex has a four-digit number".
+    ("MAP007", "2.2"),
+    // 3.4: "The specific victory conditions for each player are listed".
+    ("VIC002", "3.4"),
+    ("VIC004", "3.4"),
+];
 
-/// The M&S section of a shared code ([`CITATIONS`]).
-pub fn citation(code: &str) -> Option<&'static str> {
-    CITATIONS.iter().find(|(c, _)| *c == code).map(|(_, r)| *r)
-}
+/// A chart row the system rules leave to each game's Terrain Effects Chart (2.2).
+const EACH_GAMES_CHART: TerrainEffect = TerrainEffect {
+    name: "on each game's Terrain Effects Chart (2.2)",
+    movement_cost: None,
+    movement_extra: None,
+    defense: None,
+    blocks_fire: false,
+};
+
+/// Musket & Saber Quick Play: what its system rules fix.
+pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
+    game: Game::MusketAndSaberQuickPlay,
+    name: "Musket & Saber Quick Play",
+    // 5.0, read slot by slot (the design study's "slot" reading).
+    stacking: Stacking::Slots { slots: 1, any: 3 },
+    // 3.3: the Turn Record Track is printed on each game's map.
+    turn_record_track: 0,
+    // The unit classes, markers and terrain kinds of the system are not Rifle & Saber's types
+    // (its classes are [`MsClass`]; a game's terrain kinds are in its map file's chart).
+    units: &[],
+    markers: &[],
+    terrains: &[],
+    slope_effect: EACH_GAMES_CHART,
+    ridge_effect: EACH_GAMES_CHART,
+    // 4.4: ½ MP a road hex when the move starts and ends on the road.
+    road_cost: Ratio::new(1, 2),
+    // 8.2: "Units do not block LOS".
+    sight: SightRule {
+        units_block: false,
+        lower_units_do_not_block: false,
+    },
+    feature_letters: &[],
+    terrain_legend: &[],
+    // Built from each game's chart in its map file.
+    map_key: &[],
+    citations: &CITATIONS,
+};
 
 /// One column of the M&S Quick Play Revised CRT (the table after 11.4): the lowest and highest
 /// differential it covers (`None`: open).
@@ -370,41 +349,35 @@ mod tests {
         }
     }
 
-    /// Every row of the design study's table of readings of 5.0 (slot reading).
+    /// Every row of the design study's table of readings of 5.0 (slot reading), asked of the
+    /// ruleset's one stacking rule through the classes' weights.
     #[test]
     fn stacking_is_the_slot_reading_of_5_0() {
-        assert_eq!(
-            stack_problem([Brigade; 4]),
-            Some(StackProblem::TooManyLarge { large: 4 })
-        );
-        assert_eq!(
-            stack_problem([Brigade, Brigade, Cavalry, Cavalry]),
-            Some(StackProblem::TooManyLarge { large: 4 })
-        );
-        assert_eq!(
-            stack_problem([Battalion, Battalion, Artillery, Artillery]),
-            None
-        );
-        assert_eq!(
-            stack_problem([Battalion, Brigade, Brigade, Brigade, Artillery]),
-            Some(StackProblem::TooMany { units: 5 })
-        );
+        let over = |classes: &[MsClass]| {
+            MUSKET_AND_SABER_QUICK_PLAY
+                .stacking
+                .over_stacked(classes.iter().map(|c| (c.stack_weight(), 1)))
+        };
+        assert!(over(&[Brigade; 4]));
+        assert!(over(&[Brigade, Brigade, Cavalry, Cavalry]));
+        assert!(!over(&[Battalion, Battalion, Artillery, Artillery]));
+        assert!(over(&[Battalion, Brigade, Brigade, Brigade, Artillery]));
         let mut legal = vec![Battalion, Brigade, Brigade, Brigade];
         legal.extend([Leader; 4]);
-        assert_eq!(stack_problem(legal), None);
-        assert_eq!(stack_problem([Leader; 12]), None);
-        assert_eq!(stack_problem([Artillery, Cavalry, Cavalry, Cavalry]), None);
+        assert!(!over(&legal));
+        assert!(!over(&[Leader; 12]));
+        assert!(!over(&[Artillery, Cavalry, Cavalry, Cavalry]));
+        assert_eq!(stack_counts(legal), (1, 3, 4));
     }
 
     #[test]
-    fn min_hexes_packs_under_5_0() {
-        assert_eq!(min_hexes(0, 0), 0);
-        assert_eq!(min_hexes(1, 3), 1);
-        assert_eq!(min_hexes(0, 4), 2);
-        assert_eq!(min_hexes(4, 0), 1);
-        assert_eq!(min_hexes(5, 3), 2);
-        assert_eq!(min_hexes(2, 6), 2);
-        assert_eq!(min_hexes(0, 7), 3);
+    fn shared_codes_cite_m_and_s_sections() {
+        use crate::ruleset::Citation;
+        let r = &MUSKET_AND_SABER_QUICK_PLAY;
+        assert_eq!(r.citation("STK001"), Citation::Own(Some("5.0")));
+        assert_eq!(r.citation("DEP003"), Citation::Own(Some("3.2")));
+        // A shared code M&S has no section for cites none, never Rifle & Saber's.
+        assert_eq!(r.citation("DEP010"), Citation::Own(None));
     }
 
     #[test]

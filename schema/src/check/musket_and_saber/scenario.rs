@@ -13,7 +13,8 @@ use crate::model::victory::{EITHER_SIDE, Goal};
 use crate::path;
 use crate::pipeline::zones::collect_goal_zones;
 use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
-use crate::ruleset::musket_and_saber::{self as ms, MsClass, stack_problem};
+use crate::ruleset::Game;
+use crate::ruleset::musket_and_saber::{self as ms, MsClass, stack_counts};
 
 pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic> {
     let mut out = Findings::new();
@@ -559,10 +560,24 @@ fn setup(s: &MsScenario, f: &MsMapFile, entries: &[Vec<Option<Enters>>], out: &m
     for (c, per_side) in &hexes {
         for (si, units) in per_side.iter().enumerate() {
             let sd = &s.sides[si];
-            let classes = units.iter().map(|(ci, _)| sd.counters[*ci].class);
-            if let Some(problem) = stack_problem(classes)
+            let classes = || units.iter().map(|(ci, _)| sd.counters[*ci].class);
+            let rules = Game::MusketAndSaberQuickPlay.ruleset();
+            if rules
+                .stacking
+                .over_stacked(classes().map(|c| (c.stack_weight(), 1)))
                 && let Some((_, p)) = units.last()
             {
+                let (small, large, _) = stack_counts(classes());
+                let problem = if large > 3 {
+                    format!(
+                        "{large} brigades, regiments or cavalry units, but only the three \"any\" places take them: the fourth takes a battalion or artillery unit only"
+                    )
+                } else {
+                    format!(
+                        "{} combat units, but a hex holds one battalion or artillery unit plus any three units",
+                        small + large
+                    )
+                };
                 let ids: Vec<&str> = units
                     .iter()
                     .map(|(ci, _)| sd.counters[*ci].id.as_str())
