@@ -249,6 +249,8 @@ const CASES: &[Case] = &[
     file("FMT002", Base::Scenario, &[("saber-scenario/1", "saber-scenario/9")], &[]),
     Case { code: "FMT003", frame: Frame::File { base: Base::ScenarioJson, bad: &[], fixed: &[], names: Some(("my-battle.ron", "my-battle.json")) } },
     Case { code: "FMT004", frame: Frame::Command { files: &[("maps/my-map.ron", Base::Map), ("scenarios/my-battle.ron", Base::Scenario)] } },
+    file("FMT007", Base::Scenario, &[("    map: \"rifle-and-saber\",", "    game: \"rifle-and-sabre\",\n    map: \"rifle-and-saber\",")],
+        &[("    map: \"rifle-and-saber\",", "    game: \"rifle-and-saber\",\n    map: \"rifle-and-saber\",")]),
     file("FMT005", Base::Scenario, &[("goal: Hold(target: Feature(\"V4\"), when: EndOfGame),", "goal: ControlEnemySetup(by_turn: 8),")],
         &[("goal: Hold(target: Feature(\"V4\"), when: EndOfGame),", "goal: ControlEnemySetup(when: ByEndOfTurn(8)),")]),
     file("SCH001", Base::Scenario, &[("id: \"example\",", "id: \"Fatehpur 1857\",")], &[("id: \"example\",", "id: \"fatehpur-1857\",")]),
@@ -270,6 +272,7 @@ const CASES: &[Case] = &[
     file("REF004", Base::Scenario, &[("map: \"rifle-and-saber\"", "map: \"rifle-and-sabre\"")], &[]),
     file("REF005", Base::Scenario, &[("(id: \"b\", units: {CY: 2}", "(id: \"a\", units: {CY: 2}")], &[]),
     Case { code: "REF007", frame: Frame::Built { build: edited_builtin_map, quoted: false } },
+    Case { code: "REF008", frame: Frame::Built { build: map_of_other_game, quoted: true } },
     file("REF006", Base::Scenario, &[("map: \"rifle-and-saber\",", "map: \"/home/me/maps/my-map.ron\",")],
         &[("map: \"rifle-and-saber\",", "map: \"rifle-and-saber\",   // a built-in map, a map in a --maps DIR, or a path inside the scenario's folder")]),
     file("ZON001", Base::Scenario, &[(r#"zone: Within(distance: 1, of: Feature("V4"))"#, r#"zone: Intersection([Beyond(toward: N, of: Feature("H26")), Beyond(toward: S, of: Feature("H26"))])"#)],
@@ -345,8 +348,6 @@ const CASES: &[Case] = &[
     file("TIL005", Base::Tiled, &[("name=\"V4\" type=\"village\"", "name=\"V4\" type=\"hill\"")], &[]),
     file("TIL004", Base::Tiled, &[("<data encoding=\"csv\">1,1,1,1,3,2</data>", "<data encoding=\"base64\" compression=\"zstd\">AAAA</data>")],
         &[("<data encoding=\"csv\">1,1,1,1,3,2</data>", "<data encoding=\"base64\" compression=\"zlib\">eJxjZGBgYETCzEDMBMQAAIAACg==</data>")]),
-    file("FMT007", MS, &[("game: \"musket-and-saber-quick-play\",", "game: \"musket-and-sabre\",")], &[]),
-    file("REF008", MS, &[("map: \"ms-grid\",", "map: \"rifle-and-saber\",")], &[("map: \"ms-grid\",", "map: \"ms-grid\",   // a Musket & Saber map")]),
     file("MAP010", MS_MAP, &[("(char: \"w\", kinds: [\"woods\"])", "(char: \"w\", kinds: [\"wood\"])")], &[]),
     file("MAP011", MS_MAP, &[("labels: [\"1500\", \"1545\", \"1630\", \"1715\"]", "labels: [\"1500\", \"1545\", \"1545\", \"1715\"]")], &[]),
     file("DEP012", MS, &[("entry_hexes: [\"1008\"],", "entry_hexes: [],")], &[]),
@@ -367,6 +368,25 @@ const CASES: &[Case] = &[
 const MS: Base = Base::Repo("tests/fixtures/good/ms-battalion-three-brigades-four-leaders.ron");
 /// The Musket & Saber test map.
 const MS_MAP: Base = Base::Repo("tests/fixtures/maps/ms-grid.ron");
+
+/// REF008: the M&S fixture scenario naming the Rifle & Saber map (a file naming Musket & Saber
+/// is read as an M&S scenario), or a Rifle & Saber scenario on it.
+fn map_of_other_game(bad: bool, dir: &Path) -> PathBuf {
+    let path = dir.join("example.ron");
+    let text = if bad {
+        MS.text().replace("    map: \"ms-grid\",\n", "").replace(
+            "    game: \"musket-and-saber-quick-play\",\n",
+            "    game: \"musket-and-saber-quick-play\",\n    map: \"rifle-and-saber\",\n",
+        )
+    } else {
+        Base::Scenario.text().replace(
+            "    map: \"rifle-and-saber\",",
+            "    map: \"rifle-and-saber\",   // a Rifle & Saber scenario: no `game`",
+        )
+    };
+    std::fs::write(&path, text).unwrap();
+    path
+}
 
 /// ROS008: the M&S fixture with 40 more leaders (41 and more counters), or as it is.
 fn many_counters(bad: bool, dir: &Path) -> PathBuf {

@@ -141,15 +141,11 @@ mod tests {
 
     #[test]
     fn painting_a_letters_terrain_makes_it_fit() {
-        // A terrain and slope the legend has a character for.
-        let in_legend = |t: Terrain, slope: bool| {
-            TERRAIN_LEGEND
-                .iter()
-                .any(|(_, lt, ls)| *lt == t && *ls == slope)
-        };
         for l in FeatureLetter::ALL {
             for t in Terrain::ALL {
                 for slope in [false, true] {
+                    let in_legend =
+                        |t, s| TERRAIN_LEGEND.iter().any(|&(_, lt, ls)| (lt, ls) == (t, s));
                     if !in_legend(t, slope) {
                         continue;
                     }
