@@ -274,8 +274,7 @@ const CASES: &[Case] = &[
     file("REF004", Base::Scenario, &[("map: \"rifle-and-saber\"", "map: \"rifle-and-sabre\"")], &[]),
     file("REF005", Base::Scenario, &[("(id: \"b\", units: {CY: 2}", "(id: \"a\", units: {CY: 2}")], &[]),
     Case { code: "REF007", frame: Frame::Built { build: edited_builtin_map, quoted: false } },
-    file("REF008", Base::Scenario, &[("    map: \"rifle-and-saber\",", "    game: \"musket-and-saber-quick-play\",\n    map: \"rifle-and-saber\",")],
-        &[("    map: \"rifle-and-saber\",", "    map: \"rifle-and-saber\",   // a Rifle & Saber scenario: no `game`")]),
+    Case { code: "REF008", frame: Frame::Built { build: map_of_other_game, quoted: true } },
     file("REF006", Base::Scenario, &[("map: \"rifle-and-saber\",", "map: \"/home/me/maps/my-map.ron\",")],
         &[("map: \"rifle-and-saber\",", "map: \"rifle-and-saber\",   // a built-in map, a map in a --maps DIR, or a path inside the scenario's folder")]),
     file("ZON001", Base::Scenario, &[(r#"zone: Within(distance: 1, of: Feature("V4"))"#, r#"zone: Intersection([Beyond(toward: N, of: Feature("H26")), Beyond(toward: S, of: Feature("H26"))])"#)],
@@ -351,7 +350,68 @@ const CASES: &[Case] = &[
     file("TIL005", Base::Tiled, &[("name=\"V4\" type=\"village\"", "name=\"V4\" type=\"hill\"")], &[]),
     file("TIL004", Base::Tiled, &[("<data encoding=\"csv\">1,1,1,1,3,2</data>", "<data encoding=\"base64\" compression=\"zstd\">AAAA</data>")],
         &[("<data encoding=\"csv\">1,1,1,1,3,2</data>", "<data encoding=\"base64\" compression=\"zlib\">eJxjZGBgYETCzEDMBMQAAIAACg==</data>")]),
+    file("MAP010", MS_MAP, &[("(char: \"w\", kinds: [\"woods\"])", "(char: \"w\", kinds: [\"wood\"])")], &[]),
+    file("MAP011", MS_MAP, &[("labels: [\"1500\", \"1545\", \"1630\", \"1715\"]", "labels: [\"1500\", \"1545\", \"1545\", \"1715\"]")], &[]),
+    file("DEP012", MS, &[("entry_hexes: [\"1008\"],", "entry_hexes: [],")], &[]),
+    file("DEP013", MS, &[("entry_hexes: [\"1008\"],\n            replacement_steps: Some(0),", "entry_hexes: [\"1008\"],\n            replacement_steps: Some(2),   // no reentry_hexes")],
+        &[("entry_hexes: [\"1008\"],\n            replacement_steps: Some(0),", "entry_hexes: [\"1008\"],\n            replacement_steps: Some(2),\n            reentry_hexes: [\"1008\"],")]),
+    file("ROS001", MS, &[("                        range: Some(3),\n", "                        // no range\n")], &[]),
+    file("ROS002", MS, &[("class: Cavalry,\n                    steps: 1,", "class: Cavalry,\n                    steps: 2,")], &[]),
+    file("ROS003", MS, &[("mr: Some(5), ma: Some(5)),\n                    back: (cf: Some(One(0)), mr: Some(2)),", "mr: Some(5), ma: Some(5)),\n                    back: (cf: Some(One(0)), mr: Some(6)),")], &[]),
+    file("ROS004", MS, &[("formation: \"9 Div\",\n                    class: Leader,", "formation: \"8 Div\",\n                    class: Leader,   // no unit of 8 Div")], &[]),
+    file("ROS005", MS, &[("units: [\"1 Cav\"],", "units: [\"1 Cav\", \"1 Bn\"],")], &[]),
+    file("ROS006", MS, &[("units: [\"9 Bde\", \"Gen Z\"],", "units: [\"Gen Z\"],")], &[]),
+    file("ROS007", MS, &[("units: [\"4 Bde\", \"1 Art\"],", "units: [\"4 Bde\", \"1 Art\", \"5 Bde\"],   // Blue has no 5 Bde")], &[]),
+    Case { code: "ROS008", frame: Frame::Built { build: many_counters, quoted: false } },
 ];
+
+/// The Musket & Saber fixture scenario (one battalion, three brigades and four leaders in a
+/// hex), on the M&S test map.
+const MS: Base = Base::Repo("tests/fixtures/good/ms-battalion-three-brigades-four-leaders.ron");
+/// The Musket & Saber test map.
+const MS_MAP: Base = Base::Repo("tests/fixtures/maps/ms-grid.ron");
+
+/// REF008: the M&S fixture scenario naming the Rifle & Saber map (a file naming Musket & Saber
+/// is read as an M&S scenario), or a Rifle & Saber scenario on it.
+fn map_of_other_game(bad: bool, dir: &Path) -> PathBuf {
+    let path = dir.join("example.ron");
+    let text = if bad {
+        MS.text().replace("    map: \"ms-grid\",\n", "").replace(
+            "    game: \"musket-and-saber-quick-play\",\n",
+            "    game: \"musket-and-saber-quick-play\",\n    map: \"rifle-and-saber\",\n",
+        )
+    } else {
+        Base::Scenario.text().replace(
+            "    map: \"rifle-and-saber\",",
+            "    map: \"rifle-and-saber\",   // a Rifle & Saber scenario: no `game`",
+        )
+    };
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// ROS008: the M&S fixture with 40 more leaders (41 and more counters), or as it is.
+fn many_counters(bad: bool, dir: &Path) -> PathBuf {
+    let path = dir.join("scenario.ron");
+    let mut text = MS.text();
+    if bad {
+        let aides: String = (1..=40)
+            .map(|i| format!("(id: \"Aide {i}\", formation: \"9 Div\", class: Leader, steps: 1, front: (leader: Some((movement: 0, combat: 0, morale: 1))), back: (leader: Some((movement: 0, combat: 0, morale: 0))), source: \"invented\"),\n"))
+            .collect();
+        let names: Vec<String> = (1..=40).map(|i| format!("\"Aide {i}\"")).collect();
+        text = text
+            .replace(
+                "            ],\n            entry_hexes: [\"1008\"],",
+                &format!("{aides}            ],\n            entry_hexes: [\"1008\"],"),
+            )
+            .replace(
+                "units: [\"9 Bde\", \"Gen Z\"],",
+                &format!("units: [\"9 Bde\", \"Gen Z\", {}],", names.join(", ")),
+            );
+    }
+    std::fs::write(&path, text).unwrap();
+    path
+}
 
 /// 11.17's limbers as counters that must stand on road hexes, for the red side.
 const LIMBER_RULE: (&str, &str) = (

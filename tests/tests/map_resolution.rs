@@ -201,18 +201,27 @@ fn saberc_says_which_map_each_scenario_was_checked_against() {
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    // Every good scenario fixture is on the test map; the historical scenario on the built-in map.
-    let on_skirmish = std::fs::read_dir(saber_tests::repo("tests/fixtures/good"))
-        .expect("fixtures")
-        .flatten()
-        .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains("saber-scenario/")))
-        .count();
+    // Every good Rifle & Saber scenario fixture is on the test map, the Musket & Saber ones on
+    // the M&S test map; the historical scenario on the built-in map.
+    let scenarios = |musket_and_saber: bool| {
+        std::fs::read_dir(saber_tests::repo("tests/fixtures/good"))
+            .expect("fixtures")
+            .flatten()
+            .filter(|e| {
+                std::fs::read_to_string(e.path()).is_ok_and(|t| {
+                    t.contains("saber-scenario/")
+                        && t.contains("musket-and-saber-quick-play") == musket_and_saber
+                })
+            })
+            .count()
+    };
+    let (on_skirmish, on_ms_grid) = (scenarios(false), scenarios(true));
     assert!(
         on_skirmish >= 2,
         "{on_skirmish} good scenarios on the test map"
     );
     assert!(
-        stdout.contains(&format!("maps: built-in map `rifle-and-saber` (1 scenario), tests/fixtures/maps/skirmish.ron ({on_skirmish} scenarios)")),
+        stdout.contains(&format!("maps: built-in map `rifle-and-saber` (1 scenario), tests/fixtures/maps/ms-grid.ron ({on_ms_grid} scenario{}), tests/fixtures/maps/skirmish.ron ({on_skirmish} scenarios)", if on_ms_grid == 1 { "" } else { "s" })),
         "{stdout}"
     );
 }

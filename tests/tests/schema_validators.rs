@@ -8,13 +8,16 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use saber_schema::pipeline::parse::{DocKind, detect, parse_document};
+use saber_schema::pipeline::parse::{DocKind, detect, names_musket_and_saber, parse_document};
 use saber_schema::pipeline::read::Source;
 use saber_tests::repo;
 use serde_json::Value;
 
+/// A document's kind and whether it is a Musket & Saber Quick Play file (its own schemas).
+type Kind = (DocKind, bool);
+
 /// Every committed map, scenario and battle file (RON or JSON), with its kind.
-fn committed_documents() -> Vec<(PathBuf, DocKind)> {
+fn committed_documents() -> Vec<(PathBuf, Kind)> {
     let mut out = Vec::new();
     let mut dirs = vec![repo("maps"), repo("scenarios"), repo("tests/fixtures/maps")];
     while let Some(dir) = dirs.pop() {
@@ -30,7 +33,7 @@ fn committed_documents() -> Vec<(PathBuf, DocKind)> {
             }
             let src = Source::read(&p).unwrap();
             if let Ok((kind, _)) = detect(&src) {
-                out.push((p, kind));
+                out.push((p, (kind, names_musket_and_saber(&src))));
             }
         }
     }
@@ -40,35 +43,43 @@ fn committed_documents() -> Vec<(PathBuf, DocKind)> {
 }
 
 /// A document as JSON, as its author wrote it (RON converted value by value).
-fn as_written(path: &Path, kind: DocKind) -> Value {
+fn as_written(path: &Path, kind: Kind) -> Value {
     use saber_schema::model::battle::Battle;
     use saber_schema::model::map::MapFile;
+    use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
     use saber_schema::model::scenario::Scenario;
     let src = Source::read(path).unwrap();
     let written = match kind {
-        DocKind::Map => parse_document::<MapFile>(&src).map(|d| d.1),
-        DocKind::Scenario => parse_document::<Scenario>(&src).map(|d| d.1),
-        DocKind::Battle => parse_document::<Battle>(&src).map(|d| d.1),
+        (DocKind::Map, true) => parse_document::<MsMapFile>(&src).map(|d| d.1),
+        (DocKind::Scenario, true) => parse_document::<MsScenario>(&src).map(|d| d.1),
+        (DocKind::Map, false) => parse_document::<MapFile>(&src).map(|d| d.1),
+        (DocKind::Scenario, false) => parse_document::<Scenario>(&src).map(|d| d.1),
+        (DocKind::Battle, _) => parse_document::<Battle>(&src).map(|d| d.1),
     };
     written.unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message))
 }
 
-fn schema_file(kind: DocKind) -> PathBuf {
-    repo("schema").join(match kind {
-        DocKind::Map => "map.schema.json",
-        DocKind::Scenario => "scenario.schema.json",
-        DocKind::Battle => "battle.schema.json",
-    })
+/// The committed schema a document of this kind follows, by its file name.
+fn schema_name(kind: Kind) -> &'static str {
+    use saber_schema::pipeline::schema::{MS_MAP_SCHEMA_FILE, MS_SCENARIO_SCHEMA_FILE};
+    match kind {
+        (DocKind::Map, true) => MS_MAP_SCHEMA_FILE,
+        (DocKind::Scenario, true) => MS_SCENARIO_SCHEMA_FILE,
+        (DocKind::Map, false) => "map.schema.json",
+        (DocKind::Scenario, false) => "scenario.schema.json",
+        (DocKind::Battle, _) => "battle.schema.json",
+    }
 }
 
-/// Write every committed document as JSON into `dir`, grouped by kind; returns the files.
-fn write_documents(dir: &Path) -> Vec<(PathBuf, DocKind)> {
+/// Write every committed document as JSON into `dir`, named after the schema it follows
+/// (`map.schema.json--03-name.json`); returns the files.
+fn write_documents(dir: &Path) -> Vec<(PathBuf, Kind)> {
     committed_documents()
         .into_iter()
         .enumerate()
         .map(|(i, (p, kind))| {
             let stem = p.file_stem().unwrap().to_string_lossy().to_string();
-            let out = dir.join(format!("{}-{i:02}-{stem}.json", kind.prefix()));
+            let out = dir.join(format!("{}--{i:02}-{stem}.json", schema_name(kind)));
             let text = serde_json::to_string_pretty(&as_written(&p, kind)).unwrap();
             std::fs::write(&out, text).unwrap();
             (out, kind)
@@ -112,7 +123,7 @@ STANDARD_FORMATS = {"date-time", "date", "time", "duration", "email", "idn-email
     "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid",
     "uri-template", "json-pointer", "relative-json-pointer", "regex"}
 for path in sorted(glob.glob(f"{sys.argv[1]}/*.schema.json")):
-    name = os.path.basename(path).split(".")[0]
+    name = os.path.basename(path)
     schema = json.load(open(path))
     Draft202012Validator.check_schema(schema)
     # Strict as ajv is: a `format` the standard does not define is a mistake in the schema.
@@ -128,10 +139,9 @@ for path in sorted(glob.glob(f"{sys.argv[1]}/*.schema.json")):
             for i, c in enumerate(v):
                 formats(c, f"{at}/{i}")
     formats(schema, "#")
-    schemas[f"saber-{name}"] = Draft202012Validator(schema)
+    schemas[name] = Draft202012Validator(schema)
 for doc in sys.argv[2:]:
-    kind = doc.split("/")[-1].split("-")[0:2]
-    validator = schemas["-".join(kind)]
+    validator = schemas[os.path.basename(doc).split("--")[0]]
     for e in validator.iter_errors(json.load(open(doc))):
         failures.append(f"{doc}: {e.json_path}: {e.message}")
 print("\n".join(failures))
@@ -197,16 +207,16 @@ fn ajv_strict_accepts_the_schemas_and_every_committed_file() {
     }
     let dir = tempfile::tempdir().unwrap();
     let docs = write_documents(dir.path());
-    for kind in [DocKind::Map, DocKind::Scenario, DocKind::Battle] {
+    let mut names: Vec<&str> = docs.iter().map(|(_, k)| schema_name(*k)).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
         let files: Vec<&PathBuf> = docs
             .iter()
-            .filter(|(_, k)| *k == kind)
+            .filter(|(_, k)| schema_name(*k) == name)
             .map(|(p, _)| p)
             .collect();
-        if files.is_empty() {
-            continue;
-        }
-        let schema = schema_file(kind);
+        let schema = repo("schema").join(name);
         let mut args = vec!["validate", "-s", schema.to_str().unwrap()];
         for f in &files {
             args.push("-d");

@@ -193,9 +193,11 @@ pub enum Command {
         code: Option<String>,
     },
     /// Write the JSON Schemas: map.schema.json, scenario.schema.json, export.schema.json,
-    /// battle.schema.json and report.schema.json (the report of `check --format json`).
+    /// battle.schema.json, report.schema.json (the report of `check --format json`), and
+    /// Musket & Saber Quick Play's map.musket-and-saber-quick-play.schema.json and
+    /// scenario.musket-and-saber-quick-play.schema.json.
     Schema {
-        /// Output directory for the five files; without it, or with `-`, print the scenario
+        /// Output directory for the seven files; without it, or with `-`, print the scenario
         /// schema.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,

@@ -4,7 +4,15 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 use saber_schema::files::Target;
-use saber_schema::output::skeleton::{id_from_name, map_skeleton, scenario_skeleton};
+use saber_schema::output::skeleton::{
+    id_from_name, map_skeleton, ms_map_skeleton, ms_scenario_skeleton, scenario_skeleton,
+};
+use saber_schema::ruleset::Game;
+
+/// The games `--game` names: every game's spelling (Rifle & Saber is the default).
+fn games() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Game::ALL.map(Game::id))
+}
 
 use crate::report::human;
 use crate::{EXIT_ERRORS, EXIT_OK, is_dash, registry, shown, usage_error, write_failed};
@@ -25,15 +33,22 @@ pub enum New {
         /// Directories holding maps the scenario may name.
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
+        /// The game (rifle-and-saber or musket-and-saber-quick-play); the map's game when left
+        /// out, and it must be the map's.
+        #[arg(long, value_name = "GAME", value_parser = games())]
+        game: Option<String>,
     },
     /// A map of clear hexes, to paint.
     Map {
-        /// Columns (1 to 1000).
+        /// Columns (1 to 1000; 1 to 99 for Musket & Saber).
         #[arg(long)]
         width: u32,
-        /// Rows (1 to 1000).
+        /// Rows (1 to 1000; 1 to 99 for Musket & Saber).
         #[arg(long)]
         height: u32,
+        /// The game (rifle-and-saber, the default, or musket-and-saber-quick-play).
+        #[arg(long, value_name = "GAME", value_parser = games())]
+        game: Option<String>,
         /// The file to write, never an existing one (its name gives the map id); without it, or
         /// with `-`, print the skeleton.
         #[arg(short = 'o', long = "out", value_name = "FILE")]
@@ -43,7 +58,12 @@ pub enum New {
 
 pub(crate) fn new_cmd(what: &New) -> i32 {
     match what {
-        New::Scenario { map, out, maps } => {
+        New::Scenario {
+            map,
+            out,
+            maps,
+            game,
+        } => {
             // `-o -` prints, as no `-o` does.
             let out = &out.clone().filter(|o| !is_dash(o));
             let reg = match registry(maps) {
@@ -62,12 +82,48 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
                 }
             };
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-scenario");
-            emit(out.as_deref(), &scenario_skeleton(&resolved.map, map, &id))
+            let musket_and_saber = resolved.map.musket_and_saber.as_deref();
+            if let Some(g) = game
+                && (Game::from_id(g) == Some(Game::MusketAndSaberQuickPlay))
+                    != musket_and_saber.is_some()
+            {
+                let d = match musket_and_saber {
+                    // An R&S scenario asked for on an M&S map.
+                    Some(_) => saber_schema::diagnostic::Diagnostic::new(
+                        saber_schema::diagnostic::Code::MapOfOtherGame,
+                        format!(
+                            "the map `{map}` is for Musket & Saber Quick Play, not Rifle & Saber"
+                        ),
+                    )
+                    .with_hint("leave out --game: a scenario takes its map's game"),
+                    None => {
+                        saber_schema::pipeline::musket_and_saber::other_game(map, &resolved.map)
+                    }
+                };
+                eprint!("{}", human(&d, None, false));
+                return EXIT_ERRORS;
+            }
+            let text = match musket_and_saber {
+                Some(file) => ms_scenario_skeleton(file, map, &id),
+                None => scenario_skeleton(&resolved.map, map, &id),
+            };
+            emit(out.as_deref(), &text)
         }
-        New::Map { width, height, out } => {
+        New::Map {
+            width,
+            height,
+            out,
+            game,
+        } => {
             let out = &out.clone().filter(|o| !is_dash(o));
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-map");
-            match map_skeleton(*width, *height, &id) {
+            let made =
+                if game.as_deref().and_then(Game::from_id) == Some(Game::MusketAndSaberQuickPlay) {
+                    ms_map_skeleton(*width, *height, &id)
+                } else {
+                    map_skeleton(*width, *height, &id)
+                };
+            match made {
                 Ok(text) => emit(out.as_deref(), &text),
                 Err(e) => usage_error(&e.to_string()),
             }

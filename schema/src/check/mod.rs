@@ -3,6 +3,7 @@
 pub mod deployment;
 mod map_features;
 mod markers;
+pub mod musket_and_saber;
 mod references;
 mod special_rules;
 pub mod stacking;
@@ -61,7 +62,10 @@ pub fn check_scenario(
     }
     (
         resolved,
-        cited(rules, explained(s, without_consequences(out))),
+        cited(
+            rules,
+            explained(&s.interpretations, without_consequences(out)),
+        ),
     )
 }
 
@@ -97,7 +101,7 @@ pub fn map_of_other_game(s: &Scenario, map: &Map) -> Option<Diagnostic> {
 
 /// Each finding with the rule section its code cites in this game's files (a second game's
 /// sections come from its ruleset; Rifle & Saber's are the registry's).
-fn cited(rules: &Ruleset, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub(crate) fn cited(rules: &Ruleset, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     for d in &mut diags {
         if let Citation::Own(section) = rules.citation(d.code.as_str()) {
             d.rule = section.map(String::from);
@@ -141,13 +145,16 @@ fn without_consequences(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// note that points to the explanation, so that `saberc check` stays quiet about known readings.
 /// A note that explains the code a warning was split from (`DEP009` for `DEP011`) explains it
 /// too: files written before the split keep their meaning.
-fn explained(s: &Scenario, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub(crate) fn explained(
+    interpretations: &[crate::model::scenario::Interpretation],
+    diags: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     use crate::diagnostic::Severity;
     diags
         .into_iter()
         .map(|mut d| {
             if d.severity == Severity::Warning
-                && let Some(i) = s.interpretations.iter().find(|i| {
+                && let Some(i) = interpretations.iter().find(|i| {
                     i.explains
                         .iter()
                         .any(|e| *e == d.code || d.code.info().split_from == Some(e.as_str()))

@@ -45,6 +45,8 @@ pub enum Family {
     Battles,
     /// The texts a scenario prints: date, victory wording, notes.
     Texts,
+    /// Musket & Saber counters: their classes, values, steps and entries.
+    Counters,
 }
 
 impl Family {
@@ -65,6 +67,7 @@ impl Family {
             Family::SpecialRules => "special rules",
             Family::Battles => "battle files",
             Family::Texts => "texts",
+            Family::Counters => "counters",
         }
     }
 }
@@ -500,6 +503,31 @@ registry! {
         bad: "terrain: [\"ww...\", \"..v.^\", \".....\"], …\n(code: \"V4\", hexes: [(2, 2), (3, 2)]),   // (2, 2) is clear",
         fixed: "terrain: [\"ww...\", \"..v.^\", \".....\"], …\n(code: \"V4\", hexes: [(3, 2)]),",
     }
+    MsChart = "MAP010" {
+        severity: Error,
+        family: Maps,
+        rule: Some("2.2"),
+        title: "terrain the map's chart does not describe",
+        explanation: "Musket & Saber: \"Every hex contains one or more kinds of terrain\", whose \
+            effects \"are described on the Terrain Effects Chart (TEC) in the Scenario Rules for \
+            each game\" (2.2). A legend character stands for no kind, a kind of hex or hexside \
+            terrain has no row of the map's `chart`, or a legend character is defined twice. \
+            Type the row from the game's chart, or name the kind as the chart does.",
+        bad: "legend: [(char: \".\", kinds: [\"clear\"]), (char: \"w\", kinds: [\"wood\"])],",
+        fixed: "legend: [(char: \".\", kinds: [\"clear\"]), (char: \"w\", kinds: [\"woods\"])],",
+    }
+    MsTrack = "MAP011" {
+        severity: Error,
+        family: Maps,
+        rule: Some("3.3"),
+        title: "a Turn Record Track label used twice",
+        explanation: "Musket & Saber: turns are \"tracked by moving the turn marker along the Turn \
+            Record Track (TRT) on the map\" (3.3), and reinforcements are listed by turn (3.2): a \
+            label printed on two spaces would name two turns. Type the track's labels as printed, \
+            each once.",
+        bad: "track: (labels: [\"1500\", \"1545\", \"1545\", \"1715\"], source: \"invented for the project\"),",
+        fixed: "track: (labels: [\"1500\", \"1545\", \"1630\", \"1715\"], source: \"invented for the project\"),",
+    }
     UnknownFeature = "REF001" {
         severity: Error,
         family: References,
@@ -769,6 +797,30 @@ registry! {
         bad: "(id: \"red\", …, groups: [(id: \"a\", units: {}, entry: …)])",
         fixed: "(id: \"red\", …, groups: [(id: \"a\", units: {MZ: 6, MA: 1}, entry: …)])",
     }
+    NoEntryHexes = "DEP012" {
+        severity: Warning,
+        family: Deployment,
+        rule: Some("4.5, 7.7"),
+        title: "a side without friendly entry hexes",
+        explanation: "Musket & Saber: blocked reinforcements slide \"along that map edge towards \
+            the next friendly entry hex\" (4.5), and retreats go \"closer to one of its side's \
+            entry hexes\" (7.7), so each side needs its entry hexes. The side lists none; type \
+            them from the game's map or scenario rules.",
+        bad: "entry_hexes: [],",
+        fixed: "entry_hexes: [\"1008\"],",
+    }
+    Replacements = "DEP013" {
+        severity: Warning,
+        family: Deployment,
+        rule: Some("11.4"),
+        title: "replacement steps or their re-entry hexes not stated",
+        explanation: "Musket & Saber: \"The scenario rules state how many lost steps a player is \
+            able to recover\", and a recovered unit enters \"at a location specified in the \
+            scenario rules\" (11.4). The side says neither how many steps (write \
+            `replacement_steps: Some(0)` if none), or has steps but no `reentry_hexes`.",
+        bad: "entry_hexes: [\"1008\"],\nreplacement_steps: Some(2),   // no reentry_hexes",
+        fixed: "replacement_steps: Some(2),\nreentry_hexes: [\"1008\"],",
+    }
     GameLength = "TRN001" {
         severity: Error,
         family: Turns,
@@ -1009,6 +1061,102 @@ registry! {
         bad: "effect: MarkersAsDesired(side: \"danes\", marker: Trench)\n…\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Everywhere)",
         fixed: "effect: MarkersAsDesired(side: \"danes\", marker: Trench)\n…\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Feature(\"V4\"))",
         zones: OnComputedZones,
+    }
+    CounterValues = "ROS001" {
+        severity: Error,
+        family: Counters,
+        rule: Some("2.3, 2.4, 10.0"),
+        title: "a counter without the values of its class",
+        explanation: "Musket & Saber: a combat unit shows a Combat Factor, a Morale Rating and a \
+            Movement Allowance (2.3); \"Artillery units include a Range\", \"Cavalry units \
+            include a Charge Factor\" (2.4); a leader's movement, combat and morale factors are \
+            added to units (10.0). A face lacks a value of its class, or has one its class does \
+            not print. Type the counter's values from your copy.",
+        bad: "id: \"1 Art\", … class: Artillery, … ma: Some(3),   // no range",
+        fixed: "id: \"1 Art\", … class: Artillery, … ma: Some(3), range: Some(3),",
+    }
+    CounterSteps = "ROS002" {
+        severity: Error,
+        family: Counters,
+        rule: Some("2.4, 8.1, 9.1"),
+        title: "a counter with the wrong number of steps for its class",
+        explanation: "Musket & Saber: \"Brigade and regimental-sized units are two-step units\"; \
+            battalions, leaders, artillery and cavalry \"are single step units\" (2.4); artillery \
+            and cavalry \"always [have] only one step\" (8.1(2), 9.1(1)). A counter whose back \
+            is a reduced side with a colour band is a brigade or regiment; one whose back is its \
+            ineffective side has one step.",
+        bad: "id: \"1 Cav\", … class: Cavalry, steps: 2,",
+        fixed: "id: \"1 Cav\", … class: Cavalry, steps: 1,",
+    }
+    IneffectiveMorale = "ROS003" {
+        severity: Warning,
+        family: Counters,
+        rule: Some("11.2"),
+        title: "an ineffective side with a higher morale than its front",
+        explanation: "Musket & Saber: an ineffective unit's \"Morale is reduced as per the \
+            counter\" (11.2(2)), so the back of a one-step unit prints a Morale Rating no higher \
+            than its front. A higher one is usually a typing slip; if your counter prints it, \
+            say so in an interpretation note that explains ROS003.",
+        bad: "front: (cf: Some(One(2)), mr: Some(5), ma: Some(5)),\nback: (cf: Some(One(0)), mr: Some(6)),",
+        fixed: "front: (cf: Some(One(2)), mr: Some(5), ma: Some(5)),\nback: (cf: Some(One(0)), mr: Some(2)),",
+    }
+    LeaderFormation = "ROS004" {
+        severity: Warning,
+        family: Counters,
+        rule: Some("10.0"),
+        title: "a leader of a formation its army does not have",
+        explanation: "Musket & Saber: a leader's factors apply to a unit \"if the unit belongs to \
+            the same formation. A formation of `A` indicates all formations in that army\" \
+            (10.0). The leader's formation is neither `A` nor the formation of any combat unit of \
+            its side, so it can help no unit.",
+        bad: "id: \"Gen Z\", formation: \"8 Div\", class: Leader,   // no unit of 8 Div",
+        fixed: "id: \"Gen Z\", formation: \"9 Div\", class: Leader,",
+    }
+    EntersTwice = "ROS005" {
+        severity: Error,
+        family: Counters,
+        rule: Some("3.2"),
+        title: "a counter set up or arriving more than once",
+        explanation: "Musket & Saber: the scenario rules \"specify which units start on the map \
+            and which enter as reinforcements\" (3.2): a counter does one or the other, once. It \
+            is named by two set-up or reinforcement lines (by ID or by formation), or placed \
+            twice.",
+        bad: "setup: [ … units: [\"1 Bde\", \"2 Bde\", \"3 Bde\", \"1 Bn\", … reinforcements: [ … units: [\"1 Cav\", \"1 Bn\"],",
+        fixed: "setup: [ … units: [\"1 Bde\", \"2 Bde\", \"3 Bde\", \"1 Bn\", … reinforcements: [ … units: [\"1 Cav\"],",
+    }
+    NeverEnters = "ROS006" {
+        severity: Warning,
+        family: Counters,
+        rule: Some("3.2"),
+        title: "a counter that neither sets up nor arrives",
+        explanation: "Musket & Saber: the scenario rules \"specify which units start on the map \
+            and which enter as reinforcements\" (3.2). This counter of the roster is named by no \
+            set-up or reinforcement line, so it never enters play. Add it to a line, or remove \
+            it from the roster.",
+        bad: "id: \"9 Bde\", … setup: [ … units: [\"Gen Z\"],",
+        fixed: "id: \"9 Bde\", … setup: [ … units: [\"9 Bde\", \"Gen Z\"],",
+    }
+    UnknownUnit = "ROS007" {
+        severity: Error,
+        family: Counters,
+        rule: Some("3.2"),
+        title: "a unit or formation the side does not have",
+        explanation: "Musket & Saber: set-up and reinforcement lines identify units \"by ID and/or \
+            Formation\" (3.2). The line (or a placement) names an ID or formation no counter of \
+            its side has, or names no unit at all; the hint gives the nearest names.",
+        bad: "units: [\"4 Bde\", \"1 Art\", \"5 Bde\"],   // Blue has no 5 Bde",
+        fixed: "units: [\"4 Bde\", \"1 Art\"],",
+    }
+    CounterSheet = "ROS008" {
+        severity: Note,
+        family: Counters,
+        rule: Some("2.1"),
+        title: "more counters than a game's sheet holds",
+        explanation: "Musket & Saber: each game has \"a die-cut sheet of 40 playing pieces\" \
+            (2.1). The scenario's rosters hold more than 40 counters: legal, but unlike a game of \
+            the series; check that no counter was typed twice.",
+        bad: "41 counters in the two rosters",
+        fixed: "40 counters in the two rosters",
     }
     EmptyText = "TXT001" {
         severity: Warning,

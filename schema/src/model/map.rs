@@ -240,6 +240,10 @@ pub struct Map {
     pub features: Vec<Feature>,
     /// Free labels.
     pub labels: Vec<Label>,
+    /// For a Musket & Saber Quick Play map, the file it was built from (its legend, chart,
+    /// track and hexsides: the map's cells are then all clear and say nothing); `None` for a
+    /// Rifle & Saber map.
+    pub musket_and_saber: Option<std::sync::Arc<crate::model::musket_and_saber::MsMapFile>>,
 }
 
 impl Map {
@@ -262,6 +266,7 @@ impl Map {
             roads: Vec::new(),
             features: Vec::new(),
             labels: Vec::new(),
+            musket_and_saber: None,
         }
     }
 
@@ -439,31 +444,7 @@ impl Map {
             }
         }
         for (i, road) in file.roads.iter().enumerate() {
-            for (j, w) in road.hexes.windows(2).enumerate() {
-                if !grid.adjacent(w[0], w[1]) {
-                    problems.push_with(Code::MapRoadGap, || {
-                        Diagnostic::new(
-                            Code::MapRoadGap,
-                            format!(
-                                "road hexes {} and {} are not neighbours",
-                                grid.label(w[0]),
-                                grid.label(w[1])
-                            ),
-                        )
-                        .at_path(vec![
-                            PathSeg::key("roads"),
-                            PathSeg::Index(i),
-                            PathSeg::key("hexes"),
-                            PathSeg::Index(j + 1),
-                        ])
-                        .with_hex(grid.label(w[1]))
-                        .with_hint(
-                            "a road is a path: each hex must share a hexside with the one before",
-                        )
-                    });
-                }
-            }
-            off_map_in_list(&mut problems, &grid, &road.hexes, "roads", i);
+            road_problems(&mut problems, &grid, &road.hexes, i);
         }
         for (i, f) in file.features.iter().enumerate() {
             off_map_in_list(&mut problems, &grid, &f.hexes, "features", i);
@@ -509,6 +490,7 @@ impl Map {
             roads: file.roads.clone(),
             features: file.features.clone(),
             labels: file.labels.clone(),
+            musket_and_saber: None,
         };
         (map, problems.into_vec())
     }
@@ -571,19 +553,47 @@ pub fn normalize_road_name(name: &str) -> String {
         .replace(['-', ' '], "")
 }
 
-fn orientation_name(o: Orientation) -> &'static str {
+pub(crate) fn orientation_name(o: Orientation) -> &'static str {
     match o {
         Orientation::Flat => "flat-topped",
         Orientation::Pointy => "pointy-topped",
     }
 }
 
-fn side_list(grid: &Grid) -> String {
+pub(crate) fn side_list(grid: &Grid) -> String {
     grid.side_names()
         .iter()
         .map(|s| format!("{s:?}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// MAP004 for each pair of consecutive hexes of road `i` that are not neighbours, and MAP007
+/// for each of its hexes off the map: a road is a path (R&S 4M, M&S 4.4).
+pub(crate) fn road_problems(problems: &mut Findings, grid: &Grid, hexes: &[Coord], i: usize) {
+    for (j, w) in hexes.windows(2).enumerate() {
+        if !grid.adjacent(w[0], w[1]) {
+            problems.push_with(Code::MapRoadGap, || {
+                Diagnostic::new(
+                    Code::MapRoadGap,
+                    format!(
+                        "road hexes {} and {} are not neighbours",
+                        grid.label(w[0]),
+                        grid.label(w[1])
+                    ),
+                )
+                .at_path(vec![
+                    PathSeg::key("roads"),
+                    PathSeg::Index(i),
+                    PathSeg::key("hexes"),
+                    PathSeg::Index(j + 1),
+                ])
+                .with_hex(grid.label(w[1]))
+                .with_hint("a road is a path: each hex must share a hexside with the one before")
+            });
+        }
+    }
+    off_map_in_list(problems, grid, hexes, "roads", i);
 }
 
 /// MAP007 for each hex of the `hexes` of item `i` of `list` (a road, a feature) off the map.

@@ -8,6 +8,7 @@ pub mod hex;
 pub mod hex_set;
 pub mod limits;
 pub mod map;
+pub mod musket_and_saber;
 pub mod scenario;
 pub mod special_rule;
 pub mod victory;

@@ -32,7 +32,14 @@ pub struct Converted {
 pub fn convert(src: &Source, to: Syntax) -> Result<Converted, Diagnostic> {
     check_limits(&src.text)?;
     let (kind, _) = detect(src)?;
+    let musket_and_saber = crate::pipeline::parse::names_musket_and_saber(src);
     match kind {
+        DocKind::Map if musket_and_saber => {
+            convert_as::<crate::model::musket_and_saber::MsMapFile>(src, to)
+        }
+        DocKind::Scenario if musket_and_saber => {
+            convert_as::<crate::model::musket_and_saber::MsScenario>(src, to)
+        }
         DocKind::Map => convert_as::<crate::model::map::MapFile>(src, to),
         DocKind::Scenario => convert_as::<crate::model::scenario::Scenario>(src, to),
         DocKind::Battle => convert_as::<crate::model::battle::Battle>(src, to),
@@ -115,6 +122,14 @@ fn unwrap_some(node: &Node) -> &Node {
 
 /// Order the model's JSON as the RON source orders it, and leave out what the source left out.
 fn align_json(typed: &mut Value, src: &Node) {
+    // A hex the source wrote as its label (`"0412"`) stays a label.
+    if let Node::Atom(a) = unwrap_some(src)
+        && let Some(label) = hex_label(a.strip_prefix('"').and_then(|a| a.strip_suffix('"')))
+        && matches!(typed, Value::Array(v) if v.len() == 2 && v.iter().all(Value::is_i64))
+    {
+        *typed = Value::String(label.to_string());
+        return;
+    }
     let Node::Group(g) = unwrap_some(src) else {
         return;
     };
@@ -170,6 +185,16 @@ fn align_fields(map: &mut JsonMap<String, Value>, g: &Group) {
 /// Order the model's RON as the JSON source orders it, leave out what the source left out, and
 /// write its strings as RON strings of the source's values.
 fn align_ron(typed: &mut Node, src: &Value) {
+    // A hex the source wrote as its label (`"0412"`) stays a label.
+    if let Value::String(s) = src
+        && let Some(label) = hex_label(Some(s))
+        && matches!(typed, Node::Group(g) if g.name.is_none()
+            && g.items.len() == 2
+            && g.items.iter().all(|i| i.key.is_none() && matches!(i.value, Node::Atom(_))))
+    {
+        *typed = Node::Atom(ron_string(label));
+        return;
+    }
     match typed {
         Node::Atom(a) => {
             if let Value::String(s) = src
@@ -228,6 +253,17 @@ fn order_items(g: &mut Group, fields: &JsonMap<String, Value>) {
             g.items.push(item);
         }
     }
+}
+
+/// The text, if it has the form of a hex label (`0412`, `110.05`: digits and at most one dot);
+/// only a hex reads a label into a pair of numbers, so a pair written so was a hex.
+fn hex_label(text: Option<&str>) -> Option<&str> {
+    let t = text?;
+    let ok = !t.is_empty()
+        && t.len() <= 9
+        && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && t.bytes().filter(|b| *b == b'.').count() <= 1;
+    ok.then_some(t)
 }
 
 /// A RON string literal: quotes and backslashes escaped, line breaks and every printable

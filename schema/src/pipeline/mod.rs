@@ -17,6 +17,7 @@ pub mod finish;
 pub mod locate;
 pub mod maps;
 pub mod migrate;
+pub mod musket_and_saber;
 pub mod parse;
 pub mod read;
 pub mod record;
@@ -95,6 +96,9 @@ fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<
 
 /// Parse, schema-check and build a map; diagnostics are not yet located.
 pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
+    if musket_and_saber::is_musket_and_saber(src) {
+        return musket_and_saber::load_map(src);
+    }
     match parse_document_all::<MapFile>(src) {
         Ok((f, written)) => map_stages(&f, &written),
         Err(d) => (None, d),
@@ -243,6 +247,11 @@ fn compile_scenario_on(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
+    if musket_and_saber::is_musket_and_saber(src) {
+        let (compiled, diags) = musket_and_saber::compile_scenario(src, registry);
+        let found = compiled.map(|c| (c.origin, Vec::new()));
+        return (None, diags, found);
+    }
     let notes = old_spelling_notes(src);
     let (scenario, deferred) = match load_scenario_deferring(src) {
         Ok(s) => s,
@@ -305,6 +314,18 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
             (None, diags, Built::Nothing)
         }
         Err(d) => (None, vec![d], Built::Nothing),
+        // A Musket & Saber file is checked; the editor does not open one yet (it would save it
+        // as a Rifle & Saber file).
+        Ok((DocKind::Map, _)) if musket_and_saber::is_musket_and_saber(src) => {
+            let (map, diags) = musket_and_saber::load_map(src);
+            map_id = map.map(|m| m.id);
+            (Some(DocKind::Map), diags, Built::Nothing)
+        }
+        Ok((DocKind::Scenario, _)) if musket_and_saber::is_musket_and_saber(src) => {
+            let (compiled, diags) = musket_and_saber::compile_scenario(src, registry);
+            map_used = compiled.map(|c| c.origin);
+            (Some(DocKind::Scenario), diags, Built::Nothing)
+        }
         Ok((DocKind::Map, _)) => match parse_document_all::<MapFile>(src) {
             Err(d) => (Some(DocKind::Map), d, Built::Nothing),
             Ok((file, written)) => {

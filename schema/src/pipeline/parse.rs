@@ -210,6 +210,16 @@ pub fn named_kind(source: &Source) -> Option<DocKind> {
         })
 }
 
+/// Does the text's top-level `game` field name Musket & Saber Quick Play? Such a file is read
+/// as that game's document type ([`crate::model::musket_and_saber`]); a file without the field
+/// is Rifle & Saber's.
+pub fn names_musket_and_saber(source: &Source) -> bool {
+    matches!(
+        detect_game(source),
+        Ok(Some(crate::ruleset::Game::MusketAndSaberQuickPlay))
+    )
+}
+
 /// Check's limits on a text, before anything is built from it: nesting past
 /// [`limits::MAX_NESTING`] levels (LIM002) and more than [`limits::MAX_VALUES`] values
 /// (LIM003), found in one pass. (The size limit, LIM001, is checked as the file is read.) Every

@@ -11,6 +11,7 @@ use crate::model::battle::Battle;
 use crate::model::export::Export;
 use crate::model::limits;
 use crate::model::map::MapFile;
+use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::model::scenario::Scenario;
 use crate::pipeline::parse::DocKind;
 
@@ -18,12 +19,38 @@ use crate::pipeline::parse::DocKind;
 pub type SchemaFn = fn() -> Value;
 
 /// File names of the generated schemas, with their generators.
-pub const SCHEMA_FILES: [(&str, SchemaFn); 4] = [
+pub const SCHEMA_FILES: [(&str, SchemaFn); 6] = [
     ("map.schema.json", map_schema),
     ("scenario.schema.json", scenario_schema),
     ("export.schema.json", export_schema),
     ("battle.schema.json", battle_schema),
+    (MS_MAP_SCHEMA_FILE, ms_map_schema),
+    (MS_SCENARIO_SCHEMA_FILE, ms_scenario_schema),
 ];
+
+/// The file name of the schema of Musket & Saber Quick Play maps.
+pub const MS_MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.json";
+
+/// The file name of the schema of Musket & Saber Quick Play scenarios.
+pub const MS_SCENARIO_SCHEMA_FILE: &str = "scenario.musket-and-saber-quick-play.schema.json";
+
+/// The JSON Schema of Musket & Saber Quick Play map files.
+pub fn ms_map_schema() -> Value {
+    published_as(
+        schemars::schema_for!(MsMapFile).to_value(),
+        "map",
+        "map.musket-and-saber-quick-play",
+    )
+}
+
+/// The JSON Schema of Musket & Saber Quick Play scenario files.
+pub fn ms_scenario_schema() -> Value {
+    published_as(
+        schemars::schema_for!(MsScenario).to_value(),
+        "scenario",
+        "scenario.musket-and-saber-quick-play",
+    )
+}
 
 /// The JSON Schema of map files.
 pub fn map_schema() -> Value {
@@ -52,20 +79,25 @@ pub fn schema_url(name: &str) -> String {
 
 /// A generated schema as published: with its `$id`, and standard JSON Schema that every
 /// validator accepts in strict mode (see [`standardize`]).
-fn published(mut v: Value, name: &str) -> Value {
+fn published(v: Value, name: &str) -> Value {
+    published_as(v, name, name)
+}
+
+/// [`published`] for a schema of kind `kind` (`map`) published under `name`.
+fn published_as(mut v: Value, kind: &str, name: &str) -> Value {
     standardize(&mut v, None);
     if let Value::Object(m) = &mut v {
         m.insert("$id".into(), Value::String(schema_url(name)));
     }
     // A document's `format` names the one version this saberc reads (FMT002 for any other),
     // so the schema accepts only that version, as saberc does. The export has its own.
-    if name != "export"
+    if kind != "export"
         && let Some(Value::Object(format)) = v.pointer_mut("/properties/format")
     {
         format.insert(
             "pattern".into(),
             Value::String(format!(
-                "^saber-{name}/{}$",
+                "^saber-{kind}/{}$",
                 crate::pipeline::parse::CURRENT_VERSION
             )),
         );
@@ -310,6 +342,34 @@ pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec
         }
     }
     (blocking.into_vec(), deferred.into_vec())
+}
+
+/// Validate a Musket & Saber Quick Play document (as the user wrote it) against the schema of
+/// its kind; each violation becomes a diagnostic at the offending value.
+pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
+    static MAP: OnceLock<(jsonschema::Validator, jsonschema::Validator)> = OnceLock::new();
+    static SCENARIO: OnceLock<(jsonschema::Validator, jsonschema::Validator)> = OnceLock::new();
+    let (cell, make): (&OnceLock<_>, fn() -> Value) = match kind {
+        DocKind::Map => (&MAP, ms_map_schema),
+        _ => (&SCENARIO, ms_scenario_schema),
+    };
+    let (validator, listing) = cell.get_or_init(|| {
+        let schema = make();
+        let mut listed = schema.clone();
+        discriminated(&mut listed);
+        (
+            jsonschema::validator_for(&schema).expect("our generated schemas are valid"),
+            jsonschema::validator_for(&listed).expect("our generated schemas are valid"),
+        )
+    });
+    if validator.is_valid(value) {
+        return Vec::new();
+    }
+    let mut found = Findings::new();
+    for e in listing.iter_errors(value) {
+        found.push_with(Code::Schema, || diagnostic(&e));
+    }
+    found.into_vec()
 }
 
 /// Validate an engine export against `export.schema.json`.

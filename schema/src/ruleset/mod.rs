@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 mod game;
 mod map_legend;
-mod musket_and_saber;
+pub mod musket_and_saber;
 mod stacking;
 
 pub use game::{Game, for_game};

@@ -1,9 +1,262 @@
-//! Musket & Saber Quick Play (Decision Games): the system rules (`rules/musket-and-saber-quick-play.txt`).
-//! The rules text is the system only: no map, no Terrain Effects Chart, no Turn Record Track and
-//! no counter values. Each game's map, chart, track and counters are typed in by the user from
-//! their own copy, with their source; nothing of a published game is here.
+//! Musket & Saber Quick Play (Decision Games, 2021): the *system* rules as data, from the rules
+//! text alone (`musket-and-saber-quick-play.txt`, cited by section).
+//!
+//! The rules text is the system only: it holds no map, no Terrain Effects Chart (2.2 puts it in
+//! "the Scenario Rules for each game"), no Turn Record Track (3.3 puts it "on the map"), no
+//! scenario and no counter value (the counter pictured in 2.3 is absent). Everything a game
+//! adds is typed by the user into a map and a scenario file from their own copy, each value
+//! with its source ([`crate::model::musket_and_saber`]); nothing here is data of a published
+//! game.
 
-use super::{Game, Ratio, Ruleset, SightRule, Stacking, TerrainEffect};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect};
+
+/// The five unit types of the system (2.4: "There are five types of units in the M&S system").
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+pub enum MsClass {
+    /// Brigade- or regiment-sized infantry: two steps, full and reduced (2.4).
+    Brigade,
+    /// Battalion-sized infantry: one step, effective and ineffective (2.4).
+    Battalion,
+    /// Cavalry: one step (2.4, 9.1(1)); a Charge Factor (2.4, 9.1(3)).
+    Cavalry,
+    /// Artillery: one step (2.4, 8.1(2)); a Range (2.4, 8.3).
+    Artillery,
+    /// A leader: one step; movement, combat and morale factors (2.4, 10.0); no stacking (10.0).
+    Leader,
+}
+
+/// What the two faces of a counter are (2.4, 11.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub enum Faces {
+    /// Full strength, and reduced strength with a colour band (2.4).
+    FullReduced,
+    /// Effective, and ineffective (2.4, 11.2).
+    EffectiveIneffective,
+}
+
+/// The values a class's counters print beside ID and Formation (2.3, 2.4, 8.1, 9.1, 10.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ClassValues {
+    /// Combat Factor, Morale Rating and Movement Allowance (2.3).
+    pub combat: bool,
+    /// Range (2.4 "Artillery units include a Range", 8.3).
+    pub range: bool,
+    /// Charge Factor (2.4 "Cavalry units include a Charge Factor", 9.1(3)).
+    pub charge: bool,
+    /// Movement, combat and morale factors (10.0 (1), (3), (4)).
+    pub leader: bool,
+}
+
+/// Everything the rules text says about one class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ClassInfo {
+    /// The class.
+    pub class: MsClass,
+    /// Its name in the rules text.
+    pub name: &'static str,
+    /// Steps (2.4): 2 for brigades and regiments, 1 for every other class.
+    pub steps: u32,
+    /// The sections that state the steps.
+    pub steps_rule: &'static str,
+    /// The two faces.
+    pub faces: Faces,
+    /// The values printed on it.
+    pub values: ClassValues,
+    /// The sections that state the values.
+    pub values_rule: &'static str,
+}
+
+/// The five classes in the order of 2.4.
+pub const CLASSES: [ClassInfo; 5] = [
+    ClassInfo {
+        class: MsClass::Brigade,
+        name: "brigade- or regiment-sized infantry",
+        steps: 2,
+        steps_rule: "2.4",
+        faces: Faces::FullReduced,
+        values: ClassValues {
+            combat: true,
+            range: false,
+            charge: false,
+            leader: false,
+        },
+        values_rule: "2.3",
+    },
+    ClassInfo {
+        class: MsClass::Battalion,
+        name: "battalion-sized infantry",
+        steps: 1,
+        steps_rule: "2.4",
+        faces: Faces::EffectiveIneffective,
+        values: ClassValues {
+            combat: true,
+            range: false,
+            charge: false,
+            leader: false,
+        },
+        values_rule: "2.3",
+    },
+    ClassInfo {
+        class: MsClass::Cavalry,
+        name: "cavalry",
+        steps: 1,
+        steps_rule: "9.1",
+        faces: Faces::EffectiveIneffective,
+        values: ClassValues {
+            combat: true,
+            range: false,
+            charge: true,
+            leader: false,
+        },
+        values_rule: "2.4",
+    },
+    ClassInfo {
+        class: MsClass::Artillery,
+        name: "artillery",
+        steps: 1,
+        steps_rule: "8.1",
+        faces: Faces::EffectiveIneffective,
+        values: ClassValues {
+            combat: true,
+            range: true,
+            charge: false,
+            leader: false,
+        },
+        values_rule: "2.4",
+    },
+    ClassInfo {
+        class: MsClass::Leader,
+        name: "leader",
+        steps: 1,
+        steps_rule: "2.4",
+        faces: Faces::EffectiveIneffective,
+        values: ClassValues {
+            combat: false,
+            range: false,
+            charge: false,
+            leader: true,
+        },
+        values_rule: "10.0",
+    },
+];
+
+impl MsClass {
+    /// All five, in the order of 2.4.
+    pub const ALL: [MsClass; 5] = [
+        MsClass::Brigade,
+        MsClass::Battalion,
+        MsClass::Cavalry,
+        MsClass::Artillery,
+        MsClass::Leader,
+    ];
+
+    /// What the rules text says about the class.
+    pub fn info(self) -> &'static ClassInfo {
+        &CLASSES[self as usize]
+    }
+
+    /// Steps (2.4).
+    pub fn steps(self) -> u32 {
+        self.info().steps
+    }
+
+    /// The name in the rules text.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The word used in files (`Brigade`).
+    pub fn code(self) -> &'static str {
+        match self {
+            MsClass::Brigade => "Brigade",
+            MsClass::Battalion => "Battalion",
+            MsClass::Cavalry => "Cavalry",
+            MsClass::Artillery => "Artillery",
+            MsClass::Leader => "Leader",
+        }
+    }
+
+    /// What the class counts for 5.0: a battalion or artillery unit may take the one place of
+    /// its own or one of the three "any" places ([`StackWeight::Slot`]); brigades, regiments
+    /// and cavalry only the three ([`StackWeight::Any`]); leaders nothing (10.0: "Leaders do
+    /// not count for stacking").
+    pub fn stack_weight(self) -> StackWeight {
+        match self {
+            MsClass::Battalion | MsClass::Artillery => StackWeight::Slot,
+            MsClass::Brigade | MsClass::Cavalry => StackWeight::Any,
+            MsClass::Leader => StackWeight::Free,
+        }
+    }
+
+    /// A combat unit (every class but leaders): exerts a ZOC (6.1, 10.0) and counts for
+    /// stacking (5.0, 10.0).
+    pub fn is_combat(self) -> bool {
+        self != MsClass::Leader
+    }
+}
+
+/// How many units of each weight of 5.0 a hex of these classes holds (for messages):
+/// (battalions and artillery, brigades regiments and cavalry, leaders).
+pub fn stack_counts(classes: impl IntoIterator<Item = MsClass>) -> (u32, u32, u32) {
+    classes
+        .into_iter()
+        .fold((0u32, 0u32, 0u32), |(s, l, f), c| match c.stack_weight() {
+            StackWeight::Slot => (s.saturating_add(1), l, f),
+            StackWeight::Free => (s, l, f.saturating_add(1)),
+            _ => (s, l.saturating_add(1), f),
+        })
+}
+
+/// A set-up line's `w/1` (3.2): "the unit may be placed within 1 hex (i.e. adjacent to) the
+/// specified hex" — read as distance 0 or 1 (the permissive "within"), recorded in the README.
+pub const WITHIN_ONE: u32 = 1;
+
+/// "a die-cut sheet of 40 playing pieces" (2.1).
+pub const COUNTER_SHEET: u32 = 40;
+
+/// The hex numbers' digits (2.2: "Each hex has a four-digit number"): two for the column,
+/// two for the row, so at most 99 columns and 99 rows.
+pub const MAX_SIDE: u32 = 99;
+
+/// The codes only Musket & Saber files get: their registry rows cite M&S sections, and a case
+/// may cite one of them (ROS002 cites 9.1 for cavalry, 8.1 for artillery).
+pub const OWN_CODES: [&str; 12] = [
+    "MAP010", "MAP011", "DEP012", "DEP013", "ROS001", "ROS002", "ROS003", "ROS004", "ROS005",
+    "ROS006", "ROS007", "ROS008",
+];
+
+/// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
+/// shared code not listed cites none (never a Rifle & Saber section).
+const CITATIONS: [(&str, &str); 13] = [
+    // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
+    ("STK001", "5.0"),
+    // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
+    ("STK002", "4.5, 7.7"),
+    ("DEP001", "3.2, 5.0"),
+    // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
+    ("DEP003", "3.2"),
+    // 3.3: "The number of turns in a game and the First Player are specified".
+    ("REF003", "3.3"),
+    // 3.2: units "identified by ID and/or Formation".
+    ("REF005", "3.2"),
+    // 3.3: the number of turns and the Turn Record Track.
+    ("TRN001", "3.3"),
+    ("TRN002", "3.2"),
+    // 4.5: reinforcements enter along the map edge.
+    ("TRN003", "4.5"),
+    // 4.4: a road path runs from hex to hex across hexsides of the same path.
+    ("MAP004", "4.4"),
+    // 2.2: "Each hex has a four-digit number".
+    ("MAP007", "2.2"),
+    // 3.4: "The specific victory conditions for each player are listed".
+    ("VIC002", "3.4"),
+    ("VIC004", "3.4"),
+];
 
 /// A chart row the system rules leave to each game's Terrain Effects Chart (2.2).
 const EACH_GAMES_CHART: TerrainEffect = TerrainEffect {
@@ -14,25 +267,6 @@ const EACH_GAMES_CHART: TerrainEffect = TerrainEffect {
     blocks_fire: false,
 };
 
-/// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file.
-const CITATIONS: [(&str, &str); 9] = [
-    // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
-    ("STK001", "5.0"),
-    // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
-    ("STK002", "4.5, 7.7"),
-    ("DEP001", "3.2, 5.0"),
-    // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
-    ("DEP003", "3.2"),
-    ("REF003", "3.3"),
-    // 3.3: the number of turns and the Turn Record Track.
-    ("TRN001", "3.3"),
-    ("TRN002", "3.2"),
-    // 4.5: reinforcements enter along the map edge.
-    ("TRN003", "4.5"),
-    // 4.4: a road path runs from hex to hex across hexsides of the same path.
-    ("MAP004", "4.4"),
-];
-
 /// Musket & Saber Quick Play: what its system rules fix.
 pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     game: Game::MusketAndSaberQuickPlay,
@@ -41,7 +275,8 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     stacking: Stacking::Slots { slots: 1, any: 3 },
     // 3.3: the Turn Record Track is printed on each game's map.
     turn_record_track: 0,
-    // The unit classes, markers and terrain kinds of the system are not Rifle & Saber's types.
+    // The unit classes, markers and terrain kinds of the system are not Rifle & Saber's types
+    // (its classes are [`MsClass`]; a game's terrain kinds are in its map file's chart).
     units: &[],
     markers: &[],
     terrains: &[],
@@ -60,3 +295,95 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     map_key: &[],
     citations: &CITATIONS,
 };
+
+/// One column of the M&S Quick Play Revised CRT (the table after 11.4): the lowest and highest
+/// differential it covers (`None`: open).
+pub type CrtColumn = (Option<i32>, Option<i32>);
+
+/// The CRT's differential columns, as printed.
+pub const CRT_COLUMNS: [CrtColumn; 9] = [
+    (None, Some(-6)),
+    (Some(-5), Some(-4)),
+    (Some(-3), Some(-2)),
+    (Some(-1), Some(0)),
+    (Some(1), Some(2)),
+    (Some(3), Some(4)),
+    (Some(5), Some(6)),
+    (Some(7), Some(9)),
+    (Some(10), None),
+];
+
+/// The CRT's results, combat die 1 to 6 down, the columns of [`CRT_COLUMNS`] across, as
+/// printed ("–" is no effect).
+pub const CRT: [[&str; 9]; 6] = [
+    ["Am", "Am", "Ax", "Ar", "Ar", "Ac", "–", "Dr", "Dx"],
+    ["Am", "Ax", "Ar", "Ac", "Ac", "–", "Dc", "Dr", "Dx"],
+    ["Am", "Ax", "Ar", "Ac", "–", "Dc", "Dr", "Dx", "Dm"],
+    ["Ax", "Ac", "Ac", "–", "Dc", "Dr", "Dr", "Dx", "Dm"],
+    ["Ax", "Ac", "–", "Dc", "Dc", "Dr", "Dr", "Dm", "Dm"],
+    ["Ac", "–", "Dc", "Dr", "Dr", "Dr", "Dx", "Dm", "Dm"],
+];
+
+/// Markers the rules text names (none is allotted by a scenario): the turn marker (3.3), the
+/// Disruption marker "D" (2.4, 11.0) and the square marker (9.3).
+pub const MARKERS: [(&str, &str); 3] = [("Turn", "3.3"), ("Disrupted", "11.0"), ("Square", "9.3")];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use MsClass::*;
+
+    #[test]
+    fn classes_follow_2_4() {
+        assert_eq!(Brigade.steps(), 2);
+        for c in [Battalion, Cavalry, Artillery, Leader] {
+            assert_eq!(c.steps(), 1, "{c:?}");
+            assert_eq!(c.info().faces, Faces::EffectiveIneffective);
+        }
+        assert_eq!(Brigade.info().faces, Faces::FullReduced);
+        assert!(Artillery.info().values.range && !Cavalry.info().values.range);
+        assert!(Cavalry.info().values.charge && Leader.info().values.leader);
+        assert!(!Leader.info().values.combat && !Leader.is_combat());
+        for (i, c) in MsClass::ALL.iter().enumerate() {
+            assert_eq!(CLASSES[i].class, *c);
+        }
+    }
+
+    /// Every row of the design study's table of readings of 5.0 (slot reading), asked of the
+    /// ruleset's one stacking rule through the classes' weights.
+    #[test]
+    fn stacking_is_the_slot_reading_of_5_0() {
+        let over = |classes: &[MsClass]| {
+            MUSKET_AND_SABER_QUICK_PLAY
+                .stacking
+                .over_stacked(classes.iter().map(|c| (c.stack_weight(), 1)))
+        };
+        assert!(over(&[Brigade; 4]));
+        assert!(over(&[Brigade, Brigade, Cavalry, Cavalry]));
+        assert!(!over(&[Battalion, Battalion, Artillery, Artillery]));
+        assert!(over(&[Battalion, Brigade, Brigade, Brigade, Artillery]));
+        let mut legal = vec![Battalion, Brigade, Brigade, Brigade];
+        legal.extend([Leader; 4]);
+        assert!(!over(&legal));
+        assert!(!over(&[Leader; 12]));
+        assert!(!over(&[Artillery, Cavalry, Cavalry, Cavalry]));
+        assert_eq!(stack_counts(legal), (1, 3, 4));
+    }
+
+    #[test]
+    fn shared_codes_cite_m_and_s_sections() {
+        use crate::ruleset::Citation;
+        let r = &MUSKET_AND_SABER_QUICK_PLAY;
+        assert_eq!(r.citation("STK001"), Citation::Own(Some("5.0")));
+        assert_eq!(r.citation("DEP003"), Citation::Own(Some("3.2")));
+        // A shared code M&S has no section for cites none, never Rifle & Saber's.
+        assert_eq!(r.citation("DEP010"), Citation::Own(None));
+    }
+
+    #[test]
+    fn the_crt_is_as_printed() {
+        assert_eq!(CRT[0][0], "Am");
+        assert_eq!(CRT[5][8], "Dm");
+        assert_eq!(CRT[3][3], "–");
+    }
+}

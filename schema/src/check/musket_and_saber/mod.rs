@@ -1,0 +1,37 @@
+//! The checks of Musket & Saber Quick Play files, each citing the M&S rule it enforces.
+//!
+//! Codes shared with Rifle & Saber (stacking, enemies in one hex, placements, turns, arrivals,
+//! references, roads, hexes off the map) keep their code and cite the M&S section
+//! (`Ruleset::citation` of Musket & Saber's ruleset); a shared code with no M&S section cites
+//! none rather than a Rifle & Saber one. The M&S-only codes (MAP010, MAP011, DEP012, DEP013,
+//! ROS001–ROS008) cite M&S in their registry rows.
+
+mod map;
+mod scenario;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::map::Map;
+use crate::model::musket_and_saber::{MsMapFile, MsScenario};
+use crate::ruleset::Game;
+use crate::ruleset::musket_and_saber::OWN_CODES;
+
+/// Every check of an M&S map on its own.
+pub fn check_map(f: &MsMapFile) -> Vec<Diagnostic> {
+    map::check(f).into_iter().map(cite).collect()
+}
+
+/// Every check of an M&S scenario on its map (`map`: the in-memory form of `f`, for zones).
+pub fn check_scenario(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic> {
+    let found = scenario::check(s, f, map).into_iter().map(cite).collect();
+    super::explained(&s.interpretations, found)
+}
+
+/// The M&S section of a finding's code (see the module documentation): the ruleset's for a
+/// shared code, the registry row's (or the one of its sections the case cites) for an M&S code.
+fn cite(d: Diagnostic) -> Diagnostic {
+    if OWN_CODES.contains(&d.code.as_str()) {
+        return d;
+    }
+    let rules = Game::MusketAndSaberQuickPlay.ruleset();
+    super::cited(rules, vec![d]).pop().expect("one in, one out")
+}

@@ -1,0 +1,157 @@
+//! Musket & Saber Quick Play end to end: the invented example checks clean with `--deny
+//! warnings`, `saberc new … --game musket-and-saber-quick-play` makes skeletons whose gaps
+//! `check` names, and `fmt` and `convert` keep the files (hex numbers stay four digits).
+
+use saber_tests::{repo, saberc};
+
+const BIN: &str = env!("CARGO_BIN_EXE_saberc");
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = saberc(BIN, args);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_invented_example_checks_clean_with_deny_warnings() {
+    let (code, stdout, stderr) = run(&[
+        "check",
+        "--deny",
+        "warnings",
+        "scenarios/examples/musket-and-saber",
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("checked 2 files: 0 errors, 0 warnings"),
+        "{stdout}"
+    );
+    // It says what it is: invented, no game's data.
+    for f in [
+        "scenarios/examples/musket-and-saber/millbrook.ron",
+        "scenarios/examples/musket-and-saber/maps/millbrook-invented.ron",
+    ] {
+        let text = std::fs::read_to_string(repo(f)).unwrap();
+        assert!(text.starts_with("// SYNTHETIC: an invented"), "{f}");
+        assert!(text.contains("no Musket & Saber game data"), "{f}");
+    }
+}
+
+#[test]
+fn new_map_and_scenario_make_musket_and_saber_skeletons() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("maps")).unwrap();
+    let map = dir.path().join("maps/my-game.ron");
+    let (code, _, stderr) = run(&[
+        "new",
+        "map",
+        "--game",
+        "musket-and-saber-quick-play",
+        "--width",
+        "12",
+        "--height",
+        "8",
+        "-o",
+        map.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert!(text.contains("game: \"musket-and-saber-quick-play\""));
+    // The map's source and track are the user's to type: check names them.
+    let (code, stdout, _) = run(&["check", "--format", "json", map.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    for gap in ["/source", "/track/labels", "/track/source"] {
+        assert!(stdout.contains(gap), "{gap} not named: {stdout}");
+    }
+    std::fs::write(
+        &map,
+        text.replacen("source: \"\"", "source: \"my copy\"", 1)
+            .replace(
+                "track: (labels: [], source: \"\")",
+                "track: (labels: [\"1500\", \"1545\"], source: \"my copy\")",
+            ),
+    )
+    .unwrap();
+    let (code, stdout, _) = run(&["check", "--deny", "warnings", map.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}");
+    // A scenario on it is an M&S scenario; a Rifle & Saber one is refused (REF008).
+    let scenario = dir.path().join("battle.ron");
+    let (code, _, stderr) = run(&[
+        "new",
+        "scenario",
+        "--map",
+        "my-game",
+        "-o",
+        scenario.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    std::fs::write(
+        &scenario,
+        text.replacen("source: \"\"", "source: \"my copy\"", 1),
+    )
+    .unwrap();
+    let (code, stdout, _) = run(&["check", "--format", "json", scenario.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let mut codes: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    codes.sort();
+    assert_eq!(
+        codes,
+        [
+            "DEP010", "DEP010", "DEP012", "DEP012", "DEP013", "DEP013", "VIC004"
+        ],
+        "{stdout}"
+    );
+    let (code, _, stderr) = run(&[
+        "new",
+        "scenario",
+        "--map",
+        "my-game",
+        "--game",
+        "rifle-and-saber",
+        "-o",
+        dir.path().join("other.ron").to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("REF008"), "{stderr}");
+}
+
+#[test]
+fn fmt_and_convert_keep_the_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = repo("scenarios/examples/musket-and-saber/millbrook.ron");
+    let (code, stdout, stderr) = run(&["fmt", "--check", src.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let json = dir.path().join("millbrook.json");
+    let (code, _, stderr) = run(&[
+        "convert",
+        src.to_str().unwrap(),
+        "--to",
+        "json",
+        "-o",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        text.contains("\"at\": \"0504\""),
+        "hex numbers stay four digits"
+    );
+    let (code, stdout, _) = run(&[
+        "check",
+        "--maps",
+        repo("scenarios/examples/musket-and-saber/maps")
+            .to_str()
+            .unwrap(),
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}");
+}
