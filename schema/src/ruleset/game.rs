@@ -7,48 +7,27 @@ use serde::{Deserialize, Serialize};
 use super::{MUSKET_AND_SABER_QUICK_PLAY, RIFLE_AND_SABER, Ruleset};
 
 /// A game whose files saberc reads. A file without a `game` field is Rifle & Saber's, so every
-/// file written before the field existed keeps its meaning. Written as its spelling, a string
-/// in RON and JSON alike (`game: "rifle-and-saber"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+/// file written before the field existed keeps its meaning.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    JsonSchema,
+)]
 pub enum Game {
     /// Rifle & Saber (SPI, 1973): the game of every file without a `game` field.
     #[default]
+    #[serde(rename = "rifle-and-saber")]
     RifleAndSaber,
     /// Musket & Saber Quick Play (Decision Games): the system rules of a series of games.
+    #[serde(rename = "musket-and-saber-quick-play")]
     MusketAndSaberQuickPlay,
-}
-
-/// The spellings of [`Game::ALL`], in order.
-const GAME_IDS: [&str; 2] = ["rifle-and-saber", "musket-and-saber-quick-play"];
-
-impl Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
-    }
-}
-
-impl<'de> Deserialize<'de> for Game {
-    /// A spelling (`"rifle-and-saber"`); another string is an unknown variant, which the
-    /// parsers report with the nearest spellings.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
-        let s: std::borrow::Cow<'de, str> = Deserialize::deserialize(d)?;
-        Game::from_id(&s).ok_or_else(|| serde::de::Error::unknown_variant(&s, &GAME_IDS))
-    }
-}
-
-impl JsonSchema for Game {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Game".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "title": "Game",
-            "description": "The game a file is for; absent: Rifle & Saber (`rifle-and-saber`). `musket-and-saber-quick-play`: Musket & Saber Quick Play.",
-            "type": "string",
-            "enum": GAME_IDS,
-        })
-    }
 }
 
 impl Game {
@@ -58,8 +37,8 @@ impl Game {
     /// The spelling files use (`"rifle-and-saber"`); never changes once released.
     pub fn id(self) -> &'static str {
         match self {
-            Game::RifleAndSaber => GAME_IDS[0],
-            Game::MusketAndSaberQuickPlay => GAME_IDS[1],
+            Game::RifleAndSaber => "rifle-and-saber",
+            Game::MusketAndSaberQuickPlay => "musket-and-saber-quick-play",
         }
     }
 
@@ -71,6 +50,27 @@ impl Game {
     /// The game's rules.
     pub fn ruleset(self) -> &'static Ruleset {
         for_game(Some(self))
+    }
+}
+
+// A game is written as a string in RON as in JSON (`game: "musket-and-saber-quick-play"`):
+// derived, RON would want a bare name, and its spellings hold hyphens no RON name can.
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let id = String::deserialize(d)?;
+        Game::from_id(&id).ok_or_else(|| {
+            let ids: Vec<&str> = Game::ALL.iter().map(|g| g.id()).collect();
+            serde::de::Error::custom(format!(
+                "`{id}` is not a game saberc knows (the games are {})",
+                ids.join(", ")
+            ))
+        })
     }
 }
 
@@ -94,9 +94,10 @@ mod tests {
             assert_eq!(Game::from_id(g.id()), Some(g));
             let json = serde_json::to_string(&g).unwrap();
             assert_eq!(json, format!("\"{}\"", g.id()));
-            let ron: Game = ron::from_str(&format!("\"{}\"", g.id())).unwrap();
-            assert_eq!(ron, g);
+            assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), g);
+            // RON writes it as a string too, never as a bare name.
             assert_eq!(ron::to_string(&g).unwrap(), json);
+            assert_eq!(ron::from_str::<Game>(&json).unwrap(), g);
             assert_eq!(for_game(Some(g)).game, g);
         }
         assert_eq!(for_game(None).game, Game::RifleAndSaber);
