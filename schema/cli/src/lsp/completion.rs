@@ -315,7 +315,7 @@ mod tests {
             kind,
             syntax,
             map: Some(&map),
-            rules: Ruleset::rifle_and_saber(),
+            rules: saber_schema::ruleset::for_game(None),
         };
         complete(&text, at, &cx)
             .into_iter()

@@ -17,7 +17,7 @@ use super::schema::{At, Step, of_kind};
 use super::tree::{Tree, entry_step, steps_into};
 
 /// What to show for `word` (the word under the cursor), if anything.
-pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
+pub fn hover_text(word: &str, rules: &Ruleset, map: Option<&Map>) -> Option<String> {
     if let Some(code) = code_named(word) {
         return Some(format!(
             "```text\n{}```",
@@ -49,8 +49,7 @@ pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
         ));
         return Some(out);
     }
-    let rules = Ruleset::rifle_and_saber();
-    if let Some(kind) = UnitKind::from_code(word) {
+    if let Some(kind) = UnitKind::from_code(word).filter(|k| rules.units.contains(k)) {
         return Some(format!(
             "**{}** — {}\n\nstacking points: {}",
             kind.code(),
@@ -186,7 +185,7 @@ mod tests {
         assert!(shown("NE").unwrap().starts_with("**NE** (variant)"));
         assert!(shown("groups").unwrap().starts_with("**groups** (field)"));
         assert_eq!(
-            hover_text("Trench", None).as_deref(),
+            hover_text("Trench", saber_schema::ruleset::for_game(None), None).as_deref(),
             Some("**Trench** — marker (rule 10.3)\n\nstacking points: 0")
         );
     }

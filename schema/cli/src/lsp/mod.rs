@@ -43,7 +43,6 @@ use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::parse::{DocKind, check_limits, named_kind};
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{Built, compile_source};
-use saber_schema::ruleset::Ruleset;
 
 use crate::{EXIT_ERRORS, EXIT_OK};
 use position::LineIndex;
@@ -595,7 +594,8 @@ impl Server {
         let map = self.map_of(&pp.text_document.uri);
         let text = self.text(&pp.text_document.uri)?;
         let kind = self.kind_of(&pp.text_document.uri);
-        let shown = hover::hover_text(word, map.as_ref())
+        let rules = document_rules(text);
+        let shown = hover::hover_text(word, rules, map.as_ref())
             .or_else(|| hover::schema_text(&tree::Tree::new(text), offset, kind?))
             .or_else(|| {
                 let map = map.as_ref()?;
@@ -617,7 +617,7 @@ impl Server {
             kind: self.kind_of(&pp.text_document.uri),
             syntax: source(&pp.text_document.uri, text).syntax,
             map: map.as_ref(),
-            rules: Ruleset::rifle_and_saber(),
+            rules: document_rules(text),
         };
         let items = completion::complete(text, offset, &cx);
         Ok(serde_json::to_value(items).unwrap_or_default())
@@ -802,6 +802,17 @@ fn file_path(uri: &Uri) -> Option<PathBuf> {
     {
         Some(PathBuf::from(String::from_utf8_lossy(&bytes).into_owned()))
     }
+}
+
+/// The rules of an open document's game (its `game` field; absent or unknown: Rifle & Saber,
+/// whose findings then say what is wrong with the field).
+fn document_rules(text: &str) -> &'static saber_schema::ruleset::Ruleset {
+    let src = saber_schema::pipeline::read::Source::from_text("document", text);
+    saber_schema::ruleset::for_game(
+        saber_schema::pipeline::parse::detect_game(&src)
+            .ok()
+            .flatten(),
+    )
 }
 
 #[cfg(test)]
