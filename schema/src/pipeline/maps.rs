@@ -149,6 +149,22 @@ impl MapRegistry {
         Ok(())
     }
 
+    /// Every map file read so far in the directories looked at (the map directories and
+    /// those near each scenario), canonical: the inputs of a command beside the scenario.
+    pub fn map_files_read(&self) -> Vec<PathBuf> {
+        let Ok(dirs) = self.dirs.lock() else {
+            return Vec::new();
+        };
+        let mut out: Vec<PathBuf> = dirs
+            .values()
+            .filter_map(|cell| cell.get())
+            .flat_map(|found| found.iter().map(|f| f.canonical.clone()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Read `text` in place of the map file at `path` (an editor's open document, unsaved
     /// edits and all), for every later resolution; a path that does not exist is ignored.
     pub fn with_open_text(&mut self, path: &Path, text: String) {
@@ -169,22 +185,6 @@ impl MapRegistry {
             return Ok(Source::from_text(path, text.clone()));
         }
         Source::read(path)
-    }
-
-    /// Every map file read so far in the directories looked at (the map directories and
-    /// those near each scenario), canonical: the inputs of a command beside the scenario.
-    pub fn map_files_read(&self) -> Vec<PathBuf> {
-        let Ok(dirs) = self.dirs.lock() else {
-            return Vec::new();
-        };
-        let mut out: Vec<PathBuf> = dirs
-            .values()
-            .filter_map(|cell| cell.get())
-            .flat_map(|found| found.iter().map(|f| f.canonical.clone()))
-            .collect();
-        out.sort();
-        out.dedup();
-        out
     }
 
     /// The map files of a directory, read once per registry.

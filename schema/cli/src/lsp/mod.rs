@@ -594,8 +594,7 @@ impl Server {
         let map = self.map_of(&pp.text_document.uri);
         let text = self.text(&pp.text_document.uri)?;
         let kind = self.kind_of(&pp.text_document.uri);
-        let rules = document_rules(text);
-        let shown = hover::hover_text(word, rules, map.as_ref())
+        let shown = hover::hover_text(word, document_rules(text), map.as_ref())
             .or_else(|| hover::schema_text(&tree::Tree::new(text), offset, kind?))
             .or_else(|| {
                 let map = map.as_ref()?;
