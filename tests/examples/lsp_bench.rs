@@ -120,14 +120,18 @@ fn main() {
     let mut samples = vec![rss_mib(pid)];
     print!("{:>6}:{:.1}", 0, samples[0]);
     for n in 1..=EDITS {
-        let body = if (n / BATCH) % 2 == 0 { &text } else { &bad };
+        let body = if (n / BATCH).is_multiple_of(2) {
+            &text
+        } else {
+            &bad
+        };
         let edited = format!("{body}// edit {n}\n");
         c.notify(
             "textDocument/didChange",
             json!({"textDocument": {"uri": uri, "version": n + 1},
                 "contentChanges": [{"text": edited}]}),
         );
-        if n % BATCH == 0 {
+        if n.is_multiple_of(BATCH) {
             let offset = edited.find("Feature(\"").unwrap() + "Feature(\"".len();
             c.request(
                 "textDocument/hover",
@@ -137,7 +141,7 @@ fn main() {
             // Diagnostics of earlier versions were waited past: let them go.
             c.notes.clear();
         }
-        if n % (BATCH * 10) == 0 {
+        if n.is_multiple_of(BATCH * 10) {
             let m = rss_mib(pid);
             samples.push(m);
             print!(" {n:>6}:{m:.1}");
