@@ -110,7 +110,7 @@ fn min_hexes_by_points(limit: u32, units: impl IntoIterator<Item = (StackWeight,
             None => by_points.push((p, u64::from(n))),
         }
     }
-    by_points.sort_by(|a, b| b.0.cmp(&a.0));
+    by_points.sort_by_key(|b| std::cmp::Reverse(b.0));
     // hexes[r]: how many opened hexes have r points of room left.
     let mut hexes = vec![0u64; limit as usize + 1];
     let mut opened: u64 = 0;
