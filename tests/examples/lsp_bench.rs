@@ -120,7 +120,11 @@ fn main() {
     let mut samples = vec![rss_mib(pid)];
     print!("{:>6}:{:.1}", 0, samples[0]);
     for n in 1..=EDITS {
-        let body = if (n / BATCH) % 2 == 0 { &text } else { &bad };
+        let body = if (n / BATCH).is_multiple_of(2) {
+            &text
+        } else {
+            &bad
+        };
         let edited = format!("{body}// edit {n}\n");
         c.notify(
             "textDocument/didChange",
