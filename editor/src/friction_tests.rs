@@ -309,3 +309,27 @@ fn new_map_asks_its_name_and_size() {
     h.run();
     assert_eq!(h.state().doc().map().id, "valley-of-death");
 }
+
+/// A new scenario on a saved map is saved, by default, where saberc finds that map from it:
+/// the dialog starts above the map's `maps/` folder (or beside the map), not in the working
+/// directory.
+#[test]
+fn a_new_scenarios_save_dialog_starts_where_its_map_is_found() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).expect("folder");
+    let map_file = maps.join("valley.ron");
+    files::save_map(
+        &saber_schema::model::map::Map::blank("valley", "Valley", 12, 10),
+        &map_file,
+    )
+    .expect("saved");
+    let mut h = harness(App::new(files::default_map(), None));
+    h.state_mut().open_path(&map_file);
+    h.run();
+    h.state_mut().request(Action::NewScenario);
+    h.run();
+    assert!(h.state().doc().scenario().is_some());
+    let expected = std::path::absolute(dir.path()).expect("absolute");
+    assert_eq!(h.state().doc_dir(), Some(expected));
+}

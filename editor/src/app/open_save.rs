@@ -92,15 +92,24 @@ fn problems_of(loaded: &LoadedFile) -> usize {
 }
 
 impl App {
-    /// The folder of the open document's file, where file dialogs start.
-    fn doc_dir(&self) -> Option<PathBuf> {
+    /// The folder of the open document's file, where file dialogs start. A scenario not
+    /// saved yet starts where saberc will find its map file: beside it, or above its `maps/`.
+    pub(crate) fn doc_dir(&self) -> Option<PathBuf> {
         // Made absolute: `saber-editor lost.ron` has the parent "", which no dialog starts in.
-        self.ws
-            .doc
-            .path
-            .as_ref()
-            .and_then(|p| std::path::absolute(p).ok())
-            .and_then(|p| p.parent().map(Path::to_path_buf))
+        let folder = |p: &PathBuf| {
+            std::path::absolute(p)
+                .ok()
+                .and_then(|p| p.parent().map(Path::to_path_buf))
+        };
+        let doc = &self.ws.doc;
+        if let Some(p) = &doc.path {
+            return folder(p);
+        }
+        let maps = folder(doc.map_file.as_ref()?)?;
+        Some(match maps.file_name() {
+            Some(n) if n == "maps" => maps.parent().map_or(maps.clone(), Path::to_path_buf),
+            _ => maps,
+        })
     }
 
     /// Is the open map one that a scenario can name: saved in a file, unchanged since, or an

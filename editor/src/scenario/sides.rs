@@ -226,6 +226,7 @@ pub fn carry_side_rename(s: &mut Scenario, side: usize, old: &str, new: &str) {
     }
 }
 
+// The form's parts and the builder's shared state, each passed as it is.
 #[allow(clippy::too_many_arguments)]
 fn side_ui(
     ui: &mut Ui,

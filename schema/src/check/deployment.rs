@@ -292,6 +292,7 @@ fn opposing_cases(r: &Resolved, map: &Map, first: usize, second: usize) -> Vec<(
 }
 
 /// An empty zone (ZON001) or one too small for its group (DEP001).
+// The finding's parts, each named; a struct for them would only be built here.
 #[allow(clippy::too_many_arguments)]
 fn capacity_finding(
     side: &crate::model::scenario::Side,

@@ -152,11 +152,10 @@ mod tests {
 
     #[test]
     fn painting_a_letters_terrain_makes_it_fit() {
+        let in_legend = |t: Terrain, s: bool| TERRAIN_LEGEND.iter().any(|e| e.1 == t && e.2 == s);
         for l in FeatureLetter::ALL {
             for t in Terrain::ALL {
                 for slope in [false, true] {
-                    let in_legend =
-                        |t, s| TERRAIN_LEGEND.iter().any(|&(_, lt, ls)| (lt, ls) == (t, s));
                     if !in_legend(t, slope) {
                         continue;
                     }
