@@ -3,6 +3,7 @@
 pub mod deployment;
 mod map_features;
 mod markers;
+mod playability;
 mod references;
 mod special_rules;
 pub mod stacking;
@@ -46,6 +47,7 @@ pub fn check_scenario(
     out.extend(markers::check(s, map, &resolved));
     out.extend(special_rules::check(s, map, &resolved));
     out.extend(texts::check(s));
+    out.extend(playability::check(s, map, &resolved));
     if resolved.incomplete {
         // Zones past the work budget were not computed: findings judged on them (the
         // registry's `zones` column) are not findings.
