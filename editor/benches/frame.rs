@@ -107,7 +107,7 @@ fn movement_and_sight(big: &Map) {
     use saber_schema::queries::reach::CostTable;
     use saber_schema::queries::sight::line_of_sight;
     let ms = Duration::from_millis;
-    let mv = Movement::new(big);
+    let mv = Movement::new(big, big.rules());
     let t = Instant::now();
     let table = CostTable::new(&mv);
     report(
@@ -150,7 +150,7 @@ fn movement_and_sight(big: &Map) {
     for _ in 0..runs {
         open = fan
             .iter()
-            .filter(|c| line_of_sight(&terrain, &none, centre, **c).is_open())
+            .filter(|c| line_of_sight(big.rules(), &terrain, &none, centre, **c).is_open())
             .count();
     }
     report(
@@ -253,7 +253,7 @@ fn main() {
     let (map, _) = Map::from_file(&file);
     report("  of which: Map::from_file", t.elapsed(), ms(1000));
     let t = Instant::now();
-    let _ = saber_schema::check::check_map(&map);
+    let _ = saber_schema::check::check_map(&map, map.rules());
     report("  of which: check_map", t.elapsed(), ms(1000));
     println!("(file size {:.1} MB)", bytes as f64 / 1e6);
 }

@@ -20,6 +20,9 @@
 //! - a replaced file keeps its owner, group and mode: as root the new file is given the old
 //!   owner and group, and when that cannot be done the write is refused (so the owner never
 //!   changes, and a set-uid or set-gid bit is never kept on a file of another owner);
+//! - a replaced file keeps its extended attributes, its POSIX ACL among them: they are given
+//!   to the new file before the rename, and when one cannot be read or given the file is
+//!   rewritten in place instead (as below), so none is dropped;
 //! - a read-only file (no write permission bit, or none for this process) is refused;
 //! - a file with other hard links is rewritten in place, so that every link still names it
 //!   (its new text is made whole in a temporary file first, so a failing write, or a full disk,
@@ -28,7 +31,8 @@
 //!   file that changed since (another inode, size or modification time) is refused: the other
 //!   edit wins. It is checked again just before the rename;
 //! - an output saberc reads back ([`Target::read_back`]) is refused past the read limit
-//!   ([`MAX_FILE_BYTES`]), before anything is replaced;
+//!   ([`MAX_FILE_BYTES`]), before anything is replaced (a stream, standard output or a FIFO
+//!   or device written in place, has no limit: nothing reads it back as a file);
 //! - a message names the path at fault (the target, its folder or the link), never the
 //!   temporary file.
 //!
@@ -328,15 +332,8 @@ impl<'a> Target<'a> {
     /// Write `bytes`. Returns the written file's state (for a later
     /// [`Target::unchanged_since`]), or `None` for standard output or a device.
     pub fn write(&self, bytes: &[u8]) -> Result<Option<FileState>, WriteError> {
-        if let Some(limit) = self.limit
-            && bytes.len() as u64 > limit
-            && !self.is_stdout()
-        {
-            return Err(WriteError::TooLarge {
-                path: self.path.to_path_buf(),
-                limit,
-            });
-        }
+        // The limit is applied where a file is made ([`Target::fill`]), as for a streamed
+        // write, so that both refuse the same outputs.
         self.write_with(|w| w.write_all(bytes))
     }
 
@@ -452,8 +449,10 @@ impl<'a> Target<'a> {
         write_node(target, write).map(|()| None)
     }
 
-    /// Write into a temporary file beside `target`, give it the old file's owner, group and
-    /// mode, and rename it over `target` (or make it `target` when there was none).
+    /// Write into a temporary file beside `target`, give it the old file's owner, group, mode
+    /// and extended attributes, and rename it over `target` (or make it `target` when there
+    /// was none). When an extended attribute cannot be read or given, the text is copied into
+    /// the old file in place instead, which keeps them all.
     fn replace(
         &self,
         target: &Path,
@@ -469,12 +468,22 @@ impl<'a> Target<'a> {
             // Asked at creation, so the umask applies as for any new file.
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
+        // Read before the new text is made: what the file had when the user asked.
+        let attrs = old.map(|_| attributes::read(target));
         let mut tmp = builder
             .tempfile_in(dir)
             .map_err(|e| WriteError::io("cannot create a file in", dir, &e))?;
         self.fill(tmp.as_file_mut(), target, write)?;
         if let Some(old) = old {
-            keep_owner_and_mode(tmp.as_file(), old, target)?;
+            keep_owner(tmp.as_file(), old, target)?;
+            // After the owner (a chown drops some attributes, such as file capabilities),
+            // before the mode (an ACL sets the group bits, which the mode then says again).
+            let kept =
+                attrs.is_none_or(|a| a.and_then(|a| attributes::give(tmp.as_file(), &a)).is_ok());
+            keep_mode(tmp.as_file(), old, target)?;
+            if !kept {
+                return self.copy_into(target, old, &mut tmp);
+            }
         }
         tmp.as_file()
             .sync_all()
@@ -512,7 +521,6 @@ impl<'a> Target<'a> {
         old: &std::fs::Metadata,
         write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<Option<FileState>, WriteError> {
-        use std::io::{Seek, SeekFrom};
         let dir = folder_of(target);
         let mut tmp = tempfile::Builder::new()
             .prefix(".saber-")
@@ -520,6 +528,19 @@ impl<'a> Target<'a> {
             .tempfile_in(dir)
             .map_err(|e| WriteError::io("cannot create a file in", dir, &e))?;
         self.fill(tmp.as_file_mut(), target, write)?;
+        self.copy_into(target, old, &mut tmp)
+    }
+
+    /// Copy the new text made whole in `tmp` into the old file `target` itself (the same
+    /// inode: its links, owner, mode and extended attributes stay), after checking that it
+    /// is still the file looked at.
+    fn copy_into(
+        &self,
+        target: &Path,
+        old: &std::fs::Metadata,
+        tmp: &mut tempfile::NamedTempFile,
+    ) -> Result<Option<FileState>, WriteError> {
+        use std::io::{Seek, SeekFrom};
         self.recheck(target, Some(old))?;
         let fail = |e: std::io::Error| WriteError::io("cannot write", target, &e);
         let mut file = std::fs::OpenOptions::new()
@@ -698,10 +719,10 @@ fn writable(path: &Path) -> bool {
     }
 }
 
-/// Give the new file the old one's owner and group (refusing when that cannot be done), then
-/// its mode. chown first: it clears set-uid and set-gid bits, which the mode then restores
+/// Give the new file the old one's owner and group, refusing when that cannot be done. Done
+/// before [`keep_mode`]: a chown clears set-uid and set-gid bits, which the mode then restores
 /// only for the same owner.
-fn keep_owner_and_mode(
+fn keep_owner(
     file: &std::fs::File,
     old: &std::fs::Metadata,
     target: &Path,
@@ -721,6 +742,26 @@ fn keep_owner_and_mode(
                 });
             }
         }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, old, target);
+        Ok(())
+    }
+}
+
+/// Give the new file the old one's mode, without set-uid or set-gid bits on an owner or group
+/// that is not the old one's.
+fn keep_mode(
+    file: &std::fs::File,
+    old: &std::fs::Metadata,
+    target: &Path,
+) -> Result<(), WriteError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let fail = |e: std::io::Error| WriteError::io("cannot write", target, &e);
         let now = file.metadata().map_err(fail)?;
         let mut mode = old.mode() & 0o7777;
         if now.uid() != old.uid() {
@@ -729,7 +770,6 @@ fn keep_owner_and_mode(
         if now.gid() != old.gid() {
             mode &= !0o2000;
         }
-        use std::os::unix::fs::PermissionsExt;
         file.set_permissions(std::fs::Permissions::from_mode(mode))
             .map_err(fail)
     }
@@ -836,6 +876,8 @@ fn through_symlinks(path: &Path) -> Result<PathBuf, WriteError> {
         path: path.to_path_buf(),
     })
 }
+
+mod attributes;
 
 #[cfg(test)]
 mod tests;

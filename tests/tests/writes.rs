@@ -312,6 +312,71 @@ fn the_output_is_never_the_input() {
     assert_eq!(std::fs::read(&named).expect("read"), json);
 }
 
+/// The map a scenario was checked against is an input too: `export`, `render` and the Tiled
+/// export never write over it, whether it was found by id (in `--maps DIR` or beside the
+/// scenario) or named by its path.
+#[test]
+fn the_map_read_is_never_the_output() {
+    let ws = workspace();
+    let d = ws.path();
+    // Found by id: the map `skirmish` kept as `maps/<the scenario's id>.json`, where `export
+    // -o maps` writes.
+    let json = run(d, &["convert", "maps/skirmish.ron", "--to", "json"]).stdout;
+    std::fs::remove_file(d.join("maps/skirmish.ron")).expect("rm");
+    let by_id = d.join("maps/skirmish-at-the-bridge.json");
+    std::fs::write(&by_id, &json).expect("write");
+    for args in [
+        &["export", "s.ron", "-o", "maps"][..],
+        &["export", "s.ron", "--maps", "maps", "-o", "maps"],
+    ] {
+        let o = run(d, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+        assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+        assert_eq!(std::fs::read(&by_id).expect("read"), json, "{args:?}");
+    }
+    // Named by its path, with the name of what is written.
+    let text = std::fs::read_to_string(d.join("s.ron")).expect("read");
+    let on = |map: &str| text.replace("map: \"skirmish\"", &format!("map: \"{map}\""));
+    std::fs::create_dir(d.join("out")).expect("mkdir");
+    for (map, args) in [
+        (
+            "maps/skirmish.png",
+            &["render", "by-path.ron", "-o", "maps/skirmish.png"][..],
+        ),
+        (
+            "maps/skirmish.svg",
+            &[
+                "render",
+                "by-path.ron",
+                "--maps",
+                "maps",
+                "-o",
+                "maps/skirmish.svg",
+            ],
+        ),
+        (
+            "out/skirmish-at-the-bridge.tsj",
+            &["export", "by-path.ron", "--format", "tiled", "-o", "out"],
+        ),
+        (
+            "out/skirmish-at-the-bridge.json",
+            &["export", "by-path.ron", "-o", "out"],
+        ),
+    ] {
+        std::fs::write(d.join(map), &json).expect("write the map");
+        std::fs::write(d.join("by-path.ron"), on(map)).expect("write the scenario");
+        assert_eq!(
+            run(d, &["check", "by-path.ron"]).status.code(),
+            Some(0),
+            "{map}"
+        );
+        let o = run(d, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+        assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+        assert_eq!(std::fs::read(d.join(map)).expect("read"), json, "{args:?}");
+    }
+}
+
 /// The skirmish map as one line of JSON: valid, and not in the canonical layout.
 fn unformatted_map(d: &Path) -> PathBuf {
     let json = run(d, &["convert", "maps/skirmish.ron", "--to", "json"]).stdout;

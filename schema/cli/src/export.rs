@@ -5,12 +5,13 @@ use std::path::{Path, PathBuf};
 use saber_schema::diagnostic::Severity;
 use saber_schema::files::Target;
 use saber_schema::output::export::{export, write_export};
-use saber_schema::pipeline::compile_scenario;
+use saber_schema::pipeline::compile_scenario_with_map;
 use saber_schema::pipeline::schema::validate_export;
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed,
+    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, read_input, registry, shown, usage_error,
+    write_failed,
 };
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
@@ -25,7 +26,8 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let (compiled, diags) = compile_scenario(&src, &reg);
+    let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
+    let inputs = inputs_read(scenario, origin.as_ref(), &reg);
     let diags = saber_schema::pipeline::finish(&src, diags);
     for d in &diags {
         eprint!(
@@ -37,7 +39,7 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    let doc = match export(&c.scenario, &c.map, &c.resolved) {
+    let doc = match export(c.rules, &c.scenario, &c.map, &c.resolved) {
         Ok(doc) => doc,
         Err(d) => {
             eprint!("{}", human(&d.in_file(scenario), None, false));
@@ -59,9 +61,12 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         return usage_error(&format!("cannot create {}: {e}", shown(out)));
     }
     let file = out.join(format!("{}.json", c.scenario.id));
-    // A file of the output folder, never the scenario read, and never larger than `check`
-    // reads back.
-    let target = Target::in_folder(&file).read_back().not_over(scenario);
+    // A file of the output folder, never the scenario or a map read, and never larger than
+    // `check` reads back.
+    let mut target = Target::in_folder(&file).read_back();
+    for input in &inputs {
+        target = target.not_over(input);
+    }
     if let Err(e) = target.write_with(|w| write_export(&doc, w)) {
         return write_failed(&e);
     }

@@ -410,6 +410,13 @@ pub(crate) fn read_input(
     })
 }
 
+/// A path given on the command line that cannot be read: its diagnostic (IO001, with its help)
+/// printed as `check` prints findings, and the usage exit code to return.
+pub(crate) fn unreadable_path(d: &saber_schema::diagnostic::Diagnostic) -> i32 {
+    eprint!("{}", crate::report::human(d, None, false));
+    EXIT_USAGE
+}
+
 pub(crate) fn usage_error(msg: &str) -> i32 {
     eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE
@@ -445,4 +452,20 @@ pub(crate) fn registry(maps: &[PathBuf]) -> Result<MapRegistry, String> {
         reg.add_root(dir).map_err(|d| d.message)?;
     }
     Ok(reg)
+}
+
+/// The files a command read to make its output, which the output must never be: the input,
+/// the map file a scenario was checked against, and every map file the registry read while
+/// looking for it.
+pub(crate) fn inputs_read(
+    input: &std::path::Path,
+    origin: Option<&saber_schema::pipeline::maps::MapOrigin>,
+    reg: &MapRegistry,
+) -> Vec<PathBuf> {
+    let mut inputs = vec![input.to_path_buf()];
+    if let Some(saber_schema::pipeline::maps::MapOrigin::File(map)) = origin {
+        inputs.push(map.clone());
+    }
+    inputs.extend(reg.map_files_read());
+    inputs
 }

@@ -5,12 +5,13 @@ use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::Target;
 use saber_schema::output::overlays::scenario_overlays;
 use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::pipeline::{compile_scenario, load_map};
+use saber_schema::pipeline::{compile_scenario_with_map, load_map};
 use saber_schema::queries::effective_terrain::{Cleared, EffectiveTerrain};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, is_dash, read_input, registry, shown, usage_error, write_failed,
+    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, read_input, registry, shown, usage_error,
+    write_failed,
 };
 
 /// What `saberc render` draws, and how.
@@ -70,7 +71,9 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
             return EXIT_ERRORS;
         }
     };
-    let (map, overlays, title) = match kind {
+    // What was read, which the drawing must never be written over.
+    let mut inputs = vec![input.to_path_buf()];
+    let (map, rules, overlays, title) = match kind {
         DocKind::Battle => {
             return usage_error(
                 "a battle file has no map to draw: factor it into a scenario first (`saberc factor FILE --format ron`)",
@@ -98,10 +101,12 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 return EXIT_ERRORS;
             };
             let title = map.name.clone();
-            (map, Vec::new(), title)
+            let rules = map.rules();
+            (map, rules, Vec::new(), title)
         }
         DocKind::Scenario => {
-            let (compiled, diags) = compile_scenario(&src, &reg);
+            let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
+            inputs = inputs_read(input, origin.as_ref(), &reg);
             let diags = saber_schema::pipeline::finish(&src, diags);
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
@@ -120,7 +125,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 } else {
                     saber_schema::output::card::card_png(&c, width)
                 };
-                return write_rendered(out, input, bytes);
+                return write_rendered(out, &inputs, bytes);
             }
             let overlays = scenario_overlays(&c);
             let mut title = match &c.scenario.rule {
@@ -136,7 +141,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
             if as_played {
                 title.push_str(", terrain as played");
             }
-            (c.map, overlays, title)
+            (c.map, c.rules, overlays, title)
         }
     };
     let style = if no_labels {
@@ -145,22 +150,25 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
         MapStyle::default()
     };
     let bytes = if ext == "svg" {
-        Ok(map_svg_styled(&map, &overlays, &title, style).into_bytes())
+        Ok(map_svg_styled(&map, rules, &overlays, &title, style).into_bytes())
     } else {
-        map_png_styled(&map, &overlays, &title, style, width)
+        map_png_styled(&map, rules, &overlays, &title, style, width)
     };
-    write_rendered(out, input, bytes)
+    write_rendered(out, &inputs, bytes)
 }
 
-/// Write a drawing, or report why it could not be made.
+/// Write a drawing (never over one of the `inputs` read), or report why it could not be made.
 fn write_rendered(
     out: &Path,
-    input: &Path,
+    inputs: &[PathBuf],
     bytes: Result<Vec<u8>, saber_schema::output::render::RenderError>,
 ) -> i32 {
     match bytes {
         Ok(b) => {
-            let target = Target::file(out).command_line().not_over(input);
+            let mut target = Target::file(out).command_line();
+            for input in inputs {
+                target = target.not_over(input);
+            }
             match target.write(&b) {
                 Ok(_) if target.is_stdout() => EXIT_OK,
                 Ok(_) => {

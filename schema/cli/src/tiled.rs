@@ -10,12 +10,12 @@ use saber_schema::output::tiled::export::{export_map, export_scenario, write_fil
 use saber_schema::output::tiled::import::{import_path, map_ron};
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::{Source, Syntax};
-use saber_schema::pipeline::{compile_scenario, finish, load_map};
+use saber_schema::pipeline::{compile_scenario_with_map, finish, load_map};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, is_dash, read_input, registry, shown, usage_error,
-    write_failed,
+    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, inputs_read, is_dash, read_input, registry, shown,
+    usage_error, write_failed,
 };
 
 /// A map, or a scenario compiled by the pipeline, written as `<id>.tmj`, `<id>.tsj` and
@@ -32,14 +32,18 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         Ok(s) => s,
         Err(code) => return code,
     };
+    // What was read, which no file written may be.
+    let mut inputs = vec![input.to_path_buf()];
     let (files, diags) = match detect(&src) {
         Ok((DocKind::Map, _)) => {
             let (map, diags) = load_map(&src);
-            (map.map(|m| export_map(&m)), diags)
+            (map.map(|m| export_map(&m, m.rules())), diags)
         }
         Ok((DocKind::Scenario, _)) => {
-            let (compiled, diags) = compile_scenario(&src, &reg);
-            let files = compiled.map(|c| export_scenario(&c.scenario, &c.map, &c.resolved));
+            let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
+            inputs = inputs_read(input, origin.as_ref(), &reg);
+            let files =
+                compiled.map(|c| export_scenario(c.rules, &c.scenario, &c.map, &c.resolved));
             (files, diags)
         }
         Ok((_, _)) => {
@@ -61,7 +65,8 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         Some(Err(e)) => return usage_error(&format!("cannot draw the tileset: {e}")),
         None => return EXIT_ERRORS,
     };
-    match write_files(&files, out, &[input]) {
+    let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    match write_files(&files, out, &inputs) {
         Ok(paths) => {
             for p in paths {
                 outln!("wrote {}", shown(&p));

@@ -23,7 +23,7 @@ use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::Mp;
 use crate::queries::playable::{self, GivenAllowances, GroupReach, Target};
 use crate::queries::sight::line_of_sight;
-use crate::ruleset::RIFLE_AND_SABER;
+use crate::ruleset::Ruleset;
 
 /// Line of sight is examined out to this many hexes from a place (a bound on the work, not a
 /// rule: 5.1G sets no limit; every fire range the scenarios give is shorter).
@@ -33,12 +33,18 @@ pub const SIGHT_RADIUS: u32 = 30;
 pub const MAX_SIGHT_LINES: u64 = 2_000_000;
 
 /// Analyse a compiled scenario; `given` supplies Movement Allowances the scenario does not.
-pub fn analyse(s: &Scenario, map: &Map, r: &Resolved, given: &GivenAllowances) -> Analysis {
+pub fn analyse(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    given: &GivenAllowances,
+) -> Analysis {
     let grid = map.grid;
     let labels = |h: &HexSet| h.iter().map(|c| grid.label(c)).collect::<Vec<_>>();
     let cleared = Cleared::of(s, map, r);
     let terrain = EffectiveTerrain::for_scenario(map, &cleared);
-    let play = playable::playable(s, map, r, given);
+    let play = playable::playable(s, map, r, rules, given);
     let mut budget = MAX_SIGHT_LINES;
     let occupied = occupied(s, grid);
     let sides = s
@@ -58,7 +64,7 @@ pub fn analyse(s: &Scenario, map: &Map, r: &Resolved, given: &GivenAllowances) -
                 enemy.and_then(|e| r.deployment.get(e)),
             ) {
                 (Some(a), Some(b)) if !a.is_empty() && !b.is_empty() => {
-                    zones_in_sight(&terrain, &occupied, a, b, &mut budget)
+                    zones_in_sight(rules, &terrain, &occupied, a, b, &mut budget)
                 }
                 _ => None,
             };
@@ -67,7 +73,7 @@ pub fn analyse(s: &Scenario, map: &Map, r: &Resolved, given: &GivenAllowances) -
                 name: side.name.clone(),
                 player_turn: if side.id == s.moves_first { 1 } else { 2 },
                 first_free_turn: playable::first_free_turn(s, si),
-                forces: forces(side.groups.iter()),
+                forces: forces(rules, side.groups.iter()),
                 groups: side
                     .groups
                     .iter()
@@ -77,7 +83,7 @@ pub fn analyse(s: &Scenario, map: &Map, r: &Resolved, given: &GivenAllowances) -
                         GroupForces {
                             id: g.id.clone(),
                             notation: g.notation(),
-                            forces: forces(std::iter::once(g)),
+                            forces: forces(rules, std::iter::once(g)),
                             zone_hexes: gh.map_or(0, |h| h.hexes.len() as u32),
                             arrival_turn: gh.and_then(|h| h.arrival_turn),
                         }
@@ -99,7 +105,7 @@ pub fn analyse(s: &Scenario, map: &Map, r: &Resolved, given: &GivenAllowances) -
         {
             continue;
         }
-        let seen = seen_from(&terrain, &occupied, &t.hexes, &mut budget);
+        let seen = seen_from(rules, &terrain, &occupied, &t.hexes, &mut budget);
         let in_zone = s
             .sides
             .iter()
@@ -215,7 +221,7 @@ fn target(s: &Scenario, grid: Grid, t: &Target, reaches: &[GroupReach]) -> Targe
 }
 
 /// Units, guns and stacking points of some groups, from the ruleset (7.0A, 5.1H).
-fn forces<'a>(groups: impl Iterator<Item = &'a Group>) -> Forces {
+fn forces<'a>(rules: &Ruleset, groups: impl Iterator<Item = &'a Group>) -> Forces {
     let mut f = Forces {
         units: 0,
         guns: 0,
@@ -229,7 +235,7 @@ fn forces<'a>(groups: impl Iterator<Item = &'a Group>) -> Forces {
             }
             f.stacking_points = f
                 .stacking_points
-                .saturating_add(RIFLE_AND_SABER.stacking_points(*kind).saturating_mul(*n));
+                .saturating_add(rules.stacking_points(*kind).saturating_mul(*n));
         }
     }
     f
@@ -265,6 +271,7 @@ fn ratio_text(a: u32, b: u32) -> String {
 /// The hexes within [`SIGHT_RADIUS`] of a place, outside it, that see at least one of its
 /// hexes; `None` past the budget.
 fn seen_from(
+    rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
     place: &HexSet,
@@ -283,7 +290,7 @@ fn seen_from(
                 continue;
             }
             *budget = budget.checked_sub(1)?;
-            if line_of_sight(terrain, occupied, from, to).is_open() {
+            if line_of_sight(rules, terrain, occupied, from, to).is_open() {
                 seen.insert(from);
                 break;
             }
@@ -295,6 +302,7 @@ fn seen_from(
 /// Does a hex of zone `a` see a hex of zone `b` within [`SIGHT_RADIUS`]? `None` past the
 /// budget.
 fn zones_in_sight(
+    rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
     a: &HexSet,
@@ -312,7 +320,7 @@ fn zones_in_sight(
                 continue;
             }
             *budget = budget.checked_sub(1)?;
-            if line_of_sight(terrain, occupied, from, to).is_open() {
+            if line_of_sight(rules, terrain, occupied, from, to).is_open() {
                 return Some(SightPair {
                     in_sight: true,
                     example: Some([grid.label(from), grid.label(to)]),

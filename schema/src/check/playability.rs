@@ -15,13 +15,13 @@ use crate::model::scenario::{Entry, Scenario};
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::playable::{self, GivenAllowances, Playable, TargetKind};
-use crate::ruleset::RIFLE_AND_SABER;
+use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     if r.incomplete {
         return Vec::new();
     }
-    let play = playable::playable(s, map, r, &GivenAllowances::new());
+    let play = playable::playable(s, map, r, rules, &GivenAllowances::new());
     if play.incomplete {
         return Vec::new();
     }
@@ -70,7 +70,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
             );
             continue;
         }
-        judge_time(s, &play, t, reaches, &mut out, path);
+        judge_time(s, rules, t, reaches, &mut out, path);
     }
     out.extend(enclosed(s, map, r, &play));
     out
@@ -79,7 +79,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
 /// PLY002 and PLY003: the goal's Game-Turn against the fastest arrival.
 fn judge_time(
     s: &Scenario,
-    _play: &Playable,
+    rules: &Ruleset,
     t: &playable::Target,
     reaches: &[playable::GroupReach],
     out: &mut Vec<Diagnostic>,
@@ -128,10 +128,10 @@ fn judge_time(
     }
     // Allowances unknown: the least cost against twelve points a phase (4K), over the phases
     // each group has before the deadline.
-    let max_mp = RIFLE_AND_SABER
+    let max_mp = rules
         .units
         .iter()
-        .filter_map(|k| RIFLE_AND_SABER.charge_allowance(*k))
+        .filter_map(|k| rules.charge_allowance(*k))
         .max()
         .unwrap_or(0);
     if max_mp == 0 {

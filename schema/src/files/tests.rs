@@ -207,6 +207,16 @@ fn on_the_command_line_a_named_fifo_or_device_is_written_in_place() {
     reader.read_exact(&mut got).expect("read");
     assert_eq!(&got, b"through the pipe");
     assert!(kind(&fifo).is_fifo(), "the FIFO is still a FIFO");
+    // A stream, as standard output is: the read limit is for files read back, and a whole
+    // write and a streamed one agree.
+    let limited = Target::file(&fifo).command_line().limit(3);
+    limited.write(b"12345").expect("a stream has no limit");
+    limited
+        .write_with(|w| w.write_all(b"67890"))
+        .expect("nor when streamed");
+    let mut got = [0; 10];
+    reader.read_exact(&mut got).expect("read");
+    assert_eq!(&got, b"1234567890");
 
     let dev = dir.path().join("null");
     if mknod_null(&dev) {
@@ -491,4 +501,78 @@ fn reasons_drop_the_temporary_files_name() {
     assert!(e.to_string().contains("missing"), "tempfile names it: {e}");
     let r = reason(&e);
     assert!(!r.contains("missing") && r.contains("os error"), "{r}");
+}
+
+/// An access ACL as Linux stores it in `system.posix_acl_access` (version 2, then entries of
+/// tag, permissions and id): owner rw, user 1000 rw, group r, mask rw, others nothing.
+#[cfg(target_os = "linux")]
+fn acl_bytes() -> Vec<u8> {
+    let mut v = 2u32.to_le_bytes().to_vec();
+    for (tag, perm, id) in [
+        (0x01u16, 6u16, u32::MAX),
+        (0x02, 6, 1000),
+        (0x04, 4, u32::MAX),
+        (0x10, 6, u32::MAX),
+        (0x20, 0, u32::MAX),
+    ] {
+        v.extend(tag.to_le_bytes());
+        v.extend(perm.to_le_bytes());
+        v.extend(id.to_le_bytes());
+    }
+    v
+}
+
+/// The value of an extended attribute, or `None` when the file has none of that name.
+#[cfg(target_os = "linux")]
+fn xattr(path: &Path, name: &str) -> Option<Vec<u8>> {
+    let mut buf = vec![0u8; 4096];
+    rustix::fs::getxattr(path, name, &mut buf[..])
+        .ok()
+        .map(|n| buf[..n].to_vec())
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn extended_attributes_and_the_acl_are_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let f = dir.path().join("tagged.ron");
+    std::fs::write(&f, "old").expect("write");
+    let set = |name: &str, value: &[u8]| {
+        rustix::fs::setxattr(&f, name, value, rustix::fs::XattrFlags::empty())
+    };
+    if set("user.saber.note", b"kept").is_err() {
+        eprintln!("skipped: this file system keeps no user extended attributes");
+        return;
+    }
+    let acl = acl_bytes();
+    let with_acl = set("system.posix_acl_access", &acl).is_ok();
+    let mode = std::fs::metadata(&f).expect("meta").permissions().mode() & 0o7777;
+    write(&f, b"new").expect("write");
+    assert_eq!(std::fs::read(&f).expect("read"), b"new");
+    assert_eq!(
+        xattr(&f, "user.saber.note").as_deref(),
+        Some(&b"kept"[..]),
+        "the user attribute is kept"
+    );
+    if with_acl {
+        assert_eq!(
+            xattr(&f, "system.posix_acl_access"),
+            Some(acl),
+            "the ACL is kept"
+        );
+    }
+    let now = std::fs::metadata(&f).expect("meta").permissions().mode() & 0o7777;
+    assert_eq!(now, mode, "{now:o}, was {mode:o}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_attribute_the_new_file_cannot_take_is_reported() {
+    // The fallback in `replace` (writing in place) rests on `give` saying so.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let f = std::fs::File::create(dir.path().join("f")).expect("create");
+    let bogus = vec![(b"nonamespace.x".to_vec(), b"v".to_vec())];
+    assert!(attributes::give(&f, &bogus).is_err());
+    assert!(attributes::give(&f, &Vec::new()).is_ok());
 }

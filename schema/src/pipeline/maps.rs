@@ -145,6 +145,22 @@ impl MapRegistry {
         Ok(())
     }
 
+    /// Every map file read so far in the directories looked at (the map directories and
+    /// those near each scenario), canonical: the inputs of a command beside the scenario.
+    pub fn map_files_read(&self) -> Vec<PathBuf> {
+        let Ok(dirs) = self.dirs.lock() else {
+            return Vec::new();
+        };
+        let mut out: Vec<PathBuf> = dirs
+            .values()
+            .filter_map(|cell| cell.get())
+            .flat_map(|found| found.iter().map(|f| f.canonical.clone()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// The map files of a directory, read once per registry.
     fn maps_in(&self, dir: &Path) -> Arc<Vec<Found>> {
         let cell = match self.dirs.lock() {

@@ -37,7 +37,7 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::{Movement, Mp};
 use crate::queries::reach::{CostTable, Field, PhaseField};
-use crate::ruleset::{MarkerKind, RIFLE_AND_SABER, Terrain, UnitKind};
+use crate::ruleset::{MarkerKind, Ruleset, Terrain, UnitKind};
 
 /// What a goal asks a side to reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -401,6 +401,7 @@ pub const MAX_SEARCH_WORK: u64 = 50_000_000;
 /// The movement searches of one scenario, each made once: a cost table per set of prohibited
 /// hexes, a field per group and table, a phase field per group, table and allowance.
 struct Searches<'m> {
+    rules: &'m Ruleset,
     terrain: EffectiveTerrain<'m>,
     tables: Vec<(HexSet, CostTable)>,
     fields: BTreeMap<(usize, usize, usize), (Vec<(Coord, Mp)>, Field)>,
@@ -414,7 +415,7 @@ impl Searches<'_> {
         if let Some(i) = self.tables.iter().position(|(b, _)| *b == banned) {
             return i;
         }
-        let t = CostTable::new(&Movement::over(self.terrain).with_prohibited(&banned));
+        let t = CostTable::new(&Movement::over(self.terrain, self.rules).with_prohibited(&banned));
         self.tables.push((banned, t));
         self.tables.len() - 1
     }
@@ -438,7 +439,7 @@ impl Searches<'_> {
                 return None;
             }
             let (banned, table) = (&self.tables[key.2].0, &self.tables[key.2].1);
-            let mv = Movement::over(self.terrain).with_prohibited(banned);
+            let mv = Movement::over(self.terrain, self.rules).with_prohibited(banned);
             let starts: Vec<(Coord, Mp)> = if arrives {
                 zone.iter()
                     .filter_map(|c| table.entry_from_off_map(&mv, c).map(|m| (c, m)))
@@ -473,9 +474,16 @@ impl Searches<'_> {
 }
 
 /// How every group of each side gets to each of its targets.
-pub fn playable(s: &Scenario, map: &Map, r: &Resolved, given: &GivenAllowances) -> Playable {
+pub fn playable(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    given: &GivenAllowances,
+) -> Playable {
     let cleared = Cleared::of(s, map, r);
     let mut searches = Searches {
+        rules,
         terrain: EffectiveTerrain::for_scenario(map, &cleared),
         tables: Vec::new(),
         fields: BTreeMap::new(),
@@ -546,7 +554,7 @@ pub fn playable(s: &Scenario, map: &Map, r: &Resolved, given: &GivenAllowances) 
                 };
                 // 4K: mounted units may charge at twelve Movement Points in a phase.
                 if let Counter::Unit(k) = counter
-                    && let Some(charge) = RIFLE_AND_SABER.charge_allowance(k)
+                    && let Some(charge) = rules.charge_allowance(k)
                     && charge > a.mp
                 {
                     let source = format!("{} charge, 4K", k.code());

@@ -375,7 +375,7 @@ mod tests {
     #[test]
     fn the_table_prices_every_move_as_entry_cost_does() {
         let m = varied();
-        let mv = Movement::new(&m);
+        let mv = Movement::new(&m, m.rules());
         let t = CostTable::new(&mv);
         for a in m.grid.coords() {
             let ai = m.grid.index(a).unwrap();
@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn the_field_is_the_least_cost_4a_9_2() {
         let m = varied();
-        let mv = Movement::new(&m);
+        let mv = Movement::new(&m, m.rules());
         let f = CostTable::new(&mv).field(&[(Coord(1, 2), Mp::ZERO)]);
         assert_eq!(f.cost(Coord(1, 2)), Some(Mp::ZERO));
         assert_eq!(f.cost(Coord(2, 2)), Some(Mp::whole(1)));
@@ -406,7 +406,7 @@ mod tests {
     #[test]
     fn the_road_is_taken_when_it_is_cheaper_4m() {
         let m = varied();
-        let mv = Movement::new(&m);
+        let mv = Movement::new(&m, m.rules());
         let f = CostTable::new(&mv).field(&[(Coord(1, 5), Mp::ZERO)]);
         // Three road hexes for one Movement Point, the bridge along the road included.
         assert_eq!(f.cost(Coord(4, 5)), Some(Mp::whole(1)));
@@ -421,7 +421,7 @@ mod tests {
         let m = varied();
         // A wall of prohibited hexes down column 4.
         let wall = HexSet::from_coords(m.grid, (1..=6).map(|r| Coord(4, r)));
-        let mv = Movement::new(&m).with_prohibited(&wall);
+        let mv = Movement::new(&m, m.rules()).with_prohibited(&wall);
         let f = CostTable::new(&mv).field(&[(Coord(1, 1), Mp::ZERO)]);
         assert_eq!(f.cost(Coord(5, 1)), None);
         assert_eq!(f.cost(Coord(4, 1)), None);
@@ -433,7 +433,7 @@ mod tests {
         // Clear, clear, clear, woods, clear, clear in a row.
         let mut m = Map::blank("t", "Test", 6, 1);
         m.set_cell(Coord(4, 1), cell(Terrain::Woods, false));
-        let mv = Movement::new(&m);
+        let mv = Movement::new(&m, m.rules());
         let t = CostTable::new(&mv);
         let start = [(Coord(1, 1), Mp::ZERO)];
         // Allowance 3: two clear hexes leave 1 point, too few for the woods (4H), which starts
@@ -465,7 +465,7 @@ mod tests {
     #[test]
     fn entering_from_off_the_map_pays_the_first_hex_or_the_road() {
         let m = varied();
-        let mv = Movement::new(&m);
+        let mv = Movement::new(&m, m.rules());
         let t = CostTable::new(&mv);
         assert_eq!(t.entry_from_off_map(&mv, Coord(1, 2)), Some(Mp::whole(1)));
         // Not at an edge.
@@ -475,7 +475,7 @@ mod tests {
     #[test]
     fn several_starts_far_apart_in_cost() {
         let m = Map::blank("t", "Test", 10, 1);
-        let t = CostTable::new(&Movement::new(&m));
+        let t = CostTable::new(&Movement::new(&m, m.rules()));
         let f = t.field(&[(Coord(1, 1), Mp::ZERO), (Coord(10, 1), Mp::whole(40))]);
         assert_eq!(f.cost(Coord(10, 1)), Some(Mp::whole(9)));
         let g = t.field(&[(Coord(1, 1), Mp::whole(40)), (Coord(10, 1), Mp::ZERO)]);
@@ -492,7 +492,7 @@ mod tests {
             for slope in [false, true] {
                 let mut m = Map::blank("t", "Test", 3, 1);
                 m.set_cell(Coord(2, 1), cell(terrain, slope && !terrain.is_river()));
-                let mv = Movement::new(&m);
+                let mv = Movement::new(&m, m.rules());
                 let f = CostTable::new(&mv).field(&[(Coord(1, 1), Mp::ZERO)]);
                 let want =
                     crate::queries::movement::terrain_cost(terrain, slope && !terrain.is_river());
@@ -552,7 +552,7 @@ mod tests {
         ) {
             let m = random_map(&cells, &ridges, &road);
             let g = m.grid;
-            let mv = Movement::new(&m);
+            let mv = Movement::new(&m, m.rules());
             let t = CostTable::new(&mv);
             let from = g.coord_at(start as usize % g.len());
             let mut walk = vec![from];

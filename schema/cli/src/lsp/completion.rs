@@ -3,13 +3,18 @@
 
 use lsp_types::{CompletionItem, CompletionItemKind};
 use saber_schema::model::map::Map;
-use saber_schema::ruleset::{Ruleset, UnitKind};
+use saber_schema::ruleset::Ruleset;
 
 /// How far back a unit-type context is looked for: a `units` map is a line or a few.
 const LOOK_BACK: usize = 4096;
 
 /// The completions at byte `offset` of `text`.
-pub fn complete(text: &str, offset: usize, map: Option<&Map>) -> Vec<CompletionItem> {
+pub fn complete(
+    text: &str,
+    offset: usize,
+    rules: &Ruleset,
+    map: Option<&Map>,
+) -> Vec<CompletionItem> {
     let before = &text[..offset];
     let word_start = before
         .rfind(|c: char| !c.is_ascii_alphanumeric())
@@ -19,7 +24,7 @@ pub fn complete(text: &str, offset: usize, map: Option<&Map>) -> Vec<CompletionI
         return map.map(feature_items).unwrap_or_default();
     }
     if in_units_key(head) {
-        return unit_items();
+        return unit_items(rules);
     }
     Vec::new()
 }
@@ -48,9 +53,9 @@ fn feature_items(map: &Map) -> Vec<CompletionItem> {
         .collect()
 }
 
-fn unit_items() -> Vec<CompletionItem> {
-    let rules = Ruleset::rifle_and_saber();
-    UnitKind::ALL
+fn unit_items(rules: &Ruleset) -> Vec<CompletionItem> {
+    rules
+        .units
         .iter()
         .map(|&k| CompletionItem {
             label: k.code().to_string(),
@@ -101,7 +106,7 @@ mod tests {
     #[test]
     fn unit_types_complete_as_keys_of_units_only() {
         let labels = |t: &str| -> Vec<String> {
-            complete(t, t.len(), None)
+            complete(t, t.len(), saber_schema::ruleset::for_game(None), None)
                 .into_iter()
                 .map(|i| i.label)
                 .collect()

@@ -10,7 +10,7 @@ use saber_schema::ruleset::{Ruleset, UnitKind};
 use super::diagnostics::code_named;
 
 /// What to show for `word` (the word under the cursor), if anything.
-pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
+pub fn hover_text(word: &str, rules: &Ruleset, map: Option<&Map>) -> Option<String> {
     if let Some(code) = code_named(word) {
         return Some(format!(
             "```text\n{}```",
@@ -42,12 +42,12 @@ pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
         ));
         return Some(out);
     }
-    if let Some(kind) = UnitKind::from_code(word) {
+    if let Some(kind) = UnitKind::from_code(word).filter(|k| rules.units.contains(k)) {
         return Some(format!(
             "**{}** — {}\n\nstacking points: {}",
             kind.code(),
             kind.name(),
-            Ruleset::rifle_and_saber().stacking_points(kind)
+            rules.stacking_points(kind)
         ));
     }
     None

@@ -418,7 +418,8 @@ impl Server {
         }
         let map = self.map_of(&pp.text_document.uri);
         let text = self.text(&pp.text_document.uri)?;
-        let shown = hover::hover_text(word, map.as_ref()).or_else(|| {
+        let rules = document_rules(text);
+        let shown = hover::hover_text(word, rules, map.as_ref()).or_else(|| {
             let map = map.as_ref()?;
             hover::hex_text(hover::hex_at(text, offset, map)?, map)
         });
@@ -434,7 +435,7 @@ impl Server {
         let offset = LineIndex::new(text).offset(pp.position);
         let map = self.map_of(&pp.text_document.uri);
         let text = self.text(&pp.text_document.uri)?;
-        let items = completion::complete(text, offset, map.as_ref());
+        let items = completion::complete(text, offset, document_rules(text), map.as_ref());
         Ok(serde_json::to_value(items).unwrap_or_default())
     }
 
@@ -521,6 +522,17 @@ fn file_path(uri: &Uri) -> Option<PathBuf> {
     {
         Some(PathBuf::from(String::from_utf8_lossy(&bytes).into_owned()))
     }
+}
+
+/// The rules of an open document's game (its `game` field; absent or unknown: Rifle & Saber,
+/// whose findings then say what is wrong with the field).
+fn document_rules(text: &str) -> &'static saber_schema::ruleset::Ruleset {
+    let src = saber_schema::pipeline::read::Source::from_text("document", text);
+    saber_schema::ruleset::for_game(
+        saber_schema::pipeline::parse::detect_game(&src)
+            .ok()
+            .flatten(),
+    )
 }
 
 #[cfg(test)]

@@ -28,12 +28,18 @@ use crate::model::zone::Zone;
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::terrain_cost;
-use crate::ruleset::{MarkerKind, Printed, RIFLE_AND_SABER, Ratio, UnitKind};
+use crate::ruleset::{MarkerKind, Printed, Ratio, Ruleset, UnitKind};
 
 pub use crate::model::export::*;
 
-/// Build the export of a checked scenario; refused (LIM003) past [`MAX_EXPORT_RUNS`].
-pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnostic> {
+/// Build the export of a checked scenario under its game's `rules`; refused (LIM003) past
+/// [`MAX_EXPORT_RUNS`].
+pub fn export(
+    rules: &Ruleset,
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+) -> Result<Export, Diagnostic> {
     let g = map.grid;
     let pair = |c: Coord| [c.0, c.1];
     let cleared = Cleared::of(s, map, r);
@@ -42,7 +48,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
         (1..=g.height as i32)
             .map(|row| {
                 (1..=g.width as i32)
-                    .map(|col| cell(Coord(col, row)).to_char())
+                    .map(|col| cell(Coord(col, row)).to_char(rules))
                     .collect()
             })
             .collect()
@@ -127,11 +133,12 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
                     .map(|p| pair(p.at))
                     .collect()
             };
-            for kind in UnitKind::ALL {
+            for &kind in rules.units {
                 let n = group.units.get(&kind).copied().unwrap_or(0);
                 let mut at = placed(Counter::Unit(kind)).into_iter();
                 for i in 1..=n {
                     let mut u = unit_record(
+                        rules,
                         s,
                         side.id.as_str(),
                         &group.id,
@@ -144,7 +151,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
                     units.push(u);
                 }
             }
-            for m in MarkerKind::ALL {
+            for &m in rules.markers {
                 let n = group.markers.get(&m).copied().unwrap_or(0);
                 let mut at = placed(Counter::Marker(m)).into_iter();
                 for i in 1..=n {
@@ -153,7 +160,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
                         kind: m.code().into(),
                         marker: true,
                         group: group.id.clone(),
-                        stacking_points: m.stacking_points(),
+                        stacking_points: rules.marker_stacking_points(m),
                         shock_strength: None,
                         fire_attack: None,
                         fire_defense: None,
@@ -217,7 +224,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
             interpretations: s.interpretations.clone(),
         },
         map: export_map,
-        terrain_effects: terrain_effects(),
+        terrain_effects: terrain_effects(rules),
         sides,
         zones,
         victory,
@@ -251,9 +258,8 @@ impl Budget {
     }
 }
 
-/// The Terrain Effects Chart rows for every terrain character, from the ruleset.
-pub fn terrain_effects() -> TerrainEffects {
-    let rules = &RIFLE_AND_SABER;
+/// The Terrain Effects Chart rows for every terrain character, from the game's ruleset.
+pub fn terrain_effects(rules: &Ruleset) -> TerrainEffects {
     let mut hexes = Vec::new();
     // One row per character of the map legend.
     for &(char, terrain, slope) in rules.terrain_legend {
@@ -273,9 +279,12 @@ pub fn terrain_effects() -> TerrainEffects {
             char: char.to_string(),
             terrain,
             slope,
-            movement_cost: terrain_cost(terrain, slope).to_ratio(),
+            movement_cost: terrain_cost(rules, terrain, slope)
+                .map_or(row.movement_cost.unwrap_or(Ratio::new(0, 1)), |mp| {
+                    mp.to_ratio()
+                }),
             defense,
-            blocks_sight: terrain.blocks_sight(),
+            blocks_sight: row.blocks_fire,
         });
     }
     TerrainEffects {
@@ -286,7 +295,7 @@ pub fn terrain_effects() -> TerrainEffects {
             .unwrap_or(Ratio::new(0, 1)),
         ridge_blocks_sight: rules.ridge_effect.blocks_fire,
         road_cost: rules.road_cost,
-        occupied_blocks_sight: true,
+        occupied_blocks_sight: rules.sight.units_block,
     }
 }
 
@@ -357,6 +366,7 @@ fn enemy_relative(
 }
 
 fn unit_record(
+    rules: &Ruleset,
     s: &Scenario,
     side: &str,
     group: &str,
@@ -410,7 +420,7 @@ fn unit_record(
         kind: kind.code().into(),
         marker: false,
         group: group.into(),
-        stacking_points: profile.stacking_points,
+        stacking_points: rules.stacking_points(kind),
         shock_strength: Some(profile.shock_strength),
         fire_attack: pick(profile.fire_attack, user.map(|u| &u.fire_attack)),
         fire_defense: pick(profile.fire_defense, user.map(|u| &u.fire_defense)),

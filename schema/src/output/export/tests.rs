@@ -45,7 +45,7 @@ fn arrays_in_arrays_stay_on_one_line() {
 
 #[test]
 fn the_chart_comes_from_the_ruleset() {
-    let t = terrain_effects();
+    let t = terrain_effects(crate::ruleset::for_game(None));
     assert_eq!(t.hexes.len(), 11, "one row per map character");
     let clear = &t.hexes[0];
     assert_eq!(
@@ -55,7 +55,7 @@ fn the_chart_comes_from_the_ruleset() {
     let woods = t.hexes.iter().find(|r| r.char == "w").expect("woods");
     assert!(woods.blocks_sight);
     assert_eq!(woods.movement_cost, Ratio::new(2, 1));
-    assert_eq!(t.road_cost, RIFLE_AND_SABER.road_cost);
+    assert_eq!(t.road_cost, Ratio::new(1, 3));
 }
 
 /// The run limit and the read limit agree: an export holding [`MAX_EXPORT_RUNS`] runs of
