@@ -9,7 +9,6 @@ use crate::model::map::{Map, RoadKind, parse_feature_code};
 use crate::path;
 use crate::ruleset::FeatureLetter;
 use crate::ruleset::Ruleset;
-use crate::ruleset::Terrain;
 
 /// The map rules; `unread` hexes had a terrain character the legend does not know (MAP002), so
 /// nothing is said about their terrain.

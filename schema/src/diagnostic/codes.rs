@@ -367,8 +367,8 @@ registry! {
             `\"musket-and-saber-quick-play\"`. Another value names no game saberc has the rules \
             of, so the file cannot be checked; the hint names the nearest spelling. Leave the \
             field out for a Rifle & Saber file.",
-        bad: "game: \"musket-and-sabre\",",
-        fixed: "game: \"musket-and-saber-quick-play\",",
+        bad: "game: \"rifle-and-sabre\",",
+        fixed: "game: \"rifle-and-saber\",",
     }
     Schema = "SCH001" {
         severity: Error,
@@ -592,7 +592,7 @@ registry! {
             Saber). Nothing else is checked until they do. Name a map of the scenario's game, or \
             correct the scenario's `game`.",
         bad: "game: \"musket-and-saber-quick-play\",\nmap: \"rifle-and-saber\",",
-        fixed: "game: \"musket-and-saber-quick-play\",\nmap: \"my-quick-play-map\",",
+        fixed: "map: \"rifle-and-saber\",   // a Rifle & Saber scenario: no `game`",
     }
     EmptyZone = "ZON001" {
         severity: Error,

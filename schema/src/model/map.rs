@@ -563,7 +563,7 @@ impl Map {
 }
 
 /// A road name as roads are looked up: lower case, without ` road`, `-` or spaces.
-pub(crate) fn normalize_road_name(name: &str) -> String {
+pub fn normalize_road_name(name: &str) -> String {
     let lower = name.trim().to_ascii_lowercase();
     lower
         .strip_suffix(" road")

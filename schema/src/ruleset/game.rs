@@ -8,20 +8,7 @@ use super::{MUSKET_AND_SABER_QUICK_PLAY, RIFLE_AND_SABER, Ruleset};
 
 /// A game whose files saberc reads. A file without a `game` field is Rifle & Saber's, so every
 /// file written before the field existed keeps its meaning.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, JsonSchema)]
 pub enum Game {
     /// Rifle & Saber (SPI, 1973): the game of every file without a `game` field.
     #[default]
@@ -55,6 +42,27 @@ impl Game {
     }
 }
 
+// A game is written as a string in RON as in JSON (`game: "musket-and-saber-quick-play"`):
+// derived, RON would want a bare name, and its spellings hold hyphens no RON name can.
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let id = String::deserialize(d)?;
+        Game::from_id(&id).ok_or_else(|| {
+            let ids: Vec<&str> = Game::ALL.iter().map(|g| g.id()).collect();
+            serde::de::Error::custom(format!(
+                "`{id}` is not a game saberc knows (the games are {})",
+                ids.join(", ")
+            ))
+        })
+    }
+}
+
 /// The rules of a file's game: the one place that maps a `game` field (absent: Rifle & Saber)
 /// to its ruleset. The pipeline asks it once per document and hands the result to every check,
 /// query and output.
@@ -75,6 +83,10 @@ mod tests {
             assert_eq!(Game::from_id(g.id()), Some(g));
             let json = serde_json::to_string(&g).unwrap();
             assert_eq!(json, format!("\"{}\"", g.id()));
+            assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), g);
+            // RON writes it as a string too, never as a bare name.
+            assert_eq!(ron::to_string(&g).unwrap(), json);
+            assert_eq!(ron::from_str::<Game>(&json).unwrap(), g);
             assert_eq!(for_game(Some(g)).game, g);
         }
         assert_eq!(for_game(None).game, Game::RifleAndSaber);
