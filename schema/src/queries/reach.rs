@@ -494,9 +494,12 @@ mod tests {
                 m.set_cell(Coord(2, 1), cell(terrain, slope && !terrain.is_river()));
                 let mv = Movement::new(&m, m.rules());
                 let f = CostTable::new(&mv).field(&[(Coord(1, 1), Mp::ZERO)]);
-                let want =
-                    crate::queries::movement::terrain_cost(terrain, slope && !terrain.is_river());
-                assert_eq!(f.cost(Coord(2, 1)), Some(want), "{terrain:?} slope {slope}");
+                let want = crate::queries::movement::terrain_cost(
+                    m.rules(),
+                    terrain,
+                    slope && !terrain.is_river(),
+                );
+                assert_eq!(f.cost(Coord(2, 1)), want, "{terrain:?} slope {slope}");
             }
         }
     }
