@@ -96,6 +96,74 @@ fn report(what: &str, took: Duration, target: Duration) {
     );
 }
 
+/// The designer overlays' queries on the 1000 × 1000 map: a movement field from one hex over
+/// the whole map (the cost tables made once, as the overlay keeps them while the map is
+/// unchanged), the Movement Phases at an allowance of 4, and a line-of-sight fan (every hex
+/// within 30 of one hex, the radius `saberc analyze` examines).
+fn movement_and_sight(big: &Map) {
+    use saber_schema::model::hex_set::HexSet;
+    use saber_schema::queries::effective_terrain::EffectiveTerrain;
+    use saber_schema::queries::movement::{Movement, Mp};
+    use saber_schema::queries::reach::CostTable;
+    use saber_schema::queries::sight::line_of_sight;
+    let ms = Duration::from_millis;
+    let mv = Movement::new(big, big.rules());
+    let t = Instant::now();
+    let table = CostTable::new(&mv);
+    report(
+        "cost tables of the 1000 × 1000 map (once)",
+        t.elapsed(),
+        ms(50),
+    );
+    let start = [(Coord(500, 500), Mp::ZERO)];
+    let runs = 5;
+    let t = Instant::now();
+    let mut reached = 0;
+    for _ in 0..runs {
+        let f = table.field(&start);
+        reached = f.within(Mp::whole(1_000_000)).len();
+    }
+    report(
+        "movement field, whole 1000 × 1000 map",
+        t.elapsed() / runs,
+        ms(50),
+    );
+    let t = Instant::now();
+    for _ in 0..runs {
+        std::hint::black_box(table.phases(&start, Mp::whole(4)));
+    }
+    report(
+        "movement phases (MA 4), whole map",
+        t.elapsed() / runs,
+        ms(50),
+    );
+    let terrain = EffectiveTerrain::new(big);
+    let none = HexSet::empty(big.grid);
+    let centre = Coord(500, 500);
+    let fan: Vec<Coord> = big
+        .grid
+        .coords()
+        .filter(|c| big.grid.distance(*c, centre) <= 30)
+        .collect();
+    let t = Instant::now();
+    let mut open = 0;
+    for _ in 0..runs {
+        open = fan
+            .iter()
+            .filter(|c| line_of_sight(big.rules(), &terrain, &none, centre, **c).is_open())
+            .count();
+    }
+    report(
+        "LOS fan, radius 30 (2,791 hexes)",
+        t.elapsed() / runs,
+        ms(5),
+    );
+    println!(
+        "(field reached {reached} hexes; {open} of {} in sight)",
+        fan.len()
+    );
+}
+
 fn main() {
     let ms = Duration::from_millis;
     let mut app = App::new(files::default_map(), None);
@@ -144,6 +212,7 @@ fn main() {
     );
 
     let big = big_map();
+    movement_and_sight(&big);
     let mut app = App::new(big.clone(), None);
     let t = per_frame(&mut app, |a| a.look_at(egui::pos2(433.0, 500.0), ZOOM_100));
     report("1000 × 1000 map at 100 %, per frame", t, ms(8));

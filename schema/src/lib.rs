@@ -11,6 +11,7 @@
 //! the [`pipeline`] API (the whole run, map resolution); [`output`] (export, render, card,
 //! formatting, Tiled maps); and `syntax::edit` (a model change written into its text).
 
+pub mod analysis;
 pub mod builtin;
 pub mod check;
 pub mod diagnostic;

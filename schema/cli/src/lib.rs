@@ -16,6 +16,7 @@ macro_rules! outln {
     }};
 }
 
+mod analyze;
 mod check;
 mod completions;
 mod convert;
@@ -84,6 +85,23 @@ pub enum Command {
         #[command(flatten)]
         walk: WalkArgs,
     },
+    /// Analyse a scenario for its designer: per side, the least movement cost (and phases and
+    /// arrival turn, where Movement Allowances are known) to each victory target, the hexes in
+    /// sight of each objective and of the enemy's set-up, and the forces.
+    Analyze {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// Output format: tables, or JSON (`schema/analysis.schema.json`).
+        #[arg(long, value_enum, default_value = "human")]
+        format: crate::analyze::AnalyzeFormat,
+        /// Directories holding maps the scenario may name.
+        #[arg(long = "maps", value_name = "DIR")]
+        maps: Vec<PathBuf>,
+        /// Movement Allowances for unit types the scenario gives none (the rules print none):
+        /// `--ma MZ=4,CY=8`. Never guessed.
+        #[arg(long = "ma", value_name = "TYPE=MP", value_delimiter = ',', value_parser = crate::analyze::allowance_arg)]
+        ma: Vec<(saber_schema::ruleset::UnitKind, u32)>,
+    },
     /// Export a scenario as one self-contained JSON document for a game engine, or a map or
     /// scenario as a Tiled map (`--format tiled`).
     Export {
@@ -117,6 +135,10 @@ pub enum Command {
         /// roads, ridges and zones alone, each hex where it always is.
         #[arg(long, conflicts_with = "card")]
         no_labels: bool,
+        /// Draw a scenario's map as played: the terrain its special rules change (woods,
+        /// villages and hills treated as clear) drawn as they are played.
+        #[arg(long)]
+        as_played: bool,
         /// Directories holding maps the scenario may name.
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
@@ -193,11 +215,12 @@ pub enum Command {
         code: Option<String>,
     },
     /// Write the JSON Schemas: map.schema.json, scenario.schema.json, export.schema.json,
-    /// battle.schema.json, report.schema.json (the report of `check --format json`), and
-    /// Musket & Saber Quick Play's map.musket-and-saber-quick-play.schema.json and
+    /// battle.schema.json, analysis.schema.json (the report of `analyze --format json`),
+    /// report.schema.json (the report of `check --format json`), and Musket & Saber Quick
+    /// Play's map.musket-and-saber-quick-play.schema.json and
     /// scenario.musket-and-saber-quick-play.schema.json.
     Schema {
-        /// Output directory for the seven files; without it, or with `-`, print the scenario
+        /// Output directory for the eight files; without it, or with `-`, print the scenario
         /// schema.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,
@@ -288,6 +311,12 @@ pub fn run(cli: Cli) -> i32 {
             deny,
             walk,
         } => check(&paths, format, &maps, deny.is_some(), walk.options()),
+        Command::Analyze {
+            scenario,
+            format,
+            maps,
+            ma,
+        } => analyze::analyze_cmd(&scenario, format, &maps, &ma),
         Command::Export {
             scenario,
             format: ExportFormat::Engine,
@@ -323,8 +352,19 @@ pub fn run(cli: Cli) -> i32 {
             width,
             card,
             no_labels,
+            as_played,
             maps,
-        } => render_cmd(&input, &out, width, card, no_labels, &maps),
+        } => render_cmd(
+            &input,
+            &out,
+            render::RenderOptions {
+                width,
+                card,
+                no_labels,
+                as_played,
+            },
+            &maps,
+        ),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
         Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
         Command::Migrate { paths, check } => migrate::migrate_cmd(&paths, check),

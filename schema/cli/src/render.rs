@@ -6,6 +6,7 @@ use saber_schema::files::Target;
 use saber_schema::output::overlays::scenario_overlays;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::{compile_scenario_with_map, load_map};
+use saber_schema::queries::effective_terrain::{Cleared, EffectiveTerrain};
 
 use crate::report::human;
 use crate::{
@@ -13,14 +14,26 @@ use crate::{
     write_failed,
 };
 
-pub(crate) fn render_cmd(
-    input: &Path,
-    out: &Path,
-    width: u32,
-    card: bool,
-    no_labels: bool,
-    maps: &[PathBuf],
-) -> i32 {
+/// What `saberc render` draws, and how.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RenderOptions {
+    /// PNG width in pixels.
+    pub width: u32,
+    /// The scenario's card rather than the map.
+    pub card: bool,
+    /// No text on the map.
+    pub no_labels: bool,
+    /// The terrain as played (after the scenario's special rules).
+    pub as_played: bool,
+}
+
+pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[PathBuf]) -> i32 {
+    let RenderOptions {
+        width,
+        card,
+        no_labels,
+        as_played,
+    } = opts;
     use saber_schema::output::render::{MapStyle, map_png_styled, map_svg_styled};
     // `-o -`: SVG on standard output (a PNG is not text for a terminal).
     let ext = if is_dash(out) {
@@ -71,6 +84,11 @@ pub(crate) fn render_cmd(
                 "--card draws a scenario's card, and this file is a map: drop --card to draw the map, or give a scenario",
             );
         }
+        DocKind::Map if as_played => {
+            return usage_error(
+                "--as-played draws a scenario's map after its special rules, and this file is a map: drop --as-played, or give a scenario",
+            );
+        }
         DocKind::Map => {
             let (map, diags) = load_map(&src);
             let diags = saber_schema::pipeline::finish(&src, diags);
@@ -93,10 +111,14 @@ pub(crate) fn render_cmd(
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
             }
-            let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+            let Some(mut c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
                 eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
+            if as_played {
+                let cleared = Cleared::of(&c.scenario, &c.map, &c.resolved);
+                c.map = EffectiveTerrain::for_scenario(&c.map, &cleared).played_map();
+            }
             if card {
                 let bytes = if ext == "svg" {
                     Ok(saber_schema::output::card::card_svg(&c).into_bytes())
@@ -106,7 +128,7 @@ pub(crate) fn render_cmd(
                 return write_rendered(out, &inputs, bytes);
             }
             let overlays = scenario_overlays(&c);
-            let title = match &c.scenario.rule {
+            let mut title = match &c.scenario.rule {
                 Some(r) => format!(
                     "{} {}: {} ({})",
                     r,
@@ -116,6 +138,9 @@ pub(crate) fn render_cmd(
                 ),
                 None => format!("{} ({})", c.scenario.name, c.scenario.date),
             };
+            if as_played {
+                title.push_str(", terrain as played");
+            }
             (c.map, c.rules, overlays, title)
         }
     };

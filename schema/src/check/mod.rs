@@ -4,6 +4,7 @@ pub mod deployment;
 mod map_features;
 mod markers;
 pub mod musket_and_saber;
+mod playability;
 mod references;
 mod special_rules;
 pub mod stacking;
@@ -55,6 +56,7 @@ pub fn check_scenario(
     out.extend(markers::check(s, map, rules, &resolved));
     out.extend(special_rules::check(s, map, rules, &resolved));
     out.extend(texts::check(s, rules));
+    out.extend(playability::check(s, map, rules, &resolved));
     if resolved.incomplete {
         // Zones past the work budget were not computed: findings judged on them (the
         // registry's `zones` column) are not findings.

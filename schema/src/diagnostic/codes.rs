@@ -47,6 +47,8 @@ pub enum Family {
     Texts,
     /// Musket & Saber counters: their classes, values, steps and entries.
     Counters,
+    /// Whether the sides can reach what their victory conditions ask (4.0, 9.2).
+    Playability,
 }
 
 impl Family {
@@ -68,6 +70,7 @@ impl Family {
             Family::Battles => "battle files",
             Family::Texts => "texts",
             Family::Counters => "counters",
+            Family::Playability => "playability",
         }
     }
 }
@@ -1183,6 +1186,68 @@ registry! {
             done: set those values, then rewrite the wording or note without the mark.",
         bad: "printed: \"The Blues must hold V4 at the end of the game (to be set by the designer).\",",
         fixed: "printed: \"The Blues must hold V4 at the end of the game.\",",
+    }
+    TargetOutOfReach = "PLY001" {
+        severity: Error,
+        family: Playability,
+        rule: Some("4.0, 9.2"),
+        title: "no path reaches a place a victory condition names",
+        explanation: "No unit of the side that must reach this place (a hex to hold, an exit, \
+            the enemy's set-up) can get there by any path from where it deploys or arrives, \
+            whatever its Movement Allowance: the hexes the scenario forbids it (river hexes \
+            where rivers may be entered only at bridges and fords, 11.5; crossings a \
+            `RiverCrossing` rule does not allow; non-road hexes for limbers, 11.17) or the map's \
+            edges cut it off. Enemy units are left out, so the goal is impossible in every game. \
+            `saberc analyze` shows the least costs; allow a crossing, move the zone or the target.",
+        bad: "(printed: \"The Southerners cross at R5.\", effect: RiverCrossing(side: \"south\", at: Feature(\"R5\"))),   // R5's hexes are river, which they may not enter",
+        fixed: "(printed: \"The Southerners cross at B4.\", effect: RiverCrossing(side: \"south\", at: Feature(\"B4\"))),",
+        zones: OnComputedZones,
+    }
+    TargetTooFar = "PLY002" {
+        severity: Error,
+        family: Playability,
+        rule: Some("4C, 4H"),
+        title: "a goal no unit can reach by its Game-Turn",
+        explanation: "Every unit of the side that counts for this goal has a known Movement \
+            Allowance (a special rule, the scenario's `counter_values`), and even the fastest, \
+            moving its full allowance every Movement Phase from the best hex of its zone (or from \
+            its entry on its arrival turn) along the cheapest path, with no enemy in the way and \
+            mounted units charging at twelve (4K), stands on the place only after the goal's \
+            Game-Turn: unused points are lost at the end of each phase (4C) and a hex is entered \
+            only with enough points left for it (4H). Give the goal more turns, or the side a \
+            nearer zone.",
+        bad: "goal: Hold(target: Feature(\"V1\"), when: EndOfTurn(2)),\n…\ncounter_values: {EB: (movement: Some((value: 1, source: \"a test counter sheet\")))},",
+        fixed: "goal: Hold(target: Feature(\"V1\"), when: EndOfTurn(8)),\n…\ncounter_values: {EB: (movement: Some((value: 1, source: \"a test counter sheet\")))},",
+        zones: OnComputedZones,
+    }
+    TargetNeedsAllowance = "PLY003" {
+        severity: Note,
+        family: Playability,
+        rule: Some("4C, 4K"),
+        title: "a goal that needs a Movement Allowance over twelve",
+        explanation: "The Movement Allowance of the side's units is not known (the rules print \
+            none; give `counter_values`), but the cheapest path to this place costs more \
+            Movement Points than twelve a phase over the Movement Phases before the goal's \
+            Game-Turn, and twelve is the most the rules let a unit spend in a phase (the \
+            Cavalry Charge, 4K). Unless your counters print larger allowances, the goal cannot \
+            be met. `saberc analyze` gives the least cost and path.",
+        bad: "goal: Hold(target: Corner(SouthEast), hexes: Any, when: EndOfTurn(1)),   // 29 MP away",
+        fixed: "goal: Hold(target: Corner(SouthEast), hexes: Any, when: EndOfTurn(8)),",
+        zones: OnComputedZones,
+    }
+    ZoneEnclosed = "PLY004" {
+        severity: Warning,
+        family: Playability,
+        rule: Some("4.0, 11.0"),
+        title: "a group can never leave its deployment zone",
+        explanation: "Every hex next to this group's deployment zone is one its units may not \
+            enter (river hexes where rivers may be entered only at bridges and fords, 11.5; \
+            crossings a `RiverCrossing` rule does not allow) or off the map, and its side must \
+            reach a place outside the zone: the group can never take part. Widen the zone or \
+            allow a crossing.",
+        bad: "(id: \"a\", units: {EB: 6, CY: 2}, entry: Deploy(zone: RiverSide(South))),\n…\n(printed: \"The Southerners cross at R5.\", effect: RiverCrossing(side: \"south\", at: Feature(\"R5\"))),",
+        fixed: "(id: \"a\", units: {EB: 6, CY: 2}, entry: Deploy(zone: RiverSide(South))),\n…\n(printed: \"The Southerners cross at B4 or R5.\", effect: RiverCrossing(side: \"south\", at: Union([Feature(\"B4\"), Feature(\"R5\")]))),",
+        zones: OnComputedZones,
     }
     BattleInvalid = "FAC001" {
         severity: Error,

@@ -1,6 +1,7 @@
 //! The model: what map, scenario, battle and export files say, as Rust types (serde +
 //! schemars).
 
+pub mod analysis;
 pub mod battle;
 pub mod counter;
 pub mod export;

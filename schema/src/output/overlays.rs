@@ -1,6 +1,7 @@
 //! Overlays: sets of hexes drawn over a map (a scenario's zones), with their colours and legend
 //! text.
 
+use crate::model::counter::Counter;
 use crate::model::hex::Coord;
 use crate::model::scenario::Entry;
 use crate::output::palette;
@@ -18,6 +19,9 @@ pub struct Overlay {
     /// What the hexes mean when that needs saying: a zone measured from the enemy shows the
     /// hexes legal whatever the enemy chooses ("legal for every Spanish set-up").
     pub note: Option<String>,
+    /// Counters placed at set-up in the zone (the scenario's `setup`), drawn as counters in the
+    /// overlay's colour: a hex and what stands there (`2 MZ, MA`).
+    pub counters: Vec<(Coord, String)>,
 }
 
 /// Distinct overlay colours, to hand out in turn to a scenario's zones.
@@ -65,10 +69,52 @@ pub fn scenario_overlays(c: &Compiled) -> Vec<Overlay> {
                 color,
                 hexes: c.resolved.groups[si][gi].hexes.iter().collect(),
                 note: enemy_note(c, si, gi),
+                counters: placed(c, &side.id, &g.id),
             });
         }
     }
     out
+}
+
+/// The counters a group places at set-up, by hex in file order: `2 MZ, MA`.
+fn placed(c: &Compiled, side: &str, group: &str) -> Vec<(Coord, String)> {
+    let mut by_hex: Vec<(Coord, Vec<(Counter, u32)>)> = Vec::new();
+    for p in c
+        .scenario
+        .setup
+        .iter()
+        .filter(|p| p.side == side && p.group == group)
+    {
+        let i = match by_hex.iter().position(|(h, _)| *h == p.at) {
+            Some(i) => i,
+            None => {
+                by_hex.push((p.at, Vec::new()));
+                by_hex.len() - 1
+            }
+        };
+        let list = &mut by_hex[i].1;
+        match list.iter_mut().find(|(k, _)| *k == p.counter) {
+            Some((_, n)) => *n += 1,
+            None => list.push((p.counter, 1)),
+        }
+    }
+    by_hex
+        .into_iter()
+        .map(|(h, list)| {
+            let text = list
+                .iter()
+                .map(|(k, n)| {
+                    let code = match k {
+                        Counter::Unit(u) => u.code().to_string(),
+                        Counter::Marker(m) => m.code().to_string(),
+                    };
+                    if *n > 1 { format!("{n} {code}") } else { code }
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            (h, text)
+        })
+        .collect()
 }
 
 /// For a zone measured from the enemy (11.15, 11.17), what its drawn hexes are: the hexes legal

@@ -370,6 +370,7 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
     draw_ridges(out, map, lay);
     draw_crossings(out, map, lay);
     draw_roads(out, map, lay);
+    draw_counters(out, lay, overlays);
     if style.coordinates && s >= COORD_STEP {
         draw_coordinates(out, map, lay);
     }
@@ -505,6 +506,41 @@ fn draw_overlay_outlines(out: &mut String, map: &Map, lay: &Layout, overlays: &[
             );
         }
     }
+}
+
+/// Counters placed at set-up: a square in the overlay's colour on the hex, with what stands
+/// there written on it when the hex is big enough to read it.
+fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
+    let side = lay.step * 0.62;
+    for o in overlays {
+        for (c, text) in &o.counters {
+            let (x, y) = lay.center(*c);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{:.1}" y="{:.1}" width="{side:.1}" height="{side:.1}" rx="{:.1}" fill="{}" stroke="{INK}" stroke-width="{:.2}"><title>{}</title></rect>"#,
+                x - side / 2.0,
+                y - side / 2.0,
+                side * 0.08,
+                rgb(o.color),
+                (lay.step * 0.03).max(0.5),
+                xml(&format!("{}: {text}", lay_label(lay, *c)))
+            );
+            if lay.step >= COORD_STEP {
+                let size = (side / (text.chars().count().max(3) as f64 * 0.55)).min(side * 0.4);
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x:.1}" y="{:.1}" font-family="{SANS}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="{HALO}">{}</text>"#,
+                    y + size * 0.35,
+                    xml(text)
+                );
+            }
+        }
+    }
+}
+
+/// A hex's printed label, for a counter's tooltip.
+fn lay_label(lay: &Layout, c: Coord) -> String {
+    lay.grid.label(c)
 }
 
 fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {

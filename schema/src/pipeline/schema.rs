@@ -19,13 +19,14 @@ use crate::pipeline::parse::DocKind;
 pub type SchemaFn = fn() -> Value;
 
 /// File names of the generated schemas, with their generators.
-pub const SCHEMA_FILES: [(&str, SchemaFn); 6] = [
+pub const SCHEMA_FILES: [(&str, SchemaFn); 7] = [
     ("map.schema.json", map_schema),
     ("scenario.schema.json", scenario_schema),
     ("export.schema.json", export_schema),
     ("battle.schema.json", battle_schema),
     (MS_MAP_SCHEMA_FILE, ms_map_schema),
     (MS_SCENARIO_SCHEMA_FILE, ms_scenario_schema),
+    ("analysis.schema.json", analysis_schema),
 ];
 
 /// The file name of the schema of Musket & Saber Quick Play maps.
@@ -70,6 +71,14 @@ pub fn battle_schema() -> Value {
 /// The JSON Schema of engine exports.
 pub fn export_schema() -> Value {
     published(schemars::schema_for!(Export).to_value(), "export")
+}
+
+/// The JSON Schema of `saberc analyze --format json`'s report.
+pub fn analysis_schema() -> Value {
+    published(
+        schemars::schema_for!(crate::model::analysis::Analysis).to_value(),
+        "analysis",
+    )
 }
 
 /// The address a schema is published under (its `$id`), which files name in `$schema`.

@@ -118,6 +118,19 @@ impl<'a> EffectiveTerrain<'a> {
         })
     }
 
+    /// The map as played, as a map of its own (to draw it: `saberc render --as-played`): every
+    /// cell as [`EffectiveTerrain::cell`] gives it, and only the ridges that still stand.
+    pub fn played_map(&self) -> Map {
+        let mut m = self.map.clone();
+        for (i, cell) in m.cells.iter_mut().enumerate() {
+            if let Some(c) = self.cell(self.map.grid.coord_at(i)) {
+                *cell = c;
+            }
+        }
+        m.ridges.retain(|k| self.is_ridge(k.0, k.1));
+        m
+    }
+
     /// Is the hexside between `a` and `b` a ridge as played? A ridge hexside bounding a hex that
     /// is treated as clear is part of that terrain (the ridges of hill H27 in 11.13) and is
     /// ignored with it.
@@ -150,6 +163,10 @@ mod tests {
         assert!(!t.is_ridge(Coord(2, 3), Coord(2, 2)));
         assert!(t.is_ridge(Coord(4, 3), Coord(4, 4)));
         assert_eq!(t.cell(Coord(9, 9)), None);
+        let played = t.played_map();
+        assert_eq!(played.cell(Coord(2, 2)), Some(Cell::default()));
+        assert_eq!(played.cell(Coord(4, 4)), Some(woods_slope));
+        assert_eq!(played.ridges.len(), 1);
         let printed = EffectiveTerrain::new(&m);
         assert_eq!(printed.cell(Coord(2, 2)), Some(woods_slope));
         assert!(printed.is_ridge(Coord(2, 2), Coord(2, 3)));

@@ -2,4 +2,6 @@
 
 pub mod effective_terrain;
 pub mod movement;
+pub mod playable;
+pub mod reach;
 pub mod sight;

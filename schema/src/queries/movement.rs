@@ -120,6 +120,7 @@ pub struct Movement<'a> {
     terrain: EffectiveTerrain<'a>,
     road_sides: BTreeSet<SideKey>,
     friendly_occupied: Option<&'a HexSet>,
+    prohibited: Option<&'a HexSet>,
     road_rule: RoadRule,
 }
 
@@ -136,6 +137,7 @@ impl<'a> Movement<'a> {
             road_sides: terrain.map().road_sides(),
             terrain,
             friendly_occupied: None,
+            prohibited: None,
             road_rule: RoadRule::Standard,
         }
     }
@@ -150,6 +152,24 @@ impl<'a> Movement<'a> {
     pub fn with_friendly_occupied(mut self, hexes: &'a HexSet) -> Movement<'a> {
         self.friendly_occupied = Some(hexes);
         self
+    }
+
+    /// Hexes the moving unit may not enter at all: river hexes where "rivers may only be
+    /// entered at bridges and fords" (11.5), the crossings a special rule forbids, non-road
+    /// hexes for limbers that "may not move into non-road hexes" (11.17).
+    pub fn with_prohibited(mut self, hexes: &'a HexSet) -> Movement<'a> {
+        self.prohibited = Some(hexes);
+        self
+    }
+
+    /// May the moving unit enter this hex at all?
+    pub fn may_enter(&self, c: Coord) -> bool {
+        self.terrain.map().grid.contains(c) && !self.prohibited.is_some_and(|s| s.contains(c))
+    }
+
+    /// The terrain the moves are priced on.
+    pub fn terrain(&self) -> &EffectiveTerrain<'a> {
+        &self.terrain
     }
 
     /// The road movement rule for the moving unit.
@@ -172,18 +192,13 @@ impl<'a> Movement<'a> {
     pub fn entry_cost(&self, from: Coord, to: Coord) -> Option<Mp> {
         let rules = self.rules;
         let grid = self.terrain.map().grid;
-        if !grid.contains(to) || !grid.adjacent(from, to) {
+        if !self.may_enter(to) || !grid.adjacent(from, to) {
             return None;
         }
         if self.uses_road_rate(from, to) {
             return chart_cost(rules.road_cost);
         }
-        let cell = self.terrain.cell(to)?;
-        let mut hex = chart_row_cost(rules.terrain_effect(cell.terrain))?;
-        if cell.slope {
-            // "Slope and/or Woods" is one row of the chart: the costs never add up.
-            hex = hex.max(chart_row_cost(rules.slope_effect)?);
-        }
+        let hex = self.hex_cost(to)?;
         let ridge = if self.terrain.is_ridge(from, to) {
             match rules.ridge_effect.movement_extra {
                 Some(extra) => chart_cost(extra)?,
@@ -193,6 +208,22 @@ impl<'a> Movement<'a> {
             Mp::ZERO
         };
         Some(hex + ridge)
+    }
+
+    /// Movement Points to enter `to` through a hexside that is neither a road hexside nor a
+    /// ridge (9.2: the other terrain of the hex). `None` off the map or where the unit may not
+    /// enter. What [`Movement::entry_cost`] charges for every other move.
+    pub fn hex_cost(&self, to: Coord) -> Option<Mp> {
+        if !self.may_enter(to) {
+            return None;
+        }
+        let cell = self.terrain.cell(to)?;
+        let mut hex = chart_row_cost(self.rules.terrain_effect(cell.terrain))?;
+        if cell.slope {
+            // "Slope and/or Woods" is one row of the chart: the costs never add up.
+            hex = hex.max(chart_row_cost(self.rules.slope_effect)?);
+        }
+        Some(hex)
     }
 
     /// Movement Points to follow a path of neighbouring hexes from its first hex (which is not

@@ -533,6 +533,13 @@ impl Ruleset {
             .map(|(_, t, s)| (*t, *s))
     }
 
+    /// The Movement Allowance a unit type may raise its allowance to for a Cavalry Charge (4K:
+    /// "Cavalry and Mounted Rifle units may increase their Movement Allowance to twelve Movement
+    /// Points in any Movement Phase"); `None` for the types that cannot charge.
+    pub fn charge_allowance(&self, kind: UnitKind) -> Option<u32> {
+        kind.is_mounted().then_some(CAVALRY_CHARGE_ALLOWANCE)
+    }
+
     /// Is this Game-Turn on the Turn Record Track (15.0)?
     pub fn on_track(&self, turn: u32) -> bool {
         (1..=self.turn_record_track).contains(&turn)
@@ -541,6 +548,9 @@ impl Ruleset {
 
 /// Most stacking points in one hex (7.0); ask [`Ruleset::stacking_limit`].
 const MAX_STACKING_POINTS: u32 = 6;
+
+/// The Movement Allowance of a Cavalry Charge (4K); ask [`Ruleset::charge_allowance`].
+const CAVALRY_CHARGE_ALLOWANCE: u32 = 12;
 
 /// Spaces on the Turn Record Track (15.0); ask [`Ruleset::turn_record_track`].
 const TURN_RECORD_TRACK: u32 = 20;

@@ -365,7 +365,7 @@ fn enemy_relative(
     })
 }
 
-// The finding's parts, each named; a struct for them would only be built here.
+// A record's parts, each named; a struct for them would only be built here.
 #[allow(clippy::too_many_arguments)]
 fn unit_record(
     rules: &Ruleset,

@@ -70,6 +70,7 @@ fn svg_has_one_hexagon_per_hex_and_the_labels() {
         color: [200, 30, 30],
         hexes: vec![Coord(1, 1), Coord(1, 2)],
         note: None,
+        counters: Vec::new(),
     };
     let svg = map_svg(&m, R, &[overlay], "Test map");
     for code in [
@@ -239,6 +240,7 @@ fn overlays_are_filled_outlined_and_listed() {
         color: overlay_color(1),
         hexes: vec![Coord(1, 1), Coord(2, 1), Coord(9, 9)],
         note: None,
+        counters: Vec::new(),
     };
     let svg = map_svg(&m, R, std::slice::from_ref(&zone), "Zones");
     let color = rgb(zone.color);
@@ -287,6 +289,7 @@ fn control_characters_in_names_make_valid_xml() {
         hexes: vec![Coord(1, 1)],
         color: overlay_color(0),
         note: Some(hostile.into()),
+        counters: Vec::new(),
     };
     for svg in [
         map_svg(&m, R, std::slice::from_ref(&overlay), hostile),

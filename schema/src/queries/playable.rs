@@ -1,0 +1,602 @@
+//! Can each side reach what its victory conditions need, and by when? For every place a goal
+//! names (a hex to hold, an exit, the enemy's set-up) and every group of the side that must get
+//! there: the least Movement Point cost from the group's deployment zone (its best hex) or from
+//! off the map at its entry, the path, and, where the Movement Allowance is known, the fewest
+//! Movement Phases and the Game-Turn of arrival. `saberc analyze` reports it; `check` judges it
+//! (the PLY codes).
+//!
+//! How the rules are read here (each reading favours the side that moves, so that a finding
+//! that a goal cannot be met is never a false alarm):
+//! - enemy units, zones of control and stacking are left out (4D, 4G, 8.0): nobody stands in
+//!   the way at set-up;
+//! - guns start limbered (4J: limbering costs 3 Movement Points, which is not charged);
+//! - a unit arriving during play enters in its Movement Phase of its arrival turn, paying the
+//!   cost of its first hex from off the map (a road leaving the map is entered along it);
+//! - a unit that may not move for the first N Game-Turns (special rule) moves from Game-Turn
+//!   N + 1;
+//! - an exit is reached once a unit stands on an exit hex (leaving the map is not charged);
+//! - the enemy's set-up (11.14, 11.15) is reached at the nearest hex of the enemy's zone;
+//! - terrain is the terrain as played ([`crate::queries::effective_terrain`]); hexes the
+//!   scenario forbids to the mover are never entered: river hexes where "rivers may only be
+//!   entered at bridges and fords" (11.5), river crossings other than those a `RiverCrossing`
+//!   rule allows the mover, non-road hexes for limbers that "may not move into non-road hexes"
+//!   (11.17).
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::PathSeg;
+use crate::model::counter::Counter;
+use crate::model::hex::Coord;
+use crate::model::hex_set::HexSet;
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
+use crate::model::victory::{EITHER_SIDE, Goal, When};
+use crate::path;
+use crate::pipeline::zones::Resolved;
+use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
+use crate::queries::movement::{Movement, Mp};
+use crate::queries::reach::{CostTable, Field, PhaseField};
+use crate::ruleset::{MarkerKind, Ruleset, Terrain, UnitKind};
+
+/// What a goal asks a side to reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetKind {
+    /// A place to hold (11.0).
+    Hold,
+    /// Exit hexes to leave the map by.
+    Exit,
+    /// The enemy's set-up position (11.14, 11.15).
+    EnemySetup,
+}
+
+/// A place a side's victory condition asks it to reach.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The side that must reach it.
+    pub side: usize,
+    /// The victory condition (index in `victory`).
+    pub victory: usize,
+    /// The path of its zone in the document (for diagnostics).
+    pub path: Vec<PathSeg>,
+    /// What kind of place.
+    pub kind: TargetKind,
+    /// Its hexes.
+    pub hexes: HexSet,
+    /// The last Game-Turn by the end of which a unit must stand there.
+    pub deadline: u32,
+    /// Which counters count (empty: any unit of the side).
+    pub counters: Vec<Counter>,
+    /// The goal in words.
+    pub goal: String,
+}
+
+/// A Movement Allowance and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Allowance {
+    /// Movement Points a phase.
+    pub mp: u32,
+    /// Its source: a special rule, the scenario's `counter_values`, or the command line.
+    pub source: String,
+}
+
+/// Allowances given on the command line (`--ma MZ=4`), for unit types the scenario does not
+/// give one.
+pub type GivenAllowances = BTreeMap<UnitKind, u32>;
+
+/// How one group gets to one target.
+#[derive(Debug, Clone)]
+pub struct GroupReach {
+    /// The group (index in its side).
+    pub group: usize,
+    /// The least cost and the hex of the target reached for it, with the path from the
+    /// group's start (its first hex is where the group starts; for an arriving group, its
+    /// entry hex, whose cost from off the map is included). `None` when no path reaches it.
+    pub least: Option<(Mp, Vec<Coord>)>,
+    /// The first Game-Turn the group may move in (its arrival turn, after any turns it may not
+    /// move).
+    pub first_turn: u32,
+    /// The fastest counter of the group with a known allowance: its arrival.
+    pub fastest: Option<Arrival>,
+    /// Counters of the group that count for the target and have no known allowance.
+    pub unknown: Vec<Counter>,
+    /// Does the group have a hex to start from (a hex of its zone it may stand on, or an entry
+    /// hex it may enter)?
+    pub starts: bool,
+    /// The least cost with the charge allowance of mounted units (4K), for judging whether a
+    /// goal can be met at all: `Some` only when it makes a mounted unit arrive earlier.
+    pub charging: Option<Arrival>,
+}
+
+/// When a counter of known allowance gets to a target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrival {
+    /// The counter.
+    pub counter: Counter,
+    /// Its allowance.
+    pub allowance: Allowance,
+    /// Movement Phases needed (0: it sets up there).
+    pub phases: u32,
+    /// The Game-Turn by the end of which it stands there (0: at set-up).
+    pub turn: u32,
+    /// The path, from its start.
+    pub path: Vec<Coord>,
+}
+
+/// Every target of a scenario, with how each group of its side gets there.
+#[derive(Debug, Clone)]
+pub struct Playable {
+    /// The targets, in the order of the victory conditions.
+    pub targets: Vec<(Target, Vec<GroupReach>)>,
+    /// True when the searches stopped at [`MAX_SEARCH_WORK`]: some answers are missing.
+    pub incomplete: bool,
+}
+
+/// The targets the victory conditions name, in order (a goal of "either" side is a target of
+/// both sides).
+pub fn targets(s: &Scenario, r: &Resolved) -> Vec<Target> {
+    let mut out = Vec::new();
+    for (vi, v) in s.victory.iter().enumerate() {
+        let sides: Vec<usize> = if v.side == EITHER_SIDE {
+            (0..s.sides.len()).collect()
+        } else {
+            s.side_index(&v.side).into_iter().collect()
+        };
+        let mut found: Vec<(Vec<PathSeg>, TargetKind, u32, Vec<Counter>, String)> = Vec::new();
+        goal_targets(
+            &v.goal,
+            path!["victory", vi, "goal"],
+            s.game_length,
+            &mut found,
+        );
+        for side in sides {
+            for (p, kind, deadline, counters, goal) in &found {
+                let hexes = match kind {
+                    TargetKind::EnemySetup => {
+                        let Some(enemy) = (0..s.sides.len()).find(|e| *e != side) else {
+                            continue;
+                        };
+                        match r.deployment.get(enemy) {
+                            Some(h) => h.clone(),
+                            None => continue,
+                        }
+                    }
+                    _ => match r.victory_zones.iter().find(|(zp, _)| zp == p) {
+                        Some((_, h)) => h.clone(),
+                        None => continue,
+                    },
+                };
+                out.push(Target {
+                    side,
+                    victory: vi,
+                    path: p.clone(),
+                    kind: *kind,
+                    hexes,
+                    deadline: *deadline,
+                    counters: counters.clone(),
+                    goal: goal.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The places a goal (and its sub-goals) names: (zone path, kind, deadline, counters, words).
+fn goal_targets(
+    goal: &Goal,
+    path: Vec<PathSeg>,
+    length: u32,
+    out: &mut Vec<(Vec<PathSeg>, TargetKind, u32, Vec<Counter>, String)>,
+) {
+    let with = |segs: &[PathSeg]| [path.clone(), segs.to_vec()].concat();
+    match goal {
+        Goal::Hold { when, .. } => out.push((
+            with(&path!["Hold", "target"]),
+            TargetKind::Hold,
+            deadline(when, length),
+            Vec::new(),
+            goal.describe(),
+        )),
+        Goal::Exit {
+            counters, by_turn, ..
+        } => out.push((
+            with(&path!["Exit", "via"]),
+            TargetKind::Exit,
+            *by_turn,
+            counters.clone(),
+            goal.describe(),
+        )),
+        Goal::ControlEnemySetup { when } => out.push((
+            with(&path!["ControlEnemySetup", "when"]),
+            TargetKind::EnemySetup,
+            deadline(when, length),
+            Vec::new(),
+            goal.describe(),
+        )),
+        Goal::All(gs) | Goal::Any(gs) => {
+            let variant = if matches!(goal, Goal::All(_)) {
+                "All"
+            } else {
+                "Any"
+            };
+            for (i, g) in gs.iter().enumerate() {
+                goal_targets(g, with(&path![variant, i]), length, out);
+            }
+        }
+        Goal::DestroyAll | Goal::LossesNoMoreThanEnemy | Goal::Text { .. } => {}
+    }
+}
+
+/// The last Game-Turn by the end of which a unit must first stand on the place.
+pub fn deadline(when: &When, length: u32) -> u32 {
+    match when {
+        When::EndOfGame | When::AnyTurn => length,
+        When::EndOfTurn(t) | When::ByEndOfTurn(t) => *t,
+        // Held for N consecutive turns, ending by the last: first held by length − N + 1.
+        When::ConsecutiveTurns(n) => (length + 1).saturating_sub(*n),
+    }
+}
+
+/// The Movement Allowance of a side's counter, where the scenario (or the command line) gives
+/// one: a special rule changing it, the limbers of 11.17, the scenario's counter values, the
+/// allowances given, the rules' own printed values. Never invented.
+pub fn allowance(
+    s: &Scenario,
+    side: usize,
+    counter: Counter,
+    given: &GivenAllowances,
+) -> Option<Allowance> {
+    let side_id = s.sides.get(side).map(|x| x.id.as_str())?;
+    for (ri, rule) in s.special_rules.iter().enumerate() {
+        match (&rule.effect, counter) {
+            (
+                Effect::Movement {
+                    side: sd,
+                    kinds,
+                    movement,
+                },
+                Counter::Unit(k),
+            ) if sd == side_id && kinds.contains(&k) => {
+                return Some(Allowance {
+                    mp: *movement,
+                    source: format!("special rule {}", ri + 1),
+                });
+            }
+            (
+                Effect::LimberCounters {
+                    side: sd, movement, ..
+                },
+                Counter::Marker(MarkerKind::Limber),
+            ) if sd == side_id => {
+                return Some(Allowance {
+                    mp: *movement,
+                    source: format!("special rule {}", ri + 1),
+                });
+            }
+            _ => {}
+        }
+    }
+    let Counter::Unit(kind) = counter else {
+        return None;
+    };
+    if let Some(p) = s
+        .counter_values
+        .get(&kind)
+        .and_then(|v| v.movement.as_ref())
+    {
+        return Some(Allowance {
+            mp: p.value,
+            source: format!("counter_values ({})", p.source),
+        });
+    }
+    if let Some(mp) = given.get(&kind) {
+        return Some(Allowance {
+            mp: *mp,
+            source: "--ma".into(),
+        });
+    }
+    kind.profile().movement.map(|p| Allowance {
+        mp: p.value,
+        source: p.source,
+    })
+}
+
+/// The hexes a side's counter may never enter under the scenario's special rules.
+pub fn prohibited(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    terrain: &EffectiveTerrain,
+    side: usize,
+    counter: Counter,
+) -> HexSet {
+    let side_id = s.sides.get(side).map_or("", |x| x.id.as_str());
+    let mut out = HexSet::empty(map.grid);
+    let played = |c: Coord| terrain.cell(c).map(|c| c.terrain);
+    for (ri, rule) in s.special_rules.iter().enumerate() {
+        match &rule.effect {
+            // 11.5: river hexes only at bridges and fords.
+            Effect::RiverOnlyAtCrossings => {
+                out.union_with(&HexSet::from_fn(map.grid, |c| {
+                    played(c) == Some(Terrain::River)
+                }));
+            }
+            // Only the crossings named, for the counters named.
+            Effect::RiverCrossing {
+                side: sd, counters, ..
+            } if sd == side_id
+                && (counters.contains(&counter)
+                    || (counters.is_empty() && matches!(counter, Counter::Unit(_)))) =>
+            {
+                let allowed = r.rule_hexes(ri).unwrap_or_else(|| HexSet::empty(map.grid));
+                out.union_with(&HexSet::from_fn(map.grid, |c| {
+                    played(c).is_some_and(Terrain::is_river) && !allowed.contains(c)
+                }));
+            }
+            // 11.17: limbers "may not move into non-road hexes".
+            Effect::LimberCounters {
+                side: sd,
+                road_only: true,
+                ..
+            } if sd == side_id && counter == Counter::Marker(MarkerKind::Limber) => {
+                let mut road = HexSet::empty(map.grid);
+                for rd in &map.roads {
+                    for c in &rd.hexes {
+                        road.insert(*c);
+                    }
+                }
+                out.union_with(&HexSet::from_fn(map.grid, |c| !road.contains(c)));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The first Game-Turn a side may move in: after the turns a special rule forbids.
+pub fn first_free_turn(s: &Scenario, side: usize) -> u32 {
+    let side_id = s.sides.get(side).map_or("", |x| x.id.as_str());
+    s.special_rules
+        .iter()
+        .filter_map(|rule| match &rule.effect {
+            Effect::NoMovement { side: sd, turns } if sd == side_id => Some(*turns + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(1)
+}
+
+/// The counters of a group that count for a target: its units of the types named (every unit
+/// when none is named), and its limbers when limbers are named.
+pub fn movers(s: &Scenario, side: usize, group: usize, counters: &[Counter]) -> Vec<Counter> {
+    let Some(g) = s.sides.get(side).and_then(|x| x.groups.get(group)) else {
+        return Vec::new();
+    };
+    let units = g
+        .units
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, _)| Counter::Unit(*k));
+    let markers = g
+        .markers
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(m, _)| Counter::Marker(*m));
+    if counters.is_empty() {
+        units.collect()
+    } else {
+        units
+            .chain(markers)
+            .filter(|c| counters.contains(c))
+            .collect()
+    }
+}
+
+/// The most hexes the movement searches of one scenario may visit in all (each search visits
+/// every hex of the map once): about fifty searches of the largest map. Past it the answer is
+/// incomplete ([`Playable::incomplete`]) and no finding is drawn from it.
+pub const MAX_SEARCH_WORK: u64 = 50_000_000;
+
+/// The movement searches of one scenario, each made once: a cost table per set of prohibited
+/// hexes, a field per group and table, a phase field per group, table and allowance.
+struct Searches<'m> {
+    rules: &'m Ruleset,
+    terrain: EffectiveTerrain<'m>,
+    tables: Vec<(HexSet, CostTable)>,
+    fields: BTreeMap<(usize, usize, usize), (Vec<(Coord, Mp)>, Field)>,
+    phase_fields: BTreeMap<(usize, usize, usize, u32), PhaseField>,
+    work: u64,
+}
+
+impl Searches<'_> {
+    /// The table of a set of prohibited hexes.
+    fn table(&mut self, banned: HexSet) -> usize {
+        if let Some(i) = self.tables.iter().position(|(b, _)| *b == banned) {
+            return i;
+        }
+        let t = CostTable::new(&Movement::over(self.terrain, self.rules).with_prohibited(&banned));
+        self.tables.push((banned, t));
+        self.tables.len() - 1
+    }
+
+    /// Charge one search of the map; false when over the budget.
+    fn charge(&mut self) -> bool {
+        let n = self.tables.first().map_or(0, |t| t.1.grid().len() as u64);
+        self.work = self.work.saturating_add(n);
+        self.work <= MAX_SEARCH_WORK
+    }
+
+    /// The field of a group (its start hexes) over table `ti`.
+    fn field(
+        &mut self,
+        key: (usize, usize, usize),
+        zone: &HexSet,
+        arrives: bool,
+    ) -> Option<&(Vec<(Coord, Mp)>, Field)> {
+        if !self.fields.contains_key(&key) {
+            if !self.charge() {
+                return None;
+            }
+            let (banned, table) = (&self.tables[key.2].0, &self.tables[key.2].1);
+            let mv = Movement::over(self.terrain, self.rules).with_prohibited(banned);
+            let starts: Vec<(Coord, Mp)> = if arrives {
+                zone.iter()
+                    .filter_map(|c| table.entry_from_off_map(&mv, c).map(|m| (c, m)))
+                    .collect()
+            } else {
+                // A hex the mover may not stand on is no start (setting up there is a mistake
+                // of its own: DEP009, MRK006).
+                zone.iter()
+                    .filter(|c| table.enterable(*c))
+                    .map(|c| (c, Mp::ZERO))
+                    .collect()
+            };
+            let field = table.field(&starts);
+            self.fields.insert(key, (starts, field));
+        }
+        self.fields.get(&key)
+    }
+
+    /// The phase field of a group over table `ti` at an allowance (its field made first).
+    fn phases(&mut self, key: (usize, usize, usize), mp: u32) -> Option<&PhaseField> {
+        let pk = (key.0, key.1, key.2, mp);
+        if !self.phase_fields.contains_key(&pk) {
+            if !self.charge() {
+                return None;
+            }
+            let starts = &self.fields.get(&key)?.0;
+            let pf = self.tables[key.2].1.phases(starts, Mp::whole(mp));
+            self.phase_fields.insert(pk, pf);
+        }
+        self.phase_fields.get(&pk)
+    }
+}
+
+/// How every group of each side gets to each of its targets.
+pub fn playable(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    given: &GivenAllowances,
+) -> Playable {
+    let cleared = Cleared::of(s, map, r);
+    let mut searches = Searches {
+        rules,
+        terrain: EffectiveTerrain::for_scenario(map, &cleared),
+        tables: Vec::new(),
+        fields: BTreeMap::new(),
+        phase_fields: BTreeMap::new(),
+        work: 0,
+    };
+    let mut out = Vec::new();
+    let mut incomplete = false;
+    for target in targets(s, r) {
+        let side = target.side;
+        let Some(sd) = s.sides.get(side) else {
+            continue;
+        };
+        let mut reaches = Vec::new();
+        for (gi, g) in sd.groups.iter().enumerate() {
+            let Some(gh) = r.groups.get(side).and_then(|x| x.get(gi)) else {
+                continue;
+            };
+            let arrival = match g.entry {
+                Entry::Arrive { turn, .. } => Some(turn),
+                Entry::Deploy { .. } => None,
+            };
+            let first_turn = arrival.unwrap_or(1).max(first_free_turn(s, side));
+            let mut reach = GroupReach {
+                group: gi,
+                least: None,
+                first_turn,
+                fastest: None,
+                unknown: Vec::new(),
+                starts: false,
+                charging: None,
+            };
+            for counter in movers(s, side, gi, &target.counters) {
+                let banned = prohibited(s, map, r, &searches.terrain, side, counter);
+                let key = (side, gi, searches.table(banned));
+                let Some((starts, field)) = searches.field(key, &gh.hexes, arrival.is_some())
+                else {
+                    incomplete = true;
+                    break;
+                };
+                reach.starts |= !starts.is_empty();
+                if let Some((hex, cost)) = field.best_in(&target.hexes)
+                    && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
+                {
+                    reach.least = Some((cost, field.path_to(hex).unwrap_or_default()));
+                }
+                let Some(a) = allowance(s, side, counter, given) else {
+                    reach.unknown.push(counter);
+                    continue;
+                };
+                let mut arrive = |mp: u32, allowance: Allowance| -> Result<Option<Arrival>, ()> {
+                    let pf = searches.phases(key, mp).ok_or(())?;
+                    Ok(pf.best_in(&target.hexes).map(|(hex, phases)| Arrival {
+                        counter,
+                        allowance,
+                        phases,
+                        turn: if phases == 0 {
+                            0
+                        } else {
+                            first_turn + phases - 1
+                        },
+                        path: pf.path_to(hex).unwrap_or_default(),
+                    }))
+                };
+                let Ok(normal) = arrive(a.mp, a.clone()) else {
+                    incomplete = true;
+                    break;
+                };
+                // 4K: mounted units may charge at twelve Movement Points in a phase.
+                if let Counter::Unit(k) = counter
+                    && let Some(charge) = rules.charge_allowance(k)
+                    && charge > a.mp
+                {
+                    let source = format!("{} charge, 4K", k.code());
+                    let Ok(c) = arrive(charge, Allowance { mp: charge, source }) else {
+                        incomplete = true;
+                        break;
+                    };
+                    if earlier(&c, &normal) && earlier(&c, &reach.charging) {
+                        reach.charging = c;
+                    }
+                }
+                if earlier(&normal, &reach.fastest) {
+                    reach.fastest = normal;
+                }
+            }
+            reaches.push(reach);
+        }
+        out.push((target, reaches));
+    }
+    Playable {
+        targets: out,
+        incomplete,
+    }
+}
+
+/// Does arrival `x` come before `y` (no arrival never does)?
+fn earlier(x: &Option<Arrival>, y: &Option<Arrival>) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => (x.turn, x.phases) < (y.turn, y.phases),
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
+impl GroupReach {
+    /// The earliest arrival any counter of the group can make, charging (4K) included: what a
+    /// finding that a goal cannot be met must beat.
+    pub fn earliest(&self) -> Option<&Arrival> {
+        match (&self.fastest, &self.charging) {
+            (Some(f), Some(c)) if (c.turn, c.phases) < (f.turn, f.phases) => Some(c),
+            (Some(f), _) => Some(f),
+            (None, c) => c.as_ref(),
+        }
+    }
+}

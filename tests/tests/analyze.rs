@@ -1,0 +1,165 @@
+//! `saberc analyze` on every historical scenario and the examples: it runs in both formats, its
+//! JSON validates against the committed `schema/analysis.schema.json`, and the README's table
+//! of least costs is what it computes. `check`'s playability findings (PLY) never fire on a
+//! historical scenario.
+
+use saber_schema::diagnostic::Diagnostic;
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{compile_scenario, finish};
+use saber_tests::{historical_files, repo, saberc};
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_saberc");
+
+/// The historical scenarios and the examples.
+fn scenario_files() -> Vec<std::path::PathBuf> {
+    let mut files = historical_files();
+    for e in std::fs::read_dir(repo("scenarios/examples"))
+        .unwrap()
+        .flatten()
+    {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "ron") {
+            files.push(p);
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 20, "{files:?}");
+    files
+}
+
+fn analysis_validator() -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(repo("schema/analysis.schema.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(jsonschema::meta::is_valid(&schema));
+    jsonschema::validator_for(&schema).expect("the analysis schema compiles")
+}
+
+#[test]
+fn analyze_runs_on_every_scenario_and_its_json_follows_the_schema() {
+    let validator = analysis_validator();
+    for f in scenario_files() {
+        let path = f.to_str().unwrap();
+        let out = saberc(BIN, &["analyze", "--format", "json", path]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{path}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let errors: Vec<String> = validator
+            .iter_errors(&report)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{path}: {errors:?}");
+        assert_eq!(report["format"], "saber-analysis/1");
+        let human = saberc(BIN, &["analyze", path]);
+        assert_eq!(human.status.code(), Some(0), "{path}");
+        assert!(!human.stdout.is_empty());
+    }
+    // The schema refuses a report missing a field, and an unknown one.
+    let out = saberc(
+        BIN,
+        &[
+            "analyze",
+            "--format",
+            "json",
+            "scenarios/05-first-bull-run.ron",
+        ],
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut broken = report.clone();
+    broken.as_object_mut().unwrap().remove("sides");
+    assert!(!validator.is_valid(&broken));
+    let mut extra = report;
+    extra["sides"][0]["speed"] = Value::from(3);
+    assert!(!validator.is_valid(&extra));
+}
+
+/// The findings `check` gives a file, compiled in-process.
+fn findings(path: &std::path::Path) -> Vec<Diagnostic> {
+    let src = Source::read(path).unwrap();
+    let (_, diags) = compile_scenario(&src, &MapRegistry::new());
+    finish(&src, diags)
+}
+
+#[test]
+fn no_playability_finding_on_a_historical_scenario() {
+    let files = historical_files();
+    assert_eq!(files.len(), 17);
+    for f in files {
+        let ply: Vec<String> = findings(&f)
+            .iter()
+            .filter(|d| d.code.as_str().starts_with("PLY"))
+            .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+            .collect();
+        assert!(ply.is_empty(), "{}: {ply:?}", f.display());
+    }
+}
+
+/// The README's table "Least cost to the objectives" is what `analyze` computes.
+#[test]
+fn the_readme_table_of_least_costs_is_up_to_date() {
+    let readme = std::fs::read_to_string(repo("README.md")).unwrap();
+    let mut want = String::new();
+    for f in historical_files() {
+        let out = saberc(BIN, &["analyze", "--format", "json", f.to_str().unwrap()]);
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        want.push_str(&readme_row(&report));
+        want.push('\n');
+    }
+    let start = readme
+        .find("<!-- analyze-table -->\n")
+        .expect("the README marks the table")
+        + "<!-- analyze-table -->\n".len();
+    let end = start + readme[start..].find("<!-- /analyze-table -->").unwrap();
+    let have: String = readme[start..end]
+        .lines()
+        .skip(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    if std::env::var("SABER_BLESS").as_deref() == Ok("README-analyze") {
+        let header = readme[start..end]
+            .lines()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("\n");
+        let new = format!("{}{header}\n{want}{}", &readme[..start], &readme[end..]);
+        std::fs::write(repo("README.md"), new).unwrap();
+        return;
+    }
+    saber_tests::assert_same_text(
+        &have,
+        &want,
+        "README table of least costs (SABER_BLESS=README-analyze cargo test -p saber-tests --test analyze)",
+    );
+}
+
+/// One row: rule, and per side each target with its least cost, phases and arrival where known.
+fn readme_row(report: &Value) -> String {
+    let rule = report["scenario"]["rule"].as_str().unwrap_or("");
+    let name = report["scenario"]["name"].as_str().unwrap_or("");
+    let mut cells = Vec::new();
+    for side in report["sides"].as_array().unwrap() {
+        let mut parts = Vec::new();
+        for t in side["targets"].as_array().unwrap() {
+            let cost = t["least_cost"]["text"].as_str().unwrap_or("no path");
+            let phases = match (t["least_phases"].as_u64(), t["earliest_turn"].as_u64()) {
+                (Some(p), Some(turn)) => format!(", {p} phases (turn {turn})"),
+                _ => String::new(),
+            };
+            parts.push(format!("{}: {cost}{phases}", t["goal"].as_str().unwrap()));
+        }
+        let name = side["name"].as_str().unwrap();
+        cells.push(if parts.is_empty() {
+            format!("{name}: –")
+        } else {
+            format!("{name}: {}", parts.join("; "))
+        });
+    }
+    format!("| {rule} | {name} | {} |", cells.join("<br>"))
+}
