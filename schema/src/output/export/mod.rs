@@ -32,8 +32,20 @@ use crate::ruleset::{MarkerKind, Printed, RIFLE_AND_SABER, Ratio, UnitKind};
 
 pub use crate::model::export::*;
 
-/// Build the export of a checked scenario; refused (LIM003) past [`MAX_EXPORT_RUNS`].
+/// Build the export of a checked scenario; refused (LIM003) past [`MAX_EXPORT_RUNS`] runs of
+/// hexes, counted over every list the document holds (zones, their alternatives, the lists per
+/// enemy choice, victory areas, special rules).
 pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnostic> {
+    export_within(s, map, r, MAX_EXPORT_RUNS)
+}
+
+/// [`export`] with another run limit (the tests hold a scenario to its own count).
+fn export_within(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    limit: usize,
+) -> Result<Export, Diagnostic> {
     let g = map.grid;
     let pair = |c: Coord| [c.0, c.1];
     let cleared = Cleared::of(s, map, r);
@@ -83,7 +95,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
             .collect(),
     };
 
-    let mut runs = Budget::default();
+    let mut runs = Budget { runs: 0, limit };
     let mut zones = Vec::new();
     let mut sides = Vec::new();
     for (si, side) in s.sides.iter().enumerate() {
@@ -117,7 +129,7 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
                 } else {
                     vec![]
                 },
-                enemy_relative: enemy_relative(s, r, zone, gh),
+                enemy_relative: enemy_relative(s, r, zone, gh, &mut runs)?,
             });
             // Set-up placements of this group, by counter, in file order.
             let placed = |counter: Counter| -> Vec<HexPair> {
@@ -225,22 +237,22 @@ pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnosti
     })
 }
 
-/// Runs written so far, against [`MAX_EXPORT_RUNS`].
-#[derive(Default)]
+/// Runs written so far, against the limit ([`MAX_EXPORT_RUNS`]).
 struct Budget {
     runs: usize,
+    limit: usize,
 }
 
 impl Budget {
     fn take(&mut self, h: &HexSet) -> Result<ExportHexes, Diagnostic> {
         let hexes = ExportHexes::of(h);
         self.runs += hexes.runs.len();
-        if self.runs > MAX_EXPORT_RUNS {
+        if self.runs > self.limit {
             return Err(Diagnostic::new(
                 Code::LimitExceeded,
                 format!(
                     "the export would hold more than {} runs of hexes in its zones, over the export limit",
-                    crate::diagnostic::grouped(MAX_EXPORT_RUNS)
+                    crate::diagnostic::grouped(self.limit)
                 ),
             )
             .with_hint(
@@ -298,14 +310,17 @@ fn enemy_relative(
     r: &Resolved,
     zone: &Zone,
     gh: &crate::pipeline::zones::GroupHexes,
-) -> Option<ExportEnemyRelative> {
+    runs: &mut Budget,
+) -> Result<Option<ExportEnemyRelative>, Diagnostic> {
     let grid = gh.hexes.grid();
     let mut names_units = false;
     zone.visit(&mut |z| names_units |= matches!(z, Zone::EnemyUnits));
     if !zone.refers_to_enemy() || !(names_units || gh.depends_on_enemy()) {
-        return None;
+        return Ok(None);
     }
-    let enemy = s.sides.get(r.first)?;
+    let Some(enemy) = s.sides.get(r.first) else {
+        return Ok(None);
+    };
     let deploying = |g: &crate::model::scenario::Group| matches!(g.entry, Entry::Deploy { .. });
     let enemy_zones = enemy
         .groups
@@ -324,7 +339,7 @@ fn enemy_relative(
                     a.union_with(h);
                     a
                 });
-                ExportEnemyChoice {
+                Ok(ExportEnemyChoice {
                     enemy_picks: enemy
                         .groups
                         .iter()
@@ -338,22 +353,24 @@ fn enemy_relative(
                             })
                         })
                         .collect(),
-                    hexes: ExportHexes::of(&hexes),
+                    hexes: runs.take(&hexes)?,
                     alternatives: if alts.len() > 1 {
-                        alts.iter().map(ExportHexes::of).collect()
+                        alts.iter()
+                            .map(|h| runs.take(h))
+                            .collect::<Result<_, _>>()?
                     } else {
                         vec![]
                     },
-                }
+                })
             })
-            .collect()
+            .collect::<Result<_, Diagnostic>>()?
     };
-    Some(ExportEnemyRelative {
+    Ok(Some(ExportEnemyRelative {
         enemy_zones,
         zone: zone.clone(),
         from_setup: gh.from_setup,
         per_enemy_choice,
-    })
+    }))
 }
 
 fn unit_record(
