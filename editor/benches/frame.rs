@@ -184,7 +184,7 @@ fn main() {
     let (map, _) = Map::from_file(&file);
     report("  of which: Map::from_file", t.elapsed(), ms(1000));
     let t = Instant::now();
-    let _ = saber_schema::check::check_map(&map);
+    let _ = saber_schema::check::check_map(&map, map.rules());
     report("  of which: check_map", t.elapsed(), ms(1000));
     println!("(file size {:.1} MB)", bytes as f64 / 1e6);
 }

@@ -217,24 +217,22 @@ fn two_windows_keep_their_own_recovery_and_only_orphans_are_offered() {
     let rd = files::RecoveryDir {
         dir: dir.path().to_path_buf(),
     };
-    // The autosave interval after now (asked after each window starts its clock).
-    let later = || std::time::Instant::now() + crate::app::AUTOSAVE_EVERY;
     let mut first = harness(App::start(None, Some(rd.clone())));
-    first.state_mut().request(Action::New);
+    first.state_mut().request(Action::New(Default::default()));
     first.run();
     paint_one_hex(&mut first);
-    first.state_mut().autosave(later());
+    first.state_mut().flush_autosave();
     let first_map = first.state().doc().map().clone();
 
     // A second window, while the first runs: nothing offered, its own file.
     let mut second = harness(App::start(None, Some(rd.clone())));
     assert_eq!(second.state().offered_recoveries(), 0);
-    second.state_mut().request(Action::New);
+    second.state_mut().request(Action::New(Default::default()));
     second.run();
     paint_one_hex(&mut second);
     let at = hex_center(&second, Coord(3, 3));
     click(&mut second, at);
-    second.state_mut().autosave(later());
+    second.state_mut().flush_autosave();
     let second_map = second.state().doc().map().clone();
     assert_ne!(first_map, second_map);
 

@@ -94,6 +94,11 @@ impl View {
     pub fn percent(&self) -> f32 {
         self.zoom / ZOOM_100 * 100.0
     }
+
+    /// The zoom as the status bar shows it ("125 %").
+    pub fn percent_text(&self) -> String {
+        format!("{:.0} %", self.percent())
+    }
 }
 
 /// Screen geometry of a grid through hexx's [`HexLayout`]: hex centres and corners, the hex under

@@ -2,7 +2,6 @@
 //! disk, its history and whether it is saved.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
@@ -95,8 +94,7 @@ impl Document {
         let before = s.clone();
         let r = f(s);
         if *s != before {
-            self.history
-                .record_scenario(label, gesture(), before, s, Instant::now());
+            self.history.record_scenario(label, gesture(), before, s);
             self.revision += 1;
         }
         Some(r)
@@ -123,7 +121,7 @@ impl Document {
 
     /// Finish the open edit, recording it as one undo step.
     pub fn commit(&mut self) -> bool {
-        self.history.commit(&self.map, Instant::now())
+        self.history.commit(&self.map)
     }
 
     /// One complete edit.

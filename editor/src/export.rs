@@ -29,7 +29,7 @@ pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = saber_schema::output::ren
 
 /// The engine export of a compiled scenario, validated against the export schema.
 pub fn engine_export(c: &Compiled) -> Result<Export, String> {
-    let doc = export(&c.scenario, &c.map, &c.resolved).map_err(|d| d.message)?;
+    let doc = export(c.rules, &c.scenario, &c.map, &c.resolved).map_err(|d| d.message)?;
     let value = serde_json::to_value(&doc).map_err(|e| e.to_string())?;
     let problems = validate_export(&value);
     if let Some(p) = problems.first() {
@@ -99,7 +99,7 @@ pub fn tiled(
     inputs: &[&Path],
 ) -> Result<PathBuf, String> {
     let files = match scenario {
-        Some(c) => export_scenario(&c.scenario, &c.map, &c.resolved),
+        Some(c) => export_scenario(c.rules, &c.scenario, &c.map, &c.resolved),
         None => {
             let errors = check_map_model(map).iter().filter(|d| d.is_error()).count();
             if errors > 0 {
@@ -107,7 +107,7 @@ pub fn tiled(
                     "The map has {errors} errors (see Diagnostics): fix them before exporting."
                 ));
             }
-            export_map(map)
+            export_map(map, map.rules())
         }
     }
     .map_err(|e| format!("Could not draw the tileset: {e}"))?;
@@ -146,7 +146,7 @@ mod tests {
             &saber_schema::pipeline::maps::MapRegistry::new(),
         );
         let c = compiled.expect("11.7 compiles");
-        let doc = saber_schema::output::export::export(&c.scenario, &c.map, &c.resolved)
+        let doc = saber_schema::output::export::export(c.rules, &c.scenario, &c.map, &c.resolved)
             .expect("within the export limit");
         assert_eq!(text, saber_schema::output::export::export_text(&doc));
     }
@@ -157,7 +157,7 @@ mod tests {
         let c = little_round_top();
         let tmj = tiled(&c.map, Some(&c), dir.path(), &[]).expect("exports");
         assert!(tmj.ends_with("gettysburg-little-round-top.tmj"));
-        let files = export_scenario(&c.scenario, &c.map, &c.resolved).expect("exports");
+        let files = export_scenario(c.rules, &c.scenario, &c.map, &c.resolved).expect("exports");
         for f in files {
             let written = std::fs::read(dir.path().join(&f.name)).expect("written");
             assert_eq!(written, f.bytes, "{}", f.name);

@@ -550,14 +550,20 @@ impl Recovery {
 
     /// Write the document being edited (atomically).
     pub fn write(&self, doc: &Document) -> Result<(), String> {
-        let source = doc
-            .path
-            .as_ref()
-            .map(|p| p.display().to_string())
-            .unwrap_or_default();
-        let body = match doc.scenario() {
+        self.write_parts(doc.path.as_deref(), doc.map(), doc.scenario())
+    }
+
+    /// Write a document's content, edited from `source` (atomically).
+    pub fn write_parts(
+        &self,
+        source: Option<&Path>,
+        map: &Map,
+        scenario: Option<&Scenario>,
+    ) -> Result<(), String> {
+        let source = source.map(|p| p.display().to_string()).unwrap_or_default();
+        let body = match scenario {
             Some(s) => scenario_to_ron(s)?,
-            None => map_to_ron(doc.map())?,
+            None => map_to_ron(map)?,
         };
         let text = format!("{RECOVERY_HEADER}{source}\n{body}");
         write_file(&self.path, &text, None).map(|_| ())

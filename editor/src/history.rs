@@ -2,11 +2,11 @@
 //! comparing the map before and after: tools mutate the map freely between
 //! [`History::begin`] and [`History::commit`], so no edit can forget to record itself, and a
 //! whole brush stroke becomes one step. Scenario edits come from forms that change the
-//! scenario in place every frame; they are recorded whole (a scenario is small), and a run of
-//! edits of the same field (typing) is merged into one step.
+//! scenario in place every frame; they are recorded whole (a scenario is small), and the edits
+//! of one gesture (typing into one field while it keeps the focus, one drag) are merged into
+//! one step, however slowly they come.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
 
 use saber_schema::model::hex::Grid;
 use saber_schema::model::map::{Cell, Feature, Label, Map, Road, SideKey};
@@ -14,9 +14,6 @@ use saber_schema::model::scenario::Scenario;
 
 /// Most steps kept; the oldest are dropped beyond this.
 const MAX_STEPS: usize = 500;
-
-/// Scenario edits with the same label closer together than this are one step (typing a name).
-const MERGE_WITHIN: Duration = Duration::from_millis(1500);
 
 /// Everything of a map except its grid and cells: small enough to keep whole per step.
 #[derive(Debug, Clone, PartialEq)]
@@ -79,9 +76,7 @@ pub struct Step {
     /// What the user did ("Paint woods", "Create V13").
     pub label: String,
     change: Change,
-    /// When it was recorded (to merge typing into one step).
-    at: Instant,
-    /// The gesture it came from (the widget typed into or dragged), if any.
+    /// The gesture it came from (one focus of the widget typed into, one drag), if any.
     gesture: Option<u64>,
     /// The form it came from ("Edit forces"): steps merge only within one form.
     topic: String,
@@ -124,9 +119,9 @@ impl History {
         self.pending.is_some()
     }
 
-    /// Finish recording at time `now`: store the difference as one step. Returns false when
-    /// nothing changed.
-    pub fn commit(&mut self, map: &Map, now: Instant) -> bool {
+    /// Finish recording: store the difference as one step. Returns false when nothing
+    /// changed.
+    pub fn commit(&mut self, map: &Map) -> bool {
         let Some(p) = self.pending.take() else {
             return false;
         };
@@ -152,17 +147,16 @@ impl History {
             }
             Change::Diff { cells, rest }
         };
-        self.push(p.label, change, now);
+        self.push(p.label, change);
         true
     }
 
-    fn push(&mut self, label: String, change: Change, now: Instant) {
+    fn push(&mut self, label: String, change: Change) {
         self.next_id += 1;
         self.undo.push(Step {
             id: self.next_id,
             label,
             change,
-            at: now,
             gesture: None,
             topic: String::new(),
         });
@@ -173,19 +167,18 @@ impl History {
     }
 
     /// Record a scenario edit made in the form `topic`, named by what it changed ("Union (a):
-    /// MZ 30 → 31"; `topic` when nothing shows). An edit by the same gesture as the last step
-    /// (typing into one field, dragging one value), soon after it and with nothing undone
-    /// between, extends that step and renames it for the whole gesture (it gets a new id, so
-    /// a save made in between still shows the document as changed). Edits without a gesture
-    /// (clicks) are steps of their own. `now` is the time of the edit: the caller reads the
-    /// clock, so a test (or a machine that stalls) decides what "soon after" means.
+    /// MZ 30 → 31"; `topic` when nothing shows). An edit of the same gesture as the last step
+    /// (typing into one field while it keeps the focus, one drag of one value), with nothing
+    /// undone between, extends that step and renames it for the whole gesture (it gets a new
+    /// id, so a save made in between still shows the document as changed): one typed value
+    /// is one step, however long the typing pauses. Edits without a gesture (clicks) are
+    /// steps of their own.
     pub fn record_scenario(
         &mut self,
         topic: &str,
         gesture: Option<u64>,
         before: Scenario,
         after: &Scenario,
-        now: Instant,
     ) {
         let name = |a: &Scenario, b: &Scenario| {
             crate::scenario::change::describe(a, b).unwrap_or_else(|| topic.to_string())
@@ -195,7 +188,6 @@ impl History {
             && gesture.is_some()
             && last.gesture == gesture
             && last.topic == topic
-            && now.saturating_duration_since(last.at) < MERGE_WITHIN
             && let Change::Scenario(pair) = &mut last.change
             && pair.1 == before
         {
@@ -203,15 +195,10 @@ impl History {
             last.label = name(&pair.0, &pair.1);
             self.next_id += 1;
             last.id = self.next_id;
-            last.at = now;
             return;
         }
         let label = name(&before, after);
-        self.push(
-            label,
-            Change::Scenario(Box::new((before, after.clone()))),
-            now,
-        );
+        self.push(label, Change::Scenario(Box::new((before, after.clone()))));
         if let Some(last) = self.undo.last_mut() {
             last.gesture = gesture;
             last.topic = topic.to_string();
@@ -300,7 +287,7 @@ mod tests {
         map.set_cell(Coord(1, 1), woods());
         h.begin("Paint", &map);
         map.set_cell(Coord(2, 1), woods());
-        assert!(h.commit(&map, Instant::now()));
+        assert!(h.commit(&map));
         assert_eq!(h.done().len(), 1);
         h.undo(&mut map, &mut None);
         assert_eq!(map, start);
@@ -313,7 +300,7 @@ mod tests {
         let map = Map::blank("t", "T", 5, 5);
         let mut h = History::default();
         h.begin("Nothing", &map);
-        assert!(!h.commit(&map, Instant::now()));
+        assert!(!h.commit(&map));
         assert_eq!(h.state(), 0);
     }
 
@@ -324,7 +311,7 @@ mod tests {
         let mut h = History::default();
         h.begin("Resize", &map);
         map = Map::blank("t", "T", 7, 3);
-        h.commit(&map, Instant::now());
+        h.commit(&map);
         h.undo(&mut map, &mut None);
         assert_eq!(map, start);
     }
@@ -340,22 +327,19 @@ mod tests {
         let mut h = History::default();
         let start = scenario();
         let mut s = start.clone();
-        // The clock is the test's: keys 0.4 s apart, whatever the machine does meanwhile.
-        let t0 = Instant::now();
-        let at = |ms: u64| t0 + Duration::from_millis(ms);
-        for (i, ch) in ["X", "Y", "Z"].into_iter().enumerate() {
+        for ch in ["X", "Y", "Z"] {
             let before = s.clone();
             s.name.push_str(ch);
-            h.record_scenario("Edit name", Some(7), before, &s, at(400 * i as u64));
+            h.record_scenario("Edit name", Some(7), before, &s);
         }
         assert_eq!(h.done().len(), 1, "typing merged");
         let id = h.state();
         let before = s.clone();
         s.game_length = 5;
-        h.record_scenario("Edit game length", Some(7), before, &s, at(900));
+        h.record_scenario("Edit game length", Some(8), before, &s);
         let before = s.clone();
         s.game_length = 6;
-        h.record_scenario("Edit game length", None, before, &s, at(1000));
+        h.record_scenario("Edit game length", None, before, &s);
         assert_eq!(h.done().len(), 3, "a click is a step of its own");
         // Each step says what it did, the merged one for the whole gesture.
         assert!(
@@ -379,24 +363,21 @@ mod tests {
         assert_eq!(cur.as_ref().map(|c| c.name.as_str()), Some("GettysburgXYZ"));
     }
 
-    /// Typing resumed after a pause longer than [`MERGE_WITHIN`] is a new step, and one within
-    /// it is merged, measured on the clock the caller passes.
+    /// Typing into the same field again after it lost the focus (another gesture) is a new
+    /// step, and so is an edit after an undo.
     #[test]
-    fn a_pause_in_typing_starts_a_new_step() {
+    fn another_gesture_starts_a_new_step() {
         let mut h = History::default();
         let mut s = scenario();
-        let t0 = Instant::now();
-        for (ms, ch) in [(0, "X"), (1000, "Y"), (1000 + 1600, "Z")] {
+        for (gesture, ch) in [(1, "X"), (1, "Y"), (2, "Z")] {
             let before = s.clone();
             s.name.push_str(ch);
-            h.record_scenario(
-                "Edit name",
-                Some(7),
-                before,
-                &s,
-                t0 + Duration::from_millis(ms),
-            );
+            h.record_scenario("Edit name", Some(gesture), before, &s);
         }
-        assert_eq!(h.done().len(), 2, "X and Y merged, Z after a pause");
+        assert_eq!(
+            h.done().len(),
+            2,
+            "X and Y merged, Z typed after coming back"
+        );
     }
 }

@@ -462,7 +462,7 @@ fn a_stale_brush_size_in_the_settings_never_panics() {
     let app = App::start(Some(&settings), None);
     assert_eq!(app.map_tools().terrain.size, 0);
     let mut h = with_file_dialog(app);
-    h.state_mut().request(Action::New);
+    h.state_mut().request(Action::New(Default::default()));
     h.run();
     paint_one_hex(&mut h, Coord(5, 5));
     assert!(h.state().doc().is_dirty());
@@ -531,4 +531,91 @@ fn painting_the_start_up_map_shows_no_ref005() {
         h.state().map_tools().diagnostics.items
     );
     h.get_by_label_contains("A changed copy of the built-in map");
+}
+
+// ---- Autosave needs no frame ----
+
+/// A window covered or minimised right after an edit gets no more frames (eframe does not
+/// repaint hidden windows): the edit reaches its recovery file anyway, written by the
+/// autosave's own thread, with no frame run after it.
+#[test]
+fn unsaved_work_reaches_its_recovery_file_without_another_frame() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rd = RecoveryDir {
+        dir: dir.path().join("recovery"),
+    };
+    let mut h = harness(App::start(None, Some(rd.clone())));
+    h.state_mut().request(Action::New(Default::default()));
+    h.run();
+    paint_one_hex(&mut h, Coord(5, 5));
+    let painted = h.state().doc().map().clone();
+    assert!(h.state().doc().is_dirty());
+    // From here on no frame runs: the window is hidden.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let written = recovery_files(&rd).iter().any(
+            |p| matches!(files::read_any(p), Ok(files::LoadedFile::Map(l)) if l.map == painted),
+        );
+        if written {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the painted hex never reached a recovery file without a frame"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(h);
+}
+
+// ---- The "Comments would be lost" question ----
+
+/// A save that cannot edit the file's text in place (here a commented RON map saved as JSON)
+/// asks before writing the whole file: Cancel writes nothing, "Write the whole file" writes
+/// it, and the file read keeps its comment either way.
+#[test]
+fn a_save_that_would_drop_comments_asks_first_and_both_answers_do_what_they_say() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ron = dir.path().join("commented.ron");
+    files::save_map(&small_map("commented"), &ron).expect("saved");
+    let text = format!(
+        "// Drawn by hand: keep this note.\n{}",
+        std::fs::read_to_string(&ron).expect("read")
+    );
+    std::fs::write(&ron, &text).expect("written");
+    let json = dir.path().join("commented.json");
+    let mut h = with_file_dialog(App::new(files::default_map(), None));
+    h.state_mut().open_path(&ron);
+    h.run();
+    let map = h.state().doc().map().clone();
+    let save_as_json = |h: &mut Harness<'static, App>| {
+        h.state_mut().save_as();
+        h.run();
+        assert!(h.state().file_dialog_open());
+        h.state_mut()
+            .path_chosen(Purpose::SaveAs(None), json.clone());
+        h.run();
+        h.get_by_label("Comments would be lost");
+        h.get_by_label_contains("keeping its text");
+        assert!(!json.exists(), "nothing written before the answer");
+    };
+
+    save_as_json(&mut h);
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.query_by_label("Comments would be lost").is_none());
+    assert!(!json.exists(), "Cancel writes nothing");
+    assert_eq!(h.state().doc().path.as_deref(), Some(ron.as_path()));
+
+    save_as_json(&mut h);
+    h.get_by_label("Write the whole file").click();
+    h.run();
+    assert!(h.query_by_label("Comments would be lost").is_none());
+    assert!(
+        matches!(files::read_any(&json), Ok(files::LoadedFile::Map(l)) if l.map == map),
+        "the whole file is written"
+    );
+    assert_eq!(h.state().doc().path.as_deref(), Some(json.as_path()));
+    assert!(!h.state().doc().is_dirty());
+    assert_eq!(std::fs::read_to_string(&ron).expect("read"), text);
 }

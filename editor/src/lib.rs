@@ -2,6 +2,7 @@
 //! `saber-schema`; this crate is the user interface over it.
 
 pub mod app;
+pub mod autosave;
 pub mod canvas;
 pub mod diagnostics;
 pub mod document;
@@ -14,6 +15,8 @@ pub mod tools;
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod friction_tests;
 #[cfg(test)]
 mod issue27_tests;
 #[cfg(test)]

@@ -4,7 +4,7 @@ use egui::{Color32, PointerButton};
 use egui_kittest::kittest::Queryable;
 use saber_schema::model::counter::Counter;
 use saber_schema::model::hex::Coord;
-use saber_schema::ruleset::UnitKind;
+use saber_schema::ruleset::{MarkerKind, UnitKind};
 
 use crate::app::{Action, App};
 use crate::files;
@@ -187,6 +187,70 @@ fn an_over_stacked_placement_is_marked() {
     h.state_mut().undo();
     h.run();
     assert!(h.state().builder().overlay(h.state().doc(), None).stacks[0].bad);
+}
+
+/// 11.8: the Union deploys "with improved positions as desired". `saberc` accepts IP markers
+/// placed on the Union's occupied hexes; the set-up tray offers them too (it once listed only
+/// allotted counters, so none could be placed), without a count to run out of.
+#[test]
+fn the_union_places_its_improved_positions_as_desired_in_11_8() {
+    let mut h = editor();
+    h.get_by_label("Scenario").click();
+    h.run();
+    h.get_by_label("Open a historical scenario").click();
+    h.run();
+    h.get_by_label_contains("11.8 ").click();
+    h.run();
+    h.get_by_label("Set-up").click();
+    h.run();
+    let union = 1;
+    // A Union hex off the hills themselves (no IP on H24, H25 or H26 proper, 11.8).
+    let hills: Vec<Coord> = h
+        .state()
+        .doc()
+        .map()
+        .features
+        .iter()
+        .filter(|f| ["H24", "H25", "H26"].contains(&f.code.as_str()))
+        .flat_map(|f| f.hexes.clone())
+        .collect();
+    let hex = h.state().builder().checker.resolved.groups[union][0]
+        .hexes
+        .iter()
+        .find(|c| !hills.contains(c))
+        .expect("a Union hex off the hills");
+    let at = hex_center(&h, hex);
+    h.get_by_label("MZ 25/25").click();
+    h.run();
+    click(&mut h, at);
+    h.get_by_label("IP 0/any").click();
+    h.run();
+    let chosen = h
+        .state()
+        .builder()
+        .placement
+        .chosen
+        .clone()
+        .expect("IP chosen");
+    assert_eq!(chosen.counter, Counter::Marker(MarkerKind::IP));
+    assert!(
+        h.state()
+            .builder()
+            .hover_text(h.state().doc(), hex)
+            .is_none_or(|t| !t.contains("placed already")),
+        "no allotment to run out of"
+    );
+    click(&mut h, at);
+    let app = h.state();
+    let setup = &app.doc().scenario().expect("scenario").setup;
+    assert_eq!(setup.len(), 2, "{setup:?}");
+    assert_eq!(setup[1].counter, Counter::Marker(MarkerKind::IP));
+    assert!(
+        app.builder().checker.items.is_empty(),
+        "saberc accepts it: {:?}",
+        app.builder().checker.items
+    );
+    assert!(h.query_by_label("IP 1/any").is_some());
 }
 
 #[test]

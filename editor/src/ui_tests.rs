@@ -215,7 +215,7 @@ fn unsaved_changes_are_guarded() {
     click(&mut h, at);
     let edited = h.state().doc().map().clone();
 
-    h.state_mut().request(Action::New);
+    h.state_mut().request(Action::New(Default::default()));
     h.run();
     h.get_by_label("Unsaved changes");
     h.get_by_label("Cancel").click();
@@ -230,6 +230,8 @@ fn unsaved_changes_are_guarded() {
     assert!(!h.state().close_allowed());
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
     h.run();
     h.get_by_label("Don't save").click();
     h.run();
@@ -282,14 +284,13 @@ fn autosave_is_offered_back_after_a_crash() {
     };
     let mut h = harness(App::start(None, Some(recovery.clone())));
     assert_eq!(h.state().offered_recoveries(), 0);
-    h.state_mut().request(Action::New);
+    h.state_mut().request(Action::New(Default::default()));
     h.run();
     choose_village(&mut h);
     let at = hex_center(&h, Coord(5, 5));
     click(&mut h, at);
     let edited = h.state().doc().map().clone();
-    h.state_mut()
-        .autosave(std::time::Instant::now() + crate::app::AUTOSAVE_EVERY);
+    h.state_mut().flush_autosave();
     // The app "crashes": it is dropped without closing. The next start offers the work back.
     drop(h);
     let mut h = harness(App::start(None, Some(recovery.clone())));

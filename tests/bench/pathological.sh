@@ -5,10 +5,14 @@
 # peak memory (GNU time's maximum resident set) and bytes printed, and whether it stays within
 # the bound of 2 s and 256 MiB.
 #
-#   tests/bench/pathological.sh [release|debug]      (default: release)
+#   tests/bench/pathological.sh [release|debug] [PATTERN]   (default: release, every case)
+#
+# PATTERN (a shell glob) keeps the cases whose folder name matches it (`'*fmt*'`), without the
+# bad corpus: to measure one change quickly.
 set -euo pipefail
 
 profile=${1:-release}
+only=${2:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 work=$(mktemp -d)
@@ -56,6 +60,8 @@ run() {
 
 for dir in "$work"/cases/*/; do
     name=$(basename "$dir")
+    # shellcheck disable=SC2254 # the pattern is a glob on purpose
+    if [ -n "$only" ]; then case $name in $only) ;; *) continue ;; esac; fi
     case $name in
         *render*)
             run "$name" render "$dir" render far.ron -o "$work/far.png"
@@ -95,6 +101,8 @@ for dir in "$work"/cases/*/; do
             ;;
     esac
 done
-run "bad corpus (one folder)" check "$root" check --maps tests/fixtures/maps tests/fixtures/bad
-run "bad corpus (one folder)" json "$root" check --format json --maps tests/fixtures/maps tests/fixtures/bad
+if [ -z "$only" ]; then
+    run "bad corpus (one folder)" check "$root" check --maps tests/fixtures/maps tests/fixtures/bad
+    run "bad corpus (one folder)" json "$root" check --format json --maps tests/fixtures/maps tests/fixtures/bad
+fi
 echo "bound: ${limit_s} s and $((limit_kb / 1024)) MiB each; over the bound or panicked: $over"

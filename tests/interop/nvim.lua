@@ -1,6 +1,7 @@
 -- Driven by tests/interop/nvim.sh: Neovim's built-in LSP client against `saberc lsp`.
 -- Opens scenario 11.7 and sees no diagnostics; misspells a feature and sees REF001 at its
--- place. Attaches the client as the README says (start_client/buf_attach_client, which
+-- place; applies the did-you-mean quick fix; completes after `Feature("` (the map's codes);
+-- hovers a feature code and a diagnostic code; formats. Attaches the client as the README says (start_client/buf_attach_client, which
 -- Debian 12's Neovim 0.7 has; vim.lsp.start came in 0.8). Exits 0 on success, 1 (cquit) with a FAIL line otherwise.
 local saberc = assert(os.getenv("SABERC"), "SABERC is the saberc binary")
 local repo = assert(os.getenv("REPO"), "REPO is the repository root")
@@ -53,7 +54,7 @@ if #diags ~= 0 then
 end
 ok("scenario 11.7 opened, no diagnostics")
 
--- Misspell the first `Feature("H26")` as `Feature("H266")`, as typing would.
+-- Misspell the first `Feature("H26")` as `Feature("V26")` (the wrong letter), as typing would.
 local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 local row, col
 for i, line in ipairs(lines) do
@@ -66,7 +67,7 @@ end
 if not row then
   fail("no Feature(\"H26\") in the scenario")
 end
-local line = lines[row + 1]:gsub('Feature%("H26"%)', 'Feature("H266")', 1)
+local line = lines[row + 1]:gsub('Feature%("H26"%)', 'Feature("V26")', 1)
 vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { line })
 
 local found
@@ -82,15 +83,108 @@ end, 50)
 if not found then
   fail("no REF001 after misspelling the feature: " .. vim.inspect(vim.diagnostic.get(buf)))
 end
--- The quoted code `"H266"`: Neovim's columns are bytes (the line is ASCII).
-if found.lnum ~= row or found.col ~= col or found.end_col ~= col + 6 then
+-- The quoted code `"V26"`: Neovim's columns are bytes (the line is ASCII).
+if found.lnum ~= row or found.col ~= col or found.end_col ~= col + 5 then
   fail(string.format("REF001 at %d:%d-%d, expected %d:%d-%d", found.lnum, found.col,
-    found.end_col, row, col, col + 6))
+    found.end_col, row, col, col + 5))
 end
 if found.severity ~= vim.diagnostic.severity.ERROR then
   fail("REF001 is not an error: " .. vim.inspect(found))
 end
 ok(string.format("REF001 at line %d, column %d: %s", row + 1, col + 1, found.message:gsub("\n.*", "")))
+
+-- Wait until the buffer's diagnostics satisfy `test` (they arrive after the server's pause).
+local function wait_diagnostics(test, what)
+  if not vim.wait(30000, function() return test(vim.diagnostic.get(buf)) end, 50) then
+    fail(what .. ": " .. vim.inspect(vim.diagnostic.get(buf)))
+  end
+end
+
+-- One request to saberc lsp through Neovim's client, its result.
+local function request(method, params)
+  local answers = vim.lsp.buf_request_sync(buf, method, params, 10000)
+  local answer = answers and answers[client]
+  if not answer or answer.err then
+    fail(method .. " failed: " .. vim.inspect(answers))
+  end
+  return answer.result
+end
+
+local function position(r, c)
+  return { textDocument = vim.lsp.util.make_text_document_params(buf),
+    position = { line = r, character = c } }
+end
+
+-- The did-you-mean quick fix, applied by Neovim: the code is H26 again, and REF001 goes.
+-- The line's diagnostics as LSP sends them, as `vim.lsp.buf.code_action` asks with them.
+local line_diags = vim.lsp.diagnostic.get_line_diagnostics(buf, row)
+local actions = request("textDocument/codeAction", {
+  textDocument = vim.lsp.util.make_text_document_params(buf),
+  range = line_diags[1].range, context = { diagnostics = line_diags } })
+if not actions or #actions == 0 then
+  fail("no code action for REF001")
+end
+local fix
+for _, a in ipairs(actions) do
+  if a.title == "replace `V26` with `H26`" then fix = a end
+end
+if not fix then
+  fail("no `replace V26 with H26` among " .. vim.inspect(actions))
+end
+vim.lsp.util.apply_workspace_edit(fix.edit, "utf-16")
+if not vim.api.nvim_buf_get_lines(buf, row, row + 1, false)[1]:find('Feature("H26")', 1, true) then
+  fail("the quick fix did not restore H26: " .. vim.api.nvim_buf_get_lines(buf, row, row + 1, false)[1])
+end
+wait_diagnostics(function(d) return #d == 0 end, "REF001 stayed after the quick fix")
+ok("quick fix `" .. fix.title .. "` applied, no diagnostics")
+
+-- Completion after `Feature("`: every feature code of the map, as the map file lists them.
+local want = {}
+for l in io.lines(repo .. "/maps/rifle-and-saber.ron") do
+  local code = l:match('^%s*code: "([A-Z][0-9]+)"')
+  if code then table.insert(want, code) end
+end
+local typed = lines[row + 1]:gsub('Feature%("H26"%)', 'Feature("', 1)
+vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { typed })
+local result = request("textDocument/completion", position(row, col + 1))
+local items = result.items or result
+local got = {}
+for _, item in ipairs(items) do table.insert(got, item.label) end
+table.sort(got)
+table.sort(want)
+if #want < 20 or table.concat(got, " ") ~= table.concat(want, " ") then
+  fail("completion after Feature(\": " .. table.concat(got, " ") .. " instead of " .. table.concat(want, " "))
+end
+vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { lines[row + 1] })
+ok(#got .. " feature codes offered after Feature(\"")
+
+-- Hover on a feature code and on a diagnostic code (in a comment).
+local hover = request("textDocument/hover", position(row, col + 2))
+local shown = hover and hover.contents and hover.contents.value or ""
+if not shown:find("**H26**", 1, true) or not shown:find("hexes: ", 1, true) then
+  fail("hover on H26 shows: " .. shown)
+end
+ok("hover on H26: " .. shown:gsub("\n.*", ""))
+vim.api.nvim_buf_set_lines(buf, 0, 0, false, { "// REF001" })
+hover = request("textDocument/hover", position(0, 5))
+shown = hover and hover.contents and hover.contents.value or ""
+if not shown:find("REF001", 1, true) or not shown:find("feature", 1, true) then
+  fail("hover on REF001 shows: " .. shown)
+end
+vim.api.nvim_buf_set_lines(buf, 0, 1, false, {})
+ok("hover on REF001: " .. (shown:gsub("^```text\n", ""):gsub("\n.*", "")))
+
+-- Format: the scenario with its indentation taken out comes back as the file is.
+local original = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+local flat = {}
+for i, l in ipairs(original) do flat[i] = (l:gsub("^%s+", "")) end
+vim.api.nvim_buf_set_lines(buf, 0, -1, false, flat)
+vim.lsp.buf.formatting_sync(nil, 10000)
+local formatted = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+if table.concat(formatted, "\n") ~= table.concat(original, "\n") then
+  fail("formatting did not restore the layout")
+end
+ok("formatted: " .. #formatted .. " lines as the file has them")
 
 vim.lsp.stop_client(client)
 vim.cmd("qall!")

@@ -1,7 +1,8 @@
 //! The corpus of bad files: each file in `fixtures/bad/` holds one mistake and says on its
 //! second line (or in a `.expect` file beside it) which diagnostic code, location and exit
 //! code `saberc check` must give. Beyond that one, the full set of its diagnostics (code,
-//! severity, line:col, hex, message) and the exit code are a reviewed snapshot
+//! severity, line:col, hex, message, and the help line a designer acts on) and the exit code
+//! are a reviewed snapshot
 //! (`tests/tests/snapshots/bad_files__NAME.snap`): an extra or lost finding fails the test.
 //! After an intended change, run `cargo insta review` (or `INSTA_UPDATE=always cargo test -p
 //! saber-tests --test bad_files`) and review the diff before committing it.
@@ -82,7 +83,7 @@ fn every_bad_file_gives_its_expected_diagnostic() {
             .iter()
             .map(|d| {
                 format!(
-                    "{} {} {}:{}{} {}",
+                    "{} {} {}:{}{} {}{}",
                     d["code"].as_str().unwrap_or("?"),
                     d["severity"].as_str().unwrap_or("?"),
                     d["line"],
@@ -91,7 +92,12 @@ fn every_bad_file_gives_its_expected_diagnostic() {
                         .as_str()
                         .map(|h| format!(" hex {h}"))
                         .unwrap_or_default(),
-                    d["message"].as_str().unwrap_or("")
+                    d["message"].as_str().unwrap_or(""),
+                    // The help is what a designer acts on: pinned with the finding.
+                    d["hint"]
+                        .as_str()
+                        .map(|h| format!("\n    help: {h}"))
+                        .unwrap_or_default()
                 )
             })
             .collect();

@@ -72,7 +72,8 @@ fn exports_match_the_golden_files() {
             continue;
         }
         let c = compiled.expect("compiled without errors");
-        let doc = export(&c.scenario, &c.map, &c.resolved).expect("within the export limit");
+        let doc =
+            export(c.rules, &c.scenario, &c.map, &c.resolved).expect("within the export limit");
         let value = serde_json::to_value(&doc).expect("exports serialize");
         for p in validate_export(&value) {
             problems.push(format!(

@@ -3,192 +3,21 @@
 //! text changes, formatting, hover, completion, a quick fix, errors for bad requests, shutdown);
 //! another holds its diagnostics to `saberc check --format json` on the same files.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use saber_tests::{historical_files, repo, root, saberc};
+use saber_tests::lsp_client::{Client, PATIENCE, file_uri, position};
+use saber_tests::{historical_files, repo, saberc};
 
 const BIN: &str = env!("CARGO_BIN_EXE_saberc");
-/// Longest a test waits for one message before failing (a hung server fails, not hangs).
-const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A language client on the pipes of a `saberc lsp` process.
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    incoming: Receiver<Value>,
-    /// Notifications that arrived while waiting for something else.
-    notes: Vec<Value>,
-    next_id: i64,
-}
-
-impl Client {
-    fn start() -> Client {
-        let mut child = Command::new(BIN)
-            .arg("lsp")
-            .current_dir(root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("saberc lsp starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, incoming) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut len = None;
-                loop {
-                    let mut line = String::new();
-                    if r.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        len = n.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; len.expect("every message has a Content-Length")];
-                if r.read_exact(&mut body).is_err() {
-                    return;
-                }
-                let msg: Value = serde_json::from_slice(&body).expect("a message is JSON");
-                if tx.send(msg).is_err() {
-                    return;
-                }
-            }
-        });
-        Client {
-            child,
-            stdin,
-            incoming,
-            notes: Vec::new(),
-            next_id: 1,
-        }
-    }
-
-    fn send(&mut self, msg: Value) {
-        let body = msg.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn next(&mut self, deadline: Instant) -> Value {
-        match self
-            .incoming
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            Ok(m) => m,
-            Err(RecvTimeoutError::Timeout) => panic!("no message from the server in time"),
-            Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
-        }
-    }
-
-    /// Send a request and wait for its response (the whole response: result or error).
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let m = self.next(deadline);
-            if m.get("id") == Some(&json!(id)) && m.get("method").is_none() {
-                return m;
-            }
-            self.notes.push(m);
-        }
-    }
-
-    /// A request's result, failing on an error response.
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let resp = self.call(method, params);
-        assert!(resp.get("error").is_none(), "{method}: {resp}");
-        resp["result"].clone()
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
-    }
-
-    /// The next diagnostics published for `uri` at `version`.
-    fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
-        let wanted = |m: &Value| {
-            m["method"] == "textDocument/publishDiagnostics"
-                && m["params"]["uri"] == uri
-                && m["params"]["version"] == version
-        };
-        if let Some(i) = self.notes.iter().position(wanted) {
-            let m = self.notes.remove(i);
-            return m["params"]["diagnostics"].as_array().cloned().unwrap();
-        }
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let m = self.next(deadline);
-            if wanted(&m) {
-                return m["params"]["diagnostics"].as_array().cloned().unwrap();
-            }
-            self.notes.push(m);
-        }
-    }
-
-    fn initialize(&mut self) -> Value {
-        self.initialize_in(Value::Null)
-    }
-
-    /// Initialize with these workspace folders (a list of `{uri, name}`, or null).
-    fn initialize_in(&mut self, folders: Value) -> Value {
-        let result = self.request(
-            "initialize",
-            json!({"processId": null, "rootUri": null, "capabilities": {}, "workspaceFolders": folders}),
-        );
-        self.notify("initialized", json!({}));
-        result
-    }
-
-    fn open(&mut self, uri: &str, text: &str) {
-        self.notify(
-            "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "ron", "version": 1, "text": text}}),
-        );
-    }
-
-    /// Shut down and exit; the process must end, with status 0.
-    fn finish(mut self) {
-        assert_eq!(self.request("shutdown", Value::Null), Value::Null);
-        self.notify("exit", Value::Null);
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "{status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "the server did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-/// A `file:` URI of an absolute path (only characters that need no escaping here).
-fn file_uri(path: &Path) -> String {
-    let p = path.canonicalize().expect("the file exists");
-    format!("file://{}", p.display())
-}
-
-/// The protocol position (line, UTF-16 unit) of a byte offset, counted here independently.
-fn position(text: &str, offset: usize) -> Value {
-    let before = &text[..offset];
-    let line = before.matches('\n').count();
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    json!({"line": line, "character": text[start..offset].encode_utf16().count()})
+/// A client on a new `saberc lsp` (this build's binary).
+fn start() -> Client {
+    Client::start(BIN)
 }
 
 #[test]
@@ -196,7 +25,7 @@ fn a_session_over_pipes() {
     let path = repo("scenarios/11-mars-la-tour.ron");
     let uri = file_uri(&path);
     let original = std::fs::read_to_string(&path).unwrap();
-    let mut c = Client::start();
+    let mut c = start();
     let init = c.initialize();
     let caps = &init["capabilities"];
     assert_eq!(
@@ -365,8 +194,11 @@ fn a_session_over_pipes() {
     c.finish();
 }
 
-/// The findings of `saberc check --format json` on a file: code, severity and range.
-fn check_findings(path: &Path, text: &str) -> Vec<(String, i64, Value, Value)> {
+/// A finding as compared: code, protocol severity, start, end, message with its hint.
+type Finding = (String, i64, Value, Value, String);
+
+/// The findings of `saberc check --format json` on a file: code, severity, range and message.
+fn check_findings(path: &Path, text: &str) -> Vec<Finding> {
     let out = saberc(BIN, &["check", "--format", "json", path.to_str().unwrap()]);
     let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     report["diagnostics"]
@@ -383,11 +215,16 @@ fn check_findings(path: &Path, text: &str) -> Vec<(String, i64, Value, Value)> {
                 (Some(o), Some(l)) => (o as usize, (o + l) as usize),
                 _ => (0, 0),
             };
+            let mut message = d["message"].as_str().unwrap().to_string();
+            if let Some(hint) = d["hint"].as_str() {
+                message = format!("{message}\nhint: {hint}");
+            }
             (
                 d["code"].as_str().unwrap().to_string(),
                 severity,
                 position(text, start),
                 position(text, end),
+                message,
             )
         })
         .collect()
@@ -408,14 +245,14 @@ fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
         found.sort();
         files.extend(found);
     }
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize();
     let mut findings = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
         let uri = file_uri(path);
         c.open(&uri, &text);
-        let got: Vec<(String, i64, Value, Value)> = c
+        let got: Vec<Finding> = c
             .diagnostics(&uri, 1)
             .iter()
             .map(|d| {
@@ -424,6 +261,7 @@ fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
                     d["severity"].as_i64().unwrap(),
                     d["range"]["start"].clone(),
                     d["range"]["end"].clone(),
+                    d["message"].as_str().unwrap().to_string(),
                 )
             })
             .collect();
@@ -441,7 +279,7 @@ fn diagnostics_equal_check_on_fixtures_and_every_scenario() {
 
 #[test]
 fn hostile_documents_get_checks_limits_and_the_server_goes_on() {
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize();
     // Over the size limit: LIM001, as the file reader says it, without parsing anything.
     let huge = format!(
@@ -477,7 +315,7 @@ fn workspace_folders_serve_as_maps_folders_for_documents_that_are_not_files() {
         std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap();
     let uri = "untitled:skirmish-at-the-bridge.ron";
     // Without a folder holding the map `skirmish`, it is not found…
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize();
     c.open(uri, &text);
     let codes: Vec<Value> = c
@@ -492,7 +330,7 @@ fn workspace_folders_serve_as_maps_folders_for_documents_that_are_not_files() {
     c.finish();
     // …with tests/fixtures/maps as a workspace folder, it is, as with `check --maps`.
     let folder = file_uri(&repo("tests/fixtures/maps"));
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize_in(json!([{"uri": folder, "name": "maps"}]));
     c.open(uri, &text);
     assert_eq!(c.diagnostics(uri, 1), Vec::<Value>::new());
@@ -516,7 +354,7 @@ fn a_burst_of_changes_is_checked_once_at_its_end() {
     let path = repo("scenarios/11-mars-la-tour.ron");
     let uri = file_uri(&path);
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize();
     c.open(&uri, &text);
     assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
@@ -559,7 +397,7 @@ fn a_saved_map_file_rechecks_the_open_scenarios() {
         std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap();
     std::fs::write(&scenario_path, &scenario).unwrap();
     let uri = file_uri(&scenario_path);
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize();
     c.open(&uri, &scenario);
     assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
@@ -575,6 +413,38 @@ fn a_saved_map_file_rechecks_the_open_scenarios() {
         .map(|d| d["code"].clone())
         .collect();
     assert_eq!(codes, [json!("REF001")]);
+    c.finish();
+
+    // A client that can watch files is asked to; a change it reports re-checks too.
+    let mut c = start();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {"workspace":
+            {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+    );
+    c.notify("initialized", json!({}));
+    c.open(&uri, &scenario);
+    assert_eq!(c.diagnostics(&uri, 1)[0]["code"], "REF001");
+    let asked = c
+        .notes
+        .iter()
+        .find(|m| m["method"] == "client/registerCapability")
+        .expect("the server asks to watch files")
+        .clone();
+    let registration = &asked["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    assert_eq!(
+        registration["registerOptions"]["watchers"][0]["globPattern"],
+        "**/*.ron"
+    );
+    c.send(json!({"jsonrpc": "2.0", "id": asked["id"], "result": null}));
+    // B4 back on disk, as another program would write it.
+    std::fs::write(&map_path, &map).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(&map_path), "type": 2}]}),
+    );
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
     c.finish();
 }
 
@@ -593,13 +463,13 @@ fn ended(child: &mut Child) -> std::process::ExitStatus {
 #[test]
 fn exit_codes_follow_the_protocol() {
     // `exit` without `shutdown`: exit code 1.
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize();
     c.notify("exit", Value::Null);
     assert_eq!(ended(&mut c.child).code(), Some(1));
     // `shutdown`, then the editor closes the pipe without `exit`: a clean end; a request
     // after `shutdown` is refused.
-    let mut c = Client::start();
+    let mut c = start();
     c.initialize();
     assert_eq!(c.request("shutdown", Value::Null), Value::Null);
     let resp = c.call("textDocument/hover", json!({}));
@@ -609,4 +479,242 @@ fn exit_codes_follow_the_protocol() {
     } = c;
     drop(stdin);
     assert!(ended(&mut child).success());
+}
+
+/// The labels of a completion answer.
+fn labels(items: &Value) -> Vec<String> {
+    items
+        .as_array()
+        .unwrap_or(&Vec::new())
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn definition_outline_and_schema_help_over_pipes() {
+    let path = repo("scenarios/02-varese.ron");
+    let uri = file_uri(&path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let map_path = repo("maps/rifle-and-saber.ron");
+    let map_text = std::fs::read_to_string(&map_path).unwrap();
+    let mut c = start();
+    c.initialize();
+    c.open(&uri, &text);
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
+    let definition = |c: &mut Client, at: usize| {
+        c.request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": uri}, "position": position(&text, at)}),
+        )
+    };
+
+    // A road name: its `name` in the map file whose text is the built-in map's.
+    let at = text.find("Road(\"East\")").unwrap() + "Road(\"".len() + 1;
+    let loc = definition(&mut c, at);
+    assert_eq!(loc["uri"], file_uri(&map_path), "{loc}");
+    let east = map_text.find("name: Some(\"East\")").unwrap() + "name: ".len();
+    assert_eq!(loc["range"]["start"], position(&map_text, east));
+    assert_eq!(
+        loc["range"]["end"],
+        position(&map_text, east + "Some(\"East\")".len())
+    );
+    // A feature code: its `code` in the map file.
+    let feature = text.find("Feature(\"").unwrap() + "Feature(\"".len();
+    let code = &text[feature..feature + text[feature..].find('"').unwrap()];
+    let loc = definition(&mut c, feature + 1);
+    let want = map_text.find(&format!("code: \"{code}\"")).unwrap() + "code: ".len();
+    assert_eq!(
+        loc["range"]["start"],
+        position(&map_text, want),
+        "{code}: {loc}"
+    );
+    // A side id: the side's `id` in the document itself.
+    let first = text.find("deploys_first: \"").unwrap() + "deploys_first: \"".len();
+    let side = &text[first..first + text[first..].find('"').unwrap()];
+    let loc = definition(&mut c, first + 1);
+    assert_eq!(loc["uri"], uri);
+    let want = text.find(&format!("id: \"{side}\"")).unwrap() + "id: ".len();
+    assert_eq!(loc["range"]["start"], position(&text, want));
+    // Nothing to define on a field name.
+    assert_eq!(
+        definition(&mut c, text.find("game_length").unwrap()),
+        Value::Null
+    );
+
+    // The outline: the two sides with their groups, the victory conditions.
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let scenario = saber_schema::pipeline::compile_source(
+        &saber_schema::pipeline::read::Source::read(&path).unwrap(),
+        &saber_schema::pipeline::maps::MapRegistry::new(),
+    );
+    let saber_schema::pipeline::Built::Scenario { scenario: s, .. } = scenario.1 else {
+        panic!("11.2 builds")
+    };
+    let names = labels_of(&symbols, "name");
+    let mut want: Vec<String> = s.sides.iter().map(|s| s.id.clone()).collect();
+    for (i, v) in s.victory.iter().enumerate() {
+        want.push(format!("victory {}: {}", i + 1, v.side));
+    }
+    for (i, _) in s.special_rules.iter().enumerate() {
+        want.push(format!("special rule {}", i + 1));
+    }
+    assert_eq!(names.len(), want.len(), "{names:?}");
+    for (n, w) in names.iter().zip(&want) {
+        assert!(n.starts_with(w.as_str()), "{n} vs {w}");
+    }
+    let groups = labels_of(&symbols[0]["children"], "name");
+    let want: Vec<String> = s.sides[0]
+        .groups
+        .iter()
+        .map(|g| format!("({})", g.id))
+        .collect();
+    assert_eq!(groups, want);
+
+    // Completion from the schema: a side's colours after `color: `, the fields a side lacks.
+    let color = text.find("color: ").unwrap() + "color: ".len();
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": position(&text, color)}),
+    );
+    let got = labels(&items);
+    let colours =
+        saber_schema::pipeline::schema::scenario_schema()["$defs"]["CounterColor"].clone();
+    let want: Vec<String> = colours["oneOf"]
+        .as_array()
+        .map(|alts| {
+            alts.iter()
+                .map(|a| a["const"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .or_else(|| {
+            colours["enum"]
+                .as_array()
+                .map(|e| e.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+        })
+        .unwrap();
+    assert_eq!(got, want);
+    // Hover on a field: the schema's description.
+    let at = text.find("game_length").unwrap() + 2;
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": position(&text, at)}),
+    );
+    let description = saber_schema::pipeline::schema::scenario_schema()["properties"]
+        ["game_length"]["description"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        hover["contents"]["value"],
+        format!("**game_length** (field)\n\n{description}")
+    );
+    c.finish();
+}
+
+/// The `key` of each element of a list.
+fn labels_of(list: &Value, key: &str) -> Vec<String> {
+    list.as_array()
+        .unwrap_or(&Vec::new())
+        .iter()
+        .map(|i| i[key].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn findings_name_their_other_place() {
+    // Two groups lettered (a): the second is the finding, the first its related location.
+    let path = repo("tests/fixtures/bad/duplicate-group-id.ron");
+    let uri = file_uri(&path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = start();
+    c.initialize_in(json!([{"uri": file_uri(&repo("tests/fixtures/maps")), "name": "maps"}]));
+    c.open(&uri, &text);
+    let diags = c.diagnostics(&uri, 1);
+    let d = diags
+        .iter()
+        .find(|d| d["code"] == "REF005")
+        .expect("REF005");
+    let second = text.rfind("(id: \"a\"").unwrap() + "(id: ".len();
+    assert_eq!(d["range"]["start"], position(&text, second));
+    let related = &d["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], uri);
+    let first = text[..second - 5].rfind("(id: \"a\"").unwrap() + "(id: ".len();
+    assert_eq!(
+        related["location"]["range"]["start"],
+        position(&text, first)
+    );
+
+    // A misspelt feature: the map's list of features.
+    let scenario = repo("scenarios/07-gettysburg-little-round-top.ron");
+    let uri = file_uri(&scenario);
+    let text = std::fs::read_to_string(&scenario).unwrap().replacen(
+        "Feature(\"H26\")",
+        "Feature(\"H266\")",
+        1,
+    );
+    c.open(&uri, &text);
+    let diags = c.diagnostics(&uri, 1);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let related = &diags[0]["relatedInformation"][0];
+    let map_path = repo("maps/rifle-and-saber.ron");
+    let map_text = std::fs::read_to_string(&map_path).unwrap();
+    assert_eq!(related["location"]["uri"], file_uri(&map_path));
+    let features = map_text.find("features: [").unwrap();
+    assert_eq!(
+        related["location"]["range"]["start"],
+        position(&map_text, features)
+    );
+    c.finish();
+}
+
+#[test]
+fn an_edited_open_map_rechecks_its_scenarios_before_it_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let map_path = dir.path().join("skirmish.ron");
+    let map = std::fs::read_to_string(repo("tests/fixtures/maps/skirmish.ron")).unwrap();
+    std::fs::write(&map_path, &map).unwrap();
+    let scenario_path = dir.path().join("skirmish-at-the-bridge.ron");
+    let scenario =
+        std::fs::read_to_string(repo("tests/fixtures/good/skirmish-at-the-bridge.ron")).unwrap();
+    std::fs::write(&scenario_path, &scenario).unwrap();
+    let uri = file_uri(&scenario_path);
+    let map_uri = file_uri(&map_path);
+    let mut c = start();
+    c.initialize();
+    c.open(&uri, &scenario);
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
+    c.open(&map_uri, &map);
+    assert_eq!(c.diagnostics(&map_uri, 1), Vec::<Value>::new());
+    // Opening the map checks the scenario again, against the same text.
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
+    // The bridge B4 renumbered in the open map, not saved: the scenario's B4 is unknown.
+    let edited = map.replace("code: \"B4\"", "code: \"B6\"");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": map_uri, "version": 2}, "contentChanges": [{"text": edited}]}),
+    );
+    let codes: Vec<Value> = c
+        .diagnostics(&uri, 1)
+        .iter()
+        .map(|d| d["code"].clone())
+        .collect();
+    assert_eq!(codes, [json!("REF001")]);
+    // Definition reads the open text too: B4 is no longer defined (it is, on disk).
+    let at = scenario.find("Feature(\"B4\")").unwrap() + "Feature(\"".len();
+    let loc = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri}, "position": position(&scenario, at)}),
+    );
+    assert_eq!(loc, Value::Null);
+    // Closed unsaved: the file on disk speaks again, and the scenario is clean.
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": map_uri}}),
+    );
+    assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
+    c.finish();
 }

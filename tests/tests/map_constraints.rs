@@ -5,7 +5,7 @@
 //! clause meaningful. Each test below is one geographic fact a clause needs, and its doc comment
 //! cites the clause. Deployment zones are compiled with the same zone language the scenario
 //! files use, and capacities are counted at six stacking points per hex (7.0) with
-//! [`Ruleset::min_hexes_for`](saber_schema::ruleset::Ruleset::min_hexes_for): guns (artillery and machine guns) are 3 points, all other units 2.
+//! [`Ruleset::min_hexes`](saber_schema::ruleset::Ruleset::min_hexes): guns (artillery and machine guns) are 3 points, all other units 2.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::OnceLock;
@@ -15,7 +15,7 @@ use saber_schema::model::hex_set::HexSet;
 use saber_schema::model::map::{MAP_FORMAT, Map, MapFile, RoadKind, parse_feature_code};
 use saber_schema::model::zone::Zone;
 use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
-use saber_schema::ruleset::{FeatureLetter, RIFLE_AND_SABER, Terrain};
+use saber_schema::ruleset::{FeatureLetter, Terrain, UnitKind, for_game};
 
 const MAP_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/rifle-and-saber.ron");
 
@@ -104,6 +104,12 @@ fn between(chain: Vec<Zone>, include_ends: bool) -> Zone {
     }
 }
 
+/// Fewest hexes for `two` two-point units (MZ) and `three` three-point units (MA) under the
+/// Rifle & Saber rules (7.0).
+fn min_hexes(two: u32, three: u32) -> u32 {
+    for_game(None).min_hexes([(UnitKind::MZ, two), (UnitKind::MA, three)])
+}
+
 fn minus(a: Zone, b: Zone) -> Zone {
     Zone::Difference(Box::new(a), Box::new(b))
 }
@@ -111,7 +117,7 @@ fn minus(a: Zone, b: Zone) -> Zone {
 /// The zone must hold a group of `two` two-point and `three` three-point units at six
 /// stacking points per hex (7.0).
 fn assert_holds(what: &str, set: &HexSet, two: u32, three: u32) {
-    let need = RIFLE_AND_SABER.min_hexes_for(two, three) as usize;
+    let need = min_hexes(two, three) as usize;
     assert!(
         set.len() >= need,
         "{what}: {} hexes, but {two} two-point and {three} three-point units need {need}",
@@ -1095,10 +1101,7 @@ fn russians_fit_on_or_adjacent_to_v4_11_12() {
 #[test]
 fn v4_alone_cannot_hold_the_russians_so_at_v4_reaches_past_it_11_12() {
     let v4 = hexes("V4").len() as u32;
-    assert!(
-        v4 < RIFLE_AND_SABER.min_hexes_for(41, 5),
-        "V4 has {v4} hexes"
-    );
+    assert!(v4 < min_hexes(41, 5), "V4 has {v4} hexes");
     assert!(map().notes.contains("at V4"));
 }
 

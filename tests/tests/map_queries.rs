@@ -36,16 +36,25 @@ fn south_road_crosses_b14_at_the_road_rate() {
         .position(|h| *h == b14)
         .expect("B14 on the South Road");
     let (before, after) = (road.hexes[i - 1], road.hexes[i + 1]);
-    assert_eq!(entry_cost(&map, before, b14), Some(Mp::thirds(1)));
-    assert_eq!(entry_cost(&map, after, b14), Some(Mp::thirds(1)));
+    assert_eq!(
+        entry_cost(&map, map.rules(), before, b14),
+        Some(Mp::thirds(1))
+    );
+    assert_eq!(
+        entry_cost(&map, map.rules(), after, b14),
+        Some(Mp::thirds(1))
+    );
     let off_road = map
         .grid
         .neighbors(b14)
         .find(|n| *n != before && *n != after)
         .expect("a neighbour off the road");
-    assert_eq!(entry_cost(&map, off_road, b14), Some(Mp::whole(3)));
+    assert_eq!(
+        entry_cost(&map, map.rules(), off_road, b14),
+        Some(Mp::whole(3))
+    );
     // The whole South Road from V4 to the south edge, at the road rate.
-    let mv = Movement::new(&map);
+    let mv = Movement::new(&map, map.rules());
     let whole = mv.path_cost(&road.hexes).expect("a path of neighbours");
     assert_eq!(whole, Mp::thirds(road.hexes.len() as u32 - 1));
 }
@@ -63,7 +72,7 @@ fn v4_blocks_sight_across_it() {
     assert!(crossed.iter().any(|h| v4.hexes.contains(h)), "{crossed:?}");
     let terrain = EffectiveTerrain::new(&map);
     let nobody = HexSet::empty(map.grid);
-    match line_of_sight(&terrain, &nobody, north, south) {
+    match line_of_sight(map.rules(), &terrain, &nobody, north, south) {
         Sight::Blocked(Blocker::Hex { hex, why }) => {
             assert!(v4.hexes.contains(&hex), "{hex}");
             assert_eq!(why, HexBlock::Terrain(Terrain::Village));
@@ -73,10 +82,10 @@ fn v4_blocks_sight_across_it() {
     // Four columns east, the same line runs over open ground (2814 to 2819: clear, no
     // ridges): open, until units stand in the way (5.1G).
     let (from, to) = (Coord(28, 14), Coord(28, 19));
-    assert!(can_see(&map, from, to));
+    assert!(can_see(&map, map.rules(), from, to));
     let units = HexSet::from_coords(map.grid, [Coord(28, 16)]);
     assert_eq!(
-        line_of_sight(&terrain, &units, from, to),
+        line_of_sight(map.rules(), &terrain, &units, from, to),
         Sight::Blocked(Blocker::Hex {
             hex: Coord(28, 16),
             why: HexBlock::Occupied
@@ -94,7 +103,7 @@ fn every_ridge_blocks_sight_between_its_hexes() {
     for side in &map.ridges {
         if map.grid.contains(side.0) && map.grid.contains(side.1) {
             assert_eq!(
-                line_of_sight(&terrain, &nobody, side.0, side.1),
+                line_of_sight(map.rules(), &terrain, &nobody, side.0, side.1),
                 Sight::Blocked(Blocker::Ridge(*side))
             );
         }
@@ -111,7 +120,12 @@ fn rendering_shows_every_feature_and_hex() {
         hexes: map.feature("V4").expect("V4").hexes.clone(),
         note: None,
     };
-    let svg = map_svg(&map, std::slice::from_ref(&zone), "Rifle & Saber");
+    let svg = map_svg(
+        &map,
+        map.rules(),
+        std::slice::from_ref(&zone),
+        "Rifle & Saber",
+    );
     for f in &map.features {
         assert!(svg.contains(&format!(">{}<", f.code)), "{}", f.code);
     }
@@ -119,7 +133,7 @@ fn rendering_shows_every_feature_and_hex() {
         assert!(svg.contains(&format!(">{}<", map.grid.label(c))), "{c}");
     }
     assert!(svg.contains(">Within 3 of V4 ("));
-    let png = map_png(&map, &[zone], "Rifle & Saber", 800).expect("png");
+    let png = map_png(&map, map.rules(), &[zone], "Rifle & Saber", 800).expect("png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     // IHDR: width and height, big-endian, right after the chunk header.
     let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);

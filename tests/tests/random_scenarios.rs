@@ -335,6 +335,7 @@ fn scenario(f: &MapFacts) -> impl Strategy<Value = Scenario> + use<> {
                     Scenario {
                         schema: None,
                         format: SCENARIO_FORMAT.to_string(),
+                        game: None,
                         id: "random".into(),
                         rule: None,
                         name: "Random".into(),
@@ -401,7 +402,7 @@ fn random_scenarios_check_and_export() {
             if report.errors() == 0 {
                 let (compiled, _) = compile_scenario(&src, &registry);
                 let c = compiled.expect("a scenario without errors compiles");
-                let doc = export(&c.scenario, &c.map, &c.resolved)
+                let doc = export(c.rules, &c.scenario, &c.map, &c.resolved)
                     .expect("a scenario on the Rifle & Saber map is within the export limit");
                 let doc = serde_json::to_value(doc).expect("an export serializes");
                 let problems = validate_export(&doc);

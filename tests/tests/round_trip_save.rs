@@ -134,8 +134,8 @@ fn a_changed_game_length_changes_its_line_only() {
 /// One brush stroke on hex `c`: the terrain becomes woods, or clear where it was woods.
 fn brush(doc: &mut Document, c: Coord) {
     doc.edit("Brush", |m| {
-        let woods = Cell::from_char('w').expect("woods");
-        let clear = Cell::from_char('.').expect("clear");
+        let woods = Cell::from_char('w', saber_schema::ruleset::for_game(None)).expect("woods");
+        let clear = Cell::from_char('.', saber_schema::ruleset::for_game(None)).expect("clear");
         let cell = if m.cell(c) == Some(woods) {
             clear
         } else {

@@ -9,7 +9,6 @@ use saber_schema::model::scenario::Entry;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{compile_scenario, load_map};
-use saber_schema::ruleset::RIFLE_AND_SABER;
 
 /// The registry with the Rifle & Saber map file of `maps/`, which must load without errors.
 fn registry() -> MapRegistry {
@@ -83,8 +82,8 @@ fn every_deployment_zone_holds_its_group() {
         for (si, side) in c.scenario.sides.iter().enumerate() {
             for (gi, group) in side.groups.iter().enumerate() {
                 let hexes = &c.resolved.groups[si][gi];
-                let (two, three) = group.unit_split();
-                let need = RIFLE_AND_SABER.min_hexes_for(two, three) as usize;
+                let units = group.units.iter().map(|(k, n)| (*k, *n));
+                let need = c.rules.min_hexes(units) as usize;
                 match group.entry {
                     Entry::Deploy { .. } => {
                         for (ai, alt) in hexes.alternatives.iter().enumerate() {

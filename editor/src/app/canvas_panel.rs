@@ -58,6 +58,8 @@ impl CanvasPanel {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
         self.rect = rect;
+        // The status bar, drawn before the canvas, shows this zoom.
+        let shown = ws.view.percent_text();
         let layout = ws.layout();
         // Zooming out stops at the whole map in view.
         ws.view.floor = ws.view.fit_zoom(rect, layout.bounds);
@@ -153,6 +155,13 @@ impl CanvasPanel {
         canvas::paint(&painter, &scene, &texture);
         if let Some(m) = mini {
             canvas::paint_minimap(&painter, m, rect, &layout, &ws.view, &texture);
+        }
+        if ws.view.percent_text() != shown {
+            // A refit (the window resized) or a zoom changed the view after the status bar
+            // was drawn: lay the frame out again rather than show a stale zoom until the next
+            // input (the next pass gets no input events, so nothing is applied twice).
+            ui.ctx()
+                .request_discard("the zoom changed after the status bar was drawn");
         }
     }
 

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use egui::RichText;
+use saber_schema::model::limits;
 use saber_schema::model::map::Map;
 
 use crate::app::file_dialog::Purpose;
@@ -61,6 +62,76 @@ impl MapIdentity {
     }
 }
 
+/// What "New map" asks for: the map's name (its id follows from it) and size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewMap {
+    /// The map's name.
+    pub name: String,
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+}
+
+impl Default for NewMap {
+    /// The size of a new map until now (the Rifle & Saber map's playing area).
+    fn default() -> Self {
+        let grid = crate::files::new_map().grid;
+        NewMap {
+            name: "Untitled".into(),
+            width: grid.width,
+            height: grid.height,
+        }
+    }
+}
+
+impl NewMap {
+    /// The id the map gets: its name in lower case, other characters as `-`, within the
+    /// compiler's id limit; never a built-in map's id.
+    pub fn id(&self) -> String {
+        let mut id = String::new();
+        for c in self.name.trim().chars().flat_map(char::to_lowercase) {
+            if c.is_ascii_lowercase() || c.is_ascii_digit() {
+                id.push(c);
+            } else if !id.is_empty() && !id.ends_with('-') {
+                id.push('-');
+            }
+        }
+        id.truncate(limits::MAX_ID - "-map".len());
+        let mut id = id.trim_end_matches('-').to_string();
+        if id.is_empty() {
+            id = "untitled".into();
+        }
+        if saber_schema::builtin::map(&id).is_some() {
+            id.push_str("-map");
+        }
+        id
+    }
+
+    /// Why the map cannot be made, if it cannot.
+    fn problem(&self) -> Option<String> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            Some("Give the map a name".into())
+        } else if name.chars().count() > limits::MAX_NAME {
+            Some(format!("A name is at most {} characters", limits::MAX_NAME))
+        } else {
+            None
+        }
+    }
+
+    /// The blank map asked for.
+    pub fn map(&self) -> Map {
+        let side = |n: u32| n.clamp(1, limits::MAX_MAP_SIDE);
+        Map::blank(
+            &self.id(),
+            self.name.trim(),
+            side(self.width),
+            side(self.height),
+        )
+    }
+}
+
 impl App {
     /// Show whichever modal dialog is up.
     pub(crate) fn modals(&mut self, ctx: &egui::Context) {
@@ -68,6 +139,7 @@ impl App {
         self.save_map_first_dialog(ctx);
         self.confirm_rewrite_dialog(ctx);
         self.map_identity_dialog(ctx);
+        self.new_map_dialog(ctx);
         self.recovery_dialog(ctx);
         self.missing_map_dialog(ctx);
         if let Some((purpose, path)) = self.dialogs.show(ctx) {
@@ -95,7 +167,7 @@ impl App {
             return;
         };
         let what = match &action {
-            Action::New => "starting a new map",
+            Action::New(_) => "starting a new map",
             Action::NewScenario | Action::Historical(_) | Action::Factored(_) => {
                 "opening another scenario"
             }
@@ -254,6 +326,65 @@ impl App {
         }
     }
 
+    /// "New map": its name and size, asked before anything is replaced (the unsaved-changes
+    /// question comes when Create is chosen).
+    fn new_map_dialog(&mut self, ctx: &egui::Context) {
+        let Some(form) = &mut self.new_map else {
+            return;
+        };
+        let mut choice = None;
+        egui::Modal::new(egui::Id::unique("new-map")).show(ctx, |ui| {
+            ui.heading("New map");
+            egui::Grid::new("new-map-form")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let l = ui.label("Name");
+                    ui.text_edit_singleline(&mut form.name).labelled_by(l.id);
+                    ui.end_row();
+                    ui.label("Id");
+                    ui.label(RichText::new(form.id()).monospace())
+                        .on_hover_text("From the name: scenarios name their map by this id");
+                    ui.end_row();
+                    let l = ui.label("Columns");
+                    ui.add(egui::DragValue::new(&mut form.width).range(1..=limits::MAX_MAP_SIDE))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Rows");
+                    ui.add(egui::DragValue::new(&mut form.height).range(1..=limits::MAX_MAP_SIDE))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                });
+            ui.weak(format!(
+                "1 to {} columns and rows; Map → Properties changes them later.",
+                limits::MAX_MAP_SIDE
+            ));
+            let problem = form.problem();
+            if let Some(p) = &problem {
+                ui.colored_label(ui.visuals().error_fg_color, p);
+            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(problem.is_none(), egui::Button::new("Create"))
+                    .clicked()
+                {
+                    choice = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Some(false);
+                }
+            });
+        });
+        match choice {
+            Some(true) => {
+                if let Some(form) = self.new_map.take() {
+                    self.request(Action::New(form));
+                }
+            }
+            Some(false) => self.new_map = None,
+            None => {}
+        }
+    }
+
     fn missing_map_dialog(&mut self, ctx: &egui::Context) {
         let Some(why) = self.missing_map.clone() else {
             return;
@@ -300,6 +431,8 @@ impl App {
     pub(crate) fn modal_open(&self) -> bool {
         self.confirm.is_some()
             || self.save_map_first.is_some()
+            || self.confirm_rewrite.is_some()
+            || self.new_map.is_some()
             || self.new_map_id.is_some()
             || self.missing_map.is_some()
             || self.error.is_some()

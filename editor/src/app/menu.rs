@@ -36,7 +36,7 @@ impl App {
             self.request(Action::Open(None));
         }
         if shortcut(cmd, Key::N) {
-            self.request(Action::New);
+            self.ask_new_map();
         }
         if shortcut(cmd, Key::Num0) {
             self.ws.view.zoom = ZOOM_100.max(self.ws.view.floor);
@@ -127,7 +127,7 @@ impl App {
 
     fn file_menu(&mut self, ui: &mut Ui) {
         if ui.button(help::with_keys("New map")).clicked() {
-            self.request(Action::New);
+            self.ask_new_map();
         }
         if ui.button("New scenario on this map").clicked() {
             self.request(Action::NewScenario);

@@ -22,11 +22,12 @@ pub mod side;
 pub mod workspace;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui::{Pos2, Ui};
 use saber_schema::model::map::Map;
 
+use crate::autosave::Autosaver;
 use crate::document::Document;
 use crate::files::{self, Recovered, Recovery, RecoveryDir};
 use crate::help;
@@ -43,11 +44,11 @@ use file_dialog::FileDialogs;
 use map_tools::MapTools;
 use side::{HistoryPanel, StatusBar};
 
-pub use open_save::{AUTOSAVE_EVERY, Action};
+pub use open_save::Action;
 pub use workspace::{Command, Mode, Panel, Workspace};
 
 /// Width of the Diagnostics panel at first start: a finding fits on one or two lines.
-const SIDE_PANEL_WIDTH: f32 = 380.0;
+pub const SIDE_PANEL_WIDTH: f32 = 380.0;
 
 /// What the app remembers between sessions (eframe persistence; the panels' widths are kept
 /// by egui's own memory).
@@ -101,6 +102,8 @@ pub struct App {
     /// A save whose file's text could not be edited (where, and why): asked before the whole
     /// file is written again without its comments and layout.
     confirm_rewrite: Option<(PathBuf, String)>,
+    /// The name and size of a new map, being asked.
+    new_map: Option<dialogs::NewMap>,
     /// A new id for a changed built-in map, being asked before saving it.
     new_map_id: Option<MapIdentity>,
     /// Why the open scenario's map was not found, while the user is asked for its file.
@@ -112,11 +115,10 @@ pub struct App {
     show_offers: bool,
     /// A chosen file that would replace existing files, waiting for the user to agree.
     replace: Option<dialogs::Replace>,
-    recovery_dir: Option<RecoveryDir>,
-    /// This document's recovery file, once written.
-    recovery: Option<Recovery>,
+    /// Writes this document's recovery file (none without a recovery folder).
+    autosaver: Option<Autosaver>,
+    /// The revision last handed to the autosave (`None`: nothing unsaved written).
     autosaved: Option<u64>,
-    last_autosave: Instant,
     close_allowed: bool,
     quit: bool,
     show_help: bool,
@@ -162,15 +164,14 @@ impl App {
             confirm: None,
             save_map_first: None,
             confirm_rewrite: None,
+            new_map: None,
             new_map_id: None,
             missing_map: None,
             offers: Vec::new(),
             show_offers: true,
             replace: None,
-            recovery_dir: None,
-            recovery: None,
+            autosaver: None,
             autosaved: None,
-            last_autosave: Instant::now(),
             close_allowed: false,
             quit: false,
             show_help: false,
@@ -218,7 +219,7 @@ impl App {
             .as_ref()
             .map(RecoveryDir::orphans)
             .unwrap_or_default();
-        app.recovery_dir = recovery;
+        app.autosaver = recovery.map(Autosaver::new);
         app
     }
 
@@ -375,6 +376,7 @@ impl App {
             ctx.set_fonts(fonts());
             self.fonts_set = true;
         }
+        let status_before = self.ws.status.text().to_string();
         self.dropped_files(&ctx);
         // Whether the keyboard is the map's this frame: decided before any panel runs, so
         // that keys typed into a text field never reach the map.
@@ -427,13 +429,19 @@ impl App {
             .default_size(width)
             .min_size(160.0)
             .drag_to_open(false)
-            .show_collapsible(ui, &mut show_left, |ui| mode.ui(ui, &mut self.ws));
+            .show_collapsible(ui, &mut show_left, |ui| {
+                // The panel is as wide as it was made, not as its content: egui stores a
+                // panel's width from what it holds, so a narrower document would shrink it.
+                ui.set_min_width(ui.available_width());
+                mode.ui(ui, &mut self.ws)
+            });
         let mut show_right = self.show_right;
         egui::Panel::right("side")
             .default_size(SIDE_PANEL_WIDTH)
             .min_size(160.0)
             .drag_to_open(false)
             .show_collapsible(ui, &mut show_right, |ui| {
+                ui.set_min_width(ui.available_width());
                 side_panel(ui, &mut self.ws, mode, &mut self.history);
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
@@ -459,15 +467,18 @@ impl App {
         }
         self.run_commands();
         self.modals(&ctx);
-        self.autosave(Instant::now());
-        if self.recovery_dir.is_some() && self.ws.doc.is_dirty() {
-            ctx.request_repaint_after(AUTOSAVE_EVERY);
-        }
+        // Written now, on the autosave's own thread: a hidden window gets no later frame.
+        self.autosave();
         if self.quit {
             self.quit = false;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.update_title(&ctx);
+        if self.ws.status.text() != status_before {
+            // Said after the status bar was drawn (a save, an export): shown now, not at the
+            // next input, which may be long in coming.
+            ctx.request_repaint();
+        }
     }
 
     /// The maps the 11.18 wizard offers: the open custom map first (the wizard's default is

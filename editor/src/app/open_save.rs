@@ -3,26 +3,23 @@
 //! document's own recovery file, and the exports.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 
 use crate::app::App;
-use crate::app::dialogs::Replace;
+use crate::app::dialogs::{NewMap, Replace};
 use crate::app::file_dialog::{Purpose, Request};
+use crate::autosave::Snapshot;
 use crate::document::Document;
 use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::{Tab, new_scenario};
 
-/// How often unsaved work is written to the recovery file.
-pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(20);
-
 /// Something that replaces the document, guarded against losing unsaved changes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    /// A new blank map.
-    New,
+    /// A new blank map, of the name and size asked.
+    New(NewMap),
     /// A new scenario on the current map.
     NewScenario,
     /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
@@ -119,6 +116,11 @@ impl App {
         doc.path.is_some() || saber_schema::builtin::map(&doc.map().id).as_ref() == Some(doc.map())
     }
 
+    /// Ask for the name and size of a new map (then [`Action::New`]).
+    pub fn ask_new_map(&mut self) {
+        self.new_map = Some(NewMap::default());
+    }
+
     /// Ask for an action; if there are unsaved changes, the guard asks first. A scenario is
     /// never started on a map that is not saved.
     pub fn request(&mut self, action: Action) {
@@ -138,9 +140,14 @@ impl App {
     /// Do an action without asking.
     pub(crate) fn perform(&mut self, action: Action) {
         match action {
-            Action::New => {
-                self.set_document(Document::new(files::new_map(), None));
-                self.ws.status.set("New map");
+            Action::New(form) => {
+                let map = form.map();
+                let status = format!(
+                    "New map “{}” ({} × {})",
+                    map.name, map.grid.width, map.grid.height
+                );
+                self.set_document(Document::new(map, None));
+                self.ws.status.set(status);
             }
             Action::NewScenario => {
                 let map = self.ws.doc.map().clone();
@@ -309,7 +316,18 @@ impl App {
                 files::remember(&mut self.recent, path);
                 self.release_recovery();
                 self.autosaved = None;
-                self.ws.status.set(format!("Saved {}", path.display()));
+                let errors = self.error_count();
+                self.ws.status.set(if errors == 0 {
+                    format!("Saved {}", path.display())
+                } else {
+                    // Saving stays allowed (work in progress), but not silently.
+                    format!(
+                        "Saved {} with {} (listed under Diagnostics, on the right{})",
+                        path.display(),
+                        crate::plural(errors, "error"),
+                        if self.show_right { "" } else { ": F4 shows it" }
+                    )
+                });
                 true
             }
             Err(e) => {
@@ -317,6 +335,26 @@ impl App {
                 false
             }
         }
+    }
+
+    /// How many errors the document has, as the Diagnostics panel lists them (`saberc check`'s).
+    fn error_count(&self) -> usize {
+        let doc = &self.ws.doc;
+        let count = |ds: &[saber_schema::diagnostic::Diagnostic]| {
+            ds.iter().filter(|d| d.is_error()).count()
+        };
+        let Some(s) = doc.scenario() else {
+            return count(&saber_schema::pipeline::check_map_model(doc.map()));
+        };
+        let checker = &self.builder.checker;
+        if checker.revision == Some(doc.revision()) {
+            return count(&checker.items);
+        }
+        let check = match &doc.map_problem {
+            Some(p) => saber_schema::pipeline::check_scenario_without_map(s, p.clone()),
+            None => saber_schema::pipeline::check_scenario_noting(s, doc.map(), &doc.map_notes),
+        };
+        count(&check.diagnostics)
     }
 
     /// Save to the document's file, or ask for one; then do `then`. Returns whether it saved
@@ -457,7 +495,11 @@ impl App {
         let (mut doc, missing) = document_of(offer.doc, offer.source);
         doc.mark_unsaved();
         self.set_loaded((doc, missing));
-        self.recovery = Some(slot);
+        match &mut self.autosaver {
+            Some(a) => a.adopt(slot),
+            // Offers come only from a recovery folder; without an autosave, keep the file.
+            None => drop(slot),
+        }
         self.ws
             .status
             .set("Restored recovered work: save it to keep it");
@@ -550,11 +592,15 @@ impl App {
         }
     }
 
-    /// Write the recovery file if there is unsaved work not yet written.
-    pub fn autosave(&mut self, now: Instant) {
-        let Some(dir) = &self.recovery_dir else {
+    /// Hand unsaved work not yet written to the autosave, which writes the recovery file on
+    /// its own thread (no later frame is needed); work saved again gives its file up.
+    pub fn autosave(&mut self) {
+        let Some(autosaver) = &mut self.autosaver else {
             return;
         };
+        if let Some(e) = autosaver.take_failure() {
+            self.ws.status.set(format!("Autosave failed: {e}"));
+        }
         if self.ws.doc.is_editing() {
             return;
         }
@@ -564,29 +610,23 @@ impl App {
             }
             return;
         }
-        if self.autosaved != Some(self.ws.doc.revision())
-            && now.duration_since(self.last_autosave) >= AUTOSAVE_EVERY
-        {
-            if self.recovery.is_none() {
-                match dir.claim(self.ws.doc.path.as_deref()) {
-                    Ok(r) => self.recovery = Some(r),
-                    Err(e) => self.ws.status.set(format!("Autosave failed: {e}")),
-                }
-            }
-            if let Some(r) = &self.recovery {
-                match r.write(&self.ws.doc) {
-                    Ok(()) => self.autosaved = Some(self.ws.doc.revision()),
-                    Err(e) => self.error = Some(format!("Autosave failed: {e}")),
-                }
-            }
-            self.last_autosave = now;
+        if self.autosaved != Some(self.ws.doc.revision()) {
+            autosaver.write(Snapshot::of(&self.ws.doc));
+            self.autosaved = Some(self.ws.doc.revision());
+        }
+    }
+
+    /// Wait until the autosave has written what it was handed (tests).
+    pub fn flush_autosave(&mut self) {
+        if let Some(a) = &mut self.autosaver {
+            a.flush();
         }
     }
 
     /// Give up this document's recovery file (saved, discarded or replaced).
     pub(crate) fn release_recovery(&mut self) {
-        if let Some(r) = self.recovery.take() {
-            r.release();
+        if let Some(a) = &mut self.autosaver {
+            a.release();
         }
     }
 

@@ -67,7 +67,7 @@ impl Panel for StatusBar {
         ui.horizontal(|ui| {
             ui.label(&ws.pointer_info);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(format!("{:.0} %", ws.view.percent()));
+                ui.label(ws.view.percent_text());
                 ui.separator();
                 ui.label(map_source(ws));
                 ui.separator();

@@ -10,7 +10,7 @@ use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::counter::Counter;
 use saber_schema::model::scenario::Side;
 use saber_schema::model::victory::{EITHER_SIDE, Level};
-use saber_schema::ruleset::{MarkerKind, RIFLE_AND_SABER, UnitKind};
+use saber_schema::ruleset::{MarkerKind, Ruleset, UnitKind};
 
 /// The five levels of victory, lowest first.
 pub const LEVELS: [Level; 5] = [
@@ -70,16 +70,13 @@ pub fn side_combo(
         .accessible_name(name);
 }
 
-/// A Game-Turn on the Turn Record Track (1 to 20, 15.0), with a hint when it falls after the
-/// game's last turn.
-pub fn turn_drag(ui: &mut Ui, value: &mut u32, game_length: u32) {
-    number(
-        ui,
-        value,
-        1..=RIFLE_AND_SABER.turn_record_track,
-        "Game-Turn",
-    )
-    .on_hover_text("Game-Turn, 1 to 20 (the Turn Record Track, 15.0)");
+/// A Game-Turn on the game's Turn Record Track (R&S: 1 to 20, 15.0), with a hint when it falls
+/// after the game's last turn.
+pub fn turn_drag(ui: &mut Ui, rules: &Ruleset, value: &mut u32, game_length: u32) {
+    let track = rules.turn_record_track;
+    number(ui, value, 1..=track, "Game-Turn").on_hover_text(format!(
+        "Game-Turn, 1 to {track} (the Turn Record Track, 15.0)"
+    ));
     beyond_hint(ui, *value, game_length);
 }
 

@@ -5,7 +5,6 @@
 use egui::{Align2, Color32, FontId, Id, RichText, Role, Sense, Stroke, StrokeKind, Ui, vec2};
 use saber_schema::model::scenario::{CounterColor, Entry, Scenario};
 use saber_schema::model::victory::{Goal, Outcome, When};
-use saber_schema::ruleset::RIFLE_AND_SABER;
 
 use crate::scenario::fields::{level_name, number, side_combo, side_label};
 
@@ -87,13 +86,10 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
             ui.end_row();
             ui.label("Game length");
             ui.horizontal(|ui| {
-                number(
-                    ui,
-                    &mut s.game_length,
-                    1..=RIFLE_AND_SABER.turn_record_track,
-                    "Game length",
-                )
-                .on_hover_text("at most the 20 spaces of the Turn Record Track (15.0)");
+                let track = s.rules().turn_record_track;
+                number(ui, &mut s.game_length, 1..=track, "Game length").on_hover_text(format!(
+                    "at most the {track} spaces of the Turn Record Track (15.0)"
+                ));
                 ui.label("Game-Turns");
             });
             ui.end_row();
@@ -209,14 +205,6 @@ pub fn turn_events(s: &Scenario) -> Vec<TurnEvent> {
     out
 }
 
-/// The counter colours of the two sides (2.3).
-fn counter_color(c: CounterColor) -> Color32 {
-    match c {
-        CounterColor::Red => Color32::from_rgb(190, 52, 40),
-        CounterColor::Blue => Color32::from_rgb(44, 84, 178),
-    }
-}
-
 /// The mark of a victory turn on the track.
 const VICTORY_COLOR: Color32 = Color32::from_rgb(200, 150, 20);
 
@@ -228,7 +216,7 @@ fn turn_track_ui(ui: &mut Ui, s: &Scenario) {
     ui.label("Turn Record Track (15.0)");
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = vec2(2.0, 2.0);
-        for turn in 1..=RIFLE_AND_SABER.turn_record_track {
+        for turn in 1..=s.rules().turn_record_track {
             let here: Vec<&TurnEvent> = events.iter().filter(|e| e.turn == turn).collect();
             let in_game = turn <= s.game_length;
             let (rect, response) = ui.allocate_exact_size(vec2(31.0, 34.0), Sense::hover());
@@ -258,7 +246,7 @@ fn turn_track_ui(ui: &mut Ui, s: &Scenario) {
             arrivals.dedup();
             for (k, (color, initial)) in arrivals.iter().enumerate() {
                 let center = rect.left_bottom() + vec2(8.0 + 12.0 * k as f32, -8.0);
-                painter.circle_filled(center, 6.0, counter_color(*color));
+                painter.circle_filled(center, 6.0, crate::scenario::sides::side_color(*color));
                 painter.text(
                     center,
                     Align2::CENTER_CENTER,

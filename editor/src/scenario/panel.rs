@@ -78,7 +78,31 @@ pub struct ScenarioUi {
     pub checker: Checker,
     /// Counters placed at set-up.
     pub placement: PlacementTool,
+    gestures: Gestures,
     map: Option<Arc<Map>>,
+}
+
+/// The widget being typed into or dragged, and which gesture on it this is: a gesture lasts
+/// while the same widget keeps the focus (or the drag) from frame to frame, so one typed
+/// value is one undo step however long the typing pauses, and coming back to a field later
+/// is a new one.
+#[derive(Debug, Default)]
+struct Gestures {
+    widget: Option<Id>,
+    count: u64,
+}
+
+impl Gestures {
+    /// The gesture in progress (noticed every frame, so that a focus given up between two
+    /// edits ends the gesture).
+    fn current(&mut self, ctx: &egui::Context) -> Option<u64> {
+        let widget = ctx.memory(|m| m.focused()).or_else(|| ctx.dragged_id());
+        if widget != self.widget {
+            self.widget = widget;
+            self.count += 1;
+        }
+        widget.map(|_| self.count)
+    }
 }
 
 /// A new scenario on `map`: two sides deploying along the west and east edges, ten turns.
@@ -104,6 +128,7 @@ pub fn new_scenario(map: &Map) -> Scenario {
     Scenario {
         schema: None,
         format: saber_schema::model::scenario::SCENARIO_FORMAT.into(),
+        game: None,
         id: "new-scenario".into(),
         rule: None,
         name: "New scenario".into(),
@@ -225,16 +250,14 @@ impl ScenarioUi {
             picker,
             checker,
             placement: tool,
+            gestures,
             ..
         } = self;
         let mut cx = ZoneCx { map: &map, picker };
         let ctx = ui.ctx().clone();
-        // The widget being typed into or dragged: its changes are one undo step.
-        let gesture = move || {
-            ctx.memory(|m| m.focused())
-                .or_else(|| ctx.dragged_id())
-                .map(|id| id.value())
-        };
+        gestures.current(&ctx);
+        // The gesture in progress: its changes are one undo step.
+        let gesture = || gestures.current(&ctx);
         egui::ScrollArea::vertical()
             .id_salt("scenario-scroll")
             .auto_shrink([false, false])
@@ -371,7 +394,17 @@ impl ScenarioUi {
                 );
             }
         }
-        o.stacks = placement::stacks(s, &self.checker.items);
+        o.stacks = match (self.tab, self.placement.dragging, hover) {
+            // A counter being dragged is drawn under the pointer, not left where it was.
+            (Tab::Setup, Some((i, _)), Some(h)) if self.picker.armed.is_none() => {
+                let mut moved = s.clone();
+                if let Some(p) = moved.setup.get_mut(i) {
+                    p.at = h;
+                }
+                placement::stacks(&moved, &self.checker.items)
+            }
+            _ => placement::stacks(s, &self.checker.items),
+        };
         if let (Some(h), Some((_, kind))) = (hover, self.picker.armed) {
             match kind {
                 PickKind::Feature => {

@@ -9,13 +9,13 @@ use std::collections::BTreeMap;
 
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::check::deployment::{self, PlacementProblem};
-use saber_schema::check::stacking;
+use saber_schema::check::stacking::{self, Allotment};
 use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
 use saber_schema::model::counter::Counter;
 use saber_schema::model::hex::{Coord, Grid};
 use saber_schema::model::scenario::{Entry, Placement, Scenario};
 use saber_schema::pipeline::zones::Resolved;
-use saber_schema::ruleset::RIFLE_AND_SABER;
+use saber_schema::ruleset::Ruleset;
 
 use crate::canvas::Stack;
 use crate::scenario::sides::side_color;
@@ -41,8 +41,8 @@ pub struct PlacementTool {
 }
 
 /// Stacking points of a counter: the compiler's own count (7.0A: markers have none).
-pub fn points(c: Counter) -> u32 {
-    stacking::stacking_points(c)
+pub fn points(rules: &Ruleset, c: Counter) -> u32 {
+    stacking::stacking_points(rules, c)
 }
 
 /// The code printed on a counter.
@@ -53,12 +53,12 @@ pub fn code(c: Counter) -> &'static str {
     }
 }
 
-/// How many counters of this kind the group has (units or marker allotment), as the compiler
-/// counts them.
-pub fn allotted(s: &Scenario, si: usize, group: &str, c: Counter) -> u32 {
-    s.sides
-        .get(si)
-        .map_or(0, |side| stacking::allotted(s, &side.id, group, c))
+/// How many counters of this kind the group may place (units, marker allotment, or as many as
+/// desired, 11.8), as the compiler counts them.
+pub fn allotted(s: &Scenario, si: usize, group: &str, c: Counter) -> Allotment {
+    s.sides.get(si).map_or(Allotment::Exactly(0), |side| {
+        stacking::allotment(s, &side.id, group, c)
+    })
 }
 
 /// How many are placed already (not counting placement `except`).
@@ -100,15 +100,17 @@ pub fn problems(
         Some(p) => out.push(p.to_string()),
         None => {}
     }
-    let stack = stacking::HexStack::at(s, at, except);
+    let rules = s.rules();
+    let stack = stacking::HexStack::at(s, rules, at, except);
     out.extend(
         stack
-            .problems_adding(&side.id, chosen.counter)
+            .problems_adding(rules, &side.id, chosen.counter)
             .iter()
             .map(ToString::to_string),
     );
-    let n = allotted(s, chosen.side, &chosen.group, chosen.counter);
-    if placed(s, chosen.side, &chosen.group, chosen.counter, except) >= n {
+    if let Allotment::Exactly(n) = allotted(s, chosen.side, &chosen.group, chosen.counter)
+        && placed(s, chosen.side, &chosen.group, chosen.counter, except) >= n
+    {
         out.push(format!(
             "all {n} {} of ({}) are placed already (11.0)",
             code(chosen.counter),
@@ -133,6 +135,7 @@ pub fn faulted(items: &[Diagnostic]) -> BTreeMap<usize, String> {
 
 /// The stacks to draw: one per hex and side.
 pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
+    let rules = s.rules();
     let bad = faulted(items);
     let mut by_hex: BTreeMap<(Coord, String), Stack> = BTreeMap::new();
     for (i, p) in s.setup.iter().enumerate() {
@@ -147,8 +150,8 @@ pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
             bad: false,
         });
         st.counters.push(code(p.counter).to_string());
-        st.points += points(p.counter);
-        st.bad |= bad.contains_key(&i) || RIFLE_AND_SABER.over_stacked(st.points);
+        st.points += points(rules, p.counter);
+        st.bad |= bad.contains_key(&i) || rules.over_stacked(st.points);
     }
     by_hex.into_values().collect()
 }
@@ -225,14 +228,21 @@ pub fn setup_ui(
             }
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("({})", g.id));
-                let counters = g
-                    .units
-                    .keys()
-                    .map(|k| Counter::Unit(*k))
-                    .chain(g.markers.keys().map(|m| Counter::Marker(*m)));
-                for c in counters {
-                    let n = allotted(s, si, &g.id, c);
-                    let left = n.saturating_sub(placed(s, si, &g.id, c, None));
+                for c in stacking::placeable(s, &side.id, &g.id) {
+                    let done = placed(s, si, &g.id, c, None);
+                    let (text, hover) = match allotted(s, si, &g.id, c) {
+                        Allotment::Exactly(n) => {
+                            let left = n.saturating_sub(done);
+                            (
+                                format!("{} {left}/{n}", code(c)),
+                                format!("{left} of {n} left to place"),
+                            )
+                        }
+                        Allotment::AsDesired => (
+                            format!("{} {done}/any", code(c)),
+                            format!("{done} placed; as many as desired (a special rule, 11.8)"),
+                        ),
+                    };
                     let chosen = Chosen {
                         side: si,
                         group: g.id.clone(),
@@ -241,10 +251,10 @@ pub fn setup_ui(
                     let on = tool.chosen.as_ref() == Some(&chosen);
                     let r = ui
                         .push_id(id.with((si, &g.id, code(c))), |ui| {
-                            ui.selectable_label(on, format!("{} {left}/{n}", code(c)))
+                            ui.selectable_label(on, text)
                         })
                         .inner
-                        .on_hover_text(format!("{left} of {n} left to place"));
+                        .on_hover_text(hover);
                     if r.clicked() {
                         tool.chosen = if on { None } else { Some(chosen) };
                     }

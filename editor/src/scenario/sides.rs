@@ -5,11 +5,12 @@
 
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Compass;
+use saber_schema::model::limits;
 use saber_schema::model::scenario::{CounterColor, Entry, Group, Scenario, Side};
 use saber_schema::model::zone::Zone;
 use saber_schema::output::palette;
 use saber_schema::pipeline::zones::{GroupHexes, Resolved};
-use saber_schema::ruleset::{Arm, MarkerKind, Morale, RIFLE_AND_SABER, UnitKind};
+use saber_schema::ruleset::{Arm, MarkerKind, Morale, Ruleset, UnitKind};
 
 use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 
@@ -74,8 +75,7 @@ pub struct Capacity {
 
 impl Capacity {
     /// The capacity of a group's zone.
-    pub fn of(group: &Group, zone: &GroupHexes) -> Capacity {
-        let (two, three) = group.unit_split();
+    pub fn of(rules: &Ruleset, group: &Group, zone: &GroupHexes) -> Capacity {
         let hexes = zone
             .alternatives
             .iter()
@@ -85,7 +85,7 @@ impl Capacity {
         Capacity {
             points: group.stacking_points(),
             hexes: u32::try_from(hexes).unwrap_or(u32::MAX),
-            needed: RIFLE_AND_SABER.min_hexes_for(two, three),
+            needed: rules.min_hexes(group.units.iter().map(|(k, n)| (*k, *n))),
         }
     }
 
@@ -164,6 +164,7 @@ pub fn sides_ui(
     resolved: &Resolved,
     cx: &mut ZoneCx<'_>,
 ) {
+    let rules = s.rules();
     for si in 0..s.sides.len() {
         let sid = id.with(("side", si));
         let before = s.sides[si].id.clone();
@@ -175,7 +176,7 @@ pub fn sides_ui(
             .id_salt(sid)
             .default_open(true)
             .show(ui, |ui| {
-                side_ui(ui, sid, si, side, sel, resolved, cx);
+                side_ui(ui, sid, rules, si, side, sel, resolved, cx);
             });
         let after = s.sides[si].id.clone();
         if after != before {
@@ -228,6 +229,7 @@ pub fn carry_side_rename(s: &mut Scenario, side: usize, old: &str, new: &str) {
 fn side_ui(
     ui: &mut Ui,
     id: Id,
+    rules: &Ruleset,
     si: usize,
     side: &mut Side,
     sel: &mut Selection,
@@ -308,7 +310,7 @@ fn side_ui(
             ui.indent(id.with(("group", gi)), |ui| {
                 let gid = id.with(("group", gi));
                 let zone = resolved.groups.get(si).and_then(|g| g.get(gi));
-                group_ui(ui, gid, &mut side.groups[gi], zone, cx);
+                group_ui(ui, gid, rules, &mut side.groups[gi], zone, cx);
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(gi > 0, egui::Button::new("Move up"))
@@ -354,7 +356,14 @@ fn side_ui(
 }
 
 /// One group: units, markers, entry and capacity.
-fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &mut ZoneCx<'_>) {
+fn group_ui(
+    ui: &mut Ui,
+    id: Id,
+    rules: &Ruleset,
+    g: &mut Group,
+    zone: Option<&GroupHexes>,
+    cx: &mut ZoneCx<'_>,
+) {
     ui.label(RichText::new("Units").strong());
     egui::Grid::new(id.with("units"))
         .num_columns(4)
@@ -367,7 +376,7 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
                     k.stacking_points()
                 ));
                 if ui
-                    .add(egui::DragValue::new(&mut n).range(0..=999))
+                    .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
                     .labelled_by(l.id)
                     .on_hover_text(k.name())
                     .changed()
@@ -391,7 +400,7 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
                 ui.label(m.code())
                     .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
             if ui
-                .add(egui::DragValue::new(&mut n).range(0..=999))
+                .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
                 .labelled_by(l.id)
                 .changed()
             {
@@ -410,7 +419,7 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
     ));
 
     ui.separator();
-    let cap = zone.map(|z| Capacity::of(g, z));
+    let cap = zone.map(|z| Capacity::of(rules, g, z));
     let arrives = matches!(g.entry, Entry::Arrive { .. });
     ui.horizontal(|ui| {
         if ui.radio(!arrives, "Deploys before play").clicked() && arrives {
@@ -457,7 +466,7 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
         Entry::Arrive { turn, at } => {
             ui.horizontal(|ui| {
                 let l = ui.label("On Game-Turn");
-                let track = RIFLE_AND_SABER.turn_record_track;
+                let track = rules.turn_record_track;
                 ui.add(egui::DragValue::new(turn).range(1..=track))
                     .labelled_by(l.id)
                     .on_hover_text(format!("The Turn Record Track has {track} spaces (15.0)."));
@@ -465,7 +474,7 @@ fn group_ui(ui: &mut Ui, id: Id, g: &mut Group, zone: Option<&GroupHexes>, cx: &
             ui.label(RichText::new("Enters at (edge hexes or a road's entry)").strong());
             zone_ui(ui, id.with("arrive"), at, cx);
             if let Some(zone) = zone {
-                ui.label(format!("{} entry hexes", zone.hexes.len()));
+                ui.label(crate::plural(zone.hexes.len(), "entry hex"));
             }
         }
     }

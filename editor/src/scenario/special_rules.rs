@@ -8,6 +8,9 @@ use saber_schema::model::special_rule::{Effect, LimberLoss, SpecialRule};
 use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::{MarkerKind, UnitKind};
 
+use saber_schema::model::limits;
+use saber_schema::ruleset::{LONGEST_TURN_RECORD_TRACK, Ruleset};
+
 use crate::scenario::fields::{
     counters_ui, kinds_ui, list_buttons, marker_combo, number, side_combo, text_area, turn_drag,
 };
@@ -15,6 +18,7 @@ use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 
 /// Edit the scenario's special rules: add, remove, reorder, wording and effect of each.
 pub fn special_rules_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
+    let rules = s.rules();
     let Scenario {
         sides,
         special_rules,
@@ -37,6 +41,7 @@ pub fn special_rules_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'
                     rid.with("effect"),
                     &mut rule.effect,
                     sides,
+                    rules,
                     *game_length,
                     cx,
                 );
@@ -222,6 +227,7 @@ fn effect_ui(
     id: Id,
     effect: &mut Effect,
     sides: &[Side],
+    rules: &Ruleset,
     game_length: u32,
     cx: &mut ZoneCx<'_>,
 ) {
@@ -261,7 +267,7 @@ fn effect_ui(
             kinds_ui(ui, kinds);
             ui.horizontal(|ui| {
                 ui.label("have a Range Allowance of");
-                number(ui, range, 0..=100, "Range Allowance");
+                number(ui, range, 0..=limits::MAX_ALLOWANCE, "Range Allowance");
                 ui.label("hexes");
             });
         }
@@ -274,14 +280,19 @@ fn effect_ui(
             kinds_ui(ui, kinds);
             ui.horizontal(|ui| {
                 ui.label("have a Movement Allowance of");
-                number(ui, movement, 0..=100, "Movement Allowance");
+                number(
+                    ui,
+                    movement,
+                    0..=limits::MAX_ALLOWANCE,
+                    "Movement Allowance",
+                );
             });
         }
         Effect::NoMovement { side, turns } => {
             side_row(ui, side, "may not move");
             ui.horizontal(|ui| {
                 ui.label("for the first");
-                turn_drag(ui, turns, game_length);
+                turn_drag(ui, rules, turns, game_length);
                 ui.label("Game-Turns");
             });
         }
@@ -291,7 +302,7 @@ fn effect_ui(
         Effect::ProximityDisruption { side, distance, of } => {
             side_row(ui, side, "units that come within");
             ui.horizontal(|ui| {
-                number(ui, distance, 0..=100, "Distance in hexes");
+                number(ui, distance, 0..=limits::MAX_ALLOWANCE, "Distance in hexes");
                 ui.label("hexes of");
             });
             zone_ui(ui, id.with("of"), of, cx);
@@ -321,7 +332,7 @@ fn effect_ui(
             ui.horizontal(|ui| {
                 marker_combo(ui, id.with("marker"), marker);
                 ui.label("markers in");
-                number(ui, lines, 1..=20, "Lines");
+                number(ui, lines, 1..=LONGEST_TURN_RECORD_TRACK, "Lines");
                 ui.label("lines (11.12)");
             });
         }
@@ -335,9 +346,19 @@ fn effect_ui(
             side_row(ui, side, "uses Limber markers as counters (11.17):");
             ui.horizontal(|ui| {
                 ui.label("Movement Allowance");
-                number(ui, movement, 0..=100, "Movement Allowance");
+                number(
+                    ui,
+                    movement,
+                    0..=limits::MAX_ALLOWANCE,
+                    "Movement Allowance",
+                );
                 ui.label("Combat Strength");
-                number(ui, combat_strength, 0..=100, "Combat Strength");
+                number(
+                    ui,
+                    combat_strength,
+                    0..=limits::MAX_ALLOWANCE,
+                    "Combat Strength",
+                );
             });
             ui.checkbox(road_only, "placed on, and moving only along, road hexes");
             ui.horizontal(|ui| {

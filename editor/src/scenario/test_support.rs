@@ -71,7 +71,7 @@ pub fn choose_in(h: &mut Harness<'_, Form>, name: &str, item: &str) {
 
 /// The errors `check_scenario` finds under `prefix` (e.g. `victory/0`).
 pub fn errors_under(s: &Scenario, map: &Map, prefix: &[PathSeg]) -> Vec<Diagnostic> {
-    let (_, diags) = saber_schema::check::check_scenario(s, map, None);
+    let (_, diags) = saber_schema::check::check_scenario(s, map, s.rules(), None);
     diags
         .into_iter()
         .filter(|d| d.is_error() && d.path.as_ref().is_some_and(|p| p.starts_with(prefix)))

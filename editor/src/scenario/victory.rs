@@ -4,6 +4,7 @@
 
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Edge;
+use saber_schema::model::limits;
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{Scenario, Side};
 use saber_schema::model::victory::{
@@ -11,7 +12,7 @@ use saber_schema::model::victory::{
     VictoryCondition, When,
 };
 use saber_schema::model::zone::Zone;
-use saber_schema::ruleset::RIFLE_AND_SABER;
+use saber_schema::ruleset::Ruleset;
 
 use crate::scenario::fields::{
     ListOp, beyond_hint, counters_ui, level_combo, list_buttons, number, remove_button, side_combo,
@@ -80,6 +81,8 @@ fn condition_ui(
 struct Defaults {
     /// The scenario's objective (see [`objective`]).
     feature: Zone,
+    /// The rules of the scenario's game.
+    rules: &'static Ruleset,
     /// The game's last Game-Turn.
     last_turn: u32,
 }
@@ -129,7 +132,8 @@ impl Defaults {
     fn new(map: &Map, s: &Scenario) -> Defaults {
         Defaults {
             feature: objective(map, s),
-            last_turn: s.game_length.clamp(1, RIFLE_AND_SABER.turn_record_track),
+            rules: s.rules(),
+            last_turn: s.game_length.clamp(1, s.rules().turn_record_track),
         }
     }
 
@@ -295,7 +299,7 @@ fn goal_ui(ui: &mut Ui, id: Id, goal: &mut Goal, d: &Defaults, cx: &mut ZoneCx<'
             zone_ui(ui, id.with("via"), via, cx);
             ui.horizontal(|ui| {
                 ui.label("by the end of Game-Turn");
-                turn_drag(ui, by_turn, d.last_turn);
+                turn_drag(ui, d.rules, by_turn, d.last_turn);
             });
         }
         Goal::ControlEnemySetup { when } => {
@@ -376,12 +380,12 @@ fn when_ui(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults) {
         };
     }
     match when {
-        When::EndOfTurn(t) | When::ByEndOfTurn(t) => turn_drag(ui, t, d.last_turn),
+        When::EndOfTurn(t) | When::ByEndOfTurn(t) => turn_drag(ui, d.rules, t, d.last_turn),
         When::ConsecutiveTurns(n) => {
             number(
                 ui,
                 n,
-                1..=RIFLE_AND_SABER.turn_record_track,
+                1..=d.rules.turn_record_track,
                 "Consecutive Game-Turns",
             );
             beyond_hint(ui, *n, d.last_turn);
@@ -425,7 +429,12 @@ fn hold_ui(
             *no_enemy_within = on.then_some(1);
         }
         if let Some(n) = no_enemy_within {
-            number(ui, n, 0..=100, "Hexes free of enemy units");
+            number(
+                ui,
+                n,
+                0..=limits::MAX_ALLOWANCE,
+                "Hexes free of enemy units",
+            );
             ui.label("hexes");
         }
     });
@@ -465,12 +474,12 @@ fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
         }
         match count {
             ExitCount::AtLeast(n) => {
-                number(ui, n, 1..=2000, "How many units");
+                number(ui, n, 1..=limits::MAX_UNITS_PER_SIDE, "How many units");
             }
             ExitCount::Fraction { num, den } => {
-                number(ui, num, 1..=100, "Numerator");
+                number(ui, num, 1..=limits::MAX_FRACTION_TERM, "Numerator");
                 ui.label("/");
-                number(ui, den, 1..=100, "Denominator");
+                number(ui, den, 1..=limits::MAX_FRACTION_TERM, "Denominator");
                 ui.label("of the side's units");
             }
             ExitCount::EverySurvivor | ExitCount::EveryCounter => {}
@@ -523,7 +532,7 @@ fn outcome_ui(
         let rid = id.with(("rung", r));
         ui.horizontal_wrapped(|ui| {
             ui.label("by Game-Turn");
-            turn_drag(ui, &mut rung.turn, d.last_turn);
+            turn_drag(ui, d.rules, &mut rung.turn, d.last_turn);
             side_combo(
                 ui,
                 rid.with("winner"),
@@ -551,7 +560,7 @@ fn outcome_ui(
         && let Some(last) = by_turn.last().cloned()
     {
         by_turn.push(GradedResult {
-            turn: (last.turn + 1).min(RIFLE_AND_SABER.turn_record_track),
+            turn: (last.turn + 1).min(d.rules.turn_record_track),
             result: last.result,
         });
     }
@@ -776,6 +785,7 @@ mod tests {
     #[test]
     fn a_new_kind_keeps_the_place_and_the_turn() {
         let d = Defaults {
+            rules: saber_schema::ruleset::for_game(None),
             feature: Zone::Feature("R1".into()),
             last_turn: 10,
         };

@@ -14,9 +14,10 @@ use saber_schema::factor::{self, Anchor, DEFAULT_GAME_LENGTH, DEFAULT_MAP};
 use saber_schema::model::battle::{
     BATTLE_FORMAT, Battle, GunKind, HistoricalSide, MenKind, Scale, Thresholds,
 };
+use saber_schema::model::limits;
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{CounterColor, Scenario};
-use saber_schema::ruleset::{Morale, RIFLE_AND_SABER};
+use saber_schema::ruleset::Morale;
 
 /// Troops counted in men, in the order of the Unit Identification Chart (2.31).
 const MEN: [MenKind; 5] = [
@@ -464,7 +465,7 @@ impl Wizard {
                     ui.add_enabled(
                         known,
                         egui::DragValue::new(&mut minutes)
-                            .range(1..=100_000)
+                            .range(1..=limits::MAX_BATTLE_MINUTES)
                             .suffix(" minutes"),
                     )
                     .labelled_by(l.id);
@@ -664,16 +665,22 @@ impl Wizard {
             .show(ui, |ui| {
                 let l = ui.label("Men per unit");
                 ui.horizontal(|ui| {
-                    ui.add(egui::DragValue::new(&mut scale.men_per_unit).range(1..=100_000))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::DragValue::new(&mut scale.men_per_unit)
+                            .range(1..=limits::MAX_MEN_PER_UNIT),
+                    )
+                    .labelled_by(l.id);
                     ui.label(RichText::new("100 to 150 (11.18)").weak());
                 });
                 ui.end_row();
 
                 let l = ui.label("Guns per unit");
                 ui.horizontal(|ui| {
-                    ui.add(egui::DragValue::new(&mut scale.guns_per_unit).range(1..=1000))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::DragValue::new(&mut scale.guns_per_unit)
+                            .range(1..=limits::MAX_GUNS_PER_UNIT),
+                    )
+                    .labelled_by(l.id);
                     ui.label(RichText::new("four to six (11.18)").weak());
                 });
                 ui.end_row();
@@ -685,8 +692,11 @@ impl Wizard {
                     let mut as_guns = scale.machine_guns_per_unit.is_none();
                     let mut n = scale.machine_guns_per_unit.unwrap_or(scale.guns_per_unit);
                     ui.checkbox(&mut as_guns, "as guns");
-                    ui.add_enabled(!as_guns, egui::DragValue::new(&mut n).range(1..=1000))
-                        .labelled_by(l.id);
+                    ui.add_enabled(
+                        !as_guns,
+                        egui::DragValue::new(&mut n).range(1..=limits::MAX_GUNS_PER_UNIT),
+                    )
+                    .labelled_by(l.id);
                     scale.machine_guns_per_unit = (!as_guns).then_some(n);
                 });
                 ui.end_row();
@@ -795,7 +805,7 @@ impl Wizard {
             let l = ui.label("Game length");
             ui.add(
                 egui::DragValue::new(&mut self.game_length)
-                    .range(1..=RIFLE_AND_SABER.turn_record_track)
+                    .range(1..=saber_schema::factor::RULES.turn_record_track)
                     .suffix(" Game-Turns"),
             )
             .labelled_by(l.id);
@@ -809,7 +819,7 @@ impl Wizard {
                         "The battle lasted {m} minutes, {u} Game-Turns at five minutes each (errata 1.1), \
                          but the Turn Record Track has {track} spaces (15.0): the game is \
                          capped at {track}. Consider recreating a portion of the battle.",
-                        track = RIFLE_AND_SABER.turn_record_track
+                        track = saber_schema::factor::RULES.turn_record_track
                     ),
                 );
             }

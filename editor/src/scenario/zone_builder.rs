@@ -11,7 +11,7 @@ mod tests;
 
 use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
 use saber_schema::model::hex::{Compass, Coord, Edge, parse_label};
-use saber_schema::model::limits::MAX_DISTANCE;
+use saber_schema::model::limits::{self, MAX_DISTANCE};
 use saber_schema::model::map::{Map, parse_feature_code};
 use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::Terrain;
@@ -69,7 +69,7 @@ fn clause_combo(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
     let current = Kind::of(zone);
     let mut chosen = current;
     ComboBox::from_id_salt(id.with("clause"))
-        .selected_text(current.name())
+        .selected_text(Kind::shown(zone))
         .width(CLAUSE_WIDTH)
         .height(420.0)
         .show_ui(ui, |ui| {
@@ -189,8 +189,12 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
             optional_distance(ui, at_least, "at least", "hexes away");
             ui.horizontal(|ui| {
                 ui.label("half-angle");
-                ui.add(DragValue::new(half_angle).range(1..=180).suffix("°"))
-                    .on_hover_text("Half the sector's opening: 45° makes a quarter-plane");
+                ui.add(
+                    DragValue::new(half_angle)
+                        .range(1..=limits::MAX_HALF_ANGLE)
+                        .suffix("°"),
+                )
+                .on_hover_text("Half the sector's opening: 45° makes a quarter-plane");
             });
             if let (Some(max), Some(min)) = (*within, *at_least)
                 && min > max
@@ -223,7 +227,7 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
                 .on_hover_text("Unticked: \"between (but not on)\"");
             ui.horizontal(|ui| {
                 ui.label("widened by");
-                ui.add(DragValue::new(slack).range(0..=100))
+                ui.add(DragValue::new(slack).range(0..=limits::MAX_SLACK))
                     .on_hover_text("0: only hexes on a shortest path");
                 ui.label("hexes of detour");
             });

@@ -3,8 +3,8 @@
 
 use egui::{Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
-use saber_schema::model::map::{Feature, Map, parse_feature_code};
-use saber_schema::ruleset::FeatureLetter;
+use saber_schema::model::map::{Cell, Feature, Map, parse_feature_code};
+use saber_schema::ruleset::{FeatureLetter, MAX_FEATURE_NUMBER};
 
 use super::{Button, Feedback, Phase, Pointer, Tool, pressed};
 use crate::canvas::{Layout, Overlay};
@@ -31,6 +31,9 @@ pub struct FeatureTool {
     pub number: u32,
     /// Painting hexes or placing the label.
     pub mode: Mode,
+    /// Paint the feature's terrain (a village's, a wood's…) on the hexes it gets.
+    #[serde(default = "paint_terrain_default")]
+    pub paint_terrain: bool,
     /// A feature waiting for its first hex.
     #[serde(skip)]
     pub armed: Option<String>,
@@ -46,6 +49,7 @@ impl Default for FeatureTool {
             letter: FeatureLetter::V,
             number: 1,
             mode: Mode::Hexes,
+            paint_terrain: true,
             armed: None,
             rename: None,
         }
@@ -79,8 +83,8 @@ pub fn code_problem(
     number: u32,
     except: Option<&str>,
 ) -> Option<String> {
-    if !(1..=9999).contains(&number) {
-        return Some("numbers run from 1 to 9999".into());
+    if !(1..=MAX_FEATURE_NUMBER).contains(&number) {
+        return Some(format!("numbers run from 1 to {MAX_FEATURE_NUMBER}"));
     }
     number_user(map, number, except).map(|used| {
         format!(
@@ -91,6 +95,37 @@ pub fn code_problem(
     })
 }
 
+fn paint_terrain_default() -> bool {
+    true
+}
+
+/// Give hex `at` the terrain feature `code`'s letter says (11.0), keeping what already fits.
+fn paint_feature_terrain(map: &mut Map, code: &str, at: Coord) {
+    let Some((letter, _)) = parse_feature_code(code) else {
+        return;
+    };
+    if let Some(cell) = map.cell(at)
+        && let Some((terrain, slope)) = letter.painted(cell.terrain, cell.slope)
+    {
+        map.set_cell(at, Cell { terrain, slope });
+    }
+}
+
+/// The hexes of `f` whose terrain is not its letter's.
+fn unfitting(map: &Map, f: &Feature) -> Vec<Coord> {
+    let Some((letter, _)) = parse_feature_code(&f.code) else {
+        return Vec::new();
+    };
+    f.hexes
+        .iter()
+        .copied()
+        .filter(|c| {
+            map.cell(*c)
+                .is_some_and(|cell| !letter.fits(cell.terrain, cell.slope))
+        })
+        .collect()
+}
+
 fn feature_mut<'a>(map: &'a mut Map, code: &str) -> Option<&'a mut Feature> {
     map.features.iter_mut().find(|f| f.code == code)
 }
@@ -99,6 +134,7 @@ impl FeatureTool {
     /// Create a feature covering one hex and select it.
     pub fn create(&mut self, doc: &mut Document, code: &str, at: Coord) {
         self.apply_rename(doc);
+        let paint = self.paint_terrain;
         doc.edit(&format!("Create {code}"), |m| {
             m.features.push(Feature {
                 code: code.to_string(),
@@ -106,6 +142,9 @@ impl FeatureTool {
                 hexes: vec![at],
                 label: None,
             });
+            if paint {
+                paint_feature_terrain(m, code, at);
+            }
         });
         self.selected = Some(code.to_string());
         self.number = next_free_number(doc.map());
@@ -147,7 +186,7 @@ impl FeatureTool {
             let l = ui.label("Code");
             letter_combo(ui, "rename-letter", letter, l.id);
             let r = ui
-                .add(egui::DragValue::new(number).range(1..=9999))
+                .add(egui::DragValue::new(number).range(1..=MAX_FEATURE_NUMBER))
                 .labelled_by(l.id);
             enter |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         });
@@ -167,6 +206,36 @@ impl FeatureTool {
             fb.status = Some(msg);
         }
         ui.label(crate::plural(f.hexes.len(), "hex"));
+        let bad = unfitting(doc.map(), &f);
+        if !bad.is_empty() {
+            let meaning = l.meaning();
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "{} not {meaning} terrain",
+                    if bad.len() == 1 {
+                        "1 hex is".to_string()
+                    } else {
+                        format!("{} are", crate::plural(bad.len(), "hex"))
+                    }
+                ),
+            );
+            if ui
+                .button(format!(
+                    "Paint {} {meaning}",
+                    crate::plural(bad.len(), "hex")
+                ))
+                .on_hover_text("Give the feature's hexes the terrain its letter says (11.0)")
+                .clicked()
+            {
+                doc.edit(&format!("Paint {code} {meaning}"), |m| {
+                    for c in &bad {
+                        paint_feature_terrain(m, &code, *c);
+                    }
+                });
+                fb.status = Some(format!("Painted {code}'s hexes {meaning}"));
+            }
+        }
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, Mode::Hexes, "Paint hexes")
                 .on_hover_text("Left drag adds hexes, right drag removes them (H)");
@@ -263,7 +332,7 @@ impl Tool for FeatureTool {
         let l = ui.label("New feature");
         ui.horizontal(|ui| {
             letter_combo(ui, "new-letter", &mut self.letter, l.id);
-            ui.add(egui::DragValue::new(&mut self.number).range(1..=9999))
+            ui.add(egui::DragValue::new(&mut self.number).range(1..=MAX_FEATURE_NUMBER))
                 .labelled_by(l.id);
             if ui
                 .button("Next free")
@@ -287,6 +356,12 @@ impl Tool for FeatureTool {
                 Err(p) => fb.status = Some(p),
             }
         }
+        let letter = self.letter.meaning();
+        ui.checkbox(
+            &mut self.paint_terrain,
+            format!("Paint the feature's terrain ({letter} for {}) on its hexes", self.letter.letter()),
+        )
+        .on_hover_text("A feature's hexes have its letter's terrain (11.0): V village, H slope, W woods, R and J river, F ford, B bridge");
         if let Some(code) = &self.armed {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
@@ -378,8 +453,10 @@ impl Tool for FeatureTool {
                 match p.button {
                     Button::Primary if !has => {
                         doc.begin(&format!("Add hexes to {code}"));
-                        if let Some(f) = feature_mut(doc.map_mut(), &code) {
-                            f.hexes.push(p.hex);
+                        let map = doc.map_mut();
+                        let added = feature_mut(map, &code).map(|f| f.hexes.push(p.hex));
+                        if added.is_some() && self.paint_terrain {
+                            paint_feature_terrain(map, &code, p.hex);
                         }
                     }
                     Button::Secondary if has => {

@@ -20,7 +20,7 @@ pub(crate) fn check(
 ) -> i32 {
     let collected = match collect_with(paths, &walk) {
         Ok(c) => c,
-        Err(d) => return usage_error(&d.message),
+        Err(d) => return crate::unreadable_path(&d),
     };
     let files = collected.files;
     if files.is_empty() && collected.problems.is_empty() {

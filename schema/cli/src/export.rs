@@ -39,7 +39,7 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    let doc = match export(&c.scenario, &c.map, &c.resolved) {
+    let doc = match export(c.rules, &c.scenario, &c.map, &c.resolved) {
         Ok(doc) => doc,
         Err(d) => {
             eprint!("{}", human(&d.in_file(scenario), None, false));

@@ -19,7 +19,7 @@ use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown, usage_error};
 pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 {
     let collected = match collect_with(paths, &walk) {
         Ok(c) => c,
-        Err(d) => return usage_error(&d.message),
+        Err(d) => return crate::unreadable_path(&d),
     };
     if collected.files.is_empty() && collected.problems.is_empty() {
         return usage_error(&nothing_found(&collected.skipped));

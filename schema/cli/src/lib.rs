@@ -370,6 +370,13 @@ pub(crate) fn read_input(
     })
 }
 
+/// A path given on the command line that cannot be read: its diagnostic (IO001, with its help)
+/// printed as `check` prints findings, and the usage exit code to return.
+pub(crate) fn unreadable_path(d: &saber_schema::diagnostic::Diagnostic) -> i32 {
+    eprint!("{}", crate::report::human(d, None, false));
+    EXIT_USAGE
+}
+
 pub(crate) fn usage_error(msg: &str) -> i32 {
     eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE

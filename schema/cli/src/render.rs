@@ -60,7 +60,7 @@ pub(crate) fn render_cmd(
     };
     // What was read, which the drawing must never be written over.
     let mut inputs = vec![input.to_path_buf()];
-    let (map, overlays, title) = match kind {
+    let (map, rules, overlays, title) = match kind {
         DocKind::Battle => {
             return usage_error(
                 "a battle file has no map to draw: factor it into a scenario first (`saberc factor FILE --format ron`)",
@@ -83,7 +83,8 @@ pub(crate) fn render_cmd(
                 return EXIT_ERRORS;
             };
             let title = map.name.clone();
-            (map, Vec::new(), title)
+            let rules = map.rules();
+            (map, rules, Vec::new(), title)
         }
         DocKind::Scenario => {
             let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
@@ -115,7 +116,7 @@ pub(crate) fn render_cmd(
                 ),
                 None => format!("{} ({})", c.scenario.name, c.scenario.date),
             };
-            (c.map, overlays, title)
+            (c.map, c.rules, overlays, title)
         }
     };
     let style = if no_labels {
@@ -124,9 +125,9 @@ pub(crate) fn render_cmd(
         MapStyle::default()
     };
     let bytes = if ext == "svg" {
-        Ok(map_svg_styled(&map, &overlays, &title, style).into_bytes())
+        Ok(map_svg_styled(&map, rules, &overlays, &title, style).into_bytes())
     } else {
-        map_png_styled(&map, &overlays, &title, style, width)
+        map_png_styled(&map, rules, &overlays, &title, style, width)
     };
     write_rendered(out, &inputs, bytes)
 }

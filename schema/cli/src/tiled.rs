@@ -37,12 +37,13 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     let (files, diags) = match detect(&src) {
         Ok((DocKind::Map, _)) => {
             let (map, diags) = load_map(&src);
-            (map.map(|m| export_map(&m)), diags)
+            (map.map(|m| export_map(&m, m.rules())), diags)
         }
         Ok((DocKind::Scenario, _)) => {
             let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
             inputs = inputs_read(input, origin.as_ref(), &reg);
-            let files = compiled.map(|c| export_scenario(&c.scenario, &c.map, &c.resolved));
+            let files =
+                compiled.map(|c| export_scenario(c.rules, &c.scenario, &c.map, &c.resolved));
             (files, diags)
         }
         Ok((_, _)) => {

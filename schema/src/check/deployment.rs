@@ -17,14 +17,14 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::ruleset::{Ruleset, Terrain};
 
-pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
-    let rules = Ruleset::rifle_and_saber();
+pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     out.extend(first_deployer_deploys(s));
     out.extend(river_setup(s, map, r));
     out.extend(one_alternative(s, map, r));
     for (si, side) in s.sides.iter().enumerate() {
-        let (mut two_total, mut three_total, mut deploying) = (0u32, 0u32, 0usize);
+        let mut deploying = 0usize;
+        let mut deploying_units = Vec::new();
         for (gi, group) in side.groups.iter().enumerate() {
             let Entry::Deploy { .. } = group.entry else {
                 continue;
@@ -33,11 +33,9 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 continue;
             };
             let p = path!["sides", si, "groups", gi, "entry", "Deploy", "zone"];
-            let (two, three) = group.unit_split();
-            two_total = two_total.saturating_add(two);
-            three_total = three_total.saturating_add(three);
             deploying += 1;
-            let need = rules.min_hexes_for(two, three);
+            deploying_units.extend(group.units.iter().map(|(k, n)| (*k, *n)));
+            let need = rules.min_hexes(group.units.iter().map(|(k, n)| (*k, *n)));
             // Each alternative must hold the group on its own, under every choice the enemy
             // can make; a failing alternative is reported once.
             let cases = hexes.cases();
@@ -69,6 +67,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                         alt,
                         need,
                         map,
+                        rules,
                         p.clone(),
                     ));
                 }
@@ -80,7 +79,7 @@ pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
                 .get(si)
                 .cloned()
                 .unwrap_or_else(|| HexSet::empty(map.grid));
-            let need = rules.min_hexes_for(two_total, three_total);
+            let need = rules.min_hexes(deploying_units);
             if !union.is_empty() && (union.len() as u32) < need {
                 out.push(
                     Diagnostic::new(
@@ -286,6 +285,7 @@ fn capacity_finding(
     alt: &HexSet,
     need: u32,
     map: &Map,
+    rules: &Ruleset,
     p: Vec<crate::diagnostic::PathSeg>,
 ) -> Diagnostic {
     match alt.iter().next() {
@@ -305,7 +305,7 @@ fn capacity_finding(
                 side.name,
                 group.id,
                 group.stacking_points(),
-                Ruleset::rifle_and_saber().stacking_limit,
+                rules.stacking_limit().unwrap_or_default(),
                 alt.len()
             ),
         )

@@ -8,11 +8,11 @@ use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, RoadKind, parse_feature_code};
 use crate::path;
 use crate::ruleset::FeatureLetter;
-use crate::ruleset::Terrain;
+use crate::ruleset::Ruleset;
 
 /// The map rules; `unread` hexes had a terrain character the legend does not know (MAP002), so
 /// nothing is said about their terrain.
-pub(super) fn check(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
+pub(super) fn check(map: &Map, _rules: &Ruleset, unread: &HexSet) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut by_number: BTreeMap<u32, Vec<(usize, &str)>> = BTreeMap::new();
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
@@ -116,14 +116,6 @@ fn terrain_mismatch(
     unread: &HexSet,
 ) -> Option<Diagnostic> {
     let f = &map.features[i];
-    let fits = |t: Terrain, slope: bool| match letter {
-        FeatureLetter::V => t == Terrain::Village,
-        FeatureLetter::H => slope,
-        FeatureLetter::W => matches!(t, Terrain::Woods | Terrain::Forest),
-        FeatureLetter::R | FeatureLetter::J => t.is_river(),
-        FeatureLetter::F => t == Terrain::Ford,
-        FeatureLetter::B => t == Terrain::Bridge,
-    };
     let bad: Vec<String> = f
         .hexes
         .iter()
@@ -131,7 +123,7 @@ fn terrain_mismatch(
             !unread.contains(**c)
                 && map
                     .cell(**c)
-                    .is_some_and(|cell| !fits(cell.terrain, cell.slope))
+                    .is_some_and(|cell| !letter.fits(cell.terrain, cell.slope))
         })
         .map(|c| map.grid.label(*c))
         .collect();

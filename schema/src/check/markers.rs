@@ -12,8 +12,9 @@ use crate::model::special_rule::Effect;
 use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::ruleset::MarkerKind;
+use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (si, side) in s.sides.iter().enumerate() {
         for (gi, g) in side.groups.iter().enumerate() {

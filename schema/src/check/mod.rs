@@ -10,48 +10,100 @@ mod texts;
 mod turns;
 mod victory;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::Scenario;
 use crate::pipeline::zones::shared::SharedZones;
 use crate::pipeline::zones::{Resolved, resolve};
+use crate::ruleset::{Citation, Ruleset};
 
-/// Every check of a map on its own: feature codes and numbers (11.0), roads, terrain of features.
-pub fn check_map(map: &Map) -> Vec<Diagnostic> {
-    check_map_unread(map, &HexSet::empty(map.grid))
+/// Every check of a map on its own, under its game's rules: feature codes and numbers (11.0),
+/// roads, terrain of features.
+pub fn check_map(map: &Map, rules: &Ruleset) -> Vec<Diagnostic> {
+    check_map_unread(map, rules, &HexSet::empty(map.grid))
 }
 
 /// [`check_map`] of a map built from a file whose `unread` hexes had a terrain character the
 /// legend does not know (MAP002, reported already): nothing is said about their terrain.
-pub fn check_map_unread(map: &Map, unread: &HexSet) -> Vec<Diagnostic> {
-    map_features::check(map, unread)
+pub fn check_map_unread(map: &Map, rules: &Ruleset, unread: &HexSet) -> Vec<Diagnostic> {
+    cited(rules, map_features::check(map, rules, unread))
 }
 
-/// Every check of a scenario on its map, with the zones `shared` by the other files of a run
-/// on the same map, if any (see [`crate::pipeline::zones::shared`]). Returns the resolved zones
-/// too, for export and the editor.
+/// Every check of a scenario on its map under the scenario's game's `rules`, with the zones
+/// `shared` by the other files of a run on the same map, if any (see
+/// [`crate::pipeline::zones::shared`]). Returns the resolved zones too, for export and the
+/// editor. A map of another game than the scenario's is the one finding: nothing else can be
+/// judged on it.
 pub fn check_scenario(
     s: &Scenario,
     map: &Map,
+    rules: &Ruleset,
     shared: Option<&SharedZones>,
 ) -> (Resolved, Vec<Diagnostic>) {
-    let mut out = references::check(s);
+    if let Some(d) = map_of_other_game(s, map) {
+        return (Resolved::default(), vec![d]);
+    }
+    let mut out = references::check(s, rules);
     let (resolved, mut zone_diags) = resolve(s, map, shared);
     out.append(&mut zone_diags);
-    out.extend(deployment::check(s, map, &resolved));
-    out.extend(stacking::check(s, map, &resolved));
-    out.extend(turns::check(s, map, &resolved));
-    out.extend(victory::check(s, &resolved));
-    out.extend(markers::check(s, map, &resolved));
-    out.extend(special_rules::check(s, map, &resolved));
-    out.extend(texts::check(s));
+    out.extend(deployment::check(s, map, rules, &resolved));
+    out.extend(stacking::check(s, map, rules, &resolved));
+    out.extend(turns::check(s, map, rules, &resolved));
+    out.extend(victory::check(s, rules, &resolved));
+    out.extend(markers::check(s, map, rules, &resolved));
+    out.extend(special_rules::check(s, map, rules, &resolved));
+    out.extend(texts::check(s, rules));
     if resolved.incomplete {
         // Zones past the work budget were not computed: findings judged on them (the
         // registry's `zones` column) are not findings.
         out.retain(|d| !d.code.info().zones.needs_computed_zones());
     }
-    (resolved, explained(s, without_consequences(out)))
+    (
+        resolved,
+        cited(rules, explained(s, without_consequences(out))),
+    )
+}
+
+/// REF008: the scenario names a map of another game (the `game` fields differ; absent is
+/// Rifle & Saber). Said at the scenario's `game` field, or at its `map` when it has none.
+pub fn map_of_other_game(s: &Scenario, map: &Map) -> Option<Diagnostic> {
+    let (ours, theirs) = (s.game.unwrap_or_default(), map.game.unwrap_or_default());
+    if ours == theirs {
+        return None;
+    }
+    let at = if s.game.is_some() { "game" } else { "map" };
+    Some(
+        Diagnostic::new(
+            Code::MapOfOtherGame,
+            format!(
+                "this scenario is for {} (`{}`), but its map `{}` is for {} (`{}`)",
+                s.rules().name,
+                ours.id(),
+                crate::diagnostic::printable(&map.id, 60),
+                map.rules().name,
+                theirs.id()
+            ),
+        )
+        .at_path(vec![PathSeg::key(at)])
+        .with_hint(format!(
+            "name a map for {} in `map:`, or write `game: \"{}\"` if the scenario is for {}",
+            s.rules().name,
+            theirs.id(),
+            map.rules().name
+        )),
+    )
+}
+
+/// Each finding with the rule section its code cites in this game's files (a second game's
+/// sections come from its ruleset; Rifle & Saber's are the registry's).
+fn cited(rules: &Ruleset, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    for d in &mut diags {
+        if let Citation::Own(section) = rules.citation(d.code.as_str()) {
+            d.rule = section.map(String::from);
+        }
+    }
+    diags
 }
 
 /// Drop findings that only follow from an error inside the same zone (an empty zone because it

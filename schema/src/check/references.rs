@@ -10,8 +10,9 @@ use crate::model::limits;
 use crate::model::scenario::Scenario;
 use crate::model::victory::{EITHER_SIDE, Outcome};
 use crate::path;
+use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     // "Two differently colored sets of playing pieces" (2.3): one colour a side.
     if let [a, b] = s.sides.as_slice()

@@ -13,8 +13,9 @@ use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::pipeline::zones::compiler::within;
 use crate::ruleset::MarkerKind;
+use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = own_disruption_area(s, map, r);
     out.extend(markers_forbidden_everywhere(s, r));
     // A rule whose zone holds no hex of the map applies nowhere.

@@ -18,13 +18,13 @@ use crate::model::scenario::Scenario;
 use crate::model::special_rule::Effect;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::RIFLE_AND_SABER;
+use crate::ruleset::Ruleset;
 
 /// Stacking points of a counter (7.0A): a unit's by its type; markers have none.
-pub fn stacking_points(c: Counter) -> u32 {
+pub fn stacking_points(rules: &Ruleset, c: Counter) -> u32 {
     match c {
-        Counter::Unit(k) => RIFLE_AND_SABER.stacking_points(k),
-        Counter::Marker(m) => RIFLE_AND_SABER.marker_stacking_points(m),
+        Counter::Unit(k) => rules.stacking_points(k),
+        Counter::Marker(m) => rules.marker_stacking_points(m),
     }
 }
 
@@ -45,6 +45,8 @@ pub enum StackingProblem {
     OverStacked {
         /// Stacking points with the counter added.
         points: u32,
+        /// The most a hex holds.
+        limit: u32,
     },
     /// The enemy's units hold the hex.
     EnemyHolds {
@@ -56,11 +58,9 @@ pub enum StackingProblem {
 impl std::fmt::Display for StackingProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StackingProblem::OverStacked { points } => write!(
-                f,
-                "over-stacked: {points} of {} stacking points (7.0)",
-                RIFLE_AND_SABER.stacking_limit
-            ),
+            StackingProblem::OverStacked { points, limit } => {
+                write!(f, "over-stacked: {points} of {limit} stacking points (7.0)",)
+            }
             StackingProblem::EnemyHolds { .. } => {
                 write!(
                     f,
@@ -73,25 +73,30 @@ impl std::fmt::Display for StackingProblem {
 
 impl<'a> HexStack<'a> {
     /// The stack set-up places at `at`, leaving out placement `except` (one being moved).
-    pub fn at(s: &'a Scenario, at: Coord, except: Option<usize>) -> HexStack<'a> {
+    pub fn at(s: &'a Scenario, rules: &Ruleset, at: Coord, except: Option<usize>) -> HexStack<'a> {
         let mut st = HexStack::default();
         for (i, p) in s.setup.iter().enumerate() {
             if Some(i) != except && p.at == at {
-                st.add(&p.side, p.counter);
+                st.add(rules, &p.side, p.counter);
             }
         }
         st
     }
 
     /// What adding `counter` of side `side` to this hex would break.
-    pub fn problems_adding(&self, side: &str, counter: Counter) -> Vec<StackingProblem> {
+    pub fn problems_adding(
+        &self,
+        rules: &Ruleset,
+        side: &str,
+        counter: Counter,
+    ) -> Vec<StackingProblem> {
         let mut out = Vec::new();
         let Counter::Unit(_) = counter else {
             return out;
         };
-        let points = self.points + stacking_points(counter);
-        if RIFLE_AND_SABER.over_stacked(points) {
-            out.push(StackingProblem::OverStacked { points });
+        let points = self.points + stacking_points(rules, counter);
+        if let Some(limit) = rules.stacking_limit().filter(|l| points > *l) {
+            out.push(StackingProblem::OverStacked { points, limit });
         }
         if let Some(holder) = self.holder.filter(|h| *h != side) {
             out.push(StackingProblem::EnemyHolds {
@@ -102,9 +107,9 @@ impl<'a> HexStack<'a> {
     }
 
     /// Add a counter of side `side`.
-    pub fn add(&mut self, side: &'a str, counter: Counter) {
+    pub fn add(&mut self, rules: &Ruleset, side: &'a str, counter: Counter) {
         if let Counter::Unit(_) = counter {
-            self.points += stacking_points(counter);
+            self.points += stacking_points(rules, counter);
             self.holder.get_or_insert(side);
         }
     }
@@ -124,7 +129,55 @@ pub fn allotted(s: &Scenario, side: &str, group: &str, c: Counter) -> u32 {
     }
 }
 
-pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
+/// How many counters of a kind a group may place at set-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allotment {
+    /// Its units of that type, or its allotment of that marker.
+    Exactly(u32),
+    /// Any number: a special rule gives the side the marker "as desired" (11.8).
+    AsDesired,
+}
+
+/// What a group may place of a counter: [`allotted`], unless a special rule lets its side place
+/// the marker as desired (11.8: "with improved positions as desired").
+pub fn allotment(s: &Scenario, side: &str, group: &str, c: Counter) -> Allotment {
+    if let Counter::Marker(m) = c
+        && s.special_rules.iter().any(|r| {
+            matches!(&r.effect, Effect::MarkersAsDesired { side: id, marker } if id == side && *marker == m)
+        })
+    {
+        return Allotment::AsDesired;
+    }
+    Allotment::Exactly(allotted(s, side, group, c))
+}
+
+/// The counters a group places at set-up, in order: its unit types, its allotted markers, then
+/// the markers its side may place as desired (11.8) that it has no allotment of.
+pub fn placeable(s: &Scenario, side: &str, group: &str) -> Vec<Counter> {
+    let Some(g) = s
+        .side(side)
+        .and_then(|sd| sd.groups.iter().find(|g| g.id == group))
+    else {
+        return Vec::new();
+    };
+    let mut out: Vec<Counter> = g
+        .units
+        .keys()
+        .map(|k| Counter::Unit(*k))
+        .chain(g.markers.keys().map(|m| Counter::Marker(*m)))
+        .collect();
+    for r in &s.special_rules {
+        if let Effect::MarkersAsDesired { side: id, marker } = &r.effect
+            && id == side
+            && !out.contains(&Counter::Marker(*marker))
+        {
+            out.push(Counter::Marker(*marker));
+        }
+    }
+    out
+}
+
+pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, _r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut stacks: BTreeMap<Coord, HexStack> = BTreeMap::new();
     let mut placed: BTreeMap<(&str, &str, Counter), (u32, usize)> = BTreeMap::new();
@@ -135,17 +188,16 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
         e.0 += 1;
         e.1 = pi;
         let st = stacks.entry(p.at).or_default();
-        for problem in st.problems_adding(&p.side, p.counter) {
+        for problem in st.problems_adding(rules, &p.side, p.counter) {
             match problem {
                 // Said once per hex: where the stack first goes over.
-                StackingProblem::OverStacked { .. } if RIFLE_AND_SABER.over_stacked(st.points) => {}
-                StackingProblem::OverStacked { .. } => out.push(
+                StackingProblem::OverStacked { .. } if rules.over_stacked(st.points) => {}
+                StackingProblem::OverStacked { limit, .. } => out.push(
                     Diagnostic::new(
                         Code::OverStacked,
                         format!(
-                            "hex {} holds more than {} stacking points",
+                            "hex {} holds more than {limit} stacking points",
                             map.grid.label(p.at),
-                            RIFLE_AND_SABER.stacking_limit
                         ),
                     )
                     .at_path(path!["setup", pi])
@@ -172,7 +224,7 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
                 ),
             }
         }
-        st.add(&p.side, p.counter);
+        st.add(rules, &p.side, p.counter);
     }
     for ((side, group, counter), (n, last)) in placed {
         if !s
@@ -182,14 +234,9 @@ pub(super) fn check(s: &Scenario, map: &Map, _r: &Resolved) -> Vec<Diagnostic> {
             continue;
         };
         // "With improved positions as desired" (11.8): no allotment to exceed.
-        if let Counter::Marker(m) = counter
-            && s.special_rules.iter().any(|r| {
-                matches!(&r.effect, Effect::MarkersAsDesired { side: id, marker } if id == side && *marker == m)
-            })
-        {
+        let Allotment::Exactly(have) = allotment(s, side, group, counter) else {
             continue;
-        }
-        let have = allotted(s, side, group, counter);
+        };
         if n > have {
             let what = match counter {
                 Counter::Unit(k) => k.code(),

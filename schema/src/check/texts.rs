@@ -9,8 +9,9 @@ use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::factor::TO_BE_SET;
 use crate::model::scenario::Scenario;
 use crate::path;
+use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let empty = |text: &str, p: Vec<PathSeg>, what: String, hint: String| {
         text.trim().is_empty().then(|| {

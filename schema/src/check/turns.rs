@@ -8,9 +8,9 @@ use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let track = Ruleset::rifle_and_saber().turn_record_track;
+    let track = rules.turn_record_track;
     if s.game_length == 0 || s.game_length > track {
         out.push(
             Diagnostic::new(

@@ -9,8 +9,9 @@ use crate::model::special_rule::Effect;
 use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, HoldHexes, Outcome, When};
 use crate::path;
 use crate::pipeline::zones::Resolved;
+use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario, r: &Resolved) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, _rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let len = s.game_length;
     for (vi, v) in s.victory.iter().enumerate() {

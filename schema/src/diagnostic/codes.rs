@@ -235,7 +235,7 @@ registry! {
         explanation: "Brackets may nest at most 64 levels deep; the limit is checked before \
             parsing so that a hostile file cannot exhaust the stack. A zone never needs deep \
             nesting: a `Union` or `Intersection` takes a list of any length.",
-        bad: "zone: Union([Union([Union([Union([ … 70 levels … ])])])])",
+        bad: "zone: Union([Union([Union([ … ])])]),   // 70 levels deep",
         fixed: "zone: Union([Feature(\"V4\"), Feature(\"V5\"), Feature(\"H26\")])",
     }
     Syntax = "SYN001" {
@@ -247,8 +247,8 @@ registry! {
             bracket, a field given twice, text that is not UTF-8, or a file that stops in the \
             middle of a value. RON writes structs in `( )`, lists in `[ ]`, maps in `{ }`, and \
             `field: value` pairs separated by commas.",
-        bad: "(id: \"a\" units: {MZ: 6})",
-        fixed: "(id: \"a\", units: {MZ: 6})",
+        bad: "(id: \"a\" units: {MZ: 6, MA: 1}, entry: …)",
+        fixed: "(id: \"a\", units: {MZ: 6, MA: 1}, entry: …)",
     }
     UnknownField = "SYN002" {
         severity: Error,
@@ -279,8 +279,8 @@ registry! {
         title: "required field missing",
         explanation: "A field that has no default is absent. The message names it and the \
             struct it belongs to; `saberc schema` lists the required fields of each struct.",
-        bad: "(id: \"a\", entry: Deploy(zone: Feature(\"V4\")))",
-        fixed: "(id: \"a\", units: {MZ: 6}, entry: Deploy(zone: Feature(\"V4\")))",
+        bad: "(id: \"a\", entry: Deploy(zone: Within(distance: 1, of: Feature(\"V4\"))))",
+        fixed: "(id: \"a\", units: {MZ: 6, MA: 1}, entry: Deploy(zone: Within(distance: 1, of: Feature(\"V4\"))))",
     }
     UnknownFormat = "FMT001" {
         severity: Error,
@@ -302,7 +302,7 @@ registry! {
             `saberc export`: it is checked against `export.schema.json` only. Exports are \
             generated: keep them out of the folders of source files, or regenerate them.",
         bad: "format: \"saber-export/1\",   // in a folder given to saberc check",
-        fixed: "saberc export scenarios -o build/   // exports in a folder of their own",
+        fixed: "format: \"saber-scenario/1\",   // its export written elsewhere: saberc export FILE -o build/",
         split_from: "FMT001",
     }
     UnsupportedVersion = "FMT002" {
@@ -354,6 +354,19 @@ registry! {
         bad: "goal: ControlEnemySetup(by_turn: 8),",
         fixed: "goal: ControlEnemySetup(when: ByEndOfTurn(8)),",
     }
+    UnknownGame = "FMT007" {
+        severity: Error,
+        family: Files,
+        rule: None,
+        title: "a `game` saberc does not know",
+        explanation: "A map or scenario may name the game it is for in a `game` field: \
+            `\"rifle-and-saber\"` (the game of every file without the field) or \
+            `\"musket-and-saber-quick-play\"`. Another value names no game saberc has the rules \
+            of, so the file cannot be checked; the hint names the nearest spelling. Leave the \
+            field out for a Rifle & Saber file.",
+        bad: "game: \"musket-and-sabre\",",
+        fixed: "game: \"musket-and-saber-quick-play\",",
+    }
     Schema = "SCH001" {
         severity: Error,
         family: Schema,
@@ -375,7 +388,7 @@ registry! {
             in a group, 2,000 units on a side, a distance of 2,000 hexes; the README lists them \
             all), which keep the cost of checking bounded.",
         bad: "units: {MZ: 5000},",
-        fixed: "units: {MZ: 50},",
+        fixed: "units: {MZ: 40},",
     }
     MoreFindings = "LIM004" {
         severity: Note,
@@ -385,8 +398,8 @@ registry! {
         explanation: "A file has more than 200 findings: the first 200 are shown and the rest \
             are counted in this final note. Fix the ones shown first; the rest are often \
             consequences of the same mistake.",
-        bad: "setup: [ … 500 placements off the map … ],",
-        fixed: "setup: [ … 500 placements on the map … ],",
+        bad: "setup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (50, 1)), …],   // 500 placements off the map",
+        fixed: "setup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (24, 17)), …],   // each in its group's zone",
         split_from: "LIM003",
     }
     MapTerrainShape = "MAP001" {
@@ -397,8 +410,8 @@ registry! {
         explanation: "A map's `terrain` has one string per row, north to south, and one character \
             per hex in each row: there must be exactly `height` rows of exactly `width` \
             characters.",
-        bad: "width: 3, height: 2,\nterrain: [\"...\", \"..\"],",
-        fixed: "width: 3, height: 2,\nterrain: [\"...\", \"...\"],",
+        bad: "width: 5, height: 3,\nterrain: [\"ww...\", \"..v.^\", \"....\"],",
+        fixed: "width: 5, height: 3,\nterrain: [\"ww...\", \"..v.^\", \".....\"],",
     }
     MapTerrainChar = "MAP002" {
         severity: Error,
@@ -409,8 +422,8 @@ registry! {
             `.` clear, `v` village, `w` woods, `f` the big forest, `~` river, `=` ford, `#` \
             bridge, and `^` `V` `W` `F` for clear, village, woods and forest on a slope. The \
             message names the row and column of the character that is none of these.",
-        bad: "terrain: [\"..x..\"],",
-        fixed: "terrain: [\"..w..\"],",
+        bad: "terrain: [\"ww...\", \"..x.^\", \".....\"],",
+        fixed: "terrain: [\"ww...\", \"..v.^\", \".....\"],",
     }
     MapBadHexside = "MAP003" {
         severity: Error,
@@ -420,8 +433,8 @@ registry! {
         explanation: "A ridge names a hexside direction the map's hexes do not have: flat-topped \
             hexes have N, NE, SE, S, SW and NW sides, pointy-topped hexes NE, E, SE, SW, W and \
             NW.",
-        bad: "orientation: Flat,\nridges: [((4, 5), E)],",
-        fixed: "orientation: Flat,\nridges: [((4, 5), NE)],",
+        bad: "orientation: Flat, …\nridges: [((2, 2), E)],",
+        fixed: "orientation: Flat, …\nridges: [((2, 2), NE)],",
     }
     MapRoadGap = "MAP004" {
         severity: Error,
@@ -430,8 +443,8 @@ registry! {
         title: "road hexes are not neighbours",
         explanation: "A road is a path of adjacent hexes: units move along it from hex to hex \
             through road hexsides (4M), so each hex must share a hexside with the one before it.",
-        bad: "(kind: Minor, hexes: [(3, 4), (5, 4)])",
-        fixed: "(kind: Minor, hexes: [(3, 4), (4, 4), (5, 4)])",
+        bad: "(kind: Minor, hexes: [(1, 3), (3, 3)])",
+        fixed: "(kind: Minor, hexes: [(1, 3), (2, 3), (3, 3)])",
     }
     FeatureNumberReused = "MAP005" {
         severity: Error,
@@ -451,8 +464,8 @@ registry! {
         title: "feature defined twice",
         explanation: "Each feature code names one feature (11.0); its hexes are listed in one \
             definition. Merge the hexes of the second definition into the first.",
-        bad: "(code: \"W22\", hexes: [(3, 4)]),\n(code: \"W22\", hexes: [(3, 5)]),",
-        fixed: "(code: \"W22\", hexes: [(3, 4), (3, 5)]),",
+        bad: "(code: \"W22\", hexes: [(1, 1)]),\n(code: \"W22\", hexes: [(2, 1)])",
+        fixed: "(code: \"W22\", hexes: [(1, 1), (2, 1)])",
     }
     OffMap = "MAP007" {
         severity: Error,
@@ -461,8 +474,8 @@ registry! {
         title: "hex off the map",
         explanation: "A hex given as `(col, row)` lies outside the map: columns run from 1 to \
             `width` and rows from 1 to `height`, numbered as printed (`(4, 12)` is hex 0412).",
-        bad: "width: 20, height: 15,\nridges: [((21, 3), N)],",
-        fixed: "width: 20, height: 15,\nridges: [((20, 3), N)],",
+        bad: "width: 5, height: 3, …\nridges: [((6, 2), N)],",
+        fixed: "width: 5, height: 3, …\nridges: [((5, 2), N)],",
         zones: Cause,
     }
     MainRoadNoEdge = "MAP008" {
@@ -473,8 +486,8 @@ registry! {
         explanation: "The main roads are named by the edge at which they leave the map (11.0: \
             the South, East and Northwest roads), and scenarios bring reinforcements in along \
             them. A main road needs a name and must reach a map edge.",
-        bad: "(kind: Main, name: Some(\"East\"), hexes: [(10, 5), (11, 5)])",
-        fixed: "(kind: Main, name: Some(\"East\"), hexes: [(10, 5), (11, 5), … (47, 16)])",
+        bad: "(kind: Main, name: Some(\"East\"), hexes: [(2, 2), (3, 2)])",
+        fixed: "(kind: Main, name: Some(\"East\"), hexes: [(2, 2), (3, 2), (4, 2), (5, 2)])",
     }
     FeatureTerrain = "MAP009" {
         severity: Warning,
@@ -484,8 +497,8 @@ registry! {
         explanation: "A feature's letter says what it is (11.0): V village, H hill (slope hexes), \
             W woods, R river, J river junction, F ford, B bridge. Some of its hexes have other \
             terrain; paint them or remove them from the feature.",
-        bad: "terrain: [\"..v..\"],\nfeatures: [(code: \"V4\", hexes: [(2, 1), (3, 1)])],",
-        fixed: "terrain: [\"..v..\"],\nfeatures: [(code: \"V4\", hexes: [(3, 1)])],",
+        bad: "terrain: [\"ww...\", \"..v.^\", \".....\"], …\n(code: \"V4\", hexes: [(2, 2), (3, 2)]),   // (2, 2) is clear",
+        fixed: "terrain: [\"ww...\", \"..v.^\", \".....\"], …\n(code: \"V4\", hexes: [(3, 2)]),",
     }
     UnknownFeature = "REF001" {
         severity: Error,
@@ -495,8 +508,8 @@ registry! {
         explanation: "A zone or victory condition names a feature code the scenario's map does \
             not have. Scenarios place units relative to the numbered features of the map \
             (11.0); the hint suggests the nearest codes the map does have.",
-        bad: "zone: Within(distance: 1, of: Feature(\"H20\")),",
-        fixed: "zone: Within(distance: 1, of: Feature(\"H2\")),",
+        bad: "zone: Within(distance: 1, of: Feature(\"V44\"))",
+        fixed: "zone: Within(distance: 1, of: Feature(\"V4\"))",
         zones: Cause,
     }
     UnknownRoad = "REF002" {
@@ -506,8 +519,8 @@ registry! {
         title: "unknown road",
         explanation: "A zone names a road the map does not have. Roads are named by the edge at \
             which they leave the map (`South`, `East`, `Northwest` on the Rifle & Saber map).",
-        bad: "at: RoadEntry(\"West\"),",
-        fixed: "at: RoadEntry(\"Northwest\"),",
+        bad: "at: RoadEntry(\"West\")",
+        fixed: "at: RoadEntry(\"Northwest\")",
         zones: Cause,
     }
     UnknownSide = "REF003" {
@@ -563,8 +576,20 @@ registry! {
         explanation: "A map given by path must stay inside the scenario's directory tree or a \
             `--maps` directory: absolute paths, `../` escapes and symbolic links that lead out \
             are refused, so that checking a file never reads elsewhere on the disk.",
-        bad: "map: \"/etc/maps/skirmish.ron\",",
-        fixed: "map: \"skirmish\",   // with --maps DIR",
+        bad: "map: \"/home/me/maps/my-map.ron\",",
+        fixed: "map: \"rifle-and-saber\",   // a built-in map, a map in a --maps DIR, or a path inside the scenario's folder",
+    }
+    MapOfOtherGame = "REF008" {
+        severity: Error,
+        family: References,
+        rule: None,
+        title: "the scenario's map is for another game",
+        explanation: "A scenario is checked under its game's rules on its map, so both must be \
+            for the same game: their `game` fields must agree (a file without one is for Rifle & \
+            Saber). Nothing else is checked until they do. Name a map of the scenario's game, or \
+            correct the scenario's `game`.",
+        bad: "game: \"musket-and-saber-quick-play\",\nmap: \"rifle-and-saber\",",
+        fixed: "game: \"musket-and-saber-quick-play\",\nmap: \"my-quick-play-map\",",
     }
     EmptyZone = "ZON001" {
         severity: Error,
@@ -574,8 +599,8 @@ registry! {
         explanation: "A deployment or arrival zone has no hexes on this map, so the group could \
             not be set up or could not enter. Check the distances and directions of its clauses \
             against the map; `saberc render SCENARIO -o zones.png` draws every zone.",
-        bad: "zone: Intersection([Beyond(toward: N, of: Feature(\"H26\")), Beyond(toward: S, of: Feature(\"H26\"))]),",
-        fixed: "zone: Beyond(toward: N, of: Feature(\"H26\"), inclusive: true),",
+        bad: "zone: Intersection([Beyond(toward: N, of: Feature(\"H26\")), Beyond(toward: S, of: Feature(\"H26\"))])",
+        fixed: "zone: Beyond(toward: N, of: Feature(\"H26\"), inclusive: true)",
         zones: Consequence,
     }
     ZoneParameter = "ZON002" {
@@ -586,8 +611,8 @@ registry! {
         explanation: "A clause of a zone asks for something no hex can satisfy (a sector at least \
             5 but at most 3 hexes away), or refers to the enemy's deployment where it is not \
             known (only the side that deploys second may, and not in a circle).",
-        bad: "zone: Sector(toward: N, of: Feature(\"V4\"), within: Some(3), at_least: Some(5)),",
-        fixed: "zone: Sector(toward: N, of: Feature(\"V4\"), within: Some(5), at_least: Some(3)),",
+        bad: "zone: Sector(toward: N, of: Feature(\"V4\"), within: Some(3), at_least: Some(5))",
+        fixed: "zone: Sector(toward: N, of: Feature(\"V4\"), within: Some(5), at_least: Some(3))",
         zones: Cause,
     }
     RiverSideTied = "ZON003" {
@@ -611,8 +636,8 @@ registry! {
         explanation: "\"Units totalling no more than six Stacking Points may be stacked in the \
             same hex\" (7.0): artillery and machine guns count 3 points, every other unit 2, \
             markers none. The set-up places more in one hex; move a unit to a neighbouring hex.",
-        bad: "setup: [(side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5))],",
-        fixed: "setup: [(side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MA), at: (5, 5)),\n        (side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 6))],",
+        bad: "setup: [(side: \"red\", group: \"a\", counter: Unit(MA), at: (24, 17)),\n        (side: \"red\", group: \"a\", counter: Unit(MA), at: (24, 17)),\n        (side: \"red\", group: \"a\", counter: Unit(MZ), at: (24, 17))],",
+        fixed: "setup: [(side: \"red\", group: \"a\", counter: Unit(MA), at: (24, 17)),\n        (side: \"red\", group: \"a\", counter: Unit(MA), at: (24, 17)),\n        (side: \"red\", group: \"a\", counter: Unit(MZ), at: (24, 16))],",
     }
     EnemiesShareHex = "STK002" {
         severity: Error,
@@ -621,8 +646,8 @@ registry! {
         title: "enemy units in one hex",
         explanation: "\"Enemy and Friendly units may never occupy the same hex\" (7.0). The \
             set-up places units of both sides in one hex.",
-        bad: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5)),\n(side: \"blue\", group: \"a\", counter: Unit(MZ), at: (5, 5)),",
-        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5)),\n(side: \"blue\", group: \"a\", counter: Unit(MZ), at: (5, 7)),",
+        bad: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (24, 17)),\n(side: \"blue\", group: \"a\", counter: Unit(MZ), at: (24, 17)),",
+        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (24, 17)),\n(side: \"blue\", group: \"a\", counter: Unit(MZ), at: (15, 8)),",
     }
     ZoneTooSmall = "DEP001" {
         severity: Error,
@@ -635,8 +660,8 @@ registry! {
             group needs (or a side's groups together need more than their zones cover). Widen \
             the zone; if the printed scenario really is that tight, record how you read it in an \
             interpretation note.",
-        bad: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Feature(\"V4\"))),   // V4 has 2 hexes",
-        fixed: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Within(distance: 1, of: Feature(\"V4\")))),",
+        bad: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Feature(\"V12\"))),   // V12 has 3 hexes",
+        fixed: "(id: \"a\", units: {MZ: 12}, entry: Deploy(zone: Within(distance: 1, of: Feature(\"V12\")))),",
         zones: Consequence,
     }
     OpposingZonesOverlap = "DEP002" {
@@ -648,8 +673,8 @@ registry! {
             side that deploys second may not use hexes the first occupies (7.0), but it is often \
             a mistake in a zone. If the printed scenario means it, list `DEP002` in the \
             `explains` of an interpretation note and it is reported as a note.",
-        bad: "interpretations: [],",
-        fixed: "interpretations: [(rule: \"11.5\", text: \"…\", reading: \"the zones meet at H32\", explains: [\"DEP002\"])],",
+        bad: "(id: \"a\", units: {MZ: 6}, entry: Deploy(zone: Within(distance: 2, of: Feature(\"V4\")))),   // the Reds deploy within 1 of V4\n…\ninterpretations: [],",
+        fixed: "(id: \"a\", units: {MZ: 6}, entry: Deploy(zone: Within(distance: 2, of: Feature(\"V4\")))),   // the Reds deploy within 1 of V4\n…\ninterpretations: [(rule: \"11.0\", text: \"Blues deploy within 2 hexes of V4.\", reading: \"The zones overlap at V4: the Blues set up around the Reds.\", explains: [\"DEP002\"])],",
         zones: OnComputedZones,
     }
     PlacementOutsideZone = "DEP003" {
@@ -659,8 +684,8 @@ registry! {
         title: "placed outside the zone",
         explanation: "A set-up placement puts a unit outside its group's deployment zone, or \
             places a group that arrives during play and so has no set-up position (11.0).",
-        bad: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (30, 30)),",
-        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (5, 5)),   // a hex of the zone",
+        bad: "setup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (30, 30))],",
+        fixed: "setup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (24, 17))],   // a hex of V4, in the zone",
         zones: OnComputedZones,
     }
     EmptyGroup = "DEP004" {
@@ -670,8 +695,8 @@ registry! {
         title: "empty group",
         explanation: "A group has no units and no markers, so it deploys or arrives with \
             nothing. Give it its units or remove it.",
-        bad: "(id: \"b\", units: {}, entry: Arrive(turn: 3, at: Edge(South))),",
-        fixed: "(id: \"b\", units: {CY: 2}, entry: Arrive(turn: 3, at: Edge(South))),",
+        bad: "(id: \"b\", units: {}, entry: Arrive(turn: 3, at: RoadEntry(\"South\")))",
+        fixed: "(id: \"b\", units: {CY: 2}, entry: Arrive(turn: 3, at: RoadEntry(\"South\")))",
     }
     PlacedMoreThanAllotted = "DEP006" {
         severity: Error,
@@ -681,8 +706,8 @@ registry! {
         explanation: "The set-up places more counters of a kind for a group than the group has \
             in the scenario's order of battle (11.0). Remove the extra placements or raise the \
             group's count.",
-        bad: "units: {MA: 1}, …\nsetup: [(… counter: Unit(MA), at: (5, 5)), (… counter: Unit(MA), at: (5, 6))],",
-        fixed: "units: {MA: 2}, …\nsetup: [(… counter: Unit(MA), at: (5, 5)), (… counter: Unit(MA), at: (5, 6))],",
+        bad: "units: {MA: 1}, …\nsetup: [(… counter: Unit(MA), at: (24, 17)), (… counter: Unit(MA), at: (24, 16))],",
+        fixed: "units: {MA: 2}, …\nsetup: [(… counter: Unit(MA), at: (24, 17)), (… counter: Unit(MA), at: (24, 16))],",
     }
     SameColors = "DEP007" {
         severity: Error,
@@ -692,8 +717,8 @@ registry! {
         explanation: "The game comes with two differently coloured sets of playing pieces (2.3), \
             one a side: two sides in the same colour could not be told apart on the map. Give \
             each side its own colour.",
-        bad: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Blue, …),",
-        fixed: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Red, …),",
+        bad: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Blue, …)",
+        fixed: "(id: \"union\", color: Red, …),\n(id: \"confederates\", color: Blue, …)",
     }
     FirstDeployerArrives = "DEP008" {
         severity: Error,
@@ -704,8 +729,8 @@ registry! {
             `deploys_first` must set up at least one group on the map; here every one of its \
             groups arrives during play. Name the other side, or give this side a group that \
             deploys.",
-        bad: "deploys_first: \"union\", …\n(id: \"a\", entry: Arrive(turn: 2, at: Edge(South))),   // union's only group",
-        fixed: "deploys_first: \"confederates\",",
+        bad: "(id: \"a\", units: {MZ: 6, MA: 1}, entry: Arrive(turn: 2, at: Edge(South)))   // the Union's only group\n…\ndeploys_first: \"union\",",
+        fixed: "(id: \"a\", units: {MZ: 6, MA: 1}, entry: Arrive(turn: 2, at: Edge(South)))   // the Union's only group\n…\ndeploys_first: \"confederates\",",
     }
     SetupOnRiver = "DEP009" {
         severity: Error,
@@ -716,10 +741,8 @@ registry! {
             (11.5), setting up on a river hex is entering it: a unit placed on one breaks the \
             rule. Place it on a bridge, a ford or a dry hex. Terrain is read as played, after \
             \"treat as clear\" rules.",
-        bad: "special_rules: [(printed: \"…\", effect: RiverOnlyAtCrossings)], …
-setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 8))],   // a river hex",
-        fixed: "special_rules: [(printed: \"…\", effect: RiverOnlyAtCrossings)], …
-setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
+        bad: "special_rules: [(printed: \"Rivers may only be entered at bridges and fords.\", effect: RiverOnlyAtCrossings)], …\nsetup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (20, 11))],   // a river hex",
+        fixed: "special_rules: [(printed: \"Rivers may only be entered at bridges and fords.\", effect: RiverOnlyAtCrossings)], …\nsetup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (20, 12))],   // the bridge",
     }
     ZoneOnRiver = "DEP011" {
         severity: Warning,
@@ -731,8 +754,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             arrival zone that includes river hexes is legal, since the player can avoid them, \
             but the zone likely meant to leave them out. Terrain is read as played, after \
             \"treat as clear\" rules.",
-        bad: "entry: Deploy(zone: Within(distance: 2, of: Feature(\"B3\"))),   // the river beside the bridge",
-        fixed: "entry: Deploy(zone: Difference(Within(distance: 2, of: Feature(\"B3\")), Terrain(River))),",
+        bad: "(id: \"a\", units: {MZ: 6, MA: 1}, entry: Deploy(zone: Within(distance: 2, of: Feature(\"B13\"))))   // the river beside the bridge\n…\nspecial_rules: [(printed: \"Rivers may only be entered at bridges and fords.\", effect: RiverOnlyAtCrossings)],",
+        fixed: "(id: \"a\", units: {MZ: 6, MA: 1}, entry: Deploy(zone: Difference(Within(distance: 2, of: Feature(\"B13\")), Terrain(River))))\n…\nspecial_rules: [(printed: \"Rivers may only be entered at bridges and fords.\", effect: RiverOnlyAtCrossings)],",
         split_from: "DEP009",
     }
     SideWithoutUnits = "DEP010" {
@@ -743,8 +766,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "Every scenario gives each side its forces (11.0): a side whose groups have \
             no units at all has nothing to play with, so the file is not yet a scenario. Give \
             its groups their units (each group without any is otherwise DEP004).",
-        bad: "(id: \"red\", …, groups: [(id: \"a\", units: {}, entry: …)]),",
-        fixed: "(id: \"red\", …, groups: [(id: \"a\", units: {MZ: 12, MA: 1}, entry: …)]),",
+        bad: "(id: \"red\", …, groups: [(id: \"a\", units: {}, entry: …)])",
+        fixed: "(id: \"red\", …, groups: [(id: \"a\", units: {MZ: 6, MA: 1}, entry: …)])",
     }
     GameLength = "TRN001" {
         severity: Error,
@@ -763,8 +786,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         title: "arrival outside the game",
         explanation: "A group arrives on a Game-Turn the game never reaches (or on turn 0): \
             arrivals come on a Game-Turn from 1 to the game's length (15.0).",
-        bad: "game_length: 10, …\nentry: Arrive(turn: 12, at: Edge(South)),",
-        fixed: "game_length: 10, …\nentry: Arrive(turn: 8, at: Edge(South)),",
+        bad: "entry: Arrive(turn: 12, at: RoadEntry(\"South\"))\n…\ngame_length: 10,",
+        fixed: "entry: Arrive(turn: 8, at: RoadEntry(\"South\"))\n…\ngame_length: 10,",
     }
     ArrivalNotOnEdge = "TRN003" {
         severity: Error,
@@ -774,8 +797,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "Reinforcements enter from the map edge (11.0), but some hexes of the \
             group's arrival zone are inland. Intersect the zone with an `Edge(..)`, or arrive by \
             a road entry.",
-        bad: "entry: Arrive(turn: 3, at: Within(distance: 2, of: Feature(\"V4\"))),",
-        fixed: "entry: Arrive(turn: 3, at: RoadEntry(\"South\")),",
+        bad: "entry: Arrive(turn: 3, at: Within(distance: 2, of: Feature(\"V4\")))",
+        fixed: "entry: Arrive(turn: 3, at: RoadEntry(\"South\"))",
         zones: Consequence,
     }
     RoadNotOnEdge = "TRN004" {
@@ -785,8 +808,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         title: "road does not reach an edge",
         explanation: "A `RoadEntry` arrival enters where the road leaves the map, but this road \
             reaches no map edge. Extend the road to the edge in the map, or arrive by an edge.",
-        bad: "entry: Arrive(turn: 2, at: RoadEntry(\"Lane\")),   // Lane ends inland",
-        fixed: "entry: Arrive(turn: 2, at: Edge(East)),",
+        bad: "(id: \"b\", units: {BA: 1}, entry: Arrive(turn: 3, at: RoadEntry(\"East\"))),   // this map's East road ends inland",
+        fixed: "(id: \"b\", units: {BA: 1}, entry: Arrive(turn: 3, at: Edge(East))),",
         zones: Cause,
     }
     ExitImpossible = "VIC001" {
@@ -808,8 +831,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         title: "turn outside the game",
         explanation: "A victory condition or special rule names a Game-Turn the game never \
             reaches (or turn 0): turns run from 1 to the game's length (15.0).",
-        bad: "game_length: 8, …\nwhen: EndOfTurn(10),",
-        fixed: "game_length: 8, …\nwhen: EndOfTurn(8),",
+        bad: "game_length: 8, …\nwhen: EndOfTurn(10)",
+        fixed: "game_length: 8, …\nwhen: EndOfTurn(8)",
     }
     VictoryLevels = "VIC003" {
         severity: Error,
@@ -818,8 +841,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         title: "victory ladder out of order",
         explanation: "A graded outcome lists its levels by the Game-Turn by which the goal is met; \
             the turns must increase from one rung to the next.",
-        bad: "by_turn: [(turn: 6, level: Decisive), (turn: 4, level: Substantive)],",
-        fixed: "by_turn: [(turn: 4, level: Decisive), (turn: 6, level: Substantive)],",
+        bad: "by_turn: [(turn: 6, result: (winner: \"blue\", level: Decisive)), (turn: 4, result: (winner: \"blue\", level: Substantive))],",
+        fixed: "by_turn: [(turn: 4, result: (winner: \"blue\", level: Decisive)), (turn: 6, result: (winner: \"blue\", level: Substantive))],",
     }
     LadderJudgedAtEnd = "VIC007" {
         severity: Warning,
@@ -830,8 +853,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             this goal is judged only at the end of the game (`Hold` at `EndOfGame`, \
             `DestroyAll`, losses), so the rungs before the last Game-Turn never apply. Grade a \
             goal that can be met during play, or use `outcome: Wins`.",
-        bad: "goal: Hold(target: Feature(\"V4\"), when: EndOfGame),\noutcome: Graded(by_turn: [(turn: 4, level: Decisive), (turn: 8, level: Marginal)]),",
-        fixed: "goal: Hold(target: Feature(\"V4\"), when: AnyTurn),\noutcome: Graded(by_turn: [(turn: 4, level: Decisive), (turn: 8, level: Marginal)]),",
+        bad: "goal: Hold(target: Feature(\"V4\"), when: EndOfGame),\noutcome: Graded(by_turn: [(turn: 4, result: (winner: \"blue\", level: Decisive)), (turn: 8, result: (winner: \"blue\", level: Marginal))], …),",
+        fixed: "goal: Hold(target: Feature(\"V4\"), when: AnyTurn),\noutcome: Graded(by_turn: [(turn: 4, result: (winner: \"blue\", level: Decisive)), (turn: 8, result: (winner: \"blue\", level: Marginal))], …),",
         split_from: "VIC003",
     }
     VictoryTarget = "VIC004" {
@@ -853,8 +876,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "For a side to hold a hex, a friendly unit must be in it (11.0), so holding \
             every hex of a target takes at least as many units as the target has hexes. Hold \
             `Any` hex of it, narrow the target, or give the side more units.",
-        bad: "goal: Hold(target: Feature(\"H26\"), hexes: All, when: EndOfGame),   // 9 hexes, 6 units",
-        fixed: "goal: Hold(target: Feature(\"H26\"), hexes: Any, when: EndOfGame),",
+        bad: "goal: Hold(target: Feature(\"H24\"), hexes: All, when: EndOfGame),   // 11 hexes, 8 Blue units",
+        fixed: "goal: Hold(target: Feature(\"H24\"), hexes: Any, when: EndOfGame),",
     }
     MetAtSetup = "VIC006" {
         severity: Warning,
@@ -867,7 +890,7 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             other side as the winner contradicts the condition's own side: the condition is most \
             likely meant for the other side. Give it to the side that must take the target, or \
             judge it at the end of the game (a defence).",
-        bad: "(side: \"red\", goal: Hold(target: Feature(\"V4\"), when: AnyTurn), …)   // red deploys on V4",
+        bad: "(side: \"red\", goal: Hold(target: Feature(\"V4\"), when: AnyTurn), …)   // the Reds deploy on V4",
         fixed: "(side: \"blue\", goal: Hold(target: Feature(\"V4\"), when: AnyTurn), …)",
     }
     TrenchesWithoutDeployment = "MRK001" {
@@ -878,8 +901,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "Trench and Improved Position markers are placed on friendly-occupied hexes \
             before the game begins (10.2, 10.3), so only a group that deploys can hold them; \
             this group arrives during play. Give the markers to a deploying group.",
-        bad: "(id: \"b\", units: {MZ: 4}, markers: {Trench: 2}, entry: Arrive(turn: 3, at: Edge(South))),",
-        fixed: "(id: \"a\", units: {MZ: 4}, markers: {Trench: 2}, entry: Deploy(zone: Feature(\"H26\"))),",
+        bad: "(id: \"b\", units: {CY: 2}, markers: {Trench: 2}, entry: Arrive(turn: 3, at: RoadEntry(\"South\")))",
+        fixed: "(id: \"a\", units: {MZ: 6}, markers: {Trench: 2}, entry: Deploy(zone: Within(distance: 1, of: Feature(\"V12\"))))",
     }
     MarkerPlacement = "MRK002" {
         severity: Error,
@@ -888,8 +911,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         title: "marker placed where it may not be",
         explanation: "A Trench or Improved Position marker is placed on a hex no unit of its side \
             occupies (10.2, 10.3), or where a special rule forbids markers during deployment.",
-        bad: "(side: \"red\", group: \"a\", counter: Marker(Trench), at: (6, 6)),   // no red unit there",
-        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (6, 6)),\n(side: \"red\", group: \"a\", counter: Marker(Trench), at: (6, 6)),",
+        bad: "(side: \"red\", group: \"a\", counter: Marker(Trench), at: (24, 17)),   // no red unit there",
+        fixed: "(side: \"red\", group: \"a\", counter: Unit(MZ), at: (24, 17)),\n(side: \"red\", group: \"a\", counter: Marker(Trench), at: (24, 17)),",
     }
     MarkerCount = "MRK003" {
         severity: Warning,
@@ -921,8 +944,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "Trench and Improved Position markers go one to a friendly-occupied hex \
             (10.2, 10.3); a group with more of them than its deployment zone has hexes cannot \
             place them all.",
-        bad: "markers: {Trench: 8}, entry: Deploy(zone: Feature(\"H26\")),   // H26 has 5 hexes",
-        fixed: "markers: {Trench: 5}, entry: Deploy(zone: Feature(\"H26\")),",
+        bad: "(id: \"a\", units: {MZ: 10, MA: 1}, markers: {Trench: 9}, entry: Deploy(zone: Feature(\"H26\")))   // H26 has 8 hexes",
+        fixed: "(id: \"a\", units: {MZ: 10, MA: 1}, markers: {Trench: 8}, entry: Deploy(zone: Feature(\"H26\")))",
         zones: OnComputedZones,
     }
     LimberRoadHexes = "MRK006" {
@@ -933,8 +956,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "Limber counters that must be placed on road hexes (11.17: \"Limbers must be \
             placed on road hexes\") need road hexes in their group's deployment zone; this zone has none, so the \
             limbers cannot be placed at all. Put a road in the zone.",
-        bad: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: Feature(\"H26\"))),   // no road on H26",
-        fixed: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: RoadStretch(road: \"East\", from: Feature(\"V6\"), to: Edge(East)))),",
+        bad: "(id: \"a\", units: {MZ: 4, MA: 4}, markers: {Limber: 4}, entry: Deploy(zone: Feature(\"H26\")))   // no road on H26\n…\nspecial_rules: [(printed: \"Limbers must be placed on road hexes.\", effect: LimberCounters(side: \"red\", …, road_only: true, …))],",
+        fixed: "(id: \"a\", units: {MZ: 4, MA: 4}, markers: {Limber: 4}, entry: Deploy(zone: RoadStretch(road: \"East\", from: Feature(\"V6\"), to: Edge(East))))\n…\nspecial_rules: [(printed: \"Limbers must be placed on road hexes.\", effect: LimberCounters(side: \"red\", …, road_only: true, …))],",
         zones: OnComputedZones,
     }
     FewLimberRoadHexes = "MRK007" {
@@ -946,8 +969,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             placed on road hexes\") have fewer road hexes in their group's zone than there are \
             limbers. Limbers stack, so it is legal, but the scenario likely meant a longer \
             stretch of road.",
-        bad: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: Feature(\"V6\"))),   // two road hexes",
-        fixed: "(id: \"a\", markers: {Limber: 4}, entry: Deploy(zone: RoadStretch(road: \"East\", from: Feature(\"V6\"), to: Edge(East)))),",
+        bad: "(id: \"a\", units: {MZ: 4, MA: 4}, markers: {Limber: 4}, entry: Deploy(zone: Feature(\"V6\")))   // two road hexes\n…\nspecial_rules: [(printed: \"Limbers must be placed on road hexes.\", effect: LimberCounters(side: \"red\", …, road_only: true, …))],",
+        fixed: "(id: \"a\", units: {MZ: 4, MA: 4}, markers: {Limber: 4}, entry: Deploy(zone: RoadStretch(road: \"East\", from: Feature(\"V6\"), to: Edge(East))))\n…\nspecial_rules: [(printed: \"Limbers must be placed on road hexes.\", effect: LimberCounters(side: \"red\", …, road_only: true, …))],",
         zones: OnComputedZones,
         split_from: "MRK006",
     }
@@ -972,8 +995,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             hexes of H24 or H28\") disrupts the side's units at once inside the area, so the \
             side should neither deploy there nor have its victory target there. It may be \
             intended: then explain the reading in `interpretations`.",
-        bad: "effect: ProximityDisruption(side: \"russians\", distance: 3, of: Feature(\"H24\")), …\nentry: Deploy(zone: Within(distance: 2, of: Feature(\"H24\"))),",
-        fixed: "entry: Deploy(zone: AtLeast(distance: 4, from: Feature(\"H24\"))),",
+        bad: "entry: Deploy(zone: Within(distance: 2, of: Feature(\"H24\")))\n…\neffect: ProximityDisruption(side: \"russians\", distance: 3, of: Feature(\"H24\"))",
+        fixed: "entry: Deploy(zone: AtLeast(distance: 4, from: Feature(\"H24\")))\n…\neffect: ProximityDisruption(side: \"russians\", distance: 3, of: Feature(\"H24\"))",
     }
     MarkersForbiddenEverywhere = "SPR003" {
         severity: Error,
@@ -983,8 +1006,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "A rule lets a side place markers as desired (11.8) while another forbids \
             the same markers on every hex the side may deploy in, so none can be placed at all. \
             Narrow the `NoMarkersIn` zone to the hexes the rules name, or drop one of the rules.",
-        bad: "effect: MarkersAsDesired(side: \"danes\", marker: Trench), …\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Everywhere),",
-        fixed: "effect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Feature(\"V3\")),",
+        bad: "effect: MarkersAsDesired(side: \"danes\", marker: Trench)\n…\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Everywhere)",
+        fixed: "effect: MarkersAsDesired(side: \"danes\", marker: Trench)\n…\neffect: NoMarkersIn(side: \"danes\", marker: Trench, zone: Feature(\"V4\"))",
         zones: OnComputedZones,
     }
     EmptyText = "TXT001" {
@@ -1010,8 +1033,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             a victory condition, each marked \"to be set by the designer\". While a victory \
             condition's wording or an interpretation note still says so, the scenario is not \
             done: set those values, then rewrite the wording or note without the mark.",
-        bad: "printed: \"British must hold V4 at the end of the game (to be set by the designer).\",",
-        fixed: "printed: \"The British must hold Inkerman ridge (H26) at the end of Game-Turn 10.\",",
+        bad: "printed: \"The Blues must hold V4 at the end of the game (to be set by the designer).\",",
+        fixed: "printed: \"The Blues must hold V4 at the end of the game.\",",
     }
     BattleInvalid = "FAC001" {
         severity: Error,
@@ -1034,7 +1057,7 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             between the sides shifted by rounding, a battle longer than the Turn Record Track, \
             no duration given. A note, not an error: review it and adjust the result if needed.",
         bad: "duration_minutes: None,",
-        fixed: "duration_minutes: Some(120),",
+        fixed: "duration_minutes: Some(90),",
     }
     TiledGrid = "TIL001" {
         severity: Error,
@@ -1045,8 +1068,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             staggered maps, infinite (chunked) maps, a missing or unknown stagger axis or index, \
             tile sizes that cannot be hexes, or a map without a tile layer of terrain cannot be \
             turned into a Rifle & Saber map.",
-        bad: r#"<map orientation="isometric" ...>"#,
-        fixed: r#"<map orientation="hexagonal" staggeraxis="x" staggerindex="odd" ...>"#,
+        bad: "<map … orientation=\"isometric\" …>",
+        fixed: "<map … orientation=\"hexagonal\" … staggeraxis=\"x\" staggerindex=\"odd\" …>",
     }
     TiledTerrain = "TIL002" {
         severity: Error,
@@ -1068,8 +1091,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
         explanation: "Some cells of the terrain layer have no tile: they are read as clear and \
             reported once, with the first such cell and how many more there are. Paint every \
             hex of the terrain layer.",
-        bad: r#"<data encoding="csv">1,0,1</data>"#,
-        fixed: r#"<data encoding="csv">1,1,1</data>"#,
+        bad: "<data encoding=\"csv\">1,0,1,1,3,2</data>",
+        fixed: "<data encoding=\"csv\">1,1,1,1,3,2</data>",
         split_from: "TIL002",
     }
     TiledObject = "TIL003" {
@@ -1081,8 +1104,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             bridge, road, ridge, label) or by their layer's name: a feature is named by its code \
             (11.0), a road is a polyline from hex centre to hex centre, a ridge a polyline along \
             hexsides. What does not fit is an error on the object's id.",
-        bad: r#"<object id="4" name="Village" type="village">"#,
-        fixed: r#"<object id="4" name="V4" type="village">"#,
+        bad: "<object id=\"4\" name=\"Village\" type=\"village\" …>",
+        fixed: "<object id=\"4\" name=\"V4\" type=\"village\" …>",
     }
     TiledObjectLeftOut = "TIL005" {
         severity: Warning,
@@ -1093,8 +1116,8 @@ setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 7))],",
             point), or a label without text or place, is left out of the imported map; a \
             feature whose class contradicts the letter of its code (11.0) is read by its code. \
             Fix the class, or leave the object out of the map's layers.",
-        bad: r#"<object id="4" name="V4" type="hill">"#,
-        fixed: r#"<object id="4" name="V4" type="village">"#,
+        bad: "<object id=\"4\" name=\"V4\" type=\"hill\" …>",
+        fixed: "<object id=\"4\" name=\"V4\" type=\"village\" …>",
         split_from: "TIL003",
     }
     TiledData = "TIL004" {

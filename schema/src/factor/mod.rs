@@ -56,6 +56,11 @@ use crate::ruleset::{Morale, Ratio, Ruleset, UnitKind};
 /// Minutes in a Game-Turn (errata 1.1: "Each Game-Turn represents five minutes").
 pub const MINUTES_PER_TURN: u32 = 5;
 
+/// The rules factoring follows: 11.18 is a Rifle & Saber procedure, and a battle file (which
+/// names no map and no game) is factored into a scenario of the game of a file without a
+/// `game`, Rifle & Saber.
+pub const RULES: &Ruleset = crate::ruleset::for_game(None);
+
 /// Game length suggested when the battle's duration is not known: the most common length among
 /// the seventeen scenarios (seven of them last 10 Game-Turns).
 pub const DEFAULT_GAME_LENGTH: u32 = 10;
@@ -190,7 +195,7 @@ pub struct GameLength {
 /// (turns, uncapped turns).
 pub fn turns_for_minutes(minutes: u32) -> (u32, u32) {
     let uncapped = minutes.div_ceil(MINUTES_PER_TURN).max(1);
-    let track = Ruleset::rifle_and_saber().turn_record_track;
+    let track = RULES.turn_record_track;
     (uncapped.min(track), uncapped)
 }
 
@@ -330,7 +335,7 @@ impl fmt::Display for FactorWarning {
             FactorWarning::LongerThanTrack { minutes, turns } => write!(
                 f,
                 "the battle lasted {minutes} minutes, {turns} Game-Turns of five minutes, but the Turn Record Track has {track} spaces; game length capped at {track}: recreate a portion of the battle",
-                track = Ruleset::rifle_and_saber().turn_record_track
+                track = RULES.turn_record_track
             ),
             FactorWarning::NoDuration => write!(
                 f,

@@ -2,8 +2,6 @@
 
 use std::fmt::Write as _;
 
-use crate::ruleset::Ruleset;
-
 use super::*;
 
 /// The factoring as text: the orders of battle in the rules' notation first, then the rounding,
@@ -108,7 +106,7 @@ pub(super) fn game_length_text(g: &GameLength) -> String {
         (Some(m), Some(u)) if u > g.turns => format!(
             "{} Game-Turns (the battle's {m} minutes would need {u} at five minutes a Game-Turn, errata 1.1; the Turn Record Track has {}, 15.0)",
             g.turns,
-            Ruleset::rifle_and_saber().turn_record_track
+            super::RULES.turn_record_track
         ),
         (Some(m), _) => format!(
             "{} Game-Turns ({m} minutes at five minutes a Game-Turn, errata 1.1)",

@@ -11,7 +11,7 @@ use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Interpretation, SCENARIO_FORMAT, Scenario, Side};
 use crate::model::victory::{Goal, HoldHexes, Outcome, VictoryCondition, When};
 use crate::model::zone::Zone;
-use crate::ruleset::{Ruleset, UnitKind};
+use crate::ruleset::UnitKind;
 
 use super::report::game_length_text;
 use super::*;
@@ -19,15 +19,7 @@ use super::*;
 /// Smallest distance `d` such that the hexes within `d` of a single hex (1 + 3d(d+1)) can hold
 /// the group at six stacking points a hex (7.0); at least 3, so a skeleton's zone leaves room.
 pub(super) fn placeholder_distance(units: &BTreeMap<UnitKind, u32>) -> u32 {
-    let (mut two, mut three) = (0u32, 0u32);
-    for (k, n) in units {
-        if k.is_gun() {
-            three = three.saturating_add(*n);
-        } else {
-            two = two.saturating_add(*n);
-        }
-    }
-    let need = u64::from(Ruleset::rifle_and_saber().min_hexes_for(two, three));
+    let need = u64::from(super::RULES.min_hexes(units.iter().map(|(k, n)| (*k, *n))));
     let mut d = 3u32;
     while d < limits::MAX_DISTANCE && 1 + 3 * u64::from(d) * u64::from(d + 1) < need {
         d += 1;
@@ -233,6 +225,7 @@ pub fn skeleton_on(battle: &Battle, f: &Factoring, map: &str, anchors: &[Anchor;
     Scenario {
         schema: None,
         format: SCENARIO_FORMAT.into(),
+        game: None,
         id: scenario_id(battle),
         rule: None,
         name: battle.name.clone(),

@@ -91,9 +91,6 @@ pub const MAX_SUBGOALS: usize = 20;
 /// Largest numerator or denominator of a fraction in a goal.
 pub const MAX_FRACTION_TERM: u32 = 100;
 
-/// Last Game-Turn a file may name: the spaces of the Turn Record Track (15.0).
-pub const MAX_TURN: u32 = crate::ruleset::RIFLE_AND_SABER.turn_record_track;
-
 /// Longest battle a battle file may describe, in minutes.
 pub const MAX_BATTLE_MINUTES: u32 = 100_000;
 

@@ -24,7 +24,7 @@ use crate::model::hex::{Compass, Coord, Edge, Grid, Orientation, Parity};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
 use crate::ruleset::{
-    FEATURE_PATTERN, FeatureLetter, RIFLE_AND_SABER, TERRAIN_ROW_PATTERN, Terrain,
+    FEATURE_PATTERN, FeatureLetter, Game, Ruleset, TERRAIN_ROW_PATTERN, Terrain, for_game,
 };
 
 /// The `format` value of a map file this version reads and writes.
@@ -44,6 +44,9 @@ pub struct MapFile {
     /// File format and version: `saber-map/1`.
     #[schemars(regex(pattern = r"^saber-map/[0-9]+$"))]
     pub format: String,
+    /// The game the map is for; absent: Rifle & Saber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<Game>,
     /// Short identifier that scenarios use to name the map (`rifle-and-saber`).
     #[schemars(regex(pattern = limits::FILE_ID_PATTERN))]
     pub id: String,
@@ -93,10 +96,11 @@ impl MapFile {
     /// The hexes whose terrain character the legend does not know (MAP002): a map built from
     /// the file shows them as clear, a stand-in the map checks must not judge.
     pub fn unread_hexes(&self, grid: Grid) -> HexSet {
+        let rules = for_game(self.game);
         let mut unread = HexSet::empty(grid);
         for (r, row) in self.terrain.iter().enumerate().take(grid.height as usize) {
             for (c, ch) in row.chars().enumerate().take(grid.width as usize) {
-                if Cell::from_char(ch).is_none() {
+                if Cell::from_char(ch, rules).is_none() {
                     unread.insert(Coord(c as i32 + 1, r as i32 + 1));
                 }
             }
@@ -190,14 +194,14 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// The file character for this cell (the ruleset's terrain legend).
-    pub fn to_char(self) -> char {
-        RIFLE_AND_SABER.legend_char(self.terrain, self.slope)
+    /// The file character for this cell in a game's terrain legend.
+    pub fn to_char(self, rules: &Ruleset) -> char {
+        rules.legend_char(self.terrain, self.slope)
     }
 
-    /// The cell for a file character, if the legend has it.
-    pub fn from_char(c: char) -> Option<Cell> {
-        let (terrain, slope) = RIFLE_AND_SABER.legend_cell(c)?;
+    /// The cell for a file character, if the game's legend has it.
+    pub fn from_char(c: char, rules: &Ruleset) -> Option<Cell> {
+        let (terrain, slope) = rules.legend_cell(c)?;
         Some(Cell { terrain, slope })
     }
 }
@@ -216,6 +220,8 @@ impl SideKey {
 /// A map in memory: dense terrain, indexed hexsides, features by code.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Map {
+    /// The game the map is for, as its file says (absent: Rifle & Saber).
+    pub game: Option<Game>,
     /// Identifier scenarios use.
     pub id: String,
     /// Display name.
@@ -246,6 +252,7 @@ impl Map {
             parity: Parity::EvenShoved,
         };
         Map {
+            game: None,
             id: id.to_string(),
             name: name.to_string(),
             notes: String::new(),
@@ -256,6 +263,11 @@ impl Map {
             features: Vec::new(),
             labels: Vec::new(),
         }
+    }
+
+    /// The rules of the map's game.
+    pub fn rules(&self) -> &'static Ruleset {
+        for_game(self.game)
     }
 
     /// The cell at a coordinate (`None` off the map).
@@ -332,6 +344,7 @@ impl Map {
     /// Build the in-memory map from a file, reporting what does not fit. Problems are located
     /// by their path in the file; the map is built as far as possible even when there are some.
     pub fn from_file(file: &MapFile) -> (Map, Vec<Diagnostic>) {
+        let rules = for_game(file.game);
         // Bounded: one finding per bad hex or character, a million of them on the largest map.
         let mut problems = Findings::new();
         let width = file.width.clamp(1, limits::MAX_MAP_SIDE);
@@ -375,7 +388,7 @@ impl Map {
                 );
             }
             for (c, ch) in row.chars().enumerate().take(width as usize) {
-                match Cell::from_char(ch) {
+                match Cell::from_char(ch, rules) {
                     Some(cell) => cells[r * width as usize + c] = cell,
                     None => problems.push_with(Code::MapTerrainChar, || {
                         Diagnostic::new(
@@ -389,7 +402,7 @@ impl Map {
                         .at_path(vec![PathSeg::key("terrain"), PathSeg::Index(r)])
                         .with_hint(format!(
                             "use {} (see the legend in the README)",
-                            RIFLE_AND_SABER
+                            rules
                                 .terrain_legend
                                 .iter()
                                 .map(|(c, _, _)| c.to_string())
@@ -486,6 +499,7 @@ impl Map {
             }
         }
         let map = Map {
+            game: file.game,
             id: file.id.clone(),
             name: file.name.clone(),
             notes: file.notes.clone(),
@@ -501,11 +515,12 @@ impl Map {
 
     /// The file form of this map.
     pub fn to_file(&self) -> MapFile {
+        let rules = self.rules();
         let w = self.grid.width as usize;
         let terrain = self
             .cells
             .chunks(w)
-            .map(|row| row.iter().map(|c| c.to_char()).collect())
+            .map(|row| row.iter().map(|c| c.to_char(rules)).collect())
             .collect();
         let mut ridges: Vec<Hexside> = Vec::with_capacity(self.ridges.len());
         for SideKey(a, b) in &self.ridges {
@@ -521,6 +536,7 @@ impl Map {
         }
         MapFile {
             format: MAP_FORMAT.to_string(),
+            game: self.game,
             schema: None,
             id: self.id.clone(),
             name: self.name.clone(),
@@ -547,7 +563,7 @@ impl Map {
 }
 
 /// A road name as roads are looked up: lower case, without ` road`, `-` or spaces.
-pub(crate) fn normalize_road_name(name: &str) -> String {
+pub fn normalize_road_name(name: &str) -> String {
     let lower = name.trim().to_ascii_lowercase();
     lower
         .strip_suffix(" road")
@@ -620,9 +636,10 @@ mod tests {
     #[test]
     fn cells_round_trip_through_chars() {
         for ch in ".^vVwWfF~=#".chars() {
-            assert_eq!(Cell::from_char(ch).map(Cell::to_char), Some(ch));
+            let r = for_game(None);
+            assert_eq!(Cell::from_char(ch, r).map(|c| c.to_char(r)), Some(ch));
         }
-        assert_eq!(Cell::from_char('x'), None);
+        assert_eq!(Cell::from_char('x', for_game(None)), None);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::model::limits;
 use crate::model::special_rule::SpecialRule;
 use crate::model::victory::VictoryCondition;
 use crate::model::zone::Zone;
-use crate::ruleset::{MarkerKind, Morale, Printed, UnitKind};
+use crate::ruleset::{Game, MarkerKind, Morale, Printed, Ruleset, UnitKind, for_game};
 
 /// How a duplicate-key error starts; the parsers turn it into a diagnostic naming both places.
 pub const DUPLICATE_KEY: &str = "duplicate key `";
@@ -76,6 +76,9 @@ pub struct Scenario {
     /// File format and version: `saber-scenario/1`.
     #[schemars(regex(pattern = r"^saber-scenario/[0-9]+$"))]
     pub format: String,
+    /// The game the scenario is for, the same as its map's; absent: Rifle & Saber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<Game>,
     /// Short identifier (`fatehpur`).
     #[schemars(regex(pattern = limits::FILE_ID_PATTERN))]
     pub id: String,
@@ -106,7 +109,7 @@ pub struct Scenario {
     #[schemars(length(max = limits::MAX_ID))]
     pub moves_first: String,
     /// Number of Game-Turns, at most the 20 spaces of the Turn Record Track (15.0).
-    #[schemars(range(min = 1, max = limits::MAX_TURN))]
+    #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))]
     pub game_length: u32,
     /// Victory conditions.
     #[serde(default)]
@@ -132,6 +135,13 @@ pub struct Scenario {
     #[serde(default)]
     #[schemars(length(max = limits::MAX_CLAUSES))]
     pub interpretations: Vec<Interpretation>,
+}
+
+impl Scenario {
+    /// The rules of the scenario's game.
+    pub fn rules(&self) -> &'static Ruleset {
+        for_game(self.game)
+    }
 }
 
 /// One side of a scenario.
@@ -205,7 +215,7 @@ pub enum Entry {
     /// Arrives during play.
     Arrive {
         /// Game-Turn of arrival.
-        #[schemars(range(min = 1, max = limits::MAX_TURN))]
+        #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))]
         turn: u32,
         /// Where it enters: edge hexes or a road entry.
         at: Zone,

@@ -54,7 +54,7 @@ pub enum Effect {
         /// Side id.
         side: String,
         /// Number of Game-Turns.
-        #[schemars(range(min = 1, max = limits::MAX_TURN))]
+        #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))]
         turns: u32,
     },
     /// Rivers may only be entered at bridges and fords.
@@ -93,7 +93,7 @@ pub enum Effect {
         /// The marker.
         marker: MarkerKind,
         /// Number of lines.
-        #[schemars(range(min = 1, max = limits::MAX_TURN))]
+        #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))]
         lines: u32,
     },
     /// Limber markers used as counters of their own (11.17).

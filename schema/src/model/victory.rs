@@ -61,7 +61,7 @@ pub enum Goal {
         via: Zone,
         /// Counters that have left by the end of this Game-Turn count: exits accumulate, so
         /// "by the end of Game-Turn N" and "on or before Game-Turn N" are the same here.
-        #[schemars(range(min = 1, max = limits::MAX_TURN))]
+        #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))]
         by_turn: u32,
     },
     /// Control (hold) the position the enemy chose at set-up (11.14, 11.15).
@@ -102,14 +102,16 @@ pub enum When {
     /// At the end of the last Game-Turn.
     EndOfGame,
     /// At the end of the given Game-Turn, and only then ("at the end of Game-Turn 8", 11.13).
-    EndOfTurn(#[schemars(range(min = 1, max = limits::MAX_TURN))] u32),
+    EndOfTurn(#[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))] u32),
     /// At the end of any one Game-Turn up to and including the given one ("by the end of
     /// Game-Turn 10", 11.16): achieved as soon as it holds at the end of a Game-Turn.
-    ByEndOfTurn(#[schemars(range(min = 1, max = limits::MAX_TURN))] u32),
+    ByEndOfTurn(#[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))] u32),
     /// At the end of any one Game-Turn before the game ends.
     AnyTurn,
     /// For this many consecutive Game-Turns.
-    ConsecutiveTurns(#[schemars(range(min = 1, max = limits::MAX_TURN))] u32),
+    ConsecutiveTurns(
+        #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))] u32,
+    ),
 }
 
 /// How many units must exit.
@@ -157,7 +159,7 @@ pub enum Outcome {
     /// Graded by the Game-Turn by which the goal is achieved (11.6).
     Graded {
         /// In order of turn: achieved by the end of `by_turn` gives this result.
-        #[schemars(length(min = 1, max = limits::MAX_TURN as usize))]
+        #[schemars(length(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK as usize))]
         by_turn: Vec<GradedResult>,
         /// The result if the goal is never achieved.
         otherwise: Result,
@@ -169,7 +171,7 @@ pub enum Outcome {
 #[serde(deny_unknown_fields)]
 pub struct GradedResult {
     /// Achieved by the end of this Game-Turn.
-    #[schemars(range(min = 1, max = limits::MAX_TURN))]
+    #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))]
     pub turn: u32,
     /// Who wins, and how well.
     pub result: Result,

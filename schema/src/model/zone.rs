@@ -198,6 +198,15 @@ fn hex_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Coord>, D::Err
     d.deserialize_seq(Bounded)
 }
 
+/// "1 hex", "3 hexes".
+fn hexes(n: u32) -> String {
+    if n == 1 {
+        "1 hex".into()
+    } else {
+        format!("{n} hexes")
+    }
+}
+
 fn default_half_angle() -> u32 {
     45
 }
@@ -231,13 +240,20 @@ impl Zone {
             Zone::Terrain(t) => format!("all {} hexes", t.name()),
             Zone::Slopes => "all slope hexes".into(),
             Zone::Line(zs) => format!("the line {}", list(zs, "-")),
-            Zone::Within { distance: 0, of } => format!("in {}", of.describe()),
+            // "on the east edge", "on the Pike road", but "in V4".
+            Zone::Within { distance: 0, of } => match **of {
+                Zone::Edge(_) | Zone::Corner(_) | Zone::Road(_) | Zone::AnyRoad | Zone::Line(_) => {
+                    format!("on {}", of.describe())
+                }
+                Zone::RoadStretch { .. } => of.describe(),
+                _ => format!("in {}", of.describe()),
+            },
             Zone::Within { distance: 1, of } => format!("on or adjacent to {}", of.describe()),
             Zone::Within { distance, of } => {
-                format!("within {distance} hexes of {}", of.describe())
+                format!("within {} of {}", hexes(*distance), of.describe())
             }
             Zone::AtLeast { distance, from } => {
-                format!("{distance} hexes or more from {}", from.describe())
+                format!("{} or more from {}", hexes(*distance), from.describe())
             }
             Zone::Sector {
                 toward,
@@ -248,10 +264,10 @@ impl Zone {
             } => {
                 let mut s = String::new();
                 if let Some(w) = within {
-                    s.push_str(&format!("within {w} hexes "));
+                    s.push_str(&format!("within {} ", hexes(*w)));
                 }
                 if let Some(a) = at_least {
-                    s.push_str(&format!("{a} hexes or more "));
+                    s.push_str(&format!("{} or more ", hexes(*a)));
                 }
                 format!("{s}to the {} of {}", toward.name(), of.describe())
             }

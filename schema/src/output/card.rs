@@ -20,6 +20,7 @@ use crate::output::render::{
 };
 use crate::pipeline::Compiled;
 use crate::ruleset::Morale;
+use crate::ruleset::Ruleset;
 
 /// Page width: A4 landscape (297 mm) at 150 dots per inch.
 pub const PAGE_WIDTH: f64 = 1754.0;
@@ -71,9 +72,9 @@ pub fn card_svg(c: &Compiled) -> String {
     let foot = height - MARGIN;
     draw_notes(&mut left, s, left_end, foot - SMALL * 3.0);
     // The map key goes at the foot of the right column, if it fits under the text.
-    let key_top = foot - SMALL * 2.0 - map_key_height();
+    let key_top = foot - SMALL * 2.0 - map_key_height(c.rules);
     if key_top >= right_end + SECTION_GAP {
-        draw_map_key(&mut right, key_top);
+        draw_map_key(&mut right, c.rules, key_top);
     }
 
     let mut out = String::with_capacity(left.len() + right.len() + 4096);
@@ -416,28 +417,30 @@ const KEY_ROW: f64 = 30.0;
 const KEY_LINE: f64 = 19.0;
 
 /// The rows of each column of the map key.
-fn map_key_columns() -> [Vec<(crate::output::render::legend::Swatch, Vec<String>)>; 2] {
-    let mut first = map_key_rows();
+fn map_key_columns(
+    rules: &Ruleset,
+) -> [Vec<(crate::output::render::legend::Swatch, Vec<String>)>; 2] {
+    let mut first = map_key_rows(rules);
     let second = first.split_off(first.len().div_ceil(2));
     [first, second]
 }
 
 /// Height of the map key, heading included.
-fn map_key_height() -> f64 {
+fn map_key_height(rules: &Ruleset) -> f64 {
     let column = |rows: &[(crate::output::render::legend::Swatch, Vec<String>)]| {
         rows.iter()
             .map(|(_, lines)| KEY_ROW + KEY_LINE * (lines.len() - 1) as f64)
             .sum::<f64>()
     };
-    let [a, b] = map_key_columns();
+    let [a, b] = map_key_columns(rules);
     HEADING * 0.9 + 15.0 + column(&a).max(column(&b))
 }
 
 /// The map key (terrain, hexsides, roads, features) in two columns from `top`.
-fn draw_map_key(out: &mut String, top: f64) {
+fn draw_map_key(out: &mut String, rules: &Ruleset, top: f64) {
     let y0 = heading(out, RIGHT_X, top, RIGHT_W, "Map key");
     let col_w = RIGHT_W / 2.0;
-    for (k, rows) in map_key_columns().iter().enumerate() {
+    for (k, rows) in map_key_columns(rules).iter().enumerate() {
         let x = RIGHT_X + col_w * k as f64;
         let mut y = y0;
         for (swatch, lines) in rows {

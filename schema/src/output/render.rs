@@ -24,6 +24,7 @@ use crate::model::map::{Cell, Map, RoadKind, parse_feature_code};
 use crate::output::overlays::Overlay;
 use crate::output::palette::{self, SLOPE_OPACITY};
 use crate::ruleset::FeatureLetter;
+use crate::ruleset::Ruleset;
 use crate::ruleset::Terrain;
 
 use legend::{draw_legend, legend_height, legend_rows};
@@ -314,15 +315,21 @@ pub fn map_body(map: &Map, overlays: &[Overlay], style: MapStyle) -> MapBody {
 
 /// The map as an SVG document: terrain, ridges, roads, bridges and fords, feature outlines and
 /// labels, `CCRR` coordinates when hexes are big enough, the overlays, a title and a legend.
-pub fn map_svg(map: &Map, overlays: &[Overlay], title: &str) -> String {
-    map_svg_styled(map, overlays, title, MapStyle::default())
+pub fn map_svg(map: &Map, rules: &Ruleset, overlays: &[Overlay], title: &str) -> String {
+    map_svg_styled(map, rules, overlays, title, MapStyle::default())
 }
 
 /// [`map_svg`] in a given style (the layout, and so every hex's place, does not change with it).
-pub fn map_svg_styled(map: &Map, overlays: &[Overlay], title: &str, style: MapStyle) -> String {
+pub fn map_svg_styled(
+    map: &Map,
+    rules: &Ruleset,
+    overlays: &[Overlay],
+    title: &str,
+    style: MapStyle,
+) -> String {
     let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
     let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
-    let legend = legend_rows(overlays);
+    let legend = legend_rows(rules, overlays);
     let legend_h = legend_height(&legend);
     let width = legend_x + LEGEND_WIDTH + MARGIN;
     let height = lay.origin.1 + lay.size.1.max(legend_h) + MARGIN;
@@ -830,32 +837,43 @@ fn png_size(w: f64, h: f64, width_px: u32) -> (u32, u32, f32) {
 /// The map as a PNG, `width_px` wide: [`map_svg`] then [`svg_to_png`].
 pub fn map_png(
     map: &Map,
+    rules: &Ruleset,
     overlays: &[Overlay],
     title: &str,
     width_px: u32,
 ) -> Result<Vec<u8>, RenderError> {
-    map_png_styled(map, overlays, title, MapStyle::default(), width_px)
+    map_png_styled(map, rules, overlays, title, MapStyle::default(), width_px)
 }
 
 /// [`map_png`] in a given style.
 pub fn map_png_styled(
     map: &Map,
+    rules: &Ruleset,
     overlays: &[Overlay],
     title: &str,
     style: MapStyle,
     width_px: u32,
 ) -> Result<Vec<u8>, RenderError> {
-    svg_to_png(&map_svg_styled(map, overlays, title, style), width_px)
+    svg_to_png(
+        &map_svg_styled(map, rules, overlays, title, style),
+        width_px,
+    )
 }
 
 /// Where every hex centre lands in [`map_png`]'s image of the map (same overlays, same width),
 /// in pixels, row by row as [`Grid::coords`] lists the hexes: for comparing our drawing with
 /// another program's.
-pub fn png_hex_centers(map: &Map, overlays: &[Overlay], width_px: u32) -> Vec<(f64, f64)> {
+pub fn png_hex_centers(
+    map: &Map,
+    rules: &Ruleset,
+    overlays: &[Overlay],
+    width_px: u32,
+) -> Vec<(f64, f64)> {
     let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
     let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
     let width = legend_x + LEGEND_WIDTH + MARGIN;
-    let height = lay.origin.1 + lay.size.1.max(legend_height(&legend_rows(overlays))) + MARGIN;
+    let height =
+        lay.origin.1 + lay.size.1.max(legend_height(&legend_rows(rules, overlays))) + MARGIN;
     // The SVG's size is written rounded, and the PNG scale follows from it.
     let (_, _, scale) = png_size(width.round(), height.round(), width_px);
     let scale = f64::from(scale);

@@ -1,99 +1,110 @@
 //! Finding a value in the source text by its path (a JSON pointer), so that findings of the
-//! JSON Schema stage and the rule checks point at file:line:col.
+//! JSON Schema stage and the rule checks point at file:line:col, and the passes over a text
+//! that need no tree: check's limits (nesting, values) and the top-level `format` field.
 //!
-//! No maintained crate maps a path to a position in RON text, so this is a small, tolerant
-//! scanner over RON and JSON tokens. It follows how serde maps RON onto the JSON data model:
-//! `Name(...)` is either an enum variant (a path step named `Name`) or a struct name (no step);
-//! `Some(x)` is just `x`; `( .. )` holds struct fields or tuple items; `[ .. ]` a list; `{ .. }`
-//! a map. When the path cannot be followed to the end it stops at the deepest value found.
+//! Everything here reads the text through the one syntax tree ([`crate::syntax`]): the tree's
+//! nodes for paths, its lexer's tokens for the passes that run before anything is built (so
+//! that no pass disagrees with the parser on what is a string, a comment or a bracket). A path
+//! is followed as serde maps RON onto the JSON data model: `Name(...)` is either an enum
+//! variant (a path step named `Name`) or a struct name (no step); `Some(x)` is just `x`;
+//! `( .. )` holds struct fields or tuple items; `[ .. ]` a list; `{ .. }` a map. When the path
+//! cannot be followed to the end it stops at the deepest value found.
+
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::diagnostic::{Location, PathSeg};
+use crate::syntax::SyntaxKind::{self, *};
+use crate::syntax::lexer::{Lexed, lex, skip_trivia};
+use crate::syntax::tree::{self, SyntaxNode, entries, entry_key, entry_value, group_name};
 
 /// The location of the value at `path` in `text`. To locate many paths in one text, make one
-/// [`Locator`]: it scans the text once.
+/// [`Locator`]: it builds the tree once.
 pub fn locate(text: &str, path: &[PathSeg]) -> Location {
     let (offset, length) = Locator::new(text).span(path);
     location_at(text, offset, length)
 }
 
-/// Locates many paths in one text at a cost linear in the text: brackets are matched in one
-/// pass (on first use), and each container's items are listed once, however many paths go
-/// through it. Lines and columns are then computed by [`Lines`] in one forward sweep.
+/// Locates many paths in one text at a cost linear in the text: the syntax tree is built once
+/// (on first use), and each bracket's items are listed once, however many paths go through
+/// it. Lines and columns are then computed by [`Lines`] in one forward sweep.
 pub struct Locator<'a> {
-    s: Scanner<'a>,
-    /// `(open, close)` offsets of every bracket pair, in order of the opening bracket; `close`
-    /// is just past the closing bracket (the end of the text when unclosed).
-    pairs: std::cell::OnceCell<Vec<(u32, u32)>>,
-    items: std::cell::RefCell<std::collections::HashMap<usize, std::rc::Rc<Items>>>,
+    text: &'a str,
+    /// The root's value node, once built.
+    root: OnceCell<Option<SyntaxNode>>,
+    /// The items of each bracket listed so far, by the offset where its node starts.
+    items: RefCell<HashMap<usize, Rc<Items>>>,
 }
 
-/// The items of one container, listed once, with what every path step through it asks: whether
-/// all are positional, and where each key's first value starts (so that a step costs the same
-/// in a container of 100,000 items as in one of three).
+/// Where a path step lands.
+#[derive(Debug, Clone)]
+enum At {
+    /// A value node.
+    Value(SyntaxNode),
+    /// The brackets of an enum variant's group, entered by the variant's name (`Deploy(…)`
+    /// at the step `Deploy`): its span starts at the opening bracket.
+    Body(SyntaxNode),
+    /// A place that holds no value (inside an empty `Some()`, the end of the text).
+    Point(usize),
+}
+
+/// The items of one bracket, listed once, with what every path step through it asks: whether
+/// all are positional, and which item each key names first (so that a step costs the same in
+/// a bracket of 100,000 items as in one of three).
 struct Items {
-    list: Vec<Item>,
+    list: Vec<(Option<Box<str>>, At)>,
     positional: bool,
-    first_of_key: std::collections::HashMap<Box<str>, usize>,
+    first_of_key: HashMap<Box<str>, usize>,
 }
-
-impl Items {
-    fn new(list: Vec<Item>) -> Items {
-        let positional = list.iter().all(|(k, _)| k.is_none());
-        let mut first_of_key = std::collections::HashMap::new();
-        for (k, v) in &list {
-            if let Some(k) = k {
-                first_of_key.entry(k.clone()).or_insert(*v);
-            }
-        }
-        Items {
-            list,
-            positional,
-            first_of_key,
-        }
-    }
-}
-
-/// One item of a container: its key (when short enough to compare) and where its value starts.
-type Item = (Option<Box<str>>, usize);
 
 /// Keys longer than this are never path steps (ids, codes and field names are short).
 const MAX_KEY: usize = 256;
 
+/// A key as a path step names it: a field or identifier as written (`r#` dropped), a string
+/// key's value; a key too long to compare is still a key, which no step names.
+fn key_text(key: &SyntaxNode) -> Box<str> {
+    let len: usize = key.text_range().len().into();
+    if len > MAX_KEY {
+        return "\u{0}".into();
+    }
+    tree::key_name(key)
+        .unwrap_or_else(|| key.to_string())
+        .into_boxed_str()
+}
+
+fn start(node: &SyntaxNode) -> usize {
+    node.text_range().start().into()
+}
+
+fn end(node: &SyntaxNode) -> usize {
+    node.text_range().end().into()
+}
+
+/// An unnamed bracket opened with `open`.
+fn is_bracket(at: &At, open: SyntaxKind) -> bool {
+    matches!(at, At::Value(n) if n.kind() == GROUP
+        && group_name(n).is_none()
+        && tree::group_open(n).is_some_and(|t| t.kind() == open))
+}
+
 impl<'a> Locator<'a> {
-    /// A locator over `text` (nothing is scanned until the first path).
+    /// A locator over `text` (nothing is built until the first path).
     pub fn new(text: &'a str) -> Locator<'a> {
         Locator {
-            s: Scanner {
-                b: text.as_bytes(),
-                pairs: None,
-            },
-            pairs: std::cell::OnceCell::new(),
+            text,
+            root: OnceCell::new(),
             items: Default::default(),
-        }
-    }
-
-    fn scanner(&self) -> Scanner<'_> {
-        let pairs = self.pairs.get_or_init(|| bracket_pairs(self.s.b));
-        Scanner {
-            b: self.s.b,
-            pairs: Some(pairs),
         }
     }
 
     /// Byte offset and length of the value at `path` (the first line of it, at most 200 bytes),
     /// or of the deepest value found when the path cannot be followed to its end.
     pub fn span(&self, path: &[PathSeg]) -> (usize, usize) {
-        let s = self.scanner();
-        let mut pos = s.skip_trivia(0);
-        for seg in path {
-            match self.step(&s, pos, seg) {
-                Some(next) => pos = next,
-                None => break,
-            }
-        }
-        let end = s.value_end(pos).max(pos).min(s.b.len());
+        let (pos, end) = self.range(path);
+        let b = self.text.as_bytes();
         // Point at the first line of the value only, and at no more than 200 bytes of it.
-        let window = &s.b[pos.min(end)..end.min(pos + 200)];
+        let window = &b[pos.min(end)..end.min(pos + 200)];
         let len = window
             .iter()
             .position(|b| *b == b'\n')
@@ -101,149 +112,239 @@ impl<'a> Locator<'a> {
         (pos, len.max(1))
     }
 
+    /// Byte offsets where the value at `path` (or the deepest value found) starts and ends,
+    /// all of it.
+    pub fn range(&self, path: &[PathSeg]) -> (usize, usize) {
+        let mut at = self.start();
+        for seg in path {
+            match self.step(&at, seg) {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        let (pos, end) = match &at {
+            At::Value(n) => (start(n), end(n)),
+            At::Body(g) => (
+                tree::group_open(g).map_or(start(g), |t| t.text_range().start().into()),
+                end(g),
+            ),
+            At::Point(p) => (*p, *p),
+        };
+        (pos, end.max(pos).min(self.text.len()))
+    }
+
     /// Offsets where each occurrence of `key` starts in the map or struct at `path` (to name
     /// both places of a duplicate key).
     pub fn key_offsets(&self, path: &[PathSeg], key: &str) -> Vec<usize> {
-        let s = self.scanner();
-        let mut pos = s.skip_trivia(0);
+        let mut at = self.start();
         for seg in path {
-            match self.step(&s, pos, seg) {
-                Some(next) => pos = next,
+            match self.step(&at, seg) {
+                Some(next) => at = next,
                 None => return Vec::new(),
             }
         }
-        let open = match s.shape(pos) {
-            Shape::Named(_, _, open) => open,
-            Shape::Open(_) => pos,
+        let group = match at {
+            At::Value(g) | At::Body(g) if g.kind() == GROUP => g,
             _ => return Vec::new(),
         };
-        s.item_keys(open)
-            .into_iter()
-            .filter(|(k, _)| k.as_deref() == Some(key))
-            .map(|(_, at)| at)
+        entries(&group)
+            .filter_map(|e| entry_key(&e))
+            .filter(|k| &*key_text(k) == key)
+            .map(|k| start(&k))
             .collect()
     }
 
-    fn items(&self, s: &Scanner<'_>, open: usize) -> std::rc::Rc<Items> {
-        if let Some(v) = self.items.borrow().get(&open) {
+    /// The root's value, where every path starts.
+    fn start(&self) -> At {
+        let root = self.root.get_or_init(|| {
+            let parsed = crate::syntax::parse(self.text);
+            tree::root_value(&parsed.syntax())
+        });
+        match root {
+            Some(n) => At::Value(n.clone()),
+            None => At::Point(skip_trivia(self.text, 0)),
+        }
+    }
+
+    fn items(&self, group: &SyntaxNode) -> Rc<Items> {
+        let key = start(group);
+        if let Some(v) = self.items.borrow().get(&key) {
             return v.clone();
         }
-        let v = std::rc::Rc::new(Items::new(s.items(open)));
-        self.items.borrow_mut().insert(open, v.clone());
+        let list: Vec<(Option<Box<str>>, At)> = entries(group)
+            .map(|e| {
+                let value = match entry_value(&e) {
+                    Some(v) => At::Value(v),
+                    None => At::Point(end(&e)),
+                };
+                (entry_key(&e).map(|k| key_text(&k)), value)
+            })
+            .collect();
+        let positional = list.iter().all(|(k, _)| k.is_none());
+        let mut first_of_key = HashMap::new();
+        for (i, (k, _)) in list.iter().enumerate() {
+            if let Some(k) = k {
+                first_of_key.entry(k.clone()).or_insert(i);
+            }
+        }
+        let v = Rc::new(Items {
+            list,
+            positional,
+            first_of_key,
+        });
+        self.items.borrow_mut().insert(key, v.clone());
         v
     }
 
-    /// Follow one path step from the value at `pos`.
-    fn step(&self, s: &Scanner<'_>, pos: usize, seg: &PathSeg) -> Option<usize> {
-        match s.shape(pos) {
-            Shape::Named(st, e, open) => {
-                let name = std::str::from_utf8(&s.b[st..e]).ok()?;
-                if name == "Some" {
-                    let inner = s.skip_trivia(open + 1);
-                    return self.step(s, inner, seg);
-                }
-                if let PathSeg::Key(k) = seg
-                    && k == name
-                {
-                    // Enum variant: what follows is the variant's content.
-                    let items = self.items(s, open);
-                    return match items.list.as_slice() {
-                        [(None, v)] => Some(*v),
-                        _ => Some(open),
-                    };
-                }
-                // A struct name: look inside.
-                self.step_in(s, open, seg)
-            }
-            Shape::Open(_) => self.step_in(s, pos, seg),
-            Shape::Ident | Shape::Scalar => None,
+    /// Follow one path step from `at`.
+    fn step(&self, at: &At, seg: &PathSeg) -> Option<At> {
+        let group = match at {
+            At::Point(_) => return None,
+            At::Body(g) => return self.step_in(g, seg),
+            At::Value(n) if n.kind() == GROUP => n,
+            At::Value(_) => return None,
+        };
+        let Some(name) = group_name(group) else {
+            return self.step_in(group, seg);
+        };
+        if name.text() == "Some" {
+            // `Some(x)` is `x`: the step is taken from what stands first inside.
+            let inner = match entries(group).next() {
+                Some(e) => match e.children().find(tree::is_value) {
+                    Some(v) => At::Value(v),
+                    None => At::Point(start(&e)),
+                },
+                None => At::Point(tree::group_open(group).map_or(end(group), |t| {
+                    skip_trivia(self.text, t.text_range().end().into())
+                })),
+            };
+            return self.step(&inner, seg);
         }
+        if let PathSeg::Key(k) = seg
+            && k == name.text()
+        {
+            // Enum variant: what follows is the variant's content.
+            let items = self.items(group);
+            return match items.list.as_slice() {
+                [(None, v)] => Some(v.clone()),
+                _ => Some(At::Body(group.clone())),
+            };
+        }
+        // A struct name: look inside.
+        self.step_in(group, seg)
     }
 
-    fn step_in(&self, s: &Scanner<'_>, open: usize, seg: &PathSeg) -> Option<usize> {
-        let items = self.items(s, open);
-        let positional = items.positional;
+    fn step_in(&self, group: &SyntaxNode, seg: &PathSeg) -> Option<At> {
+        let items = self.items(group);
+        let list = &items.list;
         match seg {
             PathSeg::Key(k) => {
-                if let Some(v) = items.first_of_key.get(k.as_str()) {
-                    return Some(*v);
+                if let Some(i) = items.first_of_key.get(k.as_str()) {
+                    return Some(list[*i].1.clone());
                 }
                 // A newtype's content: `TreatAsClear(Feature("V4"))`.
-                if let [(None, v)] = items.list.as_slice() {
-                    return self.step(s, *v, seg);
+                if let [(None, v)] = list.as_slice() {
+                    return self.step(v, seg);
                 }
                 None
             }
             PathSeg::Index(i) => {
-                let list = &items.list;
-                if positional && list.len() == 1 && *i > 0 {
-                    // `Union([a, b])`: the list is the single item.
-                    return self.step(s, list[0].1, seg);
+                // A newtype around a list (`Hexes([a, b])`): the list is the single item. (Only
+                // in parentheses: `[[a, b]]` is a list of one list.)
+                let newtype = items.positional
+                    && list.len() == 1
+                    && tree::group_open(group).is_some_and(|t| t.kind() == L_PAREN);
+                if newtype && (*i > 0 || is_bracket(&list[0].1, L_BRACKET)) {
+                    return self.step(&list[0].1, seg);
                 }
-                if positional && list.len() == 1 && matches!(s.shape(list[0].1), Shape::Open(b'['))
-                {
-                    return self.step(s, list[0].1, seg);
-                }
-                list.get(*i).map(|(_, v)| *v)
+                list.get(*i).map(|(_, v)| v.clone())
             }
         }
     }
+}
+
+/// The significant tokens of a text (neither trivia nor `#![…]` attributes), one at a time.
+fn significant(text: &str) -> std::iter::Peekable<impl Iterator<Item = Lexed> + '_> {
+    lex(text)
+        .filter(|t| !t.kind.is_trivia() && t.kind != ATTRIBUTE)
+        .peekable()
+}
+
+fn is_open(kind: SyntaxKind) -> bool {
+    matches!(kind, L_PAREN | L_BRACKET | L_BRACE)
+}
+
+fn is_close(kind: SyntaxKind) -> bool {
+    matches!(kind, R_PAREN | R_BRACKET | R_BRACE)
+}
+
+/// The end of the value whose first token is `first`, the rest of it taken from `tokens`: a
+/// bracket (named or not) to its closing bracket (the end of the text when unclosed), any
+/// other token to its end.
+fn value_end(
+    text: &str,
+    first: Lexed,
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = Lexed>>,
+) -> usize {
+    if first.kind == IDENT && tokens.peek().is_some_and(|t| t.kind == L_PAREN) {
+        tokens.next();
+    } else if !is_open(first.kind) {
+        return if is_close(first.kind) {
+            first.start
+        } else {
+            first.end
+        };
+    }
+    let mut depth = 1usize;
+    for t in tokens.by_ref() {
+        if is_open(t.kind) {
+            depth += 1;
+        } else if is_close(t.kind) {
+            depth -= 1;
+            if depth == 0 {
+                return t.end;
+            }
+        }
+    }
+    text.len()
 }
 
 /// Where the value of a field of the top-level struct or object starts and ends (the `format`
-/// field, read before parsing). Linear in the text.
+/// field, read before parsing). Stops at the field, without reading the rest of the text.
 pub fn top_level_field(text: &str, key: &str) -> Option<(usize, usize)> {
-    let s = Scanner {
-        b: text.as_bytes(),
-        pairs: None,
-    };
-    let pos = s.skip_trivia(0);
-    let open = match s.shape(pos) {
-        Shape::Named(_, _, open) => open,
-        Shape::Open(b'(') | Shape::Open(b'{') => pos,
+    let mut tokens = significant(text);
+    let first = tokens.next()?;
+    match first.kind {
+        IDENT if tokens.next()?.kind == L_PAREN => {}
+        L_PAREN | L_BRACE => {}
         _ => return None,
-    };
-    // Items up to the one wanted: `format` comes first in most files, so this reads a line.
-    let items = s.item_keys_until(open, Some(key));
-    let (_, start) = items.last().filter(|(k, _)| k.as_deref() == Some(key))?;
-    let at = s.value_after_key(*start);
-    Some((at, s.value_end(at).max(at)))
-}
-
-/// Every bracket pair of the text, outside strings and comments, in one pass.
-fn bracket_pairs(b: &[u8]) -> Vec<(u32, u32)> {
-    let s = Scanner { b, pairs: None };
-    let mut pairs: Vec<(u32, u32)> = Vec::new();
-    let mut stack: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' | b'\'' => {
-                i = s.string_end(i);
-                continue;
-            }
-            b'r' if s.raw_string_start(i) => {
-                i = s.raw_string_end(i);
-                continue;
-            }
-            b'/' if matches!(b.get(i + 1), Some(b'/') | Some(b'*')) => {
-                i = s.comment_end(i);
-                continue;
-            }
-            b'(' | b'[' | b'{' => {
-                stack.push(pairs.len());
-                pairs.push((i as u32, b.len() as u32));
-            }
-            b')' | b']' | b'}' => {
-                if let Some(k) = stack.pop() {
-                    pairs[k].1 = i as u32 + 1;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
     }
-    pairs
+    loop {
+        let item = tokens.next()?;
+        if is_close(item.kind) {
+            return None;
+        }
+        let item_end = value_end(text, item, &mut tokens);
+        let after = tokens.next()?;
+        match after.kind {
+            COMMA => continue,
+            COLON => {}
+            _ => return None,
+        }
+        let value = tokens.next()?;
+        let raw = &text[item.start..item_end];
+        let this = match item.kind {
+            STRING => serde_json::from_str::<String>(raw).ok(),
+            _ => Some(raw.strip_prefix("r#").unwrap_or(raw).to_string()),
+        };
+        let end = value_end(text, value, &mut tokens);
+        if this.as_deref() == Some(key) {
+            return Some((value.start, end.max(value.start)));
+        }
+        if tokens.next()?.kind != COMMA {
+            return None;
+        }
+    }
 }
 
 /// Lines and columns of offsets visited in increasing order, in one sweep over the text (a
@@ -350,12 +451,9 @@ pub struct Structure {
     pub too_many_at: Option<usize>,
 }
 
-/// The [`Structure`] of a text, outside strings and comments, in one pass.
+/// The [`Structure`] of a text, in one pass over the syntax tree's tokens (no tree is built:
+/// this pass decides whether one may be).
 pub fn structure(text: &str, depth_limit: usize, value_limit: usize) -> Structure {
-    let s = Scanner {
-        b: text.as_bytes(),
-        pairs: None,
-    };
     let mut out = Structure {
         depth: 0,
         too_deep_at: None,
@@ -363,349 +461,40 @@ pub fn structure(text: &str, depth_limit: usize, value_limit: usize) -> Structur
         too_many_at: None,
     };
     let mut depth = 0usize;
-    // The bytes that may start a string, a comment or a bracket, and commas: all others are
-    // passed by.
-    const SPECIAL: [bool; 256] = {
-        let mut t = [false; 256];
-        let mut k = 0;
-        let bytes = b"\"'r/([{)]},";
-        while k < bytes.len() {
-            t[bytes[k] as usize] = true;
-            k += 1;
-        }
-        t
-    };
     let count_value = |out: &mut Structure, at: usize| {
         out.values += 1;
         if out.values > value_limit && out.too_many_at.is_none() {
             out.too_many_at = Some(at);
         }
     };
-    let mut i = 0;
-    while i < s.b.len() {
-        if !SPECIAL[s.b[i] as usize] {
-            i += 1;
-            continue;
-        }
-        match s.b[i] {
-            b'"' | b'\'' => i = s.string_end(i),
-            b'r' if s.raw_string_start(i) => i = s.raw_string_end(i),
-            b'/' if s.b.get(i + 1) == Some(&b'/') || s.b.get(i + 1) == Some(&b'*') => {
-                // A comment counts as a value: `fmt` keeps each as a token of its own, so a
-                // file of millions of comments is refused like a file of millions of values.
-                count_value(&mut out, i);
-                i = s.comment_end(i)
-            }
-            b'(' | b'[' | b'{' => {
+    for t in lex(text) {
+        match t.kind {
+            // A comment counts as a value: `fmt` keeps each as a token of its own, so a file
+            // of millions of comments is refused like a file of millions of values (an
+            // unclosed one, an error token to the end, too).
+            LINE_COMMENT | BLOCK_COMMENT => count_value(&mut out, t.start),
+            ERROR if text[t.start..].starts_with("/*") => count_value(&mut out, t.start),
+            L_PAREN | L_BRACKET | L_BRACE => {
                 depth += 1;
                 out.depth = out.depth.max(depth);
                 if depth > depth_limit && out.too_deep_at.is_none() {
-                    out.too_deep_at = Some(i);
+                    out.too_deep_at = Some(t.start);
                 }
-                count_value(&mut out, i);
-                i += 1;
+                count_value(&mut out, t.start);
             }
-            b')' | b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            b',' => {
-                count_value(&mut out, i);
-                i += 1;
-            }
-            _ => i += 1,
+            R_PAREN | R_BRACKET | R_BRACE => depth = depth.saturating_sub(1),
+            COMMA => count_value(&mut out, t.start),
+            _ => {}
         }
     }
     out
 }
 
-struct Scanner<'a> {
-    b: &'a [u8],
-    /// Bracket pairs, when matched already (see [`Locator`]).
-    pairs: Option<&'a [(u32, u32)]>,
-}
-
-/// What starts at a position.
-enum Shape {
-    /// `Ident(` — the ident's span and the offset of `(`.
-    Named(usize, usize, usize),
-    /// A bare identifier (unit variant, `true`, `None`).
-    Ident,
-    /// `(`, `[` or `{`.
-    Open(u8),
-    /// Anything else: strings, numbers.
-    Scalar,
-}
-
-impl Scanner<'_> {
-    fn skip_trivia(&self, mut i: usize) -> usize {
-        loop {
-            while i < self.b.len() && (self.b[i].is_ascii_whitespace()) {
-                i += 1;
-            }
-            if i + 1 < self.b.len()
-                && self.b[i] == b'/'
-                && (self.b[i + 1] == b'/' || self.b[i + 1] == b'*')
-            {
-                i = self.comment_end(i);
-                continue;
-            }
-            // RON extensions attribute `#![enable(...)]`.
-            if i + 1 < self.b.len() && self.b[i] == b'#' && self.b[i + 1] == b'!' {
-                while i < self.b.len() && self.b[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            return i;
-        }
-    }
-
-    fn comment_end(&self, i: usize) -> usize {
-        if self.b.get(i + 1) == Some(&b'/') {
-            let mut j = i;
-            while j < self.b.len() && self.b[j] != b'\n' {
-                j += 1;
-            }
-            j
-        } else {
-            // Block comments nest in RON.
-            let mut depth = 0;
-            let mut j = i;
-            while j + 1 < self.b.len() {
-                if self.b[j] == b'/' && self.b[j + 1] == b'*' {
-                    depth += 1;
-                    j += 2;
-                } else if self.b[j] == b'*' && self.b[j + 1] == b'/' {
-                    depth -= 1;
-                    j += 2;
-                    if depth == 0 {
-                        return j;
-                    }
-                } else {
-                    j += 1;
-                }
-            }
-            self.b.len()
-        }
-    }
-
-    fn string_end(&self, i: usize) -> usize {
-        let quote = self.b[i];
-        let mut j = i + 1;
-        while j < self.b.len() {
-            match memchr::memchr2(quote, b'\\', &self.b[j..]) {
-                Some(k) if self.b[j + k] == quote => return j + k + 1,
-                // An escape: the next byte is part of the string, whatever it is.
-                Some(k) => j += k + 2,
-                None => break,
-            }
-        }
-        self.b.len()
-    }
-
-    fn raw_string_start(&self, i: usize) -> bool {
-        let mut j = i + 1;
-        while self.b.get(j) == Some(&b'#') {
-            j += 1;
-        }
-        self.b.get(j) == Some(&b'"') && (i == 0 || !is_ident_byte(self.b[i - 1]))
-    }
-
-    fn raw_string_end(&self, i: usize) -> usize {
-        let mut j = i + 1;
-        let mut hashes = 0;
-        while self.b.get(j) == Some(&b'#') {
-            hashes += 1;
-            j += 1;
-        }
-        j += 1;
-        while j < self.b.len() {
-            if self.b[j] == b'"'
-                && self.b[j + 1..]
-                    .iter()
-                    .take(hashes)
-                    .filter(|c| **c == b'#')
-                    .count()
-                    == hashes
-            {
-                return j + 1 + hashes;
-            }
-            j += 1;
-        }
-        self.b.len()
-    }
-
-    fn ident_end(&self, mut i: usize) -> usize {
-        while i < self.b.len() && is_ident_byte(self.b[i]) {
-            i += 1;
-        }
-        i
-    }
-
-    fn shape(&self, i: usize) -> Shape {
-        let Some(&c) = self.b.get(i) else {
-            return Shape::Scalar;
-        };
-        if c == b'(' || c == b'[' || c == b'{' {
-            return Shape::Open(c);
-        }
-        if (c.is_ascii_alphabetic() || c == b'_') && !(c == b'r' && self.raw_string_start(i)) {
-            let end = self.ident_end(i);
-            let after = self.skip_trivia(end);
-            if self.b.get(after) == Some(&b'(') {
-                return Shape::Named(i, end, after);
-            }
-            return Shape::Ident;
-        }
-        Shape::Scalar
-    }
-
-    /// End offset of the value starting at `i`.
-    fn value_end(&self, i: usize) -> usize {
-        match self.shape(i) {
-            Shape::Named(_, _, open) => self.close_of(open),
-            Shape::Open(_) => self.close_of(i),
-            Shape::Ident => self.ident_end(i),
-            Shape::Scalar => {
-                let Some(&c) = self.b.get(i) else {
-                    return i;
-                };
-                if c == b'"' || c == b'\'' {
-                    return self.string_end(i);
-                }
-                if c == b'r' {
-                    return self.raw_string_end(i);
-                }
-                let mut j = i;
-                while j < self.b.len()
-                    && !matches!(self.b[j], b',' | b')' | b']' | b'}' | b':')
-                    && !self.b[j].is_ascii_whitespace()
-                {
-                    j += 1;
-                }
-                j
-            }
-        }
-    }
-
-    /// Offset just past the bracket closing the one at `open`.
-    fn close_of(&self, open: usize) -> usize {
-        if let Some(pairs) = self.pairs
-            && let Ok(k) = pairs.binary_search_by_key(&(open as u32), |p| p.0)
-        {
-            return pairs[k].1 as usize;
-        }
-        let mut depth = 0usize;
-        let mut i = open;
-        while i < self.b.len() {
-            match self.b[i] {
-                b'"' | b'\'' => {
-                    i = self.string_end(i);
-                    continue;
-                }
-                b'r' if self.raw_string_start(i) => {
-                    i = self.raw_string_end(i);
-                    continue;
-                }
-                b'/' if matches!(self.b.get(i + 1), Some(b'/') | Some(b'*')) => {
-                    i = self.comment_end(i);
-                    continue;
-                }
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return i + 1;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        self.b.len()
-    }
-
-    /// The items of the container opened at `open`: (optional key, value offset).
-    fn items(&self, open: usize) -> Vec<Item> {
-        self.item_keys(open)
-            .into_iter()
-            .map(|(k, at)| (k, self.value_after_key(at)))
-            .collect()
-    }
-
-    /// The value of the item starting at `at` (past its key, if it has one).
-    fn value_after_key(&self, at: usize) -> usize {
-        let end = self.value_end(at);
-        let after = self.skip_trivia(end);
-        if self.b.get(after) == Some(&b':') {
-            self.skip_trivia(after + 1)
-        } else {
-            at
-        }
-    }
-
-    /// The items of the container opened at `open`: (optional key, offset where the item
-    /// starts, i.e. its key or its value).
-    fn item_keys(&self, open: usize) -> Vec<Item> {
-        self.item_keys_until(open, None)
-    }
-
-    /// Like [`Scanner::item_keys`], but stopping after the item with key `stop`, when given
-    /// (without first finding the container's end, which is a scan of all of it).
-    fn item_keys_until(&self, open: usize, stop: Option<&str>) -> Vec<Item> {
-        let close = match stop {
-            // Items stop at the closing bracket anyway (no comma follows the last).
-            Some(_) => self.b.len() + 1,
-            None => self.close_of(open),
-        };
-        let mut out = Vec::new();
-        let mut i = self.skip_trivia(open + 1);
-        while i < close.saturating_sub(1) {
-            // A key: `ident:` or `"string":` or any value followed by `:` (map keys).
-            let start = i;
-            let end = self.value_end(start);
-            let after = self.skip_trivia(end);
-            let (key, value_at) = if self.b.get(after) == Some(&b':') {
-                let key = (end - start <= MAX_KEY).then(|| {
-                    let raw = String::from_utf8_lossy(&self.b[start..end]);
-                    raw.trim_matches('"').into()
-                });
-                // A key too long to compare is still a key: never a positional item.
-                let key = key.or_else(|| Some("\u{0}".into()));
-                (key, self.skip_trivia(after + 1))
-            } else {
-                (None, start)
-            };
-            let found = stop.is_some() && key.as_deref() == stop;
-            out.push((key, start));
-            if found {
-                break;
-            }
-            let vend = self.value_end(value_at);
-            let mut j = self.skip_trivia(vend);
-            if self.b.get(j) == Some(&b',') {
-                j = self.skip_trivia(j + 1);
-            } else if j < close.saturating_sub(1) {
-                // Malformed: stop rather than loop.
-                break;
-            }
-            if j <= i {
-                break;
-            }
-            i = j;
-        }
-        out
-    }
-}
-
-fn is_ident_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
-}
-
 #[cfg(test)]
 #[allow(clippy::useless_vec)] // path! builds the Vec that locate() borrows.
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::path;
 
@@ -780,8 +569,343 @@ mod tests {
     }
 
     #[test]
+    fn a_list_of_one_list_is_a_list() {
+        // `[[3, 4]]` (a one-hex list in JSON): item 0 is the inner list, not its first number.
+        let json = "{\"Hexes\": [[3, 4]]}";
+        let (at, end) = Locator::new(json).range(&path!["Hexes", 0usize]);
+        assert_eq!(&json[at..end], "[3, 4]");
+        // In parentheses, a newtype's list is stepped through: `Hexes([a, b])`.
+        let ron = "(zone: Area([(1, 2), (3, 4)]))";
+        let (at, end) = Locator::new(ron).range(&path!["zone", 1usize]);
+        assert_eq!(&ron[at..end], "(3, 4)");
+    }
+
+    #[test]
+    fn keys_are_read_as_the_parser_reads_them() {
+        // A raw identifier is its name; a string key its value, escapes read.
+        let ron = "(r#type: 1, \"a\\u0062\": 2, \"(c)\": 3)";
+        let at = |p: &[PathSeg]| {
+            let (at, end) = Locator::new(ron).range(p);
+            ron[at..end].to_string()
+        };
+        assert_eq!(at(&path!["type"]), "1");
+        assert_eq!(at(&path!["ab"]), "2");
+        assert_eq!(at(&path!["(c)"]), "3");
+    }
+
+    #[test]
+    fn whitespace_and_comments_are_the_parsers() {
+        // RON's white space beyond ASCII, comments between a name and its bracket, nested
+        // block comments and raw strings holding brackets and commas.
+        for sep in [
+            "\u{2028}",
+            "\u{85}",
+            "\u{200E}",
+            "\u{0B}",
+            "/* c */",
+            "/* a /* ( */ ] */",
+        ] {
+            let text = format!(
+                "({sep}a:{sep}Deploy{sep}({sep}zone:{sep}r#\"x), [\"#{sep},{sep}b:{sep}2{sep}){sep}){sep}"
+            );
+            let l = Locator::new(&text);
+            let (at, end) = l.range(&path!["a", "Deploy", "zone"]);
+            assert_eq!(&text[at..end], "r#\"x), [\"#", "{sep:?}");
+            let (at, end) = l.range(&path!["a", "Deploy", "b"]);
+            assert_eq!(&text[at..end], "2", "{sep:?}");
+        }
+    }
+
+    #[test]
     fn measures_nesting() {
         assert_eq!(nesting_depth("((([]))) \"((((\"", 10), (4, None));
         assert_eq!(nesting_depth("[[[", 2).1, Some(2));
+    }
+
+    /// A value of the JSON data model as RON writes it: what the property below generates.
+    #[derive(Debug, Clone)]
+    enum V {
+        Int(i64),
+        Str(String),
+        Raw(String),
+        Name(&'static str),
+        List(Vec<V>),
+        Struct(Option<&'static str>, Vec<(&'static str, V)>),
+        StructVariant(&'static str, Vec<(&'static str, V)>),
+        Newtype(&'static str, Box<V>),
+        Some(Box<V>),
+        Map(Vec<(String, V)>),
+    }
+
+    const NAMES: [&str; 5] = ["Deploy", "Within", "Feature", "Union", "Hexes"];
+    const FIELDS: [&str; 5] = ["zone", "of", "distance", "a", "b"];
+    /// Everything RON reads between tokens.
+    const TRIVIA: [&str; 13] = [
+        "",
+        " ",
+        "\n",
+        "\t",
+        " \r\n",
+        "/* c, ( */",
+        "// x ) ] \"\n",
+        "\u{2028}",
+        "\u{85}",
+        "\u{200E}",
+        "\u{0B}",
+        "/* a /* b ] */ c */",
+        "\u{2029}\u{0C}",
+    ];
+
+    fn fields(
+        v: impl Strategy<Value = V> + Clone,
+    ) -> impl Strategy<Value = Vec<(&'static str, V)>> {
+        proptest::sample::subsequence(FIELDS.to_vec(), 0..=3).prop_flat_map(move |keys| {
+            let n = keys.len();
+            proptest::collection::vec(v.clone(), n)
+                .prop_map(move |vs| keys.clone().into_iter().zip(vs).collect())
+        })
+    }
+
+    fn value() -> impl Strategy<Value = V> {
+        let leaf = prop_oneof![
+            any::<i64>().prop_map(V::Int),
+            "[a-z ,:()\\[\\]{}\"\\\\]{0,8}".prop_map(V::Str),
+            "[a-z ,:()\\[\\]{}\"#]{0,8}".prop_map(|s| V::Raw(s.replace("\"#", "\" #"))),
+            proptest::sample::select(vec!["None", "true", "N", "EveryCounter"]).prop_map(V::Name),
+        ];
+        leaf.prop_recursive(5, 48, 4, |inner| {
+            let name = proptest::sample::select(NAMES.to_vec());
+            prop_oneof![
+                // A list of one list is written only as a newtype's content (below).
+                proptest::collection::vec(inner.clone(), 0..4)
+                    .prop_filter("a list of one list", |v| !matches!(
+                        v.as_slice(),
+                        [V::List(_)]
+                    ))
+                    .prop_map(V::List),
+                (proptest::option::of(name.clone()), fields(inner.clone()))
+                    .prop_map(|(n, f)| V::Struct(n, f)),
+                (name.clone(), fields(inner.clone())).prop_map(|(n, f)| V::StructVariant(n, f)),
+                (name, inner.clone()).prop_map(|(n, v)| V::Newtype(n, Box::new(v))),
+                inner.clone().prop_map(|v| V::Some(Box::new(v))),
+                proptest::collection::vec(("[a-z ]{1,4}", inner), 0..3).prop_map(|mut kv| {
+                    kv.sort_by(|a, b| a.0.cmp(&b.0));
+                    kv.dedup_by(|a, b| a.0 == b.0);
+                    V::Map(kv)
+                }),
+            ]
+        })
+    }
+
+    /// Writes a value as RON (or JSON) with the trivia given between its tokens, and where it
+    /// put the value of each path.
+    struct Writer<'a> {
+        json: bool,
+        out: String,
+        trivia: &'a [usize],
+        next: usize,
+        spans: Vec<(Vec<PathSeg>, (usize, usize))>,
+    }
+
+    impl Writer<'_> {
+        fn sep(&mut self) {
+            if self.trivia.is_empty() {
+                return;
+            }
+            let t = self.trivia[self.next % self.trivia.len()];
+            self.next += 1;
+            let t = TRIVIA[t % TRIVIA.len()];
+            if !self.json || t.chars().all(|c| matches!(c, ' ' | '\n' | '\t' | '\r')) {
+                self.out.push_str(t);
+            }
+        }
+
+        fn fields(
+            &mut self,
+            fields: &[(&'static str, V)],
+            path: &[PathSeg],
+            open: &str,
+            close: &str,
+        ) {
+            self.out.push_str(open);
+            for (k, v) in fields {
+                self.sep();
+                if self.json {
+                    self.out.push_str(&format!("\"{k}\""));
+                } else {
+                    self.out.push_str(k);
+                }
+                self.sep();
+                self.out.push(':');
+                self.sep();
+                let mut p = path.to_vec();
+                p.push(PathSeg::key(k));
+                self.value(v, &p, true);
+                self.sep();
+                self.out.push(',');
+            }
+            if self.json && !fields.is_empty() {
+                self.out.pop();
+            }
+            self.sep();
+            self.out.push_str(close);
+        }
+
+        fn value(&mut self, v: &V, path: &[PathSeg], record: bool) {
+            let start = self.out.len();
+            let with = |k: &str| {
+                let mut p = path.to_vec();
+                p.push(PathSeg::key(k));
+                p
+            };
+            match v {
+                V::Int(n) => self.out.push_str(&n.to_string()),
+                V::Str(s) => self
+                    .out
+                    .push_str(&serde_json::to_string(s).unwrap_or_default()),
+                V::Raw(s) if !self.json => self.out.push_str(&format!("r#\"{s}\"#")),
+                V::Raw(s) => self
+                    .out
+                    .push_str(&serde_json::to_string(s).unwrap_or_default()),
+                V::Name(n) if self.json => self.out.push_str(&format!("\"{n}\"")),
+                V::Name(n) => self.out.push_str(n),
+                V::List(items) => {
+                    self.out.push('[');
+                    for (i, item) in items.iter().enumerate() {
+                        self.sep();
+                        let mut p = path.to_vec();
+                        p.push(PathSeg::Index(i));
+                        self.value(item, &p, true);
+                        self.sep();
+                        self.out.push(',');
+                    }
+                    if self.json && !items.is_empty() {
+                        self.out.pop();
+                    }
+                    self.sep();
+                    self.out.push(']');
+                }
+                V::Struct(name, fields) => {
+                    if let (Some(n), false) = (name, self.json) {
+                        self.out.push_str(n);
+                        self.sep();
+                    }
+                    if self.json {
+                        self.fields(fields, path, "{", "}");
+                    } else {
+                        self.fields(fields, path, "(", ")");
+                    }
+                }
+                V::StructVariant(n, fields) if self.json => {
+                    self.out.push_str(&format!("{{\"{n}\":"));
+                    self.sep();
+                    let at = self.out.len();
+                    self.fields(fields, &with(n), "{", "}");
+                    self.spans.push((with(n), (at, self.out.len())));
+                    self.sep();
+                    self.out.push('}');
+                }
+                V::StructVariant(n, fields) => {
+                    self.out.push_str(n);
+                    self.sep();
+                    let at = self.out.len();
+                    self.fields(fields, &with(n), "(", ")");
+                    self.spans.push((with(n), (at, self.out.len())));
+                }
+                V::Newtype(n, inner) if self.json => {
+                    self.out.push_str(&format!("{{\"{n}\":"));
+                    self.sep();
+                    self.value(inner, &with(n), true);
+                    self.sep();
+                    self.out.push('}');
+                }
+                V::Newtype(n, inner) => {
+                    self.out.push_str(n);
+                    self.sep();
+                    self.out.push('(');
+                    self.sep();
+                    self.value(inner, &with(n), true);
+                    self.sep();
+                    self.out.push(')');
+                }
+                V::Some(inner) if self.json => self.value(inner, path, record),
+                V::Some(inner) => {
+                    self.out.push_str("Some");
+                    self.sep();
+                    self.out.push('(');
+                    self.sep();
+                    // `Some(x)` is `x`: the path names the whole, and goes on inside.
+                    self.value(inner, path, false);
+                    self.sep();
+                    self.out.push(')');
+                }
+                V::Map(entries) => {
+                    self.out.push('{');
+                    for (k, v) in entries {
+                        self.sep();
+                        self.out
+                            .push_str(&serde_json::to_string(k).unwrap_or_default());
+                        self.sep();
+                        self.out.push(':');
+                        self.sep();
+                        self.value(v, &with(k), true);
+                        self.sep();
+                        self.out.push(',');
+                    }
+                    if self.json && !entries.is_empty() {
+                        self.out.pop();
+                    }
+                    self.sep();
+                    self.out.push('}');
+                }
+            }
+            if record && !matches!(v, V::Some(_) if self.json) {
+                self.spans.push((path.to_vec(), (start, self.out.len())));
+            }
+        }
+    }
+
+    fn write<'a>(v: &V, json: bool, trivia: &'a [usize]) -> Writer<'a> {
+        let root = V::Struct(None, vec![("a", v.clone())]);
+        let mut w = Writer {
+            json,
+            out: String::new(),
+            trivia,
+            next: 0,
+            spans: Vec::new(),
+        };
+        w.sep();
+        w.value(&root, &[], true);
+        w.sep();
+        w
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Every value's path leads to where the writer put that value, in RON and JSON, with
+        /// any white space and comments between the tokens: the locator follows paths through
+        /// the syntax tree as serde maps the text onto the JSON data model.
+        #[test]
+        fn every_value_path_is_located_where_it_was_written(
+            v in value(),
+            trivia in proptest::collection::vec(0usize..TRIVIA.len(), 0..24),
+        ) {
+            for json in [false, true] {
+                let w = write(&v, json, &trivia);
+                if json {
+                    prop_assert!(serde_json::from_str::<serde_json::Value>(&w.out).is_ok(), "{}", w.out);
+                }
+                prop_assert!(crate::syntax::parse(&w.out).errors.is_empty(), "{}", w.out);
+                let l = Locator::new(&w.out);
+                for (path, (at, end)) in &w.spans {
+                    prop_assert_eq!(
+                        &w.out[l.range(path).0..l.range(path).1],
+                        &w.out[*at..*end],
+                        "{} in {}", crate::diagnostic::pointer(path), w.out
+                    );
+                }
+            }
+        }
     }
 }

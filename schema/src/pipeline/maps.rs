@@ -97,6 +97,9 @@ pub struct MapRegistry {
     searched: Mutex<HashMap<PathBuf, Arc<SearchDirs>>>,
     /// The zones computed so far on each built-in map, by id.
     builtin_zones: Mutex<HashMap<String, Arc<SharedZones>>>,
+    /// Texts that stand for map files, by canonical path: a language server's open documents,
+    /// with their unsaved edits (see [`MapRegistry::with_open_text`]).
+    open: HashMap<PathBuf, String>,
 }
 
 impl Clone for MapRegistry {
@@ -106,6 +109,7 @@ impl Clone for MapRegistry {
             dirs: copy(&self.dirs),
             searched: copy(&self.searched),
             builtin_zones: copy(&self.builtin_zones),
+            open: self.open.clone(),
         }
     }
 }
@@ -161,6 +165,28 @@ impl MapRegistry {
         out
     }
 
+    /// Read `text` in place of the map file at `path` (an editor's open document, unsaved
+    /// edits and all), for every later resolution; a path that does not exist is ignored.
+    pub fn with_open_text(&mut self, path: &Path, text: String) {
+        if let Ok(canon) = path.canonicalize() {
+            self.open.insert(canon, text);
+        }
+    }
+
+    /// The source of the map file at `path`: its open text, else the file.
+    fn read(&self, path: &Path) -> Result<Source, Diagnostic> {
+        if !self.open.is_empty()
+            && let Ok(canon) = path.canonicalize()
+            && let Some(text) = self.open.get(&canon)
+        {
+            if text.len() as u64 > crate::model::limits::MAX_FILE_BYTES {
+                return Err(crate::pipeline::read::too_large(path, text.len() as u64));
+            }
+            return Ok(Source::from_text(path, text.clone()));
+        }
+        Source::read(path)
+    }
+
     /// The map files of a directory, read once per registry.
     fn maps_in(&self, dir: &Path) -> Arc<Vec<Found>> {
         let cell = match self.dirs.lock() {
@@ -168,11 +194,11 @@ impl MapRegistry {
             // A thread panicked while holding the lock: read the directory here.
             Err(_) => Arc::default(),
         };
-        Arc::clone(cell.get_or_init(|| Arc::new(Self::read_maps_in(dir))))
+        Arc::clone(cell.get_or_init(|| Arc::new(self.read_maps_in(dir))))
     }
 
     /// The map files of a directory, read now.
-    fn read_maps_in(dir: &Path) -> Vec<Found> {
+    fn read_maps_in(&self, dir: &Path) -> Vec<Found> {
         let mut found = Vec::new();
         if let Ok(entries) = std::fs::read_dir(dir) {
             let mut paths: Vec<PathBuf> = entries
@@ -194,10 +220,21 @@ impl MapRegistry {
                 .collect();
             paths.sort();
             for p in paths {
-                if !head_names_map_format(&p) {
+                let open = (!self.open.is_empty())
+                    .then(|| p.canonicalize().ok())
+                    .flatten()
+                    .and_then(|c| self.open.get(&c));
+                let is_map = match open {
+                    Some(text) => {
+                        let head = &text.as_bytes()[..text.len().min(4096)];
+                        head.windows(11).any(|w| w == b"\"saber-map/")
+                    }
+                    None => head_names_map_format(&p),
+                };
+                if !is_map {
                     continue;
                 }
-                let Ok(src) = Source::read(&p) else { continue };
+                let Ok(src) = self.read(&p) else { continue };
                 let (map, diags) = load_map(&src);
                 let Some(map) = map else { continue };
                 let clean = !diags.iter().any(Diagnostic::is_error);
@@ -342,7 +379,7 @@ impl MapRegistry {
                 "outside the scenario's directory and the map directories",
             ));
         }
-        let src = Source::read(&canon).map_err(|d| d.at_path(path!["map"]))?;
+        let src = self.read(&canon).map_err(|d| d.at_path(path!["map"]))?;
         let (map, diags) = load_map(&src);
         match map {
             Some(m) if !diags.iter().any(Diagnostic::is_error) => {

@@ -12,12 +12,17 @@
 //! | `Exit(count: All, …)` | `Exit(count: EveryCounter, …)` | "every one of them", the old `All`'s documented meaning ("all four limbers") |
 //! | `ControlEnemySetup(by_turn: N)` | `ControlEnemySetup(when: ByEndOfTurn(N))` | "by the end of Game-Turn N", the old field's documented meaning |
 //!
-//! The scan is one pass over the text's tokens (strings and comments skipped), so a file of any
-//! size costs time linear in its length.
+//! The scan is one pass over the syntax tree's tokens (strings and comments are tokens of their
+//! own), so a file of any size costs time linear in its length and no more memory than a few
+//! tokens.
+
+use std::collections::VecDeque;
 
 use crate::diagnostic::{Code, Diagnostic, Location};
 use crate::pipeline::locate::location_at;
 use crate::pipeline::read::Syntax;
+use crate::syntax::SyntaxKind::*;
+use crate::syntax::lexer::{Lexed, lex};
 
 /// One old spelling found in a file: the bytes to replace and what to write instead.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,117 +58,15 @@ impl OldSpelling {
     }
 }
 
-/// A token of the scan: an atom (identifier, number or string, as written) or a punctuation
-/// byte.
-#[derive(Debug, Clone, Copy)]
-struct Tok {
-    start: usize,
-    end: usize,
-    punct: Option<u8>,
-}
-
-/// The tokens of a RON or JSON text, without whitespace and comments. Unterminated strings
-/// and comments end the scan (the parser reports them).
-fn tokens(text: &str) -> Vec<Tok> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
-            // RON block comments nest.
-            let mut depth = 0usize;
-            while i < b.len() {
-                if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-                    depth += 1;
-                    i += 2;
-                } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
-        } else if c == b'"' {
-            let start = i;
-            i += 1;
-            while i < b.len() && b[i] != b'"' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(b.len());
-            out.push(Tok {
-                start,
-                end: i,
-                punct: None,
-            });
-        } else if c == b'r' && matches!(b.get(i + 1), Some(b'"' | b'#')) {
-            // A raw string `r"…"` or `r#"…"#`.
-            let start = i;
-            let mut j = i + 1;
-            while b.get(j) == Some(&b'#') {
-                j += 1;
-            }
-            let hashes = j - i - 1;
-            if b.get(j) != Some(&b'"') {
-                i += 1;
-                continue;
-            }
-            let close: Vec<u8> = std::iter::once(b'"')
-                .chain(std::iter::repeat_n(b'#', hashes))
-                .collect();
-            let from = j + 1;
-            i = memchr::memmem::find(&b[from..], &close)
-                .map_or(b.len(), |k| from + k + close.len());
-            out.push(Tok {
-                start,
-                end: i,
-                punct: None,
-            });
-        } else if b"()[]{}:,".contains(&c) {
-            out.push(Tok {
-                start: i,
-                end: i + 1,
-                punct: Some(c),
-            });
-            i += 1;
-        } else {
-            let start = i;
-            // A word ends at white space, punctuation, a string or a comment.
-            let ends_word = |i: usize| {
-                b[i].is_ascii_whitespace()
-                    || b"()[]{}:,\"".contains(&b[i])
-                    || (b[i] == b'/' && matches!(b.get(i + 1), Some(b'/' | b'*')))
-            };
-            while i < b.len() && !ends_word(i) {
-                i += 1;
-            }
-            out.push(Tok {
-                start,
-                end: i,
-                punct: None,
-            });
-        }
-    }
-    out
-}
-
-/// The old spellings in a scenario's text, in order.
+/// The old spellings in a scenario's text, in order. One pass over the syntax tree's tokens
+/// ([`crate::syntax::lexer`]; strings and comments are tokens of their own, never read as
+/// names), holding only the few tokens around the current one.
 pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
     // Cheap refusal: neither old spelling can occur without these words.
     if !text.contains("All") && !text.contains("by_turn") {
         return Vec::new();
     }
-    let toks = tokens(text);
-    let word = |t: &Tok| -> &str {
+    let word = |t: &Lexed| -> &str {
         let s = &text[t.start..t.end];
         match syntax {
             Syntax::Json => s
@@ -173,45 +76,57 @@ pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
             Syntax::Ron => s,
         }
     };
-    // The variant each open bracket belongs to (the atom just before it, or before `:` in
+    let is_punct = |t: &Lexed| {
+        matches!(
+            t.kind,
+            L_PAREN | R_PAREN | L_BRACKET | R_BRACKET | L_BRACE | R_BRACE | COLON | COMMA
+        )
+    };
+    let mut tokens = lex(text).filter(|t| !t.kind.is_trivia());
+    // The two tokens before the current one, and the three after it.
+    let mut before: [Option<Lexed>; 2] = [None, None];
+    let mut ahead: VecDeque<Lexed> = tokens.by_ref().take(4).collect();
+    // The variant each open bracket belongs to (the name just before it, or before `:` in
     // JSON's `"Exit": {`).
     let mut stack: Vec<Option<&str>> = Vec::new();
     let mut out = Vec::new();
-    for (i, t) in toks.iter().enumerate() {
-        match t.punct {
-            Some(b'(' | b'[' | b'{') => {
+    while let Some(t) = ahead.pop_front() {
+        if let Some(next) = tokens.next() {
+            ahead.push_back(next);
+        }
+        let [two_back, one_back] = before;
+        before = [one_back, Some(t)];
+        match t.kind {
+            L_PAREN | L_BRACKET | L_BRACE => {
                 let owner = match syntax {
-                    Syntax::Ron => i.checked_sub(1).map(|p| &toks[p]),
-                    Syntax::Json => i
-                        .checked_sub(2)
-                        .filter(|p| toks[p + 1].punct == Some(b':'))
-                        .map(|p| &toks[p]),
+                    Syntax::Ron => one_back,
+                    Syntax::Json => two_back.filter(|_| one_back.is_some_and(|c| c.kind == COLON)),
                 };
-                stack.push(owner.filter(|o| o.punct.is_none()).map(&word));
+                stack.push(owner.filter(|o| !is_punct(o)).map(|o| word(&o)));
             }
-            Some(b')' | b']' | b'}') => {
+            R_PAREN | R_BRACKET | R_BRACE => {
                 stack.pop();
             }
             _ => {}
         }
-        // A field `key: value` directly inside the container.
-        let (Some(owner), None) = (stack.last().copied().flatten(), t.punct) else {
+        // A field `key: value` directly inside the bracket.
+        let Some(owner) = stack.last().copied().flatten() else {
             continue;
         };
-        if toks.get(i + 1).and_then(|c| c.punct) != Some(b':') {
+        if is_punct(&t) || ahead.front().map(|c| c.kind) != Some(COLON) {
             continue;
         }
-        let Some(value) = toks.get(i + 2).filter(|v| v.punct.is_none()) else {
+        let Some(value) = ahead.get(1).filter(|v| !is_punct(v)) else {
             continue;
         };
         // Only a value that ends the field (no `All(…)` or `N(…)`).
         if !matches!(
-            toks.get(i + 3).and_then(|c| c.punct),
-            Some(b',' | b')' | b'}') | None
+            ahead.get(2).map(|c| c.kind),
+            Some(COMMA | R_PAREN | R_BRACE) | None
         ) {
             continue;
         }
-        match (owner, word(t), word(value)) {
+        match (owner, word(&t), word(value)) {
             ("Exit", "count", "All") => out.push(OldSpelling {
                 start: value.start,
                 end: value.end,

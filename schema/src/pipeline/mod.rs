@@ -34,6 +34,7 @@ use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
 use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_document_all};
 use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
+use crate::ruleset::Ruleset;
 
 pub use finish::finish;
 pub use read::{Collected, WalkOptions, collect, collect_files, collect_with};
@@ -82,7 +83,11 @@ fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<
         return (None, [blocking, deferred].concat());
     }
     let (map, mut diags) = Map::from_file(file);
-    diags.extend(check_map_unread(&map, &file.unread_hexes(map.grid)));
+    diags.extend(check_map_unread(
+        &map,
+        map.rules(),
+        &file.unread_hexes(map.grid),
+    ));
     diags.extend(builtin_id_claimed(&map));
     diags.extend(keep_unexplained(deferred, &diags));
     (Some(map), diags)
@@ -201,6 +206,8 @@ fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) -> Vec<Diag
 /// A scenario compiled on its map.
 #[derive(Debug, Clone)]
 pub struct Compiled {
+    /// The rules of the scenario's game (and its map's), for every output.
+    pub rules: &'static Ruleset,
     /// The scenario.
     pub scenario: Scenario,
     /// Its map.
@@ -245,12 +252,15 @@ fn compile_scenario_on(
         Ok(m) => m,
         Err(d) => return (None, [notes, deferred, vec![d]].concat(), None),
     };
-    let (resolved, mut diags) = check_scenario(&scenario, &found.map, found.zones.as_deref());
+    let rules = scenario.rules();
+    let (resolved, mut diags) =
+        check_scenario(&scenario, &found.map, rules, found.zones.as_deref());
     diags.extend(notes);
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
     (
         Some(Compiled {
+            rules,
             scenario,
             map: found.map,
             resolved,
@@ -443,6 +453,7 @@ impl ScenarioCheck {
                 .collect());
         }
         Ok(Compiled {
+            rules: scenario.rules(),
             scenario,
             map,
             resolved: self.resolved,
@@ -468,7 +479,7 @@ pub fn check_scenario_noting(
     let written = serde_json::to_value(scenario).expect("the model always serializes");
     let (resolved, diags) = match scenario_schema(&written) {
         Ok(deferred) => {
-            let (resolved, mut diags) = check_scenario(scenario, map, None);
+            let (resolved, mut diags) = check_scenario(scenario, map, scenario.rules(), None);
             diags.extend(keep_unexplained(deferred, &diags));
             diags.extend(map_notes.iter().cloned());
             (resolved, diags)

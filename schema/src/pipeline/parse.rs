@@ -10,6 +10,7 @@ use crate::model::limits;
 use crate::pipeline::locate::{location_at, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
+use crate::ruleset::Game;
 
 pub mod json_fast;
 
@@ -132,7 +133,48 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
                 format!("write `format: \"{}/{CURRENT_VERSION}\"`", kind.prefix())
             }));
     }
+    if matches!(kind, DocKind::Map | DocKind::Scenario) {
+        detect_game(source)?;
+    }
     Ok((kind, version))
+}
+
+/// The game a map or scenario names in its top-level `game` field, read like `format` before
+/// the file is parsed: `None` when the field is absent (Rifle & Saber) or not a string (the
+/// parser then says what is wrong with it), FMT007 with the nearest spellings when it names no
+/// game saberc knows. [`detect`] runs it on every map and scenario.
+pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
+    let text = &source.text;
+    let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "game") else {
+        return Ok(None);
+    };
+    let raw = &text[at..end];
+    let value = format_string(raw);
+    let Some(q) = raw
+        .find('"')
+        .filter(|_| raw.trim_end().ends_with(['"', ')']))
+    else {
+        return Ok(None);
+    };
+    if let Some(game) = Game::from_id(value) {
+        return Ok(Some(game));
+    }
+    let ids: Vec<&str> = Game::ALL.iter().map(|g| g.id()).collect();
+    let near = suggestions(value, ids.iter().copied());
+    Err(Diagnostic::new(
+        Code::UnknownGame,
+        format!(
+            "`{}` is not a game saberc knows",
+            crate::diagnostic::printable(value, 60)
+        ),
+    )
+    .at_location(location_at(text, at + q + 1, value.len().clamp(1, 200)))
+    .with_hint(did_you_mean(&near).unwrap_or_else(|| {
+        format!(
+            "the games are {}; leave the field out for Rifle & Saber",
+            list(&ids)
+        )
+    })))
 }
 
 /// The string a `format` field's value holds (`"saber-map/1"` or, in RON, `Some("…")`); empty
@@ -221,25 +263,11 @@ fn other_syntax(source: &Source) -> Option<Diagnostic> {
     )
 }
 
-/// Byte offset of the first character that is not white space, a byte-order mark or a
-/// comment (`//` to the end of the line, `/* … */`).
+/// Byte offset of the first token that is not white space, a byte-order mark or a comment.
 fn first_significant(text: &str) -> Option<usize> {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if text[i..].starts_with('\u{feff}') {
-            i += '\u{feff}'.len_utf8();
-        } else if b[i].is_ascii_whitespace() {
-            i += 1;
-        } else if b[i..].starts_with(b"//") {
-            i += memchr::memchr(b'\n', &b[i..]).unwrap_or(b.len() - i);
-        } else if b[i..].starts_with(b"/*") {
-            i += memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len() - i, |e| e + 4);
-        } else {
-            return Some(i);
-        }
-    }
-    None
+    crate::syntax::lexer::lex(text)
+        .find(|t| !t.kind.is_trivia() && !text[t.start..t.end].starts_with('\u{feff}'))
+        .map(|t| t.start)
 }
 
 /// The `format` prefix of engine exports.
@@ -248,7 +276,14 @@ pub const EXPORT_PREFIX: &str = "saber-export";
 /// Parse a document into the model type `T`: nesting limit first, then serde with the path of
 /// the failing field, mapped to line:col.
 pub fn parse<T: DeserializeOwned>(source: &Source) -> Result<T, Diagnostic> {
-    parse_document(source).map(|(t, _)| t)
+    let text = &source.text;
+    check_limits(text)?;
+    match source.syntax {
+        // The model only: nothing recorded for the schema stage (a file at the limit of
+        // values records a JSON value of as many values beside the model).
+        Syntax::Ron => read_ron(text, false).map(|(t, _)| t),
+        Syntax::Json => parse_json_as(text, false).map(|(t, _)| t),
+    }
 }
 
 /// Parse a document into the model type `T`, and give back what the user wrote as JSON, for
@@ -445,41 +480,10 @@ fn take_out(
     if !is_key {
         return false;
     }
-    // The entry: the key, `:`, the value up to the comma or closing bracket at its depth.
-    let mut i = token_end + text[token_end..].find(':').unwrap_or(0) + 1;
-    let mut depth = 0usize;
-    let mut in_string = false;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if in_string {
-            match b {
-                b'\\' => i += 1,
-                b'"' => in_string = false,
-                _ => {}
-            }
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' if depth == 0 => break,
-                b')' | b']' | b'}' => depth -= 1,
-                b',' if depth == 0 => break,
-                _ => {}
-            }
-        }
-        i += 1;
-    }
-    if i >= bytes.len() {
+    // The entry, found in the syntax tree: its key, `:`, its value, and its comma.
+    let Some((start, end)) = entry_to_blank(text, at) else {
         return false;
-    }
-    let mut start = at;
-    let mut end = i;
-    if bytes[i] == b',' {
-        end += 1;
-    } else if let Some(comma) = text[..at].trim_end().strip_suffix(',').map(str::len) {
-        // The last entry: its comma goes before it (JSON has no trailing comma).
-        start = comma;
-    }
+    };
     let blanked: String = text[start..end]
         .chars()
         .map(|c| if c == '\n' || c == '\r' { c } else { ' ' })
@@ -488,6 +492,45 @@ fn take_out(
     let pad = (end - start).saturating_sub(blanked.len());
     text.replace_range(start..end, &(blanked + &" ".repeat(pad)));
     true
+}
+
+/// The span to blank to take out the entry whose key starts at `at`: the entry and the comma
+/// after it, or for the last entry of its bracket, the comma before it (JSON allows no comma
+/// after the last). `None` when no entry's key starts there.
+fn entry_to_blank(text: &str, at: usize) -> Option<(usize, usize)> {
+    use crate::syntax::{SyntaxKind, tree};
+    let root = crate::syntax::parse(text).syntax();
+    let token = root
+        .token_at_offset(rowan::TextSize::try_from(at).ok()?)
+        .right_biased()?;
+    let entry = token.parent_ancestors().find(|n| {
+        n.kind() == SyntaxKind::ENTRY
+            && tree::entry_key(n).is_some_and(|k| usize::from(k.text_range().start()) == at)
+    })?;
+    // Closed: an entry the parser ended at the end of the text is not one to blank.
+    tree::entry_value(&entry)?;
+    let group = entry.parent().filter(|g| g.kind() == SyntaxKind::GROUP)?;
+    group.last_token().filter(|t| {
+        matches!(
+            t.kind(),
+            SyntaxKind::R_PAREN | SyntaxKind::R_BRACKET | SyntaxKind::R_BRACE
+        )
+    })?;
+    let comma = entry
+        .siblings_with_tokens(rowan::Direction::Next)
+        .skip(1)
+        .find(|e| !e.kind().is_trivia());
+    match comma {
+        Some(c) if c.kind() == SyntaxKind::COMMA => Some((at, c.text_range().end().into())),
+        _ => {
+            let end = entry.text_range().end().into();
+            // The last entry: its comma goes before it.
+            match text[..at].trim_end().strip_suffix(',') {
+                Some(before) => Some((before.len(), end)),
+                None => Some((at, end)),
+            }
+        }
+    }
 }
 
 /// The RON options of every file: `Some(…)` may be left out around optional values
@@ -501,22 +544,40 @@ pub fn ron_options() -> ron::Options {
 }
 
 fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
+    read_ron(text, true)
+}
+
+/// The model of a RON text, and when `record`, what it wrote as JSON (else `null`).
+fn read_ron<T: DeserializeOwned>(text: &str, record: bool) -> Result<(T, Value), Diagnostic> {
     let options = ron_options();
     let read = |track_path: bool| -> Result<(T, Value), Diagnostic> {
         let mut de = ron::Deserializer::from_str_with_options(text, &options)
             .map_err(|e| ron_error(text, e, &[]))?;
-        let (recorder, recorded) = Recorder::new(&mut de);
-        let value: T = if track_path {
-            serde_path_to_error::deserialize(recorder).map_err(|e| {
+        let (value, written): (T, Value) = if record {
+            let (recorder, recorded) = Recorder::new(&mut de);
+            let value = if track_path {
+                serde_path_to_error::deserialize(recorder).map_err(|e| {
+                    let path = path_of(e.path());
+                    ron_error(text, de.span_error(e.into_inner()), &path)
+                })?
+            } else {
+                T::deserialize(recorder).map_err(|e| ron_error(text, de.span_error(e), &[]))?
+            };
+            (value, recorded.take())
+        } else if track_path {
+            let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
                 let path = path_of(e.path());
                 ron_error(text, de.span_error(e.into_inner()), &path)
-            })?
+            })?;
+            (value, Value::Null)
         } else {
-            T::deserialize(recorder).map_err(|e| ron_error(text, de.span_error(e), &[]))?
+            let value =
+                T::deserialize(&mut de).map_err(|e| ron_error(text, de.span_error(e), &[]))?;
+            (value, Value::Null)
         };
         de.end()
             .map_err(|e| ron_error(text, de.span_error(e), &[]))?;
-        Ok((value, recorded.take()))
+        Ok((value, written))
     };
     // The path is tracked (which copies every key) only to explain a failure: the same text
     // fails the same way when read again.
@@ -528,6 +589,14 @@ fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> 
 /// field path, and the model's readers see both of two equal keys to refuse them. (Public for
 /// the fuzz target, which checks that the two readers agree.)
 pub fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
+    parse_json_as(text, true)
+}
+
+/// The model of a JSON text, and when `document`, the text as a JSON value (else `null`).
+fn parse_json_as<T: DeserializeOwned>(
+    text: &str,
+    document: bool,
+) -> Result<(T, Value), Diagnostic> {
     let read = |track_path: bool| -> Result<T, Diagnostic> {
         let mut de = serde_json::Deserializer::from_str(text);
         let value: T = if track_path {
@@ -543,6 +612,9 @@ pub fn parse_json<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnos
     };
     // As for RON, the path is tracked only to explain a failure.
     let value = read(false).or_else(|_| read(true))?;
+    if !document {
+        return Ok((value, Value::Null));
+    }
     // Read here only when a key is given twice where the model allows it: the schema stage
     // sees the last of the two, as every JSON validator does.
     let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
@@ -1056,29 +1128,18 @@ fn json_syntax(text: &str, offset: usize, msg: String) -> Diagnostic {
 /// When the file's brackets do not balance (a `)` left out or one too many), say which and by
 /// how many, and where to look: the error shows where the parser noticed, often a line later.
 fn unbalanced_hint(text: &str, line: usize) -> Option<String> {
+    use crate::syntax::SyntaxKind::*;
     let mut count = [0isize; 3];
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i += memchr::memchr(b'\n', &b[i..]).unwrap_or(b.len() - i);
-            }
-            b'(' => count[0] += 1,
-            b')' => count[0] -= 1,
-            b'[' => count[1] += 1,
-            b']' => count[1] -= 1,
-            b'{' => count[2] += 1,
-            b'}' => count[2] -= 1,
+    for t in crate::syntax::lexer::lex(text) {
+        match t.kind {
+            L_PAREN => count[0] += 1,
+            R_PAREN => count[0] -= 1,
+            L_BRACKET => count[1] += 1,
+            R_BRACKET => count[1] -= 1,
+            L_BRACE => count[2] += 1,
+            R_BRACE => count[2] -= 1,
             _ => {}
         }
-        i += 1;
     }
     let (k, (open, close)) = count
         .iter()

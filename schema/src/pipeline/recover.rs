@@ -1,18 +1,22 @@
 //! Every independent syntax error, not only the first.
 //!
 //! Neither the `ron` nor the `serde_json` parser recovers after a syntax error: each stops at the
-//! first. So after a syntax error saberc splits the document itself: a bracketed value (`( … )`,
-//! `[ … ]`, `{ … }`, with an optional RON name before it) is cut at its top-level commas into
-//! entries, each entry's value (after `name:` or `"key":`) is parsed on its own as an untyped
-//! value, and a value that fails is split the same way in turn, down to the innermost value that
-//! fails on its own. Each such value gives one error, at its place in the file. Splitting needs
-//! the brackets and strings to balance; where they do not (an unclosed bracket, a string that
-//! never ends), the first error is all that is reported.
+//! first. So after a syntax error the document is split along its syntax tree
+//! ([`crate::syntax`]): a bracketed value (`( … )`, `[ … ]`, `{ … }`, with an optional RON name
+//! before it) is cut at its own commas into entries, each entry's value (after `name:` or
+//! `"key":`) is parsed on its own as an untyped value, and a value that fails is split the same
+//! way in turn, down to the innermost value that fails on its own. Each such value gives one
+//! error (in the words of the `ron` or `serde_json` parser, as the first), at its place in the
+//! file. Splitting needs the brackets and strings to balance; where they do not (an unclosed
+//! bracket, a string that never ends), the first error is all that is reported.
 
 use crate::diagnostic::Diagnostic;
 use crate::model::limits;
 use crate::pipeline::locate::location_at;
 use crate::pipeline::read::Syntax;
+use crate::syntax::SyntaxKind::*;
+use crate::syntax::lexer::skip_trivia;
+use crate::syntax::tree::{self, SyntaxNode, entry_key, entry_value};
 
 /// Syntax errors in `text` besides `first` (the parser's own error), each located in `text`.
 pub fn other_syntax_errors(
@@ -22,9 +26,16 @@ pub fn other_syntax_errors(
     parse: &dyn Fn(&str) -> Option<Diagnostic>,
 ) -> Vec<Diagnostic> {
     let mut found = Vec::new();
-    let start = skip_trivia(text.as_bytes(), 0);
-    if let Some(end) = group_end(text.as_bytes(), start, syntax) {
-        split_group(text, start, end, syntax, parse, 0, &mut found);
+    let root = crate::syntax::parse(text).syntax();
+    if let Some(group) = tree::root_value(&root).filter(balanced) {
+        split_group(text, &group, syntax, parse, 0, &mut found);
+        // Entries that each read but not together (a field and a bare value mixed): the
+        // bracket's own error, as for a bracket inside (below).
+        if found.is_empty()
+            && let Some(d) = parse(&text[start(&group)..end(&group)])
+        {
+            found.push(rebase(text, start(&group), d));
+        }
     }
     let first_line = first.location.map(|l| l.line);
     found.retain(|d| d.location.map(|l| l.line) != first_line);
@@ -36,39 +47,107 @@ pub fn other_syntax_errors(
 /// Deepest level split into entries; errors further in are reported at this level's entry.
 const MAX_SPLIT_DEPTH: usize = 16;
 
-/// Split the group `text[start..end]` (an optional name, an opening bracket, …, the matching
-/// closing bracket) into entries and report the entries whose value does not parse.
+/// Is `value` a bracket whose brackets and strings balance: every bracket in it closed by its
+/// own closing bracket, no closing bracket left over, no string or comment left open?
+fn balanced(value: &SyntaxNode) -> bool {
+    value.kind() == GROUP
+        && value.descendants().all(|n| match n.kind() {
+            GROUP => closed(&n),
+            // A closing bracket skipped as an error closes nothing it should. (A string or
+            // comment left open runs to the end of the text, leaving its brackets unclosed.)
+            ERROR_NODE => !n
+                .descendants_with_tokens()
+                .any(|e| matches!(e.kind(), R_PAREN | R_BRACKET | R_BRACE)),
+            _ => true,
+        })
+}
+
+/// Does the group end with the bracket closing its own?
+fn closed(group: &SyntaxNode) -> bool {
+    let Some(open) = tree::group_open(group) else {
+        return false;
+    };
+    let close = match open.kind() {
+        L_PAREN => R_PAREN,
+        L_BRACKET => R_BRACKET,
+        _ => R_BRACE,
+    };
+    group
+        .last_token()
+        .is_some_and(|t| t.kind() == close && t.parent().as_ref() == Some(group))
+}
+
+/// The entries of `group` as the spans between its own commas (and brackets): an entry whose
+/// comma is missing is one span with the entry after it, as the parser sees it.
+fn entry_spans(group: &SyntaxNode) -> Vec<(usize, usize, Option<SyntaxNode>)> {
+    let mut out = Vec::new();
+    let mut from = None;
+    let mut first_entry = None;
+    for e in group.children_with_tokens() {
+        // A comma the parser skipped as an error still separates entries.
+        let comma = match &e {
+            rowan::NodeOrToken::Token(t) => t.kind() == COMMA,
+            rowan::NodeOrToken::Node(n) => {
+                n.kind() == ERROR_NODE && n.first_token().is_some_and(|t| t.kind() == COMMA)
+            }
+        };
+        let at: usize = e.text_range().start().into();
+        match e.kind() {
+            L_PAREN | L_BRACKET | L_BRACE if from.is_none() => {
+                from = Some(e.text_range().end().into());
+            }
+            R_PAREN | R_BRACKET | R_BRACE => {
+                if let Some(s) = from {
+                    out.push((s, at, first_entry.take()));
+                }
+                return out;
+            }
+            _ if comma => {
+                if let Some(s) = from {
+                    out.push((s, at, first_entry.take()));
+                }
+                from = Some(e.text_range().end().into());
+            }
+            ENTRY if first_entry.is_none() => first_entry = e.into_node(),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Split the balanced `group` into entries and report the entries whose value does not parse.
 fn split_group(
     text: &str,
-    start: usize,
-    end: usize,
+    group: &SyntaxNode,
     syntax: Syntax,
     parse: &dyn Fn(&str) -> Option<Diagnostic>,
     depth: usize,
     out: &mut Vec<Diagnostic>,
 ) {
-    let b = text.as_bytes();
-    let Some(open) = (start..end).find(|&i| matches!(b[i], b'(' | b'[' | b'{')) else {
-        return;
-    };
-    for (s, e) in entries(b, open + 1, end - 1, syntax) {
+    for (s, e, entry) in entry_spans(group) {
         if out.len() >= limits::MAX_DIAGNOSTICS_PER_FILE {
             return;
         }
-        let vs = value_start(b, s, e, syntax);
-        let vs = skip_trivia(b, vs).min(e);
-        let value = text[vs..e].trim_end();
+        let value_node = entry.as_ref().and_then(|n| value_of(n, syntax));
+        let vs = match (&entry, &value_node) {
+            (_, Some(v)) => start(v),
+            // A key with nothing after its `:`.
+            (Some(n), None) if has_key(n, syntax) => e,
+            _ => skip_trivia(text, s).min(e),
+        };
+        let value = text[vs.min(e)..e].trim_end();
         if value.is_empty() {
             continue;
         }
         let Some(d) = parse(value) else { continue };
-        // The group may end past the entry (a comment left open inside it runs on): then it is
-        // not this entry's value.
-        let group = group_end(b, vs, syntax).filter(|g| *g <= e && text[*g..e].trim().is_empty());
-        match group {
+        // A bracket that is all of the entry's value (nothing but white space after it) is
+        // split in turn.
+        let inner = value_node
+            .filter(|v| v.kind() == GROUP && end(v) <= e && text[end(v)..e].trim().is_empty());
+        match inner {
             Some(g) if depth < MAX_SPLIT_DEPTH => {
                 let before = out.len();
-                split_group(text, vs, g, syntax, parse, depth + 1, out);
+                split_group(text, &g, syntax, parse, depth + 1, out);
                 if out.len() == before {
                     out.push(rebase(text, vs, d));
                 }
@@ -78,13 +157,44 @@ fn split_group(
     }
 }
 
+/// Does the entry have a key the value parser reads as one: a string, or in RON a name or a
+/// number?
+fn has_key(entry: &SyntaxNode, syntax: Syntax) -> bool {
+    entry_key(entry)
+        .filter(|k| k.kind() == SCALAR)
+        .and_then(|k| tree::first_token(&k))
+        .is_some_and(|t| match t.kind() {
+            STRING => t.text().starts_with('"'),
+            IDENT | NUMBER => syntax == Syntax::Ron,
+            _ => false,
+        })
+}
+
+/// The entry's value to parse on its own: after its key when it has one the value parser
+/// reads as a key ([`has_key`]), else the entry itself (its first value, key or not).
+fn value_of(entry: &SyntaxNode, syntax: Syntax) -> Option<SyntaxNode> {
+    if has_key(entry, syntax) {
+        entry_value(entry)
+    } else {
+        entry.children().find(tree::is_value)
+    }
+}
+
+fn start(node: &SyntaxNode) -> usize {
+    node.text_range().start().into()
+}
+
+fn end(node: &SyntaxNode) -> usize {
+    node.text_range().end().into()
+}
+
 /// A diagnostic located in `text[base..]` moved to its place in `text`. A value followed by
 /// more text is an entry whose comma is missing: said so, at the text that follows.
 fn rebase(text: &str, base: usize, mut d: Diagnostic) -> Diagnostic {
     if let Some(l) = d.location {
         let mut at = base + l.offset;
         if d.message.contains("trailing characters") {
-            at = skip_trivia(text.as_bytes(), at);
+            at = skip_trivia(text, at);
             d.message = "Expected comma".into();
             d.hint = Some("add the comma that separates this entry from the one before".into());
         }
@@ -92,146 +202,4 @@ fn rebase(text: &str, base: usize, mut d: Diagnostic) -> Diagnostic {
     }
     d.path = None;
     d
-}
-
-/// The spans of the comma-separated entries between `from` and `to`.
-fn entries(b: &[u8], from: usize, to: usize, syntax: Syntax) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut s = from;
-    let mut i = from;
-    while i < to {
-        match b[i] {
-            b'"' => i = string_end(b, i).unwrap_or(to),
-            b'/' if syntax == Syntax::Ron && b.get(i + 1) == Some(&b'/') => {
-                while i < to && b[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'/' if syntax == Syntax::Ron && b.get(i + 1) == Some(&b'*') => {
-                i = find(b, i + 2, b"*/").map_or(to, |j| j + 2);
-                continue;
-            }
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b',' if depth == 0 => {
-                out.push((s, i));
-                s = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out.push((s, to));
-    out
-}
-
-/// Where the value of an entry starts: after `name:` (RON struct field, map entry) or
-/// `"key":` (JSON), or at the entry itself (a list element).
-fn value_start(b: &[u8], s: usize, e: usize, syntax: Syntax) -> usize {
-    let s = skip_trivia(b, s);
-    let key_end = match b.get(s) {
-        Some(b'"') => string_end(b, s).map(|j| j + 1),
-        Some(c) if syntax == Syntax::Ron && (c.is_ascii_alphanumeric() || *c == b'_') => Some(
-            (s..e)
-                .find(|&j| !(b[j].is_ascii_alphanumeric() || b[j] == b'_'))
-                .unwrap_or(e),
-        ),
-        _ => None,
-    };
-    match key_end {
-        Some(k) => {
-            let after = skip_trivia(b, k);
-            if after < e && b[after] == b':' {
-                after + 1
-            } else {
-                s
-            }
-        }
-        None => s,
-    }
-}
-
-/// The end (one past the closing bracket) of the group starting at `start` (after an optional
-/// RON name), if its brackets and strings balance.
-fn group_end(b: &[u8], start: usize, syntax: Syntax) -> Option<usize> {
-    let mut i = start;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-        i += 1;
-    }
-    i = skip_trivia(b, i);
-    if !matches!(b.get(i), Some(b'(' | b'[' | b'{')) {
-        return None;
-    }
-    let mut stack: Vec<u8> = Vec::new();
-    while i < b.len() {
-        match b[i] {
-            b'"' => i = string_end(b, i)?,
-            b'/' if syntax == Syntax::Ron && b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'/' if syntax == Syntax::Ron && b.get(i + 1) == Some(&b'*') => {
-                i = find(b, i + 2, b"*/")? + 2;
-                continue;
-            }
-            c @ (b'(' | b'[' | b'{') => stack.push(c),
-            c @ (b')' | b']' | b'}') => {
-                let open = stack.pop()?;
-                if !matches!((open, c), (b'(', b')') | (b'[', b']') | (b'{', b'}')) {
-                    return None;
-                }
-                if stack.is_empty() {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The index of the closing quote of the string opening at `i`.
-fn string_end(b: &[u8], i: usize) -> Option<usize> {
-    let mut j = i + 1;
-    while j < b.len() {
-        match b[j] {
-            b'\\' => j += 2,
-            b'"' => return Some(j),
-            _ => j += 1,
-        }
-    }
-    None
-}
-
-fn find(b: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    b.get(from..)?
-        .windows(needle.len())
-        .position(|w| w == needle)
-        .map(|p| p + from)
-}
-
-/// Skip whitespace and comments.
-fn skip_trivia(b: &[u8], mut i: usize) -> usize {
-    loop {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if b.get(i) == Some(&b'/') && b.get(i + 1) == Some(&b'*') {
-            match find(b, i + 2, b"*/") {
-                Some(j) => i = j + 2,
-                None => return b.len(),
-            }
-        } else {
-            return i;
-        }
-    }
 }

@@ -437,12 +437,12 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
         K::Maximum { .. } | K::Minimum { .. } if is_turn => (
             format!(
                 "{name} is {shown}, but Game-Turns run 1–{}",
-                limits::MAX_TURN
+                crate::ruleset::LONGEST_TURN_RECORD_TRACK
             ),
             format!(
                 "the Turn Record Track has {} spaces (15.0): use a Game-Turn from 1 to {}",
-                limits::MAX_TURN,
-                limits::MAX_TURN
+                crate::ruleset::LONGEST_TURN_RECORD_TRACK,
+                crate::ruleset::LONGEST_TURN_RECORD_TRACK
             ),
         ),
         K::Maximum { limit } => (

@@ -22,7 +22,7 @@ use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, SideKey};
 use crate::queries::effective_terrain::EffectiveTerrain;
-use crate::ruleset::{RIFLE_AND_SABER, Ratio, Terrain, TerrainEffect};
+use crate::ruleset::{Ratio, Ruleset, Terrain, TerrainEffect};
 
 /// A number of Movement Points, held exactly as a count of thirds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -116,6 +116,7 @@ pub enum RoadRule {
 /// The cost of moving between neighbouring hexes on one map, under one scenario's terrain.
 #[derive(Debug, Clone)]
 pub struct Movement<'a> {
+    rules: &'a Ruleset,
     terrain: EffectiveTerrain<'a>,
     road_sides: BTreeSet<SideKey>,
     friendly_occupied: Option<&'a HexSet>,
@@ -123,14 +124,15 @@ pub struct Movement<'a> {
 }
 
 impl<'a> Movement<'a> {
-    /// Movement over the map as printed, standard rules.
-    pub fn new(map: &'a Map) -> Movement<'a> {
-        Movement::over(EffectiveTerrain::new(map))
+    /// Movement over the map as printed, standard rules of its game.
+    pub fn new(map: &'a Map, rules: &'a Ruleset) -> Movement<'a> {
+        Movement::over(EffectiveTerrain::new(map), rules)
     }
 
     /// Movement over a scenario's effective terrain ("treat as clear" special rules applied).
-    pub fn over(terrain: EffectiveTerrain<'a>) -> Movement<'a> {
+    pub fn over(terrain: EffectiveTerrain<'a>, rules: &'a Ruleset) -> Movement<'a> {
         Movement {
+            rules,
             road_sides: terrain.map().road_sides(),
             terrain,
             friendly_occupied: None,
@@ -139,8 +141,8 @@ impl<'a> Movement<'a> {
     }
 
     /// Movement with the given hexes treated as clear terrain (11.x special rules).
-    pub fn treating_as_clear(map: &'a Map, clear: &'a HexSet) -> Movement<'a> {
-        Movement::over(EffectiveTerrain::treating_as_clear(map, clear))
+    pub fn treating_as_clear(map: &'a Map, rules: &'a Ruleset, clear: &'a HexSet) -> Movement<'a> {
+        Movement::over(EffectiveTerrain::treating_as_clear(map, clear), rules)
     }
 
     /// Hexes holding other Friendly units: units at the Road Movement Rate may not enter them
@@ -166,26 +168,27 @@ impl<'a> Movement<'a> {
 
     /// Movement Points to enter `to` from its neighbour `from` (which may be off the map, for
     /// units entering at an edge). `None` when `to` is off the map or the hexes are not
-    /// neighbours.
+    /// neighbours, or when the game's chart does not count in thirds of a Movement Point.
     pub fn entry_cost(&self, from: Coord, to: Coord) -> Option<Mp> {
+        let rules = self.rules;
         let grid = self.terrain.map().grid;
         if !grid.contains(to) || !grid.adjacent(from, to) {
             return None;
         }
         if self.uses_road_rate(from, to) {
-            return Some(chart_cost(RIFLE_AND_SABER.road_cost));
+            return chart_cost(rules.road_cost);
         }
         let cell = self.terrain.cell(to)?;
-        let mut hex = chart_row_cost(RIFLE_AND_SABER.terrain_effect(cell.terrain));
+        let mut hex = chart_row_cost(rules.terrain_effect(cell.terrain))?;
         if cell.slope {
             // "Slope and/or Woods" is one row of the chart: the costs never add up.
-            hex = hex.max(chart_row_cost(RIFLE_AND_SABER.slope_effect));
+            hex = hex.max(chart_row_cost(rules.slope_effect)?);
         }
         let ridge = if self.terrain.is_ridge(from, to) {
-            RIFLE_AND_SABER
-                .ridge_effect
-                .movement_extra
-                .map_or(Mp::ZERO, chart_cost)
+            match rules.ridge_effect.movement_extra {
+                Some(extra) => chart_cost(extra)?,
+                None => Mp::ZERO,
+            }
         } else {
             Mp::ZERO
         };
@@ -201,29 +204,31 @@ impl<'a> Movement<'a> {
 }
 
 /// Movement Points to enter `to` from its neighbour `from` on the map as printed, standard
-/// rules (9.2, 4M).
-pub fn entry_cost(map: &Map, from: Coord, to: Coord) -> Option<Mp> {
-    Movement::new(map).entry_cost(from, to)
+/// rules of the game (R&S 9.2, 4M).
+pub fn entry_cost(map: &Map, rules: &Ruleset, from: Coord, to: Coord) -> Option<Mp> {
+    Movement::new(map, rules).entry_cost(from, to)
 }
 
 /// The cost column of a chart row; "NA" (none) means the row does not count (9.2 notes).
-fn chart_row_cost(row: TerrainEffect) -> Mp {
-    row.movement_cost.map_or(Mp::ZERO, chart_cost)
+/// `None` when the value is not a whole number of thirds.
+fn chart_row_cost(row: TerrainEffect) -> Option<Mp> {
+    row.movement_cost.map_or(Some(Mp::ZERO), chart_cost)
 }
 
-/// A chart value in thirds; every value of the printed chart is one (tested below).
-fn chart_cost(r: Ratio) -> Mp {
-    Mp::from_ratio(r).expect("the Terrain Effects Chart counts in thirds of a Movement Point")
+/// A chart value in thirds; every value of the printed R&S chart is one (tested below).
+fn chart_cost(r: Ratio) -> Option<Mp> {
+    Mp::from_ratio(r)
 }
 
-/// The cost of the hex terrain alone, as listed by the chart (for legends and the editor).
-pub fn terrain_cost(terrain: Terrain, slope: bool) -> Mp {
-    let hex = chart_row_cost(RIFLE_AND_SABER.terrain_effect(terrain));
-    if slope {
-        hex.max(chart_row_cost(RIFLE_AND_SABER.slope_effect))
+/// The cost of the hex terrain alone, as listed by the game's chart (for legends and the
+/// editor); `None` when the chart does not count in thirds.
+pub fn terrain_cost(rules: &Ruleset, terrain: Terrain, slope: bool) -> Option<Mp> {
+    let hex = chart_row_cost(rules.terrain_effect(terrain))?;
+    Some(if slope {
+        hex.max(chart_row_cost(rules.slope_effect)?)
     } else {
         hex
-    }
+    })
 }
 
 #[cfg(test)]
@@ -246,7 +251,8 @@ mod tests {
     const TO: Coord = Coord(3, 3);
 
     fn cost_of(target: Cell) -> Mp {
-        entry_cost(&map_with(target), FROM, TO).expect("neighbours on the map")
+        entry_cost(&map_with(target), crate::ruleset::for_game(None), FROM, TO)
+            .expect("neighbours on the map")
     }
 
     fn road(hexes: &[Coord]) -> Road {
@@ -261,7 +267,7 @@ mod tests {
     fn chart_values_are_whole_thirds_9_2() {
         for t in Terrain::ALL {
             assert!(
-                RIFLE_AND_SABER
+                crate::ruleset::for_game(None)
                     .terrain_effect(t)
                     .movement_cost
                     .and_then(Mp::from_ratio)
@@ -269,21 +275,21 @@ mod tests {
             );
         }
         assert!(
-            RIFLE_AND_SABER
+            crate::ruleset::for_game(None)
                 .slope_effect
                 .movement_cost
                 .and_then(Mp::from_ratio)
                 .is_some()
         );
         assert!(
-            RIFLE_AND_SABER
+            crate::ruleset::for_game(None)
                 .ridge_effect
                 .movement_extra
                 .and_then(Mp::from_ratio)
                 .is_some()
         );
         assert_eq!(
-            Mp::from_ratio(RIFLE_AND_SABER.road_cost),
+            Mp::from_ratio(crate::ruleset::for_game(None).road_cost),
             Some(Mp::thirds(1))
         );
         assert_eq!(Mp::from_ratio(Ratio::new(1, 2)), None);
@@ -317,23 +323,38 @@ mod tests {
     fn ridge_hexside_adds_one_9_2() {
         let mut m = map_with(cell(Terrain::Clear, false));
         m.ridges.insert(SideKey::new(FROM, TO));
-        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::whole(2)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), FROM, TO),
+            Some(Mp::whole(2))
+        );
         // Either way across the hexside.
-        assert_eq!(entry_cost(&m, TO, FROM), Some(Mp::whole(2)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), TO, FROM),
+            Some(Mp::whole(2))
+        );
         // Added to the hex cost: slope woods behind a ridge costs 3.
         m.set_cell(TO, cell(Terrain::Woods, true));
-        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::whole(3)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), FROM, TO),
+            Some(Mp::whole(3))
+        );
         // Only the ridge hexside crossed counts: entering from another side costs the hex alone.
-        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(2)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(2, 3), TO),
+            Some(Mp::whole(2))
+        );
     }
 
     #[test]
     fn road_hexside_into_road_hex_costs_a_third_4m() {
         let mut m = map_with(cell(Terrain::Woods, true));
         m.roads.push(road(&[Coord(3, 1), FROM, TO, Coord(3, 4)]));
-        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::thirds(1)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), FROM, TO),
+            Some(Mp::thirds(1))
+        );
         // "three times as fast as movement over Clear Terrain" (4M): 3 road hexes for 1 MP.
-        let mv = Movement::new(&m);
+        let mv = Movement::new(&m, crate::ruleset::for_game(None));
         let along: Mp = [(Coord(3, 1), FROM), (FROM, TO), (TO, Coord(3, 4))]
             .into_iter()
             .filter_map(|(a, b)| mv.entry_cost(a, b))
@@ -358,11 +379,17 @@ mod tests {
         let mut m = map_with(cell(Terrain::Woods, false));
         m.roads.push(road(&[FROM, TO]));
         // From the west neighbour (2,3), not along the road.
-        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(2)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(2, 3), TO),
+            Some(Mp::whole(2))
+        );
         // Two roads side by side: neighbouring road hexes that are not consecutive on a road
         // share no road hexside (4M: "through a road hexside").
         m.roads.push(road(&[Coord(2, 1), Coord(2, 2), Coord(2, 3)]));
-        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(2)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(2, 3), TO),
+            Some(Mp::whole(2))
+        );
     }
 
     #[test]
@@ -370,16 +397,28 @@ mod tests {
         let mut m = map_with(cell(Terrain::Clear, true));
         m.roads.push(road(&[FROM, TO]));
         m.ridges.insert(SideKey::new(FROM, TO));
-        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::thirds(1)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), FROM, TO),
+            Some(Mp::thirds(1))
+        );
     }
 
     #[test]
     fn bridge_along_the_road_a_third_otherwise_three_9_2_note_10_5d() {
         let mut m = map_with(cell(Terrain::Bridge, false));
         m.roads.push(road(&[FROM, TO, Coord(3, 4)]));
-        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::thirds(1)));
-        assert_eq!(entry_cost(&m, Coord(2, 3), TO), Some(Mp::whole(3)));
-        assert_eq!(entry_cost(&m, Coord(4, 3), TO), Some(Mp::whole(3)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), FROM, TO),
+            Some(Mp::thirds(1))
+        );
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(2, 3), TO),
+            Some(Mp::whole(3))
+        );
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(4, 3), TO),
+            Some(Mp::whole(3))
+        );
     }
 
     #[test]
@@ -387,11 +426,11 @@ mod tests {
         let mut m = map_with(cell(Terrain::Woods, false));
         m.roads.push(road(&[FROM, TO]));
         let friends = HexSet::from_coords(m.grid, [TO]);
-        let mv = Movement::new(&m).with_friendly_occupied(&friends);
+        let mv = Movement::new(&m, crate::ruleset::for_game(None)).with_friendly_occupied(&friends);
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::whole(2)));
         // Leaving a friendly-occupied hex at the Road Movement Rate is allowed (4M).
         let back = HexSet::from_coords(m.grid, [FROM]);
-        let mv = Movement::new(&m).with_friendly_occupied(&back);
+        let mv = Movement::new(&m, crate::ruleset::for_game(None)).with_friendly_occupied(&back);
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::thirds(1)));
     }
 
@@ -399,14 +438,17 @@ mod tests {
     fn optional_road_movement_needs_road_mode_10_5() {
         let mut m = map_with(cell(Terrain::Bridge, false));
         m.roads.push(road(&[FROM, TO]));
-        let in_mode = Movement::new(&m).with_road_rule(RoadRule::InRoadMode);
+        let in_mode =
+            Movement::new(&m, crate::ruleset::for_game(None)).with_road_rule(RoadRule::InRoadMode);
         assert_eq!(in_mode.entry_cost(FROM, TO), Some(Mp::thirds(1)));
         // Not in Road Movement Mode: as if the road and bridge did not exist (9.2 note *), so
         // the bridge hex costs three (10.5D).
-        let not_in_mode = Movement::new(&m).with_road_rule(RoadRule::NotInRoadMode);
+        let not_in_mode = Movement::new(&m, crate::ruleset::for_game(None))
+            .with_road_rule(RoadRule::NotInRoadMode);
         assert_eq!(not_in_mode.entry_cost(FROM, TO), Some(Mp::whole(3)));
         m.set_cell(TO, cell(Terrain::Clear, false));
-        let not_in_mode = Movement::new(&m).with_road_rule(RoadRule::NotInRoadMode);
+        let not_in_mode = Movement::new(&m, crate::ruleset::for_game(None))
+            .with_road_rule(RoadRule::NotInRoadMode);
         assert_eq!(not_in_mode.entry_cost(FROM, TO), Some(Mp::whole(1)));
     }
 
@@ -418,25 +460,37 @@ mod tests {
         m.ridges.insert(SideKey::new(FROM, TO));
         m.set_cell(Coord(4, 3), cell(Terrain::River, false));
         let clear = HexSet::from_coords(m.grid, [TO, Coord(4, 3)]);
-        let mv = Movement::treating_as_clear(&m, &clear);
+        let mv = Movement::treating_as_clear(&m, crate::ruleset::for_game(None), &clear);
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::whole(1)));
         assert_eq!(mv.entry_cost(TO, Coord(4, 3)), Some(Mp::whole(1)));
         // Hexes not named by the rule keep their terrain.
-        assert_eq!(entry_cost(&m, FROM, TO), Some(Mp::whole(3)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), FROM, TO),
+            Some(Mp::whole(3))
+        );
         // Roads still run through cleared hexes (11.2 keeps V4's crossroads).
         m.roads.push(road(&[FROM, TO]));
-        let mv = Movement::treating_as_clear(&m, &clear);
+        let mv = Movement::treating_as_clear(&m, crate::ruleset::for_game(None), &clear);
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::thirds(1)));
     }
 
     #[test]
     fn only_neighbours_on_the_map_4a() {
         let m = map_with(cell(Terrain::Clear, false));
-        assert_eq!(entry_cost(&m, Coord(3, 1), TO), None);
-        assert_eq!(entry_cost(&m, TO, TO), None);
-        assert_eq!(entry_cost(&m, Coord(1, 1), Coord(0, 1)), None);
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(3, 1), TO),
+            None
+        );
+        assert_eq!(entry_cost(&m, crate::ruleset::for_game(None), TO, TO), None);
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(1, 1), Coord(0, 1)),
+            None
+        );
         // Entering from off the map at an edge.
-        assert_eq!(entry_cost(&m, Coord(1, 0), Coord(1, 1)), Some(Mp::whole(1)));
+        assert_eq!(
+            entry_cost(&m, crate::ruleset::for_game(None), Coord(1, 0), Coord(1, 1)),
+            Some(Mp::whole(1))
+        );
     }
 
     #[test]
@@ -447,7 +501,13 @@ mod tests {
         assert_eq!(Mp::whole(2).to_ratio(), Ratio::new(2, 1));
         assert_eq!(Mp::thirds(4).to_ratio(), Ratio::new(4, 3));
         assert!((Mp::thirds(4).value() - 4.0 / 3.0).abs() < 1e-12);
-        assert_eq!(terrain_cost(Terrain::Village, true), Mp::whole(2));
-        assert_eq!(terrain_cost(Terrain::River, false), Mp::whole(3));
+        assert_eq!(
+            terrain_cost(crate::ruleset::for_game(None), Terrain::Village, true),
+            Some(Mp::whole(2))
+        );
+        assert_eq!(
+            terrain_cost(crate::ruleset::for_game(None), Terrain::River, false),
+            Some(Mp::whole(3))
+        );
     }
 }

@@ -26,7 +26,7 @@ use crate::model::hex::{Coord, Grid, Orientation};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, SideKey};
 use crate::queries::effective_terrain::EffectiveTerrain;
-use crate::ruleset::Terrain;
+use crate::ruleset::{Ruleset, Terrain};
 
 /// Why a hex blocks the line of sight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,6 +70,7 @@ impl Sight {
 /// Line of sight from the centre of `from` to the centre of `to` over a scenario's effective
 /// terrain, with `occupied` the hexes holding units of either side (5.1G).
 pub fn line_of_sight(
+    rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
     from: Coord,
@@ -91,14 +92,14 @@ pub fn line_of_sight(
                 continue;
             }
             let side = across.get_or_insert_with(|| grid.side_neighbors(hex))[i];
-            if terrain.is_ridge(hex, side) {
+            if rules.ridge_effect.blocks_fire && terrain.is_ridge(hex, side) {
                 return Sight::Blocked(Blocker::Ridge(SideKey::new(hex, side)));
             }
         }
         if hex == from || hex == to {
             continue;
         }
-        let Some(why) = blocking(terrain, occupied, hex, firer_on_slope) else {
+        let Some(why) = blocking(rules, terrain, occupied, hex, firer_on_slope) else {
             continue;
         };
         if passes_through(p, q, &corners) {
@@ -109,8 +110,9 @@ pub fn line_of_sight(
 }
 
 /// Can a unit in `from` see `to` on the map as printed, with no other units about?
-pub fn can_see(map: &Map, from: Coord, to: Coord) -> bool {
+pub fn can_see(map: &Map, rules: &Ruleset, from: Coord, to: Coord) -> bool {
     line_of_sight(
+        rules,
         &EffectiveTerrain::new(map),
         &HexSet::empty(map.grid),
         from,
@@ -141,18 +143,19 @@ pub fn hexes_crossed(grid: &Grid, from: Coord, to: Coord) -> Vec<Coord> {
 
 /// Does the hex block sight for this firer, and why (5.1G and its errata)?
 fn blocking(
+    rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
     hex: Coord,
     firer_on_slope: bool,
 ) -> Option<HexBlock> {
     let cell = terrain.cell(hex)?;
-    if cell.terrain.blocks_sight() {
+    if rules.terrain_effect(cell.terrain).blocks_fire {
         return Some(HexBlock::Terrain(cell.terrain));
     }
     // Errata 5.1G: occupied hexes on lower terrain than the firer do not block.
-    let lower = firer_on_slope && !cell.slope;
-    (occupied.contains(hex) && !lower).then_some(HexBlock::Occupied)
+    let lower = rules.sight.lower_units_do_not_block && firer_on_slope && !cell.slope;
+    (rules.sight.units_block && occupied.contains(hex) && !lower).then_some(HexBlock::Occupied)
 }
 
 /// A point of the integer lattice of hex centres and corners.
@@ -274,7 +277,13 @@ mod tests {
 
     fn sight(m: &Map, occupied: &[Coord], from: Coord, to: Coord) -> Sight {
         let occ = HexSet::from_coords(m.grid, occupied.iter().copied());
-        line_of_sight(&EffectiveTerrain::new(m), &occ, from, to)
+        line_of_sight(
+            crate::ruleset::for_game(None),
+            &EffectiveTerrain::new(m),
+            &occ,
+            from,
+            to,
+        )
     }
 
     fn blank() -> Map {
@@ -353,7 +362,12 @@ mod tests {
         assert!(sight(&m, &[], A, B).is_open());
         assert!(sight(&m, &[], B, A).is_open());
         assert!(sight(&m, &[], A, A).is_open());
-        assert!(can_see(&m, Coord(1, 1), Coord(10, 10)));
+        assert!(can_see(
+            &m,
+            crate::ruleset::for_game(None),
+            Coord(1, 1),
+            Coord(10, 10)
+        ));
     }
 
     #[test]
@@ -547,10 +561,19 @@ mod tests {
         m.ridges.insert(SideKey::new(Coord(4, 3), Coord(4, 4)));
         let clear = HexSet::from_coords(m.grid, [Coord(4, 4)]);
         let t = EffectiveTerrain::treating_as_clear(&m, &clear);
-        assert!(line_of_sight(&t, &HexSet::empty(m.grid), A, B).is_open());
+        assert!(
+            line_of_sight(
+                crate::ruleset::for_game(None),
+                &t,
+                &HexSet::empty(m.grid),
+                A,
+                B
+            )
+            .is_open()
+        );
         // Units in a cleared hex still block.
         let occ = HexSet::from_coords(m.grid, [Coord(4, 4)]);
-        assert!(!line_of_sight(&t, &occ, A, B).is_open());
+        assert!(!line_of_sight(crate::ruleset::for_game(None), &t, &occ, A, B).is_open());
     }
 
     #[test]
@@ -558,13 +581,33 @@ mod tests {
         let mut m = blank();
         m.grid.orientation = Orientation::Pointy;
         // Row 2: 0202 - 0302 - 0402 in a horizontal line through 0302's centre.
-        assert!(can_see(&m, Coord(2, 2), Coord(4, 2)));
+        assert!(can_see(
+            &m,
+            crate::ruleset::for_game(None),
+            Coord(2, 2),
+            Coord(4, 2)
+        ));
         m.set_cell(Coord(3, 2), woods());
-        assert!(!can_see(&m, Coord(2, 2), Coord(4, 2)));
+        assert!(!can_see(
+            &m,
+            crate::ruleset::for_game(None),
+            Coord(2, 2),
+            Coord(4, 2)
+        ));
         m.set_cell(Coord(3, 2), Cell::default());
         m.ridges.insert(SideKey::new(Coord(2, 2), Coord(3, 2)));
-        assert!(!can_see(&m, Coord(2, 2), Coord(3, 2)));
-        assert!(can_see(&m, Coord(2, 2), Coord(2, 3)));
+        assert!(!can_see(
+            &m,
+            crate::ruleset::for_game(None),
+            Coord(2, 2),
+            Coord(3, 2)
+        ));
+        assert!(can_see(
+            &m,
+            crate::ruleset::for_game(None),
+            Coord(2, 2),
+            Coord(2, 3)
+        ));
     }
 
     proptest! {
@@ -626,7 +669,7 @@ mod tests {
                 m.ridges.insert(SideKey::new(Coord(c, r), n));
             }
             let (a, b) = (Coord(a.0, a.1), Coord(b.0, b.1));
-            prop_assert_eq!(can_see(&m, a, b), can_see(&m, b, a));
+            prop_assert_eq!(can_see(&m, crate::ruleset::for_game(None), a, b), can_see(&m, crate::ruleset::for_game(None), b, a));
         }
     }
 }

@@ -11,6 +11,9 @@ use super::Terrain;
 /// because the schema attributes name it; a test checks it against [`FeatureLetter::ALL`].
 pub const FEATURE_PATTERN: &str = r"^[VHWRJFB][1-9][0-9]{0,3}$";
 
+/// The highest feature number [`FEATURE_PATTERN`] allows (four digits).
+pub const MAX_FEATURE_NUMBER: u32 = 9999;
+
 /// The form of a terrain row: one character of the legend
 /// ([`Ruleset::terrain_legend`](super::Ruleset::terrain_legend)) per hex. A constant because the
 /// schema attributes name it; a test checks it against the legend.
@@ -92,6 +95,40 @@ impl FeatureLetter {
         }
     }
 
+    /// Does a hex of terrain `t` (with or without a slope) have the terrain this letter says
+    /// (11.0: villages are village hexes, hills slope hexes, woods woods or forest, rivers and
+    /// junctions river hexes, fords fords, bridges bridges)?
+    pub fn fits(self, t: Terrain, slope: bool) -> bool {
+        match self {
+            FeatureLetter::V => t == Terrain::Village,
+            FeatureLetter::H => slope,
+            FeatureLetter::W => matches!(t, Terrain::Woods | Terrain::Forest),
+            FeatureLetter::R | FeatureLetter::J => t.is_river(),
+            FeatureLetter::F => t == Terrain::Ford,
+            FeatureLetter::B => t == Terrain::Bridge,
+        }
+    }
+
+    /// The terrain and slope a hex gets when painted with this letter's terrain: what already
+    /// [fits](Self::fits) is kept, else the letter's own terrain (a hill adds the slope; river,
+    /// ford and bridge hexes have none). `None` for a hill on a river, ford or bridge hex,
+    /// which the legend cannot give a slope.
+    pub fn painted(self, t: Terrain, slope: bool) -> Option<(Terrain, bool)> {
+        if self.fits(t, slope) {
+            return Some((t, slope));
+        }
+        let keep_slope = slope && !t.is_river();
+        Some(match self {
+            FeatureLetter::V => (Terrain::Village, keep_slope),
+            FeatureLetter::H if t.is_river() => return None,
+            FeatureLetter::H => (t, true),
+            FeatureLetter::W => (Terrain::Woods, keep_slope),
+            FeatureLetter::R | FeatureLetter::J => (Terrain::River, false),
+            FeatureLetter::F => (Terrain::Ford, false),
+            FeatureLetter::B => (Terrain::Bridge, false),
+        })
+    }
+
     /// The letter for a char.
     pub fn from_char(c: char) -> Option<FeatureLetter> {
         FeatureLetter::ALL.into_iter().find(|l| l.letter() == c)
@@ -101,6 +138,30 @@ impl FeatureLetter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn painting_a_letters_terrain_makes_it_fit() {
+        for l in FeatureLetter::ALL {
+            for t in Terrain::ALL {
+                for slope in [false, true] {
+                    let in_legend =
+                        |t, s| TERRAIN_LEGEND.iter().any(|&(_, lt, ls)| (lt, ls) == (t, s));
+                    if !in_legend(t, slope) {
+                        continue;
+                    }
+                    let Some((pt, ps)) = l.painted(t, slope) else {
+                        assert!(l == FeatureLetter::H && t.is_river(), "{l:?} on {t:?}");
+                        continue;
+                    };
+                    assert!(l.fits(pt, ps), "{l:?} on {t:?}/{slope}");
+                    assert!(in_legend(pt, ps), "{l:?} on {t:?}/{slope}");
+                    if l.fits(t, slope) {
+                        assert_eq!((pt, ps), (t, slope), "what fits is kept");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_patterns_say_what_the_tables_say() {

@@ -7,10 +7,16 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+mod game;
 mod map_legend;
+mod musket_and_saber;
+mod stacking;
 
+pub use game::{Game, for_game};
 use map_legend::TERRAIN_LEGEND;
-pub use map_legend::{FEATURE_PATTERN, FeatureLetter, TERRAIN_ROW_PATTERN};
+pub use map_legend::{FEATURE_PATTERN, FeatureLetter, MAX_FEATURE_NUMBER, TERRAIN_ROW_PATTERN};
+use musket_and_saber::MUSKET_AND_SABER_QUICK_PLAY;
+pub use stacking::{StackWeight, Stacking};
 
 /// The ten unit types of the Unit Identification Chart (2.31).
 #[derive(
@@ -279,17 +285,20 @@ impl MarkerKind {
     }
 }
 
-/// Everything specific to one game, behind one value: the checks, zones, export, render and the
-/// editor ask it rather than naming the game's numbers themselves. Rifle & Saber is the only
-/// game today ([`Ruleset::rifle_and_saber`]); a second (Musket & Saber) will be another value.
+/// Everything specific to one game, behind one value per game: the checks, zones, queries,
+/// outputs and the editor receive the ruleset of the document they work on (from
+/// [`for_game`], the one place that maps a file's `game` to its rules) and ask it rather than
+/// naming the game's numbers themselves.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Ruleset {
+    /// The game these are the rules of.
+    pub game: Game,
     /// The game's name.
     pub name: &'static str,
-    /// Most stacking points in one hex (7.0).
-    pub stacking_limit: u32,
-    /// Spaces on the Turn Record Track (15.0): the longest game, and the last Game-Turn a
-    /// scenario may name.
+    /// How many units one hex holds (R&S 7.0).
+    pub stacking: Stacking,
+    /// Spaces on the Turn Record Track (R&S 15.0): the longest game, and the last Game-Turn a
+    /// scenario may name. 0 for a game whose track is printed on each game's map (M&S 3.3).
     pub turn_record_track: u32,
     /// The unit types of the Unit Identification Chart (2.31).
     pub units: &'static [UnitKind],
@@ -303,16 +312,115 @@ pub struct Ruleset {
     pub ridge_effect: TerrainEffect,
     /// Road movement rate (4M, 9.2): MP per road hex entered through a road hexside.
     pub road_cost: Ratio,
+    /// Line of sight (R&S 5.1G).
+    pub sight: SightRule,
     /// The letters of numbered features (11.0).
     pub feature_letters: &'static [FeatureLetter],
     /// The terrain legend of map files: (character, terrain, slope).
     pub terrain_legend: &'static [(char, Terrain, bool)],
+    /// The map key printed beside a drawn map and on the card, in the order printed: what each
+    /// kind of terrain, hexside, road and feature costs and does, from the chart.
+    pub map_key: &'static [KeyRow],
+    /// The rule section each diagnostic code cites for this game's files, by code string
+    /// (`("STK001", "5.0")`). Rifle & Saber's sections are the registry's own (this list is
+    /// empty); a code another game does not list cites no section.
+    pub citations: &'static [(&'static str, &'static str)],
 }
 
-/// Rifle & Saber (SPI, 1973).
-pub const RIFLE_AND_SABER: Ruleset = Ruleset {
+/// Where a diagnostic's rule section comes from in a game's files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Citation {
+    /// The registry's row (Rifle & Saber's sections), or the one of them a case cites.
+    Registry,
+    /// The game's own section; none if the game's rules have no section for the code.
+    Own(Option<&'static str>),
+}
+
+/// Line of sight rules (R&S 5.1G).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SightRule {
+    /// Do hexes holding units block sight (R&S 5.1G: yes; M&S 8.2: "Units do not block LOS")?
+    pub units_block: bool,
+    /// Is an occupied hex on lower ground than a firer on a slope no block (R&S errata 5.1G)?
+    pub lower_units_do_not_block: bool,
+}
+
+/// The symbol a map key row is drawn with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeySymbol {
+    /// A hex of this terrain.
+    Terrain(Terrain),
+    /// A hex of this terrain on a slope.
+    Slope(Terrain),
+    /// A ridge hexside.
+    Ridge,
+    /// A main road.
+    MainRoad,
+    /// A minor road.
+    MinorRoad,
+    /// A numbered feature's outline.
+    Feature,
+}
+
+/// One row of the map key: a symbol and its lines of text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyRow {
+    /// What the row is drawn with.
+    pub symbol: KeySymbol,
+    /// Its text, one line an entry.
+    pub lines: &'static [&'static str],
+}
+
+/// The Rifle & Saber map key: the Terrain Effects Chart (9.2), roads (4M) and features (11.0)
+/// in a few words each.
+const RIFLE_AND_SABER_KEY: [KeyRow; 12] = {
+    const fn one(symbol: KeySymbol, lines: &'static [&'static str]) -> KeyRow {
+        KeyRow { symbol, lines }
+    }
+    [
+        one(KeySymbol::Terrain(Terrain::Clear), &["Clear: 1 MP"]),
+        one(
+            KeySymbol::Terrain(Terrain::Village),
+            &["Village: 1 MP, blocks sight"],
+        ),
+        one(
+            KeySymbol::Terrain(Terrain::Woods),
+            &["Woods: 2 MP, blocks sight"],
+        ),
+        one(KeySymbol::Terrain(Terrain::Forest), &["Forest: as woods"]),
+        one(
+            KeySymbol::Slope(Terrain::Clear),
+            &["Slope: 2 MP, higher ground"],
+        ),
+        one(KeySymbol::Terrain(Terrain::River), &["River: 3 MP"]),
+        one(KeySymbol::Terrain(Terrain::Ford), &["Ford: 2 MP"]),
+        one(
+            KeySymbol::Terrain(Terrain::Bridge),
+            &["Bridge: 3 MP off the road"],
+        ),
+        one(KeySymbol::Ridge, &["Ridge hexside: +1 MP, blocks sight"]),
+        one(KeySymbol::MainRoad, &["Main road: 1/3 MP along it"]),
+        one(KeySymbol::MinorRoad, &["Minor road: 1/3 MP along it"]),
+        one(
+            KeySymbol::Feature,
+            &[
+                "Feature and its number:",
+                "V village, H hill, W woods,",
+                "R river, J river junction,",
+                "F ford, B bridge",
+            ],
+        ),
+    ]
+};
+
+/// Rifle & Saber (SPI, 1973). Named only in this module and in [`for_game`]: everything else
+/// receives the ruleset of its document.
+pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
+    game: Game::RifleAndSaber,
     name: "Rifle & Saber",
-    stacking_limit: MAX_STACKING_POINTS,
+    stacking: Stacking::Points {
+        limit: MAX_STACKING_POINTS,
+    },
     turn_record_track: TURN_RECORD_TRACK,
     units: &UnitKind::ALL,
     markers: &MarkerKind::ALL,
@@ -320,19 +428,39 @@ pub const RIFLE_AND_SABER: Ruleset = Ruleset {
     slope_effect: SLOPE_EFFECT,
     ridge_effect: RIDGE_EFFECT,
     road_cost: ROAD_COST,
+    sight: SightRule {
+        units_block: true,
+        lower_units_do_not_block: true,
+    },
     feature_letters: &FeatureLetter::ALL,
     terrain_legend: &TERRAIN_LEGEND,
+    map_key: &RIFLE_AND_SABER_KEY,
+    citations: &[],
 };
 
+/// The longest Turn Record Track of any game's fixed track (R&S 15.0: 20 spaces): the bound
+/// the JSON Schema of the Rifle & Saber files states.
+pub const LONGEST_TURN_RECORD_TRACK: u32 = TURN_RECORD_TRACK;
+
 impl Ruleset {
-    /// The rules of Rifle & Saber.
-    pub fn rifle_and_saber() -> &'static Ruleset {
-        &RIFLE_AND_SABER
+    /// Stacking points of a unit type (R&S 7.0A); 0 in a game that does not count points.
+    pub fn stacking_points(&self, kind: UnitKind) -> u32 {
+        match self.stack_weight(kind) {
+            StackWeight::Points(p) => p,
+            _ => 0,
+        }
     }
 
-    /// Stacking points of a unit type (7.0A).
-    pub fn stacking_points(&self, kind: UnitKind) -> u32 {
-        kind.stacking_points()
+    /// What a unit type counts for stacking in this game.
+    pub fn stack_weight(&self, kind: UnitKind) -> StackWeight {
+        match self.stacking {
+            Stacking::Points { .. } => StackWeight::Points(kind.stacking_points()),
+            // A game of classes, not of these unit types: read by their arm.
+            Stacking::Slots { .. } => match kind.arm() {
+                Arm::Artillery | Arm::MachineGun => StackWeight::Slot,
+                Arm::Infantry | Arm::Cavalry => StackWeight::Any,
+            },
+        }
     }
 
     /// Stacking points of a marker (none, 7.0A).
@@ -340,14 +468,42 @@ impl Ruleset {
         kind.stacking_points()
     }
 
-    /// Fewest hexes that hold this many two- and three-point units within the stacking limit.
-    pub fn min_hexes_for(&self, two_point_units: u32, three_point_units: u32) -> u32 {
-        min_hexes_for(two_point_units, three_point_units)
+    /// The most stacking points one hex holds (R&S 7.0), for a game that counts points.
+    pub fn stacking_limit(&self) -> Option<u32> {
+        match self.stacking {
+            Stacking::Points { limit } => Some(limit),
+            Stacking::Slots { .. } => None,
+        }
     }
 
-    /// Is a stack of this many points over the stacking limit?
+    /// Fewest hexes that hold these units (type and count) within the stacking rule.
+    pub fn min_hexes(&self, units: impl IntoIterator<Item = (UnitKind, u32)>) -> u32 {
+        self.stacking
+            .min_hexes(units.into_iter().map(|(k, n)| (self.stack_weight(k), n)))
+    }
+
+    /// Is a stack of this many points over the stacking limit (R&S 7.0)?
     pub fn over_stacked(&self, points: u32) -> bool {
-        points > self.stacking_limit
+        self.stacking_limit().is_some_and(|limit| points > limit)
+    }
+
+    /// Is a stack of these units (type and count) over the stacking rule?
+    pub fn over_stacked_units(&self, units: impl IntoIterator<Item = (UnitKind, u32)>) -> bool {
+        self.stacking
+            .over_stacked(units.into_iter().map(|(k, n)| (self.stack_weight(k), n)))
+    }
+
+    /// The rule section a diagnostic code (by its string) cites in this game's files.
+    pub fn citation(&self, code: &str) -> Citation {
+        if self.game == Game::RifleAndSaber {
+            return Citation::Registry;
+        }
+        Citation::Own(
+            self.citations
+                .iter()
+                .find(|(c, _)| *c == code)
+                .map(|(_, section)| *section),
+        )
     }
 
     /// The Terrain Effects Chart row of a hex terrain (9.2).
@@ -388,8 +544,9 @@ const MAX_STACKING_POINTS: u32 = 6;
 const TURN_RECORD_TRACK: u32 = 20;
 
 /// Fewest hexes that can hold `infantry` two-point units and `guns` three-point units at six
-/// points a hex (7.0); ask [`Ruleset::min_hexes_for`]: two guns fill a hex, three others fill a hex, a lone gun leaves room
-/// for one other unit.
+/// points a hex (7.0): two guns fill a hex, three others fill a hex, a lone gun leaves room for
+/// one other unit. The reference [`Stacking::min_hexes`] is tested against.
+#[cfg(test)]
 fn min_hexes_for(two_point_units: u32, three_point_units: u32) -> u32 {
     let g = three_point_units;
     let odd = g % 2;
@@ -611,12 +768,40 @@ mod tests {
 
     #[test]
     fn the_ruleset_holds_the_game_numbers() {
-        let r = Ruleset::rifle_and_saber();
-        assert_eq!((r.stacking_limit, r.turn_record_track), (6, 20));
+        let r = for_game(None);
+        assert_eq!((r.stacking_limit(), r.turn_record_track), (Some(6), 20));
         assert!(r.over_stacked(7) && !r.over_stacked(6));
         assert!(r.on_track(20) && !r.on_track(21) && !r.on_track(0));
         assert_eq!(r.units.len(), 10);
-        assert_eq!(r.min_hexes_for(30, 2), 11);
+        // 27 MZ, 3 CY, 2 MAh (11.1 Sepoys).
+        let sepoys = [(UnitKind::MZ, 27), (UnitKind::CY, 3), (UnitKind::MAh, 2)];
+        assert_eq!(r.min_hexes(sepoys), 11);
+    }
+
+    #[test]
+    fn the_points_packing_is_the_7_0_packing() {
+        let r = for_game(None);
+        for two in 0..40 {
+            for three in 0..15 {
+                assert_eq!(
+                    r.min_hexes([(UnitKind::MZ, two), (UnitKind::MG, three)]),
+                    min_hexes_for(two, three),
+                    "{two} two-point and {three} three-point units"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_second_game_cites_its_own_sections_and_rifle_and_saber_the_registry() {
+        assert_eq!(for_game(None).citation("STK001"), Citation::Registry);
+        let other = Ruleset {
+            game: Game::MusketAndSaberQuickPlay,
+            citations: &[("STK001", "5.0")],
+            ..RIFLE_AND_SABER
+        };
+        assert_eq!(other.citation("STK001"), Citation::Own(Some("5.0")));
+        assert_eq!(other.citation("DEP001"), Citation::Own(None));
     }
 
     #[test]

@@ -41,15 +41,71 @@ fn is_ident_continue(c: char) -> bool {
 /// Split `text` into tokens. Never fails: what is not a token of the grammar is an `ERROR`
 /// token (an unclosed string or comment runs to the end of the text as one).
 pub fn tokenize(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < text.len() {
-        let (kind, len) = next(&text[i..]);
-        debug_assert!(len > 0);
-        out.push(Token { kind, len });
-        i += len;
+    lex(text)
+        .map(|t| Token {
+            kind: t.kind,
+            len: t.end - t.start,
+        })
+        .collect()
+}
+
+/// One token with its place: what the passes that need no tree (check's limits, the `format`
+/// field, old spellings) read, one token at a time, in constant memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lexed {
+    /// What the token is.
+    pub kind: SyntaxKind,
+    /// Byte offset of its first byte.
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+}
+
+/// The tokens of `text` in order, as [`tokenize`] splits it, one at a time.
+pub fn lex(text: &str) -> Lexer<'_> {
+    Lexer { text, at: 0 }
+}
+
+/// The tokens of `text` from `at` (a token boundary: the end of a token of [`lex`]).
+pub fn lex_from(text: &str, at: usize) -> Lexer<'_> {
+    Lexer {
+        text,
+        at: at.min(text.len()),
     }
-    out
+}
+
+/// The iterator of [`lex`].
+#[derive(Debug, Clone)]
+pub struct Lexer<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Lexed;
+
+    fn next(&mut self) -> Option<Lexed> {
+        if self.at >= self.text.len() {
+            return None;
+        }
+        let (kind, len) = next(&self.text[self.at..]);
+        debug_assert!(len > 0);
+        let start = self.at;
+        self.at += len;
+        Some(Lexed {
+            kind,
+            start,
+            end: self.at,
+        })
+    }
+}
+
+/// The offset of the first token at or after `at` that is neither whitespace nor a comment
+/// (the end of the text if there is none).
+pub fn skip_trivia(text: &str, at: usize) -> usize {
+    lex_from(text, at)
+        .find(|t| !t.kind.is_trivia())
+        .map_or(text.len(), |t| t.start)
 }
 
 /// The token at the start of `s` (non-empty).

@@ -12,7 +12,7 @@ pub mod lexer;
 pub mod parser;
 pub mod tree;
 
-pub use parser::{Parse, SyntaxError, parse};
+pub use parser::{Parse, SyntaxError, errors, parse};
 pub use tree::{SyntaxKind, SyntaxNode, SyntaxToken};
 
 impl Parse {

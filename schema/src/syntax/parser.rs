@@ -28,21 +28,22 @@ pub struct Parse {
 /// Parse RON or JSON text (JSON is read as the RON subset it is; what JSON refuses beyond
 /// that is left to the JSON reader).
 pub fn parse(text: &str) -> Parse {
-    let tokens = tokenize(text);
-    let mut p = Parser {
-        text,
-        tokens,
-        pos: 0,
-        offset: 0,
-        builder: GreenNodeBuilder::new(),
-        errors: Vec::new(),
-        closers: Vec::new(),
-    };
+    let mut p = Parser::new(text, Some(GreenNodeBuilder::new()));
     p.root();
     Parse {
-        green: p.builder.finish(),
+        green: p.builder.map(|b| b.finish()).unwrap_or_else(|| {
+            GreenNode::new(ROOT.into(), std::iter::empty::<rowan::NodeOrToken<_, _>>())
+        }),
         errors: p.errors,
     }
+}
+
+/// The errors [`parse`] finds in a text, without building its tree: for a pass that needs to
+/// know only whether a text is valid (`fmt` reads the tokens themselves from the lexer).
+pub fn errors(text: &str) -> Vec<SyntaxError> {
+    let mut p = Parser::new(text, None);
+    p.root();
+    p.errors
 }
 
 struct Parser<'a> {
@@ -51,7 +52,8 @@ struct Parser<'a> {
     pos: usize,
     /// Byte offset of `tokens[pos]`.
     offset: usize,
-    builder: GreenNodeBuilder<'static>,
+    /// The tree being built (none when only the errors are wanted).
+    builder: Option<GreenNodeBuilder<'static>>,
     errors: Vec<SyntaxError>,
     /// The closing brackets of the groups being parsed, innermost last.
     closers: Vec<SyntaxKind>,
@@ -76,7 +78,31 @@ fn char_of(kind: SyntaxKind) -> char {
     }
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, builder: Option<GreenNodeBuilder<'static>>) -> Parser<'a> {
+        Parser {
+            text,
+            tokens: tokenize(text),
+            pos: 0,
+            offset: 0,
+            builder,
+            errors: Vec::new(),
+            closers: Vec::new(),
+        }
+    }
+
+    fn start_node(&mut self, kind: SyntaxKind) {
+        if let Some(b) = &mut self.builder {
+            b.start_node(kind.into());
+        }
+    }
+
+    fn finish_node(&mut self) {
+        if let Some(b) = &mut self.builder {
+            b.finish_node();
+        }
+    }
+
     fn current(&self) -> Option<SyntaxKind> {
         self.tokens.get(self.pos).map(|t| t.kind)
     }
@@ -92,8 +118,9 @@ impl Parser<'_> {
 
     fn bump(&mut self) {
         let t = self.tokens[self.pos];
-        let text = &self.text[self.offset..self.offset + t.len];
-        self.builder.token(t.kind.into(), text);
+        if let Some(b) = &mut self.builder {
+            b.token(t.kind.into(), &self.text[self.offset..self.offset + t.len]);
+        }
         self.offset += t.len;
         self.pos += 1;
     }
@@ -124,13 +151,13 @@ impl Parser<'_> {
 
     /// Skip one token as an error node.
     fn bump_error(&mut self) {
-        self.builder.start_node(ERROR_NODE.into());
+        self.start_node(ERROR_NODE);
         self.bump();
-        self.builder.finish_node();
+        self.finish_node();
     }
 
     fn root(&mut self) {
-        self.builder.start_node(ROOT.into());
+        self.start_node(ROOT);
         self.trivia();
         while self.current() == Some(ATTRIBUTE) {
             self.bump();
@@ -147,13 +174,13 @@ impl Parser<'_> {
             let message = format!("unexpected {} after the end of the document", self.found());
             self.error(message, self.offset);
             // Skip the rest as one error node, brackets and all.
-            self.builder.start_node(ERROR_NODE.into());
+            self.start_node(ERROR_NODE);
             while self.current().is_some() {
                 self.bump();
             }
-            self.builder.finish_node();
+            self.finish_node();
         }
-        self.builder.finish_node();
+        self.finish_node();
     }
 
     /// One value at the current (significant) token. Consumes at least one token unless the
@@ -165,25 +192,25 @@ impl Parser<'_> {
         };
         match kind {
             L_PAREN | L_BRACKET | L_BRACE => {
-                let checkpoint = self.builder.checkpoint();
-                self.group(checkpoint, depth);
+                self.start_node(GROUP);
+                self.group(depth);
             }
             IDENT => {
-                let checkpoint = self.builder.checkpoint();
                 if self.peek_after_current() == Some(L_PAREN) {
+                    self.start_node(GROUP);
                     self.bump();
                     self.trivia();
-                    self.group(checkpoint, depth);
+                    self.group(depth);
                 } else {
-                    self.builder.start_node(SCALAR.into());
+                    self.start_node(SCALAR);
                     self.bump();
-                    self.builder.finish_node();
+                    self.finish_node();
                 }
             }
             STRING | NUMBER => {
-                self.builder.start_node(SCALAR.into());
+                self.start_node(SCALAR);
                 self.bump();
-                self.builder.finish_node();
+                self.finish_node();
             }
             R_PAREN | R_BRACKET | R_BRACE | COMMA => {
                 let message = format!("expected a value, found {}", self.found());
@@ -217,9 +244,9 @@ impl Parser<'_> {
             .map(|t| t.kind)
     }
 
-    /// A bracket at the current token (its name, if any, already bumped after `checkpoint`).
-    fn group(&mut self, checkpoint: rowan::Checkpoint, depth: usize) {
-        self.builder.start_node_at(checkpoint, GROUP.into());
+    /// A bracket at the current token, in the GROUP node started (and its name, if any,
+    /// bumped) by the caller; finishes the node.
+    fn group(&mut self, depth: usize) {
         let open = self.current().unwrap_or(L_PAREN);
         let open_at = self.offset;
         let close = closer_of(open);
@@ -233,7 +260,7 @@ impl Parser<'_> {
                 open_at,
             );
             self.skip_balanced();
-            self.builder.finish_node();
+            self.finish_node();
             return;
         }
         self.closers.push(close);
@@ -296,12 +323,12 @@ impl Parser<'_> {
             }
         }
         self.closers.pop();
-        self.builder.finish_node();
+        self.finish_node();
     }
 
     /// Past the nesting limit: the bracket's content as one error node, without recursion.
     fn skip_balanced(&mut self) {
-        self.builder.start_node(ERROR_NODE.into());
+        self.start_node(ERROR_NODE);
         let mut depth = 1usize;
         while let Some(kind) = self.current() {
             match kind {
@@ -314,12 +341,12 @@ impl Parser<'_> {
                 break;
             }
         }
-        self.builder.finish_node();
+        self.finish_node();
     }
 
     /// One element of a group: a value, or a key, `:` and a value.
     fn entry(&mut self, depth: usize) {
-        self.builder.start_node(ENTRY.into());
+        self.start_node(ENTRY);
         self.value(depth);
         if matches!(self.peek_significant(), Some((_, COLON))) {
             self.trivia();
@@ -335,6 +362,6 @@ impl Parser<'_> {
                 self.value(depth);
             }
         }
-        self.builder.finish_node();
+        self.finish_node();
     }
 }

@@ -79,7 +79,7 @@ fn width(input: &str) -> Result<String, String> {
     let map = map_of(input)?;
     // Centres of neighbouring hexes at a reference width give the step per pixel of width.
     let reference = 2400.0;
-    let centers = png_hex_centers(&map, &[], reference as u32);
+    let centers = png_hex_centers(&map, map.rules(), &[], reference as u32);
     let step = step_of(&map, &centers);
     let tile = TiledGrid::of(map.grid).step();
     Ok(format!("{}", (reference * tile / step).round()))
@@ -131,7 +131,7 @@ fn close(a: [u8; 4], b: [u8; 4]) -> bool {
 fn pixels(input: &str, ours: &str, tiled: &str) -> Result<String, String> {
     let map = map_of(input)?;
     let (a, b) = (load_png(ours)?, load_png(tiled)?);
-    let ours_at = png_hex_centers(&map, &[], a.width());
+    let ours_at = png_hex_centers(&map, map.rules(), &[], a.width());
     let step = step_of(&map, &ours_at);
     let t = TiledGrid::of(map.grid);
     let scale = f64::from(b.width()) / t.pixel_size().0;

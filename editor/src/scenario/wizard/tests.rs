@@ -166,7 +166,7 @@ fn a_long_battle_is_capped_at_the_track_and_the_length_and_map_are_chosen() {
     click(&mut h, "Next");
     assert_eq!(
         h.state().wizard.game_length,
-        RIFLE_AND_SABER.turn_record_track
+        saber_schema::factor::RULES.turn_record_track
     );
     h.get_by_label_contains("The battle lasted 200 minutes, 40 Game-Turns");
     h.get_by_label_contains("longer-than-track");
@@ -174,7 +174,7 @@ fn a_long_battle_is_capped_at_the_track_and_the_length_and_map_are_chosen() {
     set_number(&mut h, "Game length", 0, 25.0);
     assert_eq!(
         h.state().wizard.game_length,
-        RIFLE_AND_SABER.turn_record_track,
+        saber_schema::factor::RULES.turn_record_track,
         "capped"
     );
     set_number(&mut h, "Game length", 0, 15.0);

@@ -146,8 +146,8 @@ impl Kind {
             Kind::Feature => "Feature (V4, H26…)",
             Kind::Within => "Within N hexes of…",
             Kind::AtLeast => "At least N hexes from…",
-            Kind::Sector => "Sector (to the NE of…)",
-            Kind::Beyond => "Beyond (north of…)",
+            Kind::Sector => "Sector (to the N, NE… of)",
+            Kind::Beyond => "Beyond (north, south… of)",
             Kind::Between => "On and between…",
             Kind::Area => "Area spanned by…",
             Kind::RiverSide => "Side of the river",
@@ -168,6 +168,16 @@ impl Kind {
             Kind::Intersection => "Intersection",
             Kind::Difference => "Difference",
             Kind::Everywhere => "Anywhere",
+        }
+    }
+
+    /// What the clause chooser shows for `zone`: its kind's name, with the direction the zone
+    /// really has ("Sector (to the south-west of…)", never a fixed example direction).
+    pub fn shown(zone: &Zone) -> String {
+        match zone {
+            Zone::Sector { toward, .. } => format!("Sector (to the {} of…)", toward.name()),
+            Zone::Beyond { toward, .. } => format!("Beyond ({} of…)", toward.name()),
+            _ => Kind::of(zone).name().to_string(),
         }
     }
 

@@ -358,3 +358,35 @@ fn every_clause_can_be_chosen_and_its_defaults_compile_on_the_builtin_map() {
         assert_eq!(set.is_empty(), k == Kind::Hexes, "{}: {zone:?}", k.name());
     }
 }
+
+/// The clause chooser shows the direction a sector or a "beyond" really has (never the fixed
+/// example "NE" of its kind's name), and a zone within 0 hexes of an edge reads "on the east
+/// edge", not "in the east edge".
+#[test]
+fn the_clause_chooser_and_the_reading_say_what_the_zone_is() {
+    let h = form(Zone::Sector {
+        toward: Compass::SW,
+        of: feature("V4"),
+        within: None,
+        at_least: None,
+        half_angle: 45,
+    });
+    h.get(
+        By::new()
+            .role(Role::ComboBox)
+            .value("Sector (to the south-west of…)"),
+    );
+    assert!(h.query_by_label_contains("NE").is_none());
+    let h = form(Zone::Beyond {
+        toward: Compass::S,
+        of: feature("V4"),
+        inclusive: false,
+    });
+    h.get(By::new().role(Role::ComboBox).value("Beyond (south of…)"));
+    let h = form(Zone::Within {
+        distance: 0,
+        of: Box::new(Zone::Edge(Edge::East)),
+    });
+    h.get_by_label("on the east edge");
+    assert!(h.query_by_label_contains("in the east edge").is_none());
+}

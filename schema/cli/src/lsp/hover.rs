@@ -1,16 +1,23 @@
 //! Hover: on a diagnostic code, the registry's explanation (`saberc explain`); on a feature
 //! label, its name, terrain and hexes on the document's map; on a unit type, its chart name
-//! and stacking points; on a hex (`(12, 7)` or `"1207"`), its terrain and features.
+//! and stacking points; on a marker, its rule and stacking points; on a field name or a
+//! variant, the schema's description; on a hex (`(12, 7)` or `"1207"`), its terrain and features.
 
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Map;
 use saber_schema::ruleset::{Ruleset, UnitKind};
 
+use saber_schema::pipeline::parse::DocKind;
+use saber_schema::syntax::SyntaxKind;
+use saber_schema::syntax::tree::{entry_key, key_name};
+
 use super::diagnostics::code_named;
+use super::schema::{At, Step, of_kind};
+use super::tree::{Tree, entry_step, steps_into};
 
 /// What to show for `word` (the word under the cursor), if anything.
-pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
+pub fn hover_text(word: &str, rules: &Ruleset, map: Option<&Map>) -> Option<String> {
     if let Some(code) = code_named(word) {
         return Some(format!(
             "```text\n{}```",
@@ -42,15 +49,53 @@ pub fn hover_text(word: &str, map: Option<&Map>) -> Option<String> {
         ));
         return Some(out);
     }
-    if let Some(kind) = UnitKind::from_code(word) {
+    if let Some(kind) = UnitKind::from_code(word).filter(|k| rules.units.contains(k)) {
         return Some(format!(
             "**{}** — {}\n\nstacking points: {}",
             kind.code(),
             kind.name(),
-            Ruleset::rifle_and_saber().stacking_points(kind)
+            rules.stacking_points(kind)
+        ));
+    }
+    if let Some(&marker) = rules.markers.iter().find(|m| m.code() == word) {
+        return Some(format!(
+            "**{}** — marker (rule {})\n\nstacking points: {}",
+            marker.code(),
+            marker.rule(),
+            rules.marker_stacking_points(marker)
         ));
     }
     None
+}
+
+/// What the schema says of the field name or variant at byte `offset`: its description.
+pub fn schema_text(tree: &Tree, offset: usize, kind: DocKind) -> Option<String> {
+    let token = tree.word_token(offset)?;
+    if !matches!(token.kind(), SyntaxKind::IDENT | SyntaxKind::STRING) {
+        return None;
+    }
+    let name = super::tree::string_value(token.text()).unwrap_or_else(|| token.text().to_string());
+    let node = token.parent()?;
+    // A variant's name before its bracket (`Deploy(`) stands for the bracket.
+    let value = match node.kind() {
+        SyntaxKind::GROUP | SyntaxKind::SCALAR => node,
+        _ => return None,
+    };
+    let entry = value.parent().filter(|p| p.kind() == SyntaxKind::ENTRY)?;
+    let group = entry.parent().filter(|p| p.kind() == SyntaxKind::GROUP)?;
+    let inside = At::root(of_kind(kind)).walk(&steps_into(&group));
+    if entry_key(&entry).as_ref() == Some(&value) {
+        let key = key_name(&value)?;
+        let field = inside.step(&Step::Key(key.clone()));
+        if field.is_nowhere() {
+            return None;
+        }
+        let d = field.description()?;
+        return Some(format!("**{key}** (field)\n\n{d}"));
+    }
+    let here = inside.step(&entry_step(&group, &entry));
+    let v = here.variants().into_iter().find(|v| v.name == name)?;
+    Some(format!("**{}** (variant)\n\n{}", v.name, v.description?))
 }
 
 /// The hover of a text, as markdown.
@@ -122,6 +167,28 @@ pub fn hex_text(c: Coord, map: &Map) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_and_variants_are_described_by_the_schema() {
+        let text = "(sides: [(groups: [(entry: Deploy(zone: Sector(toward: NE)))])])";
+        let tree = Tree::new(text);
+        let at = |w: &str| text.find(w).unwrap() + 1;
+        let shown = |w| schema_text(&tree, at(w), DocKind::Scenario);
+        assert_eq!(
+            shown("toward").as_deref(),
+            Some("**toward** (field)\n\nCentral bearing of the sector.")
+        );
+        assert_eq!(
+            shown("Deploy").as_deref(),
+            Some("**Deploy** (variant)\n\nDeployed before play in a zone.")
+        );
+        assert!(shown("NE").unwrap().starts_with("**NE** (variant)"));
+        assert!(shown("groups").unwrap().starts_with("**groups** (field)"));
+        assert_eq!(
+            hover_text("Trench", saber_schema::ruleset::for_game(None), None).as_deref(),
+            Some("**Trench** — marker (rule 10.3)\n\nstacking points: 0")
+        );
+    }
 
     #[test]
     fn a_hex_is_found_as_a_label_or_a_pair_and_described_from_the_map() {

@@ -4,13 +4,20 @@
 //! layout; it keeps no checker of its own.
 //!
 //! Modules: [`position`] (byte offsets ↔ UTF-16 positions), [`diagnostics`] (findings as
-//! protocol diagnostics), [`hover`], [`completion`], [`actions`] (did-you-mean quick fixes).
+//! protocol diagnostics), [`related`] (a finding's other place), [`tree`] (places in the
+//! syntax tree), [`schema`] (the JSON Schema at a place), [`hover`], [`completion`],
+//! [`definition`], [`symbols`] (the outline), [`actions`] (did-you-mean quick fixes).
 
 mod actions;
 mod completion;
+mod definition;
 mod diagnostics;
 mod hover;
 mod position;
+mod related;
+mod schema;
+mod symbols;
+mod tree;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -20,18 +27,20 @@ use crossbeam_channel::RecvTimeoutError;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::{
     CodeActionParams, CodeActionProviderCapability, CompletionOptions, CompletionParams,
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    DocumentFormattingParams, HoverParams, HoverProviderCapability, InitializeParams, MessageType,
-    OneOf, PublishDiagnosticsParams, ServerCapabilities, ShowMessageParams,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
-    TextDocumentSyncSaveOptions, TextEdit, Uri,
+    DiagnosticRelatedInformation, DidChangeTextDocumentParams,
+    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DocumentFormattingParams, DocumentSymbolParams, FileSystemWatcher,
+    GlobPattern, GotoDefinitionParams, HoverParams, HoverProviderCapability, InitializeParams,
+    Location, MessageType, OneOf, PublishDiagnosticsParams, Registration, RegistrationParams,
+    ServerCapabilities, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions, TextDocumentSyncSaveOptions, TextEdit, Uri,
 };
-use saber_schema::diagnostic::printable;
+use saber_schema::diagnostic::{Code, printable};
 use saber_schema::model::map::Map;
 use saber_schema::output::format::format_text;
 use saber_schema::pipeline::locate::{location_at, top_level_field};
-use saber_schema::pipeline::maps::MapRegistry;
-use saber_schema::pipeline::parse::{check_limits, named_kind};
+use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
+use saber_schema::pipeline::parse::{DocKind, check_limits, named_kind};
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{Built, compile_source};
 
@@ -83,9 +92,11 @@ fn serve() -> Result<(), Error> {
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(vec!["\"".into(), "{".into()]),
+            trigger_characters: Some(vec!["\"".into(), "{".into(), "(".into()]),
             ..CompletionOptions::default()
         }),
+        definition_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         ..ServerCapabilities::default()
@@ -99,6 +110,9 @@ fn serve() -> Result<(), Error> {
         docs: HashMap::new(),
         dirty: BTreeMap::new(),
     };
+    if watches_files(&params) {
+        server.watch_map_files()?;
+    }
     server.run()?;
     drop(server);
     io.join()?;
@@ -120,6 +134,17 @@ fn workspace_roots(params: &InitializeParams) -> Vec<PathBuf> {
         roots.push(root);
     }
     roots
+}
+
+/// Does the client let the server ask to be told of changed files (maps edited elsewhere)?
+fn watches_files(params: &InitializeParams) -> bool {
+    params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.did_change_watched_files.as_ref())
+        .and_then(|d| d.dynamic_registration)
+        .unwrap_or(false)
 }
 
 /// An open document.
@@ -225,22 +250,17 @@ impl Server {
             }
             // A saved file may be the map of open scenarios: every open document is checked
             // again against the files as they are now.
-            "textDocument/didSave" | "workspace/didChangeWatchedFiles" => {
-                let uris: Vec<Uri> = self.docs.keys().cloned().collect();
-                for uri in uris {
-                    let since = self
-                        .dirty
-                        .get(uri.as_str())
-                        .map_or_else(Instant::now, |(_, t)| *t);
-                    self.dirty.insert(uri.as_str().to_string(), (uri, since));
-                }
-            }
+            "textDocument/didSave" | "workspace/didChangeWatchedFiles" => self.all_dirty(),
             "textDocument/didClose" => {
                 if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) {
                     let uri = p.text_document.uri;
-                    self.docs.remove(&uri);
+                    let closed = self.docs.remove(&uri);
                     self.dirty.remove(uri.as_str());
                     let _ = self.publish(uri, Vec::new(), None);
+                    // A closed map is read from its file again.
+                    if closed.as_ref().is_some_and(is_map) {
+                        self.all_dirty();
+                    }
                 }
             }
             _ => {}
@@ -248,12 +268,58 @@ impl Server {
     }
 
     fn changed(&mut self, uri: Uri, doc: Document) {
+        let was_map = self.docs.get(&uri).is_some_and(is_map);
+        let map = is_map(&doc);
         self.docs.insert(uri.clone(), doc);
+        if map || was_map {
+            // An open map's text stands for its file: the scenarios using it are checked again.
+            self.all_dirty();
+        } else {
+            self.dirty_one(uri);
+        }
+    }
+
+    fn dirty_one(&mut self, uri: Uri) {
         let since = self
             .dirty
             .get(uri.as_str())
             .map_or_else(Instant::now, |(_, t)| *t);
         self.dirty.insert(uri.as_str().to_string(), (uri, since));
+    }
+
+    /// Every open document is to be checked again (a map may have changed).
+    fn all_dirty(&mut self) {
+        let uris: Vec<Uri> = self.docs.keys().cloned().collect();
+        for uri in uris {
+            self.dirty_one(uri);
+        }
+    }
+
+    /// Ask the client to say when map and scenario files change on disk (a map edited by
+    /// another program, or by a `git checkout`).
+    fn watch_map_files(&self) -> Result<(), Error> {
+        let options = DidChangeWatchedFilesRegistrationOptions {
+            watchers: ["**/*.ron", "**/*.json"]
+                .into_iter()
+                .map(|glob| FileSystemWatcher {
+                    glob_pattern: GlobPattern::String(glob.into()),
+                    kind: None,
+                })
+                .collect(),
+        };
+        let params = RegistrationParams {
+            registrations: vec![Registration {
+                id: "saberc-map-files".into(),
+                method: "workspace/didChangeWatchedFiles".into(),
+                register_options: Some(serde_json::to_value(options)?),
+            }],
+        };
+        self.conn.sender.send(Message::Request(Request::new(
+            lsp_server::RequestId::from("saberc-watch".to_string()),
+            "client/registerCapability".into(),
+            params,
+        )))?;
+        Ok(())
     }
 
     /// Check every changed document and publish its findings.
@@ -268,11 +334,18 @@ impl Server {
             let report = diagnostics::check_document(&src, &registry);
             let lines = LineIndex::new(&src.text);
             let bom = doc.text.starts_with('\u{feff}');
-            let diags = report
+            let mut diags: Vec<lsp_types::Diagnostic> = report
                 .diagnostics
                 .iter()
                 .map(|d| diagnostics::to_lsp(d, &lines, bom))
                 .collect();
+            if report
+                .diagnostics
+                .iter()
+                .any(|d| related::speaks_of_two(d.code))
+            {
+                self.relate(&uri, &doc.text, &report.diagnostics, &mut diags, &registry);
+            }
             let version = doc.version;
             self.publish(uri, diags, version)?;
         }
@@ -299,10 +372,110 @@ impl Server {
         Ok(())
     }
 
+    /// The related locations of a document's findings: the first place of a twin (in the
+    /// document), the map's features or roads for an unknown one (in the map file).
+    fn relate(
+        &self,
+        uri: &Uri,
+        text: &str,
+        found: &[saber_schema::diagnostic::Diagnostic],
+        diags: &mut [lsp_types::Diagnostic],
+        registry: &MapRegistry,
+    ) {
+        let tree = tree::Tree::new(text);
+        let lines = LineIndex::new(text);
+        let mut map: Option<Option<(Uri, String)>> = None;
+        for (d, out) in found.iter().zip(diags.iter_mut()) {
+            let Some(at) = d.location else { continue };
+            let mut related = Vec::new();
+            if let Some(((s, e), what)) =
+                related::first_twin(&tree, d.code, &d.message, at.offset + tree_base(text))
+            {
+                related.push(DiagnosticRelatedInformation {
+                    location: Location::new(uri.clone(), lines.range(s, e - s)),
+                    message: what.to_string(),
+                });
+            }
+            let list = match d.code {
+                Code::UnknownFeature => Some("features"),
+                Code::UnknownRoad => Some("roads"),
+                _ => None,
+            };
+            if let Some(list) = list
+                && let Some((map_uri, map_text)) = map
+                    .get_or_insert_with(|| self.map_source(uri, registry))
+                    .as_ref()
+            {
+                let map_tree = tree::Tree::new(map_text);
+                if let Some(entry) = map_tree
+                    .value()
+                    .and_then(|v| saber_schema::syntax::tree::field(&v, list))
+                {
+                    let (s, e) = map_tree.span(entry.text_range());
+                    let map_lines = LineIndex::new(map_text);
+                    // Only the field's first line: the list may be long.
+                    let first_line_end = map_text[s..e].find('\n').map_or(e, |i| s + i);
+                    related.push(DiagnosticRelatedInformation {
+                        location: Location::new(
+                            map_uri.clone(),
+                            map_lines.range(s, first_line_end - s),
+                        ),
+                        message: format!("the {list} of the map"),
+                    });
+                }
+            }
+            if !related.is_empty() {
+                out.related_information = Some(related);
+            }
+        }
+    }
+
+    /// The text of a document's map and its URI: the document itself for a map; for a
+    /// scenario, the file its map resolves to (its open text if open); for a built-in map,
+    /// the file in the map search folders whose text is the built-in map's (as this
+    /// repository's `maps/`), since a built-in map has no file of its own.
+    fn map_source(&self, uri: &Uri, registry: &MapRegistry) -> Option<(Uri, String)> {
+        let text = &self.docs.get(uri)?.text;
+        let src = source(uri, text);
+        if named_kind(&src) == Some(DocKind::Map) {
+            return Some((uri.clone(), text.clone()));
+        }
+        let (start, end) = top_level_field(&src.text, "map")?;
+        let reference = serde_json::from_str::<String>(&src.text[start..end]).ok()?;
+        let path = match registry.resolve(&reference, &src.path).ok()?.origin {
+            MapOrigin::File(p) => p,
+            MapOrigin::BuiltIn(id) => {
+                let builtin = saber_schema::builtin::map_text(&id)?;
+                let name = format!("{id}.ron");
+                registry
+                    .search_dirs(&src.path)
+                    .iter()
+                    .map(|(_, dir)| dir.join(&name))
+                    .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t == builtin))?
+            }
+        };
+        let canon = path.canonicalize().ok()?;
+        if let Some((open_uri, doc)) = self.docs.iter().find(|(u, _)| {
+            file_path(u).and_then(|p| p.canonicalize().ok()).as_ref() == Some(&canon)
+        }) {
+            return Some((open_uri.clone(), doc.text.clone()));
+        }
+        let text = Source::read(&canon).ok()?.text;
+        Some((path_uri(&canon)?, text))
+    }
+
     /// The map registry of a check, made fresh so that edited map files are seen: the
-    /// workspace folders as `--maps` (a folder that cannot be searched is said and skipped).
+    /// workspace folders as `--maps` (a folder that cannot be searched is said and skipped),
+    /// and the open maps' texts in place of their files.
     fn registry(&self) -> MapRegistry {
         let mut reg = MapRegistry::new();
+        for (uri, doc) in &self.docs {
+            if is_map(doc)
+                && let Some(path) = file_path(uri)
+            {
+                reg.with_open_text(&path, doc.text.clone());
+            }
+        }
         for root in &self.roots {
             if let Err(d) = reg.add_root(root)
                 && !self.roots_said.replace(true)
@@ -329,6 +502,8 @@ impl Server {
             "textDocument/hover" => self.with_params(req, Self::hover),
             "textDocument/completion" => self.with_params(req, Self::completion),
             "textDocument/codeAction" => self.with_params(req, Self::code_action),
+            "textDocument/definition" => self.with_params(req, Self::definition),
+            "textDocument/documentSymbol" => self.with_params(req, Self::document_symbols),
             method => Err((
                 ErrorCode::MethodNotFound,
                 format!("saberc lsp does not answer `{}`", printable(method, 100)),
@@ -418,10 +593,13 @@ impl Server {
         }
         let map = self.map_of(&pp.text_document.uri);
         let text = self.text(&pp.text_document.uri)?;
-        let shown = hover::hover_text(word, map.as_ref()).or_else(|| {
-            let map = map.as_ref()?;
-            hover::hex_text(hover::hex_at(text, offset, map)?, map)
-        });
+        let kind = self.kind_of(&pp.text_document.uri);
+        let shown = hover::hover_text(word, document_rules(text), map.as_ref())
+            .or_else(|| hover::schema_text(&tree::Tree::new(text), offset, kind?))
+            .or_else(|| {
+                let map = map.as_ref()?;
+                hover::hex_text(hover::hex_at(text, offset, map)?, map)
+            });
         Ok(shown
             .map(hover::hover)
             .and_then(|h| serde_json::to_value(h).ok())
@@ -434,8 +612,65 @@ impl Server {
         let offset = LineIndex::new(text).offset(pp.position);
         let map = self.map_of(&pp.text_document.uri);
         let text = self.text(&pp.text_document.uri)?;
-        let items = completion::complete(text, offset, map.as_ref());
+        let cx = completion::Context {
+            kind: self.kind_of(&pp.text_document.uri),
+            syntax: source(&pp.text_document.uri, text).syntax,
+            map: map.as_ref(),
+            rules: document_rules(text),
+        };
+        let items = completion::complete(text, offset, &cx);
         Ok(serde_json::to_value(items).unwrap_or_default())
+    }
+
+    /// Where the feature, road, map, side or group named at the cursor is defined.
+    fn definition(&mut self, p: GotoDefinitionParams) -> Answer {
+        let pp = p.text_document_position_params;
+        let uri = pp.text_document.uri;
+        let text = self.text(&uri)?;
+        if !within_limits(&source(&uri, text)) {
+            return Ok(serde_json::Value::Null);
+        }
+        let offset = LineIndex::new(text).offset(pp.position);
+        let doc = tree::Tree::new(text);
+        let Some(target) = definition::target_at(&doc, offset) else {
+            return Ok(serde_json::Value::Null);
+        };
+        let found = match target {
+            definition::Target::Side(_) | definition::Target::Group(..) => {
+                definition::in_document(&doc, &target)
+                    .map(|(s, e)| Location::new(uri.clone(), LineIndex::new(text).range(s, e - s)))
+            }
+            _ => {
+                let registry = self.registry();
+                self.map_source(&uri, &registry)
+                    .and_then(|(map_uri, map_text)| {
+                        let map_tree = tree::Tree::new(&map_text);
+                        let (s, e) = definition::in_map(&map_tree, &target)?;
+                        Some(Location::new(
+                            map_uri,
+                            LineIndex::new(&map_text).range(s, e - s),
+                        ))
+                    })
+            }
+        };
+        Ok(found
+            .and_then(|l| serde_json::to_value(l).ok())
+            .unwrap_or(serde_json::Value::Null))
+    }
+
+    /// The outline of a document.
+    fn document_symbols(&mut self, p: DocumentSymbolParams) -> Answer {
+        let text = self.text(&p.text_document.uri)?;
+        if !within_limits(&source(&p.text_document.uri, text)) {
+            return Ok(serde_json::json!([]));
+        }
+        Ok(serde_json::to_value(symbols::symbols(text)).unwrap_or_default())
+    }
+
+    /// The kind of an open document, from its `format` field.
+    fn kind_of(&self, uri: &Uri) -> Option<DocKind> {
+        let text = &self.docs.get(uri)?.text;
+        named_kind(&source(uri, text))
     }
 
     fn code_action(&mut self, p: CodeActionParams) -> Answer {
@@ -455,9 +690,7 @@ impl Server {
     fn map_of(&self, uri: &Uri) -> Option<Map> {
         let text = &self.docs.get(uri)?.text;
         let src = source(uri, text);
-        if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES
-            || check_limits(&src.text).is_err()
-        {
+        if !within_limits(&src) {
             return None;
         }
         let registry = self.registry();
@@ -471,6 +704,53 @@ impl Server {
             _ => None,
         }
     }
+}
+
+/// Is a document within check's limits (size, nesting, values), so that its tree may be
+/// walked?
+fn within_limits(src: &Source) -> bool {
+    src.text.len() as u64 <= saber_schema::model::limits::MAX_FILE_BYTES
+        && check_limits(&src.text).is_ok()
+}
+
+/// Is the document a map (its `format` says so)?
+fn is_map(doc: &Document) -> bool {
+    let head = &doc.text[..floor_boundary(&doc.text, 4096)];
+    head.contains("\"saber-map/")
+}
+
+/// The largest character boundary of `text` at or before `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Bytes the tree's text starts after in a document's text (a byte-order mark's 3).
+fn tree_base(text: &str) -> usize {
+    if text.starts_with('\u{feff}') { 3 } else { 0 }
+}
+
+/// The `file:` URI of an absolute path, percent-encoded.
+fn path_uri(path: &std::path::Path) -> Option<Uri> {
+    use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_encode};
+    const KEEP: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'/')
+        .remove(b'-')
+        .remove(b'_')
+        .remove(b'.')
+        .remove(b'~');
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = path.to_string_lossy().replace('\\', "/").into_bytes();
+    let encoded = percent_encode(&bytes, KEEP).to_string();
+    std::str::FromStr::from_str(&format!("file://{encoded}")).ok()
 }
 
 /// The word (letters, digits, `_`) around byte `offset`.
@@ -523,6 +803,17 @@ fn file_path(uri: &Uri) -> Option<PathBuf> {
     }
 }
 
+/// The rules of an open document's game (its `game` field; absent or unknown: Rifle & Saber,
+/// whose findings then say what is wrong with the field).
+fn document_rules(text: &str) -> &'static saber_schema::ruleset::Ruleset {
+    let src = saber_schema::pipeline::read::Source::from_text("document", text);
+    saber_schema::ruleset::for_game(
+        saber_schema::pipeline::parse::detect_game(&src)
+            .ok()
+            .flatten(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -535,6 +826,9 @@ mod tests {
         let untitled = Uri::from_str("untitled:Untitled-1.ron").unwrap();
         assert_eq!(file_path(&untitled), None);
         assert_eq!(source(&untitled, "").path, PathBuf::from("Untitled-1.ron"));
+        let back = path_uri(std::path::Path::new("/tmp/a b/sé#.ron")).unwrap();
+        assert_eq!(back.as_str(), "file:///tmp/a%20b/s%C3%A9%23.ron");
+        assert_eq!(file_path(&back), Some(PathBuf::from("/tmp/a b/sé#.ron")));
     }
 
     #[test]

@@ -28,19 +28,25 @@ use crate::model::zone::Zone;
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::terrain_cost;
-use crate::ruleset::{MarkerKind, Printed, RIFLE_AND_SABER, Ratio, UnitKind};
+use crate::ruleset::{MarkerKind, Printed, Ratio, Ruleset, UnitKind};
 
 pub use crate::model::export::*;
 
-/// Build the export of a checked scenario; refused (LIM003) past [`MAX_EXPORT_RUNS`] runs of
-/// hexes, counted over every list the document holds (zones, their alternatives, the lists per
-/// enemy choice, victory areas, special rules).
-pub fn export(s: &Scenario, map: &Map, r: &Resolved) -> Result<Export, Diagnostic> {
-    export_within(s, map, r, MAX_EXPORT_RUNS)
+/// Build the export of a checked scenario under its game's `rules`; refused (LIM003) past
+/// [`MAX_EXPORT_RUNS`] runs of hexes, counted over every list the document holds (zones, their
+/// alternatives, the lists per enemy choice, victory areas, special rules).
+pub fn export(
+    rules: &Ruleset,
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+) -> Result<Export, Diagnostic> {
+    export_within(rules, s, map, r, MAX_EXPORT_RUNS)
 }
 
 /// [`export`] with another run limit (the tests hold a scenario to its own count).
 fn export_within(
+    rules: &Ruleset,
     s: &Scenario,
     map: &Map,
     r: &Resolved,
@@ -54,7 +60,7 @@ fn export_within(
         (1..=g.height as i32)
             .map(|row| {
                 (1..=g.width as i32)
-                    .map(|col| cell(Coord(col, row)).to_char())
+                    .map(|col| cell(Coord(col, row)).to_char(rules))
                     .collect()
             })
             .collect()
@@ -139,11 +145,12 @@ fn export_within(
                     .map(|p| pair(p.at))
                     .collect()
             };
-            for kind in UnitKind::ALL {
+            for &kind in rules.units {
                 let n = group.units.get(&kind).copied().unwrap_or(0);
                 let mut at = placed(Counter::Unit(kind)).into_iter();
                 for i in 1..=n {
                     let mut u = unit_record(
+                        rules,
                         s,
                         side.id.as_str(),
                         &group.id,
@@ -156,7 +163,7 @@ fn export_within(
                     units.push(u);
                 }
             }
-            for m in MarkerKind::ALL {
+            for &m in rules.markers {
                 let n = group.markers.get(&m).copied().unwrap_or(0);
                 let mut at = placed(Counter::Marker(m)).into_iter();
                 for i in 1..=n {
@@ -165,7 +172,7 @@ fn export_within(
                         kind: m.code().into(),
                         marker: true,
                         group: group.id.clone(),
-                        stacking_points: m.stacking_points(),
+                        stacking_points: rules.marker_stacking_points(m),
                         shock_strength: None,
                         fire_attack: None,
                         fire_defense: None,
@@ -229,7 +236,7 @@ fn export_within(
             interpretations: s.interpretations.clone(),
         },
         map: export_map,
-        terrain_effects: terrain_effects(),
+        terrain_effects: terrain_effects(rules),
         sides,
         zones,
         victory,
@@ -263,9 +270,8 @@ impl Budget {
     }
 }
 
-/// The Terrain Effects Chart rows for every terrain character, from the ruleset.
-pub fn terrain_effects() -> TerrainEffects {
-    let rules = &RIFLE_AND_SABER;
+/// The Terrain Effects Chart rows for every terrain character, from the game's ruleset.
+pub fn terrain_effects(rules: &Ruleset) -> TerrainEffects {
     let mut hexes = Vec::new();
     // One row per character of the map legend.
     for &(char, terrain, slope) in rules.terrain_legend {
@@ -285,9 +291,12 @@ pub fn terrain_effects() -> TerrainEffects {
             char: char.to_string(),
             terrain,
             slope,
-            movement_cost: terrain_cost(terrain, slope).to_ratio(),
+            movement_cost: terrain_cost(rules, terrain, slope)
+                .map_or(row.movement_cost.unwrap_or(Ratio::new(0, 1)), |mp| {
+                    mp.to_ratio()
+                }),
             defense,
-            blocks_sight: terrain.blocks_sight(),
+            blocks_sight: row.blocks_fire,
         });
     }
     TerrainEffects {
@@ -298,7 +307,7 @@ pub fn terrain_effects() -> TerrainEffects {
             .unwrap_or(Ratio::new(0, 1)),
         ridge_blocks_sight: rules.ridge_effect.blocks_fire,
         road_cost: rules.road_cost,
-        occupied_blocks_sight: true,
+        occupied_blocks_sight: rules.sight.units_block,
     }
 }
 
@@ -374,6 +383,7 @@ fn enemy_relative(
 }
 
 fn unit_record(
+    rules: &Ruleset,
     s: &Scenario,
     side: &str,
     group: &str,
@@ -427,7 +437,7 @@ fn unit_record(
         kind: kind.code().into(),
         marker: false,
         group: group.into(),
-        stacking_points: profile.stacking_points,
+        stacking_points: rules.stacking_points(kind),
         shock_strength: Some(profile.shock_strength),
         fire_attack: pick(profile.fire_attack, user.map(|u| &u.fire_attack)),
         fire_defense: pick(profile.fire_defense, user.map(|u| &u.fire_defense)),

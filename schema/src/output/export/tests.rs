@@ -45,7 +45,7 @@ fn arrays_in_arrays_stay_on_one_line() {
 
 #[test]
 fn the_chart_comes_from_the_ruleset() {
-    let t = terrain_effects();
+    let t = terrain_effects(crate::ruleset::for_game(None));
     assert_eq!(t.hexes.len(), 11, "one row per map character");
     let clear = &t.hexes[0];
     assert_eq!(
@@ -55,7 +55,7 @@ fn the_chart_comes_from_the_ruleset() {
     let woods = t.hexes.iter().find(|r| r.char == "w").expect("woods");
     assert!(woods.blocks_sight);
     assert_eq!(woods.movement_cost, Ratio::new(2, 1));
-    assert_eq!(t.road_cost, RIFLE_AND_SABER.road_cost);
+    assert_eq!(t.road_cost, Ratio::new(1, 3));
 }
 
 /// The run limit and the read limit agree: an export holding [`MAX_EXPORT_RUNS`] runs of
@@ -134,7 +134,7 @@ fn the_run_limit_counts_the_lists_per_enemy_choice() {
     let (c, diags) =
         crate::pipeline::compile_scenario(&src, &crate::pipeline::maps::MapRegistry::new());
     let c = c.unwrap_or_else(|| panic!("11.15 compiles: {diags:?}"));
-    let doc = export(&c.scenario, &c.map, &c.resolved).expect("exports");
+    let doc = export(c.rules, &c.scenario, &c.map, &c.resolved).expect("exports");
     let per_choice: usize = doc
         .zones
         .iter()
@@ -144,14 +144,16 @@ fn the_run_limit_counts_the_lists_per_enemy_choice() {
         .sum();
     assert!(per_choice > 0, "11.15 has lists per enemy choice");
     let total = runs_in(&doc);
-    assert_eq!(
-        export_within(&c.scenario, &c.map, &c.resolved, total)
-            .as_ref()
-            .ok(),
-        Some(&doc),
-        "at its own count ({total} runs)"
+    // (Compared, not printed: a failure would print two whole documents.)
+    assert!(
+        export_within(c.rules, &c.scenario, &c.map, &c.resolved, total).is_ok_and(|d| d == doc),
+        "11.15 exports the same at its own count ({total} runs)"
     );
-    let e = export_within(&c.scenario, &c.map, &c.resolved, total - 1)
-        .expect_err("one run over the limit");
+    let Err(e) = export_within(c.rules, &c.scenario, &c.map, &c.resolved, total - 1) else {
+        panic!(
+            "11.15 is refused at {} runs, one under its count",
+            total - 1
+        );
+    };
     assert_eq!(e.code, Code::LimitExceeded);
 }

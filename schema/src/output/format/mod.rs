@@ -83,7 +83,10 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
         Syntax::Ron => print_ron(&doc),
         Syntax::Json => print_json(&doc),
     };
+    // The largest thing held, no longer needed: the result is checked against the tokens.
+    drop(doc);
     verify(text, &tokens, &out)?;
+    drop(tokens);
     match read_model(&out, syntax) {
         Ok(after) if after == before => Ok(out),
         _ => err(
@@ -94,12 +97,13 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
     }
 }
 
-/// What a text says, as the pipeline reads it: a map, scenario or battle as its model (in
-/// JSON, to compare), any other text as a RON or JSON value.
+/// What a text says, as the pipeline reads it: a map, scenario or battle as its model (as
+/// compact JSON text, to compare: a file at the limit of values is a few megabytes of text, but
+/// hundreds as a `serde_json::Value`), any other text as a RON or JSON value.
 #[derive(Debug, PartialEq)]
 pub enum Model {
-    /// A map, scenario or battle, read as its model.
-    Typed(serde_json::Value),
+    /// A map, scenario or battle, read as its model, written as compact JSON.
+    Typed(String),
     /// Another RON text.
     Ron(ron::Value),
     /// Another JSON text.
@@ -122,7 +126,7 @@ pub fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
             offset: d.location.map_or(0, |l| l.offset),
             message: d.message,
         })?;
-        serde_json::to_value(&model)
+        serde_json::to_string(&model)
             .map(Model::Typed)
             .map_err(|e| FormatError {
                 message: e.to_string(),
@@ -214,37 +218,31 @@ pub fn model_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<Stri
     format_text(&compact, syntax)
 }
 
-/// Formatting must keep every token (trailing commas aside) and every comment.
+/// Formatting must keep every token (trailing commas aside) and every comment: the tokens of
+/// the text and of the result, compared one by one as the lexer gives them (nothing copied).
 fn verify(text: &str, before: &[Token], out: &str) -> Result<(), FormatError> {
-    let after = tokenize(out).map_err(|e| FormatError {
+    let after: Vec<Token> = tokenize(out).map_err(|e| FormatError {
         message: format!("internal error: the formatted text does not tokenize: {e}"),
         offset: 0,
     })?;
-    let significant = |toks: &[Token], src: &str| -> Vec<String> {
-        let mut v: Vec<String> = Vec::new();
-        let kept: Vec<&Token> = toks
-            .iter()
-            .filter(|t| !matches!(t.kind, Kind::Comment(_)))
-            .collect();
-        for (i, t) in kept.iter().enumerate() {
-            let next_closes = kept
-                .get(i + 1)
-                .is_some_and(|n| matches!(n.kind, Kind::Close(_)));
-            if matches!(t.kind, Kind::Comma) && next_closes {
-                continue;
-            }
-            v.push(src[t.start..t.end].to_string());
-        }
-        v
-    };
-    let comments = |toks: &[Token], src: &str| -> Vec<String> {
+    // The significant tokens, a comma before a closing bracket left out; the comments, their
+    // trailing white space left out.
+    fn significant<'t>(toks: &'t [Token], src: &'t str) -> impl Iterator<Item = &'t str> + 't {
+        let kept = || toks.iter().filter(|t| !matches!(t.kind, Kind::Comment(_)));
+        kept()
+            .zip(kept().skip(1).map(Some).chain([None]))
+            .filter(|(t, next)| {
+                !(t.kind == Kind::Comma && next.is_some_and(|n| matches!(n.kind, Kind::Close(_))))
+            })
+            .map(move |(t, _)| &src[t.start as usize..t.end as usize])
+    }
+    fn comments<'t>(toks: &'t [Token], src: &'t str) -> impl Iterator<Item = &'t str> + 't {
         toks.iter()
             .filter(|t| matches!(t.kind, Kind::Comment(_)))
-            .map(|t| src[t.start..t.end].trim_end().to_string())
-            .collect()
-    };
-    if significant(before, text) != significant(&after, out)
-        || comments(before, text) != comments(&after, out)
+            .map(move |t| src[t.start as usize..t.end as usize].trim_end())
+    }
+    if !significant(before, text).eq(significant(&after, out))
+        || !comments(before, text).eq(comments(&after, out))
     {
         return err(
             "internal error: formatting would change the file's content; it was left as it is",
@@ -267,7 +265,9 @@ pub(crate) struct Comment {
 #[derive(Debug, Clone)]
 pub(crate) enum Node {
     Atom(String),
-    Group(Group),
+    /// Boxed: a list of a million atoms holds a million nodes, each the size of the larger
+    /// variant.
+    Group(Box<Group>),
 }
 
 #[derive(Debug, Clone)]
@@ -345,7 +345,7 @@ impl<'a> Parser<'a> {
     }
 
     fn src(&self, t: Token) -> &'a str {
-        &self.text[t.start..t.end]
+        &self.text[t.start as usize..t.end as usize]
     }
 
     fn end_offset(&self) -> usize {
@@ -400,7 +400,7 @@ impl<'a> Parser<'a> {
         if let Some(t) = self.peek() {
             return err(
                 format!("unexpected `{}` after the end of the document", self.src(t)),
-                t.start,
+                t.start as usize,
             );
         }
         Ok(Document {
@@ -422,7 +422,12 @@ impl<'a> Parser<'a> {
         match t.kind {
             Kind::Open(open) => {
                 self.pos += 1;
-                Ok(Node::Group(self.group(None, open, t.start, depth)?))
+                Ok(Node::Group(Box::new(self.group(
+                    None,
+                    open,
+                    t.start as usize,
+                    depth,
+                )?)))
             }
             Kind::Atom => {
                 self.pos += 1;
@@ -432,13 +437,18 @@ impl<'a> Parser<'a> {
                     && starts_identifier(&name)
                 {
                     self.pos += 1;
-                    return Ok(Node::Group(self.group(Some(name), b'(', n.start, depth)?));
+                    return Ok(Node::Group(Box::new(self.group(
+                        Some(name),
+                        b'(',
+                        n.start as usize,
+                        depth,
+                    )?)));
                 }
                 Ok(Node::Atom(name))
             }
             _ => err(
                 format!("expected a value, found `{}`", self.src(t)),
-                t.start,
+                t.start as usize,
             ),
         }
     }
@@ -468,6 +478,8 @@ impl<'a> Parser<'a> {
             };
             if t.kind == Kind::Close(close) {
                 self.pos += 1;
+                // Pushed to, a vector holds four items at least: a hex `(c, r)` has two.
+                items.shrink_to_fit();
                 return Ok(Group {
                     name,
                     open,
@@ -481,7 +493,7 @@ impl<'a> Parser<'a> {
                         "`{}` closes a bracket opened with `{}`: write `{}`",
                         c as char, open as char, close as char
                     ),
-                    t.start,
+                    t.start as usize,
                 );
             }
             // A blank line before a comment is the comment's; before the element, the element's.
@@ -521,6 +533,7 @@ impl<'a> Parser<'a> {
                             trailing,
                         });
                         self.pos += 1;
+                        items.shrink_to_fit();
                         return Ok(Group {
                             name,
                             open,
@@ -535,7 +548,7 @@ impl<'a> Parser<'a> {
                                 close as char,
                                 self.src(t)
                             ),
-                            t.start,
+                            t.start as usize,
                         );
                     }
                     None => {
@@ -583,31 +596,53 @@ pub(crate) fn has_comments(node: &Node) -> bool {
 
 /// The node on one line, if it can be (no comments, no string with a line break).
 fn flat(node: &Node) -> Option<String> {
+    flat_within(node, usize::MAX)
+}
+
+/// [`flat`], if it is at most `max` characters long: a long list is not written out whole
+/// only to find that it does not fit on its line (at every level of brackets above it).
+fn flat_within(node: &Node, max: usize) -> Option<String> {
+    let mut s = String::new();
+    let mut chars = 0;
+    flat_into(node, &mut s, &mut chars, max).then_some(s)
+}
+
+fn flat_into(node: &Node, s: &mut String, chars: &mut usize, max: usize) -> bool {
+    fn push(s: &mut String, chars: &mut usize, max: usize, t: &str) -> bool {
+        *chars += t.chars().count();
+        s.push_str(t);
+        *chars <= max
+    }
     match node {
-        Node::Atom(a) => (!a.contains('\n')).then(|| a.clone()),
+        Node::Atom(a) => !a.contains('\n') && push(s, chars, max, a),
         Node::Group(g) => {
             if !g.end_comments.is_empty()
                 || (g.open == b'[' && g.items.iter().any(|i| is_record(&i.value)))
             {
-                return None;
+                return false;
             }
-            let mut s = g.name.clone().unwrap_or_default();
-            s.push(g.open as char);
+            if !push(s, chars, max, g.name.as_deref().unwrap_or_default())
+                || !push(s, chars, max, &(g.open as char).to_string())
+            {
+                return false;
+            }
             for (i, item) in g.items.iter().enumerate() {
                 if !item.leading.is_empty() || item.trailing.is_some() {
-                    return None;
+                    return false;
                 }
-                if i > 0 {
-                    s.push_str(", ");
+                if i > 0 && !push(s, chars, max, ", ") {
+                    return false;
                 }
-                if let Some(k) = &item.key {
-                    s.push_str(&flat(k)?);
-                    s.push_str(": ");
+                if let Some(k) = &item.key
+                    && (!flat_into(k, s, chars, max) || !push(s, chars, max, ": "))
+                {
+                    return false;
                 }
-                s.push_str(&flat(&item.value)?);
+                if !flat_into(&item.value, s, chars, max) {
+                    return false;
+                }
             }
-            s.push(closer(g.open) as char);
-            Some(s)
+            push(s, chars, max, &(closer(g.open) as char).to_string())
         }
     }
 }
@@ -683,7 +718,13 @@ impl Printer {
         match node {
             Node::Atom(a) => self.push(a),
             Node::Group(g) => {
-                if let Some(f) = flat(node)
+                let room = line_width(indent).saturating_sub(self.col + suffix_len);
+                let f = if single_atom(g) {
+                    flat(node)
+                } else {
+                    flat_within(node, room)
+                };
+                if let Some(f) = f
                     && (self.col + f.chars().count() + suffix_len <= line_width(indent)
                         || single_atom(g))
                 {

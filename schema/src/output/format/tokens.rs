@@ -1,5 +1,7 @@
-//! The tokens `saberc fmt` lays out, taken from the one syntax tree ([`crate::syntax`]): a
-//! text the tree finds an error in is not formatted, and the tokens are the tree's own.
+//! The tokens `saberc fmt` lays out: the syntax tree's own ([`crate::syntax`]), as its lexer
+//! gives them, for a text its parser finds no error in (a text the tree finds an error in is
+//! not formatted). The tree itself is not built: its tokens in order are the lexer's, and a
+//! file at the limit of values would hold millions of tree nodes only to be walked once.
 
 use super::{FormatError, err};
 use crate::syntax::SyntaxKind as S;
@@ -21,31 +23,28 @@ pub(super) enum Kind {
     Comment(bool),
 }
 
+/// A token's place in 32-bit offsets (a text is at most the 16 MiB read limit): a file at the
+/// limit of values has millions of tokens.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Token {
     pub(super) kind: Kind,
-    pub(super) start: usize,
-    pub(super) end: usize,
+    pub(super) start: u32,
+    pub(super) end: u32,
     /// Newlines between the previous token and this one.
-    pub(super) newlines_before: usize,
+    pub(super) newlines_before: u32,
 }
 
 /// The significant tokens and comments of a text, or the first error the tree found in it.
 pub(super) fn tokenize(text: &str) -> Result<Vec<Token>, FormatError> {
-    let parsed = crate::syntax::parse(text);
-    if let Some(e) = parsed.errors.first() {
+    if let Some(e) = crate::syntax::errors(text).first() {
         return err(e.message.clone(), e.offset);
     }
     let mut out = Vec::new();
     let mut newlines = 0;
-    for t in parsed
-        .syntax()
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-    {
-        let kind = match t.kind() {
+    for t in crate::syntax::lexer::lex(text) {
+        let kind = match t.kind {
             S::WHITESPACE => {
-                newlines += t.text().matches('\n').count();
+                newlines += text[t.start..t.end].matches('\n').count() as u32;
                 continue;
             }
             S::LINE_COMMENT => Kind::Comment(true),
@@ -61,14 +60,16 @@ pub(super) fn tokenize(text: &str) -> Result<Vec<Token>, FormatError> {
             S::STRING | S::NUMBER | S::IDENT => Kind::Atom,
             S::ATTRIBUTE => Kind::Attribute,
             _ => {
-                let at = t.text_range().start().into();
-                return err(format!("unexpected `{}`", t.text()), at);
+                return err(format!("unexpected `{}`", &text[t.start..t.end]), t.start);
             }
+        };
+        let (Ok(start), Ok(end)) = (u32::try_from(t.start), u32::try_from(t.end)) else {
+            return err("the text is too long to format", t.start);
         };
         out.push(Token {
             kind,
-            start: t.text_range().start().into(),
-            end: t.text_range().end().into(),
+            start,
+            end,
             newlines_before: newlines,
         });
         newlines = 0;

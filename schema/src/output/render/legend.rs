@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::*;
+use crate::ruleset::{KeySymbol, Ruleset};
 
 /// One legend swatch.
 pub(crate) enum Swatch {
@@ -18,8 +19,8 @@ pub(crate) enum Swatch {
 }
 
 /// The legend's rows: the map key, then the overlays.
-pub(super) fn legend_rows(overlays: &[Overlay]) -> Vec<(Swatch, Vec<String>)> {
-    let mut rows = map_key_rows();
+pub(super) fn legend_rows(rules: &Ruleset, overlays: &[Overlay]) -> Vec<(Swatch, Vec<String>)> {
+    let mut rows = map_key_rows(rules);
     for o in overlays {
         let mut lines = vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))];
         lines.extend(o.note.clone());
@@ -38,49 +39,27 @@ pub(crate) fn hex_count(n: usize) -> String {
 }
 
 /// The map key's rows: a swatch and one or more lines of text for each kind of terrain,
-/// hexside, road and feature.
-pub(crate) fn map_key_rows() -> Vec<(Swatch, Vec<String>)> {
-    let one = |swatch, text: &str| (swatch, vec![text.to_string()]);
-    vec![
-        one(Swatch::Hex(terrain_color(Terrain::Clear)), "Clear: 1 MP"),
-        one(
-            Swatch::Hex(terrain_color(Terrain::Village)),
-            "Village: 1 MP, blocks sight",
-        ),
-        one(
-            Swatch::Hex(terrain_color(Terrain::Woods)),
-            "Woods: 2 MP, blocks sight",
-        ),
-        one(
-            Swatch::Hex(terrain_color(Terrain::Forest)),
-            "Forest: as woods",
-        ),
-        one(
-            Swatch::HexOver(terrain_color(Terrain::Clear), SLOPE, SLOPE_OPACITY.into()),
-            "Slope: 2 MP, higher ground",
-        ),
-        one(Swatch::Hex(terrain_color(Terrain::River)), "River: 3 MP"),
-        one(Swatch::Ford, "Ford: 2 MP"),
-        one(Swatch::Bridge, "Bridge: 3 MP off the road"),
-        one(
-            Swatch::Line(RIDGE, 0.13),
-            "Ridge hexside: +1 MP, blocks sight",
-        ),
-        one(Swatch::Road, "Main road: 1/3 MP along it"),
-        one(
-            Swatch::Line(MINOR_ROAD, 0.07),
-            "Minor road: 1/3 MP along it",
-        ),
-        (
-            Swatch::Dashed(feature_color(Some(FeatureLetter::H))),
-            vec![
-                "Feature and its number:".to_string(),
-                "V village, H hill, W woods,".to_string(),
-                "R river, J river junction,".to_string(),
-                "F ford, B bridge".to_string(),
-            ],
-        ),
-    ]
+/// hexside, road and feature, as the game's ruleset words its chart.
+pub(crate) fn map_key_rows(rules: &Ruleset) -> Vec<(Swatch, Vec<String>)> {
+    rules
+        .map_key
+        .iter()
+        .map(|row| {
+            let swatch = match row.symbol {
+                KeySymbol::Terrain(Terrain::Ford) => Swatch::Ford,
+                KeySymbol::Terrain(Terrain::Bridge) => Swatch::Bridge,
+                KeySymbol::Terrain(t) => Swatch::Hex(terrain_color(t)),
+                KeySymbol::Slope(t) => {
+                    Swatch::HexOver(terrain_color(t), SLOPE, SLOPE_OPACITY.into())
+                }
+                KeySymbol::Ridge => Swatch::Line(RIDGE, 0.13),
+                KeySymbol::MainRoad => Swatch::Road,
+                KeySymbol::MinorRoad => Swatch::Line(MINOR_ROAD, 0.07),
+                KeySymbol::Feature => Swatch::Dashed(feature_color(Some(FeatureLetter::H))),
+            };
+            (swatch, row.lines.iter().map(|l| l.to_string()).collect())
+        })
+        .collect()
 }
 
 /// Height of the legend box for these rows.

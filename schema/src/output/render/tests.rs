@@ -1,6 +1,9 @@
 //! Tests of map drawing.
 
 use super::*;
+
+/// The rules the test maps are drawn under.
+const R: &Ruleset = crate::ruleset::for_game(None);
 use crate::model::map::{Cell, Feature, Road, SideKey};
 use crate::output::overlays::overlay_color;
 
@@ -68,7 +71,7 @@ fn svg_has_one_hexagon_per_hex_and_the_labels() {
         hexes: vec![Coord(1, 1), Coord(1, 2)],
         note: None,
     };
-    let svg = map_svg(&m, &[overlay], "Test map");
+    let svg = map_svg(&m, R, &[overlay], "Test map");
     for code in [
         "V4",
         "H26",
@@ -109,7 +112,7 @@ fn map_body_is_the_map_alone_at_the_origin() {
     let (x, y) = lay.corners(Coord(1, 1))[0];
     assert!(x >= -1e-9 && y >= -1e-9 && x < full.width && y < full.height);
     // The same map as the document draws, shifted.
-    let doc = map_svg(&m, &[], "T");
+    let doc = map_svg(&m, R, &[], "T");
     let shifted = Layout::new(m.grid, (MARGIN, TITLE_BAND));
     assert!((shifted.size.0 - full.width).abs() < 1e-9);
     assert!(doc.contains(&format!("M{:.1} {:.1}", x + MARGIN, y + TITLE_BAND)));
@@ -144,8 +147,8 @@ fn a_map_can_be_drawn_without_text_in_the_same_place() {
         text: "South Road".into(),
         at: Coord(2, 2),
     });
-    let full = map_svg(&m, &[], "T");
-    let bare = map_svg_styled(&m, &[], "T", MapStyle::without_text());
+    let full = map_svg(&m, R, &[], "T");
+    let bare = map_svg_styled(&m, R, &[], "T", MapStyle::without_text());
     assert!(full.contains(">V4<") && full.contains(">South Road<") && full.contains(">0101<"));
     assert!(!bare.contains(">V4<") && !bare.contains(">South Road<") && !bare.contains(">0101<"));
     // The title stays, and every hex is where it was.
@@ -160,7 +163,7 @@ fn a_map_can_be_drawn_without_text_in_the_same_place() {
 
 #[test]
 fn png_decodes_and_is_drawn() {
-    let png = map_png(&sample(), &[], "Test map", 600).expect("png");
+    let png = map_png(&sample(), R, &[], "Test map", 600).expect("png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let pixmap = tiny_skia::Pixmap::decode_png(&png).expect("decodes");
     assert_eq!(pixmap.width(), 600);
@@ -206,7 +209,7 @@ fn big_maps_drop_small_details() {
             },
         );
     }
-    let svg = map_svg(&m, &[], "Big");
+    let svg = map_svg(&m, R, &[], "Big");
     // No coordinates, no grid, terrain in column strips.
     assert!(!svg.contains(">0101<") && !svg.contains(">001.001<"));
     assert!(!svg.contains("stroke-opacity=\"0.45\""));
@@ -237,7 +240,7 @@ fn overlays_are_filled_outlined_and_listed() {
         hexes: vec![Coord(1, 1), Coord(2, 1), Coord(9, 9)],
         note: None,
     };
-    let svg = map_svg(&m, std::slice::from_ref(&zone), "Zones");
+    let svg = map_svg(&m, R, std::slice::from_ref(&zone), "Zones");
     let color = rgb(zone.color);
     assert_eq!(color, "#1f77b4");
     let fill = svg
@@ -259,7 +262,7 @@ fn overlays_are_filled_outlined_and_listed() {
 fn pointy_maps_render_too() {
     let mut m = sample();
     m.grid.orientation = Orientation::Pointy;
-    let svg = map_svg(&m, &[], "Pointy");
+    let svg = map_svg(&m, R, &[], "Pointy");
     assert!(svg.contains("pointy-topped hexes"));
     let png = svg_to_png(&svg, 300).expect("png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
@@ -286,9 +289,10 @@ fn control_characters_in_names_make_valid_xml() {
         note: Some(hostile.into()),
     };
     for svg in [
-        map_svg(&m, std::slice::from_ref(&overlay), hostile),
+        map_svg(&m, R, std::slice::from_ref(&overlay), hostile),
         map_svg_styled(
             &m,
+            R,
             std::slice::from_ref(&overlay),
             hostile,
             MapStyle::without_text(),

@@ -18,6 +18,7 @@ use crate::ruleset::FeatureLetter;
 use super::tileset::{Marker, terrain_tile, tileset, tileset_png};
 use super::tmj::{Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, TilesetRef};
 use super::{LAYOUT, TiledGrid};
+use crate::ruleset::Ruleset;
 
 /// The first global tile id of our tileset in the map.
 pub const FIRST_GID: u64 = 1;
@@ -74,24 +75,31 @@ pub fn feature_class(letter: FeatureLetter) -> &'static str {
 }
 
 /// The three files of a map's export: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
-pub fn export_map(map: &Map) -> Result<Vec<OutputFile>, RenderError> {
-    files(&map.id, map, map_document(map, &format!("{}.tsj", map.id)))
+pub fn export_map(map: &Map, rules: &Ruleset) -> Result<Vec<OutputFile>, RenderError> {
+    let doc = map_document(map, rules, &format!("{}.tsj", map.id));
+    files(rules, &map.id, map, doc)
 }
 
 /// The three files of a scenario's export, named after the scenario: the map plus the
 /// scenario's layers and properties. `resolved` comes from the compiler's pipeline.
 pub fn export_scenario(
+    rules: &Ruleset,
     s: &Scenario,
     map: &Map,
     resolved: &Resolved,
 ) -> Result<Vec<OutputFile>, RenderError> {
-    let doc = scenario_document(s, map, resolved, &format!("{}.tsj", s.id));
-    files(&s.id, map, doc)
+    let doc = scenario_document(rules, s, map, resolved, &format!("{}.tsj", s.id));
+    files(rules, &s.id, map, doc)
 }
 
-fn files(id: &str, map: &Map, doc: TiledMap) -> Result<Vec<OutputFile>, RenderError> {
-    let png = tileset_png(map.grid.orientation)?;
-    let ts = tileset(id, &format!("{id}.png"), map.grid.orientation);
+fn files(
+    rules: &Ruleset,
+    id: &str,
+    map: &Map,
+    doc: TiledMap,
+) -> Result<Vec<OutputFile>, RenderError> {
+    let png = tileset_png(rules, map.grid.orientation)?;
+    let ts = tileset(rules, id, &format!("{id}.png"), map.grid.orientation);
     Ok(vec![
         OutputFile {
             name: format!("{id}.tmj"),
@@ -132,12 +140,12 @@ impl Ids {
 }
 
 /// The Tiled document of a map alone.
-pub fn map_document(map: &Map, tileset_source: &str) -> TiledMap {
+pub fn map_document(map: &Map, rules: &Ruleset, tileset_source: &str) -> TiledMap {
     let mut ids = Ids {
         layer: 0,
         object: 0,
     };
-    let layers = map_layers(map, &mut ids);
+    let layers = map_layers(map, rules, &mut ids);
     let mut doc = document(map, tileset_source, layers, &ids);
     doc.properties = map_properties(map, "map");
     doc
@@ -145,13 +153,19 @@ pub fn map_document(map: &Map, tileset_source: &str) -> TiledMap {
 
 /// The Tiled document of a scenario: its map's layers, a group layer per side holding one tile
 /// layer per group, the victory and special-rule hexes, and the scenario's facts as properties.
-pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: &str) -> TiledMap {
+pub fn scenario_document(
+    ruleset: &Ruleset,
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    tileset_source: &str,
+) -> TiledMap {
     let mut ids = Ids {
         layer: 0,
         object: 0,
     };
     let t = TiledGrid::of(map.grid);
-    let mut layers = map_layers(map, &mut ids);
+    let mut layers = map_layers(map, ruleset, &mut ids);
     for (si, side) in s.sides.iter().enumerate() {
         let marker = Marker::zone(side.color);
         let mut children = Vec::new();
@@ -193,7 +207,7 @@ pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: 
                 &mut ids,
                 &group_layer_name(side, g),
                 &t.grid,
-                marker_data(&t.grid, &hexes.hexes, marker),
+                marker_data(ruleset, &t.grid, &hexes.hexes, marker),
             );
             layer.opacity = 0.45;
             layer.class = "group".into();
@@ -225,7 +239,7 @@ pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: 
             &mut ids,
             &format!("{} {}", name(&v.side), crate::diagnostic::pointer(path)),
             &t.grid,
-            marker_data(&t.grid, hexes, Marker::Victory),
+            marker_data(ruleset, &t.grid, hexes, Marker::Victory),
         );
         layer.opacity = 0.6;
         layer.class = "victory".into();
@@ -254,7 +268,7 @@ pub fn scenario_document(s: &Scenario, map: &Map, r: &Resolved, tileset_source: 
                 crate::diagnostic::pointer(path)
             ),
             &t.grid,
-            marker_data(&t.grid, hexes, Marker::SpecialRule),
+            marker_data(ruleset, &t.grid, hexes, Marker::SpecialRule),
         );
         layer.opacity = 0.5;
         layer.visible = false;
@@ -397,11 +411,11 @@ fn tile_layer(ids: &mut Ids, name: &str, grid: &Grid, data: Vec<u64>) -> Layer {
     }
 }
 
-fn marker_data(grid: &Grid, hexes: &HexSet, marker: Marker) -> Vec<u64> {
+fn marker_data(rules: &Ruleset, grid: &Grid, hexes: &HexSet, marker: Marker) -> Vec<u64> {
     grid.coords()
         .map(|c| {
             if hexes.contains(c) {
-                FIRST_GID + u64::from(marker.tile())
+                FIRST_GID + u64::from(marker.tile(rules))
             } else {
                 0
             }
@@ -421,13 +435,13 @@ fn object_layer(ids: &mut Ids, name: &str, objects: Vec<Object>) -> Layer {
 }
 
 /// The layers of the map itself: terrain, features, roads, ridges, labels.
-fn map_layers(map: &Map, ids: &mut Ids) -> Vec<Layer> {
+fn map_layers(map: &Map, rules: &Ruleset, ids: &mut Ids) -> Vec<Layer> {
     let g = map.grid;
     let t = TiledGrid::of(g);
     let terrain: Vec<u64> = map
         .cells
         .iter()
-        .map(|c| FIRST_GID + u64::from(terrain_tile(*c)))
+        .map(|c| FIRST_GID + u64::from(terrain_tile(rules, *c)))
         .collect();
     let mut layers = vec![tile_layer(ids, "terrain", &g, terrain)];
 

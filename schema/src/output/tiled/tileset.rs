@@ -9,27 +9,27 @@ use crate::output::overlays::overlay_color;
 use crate::output::palette;
 use crate::output::render::{RenderError, TileArt, hex_tiles_png};
 use crate::queries::movement::terrain_cost;
-use crate::ruleset::RIFLE_AND_SABER;
+use crate::ruleset::Ruleset;
 
 use super::tmj::{FORMAT_VERSION, Property, TileDef, Tileset};
 use super::{HEX_ACROSS_PX, HEX_SIDE_PX};
 
 /// Every cell a map file can hold, in tile-id order: each terrain of the chart, then its slope
 /// variant where the file format has one (rivers, fords and bridges have none).
-pub fn terrain_cells() -> Vec<Cell> {
-    RIFLE_AND_SABER
+pub fn terrain_cells(rules: &Ruleset) -> Vec<Cell> {
+    rules
         .terrains
         .iter()
         .copied()
         .flat_map(|terrain| [false, true].map(|slope| Cell { terrain, slope }))
-        .filter(|cell| Cell::from_char(cell.to_char()) == Some(*cell))
+        .filter(|cell| Cell::from_char(cell.to_char(rules), rules) == Some(*cell))
         .collect()
 }
 
 /// The local tile id of a cell.
-pub fn terrain_tile(cell: Cell) -> u32 {
-    let cell = Cell::from_char(cell.to_char()).unwrap_or_default();
-    terrain_cells()
+pub fn terrain_tile(rules: &Ruleset, cell: Cell) -> u32 {
+    let cell = Cell::from_char(cell.to_char(rules), rules).unwrap_or_default();
+    terrain_cells(rules)
         .iter()
         .position(|c| *c == cell)
         .unwrap_or_default() as u32
@@ -66,12 +66,12 @@ impl Marker {
     }
 
     /// The local tile id.
-    pub fn tile(self) -> u32 {
+    pub fn tile(self, rules: &Ruleset) -> u32 {
         let i = Marker::ALL
             .iter()
             .position(|m| *m == self)
             .unwrap_or_default();
-        (terrain_cells().len() + i) as u32
+        (terrain_cells(rules).len() + i) as u32
     }
 
     /// The `marker` property of the tile.
@@ -98,38 +98,45 @@ impl Marker {
 
 /// The properties of a terrain tile: what the import reads back (`terrain`, `slope`) and what
 /// an engine needs (movement cost to enter, 9.2; blocks line of sight, 5.1G).
-pub fn terrain_properties(cell: Cell) -> Vec<Property> {
-    let cost = terrain_cost(cell.terrain, cell.slope);
+pub fn terrain_properties(rules: &Ruleset, cell: Cell) -> Vec<Property> {
+    let row = rules.terrain_effect(cell.terrain);
+    let cost = terrain_cost(rules, cell.terrain, cell.slope);
     vec![
         Property::string("terrain", cell.terrain.name()),
         Property::bool("slope", cell.slope),
-        Property::float("movement_cost", cost.value()),
-        Property::string("movement_cost_text", cost.to_string()),
-        Property::bool(
-            "blocks_sight",
-            RIFLE_AND_SABER.terrain_effect(cell.terrain).blocks_fire,
+        Property::float(
+            "movement_cost",
+            cost.map_or_else(
+                || row.movement_cost.map_or(0.0, |r| r.value()),
+                |c| c.value(),
+            ),
         ),
-        Property::string("char", cell.to_char().to_string()),
+        Property::string(
+            "movement_cost_text",
+            cost.map_or_else(|| row.name.to_string(), |c| c.to_string()),
+        ),
+        Property::bool("blocks_sight", row.blocks_fire),
+        Property::string("char", cell.to_char(rules).to_string()),
     ]
 }
 
 /// The tileset of a map export, named `name`, its image at `image` (relative to the tileset).
-pub fn tileset(name: &str, image: &str, orientation: Orientation) -> Tileset {
+pub fn tileset(rules: &Ruleset, name: &str, image: &str, orientation: Orientation) -> Tileset {
     let (w, h) = tile_size(orientation);
-    let cells = terrain_cells();
+    let cells = terrain_cells(rules);
     let mut tiles: Vec<TileDef> = cells
         .iter()
         .enumerate()
         .map(|(i, cell)| TileDef {
             id: i as u64,
             kind: "terrain".into(),
-            properties: terrain_properties(*cell),
+            properties: terrain_properties(rules, *cell),
             ..TileDef::default()
         })
         .collect();
     for m in Marker::ALL {
         tiles.push(TileDef {
-            id: u64::from(m.tile()),
+            id: u64::from(m.tile(rules)),
             kind: "marker".into(),
             properties: vec![Property::string("marker", m.name())],
             ..TileDef::default()
@@ -156,9 +163,12 @@ pub fn tileset(name: &str, image: &str, orientation: Orientation) -> Tileset {
 }
 
 /// The tileset's image: every tile drawn by our map renderer, in tile-id order.
-pub fn tileset_png(orientation: Orientation) -> Result<Vec<u8>, RenderError> {
+pub fn tileset_png(rules: &Ruleset, orientation: Orientation) -> Result<Vec<u8>, RenderError> {
     let (w, h) = tile_size(orientation);
-    let mut art: Vec<TileArt> = terrain_cells().into_iter().map(TileArt::Cell).collect();
+    let mut art: Vec<TileArt> = terrain_cells(rules)
+        .into_iter()
+        .map(TileArt::Cell)
+        .collect();
     art.extend(Marker::ALL.map(|m| TileArt::Fill(m.color())));
     hex_tiles_png(orientation, &art, w, h)
 }
@@ -174,29 +184,35 @@ pub fn tile_size(orientation: Orientation) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rules the tileset is made for.
+    const R: &Ruleset = crate::ruleset::for_game(None);
     use crate::ruleset::Terrain;
 
     #[test]
     fn eleven_terrain_tiles_then_four_markers() {
-        let cells = terrain_cells();
+        let cells = terrain_cells(R);
         assert_eq!(cells.len(), 11);
-        let chars: String = cells.iter().map(|c| c.to_char()).collect();
+        let chars: String = cells.iter().map(|c| c.to_char(R)).collect();
         assert_eq!(chars, ".^vVwWfF~=#");
-        assert_eq!(Marker::RedZone.tile(), 11);
-        assert_eq!(Marker::Victory.tile(), 13);
-        assert_eq!(Marker::SpecialRule.tile(), 14);
+        assert_eq!(Marker::RedZone.tile(R), 11);
+        assert_eq!(Marker::Victory.tile(R), 13);
+        assert_eq!(Marker::SpecialRule.tile(R), 14);
         for (i, c) in cells.iter().enumerate() {
-            assert_eq!(terrain_tile(*c) as usize, i);
+            assert_eq!(terrain_tile(R, *c) as usize, i);
         }
     }
 
     #[test]
     fn tiles_carry_the_terrain_effects_chart() {
-        let t = tileset("t", "t.png", Orientation::Flat);
-        let slope_woods = &t.tiles[terrain_tile(Cell {
-            terrain: Terrain::Woods,
-            slope: true,
-        }) as usize];
+        let t = tileset(R, "t", "t.png", Orientation::Flat);
+        let slope_woods = &t.tiles[terrain_tile(
+            R,
+            Cell {
+                terrain: Terrain::Woods,
+                slope: true,
+            },
+        ) as usize];
         let get = |n: &str| {
             slope_woods
                 .properties
@@ -211,7 +227,7 @@ mod tests {
 
     #[test]
     fn the_image_has_one_tile_per_id() {
-        let png = tileset_png(Orientation::Flat).expect("renders");
+        let png = tileset_png(R, Orientation::Flat).expect("renders");
         let img = resvg::tiny_skia::Pixmap::decode_png(&png).expect("a PNG");
         assert_eq!(img.width(), 60 * 15);
         assert_eq!(img.height(), 52);

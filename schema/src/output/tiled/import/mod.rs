@@ -22,7 +22,11 @@ use crate::model::map::{
 use crate::pipeline::locate::{Lines, Locator, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
-use crate::ruleset::{RIFLE_AND_SABER, Terrain};
+use crate::ruleset::{Ruleset, Terrain, for_game};
+
+/// The rules of an imported map: a Tiled map names no game, so it becomes a map file without a
+/// `game`, of Rifle & Saber, whose legend its terrain tiles are read in.
+const RULES: &Ruleset = for_game(None);
 
 use super::export::feature_class;
 use super::tmj::{
@@ -572,6 +576,7 @@ fn build(
     let mut file = MapFile {
         schema: None,
         format: MAP_FORMAT.into(),
+        game: None,
         id: map_id(doc, &src.path),
         name: text_property(doc, &["map_name", "name"])
             .unwrap_or_else(|| stem(&src.path))
@@ -811,7 +816,7 @@ fn terrain(
                     }
                 }
             };
-            row.push(cell.to_char());
+            row.push(cell.to_char(RULES));
         }
         rows.push(row);
     }
@@ -1150,7 +1155,7 @@ mod tests {
     fn round_trip(file: &MapFile) {
         let (map, problems) = Map::from_file(file);
         assert!(problems.is_empty(), "{problems:?}");
-        let files = export_map(&map).expect("exports");
+        let files = export_map(&map, map.rules()).expect("exports");
         let back = reimport(&files);
         assert!(back.diagnostics.is_empty(), "{:#?}", back.diagnostics);
         let got = back.map.expect("a map");
@@ -1358,7 +1363,8 @@ mod tests {
     /// Nothing panics, and every location lies inside the text of its file.
     #[test]
     fn mangled_tiled_files_never_panic() {
-        let files = export_map(&Map::from_file(&rifle_and_saber()).0).expect("exports");
+        let built = Map::from_file(&rifle_and_saber()).0;
+        let files = export_map(&built, built.rules()).expect("exports");
         let tmj_text = String::from_utf8(files[0].bytes.clone()).expect("utf-8");
         let tsj_text = String::from_utf8(files[1].bytes.clone()).expect("utf-8");
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/tiled");

@@ -3,6 +3,7 @@
 //! a hexside, a feature number used under one letter).
 
 use super::*;
+use crate::ruleset::FeatureLetter;
 
 /// Every object of every object layer, groups included, with its layer.
 pub(super) fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer, &'a Object)>) {
@@ -24,10 +25,10 @@ pub(super) enum Kind {
     Label,
 }
 
-/// Is this the class our export gives a feature of some letter?
+/// Is this the class our export gives a feature of some letter? (A Tiled map is imported as a
+/// map of the game of a file without a `game`, Rifle & Saber, whose features these are, 11.0.)
 fn is_feature_class(class: &str) -> bool {
-    RIFLE_AND_SABER
-        .feature_letters
+    FeatureLetter::ALL
         .iter()
         .any(|l| feature_class(*l) == class)
 }

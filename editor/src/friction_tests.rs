@@ -1,0 +1,311 @@
+//! Headless tests of the friction items of issue 27, driven through the window with
+//! egui_kittest as a new user would meet them.
+
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, Shape};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+use saber_schema::model::counter::Counter;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::limits::MAX_MAP_SIDE;
+use saber_schema::model::scenario::Placement;
+use saber_schema::ruleset::Terrain;
+
+use crate::app::{Action, App};
+use crate::canvas::{Layout, ZOOM_100};
+use crate::document::Document;
+use crate::files;
+use crate::scenario::panel::Tab;
+use crate::tools::ToolKind;
+use crate::ui_tests::{button_event, click, harness, hex_center, painted_texts};
+
+/// The zoom as the status bar must show it.
+fn zoom_text(h: &Harness<'_, App>) -> String {
+    format!("{:.0} %", h.state().zoom() / ZOOM_100 * 100.0)
+}
+
+/// The game length's number field (its row's label has the same name).
+fn game_length() -> By<'static> {
+    By::new().label("Game length").role(Role::SpinButton)
+}
+
+/// A typed value is one undo step even when the typing pauses (a slow typist, a machine
+/// that stalls between two frames): the gesture is the field keeping the focus, not a clock.
+#[test]
+fn one_typed_value_is_one_undo_step_however_slow_the_typing() {
+    let mut app = App::new(files::default_map(), None);
+    app.check_inline();
+    let mut h = harness(app);
+    h.state_mut().request(Action::Historical(6));
+    h.run();
+    h.state_mut().open_tab(Tab::Scenario);
+    h.run();
+    let steps = h.state().doc().history().done().len();
+    h.get(game_length()).click();
+    h.run();
+    h.event(Event::Text("1".into()));
+    h.run();
+    std::thread::sleep(std::time::Duration::from_millis(1700));
+    h.event(Event::Text("2".into()));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc().scenario().map(|s| s.game_length), Some(12));
+    let done = h.state().doc().history().done();
+    assert_eq!(
+        done.len(),
+        steps + 1,
+        "one typed value, one step: {:?}",
+        done.iter().map(|s| &s.label).collect::<Vec<_>>()
+    );
+    // Coming back to the field later is another step.
+    h.get(game_length()).click();
+    h.run();
+    h.event(Event::Text("9".into()));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc().history().done().len(), steps + 2);
+}
+
+/// The zoom readout in the status bar is the zoom of the frame it is drawn in, also in the
+/// frame where a resized window refits the map.
+#[test]
+fn the_zoom_readout_is_never_a_frame_behind_a_resize() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    let before = h.state().zoom();
+    assert!(painted_texts(&h).contains(&zoom_text(&h)));
+    h.set_size(egui::vec2(1600.0, 1000.0));
+    h.step();
+    assert_ne!(
+        h.state().zoom(),
+        before,
+        "the fitted map follows the window"
+    );
+    assert!(
+        painted_texts(&h).contains(&zoom_text(&h)),
+        "shows {:?}, zoom is {}",
+        painted_texts(&h)
+            .iter()
+            .filter(|t| t.ends_with(" %"))
+            .collect::<Vec<_>>(),
+        zoom_text(&h)
+    );
+}
+
+/// Where the painted text `text` is (its galley's centre), anywhere on screen.
+fn texts_at(h: &Harness<'_, App>, text: &str) -> Vec<Pos2> {
+    fn walk(shape: &Shape, text: &str, out: &mut Vec<Pos2>) {
+        match shape {
+            Shape::Text(t) if t.galley.text() == text => {
+                out.push(t.pos + t.galley.rect.center().to_vec2());
+            }
+            Shape::Vec(v) => v.iter().for_each(|s| walk(s, text, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in &h.output().shapes {
+        walk(&s.shape, text, &mut out);
+    }
+    out
+}
+
+/// A set-up counter being dragged is drawn at the hex under the pointer, not left where it
+/// was picked up.
+#[test]
+fn a_dragged_counter_is_drawn_under_the_pointer() {
+    let mut s = crate::scenario::historical::HISTORICAL[6]
+        .scenario()
+        .expect("parses");
+    s.setup.clear();
+    let side = &s.sides[0];
+    let group = &side.groups[0];
+    let kind = *group.units.keys().next().expect("a unit type");
+    let (from, to) = (Coord(10, 10), Coord(14, 12));
+    s.setup.push(Placement {
+        side: side.id.clone(),
+        group: group.id.clone(),
+        counter: Counter::Unit(kind),
+        at: from,
+    });
+    let mut app = App::for_document(Document::for_scenario(s, files::default_map(), None));
+    app.check_inline();
+    let mut h = harness(app);
+    h.state_mut().open_tab(Tab::Setup);
+    h.run();
+    let centre = Layout::new(h.state().doc().map().grid).center(Coord(12, 11));
+    h.state_mut().look_at(centre, 48.0);
+    h.run();
+    let code = kind.code();
+    let near = |h: &Harness<'_, App>, hex: Coord| {
+        let c = hex_center(h, hex);
+        texts_at(h, code).iter().any(|p| p.distance(c) < 20.0)
+    };
+    assert!(near(&h, from) && !near(&h, to), "drawn where it was placed");
+    let (a, b) = (hex_center(&h, from), hex_center(&h, to));
+    h.event(Event::PointerMoved(a));
+    h.run();
+    button_event(&h, a, PointerButton::Primary, true);
+    h.run();
+    for k in 1..=4 {
+        h.event(Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
+        h.run();
+    }
+    assert!(near(&h, to), "drawn under the pointer while dragged");
+    assert!(!near(&h, from), "no longer where it was picked up");
+    button_event(&h, b, PointerButton::Primary, false);
+    h.run();
+    assert_eq!(
+        h.state().doc().scenario().expect("scenario").setup[0].at,
+        to
+    );
+}
+
+/// The right panel keeps its width whatever it lists: at first start, and when another file
+/// with shorter findings opens (egui sizes a panel by its content unless told otherwise, so it
+/// shrank to its minimum).
+#[test]
+fn the_right_panel_keeps_its_width_when_another_file_opens() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    let width = |h: &Harness<'_, App>| 1280.0 - h.state().canvas_rect().max.x;
+    let first = width(&h);
+    // Its width, and the few pixels of its edge.
+    assert!(
+        (crate::app::SIDE_PANEL_WIDTH..crate::app::SIDE_PANEL_WIDTH + 12.0).contains(&first),
+        "the panel is {first} px wide"
+    );
+    for action in [Action::Historical(6), Action::New(Default::default())] {
+        h.state_mut().request(action);
+        h.run();
+        assert_eq!(width(&h), first);
+    }
+}
+
+/// Creating a feature paints its terrain on its hexes (on by default, and offered in the
+/// tool); a feature left on other terrain offers to paint it.
+#[test]
+fn a_new_feature_gets_its_terrain_or_is_offered_it() {
+    let mut h = harness(App::new(files::new_map(), None));
+    h.state_mut().select_tool(ToolKind::Feature);
+    h.run();
+    h.get_by_label_contains("Paint the feature's terrain");
+    h.get_by_label("Create V1").click();
+    h.run();
+    let at = hex_center(&h, Coord(6, 6));
+    click(&mut h, at);
+    let cell = h.state().doc().map().cell(Coord(6, 6)).expect("on the map");
+    assert_eq!(cell.terrain, Terrain::Village);
+    assert!(h.state().doc().map().feature("V1").is_some());
+    assert!(
+        h.state()
+            .map_tools()
+            .diagnostics
+            .items
+            .iter()
+            .all(|d| !d.message.contains("V1")),
+        "{:?}",
+        h.state().map_tools().diagnostics.items
+    );
+    // Unticked: the hex keeps its terrain, and the tool offers to paint it afterwards.
+    h.get_by_label_contains("Paint the feature's terrain")
+        .click();
+    h.run();
+    h.get_by_label("Create V2").click();
+    h.run();
+    let at = hex_center(&h, Coord(9, 9));
+    click(&mut h, at);
+    let map = h.state().doc().map();
+    assert_eq!(
+        map.cell(Coord(9, 9)).map(|c| c.terrain),
+        Some(Terrain::Clear)
+    );
+    h.get_by_label("1 hex is not village terrain");
+    h.get_by_label("Paint 1 hex village").click();
+    h.run();
+    let map = h.state().doc().map();
+    assert_eq!(
+        map.cell(Coord(9, 9)).map(|c| c.terrain),
+        Some(Terrain::Village)
+    );
+    assert!(h.query_by_label("Paint 1 hex village").is_none());
+}
+
+/// Saving a scenario with errors is allowed, and says how many and where they are listed.
+#[test]
+fn saving_with_errors_says_how_many_and_where_to_see_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut s = crate::scenario::historical::HISTORICAL[6]
+        .scenario()
+        .expect("parses");
+    s.deploys_first = "nobody".into();
+    let path = dir.path().join("bad.ron");
+    files::save_scenario(&s, &path).expect("saved");
+    let mut h = harness(App::new(files::default_map(), None));
+    h.state_mut().open_path(&path);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let status = h.state().status().to_string();
+    assert!(status.starts_with("Saved "), "{status}");
+    assert!(
+        status.contains("1 error") && status.contains("Diagnostics"),
+        "{status}"
+    );
+    // A clean one says only that it saved.
+    h.state_mut().request(Action::Historical(6));
+    h.run();
+    let clean = dir.path().join("clean.ron");
+    assert!(h.state_mut().save_to(&clean));
+    assert_eq!(h.state().status(), format!("Saved {}", clean.display()));
+}
+
+/// "New map" asks the name and the size (within the compiler's limit) before making it; the
+/// id follows from the name.
+#[test]
+fn new_map_asks_its_name_and_size() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("New map");
+    assert_eq!(
+        h.state().doc().map().id,
+        "rifle-and-saber",
+        "nothing made yet"
+    );
+    let name = h.get_by_label("Name");
+    name.focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Name").type_text("Valley of Death");
+    h.run();
+    for (field, typed) in [("Columns", "5000"), ("Rows", "17")] {
+        h.get_by_label(field).click();
+        h.run();
+        h.event(Event::Text(typed.into()));
+        h.run();
+        h.key_press(Key::Enter);
+        h.run();
+    }
+    h.get_by_label("valley-of-death");
+    h.get_by_label("Create").click();
+    h.run();
+    let map = h.state().doc().map();
+    assert_eq!(map.name, "Valley of Death");
+    assert_eq!(map.id, "valley-of-death");
+    assert_eq!(
+        (map.grid.width, map.grid.height),
+        (MAX_MAP_SIDE, 17),
+        "5000 columns is past the limit"
+    );
+    // Cancel makes nothing.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().doc().map().id, "valley-of-death");
+}
