@@ -493,6 +493,73 @@ fn the_card_is_exported_at_print_resolution_by_default() {
 
 // ---- Exports through the editor's own dialog ----
 
+/// No export is written over a file the open document was read from: the scenario's own file
+/// (named here as the Tiled export names its tileset, so that every export can reach it) or
+/// its map file.
+#[test]
+fn no_export_is_written_over_the_open_file_or_its_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scenarios/07-gettysburg-little-round-top.ron"
+    ))
+    .expect("11.7");
+    let file = dir.path().join("gettysburg-little-round-top.tsj");
+    std::fs::write(&file, &text).expect("written");
+    let opened = || {
+        let mut h = on_builtin_map();
+        h.state_mut().open_path(&file);
+        h.run();
+        assert_eq!(h.state().error(), None);
+        assert!(h.state().doc().scenario().is_some(), "11.7 opened");
+        h
+    };
+    let refused = |h: &Harness<'static, App>, what: &str| {
+        let e = h.state().error().unwrap_or_default().to_string();
+        assert!(e.contains("is the input file"), "{what}: {e:?}");
+        assert_eq!(
+            std::fs::read_to_string(&file).expect("read"),
+            text,
+            "{what} left the scenario as it was"
+        );
+    };
+    let mut h = opened();
+    h.state_mut().write_engine(&file);
+    refused(&h, "the engine export");
+    let mut h = opened();
+    h.state_mut().write_card(&file);
+    refused(&h, "the card");
+    let mut h = opened();
+    h.state_mut().write_tiled(dir.path());
+    refused(&h, "the Tiled export");
+
+    // A scenario on a map file of its own: the map file is an input too.
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).expect("mkdir");
+    let map_text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../maps/rifle-and-saber.ron"
+    ))
+    .expect("the map")
+    .replace("\"rifle-and-saber\"", "\"valley\"");
+    let map = maps.join("valley.ron");
+    std::fs::write(&map, &map_text).expect("written");
+    let s = dir.path().join("s.ron");
+    std::fs::write(
+        &s,
+        text.replace("map: \"rifle-and-saber\"", "map: \"maps/valley.ron\""),
+    )
+    .expect("written");
+    let mut h = on_builtin_map();
+    h.state_mut().open_path(&s);
+    h.run();
+    assert_eq!(h.state().doc().map_file.as_deref(), Some(map.as_path()));
+    h.state_mut().write_engine(&map);
+    let e = h.state().error().unwrap_or_default().to_string();
+    assert!(e.contains("is the input file"), "{e:?}");
+    assert_eq!(std::fs::read_to_string(&map).expect("read"), map_text);
+}
+
 #[test]
 fn the_tiled_export_asks_for_a_folder_in_the_editors_own_dialog() {
     let dir = tempfile::tempdir().expect("temp dir");

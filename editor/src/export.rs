@@ -46,20 +46,29 @@ pub fn engine_json(c: &Compiled) -> Result<String, String> {
     engine_export(c).map(|doc| export_text(&doc))
 }
 
+/// The safe writer's target for `path`, never one of the `inputs` (the open document's file
+/// and its map file).
+fn target<'a>(path: &'a Path, inputs: &[&'a Path]) -> Target<'a> {
+    inputs
+        .iter()
+        .fold(Target::file(path), |t, input| t.not_over(input))
+}
+
 /// Write the engine JSON of a compiled scenario to `path` as `saberc export` does: streamed
-/// through the library's atomic write.
-pub fn write_engine(c: &Compiled, path: &Path) -> Result<(), String> {
+/// through the library's atomic write, never over one of the `inputs`.
+pub fn write_engine(c: &Compiled, path: &Path, inputs: &[&Path]) -> Result<(), String> {
     let doc = engine_export(c)?;
     // Read back by saberc and engines: never past the read limit.
-    Target::file(path)
+    target(path, inputs)
         .read_back()
         .write_with(|w| write_export(&doc, w))
         .map(|_| ())
         .map_err(|e| format!("Could not export: {e}"))
 }
 
-/// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise.
-pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
+/// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise; never
+/// over one of the `inputs`.
+pub fn card(c: &Compiled, path: &Path, width: u32, inputs: &[&Path]) -> Result<(), String> {
     let is_svg = path
         .extension()
         .and_then(|e| e.to_str())
@@ -73,7 +82,7 @@ pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?
     };
-    Target::file(path)
+    target(path, inputs)
         .write(&bytes)
         .map(|_| ())
         .map_err(|e| format!("Could not write the card: {e}"))
@@ -81,8 +90,14 @@ pub fn card(c: &Compiled, path: &Path, width: u32) -> Result<(), String> {
 
 /// Write the Tiled map of the scenario (or of the map alone) into `dir`: `<id>.tmj`, its
 /// tileset `<id>.tsj` and the tileset's `<id>.png`, as `saberc export --format tiled` does (a
-/// map with errors is refused, as there). Returns the `.tmj`'s path.
-pub fn tiled(map: &Map, scenario: Option<&Compiled>, dir: &Path) -> Result<PathBuf, String> {
+/// map with errors is refused, as there), never over one of the `inputs`. Returns the `.tmj`'s
+/// path.
+pub fn tiled(
+    map: &Map,
+    scenario: Option<&Compiled>,
+    dir: &Path,
+    inputs: &[&Path],
+) -> Result<PathBuf, String> {
     let files = match scenario {
         Some(c) => export_scenario(c.rules, &c.scenario, &c.map, &c.resolved),
         None => {
@@ -96,7 +111,7 @@ pub fn tiled(map: &Map, scenario: Option<&Compiled>, dir: &Path) -> Result<PathB
         }
     }
     .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-    let written = write_files(&files, dir, &[]).map_err(|e| format!("Could not export: {e}"))?;
+    let written = write_files(&files, dir, inputs).map_err(|e| format!("Could not export: {e}"))?;
     written
         .into_iter()
         .next()
@@ -140,14 +155,14 @@ mod tests {
     fn the_editor_writes_the_tiled_map_saberc_writes() {
         let dir = tempfile::tempdir().expect("temp dir");
         let c = little_round_top();
-        let tmj = tiled(&c.map, Some(&c), dir.path()).expect("exports");
+        let tmj = tiled(&c.map, Some(&c), dir.path(), &[]).expect("exports");
         assert!(tmj.ends_with("gettysburg-little-round-top.tmj"));
         let files = export_scenario(c.rules, &c.scenario, &c.map, &c.resolved).expect("exports");
         for f in files {
             let written = std::fs::read(dir.path().join(&f.name)).expect("written");
             assert_eq!(written, f.bytes, "{}", f.name);
         }
-        let map_only = tiled(&c.map, None, dir.path()).expect("exports");
+        let map_only = tiled(&c.map, None, dir.path(), &[]).expect("exports");
         assert!(map_only.ends_with("rifle-and-saber.tmj"));
     }
 
@@ -164,10 +179,10 @@ mod tests {
         let usual = mode(&probe);
         let c = little_round_top();
         let json = dir.path().join("e.json");
-        write_engine(&c, &json).expect("exported");
+        write_engine(&c, &json, &[]).expect("exported");
         assert_eq!(mode(&json), usual);
         let png = dir.path().join("card.png");
-        card(&c, &png, 400).expect("card");
+        card(&c, &png, 400, &[]).expect("card");
         assert_eq!(mode(&png), usual);
 
         let real = dir.path().join("real.json");
@@ -175,7 +190,7 @@ mod tests {
         std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
         let link = dir.path().join("link.json");
         symlink(&real, &link).expect("symlink");
-        write_engine(&c, &link).expect("exported");
+        write_engine(&c, &link, &[]).expect("exported");
         assert!(
             std::fs::symlink_metadata(&link)
                 .expect("link")
@@ -194,10 +209,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let c = little_round_top();
         let png = dir.path().join("card.png");
-        card(&c, &png, CARD_WIDTH).expect("png");
+        card(&c, &png, CARD_WIDTH, &[]).expect("png");
         assert!(std::fs::read(&png).expect("read").starts_with(b"\x89PNG"));
         let svg = dir.path().join("card.svg");
-        card(&c, &svg, CARD_WIDTH).expect("svg");
+        card(&c, &svg, CARD_WIDTH, &[]).expect("svg");
         assert!(
             std::fs::read_to_string(&svg)
                 .expect("read")

@@ -514,3 +514,108 @@ fn the_american_zone_of_11_15_is_the_safe_set() {
         }
     }
 }
+
+/// `saberc check` of the scenario text: its errors, as `CODE path`.
+fn errors(dir: &Path, name: &str, text: &str) -> Vec<String> {
+    let file = dir.join(format!("{name}.ron"));
+    std::fs::write(&file, text).unwrap();
+    let out = saberc(BIN, &["check", "--format", "json", file.to_str().unwrap()]);
+    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| {
+            format!(
+                "{} {}",
+                d["code"].as_str().unwrap(),
+                d["path"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+/// The hexes of a map feature (`H24`), from the export.
+fn feature_hexes(doc: &Value, code: &str) -> Vec<Hex> {
+    doc["map"]["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == code)
+        .unwrap_or_else(|| panic!("{code} on the map"))["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h[0].as_i64().unwrap(), h[1].as_i64().unwrap()))
+        .collect()
+}
+
+/// Issue 26's set-ups of 11.15 on the scenario as shipped (special rules and all), judged by
+/// `saberc check` and by an engine from the export alone: the Spanish deploy on any one of
+/// three hills, so two Spanish units on H24 and H26 are an error (on one hill, not); an
+/// American on H24 with no Spanish placed is an error (legal only if the Spanish take H26),
+/// and one in the exported list is not.
+#[test]
+fn the_split_spanish_and_an_american_on_h24_are_errors_in_11_15() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(repo("scenarios/15-el-caney.ron")).unwrap();
+    let doc = export(dir.path(), "el-caney", &text);
+    let (h24, h26) = (feature_hexes(&doc, "H24"), feature_hexes(&doc, "H26"));
+
+    // The engine: the Spanish set-up is legal when every unit stands in one and the same
+    // alternative of their zone.
+    let alternatives: Vec<BTreeSet<Hex>> = zone(&doc, "spanish-a")["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(hexes_of)
+        .collect();
+    assert_eq!(alternatives.len(), 3, "any one of three hills");
+    let one_alternative = |placed: &[Hex]| {
+        alternatives
+            .iter()
+            .any(|a| placed.iter().all(|h| a.contains(h)))
+    };
+    let spanish = |at: &[Hex]| -> Vec<Placement> {
+        at.iter().map(|h| unit("spanish", "Unit(LB)", *h)).collect()
+    };
+    let split = [h24[0], h26[0]];
+    assert!(!one_alternative(&split), "the engine refuses the split");
+    let found = errors(dir.path(), "split", &with_setup(&text, &spanish(&split)));
+    assert!(
+        found.iter().any(|e| e.starts_with("DEP003 /setup/")),
+        "saberc check refuses the split: {found:?}"
+    );
+    let together = [h24[0], h24[1]];
+    assert!(one_alternative(&together));
+    let found = errors(
+        dir.path(),
+        "together",
+        &with_setup(&text, &spanish(&together)),
+    );
+    assert!(found.is_empty(), "both on H24: {found:?}");
+
+    // An American on H24, no Spanish placed.
+    let american = |at: Hex| vec![unit("americans", "Unit(EB)", at)];
+    for at in [h24[0], *h24.last().unwrap()] {
+        assert!(!engine_legal(&doc, "americans-a", at), "{at:?}");
+        let found = errors(
+            dir.path(),
+            "american-on-h24",
+            &with_setup(&text, &american(at)),
+        );
+        assert_eq!(found, ["DEP003 /setup/0/at"], "{at:?}");
+    }
+    let safe = *hexes_of(&zone(&doc, "americans-a")["hexes"])
+        .iter()
+        .next()
+        .unwrap();
+    assert!(engine_legal(&doc, "americans-a", safe));
+    let found = errors(
+        dir.path(),
+        "american-safe",
+        &with_setup(&text, &american(safe)),
+    );
+    assert!(found.is_empty(), "{safe:?}: {found:?}");
+}

@@ -719,12 +719,21 @@ impl App {
         }
     }
 
+    /// The files the open document was read from (its file, and its scenario's map file),
+    /// which no export may be written over.
+    fn inputs(&self) -> Vec<PathBuf> {
+        let doc = &self.ws.doc;
+        doc.path.iter().chain(&doc.map_file).cloned().collect()
+    }
+
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
         let Some(c) = self.compiled() else {
             return;
         };
-        match crate::export::write_engine(&c, path) {
+        let inputs = self.inputs();
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        match crate::export::write_engine(&c, path, &inputs) {
             Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }
@@ -759,7 +768,9 @@ impl App {
         } else {
             None
         };
-        match crate::export::tiled(self.ws.doc.map(), compiled.as_ref(), dir) {
+        let inputs = self.inputs();
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        match crate::export::tiled(self.ws.doc.map(), compiled.as_ref(), dir, &inputs) {
             Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }
@@ -791,7 +802,9 @@ impl App {
         let Some(c) = self.compiled() else {
             return;
         };
-        match crate::export::card(&c, path, self.card_width) {
+        let inputs = self.inputs();
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        match crate::export::card(&c, path, self.card_width, &inputs) {
             Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }

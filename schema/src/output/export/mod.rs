@@ -33,12 +33,24 @@ use crate::ruleset::{MarkerKind, Printed, Ratio, Ruleset, UnitKind};
 pub use crate::model::export::*;
 
 /// Build the export of a checked scenario under its game's `rules`; refused (LIM003) past
-/// [`MAX_EXPORT_RUNS`].
+/// [`MAX_EXPORT_RUNS`] runs of hexes, counted over every list the document holds (zones, their
+/// alternatives, the lists per enemy choice, victory areas, special rules).
 pub fn export(
     rules: &Ruleset,
     s: &Scenario,
     map: &Map,
     r: &Resolved,
+) -> Result<Export, Diagnostic> {
+    export_within(rules, s, map, r, MAX_EXPORT_RUNS)
+}
+
+/// [`export`] with another run limit (the tests hold a scenario to its own count).
+fn export_within(
+    rules: &Ruleset,
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    limit: usize,
 ) -> Result<Export, Diagnostic> {
     let g = map.grid;
     let pair = |c: Coord| [c.0, c.1];
@@ -89,7 +101,7 @@ pub fn export(
             .collect(),
     };
 
-    let mut runs = Budget::default();
+    let mut runs = Budget { runs: 0, limit };
     let mut zones = Vec::new();
     let mut sides = Vec::new();
     for (si, side) in s.sides.iter().enumerate() {
@@ -123,7 +135,7 @@ pub fn export(
                 } else {
                     vec![]
                 },
-                enemy_relative: enemy_relative(s, r, zone, gh),
+                enemy_relative: enemy_relative(s, r, zone, gh, &mut runs)?,
             });
             // Set-up placements of this group, by counter, in file order.
             let placed = |counter: Counter| -> Vec<HexPair> {
@@ -232,22 +244,22 @@ pub fn export(
     })
 }
 
-/// Runs written so far, against [`MAX_EXPORT_RUNS`].
-#[derive(Default)]
+/// Runs written so far, against the limit ([`MAX_EXPORT_RUNS`]).
 struct Budget {
     runs: usize,
+    limit: usize,
 }
 
 impl Budget {
     fn take(&mut self, h: &HexSet) -> Result<ExportHexes, Diagnostic> {
         let hexes = ExportHexes::of(h);
         self.runs += hexes.runs.len();
-        if self.runs > MAX_EXPORT_RUNS {
+        if self.runs > self.limit {
             return Err(Diagnostic::new(
                 Code::LimitExceeded,
                 format!(
                     "the export would hold more than {} runs of hexes in its zones, over the export limit",
-                    crate::diagnostic::grouped(MAX_EXPORT_RUNS)
+                    crate::diagnostic::grouped(self.limit)
                 ),
             )
             .with_hint(
@@ -307,14 +319,17 @@ fn enemy_relative(
     r: &Resolved,
     zone: &Zone,
     gh: &crate::pipeline::zones::GroupHexes,
-) -> Option<ExportEnemyRelative> {
+    runs: &mut Budget,
+) -> Result<Option<ExportEnemyRelative>, Diagnostic> {
     let grid = gh.hexes.grid();
     let mut names_units = false;
     zone.visit(&mut |z| names_units |= matches!(z, Zone::EnemyUnits));
     if !zone.refers_to_enemy() || !(names_units || gh.depends_on_enemy()) {
-        return None;
+        return Ok(None);
     }
-    let enemy = s.sides.get(r.first)?;
+    let Some(enemy) = s.sides.get(r.first) else {
+        return Ok(None);
+    };
     let deploying = |g: &crate::model::scenario::Group| matches!(g.entry, Entry::Deploy { .. });
     let enemy_zones = enemy
         .groups
@@ -333,7 +348,7 @@ fn enemy_relative(
                     a.union_with(h);
                     a
                 });
-                ExportEnemyChoice {
+                Ok(ExportEnemyChoice {
                     enemy_picks: enemy
                         .groups
                         .iter()
@@ -347,22 +362,24 @@ fn enemy_relative(
                             })
                         })
                         .collect(),
-                    hexes: ExportHexes::of(&hexes),
+                    hexes: runs.take(&hexes)?,
                     alternatives: if alts.len() > 1 {
-                        alts.iter().map(ExportHexes::of).collect()
+                        alts.iter()
+                            .map(|h| runs.take(h))
+                            .collect::<Result<_, _>>()?
                     } else {
                         vec![]
                     },
-                }
+                })
             })
-            .collect()
+            .collect::<Result<_, Diagnostic>>()?
     };
-    Some(ExportEnemyRelative {
+    Ok(Some(ExportEnemyRelative {
         enemy_zones,
         zone: zone.clone(),
         from_setup: gh.from_setup,
         per_enemy_choice,
-    })
+    }))
 }
 
 // A record's parts, each named; a struct for them would only be built here.

@@ -96,9 +96,64 @@ fn the_run_budget_refuses_one_run_past_the_limit() {
     let one = HexSet::from_coords(grid, [Coord(1, 1)]);
     let mut budget = Budget {
         runs: MAX_EXPORT_RUNS - 1,
+        limit: MAX_EXPORT_RUNS,
     };
     budget.take(&one).expect("the last run allowed");
     let e = budget.take(&one).expect_err("one run past the limit");
     assert_eq!(e.code, Code::LimitExceeded);
     assert!(e.message.contains("250,000 runs"), "{}", e.message);
+}
+
+/// Every run of hexes in an export, wherever it stands: zones and their alternatives, the lists
+/// per enemy choice and their alternatives, victory areas, special rules.
+fn runs_in(doc: &Export) -> usize {
+    fn count(v: &serde_json::Value) -> usize {
+        match v {
+            serde_json::Value::Object(m) => {
+                let here = match (m.get("count"), m.get("runs")) {
+                    (Some(_), Some(serde_json::Value::Array(runs))) => runs.len(),
+                    _ => 0,
+                };
+                here + m.values().map(count).sum::<usize>()
+            }
+            serde_json::Value::Array(a) => a.iter().map(count).sum(),
+            _ => 0,
+        }
+    }
+    count(&serde_json::to_value(doc).expect("serializes"))
+}
+
+/// The run limit counts the lists per enemy choice too (11.15's American zone has one per
+/// Spanish choice): 11.15 exports at exactly its own count of runs and is refused one below.
+#[test]
+fn the_run_limit_counts_the_lists_per_enemy_choice() {
+    let src = crate::pipeline::read::Source::from_text(
+        "scenarios/15-el-caney.ron",
+        include_str!("../../../../scenarios/15-el-caney.ron"),
+    );
+    let (c, diags) =
+        crate::pipeline::compile_scenario(&src, &crate::pipeline::maps::MapRegistry::new());
+    let c = c.unwrap_or_else(|| panic!("11.15 compiles: {diags:?}"));
+    let doc = export(c.rules, &c.scenario, &c.map, &c.resolved).expect("exports");
+    let per_choice: usize = doc
+        .zones
+        .iter()
+        .filter_map(|z| z.enemy_relative.as_ref())
+        .flat_map(|e| &e.per_enemy_choice)
+        .map(|p| p.hexes.runs.len() + p.alternatives.iter().map(|a| a.runs.len()).sum::<usize>())
+        .sum();
+    assert!(per_choice > 0, "11.15 has lists per enemy choice");
+    let total = runs_in(&doc);
+    // (Compared, not printed: a failure would print two whole documents.)
+    assert!(
+        export_within(c.rules, &c.scenario, &c.map, &c.resolved, total).is_ok_and(|d| d == doc),
+        "11.15 exports the same at its own count ({total} runs)"
+    );
+    let Err(e) = export_within(c.rules, &c.scenario, &c.map, &c.resolved, total - 1) else {
+        panic!(
+            "11.15 is refused at {} runs, one under its count",
+            total - 1
+        );
+    };
+    assert_eq!(e.code, Code::LimitExceeded);
 }
