@@ -119,6 +119,7 @@ fn rendering_shows_every_feature_and_hex() {
         color: overlay_color(0),
         hexes: map.feature("V4").expect("V4").hexes.clone(),
         note: None,
+        counters: Vec::new(),
     };
     let svg = map_svg(
         &map,

@@ -8,9 +8,7 @@ use super::{MUSKET_AND_SABER_QUICK_PLAY, RIFLE_AND_SABER, Ruleset};
 
 /// A game whose files saberc reads. A file without a `game` field is Rifle & Saber's, so every
 /// file written before the field existed keeps its meaning.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, JsonSchema)]
 pub enum Game {
     /// Rifle & Saber (SPI, 1973): the game of every file without a `game` field.
     #[default]
