@@ -142,7 +142,7 @@ pub fn targets(s: &Scenario, r: &Resolved) -> Vec<Target> {
         } else {
             s.side_index(&v.side).into_iter().collect()
         };
-        let mut found: Vec<(Vec<PathSeg>, TargetKind, u32, Vec<Counter>, String)> = Vec::new();
+        let mut found: Vec<GoalPlace> = Vec::new();
         goal_targets(
             &v.goal,
             path!["victory", vi, "goal"],
@@ -182,17 +182,15 @@ pub fn targets(s: &Scenario, r: &Resolved) -> Vec<Target> {
     out
 }
 
-/// The places a goal (and its sub-goals) names: (zone path, kind, deadline, counters, words).
-fn goal_targets(
-    goal: &Goal,
-    path: Vec<PathSeg>,
-    length: u32,
-    out: &mut Vec<(Vec<PathSeg>, TargetKind, u32, Vec<Counter>, String)>,
-) {
-    let with = |segs: &[PathSeg]| [path.clone(), segs.to_vec()].concat();
+/// A place a goal names: (zone path, kind, deadline, counters, words).
+type GoalPlace = (Vec<PathSeg>, TargetKind, u32, Vec<Counter>, String);
+
+/// The places a goal (and its sub-goals) names.
+fn goal_targets(goal: &Goal, path: Vec<PathSeg>, length: u32, out: &mut Vec<GoalPlace>) {
+    let with = |segs: Vec<PathSeg>| [path.clone(), segs].concat();
     match goal {
         Goal::Hold { when, .. } => out.push((
-            with(&path!["Hold", "target"]),
+            with(path!["Hold", "target"]),
             TargetKind::Hold,
             deadline(when, length),
             Vec::new(),
@@ -201,14 +199,14 @@ fn goal_targets(
         Goal::Exit {
             counters, by_turn, ..
         } => out.push((
-            with(&path!["Exit", "via"]),
+            with(path!["Exit", "via"]),
             TargetKind::Exit,
             *by_turn,
             counters.clone(),
             goal.describe(),
         )),
         Goal::ControlEnemySetup { when } => out.push((
-            with(&path!["ControlEnemySetup", "when"]),
+            with(path!["ControlEnemySetup", "when"]),
             TargetKind::EnemySetup,
             deadline(when, length),
             Vec::new(),
@@ -221,7 +219,7 @@ fn goal_targets(
                 "Any"
             };
             for (i, g) in gs.iter().enumerate() {
-                goal_targets(g, with(&path![variant, i]), length, out);
+                goal_targets(g, with(path![variant, i]), length, out);
             }
         }
         Goal::DestroyAll | Goal::LossesNoMoreThanEnemy | Goal::Text { .. } => {}
@@ -398,13 +396,16 @@ pub fn movers(s: &Scenario, side: usize, group: usize, counters: &[Counter]) -> 
 /// incomplete ([`Playable::incomplete`]) and no finding is drawn from it.
 pub const MAX_SEARCH_WORK: u64 = 50_000_000;
 
+/// A group's start hexes (with the cost of entering each) and the field searched from them.
+type StartsAndField = (Vec<(Coord, Mp)>, Field);
+
 /// The movement searches of one scenario, each made once: a cost table per set of prohibited
 /// hexes, a field per group and table, a phase field per group, table and allowance.
 struct Searches<'m> {
     rules: &'m Ruleset,
     terrain: EffectiveTerrain<'m>,
     tables: Vec<(HexSet, CostTable)>,
-    fields: BTreeMap<(usize, usize, usize), (Vec<(Coord, Mp)>, Field)>,
+    fields: BTreeMap<(usize, usize, usize), StartsAndField>,
     phase_fields: BTreeMap<(usize, usize, usize, u32), PhaseField>,
     work: u64,
 }
