@@ -147,8 +147,13 @@ fn the_editors_findings_are_saberc_checks_for_every_scenario() {
                 .filter(|d| d["file"].as_str() == Some(&*name))
                 .filter_map(|d| d["code"].as_str().and_then(Code::from_id))
                 .any(|c| matches!(c.info().family, Family::Files | Family::Syntax));
+            // The editor does not open Musket & Saber documents yet (issue 29): saberc checks them.
+            let other_game = text.contains("game: \"musket-and-saber-quick-play\"");
             assert!(
-                read_stage || text.contains("saber-map/") || text.contains("saber-battle/"),
+                read_stage
+                    || other_game
+                    || text.contains("saber-map/")
+                    || text.contains("saber-battle/"),
                 "{name}: the editor did not open it as a scenario, but saberc checked it as one"
             );
             continue;

@@ -246,8 +246,6 @@ const CASES: &[Case] = &[
     file("FMT001", Base::Scenario, &[("    format: \"saber-scenario/1\",\n", ""), ("\"example\"", "\"fatehpur\"")], &[("\"example\"", "\"fatehpur\"")]),
     file("FMT006", Base::Scenario, &[("format: \"saber-scenario/1\",", "format: \"saber-export/1\",   // in a folder given to saberc check")],
         &[("format: \"saber-scenario/1\",", "format: \"saber-scenario/1\",   // its export written elsewhere: saberc export FILE -o build/")]),
-    Case { code: "FMT007", frame: Frame::Built { build: game_misspelt, quoted: true } },
-    Case { code: "REF008", frame: Frame::Built { build: game_of_another_map, quoted: true } },
     file("FMT002", Base::Scenario, &[("saber-scenario/1", "saber-scenario/9")], &[]),
     Case { code: "FMT003", frame: Frame::File { base: Base::ScenarioJson, bad: &[], fixed: &[], names: Some(("my-battle.ron", "my-battle.json")) } },
     Case { code: "FMT004", frame: Frame::Command { files: &[("maps/my-map.ron", Base::Map), ("scenarios/my-battle.ron", Base::Scenario)] } },
@@ -498,39 +496,6 @@ fn inland_road(bad: bool, dir: &Path) -> PathBuf {
     let path = dir.join("example.ron");
     std::fs::write(&path, text.replace(arrival, entry)).unwrap();
     path
-}
-
-/// The scenario for `game` on `map` (the `game` field just before `map`).
-fn for_game(dir: &Path, game: &str, map: &str) -> PathBuf {
-    let text = SCENARIO.replacen(
-        "map: \"rifle-and-saber\",",
-        &format!("game: \"{game}\",\n    map: \"{map}\","),
-        1,
-    );
-    let path = dir.join("example.ron");
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// FMT007: a game misspelt, or spelt right. (A Musket & Saber Quick Play map cannot be written
-/// yet: its ruleset has no terrain legend, so the fixed examples stay with Rifle & Saber.)
-fn game_misspelt(bad: bool, dir: &Path) -> PathBuf {
-    let game = if bad {
-        "rifle-and-sabre"
-    } else {
-        "rifle-and-saber"
-    };
-    for_game(dir, game, "rifle-and-saber")
-}
-
-/// REF008: a Quick Play scenario on the Rifle & Saber map, or the scenario for that map's game.
-fn game_of_another_map(bad: bool, dir: &Path) -> PathBuf {
-    let game = if bad {
-        "musket-and-saber-quick-play"
-    } else {
-        "rifle-and-saber"
-    };
-    for_game(dir, game, "rifle-and-saber")
 }
 
 /// REF007: a copy of the built-in map beside the scenario, edited; bad when it keeps the

@@ -620,7 +620,7 @@ registry! {
             Saber). Nothing else is checked until they do. Name a map of the scenario's game, or \
             correct the scenario's `game`.",
         bad: "game: \"musket-and-saber-quick-play\",\nmap: \"rifle-and-saber\",",
-        fixed: "game: \"rifle-and-saber\",\nmap: \"rifle-and-saber\",",
+        fixed: "map: \"rifle-and-saber\",   // a Rifle & Saber scenario: no `game`",
     }
     EmptyZone = "ZON001" {
         severity: Error,
