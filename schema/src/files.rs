@@ -261,6 +261,20 @@ pub struct Target<'a> {
     new_only: bool,
 }
 
+/// How a [`Target`] is written, once every refusal has been checked.
+enum Plan {
+    /// Standard output.
+    Stdout,
+    /// A new file, made at this path.
+    New(PathBuf),
+    /// A FIFO or character device the user named, written in place.
+    Node(PathBuf),
+    /// A file with other hard links: rewritten in place, so they all keep seeing it.
+    InPlace(PathBuf, std::fs::Metadata),
+    /// A file replaced by a temporary file renamed over it.
+    Replace(PathBuf, std::fs::Metadata),
+}
+
 impl<'a> Target<'a> {
     /// A file the user named: symlinks are written through to their target.
     pub fn file(path: &'a Path) -> Target<'a> {
@@ -343,15 +357,35 @@ impl<'a> Target<'a> {
         &self,
         write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<Option<FileState>, WriteError> {
+        match self.plan()? {
+            Plan::Stdout => {
+                let mut out = std::io::stdout().lock();
+                write(&mut out)
+                    .and_then(|()| out.flush())
+                    .map_err(|e| match e.kind() {
+                        std::io::ErrorKind::BrokenPipe => WriteError::StdoutClosed,
+                        _ => WriteError::io("cannot write", Path::new("standard output"), &e),
+                    })?;
+                Ok(None)
+            }
+            Plan::New(target) => self.replace(&target, None, write),
+            Plan::Node(target) => write_node(&target, write).map(|()| None),
+            Plan::InPlace(target, old) => self.rewrite_in_place(&target, &old, write),
+            Plan::Replace(target, old) => self.replace(&target, Some(&old), write),
+        }
+    }
+
+    /// Every refusal this target would meet, checked now without writing anything: a command
+    /// that writes several files checks them all before it writes the first, so that a refusal
+    /// never leaves half of them written.
+    pub fn check(&self) -> Result<(), WriteError> {
+        self.plan().map(|_| ())
+    }
+
+    /// How the file will be written, or why it will not.
+    fn plan(&self) -> Result<Plan, WriteError> {
         if self.is_stdout() {
-            let mut out = std::io::stdout().lock();
-            write(&mut out)
-                .and_then(|()| out.flush())
-                .map_err(|e| match e.kind() {
-                    std::io::ErrorKind::BrokenPipe => WriteError::StdoutClosed,
-                    _ => WriteError::io("cannot write", Path::new("standard output"), &e),
-                })?;
-            return Ok(None);
+            return Ok(Plan::Stdout);
         }
         if self.place == Place::InFolder
             && std::fs::symlink_metadata(self.path).is_ok_and(|m| m.file_type().is_symlink())
@@ -371,20 +405,21 @@ impl<'a> Target<'a> {
                 // It was read, and is gone: someone else moved or deleted it.
                 return Err(WriteError::Changed { path: target });
             }
-            return self.replace(&target, None, write);
+            return Ok(Plan::New(target));
         };
         let ft = old.file_type();
         if ft.is_dir() {
             return Err(WriteError::Folder { path: target });
         }
         if !ft.is_file() {
-            return self.node(&target, &old, write);
+            self.check_node(&target, &old)?;
+            return Ok(Plan::Node(target));
         }
         self.check_existing(&target, &old)?;
         if links(&old) > 1 {
-            self.rewrite_in_place(&target, &old, write)
+            Ok(Plan::InPlace(target, old))
         } else {
-            self.replace(&target, Some(&old), write)
+            Ok(Plan::Replace(target, old))
         }
     }
 
@@ -423,12 +458,7 @@ impl<'a> Target<'a> {
 
     /// A target that is neither a folder nor a regular file: written in place when the user
     /// named a character device or FIFO on the command line, refused otherwise.
-    fn node(
-        &self,
-        target: &Path,
-        old: &std::fs::Metadata,
-        write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-    ) -> Result<Option<FileState>, WriteError> {
+    fn check_node(&self, target: &Path, old: &std::fs::Metadata) -> Result<(), WriteError> {
         let what = node_kind(old);
         let in_place = self.command_line
             && self.place == Place::Named
@@ -446,7 +476,7 @@ impl<'a> Target<'a> {
                 hint,
             });
         }
-        write_node(target, write).map(|()| None)
+        Ok(())
     }
 
     /// Write into a temporary file beside `target`, give it the old file's owner, group, mode

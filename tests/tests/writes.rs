@@ -151,6 +151,31 @@ fn a_fifo_at_an_output_is_never_replaced() {
     assert_refused_fifo(d, &["schema", "-o", "out"], &fifo("map.schema.json"));
 }
 
+/// A Tiled export writes three files: a refusal of the second or third (its tileset, its
+/// picture) is found before the first is written, so no half export is left.
+#[test]
+fn a_refused_tiled_file_leaves_none_of_the_three_written() {
+    for refused in ["skirmish-at-the-bridge.tsj", "skirmish-at-the-bridge.png"] {
+        let dir = workspace();
+        let d = dir.path();
+        std::fs::create_dir(d.join("out")).expect("mkdir");
+        mkfifo(&d.join("out").join(refused));
+        let out = run(d, &["export", "s.ron", "--format", "tiled", "-o", "out"]);
+        assert!(!out.status.success(), "{refused}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(refused),
+            "{refused}: {}",
+            stderr(&out)
+        );
+        assert!(file_type(&d.join("out").join(refused)).is_fifo());
+        let left: Vec<_> = std::fs::read_dir(d.join("out"))
+            .expect("out")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(left.len(), 1, "{refused}: {left:?}");
+    }
+}
+
 #[test]
 fn a_socket_or_a_link_in_an_output_folder_is_refused() {
     let ws = workspace();

@@ -43,19 +43,30 @@ pub fn write_files(
 ) -> Result<Vec<PathBuf>, WriteError> {
     std::fs::create_dir_all(dir)
         .map_err(|e| WriteError::io("cannot create the folder", dir, &e))?;
+    let paths: Vec<PathBuf> = files.iter().map(|f| dir.join(&f.name)).collect();
+    let targets: Vec<Target> = files
+        .iter()
+        .zip(&paths)
+        .map(|(f, path)| {
+            let mut target = Target::in_folder(path);
+            for input in inputs {
+                target = target.not_over(input);
+            }
+            // The map and its tileset are read back by `saberc import`; the picture is not.
+            if !f.name.ends_with(".png") {
+                target = target.read_back();
+            }
+            target
+        })
+        .collect();
+    // Every file's refusals first: a refused tileset never leaves its map written.
+    for target in &targets {
+        target.check()?;
+    }
     let mut written = Vec::with_capacity(files.len());
-    for f in files {
-        let path = dir.join(&f.name);
-        let mut target = Target::in_folder(&path);
-        for input in inputs {
-            target = target.not_over(input);
-        }
-        // The map and its tileset are read back by `saberc import`; the picture is not.
-        if !f.name.ends_with(".png") {
-            target = target.read_back();
-        }
+    for ((f, target), path) in files.iter().zip(&targets).zip(&paths) {
         target.write(&f.bytes)?;
-        written.push(path);
+        written.push(path.clone());
     }
     written.sort_by_key(|p| p.extension().is_none_or(|e| e != "tmj"));
     Ok(written)
