@@ -52,7 +52,7 @@ pub fn check_scenario(
     out.extend(deployment::check(s, map, rules, &resolved));
     out.extend(stacking::check(s, map, rules, &resolved));
     out.extend(turns::check(s, map, rules, &resolved));
-    out.extend(victory::check(s, rules, &resolved));
+    out.extend(victory::check(s, map, rules, &resolved));
     out.extend(markers::check(s, map, rules, &resolved));
     out.extend(special_rules::check(s, map, rules, &resolved));
     out.extend(texts::check(s, rules));

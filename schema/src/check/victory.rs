@@ -4,14 +4,16 @@
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::counter::Counter;
+use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
 use crate::model::victory::{EITHER_SIDE, ExitCount, Goal, HoldHexes, Outcome, When};
+use crate::model::zone::Zone;
 use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario, _rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
+pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let len = s.game_length;
     for (vi, v) in s.victory.iter().enumerate() {
@@ -237,7 +239,11 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset, r: &Resolved) -> Vec<Diagnos
                     "this victory target has no hexes on the map",
                 )
                 .at_path(p.clone())
-                .with_hint("check the features and distances it names"),
+                .with_hint(
+                    target_zone(s, p)
+                        .and_then(|z| super::deployment::why_empty(z, map))
+                        .unwrap_or_else(|| "check the features and distances it names".into()),
+                ),
             );
         }
     }
@@ -318,6 +324,24 @@ fn met_at_setup(s: &Scenario, r: &Resolved, vi: usize) -> Option<Diagnostic> {
 }
 
 /// Call `f` with every goal and its path, nested goals included.
+/// The zone a victory zone's path names (a `Hold`'s target or an `Exit`'s way out).
+fn target_zone<'a>(s: &'a Scenario, at: &[PathSeg]) -> Option<&'a Zone> {
+    let mut found = None;
+    for (vi, v) in s.victory.iter().enumerate() {
+        walk(&v.goal, path!["victory", vi, "goal"], &mut |goal, p| {
+            let (zone, tail) = match goal {
+                Goal::Hold { target, .. } => (target, path!["Hold", "target"]),
+                Goal::Exit { via, .. } => (via, path!["Exit", "via"]),
+                _ => return,
+            };
+            if [p, tail].concat() == at {
+                found = Some(zone);
+            }
+        });
+    }
+    found
+}
+
 fn walk<'a>(goal: &'a Goal, p: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal, Vec<PathSeg>)) {
     f(goal, p.clone());
     if let Goal::All(gs) | Goal::Any(gs) = goal {
