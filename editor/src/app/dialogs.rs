@@ -294,20 +294,9 @@ impl App {
                 ui.end_row();
             });
             let problem = ident.problem();
-            if let Some(p) = &problem {
-                ui.colored_label(ui.visuals().error_fg_color, p);
+            if let Some(c) = problem_and_choice(ui, problem.as_deref(), "Continue") {
+                choice = Some(c);
             }
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(problem.is_none(), egui::Button::new("Continue"))
-                    .clicked()
-                {
-                    choice = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Some(false);
-                }
-            });
         });
         match choice {
             Some(true) => {
@@ -359,20 +348,9 @@ impl App {
                 limits::MAX_MAP_SIDE
             ));
             let problem = form.problem();
-            if let Some(p) = &problem {
-                ui.colored_label(ui.visuals().error_fg_color, p);
+            if let Some(c) = problem_and_choice(ui, problem.as_deref(), "Create") {
+                choice = Some(c);
             }
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(problem.is_none(), egui::Button::new("Create"))
-                    .clicked()
-                {
-                    choice = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Some(false);
-                }
-            });
         });
         match choice {
             Some(true) => {
@@ -572,4 +550,25 @@ fn describe(offer: &Recovered) -> String {
         })
         .unwrap_or_default();
     format!("{what}{ago}")
+}
+
+/// A form's problem (if any) and its two buttons: the confirm button, enabled only without a
+/// problem, and Cancel. `Some(true)` when confirmed, `Some(false)` when cancelled.
+fn problem_and_choice(ui: &mut egui::Ui, problem: Option<&str>, confirm: &str) -> Option<bool> {
+    if let Some(p) = problem {
+        ui.colored_label(ui.visuals().error_fg_color, p);
+    }
+    let mut choice = None;
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(problem.is_none(), egui::Button::new(confirm))
+            .clicked()
+        {
+            choice = Some(true);
+        }
+        if ui.button("Cancel").clicked() {
+            choice = Some(false);
+        }
+    });
+    choice
 }
