@@ -333,3 +333,309 @@ fn a_new_scenarios_save_dialog_starts_where_its_map_is_found() {
     let expected = std::path::absolute(dir.path()).expect("absolute");
     assert_eq!(h.state().doc_dir(), Some(expected));
 }
+
+// ---- Checked by eye until now: each with a test that fails without its fix ----
+
+/// The font sizes of the painted texts that contain `needle`.
+fn font_sizes(h: &Harness<'_, App>, needle: &str) -> Vec<f32> {
+    fn walk(shape: &Shape, needle: &str, out: &mut Vec<f32>) {
+        match shape {
+            Shape::Text(t) if t.galley.text().contains(needle) => {
+                out.extend(t.galley.job.sections.iter().map(|s| s.format.font_id.size))
+            }
+            Shape::Vec(v) => v.iter().for_each(|s| walk(s, needle, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in &h.output().shapes {
+        walk(&s.shape, needle, &mut out);
+    }
+    out
+}
+
+/// The text `needle` is painted, and at the body size at least (egui's small style is about
+/// 8 px on a 96 dpi screen: too small to read in a side panel).
+fn assert_readable(h: &Harness<'_, App>, needle: &str) {
+    let body = h
+        .ctx
+        .global_style()
+        .text_styles
+        .get(&egui::TextStyle::Body)
+        .expect("body style")
+        .size;
+    let sizes = font_sizes(h, needle);
+    assert!(!sizes.is_empty(), "`{needle}` is not painted");
+    assert!(
+        sizes.iter().all(|s| *s >= body),
+        "`{needle}` painted at {sizes:?} px, the body text is {body} px"
+    );
+}
+
+/// The side summary, the "As printed" echo of a victory goal, the wizard's intro and the
+/// REF004 detail of a missing map are painted at the body text size, not egui's small one.
+#[test]
+fn explanatory_texts_are_painted_at_the_body_size() {
+    let mut s = crate::scenario::historical::HISTORICAL[6]
+        .scenario()
+        .expect("parses");
+    s.victory.truncate(1);
+    let summary = crate::scenario::sides::strength(&s.sides[0]);
+    let echo = s.victory[0].goal.describe();
+    let mut app = App::for_document(Document::for_scenario(s, files::default_map(), None));
+    app.check_inline();
+    let mut h = harness(app);
+    h.state_mut().open_tab(Tab::Sides);
+    h.run();
+    assert_readable(&h, &summary);
+    h.state_mut().open_tab(Tab::Victory);
+    h.run();
+    assert_readable(&h, &echo);
+
+    // The Scenario menu (drawn before the tab of the same name).
+    h.get_all_by_label("Scenario")
+        .next()
+        .expect("the Scenario menu")
+        .click();
+    h.run();
+    h.get_by_label_contains("from a historical battle (11.18)")
+        .click();
+    h.run();
+    assert_readable(&h, "11.18: recreate a historical battle");
+
+    // A scenario whose map is nowhere: the dialog gives saberc's reason, REF004.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut lost = crate::scenario::historical::HISTORICAL[6]
+        .scenario()
+        .expect("parses");
+    lost.map = "nowhere-map".into();
+    let path = dir.path().join("lost.ron");
+    files::save_scenario(&lost, &path).expect("saved");
+    let mut h = harness(App::new(files::default_map(), None));
+    h.state_mut().open_path(&path);
+    h.run();
+    h.get_by_label("Map not found");
+    assert_readable(&h, "REF004");
+}
+
+/// Counts are singular for one and a side's choice reads as a field: "1 hex", "1 problem",
+/// "1 error", "Deploys first: Austrians" (not "1 hexes", "Austrians deploys"); the zone
+/// builder's "within 1 hex of" is tested with the zone builder.
+#[test]
+fn counts_of_one_and_side_choices_read_as_sentences() {
+    // A scenario file with one problem, opened: the status bar counts it.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut s = crate::scenario::historical::HISTORICAL[6]
+        .scenario()
+        .expect("parses");
+    s.deploys_first = "nobody".into();
+    let path = dir.path().join("one.ron");
+    files::save_scenario(&s, &path).expect("saved");
+    let mut app = App::new(files::default_map(), None);
+    app.check_inline();
+    let mut h = harness(app);
+    h.state_mut().open_path(&path);
+    h.run();
+    let status = h.state().status().to_string();
+    assert!(status.contains(" with 1 problem (see"), "{status}");
+    // Saved with its one error.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let status = h.state().status().to_string();
+    assert!(status.contains(" with 1 error (listed"), "{status}");
+
+    // Who deploys first, chosen: the history says which field changed.
+    h.state_mut().open_tab(Tab::Scenario);
+    h.run();
+    let second = s.sides[1].clone();
+    h.get_by(|n| n.role() == Role::ComboBox && n.label().as_deref() == Some("Deploys first"))
+        .click();
+    h.run();
+    h.get_all_by_role_and_label(Role::Button, &second.name)
+        .last()
+        .expect("the second side in the combo")
+        .click();
+    h.run();
+    let label = h
+        .state()
+        .doc()
+        .history()
+        .done()
+        .last()
+        .map(|s| s.label.clone())
+        .unwrap_or_default();
+    assert!(
+        label.contains(&format!("Deploys first: {}", second.name)),
+        "{label}"
+    );
+
+    // A feature of one hex.
+    let mut h = harness(App::new(files::new_map(), None));
+    h.state_mut().select_tool(ToolKind::Feature);
+    h.run();
+    h.get_by_label("Create V1").click();
+    h.run();
+    let at = hex_center(&h, Coord(6, 6));
+    click(&mut h, at);
+    h.get_by_label("1 hex");
+}
+
+/// The Features list of a map with many features reaches down the panel, not a 260 px box.
+#[test]
+fn the_features_list_is_not_capped_at_260_px() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.state_mut().select_tool(ToolKind::Feature);
+    h.run();
+    h.run();
+    let map = h.state().doc().map().clone();
+    assert!(
+        map.features.len() > 30,
+        "the built-in map has many features"
+    );
+    let entries: Vec<String> = map
+        .feature_codes()
+        .into_iter()
+        .map(|c| {
+            let name = map
+                .feature(c)
+                .and_then(|f| f.name.clone())
+                .unwrap_or_default();
+            format!("{c} {name}")
+        })
+        .collect();
+    let ys: Vec<f32> = entries
+        .iter()
+        .flat_map(|e| texts_at(&h, e))
+        .map(|p| p.y)
+        .collect();
+    let span =
+        ys.iter().cloned().fold(f32::MIN, f32::max) - ys.iter().cloned().fold(f32::MAX, f32::min);
+    assert!(
+        span > 300.0,
+        "the list shows {} entries over {span} px",
+        ys.len()
+    );
+}
+
+/// Dragging the left panel's edge past its minimum stops at the minimum: the panel (and its
+/// tools) stays.
+#[test]
+fn dragging_the_left_panels_edge_never_hides_it() {
+    let mut h = harness(App::new(files::default_map(), None));
+    for _ in 0..5 {
+        h.run();
+    }
+    let edge = h.state().canvas_rect().min.x;
+    let y = 400.0;
+    // The panel's resize handle sits on its edge, a pixel or two either side.
+    drag_points(
+        &mut h,
+        &[
+            Pos2::new(edge - 1.0, y),
+            Pos2::new(edge - 60.0, y),
+            Pos2::new(40.0, y),
+            Pos2::new(2.0, y),
+        ],
+    );
+    for _ in 0..20 {
+        h.run();
+    }
+    let now = h.state().canvas_rect().min.x;
+    assert!(
+        now < edge - 20.0,
+        "the drag resized the panel: {edge} → {now}"
+    );
+    assert!(now >= 150.0, "the panel is still there, {now} px wide");
+    h.get_by_label("village");
+}
+
+/// Press, move through the points, release (primary button).
+fn drag_points(h: &mut Harness<'_, App>, points: &[Pos2]) {
+    h.event(Event::PointerMoved(points[0]));
+    h.run();
+    button_event(h, points[0], PointerButton::Primary, true);
+    h.run();
+    for p in &points[1..] {
+        h.event(Event::PointerMoved(*p));
+        h.run();
+    }
+    button_event(
+        h,
+        *points.last().expect("points"),
+        PointerButton::Primary,
+        false,
+    );
+    h.run();
+}
+
+/// Choosing Print or Draft in File → Export → Scenario card keeps the card menu open (only
+/// Export closes it).
+#[test]
+fn choosing_a_card_size_keeps_the_card_menu_open() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.state_mut().request(Action::Historical(6));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export").hover();
+    h.run();
+    h.get_by_label("Scenario card").hover();
+    h.run();
+    h.get_by_label_contains("Draft:").click();
+    h.run();
+    assert!(
+        h.query_by_label("Export (PNG or SVG)…").is_some(),
+        "the card menu closed after choosing Draft"
+    );
+    h.get_by_label_contains("Print:").click();
+    h.run();
+    assert!(h.query_by_label("Export (PNG or SVG)…").is_some());
+}
+
+/// A menu item that opens a form or a dialog says so with "…" (New map asks its name and
+/// size; Open and Save as ask for a file).
+#[test]
+fn menu_items_that_ask_first_end_in_an_ellipsis() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    for item in ["New map…", "Open a map or scenario…", "Save as…"] {
+        h.get_by_label_contains(item);
+    }
+    h.get_by_label_contains("New map…").click();
+    h.run();
+    h.get_by_label("Columns");
+    h.get_by_label("Rows");
+    h.get_by_label("Name");
+}
+
+/// A status message set after the status bar was drawn (here Save from the File menu) is on
+/// screen once the frames settle, not only after the next input.
+#[test]
+fn a_status_message_set_late_in_a_frame_is_shown_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("small.ron");
+    files::save_map(
+        &saber_schema::model::map::Map::blank("small", "Small", 12, 10),
+        &path,
+    )
+    .expect("saved");
+    let mut h = harness(App::new(files::new_map(), None));
+    h.state_mut().open_path(&path);
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Save (Ctrl+S)").click();
+    h.run();
+    let saved = format!("Saved {}", path.display());
+    assert_eq!(h.state().status(), saved);
+    assert!(
+        painted_texts(&h).contains(&saved),
+        "the status bar shows {:?}",
+        painted_texts(&h)
+            .iter()
+            .filter(|t| t.starts_with("Opened") || t.starts_with("Saved"))
+            .collect::<Vec<_>>()
+    );
+}

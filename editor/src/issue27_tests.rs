@@ -374,6 +374,26 @@ fn a_missing_map_is_chosen_for_a_scenario_opened_by_a_relative_path() {
     h.state_mut().open_path(&relative.0);
     h.run();
     h.get_by_label("Map not found");
+    // The dialogs start in the scenario's folder (the parent of `lost.ron` is "", which no
+    // dialog starts in).
+    assert_eq!(
+        h.state().doc_dir(),
+        Some(std::env::current_dir().expect("working directory"))
+    );
+    // A file that cannot be used says why, in front of the "Map not found" box.
+    h.get_by_label("Choose the map file…").click();
+    h.run();
+    assert!(h.state().file_dialog_open());
+    h.state_mut()
+        .path_chosen(Purpose::ChooseMap, dir.path().join("no-such-map.ron"));
+    h.run();
+    h.get_by_label_contains("Could not open");
+    assert!(
+        h.query_by_label("Map not found").is_none(),
+        "the reason is not hidden behind the Map not found box"
+    );
+    h.get_by_label("OK").click();
+    h.run();
     h.get_by_label("Later").click();
     h.run();
     assert!(
@@ -618,4 +638,13 @@ fn a_save_that_would_drop_comments_asks_first_and_both_answers_do_what_they_say(
     assert_eq!(h.state().doc().path.as_deref(), Some(json.as_path()));
     assert!(!h.state().doc().is_dirty());
     assert_eq!(std::fs::read_to_string(&ron).expect("read"), text);
+}
+
+/// The Tiled export asks for a folder with the desktop's folder picker too (a save dialog
+/// would ask for a file name, then whether to replace it, then refuse).
+#[test]
+fn the_tiled_export_asks_the_desktop_for_a_folder() {
+    use crate::app::file_dialog::NativeKind;
+    let app = App::new(files::default_map(), None);
+    assert_eq!(NativeKind::of(&app.tiled_request()), NativeKind::Folder);
 }

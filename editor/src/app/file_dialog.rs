@@ -55,6 +55,31 @@ pub struct Request {
     pub folder: bool,
 }
 
+/// Which of the desktop's dialogs a request opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NativeKind {
+    /// The folder picker.
+    Folder,
+    /// The save dialog (a new name may be typed; it asks before replacing a file).
+    Save,
+    /// The open dialog.
+    Open,
+}
+
+impl NativeKind {
+    /// The dialog for `req`: a folder is asked with the folder picker even when it is written
+    /// into (a save dialog would ask for a file name, then whether to replace it).
+    pub fn of(req: &Request) -> NativeKind {
+        if req.folder {
+            NativeKind::Folder
+        } else if req.save {
+            NativeKind::Save
+        } else {
+            NativeKind::Open
+        }
+    }
+}
+
 /// The file dialogs: which kind to use, and the editor's own dialog while it is open.
 pub struct FileDialogs {
     native: bool,
@@ -142,14 +167,10 @@ impl FileDialogs {
             if let Some(dir) = &req.dir {
                 d = d.set_directory(dir);
             }
-            // A folder is asked with the desktop's folder picker (a save dialog would ask for a
-            // file name, then whether to replace it).
-            return if req.folder {
-                d.pick_folder()
-            } else if req.save {
-                d.save_file()
-            } else {
-                d.pick_file()
+            return match NativeKind::of(&req) {
+                NativeKind::Folder => d.pick_folder(),
+                NativeKind::Save => d.save_file(),
+                NativeKind::Open => d.pick_file(),
             };
         }
         let dir = req

@@ -745,16 +745,21 @@ impl App {
         if !self.exportable() {
             return;
         }
-        let req = Request {
+        let req = self.tiled_request();
+        if let Some(dir) = self.dialogs.ask(Purpose::ExportTiled, req) {
+            self.tiled_folder_chosen(dir);
+        }
+    }
+
+    /// What the Tiled export asks: a folder (the desktop's folder picker, or the editor's own).
+    pub(crate) fn tiled_request(&self) -> Request {
+        Request {
             title: "Export Tiled map into folder".into(),
             filters: Vec::new(),
             file_name: None,
             dir: self.doc_dir(),
             save: true,
             folder: true,
-        };
-        if let Some(dir) = self.dialogs.ask(Purpose::ExportTiled, req) {
-            self.tiled_folder_chosen(dir);
         }
     }
 
