@@ -354,9 +354,10 @@ fn font_sizes(h: &Harness<'_, App>, needle: &str) -> Vec<f32> {
     out
 }
 
-/// The text `needle` is painted, and at the body size at least (egui's small style is about
-/// 8 px on a 96 dpi screen: too small to read in a side panel).
-fn assert_readable(h: &Harness<'_, App>, needle: &str) {
+/// Whether the text `needle` is painted, and at the body size at least (egui's small style is
+/// about 8 px on a 96 dpi screen: too small to read in a side panel); `Err` says what is
+/// wrong.
+fn readable(h: &Harness<'_, App>, needle: &str) -> Result<(), String> {
     let body = h
         .ctx
         .global_style()
@@ -365,11 +366,15 @@ fn assert_readable(h: &Harness<'_, App>, needle: &str) {
         .expect("body style")
         .size;
     let sizes = font_sizes(h, needle);
-    assert!(!sizes.is_empty(), "`{needle}` is not painted");
-    assert!(
-        sizes.iter().all(|s| *s >= body),
-        "`{needle}` painted at {sizes:?} px, the body text is {body} px"
-    );
+    if sizes.is_empty() {
+        return Err(format!("`{needle}` is not painted"));
+    }
+    if sizes.iter().any(|s| *s < body) {
+        return Err(format!(
+            "`{needle}` painted at {sizes:?} px, the body text is {body} px"
+        ));
+    }
+    Ok(())
 }
 
 /// The side summary, the "As printed" echo of a victory goal, the wizard's intro and the
@@ -385,12 +390,13 @@ fn explanatory_texts_are_painted_at_the_body_size() {
     let mut app = App::for_document(Document::for_scenario(s, files::default_map(), None));
     app.check_inline();
     let mut h = harness(app);
+    let mut wrong = Vec::new();
     h.state_mut().open_tab(Tab::Sides);
     h.run();
-    assert_readable(&h, &summary);
+    wrong.extend(readable(&h, &summary).err());
     h.state_mut().open_tab(Tab::Victory);
     h.run();
-    assert_readable(&h, &echo);
+    wrong.extend(readable(&h, &echo).err());
 
     // The Scenario menu (drawn before the tab of the same name).
     h.get_all_by_label("Scenario")
@@ -401,7 +407,7 @@ fn explanatory_texts_are_painted_at_the_body_size() {
     h.get_by_label_contains("from a historical battle (11.18)")
         .click();
     h.run();
-    assert_readable(&h, "11.18: recreate a historical battle");
+    wrong.extend(readable(&h, "11.18: recreate a historical battle").err());
 
     // A scenario whose map is nowhere: the dialog gives saberc's reason, REF004.
     let dir = tempfile::tempdir().expect("temp dir");
@@ -415,7 +421,8 @@ fn explanatory_texts_are_painted_at_the_body_size() {
     h.state_mut().open_path(&path);
     h.run();
     h.get_by_label("Map not found");
-    assert_readable(&h, "REF004");
+    wrong.extend(readable(&h, "REF004").err());
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
 /// Counts are singular for one and a side's choice reads as a field: "1 hex", "1 problem",
@@ -436,13 +443,19 @@ fn counts_of_one_and_side_choices_read_as_sentences() {
     let mut h = harness(app);
     h.state_mut().open_path(&path);
     h.run();
+    // Every wording checked, then all that are wrong reported at once.
+    let mut wrong = Vec::new();
     let status = h.state().status().to_string();
-    assert!(status.contains(" with 1 problem (see"), "{status}");
+    if !status.contains(" with 1 problem (see") {
+        wrong.push(status);
+    }
     // Saved with its one error.
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     let status = h.state().status().to_string();
-    assert!(status.contains(" with 1 error (listed"), "{status}");
+    if !status.contains(" with 1 error (listed") {
+        wrong.push(status);
+    }
 
     // Who deploys first, chosen: the history says which field changed.
     h.state_mut().open_tab(Tab::Scenario);
@@ -464,10 +477,9 @@ fn counts_of_one_and_side_choices_read_as_sentences() {
         .last()
         .map(|s| s.label.clone())
         .unwrap_or_default();
-    assert!(
-        label.contains(&format!("Deploys first: {}", second.name)),
-        "{label}"
-    );
+    if !label.contains(&format!("Deploys first: {}", second.name)) {
+        wrong.push(label);
+    }
 
     // A feature of one hex.
     let mut h = harness(App::new(files::new_map(), None));
@@ -477,7 +489,16 @@ fn counts_of_one_and_side_choices_read_as_sentences() {
     h.run();
     let at = hex_center(&h, Coord(6, 6));
     click(&mut h, at);
-    h.get_by_label("1 hex");
+    if h.query_by_label("1 hex").is_none() {
+        wrong.push(format!(
+            "no `1 hex` in {:?}",
+            painted_texts(&h)
+                .iter()
+                .filter(|t| t.ends_with(" hex") || t.ends_with(" hexes"))
+                .collect::<Vec<_>>()
+        ));
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
 /// The Features list of a map with many features reaches down the panel, not a 260 px box.
