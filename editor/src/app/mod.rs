@@ -337,6 +337,12 @@ impl App {
         &self.builder.checker.items
     }
 
+    /// Ask for a command as a panel does: it runs late in the next frame (tests).
+    #[cfg(test)]
+    pub(crate) fn ask(&mut self, c: Command) {
+        self.ws.ask(c);
+    }
+
     /// Open a tab of the scenario builder.
     pub fn open_tab(&mut self, tab: Tab) {
         self.builder.tab = tab;
