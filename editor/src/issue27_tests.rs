@@ -179,6 +179,38 @@ fn recovered_work_is_saved_or_discarded_each_on_its_own() {
     assert_eq!(h.state().offered_recoveries(), 0);
 }
 
+/// Discarding one window's recovered work deletes its recovery file only: the other window's
+/// work stays offered, its file on disk (once, "Discard" deleted the other one's too).
+#[test]
+fn discarding_one_recovery_keeps_the_others() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rd = RecoveryDir {
+        dir: dir.path().join("recovery"),
+    };
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    crashed_window(&rd, &a, small_map("a"));
+    crashed_window(&rd, &b, small_map("b"));
+    let mut h = with_file_dialog(App::start(None, Some(rd.clone())));
+    h.run();
+    assert_eq!(h.state().offered_recoveries(), 2);
+    let kept = h.state().offer_keys()[1].clone();
+    h.get_all_by_label("Discard")
+        .next()
+        .expect("Discard")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().offer_keys(),
+        [kept.clone()],
+        "the other is still offered"
+    );
+    assert_eq!(recovery_files(&rd), [kept], "its file is kept");
+    drop(h);
+    // And offered again at the next start.
+    let h = with_file_dialog(App::start(None, Some(rd.clone())));
+    assert_eq!(h.state().offered_recoveries(), 1);
+}
+
 // ---- §2 The editor's own file dialog is as safe as the desktop's ----
 
 #[test]
