@@ -673,3 +673,41 @@ fn repaint_delay(h: &Harness<'_, App>) -> std::time::Duration {
         .expect("the root viewport")
         .repaint_delay
 }
+
+/// A message set in a frame that a desktop file dialog kept going (zenity blocks the frame
+/// while it is open, often longer than a message stays) is still on screen afterwards: its
+/// time counts from the next frame, not from when the frame that set it began. Seen under
+/// Xvfb with zenity: "Opened …" and "Saved …" never showed.
+#[test]
+fn a_message_set_during_a_long_frame_stays_on_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("small.ron");
+    files::save_map(
+        &saber_schema::model::map::Map::blank("small", "Small", 12, 10),
+        &path,
+    )
+    .expect("saved");
+    let mut h = harness(App::new(files::new_map(), None));
+    h.state_mut().open_path(&path);
+    h.input_mut().time = Some(100.0);
+    h.run();
+    let ctrl_s = |pressed| Event::Key {
+        key: Key::S,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    };
+    // The frame that saves began at 100 s (Ctrl+S saves at once here; a dialog would have
+    // kept this frame going).
+    h.event(ctrl_s(true));
+    h.step();
+    let saved = format!("Saved {}", path.display());
+    assert_eq!(h.state().status(), saved);
+    // The next frames come 15 s later, when the dialog closed.
+    h.input_mut().time = Some(115.0);
+    h.event(ctrl_s(false));
+    h.run();
+    assert_eq!(h.state().status(), saved, "cleared before it was seen");
+    assert!(painted_texts(&h).contains(&saved));
+}

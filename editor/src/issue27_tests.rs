@@ -680,3 +680,16 @@ fn the_tiled_export_asks_the_desktop_for_a_folder() {
     let app = App::new(files::default_map(), None);
     assert_eq!(NativeKind::of(&app.tiled_request()), NativeKind::Folder);
 }
+
+/// Without a document folder (the start-up map, a new map) both dialogs start in the working
+/// directory, where the editor was started (zenity started in "Recent", under Xvfb).
+#[test]
+fn dialogs_without_a_document_folder_start_in_the_working_directory() {
+    let app = App::new(files::default_map(), None);
+    let req = app.tiled_request();
+    assert_eq!(req.dir, None, "the built-in map has no folder");
+    assert_eq!(
+        req.start_dir(),
+        std::env::current_dir().expect("working directory")
+    );
+}

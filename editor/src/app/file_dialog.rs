@@ -55,6 +55,17 @@ pub struct Request {
     pub folder: bool,
 }
 
+impl Request {
+    /// The folder a dialog starts in: the document's, else the working directory (where the
+    /// editor was started from), on both paths (zenity would start in "Recent").
+    pub fn start_dir(&self) -> PathBuf {
+        self.dir
+            .clone()
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
+    }
+}
+
 /// Which of the desktop's dialogs a request opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NativeKind {
@@ -164,20 +175,14 @@ impl FileDialogs {
             if let Some(n) = &req.file_name {
                 d = d.set_file_name(n);
             }
-            if let Some(dir) = &req.dir {
-                d = d.set_directory(dir);
-            }
+            d = d.set_directory(req.start_dir());
             return match NativeKind::of(&req) {
                 NativeKind::Folder => d.pick_folder(),
                 NativeKind::Save => d.save_file(),
                 NativeKind::Open => d.pick_file(),
             };
         }
-        let dir = req
-            .dir
-            .clone()
-            .or_else(|| std::env::current_dir().ok())
-            .unwrap_or_default();
+        let dir = req.start_dir();
         let exts: Vec<String> = req
             .filters
             .iter()

@@ -20,12 +20,25 @@ pub struct Status {
     text: String,
     /// The revision and time at which it was first shown.
     shown: Option<(u64, f64)>,
+    /// How many messages were set (a frame notices one set while it ran).
+    count: u64,
 }
 
 impl Status {
     /// Show a new message.
     pub fn set(&mut self, text: impl Into<String>) {
         self.text = text.into();
+        self.shown = None;
+        self.count += 1;
+    }
+
+    /// How many messages were set so far.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Count the message's time on screen from the next frame on.
+    pub fn restart(&mut self) {
         self.shown = None;
     }
 
