@@ -711,3 +711,48 @@ fn a_message_set_during_a_long_frame_stays_on_screen() {
     assert_eq!(h.state().status(), saved, "cleared before it was seen");
     assert!(painted_texts(&h).contains(&saved));
 }
+
+/// The same when the frame is laid out again (egui runs a second pass, at the same time, when
+/// the opened map's fit changes the zoom): a file opened by a desktop dialog (here dropped on
+/// the window, opened at the start of the frame) says "Opened …" after the dialog's seconds.
+#[test]
+fn a_message_set_before_a_second_pass_stays_on_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("small.ron");
+    files::save_map(
+        &saber_schema::model::map::Map::blank("small", "Small", 12, 10),
+        &path,
+    )
+    .expect("saved");
+    let mut h = harness(App::new(files::new_map(), None));
+    h.input_mut().time = Some(100.0);
+    h.run();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.clone())));
+    h.step();
+    let opened = format!("Opened {}", path.display());
+    assert_eq!(h.state().status(), opened);
+    assert!(
+        h.output().platform_output.num_completed_passes > 1,
+        "the frame was laid out again"
+    );
+    h.input_mut().time = Some(115.0);
+    h.run();
+    assert_eq!(h.state().status(), opened, "cleared before it was seen");
+    assert!(painted_texts(&h).contains(&opened));
+}
+
+/// A file dropped on the window (egui leaves the handle to the integration).
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}

@@ -693,3 +693,18 @@ fn dialogs_without_a_document_folder_start_in_the_working_directory() {
         std::env::current_dir().expect("working directory")
     );
 }
+
+/// zenity is told only a file name (rfd passes it no folder): the folder a dialog starts in
+/// goes in that name, so that Open, Save As, the exports and the Tiled folder picker start in
+/// the document's folder there too (under Xvfb they started in "Recent" or the working
+/// directory).
+#[test]
+fn zenity_starts_in_the_documents_folder() {
+    use crate::app::file_dialog::zenity_start;
+    let dir = Path::new("/work/battles");
+    assert_eq!(
+        zenity_start(dir, Some("valley.ron")),
+        "/work/battles/valley.ron"
+    );
+    assert_eq!(zenity_start(dir, None), "/work/battles/");
+}

@@ -124,7 +124,13 @@ pub fn native_available() -> bool {
         std::env::var_os("PATH")
             .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(exe).is_file()))
     };
-    let portal = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+    portal_available() || on_path("zenity")
+}
+
+/// Is there an XDG desktop portal (a D-Bus session with a portal service)? rfd asks it first,
+/// and zenity without it.
+fn portal_available() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
         && [
             "/usr/share/dbus-1/services",
             "/usr/local/share/dbus-1/services",
@@ -134,8 +140,16 @@ pub fn native_available() -> bool {
             Path::new(d)
                 .join("org.freedesktop.portal.Desktop.service")
                 .is_file()
-        });
-    portal || on_path("zenity")
+        })
+}
+
+/// What zenity's `--filename` gets so that it starts in `dir`: the suggested name inside it,
+/// or the folder itself (a trailing `/` opens it, with nothing chosen yet).
+pub fn zenity_start(dir: &Path, name: Option<&str>) -> String {
+    match name {
+        Some(n) => dir.join(n).display().to_string(),
+        None => format!("{}/", dir.display()),
+    }
 }
 
 impl FileDialogs {
@@ -172,10 +186,16 @@ impl FileDialogs {
             for (name, exts) in &req.filters {
                 d = d.add_filter(name, exts.as_slice());
             }
-            if let Some(n) = &req.file_name {
-                d = d.set_file_name(n);
+            let dir = req.start_dir();
+            if portal_available() || !cfg!(target_os = "linux") {
+                d = d.set_directory(&dir);
+                if let Some(n) = &req.file_name {
+                    d = d.set_file_name(n);
+                }
+            } else {
+                // rfd hands zenity only the file name (never the folder): the folder goes in it.
+                d = d.set_file_name(zenity_start(&dir, req.file_name.as_deref()));
             }
-            d = d.set_directory(req.start_dir());
             return match NativeKind::of(&req) {
                 NativeKind::Folder => d.pick_folder(),
                 NativeKind::Save => d.save_file(),
