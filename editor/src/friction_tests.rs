@@ -756,3 +756,29 @@ impl egui::DroppedFile for Dropped {
         std::fs::read(&self.0).map_err(|e| e.to_string())
     }
 }
+
+/// While the 11.18 wizard is open, keys typed outside its fields and clicks beside it never
+/// reach the map: under Xvfb, a side's line typed after a click that missed its field picked
+/// the hexside tool and its road mode ("E", "2" of "Rebels (Blue): 1200 MZ").
+#[test]
+fn the_wizard_keeps_keys_and_clicks_from_the_map() {
+    let mut h = harness(App::new(files::new_map(), None));
+    h.run();
+    h.get_all_by_label("Scenario")
+        .next()
+        .expect("the Scenario menu")
+        .click();
+    h.run();
+    h.get_by_label_contains("from a historical battle (11.18)")
+        .click();
+    h.run();
+    let tool = h.state().map_tools().tool;
+    for key in [Key::E, Key::F, Key::G] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(h.state().map_tools().tool, tool, "no tool picked");
+    let beside = hex_center(&h, Coord(2, 2));
+    click(&mut h, beside);
+    assert!(!h.state().doc().is_dirty(), "nothing painted beside it");
+}
