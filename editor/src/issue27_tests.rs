@@ -356,7 +356,9 @@ fn exports_of_a_document_with_errors_are_refused_before_the_dialog() {
         h.run();
         assert!(!h.state().file_dialog_open(), "no file asked for");
         assert!(
-            h.state().error().is_some_and(|e| e.contains("1 error ")),
+            h.state()
+                .error()
+                .is_some_and(|e| e.contains("1 error ") && e.contains("fix it before exporting")),
             "{:?}",
             h.state().error()
         );

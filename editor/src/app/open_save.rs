@@ -657,9 +657,9 @@ impl App {
         match check.into_compiled(s, map) {
             Ok(c) => Some(c),
             Err(errors) => {
-                self.error = Some(format!(
-                    "The scenario has {} (see Diagnostics): fix them before exporting.",
-                    crate::plural(errors.len(), "error")
+                self.error = Some(crate::export::fix_before_exporting(
+                    "scenario",
+                    errors.len(),
                 ));
                 None
             }
@@ -677,10 +677,7 @@ impl App {
             .filter(|d| d.is_error())
             .count();
         if errors > 0 {
-            self.error = Some(format!(
-                "The map has {} (see Diagnostics): fix them before exporting.",
-                crate::plural(errors, "error")
-            ));
+            self.error = Some(crate::export::fix_before_exporting("map", errors));
         }
         errors == 0
     }
