@@ -229,6 +229,10 @@ impl FileDialogs {
         if let Some(n) = &req.file_name {
             d = d.default_filename(n.clone());
         }
+        if req.folder {
+            // egui_file says "Open", which reads as "go into the folder".
+            d = d.open_button_text("Choose folder".into());
+        }
         d.open();
         self.open = Some((purpose, d));
         None
