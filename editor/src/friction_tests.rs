@@ -782,3 +782,39 @@ fn the_wizard_keeps_keys_and_clicks_from_the_map() {
     click(&mut h, beside);
     assert!(!h.state().doc().is_dirty(), "nothing painted beside it");
 }
+
+/// A scenario's id is shown whole in its field (11.7's `gettysburg-little-round-top` was cut
+/// off at 160 px, under Xvfb).
+#[test]
+fn a_long_scenario_id_is_shown_whole() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.state_mut().request(Action::Historical(6));
+    h.state_mut().open_tab(Tab::Scenario);
+    h.run();
+    let id = h.state().doc().scenario().expect("scenario").id.clone();
+    assert!(id.len() > 20, "{id}");
+    let field = h
+        .get(By::new().role(Role::TextInput).value(id.as_str()))
+        .rect();
+    let texts = texts_at(&h, &id);
+    assert!(!texts.is_empty(), "the id is painted");
+    let width = {
+        fn walk(shape: &Shape, text: &str, out: &mut f32) {
+            match shape {
+                Shape::Text(t) if t.galley.text() == text => *out = t.galley.rect.width(),
+                Shape::Vec(v) => v.iter().for_each(|s| walk(s, text, out)),
+                _ => {}
+            }
+        }
+        let mut w = 0.0;
+        for s in &h.output().shapes {
+            walk(&s.shape, &id, &mut w);
+        }
+        w
+    };
+    assert!(
+        width < field.width() - 4.0,
+        "the id is {width} px wide, its field {} px",
+        field.width()
+    );
+}
