@@ -333,6 +333,10 @@ pub struct Overlay {
     pub marks: Vec<(Coord, Color32)>,
     /// Counter stacks placed at set-up.
     pub stacks: Vec<Stack>,
+    /// The colour of `path` (`None`: the tools' red).
+    pub path_color: Option<Color32>,
+    /// Words shown beside a hex (the movement overlay's cost of the path to it).
+    pub labels: Vec<(Coord, String)>,
 }
 
 /// A stack of counters on a hex.
@@ -663,10 +667,11 @@ fn paint_overlay(painter: &Painter, scene: &Scene<'_>) {
             .iter()
             .map(|c| to_screen(scene.layout.center(*c)))
             .collect();
-        painter.add(Shape::line(
-            pts,
-            Stroke::new(3.0, Color32::from_rgba_unmultiplied(200, 30, 30, 180)),
-        ));
+        let color = scene
+            .overlay
+            .path_color
+            .unwrap_or(Color32::from_rgba_unmultiplied(200, 30, 30, 180));
+        painter.add(Shape::line(pts, Stroke::new(3.0, color)));
     }
     if let Some(SideKey(a, b)) = scene.overlay.side
         && let Some([x, y]) = scene.layout.side_segment(a, b)
@@ -685,6 +690,14 @@ fn paint_overlay(painter: &Painter, scene: &Scene<'_>) {
         && scene.map.grid.contains(h)
     {
         outline(painter, scene, h, Stroke::new(2.0, Color32::WHITE));
+    }
+    let font = FontId::proportional(14.0);
+    for (c, text) in &scene.overlay.labels {
+        let at = to_screen(scene.layout.center(*c)) + vec2(0.0, -scene.view.zoom * 0.5 - 12.0);
+        let galley = painter.layout_no_wrap(text.clone(), font.clone(), Color32::WHITE);
+        let r = Rect::from_center_size(at, galley.size()).expand(3.0);
+        painter.rect_filled(r, 3.0, Color32::from_black_alpha(200));
+        painter.galley(r.min + vec2(3.0, 3.0), galley, Color32::WHITE);
     }
 }
 

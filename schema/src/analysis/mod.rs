@@ -13,7 +13,6 @@ use crate::model::analysis::{
     GroupForces, GroupTarget, ObjectiveSight, SideAnalysis, SideCount, SightPair, TargetAnalysis,
     TargetKind, TerrainAsPlayed,
 };
-use crate::model::counter::Counter;
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
@@ -22,12 +21,10 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::Mp;
 use crate::queries::playable::{self, GivenAllowances, GroupReach, Target};
-use crate::queries::sight::line_of_sight;
+use crate::queries::sight::{line_of_sight, occupied};
 use crate::ruleset::Ruleset;
 
-/// Line of sight is examined out to this many hexes from a place (a bound on the work, not a
-/// rule: 5.1G sets no limit; every fire range the scenarios give is shorter).
-pub const SIGHT_RADIUS: u32 = 30;
+pub use crate::queries::sight::SIGHT_RADIUS;
 
 /// The most lines of sight one analysis traces; past it an answer is `null`.
 pub const MAX_SIGHT_LINES: u64 = 2_000_000;
@@ -151,17 +148,6 @@ pub fn analyse(
         ratio,
         objectives_in_sight: objectives.into_iter().map(|(_, o)| o).collect(),
     }
-}
-
-/// The hexes holding units at set-up: the only occupied hexes that block sight (5.1G).
-fn occupied(s: &Scenario, grid: Grid) -> HexSet {
-    HexSet::from_coords(
-        grid,
-        s.setup
-            .iter()
-            .filter(|p| matches!(p.counter, Counter::Unit(_)))
-            .map(|p| p.at),
-    )
 }
 
 /// A cost as the report writes it.
