@@ -46,10 +46,11 @@ fn color(hex: &str, alpha: u8) -> Color32 {
 /// The colour of the hexes first reached in Movement Phase `phase` (0: a start hex).
 pub fn band_color(phase: u32) -> Color32 {
     if phase == 0 {
-        return color(palette::MOVEMENT_START, 150);
+        return color(palette::MOVEMENT_START, 130);
     }
     let last = palette::MOVEMENT_BANDS.len() - 1;
-    color(palette::MOVEMENT_BANDS[(phase as usize - 1).min(last)], 150)
+    // Translucent enough to show the terrain under the bands.
+    color(palette::MOVEMENT_BANDS[(phase as usize - 1).min(last)], 120)
 }
 
 /// What the overlays drew last frame (the tests compare it with the library's answers).
@@ -373,8 +374,9 @@ impl Overlays {
         let mut open = true;
         egui::Window::new("Movement")
             .open(&mut open)
-            .default_width(260.0)
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-400.0, 40.0))
+            .resizable(false)
+            // Over the canvas's upper right corner, clear of the side panel and the minimap.
+            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-396.0, 32.0))
             .show(ctx, |ui| self.panel_ui(ui, doc));
         if !open {
             self.toggle_movement();
@@ -382,6 +384,8 @@ impl Overlays {
     }
 
     fn panel_ui(&mut self, ui: &mut Ui, doc: &Document) {
+        // Wide enough for a unit type's name and its combo's label on one line.
+        ui.set_min_width(330.0);
         let s = doc.scenario();
         let grid = doc.map().grid;
         let rules = match s {
