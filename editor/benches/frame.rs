@@ -100,14 +100,15 @@ fn report(what: &str, took: Duration, target: Duration) {
 /// (`saber_editor::overlays`): the cost tables (made once per document revision and mover,
 /// kept while neither changes), then from one hex over the whole map the overlay's search —
 /// the fewest Movement Phases at an allowance of 4 (its bands), or the least cost when no
-/// allowance is known — and a line-of-sight fan (every hex within `SIGHT_RADIUS`).
+/// allowance is known — and a line-of-sight fan (every hex within `SIGHT_RADIUS`, over the
+/// sight index the overlay also keeps per revision).
 fn movement_and_sight(big: &Map) {
     use saber_editor::overlays::{movement::Reach, sight};
     use saber_schema::model::hex_set::HexSet;
     use saber_schema::queries::effective_terrain::EffectiveTerrain;
     use saber_schema::queries::movement::{Movement, Mp};
     use saber_schema::queries::reach::CostTable;
-    use saber_schema::queries::sight::SIGHT_RADIUS;
+    use saber_schema::queries::sight::{SIGHT_RADIUS, SightIndex};
     let ms = Duration::from_millis;
     let mv = Movement::new(big, big.rules());
     let t = Instant::now();
@@ -148,13 +149,20 @@ fn movement_and_sight(big: &Map) {
     );
     let terrain = EffectiveTerrain::new(big);
     let none = HexSet::empty(big.grid);
+    let t = Instant::now();
+    let index = SightIndex::new(big.rules(), &terrain, &none);
+    report(
+        "sight index of the 1000 × 1000 map (once)",
+        t.elapsed(),
+        ms(50),
+    );
     let runs = 20;
     let mut fans = Vec::new();
     let t = Instant::now();
     for k in 0..runs {
         // Hexes in open and in blocked country alike.
         let from = Coord(400 + 10 * k, 500 + 7 * k);
-        fans.push(sight::compute(big.rules(), &terrain, &none, from));
+        fans.push(sight::compute(big.rules(), &terrain, &none, &index, from));
     }
     report(
         &format!("LOS fan, radius {SIGHT_RADIUS} (2,791 hexes)"),

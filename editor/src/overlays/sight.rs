@@ -1,17 +1,23 @@
 //! The line-of-sight overlay: what the hex under the pointer (or the pinned hex) sees, from
-//! the library's `queries::sight::fan` (5.1G) over the terrain as played, the set-up's
-//! occupied hexes blocking as `saberc analyze` has them block.
+//! the library's `queries::sight` (5.1G) over the terrain as played, the set-up's occupied
+//! hexes blocking as `saberc analyze` has them block.
 
 use saber_schema::model::hex::Coord;
 use saber_schema::model::hex_set::HexSet;
 use saber_schema::queries::effective_terrain::EffectiveTerrain;
-use saber_schema::queries::sight::{Fan, SIGHT_RADIUS, fan};
+use saber_schema::queries::sight::{Fan, SIGHT_RADIUS, SightIndex};
 use saber_schema::ruleset::Ruleset;
 
-/// The overlay's fan of `from`: every hex within [`SIGHT_RADIUS`] (what the frame bench
-/// measures).
-pub fn compute(rules: &Ruleset, terrain: &EffectiveTerrain, occupied: &HexSet, from: Coord) -> Fan {
-    fan(rules, terrain, occupied, from, SIGHT_RADIUS)
+/// The overlay's fan of `from`: every hex within [`SIGHT_RADIUS`], over the sight index of
+/// the document's revision (what the frame bench measures).
+pub fn compute(
+    rules: &Ruleset,
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    index: &SightIndex,
+    from: Coord,
+) -> Fan {
+    index.fan(rules, terrain, occupied, from, SIGHT_RADIUS)
 }
 
 /// The pinned hex and the last fan, kept while the hex and the document are the same.
@@ -21,6 +27,8 @@ pub struct Sight {
     pub pinned: Option<Coord>,
     /// The last fan and the revision it was made at.
     pub computed: Option<(u64, Fan)>,
+    /// Which hexes may block a line, at a revision (one pass over the map, made once).
+    index: Option<(u64, SightIndex)>,
 }
 
 impl Sight {
@@ -38,7 +46,11 @@ impl Sight {
             .as_ref()
             .is_some_and(|(r, f)| *r == revision && f.from == from);
         if !fresh {
-            self.computed = Some((revision, compute(rules, terrain, occupied, from)));
+            if self.index.as_ref().is_none_or(|(r, _)| *r != revision) {
+                self.index = Some((revision, SightIndex::new(rules, terrain, occupied)));
+            }
+            let (_, index) = self.index.as_ref().expect("just made");
+            self.computed = Some((revision, compute(rules, terrain, occupied, index, from)));
         }
         &self.computed.as_ref().expect("just made").1
     }

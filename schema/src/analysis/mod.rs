@@ -21,7 +21,7 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::Mp;
 use crate::queries::playable::{self, GivenAllowances, GroupReach, Target};
-use crate::queries::sight::{line_of_sight, occupied};
+use crate::queries::sight::{SightIndex, occupied};
 use crate::ruleset::Ruleset;
 
 pub use crate::queries::sight::SIGHT_RADIUS;
@@ -44,6 +44,8 @@ pub fn analyse(
     let play = playable::playable(s, map, r, rules, given);
     let mut budget = MAX_SIGHT_LINES;
     let occupied = occupied(s, grid);
+    // Which hexes may block a line, worked out once for every line traced below.
+    let index = SightIndex::new(rules, &terrain, &occupied);
     let sides = s
         .sides
         .iter()
@@ -61,7 +63,7 @@ pub fn analyse(
                 enemy.and_then(|e| r.deployment.get(e)),
             ) {
                 (Some(a), Some(b)) if !a.is_empty() && !b.is_empty() => {
-                    zones_in_sight(rules, &terrain, &occupied, a, b, &mut budget)
+                    zones_in_sight(rules, &terrain, &occupied, &index, a, b, &mut budget)
                 }
                 _ => None,
             };
@@ -102,7 +104,7 @@ pub fn analyse(
         {
             continue;
         }
-        let seen = seen_from(rules, &terrain, &occupied, &t.hexes, &mut budget);
+        let seen = seen_from(rules, &terrain, &occupied, &index, &t.hexes, &mut budget);
         let in_zone = s
             .sides
             .iter()
@@ -260,6 +262,7 @@ fn seen_from(
     rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
+    index: &SightIndex,
     place: &HexSet,
     budget: &mut u64,
 ) -> Option<HexSet> {
@@ -276,7 +279,10 @@ fn seen_from(
                 continue;
             }
             *budget = budget.checked_sub(1)?;
-            if line_of_sight(rules, terrain, occupied, from, to).is_open() {
+            if index
+                .line_of_sight(rules, terrain, occupied, from, to)
+                .is_open()
+            {
                 seen.insert(from);
                 break;
             }
@@ -291,6 +297,7 @@ fn zones_in_sight(
     rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
+    index: &SightIndex,
     a: &HexSet,
     b: &HexSet,
     budget: &mut u64,
@@ -306,7 +313,10 @@ fn zones_in_sight(
                 continue;
             }
             *budget = budget.checked_sub(1)?;
-            if line_of_sight(rules, terrain, occupied, from, to).is_open() {
+            if index
+                .line_of_sight(rules, terrain, occupied, from, to)
+                .is_open()
+            {
                 return Some(SightPair {
                     in_sight: true,
                     example: Some([grid.label(from), grid.label(to)]),

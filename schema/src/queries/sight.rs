@@ -79,15 +79,102 @@ pub fn line_of_sight(
     to: Coord,
 ) -> Sight {
     let sides = SideOffsets::new(&terrain.map().grid);
-    trace(rules, terrain, occupied, &sides, from, to)
+    trace(rules, terrain, occupied, &sides, None, from, to)
 }
 
-/// [`line_of_sight`], with the side offsets of the grid made once by the caller.
+/// What many lines of sight over one terrain and set-up share, worked out once: the side
+/// offsets of the grid, and which hexes may block a line at all (blocking terrain, an occupied
+/// hex, a hex with a ridge hexside as played). A line passes every other hex at the cost of
+/// a lookup; the answers are [`line_of_sight`]'s (a test compares them).
+#[derive(Debug, Clone)]
+pub struct SightIndex {
+    sides: SideOffsets,
+    may_block: Vec<bool>,
+}
+
+impl SightIndex {
+    /// The index of a terrain and its occupied hexes (one pass over the map and its ridges).
+    pub fn new(rules: &Ruleset, terrain: &EffectiveTerrain, occupied: &HexSet) -> SightIndex {
+        let map = terrain.map();
+        let grid = map.grid;
+        let mut may_block: Vec<bool> = grid
+            .coords()
+            .map(|c| {
+                occupied.contains(c)
+                    || terrain
+                        .cell(c)
+                        .is_some_and(|cell| rules.terrain_effect(cell.terrain).blocks_fire)
+            })
+            .collect();
+        if rules.ridge_effect.blocks_fire {
+            for SideKey(a, b) in &map.ridges {
+                if terrain.is_ridge(*a, *b) {
+                    for c in [a, b] {
+                        if let Some(i) = grid.index(*c) {
+                            may_block[i] = true;
+                        }
+                    }
+                }
+            }
+        }
+        SightIndex {
+            sides: SideOffsets::new(&grid),
+            may_block,
+        }
+    }
+
+    /// [`line_of_sight`] over the terrain and occupied hexes the index was made of.
+    pub fn line_of_sight(
+        &self,
+        rules: &Ruleset,
+        terrain: &EffectiveTerrain,
+        occupied: &HexSet,
+        from: Coord,
+        to: Coord,
+    ) -> Sight {
+        trace(rules, terrain, occupied, &self.sides, Some(self), from, to)
+    }
+
+    /// [`fan`] over the terrain and occupied hexes the index was made of.
+    pub fn fan(
+        &self,
+        rules: &Ruleset,
+        terrain: &EffectiveTerrain,
+        occupied: &HexSet,
+        from: Coord,
+        radius: u32,
+    ) -> Fan {
+        let grid = terrain.map().grid;
+        let mut out = Fan {
+            from,
+            visible: HexSet::empty(grid),
+            blocking: HexSet::empty(grid),
+            ridges: BTreeSet::new(),
+        };
+        if !grid.contains(from) {
+            return out;
+        }
+        for to in within(&grid, from, radius) {
+            match self.line_of_sight(rules, terrain, occupied, from, to) {
+                Sight::Open => out.visible.insert(to),
+                Sight::Blocked(Blocker::Hex { hex, .. }) => out.blocking.insert(hex),
+                Sight::Blocked(Blocker::Ridge(side)) => {
+                    out.ridges.insert(side);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// [`line_of_sight`], with the side offsets of the grid made once by the caller, and the
+/// hexes that cannot block passed over when an index says which.
 fn trace(
     rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
     sides: &SideOffsets,
+    index: Option<&SightIndex>,
     from: Coord,
     to: Coord,
 ) -> Sight {
@@ -100,6 +187,12 @@ fn trace(
     let firer_on_slope = terrain.cell(from).is_some_and(|c| c.slope);
     // Candidates are made as they are examined: most lines are blocked near their start.
     for hex in Candidates::new(&grid, from, to) {
+        // A hex with no blocking terrain, no unit and no ridge hexside blocks nothing.
+        if let Some(ix) = index
+            && grid.index(hex).is_some_and(|i| !ix.may_block[i])
+        {
+            continue;
+        }
         let corners = lattice_corners(&grid, hex);
         // Neighbours are looked up only for the sides the line touches.
         let mut across = None;
@@ -144,7 +237,8 @@ pub struct Fan {
     pub ridges: BTreeSet<SideKey>,
 }
 
-/// The fan of `from`: [`line_of_sight`] to every hex within `radius` of it (5.1G).
+/// The fan of `from`: [`line_of_sight`] to every hex within `radius` of it (5.1G). Many fans
+/// of one terrain share a [`SightIndex`].
 pub fn fan(
     rules: &Ruleset,
     terrain: &EffectiveTerrain,
@@ -152,27 +246,7 @@ pub fn fan(
     from: Coord,
     radius: u32,
 ) -> Fan {
-    let grid = terrain.map().grid;
-    let mut out = Fan {
-        from,
-        visible: HexSet::empty(grid),
-        blocking: HexSet::empty(grid),
-        ridges: BTreeSet::new(),
-    };
-    if !grid.contains(from) {
-        return out;
-    }
-    let sides = SideOffsets::new(&grid);
-    for to in within(&grid, from, radius) {
-        match trace(rules, terrain, occupied, &sides, from, to) {
-            Sight::Open => out.visible.insert(to),
-            Sight::Blocked(Blocker::Hex { hex, .. }) => out.blocking.insert(hex),
-            Sight::Blocked(Blocker::Ridge(side)) => {
-                out.ridges.insert(side);
-            }
-        }
-    }
-    out
+    SightIndex::new(rules, terrain, occupied).fan(rules, terrain, occupied, from, radius)
 }
 
 /// The hexes of the map within `radius` of `c`, row by row.
@@ -340,6 +414,7 @@ impl Iterator for Candidates<'_> {
 
 /// The neighbour across each side of a hex, by the parity of its column (flat) or row
 /// (pointy): [`Grid::side_neighbors`] of two hexes, then offsets (a test checks every hex).
+#[derive(Debug, Clone)]
 struct SideOffsets {
     orientation: Orientation,
     offsets: [[(i32, i32); 6]; 2],
@@ -522,6 +597,50 @@ mod tests {
                         }
                         assert_eq!(candidates(&g, from, to), want, "{from:?} → {to:?}");
                     }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// With an index of the hexes that may block, every line has `line_of_sight`'s answer
+        /// (blocker included), on random terrain, ridges and units, both orientations.
+        #[test]
+        fn the_index_gives_line_of_sight_answers(
+            cells in proptest::collection::vec((0u8..7, any::<bool>()), 48),
+            ridges in proptest::collection::vec((0u8..48, 0u8..6), 0..16),
+            units in proptest::collection::vec(0u8..48, 0..5),
+            pointy in any::<bool>(),
+            cleared in proptest::collection::vec(0u8..48, 0..4),
+        ) {
+            let mut m = Map::blank("t", "Test", 8, 6);
+            if pointy {
+                m.grid.orientation = Orientation::Pointy;
+            }
+            for (i, (t, slope)) in cells.iter().enumerate() {
+                let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
+                m.cells[i] = cell(terrain, *slope && !terrain.is_river());
+            }
+            let g = m.grid;
+            for (a, k) in &ridges {
+                let a = g.coord_at(*a as usize % g.len());
+                if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
+                    m.ridges.insert(SideKey::new(a, b));
+                }
+            }
+            let occ = HexSet::from_coords(g, units.iter().map(|u| g.coord_at(*u as usize % g.len())));
+            let clear = HexSet::from_coords(g, cleared.iter().map(|u| g.coord_at(*u as usize % g.len())));
+            let terrain = EffectiveTerrain::treating_as_clear(&m, &clear);
+            let rules = crate::ruleset::for_game(None);
+            let index = SightIndex::new(rules, &terrain, &occ);
+            for from in g.coords() {
+                for to in g.coords() {
+                    prop_assert_eq!(
+                        index.line_of_sight(rules, &terrain, &occ, from, to),
+                        line_of_sight(rules, &terrain, &occ, from, to),
+                        "{:?} → {:?}", from, to
+                    );
                 }
             }
         }
