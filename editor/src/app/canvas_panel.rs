@@ -2,7 +2,6 @@
 //! handed to the current [`Mode`], and painting.
 
 use egui::{Key, Modifiers, PointerButton, Pos2, Rect, Sense, Ui};
-use saber_schema::model::hex::Coord;
 
 use crate::app::workspace::{Mode, Workspace};
 use crate::canvas::{self, Overview, Scene};
@@ -148,10 +147,10 @@ impl CanvasPanel {
 
         // Painting.
         let mut overlay = mode.overlay(ws, world.filter(|_| over_canvas && !over_mini), &layout);
-        let (cols, rows) = layout.visible(ws.view.world_rect(rect));
-        let in_view = |c: Coord| cols.contains(&c.0) && rows.contains(&c.1);
+        let in_view = layout.visible(ws.view.world_rect(rect));
         let played = self.overlays.texture(ui.ctx(), &ws.doc);
-        self.overlays.draw(&ws.doc, ws.hover, in_view, &mut overlay);
+        self.overlays
+            .draw(&ws.doc, ws.hover, &in_view, &mut overlay);
         let texture = match played {
             Some(t) => t,
             None => self

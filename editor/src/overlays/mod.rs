@@ -14,6 +14,8 @@
 pub mod movement;
 pub mod sight;
 
+use std::ops::RangeInclusive;
+
 use egui::{Color32, Key, Modifiers, Ui};
 use saber_schema::model::counter::Counter;
 use saber_schema::model::hex::Coord;
@@ -23,12 +25,15 @@ use saber_schema::output::palette;
 use saber_schema::pipeline::zones::Resolved;
 use saber_schema::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use saber_schema::queries::movement::{Movement, Mp};
-use saber_schema::queries::sight::occupied;
+use saber_schema::queries::sight::{SIGHT_RADIUS, occupied, within};
 
 use crate::canvas::{Overlay, Overview};
 use crate::document::Document;
 
 use movement::{Choice, Start};
+
+/// The columns and rows of the map in view.
+pub type View = (RangeInclusive<i32>, RangeInclusive<i32>);
 
 /// The keys that toggle the overlays (also in the Help window's table).
 pub const MOVEMENT_KEY: Key = Key::F5;
@@ -239,14 +244,8 @@ impl Overlays {
     }
 
     /// Add the overlays to what the mode draws; `hover` is the hex under the pointer and
-    /// `visible` whether a hex is in view.
-    pub fn draw(
-        &mut self,
-        doc: &Document,
-        hover: Option<Coord>,
-        visible: impl Fn(Coord) -> bool,
-        out: &mut Overlay,
-    ) {
+    /// `view` the columns and rows in view.
+    pub fn draw(&mut self, doc: &Document, hover: Option<Coord>, view: &View, out: &mut Overlay) {
         self.drawn = Drawn {
             as_played: self.as_played && doc.scenario().is_some() && self.played.is_some(),
             ..Drawn::default()
@@ -255,10 +254,10 @@ impl Overlays {
             return;
         };
         if self.movement {
-            self.draw_movement(doc, rev, hover, &visible, out);
+            self.draw_movement(doc, rev, hover, view, out);
         }
         if self.sight {
-            self.draw_sight(doc, rev, hover, &visible, out);
+            self.draw_sight(doc, rev, hover, view, out);
         }
     }
 
@@ -267,7 +266,7 @@ impl Overlays {
         doc: &Document,
         rev: u64,
         hover: Option<Coord>,
-        visible: &impl Fn(Coord) -> bool,
+        view: &View,
         out: &mut Overlay,
     ) {
         let s = doc.scenario();
@@ -288,15 +287,17 @@ impl Overlays {
             return;
         };
         let grid = doc.map().grid;
-        for h in grid.coords().filter(|h| visible(*h)) {
-            match &c.reach {
-                movement::Reach::Phases(p) => {
-                    if let Some(k) = p.phases(h) {
-                        out.tints.push((h, band_color(k)));
-                        self.drawn.bands.push((h, k));
-                    }
+        if let movement::Reach::Phases(p) = &c.reach {
+            // Only the hexes in view: a frame never walks a whole large map.
+            let (cols, rows) = view;
+            let hexes = rows
+                .clone()
+                .flat_map(|r| cols.clone().map(move |c| Coord(c, r)));
+            for h in hexes.filter(|h| grid.contains(*h)) {
+                if let Some(k) = p.phases(h) {
+                    out.tints.push((h, band_color(k)));
+                    self.drawn.bands.push((h, k));
                 }
-                movement::Reach::Cost(_) => {}
             }
         }
         for (h, _) in &c.starts {
@@ -331,7 +332,7 @@ impl Overlays {
         doc: &Document,
         rev: u64,
         hover: Option<Coord>,
-        visible: &impl Fn(Coord) -> bool,
+        view: &View,
         out: &mut Overlay,
     ) {
         let Some(from) = self.fan.pinned.or(hover) else {
@@ -352,8 +353,21 @@ impl Overlays {
             _ => EffectiveTerrain::new(doc.map()),
         };
         let fan = self.fan.get(rev, rules, &terrain, &occupied, from);
-        let seen: Vec<Coord> = fan.visible.iter().filter(|h| visible(*h)).collect();
-        let blocking: Vec<Coord> = fan.blocking.iter().filter(|h| visible(*h)).collect();
+        // The fan reaches SIGHT_RADIUS hexes at most: only those of them in view are asked.
+        let (cols, rows) = view;
+        let in_view: Vec<Coord> = within(&grid, from, SIGHT_RADIUS)
+            .filter(|h| cols.contains(&h.0) && rows.contains(&h.1))
+            .collect();
+        let seen: Vec<Coord> = in_view
+            .iter()
+            .copied()
+            .filter(|h| fan.visible.contains(*h))
+            .collect();
+        let blocking: Vec<Coord> = in_view
+            .iter()
+            .copied()
+            .filter(|h| fan.blocking.contains(*h))
+            .collect();
         let ridges: Vec<SideKey> = fan.ridges.iter().copied().collect();
         let lit = color(palette::SIGHT_VISIBLE, 120);
         let block = color(palette::SIGHT_BLOCKING, 255);
