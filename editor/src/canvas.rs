@@ -337,6 +337,9 @@ pub struct Overlay {
     pub path_color: Option<Color32>,
     /// Words shown beside a hex (the movement overlay's cost of the path to it).
     pub labels: Vec<(Coord, String)>,
+    /// A texture of one texel a hex laid over the whole map, drawn instead of `tints` when
+    /// hexes are smaller than [`TEXTURE_BELOW`] (the movement bands of a large map).
+    pub texture: Option<egui::TextureId>,
 }
 
 /// A stack of counters on a hex.
@@ -430,7 +433,18 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
         }
     }
     painter.add(Shape::mesh(mesh));
-    paint_tints(&painter, scene, &cols, &rows);
+    match scene.overlay.texture {
+        Some(id) if view.zoom < TEXTURE_BELOW => {
+            let mut layer = Mesh::with_texture(id);
+            layer.add_rect_with_uv(
+                map_rect,
+                Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+            painter.add(Shape::mesh(layer));
+        }
+        _ => paint_tints(&painter, scene, &cols, &rows),
+    }
 
     let in_view = |c: Coord| cols.contains(&c.0) && rows.contains(&c.1);
 

@@ -149,8 +149,9 @@ impl CanvasPanel {
         let mut overlay = mode.overlay(ws, world.filter(|_| over_canvas && !over_mini), &layout);
         let in_view = layout.visible(ws.view.world_rect(rect));
         let played = self.overlays.texture(ui.ctx(), &ws.doc);
+        let zoomed_out = (ws.view.zoom < canvas::TEXTURE_BELOW).then(|| ui.ctx());
         self.overlays
-            .draw(&ws.doc, ws.hover, &in_view, &mut overlay);
+            .draw(&ws.doc, ws.hover, &in_view, zoomed_out, &mut overlay);
         let texture = match played {
             Some(t) => t,
             None => self

@@ -72,6 +72,17 @@ pub struct Drawn {
     pub as_played: bool,
 }
 
+/// The movement bands of one search as a texture.
+struct Bands(movement::Key, egui::TextureHandle);
+
+impl std::fmt::Debug for Bands {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Bands")
+            .field(&self.0)
+            .finish_non_exhaustive()
+    }
+}
+
 /// The overlays' switches, choices and caches.
 #[derive(Debug, Default)]
 pub struct Overlays {
@@ -89,6 +100,8 @@ pub struct Overlays {
     checked: Option<(u64, Resolved, Cleared)>,
     /// The map as played, at a revision.
     played: Option<(u64, Map)>,
+    /// The movement bands as a texture (one texel a hex), for the search they show.
+    bands: Option<Bands>,
     overview: Overview,
     /// What was drawn last frame.
     pub drawn: Drawn,
@@ -243,9 +256,17 @@ impl Overlays {
         Some(self.overview.texture(ctx, map, *rev, false).clone())
     }
 
-    /// Add the overlays to what the mode draws; `hover` is the hex under the pointer and
-    /// `view` the columns and rows in view.
-    pub fn draw(&mut self, doc: &Document, hover: Option<Coord>, view: &View, out: &mut Overlay) {
+    /// Add the overlays to what the mode draws; `hover` is the hex under the pointer, `view`
+    /// the columns and rows in view, `zoomed_out` the context when hexes are too small to be
+    /// drawn one by one (the bands are then a texture).
+    pub fn draw(
+        &mut self,
+        doc: &Document,
+        hover: Option<Coord>,
+        view: &View,
+        zoomed_out: Option<&egui::Context>,
+        out: &mut Overlay,
+    ) {
         self.drawn = Drawn {
             as_played: self.as_played && doc.scenario().is_some() && self.played.is_some(),
             ..Drawn::default()
@@ -254,7 +275,7 @@ impl Overlays {
             return;
         };
         if self.movement {
-            self.draw_movement(doc, rev, hover, view, out);
+            self.draw_movement(doc, rev, hover, view, zoomed_out, out);
         }
         if self.sight {
             self.draw_sight(doc, rev, hover, view, out);
@@ -267,6 +288,7 @@ impl Overlays {
         rev: u64,
         hover: Option<Coord>,
         view: &View,
+        zoomed_out: Option<&egui::Context>,
         out: &mut Overlay,
     ) {
         let s = doc.scenario();
@@ -287,7 +309,22 @@ impl Overlays {
             return;
         };
         let grid = doc.map().grid;
-        if let movement::Reach::Phases(p) = &c.reach {
+        if let (movement::Reach::Phases(p), Some(ctx)) = (&c.reach, zoomed_out) {
+            // Hexes too small to draw one by one: the bands as one texel a hex, made once a
+            // search.
+            if self.bands.as_ref().is_none_or(|b| b.0 != c.key) {
+                let pixels = grid
+                    .coords()
+                    .map(|h| p.phases(h).map_or(Color32::TRANSPARENT, band_color))
+                    .collect();
+                let image =
+                    egui::ColorImage::new([grid.width as usize, grid.height as usize], pixels);
+                let texture =
+                    ctx.load_texture("movement-bands", image, egui::TextureOptions::NEAREST);
+                self.bands = Some(Bands(c.key, texture));
+            }
+            out.texture = self.bands.as_ref().map(|b| b.1.id());
+        } else if let movement::Reach::Phases(p) = &c.reach {
             // Only the hexes in view: a frame never walks a whole large map.
             let (cols, rows) = view;
             let hexes = rows

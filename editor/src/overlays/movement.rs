@@ -189,11 +189,14 @@ impl Reach {
     }
 }
 
+/// What a search is made for: (document revision, start, counter, allowance).
+pub type Key = (u64, Start, Counter, Option<u32>);
+
 /// One movement search and what it was made for.
 #[derive(Debug, Clone)]
 pub struct Computed {
-    /// What it was made for: (document revision, start, counter, allowance).
-    pub key: (u64, Start, Counter, Option<u32>),
+    /// What it was made for.
+    pub key: Key,
     /// The start hexes with the points spent to stand there.
     pub starts: Vec<(Coord, Mp)>,
     /// The allowance used, and where it comes from.
