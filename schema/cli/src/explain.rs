@@ -2,8 +2,10 @@
 //! section, title, a paragraph of explanation and a bad and a fixed example; without a code, the
 //! list of every code.
 
+use saber_schema::check::sections_by_game;
 use saber_schema::diagnostic::codes::{CodeInfo, severity_name};
 use saber_schema::diagnostic::{Code, REGISTRY};
+use saber_schema::ruleset::Citation;
 
 use crate::{EXIT_OK, EXIT_USAGE};
 
@@ -48,6 +50,25 @@ pub fn list() -> String {
     out
 }
 
+/// The rule sections a code cites, as `explain` and SARIF print them: the registry's section
+/// alone for a code only Rifle & Saber files get (`7.0, 11.0`); each game's section, named,
+/// when the code's files are of another game or of both (`7.0 (Rifle & Saber); 5.0 (Musket &
+/// Saber Quick Play)`), as the library's `check::sections_by_game` says; none for a matter of
+/// the file format.
+pub fn rule_sections(info: &CodeInfo) -> Option<String> {
+    let sections = sections_by_game(info.code);
+    match sections.as_slice() {
+        [] => info.rule.map(String::from),
+        [(rules, s)] if rules.citation(info.id) == Citation::Registry => Some(s.to_string()),
+        list => Some(
+            list.iter()
+                .map(|(rules, s)| format!("{s} ({})", rules.name))
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+    }
+}
+
 /// One code in full: heading, rule, explanation, bad and fixed examples.
 pub fn explanation(info: &CodeInfo) -> String {
     let mut out = format!(
@@ -57,7 +78,7 @@ pub fn explanation(info: &CodeInfo) -> String {
         info.family,
         info.title
     );
-    match info.rule {
+    match rule_sections(info) {
         Some(rule) => out.push_str(&format!("Rule: {rule}\n\n")),
         None => out.push_str("Rule: none (a matter of the file format)\n\n"),
     }

@@ -83,8 +83,9 @@ fn level(s: Severity) -> &'static str {
 /// One registry row as a SARIF reportingDescriptor: what `saberc explain CODE` prints.
 fn rule(info: &CodeInfo) -> serde_json::Value {
     use serde_json::json;
-    let section = info
-        .rule
+    // Each game's section where the code's files are of another game than Rifle & Saber, or
+    // of both (`saberc explain`'s line); a result cites its own file's section.
+    let section = crate::explain::rule_sections(info)
         .map(|r| format!(" (rule {r})"))
         .unwrap_or_default();
     let help = format!(
@@ -100,6 +101,17 @@ fn rule(info: &CodeInfo) -> serde_json::Value {
     properties.insert("tags".into(), json!([info.family.name()]));
     if let Some(r) = info.rule {
         properties.insert("rule".into(), json!(r));
+    }
+    let by_game = saber_schema::check::sections_by_game(info.code);
+    if by_game
+        .iter()
+        .any(|(rules, _)| rules.citation(info.id) != saber_schema::ruleset::Citation::Registry)
+    {
+        let sections: serde_json::Map<String, serde_json::Value> = by_game
+            .iter()
+            .map(|(rules, s)| (rules.game.id().to_string(), json!(s)))
+            .collect();
+        properties.insert("rules_by_game".into(), json!(sections));
     }
     json!({
         "id": info.id,
