@@ -376,7 +376,7 @@ fn sarif_of_a_musket_and_saber_file_cites_its_section() {
         rule["shortDescription"]["text"]
             .as_str()
             .unwrap()
-            .ends_with("(rule 7.0 (Rifle & Saber); 5.0 (Musket & Saber Quick Play))"),
+            .ends_with("(Rifle & Saber rule 7.0; Musket & Saber Quick Play rule 5.0)"),
         true,
         "{rule}"
     );

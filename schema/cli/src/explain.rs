@@ -50,19 +50,27 @@ pub fn list() -> String {
     out
 }
 
-/// The rule sections a code cites, as `explain` and SARIF print them: the registry's section
-/// alone for a code only Rifle & Saber files get (`7.0, 11.0`); each game's section, named,
-/// when the code's files are of another game or of both (`7.0 (Rifle & Saber); 5.0 (Musket &
-/// Saber Quick Play)`), as the library's `check::sections_by_game` says; none for a matter of
-/// the file format.
-pub fn rule_sections(info: &CodeInfo) -> Option<String> {
+/// Each game's section of a code, named (`("Musket & Saber Quick Play", "5.0")`), when the
+/// code's files are of another game than Rifle & Saber, or of both (the library's
+/// `check::sections_by_game`); `None` when the registry's section is the only one.
+pub fn sections_named(info: &CodeInfo) -> Option<Vec<(&'static str, &'static str)>> {
     let sections = sections_by_game(info.code);
     match sections.as_slice() {
-        [] => info.rule.map(String::from),
-        [(rules, s)] if rules.citation(info.id) == Citation::Registry => Some(s.to_string()),
-        list => Some(
+        [] => None,
+        [(rules, _)] if rules.citation(info.id) == Citation::Registry => None,
+        list => Some(list.iter().map(|(rules, s)| (rules.name, *s)).collect()),
+    }
+}
+
+/// The rule line `explain` prints: the registry's section alone for a code only Rifle & Saber
+/// files get (`7.0, 11.0`), each game's otherwise (`7.0 (Rifle & Saber); 5.0 (Musket & Saber
+/// Quick Play)`); none for a matter of the file format.
+pub fn rule_sections(info: &CodeInfo) -> Option<String> {
+    match sections_named(info) {
+        None => info.rule.map(String::from),
+        Some(list) => Some(
             list.iter()
-                .map(|(rules, s)| format!("{s} ({})", rules.name))
+                .map(|(game, s)| format!("{s} ({game})"))
                 .collect::<Vec<_>>()
                 .join("; "),
         ),

@@ -84,10 +84,18 @@ fn level(s: Severity) -> &'static str {
 fn rule(info: &CodeInfo) -> serde_json::Value {
     use serde_json::json;
     // Each game's section where the code's files are of another game than Rifle & Saber, or
-    // of both (`saberc explain`'s line); a result cites its own file's section.
-    let section = crate::explain::rule_sections(info)
-        .map(|r| format!(" (rule {r})"))
-        .unwrap_or_default();
+    // of both, as `saberc explain` names them; a result cites its own file's section.
+    let section = match crate::explain::sections_named(info) {
+        None => info.rule.map(|r| format!(" (rule {r})")),
+        Some(list) => Some(format!(
+            " ({})",
+            list.iter()
+                .map(|(game, s)| format!("{game} rule {s}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+    }
+    .unwrap_or_default();
     let help = format!(
         "{}\n\nFor example:\n{}\n\nFixed:\n{}",
         info.explanation, info.bad, info.fixed
@@ -102,15 +110,12 @@ fn rule(info: &CodeInfo) -> serde_json::Value {
     if let Some(r) = info.rule {
         properties.insert("rule".into(), json!(r));
     }
-    let by_game = saber_schema::check::sections_by_game(info.code);
-    if by_game
-        .iter()
-        .any(|(rules, _)| rules.citation(info.id) != saber_schema::ruleset::Citation::Registry)
-    {
-        let sections: serde_json::Map<String, serde_json::Value> = by_game
-            .iter()
-            .map(|(rules, s)| (rules.game.id().to_string(), json!(s)))
-            .collect();
+    if crate::explain::sections_named(info).is_some() {
+        let sections: serde_json::Map<String, serde_json::Value> =
+            saber_schema::check::sections_by_game(info.code)
+                .iter()
+                .map(|(rules, s)| (rules.game.id().to_string(), json!(s)))
+                .collect();
         properties.insert("rules_by_game".into(), json!(sections));
     }
     json!({
