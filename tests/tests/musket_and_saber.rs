@@ -409,3 +409,50 @@ fn tiled_export_refuses_a_musket_and_saber_file_at_its_game() {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 }
+
+#[test]
+fn export_of_a_musket_and_saber_map_says_a_scenario_is_expected() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = run(&[
+        "export",
+        "scenarios/examples/musket-and-saber/maps/millbrook-invented.ron",
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("FMT004"), "{stderr}");
+    assert!(
+        !stderr.contains("SYN002"),
+        "one line, not the fields a scenario lacks: {stderr}"
+    );
+    assert!(
+        !stderr.contains("--format tiled"),
+        "no Tiled map of an M&S map: {stderr}"
+    );
+}
+
+#[test]
+fn an_export_among_checked_files_is_held_to_its_own_games_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("millbrook-invented.json");
+    std::fs::copy(
+        repo("tests/golden/musket-and-saber/millbrook-export.json"),
+        &file,
+    )
+    .unwrap();
+    let (code, stdout, stderr) = run(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("checked against export.musket-and-saber-quick-play.schema.json only"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("0 errors"), "{stdout}");
+    // A value its schema refuses is an error.
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("\"steps\": 2", "\"steps\": 7");
+    std::fs::write(&file, text).unwrap();
+    let (code, stdout, _) = run(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("SCH001"), "{stdout}");
+}
