@@ -25,6 +25,17 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
         "F4",
         "Show or hide the Diagnostics and History panel",
     ),
+    (
+        "Analysis",
+        "F5",
+        "Movement overlay (Movement Phases as bands, best path)",
+    ),
+    (
+        "Analysis",
+        "F6",
+        "Line-of-sight overlay (click pins it, Esc unpins)",
+    ),
+    ("Analysis", "F7", "Terrain as played (after special rules)"),
     ("Tools", "B", "Terrain brush"),
     ("Tools", "G", "Flood fill"),
     ("Tools", "I", "Eyedropper"),

@@ -56,6 +56,7 @@ impl App {
         if pressed(ui, Key::M) {
             self.canvas.show_minimap = !self.canvas.show_minimap;
         }
+        self.canvas.overlays.keys(ui);
         if self.ws.doc.scenario().is_some() {
             crate::app::workspace::Mode::keys(&mut self.builder, ui, &mut self.ws);
         } else {
@@ -91,6 +92,8 @@ impl App {
                 }
             });
             ui.menu_button("View", |ui| self.view_menu(ui));
+            let scenario = self.ws.doc.scenario().is_some();
+            ui.menu_button("Analysis", |ui| self.canvas.overlays.menu(ui, scenario));
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(

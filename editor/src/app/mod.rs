@@ -277,6 +277,16 @@ impl App {
         &self.recent
     }
 
+    /// The analysis overlays (read only).
+    pub fn overlays(&self) -> &crate::overlays::Overlays {
+        &self.canvas.overlays
+    }
+
+    /// The analysis overlays (tests choose a start and an allowance through it).
+    pub fn overlays_mut(&mut self) -> &mut crate::overlays::Overlays {
+        &mut self.canvas.overlays
+    }
+
     /// The scenario builder (read only).
     pub fn builder(&self) -> &ScenarioUi {
         &self.builder
@@ -416,6 +426,11 @@ impl App {
             None => String::new(),
         };
 
+        let checked = self.builder.checker.revision;
+        let resolved = &self.builder.checker.resolved;
+        self.canvas
+            .overlays
+            .sync(&self.ws.doc, checked.map(|rev| (rev, resolved)));
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar.ui(ui, &mut self.ws));
         let mode: &mut dyn Mode = if scenario {
@@ -454,6 +469,7 @@ impl App {
             self.canvas.ui(ui, &mut self.ws, mode, keys_free, !modal);
         });
 
+        self.canvas.overlays.panel(&ctx, &self.ws.doc);
         if !scenario && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc) {
             self.ws.status.set(s);
         }

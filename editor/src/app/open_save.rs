@@ -262,6 +262,7 @@ impl App {
         self.map_tools.reset(self.ws.doc.map());
         self.canvas.fit_pending = true;
         self.canvas.cancel_stroke();
+        self.canvas.overlays.reset();
         self.properties.open = false;
         self.autosaved = None;
     }
