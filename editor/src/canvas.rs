@@ -346,6 +346,9 @@ pub struct Stack {
     pub counters: Vec<String>,
     /// Stacking points in the hex (7.0).
     pub points: u32,
+    /// What to print under the top counter instead of the points (a game that counts no
+    /// points, Musket & Saber 5.0).
+    pub info: Option<String>,
     /// Something is wrong with it (over-stacked, outside its zone, …).
     pub bad: bool,
 }
@@ -601,10 +604,10 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
             Color32::WHITE,
         );
         let small = FontId::proportional((size * 0.24).clamp(6.0, 14.0));
-        let info = if n > 1 {
-            format!("{n}· {}/6", st.points)
-        } else {
-            format!("{}/6", st.points)
+        let info = match &st.info {
+            Some(info) => info.clone(),
+            None if n > 1 => format!("{n}· {}/6", st.points),
+            None => format!("{}/6", st.points),
         };
         painter.text(
             top.center() + vec2(0.0, size * 0.24),

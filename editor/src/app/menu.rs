@@ -50,13 +50,15 @@ impl App {
         if pressed(ui, Key::F4) {
             self.show_right = !self.show_right;
         }
-        if pressed(ui, Key::P) && self.ws.doc.scenario().is_none() {
+        if pressed(ui, Key::P) && self.ws.doc.scenario().is_none() && self.ws.doc.ms().is_none() {
             self.properties.open = !self.properties.open;
         }
         if pressed(ui, Key::M) {
             self.canvas.show_minimap = !self.canvas.show_minimap;
         }
-        if self.ws.doc.scenario().is_some() {
+        if self.ws.doc.ms().is_some() {
+            crate::app::workspace::Mode::keys(&mut self.ms, ui, &mut self.ws);
+        } else if self.ws.doc.scenario().is_some() {
             crate::app::workspace::Mode::keys(&mut self.builder, ui, &mut self.ws);
         } else {
             crate::app::workspace::Mode::keys(&mut self.map_tools, ui, &mut self.ws);
@@ -94,7 +96,7 @@ impl App {
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(
-                        self.ws.doc.scenario().is_none(),
+                        self.ws.doc.scenario().is_none() && self.ws.doc.ms().is_none(),
                         egui::Button::new("Properties… (P)"),
                     )
                     .on_disabled_hover_text(

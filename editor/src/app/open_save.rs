@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::app::dialogs::{NewMap, Replace};
 use crate::app::file_dialog::{Purpose, Request};
 use crate::autosave::Snapshot;
-use crate::document::Document;
+use crate::document::{Document, MsDoc};
 use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::{Tab, new_scenario};
@@ -80,15 +80,22 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
             doc.map_notes = l.map_notes;
             (doc, why)
         }
+        LoadedFile::Ms(l) => {
+            let mut doc = Document::for_ms(l.doc, l.map, path);
+            doc.text = Some(l.text);
+            doc.map_file = match l.map_origin {
+                Some(MapOrigin::File(p)) => Some(p),
+                Some(MapOrigin::BuiltIn(_)) | None => None,
+            };
+            doc.map_notes = l.map_notes;
+            (doc, None)
+        }
     }
 }
 
 /// How many problems were found while reading a file.
 fn problems_of(loaded: &LoadedFile) -> usize {
-    match loaded {
-        LoadedFile::Map(l) => l.problems.len(),
-        LoadedFile::Scenario(l) => l.problems.len(),
-    }
+    loaded.problems().len()
 }
 
 impl App {
@@ -149,6 +156,40 @@ impl App {
     /// Do an action without asking.
     pub(crate) fn perform(&mut self, action: Action) {
         match action {
+            Action::New(form)
+                if form.game == saber_schema::ruleset::Game::MusketAndSaberQuickPlay =>
+            {
+                match files::new_ms_map(&form.id(), form.name.trim(), form.width, form.height) {
+                    Ok(doc) => {
+                        self.set_document(doc);
+                        self.ws.status.set(format!(
+                            "New Musket & Saber map “{}” ({} × {}): type its chart and track from your copy",
+                            form.name.trim(),
+                            form.width,
+                            form.height
+                        ));
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            Action::NewScenario if self.ws.doc.ms().is_some() => {
+                let map = self.ws.doc.map().clone();
+                let map_file = match self.ws.doc.ms() {
+                    Some(MsDoc::Scenario(_)) => self.ws.doc.map_file.clone(),
+                    _ => self.ws.doc.path.clone(),
+                };
+                match files::new_ms_scenario(&map) {
+                    Ok(mut doc) => {
+                        doc.map_file = map_file;
+                        doc.mark_unsaved();
+                        self.set_document(doc);
+                        self.ws.status.set(
+                            "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex",
+                        );
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
             Action::New(form) => {
                 let map = form.map();
                 let status = format!(
@@ -260,6 +301,7 @@ impl App {
         self.ws.doc = doc;
         self.builder.reset(self.ws.doc.map());
         self.map_tools.reset(self.ws.doc.map());
+        self.ms.reset(&self.ws.doc);
         self.canvas.fit_pending = true;
         self.canvas.cancel_stroke();
         self.properties.open = false;
@@ -352,6 +394,16 @@ impl App {
         let count = |ds: &[saber_schema::diagnostic::Diagnostic]| {
             ds.iter().filter(|d| d.is_error()).count()
         };
+        {
+            use saber_schema::pipeline::musket_and_saber as ms;
+            match doc.ms() {
+                Some(MsDoc::Map(f)) => return count(&ms::check_map_model(f)),
+                Some(MsDoc::Scenario(s)) => {
+                    return count(&ms::check_scenario_noting(s, doc.map(), &doc.map_notes));
+                }
+                None => {}
+            }
+        }
         let Some(s) = doc.scenario() else {
             return count(&saber_schema::pipeline::check_map_model(doc.map()));
         };
@@ -409,9 +461,11 @@ impl App {
 
     /// Ask where to save (after any new map id).
     pub(crate) fn ask_save_path(&mut self, then: Option<Action>) -> bool {
-        let (what, id) = match self.ws.doc.scenario() {
-            Some(s) => ("scenario", s.id.clone()),
-            None => ("map", self.ws.doc.map().id.clone()),
+        let (what, id) = match (self.ws.doc.ms(), self.ws.doc.scenario()) {
+            (Some(MsDoc::Scenario(s)), _) => ("scenario", s.id.clone()),
+            (Some(MsDoc::Map(f)), _) => ("map", f.id.clone()),
+            (None, Some(s)) => ("scenario", s.id.clone()),
+            (None, None) => ("map", self.ws.doc.map().id.clone()),
         };
         let req = Request {
             title: format!("Save {what} as"),
@@ -522,6 +576,10 @@ impl App {
         let (what, id) = match &offer.doc {
             LoadedFile::Map(l) => ("map", l.map.id.clone()),
             LoadedFile::Scenario(l) => ("scenario", l.scenario.id.clone()),
+            LoadedFile::Ms(l) => match &l.doc {
+                MsDoc::Map(f) => ("map", f.id.clone()),
+                MsDoc::Scenario(s) => ("scenario", s.id.clone()),
+            },
         };
         let file_name = offer
             .source
@@ -669,6 +727,14 @@ impl App {
     /// Can the document be exported (no errors)? If not, say so now, before any file is
     /// asked for.
     fn exportable(&mut self) -> bool {
+        if self.ws.doc.ms().is_some() {
+            // What saberc does not export for the game either (README, "Musket & Saber").
+            self.error = Some(
+                "Musket & Saber files have no Tiled map or scenario card yet (nor in saberc)."
+                    .into(),
+            );
+            return false;
+        }
         if self.ws.doc.scenario().is_some() {
             return self.compiled().is_some();
         }

@@ -38,6 +38,30 @@ pub fn side_color(c: CounterColor) -> &'static str {
     }
 }
 
+/// The colour of the counters of a side given by its place (0 or 1), for games whose files
+/// name no counter colour the tools can draw (Musket & Saber sides say theirs in words, 2.3).
+pub fn side_color_at(side: usize) -> &'static str {
+    side_color(if side == 0 {
+        CounterColor::Blue
+    } else {
+        CounterColor::Red
+    })
+}
+
+/// Fills for the kinds of hex terrain a Musket & Saber map's chart declares. The chart is typed
+/// from the user's copy and holds no colours, so a kind is drawn in the colour of its place
+/// among the chart's hex rows ([`kind_fill`]); a hex of several kinds in its first kind's.
+const KIND_FILLS: [&str; 10] = [
+    "#e9e4c4", "#c9a66b", "#86b061", "#d9a882", "#5d9fd6", "#4e7d3a", "#b39ddb", "#9cc9ec",
+    "#e0c060", "#a0a0a0",
+];
+
+/// The fill of the `index`-th kind of hex terrain of a Musket & Saber chart (cycling through
+/// [`KIND_FILLS`] past its end).
+pub fn kind_fill(index: usize) -> &'static str {
+    KIND_FILLS[index % KIND_FILLS.len()]
+}
+
 /// The RGB triple of a `#rrggbb` colour of this palette.
 pub const fn rgb(hex: &str) -> Rgb {
     let b = hex.as_bytes();
