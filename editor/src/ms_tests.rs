@@ -57,7 +57,10 @@ fn editor() -> Harness<'static, App> {
 fn tall_editor() -> Harness<'static, App> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1600.0, 3000.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), App::new(files::default_map(), None));
+        .build_ui_state(
+            |ui, app: &mut App| app.show(ui),
+            App::new(files::default_map(), None),
+        );
     h.run();
     h
 }
@@ -83,8 +86,30 @@ fn set_text(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.run();
 }
 
+/// Click the widget named `label`, scrolled into view first (the tables scroll sideways).
+fn click_label(h: &mut Harness<'static, App>, label: &str) {
+    scroll_to(h, label);
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Scroll the widget named `label` into view, and wait for the scrolling to settle.
+fn scroll_to(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    let mut last = None;
+    for _ in 0..30 {
+        h.run();
+        let now = h.get_by_label(label).rect();
+        if last == Some(now) {
+            break;
+        }
+        last = Some(now);
+    }
+}
+
 /// Type a number into the drag value named `label`.
 fn set_number(h: &mut Harness<'static, App>, label: &str, n: u32) {
+    scroll_to(h, label);
     h.get_by_label(label).click();
     h.run();
     h.event(Event::Text(n.to_string()));
@@ -95,6 +120,11 @@ fn set_number(h: &mut Harness<'static, App>, label: &str, n: u32) {
 
 /// Open the combo named `name` (the `nth` of that name) and pick `item` from it.
 fn choose(h: &mut Harness<'static, App>, name: &str, nth: usize, item: &str) {
+    h.get_all_by_role_and_label(Role::ComboBox, name)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no combo `{name}` #{nth}"))
+        .scroll_to_me();
+    h.run();
     h.get_all_by_role_and_label(Role::ComboBox, name)
         .nth(nth)
         .unwrap_or_else(|| panic!("no combo `{name}` #{nth}"))
@@ -367,16 +397,13 @@ fn the_example_is_built_from_scratch() {
             );
         }
         if let Some(r) = side.replacement_steps {
-            h.get_by_label(&format!("Side {n} replacements stated"))
-                .click();
-            h.run();
+            click_label(&mut h, &format!("Side {n} replacements stated"));
             if r > 0 {
                 set_number(&mut h, &format!("Side {n} replacement steps"), r);
             }
         }
         for (ci, c) in side.counters.iter().enumerate() {
-            h.get_by_label(&format!("+ Counter ({})", side.name))
-                .click();
+            click_label(&mut h, &format!("+ Counter ({})", side.name));
             h.run();
             let f = |what: &str| format!("Side {n} counter {} {what}", ci + 1);
             set_text(&mut h, &f("ID"), &c.id);

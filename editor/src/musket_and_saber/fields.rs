@@ -9,8 +9,12 @@ use saber_schema::model::musket_and_saber::{Cost, Face};
 
 /// A one-line text field named `name` (for screen readers and tests).
 pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response {
-    ui.add(egui::TextEdit::singleline(value).desired_width(width))
-        .accessible_name(name)
+    ui.add(
+        egui::TextEdit::singleline(value)
+            .desired_width(width)
+            .min_size(egui::vec2(width, 0.0)),
+    )
+    .accessible_name(name)
 }
 
 /// A text whose typed form is kept while it does not read as a value (then shown in red with
@@ -28,7 +32,11 @@ fn typed<T>(
     let mut text: String = ui
         .data(|d| d.get_temp::<String>(key))
         .unwrap_or_else(|| show(value));
-    let r = ui.add(egui::TextEdit::singleline(&mut text).desired_width(width));
+    let r = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .desired_width(width)
+            .min_size(egui::vec2(width, 0.0)),
+    );
     let r = r.accessible_name(name);
     let mut why = None;
     if r.changed() {
@@ -125,10 +133,10 @@ fn ron_of<T: serde::Serialize>(v: &T) -> String {
 /// A chart cost: none (the chart leaves it blank), MP, `+n` across a hexside, or prohibited.
 pub fn cost(ui: &mut Ui, id: Id, name: &str, value: &mut Option<Cost>) {
     let label = |c: &Option<Cost>| match c {
-        None => "—".to_string(),
-        Some(Cost::Mp(n)) => format!("{n} MP"),
-        Some(Cost::Plus(n)) => format!("+{n}"),
-        Some(Cost::Prohibited) => "P".to_string(),
+        None => "—",
+        Some(Cost::Mp(_)) => "MP",
+        Some(Cost::Plus(_)) => "+",
+        Some(Cost::Prohibited) => "P",
     };
     let n = match value {
         Some(Cost::Mp(n) | Cost::Plus(n)) => *n,
@@ -137,7 +145,7 @@ pub fn cost(ui: &mut Ui, id: Id, name: &str, value: &mut Option<Cost>) {
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt(id)
             .selected_text(label(value))
-            .width(56.0)
+            .width(44.0)
             .show_ui(ui, |ui| {
                 for c in [
                     None,

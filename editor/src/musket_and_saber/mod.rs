@@ -90,6 +90,8 @@ pub struct MsUi {
     pub brush: String,
     /// The counter chosen for set-up: (side, index in its roster).
     pub chosen: Option<(usize, usize)>,
+    /// A counter just added to a roster (side, index), whose ID field takes the focus.
+    pub new_counter: Option<(usize, usize)>,
     /// The reinforcement line whose entry hex a click sets.
     pub picking_entry: Option<usize>,
     /// Strokes painted so far (each stroke is one undo step).
@@ -174,7 +176,7 @@ fn map_overlay(file: &MsMapFile, out: &mut Overlay) {
     for c in grid.coords() {
         let kinds = file.kinds_at(c);
         if let Some(color) = kinds.first().and_then(|k| kind_color(file, k)) {
-            out.tints.push((c, color));
+            out.fills.push((c, color));
         }
         if let Some(color) = kinds.get(1).and_then(|k| kind_color(file, k)) {
             out.marks.push((c, color));

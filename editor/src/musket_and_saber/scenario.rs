@@ -244,7 +244,14 @@ fn roster_table(
             ui.end_row();
             for (ci, c) in sd.counters.iter_mut().enumerate() {
                 let name = |what: &str| format!("Side {n} counter {} {what}", ci + 1);
-                text(ui, &mut c.id, &name("ID"), 90.0);
+                let r = text(ui, &mut c.id, &name("ID"), 90.0);
+                if ms.new_counter == Some((si, ci)) {
+                    // A counter just added: its ID is typed first, wherever the table was
+                    // scrolled to.
+                    ms.new_counter = None;
+                    r.request_focus();
+                    r.scroll_to_me(Some(egui::Align::Min));
+                }
                 text(ui, &mut c.formation, &name("formation"), 70.0);
                 let before = c.class;
                 egui::ComboBox::from_id_salt(("ms-class", si, ci))
@@ -305,6 +312,7 @@ fn roster_table(
         while sd.counters.iter().any(|c| c.id == format!("Counter {k}")) {
             k += 1;
         }
+        ms.new_counter = Some((si, sd.counters.len()));
         sd.counters.push(MsCounter {
             id: format!("Counter {k}"),
             formation: String::new(),
