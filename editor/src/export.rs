@@ -66,6 +66,31 @@ pub fn write_engine(c: &Compiled, path: &Path, inputs: &[&Path]) -> Result<(), S
         .map_err(|e| format!("Could not export: {e}"))
 }
 
+/// Write the engine JSON of a compiled Musket & Saber scenario to `path`: the library's
+/// `export_json`, the one function `saberc export` calls too (so both write the same bytes),
+/// checked against its schema, through the library's atomic write, never over one of the
+/// `inputs`.
+pub fn write_ms_engine(
+    c: &saber_schema::pipeline::musket_and_saber::MsCompiled,
+    path: &Path,
+    inputs: &[&Path],
+) -> Result<(), String> {
+    let text =
+        saber_schema::output::export::musket_and_saber::export_json(c).map_err(|d| d.message)?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    if let Some(p) = saber_schema::pipeline::schema::validate_ms_export(&value).first() {
+        return Err(format!(
+            "internal error: the export does not match its schema: {}",
+            p.message
+        ));
+    }
+    target(path, inputs)
+        .read_back()
+        .write(text.as_bytes())
+        .map(|_| ())
+        .map_err(|e| format!("Could not export: {e}"))
+}
+
 /// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise; never
 /// over one of the `inputs`.
 pub fn card(c: &Compiled, path: &Path, width: u32, inputs: &[&Path]) -> Result<(), String> {

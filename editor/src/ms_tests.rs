@@ -539,4 +539,18 @@ fn the_example_is_built_from_scratch() {
     }
     assert_eq!(built.first_player, target.first_player);
     assert_eq!(built.game_length, target.game_length);
+
+    // The editor's engine export is what `saberc export` writes for the saved file (its
+    // pipeline: the file compiled on the map it finds, then the library's export).
+    let ours = dir.path().join("editor-export.json");
+    h.state_mut().write_engine(&ours);
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let src = Source::read(&path).expect("saved");
+    let (compiled, _) =
+        saber_schema::pipeline::musket_and_saber::compile_scenario(&src, &MapRegistry::new());
+    let theirs = saber_schema::output::export::musket_and_saber::export_json(
+        &compiled.expect("the saved file compiles"),
+    )
+    .expect("exports");
+    assert_eq!(std::fs::read_to_string(&ours).expect("exported"), theirs);
 }

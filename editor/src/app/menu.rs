@@ -167,9 +167,13 @@ impl App {
         }
         ui.separator();
         let scenario = self.ws.doc.scenario().is_some();
+        let ms_scenario = matches!(self.ws.doc.ms(), Some(crate::document::MsDoc::Scenario(_)));
         ui.menu_button("Export", |ui| {
             if ui
-                .add_enabled(scenario, egui::Button::new("For a game engine (JSON)…"))
+                .add_enabled(
+                    scenario || ms_scenario,
+                    egui::Button::new("For a game engine (JSON)…"),
+                )
                 .on_disabled_hover_text("Open or build a scenario first")
                 .clicked()
             {

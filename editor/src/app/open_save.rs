@@ -769,12 +769,22 @@ impl App {
 
     /// Export the engine JSON (the same document as `saberc export`).
     pub fn export_engine(&mut self) {
-        let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
-            return;
+        let id = match self.ws.doc.ms() {
+            Some(MsDoc::Scenario(_)) => match self.ms_compiled() {
+                Some(c) => c.scenario.id,
+                None => return,
+            },
+            Some(_) => return,
+            None => {
+                let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
+                    return;
+                };
+                if !self.exportable() {
+                    return;
+                }
+                id
+            }
         };
-        if !self.exportable() {
-            return;
-        }
         let req = self.export_request(
             "Export for a game engine",
             vec![("Engine JSON".into(), vec!["json"])],
@@ -792,8 +802,53 @@ impl App {
         doc.path.iter().chain(&doc.map_file).cloned().collect()
     }
 
+    /// The open Musket & Saber scenario compiled on its map, if it has no errors (the export
+    /// needs a clean scenario, as `saberc export`'s does); else says why.
+    fn ms_compiled(&mut self) -> Option<saber_schema::pipeline::musket_and_saber::MsCompiled> {
+        let doc = &self.ws.doc;
+        let Some(MsDoc::Scenario(s)) = doc.ms() else {
+            return None;
+        };
+        let errors = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
+            s,
+            doc.map(),
+            &doc.map_notes,
+        )
+        .into_iter()
+        .filter(|d| d.is_error())
+        .count();
+        let map = doc.ms_map().cloned();
+        if errors > 0 || map.is_none() {
+            self.error = Some(format!(
+                "The scenario has {} (see Diagnostics): fix them before exporting.",
+                crate::plural(errors, "error")
+            ));
+            return None;
+        }
+        Some(saber_schema::pipeline::musket_and_saber::MsCompiled {
+            scenario: s.clone(),
+            map: map?,
+            origin: match &doc.map_file {
+                Some(p) => MapOrigin::File(p.clone()),
+                None => MapOrigin::BuiltIn(doc.map().id.clone()),
+            },
+        })
+    }
+
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
+        if self.ws.doc.ms().is_some() {
+            let Some(c) = self.ms_compiled() else {
+                return;
+            };
+            let inputs = self.inputs();
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            match crate::export::write_ms_engine(&c, path, &inputs) {
+                Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         let Some(c) = self.compiled() else {
             return;
         };

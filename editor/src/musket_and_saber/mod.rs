@@ -19,7 +19,7 @@ pub mod setup;
 
 use egui::{Color32, Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
-use saber_schema::model::musket_and_saber::{ChartOn, MsMapFile};
+use saber_schema::model::musket_and_saber::MsMapFile;
 use saber_schema::output::palette;
 
 use crate::app::workspace::{Mode, Panel, Workspace};
@@ -137,31 +137,21 @@ impl MsUi {
     }
 }
 
-/// The fill of a kind of hex terrain on a map: the palette's colour of its place among the
-/// chart's hex rows (`None`: no such row; the map's checks say so, MAP010).
+/// The fill of a kind of hex terrain on a map, as `saberc render` fills it (`None`: the chart
+/// has no such row; the map's checks say so, MAP010).
 pub fn kind_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    let i = file
-        .chart
-        .iter()
-        .filter(|r| r.on == ChartOn::Hex)
-        .position(|r| r.kind == kind)?;
-    Some(rgb(palette::kind_fill(i)))
+    palette::ms_kind_fill(file, kind).map(rgb)
 }
 
-/// The colour of a kind of hexside terrain: the palette's colour after the hex rows'.
+/// The colour of a kind of hexside terrain, as `saberc render` draws it.
 pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    let hex_rows = file.chart.iter().filter(|r| r.on == ChartOn::Hex).count();
-    let i = file
-        .chart
-        .iter()
-        .filter(|r| r.on == ChartOn::Hexside)
-        .position(|r| r.kind == kind)?;
-    Some(rgb(palette::kind_fill(hex_rows + i)))
+    palette::ms_hexside_stroke(file, kind).map(rgb)
 }
 
-/// The colour of a side (0 or 1), from the one palette.
+/// The colour of a side (0 or 1), as `saberc render` draws its set-up.
 pub fn side_color(side: usize) -> Color32 {
-    rgb(palette::side_color_at(side))
+    let [r, g, b] = saber_schema::output::overlays::overlay_color(side);
+    Color32::from_rgb(r, g, b)
 }
 
 fn rgb(hex: &str) -> Color32 {

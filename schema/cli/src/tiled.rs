@@ -8,6 +8,7 @@ use saber_schema::files::Target;
 use saber_schema::output::convert::convert;
 use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
 use saber_schema::output::tiled::import::{import_path, map_ron};
+use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::{Source, Syntax};
 use saber_schema::pipeline::{compile_scenario_with_map, finish, load_map};
@@ -32,6 +33,9 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         Ok(s) => s,
         Err(code) => return code,
     };
+    if is_musket_and_saber(&src) {
+        return musket_and_saber_refused(&src);
+    }
     // What was read, which no file written may be.
     let mut inputs = vec![input.to_path_buf()];
     let (files, diags) = match detect(&src) {
@@ -75,6 +79,24 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         }
         Err(e) => write_failed(&e),
     }
+}
+
+/// A Musket & Saber Quick Play map or scenario: refused, at its `game` field. The Tiled export
+/// draws Rifle & Saber's terrain (its tileset is R&S's chart, one tile a terrain); an M&S map's
+/// terrain is kinds from its own chart, several to a hex, with hexsides of its own, which the
+/// Tiled map and its import do not carry: written as an R&S Tiled map it would come back as an
+/// R&S map, its kinds lost.
+fn musket_and_saber_refused(src: &Source) -> i32 {
+    let at = saber_schema::pipeline::locate::top_level_field(&src.text, "game")
+        .map(|(start, end)| {
+            let l = saber_schema::pipeline::locate::location_at(&src.text, start, end - start);
+            format!(":{}:{}", l.line, l.column)
+        })
+        .unwrap_or_default();
+    usage_error(&format!(
+        "{}{at}: this is a Musket & Saber Quick Play file, and `export --format tiled` writes Rifle & Saber maps only (its tileset is Rifle & Saber's terrain; an M&S map's terrain kinds, several to a hex, and its hexsides would be lost): draw it with `saberc render`, or export the scenario for an engine with `saberc export`",
+        shown(&src.path)
+    ))
 }
 
 /// A Tiled map read as our map file; written only when it has no errors.

@@ -2,6 +2,7 @@
 //! of each side's counters, shared by the map renderer, the scenario card and the editor (which
 //! turns them into egui colours with [`rgb`]). Colours are written `#rrggbb`, as SVG takes them.
 
+use crate::model::musket_and_saber::{ChartOn, MsMapFile};
 use crate::model::scenario::CounterColor;
 use crate::ruleset::Terrain;
 
@@ -21,6 +22,51 @@ pub fn terrain_fill(t: Terrain) -> &'static str {
     }
 }
 
+/// The fills of the kinds of hex terrain a Musket & Saber map's chart declares (its own names,
+/// not Rifle & Saber's terrain): the chart's `i`-th hex row takes the `i`-th, cycling. Earthy
+/// tones, light enough for counters and coordinates drawn over them.
+pub const CHART_KIND_FILLS: [&str; 10] = [
+    "#e9e4c4", "#c9a46a", "#86b061", "#d9a882", "#9cc9ec", "#b7c98a", "#d7c7a3", "#a3b8a0",
+    "#e0b8b8", "#c4b5d9",
+];
+
+/// The strokes of the kinds of hexside terrain a Musket & Saber map's chart declares: the
+/// chart's `i`-th hexside row takes the `i`-th, cycling.
+pub const CHART_HEXSIDE_STROKES: [&str; 6] = [
+    "#2f6fb5", "#4a2608", "#7a2414", "#1f4a14", "#6b4fa0", "#b06a10",
+];
+
+/// The fill of the `i`-th hex row of a Musket & Saber chart.
+pub fn chart_kind_fill(i: usize) -> &'static str {
+    CHART_KIND_FILLS[i % CHART_KIND_FILLS.len()]
+}
+
+/// The stroke of the `i`-th hexside row of a Musket & Saber chart.
+pub fn chart_hexside_stroke(i: usize) -> &'static str {
+    CHART_HEXSIDE_STROKES[i % CHART_HEXSIDE_STROKES.len()]
+}
+
+/// The fill of a kind of hex terrain on a Musket & Saber map: the colour of its row's place
+/// among the chart's hex rows (`None`: the chart has no such row). The renderer and the editor
+/// both ask it.
+pub fn ms_kind_fill(f: &MsMapFile, kind: &str) -> Option<&'static str> {
+    f.chart
+        .iter()
+        .filter(|r| r.on == ChartOn::Hex)
+        .position(|r| r.kind == kind)
+        .map(chart_kind_fill)
+}
+
+/// The stroke of a kind of hexside terrain on a Musket & Saber map: by its row's place among
+/// the chart's hexside rows (`None`: no such row).
+pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
+    f.chart
+        .iter()
+        .filter(|r| r.on == ChartOn::Hexside)
+        .position(|r| r.kind == kind)
+        .map(chart_hexside_stroke)
+}
+
 /// The deck of a bridge.
 pub const BRIDGE_DECK: &str = "#3b3b3b";
 
@@ -36,30 +82,6 @@ pub fn side_color(c: CounterColor) -> &'static str {
         CounterColor::Red => "#d62728",
         CounterColor::Blue => "#1f5ac8",
     }
-}
-
-/// The colour of the counters of a side given by its place (0 or 1), for games whose files
-/// name no counter colour the tools can draw (Musket & Saber sides say theirs in words, 2.3).
-pub fn side_color_at(side: usize) -> &'static str {
-    side_color(if side == 0 {
-        CounterColor::Blue
-    } else {
-        CounterColor::Red
-    })
-}
-
-/// Fills for the kinds of hex terrain a Musket & Saber map's chart declares. The chart is typed
-/// from the user's copy and holds no colours, so a kind is drawn in the colour of its place
-/// among the chart's hex rows ([`kind_fill`]); a hex of several kinds in its first kind's.
-const KIND_FILLS: [&str; 10] = [
-    "#e9e4c4", "#c9a66b", "#86b061", "#d9a882", "#5d9fd6", "#4e7d3a", "#b39ddb", "#9cc9ec",
-    "#e0c060", "#a0a0a0",
-];
-
-/// The fill of the `index`-th kind of hex terrain of a Musket & Saber chart (cycling through
-/// [`KIND_FILLS`] past its end).
-pub fn kind_fill(index: usize) -> &'static str {
-    KIND_FILLS[index % KIND_FILLS.len()]
 }
 
 /// The RGB triple of a `#rrggbb` colour of this palette.

@@ -309,9 +309,16 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
         // An engine export among the source files: named as such, and held to its schema.
         Err(d) if d.code == Code::EngineExport => {
             let mut diags = vec![d];
-            match parse_document::<crate::model::export::Export>(src) {
-                Ok((_, written)) => diags.extend(schema::validate_export(&written)),
-                Err(e) => diags.push(e),
+            if musket_and_saber::is_musket_and_saber(src) {
+                match parse_document::<crate::model::musket_and_saber_export::MsExport>(src) {
+                    Ok((_, written)) => diags.extend(schema::validate_ms_export(&written)),
+                    Err(e) => diags.push(e),
+                }
+            } else {
+                match parse_document::<crate::model::export::Export>(src) {
+                    Ok((_, written)) => diags.extend(schema::validate_export(&written)),
+                    Err(e) => diags.push(e),
+                }
             }
             (None, diags, Built::Nothing)
         }

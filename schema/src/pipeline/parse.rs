@@ -64,9 +64,15 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let value = format_string(raw);
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
+        // Each game's export has its own schema (the `game` field says which).
+        let schema = if names_musket_and_saber(source) {
+            crate::model::musket_and_saber_export::SCHEMA_FILE
+        } else {
+            "export.schema.json"
+        };
         return Err(Diagnostic::new(
             Code::EngineExport,
-            format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against export.schema.json only"),
+            format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against {schema} only"),
         )
         .at_location(location_at(text, at, span))
         .with_hint("exports are generated: keep them out of the folders of source files, or regenerate them with `saberc export`"));
