@@ -815,6 +815,44 @@ mod tests {
         assert_eq!(std::fs::read_dir(&rd.dir).expect("dir").count(), 0);
     }
 
+    /// Unsaved work on a Musket & Saber map or scenario is recovered as that game's document
+    /// (never as a Rifle & Saber one), the scenario on the map found beside its file.
+    #[test]
+    fn musket_and_saber_work_is_recovered_as_such() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let examples =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
+        std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
+        std::fs::copy(
+            examples.join("maps/millbrook-invented.ron"),
+            dir.path().join("maps/millbrook-invented.ron"),
+        )
+        .expect("copied");
+        let scenario = dir.path().join("millbrook.ron");
+        std::fs::copy(examples.join("millbrook.ron"), &scenario).expect("copied");
+        let rd = RecoveryDir {
+            dir: dir.path().join("recovery"),
+        };
+        for path in [dir.path().join("maps/millbrook-invented.ron"), scenario] {
+            let Ok(LoadedFile::Ms(l)) = read_any(&path) else {
+                panic!("{} opens as M&S", path.display());
+            };
+            let mut doc = Document::for_ms(l.doc, l.map, Some(path.clone()));
+            doc.edit_ms("Rename", None, |ms| match ms {
+                MsDoc::Map(f) => f.name = "Renamed".into(),
+                MsDoc::Scenario(s) => s.name = "Renamed".into(),
+            });
+            let r = rd.claim(Some(&path)).expect("claimed");
+            r.write(&doc).expect("written");
+            let back = r.read().expect("recovered");
+            let LoadedFile::Ms(got) = back.doc else {
+                panic!("recovered as another kind: {:?}", back.doc);
+            };
+            assert_eq!(Some(&got.doc), doc.ms());
+            r.release();
+        }
+    }
+
     #[test]
     fn a_live_windows_recovery_file_is_not_an_orphan() {
         let dir = tempfile::tempdir().expect("temp dir");

@@ -159,9 +159,12 @@ pub fn overlay(ms: &MsUi, s: &MsScenario, f: &MsMapFile, hover: Option<Coord>, o
             bad: st.over_stacked,
         });
     }
+    // Entry hexes (4.5) lightly in their side's colour: outlines say what a click would do.
     for (si, sd) in s.sides.iter().enumerate() {
+        let [r, g, b, _] = side_color(si).to_array();
         for h in &sd.entry_hexes {
-            out.marks.push((*h, side_color(si)));
+            out.tints
+                .push((*h, Color32::from_rgba_unmultiplied(r, g, b, 90)));
         }
     }
     if let Some((side, ci)) = ms.chosen {
