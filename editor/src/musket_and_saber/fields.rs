@@ -166,7 +166,7 @@ pub fn cost(ui: &mut Ui, id: Id, name: &str, value: &mut Option<Cost>) {
             .accessible_name(name);
         if let Some(Cost::Mp(n) | Cost::Plus(n)) = value {
             ui.add(egui::DragValue::new(n).range(0..=99))
-                .accessible_name(&format!("{name} MP"));
+                .accessible_name(format!("{name} MP"));
         }
     });
 }
@@ -180,7 +180,7 @@ pub fn optional_i32(ui: &mut Ui, name: &str, value: &mut Option<i32>) {
         }
         if let Some(v) = value {
             ui.add(egui::DragValue::new(v).range(-99..=99))
-                .accessible_name(&format!("{name} value"));
+                .accessible_name(format!("{name} value"));
         }
     });
 }

@@ -258,7 +258,7 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
             ui.selectable_value(&mut r.on, ChartOn::Hexside, "hexside");
         })
         .response
-        .accessible_name(&format!("Chart {} on", i + 1));
+        .accessible_name(format!("Chart {} on", i + 1));
     fields::cost(
         ui,
         id.with("inf"),
@@ -302,7 +302,7 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
         ] {
             ui.checkbox(flag, name)
                 .on_hover_text(rule)
-                .accessible_name(&format!("Chart {} {name}", i + 1));
+                .accessible_name(format!("Chart {} {name}", i + 1));
         }
     });
     fields::optional_i32(

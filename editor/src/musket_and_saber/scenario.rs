@@ -182,14 +182,14 @@ pub fn roster_ui(
                         let mut stated = sd.replacement_steps.is_some();
                         if ui
                             .checkbox(&mut stated, "stated")
-                            .accessible_name(&format!("Side {n} replacements stated"))
+                            .accessible_name(format!("Side {n} replacements stated"))
                             .changed()
                         {
                             sd.replacement_steps = stated.then_some(0);
                         }
                         if let Some(r) = &mut sd.replacement_steps {
                             ui.add(egui::DragValue::new(r).range(0..=999))
-                                .accessible_name(&format!("Side {n} replacement steps"));
+                                .accessible_name(format!("Side {n} replacement steps"));
                             ui.label("steps (11.4)");
                         }
                     });
@@ -264,7 +264,7 @@ fn roster_table(
                         }
                     })
                     .response
-                    .accessible_name(&name("class"));
+                    .accessible_name(name("class"));
                 if c.class != before {
                     c.steps = c.class.steps();
                 }
@@ -274,7 +274,7 @@ fn roster_table(
                         c.class.name(),
                         crate::plural(c.class.steps() as usize, "step")
                     ))
-                    .accessible_name(&name("steps"));
+                    .accessible_name(name("steps"));
                 fields::face(
                     ui,
                     Id::unique(("ms-front", si, ci)),
@@ -366,7 +366,7 @@ pub fn reinforcements_ui(
                             }
                         })
                         .response
-                        .accessible_name(&format!("Reinforcement {n} turn"));
+                        .accessible_name(format!("Reinforcement {n} turn"));
                     ui.label("at");
                     fields::hex(
                         ui,
@@ -398,7 +398,7 @@ pub fn reinforcements_ui(
                             let mut on = l.units.contains(&c.id);
                             if ui
                                 .checkbox(&mut on, &c.id)
-                                .accessible_name(&format!("Reinforcement {n} {}", c.id))
+                                .accessible_name(format!("Reinforcement {n} {}", c.id))
                                 .changed()
                             {
                                 if on {
@@ -422,7 +422,7 @@ pub fn reinforcements_ui(
                 .sides
                 .first()
                 .and_then(|x| x.entry_hexes.first().copied())
-                .unwrap_or_else(|| saber_schema::model::hex::Coord(1, 1));
+                .unwrap_or(saber_schema::model::hex::Coord(1, 1));
             s.reinforcements.push(ReinforcementLine {
                 side,
                 units: Vec::new(),

@@ -282,7 +282,7 @@ pub fn setup_ui(
             ));
             ui.checkbox(&mut l.w1, "w/1")
                 .on_hover_text("the units may be placed within 1 hex of it (3.2)")
-                .accessible_name(&format!("Line {} w/1", li + 1));
+                .accessible_name(format!("Line {} w/1", li + 1));
             if ui
                 .small_button("Remove")
                 .on_hover_text("remove the line")

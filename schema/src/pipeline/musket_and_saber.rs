@@ -100,6 +100,7 @@ fn checks_on_map(
 /// What the editor opens of an M&S file: the document as parsed (even when it breaks the JSON
 /// Schema, so that it can be repaired) and, for a scenario, its map when found.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one per file opened; boxing buys nothing
 pub enum MsOpened {
     /// A map file.
     Map(MsMapFile),
