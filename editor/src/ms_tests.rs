@@ -554,3 +554,53 @@ fn the_example_is_built_from_scratch() {
     .expect("exports");
     assert_eq!(std::fs::read_to_string(&ours).expect("exported"), theirs);
 }
+
+/// The card of the example scenario and the Tiled map of its map, exported from the editor, are
+/// what saberc writes (`render --card`, `export --format tiled`: the same library calls on the
+/// files saved).
+#[test]
+fn the_examples_card_and_tiled_map_are_saberc_s() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+
+    let mut h = editor();
+    open(&mut h, &scen);
+    let card = dir.path().join("card.svg");
+    h.state_mut().write_card(&card);
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let (compiled, _) = saber_schema::pipeline::musket_and_saber::compile_scenario(
+        &Source::read(&scen).expect("readable"),
+        &MapRegistry::new(),
+    );
+    let theirs = saber_schema::output::card::ms_card_svg(&compiled.expect("compiles"));
+    assert_eq!(std::fs::read_to_string(&card).expect("written"), theirs);
+
+    // A scenario's Tiled export is refused, as saberc refuses it.
+    h.state_mut().export_tiled();
+    assert!(
+        h.state()
+            .error()
+            .is_some_and(|e| e.contains("no Tiled export")),
+        "{:?}",
+        h.state().error()
+    );
+
+    let mut h = editor();
+    open(&mut h, &map);
+    let out = dir.path().join("tiled");
+    std::fs::create_dir_all(&out).expect("dir");
+    h.state_mut().write_tiled(&out);
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let files = saber_schema::output::tiled::export::export_ms_map(&example_map()).expect("drawn");
+    assert!(!files.is_empty());
+    for f in files {
+        assert_eq!(
+            std::fs::read(out.join(&f.name)).expect("written"),
+            f.bytes,
+            "{}",
+            f.name
+        );
+    }
+}

@@ -166,6 +166,7 @@ fn pinned(name: &str, got: &str) {
         "millbrook-map".into(),
         "millbrook-scenario".into(),
         "millbrook-card".into(),
+        "millbrook-tiled".into(),
     ]);
     if saber_tests::bless_names().is_some_and(|n| n.contains(&stem)) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -372,12 +373,11 @@ fn sarif_of_a_musket_and_saber_file_cites_its_section() {
     assert_eq!(result["properties"]["rule"], "5.0", "{result}");
     let i = result["ruleIndex"].as_u64().unwrap() as usize;
     let rule = &run["tool"]["driver"]["rules"][i];
-    assert_eq!(
+    assert!(
         rule["shortDescription"]["text"]
             .as_str()
             .unwrap()
             .ends_with("(Rifle & Saber rule 7.0; Musket & Saber Quick Play rule 5.0)"),
-        true,
         "{rule}"
     );
     assert_eq!(
@@ -387,25 +387,114 @@ fn sarif_of_a_musket_and_saber_file_cites_its_section() {
 }
 
 #[test]
-fn tiled_export_refuses_a_musket_and_saber_file_at_its_game() {
+fn a_musket_and_saber_map_exports_to_tiled_and_import_refuses_it() {
     let dir = tempfile::tempdir().unwrap();
-    for input in [
+    let out = dir.path().join("tiled");
+    let (code, stdout, stderr) = run(&[
+        "export",
+        "--format",
+        "tiled",
         "scenarios/examples/musket-and-saber/maps/millbrook-invented.ron",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let tmj = std::fs::read_to_string(out.join("millbrook-invented.tmj")).unwrap();
+    let tsj = std::fs::read_to_string(out.join("millbrook-invented.tsj")).unwrap();
+    pinned("millbrook-tiled.tmj", &tmj);
+    pinned("millbrook-tiled.tsj", &tsj);
+    // One tile per legend character, with its kinds; the wooded hill's two kinds in one.
+    let ts: serde_json::Value = serde_json::from_str(&tsj).unwrap();
+    assert_eq!(ts["tilecount"], 5);
+    assert_eq!(ts["tiles"][3]["properties"][0]["value"], "woods, hill");
+    let map: serde_json::Value = serde_json::from_str(&tmj).unwrap();
+    // 0706 (column 7, row 6) is the wooded hill `b`, tile 3 (gid 4).
+    assert_eq!(map["layers"][0]["data"][5 * 16 + 6], 4);
+    let hexsides = &map["layers"][2];
+    assert_eq!(hexsides["name"], "hexsides");
+    assert_eq!(hexsides["objects"].as_array().unwrap().len(), 3);
+    assert_eq!(hexsides["objects"][0]["properties"][0]["value"], "stream");
+    let png = std::fs::read(out.join("millbrook-invented.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+
+    // Read back, it is not taken for a Rifle & Saber map.
+    let back = dir.path().join("back.ron");
+    let (code, _, stderr) = run(&[
+        "import",
+        out.join("millbrook-invented.tmj").to_str().unwrap(),
+        "-o",
+        back.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("TIL001"), "{stderr}");
+    assert!(
+        stderr.contains("this Tiled map is of a Musket & Saber Quick Play map"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("TIL002"), "one finding: {stderr}");
+    assert!(!back.exists());
+
+    // A scenario's Tiled layers are Rifle & Saber's zones: refused at its `game`.
+    let empty = dir.path().join("empty");
+    let (code, stdout, stderr) = run(&[
+        "export",
+        "--format",
+        "tiled",
         "scenarios/examples/musket-and-saber/millbrook.ron",
-    ] {
-        let (code, stdout, stderr) = run(&[
-            "export",
-            "--format",
-            "tiled",
-            input,
-            "-o",
-            dir.path().to_str().unwrap(),
-        ]);
-        assert_eq!(code, Some(2), "{stdout}{stderr}");
-        assert!(
-            stderr.contains(&format!("{input}:7:")) && stderr.contains("this is a Musket & Saber"),
-            "{stderr}"
-        );
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-    }
+        "-o",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("millbrook.ron:7:") && stderr.contains("export its map file"),
+        "{stderr}"
+    );
+    assert!(!empty.exists());
+}
+
+#[test]
+fn export_of_a_musket_and_saber_map_says_a_scenario_is_expected() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = run(&[
+        "export",
+        "scenarios/examples/musket-and-saber/maps/millbrook-invented.ron",
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("FMT004"), "{stderr}");
+    assert!(
+        !stderr.contains("SYN002"),
+        "one line, not the fields a scenario lacks: {stderr}"
+    );
+    assert!(
+        !stderr.contains("--format tiled"),
+        "no Tiled map of an M&S map: {stderr}"
+    );
+}
+
+#[test]
+fn an_export_among_checked_files_is_held_to_its_own_games_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("millbrook-invented.json");
+    std::fs::copy(
+        repo("tests/golden/musket-and-saber/millbrook-export.json"),
+        &file,
+    )
+    .unwrap();
+    let (code, stdout, stderr) = run(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("checked against export.musket-and-saber-quick-play.schema.json only"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("0 errors"), "{stdout}");
+    // A value its schema refuses is an error.
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("\"steps\": 2", "\"steps\": 7");
+    std::fs::write(&file, text).unwrap();
+    let (code, stdout, _) = run(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("SCH001"), "{stdout}");
 }

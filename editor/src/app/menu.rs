@@ -179,7 +179,7 @@ impl App {
             {
                 self.ws.ask(Command::ExportEngine);
             }
-            ui.add_enabled_ui(scenario, |ui| {
+            ui.add_enabled_ui(scenario || ms_scenario, |ui| {
                 // Choosing a size or typing a width keeps the menu open: only Export closes it.
                 let config = egui::containers::menu::MenuConfig::new()
                     .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);

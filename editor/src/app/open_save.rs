@@ -727,13 +727,22 @@ impl App {
     /// Can the document be exported (no errors)? If not, say so now, before any file is
     /// asked for.
     fn exportable(&mut self) -> bool {
-        if self.ws.doc.ms().is_some() {
-            // What saberc does not export for the game either (README, "Musket & Saber").
-            self.error = Some(
-                "Musket & Saber files have no Tiled map or scenario card yet (nor in saberc)."
-                    .into(),
-            );
-            return false;
+        match self.ws.doc.ms() {
+            Some(MsDoc::Scenario(_)) => return self.ms_compiled().is_some(),
+            Some(MsDoc::Map(f)) => {
+                let errors = saber_schema::pipeline::musket_and_saber::check_map_model(f)
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .count();
+                if errors > 0 {
+                    self.error = Some(format!(
+                        "The map has {} (see Diagnostics): fix them before exporting.",
+                        crate::plural(errors, "error")
+                    ));
+                }
+                return errors == 0;
+            }
+            None => {}
         }
         if self.ws.doc.scenario().is_some() {
             return self.compiled().is_some();
@@ -863,6 +872,13 @@ impl App {
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
     /// --format tiled` does, into a folder the user picks.
     pub fn export_tiled(&mut self) {
+        if let Some(MsDoc::Scenario(_)) = self.ws.doc.ms() {
+            // As saberc refuses it.
+            self.error = Some(
+                "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.".into(),
+            );
+            return;
+        }
         if !self.exportable() {
             return;
         }
@@ -881,6 +897,15 @@ impl App {
 
     /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
     pub fn write_tiled(&mut self, dir: &Path) {
+        if let Some(MsDoc::Map(f)) = self.ws.doc.ms() {
+            let inputs = self.inputs();
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            match crate::export::ms_tiled(f, dir, &inputs) {
+                Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         let compiled = if self.ws.doc.scenario().is_some() {
             match self.compiled() {
                 Some(c) => Some(c),
@@ -899,8 +924,13 @@ impl App {
 
     /// Export the printable scenario card.
     pub fn export_card(&mut self) {
-        let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
-            return;
+        let id = match self.ws.doc.ms() {
+            Some(MsDoc::Scenario(s)) => s.id.clone(),
+            Some(MsDoc::Map(_)) => return,
+            None => match self.ws.doc.scenario() {
+                Some(s) => s.id.clone(),
+                None => return,
+            },
         };
         if !self.exportable() {
             return;
@@ -920,6 +950,18 @@ impl App {
 
     /// Write the scenario card to `path`.
     pub fn write_card(&mut self, path: &Path) {
+        if self.ws.doc.ms().is_some() {
+            let Some(c) = self.ms_compiled() else {
+                return;
+            };
+            let inputs = self.inputs();
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            match crate::export::ms_card(&c, path, self.card_width, &inputs) {
+                Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         let Some(c) = self.compiled() else {
             return;
         };

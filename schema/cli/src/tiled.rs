@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use saber_schema::diagnostic::Severity;
 use saber_schema::files::Target;
 use saber_schema::output::convert::convert;
-use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
+use saber_schema::output::tiled::export::{
+    export_map, export_ms_map, export_scenario, write_files,
+};
 use saber_schema::output::tiled::import::{import_path, map_ron};
 use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
 use saber_schema::pipeline::parse::{DocKind, detect};
@@ -33,12 +35,20 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         Ok(s) => s,
         Err(code) => return code,
     };
-    if is_musket_and_saber(&src) {
-        return musket_and_saber_refused(&src);
-    }
     // What was read, which no file written may be.
     let mut inputs = vec![input.to_path_buf()];
     let (files, diags) = match detect(&src) {
+        Ok((DocKind::Map, _)) if is_musket_and_saber(&src) => {
+            let (map, diags) = load_map(&src);
+            let files = map
+                .as_ref()
+                .and_then(|m| m.musket_and_saber.as_deref())
+                .map(export_ms_map);
+            (files, diags)
+        }
+        Ok((DocKind::Scenario, _)) if is_musket_and_saber(&src) => {
+            return musket_and_saber_scenario_refused(&src);
+        }
         Ok((DocKind::Map, _)) => {
             let (map, diags) = load_map(&src);
             (map.map(|m| export_map(&m, m.rules())), diags)
@@ -81,12 +91,10 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     }
 }
 
-/// A Musket & Saber Quick Play map or scenario: refused, at its `game` field. The Tiled export
-/// draws Rifle & Saber's terrain (its tileset is R&S's chart, one tile a terrain); an M&S map's
-/// terrain is kinds from its own chart, several to a hex, with hexsides of its own, which the
-/// Tiled map and its import do not carry: written as an R&S Tiled map it would come back as an
-/// R&S map, its kinds lost.
-fn musket_and_saber_refused(src: &Source) -> i32 {
+/// A Musket & Saber Quick Play scenario: refused, at its `game` field. Its map is exported
+/// (its kinds, hexsides, roads and labels); the scenario's layers are Rifle & Saber's (zones of
+/// groups), which an M&S scenario, with its set-up lines and `w/1`, does not have.
+fn musket_and_saber_scenario_refused(src: &Source) -> i32 {
     let at = saber_schema::pipeline::locate::top_level_field(&src.text, "game")
         .map(|(start, end)| {
             let l = saber_schema::pipeline::locate::location_at(&src.text, start, end - start);
@@ -94,7 +102,7 @@ fn musket_and_saber_refused(src: &Source) -> i32 {
         })
         .unwrap_or_default();
     usage_error(&format!(
-        "{}{at}: this is a Musket & Saber Quick Play file, and `export --format tiled` writes Rifle & Saber maps only (its tileset is Rifle & Saber's terrain; an M&S map's terrain kinds, several to a hex, and its hexsides would be lost): draw it with `saberc render`, or export the scenario for an engine with `saberc export`",
+        "{}{at}: this is a Musket & Saber Quick Play scenario, and `export --format tiled` writes a Musket & Saber map only (a scenario's Tiled layers are Rifle & Saber's deployment zones): export its map file, draw the scenario with `saberc render`, or export it for an engine with `saberc export`",
         shown(&src.path)
     ))
 }

@@ -171,6 +171,7 @@ pub struct MsExportCounter {
     /// Its class (2.4).
     pub class: MsClass,
     /// Steps (2.4).
+    #[schemars(range(min = 1, max = 2))]
     pub steps: u32,
     /// Front: full strength or effective.
     pub front: Face,

@@ -11,7 +11,7 @@
 //! terrain is drawn as column strips instead of hexagons.
 
 pub(crate) mod legend;
-mod musket_and_saber;
+pub(crate) mod musket_and_saber;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -941,6 +941,9 @@ pub enum TileArt {
     Cell(Cell),
     /// A hex filled with one colour (zone and victory markers).
     Fill([u8; 3]),
+    /// A hex of a Musket & Saber legend character: its six wedges (centre to side) in the
+    /// colours of its kinds, as the map drawing shares them.
+    Wedges([[u8; 3]; 6]),
 }
 
 /// A row of hex tiles `tile_w × tile_h` pixels each, transparent outside the hexes, as one
@@ -986,6 +989,29 @@ pub fn hex_tiles_png(
             }
             TileArt::Fill(color) => {
                 let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(*color));
+            }
+            TileArt::Wedges(fills) => {
+                // The whole hex first, so that no seam shows between wedges of one colour.
+                let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(fills[0]));
+                let k = lay.corners(Coord(1, 1));
+                let (x, y) = lay.center(Coord(1, 1));
+                for i in 1..6 {
+                    let (a, b) = (k[i], k[(i + 1) % 6]);
+                    let _ = writeln!(
+                        out,
+                        r#"<path d="M{x:.3} {y:.3}L{:.3} {:.3}L{:.3} {:.3}Z" fill="{}"/>"#,
+                        a.0,
+                        a.1,
+                        b.0,
+                        b.1,
+                        rgb(fills[i])
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
+                    lay.step * 0.025
+                );
             }
         }
         out.push_str("</svg>\n");
