@@ -310,6 +310,27 @@ fn set_up_shows_five_point_zero_live() {
     let mut h = editor();
     open(&mut h, &scen);
     tab(&mut h, "Set-up");
+    // A counter of a `w/1` line chosen: the hexes within one of its line's hex are drawn.
+    choose_counter(&mut h, "3rd Bde");
+    let ring_color = egui::Color32::from_rgb(250, 210, 40);
+    let mut ring: Vec<Coord> = h
+        .state()
+        .ms_overlay()
+        .marks
+        .iter()
+        .filter(|(_, c)| *c == ring_color)
+        .map(|(h, _)| *h)
+        .collect();
+    ring.sort();
+    let grid = example_map().grid();
+    let mut within: Vec<Coord> = grid
+        .coords()
+        .filter(|c| grid.distance(*c, Coord(6, 4)) <= 1)
+        .collect();
+    within.sort();
+    assert_eq!(ring, within);
+    assert_eq!(ring.len(), 7);
+    choose_counter(&mut h, "3rd Bde");
     // 0504 holds 1st Bde, Rifles and two leaders: two more brigades fit (one battalion plus
     // any three units), a cavalry unit after them does not.
     set_up(&mut h, "2nd Bde", &["0504"]);
@@ -603,4 +624,44 @@ fn the_examples_card_and_tiled_map_are_saberc_s() {
             f.name
         );
     }
+}
+
+/// New scenario with the game chosen: with a Rifle & Saber map open, Scenario → "New Musket &
+/// Saber scenario on a map file…" makes the library's M&S skeleton on the M&S map chosen (and
+/// refuses a map of the other game, naming it).
+#[test]
+fn a_new_musket_and_saber_scenario_is_made_on_a_chosen_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = copy_map(dir.path());
+    let mut h = editor();
+    h.get_by_label("Scenario").click();
+    h.run();
+    assert!(
+        h.query_by_label("New Musket & Saber scenario on a map file…")
+            .is_some()
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    // The file its dialog answers with.
+    h.state_mut()
+        .finish_choice(crate::app::file_dialog::Purpose::NewMsScenario, map.clone());
+    h.run();
+    let s = scenario(&h);
+    assert_eq!(s.map, "millbrook-invented");
+    assert_eq!(h.state().doc().map_file.as_deref(), Some(map.as_path()));
+    let text = h.state().doc().text.clone().expect("the skeleton's text");
+    assert!(text.contains("made by\n// `saberc new scenario`"), "{text}");
+
+    let rs_map = dir.path().join("rs.ron");
+    files::save_map(&files::new_map(), &rs_map).expect("saved");
+    let mut h = editor();
+    h.state_mut().request(Action::NewMsScenarioOn(rs_map));
+    h.run();
+    assert!(
+        h.state()
+            .error()
+            .is_some_and(|e| e.contains("is not a Musket & Saber map")),
+        "{:?}",
+        h.state().error()
+    );
 }

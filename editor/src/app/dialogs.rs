@@ -186,9 +186,10 @@ impl App {
         };
         let what = match &action {
             Action::New(_) => "starting a new map",
-            Action::NewScenario | Action::Historical(_) | Action::Factored(_) => {
-                "opening another scenario"
-            }
+            Action::NewScenario
+            | Action::NewMsScenarioOn(_)
+            | Action::Historical(_)
+            | Action::Factored(_) => "opening another scenario",
             Action::Open(_) | Action::OpenText { .. } => "opening another file",
             Action::Restore(_) => "restoring recovered work",
             Action::Close => "quitting",

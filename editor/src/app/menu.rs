@@ -108,8 +108,21 @@ impl App {
                 }
             });
             ui.menu_button("Scenario", |ui| {
-                if ui.button("New scenario on this map").clicked() {
+                if ui
+                    .button("New scenario on this map")
+                    .on_hover_text(format!(
+                        "A {} scenario: the game of the map",
+                        self.ws.doc.map().rules().name
+                    ))
+                    .clicked()
+                {
                     self.request(Action::NewScenario);
+                }
+                if ui
+                    .button("New Musket & Saber scenario on a map file…")
+                    .clicked()
+                {
+                    self.ask_ms_scenario_map();
                 }
                 if ui
                     .button("New scenario from a historical battle (11.18)…")

@@ -22,6 +22,8 @@ pub enum Action {
     New(NewMap),
     /// A new scenario on the current map.
     NewScenario,
+    /// A new Musket & Saber scenario on the M&S map file at this path.
+    NewMsScenarioOn(PathBuf),
     /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
     Historical(usize),
     /// A scenario made by the wizard (11.18).
@@ -132,6 +134,22 @@ impl App {
         doc.path.is_some() || saber_schema::builtin::map(&doc.map().id).as_ref() == Some(doc.map())
     }
 
+    /// Ask for the Musket & Saber map a new scenario is made on (then
+    /// [`Action::NewMsScenarioOn`]).
+    pub fn ask_ms_scenario_map(&mut self) {
+        let req = Request {
+            title: "New Musket & Saber scenario on the map".into(),
+            filters: vec![("Musket & Saber maps".into(), vec!["ron", "json"])],
+            file_name: None,
+            dir: self.doc_dir(),
+            save: false,
+            folder: false,
+        };
+        if let Some(path) = self.dialogs.ask(Purpose::NewMsScenario, req) {
+            self.request(Action::NewMsScenarioOn(path));
+        }
+    }
+
     /// Ask for the name and size of a new map (then [`Action::New`]).
     pub fn ask_new_map(&mut self) {
         self.new_map = Some(NewMap::default());
@@ -172,6 +190,28 @@ impl App {
                     Err(e) => self.error = Some(e),
                 }
             }
+            Action::NewMsScenarioOn(path) => match files::read_any(&path) {
+                Ok(LoadedFile::Ms(l)) if matches!(l.doc, MsDoc::Map(_)) => {
+                    match files::new_ms_scenario(&l.map) {
+                        Ok(mut doc) => {
+                            doc.map_file = Some(path);
+                            doc.mark_unsaved();
+                            self.set_document(doc);
+                            self.ws.status.set(
+                                "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex",
+                            );
+                        }
+                        Err(e) => self.error = Some(e),
+                    }
+                }
+                Ok(_) => {
+                    self.error = Some(format!(
+                        "{} is not a Musket & Saber map: a Musket & Saber scenario is played on one (`saberc new map --game musket-and-saber-quick-play` starts one)",
+                        path.display()
+                    ));
+                }
+                Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
+            },
             Action::NewScenario if self.ws.doc.ms().is_some() => {
                 let map = self.ws.doc.map().clone();
                 let map_file = match self.ws.doc.ms() {
@@ -521,6 +561,7 @@ impl App {
             Purpose::ExportCard => self.write_card(&path),
             Purpose::ExportTiled => self.write_tiled(&path),
             Purpose::ChooseMap => self.use_map_file(&path),
+            Purpose::NewMsScenario => self.request(Action::NewMsScenarioOn(path)),
             Purpose::SaveRecovered(key) => self.save_recovered(&key, &path),
         }
     }
