@@ -33,6 +33,8 @@ pub struct Snapshot {
     pub scenario: Option<Scenario>,
     /// The Musket & Saber map or scenario, when the document is one.
     pub ms: Option<crate::document::MsDoc>,
+    /// The file of a scenario's map.
+    pub map_file: Option<PathBuf>,
 }
 
 impl Snapshot {
@@ -43,6 +45,7 @@ impl Snapshot {
             map: doc.map().clone(),
             scenario: doc.scenario().cloned(),
             ms: doc.ms().cloned(),
+            map_file: doc.map_file.clone(),
         }
     }
 }
@@ -227,6 +230,7 @@ fn write_now(s: &mut Shared, epoch: u64, snap: &Snapshot) {
     if let Some(r) = &s.slot
         && let Err(e) = r.write_parts(
             snap.source.as_deref(),
+            snap.map_file.as_deref(),
             &snap.map,
             snap.scenario.as_ref(),
             snap.ms.as_ref(),

@@ -524,6 +524,10 @@ pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
 /// The first line of a recovery file names the file it recovers.
 const RECOVERY_HEADER: &str = "// saber-editor recovery of: ";
 
+/// The second line of the recovery file of an untitled Musket & Saber scenario names its map's
+/// file.
+const RECOVERY_MAP: &str = "// saber-editor recovery map: ";
+
 /// The folder of recovery files: one per document being edited, each beside a lock file that
 /// the window owning it holds locked (the operating system lets go of the lock when the
 /// window's process ends, however it ends). A window offers back only recovery files whose
@@ -658,17 +662,31 @@ impl Recovery {
 
     /// Write the document being edited (atomically).
     pub fn write(&self, doc: &Document) -> Result<(), String> {
-        self.write_parts(doc.path.as_deref(), doc.map(), doc.scenario(), doc.ms())
+        self.write_parts(
+            doc.path.as_deref(),
+            doc.map_file.as_deref(),
+            doc.map(),
+            doc.scenario(),
+            doc.ms(),
+        )
     }
 
-    /// Write a document's content, edited from `source` (atomically).
+    /// Write a document's content, edited from `source` (atomically). An untitled Musket &
+    /// Saber scenario also records its map's file (`map_file`): it opens only on its map, which
+    /// it names by id, found beside that file when read back.
     pub fn write_parts(
         &self,
         source: Option<&Path>,
+        map_file: Option<&Path>,
         map: &Map,
         scenario: Option<&Scenario>,
         ms: Option<&MsDoc>,
     ) -> Result<(), String> {
+        let untitled_ms_scenario = source.is_none() && matches!(ms, Some(MsDoc::Scenario(_)));
+        let map_line = match map_file {
+            Some(p) if untitled_ms_scenario => format!("{RECOVERY_MAP}{}\n", p.display()),
+            _ => String::new(),
+        };
         let source = source.map(|p| p.display().to_string()).unwrap_or_default();
         let body = match (ms, scenario) {
             (Some(MsDoc::Map(f)), _) => canonical_text(f, Syntax::Ron)?,
@@ -676,7 +694,7 @@ impl Recovery {
             (None, Some(s)) => scenario_to_ron(s)?,
             (None, None) => map_to_ron(map)?,
         };
-        let text = format!("{RECOVERY_HEADER}{source}\n{body}");
+        let text = format!("{RECOVERY_HEADER}{source}\n{map_line}{body}");
         write_file(&self.path, &text, None).map(|_| ())
     }
 
@@ -689,8 +707,18 @@ impl Recovery {
             .and_then(|l| l.strip_prefix(RECOVERY_HEADER))
             .filter(|s| !s.is_empty())
             .map(PathBuf::from);
-        // A recovered scenario finds its map from where its file was (or the built-in maps).
-        let at = source.clone().unwrap_or_else(|| self.path.clone());
+        // A recovered scenario finds its map from where its file was (or the built-in maps); an
+        // untitled Musket & Saber scenario beside its map's file.
+        let map_file = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.strip_prefix(RECOVERY_MAP))
+            .map(PathBuf::from);
+        let at = match (&source, map_file) {
+            (Some(s), _) => s.clone(),
+            (None, Some(m)) => m.with_file_name("untitled.ron"),
+            (None, None) => self.path.clone(),
+        };
         let doc = parse_any(&Source::from_text(at, text)).ok()?;
         let when = std::fs::metadata(&self.path)
             .and_then(|m| m.modified())
@@ -851,6 +879,27 @@ mod tests {
             assert_eq!(Some(&got.doc), doc.ms());
             r.release();
         }
+        // An untitled scenario, new on the map (no file of its own yet), comes back on it.
+        let map_path = dir.path().join("maps/millbrook-invented.ron");
+        let Ok(LoadedFile::Ms(l)) = read_any(&map_path) else {
+            panic!("the map opens");
+        };
+        let mut doc = new_ms_scenario(&l.map).expect("made");
+        doc.map_file = Some(map_path.clone());
+        // Recovery files kept where no map is found by id (the app's storage folder).
+        let elsewhere = tempfile::tempdir().expect("temp dir");
+        let rd = RecoveryDir {
+            dir: elsewhere.path().join("recovery"),
+        };
+        let r = rd.claim(None).expect("claimed");
+        r.write(&doc).expect("written");
+        let back = r.read().expect("recovered, not lost");
+        assert_eq!(back.source, None);
+        let LoadedFile::Ms(got) = back.doc else {
+            panic!("recovered as another kind: {:?}", back.doc);
+        };
+        assert_eq!(Some(&got.doc), doc.ms());
+        assert!(matches!(got.map_origin, Some(MapOrigin::File(p)) if p == map_path));
     }
 
     #[test]
