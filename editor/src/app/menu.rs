@@ -99,9 +99,12 @@ impl App {
                         self.ws.doc.scenario().is_none() && self.ws.doc.ms().is_none(),
                         egui::Button::new("Properties… (P)"),
                     )
-                    .on_disabled_hover_text(
-                        "A scenario's map is edited on its own: open the map file",
-                    )
+                    .on_disabled_hover_text(match self.ws.doc.ms() {
+                        Some(crate::document::MsDoc::Map(_)) => {
+                            "A Musket & Saber map's properties are its panel's Map tab"
+                        }
+                        _ => "A scenario's map is edited on its own: open the map file",
+                    })
                     .clicked()
                 {
                     self.properties.open = true;
