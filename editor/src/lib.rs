@@ -11,6 +11,7 @@ pub mod files;
 pub mod help;
 pub mod history;
 pub mod musket_and_saber;
+pub mod overlays;
 pub mod scenario;
 pub mod tools;
 
