@@ -283,6 +283,8 @@ fn painting_sets_a_hexs_kinds_and_the_chart_is_editable() {
     let kinds =
         |h: &Harness<'static, App>| h.state().doc().ms_map().expect("map").kinds_at(c).to_vec();
     assert_eq!(kinds(&h), ["clear"]);
+    // The key is the map's chart: its hexside kind too, which no legend character names.
+    assert!(h.query_by_label("stream (hexside)").is_some());
     h.get_by_label_contains("“v” village").click();
     h.run();
     click_hex(&mut h, "0101");

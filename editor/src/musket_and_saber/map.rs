@@ -84,6 +84,38 @@ fn swatch(ui: &mut Ui, file: &MsMapFile, kinds: &[String]) {
     }
 }
 
+/// The map key: each row of the chart in the colour the map is drawn in (hex kinds as
+/// swatches, hexside kinds as lines), as `saberc render`'s key is built from the chart.
+fn key_ui(ui: &mut Ui, file: &MsMapFile) {
+    ui.separator();
+    ui.label(RichText::new("Key (the map's chart)").strong());
+    for r in &file.chart {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+            match r.on {
+                ChartOn::Hex => {
+                    if let Some(c) = kind_color(file, &r.kind) {
+                        ui.painter().rect_filled(rect, 2.0, c);
+                    }
+                }
+                ChartOn::Hexside => {
+                    if let Some(c) = crate::musket_and_saber::hexside_color(file, &r.kind) {
+                        ui.painter().line_segment(
+                            [rect.left_center(), rect.right_center()],
+                            egui::Stroke::new(4.0, c),
+                        );
+                    }
+                }
+            }
+            let on = match r.on {
+                ChartOn::Hex => "hex",
+                ChartOn::Hexside => "hexside",
+            };
+            ui.label(format!("{} ({on})", r.kind));
+        });
+    }
+}
+
 /// The palette: one brush per legend character (the map key), each editable (its character's
 /// kinds), with a new character to add.
 pub fn terrain_ui(
@@ -128,6 +160,7 @@ pub fn terrain_ui(
             }
         });
     }
+    key_ui(ui, &file);
     let id = Id::unique("ms-new-legend");
     let (mut ch, mut kinds): (String, String) = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     ui.separator();
