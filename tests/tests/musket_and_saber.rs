@@ -546,3 +546,106 @@ fn a_w1_unit_the_placements_leave_out_is_exported_without_a_hex() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(svg.contains("2nd Bde, 3rd Bde w/1"), "{svg}");
 }
+
+/// The findings (`code path`) of the good M&S fixture edited by `edits`, checked on the test
+/// maps.
+fn fixture_findings(edits: &[(&str, &str)]) -> Vec<serde_json::Value> {
+    let mut text = std::fs::read_to_string(repo(
+        "tests/fixtures/good/ms-battalion-three-brigades-four-leaders.ron",
+    ))
+    .unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "the fixture has no {from:?}");
+        text = text.replace(from, to);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scenario.ron");
+    std::fs::write(&path, text).unwrap();
+    let maps = repo("tests/fixtures/maps");
+    let out = saberc(
+        BIN,
+        &[
+            "check",
+            "--format",
+            "json",
+            "--maps",
+            maps.to_str().unwrap(),
+            path.to_str().unwrap(),
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    report["diagnostics"].as_array().unwrap().clone()
+}
+
+#[test]
+fn a_reinforcement_entering_by_prohibited_terrain_is_dep009_for_its_class_only() {
+    // 1 Art no longer sets up w/1: it arrives with the cavalry at 0403, woods, which the test
+    // map's chart prohibits to artillery (not to cavalry).
+    let found = fixture_findings(&[
+        ("units: [\"4 Bde\", \"1 Art\"],", "units: [\"4 Bde\"],"),
+        (
+            "        (\n            side: \"blue\",\n            unit: \"1 Art\",\n            at: \"0303\",\n        ),\n",
+            "",
+        ),
+        ("units: [\"1 Cav\"],", "units: [\"1 Cav\", \"1 Art\"],"),
+        (
+            "at: \"0101\",\n        ),\n    ],\n    placements",
+            "at: \"0403\",\n        ),\n    ],\n    placements",
+        ),
+    ]);
+    let dep009: Vec<_> = found.iter().filter(|d| d["code"] == "DEP009").collect();
+    assert_eq!(dep009.len(), 1, "{found:#?}");
+    let message = dep009[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("`1 Art` enters the map at 0403, woods"),
+        "{message}"
+    );
+    assert!(!message.contains("1 Cav"), "{message}");
+    assert_eq!(dep009[0]["rule"], "7.7, 8.1, 10.0");
+}
+
+#[test]
+fn a_w1_line_left_without_room_by_prohibited_terrain_is_dep001() {
+    // Artillery w/1 0404: of its seven hexes, three are woods, prohibited to artillery on the
+    // test map's chart, so four hexes of four artillery units each (5.0: one battalion or
+    // artillery unit plus any three units) hold 16; without the woods seven hexes would hold 28.
+    let with = |n: u32| {
+        let counters: String = (1..=n)
+            .map(|i| format!(
+                "(id: \"A{i}\", formation: \"1 Div\", class: Artillery, steps: 1, front: (cf: Some(One(2)), mr: Some(4), ma: Some(3), range: Some(2)), back: (cf: Some(One(0)), mr: Some(2)), source: \"invented\"),\n"
+            ))
+            .collect();
+        let names: Vec<String> = (1..=n).map(|i| format!("\"A{i}\"")).collect();
+        let line = format!(
+            "        (side: \"blue\", units: [{}], at: \"0404\", w1: true),\n",
+            names.join(", ")
+        );
+        fixture_findings(&[
+            (
+                "            ],\n            entry_hexes: [\"0101\"],",
+                &format!("{counters}            ],\n            entry_hexes: [\"0101\"],"),
+            ),
+            (
+                "    ],\n    reinforcements: [",
+                &format!("{line}    ],\n    reinforcements: ["),
+            ),
+        ])
+    };
+    let dep001 = |found: &[serde_json::Value]| -> Vec<String> {
+        found
+            .iter()
+            .filter(|d| d["code"] == "DEP001")
+            .map(|d| d["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let sixteen = with(16);
+    assert!(dep001(&sixteen).is_empty(), "{sixteen:#?}");
+    let seventeen = with(17);
+    let found = dep001(&seventeen);
+    assert_eq!(found.len(), 1, "{seventeen:#?}");
+    assert!(
+        found[0].contains("prohibited to some of its units (0404 woods"),
+        "{}",
+        found[0]
+    );
+}

@@ -62,6 +62,24 @@ pub fn side_color(c: CounterColor) -> &'static str {
     }
 }
 
+/// The editor's movement overlay: the hexes first reached in Movement Phase 1, 2, 3… (a
+/// phase past the last band takes the last band's colour).
+pub const MOVEMENT_BANDS: [&str; 6] = [
+    "#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027",
+];
+
+/// The movement overlay's start hexes (where the group sets up or enters).
+pub const MOVEMENT_START: &str = "#ffffff";
+
+/// The movement overlay's best path to the hex pointed at.
+pub const MOVEMENT_PATH: &str = "#7b1fa2";
+
+/// The line-of-sight overlay: the hexes in sight of the chosen hex.
+pub const SIGHT_VISIBLE: &str = "#ffe033";
+
+/// The line-of-sight overlay: the blocking hexes and ridge hexsides that block a line.
+pub const SIGHT_BLOCKING: &str = "#c2185b";
+
 /// The RGB triple of a `#rrggbb` colour of this palette.
 pub const fn rgb(hex: &str) -> Rgb {
     let b = hex.as_bytes();
