@@ -92,9 +92,8 @@ pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
     // Cheap refusal: neither old spelling can occur without these words (`All` as a value,
     // not inside a sentence; `by_turn` in a `ControlEnemySetup`, not in an `Exit`, where it
     // is current).
-    if !may_have_old_all(text, syntax)
-        && !(text.contains("by_turn") && text.contains("ControlEnemySetup"))
-    {
+    let old_by_turn = text.contains("by_turn") && text.contains("ControlEnemySetup");
+    if !old_by_turn && !may_have_old_all(text, syntax) {
         return Vec::new();
     }
     let word = |t: &Lexed| -> &str {

@@ -140,6 +140,9 @@ pub const MAX_FIT_HEXES: usize = 32;
 /// The most steps [`Stacking::fits`] takes before it gives no answer.
 pub const MAX_FIT_STEPS: u64 = 200_000;
 
+/// The next unit to place and each hex's class and contents, sorted: a state of the search.
+type FitState = (usize, Vec<(usize, Vec<StackWeight>)>);
+
 /// The state of one [`Stacking::fits`] search.
 struct FitSearch<'a> {
     rule: Stacking,
@@ -147,7 +150,7 @@ struct FitSearch<'a> {
     /// Each hex's class: hexes of one class are open to the same units.
     class: Vec<usize>,
     /// (next unit, the hexes' classes and contents, sorted) from which no placement fits.
-    failed: std::collections::HashSet<(usize, Vec<(usize, Vec<StackWeight>)>)>,
+    failed: std::collections::HashSet<FitState>,
     steps: u64,
 }
 

@@ -951,7 +951,8 @@ fn prohibited(
 ) {
     let grid = f.grid();
     // (field, hex, kind, side, the units' IDs and classes), in the order found.
-    let mut found: Vec<(Vec<PathSeg>, Coord, &str, usize, Vec<(&str, MsClass)>)> = Vec::new();
+    type Found<'a> = (Vec<PathSeg>, Coord, &'a str, usize, Vec<(&'a str, MsClass)>);
+    let mut found: Vec<Found> = Vec::new();
     let mut note = |p: &Vec<PathSeg>, c: Coord, si: usize, ci: usize| {
         let counter = &s.sides[si].counters[ci];
         let Some(kind) = f.prohibited_kind(counter.class, c) else {
