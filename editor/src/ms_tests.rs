@@ -667,3 +667,34 @@ fn a_new_musket_and_saber_scenario_is_made_on_a_chosen_map() {
         h.state().error()
     );
 }
+
+/// Renaming a side or a counter in the roster form keeps what named it: the set-up lines,
+/// placements, reinforcements, First Player and victory conditions (the example stays clean).
+#[test]
+fn renames_in_the_roster_are_carried() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    let mut h = tall_editor();
+    open(&mut h, &scen);
+    tab(&mut h, "Sides & roster");
+    set_text(&mut h, "Side 1 id", "union");
+    set_text(&mut h, "Side 1 counter 2 ID", "Second Brigade");
+    set_text(&mut h, "Side 1 counter 6 ID", "Hussars");
+    let s = scenario(&h);
+    assert_eq!(s.first_player, "union");
+    assert_eq!(s.victory[0].side, "union");
+    assert!(s.setup[1].units.contains(&"Second Brigade".to_string()));
+    assert!(
+        s.placements
+            .iter()
+            .any(|p| p.side == "union" && p.unit == "Second Brigade")
+    );
+    assert_eq!(s.reinforcements[0].units, ["Hussars"]);
+    assert!(
+        h.state().ms().checker.items.is_empty(),
+        "{:#?}",
+        h.state().ms().checker.items
+    );
+}

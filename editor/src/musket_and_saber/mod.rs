@@ -200,9 +200,8 @@ impl Panel for MsUi {
             }
         });
         ui.separator();
-        let ctx = ui.ctx().clone();
-        self.gestures.current(&ctx);
-        let gesture = self.gestures.current(&ctx);
+        // The gesture in progress (one focus or drag): its changes are one undo step.
+        let gesture = self.gestures.current(ui.ctx());
         let status = egui::ScrollArea::both()
             .id_salt("ms-scroll")
             .auto_shrink([false, false])

@@ -141,6 +141,7 @@ pub fn roster_ui(
     let mut status = None;
     with_scenario(doc, "Edit sides and roster", gesture, |s, file| {
         let grid = file.grid();
+        let before = s.clone();
         for si in 0..s.sides.len() {
             let color = side_color(si);
             let sd = &mut s.sides[si];
@@ -209,8 +210,63 @@ pub fn roster_ui(
             }
             ui.separator();
         }
+        carry_renames(&before, s);
     });
     status
+}
+
+/// A side or counter renamed in the form (same place, new id): the lines, placements, First
+/// Player and victory conditions that named it name it still.
+fn carry_renames(before: &MsScenario, s: &mut MsScenario) {
+    for (old, new) in before.sides.iter().zip(s.sides.clone()) {
+        if old.counters.len() == new.counters.len() {
+            for (a, b) in old.counters.iter().zip(&new.counters) {
+                if a.id != b.id {
+                    rename_counter(s, &new.id, &a.id, &b.id);
+                }
+            }
+        }
+        if old.id != new.id {
+            rename_side(s, &old.id, &new.id);
+        }
+    }
+}
+
+fn rename_side(s: &mut MsScenario, old: &str, new: &str) {
+    let swap = |x: &mut String| {
+        if x == old {
+            *x = new.to_string();
+        }
+    };
+    swap(&mut s.first_player);
+    s.setup.iter_mut().for_each(|l| swap(&mut l.side));
+    s.reinforcements.iter_mut().for_each(|l| swap(&mut l.side));
+    s.placements.iter_mut().for_each(|p| swap(&mut p.side));
+    for v in &mut s.victory {
+        swap(&mut v.side);
+        if let saber_schema::model::victory::Outcome::Graded { by_turn, otherwise } = &mut v.outcome
+        {
+            by_turn.iter_mut().for_each(|r| swap(&mut r.result.winner));
+            swap(&mut otherwise.winner);
+        }
+    }
+}
+
+fn rename_counter(s: &mut MsScenario, side: &str, old: &str, new: &str) {
+    let swap = |x: &mut String| {
+        if x == old {
+            *x = new.to_string();
+        }
+    };
+    for l in s.setup.iter_mut().filter(|l| l.side == side) {
+        l.units.iter_mut().for_each(swap);
+    }
+    for l in s.reinforcements.iter_mut().filter(|l| l.side == side) {
+        l.units.iter_mut().for_each(swap);
+    }
+    for p in s.placements.iter_mut().filter(|p| p.side == side) {
+        swap(&mut p.unit);
+    }
 }
 
 /// The roster of side `si`: one row a counter (ID, formation, class, steps, front and back
