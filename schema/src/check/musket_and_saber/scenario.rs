@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
 use crate::model::hex::{Coord, Edge, Grid};
-use crate::model::map::{Map, off_map};
+use crate::model::map::Map;
 use crate::model::musket_and_saber::{Face, MsMapFile, MsScenario};
 use crate::model::victory::{EITHER_SIDE, Goal};
 use crate::path;
@@ -18,7 +18,6 @@ use crate::ruleset::musket_and_saber::{self as ms, MsClass, stack_counts};
 
 pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic> {
     let mut out = Findings::new();
-    let grid = f.grid();
     references(s, &mut out);
     for (si, side) in s.sides.iter().enumerate() {
         roster(si, side, &mut out);
@@ -31,7 +30,7 @@ pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic>
     victory_for_each_side(s, &mut out);
     turns(s, f, &mut out);
     for (si, side) in s.sides.iter().enumerate() {
-        edges(si, side, grid, &mut out);
+        edges(si, side, f, &mut out);
     }
     victory(s, map, &mut out);
     out.into_vec()
@@ -442,9 +441,7 @@ fn setup(
     let grid = f.grid();
     for (li, l) in s.setup.iter().enumerate() {
         if !grid.contains(l.at) {
-            out.push_with(Code::OffMap, || {
-                off_map(&grid, l.at, path!["setup", li, "at"])
-            });
+            out.push_with(Code::OffMap, || f.off_map(l.at, path!["setup", li, "at"]));
         }
     }
     // Where each counter stands, when the set-up fixes it: (side, counter) → (hex, path).
@@ -485,7 +482,7 @@ fn setup(
         };
         let here = path!["placements", pi, "at"];
         if !grid.contains(p.at) {
-            out.push_with(Code::OffMap, || off_map(&grid, p.at, here));
+            out.push_with(Code::OffMap, || f.off_map(p.at, here));
             continue;
         }
         if !placed.insert((si, ci)) {
@@ -512,12 +509,12 @@ fn setup(
                             "{} `{}` sets up `w/1` {} but is placed at {}, {d} hexes away",
                             sd.name,
                             p.unit,
-                            grid.label(l.at),
-                            grid.label(p.at)
+                            f.label(l.at),
+                            f.label(p.at)
                         ),
                         format!(
                             "`w/1` allows {} or a hex adjacent to it (3.2)",
-                            grid.label(l.at)
+                            f.label(l.at)
                         ),
                     ))
                 } else if d == 0 {
@@ -528,8 +525,8 @@ fn setup(
                             "{} `{}` sets up at {} but is placed at {}",
                             sd.name,
                             p.unit,
-                            grid.label(l.at),
-                            grid.label(p.at)
+                            f.label(l.at),
+                            f.label(p.at)
                         ),
                         "a line without `w/1` puts its units on its hex (3.2)".to_string(),
                     ))
@@ -554,7 +551,7 @@ fn setup(
             out.push(
                 Diagnostic::new(Code::PlacementOutsideZone, msg)
                     .at_path(here)
-                    .with_hex(grid.label(p.at))
+                    .with_hex(f.label(p.at))
                     .with_hint(hint),
             );
         }
@@ -597,12 +594,12 @@ fn setup(
                         format!(
                             "{} over-stacks {}: {problem} — {}",
                             sd.name,
-                            grid.label(*c),
+                            f.label(*c),
                             ids.join(", ")
                         ),
                     )
                     .at_path(p.clone())
-                    .with_hex(grid.label(*c))
+                    .with_hex(f.label(*c))
                     .with_hint("set a unit up in another hex, or put its line `w/1` and place it beside (3.2)"),
                 );
             }
@@ -617,11 +614,11 @@ fn setup(
                         "units of {} and {} set up in {}",
                         s.sides[0].name,
                         s.sides[1].name,
-                        grid.label(*c)
+                        f.label(*c)
                     ),
                 )
                 .at_path(p.clone())
-                .with_hex(grid.label(*c))
+                .with_hex(f.label(*c))
                 .with_hint("a hex occupied by an enemy unit cannot be entered (4.5): set one side up elsewhere"),
             );
         }
@@ -694,18 +691,18 @@ fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
         }
         let here = path!["reinforcements", li, "at"];
         if !grid.contains(l.at) {
-            out.push_with(Code::OffMap, || off_map(&grid, l.at, here));
+            out.push_with(Code::OffMap, || f.off_map(l.at, here));
         } else if !on_edge(grid, l.at) {
             out.push(
                 Diagnostic::new(
                     Code::ArrivalNotOnEdge,
                     format!(
                         "reinforcements enter at {}, which is not on the map edge",
-                        grid.label(l.at)
+                        f.label(l.at)
                     ),
                 )
                 .at_path(here)
-                .with_hex(grid.label(l.at))
+                .with_hex(f.label(l.at))
                 .with_hint("an entry hex lies on the map edge: blocked units slide \"along that map edge\" (4.5)"),
             );
         }
@@ -736,7 +733,13 @@ fn not_on_track(f: &MsMapFile, t: &str, at: Vec<PathSeg>, code: Code) -> Diagnos
 }
 
 /// Entry hexes on the edge (4.5, 7.7), replacement steps and re-entry (11.4).
-fn edges(si: usize, side: &crate::model::musket_and_saber::MsSide, grid: Grid, out: &mut Findings) {
+fn edges(
+    si: usize,
+    side: &crate::model::musket_and_saber::MsSide,
+    f: &MsMapFile,
+    out: &mut Findings,
+) {
+    let grid = f.grid();
     if side.entry_hexes.is_empty() {
         out.push(
             Diagnostic::new(
@@ -754,7 +757,7 @@ fn edges(si: usize, side: &crate::model::musket_and_saber::MsSide, grid: Grid, o
         for (i, c) in hexes.iter().enumerate() {
             let here = path!["sides", si, list, i];
             if !grid.contains(*c) {
-                out.push_with(Code::OffMap, || off_map(&grid, *c, here));
+                out.push_with(Code::OffMap, || f.off_map(*c, here));
             } else if list == "entry_hexes" && !on_edge(grid, *c) {
                 out.push(
                     Diagnostic::new(
@@ -762,11 +765,11 @@ fn edges(si: usize, side: &crate::model::musket_and_saber::MsSide, grid: Grid, o
                         format!(
                             "{}'s entry hex {} is not on the map edge",
                             side.name,
-                            grid.label(*c)
+                            f.label(*c)
                         ),
                     )
                     .at_path(here)
-                    .with_hex(grid.label(*c))
+                    .with_hex(f.label(*c))
                     .with_hint("entry hexes lie along a map edge (4.5)"),
                 );
             }
@@ -935,12 +938,12 @@ fn prohibited(
                     "{} {} {verb} {}, {kind}, which the map's chart prohibits to {}",
                     s.sides[si].name,
                     ids.join(", "),
-                    grid.label(c),
+                    f.label(c),
                     classes.join(" and ")
                 ),
             )
             .at_path(p)
-            .with_hex(grid.label(c))
+            .with_hex(f.label(c))
             .with_hint(if arrives {
                 "a reinforcement's entry hex is the first hex it moves into (4.5): name an edge hex it may enter"
             } else {
@@ -1004,7 +1007,7 @@ fn room(
                     match f.prohibited_kind(class, *c) {
                         None => mask |= 1 << h,
                         Some(kind) => {
-                            let why = format!("{} {kind}", grid.label(*c));
+                            let why = format!("{} {kind}", f.label(*c));
                             if !barred.contains(&why) {
                                 barred.push(why);
                             }
@@ -1034,12 +1037,12 @@ fn room(
                     "{}'s {} units set up `w/1` {} cannot all stand in it and the hexes adjacent to it without over-stacking: {}",
                     sd.name,
                     units.len(),
-                    grid.label(l.at),
+                    f.label(l.at),
                     why.join(", ")
                 ),
             )
             .at_path(path!["setup", li, "at"])
-            .with_hex(grid.label(l.at))
+            .with_hex(f.label(l.at))
             .with_hint("a hex holds one battalion or artillery unit plus any three units (5.0): set some of the line's units up by another line"),
         );
     }
@@ -1088,14 +1091,14 @@ fn lone_leaders(
                     "{} leader `{}` sets up alone at {}, adjacent to {} `{}` at {}",
                     s.sides[*si].name,
                     s.sides[*si].counters[*ci].id,
-                    grid.label(*c),
+                    f.label(*c),
                     s.sides[*es].name,
                     s.sides[*es].counters[*ec].id,
-                    grid.label(*eh)
+                    f.label(*eh)
                 ),
             )
             .at_path(p.clone())
-            .with_hex(grid.label(*c))
+            .with_hex(f.label(*c))
             .with_hint("a lone leader may not enter an enemy ZOC and retreats when an enemy moves adjacent (10.0): set it up with a friendly unit, or farther off"),
         );
     }
