@@ -770,3 +770,56 @@ impl MsMapFile {
         map
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(infantry: Option<Cost>, cavalry: Option<Cost>, artillery: Option<Cost>) -> ChartRow {
+        ChartRow {
+            kind: "k".into(),
+            on: ChartOn::Hex,
+            infantry,
+            cavalry,
+            artillery,
+            defense: None,
+            halves_attacker: false,
+            no_advance: false,
+            blocks_sight: false,
+            blocks_zoc: false,
+            no_bombardment: false,
+            bombardment: None,
+            clear_for_charges: false,
+            source: "invented".into(),
+        }
+    }
+
+    #[test]
+    fn a_row_prohibits_a_class_by_its_column_and_a_leader_only_where_every_column_does() {
+        use Cost::{Mp, Prohibited as P};
+        let woods = row(Some(Mp(2)), Some(Mp(3)), Some(P));
+        assert!(woods.prohibits(MsClass::Artillery));
+        assert!(!woods.prohibits(MsClass::Brigade) && !woods.prohibits(MsClass::Cavalry));
+        assert!(!woods.prohibits(MsClass::Leader));
+        let lake = row(Some(P), Some(P), Some(P));
+        assert!(MsClass::ALL.iter().all(|c| lake.prohibits(*c)));
+        // A column left blank is no prohibition; a row with no column prohibits no leader.
+        let marsh = row(Some(P), None, Some(P));
+        assert!(marsh.prohibits(MsClass::Leader) && !marsh.prohibits(MsClass::Cavalry));
+        assert!(!row(None, None, None).prohibits(MsClass::Leader));
+    }
+
+    #[test]
+    fn numbering_from_0100_reads_and_prints_the_map_s_numbers() {
+        let n = HexNumbering::ColumnRow {
+            first_column: 1,
+            first_row: 0,
+        };
+        assert_eq!(n.to_grid(Coord(1, 0)), Coord(1, 1));
+        assert_eq!(n.label(Coord(21, 15)), "2114");
+        assert_eq!(n.to_printed(n.to_grid(Coord(7, 9))), Coord(7, 9));
+        let default = HexNumbering::ColumnRowFrom0101;
+        assert_eq!(default.to_grid(Coord(21, 14)), Coord(21, 14));
+        assert_eq!(default.label(Coord(21, 14)), "2114");
+    }
+}
