@@ -140,14 +140,18 @@ pub const MAX_FIT_HEXES: usize = 32;
 /// The most steps [`Stacking::fits`] takes before it gives no answer.
 pub const MAX_FIT_STEPS: u64 = 200_000;
 
+/// A state of a [`Stacking::fits`] search: the next unit, and the hexes' classes and contents,
+/// sorted (hexes alike are one state whichever holds what).
+type FitState = (usize, Vec<(usize, Vec<StackWeight>)>);
+
 /// The state of one [`Stacking::fits`] search.
 struct FitSearch<'a> {
     rule: Stacking,
     units: &'a [(StackWeight, u32)],
     /// Each hex's class: hexes of one class are open to the same units.
     class: Vec<usize>,
-    /// (next unit, the hexes' classes and contents, sorted) from which no placement fits.
-    failed: std::collections::HashSet<(usize, Vec<(usize, Vec<StackWeight>)>)>,
+    /// The states from which no placement fits.
+    failed: std::collections::HashSet<FitState>,
     steps: u64,
 }
 

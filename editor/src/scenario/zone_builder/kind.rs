@@ -36,7 +36,7 @@ pub trait KindExt {
     /// For the kinds holding a list of zones: the fewest and most entries.
     fn list_bounds(self) -> Option<(usize, usize)>;
     /// Kinds measured from one reference zone (distance or direction).
-    fn is_measured(self) -> bool;
+    fn measured(self) -> bool;
 }
 
 impl KindExt for Kind {
@@ -62,7 +62,7 @@ impl KindExt for Kind {
     }
 
     /// Kinds measured from one reference zone (distance or direction).
-    fn is_measured(self) -> bool {
+    fn measured(self) -> bool {
         matches!(
             self,
             Kind::Within | Kind::AtLeast | Kind::Sector | Kind::Beyond
@@ -196,7 +196,7 @@ pub fn switch(zone: &Zone, to: Kind, map: &Map) -> Zone {
         return zone.clone();
     }
     let boxed = Box::new;
-    if to.is_measured() {
+    if to.measured() {
         let m = measure_of(zone, map);
         let of = boxed(m.of);
         return match to {

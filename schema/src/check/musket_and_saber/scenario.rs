@@ -876,6 +876,10 @@ fn units_of(entries: &[Vec<Option<Enters>>], si: usize, how: Enters) -> Vec<usiz
     })
 }
 
+/// A field putting units on prohibited terrain: (the field, the hex, the kind of terrain, the
+/// side, the units' IDs and classes).
+type Prohibited<'a> = (Vec<PathSeg>, Coord, &'a str, usize, Vec<(&'a str, MsClass)>);
+
 /// No unit sets up, is placed or enters the map in terrain the map's chart prohibits to its
 /// class (7.7 "prohibited terrain", 8.1(6) artillery "may not move … into some terrain
 /// types", 10.0 leaders "ignoring all but prohibited terrain"): setting up on a hex, or
@@ -889,8 +893,7 @@ fn prohibited(
     out: &mut Findings,
 ) {
     let grid = f.grid();
-    // (field, hex, kind, side, the units' IDs and classes), in the order found.
-    let mut found: Vec<(Vec<PathSeg>, Coord, &str, usize, Vec<(&str, MsClass)>)> = Vec::new();
+    let mut found: Vec<Prohibited> = Vec::new();
     let mut note = |p: &Vec<PathSeg>, c: Coord, si: usize, ci: usize| {
         let counter = &s.sides[si].counters[ci];
         let Some(kind) = f.prohibited_kind(counter.class, c) else {
