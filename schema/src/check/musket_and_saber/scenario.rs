@@ -24,8 +24,18 @@ pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic>
     }
     let entries = lines(s, &mut out);
     let at = setup(s, f, &entries, &mut out);
-    prohibited(s, f, &entries, &at, &mut out);
-    room(s, f, &entries, &at, &mut out);
+    // Each line's counters, found once (a line per counter would make the checks below
+    // quadratic in a long roster).
+    let mut members: HashMap<Enters, Vec<(usize, usize)>> = HashMap::new();
+    for (si, per_side) in entries.iter().enumerate() {
+        for (ci, e) in per_side.iter().enumerate() {
+            if let Some(e) = e {
+                members.entry(*e).or_default().push((si, ci));
+            }
+        }
+    }
+    prohibited(s, f, &members, &at, &mut out);
+    room(s, f, &members, &at, &mut out);
     lone_leaders(s, f, &entries, &at, &mut out);
     victory_for_each_side(s, &mut out);
     turns(s, f, &mut out);
@@ -254,7 +264,7 @@ fn roster(si: usize, side: &crate::model::musket_and_saber::MsSide, out: &mut Fi
 }
 
 /// How a counter enters play: set up by a line (its index), or arriving by one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Enters {
     SetUp(usize),
     Arrives(usize),
@@ -864,17 +874,15 @@ fn victory(s: &MsScenario, map: &Map, out: &mut Findings) {
     out.extend(std::mem::take(&mut compiler.diagnostics).into_vec());
 }
 
-/// The counters of a side that a line brings into play.
-fn units_of(entries: &[Vec<Option<Enters>>], si: usize, how: Enters) -> Vec<usize> {
-    entries.get(si).map_or(Vec::new(), |per_side| {
-        per_side
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| **e == Some(how))
-            .map(|(ci, _)| ci)
-            .collect()
-    })
-}
+/// Leaders set up alone beside the enemy by one field: (the field, their side, their hex, the
+/// leaders, the enemy's side, unit and hex).
+type LoneLeaders = (
+    Vec<PathSeg>,
+    usize,
+    Coord,
+    Vec<usize>,
+    (usize, usize, Coord),
+);
 
 /// A field putting units on prohibited terrain: (the field, the hex, the kind of terrain, the
 /// side, the units' IDs and classes).
@@ -888,35 +896,37 @@ type Prohibited<'a> = (Vec<PathSeg>, Coord, &'a str, usize, Vec<(&'a str, MsClas
 fn prohibited(
     s: &MsScenario,
     f: &MsMapFile,
-    entries: &[Vec<Option<Enters>>],
+    members: &HashMap<Enters, Vec<(usize, usize)>>,
     at: &Positions,
     out: &mut Findings,
 ) {
     let grid = f.grid();
     let mut found: Vec<Prohibited> = Vec::new();
+    let mut index: HashMap<(Vec<PathSeg>, &str), usize> = HashMap::new();
     let mut note = |p: &Vec<PathSeg>, c: Coord, si: usize, ci: usize| {
         let counter = &s.sides[si].counters[ci];
         let Some(kind) = f.prohibited_kind(counter.class, c) else {
             return;
         };
         let unit = (counter.id.as_str(), counter.class);
-        match found.iter_mut().find(|x| x.0 == *p && x.2 == kind) {
-            Some(x) => x.4.push(unit),
-            None => found.push((p.clone(), c, kind, si, vec![unit])),
+        match index.get(&(p.clone(), kind)) {
+            Some(i) => found[*i].4.push(unit),
+            None => {
+                index.insert((p.clone(), kind), found.len());
+                found.push((p.clone(), c, kind, si, vec![unit]));
+            }
         }
     };
     for ((si, ci), (c, p)) in at {
         note(p, *c, *si, *ci);
     }
     for (li, l) in s.reinforcements.iter().enumerate() {
-        let Some(si) = s.side_index(&l.side) else {
-            continue;
-        };
         if !grid.contains(l.at) {
             continue;
         }
-        for ci in units_of(entries, si, Enters::Arrives(li)) {
-            note(&path!["reinforcements", li, "at"], l.at, si, ci);
+        let here = path!["reinforcements", li, "at"];
+        for (si, ci) in members.get(&Enters::Arrives(li)).into_iter().flatten() {
+            note(&here, l.at, *si, *ci);
         }
     }
     for (p, c, kind, si, units) in found {
@@ -927,8 +937,15 @@ fn prohibited(
             v.dedup();
             v.into_iter().map(MsClass::name).collect()
         };
-        let ids: Vec<String> = units.iter().map(|(id, _)| format!("`{id}`")).collect();
-        let verb = match (arrives, ids.len() == 1) {
+        let mut ids: Vec<String> = units
+            .iter()
+            .take(5)
+            .map(|(id, _)| format!("`{id}`"))
+            .collect();
+        if units.len() > 5 {
+            ids.push(format!("and {} more", units.len() - 5));
+        }
+        let verb = match (arrives, units.len() == 1) {
             (true, true) => "enters the map at",
             (true, false) => "enter the map at",
             (false, true) => "sets up at",
@@ -964,12 +981,19 @@ fn prohibited(
 fn room(
     s: &MsScenario,
     f: &MsMapFile,
-    entries: &[Vec<Option<Enters>>],
+    members: &HashMap<Enters, Vec<(usize, usize)>>,
     at: &Positions,
     out: &mut Findings,
 ) {
     let grid = f.grid();
     let rules = Game::MusketAndSaberQuickPlay.ruleset();
+    // Who lines without `w/1` set up in each hex, by side.
+    let mut fixed: HashMap<(usize, Coord), Vec<usize>> = HashMap::new();
+    for ((si, ci), (c, p)) in at {
+        if by_line(p) {
+            fixed.entry((*si, *c)).or_default().push(*ci);
+        }
+    }
     for (li, l) in s.setup.iter().enumerate() {
         let Some(si) = s.side_index(&l.side) else {
             continue;
@@ -977,14 +1001,22 @@ fn room(
         if !l.w1 || !grid.contains(l.at) {
             continue;
         }
-        let units = units_of(entries, si, Enters::SetUp(li));
+        let units: Vec<usize> = members
+            .get(&Enters::SetUp(li))
+            .into_iter()
+            .flatten()
+            .filter(|(s2, _)| *s2 == si)
+            .map(|(_, ci)| *ci)
+            .collect();
         if units.is_empty() {
             continue;
         }
         let held_by = |c: Coord, side: usize| {
-            at.iter()
-                .filter(move |((s2, _), (h, p))| *s2 == side && *h == c && by_line(p))
-                .map(|((_, ci), _)| *ci)
+            fixed
+                .get(&(side, c))
+                .map_or(&[][..], Vec::as_slice)
+                .iter()
+                .copied()
         };
         let mut ring: Vec<Coord> = std::iter::once(l.at).chain(grid.neighbors(l.at)).collect();
         let near = ring.len();
@@ -1065,43 +1097,87 @@ fn lone_leaders(
 ) {
     let grid = f.grid();
     let class = |si: usize, ci: usize| s.sides[si].counters[ci].class;
-    for ((si, ci), (c, p)) in at {
+    // The first combat unit of each side in each hex the set-up fixes.
+    let mut combat: HashMap<(usize, Coord), usize> = HashMap::new();
+    for ((si, ci), (c, _)) in at {
         if class(*si, *ci).is_combat() {
+            combat.entry((*si, *c)).or_insert(*ci);
+        }
+    }
+    // The hexes a friendly combat unit of a `w/1` line not yet placed may still stand in.
+    let mut may_come: HashSet<(usize, Coord)> = HashSet::new();
+    for (si, per_side) in entries.iter().enumerate() {
+        for (ci, e) in per_side.iter().enumerate() {
+            if let Some(Enters::SetUp(li)) = e
+                && s.setup[*li].w1
+                && class(si, ci).is_combat()
+                && !at.contains_key(&(si, ci))
+            {
+                let c = s.setup[*li].at;
+                may_come.extend(std::iter::once(c).chain(grid.neighbors(c)).map(|h| (si, h)));
+            }
+        }
+    }
+    let combat = &combat;
+    // One finding a field (a line may set up many leaders in one hex): its leaders, in order.
+    let mut found: Vec<LoneLeaders> = Vec::new();
+    let mut index: HashMap<Vec<PathSeg>, usize> = HashMap::new();
+    for ((si, ci), (c, p)) in at {
+        if class(*si, *ci).is_combat()
+            || combat.contains_key(&(*si, *c))
+            || may_come.contains(&(*si, *c))
+        {
             continue;
         }
-        let friend_here = at
+        let enemy = grid
+            .neighbors(*c)
+            .flat_map(|n| {
+                (0..s.sides.len())
+                    .filter(|es| es != si)
+                    .filter_map(move |es| combat.get(&(es, n)).map(|ec| (es, *ec, n)))
+            })
+            .min();
+        let Some(enemy) = enemy else {
+            continue;
+        };
+        match index.get(p) {
+            Some(i) => found[*i].3.push(*ci),
+            None => {
+                index.insert(p.clone(), found.len());
+                found.push((p.clone(), *si, *c, vec![*ci], enemy));
+            }
+        }
+    }
+    for (p, si, c, leaders, (es, ec, eh)) in found {
+        let side = &s.sides[si];
+        let mut ids: Vec<String> = leaders
             .iter()
-            .any(|((s2, c2), (h, _))| s2 == si && h == c && class(*s2, *c2).is_combat());
-        let friend_may_come = entries[*si].iter().enumerate().any(|(c2, e)| {
-            matches!(e, Some(Enters::SetUp(li)) if s.setup[*li].w1
-                && grid.distance(s.setup[*li].at, *c) <= ms::WITHIN_ONE)
-                && class(*si, c2).is_combat()
-                && !at.contains_key(&(*si, c2))
-        });
-        if friend_here || friend_may_come {
-            continue;
+            .take(5)
+            .map(|ci| format!("`{}`", side.counters[*ci].id))
+            .collect();
+        if leaders.len() > 5 {
+            ids.push(format!("and {} more", leaders.len() - 5));
         }
-        let enemy = at.iter().find(|((s2, c2), (h, _))| {
-            s2 != si && class(*s2, *c2).is_combat() && grid.distance(*h, *c) == 1
-        });
-        let Some(((es, ec), (eh, _))) = enemy else {
-            continue;
+        let (who, verb) = if leaders.len() == 1 {
+            ("leader", "sets")
+        } else {
+            ("leaders", "set")
         };
         out.push(
             Diagnostic::new(
                 Code::LoneLeader,
                 format!(
-                    "{} leader `{}` sets up alone at {}, adjacent to {} `{}` at {}",
-                    s.sides[*si].name,
-                    s.sides[*si].counters[*ci].id,
-                    f.label(*c),
-                    s.sides[*es].name,
-                    s.sides[*es].counters[*ec].id,
-                    f.label(*eh)
+                    "{} {who} {} {verb} up alone at {}, adjacent to {} `{}` at {}",
+                    side.name,
+                    ids.join(", "),
+                    f.label(c),
+                    s.sides[es].name,
+                    s.sides[es].counters[ec].id,
+                    f.label(eh)
                 ),
             )
-            .at_path(p.clone())
-            .with_hex(f.label(*c))
+            .at_path(p)
+            .with_hex(f.label(c))
             .with_hint("a lone leader may not enter an enemy ZOC and retreats when an enemy moves adjacent (10.0): set it up with a friendly unit, or farther off"),
         );
     }
