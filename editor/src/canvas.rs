@@ -333,6 +333,13 @@ pub struct Overlay {
     pub marks: Vec<(Coord, Color32)>,
     /// Counter stacks placed at set-up.
     pub stacks: Vec<Stack>,
+    /// The colour of `path` (`None`: the tools' red).
+    pub path_color: Option<Color32>,
+    /// Words shown beside a hex (the movement overlay's cost of the path to it).
+    pub labels: Vec<(Coord, String)>,
+    /// A texture of one texel a hex laid over the whole map, drawn instead of `tints` when
+    /// hexes are smaller than [`TEXTURE_BELOW`] (the movement bands of a large map).
+    pub texture: Option<egui::TextureId>,
 }
 
 /// A stack of counters on a hex.
@@ -426,7 +433,18 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
         }
     }
     painter.add(Shape::mesh(mesh));
-    paint_tints(&painter, scene, &cols, &rows);
+    match scene.overlay.texture {
+        Some(id) if view.zoom < TEXTURE_BELOW => {
+            let mut layer = Mesh::with_texture(id);
+            layer.add_rect_with_uv(
+                map_rect,
+                Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+            painter.add(Shape::mesh(layer));
+        }
+        _ => paint_tints(&painter, scene, &cols, &rows),
+    }
 
     let in_view = |c: Coord| cols.contains(&c.0) && rows.contains(&c.1);
 
@@ -663,10 +681,11 @@ fn paint_overlay(painter: &Painter, scene: &Scene<'_>) {
             .iter()
             .map(|c| to_screen(scene.layout.center(*c)))
             .collect();
-        painter.add(Shape::line(
-            pts,
-            Stroke::new(3.0, Color32::from_rgba_unmultiplied(200, 30, 30, 180)),
-        ));
+        let color = scene
+            .overlay
+            .path_color
+            .unwrap_or(Color32::from_rgba_unmultiplied(200, 30, 30, 180));
+        painter.add(Shape::line(pts, Stroke::new(3.0, color)));
     }
     if let Some(SideKey(a, b)) = scene.overlay.side
         && let Some([x, y]) = scene.layout.side_segment(a, b)
@@ -685,6 +704,14 @@ fn paint_overlay(painter: &Painter, scene: &Scene<'_>) {
         && scene.map.grid.contains(h)
     {
         outline(painter, scene, h, Stroke::new(2.0, Color32::WHITE));
+    }
+    let font = FontId::proportional(14.0);
+    for (c, text) in &scene.overlay.labels {
+        let at = to_screen(scene.layout.center(*c)) + vec2(0.0, -scene.view.zoom * 0.5 - 12.0);
+        let galley = painter.layout_no_wrap(text.clone(), font.clone(), Color32::WHITE);
+        let r = Rect::from_center_size(at, galley.size()).expand(3.0);
+        painter.rect_filled(r, 3.0, Color32::from_black_alpha(200));
+        painter.galley(r.min + vec2(3.0, 3.0), galley, Color32::WHITE);
     }
 }
 

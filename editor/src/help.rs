@@ -25,6 +25,17 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
         "F4",
         "Show or hide the Diagnostics and History panel",
     ),
+    (
+        "Analysis",
+        "F5",
+        "Movement overlay (Movement Phases as bands, best path)",
+    ),
+    (
+        "Analysis",
+        "F6",
+        "Line-of-sight overlay (click pins it, Esc unpins)",
+    ),
+    ("Analysis", "F7", "Terrain as played (after special rules)"),
     ("Tools", "B", "Terrain brush"),
     ("Tools", "G", "Flood fill"),
     ("Tools", "I", "Eyedropper"),
@@ -98,6 +109,15 @@ pub fn with_keys(action: &str) -> String {
     match SHORTCUTS.iter().find(|(_, _, a)| *a == action) {
         Some((_, keys, _)) => format!("{action} ({keys})"),
         None => action.to_string(),
+    }
+}
+
+/// A menu item that asks something before it acts (a form, a file dialog), with its keys:
+/// "New map… (Ctrl+N)".
+pub fn asks_with_keys(action: &str) -> String {
+    match SHORTCUTS.iter().find(|(_, _, a)| *a == action) {
+        Some((_, keys, _)) => format!("{action}… ({keys})"),
+        None => format!("{action}…"),
     }
 }
 

@@ -10,6 +10,7 @@ pub mod export;
 pub mod files;
 pub mod help;
 pub mod history;
+pub mod overlays;
 pub mod scenario;
 pub mod tools;
 

@@ -5,6 +5,7 @@ use egui::{Key, Modifiers, PointerButton, Pos2, Rect, Sense, Ui};
 
 use crate::app::workspace::{Mode, Workspace};
 use crate::canvas::{self, Overview, Scene};
+use crate::overlays::Overlays;
 use crate::tools::{Button, Phase, Pointer, pressed};
 
 /// The canvas's own state between frames.
@@ -23,6 +24,8 @@ pub struct CanvasPanel {
     pub rect: Rect,
     /// Show the minimap when part of the map is out of view.
     pub show_minimap: bool,
+    /// The designer's analysis overlays (movement, line of sight, terrain as played).
+    pub overlays: Overlays,
 }
 
 impl Default for CanvasPanel {
@@ -35,6 +38,7 @@ impl Default for CanvasPanel {
             last_pointer: None,
             rect: Rect::NOTHING,
             show_minimap: true,
+            overlays: Overlays::default(),
         }
     }
 }
@@ -122,6 +126,14 @@ impl CanvasPanel {
             .filter(|c| layout.grid.contains(*c));
         for (button, phase) in self.phases(ui, over_canvas && !over_mini && !space) {
             if let Some(w) = world {
+                // The analysis overlays take the clicks they ask for.
+                if button == Button::Primary && self.overlays.takes_clicks() {
+                    if phase == Phase::Press {
+                        let shift = ui.input(|i| i.modifiers.shift);
+                        self.overlays.click(layout.hex_at(w), shift, &ws.doc);
+                    }
+                    continue;
+                }
                 let p = Pointer {
                     world: w,
                     hex: layout.hex_at(w),
@@ -134,18 +146,26 @@ impl CanvasPanel {
         }
 
         // Painting.
-        let overlay = mode.overlay(ws, world.filter(|_| over_canvas && !over_mini), &layout);
-        let texture = self
-            .overview
-            .texture(
-                ui.ctx(),
-                ws.doc.map(),
-                ws.doc.revision(),
-                ws.doc.is_editing() && ws.view.zoom >= canvas::TEXTURE_BELOW,
-            )
-            .clone();
+        let mut overlay = mode.overlay(ws, world.filter(|_| over_canvas && !over_mini), &layout);
+        let in_view = layout.visible(ws.view.world_rect(rect));
+        let played = self.overlays.texture(ui.ctx(), &ws.doc);
+        let zoomed_out = (ws.view.zoom < canvas::TEXTURE_BELOW).then(|| ui.ctx());
+        self.overlays
+            .draw(&ws.doc, ws.hover, &in_view, zoomed_out, &mut overlay);
+        let texture = match played {
+            Some(t) => t,
+            None => self
+                .overview
+                .texture(
+                    ui.ctx(),
+                    ws.doc.map(),
+                    ws.doc.revision(),
+                    ws.doc.is_editing() && ws.view.zoom >= canvas::TEXTURE_BELOW,
+                )
+                .clone(),
+        };
         let scene = Scene {
-            map: ws.doc.map(),
+            map: self.overlays.shown_map(&ws.doc),
             layout: &layout,
             view: &ws.view,
             rect,

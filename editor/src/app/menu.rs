@@ -56,6 +56,7 @@ impl App {
         if pressed(ui, Key::M) {
             self.canvas.show_minimap = !self.canvas.show_minimap;
         }
+        self.canvas.overlays.keys(ui);
         if self.ws.doc.scenario().is_some() {
             crate::app::workspace::Mode::keys(&mut self.builder, ui, &mut self.ws);
         } else {
@@ -91,6 +92,8 @@ impl App {
                 }
             });
             ui.menu_button("View", |ui| self.view_menu(ui));
+            let scenario = self.ws.doc.scenario().is_some();
+            ui.menu_button("Analysis", |ui| self.canvas.overlays.menu(ui, scenario));
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(
@@ -126,14 +129,14 @@ impl App {
     }
 
     fn file_menu(&mut self, ui: &mut Ui) {
-        if ui.button(help::with_keys("New map")).clicked() {
+        if ui.button(help::asks_with_keys("New map")).clicked() {
             self.ask_new_map();
         }
         if ui.button("New scenario on this map").clicked() {
             self.request(Action::NewScenario);
         }
         if ui
-            .button(help::with_keys("Open a map or scenario"))
+            .button(help::asks_with_keys("Open a map or scenario"))
             .clicked()
         {
             self.request(Action::Open(None));
@@ -160,7 +163,7 @@ impl App {
         if ui.button(help::with_keys("Save")).clicked() {
             self.ws.ask(Command::Save);
         }
-        if ui.button(help::with_keys("Save as")).clicked() {
+        if ui.button(help::asks_with_keys("Save as")).clicked() {
             self.ws.ask(Command::SaveAs);
         }
         ui.separator();

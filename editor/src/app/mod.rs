@@ -277,6 +277,16 @@ impl App {
         &self.recent
     }
 
+    /// The analysis overlays (read only).
+    pub fn overlays(&self) -> &crate::overlays::Overlays {
+        &self.canvas.overlays
+    }
+
+    /// The analysis overlays (tests choose a start and an allowance through it).
+    pub fn overlays_mut(&mut self) -> &mut crate::overlays::Overlays {
+        &mut self.canvas.overlays
+    }
+
     /// The scenario builder (read only).
     pub fn builder(&self) -> &ScenarioUi {
         &self.builder
@@ -337,6 +347,12 @@ impl App {
         &self.builder.checker.items
     }
 
+    /// Ask for a command as a panel does: it runs late in the next frame (tests).
+    #[cfg(test)]
+    pub(crate) fn ask(&mut self, c: Command) {
+        self.ws.ask(c);
+    }
+
     /// Open a tab of the scenario builder.
     pub fn open_tab(&mut self, tab: Tab) {
         self.builder.tab = tab;
@@ -376,7 +392,7 @@ impl App {
             ctx.set_fonts(fonts());
             self.fonts_set = true;
         }
-        let status_before = self.ws.status.text().to_string();
+        let status_before = self.ws.status.count();
         self.dropped_files(&ctx);
         // Whether the keyboard is the map's this frame: decided before any panel runs, so
         // that keys typed into a text field never reach the map.
@@ -410,6 +426,11 @@ impl App {
             None => String::new(),
         };
 
+        let checked = self.builder.checker.revision;
+        let resolved = &self.builder.checker.resolved;
+        self.canvas
+            .overlays
+            .sync(&self.ws.doc, checked.map(|rev| (rev, resolved)));
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar.ui(ui, &mut self.ws));
         let mode: &mut dyn Mode = if scenario {
@@ -448,6 +469,7 @@ impl App {
             self.canvas.ui(ui, &mut self.ws, mode, keys_free, !modal);
         });
 
+        self.canvas.overlays.panel(&ctx, &self.ws.doc);
         if !scenario && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc) {
             self.ws.status.set(s);
         }
@@ -474,9 +496,12 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.update_title(&ctx);
-        if self.ws.status.text() != status_before {
+        if self.ws.status.count() != status_before {
             // Said after the status bar was drawn (a save, an export): shown now, not at the
-            // next input, which may be long in coming.
+            // next input, which may be long in coming. Its time on screen counts from the
+            // next frame: this one's clock stopped when it began, and a desktop file dialog
+            // may have kept it going longer than a message stays.
+            self.ws.status.restart();
             ctx.request_repaint();
         }
     }

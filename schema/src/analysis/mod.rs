@@ -13,7 +13,6 @@ use crate::model::analysis::{
     GroupForces, GroupTarget, ObjectiveSight, SideAnalysis, SideCount, SightPair, TargetAnalysis,
     TargetKind, TerrainAsPlayed,
 };
-use crate::model::counter::Counter;
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
@@ -22,12 +21,10 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::Mp;
 use crate::queries::playable::{self, GivenAllowances, GroupReach, Target};
-use crate::queries::sight::line_of_sight;
+use crate::queries::sight::{SightIndex, occupied};
 use crate::ruleset::Ruleset;
 
-/// Line of sight is examined out to this many hexes from a place (a bound on the work, not a
-/// rule: 5.1G sets no limit; every fire range the scenarios give is shorter).
-pub const SIGHT_RADIUS: u32 = 30;
+pub use crate::queries::sight::SIGHT_RADIUS;
 
 /// The most lines of sight one analysis traces; past it an answer is `null`.
 pub const MAX_SIGHT_LINES: u64 = 2_000_000;
@@ -47,6 +44,8 @@ pub fn analyse(
     let play = playable::playable(s, map, r, rules, given);
     let mut budget = MAX_SIGHT_LINES;
     let occupied = occupied(s, grid);
+    // Which hexes may block a line, worked out once for every line traced below.
+    let index = SightIndex::new(rules, &terrain, &occupied);
     let sides = s
         .sides
         .iter()
@@ -64,7 +63,7 @@ pub fn analyse(
                 enemy.and_then(|e| r.deployment.get(e)),
             ) {
                 (Some(a), Some(b)) if !a.is_empty() && !b.is_empty() => {
-                    zones_in_sight(rules, &terrain, &occupied, a, b, &mut budget)
+                    zones_in_sight(rules, &terrain, &occupied, &index, a, b, &mut budget)
                 }
                 _ => None,
             };
@@ -105,7 +104,7 @@ pub fn analyse(
         {
             continue;
         }
-        let seen = seen_from(rules, &terrain, &occupied, &t.hexes, &mut budget);
+        let seen = seen_from(rules, &terrain, &occupied, &index, &t.hexes, &mut budget);
         let in_zone = s
             .sides
             .iter()
@@ -151,17 +150,6 @@ pub fn analyse(
         ratio,
         objectives_in_sight: objectives.into_iter().map(|(_, o)| o).collect(),
     }
-}
-
-/// The hexes holding units at set-up: the only occupied hexes that block sight (5.1G).
-fn occupied(s: &Scenario, grid: Grid) -> HexSet {
-    HexSet::from_coords(
-        grid,
-        s.setup
-            .iter()
-            .filter(|p| matches!(p.counter, Counter::Unit(_)))
-            .map(|p| p.at),
-    )
 }
 
 /// A cost as the report writes it.
@@ -274,6 +262,7 @@ fn seen_from(
     rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
+    index: &SightIndex,
     place: &HexSet,
     budget: &mut u64,
 ) -> Option<HexSet> {
@@ -290,7 +279,10 @@ fn seen_from(
                 continue;
             }
             *budget = budget.checked_sub(1)?;
-            if line_of_sight(rules, terrain, occupied, from, to).is_open() {
+            if index
+                .line_of_sight(rules, terrain, occupied, from, to)
+                .is_open()
+            {
                 seen.insert(from);
                 break;
             }
@@ -305,6 +297,7 @@ fn zones_in_sight(
     rules: &Ruleset,
     terrain: &EffectiveTerrain,
     occupied: &HexSet,
+    index: &SightIndex,
     a: &HexSet,
     b: &HexSet,
     budget: &mut u64,
@@ -320,7 +313,10 @@ fn zones_in_sight(
                 continue;
             }
             *budget = budget.checked_sub(1)?;
-            if line_of_sight(rules, terrain, occupied, from, to).is_open() {
+            if index
+                .line_of_sight(rules, terrain, occupied, from, to)
+                .is_open()
+            {
                 return Some(SightPair {
                     in_sight: true,
                     example: Some([grid.label(from), grid.label(to)]),

@@ -1312,7 +1312,9 @@ registry! {
         explanation: "`saberc import` reads hexagonal Tiled maps only: orthogonal, isometric and \
             staggered maps, infinite (chunked) maps, a missing or unknown stagger axis or index, \
             tile sizes that cannot be hexes, or a map without a tile layer of terrain cannot be \
-            turned into a Rifle & Saber map.",
+            turned into a Rifle & Saber map; nor can a Tiled map whose `game` property names \
+            another game (`saberc export --format tiled` of a Musket & Saber map writes one: \
+            its terrain kinds, chart and track are in its map file).",
         bad: "<map … orientation=\"isometric\" …>",
         fixed: "<map … orientation=\"hexagonal\" … staggeraxis=\"x\" staggerindex=\"odd\" …>",
     }

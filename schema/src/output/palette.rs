@@ -21,6 +21,30 @@ pub fn terrain_fill(t: Terrain) -> &'static str {
     }
 }
 
+/// The fills of the kinds of hex terrain a Musket & Saber map's chart declares (its own names,
+/// not Rifle & Saber's terrain): the chart's `i`-th hex row takes the `i`-th, cycling. Earthy
+/// tones, light enough for counters and coordinates drawn over them.
+pub const CHART_KIND_FILLS: [&str; 10] = [
+    "#e9e4c4", "#c9a46a", "#86b061", "#d9a882", "#9cc9ec", "#b7c98a", "#d7c7a3", "#a3b8a0",
+    "#e0b8b8", "#c4b5d9",
+];
+
+/// The strokes of the kinds of hexside terrain a Musket & Saber map's chart declares: the
+/// chart's `i`-th hexside row takes the `i`-th, cycling.
+pub const CHART_HEXSIDE_STROKES: [&str; 6] = [
+    "#2f6fb5", "#4a2608", "#7a2414", "#1f4a14", "#6b4fa0", "#b06a10",
+];
+
+/// The fill of the `i`-th hex row of a Musket & Saber chart.
+pub fn chart_kind_fill(i: usize) -> &'static str {
+    CHART_KIND_FILLS[i % CHART_KIND_FILLS.len()]
+}
+
+/// The stroke of the `i`-th hexside row of a Musket & Saber chart.
+pub fn chart_hexside_stroke(i: usize) -> &'static str {
+    CHART_HEXSIDE_STROKES[i % CHART_HEXSIDE_STROKES.len()]
+}
+
 /// The deck of a bridge.
 pub const BRIDGE_DECK: &str = "#3b3b3b";
 
@@ -37,6 +61,24 @@ pub fn side_color(c: CounterColor) -> &'static str {
         CounterColor::Blue => "#1f5ac8",
     }
 }
+
+/// The editor's movement overlay: the hexes first reached in Movement Phase 1, 2, 3… (a
+/// phase past the last band takes the last band's colour).
+pub const MOVEMENT_BANDS: [&str; 6] = [
+    "#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59", "#d73027",
+];
+
+/// The movement overlay's start hexes (where the group sets up or enters).
+pub const MOVEMENT_START: &str = "#ffffff";
+
+/// The movement overlay's best path to the hex pointed at.
+pub const MOVEMENT_PATH: &str = "#7b1fa2";
+
+/// The line-of-sight overlay: the hexes in sight of the chosen hex.
+pub const SIGHT_VISIBLE: &str = "#ffe033";
+
+/// The line-of-sight overlay: the blocking hexes and ridge hexsides that block a line.
+pub const SIGHT_BLOCKING: &str = "#c2185b";
 
 /// The RGB triple of a `#rrggbb` colour of this palette.
 pub const fn rgb(hex: &str) -> Rgb {

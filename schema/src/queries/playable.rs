@@ -373,6 +373,30 @@ pub fn movers(s: &Scenario, side: usize, group: usize, counters: &[Counter]) -> 
     }
 }
 
+/// Where a group starts moving, with the points spent to stand there: the hexes of its
+/// deployment zone it may stand on (0 MP), or, for a group arriving during play, its entry
+/// hexes with the cost of entering each from off the map. `saberc analyze`, `check` and the
+/// editor's movement overlay start from these.
+pub fn group_starts(
+    table: &CostTable,
+    movement: &Movement,
+    zone: &HexSet,
+    arrives: bool,
+) -> Vec<(Coord, Mp)> {
+    if arrives {
+        zone.iter()
+            .filter_map(|c| table.entry_from_off_map(movement, c).map(|m| (c, m)))
+            .collect()
+    } else {
+        // A hex the mover may not stand on is no start (setting up there is a mistake of its
+        // own: DEP009, MRK006).
+        zone.iter()
+            .filter(|c| table.enterable(*c))
+            .map(|c| (c, Mp::ZERO))
+            .collect()
+    }
+}
+
 /// The most hexes the movement searches of one scenario may visit in all (each search visits
 /// every hex of the map once): about fifty searches of the largest map. Past it the answer is
 /// incomplete ([`Playable::incomplete`]) and no finding is drawn from it.
@@ -423,18 +447,7 @@ impl Searches<'_> {
             }
             let (banned, table) = (&self.tables[key.2].0, &self.tables[key.2].1);
             let mv = Movement::over(self.terrain, self.rules).with_prohibited(banned);
-            let starts: Vec<(Coord, Mp)> = if arrives {
-                zone.iter()
-                    .filter_map(|c| table.entry_from_off_map(&mv, c).map(|m| (c, m)))
-                    .collect()
-            } else {
-                // A hex the mover may not stand on is no start (setting up there is a mistake
-                // of its own: DEP009, MRK006).
-                zone.iter()
-                    .filter(|c| table.enterable(*c))
-                    .map(|c| (c, Mp::ZERO))
-                    .collect()
-            };
+            let starts = group_starts(table, &mv, zone, arrives);
             let field = table.field(&starts);
             self.fields.insert(key, (starts, field));
         }

@@ -22,9 +22,11 @@
 
 use std::collections::BTreeSet;
 
+use crate::model::counter::Counter;
 use crate::model::hex::{Coord, Grid, Orientation};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, SideKey};
+use crate::model::scenario::Scenario;
 use crate::queries::effective_terrain::EffectiveTerrain;
 use crate::ruleset::{Ruleset, Terrain};
 
@@ -76,6 +78,106 @@ pub fn line_of_sight(
     from: Coord,
     to: Coord,
 ) -> Sight {
+    let sides = SideOffsets::new(&terrain.map().grid);
+    trace(rules, terrain, occupied, &sides, None, from, to)
+}
+
+/// What many lines of sight over one terrain and set-up share, worked out once: the side
+/// offsets of the grid, and which hexes may block a line at all (blocking terrain, an occupied
+/// hex, a hex with a ridge hexside as played). A line passes every other hex at the cost of
+/// a lookup; the answers are [`line_of_sight`]'s (a test compares them).
+#[derive(Debug, Clone)]
+pub struct SightIndex {
+    sides: SideOffsets,
+    may_block: Vec<bool>,
+}
+
+impl SightIndex {
+    /// The index of a terrain and its occupied hexes (one pass over the map and its ridges).
+    pub fn new(rules: &Ruleset, terrain: &EffectiveTerrain, occupied: &HexSet) -> SightIndex {
+        let map = terrain.map();
+        let grid = map.grid;
+        let mut may_block: Vec<bool> = grid
+            .coords()
+            .map(|c| {
+                occupied.contains(c)
+                    || terrain
+                        .cell(c)
+                        .is_some_and(|cell| rules.terrain_effect(cell.terrain).blocks_fire)
+            })
+            .collect();
+        if rules.ridge_effect.blocks_fire {
+            for SideKey(a, b) in &map.ridges {
+                if terrain.is_ridge(*a, *b) {
+                    for c in [a, b] {
+                        if let Some(i) = grid.index(*c) {
+                            may_block[i] = true;
+                        }
+                    }
+                }
+            }
+        }
+        SightIndex {
+            sides: SideOffsets::new(&grid),
+            may_block,
+        }
+    }
+
+    /// [`line_of_sight`] over the terrain and occupied hexes the index was made of.
+    pub fn line_of_sight(
+        &self,
+        rules: &Ruleset,
+        terrain: &EffectiveTerrain,
+        occupied: &HexSet,
+        from: Coord,
+        to: Coord,
+    ) -> Sight {
+        trace(rules, terrain, occupied, &self.sides, Some(self), from, to)
+    }
+
+    /// [`fan`] over the terrain and occupied hexes the index was made of.
+    pub fn fan(
+        &self,
+        rules: &Ruleset,
+        terrain: &EffectiveTerrain,
+        occupied: &HexSet,
+        from: Coord,
+        radius: u32,
+    ) -> Fan {
+        let grid = terrain.map().grid;
+        let mut out = Fan {
+            from,
+            visible: HexSet::empty(grid),
+            blocking: HexSet::empty(grid),
+            ridges: BTreeSet::new(),
+        };
+        if !grid.contains(from) {
+            return out;
+        }
+        for to in within(&grid, from, radius) {
+            match self.line_of_sight(rules, terrain, occupied, from, to) {
+                Sight::Open => out.visible.insert(to),
+                Sight::Blocked(Blocker::Hex { hex, .. }) => out.blocking.insert(hex),
+                Sight::Blocked(Blocker::Ridge(side)) => {
+                    out.ridges.insert(side);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// [`line_of_sight`], with the side offsets of the grid made once by the caller, and the
+/// hexes that cannot block passed over when an index says which.
+fn trace(
+    rules: &Ruleset,
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    sides: &SideOffsets,
+    index: Option<&SightIndex>,
+    from: Coord,
+    to: Coord,
+) -> Sight {
     let grid = terrain.map().grid;
     if from == to {
         return Sight::Open;
@@ -83,7 +185,14 @@ pub fn line_of_sight(
     let p = lattice(&grid, grid.center(from));
     let q = lattice(&grid, grid.center(to));
     let firer_on_slope = terrain.cell(from).is_some_and(|c| c.slope);
-    for hex in candidates(&grid, from, to) {
+    // Candidates are made as they are examined: most lines are blocked near their start.
+    for hex in Candidates::new(&grid, from, to) {
+        // A hex with no blocking terrain, no unit and no ridge hexside blocks nothing.
+        if let Some(ix) = index
+            && grid.index(hex).is_some_and(|i| !ix.may_block[i])
+        {
+            continue;
+        }
         let corners = lattice_corners(&grid, hex);
         // Neighbours are looked up only for the sides the line touches.
         let mut across = None;
@@ -91,7 +200,7 @@ pub fn line_of_sight(
             if !segments_touch(p, q, corners[i], corners[(i + 1) % 6]) {
                 continue;
             }
-            let side = across.get_or_insert_with(|| grid.side_neighbors(hex))[i];
+            let side = across.get_or_insert_with(|| sides.of(hex))[i];
             if rules.ridge_effect.blocks_fire && terrain.is_ridge(hex, side) {
                 return Sight::Blocked(Blocker::Ridge(SideKey::new(hex, side)));
             }
@@ -107,6 +216,60 @@ pub fn line_of_sight(
         }
     }
     Sight::Open
+}
+
+/// Line of sight is examined out to this many hexes from a hex (a bound on the work, not a
+/// rule: 5.1G sets no limit; every fire range the scenarios give is shorter). `saberc analyze`
+/// and the editor's line-of-sight overlay both use it.
+pub const SIGHT_RADIUS: u32 = 30;
+
+/// What one hex sees: every hex within a radius in its line of sight, and what blocks the
+/// others (the first blocker of each blocked line, as [`line_of_sight`] finds it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fan {
+    /// The firing hex.
+    pub from: Coord,
+    /// The hexes within the radius in sight of `from` (`from` itself included).
+    pub visible: HexSet,
+    /// Blocking hexes (woods, villages, occupied hexes) that block at least one line.
+    pub blocking: HexSet,
+    /// Ridge hexsides that block at least one line.
+    pub ridges: BTreeSet<SideKey>,
+}
+
+/// The fan of `from`: [`line_of_sight`] to every hex within `radius` of it (5.1G). Many fans
+/// of one terrain share a [`SightIndex`].
+pub fn fan(
+    rules: &Ruleset,
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    from: Coord,
+    radius: u32,
+) -> Fan {
+    SightIndex::new(rules, terrain, occupied).fan(rules, terrain, occupied, from, radius)
+}
+
+/// The hexes of the map within `radius` of `c`, row by row.
+pub fn within(grid: &Grid, c: Coord, radius: u32) -> impl Iterator<Item = Coord> + '_ {
+    let r = radius.min(i32::MAX as u32) as i32;
+    let rows = (c.1.saturating_sub(r)).max(1)..=(c.1.saturating_add(r)).min(grid.height as i32);
+    rows.flat_map(move |row| {
+        let cols = (c.0.saturating_sub(r)).max(1)..=(c.0.saturating_add(r)).min(grid.width as i32);
+        cols.map(move |col| Coord(col, row))
+    })
+    .filter(move |h| grid.distance(c, *h) <= radius)
+}
+
+/// The hexes units occupy at set-up (the scenario's placements): they block sight (5.1G);
+/// markers do not.
+pub fn occupied(s: &Scenario, grid: Grid) -> HexSet {
+    HexSet::from_coords(
+        grid,
+        s.setup
+            .iter()
+            .filter(|p| matches!(p.counter, Counter::Unit(_)))
+            .map(|p| p.at),
+    )
 }
 
 /// Can a unit in `from` see `to` on the map as printed, with no other units about?
@@ -189,16 +352,97 @@ fn lattice_corners(grid: &Grid, hex: Coord) -> [Pt; 6] {
 /// line, so a hex touching the segment has its centre within 1.7 steps of a hex of the line:
 /// it is that hex or one of its neighbours.
 fn candidates(grid: &Grid, from: Coord, to: Coord) -> Vec<Coord> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for c in grid.line(from, to) {
-        for n in std::iter::once(c).chain(grid.neighbors(c)) {
-            if seen.insert(n) {
-                out.push(n);
-            }
+    Candidates::new(grid, from, to).collect()
+}
+
+/// [`candidates`], made one at a time. Each hex of the line comes with its on-map neighbours,
+/// less those already given: hexes of a hex line `k` steps apart are `k` hexes apart, so an
+/// on-map hex within one of this line hex was given with one of the two line hexes before it
+/// (as it or as its neighbour) if at all, and only those are asked.
+struct Candidates<'g> {
+    grid: &'g Grid,
+    line: std::vec::IntoIter<Coord>,
+    /// The two line hexes before the current one, latest first.
+    before: [Option<Coord>; 2],
+    /// The current line hex and its neighbours still to give.
+    pending: Vec<Coord>,
+}
+
+impl<'g> Candidates<'g> {
+    fn new(grid: &'g Grid, from: Coord, to: Coord) -> Candidates<'g> {
+        Candidates {
+            grid,
+            line: grid.line(from, to).into_iter(),
+            before: [None, None],
+            pending: Vec::with_capacity(7),
         }
     }
-    out
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = Coord;
+
+    fn next(&mut self) -> Option<Coord> {
+        loop {
+            if let Some(c) = self.pending.pop() {
+                return Some(c);
+            }
+            let c = self.line.next()?;
+            let grid = self.grid;
+            // An off-map hex is given only as a line hex (neighbours are on the map), and
+            // line hexes are distinct.
+            let given = |n: Coord| {
+                grid.contains(n)
+                    && self
+                        .before
+                        .iter()
+                        .flatten()
+                        .any(|b| grid.distance(*b, n) <= 1)
+            };
+            // Kept in reverse, so that `pop` gives the line hex first, then its neighbours
+            // in the order `Grid::neighbors` lists them.
+            let mut group: Vec<Coord> = std::iter::once(c)
+                .chain(grid.neighbors(c))
+                .filter(|n| !given(*n))
+                .collect();
+            group.reverse();
+            self.pending = group;
+            self.before = [Some(c), self.before[0]];
+        }
+    }
+}
+
+/// The neighbour across each side of a hex, by the parity of its column (flat) or row
+/// (pointy): [`Grid::side_neighbors`] of two hexes, then offsets (a test checks every hex).
+#[derive(Debug, Clone)]
+struct SideOffsets {
+    orientation: Orientation,
+    offsets: [[(i32, i32); 6]; 2],
+}
+
+impl SideOffsets {
+    fn new(grid: &Grid) -> SideOffsets {
+        let refs = match grid.orientation {
+            Orientation::Flat => [Coord(2, 3), Coord(3, 3)],
+            Orientation::Pointy => [Coord(3, 2), Coord(3, 3)],
+        };
+        let offsets = refs.map(|r| grid.side_neighbors(r).map(|n| (n.0 - r.0, n.1 - r.1)));
+        SideOffsets {
+            orientation: grid.orientation,
+            offsets,
+        }
+    }
+
+    /// What [`Grid::side_neighbors`] gives for `c`.
+    fn of(&self, c: Coord) -> [Coord; 6] {
+        let line = match self.orientation {
+            Orientation::Flat => c.0,
+            Orientation::Pointy => c.1,
+        };
+        // The reference hexes are in lines 2 (even) and 3 (odd).
+        let k = usize::from(line.rem_euclid(2) == 1);
+        self.offsets[k].map(|(dc, dr)| Coord(c.0 + dc, c.1 + dr))
+    }
 }
 
 /// Twice the signed area of the triangle `a b c`: its sign says on which side of `a→b` is `c`.
@@ -322,6 +566,130 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The candidates made one at a time are those of the whole line and its neighbours,
+    /// each once, in the order the line goes; the side offsets are `side_neighbors`.
+    #[test]
+    fn candidates_and_side_offsets_are_exact() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                let g = Grid {
+                    width: 14,
+                    height: 11,
+                    orientation,
+                    parity,
+                };
+                let sides = SideOffsets::new(&g);
+                for c in g.coords().chain([Coord(0, 0), Coord(-1, 5), Coord(15, 12)]) {
+                    assert_eq!(sides.of(c), g.side_neighbors(c), "{g:?} {c:?}");
+                }
+                for from in g.coords().step_by(7) {
+                    for to in g.coords().step_by(5) {
+                        let mut seen = BTreeSet::new();
+                        let mut want = Vec::new();
+                        for c in g.line(from, to) {
+                            for n in std::iter::once(c).chain(g.neighbors(c)) {
+                                if seen.insert(n) {
+                                    want.push(n);
+                                }
+                            }
+                        }
+                        assert_eq!(candidates(&g, from, to), want, "{from:?} → {to:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// With an index of the hexes that may block, every line has `line_of_sight`'s answer
+        /// (blocker included), on random terrain, ridges and units, both orientations.
+        #[test]
+        fn the_index_gives_line_of_sight_answers(
+            cells in proptest::collection::vec((0u8..7, any::<bool>()), 48),
+            ridges in proptest::collection::vec((0u8..48, 0u8..6), 0..16),
+            units in proptest::collection::vec(0u8..48, 0..5),
+            pointy in any::<bool>(),
+            cleared in proptest::collection::vec(0u8..48, 0..4),
+        ) {
+            let mut m = Map::blank("t", "Test", 8, 6);
+            if pointy {
+                m.grid.orientation = Orientation::Pointy;
+            }
+            for (i, (t, slope)) in cells.iter().enumerate() {
+                let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
+                m.cells[i] = cell(terrain, *slope && !terrain.is_river());
+            }
+            let g = m.grid;
+            for (a, k) in &ridges {
+                let a = g.coord_at(*a as usize % g.len());
+                if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
+                    m.ridges.insert(SideKey::new(a, b));
+                }
+            }
+            let occ = HexSet::from_coords(g, units.iter().map(|u| g.coord_at(*u as usize % g.len())));
+            let clear = HexSet::from_coords(g, cleared.iter().map(|u| g.coord_at(*u as usize % g.len())));
+            let terrain = EffectiveTerrain::treating_as_clear(&m, &clear);
+            let rules = crate::ruleset::for_game(None);
+            let index = SightIndex::new(rules, &terrain, &occ);
+            for from in g.coords() {
+                for to in g.coords() {
+                    prop_assert_eq!(
+                        index.line_of_sight(rules, &terrain, &occ, from, to),
+                        line_of_sight(rules, &terrain, &occ, from, to),
+                        "{:?} → {:?}", from, to
+                    );
+                }
+            }
+        }
+    }
+
+    /// The fan of a hex is `line_of_sight` to every hex within the radius: the open ones are
+    /// visible, and the first blocker of each other line is marked.
+    #[test]
+    fn the_fan_is_line_of_sight_to_every_hex_within_the_radius() {
+        let mut m = blank();
+        m.set_cell(Coord(5, 5), woods());
+        m.set_cell(Coord(6, 2), cell(Terrain::Village, false));
+        m.ridges.insert(SideKey::new(Coord(3, 5), Coord(3, 6)));
+        let from = Coord(4, 4);
+        let occupied = [Coord(4, 2)];
+        let occ = HexSet::from_coords(m.grid, occupied);
+        let rules = crate::ruleset::for_game(None);
+        let f = fan(rules, &EffectiveTerrain::new(&m), &occ, from, 4);
+        let mut visible = BTreeSet::new();
+        let mut blocking = BTreeSet::new();
+        let mut ridges = BTreeSet::new();
+        for to in m.grid.coords().filter(|c| m.grid.distance(*c, from) <= 4) {
+            match sight(&m, &occupied, from, to) {
+                Sight::Open => {
+                    visible.insert(to);
+                }
+                Sight::Blocked(Blocker::Hex { hex, .. }) => {
+                    blocking.insert(hex);
+                }
+                Sight::Blocked(Blocker::Ridge(k)) => {
+                    ridges.insert(k);
+                }
+            }
+        }
+        assert_eq!(f.visible.iter().collect::<BTreeSet<_>>(), visible);
+        assert_eq!(f.blocking.iter().collect::<BTreeSet<_>>(), blocking);
+        assert_eq!(f.ridges, ridges);
+        assert!(f.visible.contains(from));
+        for c in [Coord(5, 5), Coord(6, 2), Coord(4, 2)] {
+            assert!(f.blocking.contains(c), "{c:?} blocks a line");
+        }
+        assert!(f.ridges.contains(&SideKey::new(Coord(3, 5), Coord(3, 6))));
+        assert!(
+            !f.visible.contains(Coord(8, 4)),
+            "radius 4 stops at distance 4"
+        );
+        // Off the map: nothing.
+        let none = fan(rules, &EffectiveTerrain::new(&m), &occ, Coord(0, 0), 4);
+        assert!(none.visible.is_empty());
     }
 
     #[test]

@@ -1,0 +1,384 @@
+//! Headless tests of the analysis overlays (egui_kittest): each is toggled by its key and from
+//! the Analysis menu, and what it draws is the library's answer for the same question.
+
+use std::collections::{BTreeSet, HashMap};
+
+use egui::{Event, Key, Pos2, Shape};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use saber_schema::model::counter::Counter;
+use saber_schema::model::hex::Coord;
+use saber_schema::queries::effective_terrain::{Cleared, EffectiveTerrain};
+use saber_schema::queries::movement::{Movement, Mp};
+use saber_schema::queries::playable;
+use saber_schema::queries::reach::CostTable;
+use saber_schema::queries::sight::{self, SIGHT_RADIUS, line_of_sight};
+use saber_schema::ruleset::UnitKind;
+
+use crate::app::App;
+use crate::canvas::{Layout, cell_color};
+use crate::document::Document;
+use crate::files;
+use crate::overlays::Overlays;
+use crate::overlays::movement::Start;
+use crate::scenario::historical::HISTORICAL;
+use crate::ui_tests::{click, harness, hex_center};
+
+/// The editor on a historical scenario, checked inline.
+fn on_scenario(file: &str) -> Harness<'static, App> {
+    let h = HISTORICAL
+        .iter()
+        .find(|h| h.file == file)
+        .expect("a historical scenario");
+    let s = h.scenario().expect("parses");
+    let mut app = App::for_document(Document::for_scenario(s, files::default_map(), None));
+    app.check_inline();
+    let mut h = harness(app);
+    for _ in 0..4 {
+        h.run();
+    }
+    h
+}
+
+const GETTYSBURG: &str = "07-gettysburg-little-round-top.ron";
+
+fn press(h: &mut Harness<'static, App>, key: Key) {
+    h.key_press(key);
+    h.run();
+}
+
+fn hover(h: &mut Harness<'static, App>, c: Coord) {
+    let p = hex_center(h, c);
+    h.event(Event::PointerMoved(p));
+    h.run();
+    h.run();
+}
+
+fn click_hex(h: &mut Harness<'static, App>, c: Coord) {
+    let p = hex_center(h, c);
+    click(h, p);
+}
+
+fn menu(h: &mut Harness<'static, App>, item: &str) {
+    h.get_by_label("Analysis").click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+    // Close the menu.
+    h.key_press(Key::Escape);
+    h.run();
+}
+
+#[test]
+fn each_overlay_toggles_by_its_key_and_from_the_analysis_menu() {
+    let mut h = on_scenario(GETTYSBURG);
+    fn movement(o: &Overlays) -> bool {
+        o.movement
+    }
+    fn sight(o: &Overlays) -> bool {
+        o.sight
+    }
+    fn as_played(o: &Overlays) -> bool {
+        o.as_played
+    }
+    let cases: [(Key, &str, fn(&Overlays) -> bool); 3] = [
+        (Key::F5, "Movement (F5)", movement),
+        (Key::F6, "Line of sight (F6)", sight),
+        (Key::F7, "Terrain as played (F7)", as_played),
+    ];
+    for (key, item, on) in cases {
+        assert!(!on(h.state().overlays()), "{item} starts off");
+        press(&mut h, key);
+        assert!(on(h.state().overlays()), "{key:?} turns {item} on");
+        press(&mut h, key);
+        assert!(!on(h.state().overlays()), "{key:?} turns {item} off");
+        menu(&mut h, item);
+        assert!(on(h.state().overlays()), "the menu turns {item} on");
+        menu(&mut h, item);
+        assert!(!on(h.state().overlays()), "the menu turns {item} off");
+    }
+}
+
+/// The fewest Movement Phases of group `(side, group)` of the open scenario at `ma`, from
+/// the library directly: how many hexes are reached.
+fn library_reach(
+    app: &App,
+    side: usize,
+    group: usize,
+    counter: Counter,
+    ma: u32,
+) -> Vec<(Coord, u32)> {
+    let doc = app.doc();
+    let s = doc.scenario().expect("a scenario");
+    let map = doc.map();
+    let r = &app.builder().checker.resolved;
+    let cleared = Cleared::of(s, map, r);
+    let terrain = EffectiveTerrain::for_scenario(map, &cleared);
+    let banned = playable::prohibited(s, map, r, &terrain, side, counter);
+    let mv = Movement::over(terrain, s.rules()).with_prohibited(&banned);
+    let table = CostTable::new(&mv);
+    let starts = playable::group_starts(&table, &mv, &r.groups[side][group].hexes, false);
+    let pf = table.phases(&starts, Mp::whole(ma));
+    map.grid
+        .coords()
+        .filter_map(|c| pf.phases(c).map(|k| (c, k)))
+        .collect()
+}
+
+#[test]
+fn the_movement_bands_are_the_library_reach_of_the_group() {
+    let mut h = on_scenario(GETTYSBURG);
+    press(&mut h, Key::F5);
+    // No allowance is printed: nothing is banded until one is typed.
+    assert!(h.state().overlays().drawn.bands.is_empty());
+    h.get_by_label_contains("The rules print no Movement Allowance");
+    h.state_mut()
+        .overlays_mut()
+        .choice
+        .typed
+        .insert(UnitKind::MZ, 4);
+    h.run();
+    h.run();
+    let o = h.state().overlays();
+    assert_eq!(o.choice.start, Start::Group { side: 0, group: 0 });
+    let s = h.state().doc().scenario().expect("scenario");
+    let counter = playable::movers(s, 0, 0, &[])[0];
+    assert_eq!(counter, Counter::Unit(UnitKind::MZ));
+    let want = library_reach(h.state(), 0, 0, counter, 4);
+    let mut got = o.drawn.bands.clone();
+    got.sort();
+    let mut want_sorted = want.clone();
+    want_sorted.sort();
+    assert!(want.len() > 100, "the group gets somewhere: {}", want.len());
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "as many banded hexes as the library reaches"
+    );
+    assert_eq!(
+        got, want_sorted,
+        "each hex in the band of its Movement Phase"
+    );
+    // Several bands: 1, 2, 3… phases.
+    let bands: BTreeSet<u32> = got.iter().map(|(_, k)| *k).collect();
+    assert!(bands.len() >= 4, "{bands:?}");
+
+    // The best path to the hex pointed at, with its cost and phases.
+    let far = got
+        .iter()
+        .find(|(_, k)| *k == 3)
+        .expect("a hex three phases away")
+        .0;
+    hover(&mut h, far);
+    let (path, label) = h
+        .state()
+        .overlays()
+        .drawn
+        .path
+        .clone()
+        .expect("a path drawn");
+    assert_eq!(path.last(), Some(&far));
+    let grid = h.state().doc().map().grid;
+    assert!(
+        label.starts_with(&format!("{}: ", grid.label(far))),
+        "{label}"
+    );
+    assert!(label.ends_with("3 phases"), "{label}");
+    // A click keeps it while the pointer moves on; Esc lets it go.
+    click_hex(&mut h, far);
+    hover(&mut h, path[0]);
+    assert_eq!(
+        h.state()
+            .overlays()
+            .drawn
+            .path
+            .as_ref()
+            .and_then(|p| p.0.last().copied()),
+        Some(far)
+    );
+    press(&mut h, Key::Escape);
+    hover(&mut h, path[1]);
+    assert_eq!(
+        h.state()
+            .overlays()
+            .drawn
+            .path
+            .as_ref()
+            .and_then(|p| p.0.last().copied()),
+        Some(path[1])
+    );
+}
+
+/// What the library says hex `from` sees on the open scenario's terrain as played.
+fn library_fan(app: &App, from: Coord) -> Vec<Coord> {
+    let doc = app.doc();
+    let s = doc.scenario().expect("a scenario");
+    let map = doc.map();
+    let cleared = Cleared::of(s, map, &app.builder().checker.resolved);
+    let terrain = EffectiveTerrain::for_scenario(map, &cleared);
+    let occupied = sight::occupied(s, map.grid);
+    let mut out: Vec<Coord> = map
+        .grid
+        .coords()
+        .filter(|c| map.grid.distance(*c, from) <= SIGHT_RADIUS)
+        .filter(|c| line_of_sight(s.rules(), &terrain, &occupied, from, *c).is_open())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_sight_fan_is_line_of_sight_and_a_click_pins_it() {
+    let mut h = on_scenario(GETTYSBURG);
+    press(&mut h, Key::F6);
+    let a = Coord(20, 12);
+    hover(&mut h, a);
+    let (from, mut seen, blocking, ridges) =
+        h.state().overlays().drawn.fan.clone().expect("a fan drawn");
+    assert_eq!(from, a);
+    seen.sort();
+    let want = library_fan(h.state(), a);
+    assert_eq!(seen, want, "the tinted hexes are those in line of sight");
+    assert!(want.len() > 10 && want.len() < 2000, "{}", want.len());
+    assert!(
+        !blocking.is_empty() || !ridges.is_empty(),
+        "something blocks a line from {a:?}"
+    );
+    // A click pins the fan; the pointer moving on leaves it.
+    click_hex(&mut h, a);
+    let b = Coord(30, 20);
+    hover(&mut h, b);
+    assert_eq!(
+        h.state().overlays().drawn.fan.as_ref().map(|f| f.0),
+        Some(a)
+    );
+    // A click elsewhere moves the pin.
+    click_hex(&mut h, b);
+    hover(&mut h, Coord(5, 5));
+    let (from, mut seen, _, _) = h.state().overlays().drawn.fan.clone().expect("a fan");
+    assert_eq!(from, b);
+    seen.sort();
+    assert_eq!(seen, library_fan(h.state(), b));
+    // Esc unpins: the fan follows the pointer again.
+    press(&mut h, Key::Escape);
+    hover(&mut h, Coord(6, 6));
+    assert_eq!(
+        h.state().overlays().drawn.fan.as_ref().map(|f| f.0),
+        Some(Coord(6, 6))
+    );
+    // The map is not painted on while the overlay takes the clicks.
+    assert!(!h.state().doc().is_dirty());
+}
+
+/// The fill painted for every hex: the colour of the canvas mesh's vertex at the hex's first
+/// corner (drawn inset by the grid gap, as `canvas::paint` draws it).
+fn painted_fills(h: &Harness<'static, App>) -> HashMap<Coord, egui::Color32> {
+    let app = h.state();
+    let layout = Layout::new(app.doc().map().grid);
+    let zoom = app.zoom();
+    let gap = (1.5 / (zoom * 0.577)).min(0.12);
+    let mut vertices: HashMap<(i64, i64), egui::Color32> = HashMap::new();
+    fn walk(s: &Shape, f: &mut dyn FnMut(&egui::epaint::Mesh)) {
+        match s {
+            Shape::Mesh(m) => f(m),
+            Shape::Vec(v) => v.iter().for_each(|s| walk(s, f)),
+            _ => {}
+        }
+    }
+    let mut first = true;
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut |m| {
+            // The first mesh is the map's hexes; tints come after it.
+            if first && m.vertices.len() > 1000 {
+                first = false;
+                for v in &m.vertices {
+                    let key = (
+                        (v.pos.x * 8.0).round() as i64,
+                        (v.pos.y * 8.0).round() as i64,
+                    );
+                    vertices.entry(key).or_insert(v.color);
+                }
+            }
+        });
+    }
+    let mut out = HashMap::new();
+    for c in app.doc().map().grid.coords() {
+        let centre = layout.center(c);
+        let corner = layout.corners(c)[0];
+        let world = centre + (corner - centre) * (1.0 - gap);
+        let p: Pos2 = app.screen_pos(world);
+        let key = ((p.x * 8.0).round() as i64, (p.y * 8.0).round() as i64);
+        let found = (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (key.0 + dx, key.1 + dy)))
+            .find_map(|k| vertices.get(&k).copied());
+        if let Some(color) = found {
+            out.insert(c, color);
+        }
+    }
+    out
+}
+
+#[test]
+fn terrain_as_played_differs_from_the_map_exactly_where_effective_terrain_says() {
+    let mut h = on_scenario(GETTYSBURG);
+    let printed = painted_fills(&h);
+    let n = h.state().doc().map().grid.len();
+    assert_eq!(printed.len(), n, "every hex's fill is found");
+    press(&mut h, Key::F7);
+    h.run();
+    assert!(h.state().overlays().drawn.as_played);
+    let played = painted_fills(&h);
+    assert_eq!(played.len(), n);
+    let changed: BTreeSet<Coord> = printed
+        .iter()
+        .filter(|(c, col)| played.get(c) != Some(col))
+        .map(|(c, _)| *c)
+        .collect();
+    let app = h.state();
+    let doc = app.doc();
+    let map = doc.map();
+    let s = doc.scenario().expect("scenario");
+    let cleared = Cleared::of(s, map, &app.builder().checker.resolved);
+    let terrain = EffectiveTerrain::for_scenario(map, &cleared);
+    let want: BTreeSet<Coord> = map
+        .grid
+        .coords()
+        .filter(|c| terrain.cell(*c).map(cell_color) != map.cell(*c).map(cell_color))
+        .collect();
+    assert!(
+        want.len() > 5,
+        "11.7 clears R3, H27 and more: {}",
+        want.len()
+    );
+    assert_eq!(changed, want);
+}
+
+/// On a map there is nothing to play (the map stays as printed); the fan is the map's, and the
+/// movement starts from a clicked hex.
+#[test]
+fn a_map_has_no_terrain_as_played_and_its_overlays_use_the_map_as_printed() {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    press(&mut h, Key::F7);
+    assert!(!h.state().overlays().drawn.as_played);
+    press(&mut h, Key::F6);
+    let a = Coord(10, 10);
+    hover(&mut h, a);
+    let map = h.state().doc().map().clone();
+    let (_, mut seen, _, _) = h.state().overlays().drawn.fan.clone().expect("a fan");
+    seen.sort();
+    let mut want: Vec<Coord> = map
+        .grid
+        .coords()
+        .filter(|c| map.grid.distance(*c, a) <= SIGHT_RADIUS)
+        .filter(|c| saber_schema::queries::sight::can_see(&map, map.rules(), a, *c))
+        .collect();
+    want.sort();
+    assert_eq!(seen, want);
+    // The movement overlay starts from a clicked hex.
+    press(&mut h, Key::F6);
+    press(&mut h, Key::F5);
+    click_hex(&mut h, a);
+    assert_eq!(h.state().overlays().choice.start, Start::Hex(Some(a)));
+    assert!(!h.state().doc().is_dirty(), "the click did not paint");
+}
