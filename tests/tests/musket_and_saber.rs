@@ -649,3 +649,123 @@ fn a_w1_line_left_without_room_by_prohibited_terrain_is_dep001() {
         found[0]
     );
 }
+
+#[test]
+fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
+    // The test map numbered from 0100 (2.2 says only "Each hex has a four-digit number"), and
+    // the good fixture with every hex written as that map prints it: one row number less.
+    let dir = tempfile::tempdir().unwrap();
+    let map = std::fs::read_to_string(repo("tests/fixtures/maps/ms-grid.ron"))
+        .unwrap()
+        .replace("id: \"ms-grid\"", "id: \"ms-grid-0100\"")
+        .replace(
+            "numbering: ColumnRowFrom0101,",
+            "numbering: ColumnRow(first_column: 1, first_row: 0),",
+        );
+    std::fs::create_dir(dir.path().join("maps")).unwrap();
+    std::fs::write(dir.path().join("maps/ms-grid-0100.ron"), map).unwrap();
+    let shift = |text: &str| {
+        let mut out = String::new();
+        let mut rest = text;
+        // Only the hexes (`at`, entry hexes, victory targets), never the track's labels.
+        while let Some(i) = rest.find(['"']) {
+            out.push_str(&rest[..=i]);
+            rest = &rest[i + 1..];
+            let word: String = rest.chars().take_while(|c| *c != '"').collect();
+            let before = out.trim_end_matches('"');
+            let is_hex = word.len() == 4
+                && word.bytes().all(|b| b.is_ascii_digit())
+                && (before.ends_with("at: ")
+                    || before.ends_with('[')
+                    || before.ends_with("Hexes(["));
+            if is_hex {
+                let (c, r): (u32, u32) = (word[..2].parse().unwrap(), word[2..].parse().unwrap());
+                out.push_str(&format!("{c:02}{:02}", r - 1));
+                rest = &rest[4..];
+            }
+        }
+        out.push_str(rest);
+        out
+    };
+    let good = std::fs::read_to_string(repo(
+        "tests/fixtures/good/ms-battalion-three-brigades-four-leaders.ron",
+    ))
+    .unwrap()
+    .replace("map: \"ms-grid\"", "map: \"ms-grid-0100\"");
+    let shifted = shift(&good);
+    assert!(shifted.contains("at: \"0201\"") && shifted.contains("turn: \"1545\""));
+    let check = |text: &str| {
+        let path = dir.path().join("scenario.ron");
+        std::fs::write(&path, text).unwrap();
+        let out = saberc(BIN, &["check", "--format", "json", path.to_str().unwrap()]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["diagnostics"].as_array().unwrap().clone()
+    };
+    let found = check(&shifted);
+    assert!(found.is_empty(), "{found:#?}");
+    // Read on the map's grid, said in the map's numbers: the battery placed two rows off its
+    // w/1 hex 0301 (the grid's 0302), at 0303.
+    let far = shifted.replace(
+        "unit: \"1 Art\",\n            at: \"0302\",",
+        "unit: \"1 Art\",\n            at: \"0303\",",
+    );
+    assert_ne!(far, shifted);
+    let found = check(&far);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0]["code"], "DEP003");
+    assert_eq!(found[0]["hex"], "0303");
+    let message = found[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("`w/1` 0301 but is placed at 0303"),
+        "{message}"
+    );
+    // Row 00 is on this map; on the map numbered from 0101 it is not (MAP007).
+    let maps = repo("tests/fixtures/maps");
+    let path = dir.path().join("scenario.ron");
+    std::fs::write(
+        &path,
+        shifted.replace("map: \"ms-grid-0100\"", "map: \"ms-grid\""),
+    )
+    .unwrap();
+    let out = saberc(
+        BIN,
+        &[
+            "check",
+            "--format",
+            "json",
+            "--maps",
+            maps.to_str().unwrap(),
+            path.to_str().unwrap(),
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == "MAP007"),
+        "{report:#}"
+    );
+    // A map whose last column would be numbered past 99: hex numbers have four digits (2.2).
+    let wide = std::fs::read_to_string(repo("tests/fixtures/maps/ms-grid.ron"))
+        .unwrap()
+        .replace(
+            "numbering: ColumnRowFrom0101,",
+            "numbering: ColumnRow(first_column: 95, first_row: 1),",
+        );
+    let path = dir.path().join("wide.ron");
+    std::fs::write(&path, wide).unwrap();
+    let out = saberc(BIN, &["check", "--format", "json", path.to_str().unwrap()]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found = report["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["code"], "MAP007");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("last column would be numbered 104"),
+        "{report:#}"
+    );
+}

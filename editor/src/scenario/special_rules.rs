@@ -4,7 +4,7 @@
 use egui::{Id, RichText, Ui};
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{Scenario, Side};
-use saber_schema::model::special_rule::{Effect, LimberLoss, SpecialRule};
+use saber_schema::model::special_rule::{Effect, EffectKind, LimberLoss, SpecialRule};
 use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::{MarkerKind, UnitKind};
 
@@ -29,7 +29,7 @@ pub fn special_rules_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'
     let len = special_rules.len();
     for (i, rule) in special_rules.iter_mut().enumerate() {
         let rid = id.with(i);
-        let title = format!("{}. {}", i + 1, EffectKind::of(&rule.effect).label());
+        let title = format!("{}. {}", i + 1, rule.effect.kind().label());
         egui::CollapsingHeader::new(title)
             .id_salt(rid)
             .default_open(true)
@@ -61,74 +61,6 @@ pub fn special_rules_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'
                 cx.map,
             ),
         });
-    }
-}
-
-/// The kinds of effect, as the effect combo offers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum EffectKind {
-    TreatAsClear,
-    Range,
-    Movement,
-    NoMovement,
-    RiverOnlyAtCrossings,
-    ProximityDisruption,
-    NoMarkersIn,
-    MarkersAsDesired,
-    MarkersInLines,
-    LimberCounters,
-    RiverCrossing,
-    Text,
-}
-
-impl EffectKind {
-    const ALL: [EffectKind; 12] = [
-        EffectKind::TreatAsClear,
-        EffectKind::Range,
-        EffectKind::Movement,
-        EffectKind::NoMovement,
-        EffectKind::RiverOnlyAtCrossings,
-        EffectKind::ProximityDisruption,
-        EffectKind::NoMarkersIn,
-        EffectKind::MarkersAsDesired,
-        EffectKind::MarkersInLines,
-        EffectKind::LimberCounters,
-        EffectKind::RiverCrossing,
-        EffectKind::Text,
-    ];
-
-    fn of(e: &Effect) -> EffectKind {
-        match e {
-            Effect::TreatAsClear(_) => EffectKind::TreatAsClear,
-            Effect::Range { .. } => EffectKind::Range,
-            Effect::Movement { .. } => EffectKind::Movement,
-            Effect::NoMovement { .. } => EffectKind::NoMovement,
-            Effect::RiverOnlyAtCrossings => EffectKind::RiverOnlyAtCrossings,
-            Effect::ProximityDisruption { .. } => EffectKind::ProximityDisruption,
-            Effect::NoMarkersIn { .. } => EffectKind::NoMarkersIn,
-            Effect::MarkersAsDesired { .. } => EffectKind::MarkersAsDesired,
-            Effect::MarkersInLines { .. } => EffectKind::MarkersInLines,
-            Effect::LimberCounters { .. } => EffectKind::LimberCounters,
-            Effect::RiverCrossing { .. } => EffectKind::RiverCrossing,
-            Effect::Text { .. } => EffectKind::Text,
-        }
-    }
-
-    fn label(self) -> &'static str {
-        match self {
-            EffectKind::TreatAsClear => "Treat as clear terrain",
-            EffectKind::Range => "Range allowance",
-            EffectKind::Movement => "Movement allowance",
-            EffectKind::NoMovement => "No movement for the first Game-Turns",
-            EffectKind::RiverOnlyAtCrossings => "River only at bridges and fords",
-            EffectKind::ProximityDisruption => "Disrupted when near a place",
-            EffectKind::NoMarkersIn => "No markers in a zone",
-            EffectKind::MarkersAsDesired => "Markers as desired",
-            EffectKind::MarkersInLines => "Markers in lines",
-            EffectKind::LimberCounters => "Limbers as counters",
-            EffectKind::RiverCrossing => "Where the river may be crossed",
-            EffectKind::Text => "Free text",
-        }
     }
 }
 
@@ -231,7 +163,7 @@ fn effect_ui(
     game_length: u32,
     cx: &mut ZoneCx<'_>,
 ) {
-    let kind = EffectKind::of(effect);
+    let kind = effect.kind();
     let mut chosen = kind;
     ui.horizontal(|ui| {
         ui.label("Effect");
@@ -433,7 +365,7 @@ mod tests {
                 choose(&mut h, "Free text", kind.label());
             }
             let s = &h.state().0;
-            assert_eq!(EffectKind::of(&s.special_rules[0].effect), kind);
+            assert_eq!(s.special_rules[0].effect.kind(), kind);
             let prefix = [PathSeg::key("special_rules"), PathSeg::Index(0)];
             let errors = errors_under(s, &map, &prefix);
             assert!(errors.is_empty(), "{kind:?}: {errors:?}");

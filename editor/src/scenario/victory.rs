@@ -8,8 +8,8 @@ use saber_schema::model::limits;
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{Scenario, Side};
 use saber_schema::model::victory::{
-    EITHER_SIDE, ExitCount, Goal, GradedResult, HoldHexes, Level, Outcome, Result as Award,
-    VictoryCondition, When,
+    EITHER_SIDE, ExitCount, Goal, GoalKind, GradedResult, HoldHexes, Level, Outcome,
+    Result as Award, VictoryCondition, When,
 };
 use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::Ruleset;
@@ -66,7 +66,7 @@ fn conditions_ui(
             "{}. {}: {}",
             i + 1,
             side_label(sides, &v.side),
-            GoalKind::of(&v.goal).label()
+            v.goal.kind().label()
         );
         egui::CollapsingHeader::new(title)
             .id_salt(vid)
@@ -186,58 +186,6 @@ impl Defaults {
     }
 }
 
-/// The kinds of goal, as the goal combo offers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum GoalKind {
-    Hold,
-    DestroyAll,
-    Exit,
-    ControlEnemySetup,
-    LossesNoMoreThanEnemy,
-    All,
-    Any,
-    Text,
-}
-
-impl GoalKind {
-    const ALL: [GoalKind; 8] = [
-        GoalKind::Hold,
-        GoalKind::DestroyAll,
-        GoalKind::Exit,
-        GoalKind::ControlEnemySetup,
-        GoalKind::LossesNoMoreThanEnemy,
-        GoalKind::All,
-        GoalKind::Any,
-        GoalKind::Text,
-    ];
-
-    fn of(goal: &Goal) -> GoalKind {
-        match goal {
-            Goal::Hold { .. } => GoalKind::Hold,
-            Goal::DestroyAll => GoalKind::DestroyAll,
-            Goal::Exit { .. } => GoalKind::Exit,
-            Goal::ControlEnemySetup { .. } => GoalKind::ControlEnemySetup,
-            Goal::LossesNoMoreThanEnemy => GoalKind::LossesNoMoreThanEnemy,
-            Goal::All(_) => GoalKind::All,
-            Goal::Any(_) => GoalKind::Any,
-            Goal::Text { .. } => GoalKind::Text,
-        }
-    }
-
-    fn label(self) -> &'static str {
-        match self {
-            GoalKind::Hold => "Hold",
-            GoalKind::DestroyAll => "Destroy all enemy units",
-            GoalKind::Exit => "Exit units off the map",
-            GoalKind::ControlEnemySetup => "Control the enemy's set-up position",
-            GoalKind::LossesNoMoreThanEnemy => "Lose no more units than the enemy",
-            GoalKind::All => "All of these goals",
-            GoalKind::Any => "Any of these goals",
-            GoalKind::Text => "Free text",
-        }
-    }
-}
-
 /// `old` turned into a goal of kind `to`, keeping what carries over: the place (a hold's
 /// target, an exit's hexes), the Game-Turn, the sub-goals of All/Any, the wording as text.
 fn convert(old: &Goal, to: GoalKind, d: &Defaults) -> Goal {
@@ -297,7 +245,7 @@ fn convert(old: &Goal, to: GoalKind, d: &Defaults) -> Goal {
 
 /// Edit a goal of any kind; All/Any recurse into their sub-goals.
 fn goal_ui(ui: &mut Ui, id: Id, goal: &mut Goal, d: &Defaults, cx: &mut ZoneCx<'_>) {
-    let kind = GoalKind::of(goal);
+    let kind = goal.kind();
     let mut chosen = kind;
     ui.horizontal(|ui| {
         ui.label("Goal");
@@ -810,7 +758,7 @@ mod tests {
                 choose(&mut h, "Free text", "Hold");
             }
             let s = &h.state().0;
-            assert_eq!(GoalKind::of(&s.victory[0].goal), kind);
+            assert_eq!(s.victory[0].goal.kind(), kind);
             let prefix = [PathSeg::key("victory"), PathSeg::Index(0)];
             let errors = errors_under(s, &map, &prefix);
             assert!(errors.is_empty(), "{kind:?}: {errors:?}");

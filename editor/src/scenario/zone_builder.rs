@@ -17,7 +17,7 @@ use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::Terrain;
 
 use crate::scenario::pick::{PickKind, Picked, Picker};
-use kind::{CORNERS, Kind, corner_name};
+use kind::{CORNERS, Kind, KindExt, corner_name};
 
 /// What the zone builder needs besides the zone: the map (feature and road names) and the
 /// picker (features picked by clicking the map).
@@ -66,7 +66,7 @@ fn sub_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
 
 /// The clause chooser; choosing another clause converts the zone, keeping what carries over.
 fn clause_combo(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
-    let current = Kind::of(zone);
+    let current = zone.kind();
     let mut chosen = current;
     ComboBox::from_id_salt(id.with("clause"))
         .selected_text(Kind::shown(zone))
@@ -74,7 +74,7 @@ fn clause_combo(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
         .height(420.0)
         .show_ui(ui, |ui| {
             for k in Kind::ALL {
-                ui.selectable_value(&mut chosen, k, k.name());
+                ui.selectable_value(&mut chosen, k, k.label());
             }
         })
         .response

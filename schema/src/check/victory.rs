@@ -199,7 +199,7 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
     }
     for (vi, v) in s.victory.iter().enumerate() {
         out.extend(met_at_setup(s, r, vi));
-        walk(&v.goal, path!["victory", vi, "goal"], &mut |goal, p| {
+        v.goal.walk(path!["victory", vi, "goal"], &mut |goal, p| {
             out.extend(hold_all(s, r, &v.side, goal, &p));
             out.extend(exit_while_immobile(s, &v.side, goal, &p));
         });
@@ -323,37 +323,19 @@ fn met_at_setup(s: &Scenario, r: &Resolved, vi: usize) -> Option<Diagnostic> {
     None
 }
 
-/// Call `f` with every goal and its path, nested goals included.
 /// The zone a victory zone's path names (a `Hold`'s target or an `Exit`'s way out).
 fn target_zone<'a>(s: &'a Scenario, at: &[PathSeg]) -> Option<&'a Zone> {
     let mut found = None;
     for (vi, v) in s.victory.iter().enumerate() {
-        walk(&v.goal, path!["victory", vi, "goal"], &mut |goal, p| {
-            let (zone, tail) = match goal {
-                Goal::Hold { target, .. } => (target, path!["Hold", "target"]),
-                Goal::Exit { via, .. } => (via, path!["Exit", "via"]),
-                _ => return,
-            };
-            if [p, tail].concat() == at {
+        v.goal.walk(path!["victory", vi, "goal"], &mut |goal, p| {
+            if let Some((zone, tail)) = goal.place()
+                && [p, tail.to_vec()].concat() == at
+            {
                 found = Some(zone);
             }
         });
     }
     found
-}
-
-fn walk<'a>(goal: &'a Goal, p: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal, Vec<PathSeg>)) {
-    f(goal, p.clone());
-    if let Goal::All(gs) | Goal::Any(gs) = goal {
-        let variant = if matches!(goal, Goal::All(_)) {
-            "All"
-        } else {
-            "Any"
-        };
-        for (i, g) in gs.iter().enumerate() {
-            walk(g, [p.clone(), path![variant, i]].concat(), f);
-        }
-    }
 }
 
 /// "For one side to hold a hex, a Friendly unit must be in the hex" (11.0): holding every hex

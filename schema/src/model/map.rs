@@ -568,9 +568,36 @@ pub(crate) fn side_list(grid: &Grid) -> String {
         .join(", ")
 }
 
+/// How a map names its hexes in findings: its label of a hex, and MAP007 for a hex off it (an
+/// M&S map prints its own numbers, 2.2).
+pub(crate) struct HexWords<'a> {
+    /// The label of a hex.
+    pub label: &'a dyn Fn(Coord) -> String,
+    /// MAP007 for a hex off the map, at a path.
+    pub off_map: &'a dyn Fn(Coord, Vec<PathSeg>) -> Diagnostic,
+}
+
 /// MAP004 for each pair of consecutive hexes of road `i` that are not neighbours, and MAP007
 /// for each of its hexes off the map: a road is a path (R&S 4M, M&S 4.4).
 pub(crate) fn road_problems(problems: &mut Findings, grid: &Grid, hexes: &[Coord], i: usize) {
+    let label = |c: Coord| grid.label(c);
+    let off = |c: Coord, p: Vec<PathSeg>| off_map(grid, c, p);
+    let words = HexWords {
+        label: &label,
+        off_map: &off,
+    };
+    road_problems_in(problems, grid, hexes, i, &words);
+}
+
+/// [`road_problems`] with the map's own words for its hexes.
+pub(crate) fn road_problems_in(
+    problems: &mut Findings,
+    grid: &Grid,
+    hexes: &[Coord],
+    i: usize,
+    words: &HexWords<'_>,
+) {
+    let label = words.label;
     for (j, w) in hexes.windows(2).enumerate() {
         if !grid.adjacent(w[0], w[1]) {
             problems.push_with(Code::MapRoadGap, || {
@@ -578,8 +605,8 @@ pub(crate) fn road_problems(problems: &mut Findings, grid: &Grid, hexes: &[Coord
                     Code::MapRoadGap,
                     format!(
                         "road hexes {} and {} are not neighbours",
-                        grid.label(w[0]),
-                        grid.label(w[1])
+                        label(w[0]),
+                        label(w[1])
                     ),
                 )
                 .at_path(vec![
@@ -588,12 +615,18 @@ pub(crate) fn road_problems(problems: &mut Findings, grid: &Grid, hexes: &[Coord
                     PathSeg::key("hexes"),
                     PathSeg::Index(j + 1),
                 ])
-                .with_hex(grid.label(w[1]))
+                .with_hex(label(w[1]))
                 .with_hint("a road is a path: each hex must share a hexside with the one before")
             });
         }
     }
-    off_map_in_list(problems, grid, hexes, "roads", i);
+    for (j, c) in hexes.iter().enumerate() {
+        if !grid.contains(*c) {
+            problems.push_with(Code::OffMap, || {
+                (words.off_map)(*c, crate::path!["roads", i, "hexes", j])
+            });
+        }
+    }
 }
 
 /// MAP007 for each hex of the `hexes` of item `i` of `list` (a road, a feature) off the map.

@@ -10,9 +10,12 @@
 //! each game"; 3.3: the TRT is "on the map"; 2.3: the counter picture is absent). So every value
 //! here is typed by the user from their own copy, and says where it comes from (`source`).
 //!
-//! Hexes are written as in the rest of the project, `"CCRR"` or `(col, row)`: a map declares
-//! its numbering (`numbering`), and the one numbering this version reads is the four digits of
-//! 2.2 as column then row, both from 01, so `"2114"` is column 21, row 14.
+//! Hexes are written as the map prints them, `"CCRR"` or `(col, row)`: 2.2 says only "Each hex
+//! has a four-digit number", so a map declares its numbering (`numbering`): column then row,
+//! both from 01 (`"2114"` is the 21st column, 14th row), or from the numbers its first column
+//! and row print (a map whose first hex is `0100` or `1001`). The checks read every hex of a
+//! map and its scenarios on the grid ([`MsMapFile::in_grid`], [`MsScenario::in_grid`]) and
+//! print hexes as the map numbers them ([`MsMapFile::label`]).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -99,12 +102,64 @@ pub struct MsMapFile {
     pub labels: Vec<Label>,
 }
 
-/// How a map's four-digit hex numbers read.
+/// How a map's four-digit hex numbers read (2.2: "Each hex has a four-digit number"; the rules
+/// text says no more).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub enum HexNumbering {
     /// Column then row, both from 01: `2114` is column 21, row 14.
     #[default]
     ColumnRowFrom0101,
+    /// Column then row, from the numbers printed on the map's first (westmost) column and first
+    /// (northmost) row: `ColumnRow(first_column: 1, first_row: 0)` for a map whose first hex is
+    /// `0100`, `ColumnRow(first_column: 10, first_row: 1)` for one whose first is `1001`.
+    ColumnRow {
+        /// The number of the first column.
+        #[schemars(range(max = 99))]
+        first_column: u32,
+        /// The number of the first row.
+        #[schemars(range(max = 99))]
+        first_row: u32,
+    },
+}
+
+impl HexNumbering {
+    /// The numbers of the first column and the first row.
+    pub fn first(self) -> (i32, i32) {
+        match self {
+            HexNumbering::ColumnRowFrom0101 => (1, 1),
+            HexNumbering::ColumnRow {
+                first_column,
+                first_row,
+            } => (
+                first_column.min(ms::MAX_SIDE) as i32,
+                first_row.min(ms::MAX_SIDE) as i32,
+            ),
+        }
+    }
+
+    /// The grid hex (column and row from 1) of a hex as the map numbers it.
+    pub fn to_grid(self, printed: Coord) -> Coord {
+        let (c, r) = self.first();
+        Coord(
+            printed.0.saturating_sub(c).saturating_add(1),
+            printed.1.saturating_sub(r).saturating_add(1),
+        )
+    }
+
+    /// The number the map prints on a grid hex, as a coordinate.
+    pub fn to_printed(self, grid: Coord) -> Coord {
+        let (c, r) = self.first();
+        Coord(
+            grid.0.saturating_add(c).saturating_sub(1),
+            grid.1.saturating_add(r).saturating_sub(1),
+        )
+    }
+
+    /// The four-digit number the map prints on a grid hex (`0100`).
+    pub fn label(self, grid: Coord) -> String {
+        let p = self.to_printed(grid);
+        format!("{:02}{:02}", p.0, p.1)
+    }
 }
 
 /// One character of a map's terrain rows.
@@ -258,6 +313,59 @@ pub struct TurnTrack {
 }
 
 impl MsMapFile {
+    /// How a grid hex is numbered on this map (`0100`).
+    pub fn label(&self, grid: Coord) -> String {
+        self.numbering.label(grid)
+    }
+
+    /// MAP007 for a hex (on the grid) that is not on the map, said in the map's numbers.
+    pub fn off_map(
+        &self,
+        at: Coord,
+        path: Vec<crate::diagnostic::PathSeg>,
+    ) -> crate::diagnostic::Diagnostic {
+        let grid = self.grid();
+        if self.numbering.first() == (1, 1) {
+            return crate::model::map::off_map(&grid, at, path);
+        }
+        let first = self.label(Coord(1, 1));
+        let last = self.label(Coord(grid.width as i32, grid.height as i32));
+        crate::diagnostic::Diagnostic::new(
+            crate::diagnostic::Code::OffMap,
+            format!("hex {} is not on the map", self.label(at)),
+        )
+        .at_path(path)
+        .with_hint(format!(
+            "this map numbers its hexes from {first} to {last}: columns {} to {}, rows {} to {}",
+            &first[..2],
+            &last[..2],
+            &first[2..],
+            &last[2..]
+        ))
+    }
+
+    /// This map with every hex it names (hexsides, roads, labels) on the grid (column and row
+    /// from 1), as the checks and the in-memory map read them.
+    pub fn in_grid(&self) -> MsMapFile {
+        let n = self.numbering;
+        let mut f = self.clone();
+        if n.first() == (1, 1) {
+            return f;
+        }
+        for h in &mut f.hexsides {
+            h.hex = n.to_grid(h.hex);
+        }
+        for r in &mut f.roads {
+            for c in &mut r.hexes {
+                *c = n.to_grid(*c);
+            }
+        }
+        for l in &mut f.labels {
+            l.at = n.to_grid(l.at);
+        }
+        f
+    }
+
     /// The map's grid.
     pub fn grid(&self) -> Grid {
         Grid {
@@ -590,6 +698,27 @@ impl MsSide {
 }
 
 impl MsScenario {
+    /// This scenario with every hex it names (set-up, reinforcement and placement hexes, entry
+    /// and re-entry hexes, victory targets) on the grid of a map numbered `n`.
+    pub fn in_grid(&self, n: HexNumbering) -> MsScenario {
+        let mut s = self.clone();
+        if n.first() == (1, 1) {
+            return s;
+        }
+        let to = |c: &mut Coord| *c = n.to_grid(*c);
+        s.setup.iter_mut().for_each(|l| to(&mut l.at));
+        s.reinforcements.iter_mut().for_each(|l| to(&mut l.at));
+        s.placements.iter_mut().for_each(|p| to(&mut p.at));
+        for side in &mut s.sides {
+            side.entry_hexes.iter_mut().for_each(to);
+            side.reentry_hexes.iter_mut().for_each(to);
+        }
+        for v in &mut s.victory {
+            v.goal.map_hexes(&mut |c| n.to_grid(c));
+        }
+        s
+    }
+
     /// Index of the side with this id.
     pub fn side_index(&self, id: &str) -> Option<usize> {
         self.sides.iter().position(|s| s.id == id)
@@ -622,10 +751,11 @@ impl MsMapFile {
     pub fn to_map(&self) -> crate::model::map::Map {
         use crate::model::map::{Map, Road, RoadKind};
         let grid = self.grid();
+        let on_grid = self.in_grid();
         let mut map = Map::blank(&self.id, &self.name, grid.width, grid.height);
         map.grid = grid;
         map.notes = self.notes.clone();
-        map.roads = self
+        map.roads = on_grid
             .roads
             .iter()
             .map(|r| Road {
@@ -634,9 +764,62 @@ impl MsMapFile {
                 hexes: r.hexes.clone(),
             })
             .collect();
-        map.labels = self.labels.clone();
+        map.labels = on_grid.labels;
         map.game = Some(crate::ruleset::Game::MusketAndSaberQuickPlay);
         map.musket_and_saber = Some(std::sync::Arc::new(self.clone()));
         map
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(infantry: Option<Cost>, cavalry: Option<Cost>, artillery: Option<Cost>) -> ChartRow {
+        ChartRow {
+            kind: "k".into(),
+            on: ChartOn::Hex,
+            infantry,
+            cavalry,
+            artillery,
+            defense: None,
+            halves_attacker: false,
+            no_advance: false,
+            blocks_sight: false,
+            blocks_zoc: false,
+            no_bombardment: false,
+            bombardment: None,
+            clear_for_charges: false,
+            source: "invented".into(),
+        }
+    }
+
+    #[test]
+    fn a_row_prohibits_a_class_by_its_column_and_a_leader_only_where_every_column_does() {
+        use Cost::{Mp, Prohibited as P};
+        let woods = row(Some(Mp(2)), Some(Mp(3)), Some(P));
+        assert!(woods.prohibits(MsClass::Artillery));
+        assert!(!woods.prohibits(MsClass::Brigade) && !woods.prohibits(MsClass::Cavalry));
+        assert!(!woods.prohibits(MsClass::Leader));
+        let lake = row(Some(P), Some(P), Some(P));
+        assert!(MsClass::ALL.iter().all(|c| lake.prohibits(*c)));
+        // A column left blank is no prohibition; a row with no column prohibits no leader.
+        let marsh = row(Some(P), None, Some(P));
+        assert!(marsh.prohibits(MsClass::Leader) && !marsh.prohibits(MsClass::Cavalry));
+        assert!(!row(None, None, None).prohibits(MsClass::Leader));
+    }
+
+    #[test]
+    fn numbering_from_0100_reads_and_prints_the_map_s_numbers() {
+        let n = HexNumbering::ColumnRow {
+            first_column: 1,
+            first_row: 0,
+        };
+        assert_eq!(n.to_grid(Coord(1, 0)), Coord(1, 1));
+        assert_eq!(n.label(Coord(21, 15)), "2114");
+        assert_eq!(n.to_printed(n.to_grid(Coord(7, 9))), Coord(7, 9));
+        let default = HexNumbering::ColumnRowFrom0101;
+        assert_eq!(default.to_grid(Coord(21, 14)), Coord(21, 14));
+        assert_eq!(default.label(Coord(21, 14)), "2114");
     }
 }

@@ -138,7 +138,55 @@ pub enum LimberLoss {
     AloneAndEnemyMovesAdjacent,
 }
 
+kinds! {
+    /// The kinds of effect, in the order an editor offers them.
+    pub enum EffectKind {
+        /// [`Effect::TreatAsClear`].
+        TreatAsClear => "Treat as clear terrain",
+        /// [`Effect::Range`].
+        Range => "Range allowance",
+        /// [`Effect::Movement`].
+        Movement => "Movement allowance",
+        /// [`Effect::NoMovement`].
+        NoMovement => "No movement for the first Game-Turns",
+        /// [`Effect::RiverOnlyAtCrossings`].
+        RiverOnlyAtCrossings => "River only at bridges and fords",
+        /// [`Effect::ProximityDisruption`].
+        ProximityDisruption => "Disrupted when near a place",
+        /// [`Effect::NoMarkersIn`].
+        NoMarkersIn => "No markers in a zone",
+        /// [`Effect::MarkersAsDesired`].
+        MarkersAsDesired => "Markers as desired",
+        /// [`Effect::MarkersInLines`].
+        MarkersInLines => "Markers in lines",
+        /// [`Effect::LimberCounters`].
+        LimberCounters => "Limbers as counters",
+        /// [`Effect::RiverCrossing`].
+        RiverCrossing => "Where the river may be crossed",
+        /// [`Effect::Text`].
+        Text => "Free text",
+    }
+}
+
 impl Effect {
+    /// Its kind.
+    pub fn kind(&self) -> EffectKind {
+        match self {
+            Effect::TreatAsClear(_) => EffectKind::TreatAsClear,
+            Effect::Range { .. } => EffectKind::Range,
+            Effect::Movement { .. } => EffectKind::Movement,
+            Effect::NoMovement { .. } => EffectKind::NoMovement,
+            Effect::RiverOnlyAtCrossings => EffectKind::RiverOnlyAtCrossings,
+            Effect::ProximityDisruption { .. } => EffectKind::ProximityDisruption,
+            Effect::NoMarkersIn { .. } => EffectKind::NoMarkersIn,
+            Effect::MarkersAsDesired { .. } => EffectKind::MarkersAsDesired,
+            Effect::MarkersInLines { .. } => EffectKind::MarkersInLines,
+            Effect::LimberCounters { .. } => EffectKind::LimberCounters,
+            Effect::RiverCrossing { .. } => EffectKind::RiverCrossing,
+            Effect::Text { .. } => EffectKind::Text,
+        }
+    }
+
     /// The side the effect names, if any.
     pub fn side(&self) -> Option<&str> {
         match self {
@@ -284,6 +332,22 @@ impl Effect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_effect_variant_has_its_kind_once() {
+        let listed: Vec<&str> = EffectKind::ALL.iter().map(|k| k.variant()).collect();
+        let mut sorted = listed.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), listed.len(), "a kind listed twice");
+        let mut read = crate::model::serde_variants::<Effect>().to_vec();
+        read.sort();
+        assert_eq!(sorted, read);
+        assert_eq!(
+            Effect::RiverOnlyAtCrossings.kind().variant(),
+            "RiverOnlyAtCrossings"
+        );
+    }
 
     #[test]
     fn markers_as_desired_reads_from_ron_and_names_its_side() {

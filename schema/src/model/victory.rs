@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::diagnostic::PathSeg;
 use crate::model::counter::Counter;
 use crate::model::limits;
 use crate::model::zone::Zone;
@@ -84,6 +85,28 @@ pub enum Goal {
         #[schemars(length(max = limits::MAX_PARAGRAPH))]
         why: String,
     },
+}
+
+kinds! {
+    /// The kinds of goal, in the order an editor offers them.
+    pub enum GoalKind {
+        /// [`Goal::Hold`].
+        Hold => "Hold",
+        /// [`Goal::DestroyAll`].
+        DestroyAll => "Destroy all enemy units",
+        /// [`Goal::Exit`].
+        Exit => "Exit units off the map",
+        /// [`Goal::ControlEnemySetup`].
+        ControlEnemySetup => "Control the enemy's set-up position",
+        /// [`Goal::LossesNoMoreThanEnemy`].
+        LossesNoMoreThanEnemy => "Lose no more units than the enemy",
+        /// [`Goal::All`].
+        All => "All of these goals",
+        /// [`Goal::Any`].
+        Any => "Any of these goals",
+        /// [`Goal::Text`].
+        Text => "Free text",
+    }
 }
 
 /// Which hexes of a target must be held.
@@ -194,6 +217,74 @@ impl Goal {
         f(self);
         if let Goal::All(gs) | Goal::Any(gs) = self {
             gs.iter().for_each(|g| g.visit(f));
+        }
+    }
+
+    /// Its kind.
+    pub fn kind(&self) -> GoalKind {
+        match self {
+            Goal::Hold { .. } => GoalKind::Hold,
+            Goal::DestroyAll => GoalKind::DestroyAll,
+            Goal::Exit { .. } => GoalKind::Exit,
+            Goal::ControlEnemySetup { .. } => GoalKind::ControlEnemySetup,
+            Goal::LossesNoMoreThanEnemy => GoalKind::LossesNoMoreThanEnemy,
+            Goal::All(_) => GoalKind::All,
+            Goal::Any(_) => GoalKind::Any,
+            Goal::Text { .. } => GoalKind::Text,
+        }
+    }
+
+    /// Every hex its places name (its sub-goals' too) replaced by `f` of it (a map's numbers
+    /// read on its grid).
+    pub fn map_hexes(
+        &mut self,
+        f: &mut dyn FnMut(crate::model::hex::Coord) -> crate::model::hex::Coord,
+    ) {
+        match self {
+            Goal::Hold { target, .. } => target.map_hexes(f),
+            Goal::Exit { via, .. } => via.map_hexes(f),
+            Goal::All(gs) | Goal::Any(gs) => gs.iter_mut().for_each(|g| g.map_hexes(f)),
+            Goal::DestroyAll
+            | Goal::ControlEnemySetup { .. }
+            | Goal::LossesNoMoreThanEnemy
+            | Goal::Text { .. } => {}
+        }
+    }
+
+    /// The one walk of a goal tree with field paths: `f` gets this goal at `path` and every
+    /// sub-goal at its own (`[…, "All", i]`, `[…, "Any", i]`), parents before their sub-goals,
+    /// in file order. The checks, the playability query and the zone stage all walk goals
+    /// through it, so they agree on every path.
+    pub fn walk<'a>(&'a self, path: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal, Vec<PathSeg>)) {
+        f(self, path.clone());
+        if let Goal::All(gs) | Goal::Any(gs) = self {
+            let variant = if matches!(self, Goal::All(_)) {
+                "All"
+            } else {
+                "Any"
+            };
+            for (i, g) in gs.iter().enumerate() {
+                let mut p = path.clone();
+                p.extend([PathSeg::key(variant), PathSeg::Index(i)]);
+                g.walk(p, f);
+            }
+        }
+    }
+
+    /// The place this goal itself (not a sub-goal) names, and the path of its field below the
+    /// goal: a `Hold`'s target (`Hold.target`) or an `Exit`'s way off the map (`Exit.via`).
+    pub fn place(&self) -> Option<(&Zone, [PathSeg; 2])> {
+        match self {
+            Goal::Hold { target, .. } => {
+                Some((target, [PathSeg::key("Hold"), PathSeg::key("target")]))
+            }
+            Goal::Exit { via, .. } => Some((via, [PathSeg::key("Exit"), PathSeg::key("via")])),
+            Goal::DestroyAll
+            | Goal::ControlEnemySetup { .. }
+            | Goal::LossesNoMoreThanEnemy
+            | Goal::All(_)
+            | Goal::Any(_)
+            | Goal::Text { .. } => None,
         }
     }
 
@@ -367,6 +458,60 @@ mod tests {
             "confederates" => "Confederates".into(),
             other => other.into(),
         }
+    }
+
+    #[test]
+    fn every_goal_variant_has_its_kind_once() {
+        let listed: Vec<&str> = GoalKind::ALL.iter().map(|k| k.variant()).collect();
+        let mut sorted = listed.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), listed.len(), "a kind listed twice");
+        let mut read = crate::model::serde_variants::<Goal>().to_vec();
+        read.sort();
+        assert_eq!(sorted, read);
+        assert_eq!(Goal::DestroyAll.kind().variant(), "DestroyAll");
+    }
+
+    #[test]
+    fn walk_gives_every_goal_its_path_parents_first() {
+        let hold = |f: &str| Goal::Hold {
+            target: Zone::Feature(f.into()),
+            hexes: HoldHexes::Any,
+            when: When::EndOfGame,
+            no_enemy_within: None,
+        };
+        let g = Goal::All(vec![
+            hold("V4"),
+            Goal::Any(vec![Goal::DestroyAll, hold("V12")]),
+        ]);
+        let mut seen = Vec::new();
+        g.walk(vec![PathSeg::key("goal")], &mut |goal, p| {
+            let place = goal.place().map(|(z, tail)| (z.describe(), tail.to_vec()));
+            seen.push((p, place));
+        });
+        let key = PathSeg::key;
+        let at = |segs: &[PathSeg]| [vec![key("goal")], segs.to_vec()].concat();
+        let target = || vec![key("Hold"), key("target")];
+        assert_eq!(
+            seen,
+            vec![
+                (at(&[]), None),
+                (
+                    at(&[key("All"), PathSeg::Index(0)]),
+                    Some(("V4".into(), target()))
+                ),
+                (at(&[key("All"), PathSeg::Index(1)]), None),
+                (
+                    at(&[key("All"), PathSeg::Index(1), key("Any"), PathSeg::Index(0)]),
+                    None
+                ),
+                (
+                    at(&[key("All"), PathSeg::Index(1), key("Any"), PathSeg::Index(1)]),
+                    Some(("V12".into(), target()))
+                ),
+            ]
+        );
     }
 
     #[test]

@@ -211,7 +211,132 @@ fn default_half_angle() -> u32 {
     45
 }
 
+kinds! {
+    /// The clauses of the zone language, most used first (the order an editor offers them).
+    pub enum ZoneKind {
+        /// [`Zone::Feature`].
+        Feature => "Feature (V4, H26…)",
+        /// [`Zone::Within`].
+        Within => "Within N hexes of…",
+        /// [`Zone::AtLeast`].
+        AtLeast => "At least N hexes from…",
+        /// [`Zone::Sector`].
+        Sector => "Sector (to the N, NE… of)",
+        /// [`Zone::Beyond`].
+        Beyond => "Beyond (north, south… of)",
+        /// [`Zone::Between`].
+        Between => "On and between…",
+        /// [`Zone::Area`].
+        Area => "Area spanned by…",
+        /// [`Zone::RiverSide`].
+        RiverSide => "Side of the river",
+        /// [`Zone::RoadStretch`].
+        RoadStretch => "Road stretch",
+        /// [`Zone::RoadEntry`].
+        RoadEntry => "Road entry (arrives on a road)",
+        /// [`Zone::Edge`].
+        Edge => "Map edge",
+        /// [`Zone::Corner`].
+        Corner => "Map corner",
+        /// [`Zone::Hexes`].
+        Hexes => "Listed hexes",
+        /// [`Zone::Road`].
+        Road => "Whole road",
+        /// [`Zone::AnyRoad`].
+        AnyRoad => "Any road",
+        /// [`Zone::Terrain`].
+        Terrain => "Terrain",
+        /// [`Zone::Slopes`].
+        Slopes => "Slopes",
+        /// [`Zone::Line`].
+        Line => "Line through…",
+        /// [`Zone::EnemyDeployment`].
+        EnemyDeployment => "Enemy deployment",
+        /// [`Zone::EnemyUnits`].
+        EnemyUnits => "Enemy units (as set up)",
+        /// [`Zone::OneOf`].
+        OneOf => "One of (choice)",
+        /// [`Zone::Union`].
+        Union => "Union",
+        /// [`Zone::Intersection`].
+        Intersection => "Intersection",
+        /// [`Zone::Difference`].
+        Difference => "Difference",
+        /// [`Zone::Everywhere`].
+        Everywhere => "Anywhere",
+    }
+}
+
 impl Zone {
+    /// Its kind (its clause).
+    pub fn kind(&self) -> ZoneKind {
+        match self {
+            Zone::Everywhere => ZoneKind::Everywhere,
+            Zone::Feature(_) => ZoneKind::Feature,
+            Zone::Hexes(_) => ZoneKind::Hexes,
+            Zone::Corner(_) => ZoneKind::Corner,
+            Zone::Edge(_) => ZoneKind::Edge,
+            Zone::Road(_) => ZoneKind::Road,
+            Zone::RoadEntry(_) => ZoneKind::RoadEntry,
+            Zone::AnyRoad => ZoneKind::AnyRoad,
+            Zone::Terrain(_) => ZoneKind::Terrain,
+            Zone::Slopes => ZoneKind::Slopes,
+            Zone::Line(_) => ZoneKind::Line,
+            Zone::Within { .. } => ZoneKind::Within,
+            Zone::AtLeast { .. } => ZoneKind::AtLeast,
+            Zone::Sector { .. } => ZoneKind::Sector,
+            Zone::Beyond { .. } => ZoneKind::Beyond,
+            Zone::Between { .. } => ZoneKind::Between,
+            Zone::Area(_) => ZoneKind::Area,
+            Zone::RiverSide(_) => ZoneKind::RiverSide,
+            Zone::RoadStretch { .. } => ZoneKind::RoadStretch,
+            Zone::EnemyDeployment => ZoneKind::EnemyDeployment,
+            Zone::EnemyUnits => ZoneKind::EnemyUnits,
+            Zone::OneOf(_) => ZoneKind::OneOf,
+            Zone::Union(_) => ZoneKind::Union,
+            Zone::Intersection(_) => ZoneKind::Intersection,
+            Zone::Difference(..) => ZoneKind::Difference,
+        }
+    }
+
+    /// Every hex it lists (in its sub-zones too) replaced by `f` of it (a map's numbers read
+    /// on its grid).
+    pub fn map_hexes(&mut self, f: &mut dyn FnMut(Coord) -> Coord) {
+        match self {
+            Zone::Hexes(hs) => hs.iter_mut().for_each(|c| *c = f(*c)),
+            Zone::Line(zs)
+            | Zone::Area(zs)
+            | Zone::OneOf(zs)
+            | Zone::Union(zs)
+            | Zone::Intersection(zs)
+            | Zone::Between { chain: zs, .. } => zs.iter_mut().for_each(|z| z.map_hexes(f)),
+            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
+                of.map_hexes(f)
+            }
+            Zone::AtLeast { from, .. } => from.map_hexes(f),
+            Zone::RoadStretch { from, to, .. } => {
+                from.map_hexes(f);
+                to.map_hexes(f);
+            }
+            Zone::Difference(a, b) => {
+                a.map_hexes(f);
+                b.map_hexes(f);
+            }
+            Zone::Everywhere
+            | Zone::Feature(_)
+            | Zone::Corner(_)
+            | Zone::Edge(_)
+            | Zone::Road(_)
+            | Zone::RoadEntry(_)
+            | Zone::AnyRoad
+            | Zone::Terrain(_)
+            | Zone::Slopes
+            | Zone::EnemyDeployment
+            | Zone::EnemyUnits
+            | Zone::RiverSide(_) => {}
+        }
+    }
+
     /// A plain-English rendering, for the editor and exports.
     pub fn describe(&self) -> String {
         let list = |zs: &[Zone], sep: &str| {
@@ -370,5 +495,23 @@ impl Zone {
             | Zone::EnemyDeployment
             | Zone::EnemyUnits => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_zone_variant_has_its_kind_once() {
+        let listed: Vec<&str> = ZoneKind::ALL.iter().map(|k| k.variant()).collect();
+        let mut sorted = listed.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), listed.len(), "a kind listed twice");
+        let mut read = crate::model::serde_variants::<Zone>().to_vec();
+        read.sort();
+        assert_eq!(sorted, read);
+        assert_eq!(Zone::AnyRoad.kind().variant(), "AnyRoad");
     }
 }

@@ -187,43 +187,25 @@ type GoalPlace = (Vec<PathSeg>, TargetKind, u32, Vec<Counter>, String);
 
 /// The places a goal (and its sub-goals) names.
 fn goal_targets(goal: &Goal, path: Vec<PathSeg>, length: u32, out: &mut Vec<GoalPlace>) {
-    let with = |segs: Vec<PathSeg>| [path.clone(), segs].concat();
-    match goal {
-        Goal::Hold { when, .. } => out.push((
-            with(path!["Hold", "target"]),
-            TargetKind::Hold,
-            deadline(when, length),
-            Vec::new(),
-            goal.describe(),
-        )),
-        Goal::Exit {
-            counters, by_turn, ..
-        } => out.push((
-            with(path!["Exit", "via"]),
-            TargetKind::Exit,
-            *by_turn,
-            counters.clone(),
-            goal.describe(),
-        )),
-        Goal::ControlEnemySetup { when } => out.push((
-            with(path!["ControlEnemySetup", "when"]),
-            TargetKind::EnemySetup,
-            deadline(when, length),
-            Vec::new(),
-            goal.describe(),
-        )),
-        Goal::All(gs) | Goal::Any(gs) => {
-            let variant = if matches!(goal, Goal::All(_)) {
-                "All"
-            } else {
-                "Any"
-            };
-            for (i, g) in gs.iter().enumerate() {
-                goal_targets(g, with(path![variant, i]), length, out);
+    goal.walk(path, &mut |g, p| {
+        let (kind, turn, counters) = match g {
+            Goal::Hold { when, .. } => (TargetKind::Hold, deadline(when, length), Vec::new()),
+            Goal::Exit {
+                counters, by_turn, ..
+            } => (TargetKind::Exit, *by_turn, counters.clone()),
+            Goal::ControlEnemySetup { when } => {
+                (TargetKind::EnemySetup, deadline(when, length), Vec::new())
             }
-        }
-        Goal::DestroyAll | Goal::LossesNoMoreThanEnemy | Goal::Text { .. } => {}
-    }
+            _ => return,
+        };
+        // A held or exited place is the goal's zone; the enemy's set-up position is found
+        // by its `when`.
+        let tail = match g.place() {
+            Some((_, tail)) => tail.to_vec(),
+            None => path!["ControlEnemySetup", "when"],
+        };
+        out.push(([p, tail].concat(), kind, turn, counters, g.describe()));
+    });
 }
 
 /// The last Game-Turn by the end of which a unit must first stand on the place.

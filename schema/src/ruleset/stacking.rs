@@ -140,7 +140,8 @@ pub const MAX_FIT_HEXES: usize = 32;
 /// The most steps [`Stacking::fits`] takes before it gives no answer.
 pub const MAX_FIT_STEPS: u64 = 200_000;
 
-/// The next unit to place and each hex's class and contents, sorted: a state of the search.
+/// A state of a [`Stacking::fits`] search: the next unit, and the hexes' classes and contents,
+/// sorted (hexes alike are one state whichever holds what).
 type FitState = (usize, Vec<(usize, Vec<StackWeight>)>);
 
 /// The state of one [`Stacking::fits`] search.
@@ -149,7 +150,7 @@ struct FitSearch<'a> {
     units: &'a [(StackWeight, u32)],
     /// Each hex's class: hexes of one class are open to the same units.
     class: Vec<usize>,
-    /// (next unit, the hexes' classes and contents, sorted) from which no placement fits.
+    /// The states from which no placement fits.
     failed: std::collections::HashSet<FitState>,
     steps: u64,
 }

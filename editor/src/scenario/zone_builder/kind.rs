@@ -6,60 +6,10 @@ use saber_schema::model::map::Map;
 use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::Terrain;
 
-/// One clause of the zone language, as offered in the clause chooser.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// `Zone::Feature`.
-    Feature,
-    /// `Zone::Within`.
-    Within,
-    /// `Zone::AtLeast`.
-    AtLeast,
-    /// `Zone::Sector`.
-    Sector,
-    /// `Zone::Beyond`.
-    Beyond,
-    /// `Zone::Between`.
-    Between,
-    /// `Zone::Area`.
-    Area,
-    /// `Zone::RiverSide`.
-    RiverSide,
-    /// `Zone::RoadStretch`.
-    RoadStretch,
-    /// `Zone::RoadEntry`.
-    RoadEntry,
-    /// `Zone::Edge`.
-    Edge,
-    /// `Zone::Corner`.
-    Corner,
-    /// `Zone::Hexes`.
-    Hexes,
-    /// `Zone::Road`.
-    Road,
-    /// `Zone::AnyRoad`.
-    AnyRoad,
-    /// `Zone::Terrain`.
-    Terrain,
-    /// `Zone::Slopes`.
-    Slopes,
-    /// `Zone::Line`.
-    Line,
-    /// `Zone::EnemyDeployment`.
-    EnemyDeployment,
-    /// `Zone::EnemyUnits`.
-    EnemyUnits,
-    /// `Zone::OneOf`.
-    OneOf,
-    /// `Zone::Union`.
-    Union,
-    /// `Zone::Intersection`.
-    Intersection,
-    /// `Zone::Difference`.
-    Difference,
-    /// `Zone::Everywhere`.
-    Everywhere,
-}
+/// One clause of the zone language, as offered in the clause chooser: the model's own list
+/// (`ZoneKind::ALL`, most used first, with its labels), so a clause added to the model is
+/// offered here without a second list.
+pub use saber_schema::model::zone::ZoneKind as Kind;
 
 /// The four corners, in the order the builder lists them.
 pub const CORNERS: [Corner; 4] = [
@@ -79,111 +29,30 @@ pub fn corner_name(c: Corner) -> &'static str {
     }
 }
 
-impl Kind {
-    /// Every kind, most used first (the order of the clause chooser).
-    pub const ALL: [Kind; 25] = [
-        Kind::Feature,
-        Kind::Within,
-        Kind::AtLeast,
-        Kind::Sector,
-        Kind::Beyond,
-        Kind::Between,
-        Kind::Area,
-        Kind::RiverSide,
-        Kind::RoadStretch,
-        Kind::RoadEntry,
-        Kind::Edge,
-        Kind::Corner,
-        Kind::Hexes,
-        Kind::Road,
-        Kind::AnyRoad,
-        Kind::Terrain,
-        Kind::Slopes,
-        Kind::Line,
-        Kind::EnemyDeployment,
-        Kind::EnemyUnits,
-        Kind::OneOf,
-        Kind::Union,
-        Kind::Intersection,
-        Kind::Difference,
-        Kind::Everywhere,
-    ];
+/// What the zone builder asks of a clause kind beyond the model's list.
+pub trait KindExt {
+    /// What the clause chooser shows for `zone`.
+    fn shown(zone: &Zone) -> String;
+    /// For the kinds holding a list of zones: the fewest and most entries.
+    fn list_bounds(self) -> Option<(usize, usize)>;
+    /// Kinds measured from one reference zone (distance or direction).
+    fn measured(self) -> bool;
+}
 
-    /// The kind of a zone.
-    pub fn of(zone: &Zone) -> Kind {
-        match zone {
-            Zone::Everywhere => Kind::Everywhere,
-            Zone::Feature(_) => Kind::Feature,
-            Zone::Hexes(_) => Kind::Hexes,
-            Zone::Corner(_) => Kind::Corner,
-            Zone::Edge(_) => Kind::Edge,
-            Zone::Road(_) => Kind::Road,
-            Zone::RoadEntry(_) => Kind::RoadEntry,
-            Zone::AnyRoad => Kind::AnyRoad,
-            Zone::Terrain(_) => Kind::Terrain,
-            Zone::Slopes => Kind::Slopes,
-            Zone::Line(_) => Kind::Line,
-            Zone::Within { .. } => Kind::Within,
-            Zone::AtLeast { .. } => Kind::AtLeast,
-            Zone::Sector { .. } => Kind::Sector,
-            Zone::Beyond { .. } => Kind::Beyond,
-            Zone::Between { .. } => Kind::Between,
-            Zone::Area(_) => Kind::Area,
-            Zone::RiverSide(_) => Kind::RiverSide,
-            Zone::RoadStretch { .. } => Kind::RoadStretch,
-            Zone::EnemyDeployment => Kind::EnemyDeployment,
-            Zone::EnemyUnits => Kind::EnemyUnits,
-            Zone::OneOf(_) => Kind::OneOf,
-            Zone::Union(_) => Kind::Union,
-            Zone::Intersection(_) => Kind::Intersection,
-            Zone::Difference(..) => Kind::Difference,
-        }
-    }
-
-    /// The plain name shown in the clause chooser, phrased like the rules.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Feature => "Feature (V4, H26…)",
-            Kind::Within => "Within N hexes of…",
-            Kind::AtLeast => "At least N hexes from…",
-            Kind::Sector => "Sector (to the N, NE… of)",
-            Kind::Beyond => "Beyond (north, south… of)",
-            Kind::Between => "On and between…",
-            Kind::Area => "Area spanned by…",
-            Kind::RiverSide => "Side of the river",
-            Kind::RoadStretch => "Road stretch",
-            Kind::RoadEntry => "Road entry (arrives on a road)",
-            Kind::Edge => "Map edge",
-            Kind::Corner => "Map corner",
-            Kind::Hexes => "Listed hexes",
-            Kind::Road => "Whole road",
-            Kind::AnyRoad => "Any road",
-            Kind::Terrain => "Terrain",
-            Kind::Slopes => "Slopes",
-            Kind::Line => "Line through…",
-            Kind::EnemyDeployment => "Enemy deployment",
-            Kind::EnemyUnits => "Enemy units (as set up)",
-            Kind::OneOf => "One of (choice)",
-            Kind::Union => "Union",
-            Kind::Intersection => "Intersection",
-            Kind::Difference => "Difference",
-            Kind::Everywhere => "Anywhere",
-        }
-    }
-
+impl KindExt for Kind {
     /// What the clause chooser shows for `zone`: its kind's name, with the direction the zone
     /// really has ("Sector (to the south-west of…)", never a fixed example direction).
-    pub fn shown(zone: &Zone) -> String {
+    fn shown(zone: &Zone) -> String {
         match zone {
             Zone::Sector { toward, .. } => format!("Sector (to the {} of…)", toward.name()),
             Zone::Beyond { toward, .. } => format!("Beyond ({} of…)", toward.name()),
-            _ => Kind::of(zone).name().to_string(),
+            _ => zone.kind().label().to_string(),
         }
     }
 
     /// For the kinds holding a list of zones: the fewest and most entries the schema allows.
     /// An empty union is allowed by the schema but useless, so the builder keeps one.
-    pub fn list_bounds(self) -> Option<(usize, usize)> {
+    fn list_bounds(self) -> Option<(usize, usize)> {
         match self {
             Kind::Line | Kind::Area | Kind::Between => Some((2, 100)),
             Kind::OneOf | Kind::Intersection => Some((1, 100)),
@@ -193,7 +62,7 @@ impl Kind {
     }
 
     /// Kinds measured from one reference zone (distance or direction).
-    fn is_measured(self) -> bool {
+    fn measured(self) -> bool {
         matches!(
             self,
             Kind::Within | Kind::AtLeast | Kind::Sector | Kind::Beyond
@@ -323,11 +192,11 @@ fn measure_of(zone: &Zone, map: &Map) -> Measure {
 /// the zone (so "within 3 of V5" becomes V5). What cannot be kept gets a default that compiles
 /// on `map`: its first feature, distance 1, the first named road.
 pub fn switch(zone: &Zone, to: Kind, map: &Map) -> Zone {
-    if Kind::of(zone) == to {
+    if zone.kind() == to {
         return zone.clone();
     }
     let boxed = Box::new;
-    if to.is_measured() {
+    if to.measured() {
         let m = measure_of(zone, map);
         let of = boxed(m.of);
         return match to {
@@ -354,7 +223,7 @@ pub fn switch(zone: &Zone, to: Kind, map: &Map) -> Zone {
         };
     }
     if let Some((min, _)) = to.list_bounds() {
-        let mut items = match Kind::of(zone).list_bounds() {
+        let mut items = match zone.kind().list_bounds() {
             Some(_) => subs(zone),
             None if matches!(zone, Zone::Difference(..) | Zone::RoadStretch { .. }) => subs(zone),
             None if *zone == Zone::Everywhere => Vec::new(),
@@ -427,7 +296,7 @@ fn road_stretch(zone: &Zone, map: &Map) -> Zone {
 /// A simple clause of kind `to`: the first such clause inside `zone`, else one made from what
 /// `zone` names (a feature's hexes, a road's name, an edge), else the default.
 fn unwrap_to(zone: &Zone, to: Kind, map: &Map) -> Zone {
-    if let Some(inner) = find(zone, |z| (Kind::of(z) == to).then(|| z.clone())) {
+    if let Some(inner) = find(zone, |z| (z.kind() == to).then(|| z.clone())) {
         return inner;
     }
     match to {

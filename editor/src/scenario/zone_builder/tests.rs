@@ -349,13 +349,13 @@ fn every_clause_can_be_chosen_and_its_defaults_compile_on_the_builtin_map() {
     for k in Kind::ALL {
         h.state_mut().zone = Zone::Everywhere;
         h.run();
-        choose(&mut h, "Anywhere", k.name());
+        choose(&mut h, "Anywhere", k.label());
         let zone = h.state().zone.clone();
-        assert_eq!(Kind::of(&zone), k, "{zone:?}");
+        assert_eq!(zone.kind(), k, "{zone:?}");
         let (set, problems) = compile(&map, &zone);
-        assert!(problems.is_empty(), "{}: {problems:?}", k.name());
+        assert!(problems.is_empty(), "{}: {problems:?}", k.label());
         // Listed hexes start empty, to be picked; every other default names some hexes.
-        assert_eq!(set.is_empty(), k == Kind::Hexes, "{}: {zone:?}", k.name());
+        assert_eq!(set.is_empty(), k == Kind::Hexes, "{}: {zone:?}", k.label());
     }
 }
 

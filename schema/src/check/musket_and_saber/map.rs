@@ -5,13 +5,34 @@
 use std::collections::{BTreeSet, HashSet};
 
 use crate::diagnostic::{Code, Diagnostic, Findings};
-use crate::model::map::{off_map, orientation_name, road_problems, side_list};
+use crate::model::map::{HexWords, orientation_name, road_problems_in, side_list};
 use crate::model::musket_and_saber::{ChartOn, MsMapFile};
 use crate::path;
 
 pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
     let mut out = Findings::new();
     let grid = f.grid();
+    // Four digits a hex (2.2): the last column and row numbered within 99.
+    let last = f.numbering.to_printed(crate::model::hex::Coord(
+        grid.width as i32,
+        grid.height as i32,
+    ));
+    for (what, n, size) in [("column", last.0, "width"), ("row", last.1, "height")] {
+        if n > crate::ruleset::musket_and_saber::MAX_SIDE as i32 {
+            out.push(
+                Diagnostic::new(
+                    Code::OffMap,
+                    format!(
+                        "the map's last {what} would be numbered {n}, but each hex has a four-digit number (2.2)"
+                    ),
+                )
+                .at_path(path!["numbering"])
+                .with_hint(format!(
+                    "check the first {what}'s number and the map's `{size}`: the last {what} is numbered 99 at most"
+                )),
+            );
+        }
+    }
     // The legend: each character once, each standing for one or more kinds on the chart.
     let mut chars = HashSet::new();
     for (i, e) in f.legend.iter().enumerate() {
@@ -92,7 +113,7 @@ pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
                         ),
                     )
                     .at_path(path!["terrain", r])
-                    .with_hex(grid.label(crate::model::hex::Coord(c as i32 + 1, r as i32 + 1)))
+                    .with_hex(f.label(crate::model::hex::Coord(c as i32 + 1, r as i32 + 1)))
                     .with_hint(format!(
                         "use a character of the legend ({}), or add it to the legend",
                         f.legend
@@ -109,7 +130,7 @@ pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
     for (i, h) in f.hexsides.iter().enumerate() {
         if !grid.contains(h.hex) {
             out.push_with(Code::OffMap, || {
-                off_map(&grid, h.hex, path!["hexsides", i, "hex"])
+                f.off_map(h.hex, path!["hexsides", i, "hex"])
             });
             continue;
         }
@@ -138,13 +159,17 @@ pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
     }
     // Roads are paths across shared hexsides (4.4).
     for (i, road) in f.roads.iter().enumerate() {
-        road_problems(&mut out, &grid, &road.hexes, i);
+        let label = |c| f.label(c);
+        let off = |c, p| f.off_map(c, p);
+        let words = HexWords {
+            label: &label,
+            off_map: &off,
+        };
+        road_problems_in(&mut out, &grid, &road.hexes, i, &words);
     }
     for (i, l) in f.labels.iter().enumerate() {
         if !grid.contains(l.at) {
-            out.push_with(Code::OffMap, || {
-                off_map(&grid, l.at, path!["labels", i, "at"])
-            });
+            out.push_with(Code::OffMap, || f.off_map(l.at, path!["labels", i, "at"]));
         }
     }
     // The track: one space a label (3.3).

@@ -17,14 +17,17 @@ use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::ruleset::Game;
 use crate::ruleset::musket_and_saber::OWN_CODES;
 
-/// Every check of an M&S map on its own.
+/// Every check of an M&S map on its own (its hexes read on its grid, printed in its numbers).
 pub fn check_map(f: &MsMapFile) -> Vec<Diagnostic> {
-    map::check(f).into_iter().map(cite).collect()
+    map::check(&f.in_grid()).into_iter().map(cite).collect()
 }
 
 /// Every check of an M&S scenario on its map (`map`: the in-memory form of `f`, for zones).
 pub fn check_scenario(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic> {
-    let found = scenario::check(s, f, map).into_iter().map(cite).collect();
+    // Hexes as the map numbers them, read on its grid (2.2).
+    let f = f.in_grid();
+    let s = &s.in_grid(f.numbering);
+    let found = scenario::check(s, &f, map).into_iter().map(cite).collect();
     super::explained(&s.interpretations, found)
 }
 

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
 use crate::model::hex::{Coord, Edge, Grid};
-use crate::model::map::{Map, off_map};
+use crate::model::map::Map;
 use crate::model::musket_and_saber::{Face, MsMapFile, MsScenario};
 use crate::model::victory::{EITHER_SIDE, Goal};
 use crate::path;
@@ -18,20 +18,29 @@ use crate::ruleset::musket_and_saber::{self as ms, MsClass, stack_counts};
 
 pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic> {
     let mut out = Findings::new();
-    let grid = f.grid();
     references(s, &mut out);
     for (si, side) in s.sides.iter().enumerate() {
         roster(si, side, &mut out);
     }
     let entries = lines(s, &mut out);
     let at = setup(s, f, &entries, &mut out);
-    prohibited(s, f, &entries, &at, &mut out);
-    room(s, f, &entries, &at, &mut out);
+    // Each line's counters, found once (a line per counter would make the checks below
+    // quadratic in a long roster).
+    let mut members: HashMap<Enters, Vec<(usize, usize)>> = HashMap::new();
+    for (si, per_side) in entries.iter().enumerate() {
+        for (ci, e) in per_side.iter().enumerate() {
+            if let Some(e) = e {
+                members.entry(*e).or_default().push((si, ci));
+            }
+        }
+    }
+    prohibited(s, f, &members, &at, &mut out);
+    room(s, f, &members, &at, &mut out);
     lone_leaders(s, f, &entries, &at, &mut out);
     victory_for_each_side(s, &mut out);
     turns(s, f, &mut out);
     for (si, side) in s.sides.iter().enumerate() {
-        edges(si, side, grid, &mut out);
+        edges(si, side, f, &mut out);
     }
     victory(s, map, &mut out);
     out.into_vec()
@@ -255,7 +264,7 @@ fn roster(si: usize, side: &crate::model::musket_and_saber::MsSide, out: &mut Fi
 }
 
 /// How a counter enters play: set up by a line (its index), or arriving by one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Enters {
     SetUp(usize),
     Arrives(usize),
@@ -439,7 +448,6 @@ fn setup(
     entries: &[Vec<Option<Enters>>],
     out: &mut Findings,
 ) -> Positions {
-    let grid = f.grid();
     let at = positions(s, f, entries, out);
     // 5.0 per hex and side; enemies never in one hex (4.5, 7.7).
     for (c, per_side) in &by_hex(&at) {
@@ -470,12 +478,12 @@ fn setup(
                         format!(
                             "{} over-stacks {}: {problem} — {}",
                             sd.name,
-                            grid.label(*c),
+                            f.label(*c),
                             ids.join(", ")
                         ),
                     )
                     .at_path(p.clone())
-                    .with_hex(grid.label(*c))
+                    .with_hex(f.label(*c))
                     .with_hint("set a unit up in another hex, or put its line `w/1` and place it beside (3.2)"),
                 );
             }
@@ -490,11 +498,11 @@ fn setup(
                         "units of {} and {} set up in {}",
                         s.sides[0].name,
                         s.sides[1].name,
-                        grid.label(*c)
+                        f.label(*c)
                     ),
                 )
                 .at_path(p.clone())
-                .with_hex(grid.label(*c))
+                .with_hex(f.label(*c))
                 .with_hint("a hex occupied by an enemy unit cannot be entered (4.5): set one side up elsewhere"),
             );
         }
@@ -574,9 +582,7 @@ fn positions(
     let grid = f.grid();
     for (li, l) in s.setup.iter().enumerate() {
         if !grid.contains(l.at) {
-            out.push_with(Code::OffMap, || {
-                off_map(&grid, l.at, path!["setup", li, "at"])
-            });
+            out.push_with(Code::OffMap, || f.off_map(l.at, path!["setup", li, "at"]));
         }
     }
     let mut at: Positions = BTreeMap::new();
@@ -616,7 +622,7 @@ fn positions(
         };
         let here = path!["placements", pi, "at"];
         if !grid.contains(p.at) {
-            out.push_with(Code::OffMap, || off_map(&grid, p.at, here));
+            out.push_with(Code::OffMap, || f.off_map(p.at, here));
             continue;
         }
         if !placed.insert((si, ci)) {
@@ -643,12 +649,12 @@ fn positions(
                             "{} `{}` sets up `w/1` {} but is placed at {}, {d} hexes away",
                             sd.name,
                             p.unit,
-                            grid.label(l.at),
-                            grid.label(p.at)
+                            f.label(l.at),
+                            f.label(p.at)
                         ),
                         format!(
                             "`w/1` allows {} or a hex adjacent to it (3.2)",
-                            grid.label(l.at)
+                            f.label(l.at)
                         ),
                     ))
                 } else if d == 0 {
@@ -659,8 +665,8 @@ fn positions(
                             "{} `{}` sets up at {} but is placed at {}",
                             sd.name,
                             p.unit,
-                            grid.label(l.at),
-                            grid.label(p.at)
+                            f.label(l.at),
+                            f.label(p.at)
                         ),
                         "a line without `w/1` puts its units on its hex (3.2)".to_string(),
                     ))
@@ -685,7 +691,7 @@ fn positions(
             out.push(
                 Diagnostic::new(Code::PlacementOutsideZone, msg)
                     .at_path(here)
-                    .with_hex(grid.label(p.at))
+                    .with_hex(f.label(p.at))
                     .with_hint(hint),
             );
         }
@@ -758,18 +764,18 @@ fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
         }
         let here = path!["reinforcements", li, "at"];
         if !grid.contains(l.at) {
-            out.push_with(Code::OffMap, || off_map(&grid, l.at, here));
+            out.push_with(Code::OffMap, || f.off_map(l.at, here));
         } else if !on_edge(grid, l.at) {
             out.push(
                 Diagnostic::new(
                     Code::ArrivalNotOnEdge,
                     format!(
                         "reinforcements enter at {}, which is not on the map edge",
-                        grid.label(l.at)
+                        f.label(l.at)
                     ),
                 )
                 .at_path(here)
-                .with_hex(grid.label(l.at))
+                .with_hex(f.label(l.at))
                 .with_hint("an entry hex lies on the map edge: blocked units slide \"along that map edge\" (4.5)"),
             );
         }
@@ -800,7 +806,13 @@ fn not_on_track(f: &MsMapFile, t: &str, at: Vec<PathSeg>, code: Code) -> Diagnos
 }
 
 /// Entry hexes on the edge (4.5, 7.7), replacement steps and re-entry (11.4).
-fn edges(si: usize, side: &crate::model::musket_and_saber::MsSide, grid: Grid, out: &mut Findings) {
+fn edges(
+    si: usize,
+    side: &crate::model::musket_and_saber::MsSide,
+    f: &MsMapFile,
+    out: &mut Findings,
+) {
+    let grid = f.grid();
     if side.entry_hexes.is_empty() {
         out.push(
             Diagnostic::new(
@@ -818,7 +830,7 @@ fn edges(si: usize, side: &crate::model::musket_and_saber::MsSide, grid: Grid, o
         for (i, c) in hexes.iter().enumerate() {
             let here = path!["sides", si, list, i];
             if !grid.contains(*c) {
-                out.push_with(Code::OffMap, || off_map(&grid, *c, here));
+                out.push_with(Code::OffMap, || f.off_map(*c, here));
             } else if list == "entry_hexes" && !on_edge(grid, *c) {
                 out.push(
                     Diagnostic::new(
@@ -826,11 +838,11 @@ fn edges(si: usize, side: &crate::model::musket_and_saber::MsSide, grid: Grid, o
                         format!(
                             "{}'s entry hex {} is not on the map edge",
                             side.name,
-                            grid.label(*c)
+                            f.label(*c)
                         ),
                     )
                     .at_path(here)
-                    .with_hex(grid.label(*c))
+                    .with_hex(f.label(*c))
                     .with_hint("entry hexes lie along a map edge (4.5)"),
                 );
             }
@@ -925,17 +937,19 @@ fn victory(s: &MsScenario, map: &Map, out: &mut Findings) {
     out.extend(std::mem::take(&mut compiler.diagnostics).into_vec());
 }
 
-/// The counters of a side that a line brings into play.
-fn units_of(entries: &[Vec<Option<Enters>>], si: usize, how: Enters) -> Vec<usize> {
-    entries.get(si).map_or(Vec::new(), |per_side| {
-        per_side
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| **e == Some(how))
-            .map(|(ci, _)| ci)
-            .collect()
-    })
-}
+/// Leaders set up alone beside the enemy by one field: (the field, their side, their hex, the
+/// leaders, the enemy's side, unit and hex).
+type LoneLeaders = (
+    Vec<PathSeg>,
+    usize,
+    Coord,
+    Vec<usize>,
+    (usize, usize, Coord),
+);
+
+/// A field putting units on prohibited terrain: (the field, the hex, the kind of terrain, the
+/// side, the units' IDs and classes).
+type Prohibited<'a> = (Vec<PathSeg>, Coord, &'a str, usize, Vec<(&'a str, MsClass)>);
 
 /// No unit sets up, is placed or enters the map in terrain the map's chart prohibits to its
 /// class (7.7 "prohibited terrain", 8.1(6) artillery "may not move … into some terrain
@@ -945,37 +959,37 @@ fn units_of(entries: &[Vec<Option<Enters>>], si: usize, how: Enters) -> Vec<usiz
 fn prohibited(
     s: &MsScenario,
     f: &MsMapFile,
-    entries: &[Vec<Option<Enters>>],
+    members: &HashMap<Enters, Vec<(usize, usize)>>,
     at: &Positions,
     out: &mut Findings,
 ) {
     let grid = f.grid();
-    // (field, hex, kind, side, the units' IDs and classes), in the order found.
-    type Found<'a> = (Vec<PathSeg>, Coord, &'a str, usize, Vec<(&'a str, MsClass)>);
-    let mut found: Vec<Found> = Vec::new();
+    let mut found: Vec<Prohibited> = Vec::new();
+    let mut index: HashMap<(Vec<PathSeg>, &str), usize> = HashMap::new();
     let mut note = |p: &Vec<PathSeg>, c: Coord, si: usize, ci: usize| {
         let counter = &s.sides[si].counters[ci];
         let Some(kind) = f.prohibited_kind(counter.class, c) else {
             return;
         };
         let unit = (counter.id.as_str(), counter.class);
-        match found.iter_mut().find(|x| x.0 == *p && x.2 == kind) {
-            Some(x) => x.4.push(unit),
-            None => found.push((p.clone(), c, kind, si, vec![unit])),
+        match index.get(&(p.clone(), kind)) {
+            Some(i) => found[*i].4.push(unit),
+            None => {
+                index.insert((p.clone(), kind), found.len());
+                found.push((p.clone(), c, kind, si, vec![unit]));
+            }
         }
     };
     for ((si, ci), (c, p)) in at {
         note(p, *c, *si, *ci);
     }
     for (li, l) in s.reinforcements.iter().enumerate() {
-        let Some(si) = s.side_index(&l.side) else {
-            continue;
-        };
         if !grid.contains(l.at) {
             continue;
         }
-        for ci in units_of(entries, si, Enters::Arrives(li)) {
-            note(&path!["reinforcements", li, "at"], l.at, si, ci);
+        let here = path!["reinforcements", li, "at"];
+        for (si, ci) in members.get(&Enters::Arrives(li)).into_iter().flatten() {
+            note(&here, l.at, *si, *ci);
         }
     }
     for (p, c, kind, si, units) in found {
@@ -986,8 +1000,15 @@ fn prohibited(
             v.dedup();
             v.into_iter().map(MsClass::name).collect()
         };
-        let ids: Vec<String> = units.iter().map(|(id, _)| format!("`{id}`")).collect();
-        let verb = match (arrives, ids.len() == 1) {
+        let mut ids: Vec<String> = units
+            .iter()
+            .take(5)
+            .map(|(id, _)| format!("`{id}`"))
+            .collect();
+        if units.len() > 5 {
+            ids.push(format!("and {} more", units.len() - 5));
+        }
+        let verb = match (arrives, units.len() == 1) {
             (true, true) => "enters the map at",
             (true, false) => "enter the map at",
             (false, true) => "sets up at",
@@ -1000,12 +1021,12 @@ fn prohibited(
                     "{} {} {verb} {}, {kind}, which the map's chart prohibits to {}",
                     s.sides[si].name,
                     ids.join(", "),
-                    grid.label(c),
+                    f.label(c),
                     classes.join(" and ")
                 ),
             )
             .at_path(p)
-            .with_hex(grid.label(c))
+            .with_hex(f.label(c))
             .with_hint(if arrives {
                 "a reinforcement's entry hex is the first hex it moves into (4.5): name an edge hex it may enter"
             } else {
@@ -1023,12 +1044,19 @@ fn prohibited(
 fn room(
     s: &MsScenario,
     f: &MsMapFile,
-    entries: &[Vec<Option<Enters>>],
+    members: &HashMap<Enters, Vec<(usize, usize)>>,
     at: &Positions,
     out: &mut Findings,
 ) {
     let grid = f.grid();
     let rules = Game::MusketAndSaberQuickPlay.ruleset();
+    // Who lines without `w/1` set up in each hex, by side.
+    let mut fixed: HashMap<(usize, Coord), Vec<usize>> = HashMap::new();
+    for ((si, ci), (c, p)) in at {
+        if by_line(p) {
+            fixed.entry((*si, *c)).or_default().push(*ci);
+        }
+    }
     for (li, l) in s.setup.iter().enumerate() {
         let Some(si) = s.side_index(&l.side) else {
             continue;
@@ -1036,14 +1064,22 @@ fn room(
         if !l.w1 || !grid.contains(l.at) {
             continue;
         }
-        let units = units_of(entries, si, Enters::SetUp(li));
+        let units: Vec<usize> = members
+            .get(&Enters::SetUp(li))
+            .into_iter()
+            .flatten()
+            .filter(|(s2, _)| *s2 == si)
+            .map(|(_, ci)| *ci)
+            .collect();
         if units.is_empty() {
             continue;
         }
         let held_by = |c: Coord, side: usize| {
-            at.iter()
-                .filter(move |((s2, _), (h, p))| *s2 == side && *h == c && by_line(p))
-                .map(|((_, ci), _)| *ci)
+            fixed
+                .get(&(side, c))
+                .map_or(&[][..], Vec::as_slice)
+                .iter()
+                .copied()
         };
         let mut ring: Vec<Coord> = std::iter::once(l.at).chain(grid.neighbors(l.at)).collect();
         let near = ring.len();
@@ -1069,7 +1105,7 @@ fn room(
                     match f.prohibited_kind(class, *c) {
                         None => mask |= 1 << h,
                         Some(kind) => {
-                            let why = format!("{} {kind}", grid.label(*c));
+                            let why = format!("{} {kind}", f.label(*c));
                             if !barred.contains(&why) {
                                 barred.push(why);
                             }
@@ -1099,12 +1135,12 @@ fn room(
                     "{}'s {} units set up `w/1` {} cannot all stand in it and the hexes adjacent to it without over-stacking: {}",
                     sd.name,
                     units.len(),
-                    grid.label(l.at),
+                    f.label(l.at),
                     why.join(", ")
                 ),
             )
             .at_path(path!["setup", li, "at"])
-            .with_hex(grid.label(l.at))
+            .with_hex(f.label(l.at))
             .with_hint("a hex holds one battalion or artillery unit plus any three units (5.0): set some of the line's units up by another line"),
         );
     }
@@ -1124,43 +1160,87 @@ fn lone_leaders(
 ) {
     let grid = f.grid();
     let class = |si: usize, ci: usize| s.sides[si].counters[ci].class;
-    for ((si, ci), (c, p)) in at {
+    // The first combat unit of each side in each hex the set-up fixes.
+    let mut combat: HashMap<(usize, Coord), usize> = HashMap::new();
+    for ((si, ci), (c, _)) in at {
         if class(*si, *ci).is_combat() {
+            combat.entry((*si, *c)).or_insert(*ci);
+        }
+    }
+    // The hexes a friendly combat unit of a `w/1` line not yet placed may still stand in.
+    let mut may_come: HashSet<(usize, Coord)> = HashSet::new();
+    for (si, per_side) in entries.iter().enumerate() {
+        for (ci, e) in per_side.iter().enumerate() {
+            if let Some(Enters::SetUp(li)) = e
+                && s.setup[*li].w1
+                && class(si, ci).is_combat()
+                && !at.contains_key(&(si, ci))
+            {
+                let c = s.setup[*li].at;
+                may_come.extend(std::iter::once(c).chain(grid.neighbors(c)).map(|h| (si, h)));
+            }
+        }
+    }
+    let combat = &combat;
+    // One finding a field (a line may set up many leaders in one hex): its leaders, in order.
+    let mut found: Vec<LoneLeaders> = Vec::new();
+    let mut index: HashMap<Vec<PathSeg>, usize> = HashMap::new();
+    for ((si, ci), (c, p)) in at {
+        if class(*si, *ci).is_combat()
+            || combat.contains_key(&(*si, *c))
+            || may_come.contains(&(*si, *c))
+        {
             continue;
         }
-        let friend_here = at
+        let enemy = grid
+            .neighbors(*c)
+            .flat_map(|n| {
+                (0..s.sides.len())
+                    .filter(|es| es != si)
+                    .filter_map(move |es| combat.get(&(es, n)).map(|ec| (es, *ec, n)))
+            })
+            .min();
+        let Some(enemy) = enemy else {
+            continue;
+        };
+        match index.get(p) {
+            Some(i) => found[*i].3.push(*ci),
+            None => {
+                index.insert(p.clone(), found.len());
+                found.push((p.clone(), *si, *c, vec![*ci], enemy));
+            }
+        }
+    }
+    for (p, si, c, leaders, (es, ec, eh)) in found {
+        let side = &s.sides[si];
+        let mut ids: Vec<String> = leaders
             .iter()
-            .any(|((s2, c2), (h, _))| s2 == si && h == c && class(*s2, *c2).is_combat());
-        let friend_may_come = entries[*si].iter().enumerate().any(|(c2, e)| {
-            matches!(e, Some(Enters::SetUp(li)) if s.setup[*li].w1
-                && grid.distance(s.setup[*li].at, *c) <= ms::WITHIN_ONE)
-                && class(*si, c2).is_combat()
-                && !at.contains_key(&(*si, c2))
-        });
-        if friend_here || friend_may_come {
-            continue;
+            .take(5)
+            .map(|ci| format!("`{}`", side.counters[*ci].id))
+            .collect();
+        if leaders.len() > 5 {
+            ids.push(format!("and {} more", leaders.len() - 5));
         }
-        let enemy = at.iter().find(|((s2, c2), (h, _))| {
-            s2 != si && class(*s2, *c2).is_combat() && grid.distance(*h, *c) == 1
-        });
-        let Some(((es, ec), (eh, _))) = enemy else {
-            continue;
+        let (who, verb) = if leaders.len() == 1 {
+            ("leader", "sets")
+        } else {
+            ("leaders", "set")
         };
         out.push(
             Diagnostic::new(
                 Code::LoneLeader,
                 format!(
-                    "{} leader `{}` sets up alone at {}, adjacent to {} `{}` at {}",
-                    s.sides[*si].name,
-                    s.sides[*si].counters[*ci].id,
-                    grid.label(*c),
-                    s.sides[*es].name,
-                    s.sides[*es].counters[*ec].id,
-                    grid.label(*eh)
+                    "{} {who} {} {verb} up alone at {}, adjacent to {} `{}` at {}",
+                    side.name,
+                    ids.join(", "),
+                    f.label(c),
+                    s.sides[es].name,
+                    s.sides[es].counters[ec].id,
+                    f.label(eh)
                 ),
             )
-            .at_path(p.clone())
-            .with_hex(grid.label(*c))
+            .at_path(p)
+            .with_hex(f.label(c))
             .with_hint("a lone leader may not enter an enemy ZOC and retreats when an enemy moves adjacent (10.0): set it up with a friendly unit, or farther off"),
         );
     }

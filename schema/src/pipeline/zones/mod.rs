@@ -408,20 +408,7 @@ fn placed_enemy(
 
 /// The variant name of an effect, as it appears in paths.
 pub fn effect_variant(e: &Effect) -> &'static str {
-    match e {
-        Effect::TreatAsClear(_) => "TreatAsClear",
-        Effect::Range { .. } => "Range",
-        Effect::Movement { .. } => "Movement",
-        Effect::NoMovement { .. } => "NoMovement",
-        Effect::RiverOnlyAtCrossings => "RiverOnlyAtCrossings",
-        Effect::ProximityDisruption { .. } => "ProximityDisruption",
-        Effect::NoMarkersIn { .. } => "NoMarkersIn",
-        Effect::MarkersAsDesired { .. } => "MarkersAsDesired",
-        Effect::MarkersInLines { .. } => "MarkersInLines",
-        Effect::LimberCounters { .. } => "LimberCounters",
-        Effect::RiverCrossing { .. } => "RiverCrossing",
-        Effect::Text { .. } => "Text",
-    }
+    e.kind().variant()
 }
 
 /// Call `f` with the path and zone of every zone in a goal.
@@ -430,37 +417,9 @@ pub fn collect_goal_zones<'a>(
     path: Vec<PathSeg>,
     f: &mut dyn FnMut(Vec<PathSeg>, &'a Zone),
 ) {
-    let with = |p: &Vec<PathSeg>, segs: &[PathSeg]| {
-        let mut v = p.clone();
-        v.extend_from_slice(segs);
-        v
-    };
-    match goal {
-        Goal::Hold { target, .. } => f(
-            with(&path, &[PathSeg::key("Hold"), PathSeg::key("target")]),
-            target,
-        ),
-        Goal::Exit { via, .. } => f(
-            with(&path, &[PathSeg::key("Exit"), PathSeg::key("via")]),
-            via,
-        ),
-        Goal::All(gs) | Goal::Any(gs) => {
-            let variant = if matches!(goal, Goal::All(_)) {
-                "All"
-            } else {
-                "Any"
-            };
-            for (i, g) in gs.iter().enumerate() {
-                collect_goal_zones(
-                    g,
-                    with(&path, &[PathSeg::key(variant), PathSeg::Index(i)]),
-                    f,
-                );
-            }
+    goal.walk(path, &mut |g, p| {
+        if let Some((zone, tail)) = g.place() {
+            f([p, tail.to_vec()].concat(), zone);
         }
-        Goal::DestroyAll
-        | Goal::ControlEnemySetup { .. }
-        | Goal::LossesNoMoreThanEnemy
-        | Goal::Text { .. } => {}
-    }
+    });
 }
