@@ -70,10 +70,12 @@ pub struct Drawn {
     pub fan: Option<(Coord, Vec<Coord>, Vec<Coord>, Vec<SideKey>)>,
     /// The map was drawn as played.
     pub as_played: bool,
+    /// Zoomed out, the bands were drawn as a texture: how many of its texels are coloured.
+    pub band_texels: Option<usize>,
 }
 
 /// The movement bands of one search as a texture.
-struct Bands(movement::Key, egui::TextureHandle);
+struct Bands(movement::Key, egui::TextureHandle, usize);
 
 impl std::fmt::Debug for Bands {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -313,17 +315,22 @@ impl Overlays {
             // Hexes too small to draw one by one: the bands as one texel a hex, made once a
             // search.
             if self.bands.as_ref().is_none_or(|b| b.0 != c.key) {
-                let pixels = grid
+                let pixels: Vec<Color32> = grid
                     .coords()
                     .map(|h| p.phases(h).map_or(Color32::TRANSPARENT, band_color))
                     .collect();
+                let coloured = pixels
+                    .iter()
+                    .filter(|c| **c != Color32::TRANSPARENT)
+                    .count();
                 let image =
                     egui::ColorImage::new([grid.width as usize, grid.height as usize], pixels);
                 let texture =
                     ctx.load_texture("movement-bands", image, egui::TextureOptions::NEAREST);
-                self.bands = Some(Bands(c.key, texture));
+                self.bands = Some(Bands(c.key, texture, coloured));
             }
             out.texture = self.bands.as_ref().map(|b| b.1.id());
+            self.drawn.band_texels = self.bands.as_ref().map(|b| b.2);
         } else if let movement::Reach::Phases(p) = &c.reach {
             // Only the hexes in view: a frame never walks a whole large map.
             let (cols, rows) = view;

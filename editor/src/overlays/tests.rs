@@ -382,3 +382,48 @@ fn a_map_has_no_terrain_as_played_and_its_overlays_use_the_map_as_printed() {
     assert_eq!(h.state().overlays().choice.start, Start::Hex(Some(a)));
     assert!(!h.state().doc().is_dirty(), "the click did not paint");
 }
+
+/// Zoomed out on a large map, the bands are one texture: a coloured texel for every hex the
+/// library's phase field reaches.
+#[test]
+fn a_zoomed_out_map_gets_its_bands_as_one_texel_a_hex() {
+    let mut map = saber_schema::model::map::Map::blank("big", "Big", 400, 300);
+    // A river across part of the map: at an allowance of 2 its hexes (3 MP) are never
+    // entered (4H), the rest is reached round it.
+    for r in 1..=200 {
+        map.set_cell(
+            Coord(150, r),
+            saber_schema::model::map::Cell {
+                terrain: saber_schema::ruleset::Terrain::River,
+                slope: false,
+            },
+        );
+    }
+    let mut h = harness(App::new(map.clone(), None));
+    h.run();
+    assert!(h.state().zoom() < crate::canvas::TEXTURE_BELOW);
+    press(&mut h, Key::F5);
+    let start = Coord(100, 100);
+    h.state_mut().overlays_mut().choice.start = Start::Hex(Some(start));
+    h.state_mut()
+        .overlays_mut()
+        .choice
+        .typed
+        .insert(UnitKind::MZ, 2);
+    h.run();
+    h.run();
+    let mv = Movement::new(&map, map.rules());
+    let table = CostTable::new(&mv);
+    let pf = table.phases(&[(start, Mp::ZERO)], Mp::whole(2));
+    let want = map
+        .grid
+        .coords()
+        .filter(|c| pf.phases(*c).is_some())
+        .count();
+    assert_eq!(want, map.grid.len() - 200, "all but the river");
+    assert_eq!(h.state().overlays().drawn.band_texels, Some(want));
+    assert!(
+        h.state().overlays().drawn.bands.is_empty(),
+        "no hex drawn one by one"
+    );
+}
