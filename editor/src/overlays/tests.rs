@@ -81,7 +81,8 @@ fn each_overlay_toggles_by_its_key_and_from_the_analysis_menu() {
     fn as_played(o: &Overlays) -> bool {
         o.as_played
     }
-    let cases: [(Key, &str, fn(&Overlays) -> bool); 3] = [
+    type Case = (Key, &'static str, fn(&Overlays) -> bool);
+    let cases: [Case; 3] = [
         (Key::F5, "Movement (F5)", movement),
         (Key::F6, "Line of sight (F6)", sight),
         (Key::F7, "Terrain as played (F7)", as_played),
@@ -233,8 +234,12 @@ fn the_sight_fan_is_line_of_sight_and_a_click_pins_it() {
     press(&mut h, Key::F6);
     let a = Coord(20, 12);
     hover(&mut h, a);
-    let (from, mut seen, blocking, ridges) =
-        h.state().overlays().drawn.fan.clone().expect("a fan drawn");
+    let crate::overlays::DrawnFan {
+        from,
+        mut seen,
+        blocking,
+        ridges,
+    } = h.state().overlays().drawn.fan.clone().expect("a fan drawn");
     assert_eq!(from, a);
     seen.sort();
     let want = library_fan(h.state(), a);
@@ -249,21 +254,22 @@ fn the_sight_fan_is_line_of_sight_and_a_click_pins_it() {
     let b = Coord(30, 20);
     hover(&mut h, b);
     assert_eq!(
-        h.state().overlays().drawn.fan.as_ref().map(|f| f.0),
+        h.state().overlays().drawn.fan.as_ref().map(|f| f.from),
         Some(a)
     );
     // A click elsewhere moves the pin.
     click_hex(&mut h, b);
     hover(&mut h, Coord(5, 5));
-    let (from, mut seen, _, _) = h.state().overlays().drawn.fan.clone().expect("a fan");
-    assert_eq!(from, b);
+    let fan = h.state().overlays().drawn.fan.clone().expect("a fan");
+    assert_eq!(fan.from, b);
+    let mut seen = fan.seen;
     seen.sort();
     assert_eq!(seen, library_fan(h.state(), b));
     // Esc unpins: the fan follows the pointer again.
     press(&mut h, Key::Escape);
     hover(&mut h, Coord(6, 6));
     assert_eq!(
-        h.state().overlays().drawn.fan.as_ref().map(|f| f.0),
+        h.state().overlays().drawn.fan.as_ref().map(|f| f.from),
         Some(Coord(6, 6))
     );
     // The map is not painted on while the overlay takes the clicks.
@@ -365,7 +371,7 @@ fn a_map_has_no_terrain_as_played_and_its_overlays_use_the_map_as_printed() {
     let a = Coord(10, 10);
     hover(&mut h, a);
     let map = h.state().doc().map().clone();
-    let (_, mut seen, _, _) = h.state().overlays().drawn.fan.clone().expect("a fan");
+    let mut seen = h.state().overlays().drawn.fan.clone().expect("a fan").seen;
     seen.sort();
     let mut want: Vec<Coord> = map
         .grid
