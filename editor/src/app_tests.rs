@@ -568,6 +568,9 @@ fn the_tiled_export_asks_for_a_folder_in_the_editors_own_dialog() {
     h.run();
     assert!(h.state().file_dialog_open(), "a folder dialog is shown");
     h.get_by_label_contains("Export Tiled map into folder");
+    // Its button says what it does (egui_file's "Open" read as "open the folder", under Xvfb).
+    h.get_by_label("Choose folder");
+    assert!(h.query_by_label("Open").is_none());
     h.state_mut()
         .path_chosen(Purpose::ExportTiled, dir.path().to_path_buf());
     h.run();

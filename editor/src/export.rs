@@ -24,6 +24,16 @@ pub const CARD_SIZES: &[(&str, u32)] = &[
     ("Draft: A4 at about 150 dpi (1200 px)", 1200),
 ];
 
+/// Why a document with errors is not exported: "The scenario has 1 error (see Diagnostics):
+/// fix it before exporting."
+pub fn fix_before_exporting(what: &str, errors: usize) -> String {
+    format!(
+        "The {what} has {} (see Diagnostics): fix {} before exporting.",
+        crate::plural(errors, "error"),
+        if errors == 1 { "it" } else { "them" }
+    )
+}
+
 /// The widths `saberc render --width` accepts for a card.
 pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = saber_schema::output::render::PNG_WIDTHS;
 
@@ -103,9 +113,7 @@ pub fn tiled(
         None => {
             let errors = check_map_model(map).iter().filter(|d| d.is_error()).count();
             if errors > 0 {
-                return Err(format!(
-                    "The map has {errors} errors (see Diagnostics): fix them before exporting."
-                ));
+                return Err(fix_before_exporting("map", errors));
             }
             export_map(map, map.rules())
         }

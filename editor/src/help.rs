@@ -112,6 +112,15 @@ pub fn with_keys(action: &str) -> String {
     }
 }
 
+/// A menu item that asks something before it acts (a form, a file dialog), with its keys:
+/// "New map… (Ctrl+N)".
+pub fn asks_with_keys(action: &str) -> String {
+    match SHORTCUTS.iter().find(|(_, _, a)| *a == action) {
+        Some((_, keys, _)) => format!("{action}… ({keys})"),
+        None => format!("{action}…"),
+    }
+}
+
 /// The shortcut table.
 pub fn ui(ui: &mut Ui) {
     egui::ScrollArea::vertical().show(ui, |ui| {

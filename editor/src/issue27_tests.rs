@@ -179,6 +179,38 @@ fn recovered_work_is_saved_or_discarded_each_on_its_own() {
     assert_eq!(h.state().offered_recoveries(), 0);
 }
 
+/// Discarding one window's recovered work deletes its recovery file only: the other window's
+/// work stays offered, its file on disk (once, "Discard" deleted the other one's too).
+#[test]
+fn discarding_one_recovery_keeps_the_others() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rd = RecoveryDir {
+        dir: dir.path().join("recovery"),
+    };
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    crashed_window(&rd, &a, small_map("a"));
+    crashed_window(&rd, &b, small_map("b"));
+    let mut h = with_file_dialog(App::start(None, Some(rd.clone())));
+    h.run();
+    assert_eq!(h.state().offered_recoveries(), 2);
+    let kept = h.state().offer_keys()[1].clone();
+    h.get_all_by_label("Discard")
+        .next()
+        .expect("Discard")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().offer_keys(),
+        [kept.clone()],
+        "the other is still offered"
+    );
+    assert_eq!(recovery_files(&rd), [kept], "its file is kept");
+    drop(h);
+    // And offered again at the next start.
+    let h = with_file_dialog(App::start(None, Some(rd.clone())));
+    assert_eq!(h.state().offered_recoveries(), 1);
+}
+
 // ---- §2 The editor's own file dialog is as safe as the desktop's ----
 
 #[test]
@@ -324,7 +356,9 @@ fn exports_of_a_document_with_errors_are_refused_before_the_dialog() {
         h.run();
         assert!(!h.state().file_dialog_open(), "no file asked for");
         assert!(
-            h.state().error().is_some_and(|e| e.contains("1 error ")),
+            h.state()
+                .error()
+                .is_some_and(|e| e.contains("1 error ") && e.contains("fix it before exporting")),
             "{:?}",
             h.state().error()
         );
@@ -374,6 +408,26 @@ fn a_missing_map_is_chosen_for_a_scenario_opened_by_a_relative_path() {
     h.state_mut().open_path(&relative.0);
     h.run();
     h.get_by_label("Map not found");
+    // The dialogs start in the scenario's folder (the parent of `lost.ron` is "", which no
+    // dialog starts in).
+    assert_eq!(
+        h.state().doc_dir(),
+        Some(std::env::current_dir().expect("working directory"))
+    );
+    // A file that cannot be used says why, in front of the "Map not found" box.
+    h.get_by_label("Choose the map file…").click();
+    h.run();
+    assert!(h.state().file_dialog_open());
+    h.state_mut()
+        .path_chosen(Purpose::ChooseMap, dir.path().join("no-such-map.ron"));
+    h.run();
+    h.get_by_label_contains("Could not open");
+    assert!(
+        h.query_by_label("Map not found").is_none(),
+        "the reason is not hidden behind the Map not found box"
+    );
+    h.get_by_label("OK").click();
+    h.run();
     h.get_by_label("Later").click();
     h.run();
     assert!(
@@ -618,4 +672,41 @@ fn a_save_that_would_drop_comments_asks_first_and_both_answers_do_what_they_say(
     assert_eq!(h.state().doc().path.as_deref(), Some(json.as_path()));
     assert!(!h.state().doc().is_dirty());
     assert_eq!(std::fs::read_to_string(&ron).expect("read"), text);
+}
+
+/// The Tiled export asks for a folder with the desktop's folder picker too (a save dialog
+/// would ask for a file name, then whether to replace it, then refuse).
+#[test]
+fn the_tiled_export_asks_the_desktop_for_a_folder() {
+    use crate::app::file_dialog::NativeKind;
+    let app = App::new(files::default_map(), None);
+    assert_eq!(NativeKind::of(&app.tiled_request()), NativeKind::Folder);
+}
+
+/// Without a document folder (the start-up map, a new map) both dialogs start in the working
+/// directory, where the editor was started (zenity started in "Recent", under Xvfb).
+#[test]
+fn dialogs_without_a_document_folder_start_in_the_working_directory() {
+    let app = App::new(files::default_map(), None);
+    let req = app.tiled_request();
+    assert_eq!(req.dir, None, "the built-in map has no folder");
+    assert_eq!(
+        req.start_dir(),
+        std::env::current_dir().expect("working directory")
+    );
+}
+
+/// zenity is told only a file name (rfd passes it no folder): the folder a dialog starts in
+/// goes in that name, so that Open, Save As, the exports and the Tiled folder picker start in
+/// the document's folder there too (under Xvfb they started in "Recent" or the working
+/// directory).
+#[test]
+fn zenity_starts_in_the_documents_folder() {
+    use crate::app::file_dialog::zenity_start;
+    let dir = Path::new("/work/battles");
+    assert_eq!(
+        zenity_start(dir, Some("valley.ron")),
+        "/work/battles/valley.ron"
+    );
+    assert_eq!(zenity_start(dir, None), "/work/battles/");
 }

@@ -363,6 +363,10 @@ const CASES: &[Case] = &[
     file("DEP012", MS, &[("entry_hexes: [\"1008\"],", "entry_hexes: [],")], &[]),
     file("DEP013", MS, &[("entry_hexes: [\"1008\"],\n            replacement_steps: Some(0),", "entry_hexes: [\"1008\"],\n            replacement_steps: Some(2),   // no reentry_hexes")],
         &[("entry_hexes: [\"1008\"],\n            replacement_steps: Some(0),", "entry_hexes: [\"1008\"],\n            replacement_steps: Some(2),\n            reentry_hexes: [\"1008\"],")]),
+    file("DEP014", MS, &[(MS_RED_LINE, "        (side: \"red\", units: [\"9 Bde\"], at: \"0807\"),\n        (side: \"red\", units: [\"Gen Z\"], at: \"0203\"),   // alone, beside Blue's 1 Bde in 0202")],
+        &[(MS_RED_LINE, "        (side: \"red\", units: [\"9 Bde\"], at: \"0807\"),\n        (side: \"red\", units: [\"Gen Z\"], at: \"0808\"),   // beside its own 9 Bde, far from Blue")]),
+    file("VIC008", MS, &[(MS_VICTORY, "    victory: [],\n")],
+        &[(MS_VICTORY, "    victory: [\n        (side: \"blue\", goal: Hold(target: Hexes([\"0807\"]), when: EndOfGame)),   // Red wins if Blue fails\n    ],\n")]),
     file("ROS001", MS, &[("                        range: Some(3),\n", "                        // no range\n")], &[]),
     file("ROS002", MS, &[("class: Cavalry,\n                    steps: 1,", "class: Cavalry,\n                    steps: 2,")], &[]),
     file("ROS003", MS, &[("mr: Some(5), ma: Some(5)),\n                    back: (cf: Some(One(0)), mr: Some(2)),", "mr: Some(5), ma: Some(5)),\n                    back: (cf: Some(One(0)), mr: Some(6)),")], &[]),
@@ -376,6 +380,10 @@ const CASES: &[Case] = &[
 /// The Musket & Saber fixture scenario (one battalion, three brigades and four leaders in a
 /// hex), on the M&S test map.
 const MS: Base = Base::Repo("tests/fixtures/good/ms-battalion-three-brigades-four-leaders.ron");
+/// The red side's set-up line of [`MS`].
+const MS_RED_LINE: &str = "        (\n            side: \"red\",\n            units: [\"9 Bde\", \"Gen Z\"],\n            at: \"0807\",\n        ),";
+/// The victory conditions of [`MS`].
+const MS_VICTORY: &str = "    victory: [\n        (side: \"blue\", goal: Hold(target: Hexes([\"0807\"]), when: EndOfGame)),\n        (side: \"red\", goal: Hold(target: Hexes([\"0202\"]), when: EndOfGame)),\n    ],\n";
 /// The Musket & Saber test map.
 const MS_MAP: Base = Base::Repo("tests/fixtures/maps/ms-grid.ron");
 

@@ -72,9 +72,10 @@ fn schema_name(kind: Kind) -> &'static str {
 }
 
 /// Write every committed document as JSON into `dir`, named after the schema it follows
-/// (`map.schema.json--03-name.json`); returns the files.
-fn write_documents(dir: &Path) -> Vec<(PathBuf, Kind)> {
-    committed_documents()
+/// (`map.schema.json--03-name.json`), and the pinned Musket & Saber engine export (its own
+/// schema); returns the files with the schema each follows.
+fn write_documents(dir: &Path) -> Vec<(PathBuf, &'static str)> {
+    let mut out: Vec<(PathBuf, &'static str)> = committed_documents()
         .into_iter()
         .enumerate()
         .map(|(i, (p, kind))| {
@@ -82,9 +83,18 @@ fn write_documents(dir: &Path) -> Vec<(PathBuf, Kind)> {
             let out = dir.join(format!("{}--{i:02}-{stem}.json", schema_name(kind)));
             let text = serde_json::to_string_pretty(&as_written(&p, kind)).unwrap();
             std::fs::write(&out, text).unwrap();
-            (out, kind)
+            (out, schema_name(kind))
         })
-        .collect()
+        .collect();
+    let name = saber_schema::pipeline::schema::MS_EXPORT_SCHEMA_FILE;
+    let export = dir.join(format!("{name}--millbrook-export.json"));
+    std::fs::copy(
+        repo("tests/golden/musket-and-saber/millbrook-export.json"),
+        &export,
+    )
+    .unwrap();
+    out.push((export, name));
+    out
 }
 
 /// Every committed schema, `schema/*.schema.json`: the report's as well as the documents'.
@@ -207,13 +217,13 @@ fn ajv_strict_accepts_the_schemas_and_every_committed_file() {
     }
     let dir = tempfile::tempdir().unwrap();
     let docs = write_documents(dir.path());
-    let mut names: Vec<&str> = docs.iter().map(|(_, k)| schema_name(*k)).collect();
+    let mut names: Vec<&str> = docs.iter().map(|(_, name)| *name).collect();
     names.sort();
     names.dedup();
     for name in names {
         let files: Vec<&PathBuf> = docs
             .iter()
-            .filter(|(_, k)| schema_name(*k) == name)
+            .filter(|(_, n)| *n == name)
             .map(|(p, _)| p)
             .collect();
         let schema = repo("schema").join(name);

@@ -417,6 +417,9 @@ impl App {
             || self.replace.is_some()
             || self.dialogs.is_open()
             || self.recovery_list_shown()
+            // The 11.18 wizard is a form over the map: a key typed while none of its fields
+            // has the keyboard must not pick a map tool (E, 2, S… of a side's line).
+            || self.wizard.open
     }
 
     fn recovery_list_shown(&self) -> bool {

@@ -55,6 +55,42 @@ pub struct Request {
     pub folder: bool,
 }
 
+impl Request {
+    /// The folder a dialog starts in: the document's, else the working directory (where the
+    /// editor was started from), on both paths (zenity would start in "Recent").
+    pub fn start_dir(&self) -> PathBuf {
+        self.dir
+            .clone()
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default()
+    }
+}
+
+/// Which of the desktop's dialogs a request opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NativeKind {
+    /// The folder picker.
+    Folder,
+    /// The save dialog (a new name may be typed; it asks before replacing a file).
+    Save,
+    /// The open dialog.
+    Open,
+}
+
+impl NativeKind {
+    /// The dialog for `req`: a folder is asked with the folder picker even when it is written
+    /// into (a save dialog would ask for a file name, then whether to replace it).
+    pub fn of(req: &Request) -> NativeKind {
+        if req.folder {
+            NativeKind::Folder
+        } else if req.save {
+            NativeKind::Save
+        } else {
+            NativeKind::Open
+        }
+    }
+}
+
 /// The file dialogs: which kind to use, and the editor's own dialog while it is open.
 pub struct FileDialogs {
     native: bool,
@@ -88,7 +124,13 @@ pub fn native_available() -> bool {
         std::env::var_os("PATH")
             .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(exe).is_file()))
     };
-    let portal = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+    portal_available() || on_path("zenity")
+}
+
+/// Is there an XDG desktop portal (a D-Bus session with a portal service)? rfd asks it first,
+/// and zenity without it.
+fn portal_available() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
         && [
             "/usr/share/dbus-1/services",
             "/usr/local/share/dbus-1/services",
@@ -98,8 +140,16 @@ pub fn native_available() -> bool {
             Path::new(d)
                 .join("org.freedesktop.portal.Desktop.service")
                 .is_file()
-        });
-    portal || on_path("zenity")
+        })
+}
+
+/// What zenity's `--filename` gets so that it starts in `dir`: the suggested name inside it,
+/// or the folder itself (a trailing `/` opens it, with nothing chosen yet).
+pub fn zenity_start(dir: &Path, name: Option<&str>) -> String {
+    match name {
+        Some(n) => dir.join(n).display().to_string(),
+        None => format!("{}/", dir.display()),
+    }
 }
 
 impl FileDialogs {
@@ -136,27 +186,23 @@ impl FileDialogs {
             for (name, exts) in &req.filters {
                 d = d.add_filter(name, exts.as_slice());
             }
-            if let Some(n) = &req.file_name {
-                d = d.set_file_name(n);
-            }
-            if let Some(dir) = &req.dir {
-                d = d.set_directory(dir);
-            }
-            // A folder is asked with the desktop's folder picker (a save dialog would ask for a
-            // file name, then whether to replace it).
-            return if req.folder {
-                d.pick_folder()
-            } else if req.save {
-                d.save_file()
+            let dir = req.start_dir();
+            if portal_available() || !cfg!(target_os = "linux") {
+                d = d.set_directory(&dir);
+                if let Some(n) = &req.file_name {
+                    d = d.set_file_name(n);
+                }
             } else {
-                d.pick_file()
+                // rfd hands zenity only the file name (never the folder): the folder goes in it.
+                d = d.set_file_name(zenity_start(&dir, req.file_name.as_deref()));
+            }
+            return match NativeKind::of(&req) {
+                NativeKind::Folder => d.pick_folder(),
+                NativeKind::Save => d.save_file(),
+                NativeKind::Open => d.pick_file(),
             };
         }
-        let dir = req
-            .dir
-            .clone()
-            .or_else(|| std::env::current_dir().ok())
-            .unwrap_or_default();
+        let dir = req.start_dir();
         let exts: Vec<String> = req
             .filters
             .iter()
@@ -182,6 +228,10 @@ impl FileDialogs {
         }));
         if let Some(n) = &req.file_name {
             d = d.default_filename(n.clone());
+        }
+        if req.folder {
+            // egui_file says "Open", which reads as "go into the folder".
+            d = d.open_button_text("Choose folder".into());
         }
         d.open();
         self.open = Some((purpose, d));

@@ -129,14 +129,14 @@ impl App {
     }
 
     fn file_menu(&mut self, ui: &mut Ui) {
-        if ui.button(help::with_keys("New map")).clicked() {
+        if ui.button(help::asks_with_keys("New map")).clicked() {
             self.ask_new_map();
         }
         if ui.button("New scenario on this map").clicked() {
             self.request(Action::NewScenario);
         }
         if ui
-            .button(help::with_keys("Open a map or scenario"))
+            .button(help::asks_with_keys("Open a map or scenario"))
             .clicked()
         {
             self.request(Action::Open(None));
@@ -163,7 +163,7 @@ impl App {
         if ui.button(help::with_keys("Save")).clicked() {
             self.ws.ask(Command::Save);
         }
-        if ui.button(help::with_keys("Save as")).clicked() {
+        if ui.button(help::asks_with_keys("Save as")).clicked() {
             self.ws.ask(Command::SaveAs);
         }
         ui.separator();

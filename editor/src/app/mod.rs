@@ -347,6 +347,12 @@ impl App {
         &self.builder.checker.items
     }
 
+    /// Ask for a command as a panel does: it runs late in the next frame (tests).
+    #[cfg(test)]
+    pub(crate) fn ask(&mut self, c: Command) {
+        self.ws.ask(c);
+    }
+
     /// Open a tab of the scenario builder.
     pub fn open_tab(&mut self, tab: Tab) {
         self.builder.tab = tab;
@@ -386,7 +392,7 @@ impl App {
             ctx.set_fonts(fonts());
             self.fonts_set = true;
         }
-        let status_before = self.ws.status.text().to_string();
+        let status_before = self.ws.status.count();
         self.dropped_files(&ctx);
         // Whether the keyboard is the map's this frame: decided before any panel runs, so
         // that keys typed into a text field never reach the map.
@@ -490,9 +496,12 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         self.update_title(&ctx);
-        if self.ws.status.text() != status_before {
+        if self.ws.status.count() != status_before {
             // Said after the status bar was drawn (a save, an export): shown now, not at the
-            // next input, which may be long in coming.
+            // next input, which may be long in coming. Its time on screen counts from the
+            // next frame: this one's clock stopped when it began, and a desktop file dialog
+            // may have kept it going longer than a message stays.
+            self.ws.status.restart();
             ctx.request_repaint();
         }
     }

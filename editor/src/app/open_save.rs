@@ -658,9 +658,9 @@ impl App {
         match check.into_compiled(s, map) {
             Ok(c) => Some(c),
             Err(errors) => {
-                self.error = Some(format!(
-                    "The scenario has {} (see Diagnostics): fix them before exporting.",
-                    crate::plural(errors.len(), "error")
+                self.error = Some(crate::export::fix_before_exporting(
+                    "scenario",
+                    errors.len(),
                 ));
                 None
             }
@@ -678,10 +678,7 @@ impl App {
             .filter(|d| d.is_error())
             .count();
         if errors > 0 {
-            self.error = Some(format!(
-                "The map has {} (see Diagnostics): fix them before exporting.",
-                crate::plural(errors, "error")
-            ));
+            self.error = Some(crate::export::fix_before_exporting("map", errors));
         }
         errors == 0
     }
@@ -746,16 +743,21 @@ impl App {
         if !self.exportable() {
             return;
         }
-        let req = Request {
+        let req = self.tiled_request();
+        if let Some(dir) = self.dialogs.ask(Purpose::ExportTiled, req) {
+            self.tiled_folder_chosen(dir);
+        }
+    }
+
+    /// What the Tiled export asks: a folder (the desktop's folder picker, or the editor's own).
+    pub(crate) fn tiled_request(&self) -> Request {
+        Request {
             title: "Export Tiled map into folder".into(),
             filters: Vec::new(),
             file_name: None,
             dir: self.doc_dir(),
             save: true,
             folder: true,
-        };
-        if let Some(dir) = self.dialogs.ask(Purpose::ExportTiled, req) {
-            self.tiled_folder_chosen(dir);
         }
     }
 

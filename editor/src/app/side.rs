@@ -63,7 +63,8 @@ impl Panel for StatusBar {
 
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         let now = ui.input(|i| i.time);
-        ws.status.age(ws.doc.revision(), now);
+        let rerun = ui.ctx().current_pass_index() > 0;
+        ws.status.age(ws.doc.revision(), now, rerun);
         ui.horizontal(|ui| {
             ui.label(&ws.pointer_info);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

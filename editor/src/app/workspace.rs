@@ -20,12 +20,25 @@ pub struct Status {
     text: String,
     /// The revision and time at which it was first shown.
     shown: Option<(u64, f64)>,
+    /// How many messages were set (a frame notices one set while it ran).
+    count: u64,
 }
 
 impl Status {
     /// Show a new message.
     pub fn set(&mut self, text: impl Into<String>) {
         self.text = text.into();
+        self.shown = None;
+        self.count += 1;
+    }
+
+    /// How many messages were set so far.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Count the message's time on screen from the next frame on.
+    pub fn restart(&mut self) {
         self.shown = None;
     }
 
@@ -35,8 +48,13 @@ impl Status {
     }
 
     /// Clear the message when stale; call once a frame with the document's revision and the
-    /// time.
-    pub fn age(&mut self, revision: u64, now: f64) {
+    /// frame's time. `rerun`: this is a frame laid out again (egui's discarded pass), whose
+    /// time is still when the frame began, before whatever set the message (a desktop file
+    /// dialog runs inside the frame): the message's time starts with the next frame.
+    pub fn age(&mut self, revision: u64, now: f64, rerun: bool) {
+        if rerun && self.shown.is_none() {
+            return;
+        }
         match self.shown {
             None => self.shown = Some((revision, now)),
             Some((r, t)) if r != revision || now - t > STATUS_SECONDS => {

@@ -15,18 +15,20 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
         .spacing(vec2(8.0, 4.0))
         .show(ui, |ui| {
             ui.label("Id");
-            ui.horizontal(|ui| {
-                ui.add(
-                    egui::TextEdit::singleline(&mut s.id)
-                        .id_salt(id.with("id"))
-                        .hint_text("fatehpur")
-                        .desired_width(160.0),
-                );
-                if !is_id(&s.id) {
-                    warn(ui, "lower-case letters, digits, - and _");
-                }
-            });
+            // As wide as the panel, as the name is: an id like
+            // `gettysburg-little-round-top` was cut off at 160 px.
+            ui.add(
+                egui::TextEdit::singleline(&mut s.id)
+                    .id_salt(id.with("id"))
+                    .hint_text("fatehpur")
+                    .desired_width(f32::INFINITY),
+            );
             ui.end_row();
+            if !is_id(&s.id) {
+                ui.label("");
+                warn(ui, "lower-case letters, digits, - and _");
+                ui.end_row();
+            }
             ui.label("Rule");
             ui.horizontal(|ui| {
                 optional_text(

@@ -605,13 +605,15 @@ impl Wizard {
             } else {
                 "Second side as text"
             });
-            self.side_text_ui(ui, i, l.id);
+            self.side_text_ui(ui, id.with(("side-text", i)), i, l.id);
         }
     }
 
     /// The side as one line of text; a line that parses replaces the side's name, colour (when
-    /// given) and strengths, keeping its morale.
-    fn side_text_ui(&mut self, ui: &mut Ui, i: usize, label: Id) {
+    /// given) and strengths, keeping its morale. The field has an id of its own (`field`): an
+    /// error shown or hidden above it (the side becoming valid as its line is typed) must not
+    /// change its id, or the field loses the keyboard in the middle of the line.
+    fn side_text_ui(&mut self, ui: &mut Ui, field: Id, i: usize, label: Id) {
         let side = &mut self.battle.sides[i];
         let st = &mut self.side_text[i];
         let current = side_line(side);
@@ -623,6 +625,7 @@ impl Wizard {
         let r = ui
             .add(
                 egui::TextEdit::singleline(&mut st.text)
+                    .id(field)
                     .hint_text("British (Red): 1200 MZ, 12 MA")
                     .desired_width(f32::INFINITY),
             )

@@ -161,14 +161,14 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
                     distance,
                     "Hexes; 0: in the zone, 1: on or adjacent to it",
                 );
-                ui.label("hexes of");
+                ui.label(hexes(*distance, "of"));
             });
             sub_ui(ui, id.with("of"), of, cx);
         }
         Zone::AtLeast { distance, from } => {
             ui.horizontal(|ui| {
                 distance_drag(ui, distance, "Hexes");
-                ui.label("hexes or more from");
+                ui.label(hexes(*distance, "or more from"));
             });
             sub_ui(ui, id.with("from"), from, cx);
         }
@@ -185,8 +185,8 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
                 ui.label("of");
             });
             sub_ui(ui, id.with("of"), of, cx);
-            optional_distance(ui, within, "within", "hexes");
-            optional_distance(ui, at_least, "at least", "hexes away");
+            optional_distance(ui, within, "within", "");
+            optional_distance(ui, at_least, "at least", "away");
             ui.horizontal(|ui| {
                 ui.label("half-angle");
                 ui.add(
@@ -229,7 +229,7 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
                 ui.label("widened by");
                 ui.add(DragValue::new(slack).range(0..=limits::MAX_SLACK))
                     .on_hover_text("0: only hexes on a shortest path");
-                ui.label("hexes of detour");
+                ui.label(hexes(*slack, "of detour"));
             });
             ui.label("between, in order:");
             list_ui(ui, id, chain, Kind::Between, cx);
@@ -286,6 +286,12 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
     }
 }
 
+/// The words after a distance: "hex of" for 1, "hexes of" for any other.
+fn hexes(distance: u32, then: &str) -> String {
+    let noun = if distance == 1 { "hex" } else { "hexes" };
+    format!("{noun} {then}")
+}
+
 /// A weak explanatory line.
 fn hint(ui: &mut Ui, text: &str) {
     ui.weak(text);
@@ -302,7 +308,8 @@ fn distance_drag(ui: &mut Ui, distance: &mut u32, hover: &str) {
         .on_hover_text(hover);
 }
 
-/// An optional limit: a checkbox, and the distance when ticked.
+/// An optional limit: a checkbox, and the distance when ticked ("[x] within [3] hexes",
+/// "[x] at least [1] hex away"; `after` follows the noun).
 fn optional_distance(ui: &mut Ui, value: &mut Option<u32>, before: &str, after: &str) {
     ui.horizontal(|ui| {
         let mut on = value.is_some();
@@ -311,7 +318,7 @@ fn optional_distance(ui: &mut Ui, value: &mut Option<u32>, before: &str, after: 
         }
         if let Some(d) = value {
             distance_drag(ui, d, "Hexes from the zone");
-            ui.label(after);
+            ui.label(hexes(*d, after).trim_end());
         }
     });
 }

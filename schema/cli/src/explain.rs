@@ -2,8 +2,10 @@
 //! section, title, a paragraph of explanation and a bad and a fixed example; without a code, the
 //! list of every code.
 
+use saber_schema::check::sections_by_game;
 use saber_schema::diagnostic::codes::{CodeInfo, severity_name};
 use saber_schema::diagnostic::{Code, REGISTRY};
+use saber_schema::ruleset::Citation;
 
 use crate::{EXIT_OK, EXIT_USAGE};
 
@@ -48,6 +50,33 @@ pub fn list() -> String {
     out
 }
 
+/// Each game's section of a code, named (`("Musket & Saber Quick Play", "5.0")`), when the
+/// code's files are of another game than Rifle & Saber, or of both (the library's
+/// `check::sections_by_game`); `None` when the registry's section is the only one.
+pub fn sections_named(info: &CodeInfo) -> Option<Vec<(&'static str, &'static str)>> {
+    let sections = sections_by_game(info.code);
+    match sections.as_slice() {
+        [] => None,
+        [(rules, _)] if rules.citation(info.id) == Citation::Registry => None,
+        list => Some(list.iter().map(|(rules, s)| (rules.name, *s)).collect()),
+    }
+}
+
+/// The rule line `explain` prints: the registry's section alone for a code only Rifle & Saber
+/// files get (`7.0, 11.0`), each game's otherwise (`7.0 (Rifle & Saber); 5.0 (Musket & Saber
+/// Quick Play)`); none for a matter of the file format.
+pub fn rule_sections(info: &CodeInfo) -> Option<String> {
+    match sections_named(info) {
+        None => info.rule.map(String::from),
+        Some(list) => Some(
+            list.iter()
+                .map(|(game, s)| format!("{s} ({game})"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+    }
+}
+
 /// One code in full: heading, rule, explanation, bad and fixed examples.
 pub fn explanation(info: &CodeInfo) -> String {
     let mut out = format!(
@@ -57,7 +86,7 @@ pub fn explanation(info: &CodeInfo) -> String {
         info.family,
         info.title
     );
-    match info.rule {
+    match rule_sections(info) {
         Some(rule) => out.push_str(&format!("Rule: {rule}\n\n")),
         None => out.push_str("Rule: none (a matter of the file format)\n\n"),
     }

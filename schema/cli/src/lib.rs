@@ -217,10 +217,11 @@ pub enum Command {
     /// Write the JSON Schemas: map.schema.json, scenario.schema.json, export.schema.json,
     /// battle.schema.json, analysis.schema.json (the report of `analyze --format json`),
     /// report.schema.json (the report of `check --format json`), and Musket & Saber Quick
-    /// Play's map.musket-and-saber-quick-play.schema.json and
-    /// scenario.musket-and-saber-quick-play.schema.json.
+    /// Play's map.musket-and-saber-quick-play.schema.json,
+    /// scenario.musket-and-saber-quick-play.schema.json and
+    /// export.musket-and-saber-quick-play.schema.json.
     Schema {
-        /// Output directory for the eight files; without it, or with `-`, print the scenario
+        /// Output directory for the nine files; without it, or with `-`, print the scenario
         /// schema.
         #[arg(short = 'o', long = "out", value_name = "DIR")]
         out: Option<PathBuf>,

@@ -3,7 +3,8 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::Target;
-use saber_schema::output::overlays::scenario_overlays;
+use saber_schema::output::overlays::{ms_scenario_overlays, scenario_overlays};
+use saber_schema::pipeline::musket_and_saber::{self, is_musket_and_saber};
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::{compile_scenario_with_map, load_map};
 use saber_schema::queries::effective_terrain::{Cleared, EffectiveTerrain};
@@ -103,6 +104,36 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
             let title = map.name.clone();
             let rules = map.rules();
             (map, rules, Vec::new(), title)
+        }
+        DocKind::Scenario if is_musket_and_saber(&src) => {
+            let (compiled, diags) = musket_and_saber::compile_scenario(&src, &reg);
+            inputs = inputs_read(input, compiled.as_ref().map(|c| &c.origin), &reg);
+            let diags = saber_schema::pipeline::finish(&src, diags);
+            for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+                eprint!("{}", human(d, Some(&src.text), false));
+            }
+            let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+                eprintln!("not rendered: fix the errors above first");
+                return EXIT_ERRORS;
+            };
+            if as_played {
+                return usage_error(
+                    "--as-played draws the terrain a Rifle & Saber scenario's special rules change; a Musket & Saber scenario's special rules are text, so its map is drawn as printed: drop --as-played",
+                );
+            }
+            if card {
+                let bytes = if ext == "svg" {
+                    Ok(saber_schema::output::card::ms_card_svg(&c).into_bytes())
+                } else {
+                    saber_schema::output::card::ms_card_png(&c, width)
+                };
+                return write_rendered(out, &inputs, bytes);
+            }
+            let overlays = ms_scenario_overlays(&c);
+            let map = c.map.to_map();
+            let rules = map.rules();
+            let title = format!("{} ({})", c.scenario.name, c.scenario.date);
+            (map, rules, overlays, title)
         }
         DocKind::Scenario => {
             let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);

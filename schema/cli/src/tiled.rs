@@ -6,8 +6,11 @@ use std::path::{Path, PathBuf};
 use saber_schema::diagnostic::Severity;
 use saber_schema::files::Target;
 use saber_schema::output::convert::convert;
-use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
+use saber_schema::output::tiled::export::{
+    export_map, export_ms_map, export_scenario, write_files,
+};
 use saber_schema::output::tiled::import::{import_path, map_ron};
+use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::{Source, Syntax};
 use saber_schema::pipeline::{compile_scenario_with_map, finish, load_map};
@@ -35,6 +38,17 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     // What was read, which no file written may be.
     let mut inputs = vec![input.to_path_buf()];
     let (files, diags) = match detect(&src) {
+        Ok((DocKind::Map, _)) if is_musket_and_saber(&src) => {
+            let (map, diags) = load_map(&src);
+            let files = map
+                .as_ref()
+                .and_then(|m| m.musket_and_saber.as_deref())
+                .map(export_ms_map);
+            (files, diags)
+        }
+        Ok((DocKind::Scenario, _)) if is_musket_and_saber(&src) => {
+            return musket_and_saber_scenario_refused(&src);
+        }
         Ok((DocKind::Map, _)) => {
             let (map, diags) = load_map(&src);
             (map.map(|m| export_map(&m, m.rules())), diags)
@@ -75,6 +89,22 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         }
         Err(e) => write_failed(&e),
     }
+}
+
+/// A Musket & Saber Quick Play scenario: refused, at its `game` field. Its map is exported
+/// (its kinds, hexsides, roads and labels); the scenario's layers are Rifle & Saber's (zones of
+/// groups), which an M&S scenario, with its set-up lines and `w/1`, does not have.
+fn musket_and_saber_scenario_refused(src: &Source) -> i32 {
+    let at = saber_schema::pipeline::locate::top_level_field(&src.text, "game")
+        .map(|(start, end)| {
+            let l = saber_schema::pipeline::locate::location_at(&src.text, start, end - start);
+            format!(":{}:{}", l.line, l.column)
+        })
+        .unwrap_or_default();
+    usage_error(&format!(
+        "{}{at}: this is a Musket & Saber Quick Play scenario, and `export --format tiled` writes a Musket & Saber map only (a scenario's Tiled layers are Rifle & Saber's deployment zones): export its map file, draw the scenario with `saberc render`, or export it for an engine with `saberc export`",
+        shown(&src.path)
+    ))
 }
 
 /// A Tiled map read as our map file; written only when it has no errors.

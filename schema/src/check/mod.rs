@@ -101,6 +101,30 @@ pub fn map_of_other_game(s: &Scenario, map: &Map) -> Option<Diagnostic> {
     )
 }
 
+/// The rule section each game's files cite for a code, game by game: a code only one game's
+/// files get (`Ruleset::own_codes`) cites its registry row for that game alone; any other code
+/// cites the registry row (Rifle & Saber's sections) where [`Ruleset::citation`] says so, and
+/// the game's own section where it names one. A game whose files cite no section for the code
+/// is left out. `saberc explain` and SARIF's rule descriptions print these.
+pub fn sections_by_game(code: crate::diagnostic::Code) -> Vec<(&'static Ruleset, &'static str)> {
+    use crate::ruleset::Game;
+    let info = code.info();
+    let rulesets = Game::ALL.map(Game::ruleset);
+    if let Some(owner) = rulesets
+        .iter()
+        .find(|r| r.own_codes().contains(&code.as_str()))
+    {
+        return info.rule.map(|s| vec![(*owner, s)]).unwrap_or_default();
+    }
+    rulesets
+        .iter()
+        .filter_map(|r| match r.citation(code.as_str()) {
+            Citation::Registry => info.rule.map(|s| (*r, s)),
+            Citation::Own(section) => section.map(|s| (*r, s)),
+        })
+        .collect()
+}
+
 /// Each finding with the rule section its code cites in this game's files (a second game's
 /// sections come from its ruleset; Rifle & Saber's are the registry's).
 pub(crate) fn cited(rules: &Ruleset, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {

@@ -767,11 +767,15 @@ registry! {
         severity: Error,
         family: Deployment,
         rule: Some("11.5"),
-        title: "unit set up on a river hex where rivers may be entered only at bridges and fords",
-        explanation: "Under a special rule that rivers may only be entered at bridges and fords \
-            (11.5), setting up on a river hex is entering it: a unit placed on one breaks the \
-            rule. Place it on a bridge, a ford or a dry hex. Terrain is read as played, after \
-            \"treat as clear\" rules.",
+        title: "unit set up in a hex it may not enter",
+        explanation: "Setting up on a hex, or entering the map by it, is entering it. Rifle & \
+            Saber: under a special rule that rivers may only be entered at bridges and fords \
+            (11.5), a unit placed on a river hex breaks the rule; place it on a bridge, a ford \
+            or a dry hex (terrain is read as played, after \"treat as clear\" rules). Musket & \
+            Saber (7.7, 8.1, 10.0): a unit sets up, is placed or enters as a reinforcement in a \
+            hex whose terrain the map's chart marks `Prohibited` for its class (its infantry, \
+            cavalry or artillery column; a leader, which moves \"ignoring all but prohibited \
+            terrain\", where every column says `Prohibited`); choose a hex the class may enter.",
         bad: "special_rules: [(printed: \"Rivers may only be entered at bridges and fords.\", effect: RiverOnlyAtCrossings)], …\nsetup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (20, 11))],   // a river hex",
         fixed: "special_rules: [(printed: \"Rivers may only be entered at bridges and fords.\", effect: RiverOnlyAtCrossings)], …\nsetup: [(side: \"red\", group: \"a\", counter: Unit(MZ), at: (20, 12))],   // the bridge",
     }
@@ -823,6 +827,21 @@ registry! {
             `replacement_steps: Some(0)` if none), or has steps but no `reentry_hexes`.",
         bad: "entry_hexes: [\"1008\"],\nreplacement_steps: Some(2),   // no reentry_hexes",
         fixed: "replacement_steps: Some(2),\nreentry_hexes: [\"1008\"],",
+    }
+    LoneLeader = "DEP014" {
+        severity: Warning,
+        family: Deployment,
+        rule: Some("10.0, 6.1"),
+        title: "a lone leader set up next to an enemy combat unit",
+        explanation: "Musket & Saber: the six hexes adjacent to a combat unit are its zone of \
+            control (6.1), and a leader \"may not enter an EZOC unless moving with a friendly unit \
+            or the hex contains a friendly unit\"; it retreats \"anytime an enemy unit moves \
+            adjacent to a lone leader\", and is captured if it cannot (10.0). A leader set up with \
+            no friendly combat unit in its hex, adjacent to an enemy combat unit, starts where \
+            it could not have moved. Set it up with a friendly unit; if the scenario rules put \
+            it there, say so in an interpretation note that explains DEP014.",
+        bad: "(side: \"red\", units: [\"Gen Z\"], at: \"0203\"),   // alone, beside Blue's 1 Bde in 0202",
+        fixed: "(side: \"red\", units: [\"Gen Z\"], at: \"0808\"),   // beside its own 9 Bde, far from Blue",
     }
     GameLength = "TRN001" {
         severity: Error,
@@ -947,6 +966,19 @@ registry! {
             judge it at the end of the game (a defence).",
         bad: "(side: \"red\", goal: Hold(target: Feature(\"V4\"), when: AnyTurn), …)   // the Reds deploy on V4",
         fixed: "(side: \"blue\", goal: Hold(target: Feature(\"V4\"), when: AnyTurn), …)",
+    }
+    NoVictoryCondition = "VIC008" {
+        severity: Note,
+        family: Victory,
+        rule: Some("3.4"),
+        title: "a side without a victory condition",
+        explanation: "Musket & Saber: \"The specific victory conditions for each player are \
+            listed in the scenario rules\" (3.4). No condition is the side's (or either side's), \
+            and no outcome makes it the winner: a plain win gives the other side the victory when \
+            the goal is not met; a graded outcome names its winners. Type the conditions from \
+            the scenario rules.",
+        bad: "victory: [],",
+        fixed: "victory: [\n(side: \"blue\", goal: Hold(target: Hexes([\"0807\"]), when: EndOfGame)),   // Red wins if Blue fails",
     }
     TrenchesWithoutDeployment = "MRK001" {
         severity: Error,
@@ -1280,7 +1312,9 @@ registry! {
         explanation: "`saberc import` reads hexagonal Tiled maps only: orthogonal, isometric and \
             staggered maps, infinite (chunked) maps, a missing or unknown stagger axis or index, \
             tile sizes that cannot be hexes, or a map without a tile layer of terrain cannot be \
-            turned into a Rifle & Saber map.",
+            turned into a Rifle & Saber map; nor can a Tiled map whose `game` property names \
+            another game (`saberc export --format tiled` of a Musket & Saber map writes one: \
+            its terrain kinds, chart and track are in its map file).",
         bad: "<map … orientation=\"isometric\" …>",
         fixed: "<map … orientation=\"hexagonal\" … staggeraxis=\"x\" staggerindex=\"odd\" …>",
     }

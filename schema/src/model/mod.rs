@@ -10,6 +10,7 @@ pub mod hex_set;
 pub mod limits;
 pub mod map;
 pub mod musket_and_saber;
+pub mod musket_and_saber_export;
 pub mod scenario;
 pub mod special_rule;
 pub mod victory;

@@ -22,7 +22,7 @@ use crate::model::limits;
 use crate::model::map::Label;
 use crate::model::scenario::Interpretation;
 use crate::model::victory::VictoryCondition;
-use crate::ruleset::musket_and_saber::{self as ms, MsClass};
+use crate::ruleset::musket_and_saber::{self as ms, ChartColumn, MsClass};
 
 /// The pattern of the `game` field of an M&S file: exactly the game's id.
 const GAME_PATTERN: &str = "^musket-and-saber-quick-play$";
@@ -216,6 +216,34 @@ pub struct ChartRow {
     pub source: String,
 }
 
+impl ChartRow {
+    /// The row's movement cost in a column.
+    pub fn cost(&self, column: ChartColumn) -> Option<Cost> {
+        match column {
+            ChartColumn::Infantry => self.infantry,
+            ChartColumn::Cavalry => self.cavalry,
+            ChartColumn::Artillery => self.artillery,
+        }
+    }
+
+    /// Does the row prohibit the class (7.7 "prohibited terrain", 8.1(6), 10.0)? A class with
+    /// a column: when its column says `Prohibited`. A leader, which moves "ignoring all but
+    /// prohibited terrain" (10.0) and has no column of its own: when every column the row
+    /// fills says `Prohibited` (terrain no unit may enter; a reading, recorded in the README).
+    pub fn prohibits(&self, class: MsClass) -> bool {
+        match class.chart_column() {
+            Some(col) => self.cost(col) == Some(Cost::Prohibited),
+            None => {
+                let filled: Vec<Cost> = ChartColumn::ALL
+                    .iter()
+                    .filter_map(|c| self.cost(*c))
+                    .collect();
+                !filled.is_empty() && filled.iter().all(|c| *c == Cost::Prohibited)
+            }
+        }
+    }
+}
+
 /// The Turn Record Track (3.3): its spaces' labels as printed, often clock times (3.2's
 /// example turn is `1545`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -263,6 +291,18 @@ impl MsMapFile {
     /// The chart row of a kind on hexes or hexsides.
     pub fn chart_row(&self, kind: &str, on: ChartOn) -> Option<&ChartRow> {
         self.chart.iter().find(|r| r.kind == kind && r.on == on)
+    }
+
+    /// The first kind of terrain in a hex that the chart prohibits to a class (7.7, 8.1(6),
+    /// 10.0): setting up on a hex, or entering the map by it, is entering it.
+    pub fn prohibited_kind(&self, class: MsClass, at: Coord) -> Option<&str> {
+        self.kinds_at(at)
+            .iter()
+            .find(|k| {
+                self.chart_row(k, ChartOn::Hex)
+                    .is_some_and(|r| r.prohibits(class))
+            })
+            .map(String::as_str)
     }
 
     /// Position (0-based) of a turn label on the track.

@@ -9,6 +9,10 @@
 
 use std::fmt::Write;
 
+mod musket_and_saber;
+pub use musket_and_saber::{ms_card_png, ms_card_svg};
+
+use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Scenario, Side};
 use crate::output::overlays::Overlay;
 use crate::output::overlays::scenario_overlays;
@@ -72,9 +76,9 @@ pub fn card_svg(c: &Compiled) -> String {
     let foot = height - MARGIN;
     draw_notes(&mut left, s, left_end, foot - SMALL * 3.0);
     // The map key goes at the foot of the right column, if it fits under the text.
-    let key_top = foot - SMALL * 2.0 - map_key_height(c.rules);
+    let key_top = foot - SMALL * 2.0 - map_key_height(&c.map, c.rules);
     if key_top >= right_end + SECTION_GAP {
-        draw_map_key(&mut right, c.rules, key_top);
+        draw_map_key(&mut right, &c.map, c.rules, key_top);
     }
 
     let mut out = String::with_capacity(left.len() + right.len() + 4096);
@@ -418,30 +422,42 @@ const KEY_LINE: f64 = 19.0;
 
 /// The rows of each column of the map key.
 fn map_key_columns(
+    map: &Map,
     rules: &Ruleset,
 ) -> [Vec<(crate::output::render::legend::Swatch, Vec<String>)>; 2] {
-    let mut first = map_key_rows(rules);
+    let mut first = map_key_rows(map, rules);
     let second = first.split_off(first.len().div_ceil(2));
     [first, second]
 }
 
 /// Height of the map key, heading included.
-fn map_key_height(rules: &Ruleset) -> f64 {
+fn map_key_height(map: &Map, rules: &Ruleset) -> f64 {
     let column = |rows: &[(crate::output::render::legend::Swatch, Vec<String>)]| {
         rows.iter()
             .map(|(_, lines)| KEY_ROW + KEY_LINE * (lines.len() - 1) as f64)
             .sum::<f64>()
     };
-    let [a, b] = map_key_columns(rules);
+    let [a, b] = map_key_columns(map, rules);
     HEADING * 0.9 + 15.0 + column(&a).max(column(&b))
 }
 
 /// The map key (terrain, hexsides, roads, features) in two columns from `top`.
-fn draw_map_key(out: &mut String, rules: &Ruleset, top: f64) {
-    let y0 = heading(out, RIGHT_X, top, RIGHT_W, "Map key");
-    let col_w = RIGHT_W / 2.0;
-    for (k, rows) in map_key_columns(rules).iter().enumerate() {
-        let x = RIGHT_X + col_w * k as f64;
+fn draw_map_key(out: &mut String, map: &Map, rules: &Ruleset, top: f64) {
+    draw_map_key_at(out, map, rules, (RIGHT_X, RIGHT_W), top);
+}
+
+/// [`draw_map_key`] in the column from `x0`, `width` wide.
+fn draw_map_key_at(
+    out: &mut String,
+    map: &Map,
+    rules: &Ruleset,
+    (x0, width): (f64, f64),
+    top: f64,
+) {
+    let y0 = heading(out, x0, top, width, "Map key");
+    let col_w = width / 2.0;
+    for (k, rows) in map_key_columns(map, rules).iter().enumerate() {
+        let x = x0 + col_w * k as f64;
         let mut y = y0;
         for (swatch, lines) in rows {
             let cy = y + KEY_ROW / 2.0;

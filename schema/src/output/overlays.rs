@@ -4,8 +4,10 @@
 use crate::model::counter::Counter;
 use crate::model::hex::Coord;
 use crate::model::scenario::Entry;
+use crate::output::export::musket_and_saber as ms_export;
 use crate::output::palette;
 use crate::pipeline::Compiled;
+use crate::pipeline::musket_and_saber::MsCompiled;
 
 /// A set of hexes drawn over the map as a translucent fill with an outline and a legend entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,4 +134,75 @@ fn enemy_note(c: &Compiled, si: usize, gi: usize) -> Option<String> {
     } else {
         format!("legal for every {enemy} set-up")
     })
+}
+
+/// A Musket & Saber scenario over its map: per side, its set-up (the line hexes, and the ring
+/// of hexes a `w/1` line allows, 3.2) with each counter's ID on the hex it stands on, then its
+/// entry hexes (4.5, 7.7) with each reinforcement line's turn and IDs on its entry hex. Where a
+/// counter stands is the engine export's reading of the scenario ([`ms_export::export`]), so the
+/// drawing and the export never disagree; a `w/1` unit the `placements` do not place is drawn
+/// on its line's hex, marked `w/1`.
+pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
+    let Ok(doc) = ms_export::export(c) else {
+        return Vec::new();
+    };
+    let g = c.map.grid();
+    let coord = |[col, row]: [i32; 2]| Coord(col, row);
+    let mut out = Vec::new();
+    for (si, side) in doc.sides.iter().enumerate() {
+        let mut hexes: Vec<Coord> = Vec::new();
+        let mut counters: Vec<(Coord, Vec<String>)> = Vec::new();
+        let add = |list: &mut Vec<(Coord, Vec<String>)>, at: Coord, text: String| match list
+            .iter_mut()
+            .find(|(h, _)| *h == at)
+        {
+            Some((_, l)) => l.push(text),
+            None => list.push((at, vec![text])),
+        };
+        for k in &side.counters {
+            let Some(s) = &k.setup else { continue };
+            hexes.extend(s.allowed.iter().copied().map(coord));
+            match s.hex {
+                Some(h) => add(&mut counters, coord(h), k.id.clone()),
+                None => add(&mut counters, coord(s.at), format!("{} w/1", k.id)),
+            }
+        }
+        hexes.sort_unstable_by_key(|c| (c.row(), c.col()));
+        hexes.dedup();
+        out.push(Overlay {
+            name: format!("{} set-up", side.name),
+            color: overlay_color(si),
+            hexes,
+            note: Some("w/1: the line's hex or one adjacent (3.2)".to_string()),
+            counters: counters
+                .into_iter()
+                .map(|(h, ids)| (h, ids.join(", ")))
+                .collect(),
+        });
+
+        let mut entry: Vec<Coord> = side.entry_hexes.iter().copied().map(coord).collect();
+        let mut arrivals: Vec<(Coord, Vec<String>)> = Vec::new();
+        for k in &side.counters {
+            let Some(a) = &k.arrival else { continue };
+            entry.push(coord(a.at));
+            let text = format!("{}: {}", a.turn, k.id);
+            add(&mut arrivals, coord(a.at), text);
+        }
+        entry.retain(|h| g.contains(*h));
+        entry.sort_unstable_by_key(|c| (c.row(), c.col()));
+        entry.dedup();
+        if !entry.is_empty() {
+            out.push(Overlay {
+                name: format!("{} entry hexes", side.name),
+                color: overlay_color(3 + si),
+                hexes: entry,
+                note: None,
+                counters: arrivals
+                    .into_iter()
+                    .map(|(h, ids)| (h, ids.join(", ")))
+                    .collect(),
+            });
+        }
+    }
+    out
 }

@@ -21,6 +21,30 @@ pub fn terrain_fill(t: Terrain) -> &'static str {
     }
 }
 
+/// The fills of the kinds of hex terrain a Musket & Saber map's chart declares (its own names,
+/// not Rifle & Saber's terrain): the chart's `i`-th hex row takes the `i`-th, cycling. Earthy
+/// tones, light enough for counters and coordinates drawn over them.
+pub const CHART_KIND_FILLS: [&str; 10] = [
+    "#e9e4c4", "#c9a46a", "#86b061", "#d9a882", "#9cc9ec", "#b7c98a", "#d7c7a3", "#a3b8a0",
+    "#e0b8b8", "#c4b5d9",
+];
+
+/// The strokes of the kinds of hexside terrain a Musket & Saber map's chart declares: the
+/// chart's `i`-th hexside row takes the `i`-th, cycling.
+pub const CHART_HEXSIDE_STROKES: [&str; 6] = [
+    "#2f6fb5", "#4a2608", "#7a2414", "#1f4a14", "#6b4fa0", "#b06a10",
+];
+
+/// The fill of the `i`-th hex row of a Musket & Saber chart.
+pub fn chart_kind_fill(i: usize) -> &'static str {
+    CHART_KIND_FILLS[i % CHART_KIND_FILLS.len()]
+}
+
+/// The stroke of the `i`-th hexside row of a Musket & Saber chart.
+pub fn chart_hexside_stroke(i: usize) -> &'static str {
+    CHART_HEXSIDE_STROKES[i % CHART_HEXSIDE_STROKES.len()]
+}
+
 /// The deck of a bridge.
 pub const BRIDGE_DECK: &str = "#3b3b3b";
 

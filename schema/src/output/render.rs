@@ -11,6 +11,7 @@
 //! terrain is drawn as column strips instead of hexagons.
 
 pub(crate) mod legend;
+pub(crate) mod musket_and_saber;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -329,7 +330,7 @@ pub fn map_svg_styled(
 ) -> String {
     let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
     let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
-    let legend = legend_rows(rules, overlays);
+    let legend = legend_rows(map, rules, overlays);
     let legend_h = legend_height(&legend);
     let width = legend_x + LEGEND_WIDTH + MARGIN;
     let height = lay.origin.1 + lay.size.1.max(legend_h) + MARGIN;
@@ -352,7 +353,10 @@ pub fn map_svg_styled(
 /// Every layer of the map itself, bottom to top.
 fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], style: MapStyle) {
     let s = lay.step;
-    draw_terrain(out, map, lay);
+    match &map.musket_and_saber {
+        Some(f) => musket_and_saber::draw_kinds(out, f, lay),
+        None => draw_terrain(out, map, lay),
+    }
     draw_overlay_fills(out, map, lay, overlays);
     if s >= OUTLINE_STEP {
         let mut d = String::new();
@@ -368,6 +372,9 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
     draw_feature_outlines(out, map, lay);
     draw_overlay_outlines(out, map, lay, overlays);
     draw_ridges(out, map, lay);
+    if let Some(f) = &map.musket_and_saber {
+        musket_and_saber::draw_hexsides(out, f, lay);
+    }
     draw_crossings(out, map, lay);
     draw_roads(out, map, lay);
     draw_counters(out, lay, overlays);
@@ -908,8 +915,12 @@ pub fn png_hex_centers(
     let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
     let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
     let width = legend_x + LEGEND_WIDTH + MARGIN;
-    let height =
-        lay.origin.1 + lay.size.1.max(legend_height(&legend_rows(rules, overlays))) + MARGIN;
+    let height = lay.origin.1
+        + lay
+            .size
+            .1
+            .max(legend_height(&legend_rows(map, rules, overlays)))
+        + MARGIN;
     // The SVG's size is written rounded, and the PNG scale follows from it.
     let (_, _, scale) = png_size(width.round(), height.round(), width_px);
     let scale = f64::from(scale);
@@ -930,6 +941,9 @@ pub enum TileArt {
     Cell(Cell),
     /// A hex filled with one colour (zone and victory markers).
     Fill([u8; 3]),
+    /// A hex of a Musket & Saber legend character: its six wedges (centre to side) in the
+    /// colours of its kinds, as the map drawing shares them.
+    Wedges([[u8; 3]; 6]),
 }
 
 /// A row of hex tiles `tile_w × tile_h` pixels each, transparent outside the hexes, as one
@@ -975,6 +989,29 @@ pub fn hex_tiles_png(
             }
             TileArt::Fill(color) => {
                 let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(*color));
+            }
+            TileArt::Wedges(fills) => {
+                // The whole hex first, so that no seam shows between wedges of one colour.
+                let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(fills[0]));
+                let k = lay.corners(Coord(1, 1));
+                let (x, y) = lay.center(Coord(1, 1));
+                for i in 1..6 {
+                    let (a, b) = (k[i], k[(i + 1) % 6]);
+                    let _ = writeln!(
+                        out,
+                        r#"<path d="M{x:.3} {y:.3}L{:.3} {:.3}L{:.3} {:.3}Z" fill="{}"/>"#,
+                        a.0,
+                        a.1,
+                        b.0,
+                        b.1,
+                        rgb(fills[i])
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
+                    lay.step * 0.025
+                );
             }
         }
         out.push_str("</svg>\n");

@@ -58,12 +58,40 @@ impl OldSpelling {
     }
 }
 
+/// Could the text hold the old `count: All` (RON `All`, JSON `"All"`)? False only when no
+/// `All` stands where a value does: after a `:`, a comment or a line break, and (RON) not part
+/// of a longer name, (JSON) a whole string. So the token pass is skipped for the many files
+/// whose only `All` is in a sentence ("All woods…") or a name (`Allowance`).
+fn may_have_old_all(text: &str, syntax: Syntax) -> bool {
+    let space = |c: char| c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}');
+    text.contains("\\u")
+        || text.match_indices("All").any(|(i, _)| {
+            let (mut before, after) = (&text[..i], &text[i + "All".len()..]);
+            match syntax {
+                Syntax::Ron if after.starts_with(|c: char| c.is_alphanumeric() || c == '_') => {
+                    return false;
+                }
+                Syntax::Ron => {}
+                Syntax::Json => match (before.strip_suffix('"'), after.starts_with('"')) {
+                    (Some(b), true) => before = b,
+                    _ => return false,
+                },
+            }
+            let value_start = before.trim_end_matches(space);
+            value_start.ends_with(':')
+                || value_start.ends_with('/')
+                || before[value_start.len()..]
+                    .contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}'])
+        })
+}
+
 /// The old spellings in a scenario's text, in order. One pass over the syntax tree's tokens
 /// ([`crate::syntax::lexer`]; strings and comments are tokens of their own, never read as
 /// names), holding only the few tokens around the current one.
 pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
-    // Cheap refusal: neither old spelling can occur without these words.
-    if !text.contains("All") && !text.contains("by_turn") {
+    // Cheap refusal: neither old spelling can occur without these words (`All` as a value:
+    // after a `:`, a quote, white space or a comment's end, not inside a sentence).
+    if !may_have_old_all(text, syntax) && !text.contains("by_turn") {
         return Vec::new();
     }
     let word = |t: &Lexed| -> &str {
@@ -249,6 +277,31 @@ mod tests {
             v["victory"][1]["goal"]["ControlEnemySetup"]["when"]["ByEndOfTurn"],
             7
         );
+    }
+
+    /// The quick refusal before the token pass never hides an old `All` (however the value is
+    /// written after its `:`), and lets a sentence's or a name's `All` go without the pass.
+    #[test]
+    fn the_quick_refusal_never_hides_an_old_all() {
+        for (syntax, text) in [
+            (Syntax::Ron, "(goal: Exit(count: All, counters: []))"),
+            (Syntax::Ron, "(goal: Exit(count:All))"),
+            (Syntax::Ron, "(goal: Exit(count: /* every one */ All))"),
+            (Syntax::Ron, "(goal: Exit(count: // every one\n All))"),
+            (Syntax::Ron, "(goal: Exit(count:\u{2028}\u{200e}All))"),
+            (Syntax::Json, r#"{"goal": {"Exit": {"count": "All"}}}"#),
+            (Syntax::Json, r#"{"goal": {"Exit": {"count":"All"}}}"#),
+        ] {
+            assert_eq!(old_spellings(text, syntax).len(), 1, "{text}");
+        }
+        assert!(!may_have_old_all(
+            "(notes: \"All woods are clear\", ma: \"Movement Allowance\")",
+            Syntax::Ron
+        ));
+        assert!(!may_have_old_all(
+            r#"{"notes": "All woods", "count": "Allied"}"#,
+            Syntax::Json
+        ));
     }
 
     #[test]

@@ -161,9 +161,16 @@ fn old_spelling_notes(src: &Source) -> Vec<Diagnostic> {
 }
 
 /// FMT004: a map or battle file given where a scenario is expected, with the command for it.
-fn not_a_scenario(src: &Source, kind: DocKind) -> Diagnostic {
+pub(crate) fn not_a_scenario(src: &Source, kind: DocKind) -> Diagnostic {
     let file = crate::diagnostic::printable(&src.path.display().to_string(), 200);
     let (what, hint) = match kind {
+        // No Tiled map of a Musket & Saber map (`saberc export --format tiled` refuses it).
+        DocKind::Map if musket_and_saber::is_musket_and_saber(src) => (
+            "a map",
+            format!(
+                "a scenario names its map in `map:`; to draw the map: `saberc render {file} -o map.svg`"
+            ),
+        ),
         DocKind::Map => (
             "a map",
             format!(
@@ -307,9 +314,16 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
         // An engine export among the source files: named as such, and held to its schema.
         Err(d) if d.code == Code::EngineExport => {
             let mut diags = vec![d];
-            match parse_document::<crate::model::export::Export>(src) {
-                Ok((_, written)) => diags.extend(schema::validate_export(&written)),
-                Err(e) => diags.push(e),
+            if musket_and_saber::is_musket_and_saber(src) {
+                match parse_document::<crate::model::musket_and_saber_export::MsExport>(src) {
+                    Ok((_, written)) => diags.extend(schema::validate_ms_export(&written)),
+                    Err(e) => diags.push(e),
+                }
+            } else {
+                match parse_document::<crate::model::export::Export>(src) {
+                    Ok((_, written)) => diags.extend(schema::validate_export(&written)),
+                    Err(e) => diags.push(e),
+                }
             }
             (None, diags, Built::Nothing)
         }

@@ -72,6 +72,12 @@ pub fn compile_scenario(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<MsCompiled>, Vec<Diagnostic>) {
+    // A map where a scenario is expected is said in one line (FMT004), as for Rifle & Saber.
+    match parse::detect(src) {
+        Ok((DocKind::Scenario, _)) => {}
+        Ok((kind, _)) => return (None, vec![super::not_a_scenario(src, kind)]),
+        Err(d) => return (None, vec![d]),
+    }
     let (scenario, written) = match parse_document_all::<MsScenario>(src) {
         Ok(s) => s,
         Err(d) => return (None, d),

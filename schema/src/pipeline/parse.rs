@@ -64,9 +64,15 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let value = format_string(raw);
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
+        // Each game's export has its own schema (the `game` field says which).
+        let schema = if names_musket_and_saber(source) {
+            crate::model::musket_and_saber_export::SCHEMA_FILE
+        } else {
+            "export.schema.json"
+        };
         return Err(Diagnostic::new(
             Code::EngineExport,
-            format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against export.schema.json only"),
+            format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against {schema} only"),
         )
         .at_location(location_at(text, at, span))
         .with_hint("exports are generated: keep them out of the folders of source files, or regenerate them with `saberc export`"));
@@ -146,6 +152,9 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
 /// game saberc knows. [`detect`] runs it on every map and scenario.
 pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
     let text = &source.text;
+    if !may_have_game_key(text) {
+        return Ok(None);
+    }
     let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "game") else {
         return Ok(None);
     };
@@ -176,6 +185,25 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
             list(&ids)
         )
     })))
+}
+
+/// Could the text hold a `game` key anywhere? False only when no `game` is followed by what a
+/// key is followed by (an optional closing quote, white space or a comment, then `:`) and no
+/// `\u` escape could spell one: then the search of the top-level fields, a pass over every
+/// token, is skipped. Most Rifle & Saber files have no such `game` (`game_length` is not one),
+/// and every file is asked this before it is parsed.
+fn may_have_game_key(text: &str) -> bool {
+    // RON's white space also counts the direction marks, which `char::is_whitespace` does not.
+    let space = |c: char| c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}');
+    text.contains("\\u")
+        || text.match_indices("game").any(|(i, _)| {
+            let rest = &text[i + "game".len()..];
+            let rest = rest
+                .strip_prefix('"')
+                .unwrap_or(rest)
+                .trim_start_matches(space);
+            rest.starts_with(':') || rest.starts_with('/')
+        })
 }
 
 /// The string a `format` field's value holds (`"saber-map/1"` or, in RON, `Some("…")`); empty
@@ -1364,6 +1392,72 @@ mod tests {
 
     fn src(text: &str) -> Source {
         Source::from_text("test.ron", text)
+    }
+
+    /// The quick refusal before the search for a `game` key never hides one: every way a key
+    /// may be written between `game` and its `:` (quotes, escapes, comments, RON's white
+    /// space, direction marks included) is still found, and a file whose only `game` is part
+    /// of `game_length` or of a sentence is Rifle & Saber's without a search.
+    #[test]
+    fn every_spelling_of_the_game_key_is_found() {
+        let id = "musket-and-saber-quick-play";
+        for (name, text) in [
+            (
+                "plain",
+                format!("(format: \"saber-map/1\", game: \"{id}\")"),
+            ),
+            (
+                "raw",
+                format!("(format: \"saber-map/1\", r#game: \"{id}\")"),
+            ),
+            (
+                "comment",
+                format!("(format: \"saber-map/1\", game /* c */ : \"{id}\")"),
+            ),
+            (
+                "line comment",
+                format!("(format: \"saber-map/1\", game // c\n: \"{id}\")"),
+            ),
+            (
+                "line separator",
+                format!("(format: \"saber-map/1\", game\u{2028}: \"{id}\")"),
+            ),
+            (
+                "direction mark",
+                format!("(format: \"saber-map/1\", game\u{200e}: \"{id}\")"),
+            ),
+            (
+                "next line",
+                format!("(format: \"saber-map/1\", game\u{85}: \"{id}\")"),
+            ),
+        ] {
+            assert_eq!(
+                detect_game(&src(&text)).unwrap(),
+                Some(Game::MusketAndSaberQuickPlay),
+                "{name}"
+            );
+        }
+        let json = |t: String| Source::from_text("test.json", t);
+        for (name, text) in [
+            (
+                "quoted",
+                format!("{{\"format\": \"saber-map/1\", \"game\" : \"{id}\"}}"),
+            ),
+            (
+                "escaped",
+                format!("{{\"format\": \"saber-map/1\", \"\\u0067ame\": \"{id}\"}}"),
+            ),
+        ] {
+            assert_eq!(
+                detect_game(&json(text)).unwrap(),
+                Some(Game::MusketAndSaberQuickPlay),
+                "{name}"
+            );
+        }
+        let rifle =
+            "(format: \"saber-scenario/1\", game_length: 8, notes: \"the game ends at dusk\")";
+        assert!(!may_have_game_key(rifle));
+        assert_eq!(detect_game(&src(rifle)).unwrap(), None);
     }
 
     /// What the schema stage sees of a JSON file is exactly the text's value, a unit variant

@@ -19,13 +19,14 @@ use crate::pipeline::parse::DocKind;
 pub type SchemaFn = fn() -> Value;
 
 /// File names of the generated schemas, with their generators.
-pub const SCHEMA_FILES: [(&str, SchemaFn); 7] = [
+pub const SCHEMA_FILES: [(&str, SchemaFn); 8] = [
     ("map.schema.json", map_schema),
     ("scenario.schema.json", scenario_schema),
     ("export.schema.json", export_schema),
     ("battle.schema.json", battle_schema),
     (MS_MAP_SCHEMA_FILE, ms_map_schema),
     (MS_SCENARIO_SCHEMA_FILE, ms_scenario_schema),
+    (MS_EXPORT_SCHEMA_FILE, ms_export_schema),
     ("analysis.schema.json", analysis_schema),
 ];
 
@@ -34,6 +35,18 @@ pub const MS_MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.jso
 
 /// The file name of the schema of Musket & Saber Quick Play scenarios.
 pub const MS_SCENARIO_SCHEMA_FILE: &str = "scenario.musket-and-saber-quick-play.schema.json";
+
+/// The file name of the schema of Musket & Saber Quick Play engine exports.
+pub const MS_EXPORT_SCHEMA_FILE: &str = crate::model::musket_and_saber_export::SCHEMA_FILE;
+
+/// The JSON Schema of Musket & Saber Quick Play engine exports.
+pub fn ms_export_schema() -> Value {
+    published_as(
+        schemars::schema_for!(crate::model::musket_and_saber_export::MsExport).to_value(),
+        "export",
+        "export.musket-and-saber-quick-play",
+    )
+}
 
 /// The JSON Schema of Musket & Saber Quick Play map files.
 pub fn ms_map_schema() -> Value {
@@ -384,6 +397,23 @@ pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
     let validator = validator(None);
+    if validator.is_valid(value) {
+        return Vec::new();
+    }
+    let mut found = Findings::new();
+    for e in validator.iter_errors(value) {
+        found.push_with(Code::Schema, || diagnostic(&e));
+    }
+    found.into_vec()
+}
+
+/// Validate a Musket & Saber Quick Play engine export against
+/// `export.musket-and-saber-quick-play.schema.json`.
+pub fn validate_ms_export(value: &Value) -> Vec<Diagnostic> {
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        jsonschema::validator_for(&ms_export_schema()).expect("our generated schemas are valid")
+    });
     if validator.is_valid(value) {
         return Vec::new();
     }

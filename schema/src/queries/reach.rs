@@ -10,7 +10,7 @@
 //! A test compares the tables with `entry_cost` for every pair of neighbours.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
@@ -25,10 +25,12 @@ pub struct CostTable {
     grid: Grid,
     /// The cost of entering each hex through a plain hexside ([`NONE`]: it may not be entered).
     hex: Vec<u32>,
-    /// Does a road or ridge hexside bound the hex (so that `special` may price its entry)?
-    special_hex: Vec<bool>,
-    /// `(from, to)` dense indices → the cost of that move, for road and ridge hexsides.
-    special: HashMap<(u32, u32), u32>,
+    /// For hex `to`, `special[special_start[to]..special_start[to + 1]]` lists `(from, cost)`
+    /// of its entries across a road or ridge hexside (at most six; most hexes have none). Flat
+    /// lists, not a hash map: the search asks this for every move it tries.
+    special_start: Vec<u32>,
+    /// The `(from, cost)` pairs, grouped by the hex entered.
+    special: Vec<(u32, u32)>,
 }
 
 impl CostTable {
@@ -40,8 +42,8 @@ impl CostTable {
             .coords()
             .map(|c| movement.hex_cost(c).map_or(NONE, Mp::in_thirds))
             .collect();
-        let mut special_hex = vec![false; grid.len()];
-        let mut special = HashMap::new();
+        // (to, from, cost) of every move across a road or ridge hexside, one entry per move.
+        let mut moves: Vec<(u32, u32, u32)> = Vec::new();
         let sides = map
             .road_sides()
             .into_iter()
@@ -52,15 +54,24 @@ impl CostTable {
                     continue;
                 };
                 let cost = movement.entry_cost(from, to).map_or(NONE, Mp::in_thirds);
-                special.insert((fi as u32, ti as u32), cost);
-                special_hex[ti] = true;
+                moves.push((ti as u32, fi as u32, cost));
             }
+        }
+        // A hexside that is both a road and a ridge is priced once (`entry_cost` sees both).
+        moves.sort_unstable();
+        moves.dedup_by_key(|m| (m.0, m.1));
+        let mut special_start = vec![0u32; grid.len() + 1];
+        for m in &moves {
+            special_start[m.0 as usize + 1] += 1;
+        }
+        for i in 0..grid.len() {
+            special_start[i + 1] += special_start[i];
         }
         CostTable {
             grid,
             hex,
-            special_hex,
-            special,
+            special_start,
+            special: moves.into_iter().map(|(_, f, c)| (f, c)).collect(),
         }
     }
 
@@ -76,8 +87,11 @@ impl CostTable {
 
     /// The cost in thirds of moving between the neighbours at dense indices `from` and `to`.
     fn step(&self, from: usize, to: usize) -> u32 {
-        if self.special_hex[to]
-            && let Some(c) = self.special.get(&(from as u32, to as u32))
+        let (a, b) = (self.special_start[to], self.special_start[to + 1]);
+        if a != b
+            && let Some((_, c)) = self.special[a as usize..b as usize]
+                .iter()
+                .find(|(f, _)| *f == from as u32)
         {
             return *c;
         }
@@ -105,8 +119,8 @@ impl CostTable {
         let max_step = self
             .hex
             .iter()
-            .chain(self.special.values())
             .copied()
+            .chain(self.special.iter().map(|(_, c)| *c))
             .filter(|c| *c != NONE)
             .max()
             .unwrap_or(0) as usize;

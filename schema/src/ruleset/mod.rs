@@ -495,6 +495,15 @@ impl Ruleset {
             .over_stacked(units.into_iter().map(|(k, n)| (self.stack_weight(k), n)))
     }
 
+    /// The codes only this game's files get, whose registry rows cite this game's sections
+    /// (none for Rifle & Saber, whose sections the registry holds for every shared code).
+    pub fn own_codes(&self) -> &'static [&'static str] {
+        match self.game {
+            Game::RifleAndSaber => &[],
+            Game::MusketAndSaberQuickPlay => &musket_and_saber::OWN_CODES,
+        }
+    }
+
     /// The rule section a diagnostic code (by its string) cites in this game's files.
     pub fn citation(&self, code: &str) -> Citation {
         if self.game == Game::RifleAndSaber {

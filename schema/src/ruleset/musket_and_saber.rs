@@ -193,10 +193,53 @@ impl MsClass {
         }
     }
 
+    /// The movement column of a game's Terrain Effects Chart the class moves by (4.3; 8.1(6)
+    /// "may not move … into some terrain types"; 9.1(5) cavalry "affected differently by
+    /// certain terrain types"): infantry of either size by the infantry column. A leader has
+    /// none: it moves "ignoring all but prohibited terrain" (10.0).
+    pub fn chart_column(self) -> Option<ChartColumn> {
+        match self {
+            MsClass::Brigade | MsClass::Battalion => Some(ChartColumn::Infantry),
+            MsClass::Cavalry => Some(ChartColumn::Cavalry),
+            MsClass::Artillery => Some(ChartColumn::Artillery),
+            MsClass::Leader => None,
+        }
+    }
+
     /// A combat unit (every class but leaders): exerts a ZOC (6.1, 10.0) and counts for
     /// stacking (5.0, 10.0).
     pub fn is_combat(self) -> bool {
         self != MsClass::Leader
+    }
+}
+
+/// A movement column of a game's Terrain Effects Chart (4.3: "those costs are listed on the
+/// TEC"), one per class that moves by it ([`MsClass::chart_column`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartColumn {
+    /// Infantry, brigade- or battalion-sized.
+    Infantry,
+    /// Cavalry.
+    Cavalry,
+    /// Artillery.
+    Artillery,
+}
+
+impl ChartColumn {
+    /// Every column, in the chart's order.
+    pub const ALL: [ChartColumn; 3] = [
+        ChartColumn::Infantry,
+        ChartColumn::Cavalry,
+        ChartColumn::Artillery,
+    ];
+
+    /// The column's name in files and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChartColumn::Infantry => "infantry",
+            ChartColumn::Cavalry => "cavalry",
+            ChartColumn::Artillery => "artillery",
+        }
     }
 }
 
@@ -225,14 +268,14 @@ pub const MAX_SIDE: u32 = 99;
 
 /// The codes only Musket & Saber files get: their registry rows cite M&S sections, and a case
 /// may cite one of them (ROS002 cites 9.1 for cavalry, 8.1 for artillery).
-pub const OWN_CODES: [&str; 12] = [
-    "MAP010", "MAP011", "DEP012", "DEP013", "ROS001", "ROS002", "ROS003", "ROS004", "ROS005",
-    "ROS006", "ROS007", "ROS008",
+pub const OWN_CODES: [&str; 14] = [
+    "MAP010", "MAP011", "DEP012", "DEP013", "DEP014", "VIC008", "ROS001", "ROS002", "ROS003",
+    "ROS004", "ROS005", "ROS006", "ROS007", "ROS008",
 ];
 
 /// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
 /// shared code not listed cites none (never a Rifle & Saber section).
-const CITATIONS: [(&str, &str); 13] = [
+const CITATIONS: [(&str, &str); 14] = [
     // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
     ("STK001", "5.0"),
     // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
@@ -240,6 +283,10 @@ const CITATIONS: [(&str, &str); 13] = [
     ("DEP001", "3.2, 5.0"),
     // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
     ("DEP003", "3.2"),
+    // Set-up or entry in a hex the unit may not enter: 7.7 "prohibited terrain", 8.1(6)
+    // artillery "may not move … into some terrain types", 10.0 leaders "ignoring all but
+    // prohibited terrain".
+    ("DEP009", "7.7, 8.1, 10.0"),
     // 3.3: "The number of turns in a game and the First Player are specified".
     ("REF003", "3.3"),
     // 3.2: units "identified by ID and/or Formation".

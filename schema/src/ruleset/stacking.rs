@@ -73,6 +73,131 @@ impl Stacking {
             }
         }
     }
+
+    /// Can `units` (each a weight and the hexes it may stand in, a bit per hex of `filled`) be
+    /// set up in the hexes of `filled` (the units already standing in each), with no hex over
+    /// the limit? Asked hex by hex of [`Stacking::over_stacked`], so it holds for every rule of
+    /// this type (M&S 3.2's `w/1`: the set-up hex and the six around it). A search over at most
+    /// [`MAX_FIT_HEXES`] hexes that never tries two hexes alike (same units, open to the same
+    /// units) for one unit, and remembers the states it failed from, counted up to hexes alike;
+    /// `None` when it would take more than [`MAX_FIT_STEPS`] steps (no answer rather than a
+    /// guess).
+    pub fn fits(&self, filled: &[Vec<StackWeight>], units: &[(StackWeight, u32)]) -> Option<bool> {
+        if filled.len() > MAX_FIT_HEXES {
+            return None;
+        }
+        // How many of a weight one hex holds alone; a unit any number of which never
+        // over-stacks a hex (a leader, a marker) changes no stack: it fits wherever it may
+        // stand at all.
+        let alone =
+            |w: StackWeight| (0..=u32::from(u8::MAX)).find(|n| self.over_stacked([(w, n + 1)]));
+        if units
+            .iter()
+            .any(|(w, mask)| alone(*w).is_none() && *mask == 0)
+        {
+            return Some(false);
+        }
+        let mut units: Vec<(StackWeight, u32)> = units
+            .iter()
+            .copied()
+            .filter(|(w, _)| alone(*w).is_some())
+            .collect();
+        // The most constrained first: open to fewer hexes, then fewer of them to a hex.
+        units.sort_by_key(|(w, mask)| (mask.count_ones(), alone(*w), *mask, *w));
+        // Hexes open to the same units are alike: their class.
+        let mut masks: Vec<u32> = units.iter().map(|(_, m)| *m).collect();
+        masks.sort_unstable();
+        masks.dedup();
+        let open_to = |h: usize| -> Vec<bool> { masks.iter().map(|m| m & (1 << h) != 0).collect() };
+        let mut classes: Vec<Vec<bool>> = Vec::new();
+        let class: Vec<usize> = (0..filled.len())
+            .map(|h| {
+                let sig = open_to(h);
+                classes.iter().position(|c| *c == sig).unwrap_or_else(|| {
+                    classes.push(sig);
+                    classes.len() - 1
+                })
+            })
+            .collect();
+        let mut hexes: Vec<Vec<StackWeight>> = filled.to_vec();
+        for h in &mut hexes {
+            h.sort();
+        }
+        let mut search = FitSearch {
+            rule: *self,
+            units: &units,
+            class,
+            failed: std::collections::HashSet::new(),
+            steps: 0,
+        };
+        search.place(0, &mut hexes)
+    }
+}
+
+/// The most hexes [`Stacking::fits`] searches (a bit per hex in a `u32`).
+pub const MAX_FIT_HEXES: usize = 32;
+
+/// The most steps [`Stacking::fits`] takes before it gives no answer.
+pub const MAX_FIT_STEPS: u64 = 200_000;
+
+/// The state of one [`Stacking::fits`] search.
+struct FitSearch<'a> {
+    rule: Stacking,
+    units: &'a [(StackWeight, u32)],
+    /// Each hex's class: hexes of one class are open to the same units.
+    class: Vec<usize>,
+    /// (next unit, the hexes' classes and contents, sorted) from which no placement fits.
+    failed: std::collections::HashSet<(usize, Vec<(usize, Vec<StackWeight>)>)>,
+    steps: u64,
+}
+
+impl FitSearch<'_> {
+    /// Place units `i..` in `hexes`.
+    fn place(&mut self, i: usize, hexes: &mut Vec<Vec<StackWeight>>) -> Option<bool> {
+        let Some(&(w, mask)) = self.units.get(i) else {
+            return Some(true);
+        };
+        let mut key: Vec<(usize, Vec<StackWeight>)> = self
+            .class
+            .iter()
+            .copied()
+            .zip(hexes.iter().cloned())
+            .collect();
+        key.sort();
+        let key = (i, key);
+        if self.failed.contains(&key) {
+            return Some(false);
+        }
+        let mut tried: Vec<(usize, Vec<StackWeight>)> = Vec::new();
+        for h in 0..hexes.len() {
+            if mask & (1 << h) == 0 {
+                continue;
+            }
+            let alike = (self.class[h], hexes[h].clone());
+            if tried.contains(&alike) {
+                continue;
+            }
+            tried.push(alike);
+            self.steps += 1;
+            if self.steps > MAX_FIT_STEPS {
+                return None;
+            }
+            let at = hexes[h].partition_point(|x| *x <= w);
+            hexes[h].insert(at, w);
+            let done = if self.rule.over_stacked(hexes[h].iter().map(|x| (*x, 1))) {
+                Some(false)
+            } else {
+                self.place(i + 1, hexes)
+            };
+            hexes[h].remove(at);
+            match done {
+                Some(false) => {}
+                other => return other,
+            }
+        }
+        self.failed.insert(key);
+        Some(false)
+    }
 }
 
 /// The points a weight counts under a points rule (the other kinds count nothing there).
@@ -176,6 +301,42 @@ mod tests {
         assert_eq!(SLOTS.min_hexes([(Any, 4)]), 2);
         assert_eq!(SLOTS.min_hexes([(Slot, 5), (Any, 3)]), 2);
         assert_eq!(SLOTS.min_hexes([(Free, 9)]), 0);
+    }
+
+    #[test]
+    fn fits_asks_each_hex_and_where_each_unit_may_stand() {
+        use StackWeight::*;
+        let all = 0b111_1111;
+        // Seven hexes: 21 brigades fit (three a hex), 22 do not.
+        assert_eq!(
+            SLOTS.fits(&vec![vec![]; 7], &vec![(Any, all); 21]),
+            Some(true)
+        );
+        assert_eq!(
+            SLOTS.fits(&vec![vec![]; 7], &vec![(Any, all); 22]),
+            Some(false)
+        );
+        // Seven battalions and 21 brigades fill the seven hexes exactly.
+        let mut full = vec![(Slot, all); 7];
+        full.extend(vec![(Any, all); 21]);
+        assert_eq!(SLOTS.fits(&vec![vec![]; 7], &full), Some(true));
+        full.push((Slot, all));
+        assert_eq!(SLOTS.fits(&vec![vec![]; 7], &full), Some(false));
+        // Four brigades allowed in one hex only do not fit; with a second hex open to one they do.
+        assert_eq!(SLOTS.fits(&vec![vec![]; 2], &[(Any, 0b01); 4]), Some(false));
+        let split = [(Any, 0b01), (Any, 0b01), (Any, 0b01), (Any, 0b11)];
+        assert_eq!(SLOTS.fits(&vec![vec![]; 2], &split), Some(true));
+        // Hexes already filled take less; leaders fit wherever they may stand at all.
+        let filled = vec![vec![Any, Any, Any], vec![Slot]];
+        assert_eq!(SLOTS.fits(&filled, &[(Any, 0b11); 3]), Some(true));
+        assert_eq!(SLOTS.fits(&filled, &[(Any, 0b11); 4]), Some(false));
+        assert_eq!(SLOTS.fits(&filled, &[(Free, 0b01); 40]), Some(true));
+        assert_eq!(SLOTS.fits(&filled, &[(Free, 0)]), Some(false));
+        // Thousands of units end quickly: no hex takes a fourth brigade.
+        assert_eq!(
+            SLOTS.fits(&vec![vec![]; 7], &vec![(Any, all); 5000]),
+            Some(false)
+        );
     }
 
     #[test]

@@ -336,3 +336,41 @@ fn stand_ins_never_clash_with_the_real_side() {
     };
     factor::validate(&b).unwrap();
 }
+
+/// A side's line typed a key at a time, a frame each, as a person (or xdotool under Xvfb)
+/// types it. Here the second side is typed first, then the first, both blue: once the first
+/// reads ("Rebels (Blue): 1200 MZ"), the error "both sides are blue" appears above the
+/// fields, and the field keeps the keyboard for the rest of the line (its id was counted from
+/// the widgets above it, so it changed, the field lost the focus and " 8 MA" went nowhere).
+#[test]
+fn a_side_line_typed_key_by_key_is_read_whole() {
+    let mut h = harness();
+    type_into(&mut h, "Name", 0, "Test battle");
+    click(&mut h, "Next");
+    assert_eq!(h.state().wizard.step, Step::Sides);
+    // Next on empty sides: their errors are shown from now on.
+    click(&mut h, "Next");
+    assert_eq!(h.state().wizard.step, Step::Sides);
+    let lines = [
+        ("Second side as text", 1, "Union (Blue): 900 MZ, 8 MA"),
+        ("First side as text", 0, "Rebels (Blue): 1200 MZ, 8 MA"),
+    ];
+    for (field, i, line) in lines {
+        h.get_by_label(field).click();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.run();
+        for c in line.chars() {
+            h.event(egui::Event::Text(c.to_string()));
+            h.run();
+        }
+        assert_eq!(
+            side_line(&h.state().wizard.battle.sides[i]),
+            line,
+            "{field}"
+        );
+    }
+    // The clash is said, and the first side's field still has the keyboard.
+    h.get_by_label_contains("both sides are blue");
+    assert!(h.get_by_label("First side as text").is_focused());
+}

@@ -390,3 +390,48 @@ fn the_clause_chooser_and_the_reading_say_what_the_zone_is() {
     h.get_by_label("on the east edge");
     assert!(h.query_by_label_contains("in the east edge").is_none());
 }
+
+/// The words around a distance agree with it: "within [1] hex of", "[1] hex or more from",
+/// "within [2] hexes of".
+#[test]
+fn the_words_around_a_distance_agree_with_it() {
+    let texts = |h: &Harness<'_, Form>| -> Vec<String> {
+        fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+            match shape {
+                egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for s in &h.output().shapes {
+            walk(&s.shape, &mut out);
+        }
+        out
+    };
+    let mut h = form(Zone::Within {
+        distance: 1,
+        of: feature("V4"),
+    });
+    let shown = texts(&h);
+    assert!(shown.iter().any(|t| t == "hex of"), "{shown:?}");
+    assert!(!shown.iter().any(|t| t == "hexes of"), "{shown:?}");
+    h.get_by_role(Role::SpinButton).set_value_accesskit(2.0);
+    h.run();
+    assert!(texts(&h).iter().any(|t| t == "hexes of"));
+
+    let h = form(Zone::AtLeast {
+        distance: 1,
+        from: feature("V4"),
+    });
+    let shown = texts(&h);
+    assert!(shown.iter().any(|t| t == "hex or more from"), "{shown:?}");
+
+    let h = form(Zone::Between {
+        chain: vec![Zone::Feature("V4".into()), Zone::Feature("V5".into())],
+        include_ends: true,
+        slack: 1,
+    });
+    let shown = texts(&h);
+    assert!(shown.iter().any(|t| t == "hex of detour"), "{shown:?}");
+}

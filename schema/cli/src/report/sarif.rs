@@ -83,10 +83,19 @@ fn level(s: Severity) -> &'static str {
 /// One registry row as a SARIF reportingDescriptor: what `saberc explain CODE` prints.
 fn rule(info: &CodeInfo) -> serde_json::Value {
     use serde_json::json;
-    let section = info
-        .rule
-        .map(|r| format!(" (rule {r})"))
-        .unwrap_or_default();
+    // Each game's section where the code's files are of another game than Rifle & Saber, or
+    // of both, as `saberc explain` names them; a result cites its own file's section.
+    let section = match crate::explain::sections_named(info) {
+        None => info.rule.map(|r| format!(" (rule {r})")),
+        Some(list) => Some(format!(
+            " ({})",
+            list.iter()
+                .map(|(game, s)| format!("{game} rule {s}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+    }
+    .unwrap_or_default();
     let help = format!(
         "{}\n\nFor example:\n{}\n\nFixed:\n{}",
         info.explanation, info.bad, info.fixed
@@ -100,6 +109,14 @@ fn rule(info: &CodeInfo) -> serde_json::Value {
     properties.insert("tags".into(), json!([info.family.name()]));
     if let Some(r) = info.rule {
         properties.insert("rule".into(), json!(r));
+    }
+    if crate::explain::sections_named(info).is_some() {
+        let sections: serde_json::Map<String, serde_json::Value> =
+            saber_schema::check::sections_by_game(info.code)
+                .iter()
+                .map(|(rules, s)| (rules.game.id().to_string(), json!(s)))
+                .collect();
+        properties.insert("rules_by_game".into(), json!(sections));
     }
     json!({
         "id": info.id,

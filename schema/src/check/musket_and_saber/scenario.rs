@@ -24,7 +24,11 @@ pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic>
         roster(si, side, &mut out);
     }
     let entries = lines(s, &mut out);
-    setup(s, f, &entries, &mut out);
+    let at = setup(s, f, &entries, &mut out);
+    prohibited(s, f, &entries, &at, &mut out);
+    room(s, f, &entries, &at, &mut out);
+    lone_leaders(s, f, &entries, &at, &mut out);
+    victory_for_each_side(s, &mut out);
     turns(s, f, &mut out);
     for (si, side) in s.sides.iter().enumerate() {
         edges(si, side, grid, &mut out);
@@ -429,7 +433,12 @@ fn lines(s: &MsScenario, out: &mut Findings) -> Vec<Vec<Option<Enters>>> {
 /// Set-up: line hexes on the map; placements of `w/1` units within one hex (3.2), units of
 /// other lines on their hex; then 5.0 and enemies apart (4.5) on every hex where the set-up
 /// fixes units.
-fn setup(s: &MsScenario, f: &MsMapFile, entries: &[Vec<Option<Enters>>], out: &mut Findings) {
+fn setup(
+    s: &MsScenario,
+    f: &MsMapFile,
+    entries: &[Vec<Option<Enters>>],
+    out: &mut Findings,
+) -> Positions {
     let grid = f.grid();
     for (li, l) in s.setup.iter().enumerate() {
         if !grid.contains(l.at) {
@@ -552,9 +561,9 @@ fn setup(s: &MsScenario, f: &MsMapFile, entries: &[Vec<Option<Enters>>], out: &m
     }
     // 5.0 per hex and side; enemies never in one hex (4.5, 7.7).
     let mut hexes: BTreeMap<Coord, [Vec<Placed>; 2]> = BTreeMap::new();
-    for ((si, ci), (c, p)) in at {
-        if si < 2 {
-            hexes.entry(c).or_default()[si].push((ci, p));
+    for ((si, ci), (c, p)) in &at {
+        if *si < 2 {
+            hexes.entry(*c).or_default()[*si].push((*ci, p.clone()));
         }
     }
     for (c, per_side) in &hexes {
@@ -617,10 +626,20 @@ fn setup(s: &MsScenario, f: &MsMapFile, entries: &[Vec<Option<Enters>>], out: &m
             );
         }
     }
+    at
 }
 
 /// A counter of a side (its index) and where the file puts it.
 type Placed = (usize, Vec<PathSeg>);
+
+/// Where the set-up puts each counter, when it says: (side, counter) → (hex, the field that
+/// says it: a line without `w/1`, `setup[i].at`, or a placement, `placements[i].at`).
+type Positions = BTreeMap<(usize, usize), (Coord, Vec<PathSeg>)>;
+
+/// Is this position fixed by a set-up line (rather than chosen by a `w/1` placement)?
+fn by_line(p: &[PathSeg]) -> bool {
+    p.first() == Some(&PathSeg::key("setup"))
+}
 
 /// The game on the track (3.3) and reinforcements by track label at an edge hex (3.2, 4.5).
 fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
@@ -840,4 +859,278 @@ fn victory(s: &MsScenario, map: &Map, out: &mut Findings) {
         });
     }
     out.extend(std::mem::take(&mut compiler.diagnostics).into_vec());
+}
+
+/// The counters of a side that a line brings into play.
+fn units_of(entries: &[Vec<Option<Enters>>], si: usize, how: Enters) -> Vec<usize> {
+    entries.get(si).map_or(Vec::new(), |per_side| {
+        per_side
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| **e == Some(how))
+            .map(|(ci, _)| ci)
+            .collect()
+    })
+}
+
+/// No unit sets up, is placed or enters the map in terrain the map's chart prohibits to its
+/// class (7.7 "prohibited terrain", 8.1(6) artillery "may not move … into some terrain
+/// types", 10.0 leaders "ignoring all but prohibited terrain"): setting up on a hex, or
+/// entering by it, is entering it, as under Rifle & Saber's 11.5 rule (the same code, DEP009).
+/// One finding a field and kind of terrain, naming its units.
+fn prohibited(
+    s: &MsScenario,
+    f: &MsMapFile,
+    entries: &[Vec<Option<Enters>>],
+    at: &Positions,
+    out: &mut Findings,
+) {
+    let grid = f.grid();
+    // (field, hex, kind, side, the units' IDs and classes), in the order found.
+    let mut found: Vec<(Vec<PathSeg>, Coord, &str, usize, Vec<(&str, MsClass)>)> = Vec::new();
+    let mut note = |p: &Vec<PathSeg>, c: Coord, si: usize, ci: usize| {
+        let counter = &s.sides[si].counters[ci];
+        let Some(kind) = f.prohibited_kind(counter.class, c) else {
+            return;
+        };
+        let unit = (counter.id.as_str(), counter.class);
+        match found.iter_mut().find(|x| x.0 == *p && x.2 == kind) {
+            Some(x) => x.4.push(unit),
+            None => found.push((p.clone(), c, kind, si, vec![unit])),
+        }
+    };
+    for ((si, ci), (c, p)) in at {
+        note(p, *c, *si, *ci);
+    }
+    for (li, l) in s.reinforcements.iter().enumerate() {
+        let Some(si) = s.side_index(&l.side) else {
+            continue;
+        };
+        if !grid.contains(l.at) {
+            continue;
+        }
+        for ci in units_of(entries, si, Enters::Arrives(li)) {
+            note(&path!["reinforcements", li, "at"], l.at, si, ci);
+        }
+    }
+    for (p, c, kind, si, units) in found {
+        let arrives = p.first() == Some(&PathSeg::key("reinforcements"));
+        let classes: Vec<&str> = {
+            let mut v: Vec<MsClass> = units.iter().map(|(_, c)| *c).collect();
+            v.sort();
+            v.dedup();
+            v.into_iter().map(MsClass::name).collect()
+        };
+        let ids: Vec<String> = units.iter().map(|(id, _)| format!("`{id}`")).collect();
+        let verb = match (arrives, ids.len() == 1) {
+            (true, true) => "enters the map at",
+            (true, false) => "enter the map at",
+            (false, true) => "sets up at",
+            (false, false) => "set up at",
+        };
+        out.push(
+            Diagnostic::new(
+                Code::SetupOnRiver,
+                format!(
+                    "{} {} {verb} {}, {kind}, which the map's chart prohibits to {}",
+                    s.sides[si].name,
+                    ids.join(", "),
+                    grid.label(c),
+                    classes.join(" and ")
+                ),
+            )
+            .at_path(p)
+            .with_hex(grid.label(c))
+            .with_hint(if arrives {
+                "a reinforcement's entry hex is the first hex it moves into (4.5): name an edge hex it may enter"
+            } else {
+                "setting up on a hex is entering it: choose a hex whose terrain the class may enter"
+            }),
+        );
+    }
+}
+
+/// A `w/1` line has room (3.2, 5.0): its units can stand in its hex and the hexes adjacent to
+/// it, less those off the map, those an enemy line sets up in, and, for each unit, those whose
+/// terrain the chart prohibits to its class, beside the friendly units other lines set up
+/// there, without over-stacking a hex. Asked of the ruleset's stacking rule hex by hex
+/// (`Stacking::fits`). Placements of other `w/1` lines are choices, not counted.
+fn room(
+    s: &MsScenario,
+    f: &MsMapFile,
+    entries: &[Vec<Option<Enters>>],
+    at: &Positions,
+    out: &mut Findings,
+) {
+    let grid = f.grid();
+    let rules = Game::MusketAndSaberQuickPlay.ruleset();
+    for (li, l) in s.setup.iter().enumerate() {
+        let Some(si) = s.side_index(&l.side) else {
+            continue;
+        };
+        if !l.w1 || !grid.contains(l.at) {
+            continue;
+        }
+        let units = units_of(entries, si, Enters::SetUp(li));
+        if units.is_empty() {
+            continue;
+        }
+        let held_by = |c: Coord, side: usize| {
+            at.iter()
+                .filter(move |((s2, _), (h, p))| *s2 == side && *h == c && by_line(p))
+                .map(|((_, ci), _)| *ci)
+        };
+        let mut ring: Vec<Coord> = std::iter::once(l.at).chain(grid.neighbors(l.at)).collect();
+        let near = ring.len();
+        let other = 1 - si.min(1);
+        ring.retain(|c| s.sides.len() < 2 || held_by(*c, other).next().is_none());
+        let enemy_held = near - ring.len();
+        let sd = &s.sides[si];
+        let filled: Vec<Vec<_>> = ring
+            .iter()
+            .map(|c| {
+                held_by(*c, si)
+                    .map(|ci| sd.counters[ci].class.stack_weight())
+                    .collect()
+            })
+            .collect();
+        let mut barred: Vec<String> = Vec::new();
+        let wanted: Vec<_> = units
+            .iter()
+            .map(|ci| {
+                let class = sd.counters[*ci].class;
+                let mut mask = 0u32;
+                for (h, c) in ring.iter().enumerate() {
+                    match f.prohibited_kind(class, *c) {
+                        None => mask |= 1 << h,
+                        Some(kind) => {
+                            let why = format!("{} {kind}", grid.label(*c));
+                            if !barred.contains(&why) {
+                                barred.push(why);
+                            }
+                        }
+                    }
+                }
+                (class.stack_weight(), mask)
+            })
+            .collect();
+        if rules.stacking.fits(&filled, &wanted) != Some(false) {
+            continue;
+        }
+        let mut why = vec![format!("{near} of the hexes are on the map")];
+        if enemy_held > 0 {
+            why.push(format!("the enemy sets up in {enemy_held}"));
+        }
+        if !barred.is_empty() {
+            why.push(format!(
+                "some are prohibited to some of its units ({})",
+                barred.join(", ")
+            ));
+        }
+        out.push(
+            Diagnostic::new(
+                Code::ZoneTooSmall,
+                format!(
+                    "{}'s {} units set up `w/1` {} cannot all stand in it and the hexes adjacent to it without over-stacking: {}",
+                    sd.name,
+                    units.len(),
+                    grid.label(l.at),
+                    why.join(", ")
+                ),
+            )
+            .at_path(path!["setup", li, "at"])
+            .with_hex(grid.label(l.at))
+            .with_hint("a hex holds one battalion or artillery unit plus any three units (5.0): set some of the line's units up by another line"),
+        );
+    }
+}
+
+/// A leader set up alone (no friendly combat unit in its hex) next to an enemy combat unit
+/// (10.0: leaders "may not enter an EZOC unless moving with a friendly unit or the hex contains
+/// a friendly unit" and retreat "anytime an enemy unit moves adjacent to a lone leader"; 6.1:
+/// the six hexes adjacent to a combat unit are its ZOC). Only where the set-up fixes both: a
+/// friendly `w/1` unit not yet placed that may stand in the leader's hex keeps it company.
+fn lone_leaders(
+    s: &MsScenario,
+    f: &MsMapFile,
+    entries: &[Vec<Option<Enters>>],
+    at: &Positions,
+    out: &mut Findings,
+) {
+    let grid = f.grid();
+    let class = |si: usize, ci: usize| s.sides[si].counters[ci].class;
+    for ((si, ci), (c, p)) in at {
+        if class(*si, *ci).is_combat() {
+            continue;
+        }
+        let friend_here = at
+            .iter()
+            .any(|((s2, c2), (h, _))| s2 == si && h == c && class(*s2, *c2).is_combat());
+        let friend_may_come = entries[*si].iter().enumerate().any(|(c2, e)| {
+            matches!(e, Some(Enters::SetUp(li)) if s.setup[*li].w1
+                && grid.distance(s.setup[*li].at, *c) <= ms::WITHIN_ONE)
+                && class(*si, c2).is_combat()
+                && !at.contains_key(&(*si, c2))
+        });
+        if friend_here || friend_may_come {
+            continue;
+        }
+        let enemy = at.iter().find(|((s2, c2), (h, _))| {
+            s2 != si && class(*s2, *c2).is_combat() && grid.distance(*h, *c) == 1
+        });
+        let Some(((es, ec), (eh, _))) = enemy else {
+            continue;
+        };
+        out.push(
+            Diagnostic::new(
+                Code::LoneLeader,
+                format!(
+                    "{} leader `{}` sets up alone at {}, adjacent to {} `{}` at {}",
+                    s.sides[*si].name,
+                    s.sides[*si].counters[*ci].id,
+                    grid.label(*c),
+                    s.sides[*es].name,
+                    s.sides[*es].counters[*ec].id,
+                    grid.label(*eh)
+                ),
+            )
+            .at_path(p.clone())
+            .with_hex(grid.label(*c))
+            .with_hint("a lone leader may not enter an enemy ZOC and retreats when an enemy moves adjacent (10.0): set it up with a friendly unit, or farther off"),
+        );
+    }
+}
+
+/// Victory conditions for each player (3.4: "The specific victory conditions for each player
+/// are listed"): a side has one when a condition is its own or either side's, or an outcome
+/// makes it the winner (a plain win makes the other side the winner when the goal is not met;
+/// a graded one names its winners). A note: the scenario rules may give one side none.
+fn victory_for_each_side(s: &MsScenario, out: &mut Findings) {
+    use crate::model::victory::Outcome;
+    for (si, side) in s.sides.iter().enumerate() {
+        let has = s.victory.iter().any(|v| {
+            v.side == side.id
+                || v.side == EITHER_SIDE
+                || match &v.outcome {
+                    Outcome::Wins => s.side_index(&v.side).is_some(),
+                    Outcome::Graded { by_turn, otherwise } => {
+                        otherwise.winner == side.id
+                            || by_turn.iter().any(|r| r.result.winner == side.id)
+                    }
+                }
+        });
+        if !has {
+            out.push(
+                Diagnostic::new(
+                    Code::NoVictoryCondition,
+                    format!("{} has no victory condition", side.name),
+                )
+                .at_path(path!["sides", si, "id"])
+                .with_hint(format!(
+                    "type its conditions from the scenario rules (3.4): `(side: \"{}\", goal: …)`",
+                    side.id
+                )),
+            );
+        }
+    }
 }

@@ -32,6 +32,8 @@ use crate::ruleset::{MarkerKind, Printed, Ratio, Ruleset, UnitKind};
 
 pub use crate::model::export::*;
 
+pub mod musket_and_saber;
+
 /// Build the export of a checked scenario under its game's `rules`; refused (LIM003) past
 /// [`MAX_EXPORT_RUNS`] runs of hexes, counted over every list the document holds (zones, their
 /// alternatives, the lists per enemy choice, victory areas, special rules).
@@ -526,6 +528,11 @@ fn export_goal(goal: &Goal, next_zone: &mut NextZone) -> Result<ExportGoal, Diag
 /// Write the export as JSON to `w`, streamed: two spaces a level like pretty JSON, but an array
 /// inside an array (a `[col, row]` pair, a run) on one line.
 pub fn write_export(e: &Export, w: impl std::io::Write) -> std::io::Result<()> {
+    write_json(e, w)
+}
+
+/// Any export document in the layout of [`write_export`] (the M&S export uses it too).
+fn write_json(e: &impl Serialize, w: impl std::io::Write) -> std::io::Result<()> {
     let mut w = std::io::BufWriter::new(w);
     let mut ser = serde_json::Serializer::with_formatter(&mut w, ExportFormatter::default());
     e.serialize(&mut ser).map_err(std::io::Error::other)?;

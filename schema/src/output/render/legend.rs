@@ -16,11 +16,17 @@ pub(crate) enum Swatch {
     Ford,
     Dashed(&'static str),
     Overlay(String),
+    /// A hex of several kinds of terrain (2.2 in Musket & Saber), its wedges shared in turn.
+    Wedges(Vec<&'static str>),
 }
 
 /// The legend's rows: the map key, then the overlays.
-pub(super) fn legend_rows(rules: &Ruleset, overlays: &[Overlay]) -> Vec<(Swatch, Vec<String>)> {
-    let mut rows = map_key_rows(rules);
+pub(super) fn legend_rows(
+    map: &Map,
+    rules: &Ruleset,
+    overlays: &[Overlay],
+) -> Vec<(Swatch, Vec<String>)> {
+    let mut rows = map_key_rows(map, rules);
     for o in overlays {
         let mut lines = vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))];
         lines.extend(o.note.clone());
@@ -39,8 +45,12 @@ pub(crate) fn hex_count(n: usize) -> String {
 }
 
 /// The map key's rows: a swatch and one or more lines of text for each kind of terrain,
-/// hexside, road and feature, as the game's ruleset words its chart.
-pub(crate) fn map_key_rows(rules: &Ruleset) -> Vec<(Swatch, Vec<String>)> {
+/// hexside, road and feature, as the game's ruleset words its chart; for a Musket & Saber map,
+/// from the chart the map file gives (the M&S rules have none of their own, 2.2).
+pub(crate) fn map_key_rows(map: &Map, rules: &Ruleset) -> Vec<(Swatch, Vec<String>)> {
+    if let Some(f) = &map.musket_and_saber {
+        return super::musket_and_saber::key_rows(f);
+    }
     rules
         .map_key
         .iter()
@@ -176,6 +186,30 @@ pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64
             let _ = writeln!(
                 out,
                 r#"<path d="{}" fill="none" stroke="{color}" stroke-width="1.6" stroke-dasharray="5 3"/>"#,
+                hex_at(cx, cy)
+            );
+        }
+        Swatch::Wedges(fills) => {
+            let r = hs / 3f64.sqrt();
+            let corner = |i: usize| {
+                let a = (60.0 * i as f64).to_radians();
+                (cx + r * a.cos(), cy + r * a.sin())
+            };
+            for i in 0..6 {
+                let (a, b) = (corner(i), corner(i + 1));
+                let _ = writeln!(
+                    out,
+                    r#"<path d="M{cx:.1} {cy:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{}"/>"#,
+                    a.0,
+                    a.1,
+                    b.0,
+                    b.1,
+                    fills.get(i % fills.len().max(1)).copied().unwrap_or(PAPER)
+                );
+            }
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" fill="none" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
                 hex_at(cx, cy)
             );
         }

@@ -20,6 +20,9 @@ use super::tmj::{Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap,
 use super::{LAYOUT, TiledGrid};
 use crate::ruleset::Ruleset;
 
+mod musket_and_saber;
+pub use musket_and_saber::export_ms_map;
+
 /// The first global tile id of our tileset in the map.
 pub const FIRST_GID: u64 = 1;
 
@@ -493,8 +496,24 @@ fn map_layers(map: &Map, rules: &Ruleset, ids: &mut Ids) -> Vec<Layer> {
         .collect();
     layers.push(object_layer(ids, "features", features));
 
-    let roads = map
-        .roads
+    let roads = road_objects(map, &t, ids);
+    layers.push(object_layer(ids, "roads", roads));
+
+    let ridges = map
+        .ridges
+        .iter()
+        .filter_map(|side| ridge_object(&t, *side, ids))
+        .collect();
+    layers.push(object_layer(ids, "ridges", ridges));
+
+    let labels = label_objects(map, &t, ids);
+    layers.push(object_layer(ids, "labels", labels));
+    layers
+}
+
+/// Roads as polylines through their hexes' centres.
+fn road_objects(map: &Map, t: &TiledGrid, ids: &mut Ids) -> Vec<Object> {
+    map.roads
         .iter()
         .map(|road| {
             let first = road.hexes.first().copied().unwrap_or(Coord(1, 1));
@@ -521,18 +540,12 @@ fn map_layers(map: &Map, rules: &Ruleset, ids: &mut Ids) -> Vec<Layer> {
                 ..Object::default()
             }
         })
-        .collect();
-    layers.push(object_layer(ids, "roads", roads));
+        .collect()
+}
 
-    let ridges = map
-        .ridges
-        .iter()
-        .filter_map(|side| ridge_object(&t, *side, ids))
-        .collect();
-    layers.push(object_layer(ids, "ridges", ridges));
-
-    let labels = map
-        .labels
+/// The map's text labels as points.
+fn label_objects(map: &Map, t: &TiledGrid, ids: &mut Ids) -> Vec<Object> {
+    map.labels
         .iter()
         .map(|l| {
             let (x, y) = t.center(l.at);
@@ -546,9 +559,7 @@ fn map_layers(map: &Map, rules: &Ruleset, ids: &mut Ids) -> Vec<Layer> {
                 ..Object::default()
             }
         })
-        .collect();
-    layers.push(object_layer(ids, "labels", labels));
-    layers
+        .collect()
 }
 
 /// A ridge as a polyline along its hexside, from one junction point to the other.

@@ -564,6 +564,7 @@ fn build(
     sets: &[LoadedTileset],
     src: &Source,
 ) -> Option<MapFile> {
+    other_game(cx, doc, origin)?;
     let grid = grid(cx, doc, origin)?;
     let t = TiledGrid {
         grid,
@@ -636,6 +637,33 @@ fn build(
 }
 
 /// The grid of a hexagonal Tiled map, or why there is none.
+/// A Tiled map whose `game` property names another game than Rifle & Saber (`saberc export
+/// --format tiled` of a Musket & Saber map writes it): refused in one finding, since its
+/// terrain kinds come from a chart and a track the Tiled map does not hold, and read as Rifle
+/// & Saber terrain they would make a map of the wrong game.
+fn other_game(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<()> {
+    let Some(game) = property_str(&doc.properties, "game") else {
+        return Some(());
+    };
+    let known = crate::ruleset::Game::from_id(game);
+    if known.is_none_or(|g| g.ruleset() == RULES) {
+        // An unknown value is not ours to judge: the map is read as every Tiled map is.
+        return Some(());
+    }
+    let name = known.map_or(game, |g| g.ruleset().name);
+    let d = Diagnostic::new(
+        Code::TiledGrid,
+        format!(
+            "this Tiled map is of a {name} map (its `game` property), and `saberc import` makes Rifle & Saber maps only"
+        ),
+    )
+    .with_hint(format!(
+        "a {name} map's terrain kinds, chart and track are in its map file, not in the Tiled map: edit that file, or draw it with `saberc render`"
+    ));
+    cx.report(0, &at_key(origin, "properties"), d);
+    None
+}
+
 fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     let mut fail = |key: &str, message: String, hint: &str| {
         let d = Diagnostic::new(Code::TiledGrid, message).with_hint(hint);

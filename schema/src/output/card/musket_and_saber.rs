@@ -1,0 +1,335 @@
+//! The printable card of a Musket & Saber Quick Play scenario, on the page of the Rifle & Saber
+//! card: the map with each side's set-up (the `w/1` rings) and entry hexes, the turns, a roster
+//! per side (one row a counter: class, both faces, how it enters play), the victory conditions,
+//! the special rules, the notes and the map key from the map's own chart.
+
+use std::fmt::Write;
+
+use super::*;
+use crate::model::hex::{Coord, Grid};
+use crate::model::musket_and_saber::{Cf, Face};
+use crate::output::export::musket_and_saber::{MsExportCounter, MsExportSide, export};
+use crate::output::overlays::ms_scenario_overlays;
+use crate::pipeline::musket_and_saber::MsCompiled;
+
+/// The card of an M&S scenario as one self-contained SVG page.
+pub fn ms_card_svg(c: &MsCompiled) -> String {
+    let s = &c.scenario;
+    let map = c.map.to_map();
+    let rules = map.rules();
+    let overlays = ms_scenario_overlays(c);
+    let mut left = String::new();
+    let legend_end = draw_ms_left(&mut left, &map, &overlays);
+    // The map key (the game's own chart, which no rules text prints) under the map, always.
+    let key_top = legend_end + SECTION_GAP * 0.5;
+    draw_map_key_at(&mut left, &map, rules, (MARGIN, LEFT_W), key_top);
+    let left_end = key_top + map_key_height(&map, rules);
+    let mut right = String::new();
+    let right_end = draw_ms_right(&mut right, c);
+    let height = PAGE_HEIGHT.max(right_end.max(left_end) + MARGIN + SMALL * 2.0);
+    let foot = height - MARGIN;
+    draw_ms_notes(&mut left, &s.notes, left_end, foot - SMALL * 3.0);
+
+    let mut out = String::with_capacity(left.len() + right.len() + 4096);
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH:.0}" height="{height:.0}" viewBox="0 0 {PAGE_WIDTH:.0} {height:.0}" font-family="{SANS}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
+    );
+    let width = PAGE_WIDTH - 2.0 * MARGIN;
+    let title = wrap(&s.name, width, TITLE, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{:.1}" font-size="{TITLE}" fill="{INK}">{}</text>"#,
+        MARGIN + TITLE * 0.8,
+        xml(&title)
+    );
+    let sub = format!(
+        "{} · {} scenario card · map: {}",
+        s.date, rules.name, c.map.name
+    );
+    let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{:.1}" font-size="{SUBTITLE}" fill="{MUTED}">{}</text>"#,
+        MARGIN + TITLE * 0.8 + SUBTITLE * 1.6,
+        xml(&sub)
+    );
+    let y = BODY_TOP - 14.0;
+    let _ = writeln!(
+        out,
+        r#"<path d="M{MARGIN} {y}H{:.1}" stroke="{INK}" stroke-width="1.5"/>"#,
+        PAGE_WIDTH - MARGIN
+    );
+    out.push_str(&left);
+    out.push_str(&right);
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
+        xml(&format!(
+            "{} · scenario card of `{}`, made by saberc · source: {}",
+            rules.name, s.id, s.source
+        ))
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The card of an M&S scenario as a PNG, `width_px` wide.
+pub fn ms_card_png(c: &MsCompiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
+    svg_to_png(&ms_card_svg(c), width_px)
+}
+
+/// The map with the overlays and their legend; returns the bottom.
+fn draw_ms_left(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
+    let body = map_body(
+        map,
+        overlays,
+        MapStyle {
+            coordinates: false,
+            label_scale: 1.5,
+            labels: true,
+        },
+    );
+    let pad = body.width.max(body.height) * 0.008;
+    let (vw, vh) = (body.width + 2.0 * pad, body.height + 2.0 * pad);
+    let scale = (LEFT_W / vw).min(MAP_MAX_H / vh);
+    let (w, h) = (vw * scale, vh * scale);
+    let top = BODY_TOP;
+    let _ = writeln!(
+        out,
+        r#"<svg x="{MARGIN}" y="{top:.1}" width="{w:.1}" height="{h:.1}" viewBox="{:.1} {:.1} {vw:.1} {vh:.1}">"#,
+        -pad, -pad
+    );
+    out.push_str(&body.svg);
+    out.push_str("</svg>\n");
+    let _ = writeln!(
+        out,
+        r#"<rect x="{MARGIN}" y="{top:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="{INK}" stroke-width="1.2"/>"#
+    );
+    // The overlays' colours, two to a row.
+    let col_w = LEFT_W / 2.0;
+    let line = TABLE * LEADING;
+    let mut bottom = top + h + 14.0;
+    for pair in overlays.chunks(2) {
+        let y = bottom;
+        let mut row_h: f64 = 0.0;
+        for (k, o) in pair.iter().enumerate() {
+            let x = MARGIN + col_w * k as f64;
+            let mut label = format!("{} ({})", o.name, hex_count(o.hexes.len()));
+            if let Some(note) = &o.note {
+                label.push_str(&format!(": {note}"));
+            }
+            let lines = wrap(&label, col_w - 40.0, TABLE, 2);
+            swatch(out, (x + 11.0, y + line * 0.5), &rgb(o.color));
+            let end = text_lines(out, x + 28.0, y, &lines, TABLE, INK);
+            row_h = row_h.max(end - y);
+        }
+        bottom = y + row_h + 6.0;
+    }
+    bottom
+}
+
+/// The notes under the map, down to `limit`.
+fn draw_ms_notes(out: &mut String, notes: &str, top: f64, limit: f64) {
+    let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
+    if notes.is_empty() {
+        return;
+    }
+    let line = BODY * LEADING;
+    let y = top + SECTION_GAP * 0.5;
+    let room = ((limit - y - HEADING * LEADING) / line).floor();
+    if room < 2.0 {
+        return;
+    }
+    let y = heading(out, MARGIN, y, LEFT_W, "Notes");
+    let lines = wrap(&notes, LEFT_W, BODY, (room as usize).min(NOTES_MAX_LINES));
+    text_lines(out, MARGIN, y, &lines, BODY, MUTED);
+}
+
+/// Turns, rosters, victory conditions and special rules; returns the bottom.
+fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
+    let s = &c.scenario;
+    let (x, w) = (RIGHT_X, RIGHT_W);
+    let name = |id: &str| {
+        if id == crate::model::victory::EITHER_SIDE {
+            return "Either side".to_string();
+        }
+        s.sides
+            .iter()
+            .find(|sd| sd.id == id)
+            .map_or_else(|| id.to_string(), |sd| sd.name.clone())
+    };
+    let doc = export(c).ok();
+    let mut y = BODY_TOP;
+    y = heading(out, x, y, w, "Turns");
+    let turns = doc
+        .as_ref()
+        .map(|d| d.scenario.turns.clone())
+        .unwrap_or_default();
+    let span = match (turns.first(), turns.last()) {
+        (Some(a), Some(b)) if a != b => format!(", {a} to {b}"),
+        (Some(a), _) => format!(", {a}"),
+        _ => String::new(),
+    };
+    let text = format!(
+        "First Player: {}. Game length: {} turn{}{span}.",
+        name(&s.first_player),
+        s.game_length,
+        if s.game_length == 1 { "" } else { "s" }
+    );
+    y = paragraph(out, x, y, w, &text, BODY, INK);
+
+    for side in doc.iter().flat_map(|d| &d.sides) {
+        y = roster(out, x, y + SECTION_GAP, side, c.map.grid());
+    }
+
+    if !s.victory.is_empty() {
+        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
+        for (i, v) in s.victory.iter().enumerate() {
+            let other = s
+                .sides
+                .iter()
+                .find(|o| o.id != v.side)
+                .map(|o| o.id.as_str());
+            let text = printed_or_described(&v.printed, || v.describe(other, &name));
+            y = item(out, x, y, w, &format!("{}.", i + 1), &text) + 4.0;
+        }
+    }
+    if !s.special_rules.is_empty() {
+        y = heading(out, x, y + SECTION_GAP, w, "Special rules");
+        for r in &s.special_rules {
+            let modifies = r
+                .modifies
+                .as_deref()
+                .map(|m| format!(" (modifies {m})"))
+                .unwrap_or_default();
+            let text = format!("{}{modifies}: {}", r.title, r.text);
+            y = item(out, x, y, w, "•", &text) + 4.0;
+        }
+    }
+    y
+}
+
+/// One side's roster: a row per counter with its class, both faces and how it enters play.
+fn roster(out: &mut String, x: f64, top: f64, side: &MsExportSide, grid: Grid) -> f64 {
+    let mut about = format!("{} counters", side.counters.len());
+    if let Some(colour) = &side.colour {
+        about.push_str(&format!(" · {colour}"));
+    }
+    if let Some(n) = side.replacement_steps {
+        about.push_str(&format!(
+            " · {n} replacement step{}",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    let name = wrap(&side.name, RIGHT_W * 0.55, HEADING, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{:.1}" font-size="{HEADING}" fill="{INK}">{}</text>"#,
+        top + HEADING * 0.9,
+        xml(&name)
+    );
+    let about_x = x + text_width(&name, HEADING) + 12.0;
+    let about = wrap(&about, RIGHT_X + RIGHT_W - about_x, SMALL, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{about_x:.1}" y="{:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
+        top + HEADING * 0.9,
+        xml(&about)
+    );
+    let mut y = top + HEADING * LEADING + 6.0;
+    let cols = [0.0, 104.0, 190.0, 340.0, 490.0, RIGHT_W];
+    let line = TABLE * LEADING;
+    let pad = 5.0;
+    let _ = writeln!(
+        out,
+        r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{:.1}" fill="{TABLE_HEAD}"/>"#,
+        line + 2.0 * pad
+    );
+    for (i, head) in ["Counter", "Class", "Front", "Back", "Enters"]
+        .iter()
+        .enumerate()
+    {
+        text_lines(
+            out,
+            x + cols[i] + pad,
+            y + pad,
+            &[head.to_string()],
+            TABLE,
+            MUTED,
+        );
+    }
+    y += line + 2.0 * pad;
+    for (ci, k) in side.counters.iter().enumerate() {
+        let cell = |i: usize, text: &str| wrap(text, cols[i + 1] - cols[i] - 2.0 * pad, TABLE, 0);
+        let cells = [
+            cell(0, &k.id),
+            cell(1, k.class.code()),
+            cell(2, &face_text(&k.front)),
+            cell(3, &face_text(&k.back)),
+            cell(4, &enters_text(k, grid)),
+        ];
+        let rows = cells.iter().map(Vec::len).max().unwrap_or(1) as f64;
+        let h = rows * line + 2.0 * pad;
+        if ci % 2 == 1 {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{h:.1}" fill="{TABLE_STRIPE}"/>"#
+            );
+        }
+        for (i, cell) in cells.iter().enumerate() {
+            text_lines(out, x + cols[i] + pad, y + pad, cell, TABLE, INK);
+        }
+        y += h;
+        let _ = writeln!(
+            out,
+            r#"<path d="M{x:.1} {y:.1}h{RIGHT_W:.1}" stroke="{RULE}" stroke-width="1"/>"#
+        );
+    }
+    y
+}
+
+/// A face's printed values (2.3, 2.4, 10.0): `CF 2-3 MR 5 MA 5`, a leader's `L 1-2-1`.
+fn face_text(f: &Face) -> String {
+    let mut parts = Vec::new();
+    match f.cf {
+        Some(Cf::One(n)) => parts.push(format!("CF{NBSP}{n}")),
+        Some(Cf::AttackDefense(a, d)) => parts.push(format!("CF{NBSP}{a}-{d}")),
+        None => {}
+    }
+    for (name, v) in [("MR", f.mr), ("MA", f.ma), ("R", f.range), ("Ch", f.charge)] {
+        if let Some(v) = v {
+            parts.push(format!("{name}{NBSP}{v}"));
+        }
+    }
+    if let Some(l) = f.leader {
+        parts.push(format!("L{NBSP}{}-{}-{}", l.movement, l.combat, l.morale));
+    }
+    if parts.is_empty() {
+        "–".to_string()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// How a counter enters play: its set-up hex (`w/1` and where the scenario places it), or its
+/// reinforcement turn and entry hex.
+fn enters_text(k: &MsExportCounter, grid: Grid) -> String {
+    let label = |[col, row]: [i32; 2]| grid.label(Coord(col, row));
+    if let Some(s) = &k.setup {
+        return match (s.w1, s.hex) {
+            (false, _) => label(s.at),
+            (true, Some(h)) if h == s.at => format!("{} w/1", label(s.at)),
+            (true, Some(h)) => format!("{} w/1: {}", label(s.at), label(h)),
+            (true, None) => format!("{} w/1", label(s.at)),
+        };
+    }
+    if let Some(a) = &k.arrival {
+        return format!("{} at {}", a.turn, label(a.at));
+    }
+    "–".to_string()
+}

@@ -1,0 +1,253 @@
+//! The engine export of a Musket & Saber Quick Play scenario ([`MsExport`], its schema
+//! `export.musket-and-saber-quick-play.schema.json`): the map with its terrain kinds, hexsides,
+//! roads, chart and track; each side's counters with both faces, and how each enters play (its
+//! set-up hex, `w/1` resolved by the scenario's `placements`, or its reinforcement turn and
+//! entry hex); victory conditions with explicit hexes; special rules. `saberc export` and the
+//! editor's export both call [`export`] and [`export_text`], so their files are the same bytes.
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::hex::Coord;
+use crate::model::musket_and_saber::MsScenario;
+use crate::pipeline::musket_and_saber::MsCompiled;
+use crate::pipeline::zones::collect_goal_zones;
+use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+use crate::ruleset::Game;
+
+use super::{Budget, EXPORT_FORMAT, ExportHexes, ExportVictory, LabelFormat, MAX_EXPORT_RUNS};
+use super::{export_goal, write_json};
+
+pub use crate::model::musket_and_saber_export::*;
+
+/// Build the export of a checked M&S scenario (one [`crate::pipeline::compile_scenario`] found
+/// no error in); refused (LIM003) past [`MAX_EXPORT_RUNS`] runs of hexes in its victory
+/// targets, as the Rifle & Saber export is.
+pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
+    let (s, f) = (&c.scenario, &c.map);
+    let g = f.grid();
+    let pair = |c: Coord| [c.0, c.1];
+    let (column_digits, row_digits) = g.label_digits();
+    let map = MsExportMap {
+        id: f.id.clone(),
+        name: f.name.clone(),
+        source: f.source.clone(),
+        width: g.width,
+        height: g.height,
+        orientation: g.orientation,
+        parity: g.parity,
+        labels: LabelFormat {
+            column_digits: column_digits as u32,
+            row_digits: row_digits as u32,
+            example: g.label(Coord(g.width as i32, g.height as i32)),
+        },
+        legend: f.legend.clone(),
+        terrain: f.terrain.clone(),
+        hexsides: f
+            .hexsides
+            .iter()
+            .map(|h| MsExportHexside {
+                kind: h.kind.clone(),
+                hex: pair(h.hex),
+                side: h.side,
+                // The map check holds every side to the map's orientation (a name it lacks is
+                // an error), so a checked map's hexside always has a hex across it.
+                across: pair(g.across(h.hex, h.side).unwrap_or(h.hex)),
+            })
+            .collect(),
+        roads: f
+            .roads
+            .iter()
+            .map(|r| MsExportRoad {
+                name: r.name.clone(),
+                hexes: r.hexes.iter().copied().map(pair).collect(),
+            })
+            .collect(),
+        chart: f.chart.clone(),
+        track: f.track.clone(),
+    };
+
+    let first = s
+        .first_turn
+        .as_deref()
+        .and_then(|t| f.turn_index(t))
+        .unwrap_or(0);
+    let turns: Vec<String> = f
+        .track
+        .labels
+        .iter()
+        .skip(first)
+        .take(s.game_length as usize)
+        .cloned()
+        .collect();
+
+    let mut sides = Vec::new();
+    for side in &s.sides {
+        let mut counters: Vec<MsExportCounter> = side
+            .counters
+            .iter()
+            .map(|k| MsExportCounter {
+                id: k.id.clone(),
+                formation: k.formation.clone(),
+                class: k.class,
+                steps: k.steps,
+                front: k.front.clone(),
+                back: k.back.clone(),
+                source: k.source.clone(),
+                setup: None,
+                arrival: None,
+            })
+            .collect();
+        // The lines in file order; a checked scenario names each counter in one line (3.2).
+        for (li, l) in s
+            .setup
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.side == side.id)
+        {
+            for ci in s.line_units(&side.id, &l.units, l.formation.as_deref()) {
+                let k = &mut counters[ci];
+                if k.setup.is_some() || k.arrival.is_some() {
+                    continue;
+                }
+                let mut allowed = vec![pair(l.at)];
+                if l.w1 {
+                    let mut around: Vec<_> = g.neighbors(l.at).map(pair).collect();
+                    around.sort_unstable();
+                    allowed.extend(around);
+                }
+                let hex = if l.w1 {
+                    placement(s, &side.id, &k.id).map(pair)
+                } else {
+                    Some(pair(l.at))
+                };
+                k.setup = Some(MsExportSetup {
+                    line: li as u32 + 1,
+                    printed: l.printed.clone(),
+                    at: pair(l.at),
+                    w1: l.w1,
+                    hex,
+                    allowed,
+                });
+            }
+        }
+        for (li, l) in s
+            .reinforcements
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.side == side.id)
+        {
+            let Some(n) = turns.iter().position(|t| *t == l.turn) else {
+                return Err(Diagnostic::new(
+                    Code::ArrivalTurn,
+                    format!(
+                        "reinforcement line {} arrives at `{}`, which is not a turn of the game",
+                        li + 1,
+                        l.turn
+                    ),
+                )
+                .with_hint(
+                    "check the scenario first: `saberc check` says which turns the game has",
+                ));
+            };
+            for ci in s.line_units(&side.id, &l.units, l.formation.as_deref()) {
+                let k = &mut counters[ci];
+                if k.setup.is_some() || k.arrival.is_some() {
+                    continue;
+                }
+                k.arrival = Some(MsExportArrival {
+                    line: li as u32 + 1,
+                    printed: l.printed.clone(),
+                    turn: l.turn.clone(),
+                    turn_number: n as u32 + 1,
+                    at: pair(l.at),
+                });
+            }
+        }
+        sides.push(MsExportSide {
+            id: side.id.clone(),
+            name: side.name.clone(),
+            colour: side.colour.clone(),
+            entry_hexes: side.entry_hexes.iter().copied().map(pair).collect(),
+            replacement_steps: side.replacement_steps,
+            reentry_hexes: side.reentry_hexes.iter().copied().map(pair).collect(),
+            counters,
+        });
+    }
+
+    // Victory targets compiled on the map as `check` compiles them (zones are the shared
+    // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
+    let in_memory = f.to_map();
+    let mut compiler = ZoneCompiler::new(&in_memory, ZoneEnv::default());
+    let mut runs = Budget {
+        runs: 0,
+        limit: MAX_EXPORT_RUNS,
+    };
+    let mut victory = Vec::new();
+    for (vi, v) in s.victory.iter().enumerate() {
+        let mut targets = Vec::new();
+        collect_goal_zones(
+            &v.goal,
+            crate::path!["victory", vi, "goal"],
+            &mut |p, zone| {
+                targets.push(compiler.compile(zone, &p));
+            },
+        );
+        let mut next = targets.iter();
+        let goal = export_goal(&v.goal, &mut || match next.next() {
+            Some(h) => runs.take(h),
+            None => Ok(ExportHexes::default()),
+        })?;
+        victory.push(ExportVictory {
+            side: v.side.clone(),
+            printed: v.printed.clone(),
+            description: v.goal.describe(),
+            goal,
+            outcome: v.outcome.clone(),
+        });
+    }
+
+    Ok(MsExport {
+        format: EXPORT_FORMAT.into(),
+        game: Game::MusketAndSaberQuickPlay.id().into(),
+        scenario: MsExportScenario {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            date: s.date.clone(),
+            source: s.source.clone(),
+            first_player: s.first_player.clone(),
+            game_length: s.game_length,
+            turns,
+            notes: s.notes.clone(),
+            interpretations: s.interpretations.clone(),
+        },
+        map,
+        sides,
+        victory,
+        special_rules: s.special_rules.clone(),
+    })
+}
+
+/// The hex the scenario's `placements` give a unit of a side.
+fn placement(s: &MsScenario, side: &str, unit: &str) -> Option<Coord> {
+    s.placements
+        .iter()
+        .find(|p| p.side == side && p.unit == unit)
+        .map(|p| p.at)
+}
+
+/// Write the export as JSON to `w`, in the layout of the Rifle & Saber export.
+pub fn write_export(e: &MsExport, w: impl std::io::Write) -> std::io::Result<()> {
+    write_json(e, w)
+}
+
+/// The export as the text written to disk (what `saberc export` writes, byte for byte).
+pub fn export_text(e: &MsExport) -> String {
+    let mut out = Vec::new();
+    write_export(e, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// The export of a checked M&S scenario as the text `saberc export` writes: the one function
+/// the editor's export calls, so both write the same bytes.
+pub fn export_json(c: &MsCompiled) -> Result<String, Diagnostic> {
+    export(c).map(|e| export_text(&e))
+}
