@@ -387,6 +387,18 @@ fn a_map_has_no_terrain_as_played_and_its_overlays_use_the_map_as_printed() {
     click_hex(&mut h, a);
     assert_eq!(h.state().overlays().choice.start, Start::Hex(Some(a)));
     assert!(!h.state().doc().is_dirty(), "the click did not paint");
+    // Nor does a right click (the brush's clear paint) on a hex that is not clear.
+    let woods = map
+        .grid
+        .coords()
+        .find(|c| {
+            map.cell(*c)
+                .is_some_and(|x| x.terrain != saber_schema::ruleset::Terrain::Clear)
+        })
+        .expect("the map has other terrain than clear");
+    let p = hex_center(&h, woods);
+    crate::ui_tests::drag(&mut h, &[p], egui::PointerButton::Secondary);
+    assert!(!h.state().doc().is_dirty(), "the right click did not paint");
 }
 
 /// Zoomed out on a large map, the bands are one texture: a coloured texel for every hex the
