@@ -31,6 +31,10 @@ pub struct Snapshot {
     pub map: Map,
     /// The scenario, when the document is one.
     pub scenario: Option<Scenario>,
+    /// The Musket & Saber map or scenario, when the document is one.
+    pub ms: Option<crate::document::MsDoc>,
+    /// The file of a scenario's map.
+    pub map_file: Option<PathBuf>,
 }
 
 impl Snapshot {
@@ -40,6 +44,8 @@ impl Snapshot {
             source: doc.path.clone(),
             map: doc.map().clone(),
             scenario: doc.scenario().cloned(),
+            ms: doc.ms().cloned(),
+            map_file: doc.map_file.clone(),
         }
     }
 }
@@ -222,7 +228,13 @@ fn write_now(s: &mut Shared, epoch: u64, snap: &Snapshot) {
         }
     }
     if let Some(r) = &s.slot
-        && let Err(e) = r.write_parts(snap.source.as_deref(), &snap.map, snap.scenario.as_ref())
+        && let Err(e) = r.write_parts(
+            snap.source.as_deref(),
+            snap.map_file.as_deref(),
+            &snap.map,
+            snap.scenario.as_ref(),
+            snap.ms.as_ref(),
+        )
     {
         s.failure = Some(e);
     }

@@ -288,18 +288,26 @@ impl std::fmt::Debug for Overview {
 impl Overview {
     /// The texture for the map at `revision`, rebuilding it if needed. With `may_lag` an
     /// existing texture is kept (the minimap during a stroke on a big map: rebuilding a
-    /// million texels per frame would make painting stutter).
+    /// million texels per frame would make painting stutter). `fills` colour hexes in place
+    /// of their cells, as [`Overlay::fills`] does on the canvas.
     pub fn texture(
         &mut self,
         ctx: &egui::Context,
         map: &Map,
         revision: u64,
         may_lag: bool,
+        fills: &[(Coord, Color32)],
     ) -> &TextureHandle {
         let stale = self.revision != Some(revision) && !may_lag;
         if stale || self.texture.is_none() {
             let size = [map.grid.width as usize, map.grid.height as usize];
-            let pixels = map.cells.iter().map(|c| cell_color(*c)).collect();
+            let mut pixels: Vec<Color32> = map.cells.iter().map(|c| cell_color(*c)).collect();
+            // The overlay's fills stand for the cells' colours (Overlay::fills).
+            for (c, color) in fills {
+                if let Some(i) = map.grid.index(*c) {
+                    pixels[i] = *color;
+                }
+            }
             let image = ColorImage::new(size, pixels);
             match &mut self.texture {
                 Some(t) if t.size() == size => t.set(image, TextureOptions::NEAREST),
@@ -327,6 +335,9 @@ pub struct Overlay {
     pub side: Option<SideKey>,
     /// Hexes tinted in a colour (scenario zones), under roads and labels.
     pub tints: Vec<(Coord, Color32)>,
+    /// Hexes filled in a colour in place of their cell's (a game whose hexes are kinds of
+    /// terrain the map file declares, Musket & Saber 2.2), with the grid lines between them.
+    pub fills: Vec<(Coord, Color32)>,
     /// Zone borders: the hexside between two hexes, in a colour and width (px).
     pub borders: Vec<(Coord, Coord, Color32, f32)>,
     /// Hexes outlined in a colour (the placement target: green if legal, red if not).
@@ -353,6 +364,9 @@ pub struct Stack {
     pub counters: Vec<String>,
     /// Stacking points in the hex (7.0).
     pub points: u32,
+    /// What to print under the top counter instead of the points (a game that counts no
+    /// points, Musket & Saber 5.0).
+    pub info: Option<String>,
     /// Something is wrong with it (over-stacked, outside its zone, …).
     pub bad: bool,
 }
@@ -395,6 +409,8 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
 
     let highlighted: std::collections::HashSet<Coord> =
         scene.overlay.highlight.iter().copied().collect();
+    let fills: std::collections::HashMap<Coord, Color32> =
+        scene.overlay.fills.iter().copied().collect();
     let mut mesh = Mesh::default();
     if view.zoom < TEXTURE_BELOW {
         // Texels are hexes: columns and rows cover the map's bounds.
@@ -418,7 +434,13 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
                 let i = (r - 1) as usize * map.grid.width as usize + (c - 1) as usize;
                 let cell = map.cells[i];
                 let center = to_screen(layout.center(coord));
-                add_hex(&mut mesh, center, &offsets, cell_color(cell));
+                let fill = fills.get(&coord).copied();
+                add_hex(
+                    &mut mesh,
+                    center,
+                    &offsets,
+                    fill.unwrap_or_else(|| cell_color(cell)),
+                );
                 if cell.terrain == Terrain::Village && view.zoom >= 12.0 {
                     let s = view.zoom * 0.12;
                     mesh.add_colored_rect(
@@ -619,10 +641,10 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
             Color32::WHITE,
         );
         let small = FontId::proportional((size * 0.24).clamp(6.0, 14.0));
-        let info = if n > 1 {
-            format!("{n}· {}/6", st.points)
-        } else {
-            format!("{}/6", st.points)
+        let info = match &st.info {
+            Some(info) => info.clone(),
+            None if n > 1 => format!("{n}· {}/6", st.points),
+            None => format!("{}/6", st.points),
         };
         painter.text(
             top.center() + vec2(0.0, size * 0.24),

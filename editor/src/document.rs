@@ -5,9 +5,20 @@ use std::path::PathBuf;
 
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::model::scenario::Scenario;
 
 use crate::history::History;
+
+/// A Musket & Saber Quick Play document: its own file types (ARCHITECTURE.md, "Musket & Saber
+/// Quick Play files are documents of their own").
+#[derive(Debug, Clone, PartialEq)]
+pub enum MsDoc {
+    /// A map file (its chart, track and terrain kinds).
+    Map(MsMapFile),
+    /// A scenario (its map file is the document's map's [`Map::musket_and_saber`]).
+    Scenario(MsScenario),
+}
 
 /// A map or a scenario being edited.
 #[derive(Debug)]
@@ -15,6 +26,9 @@ pub struct Document {
     map: Map,
     /// The scenario, when the document is one; its map is then shown but not edited.
     scenario: Option<Scenario>,
+    /// The Musket & Saber map or scenario, when the document is one (`map` is then its map's
+    /// in-memory form, kept in step with it).
+    ms: Option<MsDoc>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
     /// What the file was when read or last saved, so that a save refuses to replace a file
@@ -42,6 +56,7 @@ impl Document {
         Document {
             map,
             scenario: None,
+            ms: None,
             path,
             on_disk: None,
             map_file: None,
@@ -59,6 +74,58 @@ impl Document {
         let mut doc = Document::new(map, path);
         doc.scenario = Some(scenario);
         doc
+    }
+
+    /// A document for a Musket & Saber map or scenario, unchanged since `path` (if any); `map`
+    /// is a scenario's map as found (a map document's is made from its file).
+    pub fn for_ms(ms: MsDoc, map: Map, path: Option<PathBuf>) -> Document {
+        let map = match &ms {
+            MsDoc::Map(file) => file.to_map(),
+            MsDoc::Scenario(_) => map,
+        };
+        let mut doc = Document::new(map, path);
+        doc.ms = Some(ms);
+        doc
+    }
+
+    /// The Musket & Saber map or scenario, if the document is one.
+    pub fn ms(&self) -> Option<&MsDoc> {
+        self.ms.as_ref()
+    }
+
+    /// The Musket & Saber map file: the document's, or its scenario's map's.
+    pub fn ms_map(&self) -> Option<&MsMapFile> {
+        match self.ms.as_ref()? {
+            MsDoc::Map(f) => Some(f),
+            MsDoc::Scenario(_) => self.map.musket_and_saber.as_deref(),
+        }
+    }
+
+    /// Let a form change the Musket & Saber document; if it changed, record one undo step
+    /// named `label` (the edits of one `gesture` merge into one step). `None` when the
+    /// document is not one.
+    pub fn edit_ms<R>(
+        &mut self,
+        label: &str,
+        gesture: Option<u64>,
+        f: impl FnOnce(&mut MsDoc) -> R,
+    ) -> Option<R> {
+        let ms = self.ms.as_mut()?;
+        let before = ms.clone();
+        let r = f(ms);
+        if *ms != before {
+            self.history.record_ms(label, gesture, before, ms);
+            self.ms_changed();
+        }
+        Some(r)
+    }
+
+    /// After the M&S document changed: its map drawn anew, caches told.
+    fn ms_changed(&mut self) {
+        if let Some(MsDoc::Map(file)) = &self.ms {
+            self.map = file.to_map();
+        }
+        self.revision += 1;
     }
 
     /// The map.
@@ -140,16 +207,20 @@ impl Document {
     /// Undo the last step; returns what was undone.
     pub fn undo(&mut self) -> Option<String> {
         self.commit();
-        let r = self.history.undo(&mut self.map, &mut self.scenario);
-        self.revision += 1;
+        let r = self
+            .history
+            .undo(&mut self.map, &mut self.scenario, &mut self.ms);
+        self.ms_changed();
         r
     }
 
     /// Redo; returns what was redone.
     pub fn redo(&mut self) -> Option<String> {
         self.commit();
-        let r = self.history.redo(&mut self.map, &mut self.scenario);
-        self.revision += 1;
+        let r = self
+            .history
+            .redo(&mut self.map, &mut self.scenario, &mut self.ms);
+        self.ms_changed();
         r
     }
 
@@ -181,13 +252,15 @@ impl Document {
 
     /// The name shown in the title bar: the file name, or the scenario's or map's name.
     pub fn title(&self) -> String {
-        match (&self.path, &self.scenario) {
-            (Some(p), _) => p
+        match (&self.path, &self.scenario, &self.ms) {
+            (Some(p), _, _) => p
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| p.display().to_string()),
-            (None, Some(s)) => s.name.clone(),
-            (None, None) => self.map.name.clone(),
+            (None, Some(s), _) => s.name.clone(),
+            (None, None, Some(MsDoc::Scenario(s))) => s.name.clone(),
+            (None, None, Some(MsDoc::Map(f))) => f.name.clone(),
+            (None, None, None) => self.map.name.clone(),
         }
     }
 }

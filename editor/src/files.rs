@@ -16,7 +16,7 @@ use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
 use saber_schema::syntax::edit::{edit_text, edit_text_with};
 
-use crate::document::Document;
+use crate::document::{Document, MsDoc};
 
 /// How many recent files are remembered.
 pub const MAX_RECENT: usize = 10;
@@ -29,6 +29,39 @@ pub fn default_map() -> Map {
 /// The map File → New makes: blank, clear hexes.
 pub fn new_map() -> Map {
     Map::blank("untitled", "Untitled", 45, 33)
+}
+
+/// A new Musket & Saber map of `width` × `height` named `name`, as `saberc new map --game
+/// musket-and-saber-quick-play` starts one: the library's skeleton, whose text (with its
+/// comments) a save then edits.
+pub fn new_ms_map(id: &str, name: &str, width: u32, height: u32) -> Result<Document, String> {
+    let text = saber_schema::output::skeleton::ms_map_skeleton(width, height, id)
+        .map_err(|e| e.to_string())?;
+    let mut l = load_ms(&Source::from_text(format!("{id}.ron"), text))?;
+    if let MsDoc::Map(f) = &mut l.doc {
+        f.name = name.to_string();
+    }
+    let mut doc = Document::for_ms(l.doc, l.map, None);
+    doc.text = Some(l.text);
+    Ok(doc)
+}
+
+/// A new Musket & Saber scenario on the M&S map `map` (found by its id, as `saberc new
+/// scenario --map ID` names it), from the library's skeleton, whose text a save then edits.
+pub fn new_ms_scenario(map: &Map) -> Result<Document, String> {
+    let file = map
+        .musket_and_saber
+        .as_deref()
+        .ok_or_else(|| format!("the map “{}” is not a Musket & Saber map", map.name))?;
+    let id = saber_schema::output::skeleton::id_from_name(None, "new-scenario");
+    let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
+    let src = Source::from_text(format!("{id}.ron"), text);
+    let scenario =
+        pipeline::parse::parse::<saber_schema::model::musket_and_saber::MsScenario>(&src)
+            .map_err(|d| one_line(&d))?;
+    let mut doc = Document::for_ms(MsDoc::Scenario(scenario), map.clone(), None);
+    doc.text = Some(src.text);
+    Ok(doc)
 }
 
 /// A map read from a file, with the problems found while building it.
@@ -194,6 +227,23 @@ pub struct LoadedScenario {
     pub text: String,
 }
 
+/// A Musket & Saber map or scenario read from a file.
+#[derive(Debug)]
+pub struct LoadedMs {
+    /// The map or scenario, as parsed.
+    pub doc: MsDoc,
+    /// The map to show: a map document's own, a scenario's as found.
+    pub map: Map,
+    /// Where a scenario's map came from.
+    pub map_origin: Option<MapOrigin>,
+    /// What resolving a scenario's map noted (REF005), reported by every check of it.
+    pub map_notes: Vec<Diagnostic>,
+    /// What `saberc check` reports for the file.
+    pub problems: Vec<Diagnostic>,
+    /// The text it was read from, which a save edits.
+    pub text: String,
+}
+
 /// A file of either kind.
 #[derive(Debug)]
 #[allow(clippy::large_enum_variant)] // one per opened file; boxing buys nothing
@@ -202,6 +252,55 @@ pub enum LoadedFile {
     Map(Loaded),
     /// A scenario file.
     Scenario(LoadedScenario),
+    /// A Musket & Saber Quick Play map or scenario.
+    Ms(LoadedMs),
+}
+
+impl LoadedFile {
+    /// What `saberc check` reported for the file.
+    pub fn problems(&self) -> &[Diagnostic] {
+        match self {
+            LoadedFile::Map(l) => &l.problems,
+            LoadedFile::Scenario(l) => &l.problems,
+            LoadedFile::Ms(l) => &l.problems,
+        }
+    }
+}
+
+/// Load a Musket & Saber map or scenario with the compiler's pipeline (the problems are
+/// `saberc check`'s). A file that parses but breaks its JSON Schema opens, to be repaired; a
+/// scenario opens only on an M&S map found as `saberc` finds it (else the reason is given).
+pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
+    use saber_schema::pipeline::musket_and_saber::MsOpened;
+    let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
+    let (doc, map, map_origin, map_notes) = match built {
+        Built::MusketAndSaber(MsOpened::Map(file)) => {
+            let map = file.to_map();
+            (MsDoc::Map(file), map, None, Vec::new())
+        }
+        Built::MusketAndSaber(MsOpened::Scenario {
+            scenario,
+            map: Some((map, origin)),
+            map_notes,
+        }) if map.musket_and_saber.is_some() => {
+            (MsDoc::Scenario(scenario), map, Some(origin), map_notes)
+        }
+        _ => {
+            return Err(refusal(
+                src,
+                &report.diagnostics,
+                "a Musket & Saber scenario whose map could not be found",
+            ));
+        }
+    };
+    Ok(LoadedMs {
+        doc,
+        map,
+        map_origin,
+        map_notes,
+        problems: report.diagnostics,
+        text: src.text.clone(),
+    })
 }
 
 /// Load a scenario source and the map it names, found as `saberc` finds it
@@ -279,6 +378,11 @@ pub fn read_any(path: &Path) -> Result<LoadedFile, String> {
 /// Parse map or scenario text, whichever it is.
 pub fn parse_any(src: &Source) -> Result<LoadedFile, String> {
     match pipeline::parse::detect(src) {
+        Ok((DocKind::Map | DocKind::Scenario, _))
+            if pipeline::musket_and_saber::is_musket_and_saber(src) =>
+        {
+            load_ms(src).map(LoadedFile::Ms)
+        }
         Ok((DocKind::Scenario, _)) => load_scenario(src).map(LoadedFile::Scenario),
         Ok((DocKind::Battle, _)) => Err(format!(
             "{}: a battle file (11.18): use Scenario → New from a historical battle, or `saberc factor`",
@@ -326,9 +430,11 @@ pub enum SaveText {
 /// changed ([`saber_schema::syntax::edit::edit_text`]), else the whole file.
 pub fn document_text(doc: &Document, path: &Path) -> Result<SaveText, String> {
     let syntax = syntax_for(path);
-    let whole = match doc.scenario() {
-        Some(s) => canonical_text(s, syntax)?,
-        None => canonical_text(&doc.map().to_file(), syntax)?,
+    let whole = match (doc.ms(), doc.scenario()) {
+        (Some(MsDoc::Map(f)), _) => canonical_text(f, syntax)?,
+        (Some(MsDoc::Scenario(s)), _) => canonical_text(s, syntax)?,
+        (None, Some(s)) => canonical_text(s, syntax)?,
+        (None, None) => canonical_text(&doc.map().to_file(), syntax)?,
     };
     let Some(old) = &doc.text else {
         return Ok(SaveText::New(whole));
@@ -344,9 +450,11 @@ pub fn document_text(doc: &Document, path: &Path) -> Result<SaveText, String> {
             SaveText::New(whole)
         });
     }
-    let edited = match doc.scenario() {
-        Some(s) => edit_text(old, syntax, s),
-        None => edit_text_with(old, syntax, &doc.map().to_file(), |f| {
+    let edited = match (doc.ms(), doc.scenario()) {
+        (Some(MsDoc::Map(f)), _) => edit_text(old, syntax, f),
+        (Some(MsDoc::Scenario(s)), _) => edit_text(old, syntax, s),
+        (None, Some(s)) => edit_text(old, syntax, s),
+        (None, None) => edit_text_with(old, syntax, &doc.map().to_file(), |f| {
             Map::from_file(&f).0.to_file()
         }),
     };
@@ -415,6 +523,10 @@ pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
 
 /// The first line of a recovery file names the file it recovers.
 const RECOVERY_HEADER: &str = "// saber-editor recovery of: ";
+
+/// The second line of the recovery file of an untitled Musket & Saber scenario names its map's
+/// file.
+const RECOVERY_MAP: &str = "// saber-editor recovery map: ";
 
 /// The folder of recovery files: one per document being edited, each beside a lock file that
 /// the window owning it holds locked (the operating system lets go of the lock when the
@@ -550,22 +662,39 @@ impl Recovery {
 
     /// Write the document being edited (atomically).
     pub fn write(&self, doc: &Document) -> Result<(), String> {
-        self.write_parts(doc.path.as_deref(), doc.map(), doc.scenario())
+        self.write_parts(
+            doc.path.as_deref(),
+            doc.map_file.as_deref(),
+            doc.map(),
+            doc.scenario(),
+            doc.ms(),
+        )
     }
 
-    /// Write a document's content, edited from `source` (atomically).
+    /// Write a document's content, edited from `source` (atomically). An untitled Musket &
+    /// Saber scenario also records its map's file (`map_file`): it opens only on its map, which
+    /// it names by id, found beside that file when read back.
     pub fn write_parts(
         &self,
         source: Option<&Path>,
+        map_file: Option<&Path>,
         map: &Map,
         scenario: Option<&Scenario>,
+        ms: Option<&MsDoc>,
     ) -> Result<(), String> {
-        let source = source.map(|p| p.display().to_string()).unwrap_or_default();
-        let body = match scenario {
-            Some(s) => scenario_to_ron(s)?,
-            None => map_to_ron(map)?,
+        let untitled_ms_scenario = source.is_none() && matches!(ms, Some(MsDoc::Scenario(_)));
+        let map_line = match map_file {
+            Some(p) if untitled_ms_scenario => format!("{RECOVERY_MAP}{}\n", p.display()),
+            _ => String::new(),
         };
-        let text = format!("{RECOVERY_HEADER}{source}\n{body}");
+        let source = source.map(|p| p.display().to_string()).unwrap_or_default();
+        let body = match (ms, scenario) {
+            (Some(MsDoc::Map(f)), _) => canonical_text(f, Syntax::Ron)?,
+            (Some(MsDoc::Scenario(s)), _) => canonical_text(s, Syntax::Ron)?,
+            (None, Some(s)) => scenario_to_ron(s)?,
+            (None, None) => map_to_ron(map)?,
+        };
+        let text = format!("{RECOVERY_HEADER}{source}\n{map_line}{body}");
         write_file(&self.path, &text, None).map(|_| ())
     }
 
@@ -578,8 +707,18 @@ impl Recovery {
             .and_then(|l| l.strip_prefix(RECOVERY_HEADER))
             .filter(|s| !s.is_empty())
             .map(PathBuf::from);
-        // A recovered scenario finds its map from where its file was (or the built-in maps).
-        let at = source.clone().unwrap_or_else(|| self.path.clone());
+        // A recovered scenario finds its map from where its file was (or the built-in maps); an
+        // untitled Musket & Saber scenario beside its map's file.
+        let map_file = text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.strip_prefix(RECOVERY_MAP))
+            .map(PathBuf::from);
+        let at = match (&source, map_file) {
+            (Some(s), _) => s.clone(),
+            (None, Some(m)) => m.with_file_name("untitled.ron"),
+            (None, None) => self.path.clone(),
+        };
         let doc = parse_any(&Source::from_text(at, text)).ok()?;
         let when = std::fs::metadata(&self.path)
             .and_then(|m| m.modified())
@@ -702,6 +841,65 @@ mod tests {
         r.release();
         assert!(!path.exists());
         assert_eq!(std::fs::read_dir(&rd.dir).expect("dir").count(), 0);
+    }
+
+    /// Unsaved work on a Musket & Saber map or scenario is recovered as that game's document
+    /// (never as a Rifle & Saber one), the scenario on the map found beside its file.
+    #[test]
+    fn musket_and_saber_work_is_recovered_as_such() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let examples =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
+        std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
+        std::fs::copy(
+            examples.join("maps/millbrook-invented.ron"),
+            dir.path().join("maps/millbrook-invented.ron"),
+        )
+        .expect("copied");
+        let scenario = dir.path().join("millbrook.ron");
+        std::fs::copy(examples.join("millbrook.ron"), &scenario).expect("copied");
+        let rd = RecoveryDir {
+            dir: dir.path().join("recovery"),
+        };
+        for path in [dir.path().join("maps/millbrook-invented.ron"), scenario] {
+            let Ok(LoadedFile::Ms(l)) = read_any(&path) else {
+                panic!("{} opens as M&S", path.display());
+            };
+            let mut doc = Document::for_ms(l.doc, l.map, Some(path.clone()));
+            doc.edit_ms("Rename", None, |ms| match ms {
+                MsDoc::Map(f) => f.name = "Renamed".into(),
+                MsDoc::Scenario(s) => s.name = "Renamed".into(),
+            });
+            let r = rd.claim(Some(&path)).expect("claimed");
+            r.write(&doc).expect("written");
+            let back = r.read().expect("recovered");
+            let LoadedFile::Ms(got) = back.doc else {
+                panic!("recovered as another kind: {:?}", back.doc);
+            };
+            assert_eq!(Some(&got.doc), doc.ms());
+            r.release();
+        }
+        // An untitled scenario, new on the map (no file of its own yet), comes back on it.
+        let map_path = dir.path().join("maps/millbrook-invented.ron");
+        let Ok(LoadedFile::Ms(l)) = read_any(&map_path) else {
+            panic!("the map opens");
+        };
+        let mut doc = new_ms_scenario(&l.map).expect("made");
+        doc.map_file = Some(map_path.clone());
+        // Recovery files kept where no map is found by id (the app's storage folder).
+        let elsewhere = tempfile::tempdir().expect("temp dir");
+        let rd = RecoveryDir {
+            dir: elsewhere.path().join("recovery"),
+        };
+        let r = rd.claim(None).expect("claimed");
+        r.write(&doc).expect("written");
+        let back = r.read().expect("recovered, not lost");
+        assert_eq!(back.source, None);
+        let LoadedFile::Ms(got) = back.doc else {
+            panic!("recovered as another kind: {:?}", back.doc);
+        };
+        assert_eq!(Some(&got.doc), doc.ms());
+        assert!(matches!(got.map_origin, Some(MapOrigin::File(p)) if p == map_path));
     }
 
     #[test]

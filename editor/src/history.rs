@@ -12,6 +12,8 @@ use saber_schema::model::hex::Grid;
 use saber_schema::model::map::{Cell, Feature, Label, Map, Road, SideKey};
 use saber_schema::model::scenario::Scenario;
 
+use crate::document::MsDoc;
+
 /// Most steps kept; the oldest are dropped beyond this.
 const MAX_STEPS: usize = 500;
 
@@ -66,6 +68,8 @@ enum Change {
     Whole(Box<(Map, Map)>),
     /// The scenario before and after.
     Scenario(Box<(Scenario, Scenario)>),
+    /// A Musket & Saber document before and after (recorded whole: it is small).
+    Ms(Box<(MsDoc, MsDoc)>),
 }
 
 /// One undoable step.
@@ -205,19 +209,56 @@ impl History {
         }
     }
 
+    /// Record an edit of a Musket & Saber document made in the form `topic` ("Roster",
+    /// "Chart"); an edit of the same gesture as the last step extends it, as
+    /// [`Self::record_scenario`] does.
+    pub fn record_ms(&mut self, topic: &str, gesture: Option<u64>, before: MsDoc, after: &MsDoc) {
+        if let Some(last) = self.undo.last_mut()
+            && self.redo.is_empty()
+            && gesture.is_some()
+            && last.gesture == gesture
+            && last.topic == topic
+            && let Change::Ms(pair) = &mut last.change
+            && pair.1 == before
+        {
+            pair.1 = after.clone();
+            self.next_id += 1;
+            last.id = self.next_id;
+            return;
+        }
+        self.push(
+            topic.to_string(),
+            Change::Ms(Box::new((before, after.clone()))),
+        );
+        if let Some(last) = self.undo.last_mut() {
+            last.gesture = gesture;
+            last.topic = topic.to_string();
+        }
+    }
+
     /// Undo the last step; returns its label.
-    pub fn undo(&mut self, map: &mut Map, scenario: &mut Option<Scenario>) -> Option<String> {
+    pub fn undo(
+        &mut self,
+        map: &mut Map,
+        scenario: &mut Option<Scenario>,
+        ms: &mut Option<MsDoc>,
+    ) -> Option<String> {
         let step = self.undo.pop()?;
-        apply(&step.change, map, scenario, false);
+        apply(&step.change, map, scenario, ms, false);
         let label = step.label.clone();
         self.redo.push(step);
         Some(label)
     }
 
     /// Redo the last undone step; returns its label.
-    pub fn redo(&mut self, map: &mut Map, scenario: &mut Option<Scenario>) -> Option<String> {
+    pub fn redo(
+        &mut self,
+        map: &mut Map,
+        scenario: &mut Option<Scenario>,
+        ms: &mut Option<MsDoc>,
+    ) -> Option<String> {
         let step = self.redo.pop()?;
-        apply(&step.change, map, scenario, true);
+        apply(&step.change, map, scenario, ms, true);
         let label = step.label.clone();
         self.undo.push(step);
         Some(label)
@@ -246,7 +287,13 @@ impl History {
     }
 }
 
-fn apply(change: &Change, map: &mut Map, scenario: &mut Option<Scenario>, forward: bool) {
+fn apply(
+    change: &Change,
+    map: &mut Map,
+    scenario: &mut Option<Scenario>,
+    ms: &mut Option<MsDoc>,
+    forward: bool,
+) {
     match change {
         Change::Diff { cells, rest } => {
             for (i, before, after) in cells {
@@ -261,6 +308,9 @@ fn apply(change: &Change, map: &mut Map, scenario: &mut Option<Scenario>, forwar
         }
         Change::Scenario(pair) => {
             *scenario = Some(if forward { &pair.1 } else { &pair.0 }.clone());
+        }
+        Change::Ms(pair) => {
+            *ms = Some(if forward { &pair.1 } else { &pair.0 }.clone());
         }
     }
 }
@@ -289,9 +339,9 @@ mod tests {
         map.set_cell(Coord(2, 1), woods());
         assert!(h.commit(&map));
         assert_eq!(h.done().len(), 1);
-        h.undo(&mut map, &mut None);
+        h.undo(&mut map, &mut None, &mut None);
         assert_eq!(map, start);
-        h.redo(&mut map, &mut None);
+        h.redo(&mut map, &mut None, &mut None);
         assert_eq!(map.cell(Coord(2, 1)), Some(woods()));
     }
 
@@ -312,7 +362,7 @@ mod tests {
         h.begin("Resize", &map);
         map = Map::blank("t", "T", 7, 3);
         h.commit(&map);
-        h.undo(&mut map, &mut None);
+        h.undo(&mut map, &mut None, &mut None);
         assert_eq!(map, start);
     }
 
@@ -350,16 +400,16 @@ mod tests {
         assert_eq!(h.done()[1].label, "Game length 20 → 5");
         assert_eq!(h.done()[2].label, "Game length 5 → 6");
         let (mut m, mut cur) = (map.clone(), Some(s.clone()));
-        h.undo(&mut m, &mut cur);
+        h.undo(&mut m, &mut cur, &mut None);
         s.game_length = 5;
         assert_eq!(h.done().len(), 2);
         assert_ne!(h.state(), id);
         let (mut m, mut cur) = (map.clone(), Some(s.clone()));
-        h.undo(&mut m, &mut cur);
+        h.undo(&mut m, &mut cur, &mut None);
         assert_eq!(cur.as_ref().map(|c| c.game_length), Some(20));
-        h.undo(&mut m, &mut cur);
+        h.undo(&mut m, &mut cur, &mut None);
         assert_eq!(cur, Some(start));
-        h.redo(&mut m, &mut cur);
+        h.redo(&mut m, &mut cur, &mut None);
         assert_eq!(cur.as_ref().map(|c| c.name.as_str()), Some("GettysburgXYZ"));
     }
 

@@ -10,6 +10,7 @@ pub mod export;
 pub mod files;
 pub mod help;
 pub mod history;
+pub mod musket_and_saber;
 pub mod overlays;
 pub mod scenario;
 pub mod tools;
@@ -20,6 +21,8 @@ mod app_tests;
 mod friction_tests;
 #[cfg(test)]
 mod issue27_tests;
+#[cfg(test)]
+mod ms_tests;
 #[cfg(test)]
 mod scenario_ui_tests;
 #[cfg(test)]

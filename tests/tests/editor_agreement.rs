@@ -198,3 +198,36 @@ fn the_editors_findings_are_saberc_checks_for_every_scenario() {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The same for a Musket & Saber scenario: the invented example, opened in the editor from a
+/// copy beside its map, exported, is what `saberc export` writes for it.
+#[test]
+fn the_editors_musket_and_saber_export_is_saberc_export_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber");
+    std::fs::create_dir_all(dir.path().join("maps")).unwrap();
+    std::fs::copy(
+        examples.join("maps/millbrook-invented.ron"),
+        dir.path().join("maps/millbrook-invented.ron"),
+    )
+    .unwrap();
+    let scenario = dir.path().join("millbrook.ron");
+    std::fs::copy(examples.join("millbrook.ron"), &scenario).unwrap();
+
+    let mut app = App::new(files::new_map(), None);
+    app.open_path(&scenario);
+    assert_eq!(app.error(), None);
+    assert!(
+        app.doc().ms().is_some(),
+        "opened as a Musket & Saber scenario"
+    );
+    let ours = dir.path().join("editor.json");
+    app.write_engine(&ours);
+    assert_eq!(app.error(), None);
+    saber_tests::assert_same_text(
+        &String::from_utf8(saberc_export(&scenario, "millbrook-invented")).expect("UTF-8"),
+        &std::fs::read_to_string(&ours).unwrap(),
+        "the editor's export (+) against saberc's (-)",
+    );
+}

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use saber_editor::document::Document;
+use saber_editor::document::{Document, MsDoc};
 use saber_editor::files::{self, LoadedFile};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Cell;
@@ -22,6 +22,11 @@ fn open(path: &Path) -> Document {
         }
         LoadedFile::Scenario(l) => {
             let mut d = Document::for_scenario(l.scenario, l.map, Some(path.to_path_buf()));
+            d.text = Some(l.text);
+            d
+        }
+        LoadedFile::Ms(l) => {
+            let mut d = Document::for_ms(l.doc, l.map, Some(path.to_path_buf()));
             d.text = Some(l.text);
             d
         }
@@ -226,4 +231,57 @@ fn a_save_that_cannot_keep_the_comments_is_refused_until_the_user_agrees() {
         .text;
     assert_fmt_clean(&target);
     assert!(written.contains("game_length"));
+}
+
+/// A Musket & Saber scenario and map saved by the editor keep their text but for what changed:
+/// the game length's line, one hex's character of its terrain row.
+#[test]
+fn musket_and_saber_saves_change_only_what_changed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let examples = saber_tests::repo("scenarios/examples/musket-and-saber");
+    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
+    let map = dir.path().join("maps/millbrook-invented.ron");
+    std::fs::copy(examples.join("maps/millbrook-invented.ron"), &map).expect("copied");
+    let scenario = dir.path().join("millbrook.ron");
+    std::fs::copy(examples.join("millbrook.ron"), &scenario).expect("copied");
+
+    let original = std::fs::read_to_string(&scenario).expect("readable");
+    let mut doc = open(&scenario);
+    doc.edit_ms("Game length", None, |ms| {
+        if let MsDoc::Scenario(s) = ms {
+            s.game_length = 5;
+        }
+    });
+    let out = tempfile::tempdir().expect("temp dir");
+    let (saved_path, saved) = save(&doc, out.path(), "millbrook.ron");
+    assert_eq!(
+        changed_lines(&original, &saved),
+        (
+            vec!["    game_length: 6,".to_string()],
+            vec!["    game_length: 5,".to_string()]
+        )
+    );
+    assert_eq!(comments(&original), comments(&saved));
+    assert_fmt_clean(&saved_path);
+
+    let original = std::fs::read_to_string(&map).expect("readable");
+    let mut doc = open(&map);
+    doc.edit_ms("Paint", None, |ms| {
+        if let MsDoc::Map(f) = ms {
+            // Row 1, column 3: clear becomes woods.
+            let mut row: Vec<char> = f.terrain[0].chars().collect();
+            row[2] = 'w';
+            f.terrain[0] = row.into_iter().collect();
+        }
+    });
+    let (saved_path, saved) = save(&doc, out.path(), "millbrook-invented.ron");
+    assert_eq!(
+        changed_lines(&original, &saved),
+        (
+            vec!["        \"................\",".to_string()],
+            vec!["        \"..w.............\",".to_string()]
+        )
+    );
+    assert_eq!(comments(&original), comments(&saved));
+    assert_fmt_clean(&saved_path);
 }

@@ -161,6 +161,7 @@ impl CanvasPanel {
                     ws.doc.map(),
                     ws.doc.revision(),
                     ws.doc.is_editing() && ws.view.zoom >= canvas::TEXTURE_BELOW,
+                    &overlay.fills,
                 )
                 .clone(),
         };

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use egui::RichText;
 use saber_schema::model::limits;
 use saber_schema::model::map::Map;
+use saber_schema::ruleset::Game;
 
 use crate::app::file_dialog::Purpose;
 use crate::app::{Action, App};
@@ -65,6 +66,8 @@ impl MapIdentity {
 /// What "New map" asks for: the map's name (its id follows from it) and size.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewMap {
+    /// The game the map is for (Rifle & Saber unless chosen).
+    pub game: Game,
     /// The map's name.
     pub name: String,
     /// Columns.
@@ -78,6 +81,7 @@ impl Default for NewMap {
     fn default() -> Self {
         let grid = crate::files::new_map().grid;
         NewMap {
+            game: Game::default(),
             name: "Untitled".into(),
             width: grid.width,
             height: grid.height,
@@ -115,8 +119,22 @@ impl NewMap {
             Some("Give the map a name".into())
         } else if name.chars().count() > limits::MAX_NAME {
             Some(format!("A name is at most {} characters", limits::MAX_NAME))
+        } else if self.width > self.max_side() || self.height > self.max_side() {
+            Some(format!(
+                "A {} map is at most {} hexes wide and high",
+                self.game.ruleset().name,
+                self.max_side()
+            ))
         } else {
             None
+        }
+    }
+
+    /// The most columns or rows a map of the game has.
+    pub fn max_side(&self) -> u32 {
+        match self.game {
+            Game::MusketAndSaberQuickPlay => saber_schema::ruleset::musket_and_saber::MAX_SIDE,
+            Game::RifleAndSaber => limits::MAX_MAP_SIDE,
         }
     }
 
@@ -168,9 +186,10 @@ impl App {
         };
         let what = match &action {
             Action::New(_) => "starting a new map",
-            Action::NewScenario | Action::Historical(_) | Action::Factored(_) => {
-                "opening another scenario"
-            }
+            Action::NewScenario
+            | Action::NewMsScenarioOn(_)
+            | Action::Historical(_)
+            | Action::Factored(_) => "opening another scenario",
             Action::Open(_) | Action::OpenText { .. } => "opening another file",
             Action::Restore(_) => "restoring recovered work",
             Action::Close => "quitting",
@@ -327,6 +346,17 @@ impl App {
             egui::Grid::new("new-map-form")
                 .num_columns(2)
                 .show(ui, |ui| {
+                    let l = ui.label("Game");
+                    egui::ComboBox::from_id_salt("new-map-game")
+                        .selected_text(form.game.ruleset().name)
+                        .show_ui(ui, |ui| {
+                            for g in Game::ALL {
+                                ui.selectable_value(&mut form.game, g, g.ruleset().name);
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    ui.end_row();
                     let l = ui.label("Name");
                     ui.text_edit_singleline(&mut form.name).labelled_by(l.id);
                     ui.end_row();
@@ -343,10 +373,17 @@ impl App {
                         .labelled_by(l.id);
                     ui.end_row();
                 });
-            ui.weak(format!(
-                "1 to {} columns and rows; Map → Properties changes them later.",
-                limits::MAX_MAP_SIDE
-            ));
+            ui.weak(match form.game {
+                Game::RifleAndSaber => format!(
+                    "1 to {} columns and rows; Map → Properties changes them later.",
+                    limits::MAX_MAP_SIDE
+                ),
+                Game::MusketAndSaberQuickPlay => format!(
+                    "1 to {} columns and rows (four-digit hex numbers, 2.2); the map starts as `saberc new map --game {}` starts one.",
+                    form.max_side(),
+                    form.game.id()
+                ),
+            });
             let problem = form.problem();
             if let Some(c) = problem_and_choice(ui, problem.as_deref(), "Create") {
                 choice = Some(c);
@@ -538,6 +575,10 @@ fn describe(offer: &Recovered) -> String {
         (Some(p), _) => p.display().to_string(),
         (None, LoadedFile::Map(l)) => format!("untitled map “{}”", l.map.name),
         (None, LoadedFile::Scenario(l)) => format!("untitled scenario “{}”", l.scenario.name),
+        (None, LoadedFile::Ms(l)) => match &l.doc {
+            crate::document::MsDoc::Map(f) => format!("untitled map “{}”", f.name),
+            crate::document::MsDoc::Scenario(s) => format!("untitled scenario “{}”", s.name),
+        },
     };
     let ago = offer
         .when

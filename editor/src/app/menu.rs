@@ -50,14 +50,16 @@ impl App {
         if pressed(ui, Key::F4) {
             self.show_right = !self.show_right;
         }
-        if pressed(ui, Key::P) && self.ws.doc.scenario().is_none() {
+        if pressed(ui, Key::P) && self.ws.doc.scenario().is_none() && self.ws.doc.ms().is_none() {
             self.properties.open = !self.properties.open;
         }
         if pressed(ui, Key::M) {
             self.canvas.show_minimap = !self.canvas.show_minimap;
         }
         self.canvas.overlays.keys(ui);
-        if self.ws.doc.scenario().is_some() {
+        if self.ws.doc.ms().is_some() {
+            crate::app::workspace::Mode::keys(&mut self.ms, ui, &mut self.ws);
+        } else if self.ws.doc.scenario().is_some() {
             crate::app::workspace::Mode::keys(&mut self.builder, ui, &mut self.ws);
         } else {
             crate::app::workspace::Mode::keys(&mut self.map_tools, ui, &mut self.ws);
@@ -97,20 +99,36 @@ impl App {
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(
-                        self.ws.doc.scenario().is_none(),
+                        self.ws.doc.scenario().is_none() && self.ws.doc.ms().is_none(),
                         egui::Button::new("Properties… (P)"),
                     )
-                    .on_disabled_hover_text(
-                        "A scenario's map is edited on its own: open the map file",
-                    )
+                    .on_disabled_hover_text(match self.ws.doc.ms() {
+                        Some(crate::document::MsDoc::Map(_)) => {
+                            "A Musket & Saber map's properties are its panel's Map tab"
+                        }
+                        _ => "A scenario's map is edited on its own: open the map file",
+                    })
                     .clicked()
                 {
                     self.properties.open = true;
                 }
             });
             ui.menu_button("Scenario", |ui| {
-                if ui.button("New scenario on this map").clicked() {
+                if ui
+                    .button("New scenario on this map")
+                    .on_hover_text(format!(
+                        "A {} scenario: the game of the map",
+                        self.ws.doc.map().rules().name
+                    ))
+                    .clicked()
+                {
                     self.request(Action::NewScenario);
+                }
+                if ui
+                    .button("New Musket & Saber scenario on a map file…")
+                    .clicked()
+                {
+                    self.ask_ms_scenario_map();
                 }
                 if ui
                     .button("New scenario from a historical battle (11.18)…")
@@ -168,15 +186,19 @@ impl App {
         }
         ui.separator();
         let scenario = self.ws.doc.scenario().is_some();
+        let ms_scenario = matches!(self.ws.doc.ms(), Some(crate::document::MsDoc::Scenario(_)));
         ui.menu_button("Export", |ui| {
             if ui
-                .add_enabled(scenario, egui::Button::new("For a game engine (JSON)…"))
+                .add_enabled(
+                    scenario || ms_scenario,
+                    egui::Button::new("For a game engine (JSON)…"),
+                )
                 .on_disabled_hover_text("Open or build a scenario first")
                 .clicked()
             {
                 self.ws.ask(Command::ExportEngine);
             }
-            ui.add_enabled_ui(scenario, |ui| {
+            ui.add_enabled_ui(scenario || ms_scenario, |ui| {
                 // Choosing a size or typing a width keeps the menu open: only Export closes it.
                 let config = egui::containers::menu::MenuConfig::new()
                     .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);

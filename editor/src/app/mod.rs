@@ -31,6 +31,7 @@ use crate::autosave::Autosaver;
 use crate::document::Document;
 use crate::files::{self, Recovered, Recovery, RecoveryDir};
 use crate::help;
+use crate::musket_and_saber::MsUi;
 use crate::scenario::panel::{ScenarioUi, Tab};
 use crate::scenario::wizard::{MapOffer, Wizard};
 use crate::tools::ToolKind;
@@ -87,6 +88,8 @@ pub struct App {
     ws: Workspace,
     map_tools: MapTools,
     builder: ScenarioUi,
+    /// The Musket & Saber mode (for that game's maps and scenarios).
+    ms: MsUi,
     history: HistoryPanel,
     status_bar: StatusBar,
     canvas: CanvasPanel,
@@ -153,6 +156,7 @@ impl App {
             ws: Workspace::new(doc),
             map_tools: MapTools::default(),
             builder: ScenarioUi::default(),
+            ms: MsUi::default(),
             history: HistoryPanel,
             status_bar: StatusBar,
             canvas: CanvasPanel::default(),
@@ -183,6 +187,7 @@ impl App {
         };
         app.map_tools.reset(app.ws.doc.map());
         app.builder.reset(app.ws.doc.map());
+        app.ms.reset(&app.ws.doc);
         app
     }
 
@@ -290,6 +295,17 @@ impl App {
     /// The scenario builder (read only).
     pub fn builder(&self) -> &ScenarioUi {
         &self.builder
+    }
+
+    /// The Musket & Saber mode (read only).
+    pub fn ms(&self) -> &MsUi {
+        &self.ms
+    }
+
+    /// What the Musket & Saber mode draws over the map now (tests).
+    pub fn ms_overlay(&self) -> crate::canvas::Overlay {
+        let layout = crate::canvas::Layout::new(self.ws.doc.map().grid);
+        Mode::overlay(&self.ms, &self.ws, None, &layout)
     }
 
     /// The map tools (read only).
@@ -407,7 +423,10 @@ impl App {
             self.shortcuts(ui);
         }
         let scenario = self.ws.doc.scenario().is_some();
-        let mode: &mut dyn Mode = if scenario {
+        let ms = self.ws.doc.ms().is_some();
+        let mode: &mut dyn Mode = if ms {
+            &mut self.ms
+        } else if scenario {
             &mut self.builder
         } else {
             &mut self.map_tools
@@ -433,12 +452,16 @@ impl App {
             .sync(&self.ws.doc, checked.map(|rev| (rev, resolved)));
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar.ui(ui, &mut self.ws));
-        let mode: &mut dyn Mode = if scenario {
+        let mode: &mut dyn Mode = if ms {
+            &mut self.ms
+        } else if scenario {
             &mut self.builder
         } else {
             &mut self.map_tools
         };
-        let (id, width) = if scenario {
+        let (id, width) = if ms {
+            ("musket-and-saber", 380.0)
+        } else if scenario {
             ("scenario", 380.0)
         } else {
             ("tools", 230.0)
@@ -470,7 +493,10 @@ impl App {
         });
 
         self.canvas.overlays.panel(&ctx, &self.ws.doc);
-        if !scenario && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc) {
+        if !scenario
+            && !ms
+            && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc)
+        {
             self.ws.status.set(s);
         }
         if self.show_help {
@@ -512,6 +538,7 @@ impl App {
         let mut maps = Vec::new();
         let doc = &self.ws.doc;
         if doc.scenario().is_none()
+            && doc.ms().is_none()
             && doc.map().id != "rifle-and-saber"
             && saber_schema::builtin::map(&doc.map().id).is_none()
         {

@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::app::dialogs::{NewMap, Replace};
 use crate::app::file_dialog::{Purpose, Request};
 use crate::autosave::Snapshot;
-use crate::document::Document;
+use crate::document::{Document, MsDoc};
 use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::{Tab, new_scenario};
@@ -22,6 +22,8 @@ pub enum Action {
     New(NewMap),
     /// A new scenario on the current map.
     NewScenario,
+    /// A new Musket & Saber scenario on the M&S map file at this path.
+    NewMsScenarioOn(PathBuf),
     /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
     Historical(usize),
     /// A scenario made by the wizard (11.18).
@@ -80,15 +82,22 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
             doc.map_notes = l.map_notes;
             (doc, why)
         }
+        LoadedFile::Ms(l) => {
+            let mut doc = Document::for_ms(l.doc, l.map, path);
+            doc.text = Some(l.text);
+            doc.map_file = match l.map_origin {
+                Some(MapOrigin::File(p)) => Some(p),
+                Some(MapOrigin::BuiltIn(_)) | None => None,
+            };
+            doc.map_notes = l.map_notes;
+            (doc, None)
+        }
     }
 }
 
 /// How many problems were found while reading a file.
 fn problems_of(loaded: &LoadedFile) -> usize {
-    match loaded {
-        LoadedFile::Map(l) => l.problems.len(),
-        LoadedFile::Scenario(l) => l.problems.len(),
-    }
+    loaded.problems().len()
 }
 
 impl App {
@@ -125,6 +134,22 @@ impl App {
         doc.path.is_some() || saber_schema::builtin::map(&doc.map().id).as_ref() == Some(doc.map())
     }
 
+    /// Ask for the Musket & Saber map a new scenario is made on (then
+    /// [`Action::NewMsScenarioOn`]).
+    pub fn ask_ms_scenario_map(&mut self) {
+        let req = Request {
+            title: "New Musket & Saber scenario on the map".into(),
+            filters: vec![("Musket & Saber maps".into(), vec!["ron", "json"])],
+            file_name: None,
+            dir: self.doc_dir(),
+            save: false,
+            folder: false,
+        };
+        if let Some(path) = self.dialogs.ask(Purpose::NewMsScenario, req) {
+            self.request(Action::NewMsScenarioOn(path));
+        }
+    }
+
     /// Ask for the name and size of a new map (then [`Action::New`]).
     pub fn ask_new_map(&mut self) {
         self.new_map = Some(NewMap::default());
@@ -149,6 +174,62 @@ impl App {
     /// Do an action without asking.
     pub(crate) fn perform(&mut self, action: Action) {
         match action {
+            Action::New(form)
+                if form.game == saber_schema::ruleset::Game::MusketAndSaberQuickPlay =>
+            {
+                match files::new_ms_map(&form.id(), form.name.trim(), form.width, form.height) {
+                    Ok(doc) => {
+                        self.set_document(doc);
+                        self.ws.status.set(format!(
+                            "New Musket & Saber map “{}” ({} × {}): type its chart and track from your copy",
+                            form.name.trim(),
+                            form.width,
+                            form.height
+                        ));
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            Action::NewMsScenarioOn(path) => match files::read_any(&path) {
+                Ok(LoadedFile::Ms(l)) if matches!(l.doc, MsDoc::Map(_)) => {
+                    match files::new_ms_scenario(&l.map) {
+                        Ok(mut doc) => {
+                            doc.map_file = Some(path);
+                            doc.mark_unsaved();
+                            self.set_document(doc);
+                            self.ws.status.set(
+                                "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex",
+                            );
+                        }
+                        Err(e) => self.error = Some(e),
+                    }
+                }
+                Ok(_) => {
+                    self.error = Some(format!(
+                        "{} is not a Musket & Saber map: a Musket & Saber scenario is played on one (`saberc new map --game musket-and-saber-quick-play` starts one)",
+                        path.display()
+                    ));
+                }
+                Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
+            },
+            Action::NewScenario if self.ws.doc.ms().is_some() => {
+                let map = self.ws.doc.map().clone();
+                let map_file = match self.ws.doc.ms() {
+                    Some(MsDoc::Scenario(_)) => self.ws.doc.map_file.clone(),
+                    _ => self.ws.doc.path.clone(),
+                };
+                match files::new_ms_scenario(&map) {
+                    Ok(mut doc) => {
+                        doc.map_file = map_file;
+                        doc.mark_unsaved();
+                        self.set_document(doc);
+                        self.ws.status.set(
+                            "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex",
+                        );
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
             Action::New(form) => {
                 let map = form.map();
                 let status = format!(
@@ -260,6 +341,7 @@ impl App {
         self.ws.doc = doc;
         self.builder.reset(self.ws.doc.map());
         self.map_tools.reset(self.ws.doc.map());
+        self.ms.reset(&self.ws.doc);
         self.canvas.fit_pending = true;
         self.canvas.cancel_stroke();
         self.canvas.overlays.reset();
@@ -353,6 +435,16 @@ impl App {
         let count = |ds: &[saber_schema::diagnostic::Diagnostic]| {
             ds.iter().filter(|d| d.is_error()).count()
         };
+        {
+            use saber_schema::pipeline::musket_and_saber as ms;
+            match doc.ms() {
+                Some(MsDoc::Map(f)) => return count(&ms::check_map_model(f)),
+                Some(MsDoc::Scenario(s)) => {
+                    return count(&ms::check_scenario_noting(s, doc.map(), &doc.map_notes));
+                }
+                None => {}
+            }
+        }
         let Some(s) = doc.scenario() else {
             return count(&saber_schema::pipeline::check_map_model(doc.map()));
         };
@@ -410,9 +502,11 @@ impl App {
 
     /// Ask where to save (after any new map id).
     pub(crate) fn ask_save_path(&mut self, then: Option<Action>) -> bool {
-        let (what, id) = match self.ws.doc.scenario() {
-            Some(s) => ("scenario", s.id.clone()),
-            None => ("map", self.ws.doc.map().id.clone()),
+        let (what, id) = match (self.ws.doc.ms(), self.ws.doc.scenario()) {
+            (Some(MsDoc::Scenario(s)), _) => ("scenario", s.id.clone()),
+            (Some(MsDoc::Map(f)), _) => ("map", f.id.clone()),
+            (None, Some(s)) => ("scenario", s.id.clone()),
+            (None, None) => ("map", self.ws.doc.map().id.clone()),
         };
         let req = Request {
             title: format!("Save {what} as"),
@@ -468,6 +562,7 @@ impl App {
             Purpose::ExportCard => self.write_card(&path),
             Purpose::ExportTiled => self.write_tiled(&path),
             Purpose::ChooseMap => self.use_map_file(&path),
+            Purpose::NewMsScenario => self.request(Action::NewMsScenarioOn(path)),
             Purpose::SaveRecovered(key) => self.save_recovered(&key, &path),
         }
     }
@@ -523,6 +618,10 @@ impl App {
         let (what, id) = match &offer.doc {
             LoadedFile::Map(l) => ("map", l.map.id.clone()),
             LoadedFile::Scenario(l) => ("scenario", l.scenario.id.clone()),
+            LoadedFile::Ms(l) => match &l.doc {
+                MsDoc::Map(f) => ("map", f.id.clone()),
+                MsDoc::Scenario(s) => ("scenario", s.id.clone()),
+            },
         };
         let file_name = offer
             .source
@@ -670,6 +769,23 @@ impl App {
     /// Can the document be exported (no errors)? If not, say so now, before any file is
     /// asked for.
     fn exportable(&mut self) -> bool {
+        match self.ws.doc.ms() {
+            Some(MsDoc::Scenario(_)) => return self.ms_compiled().is_some(),
+            Some(MsDoc::Map(f)) => {
+                let errors = saber_schema::pipeline::musket_and_saber::check_map_model(f)
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .count();
+                if errors > 0 {
+                    self.error = Some(format!(
+                        "The map has {} (see Diagnostics): fix them before exporting.",
+                        crate::plural(errors, "error")
+                    ));
+                }
+                return errors == 0;
+            }
+            None => {}
+        }
         if self.ws.doc.scenario().is_some() {
             return self.compiled().is_some();
         }
@@ -701,12 +817,22 @@ impl App {
 
     /// Export the engine JSON (the same document as `saberc export`).
     pub fn export_engine(&mut self) {
-        let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
-            return;
+        let id = match self.ws.doc.ms() {
+            Some(MsDoc::Scenario(_)) => match self.ms_compiled() {
+                Some(c) => c.scenario.id,
+                None => return,
+            },
+            Some(_) => return,
+            None => {
+                let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
+                    return;
+                };
+                if !self.exportable() {
+                    return;
+                }
+                id
+            }
         };
-        if !self.exportable() {
-            return;
-        }
         let req = self.export_request(
             "Export for a game engine",
             vec![("Engine JSON".into(), vec!["json"])],
@@ -724,8 +850,53 @@ impl App {
         doc.path.iter().chain(&doc.map_file).cloned().collect()
     }
 
+    /// The open Musket & Saber scenario compiled on its map, if it has no errors (the export
+    /// needs a clean scenario, as `saberc export`'s does); else says why.
+    fn ms_compiled(&mut self) -> Option<saber_schema::pipeline::musket_and_saber::MsCompiled> {
+        let doc = &self.ws.doc;
+        let Some(MsDoc::Scenario(s)) = doc.ms() else {
+            return None;
+        };
+        let errors = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
+            s,
+            doc.map(),
+            &doc.map_notes,
+        )
+        .into_iter()
+        .filter(|d| d.is_error())
+        .count();
+        let map = doc.ms_map().cloned();
+        if errors > 0 || map.is_none() {
+            self.error = Some(format!(
+                "The scenario has {} (see Diagnostics): fix them before exporting.",
+                crate::plural(errors, "error")
+            ));
+            return None;
+        }
+        Some(saber_schema::pipeline::musket_and_saber::MsCompiled {
+            scenario: s.clone(),
+            map: map?,
+            origin: match &doc.map_file {
+                Some(p) => MapOrigin::File(p.clone()),
+                None => MapOrigin::BuiltIn(doc.map().id.clone()),
+            },
+        })
+    }
+
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
+        if self.ws.doc.ms().is_some() {
+            let Some(c) = self.ms_compiled() else {
+                return;
+            };
+            let inputs = self.inputs();
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            match crate::export::write_ms_engine(&c, path, &inputs) {
+                Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         let Some(c) = self.compiled() else {
             return;
         };
@@ -740,6 +911,13 @@ impl App {
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
     /// --format tiled` does, into a folder the user picks.
     pub fn export_tiled(&mut self) {
+        if let Some(MsDoc::Scenario(_)) = self.ws.doc.ms() {
+            // As saberc refuses it.
+            self.error = Some(
+                "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.".into(),
+            );
+            return;
+        }
         if !self.exportable() {
             return;
         }
@@ -763,6 +941,15 @@ impl App {
 
     /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
     pub fn write_tiled(&mut self, dir: &Path) {
+        if let Some(MsDoc::Map(f)) = self.ws.doc.ms() {
+            let inputs = self.inputs();
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            match crate::export::ms_tiled(f, dir, &inputs) {
+                Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         let compiled = if self.ws.doc.scenario().is_some() {
             match self.compiled() {
                 Some(c) => Some(c),
@@ -781,8 +968,13 @@ impl App {
 
     /// Export the printable scenario card.
     pub fn export_card(&mut self) {
-        let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
-            return;
+        let id = match self.ws.doc.ms() {
+            Some(MsDoc::Scenario(s)) => s.id.clone(),
+            Some(MsDoc::Map(_)) => return,
+            None => match self.ws.doc.scenario() {
+                Some(s) => s.id.clone(),
+                None => return,
+            },
         };
         if !self.exportable() {
             return;
@@ -802,6 +994,18 @@ impl App {
 
     /// Write the scenario card to `path`.
     pub fn write_card(&mut self, path: &Path) {
+        if self.ws.doc.ms().is_some() {
+            let Some(c) = self.ms_compiled() else {
+                return;
+            };
+            let inputs = self.inputs();
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            match crate::export::ms_card(&c, path, self.card_width, &inputs) {
+                Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
+                Err(e) => self.error = Some(e),
+            }
+            return;
+        }
         let Some(c) = self.compiled() else {
             return;
         };

@@ -98,7 +98,11 @@ pub fn map_source(ws: &Workspace) -> String {
 /// What is under the pointer: `CCRR`, terrain, hexsides and features.
 pub fn describe_hex(map: &Map, c: Coord) -> Option<String> {
     let cell = map.cell(c)?;
-    let mut parts = vec![map.grid.label(c), describe(cell)];
+    let mut parts = vec![map.grid.label(c)];
+    if map.musket_and_saber.is_none() {
+        // A Musket & Saber hex's kinds are its file's (the mode says them).
+        parts.push(describe(cell));
+    }
     let mut ridges = Vec::new();
     let mut roads = Vec::new();
     for side in map.grid.side_names() {

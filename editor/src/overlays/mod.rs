@@ -268,7 +268,7 @@ impl Overlays {
             self.played = Some((rev, map));
         }
         let (rev, map) = self.played.as_ref()?;
-        Some(self.overview.texture(ctx, map, *rev, false).clone())
+        Some(self.overview.texture(ctx, map, *rev, false, &[]).clone())
     }
 
     /// Add the overlays to what the mode draws; `hover` is the hex under the pointer, `view`

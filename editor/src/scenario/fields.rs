@@ -73,9 +73,14 @@ pub fn side_combo(
 /// A Game-Turn on the game's Turn Record Track (R&S: 1 to 20, 15.0), with a hint when it falls
 /// after the game's last turn.
 pub fn turn_drag(ui: &mut Ui, rules: &Ruleset, value: &mut u32, game_length: u32) {
-    let track = rules.turn_record_track;
+    turn_on_track(ui, rules.turn_record_track, "15.0", value, game_length);
+}
+
+/// A turn from 1 to `track` (the spaces a game's turns may take, `rule` the section saying
+/// so), with a hint when it falls after the game's last turn.
+pub fn turn_on_track(ui: &mut Ui, track: u32, rule: &str, value: &mut u32, game_length: u32) {
     number(ui, value, 1..=track, "Game-Turn").on_hover_text(format!(
-        "Game-Turn, 1 to {track} (the Turn Record Track, 15.0)"
+        "Game-Turn, 1 to {track} (the Turn Record Track, {rule})"
     ));
     beyond_hint(ui, *value, game_length);
 }

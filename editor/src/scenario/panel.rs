@@ -87,7 +87,7 @@ pub struct ScenarioUi {
 /// value is one undo step however long the typing pauses, and coming back to a field later
 /// is a new one.
 #[derive(Debug, Default)]
-struct Gestures {
+pub(crate) struct Gestures {
     widget: Option<Id>,
     count: u64,
 }
@@ -95,7 +95,7 @@ struct Gestures {
 impl Gestures {
     /// The gesture in progress (noticed every frame, so that a focus given up between two
     /// edits ends the gesture).
-    fn current(&mut self, ctx: &egui::Context) -> Option<u64> {
+    pub(crate) fn current(&mut self, ctx: &egui::Context) -> Option<u64> {
         let widget = ctx.memory(|m| m.focused()).or_else(|| ctx.dragged_id());
         if widget != self.widget {
             self.widget = widget;

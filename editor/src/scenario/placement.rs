@@ -147,6 +147,7 @@ pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
             color,
             counters: Vec::new(),
             points: 0,
+            info: None,
             bad: false,
         });
         st.counters.push(code(p.counter).to_string());

@@ -16,7 +16,7 @@ use saber_schema::ruleset::Ruleset;
 
 use crate::scenario::fields::{
     ListOp, beyond_hint, counters_ui, level_combo, list_buttons, number, remove_button, side_combo,
-    side_label, text_area, turn_drag,
+    side_label, text_area, turn_on_track,
 };
 use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 
@@ -24,6 +24,40 @@ use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 pub fn victory_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
     let d = Defaults::new(cx.map, s);
     let Scenario { sides, victory, .. } = s;
+    conditions_ui(ui, id, sides, victory, &d, cx);
+}
+
+/// Edit the victory conditions of a scenario of another game whose goal language is the shared
+/// [`VictoryCondition`] (Musket & Saber, 3.4): its sides (stand-ins holding each side's id and
+/// name), and its turns, 1 to `game_length` (`rule`: the section that counts them).
+pub fn other_game_victory_ui(
+    ui: &mut Ui,
+    id: Id,
+    sides: &[Side],
+    victory: &mut Vec<VictoryCondition>,
+    game_length: u32,
+    rule: &'static str,
+    cx: &mut ZoneCx<'_>,
+) {
+    let last_turn = game_length.max(1);
+    let d = Defaults {
+        feature: Zone::Everywhere,
+        track: last_turn,
+        track_rule: rule,
+        last_turn,
+    };
+    conditions_ui(ui, id, sides, victory, &d, cx);
+}
+
+/// The list of conditions, with add, remove and reorder.
+fn conditions_ui(
+    ui: &mut Ui,
+    id: Id,
+    sides: &[Side],
+    victory: &mut Vec<VictoryCondition>,
+    d: &Defaults,
+    cx: &mut ZoneCx<'_>,
+) {
     let mut op = None;
     let len = victory.len();
     for (i, v) in victory.iter_mut().enumerate() {
@@ -38,7 +72,7 @@ pub fn victory_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
             .id_salt(vid)
             .default_open(true)
             .show(ui, |ui| {
-                condition_ui(ui, vid, v, sides, &d, cx);
+                condition_ui(ui, vid, v, sides, d, cx);
                 ui.horizontal(|ui| list_buttons(ui, i, len, 0, &mut op));
             });
     }
@@ -81,8 +115,10 @@ fn condition_ui(
 struct Defaults {
     /// The scenario's objective (see [`objective`]).
     feature: Zone,
-    /// The rules of the scenario's game.
-    rules: &'static Ruleset,
+    /// The spaces of the game's turns (R&S: the Turn Record Track's 20).
+    track: u32,
+    /// The section that says so.
+    track_rule: &'static str,
     /// The game's last Game-Turn.
     last_turn: u32,
 }
@@ -130,10 +166,12 @@ fn objective(map: &Map, s: &Scenario) -> Zone {
 
 impl Defaults {
     fn new(map: &Map, s: &Scenario) -> Defaults {
+        let rules: &Ruleset = s.rules();
         Defaults {
             feature: objective(map, s),
-            rules: s.rules(),
-            last_turn: s.game_length.clamp(1, s.rules().turn_record_track),
+            track: rules.turn_record_track,
+            track_rule: "15.0",
+            last_turn: s.game_length.clamp(1, rules.turn_record_track),
         }
     }
 
@@ -299,7 +337,7 @@ fn goal_ui(ui: &mut Ui, id: Id, goal: &mut Goal, d: &Defaults, cx: &mut ZoneCx<'
             zone_ui(ui, id.with("via"), via, cx);
             ui.horizontal(|ui| {
                 ui.label("by the end of Game-Turn");
-                turn_drag(ui, d.rules, by_turn, d.last_turn);
+                turn_on_track(ui, d.track, d.track_rule, by_turn, d.last_turn);
             });
         }
         Goal::ControlEnemySetup { when } => {
@@ -380,14 +418,11 @@ fn when_ui(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults) {
         };
     }
     match when {
-        When::EndOfTurn(t) | When::ByEndOfTurn(t) => turn_drag(ui, d.rules, t, d.last_turn),
+        When::EndOfTurn(t) | When::ByEndOfTurn(t) => {
+            turn_on_track(ui, d.track, d.track_rule, t, d.last_turn)
+        }
         When::ConsecutiveTurns(n) => {
-            number(
-                ui,
-                n,
-                1..=d.rules.turn_record_track,
-                "Consecutive Game-Turns",
-            );
+            number(ui, n, 1..=d.track, "Consecutive Game-Turns");
             beyond_hint(ui, *n, d.last_turn);
         }
         When::EndOfGame | When::AnyTurn => {}
@@ -532,7 +567,7 @@ fn outcome_ui(
         let rid = id.with(("rung", r));
         ui.horizontal_wrapped(|ui| {
             ui.label("by Game-Turn");
-            turn_drag(ui, d.rules, &mut rung.turn, d.last_turn);
+            turn_on_track(ui, d.track, d.track_rule, &mut rung.turn, d.last_turn);
             side_combo(
                 ui,
                 rid.with("winner"),
@@ -560,7 +595,7 @@ fn outcome_ui(
         && let Some(last) = by_turn.last().cloned()
     {
         by_turn.push(GradedResult {
-            turn: (last.turn + 1).min(d.rules.turn_record_track),
+            turn: (last.turn + 1).min(d.track),
             result: last.result,
         });
     }
@@ -785,7 +820,8 @@ mod tests {
     #[test]
     fn a_new_kind_keeps_the_place_and_the_turn() {
         let d = Defaults {
-            rules: saber_schema::ruleset::for_game(None),
+            track: saber_schema::ruleset::for_game(None).turn_record_track,
+            track_rule: "15.0",
             feature: Zone::Feature("R1".into()),
             last_turn: 10,
         };

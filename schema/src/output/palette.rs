@@ -2,6 +2,7 @@
 //! of each side's counters, shared by the map renderer, the scenario card and the editor (which
 //! turns them into egui colours with [`rgb`]). Colours are written `#rrggbb`, as SVG takes them.
 
+use crate::model::musket_and_saber::{ChartOn, MsMapFile};
 use crate::model::scenario::CounterColor;
 use crate::ruleset::Terrain;
 
@@ -43,6 +44,27 @@ pub fn chart_kind_fill(i: usize) -> &'static str {
 /// The stroke of the `i`-th hexside row of a Musket & Saber chart.
 pub fn chart_hexside_stroke(i: usize) -> &'static str {
     CHART_HEXSIDE_STROKES[i % CHART_HEXSIDE_STROKES.len()]
+}
+
+/// The fill of a kind of hex terrain on a Musket & Saber map: the colour of its row's place
+/// among the chart's hex rows (`None`: the chart has no such row). The renderer and the editor
+/// both ask it.
+pub fn ms_kind_fill(f: &MsMapFile, kind: &str) -> Option<&'static str> {
+    f.chart
+        .iter()
+        .filter(|r| r.on == ChartOn::Hex)
+        .position(|r| r.kind == kind)
+        .map(chart_kind_fill)
+}
+
+/// The stroke of a kind of hexside terrain on a Musket & Saber map: by its row's place among
+/// the chart's hexside rows (`None`: no such row).
+pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
+    f.chart
+        .iter()
+        .filter(|r| r.on == ChartOn::Hexside)
+        .position(|r| r.kind == kind)
+        .map(chart_hexside_stroke)
 }
 
 /// The deck of a bridge.

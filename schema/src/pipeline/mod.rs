@@ -304,6 +304,8 @@ pub enum Built {
         /// later check of the document reports too.
         map_notes: Vec<Diagnostic>,
     },
+    /// A Musket & Saber Quick Play map or scenario (its own document types), as parsed.
+    MusketAndSaber(musket_and_saber::MsOpened),
 }
 
 /// Check one source of either kind, locate its diagnostics, and return what was built.
@@ -328,17 +330,16 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
             (None, diags, Built::Nothing)
         }
         Err(d) => (None, vec![d], Built::Nothing),
-        // A Musket & Saber file is checked; the editor does not open one yet (it would save it
-        // as a Rifle & Saber file).
+        // A Musket & Saber file: its own document types.
         Ok((DocKind::Map, _)) if musket_and_saber::is_musket_and_saber(src) => {
-            let (map, diags) = musket_and_saber::load_map(src);
+            let (opened, map, diags) = musket_and_saber::open_map(src);
             map_id = map.map(|m| m.id);
-            (Some(DocKind::Map), diags, Built::Nothing)
+            (Some(DocKind::Map), diags, ms_built(opened))
         }
         Ok((DocKind::Scenario, _)) if musket_and_saber::is_musket_and_saber(src) => {
-            let (compiled, diags) = musket_and_saber::compile_scenario(src, registry);
+            let (opened, compiled, diags) = musket_and_saber::open_scenario(src, registry);
             map_used = compiled.map(|c| c.origin);
-            (Some(DocKind::Scenario), diags, Built::Nothing)
+            (Some(DocKind::Scenario), diags, ms_built(opened))
         }
         Ok((DocKind::Map, _)) => match parse_document_all::<MapFile>(src) {
             Err(d) => (Some(DocKind::Map), d, Built::Nothing),
@@ -407,6 +408,11 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
         map_id,
     };
     (report, built)
+}
+
+/// What an M&S file built, for the editor.
+fn ms_built(opened: Option<musket_and_saber::MsOpened>) -> Built {
+    opened.map_or(Built::Nothing, Built::MusketAndSaber)
 }
 
 /// Check one source of either kind and locate its diagnostics.

@@ -8,6 +8,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
+use crate::pipeline::finish;
 use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
 use crate::pipeline::parse::{self, DocKind, parse_document_all};
 use crate::pipeline::read::Source;
@@ -32,14 +33,141 @@ pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
         Ok(f) => f,
         Err(d) => return (None, d),
     };
-    let schema = validate_musket_and_saber(DocKind::Map, &written);
+    map_stages(&file, &written)
+}
+
+/// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON
+/// Schema): the in-memory map when the schema holds, and the findings, not yet located.
+fn map_stages(file: &MsMapFile, written: &serde_json::Value) -> (Option<Map>, Vec<Diagnostic>) {
+    let schema = validate_musket_and_saber(DocKind::Map, written);
     if !schema.is_empty() {
         return (None, schema);
     }
     let map = file.to_map();
-    let mut diags = check_map(&file);
+    let mut diags = check_map(file);
     diags.extend(builtin_id_claimed(&map));
     (Some(map), diags)
+}
+
+/// Check an M&S map held in memory (the editor's), by the stages `saberc check` runs on the
+/// same file saved, from the JSON Schema on; findings sorted and capped as for a file.
+pub fn check_map_model(file: &MsMapFile) -> Vec<Diagnostic> {
+    let written = serde_json::to_value(file).expect("the model always serializes");
+    finish::finish_unlocated(map_stages(file, &written).1)
+}
+
+/// Check an M&S scenario held in memory on its map (the editor's; `map` as
+/// [`MapRegistry::resolve`] found it, `map_notes` what it noted), by the stages `saberc check`
+/// runs on the same file saved, from the JSON Schema on; findings sorted and capped.
+pub fn check_scenario_noting(
+    scenario: &MsScenario,
+    map: &Map,
+    map_notes: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    let written = serde_json::to_value(scenario).expect("the model always serializes");
+    let diags = match scenario_schema(&written) {
+        Err(schema) => schema,
+        Ok(()) => checks_on_map(scenario, map, map_notes.to_vec()).1,
+    };
+    finish::finish_unlocated(diags)
+}
+
+/// The JSON Schema stage of an M&S scenario (`written`: what the file said).
+fn scenario_schema(written: &serde_json::Value) -> Result<(), Vec<Diagnostic>> {
+    let schema = validate_musket_and_saber(DocKind::Scenario, written);
+    if schema.is_empty() {
+        Ok(())
+    } else {
+        Err(schema)
+    }
+}
+
+/// The rule checks of an M&S scenario on the map found for it (REF008 when that map is of
+/// another game), with what resolving the map noted; the map file when it is an M&S map.
+fn checks_on_map(
+    scenario: &MsScenario,
+    map: &Map,
+    notes: Vec<Diagnostic>,
+) -> (Option<std::sync::Arc<MsMapFile>>, Vec<Diagnostic>) {
+    let Some(file) = map.musket_and_saber.clone() else {
+        return (None, vec![other_game(&scenario.map, map)]);
+    };
+    let mut diags = check_scenario(scenario, &file, map);
+    diags.extend(notes);
+    (Some(file), diags)
+}
+
+/// What the editor opens of an M&S file: the document as parsed (even when it breaks the JSON
+/// Schema, so that it can be repaired) and, for a scenario, its map when found.
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one per file opened; boxing buys nothing
+pub enum MsOpened {
+    /// A map file.
+    Map(MsMapFile),
+    /// A scenario file.
+    Scenario {
+        /// The scenario.
+        scenario: MsScenario,
+        /// Its map and where it came from, when it could be found (it may be of another game:
+        /// REF008 says so).
+        map: Option<(Map, MapOrigin)>,
+        /// What resolving the map noted (REF005), reported by every later check.
+        map_notes: Vec<Diagnostic>,
+    },
+}
+
+/// Read an M&S map for the editor: the file as parsed (`None` when it does not parse), the
+/// in-memory map when it holds to its JSON Schema, and `saberc check`'s findings, not yet
+/// located.
+pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<Map>, Vec<Diagnostic>) {
+    match parse_document_all::<MsMapFile>(src) {
+        Err(d) => (None, None, d),
+        Ok((file, written)) => {
+            let (map, diags) = map_stages(&file, &written);
+            (Some(MsOpened::Map(file)), map, diags)
+        }
+    }
+}
+
+/// Read an M&S scenario for the editor: the scenario as parsed with its map when found, and
+/// `saberc check`'s findings ([`compile_scenario`]'s), not yet located.
+pub fn open_scenario(
+    src: &Source,
+    registry: &MapRegistry,
+) -> (Option<MsOpened>, Option<MsCompiled>, Vec<Diagnostic>) {
+    let (scenario, written) = match parse_document_all::<MsScenario>(src) {
+        Ok(s) => s,
+        Err(d) => return (None, None, d),
+    };
+    let found = registry.resolve(&scenario.map, &src.path);
+    let (compiled, diags) = match (scenario_schema(&written), &found) {
+        (Err(schema), _) => (None, schema),
+        (Ok(()), Err(d)) => (None, vec![d.clone()]),
+        (Ok(()), Ok(found)) => match checks_on_map(&scenario, &found.map, found.notes.clone()) {
+            (Some(file), diags) => (
+                Some(MsCompiled {
+                    scenario: scenario.clone(),
+                    map: (*file).clone(),
+                    origin: found.origin.clone(),
+                }),
+                diags,
+            ),
+            (None, diags) => (None, diags),
+        },
+    };
+    let (map, map_notes) = match found {
+        Ok(f) => (Some((f.map, f.origin)), f.notes),
+        Err(_) => (None, Vec::new()),
+    };
+    (
+        Some(MsOpened::Scenario {
+            scenario,
+            map,
+            map_notes,
+        }),
+        compiled,
+        diags,
+    )
 }
 
 /// REF008: a Musket & Saber scenario whose map is of another game (said as
@@ -78,31 +206,8 @@ pub fn compile_scenario(
         Ok((kind, _)) => return (None, vec![super::not_a_scenario(src, kind)]),
         Err(d) => return (None, vec![d]),
     }
-    let (scenario, written) = match parse_document_all::<MsScenario>(src) {
-        Ok(s) => s,
-        Err(d) => return (None, d),
-    };
-    let schema = validate_musket_and_saber(DocKind::Scenario, &written);
-    if !schema.is_empty() {
-        return (None, schema);
-    }
-    let found = match registry.resolve(&scenario.map, &src.path) {
-        Ok(m) => m,
-        Err(d) => return (None, vec![d]),
-    };
-    let Some(file) = found.map.musket_and_saber.clone() else {
-        return (None, vec![other_game(&scenario.map, &found.map)]);
-    };
-    let mut diags = check_scenario(&scenario, &file, &found.map);
-    diags.extend(found.notes);
-    (
-        Some(MsCompiled {
-            scenario,
-            map: (*file).clone(),
-            origin: found.origin,
-        }),
-        diags,
-    )
+    let (_, compiled, diags) = open_scenario(src, registry);
+    (compiled, diags)
 }
 
 /// Is this source a Musket & Saber Quick Play file?

@@ -9,6 +9,8 @@
 mod map;
 mod scenario;
 
+pub use scenario::{SetUpStack, over_stacked, set_up_stacks};
+
 use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};

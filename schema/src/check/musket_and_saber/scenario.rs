@@ -440,6 +440,138 @@ fn setup(
     out: &mut Findings,
 ) -> Positions {
     let grid = f.grid();
+    let at = positions(s, f, entries, out);
+    // 5.0 per hex and side; enemies never in one hex (4.5, 7.7).
+    for (c, per_side) in &by_hex(&at) {
+        for (si, units) in per_side.iter().enumerate() {
+            let sd = &s.sides[si];
+            let classes = || units.iter().map(|(ci, _)| sd.counters[*ci].class);
+            if over_stacked(classes())
+                && let Some((_, p)) = units.last()
+            {
+                let (small, large, _) = stack_counts(classes());
+                let problem = if large > 3 {
+                    format!(
+                        "{large} brigades, regiments or cavalry units, but only the three \"any\" places take them: the fourth takes a battalion or artillery unit only"
+                    )
+                } else {
+                    format!(
+                        "{} combat units, but a hex holds one battalion or artillery unit plus any three units",
+                        small + large
+                    )
+                };
+                let ids: Vec<&str> = units
+                    .iter()
+                    .map(|(ci, _)| sd.counters[*ci].id.as_str())
+                    .collect();
+                out.push(
+                    Diagnostic::new(
+                        Code::OverStacked,
+                        format!(
+                            "{} over-stacks {}: {problem} — {}",
+                            sd.name,
+                            grid.label(*c),
+                            ids.join(", ")
+                        ),
+                    )
+                    .at_path(p.clone())
+                    .with_hex(grid.label(*c))
+                    .with_hint("set a unit up in another hex, or put its line `w/1` and place it beside (3.2)"),
+                );
+            }
+        }
+        if !per_side[0].is_empty()
+            && let Some((_, p)) = per_side[1].first()
+        {
+            out.push(
+                Diagnostic::new(
+                    Code::EnemiesShareHex,
+                    format!(
+                        "units of {} and {} set up in {}",
+                        s.sides[0].name,
+                        s.sides[1].name,
+                        grid.label(*c)
+                    ),
+                )
+                .at_path(p.clone())
+                .with_hex(grid.label(*c))
+                .with_hint("a hex occupied by an enemy unit cannot be entered (4.5): set one side up elsewhere"),
+            );
+        }
+    }
+    at
+}
+
+/// Does one side's stack of units of these classes break 5.0 ("one battalion or artillery
+/// unit, plus any three units, plus any number of leaders")? The ruleset's rule, asked over
+/// the classes' weights: the one predicate of the check and of the editor's set-up.
+pub fn over_stacked(classes: impl IntoIterator<Item = MsClass>) -> bool {
+    Game::MusketAndSaberQuickPlay
+        .ruleset()
+        .stacking
+        .over_stacked(classes.into_iter().map(|c| (c.stack_weight(), 1)))
+}
+
+/// One side's units that the set-up fixes on one hex.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetUpStack {
+    /// The hex.
+    pub hex: Coord,
+    /// The side (0 or 1).
+    pub side: usize,
+    /// Its counters there (indexes into the side's roster).
+    pub counters: Vec<usize>,
+    /// Whether they break 5.0 ([`over_stacked`]): the check reports STK001 for them.
+    pub over_stacked: bool,
+}
+
+/// Where the set-up puts the units it fixes, as the check reads it (the units of a line
+/// without `w/1` on its hex, those of a `w/1` line where a placement within one hex puts
+/// them), per hex and side, each stack judged by 5.0.
+pub fn set_up_stacks(s: &MsScenario, f: &MsMapFile) -> Vec<SetUpStack> {
+    // The findings of these steps are the check's to report; only the places are wanted.
+    let mut scratch = Findings::new();
+    let entries = lines(s, &mut scratch);
+    let at = positions(s, f, &entries, &mut scratch);
+    let mut stacks = Vec::new();
+    for (hex, per_side) in by_hex(&at) {
+        for (side, units) in per_side.into_iter().enumerate() {
+            if units.is_empty() {
+                continue;
+            }
+            let counters: Vec<usize> = units.into_iter().map(|(ci, _)| ci).collect();
+            let over = over_stacked(counters.iter().map(|ci| s.sides[side].counters[*ci].class));
+            stacks.push(SetUpStack {
+                hex,
+                side,
+                counters,
+                over_stacked: over,
+            });
+        }
+    }
+    stacks
+}
+
+/// The positions grouped by hex, per side (the first two sides).
+fn by_hex(at: &Positions) -> BTreeMap<Coord, [Vec<Placed>; 2]> {
+    let mut hexes: BTreeMap<Coord, [Vec<Placed>; 2]> = BTreeMap::new();
+    for ((si, ci), (c, p)) in at {
+        if *si < 2 {
+            hexes.entry(*c).or_default()[*si].push((*ci, p.clone()));
+        }
+    }
+    hexes
+}
+
+/// Line hexes on the map; placements of `w/1` units within one hex (3.2), units of other
+/// lines on their hex: where the set-up fixes each counter.
+fn positions(
+    s: &MsScenario,
+    f: &MsMapFile,
+    entries: &[Vec<Option<Enters>>],
+    out: &mut Findings,
+) -> Positions {
+    let grid = f.grid();
     for (li, l) in s.setup.iter().enumerate() {
         if !grid.contains(l.at) {
             out.push_with(Code::OffMap, || {
@@ -447,8 +579,7 @@ fn setup(
             });
         }
     }
-    // Where each counter stands, when the set-up fixes it: (side, counter) → (hex, path).
-    let mut at: BTreeMap<(usize, usize), (Coord, Vec<PathSeg>)> = BTreeMap::new();
+    let mut at: Positions = BTreeMap::new();
     for (si, per_side) in entries.iter().enumerate() {
         for (ci, e) in per_side.iter().enumerate() {
             if let Some(Enters::SetUp(li)) = e {
@@ -556,73 +687,6 @@ fn setup(
                     .at_path(here)
                     .with_hex(grid.label(p.at))
                     .with_hint(hint),
-            );
-        }
-    }
-    // 5.0 per hex and side; enemies never in one hex (4.5, 7.7).
-    let mut hexes: BTreeMap<Coord, [Vec<Placed>; 2]> = BTreeMap::new();
-    for ((si, ci), (c, p)) in &at {
-        if *si < 2 {
-            hexes.entry(*c).or_default()[*si].push((*ci, p.clone()));
-        }
-    }
-    for (c, per_side) in &hexes {
-        for (si, units) in per_side.iter().enumerate() {
-            let sd = &s.sides[si];
-            let classes = || units.iter().map(|(ci, _)| sd.counters[*ci].class);
-            let rules = Game::MusketAndSaberQuickPlay.ruleset();
-            if rules
-                .stacking
-                .over_stacked(classes().map(|c| (c.stack_weight(), 1)))
-                && let Some((_, p)) = units.last()
-            {
-                let (small, large, _) = stack_counts(classes());
-                let problem = if large > 3 {
-                    format!(
-                        "{large} brigades, regiments or cavalry units, but only the three \"any\" places take them: the fourth takes a battalion or artillery unit only"
-                    )
-                } else {
-                    format!(
-                        "{} combat units, but a hex holds one battalion or artillery unit plus any three units",
-                        small + large
-                    )
-                };
-                let ids: Vec<&str> = units
-                    .iter()
-                    .map(|(ci, _)| sd.counters[*ci].id.as_str())
-                    .collect();
-                out.push(
-                    Diagnostic::new(
-                        Code::OverStacked,
-                        format!(
-                            "{} over-stacks {}: {problem} — {}",
-                            sd.name,
-                            grid.label(*c),
-                            ids.join(", ")
-                        ),
-                    )
-                    .at_path(p.clone())
-                    .with_hex(grid.label(*c))
-                    .with_hint("set a unit up in another hex, or put its line `w/1` and place it beside (3.2)"),
-                );
-            }
-        }
-        if !per_side[0].is_empty()
-            && let Some((_, p)) = per_side[1].first()
-        {
-            out.push(
-                Diagnostic::new(
-                    Code::EnemiesShareHex,
-                    format!(
-                        "units of {} and {} set up in {}",
-                        s.sides[0].name,
-                        s.sides[1].name,
-                        grid.label(*c)
-                    ),
-                )
-                .at_path(p.clone())
-                .with_hex(grid.label(*c))
-                .with_hint("a hex occupied by an enemy unit cannot be entered (4.5): set one side up elsewhere"),
             );
         }
     }

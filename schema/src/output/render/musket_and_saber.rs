@@ -9,20 +9,16 @@ use std::fmt::Write;
 use super::legend::Swatch;
 use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER};
 use crate::model::musket_and_saber::{ChartOn, ChartRow, Cost, MsMapFile};
-use crate::output::palette::{chart_hexside_stroke, chart_kind_fill};
+use crate::output::palette::{ms_hexside_stroke, ms_kind_fill};
 
 /// The fill of a kind of hex terrain: by the place of its row among the chart's hex rows.
 pub(crate) fn kind_fill(f: &MsMapFile, kind: &str) -> &'static str {
-    rows_on(f, ChartOn::Hex)
-        .position(|r| r.kind == kind)
-        .map_or(PAPER, chart_kind_fill)
+    ms_kind_fill(f, kind).unwrap_or(PAPER)
 }
 
 /// The stroke of a kind of hexside terrain: by the place of its row among the hexside rows.
 fn hexside_stroke(f: &MsMapFile, kind: &str) -> &'static str {
-    rows_on(f, ChartOn::Hexside)
-        .position(|r| r.kind == kind)
-        .map_or(GRID_LINE, chart_hexside_stroke)
+    ms_hexside_stroke(f, kind).unwrap_or(GRID_LINE)
 }
 
 /// The chart's rows of hexes or of hexsides, in the chart's order.

@@ -1,0 +1,669 @@
+//! Headless tests of the Musket & Saber side of the editor, driven through the UI with
+//! egui_kittest: opening and saving the game's files, New with a game choice, and the invented
+//! example (`scenarios/examples/musket-and-saber/millbrook.ron`) built from scratch.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Event, Key, Modifiers, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use saber_schema::check::musket_and_saber::set_up_stacks;
+use saber_schema::diagnostic::Severity;
+use saber_schema::model::hex::Coord;
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::read::Source;
+
+use crate::app::{Action, App};
+use crate::document::MsDoc;
+use crate::files;
+use crate::musket_and_saber::fields::face_text;
+use crate::ui_tests::{click, harness, hex_center};
+
+/// The invented example's folder.
+fn example_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber")
+}
+
+/// The example's map file copied into `dir/maps/` (where a scenario in `dir` finds it by id).
+fn copy_map(dir: &Path) -> PathBuf {
+    let maps = dir.join("maps");
+    std::fs::create_dir_all(&maps).expect("maps dir");
+    let to = maps.join("millbrook-invented.ron");
+    std::fs::copy(example_dir().join("maps/millbrook-invented.ron"), &to).expect("copied");
+    to
+}
+
+/// The example scenario, as the library reads it.
+fn millbrook() -> MsScenario {
+    let path = example_dir().join("millbrook.ron");
+    let src = Source::read(&path).expect("the example is there");
+    saber_schema::pipeline::parse::parse::<MsScenario>(&src).expect("it parses")
+}
+
+/// What `saberc check` reports for a file: (errors and warnings, every finding).
+fn saberc_check(path: &Path) -> Vec<saber_schema::diagnostic::Diagnostic> {
+    let src = Source::read(path).expect("readable");
+    saber_schema::pipeline::check_source(&src, &MapRegistry::new()).diagnostics
+}
+
+fn editor() -> Harness<'static, App> {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h
+}
+
+/// An editor in a window tall enough for both rosters of the example.
+fn tall_editor() -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 3000.0))
+        .build_ui_state(
+            |ui, app: &mut App| app.show(ui),
+            App::new(files::default_map(), None),
+        );
+    h.run();
+    h
+}
+
+fn open(h: &mut Harness<'static, App>, path: &Path) {
+    h.state_mut()
+        .request(Action::Open(Some(path.to_path_buf())));
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+}
+
+/// Replace the text of the field named `label` by `text`.
+fn set_text(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+}
+
+/// Click the widget named `label`, scrolled into view first (the tables scroll sideways).
+fn click_label(h: &mut Harness<'static, App>, label: &str) {
+    scroll_to(h, label);
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Scroll the widget named `label` into view, and wait for the scrolling to settle.
+fn scroll_to(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    let mut last = None;
+    for _ in 0..30 {
+        h.run();
+        let now = h.get_by_label(label).rect();
+        if last == Some(now) {
+            break;
+        }
+        last = Some(now);
+    }
+}
+
+/// Type a number into the drag value named `label`.
+fn set_number(h: &mut Harness<'static, App>, label: &str, n: u32) {
+    scroll_to(h, label);
+    h.get_by_label(label).click();
+    h.run();
+    h.event(Event::Text(n.to_string()));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+/// Open the combo named `name` (the `nth` of that name) and pick `item` from it.
+fn choose(h: &mut Harness<'static, App>, name: &str, nth: usize, item: &str) {
+    h.get_all_by_role_and_label(Role::ComboBox, name)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no combo `{name}` #{nth}"))
+        .scroll_to_me();
+    h.run();
+    h.get_all_by_role_and_label(Role::ComboBox, name)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no combo `{name}` #{nth}"))
+        .click();
+    h.run();
+    h.get_all_by_role_and_label(Role::Button, item)
+        .last()
+        .unwrap_or_else(|| panic!("no `{item}` in the combo `{name}`"))
+        .click();
+    h.run();
+}
+
+fn tab(h: &mut Harness<'static, App>, name: &str) {
+    h.get_all_by_label(name)
+        .last()
+        .unwrap_or_else(|| panic!("no tab {name}"))
+        .click();
+    h.run();
+}
+
+fn scenario(h: &Harness<'static, App>) -> MsScenario {
+    match h.state().doc().ms() {
+        Some(MsDoc::Scenario(s)) => s.clone(),
+        other => panic!("not an M&S scenario: {other:?}"),
+    }
+}
+
+fn click_hex(h: &mut Harness<'static, App>, label: &str) {
+    let c = saber_schema::model::hex::parse_label(label).expect("a hex label");
+    let at = hex_center(h, c);
+    click(h, at);
+}
+
+/// Choose a counter on the Set-up tab (its button says the ID and where it is).
+fn choose_counter(h: &mut Harness<'static, App>, id: &str) {
+    h.get_by(|n| {
+        n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(&format!("{id} (")))
+    })
+    .click();
+    h.run();
+}
+
+/// Set counter `id` up by clicking `hexes` in turn.
+fn set_up(h: &mut Harness<'static, App>, id: &str, hexes: &[&str]) {
+    choose_counter(h, id);
+    for hex in hexes {
+        click_hex(h, hex);
+    }
+    // Let go of the counter (a click on its button again).
+    choose_counter(h, id);
+}
+
+/// The set-up stacks of a scenario on the example map, by hex and side: the IDs standing there.
+fn stacks_by_id(s: &MsScenario, map: &MsMapFile) -> Vec<(Coord, usize, Vec<String>, bool)> {
+    let mut out: Vec<_> = set_up_stacks(s, map)
+        .into_iter()
+        .map(|st| {
+            let mut ids: Vec<String> = st
+                .counters
+                .iter()
+                .map(|ci| s.sides[st.side].counters[*ci].id.clone())
+                .collect();
+            ids.sort();
+            (st.hex, st.side, ids, st.over_stacked)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn example_map() -> MsMapFile {
+    let src = Source::read(&example_dir().join("maps/millbrook-invented.ron")).expect("map");
+    saber_schema::pipeline::parse::parse::<MsMapFile>(&src).expect("parses")
+}
+
+/// An M&S map and scenario open in the editor with `saberc check`'s findings (none for the
+/// example), and a save of an unchanged one writes the file as it was, comments and all.
+#[test]
+fn the_example_opens_and_saves_unchanged() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    for path in [&map, &scen] {
+        let mut h = editor();
+        open(&mut h, path);
+        assert!(h.state().doc().ms().is_some(), "{} opens", path.display());
+        assert!(
+            h.state().ms().checker.items.is_empty(),
+            "{:?}",
+            h.state().ms().checker.items
+        );
+        let before = std::fs::read_to_string(path).expect("read");
+        assert!(h.state_mut().save_to(path));
+        assert_eq!(std::fs::read_to_string(path).expect("read"), before);
+    }
+}
+
+/// New map with the game chosen: the library's skeleton, its comments kept by a save, and the
+/// Diagnostics list what `saberc check` lists for it (its empty source and track).
+#[test]
+fn a_new_musket_and_saber_map_is_the_skeleton_saberc_makes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = editor();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("New map").click();
+    h.run();
+    choose(&mut h, "Game", 0, "Musket & Saber Quick Play");
+    set_text(&mut h, "Name", "Mill Creek");
+    h.get_by_label("Create").click();
+    for _ in 0..3 {
+        h.run();
+    }
+    let Some(MsDoc::Map(f)) = h.state().doc().ms() else {
+        panic!("an M&S map: {:?}", h.state().doc().ms());
+    };
+    assert_eq!(f.name, "Mill Creek");
+    assert_eq!(f.id, "mill-creek");
+    // Paint a hex with the legend's clear character, then save: the skeleton's comments stay.
+    let path = dir.path().join("mill-creek.ron");
+    assert!(h.state_mut().save_to(&path));
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(
+        text.contains("// Type the game's map from your own copy"),
+        "{text}"
+    );
+    assert!(text.contains("name: \"Mill Creek\""), "{text}");
+    let mut ours: Vec<String> = h
+        .state()
+        .ms()
+        .checker
+        .items
+        .iter()
+        .map(|d| format!("{} {}", d.code, d.message))
+        .collect();
+    let mut theirs: Vec<String> = saberc_check(&path)
+        .iter()
+        .map(|d| format!("{} {}", d.code, d.message))
+        .collect();
+    ours.sort();
+    theirs.sort();
+    assert!(!theirs.is_empty(), "the skeleton leaves values to type");
+    assert_eq!(ours, theirs);
+}
+
+/// The map's palette is its legend: painting sets a hex's kinds (one stroke, one undo step),
+/// and the chart table edits a row.
+#[test]
+fn painting_sets_a_hexs_kinds_and_the_chart_is_editable() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = copy_map(dir.path());
+    let mut h = editor();
+    open(&mut h, &map);
+    let c = Coord(1, 1);
+    let kinds =
+        |h: &Harness<'static, App>| h.state().doc().ms_map().expect("map").kinds_at(c).to_vec();
+    assert_eq!(kinds(&h), ["clear"]);
+    // The key is the map's chart: its hexside kind too, which no legend character names.
+    assert!(h.query_by_label("stream (hexside)").is_some());
+    h.get_by_label_contains("“v” village").click();
+    h.run();
+    click_hex(&mut h, "0101");
+    assert_eq!(kinds(&h), ["village"]);
+    h.state_mut().undo();
+    h.run();
+    assert_eq!(kinds(&h), ["clear"]);
+    tab(&mut h, "Chart & track");
+    set_text(&mut h, "Chart 3 source", "my copy, p. 4");
+    let f = h.state().doc().ms_map().expect("map").clone();
+    assert_eq!(f.chart[2].source, "my copy, p. 4");
+    set_text(&mut h, "Track labels", "0800 0900 1000 1100 1200 1300 1400");
+    let f = h.state().doc().ms_map().expect("map").clone();
+    assert_eq!(f.track.labels.len(), 7);
+}
+
+/// Choosing a counter and pointing at a hex says what 5.0 (the compiler's predicate) makes of
+/// the stack a click would leave; clicking over-stacks it, and the Diagnostics say STK001.
+#[test]
+fn set_up_shows_five_point_zero_live() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    let mut h = editor();
+    open(&mut h, &scen);
+    tab(&mut h, "Set-up");
+    // A counter of a `w/1` line chosen: the hexes within one of its line's hex are drawn.
+    choose_counter(&mut h, "3rd Bde");
+    let ring_color = egui::Color32::from_rgb(250, 210, 40);
+    let mut ring: Vec<Coord> = h
+        .state()
+        .ms_overlay()
+        .marks
+        .iter()
+        .filter(|(_, c)| *c == ring_color)
+        .map(|(h, _)| *h)
+        .collect();
+    ring.sort();
+    let grid = example_map().grid();
+    let mut within: Vec<Coord> = grid
+        .coords()
+        .filter(|c| grid.distance(*c, Coord(6, 4)) <= 1)
+        .collect();
+    within.sort();
+    assert_eq!(ring, within);
+    assert_eq!(ring.len(), 7);
+    choose_counter(&mut h, "3rd Bde");
+    // 0504 holds 1st Bde, Rifles and two leaders: two more brigades fit (one battalion plus
+    // any three units), a cavalry unit after them does not.
+    set_up(&mut h, "2nd Bde", &["0504"]);
+    set_up(&mut h, "3rd Bde", &["0504"]);
+    let at = Coord(5, 4);
+    choose_counter(&mut h, "Horse Guards");
+    let pos = hex_center(&h, at);
+    h.event(Event::PointerMoved(pos));
+    h.run();
+    h.run();
+    let red = egui::Color32::from_rgb(230, 30, 30);
+    let overlay = h.state().ms_overlay();
+    assert!(overlay.marks.contains(&(at, red)), "{:?}", overlay.marks);
+    click_hex(&mut h, "0504");
+    let s = scenario(&h);
+    let st = set_up_stacks(&s, &example_map())
+        .into_iter()
+        .find(|st| st.hex == at && st.side == 0)
+        .expect("a stack at 0504");
+    assert!(st.over_stacked);
+    assert!(
+        h.state()
+            .ms()
+            .checker
+            .items
+            .iter()
+            .any(|d| d.code.as_str() == "STK001"),
+        "{:?}",
+        h.state().ms().checker.items
+    );
+}
+
+/// The invented example built from scratch through the UI: its map opened, a new M&S scenario,
+/// the sides and their rosters typed, each counter set up by clicking its hex (with `w/1`
+/// lines and placements), the reinforcements and victory conditions; saved, it checks clean by
+/// saberc's pipeline and sets the same units on the same hexes as the example.
+#[test]
+fn the_example_is_built_from_scratch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map_path = copy_map(dir.path());
+    let target = millbrook();
+    let mut h = tall_editor();
+    open(&mut h, &map_path);
+    h.get_by_label("Scenario").click();
+    h.run();
+    h.get_by_label("New scenario on this map").click();
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(matches!(h.state().doc().ms(), Some(MsDoc::Scenario(_))));
+
+    // The header.
+    set_text(&mut h, "Scenario id", &target.id);
+    set_text(&mut h, "Scenario name", &target.name);
+    set_text(&mut h, "Scenario date", &target.date);
+    set_text(&mut h, "Scenario source", &target.source);
+
+    // The sides and their rosters.
+    tab(&mut h, "Sides & roster");
+    for (si, side) in target.sides.iter().enumerate() {
+        let n = si + 1;
+        set_text(&mut h, &format!("Side {n} id"), &side.id);
+        set_text(&mut h, &format!("Side {n} name"), &side.name);
+        set_text(
+            &mut h,
+            &format!("Side {n} colour"),
+            side.colour.as_deref().unwrap_or(""),
+        );
+        let labels = |hs: &[Coord]| {
+            hs.iter()
+                .map(|c| format!("{:02}{:02}", c.col(), c.row()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        set_text(
+            &mut h,
+            &format!("Side {n} entry hexes"),
+            &labels(&side.entry_hexes),
+        );
+        if !side.reentry_hexes.is_empty() {
+            set_text(
+                &mut h,
+                &format!("Side {n} re-entry hexes"),
+                &labels(&side.reentry_hexes),
+            );
+        }
+        if let Some(r) = side.replacement_steps {
+            click_label(&mut h, &format!("Side {n} replacements stated"));
+            if r > 0 {
+                set_number(&mut h, &format!("Side {n} replacement steps"), r);
+            }
+        }
+        for (ci, c) in side.counters.iter().enumerate() {
+            click_label(&mut h, &format!("+ Counter ({})", side.name));
+            h.run();
+            let f = |what: &str| format!("Side {n} counter {} {what}", ci + 1);
+            set_text(&mut h, &f("ID"), &c.id);
+            set_text(&mut h, &f("formation"), &c.formation);
+            if c.class.code() != "Brigade" {
+                choose(&mut h, &f("class"), 0, c.class.code());
+            }
+            set_text(&mut h, &f("front"), &face_text(&c.front));
+            set_text(&mut h, &f("back"), &face_text(&c.back));
+            set_text(&mut h, &f("source"), &c.source);
+        }
+    }
+    let s = scenario(&h);
+    for (a, b) in s.sides.iter().zip(&target.sides) {
+        assert_eq!(a.counters, b.counters, "{}'s roster as typed", b.name);
+        assert_eq!(a.entry_hexes, b.entry_hexes);
+        assert_eq!(a.replacement_steps, b.replacement_steps);
+    }
+
+    // First Player and length.
+    tab(&mut h, "Scenario");
+    choose(&mut h, "First Player", 0, "Army of the North");
+    set_number(&mut h, "Game length", target.game_length);
+
+    // Set-up by clicking: a line at 0504; a w/1 line at 0604 with its placements; the South's
+    // w/1 line at 0909.
+    tab(&mut h, "Set-up");
+    for id in ["1st Bde", "Rifles", "Col. Barrow", "Gen. Ashford"] {
+        set_up(&mut h, id, &["0504"]);
+    }
+    set_up(&mut h, "2nd Bde", &["0604"]);
+    h.get_by_label("Line 2 w/1").click();
+    h.run();
+    set_up(&mut h, "2nd Bde", &["0604"]);
+    set_up(&mut h, "3rd Bde", &["0604", "0704"]);
+    set_up(&mut h, "1st Btty", &["0604", "0605"]);
+    set_up(&mut h, "4th Bde", &["0909"]);
+    h.get_by_label("Line 3 w/1").click();
+    h.run();
+    set_up(&mut h, "4th Bde", &["0909"]);
+    set_up(&mut h, "5th Bde", &["0909", "1009"]);
+    set_up(&mut h, "Grenadiers", &["0909", "0910"]);
+    set_up(&mut h, "2nd Btty", &["0909"]);
+    set_up(&mut h, "Gen. Cotter", &["0909"]);
+
+    // Reinforcements: one typed, one picked on the map.
+    tab(&mut h, "Reinforcements");
+    h.get_by_label("+ Reinforcement").click();
+    h.run();
+    choose(&mut h, "Reinforcement 1 turn", 0, "1000");
+    set_text(&mut h, "Reinforcement 1 hex", "0801");
+    h.get_by_label("Reinforcement 1 Horse Guards").click();
+    h.run();
+    h.get_by_label("+ Reinforcement").click();
+    h.run();
+    choose(&mut h, "Reinforcement 2 side", 0, "Army of the South");
+    choose(&mut h, "Reinforcement 2 turn", 0, "1100");
+    h.get_all_by_label("Pick").last().expect("pick").click();
+    h.run();
+    click_hex(&mut h, "1612");
+    h.get_by_label("Reinforcement 2 Lancers").click();
+    h.run();
+
+    // Victory: the skeleton's condition for the North, one more for the South, their targets
+    // typed as zones.
+    tab(&mut h, "Victory");
+    h.get_by_label("+ Victory condition").click();
+    h.run();
+    choose(&mut h, "Side", 0, "Army of the North");
+    choose(&mut h, "Side", 1, "Army of the South");
+    choose(&mut h, "Which hexes", 1, "all hexes of");
+    for (k, zone) in [
+        (0, r#"Hexes(["0706", "0806"])"#),
+        (1, r#"Hexes(["1103", "1104"])"#),
+    ] {
+        h.get_all_by_label("Edit as text (RON)")
+            .nth(k)
+            .expect("the zone's text toggle")
+            .click();
+        h.run();
+        let field = h
+            .get_all_by_role(Role::MultilineTextInput)
+            .find(|n| {
+                n.value()
+                    .is_some_and(|v| v.starts_with("Hexes(") || v == "Everywhere")
+            })
+            .expect("the zone's text");
+        field.focus();
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.run();
+        h.get_all_by_role(Role::MultilineTextInput)
+            .find(|n| n.is_focused())
+            .expect("focused")
+            .type_text(zone);
+        h.run();
+        h.key_press(Key::Escape);
+        h.run();
+        h.get_all_by_label("Edit as text (RON)")
+            .nth(k)
+            .expect("the zone's text toggle")
+            .click();
+        h.run();
+    }
+
+    // The Diagnostics are clean, and so is the file saved, by saberc's pipeline.
+    let built = scenario(&h);
+    assert!(
+        h.state().ms().checker.items.is_empty(),
+        "{:#?}",
+        h.state().ms().checker.items
+    );
+    let path = dir.path().join("millbrook.ron");
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let found = saberc_check(&path);
+    let bad: Vec<_> = found
+        .iter()
+        .filter(|d| d.severity != Severity::Note)
+        .collect();
+    assert!(bad.is_empty(), "{bad:#?}");
+    // The same units on the same hexes as the example, the same reinforcements and victory.
+    let map = example_map();
+    assert_eq!(stacks_by_id(&built, &map), stacks_by_id(&target, &map));
+    assert_eq!(built.reinforcements.len(), 2);
+    for (a, b) in built.reinforcements.iter().zip(&target.reinforcements) {
+        assert_eq!(
+            (&a.side, &a.units, &a.turn, a.at),
+            (&b.side, &b.units, &b.turn, b.at)
+        );
+    }
+    for (a, b) in built.victory.iter().zip(&target.victory) {
+        assert_eq!((&a.side, &a.goal), (&b.side, &b.goal));
+    }
+    assert_eq!(built.first_player, target.first_player);
+    assert_eq!(built.game_length, target.game_length);
+
+    // The editor's engine export is what `saberc export` writes for the saved file (its
+    // pipeline: the file compiled on the map it finds, then the library's export).
+    let ours = dir.path().join("editor-export.json");
+    h.state_mut().write_engine(&ours);
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let src = Source::read(&path).expect("saved");
+    let (compiled, _) =
+        saber_schema::pipeline::musket_and_saber::compile_scenario(&src, &MapRegistry::new());
+    let theirs = saber_schema::output::export::musket_and_saber::export_json(
+        &compiled.expect("the saved file compiles"),
+    )
+    .expect("exports");
+    assert_eq!(std::fs::read_to_string(&ours).expect("exported"), theirs);
+}
+
+/// The card of the example scenario and the Tiled map of its map, exported from the editor, are
+/// what saberc writes (`render --card`, `export --format tiled`: the same library calls on the
+/// files saved).
+#[test]
+fn the_examples_card_and_tiled_map_are_saberc_s() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+
+    let mut h = editor();
+    open(&mut h, &scen);
+    let card = dir.path().join("card.svg");
+    h.state_mut().write_card(&card);
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let (compiled, _) = saber_schema::pipeline::musket_and_saber::compile_scenario(
+        &Source::read(&scen).expect("readable"),
+        &MapRegistry::new(),
+    );
+    let theirs = saber_schema::output::card::ms_card_svg(&compiled.expect("compiles"));
+    assert_eq!(std::fs::read_to_string(&card).expect("written"), theirs);
+
+    // A scenario's Tiled export is refused, as saberc refuses it.
+    h.state_mut().export_tiled();
+    assert!(
+        h.state()
+            .error()
+            .is_some_and(|e| e.contains("no Tiled export")),
+        "{:?}",
+        h.state().error()
+    );
+
+    let mut h = editor();
+    open(&mut h, &map);
+    let out = dir.path().join("tiled");
+    std::fs::create_dir_all(&out).expect("dir");
+    h.state_mut().write_tiled(&out);
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let files = saber_schema::output::tiled::export::export_ms_map(&example_map()).expect("drawn");
+    assert!(!files.is_empty());
+    for f in files {
+        assert_eq!(
+            std::fs::read(out.join(&f.name)).expect("written"),
+            f.bytes,
+            "{}",
+            f.name
+        );
+    }
+}
+
+/// New scenario with the game chosen: with a Rifle & Saber map open, Scenario → "New Musket &
+/// Saber scenario on a map file…" makes the library's M&S skeleton on the M&S map chosen (and
+/// refuses a map of the other game, naming it).
+#[test]
+fn a_new_musket_and_saber_scenario_is_made_on_a_chosen_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = copy_map(dir.path());
+    let mut h = editor();
+    h.get_by_label("Scenario").click();
+    h.run();
+    assert!(
+        h.query_by_label("New Musket & Saber scenario on a map file…")
+            .is_some()
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    // The file its dialog answers with.
+    h.state_mut()
+        .finish_choice(crate::app::file_dialog::Purpose::NewMsScenario, map.clone());
+    h.run();
+    let s = scenario(&h);
+    assert_eq!(s.map, "millbrook-invented");
+    assert_eq!(h.state().doc().map_file.as_deref(), Some(map.as_path()));
+    let text = h.state().doc().text.clone().expect("the skeleton's text");
+    assert!(text.contains("made by\n// `saberc new scenario`"), "{text}");
+
+    let rs_map = dir.path().join("rs.ron");
+    files::save_map(&files::new_map(), &rs_map).expect("saved");
+    let mut h = editor();
+    h.state_mut().request(Action::NewMsScenarioOn(rs_map));
+    h.run();
+    assert!(
+        h.state()
+            .error()
+            .is_some_and(|e| e.contains("is not a Musket & Saber map")),
+        "{:?}",
+        h.state().error()
+    );
+}

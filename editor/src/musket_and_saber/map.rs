@@ -1,0 +1,388 @@
+//! An M&S map: the terrain palette and key (the map's legend: each character one or more kinds
+//! of terrain, 2.2, drawn in its kinds' colours), painting, the Terrain Effects Chart and Turn
+//! Record Track tables (3.3), and the map's properties.
+
+use egui::{Color32, Id, RichText, Ui};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::musket_and_saber::{ChartOn, ChartRow, LegendEntry, MsMapFile};
+
+use crate::document::{Document, MsDoc};
+use crate::musket_and_saber::fields::{self, text};
+use crate::musket_and_saber::{MsUi, kind_color};
+
+/// The legend character of a hex.
+pub fn char_at(file: &MsMapFile, c: Coord) -> Option<char> {
+    if !file.grid().contains(c) {
+        return None;
+    }
+    file.terrain
+        .get(c.row() as usize - 1)?
+        .chars()
+        .nth(c.col() as usize - 1)
+}
+
+/// Give a hex the legend character `ch` (a short row is filled out with the legend's first
+/// character, which the map's checks would otherwise report).
+pub fn set_char(file: &mut MsMapFile, c: Coord, ch: char) {
+    let grid = file.grid();
+    if !grid.contains(c) {
+        return;
+    }
+    let fill = file
+        .legend
+        .first()
+        .and_then(|e| e.char.chars().next())
+        .unwrap_or(ch);
+    let r = c.row() as usize - 1;
+    while file.terrain.len() <= r {
+        file.terrain.push(String::new());
+    }
+    let mut row: Vec<char> = file.terrain[r].chars().collect();
+    let i = c.col() as usize - 1;
+    while row.len() <= i {
+        row.push(fill);
+    }
+    row[i] = ch;
+    file.terrain[r] = row.into_iter().collect();
+}
+
+/// The map file of a map document, for a form.
+fn with_map<R>(
+    doc: &mut Document,
+    label: &str,
+    gesture: Option<u64>,
+    f: impl FnOnce(&mut MsMapFile) -> R,
+) -> Option<R> {
+    doc.edit_ms(label, gesture, |ms| match ms {
+        MsDoc::Map(file) => Some(f(file)),
+        MsDoc::Scenario(_) => None,
+    })
+    .flatten()
+}
+
+/// A swatch of the colours of a legend entry's kinds.
+fn swatch(ui: &mut Ui, file: &MsMapFile, kinds: &[String]) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let first = kinds.first().and_then(|k| kind_color(file, k));
+    ui.painter()
+        .rect_filled(rect, 2.0, first.unwrap_or(Color32::TRANSPARENT));
+    if let Some(second) = kinds.get(1).and_then(|k| kind_color(file, k)) {
+        ui.painter().rect_stroke(
+            rect,
+            2.0,
+            egui::Stroke::new(3.0, second),
+            egui::StrokeKind::Inside,
+        );
+    }
+    if first.is_none() {
+        ui.painter().rect_stroke(
+            rect,
+            2.0,
+            egui::Stroke::new(1.0, ui.visuals().error_fg_color),
+            egui::StrokeKind::Inside,
+        );
+    }
+}
+
+/// The map key: each row of the chart in the colour the map is drawn in (hex kinds as
+/// swatches, hexside kinds as lines), as `saberc render`'s key is built from the chart.
+fn key_ui(ui: &mut Ui, file: &MsMapFile) {
+    ui.separator();
+    ui.label(RichText::new("Key (the map's chart)").strong());
+    for r in &file.chart {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+            match r.on {
+                ChartOn::Hex => {
+                    if let Some(c) = kind_color(file, &r.kind) {
+                        ui.painter().rect_filled(rect, 2.0, c);
+                    }
+                }
+                ChartOn::Hexside => {
+                    if let Some(c) = crate::musket_and_saber::hexside_color(file, &r.kind) {
+                        ui.painter().line_segment(
+                            [rect.left_center(), rect.right_center()],
+                            egui::Stroke::new(4.0, c),
+                        );
+                    }
+                }
+            }
+            let on = match r.on {
+                ChartOn::Hex => "hex",
+                ChartOn::Hexside => "hexside",
+            };
+            ui.label(format!("{} ({on})", r.kind));
+        });
+    }
+}
+
+/// The palette: one brush per legend character (the map key), each editable (its character's
+/// kinds), with a new character to add.
+pub fn terrain_ui(
+    ui: &mut Ui,
+    ms: &mut MsUi,
+    doc: &mut Document,
+    gesture: Option<u64>,
+) -> Option<String> {
+    let file = doc.ms_map()?.clone();
+    ui.label(
+        "Paint with a character of the map's legend (left button; right button takes a hex's):",
+    );
+    let mut status = None;
+    for (i, e) in file.legend.iter().enumerate() {
+        ui.horizontal(|ui| {
+            swatch(ui, &file, &e.kinds);
+            let label = format!("“{}” {}", e.char, e.kinds.join(" + "));
+            if ui
+                .selectable_label(ms.brush == e.char, label)
+                .on_hover_text("paint hexes with these kinds of terrain (2.2)")
+                .clicked()
+            {
+                ms.brush = e.char.clone();
+                status = Some(format!("Brush: “{}” ({})", e.char, e.kinds.join(" + ")));
+            }
+        });
+        let mut kinds = e.kinds.join(", ");
+        ui.horizontal(|ui| {
+            ui.add_space(24.0);
+            ui.label("kinds");
+            if text(ui, &mut kinds, &format!("Legend {} kinds", e.char), 160.0).changed() {
+                let new: Vec<String> = kinds
+                    .split(',')
+                    .map(|k| k.trim().to_string())
+                    .filter(|k| !k.is_empty())
+                    .collect();
+                with_map(doc, "Legend kinds", gesture, |f| {
+                    if let Some(entry) = f.legend.get_mut(i) {
+                        entry.kinds = new;
+                    }
+                });
+            }
+        });
+    }
+    key_ui(ui, &file);
+    let id = Id::unique("ms-new-legend");
+    let (mut ch, mut kinds): (String, String) = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    ui.separator();
+    ui.label("New character");
+    ui.horizontal(|ui| {
+        text(ui, &mut ch, "New legend character", 24.0);
+        ui.label("kinds");
+        text(ui, &mut kinds, "New legend kinds", 140.0);
+    });
+    let c = ch.trim().to_string();
+    let problem = if c.chars().count() != 1 || !c.chars().all(|x| x.is_ascii_graphic()) {
+        Some("one printable character".to_string())
+    } else if file.legend.iter().any(|e| e.char == c) {
+        Some(format!("“{c}” is in the legend already"))
+    } else {
+        None
+    };
+    let add = ui
+        .add_enabled(problem.is_none(), egui::Button::new("+ Legend character"))
+        .on_disabled_hover_text(problem.unwrap_or_default());
+    if add.clicked() {
+        let entry = LegendEntry {
+            char: c.clone(),
+            kinds: kinds
+                .split(',')
+                .map(|k| k.trim().to_string())
+                .filter(|k| !k.is_empty())
+                .collect(),
+        };
+        with_map(doc, "Add legend character", None, |f| f.legend.push(entry));
+        ms.brush = c;
+        ch.clear();
+        kinds.clear();
+    }
+    ui.data_mut(|d| d.insert_temp(id, (ch, kinds)));
+    status
+}
+
+/// The Terrain Effects Chart (2.2) and the Turn Record Track (3.3), editable: one row a kind
+/// of terrain with its costs, defence, flags and source; the track's labels and source.
+pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
+    let mut file = doc.ms_map()?.clone();
+    ui.label(RichText::new("Terrain Effects Chart").strong());
+    ui.label(
+        RichText::new(
+            "Type it from your own copy of the game (2.2): the rules text has none. A blank column is left out.",
+        )
+        .weak(),
+    );
+    let mut remove = None;
+    egui::Grid::new("ms-chart")
+        .striped(true)
+        .num_columns(9)
+        .show(ui, |ui| {
+            for h in [
+                "kind",
+                "on",
+                "infantry",
+                "cavalry",
+                "artillery",
+                "defense",
+                "flags",
+                "bombard.",
+                "source",
+            ] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for (i, r) in file.chart.iter_mut().enumerate() {
+                row_ui(ui, i, r, &mut remove);
+                ui.end_row();
+            }
+        });
+    if let Some(i) = remove {
+        file.chart.remove(i);
+    }
+    if ui.button("+ Chart row").clicked() {
+        file.chart.push(ChartRow {
+            kind: format!("kind {}", file.chart.len() + 1),
+            on: ChartOn::Hex,
+            infantry: None,
+            cavalry: None,
+            artillery: None,
+            defense: None,
+            halves_attacker: false,
+            no_advance: false,
+            blocks_sight: false,
+            blocks_zoc: false,
+            no_bombardment: false,
+            bombardment: None,
+            clear_for_charges: false,
+            source: String::new(),
+        });
+    }
+    ui.separator();
+    ui.label(RichText::new("Turn Record Track").strong());
+    ui.label(RichText::new("Its labels as printed on the map, first space first (3.3).").weak());
+    let mut labels = file.track.labels.join(" ");
+    ui.horizontal(|ui| {
+        ui.label("labels");
+        if text(ui, &mut labels, "Track labels", 300.0).changed() {
+            file.track.labels = labels.split_whitespace().map(str::to_string).collect();
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("source");
+        text(ui, &mut file.track.source, "Track source", 300.0);
+    });
+    with_map(doc, "Edit chart and track", gesture, |f| {
+        f.chart = file.chart;
+        f.track = file.track;
+    });
+    None
+}
+
+/// One chart row's cells.
+fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
+    let id = Id::unique(("ms-chart-row", i));
+    text(ui, &mut r.kind, &format!("Chart {} kind", i + 1), 80.0);
+    egui::ComboBox::from_id_salt(id.with("on"))
+        .selected_text(match r.on {
+            ChartOn::Hex => "hex",
+            ChartOn::Hexside => "hexside",
+        })
+        .width(64.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut r.on, ChartOn::Hex, "hex");
+            ui.selectable_value(&mut r.on, ChartOn::Hexside, "hexside");
+        })
+        .response
+        .accessible_name(format!("Chart {} on", i + 1));
+    fields::cost(
+        ui,
+        id.with("inf"),
+        &format!("Chart {} infantry", i + 1),
+        &mut r.infantry,
+    );
+    fields::cost(
+        ui,
+        id.with("cav"),
+        &format!("Chart {} cavalry", i + 1),
+        &mut r.cavalry,
+    );
+    fields::cost(
+        ui,
+        id.with("art"),
+        &format!("Chart {} artillery", i + 1),
+        &mut r.artillery,
+    );
+    fields::optional_i32(ui, &format!("Chart {} defense", i + 1), &mut r.defense);
+    ui.horizontal_wrapped(|ui| {
+        ui.set_max_width(260.0);
+        for (flag, name, rule) in [
+            (&mut r.halves_attacker, "halves", "attackers halved (7.4)"),
+            (
+                &mut r.no_advance,
+                "no adv.",
+                "no advance after combat (7.9)",
+            ),
+            (&mut r.blocks_sight, "sight", "blocks line of sight (8.2)"),
+            (&mut r.blocks_zoc, "ZOC", "blocks zones of control (6.3)"),
+            (
+                &mut r.no_bombardment,
+                "no bomb.",
+                "no bombardment into it (8.2)",
+            ),
+            (
+                &mut r.clear_for_charges,
+                "clear",
+                "counts as clear for charges (9.2)",
+            ),
+        ] {
+            ui.checkbox(flag, name)
+                .on_hover_text(rule)
+                .accessible_name(format!("Chart {} {name}", i + 1));
+        }
+    });
+    fields::optional_i32(
+        ui,
+        &format!("Chart {} bombardment", i + 1),
+        &mut r.bombardment,
+    );
+    ui.horizontal(|ui| {
+        text(ui, &mut r.source, &format!("Chart {} source", i + 1), 140.0);
+        if ui
+            .small_button("Remove")
+            .on_hover_text("remove the row")
+            .clicked()
+        {
+            *remove = Some(i);
+        }
+    });
+}
+
+/// The map's id, name, source and notes.
+pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
+    let mut file = doc.ms_map()?.clone();
+    egui::Grid::new("ms-map-props")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("id");
+            text(ui, &mut file.id, "Map id", 200.0);
+            ui.end_row();
+            ui.label("name");
+            text(ui, &mut file.name, "Map name", 200.0);
+            ui.end_row();
+            ui.label("source");
+            text(ui, &mut file.source, "Map source", 200.0).on_hover_text(
+                "your copy of the game (never shipped), or “invented for the project”",
+            );
+            ui.end_row();
+            ui.label("size");
+            ui.label(format!("{} × {} hexes", file.width, file.height));
+            ui.end_row();
+        });
+    ui.label("notes");
+    crate::scenario::fields::text_area(ui, &mut file.notes, "free notes");
+    with_map(doc, "Edit map properties", gesture, |f| {
+        f.id = file.id;
+        f.name = file.name;
+        f.source = file.source;
+        f.notes = file.notes;
+    });
+    None
+}

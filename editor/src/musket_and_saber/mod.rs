@@ -1,0 +1,360 @@
+//! The Musket & Saber Quick Play side of the editor: a third editing [`Mode`] beside the map
+//! tools and the scenario builder, for the game's own documents (ARCHITECTURE.md, "Musket &
+//! Saber Quick Play files are documents of their own").
+//!
+//! - [`map`]: a map's terrain palette and key from its legend and chart, painting a hex's
+//!   kinds, the chart and track tables, the map's properties;
+//! - [`scenario`]: a scenario's header, sides and roster table, reinforcements and victory;
+//! - [`setup`]: set-up by clicking a hex per counter, the `w/1` ring and the stacks the
+//!   compiler's own 5.0 predicate judges.
+//!
+//! Every game fact comes from the library: the checks (`pipeline::musket_and_saber`), the
+//! classes and their steps (`ruleset::musket_and_saber`), 5.0 (`check::musket_and_saber::
+//! over_stacked`), the colours (`output::palette`).
+
+pub mod fields;
+pub mod map;
+pub mod scenario;
+pub mod setup;
+
+use egui::{Color32, Key, Pos2, Ui};
+use saber_schema::model::hex::Coord;
+use saber_schema::model::musket_and_saber::MsMapFile;
+use saber_schema::output::palette;
+
+use crate::app::workspace::{Mode, Panel, Workspace};
+use crate::canvas::{Layout, Overlay};
+use crate::diagnostics::Diagnostics;
+use crate::document::{Document, MsDoc};
+use crate::scenario::panel::Gestures;
+use crate::tools::{Button, Phase, Pointer, pressed};
+
+/// The tabs of the M&S panel: the first three for a map, the others for a scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MsTab {
+    /// The terrain palette (the map's legend) and the map key.
+    #[default]
+    Terrain,
+    /// The Terrain Effects Chart and the Turn Record Track.
+    Chart,
+    /// The map's id, name, source and notes.
+    Map,
+    /// The scenario's id, name, source, First Player, game length.
+    Scenario,
+    /// Each side and its roster of counters.
+    Roster,
+    /// Set-up lines, by clicking a hex per counter.
+    Setup,
+    /// Reinforcement lines.
+    Reinforcements,
+    /// Victory conditions.
+    Victory,
+}
+
+impl MsTab {
+    /// The tabs of a map document.
+    pub const MAP: [MsTab; 3] = [MsTab::Terrain, MsTab::Chart, MsTab::Map];
+    /// The tabs of a scenario document.
+    pub const SCENARIO: [MsTab; 5] = [
+        MsTab::Scenario,
+        MsTab::Roster,
+        MsTab::Setup,
+        MsTab::Reinforcements,
+        MsTab::Victory,
+    ];
+
+    /// The tab's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MsTab::Terrain => "Terrain",
+            MsTab::Chart => "Chart & track",
+            MsTab::Map => "Map",
+            MsTab::Scenario => "Scenario",
+            MsTab::Roster => "Sides & roster",
+            MsTab::Setup => "Set-up",
+            MsTab::Reinforcements => "Reinforcements",
+            MsTab::Victory => "Victory",
+        }
+    }
+}
+
+/// The M&S editing mode.
+#[derive(Debug, Default)]
+pub struct MsUi {
+    /// The tab shown.
+    pub tab: MsTab,
+    /// The live check: what `saberc check` lists for the document saved.
+    pub checker: Diagnostics,
+    checked: Option<u64>,
+    /// The legend character the brush paints.
+    pub brush: String,
+    /// The counter chosen for set-up: (side, index in its roster).
+    pub chosen: Option<(usize, usize)>,
+    /// A counter just added to a roster (side, index), whose ID field takes the focus.
+    pub new_counter: Option<(usize, usize)>,
+    /// The reinforcement line whose entry hex a click sets.
+    pub picking_entry: Option<usize>,
+    /// Strokes painted so far (each stroke is one undo step).
+    strokes: u64,
+    gestures: Gestures,
+    /// The zone picker of the victory form.
+    pub picker: crate::scenario::pick::Picker,
+}
+
+/// Gestures of painting strokes are told apart from those of typing (which count up from 0).
+const STROKE_GESTURE: u64 = 1 << 62;
+
+impl MsUi {
+    /// Start on a new document: its first tab, nothing chosen.
+    pub fn reset(&mut self, doc: &Document) {
+        self.tab = match doc.ms() {
+            Some(MsDoc::Scenario(_)) => MsTab::Scenario,
+            _ => MsTab::Terrain,
+        };
+        self.checked = None;
+        self.chosen = None;
+        self.picking_entry = None;
+        self.brush = doc
+            .ms_map()
+            .and_then(|f| f.legend.get(1).or(f.legend.first()))
+            .map(|e| e.char.clone())
+            .unwrap_or_default();
+    }
+
+    /// Bring the findings up to date with the document: the library's M&S checks, model in,
+    /// as `saberc check` runs them on the file saved.
+    pub fn update(&mut self, doc: &Document) {
+        if self.checked == Some(doc.revision()) {
+            return;
+        }
+        use saber_schema::pipeline::musket_and_saber as ms;
+        self.checker.items = match doc.ms() {
+            Some(MsDoc::Map(f)) => ms::check_map_model(f),
+            Some(MsDoc::Scenario(s)) => ms::check_scenario_noting(s, doc.map(), &doc.map_notes),
+            None => Vec::new(),
+        };
+        self.checked = Some(doc.revision());
+    }
+}
+
+/// The fill of a kind of hex terrain on a map, as `saberc render` fills it (`None`: the chart
+/// has no such row; the map's checks say so, MAP010).
+pub fn kind_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
+    palette::ms_kind_fill(file, kind).map(rgb)
+}
+
+/// The colour of a kind of hexside terrain, as `saberc render` draws it.
+pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
+    palette::ms_hexside_stroke(file, kind).map(rgb)
+}
+
+/// The colour of a side (0 or 1), as `saberc render` draws its set-up.
+pub fn side_color(side: usize) -> Color32 {
+    let [r, g, b] = saber_schema::output::overlays::overlay_color(side);
+    Color32::from_rgb(r, g, b)
+}
+
+fn rgb(hex: &str) -> Color32 {
+    let [r, g, b] = palette::rgb(hex);
+    Color32::from_rgb(r, g, b)
+}
+
+/// The map drawn in its own terms: each hex filled in its first kind's colour (outlined in its
+/// second's when it has more than one), each hexside of the chart drawn in its kind's colour.
+fn map_overlay(file: &MsMapFile, out: &mut Overlay) {
+    let grid = file.grid();
+    for c in grid.coords() {
+        let kinds = file.kinds_at(c);
+        if let Some(color) = kinds.first().and_then(|k| kind_color(file, k)) {
+            out.fills.push((c, color));
+        }
+        if let Some(color) = kinds.get(1).and_then(|k| kind_color(file, k)) {
+            out.marks.push((c, color));
+        }
+    }
+    for h in &file.hexsides {
+        if let (Some(n), Some(color)) = (grid.across(h.hex, h.side), hexside_color(file, &h.kind)) {
+            out.borders.push((h.hex, n, color, 4.0));
+        }
+    }
+}
+
+impl Panel for MsUi {
+    fn name(&self) -> &'static str {
+        "Musket & Saber"
+    }
+
+    fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
+        let tabs: &[MsTab] = match ws.doc.ms() {
+            Some(MsDoc::Map(_)) => &MsTab::MAP,
+            Some(MsDoc::Scenario(_)) => &MsTab::SCENARIO,
+            None => return,
+        };
+        if !tabs.contains(&self.tab) {
+            self.tab = tabs[0];
+        }
+        ui.label(egui::RichText::new("Musket & Saber Quick Play").strong());
+        ui.horizontal_wrapped(|ui| {
+            for t in tabs {
+                ui.selectable_value(&mut self.tab, *t, t.name());
+            }
+        });
+        ui.separator();
+        let ctx = ui.ctx().clone();
+        self.gestures.current(&ctx);
+        let gesture = self.gestures.current(&ctx);
+        let status = egui::ScrollArea::both()
+            .id_salt("ms-scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| match self.tab {
+                MsTab::Terrain => map::terrain_ui(ui, self, &mut ws.doc, gesture),
+                MsTab::Chart => map::chart_ui(ui, &mut ws.doc, gesture),
+                MsTab::Map => map::properties_ui(ui, &mut ws.doc, gesture),
+                MsTab::Scenario => scenario::header_ui(ui, &mut ws.doc, gesture),
+                MsTab::Roster => scenario::roster_ui(ui, self, &mut ws.doc, gesture),
+                MsTab::Setup => setup::setup_ui(ui, self, &mut ws.doc, gesture),
+                MsTab::Reinforcements => {
+                    scenario::reinforcements_ui(ui, self, &mut ws.doc, gesture)
+                }
+                MsTab::Victory => scenario::victory_ui(ui, self, &mut ws.doc, gesture),
+            })
+            .inner;
+        if let Some(s) = status {
+            ws.status.set(s);
+        }
+    }
+}
+
+impl Mode for MsUi {
+    fn update(&mut self, doc: &Document) -> bool {
+        MsUi::update(self, doc);
+        false
+    }
+
+    fn keys(&mut self, ui: &Ui, _ws: &mut Workspace) {
+        if pressed(ui, Key::Escape) {
+            self.chosen = None;
+            self.picking_entry = None;
+            self.picker.cancel();
+        }
+    }
+
+    fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, _layout: &Layout) {
+        let status = match ws.doc.ms() {
+            Some(MsDoc::Map(_)) => self.map_pointer(p, &mut ws.doc),
+            Some(MsDoc::Scenario(_)) => self.scenario_pointer(p, &mut ws.doc),
+            None => None,
+        };
+        if let Some(s) = status {
+            ws.status.set(s);
+        }
+    }
+
+    fn overlay(&self, ws: &Workspace, _world: Option<Pos2>, _layout: &Layout) -> Overlay {
+        let mut out = Overlay::default();
+        let Some(file) = ws.doc.ms_map() else {
+            return out;
+        };
+        map_overlay(file, &mut out);
+        if let Some(MsDoc::Scenario(s)) = ws.doc.ms() {
+            setup::overlay(self, s, file, ws.hover, &mut out);
+        } else if let Some(h) = ws.hover {
+            out.outline.push(h);
+        }
+        out
+    }
+
+    fn findings(&self) -> usize {
+        self.checker.items.len()
+    }
+
+    fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord> {
+        self.checker.ui(ui, doc.map())
+    }
+
+    fn hover_text(&self, doc: &Document, c: Coord) -> Option<String> {
+        let file = doc.ms_map()?;
+        let mut parts = Vec::new();
+        let kinds = file.kinds_at(c);
+        if !kinds.is_empty() {
+            parts.push(kinds.join(" + "));
+        }
+        for h in file.hexsides.iter().filter(|h| h.hex == c) {
+            parts.push(format!("{} {:?}", h.kind, h.side));
+        }
+        if let Some(MsDoc::Scenario(s)) = doc.ms() {
+            parts.extend(setup::hover_text(s, file, c));
+        }
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
+}
+
+impl MsUi {
+    /// Paint the brush's legend character (left button; a stroke is one undo step), or take
+    /// the hex's character as the brush (right button).
+    fn map_pointer(&mut self, p: &Pointer, doc: &mut Document) -> Option<String> {
+        let file = doc.ms_map()?;
+        if !file.grid().contains(p.hex) {
+            return None;
+        }
+        match (p.button, p.phase) {
+            (Button::Secondary, Phase::Press) => {
+                let ch = map::char_at(file, p.hex)?;
+                self.brush = ch.to_string();
+                Some(format!(
+                    "Brush: “{ch}” ({})",
+                    file.kinds_at(p.hex).join(" + ")
+                ))
+            }
+            (Button::Primary, Phase::Press | Phase::Drag) => {
+                if p.phase == Phase::Press {
+                    self.strokes += 1;
+                }
+                let ch = self.brush.chars().next()?;
+                let kinds = file.legend_entry(ch)?.kinds.join(" + ");
+                let label = format!("Paint “{ch}” ({kinds})");
+                doc.edit_ms(&label, Some(STROKE_GESTURE + self.strokes), |ms| {
+                    if let MsDoc::Map(f) = ms {
+                        map::set_char(f, p.hex, ch);
+                    }
+                });
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A click on the map of a scenario: completes a pick of the victory form, or sets the
+    /// entry hex of the reinforcement line being picked, or sets the chosen counter up on the
+    /// hex.
+    fn scenario_pointer(&mut self, p: &Pointer, doc: &mut Document) -> Option<String> {
+        if p.phase != Phase::Press || p.button != Button::Primary {
+            return None;
+        }
+        if self.picker.armed.is_some() {
+            // A victory target being picked (the victory form's Pick).
+            return self.picker.click(p.hex, doc.map());
+        }
+        let grid = doc.ms_map()?.grid();
+        if !grid.contains(p.hex) {
+            return None;
+        }
+        if let Some(li) = self.picking_entry.take() {
+            let label = grid.label(p.hex);
+            doc.edit_ms("Reinforcement entry hex", None, |ms| {
+                if let MsDoc::Scenario(s) = ms
+                    && let Some(l) = s.reinforcements.get_mut(li)
+                {
+                    l.at = p.hex;
+                }
+            });
+            return Some(format!("Reinforcement line {} enters at {label}", li + 1));
+        }
+        let (side, ci) = self.chosen?;
+        doc.edit_ms("Set up", None, |ms| match ms {
+            MsDoc::Scenario(s) => setup::place(s, grid, side, ci, p.hex),
+            MsDoc::Map(_) => None,
+        })
+        .flatten()
+    }
+}

@@ -1,0 +1,479 @@
+//! An M&S scenario's forms: the header (First Player, game length, 3.3), each side with its
+//! entry hexes (4.5, 7.7), replacements (11.4) and roster table (one row a counter with both
+//! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
+//! shared goal language, through the R&S builder's own form).
+
+use egui::{Id, RichText, Ui};
+use saber_schema::model::hex::Grid;
+use saber_schema::model::musket_and_saber::{
+    Face, MsCounter, MsMapFile, MsScenario, ReinforcementLine,
+};
+use saber_schema::model::scenario::{CounterColor, Side};
+use saber_schema::ruleset::musket_and_saber::MsClass;
+
+use crate::document::{Document, MsDoc};
+use crate::musket_and_saber::fields::{self, text};
+use crate::musket_and_saber::{MsUi, side_color};
+use crate::scenario::zone_builder::ZoneCx;
+
+/// The scenario and its map file, for a form: edited on a copy, recorded as one step if
+/// changed.
+fn with_scenario(
+    doc: &mut Document,
+    label: &str,
+    gesture: Option<u64>,
+    f: impl FnOnce(&mut MsScenario, &MsMapFile),
+) {
+    let Some(file) = doc.ms_map().cloned() else {
+        return;
+    };
+    doc.edit_ms(label, gesture, |ms| {
+        if let MsDoc::Scenario(s) = ms {
+            f(s, &file);
+        }
+    });
+}
+
+/// A combo choosing a side by id.
+fn side_combo(ui: &mut Ui, id: Id, name: &str, value: &mut String, s: &[(String, String)]) {
+    let shown = s
+        .iter()
+        .find(|(i, _)| i == value)
+        .map_or_else(|| format!("`{value}` (no such side)"), |(_, n)| n.clone());
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (i, n) in s {
+                ui.selectable_value(value, i.clone(), n);
+            }
+        })
+        .response
+        .accessible_name(name);
+}
+
+/// The sides' ids and names.
+fn side_names(s: &MsScenario) -> Vec<(String, String)> {
+    s.sides
+        .iter()
+        .map(|x| (x.id.clone(), x.name.clone()))
+        .collect()
+}
+
+/// Id, name, date, source, map, First Player, game length and first turn, notes.
+pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
+    with_scenario(doc, "Edit scenario", gesture, |s, file| {
+        let sides = side_names(s);
+        egui::Grid::new("ms-header").num_columns(2).show(ui, |ui| {
+            ui.label("id");
+            text(ui, &mut s.id, "Scenario id", 220.0);
+            ui.end_row();
+            ui.label("name");
+            text(ui, &mut s.name, "Scenario name", 220.0);
+            ui.end_row();
+            ui.label("date");
+            text(ui, &mut s.date, "Scenario date", 220.0);
+            ui.end_row();
+            ui.label("source");
+            text(ui, &mut s.source, "Scenario source", 220.0).on_hover_text(
+                "your copy of the game (never shipped), or “invented for the project”",
+            );
+            ui.end_row();
+            ui.label("map");
+            ui.label(format!("{} ({})", s.map, file.name));
+            ui.end_row();
+            ui.label("First Player");
+            side_combo(
+                ui,
+                Id::unique("ms-first"),
+                "First Player",
+                &mut s.first_player,
+                &sides,
+            );
+            ui.end_row();
+            ui.label("turns");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut s.game_length).range(1..=99))
+                    .accessible_name("Game length");
+                let first = s
+                    .first_turn
+                    .clone()
+                    .or_else(|| file.track.labels.first().cloned())
+                    .unwrap_or_default();
+                ui.label("from");
+                egui::ComboBox::from_id_salt("ms-first-turn")
+                    .selected_text(if first.is_empty() {
+                        "—".into()
+                    } else {
+                        first
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut s.first_turn, None, "the track's first space");
+                        for l in &file.track.labels {
+                            ui.selectable_value(&mut s.first_turn, Some(l.clone()), l);
+                        }
+                    })
+                    .response
+                    .accessible_name("First turn");
+            });
+            ui.end_row();
+        });
+        ui.label(
+            RichText::new(format!(
+                "The map's Turn Record Track (3.3): {}",
+                file.track.labels.join(" ")
+            ))
+            .weak(),
+        );
+        ui.label("notes");
+        crate::scenario::fields::text_area(ui, &mut s.notes, "notes");
+    });
+    None
+}
+
+/// Each side: id, name, colour in words, entry hexes, replacement steps and re-entry hexes, and
+/// its roster table, with counters to add and remove.
+pub fn roster_ui(
+    ui: &mut Ui,
+    ms: &mut MsUi,
+    doc: &mut Document,
+    gesture: Option<u64>,
+) -> Option<String> {
+    let mut status = None;
+    with_scenario(doc, "Edit sides and roster", gesture, |s, file| {
+        let grid = file.grid();
+        for si in 0..s.sides.len() {
+            let color = side_color(si);
+            let sd = &mut s.sides[si];
+            let n = si + 1;
+            ui.label(
+                RichText::new(format!("Side {n}: {}", sd.name))
+                    .strong()
+                    .color(color),
+            );
+            egui::Grid::new(("ms-side", si))
+                .num_columns(2)
+                .show(ui, |ui| {
+                    ui.label("id");
+                    text(ui, &mut sd.id, &format!("Side {n} id"), 160.0);
+                    ui.end_row();
+                    ui.label("name");
+                    text(ui, &mut sd.name, &format!("Side {n} name"), 160.0);
+                    ui.end_row();
+                    ui.label("colour");
+                    let mut colour = sd.colour.clone().unwrap_or_default();
+                    if text(ui, &mut colour, &format!("Side {n} colour"), 160.0)
+                        .on_hover_text("the counters' background colour, in words (2.3)")
+                        .changed()
+                    {
+                        sd.colour = (!colour.is_empty()).then_some(colour);
+                    }
+                    ui.end_row();
+                    ui.label("entry hexes");
+                    fields::hex_list(
+                        ui,
+                        Id::unique(("ms-entry", si)),
+                        &format!("Side {n} entry hexes"),
+                        grid,
+                        &mut sd.entry_hexes,
+                    );
+                    ui.end_row();
+                    ui.label("replacements");
+                    ui.horizontal(|ui| {
+                        let mut stated = sd.replacement_steps.is_some();
+                        if ui
+                            .checkbox(&mut stated, "stated")
+                            .accessible_name(format!("Side {n} replacements stated"))
+                            .changed()
+                        {
+                            sd.replacement_steps = stated.then_some(0);
+                        }
+                        if let Some(r) = &mut sd.replacement_steps {
+                            ui.add(egui::DragValue::new(r).range(0..=999))
+                                .accessible_name(format!("Side {n} replacement steps"));
+                            ui.label("steps (11.4)");
+                        }
+                    });
+                    ui.end_row();
+                    ui.label("re-entry hexes");
+                    fields::hex_list(
+                        ui,
+                        Id::unique(("ms-reentry", si)),
+                        &format!("Side {n} re-entry hexes"),
+                        grid,
+                        &mut sd.reentry_hexes,
+                    );
+                    ui.end_row();
+                });
+            if let Some(st) = roster_table(ui, ms, s, si, grid) {
+                status = Some(st);
+            }
+            ui.separator();
+        }
+    });
+    status
+}
+
+/// The roster of side `si`: one row a counter (ID, formation, class, steps, front and back
+/// faces, source); a new counter gets its class's steps from the ruleset (2.4).
+fn roster_table(
+    ui: &mut Ui,
+    ms: &mut MsUi,
+    s: &mut MsScenario,
+    si: usize,
+    _grid: Grid,
+) -> Option<String> {
+    let n = si + 1;
+    let sd = &mut s.sides[si];
+    let mut remove = None;
+    egui::Grid::new(("ms-roster", si))
+        .striped(true)
+        .num_columns(8)
+        .show(ui, |ui| {
+            for h in [
+                "ID",
+                "formation",
+                "class",
+                "steps",
+                "front",
+                "back",
+                "source",
+                "",
+            ] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for (ci, c) in sd.counters.iter_mut().enumerate() {
+                let name = |what: &str| format!("Side {n} counter {} {what}", ci + 1);
+                let r = text(ui, &mut c.id, &name("ID"), 90.0);
+                if ms.new_counter == Some((si, ci)) {
+                    // A counter just added: its ID is typed first, wherever the table was
+                    // scrolled to.
+                    ms.new_counter = None;
+                    r.request_focus();
+                    r.scroll_to_me(Some(egui::Align::Min));
+                }
+                text(ui, &mut c.formation, &name("formation"), 70.0);
+                let before = c.class;
+                egui::ComboBox::from_id_salt(("ms-class", si, ci))
+                    .selected_text(c.class.code())
+                    .width(80.0)
+                    .show_ui(ui, |ui| {
+                        for k in MsClass::ALL {
+                            ui.selectable_value(&mut c.class, k, k.code())
+                                .on_hover_text(k.name());
+                        }
+                    })
+                    .response
+                    .accessible_name(name("class"));
+                if c.class != before {
+                    c.steps = c.class.steps();
+                }
+                ui.add(egui::DragValue::new(&mut c.steps).range(1..=2))
+                    .on_hover_text(format!(
+                        "{} has {} (2.4)",
+                        c.class.name(),
+                        crate::plural(c.class.steps() as usize, "step")
+                    ))
+                    .accessible_name(name("steps"));
+                fields::face(
+                    ui,
+                    Id::unique(("ms-front", si, ci)),
+                    &name("front"),
+                    &mut c.front,
+                );
+                fields::face(
+                    ui,
+                    Id::unique(("ms-back", si, ci)),
+                    &name("back"),
+                    &mut c.back,
+                );
+                text(ui, &mut c.source, &name("source"), 120.0);
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text("remove the counter")
+                    .clicked()
+                {
+                    remove = Some(ci);
+                }
+                ui.end_row();
+            }
+        });
+    let mut status = None;
+    if let Some(ci) = remove {
+        let gone = sd.counters.remove(ci);
+        if ms.chosen.is_some_and(|(s2, _)| s2 == si) {
+            ms.chosen = None;
+        }
+        status = Some(format!("Removed {}", gone.id));
+    }
+    if ui.button(format!("+ Counter ({})", sd.name)).clicked() {
+        let class = MsClass::Brigade;
+        let mut k = sd.counters.len() + 1;
+        while sd.counters.iter().any(|c| c.id == format!("Counter {k}")) {
+            k += 1;
+        }
+        ms.new_counter = Some((si, sd.counters.len()));
+        sd.counters.push(MsCounter {
+            id: format!("Counter {k}"),
+            formation: String::new(),
+            class,
+            steps: class.steps(),
+            front: Face::default(),
+            back: Face::default(),
+            source: String::new(),
+        });
+    }
+    ui.label(
+        RichText::new(
+            "A face in the file's notation: cf: Some(One(5)) or Some(AttackDefense(2, 3)), mr: Some(4), ma: Some(4), range: Some(3), charge: Some(5), leader: Some((movement: 1, combat: 1, morale: 1)).",
+        )
+        .weak(),
+    );
+    status
+}
+
+/// The reinforcement lines: side, units, turn (a label of the map's track) and entry hex
+/// (typed, or picked on the map).
+pub fn reinforcements_ui(
+    ui: &mut Ui,
+    ms: &mut MsUi,
+    doc: &mut Document,
+    gesture: Option<u64>,
+) -> Option<String> {
+    let mut status = None;
+    with_scenario(doc, "Edit reinforcements", gesture, |s, file| {
+        let grid = file.grid();
+        let sides = side_names(s);
+        let mut remove = None;
+        for (li, l) in s.reinforcements.iter_mut().enumerate() {
+            let n = li + 1;
+            ui.group(|ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{n}."));
+                    side_combo(
+                        ui,
+                        Id::unique(("ms-reinf-side", li)),
+                        &format!("Reinforcement {n} side"),
+                        &mut l.side,
+                        &sides,
+                    );
+                    ui.label("on");
+                    egui::ComboBox::from_id_salt(("ms-reinf-turn", li))
+                        .selected_text(l.turn.clone())
+                        .show_ui(ui, |ui| {
+                            for t in &file.track.labels {
+                                ui.selectable_value(&mut l.turn, t.clone(), t);
+                            }
+                        })
+                        .response
+                        .accessible_name(format!("Reinforcement {n} turn"));
+                    ui.label("at");
+                    fields::hex(
+                        ui,
+                        Id::unique(("ms-reinf-at", li)),
+                        &format!("Reinforcement {n} hex"),
+                        grid,
+                        &mut l.at,
+                    );
+                    let picking = ms.picking_entry == Some(li);
+                    if ui
+                        .selectable_label(picking, "Pick")
+                        .on_hover_text("click the entry hex on the map (4.5: on the map edge)")
+                        .clicked()
+                    {
+                        ms.picking_entry = (!picking).then_some(li);
+                        status = Some(format!("Click line {n}'s entry hex on the map"));
+                    }
+                    if ui
+                        .small_button("Remove")
+                        .on_hover_text("remove the line")
+                        .clicked()
+                    {
+                        remove = Some(li);
+                    }
+                });
+                if let Some(sd) = s.sides.iter().find(|x| x.id == l.side) {
+                    ui.horizontal_wrapped(|ui| {
+                        for c in &sd.counters {
+                            let mut on = l.units.contains(&c.id);
+                            if ui
+                                .checkbox(&mut on, &c.id)
+                                .accessible_name(format!("Reinforcement {n} {}", c.id))
+                                .changed()
+                            {
+                                if on {
+                                    l.units.push(c.id.clone());
+                                } else {
+                                    l.units.retain(|u| *u != c.id);
+                                }
+                            }
+                        }
+                    });
+                }
+            });
+        }
+        if let Some(li) = remove {
+            s.reinforcements.remove(li);
+            ms.picking_entry = None;
+        }
+        if ui.button("+ Reinforcement").clicked() {
+            let side = s.sides.first().map(|x| x.id.clone()).unwrap_or_default();
+            let at = s
+                .sides
+                .first()
+                .and_then(|x| x.entry_hexes.first().copied())
+                .unwrap_or(saber_schema::model::hex::Coord(1, 1));
+            s.reinforcements.push(ReinforcementLine {
+                side,
+                units: Vec::new(),
+                formation: None,
+                turn: file.track.labels.first().cloned().unwrap_or_default(),
+                at,
+                printed: String::new(),
+            });
+        }
+    });
+    status
+}
+
+/// The victory conditions (3.4), in the goal language of Rifle & Saber scenarios: the R&S
+/// builder's own form, on the scenario's sides and turns.
+pub fn victory_ui(
+    ui: &mut Ui,
+    ms: &mut MsUi,
+    doc: &mut Document,
+    gesture: Option<u64>,
+) -> Option<String> {
+    let map = doc.map().clone();
+    let picker = &mut ms.picker;
+    with_scenario(doc, "Edit victory conditions", gesture, |s, _| {
+        // The form names sides by id and name; stand-ins carry them (colours by place).
+        let sides: Vec<Side> = s
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, x)| Side {
+                id: x.id.clone(),
+                name: x.name.clone(),
+                color: if i == 0 {
+                    CounterColor::Blue
+                } else {
+                    CounterColor::Red
+                },
+                morale: Default::default(),
+                groups: Vec::new(),
+            })
+            .collect();
+        let mut cx = ZoneCx { map: &map, picker };
+        crate::scenario::victory::other_game_victory_ui(
+            ui,
+            Id::unique("ms-victory"),
+            &sides,
+            &mut s.victory,
+            s.game_length,
+            "3.4",
+            &mut cx,
+        );
+    });
+    None
+}
