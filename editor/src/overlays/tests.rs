@@ -445,3 +445,40 @@ fn a_zoomed_out_map_gets_its_bands_as_one_texel_a_hex() {
         "no hex drawn one by one"
     );
 }
+
+/// A Musket & Saber document (the invented example) takes the overlays without harm: the
+/// sight fan is its map's line of sight under its ruleset, and nothing is painted.
+#[test]
+fn a_musket_and_saber_scenario_takes_the_overlays() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber/millbrook.ron");
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h.state_mut().request(crate::app::Action::Open(Some(path)));
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    press(&mut h, Key::F5);
+    press(&mut h, Key::F6);
+    press(&mut h, Key::F7);
+    let a = Coord(5, 5);
+    hover(&mut h, a);
+    click_hex(&mut h, a);
+    hover(&mut h, Coord(8, 6));
+    let map = h.state().doc().map().clone();
+    let fan = h.state().overlays().drawn.fan.clone().expect("a fan");
+    assert_eq!(fan.from, a);
+    let mut seen = fan.seen;
+    seen.sort();
+    let mut want: Vec<Coord> = map
+        .grid
+        .coords()
+        .filter(|c| map.grid.distance(*c, a) <= SIGHT_RADIUS)
+        .filter(|c| saber_schema::queries::sight::can_see(&map, map.rules(), a, *c))
+        .collect();
+    want.sort();
+    assert_eq!(seen, want);
+    assert!(!h.state().overlays().drawn.as_played);
+    assert!(!h.state().doc().is_dirty());
+}
