@@ -357,6 +357,24 @@ fn terrain_as_played_differs_from_the_map_exactly_where_effective_terrain_says()
         want.len()
     );
     assert_eq!(changed, want);
+    // The status bar describes the hex as drawn: a river hex of R3 is clear as played.
+    let river = *want
+        .iter()
+        .find(|c| {
+            map.cell(**c)
+                .is_some_and(|x| x.terrain == saber_schema::ruleset::Terrain::River)
+        })
+        .expect("R3 has river hexes");
+    let label = format!("{} · ", map.grid.label(river));
+    hover(&mut h, river);
+    let status = crate::ui_tests::painted_texts(&h)
+        .into_iter()
+        .find(|t| t.starts_with(&label))
+        .expect("the status bar describes the hex");
+    assert!(
+        status.contains("clear") && !status.contains("river"),
+        "{status}"
+    );
 }
 
 /// On a map there is nothing to play (the map stays as printed); the fan is the map's, and the
