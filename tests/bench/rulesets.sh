@@ -9,7 +9,9 @@
 #   tests/bench/rulesets.sh BASE_SABERC NEW_SABERC [RUNS]      (default 15 runs; REPEAT=25 checks a run)
 #
 # Make the base binary from its commit in a worktree of its own, e.g.
-#   git worktree add /tmp/base c7383bd && (cd /tmp/base && cargo build -p saberc)
+#   git worktree add /tmp/base 8654043 && (cd /tmp/base && cargo build --release -p saberc)
+# (8654043: the same checks, before the ruleset became a parameter; c7383bd: before the PLY
+# checks too. The README gives both ratios.)
 set -euo pipefail
 
 base=$1

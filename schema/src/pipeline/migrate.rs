@@ -89,9 +89,12 @@ fn may_have_old_all(text: &str, syntax: Syntax) -> bool {
 /// ([`crate::syntax::lexer`]; strings and comments are tokens of their own, never read as
 /// names), holding only the few tokens around the current one.
 pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
-    // Cheap refusal: neither old spelling can occur without these words (`All` as a value:
-    // after a `:`, a quote, white space or a comment's end, not inside a sentence).
-    if !may_have_old_all(text, syntax) && !text.contains("by_turn") {
+    // Cheap refusal: neither old spelling can occur without these words (`All` as a value,
+    // not inside a sentence; `by_turn` in a `ControlEnemySetup`, not in an `Exit`, where it
+    // is current).
+    if !may_have_old_all(text, syntax)
+        && !(text.contains("by_turn") && text.contains("ControlEnemySetup"))
+    {
         return Vec::new();
     }
     let word = |t: &Lexed| -> &str {
@@ -291,6 +294,15 @@ mod tests {
             (Syntax::Ron, "(goal: Exit(count:\u{2028}\u{200e}All))"),
             (Syntax::Json, r#"{"goal": {"Exit": {"count": "All"}}}"#),
             (Syntax::Json, r#"{"goal": {"Exit": {"count":"All"}}}"#),
+            (Syntax::Ron, "(goal: ControlEnemySetup(by_turn: 7))"),
+            (
+                Syntax::Ron,
+                "(goal: ControlEnemySetup /* as printed */ (by_turn: 7))",
+            ),
+            (
+                Syntax::Json,
+                r#"{"goal": {"ControlEnemySetup": {"by_turn": 7}}}"#,
+            ),
         ] {
             assert_eq!(old_spellings(text, syntax).len(), 1, "{text}");
         }
@@ -302,6 +314,9 @@ mod tests {
             r#"{"notes": "All woods", "count": "Allied"}"#,
             Syntax::Json
         ));
+        // `by_turn` is current in an `Exit`: such a file is not searched.
+        let exit = "(goal: Exit(count: EveryCounter, via: Edge(East), by_turn: 8))";
+        assert!(!may_have_old_all(exit, Syntax::Ron) && !exit.contains("ControlEnemySetup"));
     }
 
     #[test]
