@@ -201,7 +201,7 @@ fn discarding_one_recovery_keeps_the_others() {
     h.run();
     assert_eq!(
         h.state().offer_keys(),
-        [kept.clone()],
+        std::slice::from_ref(&kept),
         "the other is still offered"
     );
     assert_eq!(recovery_files(&rd), [kept], "its file is kept");

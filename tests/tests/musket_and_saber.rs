@@ -499,6 +499,54 @@ fn an_export_among_checked_files_is_held_to_its_own_games_schema() {
     assert!(stdout.contains("SCH001"), "{stdout}");
 }
 
+#[test]
+fn a_w1_unit_the_placements_leave_out_is_exported_without_a_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).unwrap();
+    std::fs::copy(
+        repo("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+        maps.join("millbrook-invented.ron"),
+    )
+    .unwrap();
+    // 3rd Bde's placement removed: its `w/1` line leaves the hex to the player.
+    let text = std::fs::read_to_string(repo("scenarios/examples/musket-and-saber/millbrook.ron"))
+        .unwrap()
+        .replace(
+            "        (\n            side: \"north\",\n            unit: \"3rd Bde\",\n            at: \"0704\",\n        ),\n",
+            "",
+        );
+    assert!(!text.contains("unit: \"3rd Bde\""));
+    let file = dir.path().join("open.ron");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("out");
+    let (code, stdout, stderr) = run(&[
+        "export",
+        file.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let value: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("millbrook-invented.json")).unwrap(),
+    )
+    .unwrap();
+    let third = value["sides"][0]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "3rd Bde")
+        .unwrap()
+        .clone();
+    assert_eq!(third["setup"]["hex"], serde_json::Value::Null);
+    assert_eq!(third["setup"]["at"], serde_json::json!([6, 4]));
+    assert_eq!(third["setup"]["allowed"].as_array().unwrap().len(), 7);
+    // The drawing puts it on its line's hex, marked `w/1`.
+    let (code, svg, stderr) = run(&["render", file.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(svg.contains("2nd Bde, 3rd Bde w/1"), "{svg}");
+}
+
 /// The findings (`code path`) of the good M&S fixture edited by `edits`, checked on the test
 /// maps.
 fn fixture_findings(edits: &[(&str, &str)]) -> Vec<serde_json::Value> {

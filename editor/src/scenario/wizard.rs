@@ -37,8 +37,8 @@ const GUNS: [GunKind; 5] = [
     GunKind::BAh,
 ];
 
-/// Width of the wizard's content.
-const WIDTH: f32 = 460.0;
+/// Width of the wizard's content: the factoring report's table rows fit on one line each.
+const WIDTH: f32 = 620.0;
 
 /// Height of the wizard's pages (less on a small screen, where they scroll).
 const HEIGHT: f32 = 600.0;
@@ -303,7 +303,8 @@ impl Wizard {
         // The app's other dialogs close only through their buttons; so does this one, so that a
         // stray click beside it does not lose a battle typed in.
         egui::Modal::new(id).show(ctx, |ui| {
-            ui.set_width(WIDTH);
+            // Narrower only in a window too small for it.
+            ui.set_width(WIDTH.min(ctx.content_rect().width() - 60.0).max(300.0));
             ui.heading("New scenario from a historical battle");
             ui.label(
                 RichText::new(format!(

@@ -139,17 +139,16 @@ fn enemy_note(c: &Compiled, si: usize, gi: usize) -> Option<String> {
 /// A Musket & Saber scenario over its map: per side, its set-up (the line hexes, and the ring
 /// of hexes a `w/1` line allows, 3.2) with each counter's ID on the hex it stands on, then its
 /// entry hexes (4.5, 7.7) with each reinforcement line's turn and IDs on its entry hex. Where a
-/// counter stands is the engine export's reading of the scenario ([`ms_export::export`]), so the
+/// counter stands is the engine export's reading of the scenario ([`ms_export::sides`]), so the
 /// drawing and the export never disagree; a `w/1` unit the `placements` do not place is drawn
 /// on its line's hex, marked `w/1`.
 pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
-    let Ok(doc) = ms_export::export(c) else {
-        return Vec::new();
-    };
+    // A checked scenario's lines always resolve (a reinforcement off the game is TRN002).
+    let sides = ms_export::sides(c, &ms_export::game_turns(c)).unwrap_or_default();
     let g = c.map.grid();
     let coord = |[col, row]: [i32; 2]| Coord(col, row);
     let mut out = Vec::new();
-    for (si, side) in doc.sides.iter().enumerate() {
+    for (si, side) in sides.iter().enumerate() {
         let mut hexes: Vec<Coord> = Vec::new();
         let mut counters: Vec<(Coord, Vec<String>)> = Vec::new();
         let add = |list: &mut Vec<(Coord, Vec<String>)>, at: Coord, text: String| match list

@@ -11,7 +11,7 @@
 //! terrain is drawn as column strips instead of hexagons.
 
 pub(crate) mod legend;
-pub(crate) mod musket_and_saber;
+pub mod musket_and_saber;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

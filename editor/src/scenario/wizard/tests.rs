@@ -374,3 +374,41 @@ fn a_side_line_typed_key_by_key_is_read_whole() {
     h.get_by_label_contains("both sides are blue");
     assert!(h.get_by_label("First side as text").is_focused());
 }
+
+/// The factoring report's table keeps one row a line at the dialog's width: under Xvfb each
+/// row of the worked example wrapped its last column ("-> 92.3%") onto a line of its own.
+#[test]
+fn the_factoring_reports_table_rows_are_not_wrapped() {
+    let mut h = filled(
+        Some(60),
+        "Rebels (Red): 1200 MZ, 8 MA",
+        "Union (Blue): 900 MZ, 8 MA",
+    );
+    for _ in 0..3 {
+        click(&mut h, "Next");
+    }
+    assert_eq!(h.state().wizard.step, Step::Review);
+    fn rows(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) if t.galley.text().contains("Rounding:") => {
+                out.extend(t.galley.rows.iter().map(|r| r.text()));
+            }
+            egui::Shape::Vec(v) => v.iter().for_each(|s| rows(s, out)),
+            _ => {}
+        }
+    }
+    let mut shown = Vec::new();
+    for s in &h.output().shapes {
+        rows(&s.shape, &mut shown);
+    }
+    assert!(
+        shown
+            .iter()
+            .any(|r| r.contains("Rebels") && r.contains("MZ"))
+    );
+    let wrapped: Vec<&String> = shown
+        .iter()
+        .filter(|r| r.trim_start().starts_with("->"))
+        .collect();
+    assert!(wrapped.is_empty(), "wrapped table rows: {wrapped:?}");
+}

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::*;
 use crate::model::hex::{Coord, Grid};
 use crate::model::musket_and_saber::{Cf, Face};
-use crate::output::export::musket_and_saber::{MsExportCounter, MsExportSide, export};
+use crate::output::export::musket_and_saber::{MsExportCounter, MsExportSide, game_turns, sides};
 use crate::output::overlays::ms_scenario_overlays;
 use crate::pipeline::musket_and_saber::MsCompiled;
 
@@ -163,13 +163,11 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
             .find(|sd| sd.id == id)
             .map_or_else(|| id.to_string(), |sd| sd.name.clone())
     };
-    let doc = export(c).ok();
+    let turns = game_turns(c);
+    // A checked scenario's lines always resolve (a reinforcement off the game is TRN002).
+    let sides = sides(c, &turns).unwrap_or_default();
     let mut y = BODY_TOP;
     y = heading(out, x, y, w, "Turns");
-    let turns = doc
-        .as_ref()
-        .map(|d| d.scenario.turns.clone())
-        .unwrap_or_default();
     let span = match (turns.first(), turns.last()) {
         (Some(a), Some(b)) if a != b => format!(", {a} to {b}"),
         (Some(a), _) => format!(", {a}"),
@@ -183,7 +181,7 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
     );
     y = paragraph(out, x, y, w, &text, BODY, INK);
 
-    for side in doc.iter().flat_map(|d| &d.sides) {
+    for side in &sides {
         y = roster(out, x, y + SECTION_GAP, side, c.map.grid());
     }
 

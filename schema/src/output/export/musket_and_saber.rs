@@ -65,20 +65,114 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         track: f.track.clone(),
     };
 
+    let turns = game_turns(c);
+    let sides = sides(c, &turns)?;
+
+    // Victory targets compiled on the map as `check` compiles them (zones are the shared
+    // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
+    let in_memory = f.to_map();
+    let mut compiler = ZoneCompiler::new(&in_memory, ZoneEnv::default());
+    let mut runs = Budget {
+        runs: 0,
+        limit: MAX_EXPORT_RUNS,
+    };
+    let mut victory = Vec::new();
+    for (vi, v) in s.victory.iter().enumerate() {
+        let mut targets = Vec::new();
+        collect_goal_zones(
+            &v.goal,
+            crate::path!["victory", vi, "goal"],
+            &mut |p, zone| {
+                targets.push(compiler.compile(zone, &p));
+            },
+        );
+        let mut next = targets.iter();
+        let goal = export_goal(&v.goal, &mut || match next.next() {
+            Some(h) => runs.take(h),
+            None => Ok(ExportHexes::default()),
+        })?;
+        victory.push(ExportVictory {
+            side: v.side.clone(),
+            printed: v.printed.clone(),
+            description: v.goal.describe(),
+            goal,
+            outcome: v.outcome.clone(),
+        });
+    }
+
+    Ok(MsExport {
+        format: EXPORT_FORMAT.into(),
+        game: Game::MusketAndSaberQuickPlay.id().into(),
+        scenario: MsExportScenario {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            date: s.date.clone(),
+            source: s.source.clone(),
+            first_player: s.first_player.clone(),
+            game_length: s.game_length,
+            turns,
+            notes: s.notes.clone(),
+            interpretations: s.interpretations.clone(),
+        },
+        map,
+        sides,
+        victory,
+        special_rules: s.special_rules.clone(),
+    })
+}
+
+/// The hex the scenario's `placements` give a unit of a side.
+fn placement(s: &MsScenario, side: &str, unit: &str) -> Option<Coord> {
+    s.placements
+        .iter()
+        .find(|p| p.side == side && p.unit == unit)
+        .map(|p| p.at)
+}
+
+/// Write the export as JSON to `w`, in the layout of the Rifle & Saber export.
+pub fn write_export(e: &MsExport, w: impl std::io::Write) -> std::io::Result<()> {
+    write_json(e, w)
+}
+
+/// The export as the text written to disk (what `saberc export` writes, byte for byte).
+pub fn export_text(e: &MsExport) -> String {
+    let mut out = Vec::new();
+    write_export(e, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// The export of a checked M&S scenario as the text `saberc export` writes: the one function
+/// the editor's export calls, so both write the same bytes.
+pub fn export_json(c: &MsCompiled) -> Result<String, Diagnostic> {
+    export(c).map(|e| export_text(&e))
+}
+
+/// The track labels of the game's turns, first turn first: `game_length` of them from the
+/// scenario's first turn (the track's first space when it names none).
+pub fn game_turns(c: &MsCompiled) -> Vec<String> {
+    let (s, f) = (&c.scenario, &c.map);
     let first = s
         .first_turn
         .as_deref()
         .and_then(|t| f.turn_index(t))
         .unwrap_or(0);
-    let turns: Vec<String> = f
-        .track
+    f.track
         .labels
         .iter()
         .skip(first)
         .take(s.game_length as usize)
         .cloned()
-        .collect();
+        .collect()
+}
 
+/// Each side with its counters and how each enters play (set-up hex, `w/1` resolved by the
+/// `placements`, or reinforcement turn and hex): the export's reading of the set-up, which the
+/// drawing and the card show. `turns` is [`game_turns`]; a reinforcement on a label outside the
+/// game (which `check` reports, TRN002) is refused.
+pub fn sides(c: &MsCompiled, turns: &[String]) -> Result<Vec<MsExportSide>, Diagnostic> {
+    let (s, f) = (&c.scenario, &c.map);
+    let g = f.grid();
+    let pair = |c: Coord| [c.0, c.1];
     let mut sides = Vec::new();
     for side in &s.sides {
         let mut counters: Vec<MsExportCounter> = side
@@ -173,81 +267,5 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         });
     }
 
-    // Victory targets compiled on the map as `check` compiles them (zones are the shared
-    // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
-    let in_memory = f.to_map();
-    let mut compiler = ZoneCompiler::new(&in_memory, ZoneEnv::default());
-    let mut runs = Budget {
-        runs: 0,
-        limit: MAX_EXPORT_RUNS,
-    };
-    let mut victory = Vec::new();
-    for (vi, v) in s.victory.iter().enumerate() {
-        let mut targets = Vec::new();
-        collect_goal_zones(
-            &v.goal,
-            crate::path!["victory", vi, "goal"],
-            &mut |p, zone| {
-                targets.push(compiler.compile(zone, &p));
-            },
-        );
-        let mut next = targets.iter();
-        let goal = export_goal(&v.goal, &mut || match next.next() {
-            Some(h) => runs.take(h),
-            None => Ok(ExportHexes::default()),
-        })?;
-        victory.push(ExportVictory {
-            side: v.side.clone(),
-            printed: v.printed.clone(),
-            description: v.goal.describe(),
-            goal,
-            outcome: v.outcome.clone(),
-        });
-    }
-
-    Ok(MsExport {
-        format: EXPORT_FORMAT.into(),
-        game: Game::MusketAndSaberQuickPlay.id().into(),
-        scenario: MsExportScenario {
-            id: s.id.clone(),
-            name: s.name.clone(),
-            date: s.date.clone(),
-            source: s.source.clone(),
-            first_player: s.first_player.clone(),
-            game_length: s.game_length,
-            turns,
-            notes: s.notes.clone(),
-            interpretations: s.interpretations.clone(),
-        },
-        map,
-        sides,
-        victory,
-        special_rules: s.special_rules.clone(),
-    })
-}
-
-/// The hex the scenario's `placements` give a unit of a side.
-fn placement(s: &MsScenario, side: &str, unit: &str) -> Option<Coord> {
-    s.placements
-        .iter()
-        .find(|p| p.side == side && p.unit == unit)
-        .map(|p| p.at)
-}
-
-/// Write the export as JSON to `w`, in the layout of the Rifle & Saber export.
-pub fn write_export(e: &MsExport, w: impl std::io::Write) -> std::io::Result<()> {
-    write_json(e, w)
-}
-
-/// The export as the text written to disk (what `saberc export` writes, byte for byte).
-pub fn export_text(e: &MsExport) -> String {
-    let mut out = Vec::new();
-    write_export(e, &mut out).expect("writing to memory does not fail");
-    String::from_utf8(out).expect("JSON is UTF-8")
-}
-
-/// The export of a checked M&S scenario as the text `saberc export` writes: the one function
-/// the editor's export calls, so both write the same bytes.
-pub fn export_json(c: &MsCompiled) -> Result<String, Diagnostic> {
-    export(c).map(|e| export_text(&e))
+    Ok(sides)
 }

@@ -12,12 +12,12 @@ use crate::model::musket_and_saber::{ChartOn, ChartRow, Cost, MsMapFile};
 use crate::output::palette::{ms_hexside_stroke, ms_kind_fill};
 
 /// The fill of a kind of hex terrain: by the place of its row among the chart's hex rows.
-pub(crate) fn kind_fill(f: &MsMapFile, kind: &str) -> &'static str {
+pub fn kind_fill(f: &MsMapFile, kind: &str) -> &'static str {
     ms_kind_fill(f, kind).unwrap_or(PAPER)
 }
 
 /// The stroke of a kind of hexside terrain: by the place of its row among the hexside rows.
-fn hexside_stroke(f: &MsMapFile, kind: &str) -> &'static str {
+pub fn hexside_stroke(f: &MsMapFile, kind: &str) -> &'static str {
     ms_hexside_stroke(f, kind).unwrap_or(GRID_LINE)
 }
 
@@ -117,8 +117,9 @@ pub(crate) fn key_rows(f: &MsMapFile) -> Vec<(Swatch, Vec<String>)> {
 }
 
 /// A chart row in the key's words: its kind, its movement costs per class (4.3), then its
-/// effects, wrapped to the legend's width.
-fn row_lines(r: &ChartRow) -> Vec<String> {
+/// effects, wrapped to the legend's width (the drawing's key and the card's; an editor's
+/// legend may show the same lines).
+pub fn row_lines(r: &ChartRow) -> Vec<String> {
     let cost = |c: Option<Cost>| match c {
         None => "–".to_string(),
         Some(Cost::Mp(n)) => n.to_string(),
