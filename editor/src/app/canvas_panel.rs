@@ -126,9 +126,9 @@ impl CanvasPanel {
             .filter(|c| layout.grid.contains(*c));
         for (button, phase) in self.phases(ui, over_canvas && !over_mini && !space) {
             if let Some(w) = world {
-                // The analysis overlays take the clicks they ask for.
-                if button == Button::Primary && self.overlays.takes_clicks() {
-                    if phase == Phase::Press {
+                // The analysis overlays take the clicks (and no button paints under them).
+                if self.overlays.takes_clicks() {
+                    if button == Button::Primary && phase == Phase::Press {
                         let shift = ui.input(|i| i.modifiers.shift);
                         self.overlays.click(layout.hex_at(w), shift, &ws.doc);
                     }

@@ -436,9 +436,9 @@ impl App {
         }
         self.ws.pointer_info = match self.ws.hover {
             Some(c) => {
-                let mut parts: Vec<String> = side::describe_hex(self.ws.doc.map(), c)
-                    .into_iter()
-                    .collect();
+                // The hex as drawn: as played when the Analysis menu shows the map so.
+                let shown = self.canvas.overlays.shown_map(&self.ws.doc);
+                let mut parts: Vec<String> = side::describe_hex(shown, c).into_iter().collect();
                 parts.extend(mode.hover_text(&self.ws.doc, c));
                 parts.join(" · ")
             }

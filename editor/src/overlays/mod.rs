@@ -58,6 +58,20 @@ pub fn band_color(phase: u32) -> Color32 {
     color(palette::MOVEMENT_BANDS[(phase as usize - 1).min(last)], 120)
 }
 
+/// A fan as drawn: the hex it is from, the hexes tinted as in sight, the blocking hexes and
+/// the ridge hexsides marked (those in view).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrawnFan {
+    /// The firing hex.
+    pub from: Coord,
+    /// Tinted: in sight.
+    pub seen: Vec<Coord>,
+    /// Marked: blocking hexes.
+    pub blocking: Vec<Coord>,
+    /// Marked: ridge hexsides.
+    pub ridges: Vec<SideKey>,
+}
+
 /// What the overlays drew last frame (the tests compare it with the library's answers).
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Drawn {
@@ -65,15 +79,16 @@ pub struct Drawn {
     pub bands: Vec<(Coord, u32)>,
     /// The path drawn, and its label.
     pub path: Option<(Vec<Coord>, String)>,
-    /// The hex whose fan is drawn, the hexes tinted as in sight, the blocking hexes and the
-    /// ridge hexsides marked.
-    pub fan: Option<(Coord, Vec<Coord>, Vec<Coord>, Vec<SideKey>)>,
+    /// The fan drawn.
+    pub fan: Option<DrawnFan>,
     /// The map was drawn as played.
     pub as_played: bool,
+    /// Zoomed out, the bands were drawn as a texture: how many of its texels are coloured.
+    pub band_texels: Option<usize>,
 }
 
 /// The movement bands of one search as a texture.
-struct Bands(movement::Key, egui::TextureHandle);
+struct Bands(movement::Key, egui::TextureHandle, usize);
 
 impl std::fmt::Debug for Bands {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -313,17 +328,22 @@ impl Overlays {
             // Hexes too small to draw one by one: the bands as one texel a hex, made once a
             // search.
             if self.bands.as_ref().is_none_or(|b| b.0 != c.key) {
-                let pixels = grid
+                let pixels: Vec<Color32> = grid
                     .coords()
                     .map(|h| p.phases(h).map_or(Color32::TRANSPARENT, band_color))
                     .collect();
+                let coloured = pixels
+                    .iter()
+                    .filter(|c| **c != Color32::TRANSPARENT)
+                    .count();
                 let image =
                     egui::ColorImage::new([grid.width as usize, grid.height as usize], pixels);
                 let texture =
                     ctx.load_texture("movement-bands", image, egui::TextureOptions::NEAREST);
-                self.bands = Some(Bands(c.key, texture));
+                self.bands = Some(Bands(c.key, texture, coloured));
             }
             out.texture = self.bands.as_ref().map(|b| b.1.id());
+            self.drawn.band_texels = self.bands.as_ref().map(|b| b.2);
         } else if let movement::Reach::Phases(p) = &c.reach {
             // Only the hexes in view: a frame never walks a whole large map.
             let (cols, rows) = view;
@@ -413,7 +433,12 @@ impl Overlays {
         out.borders
             .extend(ridges.iter().map(|SideKey(a, b)| (*a, *b, block, 5.0)));
         out.marks.push((from, color(palette::SIGHT_VISIBLE, 255)));
-        self.drawn.fan = Some((from, seen, blocking, ridges));
+        self.drawn.fan = Some(DrawnFan {
+            from,
+            seen,
+            blocking,
+            ridges,
+        });
     }
 
     /// The movement panel (a small window while the overlay is on): what moves, from where,

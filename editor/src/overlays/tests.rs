@@ -81,7 +81,8 @@ fn each_overlay_toggles_by_its_key_and_from_the_analysis_menu() {
     fn as_played(o: &Overlays) -> bool {
         o.as_played
     }
-    let cases: [(Key, &str, fn(&Overlays) -> bool); 3] = [
+    type Case = (Key, &'static str, fn(&Overlays) -> bool);
+    let cases: [Case; 3] = [
         (Key::F5, "Movement (F5)", movement),
         (Key::F6, "Line of sight (F6)", sight),
         (Key::F7, "Terrain as played (F7)", as_played),
@@ -233,8 +234,12 @@ fn the_sight_fan_is_line_of_sight_and_a_click_pins_it() {
     press(&mut h, Key::F6);
     let a = Coord(20, 12);
     hover(&mut h, a);
-    let (from, mut seen, blocking, ridges) =
-        h.state().overlays().drawn.fan.clone().expect("a fan drawn");
+    let crate::overlays::DrawnFan {
+        from,
+        mut seen,
+        blocking,
+        ridges,
+    } = h.state().overlays().drawn.fan.clone().expect("a fan drawn");
     assert_eq!(from, a);
     seen.sort();
     let want = library_fan(h.state(), a);
@@ -249,21 +254,22 @@ fn the_sight_fan_is_line_of_sight_and_a_click_pins_it() {
     let b = Coord(30, 20);
     hover(&mut h, b);
     assert_eq!(
-        h.state().overlays().drawn.fan.as_ref().map(|f| f.0),
+        h.state().overlays().drawn.fan.as_ref().map(|f| f.from),
         Some(a)
     );
     // A click elsewhere moves the pin.
     click_hex(&mut h, b);
     hover(&mut h, Coord(5, 5));
-    let (from, mut seen, _, _) = h.state().overlays().drawn.fan.clone().expect("a fan");
-    assert_eq!(from, b);
+    let fan = h.state().overlays().drawn.fan.clone().expect("a fan");
+    assert_eq!(fan.from, b);
+    let mut seen = fan.seen;
     seen.sort();
     assert_eq!(seen, library_fan(h.state(), b));
     // Esc unpins: the fan follows the pointer again.
     press(&mut h, Key::Escape);
     hover(&mut h, Coord(6, 6));
     assert_eq!(
-        h.state().overlays().drawn.fan.as_ref().map(|f| f.0),
+        h.state().overlays().drawn.fan.as_ref().map(|f| f.from),
         Some(Coord(6, 6))
     );
     // The map is not painted on while the overlay takes the clicks.
@@ -351,6 +357,24 @@ fn terrain_as_played_differs_from_the_map_exactly_where_effective_terrain_says()
         want.len()
     );
     assert_eq!(changed, want);
+    // The status bar describes the hex as drawn: a river hex of R3 is clear as played.
+    let river = *want
+        .iter()
+        .find(|c| {
+            map.cell(**c)
+                .is_some_and(|x| x.terrain == saber_schema::ruleset::Terrain::River)
+        })
+        .expect("R3 has river hexes");
+    let label = format!("{} · ", map.grid.label(river));
+    hover(&mut h, river);
+    let status = crate::ui_tests::painted_texts(&h)
+        .into_iter()
+        .find(|t| t.starts_with(&label))
+        .expect("the status bar describes the hex");
+    assert!(
+        status.contains("clear") && !status.contains("river"),
+        "{status}"
+    );
 }
 
 /// On a map there is nothing to play (the map stays as printed); the fan is the map's, and the
@@ -365,7 +389,7 @@ fn a_map_has_no_terrain_as_played_and_its_overlays_use_the_map_as_printed() {
     let a = Coord(10, 10);
     hover(&mut h, a);
     let map = h.state().doc().map().clone();
-    let (_, mut seen, _, _) = h.state().overlays().drawn.fan.clone().expect("a fan");
+    let mut seen = h.state().overlays().drawn.fan.clone().expect("a fan").seen;
     seen.sort();
     let mut want: Vec<Coord> = map
         .grid
@@ -381,4 +405,98 @@ fn a_map_has_no_terrain_as_played_and_its_overlays_use_the_map_as_printed() {
     click_hex(&mut h, a);
     assert_eq!(h.state().overlays().choice.start, Start::Hex(Some(a)));
     assert!(!h.state().doc().is_dirty(), "the click did not paint");
+    // Nor does a right click (the brush's clear paint) on a hex that is not clear.
+    let woods = map
+        .grid
+        .coords()
+        .find(|c| {
+            map.cell(*c)
+                .is_some_and(|x| x.terrain != saber_schema::ruleset::Terrain::Clear)
+        })
+        .expect("the map has other terrain than clear");
+    let p = hex_center(&h, woods);
+    crate::ui_tests::drag(&mut h, &[p], egui::PointerButton::Secondary);
+    assert!(!h.state().doc().is_dirty(), "the right click did not paint");
+}
+
+/// Zoomed out on a large map, the bands are one texture: a coloured texel for every hex the
+/// library's phase field reaches.
+#[test]
+fn a_zoomed_out_map_gets_its_bands_as_one_texel_a_hex() {
+    let mut map = saber_schema::model::map::Map::blank("big", "Big", 400, 300);
+    // A river across part of the map: at an allowance of 2 its hexes (3 MP) are never
+    // entered (4H), the rest is reached round it.
+    for r in 1..=200 {
+        map.set_cell(
+            Coord(150, r),
+            saber_schema::model::map::Cell {
+                terrain: saber_schema::ruleset::Terrain::River,
+                slope: false,
+            },
+        );
+    }
+    let mut h = harness(App::new(map.clone(), None));
+    h.run();
+    assert!(h.state().zoom() < crate::canvas::TEXTURE_BELOW);
+    press(&mut h, Key::F5);
+    let start = Coord(100, 100);
+    h.state_mut().overlays_mut().choice.start = Start::Hex(Some(start));
+    h.state_mut()
+        .overlays_mut()
+        .choice
+        .typed
+        .insert(UnitKind::MZ, 2);
+    h.run();
+    h.run();
+    let mv = Movement::new(&map, map.rules());
+    let table = CostTable::new(&mv);
+    let pf = table.phases(&[(start, Mp::ZERO)], Mp::whole(2));
+    let want = map
+        .grid
+        .coords()
+        .filter(|c| pf.phases(*c).is_some())
+        .count();
+    assert_eq!(want, map.grid.len() - 200, "all but the river");
+    assert_eq!(h.state().overlays().drawn.band_texels, Some(want));
+    assert!(
+        h.state().overlays().drawn.bands.is_empty(),
+        "no hex drawn one by one"
+    );
+}
+
+/// A Musket & Saber document (the invented example) takes the overlays without harm: the
+/// sight fan is its map's line of sight under its ruleset, and nothing is painted.
+#[test]
+fn a_musket_and_saber_scenario_takes_the_overlays() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber/millbrook.ron");
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h.state_mut().request(crate::app::Action::Open(Some(path)));
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    press(&mut h, Key::F5);
+    press(&mut h, Key::F6);
+    press(&mut h, Key::F7);
+    let a = Coord(5, 5);
+    hover(&mut h, a);
+    click_hex(&mut h, a);
+    hover(&mut h, Coord(8, 6));
+    let map = h.state().doc().map().clone();
+    let fan = h.state().overlays().drawn.fan.clone().expect("a fan");
+    assert_eq!(fan.from, a);
+    let mut seen = fan.seen;
+    seen.sort();
+    let mut want: Vec<Coord> = map
+        .grid
+        .coords()
+        .filter(|c| map.grid.distance(*c, a) <= SIGHT_RADIUS)
+        .filter(|c| saber_schema::queries::sight::can_see(&map, map.rules(), a, *c))
+        .collect();
+    want.sort();
+    assert_eq!(seen, want);
+    assert!(!h.state().overlays().drawn.as_played);
+    assert!(!h.state().doc().is_dirty());
 }
