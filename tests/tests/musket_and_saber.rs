@@ -703,6 +703,45 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
     };
     let found = check(&shifted);
     assert!(found.is_empty(), "{found:#?}");
+    // Only check reads the numbering yet: export, render, the card and Tiled refuse the map
+    // (they would put every hex one row off) and write nothing.
+    let scenario = dir.path().join("scenario.ron");
+    let map_file = dir.path().join("maps/ms-grid-0100.ron");
+    let out_dir = dir.path().join("out");
+    let svg = dir.path().join("x.svg");
+    let svg = svg.to_str().unwrap();
+    for args in [
+        vec![
+            "export",
+            scenario.to_str().unwrap(),
+            "-o",
+            out_dir.to_str().unwrap(),
+        ],
+        vec!["render", scenario.to_str().unwrap(), "-o", svg],
+        vec!["render", "--card", scenario.to_str().unwrap(), "-o", svg],
+        vec!["render", map_file.to_str().unwrap(), "-o", svg],
+        vec![
+            "export",
+            "--format",
+            "tiled",
+            map_file.to_str().unwrap(),
+            "-o",
+            out_dir.to_str().unwrap(),
+        ],
+    ] {
+        let out = saberc(BIN, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("numbers its hexes from 0100")
+                && stderr.contains("renumber the map from 0101"),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            !out_dir.exists() && !dir.path().join("x.svg").exists(),
+            "{args:?} wrote a file"
+        );
+    }
     // Read on the map's grid, said in the map's numbers: the battery placed two rows off its
     // w/1 hex 0301 (the grid's 0302), at 0303.
     let far = shifted.replace(

@@ -313,6 +313,20 @@ pub struct TurnTrack {
 }
 
 impl MsMapFile {
+    /// Why the outputs and the editor refuse this map, when they do: only `saberc check` reads
+    /// a numbering other than column-then-row from 0101 yet (the export, the drawings, the card,
+    /// Tiled and the editor would put its hexes one column or row off). `None`: numbered from
+    /// 0101, drawn and exported as written.
+    pub fn numbering_not_drawn(&self) -> Option<String> {
+        let (c, r) = self.numbering.first();
+        ((c, r) != (1, 1)).then(|| {
+            format!(
+                "map `{}` numbers its hexes from {c:02}{r:02}: `saberc check` reads it, but export, render, the card, Tiled and the editor draw hexes numbered from 0101 and would put them off by the difference, so they refuse it (renumber the map from 0101, `numbering: ColumnRowFrom0101`, to use them)",
+                crate::diagnostic::printable(&self.id, 60)
+            )
+        })
+    }
+
     /// How a grid hex is numbered on this map (`0100`).
     pub fn label(&self, grid: Coord) -> String {
         self.numbering.label(grid)
