@@ -78,9 +78,9 @@ impl Stacking {
     /// set up in the hexes of `filled` (the units already standing in each), with no hex over
     /// the limit? Asked hex by hex of [`Stacking::over_stacked`], so it holds for every rule of
     /// this type (M&S 3.2's `w/1`: the set-up hex and the six around it). A search over at most
-    /// [`MAX_FIT_HEXES`] hexes that never tries two hexes alike (same units, open to the same
+    /// `MAX_FIT_HEXES` hexes that never tries two hexes alike (same units, open to the same
     /// units) for one unit, and remembers the states it failed from, counted up to hexes alike;
-    /// `None` when it would take more than [`MAX_FIT_STEPS`] steps (no answer rather than a
+    /// `None` when it would take more than `MAX_FIT_STEPS` steps (no answer rather than a
     /// guess).
     pub fn fits(&self, filled: &[Vec<StackWeight>], units: &[(StackWeight, u32)]) -> Option<bool> {
         if filled.len() > MAX_FIT_HEXES {
