@@ -641,10 +641,12 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
             Color32::WHITE,
         );
         let small = FontId::proportional((size * 0.24).clamp(6.0, 14.0));
+        // The stacking figure the document's game gives (`scenario::placement::stacks`); a
+        // count alone when it gives none.
         let info = match &st.info {
             Some(info) => info.clone(),
-            None if n > 1 => format!("{n}· {}/6", st.points),
-            None => format!("{}/6", st.points),
+            None if n > 1 => format!("{n}· {}", st.points),
+            None => st.points.to_string(),
         };
         painter.text(
             top.center() + vec2(0.0, size * 0.24),

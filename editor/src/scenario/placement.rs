@@ -15,7 +15,7 @@ use saber_schema::model::counter::Counter;
 use saber_schema::model::hex::{Coord, Grid};
 use saber_schema::model::scenario::{Entry, Placement, Scenario};
 use saber_schema::pipeline::zones::Resolved;
-use saber_schema::ruleset::Ruleset;
+use saber_schema::ruleset::{Ruleset, Stacking};
 
 use crate::canvas::Stack;
 use crate::scenario::sides::side_color;
@@ -153,6 +153,17 @@ pub fn stacks(s: &Scenario, items: &[Diagnostic]) -> Vec<Stack> {
         st.counters.push(code(p.counter).to_string());
         st.points += points(rules, p.counter);
         st.bad |= bad.contains_key(&i) || rules.over_stacked(st.points);
+    }
+    // The points against the game's limit a hex (R&S 7.0: "12/6" over-stacked), from the
+    // ruleset, never a number of the editor's.
+    if let Stacking::Points { limit } = rules.stacking {
+        for st in by_hex.values_mut() {
+            let n = st.counters.len();
+            st.info = Some(match n {
+                1 => format!("{}/{limit}", st.points),
+                _ => format!("{n}· {}/{limit}", st.points),
+            });
+        }
     }
     by_hex.into_values().collect()
 }
@@ -329,6 +340,14 @@ mod tests {
         assert_eq!(st.len(), 1);
         assert!(st[0].bad);
         assert_eq!(st[0].points, 8);
+        // The figure under the counters is the points against the ruleset's limit.
+        let Stacking::Points { limit } = s.rules().stacking else {
+            panic!("Rifle & Saber counts stacking points");
+        };
+        assert_eq!(
+            st[0].info.as_deref(),
+            Some(format!("4· 8/{limit}").as_str())
+        );
     }
 
     #[test]
