@@ -150,9 +150,16 @@ fn draw_title(out: &mut String, c: &Compiled) {
 
 /// The map with the zones and their legend; returns the bottom of what was drawn.
 fn draw_left(out: &mut String, c: &Compiled, overlays: &[Overlay]) -> f64 {
+    let map_bottom = draw_framed_map(out, &c.map, overlays);
+    draw_legend(out, &c.scenario, overlays, map_bottom + 14.0)
+}
+
+/// The map with its overlays, framed, at the top of the card's left column (both games'
+/// cards); returns the frame's bottom.
+fn draw_framed_map(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
     // Printed at about half the size of `saberc render`, labels are drawn half as big again.
     let body = map_body(
-        &c.map,
+        map,
         overlays,
         MapStyle {
             coordinates: false,
@@ -177,7 +184,7 @@ fn draw_left(out: &mut String, c: &Compiled, overlays: &[Overlay]) -> f64 {
         out,
         r#"<rect x="{MARGIN}" y="{top:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="{INK}" stroke-width="1.2"/>"#
     );
-    draw_legend(out, &c.scenario, overlays, top + h + 14.0)
+    top + h
 }
 
 /// The zone colours: a swatch and its label, two to a row, each side's on rows of their own;

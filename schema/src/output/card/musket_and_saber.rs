@@ -85,35 +85,11 @@ pub fn ms_card_png(c: &MsCompiled, width_px: u32) -> Result<Vec<u8>, RenderError
 
 /// The map with the overlays and their legend; returns the bottom.
 fn draw_ms_left(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
-    let body = map_body(
-        map,
-        overlays,
-        MapStyle {
-            coordinates: false,
-            label_scale: 1.5,
-            labels: true,
-        },
-    );
-    let pad = body.width.max(body.height) * 0.008;
-    let (vw, vh) = (body.width + 2.0 * pad, body.height + 2.0 * pad);
-    let scale = (LEFT_W / vw).min(MAP_MAX_H / vh);
-    let (w, h) = (vw * scale, vh * scale);
-    let top = BODY_TOP;
-    let _ = writeln!(
-        out,
-        r#"<svg x="{MARGIN}" y="{top:.1}" width="{w:.1}" height="{h:.1}" viewBox="{:.1} {:.1} {vw:.1} {vh:.1}">"#,
-        -pad, -pad
-    );
-    out.push_str(&body.svg);
-    out.push_str("</svg>\n");
-    let _ = writeln!(
-        out,
-        r#"<rect x="{MARGIN}" y="{top:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="{INK}" stroke-width="1.2"/>"#
-    );
+    let map_bottom = draw_framed_map(out, map, overlays);
     // The overlays' colours, two to a row.
     let col_w = LEFT_W / 2.0;
     let line = TABLE * LEADING;
-    let mut bottom = top + h + 14.0;
+    let mut bottom = map_bottom + 14.0;
     for pair in overlays.chunks(2) {
         let y = bottom;
         let mut row_h: f64 = 0.0;
