@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::hex::{Compass, Coord, Orientation, Parity};
+use crate::model::hex::{Compass, Coord, Grid, Orientation, Parity};
 use crate::model::hex_set::HexSet;
 use crate::model::map::RoadKind;
 use crate::model::scenario::{CounterColor, Interpretation};
@@ -137,6 +137,18 @@ pub struct LabelFormat {
     pub row_digits: u32,
     /// The label of the south-east corner hex, as an example.
     pub example: String,
+}
+
+impl LabelFormat {
+    /// How `grid` labels its hexes (both games' exports).
+    pub fn of(grid: &Grid) -> LabelFormat {
+        let (column_digits, row_digits) = grid.label_digits();
+        LabelFormat {
+            column_digits: column_digits as u32,
+            row_digits: row_digits as u32,
+            example: grid.label(Coord(grid.width as i32, grid.height as i32)),
+        }
+    }
 }
 
 /// A road.

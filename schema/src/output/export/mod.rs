@@ -67,7 +67,6 @@ fn export_within(
             })
             .collect()
     };
-    let (column_digits, row_digits) = g.label_digits();
     let export_map = ExportMap {
         id: map.id.clone(),
         name: map.name.clone(),
@@ -75,11 +74,7 @@ fn export_within(
         height: g.height,
         orientation: g.orientation,
         parity: g.parity,
-        labels: LabelFormat {
-            column_digits: column_digits as u32,
-            row_digits: row_digits as u32,
-            example: g.label(Coord(g.width as i32, g.height as i32)),
-        },
+        labels: LabelFormat::of(&g),
         terrain: rows(&|c| map.cell(c).unwrap_or_default()),
         effective_terrain: rows(&|c| played.cell(c).unwrap_or_default()),
         ridges: map.ridges.iter().map(|k| [pair(k.0), pair(k.1)]).collect(),

@@ -25,7 +25,6 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
     let (s, f) = (&c.scenario, &c.map);
     let g = f.grid();
     let pair = |c: Coord| [c.0, c.1];
-    let (column_digits, row_digits) = g.label_digits();
     let map = MsExportMap {
         id: f.id.clone(),
         name: f.name.clone(),
@@ -34,11 +33,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         height: g.height,
         orientation: g.orientation,
         parity: g.parity,
-        labels: LabelFormat {
-            column_digits: column_digits as u32,
-            row_digits: row_digits as u32,
-            example: g.label(Coord(g.width as i32, g.height as i32)),
-        },
+        labels: LabelFormat::of(&g),
         legend: f.legend.clone(),
         terrain: f.terrain.clone(),
         hexsides: f
