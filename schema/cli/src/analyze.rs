@@ -7,6 +7,7 @@ use saber_schema::analysis::{analyse, human as human_text};
 use saber_schema::diagnostic::{Diagnostic, Severity, printable};
 use saber_schema::model::limits::MAX_ALLOWANCE;
 use saber_schema::pipeline::compile_scenario;
+use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::queries::playable::GivenAllowances;
 use saber_schema::ruleset::UnitKind;
@@ -59,6 +60,13 @@ pub(crate) fn analyze_cmd(
         Err(code) => return code,
     };
     match detect(&src) {
+        // Said outright: its compile gives no Rifle & Saber scenario, and "fix the errors above"
+        // over no errors would leave a newcomer nothing to do.
+        Ok((DocKind::Scenario, _)) if is_musket_and_saber(&src) => {
+            return usage_error(
+                "`saberc analyze` analyses Rifle & Saber scenarios; this is a Musket & Saber Quick Play scenario, which it does not analyse yet. `saberc check` checks it, and the editor's movement and line-of-sight overlays work on its map",
+            );
+        }
         Ok((DocKind::Scenario, _)) => {}
         Ok(_) => {
             return usage_error(
