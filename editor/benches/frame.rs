@@ -87,6 +87,25 @@ fn big_map() -> Map {
     m
 }
 
+/// Runs of each whole-map search: their median is printed (a shared machine's neighbours slow
+/// single runs by a quarter and more).
+const RUNS: usize = 9;
+
+/// The median time of `runs` calls of `f` (what `f` returns is dropped outside the time).
+fn median<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            let out = f();
+            let took = t.elapsed();
+            drop(std::hint::black_box(out));
+            took
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
 fn report(what: &str, took: Duration, target: Duration) {
     println!(
         "{what:<44} {:>9.3} ms   target {:>6.0} ms   ratio {:.2}",
@@ -100,7 +119,7 @@ fn report(what: &str, took: Duration, target: Duration) {
 /// (`saber_editor::overlays`): the cost tables (made once per document revision and mover,
 /// kept while neither changes), then from one hex over the whole map the overlay's search —
 /// the fewest Movement Phases at an allowance of 4 (its bands), or the least cost when no
-/// allowance is known — and a line-of-sight fan (every hex within `SIGHT_RADIUS`, over the
+/// allowance is known (the median of [`RUNS`] runs each) — and a line-of-sight fan (every hex within `SIGHT_RADIUS`, over the
 /// sight index the overlay also keeps per revision).
 fn movement_and_sight(big: &Map) {
     use saber_editor::overlays::{movement::Reach, sight};
@@ -111,42 +130,25 @@ fn movement_and_sight(big: &Map) {
     use saber_schema::queries::sight::{SIGHT_RADIUS, SightIndex};
     let ms = Duration::from_millis;
     let mv = Movement::new(big, big.rules());
-    let t = Instant::now();
     let table = CostTable::new(&mv);
     report(
         "cost tables of the 1000 × 1000 map (once)",
-        t.elapsed(),
+        median(3, || std::hint::black_box(CostTable::new(&mv))),
         ms(50),
     );
     let start = [(Coord(500, 500), Mp::ZERO)];
-    let runs = 5;
-    let t = Instant::now();
-    let mut reached = 0;
-    for _ in 0..runs {
-        let f = Reach::compute(&table, &start, None);
-        reached = big.grid.coords().filter(|c| f.reaches(*c)).count();
-    }
-    // The count is outside the search's time: a reached hex is read per hex drawn.
-    let counting = {
-        let f = Reach::compute(&table, &start, None);
-        let t = Instant::now();
-        std::hint::black_box(big.grid.coords().filter(|c| f.reaches(*c)).count());
-        t.elapsed()
-    };
     report(
         "movement field (least cost), whole 1000 × 1000 map",
-        (t.elapsed() / runs).saturating_sub(counting),
+        median(RUNS, || Reach::compute(&table, &start, None)),
         ms(50),
     );
-    let t = Instant::now();
-    for _ in 0..runs {
-        std::hint::black_box(Reach::compute(&table, &start, Some(4)));
-    }
     report(
         "movement bands (phases at MA 4), whole map",
-        t.elapsed() / runs,
+        median(RUNS, || Reach::compute(&table, &start, Some(4))),
         ms(50),
     );
+    let f = Reach::compute(&table, &start, None);
+    let reached = big.grid.coords().filter(|c| f.reaches(*c)).count();
     let terrain = EffectiveTerrain::new(big);
     let none = HexSet::empty(big.grid);
     let t = Instant::now();

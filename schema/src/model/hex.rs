@@ -314,11 +314,27 @@ impl Grid {
     /// [`Grid::neighbors`] gives, by index arithmetic: breadth-first searches over a whole map
     /// call this once per hex).
     pub fn neighbor_indices(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let (w, h) = (self.width as i64, self.height as i64);
-        let (col, row) = ((i as i64 % w) + 1, (i as i64 / w) + 1);
-        // Along the shoved axis, the neighbours in the next line over are level with this hex
-        // and one step "down" when this line is shoved, one step "up" otherwise.
-        let steps: [(i64, i64); 6] = match self.orientation {
+        self.neighbor_slots(i).into_iter().flatten()
+    }
+
+    /// The six neighbours of the hex at dense index `i` by direction, always in the same order
+    /// of directions (`None`: off the map). Searches keep one value per direction per hex.
+    pub fn neighbor_slots(&self, i: usize) -> [Option<usize>; 6] {
+        let w = self.width as usize;
+        let (col, row) = (i % w + 1, i / w + 1);
+        let (w, h) = (w as isize, self.height as isize);
+        self.neighbor_steps(col, row).map(|(dc, dr)| {
+            let (c, r) = (col as isize + dc, row as isize + dr);
+            (c >= 1 && r >= 1 && c <= w && r <= h).then(|| ((r - 1) * w + (c - 1)) as usize)
+        })
+    }
+
+    /// The (column, row) steps from the hex at (`col`, `row`) to its six neighbours, in
+    /// [`Grid::neighbor_slots`]' order of directions. Only the parity of the shoved axis
+    /// matters: along it, the neighbours in the next line over are level with this hex and one
+    /// step "down" when this line is shoved, one step "up" otherwise.
+    pub fn neighbor_steps(&self, col: usize, row: usize) -> [(isize, isize); 6] {
+        match self.orientation {
             Orientation::Flat => {
                 let d = if self.is_shoved(col as i32) { 1 } else { -1 };
                 [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, d), (1, d)]
@@ -327,11 +343,7 @@ impl Grid {
                 let d = if self.is_shoved(row as i32) { 1 } else { -1 };
                 [(-1, 0), (1, 0), (0, -1), (0, 1), (d, -1), (d, 1)]
             }
-        };
-        steps.into_iter().filter_map(move |(dc, dr)| {
-            let (c, r) = (col + dc, row + dr);
-            (c >= 1 && r >= 1 && c <= w && r <= h).then(|| ((r - 1) * w + (c - 1)) as usize)
-        })
+        }
     }
 
     /// True when two hexes share a hexside.

@@ -3,21 +3,80 @@
 //! Phases when the unit's Movement Allowance is known (4C: an allowance is never exceeded in one
 //! phase and unused points are lost; 4H: a hex is entered only with enough points left for it).
 //!
-//! Every cost is [`Movement::entry_cost`]'s: the field asks it once per hex for the hex's own
+//! Every cost is [`Movement::entry_cost`]'s: the table asks it once per hex for the hex's own
 //! terrain ([`Movement::hex_cost`]) and once per road or ridge hexside, the only hexsides whose
-//! price differs from the hex's (4M, 9.2), and keeps the answers in flat tables so that a whole
-//! 1000 × 1000 map is searched in tens of milliseconds (the editor's overlay, the frame bench).
-//! A test compares the tables with `entry_cost` for every pair of neighbours.
+//! price differs from the hex's (4M, 9.2), and keeps, for every hex, the price of the move to
+//! each of its six neighbours in one small array. A search reads one such array per hex it
+//! settles, so a whole 1000 × 1000 map is searched in tens of milliseconds (the editor's overlay,
+//! the frame bench). A test compares the table with `entry_cost` for every pair of neighbours.
+//!
+//! Both searches are Dijkstra's over a ring of buckets (costs are small whole thirds). Their
+//! paths are stable: the least-cost field settles each bucket last in, first out; the phase
+//! search settles each bucket in row order, so of two equally good ways into a hex the one from
+//! the hex first in row order is kept (what a priority queue ordered by (key, hex) keeps: the
+//! phase search falls back to one, [`CostTable::phases_by_heap`], where a ring does not fit).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::model::hex::{Coord, Grid};
+use crate::model::hex::{Coord, Grid, Orientation};
 use crate::model::hex_set::HexSet;
 use crate::queries::movement::{Movement, Mp};
 
 /// No move: off the map, prohibited, or not reached.
 const NONE: u32 = u32::MAX;
+
+/// No move, in the table's per-direction prices.
+const NO_MOVE: u16 = u16::MAX;
+
+/// The most buckets a phase search keeps in its ring (one per key of a Movement Phase and one
+/// step beyond); a larger allowance searches with a priority queue instead.
+const MAX_RING: u64 = 1 << 16;
+
+/// How a hex's dense index changes with each of the six directions of
+/// [`Grid::neighbor_slots`], without dividing it by the map's width.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Steps {
+    /// The index offsets to the six neighbours of a hex whose line along the shoved axis is
+    /// first, third… (`[0]`) or second, fourth… (`[1]`). An offset may lead off the map (off the
+    /// array, or round to the far side of the next row): the table prices that direction as no
+    /// move, so a search never takes it.
+    offsets: [[isize; 6]; 2],
+    /// Does the move in each direction change the line along the shoved axis (1) or not (0)? A
+    /// path walked back carries each hex's line parity with it this way.
+    flips: [u32; 6],
+}
+
+impl Steps {
+    /// The steps of a grid.
+    fn of(grid: Grid) -> Steps {
+        // The steps to the neighbours depend only on the parity of the shoved axis's line.
+        let steps = [grid.neighbor_steps(1, 1), grid.neighbor_steps(2, 2)];
+        let w = grid.width as isize;
+        Steps {
+            offsets: steps.map(|s| s.map(|(dc, dr)| dr * w + dc)),
+            flips: steps[0].map(|(dc, dr)| match grid.orientation {
+                Orientation::Flat => u32::from(dc != 0),
+                Orientation::Pointy => u32::from(dr != 0),
+            }),
+        }
+    }
+
+    /// The parity of the line along the shoved axis of the hex at dense index `i`.
+    fn line(grid: Grid, i: usize) -> u32 {
+        // In 32 bits, as the buckets hold indices: a narrower division is a faster one.
+        let (i, w) = (i as u32, grid.width);
+        let line = match grid.orientation {
+            Orientation::Flat => i % w,
+            Orientation::Pointy => i / w,
+        };
+        line & 1
+    }
+}
+
+/// A search's link of a hex reached from a start hex: it is one ([`START`]) or it was entered
+/// from its neighbour in the opposite of direction `from` (one byte a hex, not an index).
+const START: u8 = u8::MAX;
 
 /// The price of every move on one map for one kind of mover, in thirds of a Movement Point.
 #[derive(Debug, Clone)]
@@ -25,12 +84,32 @@ pub struct CostTable {
     grid: Grid,
     /// The cost of entering each hex through a plain hexside ([`NONE`]: it may not be entered).
     hex: Vec<u32>,
-    /// For hex `to`, `special[special_start[to]..special_start[to + 1]]` lists `(from, cost)`
-    /// of its entries across a road or ridge hexside (at most six; most hexes have none). Flat
-    /// lists, not a hash map: the search asks this for every move it tries.
-    special_start: Vec<u32>,
-    /// The `(from, cost)` pairs, grouped by the hex entered.
-    special: Vec<(u32, u32)>,
+    /// `out[i][k]`: the cost of moving from hex `i` to its neighbour in direction `k` (the order
+    /// of [`Grid::neighbor_slots`]); [`NO_MOVE`] off the map or where the move is not allowed.
+    /// Two bytes a price: the dearest move of any chart is a few Movement Points (a move
+    /// dearer than 65,534 thirds is no move; a test checks every ruleset's charts fit).
+    out: Vec<[u16; 6]>,
+    /// How a hex's dense index changes with each direction.
+    steps: Steps,
+    /// The cheapest and the dearest move in the table, in thirds (0 when there is none).
+    min_step: u32,
+    max_step: u32,
+}
+
+/// A price in thirds, narrowed to the table's two bytes.
+fn narrow(cost: Option<Mp>) -> u16 {
+    cost.and_then(|c| u16::try_from(c.in_thirds()).ok())
+        .filter(|c| *c != NO_MOVE)
+        .unwrap_or(NO_MOVE)
+}
+
+/// A price of the table, widened for the searches ([`NONE`] for no move).
+fn widen(cost: u16) -> u32 {
+    if cost == NO_MOVE {
+        NONE
+    } else {
+        u32::from(cost)
+    }
 }
 
 impl CostTable {
@@ -42,36 +121,68 @@ impl CostTable {
             .coords()
             .map(|c| movement.hex_cost(c).map_or(NONE, Mp::in_thirds))
             .collect();
-        // (to, from, cost) of every move across a road or ridge hexside, one entry per move.
-        let mut moves: Vec<(u32, u32, u32)> = Vec::new();
+        let (w, h) = (grid.width as usize, grid.height as usize);
+        let steps = Steps::of(grid);
+        let line = |col: usize, row: usize| match grid.orientation {
+            Orientation::Flat => (col - 1) & 1,
+            Orientation::Pointy => (row - 1) & 1,
+        };
+        let entry: Vec<u16> = hex
+            .iter()
+            .map(|c| match *c {
+                NONE => NO_MOVE,
+                c => narrow(Some(Mp::thirds(c))),
+            })
+            .collect();
+        // Row by row, no division per hex; inside the border every neighbour is on the map.
+        let mut out = vec![[NO_MOVE; 6]; grid.len()];
+        for row in 1..=h {
+            for col in 1..=w {
+                let i = (row - 1) * w + (col - 1);
+                let p = line(col, row);
+                if col > 1 && row > 1 && col < w && row < h {
+                    for k in 0..6 {
+                        out[i][k] = entry[i.wrapping_add_signed(steps.offsets[p][k])];
+                    }
+                    continue;
+                }
+                for (k, (dc, dr)) in grid.neighbor_steps(col, row).into_iter().enumerate() {
+                    let (c, r) = (col.wrapping_add_signed(dc), row.wrapping_add_signed(dr));
+                    if c >= 1 && r >= 1 && c <= w && r <= h {
+                        out[i][k] = entry[(r - 1) * w + (c - 1)];
+                    }
+                }
+            }
+        }
+        // Every move across a road or ridge hexside is priced whole (`entry_cost` sees both
+        // when a hexside is a road and a ridge at once).
         let sides = map
             .road_sides()
             .into_iter()
             .chain(map.ridges.iter().copied());
         for side in sides {
             for (from, to) in [(side.0, side.1), (side.1, side.0)] {
-                let (Some(fi), Some(ti)) = (grid.index(from), grid.index(to)) else {
+                let (Some(fi), true) = (grid.index(from), grid.contains(to)) else {
                     continue;
                 };
-                let cost = movement.entry_cost(from, to).map_or(NONE, Mp::in_thirds);
-                moves.push((ti as u32, fi as u32, cost));
+                let step = ((to.0 - from.0) as isize, (to.1 - from.1) as isize);
+                let steps = grid.neighbor_steps(from.0 as usize, from.1 as usize);
+                let Some(k) = steps.iter().position(|s| *s == step) else {
+                    continue;
+                };
+                out[fi][k] = narrow(movement.entry_cost(from, to));
             }
         }
-        // A hexside that is both a road and a ridge is priced once (`entry_cost` sees both).
-        moves.sort_unstable();
-        moves.dedup_by_key(|m| (m.0, m.1));
-        let mut special_start = vec![0u32; grid.len() + 1];
-        for m in &moves {
-            special_start[m.0 as usize + 1] += 1;
-        }
-        for i in 0..grid.len() {
-            special_start[i + 1] += special_start[i];
-        }
+        let prices = || out.iter().flatten().copied().filter(|c| *c != NO_MOVE);
+        let min_step = prices().min().map_or(0, u32::from);
+        let max_step = prices().max().map_or(0, u32::from);
         CostTable {
             grid,
             hex,
-            special_start,
-            special: moves.into_iter().map(|(_, f, c)| (f, c)).collect(),
+            out,
+            steps,
+            min_step,
+            max_step,
         }
     }
 
@@ -85,17 +196,20 @@ impl CostTable {
         self.grid.index(c).is_some_and(|i| self.hex[i] != NONE)
     }
 
-    /// The cost in thirds of moving between the neighbours at dense indices `from` and `to`.
+    /// The index offsets from hex `i` to its six neighbours, in the table's order of directions.
+    fn offsets(&self, i: usize) -> &[isize; 6] {
+        &self.steps.offsets[Steps::line(self.grid, i) as usize]
+    }
+
+    /// The cost in thirds of moving between the neighbours at dense indices `from` and `to`
+    /// ([`NONE`] when they are not neighbours or the move is not allowed).
+    #[cfg(test)]
     fn step(&self, from: usize, to: usize) -> u32 {
-        let (a, b) = (self.special_start[to], self.special_start[to + 1]);
-        if a != b
-            && let Some((_, c)) = self.special[a as usize..b as usize]
-                .iter()
-                .find(|(f, _)| *f == from as u32)
-        {
-            return *c;
-        }
-        self.hex[to]
+        self.grid
+            .neighbor_slots(from)
+            .iter()
+            .position(|j| *j == Some(to))
+            .map_or(NONE, |k| widen(self.out[from][k]))
     }
 
     /// The cost of entering `to` from off the map at an edge (the cheapest off-map neighbour:
@@ -115,17 +229,10 @@ impl CostTable {
     pub fn field(&self, starts: &[(Coord, Mp)]) -> Field {
         let n = self.grid.len();
         let mut cost = vec![NONE; n];
-        let mut from = vec![NONE; n];
-        let max_step = self
-            .hex
-            .iter()
-            .copied()
-            .chain(self.special.iter().map(|(_, c)| *c))
-            .filter(|c| *c != NONE)
-            .max()
-            .unwrap_or(0) as usize;
+        let mut from = vec![START; n];
+        let max_step = self.max_step;
         // Costs pending are within `max_step` of the one being settled: a ring of buckets.
-        let ring = max_step + 1;
+        let ring = max_step as usize + 1;
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ring];
         let mut pending = 0usize;
         let mut starts: Vec<(usize, u32)> = starts
@@ -137,11 +244,11 @@ impl CostTable {
         let mut next_start = 0;
         let mut d = starts.first().map_or(0, |s| s.1);
         loop {
-            while next_start < starts.len() && starts[next_start].1 <= d + max_step as u32 {
+            while next_start < starts.len() && starts[next_start].1 <= d.saturating_add(max_step) {
                 let (i, c) = starts[next_start];
                 if c < cost[i] {
                     cost[i] = c;
-                    from[i] = NONE;
+                    from[i] = START;
                     buckets[c as usize % ring].push(i as u32);
                     pending += 1;
                 }
@@ -157,22 +264,29 @@ impl CostTable {
                 }
             }
             let b = d as usize % ring;
+            // Last in, first out (a move that costs nothing joins the bucket being settled).
             while let Some(i) = buckets[b].pop() {
                 pending -= 1;
                 let i = i as usize;
                 if cost[i] != d {
                     continue;
                 }
-                for j in self.grid.neighbor_indices(i) {
-                    let step = self.step(i, j);
-                    if step == NONE {
-                        continue;
-                    }
-                    let c = d + step;
-                    if c < cost[j] {
-                        cost[j] = c;
-                        from[j] = i as u32;
-                        buckets[c as usize % ring].push(j as u32);
+                let (offsets, prices) = (self.offsets(i), self.out[i]);
+                for k in 0..6 {
+                    // No branch on a move not allowed: its sum stays NONE, never cheaper.
+                    let step = widen(prices[k]);
+                    let c = d.saturating_add(step);
+                    let j = i.wrapping_add_signed(offsets[k]);
+                    if let Some(cj) = cost.get_mut(j)
+                        && c < *cj
+                    {
+                        *cj = c;
+                        from[j] = k as u8;
+                        let mut s = b + step as usize;
+                        if s >= ring {
+                            s -= ring;
+                        }
+                        buckets[s].push(j as u32);
                         pending += 1;
                     }
                 }
@@ -181,6 +295,7 @@ impl CostTable {
         }
         Field {
             grid: self.grid,
+            steps: self.steps,
             cost,
             from,
         }
@@ -190,26 +305,116 @@ impl CostTable {
     /// Allowance `allowance` (4C, 4H). A start is `(hex, points spent in the first phase)`: 0 for
     /// a unit set up there, the cost of entering the map for one arriving there.
     pub fn phases(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
+        let per = u64::from(allowance.in_thirds()) + 1;
+        let ring = per + u64::from(self.max_step) + 1;
+        // The ring settles a whole bucket at once, so no move may cost nothing.
+        if self.min_step == 0 || ring > MAX_RING {
+            self.phases_by_heap(starts, allowance)
+        } else {
+            self.phases_by_buckets(starts, allowance)
+        }
+    }
+
+    /// The start hexes as `(dense index, key)`; a start costing more than the allowance is none.
+    fn phase_starts(&self, starts: &[(Coord, Mp)], ma: u32) -> Vec<(usize, u64)> {
+        let per = u64::from(ma) + 1;
+        starts
+            .iter()
+            .filter(|(_, mp)| mp.in_thirds() <= ma)
+            .filter_map(|(c, mp)| Some((self.grid.index(*c)?, per + u64::from(mp.in_thirds()))))
+            .collect()
+    }
+
+    /// [`CostTable::phases`] over a ring of buckets, one per key: a state is (phase, points
+    /// spent in it), ordered lexicographically, as one key `phase × (allowance + 1) + spent`.
+    /// The successor of a key is larger and at most one phase and one move beyond it.
+    fn phases_by_buckets(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
         let n = self.grid.len();
         let ma = allowance.in_thirds();
-        // A state is (phase, points spent in it), ordered lexicographically; as one key. The
-        // successor of a smaller state is never larger, so Dijkstra's search applies.
         let per = u64::from(ma) + 1;
-        let key = |phase: u32, spent: u32| u64::from(phase) * per + u64::from(spent);
+        let ring = (per + u64::from(self.max_step)) as usize + 1;
         let mut best = vec![u64::MAX; n];
-        let mut from = vec![NONE; n];
-        let mut heap = BinaryHeap::new();
-        for (c, mp) in starts {
-            let (Some(i), spent) = (self.grid.index(*c), mp.in_thirds()) else {
-                continue;
-            };
-            if spent > ma {
-                continue;
-            }
-            let k = key(1, spent);
+        let mut from = vec![START; n];
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ring];
+        let mut pending = 0usize;
+        let mut d = u64::MAX;
+        for (i, k) in self.phase_starts(starts, ma) {
             if k < best[i] {
                 best[i] = k;
-                from[i] = NONE;
+                buckets[(k % ring as u64) as usize].push(i as u32);
+                pending += 1;
+                d = d.min(k);
+            }
+        }
+        let mut b = (d % ring as u64) as usize;
+        while pending > 0 {
+            let mut bucket = std::mem::take(&mut buckets[b]);
+            // Row order: of two equal ways into a hex, the first settled is kept.
+            bucket.sort_unstable();
+            let spent = (d % per) as u32;
+            let left = ma - spent;
+            let next_phase = d - u64::from(spent) + per;
+            for &i in &bucket {
+                pending -= 1;
+                let i = i as usize;
+                if best[i] != d {
+                    continue;
+                }
+                let (offsets, prices) = (self.offsets(i), self.out[i]);
+                for k in 0..6 {
+                    let step = widen(prices[k]);
+                    // In this phase when the points left pay for the move (4H), else in the
+                    // next; never a move dearer than the allowance (no move included).
+                    let next = if step <= left {
+                        d + u64::from(step)
+                    } else {
+                        next_phase + u64::from(step)
+                    };
+                    let next = if step <= ma { next } else { u64::MAX };
+                    let j = i.wrapping_add_signed(offsets[k]);
+                    if let Some(bj) = best.get_mut(j)
+                        && next < *bj
+                    {
+                        *bj = next;
+                        from[j] = k as u8;
+                        let mut s = b + (next - d) as usize;
+                        if s >= ring {
+                            s -= ring;
+                        }
+                        buckets[s].push(j as u32);
+                        pending += 1;
+                    }
+                }
+            }
+            bucket.clear();
+            buckets[b] = bucket;
+            d += 1;
+            b += 1;
+            if b == ring {
+                b = 0;
+            }
+        }
+        PhaseField {
+            grid: self.grid,
+            steps: self.steps,
+            per,
+            best,
+            from,
+        }
+    }
+
+    /// [`CostTable::phases`] with a priority queue ordered by (key, hex): the same answer as the
+    /// ring, for any allowance and moves that cost nothing.
+    fn phases_by_heap(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
+        let n = self.grid.len();
+        let ma = allowance.in_thirds();
+        let per = u64::from(ma) + 1;
+        let mut best = vec![u64::MAX; n];
+        let mut from = vec![START; n];
+        let mut heap = BinaryHeap::new();
+        for (i, k) in self.phase_starts(starts, ma) {
+            if k < best[i] {
+                best[i] = k;
                 heap.push(Reverse((k, i as u32)));
             }
         }
@@ -218,26 +423,30 @@ impl CostTable {
             if k != best[i] {
                 continue;
             }
-            let (phase, spent) = ((k / per) as u32, (k % per) as u32);
-            for j in self.grid.neighbor_indices(i) {
-                let step = self.step(i, j);
-                if step == NONE || step > ma {
+            let spent = (k % per) as u32;
+            let next_phase = k - u64::from(spent) + per;
+            let prices = self.out[i];
+            for (dir, j) in self.grid.neighbor_slots(i).into_iter().enumerate() {
+                let Some(j) = j else { continue };
+                let step = widen(prices[dir]);
+                if step > ma {
                     continue;
                 }
-                let next = if spent + step <= ma {
-                    key(phase, spent + step)
+                let next = if u64::from(spent) + u64::from(step) <= u64::from(ma) {
+                    k + u64::from(step)
                 } else {
-                    key(phase + 1, step)
+                    next_phase + u64::from(step)
                 };
                 if next < best[j] {
                     best[j] = next;
-                    from[j] = i as u32;
+                    from[j] = dir as u8;
                     heap.push(Reverse((next, j as u32)));
                 }
             }
         }
         PhaseField {
             grid: self.grid,
+            steps: self.steps,
             per,
             best,
             from,
@@ -246,11 +455,13 @@ impl CostTable {
 }
 
 /// The least cost from a set of start hexes to every hex.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Field {
     grid: Grid,
+    steps: Steps,
     cost: Vec<u32>,
-    from: Vec<u32>,
+    /// How each hex was entered ([`START`]: it is a start hex).
+    from: Vec<u8>,
 }
 
 impl Field {
@@ -272,7 +483,7 @@ impl Field {
     /// A least-cost path from a start hex to `c`, both included.
     pub fn path_to(&self, c: Coord) -> Option<Vec<Coord>> {
         let i = self.grid.index(c)?;
-        path(self.grid, &self.from, i, self.cost[i] != NONE)
+        path(self.grid, self.steps, &self.from, i, self.cost[i] != NONE)
     }
 
     /// The hexes reached for at most `mp`.
@@ -282,12 +493,14 @@ impl Field {
 }
 
 /// The fewest Movement Phases from a set of start hexes to every hex.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PhaseField {
     grid: Grid,
+    steps: Steps,
     per: u64,
     best: Vec<u64>,
-    from: Vec<u32>,
+    /// How each hex was entered ([`START`]: it is a start hex).
+    from: Vec<u8>,
 }
 
 impl PhaseField {
@@ -315,7 +528,13 @@ impl PhaseField {
     /// A path reaching `c` in the fewest phases, from a start hex, both included.
     pub fn path_to(&self, c: Coord) -> Option<Vec<Coord>> {
         let i = self.grid.index(c)?;
-        path(self.grid, &self.from, i, self.best[i] != u64::MAX)
+        path(
+            self.grid,
+            self.steps,
+            &self.from,
+            i,
+            self.best[i] != u64::MAX,
+        )
     }
 
     /// The hexes reached within `phases` Movement Phases (the editor's bands).
@@ -330,14 +549,16 @@ impl PhaseField {
 }
 
 /// Walk the `from` links back from `end` to a start hex.
-fn path(grid: Grid, from: &[u32], end: usize, reached: bool) -> Option<Vec<Coord>> {
+fn path(grid: Grid, steps: Steps, from: &[u8], end: usize, reached: bool) -> Option<Vec<Coord>> {
     if !reached {
         return None;
     }
     let mut out = vec![grid.coord_at(end)];
-    let mut i = end;
-    while from[i] != NONE {
-        i = from[i] as usize;
+    let (mut i, mut line) = (end, Steps::line(grid, end));
+    while let Some(k) = from.get(i).map(|k| *k as usize).filter(|k| *k < 6) {
+        // The hex it was entered from: one step back, from that hex's line.
+        line ^= steps.flips[k];
+        i = i.wrapping_add_signed(-steps.offsets[line as usize][k]);
         out.push(grid.coord_at(i));
         // A path never has more hexes than the map.
         if out.len() > grid.len() {
@@ -388,17 +609,79 @@ mod tests {
 
     #[test]
     fn the_table_prices_every_move_as_entry_cost_does() {
-        let m = varied();
-        let mv = Movement::new(&m, m.rules());
-        let t = CostTable::new(&mv);
-        for a in m.grid.coords() {
-            let ai = m.grid.index(a).unwrap();
-            for bi in m.grid.neighbor_indices(ai) {
-                let b = m.grid.coord_at(bi);
-                let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_thirds);
-                assert_eq!(t.step(ai, bi), want, "{a:?} → {b:?}");
+        // Under every game's charts, so each chart's dearest move fits the table's two bytes.
+        for game in crate::ruleset::Game::ALL {
+            let m = varied();
+            let rules = game.ruleset();
+            let mv = Movement::new(&m, rules);
+            let t = CostTable::new(&mv);
+            for a in m.grid.coords() {
+                let ai = m.grid.index(a).unwrap();
+                for bi in m.grid.neighbor_indices(ai) {
+                    let b = m.grid.coord_at(bi);
+                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_thirds);
+                    assert_eq!(t.step(ai, bi), want, "{game:?} {a:?} → {b:?}");
+                }
+            }
+            // Not neighbours: no move.
+            assert_eq!(t.step(0, 5), NONE);
+        }
+    }
+
+    #[test]
+    fn the_offsets_lead_to_the_neighbours_in_every_orientation_and_parity() {
+        use crate::model::hex::Parity;
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                // Odd and even widths: a row's parity is not its first index's.
+                for (w, h) in [(7, 6), (6, 5), (1, 4), (4, 1)] {
+                    let mut m = Map::blank("t", "Test", w, h);
+                    m.grid.orientation = orientation;
+                    m.grid.parity = parity;
+                    let mv = Movement::new(&m, m.rules());
+                    let t = CostTable::new(&mv);
+                    for i in 0..m.grid.len() {
+                        let a = m.grid.coord_at(i);
+                        for (k, slot) in m.grid.neighbor_slots(i).into_iter().enumerate() {
+                            let at = format!("{orientation:?} {parity:?} {w}×{h} {a:?} {k}");
+                            match slot {
+                                Some(j) => {
+                                    assert_eq!(i.wrapping_add_signed(t.offsets(i)[k]), j, "{at}");
+                                    let b = m.grid.coord_at(j);
+                                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_thirds);
+                                    assert_eq!(widen(t.out[i][k]), want, "{at}");
+                                }
+                                None => assert_eq!(t.out[i][k], NO_MOVE, "{at}"),
+                            }
+                        }
+                    }
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_price_too_dear_for_the_table_is_no_move_never_a_cheap_one() {
+        assert_eq!(narrow(Some(Mp::thirds(12))), 12);
+        assert_eq!(narrow(Some(Mp::thirds(u32::from(NO_MOVE)))), NO_MOVE);
+        assert_eq!(narrow(Some(Mp::thirds(70_000))), NO_MOVE);
+        assert_eq!(narrow(None), NO_MOVE);
+        assert_eq!(widen(NO_MOVE), NONE);
+    }
+
+    #[test]
+    fn the_phase_search_falls_back_to_the_heap_for_huge_allowances() {
+        let m = varied();
+        let t = CostTable::new(&Movement::new(&m, m.rules()));
+        let start = [(Coord(1, 1), Mp::ZERO)];
+        // Far more than a ring holds: the heap answers, the same as a ring would in kind.
+        let huge = t.phases(&start, Mp::thirds(u32::MAX - 1));
+        assert_eq!(huge, t.phases_by_heap(&start, Mp::thirds(u32::MAX - 1)));
+        assert_eq!(huge.phases(Coord(8, 6)), Some(1));
+        assert_eq!(
+            huge.within(1).len(),
+            t.field(&start).within(Mp::whole(1000)).len()
+        );
     }
 
     #[test]
@@ -555,6 +838,26 @@ mod tests {
     }
 
     proptest! {
+        /// The ring of buckets settles the same phases by the same paths as a priority queue
+        /// ordered by (key, hex), from starts set up and arriving alike.
+        #[test]
+        fn the_ring_and_the_heap_agree(
+            cells in proptest::collection::vec((0u8..7, any::<bool>()), 64),
+            ridges in proptest::collection::vec((0u8..64, 0u8..6), 0..20),
+            road in proptest::collection::vec(0u8..64, 1..12),
+            starts in proptest::collection::vec((0u8..64, 0u32..10), 1..4),
+            ma in 1u32..25,
+        ) {
+            let m = random_map(&cells, &ridges, &road);
+            let t = CostTable::new(&Movement::new(&m, m.rules()));
+            let starts: Vec<(Coord, Mp)> = starts
+                .iter()
+                .map(|(i, spent)| (m.grid.coord_at(*i as usize % m.grid.len()), Mp::thirds(*spent)))
+                .collect();
+            let ring = t.phases_by_buckets(&starts, Mp::thirds(ma));
+            prop_assert_eq!(&ring, &t.phases_by_heap(&starts, Mp::thirds(ma)));
+        }
+
         /// The least cost never exceeds the cost of a path walked by hand (random steps between
         /// neighbours), and the fewest phases never exceed the phases that walk takes when each
         /// phase goes as far as the allowance lets it (4C, 4H).
@@ -598,6 +901,8 @@ mod tests {
                 left -= c;
             }
             let p = t.phases(&[(from, Mp::ZERO)], Mp::whole(ma));
+            // The ring and the priority queue find the same phases and the same paths.
+            prop_assert_eq!(&p, &t.phases_by_heap(&[(from, Mp::ZERO)], Mp::whole(ma)));
             let fewest = p.phases(end).expect("every hex costs at most 4 MP, under the allowance");
             prop_assert!(fewest <= phases, "{fewest} > {phases}");
             // And never fewer than the cost needs.
