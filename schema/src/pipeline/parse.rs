@@ -736,7 +736,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             let near = suggestions(found, expected.iter().copied());
             let in_ = outer
                 .as_deref()
-                .map(|o| format!(" in `{o}`"))
+                .map(|o| format!(" in `{}`", record_name(o)))
                 .unwrap_or_default();
             Diagnostic::new(
                 Code::UnknownField,
@@ -758,7 +758,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
             let near = suggestions(found, expected.iter().copied());
             let in_ = outer
                 .as_deref()
-                .map(|o| format!(" of `{o}`"))
+                .map(|o| format!(" of `{}`", record_name(o)))
                 .unwrap_or_default();
             Diagnostic::new(
                 Code::UnknownField,
@@ -773,7 +773,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         E::MissingStructField { field, outer } => {
             let in_ = outer
                 .as_deref()
-                .map(|o| format!(" in `{o}`"))
+                .map(|o| format!(" in `{}`", record_name(o)))
                 .unwrap_or_default();
             Diagnostic::new(
                 Code::MissingField,
@@ -884,6 +884,19 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
         }
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// The name a message gives the record a field belongs to: the reader's type name without the
+/// `Ms` prefix and `File` suffix the code tells the games' types apart by (`MsScenario` →
+/// `Scenario`, `MsMapFile` → `Map`): a designer's file names neither.
+fn record_name(outer: &str) -> &str {
+    let name = outer
+        .strip_prefix("Ms")
+        .filter(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        .unwrap_or(outer);
+    name.strip_suffix("File")
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(name)
 }
 
 /// A negative number where a count, turn or distance goes (`-2`): it is whole, but not 0 or
@@ -1388,6 +1401,16 @@ fn list(items: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_name_records_as_files_do_not_as_the_code_does() {
+        assert_eq!(record_name("MsScenario"), "Scenario");
+        assert_eq!(record_name("MsMapFile"), "Map");
+        assert_eq!(record_name("MsCounter"), "Counter");
+        assert_eq!(record_name("Scenario"), "Scenario");
+        assert_eq!(record_name("Msg"), "Msg");
+        assert_eq!(record_name("File"), "File");
+    }
     use crate::model::map::MapFile;
 
     fn src(text: &str) -> Source {
