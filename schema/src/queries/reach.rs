@@ -14,7 +14,7 @@
 //! paths are stable: the least-cost field settles each bucket last in, first out; the phase
 //! search settles each bucket in row order, so of two equally good ways into a hex the one from
 //! the hex first in row order is kept (what a priority queue ordered by (key, hex) keeps: the
-//! phase search falls back to one, [`CostTable::phases_by_heap`], where a ring does not fit).
+//! phase search falls back to one, `phases_by_heap`, where a ring does not fit).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -74,8 +74,8 @@ impl Steps {
     }
 }
 
-/// A search's link of a hex reached from a start hex: it is one ([`START`]) or it was entered
-/// from its neighbour in the opposite of direction `from` (one byte a hex, not an index).
+/// A search's link of a hex: it is a start hex ([`START`]), or the direction (0–5) of the move
+/// that entered it, from the neighbour that lies the other way (one byte a hex, not an index).
 const START: u8 = u8::MAX;
 
 /// The price of every move on one map for one kind of mover, in thirds of a Movement Point.
