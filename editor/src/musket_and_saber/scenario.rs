@@ -379,12 +379,7 @@ fn roster_table(
             source: String::new(),
         });
     }
-    ui.label(
-        RichText::new(
-            "A face in the file's notation: cf: Some(One(5)) or Some(AttackDefense(2, 3)), mr: Some(4), ma: Some(4), range: Some(3), charge: Some(5), leader: Some((movement: 1, combat: 1, morale: 1)).",
-        )
-        .weak(),
-    );
+    ui.label(RichText::new(fields::FACE_NOTATION).weak());
     status
 }
 
