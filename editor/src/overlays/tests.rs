@@ -391,14 +391,7 @@ fn a_map_has_no_terrain_as_played_and_its_overlays_use_the_map_as_printed() {
     let map = h.state().doc().map().clone();
     let mut seen = h.state().overlays().drawn.fan.clone().expect("a fan").seen;
     seen.sort();
-    let mut want: Vec<Coord> = map
-        .grid
-        .coords()
-        .filter(|c| map.grid.distance(*c, a) <= SIGHT_RADIUS)
-        .filter(|c| saber_schema::queries::sight::can_see(&map, map.rules(), a, *c))
-        .collect();
-    want.sort();
-    assert_eq!(seen, want);
+    assert_eq!(seen, seen_by_the_rules(&map, a));
     // The movement overlay starts from a clicked hex.
     press(&mut h, Key::F6);
     press(&mut h, Key::F5);
@@ -489,14 +482,20 @@ fn a_musket_and_saber_scenario_takes_the_overlays() {
     assert_eq!(fan.from, a);
     let mut seen = fan.seen;
     seen.sort();
+    assert_eq!(seen, seen_by_the_rules(&map, a));
+    assert!(!h.state().overlays().drawn.as_played);
+    assert!(!h.state().doc().is_dirty());
+}
+
+/// Every hex within `SIGHT_RADIUS` of `a` that `a` sees by the library's rule, sorted: what a
+/// fan must hold.
+fn seen_by_the_rules(map: &saber_schema::model::map::Map, a: Coord) -> Vec<Coord> {
     let mut want: Vec<Coord> = map
         .grid
         .coords()
         .filter(|c| map.grid.distance(*c, a) <= SIGHT_RADIUS)
-        .filter(|c| saber_schema::queries::sight::can_see(&map, map.rules(), a, *c))
+        .filter(|c| saber_schema::queries::sight::can_see(map, map.rules(), a, *c))
         .collect();
     want.sort();
-    assert_eq!(seen, want);
-    assert!(!h.state().overlays().drawn.as_played);
-    assert!(!h.state().doc().is_dirty());
+    want
 }
