@@ -50,7 +50,8 @@ const MAX_LINKS: usize = 40;
 
 /// What a file was when it was read: its identity (device and inode), size and modification
 /// time. Taken before reading, it lets a later write refuse if the file changed meanwhile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Serialisable so that the editor's recovery file keeps it across a crash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileState {
     dev: u64,
     ino: u64,
