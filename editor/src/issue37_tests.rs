@@ -216,3 +216,61 @@ fn movement_and_sight_are_exclusive_with_a_legend_and_off_the_map() {
     }
     h.get_by_label("Movement");
 }
+
+// ---- §6 The M&S tables keep their rows' names in view ----
+
+/// Scroll the widget named `label` into view, and wait for the scrolling to settle.
+fn scroll_to(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    let mut last = None;
+    for _ in 0..30 {
+        h.run();
+        let now = h.get_by_label(label).rect();
+        if last == Some(now) {
+            break;
+        }
+        last = Some(now);
+    }
+}
+
+/// On `file`'s tab `tab`, at the default panel width: the first row's name (`first`) is
+/// wholly in the panel, and stays there, beside its row, once the row's last cell (`last`)
+/// is scrolled into view.
+fn row_names_stay_in_view(file: &Path, tab: &str, first: &str, last: &str) {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(file.to_path_buf())));
+    h.run();
+    h.get_by_label(tab).click();
+    h.run();
+    h.run();
+    let panel = 0.0..=h.state().canvas_rect().min.x;
+    let name = h.get_by_label(first).rect();
+    let whole = |r: egui::Rect| panel.contains(&r.min.x) && panel.contains(&r.max.x);
+    assert!(whole(name), "{first} at {name:?}, the panel {panel:?}");
+    scroll_to(&mut h, last);
+    let cell = h.get_by_label(last).rect();
+    assert!(whole(cell), "{last} at {cell:?} scrolled into view");
+    let name = h.get_by_label(first).rect();
+    assert!(whole(name), "{first} cut at {name:?} when the row scrolls");
+    assert!(
+        (name.center().y - cell.center().y).abs() < 2.0,
+        "the name {name:?} beside its row {cell:?}"
+    );
+}
+
+#[test]
+fn the_chart_and_roster_tables_keep_their_rows_names_in_view() {
+    row_names_stay_in_view(
+        &ms_example().join("maps/millbrook-invented.ron"),
+        "Chart & track",
+        "Chart 1 kind",
+        "Chart 1 source",
+    );
+    row_names_stay_in_view(
+        &ms_example().join("millbrook.ron"),
+        "Sides & roster",
+        "Side 1 counter 1 ID",
+        "Side 1 counter 1 source",
+    );
+}
