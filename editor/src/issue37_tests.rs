@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::app::{Action, App};
+use crate::document::MsDoc;
 use crate::files;
 
 /// The editor on `app` in a window of `w` × `h` points.
@@ -273,4 +274,33 @@ fn the_chart_and_roster_tables_keep_their_rows_names_in_view() {
         "Side 1 counter 1 ID",
         "Side 1 counter 1 source",
     );
+}
+
+// ---- §2 The Turn Record Track's labels read what a person types ----
+
+#[test]
+fn track_labels_typed_key_by_key_keep_their_spaces_and_commas_separate() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::Open(Some(
+        ms_example().join("maps/millbrook-invented.ron"),
+    )));
+    h.run();
+    h.get_by_label("Chart & track").click();
+    h.run();
+    scroll_to(&mut h, "Track labels");
+    h.get_by_label("Track labels").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    // One key a frame, as a person types.
+    for ch in "1200 1300, 1400".chars() {
+        h.get_by_label("Track labels").type_text(&ch.to_string());
+        h.run();
+    }
+    h.key_press(Key::Tab);
+    h.run();
+    let Some(MsDoc::Map(f)) = h.state().doc().ms() else {
+        panic!("an M&S map");
+    };
+    assert_eq!(f.track.labels, ["1200", "1300", "1400"]);
 }

@@ -106,6 +106,26 @@ fn typed<T>(
     }
 }
 
+/// Words typed separated by spaces or commas (`0800 0900`, `0800, 0900`): what is typed is
+/// kept as typed while the field has focus, so a space typed between two words stays (issue 37
+/// §2: the field was made anew from the list each frame, and a trailing space was dropped).
+pub fn word_list(ui: &mut Ui, id: Id, name: &str, width: f32, words: &mut Vec<String>) {
+    typed(
+        ui,
+        id,
+        name,
+        width,
+        words,
+        |ws| ws.join(" "),
+        |t| {
+            Ok(t.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect())
+        },
+    );
+}
+
 /// Hexes typed as the map's hex numbers, separated by spaces or commas (`0801 1601`).
 pub fn hex_list(ui: &mut Ui, id: Id, name: &str, grid: Grid, hexes: &mut Vec<Coord>) {
     typed(

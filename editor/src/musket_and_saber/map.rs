@@ -260,12 +260,15 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
     ui.separator();
     ui.label(RichText::new("Turn Record Track").strong());
     ui.label(RichText::new("Its labels as printed on the map, first space first (3.3).").weak());
-    let mut labels = file.track.labels.join(" ");
     ui.horizontal(|ui| {
         ui.label("labels");
-        if text(ui, &mut labels, "Track labels", 300.0).changed() {
-            file.track.labels = labels.split_whitespace().map(str::to_string).collect();
-        }
+        fields::word_list(
+            ui,
+            Id::new("ms-track-labels"),
+            "Track labels",
+            300.0,
+            &mut file.track.labels,
+        );
     });
     ui.horizontal(|ui| {
         ui.label("source");
