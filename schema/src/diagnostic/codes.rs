@@ -523,11 +523,12 @@ registry! {
         severity: Error,
         family: Maps,
         rule: Some("3.3"),
-        title: "a Turn Record Track label used twice",
+        title: "a Turn Record Track label used twice, or not one label",
         explanation: "Musket & Saber: turns are \"tracked by moving the turn marker along the Turn \
             Record Track (TRT) on the map\" (3.3), and reinforcements are listed by turn (3.2): a \
-            label printed on two spaces would name two turns. Type the track's labels as printed, \
-            each once.",
+            label printed on two spaces would name two turns, and a label that is empty, begins \
+            or ends with a space, or holds a comma or semicolon (several labels typed as one) \
+            names no space. Type the track's labels as printed, each once.",
         bad: "track: (labels: [\"1500\", \"1545\", \"1545\", \"1715\"], source: \"invented for the project\"),",
         fixed: "track: (labels: [\"1500\", \"1545\", \"1630\", \"1715\"], source: \"invented for the project\"),",
     }

@@ -175,7 +175,16 @@ pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
     // The track: one space a label (3.3).
     let mut seen = BTreeSet::new();
     for (i, label) in f.track.labels.iter().enumerate() {
-        if !seen.insert(label.as_str()) {
+        if let Some(why) = not_one_label(label) {
+            out.push(
+                Diagnostic::new(
+                    Code::MsTrack,
+                    format!("the Turn Record Track label `{label}` {why}"),
+                )
+                .at_path(path!["track", "labels", i])
+                .with_hint("type one space's label as printed: `labels: [\"1500\", \"1545\"]`"),
+            );
+        } else if !seen.insert(label.as_str()) {
             out.push(
                 Diagnostic::new(
                     Code::MsTrack,
@@ -187,6 +196,20 @@ pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
         }
     }
     out.into_vec()
+}
+
+/// Why a track label cannot be one space's printed label, if it cannot: empty, a list of
+/// labels (a comma or semicolon in it: `"1200, 1300"` typed as one), or spaces around it.
+fn not_one_label(label: &str) -> Option<&'static str> {
+    if label.trim().is_empty() {
+        Some("is empty")
+    } else if label.contains([',', ';']) {
+        Some("holds a comma or semicolon: it reads as several labels typed as one")
+    } else if label.trim() != label {
+        Some("begins or ends with a space")
+    } else {
+        None
+    }
 }
 
 /// MAP010: a kind of terrain without its chart row.
