@@ -53,7 +53,8 @@ pub fn new_ms_scenario(map: &Map) -> Result<Document, String> {
         .musket_and_saber
         .as_deref()
         .ok_or_else(|| format!("the map “{}” is not a Musket & Saber map", map.name))?;
-    let id = saber_schema::output::skeleton::id_from_name(None, "new-scenario");
+    let id =
+        saber_schema::output::skeleton::id_from_name(None, crate::scenario::panel::NEW_SCENARIO_ID);
     let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
     let src = Source::from_text(format!("{id}.ron"), text);
     let scenario =

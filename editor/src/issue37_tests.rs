@@ -304,3 +304,95 @@ fn track_labels_typed_key_by_key_keep_their_spaces_and_commas_separate() {
     };
     assert_eq!(f.track.labels, ["1200", "1300", "1400"]);
 }
+
+// ---- §17 Still there from the last round ----
+
+/// The font families of the painted texts that contain `text`.
+fn families_of(h: &Harness<'_, App>, text: &str) -> Vec<egui::FontFamily> {
+    fn walk(shape: &egui::Shape, text: &str, out: &mut Vec<egui::FontFamily>) {
+        match shape {
+            egui::Shape::Text(t) if t.galley.text().contains(text) => out.extend(
+                t.galley
+                    .job
+                    .sections
+                    .iter()
+                    .map(|s| s.format.font_id.family.clone()),
+            ),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, text, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in &h.output().shapes {
+        walk(&s.shape, text, &mut out);
+    }
+    out
+}
+
+#[test]
+fn a_problem_reads_in_the_windows_proportional_type() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = sized(App::new(files::new_map(), None), 1280.0, 800.0);
+    assert!(
+        !h.state_mut()
+            .save_to(&dir.path().join("no-such-folder/m.ron"))
+    );
+    h.run();
+    h.get_by_label("Problem");
+    let families = families_of(&h, "no-such-folder");
+    assert!(!families.is_empty(), "the message is shown");
+    assert!(
+        families
+            .iter()
+            .all(|f| *f == egui::FontFamily::Proportional),
+        "{families:?}"
+    );
+}
+
+#[test]
+fn the_edit_menu_names_its_shortcuts() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::Historical(6));
+    h.run();
+    h.state_mut()
+        .doc_mut()
+        .edit_scenario("Name", |s| s.name = "Other".into());
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Undo Name: “Gettysburg” → “Other” (Ctrl+Z)");
+    h.get_by_label("Redo (Ctrl+Shift+Z / Ctrl+Y)");
+}
+
+#[test]
+fn a_new_scenario_saved_as_takes_its_id_from_the_file_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::NewScenario);
+    h.run();
+    assert_eq!(
+        h.state().doc().scenario().map(|s| s.id.as_str()),
+        Some("new-scenario")
+    );
+    let path = dir.path().join("Round Top.ron");
+    h.state_mut()
+        .path_chosen(crate::app::file_dialog::Purpose::SaveAs(None), path.clone());
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert_eq!(
+        h.state().doc().scenario().map(|s| s.id.as_str()),
+        Some("round-top")
+    );
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(saved.contains("id: \"round-top\""), "{saved}");
+    assert!(!h.state().doc().is_dirty());
+    // Saved again as another file: the id is the user's now, and stays.
+    h.state_mut().path_chosen(
+        crate::app::file_dialog::Purpose::SaveAs(None),
+        dir.path().join("copy.ron"),
+    );
+    h.run();
+    assert_eq!(
+        h.state().doc().scenario().map(|s| s.id.as_str()),
+        Some("round-top")
+    );
+}

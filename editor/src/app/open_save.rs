@@ -547,11 +547,43 @@ impl App {
     }
 
     fn finish_save_as(&mut self, path: &Path, then: Option<Action>) -> bool {
+        self.id_from_file_name(path);
         let ok = self.save_to(path);
         if ok && let Some(a) = then {
             self.perform(a);
         }
         ok
+    }
+
+    /// A new scenario saved the first time takes its id from the file's name (`my-battle.ron`:
+    /// `my-battle`), as `saberc new` names one, rather than keeping the placeholder
+    /// `new-scenario` (issue 37 §17). An id the user typed is kept.
+    fn id_from_file_name(&mut self, path: &Path) {
+        use crate::scenario::panel::NEW_SCENARIO_ID;
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+            return;
+        };
+        let id = saber_schema::output::skeleton::id_from_name(Some(stem), NEW_SCENARIO_ID);
+        let doc = &mut self.ws.doc;
+        if doc.path.is_some() || id == NEW_SCENARIO_ID {
+            return;
+        }
+        let label = format!("Id {NEW_SCENARIO_ID} → {id} (the file's name)");
+        if doc.ms().is_some() {
+            doc.edit_ms(&label, None, |d| {
+                if let MsDoc::Scenario(s) = d
+                    && s.id == NEW_SCENARIO_ID
+                {
+                    s.id = id.clone();
+                }
+            });
+        } else {
+            doc.edit_scenario(&label, |s| {
+                if s.id == NEW_SCENARIO_ID {
+                    s.id = id.clone();
+                }
+            });
+        }
     }
 
     /// The editor's own dialog answered. A file that would be replaced is confirmed first, as

@@ -264,7 +264,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
         ui.label("labels");
         fields::word_list(
             ui,
-            Id::new("ms-track-labels"),
+            Id::unique("ms-track-labels"),
             "Track labels",
             300.0,
             &mut file.track.labels,
