@@ -37,6 +37,14 @@ pub fn allowance_arg(s: &str) -> Result<(UnitKind, u32), String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{mp}` is not a whole number of Movement Points"))?;
+    // A counter's printed allowance moves it; 0 would move nothing, which the analysis could
+    // only show as no arrival, and no counter of the rules prints it.
+    if mp == 0 {
+        return Err(format!(
+            "`{s}`: a Movement Allowance of 0 moves nothing; give the allowance printed on the \
+             counter, 1 to {MAX_ALLOWANCE} Movement Points"
+        ));
+    }
     if mp > MAX_ALLOWANCE {
         return Err(format!(
             "{mp} is over the largest allowance, {MAX_ALLOWANCE}"

@@ -126,7 +126,7 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
         Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind)]),
         Err(d) => return Err(vec![d]),
     }
-    let old = migrate::old_spellings(&src.text, src.syntax);
+    let old = migrate::of_source(src);
     if old.is_empty() {
         let (s, written): (Scenario, _) = parse_document_all(src)?;
         return scenario_schema(&written).map(|deferred| (s, deferred));
@@ -154,7 +154,7 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
 
 /// The notes (FMT005) on the old spellings of a scenario's text, located in it.
 fn old_spelling_notes(src: &Source) -> Vec<Diagnostic> {
-    migrate::old_spellings(&src.text, src.syntax)
+    migrate::of_source(src)
         .iter()
         .map(|o| o.note(&src.text))
         .collect()
@@ -365,10 +365,7 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
                 // Stopped before the map: open the scenario as parsed (in its rewritten form
                 // when it has old spellings), with its map if found.
                 _ => match parse::<Scenario>(&Source {
-                    text: migrate::rewrite(
-                        &src.text,
-                        &migrate::old_spellings(&src.text, src.syntax),
-                    ),
+                    text: migrate::rewrite(&src.text, &migrate::of_source(src)),
                     ..src.clone()
                 }) {
                     Ok(scenario) => {

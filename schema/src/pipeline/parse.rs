@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, did_you_mean, suggestions};
 use crate::model::limits;
-use crate::pipeline::locate::{location_at, location_of_line_col, structure};
+use crate::pipeline::locate::{FieldString, location_at, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
 use crate::pipeline::recover::missing_comma;
@@ -61,7 +61,8 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         )));
     };
     let raw = &text[at..end];
-    let value = format_string(raw);
+    let string = field_string(source, at, end);
+    let value: &str = string.as_ref().map_or("", |s| &s.value);
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
         // Each game's export has its own schema (the `game` field says which).
@@ -90,8 +91,8 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             .collect();
         let near = suggestions(value, names.iter().map(String::as_str));
         // Point at the value inside its quotes when it is a string.
-        let (shown, start, len) = match raw.find('"') {
-            Some(q) if !value.is_empty() => (value, at + q + 1, value.len().min(200)),
+        let (shown, start, len) = match &string {
+            Some(s) if !value.is_empty() => (value, s.start, (s.end - s.start).min(200)),
             _ => (raw, at, span),
         };
         return Err(Diagnostic::new(
@@ -132,8 +133,11 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
                 kind.prefix()
             )
         };
+        let (start, len) = string
+            .as_ref()
+            .map_or((at, span), |s| (s.start, s.end - s.start));
         return Err(Diagnostic::new(Code::UnsupportedVersion, what)
-            .at_location(location_at(text, at + 1, value.len()))
+            .at_location(location_at(text, start, len))
             .with_hint(if version > CURRENT_VERSION {
                 format!("install a saberc that reads {}/{version}", kind.prefix())
             } else {
@@ -158,14 +162,10 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
     let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "game") else {
         return Ok(None);
     };
-    let raw = &text[at..end];
-    let value = format_string(raw);
-    let Some(q) = raw
-        .find('"')
-        .filter(|_| raw.trim_end().ends_with(['"', ')']))
-    else {
+    let Some(string) = field_string(source, at, end) else {
         return Ok(None);
     };
+    let value: &str = &string.value;
     if let Some(game) = Game::from_id(value) {
         return Ok(Some(game));
     }
@@ -178,7 +178,11 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
             crate::diagnostic::printable(value, 60)
         ),
     )
-    .at_location(location_at(text, at + q + 1, value.len().clamp(1, 200)))
+    .at_location(location_at(
+        text,
+        string.start,
+        (string.end - string.start).clamp(1, 200),
+    ))
     .with_hint(did_you_mean(&near).unwrap_or_else(|| {
         format!(
             "the games are {}; leave the field out for Rifle & Saber",
@@ -206,21 +210,10 @@ fn may_have_game_key(text: &str) -> bool {
         })
 }
 
-/// The string a `format` field's value holds (`"saber-map/1"` or, in RON, `Some("…")`); empty
-/// when it holds none.
-fn format_string(raw: &str) -> &str {
-    // RON may write an optional field as `Some("…")`.
-    let inner = raw
-        .strip_prefix("Some")
-        .map(|r| r.trim_start())
-        .and_then(|r| r.strip_prefix('('))
-        .and_then(|r| r.strip_suffix(')'))
-        .map(str::trim)
-        .unwrap_or(raw);
-    inner
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or("")
+/// The string a top-level field's value holds, read as the reader reads it (escapes, raw
+/// strings, RON's `Some("…")`); `None` when it holds none.
+fn field_string(source: &Source, at: usize, end: usize) -> Option<FieldString<'_>> {
+    crate::pipeline::locate::string_in(&source.text, at, end, source.syntax == Syntax::Json)
 }
 
 /// The kind of document the top-level `format` field names, in any version, without parsing
@@ -228,7 +221,8 @@ fn format_string(raw: &str) -> &str {
 /// leaves it alone).
 pub fn named_kind(source: &Source) -> Option<DocKind> {
     let (at, end) = crate::pipeline::locate::top_level_field(&source.text, "format")?;
-    let value = format_string(&source.text[at..end]);
+    let string = field_string(source, at, end)?;
+    let value: &str = &string.value;
     [DocKind::Map, DocKind::Scenario, DocKind::Battle]
         .into_iter()
         .find(|k| {
@@ -1481,6 +1475,68 @@ mod tests {
             "(format: \"saber-scenario/1\", game_length: 8, notes: \"the game ends at dusk\")";
         assert!(!may_have_game_key(rifle));
         assert_eq!(detect_game(&src(rifle)).unwrap(), None);
+    }
+
+    /// A `game` or `format` value is read as the reader reads the string: escapes decoded, raw
+    /// strings read, RON's `Some(…)` looked through (an escape or a raw string was FMT007);
+    /// an unknown game is still located inside its quotes.
+    #[test]
+    fn game_and_format_values_are_read_as_strings() {
+        let ms = Some(Game::MusketAndSaberQuickPlay);
+        for (name, text) in [
+            (
+                "RON escape",
+                r#"(format: "saber-map/1", game: "musket\u{2d}and-saber-quick-play")"#,
+            ),
+            (
+                "raw",
+                r#"(format: "saber-map/1", game: r"musket-and-saber-quick-play")"#,
+            ),
+            (
+                "raw with hashes",
+                r##"(format: "saber-map/1", game: r#"musket-and-saber-quick-play"#)"##,
+            ),
+            (
+                "Some",
+                r#"(format: "saber-map/1", game: Some /* c */ ("musket-and-saber-quick-play"))"#,
+            ),
+            (
+                "format escaped",
+                r#"(format: "saber\u{2d}map/1", game: "musket-and-saber-quick-play")"#,
+            ),
+            (
+                "format raw",
+                r#"(format: r"saber-map/1", game: "musket-and-saber-quick-play")"#,
+            ),
+        ] {
+            assert_eq!(detect_game(&src(text)).unwrap(), ms, "{name}");
+            assert_eq!(detect(&src(text)).unwrap(), (DocKind::Map, 1), "{name}");
+            assert_eq!(named_kind(&src(text)), Some(DocKind::Map), "{name}");
+        }
+        let json = Source::from_text(
+            "m.json",
+            r#"{"format": "saber\u002dmap/1", "game": "musket\u002dand-saber-quick-play"}"#,
+        );
+        assert_eq!(detect_game(&json).unwrap(), ms);
+        assert_eq!(detect(&json).unwrap(), (DocKind::Map, 1));
+        // The RON spelling of an escape is not JSON's: the JSON reader refuses it, and it
+        // names no game.
+        let ron_in_json = Source::from_text(
+            "m.json",
+            r#"{"format": "saber-map/1", "game": "musket\u{2d}and-saber-quick-play"}"#,
+        );
+        assert_eq!(detect_game(&ron_in_json).unwrap(), None);
+        let text = r#"(format: "saber-map/1", game: r"rifle-and-sabre")"#;
+        let e = detect_game(&src(text)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownGame);
+        let l = e.location.unwrap();
+        assert_eq!(
+            &text[l.offset..l.offset + l.length],
+            r#"r"rifle-and-sabre""#
+        );
+        let text = r#"(format: "saber-map/1", game: "rifle-and-sabre")"#;
+        let l = detect_game(&src(text)).unwrap_err().location.unwrap();
+        assert_eq!(&text[l.offset..l.offset + l.length], "rifle-and-sabre");
     }
 
     /// What the schema stage sees of a JSON file is exactly the text's value, a unit variant
