@@ -4,7 +4,10 @@
 //! allowances are not known (PLY003), a deployment zone a group can never leave (PLY004).
 //!
 //! Conservative: the readings of `queries::playable` favour the moving side (no enemy in the
-//! way, guns limbered, mounted units charging), so a finding here holds in every game. A side
+//! way, guns limbered, mounted units charging), so a finding here holds in every game. Where
+//! the text reads two ways ([`crate::queries::readings`]) an error fires only when the goal is
+//! impossible under the lenient readings, so under every one; a goal only the strict readings
+//! make impossible is a note naming the readings that do (PLY005, PLY006). A side
 //! that may meet its goal in another way (any sub-goal of an `Any`) is judged on each place
 //! alone: an `Any` whose other branch can be met is not a finding, so only the places of goals
 //! that must all be met (a goal alone, or under `All`) are judged.
@@ -15,18 +18,78 @@ use crate::model::scenario::{Entry, Scenario};
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::playable::{self, GivenAllowances, Playable, TargetKind};
-use crate::ruleset::Ruleset;
+use crate::queries::readings::{Ambiguity, Readings};
+use crate::ruleset::{Game, Ruleset};
 
 pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     if r.incomplete {
         return Vec::new();
     }
-    let play = playable::playable(s, map, r, rules, &GivenAllowances::new());
-    if play.incomplete {
+    let under = |readings| {
+        let play = playable::playable_under(s, map, r, rules, &GivenAllowances::new(), readings);
+        (!play.incomplete).then_some(play)
+    };
+    let Some(lenient) = under(Readings::LENIENT) else {
         return Vec::new();
+    };
+    let mut found = findings(s, rules, &lenient);
+    // A goal only the strict readings make impossible is a note naming them.
+    if let Some(strict) = under(Readings::STRICT) {
+        let mut one_at_a_time: Vec<Option<Vec<Finding>>> = vec![None; Ambiguity::ALL.len()];
+        let mut notes = Vec::new();
+        for (ti, d) in findings(s, rules, &strict) {
+            let code = match d.code {
+                Code::TargetOutOfReach => Code::TargetOutOfReachStrictly,
+                Code::TargetTooFar => Code::TargetTooFarStrictly,
+                _ => continue,
+            };
+            if found.iter().any(|(t, _)| *t == ti) {
+                continue;
+            }
+            // The readings that make it impossible alone; all of them when none does.
+            let mut which: Vec<Ambiguity> = Vec::new();
+            for (ai, a) in Ambiguity::ALL.into_iter().enumerate() {
+                let alone = one_at_a_time[ai].get_or_insert_with(|| {
+                    under(Readings::only(a)).map_or_else(Vec::new, |p| findings(s, rules, &p))
+                });
+                if alone.iter().any(|(t, d2)| *t == ti && d2.code == d.code) {
+                    which.push(a);
+                }
+            }
+            let readings: Vec<&str> = if which.is_empty() {
+                Ambiguity::ALL.iter().map(|a| a.strict_reading()).collect()
+            } else {
+                which.iter().map(|a| a.strict_reading()).collect()
+            };
+            let joiner = if which.is_empty() { " and " } else { "; or " };
+            let message = format!(
+                "only under a strict reading of the rules: {} (the reading: {}). Under the lenient reading, which `saberc analyze` counts, the goal can be met",
+                d.message,
+                readings.join(joiner)
+            );
+            let hint = if code == Code::TargetOutOfReachStrictly {
+                "if you read the rule strictly, allow a crossing or move the zone or the target; otherwise record your reading under `interpretations`"
+            } else {
+                "if you read the rule strictly, give the goal more Game-Turns or the side a nearer zone; otherwise record your reading under `interpretations`"
+            };
+            let mut note = Diagnostic::new(code, message).with_hint(hint);
+            note.path = d.path.clone();
+            notes.push((ti, note));
+        }
+        found.extend(notes);
     }
+    let mut out: Vec<Diagnostic> = found.into_iter().map(|(_, d)| d).collect();
+    out.extend(enclosed(s, map, r, &lenient));
+    out
+}
+
+/// A finding on one target (its index in [`Playable::targets`]).
+type Finding = (usize, Diagnostic);
+
+/// PLY001–PLY003 on the targets of one search.
+fn findings(s: &Scenario, rules: &Ruleset, play: &Playable) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (t, reaches) in &play.targets {
+    for (ti, (t, reaches)) in play.targets.iter().enumerate() {
         let side = &s.sides[t.side];
         // Judged only where the place must be reached: not under an `Any`, nor an empty place
         // (other checks report it), and only on the groups that have units that count, a hex
@@ -55,7 +118,14 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
         };
         let path = t.path.clone();
         if reaches.iter().all(|g| g.least.is_none()) {
-            out.push(
+            // `analyze` reads Rifle & Saber scenarios only.
+            let hint = if rules.game == Game::RifleAndSaber {
+                "`saberc analyze` shows each group's least cost; allow a crossing, or move the zone or the target"
+            } else {
+                "the editor's movement overlay shows how far each group gets; allow a crossing, or move the zone or the target"
+            };
+            out.push((
+                ti,
                 Diagnostic::new(
                     Code::TargetOutOfReach,
                     format!(
@@ -66,13 +136,14 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                     ),
                 )
                 .at_path(path)
-                .with_hint("`saberc analyze` shows each group's least cost; allow a crossing, or move the zone or the target"),
-            );
+                .with_hint(hint),
+            ));
             continue;
         }
-        judge_time(s, rules, t, reaches, &mut out, path);
+        if let Some(d) = judge_time(s, rules, t, reaches, path) {
+            out.push((ti, d));
+        }
     }
-    out.extend(enclosed(s, map, r, &play));
     out
 }
 
@@ -82,9 +153,8 @@ fn judge_time(
     rules: &Ruleset,
     t: &playable::Target,
     reaches: &[playable::GroupReach],
-    out: &mut Vec<Diagnostic>,
     path: Vec<PathSeg>,
-) {
+) -> Option<Diagnostic> {
     let side = &s.sides[t.side];
     let unknown = reaches
         .iter()
@@ -94,7 +164,7 @@ fn judge_time(
         .filter_map(|g| g.earliest())
         .min_by_key(|a| (a.turn, a.phases));
     if earliest.is_some_and(|a| a.turn <= t.deadline) {
-        return;
+        return None;
     }
     if !unknown {
         let message = match earliest {
@@ -117,14 +187,13 @@ fn judge_time(
                 t.goal
             ),
         };
-        out.push(
+        return Some(
             Diagnostic::new(Code::TargetTooFar, message)
                 .at_path(path)
                 .with_hint(
                     "give the goal more Game-Turns, or the side a nearer zone or a faster unit",
                 ),
         );
-        return;
     }
     // Allowances unknown: the least cost against twelve points a phase (4K), over the phases
     // each group has before the deadline.
@@ -135,7 +204,7 @@ fn judge_time(
         .max()
         .unwrap_or(0);
     if max_mp == 0 {
-        return;
+        return None;
     }
     let needs: Vec<(u32, u32)> = reaches
         .iter()
@@ -148,14 +217,13 @@ fn judge_time(
     let impossible = needs
         .iter()
         .all(|(cost, phases)| *cost > 0 && *cost > phases * max_mp * 3);
-    if !needs.is_empty() && impossible {
+    (!needs.is_empty() && impossible).then(|| {
         let least = reaches
             .iter()
             .filter_map(|g| g.least.as_ref().map(|l| l.0))
             .min()
             .expect("a group reaches it");
-        out.push(
-            Diagnostic::new(
+        Diagnostic::new(
                 Code::TargetNeedsAllowance,
                 format!(
                     "{} would need a Movement Allowance over {max_mp} to meet victory condition {} (\"{}\") by Game-Turn {}: the cheapest path costs {least}",
@@ -166,9 +234,8 @@ fn judge_time(
                 ),
             )
             .at_path(path)
-            .with_hint("give the goal more Game-Turns, or give `counter_values` with the allowances your counters print"),
-        );
-    }
+            .with_hint("give the goal more Game-Turns, or give `counter_values` with the allowances your counters print")
+    })
 }
 
 /// PLY004: a deploying group none of whose units can step out of its zone (every hex beside

@@ -1228,10 +1228,13 @@ registry! {
         explanation: "No unit of the side that must reach this place (a hex to hold, an exit, \
             the enemy's set-up) can get there by any path from where it deploys or arrives, \
             whatever its Movement Allowance: the hexes the scenario forbids it (river hexes \
-            where rivers may be entered only at bridges and fords, 11.5; crossings a \
-            `RiverCrossing` rule does not allow; non-road hexes for limbers, 11.17) or the map's \
-            edges cut it off. Enemy units are left out, so the goal is impossible in every game. \
-            `saberc analyze` shows the least costs; allow a crossing, move the zone or the target.",
+            where rivers may be entered only at bridges and fords, 11.5; non-road hexes for \
+            limbers, 11.17), the crossings a `RiverCrossing` rule does not allow, or the map's \
+            edges cut it off. Enemy units are left out and every unclear text is read in the \
+            side's favour, so the goal is impossible in every game. `saberc analyze` shows the \
+            least costs (it analyses a file whose only errors are these findings), and for a \
+            Musket & Saber file the editor's movement overlay; allow a crossing, move the zone \
+            or the target.",
         bad: "(printed: \"The Southerners cross at R5.\", effect: RiverCrossing(side: \"south\", at: Feature(\"R5\"))),   // R5's hexes are river, which they may not enter",
         fixed: "(printed: \"The Southerners cross at B4.\", effect: RiverCrossing(side: \"south\", at: Feature(\"B4\"))),",
         zones: OnComputedZones,
@@ -1281,6 +1284,39 @@ registry! {
         bad: "(id: \"a\", units: {EB: 6, CY: 2}, entry: Deploy(zone: RiverSide(South))),\n…\n(printed: \"The Southerners cross at R5.\", effect: RiverCrossing(side: \"south\", at: Feature(\"R5\"))),",
         fixed: "(id: \"a\", units: {EB: 6, CY: 2}, entry: Deploy(zone: RiverSide(South))),\n…\n(printed: \"The Southerners cross at B4 or R5.\", effect: RiverCrossing(side: \"south\", at: Union([Feature(\"B4\"), Feature(\"R5\")]))),",
         zones: OnComputedZones,
+    }
+    TargetOutOfReachStrictly = "PLY005" {
+        severity: Note,
+        family: Playability,
+        rule: Some("4.0, 9.2"),
+        title: "no path reaches a place under a strict reading of the rules",
+        explanation: "Under the lenient readings of the rules where their text reads two ways \
+            (the README's \"Playability readings\"), a unit of the side can reach this place; \
+            under a strict one (named in the message) none can: most often a `RiverCrossing` \
+            rule read as forbidding every other river hex rather than every other crossing. \
+            The goal is not impossible, so this is a note: if you read the rule strictly, move \
+            the zone or the target or allow a crossing; otherwise record your reading.",
+        bad: "(printed: \"The Southerners may cross only at B4.\", effect: RiverCrossing(side: \"south\", at: Feature(\"B4\"))),   // the goal is in R5, on the river",
+        fixed: "(printed: \"The Southerners may cross at B4 or anywhere on R5.\", effect: RiverCrossing(side: \"south\", at: Union([Feature(\"B4\"), Feature(\"R5\")]))),",
+        zones: OnComputedZones,
+        split_from: "PLY001",
+    }
+    TargetTooFarStrictly = "PLY006" {
+        severity: Note,
+        family: Playability,
+        rule: Some("4C, 4H, 4M, 9.2"),
+        title: "a goal no unit reaches by its Game-Turn under a strict reading of the rules",
+        explanation: "Under the lenient readings of the rules where their text reads two ways \
+            (the README's \"Playability readings\"), the fastest unit of the side reaches this \
+            place by the goal's Game-Turn; under a strict one (named in the message) it does \
+            not: a ridge hexside crossed along a road adding 1 MP (9.2) to the Road Movement \
+            Rate (4M), or a road's edge hex entered from off the map at its other terrain. The \
+            goal is not impossible, so this is a note: if you read the rule strictly, give the \
+            goal a Game-Turn more; otherwise record your reading.",
+        bad: "goal: Hold(target: Feature(\"B4\"), when: EndOfTurn(1)),   // arriving by the South road at 1 MP a phase",
+        fixed: "goal: Hold(target: Feature(\"B4\"), when: EndOfTurn(2)),",
+        zones: OnComputedZones,
+        split_from: "PLY002",
     }
     BattleInvalid = "FAC001" {
         severity: Error,
