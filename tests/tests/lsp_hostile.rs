@@ -455,3 +455,57 @@ fn untitled_names_that_look_like_paths_are_not_files() {
     }
     c.finish();
 }
+
+/// The message loop's fuzz target, bounded: each seed of `fuzz/seeds/lsp_messages` and
+/// mangled copies of it (cut short, bytes changed, pieces repeated) through the loop in
+/// process; no reply may be an internal error, and no failure may be logged.
+#[test]
+fn the_message_loop_takes_mangled_sessions() {
+    let dir = repo("fuzz/seeds/lsp_messages");
+    let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .collect();
+    seeds.sort();
+    assert!(seeds.len() >= 4);
+    let mut state: u64 = 0x5eed;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n.max(1)
+    };
+    let mut runs = 0;
+    for seed in &seeds {
+        for round in 0..40 {
+            let mut input = seed.clone();
+            if round > 0 {
+                for _ in 0..1 + next(4) {
+                    let at = next(input.len());
+                    match next(3) {
+                        0 => input.truncate(at),
+                        1 => input[at] = b"{}[]\":,\\u0d8 \r\nx\xc3"[next(17)],
+                        _ => {
+                            let len = next(64).min(input.len() - at);
+                            let piece = input[at..at + len].to_vec();
+                            input.splice(at..at, piece);
+                        }
+                    }
+                    if input.is_empty() {
+                        break;
+                    }
+                }
+            }
+            for m in saberc::serve_lsp_bytes(&input) {
+                assert_ne!(m["error"]["code"], -32603, "{m}");
+                let failed = m["method"] == "window/logMessage"
+                    && m["params"]["message"]
+                        .as_str()
+                        .is_some_and(|s| s.contains("failed on"));
+                assert!(!failed, "{m}");
+            }
+            runs += 1;
+        }
+    }
+    eprintln!("{runs} sessions through the message loop");
+}
