@@ -203,8 +203,8 @@ fn serve(conn: Connection, settings: Settings) -> Result<(), Error> {
 }
 
 /// The `initialize` request and its parameters (read leniently: a client's odd capability
-/// does not stop the server). Requests before it are refused as the protocol says; `exit`
-/// (or the end of input) before it ends the server, `None`.
+/// does not stop the server). Requests before it are refused as the protocol says; the end of
+/// input before it is `None`, `exit` an error.
 fn initialize(conn: &Connection) -> Result<Option<(RequestId, InitializeParams)>, Error> {
     loop {
         let Ok(incoming) = conn.receiver.recv() else {
@@ -222,7 +222,10 @@ fn initialize(conn: &Connection) -> Result<Option<(RequestId, InitializeParams)>
                     "the server is not initialized: `initialize` comes first".into(),
                 )))?;
             }
-            Incoming::Message(Message::Notification(n)) if n.method == "exit" => return Ok(None),
+            // Exit without shutdown: exit code 1, as the protocol says.
+            Incoming::Message(Message::Notification(n)) if n.method == "exit" => {
+                return Err("the client said `exit` before `initialize`".into());
+            }
             Incoming::Message(_) => {}
             Incoming::Refused(r) => refuse(&conn.sender, r)?,
         }
