@@ -32,6 +32,8 @@ pub mod report;
 mod schema;
 mod tiled;
 
+pub use lsp::serve_bytes as serve_lsp_bytes;
+
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};

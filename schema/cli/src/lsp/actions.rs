@@ -17,8 +17,8 @@ pub fn suggestions(hint: &str) -> Vec<&str> {
     rest[..end].split('`').skip(1).step_by(2).collect()
 }
 
-/// The quick fixes for one published finding of the document `uri` with text `text`.
-pub fn fixes(uri: &Uri, text: &str, d: &lsp_types::Diagnostic) -> Vec<CodeAction> {
+/// The quick fixes for one published finding of the document `uri` (its text's lines).
+pub fn fixes(uri: &Uri, lines: &LineIndex, d: &lsp_types::Diagnostic) -> Vec<CodeAction> {
     let Some(hint) = d
         .data
         .as_ref()
@@ -27,7 +27,7 @@ pub fn fixes(uri: &Uri, text: &str, d: &lsp_types::Diagnostic) -> Vec<CodeAction
     else {
         return Vec::new();
     };
-    let lines = LineIndex::new(text);
+    let text = lines.text();
     let (start, end) = (lines.offset(d.range.start), lines.offset(d.range.end));
     if start >= end {
         return Vec::new();

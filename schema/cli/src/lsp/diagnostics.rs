@@ -25,11 +25,13 @@ pub fn check_document(src: &Source, registry: &MapRegistry) -> FileReport {
     check_source(src, registry)
 }
 
-/// One finding for the protocol: its range (UTF-16), severity, code, message with the hint,
-/// and the hint, rule and explanation command as data (for code actions and clients).
-pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, bom: bool) -> lsp_types::Diagnostic {
+/// One finding for the protocol: its range, severity, code, message with the hint, and the
+/// hint, rule and explanation command as data (for code actions and clients). `lines` index
+/// the document's text, in which the finding's text starts `base` bytes in (after a
+/// byte-order mark, which the library leaves out).
+pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, base: usize) -> lsp_types::Diagnostic {
     let range = match d.location {
-        Some(l) => shift_for_bom(lines.range(l.offset, l.length), bom),
+        Some(l) => lines.range(base + l.offset, l.length),
         None => Range::default(),
     };
     let mut message = d.message.clone();
@@ -62,19 +64,6 @@ pub fn severity(s: Severity) -> DiagnosticSeverity {
         Severity::Warning => DiagnosticSeverity::WARNING,
         Severity::Note => DiagnosticSeverity::INFORMATION,
     }
-}
-
-/// The library drops a leading byte-order mark before checking; the client counts it as one
-/// UTF-16 unit of the first line.
-fn shift_for_bom(mut r: Range, bom: bool) -> Range {
-    if bom {
-        for p in [&mut r.start, &mut r.end] {
-            if p.line == 0 {
-                p.character += 1;
-            }
-        }
-    }
-    r
 }
 
 /// Is this a diagnostic code's spelling (`REF001`)?
