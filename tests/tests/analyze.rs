@@ -163,3 +163,28 @@ fn readme_row(report: &Value) -> String {
     }
     format!("| {rule} | {name} | {} |", cells.join("<br>"))
 }
+
+/// PLY001's help sends the designer to `analyze`: a file whose only errors are playability
+/// findings is analysed (its errors said on standard error, exit 1); any other error still
+/// stops it.
+#[test]
+fn analyze_shows_the_scenario_its_playability_errors_are_about() {
+    for fixture in [
+        "tests/fixtures/bad/playability-no-path-to-the-target.ron",
+        "tests/fixtures/bad/playability-cavalry-charge-stops-at-the-woods.ron",
+    ] {
+        let out = saberc(BIN, &["analyze", fixture]);
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(1), "{fixture}: {stderr}");
+        assert!(stderr.contains("PLY00"), "{fixture}: {stderr}");
+        assert!(!stderr.contains("not analysed"), "{fixture}: {stderr}");
+        assert!(stdout.contains("least cost"), "{fixture}: {stdout}");
+    }
+    let out = saberc(BIN, &["analyze", "tests/fixtures/bad/side-without-units.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not analysed"));
+    assert!(out.stdout.is_empty());
+}
