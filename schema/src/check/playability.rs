@@ -299,7 +299,14 @@ mod tests {
 
     /// A scenario on `map`: the reds (`units`, allowance `ma` by special rule) deploy on
     /// `start` or arrive there on Game-Turn 1, and must hold `target` by Game-Turn `deadline`.
-    fn scenario(start: Coord, arrive: bool, units: &str, ma: u32, target: Coord, deadline: u32) -> Scenario {
+    fn scenario(
+        start: Coord,
+        arrive: bool,
+        units: &str,
+        ma: u32,
+        target: Coord,
+        deadline: u32,
+    ) -> Scenario {
         let kind = &units[..2];
         let entry = if arrive {
             format!("Arrive(turn: 1, at: Hexes([({}, {})]))", start.0, start.1)

@@ -91,8 +91,7 @@ impl Crossing {
             } else {
                 l
             })
-        } else if self.bank[j] != NO_BANK && self.disallowed[i] && l != 0 && l - 1 != self.bank[j]
-        {
+        } else if self.bank[j] != NO_BANK && self.disallowed[i] && l != 0 && l - 1 != self.bank[j] {
             None
         } else {
             Some(0)
@@ -295,7 +294,10 @@ mod tests {
 
     /// A charge into clear, flat hexes only (the lenient reading).
     fn clear_only(m: &Map) -> impl Fn(Option<Coord>, Coord) -> bool + '_ {
-        |_, to| m.cell(to).is_some_and(|c| c.terrain == Terrain::Clear && !c.slope)
+        |_, to| {
+            m.cell(to)
+                .is_some_and(|c| c.terrain == Terrain::Clear && !c.slope)
+        }
     }
 
     fn one(c: Coord) -> Vec<(Coord, Mp)> {
@@ -380,7 +382,12 @@ mod tests {
         let end = HexSet::from_coords(m.grid, [Coord(12, 1)]);
         // Arriving in the woods (2 MP): no charge that phase; 2 + 11 = 13 MP at allowance 4 is
         // 4 phases, or the phase of arrival (2 + 2) then a charge (8 hexes... 12 − 4 = 8 left).
-        let w = walk.phases(&[(Coord(1, 1), Mp::whole(2))], Mp::whole(4), Some(&charge), &end);
+        let w = walk.phases(
+            &[(Coord(1, 1), Mp::whole(2))],
+            Mp::whole(4),
+            Some(&charge),
+            &end,
+        );
         assert_eq!(w.map(|w| w.0), Some(2));
         let alone = walk.phases(&[(Coord(1, 1), Mp::whole(2))], Mp::whole(4), None, &end);
         assert_eq!(alone.map(|w| w.0), Some(4));
@@ -473,7 +480,9 @@ mod tests {
             m.grid.index(Coord(4, 3)).unwrap(),
             m.grid.index(Coord(5, 2)).unwrap(),
         );
-        let south = crossing.step(m.grid.index(Coord(5, 4)).unwrap(), 0, i53).unwrap();
+        let south = crossing
+            .step(m.grid.index(Coord(5, 4)).unwrap(), 0, i53)
+            .unwrap();
         assert_eq!(crossing.step(i53, south, i52), None);
         let freed = crossing.step(i53, south, i43).unwrap();
         assert_eq!(freed, 0);
@@ -486,7 +495,10 @@ mod tests {
             table: &t,
             crossing: Some(&crossing),
         };
-        let w = walk.least(&one(Coord(5, 4)), &HexSet::from_coords(m.grid, [Coord(5, 2)]));
+        let w = walk.least(
+            &one(Coord(5, 4)),
+            &HexSet::from_coords(m.grid, [Coord(5, 2)]),
+        );
         assert!(w.is_some_and(|w| w.1.contains(&Coord(4, 3))));
     }
 
