@@ -380,8 +380,9 @@ mod tests {
             may_enter: &may,
         };
         let end = HexSet::from_coords(m.grid, [Coord(12, 1)]);
-        // Arriving in the woods (2 MP): no charge that phase; 2 + 11 = 13 MP at allowance 4 is
-        // 4 phases, or the phase of arrival (2 + 2) then a charge (8 hexes... 12 − 4 = 8 left).
+        // Arriving in the woods (2 MP): no charge in that phase, which ends two clear hexes on
+        // at hex 3 (2 + 1 + 1); a charge then runs the nine hexes to 12. Without charging,
+        // 2 + 11 = 13 MP at allowance 4 is 4 phases.
         let w = walk.phases(
             &[(Coord(1, 1), Mp::whole(2))],
             Mp::whole(4),
@@ -431,9 +432,9 @@ mod tests {
             walk.least(&start, &at(Coord(2, 3))).map(|w| w.0),
             Some(Mp::thirds(1))
         );
-        // Across: not over (2, 3), but round by (4, 3): (3, 4) 1, (4, 4) ⅓? No road hexside
-        // between (3, 4) and (4, 4), so 1; (4, 3) ⅓ and (4, 2) ⅓ along the road; then (3, 2)
-        // 1 and (2, 2) 1: 4⅔ MP. Over the bridge it would be ⅔.
+        // Across: not over (2, 3) but round by (4, 3): (3, 4) 1 and (4, 4) 1 (no road
+        // hexside between them), (4, 3) ⅓ and (4, 2) ⅓ along the road, (3, 2) 1 and (2, 2) 1:
+        // 4⅔ MP. Over the bridge it would be ⅔.
         let across = walk.least(&start, &at(Coord(2, 2)));
         assert_eq!(across.as_ref().map(|w| w.0), Some(Mp::thirds(14)));
         assert!(!across.unwrap().1.contains(&Coord(2, 3)));
@@ -445,8 +446,8 @@ mod tests {
             free.least(&start, &at(Coord(2, 2))).map(|w| w.0),
             Some(Mp::thirds(2))
         );
-        // In and back out to the same bank is no crossing: from (1, 4) to (3, 4) over the
-        // bridge (2, 3)... dearer than along the bank, so the bank way is kept: 2 MP.
+        // In and back out to the same bank is no crossing; from (1, 4) to (3, 4) the way along
+        // the bank, 2 MP, is as cheap as any.
         assert_eq!(
             walk.least(&one(Coord(1, 4)), &at(Coord(3, 4))).map(|w| w.0),
             Some(Mp::whole(2))
@@ -484,6 +485,9 @@ mod tests {
             .step(m.grid.index(Coord(5, 4)).unwrap(), 0, i53)
             .unwrap();
         assert_eq!(crossing.step(i53, south, i52), None);
+        // Back out on the bank it went in from: no crossing.
+        let i54 = m.grid.index(Coord(5, 4)).unwrap();
+        assert_eq!(crossing.step(i53, south, i54), Some(0));
         let freed = crossing.step(i53, south, i43).unwrap();
         assert_eq!(freed, 0);
         assert_eq!(crossing.step(i43, freed, i53), Some(0));
