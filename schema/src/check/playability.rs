@@ -19,7 +19,7 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::playable::{self, GivenAllowances, Playable, TargetKind};
 use crate::queries::readings::{Ambiguity, Readings};
-use crate::ruleset::{Game, Ruleset};
+use crate::ruleset::Ruleset;
 
 pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     if r.incomplete {
@@ -118,12 +118,9 @@ fn findings(s: &Scenario, rules: &Ruleset, play: &Playable) -> Vec<Finding> {
         };
         let path = t.path.clone();
         if reaches.iter().all(|g| g.least.is_none()) {
-            // `analyze` reads Rifle & Saber scenarios only.
-            let hint = if rules.game == Game::RifleAndSaber {
-                "`saberc analyze` shows each group's least cost; allow a crossing, or move the zone or the target"
-            } else {
-                "the editor's movement overlay shows how far each group gets; allow a crossing, or move the zone or the target"
-            };
+            // `analyze` analyses a file whose only errors are these (a Musket & Saber scenario is
+            // checked by its own family, without PLY).
+            let hint = "`saberc analyze` shows each group's least cost; allow a crossing, or move the zone or the target";
             out.push((
                 ti,
                 Diagnostic::new(
@@ -288,4 +285,135 @@ fn enclosed(s: &Scenario, map: &Map, r: &Resolved, play: &Playable) -> Vec<Diagn
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Severity;
+    use crate::model::hex::Coord;
+    use crate::model::map::{Cell, Road, RoadKind, SideKey};
+    use crate::queries::movement::{Movement, Mp};
+    use crate::ruleset::Terrain;
+    use proptest::prelude::*;
+
+    /// A scenario on `map`: the reds (`units`, allowance `ma` by special rule) deploy on
+    /// `start` or arrive there on Game-Turn 1, and must hold `target` by Game-Turn `deadline`.
+    fn scenario(
+        start: Coord,
+        arrive: bool,
+        units: &str,
+        ma: u32,
+        target: Coord,
+        deadline: u32,
+    ) -> Scenario {
+        let kind = &units[..2];
+        let entry = if arrive {
+            format!("Arrive(turn: 1, at: Hexes([({}, {})]))", start.0, start.1)
+        } else {
+            format!("Deploy(zone: Hexes([({}, {})]))", start.0, start.1)
+        };
+        let text = format!(
+            r#"(
+    format: "saber-scenario/1", id: "t", name: "T", date: "1 June 1866", map: "t",
+    sides: [
+        (id: "red", name: "Reds", color: Red, groups: [(id: "a", units: {{{units}}}, entry: {entry})]),
+        (id: "blue", name: "Blues", color: Blue, groups: [(id: "a", units: {{MZ: 1}}, entry: Deploy(zone: Everywhere))]),
+    ],
+    deploys_first: "blue", moves_first: "red", game_length: {length},
+    victory: [(side: "red", goal: Hold(target: Hexes([({tc}, {tr})]), when: EndOfTurn({deadline})), printed: "Hold it.")],
+    special_rules: [(printed: "Move.", effect: Movement(side: "red", kinds: [{kind}], movement: {ma}))],
+    notes: "",
+)"#,
+            length = deadline.max(1),
+            tc = target.0,
+            tr = target.1,
+        );
+        crate::pipeline::parse::ron_options()
+            .from_str(&text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// A goal reachable by construction (a walk on a random map, from the group's hex, at
+        /// an allowance every single move fits in, the deadline the Game-Turn that walk gets
+        /// there moving as far as each phase allows) never gets a playability error, whatever
+        /// the terrain, ridges, roads and mounted units (4C, 4H, 4K, 4M, 9.2).
+        #[test]
+        fn a_goal_reachable_by_construction_never_gets_a_playability_error(
+            cells in proptest::collection::vec((0u8..7, any::<bool>()), 48),
+            ridges in proptest::collection::vec((0u8..48, 0u8..6), 0..12),
+            road in proptest::collection::vec(0u8..6, 1..8),
+            start in 0u8..48,
+            steps in proptest::collection::vec(0u8..6, 1..16),
+            ma in 4u32..7,
+            cavalry: bool,
+            arrive: bool,
+        ) {
+            let mut m = Map::blank("t", "T", 8, 6);
+            for (i, (t, slope)) in cells.iter().enumerate() {
+                let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
+                m.cells[i] = Cell { terrain, slope: *slope && !terrain.is_river() };
+            }
+            let g = m.grid;
+            for (a, k) in &ridges {
+                let a = g.coord_at(*a as usize);
+                if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
+                    m.ridges.insert(SideKey::new(a, b));
+                }
+            }
+            // A road from the west edge, so that some arrivals enter along it.
+            let mut at = Coord(1, 3);
+            let mut hexes = vec![at];
+            for k in &road {
+                let next = g.neighbors(at).nth(*k as usize % 6).filter(|n| !hexes.contains(n));
+                match next {
+                    Some(n) => { hexes.push(n); at = n; }
+                    None => break,
+                }
+            }
+            m.roads.push(Road { name: None, kind: RoadKind::Minor, hexes });
+            // An arrival needs a hex at the edge.
+            let from = if arrive {
+                let edge: Vec<Coord> = g.coords().filter(|c| c.0 == 1 || c.1 == 1 || c.0 == 8 || c.1 == 6).collect();
+                edge[start as usize % edge.len()]
+            } else {
+                g.coord_at(start as usize)
+            };
+            let mut walk = vec![from];
+            for k in &steps {
+                let here = *walk.last().unwrap();
+                let ns: Vec<Coord> = g.neighbors(here).collect();
+                walk.push(ns[*k as usize % ns.len()]);
+            }
+            let target = *walk.last().unwrap();
+            // The walk's phases at the allowance, greedily, on the printed map.
+            let mv = Movement::new(&m, m.rules());
+            let cap = Mp::whole(ma).in_thirds();
+            let (mut phases, mut left) = if arrive {
+                (1, cap - mv.entry_from_off_map(from).unwrap().in_thirds())
+            } else {
+                (0, 0)
+            };
+            for w in walk.windows(2) {
+                let c = mv.entry_cost(w[0], w[1]).unwrap().in_thirds();
+                if c > left {
+                    phases += 1;
+                    left = cap;
+                }
+                left -= c;
+            }
+            let deadline = phases.max(1);
+            let units = if cavalry { "CY: 2" } else { "MZ: 2" };
+            let s = scenario(from, arrive, units, ma, target, deadline);
+            let (_, found) = crate::check::check_scenario(&s, &m, m.rules(), None);
+            let errors: Vec<String> = found
+                .iter()
+                .filter(|d| d.severity == Severity::Error && d.code.info().family == crate::diagnostic::Family::Playability)
+                .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+                .collect();
+            prop_assert!(errors.is_empty(), "{:?} → {:?} by {}: {:?}", from, target, deadline, errors);
+        }
+    }
 }

@@ -1232,9 +1232,8 @@ registry! {
             limbers, 11.17), the crossings a `RiverCrossing` rule does not allow, or the map's \
             edges cut it off. Enemy units are left out and every unclear text is read in the \
             side's favour, so the goal is impossible in every game. `saberc analyze` shows the \
-            least costs (it analyses a file whose only errors are these findings), and for a \
-            Musket & Saber file the editor's movement overlay; allow a crossing, move the zone \
-            or the target.",
+            least costs (it analyses a file whose only errors are these findings); allow a \
+            crossing, move the zone or the target.",
         bad: "(printed: \"The Southerners cross at R5.\", effect: RiverCrossing(side: \"south\", at: Feature(\"R5\"))),   // R5's hexes are river, which they may not enter",
         fixed: "(printed: \"The Southerners cross at B4.\", effect: RiverCrossing(side: \"south\", at: Feature(\"B4\"))),",
         zones: OnComputedZones,

@@ -27,7 +27,7 @@ use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, SideKey};
 use crate::queries::effective_terrain::EffectiveTerrain;
 use crate::queries::readings::{Ambiguity, Readings};
-use crate::ruleset::{Ratio, Ruleset, Terrain, TerrainEffect};
+use crate::ruleset::{Game, Ratio, Ruleset, Terrain, TerrainEffect};
 
 /// A number of Movement Points, held exactly as a count of thirds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -244,12 +244,17 @@ impl<'a> Movement<'a> {
             .filter(|n| *n != to && !grid.contains(*n))
             .filter_map(|n| self.entry_cost(n, to))
             .min()?;
-        let along_road = !self.readings.is_strict(Ambiguity::RoadOffMap)
+        // A reading of R&S 4M: a Musket & Saber map's edge hexes cost their terrain.
+        let along_road = self.rules.game == Game::RifleAndSaber
+            && !self.readings.is_strict(Ambiguity::RoadOffMap)
             && self.road_rule != RoadRule::NotInRoadMode
             && !self.friendly_occupied.is_some_and(|s| s.contains(to))
-            && self.terrain.map().roads.iter().any(|r| {
-                r.hexes.first() == Some(&to) || r.hexes.last() == Some(&to)
-            });
+            && self
+                .terrain
+                .map()
+                .roads
+                .iter()
+                .any(|r| r.hexes.first() == Some(&to) || r.hexes.last() == Some(&to));
         if along_road {
             Some(hex.min(chart_cost(self.rules.road_cost)?))
         } else {

@@ -614,8 +614,7 @@ pub fn playable_under(
                 }
             };
             for counter in movers(s, side, gi, &target.counters) {
-                let (banned, allowed) =
-                    restrictions(s, map, r, &terrain, side, counter, readings);
+                let (banned, allowed) = restrictions(s, map, r, &terrain, side, counter, readings);
                 let key = (side, gi, searches.table(banned));
                 let crossing = allowed.map(|a| searches.crossing(a));
                 let Some((starts, field)) = searches.field(key, &gh.hexes, arrival.is_some())
@@ -648,18 +647,19 @@ pub fn playable_under(
                     reach.unknown.push(counter);
                     continue;
                 };
-                let arrival_of = |allowance: Allowance, (phases, path): (u32, Vec<Coord>)| Arrival {
-                    counter,
-                    allowance,
-                    phases,
-                    turn: turn_of(phases),
-                    path,
-                };
+                let arrival_of =
+                    |allowance: Allowance, (phases, path): (u32, Vec<Coord>)| Arrival {
+                        counter,
+                        allowance,
+                        phases,
+                        turn: turn_of(phases),
+                        path,
+                    };
                 let normal = match crossing {
                     None => match searches.phases(key, a.mp) {
-                        Some(pf) => pf.best_in(&target.hexes).map(|(hex, phases)| {
-                            (phases, pf.path_to(hex).unwrap_or_default())
-                        }),
+                        Some(pf) => pf
+                            .best_in(&target.hexes)
+                            .map(|(hex, phases)| (phases, pf.path_to(hex).unwrap_or_default())),
                         None => {
                             incomplete = true;
                             break;

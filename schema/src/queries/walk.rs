@@ -91,8 +91,7 @@ impl Crossing {
             } else {
                 l
             })
-        } else if self.bank[j] != NO_BANK && self.disallowed[i] && l != 0 && l - 1 != self.bank[j]
-        {
+        } else if self.bank[j] != NO_BANK && self.disallowed[i] && l != 0 && l - 1 != self.bank[j] {
             None
         } else {
             Some(0)
@@ -276,5 +275,269 @@ impl Walk<'_> {
             });
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::map::{Cell, Map, Road, RoadKind, SideKey};
+    use crate::queries::movement::Movement;
+    use crate::ruleset::Terrain;
+
+    fn cell(terrain: Terrain) -> Cell {
+        Cell {
+            terrain,
+            slope: false,
+        }
+    }
+
+    /// A charge into clear, flat hexes only (the lenient reading).
+    fn clear_only(m: &Map) -> impl Fn(Option<Coord>, Coord) -> bool + '_ {
+        |_, to| {
+            m.cell(to)
+                .is_some_and(|c| c.terrain == Terrain::Clear && !c.slope)
+        }
+    }
+
+    fn one(c: Coord) -> Vec<(Coord, Mp)> {
+        vec![(c, Mp::ZERO)]
+    }
+
+    #[test]
+    fn a_charge_moves_twelve_over_clear_terrain_only_4k() {
+        // A row of 16 clear hexes.
+        let m = Map::blank("t", "Test", 16, 1);
+        let t = CostTable::new(&Movement::new(&m, m.rules()));
+        let walk = Walk {
+            table: &t,
+            crossing: None,
+        };
+        let may = clear_only(&m);
+        let charge = Charge {
+            allowance: Mp::whole(12),
+            may_enter: &may,
+        };
+        let at = |c| HexSet::from_coords(m.grid, [Coord(c, 1)]);
+        // All clear: 12 hexes in one charging phase (4K), 3 phases at allowance 4.
+        assert_eq!(
+            walk.phases(&one(Coord(1, 1)), Mp::whole(4), Some(&charge), &at(13))
+                .map(|w| w.0),
+            Some(1)
+        );
+        assert_eq!(
+            walk.phases(&one(Coord(1, 1)), Mp::whole(4), None, &at(13))
+                .map(|w| w.0),
+            Some(3)
+        );
+        // Then disrupted: one hex in the next phase (6.0 A), charging again the phase after:
+        // hex 14 in phase 2, hex 16 in phase 3 (14 + 2 = 16 at 4 MP: phase 3 as well).
+        assert_eq!(
+            walk.phases(&one(Coord(1, 1)), Mp::whole(4), Some(&charge), &at(14))
+                .map(|w| w.0),
+            Some(2)
+        );
+        // Woods at hex 8.
+        let mut m = m.clone();
+        m.set_cell(Coord(8, 1), cell(Terrain::Woods));
+        let at = |c| HexSet::from_coords(m.grid, [Coord(c, 1)]);
+        let t = CostTable::new(&Movement::new(&m, m.rules()));
+        let walk = Walk {
+            table: &t,
+            crossing: None,
+        };
+        let may = clear_only(&m);
+        let charge = Charge {
+            allowance: Mp::whole(12),
+            may_enter: &may,
+        };
+        // The woods stop a charge (4K, 2): charge to hex 7 (6 MP), disrupted into the woods
+        // (phase 2: one hex, whatever it costs), charge on to hex 13 (phase 3). Without the
+        // rule a charge would run through the woods (13 MP: 12 then 1) in 2 phases.
+        let w = walk.phases(&one(Coord(1, 1)), Mp::whole(4), Some(&charge), &at(13));
+        assert_eq!(w.as_ref().map(|w| w.0), Some(3));
+        assert_eq!(w.map(|w| w.1.len()), Some(13));
+        // At allowance 4 alone: 1..7 is 6, woods 2, then 5 more: 13 MP, 4 phases (4C, 4H).
+        assert_eq!(
+            walk.phases(&one(Coord(1, 1)), Mp::whole(4), None, &at(13))
+                .map(|w| w.0),
+            Some(4)
+        );
+    }
+
+    #[test]
+    fn a_charge_enters_its_first_hex_from_off_the_map_only_if_clear_4k() {
+        let mut m = Map::blank("t", "Test", 14, 1);
+        m.set_cell(Coord(1, 1), cell(Terrain::Woods));
+        let t = CostTable::new(&Movement::new(&m, m.rules()));
+        let walk = Walk {
+            table: &t,
+            crossing: None,
+        };
+        let may = clear_only(&m);
+        let charge = Charge {
+            allowance: Mp::whole(12),
+            may_enter: &may,
+        };
+        let end = HexSet::from_coords(m.grid, [Coord(12, 1)]);
+        // Arriving in the woods (2 MP): no charge in that phase, which ends two clear hexes on
+        // at hex 3 (2 + 1 + 1); a charge then runs the nine hexes to 12. Without charging,
+        // 2 + 11 = 13 MP at allowance 4 is 4 phases.
+        let w = walk.phases(
+            &[(Coord(1, 1), Mp::whole(2))],
+            Mp::whole(4),
+            Some(&charge),
+            &end,
+        );
+        assert_eq!(w.map(|w| w.0), Some(2));
+        let alone = walk.phases(&[(Coord(1, 1), Mp::whole(2))], Mp::whole(4), None, &end);
+        assert_eq!(alone.map(|w| w.0), Some(4));
+    }
+
+    /// A river across a 5 × 5 map at row 3, with a bridge at (2, 3) and another at (4, 3), a
+    /// road over each.
+    fn river() -> (Map, HexSet, HexSet) {
+        let mut m = Map::blank("t", "Test", 5, 5);
+        for c in 1..=5 {
+            m.set_cell(Coord(c, 3), cell(Terrain::River));
+        }
+        m.set_cell(Coord(2, 3), cell(Terrain::Bridge));
+        m.set_cell(Coord(4, 3), cell(Terrain::Bridge));
+        for c in [2, 4] {
+            m.roads.push(Road {
+                name: None,
+                kind: RoadKind::Minor,
+                hexes: vec![Coord(c, 2), Coord(c, 3), Coord(c, 4)],
+            });
+        }
+        let river = HexSet::from_fn(m.grid, |c| c.1 == 3);
+        let allowed = HexSet::from_coords(m.grid, [Coord(4, 3)]);
+        (m, river, allowed)
+    }
+
+    #[test]
+    fn a_crossing_rule_restricts_crossing_not_entering() {
+        let (m, river, allowed) = river();
+        let t = CostTable::new(&Movement::new(&m, m.rules()));
+        let crossing = Crossing::new(&river, &allowed);
+        let walk = Walk {
+            table: &t,
+            crossing: Some(&crossing),
+        };
+        let start = one(Coord(2, 4));
+        let at = |c: Coord| HexSet::from_coords(m.grid, [c]);
+        // "Crosses only at (4, 3)": the bridge at (2, 3) is stepped onto from its own bank
+        // along the road, ⅓ MP (the B14 from the side's own bank).
+        assert_eq!(
+            walk.least(&start, &at(Coord(2, 3))).map(|w| w.0),
+            Some(Mp::thirds(1))
+        );
+        // Across: not over (2, 3) but round by (4, 3): (3, 4) 1 and (4, 4) 1 (no road
+        // hexside between them), (4, 3) ⅓ and (4, 2) ⅓ along the road, (3, 2) 1 and (2, 2) 1:
+        // 4⅔ MP. Over the bridge it would be ⅔.
+        let across = walk.least(&start, &at(Coord(2, 2)));
+        assert_eq!(across.as_ref().map(|w| w.0), Some(Mp::thirds(14)));
+        assert!(!across.unwrap().1.contains(&Coord(2, 3)));
+        let free = Walk {
+            table: &t,
+            crossing: None,
+        };
+        assert_eq!(
+            free.least(&start, &at(Coord(2, 2))).map(|w| w.0),
+            Some(Mp::thirds(2))
+        );
+        // In and back out to the same bank is no crossing; from (1, 4) to (3, 4) the way along
+        // the bank, 2 MP, is as cheap as any.
+        assert_eq!(
+            walk.least(&one(Coord(1, 4)), &at(Coord(3, 4))).map(|w| w.0),
+            Some(Mp::whole(2))
+        );
+        // Phases agree: the far bank at allowance 3 takes 2 phases (4⅔ MP).
+        assert_eq!(
+            walk.phases(&start, Mp::whole(3), None, &at(Coord(2, 2)))
+                .map(|w| w.0),
+            Some(2)
+        );
+        // Starting in the river: no bank entered from, out either way.
+        assert_eq!(
+            walk.least(&one(Coord(1, 3)), &at(Coord(1, 2))).map(|w| w.0),
+            Some(Mp::whole(1))
+        );
+        assert_eq!(
+            walk.least(&one(Coord(1, 3)), &at(Coord(1, 4))).map(|w| w.0),
+            Some(Mp::whole(1))
+        );
+    }
+
+    #[test]
+    fn a_river_walk_that_passes_the_allowed_crossing_may_leave_on_the_far_bank() {
+        let (m, river, allowed) = river();
+        let t = CostTable::new(&Movement::new(&m, m.rules()));
+        let crossing = Crossing::new(&river, &allowed);
+        // In at (5, 3) from the south bank, through the allowed (4, 3), out north of (5, 3):
+        // the walk crossed at (4, 3).
+        let (i53, i43, i52) = (
+            m.grid.index(Coord(5, 3)).unwrap(),
+            m.grid.index(Coord(4, 3)).unwrap(),
+            m.grid.index(Coord(5, 2)).unwrap(),
+        );
+        let south = crossing
+            .step(m.grid.index(Coord(5, 4)).unwrap(), 0, i53)
+            .unwrap();
+        assert_eq!(crossing.step(i53, south, i52), None);
+        // Back out on the bank it went in from: no crossing.
+        let i54 = m.grid.index(Coord(5, 4)).unwrap();
+        assert_eq!(crossing.step(i53, south, i54), Some(0));
+        let freed = crossing.step(i53, south, i43).unwrap();
+        assert_eq!(freed, 0);
+        assert_eq!(crossing.step(i43, freed, i53), Some(0));
+        assert_eq!(crossing.step(i53, 0, i52), Some(0));
+        // Two banks: north and south of the river.
+        assert_eq!(crossing.banks, 2);
+        // Along the walk: in from the south, through (4, 3), out to the north.
+        let walk = Walk {
+            table: &t,
+            crossing: Some(&crossing),
+        };
+        let w = walk.least(
+            &one(Coord(5, 4)),
+            &HexSet::from_coords(m.grid, [Coord(5, 2)]),
+        );
+        assert!(w.is_some_and(|w| w.1.contains(&Coord(4, 3))));
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Without a crossing rule or a charge, the walk finds the cost and the phases of the
+        /// table's own searches (one truth for `analyze` and `check`).
+        #[test]
+        fn the_walk_agrees_with_the_table(
+            cells in proptest::collection::vec(0u8..7, 36),
+            ridges in proptest::collection::vec((0u8..36, 0u8..6), 0..10),
+            start in 0u8..36, target in 0u8..36, spent in 0u32..6, ma in 1u32..6,
+        ) {
+            let mut m = Map::blank("t", "Test", 6, 6);
+            for (i, t) in cells.iter().enumerate() {
+                m.cells[i] = cell(Terrain::ALL[*t as usize % Terrain::ALL.len()]);
+            }
+            for (a, k) in ridges {
+                let a = m.grid.coord_at(a as usize);
+                if let Some(b) = m.grid.neighbors(a).nth(k as usize % 6) {
+                    m.ridges.insert(SideKey::new(a, b));
+                }
+            }
+            let t = CostTable::new(&Movement::new(&m, m.rules()));
+            let walk = Walk { table: &t, crossing: None };
+            let starts = vec![(m.grid.coord_at(start as usize), Mp::thirds(spent))];
+            let end = HexSet::from_coords(m.grid, [m.grid.coord_at(target as usize)]);
+            let f = t.field(&starts);
+            prop_assert_eq!(walk.least(&starts, &end).map(|w| w.0), f.best_in(&end).map(|b| b.1));
+            let p = t.phases(&starts, Mp::whole(ma));
+            prop_assert_eq!(
+                walk.phases(&starts, Mp::whole(ma), None, &end).map(|w| w.0),
+                p.best_in(&end).map(|b| b.1)
+            );
+        }
     }
 }
