@@ -6,10 +6,16 @@
 //! none rather than a Rifle & Saber one. The M&S-only codes (MAP010, MAP011, DEP012–DEP014,
 //! VIC008, ROS001–ROS008) cite M&S in their registry rows.
 
+mod entries;
 mod map;
+mod roster;
 mod scenario;
+mod setup;
+mod stacking;
+mod turns;
+mod victory;
 
-pub use scenario::{SetUpStack, over_stacked, set_up_stacks};
+pub use stacking::{SetUpStack, over_stacked, set_up_stacks};
 
 use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;
