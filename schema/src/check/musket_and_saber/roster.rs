@@ -1,16 +1,18 @@
-//! The roster (2.3, 2.4, 8.1, 9.1, 10.0, 11.2, 2.1): side and counter ids, each counter's values,
-//! steps and faces, leaders' formations.
+//! The roster (2.3, 2.4, 8.1, 9.1, 10.0, 11.2, 2.1): side and counter ids, the armies' colours,
+//! each counter's values, steps and faces, leaders' formations.
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
-use crate::model::musket_and_saber::{Face, MsScenario};
+use crate::model::musket_and_saber::{Cf, Face, MsScenario};
 use crate::model::victory::EITHER_SIDE;
 use crate::path;
+use crate::ruleset::musket_and_saber::Faces;
 use crate::ruleset::musket_and_saber::MsClass;
 use std::collections::{HashMap, HashSet};
 
 use super::scenario::unknown_side;
 
-/// Side ids distinct, the First Player a side (3.3), counter ids unique in a side (3.2).
+/// Side ids distinct, each army in its own colour (2.3), the First Player a side (3.3), counter
+/// ids unique in a side (3.2).
 pub(super) fn references(s: &MsScenario, out: &mut Findings) {
     if s.sides.len() == 2 && s.sides[0].id == s.sides[1].id {
         out.push(
@@ -52,6 +54,7 @@ pub(super) fn references(s: &MsScenario, out: &mut Findings) {
             }
         }
     }
+    colours(s, out);
     unknown_side(s, &s.first_player, path!["first_player"], out);
 }
 
@@ -84,8 +87,9 @@ fn face_problems(
     out
 }
 
-/// The roster of one side: values (ROS001), steps (ROS002), ineffective morale (ROS003),
-/// leaders' formations (ROS004).
+/// The roster of one side: values (ROS001), steps (ROS002), ineffective morale of units and
+/// leaders (ROS003), reduced sides no stronger than full ones (ROS009), leaders' formations
+/// (ROS004).
 pub(super) fn roster(si: usize, side: &crate::model::musket_and_saber::MsSide, out: &mut Findings) {
     let formations: HashSet<&str> = side
         .counters
@@ -171,6 +175,41 @@ pub(super) fn roster(si: usize, side: &crate::model::musket_and_saber::MsSide, o
             });
         }
         if c.class == MsClass::Leader
+            && let (Some(front), Some(back)) = (c.front.leader, c.back.leader)
+            && back.morale > front.morale
+        {
+            out.push_with(Code::IneffectiveMorale, || {
+                Diagnostic::new(
+                    Code::IneffectiveMorale,
+                    format!(
+                        "{} leader `{}`'s ineffective side has morale factor {}, above its front's {}",
+                        side.name, c.id, back.morale, front.morale
+                    ),
+                )
+                .at_path(at(path!["back", "leader"]))
+                .with_hint("an ineffective unit's morale is reduced as per the counter (11.2), a leader's too: check the value typed")
+            });
+        }
+        if info.faces == Faces::FullReduced
+            && let (Some(front), Some(back)) = (c.front.cf, c.back.cf)
+            && stronger(front, back)
+        {
+            out.push_with(Code::ReducedStronger, || {
+                Diagnostic::new(
+                    Code::ReducedStronger,
+                    format!(
+                        "{} `{}`'s reduced side has CF {}, stronger than its full side's {}",
+                        side.name,
+                        c.id,
+                        cf_text(back),
+                        cf_text(front)
+                    ),
+                )
+                .at_path(at(path!["back", "cf"]))
+                .with_hint("a two-step unit flips to its reduced-strength side when it suffers a loss (2.4): check the values typed, or whether the faces are swapped")
+            });
+        }
+        if c.class == MsClass::Leader
             && c.formation != "A"
             && !formations.contains(c.formation.as_str())
         {
@@ -201,6 +240,59 @@ pub(super) fn roster(si: usize, side: &crate::model::musket_and_saber::MsSide, o
             )
             .at_path(path!["sides", si, "counters"])
             .with_hint("type the side's counters from your copy (2.3)"),
+        );
+    }
+}
+
+/// A Combat Factor's attack and defense ("When there are two numbers, left is attack and right
+/// is defense", 2.3; one number is both).
+fn attack_defense(cf: Cf) -> (u32, u32) {
+    match cf {
+        Cf::One(n) => (n, n),
+        Cf::AttackDefense(a, d) => (a, d),
+    }
+}
+
+/// A Combat Factor as the counter prints it (`4`, `3-2`).
+fn cf_text(cf: Cf) -> String {
+    match cf {
+        Cf::One(n) => n.to_string(),
+        Cf::AttackDefense(a, d) => format!("{a}-{d}"),
+    }
+}
+
+/// Is a reduced side stronger than its full side (2.4)? Above it in attack or defense and below
+/// it in neither: whichever factor "strength" means, the reduced side is stronger. A side above
+/// in one and below in the other is not judged (the text does not say which counts).
+fn stronger(full: Cf, reduced: Cf) -> bool {
+    let (fa, fd) = attack_defense(full);
+    let (ra, rd) = attack_defense(reduced);
+    (ra > fa || rd > fd) && ra >= fa && rd >= fd
+}
+
+/// Two armies in one colour (2.3: "The background colors indicate the army to which each unit
+/// belongs"): the colours as words, compared without case and extra spaces.
+fn colours(s: &MsScenario, out: &mut Findings) {
+    let word = |c: &Option<String>| {
+        c.as_deref().map(|c| {
+            c.split_whitespace()
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    if let [a, b] = s.sides.as_slice()
+        && let (Some(ca), Some(cb)) = (word(&a.colour), word(&b.colour))
+        && !ca.is_empty()
+        && ca == cb
+    {
+        out.push(
+            Diagnostic::new(
+                Code::SameColors,
+                format!("{} and {} are both `{ca}`", a.name, b.name),
+            )
+            .at_path(path!["sides", 1, "colour"])
+            .with_hint("the background colours indicate the army to which each unit belongs (2.3): type each army's colour as its counters print it"),
         );
     }
 }

@@ -1,5 +1,6 @@
-//! The game on the Turn Record Track (3.3), reinforcements by track label at an edge hex (3.2,
-//! 4.5), each side's entry hexes (4.5, 7.7), replacements and re-entry (11.4).
+//! The game on the Turn Record Track (3.3), reinforcements by track label at an edge hex, one of
+//! their side's entry hexes (3.2, 4.5, 7.7), each side's entry hexes (4.5, 7.7), replacements
+//! and re-entry (11.4).
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
@@ -74,8 +75,55 @@ pub(super) fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
                 .with_hex(f.label(l.at))
                 .with_hint("an entry hex lies on the map edge: blocked units slide \"along that map edge\" (4.5)"),
             );
+        } else if let Some(si) = s.side_index(&l.side) {
+            not_an_entry_hex(s, f, si, li, out);
         }
     }
+}
+
+/// TRN005: a reinforcement line's hex that is not one of its side's friendly entry hexes (read
+/// from 4.5: a blocked unit slides "towards the next friendly entry hex"; 7.7: retreats go
+/// "closer to one of its side's entry hexes"). A side listing no entry hexes is DEP012's.
+fn not_an_entry_hex(s: &MsScenario, f: &MsMapFile, si: usize, li: usize, out: &mut Findings) {
+    let l = &s.reinforcements[li];
+    let side = &s.sides[si];
+    if side.entry_hexes.is_empty() || side.entry_hexes.contains(&l.at) {
+        return;
+    }
+    let enemy = s
+        .sides
+        .iter()
+        .enumerate()
+        .find(|(i, o)| *i != si && o.entry_hexes.contains(&l.at))
+        .map(|(_, o)| o);
+    let hexes: Vec<String> = side
+        .entry_hexes
+        .iter()
+        .take(8)
+        .map(|c| f.label(*c))
+        .collect();
+    out.push_with(Code::ArrivalNotEntryHex, || {
+        Diagnostic::new(
+            Code::ArrivalNotEntryHex,
+            format!(
+                "{}'s reinforcements enter at {}, which is {} (read as: a side's reinforcements enter at its friendly entry hexes, 4.5)",
+                side.name,
+                f.label(l.at),
+                match enemy {
+                    Some(o) => format!("{}'s entry hex, not one of {}'s", o.name, side.name),
+                    None => format!("not one of {}'s entry hexes", side.name),
+                }
+            ),
+        )
+        .at_path(path!["reinforcements", li, "at"])
+        .with_hex(f.label(l.at))
+        .with_hint(format!(
+            "{}'s entry hexes are {}: add {} to them, or correct the line; if the scenario rules bring the unit in there, say so in an interpretation note that explains TRN005",
+            side.name,
+            hexes.join(", "),
+            f.label(l.at)
+        ))
+    });
 }
 
 /// A turn label the track does not have.
