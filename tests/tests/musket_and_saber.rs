@@ -809,6 +809,98 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
     );
 }
 
+/// The invented example edited by `edits` (each text must be there), written with its map in a
+/// temporary folder: the folder and the scenario's path.
+fn edited_example(edits: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).unwrap();
+    std::fs::copy(
+        repo("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+        maps.join("millbrook-invented.ron"),
+    )
+    .unwrap();
+    let mut text =
+        std::fs::read_to_string(repo("scenarios/examples/musket-and-saber/millbrook.ron")).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "the example has no {from:?}");
+        text = text.replace(from, to);
+    }
+    let file = dir.path().join("edited.ron");
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
+}
+
+/// Gen. Cotter leads 2nd Div: the example's set-up is then the issue's sheet, "2nd Div: 0909
+/// w/1" and "Cotter: 0909" on a line of his own.
+const COTTER_LEADS_2ND_DIV: (&str, &str) = (
+    "id: \"Gen. Cotter\",\n                    formation: \"A\",",
+    "id: \"Gen. Cotter\",\n                    formation: \"2nd Div\",",
+);
+
+#[test]
+fn a_formation_line_and_its_leaders_own_line_check_clean_and_export_alike() {
+    // 3.2: units "identified by ID and/or Formation". A unit's own line places it; its
+    // formation's line places the rest of the formation (README, "Set-up lines").
+    let (dir, file) = edited_example(&[COTTER_LEADS_2ND_DIV]);
+    let (code, stdout, stderr) = run(&["check", "--deny", "warnings", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("0 errors, 0 warnings"), "{stdout}");
+    // The export agrees: Cotter by his own line (4) on 0909, 4th Bde by the formation's (3).
+    let out = dir.path().join("out");
+    let (code, stdout, stderr) = run(&[
+        "export",
+        file.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let value: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("millbrook-invented.json")).unwrap(),
+    )
+    .unwrap();
+    let south = value["sides"][1]["counters"].as_array().unwrap();
+    let of = |id: &str| south.iter().find(|c| c["id"] == id).unwrap()["setup"].clone();
+    assert_eq!(of("Gen. Cotter")["line"], 4);
+    assert_eq!(of("Gen. Cotter")["w1"], false);
+    assert_eq!(of("Gen. Cotter")["hex"], serde_json::json!([9, 9]));
+    assert_eq!(of("4th Bde")["line"], 3);
+}
+
+#[test]
+fn a_counter_named_twice_is_still_ros005_by_id_or_by_a_formation_line_left_empty() {
+    // Cotter named by ID on two lines: set up twice.
+    let (_dir, file) = edited_example(&[
+        COTTER_LEADS_2ND_DIV,
+        (
+            "units: [\"Lancers\"],",
+            "units: [\"Lancers\", \"Gen. Cotter\"],",
+        ),
+    ]);
+    let (code, stdout, stderr) = run(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "`Gen. Cotter` is set up by set-up line 4 and also arrives by reinforcement line 2"
+        ),
+        "{stdout}"
+    );
+    // Every counter of 2nd Div named by ID elsewhere: its formation line brings none in.
+    let (_dir, file) = edited_example(&[
+        COTTER_LEADS_2ND_DIV,
+        (
+            "units: [\"Gen. Cotter\"],\n            at: \"0909\",",
+            "units: [\"Gen. Cotter\", \"4th Bde\", \"5th Bde\", \"Grenadiers\", \"2nd Btty\"],\n            at: \"0909\",\n            w1: true,",
+        ),
+    ]);
+    let (code, stdout, stderr) = run(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("every counter of Army of the South's formation `2nd Div` is named by ID on a line of its own"),
+        "{stdout}"
+    );
+}
+
 /// The findings (`code`, `message`) of the test map edited by `edits`.
 fn map_findings(edits: &[(&str, &str)]) -> Vec<(String, String)> {
     let mut text = std::fs::read_to_string(repo("tests/fixtures/maps/ms-grid.ron")).unwrap();

@@ -9,8 +9,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::scenario::{Enters, unknown_side};
 
-/// Per side, per counter: the lines bringing it into play. Unknown names are ROS007, a counter
-/// named twice ROS005, a counter never named ROS006, the roster past a sheet ROS008.
+/// Per side, per counter: the lines bringing it into play: a line naming it by ID, else a line
+/// naming its formation ([`MsScenario::line_units`]'s reading). Unknown names are ROS007, a
+/// counter named twice ROS005 (by ID twice, or by two lines of its formation), a counter never named ROS006, the roster past a sheet ROS008.
 pub(super) fn lines(s: &MsScenario, out: &mut Findings) -> Vec<Vec<Option<Enters>>> {
     let mut entries: Vec<Vec<Option<Enters>>> = s
         .sides
@@ -39,6 +40,9 @@ pub(super) fn lines(s: &MsScenario, out: &mut Findings) -> Vec<Vec<Option<Enters
             m
         })
         .collect();
+    // The IDs each side's lines name: those counters are brought in by their own lines, the
+    // rest of a formation by its formation's line (README, "Set-up lines").
+    let by_id = s.named_by_id();
     let all = s
         .setup
         .iter()
@@ -97,7 +101,29 @@ pub(super) fn lines(s: &MsScenario, out: &mut Findings) -> Vec<Vec<Option<Enters
         if let Some(fm) = formation {
             match formations[si].get(fm) {
                 Some(members) => {
-                    named.extend(members.iter().map(|ci| (*ci, path![list, li, "formation"])))
+                    // A counter some line names by ID is that line's, not its formation's.
+                    let rest: Vec<usize> = members
+                        .iter()
+                        .copied()
+                        .filter(|ci| !by_id[si].contains(sd.counters[*ci].id.as_str()))
+                        .collect();
+                    if rest.is_empty() && units.is_empty() {
+                        out.push(
+                            Diagnostic::new(
+                                Code::EntersTwice,
+                                format!(
+                                    "every counter of {}'s formation `{fm}` is named by ID on a line of its own, so this line brings none into play",
+                                    sd.name
+                                ),
+                            )
+                            .at_path(path![list, li, "formation"])
+                            .with_hint("a unit's own line places it, its formation's line the rest (3.2): remove this line, or a unit from the other lines"),
+                        );
+                    }
+                    named.extend(
+                        rest.into_iter()
+                            .map(|ci| (ci, path![list, li, "formation"])),
+                    )
                 }
                 None => out.push_with(Code::UnknownUnit, || {
                     Diagnostic::new(
