@@ -800,7 +800,9 @@ registry! {
         title: "both sides in one counter colour",
         explanation: "The game comes with two differently coloured sets of playing pieces (2.3), \
             one a side: two sides in the same colour could not be told apart on the map. Give \
-            each side its own colour.",
+            each side its own colour. Musket & Saber: \"The background colors indicate the army \
+            to which each unit belongs\" (2.3): two armies' `colour` the same word (whatever its \
+            case and spacing) is the same mistake.",
         bad: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Blue, …)",
         fixed: "(id: \"union\", color: Red, …),\n(id: \"confederates\", color: Blue, …)",
     }
