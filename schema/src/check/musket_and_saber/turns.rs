@@ -3,8 +3,10 @@
 //! and re-entry (11.4).
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
+use crate::model::hex::Coord;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
+use std::collections::HashSet;
 
 use super::scenario::on_edge;
 
@@ -38,6 +40,11 @@ pub(super) fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
         );
     }
     let last = first + (s.game_length as usize).min(room).max(1) - 1;
+    let entry: Vec<HashSet<Coord>> = s
+        .sides
+        .iter()
+        .map(|sd| sd.entry_hexes.iter().copied().collect())
+        .collect();
     for (li, l) in s.reinforcements.iter().enumerate() {
         match f.turn_index(&l.turn) {
             None => out.push(not_on_track(
@@ -76,7 +83,7 @@ pub(super) fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
                 .with_hint("an entry hex lies on the map edge: blocked units slide \"along that map edge\" (4.5)"),
             );
         } else if let Some(si) = s.side_index(&l.side) {
-            not_an_entry_hex(s, f, si, li, out);
+            not_an_entry_hex(s, f, &entry, si, li, out);
         }
     }
 }
@@ -84,17 +91,26 @@ pub(super) fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
 /// TRN005: a reinforcement line's hex that is not one of its side's friendly entry hexes (read
 /// from 4.5: a blocked unit slides "towards the next friendly entry hex"; 7.7: retreats go
 /// "closer to one of its side's entry hexes"). A side listing no entry hexes is DEP012's.
-fn not_an_entry_hex(s: &MsScenario, f: &MsMapFile, si: usize, li: usize, out: &mut Findings) {
+/// `entry`: each side's entry hexes, as a set (a long list of lines against a long list of
+/// hexes stays linear).
+fn not_an_entry_hex(
+    s: &MsScenario,
+    f: &MsMapFile,
+    entry: &[HashSet<Coord>],
+    si: usize,
+    li: usize,
+    out: &mut Findings,
+) {
     let l = &s.reinforcements[li];
     let side = &s.sides[si];
-    if side.entry_hexes.is_empty() || side.entry_hexes.contains(&l.at) {
+    if entry[si].is_empty() || entry[si].contains(&l.at) {
         return;
     }
     let enemy = s
         .sides
         .iter()
         .enumerate()
-        .find(|(i, o)| *i != si && o.entry_hexes.contains(&l.at))
+        .find(|(i, _)| *i != si && entry[*i].contains(&l.at))
         .map(|(_, o)| o);
     let hexes: Vec<String> = side
         .entry_hexes
