@@ -366,6 +366,12 @@ const CASES: &[Case] = &[
         &[("<data encoding=\"csv\">1,1,1,1,3,2</data>", "<data encoding=\"base64\" compression=\"zlib\">eJxjZGBgYETCzEDMBMQAAIAACg==</data>")]),
     file("MAP010", MS_MAP, &[("(char: \"w\", kinds: [\"woods\"])", "(char: \"w\", kinds: [\"wood\"])")], &[]),
     file("MAP011", MS_MAP, &[("labels: [\"1500\", \"1545\", \"1630\", \"1715\"]", "labels: [\"1500\", \"1545\", \"1545\", \"1715\"]")], &[]),
+    file("MAP012", MS_MAP, &[("        (\n            kind: \"woods\",", "        (kind: \"woods\", on: Hex, infantry: Some(Mp(3)), source: \"invented\"),\n        (\n            kind: \"woods\",")], &[]),
+    file("MAP013", MS_MAP, &[("kind: \"clear\",\n            on: Hex,\n            infantry: Some(Mp(1)),\n            cavalry: Some(Mp(1)),", "kind: \"clear\",\n            on: Hex,\n            infantry: Some(Mp(1)),\n            cavalry: Some(Mp(2)),")], &[]),
+    file("MAP014", MS_MAP, &[("    ],\n    track:", "        (kind: \"stream\", on: Hexside, infantry: Some(Mp(2)), source: \"invented\"),\n    ],\n    track:")],
+        &[("    ],\n    track:", "        (kind: \"stream\", on: Hexside, infantry: Some(Plus(1)), source: \"invented\"),\n    ],\n    track:")]),
+    file("MAP015", MS_MAP, &[("kind: \"woods\",\n            on: Hex,\n            infantry: Some(Mp(2)),", "kind: \"woods\",\n            on: Hex,\n            infantry: Some(Plus(1)),")], &[]),
+    file("TRN005", MS, &[("turn: \"1545\",\n            at: \"0101\",", "turn: \"1545\",\n            at: \"0105\",")], &[]),
     file("DEP012", MS, &[("entry_hexes: [\"1008\"],", "entry_hexes: [],")], &[]),
     file("DEP013", MS, &[("entry_hexes: [\"1008\"],\n            replacement_steps: Some(0),", "entry_hexes: [\"1008\"],\n            replacement_steps: Some(2),   // no reentry_hexes")],
         &[("entry_hexes: [\"1008\"],\n            replacement_steps: Some(0),", "entry_hexes: [\"1008\"],\n            replacement_steps: Some(2),\n            reentry_hexes: [\"1008\"],")]),
@@ -380,6 +386,7 @@ const CASES: &[Case] = &[
     file("ROS005", MS, &[("units: [\"1 Cav\"],", "units: [\"1 Cav\", \"1 Bn\"],")], &[]),
     file("ROS006", MS, &[("units: [\"9 Bde\", \"Gen Z\"],", "units: [\"Gen Z\"],")], &[]),
     file("ROS007", MS, &[("units: [\"4 Bde\", \"1 Art\"],", "units: [\"4 Bde\", \"1 Art\", \"5 Bde\"],   // Blue has no 5 Bde")], &[]),
+    file("ROS009", MS, &[("front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)),\n                    back: (cf: Some(One(2)), mr: Some(3)),\n                    source: \"invented\",\n                ),\n                (\n                    id: \"2 Bde\",", "front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)),\n                    back: (cf: Some(One(5)), mr: Some(3)),\n                    source: \"invented\",\n                ),\n                (\n                    id: \"2 Bde\",")], &[]),
     Case { code: "ROS008", frame: Frame::Built { build: many_counters, quoted: false } },
 ];
 

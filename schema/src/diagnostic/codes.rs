@@ -532,6 +532,59 @@ registry! {
         bad: "track: (labels: [\"1500\", \"1545\", \"1545\", \"1715\"], source: \"invented for the project\"),",
         fixed: "track: (labels: [\"1500\", \"1545\", \"1630\", \"1715\"], source: \"invented for the project\"),",
     }
+    MsChartRowTwice = "MAP012" {
+        severity: Error,
+        family: Maps,
+        rule: Some("2.2"),
+        title: "a kind of terrain with two rows on the map's chart",
+        explanation: "Musket & Saber: the effects \"of each kind of terrain are described on the \
+            Terrain Effects Chart\" (2.2): one row a kind of hex terrain, one a kind of hexside \
+            terrain. The chart has two rows for the same kind on the same place (hex or \
+            hexside), so the first would silently decide every later verdict and the second be \
+            ignored. Keep one row, with the values your copy's chart prints.",
+        bad: "(kind: \"woods\", on: Hex, infantry: Some(Mp(3)), source: \"invented\"),\n(kind: \"woods\", on: Hex, …),",
+        fixed: "(kind: \"woods\", on: Hex, …),",
+    }
+    MsClearRow = "MAP013" {
+        severity: Error,
+        family: Maps,
+        rule: Some("4.3, 9.2"),
+        title: "the chart's clear row contradicts the rules text",
+        explanation: "Musket & Saber fixes one value of every chart: \"Entering a clear hex \
+            across a clear hexside costs 1 MP\" (4.3), and clear terrain is terrain a charge may \
+            start in, enter and target (9.2(1): \"only clear or clear hill terrain\"). The \
+            chart's row named `clear` (any case) gives a class another cost to enter a clear hex \
+            (or prohibits it), adds MP across a clear hexside, or does not count as clear for \
+            charges (`clear_for_charges`). Type the row as the rules text fixes it.",
+        bad: "(kind: \"clear\", on: Hex, infantry: Some(Mp(1)), cavalry: Some(Mp(2)), …",
+        fixed: "(kind: \"clear\", on: Hex, infantry: Some(Mp(1)), cavalry: Some(Mp(1)), …",
+    }
+    MsHexsideCost = "MAP014" {
+        severity: Error,
+        family: Maps,
+        rule: Some("4.3"),
+        title: "a hexside row that costs MP rather than adding them",
+        explanation: "Musket & Saber: \"Units crossing certain hex side terrain must pay \
+            additional MP, denoted by a \"+1\" on the TEC. Those MP are added to the normal cost \
+            to enter\" the hex (4.3). A hexside row gives a class a cost to enter (`Mp(n)`), \
+            which no hexside has: write what the chart prints as `Plus(n)`, or `Prohibited`.",
+        bad: "(kind: \"stream\", on: Hexside, infantry: Some(Mp(2)), source: \"invented\"),",
+        fixed: "(kind: \"stream\", on: Hexside, infantry: Some(Plus(1)), source: \"invented\"),",
+    }
+    MsHexAdds = "MAP015" {
+        severity: Note,
+        family: Maps,
+        rule: Some("4.3"),
+        title: "a hex row that adds MP rather than costing them",
+        explanation: "Musket & Saber: \"As a unit enters a hex, it must pay one or more MP \
+            depending on the terrain … those costs are listed on the TEC\"; \"+1\" denotes the \
+            additional MP of hexside terrain (4.3). A hex row gives a class `Plus(n)`. Read as \
+            added to the cost of the hex's other kinds (2.2: \"Every hex contains one or more \
+            kinds of terrain\"), as a chart printing \"+1\" beside a hex kind means it; if the \
+            chart prints a cost to enter, write `Mp(n)`.",
+        bad: "(kind: \"woods\", on: Hex, infantry: Some(Plus(1)), …",
+        fixed: "(kind: \"woods\", on: Hex, infantry: Some(Mp(2)), …",
+    }
     UnknownFeature = "REF001" {
         severity: Error,
         family: References,
@@ -748,7 +801,9 @@ registry! {
         title: "both sides in one counter colour",
         explanation: "The game comes with two differently coloured sets of playing pieces (2.3), \
             one a side: two sides in the same colour could not be told apart on the map. Give \
-            each side its own colour.",
+            each side its own colour. Musket & Saber: \"The background colors indicate the army \
+            to which each unit belongs\" (2.3): two armies' `colour` the same word (whatever its \
+            case and spacing) is the same mistake.",
         bad: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Blue, …)",
         fixed: "(id: \"union\", color: Red, …),\n(id: \"confederates\", color: Blue, …)",
     }
@@ -886,6 +941,21 @@ registry! {
         bad: "(id: \"b\", units: {BA: 1}, entry: Arrive(turn: 3, at: RoadEntry(\"East\"))),   // this map's East road ends inland",
         fixed: "(id: \"b\", units: {BA: 1}, entry: Arrive(turn: 3, at: Edge(East))),",
         zones: Cause,
+    }
+    ArrivalNotEntryHex = "TRN005" {
+        severity: Warning,
+        family: Turns,
+        rule: Some("4.5, 7.7"),
+        title: "reinforcements entering at a hex not among their side's entry hexes",
+        explanation: "Musket & Saber: a reinforcement's \"identified entry hex is the first hex of \
+            movement\", and one that cannot enter there slides \"towards the next friendly entry \
+            hex\" (4.5); retreats go \"closer to one of its side's entry hexes\" (7.7). Read so, \
+            a side's reinforcements enter at its own friendly entry hexes, and this line's hex \
+            is not one of the side's `entry_hexes` (it may be the enemy's). Add it to the side's \
+            entry hexes, or correct the line; if the scenario rules bring the unit in elsewhere, \
+            say so in an interpretation note that explains TRN005.",
+        bad: "entry_hexes: [\"0101\"], … turn: \"1545\", at: \"0105\",",
+        fixed: "entry_hexes: [\"0101\"], … turn: \"1545\", at: \"0101\",",
     }
     ExitImpossible = "VIC001" {
         severity: Error,
@@ -1131,8 +1201,10 @@ registry! {
         title: "an ineffective side with a higher morale than its front",
         explanation: "Musket & Saber: an ineffective unit's \"Morale is reduced as per the \
             counter\" (11.2(2)), so the back of a one-step unit prints a Morale Rating no higher \
-            than its front. A higher one is usually a typing slip; if your counter prints it, \
-            say so in an interpretation note that explains ROS003.",
+            than its front, and a leader's ineffective side (leaders \"may become ineffective\", \
+            11.0) a morale factor no higher than its front's. A higher one is usually a typing \
+            slip; if your counter prints it, say so in an interpretation note that explains \
+            ROS003.",
         bad: "front: (cf: Some(One(2)), mr: Some(5), ma: Some(5)),\nback: (cf: Some(One(0)), mr: Some(6)),",
         fixed: "front: (cf: Some(One(2)), mr: Some(5), ma: Some(5)),\nback: (cf: Some(One(0)), mr: Some(2)),",
     }
@@ -1193,6 +1265,19 @@ registry! {
             the series; check that no counter was typed twice.",
         bad: "41 counters in the two rosters",
         fixed: "40 counters in the two rosters",
+    }
+    ReducedStronger = "ROS009" {
+        severity: Error,
+        family: Counters,
+        rule: Some("2.4"),
+        title: "a reduced side stronger than its full side",
+        explanation: "Musket & Saber: brigade and regimental-sized units are two-step units, \
+            \"On their reduced-strength side, they have a color band\", and \"flip to their \
+            single step side if they suffer a loss\" (2.4). The counter's reduced side has a \
+            Combat Factor above its full side's (in attack or defense, and below in neither), \
+            so the loss would make it stronger: check the values typed, or the faces swapped.",
+        bad: "id: \"1 Bde\", … front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)),\nback: (cf: Some(One(5)), mr: Some(3)),",
+        fixed: "id: \"1 Bde\", … front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)),\nback: (cf: Some(One(2)), mr: Some(3)),",
     }
     EmptyText = "TXT001" {
         severity: Warning,

@@ -743,16 +743,49 @@ impl MsScenario {
         self.sides.iter().map(|s| s.id.as_str()).collect()
     }
 
-    /// The counters a set-up or reinforcement line names (by ID and by formation), as indexes
-    /// into its side's counters, in the order of the side's roster; unknown names are left out.
-    pub fn line_units(&self, side: &str, units: &[String], formation: Option<&str>) -> Vec<usize> {
-        let Some(s) = self.side_index(side).map(|i| &self.sides[i]) else {
+    /// Per side (as [`MsScenario::sides`]), the IDs its set-up and reinforcement lines name by
+    /// ID: a counter named so is brought in by that line, never by its formation's (3.2: units
+    /// "identified by ID and/or Formation"; "2nd Div: 0909 w/1" with "Gen. X: 1010" sets the
+    /// general up at 1010 and the rest of the division at 0909).
+    pub fn named_by_id(&self) -> Vec<std::collections::HashSet<&str>> {
+        self.sides
+            .iter()
+            .map(|sd| {
+                let lines = self.setup.iter().map(|l| (&l.side, &l.units));
+                let arrivals = self.reinforcements.iter().map(|l| (&l.side, &l.units));
+                lines
+                    .chain(arrivals)
+                    .filter(|(side, _)| **side == sd.id)
+                    .flat_map(|(_, units)| units.iter().map(String::as_str))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The counters a set-up or reinforcement line brings into play, as indexes into its side's
+    /// counters, in the order of the side's roster: those it names by ID, and those of its
+    /// formation that no line names by ID (`named` is [`MsScenario::named_by_id`]); unknown
+    /// names are left out.
+    pub fn line_units(
+        &self,
+        side: &str,
+        units: &[String],
+        formation: Option<&str>,
+        named: &[std::collections::HashSet<&str>],
+    ) -> Vec<usize> {
+        let Some(si) = self.side_index(side) else {
             return Vec::new();
         };
-        s.counters
+        let by_id = named.get(si);
+        self.sides[si]
+            .counters
             .iter()
             .enumerate()
-            .filter(|(_, c)| units.contains(&c.id) || formation == Some(c.formation.as_str()))
+            .filter(|(_, c)| {
+                units.contains(&c.id)
+                    || (formation == Some(c.formation.as_str())
+                        && !by_id.is_some_and(|n| n.contains(c.id.as_str())))
+            })
             .map(|(i, _)| i)
             .collect()
     }

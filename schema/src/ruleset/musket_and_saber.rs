@@ -268,19 +268,22 @@ pub const MAX_SIDE: u32 = 99;
 
 /// The codes only Musket & Saber files get: their registry rows cite M&S sections, and a case
 /// may cite one of them (ROS002 cites 9.1 for cavalry, 8.1 for artillery).
-pub const OWN_CODES: [&str; 14] = [
-    "MAP010", "MAP011", "DEP012", "DEP013", "DEP014", "VIC008", "ROS001", "ROS002", "ROS003",
-    "ROS004", "ROS005", "ROS006", "ROS007", "ROS008",
+pub const OWN_CODES: [&str; 20] = [
+    "MAP010", "MAP011", "MAP012", "MAP013", "MAP014", "MAP015", "DEP012", "DEP013", "DEP014",
+    "TRN005", "VIC008", "ROS001", "ROS002", "ROS003", "ROS004", "ROS005", "ROS006", "ROS007",
+    "ROS008", "ROS009",
 ];
 
 /// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
 /// shared code not listed cites none (never a Rifle & Saber section).
-const CITATIONS: [(&str, &str); 14] = [
+const CITATIONS: [(&str, &str); 15] = [
     // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
     ("STK001", "5.0"),
     // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
     ("STK002", "4.5, 7.7"),
     ("DEP001", "3.2, 5.0"),
+    // 2.3: "The background colors indicate the army to which each unit belongs".
+    ("DEP007", "2.3"),
     // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
     ("DEP003", "3.2"),
     // Set-up or entry in a hex the unit may not enter: 7.7 "prohibited terrain", 8.1(6)
