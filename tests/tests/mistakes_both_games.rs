@@ -84,6 +84,7 @@ const ROWS: &[Row] = &[
     Row { base: MsRon, mistake: "misspelt map id", edits: &[("map: \"ms-grid\"", "map: \"ms-gird\"")], code: "REF004", help: "did you mean `ms-grid`?" },
     Row { base: MsMap, mistake: "misspelt chart placement", edits: &[("on: Hex,\n            infantry: Some(Mp(1))", "on: Hexes,\n            infantry: Some(Mp(1))")], code: "SYN002", help: "did you mean `Hex`?" },
     Row { base: MsMapJson, mistake: "chart placement in lower case", edits: &[("\"on\": \"Hex\"", "\"on\": \"hex\"")], code: "SYN002", help: "did you mean `Hex`?" },
+    Row { base: RsRon, mistake: "misspelt map id nearest an M&S map: the spelling is not offered (REF008 after it)", edits: &[("map: \"skirmish\"", "map: \"ms-gri\"")], code: "REF004", help: "known maps: " },
     Row { base: RsMap, mistake: "misspelt map field", edits: &[("parity: EvenShoved", "parrity: EvenShoved")], code: "SYN002", help: "did you mean `parity`?" },
     // 4. The right place and the right list.
     Row { base: MsRon, mistake: "forgotten w/1: the caret on the line that overfills, leaders not listed", edits: &[(MS_SETUP_W1, "            units: [\"4 Bde\", \"1 Art\"],\n            at: \"0202\","), (MS_PLACEMENTS, "")], code: "STK001", help: "the line here puts 4 Bde, 1 Art in 0202: give it `w1: true`" },
