@@ -354,7 +354,16 @@ fn narrowest(zone: &Zone, map: &Map) -> String {
             .iter()
             .map(|p| (zc.compile(p, &[]).len(), p))
             .min_by_key(|(n, _)| *n)
-            .map(|(n, p)| format!("its narrowest clause, {} ({n} hexes)", p.describe()))
+            .map(|(n, p)| {
+                let how = match p {
+                    Zone::Within { distance, .. } => format!(": raise its `distance: {distance}`"),
+                    Zone::Feature(code) => format!(
+                        ": take the hexes around it, e.g. `Within(distance: 1, of: Feature(\"{code}\"))`"
+                    ),
+                    _ => String::new(),
+                };
+                format!("its narrowest clause, {} ({n} hexes){how}", p.describe())
+            })
             .unwrap_or_else(|| zone.describe()),
         Zone::Feature(code) => format!(
             "`Feature(\"{code}\")` to the hexes around it, e.g. `Within(distance: 1, of: Feature(\"{code}\"))`"

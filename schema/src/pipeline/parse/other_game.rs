@@ -124,10 +124,29 @@ pub fn reconsider(
     if game == Game::RifleAndSaber && !names_game && foreign.len() >= 2 {
         return vec![forgot_game_line(source, kind, theirs_game, &foreign)];
     }
+    // A required field left missing by the other game's name for it: said with that name.
+    let renamed = |missing: &str| -> Option<&'static str> {
+        SAME_THING.iter().find_map(|(rs, ms, _)| {
+            let (mine, other) = match game {
+                Game::RifleAndSaber => (*rs, *ms),
+                Game::MusketAndSaberQuickPlay => (*ms, *rs),
+            };
+            (mine == missing && foreign.iter().any(|(k, _)| k == other)).then_some(other)
+        })
+    };
     diags
         .into_iter()
         .map(|d| {
             let found = d.message.split('`').nth(1).unwrap_or("");
+            if d.code == Code::MissingField
+                && let Some(other) = renamed(found)
+            {
+                let hint = format!(
+                    "the `{other}` above is {}'s name for it: write `{found}` in its place",
+                    theirs_game.ruleset().name
+                );
+                return d.with_hint(hint);
+            }
             let same = SAME_THING.iter().find(|(rs, ms, _)| {
                 let (mine, other) = match game {
                     Game::RifleAndSaber => (rs, ms),
