@@ -21,7 +21,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::builtin;
-use crate::diagnostic::{Code, Diagnostic, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, suggestions};
 use crate::model::map::Map;
 use crate::path;
 use crate::pipeline::load_map;
@@ -339,6 +339,24 @@ impl MapRegistry {
         v
     }
 
+    /// The id of the map whose display name is `name` (ignoring case), among the built-in maps
+    /// and those near the scenario.
+    fn named(&self, name: &str, scenario_path: &Path) -> Option<String> {
+        let wanted = name.trim();
+        let is = |m: &Map| m.name.trim().eq_ignore_ascii_case(wanted);
+        builtin::ids()
+            .find(|b| builtin::map(b).is_some_and(|m| is(&m)))
+            .map(str::to_string)
+            .or_else(|| {
+                self.search_dirs(scenario_path).iter().find_map(|(_, dir)| {
+                    self.maps_in(dir)
+                        .iter()
+                        .find(|f| f.map.as_deref().is_some_and(is))
+                        .map(|f| f.id.clone())
+                })
+            })
+    }
+
     /// Find the map a scenario names. `scenario_path` is the scenario file: relative references
     /// and the maps near it are found from there.
     pub fn resolve(
@@ -507,16 +525,22 @@ impl MapRegistry {
             [] => {
                 let ids = self.ids(scenario_path);
                 let near = suggestions(id, ids.iter().map(String::as_str));
-                Err(
-                    Diagnostic::new(Code::UnknownMap, format!("no map has the id `{id}`"))
-                        .at_path(path!["map"])
-                        .with_hint(did_you_mean(&near).unwrap_or_else(|| {
-                            format!(
-                                "known maps: {}; maps are looked for in maps/ beside the scenario, in ../maps and beside the scenario, or pass the map's directory with --maps DIR",
-                                ids.join(", ")
-                            )
-                        })),
-                )
+                let known = format!(
+                    "known maps: {}; maps are looked for in maps/ beside the scenario, in ../maps and beside the scenario, or pass the map's directory with --maps DIR",
+                    ids.join(", ")
+                );
+                let d = Diagnostic::new(Code::UnknownMap, format!("no map has the id `{id}`"))
+                    .at_path(path!["map"]);
+                // A map named by the name it displays: `map:` takes its id.
+                if let Some(by_name) = self.named(id, scenario_path) {
+                    let help = format!(
+                        "`{id}` is the name of the map `{by_name}`; `map:` takes its id: write `\"{by_name}\"`"
+                    );
+                    return Err(d
+                        .with_hint(known)
+                        .suggest(None, format!("\"{by_name}\""), help));
+                }
+                Err(d.spelling(&near, known))
             }
             [one] => Ok(ResolvedMap {
                 map: one.map.as_deref().cloned().expect("clean maps are built"),

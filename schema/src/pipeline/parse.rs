@@ -14,6 +14,7 @@ use crate::pipeline::recover::missing_comma;
 use crate::ruleset::Game;
 
 pub mod json_fast;
+pub mod other_game;
 
 /// What a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +49,22 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         return Err(d);
     }
     let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "format") else {
+        // Nothing but white space and comments: no value at all, not a truncated one.
+        if first_significant(text).is_none() {
+            let (what, where_) = if text.trim().is_empty() {
+                ("this file is empty: it holds no value", "")
+            } else {
+                (
+                    "this file holds only comments: it has no value",
+                    " after the comments",
+                )
+            };
+            return Err(Diagnostic::new(Code::Syntax, what)
+                .at_location(location_at(text, text.len(), 0))
+                .with_hint(format!(
+                    "write the map or scenario{where_} (`saberc new scenario` or `saberc new map` starts one), or remove the file"
+                )));
+        }
         // A file whose syntax is broken may have a format field the search cannot see: the
         // syntax error, located, is what to fix first.
         parse::<serde::de::IgnoredAny>(source)?;
@@ -362,7 +379,7 @@ pub fn parse_document_all<T: DeserializeOwned>(
         if first.code == Code::UnknownField {
             let mut all = vec![first.clone()];
             all.extend(other_unknown_names::<T>(source, first));
-            return all;
+            return spell_at_names(&source.text, all);
         }
         if first.code != Code::Syntax {
             return vec![first];
@@ -391,6 +408,16 @@ pub fn parse_document_all<T: DeserializeOwned>(
         all.extend(more.into_iter().filter(|d| d.code == Code::Syntax));
         all
     })
+}
+
+/// [`parse_document_all`] of a `game`'s `kind` of document, its findings reconsidered when the
+/// file reads as the other game ([`other_game::reconsider`]).
+pub fn parse_game_document<T: DeserializeOwned>(
+    source: &Source,
+    kind: DocKind,
+    game: Game,
+) -> Result<(T, Value), Vec<Diagnostic>> {
+    parse_document_all(source).map_err(|d| other_game::reconsider(source, kind, game, d))
 }
 
 /// How many more unknown fields and variants one run reports after the first.
@@ -422,8 +449,20 @@ fn other_unknown_names<T: DeserializeOwned>(source: &Source, first: Diagnostic) 
             text: text.clone(),
             syntax: source.syntax,
         };
-        let next = match parse_document::<T>(&edited) {
-            Err(d) if d.code == Code::UnknownField => d,
+        let (next, last) = match parse_document::<T>(&edited) {
+            Err(d) if d.code == Code::UnknownField => (d, false),
+            // A required field missing once the unknown names are out (`first_player` written
+            // for `moves_first`) is said too, unless a spelling above proposes it.
+            Err(d)
+                if d.code == Code::MissingField
+                    && !out.iter().chain([&current]).any(|u| {
+                        u.suggestion.as_ref().is_some_and(|s| {
+                            d.message.split('`').nth(1) == Some(s.replacement.as_str())
+                        })
+                    }) =>
+            {
+                (d, true)
+            }
             _ => break,
         };
         let Some(at) = next.location else { break };
@@ -448,6 +487,9 @@ fn other_unknown_names<T: DeserializeOwned>(source: &Source, first: Diagnostic) 
             break;
         }
         out.push(shown);
+        if last {
+            break;
+        }
         current = next;
     }
     out
@@ -462,42 +504,15 @@ fn take_out(
     d: &Diagnostic,
     shifts: &mut Vec<(usize, isize)>,
 ) -> bool {
-    let found = d.message.split('`').nth(1).unwrap_or("");
-    // A JSON finding points at the value: the name is the key just before it.
-    let at = if text[at.min(text.len())..]
-        .trim_start_matches('"')
-        .starts_with(found)
-    {
-        at
-    } else {
-        let from = at.saturating_sub(1000);
-        let from = (from..=at)
-            .find(|i| text.is_char_boundary(*i))
-            .unwrap_or(at);
-        match text[from..at.min(text.len())].rfind(&format!("\"{found}\"")) {
-            Some(i) => from + i,
-            None => return false,
-        }
+    let Some((at, name_start, name_end)) = name_span(text, at, d) else {
+        return false;
     };
     let bytes = text.as_bytes();
-    if at >= bytes.len() {
-        return false;
-    }
     let quoted = bytes[at] == b'"';
-    let name_start = at + usize::from(quoted);
-    let name_end = name_start
-        + bytes[name_start..]
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-            .count();
-    if name_end == name_start {
-        return false;
-    }
     let token_end = name_end + usize::from(quoted && bytes.get(name_end) == Some(&b'"'));
     let is_key = text[token_end..].trim_start().starts_with(':');
     if d.message.starts_with("unknown variant")
-        && let Some(hint) = &d.hint
-        && let Some(suggested) = hint.split('`').skip(1).step_by(2).find(|t| *t != found)
+        && let Some(suggested) = d.suggestion.as_ref().map(|s| s.replacement.as_str())
         && !suggested.is_empty()
         && suggested
             .bytes()
@@ -525,6 +540,61 @@ fn take_out(
     let pad = (end - start).saturating_sub(blanked.len());
     text.replace_range(start..end, &(blanked + &" ".repeat(pad)));
     true
+}
+
+/// Where the unknown name of `d`, located at `at`, is written: the start of its token (its
+/// opening quote, if any) and the name itself. A JSON finding points at the value: the name is
+/// the key just before it.
+pub(crate) fn name_span(text: &str, at: usize, d: &Diagnostic) -> Option<(usize, usize, usize)> {
+    let found = d.message.split('`').nth(1).unwrap_or("");
+    if found.is_empty() {
+        return None;
+    }
+    let at = if text[at.min(text.len())..]
+        .trim_start_matches('"')
+        .starts_with(found)
+    {
+        at
+    } else {
+        let from = at.saturating_sub(1000);
+        let from = (from..=at)
+            .find(|i| text.is_char_boundary(*i))
+            .unwrap_or(at);
+        from + text[from..at.min(text.len())].rfind(&format!("\"{found}\""))?
+    };
+    let bytes = text.as_bytes();
+    if at >= bytes.len() {
+        return None;
+    }
+    let quoted = bytes[at] == b'"';
+    let name_start = at + usize::from(quoted);
+    let name_end = name_start
+        + bytes[name_start..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+    (name_end > name_start).then_some((at, name_start, name_end))
+}
+
+/// The unknown names' spellings proposed as edits of the names as written (a JSON finding
+/// points at the value, not at its key).
+fn spell_at_names(text: &str, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diags
+        .into_iter()
+        .map(|mut d| {
+            if let (Some(l), Some(s)) = (d.location, &d.suggestion)
+                && s.span.is_none()
+            {
+                let span =
+                    name_span(text, l.offset, &d).map(|(_, start, end)| (start, end - start));
+                match (span, d.suggestion.as_mut()) {
+                    (Some(span), Some(s)) => s.span = Some(span),
+                    _ => d.suggestion = None,
+                }
+            }
+            d
+        })
+        .collect()
 }
 
 /// The span to blank to take out the entry whose key starts at `at`: the entry and the comma
@@ -736,10 +806,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 Code::UnknownField,
                 format!("unknown field `{found}`{in_}{where_}"),
             )
-            .with_hint(
-                did_you_mean(&near)
-                    .unwrap_or_else(|| format!("the fields here are {}", list(expected))),
-            )
+            .spelling(&near, format!("the fields here are {}", list(expected)))
         }
         E::NoSuchEnumVariant {
             expected, found, ..
@@ -758,11 +825,8 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 Code::UnknownField,
                 format!("unknown variant `{found}`{in_}{where_}"),
             )
-            .with_hint(
-                rules_spelling(found, expected)
-                    .or_else(|| did_you_mean(&near))
-                    .unwrap_or_else(|| format!("expected one of {}", list(expected))),
-            )
+            .spelling(&near, format!("expected one of {}", list(expected)))
+            .rules_spelling(found, expected)
         }
         E::MissingStructField { field, outer } => {
             let in_ = outer
@@ -1282,12 +1346,45 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
             "JSON writes an optional value as the value itself, without RON's `Some(…)`: `\"{inner}\"` (and `null` for none)"
         ));
     }
-    match rules_spelling(found, &expected).or_else(|| did_you_mean(&near)) {
-        Some(h) => d.with_hint(h),
-        None if !expected.is_empty() => {
-            d.with_hint(format!("expected one of {}", expected.join(", ")))
+    if expected.is_empty() {
+        return d;
+    }
+    d.spelling(&near, format!("expected one of {}", list(&expected)))
+        .rules_spelling(found, &expected)
+}
+
+/// A unit type written as the rules print it or in words (`MzA`, `Cavalry`): the help says
+/// which code files use, and the edit writes it when there is one.
+trait RulesSpelling {
+    fn rules_spelling(self, found: &str, expected: &[&str]) -> Self;
+}
+
+impl RulesSpelling for Diagnostic {
+    fn rules_spelling(self, found: &str, expected: &[&str]) -> Diagnostic {
+        // M&S 2.4: "Brigade and regimental-sized units" are one of its five classes.
+        if expected.contains(&"Brigade")
+            && expected.contains(&"Battalion")
+            && found.to_ascii_lowercase().starts_with("regiment")
+        {
+            let help = "2.4 puts a regiment with the brigades (\"Brigade and regimental-sized units\", two steps): write `Brigade`";
+            return self.with_hint(help).suggest(None, "Brigade", help);
         }
-        None => d,
+        let Some(help) = rules_spelling(found, expected) else {
+            return self;
+        };
+        let codes: Vec<&str> = crate::ruleset::UnitKind::from_spelling(found)
+            .into_iter()
+            .map(|k| k.code())
+            .filter(|c| expected.contains(c) && *c != found)
+            .collect();
+        let d = self.with_hint(help.clone());
+        match codes.as_slice() {
+            [one] => d.suggest(None, *one, help),
+            _ => Diagnostic {
+                suggestion: None,
+                ..d
+            },
+        }
     }
 }
 
@@ -1717,7 +1814,19 @@ mod tests {
             "(format: \"saber-map/1\", id: \"m\", name: \"M\", widht: 3, height: 2, terrain: [])";
         let e = parse::<MapFile>(&src(text)).unwrap_err();
         assert_eq!(e.code, Code::UnknownField);
-        assert_eq!(e.hint.as_deref(), Some("did you mean `width`?"));
+        // The spelling is proposed as an edit, shown once the pipeline proves it
+        // (`pipeline::prove`); until then the help lists the fields.
+        let s = e.suggestion.as_ref().unwrap();
+        assert_eq!(
+            (s.replacement.as_str(), s.hint.as_str()),
+            ("width", "did you mean `width`?")
+        );
+        assert!(
+            e.hint
+                .as_deref()
+                .unwrap()
+                .starts_with("the fields here are")
+        );
         assert_eq!(e.location.unwrap().line, 1);
     }
 

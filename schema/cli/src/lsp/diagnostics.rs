@@ -39,6 +39,19 @@ pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, base: usize) -> lsp_types::Diag
         message.push_str("\nhint: ");
         message.push_str(hint);
     }
+    // The proven edit of the finding's help (the library's `pipeline::prove`), as the client
+    // counts positions: the quick fix applies exactly it.
+    let edit = d.suggestion.as_ref().map(|s| {
+        serde_json::json!({
+            "range": lines.range(base + s.offset, s.length),
+            "newText": s.replacement,
+            "title": if s.replaced.is_empty() || s.replaced.contains('\n') || s.replaced.len() > 60 {
+                d.hint.clone().unwrap_or_default()
+            } else {
+                format!("replace `{}` with `{}`", s.replaced, s.replacement)
+            },
+        })
+    });
     lsp_types::Diagnostic {
         range,
         severity: Some(severity(d.severity)),
@@ -53,6 +66,7 @@ pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, base: usize) -> lsp_types::Diag
             "rule": d.rule,
             "hex": d.hex,
             "explain": format!("saberc explain {}", d.code),
+            "edit": edit,
         })),
     }
 }

@@ -888,12 +888,11 @@ impl Server {
     }
 
     fn code_action(&mut self, p: CodeActionParams) -> Answer {
-        let text = self.text(&p.text_document.uri)?;
         let actions: Vec<_> = p
             .context
             .diagnostics
             .iter()
-            .flat_map(|d| actions::fixes(&p.text_document.uri, &self.lines(text), d))
+            .flat_map(|d| actions::fixes(&p.text_document.uri, d))
             .collect();
         Ok(serde_json::to_value(actions).unwrap_or_default())
     }

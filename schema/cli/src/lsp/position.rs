@@ -64,11 +64,6 @@ impl<'a> LineIndex<'a> {
         }
     }
 
-    /// The text indexed.
-    pub fn text(&self) -> &'a str {
-        self.text
-    }
-
     /// The protocol position of a byte offset (clamped to the text, moved back to a character
     /// boundary).
     pub fn position(&self, offset: usize) -> Position {

@@ -1,7 +1,7 @@
 //! Set-up stacking (5.0) and enemies apart (4.5, 7.7) on every hex where the set-up fixes units,
 //! and room for each `w/1` line (3.2, 5.0).
 
-use crate::diagnostic::{Code, Diagnostic, Findings};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg};
 use crate::model::hex::Coord;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
@@ -28,8 +28,19 @@ pub(super) fn setup(
         for (si, units) in per_side.iter().enumerate() {
             let sd = &s.sides[si];
             let classes = || units.iter().map(|(ci, _)| sd.counters[*ci].class);
+            // The caret on the line that put the last combat unit there (leaders never count,
+            // 10.0): the line to spread `w/1` or move.
+            let line_of = |p: &Vec<PathSeg>| match p.get(1) {
+                Some(PathSeg::Index(i)) => *i,
+                _ => 0,
+            };
+            let combat = || {
+                units
+                    .iter()
+                    .filter(|(ci, _)| sd.counters[*ci].class != MsClass::Leader)
+            };
             if over_stacked(classes())
-                && let Some((_, p)) = units.last()
+                && let Some((_, p)) = combat().max_by_key(|(_, p)| line_of(p)).or(units.last())
             {
                 let (small, large, _) = stack_counts(classes());
                 let problem = if large > 3 {
@@ -42,15 +53,18 @@ pub(super) fn setup(
                         small + large
                     )
                 };
-                let ids: Vec<&str> = units
-                    .iter()
+                let ids: Vec<&str> = combat()
+                    .map(|(ci, _)| sd.counters[*ci].id.as_str())
+                    .collect();
+                let line: Vec<&str> = combat()
+                    .filter(|(_, q)| line_of(q) == line_of(p) && by_line(q) == by_line(p))
                     .map(|(ci, _)| sd.counters[*ci].id.as_str())
                     .collect();
                 out.push(
                     Diagnostic::new(
                         Code::OverStacked,
                         format!(
-                            "{} over-stacks {}: {problem} — {}",
+                            "{} over-stacks {}: {problem} — combat units {}",
                             sd.name,
                             f.label(*c),
                             ids.join(", ")
@@ -58,7 +72,11 @@ pub(super) fn setup(
                     )
                     .at_path(p.clone())
                     .with_hex(f.label(*c))
-                    .with_hint("set a unit up in another hex, or put its line `w/1` and place it beside (3.2)"),
+                    .with_hint(format!(
+                        "the line here puts {} in {}: give it `w1: true` and place its units beside (3.2), or set it up in another hex (leaders do not count, 10.0)",
+                        line.join(", "),
+                        f.label(*c)
+                    )),
                 );
             }
         }
