@@ -107,7 +107,9 @@ fn item_len(code: &str) -> usize {
                 let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
                 let close = format!("\"{}", "#".repeat(hashes));
                 let open = i + 1 + hashes + 1;
-                i = code[open..].find(&close).map_or(code.len(), |e| open + e + close.len());
+                i = code[open..]
+                    .find(&close)
+                    .map_or(code.len(), |e| open + e + close.len());
             }
             b'"' => {
                 i += 1;
@@ -119,7 +121,9 @@ fn item_len(code: &str) -> usize {
             // A character literal ('{', '\'', '\u{7b}'), not a lifetime ('a).
             b'\'' if b.get(i + 2) == Some(&b'\'') => i += 3,
             b'\'' if b.get(i + 1) == Some(&b'\\') => {
-                i += 2 + code[i + 2..].find('\'').map_or(code.len() - i - 2, |e| e + 1);
+                i += 2 + code[i + 2..]
+                    .find('\'')
+                    .map_or(code.len() - i - 2, |e| e + 1);
             }
             b'{' => {
                 depth += 1;
@@ -345,8 +349,7 @@ fn file_graph(dir: &str) -> BTreeMap<ModPath, std::collections::BTreeSet<ModPath
     let mut all = Vec::new();
     files(&repo(dir), &Vec::new(), &mut all);
     let macros = root_macros(&all);
-    let modules: std::collections::BTreeSet<ModPath> =
-        all.iter().map(|(_, m)| m.clone()).collect();
+    let modules: std::collections::BTreeSet<ModPath> = all.iter().map(|(_, m)| m.clone()).collect();
     let mut graph = BTreeMap::new();
     for (file, module) in &all {
         if module.is_empty() || is_test_file(file) {
