@@ -792,5 +792,10 @@ fn a_card_past_the_pixel_cap_is_drawn_smaller_and_says_so() {
     );
     let png = std::fs::read(dir.path().join("card.png")).unwrap();
     let side = |at: usize| u64::from(u32::from_be_bytes(png[at..at + 4].try_into().unwrap()));
-    assert!(side(16) * side(20) <= 20_000_000, "{} × {}", side(16), side(20));
+    assert!(
+        side(16) * side(20) <= 20_000_000,
+        "{} × {}",
+        side(16),
+        side(20)
+    );
 }
