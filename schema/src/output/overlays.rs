@@ -43,11 +43,13 @@ pub fn overlay_color(i: usize) -> [u8; 3] {
     OVERLAY_COLORS[i % OVERLAY_COLORS.len()]
 }
 
-/// How a group enters, in a legend's or a layer's words: `deploys`, `arrives Game-Turn 3`.
+/// How a group enters, in a legend's or a layer's words: `deployment`, `arrival on Game-Turn 3`.
 pub fn entry_words(entry: &Entry) -> String {
     match entry {
-        Entry::Deploy { .. } => "deploys".to_string(),
-        Entry::Arrive { turn, .. } => format!("arrives Game-Turn {turn}"),
+        // Nouns, not verbs: a side's name may be plural ("Austrians"), and "Austrians deploys"
+        // was wrong (issue 37 §17).
+        Entry::Deploy { .. } => "deployment".to_string(),
+        Entry::Arrive { turn, .. } => format!("arrival on Game-Turn {turn}"),
     }
 }
 
@@ -172,7 +174,13 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
             name: format!("{} set-up", side.name),
             color: overlay_color(si),
             hexes,
-            note: Some("w/1: the line's hex or one adjacent (3.2)".to_string()),
+            // Said only where it applies: a side with no `w/1` line has nothing to explain
+            // (issue 37 §4).
+            note: side
+                .counters
+                .iter()
+                .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
+                .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
             counters: counters
                 .into_iter()
                 .map(|(h, ids)| (h, ids.join(", ")))
