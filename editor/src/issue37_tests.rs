@@ -396,3 +396,30 @@ fn a_new_scenario_saved_as_takes_its_id_from_the_file_name() {
         Some("round-top")
     );
 }
+
+// ---- §12 A reinforcement switched to the other side takes that side's entry hex ----
+
+#[test]
+fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    h.get_by_label("Reinforcements").click();
+    h.run();
+    h.get_by_label("Reinforcement 1 side").click();
+    h.run();
+    h.get_by_label("Army of the South").click();
+    h.run();
+    let Some(MsDoc::Scenario(s)) = h.state().doc().ms() else {
+        panic!("an M&S scenario");
+    };
+    let line = &s.reinforcements[0];
+    assert_eq!(line.side, "south");
+    let grid = h.state().doc().map().grid;
+    assert_eq!(grid.label(line.at), "0812", "the south's first entry hex");
+    assert!(
+        line.units.is_empty(),
+        "the north's Horse Guards are not the south's"
+    );
+}
