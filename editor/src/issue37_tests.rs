@@ -423,3 +423,35 @@ fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
         "the north's Horse Guards are not the south's"
     );
 }
+
+// ---- §9 A terrain kind's colour follows the kind ----
+
+#[test]
+fn a_kinds_colour_is_the_same_whatever_its_chart_row() {
+    use crate::musket_and_saber::{hexside_color, kind_color};
+    let src = saber_schema::pipeline::read::Source::read(
+        &ms_example().join("maps/millbrook-invented.ron"),
+    )
+    .expect("the example");
+    let one: saber_schema::model::musket_and_saber::MsMapFile =
+        saber_schema::pipeline::parse::parse(&src).expect("parses");
+    let mut one = one;
+    // A kind of the designer's own (a hex row like clear's), last on one map, first on the
+    // other, whose rows are in the reverse order.
+    let mut heath = one.chart[0].clone();
+    heath.kind = "heath".into();
+    let mut other = one.clone();
+    other.chart.reverse();
+    other.chart.insert(0, heath.clone());
+    one.chart.push(heath);
+    for kind in ["clear", "woods", "hill", "village", "heath"] {
+        let a = kind_color(&one, kind);
+        assert!(a.is_some(), "{kind} has a colour");
+        assert_eq!(a, kind_color(&other, kind), "{kind}");
+    }
+    assert_ne!(kind_color(&one, "woods"), kind_color(&one, "hill"));
+    assert_eq!(
+        hexside_color(&one, "stream"),
+        hexside_color(&other, "stream")
+    );
+}
