@@ -692,6 +692,15 @@ fn sight_legend(ui: &mut Ui) {
     for (text, draw) in rows {
         ui.horizontal(|ui| {
             let (r, _) = ui.allocate_exact_size(egui::vec2(22.0, 16.0), egui::Sense::hover());
+            // On a clear hex's colour, as the tint and outlines are seen on the map.
+            ui.painter().rect_filled(
+                r,
+                2.0,
+                color(
+                    palette::terrain_fill(saber_schema::ruleset::Terrain::Clear),
+                    255,
+                ),
+            );
             draw(ui.painter(), r);
             ui.label(text);
         });
