@@ -455,3 +455,29 @@ fn a_kinds_colour_is_the_same_whatever_its_chart_row() {
         hexside_color(&other, "stream")
     );
 }
+
+// ---- §8 M&S steps are named by what changed ----
+
+#[test]
+fn musket_and_saber_steps_are_named_by_what_changed() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    h.get_by_label("Sides & roster").click();
+    h.run();
+    h.get_by_label("Side 1 counter 2 formation").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Side 1 counter 2 formation")
+        .type_text("2nd Div");
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+    let last = h.state().doc().history().done().last().expect("a step");
+    assert_eq!(
+        last.label,
+        "sides · north · counters · 2nd Bde · formation: “1st Div” → “2nd Div”"
+    );
+}

@@ -12,6 +12,7 @@
 //! classes and their steps (`ruleset::musket_and_saber`), 5.0 (`check::musket_and_saber::
 //! over_stacked`), the colours (`output::palette`).
 
+pub mod change;
 pub mod fields;
 pub mod map;
 pub mod scenario;
