@@ -481,3 +481,36 @@ fn musket_and_saber_steps_are_named_by_what_changed() {
         "sides · north · counters · 2nd Bde · formation: “1st Div” → “2nd Div”"
     );
 }
+
+// ---- §15 A finding says which tab holds its field ----
+
+#[test]
+fn a_musket_and_saber_finding_names_its_tab_and_opens_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(ms_example().join("maps/millbrook-invented.ron"))
+        .expect("the example");
+    let old = "source: \"invented for the project: no Musket & Saber game data\",";
+    assert!(text.contains(old));
+    let path = dir.path().join("m.ron");
+    std::fs::write(&path, text.replacen(old, "source: \"\",", 1)).expect("written");
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().open_path(&path);
+    h.run();
+    h.get_by_label("Chart & track").click();
+    h.run();
+    let finding = h
+        .query_all_by_label_contains("(on the Map tab)")
+        .next()
+        .expect("the finding says where its field is")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert!(finding.contains("source"), "{finding}");
+    h.get_by_label(&finding).click();
+    h.run();
+    assert_eq!(
+        h.state().ms().tab,
+        crate::musket_and_saber::MsTab::Map,
+        "the click opens the tab"
+    );
+}

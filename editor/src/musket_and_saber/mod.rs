@@ -272,7 +272,16 @@ impl Mode for MsUi {
     }
 
     fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord> {
-        self.checker.ui(ui, doc.map())
+        let ms = doc.ms()?;
+        // Each finding says which tab holds its field, and a click opens it (issue 37 §15).
+        let place = |d: &saber_schema::diagnostic::Diagnostic| {
+            tab_of(ms, d).map(|t| format!("on the {} tab", t.name()))
+        };
+        let (i, hex) = self.checker.ui_placed(ui, doc.map(), &place)?;
+        if let Some(t) = self.checker.items.get(i).and_then(|d| tab_of(ms, d)) {
+            self.tab = t;
+        }
+        hex
     }
 
     fn hover_text(&self, doc: &Document, c: Coord) -> Option<String> {
@@ -290,6 +299,24 @@ impl Mode for MsUi {
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
     }
+}
+
+/// The tab whose form holds the field a finding's path names.
+fn tab_of(doc: &MsDoc, d: &saber_schema::diagnostic::Diagnostic) -> Option<MsTab> {
+    use saber_schema::diagnostic::PathSeg;
+    let Some(PathSeg::Key(first)) = d.path.as_deref()?.first() else {
+        return None;
+    };
+    Some(match (doc, first.as_str()) {
+        (MsDoc::Map(_), "chart" | "track") => MsTab::Chart,
+        (MsDoc::Map(_), "terrain" | "legend" | "hexsides" | "roads" | "labels") => MsTab::Terrain,
+        (MsDoc::Map(_), _) => MsTab::Map,
+        (MsDoc::Scenario(_), "sides") => MsTab::Roster,
+        (MsDoc::Scenario(_), "setup" | "placements") => MsTab::Setup,
+        (MsDoc::Scenario(_), "reinforcements") => MsTab::Reinforcements,
+        (MsDoc::Scenario(_), "victory") => MsTab::Victory,
+        (MsDoc::Scenario(_), _) => MsTab::Scenario,
+    })
 }
 
 impl MsUi {
