@@ -514,3 +514,29 @@ fn a_musket_and_saber_finding_names_its_tab_and_opens_it() {
         "the click opens the tab"
     );
 }
+
+// ---- §16 A side is drawn in the colour its words name ----
+
+#[test]
+fn a_side_is_drawn_in_the_colour_it_names() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    h.get_by_label("Set-up").click();
+    h.run();
+    let rgb = |c: [u8; 3]| egui::Color32::from_rgb(c[0], c[1], c[2]);
+    let named = |w: &str| rgb(saber_schema::output::palette::named_colour(w).expect("a colour"));
+    // The example's sides: "light blue" and "grey".
+    let stacks: Vec<egui::Color32> = h
+        .state()
+        .ms_overlay()
+        .stacks
+        .iter()
+        .map(|s| s.color)
+        .collect();
+    assert!(stacks.contains(&named("light blue")), "{stacks:?}");
+    assert!(stacks.contains(&named("Gray")), "{stacks:?}");
+    let red = rgb(saber_schema::output::overlays::overlay_color(0));
+    assert!(!stacks.contains(&red), "not the side's place's colour");
+}

@@ -20,7 +20,7 @@ pub mod setup;
 
 use egui::{Color32, Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
-use saber_schema::model::musket_and_saber::MsMapFile;
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::output::palette;
 
 use crate::app::workspace::{Mode, Panel, Workspace};
@@ -149,9 +149,11 @@ pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
     palette::ms_hexside_stroke(file, kind).map(rgb)
 }
 
-/// The colour of a side (0 or 1), as `saberc render` draws its set-up.
-pub fn side_color(side: usize) -> Color32 {
-    let [r, g, b] = saber_schema::output::overlays::overlay_color(side);
+/// The colour of side `side` of `s`, as `saberc render` draws its set-up: the colour its
+/// `colour` words name, else the side's place's.
+pub fn side_color(s: &MsScenario, side: usize) -> Color32 {
+    let words = s.sides.get(side).and_then(|sd| sd.colour.as_deref());
+    let [r, g, b] = saber_schema::output::overlays::ms_side_color(words, side);
     Color32::from_rgb(r, g, b)
 }
 

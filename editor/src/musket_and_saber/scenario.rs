@@ -143,7 +143,7 @@ pub fn roster_ui(
         let grid = file.grid();
         let before = s.clone();
         for si in 0..s.sides.len() {
-            let color = side_color(si);
+            let color = side_color(s, si);
             let sd = &mut s.sides[si];
             let n = si + 1;
             ui.label(

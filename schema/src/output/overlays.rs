@@ -38,6 +38,15 @@ pub const OVERLAY_COLORS: [[u8; 3]; 8] = [
     [188, 160, 20],
 ];
 
+/// The colour a Musket & Saber side is drawn in: the colour its `colour` words name (2.3),
+/// else the `i`-th overlay colour (issue 37 §16: "blue" was drawn red). The editor and the
+/// card both ask it.
+pub fn ms_side_color(colour: Option<&str>, i: usize) -> [u8; 3] {
+    colour
+        .and_then(palette::named_colour)
+        .unwrap_or_else(|| overlay_color(i))
+}
+
 /// The `i`-th overlay colour, cycling through [`OVERLAY_COLORS`].
 pub fn overlay_color(i: usize) -> [u8; 3] {
     OVERLAY_COLORS[i % OVERLAY_COLORS.len()]
@@ -172,7 +181,7 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
         hexes.dedup();
         out.push(Overlay {
             name: format!("{} set-up", side.name),
-            color: overlay_color(si),
+            color: ms_side_color(side.colour.as_deref(), si),
             hexes,
             // Said only where it applies: a side with no `w/1` line has nothing to explain
             // (issue 37 §4).

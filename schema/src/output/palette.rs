@@ -91,6 +91,40 @@ pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
         .then(|| by_kind(kind, &NAMED_HEXSIDE_STROKES, &CHART_HEXSIDE_STROKES))
 }
 
+/// Colours named in words as a Musket & Saber side's `colour` gives them (2.3: "the counters'
+/// background colour"), any case; "grey" and "gray" alike.
+const NAMED_COLOURS: [(&str, &str); 20] = [
+    ("red", "#c62828"),
+    ("dark red", "#8e1b1b"),
+    ("blue", "#1f5ac8"),
+    ("dark blue", "#1a3a7a"),
+    ("light blue", "#6fa8dc"),
+    ("green", "#2e7d32"),
+    ("dark green", "#1b4d1f"),
+    ("light green", "#8bc34a"),
+    ("grey", "#7d7d7d"),
+    ("light grey", "#b0b0b0"),
+    ("dark grey", "#4a4a4a"),
+    ("white", "#f2f2f2"),
+    ("black", "#202020"),
+    ("yellow", "#e6c229"),
+    ("orange", "#e07b1f"),
+    ("brown", "#7a4a22"),
+    ("tan", "#c8a878"),
+    ("buff", "#dcc28a"),
+    ("purple", "#6a3d9a"),
+    ("pink", "#e58fb0"),
+];
+
+/// The colour a side's `colour` words name (`"light blue"`, `"Grey"`), if they name one.
+pub fn named_colour(words: &str) -> Option<Rgb> {
+    let w = words.trim().to_lowercase().replace("gray", "grey");
+    NAMED_COLOURS
+        .iter()
+        .find(|(name, _)| *name == w)
+        .map(|(_, hex)| rgb(hex))
+}
+
 /// The deck of a bridge.
 pub const BRIDGE_DECK: &str = "#3b3b3b";
 
