@@ -540,3 +540,48 @@ fn a_side_is_drawn_in_the_colour_it_names() {
     let red = rgb(saber_schema::output::overlays::overlay_color(0));
     assert!(!stacks.contains(&red), "not the side's place's colour");
 }
+
+// ---- §10 Lines made in the editor say what they are ----
+
+#[test]
+fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    let grid = h.state().doc().map().grid;
+    let doc = h.state_mut().doc_mut();
+    // A line added as a form adds it (empty words), then its hex moved.
+    doc.edit_ms("Add", None, |d| {
+        if let MsDoc::Scenario(s) = d {
+            let mut l = s.reinforcements[0].clone();
+            l.printed.clear();
+            s.reinforcements.push(l);
+        }
+    });
+    let printed = |h: &Harness<'static, App>| match h.state().doc().ms() {
+        Some(MsDoc::Scenario(s)) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
+        _ => Vec::new(),
+    };
+    assert_eq!(printed(&h)[2], "1000 at 0801: Horse Guards");
+    let to = grid.parse_label("1601").expect("a hex");
+    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
+        if let MsDoc::Scenario(s) = d {
+            s.reinforcements[2].at = to;
+        }
+    });
+    assert_eq!(printed(&h)[2], "1000 at 1601: Horse Guards", "not stale");
+    // The scenario's own words are the designer's: moving its line keeps them.
+    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
+        if let MsDoc::Scenario(s) = d {
+            s.setup[0].at = to;
+        }
+    });
+    match h.state().doc().ms() {
+        Some(MsDoc::Scenario(s)) => {
+            assert_eq!(s.setup[0].printed, "1st Bde, Rifles, Barrow, Ashford: 0504")
+        }
+        _ => panic!("an M&S scenario"),
+    }
+    assert_eq!(printed(&h)[0], "1000 at 0801: Horse Guards", "untouched");
+}

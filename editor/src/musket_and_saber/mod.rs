@@ -15,6 +15,7 @@
 pub mod change;
 pub mod fields;
 pub mod map;
+pub mod printed;
 pub mod scenario;
 pub mod setup;
 
