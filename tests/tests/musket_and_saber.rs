@@ -1046,6 +1046,7 @@ fn counter_faces_colours_and_entry_hexes_are_held_to_the_rules_text() {
     ]);
     assert_eq!(codes(&f), ["TRN005"], "{f:#?}");
     assert_eq!(f[0]["severity"], "note");
+}
 
 /// The card's legend explains `w/1` only for a side that has a `w/1` line (issue 37 §4).
 #[test]
