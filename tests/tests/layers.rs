@@ -375,9 +375,11 @@ fn file_graph(dir: &str) -> BTreeMap<ModPath, std::collections::BTreeSet<ModPath
     graph
 }
 
-/// The circles of a file graph: each set of two or more files that reach one another, as
-/// `a -> b -> a` lines.
-fn circles(graph: &BTreeMap<ModPath, std::collections::BTreeSet<ModPath>>) -> Vec<String> {
+/// The circles of a file graph: each set of two or more files that reach one another (their
+/// modules, `a::b`), with its edges as `a -> b, b -> a`.
+fn circles(
+    graph: &BTreeMap<ModPath, std::collections::BTreeSet<ModPath>>,
+) -> Vec<(std::collections::BTreeSet<String>, String)> {
     let reach = |from: &ModPath| {
         let mut seen = std::collections::BTreeSet::new();
         let mut stack = vec![from.clone()];
@@ -410,25 +412,66 @@ fn circles(graph: &BTreeMap<ModPath, std::collections::BTreeSet<ModPath>>) -> Ve
                     .map(move |b| format!("{} -> {}", a.join("::"), b.join("::")))
             })
             .collect();
-        out.push(edges.join(", "));
+        let members = circle.iter().map(|m| m.join("::")).collect();
+        out.push((members, edges.join(", ")));
         done.extend(circle.into_iter().cloned());
     }
     out
 }
 
-/// No file of the library or the editor uses, through others, a file that uses it: a circle
-/// makes two files one concept split in two, and neither can be read, tested or moved alone.
+/// The import circles ARCHITECTURE.md lists as still to break, per crate folder: each line of
+/// its "Import circles still to break" section names a folder and, in backticks before a dash,
+/// the modules of one circle.
+fn listed_circles() -> Vec<(String, std::collections::BTreeSet<String>)> {
+    let text = std::fs::read_to_string(repo("ARCHITECTURE.md")).unwrap();
+    let start = text
+        .lines()
+        .position(|l| l.starts_with('#') && l.contains("Import circles still to break"))
+        .expect("ARCHITECTURE.md has an \"Import circles still to break\" section");
+    let mut out = Vec::new();
+    for line in text.lines().skip(start + 1) {
+        if line.starts_with('#') {
+            break;
+        }
+        let Some(rest) = line.strip_prefix("- ") else {
+            continue;
+        };
+        // The modules come before the dash; the reason after it may name other things.
+        let modules = rest.split(" — ").next().unwrap_or_default();
+        let mut names = modules.split('`').skip(1).step_by(2);
+        let dir = names
+            .next()
+            .expect("a circle's line names its folder first")
+            .to_string();
+        out.push((dir, names.map(String::from).collect()));
+    }
+    out
+}
+
+/// No file of the library, `saberc` or the editor uses, through others, a file that uses it
+/// (a circle makes two files one concept split in two: neither can be read, tested or moved
+/// alone), but for the circles ARCHITECTURE.md lists as still to break: a new circle fails,
+/// and so does a listed one that is gone (strike it from the list).
 #[test]
 fn no_file_imports_run_in_a_circle() {
-    for dir in ["schema/src", "editor/src", "schema/cli/src"] {
+    let listed = listed_circles();
+    let mut problems = Vec::new();
+    for dir in ["schema/src", "schema/cli/src", "editor/src"] {
         let found = circles(&file_graph(dir));
-        assert!(
-            found.is_empty(),
-            "{dir} has {} import circle(s) between files:\n{}",
-            found.len(),
-            found.join("\n")
-        );
+        for (members, edges) in &found {
+            if !listed.iter().any(|(d, m)| d == dir && m == members) {
+                problems.push(format!("{dir}: a new import circle: {edges}"));
+            }
+        }
+        for (d, m) in listed.iter().filter(|(d, _)| d == dir) {
+            if !found.iter().any(|(members, _)| members == m) {
+                problems.push(format!(
+                    "{d}: the listed circle of {m:?} is no longer one: strike it from ARCHITECTURE.md"
+                ));
+            }
+        }
     }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// The circle finder finds a circle through three files and none in a line of them, and the
@@ -444,10 +487,10 @@ fn circles_and_test_modules_are_read_as_written() {
         }
         g
     };
-    assert_eq!(
-        circles(&graph(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])),
-        ["a -> b, b -> c, c -> a"]
-    );
+    let found = circles(&graph(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]));
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].1, "a -> b, b -> c, c -> a");
+    assert_eq!(found[0].0, ["a", "b", "c"].map(String::from).into());
     assert!(circles(&graph(&[("a", "b"), ("b", "c")])).is_empty());
     let code = "use crate::a;\n#[cfg(test)]\nmod tests {\n    let s = \"}\"; let c = '{';\n    use crate::t;\n}\nuse crate::b;\n";
     let read: Vec<String> = references(&library_code(code), &m("x"))
