@@ -595,7 +595,10 @@ impl Server {
         let text = self.text(&pp.text_document.uri)?;
         let kind = self.kind_of(&pp.text_document.uri);
         let shown = hover::hover_text(word, document_rules(text), map.as_ref())
-            .or_else(|| hover::schema_text(&tree::Tree::new(text), offset, kind?))
+            .or_else(|| {
+                let game = document_rules(text).game;
+                hover::schema_text(&tree::Tree::new(text), offset, kind?, game)
+            })
             .or_else(|| {
                 let map = map.as_ref()?;
                 hover::hex_text(hover::hex_at(text, offset, map)?, map)
