@@ -189,7 +189,7 @@ impl<'a> EffectiveTerrain<'a> {
 mod tests {
     use super::*;
     use crate::model::map::SideKey;
-    use crate::ruleset::{Ruleset, Terrain};
+    use crate::ruleset::Terrain;
 
     #[test]
     fn cleared_hexes_lose_terrain_slope_and_ridges() {
