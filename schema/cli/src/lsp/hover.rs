@@ -140,13 +140,25 @@ pub fn hex_at(text: &str, offset: usize, map: &Map) -> Option<Coord> {
 /// What to show for a hex: its label, terrain and the features on it.
 pub fn hex_text(c: Coord, map: &Map) -> Option<String> {
     let cell = map.cell(c)?;
+    // A map with its own chart: the kinds of the hex, never the all-clear cells under them.
+    let terrain = match map.chart.as_deref() {
+        Some(chart) => chart
+            .kinds_at(&map.grid, c)
+            .iter()
+            .map(|k| chart.rows[*k].id.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => format!(
+            "{}{}",
+            cell.terrain.name(),
+            if cell.slope { ", slope" } else { "" }
+        ),
+    };
     let mut out = format!(
-        "**hex {}** ({}, {})\n\nterrain: {}{}",
+        "**hex {}** ({}, {})\n\nterrain: {terrain}",
         map.grid.label(c),
         c.0,
         c.1,
-        cell.terrain.name(),
-        if cell.slope { ", slope" } else { "" }
     );
     let on: Vec<String> = map
         .features
@@ -210,6 +222,21 @@ mod tests {
         let rs = |w| schema_text(&tree, at(w), DocKind::Scenario, Game::RifleAndSaber);
         assert_eq!(rs("first_player"), None);
         assert_eq!(rs("counters"), None);
+    }
+
+    #[test]
+    fn a_hex_of_an_m_and_s_map_shows_the_kinds_of_its_chart() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+        let src = saber_schema::pipeline::read::Source::read(&path).unwrap();
+        let map = saber_schema::pipeline::load_map(&src).0.unwrap();
+        let woods = hex_text(Coord(5, 4), &map).unwrap();
+        assert!(woods.contains("terrain: woods\n"), "{woods}");
+        let wooded_hill = hex_text(Coord(7, 6), &map).unwrap();
+        assert!(
+            wooded_hill.contains("terrain: woods, hill\n"),
+            "{wooded_hill}"
+        );
     }
 
     #[test]
