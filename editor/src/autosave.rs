@@ -17,7 +17,8 @@ use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 
 use crate::document::Document;
-use crate::files::{Recovery, RecoveryDir};
+use crate::files::{Content, Recovery, RecoveryDir};
+use saber_schema::files::FileState;
 
 /// Changes closer together than this are written once (typing a name is one write).
 const COALESCE: Duration = Duration::from_millis(250);
@@ -35,6 +36,11 @@ pub struct Snapshot {
     pub ms: Option<crate::document::MsDoc>,
     /// The file of a scenario's map.
     pub map_file: Option<PathBuf>,
+    /// The text the document was read from or last saved as, which the recovery file holds
+    /// edited as a save would edit it.
+    pub text: Option<String>,
+    /// The source file as it was when read or last saved.
+    pub on_disk: Option<FileState>,
 }
 
 impl Snapshot {
@@ -46,6 +52,8 @@ impl Snapshot {
             scenario: doc.scenario().cloned(),
             ms: doc.ms().cloned(),
             map_file: doc.map_file.clone(),
+            text: doc.text.clone(),
+            on_disk: doc.on_disk,
         }
     }
 }
@@ -230,10 +238,14 @@ fn write_now(s: &mut Shared, epoch: u64, snap: &Snapshot) {
     if let Some(r) = &s.slot
         && let Err(e) = r.write_parts(
             snap.source.as_deref(),
+            snap.on_disk,
             snap.map_file.as_deref(),
-            &snap.map,
-            snap.scenario.as_ref(),
-            snap.ms.as_ref(),
+            Content {
+                map: &snap.map,
+                scenario: snap.scenario.as_ref(),
+                ms: snap.ms.as_ref(),
+                text: snap.text.as_deref(),
+            },
         )
     {
         s.failure = Some(e);

@@ -234,9 +234,9 @@ impl Document {
         self.history.state() != self.saved_state
     }
 
-    /// Record that the current state is on disk at `path`.
+    /// Record that the current state is on disk at `path` (kept as its full path).
     pub fn mark_saved(&mut self, path: PathBuf) {
-        self.path = Some(path);
+        self.path = Some(crate::files::full_path(&path));
         self.saved_state = self.history.state();
     }
 

@@ -53,7 +53,8 @@ pub fn new_ms_scenario(map: &Map) -> Result<Document, String> {
         .musket_and_saber
         .as_deref()
         .ok_or_else(|| format!("the map “{}” is not a Musket & Saber map", map.name))?;
-    let id = saber_schema::output::skeleton::id_from_name(None, "new-scenario");
+    let id =
+        saber_schema::output::skeleton::id_from_name(None, crate::scenario::panel::NEW_SCENARIO_ID);
     let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
     let src = Source::from_text(format!("{id}.ron"), text);
     let scenario =
@@ -435,17 +436,47 @@ pub enum SaveText {
     },
 }
 
+/// What a document holds, borrowed: what a save and a recovery file write.
+#[derive(Debug, Clone, Copy)]
+pub struct Content<'a> {
+    /// The map.
+    pub map: &'a Map,
+    /// The scenario, when the document is one.
+    pub scenario: Option<&'a Scenario>,
+    /// The Musket & Saber map or scenario, when the document is one.
+    pub ms: Option<&'a MsDoc>,
+    /// The text it was read from or last saved as ([`Document::text`]).
+    pub text: Option<&'a str>,
+}
+
+impl<'a> Content<'a> {
+    /// What `doc` holds now.
+    pub fn of(doc: &'a Document) -> Content<'a> {
+        Content {
+            map: doc.map(),
+            scenario: doc.scenario(),
+            ms: doc.ms(),
+            text: doc.text.as_deref(),
+        }
+    }
+}
+
 /// What a save of the document to `path` writes: its own text edited where the document
 /// changed ([`saber_schema::syntax::edit::edit_text`]), else the whole file.
 pub fn document_text(doc: &Document, path: &Path) -> Result<SaveText, String> {
+    content_text(Content::of(doc), path)
+}
+
+/// What a save of `doc` to `path` writes (see [`document_text`]).
+pub fn content_text(doc: Content<'_>, path: &Path) -> Result<SaveText, String> {
     let syntax = syntax_for(path);
-    let whole = match (doc.ms(), doc.scenario()) {
+    let whole = match (doc.ms, doc.scenario) {
         (Some(MsDoc::Map(f)), _) => canonical_text(f, syntax)?,
         (Some(MsDoc::Scenario(s)), _) => canonical_text(s, syntax)?,
         (None, Some(s)) => canonical_text(s, syntax)?,
-        (None, None) => canonical_text(&doc.map().to_file(), syntax)?,
+        (None, None) => canonical_text(&doc.map.to_file(), syntax)?,
     };
-    let Some(old) = &doc.text else {
+    let Some(old) = doc.text else {
         return Ok(SaveText::New(whole));
     };
     if syntax_of(path, old) != syntax {
@@ -459,11 +490,11 @@ pub fn document_text(doc: &Document, path: &Path) -> Result<SaveText, String> {
             SaveText::New(whole)
         });
     }
-    let edited = match (doc.ms(), doc.scenario()) {
+    let edited = match (doc.ms, doc.scenario) {
         (Some(MsDoc::Map(f)), _) => edit_text(old, syntax, f),
         (Some(MsDoc::Scenario(s)), _) => edit_text(old, syntax, s),
         (None, Some(s)) => edit_text(old, syntax, s),
-        (None, None) => edit_text_with(old, syntax, &doc.map().to_file(), |f| {
+        (None, None) => edit_text_with(old, syntax, &doc.map.to_file(), |f| {
             Map::from_file(&f).0.to_file()
         }),
     };
@@ -530,12 +561,31 @@ pub fn save_document(doc: &Document, path: &Path) -> Result<(), String> {
     }
 }
 
-/// The first line of a recovery file names the file it recovers.
-const RECOVERY_HEADER: &str = "// saber-editor recovery of: ";
+/// The first line of a recovery file: this prefix, then its [`RecoveryHeader`] as JSON.
+const RECOVERY_HEADER: &str = "// saber-editor recovery: ";
 
-/// The second line of the recovery file of an untitled Musket & Saber scenario names its map's
+/// The first line of a recovery file written before the header was JSON: the file it recovers
+/// (still read, so that work kept by an older editor comes back).
+const OLD_RECOVERY_OF: &str = "// saber-editor recovery of: ";
+
+/// The second line of an old recovery file of an untitled Musket & Saber scenario: its map's
 /// file.
-const RECOVERY_MAP: &str = "// saber-editor recovery map: ";
+const OLD_RECOVERY_MAP: &str = "// saber-editor recovery map: ";
+
+/// What a recovery file says of the work it holds, on its first line (JSON, so that any path
+/// is kept whole).
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct RecoveryHeader {
+    /// The file the work was read from or last saved to (absolute).
+    source: Option<PathBuf>,
+    /// That file as it was when read or last saved: a save of the restored work to it is
+    /// refused if it changed since, as it would have been before the crash.
+    on_disk: Option<FileState>,
+    /// An untitled Musket & Saber scenario's map file: it opens only on its map, which it
+    /// names by id, found beside that file when read back.
+    map_file: Option<PathBuf>,
+}
 
 /// The folder of recovery files: one per document being edited, each beside a lock file that
 /// the window owning it holds locked (the operating system lets go of the lock when the
@@ -562,6 +612,8 @@ pub struct Recovered {
     pub doc: LoadedFile,
     /// The file it was edited from, if it had one.
     pub source: Option<PathBuf>,
+    /// That file as it was when read or last saved (a save to it checks it is unchanged).
+    pub on_disk: Option<FileState>,
     /// When it was written.
     pub when: Option<SystemTime>,
 }
@@ -673,66 +725,81 @@ impl Recovery {
     pub fn write(&self, doc: &Document) -> Result<(), String> {
         self.write_parts(
             doc.path.as_deref(),
+            doc.on_disk,
             doc.map_file.as_deref(),
-            doc.map(),
-            doc.scenario(),
-            doc.ms(),
+            Content::of(doc),
         )
     }
 
-    /// Write a document's content, edited from `source` (atomically). An untitled Musket &
-    /// Saber scenario also records its map's file (`map_file`): it opens only on its map, which
-    /// it names by id, found beside that file when read back.
+    /// Write a document's content, edited from `source` (atomically): the text a save to
+    /// `source` would write (its own text edited where the document changed, comments and
+    /// layout kept), so that restoring it and saving writes what a save before the crash
+    /// would have. An untitled Musket & Saber scenario also records its map's file.
     pub fn write_parts(
         &self,
         source: Option<&Path>,
+        on_disk: Option<FileState>,
         map_file: Option<&Path>,
-        map: &Map,
-        scenario: Option<&Scenario>,
-        ms: Option<&MsDoc>,
+        doc: Content<'_>,
     ) -> Result<(), String> {
-        let untitled_ms_scenario = source.is_none() && matches!(ms, Some(MsDoc::Scenario(_)));
-        let map_line = match map_file {
-            Some(p) if untitled_ms_scenario => format!("{RECOVERY_MAP}{}\n", p.display()),
-            _ => String::new(),
+        let untitled_ms_scenario = source.is_none() && matches!(doc.ms, Some(MsDoc::Scenario(_)));
+        let header = RecoveryHeader {
+            source: source.map(Path::to_path_buf),
+            on_disk: on_disk.filter(|_| source.is_some()),
+            map_file: map_file
+                .filter(|_| untitled_ms_scenario)
+                .map(Path::to_path_buf),
         };
-        let source = source.map(|p| p.display().to_string()).unwrap_or_default();
-        let body = match (ms, scenario) {
-            (Some(MsDoc::Map(f)), _) => canonical_text(f, Syntax::Ron)?,
-            (Some(MsDoc::Scenario(s)), _) => canonical_text(s, Syntax::Ron)?,
-            (None, Some(s)) => scenario_to_ron(s)?,
-            (None, None) => map_to_ron(map)?,
+        let header = serde_json::to_string(&header)
+            .map_err(|e| format!("the recovery file's header cannot be written: {e}"))?;
+        let at = source.map_or_else(|| PathBuf::from("untitled.ron"), Path::to_path_buf);
+        let body = match content_text(doc, &at)? {
+            SaveText::Edited(t) | SaveText::New(t) | SaveText::Rewrite { text: t, .. } => t,
         };
-        let text = format!("{RECOVERY_HEADER}{source}\n{map_line}{body}");
-        write_file(&self.path, &text, None).map(|_| ())
+        write_file(
+            &self.path,
+            &format!("{RECOVERY_HEADER}{header}\n{body}"),
+            None,
+        )
+        .map(|_| ())
     }
 
-    /// Read the recovery file, if there is one.
+    /// Read the recovery file, if there is one. The document's text is the work's own text
+    /// (not the header), which a save then edits.
     pub fn read(&self) -> Option<Recovered> {
         let text = std::fs::read_to_string(&self.path).ok()?;
-        let source = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix(RECOVERY_HEADER))
-            .filter(|s| !s.is_empty())
-            .map(PathBuf::from);
+        let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+        let (header, body) = if let Some(json) = first.strip_prefix(RECOVERY_HEADER) {
+            (serde_json::from_str(json).ok()?, rest)
+        } else if let Some(source) = first.strip_prefix(OLD_RECOVERY_OF) {
+            let (second, after) = rest.split_once('\n').unwrap_or((rest, ""));
+            let map_file = second.strip_prefix(OLD_RECOVERY_MAP).map(PathBuf::from);
+            let header = RecoveryHeader {
+                source: Some(PathBuf::from(source)).filter(|s| !s.as_os_str().is_empty()),
+                on_disk: None,
+                map_file: map_file.clone(),
+            };
+            (header, if map_file.is_some() { after } else { rest })
+        } else {
+            return None;
+        };
         // A recovered scenario finds its map from where its file was (or the built-in maps); an
         // untitled Musket & Saber scenario beside its map's file.
-        let map_file = text
-            .lines()
-            .nth(1)
-            .and_then(|l| l.strip_prefix(RECOVERY_MAP))
-            .map(PathBuf::from);
-        let at = match (&source, map_file) {
+        let at = match (&header.source, &header.map_file) {
             (Some(s), _) => s.clone(),
             (None, Some(m)) => m.with_file_name("untitled.ron"),
             (None, None) => self.path.clone(),
         };
-        let doc = parse_any(&Source::from_text(at, text)).ok()?;
+        let doc = parse_any(&Source::from_text(at, body.to_string())).ok()?;
         let when = std::fs::metadata(&self.path)
             .and_then(|m| m.modified())
             .ok();
-        Some(Recovered { doc, source, when })
+        Some(Recovered {
+            doc,
+            source: header.source,
+            on_disk: header.on_disk,
+            when,
+        })
     }
 
     /// Remove the recovery file and its lock (after a save, or when the user discards it).
@@ -743,10 +810,21 @@ impl Recovery {
     }
 }
 
-/// Put a file at the front of the recent list.
+/// The full path of a file named on the command line or in a dialog: canonical (absolute, no
+/// `.` or `..`, links resolved) when it exists, else absolute. What the editor remembers (the
+/// document's file, recent files, the last file, recovery files) must still name the same file
+/// when the editor is started from another folder.
+pub fn full_path(path: &Path) -> PathBuf {
+    path.canonicalize()
+        .or_else(|_| std::path::absolute(path))
+        .unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Put a file at the front of the recent list (by its full path).
 pub fn remember(recent: &mut Vec<PathBuf>, path: &Path) {
-    recent.retain(|p| p != path);
-    recent.insert(0, path.to_path_buf());
+    let path = full_path(path);
+    recent.retain(|p| *p != path);
+    recent.insert(0, path);
     recent.truncate(MAX_RECENT);
 }
 

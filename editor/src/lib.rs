@@ -22,7 +22,11 @@ mod friction_tests;
 #[cfg(test)]
 mod issue27_tests;
 #[cfg(test)]
+mod issue37_tests;
+#[cfg(test)]
 mod ms_tests;
+#[cfg(test)]
+mod recovery_tests;
 #[cfg(test)]
 mod scenario_ui_tests;
 #[cfg(test)]

@@ -698,3 +698,17 @@ fn renames_in_the_roster_are_carried() {
         h.state().ms().checker.items
     );
 }
+
+#[test]
+fn a_unit_on_its_own_line_is_that_lines_not_its_formations() {
+    // 3.2: "2nd Div: 0909 w/1" and "Cotter: 0909", with Cotter of 2nd Div: his own line sets
+    // him up (clicking him moves him, not the division), as `saberc check` and the export read it.
+    let mut s = millbrook();
+    let counter =
+        |s: &MsScenario, id: &str| s.sides[1].counters.iter().position(|c| c.id == id).unwrap();
+    let cotter = counter(&s, "Gen. Cotter");
+    s.sides[1].counters[cotter].formation = "2nd Div".into();
+    let line_of = crate::musket_and_saber::setup::line_of;
+    assert_eq!(line_of(&s, 1, cotter), Some(3));
+    assert_eq!(line_of(&s, 1, counter(&s, "4th Bde")), Some(2));
+}

@@ -50,7 +50,8 @@ const MAX_LINKS: usize = 40;
 
 /// What a file was when it was read: its identity (device and inode), size and modification
 /// time. Taken before reading, it lets a later write refuse if the file changed meanwhile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Serialisable so that the editor's recovery file keeps it across a crash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileState {
     dev: u64,
     ino: u64,
@@ -185,6 +186,16 @@ pub enum WriteError {
     Exists {
         /// The file.
         path: PathBuf,
+    },
+    /// Something other than a folder stands where an output folder is to be.
+    #[error("{} is {what}: {todo}", .path.display())]
+    NotFolder {
+        /// What is there.
+        path: PathBuf,
+        /// What it is ("a file, not a folder", "a symbolic link to …, which does not exist").
+        what: String,
+        /// What the user may do.
+        todo: &'static str,
     },
     /// A FIFO that no process reads (opening it would wait forever).
     #[error("{} is a FIFO that no program is reading: not written", .path.display())]
@@ -883,6 +894,67 @@ fn sync_folder(dir: &Path) {
         let _ = d.sync_all();
     }
     let _ = dir;
+}
+
+/// Make the output folder the user named (`export -o DIR`, `schema -o DIR`, `man -o DIR`), and
+/// its parents, when missing. A folder, or a link to one, is used as it is; anything else in
+/// its place (or in a parent's) is refused, saying what it is: a file, a device, a symbolic
+/// link to nothing (never followed to make a folder where it points: the user named the link)
+/// or a loop of links.
+pub fn output_folder(dir: &Path) -> Result<(), WriteError> {
+    if std::fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
+        return Ok(());
+    }
+    // The nearest of the folder and its parents that is there: what stands in the way.
+    let in_the_way = dir
+        .ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .find_map(|p| Some((p, std::fs::symlink_metadata(p).ok()?)));
+    match in_the_way {
+        Some((p, m)) if !std::fs::metadata(p).is_ok_and(|m| m.is_dir()) => Err(not_folder(p, &m)),
+        _ => std::fs::create_dir_all(dir)
+            .map_err(|e| WriteError::io("cannot create the folder", dir, &e)),
+    }
+}
+
+/// The refusal of an output folder where `path`, which is not a folder, stands.
+fn not_folder(path: &Path, m: &std::fs::Metadata) -> WriteError {
+    let node = |m: &std::fs::Metadata| if m.is_file() { "a file" } else { node_kind(m) };
+    let (what, todo) = if !m.file_type().is_symlink() {
+        (
+            format!("{}, not a folder", node(m)),
+            "name a folder to write into",
+        )
+    } else {
+        let shown = std::fs::read_link(path).unwrap_or_default();
+        match through_symlinks(path).map(|to| std::fs::symlink_metadata(to).ok()) {
+            Err(_) => (
+                "a symbolic link that leads back to itself (a loop of links)".to_string(),
+                "remove the link, or name another folder",
+            ),
+            Ok(None) => (
+                format!(
+                    "a symbolic link to {}, which does not exist",
+                    shown.display()
+                ),
+                "an output folder is never made through a link; make the folder it names, or \
+                 name another folder",
+            ),
+            Ok(Some(to)) => (
+                format!(
+                    "a symbolic link to {} ({}), not a folder",
+                    shown.display(),
+                    node(&to)
+                ),
+                "name a folder to write into",
+            ),
+        }
+    };
+    WriteError::NotFolder {
+        path: path.to_path_buf(),
+        what,
+        todo,
+    }
 }
 
 /// The file a path names once symlinks are followed (the path itself when it is not a symlink,

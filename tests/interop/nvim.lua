@@ -1,7 +1,8 @@
 -- Driven by tests/interop/nvim.sh: Neovim's built-in LSP client against `saberc lsp`.
 -- Opens scenario 11.7 and sees no diagnostics; misspells a feature and sees REF001 at its
 -- place; applies the did-you-mean quick fix; completes after `Feature("` (the map's codes);
--- hovers a feature code and a diagnostic code; formats. Attaches the client as the README says (start_client/buf_attach_client, which
+-- hovers a feature code and a diagnostic code; hovers and completes after non-ASCII text
+-- (columns in UTF-16 units); formats. Attaches the client as the README says (start_client/buf_attach_client, which
 -- Debian 12's Neovim 0.7 has; vim.lsp.start came in 0.8). Exits 0 on success, 1 (cquit) with a FAIL line otherwise.
 local saberc = assert(os.getenv("SABERC"), "SABERC is the saberc binary")
 local repo = assert(os.getenv("REPO"), "REPO is the repository root")
@@ -173,6 +174,36 @@ if not shown:find("REF001", 1, true) or not shown:find("feature", 1, true) then
 end
 vim.api.nvim_buf_set_lines(buf, 0, 1, false, {})
 ok("hover on REF001: " .. (shown:gsub("^```text\n", ""):gsub("\n.*", "")))
+
+-- After non-ASCII text on the line (two-byte letters, an astral character): hover on H26
+-- and completion after `Feature("` at the cursor, its position made by Neovim's client
+-- (bytes to UTF-16 units); the server answers both at the right place.
+local prefix = "/* Königgrätz 𝄞 */ "
+vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { prefix .. lines[row + 1] })
+-- On the `t` right after `ä`: a word that starts after a two-byte character.
+vim.api.nvim_win_set_cursor(0, { row + 1, prefix:find("tz", 1, true) - 1 })
+request("textDocument/hover", vim.lsp.util.make_position_params())
+vim.api.nvim_win_set_cursor(0, { row + 1, #prefix + col + 2 })
+local at = vim.lsp.util.make_position_params()
+if at.position.character ~= select(2, vim.str_utfindex(prefix)) + col + 2 then
+  fail("Neovim's column " .. at.position.character .. " is not in UTF-16 units")
+end
+hover = request("textDocument/hover", at)
+shown = hover and hover.contents and hover.contents.value or ""
+if not shown:find("**H26**", 1, true) then
+  fail("hover on H26 after non-ASCII text shows: " .. shown)
+end
+vim.api.nvim_buf_set_lines(buf, row, row + 1, false,
+  { prefix .. typed })
+vim.api.nvim_win_set_cursor(0, { row + 1, #prefix + col + 1 })
+result = request("textDocument/completion", vim.lsp.util.make_position_params())
+items = result.items or result
+if #items ~= #want then
+  fail("completion after non-ASCII text offers " .. #items .. " items, not " .. #want)
+end
+vim.api.nvim_buf_set_lines(buf, row, row + 1, false, { lines[row + 1] })
+ok("after non-ASCII text (UTF-16 column " .. at.position.character .. "): hover on H26 and "
+  .. #items .. " feature codes")
 
 -- Format: the scenario with its indentation taken out comes back as the file is.
 local original = vim.api.nvim_buf_get_lines(buf, 0, -1, false)

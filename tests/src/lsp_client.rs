@@ -29,9 +29,14 @@ pub struct Client {
 impl Client {
     /// Start `bin lsp` in the repository root.
     pub fn start(bin: &str) -> Client {
+        Client::start_in(bin, &root())
+    }
+
+    /// Start `bin lsp` in the folder `dir`.
+    pub fn start_in(bin: &str, dir: &Path) -> Client {
         let mut child = Command::new(bin)
             .arg("lsp")
-            .current_dir(root())
+            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -163,3 +163,73 @@ fn readme_row(report: &Value) -> String {
     }
     format!("| {rule} | {name} | {} |", cells.join("<br>"))
 }
+
+/// PLY001's help sends the designer to `analyze`: a file whose only errors are playability
+/// findings is analysed (its errors said on standard error, exit 1); any other error still
+/// stops it.
+#[test]
+fn analyze_shows_the_scenario_its_playability_errors_are_about() {
+    for fixture in [
+        "tests/fixtures/bad/playability-no-path-to-the-target.ron",
+        "tests/fixtures/bad/playability-cavalry-charge-stops-at-the-woods.ron",
+    ] {
+        let out = saberc(BIN, &["analyze", fixture]);
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(1), "{fixture}: {stderr}");
+        assert!(stderr.contains("PLY00"), "{fixture}: {stderr}");
+        assert!(!stderr.contains("not analysed"), "{fixture}: {stderr}");
+        assert!(stdout.contains("least cost"), "{fixture}: {stdout}");
+    }
+    let out = saberc(
+        BIN,
+        &["analyze", "tests/fixtures/bad/side-without-units.ron"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not analysed"));
+    assert!(out.stdout.is_empty());
+}
+
+/// Where the rules read two ways, `analyze` counts the lenient reading and `check` judges the
+/// strict one too (README "Playability readings"). Counted by hand on the map file: 11.7's
+/// Union from 2403 to H26 is 8⅔ MP along the road, whose last hexside is a ridge: 9⅔ MP when
+/// the Chart's "Ridge Hexside +1 MP" is added to the Road Movement Rate; 11.3's Allies enter
+/// the South road's edge hex 2433 along the road, ⅓ MP, 4⅓ MP to B14 in all, or 5 MP when the
+/// edge hex costs its clear terrain.
+#[test]
+fn the_strict_readings_cost_what_the_hand_counts_say() {
+    use saber_schema::queries::playable::{GivenAllowances, playable_under};
+    use saber_schema::queries::readings::{Ambiguity, Readings};
+    let least = |file: &str, readings: Readings| -> Vec<String> {
+        let src = Source::read(&repo(file)).unwrap();
+        let (c, _) = compile_scenario(&src, &MapRegistry::new());
+        let c = c.expect("compiles");
+        let play = playable_under(
+            &c.scenario,
+            &c.map,
+            &c.resolved,
+            c.rules,
+            &GivenAllowances::new(),
+            readings,
+        );
+        play.targets
+            .iter()
+            .flat_map(|(_, reaches)| reaches.iter())
+            .filter_map(|g| g.least.as_ref().map(|l| l.0.to_string()))
+            .collect()
+    };
+    let gettysburg = "scenarios/07-gettysburg-little-round-top.ron";
+    assert_eq!(least(gettysburg, Readings::LENIENT)[0], "8⅔ MP");
+    assert_eq!(
+        least(gettysburg, Readings::only(Ambiguity::RidgeOnRoad))[0],
+        "9⅔ MP"
+    );
+    let palestro = "scenarios/03-palestro.ron";
+    assert_eq!(least(palestro, Readings::LENIENT)[0], "4⅓ MP");
+    assert_eq!(
+        least(palestro, Readings::only(Ambiguity::RoadOffMap))[0],
+        "5 MP"
+    );
+}

@@ -467,6 +467,12 @@ fn exit_codes_follow_the_protocol() {
     c.initialize();
     c.notify("exit", Value::Null);
     assert_eq!(ended(&mut c.child).code(), Some(1));
+    // …and before `initialize` (a request before it is refused as not initialized).
+    let mut c = start();
+    let resp = c.call("textDocument/hover", json!({}));
+    assert_eq!(resp["error"]["code"], -32002, "{resp}");
+    c.notify("exit", Value::Null);
+    assert_eq!(ended(&mut c.child).code(), Some(1));
     // `shutdown`, then the editor closes the pipe without `exit`: a clean end; a request
     // after `shutdown` is refused.
     let mut c = start();

@@ -808,3 +808,242 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
         "{report:#}"
     );
 }
+
+/// The invented example edited by `edits` (each text must be there), written with its map in a
+/// temporary folder: the folder and the scenario's path.
+fn edited_example(edits: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).unwrap();
+    std::fs::copy(
+        repo("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+        maps.join("millbrook-invented.ron"),
+    )
+    .unwrap();
+    let mut text =
+        std::fs::read_to_string(repo("scenarios/examples/musket-and-saber/millbrook.ron")).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "the example has no {from:?}");
+        text = text.replace(from, to);
+    }
+    let file = dir.path().join("edited.ron");
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
+}
+
+/// Gen. Cotter leads 2nd Div: the example's set-up is then the issue's sheet, "2nd Div: 0909
+/// w/1" and "Cotter: 0909" on a line of his own.
+const COTTER_LEADS_2ND_DIV: (&str, &str) = (
+    "id: \"Gen. Cotter\",\n                    formation: \"A\",",
+    "id: \"Gen. Cotter\",\n                    formation: \"2nd Div\",",
+);
+
+#[test]
+fn a_formation_line_and_its_leaders_own_line_check_clean_and_export_alike() {
+    // 3.2: units "identified by ID and/or Formation". A unit's own line places it; its
+    // formation's line places the rest of the formation (README, "Set-up lines").
+    let (dir, file) = edited_example(&[COTTER_LEADS_2ND_DIV]);
+    let (code, stdout, stderr) = run(&["check", "--deny", "warnings", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("0 errors, 0 warnings"), "{stdout}");
+    // The export agrees: Cotter by his own line (4) on 0909, 4th Bde by the formation's (3).
+    let out = dir.path().join("out");
+    let (code, stdout, stderr) = run(&[
+        "export",
+        file.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let value: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("millbrook-invented.json")).unwrap(),
+    )
+    .unwrap();
+    let south = value["sides"][1]["counters"].as_array().unwrap();
+    let of = |id: &str| south.iter().find(|c| c["id"] == id).unwrap()["setup"].clone();
+    assert_eq!(of("Gen. Cotter")["line"], 4);
+    assert_eq!(of("Gen. Cotter")["w1"], false);
+    assert_eq!(of("Gen. Cotter")["hex"], serde_json::json!([9, 9]));
+    assert_eq!(of("4th Bde")["line"], 3);
+}
+
+#[test]
+fn a_counter_named_twice_is_still_ros005_by_id_or_by_a_formation_line_left_empty() {
+    // Cotter named by ID on two lines: set up twice.
+    let (_dir, file) = edited_example(&[
+        COTTER_LEADS_2ND_DIV,
+        (
+            "units: [\"Lancers\"],",
+            "units: [\"Lancers\", \"Gen. Cotter\"],",
+        ),
+    ]);
+    let (code, stdout, stderr) = run(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "`Gen. Cotter` is set up by set-up line 4 and also arrives by reinforcement line 2"
+        ),
+        "{stdout}"
+    );
+    // Every counter of 2nd Div named by ID elsewhere: its formation line brings none in.
+    let (_dir, file) = edited_example(&[
+        COTTER_LEADS_2ND_DIV,
+        (
+            "units: [\"Gen. Cotter\"],\n            at: \"0909\",",
+            "units: [\"Gen. Cotter\", \"4th Bde\", \"5th Bde\", \"Grenadiers\", \"2nd Btty\"],\n            at: \"0909\",\n            w1: true,",
+        ),
+    ]);
+    let (code, stdout, stderr) = run(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("every counter of Army of the South's formation `2nd Div` is named by ID on a line of its own"),
+        "{stdout}"
+    );
+}
+
+/// The findings (`code`, `message`) of the test map edited by `edits`.
+fn map_findings(edits: &[(&str, &str)]) -> Vec<(String, String)> {
+    let mut text = std::fs::read_to_string(repo("tests/fixtures/maps/ms-grid.ron")).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "the map has no {from:?}");
+        text = text.replace(from, to);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("map.ron");
+    std::fs::write(&path, text).unwrap();
+    let out = saberc(BIN, &["check", "--format", "json", path.to_str().unwrap()]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The clear row of the test map.
+const CLEAR_ROW: &str = "            kind: \"clear\",\n            on: Hex,\n            infantry: Some(Mp(1)),\n            cavalry: Some(Mp(1)),\n            artillery: Some(Mp(1)),\n            clear_for_charges: true,";
+
+#[test]
+fn the_chart_is_held_to_what_the_rules_text_fixes() {
+    let codes = |f: &[(String, String)]| f.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>();
+    // 4.3: a clear hex costs 1 MP; Prohibited and "+1" contradict it too.
+    let f = map_findings(&[(
+        CLEAR_ROW,
+        &CLEAR_ROW
+            .replace("artillery: Some(Mp(1))", "artillery: Some(Prohibited)")
+            .replace("infantry: Some(Mp(1))", "infantry: Some(Plus(1))"),
+    )]);
+    assert_eq!(codes(&f), ["MAP013"], "{f:?}");
+    assert!(
+        f[0].1
+            .contains("+1 MP for infantry, Prohibited for artillery"),
+        "{f:?}"
+    );
+    // 9.2: clear is clear for charges.
+    let f = map_findings(&[(
+        CLEAR_ROW,
+        &CLEAR_ROW.replace("clear_for_charges: true,", ""),
+    )]);
+    assert_eq!(codes(&f), ["MAP013"], "{f:?}");
+    // A clear hexside adds nothing; any case of the name is clear.
+    let stream = |row: &str| {
+        map_findings(&[(
+            "    ],\n    track:",
+            &format!("        {row}\n    ],\n    track:"),
+        )])
+    };
+    let f =
+        stream("(kind: \"Clear\", on: Hexside, infantry: Some(Plus(1)), source: \"invented\"),");
+    assert_eq!(codes(&f), ["MAP013"], "{f:?}");
+    assert!(
+        stream("(kind: \"clear\", on: Hexside, infantry: Some(Plus(0)), source: \"invented\"),")
+            .is_empty()
+    );
+    // A hexside row adds ("+1"), never costs; the same kind once on hexes and once on
+    // hexsides is two rows, not one twice.
+    let f = stream("(kind: \"woods\", on: Hexside, cavalry: Some(Mp(1)), source: \"invented\"),");
+    assert_eq!(codes(&f), ["MAP014"], "{f:?}");
+    assert!(
+        stream("(kind: \"woods\", on: Hexside, cavalry: Some(Plus(1)), source: \"invented\"),")
+            .is_empty()
+    );
+    // Two rows of one kind on hexes: the second is reported, whatever its values.
+    let f = stream(
+        "(kind: \"clear\", on: Hex, infantry: Some(Mp(1)), cavalry: Some(Mp(1)), artillery: Some(Mp(1)), clear_for_charges: true, source: \"invented\"),",
+    );
+    assert_eq!(codes(&f), ["MAP012"], "{f:?}");
+}
+
+#[test]
+fn counter_faces_colours_and_entry_hexes_are_held_to_the_rules_text() {
+    let codes = |f: &[serde_json::Value]| {
+        f.iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let first_bde = "front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)),\n                    back: (cf: Some(One(2)), mr: Some(3)),\n                    source: \"invented\",\n                ),\n                (\n                    id: \"2 Bde\",";
+    let with_back = |back: &str| {
+        fixture_findings(&[(
+            first_bde,
+            &first_bde.replacen(
+                "back: (cf: Some(One(2))",
+                &format!("back: (cf: Some({back})"),
+                1,
+            ),
+        )])
+    };
+    // 2.4: a reduced side stronger in attack or defense, and weaker in neither, is an error;
+    // equal, or stronger in one and weaker in the other, is not judged.
+    assert_eq!(codes(&with_back("One(5)")), ["ROS009"]);
+    assert_eq!(codes(&with_back("AttackDefense(4, 5)")), ["ROS009"]);
+    assert!(with_back("One(4)").is_empty());
+    assert!(with_back("AttackDefense(3, 5)").is_empty());
+    // 2.3: armies told apart by colour; one side without a colour is not judged.
+    let colours = |blue: &str, red: &str| {
+        fixture_findings(&[
+            (
+                "id: \"blue\",\n            name: \"Blue\",\n",
+                &format!(
+                    "id: \"blue\",\n            name: \"Blue\",\n            colour: {blue},\n"
+                ),
+            ),
+            (
+                "id: \"red\",\n            name: \"Red\",\n",
+                &format!("id: \"red\",\n            name: \"Red\",\n            colour: {red},\n"),
+            ),
+        ])
+    };
+    let f = colours("Some(\"grey\")", "Some(\" Grey \")");
+    assert_eq!(codes(&f), ["DEP007"], "{f:#?}");
+    assert_eq!(f[0]["rule"], "2.3");
+    assert!(colours("Some(\"grey\")", "Some(\"blue\")").is_empty());
+    assert!(colours("Some(\"grey\")", "None").is_empty());
+    // 4.5, 7.7: a reinforcement's hex not among its side's entry hexes; an interpretation
+    // note that explains TRN005 makes it a note.
+    let at = "turn: \"1545\",\n            at: \"0101\",";
+    let f = fixture_findings(&[(at, &at.replace("0101", "0105"))]);
+    assert_eq!(codes(&f), ["TRN005"], "{f:#?}");
+    assert_eq!(f[0]["severity"], "warning");
+    assert!(
+        f[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not one of Blue's entry hexes"),
+        "{f:#?}"
+    );
+    let f = fixture_findings(&[
+        (at, &at.replace("0101", "0105")),
+        (
+            "    victory: [\n",
+            "    interpretations: [(rule: \"4.5\", text: \"the scenario rules bring the cavalry in at 0105\", reading: \"an entry hex of this line only\", explains: [\"TRN005\"])],\n    victory: [\n",
+        ),
+    ]);
+    assert_eq!(codes(&f), ["TRN005"], "{f:#?}");
+    assert_eq!(f[0]["severity"], "note");
+}

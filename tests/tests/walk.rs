@@ -251,3 +251,42 @@ fn an_unreadable_folder_does_not_stop_fmt() {
     assert!(text(&out).contains("cannot search"), "{}", text(&out));
     assert_ne!(read(&ours), messy_map("ours"), "the rest is formatted");
 }
+
+/// `migrate` searches folders as `fmt` does: a folder too deep to search is reported (exit 2),
+/// and every other file is still migrated (it stopped at the first such folder, migrating
+/// nothing).
+#[test]
+fn a_folder_that_cannot_be_searched_does_not_stop_migrate() {
+    let old = std::fs::read_to_string(repo(
+        "tests/fixtures/spellings/old-exit-all-and-control-by-turn.ron",
+    ))
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let ours = root.join("tree/ours.ron");
+    write(&ours, &old);
+    let mut deep = root.join("tree");
+    for i in 0..40 {
+        deep = deep.join(format!("d{i}"));
+    }
+    write(&deep.join("deep.ron"), &old);
+    let out = run(root, &["migrate", "--check", "tree"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("would migrate tree/ours.ron"),
+        "{}",
+        text(&out)
+    );
+    assert!(text(&out).contains("folders deep"), "{}", text(&out));
+    let out = run(root, &["migrate", "tree"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("folders deep"), "{}", text(&out));
+    assert!(!text(&out).contains("permissions"), "{}", text(&out));
+    assert_ne!(read(&ours), old, "the rest is migrated");
+    assert!(read(&ours).contains("EveryCounter"), "{}", read(&ours));
+    assert_eq!(
+        read(&deep.join("deep.ron")),
+        old,
+        "not searched, not changed"
+    );
+}

@@ -170,7 +170,8 @@ impl App {
                 egui::ScrollArea::vertical()
                     .max_height(300.0)
                     .show(ui, |ui| {
-                        ui.label(RichText::new(e).monospace());
+                        // Read as a message, in the window's own type (issue 37 §17).
+                        ui.label(e);
                     });
                 ui.label("What you were editing is unchanged.");
                 if ui.button("OK").clicked() {
@@ -420,7 +421,7 @@ impl App {
             ui.label(format!(
                 "The scenario's map “{map}” was not found beside it, in maps/ next to it or in ../maps. It opens on a blank stand-in map until you choose the map file."
             ));
-            ui.label(RichText::new(why).monospace());
+            ui.label(why);
             ui.horizontal(|ui| {
                 if ui.button("Choose the map file…").clicked() {
                     choice = Some(true);

@@ -5,6 +5,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use crate::app::workspace::Command;
 use crate::app::{Action, App};
 use crate::canvas::ZOOM_100;
+use crate::document::MsDoc;
 use crate::help;
 use crate::scenario::historical::HISTORICAL;
 use crate::tools::pressed;
@@ -19,14 +20,9 @@ impl App {
         let shortcut = |m: Modifiers, k: Key| {
             ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
         };
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        if shortcut(cmd_shift, Key::Z) || shortcut(cmd, Key::Y) {
-            self.redo();
-        } else if shortcut(cmd, Key::Z) {
-            self.undo();
-        }
+        // The file shortcuts work while a text field has focus too (issue 37 §7): a field
+        // has no use for them, and what was typed is already in the document (forms edit it
+        // as they are typed into).
         if shortcut(cmd_shift, Key::S) {
             self.save_as();
         } else if shortcut(cmd, Key::S) {
@@ -37,6 +33,15 @@ impl App {
         }
         if shortcut(cmd, Key::N) {
             self.ask_new_map();
+        }
+        // Undo and the other keys are the field's own while it has focus.
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        if shortcut(cmd_shift, Key::Z) || shortcut(cmd, Key::Y) {
+            self.redo();
+        } else if shortcut(cmd, Key::Z) {
+            self.undo();
         }
         if shortcut(cmd, Key::Num0) {
             self.ws.view.zoom = ZOOM_100.max(self.ws.view.floor);
@@ -78,18 +83,26 @@ impl App {
                     .undone()
                     .next()
                     .map(|s| s.label.clone());
+                // Named with its keys, as the File menu's items are (issue 37 §17).
+                let item = |action: &str, step: Option<String>| {
+                    let keys = help::with_keys(action);
+                    match step {
+                        Some(step) => keys.replacen(action, &format!("{action} {step}"), 1),
+                        None => keys,
+                    }
+                };
                 let u = ui.add_enabled(
                     undo.is_some(),
-                    egui::Button::new(format!("Undo {}", undo.unwrap_or_default())),
+                    egui::Button::new(item("Undo", undo.clone())),
                 );
-                if u.on_hover_text(help::with_keys("Undo")).clicked() {
+                if u.clicked() {
                     self.undo();
                 }
                 let r = ui.add_enabled(
                     redo.is_some(),
-                    egui::Button::new(format!("Redo {}", redo.unwrap_or_default())),
+                    egui::Button::new(item("Redo", redo.clone())),
                 );
-                if r.on_hover_text(help::with_keys("Redo")).clicked() {
+                if r.clicked() {
                     self.redo();
                 }
             });
@@ -229,9 +242,11 @@ impl App {
             })
             .response
             .on_disabled_hover_text("Open or build a scenario first");
+            let ms_scenario = matches!(self.ws.doc.ms(), Some(MsDoc::Scenario(_)));
             if ui
-                .button("Tiled map (.tmj)…")
+                .add_enabled(!ms_scenario, egui::Button::new("Tiled map (.tmj)…"))
                 .on_hover_text("The scenario, or the map alone, as a Tiled map")
+                .on_disabled_hover_text(crate::app::open_save::NO_MS_SCENARIO_TILED)
                 .clicked()
             {
                 self.ws.ask(Command::ExportTiled);

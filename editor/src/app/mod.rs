@@ -51,6 +51,14 @@ pub use workspace::{Command, Mode, Panel, Workspace};
 /// Width of the Diagnostics panel at first start: a finding fits on one or two lines.
 pub const SIDE_PANEL_WIDTH: f32 = 380.0;
 
+/// The most of the window's width a side panel takes: with both shown, the map canvas keeps
+/// the other 40 % or so (less the panels' edges) and stays the largest part of the window at any size (issue 37
+/// §5); a panel narrower than its content scrolls.
+pub const PANEL_SHARE: f32 = 0.3;
+
+/// The narrowest a side panel is made (less only in a window too narrow for it).
+const PANEL_MIN_WIDTH: f32 = 160.0;
+
 /// What the app remembers between sessions (eframe persistence; the panels' widths are kept
 /// by egui's own memory).
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
@@ -369,6 +377,12 @@ impl App {
         self.ws.ask(c);
     }
 
+    /// The open document, for a test to change it as a form would.
+    #[cfg(test)]
+    pub(crate) fn doc_mut(&mut self) -> &mut Document {
+        &mut self.ws.doc
+    }
+
     /// Open a tab of the scenario builder.
     pub fn open_tab(&mut self, tab: Tab) {
         self.builder.tab = tab;
@@ -468,10 +482,13 @@ impl App {
         };
         // Only F3/F4 and the View menu hide or show a panel: a drag of its edge past the
         // minimum stops there (egui would hide it, and the tools with it).
+        // Each panel's room: a share of the window, so the map keeps the most of it.
+        let room = (ui.available_width() * PANEL_SHARE).max(1.0);
         let mut show_left = self.show_left;
         egui::Panel::left(id)
             .default_size(width)
-            .min_size(160.0)
+            .max_size(room)
+            .min_size(PANEL_MIN_WIDTH.min(room))
             .drag_to_open(false)
             .show_collapsible(ui, &mut show_left, |ui| {
                 // The panel is as wide as it was made, not as its content: egui stores a
@@ -482,17 +499,21 @@ impl App {
         let mut show_right = self.show_right;
         egui::Panel::right("side")
             .default_size(SIDE_PANEL_WIDTH)
-            .min_size(160.0)
+            .max_size(room)
+            .min_size(PANEL_MIN_WIDTH.min(room))
             .drag_to_open(false)
             .show_collapsible(ui, &mut show_right, |ui| {
                 ui.set_min_width(ui.available_width());
+                self.canvas.overlays.panel(&ctx, &self.ws.doc, Some(ui));
                 side_panel(ui, &mut self.ws, mode, &mut self.history);
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             self.canvas.ui(ui, &mut self.ws, mode, keys_free, !modal);
         });
 
-        self.canvas.overlays.panel(&ctx, &self.ws.doc);
+        if !show_right {
+            self.canvas.overlays.panel(&ctx, &self.ws.doc, None);
+        }
         if !scenario
             && !ms
             && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc)

@@ -15,6 +15,10 @@ use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::{Tab, new_scenario};
 
+/// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
+/// tooltip and the refusal say the same.
+pub(crate) const NO_MS_SCENARIO_TILED: &str = "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.";
+
 /// Something that replaces the document, guarded against losing unsaved changes.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
@@ -72,10 +76,11 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
             };
             // Said in the dialog as saberc says it, located in the file when there is one.
             let why = l.missing_map.as_ref().map(|d| {
-                let d = match &doc.path {
+                let mut d = match &doc.path {
                     Some(p) => d.clone().in_file(p),
                     None => d.clone(),
                 };
+                d.hint = d.hint.map(|h| editor_hint(&h)).filter(|h| !h.is_empty());
                 files::one_line(&d)
             });
             doc.map_problem = l.missing_map;
@@ -92,6 +97,20 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
             doc.map_notes = l.map_notes;
             (doc, None)
         }
+    }
+}
+
+/// A map-resolution hint as the editor says it: its way to name a map's file is the dialog's
+/// button, not saberc's `--maps DIR` (issue 37 §14).
+fn editor_hint(hint: &str) -> String {
+    const CLI: &str = "pass the map's directory with --maps DIR";
+    const EDITOR: &str = "choose the map's file with “Choose the map file…” below";
+    let hint = hint.replace(CLI, EDITOR);
+    if hint.contains("--maps") {
+        // Another of saberc's wordings: the dialog's own text says what to do.
+        String::new()
+    } else {
+        hint
     }
 }
 
@@ -351,6 +370,8 @@ impl App {
 
     /// Open a file now (no guard). On error the current document stays.
     pub fn open_path(&mut self, path: &Path) {
+        // Remembered whole: a relative path means nothing to an editor started elsewhere.
+        let path = &files::full_path(path);
         match files::read_with_state(path) {
             Ok((loaded, state)) => {
                 let n = problems_of(&loaded);
@@ -526,11 +547,43 @@ impl App {
     }
 
     fn finish_save_as(&mut self, path: &Path, then: Option<Action>) -> bool {
+        self.id_from_file_name(path);
         let ok = self.save_to(path);
         if ok && let Some(a) = then {
             self.perform(a);
         }
         ok
+    }
+
+    /// A new scenario saved the first time takes its id from the file's name (`my-battle.ron`:
+    /// `my-battle`), as `saberc new` names one, rather than keeping the placeholder
+    /// `new-scenario` (issue 37 §17). An id the user typed is kept.
+    fn id_from_file_name(&mut self, path: &Path) {
+        use crate::scenario::panel::NEW_SCENARIO_ID;
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+            return;
+        };
+        let id = saber_schema::output::skeleton::id_from_name(Some(stem), NEW_SCENARIO_ID);
+        let doc = &mut self.ws.doc;
+        if doc.path.is_some() || id == NEW_SCENARIO_ID {
+            return;
+        }
+        let label = format!("Id {NEW_SCENARIO_ID} → {id} (the file's name)");
+        if doc.ms().is_some() {
+            doc.edit_ms(&label, None, |d| {
+                if let MsDoc::Scenario(s) = d
+                    && s.id == NEW_SCENARIO_ID
+                {
+                    s.id = id.clone();
+                }
+            });
+        } else {
+            doc.edit_scenario(&label, |s| {
+                if s.id == NEW_SCENARIO_ID {
+                    s.id = id.clone();
+                }
+            });
+        }
     }
 
     /// The editor's own dialog answered. A file that would be replaced is confirmed first, as
@@ -598,6 +651,8 @@ impl App {
         };
         let (offer, slot) = self.offers.remove(i);
         let (mut doc, missing) = document_of(offer.doc, offer.source);
+        // Its file as it was before the crash: a save refuses if it changed since.
+        doc.on_disk = offer.on_disk;
         doc.mark_unsaved();
         self.set_loaded((doc, missing));
         match &mut self.autosaver {
@@ -672,7 +727,8 @@ impl App {
             return;
         }
         let (offer, slot) = self.offers.remove(i);
-        let (doc, _) = document_of(offer.doc, offer.source);
+        let (mut doc, _) = document_of(offer.doc, offer.source);
+        doc.on_disk = offer.on_disk;
         // Replacing an existing file was agreed to in the dialog (or the desktop's).
         match files::save_document_with(&doc, path, true) {
             Ok(_) => {
@@ -913,9 +969,7 @@ impl App {
     pub fn export_tiled(&mut self) {
         if let Some(MsDoc::Scenario(_)) = self.ws.doc.ms() {
             // As saberc refuses it.
-            self.error = Some(
-                "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.".into(),
-            );
+            self.error = Some(NO_MS_SCENARIO_TILED.into());
             return;
         }
         if !self.exportable() {

@@ -17,6 +17,56 @@ pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response
     .accessible_name(name)
 }
 
+/// A table whose first column (each row's name) stays in view while the others scroll
+/// sideways beneath their headers (issue 37 §6: a panel narrower than the table cut the names
+/// off). `cells(ui, row, first)` draws a row's first cell, or the rest of its cells. The two
+/// parts are two grids side by side, their rows of one height, so that they line up.
+pub fn frozen_table(
+    ui: &mut Ui,
+    id: impl std::hash::Hash + std::fmt::Debug + Copy,
+    headers: &[&str],
+    rows: usize,
+    mut cells: impl FnMut(&mut Ui, usize, bool),
+) {
+    let Some((first, rest)) = headers.split_first() else {
+        return;
+    };
+    // Every cell is one line of one widget: rows this high hold any of them.
+    let row_height = ui.spacing().interact_size.y + 6.0;
+    ui.horizontal_top(|ui| {
+        egui::Grid::new((id, "first"))
+            .striped(true)
+            .num_columns(1)
+            .min_row_height(row_height)
+            .show(ui, |ui| {
+                ui.label(RichText::new(*first).strong());
+                ui.end_row();
+                for r in 0..rows {
+                    cells(ui, r, true);
+                    ui.end_row();
+                }
+            });
+        egui::ScrollArea::horizontal()
+            .id_salt((id, "scroll"))
+            .show(ui, |ui| {
+                egui::Grid::new((id, "rest"))
+                    .striped(true)
+                    .num_columns(rest.len())
+                    .min_row_height(row_height)
+                    .show(ui, |ui| {
+                        for h in rest {
+                            ui.label(RichText::new(*h).strong());
+                        }
+                        ui.end_row();
+                        for r in 0..rows {
+                            cells(ui, r, false);
+                            ui.end_row();
+                        }
+                    });
+            });
+    });
+}
+
 /// A text whose typed form is kept while it does not read as a value (then shown in red with
 /// why), and is made anew from the value otherwise.
 fn typed<T>(
@@ -54,6 +104,26 @@ fn typed<T>(
     if let Err(e) = read(&text) {
         ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
     }
+}
+
+/// Words typed separated by spaces or commas (`0800 0900`, `0800, 0900`): what is typed is
+/// kept as typed while the field has focus, so a space typed between two words stays (issue 37
+/// §2: the field was made anew from the list each frame, and a trailing space was dropped).
+pub fn word_list(ui: &mut Ui, id: Id, name: &str, width: f32, words: &mut Vec<String>) {
+    typed(
+        ui,
+        id,
+        name,
+        width,
+        words,
+        |ws| ws.join(" "),
+        |t| {
+            Ok(t.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect())
+        },
+    );
 }
 
 /// Hexes typed as the map's hex numbers, separated by spaces or commas (`0801 1601`).

@@ -211,29 +211,31 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
         .weak(),
     );
     let mut remove = None;
-    egui::Grid::new("ms-chart")
-        .striped(true)
-        .num_columns(9)
-        .show(ui, |ui| {
-            for h in [
-                "kind",
-                "on",
-                "infantry",
-                "cavalry",
-                "artillery",
-                "defense",
-                "flags",
-                "bombard.",
-                "source",
-            ] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (i, r) in file.chart.iter_mut().enumerate() {
+    let rows = file.chart.len();
+    fields::frozen_table(
+        ui,
+        "ms-chart",
+        &[
+            "kind",
+            "on",
+            "infantry",
+            "cavalry",
+            "artillery",
+            "defense",
+            "flags",
+            "bombard.",
+            "source",
+        ],
+        rows,
+        |ui, i, first| {
+            let r = &mut file.chart[i];
+            if first {
+                text(ui, &mut r.kind, &format!("Chart {} kind", i + 1), 80.0);
+            } else {
                 row_ui(ui, i, r, &mut remove);
-                ui.end_row();
             }
-        });
+        },
+    );
     if let Some(i) = remove {
         file.chart.remove(i);
     }
@@ -258,12 +260,15 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
     ui.separator();
     ui.label(RichText::new("Turn Record Track").strong());
     ui.label(RichText::new("Its labels as printed on the map, first space first (3.3).").weak());
-    let mut labels = file.track.labels.join(" ");
     ui.horizontal(|ui| {
         ui.label("labels");
-        if text(ui, &mut labels, "Track labels", 300.0).changed() {
-            file.track.labels = labels.split_whitespace().map(str::to_string).collect();
-        }
+        fields::word_list(
+            ui,
+            Id::unique("ms-track-labels"),
+            "Track labels",
+            300.0,
+            &mut file.track.labels,
+        );
     });
     ui.horizontal(|ui| {
         ui.label("source");
@@ -276,10 +281,9 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
     None
 }
 
-/// One chart row's cells.
+/// One chart row's cells after its kind.
 fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
     let id = Id::unique(("ms-chart-row", i));
-    text(ui, &mut r.kind, &format!("Chart {} kind", i + 1), 80.0);
     egui::ComboBox::from_id_salt(id.with("on"))
         .selected_text(match r.on {
             ChartOn::Hex => "hex",
@@ -311,8 +315,8 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
         &mut r.artillery,
     );
     fields::optional_i32(ui, &format!("Chart {} defense", i + 1), &mut r.defense);
-    ui.horizontal_wrapped(|ui| {
-        ui.set_max_width(260.0);
+    // One line: the table scrolls sideways, and its rows keep one height.
+    ui.horizontal(|ui| {
         for (flag, name, rule) in [
             (&mut r.halves_attacker, "halves", "attackers halved (7.4)"),
             (

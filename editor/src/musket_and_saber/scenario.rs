@@ -281,25 +281,25 @@ fn roster_table(
     let n = si + 1;
     let sd = &mut s.sides[si];
     let mut remove = None;
-    egui::Grid::new(("ms-roster", si))
-        .striped(true)
-        .num_columns(8)
-        .show(ui, |ui| {
-            for h in [
-                "ID",
-                "formation",
-                "class",
-                "steps",
-                "front",
-                "back",
-                "source",
-                "",
-            ] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (ci, c) in sd.counters.iter_mut().enumerate() {
-                let name = |what: &str| format!("Side {n} counter {} {what}", ci + 1);
+    let rows = sd.counters.len();
+    fields::frozen_table(
+        ui,
+        ("ms-roster", si),
+        &[
+            "ID",
+            "formation",
+            "class",
+            "steps",
+            "front",
+            "back",
+            "source",
+            "",
+        ],
+        rows,
+        |ui, ci, first| {
+            let c = &mut sd.counters[ci];
+            let name = |what: &str| format!("Side {n} counter {} {what}", ci + 1);
+            if first {
                 let r = text(ui, &mut c.id, &name("ID"), 90.0);
                 if ms.new_counter == Some((si, ci)) {
                     // A counter just added: its ID is typed first, wherever the table was
@@ -308,52 +308,53 @@ fn roster_table(
                     r.request_focus();
                     r.scroll_to_me(Some(egui::Align::Min));
                 }
-                text(ui, &mut c.formation, &name("formation"), 70.0);
-                let before = c.class;
-                egui::ComboBox::from_id_salt(("ms-class", si, ci))
-                    .selected_text(c.class.code())
-                    .width(80.0)
-                    .show_ui(ui, |ui| {
-                        for k in MsClass::ALL {
-                            ui.selectable_value(&mut c.class, k, k.code())
-                                .on_hover_text(k.name());
-                        }
-                    })
-                    .response
-                    .accessible_name(name("class"));
-                if c.class != before {
-                    c.steps = c.class.steps();
-                }
-                ui.add(egui::DragValue::new(&mut c.steps).range(1..=2))
-                    .on_hover_text(format!(
-                        "{} has {} (2.4)",
-                        c.class.name(),
-                        crate::plural(c.class.steps() as usize, "step")
-                    ))
-                    .accessible_name(name("steps"));
-                fields::face(
-                    ui,
-                    Id::unique(("ms-front", si, ci)),
-                    &name("front"),
-                    &mut c.front,
-                );
-                fields::face(
-                    ui,
-                    Id::unique(("ms-back", si, ci)),
-                    &name("back"),
-                    &mut c.back,
-                );
-                text(ui, &mut c.source, &name("source"), 120.0);
-                if ui
-                    .small_button("Remove")
-                    .on_hover_text("remove the counter")
-                    .clicked()
-                {
-                    remove = Some(ci);
-                }
-                ui.end_row();
+                return;
             }
-        });
+            text(ui, &mut c.formation, &name("formation"), 70.0);
+            let before = c.class;
+            egui::ComboBox::from_id_salt(("ms-class", si, ci))
+                .selected_text(c.class.code())
+                .width(80.0)
+                .show_ui(ui, |ui| {
+                    for k in MsClass::ALL {
+                        ui.selectable_value(&mut c.class, k, k.code())
+                            .on_hover_text(k.name());
+                    }
+                })
+                .response
+                .accessible_name(name("class"));
+            if c.class != before {
+                c.steps = c.class.steps();
+            }
+            ui.add(egui::DragValue::new(&mut c.steps).range(1..=2))
+                .on_hover_text(format!(
+                    "{} has {} (2.4)",
+                    c.class.name(),
+                    crate::plural(c.class.steps() as usize, "step")
+                ))
+                .accessible_name(name("steps"));
+            fields::face(
+                ui,
+                Id::unique(("ms-front", si, ci)),
+                &name("front"),
+                &mut c.front,
+            );
+            fields::face(
+                ui,
+                Id::unique(("ms-back", si, ci)),
+                &name("back"),
+                &mut c.back,
+            );
+            text(ui, &mut c.source, &name("source"), 120.0);
+            if ui
+                .small_button("Remove")
+                .on_hover_text("remove the counter")
+                .clicked()
+            {
+                remove = Some(ci);
+            }
+        },
+    );
     let mut status = None;
     if let Some(ci) = remove {
         let gone = sd.counters.remove(ci);

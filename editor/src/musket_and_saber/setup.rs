@@ -21,12 +21,15 @@ const GOOD: Color32 = Color32::from_rgb(40, 170, 60);
 /// The `w/1` ring.
 const RING: Color32 = Color32::from_rgb(250, 210, 40);
 
-/// The set-up line that brings a counter in (by its ID, or by its formation).
+/// The set-up line that brings a counter in: one naming it by ID, else its formation's line
+/// (`MsScenario::named_by_id`, the check's and the export's reading).
 pub fn line_of(s: &MsScenario, side: usize, ci: usize) -> Option<usize> {
     let sd = s.sides.get(side)?;
     let c = sd.counters.get(ci)?;
+    let by_id = s.named_by_id()[side].contains(c.id.as_str());
     s.setup.iter().position(|l| {
-        l.side == sd.id && (l.units.contains(&c.id) || l.formation.as_deref() == Some(&c.formation))
+        l.side == sd.id
+            && (l.units.contains(&c.id) || (!by_id && l.formation.as_deref() == Some(&c.formation)))
     })
 }
 

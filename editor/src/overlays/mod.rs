@@ -190,14 +190,25 @@ impl Overlays {
         }
     }
 
+    /// Movement on or off; on, it is the only analysis shown (the sight tint would smear its
+    /// bands, issue 37 §11).
     fn toggle_movement(&mut self) {
         self.movement = !self.movement;
         self.choice.target = None;
+        if self.movement {
+            self.sight = false;
+            self.fan.pinned = None;
+        }
     }
 
+    /// Line of sight on or off; on, movement is off (see [`Self::toggle_movement`]).
     fn toggle_sight(&mut self) {
         self.sight = !self.sight;
         self.fan.pinned = None;
+        if self.sight {
+            self.movement = false;
+            self.choice.target = None;
+        }
     }
 
     /// The Analysis menu.
@@ -446,27 +457,52 @@ impl Overlays {
         });
     }
 
-    /// The movement panel (a small window while the overlay is on): what moves, from where,
-    /// and its Movement Allowance.
-    pub fn panel(&mut self, ctx: &egui::Context, doc: &Document) {
-        if !self.movement {
+    /// The analysis shown: the movement panel (what moves, from where, and its Movement
+    /// Allowance) or the line of sight's legend. Shown in the side panel (`side`), off the map;
+    /// when that panel is hidden, in a small window over the map's lower left corner.
+    pub fn panel(&mut self, ctx: &egui::Context, doc: &Document, side: Option<&mut Ui>) {
+        if !self.movement && !self.sight {
             return;
         }
-        let mut open = true;
-        egui::Window::new("Movement")
-            .open(&mut open)
-            .resizable(false)
-            // Over the canvas's upper right corner, clear of the side panel and the minimap.
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-396.0, 32.0))
-            .show(ctx, |ui| self.panel_ui(ui, doc));
-        if !open {
-            self.toggle_movement();
+        let title = if self.movement {
+            "Movement"
+        } else {
+            "Line of sight: what it shows"
+        };
+        match side {
+            Some(ui) => {
+                egui::CollapsingHeader::new(title)
+                    .id_salt("analysis")
+                    .default_open(true)
+                    .show(ui, |ui| self.analysis_ui(ui, doc));
+            }
+            None => {
+                let mut open = true;
+                egui::Window::new(title)
+                    .open(&mut open)
+                    .resizable(false)
+                    .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -32.0))
+                    .show(ctx, |ui| self.analysis_ui(ui, doc));
+                if !open {
+                    if self.movement {
+                        self.toggle_movement();
+                    } else {
+                        self.toggle_sight();
+                    }
+                }
+            }
+        }
+    }
+
+    fn analysis_ui(&mut self, ui: &mut Ui, doc: &Document) {
+        if self.movement {
+            self.panel_ui(ui, doc);
+        } else {
+            sight_legend(ui);
         }
     }
 
     fn panel_ui(&mut self, ui: &mut Ui, doc: &Document) {
-        // Wide enough for a unit type's name and its combo's label on one line.
-        ui.set_min_width(330.0);
         let s = doc.scenario();
         let grid = doc.map().grid;
         let rules = match s {
@@ -662,3 +698,36 @@ fn describe(c: Counter) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// What the line of sight's colours and outlines mean, each beside a sample drawn as the map
+/// draws it (the colours of `draw_sight`).
+fn sight_legend(ui: &mut Ui) {
+    let lit = color(palette::SIGHT_VISIBLE, 120);
+    let from = color(palette::SIGHT_VISIBLE, 255);
+    let block = color(palette::SIGHT_BLOCKING, 255);
+    let rows: [(&str, &dyn Fn(&egui::Painter, egui::Rect)); 4] = [
+        (
+            "the hex looking (pointed at, or pinned by a click)",
+            &|p, r| {
+                p.rect_stroke(r.shrink(2.0), 2.0, (3.0, from), egui::StrokeKind::Inside);
+            },
+        ),
+        ("seen from it", &|p, r| {
+            p.rect_filled(r.shrink(2.0), 2.0, lit);
+        }),
+        ("blocks the lines through it (5.1G)", &|p, r| {
+            p.rect_stroke(r.shrink(2.0), 2.0, (3.0, block), egui::StrokeKind::Inside);
+        }),
+        ("a hexside that blocks (a ridge)", &|p, r| {
+            p.line_segment([r.left_center(), r.right_center()], (5.0, block));
+        }),
+    ];
+    for (text, draw) in rows {
+        ui.horizontal(|ui| {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(22.0, 16.0), egui::Sense::hover());
+            draw(ui.painter(), r);
+            ui.label(text);
+        });
+    }
+    ui.weak("Esc unpins the hex.");
+}

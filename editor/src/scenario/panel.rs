@@ -105,6 +105,9 @@ impl Gestures {
     }
 }
 
+/// The id of a new scenario until it is saved: Save As then names it after its file.
+pub const NEW_SCENARIO_ID: &str = "new-scenario";
+
 /// A new scenario on `map`: two sides deploying along the west and east edges, ten turns.
 pub fn new_scenario(map: &Map) -> Scenario {
     let side = |id: &str, name: &str, color, edge| Side {
@@ -129,7 +132,7 @@ pub fn new_scenario(map: &Map) -> Scenario {
         schema: None,
         format: saber_schema::model::scenario::SCENARIO_FORMAT.into(),
         game: None,
-        id: "new-scenario".into(),
+        id: NEW_SCENARIO_ID.into(),
         rule: None,
         name: "New scenario".into(),
         date: String::new(),

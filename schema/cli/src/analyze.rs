@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use saber_schema::analysis::{analyse, human as human_text};
-use saber_schema::diagnostic::{Diagnostic, Severity, printable};
+use saber_schema::diagnostic::{Diagnostic, Family, Severity, printable};
 use saber_schema::model::limits::MAX_ALLOWANCE;
 use saber_schema::pipeline::compile_scenario;
 use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
@@ -37,6 +37,14 @@ pub fn allowance_arg(s: &str) -> Result<(UnitKind, u32), String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{mp}` is not a whole number of Movement Points"))?;
+    // A counter's printed allowance moves it; 0 would move nothing, which the analysis could
+    // only show as no arrival, and no counter of the rules prints it.
+    if mp == 0 {
+        return Err(format!(
+            "`{s}`: a Movement Allowance of 0 moves nothing; give the allowance printed on the \
+             counter, 1 to {MAX_ALLOWANCE} Movement Points"
+        ));
+    }
     if mp > MAX_ALLOWANCE {
         return Err(format!(
             "{mp} is over the largest allowance, {MAX_ALLOWANCE}"
@@ -84,7 +92,10 @@ pub(crate) fn analyze_cmd(
     for d in diags.iter().filter(|d| d.severity == Severity::Error) {
         eprint!("{}", human(d, Some(&src.text), false));
     }
-    let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+    // A playability finding (PLY) is an answer about movement, which is what `analyze`
+    // shows: only other errors stop it.
+    let blocking = |d: &Diagnostic| d.is_error() && d.code.info().family != Family::Playability;
+    let Some(c) = compiled.filter(|_| !diags.iter().any(blocking)) else {
         eprintln!("not analysed: fix the errors above first");
         return EXIT_ERRORS;
     };
@@ -101,5 +112,10 @@ pub(crate) fn analyze_cmd(
             out!("{}", printable(&text, text.chars().count()))
         }
     }
-    EXIT_OK
+    // Analysed, with its playability errors said above.
+    if diags.iter().any(Diagnostic::is_error) {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
 }

@@ -33,8 +33,8 @@ pub(crate) fn man_cmd(out: Option<&Path>) -> i32 {
             Err(e) => usage_error(&format!("cannot write the man page: {e}")),
         };
     };
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        return usage_error(&format!("cannot create {}: {e}", shown(dir)));
+    if let Err(e) = saber_schema::files::output_folder(dir) {
+        return write_failed(&e);
     }
     let mut pages = vec![("saberc".to_string(), cmd.clone())];
     for sub in cmd.get_subcommands() {

@@ -94,6 +94,16 @@ pub fn explanation(info: &CodeInfo) -> String {
         out.push_str(&line);
         out.push('\n');
     }
+    // A shared code's rule in another game's words (its section, its text).
+    for (rules, section, text) in saber_schema::check::texts_by_game(info.code) {
+        if text != info.explanation {
+            out.push_str(&format!("\nIn {} files ({section}):\n", rules.name));
+            for line in textwrap::wrap(text, WIDTH) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
     for (label, example) in [("Bad:", info.bad), ("Fixed:", info.fixed)] {
         out.push('\n');
         out.push_str(label);

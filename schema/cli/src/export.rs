@@ -115,8 +115,8 @@ fn write_doc(
     inputs: &[PathBuf],
     write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> i32 {
-    if let Err(e) = std::fs::create_dir_all(out) {
-        return usage_error(&format!("cannot create {}: {e}", shown(out)));
+    if let Err(e) = saber_schema::files::output_folder(out) {
+        return write_failed(&e);
     }
     let file = out.join(format!("{id}.json"));
     // A file of the output folder, never the scenario or a map read, and never larger than

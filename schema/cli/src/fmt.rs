@@ -132,8 +132,27 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 
             if left_alone.len() > 3 { ", …" } else { "" }
         );
     }
-    let not_searched: Vec<String> = collected
-        .skipped
+    not_searched_note(&collected.skipped);
+    if check && !would_change.is_empty() {
+        eprintln!(
+            "{} of {} files would be reformatted: run `saberc fmt` on them",
+            would_change.len(),
+            formattable
+        );
+    }
+    if unreadable {
+        EXIT_USAGE
+    } else if failed || !would_change.is_empty() {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// The note on what a folder search left out on purpose (but version-control internals), as
+/// `fmt` and `migrate` end with it.
+pub(crate) fn not_searched_note(skipped: &[(PathBuf, &'static str)]) {
+    let not_searched: Vec<String> = skipped
         .iter()
         .filter(|(_, why)| *why != "version-control internals")
         .map(|(p, why)| format!("{} ({why})", shown(p)))
@@ -148,19 +167,5 @@ pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 
                 String::new()
             }
         );
-    }
-    if check && !would_change.is_empty() {
-        eprintln!(
-            "{} of {} files would be reformatted: run `saberc fmt` on them",
-            would_change.len(),
-            formattable
-        );
-    }
-    if unreadable {
-        EXIT_USAGE
-    } else if failed || !would_change.is_empty() {
-        EXIT_ERRORS
-    } else {
-        EXIT_OK
     }
 }

@@ -32,6 +32,8 @@ pub mod report;
 mod schema;
 mod tiled;
 
+pub use lsp::serve_bytes as serve_lsp_bytes;
+
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
@@ -190,6 +192,9 @@ pub enum Command {
         /// Change nothing: list the files with old spellings.
         #[arg(long)]
         check: bool,
+        /// How folders are searched.
+        #[command(flatten)]
+        walk: WalkArgs,
     },
     /// Start a new scenario or map from a commented skeleton.
     #[command(subcommand)]
@@ -368,7 +373,9 @@ pub fn run(cli: Cli) -> i32 {
         ),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
         Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
-        Command::Migrate { paths, check } => migrate::migrate_cmd(&paths, check),
+        Command::Migrate { paths, check, walk } => {
+            migrate::migrate_cmd(&paths, check, walk.options())
+        }
         Command::New(what) => new::new_cmd(&what),
         Command::Lsp => lsp::lsp_cmd(),
         Command::Completions { shell } => completions::completions_cmd(shell),

@@ -1,33 +1,49 @@
 //! `saberc migrate FILE...` (`--check`): old spellings of a format version rewritten in place.
 //! Only the spans of the old spellings change (`saber_schema::pipeline::migrate`); the file is
 //! written by the one safe writer (`files::Target`), which keeps its owner, mode and links and
-//! refuses if the file changed since it was read.
+//! refuses if the file changed since it was read. Folders are searched as `check` and `fmt`
+//! search them: a folder that cannot be searched is reported, and the rest is migrated.
 use std::path::PathBuf;
 
+use saber_schema::diagnostic::Code;
 use saber_schema::files::{FileState, Target};
-use saber_schema::pipeline::collect_files;
-use saber_schema::pipeline::migrate::{old_spellings, rewrite};
-use saber_schema::pipeline::parse::{DocKind, check_limits, detect};
-use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::migrate::{of_source, rewrite};
+use saber_schema::pipeline::parse::{DocKind, check_limits, named_kind};
+use saber_schema::pipeline::read::{Source, head_names_saber_format};
+use saber_schema::pipeline::{WalkOptions, collect_with};
 
+use crate::check::nothing_found;
 use crate::report::human;
 use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown, usage_error};
 
-pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool) -> i32 {
-    let files = match collect_files(paths) {
-        Ok(f) => f,
-        Err(d) => return usage_error(&d.message),
+pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 {
+    let collected = match collect_with(paths, &walk) {
+        Ok(c) => c,
+        Err(d) => return crate::unreadable_path(&d),
     };
-    if files.is_empty() {
-        return usage_error("no .ron or .json files found in the given paths");
+    if collected.files.is_empty() && collected.problems.is_empty() {
+        return usage_error(&nothing_found(&collected.skipped));
+    }
+    // A folder that cannot be searched is reported, and the rest is migrated.
+    let mut unreadable = !collected.problems.is_empty();
+    for d in &collected.problems {
+        eprint!("{}", human(d, None, false));
     }
     let mut old_files = 0;
-    let mut unreadable = false;
-    for file in &files {
+    for file in &collected.files {
         // Taken before reading: the write refuses if the file changes after this.
         let state = FileState::of(file).ok();
         let src = match Source::read(file) {
             Ok(s) => s,
+            // Someone else's file too large to read, found in a folder, is left alone, as
+            // `fmt` leaves it.
+            Err(d)
+                if d.code == Code::FileTooLarge
+                    && !collected.is_named(file)
+                    && !head_names_saber_format(file) =>
+            {
+                continue;
+            }
             Err(d) => {
                 eprint!("{}", human(&d, None, false));
                 unreadable = true;
@@ -35,16 +51,17 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool) -> i32 {
             }
         };
         // Only scenarios have had spellings renamed (maps and battle files have none).
-        if !matches!(detect(&src), Ok((DocKind::Scenario, _))) {
+        if named_kind(&src) != Some(DocKind::Scenario) {
             continue;
         }
-        // Check's limits first, as every command that reads a file applies them.
+        // Check's limits next, as every command that reads a file applies them.
         if let Err(d) = check_limits(&src.text) {
             eprint!("{}", human(&d.in_file(file), Some(&src.text), false));
             unreadable = true;
             continue;
         }
-        let old = old_spellings(&src.text, src.syntax);
+        // The old spellings `check` reads (only Rifle & Saber scenarios have any).
+        let old = of_source(&src);
         if old.is_empty() {
             continue;
         }
@@ -72,6 +89,7 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool) -> i32 {
             outln!("migrated {} ({} old spellings)", shown(file), old.len());
         }
     }
+    crate::fmt::not_searched_note(&collected.skipped);
     if check && old_files > 0 {
         eprintln!("{old_files} files have old spellings: run `saberc migrate` on them");
     }

@@ -4,9 +4,15 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 use saber_schema::files::Target;
+use saber_schema::model::map::{Map, MapFile};
+use saber_schema::model::musket_and_saber::MsMapFile;
 use saber_schema::output::skeleton::{
     id_from_name, map_skeleton, ms_map_skeleton, ms_scenario_skeleton, scenario_skeleton,
 };
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
+use saber_schema::pipeline::parse::parse;
+use saber_schema::pipeline::read::Source;
 use saber_schema::ruleset::Game;
 
 /// The games `--game` names: every game's spelling (Rifle & Saber is the default).
@@ -75,14 +81,20 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("new-scenario.ron"));
             let resolved = match reg.resolve(map, &at) {
-                Ok(m) => m,
-                Err(d) => {
-                    eprint!("{}", human(&d, None, false));
-                    return EXIT_ERRORS;
-                }
+                Ok(m) => m.map,
+                // A map with errors (the skeleton `saberc new map` wrote, still to be filled
+                // in) is read as it stands: the scenario's skeleton needs only its grid, hexes
+                // and names, and `check` names what the map still lacks.
+                Err(d) => match map_with_errors(&reg, map, &at) {
+                    Some(m) => m,
+                    None => {
+                        eprint!("{}", human(&d, None, false));
+                        return EXIT_ERRORS;
+                    }
+                },
             };
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-scenario");
-            let musket_and_saber = resolved.map.musket_and_saber.as_deref();
+            let musket_and_saber = resolved.musket_and_saber.as_deref();
             if let Some(g) = game
                 && (Game::from_id(g) == Some(Game::MusketAndSaberQuickPlay))
                     != musket_and_saber.is_some()
@@ -96,16 +108,14 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
                         ),
                     )
                     .with_hint("leave out --game: a scenario takes its map's game"),
-                    None => {
-                        saber_schema::pipeline::musket_and_saber::other_game(map, &resolved.map)
-                    }
+                    None => saber_schema::pipeline::musket_and_saber::other_game(map, &resolved),
                 };
                 eprint!("{}", human(&d, None, false));
                 return EXIT_ERRORS;
             }
             let text = match musket_and_saber {
                 Some(file) => ms_scenario_skeleton(file, map, &id),
-                None => scenario_skeleton(&resolved.map, map, &id),
+                None => scenario_skeleton(&resolved, map, &id),
             };
             emit(out.as_deref(), &text)
         }
@@ -129,6 +139,26 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
             }
         }
     }
+}
+
+/// The map a reference names when it has errors, read from its file as it stands (a map's
+/// model, as the file gives it), with a note saying so; `None` when there is no such file or it
+/// does not read.
+fn map_with_errors(reg: &MapRegistry, reference: &str, at: &Path) -> Option<Map> {
+    let path = reg.map_file(reference, at)?;
+    let src = Source::read(&path).ok()?;
+    let map = if is_musket_and_saber(&src) {
+        parse::<MsMapFile>(&src).ok()?.to_map()
+    } else {
+        Map::from_file(&parse::<MapFile>(&src).ok()?).0
+    };
+    eprintln!(
+        "note: the map {} has errors still (`saberc check {}` names them); the scenario is \
+         written on it as it stands",
+        shown(&path),
+        shown(&path)
+    );
+    Some(map)
 }
 
 fn stem(path: Option<&Path>) -> Option<String> {

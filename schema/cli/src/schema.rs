@@ -4,7 +4,7 @@ use std::path::Path;
 use saber_schema::files::{Target, WriteError};
 use saber_schema::pipeline::schema::{SCHEMA_FILES, schema_text};
 
-use crate::{EXIT_OK, is_dash, shown, usage_error, write_failed};
+use crate::{EXIT_OK, is_dash, shown, write_failed};
 
 pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
     match out.filter(|d| !is_dash(d)) {
@@ -16,8 +16,8 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
             EXIT_OK
         }
         Some(dir) => {
-            if let Err(e) = std::fs::create_dir_all(dir) {
-                return usage_error(&format!("cannot create {}: {e}", shown(dir)));
+            if let Err(e) = saber_schema::files::output_folder(dir) {
+                return write_failed(&e);
             }
             let mut files: Vec<(&str, String)> = SCHEMA_FILES
                 .iter()

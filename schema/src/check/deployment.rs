@@ -330,8 +330,55 @@ fn capacity_finding(
         )
         .at_path(p)
         .with_hex(map.grid.label(first))
-        .with_hint("widen the zone, or record in `interpretations` how the rules text is read"),
+        .with_hint({
+            let lack = (need as usize).saturating_sub(alt.len());
+            let hexes = if lack == 1 { "hex" } else { "hexes" };
+            let widen = match zone {
+                Some(Zone::Hexes(_)) => format!("add {lack} {hexes} to its list"),
+                Some(z) => format!("widen {}", narrowest(z, map)),
+                None => "widen it".to_string(),
+            };
+            format!(
+                "the zone lacks {lack} {hexes}: {widen}, or record in `interpretations` how the rules text is read"
+            )
+        }),
     }
+}
+
+/// The clause of a zone to widen first: of an intersection, the part with the fewest hexes
+/// (the others hold more than the zone), with its count; else the zone itself.
+fn narrowest(zone: &Zone, map: &Map) -> String {
+    let mut zc = ZoneCompiler::new(map, ZoneEnv::default());
+    match zone {
+        Zone::Intersection(parts) if parts.len() > 1 => parts
+            .iter()
+            .map(|p| (zc.compile(p, &[]).len(), p))
+            .min_by_key(|(n, _)| *n)
+            .map(|(n, p)| {
+                let how = match p {
+                    Zone::Within { distance, .. } => format!(": raise its `distance: {distance}`"),
+                    Zone::Feature(code) => format!(
+                        ": take the hexes around it, e.g. `Within(distance: 1, of: Feature(\"{code}\"))`"
+                    ),
+                    _ => String::new(),
+                };
+                format!("its narrowest clause, {} ({n} hexes){how}", p.describe())
+            })
+            .unwrap_or_else(|| zone.describe()),
+        Zone::Feature(code) => format!(
+            "`Feature(\"{code}\")` to the hexes around it, e.g. `Within(distance: 1, of: Feature(\"{code}\"))`"
+        ),
+        Zone::Within { distance, .. } => format!(
+            "{} (raise `distance: {distance}`)",
+            short_zone(&zone.describe())
+        ),
+        _ => short_zone(&zone.describe()),
+    }
+}
+
+/// A zone's description cut to a hint's length.
+fn short_zone(text: &str) -> String {
+    crate::diagnostic::truncate_chars(text, 120)
 }
 
 /// "One side is always required to deploy first" (11.0): that side needs a group that deploys.
@@ -567,6 +614,68 @@ fn empty_part(zone: &Zone, zc: &mut ZoneCompiler) -> Option<String> {
     match zone {
         Zone::Intersection(parts) => {
             let sets: Vec<HexSet> = parts.iter().map(|p| zc.compile(p, &[])).collect();
+            // `AtLeast` past the map's farthest hex: the distance that gives it hexes is the
+            // fix only if those hexes meet the other parts; else the cause is that they share
+            // none, whatever the distance.
+            if let Some(i) = sets.iter().position(HexSet::is_empty)
+                && let Zone::AtLeast { distance, from } = &parts[i]
+                && let Some(farthest) = zc
+                    .compile(from, &[])
+                    .distance_field()
+                    .iter()
+                    .copied()
+                    .filter(|d| *d != u32::MAX)
+                    .max()
+            {
+                let widest = Zone::AtLeast {
+                    distance: farthest,
+                    from: from.clone(),
+                };
+                let mut meet = zc.compile(&widest, &[]);
+                for (j, set) in sets.iter().enumerate() {
+                    if j != i {
+                        meet.intersect_with(set);
+                    }
+                }
+                let others: Vec<String> = parts
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, p)| p.describe())
+                    .collect();
+                return Some(if meet.is_empty() {
+                    format!(
+                        "no hex is {distance} or more hexes from {} (the farthest is {farthest} away), and at any distance its hexes share none with {}: the clauses share no hex; measure from another place, or widen the other clause",
+                        from.describe(),
+                        others.join(" and ")
+                    )
+                } else {
+                    // The zone shrinks as the distance grows: the largest distance that still
+                    // meets the other parts, by bisection.
+                    let ds: Vec<u32> = (1..=farthest).collect();
+                    let meets = ds.partition_point(|d| {
+                        let mut m = zc.compile(
+                            &Zone::AtLeast {
+                                distance: *d,
+                                from: from.clone(),
+                            },
+                            &[],
+                        );
+                        for (j, set) in sets.iter().enumerate() {
+                            if j != i {
+                                m.intersect_with(set);
+                            }
+                        }
+                        !m.is_empty()
+                    });
+                    let fits = ds.get(meets.saturating_sub(1)).copied().unwrap_or(farthest);
+                    format!(
+                        "no hex of the map is {distance} or more hexes from {}: the farthest that also lies in {} is {fits} away; write `distance: {fits}` or less",
+                        from.describe(),
+                        others.join(" and ")
+                    )
+                });
+            }
             if let Some(i) = sets.iter().position(HexSet::is_empty) {
                 return empty_part(&parts[i], zc)
                     .or_else(|| Some(format!("{} has no hexes on this map", parts[i].describe())));

@@ -125,6 +125,28 @@ pub fn sections_by_game(code: crate::diagnostic::Code) -> Vec<(&'static Ruleset,
         .collect()
 }
 
+/// What a code means in each game's files, with its section (as [`sections_by_game`]): the
+/// registry's explanation for Rifle & Saber, the game's own words where its ruleset has them
+/// (`ruleset::musket_and_saber::rule_text`). `saberc explain` prints each; SARIF gives an M&S
+/// finding its game's.
+pub fn texts_by_game(
+    code: crate::diagnostic::Code,
+) -> Vec<(&'static Ruleset, &'static str, &'static str)> {
+    use crate::ruleset::Game;
+    sections_by_game(code)
+        .into_iter()
+        .map(|(r, s)| {
+            let own = match r.game {
+                Game::MusketAndSaberQuickPlay => {
+                    crate::ruleset::musket_and_saber::rule_text(code.as_str())
+                }
+                Game::RifleAndSaber => None,
+            };
+            (r, s, own.unwrap_or(code.info().explanation))
+        })
+        .collect()
+}
+
 /// Each finding with the rule section its code cites in this game's files (a second game's
 /// sections come from its ruleset; Rifle & Saber's are the registry's).
 pub(crate) fn cited(rules: &Ruleset, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {

@@ -4,7 +4,10 @@
 //! allowances are not known (PLY003), a deployment zone a group can never leave (PLY004).
 //!
 //! Conservative: the readings of `queries::playable` favour the moving side (no enemy in the
-//! way, guns limbered, mounted units charging), so a finding here holds in every game. A side
+//! way, guns limbered, mounted units charging), so a finding here holds in every game. Where
+//! the text reads two ways ([`crate::queries::readings`]) an error fires only when the goal is
+//! impossible under the lenient readings, so under every one; a goal only the strict readings
+//! make impossible is a note naming the readings that do (PLY005, PLY006). A side
 //! that may meet its goal in another way (any sub-goal of an `Any`) is judged on each place
 //! alone: an `Any` whose other branch can be met is not a finding, so only the places of goals
 //! that must all be met (a goal alone, or under `All`) are judged.
@@ -15,18 +18,78 @@ use crate::model::scenario::{Entry, Scenario};
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::playable::{self, GivenAllowances, Playable, TargetKind};
+use crate::queries::readings::{Ambiguity, Readings};
 use crate::ruleset::Ruleset;
 
 pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
     if r.incomplete {
         return Vec::new();
     }
-    let play = playable::playable(s, map, r, rules, &GivenAllowances::new());
-    if play.incomplete {
+    let under = |readings| {
+        let play = playable::playable_under(s, map, r, rules, &GivenAllowances::new(), readings);
+        (!play.incomplete).then_some(play)
+    };
+    let Some(lenient) = under(Readings::LENIENT) else {
         return Vec::new();
+    };
+    let mut found = findings(s, rules, &lenient);
+    // A goal only the strict readings make impossible is a note naming them.
+    if let Some(strict) = under(Readings::STRICT) {
+        let mut one_at_a_time: Vec<Option<Vec<Finding>>> = vec![None; Ambiguity::ALL.len()];
+        let mut notes = Vec::new();
+        for (ti, d) in findings(s, rules, &strict) {
+            let code = match d.code {
+                Code::TargetOutOfReach => Code::TargetOutOfReachStrictly,
+                Code::TargetTooFar => Code::TargetTooFarStrictly,
+                _ => continue,
+            };
+            if found.iter().any(|(t, _)| *t == ti) {
+                continue;
+            }
+            // The readings that make it impossible alone; all of them when none does.
+            let mut which: Vec<Ambiguity> = Vec::new();
+            for (ai, a) in Ambiguity::ALL.into_iter().enumerate() {
+                let alone = one_at_a_time[ai].get_or_insert_with(|| {
+                    under(Readings::only(a)).map_or_else(Vec::new, |p| findings(s, rules, &p))
+                });
+                if alone.iter().any(|(t, d2)| *t == ti && d2.code == d.code) {
+                    which.push(a);
+                }
+            }
+            let readings: Vec<&str> = if which.is_empty() {
+                Ambiguity::ALL.iter().map(|a| a.strict_reading()).collect()
+            } else {
+                which.iter().map(|a| a.strict_reading()).collect()
+            };
+            let joiner = if which.is_empty() { " and " } else { "; or " };
+            let message = format!(
+                "only under a strict reading of the rules: {} (the reading: {}). Under the lenient reading, which `saberc analyze` counts, the goal can be met",
+                d.message,
+                readings.join(joiner)
+            );
+            let hint = if code == Code::TargetOutOfReachStrictly {
+                "if you read the rule strictly, allow a crossing or move the zone or the target; otherwise record your reading under `interpretations`"
+            } else {
+                "if you read the rule strictly, give the goal more Game-Turns or the side a nearer zone; otherwise record your reading under `interpretations`"
+            };
+            let mut note = Diagnostic::new(code, message).with_hint(hint);
+            note.path = d.path.clone();
+            notes.push((ti, note));
+        }
+        found.extend(notes);
     }
+    let mut out: Vec<Diagnostic> = found.into_iter().map(|(_, d)| d).collect();
+    out.extend(enclosed(s, map, r, &lenient));
+    out
+}
+
+/// A finding on one target (its index in [`Playable::targets`]).
+type Finding = (usize, Diagnostic);
+
+/// PLY001–PLY003 on the targets of one search.
+fn findings(s: &Scenario, rules: &Ruleset, play: &Playable) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (t, reaches) in &play.targets {
+    for (ti, (t, reaches)) in play.targets.iter().enumerate() {
         let side = &s.sides[t.side];
         // Judged only where the place must be reached: not under an `Any`, nor an empty place
         // (other checks report it), and only on the groups that have units that count, a hex
@@ -55,7 +118,11 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
         };
         let path = t.path.clone();
         if reaches.iter().all(|g| g.least.is_none()) {
-            out.push(
+            // `analyze` analyses a file whose only errors are these (a Musket & Saber scenario is
+            // checked by its own family, without PLY).
+            let hint = "`saberc analyze` shows each group's least cost; allow a crossing, or move the zone or the target";
+            out.push((
+                ti,
                 Diagnostic::new(
                     Code::TargetOutOfReach,
                     format!(
@@ -66,13 +133,14 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                     ),
                 )
                 .at_path(path)
-                .with_hint("`saberc analyze` shows each group's least cost; allow a crossing, or move the zone or the target"),
-            );
+                .with_hint(hint),
+            ));
             continue;
         }
-        judge_time(s, rules, t, reaches, &mut out, path);
+        if let Some(d) = judge_time(s, rules, t, reaches, path) {
+            out.push((ti, d));
+        }
     }
-    out.extend(enclosed(s, map, r, &play));
     out
 }
 
@@ -82,9 +150,8 @@ fn judge_time(
     rules: &Ruleset,
     t: &playable::Target,
     reaches: &[playable::GroupReach],
-    out: &mut Vec<Diagnostic>,
     path: Vec<PathSeg>,
-) {
+) -> Option<Diagnostic> {
     let side = &s.sides[t.side];
     let unknown = reaches
         .iter()
@@ -94,7 +161,7 @@ fn judge_time(
         .filter_map(|g| g.earliest())
         .min_by_key(|a| (a.turn, a.phases));
     if earliest.is_some_and(|a| a.turn <= t.deadline) {
-        return;
+        return None;
     }
     if !unknown {
         let message = match earliest {
@@ -117,14 +184,13 @@ fn judge_time(
                 t.goal
             ),
         };
-        out.push(
+        return Some(
             Diagnostic::new(Code::TargetTooFar, message)
                 .at_path(path)
                 .with_hint(
                     "give the goal more Game-Turns, or the side a nearer zone or a faster unit",
                 ),
         );
-        return;
     }
     // Allowances unknown: the least cost against twelve points a phase (4K), over the phases
     // each group has before the deadline.
@@ -135,27 +201,26 @@ fn judge_time(
         .max()
         .unwrap_or(0);
     if max_mp == 0 {
-        return;
+        return None;
     }
     let needs: Vec<(u32, u32)> = reaches
         .iter()
         .filter_map(|g| {
-            let cost = g.least.as_ref()?.0.in_thirds();
+            let cost = g.least.as_ref()?.0.in_sixths();
             let phases = (t.deadline + 1).saturating_sub(g.first_turn);
             Some((cost, phases))
         })
         .collect();
     let impossible = needs
         .iter()
-        .all(|(cost, phases)| *cost > 0 && *cost > phases * max_mp * 3);
-    if !needs.is_empty() && impossible {
+        .all(|(cost, phases)| *cost > 0 && *cost > phases * max_mp * 6);
+    (!needs.is_empty() && impossible).then(|| {
         let least = reaches
             .iter()
             .filter_map(|g| g.least.as_ref().map(|l| l.0))
             .min()
             .expect("a group reaches it");
-        out.push(
-            Diagnostic::new(
+        Diagnostic::new(
                 Code::TargetNeedsAllowance,
                 format!(
                     "{} would need a Movement Allowance over {max_mp} to meet victory condition {} (\"{}\") by Game-Turn {}: the cheapest path costs {least}",
@@ -166,9 +231,8 @@ fn judge_time(
                 ),
             )
             .at_path(path)
-            .with_hint("give the goal more Game-Turns, or give `counter_values` with the allowances your counters print"),
-        );
-    }
+            .with_hint("give the goal more Game-Turns, or give `counter_values` with the allowances your counters print")
+    })
 }
 
 /// PLY004: a deploying group none of whose units can step out of its zone (every hex beside
@@ -221,4 +285,135 @@ fn enclosed(s: &Scenario, map: &Map, r: &Resolved, play: &Playable) -> Vec<Diagn
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Severity;
+    use crate::model::hex::Coord;
+    use crate::model::map::{Cell, Road, RoadKind, SideKey};
+    use crate::queries::movement::{Movement, Mp};
+    use crate::ruleset::Terrain;
+    use proptest::prelude::*;
+
+    /// A scenario on `map`: the reds (`units`, allowance `ma` by special rule) deploy on
+    /// `start` or arrive there on Game-Turn 1, and must hold `target` by Game-Turn `deadline`.
+    fn scenario(
+        start: Coord,
+        arrive: bool,
+        units: &str,
+        ma: u32,
+        target: Coord,
+        deadline: u32,
+    ) -> Scenario {
+        let kind = &units[..2];
+        let entry = if arrive {
+            format!("Arrive(turn: 1, at: Hexes([({}, {})]))", start.0, start.1)
+        } else {
+            format!("Deploy(zone: Hexes([({}, {})]))", start.0, start.1)
+        };
+        let text = format!(
+            r#"(
+    format: "saber-scenario/1", id: "t", name: "T", date: "1 June 1866", map: "t",
+    sides: [
+        (id: "red", name: "Reds", color: Red, groups: [(id: "a", units: {{{units}}}, entry: {entry})]),
+        (id: "blue", name: "Blues", color: Blue, groups: [(id: "a", units: {{MZ: 1}}, entry: Deploy(zone: Everywhere))]),
+    ],
+    deploys_first: "blue", moves_first: "red", game_length: {length},
+    victory: [(side: "red", goal: Hold(target: Hexes([({tc}, {tr})]), when: EndOfTurn({deadline})), printed: "Hold it.")],
+    special_rules: [(printed: "Move.", effect: Movement(side: "red", kinds: [{kind}], movement: {ma}))],
+    notes: "",
+)"#,
+            length = deadline.max(1),
+            tc = target.0,
+            tr = target.1,
+        );
+        crate::pipeline::parse::ron_options()
+            .from_str(&text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// A goal reachable by construction (a walk on a random map, from the group's hex, at
+        /// an allowance every single move fits in, the deadline the Game-Turn that walk gets
+        /// there moving as far as each phase allows) never gets a playability error, whatever
+        /// the terrain, ridges, roads and mounted units (4C, 4H, 4K, 4M, 9.2).
+        #[test]
+        fn a_goal_reachable_by_construction_never_gets_a_playability_error(
+            cells in proptest::collection::vec((0u8..7, any::<bool>()), 48),
+            ridges in proptest::collection::vec((0u8..48, 0u8..6), 0..12),
+            road in proptest::collection::vec(0u8..6, 1..8),
+            start in 0u8..48,
+            steps in proptest::collection::vec(0u8..6, 1..16),
+            ma in 4u32..7,
+            cavalry: bool,
+            arrive: bool,
+        ) {
+            let mut m = Map::blank("t", "T", 8, 6);
+            for (i, (t, slope)) in cells.iter().enumerate() {
+                let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
+                m.cells[i] = Cell { terrain, slope: *slope && !terrain.is_river() };
+            }
+            let g = m.grid;
+            for (a, k) in &ridges {
+                let a = g.coord_at(*a as usize);
+                if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
+                    m.ridges.insert(SideKey::new(a, b));
+                }
+            }
+            // A road from the west edge, so that some arrivals enter along it.
+            let mut at = Coord(1, 3);
+            let mut hexes = vec![at];
+            for k in &road {
+                let next = g.neighbors(at).nth(*k as usize % 6).filter(|n| !hexes.contains(n));
+                match next {
+                    Some(n) => { hexes.push(n); at = n; }
+                    None => break,
+                }
+            }
+            m.roads.push(Road { name: None, kind: RoadKind::Minor, hexes });
+            // An arrival needs a hex at the edge.
+            let from = if arrive {
+                let edge: Vec<Coord> = g.coords().filter(|c| c.0 == 1 || c.1 == 1 || c.0 == 8 || c.1 == 6).collect();
+                edge[start as usize % edge.len()]
+            } else {
+                g.coord_at(start as usize)
+            };
+            let mut walk = vec![from];
+            for k in &steps {
+                let here = *walk.last().unwrap();
+                let ns: Vec<Coord> = g.neighbors(here).collect();
+                walk.push(ns[*k as usize % ns.len()]);
+            }
+            let target = *walk.last().unwrap();
+            // The walk's phases at the allowance, greedily, on the printed map.
+            let mv = Movement::new(&m, m.rules());
+            let cap = Mp::whole(ma).in_thirds();
+            let (mut phases, mut left) = if arrive {
+                (1, cap - mv.entry_from_off_map(from).unwrap().in_thirds())
+            } else {
+                (0, 0)
+            };
+            for w in walk.windows(2) {
+                let c = mv.entry_cost(w[0], w[1]).unwrap().in_thirds();
+                if c > left {
+                    phases += 1;
+                    left = cap;
+                }
+                left -= c;
+            }
+            let deadline = phases.max(1);
+            let units = if cavalry { "CY: 2" } else { "MZ: 2" };
+            let s = scenario(from, arrive, units, ma, target, deadline);
+            let (_, found) = crate::check::check_scenario(&s, &m, m.rules(), None);
+            let errors: Vec<String> = found
+                .iter()
+                .filter(|d| d.severity == Severity::Error && d.code.info().family == crate::diagnostic::Family::Playability)
+                .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+                .collect();
+            prop_assert!(errors.is_empty(), "{:?} → {:?} by {}: {:?}", from, target, deadline, errors);
+        }
+    }
 }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::diagnostic::{Code, Diagnostic, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, PathSeg, suggestions};
 use crate::model::limits;
 use crate::model::scenario::Scenario;
 use crate::model::victory::{EITHER_SIDE, Outcome};
@@ -155,10 +155,7 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
         let near = suggestions(id, side_ids.iter().copied());
         let mut d = Diagnostic::new(Code::UnknownSide, format!("there is no side `{id}`"))
             .at_path(p)
-            .with_hint(
-                did_you_mean(&near)
-                    .unwrap_or_else(|| format!("the sides are {}", side_ids.join(" and "))),
-            );
+            .spelling(&near, format!("the sides are {}", side_ids.join(" and ")));
         if !rule.is_empty() {
             d = d.citing(rule);
         }

@@ -226,7 +226,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, _r: &Resolved) -> 
         }
         st.add(rules, &p.side, p.counter);
     }
-    for ((side, group, counter), (n, last)) in placed {
+    for (&(side, group, counter), &(n, last)) in &placed {
         if !s
             .side(side)
             .is_some_and(|sd| sd.groups.iter().any(|g| g.id == group))
@@ -242,6 +242,50 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, _r: &Resolved) -> 
                 Counter::Unit(k) => k.code(),
                 Counter::Marker(m) => m.code(),
             };
+            // A unit type the group does not have, where it has another not yet placed (an
+            // MA written for its BA): the type to write, not a change of its order of battle.
+            let unplaced: Vec<(crate::ruleset::UnitKind, u32)> = match counter {
+                Counter::Unit(_) if have == 0 => s
+                    .side(side)
+                    .and_then(|sd| sd.groups.iter().find(|g| g.id == group))
+                    .map(|g| {
+                        g.units
+                            .iter()
+                            .filter_map(|(k, total)| {
+                                let done = placed
+                                    .get(&(side, group, Counter::Unit(*k)))
+                                    .map_or(0, |(m, _)| *m);
+                                (*total > done).then_some((*k, *total - done))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            if let [(kind, left)] = unplaced.as_slice() {
+                let help = format!(
+                    "group ({group}) has no {what}, but {left} {} not yet placed: write `Unit({})`",
+                    kind.code(),
+                    kind.code()
+                );
+                out.push(
+                    Diagnostic::new(
+                        Code::PlacedMoreThanAllotted,
+                        format!("{n} {what} placed for group ({group}) of {side}, which has none"),
+                    )
+                    .at_path(path!["setup", last])
+                    .with_hint(format!(
+                        "place only the units of group ({group}): its units are {}",
+                        kind.code()
+                    ))
+                    .suggest_at(
+                        path!["setup", last, "counter"],
+                        format!("Unit({})", kind.code()),
+                        help,
+                    ),
+                );
+                continue;
+            }
             out.push(
                 Diagnostic::new(
                     Code::PlacedMoreThanAllotted,

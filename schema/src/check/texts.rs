@@ -67,12 +67,39 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
         })
         .take(4)
         .collect();
-    let what = format!(
-        "the deployment zones ({}), who deploys first (`{}`) and moves first (`{}`), and the victory conditions",
-        zones.join("; "),
-        s.deploys_first,
-        s.moves_first
-    );
+    // What a note's starting points are about, each named when the note names it (a note on
+    // the game's length is told about `game_length`, not the deployment zones).
+    let parts = |reading: &str| -> String {
+        let r = reading.to_lowercase();
+        let mut parts: Vec<String> = Vec::new();
+        if r.contains("deploy") && !zones.is_empty() {
+            parts.push(format!("the deployment zones ({})", zones.join("; ")));
+        }
+        if r.contains("first") {
+            parts.push(format!(
+                "who deploys first (`deploys_first: \"{}\"`) and moves first (`moves_first: \"{}\"`)",
+                s.deploys_first, s.moves_first
+            ));
+        }
+        if r.contains("victory") || r.contains("hold") || r.contains("exit") {
+            parts.push("the victory conditions".into());
+        }
+        if r.contains("length") || r.contains("turns") || r.contains("duration") {
+            parts.push(format!(
+                "the game's length (`game_length: {}`, the Game-Turns the battle lasted, 11.18)",
+                s.game_length
+            ));
+        }
+        if parts.is_empty() {
+            parts.push(format!(
+                "the deployment zones ({}), who deploys first (`{}`) and moves first (`{}`), and the victory conditions",
+                zones.join("; "),
+                s.deploys_first,
+                s.moves_first
+            ));
+        }
+        parts.join(", ")
+    };
     for (vi, v) in s.victory.iter().enumerate() {
         if v.printed.contains(TO_BE_SET) {
             out.push(
@@ -102,7 +129,8 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
                 )
                 .at_path(path!["interpretations", ii, "reading"])
                 .with_hint(format!(
-                    "set {what}; then write the note as your reading, without \"{TO_BE_SET}\""
+                    "set {}; then write the note as your reading, without \"{TO_BE_SET}\"",
+                    parts(&i.reading)
                 )),
             );
         }

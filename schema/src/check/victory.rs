@@ -58,7 +58,18 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
             for (ri, rung) in by_turn.iter().enumerate() {
                 let p = path!["victory", vi, "outcome", "Graded", "by_turn", ri, "turn"];
                 turn(rung.turn, p.clone());
-                if rung.turn <= last {
+                if rung.turn == last {
+                    out.push(
+                        Diagnostic::new(
+                            Code::VictoryLevels,
+                            format!("Game-Turn {last} is in the ladder twice"),
+                        )
+                        .at_path(p)
+                        .with_hint(format!(
+                            "a rung a Game-Turn: remove one of the two rungs of Game-Turn {last}, or give it another turn"
+                        )),
+                    );
+                } else if rung.turn < last {
                     out.push(
                         Diagnostic::new(
                             Code::VictoryLevels,

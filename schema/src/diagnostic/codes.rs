@@ -523,13 +523,67 @@ registry! {
         severity: Error,
         family: Maps,
         rule: Some("3.3"),
-        title: "a Turn Record Track label used twice",
+        title: "a Turn Record Track label used twice, or not one label",
         explanation: "Musket & Saber: turns are \"tracked by moving the turn marker along the Turn \
             Record Track (TRT) on the map\" (3.3), and reinforcements are listed by turn (3.2): a \
-            label printed on two spaces would name two turns. Type the track's labels as printed, \
-            each once.",
+            label printed on two spaces would name two turns, and a label that is empty, begins \
+            or ends with a space, or holds a comma or semicolon (several labels typed as one) \
+            names no space. Type the track's labels as printed, each once.",
         bad: "track: (labels: [\"1500\", \"1545\", \"1545\", \"1715\"], source: \"invented for the project\"),",
         fixed: "track: (labels: [\"1500\", \"1545\", \"1630\", \"1715\"], source: \"invented for the project\"),",
+    }
+    MsChartRowTwice = "MAP012" {
+        severity: Error,
+        family: Maps,
+        rule: Some("2.2"),
+        title: "a kind of terrain with two rows on the map's chart",
+        explanation: "Musket & Saber: the effects \"of each kind of terrain are described on the \
+            Terrain Effects Chart\" (2.2): one row a kind of hex terrain, one a kind of hexside \
+            terrain. The chart has two rows for the same kind on the same place (hex or \
+            hexside), so the first would silently decide every later verdict and the second be \
+            ignored. Keep one row, with the values your copy's chart prints.",
+        bad: "(kind: \"woods\", on: Hex, infantry: Some(Mp(3)), source: \"invented\"),\n(kind: \"woods\", on: Hex, …),",
+        fixed: "(kind: \"woods\", on: Hex, …),",
+    }
+    MsClearRow = "MAP013" {
+        severity: Error,
+        family: Maps,
+        rule: Some("4.3, 9.2"),
+        title: "the chart's clear row contradicts the rules text",
+        explanation: "Musket & Saber fixes one value of every chart: \"Entering a clear hex \
+            across a clear hexside costs 1 MP\" (4.3), and clear terrain is terrain a charge may \
+            start in, enter and target (9.2(1): \"only clear or clear hill terrain\"). The \
+            chart's row named `clear` (any case) gives a class another cost to enter a clear hex \
+            (or prohibits it), adds MP across a clear hexside, or does not count as clear for \
+            charges (`clear_for_charges`). Type the row as the rules text fixes it.",
+        bad: "(kind: \"clear\", on: Hex, infantry: Some(Mp(1)), cavalry: Some(Mp(2)), …",
+        fixed: "(kind: \"clear\", on: Hex, infantry: Some(Mp(1)), cavalry: Some(Mp(1)), …",
+    }
+    MsHexsideCost = "MAP014" {
+        severity: Error,
+        family: Maps,
+        rule: Some("4.3"),
+        title: "a hexside row that costs MP rather than adding them",
+        explanation: "Musket & Saber: \"Units crossing certain hex side terrain must pay \
+            additional MP, denoted by a \"+1\" on the TEC. Those MP are added to the normal cost \
+            to enter\" the hex (4.3). A hexside row gives a class a cost to enter (`Mp(n)`), \
+            which no hexside has: write what the chart prints as `Plus(n)`, or `Prohibited`.",
+        bad: "(kind: \"stream\", on: Hexside, infantry: Some(Mp(2)), source: \"invented\"),",
+        fixed: "(kind: \"stream\", on: Hexside, infantry: Some(Plus(1)), source: \"invented\"),",
+    }
+    MsHexAdds = "MAP015" {
+        severity: Note,
+        family: Maps,
+        rule: Some("4.3"),
+        title: "a hex row that adds MP rather than costing them",
+        explanation: "Musket & Saber: \"As a unit enters a hex, it must pay one or more MP \
+            depending on the terrain … those costs are listed on the TEC\"; \"+1\" denotes the \
+            additional MP of hexside terrain (4.3). A hex row gives a class `Plus(n)`. Read as \
+            added to the cost of the hex's other kinds (2.2: \"Every hex contains one or more \
+            kinds of terrain\"), as a chart printing \"+1\" beside a hex kind means it; if the \
+            chart prints a cost to enter, write `Mp(n)`.",
+        bad: "(kind: \"woods\", on: Hex, infantry: Some(Plus(1)), …",
+        fixed: "(kind: \"woods\", on: Hex, infantry: Some(Mp(2)), …",
     }
     UnknownFeature = "REF001" {
         severity: Error,
@@ -747,7 +801,9 @@ registry! {
         title: "both sides in one counter colour",
         explanation: "The game comes with two differently coloured sets of playing pieces (2.3), \
             one a side: two sides in the same colour could not be told apart on the map. Give \
-            each side its own colour.",
+            each side its own colour. Musket & Saber: \"The background colors indicate the army \
+            to which each unit belongs\" (2.3): two armies' `colour` the same word (whatever its \
+            case and spacing) is the same mistake.",
         bad: "(id: \"union\", color: Blue, …),\n(id: \"confederates\", color: Blue, …)",
         fixed: "(id: \"union\", color: Red, …),\n(id: \"confederates\", color: Blue, …)",
     }
@@ -885,6 +941,21 @@ registry! {
         bad: "(id: \"b\", units: {BA: 1}, entry: Arrive(turn: 3, at: RoadEntry(\"East\"))),   // this map's East road ends inland",
         fixed: "(id: \"b\", units: {BA: 1}, entry: Arrive(turn: 3, at: Edge(East))),",
         zones: Cause,
+    }
+    ArrivalNotEntryHex = "TRN005" {
+        severity: Warning,
+        family: Turns,
+        rule: Some("4.5, 7.7"),
+        title: "reinforcements entering at a hex not among their side's entry hexes",
+        explanation: "Musket & Saber: a reinforcement's \"identified entry hex is the first hex of \
+            movement\", and one that cannot enter there slides \"towards the next friendly entry \
+            hex\" (4.5); retreats go \"closer to one of its side's entry hexes\" (7.7). Read so, \
+            a side's reinforcements enter at its own friendly entry hexes, and this line's hex \
+            is not one of the side's `entry_hexes` (it may be the enemy's). Add it to the side's \
+            entry hexes, or correct the line; if the scenario rules bring the unit in elsewhere, \
+            say so in an interpretation note that explains TRN005.",
+        bad: "entry_hexes: [\"0101\"], … turn: \"1545\", at: \"0105\",",
+        fixed: "entry_hexes: [\"0101\"], … turn: \"1545\", at: \"0101\",",
     }
     ExitImpossible = "VIC001" {
         severity: Error,
@@ -1130,8 +1201,10 @@ registry! {
         title: "an ineffective side with a higher morale than its front",
         explanation: "Musket & Saber: an ineffective unit's \"Morale is reduced as per the \
             counter\" (11.2(2)), so the back of a one-step unit prints a Morale Rating no higher \
-            than its front. A higher one is usually a typing slip; if your counter prints it, \
-            say so in an interpretation note that explains ROS003.",
+            than its front, and a leader's ineffective side (leaders \"may become ineffective\", \
+            11.0) a morale factor no higher than its front's. A higher one is usually a typing \
+            slip; if your counter prints it, say so in an interpretation note that explains \
+            ROS003.",
         bad: "front: (cf: Some(One(2)), mr: Some(5), ma: Some(5)),\nback: (cf: Some(One(0)), mr: Some(6)),",
         fixed: "front: (cf: Some(One(2)), mr: Some(5), ma: Some(5)),\nback: (cf: Some(One(0)), mr: Some(2)),",
     }
@@ -1193,6 +1266,19 @@ registry! {
         bad: "41 counters in the two rosters",
         fixed: "40 counters in the two rosters",
     }
+    ReducedStronger = "ROS009" {
+        severity: Error,
+        family: Counters,
+        rule: Some("2.4"),
+        title: "a reduced side stronger than its full side",
+        explanation: "Musket & Saber: brigade and regimental-sized units are two-step units, \
+            \"On their reduced-strength side, they have a color band\", and \"flip to their \
+            single step side if they suffer a loss\" (2.4). The counter's reduced side has a \
+            Combat Factor above its full side's (in attack or defense, and below in neither), \
+            so the loss would make it stronger: check the values typed, or the faces swapped.",
+        bad: "id: \"1 Bde\", … front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)),\nback: (cf: Some(One(5)), mr: Some(3)),",
+        fixed: "id: \"1 Bde\", … front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)),\nback: (cf: Some(One(2)), mr: Some(3)),",
+    }
     EmptyText = "TXT001" {
         severity: Warning,
         family: Texts,
@@ -1227,10 +1313,12 @@ registry! {
         explanation: "No unit of the side that must reach this place (a hex to hold, an exit, \
             the enemy's set-up) can get there by any path from where it deploys or arrives, \
             whatever its Movement Allowance: the hexes the scenario forbids it (river hexes \
-            where rivers may be entered only at bridges and fords, 11.5; crossings a \
-            `RiverCrossing` rule does not allow; non-road hexes for limbers, 11.17) or the map's \
-            edges cut it off. Enemy units are left out, so the goal is impossible in every game. \
-            `saberc analyze` shows the least costs; allow a crossing, move the zone or the target.",
+            where rivers may be entered only at bridges and fords, 11.5; non-road hexes for \
+            limbers, 11.17), the crossings a `RiverCrossing` rule does not allow, or the map's \
+            edges cut it off. Enemy units are left out and every unclear text is read in the \
+            side's favour, so the goal is impossible in every game. `saberc analyze` shows the \
+            least costs (it analyses a file whose only errors are these findings); allow a \
+            crossing, move the zone or the target.",
         bad: "(printed: \"The Southerners cross at R5.\", effect: RiverCrossing(side: \"south\", at: Feature(\"R5\"))),   // R5's hexes are river, which they may not enter",
         fixed: "(printed: \"The Southerners cross at B4.\", effect: RiverCrossing(side: \"south\", at: Feature(\"B4\"))),",
         zones: OnComputedZones,
@@ -1280,6 +1368,39 @@ registry! {
         bad: "(id: \"a\", units: {EB: 6, CY: 2}, entry: Deploy(zone: RiverSide(South))),\n…\n(printed: \"The Southerners cross at R5.\", effect: RiverCrossing(side: \"south\", at: Feature(\"R5\"))),",
         fixed: "(id: \"a\", units: {EB: 6, CY: 2}, entry: Deploy(zone: RiverSide(South))),\n…\n(printed: \"The Southerners cross at B4 or R5.\", effect: RiverCrossing(side: \"south\", at: Union([Feature(\"B4\"), Feature(\"R5\")]))),",
         zones: OnComputedZones,
+    }
+    TargetOutOfReachStrictly = "PLY005" {
+        severity: Note,
+        family: Playability,
+        rule: Some("4.0, 9.2"),
+        title: "no path reaches a place under a strict reading of the rules",
+        explanation: "Under the lenient readings of the rules where their text reads two ways \
+            (the README's \"Playability readings\"), a unit of the side can reach this place; \
+            under a strict one (named in the message) none can: most often a `RiverCrossing` \
+            rule read as forbidding every other river hex rather than every other crossing. \
+            The goal is not impossible, so this is a note: if you read the rule strictly, move \
+            the zone or the target or allow a crossing; otherwise record your reading.",
+        bad: "(printed: \"The Southerners may cross only at B4.\", effect: RiverCrossing(side: \"south\", at: Feature(\"B4\"))),   // the goal is in R5, on the river",
+        fixed: "(printed: \"The Southerners may cross at B4 or anywhere on R5.\", effect: RiverCrossing(side: \"south\", at: Union([Feature(\"B4\"), Feature(\"R5\")]))),",
+        zones: OnComputedZones,
+        split_from: "PLY001",
+    }
+    TargetTooFarStrictly = "PLY006" {
+        severity: Note,
+        family: Playability,
+        rule: Some("4C, 4H, 4M, 9.2"),
+        title: "a goal no unit reaches by its Game-Turn under a strict reading of the rules",
+        explanation: "Under the lenient readings of the rules where their text reads two ways \
+            (the README's \"Playability readings\"), the fastest unit of the side reaches this \
+            place by the goal's Game-Turn; under a strict one (named in the message) it does \
+            not: a ridge hexside crossed along a road adding 1 MP (9.2) to the Road Movement \
+            Rate (4M), or a road's edge hex entered from off the map at its other terrain. The \
+            goal is not impossible, so this is a note: if you read the rule strictly, give the \
+            goal a Game-Turn more; otherwise record your reading.",
+        bad: "goal: Hold(target: Feature(\"B4\"), when: EndOfTurn(1)),   // arriving by the South road at 1 MP a phase",
+        fixed: "goal: Hold(target: Feature(\"B4\"), when: EndOfTurn(2)),",
+        zones: OnComputedZones,
+        split_from: "PLY002",
     }
     BattleInvalid = "FAC001" {
         severity: Error,

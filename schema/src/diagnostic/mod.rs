@@ -120,6 +120,60 @@ pub struct Diagnostic {
     #[serde(skip)]
     #[schemars(skip)]
     pub more_like_it: usize,
+    /// The edit the hint proposes, once proven to remove the finding
+    /// ([`crate::pipeline::prove`]); the language server's quick fix applies exactly it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestion: Option<Suggestion>,
+}
+
+/// An edit a finding's help proposes (a spelling, a value, a swap, a missing line), as rustc's
+/// machine-applicable suggestions: the text to write and where. Made with the hint that says
+/// it, and kept only when applying it to the text removes the finding without adding an error
+/// ([`crate::pipeline::prove`]); otherwise the finding keeps the help it had without it (the
+/// cause), and no edit is offered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Suggestion {
+    /// Where to write it: a byte range of the file, or `None` for the finding's own span (a
+    /// check knows the value's path, not yet its place), inside its quotes when the finding
+    /// points at a quoted string and the replacement is not one.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub span: Option<(usize, usize)>,
+    /// Where to write it, as a path into the document (a check's edit of another value than
+    /// the one its finding points at), located with the finding.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub path: Option<Vec<PathSeg>>,
+    /// Byte offset of the text replaced, once located.
+    pub offset: usize,
+    /// Length in bytes of the text replaced (0: an insertion).
+    pub length: usize,
+    /// What to write there.
+    pub replacement: String,
+    /// The help that proposes it, shown when it is proven.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub hint: String,
+    /// The text it replaces, once located (a quick fix's title names it).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub replaced: String,
+}
+
+impl Suggestion {
+    /// The text with this edit applied (its span located).
+    pub fn apply(&self, text: &str) -> Option<String> {
+        let end = self.offset.checked_add(self.length)?;
+        (end <= text.len() && text.is_char_boundary(self.offset) && text.is_char_boundary(end))
+            .then(|| {
+                format!(
+                    "{}{}{}",
+                    &text[..self.offset],
+                    self.replacement,
+                    &text[end..]
+                )
+            })
+    }
 }
 
 fn ser_path<S: serde::Serializer>(p: &Option<Vec<PathSeg>>, s: S) -> Result<S::Ok, S::Error> {
@@ -145,7 +199,57 @@ impl Diagnostic {
             hint: None,
             rule: row.rule.map(str::to_string),
             more_like_it: 0,
+            suggestion: None,
         }
+    }
+
+    /// Propose writing `replacement` over the value at `path` (located with the finding), with
+    /// the help that says it; proven before it is shown, as [`Diagnostic::suggest`].
+    pub fn suggest_at(
+        self,
+        path: Vec<PathSeg>,
+        replacement: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Diagnostic {
+        let mut d = self.suggest(None, replacement, hint);
+        if let Some(s) = d.suggestion.as_mut() {
+            s.path = Some(path);
+        }
+        d
+    }
+
+    /// A misspelt name: the nearest of `near` (best first) proposed as the edit of the finding's
+    /// own span, "did you mean `x`?", proven before it is shown; `otherwise` is the help when
+    /// none is near or the edit does not prove (it should name what may be written there).
+    pub fn spelling(self, near: &[&str], otherwise: impl Into<String>) -> Diagnostic {
+        let d = self.with_hint(otherwise);
+        match near.first() {
+            Some(best) => d.suggest(None, *best, format!("did you mean `{best}`?")),
+            None => d,
+        }
+    }
+
+    /// Propose an edit with the help that says it: `replacement` written over `span` (a byte
+    /// range of the text; `None`: the finding's own span, once located). The help given before
+    /// stays as the fallback, shown when the edit does not prove to remove the finding
+    /// ([`crate::pipeline::prove`]).
+    pub fn suggest(
+        mut self,
+        span: Option<(usize, usize)>,
+        replacement: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Diagnostic {
+        let (offset, length) = span.unwrap_or((0, 0));
+        self.suggestion = Some(Suggestion {
+            span,
+            path: None,
+            offset,
+            length,
+            replacement: replacement.into(),
+            hint: hint.into(),
+            replaced: String::new(),
+        });
+        self
     }
 
     /// Point at a value by its path in the document.

@@ -253,6 +253,59 @@ fn a_link_in_an_output_folder_is_refused() {
     assert_eq!(std::fs::read_to_string(&victim).expect("read"), "precious");
 }
 
+/// An output folder (`export -o DIR`) is made when missing and used when there (a link to a
+/// folder too); what else stands there is refused, saying what it is (a dangling link and a
+/// loop of links said "File exists (os error 17)").
+#[cfg(unix)]
+#[test]
+fn an_output_folder_says_what_stands_in_its_place() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path();
+    output_folder(&d.join("new/deeper")).expect("made");
+    assert!(d.join("new/deeper").is_dir());
+    std::fs::create_dir(d.join("real")).expect("mkdir");
+    symlink("real", d.join("to-real")).expect("symlink");
+    output_folder(&d.join("to-real")).expect("a link to a folder is used");
+    symlink("nowhere", d.join("dangling")).expect("symlink");
+    symlink("loop-b", d.join("loop-a")).expect("symlink");
+    symlink("loop-a", d.join("loop-b")).expect("symlink");
+    std::fs::write(d.join("file"), "x").expect("write");
+    symlink("file", d.join("to-file")).expect("symlink");
+    for (name, says) in [
+        (
+            "dangling",
+            "dangling is a symbolic link to nowhere, which does not exist: an output folder is never made through a link",
+        ),
+        (
+            "dangling/sub",
+            "dangling is a symbolic link to nowhere, which does not exist",
+        ),
+        (
+            "loop-a",
+            "loop-a is a symbolic link that leads back to itself (a loop of links): remove the link",
+        ),
+        (
+            "file",
+            "file is a file, not a folder: name a folder to write into",
+        ),
+        ("file/sub", "file is a file, not a folder"),
+        (
+            "to-file",
+            "to-file is a symbolic link to file (a file), not a folder",
+        ),
+    ] {
+        let e = output_folder(&d.join(name)).expect_err(name);
+        assert!(e.to_string().contains(says), "{name}: {e}");
+        assert!(!e.to_string().contains("os error"), "{name}: {e}");
+    }
+    assert!(
+        !d.join("nowhere").exists(),
+        "nothing is made through the link"
+    );
+    assert_eq!(std::fs::read_to_string(d.join("file")).expect("read"), "x");
+}
+
 #[cfg(unix)]
 #[test]
 fn the_input_is_never_the_output() {

@@ -502,19 +502,66 @@ impl Grid {
     /// give the map's ranges.
     pub fn off_map_hint(&self, c: Coord) -> String {
         let swapped = Coord(c.1, c.0);
-        if self.contains(swapped) {
+        // One past the last row or column (or 0): the edge hex beside it; when column and row
+        // swapped would also be on the map, both readings are said, the swap first.
+        let edge = self.off_by_one(c).map(|edge| {
             format!(
+                "{}: the hex on the map's edge there is ({}, {}), label {}",
+                self.off_by_one_words(c),
+                edge.0,
+                edge.1,
+                self.label(edge)
+            )
+        });
+        if self.contains(swapped) {
+            let swap = format!(
                 "({}, {}) would be on the map: hexes are written (column, row), column first, as in the label {}",
                 swapped.0,
                 swapped.1,
                 self.label(swapped)
-            )
+            );
+            match edge {
+                Some(edge) => format!("{swap}; or {edge}"),
+                None => swap,
+            }
+        } else if let Some(edge) = edge {
+            edge
         } else {
             format!(
                 "columns run from 1 to {} and rows from 1 to {}",
                 self.width, self.height
             )
         }
+    }
+
+    /// The hex on the map a hex one row or column past its edge (or at 0) most likely means: the
+    /// edge hex beside it.
+    pub fn off_by_one(&self, c: Coord) -> Option<Coord> {
+        let (w, h) = (self.width as i32, self.height as i32);
+        let near = |v: i32, last: i32| match v {
+            0 => 1,
+            v if v == last + 1 => last,
+            v => v,
+        };
+        let edge = Coord(near(c.0, w), near(c.1, h));
+        (edge != c && self.contains(edge)).then_some(edge)
+    }
+
+    /// Which of a hex's column and row is one past the map (as [`Grid::off_by_one`] reads it).
+    pub fn off_by_one_words(&self, c: Coord) -> String {
+        let (w, h) = (self.width as i32, self.height as i32);
+        let mut parts = Vec::new();
+        if c.0 == w + 1 {
+            parts.push(format!("column {} is one past the last column, {w}", c.0));
+        } else if c.0 == 0 {
+            parts.push("columns count from 1".to_string());
+        }
+        if c.1 == h + 1 {
+            parts.push(format!("row {} is one past the last row, {h}", c.1));
+        } else if c.1 == 0 {
+            parts.push("rows count from 1".to_string());
+        }
+        parts.join(" and ")
     }
 
     /// The `CCRR` label of a hex: the column, then the row, each zero-padded to the digits of

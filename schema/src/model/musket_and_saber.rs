@@ -340,23 +340,44 @@ impl MsMapFile {
         path: Vec<crate::diagnostic::PathSeg>,
     ) -> crate::diagnostic::Diagnostic {
         let grid = self.grid();
-        if self.numbering.first() == (1, 1) {
-            return crate::model::map::off_map(&grid, at, path);
-        }
         let first = self.label(Coord(1, 1));
         let last = self.label(Coord(grid.width as i32, grid.height as i32));
-        crate::diagnostic::Diagnostic::new(
+        let d = crate::diagnostic::Diagnostic::new(
             crate::diagnostic::Code::OffMap,
             format!("hex {} is not on the map", self.label(at)),
         )
-        .at_path(path)
-        .with_hint(format!(
+        .at_path(path);
+        // Said in the map's own numbers, as the file writes its hexes.
+        let ranges = format!(
             "this map numbers its hexes from {first} to {last}: columns {} to {}, rows {} to {}",
             &first[..2],
             &last[..2],
             &first[2..],
             &last[2..]
-        ))
+        );
+        let swapped = Coord(at.1, at.0);
+        // An entry hex lies on an edge: one past it means the edge hex beside it, not the
+        // swap (which lands on another edge). Elsewhere the swap is said first.
+        let entry = path_has(&d, "entry_hexes") || path_has(&d, "reentry_hexes");
+        let swap_on_map = grid.contains(swapped) && self.numbering.first() == (1, 1);
+        if let Some(edge) = grid.off_by_one(at).filter(|_| entry || !swap_on_map) {
+            d.with_hint(format!(
+                "{} lies one past the map's edge ({ranges}): the hex on the edge there is {}",
+                self.label(at),
+                self.label(edge)
+            ))
+        } else if swap_on_map {
+            let edge = grid
+                .off_by_one(at)
+                .map(|e| format!("; or, one past the edge, {}", self.label(e)))
+                .unwrap_or_default();
+            d.with_hint(format!(
+                "labels are column first (CCRR): {} is on the map{edge} ({ranges})",
+                self.label(swapped)
+            ))
+        } else {
+            d.with_hint(ranges)
+        }
     }
 
     /// This map with every hex it names (hexsides, roads, labels) on the grid (column and row
@@ -813,16 +834,49 @@ impl MsScenario {
         self.sides.iter().map(|s| s.id.as_str()).collect()
     }
 
-    /// The counters a set-up or reinforcement line names (by ID and by formation), as indexes
-    /// into its side's counters, in the order of the side's roster; unknown names are left out.
-    pub fn line_units(&self, side: &str, units: &[String], formation: Option<&str>) -> Vec<usize> {
-        let Some(s) = self.side_index(side).map(|i| &self.sides[i]) else {
+    /// Per side (as [`MsScenario::sides`]), the IDs its set-up and reinforcement lines name by
+    /// ID: a counter named so is brought in by that line, never by its formation's (3.2: units
+    /// "identified by ID and/or Formation"; "2nd Div: 0909 w/1" with "Gen. X: 1010" sets the
+    /// general up at 1010 and the rest of the division at 0909).
+    pub fn named_by_id(&self) -> Vec<std::collections::HashSet<&str>> {
+        self.sides
+            .iter()
+            .map(|sd| {
+                let lines = self.setup.iter().map(|l| (&l.side, &l.units));
+                let arrivals = self.reinforcements.iter().map(|l| (&l.side, &l.units));
+                lines
+                    .chain(arrivals)
+                    .filter(|(side, _)| **side == sd.id)
+                    .flat_map(|(_, units)| units.iter().map(String::as_str))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The counters a set-up or reinforcement line brings into play, as indexes into its side's
+    /// counters, in the order of the side's roster: those it names by ID, and those of its
+    /// formation that no line names by ID (`named` is [`MsScenario::named_by_id`]); unknown
+    /// names are left out.
+    pub fn line_units(
+        &self,
+        side: &str,
+        units: &[String],
+        formation: Option<&str>,
+        named: &[std::collections::HashSet<&str>],
+    ) -> Vec<usize> {
+        let Some(si) = self.side_index(side) else {
             return Vec::new();
         };
-        s.counters
+        let by_id = named.get(si);
+        self.sides[si]
+            .counters
             .iter()
             .enumerate()
-            .filter(|(_, c)| units.contains(&c.id) || formation == Some(c.formation.as_str()))
+            .filter(|(_, c)| {
+                units.contains(&c.id)
+                    || (formation == Some(c.formation.as_str())
+                        && !by_id.is_some_and(|n| n.contains(c.id.as_str())))
+            })
             .map(|(i, _)| i)
             .collect()
     }
@@ -857,6 +911,13 @@ impl MsMapFile {
         map.musket_and_saber = Some(std::sync::Arc::new(self.clone()));
         map
     }
+}
+
+/// Does the finding's path pass through the field `key`?
+fn path_has(d: &crate::diagnostic::Diagnostic, key: &str) -> bool {
+    d.path
+        .as_ref()
+        .is_some_and(|p| p.iter().any(|s| *s == crate::diagnostic::PathSeg::key(key)))
 }
 
 #[cfg(test)]

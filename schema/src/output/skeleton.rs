@@ -284,6 +284,7 @@ pub fn ms_map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skel
             infantry: Some(Mp(1)),
             cavalry: Some(Mp(1)),
             artillery: Some(Mp(1)),
+            clear_for_charges: true,
             source: \"4.3 (the rules text)\",
         ),
     ],

@@ -17,6 +17,20 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .into_iter()
         .map(|mut d| {
             d.file = Some(src.path.clone());
+            // What to type, in the file's own notation.
+            if src.syntax == crate::pipeline::read::Syntax::Json {
+                d.hint = d.hint.map(|h| crate::pipeline::notation::help_as_json(&h));
+                if let Some(s) = d.suggestion.as_mut() {
+                    s.hint = crate::pipeline::notation::help_as_json(&s.hint);
+                    s.replacement = crate::pipeline::notation::edit_as_json(&s.replacement);
+                }
+            }
+            // An edit of another value than the finding's: its span, from its path.
+            if let Some(s) = d.suggestion.as_mut()
+                && let Some(p) = s.path.take()
+            {
+                s.span = Some(locator.span(&p));
+            }
             match (&d.location, &d.path) {
                 (Some(l), _) => {
                     let at = l.offset;
@@ -66,6 +80,11 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// Sort and cap findings about a document held in memory (no text to locate them in), exactly
 /// as [`finish`] does for a file.
 pub fn finish_unlocated(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    // Without a text no suggestion can be proven ([`crate::pipeline::prove`]): none is
+    // offered, and each finding keeps the help it gives without one.
+    for d in &mut diags {
+        d.suggestion = None;
+    }
     sort(&mut diags);
     cap(&mut diags, None);
     diags

@@ -347,6 +347,58 @@ pub fn top_level_field(text: &str, key: &str) -> Option<(usize, usize)> {
     }
 }
 
+/// A string a field's value holds, as the reader reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldString<'a> {
+    /// The string: escapes decoded, a raw string's text.
+    pub value: std::borrow::Cow<'a, str>,
+    /// Where it is written: inside the quotes of a plain string, the whole raw string.
+    pub start: usize,
+    /// Just past it.
+    pub end: usize,
+}
+
+/// The string the value at `at..end` (a span of [`top_level_field`]) holds, read as the
+/// reader reads it: escapes (`\u{2d}` in RON, `\u002d` in JSON) decoded, a RON raw string
+/// (`r"…"`, `r#"…"#`) read, RON's `Some("…")` looked through; `None` when it holds no string.
+pub fn string_in(text: &str, at: usize, end: usize, json: bool) -> Option<FieldString<'_>> {
+    let tokens: Vec<Lexed> = crate::syntax::lexer::lex_from(text, at)
+        .take_while(|t| t.start < end)
+        .filter(|t| !t.kind.is_trivia())
+        .take(5)
+        .collect();
+    let t = match tokens.as_slice() {
+        [t] => *t,
+        [some, open, t, close]
+            if !json
+                && &text[some.start..some.end] == "Some"
+                && open.kind == L_PAREN
+                && close.kind == R_PAREN =>
+        {
+            *t
+        }
+        _ => return None,
+    };
+    if t.kind != STRING {
+        return None;
+    }
+    let raw = &text[t.start..t.end];
+    let quoted = raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"');
+    let (start, end) = if quoted {
+        (t.start + 1, t.end - 1)
+    } else {
+        (t.start, t.end)
+    };
+    let value = if quoted && !raw.contains('\\') {
+        std::borrow::Cow::Borrowed(&raw[1..raw.len() - 1])
+    } else if json {
+        std::borrow::Cow::Owned(serde_json::from_str::<String>(raw).ok()?)
+    } else {
+        std::borrow::Cow::Owned(ron::from_str::<String>(raw).ok()?)
+    };
+    Some(FieldString { value, start, end })
+}
+
 /// Lines and columns of offsets visited in increasing order, in one sweep over the text (a
 /// column past the start of a long line costs its distance from the previous offset, not from
 /// the start of the line).

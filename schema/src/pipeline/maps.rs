@@ -21,11 +21,12 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::builtin;
-use crate::diagnostic::{Code, Diagnostic, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, suggestions};
 use crate::model::map::Map;
 use crate::path;
 use crate::pipeline::load_map;
-use crate::pipeline::read::{Source, head_names_map_format};
+use crate::pipeline::locate::{string_in, top_level_field};
+use crate::pipeline::read::{Source, Syntax, head_names_map_format};
 use crate::pipeline::zones::shared::SharedZones;
 
 /// Most directory entries looked at in one directory when finding maps near a scenario.
@@ -236,14 +237,25 @@ impl MapRegistry {
                 }
                 let Ok(src) = self.read(&p) else { continue };
                 let (map, diags) = load_map(&src);
-                let Some(map) = map else { continue };
+                let id = match &map {
+                    Some(map) => map.id.clone(),
+                    // A map file that breaks its schema (a skeleton of `saberc new map` not yet
+                    // filled in) is listed by the id it gives, so that a scenario naming it is
+                    // told the map has errors, not that no map has the id.
+                    None => match top_level_field(&src.text, "id").and_then(|(at, end)| {
+                        string_in(&src.text, at, end, src.syntax == Syntax::Json)
+                    }) {
+                        Some(id) => id.value.into_owned(),
+                        None => continue,
+                    },
+                };
                 let clean = !diags.iter().any(Diagnostic::is_error);
                 let canonical = p.canonicalize().unwrap_or_else(|_| p.clone());
                 found.push(Found {
                     path: p,
                     canonical,
-                    id: map.id.clone(),
-                    map: clean.then(|| Arc::new(map)),
+                    id,
+                    map: map.filter(|_| clean).map(Arc::new),
                     zones: Arc::default(),
                 });
             }
@@ -327,6 +339,24 @@ impl MapRegistry {
         v
     }
 
+    /// The id of the map whose display name is `name` (ignoring case), among the built-in maps
+    /// and those near the scenario.
+    fn named(&self, name: &str, scenario_path: &Path) -> Option<String> {
+        let wanted = name.trim();
+        let is = |m: &Map| m.name.trim().eq_ignore_ascii_case(wanted);
+        builtin::ids()
+            .find(|b| builtin::map(b).is_some_and(|m| is(&m)))
+            .map(str::to_string)
+            .or_else(|| {
+                self.search_dirs(scenario_path).iter().find_map(|(_, dir)| {
+                    self.maps_in(dir)
+                        .iter()
+                        .find(|f| f.map.as_deref().is_some_and(is))
+                        .map(|f| f.id.clone())
+                })
+            })
+    }
+
     /// Find the map a scenario names. `scenario_path` is the scenario file: relative references
     /// and the maps near it are found from there.
     pub fn resolve(
@@ -334,13 +364,55 @@ impl MapRegistry {
         reference: &str,
         scenario_path: &Path,
     ) -> Result<ResolvedMap, Diagnostic> {
-        let is_path = reference.contains('/')
-            || reference.contains('\\')
-            || reference.ends_with(".ron")
-            || reference.ends_with(".json");
-        if !is_path {
+        if !is_path(reference) {
             return self.resolve_id(reference, scenario_path);
         }
+        let (full, canon) = self.path_reference(reference, scenario_path)?;
+        let src = self.read(&canon).map_err(|d| d.at_path(path!["map"]))?;
+        let (map, diags) = load_map(&src);
+        match map {
+            Some(m) if !diags.iter().any(Diagnostic::is_error) => {
+                let mut notes = Vec::new();
+                if let Some(d) = builtin_id_claimed(&m) {
+                    notes.push(
+                        Diagnostic::new(
+                            Code::MapIdShadowed,
+                            format!(
+                                "the map `{reference}` has the id `{}` of a built-in map but differs from it",
+                                m.id
+                            ),
+                        )
+                        .at_path(path!["map"])
+                        .with_hint(d.hint.unwrap_or_default()),
+                    );
+                }
+                Ok(ResolvedMap {
+                    map: m,
+                    origin: MapOrigin::File(full),
+                    notes,
+                    // Read again for each scenario that names its path: nothing to share.
+                    zones: None,
+                })
+            }
+            _ => Err(Diagnostic::new(
+                Code::UnknownMap,
+                format!("the map `{reference}` has errors"),
+            )
+            .at_path(path!["map"])
+            .with_hint(format!(
+                "run `saberc check {}` and fix it first",
+                canon.display()
+            ))),
+        }
+    }
+
+    /// A map named by a path relative to the scenario: the path as given from the scenario's
+    /// folder and canonical, once it is found inside the scenario's folder or a map folder.
+    fn path_reference(
+        &self,
+        reference: &str,
+        scenario_path: &Path,
+    ) -> Result<(PathBuf, PathBuf), Diagnostic> {
         let rel = Path::new(reference);
         if rel.is_absolute()
             || rel
@@ -379,41 +451,25 @@ impl MapRegistry {
                 "outside the scenario's directory and the map directories",
             ));
         }
-        let src = self.read(&canon).map_err(|d| d.at_path(path!["map"]))?;
-        let (map, diags) = load_map(&src);
-        match map {
-            Some(m) if !diags.iter().any(Diagnostic::is_error) => {
-                let mut notes = Vec::new();
-                if let Some(d) = builtin_id_claimed(&m) {
-                    notes.push(
-                        Diagnostic::new(
-                            Code::MapIdShadowed,
-                            format!(
-                                "the map `{reference}` has the id `{}` of a built-in map but differs from it",
-                                m.id
-                            ),
-                        )
-                        .at_path(path!["map"])
-                        .with_hint(d.hint.unwrap_or_default()),
-                    );
-                }
-                Ok(ResolvedMap {
-                    map: m,
-                    origin: MapOrigin::File(full),
-                    notes,
-                    // Read again for each scenario that names its path: nothing to share.
-                    zones: None,
-                })
-            }
-            _ => Err(Diagnostic::new(
-                Code::UnknownMap,
-                format!("the map `{reference}` has errors"),
-            )
-            .at_path(path!["map"])
-            .with_hint(format!(
-                "run `saberc check {}` and fix it first",
-                canon.display()
-            ))),
+        Ok((full, canon))
+    }
+
+    /// The map file a reference names, found as [`MapRegistry::resolve`] finds it, whether or
+    /// not the map has errors: `saberc new scenario` writes its skeleton on a map still being
+    /// filled in. `None` for a built-in map, or when no one file answers.
+    pub fn map_file(&self, reference: &str, scenario_path: &Path) -> Option<PathBuf> {
+        if is_path(reference) {
+            return self
+                .path_reference(reference, scenario_path)
+                .ok()
+                .map(|(_, canon)| canon);
+        }
+        if builtin::map(reference).is_some() {
+            return None;
+        }
+        match self.candidates(reference, scenario_path).as_slice() {
+            [one] => Some(one.path.clone()),
+            _ => None,
         }
     }
 
@@ -469,16 +525,22 @@ impl MapRegistry {
             [] => {
                 let ids = self.ids(scenario_path);
                 let near = suggestions(id, ids.iter().map(String::as_str));
-                Err(
-                    Diagnostic::new(Code::UnknownMap, format!("no map has the id `{id}`"))
-                        .at_path(path!["map"])
-                        .with_hint(did_you_mean(&near).unwrap_or_else(|| {
-                            format!(
-                                "known maps: {}; maps are looked for in maps/ beside the scenario, in ../maps and beside the scenario, or pass the map's directory with --maps DIR",
-                                ids.join(", ")
-                            )
-                        })),
-                )
+                let known = format!(
+                    "known maps: {}; maps are looked for in maps/ beside the scenario, in ../maps and beside the scenario, or pass the map's directory with --maps DIR",
+                    ids.join(", ")
+                );
+                let d = Diagnostic::new(Code::UnknownMap, format!("no map has the id `{id}`"))
+                    .at_path(path!["map"]);
+                // A map named by the name it displays: `map:` takes its id.
+                if let Some(by_name) = self.named(id, scenario_path) {
+                    let help = format!(
+                        "`{id}` is the name of the map `{by_name}`; `map:` takes its id: write `\"{by_name}\"`"
+                    );
+                    return Err(d
+                        .with_hint(known)
+                        .suggest(None, format!("\"{by_name}\""), help));
+                }
+                Err(d.spelling(&near, known))
             }
             [one] => Ok(ResolvedMap {
                 map: one.map.as_deref().cloned().expect("clean maps are built"),
@@ -501,6 +563,14 @@ impl MapRegistry {
             .with_hint("a map id names one map: give the other maps their own ids")),
         }
     }
+}
+
+/// Does a scenario's `map` name a file by its path (rather than a map by its id)?
+fn is_path(reference: &str) -> bool {
+    reference.contains('/')
+        || reference.contains('\\')
+        || reference.ends_with(".ron")
+        || reference.ends_with(".json")
 }
 
 /// If `map` claims the id of a built-in map but differs from it, the finding that says so

@@ -20,23 +20,38 @@ use std::collections::VecDeque;
 
 use crate::diagnostic::{Code, Diagnostic, Location};
 use crate::pipeline::locate::location_at;
-use crate::pipeline::read::Syntax;
+use crate::pipeline::parse::{DocKind, detect, names_musket_and_saber};
+use crate::pipeline::read::{Source, Syntax};
 use crate::syntax::SyntaxKind::*;
 use crate::syntax::lexer::{Lexed, lex};
 
-/// One old spelling found in a file: the bytes to replace and what to write instead.
+/// One old spelling found in a file: where it stands, and the edits that make it the new one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OldSpelling {
     /// Byte offset of the old spelling.
     pub start: usize,
     /// Byte offset just past it.
     pub end: usize,
-    /// The text that replaces it.
+    /// The replacements within it, in order: what lies between them (a comment between a
+    /// key and its value) is kept.
+    pub edits: Vec<Edit>,
+    /// The new spelling as the note's hint writes it.
     pub new_text: String,
     /// The old spelling, in words (`Exit(count: All)`).
     pub old: &'static str,
     /// The new spelling, in words.
     pub new: &'static str,
+}
+
+/// One replacement: the bytes `start..end` become `text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// Byte offset of the bytes replaced.
+    pub start: usize,
+    /// Byte offset just past them.
+    pub end: usize,
+    /// What replaces them.
+    pub text: String,
 }
 
 impl OldSpelling {
@@ -85,7 +100,21 @@ fn may_have_old_all(text: &str, syntax: Syntax) -> bool {
         })
 }
 
-/// The old spellings in a scenario's text, in order. One pass over the syntax tree's tokens
+/// The old spellings `check` reads in a file, in order: a Rifle & Saber scenario's. A Musket &
+/// Saber Quick Play scenario has none: its documents were first published (25 November 2026)
+/// after both renames (23 November), so no file of that game was ever written in an old
+/// spelling, and `check` reads one there as the mistake it is (SYN002), which `saberc migrate`
+/// then does not offer to rewrite. Maps and battles have had no renamed spellings.
+pub fn of_source(src: &Source) -> Vec<OldSpelling> {
+    match detect(src) {
+        Ok((DocKind::Scenario, _)) if !names_musket_and_saber(src) => {
+            old_spellings(&src.text, src.syntax)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The old spellings in a Rifle & Saber scenario's text, in order. One pass over the syntax tree's tokens
 /// ([`crate::syntax::lexer`]; strings and comments are tokens of their own, never read as
 /// names), holding only the few tokens around the current one.
 pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
@@ -157,60 +186,89 @@ pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
             continue;
         }
         match (owner, word(&t), word(value)) {
-            ("Exit", "count", "All") => out.push(OldSpelling {
-                start: value.start,
-                end: value.end,
-                new_text: match syntax {
-                    Syntax::Ron => "EveryCounter".into(),
-                    Syntax::Json => "\"EveryCounter\"".into(),
-                },
-                old: "Exit(count: All)",
-                new: "Exit(count: EveryCounter)",
-            }),
-            ("ControlEnemySetup", "by_turn", n) if n.bytes().all(|b| b.is_ascii_digit()) => out
-                .push(OldSpelling {
+            ("Exit", "count", "All") => {
+                let text = match syntax {
+                    Syntax::Ron => "EveryCounter".to_string(),
+                    Syntax::Json => "\"EveryCounter\"".to_string(),
+                };
+                out.push(OldSpelling {
+                    start: value.start,
+                    end: value.end,
+                    edits: vec![Edit {
+                        start: value.start,
+                        end: value.end,
+                        text: text.clone(),
+                    }],
+                    new_text: text,
+                    old: "Exit(count: All)",
+                    new: "Exit(count: EveryCounter)",
+                })
+            }
+            ("ControlEnemySetup", "by_turn", n) if n.bytes().all(|b| b.is_ascii_digit()) => {
+                // The key and the value are rewritten apart, so that a comment between
+                // them (`by_turn /* as printed */ : 6`) stays where it is.
+                let (key, value_text) = match syntax {
+                    Syntax::Ron => ("when".to_string(), format!("ByEndOfTurn({n})")),
+                    Syntax::Json => ("\"when\"".to_string(), format!("{{\"ByEndOfTurn\": {n}}}")),
+                };
+                out.push(OldSpelling {
                     start: t.start,
                     end: value.end,
-                    new_text: match syntax {
-                        Syntax::Ron => format!("when: ByEndOfTurn({n})"),
-                        Syntax::Json => format!("\"when\": {{\"ByEndOfTurn\": {n}}}"),
-                    },
+                    new_text: format!("{key}: {value_text}"),
+                    edits: vec![
+                        Edit {
+                            start: t.start,
+                            end: t.end,
+                            text: key,
+                        },
+                        Edit {
+                            start: value.start,
+                            end: value.end,
+                            text: value_text,
+                        },
+                    ],
                     old: "ControlEnemySetup(by_turn: N)",
                     new: "ControlEnemySetup(when: ByEndOfTurn(N))",
-                }),
+                })
+            }
             _ => {}
         }
     }
     out
 }
 
+/// Every edit of the old spellings, in text order.
+fn edits(old: &[OldSpelling]) -> impl Iterator<Item = &Edit> {
+    old.iter().flat_map(|o| &o.edits)
+}
+
 /// The text with every old spelling replaced by its new one; nothing else changes.
 pub fn rewrite(text: &str, old: &[OldSpelling]) -> String {
     let mut out = String::with_capacity(text.len() + 16 * old.len());
     let mut at = 0;
-    for o in old {
-        out.push_str(&text[at..o.start]);
-        out.push_str(&o.new_text);
-        at = o.end;
+    for e in edits(old) {
+        out.push_str(&text[at..e.start]);
+        out.push_str(&e.text);
+        at = e.end;
     }
     out.push_str(&text[at..]);
     out
 }
 
-/// Where an offset of the rewritten text lies in the original: shifted back over the rewrites
-/// before it; inside a rewrite, at the start of the old spelling it replaced.
+/// Where an offset of the rewritten text lies in the original: shifted back over the edits
+/// before it; inside an edit, at the start of what it replaced.
 fn original_offset(old: &[OldSpelling], offset: usize) -> usize {
     let mut shift: isize = 0;
-    for o in old {
-        let new_start = (o.start as isize + shift) as usize;
-        let new_end = new_start + o.new_text.len();
+    for e in edits(old) {
+        let new_start = (e.start as isize + shift) as usize;
+        let new_end = new_start + e.text.len();
         if offset < new_start {
             break;
         }
         if offset < new_end {
-            return o.start;
+            return e.start;
         }
-        shift += o.new_text.len() as isize - (o.end - o.start) as isize;
+        shift += e.text.len() as isize - (e.end - e.start) as isize;
     }
     (offset as isize - shift).max(0) as usize
 }
@@ -261,6 +319,29 @@ mod tests {
         );
         assert!(new.contains("// the limbers") && new.contains("\"Exit(count: All) in"));
         assert!(old_spellings(&new, Syntax::Ron).is_empty(), "once");
+    }
+
+    /// A comment inside an old spelling, between its key and its value, is kept where it is.
+    #[test]
+    fn a_comment_inside_an_old_spelling_is_kept() {
+        for (text, new) in [
+            (
+                "(goal: ControlEnemySetup(by_turn /* keep */ : 6))",
+                "(goal: ControlEnemySetup(when /* keep */ : ByEndOfTurn(6)))",
+            ),
+            (
+                "(goal: ControlEnemySetup(by_turn: // keep\n 6))",
+                "(goal: ControlEnemySetup(when: // keep\n ByEndOfTurn(6)))",
+            ),
+            (
+                "(goal: Exit(count: /* keep */ All))",
+                "(goal: Exit(count: /* keep */ EveryCounter))",
+            ),
+        ] {
+            let old = old_spellings(text, Syntax::Ron);
+            assert_eq!(old.len(), 1, "{text}");
+            assert_eq!(rewrite(text, &old), new);
+        }
     }
 
     #[test]
@@ -326,8 +407,12 @@ mod tests {
         let at = new.find("counters").unwrap();
         let l = original_location(OLD_RON, &old, location_at(&new, at, 8));
         assert_eq!(&OLD_RON[l.offset..l.offset + l.length], "counters");
+        // Inside the new value: at the old value it replaced.
         let at = new.find("ByEndOfTurn").unwrap();
         let l = original_location(OLD_RON, &old, location_at(&new, at, 3));
+        assert_eq!(&OLD_RON[l.offset..l.offset + 1], "7");
+        let at = new.find("when: By").unwrap();
+        let l = original_location(OLD_RON, &old, location_at(&new, at, 4));
         assert_eq!(&OLD_RON[l.offset..l.offset + 7], "by_turn");
     }
 }

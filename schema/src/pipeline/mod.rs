@@ -18,7 +18,9 @@ pub mod locate;
 pub mod maps;
 pub mod migrate;
 pub mod musket_and_saber;
+pub mod notation;
 pub mod parse;
+pub mod prove;
 pub mod read;
 pub mod record;
 pub mod recover;
@@ -32,9 +34,10 @@ use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
 use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
-use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_document_all};
+use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
+use crate::ruleset::Game;
 use crate::ruleset::Ruleset;
 
 pub use finish::finish;
@@ -99,7 +102,7 @@ pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
     if musket_and_saber::is_musket_and_saber(src) {
         return musket_and_saber::load_map(src);
     }
-    match parse_document_all::<MapFile>(src) {
+    match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber) {
         Ok((f, written)) => map_stages(&f, &written),
         Err(d) => (None, d),
     }
@@ -126,9 +129,10 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
         Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind)]),
         Err(d) => return Err(vec![d]),
     }
-    let old = migrate::old_spellings(&src.text, src.syntax);
+    let old = migrate::of_source(src);
     if old.is_empty() {
-        let (s, written): (Scenario, _) = parse_document_all(src)?;
+        let (s, written): (Scenario, _) =
+            parse_game_document(src, DocKind::Scenario, Game::RifleAndSaber)?;
         return scenario_schema(&written).map(|deferred| (s, deferred));
     }
     let rewritten = Source {
@@ -146,7 +150,8 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
             })
             .collect()
     };
-    let (s, written): (Scenario, _) = parse_document_all(&rewritten).map_err(back)?;
+    let (s, written): (Scenario, _) =
+        parse_game_document(&rewritten, DocKind::Scenario, Game::RifleAndSaber).map_err(back)?;
     scenario_schema(&written)
         .map(|deferred| (s, back(deferred)))
         .map_err(back)
@@ -154,7 +159,7 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
 
 /// The notes (FMT005) on the old spellings of a scenario's text, located in it.
 fn old_spelling_notes(src: &Source) -> Vec<Diagnostic> {
-    migrate::old_spellings(&src.text, src.syntax)
+    migrate::of_source(src)
         .iter()
         .map(|o| o.note(&src.text))
         .collect()
@@ -308,8 +313,19 @@ pub enum Built {
     MusketAndSaber(musket_and_saber::MsOpened),
 }
 
-/// Check one source of either kind, locate its diagnostics, and return what was built.
+/// Check one source of either kind, locate its diagnostics, and return what was built. Each
+/// suggestion a finding makes is proven on the text before it is shown ([`prove`]).
 pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Built) {
+    let (mut report, built) = compile_unproven(src, registry);
+    if report.diagnostics.iter().any(|d| d.suggestion.is_some()) {
+        let check = |edited: &Source| compile_unproven(edited, registry).0.diagnostics;
+        report.diagnostics = prove::prove(src, std::mem::take(&mut report.diagnostics), &check);
+    }
+    (report, built)
+}
+
+/// [`compile_source`] without the proofs of its suggestions (what each proof runs).
+fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built) {
     let mut map_used = None;
     let mut map_id = None;
     let (kind, diags, built) = match detect(src) {
@@ -341,16 +357,18 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
             map_used = compiled.map(|c| c.origin);
             (Some(DocKind::Scenario), diags, ms_built(opened))
         }
-        Ok((DocKind::Map, _)) => match parse_document_all::<MapFile>(src) {
-            Err(d) => (Some(DocKind::Map), d, Built::Nothing),
-            Ok((file, written)) => {
-                let (map, diags) = map_stages(&file, &written);
-                // A map that fails the schema is still built, to be repaired in the editor.
-                let map = map.unwrap_or_else(|| Map::from_file(&file).0);
-                map_id = Some(map.id.clone());
-                (Some(DocKind::Map), diags, Built::Map(map))
+        Ok((DocKind::Map, _)) => {
+            match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber) {
+                Err(d) => (Some(DocKind::Map), d, Built::Nothing),
+                Ok((file, written)) => {
+                    let (map, diags) = map_stages(&file, &written);
+                    // A map that fails the schema is still built, to be repaired in the editor.
+                    let map = map.unwrap_or_else(|| Map::from_file(&file).0);
+                    map_id = Some(map.id.clone());
+                    (Some(DocKind::Map), diags, Built::Map(map))
+                }
             }
-        },
+        }
         Ok((DocKind::Scenario, _)) => {
             let (compiled, diags, found) = compile_scenario_on(src, registry);
             map_used = found.as_ref().map(|(o, _)| o.clone());
@@ -365,10 +383,7 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
                 // Stopped before the map: open the scenario as parsed (in its rewritten form
                 // when it has old spellings), with its map if found.
                 _ => match parse::<Scenario>(&Source {
-                    text: migrate::rewrite(
-                        &src.text,
-                        &migrate::old_spellings(&src.text, src.syntax),
-                    ),
+                    text: migrate::rewrite(&src.text, &migrate::of_source(src)),
                     ..src.clone()
                 }) {
                     Ok(scenario) => {

@@ -10,7 +10,7 @@ use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use crate::pipeline::finish;
 use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
-use crate::pipeline::parse::{self, DocKind, parse_document_all};
+use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::validate_musket_and_saber;
 use crate::ruleset::Game;
@@ -29,10 +29,11 @@ pub struct MsCompiled {
 /// Parse, schema-check and check an M&S map; the in-memory map carries the file
 /// ([`Map::musket_and_saber`]). Diagnostics are not yet located.
 pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
-    let (file, written) = match parse_document_all::<MsMapFile>(src) {
-        Ok(f) => f,
-        Err(d) => return (None, d),
-    };
+    let (file, written) =
+        match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
+            Ok(f) => f,
+            Err(d) => return (None, d),
+        };
     map_stages(&file, &written)
 }
 
@@ -120,7 +121,7 @@ pub enum MsOpened {
 /// in-memory map when it holds to its JSON Schema, and `saberc check`'s findings, not yet
 /// located.
 pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<Map>, Vec<Diagnostic>) {
-    match parse_document_all::<MsMapFile>(src) {
+    match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
         Err(d) => (None, None, d),
         Ok((file, written)) => {
             let (map, diags) = map_stages(&file, &written);
@@ -135,13 +136,27 @@ pub fn open_scenario(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<MsOpened>, Option<MsCompiled>, Vec<Diagnostic>) {
-    let (scenario, written) = match parse_document_all::<MsScenario>(src) {
+    let (scenario, written) = match parse_game_document::<MsScenario>(
+        src,
+        DocKind::Scenario,
+        Game::MusketAndSaberQuickPlay,
+    ) {
         Ok(s) => s,
         Err(d) => return (None, None, d),
     };
     let found = registry.resolve(&scenario.map, &src.path);
     let (compiled, diags) = match (scenario_schema(&written), &found) {
-        (Err(schema), _) => (None, schema),
+        (Err(schema), _) => {
+            let file = found
+                .as_ref()
+                .ok()
+                .and_then(|f| f.map.musket_and_saber.clone());
+            let schema = schema
+                .into_iter()
+                .map(|d| turn_in_game(d, &written, &scenario, file.as_deref(), src.syntax))
+                .collect();
+            (None, schema)
+        }
         (Ok(()), Err(d)) => (None, vec![d.clone()]),
         (Ok(()), Ok(found)) => match checks_on_map(&scenario, &found.map, found.notes.clone()) {
             (Some(file), diags) => (
@@ -213,4 +228,70 @@ pub fn compile_scenario(
 /// Is this source a Musket & Saber Quick Play file?
 pub fn is_musket_and_saber(src: &Source) -> bool {
     parse::names_musket_and_saber(src)
+}
+
+/// A schema finding on a turn (a victory turn, a ladder rung) said in Musket & Saber's terms:
+/// turns count from 1 to the game's length, and a number that is a label of the map's Turn
+/// Record Track (`1700`) is named as the turn it is, with that turn proposed (proven before it
+/// is shown). Other findings are kept.
+fn turn_in_game(
+    d: Diagnostic,
+    written: &serde_json::Value,
+    scenario: &MsScenario,
+    map: Option<&MsMapFile>,
+    syntax: crate::pipeline::read::Syntax,
+) -> Diagnostic {
+    use crate::diagnostic::PathSeg;
+    let Some(PathSeg::Key(key)) = d.path.as_ref().and_then(|p| p.last()) else {
+        return d;
+    };
+    let key = key.clone();
+    let value = d
+        .path
+        .as_ref()
+        .and_then(|p| written.pointer(&crate::diagnostic::pointer(p)))
+        .and_then(serde_json::Value::as_u64);
+    let (Some(value), true) = (value, crate::pipeline::schema::is_turn_field(&key)) else {
+        return d;
+    };
+    if key == "game_length" {
+        return d;
+    }
+    let len = scenario.game_length;
+    let written_as = |n: u64| match (syntax, key.chars().next().is_some_and(char::is_uppercase)) {
+        (crate::pipeline::read::Syntax::Ron, true) => format!("{key}({n})"),
+        (crate::pipeline::read::Syntax::Ron, false) => format!("{key}: {n}"),
+        (crate::pipeline::read::Syntax::Json, _) => format!("\"{key}\": {n}"),
+    };
+    // Turn N is the Nth space from the first turn's.
+    let turn = map.and_then(|m| {
+        let first = scenario
+            .first_turn
+            .as_deref()
+            .and_then(|f| m.turn_index(f))
+            .unwrap_or(0);
+        let at = m.turn_index(&value.to_string())?;
+        (at >= first).then(|| (at - first + 1) as u64)
+    });
+    let message = format!("`{key}` is {value}, but turns count from 1 (1–{len} here)");
+    let d = Diagnostic { message, ..d };
+    match turn {
+        Some(t) if t <= u64::from(len) => {
+            let help = format!(
+                "{value} is a label of the Turn Record Track: it is turn {t}; write `{}`",
+                written_as(t)
+            );
+            d.with_hint(format!(
+                "{value} is a label of the Turn Record Track, turn {t}; a victory turn counts from 1 (3.3): use a turn from 1 to {len}"
+            ))
+            .suggest(None, t.to_string(), help)
+        }
+        Some(t) => d.with_hint(format!(
+            "{value} is a label of the Turn Record Track, turn {t}, after the game's {len} turns: use a turn from 1 to {len}, or lengthen the game"
+        )),
+        None => d.with_hint(format!(
+            "a turn counts from 1 (the game's first turn) to {len}: write `{}` for the last",
+            written_as(u64::from(len))
+        )),
+    }
 }

@@ -7,13 +7,14 @@ use serde_json::Value;
 use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, did_you_mean, suggestions};
 use crate::model::limits;
-use crate::pipeline::locate::{location_at, location_of_line_col, structure};
+use crate::pipeline::locate::{FieldString, location_at, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
 use crate::pipeline::recover::missing_comma;
 use crate::ruleset::Game;
 
 pub mod json_fast;
+pub mod other_game;
 
 /// What a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +49,22 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         return Err(d);
     }
     let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "format") else {
+        // Nothing but white space and comments: no value at all, not a truncated one.
+        if first_significant(text).is_none() {
+            let (what, where_) = if text.trim().is_empty() {
+                ("this file is empty: it holds no value", "")
+            } else {
+                (
+                    "this file holds only comments: it has no value",
+                    " after the comments",
+                )
+            };
+            return Err(Diagnostic::new(Code::Syntax, what)
+                .at_location(location_at(text, text.len(), 0))
+                .with_hint(format!(
+                    "write the map or scenario{where_} (`saberc new scenario` or `saberc new map` starts one), or remove the file"
+                )));
+        }
         // A file whose syntax is broken may have a format field the search cannot see: the
         // syntax error, located, is what to fix first.
         parse::<serde::de::IgnoredAny>(source)?;
@@ -61,7 +78,8 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
         )));
     };
     let raw = &text[at..end];
-    let value = format_string(raw);
+    let string = field_string(source, at, end);
+    let value: &str = string.as_ref().map_or("", |s| &s.value);
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
         // Each game's export has its own schema (the `game` field says which).
@@ -90,8 +108,8 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             .collect();
         let near = suggestions(value, names.iter().map(String::as_str));
         // Point at the value inside its quotes when it is a string.
-        let (shown, start, len) = match raw.find('"') {
-            Some(q) if !value.is_empty() => (value, at + q + 1, value.len().min(200)),
+        let (shown, start, len) = match &string {
+            Some(s) if !value.is_empty() => (value, s.start, (s.end - s.start).min(200)),
             _ => (raw, at, span),
         };
         return Err(Diagnostic::new(
@@ -132,8 +150,11 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
                 kind.prefix()
             )
         };
+        let (start, len) = string
+            .as_ref()
+            .map_or((at, span), |s| (s.start, s.end - s.start));
         return Err(Diagnostic::new(Code::UnsupportedVersion, what)
-            .at_location(location_at(text, at + 1, value.len()))
+            .at_location(location_at(text, start, len))
             .with_hint(if version > CURRENT_VERSION {
                 format!("install a saberc that reads {}/{version}", kind.prefix())
             } else {
@@ -158,14 +179,10 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
     let Some((at, end)) = crate::pipeline::locate::top_level_field(text, "game") else {
         return Ok(None);
     };
-    let raw = &text[at..end];
-    let value = format_string(raw);
-    let Some(q) = raw
-        .find('"')
-        .filter(|_| raw.trim_end().ends_with(['"', ')']))
-    else {
+    let Some(string) = field_string(source, at, end) else {
         return Ok(None);
     };
+    let value: &str = &string.value;
     if let Some(game) = Game::from_id(value) {
         return Ok(Some(game));
     }
@@ -178,7 +195,11 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
             crate::diagnostic::printable(value, 60)
         ),
     )
-    .at_location(location_at(text, at + q + 1, value.len().clamp(1, 200)))
+    .at_location(location_at(
+        text,
+        string.start,
+        (string.end - string.start).clamp(1, 200),
+    ))
     .with_hint(did_you_mean(&near).unwrap_or_else(|| {
         format!(
             "the games are {}; leave the field out for Rifle & Saber",
@@ -206,21 +227,10 @@ fn may_have_game_key(text: &str) -> bool {
         })
 }
 
-/// The string a `format` field's value holds (`"saber-map/1"` or, in RON, `Some("…")`); empty
-/// when it holds none.
-fn format_string(raw: &str) -> &str {
-    // RON may write an optional field as `Some("…")`.
-    let inner = raw
-        .strip_prefix("Some")
-        .map(|r| r.trim_start())
-        .and_then(|r| r.strip_prefix('('))
-        .and_then(|r| r.strip_suffix(')'))
-        .map(str::trim)
-        .unwrap_or(raw);
-    inner
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or("")
+/// The string a top-level field's value holds, read as the reader reads it (escapes, raw
+/// strings, RON's `Some("…")`); `None` when it holds none.
+fn field_string(source: &Source, at: usize, end: usize) -> Option<FieldString<'_>> {
+    crate::pipeline::locate::string_in(&source.text, at, end, source.syntax == Syntax::Json)
 }
 
 /// The kind of document the top-level `format` field names, in any version, without parsing
@@ -228,7 +238,8 @@ fn format_string(raw: &str) -> &str {
 /// leaves it alone).
 pub fn named_kind(source: &Source) -> Option<DocKind> {
     let (at, end) = crate::pipeline::locate::top_level_field(&source.text, "format")?;
-    let value = format_string(&source.text[at..end]);
+    let string = field_string(source, at, end)?;
+    let value: &str = &string.value;
     [DocKind::Map, DocKind::Scenario, DocKind::Battle]
         .into_iter()
         .find(|k| {
@@ -368,7 +379,7 @@ pub fn parse_document_all<T: DeserializeOwned>(
         if first.code == Code::UnknownField {
             let mut all = vec![first.clone()];
             all.extend(other_unknown_names::<T>(source, first));
-            return all;
+            return spell_at_names(&source.text, all);
         }
         if first.code != Code::Syntax {
             return vec![first];
@@ -397,6 +408,16 @@ pub fn parse_document_all<T: DeserializeOwned>(
         all.extend(more.into_iter().filter(|d| d.code == Code::Syntax));
         all
     })
+}
+
+/// [`parse_document_all`] of a `game`'s `kind` of document, its findings reconsidered when the
+/// file reads as the other game ([`other_game::reconsider`]).
+pub fn parse_game_document<T: DeserializeOwned>(
+    source: &Source,
+    kind: DocKind,
+    game: Game,
+) -> Result<(T, Value), Vec<Diagnostic>> {
+    parse_document_all(source).map_err(|d| other_game::reconsider(source, kind, game, d))
 }
 
 /// How many more unknown fields and variants one run reports after the first.
@@ -428,8 +449,20 @@ fn other_unknown_names<T: DeserializeOwned>(source: &Source, first: Diagnostic) 
             text: text.clone(),
             syntax: source.syntax,
         };
-        let next = match parse_document::<T>(&edited) {
-            Err(d) if d.code == Code::UnknownField => d,
+        let (next, last) = match parse_document::<T>(&edited) {
+            Err(d) if d.code == Code::UnknownField => (d, false),
+            // A required field missing once the unknown names are out (`first_player` written
+            // for `moves_first`) is said too, unless a spelling above proposes it.
+            Err(d)
+                if d.code == Code::MissingField
+                    && !out.iter().chain([&current]).any(|u| {
+                        u.suggestion.as_ref().is_some_and(|s| {
+                            d.message.split('`').nth(1) == Some(s.replacement.as_str())
+                        })
+                    }) =>
+            {
+                (d, true)
+            }
             _ => break,
         };
         let Some(at) = next.location else { break };
@@ -454,6 +487,9 @@ fn other_unknown_names<T: DeserializeOwned>(source: &Source, first: Diagnostic) 
             break;
         }
         out.push(shown);
+        if last {
+            break;
+        }
         current = next;
     }
     out
@@ -468,42 +504,15 @@ fn take_out(
     d: &Diagnostic,
     shifts: &mut Vec<(usize, isize)>,
 ) -> bool {
-    let found = d.message.split('`').nth(1).unwrap_or("");
-    // A JSON finding points at the value: the name is the key just before it.
-    let at = if text[at.min(text.len())..]
-        .trim_start_matches('"')
-        .starts_with(found)
-    {
-        at
-    } else {
-        let from = at.saturating_sub(1000);
-        let from = (from..=at)
-            .find(|i| text.is_char_boundary(*i))
-            .unwrap_or(at);
-        match text[from..at.min(text.len())].rfind(&format!("\"{found}\"")) {
-            Some(i) => from + i,
-            None => return false,
-        }
+    let Some((at, name_start, name_end)) = name_span(text, at, d) else {
+        return false;
     };
     let bytes = text.as_bytes();
-    if at >= bytes.len() {
-        return false;
-    }
     let quoted = bytes[at] == b'"';
-    let name_start = at + usize::from(quoted);
-    let name_end = name_start
-        + bytes[name_start..]
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-            .count();
-    if name_end == name_start {
-        return false;
-    }
     let token_end = name_end + usize::from(quoted && bytes.get(name_end) == Some(&b'"'));
     let is_key = text[token_end..].trim_start().starts_with(':');
     if d.message.starts_with("unknown variant")
-        && let Some(hint) = &d.hint
-        && let Some(suggested) = hint.split('`').skip(1).step_by(2).find(|t| *t != found)
+        && let Some(suggested) = d.suggestion.as_ref().map(|s| s.replacement.as_str())
         && !suggested.is_empty()
         && suggested
             .bytes()
@@ -531,6 +540,61 @@ fn take_out(
     let pad = (end - start).saturating_sub(blanked.len());
     text.replace_range(start..end, &(blanked + &" ".repeat(pad)));
     true
+}
+
+/// Where the unknown name of `d`, located at `at`, is written: the start of its token (its
+/// opening quote, if any) and the name itself. A JSON finding points at the value: the name is
+/// the key just before it.
+pub(crate) fn name_span(text: &str, at: usize, d: &Diagnostic) -> Option<(usize, usize, usize)> {
+    let found = d.message.split('`').nth(1).unwrap_or("");
+    if found.is_empty() {
+        return None;
+    }
+    let at = if text[at.min(text.len())..]
+        .trim_start_matches('"')
+        .starts_with(found)
+    {
+        at
+    } else {
+        let from = at.saturating_sub(1000);
+        let from = (from..=at)
+            .find(|i| text.is_char_boundary(*i))
+            .unwrap_or(at);
+        from + text[from..at.min(text.len())].rfind(&format!("\"{found}\""))?
+    };
+    let bytes = text.as_bytes();
+    if at >= bytes.len() {
+        return None;
+    }
+    let quoted = bytes[at] == b'"';
+    let name_start = at + usize::from(quoted);
+    let name_end = name_start
+        + bytes[name_start..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+    (name_end > name_start).then_some((at, name_start, name_end))
+}
+
+/// The unknown names' spellings proposed as edits of the names as written (a JSON finding
+/// points at the value, not at its key).
+fn spell_at_names(text: &str, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diags
+        .into_iter()
+        .map(|mut d| {
+            if let (Some(l), Some(s)) = (d.location, &d.suggestion)
+                && s.span.is_none()
+            {
+                let span =
+                    name_span(text, l.offset, &d).map(|(_, start, end)| (start, end - start));
+                match (span, d.suggestion.as_mut()) {
+                    (Some(span), Some(s)) => s.span = Some(span),
+                    _ => d.suggestion = None,
+                }
+            }
+            d
+        })
+        .collect()
 }
 
 /// The span to blank to take out the entry whose key starts at `at`: the entry and the comma
@@ -742,10 +806,7 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 Code::UnknownField,
                 format!("unknown field `{found}`{in_}{where_}"),
             )
-            .with_hint(
-                did_you_mean(&near)
-                    .unwrap_or_else(|| format!("the fields here are {}", list(expected))),
-            )
+            .spelling(&near, format!("the fields here are {}", list(expected)))
         }
         E::NoSuchEnumVariant {
             expected, found, ..
@@ -764,11 +825,8 @@ fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagn
                 Code::UnknownField,
                 format!("unknown variant `{found}`{in_}{where_}"),
             )
-            .with_hint(
-                rules_spelling(found, expected)
-                    .or_else(|| did_you_mean(&near))
-                    .unwrap_or_else(|| format!("expected one of {}", list(expected))),
-            )
+            .spelling(&near, format!("expected one of {}", list(expected)))
+            .rules_spelling(found, expected)
         }
         E::MissingStructField { field, outer } => {
             let in_ = outer
@@ -1288,12 +1346,45 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
             "JSON writes an optional value as the value itself, without RON's `Some(…)`: `\"{inner}\"` (and `null` for none)"
         ));
     }
-    match rules_spelling(found, &expected).or_else(|| did_you_mean(&near)) {
-        Some(h) => d.with_hint(h),
-        None if !expected.is_empty() => {
-            d.with_hint(format!("expected one of {}", expected.join(", ")))
+    if expected.is_empty() {
+        return d;
+    }
+    d.spelling(&near, format!("expected one of {}", list(&expected)))
+        .rules_spelling(found, &expected)
+}
+
+/// A unit type written as the rules print it or in words (`MzA`, `Cavalry`): the help says
+/// which code files use, and the edit writes it when there is one.
+trait RulesSpelling {
+    fn rules_spelling(self, found: &str, expected: &[&str]) -> Self;
+}
+
+impl RulesSpelling for Diagnostic {
+    fn rules_spelling(self, found: &str, expected: &[&str]) -> Diagnostic {
+        // M&S 2.4: "Brigade and regimental-sized units" are one of its five classes.
+        if expected.contains(&"Brigade")
+            && expected.contains(&"Battalion")
+            && found.to_ascii_lowercase().starts_with("regiment")
+        {
+            let help = "2.4 puts a regiment with the brigades (\"Brigade and regimental-sized units\", two steps): write `Brigade`";
+            return self.with_hint(help).suggest(None, "Brigade", help);
         }
-        None => d,
+        let Some(help) = rules_spelling(found, expected) else {
+            return self;
+        };
+        let codes: Vec<&str> = crate::ruleset::UnitKind::from_spelling(found)
+            .into_iter()
+            .map(|k| k.code())
+            .filter(|c| expected.contains(c) && *c != found)
+            .collect();
+        let d = self.with_hint(help.clone());
+        match codes.as_slice() {
+            [one] => d.suggest(None, *one, help),
+            _ => Diagnostic {
+                suggestion: None,
+                ..d
+            },
+        }
     }
 }
 
@@ -1483,6 +1574,68 @@ mod tests {
         assert_eq!(detect_game(&src(rifle)).unwrap(), None);
     }
 
+    /// A `game` or `format` value is read as the reader reads the string: escapes decoded, raw
+    /// strings read, RON's `Some(…)` looked through (an escape or a raw string was FMT007);
+    /// an unknown game is still located inside its quotes.
+    #[test]
+    fn game_and_format_values_are_read_as_strings() {
+        let ms = Some(Game::MusketAndSaberQuickPlay);
+        for (name, text) in [
+            (
+                "RON escape",
+                r#"(format: "saber-map/1", game: "musket\u{2d}and-saber-quick-play")"#,
+            ),
+            (
+                "raw",
+                r#"(format: "saber-map/1", game: r"musket-and-saber-quick-play")"#,
+            ),
+            (
+                "raw with hashes",
+                r##"(format: "saber-map/1", game: r#"musket-and-saber-quick-play"#)"##,
+            ),
+            (
+                "Some",
+                r#"(format: "saber-map/1", game: Some /* c */ ("musket-and-saber-quick-play"))"#,
+            ),
+            (
+                "format escaped",
+                r#"(format: "saber\u{2d}map/1", game: "musket-and-saber-quick-play")"#,
+            ),
+            (
+                "format raw",
+                r#"(format: r"saber-map/1", game: "musket-and-saber-quick-play")"#,
+            ),
+        ] {
+            assert_eq!(detect_game(&src(text)).unwrap(), ms, "{name}");
+            assert_eq!(detect(&src(text)).unwrap(), (DocKind::Map, 1), "{name}");
+            assert_eq!(named_kind(&src(text)), Some(DocKind::Map), "{name}");
+        }
+        let json = Source::from_text(
+            "m.json",
+            r#"{"format": "saber\u002dmap/1", "game": "musket\u002dand-saber-quick-play"}"#,
+        );
+        assert_eq!(detect_game(&json).unwrap(), ms);
+        assert_eq!(detect(&json).unwrap(), (DocKind::Map, 1));
+        // The RON spelling of an escape is not JSON's: the JSON reader refuses it, and it
+        // names no game.
+        let ron_in_json = Source::from_text(
+            "m.json",
+            r#"{"format": "saber-map/1", "game": "musket\u{2d}and-saber-quick-play"}"#,
+        );
+        assert_eq!(detect_game(&ron_in_json).unwrap(), None);
+        let text = r#"(format: "saber-map/1", game: r"rifle-and-sabre")"#;
+        let e = detect_game(&src(text)).unwrap_err();
+        assert_eq!(e.code, Code::UnknownGame);
+        let l = e.location.unwrap();
+        assert_eq!(
+            &text[l.offset..l.offset + l.length],
+            r#"r"rifle-and-sabre""#
+        );
+        let text = r#"(format: "saber-map/1", game: "rifle-and-sabre")"#;
+        let l = detect_game(&src(text)).unwrap_err().location.unwrap();
+        assert_eq!(&text[l.offset..l.offset + l.length], "rifle-and-sabre");
+    }
+
     /// What the schema stage sees of a JSON file is exactly the text's value, a unit variant
     /// written as `{"Name": null}` included.
     #[test]
@@ -1661,7 +1814,19 @@ mod tests {
             "(format: \"saber-map/1\", id: \"m\", name: \"M\", widht: 3, height: 2, terrain: [])";
         let e = parse::<MapFile>(&src(text)).unwrap_err();
         assert_eq!(e.code, Code::UnknownField);
-        assert_eq!(e.hint.as_deref(), Some("did you mean `width`?"));
+        // The spelling is proposed as an edit, shown once the pipeline proves it
+        // (`pipeline::prove`); until then the help lists the fields.
+        let s = e.suggestion.as_ref().unwrap();
+        assert_eq!(
+            (s.replacement.as_str(), s.hint.as_str()),
+            ("width", "did you mean `width`?")
+        );
+        assert!(
+            e.hint
+                .as_deref()
+                .unwrap()
+                .starts_with("the fields here are")
+        );
         assert_eq!(e.location.unwrap().line, 1);
     }
 

@@ -617,7 +617,7 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
 }
 
 /// Is a field a Game-Turn (a turn of arrival, a deadline, a ladder rung, the game length)?
-fn is_turn_field(k: &str) -> bool {
+pub(crate) fn is_turn_field(k: &str) -> bool {
     matches!(
         k,
         "turn" | "by_turn" | "game_length" | "turns" | "EndOfTurn" | "ConsecutiveTurns"

@@ -4,4 +4,6 @@ pub mod effective_terrain;
 pub mod movement;
 pub mod playable;
 pub mod reach;
+pub mod readings;
 pub mod sight;
+pub mod walk;

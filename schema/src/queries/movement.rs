@@ -16,8 +16,12 @@
 //!
 //! How a move is priced:
 //! - through a road hexside into a road or bridge hex: the Road Movement Rate, ⅓ MP (4M, 9.2
-//!   note *). 4M states that cost outright for such a move, so the other terrain of the hex and a
-//!   ridge hexside crossed by the road add nothing;
+//!   note *). 4M states that cost outright for such a move, so the other terrain of the hex adds
+//!   nothing, and neither does a ridge hexside crossed by the road under the lenient reading
+//!   (the strict one adds the Chart's "Ridge Hexside +1 MP": [`Ambiguity::RidgeOnRoad`]);
+//! - from off the map into the edge hex where a road leaves the map: along the road, ⅓ MP (the
+//!   road runs on beyond the edge), or, under the strict reading, the other terrain of the hex
+//!   ([`Ambiguity::RoadOffMap`]);
 //! - otherwise the other terrain of the hex (9.2 note *): clear 1, village 1, slope and/or woods
 //!   2 (the chart's one row: never cumulative), river 3, ford 2, bridge 3 (10.5D: a bridge not
 //!   entered along its road is crossed as river), plus 1 MP for a ridge hexside crossed (9.2).
@@ -32,7 +36,8 @@ use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, SideKey};
 use crate::queries::effective_terrain::EffectiveTerrain;
-use crate::ruleset::{Ratio, Ruleset, Terrain, TerrainEffect};
+use crate::queries::readings::{Ambiguity, Readings};
+use crate::ruleset::{Game, Ratio, Ruleset, Terrain, TerrainEffect};
 
 /// A number of Movement Points, held exactly as a count of sixths: R&S's road rate is a third
 /// (4M), M&S's a half (4.4).
@@ -141,6 +146,7 @@ pub struct Movement<'a> {
     prohibited: Option<&'a HexSet>,
     road_rule: RoadRule,
     class: usize,
+    readings: Readings,
 }
 
 impl<'a> Movement<'a> {
@@ -159,6 +165,7 @@ impl<'a> Movement<'a> {
             prohibited: None,
             road_rule: RoadRule::Standard,
             class: 0,
+            readings: Readings::LENIENT,
         }
     }
 
@@ -211,6 +218,17 @@ impl<'a> Movement<'a> {
         self
     }
 
+    /// The readings of the text where it reads two ways (lenient unless told).
+    pub fn with_readings(mut self, readings: Readings) -> Movement<'a> {
+        self.readings = readings;
+        self
+    }
+
+    /// The readings the moves are priced under.
+    pub fn readings(&self) -> Readings {
+        self.readings
+    }
+
     /// Does a move from `from` into its neighbour `to` go at the Road Movement Rate (4M, 9.2
     /// note *)?
     pub fn uses_road_rate(&self, from: Coord, to: Coord) -> bool {
@@ -234,7 +252,13 @@ impl<'a> Movement<'a> {
             self.hex_cost(to)?;
         }
         if self.uses_road_rate(from, to) {
-            return chart_cost(rules.road_cost);
+            let road = chart_cost(rules.road_cost)?;
+            // R&S 9.2's ridge along a road, read strictly; a map's own chart prices a road move
+            // at the road rate alone (M&S 4.4).
+            if self.terrain.chart().is_none() && self.readings.is_strict(Ambiguity::RidgeOnRoad) {
+                return Some(road + self.side_cost(from, to)?);
+            }
+            return Some(road);
         }
         let hex = self.hex_cost(to)?;
         Some(hex + self.side_cost(from, to)?)
@@ -255,6 +279,36 @@ impl<'a> Movement<'a> {
         } else {
             Mp::ZERO
         })
+    }
+
+    /// Movement Points to enter `to` from off the map at an edge; `None` when `to` is not at an
+    /// edge or may not be entered. The hex where a road leaves the map is entered along the
+    /// road at the Road Movement Rate (4M; strictly, [`Ambiguity::RoadOffMap`], at the other
+    /// terrain of the hex); any other edge hex at its terrain.
+    pub fn entry_from_off_map(&self, to: Coord) -> Option<Mp> {
+        let grid = self.terrain.map().grid;
+        let hex = grid
+            .side_neighbors(to)
+            .into_iter()
+            .filter(|n| *n != to && !grid.contains(*n))
+            .filter_map(|n| self.entry_cost(n, to))
+            .min()?;
+        // A reading of R&S 4M: a Musket & Saber map's edge hexes cost their terrain.
+        let along_road = self.rules.game == Game::RifleAndSaber
+            && !self.readings.is_strict(Ambiguity::RoadOffMap)
+            && self.road_rule != RoadRule::NotInRoadMode
+            && !self.friendly_occupied.is_some_and(|s| s.contains(to))
+            && self
+                .terrain
+                .map()
+                .roads
+                .iter()
+                .any(|r| r.hexes.first() == Some(&to) || r.hexes.last() == Some(&to));
+        if along_road {
+            Some(hex.min(chart_cost(self.rules.road_cost)?))
+        } else {
+            Some(hex)
+        }
     }
 
     /// Movement Points to enter `to` through a hexside that is neither a road hexside nor a
@@ -574,6 +628,42 @@ mod tests {
             entry_cost(&m, crate::ruleset::for_game(None), Coord(1, 0), Coord(1, 1)),
             Some(Mp::whole(1))
         );
+    }
+
+    #[test]
+    fn a_road_leaving_the_map_is_entered_along_it_4m() {
+        // Woods at the south edge, where a road leaves the map.
+        let edge = Coord(3, 6);
+        let mut m = map_with(cell(Terrain::Clear, false));
+        m.set_cell(edge, cell(Terrain::Woods, false));
+        m.set_cell(Coord(4, 6), cell(Terrain::Woods, false));
+        m.roads.push(road(&[TO, Coord(3, 4), Coord(3, 5), edge]));
+        let rules = crate::ruleset::for_game(None);
+        let mv = Movement::new(&m, rules);
+        assert_eq!(mv.entry_from_off_map(edge), Some(Mp::thirds(1)));
+        // Beside the road, or strictly, the other terrain of the hex (9.2 note *).
+        assert_eq!(mv.entry_from_off_map(Coord(4, 6)), Some(Mp::whole(2)));
+        let strict = Movement::new(&m, rules).with_readings(Readings::only(Ambiguity::RoadOffMap));
+        assert_eq!(strict.entry_from_off_map(edge), Some(Mp::whole(2)));
+        // Not in Road Movement Mode (10.5): as if there were no road.
+        let not_in_mode = Movement::new(&m, rules).with_road_rule(RoadRule::NotInRoadMode);
+        assert_eq!(not_in_mode.entry_from_off_map(edge), Some(Mp::whole(2)));
+        // Not at an edge.
+        assert_eq!(mv.entry_from_off_map(TO), None);
+    }
+
+    #[test]
+    fn a_ridge_along_a_road_adds_one_only_strictly_4m_9_2() {
+        let mut m = map_with(cell(Terrain::Clear, false));
+        m.roads.push(road(&[FROM, TO]));
+        m.ridges.insert(SideKey::new(FROM, TO));
+        let rules = crate::ruleset::for_game(None);
+        let strict = Movement::new(&m, rules).with_readings(Readings::only(Ambiguity::RidgeOnRoad));
+        assert_eq!(strict.entry_cost(FROM, TO), Some(Mp::thirds(4)));
+        assert_eq!(strict.entry_cost(TO, FROM), Some(Mp::thirds(4)));
+        // The other readings leave it at the Road Movement Rate.
+        let other = Movement::new(&m, rules).with_readings(Readings::only(Ambiguity::RoadOffMap));
+        assert_eq!(other.entry_cost(FROM, TO), Some(Mp::thirds(1)));
     }
 
     #[test]

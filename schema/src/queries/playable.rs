@@ -11,16 +11,25 @@
 //!   the way at set-up;
 //! - guns start limbered (4J: limbering costs 3 Movement Points, which is not charged);
 //! - a unit arriving during play enters in its Movement Phase of its arrival turn, paying the
-//!   cost of its first hex from off the map (a road leaving the map is entered along it);
+//!   cost of its first hex from off the map (a road leaving the map is entered along it, under
+//!   the lenient reading of [`Ambiguity::RoadOffMap`]);
 //! - a unit that may not move for the first N Game-Turns (special rule) moves from Game-Turn
 //!   N + 1;
 //! - an exit is reached once a unit stands on an exit hex (leaving the map is not charged);
 //! - the enemy's set-up (11.14, 11.15) is reached at the nearest hex of the enemy's zone;
 //! - terrain is the terrain as played ([`crate::queries::effective_terrain`]); hexes the
 //!   scenario forbids to the mover are never entered: river hexes where "rivers may only be
-//!   entered at bridges and fords" (11.5), river crossings other than those a `RiverCrossing`
-//!   rule allows the mover, non-road hexes for limbers that "may not move into non-road hexes"
-//!   (11.17).
+//!   entered at bridges and fords" (11.5), non-road hexes for limbers that "may not move into
+//!   non-road hexes" (11.17);
+//! - a `RiverCrossing` rule ("may cross the river only at B15") restricts crossing: a unit may
+//!   step into any river hex, but comes out on the bank it went in from unless it passed an
+//!   allowed crossing ([`crate::queries::walk::Crossing`]); strictly
+//!   ([`Ambiguity::CrossingRule`]), it may enter no other river hex;
+//! - a mounted unit may charge (4K): twelve Movement Points in a phase, into Clear Terrain hexes
+//!   only, and disrupted, one hex, the phase after ([`crate::queries::walk`]).
+//!
+//! Where the text reads two ways ([`crate::queries::readings`]), [`playable`] follows the
+//! lenient readings (what `saberc analyze` counts); [`playable_under`] any.
 
 use std::collections::BTreeMap;
 
@@ -37,6 +46,8 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::{Movement, Mp};
 use crate::queries::reach::{CostTable, Field, PhaseField};
+use crate::queries::readings::{Ambiguity, Readings};
+use crate::queries::walk::{Charge, Crossing, Walk};
 use crate::ruleset::{MarkerKind, Ruleset, Terrain, UnitKind};
 
 /// What a goal asks a side to reach.
@@ -282,7 +293,9 @@ pub fn allowance(
     })
 }
 
-/// The hexes a side's counter may never enter under the scenario's special rules.
+/// The hexes a side's counter may never enter under the scenario's special rules, a
+/// `RiverCrossing` rule read strictly (no river hex but the crossings it names is entered:
+/// [`Ambiguity::CrossingRule`]).
 pub fn prohibited(
     s: &Scenario,
     map: &Map,
@@ -291,8 +304,24 @@ pub fn prohibited(
     side: usize,
     counter: Counter,
 ) -> HexSet {
+    restrictions(s, map, r, terrain, side, counter, Readings::STRICT).0
+}
+
+/// What the scenario's special rules forbid a side's counter under `readings`: the hexes it may
+/// never enter, and, when a `RiverCrossing` rule concerns it and is read leniently (a
+/// restriction on crossing), the river crossing hexes it allows.
+pub fn restrictions(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    terrain: &EffectiveTerrain,
+    side: usize,
+    counter: Counter,
+    readings: Readings,
+) -> (HexSet, Option<HexSet>) {
     let side_id = s.sides.get(side).map_or("", |x| x.id.as_str());
     let mut out = HexSet::empty(map.grid);
+    let mut crossings: Option<HexSet> = None;
     let played = |c: Coord| terrain.cell(c).map(|c| c.terrain);
     for (ri, rule) in s.special_rules.iter().enumerate() {
         match &rule.effect {
@@ -310,9 +339,17 @@ pub fn prohibited(
                     || (counters.is_empty() && matches!(counter, Counter::Unit(_)))) =>
             {
                 let allowed = r.rule_hexes(ri).unwrap_or_else(|| HexSet::empty(map.grid));
-                out.union_with(&HexSet::from_fn(map.grid, |c| {
-                    played(c).is_some_and(Terrain::is_river) && !allowed.contains(c)
-                }));
+                if readings.is_strict(Ambiguity::CrossingRule) {
+                    out.union_with(&HexSet::from_fn(map.grid, |c| {
+                        played(c).is_some_and(Terrain::is_river) && !allowed.contains(c)
+                    }));
+                } else {
+                    // Two rules for one counter: only the crossings both allow.
+                    match &mut crossings {
+                        Some(both) => both.intersect_with(&allowed),
+                        None => crossings = Some(allowed),
+                    }
+                }
             }
             // 11.17: limbers "may not move into non-road hexes".
             Effect::LimberCounters {
@@ -331,7 +368,7 @@ pub fn prohibited(
             _ => {}
         }
     }
-    out
+    (out, crossings)
 }
 
 /// The first Game-Turn a side may move in: after the turns a special rule forbids.
@@ -410,27 +447,51 @@ type StartsAndField = (Vec<(Coord, Mp)>, Field);
 struct Searches<'m> {
     rules: &'m Ruleset,
     terrain: EffectiveTerrain<'m>,
+    readings: Readings,
     tables: Vec<(HexSet, CostTable)>,
+    crossings: Vec<(HexSet, Crossing)>,
     fields: BTreeMap<(usize, usize, usize), StartsAndField>,
     phase_fields: BTreeMap<(usize, usize, usize, u32), PhaseField>,
     work: u64,
 }
 
 impl Searches<'_> {
+    /// The moves over a set of prohibited hexes, under the readings of the searches.
+    fn movement<'b>(&'b self, banned: &'b HexSet) -> Movement<'b> {
+        Movement::over(self.terrain, self.rules)
+            .with_prohibited(banned)
+            .with_readings(self.readings)
+    }
+
     /// The table of a set of prohibited hexes.
     fn table(&mut self, banned: HexSet) -> usize {
         if let Some(i) = self.tables.iter().position(|(b, _)| *b == banned) {
             return i;
         }
-        let t = CostTable::new(&Movement::over(self.terrain, self.rules).with_prohibited(&banned));
+        let t = CostTable::new(&self.movement(&banned));
         self.tables.push((banned, t));
         self.tables.len() - 1
     }
 
-    /// Charge one search of the map; false when over the budget.
-    fn charge(&mut self) -> bool {
-        let n = self.tables.first().map_or(0, |t| t.1.grid().len() as u64);
-        self.work = self.work.saturating_add(n);
+    /// The banks of a crossing rule allowing these crossings.
+    fn crossing(&mut self, allowed: HexSet) -> usize {
+        if let Some(i) = self.crossings.iter().position(|(a, _)| *a == allowed) {
+            return i;
+        }
+        let grid = self.terrain.map().grid;
+        let terrain = self.terrain;
+        let river = HexSet::from_fn(grid, |c| {
+            terrain.cell(c).is_some_and(|c| c.terrain.is_river())
+        });
+        let c = Crossing::new(&river, &allowed);
+        self.crossings.push((allowed, c));
+        self.crossings.len() - 1
+    }
+
+    /// Charge `n` searches of the map; false when over the budget.
+    fn charge(&mut self, n: u64) -> bool {
+        let size = self.tables.first().map_or(0, |t| t.1.grid().len() as u64);
+        self.work = self.work.saturating_add(size.saturating_mul(n));
         self.work <= MAX_SEARCH_WORK
     }
 
@@ -442,12 +503,11 @@ impl Searches<'_> {
         arrives: bool,
     ) -> Option<&(Vec<(Coord, Mp)>, Field)> {
         if !self.fields.contains_key(&key) {
-            if !self.charge() {
+            if !self.charge(1) {
                 return None;
             }
             let (banned, table) = (&self.tables[key.2].0, &self.tables[key.2].1);
-            let mv = Movement::over(self.terrain, self.rules).with_prohibited(banned);
-            let starts = group_starts(table, &mv, zone, arrives);
+            let starts = group_starts(table, &self.movement(banned), zone, arrives);
             let field = table.field(&starts);
             self.fields.insert(key, (starts, field));
         }
@@ -458,7 +518,7 @@ impl Searches<'_> {
     fn phases(&mut self, key: (usize, usize, usize), mp: u32) -> Option<&PhaseField> {
         let pk = (key.0, key.1, key.2, mp);
         if !self.phase_fields.contains_key(&pk) {
-            if !self.charge() {
+            if !self.charge(1) {
                 return None;
             }
             let starts = &self.fields.get(&key)?.0;
@@ -469,7 +529,8 @@ impl Searches<'_> {
     }
 }
 
-/// How every group of each side gets to each of its targets.
+/// How every group of each side gets to each of its targets, under the lenient readings
+/// (what `saberc analyze` reports).
 pub fn playable(
     s: &Scenario,
     map: &Map,
@@ -477,15 +538,48 @@ pub fn playable(
     rules: &Ruleset,
     given: &GivenAllowances,
 ) -> Playable {
+    playable_under(s, map, r, rules, given, Readings::LENIENT)
+}
+
+/// May a Cavalry Charge make this move (4K, 2: "every hex that the unit moves into or
+/// through … must be a Clear Terrain hex")? Into a hex that is clear, flat ground as played (a
+/// road through it leaves it clear); across a ridge hexside only under the lenient reading of
+/// [`Ambiguity::ChargeOverRidge`].
+pub fn charge_may_enter(
+    terrain: &EffectiveTerrain,
+    readings: Readings,
+    from: Option<Coord>,
+    to: Coord,
+) -> bool {
+    let clear = terrain
+        .cell(to)
+        .is_some_and(|c| c.terrain == Terrain::Clear && !c.slope);
+    let ridge = from.is_some_and(|f| terrain.is_ridge(f, to));
+    clear && !(ridge && readings.is_strict(Ambiguity::ChargeOverRidge))
+}
+
+/// [`playable`] under the given readings of the text where it reads two ways.
+pub fn playable_under(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    given: &GivenAllowances,
+    readings: Readings,
+) -> Playable {
     let cleared = Cleared::of(s, map, r);
     let mut searches = Searches {
         rules,
         terrain: EffectiveTerrain::for_scenario(map, &cleared),
+        readings,
         tables: Vec::new(),
+        crossings: Vec::new(),
         fields: BTreeMap::new(),
         phase_fields: BTreeMap::new(),
         work: 0,
     };
+    let terrain = searches.terrain;
+    let may_enter = |from: Option<Coord>, to: Coord| charge_may_enter(&terrain, readings, from, to);
     let mut out = Vec::new();
     let mut incomplete = false;
     for target in targets(s, r) {
@@ -512,52 +606,94 @@ pub fn playable(
                 starts: false,
                 charging: None,
             };
+            let turn_of = |phases: u32| {
+                if phases == 0 {
+                    0
+                } else {
+                    first_turn + phases - 1
+                }
+            };
             for counter in movers(s, side, gi, &target.counters) {
-                let banned = prohibited(s, map, r, &searches.terrain, side, counter);
+                let (banned, allowed) = restrictions(s, map, r, &terrain, side, counter, readings);
                 let key = (side, gi, searches.table(banned));
+                let crossing = allowed.map(|a| searches.crossing(a));
                 let Some((starts, field)) = searches.field(key, &gh.hexes, arrival.is_some())
                 else {
                     incomplete = true;
                     break;
                 };
                 reach.starts |= !starts.is_empty();
-                if let Some((hex, cost)) = field.best_in(&target.hexes)
+                let starts = starts.clone();
+                let least = match crossing {
+                    None => field
+                        .best_in(&target.hexes)
+                        .map(|(hex, cost)| (cost, field.path_to(hex).unwrap_or_default())),
+                    Some(_) if !searches.charge(2) => {
+                        incomplete = true;
+                        break;
+                    }
+                    Some(ci) => Walk {
+                        table: &searches.tables[key.2].1,
+                        crossing: Some(&searches.crossings[ci].1),
+                    }
+                    .least(&starts, &target.hexes),
+                };
+                if let Some((cost, path)) = least
                     && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
                 {
-                    reach.least = Some((cost, field.path_to(hex).unwrap_or_default()));
+                    reach.least = Some((cost, path));
                 }
                 let Some(a) = allowance(s, side, counter, given) else {
                     reach.unknown.push(counter);
                     continue;
                 };
-                let mut arrive = |mp: u32, allowance: Allowance| -> Result<Option<Arrival>, ()> {
-                    let pf = searches.phases(key, mp).ok_or(())?;
-                    Ok(pf.best_in(&target.hexes).map(|(hex, phases)| Arrival {
+                let arrival_of =
+                    |allowance: Allowance, (phases, path): (u32, Vec<Coord>)| Arrival {
                         counter,
                         allowance,
                         phases,
-                        turn: if phases == 0 {
-                            0
-                        } else {
-                            first_turn + phases - 1
-                        },
-                        path: pf.path_to(hex).unwrap_or_default(),
-                    }))
-                };
-                let Ok(normal) = arrive(a.mp, a.clone()) else {
-                    incomplete = true;
-                    break;
-                };
-                // 4K: mounted units may charge at twelve Movement Points in a phase.
+                        turn: turn_of(phases),
+                        path,
+                    };
+                let normal = match crossing {
+                    None => match searches.phases(key, a.mp) {
+                        Some(pf) => pf
+                            .best_in(&target.hexes)
+                            .map(|(hex, phases)| (phases, pf.path_to(hex).unwrap_or_default())),
+                        None => {
+                            incomplete = true;
+                            break;
+                        }
+                    },
+                    Some(ci) => Walk {
+                        table: &searches.tables[key.2].1,
+                        crossing: Some(&searches.crossings[ci].1),
+                    }
+                    .phases(&starts, Mp::whole(a.mp), None, &target.hexes),
+                }
+                .map(|w| arrival_of(a.clone(), w));
+                // 4K: mounted units may charge at twelve Movement Points in a phase, over Clear
+                // Terrain only, and are disrupted the phase after.
                 if let Counter::Unit(k) = counter
                     && let Some(charge) = rules.charge_allowance(k)
                     && charge > a.mp
                 {
-                    let source = format!("{} charge, 4K", k.code());
-                    let Ok(c) = arrive(charge, Allowance { mp: charge, source }) else {
+                    if !searches.charge(6) {
                         incomplete = true;
                         break;
+                    }
+                    let walk = Walk {
+                        table: &searches.tables[key.2].1,
+                        crossing: crossing.map(|ci| &searches.crossings[ci].1),
                     };
+                    let rule = Charge {
+                        allowance: Mp::whole(charge),
+                        may_enter: &may_enter,
+                    };
+                    let source = format!("{} charge, 4K", k.code());
+                    let c = walk
+                        .phases(&starts, Mp::whole(a.mp), Some(&rule), &target.hexes)
+                        .map(|w| arrival_of(Allowance { mp: charge, source }, w));
                     if earlier(&c, &normal) && earlier(&c, &reach.charging) {
                         reach.charging = c;
                     }

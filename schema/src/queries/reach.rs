@@ -216,6 +216,16 @@ impl CostTable {
         &self.steps.offsets[Steps::line(self.grid, i) as usize]
     }
 
+    /// The moves out of the hex at dense index `i`: each neighbour's dense index and the price
+    /// of the move in sixths (moves not allowed left out).
+    pub(crate) fn moves(&self, i: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let (offsets, prices) = (self.offsets(i), self.out[i]);
+        (0..6).filter_map(move |k| {
+            let p = widen(prices[k]);
+            (p != NONE).then(|| (i.wrapping_add_signed(offsets[k]), p))
+        })
+    }
+
     /// The cost in sixths of moving between the neighbours at dense indices `from` and `to`
     /// ([`NONE`] when they are not neighbours or the move is not allowed).
     #[cfg(test)]
@@ -227,16 +237,11 @@ impl CostTable {
             .map_or(NONE, |k| widen(self.out[from][k]))
     }
 
-    /// The cost of entering `to` from off the map at an edge (the cheapest off-map neighbour:
-    /// a road leaving the map is entered along it). `None` when `to` is not at the edge or may
-    /// not be entered.
+    /// The cost of entering `to` from off the map at an edge
+    /// ([`Movement::entry_from_off_map`]). `None` when `to` is not at the edge or may not be
+    /// entered.
     pub fn entry_from_off_map(&self, movement: &Movement, to: Coord) -> Option<Mp> {
-        self.grid
-            .side_neighbors(to)
-            .into_iter()
-            .filter(|n| *n != to && !self.grid.contains(*n))
-            .filter_map(|n| movement.entry_cost(n, to))
-            .min()
+        movement.entry_from_off_map(to)
     }
 
     /// The least cost from the start hexes (each with the points already spent to stand there)

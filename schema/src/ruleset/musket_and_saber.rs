@@ -272,19 +272,22 @@ pub const MAX_SIDE: u32 = 99;
 
 /// The codes only Musket & Saber files get: their registry rows cite M&S sections, and a case
 /// may cite one of them (ROS002 cites 9.1 for cavalry, 8.1 for artillery).
-pub const OWN_CODES: [&str; 14] = [
-    "MAP010", "MAP011", "DEP012", "DEP013", "DEP014", "VIC008", "ROS001", "ROS002", "ROS003",
-    "ROS004", "ROS005", "ROS006", "ROS007", "ROS008",
+pub const OWN_CODES: [&str; 20] = [
+    "MAP010", "MAP011", "MAP012", "MAP013", "MAP014", "MAP015", "DEP012", "DEP013", "DEP014",
+    "TRN005", "VIC008", "ROS001", "ROS002", "ROS003", "ROS004", "ROS005", "ROS006", "ROS007",
+    "ROS008", "ROS009",
 ];
 
 /// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
 /// shared code not listed cites none (never a Rifle & Saber section).
-const CITATIONS: [(&str, &str); 14] = [
+const CITATIONS: [(&str, &str); 15] = [
     // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
     ("STK001", "5.0"),
     // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
     ("STK002", "4.5, 7.7"),
     ("DEP001", "3.2, 5.0"),
+    // 2.3: "The background colors indicate the army to which each unit belongs".
+    ("DEP007", "2.3"),
     // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
     ("DEP003", "3.2"),
     // Set-up or entry in a hex the unit may not enter: 7.7 "prohibited terrain", 8.1(6)
@@ -308,6 +311,54 @@ const CITATIONS: [(&str, &str); 14] = [
     ("VIC002", "3.4"),
     ("VIC004", "3.4"),
 ];
+
+/// What each shared code means in a Musket & Saber Quick Play file, in its rules' words (the
+/// registry's explanation is Rifle & Saber's): `saberc explain` and SARIF show it beside the
+/// section [`CITATIONS`] gives.
+const RULE_TEXTS: [(&str, &str); 9] = [
+    (
+        "STK001",
+        "\"Stacking is limited to one battalion or artillery unit, plus any three units (infantry, cavalry, artillery), plus any number of leaders\" (5.0). The set-up puts more in one hex: move a unit to a neighbouring hex, or give the line `w1: true` to spread it within 1 hex (3.2).",
+    ),
+    (
+        "STK002",
+        "Units may not enter a hex \"occupied by an enemy unit\" (4.5; 7.7 \"enemy-occupied hexes\"): the set-up puts both sides in one hex; move one side's units.",
+    ),
+    (
+        "DEP001",
+        "A set-up line's units stand in its hex, or within 1 hex of it when the line is `w/1` (3.2), within the 5.0 stacking limit: the hexes open to the line cannot hold them. Give the line `w1: true`, or split it over two hexes.",
+    ),
+    (
+        "DEP003",
+        "\"In some cases, the hex number has a \"w/1\" notation, indicating the unit may be placed within 1 hex (i.e. adjacent to) the specified hex\" (3.2): a placement of a `w/1` line lies farther from its hex; place the unit in or next to the line's hex.",
+    ),
+    (
+        "TRN001",
+        "\"The number of turns in a game and the First Player are specified in the scenario rules\" (3.3); turns are counted from 1 along the map's Turn Record Track, one space a turn: `game_length` is at most the number of the track's labels.",
+    ),
+    (
+        "TRN002",
+        "\"Units arriving as reinforcements (13.0) are listed by turn and hex of entry\" (3.2): a reinforcement's `turn` is a label of the map's Turn Record Track (\"1545\"), within the game's turns.",
+    ),
+    (
+        "TRN003",
+        "\"The identified entry hex is the first hex of movement for that unit\" (4.5): reinforcements enter at a hex of the map's edge.",
+    ),
+    (
+        "VIC002",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory turn counts from 1 (the first space of the Turn Record Track) to the game's length; a track label such as 1700 names a turn by its time, not its number.",
+    ),
+    (
+        "MAP007",
+        "\"Each hex has a four-digit number to aid set up and play\" (2.2): the first two digits the column, the last two the row, as the map numbers them; a hex the map does not have is off the map.",
+    ),
+];
+
+/// What a shared code means in a Musket & Saber Quick Play file, in its rules' words, when it
+/// differs from the registry's (Rifle & Saber's) explanation.
+pub fn rule_text(code: &str) -> Option<&'static str> {
+    RULE_TEXTS.iter().find(|(c, _)| *c == code).map(|(_, t)| *t)
+}
 
 /// A chart row the system rules leave to each game's Terrain Effects Chart (2.2).
 const EACH_GAMES_CHART: TerrainEffect = TerrainEffect {

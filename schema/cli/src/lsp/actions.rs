@@ -1,62 +1,38 @@
-//! Code actions: each did-you-mean hint of a finding becomes "replace the misspelt word with
-//! the suggestion".
+//! Code actions: a finding whose help proposes an edit the library proved (it removes the
+//! finding and adds no error: `saber_schema::pipeline::prove`) becomes the quick fix that
+//! applies exactly that edit, carried in the published diagnostic's data.
 
 use std::collections::HashMap;
 
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 
-use super::position::LineIndex;
-
-/// The suggestions of a hint (`did you mean `V4`?`, `did you mean one of `a`, `b`?`).
-pub fn suggestions(hint: &str) -> Vec<&str> {
-    let Some(at) = hint.find("did you mean ") else {
-        return Vec::new();
-    };
-    let rest = &hint[at..];
-    let end = rest.find('?').unwrap_or(rest.len());
-    rest[..end].split('`').skip(1).step_by(2).collect()
-}
-
-/// The quick fixes for one published finding of the document `uri` with text `text`.
-pub fn fixes(uri: &Uri, text: &str, d: &lsp_types::Diagnostic) -> Vec<CodeAction> {
-    let Some(hint) = d
+/// The quick fix of one published finding of the document `uri`: its proven edit, if it has one.
+pub fn fixes(uri: &Uri, d: &lsp_types::Diagnostic) -> Vec<CodeAction> {
+    let Some(edit) = d
         .data
         .as_ref()
-        .and_then(|v| v.get("hint"))
-        .and_then(|h| h.as_str())
+        .and_then(|v| v.get("edit"))
+        .and_then(|e| serde_json::from_value::<TextEdit>(e.clone()).ok())
     else {
         return Vec::new();
     };
-    let lines = LineIndex::new(text);
-    let (start, end) = (lines.offset(d.range.start), lines.offset(d.range.end));
-    if start >= end {
-        return Vec::new();
-    }
-    // The misspelt word, without the quotes of a string.
-    let written = &text[start..end];
-    let inner_start = start + (written.len() - written.trim_start_matches('"').len());
-    let inner_end = end - (written.len() - written.trim_end_matches('"').len());
-    if inner_start >= inner_end {
-        return Vec::new();
-    }
-    let range = lsp_types::Range::new(lines.position(inner_start), lines.position(inner_end));
-    suggestions(hint)
-        .into_iter()
-        .filter(|s| !s.is_empty() && !s.contains(char::is_whitespace))
-        .map(|s| CodeAction {
-            title: format!("replace `{}` with `{s}`", &text[inner_start..inner_end]),
-            kind: Some(CodeActionKind::QUICKFIX),
-            diagnostics: Some(vec![d.clone()]),
-            edit: Some(WorkspaceEdit {
-                changes: Some(HashMap::from([(
-                    uri.clone(),
-                    vec![TextEdit::new(range, s.to_string())],
-                )])),
-                ..WorkspaceEdit::default()
-            }),
-            ..CodeAction::default()
-        })
-        .collect()
+    let title = d
+        .data
+        .as_ref()
+        .and_then(|v| v.pointer("/edit/title"))
+        .and_then(|h| h.as_str())
+        .unwrap_or("apply the fix");
+    vec![CodeAction {
+        title: title.to_string(),
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![d.clone()]),
+        edit: Some(WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+            ..WorkspaceEdit::default()
+        }),
+        is_preferred: Some(true),
+        ..CodeAction::default()
+    }]
 }
 
 #[cfg(test)]
@@ -64,12 +40,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn suggestions_are_the_backticked_words_of_the_question() {
-        assert_eq!(suggestions("did you mean `V4`?"), vec!["V4"]);
-        assert_eq!(
-            suggestions("did you mean one of `a`, `b`? see `saberc explain`"),
-            vec!["a", "b"]
+    fn the_quick_fix_is_the_edit_the_finding_carries() {
+        let uri: Uri = "file:///x.ron".parse().unwrap();
+        let range = lsp_types::Range::new(
+            lsp_types::Position::new(1, 4),
+            lsp_types::Position::new(1, 9),
         );
-        assert!(suggestions("add the feature to the map").is_empty());
+        let mut d = lsp_types::Diagnostic {
+            range,
+            message: "unknown field `moral`".into(),
+            data: Some(serde_json::json!({"hint": "did you mean `morale`?", "edit": null})),
+            ..lsp_types::Diagnostic::default()
+        };
+        assert!(fixes(&uri, &d).is_empty(), "no edit: no quick fix");
+        d.data = Some(serde_json::json!({
+            "hint": "did you mean `morale`?",
+            "edit": {"range": range, "newText": "morale", "title": "replace `moral` with `morale`"},
+        }));
+        let f = fixes(&uri, &d);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].title, "replace `moral` with `morale`");
+        let edits = &f[0].edit.as_ref().unwrap().changes.as_ref().unwrap()[&uri];
+        assert_eq!(edits, &vec![TextEdit::new(range, "morale".into())]);
     }
 }

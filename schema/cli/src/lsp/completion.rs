@@ -26,20 +26,17 @@ pub struct Context<'a> {
     pub rules: &'a Ruleset,
 }
 
-/// The completions at byte `offset` of `text`.
-pub fn complete(text: &str, offset: usize, cx: &Context) -> Vec<CompletionItem> {
-    let offset = offset.min(text.len());
-    let before = &text[..offset];
-    let word_start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
-    let head = &before[..word_start];
+/// The completions at byte `offset` of `text` (whose tree is `tree`).
+pub fn complete(text: &str, tree: &Tree, offset: usize, cx: &Context) -> Vec<CompletionItem> {
+    let offset = super::position::floor_char_boundary(text, offset);
+    let (word_start, _) =
+        super::position::span_around(text, offset, |c| c.is_ascii_alphanumeric() || c == '_');
+    let head = &text[..word_start];
     let quoted = head.ends_with('"');
     // Typed faster than a tree can make sense of: an unclosed `Feature("`.
     if head.ends_with("Feature(\"") {
         return cx.map.map(feature_items).unwrap_or_default();
     }
-    let tree = Tree::new(text);
     let Some(place) = tree.place(word_start) else {
         return Vec::new();
     };
@@ -98,7 +95,7 @@ pub fn complete(text: &str, offset: usize, cx: &Context) -> Vec<CompletionItem> 
             let steps = steps_into(&group);
             let mut items = Vec::new();
             if SIDE_FIELDS.contains(&key.as_str()) || key == "group" {
-                let (sides, groups) = ids(&tree);
+                let (sides, groups) = ids(tree);
                 let mut names = if key == "group" { groups } else { sides };
                 if key == "side" && matches!(steps.first(), Some(Step::Key(k)) if k == "victory") {
                     names.push("either".into());
@@ -317,7 +314,7 @@ mod tests {
             map: Some(&map),
             rules: saber_schema::ruleset::for_game(None),
         };
-        complete(&text, at, &cx)
+        complete(&text, &Tree::new(&text), at, &cx)
             .into_iter()
             .map(|i| i.label)
             .collect()
@@ -382,7 +379,7 @@ mod tests {
                 saber_schema::ruleset::Game::MusketAndSaberQuickPlay,
             )),
         };
-        complete(&text, at, &cx)
+        complete(&text, &Tree::new(&text), at, &cx)
             .into_iter()
             .map(|i| i.label)
             .collect()
@@ -403,6 +400,23 @@ mod tests {
             ms_labels("(sides: [(counters: [(class: |)])])"),
             ["Brigade", "Battalion", "Cavalry", "Artillery", "Leader"]
         );
+    }
+
+    #[test]
+    fn any_offset_after_non_ascii_text_is_answered() {
+        let text = "\u{feff}(name: \"Königgrätz 𝄞\", sides: [(groups: [(entry: Deploy(|";
+        let text = text.replace('|', "");
+        let map = saber_schema::builtin::rifle_and_saber();
+        let cx = Context {
+            kind: S,
+            syntax: Syntax::Ron,
+            map: Some(&map),
+            rules: saber_schema::ruleset::for_game(None),
+        };
+        let tree = Tree::new(&text);
+        for at in 0..=text.len() {
+            complete(&text, &tree, at, &cx);
+        }
     }
 
     #[test]

@@ -25,11 +25,13 @@ pub fn check_document(src: &Source, registry: &MapRegistry) -> FileReport {
     check_source(src, registry)
 }
 
-/// One finding for the protocol: its range (UTF-16), severity, code, message with the hint,
-/// and the hint, rule and explanation command as data (for code actions and clients).
-pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, bom: bool) -> lsp_types::Diagnostic {
+/// One finding for the protocol: its range, severity, code, message with the hint, and the
+/// hint, rule and explanation command as data (for code actions and clients). `lines` index
+/// the document's text, in which the finding's text starts `base` bytes in (after a
+/// byte-order mark, which the library leaves out).
+pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, base: usize) -> lsp_types::Diagnostic {
     let range = match d.location {
-        Some(l) => shift_for_bom(lines.range(l.offset, l.length), bom),
+        Some(l) => lines.range(base + l.offset, l.length),
         None => Range::default(),
     };
     let mut message = d.message.clone();
@@ -37,6 +39,19 @@ pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, bom: bool) -> lsp_types::Diagno
         message.push_str("\nhint: ");
         message.push_str(hint);
     }
+    // The proven edit of the finding's help (the library's `pipeline::prove`), as the client
+    // counts positions: the quick fix applies exactly it.
+    let edit = d.suggestion.as_ref().map(|s| {
+        serde_json::json!({
+            "range": lines.range(base + s.offset, s.length),
+            "newText": s.replacement,
+            "title": if s.replaced.is_empty() || s.replaced.contains('\n') || s.replaced.len() > 60 {
+                d.hint.clone().unwrap_or_default()
+            } else {
+                format!("replace `{}` with `{}`", s.replaced, s.replacement)
+            },
+        })
+    });
     lsp_types::Diagnostic {
         range,
         severity: Some(severity(d.severity)),
@@ -51,6 +66,7 @@ pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, bom: bool) -> lsp_types::Diagno
             "rule": d.rule,
             "hex": d.hex,
             "explain": format!("saberc explain {}", d.code),
+            "edit": edit,
         })),
     }
 }
@@ -62,19 +78,6 @@ pub fn severity(s: Severity) -> DiagnosticSeverity {
         Severity::Warning => DiagnosticSeverity::WARNING,
         Severity::Note => DiagnosticSeverity::INFORMATION,
     }
-}
-
-/// The library drops a leading byte-order mark before checking; the client counts it as one
-/// UTF-16 unit of the first line.
-fn shift_for_bom(mut r: Range, bom: bool) -> Range {
-    if bom {
-        for p in [&mut r.start, &mut r.end] {
-            if p.line == 0 {
-                p.character += 1;
-            }
-        }
-    }
-    r
 }
 
 /// Is this a diagnostic code's spelling (`REF001`)?

@@ -113,11 +113,7 @@ pub fn hover(text: String) -> Hover {
 /// coordinate pair (`(12, 7)`), when it is on the map.
 pub fn hex_at(text: &str, offset: usize, map: &Map) -> Option<Coord> {
     let is_part = |c: char| c.is_ascii_digit() || c == '.';
-    let offset = offset.min(text.len());
-    let start = text[..offset].rfind(|c| !is_part(c)).map_or(0, |i| i + 1);
-    let end = text[offset..]
-        .find(|c| !is_part(c))
-        .map_or(text.len(), |i| offset + i);
+    let (start, end) = super::position::span_around(text, offset, is_part);
     if start == end {
         return None;
     }
@@ -255,6 +251,10 @@ mod tests {
         assert_eq!(hex_at(&text, pair_at, &map), Some(c));
         assert_eq!(hex_at(&text, text.find("999").unwrap(), &map), None);
         assert_eq!(hex_at(&text, text.len() - 1, &map), None);
+        let accented = format!("é{label}ö: \"𝄞{label}\"");
+        for at in 0..=accented.len() {
+            hex_at(&accented, at, &map);
+        }
         let shown = hex_text(c, &map).unwrap();
         assert!(shown.starts_with(&format!("**hex {label}**")), "{shown}");
         assert!(

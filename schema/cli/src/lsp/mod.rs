@@ -3,7 +3,10 @@
 //! (`check_source`, the same as `saberc check`, with the same limits) and `saberc fmt`'s
 //! layout; it keeps no checker of its own.
 //!
-//! Modules: [`position`] (byte offsets ↔ UTF-16 positions), [`diagnostics`] (findings as
+//! Modules: [`transport`] (bounded framing on standard input and output), [`dispatch`]
+//! (requests to handlers by type; a handler's panic is an error reply), [`position`] (byte
+//! offsets ↔ protocol positions, UTF-16 or UTF-8 as agreed; the word at a cursor), [`uri`]
+//! (documents' URIs as paths or bare names), [`diagnostics`] (findings as
 //! protocol diagnostics), [`related`] (a finding's other place), [`tree`] (places in the
 //! syntax tree), [`schema`] (the JSON Schema at a place), [`hover`], [`completion`],
 //! [`definition`], [`symbols`] (the outline), [`actions`] (did-you-mean quick fixes).
@@ -12,19 +15,26 @@ mod actions;
 mod completion;
 mod definition;
 mod diagnostics;
+mod dispatch;
 mod hover;
 mod position;
 mod related;
 mod schema;
 mod symbols;
+mod transport;
 mod tree;
+mod uri;
 
 use std::collections::{BTreeMap, HashMap};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::RecvTimeoutError;
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::request::{
+    CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
+};
 use lsp_types::{
     CodeActionParams, CodeActionProviderCapability, CompletionOptions, CompletionParams,
     DiagnosticRelatedInformation, DidChangeTextDocumentParams,
@@ -45,12 +55,29 @@ use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{Built, compile_source};
 
 use crate::{EXIT_ERRORS, EXIT_OK};
-use position::LineIndex;
+use dispatch::{Answer, Dispatch};
+use position::word_at;
+use position::{Encoding, LineIndex};
+use transport::{Connection, Incoming};
+use uri::{file_path, path_uri, source};
 
-/// Quiet time after the last change before a document is checked: typing is coalesced.
-const DEBOUNCE: Duration = Duration::from_millis(150);
-/// Longest a changed document waits for its check while changes keep coming.
-const MAX_WAIT: Duration = Duration::from_millis(600);
+/// How the server runs.
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    /// Quiet time after the last change before a document is checked: typing is coalesced.
+    debounce: Duration,
+    /// Longest a changed document waits for its check while changes keep coming.
+    max_wait: Duration,
+    /// Whether the client's workspace folders are searched for maps.
+    folders: bool,
+}
+
+/// An editor's settings: checks run when typing pauses.
+const EDITOR: Settings = Settings {
+    debounce: Duration::from_millis(150),
+    max_wait: Duration::from_millis(600),
+    folders: true,
+};
 
 /// Run `saberc lsp` until the client says `exit`.
 pub fn lsp_cmd() -> i32 {
@@ -59,7 +86,17 @@ pub fn lsp_cmd() -> i32 {
     let server = std::thread::Builder::new()
         .name("saberc-lsp".into())
         .stack_size(8 << 20)
-        .spawn(serve);
+        .spawn(|| {
+            let (conn, writer) = transport::stdio();
+            let served = serve(conn, EDITOR);
+            // Every message is written before the process ends.
+            let written = writer.join();
+            served.and(
+                written
+                    .map_err(|_| "the writer stopped")?
+                    .map_err(Error::from),
+            )
+        });
     match server.map(|h| h.join()) {
         Ok(Ok(Ok(()))) => EXIT_OK,
         Ok(Ok(Err(e))) => {
@@ -73,13 +110,37 @@ pub fn lsp_cmd() -> i32 {
     }
 }
 
-type Error = Box<dyn std::error::Error + Send + Sync>;
-/// A request's answer: its result, or the protocol error and a message.
-type Answer = Result<serde_json::Value, (ErrorCode, String)>;
+/// The messages (as JSON) `saberc lsp` sends for the framed messages of `input`, served in
+/// this thread, every change checked at once and no workspace folder searched: the fuzz
+/// target's way into the server's message loop.
+pub fn serve_bytes(input: &[u8]) -> Vec<serde_json::Value> {
+    let (to_server, receiver) = crossbeam_channel::unbounded();
+    if let Err(why) = transport::read_all(&mut std::io::BufReader::new(input), &to_server) {
+        let _ = to_server.send(Incoming::Refused(transport::Refusal {
+            id: None,
+            code: ErrorCode::ParseError,
+            why,
+        }));
+    }
+    drop(to_server);
+    let (sender, out) = crossbeam_channel::unbounded();
+    let at_once = Settings {
+        debounce: Duration::ZERO,
+        max_wait: Duration::ZERO,
+        folders: false,
+    };
+    let _ = serve(Connection { sender, receiver }, at_once);
+    out.try_iter()
+        .filter_map(|m| serde_json::to_value(m).ok())
+        .collect()
+}
 
-fn serve() -> Result<(), Error> {
-    let (conn, io) = Connection::stdio();
-    let caps = ServerCapabilities {
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// What the server offers, with the position encoding agreed.
+fn capabilities(encoding: Encoding) -> ServerCapabilities {
+    ServerCapabilities {
+        position_encoding: Some(encoding.kind()),
         // Full text on every change; saves are asked for, so that a saved map file re-checks
         // the open scenarios (their maps are read from disk).
         text_document_sync: Some(TextDocumentSyncCapability::Options(
@@ -100,22 +161,92 @@ fn serve() -> Result<(), Error> {
         document_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         ..ServerCapabilities::default()
+    }
+}
+
+fn serve(conn: Connection, settings: Settings) -> Result<(), Error> {
+    let Some((id, params)) = initialize(&conn)? else {
+        return Ok(());
     };
-    let init = conn.initialize(serde_json::to_value(caps)?)?;
-    let params: InitializeParams = serde_json::from_value(init).unwrap_or_default();
+    let encoding = Encoding::negotiate(
+        params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_deref()),
+    );
     let mut server = Server {
         conn,
-        roots: workspace_roots(&params),
+        settings,
+        encoding,
+        roots: if settings.folders {
+            workspace_roots(&params)
+        } else {
+            Vec::new()
+        },
         roots_said: std::cell::Cell::new(false),
         docs: HashMap::new(),
+        analyses: HashMap::new(),
         dirty: BTreeMap::new(),
     };
+    server.send(Message::Response(Response::new_ok(
+        id,
+        serde_json::json!({
+            "capabilities": capabilities(encoding),
+            "serverInfo": {"name": "saberc", "version": env!("CARGO_PKG_VERSION")},
+        }),
+    )))?;
     if watches_files(&params) {
         server.watch_map_files()?;
     }
-    server.run()?;
-    drop(server);
-    io.join()?;
+    server.run()
+}
+
+/// The `initialize` request and its parameters (read leniently: a client's odd capability
+/// does not stop the server). Requests before it are refused as the protocol says; the end of
+/// input before it is `None`, `exit` an error.
+fn initialize(conn: &Connection) -> Result<Option<(RequestId, InitializeParams)>, Error> {
+    loop {
+        let Ok(incoming) = conn.receiver.recv() else {
+            return Ok(None);
+        };
+        match incoming {
+            Incoming::Message(Message::Request(req)) if req.method == "initialize" => {
+                let params = serde_json::from_value(req.params).unwrap_or_default();
+                return Ok(Some((req.id, params)));
+            }
+            Incoming::Message(Message::Request(req)) => {
+                conn.sender.send(Message::Response(Response::new_err(
+                    req.id,
+                    ErrorCode::ServerNotInitialized as i32,
+                    "the server is not initialized: `initialize` comes first".into(),
+                )))?;
+            }
+            // Exit without shutdown: exit code 1, as the protocol says.
+            Incoming::Message(Message::Notification(n)) if n.method == "exit" => {
+                return Err("the client said `exit` before `initialize`".into());
+            }
+            Incoming::Message(_) => {}
+            Incoming::Refused(r) => refuse(&conn.sender, r)?,
+        }
+    }
+}
+
+/// Answer a refused message: an error to its request, else a line in the client's log (and
+/// on standard error).
+fn refuse(sender: &crossbeam_channel::Sender<Message>, r: transport::Refusal) -> Result<(), Error> {
+    eprintln!("saberc lsp: {}", r.why);
+    let msg = match r.id {
+        Some(id) => Message::Response(Response::new_err(id, r.code as i32, r.why)),
+        None => Message::Notification(Notification::new(
+            "window/logMessage".into(),
+            lsp_types::LogMessageParams {
+                typ: MessageType::ERROR,
+                message: format!("saberc lsp: {}", r.why),
+            },
+        )),
+    };
+    sender.send(msg)?;
     Ok(())
 }
 
@@ -155,28 +286,48 @@ struct Document {
 
 struct Server {
     conn: Connection,
+    settings: Settings,
+    /// The unit of the protocol's columns, agreed at `initialize`.
+    encoding: Encoding,
     roots: Vec<PathBuf>,
     /// Whether a workspace folder that cannot be searched was said (once, not at every check).
     roots_said: std::cell::Cell<bool>,
     docs: HashMap<Uri, Document>,
+    /// What hover and completion need of a document, kept until the next notification.
+    analyses: HashMap<Uri, Analysis>,
     /// Documents changed since they were last checked, and since when.
     dirty: BTreeMap<String, (Uri, Instant)>,
+}
+
+/// What the requests at a cursor need of a document besides its text, made once per state of
+/// the documents and files (every notification clears them) rather than at every request.
+struct Analysis {
+    /// The syntax tree, when the document is within check's limits (never built otherwise).
+    tree: Option<tree::Tree>,
+    /// Its kind, from its `format` field.
+    kind: Option<DocKind>,
+    /// RON or JSON.
+    syntax: saber_schema::pipeline::read::Syntax,
+    /// Its game's rules.
+    rules: &'static saber_schema::ruleset::Ruleset,
+    /// Its map (itself for a map), if resolved.
+    map: Option<Map>,
 }
 
 impl Server {
     fn run(&mut self) -> Result<(), Error> {
         loop {
             let oldest = self.dirty.values().map(|(_, t)| *t).min();
-            let msg = match oldest {
+            let incoming = match oldest {
                 None => match self.conn.receiver.recv() {
                     Ok(m) => m,
                     Err(_) => return Ok(()),
                 },
-                Some(t) if t.elapsed() >= MAX_WAIT => {
+                Some(t) if t.elapsed() >= self.settings.max_wait => {
                     self.publish_dirty()?;
                     continue;
                 }
-                Some(_) => match self.conn.receiver.recv_timeout(DEBOUNCE) {
+                Some(_) => match self.conn.receiver.recv_timeout(self.settings.debounce) {
                     Ok(m) => m,
                     Err(RecvTimeoutError::Timeout) => {
                         self.publish_dirty()?;
@@ -185,25 +336,57 @@ impl Server {
                     Err(RecvTimeoutError::Disconnected) => return Ok(()),
                 },
             };
+            let msg = match incoming {
+                Incoming::Message(m) => m,
+                Incoming::Refused(r) => {
+                    refuse(&self.conn.sender, r)?;
+                    continue;
+                }
+            };
             match msg {
                 Message::Request(req) if req.method == "shutdown" => {
-                    self.conn
-                        .sender
-                        .send(Message::Response(Response::new_ok(req.id, ())))?;
+                    self.send(Message::Response(Response::new_ok(req.id, ())))?;
                     return self.await_exit();
                 }
                 Message::Request(req) => {
                     let resp = self.request(req);
-                    self.conn.sender.send(Message::Response(resp))?;
+                    self.send(Message::Response(resp))?;
                 }
                 // The protocol's exit code for an exit without shutdown is 1.
                 Message::Notification(n) if n.method == "exit" => {
                     return Err("the client said `exit` without `shutdown` first".into());
                 }
-                Message::Notification(n) => self.notification(n),
+                Message::Notification(n) => {
+                    let method = n.method.clone();
+                    // A notification has no answer: a failure is logged, the server goes on.
+                    if let Err(p) = catch_unwind(AssertUnwindSafe(|| self.notification(n))) {
+                        self.log_failure(&method, &*p)?;
+                    }
+                }
                 Message::Response(_) => {}
             }
         }
+    }
+
+    fn send(&self, msg: Message) -> Result<(), Error> {
+        self.conn.sender.send(msg)?;
+        Ok(())
+    }
+
+    /// Say in the client's log that handling `what` failed (a panic), and go on.
+    fn log_failure(&self, what: &str, payload: &(dyn std::any::Any + Send)) -> Result<(), Error> {
+        self.send(Message::Notification(Notification::new(
+            "window/logMessage".into(),
+            lsp_types::LogMessageParams {
+                typ: MessageType::ERROR,
+                message: format!(
+                    "saberc lsp failed on `{}`: {}; the server goes on (please report this, with \
+                     the document)",
+                    printable(what, 200),
+                    dispatch::panic_message(payload)
+                ),
+            },
+        )))
     }
 
     /// After `shutdown`, only `exit` is awaited; requests are refused. A client that closes
@@ -211,14 +394,17 @@ impl Server {
     fn await_exit(&self) -> Result<(), Error> {
         loop {
             match self.conn.receiver.recv() {
-                Ok(Message::Notification(n)) if n.method == "exit" => return Ok(()),
-                Ok(Message::Request(req)) => {
-                    self.conn.sender.send(Message::Response(Response::new_err(
+                Ok(Incoming::Message(Message::Notification(n))) if n.method == "exit" => {
+                    return Ok(());
+                }
+                Ok(Incoming::Message(Message::Request(req))) => {
+                    self.send(Message::Response(Response::new_err(
                         req.id,
                         ErrorCode::InvalidRequest as i32,
                         "the server is shutting down".into(),
                     )))?;
                 }
+                Ok(Incoming::Refused(r)) => refuse(&self.conn.sender, r)?,
                 Ok(_) => {}
                 Err(_) => return Ok(()),
             }
@@ -226,6 +412,8 @@ impl Server {
     }
 
     fn notification(&mut self, n: Notification) {
+        // Any change of a document or a file may change what another document's map is.
+        self.analyses.clear();
         match n.method.as_str() {
             "textDocument/didOpen" => {
                 if let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) {
@@ -322,7 +510,8 @@ impl Server {
         Ok(())
     }
 
-    /// Check every changed document and publish its findings.
+    /// Check every changed document and publish its findings. A check that fails (a panic)
+    /// is logged and its document left with its last findings; the others are checked.
     fn publish_dirty(&mut self) -> Result<(), Error> {
         let dirty = std::mem::take(&mut self.dirty);
         let registry = self.registry();
@@ -330,26 +519,41 @@ impl Server {
             let Some(doc) = self.docs.get(&uri) else {
                 continue;
             };
-            let src = source(&uri, &doc.text);
-            let report = diagnostics::check_document(&src, &registry);
-            let lines = LineIndex::new(&src.text);
-            let bom = doc.text.starts_with('\u{feff}');
-            let mut diags: Vec<lsp_types::Diagnostic> = report
-                .diagnostics
-                .iter()
-                .map(|d| diagnostics::to_lsp(d, &lines, bom))
-                .collect();
-            if report
-                .diagnostics
-                .iter()
-                .any(|d| related::speaks_of_two(d.code))
-            {
-                self.relate(&uri, &doc.text, &report.diagnostics, &mut diags, &registry);
-            }
             let version = doc.version;
-            self.publish(uri, diags, version)?;
+            match catch_unwind(AssertUnwindSafe(|| {
+                self.findings(&uri, &doc.text, &registry)
+            })) {
+                Ok(diags) => self.publish(uri, diags, version)?,
+                Err(p) => self.log_failure(&format!("checking {}", uri.as_str()), &*p)?,
+            }
         }
         Ok(())
+    }
+
+    /// The findings of `saberc check` on a document, as the protocol's diagnostics.
+    fn findings(
+        &self,
+        uri: &Uri,
+        text: &str,
+        registry: &MapRegistry,
+    ) -> Vec<lsp_types::Diagnostic> {
+        let src = source(uri, text);
+        let report = diagnostics::check_document(&src, registry);
+        // The library locates findings in the text without its byte-order mark.
+        let (lines, base) = (self.lines(text), tree_base(text));
+        let mut diags: Vec<lsp_types::Diagnostic> = report
+            .diagnostics
+            .iter()
+            .map(|d| diagnostics::to_lsp(d, &lines, base))
+            .collect();
+        if report
+            .diagnostics
+            .iter()
+            .any(|d| related::speaks_of_two(d.code))
+        {
+            self.relate(uri, text, &report.diagnostics, &mut diags, registry);
+        }
+        diags
     }
 
     fn publish(
@@ -383,7 +587,7 @@ impl Server {
         registry: &MapRegistry,
     ) {
         let tree = tree::Tree::new(text);
-        let lines = LineIndex::new(text);
+        let lines = self.lines(text);
         let mut map: Option<Option<(Uri, String)>> = None;
         for (d, out) in found.iter().zip(diags.iter_mut()) {
             let Some(at) = d.location else { continue };
@@ -412,7 +616,7 @@ impl Server {
                     .and_then(|v| saber_schema::syntax::tree::field(&v, list))
                 {
                     let (s, e) = map_tree.span(entry.text_range());
-                    let map_lines = LineIndex::new(map_text);
+                    let map_lines = self.lines(map_text);
                     // Only the field's first line: the list may be long.
                     let first_line_end = map_text[s..e].find('\n').map_or(e, |i| s + i);
                     related.push(DiagnosticRelatedInformation {
@@ -495,38 +699,21 @@ impl Server {
         reg
     }
 
+    /// A request's response, from the handler of its type.
     fn request(&mut self, req: Request) -> Response {
-        let id = req.id.clone();
-        let result = match req.method.as_str() {
-            "textDocument/formatting" => self.with_params(req, Self::formatting),
-            "textDocument/hover" => self.with_params(req, Self::hover),
-            "textDocument/completion" => self.with_params(req, Self::completion),
-            "textDocument/codeAction" => self.with_params(req, Self::code_action),
-            "textDocument/definition" => self.with_params(req, Self::definition),
-            "textDocument/documentSymbol" => self.with_params(req, Self::document_symbols),
-            method => Err((
-                ErrorCode::MethodNotFound,
-                format!("saberc lsp does not answer `{}`", printable(method, 100)),
-            )),
-        };
-        match result {
-            Ok(value) => Response::new_ok(id, value),
-            Err((code, message)) => Response::new_err(id, code as i32, message),
-        }
+        Dispatch::new(self, req)
+            .on::<Formatting>(Self::formatting)
+            .on::<HoverRequest>(Self::hover)
+            .on::<Completion>(Self::completion)
+            .on::<CodeActionRequest>(Self::code_action)
+            .on::<GotoDefinition>(Self::definition)
+            .on::<DocumentSymbolRequest>(Self::document_symbols)
+            .finish()
     }
 
-    fn with_params<P: serde::de::DeserializeOwned>(
-        &mut self,
-        req: Request,
-        answer: fn(&mut Self, P) -> Answer,
-    ) -> Answer {
-        let params = serde_json::from_value::<P>(req.params).map_err(|e| {
-            (
-                ErrorCode::InvalidParams,
-                format!("bad parameters for `{}`: {e}", printable(&req.method, 100)),
-            )
-        })?;
-        answer(self, params)
+    /// The line index of a text, in the agreed encoding.
+    fn lines<'t>(&self, text: &'t str) -> LineIndex<'t> {
+        LineIndex::new(text, self.encoding)
     }
 
     fn text(&self, uri: &Uri) -> Result<&str, (ErrorCode, String)> {
@@ -578,29 +765,58 @@ impl Server {
         if out == text {
             return Ok(serde_json::json!([]));
         }
-        let lines = LineIndex::new(text);
-        let edit = TextEdit::new(lines.range(0, text.len()), out);
+        let edit = TextEdit::new(self.lines(text).range(0, text.len()), out);
         Ok(serde_json::to_value(vec![edit]).unwrap_or_default())
     }
 
+    /// The analysis of an open document, made if not yet made since the last notification.
+    fn analyse(&mut self, uri: &Uri) -> Result<(), (ErrorCode, String)> {
+        if self.analyses.contains_key(uri) {
+            return Ok(());
+        }
+        let text = self.text(uri)?;
+        let src = source(uri, text);
+        let within = within_limits(&src);
+        let analysis = Analysis {
+            tree: within.then(|| tree::Tree::new(text)),
+            kind: named_kind(&src),
+            syntax: src.syntax,
+            rules: document_rules(text),
+            map: if within { self.map_of(uri) } else { None },
+        };
+        self.analyses.insert(uri.clone(), analysis);
+        Ok(())
+    }
+
+    /// An open document's text and analysis, at a protocol position's byte offset.
+    fn at(
+        &mut self,
+        uri: &Uri,
+        pos: lsp_types::Position,
+    ) -> Result<(&str, &Analysis, usize), (ErrorCode, String)> {
+        self.analyse(uri)?;
+        let text = self.text(uri)?;
+        let offset = self.lines(text).offset(pos);
+        Ok((text, &self.analyses[uri], offset))
+    }
+
+    /// What the word at the cursor is; nothing on a document over check's limits (its tree
+    /// is never built).
     fn hover(&mut self, p: HoverParams) -> Answer {
         let pp = p.text_document_position_params;
-        let text = self.text(&pp.text_document.uri)?;
-        let offset = LineIndex::new(text).offset(pp.position);
+        let (text, a, offset) = self.at(&pp.text_document.uri, pp.position)?;
+        let Some(tree) = &a.tree else {
+            return Ok(serde_json::Value::Null);
+        };
         let word = word_at(text, offset);
         if word.is_empty() {
             return Ok(serde_json::Value::Null);
         }
-        let map = self.map_of(&pp.text_document.uri);
-        let text = self.text(&pp.text_document.uri)?;
-        let kind = self.kind_of(&pp.text_document.uri);
-        let shown = hover::hover_text(word, document_rules(text), map.as_ref())
+        let map = a.map.as_ref();
+        let shown = hover::hover_text(word, a.rules, map)
+            .or_else(|| hover::schema_text(tree, offset, a.kind?, a.rules.game))
             .or_else(|| {
-                let game = document_rules(text).game;
-                hover::schema_text(&tree::Tree::new(text), offset, kind?, game)
-            })
-            .or_else(|| {
-                let map = map.as_ref()?;
+                let map = map?;
                 hover::hex_text(hover::hex_at(text, offset, map)?, map)
             });
         Ok(shown
@@ -609,19 +825,20 @@ impl Server {
             .unwrap_or(serde_json::Value::Null))
     }
 
+    /// What may be written at the cursor; nothing on a document over check's limits.
     fn completion(&mut self, p: CompletionParams) -> Answer {
         let pp = p.text_document_position;
-        let text = self.text(&pp.text_document.uri)?;
-        let offset = LineIndex::new(text).offset(pp.position);
-        let map = self.map_of(&pp.text_document.uri);
-        let text = self.text(&pp.text_document.uri)?;
-        let cx = completion::Context {
-            kind: self.kind_of(&pp.text_document.uri),
-            syntax: source(&pp.text_document.uri, text).syntax,
-            map: map.as_ref(),
-            rules: document_rules(text),
+        let (text, a, offset) = self.at(&pp.text_document.uri, pp.position)?;
+        let Some(tree) = &a.tree else {
+            return Ok(serde_json::Value::Null);
         };
-        let items = completion::complete(text, offset, &cx);
+        let cx = completion::Context {
+            kind: a.kind,
+            syntax: a.syntax,
+            map: a.map.as_ref(),
+            rules: a.rules,
+        };
+        let items = completion::complete(text, tree, offset, &cx);
         Ok(serde_json::to_value(items).unwrap_or_default())
     }
 
@@ -633,7 +850,7 @@ impl Server {
         if !within_limits(&source(&uri, text)) {
             return Ok(serde_json::Value::Null);
         }
-        let offset = LineIndex::new(text).offset(pp.position);
+        let offset = self.lines(text).offset(pp.position);
         let doc = tree::Tree::new(text);
         let Some(target) = definition::target_at(&doc, offset) else {
             return Ok(serde_json::Value::Null);
@@ -641,7 +858,7 @@ impl Server {
         let found = match target {
             definition::Target::Side(_) | definition::Target::Group(..) => {
                 definition::in_document(&doc, &target)
-                    .map(|(s, e)| Location::new(uri.clone(), LineIndex::new(text).range(s, e - s)))
+                    .map(|(s, e)| Location::new(uri.clone(), self.lines(text).range(s, e - s)))
             }
             _ => {
                 let registry = self.registry();
@@ -651,7 +868,7 @@ impl Server {
                         let (s, e) = definition::in_map(&map_tree, &target)?;
                         Some(Location::new(
                             map_uri,
-                            LineIndex::new(&map_text).range(s, e - s),
+                            self.lines(&map_text).range(s, e - s),
                         ))
                     })
             }
@@ -667,22 +884,15 @@ impl Server {
         if !within_limits(&source(&p.text_document.uri, text)) {
             return Ok(serde_json::json!([]));
         }
-        Ok(serde_json::to_value(symbols::symbols(text)).unwrap_or_default())
-    }
-
-    /// The kind of an open document, from its `format` field.
-    fn kind_of(&self, uri: &Uri) -> Option<DocKind> {
-        let text = &self.docs.get(uri)?.text;
-        named_kind(&source(uri, text))
+        Ok(serde_json::to_value(symbols::symbols(text, self.encoding)).unwrap_or_default())
     }
 
     fn code_action(&mut self, p: CodeActionParams) -> Answer {
-        let text = self.text(&p.text_document.uri)?;
         let actions: Vec<_> = p
             .context
             .diagnostics
             .iter()
-            .flat_map(|d| actions::fixes(&p.text_document.uri, text, d))
+            .flat_map(|d| actions::fixes(&p.text_document.uri, d))
             .collect();
         Ok(serde_json::to_value(actions).unwrap_or_default())
     }
@@ -718,92 +928,13 @@ fn within_limits(src: &Source) -> bool {
 
 /// Is the document a map (its `format` says so)?
 fn is_map(doc: &Document) -> bool {
-    let head = &doc.text[..floor_boundary(&doc.text, 4096)];
+    let head = &doc.text[..position::floor_char_boundary(&doc.text, 4096)];
     head.contains("\"saber-map/")
-}
-
-/// The largest character boundary of `text` at or before `at`.
-fn floor_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 /// Bytes the tree's text starts after in a document's text (a byte-order mark's 3).
 fn tree_base(text: &str) -> usize {
     if text.starts_with('\u{feff}') { 3 } else { 0 }
-}
-
-/// The `file:` URI of an absolute path, percent-encoded.
-fn path_uri(path: &std::path::Path) -> Option<Uri> {
-    use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_encode};
-    const KEEP: &AsciiSet = &NON_ALPHANUMERIC
-        .remove(b'/')
-        .remove(b'-')
-        .remove(b'_')
-        .remove(b'.')
-        .remove(b'~');
-    #[cfg(unix)]
-    let bytes = {
-        use std::os::unix::ffi::OsStrExt;
-        path.as_os_str().as_bytes().to_vec()
-    };
-    #[cfg(not(unix))]
-    let bytes = path.to_string_lossy().replace('\\', "/").into_bytes();
-    let encoded = percent_encode(&bytes, KEEP).to_string();
-    std::str::FromStr::from_str(&format!("file://{encoded}")).ok()
-}
-
-/// The word (letters, digits, `_`) around byte `offset`.
-fn word_at(text: &str, offset: usize) -> &str {
-    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let offset = offset.min(text.len());
-    let start = text[..offset]
-        .rfind(|c: char| !is_word(c))
-        .map_or(0, |i| i + 1);
-    let end = text[offset..]
-        .find(|c: char| !is_word(c))
-        .map_or(text.len(), |i| offset + i);
-    &text[start..end]
-}
-
-/// The source of a document: a file URI checks as its file (maps near it are found); any
-/// other URI as a bare name, so that only the workspace folders' and the built-in maps serve.
-fn source(uri: &Uri, text: &str) -> Source {
-    let path = file_path(uri).unwrap_or_else(|| {
-        let name = uri
-            .as_str()
-            .rsplit(['/', ':'])
-            .find(|s| !s.is_empty())
-            .unwrap_or("untitled");
-        PathBuf::from(
-            percent_encoding::percent_decode_str(name)
-                .decode_utf8_lossy()
-                .into_owned(),
-        )
-    });
-    Source::from_text(path, text)
-}
-
-/// The path of a `file:` URI (local host only), percent-decoded.
-fn file_path(uri: &Uri) -> Option<PathBuf> {
-    let rest = uri.as_str().strip_prefix("file://")?;
-    let path = rest.strip_prefix("localhost").unwrap_or(rest);
-    if !path.starts_with('/') {
-        return None;
-    }
-    let bytes: Vec<u8> = percent_encoding::percent_decode_str(path).collect();
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStringExt;
-        Some(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
-    }
-    #[cfg(not(unix))]
-    {
-        Some(PathBuf::from(String::from_utf8_lossy(&bytes).into_owned()))
-    }
 }
 
 /// The rules of an open document's game (its `game` field; absent or unknown: Rifle & Saber,
@@ -815,30 +946,4 @@ fn document_rules(text: &str) -> &'static saber_schema::ruleset::Ruleset {
             .ok()
             .flatten(),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::str::FromStr;
-
-    #[test]
-    fn file_uris_become_paths_and_others_bare_names() {
-        let uri = Uri::from_str("file:///tmp/a%20b/s%C3%A9.ron").unwrap();
-        assert_eq!(file_path(&uri), Some(PathBuf::from("/tmp/a b/sé.ron")));
-        let untitled = Uri::from_str("untitled:Untitled-1.ron").unwrap();
-        assert_eq!(file_path(&untitled), None);
-        assert_eq!(source(&untitled, "").path, PathBuf::from("Untitled-1.ron"));
-        let back = path_uri(std::path::Path::new("/tmp/a b/sé#.ron")).unwrap();
-        assert_eq!(back.as_str(), "file:///tmp/a%20b/s%C3%A9%23.ron");
-        assert_eq!(file_path(&back), Some(PathBuf::from("/tmp/a b/sé#.ron")));
-    }
-
-    #[test]
-    fn the_word_under_the_cursor() {
-        let t = "of: Feature(\"V4\"))";
-        assert_eq!(word_at(t, 14), "V4");
-        assert_eq!(word_at(t, 0), "of");
-        assert_eq!(word_at(t, t.len()), "");
-    }
 }

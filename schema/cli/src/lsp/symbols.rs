@@ -6,13 +6,13 @@ use lsp_types::{DocumentSymbol, SymbolKind};
 use saber_schema::syntax::SyntaxNode;
 use saber_schema::syntax::tree::{entries, entry_value, group_name};
 
-use super::position::LineIndex;
+use super::position::{Encoding, LineIndex};
 use super::tree::{Tree, field_text, field_value, list_items};
 
 /// The outline of a document.
-pub fn symbols(text: &str) -> Vec<DocumentSymbol> {
+pub fn symbols(text: &str, encoding: Encoding) -> Vec<DocumentSymbol> {
     let tree = Tree::new(text);
-    let lines = LineIndex::new(text);
+    let lines = LineIndex::new(text, encoding);
     let Some(value) = tree.value() else {
         return Vec::new();
     };
@@ -161,7 +161,7 @@ mod tests {
             "/../../scenarios/07-gettysburg-little-round-top.ron"
         ))
         .unwrap();
-        let s = symbols(&text);
+        let s = symbols(&text, Encoding::Utf16);
         assert_eq!(
             names(&s),
             [
@@ -179,14 +179,14 @@ mod tests {
         let at = text.find("id: \"union\"").unwrap() + 4;
         assert_eq!(
             s[0].selection_range.start,
-            LineIndex::new(&text).position(at)
+            LineIndex::new(&text, Encoding::Utf16).position(at)
         );
     }
 
     #[test]
     fn a_map_lists_its_features_and_roads() {
         let text = saber_schema::builtin::map_text("rifle-and-saber").unwrap();
-        let s = symbols(text);
+        let s = symbols(text, Encoding::Utf16);
         let map = saber_schema::builtin::rifle_and_saber();
         let features: Vec<String> = map.features.iter().map(|f| f.code.clone()).collect();
         let listed = names(&s);

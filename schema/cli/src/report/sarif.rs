@@ -41,6 +41,15 @@ pub fn sarif_all(reports: &[FileReport]) -> String {
             if let Some(h) = &d.hex {
                 properties.insert("hex".into(), json!(h));
             }
+            // A finding of a game whose rule differs from the registry's text: its game's
+            // section and words (the rule's description is Rifle & Saber's).
+            if let Some((rules, _, text)) = saber_schema::check::texts_by_game(d.code)
+                .into_iter()
+                .find(|(_, s, t)| d.rule.as_deref() == Some(*s) && *t != d.code.info().explanation)
+            {
+                properties.insert("game".into(), json!(rules.game.id()));
+                properties.insert("ruleText".into(), json!(text));
+            }
             if let Some(p) = &d.path {
                 properties.insert("path".into(), json!(saber_schema::diagnostic::pointer(p)));
             }
@@ -96,12 +105,18 @@ fn rule(info: &CodeInfo) -> serde_json::Value {
         )),
     }
     .unwrap_or_default();
+    // A shared code's rule in each other game's words.
+    let by_game: String = saber_schema::check::texts_by_game(info.code)
+        .iter()
+        .filter(|(_, _, t)| *t != info.explanation)
+        .map(|(rules, s, t)| format!("\n\nIn {} files ({s}): {t}", rules.name))
+        .collect();
     let help = format!(
-        "{}\n\nFor example:\n{}\n\nFixed:\n{}",
+        "{}{by_game}\n\nFor example:\n{}\n\nFixed:\n{}",
         info.explanation, info.bad, info.fixed
     );
     let markdown = format!(
-        "{}\n\nFor example:\n\n```ron\n{}\n```\n\nFixed:\n\n```ron\n{}\n```",
+        "{}{by_game}\n\nFor example:\n\n```ron\n{}\n```\n\nFixed:\n\n```ron\n{}\n```",
         info.explanation, info.bad, info.fixed
     );
     let mut properties = serde_json::Map::new();

@@ -3,13 +3,19 @@
 //! Codes shared with Rifle & Saber (stacking, enemies in one hex, placements, turns, arrivals,
 //! references, roads, hexes off the map) keep their code and cite the M&S section
 //! (`Ruleset::citation` of Musket & Saber's ruleset); a shared code with no M&S section cites
-//! none rather than a Rifle & Saber one. The M&S-only codes (MAP010, MAP011, DEP012–DEP014,
-//! VIC008, ROS001–ROS008) cite M&S in their registry rows.
+//! none rather than a Rifle & Saber one. The M&S-only codes (MAP010–MAP015, DEP012–DEP014, TRN005,
+//! VIC008, ROS001–ROS009) cite M&S in their registry rows.
 
+mod entries;
 mod map;
+mod roster;
 mod scenario;
+mod setup;
+mod stacking;
+mod turns;
+mod victory;
 
-pub use scenario::{SetUpStack, over_stacked, set_up_stacks};
+pub use stacking::{SetUpStack, over_stacked, set_up_stacks};
 
 use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;

@@ -168,6 +168,7 @@ pub fn sides(c: &MsCompiled, turns: &[String]) -> Result<Vec<MsExportSide>, Diag
     let (s, f) = (&c.scenario, &c.map);
     let g = f.grid();
     let pair = |c: Coord| [c.0, c.1];
+    let named = s.named_by_id();
     let mut sides = Vec::new();
     for side in &s.sides {
         let mut counters: Vec<MsExportCounter> = side
@@ -192,7 +193,7 @@ pub fn sides(c: &MsCompiled, turns: &[String]) -> Result<Vec<MsExportSide>, Diag
             .enumerate()
             .filter(|(_, l)| l.side == side.id)
         {
-            for ci in s.line_units(&side.id, &l.units, l.formation.as_deref()) {
+            for ci in s.line_units(&side.id, &l.units, l.formation.as_deref(), &named) {
                 let k = &mut counters[ci];
                 if k.setup.is_some() || k.arrival.is_some() {
                     continue;
@@ -237,7 +238,7 @@ pub fn sides(c: &MsCompiled, turns: &[String]) -> Result<Vec<MsExportSide>, Diag
                     "check the scenario first: `saberc check` says which turns the game has",
                 ));
             };
-            for ci in s.line_units(&side.id, &l.units, l.formation.as_deref()) {
+            for ci in s.line_units(&side.id, &l.units, l.formation.as_deref(), &named) {
                 let k = &mut counters[ci];
                 if k.setup.is_some() || k.arrival.is_some() {
                     continue;

@@ -399,7 +399,10 @@ impl<'a> Parser<'a> {
         let blank_after_header =
             !header.is_empty() && self.peek().is_some_and(|t| t.newlines_before >= 2);
         let root = if self.peek().is_some() {
-            Some(self.value(0)?)
+            let mut moved = Vec::new();
+            let root = self.value(0, &mut moved)?;
+            header.extend(moved);
+            Some(root)
         } else {
             None
         };
@@ -419,7 +422,10 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn value(&mut self, depth: usize) -> Result<Node, FormatError> {
+    /// One value. Comments between a name and its bracket (`Some /* c */ (…)`, which the
+    /// syntax tree reads as one named value) are pushed to `moved`: they go before the value,
+    /// as comments between a key and its colon go before the key.
+    fn value(&mut self, depth: usize, moved: &mut Vec<Comment>) -> Result<Node, FormatError> {
         let Some(t) = self.peek() else {
             return err(
                 "the file ends where a value was expected",
@@ -439,10 +445,15 @@ impl<'a> Parser<'a> {
             Kind::Atom => {
                 self.pos += 1;
                 let name = self.src(t).to_string();
-                if let Some(n) = self.peek()
-                    && let Kind::Open(b'(') = n.kind
+                // The tree's rule: a name, then its `(` after any comments.
+                let paren = self.tokens[self.pos..]
+                    .iter()
+                    .find(|t| !matches!(t.kind, Kind::Comment(_)))
+                    .filter(|n| n.kind == Kind::Open(b'('));
+                if let Some(n) = paren
                     && starts_identifier(&name)
                 {
+                    moved.extend(self.comments());
                     self.pos += 1;
                     return Ok(Node::Group(Box::new(self.group(
                         Some(name),
@@ -506,7 +517,7 @@ impl<'a> Parser<'a> {
             // A blank line before a comment is the comment's; before the element, the element's.
             let blank_before = leading.is_empty() && t.newlines_before >= 2;
             let mut leading = leading;
-            let first = self.value(depth + 1)?;
+            let first = self.value(depth + 1, &mut leading)?;
             // Comments between a key and its colon move before the key; after a value they
             // trail it (below).
             if self.colon_after_comments() {
@@ -515,7 +526,8 @@ impl<'a> Parser<'a> {
             let (key, value) = if self.peek().is_some_and(|t| t.kind == Kind::Colon) {
                 self.pos += 1;
                 leading.extend(self.comments());
-                (Some(first), self.value(depth + 1)?)
+                let value = self.value(depth + 1, &mut leading)?;
+                (Some(first), value)
             } else {
                 (None, first)
             };

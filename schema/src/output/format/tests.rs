@@ -101,6 +101,50 @@ fn what_the_reader_refuses_is_never_formatted() {
     }
 }
 
+/// One reader: a comment at any place between two tokens of a file the pipeline's reader reads
+/// (`saberc check`) never makes `fmt` refuse it, and the comment is kept. (A comment between a
+/// name and its bracket, `Some /* c */ (…)`, was refused.)
+#[test]
+fn a_comment_anywhere_check_reads_is_formatted_and_kept() {
+    const SMALL: &str = include_str!("../../../../tests/fixtures/good/skirmish-at-the-bridge.ron");
+    let mut tried = 0;
+    for text in [SMALL, SCENARIO] {
+        let boundaries: Vec<usize> = crate::syntax::lexer::lex(text)
+            .filter(|t| !t.kind.is_trivia())
+            .map(|t| t.end)
+            .collect();
+        // Every boundary of the small file; every seventh of the large one.
+        let step = if text == SMALL { 1 } else { 7 };
+        for &at in boundaries.iter().step_by(step) {
+            for comment in ["/* c */", "// c\n"] {
+                let mutant = format!("{}{comment}{}", &text[..at], &text[at..]);
+                let Ok(model) = read_model(&mutant, Syntax::Ron) else {
+                    continue;
+                };
+                tried += 1;
+                let out = format_text(&mutant, Syntax::Ron).unwrap_or_else(|e| {
+                    panic!(
+                        "check reads it, fmt refuses it ({e}):\n{}",
+                        &mutant[at.saturating_sub(40)..(at + 40).min(mutant.len())]
+                    )
+                });
+                assert!(out.contains(comment.trim_end()), "{out}");
+                assert_eq!(read_model(&out, Syntax::Ron).expect("reads"), model);
+                assert_eq!(ron(&out), out, "idempotent");
+            }
+        }
+    }
+    assert!(tried > 500, "{tried}");
+}
+
+#[test]
+fn a_comment_between_a_name_and_its_bracket_goes_before_the_value() {
+    assert_eq!(
+        ron("(a: Some /* c */ (1), b: Some // d\n(2))"),
+        "(\n    /* c */\n    a: Some(1),\n    // d\n    b: Some(2),\n)\n"
+    );
+}
+
 #[test]
 fn a_scenario_the_reader_refuses_is_refused_with_its_reason() {
     let text = SCENARIO.replacen("game_length: 20", "game_length: \"20\"", 1);

@@ -44,8 +44,7 @@ pub fn write_files(
     dir: &Path,
     inputs: &[&Path],
 ) -> Result<Vec<PathBuf>, WriteError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| WriteError::io("cannot create the folder", dir, &e))?;
+    crate::files::output_folder(dir)?;
     let paths: Vec<PathBuf> = files.iter().map(|f| dir.join(&f.name)).collect();
     let targets: Vec<Target> = files
         .iter()

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::hex::{Compass, Coord, Edge, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
@@ -503,10 +503,7 @@ impl<'a> ZoneCompiler<'a> {
                         format!("the map `{}` has no feature `{code}`", map.id),
                     )
                     .at_path(path.to_vec())
-                    .with_hint(match did_you_mean(&near) {
-                        Some(s) => s,
-                        None => format!("the map's features are {}", some_of(&codes)),
-                    })
+                    .spelling(&near, format!("the map's features are {}", some_of(&codes)))
                 });
                 HexSet::empty(self.grid())
             }
@@ -529,19 +526,17 @@ impl<'a> ZoneCompiler<'a> {
         self.diagnostics.push_with(Code::UnknownRoad, || {
             let names: Vec<&str> = map.roads.iter().filter_map(|r| r.name.as_deref()).collect();
             let near = suggestions(name, names.iter().copied());
-            let hint = did_you_mean(&near).unwrap_or_else(|| {
-                if names.is_empty() {
-                    "the map has no named roads".to_string()
-                } else {
-                    format!("the map's named roads are {}", some_of(&names))
-                }
-            });
+            let hint = if names.is_empty() {
+                "the map has no named roads".to_string()
+            } else {
+                format!("the map's named roads are {}", some_of(&names))
+            };
             Diagnostic::new(
                 Code::UnknownRoad,
                 format!("the map `{}` has no road named `{name}`", map.id),
             )
             .at_path(path)
-            .with_hint(hint)
+            .spelling(&near, hint)
         });
     }
 

@@ -1,0 +1,398 @@
+//! Headless tests of issue 37's fixes (editor, round 4), driven through the window with
+//! egui_kittest. Recovery (§1, §3) is in `recovery_tests.rs`.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+
+use crate::app::{Action, App};
+use crate::document::MsDoc;
+use crate::files;
+
+/// The editor on `app` in a window of `w` × `h` points.
+fn sized(app: App, w: f32, h: f32) -> Harness<'static, App> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(w, h))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    harness.run();
+    harness
+}
+
+/// The invented Musket & Saber example's folder.
+fn ms_example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber")
+}
+
+// ---- §5 The map keeps its room ----
+
+/// At 640 × 480 and 1280 × 800, for a map, a scenario and a Musket & Saber scenario (the
+/// widest panels), the canvas is wider than either side panel, holds the window's middle, and
+/// has about 40 % of the width at least; the panels are there (shrunk, not hidden).
+#[test]
+fn the_canvas_is_the_largest_part_of_the_window_at_any_size() {
+    for (w, hgt) in [(640.0, 480.0), (680.0, 800.0), (1280.0, 800.0)] {
+        for doc in 0..3 {
+            let mut h = sized(App::new(files::default_map(), None), w, hgt);
+            match doc {
+                0 => {}
+                1 => h.state_mut().request(Action::Historical(6)),
+                _ => h
+                    .state_mut()
+                    .request(Action::Open(Some(ms_example().join("millbrook.ron")))),
+            }
+            for _ in 0..3 {
+                h.run();
+            }
+            assert_eq!(h.state().error(), None);
+            let canvas = h.state().canvas_rect();
+            let left = canvas.min.x;
+            let right = w - canvas.max.x;
+            let what = format!(
+                "document {doc} at {w}×{hgt}: left {left}, canvas {canvas:?}, right {right}"
+            );
+            // The panels' 30 % each, and their edges' few points.
+            assert!(canvas.width() >= 0.38 * w, "{what}");
+            assert!(canvas.width() > left && canvas.width() > right, "{what}");
+            assert!(
+                canvas.x_range().contains(w / 2.0),
+                "a click in the middle lands on the map: {what}"
+            );
+            // Both panels are still shown.
+            assert!(left > 100.0 && right > 100.0, "{what}");
+            assert!(
+                h.query_all_by_label_contains("Diagnostics (")
+                    .next()
+                    .is_some(),
+                "{what}"
+            );
+        }
+    }
+}
+
+// ---- §7 Ctrl+S while a text field has focus ----
+
+/// A copy of scenario 11.7 in a folder of its own, opened.
+fn on_a_copy_of_11_7(dir: &Path) -> (Harness<'static, App>, PathBuf) {
+    let file = dir.join("little-round-top.ron");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/07-gettysburg-little-round-top.ron"),
+        &file,
+    )
+    .expect("copied");
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().open_path(&file);
+    h.run();
+    (h, file)
+}
+
+#[test]
+fn ctrl_s_saves_while_a_text_field_has_focus() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut h, file) = on_a_copy_of_11_7(dir.path());
+    let name = By::new()
+        .role(egui::accesskit::Role::TextInput)
+        .value("Gettysburg");
+    let id = h.get(name).accesskit_node().id();
+    let field = move || By::new().predicate(move |n| n.id() == id);
+    h.get(field()).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get(field()).type_text("Little Round Top");
+    h.run();
+    assert!(
+        h.ctx.egui_wants_keyboard_input(),
+        "the field still has focus"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(
+        h.ctx.egui_wants_keyboard_input(),
+        "the field keeps its focus"
+    );
+    assert!(!h.state().doc().is_dirty(), "saved: {}", h.state().status());
+    let saved = std::fs::read_to_string(&file).expect("saved");
+    assert!(saved.contains("name: \"Little Round Top\","), "{saved}");
+}
+
+// ---- §13 No Tiled export offered for a Musket & Saber scenario ----
+
+#[test]
+fn tiled_export_is_disabled_for_a_musket_and_saber_scenario_and_says_why() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export").hover();
+    h.run();
+    let item = h.get_by_label("Tiled map (.tmj)…");
+    assert!(item.accesskit_node().is_disabled(), "offered, then refused");
+    item.hover();
+    h.run();
+    h.get_by_label_contains("has no Tiled export");
+
+    // An M&S map is offered it.
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::Open(Some(
+        ms_example().join("maps/millbrook-invented.ron"),
+    )));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export").hover();
+    h.run();
+    assert!(
+        !h.get_by_label("Tiled map (.tmj)…")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+// ---- §14 "Map not found" says the editor's way, not saberc's ----
+
+#[test]
+fn map_not_found_offers_the_editors_button_not_the_clis_flag() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut s = crate::scenario::historical::HISTORICAL[6]
+        .scenario()
+        .expect("parses");
+    s.map = "no-such-map-anywhere".into();
+    let path = dir.path().join("lost.ron");
+    files::save_scenario(&s, &path).expect("saved");
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().open_path(&path);
+    h.run();
+    h.get_by_label("Map not found");
+    h.get_by_label("Choose the map file…");
+    assert!(
+        h.query_by_label_contains("--maps").is_none(),
+        "saberc's flag is no way in the editor"
+    );
+    h.get_by_label_contains("known maps:");
+}
+
+// ---- §11 The analyses: one at a time, a legend, off the map ----
+
+#[test]
+fn movement_and_sight_are_exclusive_with_a_legend_and_off_the_map() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::Historical(6));
+    h.run();
+    h.key_press(Key::F5);
+    h.run();
+    assert!(h.state().overlays().movement);
+    // The Movement panel is beside the map, not over it.
+    let canvas = h.state().canvas_rect();
+    let panel = h.get_by_label("Movement").rect();
+    assert!(
+        !canvas.intersects(panel),
+        "{panel:?} over the map {canvas:?}"
+    );
+    h.key_press(Key::F6);
+    h.run();
+    assert!(h.state().overlays().sight, "F6 turns sight on");
+    assert!(!h.state().overlays().movement, "and movement off");
+    // What the outlines mean.
+    for item in [
+        "the hex looking (pointed at, or pinned by a click)",
+        "seen from it",
+        "blocks the lines through it (5.1G)",
+        "a hexside that blocks (a ridge)",
+    ] {
+        let at = h.get_by_label(item).rect();
+        assert!(!canvas.intersects(at), "the legend is off the map");
+    }
+    h.key_press(Key::F5);
+    h.run();
+    assert!(h.state().overlays().movement && !h.state().overlays().sight);
+    // With the side panel hidden (F4), the panel is still there to use.
+    h.key_press(Key::F4);
+    for _ in 0..10 {
+        h.run();
+    }
+    h.get_by_label("Movement");
+}
+
+// ---- §6 The M&S tables keep their rows' names in view ----
+
+/// Scroll the widget named `label` into view, and wait for the scrolling to settle.
+fn scroll_to(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    let mut last = None;
+    for _ in 0..30 {
+        h.run();
+        let now = h.get_by_label(label).rect();
+        if last == Some(now) {
+            break;
+        }
+        last = Some(now);
+    }
+}
+
+/// On `file`'s tab `tab`, at the default panel width: the first row's name (`first`) is
+/// wholly in the panel, and stays there, beside its row, once the row's last cell (`last`)
+/// is scrolled into view.
+fn row_names_stay_in_view(file: &Path, tab: &str, first: &str, last: &str) {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(file.to_path_buf())));
+    h.run();
+    h.get_by_label(tab).click();
+    h.run();
+    h.run();
+    let panel = 0.0..=h.state().canvas_rect().min.x;
+    let name = h.get_by_label(first).rect();
+    let whole = |r: egui::Rect| panel.contains(&r.min.x) && panel.contains(&r.max.x);
+    assert!(whole(name), "{first} at {name:?}, the panel {panel:?}");
+    scroll_to(&mut h, last);
+    let cell = h.get_by_label(last).rect();
+    assert!(whole(cell), "{last} at {cell:?} scrolled into view");
+    let name = h.get_by_label(first).rect();
+    assert!(whole(name), "{first} cut at {name:?} when the row scrolls");
+    assert!(
+        (name.center().y - cell.center().y).abs() < 2.0,
+        "the name {name:?} beside its row {cell:?}"
+    );
+}
+
+#[test]
+fn the_chart_and_roster_tables_keep_their_rows_names_in_view() {
+    row_names_stay_in_view(
+        &ms_example().join("maps/millbrook-invented.ron"),
+        "Chart & track",
+        "Chart 1 kind",
+        "Chart 1 source",
+    );
+    row_names_stay_in_view(
+        &ms_example().join("millbrook.ron"),
+        "Sides & roster",
+        "Side 1 counter 1 ID",
+        "Side 1 counter 1 source",
+    );
+}
+
+// ---- §2 The Turn Record Track's labels read what a person types ----
+
+#[test]
+fn track_labels_typed_key_by_key_keep_their_spaces_and_commas_separate() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::Open(Some(
+        ms_example().join("maps/millbrook-invented.ron"),
+    )));
+    h.run();
+    h.get_by_label("Chart & track").click();
+    h.run();
+    scroll_to(&mut h, "Track labels");
+    h.get_by_label("Track labels").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    // One key a frame, as a person types.
+    for ch in "1200 1300, 1400".chars() {
+        h.get_by_label("Track labels").type_text(&ch.to_string());
+        h.run();
+    }
+    h.key_press(Key::Tab);
+    h.run();
+    let Some(MsDoc::Map(f)) = h.state().doc().ms() else {
+        panic!("an M&S map");
+    };
+    assert_eq!(f.track.labels, ["1200", "1300", "1400"]);
+}
+
+// ---- §17 Still there from the last round ----
+
+/// The font families of the painted texts that contain `text`.
+fn families_of(h: &Harness<'_, App>, text: &str) -> Vec<egui::FontFamily> {
+    fn walk(shape: &egui::Shape, text: &str, out: &mut Vec<egui::FontFamily>) {
+        match shape {
+            egui::Shape::Text(t) if t.galley.text().contains(text) => out.extend(
+                t.galley
+                    .job
+                    .sections
+                    .iter()
+                    .map(|s| s.format.font_id.family.clone()),
+            ),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, text, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in &h.output().shapes {
+        walk(&s.shape, text, &mut out);
+    }
+    out
+}
+
+#[test]
+fn a_problem_reads_in_the_windows_proportional_type() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = sized(App::new(files::new_map(), None), 1280.0, 800.0);
+    assert!(
+        !h.state_mut()
+            .save_to(&dir.path().join("no-such-folder/m.ron"))
+    );
+    h.run();
+    h.get_by_label("Problem");
+    let families = families_of(&h, "no-such-folder");
+    assert!(!families.is_empty(), "the message is shown");
+    assert!(
+        families
+            .iter()
+            .all(|f| *f == egui::FontFamily::Proportional),
+        "{families:?}"
+    );
+}
+
+#[test]
+fn the_edit_menu_names_its_shortcuts() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::Historical(6));
+    h.run();
+    h.state_mut()
+        .doc_mut()
+        .edit_scenario("Name", |s| s.name = "Other".into());
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Undo Name: “Gettysburg” → “Other” (Ctrl+Z)");
+    h.get_by_label("Redo (Ctrl+Shift+Z / Ctrl+Y)");
+}
+
+#[test]
+fn a_new_scenario_saved_as_takes_its_id_from_the_file_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::NewScenario);
+    h.run();
+    assert_eq!(
+        h.state().doc().scenario().map(|s| s.id.as_str()),
+        Some("new-scenario")
+    );
+    let path = dir.path().join("Round Top.ron");
+    h.state_mut()
+        .path_chosen(crate::app::file_dialog::Purpose::SaveAs(None), path.clone());
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert_eq!(
+        h.state().doc().scenario().map(|s| s.id.as_str()),
+        Some("round-top")
+    );
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(saved.contains("id: \"round-top\""), "{saved}");
+    assert!(!h.state().doc().is_dirty());
+    // Saved again as another file: the id is the user's now, and stays.
+    h.state_mut().path_chosen(
+        crate::app::file_dialog::Purpose::SaveAs(None),
+        dir.path().join("copy.ron"),
+    );
+    h.run();
+    assert_eq!(
+        h.state().doc().scenario().map(|s| s.id.as_str()),
+        Some("round-top")
+    );
+}
