@@ -32,6 +32,7 @@ use saber_schema::queries::effective_terrain::EffectiveTerrain;
 use saber_schema::queries::movement::{Movement, Mp};
 use saber_schema::queries::reach::CostTable;
 use saber_schema::queries::sight::{Sight, line_of_sight};
+use saber_schema::queries::walk::Walk;
 
 const MAP: &str = "scenarios/examples/musket-and-saber/maps/millbrook-invented.ron";
 
@@ -166,4 +167,23 @@ fn a_unit_may_always_move_one_hex_4_3() {
     assert_eq!(phases.phases(hex("0706")), None);
     // A 1 MP move with 1 MP: one hex a phase; 0702 is two hexes north of 0704.
     assert_eq!(phases.phases(hex("0702")), Some(2));
+}
+
+/// The walk's phase search (the one crossing rules and charges use) prices a move as the
+/// table's does: artillery with 1 MP enters the hill 0705 (3 MP) in one phase (4.3).
+#[test]
+fn the_walk_may_always_move_one_hex_as_the_table_does_4_3() {
+    let map = millbrook();
+    let mv = Movement::new(&map, map.rules()).with_class(2);
+    let table = CostTable::new(&mv);
+    let walk = Walk {
+        table: &table,
+        crossing: None,
+    };
+    let at = |h: &str| HexSet::from_coords(map.grid, [hex(h)]);
+    let start = [(hex("0704"), Mp::ZERO)];
+    let phases = |h: &str| walk.phases(&start, Mp::whole(1), None, &at(h)).map(|w| w.0);
+    assert_eq!(phases("0705"), Some(1));
+    assert_eq!(phases("0706"), None);
+    assert_eq!(phases("0702"), Some(2));
 }

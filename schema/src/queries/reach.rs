@@ -194,7 +194,13 @@ impl CostTable {
     /// takes a whole phase where a unit may always move one hex (M&S 4.3), and is no move
     /// otherwise (R&S 4H); a move not allowed stays none.
     fn phase_step(&self, price: u16, ma: u32) -> u32 {
-        match widen(price) {
+        self.phase_price(widen(price), ma)
+    }
+
+    /// [`CostTable::phase_step`] of a widened price (the walk's phase search prices its
+    /// normal moves by it too), the allowance in sixths.
+    pub(crate) fn phase_price(&self, price: u32, ma: u32) -> u32 {
+        match price {
             NONE => NONE,
             step if self.one_hex_always && ma > 0 => step.min(ma),
             step => step,

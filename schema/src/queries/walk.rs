@@ -165,7 +165,8 @@ impl Walk<'_> {
         let modes = if charge.is_some() { 3 } else { 1 };
         let layers = self.layers(modes);
         let grid = self.table.grid();
-        let ma = u64::from(allowance.in_sixths());
+        let ma_sixths = allowance.in_sixths();
+        let ma = u64::from(ma_sixths);
         let cc = charge.map_or(0, |c| u64::from(c.allowance.in_sixths()));
         let per = ma.max(cc) + 1;
         let may_charge = |from: Option<usize>, to: usize| {
@@ -189,10 +190,13 @@ impl Walk<'_> {
                 let Some(l2) = self.step(layers, i, l, j) else {
                     continue;
                 };
+                // A normal move dearer than the allowance may take a whole phase (M&S 4.3), as
+                // the table's phase search prices it; a charge pays the move's price.
+                let normal = u64::from(self.table.phase_price(p, ma_sixths));
                 let p = u64::from(p);
                 // On in this phase (a disrupted unit has made its one move).
                 match m {
-                    NORMAL if spent + p <= ma => push(j, l2, NORMAL, key + p),
+                    NORMAL if spent + normal <= ma => push(j, l2, NORMAL, key + normal),
                     CHARGING if spent + p <= cc && may_charge(Some(i), j) => {
                         push(j, l2, CHARGING, key + p)
                     }
@@ -205,8 +209,8 @@ impl Walk<'_> {
                     push(j, l2, DISRUPTED, next + per - 1);
                     continue;
                 }
-                if p <= ma {
-                    push(j, l2, NORMAL, next + p);
+                if normal <= ma {
+                    push(j, l2, NORMAL, next + normal);
                 }
                 if charge.is_some() && p <= cc && may_charge(Some(i), j) {
                     push(j, l2, CHARGING, next + p);
