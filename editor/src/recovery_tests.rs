@@ -176,7 +176,7 @@ fn killed_then_restored_saves(file: &Path, name: &str, expected: &str) {
         app.status()
     );
     assert_eq!(app.doc().path.as_deref(), Some(full.as_path()), "last file");
-    assert_eq!(app.recent_files(), [full.clone()]);
+    assert_eq!(app.recent_files(), std::slice::from_ref(&full));
     assert_eq!(app.offered_recoveries(), 1);
     let mut h = harness(app);
     h.run();

@@ -699,13 +699,16 @@ fn describe(c: Counter) -> String {
 #[cfg(test)]
 mod tests;
 
+/// A legend row's sample: drawn into its small square as the map draws it.
+type Sample<'a> = &'a dyn Fn(&egui::Painter, egui::Rect);
+
 /// What the line of sight's colours and outlines mean, each beside a sample drawn as the map
 /// draws it (the colours of `draw_sight`).
 fn sight_legend(ui: &mut Ui) {
     let lit = color(palette::SIGHT_VISIBLE, 120);
     let from = color(palette::SIGHT_VISIBLE, 255);
     let block = color(palette::SIGHT_BLOCKING, 255);
-    let rows: [(&str, &dyn Fn(&egui::Painter, egui::Rect)); 4] = [
+    let rows: [(&str, Sample); 4] = [
         (
             "the hex looking (pointed at, or pinned by a click)",
             &|p, r| {
