@@ -80,6 +80,17 @@ impl Diagnostics {
 
     /// The panel; returns the hex to centre on when an entry is clicked.
     pub fn ui(&self, ui: &mut Ui, map: &Map) -> Option<Coord> {
+        self.ui_placed(ui, map, &|_| None).and_then(|(_, hex)| hex)
+    }
+
+    /// The panel, each finding followed by where its field is (`place`: "on the Map tab");
+    /// returns the finding clicked and its hex.
+    pub fn ui_placed(
+        &self,
+        ui: &mut Ui,
+        map: &Map,
+        place: &dyn Fn(&Diagnostic) -> Option<String>,
+    ) -> Option<(usize, Option<Coord>)> {
         let mut goto = None;
         if self.changed_builtin {
             ui.label(format!(
@@ -91,12 +102,15 @@ impl Diagnostics {
             ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
             return None;
         }
-        for d in &self.items {
+        for (i, d) in self.items.iter().enumerate() {
             let (icon, color) = severity_style(ui, d.severity);
             let hex = hex_of(d, map);
             let mut text = format!("{icon} {}: {}", d.code, d.message);
             if let Some(h) = hex {
                 text.push_str(&format!(" [{}]", map.grid.label(h)));
+            }
+            if let Some(p) = place(d) {
+                text.push_str(&format!(" ({p})"));
             }
             let r = ui.selectable_label(false, RichText::new(text).color(color));
             let r = match (&d.hint, &d.rule) {
@@ -105,7 +119,7 @@ impl Diagnostics {
                 _ => r,
             };
             if r.clicked() {
-                goto = hex;
+                goto = Some((i, hex));
             }
         }
         goto

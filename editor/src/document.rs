@@ -113,6 +113,9 @@ impl Document {
         let ms = self.ms.as_mut()?;
         let before = ms.clone();
         let r = f(ms);
+        if let (MsDoc::Scenario(b), MsDoc::Scenario(a)) = (&before, &mut *ms) {
+            crate::musket_and_saber::printed::refresh(b, a, self.map.grid);
+        }
         if *ms != before {
             self.history.record_ms(label, gesture, before, ms);
             self.ms_changed();

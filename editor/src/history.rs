@@ -213,6 +213,10 @@ impl History {
     /// "Chart"); an edit of the same gesture as the last step extends it, as
     /// [`Self::record_scenario`] does.
     pub fn record_ms(&mut self, topic: &str, gesture: Option<u64>, before: MsDoc, after: &MsDoc) {
+        // Named by what changed, as a scenario's steps are (issue 37 §8).
+        let name = |a: &MsDoc, b: &MsDoc| {
+            crate::musket_and_saber::change::describe(a, b).unwrap_or_else(|| topic.to_string())
+        };
         if let Some(last) = self.undo.last_mut()
             && self.redo.is_empty()
             && gesture.is_some()
@@ -222,14 +226,13 @@ impl History {
             && pair.1 == before
         {
             pair.1 = after.clone();
+            last.label = name(&pair.0, &pair.1);
             self.next_id += 1;
             last.id = self.next_id;
             return;
         }
-        self.push(
-            topic.to_string(),
-            Change::Ms(Box::new((before, after.clone()))),
-        );
+        let label = name(&before, after);
+        self.push(label, Change::Ms(Box::new((before, after.clone()))));
         if let Some(last) = self.undo.last_mut() {
             last.gesture = gesture;
             last.topic = topic.to_string();

@@ -396,3 +396,192 @@ fn a_new_scenario_saved_as_takes_its_id_from_the_file_name() {
         Some("round-top")
     );
 }
+
+// ---- §12 A reinforcement switched to the other side takes that side's entry hex ----
+
+#[test]
+fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    h.get_by_label("Reinforcements").click();
+    h.run();
+    h.get_by_label("Reinforcement 1 side").click();
+    h.run();
+    h.get_by_label("Army of the South").click();
+    h.run();
+    let Some(MsDoc::Scenario(s)) = h.state().doc().ms() else {
+        panic!("an M&S scenario");
+    };
+    let line = &s.reinforcements[0];
+    assert_eq!(line.side, "south");
+    let grid = h.state().doc().map().grid;
+    assert_eq!(grid.label(line.at), "0812", "the south's first entry hex");
+    assert!(
+        line.units.is_empty(),
+        "the north's Horse Guards are not the south's"
+    );
+}
+
+// ---- §9 A terrain kind's colour follows the kind ----
+
+#[test]
+fn a_kinds_colour_is_the_same_whatever_its_chart_row() {
+    use crate::musket_and_saber::{hexside_color, kind_color};
+    let src = saber_schema::pipeline::read::Source::read(
+        &ms_example().join("maps/millbrook-invented.ron"),
+    )
+    .expect("the example");
+    let one: saber_schema::model::musket_and_saber::MsMapFile =
+        saber_schema::pipeline::parse::parse(&src).expect("parses");
+    let mut one = one;
+    // A kind of the designer's own (a hex row like clear's), last on one map, first on the
+    // other, whose rows are in the reverse order.
+    let mut heath = one.chart[0].clone();
+    heath.kind = "heath".into();
+    let mut other = one.clone();
+    other.chart.reverse();
+    other.chart.insert(0, heath.clone());
+    one.chart.push(heath);
+    for kind in ["clear", "woods", "hill", "village", "heath"] {
+        let a = kind_color(&one, kind);
+        assert!(a.is_some(), "{kind} has a colour");
+        assert_eq!(a, kind_color(&other, kind), "{kind}");
+    }
+    assert_ne!(kind_color(&one, "woods"), kind_color(&one, "hill"));
+    assert_eq!(
+        hexside_color(&one, "stream"),
+        hexside_color(&other, "stream")
+    );
+}
+
+// ---- §8 M&S steps are named by what changed ----
+
+#[test]
+fn musket_and_saber_steps_are_named_by_what_changed() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    h.get_by_label("Sides & roster").click();
+    h.run();
+    h.get_by_label("Side 1 counter 2 formation").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Side 1 counter 2 formation")
+        .type_text("2nd Div");
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+    let last = h.state().doc().history().done().last().expect("a step");
+    assert_eq!(
+        last.label,
+        "sides · north · counters · 2nd Bde · formation: “1st Div” → “2nd Div”"
+    );
+}
+
+// ---- §15 A finding says which tab holds its field ----
+
+#[test]
+fn a_musket_and_saber_finding_names_its_tab_and_opens_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(ms_example().join("maps/millbrook-invented.ron"))
+        .expect("the example");
+    let old = "source: \"invented for the project: no Musket & Saber game data\",";
+    assert!(text.contains(old));
+    let path = dir.path().join("m.ron");
+    std::fs::write(&path, text.replacen(old, "source: \"\",", 1)).expect("written");
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().open_path(&path);
+    h.run();
+    h.get_by_label("Chart & track").click();
+    h.run();
+    let finding = h
+        .query_all_by_label_contains("(on the Map tab)")
+        .next()
+        .expect("the finding says where its field is")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert!(finding.contains("source"), "{finding}");
+    h.get_by_label(&finding).click();
+    h.run();
+    assert_eq!(
+        h.state().ms().tab,
+        crate::musket_and_saber::MsTab::Map,
+        "the click opens the tab"
+    );
+}
+
+// ---- §16 A side is drawn in the colour its words name ----
+
+#[test]
+fn a_side_is_drawn_in_the_colour_it_names() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    h.get_by_label("Set-up").click();
+    h.run();
+    let rgb = |c: [u8; 3]| egui::Color32::from_rgb(c[0], c[1], c[2]);
+    let named = |w: &str| rgb(saber_schema::output::palette::named_colour(w).expect("a colour"));
+    // The example's sides: "light blue" and "grey".
+    let stacks: Vec<egui::Color32> = h
+        .state()
+        .ms_overlay()
+        .stacks
+        .iter()
+        .map(|s| s.color)
+        .collect();
+    assert!(stacks.contains(&named("light blue")), "{stacks:?}");
+    assert!(stacks.contains(&named("Gray")), "{stacks:?}");
+    let red = rgb(saber_schema::output::overlays::overlay_color(0));
+    assert!(!stacks.contains(&red), "not the side's place's colour");
+}
+
+// ---- §10 Lines made in the editor say what they are ----
+
+#[test]
+fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut()
+        .request(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    let grid = h.state().doc().map().grid;
+    let doc = h.state_mut().doc_mut();
+    // A line added as a form adds it (empty words), then its hex moved.
+    doc.edit_ms("Add", None, |d| {
+        if let MsDoc::Scenario(s) = d {
+            let mut l = s.reinforcements[0].clone();
+            l.printed.clear();
+            s.reinforcements.push(l);
+        }
+    });
+    let printed = |h: &Harness<'static, App>| match h.state().doc().ms() {
+        Some(MsDoc::Scenario(s)) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
+        _ => Vec::new(),
+    };
+    assert_eq!(printed(&h)[2], "1000 at 0801: Horse Guards");
+    let to = grid.parse_label("1601").expect("a hex");
+    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
+        if let MsDoc::Scenario(s) = d {
+            s.reinforcements[2].at = to;
+        }
+    });
+    assert_eq!(printed(&h)[2], "1000 at 1601: Horse Guards", "not stale");
+    // The scenario's own words are the designer's: moving its line keeps them.
+    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
+        if let MsDoc::Scenario(s) = d {
+            s.setup[0].at = to;
+        }
+    });
+    match h.state().doc().ms() {
+        Some(MsDoc::Scenario(s)) => {
+            assert_eq!(s.setup[0].printed, "1st Bde, Rifles, Barrow, Ashford: 0504")
+        }
+        _ => panic!("an M&S scenario"),
+    }
+    assert_eq!(printed(&h)[0], "1000 at 0801: Horse Guards", "untouched");
+}

@@ -12,6 +12,7 @@ pub mod help;
 pub mod history;
 pub mod musket_and_saber;
 pub mod overlays;
+pub mod recovery;
 pub mod scenario;
 pub mod tools;
 

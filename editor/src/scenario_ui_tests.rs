@@ -317,7 +317,7 @@ fn a_scenario_built_from_scratch_saves_and_compiles_clean() {
         .set_value_accesskit(1.0);
     h.run();
     // Its zone: within 2 hexes of V11, V11 picked by clicking it on the map.
-    choose(&mut h, "Map edge", "Feature (V4, H26…)");
+    choose(&mut h, "Map edge", "Feature (R1, R3…)");
     h.get_by_label("Pick").click();
     h.run();
     let map = h.state().doc().map().clone();

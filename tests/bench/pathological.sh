@@ -21,10 +21,10 @@ trap 'rm -rf "$work"' EXIT
 if [ "$profile" = release ]; then
     cargo build -q --release -p saberc --bin saberc 2>/dev/null \
         || cargo build -q --release -p saber-schema --bin saberc
-    saberc=$root/target/release/saberc
+    saberc=${CARGO_TARGET_DIR:-$root/target}/release/saberc
 else
     cargo build -q -p saberc --bin saberc 2>/dev/null || cargo build -q -p saber-schema --bin saberc
-    saberc=$root/target/debug/saberc
+    saberc=${CARGO_TARGET_DIR:-$root/target}/debug/saberc
 fi
 cargo run -q --release -p saber-tests --example gen_pathological -- "$work/cases"
 gnu_time=/usr/bin/time
@@ -63,6 +63,18 @@ for dir in "$work"/cases/*/; do
     # shellcheck disable=SC2254 # the pattern is a glob on purpose
     if [ -n "$only" ]; then case $name in $only) ;; *) continue ;; esac; fi
     case $name in
+        *card-8000)
+            run "$name" card "$dir" render --maps . s.ron --card --width 8000 -o "$work/card.png"
+            run "$name" png "$dir" render huge.ron --width 8000 -o "$work/huge.png"
+            ;;
+        *52-groups*)
+            run "$name" check "$dir" check --maps . s.ron
+            run "$name" analyze "$dir" analyze --maps . s.ron
+            ;;
+        *hold-lattice)
+            run "$name" check "$dir" check --maps . s.ron
+            run "$name" analyze "$dir" analyze --maps . s.ron
+            ;;
         *render*)
             run "$name" render "$dir" render far.ron -o "$work/far.png"
             ;;

@@ -345,6 +345,74 @@ fn main() {
             ("t.tsj", &big_tileset),
         ],
     );
+
+    // Found on 28 November (issue 41), each at a documented limit: a card and the largest map
+    // drawn 8000 px wide (439 MiB); 52 groups with 100 places to hold on the largest map
+    // (366 MiB: every group's movement search was kept); a place to hold spread over the
+    // largest map as a lattice (the analysis measured every hex near it against every hex of
+    // it, past 15 s).
+    let targets: Vec<String> = (0..100)
+        .map(|i| {
+            format!(
+                "(side: \"{}\", goal: Hold(target: Hexes([({}, {})]), when: EndOfGame), printed: \"Hold it.\")",
+                if i % 2 == 0 { "north" } else { "south" },
+                10 + i * 9,
+                300 + i * 4
+            )
+        })
+        .collect();
+    let groups_scenario = limits_scenario(26, &targets);
+    case(
+        "28-limits-card-8000",
+        &[
+            ("huge.ron", &huge_map),
+            ("s.ron", &limits_scenario(1, &targets[..2])),
+        ],
+    );
+    case(
+        "29-limits-52-groups-100-targets",
+        &[("huge.ron", &huge_map), ("s.ron", &groups_scenario)],
+    );
+    let lattice: Vec<String> = (0..100)
+        .flat_map(|c| (0..100).map(move |r| format!("({}, {})", 5 + c * 10, 5 + r * 10)))
+        .collect();
+    let hold_lattice = [format!(
+        "(side: \"north\", goal: Hold(target: Hexes([{}]), when: EndOfGame), printed: \"Hold one.\")",
+        lattice.join(", ")
+    )];
+    case(
+        "30-limits-analyze-hold-lattice",
+        &[
+            ("huge.ron", &huge_map),
+            ("s.ron", &limits_scenario(1, &hold_lattice)),
+        ],
+    );
+}
+
+/// A scenario on the largest map (`huge`) with `groups` groups a side (at most 26, a group's id
+/// is a letter), each set up on a hex of its own, and the given victory conditions.
+fn limits_scenario(groups: usize, victory: &[String]) -> String {
+    let side = |id: &str, name: &str, color: &str, row: usize| -> String {
+        let gs: Vec<String> = (0..groups)
+            .map(|g| {
+                format!(
+                    "(id: \"{}\", units: {{MZ: 1}}, entry: Deploy(zone: Hexes([({}, {row})])))",
+                    char::from(b'a' + g as u8),
+                    20 + g * 37
+                )
+            })
+            .collect();
+        format!(
+            "(id: \"{id}\", name: \"{name}\", color: {color}, groups: [{}])",
+            gs.join(", ")
+        )
+    };
+    format!(
+        "(\n    format: \"saber-scenario/1\",\n    id: \"limits\",\n    name: \"Limits\",\n    date: \"1 June 1866\",\n    map: \"huge\",\n    sides: [{}, {}],\n    deploys_first: \"north\",\n    moves_first: \"south\",\n    game_length: 20,\n    victory: [{}],\n    notes: \"At the limits.\",\n)\n",
+        side("north", "Northerners", "Blue", 100),
+        side("south", "Southerners", "Red", 900),
+        victory.join(", ")
+    )
 }
 
 /// A tileset of one tile, clear terrain.

@@ -763,3 +763,39 @@ fn new_scenario_finds_the_musket_and_saber_map_new_map_wrote() {
     let shown = text(&check);
     assert!(!shown.contains("no map has the id"), "{shown}");
 }
+
+/// A card asked 8000 px wide is drawn within the pixel cap (at 50 million pixels it peaked at
+/// 439 MiB; `tests/bench/pathological.sh` measures it), and `render` says it was drawn smaller
+/// than asked.
+#[test]
+fn a_card_past_the_pixel_cap_is_drawn_smaller_and_says_so() {
+    let (dir, path) = with_scenario("s.ron", &good_scenario());
+    let out = run_in(
+        dir.path(),
+        &[
+            "render",
+            "--maps",
+            ".",
+            path.to_str().unwrap(),
+            "--card",
+            "--width",
+            "8000",
+            "-o",
+            "card.png",
+        ],
+    );
+    let shown = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("narrower than the 8000 asked: a PNG has at most 20 million pixels"),
+        "{shown}"
+    );
+    let png = std::fs::read(dir.path().join("card.png")).unwrap();
+    let side = |at: usize| u64::from(u32::from_be_bytes(png[at..at + 4].try_into().unwrap()));
+    assert!(
+        side(16) * side(20) <= 20_000_000,
+        "{} × {}",
+        side(16),
+        side(20)
+    );
+}

@@ -350,7 +350,7 @@ fn workspace_folders_serve_as_maps_folders_for_documents_that_are_not_files() {
 }
 
 #[test]
-fn a_burst_of_changes_is_checked_once_at_its_end() {
+fn a_burst_of_changes_ends_with_the_diagnostics_of_its_last_version() {
     let path = repo("scenarios/11-mars-la-tour.ron");
     let uri = file_uri(&path);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -358,11 +358,13 @@ fn a_burst_of_changes_is_checked_once_at_its_end() {
     c.initialize();
     c.open(&uri, &text);
     assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
-    // Versions 2 to 30 in one write, as fast typing sends them; the last misspells a feature.
+    // Versions 2 to 51, 50 edits in one write, as fast typing sends them; every other one
+    // misspells a feature, the last one too.
+    let last = 51;
     let mut burst = String::new();
-    for version in 2..=30 {
-        let t = if version == 30 {
-            text.replacen("Feature(\"V5\")", "Feature(\"V55\")", 1)
+    for version in 2..=last {
+        let t = if version % 2 == 1 {
+            text.replacen("Feature(\"V5\")", &format!("Feature(\"V5{version}\")"), 1)
         } else {
             format!("{text}// {version}\n")
         };
@@ -373,16 +375,56 @@ fn a_burst_of_changes_is_checked_once_at_its_end() {
     }
     c.stdin.write_all(burst.as_bytes()).unwrap();
     c.stdin.flush().unwrap();
-    // The first publication after the burst is of its last version.
+    // The publications up to the last version's: each of a newer version than the one
+    // before (none stale, none twice), so at most one per edit; each with the findings of
+    // its own version's text.
     let deadline = Instant::now() + PATIENCE;
-    let first = loop {
+    let mut versions = Vec::new();
+    loop {
         let m = c.next(deadline);
-        if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri {
-            break m;
+        if m["method"] != "textDocument/publishDiagnostics" {
+            continue;
         }
-    };
-    assert_eq!(first["params"]["version"], 30);
-    assert_eq!(first["params"]["diagnostics"][0]["code"], "REF001");
+        assert_eq!(m["params"]["uri"], uri);
+        let version = m["params"]["version"].as_i64().unwrap();
+        let codes: Vec<&Value> = m["params"]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| &d["code"])
+            .collect();
+        let expected: Vec<Value> = if version % 2 == 1 {
+            vec![json!("REF001")]
+        } else {
+            vec![]
+        };
+        assert_eq!(
+            codes,
+            expected.iter().collect::<Vec<_>>(),
+            "version {version}"
+        );
+        versions.push(version);
+        if version == last {
+            break;
+        }
+    }
+    assert!(
+        versions.windows(2).all(|w| w[0] < w[1]),
+        "publications out of order: {versions:?}"
+    );
+    assert!(versions.len() <= 50, "{} publications", versions.len());
+    // Nothing is left pending: no publication comes before the answer to a later request.
+    c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert!(
+        c.notes
+            .iter()
+            .all(|m| m["method"] != "textDocument/publishDiagnostics"),
+        "{:?}",
+        c.notes
+    );
     c.finish();
 }
 

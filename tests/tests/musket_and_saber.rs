@@ -1047,3 +1047,48 @@ fn counter_faces_colours_and_entry_hexes_are_held_to_the_rules_text() {
     assert_eq!(codes(&f), ["TRN005"], "{f:#?}");
     assert_eq!(f[0]["severity"], "note");
 }
+
+/// The card's legend explains `w/1` only for a side that has a `w/1` line (issue 37 §4).
+#[test]
+fn the_card_explains_w1_only_for_a_side_with_a_w1_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = repo("scenarios/examples/musket-and-saber");
+    std::fs::create_dir(dir.path().join("maps")).unwrap();
+    std::fs::copy(
+        base.join("maps/millbrook-invented.ron"),
+        dir.path().join("maps/millbrook-invented.ron"),
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(base.join("millbrook.ron")).unwrap();
+    // The south's `w/1` line made three lines, one a hex, as its placements had them.
+    let south_w1 = "formation: Some(\"2nd Div\"),\n            at: \"0909\",\n            w1: true,\n            printed: \"2nd Div: 0909 w/1\",\n        ),";
+    let lines = [("4th Bde", "0909"), ("5th Bde", "1009"), ("Grenadiers", "0910")]
+        .map(|(unit, at)| {
+            format!("units: [\"{unit}\"],\n            at: \"{at}\",\n            printed: \"{unit}: {at}\",\n        ),")
+        })
+        .join("\n        (\n            side: \"south\",\n            ");
+    let placed = text
+        .find("        (\n            side: \"south\",\n            unit: \"4th Bde\"")
+        .unwrap();
+    let end = text[placed..].find("    ],").unwrap() + placed;
+    assert!(text.contains(south_w1));
+    let north_only = format!("{}{}", &text[..placed], &text[end..]).replace(south_w1, &lines);
+    let cards = [("both.ron", text.clone()), ("north-only.ron", north_only)];
+    let mut notes = Vec::new();
+    for (name, text) in cards {
+        let input = dir.path().join(name);
+        std::fs::write(&input, text).unwrap();
+        let out = dir.path().join(format!("{name}.svg"));
+        let (code, stdout, stderr) = run(&[
+            "render",
+            input.to_str().unwrap(),
+            "--card",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{stdout}{stderr}");
+        let card = std::fs::read_to_string(out).unwrap();
+        notes.push(card.matches("one adjacent (3.2)").count());
+    }
+    assert_eq!(notes, [2, 1], "a note per side with a w/1 line");
+}

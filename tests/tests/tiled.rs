@@ -112,6 +112,60 @@ fn a_scenario_export_has_a_layer_per_group_and_its_facts() {
     }
 }
 
+/// A group's layer is named in nouns that fit a plural side ("Austrians (a) deployment", not
+/// "Austrians (a) deploys", issue 37 §17); a file exported with the old names still imports,
+/// as the same map.
+#[test]
+fn group_layers_say_deployment_and_old_names_still_import() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path().to_str().expect("utf-8 path");
+    run(&[
+        "export",
+        "scenarios/02-varese.ron",
+        "--format",
+        "tiled",
+        "-o",
+        d,
+    ]);
+    let tmj = dir.path().join("varese.tmj");
+    let text = std::fs::read_to_string(&tmj).expect("written");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let names: Vec<String> = doc["layers"]
+        .as_array()
+        .expect("layers")
+        .iter()
+        .filter(|l| l["class"] == "side")
+        .flat_map(|side| side["layers"].as_array().expect("group layers").clone())
+        .map(|g| g["name"].as_str().expect("a name").to_string())
+        .collect();
+    assert!(
+        names.iter().any(|n| n.ends_with(") deployment")),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.contains("deploys")), "{names:?}");
+    // The names an earlier saberc wrote.
+    let old = dir.path().join("old.tmj");
+    std::fs::write(
+        &old,
+        text.replace(") deployment\"", ") deploys\"")
+            .replace(") arrival on Game-Turn ", ") arrives Game-Turn "),
+    )
+    .expect("written");
+    assert_ne!(std::fs::read_to_string(&old).expect("old"), text);
+    let mut maps = Vec::new();
+    for (input, out) in [(&tmj, "new.ron"), (&old, "old.ron")] {
+        let back = dir.path().join(out);
+        run(&[
+            "import",
+            input.to_str().expect("utf-8"),
+            "-o",
+            back.to_str().expect("utf-8"),
+        ]);
+        maps.push(read_map(&back));
+    }
+    assert_eq!(differences(&maps[0], &maps[1]), Vec::<String>::new());
+}
+
 #[test]
 fn engine_stays_the_default_export() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -17,7 +17,9 @@ pub mod dialogs;
 pub mod file_dialog;
 pub mod map_tools;
 pub mod menu;
+mod naming;
 pub mod open_save;
+mod recovered;
 pub mod side;
 pub mod workspace;
 

@@ -7,8 +7,15 @@ use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::hex::{Coord, Grid};
 use saber_schema::model::musket_and_saber::{Cf, Cost, Face, LeaderFactors};
 
+/// A field's width, narrowed to the room left in a narrow panel (it then scrolls its text)
+/// rather than cut off at the panel's edge.
+fn fitted(ui: &Ui, width: f32) -> f32 {
+    width.min(ui.available_width()).max(40.0)
+}
+
 /// A one-line text field named `name` (for screen readers and tests).
 pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response {
+    let width = fitted(ui, width);
     ui.add(
         egui::TextEdit::singleline(value)
             .desired_width(width)
@@ -78,6 +85,7 @@ fn typed<T>(
     show: impl Fn(&T) -> String,
     read: impl Fn(&str) -> Result<T, String>,
 ) {
+    let width = fitted(ui, width);
     let key = id.with("typed");
     let mut text: String = ui
         .data(|d| d.get_temp::<String>(key))

@@ -12,14 +12,16 @@
 //! classes and their steps (`ruleset::musket_and_saber`), 5.0 (`check::musket_and_saber::
 //! over_stacked`), the colours (`output::palette`).
 
+pub mod change;
 pub mod fields;
 pub mod map;
+pub mod printed;
 pub mod scenario;
 pub mod setup;
 
 use egui::{Color32, Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
-use saber_schema::model::musket_and_saber::MsMapFile;
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::output::palette;
 
 use crate::app::workspace::{Mode, Panel, Workspace};
@@ -148,9 +150,11 @@ pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
     palette::ms_hexside_stroke(file, kind).map(rgb)
 }
 
-/// The colour of a side (0 or 1), as `saberc render` draws its set-up.
-pub fn side_color(side: usize) -> Color32 {
-    let [r, g, b] = saber_schema::output::overlays::overlay_color(side);
+/// The colour of side `side` of `s`, as `saberc render` draws its set-up: the colour its
+/// `colour` words name, else the side's place's.
+pub fn side_color(s: &MsScenario, side: usize) -> Color32 {
+    let words = s.sides.get(side).and_then(|sd| sd.colour.as_deref());
+    let [r, g, b] = saber_schema::output::overlays::ms_side_color(words, side);
     Color32::from_rgb(r, g, b)
 }
 
@@ -271,7 +275,16 @@ impl Mode for MsUi {
     }
 
     fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord> {
-        self.checker.ui(ui, doc.map())
+        let ms = doc.ms()?;
+        // Each finding says which tab holds its field, and a click opens it (issue 37 §15).
+        let place = |d: &saber_schema::diagnostic::Diagnostic| {
+            tab_of(ms, d).map(|t| format!("on the {} tab", t.name()))
+        };
+        let (i, hex) = self.checker.ui_placed(ui, doc.map(), &place)?;
+        if let Some(t) = self.checker.items.get(i).and_then(|d| tab_of(ms, d)) {
+            self.tab = t;
+        }
+        hex
     }
 
     fn hover_text(&self, doc: &Document, c: Coord) -> Option<String> {
@@ -289,6 +302,24 @@ impl Mode for MsUi {
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
     }
+}
+
+/// The tab whose form holds the field a finding's path names.
+fn tab_of(doc: &MsDoc, d: &saber_schema::diagnostic::Diagnostic) -> Option<MsTab> {
+    use saber_schema::diagnostic::PathSeg;
+    let Some(PathSeg::Key(first)) = d.path.as_deref()?.first() else {
+        return None;
+    };
+    Some(match (doc, first.as_str()) {
+        (MsDoc::Map(_), "chart" | "track") => MsTab::Chart,
+        (MsDoc::Map(_), "terrain" | "legend" | "hexsides" | "roads" | "labels") => MsTab::Terrain,
+        (MsDoc::Map(_), _) => MsTab::Map,
+        (MsDoc::Scenario(_), "sides") => MsTab::Roster,
+        (MsDoc::Scenario(_), "setup" | "placements") => MsTab::Setup,
+        (MsDoc::Scenario(_), "reinforcements") => MsTab::Reinforcements,
+        (MsDoc::Scenario(_), "victory") => MsTab::Victory,
+        (MsDoc::Scenario(_), _) => MsTab::Scenario,
+    })
 }
 
 impl MsUi {

@@ -143,7 +143,7 @@ pub fn roster_ui(
         let grid = file.grid();
         let before = s.clone();
         for si in 0..s.sides.len() {
-            let color = side_color(si);
+            let color = side_color(s, si);
             let sd = &mut s.sides[si];
             let n = si + 1;
             ui.label(
@@ -402,6 +402,7 @@ pub fn reinforcements_ui(
             ui.group(|ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{n}."));
+                    let before = l.side.clone();
                     side_combo(
                         ui,
                         Id::unique(("ms-reinf-side", li)),
@@ -409,6 +410,16 @@ pub fn reinforcements_ui(
                         &mut l.side,
                         &sides,
                     );
+                    if l.side != before {
+                        // The other side's entry hex and counters are not this side's (issue
+                        // 37 §12): its first entry hex, and no unit until one is ticked.
+                        let sd = s.sides.iter().find(|x| x.id == l.side);
+                        if let Some(h) = sd.and_then(|sd| sd.entry_hexes.first()) {
+                            l.at = *h;
+                        }
+                        l.units.clear();
+                        l.formation = None;
+                    }
                     ui.label("on");
                     egui::ComboBox::from_id_salt(("ms-reinf-turn", li))
                         .selected_text(l.turn.clone())

@@ -155,7 +155,7 @@ pub fn overlay(ms: &MsUi, s: &MsScenario, f: &MsMapFile, hover: Option<Coord>, o
             .collect();
         out.stacks.push(Stack {
             hex: st.hex,
-            color: side_color(st.side),
+            color: side_color(s, st.side),
             counters,
             points: 0,
             info: Some(crate::plural(st.counters.len(), "unit")),
@@ -164,7 +164,7 @@ pub fn overlay(ms: &MsUi, s: &MsScenario, f: &MsMapFile, hover: Option<Coord>, o
     }
     // Entry hexes (4.5) lightly in their side's colour: outlines say what a click would do.
     for (si, sd) in s.sides.iter().enumerate() {
-        let [r, g, b, _] = side_color(si).to_array();
+        let [r, g, b, _] = side_color(s, si).to_array();
         for h in &sd.entry_hexes {
             out.tints
                 .push((*h, Color32::from_rgba_unmultiplied(r, g, b, 90)));
@@ -231,7 +231,7 @@ pub fn setup_ui(
     let mut status = None;
     ui.label("Choose a counter, then click its hex on the map (Esc lets go).");
     for (si, sd) in s.sides.iter().enumerate() {
-        ui.label(RichText::new(&sd.name).strong().color(side_color(si)));
+        ui.label(RichText::new(&sd.name).strong().color(side_color(&s, si)));
         ui.horizontal_wrapped(|ui| {
             for (ci, c) in sd.counters.iter().enumerate() {
                 let chosen = ms.chosen == Some((si, ci));

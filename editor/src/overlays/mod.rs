@@ -699,8 +699,8 @@ fn describe(c: Counter) -> String {
 #[cfg(test)]
 mod tests;
 
-/// A legend row's sample: drawn into its small square as the map draws it.
-type Sample<'a> = &'a dyn Fn(&egui::Painter, egui::Rect);
+/// Draws a legend's sample into its rectangle.
+type Sample<'a> = dyn Fn(&egui::Painter, egui::Rect) + 'a;
 
 /// What the line of sight's colours and outlines mean, each beside a sample drawn as the map
 /// draws it (the colours of `draw_sight`).
@@ -708,7 +708,7 @@ fn sight_legend(ui: &mut Ui) {
     let lit = color(palette::SIGHT_VISIBLE, 120);
     let from = color(palette::SIGHT_VISIBLE, 255);
     let block = color(palette::SIGHT_BLOCKING, 255);
-    let rows: [(&str, Sample); 4] = [
+    let rows: [(&str, &Sample<'_>); 4] = [
         (
             "the hex looking (pointed at, or pinned by a click)",
             &|p, r| {
@@ -728,6 +728,15 @@ fn sight_legend(ui: &mut Ui) {
     for (text, draw) in rows {
         ui.horizontal(|ui| {
             let (r, _) = ui.allocate_exact_size(egui::vec2(22.0, 16.0), egui::Sense::hover());
+            // On a clear hex's colour, as the tint and outlines are seen on the map.
+            ui.painter().rect_filled(
+                r,
+                2.0,
+                color(
+                    palette::terrain_fill(saber_schema::ruleset::Terrain::Clear),
+                    255,
+                ),
+            );
             draw(ui.painter(), r);
             ui.label(text);
         });

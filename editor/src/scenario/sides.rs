@@ -113,14 +113,21 @@ impl Capacity {
     }
 }
 
+/// The fill of a capacity meter whose group fits.
+const FITS: Color32 = Color32::from_rgb(60, 150, 60);
+
 /// The capacity meter: a bar filled by the group's share of the zone's room, red when it
 /// does not fit, its words in body-size text (the bar's short text, then a wrapped line), so
 /// that nothing is too small to read or cut off at the bar's end.
 pub fn capacity_meter(ui: &mut Ui, cap: &Capacity) {
     let room = cap.hexes.saturating_mul(HEX_POINTS).max(1);
     let fill = (cap.points as f32 / room as f32).min(1.0);
-    let color = if cap.fits() {
-        Color32::from_rgb(60, 150, 60)
+    let color = if cap.points == 0 {
+        // egui draws an empty bar's fill as a dot as round as the bar is high: nothing is
+        // there to show (issue 37 §17).
+        Color32::TRANSPARENT
+    } else if cap.fits() {
+        FITS
     } else {
         ui.visuals().error_fg_color
     };
@@ -537,5 +544,42 @@ mod tests {
                 t.galley.text()
             );
         }
+    }
+
+    /// An empty group's meter draws no fill: no green dot over its words.
+    #[test]
+    fn an_empty_meter_has_no_fill() {
+        fn fills(shape: &Shape, out: &mut Vec<Color32>) {
+            match shape {
+                Shape::Rect(r) => out.push(r.fill),
+                Shape::Circle(c) => out.push(c.fill),
+                Shape::Path(p) => out.push(p.fill),
+                Shape::Vec(v) => v.iter().for_each(|s| fills(s, out)),
+                _ => {}
+            }
+        }
+        let painted = |cap: Capacity| {
+            let mut h = egui_kittest::Harness::builder()
+                .with_size(egui::vec2(300.0, 200.0))
+                .build_ui(move |ui| capacity_meter(ui, &cap));
+            h.run();
+            let mut out = Vec::new();
+            for s in &h.output().shapes {
+                fills(&s.shape, &mut out);
+            }
+            out
+        };
+        let empty = painted(Capacity {
+            points: 0,
+            hexes: 10,
+            needed: 0,
+        });
+        assert!(!empty.contains(&FITS), "{empty:?}");
+        let some = painted(Capacity {
+            points: 12,
+            hexes: 10,
+            needed: 2,
+        });
+        assert!(some.contains(&FITS), "a group's share is drawn: {some:?}");
     }
 }

@@ -69,12 +69,12 @@ fn clause_combo(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
     let current = zone.kind();
     let mut chosen = current;
     ComboBox::from_id_salt(id.with("clause"))
-        .selected_text(Kind::shown(zone))
+        .selected_text(Kind::shown(zone, cx.map))
         .width(CLAUSE_WIDTH)
         .height(420.0)
         .show_ui(ui, |ui| {
             for k in Kind::ALL {
-                ui.selectable_value(&mut chosen, k, k.label());
+                ui.selectable_value(&mut chosen, k, k.label_on(cx.map));
             }
         })
         .response

@@ -139,7 +139,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 } else {
                     saber_schema::output::card::ms_card_png(&c, width)
                 };
-                return write_rendered(out, &inputs, bytes);
+                return write_rendered(out, &inputs, bytes, width);
             }
             let overlays = ms_scenario_overlays(&c);
             let map = c.map.to_map();
@@ -168,7 +168,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 } else {
                     saber_schema::output::card::card_png(&c, width)
                 };
-                return write_rendered(out, &inputs, bytes);
+                return write_rendered(out, &inputs, bytes, width);
             }
             let overlays = scenario_overlays(&c);
             let mut title = match &c.scenario.rule {
@@ -197,7 +197,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
     } else {
         map_png_styled(&map, rules, &overlays, &title, style, width)
     };
-    write_rendered(out, &inputs, bytes)
+    write_rendered(out, &inputs, bytes, width)
 }
 
 /// Write a drawing (never over one of the `inputs` read), or report why it could not be made.
@@ -205,9 +205,22 @@ fn write_rendered(
     out: &Path,
     inputs: &[PathBuf],
     bytes: Result<Vec<u8>, saber_schema::output::render::RenderError>,
+    width: u32,
 ) -> i32 {
     match bytes {
         Ok(b) => {
+            // A PNG's size from its header: a drawing past the pixel cap was made smaller than
+            // asked, and the user is told so.
+            if let (Some(w), Some(h)) = (png_side(&b, 16), png_side(&b, 20))
+                && w < width
+            {
+                use saber_schema::output::render::{MAX_PNG_PIXELS, MAX_PNG_SIDE};
+                eprintln!(
+                    "note: the PNG is {w} × {h} pixels, narrower than the {width} asked: a PNG \
+                     has at most {} million pixels and {MAX_PNG_SIDE} on a side",
+                    MAX_PNG_PIXELS / 1_000_000
+                );
+            }
             let mut target = Target::file(out).command_line();
             for input in inputs {
                 target = target.not_over(input);
@@ -223,4 +236,12 @@ fn write_rendered(
         }
         Err(e) => usage_error(&format!("cannot render: {e}")),
     }
+}
+
+/// A side of a PNG's image from its header (`IHDR`: width at byte 16, height at 20).
+fn png_side(png: &[u8], at: usize) -> Option<u32> {
+    if !png.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return None;
+    }
+    Some(u32::from_be_bytes(png.get(at..at + 4)?.try_into().ok()?))
 }

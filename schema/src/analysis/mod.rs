@@ -29,6 +29,34 @@ pub use crate::queries::sight::SIGHT_RADIUS;
 /// The most lines of sight one analysis traces; past it an answer is `null`.
 pub const MAX_SIGHT_LINES: u64 = 2_000_000;
 
+/// The most pairs of hexes one analysis measures the distance between, looking for the lines
+/// to trace; past it an answer is `null`. A place to hold spread over the largest map (a
+/// lattice of hexes) made every hex near it measure its distance to every hex of the place:
+/// billions of pairs, past 15 s, before a line was traced.
+pub const MAX_SIGHT_PAIRS: u64 = 50_000_000;
+
+/// What is left of an analysis's budgets of sight.
+struct Budget {
+    /// Lines of sight still to trace.
+    lines: u64,
+    /// Pairs of hexes still to measure.
+    pairs: u64,
+}
+
+impl Budget {
+    /// Measure one pair: `None` past the budget.
+    fn pair(&mut self) -> Option<()> {
+        self.pairs = self.pairs.checked_sub(1)?;
+        Some(())
+    }
+
+    /// Trace one line: `None` past the budget.
+    fn line(&mut self) -> Option<()> {
+        self.lines = self.lines.checked_sub(1)?;
+        Some(())
+    }
+}
+
 /// Analyse a compiled scenario; `given` supplies Movement Allowances the scenario does not.
 pub fn analyse(
     s: &Scenario,
@@ -42,7 +70,10 @@ pub fn analyse(
     let cleared = Cleared::of(s, map, r);
     let terrain = EffectiveTerrain::for_scenario(map, &cleared);
     let play = playable::playable(s, map, r, rules, given);
-    let mut budget = MAX_SIGHT_LINES;
+    let mut budget = Budget {
+        lines: MAX_SIGHT_LINES,
+        pairs: MAX_SIGHT_PAIRS,
+    };
     let occupied = occupied(s, grid);
     // Which hexes may block a line, worked out once for every line traced below.
     let index = SightIndex::new(rules, &terrain, &occupied);
@@ -264,7 +295,7 @@ fn seen_from(
     occupied: &HexSet,
     index: &SightIndex,
     place: &HexSet,
-    budget: &mut u64,
+    budget: &mut Budget,
 ) -> Option<HexSet> {
     let grid = terrain.map().grid;
     let near = place.distance_field_upto(SIGHT_RADIUS);
@@ -275,10 +306,11 @@ fn seen_from(
         }
         let from = grid.coord_at(i);
         for to in place.iter() {
+            budget.pair()?;
             if grid.distance(from, to) > SIGHT_RADIUS {
                 continue;
             }
-            *budget = budget.checked_sub(1)?;
+            budget.line()?;
             if index
                 .line_of_sight(rules, terrain, occupied, from, to)
                 .is_open()
@@ -300,7 +332,7 @@ fn zones_in_sight(
     index: &SightIndex,
     a: &HexSet,
     b: &HexSet,
-    budget: &mut u64,
+    budget: &mut Budget,
 ) -> Option<SightPair> {
     let grid = terrain.map().grid;
     let near_b = b.distance_field_upto(SIGHT_RADIUS);
@@ -309,10 +341,11 @@ fn zones_in_sight(
             continue;
         }
         for to in b.iter() {
+            budget.pair()?;
             if grid.distance(from, to) > SIGHT_RADIUS {
                 continue;
             }
-            *budget = budget.checked_sub(1)?;
+            budget.line()?;
             if index
                 .line_of_sight(rules, terrain, occupied, from, to)
                 .is_open()

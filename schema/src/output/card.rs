@@ -727,7 +727,7 @@ mod tests {
             "Deploys first: Union. Moves first: Union. Game length: 20 Game-Turns.",
             "deploys: 12 hexes or more to the north-east of H26",
             "blue counters · normal morale · 63 stacking points",
-            "Union deploys (",
+            "Union deployment (",
             "Map key",
             "Ridge hexside: +1 MP, blocks sight",
         ] {

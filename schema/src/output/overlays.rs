@@ -38,16 +38,27 @@ pub const OVERLAY_COLORS: [[u8; 3]; 8] = [
     [188, 160, 20],
 ];
 
+/// The colour a Musket & Saber side is drawn in: the colour its `colour` words name (2.3),
+/// else the `i`-th overlay colour (issue 37 §16: "blue" was drawn red). The editor and the
+/// card both ask it.
+pub fn ms_side_color(colour: Option<&str>, i: usize) -> [u8; 3] {
+    colour
+        .and_then(palette::named_colour)
+        .unwrap_or_else(|| overlay_color(i))
+}
+
 /// The `i`-th overlay colour, cycling through [`OVERLAY_COLORS`].
 pub fn overlay_color(i: usize) -> [u8; 3] {
     OVERLAY_COLORS[i % OVERLAY_COLORS.len()]
 }
 
-/// How a group enters, in a legend's or a layer's words: `deploys`, `arrives Game-Turn 3`.
+/// How a group enters, in a legend's or a layer's words: `deployment`, `arrival on Game-Turn 3`.
 pub fn entry_words(entry: &Entry) -> String {
     match entry {
-        Entry::Deploy { .. } => "deploys".to_string(),
-        Entry::Arrive { turn, .. } => format!("arrives Game-Turn {turn}"),
+        // Nouns, not verbs: a side's name may be plural ("Austrians"), and "Austrians deploys"
+        // was wrong (issue 37 §17).
+        Entry::Deploy { .. } => "deployment".to_string(),
+        Entry::Arrive { turn, .. } => format!("arrival on Game-Turn {turn}"),
     }
 }
 
@@ -170,9 +181,15 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
         hexes.dedup();
         out.push(Overlay {
             name: format!("{} set-up", side.name),
-            color: overlay_color(si),
+            color: ms_side_color(side.colour.as_deref(), si),
             hexes,
-            note: Some("w/1: the line's hex or one adjacent (3.2)".to_string()),
+            // Said only where it applies: a side with no `w/1` line has nothing to explain
+            // (issue 37 §4).
+            note: side
+                .counters
+                .iter()
+                .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
+                .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
             counters: counters
                 .into_iter()
                 .map(|(h, ids)| (h, ids.join(", ")))

@@ -23,48 +23,106 @@ pub fn terrain_fill(t: Terrain) -> &'static str {
 }
 
 /// The fills of the kinds of hex terrain a Musket & Saber map's chart declares (its own names,
-/// not Rifle & Saber's terrain): the chart's `i`-th hex row takes the `i`-th, cycling. Earthy
+/// not Rifle & Saber's terrain) that have no usual colour: chosen by the kind's name. Earthy
 /// tones, light enough for counters and coordinates drawn over them.
 pub const CHART_KIND_FILLS: [&str; 10] = [
     "#e9e4c4", "#c9a46a", "#86b061", "#d9a882", "#9cc9ec", "#b7c98a", "#d7c7a3", "#a3b8a0",
     "#e0b8b8", "#c4b5d9",
 ];
 
-/// The strokes of the kinds of hexside terrain a Musket & Saber map's chart declares: the
-/// chart's `i`-th hexside row takes the `i`-th, cycling.
+/// The strokes of the kinds of hexside terrain a Musket & Saber map's chart declares that have
+/// no usual colour: chosen by the kind's name.
 pub const CHART_HEXSIDE_STROKES: [&str; 6] = [
     "#2f6fb5", "#4a2608", "#7a2414", "#1f4a14", "#6b4fa0", "#b06a10",
 ];
 
-/// The fill of the `i`-th hex row of a Musket & Saber chart.
-pub fn chart_kind_fill(i: usize) -> &'static str {
-    CHART_KIND_FILLS[i % CHART_KIND_FILLS.len()]
+/// The usual colours of kinds of hex terrain by the names maps give them (any case): a kind
+/// keeps its colour on every map, whatever its row's place in the chart (issue 37 §9).
+const NAMED_KIND_FILLS: [(&[&str], &str); 8] = [
+    (&["clear", "open"], "#e9e4c4"),
+    (&["hill", "hills", "heights"], "#c9a46a"),
+    (&["woods", "wood", "forest"], "#86b061"),
+    (&["village", "town", "city", "built-up"], "#d9a882"),
+    (&["lake", "pond", "water"], "#9cc9ec"),
+    (&["orchard", "orchards", "vineyard"], "#b7c98a"),
+    (&["rough", "broken"], "#d7c7a3"),
+    (&["marsh", "swamp"], "#a3b8a0"),
+];
+
+/// The usual strokes of kinds of hexside terrain by name (see [`NAMED_KIND_FILLS`]).
+const NAMED_HEXSIDE_STROKES: [(&[&str], &str); 4] = [
+    (&["stream", "river", "creek", "brook"], "#2f6fb5"),
+    (&["ridge", "slope", "crest"], "#4a2608"),
+    (&["wall", "walls", "stone wall"], "#7a2414"),
+    (&["hedge", "hedges", "bocage"], "#1f4a14"),
+];
+
+/// A colour for `kind`: its usual one by name, else one of `cycle` chosen by the name itself
+/// (a stable hash, FNV-1a), so the same kind is the same colour on every map.
+fn by_kind(kind: &str, named: &[(&[&str], &'static str)], cycle: &[&'static str]) -> &'static str {
+    let lower = kind.trim().to_lowercase();
+    if let Some((_, c)) = named
+        .iter()
+        .find(|(names, _)| names.contains(&lower.as_str()))
+    {
+        return c;
+    }
+    let hash = lower.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    cycle[(hash % cycle.len() as u64) as usize]
 }
 
-/// The stroke of the `i`-th hexside row of a Musket & Saber chart.
-pub fn chart_hexside_stroke(i: usize) -> &'static str {
-    CHART_HEXSIDE_STROKES[i % CHART_HEXSIDE_STROKES.len()]
-}
-
-/// The fill of a kind of hex terrain on a Musket & Saber map: the colour of its row's place
-/// among the chart's hex rows (`None`: the chart has no such row). The renderer and the editor
-/// both ask it.
+/// The fill of a kind of hex terrain on a Musket & Saber map, by the kind (`None`: the chart
+/// has no such row). The renderer and the editor both ask it.
 pub fn ms_kind_fill(f: &MsMapFile, kind: &str) -> Option<&'static str> {
     f.chart
         .iter()
-        .filter(|r| r.on == ChartOn::Hex)
-        .position(|r| r.kind == kind)
-        .map(chart_kind_fill)
+        .any(|r| r.on == ChartOn::Hex && r.kind == kind)
+        .then(|| by_kind(kind, &NAMED_KIND_FILLS, &CHART_KIND_FILLS))
 }
 
-/// The stroke of a kind of hexside terrain on a Musket & Saber map: by its row's place among
-/// the chart's hexside rows (`None`: no such row).
+/// The stroke of a kind of hexside terrain on a Musket & Saber map, by the kind (`None`: no
+/// such row).
 pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
     f.chart
         .iter()
-        .filter(|r| r.on == ChartOn::Hexside)
-        .position(|r| r.kind == kind)
-        .map(chart_hexside_stroke)
+        .any(|r| r.on == ChartOn::Hexside && r.kind == kind)
+        .then(|| by_kind(kind, &NAMED_HEXSIDE_STROKES, &CHART_HEXSIDE_STROKES))
+}
+
+/// Colours named in words as a Musket & Saber side's `colour` gives them (2.3: "the counters'
+/// background colour"), any case; "grey" and "gray" alike.
+const NAMED_COLOURS: [(&str, &str); 20] = [
+    ("red", "#c62828"),
+    ("dark red", "#8e1b1b"),
+    ("blue", "#1f5ac8"),
+    ("dark blue", "#1a3a7a"),
+    ("light blue", "#6fa8dc"),
+    ("green", "#2e7d32"),
+    ("dark green", "#1b4d1f"),
+    ("light green", "#8bc34a"),
+    ("grey", "#7d7d7d"),
+    ("light grey", "#b0b0b0"),
+    ("dark grey", "#4a4a4a"),
+    ("white", "#f2f2f2"),
+    ("black", "#202020"),
+    ("yellow", "#e6c229"),
+    ("orange", "#e07b1f"),
+    ("brown", "#7a4a22"),
+    ("tan", "#c8a878"),
+    ("buff", "#dcc28a"),
+    ("purple", "#6a3d9a"),
+    ("pink", "#e58fb0"),
+];
+
+/// The colour a side's `colour` words name (`"light blue"`, `"Grey"`), if they name one.
+pub fn named_colour(words: &str) -> Option<Rgb> {
+    let w = words.trim().to_lowercase().replace("gray", "grey");
+    NAMED_COLOURS
+        .iter()
+        .find(|(name, _)| *name == w)
+        .map(|(_, hex)| rgb(hex))
 }
 
 /// The deck of a bridge.
@@ -162,5 +220,16 @@ mod tests {
             side_color(CounterColor::Red),
             side_color(CounterColor::Blue)
         );
+    }
+
+    /// A kind keeps its colour whatever its chart row (issue 37 §9); a kind of the designer's
+    /// own too, by its name.
+    #[test]
+    fn a_kind_is_coloured_by_its_name_not_its_row() {
+        let named = |k| by_kind(k, &NAMED_KIND_FILLS, &CHART_KIND_FILLS);
+        assert_eq!(named("Woods"), named("woods"));
+        assert_ne!(named("woods"), named("hill"));
+        assert_eq!(named("heath"), named("heath"));
+        assert!(CHART_KIND_FILLS.contains(&named("heath")));
     }
 }

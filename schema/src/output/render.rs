@@ -63,8 +63,11 @@ pub const PNG_WIDTHS: std::ops::RangeInclusive<u32> = 200..=8000;
 
 /// The widest PNG made; wider requests are scaled down.
 pub const MAX_PNG_SIDE: u32 = 12000;
-/// The most pixels in one PNG.
-pub const MAX_PNG_PIXELS: u64 = 50_000_000;
+/// The most pixels in one PNG: its pixmap and the copy its encoder makes take 8 bytes a pixel,
+/// so that a card or the largest map asked 8000 px wide (at 50 million pixels it peaked at
+/// 439 MiB) stays within check's bound of 256 MiB. A larger request is drawn smaller, and
+/// `saberc render` says so.
+pub const MAX_PNG_PIXELS: u64 = 20_000_000;
 
 const MARGIN: f64 = 24.0;
 const TITLE_BAND: f64 = 78.0;

@@ -580,14 +580,13 @@ pub fn playable_under(
     };
     let terrain = searches.terrain;
     let may_enter = |from: Option<Coord>, to: Coord| charge_may_enter(&terrain, readings, from, to);
-    let mut out = Vec::new();
+    let targets = targets(s, r);
+    let mut reaches: Vec<Vec<GroupReach>> = targets.iter().map(|_| Vec::new()).collect();
     let mut incomplete = false;
-    for target in targets(s, r) {
-        let side = target.side;
-        let Some(sd) = s.sides.get(side) else {
-            continue;
-        };
-        let mut reaches = Vec::new();
+    // Group by group: a group's searches serve every target of its side, then are dropped. A
+    // field of the largest map takes megabytes, and a scenario of fifty groups kept them all
+    // (366 MiB for 52 groups and 100 targets).
+    for (side, sd) in s.sides.iter().enumerate() {
         for (gi, g) in sd.groups.iter().enumerate() {
             let Some(gh) = r.groups.get(side).and_then(|x| x.get(gi)) else {
                 continue;
@@ -597,115 +596,126 @@ pub fn playable_under(
                 Entry::Deploy { .. } => None,
             };
             let first_turn = arrival.unwrap_or(1).max(first_free_turn(s, side));
-            let mut reach = GroupReach {
-                group: gi,
-                least: None,
-                first_turn,
-                fastest: None,
-                unknown: Vec::new(),
-                starts: false,
-                charging: None,
-            };
-            let turn_of = |phases: u32| {
-                if phases == 0 {
-                    0
-                } else {
-                    first_turn + phases - 1
+            for (ti, target) in targets.iter().enumerate() {
+                if target.side != side {
+                    continue;
                 }
-            };
-            for counter in movers(s, side, gi, &target.counters) {
-                let (banned, allowed) = restrictions(s, map, r, &terrain, side, counter, readings);
-                let key = (side, gi, searches.table(banned));
-                let crossing = allowed.map(|a| searches.crossing(a));
-                let Some((starts, field)) = searches.field(key, &gh.hexes, arrival.is_some())
-                else {
-                    incomplete = true;
-                    break;
+                let mut reach = GroupReach {
+                    group: gi,
+                    least: None,
+                    first_turn,
+                    fastest: None,
+                    unknown: Vec::new(),
+                    starts: false,
+                    charging: None,
                 };
-                reach.starts |= !starts.is_empty();
-                let starts = starts.clone();
-                let least = match crossing {
-                    None => field
-                        .best_in(&target.hexes)
-                        .map(|(hex, cost)| (cost, field.path_to(hex).unwrap_or_default())),
-                    Some(_) if !searches.charge(2) => {
+                let turn_of = |phases: u32| {
+                    if phases == 0 {
+                        0
+                    } else {
+                        first_turn + phases - 1
+                    }
+                };
+                for counter in movers(s, side, gi, &target.counters) {
+                    let (banned, allowed) = restrictions(s, map, r, &terrain, side, counter, readings);
+                    let key = (side, gi, searches.table(banned));
+                    let crossing = allowed.map(|a| searches.crossing(a));
+                    let Some((starts, field)) = searches.field(key, &gh.hexes, arrival.is_some())
+                    else {
                         incomplete = true;
                         break;
-                    }
-                    Some(ci) => Walk {
-                        table: &searches.tables[key.2].1,
-                        crossing: Some(&searches.crossings[ci].1),
-                    }
-                    .least(&starts, &target.hexes),
-                };
-                if let Some((cost, path)) = least
-                    && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
-                {
-                    reach.least = Some((cost, path));
-                }
-                let Some(a) = allowance(s, side, counter, given) else {
-                    reach.unknown.push(counter);
-                    continue;
-                };
-                let arrival_of =
-                    |allowance: Allowance, (phases, path): (u32, Vec<Coord>)| Arrival {
-                        counter,
-                        allowance,
-                        phases,
-                        turn: turn_of(phases),
-                        path,
                     };
-                let normal = match crossing {
-                    None => match searches.phases(key, a.mp) {
-                        Some(pf) => pf
+                    reach.starts |= !starts.is_empty();
+                    let starts = starts.clone();
+                    let least = match crossing {
+                        None => field
                             .best_in(&target.hexes)
-                            .map(|(hex, phases)| (phases, pf.path_to(hex).unwrap_or_default())),
-                        None => {
+                            .map(|(hex, cost)| (cost, field.path_to(hex).unwrap_or_default())),
+                        Some(_) if !searches.charge(2) => {
                             incomplete = true;
                             break;
                         }
-                    },
-                    Some(ci) => Walk {
-                        table: &searches.tables[key.2].1,
-                        crossing: Some(&searches.crossings[ci].1),
-                    }
-                    .phases(&starts, Mp::whole(a.mp), None, &target.hexes),
-                }
-                .map(|w| arrival_of(a.clone(), w));
-                // 4K: mounted units may charge at twelve Movement Points in a phase, over Clear
-                // Terrain only, and are disrupted the phase after.
-                if let Counter::Unit(k) = counter
-                    && let Some(charge) = rules.charge_allowance(k)
-                    && charge > a.mp
-                {
-                    if !searches.charge(6) {
-                        incomplete = true;
-                        break;
-                    }
-                    let walk = Walk {
-                        table: &searches.tables[key.2].1,
-                        crossing: crossing.map(|ci| &searches.crossings[ci].1),
+                        Some(ci) => Walk {
+                            table: &searches.tables[key.2].1,
+                            crossing: Some(&searches.crossings[ci].1),
+                        }
+                        .least(&starts, &target.hexes),
                     };
-                    let rule = Charge {
-                        allowance: Mp::whole(charge),
-                        may_enter: &may_enter,
+                    if let Some((cost, path)) = least
+                        && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
+                    {
+                        reach.least = Some((cost, path));
+                    }
+                    let Some(a) = allowance(s, side, counter, given) else {
+                        reach.unknown.push(counter);
+                        continue;
                     };
-                    let source = format!("{} charge, 4K", k.code());
-                    let c = walk
-                        .phases(&starts, Mp::whole(a.mp), Some(&rule), &target.hexes)
-                        .map(|w| arrival_of(Allowance { mp: charge, source }, w));
-                    if earlier(&c, &normal) && earlier(&c, &reach.charging) {
-                        reach.charging = c;
+                    let arrival_of =
+                        |allowance: Allowance, (phases, path): (u32, Vec<Coord>)| Arrival {
+                            counter,
+                            allowance,
+                            phases,
+                            turn: turn_of(phases),
+                            path,
+                        };
+                    let normal = match crossing {
+                        None => match searches.phases(key, a.mp) {
+                            Some(pf) => pf
+                                .best_in(&target.hexes)
+                                .map(|(hex, phases)| (phases, pf.path_to(hex).unwrap_or_default())),
+                            None => {
+                                incomplete = true;
+                                break;
+                            }
+                        },
+                        Some(ci) => Walk {
+                            table: &searches.tables[key.2].1,
+                            crossing: Some(&searches.crossings[ci].1),
+                        }
+                        .phases(&starts, Mp::whole(a.mp), None, &target.hexes),
+                    }
+                    .map(|w| arrival_of(a.clone(), w));
+                    // 4K: mounted units may charge at twelve Movement Points in a phase, over Clear
+                    // Terrain only, and are disrupted the phase after.
+                    if let Counter::Unit(k) = counter
+                        && let Some(charge) = rules.charge_allowance(k)
+                        && charge > a.mp
+                    {
+                        if !searches.charge(6) {
+                            incomplete = true;
+                            break;
+                        }
+                        let walk = Walk {
+                            table: &searches.tables[key.2].1,
+                            crossing: crossing.map(|ci| &searches.crossings[ci].1),
+                        };
+                        let rule = Charge {
+                            allowance: Mp::whole(charge),
+                            may_enter: &may_enter,
+                        };
+                        let source = format!("{} charge, 4K", k.code());
+                        let c = walk
+                            .phases(&starts, Mp::whole(a.mp), Some(&rule), &target.hexes)
+                            .map(|w| arrival_of(Allowance { mp: charge, source }, w));
+                        if earlier(&c, &normal) && earlier(&c, &reach.charging) {
+                            reach.charging = c;
+                        }
+                    }
+                    if earlier(&normal, &reach.fastest) {
+                        reach.fastest = normal;
                     }
                 }
-                if earlier(&normal, &reach.fastest) {
-                    reach.fastest = normal;
-                }
+                reaches[ti].push(reach);
             }
-            reaches.push(reach);
+            searches.fields.clear();
+            searches.phase_fields.clear();
         }
-        out.push((target, reaches));
     }
+    let out = targets
+        .into_iter()
+        .zip(reaches)
+        .filter(|(t, _)| t.side < s.sides.len())
+        .collect();
     Playable {
         targets: out,
         incomplete,

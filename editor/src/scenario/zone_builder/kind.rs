@@ -31,8 +31,10 @@ pub fn corner_name(c: Corner) -> &'static str {
 
 /// What the zone builder asks of a clause kind beyond the model's list.
 pub trait KindExt {
-    /// What the clause chooser shows for `zone`.
-    fn shown(zone: &Zone) -> String;
+    /// What the clause chooser shows for `zone` on `map`.
+    fn shown(zone: &Zone, map: &Map) -> String;
+    /// The kind's name on `map`: a feature's examples are the map's own codes.
+    fn label_on(self, map: &Map) -> String;
     /// For the kinds holding a list of zones: the fewest and most entries.
     fn list_bounds(self) -> Option<(usize, usize)>;
     /// Kinds measured from one reference zone (distance or direction).
@@ -42,11 +44,32 @@ pub trait KindExt {
 impl KindExt for Kind {
     /// What the clause chooser shows for `zone`: its kind's name, with the direction the zone
     /// really has ("Sector (to the south-west of…)", never a fixed example direction).
-    fn shown(zone: &Zone) -> String {
+    fn shown(zone: &Zone, map: &Map) -> String {
         match zone {
             Zone::Sector { toward, .. } => format!("Sector (to the {} of…)", toward.name()),
             Zone::Beyond { toward, .. } => format!("Beyond ({} of…)", toward.name()),
-            _ => zone.kind().label().to_string(),
+            _ => zone.kind().label_on(map),
+        }
+    }
+
+    /// The model's name, but a feature's examples are two of the map's own feature codes
+    /// (the model's "V4, H26" are the Rifle & Saber map's: a custom map may have neither,
+    /// issue 37 §17).
+    fn label_on(self, map: &Map) -> String {
+        if self != Kind::Feature {
+            return self.label().to_string();
+        }
+        let codes: Vec<&str> = map
+            .features
+            .iter()
+            .take(2)
+            .map(|f| f.code.as_str())
+            .collect();
+        match codes.as_slice() {
+            [] => "Feature (the map has none)".to_string(),
+            [one] => format!("Feature ({one})"),
+            _ if map.features.len() == 2 => format!("Feature ({})", codes.join(", ")),
+            _ => format!("Feature ({}…)", codes.join(", ")),
         }
     }
 

@@ -12,7 +12,7 @@ use saber_schema::model::map::Map;
 use saber_schema::model::zone::Zone;
 use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 
-use super::kind::{self, Kind};
+use super::kind::{self, Kind, KindExt};
 use super::{ZoneCx, zone_ui};
 use crate::scenario::pick::{PickKind, Picker};
 
@@ -28,9 +28,14 @@ fn field_id() -> Id {
 }
 
 fn form(zone: Zone) -> Harness<'static, Form> {
+    form_on(zone, rifle_and_saber())
+}
+
+/// A zone field on `map`.
+fn form_on(zone: Zone, map: Map) -> Harness<'static, Form> {
     let state = Form {
         zone,
-        map: rifle_and_saber(),
+        map,
         picker: Picker::default(),
     };
     let mut h = Harness::builder()
@@ -142,7 +147,7 @@ fn a_feature_is_chosen_from_the_list_or_typed_and_an_unknown_one_shows() {
 #[test]
 fn switching_clauses_wraps_the_zone_and_unwraps_it_again() {
     let mut h = form(Zone::Feature("V5".into()));
-    choose(&mut h, "Feature (V4, H26…)", "Within N hexes of…");
+    choose(&mut h, "Feature (R1, R3…)", "Within N hexes of…");
     assert_eq!(
         h.state().zone,
         Zone::Within {
@@ -150,7 +155,7 @@ fn switching_clauses_wraps_the_zone_and_unwraps_it_again() {
             of: feature("V5"),
         }
     );
-    choose(&mut h, "Within N hexes of…", "Feature (V4, H26…)");
+    choose(&mut h, "Within N hexes of…", "Feature (R1, R3…)");
     assert_eq!(h.state().zone, Zone::Feature("V5".into()));
 }
 
@@ -349,7 +354,7 @@ fn every_clause_can_be_chosen_and_its_defaults_compile_on_the_builtin_map() {
     for k in Kind::ALL {
         h.state_mut().zone = Zone::Everywhere;
         h.run();
-        choose(&mut h, "Anywhere", k.label());
+        choose(&mut h, "Anywhere", &k.label_on(&map));
         let zone = h.state().zone.clone();
         assert_eq!(zone.kind(), k, "{zone:?}");
         let (set, problems) = compile(&map, &zone);
@@ -434,4 +439,37 @@ fn the_words_around_a_distance_agree_with_it() {
     });
     let shown = texts(&h);
     assert!(shown.iter().any(|t| t == "hex of detour"), "{shown:?}");
+}
+
+/// The feature clause's examples are the map's own codes, not the Rifle & Saber map's "V4,
+/// H26" (issue 37 §17: shown on custom maps that have neither).
+#[test]
+fn the_feature_clause_names_the_maps_own_codes() {
+    let mut map = crate::files::new_map();
+    let none = form_on(Zone::Feature("V1".into()), map.clone());
+    none.get(
+        By::new()
+            .role(Role::ComboBox)
+            .value("Feature (the map has none)"),
+    );
+    for (code, at) in [
+        ("V1", Coord(2, 2)),
+        ("W2", Coord(3, 3)),
+        ("H3", Coord(4, 4)),
+    ] {
+        map.features.push(saber_schema::model::map::Feature {
+            code: code.into(),
+            name: None,
+            hexes: vec![at],
+            label: None,
+        });
+    }
+    assert_eq!(Kind::Feature.label_on(&map), "Feature (V1, W2…)");
+    let mut h = form_on(Zone::Feature("V1".into()), map);
+    choose(&mut h, "Feature (V1, W2…)", "Within N hexes of…");
+    h.get(By::new().role(Role::ComboBox).value("Within N hexes of…"))
+        .click();
+    h.run();
+    h.get_by_label("Feature (V1, W2…)");
+    assert!(h.query_by_label_contains("V4, H26").is_none());
 }

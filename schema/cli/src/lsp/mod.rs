@@ -4,7 +4,8 @@
 //! layout; it keeps no checker of its own.
 //!
 //! Modules: [`transport`] (bounded framing on standard input and output), [`dispatch`]
-//! (requests to handlers by type; a handler's panic is an error reply), [`position`] (byte
+//! (requests to handlers by type; a handler's panic is an error reply), [`pace`] (when a
+//! changed document is checked: at once when its checks are fast), [`position`] (byte
 //! offsets ↔ protocol positions, UTF-16 or UTF-8 as agreed; the word at a cursor), [`uri`]
 //! (documents' URIs as paths or bare names), [`diagnostics`] (findings as
 //! protocol diagnostics), [`related`] (a finding's other place), [`tree`] (places in the
@@ -17,6 +18,7 @@ mod definition;
 mod diagnostics;
 mod dispatch;
 mod hover;
+mod pace;
 mod position;
 mod related;
 mod schema;
@@ -25,10 +27,10 @@ mod transport;
 mod tree;
 mod uri;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crossbeam_channel::RecvTimeoutError;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -56,6 +58,7 @@ use saber_schema::pipeline::{Built, compile_source};
 
 use crate::{EXIT_ERRORS, EXIT_OK};
 use dispatch::{Answer, Dispatch};
+use pace::{Pacer, Pacing};
 use position::word_at;
 use position::{Encoding, LineIndex};
 use transport::{Connection, Incoming};
@@ -64,18 +67,16 @@ use uri::{file_path, path_uri, source};
 /// How the server runs.
 #[derive(Debug, Clone, Copy)]
 struct Settings {
-    /// Quiet time after the last change before a document is checked: typing is coalesced.
-    debounce: Duration,
-    /// Longest a changed document waits for its check while changes keep coming.
-    max_wait: Duration,
+    /// When changed documents are checked.
+    pacing: Pacing,
     /// Whether the client's workspace folders are searched for maps.
     folders: bool,
 }
 
-/// An editor's settings: checks run when typing pauses.
+/// An editor's settings: a document is checked at once when its checks are fast, when typing
+/// pauses when they are slow.
 const EDITOR: Settings = Settings {
-    debounce: Duration::from_millis(150),
-    max_wait: Duration::from_millis(600),
+    pacing: pace::EDITOR,
     folders: true,
 };
 
@@ -125,8 +126,7 @@ pub fn serve_bytes(input: &[u8]) -> Vec<serde_json::Value> {
     drop(to_server);
     let (sender, out) = crossbeam_channel::unbounded();
     let at_once = Settings {
-        debounce: Duration::ZERO,
-        max_wait: Duration::ZERO,
+        pacing: pace::AT_ONCE,
         folders: false,
     };
     let _ = serve(Connection { sender, receiver }, at_once);
@@ -177,7 +177,6 @@ fn serve(conn: Connection, settings: Settings) -> Result<(), Error> {
     );
     let mut server = Server {
         conn,
-        settings,
         encoding,
         roots: if settings.folders {
             workspace_roots(&params)
@@ -187,7 +186,7 @@ fn serve(conn: Connection, settings: Settings) -> Result<(), Error> {
         roots_said: std::cell::Cell::new(false),
         docs: HashMap::new(),
         analyses: HashMap::new(),
-        dirty: BTreeMap::new(),
+        pacer: Pacer::new(settings.pacing),
     };
     server.send(Message::Response(Response::new_ok(
         id,
@@ -286,7 +285,6 @@ struct Document {
 
 struct Server {
     conn: Connection,
-    settings: Settings,
     /// The unit of the protocol's columns, agreed at `initialize`.
     encoding: Encoding,
     roots: Vec<PathBuf>,
@@ -295,8 +293,8 @@ struct Server {
     docs: HashMap<Uri, Document>,
     /// What hover and completion need of a document, kept until the next notification.
     analyses: HashMap<Uri, Analysis>,
-    /// Documents changed since they were last checked, and since when.
-    dirty: BTreeMap<String, (Uri, Instant)>,
+    /// The documents' pending checks and how long their checks take.
+    pacer: Pacer,
 }
 
 /// What the requests at a cursor need of a document besides its text, made once per state of
@@ -317,20 +315,27 @@ struct Analysis {
 impl Server {
     fn run(&mut self) -> Result<(), Error> {
         loop {
-            let oldest = self.dirty.values().map(|(_, t)| *t).min();
-            let incoming = match oldest {
+            let now = Instant::now();
+            // The messages that have arrived are read before a check (a newer version
+            // supersedes the one pending, so a burst of typing queues no work), unless a
+            // document has waited the longest wait; then the checks that are due are made.
+            let incoming = match self.pacer.next_due() {
                 None => match self.conn.receiver.recv() {
                     Ok(m) => m,
                     Err(_) => return Ok(()),
                 },
-                Some(t) if t.elapsed() >= self.settings.max_wait => {
-                    self.publish_dirty()?;
+                Some(_) if self.pacer.overdue(now) => {
+                    self.publish_due(now)?;
                     continue;
                 }
-                Some(_) => match self.conn.receiver.recv_timeout(self.settings.debounce) {
+                Some(due) => match self
+                    .conn
+                    .receiver
+                    .recv_timeout(due.saturating_duration_since(now))
+                {
                     Ok(m) => m,
                     Err(RecvTimeoutError::Timeout) => {
-                        self.publish_dirty()?;
+                        self.publish_due(Instant::now())?;
                         continue;
                     }
                     Err(RecvTimeoutError::Disconnected) => return Ok(()),
@@ -443,7 +448,7 @@ impl Server {
                 if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) {
                     let uri = p.text_document.uri;
                     let closed = self.docs.remove(&uri);
-                    self.dirty.remove(uri.as_str());
+                    self.pacer.closed(uri.as_str());
                     let _ = self.publish(uri, Vec::new(), None);
                     // A closed map is read from its file again.
                     if closed.as_ref().is_some_and(is_map) {
@@ -468,11 +473,7 @@ impl Server {
     }
 
     fn dirty_one(&mut self, uri: Uri) {
-        let since = self
-            .dirty
-            .get(uri.as_str())
-            .map_or_else(Instant::now, |(_, t)| *t);
-        self.dirty.insert(uri.as_str().to_string(), (uri, since));
+        self.pacer.changed(uri.as_str(), Instant::now());
     }
 
     /// Every open document is to be checked again (a map may have changed).
@@ -510,19 +511,30 @@ impl Server {
         Ok(())
     }
 
-    /// Check every changed document and publish its findings. A check that fails (a panic)
-    /// is logged and its document left with its last findings; the others are checked.
-    fn publish_dirty(&mut self) -> Result<(), Error> {
-        let dirty = std::mem::take(&mut self.dirty);
+    /// Check every changed document due at `now` (its text as it is now) and publish its
+    /// findings; the time each check takes paces that document's next. A check that fails (a
+    /// panic) is logged and its document left with its last findings; the others are checked.
+    fn publish_due(&mut self, now: Instant) -> Result<(), Error> {
+        let due = self.pacer.take_due(now);
+        if due.is_empty() {
+            return Ok(());
+        }
         let registry = self.registry();
-        for (_, (uri, _)) in dirty {
-            let Some(doc) = self.docs.get(&uri) else {
+        for key in due {
+            let Some((uri, doc)) = key
+                .parse::<Uri>()
+                .ok()
+                .and_then(|uri| self.docs.get_key_value(&uri))
+            else {
                 continue;
             };
-            let version = doc.version;
-            match catch_unwind(AssertUnwindSafe(|| {
+            let (uri, version) = (uri.clone(), doc.version);
+            let started = Instant::now();
+            let found = catch_unwind(AssertUnwindSafe(|| {
                 self.findings(&uri, &doc.text, &registry)
-            })) {
+            }));
+            self.pacer.checked(&key, started.elapsed());
+            match found {
                 Ok(diags) => self.publish(uri, diags, version)?,
                 Err(p) => self.log_failure(&format!("checking {}", uri.as_str()), &*p)?,
             }

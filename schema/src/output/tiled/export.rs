@@ -346,7 +346,7 @@ pub fn scenario_document(
     doc
 }
 
-/// The name of a group's tile layer, `Union (a) deploys` or `Union (b) arrives Game-Turn 3`:
+/// The name of a group's tile layer, `Union (a) deployment` or `Union (b) arrival on Game-Turn 3`:
 /// the side's name first, so that every tile layer has a name of its own (Tiled's tools pick
 /// layers by name, and Tiled 1.8's `tmxrasterizer --show-layer` only by a tile layer's own).
 pub fn group_layer_name(side: &Side, g: &Group) -> String {

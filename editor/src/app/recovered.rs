@@ -1,0 +1,166 @@
+//! Recovered work: restoring it as the open document (its file's text and state as the
+//! recovery file holds them, so that it saves as if the editor had never stopped), saving or
+//! discarding it unopened, and the autosave that writes the open document's recovery file.
+
+use std::path::Path;
+
+use crate::app::App;
+use crate::app::file_dialog::{Purpose, Request};
+use crate::app::open_save::document_of;
+use crate::autosave::Snapshot;
+use crate::document::MsDoc;
+use crate::files::{self, LoadedFile};
+
+impl App {
+    /// Restore recovered work (the offer whose recovery file is `key`) as the open document;
+    /// it keeps its recovery file until it is saved or discarded.
+    pub(crate) fn restore(&mut self, key: &Path) {
+        let Some(i) = self.offers.iter().position(|(_, slot)| slot.path() == key) else {
+            return;
+        };
+        let (offer, slot) = self.offers.remove(i);
+        let (mut doc, missing) = document_of(offer.doc, offer.source);
+        // Its file as it was before the crash: a save refuses if it changed since.
+        doc.on_disk = offer.on_disk;
+        doc.mark_unsaved();
+        self.set_loaded((doc, missing));
+        match &mut self.autosaver {
+            Some(a) => a.adopt(slot),
+            // Offers come only from a recovery folder; without an autosave, keep the file.
+            None => drop(slot),
+        }
+        self.ws
+            .status
+            .set("Restored recovered work: save it to keep it");
+    }
+
+    /// Ask where to save recovered work without opening it.
+    pub(crate) fn save_recovered_as(&mut self, key: &Path) {
+        let Some((offer, _)) = self.offers.iter().find(|(_, slot)| slot.path() == key) else {
+            return;
+        };
+        let (what, id) = match &offer.doc {
+            LoadedFile::Map(l) => ("map", l.map.id.clone()),
+            LoadedFile::Scenario(l) => ("scenario", l.scenario.id.clone()),
+            LoadedFile::Ms(l) => match &l.doc {
+                MsDoc::Map(f) => ("map", f.id.clone()),
+                MsDoc::Scenario(s) => ("scenario", s.id.clone()),
+            },
+        };
+        let file_name = offer
+            .source
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| format!("{id}.ron"));
+        let dir = offer
+            .source
+            .as_ref()
+            .and_then(|p| p.parent())
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .or_else(|| self.doc_dir());
+        let req = Request {
+            title: format!("Save the recovered {what} as"),
+            filters: vec![
+                (format!("RON {what}"), vec!["ron"]),
+                (format!("JSON {what}"), vec!["json"]),
+            ],
+            file_name: Some(file_name),
+            dir,
+            save: true,
+            folder: false,
+        };
+        if let Some(path) = self
+            .dialogs
+            .ask(Purpose::SaveRecovered(key.to_path_buf()), req)
+        {
+            self.save_recovered(key, &path);
+        }
+    }
+
+    /// Save recovered work (the offer whose recovery file is `key`) to `path`; its recovery
+    /// file goes only once that worked.
+    pub(crate) fn save_recovered(&mut self, key: &Path, path: &Path) {
+        let Some(i) = self.offers.iter().position(|(_, slot)| slot.path() == key) else {
+            return;
+        };
+        if let LoadedFile::Map(l) = &self.offers[i].0.doc
+            && saber_schema::builtin::map(&l.map.id).is_some()
+        {
+            self.error = Some(format!(
+                "Could not save {}: the map's id “{}” is a built-in map's. Restore it and use Save As to give it a new id.",
+                path.display(),
+                l.map.id
+            ));
+            return;
+        }
+        let (offer, slot) = self.offers.remove(i);
+        let (mut doc, _) = document_of(offer.doc, offer.source);
+        doc.on_disk = offer.on_disk;
+        // Replacing an existing file was agreed to in the dialog (or the desktop's).
+        match files::save_document_with(&doc, path, true) {
+            Ok(_) => {
+                slot.release();
+                files::remember(&mut self.recent, path);
+                self.ws
+                    .status
+                    .set(format!("Saved recovered work to {}", path.display()));
+            }
+            Err(e) => {
+                self.error = Some(format!("Could not save {}:\n{e}", path.display()));
+                // Still offered: read back from its recovery file, which is untouched.
+                if let Some(again) = slot.read() {
+                    self.offers.insert(i.min(self.offers.len()), (again, slot));
+                }
+            }
+        }
+    }
+
+    /// Discard recovered work: its recovery file is deleted.
+    pub(crate) fn discard_recovered(&mut self, key: &Path) {
+        if let Some(i) = self.offers.iter().position(|(_, slot)| slot.path() == key) {
+            let (_, slot) = self.offers.remove(i);
+            slot.release();
+            self.ws.status.set("Discarded recovered work");
+        }
+    }
+
+    /// Hand unsaved work not yet written to the autosave, which writes the recovery file on
+    /// its own thread (no later frame is needed); work saved again gives its file up.
+    pub fn autosave(&mut self) {
+        let Some(autosaver) = &mut self.autosaver else {
+            return;
+        };
+        if let Some(e) = autosaver.take_failure() {
+            self.ws.status.set(format!("Autosave failed: {e}"));
+        }
+        if self.ws.doc.is_editing() {
+            return;
+        }
+        if !self.ws.doc.is_dirty() {
+            if self.autosaved.take().is_some() {
+                self.release_recovery();
+            }
+            return;
+        }
+        if self.autosaved != Some(self.ws.doc.revision()) {
+            autosaver.write(Snapshot::of(&self.ws.doc));
+            self.autosaved = Some(self.ws.doc.revision());
+        }
+    }
+
+    /// Wait until the autosave has written what it was handed (tests).
+    pub fn flush_autosave(&mut self) {
+        if let Some(a) = &mut self.autosaver {
+            a.flush();
+        }
+    }
+
+    /// Give up this document's recovery file (saved, discarded or replaced).
+    pub(crate) fn release_recovery(&mut self) {
+        if let Some(a) = &mut self.autosaver {
+            a.release();
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! The `printed` words of set-up and reinforcement lines made or changed in the editor (issue
+//! 37 §10: every line made in the editor had `printed: ""`, and a line's hex changed left its
+//! words naming the old hex). A line's words are made from it, in the rules' own form
+//! ("2nd Bde, 3rd Bde: 0604 w/1", "1000 at 0801: Horse Guards"), while they are empty or still
+//! the words the editor made; words the designer typed (the scenario's own printed text) are
+//! never replaced.
+
+use saber_schema::model::hex::Grid;
+use saber_schema::model::musket_and_saber::{MsScenario, ReinforcementLine, SetupLine};
+
+/// Who a line names: its units, or its formation.
+fn who(units: &[String], formation: Option<&str>) -> String {
+    match formation {
+        Some(f) if units.is_empty() => f.to_string(),
+        _ => units.join(", "),
+    }
+}
+
+/// A set-up line's words: "2nd Bde, 3rd Bde: 0604 w/1".
+pub fn setup_words(l: &SetupLine, grid: Grid) -> String {
+    let w1 = if l.w1 { " w/1" } else { "" };
+    format!(
+        "{}: {}{w1}",
+        who(&l.units, l.formation.as_deref()),
+        grid.label(l.at)
+    )
+}
+
+/// A reinforcement line's words: "1000 at 0801: Horse Guards".
+pub fn reinforcement_words(l: &ReinforcementLine, grid: Grid) -> String {
+    format!(
+        "{} at {}: {}",
+        l.turn,
+        grid.label(l.at),
+        who(&l.units, l.formation.as_deref())
+    )
+}
+
+/// After an edit from `before` to `after`: each line this edit made or changed whose words
+/// are empty, or were the editor's words for it before and were not typed over in this edit,
+/// says what it is now. Lines the edit left alone are left alone (a save changes only what the
+/// user changed).
+pub fn refresh(before: &MsScenario, after: &mut MsScenario, grid: Grid) {
+    for (i, l) in after.setup.iter_mut().enumerate() {
+        let was = before.setup.get(i);
+        if was == Some(&*l) {
+            continue;
+        }
+        if l.printed.is_empty()
+            || was.is_some_and(|w| w.printed == l.printed && w.printed == setup_words(w, grid))
+        {
+            l.printed = setup_words(l, grid);
+        }
+    }
+    for (i, l) in after.reinforcements.iter_mut().enumerate() {
+        let was = before.reinforcements.get(i);
+        if was == Some(&*l) {
+            continue;
+        }
+        if l.printed.is_empty()
+            || was.is_some_and(|w| {
+                w.printed == l.printed && w.printed == reinforcement_words(w, grid)
+            })
+        {
+            l.printed = reinforcement_words(l, grid);
+        }
+    }
+}
