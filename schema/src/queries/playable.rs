@@ -617,7 +617,8 @@ pub fn playable_under(
                     }
                 };
                 for counter in movers(s, side, gi, &target.counters) {
-                    let (banned, allowed) = restrictions(s, map, r, &terrain, side, counter, readings);
+                    let (banned, allowed) =
+                        restrictions(s, map, r, &terrain, side, counter, readings);
                     let key = (side, gi, searches.table(banned));
                     let crossing = allowed.map(|a| searches.crossing(a));
                     let Some((starts, field)) = searches.field(key, &gh.hexes, arrival.is_some())
@@ -672,7 +673,12 @@ pub fn playable_under(
                             table: &searches.tables[key.2].1,
                             crossing: Some(&searches.crossings[ci].1),
                         }
-                        .phases(&starts, Mp::whole(a.mp), None, &target.hexes),
+                        .phases(
+                            &starts,
+                            Mp::whole(a.mp),
+                            None,
+                            &target.hexes,
+                        ),
                     }
                     .map(|w| arrival_of(a.clone(), w));
                     // 4K: mounted units may charge at twelve Movement Points in a phase, over Clear
