@@ -71,31 +71,81 @@ fn files(dir: &Path, module: &ModPath, out: &mut Vec<(std::path::PathBuf, ModPat
     }
 }
 
-/// The code of a file without comments and without its test module.
+/// The code of a file without comments and without its test modules: each `#[cfg(test)]`
+/// item is skipped to its `;` or to the brace that closes its body, and the code after it is
+/// read too (an `impl` after an inline test module is library code).
 fn library_code(text: &str) -> String {
     let mut out = String::new();
-    let mut lines = text.lines().peekable();
-    while let Some(line) = lines.next() {
-        let t = line.trim_start();
-        if t.starts_with("#[cfg(test)]") {
-            // A test module declared here and written elsewhere: skip the declaration only;
-            // one written inline runs to the end of the file.
-            if lines.peek().is_some_and(|n| {
-                let n = n.trim();
-                n.starts_with("mod ") && n.ends_with(';')
-            }) {
-                lines.next();
-                continue;
-            }
-            break;
-        }
-        if t.starts_with("//") {
-            continue;
-        }
-        out.push_str(line);
-        out.push('\n');
+    let mut rest = text;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + "#[cfg(test)]".len()..];
+        rest = &rest[item_len(rest)..];
     }
-    out
+    out.push_str(rest);
+    out.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .fold(String::new(), |acc, l| acc + l + "\n")
+}
+
+/// The length of the item at the start of `code`: to its `;` or to the brace that closes its
+/// body, stepping over strings, characters and comments (a `'{'` or `"}"` in a test counts
+/// for nothing).
+fn item_len(code: &str) -> usize {
+    let b = code.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i += code[i..].find('\n').unwrap_or(code.len() - i);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += code[i..].find("*/").map_or(code.len() - i, |e| e + 2);
+            }
+            b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) && !ident_before(b, i) => {
+                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+                let close = format!("\"{}", "#".repeat(hashes));
+                let open = i + 1 + hashes + 1;
+                i = code[open..]
+                    .find(&close)
+                    .map_or(code.len(), |e| open + e + close.len());
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            // A character literal ('{', '\'', '\u{7b}'), not a lifetime ('a).
+            b'\'' if b.get(i + 2) == Some(&b'\'') => i += 3,
+            b'\'' if b.get(i + 1) == Some(&b'\\') => {
+                i += 2 + code[i + 2..]
+                    .find('\'')
+                    .map_or(code.len() - i - 2, |e| e + 1);
+            }
+            b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            b';' if depth == 0 => return i + 1,
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// Whether the byte before `i` ends an identifier (`for` in `for"` is not a raw string).
+fn ident_before(b: &[u8], i: usize) -> bool {
+    i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')
 }
 
 /// The paths after each `crate::` or `super::` in the code, groups expanded, each relative to
@@ -230,7 +280,7 @@ fn no_import_runs_up_the_layers() {
     let mut problems = Vec::new();
     for (file, module) in &all {
         let rel = file.strip_prefix(repo("")).unwrap().display().to_string();
-        if module.is_empty() || file.file_name().is_some_and(|n| n == "tests.rs") {
+        if module.is_empty() || is_test_file(file) {
             continue;
         }
         let Some((own, own_layer)) = entry(&layers, module) else {
@@ -283,6 +333,128 @@ fn no_import_runs_up_the_layers() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// Whether a file is test code: `tests.rs`, or a `*_tests.rs` module the crate declares under
+/// `#[cfg(test)]`.
+fn is_test_file(file: &Path) -> bool {
+    file.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n == "tests.rs" || n.ends_with("_tests.rs"))
+}
+
+/// Each source file's module and the other files its code uses (`crate::` and `super::`
+/// paths, each taken to the file that holds its longest module prefix).
+fn file_graph(dir: &str) -> BTreeMap<ModPath, std::collections::BTreeSet<ModPath>> {
+    let mut all = Vec::new();
+    files(&repo(dir), &Vec::new(), &mut all);
+    let macros = root_macros(&all);
+    let modules: std::collections::BTreeSet<ModPath> = all.iter().map(|(_, m)| m.clone()).collect();
+    let mut graph = BTreeMap::new();
+    for (file, module) in &all {
+        if module.is_empty() || is_test_file(file) {
+            continue;
+        }
+        let code = library_code(&std::fs::read_to_string(file).unwrap());
+        let mut uses = std::collections::BTreeSet::new();
+        for r in references(&code, module) {
+            let target = match r.first().and_then(|name| macros.get(name)) {
+                Some(defined_in) if r.len() == 1 => defined_in.clone(),
+                _ => r,
+            };
+            let holder = (1..=target.len())
+                .rev()
+                .map(|n| target[..n].to_vec())
+                .find(|prefix| modules.contains(prefix));
+            if let Some(holder) = holder.filter(|h| h != module) {
+                uses.insert(holder);
+            }
+        }
+        graph.insert(module.clone(), uses);
+    }
+    graph
+}
+
+/// The circles of a file graph: each set of two or more files that reach one another, as
+/// `a -> b -> a` lines.
+fn circles(graph: &BTreeMap<ModPath, std::collections::BTreeSet<ModPath>>) -> Vec<String> {
+    let reach = |from: &ModPath| {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(m) = stack.pop() {
+            for next in graph.get(&m).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reaches: BTreeMap<&ModPath, _> = graph.keys().map(|m| (m, reach(m))).collect();
+    let mut done = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for m in graph.keys() {
+        if done.contains(m) || !reaches[m].contains(m) {
+            continue;
+        }
+        let circle: Vec<&ModPath> = graph
+            .keys()
+            .filter(|o| reaches[m].contains(*o) && reaches[*o].contains(m))
+            .collect();
+        let edges: Vec<String> = circle
+            .iter()
+            .flat_map(|a| {
+                graph[*a]
+                    .iter()
+                    .filter(|b| circle.contains(b))
+                    .map(move |b| format!("{} -> {}", a.join("::"), b.join("::")))
+            })
+            .collect();
+        out.push(edges.join(", "));
+        done.extend(circle.into_iter().cloned());
+    }
+    out
+}
+
+/// No file of the library or the editor uses, through others, a file that uses it: a circle
+/// makes two files one concept split in two, and neither can be read, tested or moved alone.
+#[test]
+fn no_file_imports_run_in_a_circle() {
+    for dir in ["schema/src", "editor/src", "schema/cli/src"] {
+        let found = circles(&file_graph(dir));
+        assert!(
+            found.is_empty(),
+            "{dir} has {} import circle(s) between files:\n{}",
+            found.len(),
+            found.join("\n")
+        );
+    }
+}
+
+/// The circle finder finds a circle through three files and none in a line of them, and the
+/// code reader skips an inline test module but reads what follows it.
+#[test]
+fn circles_and_test_modules_are_read_as_written() {
+    let m = |s: &str| -> ModPath { s.split("::").map(String::from).collect() };
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g: BTreeMap<ModPath, std::collections::BTreeSet<ModPath>> = BTreeMap::new();
+        for (a, b) in edges {
+            g.entry(m(a)).or_default().insert(m(b));
+            g.entry(m(b)).or_default();
+        }
+        g
+    };
+    assert_eq!(
+        circles(&graph(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])),
+        ["a -> b, b -> c, c -> a"]
+    );
+    assert!(circles(&graph(&[("a", "b"), ("b", "c")])).is_empty());
+    let code = "use crate::a;\n#[cfg(test)]\nmod tests {\n    let s = \"}\"; let c = '{';\n    use crate::t;\n}\nuse crate::b;\n";
+    let read: Vec<String> = references(&library_code(code), &m("x"))
+        .iter()
+        .map(|p| p.join("::"))
+        .collect();
+    assert_eq!(read, ["a", "b"]);
 }
 
 /// The reader of paths understands what the library writes.

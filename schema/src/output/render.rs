@@ -12,6 +12,7 @@
 
 pub(crate) mod legend;
 pub mod musket_and_saber;
+pub(crate) mod swatch;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -7,7 +7,7 @@ use crate::path;
 use crate::ruleset::musket_and_saber as ms;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::scenario::{Enters, unknown_side};
+use super::shared::{Enters, unknown_side};
 
 /// Per side, per counter: the lines bringing it into play: a line naming it by ID, else a line
 /// naming its formation ([`MsScenario::line_units`]'s reading). Unknown names are ROS007, a

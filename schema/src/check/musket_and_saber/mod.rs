@@ -11,6 +11,7 @@ mod map;
 mod roster;
 mod scenario;
 mod setup;
+mod shared;
 mod stacking;
 mod turns;
 mod victory;

@@ -9,7 +9,7 @@ use crate::ruleset::musket_and_saber::Faces;
 use crate::ruleset::musket_and_saber::MsClass;
 use std::collections::{HashMap, HashSet};
 
-use super::scenario::unknown_side;
+use super::shared::unknown_side;
 
 /// Side ids distinct, each army in its own colour (2.3), the First Player a side (3.3), counter
 /// ids unique in a side (3.2).

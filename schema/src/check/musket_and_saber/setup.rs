@@ -9,7 +9,7 @@ use crate::path;
 use crate::ruleset::musket_and_saber::{self as ms, MsClass};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::scenario::{Enters, Positions, unknown_side};
+use super::shared::{Enters, Positions, unknown_side};
 
 /// Line hexes on the map; placements of `w/1` units within one hex (3.2), units of other
 /// lines on their hex: where the set-up fixes each counter.

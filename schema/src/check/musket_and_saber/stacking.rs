@@ -10,8 +10,8 @@ use crate::ruleset::musket_and_saber::{MsClass, stack_counts};
 use std::collections::{BTreeMap, HashMap};
 
 use super::entries::lines;
-use super::scenario::{Enters, Placed, Positions, by_line};
 use super::setup::positions;
+use super::shared::{Enters, Placed, Positions, by_line};
 
 /// Set-up: line hexes on the map; placements of `w/1` units within one hex (3.2), units of
 /// other lines on their hex; then 5.0 and enemies apart (4.5) on every hex where the set-up

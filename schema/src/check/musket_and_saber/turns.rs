@@ -8,7 +8,7 @@ use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use std::collections::HashSet;
 
-use super::scenario::on_edge;
+use super::shared::on_edge;
 
 /// The game on the track (3.3) and reinforcements by track label at an edge hex (3.2, 4.5).
 pub(super) fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {

@@ -9,7 +9,7 @@ use crate::path;
 use crate::pipeline::zones::collect_goal_zones;
 use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 
-use super::scenario::unknown_side;
+use super::shared::unknown_side;
 
 /// Victory (3.4): each condition's side, turns within the game, targets on the map.
 pub(super) fn victory(s: &MsScenario, map: &Map, out: &mut Findings) {

@@ -6,19 +6,7 @@ use std::fmt::Write;
 use super::*;
 use crate::ruleset::{KeySymbol, Ruleset};
 
-/// One legend swatch.
-pub(crate) enum Swatch {
-    Hex(&'static str),
-    HexOver(&'static str, &'static str, f64),
-    Line(&'static str, f64),
-    Road,
-    Bridge,
-    Ford,
-    Dashed(&'static str),
-    Overlay(String),
-    /// A hex of several kinds of terrain (2.2 in Musket & Saber), its wedges shared in turn.
-    Wedges(Vec<&'static str>),
-}
+pub(crate) use super::swatch::Swatch;
 
 /// The legend's rows: the map key, then the overlays.
 pub(super) fn legend_rows(

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::legend::Swatch;
+use super::swatch::Swatch;
 use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER};
 use crate::model::musket_and_saber::{ChartOn, ChartRow, Cost, MsMapFile};
 use crate::output::palette::{ms_hexside_stroke, ms_kind_fill};
