@@ -14,9 +14,11 @@
 pub mod movement;
 pub mod sight;
 
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 use egui::{Color32, Key, Modifiers, Ui};
+use saber_schema::model::chart::KindTerrain;
 use saber_schema::model::counter::Counter;
 use saber_schema::model::hex::Coord;
 use saber_schema::model::hex_set::HexSet;
@@ -24,7 +26,7 @@ use saber_schema::model::map::{Map, SideKey};
 use saber_schema::output::palette;
 use saber_schema::pipeline::zones::Resolved;
 use saber_schema::queries::effective_terrain::{Cleared, EffectiveTerrain};
-use saber_schema::queries::movement::{Movement, Mp};
+use saber_schema::queries::movement::Mp;
 use saber_schema::queries::sight::{SIGHT_RADIUS, occupied, within};
 
 use crate::canvas::{Overlay, Overview};
@@ -381,8 +383,11 @@ impl Overlays {
             .first()
             .and_then(|f| c.starts.iter().find(|(h, _)| h == f))
             .map_or(Mp::ZERO, |(_, m)| *m);
-        let mv = Movement::over(terrain, rules).with_prohibited(&c.prohibited);
-        let Some(cost) = mv.path_cost(&path).map(|m| m + spent) else {
+        let Some(cost) = c
+            .movement(terrain, rules)
+            .path_cost(&path)
+            .map(|m| m + spent)
+        else {
             return;
         };
         let mut label = format!("{}: {cost}", grid.label(target));
@@ -560,11 +565,15 @@ impl Overlays {
                 None => "Click a hex to start from it.".into(),
             });
         }
+        if let Some(chart) = doc.map().chart.as_deref() {
+            class_ui(ui, chart, choice);
+        }
         let offered = movement::counters(s, rules, choice.start);
         let counter = choice
             .counter
             .filter(|c| offered.contains(c))
-            .or_else(|| offered.first().copied());
+            .or_else(|| offered.first().copied())
+            .filter(|_| doc.map().chart.is_none());
         if let Some(current) = counter {
             let mut chosen = current;
             egui::ComboBox::from_label("Moving")
@@ -586,38 +595,7 @@ impl Overlays {
                 (Some(a), _) => {
                     ui.label(format!("Movement Allowance {} ({})", a.mp, a.source));
                 }
-                (None, Counter::Unit(kind)) => {
-                    ui.horizontal(|ui| {
-                        let l = ui.label("Movement Allowance");
-                        let mut typed = choice.typed.get(&kind).copied().unwrap_or(0);
-                        let r = ui
-                            .add(
-                                egui::DragValue::new(&mut typed)
-                                    .range(0..=movement::MAX_TYPED_ALLOWANCE)
-                                    .custom_formatter(|v, _| {
-                                        if v == 0.0 {
-                                            "type it".into()
-                                        } else {
-                                            format!("{v}")
-                                        }
-                                    }),
-                            )
-                            .labelled_by(l.id);
-                        if r.changed() {
-                            if typed == 0 {
-                                choice.typed.remove(&kind);
-                            } else {
-                                choice.typed.insert(kind, typed);
-                            }
-                        }
-                    });
-                    if !choice.typed.contains_key(&kind) {
-                        ui.weak(
-                            "The rules print no Movement Allowance: type the counter's to see \
-                             the Movement Phases. Until then the path shows its cost only.",
-                        );
-                    }
-                }
+                (None, Counter::Unit(kind)) => typed_allowance(ui, &mut choice.typed, kind),
                 (None, Counter::Marker(_)) => {
                     ui.weak("No special rule gives these markers a Movement Allowance.");
                 }
@@ -653,6 +631,61 @@ impl Overlays {
             }
         });
     }
+}
+
+/// The Movement Allowance typed for a mover the rules print none for (0: not typed), and the
+/// note that says so until it is.
+fn typed_allowance<K: Ord + Copy>(ui: &mut Ui, typed: &mut BTreeMap<K, u32>, key: K) {
+    ui.horizontal(|ui| {
+        let l = ui.label("Movement Allowance");
+        let mut mp = typed.get(&key).copied().unwrap_or(0);
+        let r = ui
+            .add(
+                egui::DragValue::new(&mut mp)
+                    .range(0..=movement::MAX_TYPED_ALLOWANCE)
+                    .custom_formatter(|v, _| {
+                        if v == 0.0 {
+                            "type it".into()
+                        } else {
+                            format!("{v}")
+                        }
+                    }),
+            )
+            .labelled_by(l.id);
+        if r.changed() {
+            if mp == 0 {
+                typed.remove(&key);
+            } else {
+                typed.insert(key, mp);
+            }
+        }
+    });
+    if !typed.contains_key(&key) {
+        ui.weak(
+            "The rules print no Movement Allowance: type the counter's to see the Movement \
+             Phases. Until then the path shows its cost only.",
+        );
+    }
+}
+
+/// The classes of a map's own chart to move as (its cost columns), and the allowance typed.
+fn class_ui(ui: &mut Ui, chart: &KindTerrain, choice: &mut movement::Choice) {
+    let Some(last) = chart.classes.len().checked_sub(1) else {
+        return;
+    };
+    let mut class = choice.class.min(last);
+    egui::ComboBox::from_label("Moving")
+        .selected_text(chart.classes[class].as_str())
+        .show_ui(ui, |ui| {
+            for (k, name) in chart.classes.iter().enumerate() {
+                ui.selectable_value(&mut class, k, name.as_str());
+            }
+        });
+    if class != choice.class {
+        choice.class = class;
+        choice.target = None;
+    }
+    typed_allowance(ui, &mut choice.class_typed, class);
 }
 
 /// A counter as the panel names it.

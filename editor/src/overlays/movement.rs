@@ -39,6 +39,16 @@ impl Default for Start {
     }
 }
 
+/// What moves: a counter of the game's unit types, or a movement class of the map's own chart
+/// (a cost column of its Terrain Effects Chart: M&S infantry, cavalry, artillery).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mover {
+    /// A counter, priced by the ruleset's chart.
+    Counter(Counter),
+    /// A column of the map's chart.
+    Class(usize),
+}
+
 /// What the user chose in the movement panel.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Choice {
@@ -50,6 +60,11 @@ pub struct Choice {
     pub counter: Option<Counter>,
     /// Allowances typed in the panel, for unit types the scenario gives none (`--ma`).
     pub typed: BTreeMap<UnitKind, u32>,
+    /// The movement class that moves on a map with its own chart (its column).
+    pub class: usize,
+    /// Allowances typed in the panel for the classes of a map's own chart (its files print
+    /// none: each counter does).
+    pub class_typed: BTreeMap<usize, u32>,
     /// A hex whose path stays drawn (clicked), instead of the hex under the pointer.
     pub target: Option<Coord>,
 }
@@ -189,8 +204,8 @@ impl Reach {
     }
 }
 
-/// What a search is made for: (document revision, start, counter, allowance).
-pub type Key = (u64, Start, Counter, Option<u32>);
+/// What a search is made for: (document revision, start, mover, allowance).
+pub type Key = (u64, Start, Mover, Option<u32>);
 
 /// One movement search and what it was made for.
 #[derive(Debug, Clone)]
@@ -207,11 +222,47 @@ pub struct Computed {
     pub reach: Reach,
 }
 
+impl Computed {
+    /// The movement the search priced: over `terrain` by `rules`, without the hexes the mover
+    /// may not enter, in its class's column.
+    pub fn movement<'a>(
+        &'a self,
+        terrain: EffectiveTerrain<'a>,
+        rules: &'a Ruleset,
+    ) -> Movement<'a> {
+        let mv = Movement::over(terrain, rules).with_prohibited(&self.prohibited);
+        match self.key.2 {
+            Mover::Class(k) => mv.with_class(k),
+            Mover::Counter(_) => mv,
+        }
+    }
+}
+
+/// The mover the panel's choice names: a class of the map's own chart when it has one, else a
+/// counter the start offers. `None` when there is nothing to move.
+pub fn mover(
+    s: Option<&Scenario>,
+    terrain: &EffectiveTerrain,
+    rules: &Ruleset,
+    choice: &Choice,
+) -> Option<Mover> {
+    if let Some(chart) = terrain.chart() {
+        let last = chart.classes.len().checked_sub(1)?;
+        return Some(Mover::Class(choice.class.min(last)));
+    }
+    let offered = counters(s, rules, choice.start);
+    choice
+        .counter
+        .filter(|c| offered.contains(c))
+        .or_else(|| offered.first().copied())
+        .map(Mover::Counter)
+}
+
 /// The costs of one mover on one revision, kept while neither changes (the cost tables of a
 /// 1000 × 1000 map take longer than a frame to make).
 #[derive(Debug, Default)]
 pub struct Cache {
-    table: Option<((u64, usize, Counter), HexSet, CostTable)>,
+    table: Option<((u64, usize, Mover), HexSet, CostTable)>,
     /// The last search.
     pub computed: Option<Computed>,
 }
@@ -232,29 +283,42 @@ impl Cache {
             Start::Group { side, .. } => side,
             Start::Hex(_) => choice.side,
         };
-        let offered = counters(s, rules, choice.start);
-        let counter = choice
-            .counter
-            .filter(|c| offered.contains(c))
-            .or_else(|| offered.first().copied())?;
-        let allowance = allowance(s, side, counter, &choice.typed);
+        let mover = mover(s, &terrain, rules, choice)?;
+        let (allowance, class) = match mover {
+            Mover::Counter(c) => (allowance(s, side, c, &choice.typed), 0),
+            Mover::Class(k) => {
+                let typed = choice.class_typed.get(&k).map(|mp| Allowance {
+                    mp: *mp,
+                    source: "typed".into(),
+                });
+                (typed, k)
+            }
+        };
         let key = (
             revision,
             choice.start,
-            counter,
+            mover,
             allowance.as_ref().map(|a| a.mp),
         );
         if self.computed.as_ref().is_some_and(|c| c.key == key) {
             return self.computed.as_ref();
         }
-        let tkey = (revision, side, counter);
+        let tkey = (revision, side, mover);
         if self.table.as_ref().is_none_or(|t| t.0 != tkey) {
-            let banned = prohibited(s, r, &terrain, side, counter);
-            let table = CostTable::new(&Movement::over(terrain, rules).with_prohibited(&banned));
+            let banned = match mover {
+                Mover::Counter(c) => prohibited(s, r, &terrain, side, c),
+                Mover::Class(_) => HexSet::empty(terrain.map().grid),
+            };
+            let mv = Movement::over(terrain, rules)
+                .with_prohibited(&banned)
+                .with_class(class);
+            let table = CostTable::new(&mv);
             self.table = Some((tkey, banned, table));
         }
         let (_, banned, table) = self.table.as_ref()?;
-        let mv = Movement::over(terrain, rules).with_prohibited(banned);
+        let mv = Movement::over(terrain, rules)
+            .with_prohibited(banned)
+            .with_class(class);
         let starts = starts(s, r, table, &mv, choice.start);
         let reach = Reach::compute(table, &starts, key.3);
         self.computed = Some(Computed {

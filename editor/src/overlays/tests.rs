@@ -483,7 +483,62 @@ fn a_musket_and_saber_scenario_takes_the_overlays() {
     let mut seen = fan.seen;
     seen.sort();
     assert_eq!(seen, seen_by_the_rules(&map, a));
+    // By 8.2, worked by hand on the map file: 0505 sees none of 0501-0503 behind the woods of
+    // 0504, nor 0402 behind the woods of 0403; it sees 0403 and 0603, whose lines run along a
+    // hexside of 0504 (woods) with a clear hex on its other side, and 0504 itself (a target's
+    // terrain never blocks). The all-clear stand-in saw them all.
+    for behind in [Coord(5, 1), Coord(5, 2), Coord(5, 3), Coord(4, 2)] {
+        assert!(!seen.contains(&behind), "{behind:?} is behind the woods");
+    }
+    for open in [Coord(4, 3), Coord(6, 3), Coord(5, 4)] {
+        assert!(seen.contains(&open), "{open:?} is in sight by 8.2");
+    }
+    assert!(fan.blocking.contains(&Coord(5, 4)));
     assert!(!h.state().overlays().drawn.as_played);
+    assert!(!h.state().doc().is_dirty());
+}
+
+/// The movement overlay on a Musket & Saber map moves a class of its own chart (4.3): from
+/// 0505, infantry pays 2 MP into the woods of 0504 and cavalry 3; artillery may not enter it;
+/// the path's cost is the library's, and a typed allowance gives the phases (4.3: always one
+/// hex).
+#[test]
+fn a_musket_and_saber_map_moves_by_its_chart_s_classes() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h.state_mut().request(crate::app::Action::Open(Some(path)));
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    press(&mut h, Key::F5);
+    let (start, woods) = (Coord(5, 5), Coord(5, 4));
+    click_hex(&mut h, start);
+    hover(&mut h, woods);
+    let drawn = |h: &Harness<'static, App>| h.state().overlays().drawn.path.clone();
+    let (p, label) = drawn(&h).expect("a path drawn for infantry");
+    assert_eq!(p, vec![start, woods]);
+    assert!(label.ends_with(": 2 MP"), "{label}");
+    let map = h.state().doc().map().clone();
+    let library = Movement::new(&map, map.rules()).with_class(1);
+    assert_eq!(library.entry_cost(start, woods), Some(Mp::whole(3)));
+    h.state_mut().overlays_mut().choice.class = 1;
+    hover(&mut h, Coord(5, 6));
+    hover(&mut h, woods);
+    let (_, label) = drawn(&h).expect("a path drawn for cavalry");
+    assert!(label.ends_with(": 3 MP"), "{label}");
+    h.state_mut().overlays_mut().choice.class = 2;
+    hover(&mut h, Coord(5, 6));
+    hover(&mut h, woods);
+    assert_eq!(drawn(&h), None, "woods are prohibited to artillery");
+    // Artillery with 1 MP typed enters the hill 0705 (3 MP) in one phase from 0704 (4.3).
+    h.state_mut().overlays_mut().choice.class_typed.insert(2, 1);
+    click_hex(&mut h, Coord(7, 4));
+    hover(&mut h, Coord(7, 5));
+    let (_, label) = drawn(&h).expect("a path drawn to the hill");
+    assert!(label.ends_with(": 3 MP, 1 phase"), "{label}");
     assert!(!h.state().doc().is_dirty());
 }
 

@@ -206,14 +206,14 @@ fn judge_time(
     let needs: Vec<(u32, u32)> = reaches
         .iter()
         .filter_map(|g| {
-            let cost = g.least.as_ref()?.0.in_thirds();
+            let cost = g.least.as_ref()?.0.in_sixths();
             let phases = (t.deadline + 1).saturating_sub(g.first_turn);
             Some((cost, phases))
         })
         .collect();
     let impossible = needs
         .iter()
-        .all(|(cost, phases)| *cost > 0 && *cost > phases * max_mp * 3);
+        .all(|(cost, phases)| *cost > 0 && *cost > phases * max_mp * 6);
     (!needs.is_empty() && impossible).then(|| {
         let least = reaches
             .iter()

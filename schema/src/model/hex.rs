@@ -668,6 +668,17 @@ impl fmt::Display for Coord {
     }
 }
 
+/// An undirected hexside between two neighbouring hexes (one may be off the map).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SideKey(pub Coord, pub Coord);
+
+impl SideKey {
+    /// The key for the side between `a` and `b`, whatever their order.
+    pub fn new(a: Coord, b: Coord) -> SideKey {
+        if a <= b { SideKey(a, b) } else { SideKey(b, a) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,6 +20,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg};
+use crate::model::chart::KindTerrain;
+pub use crate::model::hex::SideKey;
 use crate::model::hex::{Compass, Coord, Edge, Grid, Orientation, Parity};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
@@ -206,17 +208,6 @@ impl Cell {
     }
 }
 
-/// An undirected hexside between two neighbouring hexes (one may be off the map).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SideKey(pub Coord, pub Coord);
-
-impl SideKey {
-    /// The key for the side between `a` and `b`, whatever their order.
-    pub fn new(a: Coord, b: Coord) -> SideKey {
-        if a <= b { SideKey(a, b) } else { SideKey(b, a) }
-    }
-}
-
 /// A map in memory: dense terrain, indexed hexsides, features by code.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Map {
@@ -240,9 +231,14 @@ pub struct Map {
     pub features: Vec<Feature>,
     /// Free labels.
     pub labels: Vec<Label>,
-    /// For a Musket & Saber Quick Play map, the file it was built from (its legend, chart,
-    /// track and hexsides: the map's cells are then all clear and say nothing); `None` for a
-    /// Rifle & Saber map.
+    /// The map's own Terrain Effects Chart and the kinds of terrain in each hex and on each
+    /// hexside, when its game brings them (Musket & Saber Quick Play): what every query reads
+    /// of such a map (`cells` and `ridges` are then empty of meaning, all clear). `None`: the
+    /// game's ruleset's chart over `cells` and `ridges` (Rifle & Saber 9.2).
+    pub chart: Option<std::sync::Arc<KindTerrain>>,
+    /// For a Musket & Saber Quick Play map, the file it was built from, for what only the
+    /// game's own checks and drawings read of it (legend characters, track, sources); `None`
+    /// for a Rifle & Saber map. No query reads it: they read [`Map::chart`].
     pub musket_and_saber: Option<std::sync::Arc<crate::model::musket_and_saber::MsMapFile>>,
 }
 
@@ -266,6 +262,7 @@ impl Map {
             roads: Vec::new(),
             features: Vec::new(),
             labels: Vec::new(),
+            chart: None,
             musket_and_saber: None,
         }
     }
@@ -490,6 +487,7 @@ impl Map {
             roads: file.roads.clone(),
             features: file.features.clone(),
             labels: file.labels.clone(),
+            chart: None,
             musket_and_saber: None,
         };
         (map, problems.into_vec())

@@ -73,6 +73,7 @@ pub(crate) fn serde_variants<T: serde::de::DeserializeOwned>() -> &'static [&'st
 
 pub mod analysis;
 pub mod battle;
+pub mod chart;
 pub mod counter;
 pub mod export;
 pub mod hex;

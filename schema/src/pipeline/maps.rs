@@ -242,12 +242,21 @@ impl MapRegistry {
                     // A map file that breaks its schema (a skeleton of `saberc new map` not yet
                     // filled in) is listed by the id it gives, so that a scenario naming it is
                     // told the map has errors, not that no map has the id.
-                    None => match top_level_field(&src.text, "id").and_then(|(at, end)| {
-                        string_in(&src.text, at, end, src.syntax == Syntax::Json)
-                    }) {
-                        Some(id) => id.value.into_owned(),
-                        None => continue,
-                    },
+                    // Only a file whose own `format` field names a map: the head's sniff also
+                    // finds a scenario whose notes quote a map's format.
+                    None => {
+                        let field = |key| {
+                            top_level_field(&src.text, key).and_then(|(at, end)| {
+                                string_in(&src.text, at, end, src.syntax == Syntax::Json)
+                            })
+                        };
+                        let says_map =
+                            field("format").is_some_and(|f| f.value.starts_with("saber-map/"));
+                        match field("id").filter(|_| says_map) {
+                            Some(id) => id.value.into_owned(),
+                            None => continue,
+                        }
+                    }
                 };
                 let clean = !diags.iter().any(Diagnostic::is_error);
                 let canonical = p.canonicalize().unwrap_or_else(|_| p.clone());

@@ -66,6 +66,20 @@ pub fn ms_scenario_schema() -> Value {
     )
 }
 
+/// The published JSON Schema of a document of a kind for a game: the one place that says which
+/// schema a file is held to (the JSON Schema stage, `saberc schema`, the language server's
+/// completion and hover). Battle files are Rifle & Saber's (11.18 factoring).
+pub fn document_schema(kind: DocKind, game: crate::ruleset::Game) -> Value {
+    use crate::ruleset::Game;
+    match (kind, game) {
+        (DocKind::Battle, _) => battle_schema(),
+        (DocKind::Map, Game::RifleAndSaber) => map_schema(),
+        (DocKind::Scenario, Game::RifleAndSaber) => scenario_schema(),
+        (DocKind::Map, Game::MusketAndSaberQuickPlay) => ms_map_schema(),
+        (DocKind::Scenario, Game::MusketAndSaberQuickPlay) => ms_scenario_schema(),
+    }
+}
+
 /// The JSON Schema of map files.
 pub fn map_schema() -> Value {
     published(schemars::schema_for!(MapFile).to_value(), "map")

@@ -3,14 +3,15 @@
 //! 11.16, 11.17 …). Movement ([`crate::queries::movement`]) and line of sight ([`crate::queries::sight`]) both read
 //! the map through this view so that the two always agree.
 
+use crate::model::chart::KindTerrain;
 use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
-use crate::model::map::{Cell, Map};
+use crate::model::map::{Cell, Map, SideKey};
 use crate::model::scenario::Scenario;
 use crate::model::special_rule::Effect;
 use crate::model::zone::Zone;
 use crate::pipeline::zones::Resolved;
-use crate::ruleset::Terrain;
+use crate::ruleset::{Ruleset, Terrain};
 
 /// A map, with the hexes a scenario's special rules treat as clear terrain.
 #[derive(Debug, Clone, Copy)]
@@ -129,6 +130,51 @@ impl<'a> EffectiveTerrain<'a> {
         }
         m.ridges.retain(|k| self.is_ridge(k.0, k.1));
         m
+    }
+
+    /// The map's own chart and kinds, when its game brings them ([`Map::chart`]); the queries
+    /// then read hexes and hexsides through it and never `cells` or `ridges`.
+    pub fn chart(&self) -> Option<&'a KindTerrain> {
+        self.map.chart.as_deref()
+    }
+
+    /// Does the terrain of the hex block line of sight: a kind of it that the map's chart says
+    /// blocks (M&S 8.2), or its terrain's row of the game's chart (R&S 5.1G)? `false` off the
+    /// map.
+    pub fn hex_blocks_sight(&self, rules: &Ruleset, c: Coord) -> bool {
+        match self.chart() {
+            Some(chart) => chart.hex_blocks_sight(&self.map.grid, c),
+            None => self
+                .cell(c)
+                .is_some_and(|cell| rules.terrain_effect(cell.terrain).blocks_fire),
+        }
+    }
+
+    /// Does the hexside between `a` and `b` block line of sight as played: a kind on it that
+    /// the map's chart says blocks (M&S 8.2), or a standing ridge (R&S 5.1G)?
+    pub fn side_blocks_sight(&self, rules: &Ruleset, a: Coord, b: Coord) -> bool {
+        match self.chart() {
+            Some(chart) => chart.side_blocks_sight(a, b),
+            None => rules.ridge_effect.blocks_fire && self.is_ridge(a, b),
+        }
+    }
+
+    /// The hexsides whose crossing may cost other than the hex entered: the ridges (R&S 9.2),
+    /// or every hexside holding a kind of the map's chart (M&S 4.3). Road hexsides are the
+    /// map's own ([`Map::road_sides`]).
+    pub fn priced_sides(&self) -> Vec<SideKey> {
+        match self.chart() {
+            Some(chart) => chart.hexsides.keys().copied().collect(),
+            None => self.map.ridges.iter().copied().collect(),
+        }
+    }
+
+    /// The hexsides that block line of sight as played.
+    pub fn blocking_sides(&self, rules: &Ruleset) -> Vec<SideKey> {
+        self.priced_sides()
+            .into_iter()
+            .filter(|k| self.side_blocks_sight(rules, k.0, k.1))
+            .collect()
     }
 
     /// Is the hexside between `a` and `b` a ridge as played? A ridge hexside bounding a hex that

@@ -1,8 +1,18 @@
 //! Movement cost of entering a hex from a neighbour: the Terrain Effects Chart (9.2) with its
 //! note (*) and Road Movement (4M; optional rule 10.5).
 //!
-//! Costs are counted exactly, in thirds of a Movement Point ([`Mp`]), because the Road Movement
-//! Rate is one third of a Movement Point per road hex (4M).
+//! Costs are counted exactly, in sixths of a Movement Point ([`Mp`]), because the Road Movement
+//! Rate is one third of a Movement Point per road hex (R&S 4M) or a half (M&S 4.4).
+//!
+//! A map with its own chart ([`crate::model::map::Map::chart`], Musket & Saber Quick Play) is
+//! priced by it, by the moving unit's class (its column, [`Movement::with_class`]): a hex pays
+//! the dearest of its kinds (M&S 4.3, [`crate::model::chart::KindTerrain::hex_cost`]) plus the
+//! "+n" of the hexside crossed; a move from a road hex across a hexside of the same road into
+//! the next hex of it pays the ruleset's road rate, ½ MP (4.4: "from a hex containing the path
+//! across a hexside containing the same path into another hex containing the same path"). 4.4
+//! also says a move that does not start and end on the road pays "1 MP per hex"; read step by
+//! step (each step along the road ½, any other the chart), which is never dearer than that
+//! whole-move reading, so a least cost is least under both (a reading, README).
 //!
 //! How a move is priced:
 //! - through a road hexside into a road or bridge hex: the Road Movement Rate, ⅓ MP (4M, 9.2
@@ -29,56 +39,68 @@ use crate::queries::effective_terrain::EffectiveTerrain;
 use crate::queries::readings::{Ambiguity, Readings};
 use crate::ruleset::{Game, Ratio, Ruleset, Terrain, TerrainEffect};
 
-/// A number of Movement Points, held exactly as a count of thirds.
+/// A number of Movement Points, held exactly as a count of sixths: R&S's road rate is a third
+/// (4M), M&S's a half (4.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Mp {
-    thirds: u32,
+    sixths: u32,
 }
 
 impl Mp {
     /// No Movement Points.
-    pub const ZERO: Mp = Mp { thirds: 0 };
+    pub const ZERO: Mp = Mp { sixths: 0 };
 
     /// A whole number of Movement Points.
     pub const fn whole(mp: u32) -> Mp {
-        Mp { thirds: mp * 3 }
+        Mp { sixths: mp * 6 }
     }
 
     /// A number of thirds of a Movement Point.
     pub const fn thirds(thirds: u32) -> Mp {
-        Mp { thirds }
+        Mp { sixths: thirds * 2 }
     }
 
-    /// A chart value; `None` when it is not a whole number of thirds.
+    /// A number of sixths of a Movement Point (the unit the searches count in).
+    pub const fn sixths(sixths: u32) -> Mp {
+        Mp { sixths }
+    }
+
+    /// A chart value; `None` when it is not a whole number of sixths.
     pub fn from_ratio(r: Ratio) -> Option<Mp> {
-        let scaled = r.num.checked_mul(3)?;
-        (r.den != 0 && scaled % r.den == 0).then(|| Mp::thirds(scaled / r.den))
+        let scaled = r.num.checked_mul(6)?;
+        (r.den != 0 && scaled % r.den == 0).then(|| Mp::sixths(scaled / r.den))
     }
 
-    /// The count of thirds.
+    /// The count of thirds (rounded down: exact for every Rifle & Saber cost).
     pub fn in_thirds(self) -> u32 {
-        self.thirds
+        self.sixths / 2
     }
 
-    /// As a fraction in lowest terms (`1/3`, `2/1`).
+    /// The count of sixths.
+    pub fn in_sixths(self) -> u32 {
+        self.sixths
+    }
+
+    /// As a fraction in lowest terms (`1/3`, `2/1`, `1/2`).
     pub fn to_ratio(self) -> Ratio {
-        if self.thirds.is_multiple_of(3) {
-            Ratio::new(self.thirds / 3, 1)
-        } else {
-            Ratio::new(self.thirds, 3)
+        let (mut a, mut b) = (self.sixths, 6);
+        while b != 0 {
+            (a, b) = (b, a % b);
         }
+        let g = a.max(1);
+        Ratio::new(self.sixths / g, 6 / g)
     }
 
     /// As a float, for display and heuristics only.
     pub fn value(self) -> f64 {
-        f64::from(self.thirds) / 3.0
+        f64::from(self.sixths) / 6.0
     }
 }
 
 impl Add for Mp {
     type Output = Mp;
     fn add(self, other: Mp) -> Mp {
-        Mp::thirds(self.thirds + other.thirds)
+        Mp::sixths(self.sixths + other.sixths)
     }
 }
 
@@ -89,14 +111,10 @@ impl Sum for Mp {
 }
 
 impl fmt::Display for Mp {
-    /// `⅓ MP`, `2 MP`, `1⅔ MP`.
+    /// `⅓ MP`, `2 MP`, `1⅔ MP`, `½ MP`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whole = self.thirds / 3;
-        let frac = match self.thirds % 3 {
-            1 => "⅓",
-            2 => "⅔",
-            _ => "",
-        };
+        let whole = self.sixths / 6;
+        let frac = ["", "⅙", "⅓", "½", "⅔", "⅚"][(self.sixths % 6) as usize];
         match (whole, frac) {
             (0, "") => write!(f, "0 MP"),
             (0, frac) => write!(f, "{frac} MP"),
@@ -127,6 +145,7 @@ pub struct Movement<'a> {
     friendly_occupied: Option<&'a HexSet>,
     prohibited: Option<&'a HexSet>,
     road_rule: RoadRule,
+    class: usize,
     readings: Readings,
 }
 
@@ -145,8 +164,22 @@ impl<'a> Movement<'a> {
             friendly_occupied: None,
             prohibited: None,
             road_rule: RoadRule::Standard,
+            class: 0,
             readings: Readings::LENIENT,
         }
+    }
+
+    /// The moving unit's movement class: the column of the map's own chart it pays by
+    /// ([`crate::model::chart::KindTerrain::classes`]; the first when not set). A map priced by
+    /// its ruleset's chart (R&S 9.2) has one column for every unit.
+    pub fn with_class(mut self, class: usize) -> Movement<'a> {
+        self.class = class;
+        self
+    }
+
+    /// The rules the moves are priced by.
+    pub fn rules(&self) -> &'a Ruleset {
+        self.rules
     }
 
     /// Movement with the given hexes treated as clear terrain (11.x special rules).
@@ -213,23 +246,39 @@ impl<'a> Movement<'a> {
         if !self.may_enter(to) || !grid.adjacent(from, to) {
             return None;
         }
-        let ridge = if self.terrain.is_ridge(from, to) {
-            match rules.ridge_effect.movement_extra {
+        if self.terrain.chart().is_some() {
+            // A map's own chart: what it prohibits stays prohibited along a road (M&S 8.1(6)
+            // "may not move … into some terrain types"; 4.4 does not lift it: a reading).
+            self.hex_cost(to)?;
+        }
+        if self.uses_road_rate(from, to) {
+            let road = chart_cost(rules.road_cost)?;
+            // R&S 9.2's ridge along a road, read strictly; a map's own chart prices a road move
+            // at the road rate alone (M&S 4.4).
+            if self.terrain.chart().is_none() && self.readings.is_strict(Ambiguity::RidgeOnRoad) {
+                return Some(road + self.side_cost(from, to)?);
+            }
+            return Some(road);
+        }
+        let hex = self.hex_cost(to)?;
+        Some(hex + self.side_cost(from, to)?)
+    }
+
+    /// Movement Points added for crossing the hexside between `from` and `to` off a road: a
+    /// ridge (R&S 9.2 "+1"), or the kinds on it of the map's own chart (M&S 4.3 "+1"); `None`
+    /// where the chart prohibits the crossing to the class.
+    fn side_cost(&self, from: Coord, to: Coord) -> Option<Mp> {
+        if let Some(chart) = self.terrain.chart() {
+            return chart.side_cost(self.class, from, to).map(Mp::whole);
+        }
+        Some(if self.terrain.is_ridge(from, to) {
+            match self.rules.ridge_effect.movement_extra {
                 Some(extra) => chart_cost(extra)?,
                 None => Mp::ZERO,
             }
         } else {
             Mp::ZERO
-        };
-        if self.uses_road_rate(from, to) {
-            let road = chart_cost(rules.road_cost)?;
-            return Some(if self.readings.is_strict(Ambiguity::RidgeOnRoad) {
-                road + ridge
-            } else {
-                road
-            });
-        }
-        Some(self.hex_cost(to)? + ridge)
+        })
     }
 
     /// Movement Points to enter `to` from off the map at an edge; `None` when `to` is not at an
@@ -268,6 +317,10 @@ impl<'a> Movement<'a> {
     pub fn hex_cost(&self, to: Coord) -> Option<Mp> {
         if !self.may_enter(to) {
             return None;
+        }
+        if let Some(chart) = self.terrain.chart() {
+            let grid = &self.terrain.map().grid;
+            return chart.hex_cost(grid, self.class, to).map(Mp::whole);
         }
         let cell = self.terrain.cell(to)?;
         let mut hex = chart_row_cost(self.rules.terrain_effect(cell.terrain))?;
@@ -375,7 +428,8 @@ mod tests {
             Mp::from_ratio(crate::ruleset::for_game(None).road_cost),
             Some(Mp::thirds(1))
         );
-        assert_eq!(Mp::from_ratio(Ratio::new(1, 2)), None);
+        assert_eq!(Mp::from_ratio(Ratio::new(1, 2)), Some(Mp::sixths(3)));
+        assert_eq!(Mp::from_ratio(Ratio::new(1, 4)), None);
     }
 
     #[test]

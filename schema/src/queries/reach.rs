@@ -10,7 +10,7 @@
 //! settles, so a whole 1000 × 1000 map is searched in tens of milliseconds (the editor's overlay,
 //! the frame bench). A test compares the table with `entry_cost` for every pair of neighbours.
 //!
-//! Both searches are Dijkstra's over a ring of buckets (costs are small whole thirds). Their
+//! Both searches are Dijkstra's over a ring of buckets (costs are small whole sixths). Their
 //! paths are stable: the least-cost field settles each bucket last in, first out; the phase
 //! search settles each bucket in row order, so of two equally good ways into a hex the one from
 //! the hex first in row order is kept (what a priority queue ordered by (key, hex) keeps: the
@@ -78,7 +78,7 @@ impl Steps {
 /// that entered it, from the neighbour that lies the other way (one byte a hex, not an index).
 const START: u8 = u8::MAX;
 
-/// The price of every move on one map for one kind of mover, in thirds of a Movement Point.
+/// The price of every move on one map for one kind of mover, in sixths of a Movement Point.
 #[derive(Debug, Clone)]
 pub struct CostTable {
     grid: Grid,
@@ -87,18 +87,21 @@ pub struct CostTable {
     /// `out[i][k]`: the cost of moving from hex `i` to its neighbour in direction `k` (the order
     /// of [`Grid::neighbor_slots`]); [`NO_MOVE`] off the map or where the move is not allowed.
     /// Two bytes a price: the dearest move of any chart is a few Movement Points (a move
-    /// dearer than 65,534 thirds is no move; a test checks every ruleset's charts fit).
+    /// dearer than 65,534 sixths is no move; a test checks every ruleset's charts fit).
     out: Vec<[u16; 6]>,
     /// How a hex's dense index changes with each direction.
     steps: Steps,
-    /// The cheapest and the dearest move in the table, in thirds (0 when there is none).
+    /// The cheapest and the dearest move in the table, in sixths (0 when there is none).
     min_step: u32,
     max_step: u32,
+    /// A unit may always move one hex, even lacking the points for it (M&S 4.3): a phase
+    /// search prices a move dearer than the allowance at the whole allowance.
+    one_hex_always: bool,
 }
 
-/// A price in thirds, narrowed to the table's two bytes.
+/// A price in sixths, narrowed to the table's two bytes.
 fn narrow(cost: Option<Mp>) -> u16 {
-    cost.and_then(|c| u16::try_from(c.in_thirds()).ok())
+    cost.and_then(|c| u16::try_from(c.in_sixths()).ok())
         .filter(|c| *c != NO_MOVE)
         .unwrap_or(NO_MOVE)
 }
@@ -119,7 +122,7 @@ impl CostTable {
         let grid = map.grid;
         let hex: Vec<u32> = grid
             .coords()
-            .map(|c| movement.hex_cost(c).map_or(NONE, Mp::in_thirds))
+            .map(|c| movement.hex_cost(c).map_or(NONE, Mp::in_sixths))
             .collect();
         let (w, h) = (grid.width as usize, grid.height as usize);
         let steps = Steps::of(grid);
@@ -131,7 +134,7 @@ impl CostTable {
             .iter()
             .map(|c| match *c {
                 NONE => NO_MOVE,
-                c => narrow(Some(Mp::thirds(c))),
+                c => narrow(Some(Mp::sixths(c))),
             })
             .collect();
         // Row by row, no division per hex; inside the border every neighbour is on the map.
@@ -154,12 +157,12 @@ impl CostTable {
                 }
             }
         }
-        // Every move across a road or ridge hexside is priced whole (`entry_cost` sees both
-        // when a hexside is a road and a ridge at once).
+        // Every move across a road hexside, or one whose crossing is priced (a ridge, a
+        // chart's hexside kind), is priced whole (`entry_cost` sees both at once).
         let sides = map
             .road_sides()
             .into_iter()
-            .chain(map.ridges.iter().copied());
+            .chain(movement.terrain().priced_sides());
         for side in sides {
             for (from, to) in [(side.0, side.1), (side.1, side.0)] {
                 let (Some(fi), true) = (grid.index(from), grid.contains(to)) else {
@@ -183,6 +186,24 @@ impl CostTable {
             steps,
             min_step,
             max_step,
+            one_hex_always: movement.rules().one_hex_always,
+        }
+    }
+
+    /// A move's price in a phase search at allowance `ma`: a move dearer than the allowance
+    /// takes a whole phase where a unit may always move one hex (M&S 4.3), and is no move
+    /// otherwise (R&S 4H); a move not allowed stays none.
+    fn phase_step(&self, price: u16, ma: u32) -> u32 {
+        self.phase_price(widen(price), ma)
+    }
+
+    /// [`CostTable::phase_step`] of a widened price (the walk's phase search prices its
+    /// normal moves by it too), the allowance in sixths.
+    pub(crate) fn phase_price(&self, price: u32, ma: u32) -> u32 {
+        match price {
+            NONE => NONE,
+            step if self.one_hex_always && ma > 0 => step.min(ma),
+            step => step,
         }
     }
 
@@ -202,7 +223,7 @@ impl CostTable {
     }
 
     /// The moves out of the hex at dense index `i`: each neighbour's dense index and the price
-    /// of the move in thirds (moves not allowed left out).
+    /// of the move in sixths (moves not allowed left out).
     pub(crate) fn moves(&self, i: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
         let (offsets, prices) = (self.offsets(i), self.out[i]);
         (0..6).filter_map(move |k| {
@@ -211,7 +232,7 @@ impl CostTable {
         })
     }
 
-    /// The cost in thirds of moving between the neighbours at dense indices `from` and `to`
+    /// The cost in sixths of moving between the neighbours at dense indices `from` and `to`
     /// ([`NONE`] when they are not neighbours or the move is not allowed).
     #[cfg(test)]
     fn step(&self, from: usize, to: usize) -> u32 {
@@ -230,7 +251,7 @@ impl CostTable {
     }
 
     /// The least cost from the start hexes (each with the points already spent to stand there)
-    /// to every hex (Dijkstra's search with a bucket queue: costs are small whole thirds).
+    /// to every hex (Dijkstra's search with a bucket queue: costs are small whole sixths).
     pub fn field(&self, starts: &[(Coord, Mp)]) -> Field {
         let n = self.grid.len();
         let mut cost = vec![NONE; n];
@@ -242,7 +263,7 @@ impl CostTable {
         let mut pending = 0usize;
         let mut starts: Vec<(usize, u32)> = starts
             .iter()
-            .filter_map(|(c, mp)| self.grid.index(*c).map(|i| (i, mp.in_thirds())))
+            .filter_map(|(c, mp)| self.grid.index(*c).map(|i| (i, mp.in_sixths())))
             .collect();
         starts.sort_by_key(|s| s.1);
         // Starts may begin far apart in cost: they join the ring as the search reaches them.
@@ -310,7 +331,7 @@ impl CostTable {
     /// Allowance `allowance` (4C, 4H). A start is `(hex, points spent in the first phase)`: 0 for
     /// a unit set up there, the cost of entering the map for one arriving there.
     pub fn phases(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
-        let per = u64::from(allowance.in_thirds()) + 1;
+        let per = u64::from(allowance.in_sixths()) + 1;
         let ring = per + u64::from(self.max_step) + 1;
         // The ring settles a whole bucket at once, so no move may cost nothing.
         if self.min_step == 0 || ring > MAX_RING {
@@ -325,8 +346,8 @@ impl CostTable {
         let per = u64::from(ma) + 1;
         starts
             .iter()
-            .filter(|(_, mp)| mp.in_thirds() <= ma)
-            .filter_map(|(c, mp)| Some((self.grid.index(*c)?, per + u64::from(mp.in_thirds()))))
+            .filter(|(_, mp)| mp.in_sixths() <= ma)
+            .filter_map(|(c, mp)| Some((self.grid.index(*c)?, per + u64::from(mp.in_sixths()))))
             .collect()
     }
 
@@ -335,7 +356,7 @@ impl CostTable {
     /// The successor of a key is larger and at most one phase and one move beyond it.
     fn phases_by_buckets(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
         let n = self.grid.len();
-        let ma = allowance.in_thirds();
+        let ma = allowance.in_sixths();
         let per = u64::from(ma) + 1;
         let ring = (per + u64::from(self.max_step)) as usize + 1;
         let mut best = vec![u64::MAX; n];
@@ -367,7 +388,7 @@ impl CostTable {
                 }
                 let (offsets, prices) = (self.offsets(i), self.out[i]);
                 for k in 0..6 {
-                    let step = widen(prices[k]);
+                    let step = self.phase_step(prices[k], ma);
                     // In this phase when the points left pay for the move (4H), else in the
                     // next; never a move dearer than the allowance (no move included).
                     let next = if step <= left {
@@ -412,7 +433,7 @@ impl CostTable {
     /// ring, for any allowance and moves that cost nothing.
     fn phases_by_heap(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
         let n = self.grid.len();
-        let ma = allowance.in_thirds();
+        let ma = allowance.in_sixths();
         let per = u64::from(ma) + 1;
         let mut best = vec![u64::MAX; n];
         let mut from = vec![START; n];
@@ -433,7 +454,7 @@ impl CostTable {
             let prices = self.out[i];
             for (dir, j) in self.grid.neighbor_slots(i).into_iter().enumerate() {
                 let Some(j) = j else { continue };
-                let step = widen(prices[dir]);
+                let step = self.phase_step(prices[dir], ma);
                 if step > ma {
                     continue;
                 }
@@ -473,7 +494,7 @@ impl Field {
     /// The least cost to reach `c`; `None` when no path reaches it.
     pub fn cost(&self, c: Coord) -> Option<Mp> {
         let i = self.grid.index(c)?;
-        (self.cost[i] != NONE).then(|| Mp::thirds(self.cost[i]))
+        (self.cost[i] != NONE).then(|| Mp::sixths(self.cost[i]))
     }
 
     /// The cheapest hex of `targets` and its cost (the first in row order on a tie).
@@ -482,7 +503,7 @@ impl Field {
             .indices()
             .filter(|i| self.cost[*i] != NONE)
             .min_by_key(|i| (self.cost[*i], *i))
-            .map(|i| (self.grid.coord_at(i), Mp::thirds(self.cost[i])))
+            .map(|i| (self.grid.coord_at(i), Mp::sixths(self.cost[i])))
     }
 
     /// A least-cost path from a start hex to `c`, both included.
@@ -493,7 +514,7 @@ impl Field {
 
     /// The hexes reached for at most `mp`.
     pub fn within(&self, mp: Mp) -> HexSet {
-        HexSet::from_index_fn(self.grid, |i| self.cost[i] <= mp.in_thirds())
+        HexSet::from_index_fn(self.grid, |i| self.cost[i] <= mp.in_sixths())
     }
 }
 
@@ -624,7 +645,7 @@ mod tests {
                 let ai = m.grid.index(a).unwrap();
                 for bi in m.grid.neighbor_indices(ai) {
                     let b = m.grid.coord_at(bi);
-                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_thirds);
+                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_sixths);
                     assert_eq!(t.step(ai, bi), want, "{game:?} {a:?} → {b:?}");
                 }
             }
@@ -653,7 +674,7 @@ mod tests {
                                 Some(j) => {
                                     assert_eq!(i.wrapping_add_signed(t.offsets(i)[k]), j, "{at}");
                                     let b = m.grid.coord_at(j);
-                                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_thirds);
+                                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_sixths);
                                     assert_eq!(widen(t.out[i][k]), want, "{at}");
                                 }
                                 None => assert_eq!(t.out[i][k], NO_MOVE, "{at}"),
@@ -667,9 +688,9 @@ mod tests {
 
     #[test]
     fn a_price_too_dear_for_the_table_is_no_move_never_a_cheap_one() {
-        assert_eq!(narrow(Some(Mp::thirds(12))), 12);
-        assert_eq!(narrow(Some(Mp::thirds(u32::from(NO_MOVE)))), NO_MOVE);
-        assert_eq!(narrow(Some(Mp::thirds(70_000))), NO_MOVE);
+        assert_eq!(narrow(Some(Mp::sixths(12))), 12);
+        assert_eq!(narrow(Some(Mp::sixths(u32::from(NO_MOVE)))), NO_MOVE);
+        assert_eq!(narrow(Some(Mp::sixths(70_000))), NO_MOVE);
         assert_eq!(narrow(None), NO_MOVE);
         assert_eq!(widen(NO_MOVE), NONE);
     }
@@ -680,8 +701,8 @@ mod tests {
         let t = CostTable::new(&Movement::new(&m, m.rules()));
         let start = [(Coord(1, 1), Mp::ZERO)];
         // Far more than a ring holds: the heap answers, the same as a ring would in kind.
-        let huge = t.phases(&start, Mp::thirds(u32::MAX - 1));
-        assert_eq!(huge, t.phases_by_heap(&start, Mp::thirds(u32::MAX - 1)));
+        let huge = t.phases(&start, Mp::sixths(u32::MAX - 1));
+        assert_eq!(huge, t.phases_by_heap(&start, Mp::sixths(u32::MAX - 1)));
         assert_eq!(huge.phases(Coord(8, 6)), Some(1));
         assert_eq!(
             huge.within(1).len(),
@@ -857,10 +878,10 @@ mod tests {
             let t = CostTable::new(&Movement::new(&m, m.rules()));
             let starts: Vec<(Coord, Mp)> = starts
                 .iter()
-                .map(|(i, spent)| (m.grid.coord_at(*i as usize % m.grid.len()), Mp::thirds(*spent)))
+                .map(|(i, spent)| (m.grid.coord_at(*i as usize % m.grid.len()), Mp::sixths(*spent)))
                 .collect();
-            let ring = t.phases_by_buckets(&starts, Mp::thirds(ma));
-            prop_assert_eq!(&ring, &t.phases_by_heap(&starts, Mp::thirds(ma)));
+            let ring = t.phases_by_buckets(&starts, Mp::sixths(ma));
+            prop_assert_eq!(&ring, &t.phases_by_heap(&starts, Mp::sixths(ma)));
         }
 
         /// The least cost never exceeds the cost of a path walked by hand (random steps between
@@ -894,11 +915,11 @@ mod tests {
             // The field's own path costs what it says.
             prop_assert_eq!(mv.path_cost(&f.path_to(end).unwrap()), Some(least));
             // Phases of the walk, greedily: a new phase when the next hex does not fit.
-            let cap = Mp::whole(ma).in_thirds();
+            let cap = Mp::whole(ma).in_sixths();
             let mut phases = 0u32;
             let mut left = 0u32;
             for w in walk.windows(2) {
-                let c = mv.entry_cost(w[0], w[1]).unwrap().in_thirds();
+                let c = mv.entry_cost(w[0], w[1]).unwrap().in_sixths();
                 if c > left {
                     phases += 1;
                     left = cap;
@@ -911,7 +932,7 @@ mod tests {
             let fewest = p.phases(end).expect("every hex costs at most 4 MP, under the allowance");
             prop_assert!(fewest <= phases, "{fewest} > {phases}");
             // And never fewer than the cost needs.
-            prop_assert!(u64::from(fewest) * u64::from(cap) >= u64::from(least.in_thirds()));
+            prop_assert!(u64::from(fewest) * u64::from(cap) >= u64::from(least.in_sixths()));
         }
     }
 }

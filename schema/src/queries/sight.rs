@@ -15,6 +15,13 @@
 //!    slope fires over ground-level occupied hexes but not through occupied slope hexes; woods
 //!    and village hexes block regardless of elevation.
 //!
+//! A map with its own chart (Musket & Saber Quick Play, 8.2) is read by the same trace, with its
+//! game's sight rule: a hex whose kinds block, or a hexside whose kind blocks, blocks any line
+//! passing through it (its interior, or any point of the hexside); units never block ("Units
+//! do not block LOS"); terrain in the firing and target hexes never blocks; and a line along a
+//! hexside that does not block is blocked only if both hexes beside it block
+//! ([`crate::ruleset::SightRule::along_hexside_needs_both`]).
+//!
 //! Geometry is exact. Every hex centre and corner of a hex grid is a point of an integer lattice
 //! once x (flat) or y (pointy) is scaled by 2√3 and the other axis by 2, and that affine map
 //! keeps straight lines straight and incidences intact. So "through a junction point", "along a
@@ -35,6 +42,8 @@ use crate::ruleset::{Ruleset, Terrain};
 pub enum HexBlock {
     /// Woods, forest or village (5.1G), whatever the elevation (errata 5.1G).
     Terrain(Terrain),
+    /// A kind of terrain the map's own chart says blocks (M&S 8.2).
+    Chart,
     /// Units of either side in the hex (5.1G), not on lower ground than the firer (errata).
     Occupied,
 }
@@ -42,7 +51,8 @@ pub enum HexBlock {
 /// What blocks a line of sight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Blocker {
-    /// A ridge hexside the line crosses, runs along, or touches at one of its junction points.
+    /// A blocking hexside the line crosses, runs along, or touches at one of its junction
+    /// points: a ridge (R&S 5.1G), or a hexside kind the map's chart says blocks (M&S 8.2).
     Ridge(SideKey),
     /// A blocking hex whose interior or hexside the line passes through.
     Hex {
@@ -99,21 +109,12 @@ impl SightIndex {
         let grid = map.grid;
         let mut may_block: Vec<bool> = grid
             .coords()
-            .map(|c| {
-                occupied.contains(c)
-                    || terrain
-                        .cell(c)
-                        .is_some_and(|cell| rules.terrain_effect(cell.terrain).blocks_fire)
-            })
+            .map(|c| occupied.contains(c) || terrain.hex_blocks_sight(rules, c))
             .collect();
-        if rules.ridge_effect.blocks_fire {
-            for SideKey(a, b) in &map.ridges {
-                if terrain.is_ridge(*a, *b) {
-                    for c in [a, b] {
-                        if let Some(i) = grid.index(*c) {
-                            may_block[i] = true;
-                        }
-                    }
+        for SideKey(a, b) in terrain.blocking_sides(rules) {
+            for c in [a, b] {
+                if let Some(i) = grid.index(c) {
+                    may_block[i] = true;
                 }
             }
         }
@@ -201,7 +202,7 @@ fn trace(
                 continue;
             }
             let side = across.get_or_insert_with(|| sides.of(hex))[i];
-            if rules.ridge_effect.blocks_fire && terrain.is_ridge(hex, side) {
+            if terrain.side_blocks_sight(rules, hex, side) {
                 return Sight::Blocked(Blocker::Ridge(SideKey::new(hex, side)));
             }
         }
@@ -211,11 +212,33 @@ fn trace(
         let Some(why) = blocking(rules, terrain, occupied, hex, firer_on_slope) else {
             continue;
         };
-        if passes_through(p, q, &corners) {
+        if !passes_through(p, q, &corners) {
+            continue;
+        }
+        // M&S 8.2: a line along a hexside that does not block is blocked only if both hexes
+        // beside it block (a blocking hexside has stopped it above).
+        let beside = along_side(p, q, &corners)
+            .filter(|_| rules.sight.along_hexside_needs_both)
+            .map(|i| across.get_or_insert_with(|| sides.of(hex))[i]);
+        let blocked = match beside {
+            None => true,
+            Some(other) => {
+                other != from
+                    && other != to
+                    && blocking(rules, terrain, occupied, other, firer_on_slope).is_some()
+            }
+        };
+        if blocked {
             return Sight::Blocked(Blocker::Hex { hex, why });
         }
     }
     Sight::Open
+}
+
+/// The side of a hex (its index in the corners' order: from corner `i` to `i + 1`) that the
+/// line through `p` and `q` runs along, if any: the line holds both its corners.
+fn along_side(p: Pt, q: Pt, corners: &[Pt; 6]) -> Option<usize> {
+    (0..6).find(|&i| orient(p, q, corners[i]) == 0 && orient(p, q, corners[(i + 1) % 6]) == 0)
 }
 
 /// Line of sight is examined out to this many hexes from a hex (a bound on the work, not a
@@ -233,7 +256,8 @@ pub struct Fan {
     pub visible: HexSet,
     /// Blocking hexes (woods, villages, occupied hexes) that block at least one line.
     pub blocking: HexSet,
-    /// Ridge hexsides that block at least one line.
+    /// Blocking hexsides (ridges; a chart's blocking hexside kinds) that block at least one
+    /// line.
     pub ridges: BTreeSet<SideKey>,
 }
 
@@ -313,8 +337,11 @@ fn blocking(
     firer_on_slope: bool,
 ) -> Option<HexBlock> {
     let cell = terrain.cell(hex)?;
-    if rules.terrain_effect(cell.terrain).blocks_fire {
-        return Some(HexBlock::Terrain(cell.terrain));
+    if terrain.hex_blocks_sight(rules, hex) {
+        return Some(match terrain.chart() {
+            Some(_) => HexBlock::Chart,
+            None => HexBlock::Terrain(cell.terrain),
+        });
     }
     // Errata 5.1G: occupied hexes on lower terrain than the firer do not block.
     let lower = rules.sight.lower_units_do_not_block && firer_on_slope && !cell.slope;

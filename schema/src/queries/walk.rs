@@ -140,7 +140,7 @@ impl Walk<'_> {
         let grid = self.table.grid();
         let starts: Vec<(usize, u64)> = starts
             .iter()
-            .filter_map(|(c, mp)| Some((grid.index(*c)? * layers, u64::from(mp.in_thirds()))))
+            .filter_map(|(c, mp)| Some((grid.index(*c)? * layers, u64::from(mp.in_sixths()))))
             .collect();
         let (key, path) = self.search(layers, 1, &starts, targets, |i, l, _, key, push| {
             for (j, p) in self.table.moves(i) {
@@ -149,7 +149,7 @@ impl Walk<'_> {
                 }
             }
         })?;
-        Some((Mp::thirds(u32::try_from(key).ok()?), path))
+        Some((Mp::sixths(u32::try_from(key).ok()?), path))
     }
 
     /// The fewest Movement Phases from the starts (each with the points spent in the first
@@ -165,15 +165,16 @@ impl Walk<'_> {
         let modes = if charge.is_some() { 3 } else { 1 };
         let layers = self.layers(modes);
         let grid = self.table.grid();
-        let ma = u64::from(allowance.in_thirds());
-        let cc = charge.map_or(0, |c| u64::from(c.allowance.in_thirds()));
+        let ma_sixths = allowance.in_sixths();
+        let ma = u64::from(ma_sixths);
+        let cc = charge.map_or(0, |c| u64::from(c.allowance.in_sixths()));
         let per = ma.max(cc) + 1;
         let may_charge = |from: Option<usize>, to: usize| {
             charge.is_some_and(|c| (c.may_enter)(from.map(|f| grid.coord_at(f)), grid.coord_at(to)))
         };
         let mut first = Vec::new();
         for (c, mp) in starts {
-            let (Some(i), spent) = (grid.index(*c), u64::from(mp.in_thirds())) else {
+            let (Some(i), spent) = (grid.index(*c), u64::from(mp.in_sixths())) else {
                 continue;
             };
             if spent <= ma {
@@ -189,10 +190,13 @@ impl Walk<'_> {
                 let Some(l2) = self.step(layers, i, l, j) else {
                     continue;
                 };
+                // A normal move dearer than the allowance may take a whole phase (M&S 4.3), as
+                // the table's phase search prices it; a charge pays the move's price.
+                let normal = u64::from(self.table.phase_price(p, ma_sixths));
                 let p = u64::from(p);
                 // On in this phase (a disrupted unit has made its one move).
                 match m {
-                    NORMAL if spent + p <= ma => push(j, l2, NORMAL, key + p),
+                    NORMAL if spent + normal <= ma => push(j, l2, NORMAL, key + normal),
                     CHARGING if spent + p <= cc && may_charge(Some(i), j) => {
                         push(j, l2, CHARGING, key + p)
                     }
@@ -205,8 +209,8 @@ impl Walk<'_> {
                     push(j, l2, DISRUPTED, next + per - 1);
                     continue;
                 }
-                if p <= ma {
-                    push(j, l2, NORMAL, next + p);
+                if normal <= ma {
+                    push(j, l2, NORMAL, next + normal);
                 }
                 if charge.is_some() && p <= cc && may_charge(Some(i), j) {
                     push(j, l2, CHARGING, next + p);

@@ -314,6 +314,9 @@ pub struct Ruleset {
     pub ridge_effect: TerrainEffect,
     /// Road movement rate (4M, 9.2): MP per road hex entered through a road hexside.
     pub road_cost: Ratio,
+    /// May a unit always move one hex, even lacking the points to enter it (M&S 4.3)? Rifle &
+    /// Saber has no such rule (4H: a hex is entered only with the points for it).
+    pub one_hex_always: bool,
     /// Line of sight (R&S 5.1G).
     pub sight: SightRule,
     /// The letters of numbered features (11.0).
@@ -345,6 +348,11 @@ pub struct SightRule {
     pub units_block: bool,
     /// Is an occupied hex on lower ground than a firer on a slope no block (R&S errata 5.1G)?
     pub lower_units_do_not_block: bool,
+    /// Does a line running along a hexside that does not block need both hexes beside it to
+    /// block (M&S 8.2: "blocked only if both hexes adjacent to that hex side are blocked")?
+    /// Otherwise either one blocks it (R&S 5.1G: the line passes through both junction points
+    /// of the side, so through two of each hex's).
+    pub along_hexside_needs_both: bool,
 }
 
 /// The symbol a map key row is drawn with.
@@ -430,9 +438,11 @@ pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
     slope_effect: SLOPE_EFFECT,
     ridge_effect: RIDGE_EFFECT,
     road_cost: ROAD_COST,
+    one_hex_always: false,
     sight: SightRule {
         units_block: true,
         lower_units_do_not_block: true,
+        along_hexside_needs_both: false,
     },
     feature_letters: &FeatureLetter::ALL,
     terrain_legend: &TERRAIN_LEGEND,

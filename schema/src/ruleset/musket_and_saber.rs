@@ -255,6 +255,10 @@ pub fn stack_counts(classes: impl IntoIterator<Item = MsClass>) -> (u32, u32, u3
         })
 }
 
+/// 4.3: "Entering a clear hex across a clear hexside costs 1 MP": what a hex costs where the
+/// chart gives its kinds no cost for the class.
+pub const CLEAR_COST: u32 = 1;
+
 /// A set-up line's `w/1` (3.2): "the unit may be placed within 1 hex (i.e. adjacent to) the
 /// specified hex" — read as distance 0 or 1 (the permissive "within"), recorded in the README.
 pub const WITHIN_ONE: u32 = 1;
@@ -382,10 +386,14 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     ridge_effect: EACH_GAMES_CHART,
     // 4.4: ½ MP a road hex when the move starts and ends on the road.
     road_cost: Ratio::new(1, 2),
-    // 8.2: "Units do not block LOS".
+    // 4.3: "A unit may always move one hex even if lacking the necessary MP to enter a hex."
+    one_hex_always: true,
+    // 8.2: "Units do not block LOS"; "If the LOS is congruent to a non-blocking hex side, the
+    // LOS is blocked only if both hexes adjacent to that hex side are blocked."
     sight: SightRule {
         units_block: false,
         lower_units_do_not_block: false,
+        along_hexside_needs_both: true,
     },
     feature_letters: &[],
     terrain_legend: &[],

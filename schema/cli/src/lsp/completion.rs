@@ -41,7 +41,7 @@ pub fn complete(text: &str, tree: &Tree, offset: usize, cx: &Context) -> Vec<Com
         return Vec::new();
     };
     let json = cx.syntax == Syntax::Json;
-    let schema = cx.kind.map(|k| At::root(of_kind(k)));
+    let schema = cx.kind.map(|k| At::root(of_kind(k, cx.rules.game)));
     match place {
         Place::Key {
             group,
@@ -365,6 +365,41 @@ mod tests {
         assert!(top.contains(&"$schema".to_string()), "{top:?}");
         // Without a kind, no schema: nothing.
         assert!(labels("(sides: [(|", None).is_empty());
+    }
+
+    /// The completion of an M&S scenario with its game's rules.
+    fn ms_labels(text_with_cursor: &str) -> Vec<String> {
+        let at = text_with_cursor.find('|').unwrap();
+        let text = text_with_cursor.replacen('|', "", 1);
+        let cx = Context {
+            kind: S,
+            syntax: Syntax::Ron,
+            map: None,
+            rules: saber_schema::ruleset::for_game(Some(
+                saber_schema::ruleset::Game::MusketAndSaberQuickPlay,
+            )),
+        };
+        complete(&text, &Tree::new(&text), at, &cx)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    }
+
+    #[test]
+    fn an_m_and_s_scenario_completes_from_its_own_schema() {
+        let top =
+            ms_labels("(format: \"saber-scenario/1\", game: \"musket-and-saber-quick-play\", |)");
+        for m in ["first_player", "setup", "reinforcements", "placements"] {
+            assert!(top.contains(&m.to_string()), "{m} in {top:?}");
+        }
+        assert!(!top.contains(&"deploys_first".to_string()), "{top:?}");
+        let side = ms_labels("(sides: [(id: \"fr\", |)])");
+        assert!(side.contains(&"counters".to_string()), "{side:?}");
+        assert!(!side.contains(&"groups".to_string()), "{side:?}");
+        assert_eq!(
+            ms_labels("(sides: [(counters: [(class: |)])])"),
+            ["Brigade", "Battalion", "Cavalry", "Artillery", "Leader"]
+        );
     }
 
     #[test]

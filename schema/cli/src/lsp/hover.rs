@@ -6,7 +6,7 @@
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Map;
-use saber_schema::ruleset::{Ruleset, UnitKind};
+use saber_schema::ruleset::{Game, Ruleset, UnitKind};
 
 use saber_schema::pipeline::parse::DocKind;
 use saber_schema::syntax::SyntaxKind;
@@ -69,7 +69,7 @@ pub fn hover_text(word: &str, rules: &Ruleset, map: Option<&Map>) -> Option<Stri
 }
 
 /// What the schema says of the field name or variant at byte `offset`: its description.
-pub fn schema_text(tree: &Tree, offset: usize, kind: DocKind) -> Option<String> {
+pub fn schema_text(tree: &Tree, offset: usize, kind: DocKind, game: Game) -> Option<String> {
     let token = tree.word_token(offset)?;
     if !matches!(token.kind(), SyntaxKind::IDENT | SyntaxKind::STRING) {
         return None;
@@ -83,7 +83,7 @@ pub fn schema_text(tree: &Tree, offset: usize, kind: DocKind) -> Option<String> 
     };
     let entry = value.parent().filter(|p| p.kind() == SyntaxKind::ENTRY)?;
     let group = entry.parent().filter(|p| p.kind() == SyntaxKind::GROUP)?;
-    let inside = At::root(of_kind(kind)).walk(&steps_into(&group));
+    let inside = At::root(of_kind(kind, game)).walk(&steps_into(&group));
     if entry_key(&entry).as_ref() == Some(&value) {
         let key = key_name(&value)?;
         let field = inside.step(&Step::Key(key.clone()));
@@ -136,13 +136,25 @@ pub fn hex_at(text: &str, offset: usize, map: &Map) -> Option<Coord> {
 /// What to show for a hex: its label, terrain and the features on it.
 pub fn hex_text(c: Coord, map: &Map) -> Option<String> {
     let cell = map.cell(c)?;
+    // A map with its own chart: the kinds of the hex, never the all-clear cells under them.
+    let terrain = match map.chart.as_deref() {
+        Some(chart) => chart
+            .kinds_at(&map.grid, c)
+            .iter()
+            .map(|k| chart.rows[*k].id.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => format!(
+            "{}{}",
+            cell.terrain.name(),
+            if cell.slope { ", slope" } else { "" }
+        ),
+    };
     let mut out = format!(
-        "**hex {}** ({}, {})\n\nterrain: {}{}",
+        "**hex {}** ({}, {})\n\nterrain: {terrain}",
         map.grid.label(c),
         c.0,
         c.1,
-        cell.terrain.name(),
-        if cell.slope { ", slope" } else { "" }
     );
     let on: Vec<String> = map
         .features
@@ -169,7 +181,7 @@ mod tests {
         let text = "(sides: [(groups: [(entry: Deploy(zone: Sector(toward: NE)))])])";
         let tree = Tree::new(text);
         let at = |w: &str| text.find(w).unwrap() + 1;
-        let shown = |w| schema_text(&tree, at(w), DocKind::Scenario);
+        let shown = |w| schema_text(&tree, at(w), DocKind::Scenario, Game::RifleAndSaber);
         assert_eq!(
             shown("toward").as_deref(),
             Some("**toward** (field)\n\nCentral bearing of the sector.")
@@ -183,6 +195,43 @@ mod tests {
         assert_eq!(
             hover_text("Trench", saber_schema::ruleset::for_game(None), None).as_deref(),
             Some("**Trench** — marker (rule 10.3)\n\nstacking points: 0")
+        );
+    }
+
+    #[test]
+    fn an_m_and_s_scenario_is_described_by_its_own_schema() {
+        let text = "(first_player: \"fr\", sides: [(counters: [(class: Cavalry)])])";
+        let tree = Tree::new(text);
+        let at = |w: &str| text.find(w).unwrap() + 1;
+        let ms = Game::MusketAndSaberQuickPlay;
+        let shown = |w| schema_text(&tree, at(w), DocKind::Scenario, ms);
+        assert_eq!(
+            shown("first_player").as_deref(),
+            Some("**first_player** (field)\n\nId of the First Player (3.3).")
+        );
+        assert!(
+            shown("counters")
+                .unwrap()
+                .starts_with("**counters** (field)")
+        );
+        // Rifle & Saber's scenario schema has neither.
+        let rs = |w| schema_text(&tree, at(w), DocKind::Scenario, Game::RifleAndSaber);
+        assert_eq!(rs("first_player"), None);
+        assert_eq!(rs("counters"), None);
+    }
+
+    #[test]
+    fn a_hex_of_an_m_and_s_map_shows_the_kinds_of_its_chart() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+        let src = saber_schema::pipeline::read::Source::read(&path).unwrap();
+        let map = saber_schema::pipeline::load_map(&src).0.unwrap();
+        let woods = hex_text(Coord(5, 4), &map).unwrap();
+        assert!(woods.contains("terrain: woods\n"), "{woods}");
+        let wooded_hill = hex_text(Coord(7, 6), &map).unwrap();
+        assert!(
+            wooded_hill.contains("terrain: woods, hill\n"),
+            "{wooded_hill}"
         );
     }
 

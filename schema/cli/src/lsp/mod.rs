@@ -826,7 +826,7 @@ impl Server {
         }
         let map = a.map.as_ref();
         let shown = hover::hover_text(word, a.rules, map)
-            .or_else(|| hover::schema_text(tree, offset, a.kind?))
+            .or_else(|| hover::schema_text(tree, offset, a.kind?, a.rules.game))
             .or_else(|| {
                 let map = map?;
                 hover::hex_text(hover::hex_at(text, offset, map)?, map)

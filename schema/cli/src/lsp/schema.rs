@@ -3,27 +3,35 @@
 //! names, enum variants and descriptions for completion and hover come from here, so that
 //! they are the schema's and no list of our own.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use serde_json::Value;
 
 use saber_schema::pipeline::parse::DocKind;
-use saber_schema::pipeline::schema::{battle_schema, map_schema, scenario_schema};
+use saber_schema::pipeline::schema::document_schema;
+use saber_schema::ruleset::Game;
 
 /// How deep `$ref`, `oneOf`, `anyOf` and `allOf` are followed: the schemas nest a few levels;
 /// a cycle (a zone made of zones) stops here instead of looping.
 const MAX_EXPANSION: usize = 24;
 
-/// The published schema of a kind of document, made once.
-pub fn of_kind(kind: DocKind) -> &'static Value {
-    static MAP: OnceLock<Value> = OnceLock::new();
-    static SCENARIO: OnceLock<Value> = OnceLock::new();
-    static BATTLE: OnceLock<Value> = OnceLock::new();
-    match kind {
-        DocKind::Map => MAP.get_or_init(map_schema),
-        DocKind::Scenario => SCENARIO.get_or_init(scenario_schema),
-        DocKind::Battle => BATTLE.get_or_init(battle_schema),
+/// The published schema of a kind of document of a game (its `game` field:
+/// `pipeline::schema::document_schema`), made once per kind and game: an M&S scenario
+/// completes and hovers with M&S fields, never Rifle & Saber's.
+pub fn of_kind(kind: DocKind, game: Game) -> &'static Value {
+    type Made = Vec<((DocKind, Game), &'static Value)>;
+    static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
+    let mut made = MADE
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some((_, v)) = made.iter().find(|(k, _)| *k == (kind, game)) {
+        return v;
     }
+    // One schema a kind and game, kept for the server's life.
+    let v: &'static Value = Box::leak(Box::new(document_schema(kind, game)));
+    made.push(((kind, game), v));
+    v
 }
 
 /// One step from a value to a value written inside it.
@@ -360,7 +368,7 @@ mod tests {
 
     #[test]
     fn the_schema_is_walked_through_variants_options_and_lists() {
-        let root = At::root(of_kind(DocKind::Scenario));
+        let root = At::root(of_kind(DocKind::Scenario, Game::RifleAndSaber));
         let group = root.walk(&[
             Step::Key("sides".into()),
             Step::Item {
