@@ -177,6 +177,41 @@ impl Document {
         self.revision += 1;
     }
 
+    /// Take what `fresh` (the same file re-read from an edited text) holds as ONE undo step
+    /// named `label`, as a form's edit would be: the file's text as last read or saved stays, so
+    /// that a save edits it where the document changed. A scenario's map, which is not part of
+    /// its history, is taken as found. Refuses when `fresh` is another kind of document.
+    pub fn take_reread(&mut self, label: &str, fresh: Document) -> Result<bool, String> {
+        let before = self.history.state();
+        match (&self.ms, fresh.ms, &self.scenario, fresh.scenario) {
+            (Some(MsDoc::Map(_)), Some(f @ MsDoc::Map(_)), _, _)
+            | (Some(MsDoc::Scenario(_)), Some(f @ MsDoc::Scenario(_)), _, _) => {
+                self.edit_ms(label, None, |ms| *ms = f);
+            }
+            (None, None, Some(_), Some(f)) => {
+                self.edit_scenario(label, |s| *s = f);
+            }
+            (None, None, None, None) => {
+                let map = fresh.map.clone();
+                self.edit(label, |m| *m = map);
+            }
+            _ => return Err("the edit makes the file another kind of document".into()),
+        }
+        let changed = self.history.state() != before;
+        if changed {
+            self.history.name_last(label);
+        }
+        if self.scenario.is_some() || matches!(self.ms, Some(MsDoc::Scenario(_))) {
+            if fresh.map != self.map {
+                self.replace_map(fresh.map);
+            }
+            self.map_file = fresh.map_file;
+            self.map_problem = fresh.map_problem;
+            self.map_notes = fresh.map_notes;
+        }
+        Ok(changed)
+    }
+
     /// The map for changing; only between [`Self::begin`] and [`Self::commit`].
     pub fn map_mut(&mut self) -> &mut Map {
         debug_assert!(self.history.is_recording(), "map edited outside an edit");

@@ -176,6 +176,14 @@ impl History {
     /// undone between, extends that step and renames it for the whole gesture (it gets a new
     /// id, so a save made in between still shows the document as changed): one typed value
     /// is one step, however long the typing pauses. Edits without a gesture (clicks) are
+    /// Name the last step `label` (an edit named by what the user asked for, not by what
+    /// the forms would call the change).
+    pub fn name_last(&mut self, label: &str) {
+        if let Some(last) = self.undo.last_mut() {
+            last.label = label.to_string();
+        }
+    }
+
     /// steps of their own.
     pub fn record_scenario(
         &mut self,

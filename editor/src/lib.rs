@@ -2,6 +2,7 @@
 //! `saber-schema`; this crate is the user interface over it.
 
 pub mod app;
+pub mod apply;
 pub mod autosave;
 pub mod canvas;
 pub mod diagnostics;
@@ -18,6 +19,8 @@ pub mod tools;
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod apply_tests;
 #[cfg(test)]
 mod friction_tests;
 #[cfg(test)]

@@ -101,6 +101,8 @@ pub struct App {
     /// The Musket & Saber mode (for that game's maps and scenarios).
     ms: MsUi,
     history: HistoryPanel,
+    /// The text check's findings that carry a proven edit, offered to apply.
+    fixes: crate::apply::Fixes,
     status_bar: StatusBar,
     canvas: CanvasPanel,
     properties: Properties,
@@ -168,6 +170,7 @@ impl App {
             builder: ScenarioUi::default(),
             ms: MsUi::default(),
             history: HistoryPanel,
+            fixes: Default::default(),
             status_bar: StatusBar,
             canvas: CanvasPanel::default(),
             properties: Properties::default(),
@@ -507,7 +510,7 @@ impl App {
             .show_collapsible(ui, &mut show_right, |ui| {
                 ui.set_min_width(ui.available_width());
                 self.canvas.overlays.panel(&ctx, &self.ws.doc, Some(ui));
-                side_panel(ui, &mut self.ws, mode, &mut self.history);
+                side_panel(ui, &mut self.ws, mode, &mut self.history, &mut self.fixes);
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             self.canvas.ui(ui, &mut self.ws, mode, keys_free, !modal);
@@ -595,6 +598,16 @@ impl App {
                     }
                 }
                 Command::SelectTool(t) => self.map_tools.select(t),
+                Command::ApplyFix(d) => {
+                    self.canvas.cancel_stroke();
+                    match crate::apply::apply(&mut self.ws.doc, &d) {
+                        Ok(title) => self
+                            .ws
+                            .status
+                            .set(format!("Applied: {title} (not saved yet)")),
+                        Err(e) => self.error = Some(e),
+                    }
+                }
             }
         }
     }
@@ -651,7 +664,13 @@ pub fn fonts() -> egui::FontDefinitions {
 }
 
 /// The right-hand panel: the mode's findings, then the history.
-fn side_panel(ui: &mut Ui, ws: &mut Workspace, mode: &mut dyn Mode, history: &mut HistoryPanel) {
+fn side_panel(
+    ui: &mut Ui,
+    ws: &mut Workspace,
+    mode: &mut dyn Mode,
+    history: &mut HistoryPanel,
+    fixes: &mut crate::apply::Fixes,
+) {
     egui::CollapsingHeader::new(format!("Diagnostics ({})", mode.findings()))
         .id_salt("diagnostics")
         .default_open(true)
@@ -662,6 +681,10 @@ fn side_panel(ui: &mut Ui, ws: &mut Workspace, mode: &mut dyn Mode, history: &mu
                 .show(ui, |ui| {
                     if let Some(c) = mode.findings_ui(ui, &ws.doc) {
                         ws.centre_on(c);
+                    }
+                    fixes.update(&ws.doc);
+                    if let Some(d) = fixes.ui(ui) {
+                        ws.ask(Command::ApplyFix(Box::new(d)));
                     }
                 });
         });

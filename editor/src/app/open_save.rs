@@ -346,6 +346,7 @@ impl App {
         self.missing_map = None;
         self.release_recovery();
         self.ws.doc = doc;
+        self.fixes = Default::default();
         self.builder.reset(self.ws.doc.map());
         self.map_tools.reset(self.ws.doc.map());
         self.ms.reset(&self.ws.doc);

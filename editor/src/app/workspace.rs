@@ -86,6 +86,8 @@ pub enum Command {
     Redo(usize),
     /// Select a map tool.
     SelectTool(ToolKind),
+    /// Apply the proven edit of this finding of the file's text check.
+    ApplyFix(Box<saber_schema::diagnostic::Diagnostic>),
 }
 
 /// The document, the camera and what the panels say.

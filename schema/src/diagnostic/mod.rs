@@ -252,6 +252,20 @@ impl Diagnostic {
         self
     }
 
+    /// The title of the finding's proven edit, as the language server's quick fix and the
+    /// editor's Apply button name it: "replace `x` with `y`", or its help when the text replaced
+    /// is none, long or over lines.
+    pub fn fix_title(&self) -> Option<String> {
+        let s = self.suggestion.as_ref()?;
+        Some(
+            if s.replaced.is_empty() || s.replaced.contains('\n') || s.replaced.len() > 60 {
+                self.hint.clone().unwrap_or_default()
+            } else {
+                format!("replace `{}` with `{}`", s.replaced, s.replacement)
+            },
+        )
+    }
+
     /// Point at a value by its path in the document.
     pub fn at_path(mut self, path: Vec<PathSeg>) -> Diagnostic {
         self.path = Some(path);

@@ -45,11 +45,7 @@ pub fn to_lsp(d: &Diagnostic, lines: &LineIndex, base: usize) -> lsp_types::Diag
         serde_json::json!({
             "range": lines.range(base + s.offset, s.length),
             "newText": s.replacement,
-            "title": if s.replaced.is_empty() || s.replaced.contains('\n') || s.replaced.len() > 60 {
-                d.hint.clone().unwrap_or_default()
-            } else {
-                format!("replace `{}` with `{}`", s.replaced, s.replacement)
-            },
+            "title": d.fix_title(),
         })
     });
     lsp_types::Diagnostic {
