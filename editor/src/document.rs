@@ -88,6 +88,39 @@ impl Document {
         doc
     }
 
+    /// The document for a file just read (a scenario whose map was not found shows a blank
+    /// stand-in; `map_problem` says why).
+    pub(crate) fn from_loaded(loaded: crate::files::LoadedFile, path: Option<PathBuf>) -> Document {
+        use crate::files::LoadedFile;
+        use saber_schema::pipeline::maps::MapOrigin;
+        let file_of = |origin: Option<MapOrigin>| match origin {
+            Some(MapOrigin::File(p)) => Some(p),
+            Some(MapOrigin::BuiltIn(_)) | None => None,
+        };
+        match loaded {
+            LoadedFile::Map(l) => {
+                let mut doc = Document::new(l.map, path);
+                doc.text = Some(l.text);
+                doc
+            }
+            LoadedFile::Scenario(l) => {
+                let mut doc = Document::for_scenario(l.scenario, l.map, path);
+                doc.text = Some(l.text);
+                doc.map_file = file_of(l.map_origin);
+                doc.map_problem = l.missing_map;
+                doc.map_notes = l.map_notes;
+                doc
+            }
+            LoadedFile::Ms(l) => {
+                let mut doc = Document::for_ms(l.doc, l.map, path);
+                doc.text = Some(l.text);
+                doc.map_file = file_of(l.map_origin);
+                doc.map_notes = l.map_notes;
+                doc
+            }
+        }
+    }
+
     /// The Musket & Saber map or scenario, if the document is one.
     pub fn ms(&self) -> Option<&MsDoc> {
         self.ms.as_ref()

@@ -58,48 +58,22 @@ impl Action {
     }
 }
 
-/// The document for a file just read, and why its scenario's map was not found (if not).
+/// The document for a file just read, and why its scenario's map was not found (if not), said
+/// as saberc says it, located in the file when there is one.
 pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Document, Option<String>) {
-    match loaded {
-        LoadedFile::Map(l) => {
-            let mut doc = Document::new(l.map, path);
-            doc.text = Some(l.text);
-            (doc, None)
-        }
-        LoadedFile::Scenario(l) => {
-            let mut doc = Document::for_scenario(l.scenario, l.map, path);
-            doc.text = Some(l.text);
-            doc.map_file = match l.map_origin {
-                Some(MapOrigin::File(p)) => Some(p),
-                Some(MapOrigin::BuiltIn(_)) | None => None,
-            };
-            // Said in the dialog as saberc says it, located in the file when there is one.
-            let why = l.missing_map.as_ref().map(|d| {
-                let mut d = match &doc.path {
-                    Some(p) => d.clone().in_file(p),
-                    None => d.clone(),
-                };
-                d.hint = d
-                    .hint
-                    .map(|h| crate::app::naming::editor_hint(&h))
-                    .filter(|h| !h.is_empty());
-                files::one_line(&d)
-            });
-            doc.map_problem = l.missing_map;
-            doc.map_notes = l.map_notes;
-            (doc, why)
-        }
-        LoadedFile::Ms(l) => {
-            let mut doc = Document::for_ms(l.doc, l.map, path);
-            doc.text = Some(l.text);
-            doc.map_file = match l.map_origin {
-                Some(MapOrigin::File(p)) => Some(p),
-                Some(MapOrigin::BuiltIn(_)) | None => None,
-            };
-            doc.map_notes = l.map_notes;
-            (doc, None)
-        }
-    }
+    let doc = Document::from_loaded(loaded, path);
+    let why = doc.map_problem.as_ref().map(|d| {
+        let mut d = match &doc.path {
+            Some(p) => d.clone().in_file(p),
+            None => d.clone(),
+        };
+        d.hint = d
+            .hint
+            .map(|h| crate::app::naming::editor_hint(&h))
+            .filter(|h| !h.is_empty());
+        files::one_line(&d)
+    });
+    (doc, why)
 }
 
 /// How many problems were found while reading a file.
