@@ -3,10 +3,13 @@
 //! of least costs is what it computes. `check`'s playability findings (PLY) never fire on a
 //! historical scenario.
 
+use saber_schema::analysis::analyse;
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{compile_scenario, finish};
+use saber_schema::queries::playable::GivenAllowances;
+use saber_schema::ruleset::UnitKind;
 use saber_tests::{historical_files, repo, saberc};
 use serde_json::Value;
 
@@ -99,6 +102,36 @@ fn no_playability_finding_on_a_historical_scenario() {
             .collect();
         assert!(ply.is_empty(), "{}: {ply:?}", f.display());
     }
+}
+
+/// `analyze` shows the movement searches `check` made rather than searching again: its report
+/// is the one it computes searching itself, on every historical scenario and example; and with
+/// allowances given (`--ma`), which `check`'s searches did not have, it searches again.
+#[test]
+fn the_searches_check_made_give_the_same_analysis() {
+    let given_none = GivenAllowances::new();
+    let given_some: GivenAllowances = UnitKind::ALL.iter().map(|k| (*k, 1)).collect();
+    let mut differs_given = 0;
+    for f in scenario_files() {
+        let src = Source::read(&f).unwrap();
+        let (c, _) = compile_scenario(&src, &MapRegistry::new());
+        let c = c.unwrap();
+        let searched = c.searched.as_ref();
+        assert!(searched.is_some(), "{}: check made no search", f.display());
+        let report =
+            |given, searched| analyse(&c.scenario, &c.map, &c.resolved, c.rules, given, searched);
+        assert_eq!(
+            report(&given_none, searched),
+            report(&given_none, None),
+            "{}",
+            f.display()
+        );
+        let given = report(&given_some, None);
+        assert_eq!(report(&given_some, searched), given, "{}", f.display());
+        differs_given += usize::from(given != report(&given_none, None));
+    }
+    // Given allowances change some answers: the case above is not vacuous.
+    assert!(differs_given > 0);
 }
 
 /// The README's table "Least cost to the objectives" is what `analyze` computes.

@@ -100,7 +100,14 @@ pub(crate) fn analyze_cmd(
         return EXIT_ERRORS;
     };
     let given: GivenAllowances = ma.iter().copied().collect();
-    let report = analyse(&c.scenario, &c.map, &c.resolved, c.rules, &given);
+    let report = analyse(
+        &c.scenario,
+        &c.map,
+        &c.resolved,
+        c.rules,
+        &given,
+        c.searched.as_ref(),
+    );
     match format {
         AnalyzeFormat::Json => {
             let text = serde_json::to_string_pretty(&report).expect("an analysis serializes");

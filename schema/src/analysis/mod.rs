@@ -6,6 +6,8 @@
 
 mod human;
 
+use std::borrow::Cow;
+
 pub use human::human;
 
 use crate::model::analysis::{
@@ -20,7 +22,7 @@ use crate::model::scenario::{Group, Scenario};
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::Mp;
-use crate::queries::playable::{self, GivenAllowances, GroupReach, Target};
+use crate::queries::playable::{self, GivenAllowances, GroupReach, Playable, Target};
 use crate::queries::sight::{SightIndex, occupied};
 use crate::ruleset::Ruleset;
 
@@ -58,18 +60,25 @@ impl Budget {
 }
 
 /// Analyse a compiled scenario; `given` supplies Movement Allowances the scenario does not.
+/// `searched` is the movement searches `check` made ([`crate::pipeline::Compiled::searched`]):
+/// with no allowance given they are this analysis's, which then searches only when it has none.
 pub fn analyse(
     s: &Scenario,
     map: &Map,
     r: &Resolved,
     rules: &Ruleset,
     given: &GivenAllowances,
+    searched: Option<&Playable>,
 ) -> Analysis {
     let grid = map.grid;
     let labels = |h: &HexSet| h.iter().map(|c| grid.label(c)).collect::<Vec<_>>();
     let cleared = Cleared::of(s, map, r);
     let terrain = EffectiveTerrain::for_scenario(map, &cleared);
-    let play = playable::playable(s, map, r, rules, given);
+    // The searches are the most costly part of an analysis (half of it, on the largest map).
+    let play = match searched {
+        Some(p) if given.is_empty() => Cow::Borrowed(p),
+        _ => Cow::Owned(playable::playable(s, map, r, rules, given)),
+    };
     let mut budget = Budget {
         lines: MAX_SIGHT_LINES,
         pairs: MAX_SIGHT_PAIRS,

@@ -18,6 +18,7 @@ use crate::model::map::Map;
 use crate::model::scenario::Scenario;
 use crate::pipeline::zones::shared::SharedZones;
 use crate::pipeline::zones::{Resolved, resolve};
+use crate::queries::playable::Playable;
 use crate::ruleset::{Citation, Ruleset};
 
 /// Every check of a map on its own, under its game's rules: feature codes and numbers (11.0),
@@ -43,8 +44,21 @@ pub fn check_scenario(
     rules: &Ruleset,
     shared: Option<&SharedZones>,
 ) -> (Resolved, Vec<Diagnostic>) {
+    let (resolved, diags, _) = check_scenario_searched(s, map, rules, shared);
+    (resolved, diags)
+}
+
+/// [`check_scenario`], also returning the movement searches its playability findings were
+/// judged on: [`crate::queries::playable::playable`]'s answer with no allowances given, or
+/// `None` when no search was made. `saberc analyze` shows them rather than searching again.
+pub fn check_scenario_searched(
+    s: &Scenario,
+    map: &Map,
+    rules: &Ruleset,
+    shared: Option<&SharedZones>,
+) -> (Resolved, Vec<Diagnostic>, Option<Playable>) {
     if let Some(d) = map_of_other_game(s, map) {
-        return (Resolved::default(), vec![d]);
+        return (Resolved::default(), vec![d], None);
     }
     let mut out = references::check(s, rules);
     let (resolved, mut zone_diags) = resolve(s, map, shared);
@@ -56,7 +70,8 @@ pub fn check_scenario(
     out.extend(markers::check(s, map, rules, &resolved));
     out.extend(special_rules::check(s, map, rules, &resolved));
     out.extend(texts::check(s, rules));
-    out.extend(playability::check(s, map, rules, &resolved));
+    let (found, searched) = playability::check(s, map, rules, &resolved);
+    out.extend(found);
     if resolved.incomplete {
         // Zones past the work budget were not computed: findings judged on them (the
         // registry's `zones` column) are not findings.
@@ -68,6 +83,7 @@ pub fn check_scenario(
             rules,
             explained(&s.interpretations, without_consequences(out)),
         ),
+        searched,
     )
 }
 

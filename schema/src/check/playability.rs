@@ -21,17 +21,25 @@ use crate::queries::playable::{self, GivenAllowances, Playable, TargetKind};
 use crate::queries::readings::{Ambiguity, Readings};
 use crate::ruleset::Ruleset;
 
-pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> Vec<Diagnostic> {
+/// The findings, and the search under the lenient readings they were judged on (`None` when
+/// none was made), which is [`playable::playable`]'s answer with no allowances given: `saberc
+/// analyze` shows it rather than searching again.
+pub(super) fn check(
+    s: &Scenario,
+    map: &Map,
+    rules: &Ruleset,
+    r: &Resolved,
+) -> (Vec<Diagnostic>, Option<Playable>) {
     if r.incomplete {
-        return Vec::new();
+        return (Vec::new(), None);
     }
-    let under = |readings| {
-        let play = playable::playable_under(s, map, r, rules, &GivenAllowances::new(), readings);
-        (!play.incomplete).then_some(play)
-    };
-    let Some(lenient) = under(Readings::LENIENT) else {
-        return Vec::new();
-    };
+    let search =
+        |readings| playable::playable_under(s, map, r, rules, &GivenAllowances::new(), readings);
+    let under = |readings| Some(search(readings)).filter(|p| !p.incomplete);
+    let lenient = search(Readings::LENIENT);
+    if lenient.incomplete {
+        return (Vec::new(), Some(lenient));
+    }
     let mut found = findings(s, rules, &lenient);
     // A goal only the strict readings make impossible is a note naming them.
     if let Some(strict) = under(Readings::STRICT) {
@@ -80,7 +88,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
     }
     let mut out: Vec<Diagnostic> = found.into_iter().map(|(_, d)| d).collect();
     out.extend(enclosed(s, map, r, &lenient));
-    out
+    (out, Some(lenient))
 }
 
 /// A finding on one target (its index in [`Playable::targets`]).

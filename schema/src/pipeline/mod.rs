@@ -29,7 +29,7 @@ pub mod zones;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_map_unread, check_scenario};
+use crate::check::{check_map_unread, check_scenario, check_scenario_searched};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
@@ -37,6 +37,7 @@ use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
 use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
+use crate::queries::playable::Playable;
 use crate::ruleset::Game;
 use crate::ruleset::Ruleset;
 
@@ -230,6 +231,9 @@ pub struct Compiled {
     pub map: Map,
     /// Its zones as hexes.
     pub resolved: Resolved,
+    /// The movement searches the check made (under the lenient readings, no allowances given),
+    /// when it made them: `saberc analyze` shows these rather than searching again.
+    pub searched: Option<Playable>,
 }
 
 /// Run the whole pipeline on a scenario source; diagnostics are not yet located.
@@ -274,8 +278,8 @@ fn compile_scenario_on(
         Err(d) => return (None, [notes, deferred, vec![d]].concat(), None),
     };
     let rules = scenario.rules();
-    let (resolved, mut diags) =
-        check_scenario(&scenario, &found.map, rules, found.zones.as_deref());
+    let (resolved, mut diags, searched) =
+        check_scenario_searched(&scenario, &found.map, rules, found.zones.as_deref());
     diags.extend(notes);
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
@@ -285,6 +289,7 @@ fn compile_scenario_on(
             scenario,
             map: found.map,
             resolved,
+            searched,
         }),
         diags,
         Some((found.origin, found.notes)),
@@ -513,6 +518,7 @@ impl ScenarioCheck {
             scenario,
             map,
             resolved: self.resolved,
+            searched: None,
         })
     }
 }
