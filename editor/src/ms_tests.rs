@@ -712,3 +712,105 @@ fn a_unit_on_its_own_line_is_that_lines_not_its_formations() {
     assert_eq!(line_of(&s, 1, cotter), Some(3));
     assert_eq!(line_of(&s, 1, counter(&s, "4th Bde")), Some(2));
 }
+
+/// The hexes within one of `at` on the example map, sorted.
+fn within_one(at: Coord) -> Vec<Coord> {
+    let grid = example_map().grid();
+    let mut v: Vec<Coord> = grid
+        .coords()
+        .filter(|c| grid.distance(*c, at) <= 1)
+        .collect();
+    v.sort();
+    v
+}
+
+/// Issue 37 §10: ticking `w/1` on a line keeps its counters drawn on the line's hex (3.2 puts
+/// them there until placed), with the ring of hexes they may take shown.
+#[test]
+fn a_w1_line_keeps_its_units_on_its_hex_with_their_ring() {
+    let mut h = editor();
+    open(&mut h, &example_dir().join("millbrook.ron"));
+    tab(&mut h, "Set-up");
+    h.get_by_label("Line 1 w/1").click();
+    h.run();
+    h.run();
+    let at = Coord(5, 4);
+    assert!(scenario(&h).setup[0].w1);
+    let overlay = h.state().ms_overlay();
+    let mut here: Vec<String> = overlay
+        .stacks
+        .iter()
+        .filter(|st| st.hex == at)
+        .flat_map(|st| st.counters.clone())
+        .collect();
+    here.sort();
+    assert_eq!(here, ["1st Bde", "Col. Ba", "Gen. As", "Rifles"]);
+    let ring_color = egui::Color32::from_rgb(250, 210, 40);
+    let mut ring: Vec<Coord> = overlay
+        .marks
+        .iter()
+        .filter(|(_, c)| *c == ring_color)
+        .map(|(h, _)| *h)
+        .collect();
+    ring.sort();
+    assert_eq!(ring, within_one(at));
+}
+
+/// Issue 37 §10: a counter clicked next to a `w/1` line's hex joins that line as a placement
+/// within one hex (3.2), rather than starting a line of its own.
+#[test]
+fn a_unit_clicked_next_to_a_w1_line_joins_it() {
+    let mut h = editor();
+    open(&mut h, &example_dir().join("millbrook.ron"));
+    tab(&mut h, "Set-up");
+    let before = scenario(&h);
+    let w1_hex = Coord(6, 4);
+    let next = within_one(w1_hex)
+        .into_iter()
+        .find(|c| *c != w1_hex && !before.setup.iter().any(|l| l.at == *c))
+        .expect("a free hex next to 0604");
+    let label = example_map().grid().label(next);
+    set_up(&mut h, "1st Bde", &[&label]);
+    let s = scenario(&h);
+    assert_eq!(s.setup.len(), before.setup.len(), "no new line");
+    let line = s
+        .setup
+        .iter()
+        .find(|l| l.at == w1_hex)
+        .expect("the w/1 line");
+    assert!(line.units.contains(&"1st Bde".to_string()), "{line:?}");
+    assert!(
+        s.placements
+            .iter()
+            .any(|p| p.unit == "1st Bde" && p.at == next),
+        "{:?}",
+        s.placements
+    );
+}
+
+/// Issue 37 §10: a victory condition made in the editor gets the card's words for it as its
+/// `printed` text; the designer's own words are kept when a condition changes.
+#[test]
+fn a_victory_made_in_the_editor_says_what_it_is() {
+    let mut h = tall_editor();
+    open(&mut h, &example_dir().join("millbrook.ron"));
+    tab(&mut h, "Victory");
+    h.get_by_label("+ Victory condition").click();
+    h.run();
+    let s = scenario(&h);
+    let v = s.victory.last().expect("a condition");
+    assert_eq!(s.victory.len(), 3);
+    assert!(!v.printed.is_empty());
+    assert_eq!(v.printed, s.describe_victory(v));
+    let theirs = s.victory[0].printed.clone();
+    h.state_mut().doc_mut().edit_ms("Side", None, |d| {
+        if let MsDoc::Scenario(s) = d {
+            s.victory[0].side = "south".into();
+        }
+    });
+    assert_eq!(
+        scenario(&h).victory[0].printed,
+        theirs,
+        "the designer's words"
+    );
+}

@@ -293,9 +293,12 @@ fn render_and_card_draw_the_example_from_its_own_chart() {
 
     let scenario = draw(&format!("{base}/millbrook.ron"), "scenario.svg", &[]);
     pinned("millbrook-scenario.svg", &scenario);
-    // Every set-up counter by its ID, where it stands; arrivals on their entry hex.
+    // Every set-up counter by its ID, where it stands (a crowded hex names all in its tooltip,
+    // the first on the counter at a readable size); arrivals on their entry hex.
     for id in [
-        ">1st Bde, Rifles, Gen. Ashford, Col. Barrow<",
+        "<title>0504: 1st Bde, Rifles, Gen. Ashford, Col. Barrow</title>",
+        ">1st Bde<",
+        ">+3 more<",
         ">3rd Bde<",
         ">1000: Horse Guards<",
     ] {

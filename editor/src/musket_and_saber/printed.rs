@@ -1,9 +1,10 @@
-//! The `printed` words of set-up and reinforcement lines made or changed in the editor (issue
-//! 37 §10: every line made in the editor had `printed: ""`, and a line's hex changed left its
-//! words naming the old hex). A line's words are made from it, in the rules' own form
-//! ("2nd Bde, 3rd Bde: 0604 w/1", "1000 at 0801: Horse Guards"), while they are empty or still
-//! the words the editor made; words the designer typed (the scenario's own printed text) are
-//! never replaced.
+//! The `printed` words of set-up lines, reinforcement lines and victory conditions made or
+//! changed in the editor (issue 37 §10: every line and victory made in the editor had
+//! `printed: ""`, and a line's hex changed left its words naming the old hex). A line's words
+//! are made from it, in the rules' own form ("2nd Bde, 3rd Bde: 0604 w/1", "1000 at 0801:
+//! Horse Guards"), a victory's are the card's (`MsScenario::describe_victory`), while they are
+//! empty or still the words the editor made; words the designer typed (the scenario's own
+//! printed text) are never replaced.
 
 use saber_schema::model::hex::Grid;
 use saber_schema::model::musket_and_saber::{MsScenario, ReinforcementLine, SetupLine};
@@ -50,6 +51,24 @@ pub fn refresh(before: &MsScenario, after: &mut MsScenario, grid: Grid) {
             || was.is_some_and(|w| w.printed == l.printed && w.printed == setup_words(w, grid))
         {
             l.printed = setup_words(l, grid);
+        }
+    }
+    let victory: Vec<Option<String>> = after
+        .victory
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let was = before.victory.get(i);
+            let ours = v.printed.is_empty()
+                || was.is_some_and(|w| {
+                    w.printed == v.printed && w.printed == before.describe_victory(w)
+                });
+            (was != Some(v) && ours).then(|| after.describe_victory(v))
+        })
+        .collect();
+    for (v, words) in after.victory.iter_mut().zip(victory) {
+        if let Some(words) = words {
+            v.printed = words;
         }
     }
     for (i, l) in after.reinforcements.iter_mut().enumerate() {

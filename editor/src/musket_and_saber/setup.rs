@@ -37,8 +37,8 @@ pub fn line_of(s: &MsScenario, side: usize, ci: usize) -> Option<usize> {
 ///
 /// A counter of a `w/1` line clicked within one hex of the line's hex is placed there
 /// (`placements`). Otherwise it leaves its line (and any reinforcement line: a counter enters
-/// once, 3.2) and joins the side's line at that hex, or a new line "at HEX"; joining a `w/1`
-/// line places it on the line's hex. A counter brought in by its formation's line moves the
+/// once, 3.2) and joins the side's line at that hex, else a `w/1` line of the side within one
+/// hex of it (placed on the hex clicked), else a new line "at HEX". A counter brought in by its formation's line moves the
 /// whole line.
 pub fn place(s: &mut MsScenario, grid: Grid, side: usize, ci: usize, hex: Coord) -> Option<String> {
     let sd = s.sides.get(side)?;
@@ -81,15 +81,27 @@ pub fn place(s: &mut MsScenario, grid: Grid, side: usize, ci: usize, hex: Coord)
     for r in s.reinforcements.iter_mut().filter(|r| r.side == sid) {
         r.units.retain(|u| *u != id);
     }
-    match s
+    // The side's line on that hex, else a `w/1` line within one hex of it (the click is a
+    // placement of that line, 3.2), else a new line.
+    let join = s
         .setup
-        .iter_mut()
-        .find(|l| l.side == sid && l.at == hex && l.formation.is_none())
-    {
-        Some(l) => {
-            l.units.push(id.clone());
-            if l.w1 {
+        .iter()
+        .position(|l| l.side == sid && l.at == hex && l.formation.is_none())
+        .or_else(|| {
+            s.setup.iter().position(|l| {
+                l.side == sid
+                    && l.w1
+                    && l.formation.is_none()
+                    && grid.distance(l.at, hex) <= WITHIN_ONE
+            })
+        });
+    match join {
+        Some(li) => {
+            s.setup[li].units.push(id.clone());
+            if s.setup[li].w1 {
                 set_placement(s, &sid, &id, hex);
+                let line = grid.label(s.setup[li].at);
+                return Some(format!("{id} placed at {at} (w/1 of {line})"));
             }
         }
         None => s.setup.push(SetupLine {
@@ -120,6 +132,32 @@ fn set_placement(s: &mut MsScenario, side: &str, unit: &str, at: Coord) {
     }
 }
 
+/// The units of `w/1` lines no placement places yet, by side and line hex: they stand on
+/// their line's hex until placed (3.2), so the map keeps showing them there.
+pub fn unplaced_w1(s: &MsScenario) -> Vec<(usize, Coord, Vec<usize>)> {
+    let mut out: Vec<(usize, Coord, Vec<usize>)> = Vec::new();
+    for (si, sd) in s.sides.iter().enumerate() {
+        for (ci, c) in sd.counters.iter().enumerate() {
+            let Some(li) = line_of(s, si, ci) else {
+                continue;
+            };
+            let l = &s.setup[li];
+            if !l.w1
+                || s.placements
+                    .iter()
+                    .any(|p| p.side == sd.id && p.unit == c.id)
+            {
+                continue;
+            }
+            match out.iter_mut().find(|(x, at, _)| *x == si && *at == l.at) {
+                Some((_, _, cis)) => cis.push(ci),
+                None => out.push((si, l.at, vec![ci])),
+            }
+        }
+    }
+    out
+}
+
 /// The hexes within one of a hex (3.2's `w/1`).
 pub fn ring(grid: Grid, at: Coord) -> Vec<Coord> {
     grid.coords()
@@ -143,23 +181,57 @@ pub fn would_leave(
         .find(|st| st.hex == hex && st.side == side)
 }
 
-/// Stacks (each side's colour; framed red when 5.0 is broken), the chosen counter's `w/1`
-/// ring, and the hex under the pointer outlined green or red for what a click would leave.
+/// Stacks (each side's colour; framed red when 5.0 is broken; a `w/1` line's units not yet
+/// placed on its hex), the `w/1` rings, and the hex under the pointer outlined green or red for what a click would leave.
 pub fn overlay(ms: &MsUi, s: &MsScenario, f: &MsMapFile, hover: Option<Coord>, out: &mut Overlay) {
-    for st in set_up_stacks(s, f) {
-        let sd = &s.sides[st.side];
-        let counters: Vec<String> = st
-            .counters
+    let short =
+        |si: usize, ci: usize| -> String { s.sides[si].counters[ci].id.chars().take(7).collect() };
+    let mut unplaced = unplaced_w1(s);
+    // The ring of hexes a `w/1` line's units may take (3.2): of each line with a unit still to
+    // place, and of the chosen counter's line.
+    let chosen_line = ms.chosen.and_then(|(si, ci)| line_of(s, si, ci));
+    for (li, l) in s.setup.iter().enumerate() {
+        let waiting = unplaced
             .iter()
-            .map(|ci| sd.counters[*ci].id.chars().take(7).collect())
-            .collect();
+            .any(|(si, at, _)| *at == l.at && s.sides[*si].id == l.side);
+        if l.w1 && (waiting || chosen_line == Some(li)) {
+            for c in ring(f.grid(), l.at) {
+                out.marks.push((c, RING));
+            }
+        }
+    }
+    for st in set_up_stacks(s, f) {
+        let mut counters: Vec<String> = st.counters.iter().map(|ci| short(st.side, *ci)).collect();
+        let mut count = st.counters.len();
+        // The line's own unplaced units stand with those placed on its hex.
+        if let Some(k) = unplaced
+            .iter()
+            .position(|(si, at, _)| *si == st.side && *at == st.hex)
+        {
+            let (_, _, cis) = unplaced.remove(k);
+            count += cis.len();
+            counters.extend(cis.iter().map(|ci| short(st.side, *ci)));
+        }
         out.stacks.push(Stack {
             hex: st.hex,
             color: side_color(s, st.side),
             counters,
             points: 0,
-            info: Some(crate::plural(st.counters.len(), "unit")),
+            info: Some(crate::plural(count, "unit")),
             bad: st.over_stacked,
+        });
+    }
+    for (si, at, cis) in unplaced {
+        out.stacks.push(Stack {
+            hex: at,
+            color: side_color(s, si),
+            counters: cis.iter().map(|ci| short(si, *ci)).collect(),
+            points: 0,
+            info: Some(format!(
+                "{} w/1, not yet placed",
+                crate::plural(cis.len(), "unit")
+            )),
+            bad: false,
         });
     }
     // Entry hexes (4.5) lightly in their side's colour: outlines say what a click would do.
@@ -171,13 +243,6 @@ pub fn overlay(ms: &MsUi, s: &MsScenario, f: &MsMapFile, hover: Option<Coord>, o
         }
     }
     if let Some((side, ci)) = ms.chosen {
-        if let Some(li) = line_of(s, side, ci)
-            && s.setup[li].w1
-        {
-            for c in ring(f.grid(), s.setup[li].at) {
-                out.marks.push((c, RING));
-            }
-        }
         if let Some(h) = hover
             && f.grid().contains(h)
         {

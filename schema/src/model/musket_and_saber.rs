@@ -829,6 +829,27 @@ impl MsScenario {
         self.sides.iter().position(|s| s.id == id)
     }
 
+    /// A victory condition in words (3.4), naming sides by name, the other side the one that
+    /// wins when it is not achieved: the card's words for a condition with no printed text,
+    /// and the editor's for one it makes.
+    pub fn describe_victory(&self, v: &VictoryCondition) -> String {
+        let name = |id: &str| {
+            if id == crate::model::victory::EITHER_SIDE {
+                return "Either side".to_string();
+            }
+            self.sides
+                .iter()
+                .find(|sd| sd.id == id)
+                .map_or_else(|| id.to_string(), |sd| sd.name.clone())
+        };
+        let other = self
+            .sides
+            .iter()
+            .find(|o| o.id != v.side)
+            .map(|o| o.id.as_str());
+        v.describe(other, &name)
+    }
+
     /// The side ids, for messages.
     pub fn side_ids(&self) -> Vec<&str> {
         self.sides.iter().map(|s| s.id.as_str()).collect()

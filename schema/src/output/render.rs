@@ -519,31 +519,60 @@ fn draw_overlay_outlines(out: &mut String, map: &Map, lay: &Layout, overlays: &[
     }
 }
 
+/// The smallest text written on a counter, in SVG units (pixels at the card's default size):
+/// smaller is unreadable on the card (issue 37 §16 found IDs drawn 1.3 px high).
+pub const MIN_COUNTER_TEXT: f64 = 11.0;
+
 /// Counters placed at set-up: a square in the overlay's colour on the hex, with what stands
-/// there written on it when the hex is big enough to read it.
+/// there written on it when the hex is big enough to read it. Text that would be smaller than
+/// [`MIN_COUNTER_TEXT`] is written at that size, one ID a line (the first and "+N more" past
+/// two), on a plate grown to hold it; the tooltip names every one.
 fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
     let side = lay.step * 0.62;
     for o in overlays {
         for (c, text) in &o.counters {
             let (x, y) = lay.center(*c);
+            let fit = (side / (text.chars().count().max(3) as f64 * 0.55)).min(side * 0.4);
+            let lines: Vec<String> = if fit >= MIN_COUNTER_TEXT {
+                vec![text.clone()]
+            } else {
+                let ids: Vec<&str> = text.split(", ").collect();
+                if ids.len() <= 2 {
+                    ids.iter().map(|s| s.to_string()).collect()
+                } else {
+                    vec![ids[0].to_string(), format!("+{} more", ids.len() - 1)]
+                }
+            };
+            let size = fit.max(MIN_COUNTER_TEXT);
+            let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+            let (w, h) = if fit >= MIN_COUNTER_TEXT || lay.step < COORD_STEP {
+                (side, side)
+            } else {
+                (
+                    side.max(widest * size * 0.58 + size * 0.6),
+                    side.max(lines.len() as f64 * size * 1.15 + size * 0.4),
+                )
+            };
             let _ = writeln!(
                 out,
-                r#"<rect x="{:.1}" y="{:.1}" width="{side:.1}" height="{side:.1}" rx="{:.1}" fill="{}" stroke="{INK}" stroke-width="{:.2}"><title>{}</title></rect>"#,
-                x - side / 2.0,
-                y - side / 2.0,
+                r#"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" rx="{:.1}" fill="{}" stroke="{INK}" stroke-width="{:.2}"><title>{}</title></rect>"#,
+                x - w / 2.0,
+                y - h / 2.0,
                 side * 0.08,
                 rgb(o.color),
                 (lay.step * 0.03).max(0.5),
                 xml(&format!("{}: {text}", lay_label(lay, *c)))
             );
             if lay.step >= COORD_STEP {
-                let size = (side / (text.chars().count().max(3) as f64 * 0.55)).min(side * 0.4);
-                let _ = writeln!(
-                    out,
-                    r#"<text x="{x:.1}" y="{:.1}" font-family="{SANS}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="{HALO}">{}</text>"#,
-                    y + size * 0.35,
-                    xml(text)
-                );
+                let first = y + size * 0.35 - (lines.len() as f64 - 1.0) * size * 1.15 / 2.0;
+                for (i, line) in lines.iter().enumerate() {
+                    let _ = writeln!(
+                        out,
+                        r#"<text x="{x:.1}" y="{:.1}" font-family="{SANS}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="{HALO}">{}</text>"#,
+                        first + i as f64 * size * 1.15,
+                        xml(line)
+                    );
+                }
             }
         }
     }

@@ -164,12 +164,7 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
     if !s.victory.is_empty() {
         y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
         for (i, v) in s.victory.iter().enumerate() {
-            let other = s
-                .sides
-                .iter()
-                .find(|o| o.id != v.side)
-                .map(|o| o.id.as_str());
-            let text = printed_or_described(&v.printed, || v.describe(other, &name));
+            let text = printed_or_described(&v.printed, || s.describe_victory(v));
             y = item(out, x, y, w, &format!("{}.", i + 1), &text) + 4.0;
         }
     }
