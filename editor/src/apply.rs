@@ -95,7 +95,7 @@ impl Fixes {
         };
     }
 
-    /// The list, each finding with its "Apply: <title>" button; returns the finding whose
+    /// The list, each finding with its `Apply: <title>` button; returns the finding whose
     /// button was clicked.
     pub fn ui(&self, ui: &mut Ui) -> Option<Diagnostic> {
         if self.items.is_empty() {

@@ -4,8 +4,9 @@
 //! The editor is killed for real (`SIGKILL`, as `kill -9`), but the process killed runs the
 //! editor's `App` in a headless egui_kittest harness rather than the `saber-editor` binary:
 //! the binary opens a window through winit, which needs a display (X11 or Wayland) that a test
-//! run does not have. The child is this test binary run again on [`child_edits_then_waits`]
-//! (`#[ignore]`d so that it runs only as a child): it starts the editor from another folder
+//! run does not have. The child is this test binary run again on the same test with
+//! [`CHILD`] set, which makes the test [`child_edits_then_waits`] instead: it starts the editor
+//! from another folder
 //! with the same kind of storage and recovery folder as the binary (`App::start`), opens the
 //! file by a relative path, edits it, saves the session as eframe does, and waits to be
 //! killed. The test then starts a second editor on the same storage and recovery folder,
@@ -24,7 +25,8 @@ use crate::document::MsDoc;
 use crate::files::RecoveryDir;
 use crate::ui_tests::harness;
 
-/// The variable that tells [`child_edits_then_waits`] what to do (unset: nothing).
+/// The variable that makes a test its own child, [`child_edits_then_waits`], and says what
+/// the child does (unset: the test runs as the parent).
 const CHILD: &str = "SABER_EDITOR_RECOVERY_CHILD";
 
 /// eframe's storage as a file of keys and values (what the binary's storage keeps, in a
@@ -76,15 +78,16 @@ struct Job {
     name: String,
 }
 
+/// In a test run again as its own child ([`CHILD`] set): be the child, which never returns.
+fn be_the_child_if_asked() {
+    if let Ok(job) = std::env::var(CHILD) {
+        child_edits_then_waits(serde_json::from_str(&job).expect("job"));
+    }
+}
+
 /// The child: start the editor, open, edit, autosave, save the session, then wait to be
-/// killed (never returns when run as a child).
-#[test]
-#[ignore = "run only as the child process of the recovery tests"]
-fn child_edits_then_waits() {
-    let Ok(job) = std::env::var(CHILD) else {
-        return;
-    };
-    let job: Job = serde_json::from_str(&job).expect("job");
+/// killed.
+fn child_edits_then_waits(job: Job) -> ! {
     let mut storage = FileStorage::open(&job.storage);
     let app = App::start(
         Some(&storage),
@@ -117,12 +120,11 @@ fn child_edits_then_waits() {
 }
 
 /// Run the child in `folder` on `job`, and kill it (`SIGKILL`) once its work is autosaved.
-fn run_and_kill(folder: &Path, job: &Job) {
+fn run_and_kill(folder: &Path, job: &Job, test: &str) {
     let mut child = Command::new(std::env::current_exe().expect("test binary"))
         .args([
             "--exact",
-            "recovery_tests::child_edits_then_waits",
-            "--ignored",
+            &format!("recovery_tests::{test}"),
             "--nocapture",
             "--test-threads=1",
         ])
@@ -146,7 +148,7 @@ fn run_and_kill(folder: &Path, job: &Job) {
 /// Kill an editor editing `file` (opened by its name relative to its folder), start another,
 /// restore and save with Ctrl+S: the file on disk is `expected`, and the second editor
 /// reopened the file by its full path.
-fn killed_then_restored_saves(file: &Path, name: &str, expected: &str) {
+fn killed_then_restored_saves(file: &Path, name: &str, expected: &str, test: &str) {
     let home = tempfile::tempdir().expect("temp dir");
     let job = Job {
         storage: home.path().join("app.json"),
@@ -155,7 +157,7 @@ fn killed_then_restored_saves(file: &Path, name: &str, expected: &str) {
         name: name.to_string(),
     };
     let folder = file.parent().expect("folder");
-    run_and_kill(folder, &job);
+    run_and_kill(folder, &job, test);
 
     // Started again, in this process's folder (not the file's).
     assert_ne!(
@@ -202,6 +204,7 @@ fn workspace() -> PathBuf {
 
 #[test]
 fn a_killed_scenario_restored_saves_only_the_users_change() {
+    be_the_child_if_asked();
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("little-round-top.ron");
     let original =
@@ -214,11 +217,17 @@ fn a_killed_scenario_restored_saves_only_the_users_change() {
         1,
     );
     assert_ne!(expected, original);
-    killed_then_restored_saves(&file, "Gettysburg, restored", &expected);
+    killed_then_restored_saves(
+        &file,
+        "Gettysburg, restored",
+        &expected,
+        "a_killed_scenario_restored_saves_only_the_users_change",
+    );
 }
 
 #[test]
 fn a_killed_musket_and_saber_map_restored_saves_only_the_users_change() {
+    be_the_child_if_asked();
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("millbrook.ron");
     let original = std::fs::read_to_string(
@@ -232,7 +241,12 @@ fn a_killed_musket_and_saber_map_restored_saves_only_the_users_change() {
         1,
     );
     assert_ne!(expected, original);
-    killed_then_restored_saves(&file, "Millbrook Mill", &expected);
+    killed_then_restored_saves(
+        &file,
+        "Millbrook Mill",
+        &expected,
+        "a_killed_musket_and_saber_map_restored_saves_only_the_users_change",
+    );
 }
 
 /// A file changed on disk by another program after the editor read it, then the editor was
