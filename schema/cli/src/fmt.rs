@@ -7,28 +7,20 @@ use std::path::PathBuf;
 use saber_schema::diagnostic::{Code, Diagnostic};
 use saber_schema::files::{FileState, Target};
 use saber_schema::output::format::format_text;
+use saber_schema::pipeline::WalkOptions;
 use saber_schema::pipeline::locate::location_at;
 use saber_schema::pipeline::parse::{check_limits, detect, named_kind};
 use saber_schema::pipeline::read::{Source, head_names_saber_format};
-use saber_schema::pipeline::{WalkOptions, collect_with};
 
-use crate::check::nothing_found;
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown};
 
 pub(crate) fn fmt_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 {
-    let collected = match collect_with(paths, &walk) {
-        Ok(c) => c,
-        Err(d) => return crate::unreadable_path(&d),
-    };
-    if collected.files.is_empty() && collected.problems.is_empty() {
-        return usage_error(&nothing_found(&collected.skipped));
-    }
     // A folder that cannot be searched is reported, and the rest is formatted.
-    let mut unreadable = !collected.problems.is_empty();
-    for d in &collected.problems {
-        eprint!("{}", human(d, None, false));
-    }
+    let (collected, mut unreadable) = match crate::collect_for_writing(paths, &walk) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     let files: Vec<&PathBuf> = collected.files.iter().collect();
     let mut left_alone: Vec<&PathBuf> = Vec::new();
     let mut would_change = Vec::new();

@@ -420,6 +420,27 @@ pub(crate) fn read_input(
     })
 }
 
+/// The files a writing command (`fmt`, `migrate`) works on, walked for as `check` walks: each
+/// folder that cannot be searched printed, and whether there was one; `Err` is the exit code
+/// when there is nothing to do.
+pub(crate) fn collect_for_writing(
+    paths: &[PathBuf],
+    walk: &saber_schema::pipeline::WalkOptions,
+) -> Result<(saber_schema::pipeline::Collected, bool), i32> {
+    let collected =
+        saber_schema::pipeline::collect_with(paths, walk).map_err(|d| unreadable_path(&d))?;
+    if collected.files.is_empty() && collected.problems.is_empty() {
+        return Err(usage_error(&crate::check::nothing_found(
+            &collected.skipped,
+        )));
+    }
+    for d in &collected.problems {
+        eprint!("{}", crate::report::human(d, None, false));
+    }
+    let unreadable = !collected.problems.is_empty();
+    Ok((collected, unreadable))
+}
+
 /// A path given on the command line that cannot be read: its diagnostic (IO001, with its help)
 /// printed as `check` prints findings, and the usage exit code to return.
 pub(crate) fn unreadable_path(d: &saber_schema::diagnostic::Diagnostic) -> i32 {

@@ -7,28 +7,20 @@ use std::path::PathBuf;
 
 use saber_schema::diagnostic::Code;
 use saber_schema::files::{FileState, Target};
+use saber_schema::pipeline::WalkOptions;
 use saber_schema::pipeline::migrate::{of_source, rewrite};
 use saber_schema::pipeline::parse::{DocKind, check_limits, named_kind};
 use saber_schema::pipeline::read::{Source, head_names_saber_format};
-use saber_schema::pipeline::{WalkOptions, collect_with};
 
-use crate::check::nothing_found;
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, shown};
 
 pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> i32 {
-    let collected = match collect_with(paths, &walk) {
-        Ok(c) => c,
-        Err(d) => return crate::unreadable_path(&d),
-    };
-    if collected.files.is_empty() && collected.problems.is_empty() {
-        return usage_error(&nothing_found(&collected.skipped));
-    }
     // A folder that cannot be searched is reported, and the rest is migrated.
-    let mut unreadable = !collected.problems.is_empty();
-    for d in &collected.problems {
-        eprint!("{}", human(d, None, false));
-    }
+    let (collected, mut unreadable) = match crate::collect_for_writing(paths, &walk) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     let mut old_files = 0;
     for file in &collected.files {
         // Taken before reading: the write refuses if the file changes after this.
