@@ -158,6 +158,11 @@ pub struct Suggestion {
     #[serde(skip)]
     #[schemars(skip)]
     pub replaced: String,
+    /// A hex proposed: the label to write instead, and the help that says it, where the file
+    /// writes the hex as a quoted label (`"0310"`) rather than a pair (`(3, 10)`).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub label: Option<(String, String)>,
 }
 
 impl Suggestion {
@@ -248,8 +253,29 @@ impl Diagnostic {
             replacement: replacement.into(),
             hint: hint.into(),
             replaced: String::new(),
+            label: None,
         });
         self
+    }
+
+    /// Propose a hex as the edit of the value at `path` (`None`: the finding's own), written as
+    /// the file writes that hex: the pair `(column, row)`, or its label `label` where the file
+    /// wrote a quoted label. `hint` makes the help from the hex as written (`(3, 10)`,
+    /// `"0310"`), which it backquotes.
+    pub fn suggest_hex(
+        self,
+        path: Option<Vec<PathSeg>>,
+        at: (i32, i32),
+        label: &str,
+        hint: impl Fn(&str) -> String,
+    ) -> Diagnostic {
+        let pair = format!("({}, {})", at.0, at.1);
+        let mut d = self.suggest(None, pair.clone(), hint(&pair));
+        if let Some(s) = d.suggestion.as_mut() {
+            s.path = path;
+            s.label = Some((label.to_string(), hint(&format!("\"{label}\""))));
+        }
+        d
     }
 
     /// The title of the finding's proven edit, as the language server's quick fix and the

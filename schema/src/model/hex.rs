@@ -534,6 +534,17 @@ impl Grid {
         }
     }
 
+    /// The hex on the map a hex off it most likely means, as [`Grid::off_map_hint`] says first:
+    /// column and row swapped, else the edge hex beside it.
+    pub fn off_map_fix(&self, c: Coord) -> Option<Coord> {
+        let swapped = Coord(c.1, c.0);
+        if self.contains(swapped) {
+            Some(swapped)
+        } else {
+            self.off_by_one(c)
+        }
+    }
+
     /// The hex on the map a hex one row or column past its edge (or at 0) most likely means: the
     /// edge hex beside it.
     pub fn off_by_one(&self, c: Coord) -> Option<Coord> {

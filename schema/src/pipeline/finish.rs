@@ -22,6 +22,9 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 d.hint = d.hint.map(|h| crate::pipeline::notation::help_as_json(&h));
                 if let Some(s) = d.suggestion.as_mut() {
                     s.hint = crate::pipeline::notation::help_as_json(&s.hint);
+                    if let Some((_, hint)) = s.label.as_mut() {
+                        *hint = crate::pipeline::notation::help_as_json(hint);
+                    }
                     s.replacement = crate::pipeline::notation::edit_as_json(&s.replacement);
                 }
             }
