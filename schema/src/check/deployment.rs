@@ -158,7 +158,11 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                     format!("counter placed off the map at ({}, {})", p.at.0, p.at.1),
                 )
                 .at_path(path!["setup", pi, "at"])
-                .off_map_help(&map.grid, p.at, Some(&r.groups[si][gi].hexes)),
+                .off_map_help(&map.grid, p.at, Some(&r.groups[si][gi].hexes))
+                .as_label(
+                    format!("counter placed off the map at {}", map.grid.label(p.at)),
+                    Some(map.grid.off_map_hint_as_label(p.at)),
+                ),
             ),
             Some(PlacementProblem::Arrives { .. }) => out.push(
                 Diagnostic::new(

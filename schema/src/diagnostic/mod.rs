@@ -124,6 +124,12 @@ pub struct Diagnostic {
     /// ([`crate::pipeline::prove`]); the language server's quick fix applies exactly it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<Suggestion>,
+    /// The message and help to show instead where the file writes the finding's value, a hex,
+    /// as a quoted label (`"0711"`) rather than a pair: a check words its finding with the
+    /// pair, [`crate::pipeline::finish`] takes these words where the text there is a label.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub as_label: Option<Box<(String, Option<String>)>>,
 }
 
 /// An edit a finding's help proposes (a spelling, a value, a swap, a missing line), as rustc's
@@ -202,6 +208,7 @@ impl Diagnostic {
             path: None,
             hex: None,
             hint: None,
+            as_label: None,
             rule: row.rule.map(str::to_string),
             more_like_it: 0,
             suggestion: None,
@@ -255,6 +262,13 @@ impl Diagnostic {
             replaced: String::new(),
             label: None,
         });
+        self
+    }
+
+    /// The message and help to show where the file writes the finding's hex as a quoted label
+    /// (its own words are for a file that writes the hex as a pair).
+    pub fn as_label(mut self, message: impl Into<String>, hint: Option<String>) -> Diagnostic {
+        self.as_label = Some(Box::new((message.into(), hint)));
         self
     }
 

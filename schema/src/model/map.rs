@@ -649,6 +649,15 @@ pub(crate) fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
     )
     .at_path(path)
     .off_map_help(grid, c, None)
+    .as_label(
+        format!(
+            "hex {} is off the {} × {} map",
+            grid.label(c),
+            grid.width,
+            grid.height
+        ),
+        Some(grid.off_map_hint_as_label(c)),
+    )
 }
 
 impl Diagnostic {
