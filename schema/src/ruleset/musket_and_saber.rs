@@ -691,7 +691,8 @@ mod tests {
         assert_eq!(r.citation("STK001"), Citation::Own(Some("5.0")));
         assert_eq!(r.citation("DEP003"), Citation::Own(Some("3.2")));
         // A shared code M&S has no section for cites none, never Rifle & Saber's.
-        assert_eq!(r.citation("DEP010"), Citation::Own(None));
+        assert_eq!(r.citation("DEP008"), Citation::Own(None));
+        assert_eq!(r.citation("DEP010"), Citation::Own(Some("3.2")));
     }
 
     #[test]
