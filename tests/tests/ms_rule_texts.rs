@@ -72,12 +72,12 @@ fn the_musket_and_saber_texts_quote_the_rules_verbatim() {
             let before = &rest[..end];
             let open = before
                 .char_indices()
-                .filter(|(i, c)| {
+                .rev()
+                .find(|(i, c)| {
                     *c == '"'
                         && (*i == 0 || before[..*i].ends_with(' ') || before[..*i].ends_with('('))
                 })
-                .map(|(i, _)| i)
-                .last();
+                .map(|(i, _)| i);
             if let Some(open) = open {
                 quotes += 1;
                 let quoted = flat(&before[open + 1..]);
