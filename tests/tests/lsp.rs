@@ -787,7 +787,7 @@ fn proven_distances_hexes_and_unit_ids_are_quick_fixes() {
             "\"0710\"",
             "\"0711\"",
             "MAP007",
-            "1107",
+            "0710",
         ),
         (
             "tests/fixtures/good/ms-battalion-three-brigades-four-leaders.ron",

@@ -284,10 +284,26 @@ impl Diagnostic {
         hint: impl Fn(&str) -> String,
     ) -> Diagnostic {
         let pair = format!("({}, {})", at.0, at.1);
-        let mut d = self.suggest(None, pair.clone(), hint(&pair));
+        let pair_hint = hint(&pair);
+        let label_hint = hint(&format!("\"{label}\""));
+        self.suggest_hex_as(path, at, pair_hint, label.to_string(), label_hint)
+    }
+
+    /// [`Diagnostic::suggest_hex`] with a help of each form, and the label its own hex (a file
+    /// that writes labels may mean another hex than one that writes pairs).
+    pub fn suggest_hex_as(
+        self,
+        path: Option<Vec<PathSeg>>,
+        at: (i32, i32),
+        pair_hint: String,
+        label: String,
+        label_hint: String,
+    ) -> Diagnostic {
+        let pair = format!("({}, {})", at.0, at.1);
+        let mut d = self.suggest(None, pair, pair_hint);
         if let Some(s) = d.suggestion.as_mut() {
             s.path = path;
-            s.label = Some((label.to_string(), hint(&format!("\"{label}\""))));
+            s.label = Some((label, label_hint));
         }
         d
     }

@@ -544,17 +544,20 @@ impl Grid {
                 self.label(edge)
             )
         });
-        if self.contains(swapped) {
-            let swap = format!(
+        // A label says column first: one past the edge is the likelier slip, said first.
+        let swap = self.contains(swapped).then(|| {
+            format!(
                 "labels are column first (CCRR): {} is on the map",
                 self.label(swapped)
-            );
-            match edge {
-                Some(edge) => format!("{swap}; or {edge}"),
-                None => swap,
+            )
+        });
+        if let Some(edge) = edge {
+            match swap {
+                Some(swap) => format!("{edge}; or, read column and row swapped, {swap}"),
+                None => edge,
             }
-        } else if let Some(edge) = edge {
-            edge
+        } else if let Some(swap) = swap {
+            swap
         } else {
             format!(
                 "columns run from 1 to {} and rows from 1 to {}: this map's labels run from {} to {}",

@@ -665,34 +665,44 @@ impl Diagnostic {
     /// ([`Grid::off_map_fix`]; of column and row swapped and the edge hex beside it, the one in
     /// `within` when given, a placement's zone) proposed as the edit of the finding's value,
     /// written as the file writes hexes; the ranges of the map when nothing is near.
+    /// A label (`"0711"`) says column first, so a file that writes labels more likely slipped
+    /// one past the edge than swapped the two: there the edge hex is proposed first.
     pub(crate) fn off_map_help(self, grid: &Grid, c: Coord, within: Option<&HexSet>) -> Diagnostic {
         let hint = grid.off_map_hint(c);
         let d = self.with_hint(hint.clone());
+        let swapped = Coord(c.1, c.0);
+        let edge = grid.off_by_one(c);
         let inside = within.and_then(|zone| {
-            [Coord(c.1, c.0)]
+            [swapped]
                 .into_iter()
-                .chain(grid.off_by_one(c))
+                .chain(edge)
                 .find(|h| grid.contains(*h) && zone.contains(*h))
         });
-        match inside.or_else(|| grid.off_map_fix(c)) {
-            Some(fix) => {
-                let label = grid.label(fix);
-                let why = if grid.off_by_one(c) == Some(fix) {
-                    format!(
-                        "{}: the hex on the map's edge there is {label}",
-                        grid.off_by_one_words(c)
-                    )
-                } else {
-                    format!(
-                        "hexes are written column first (label {label}); with column and row swapped it is on the map"
-                    )
-                };
-                d.suggest_hex(None, (fix.0, fix.1), &label, |hex| {
-                    format!("{why}: write `{hex}`")
-                })
+        let why = |fix: Coord| {
+            let label = grid.label(fix);
+            if edge == Some(fix) {
+                format!(
+                    "{}: the hex on the map's edge there is {label}",
+                    grid.off_by_one_words(c)
+                )
+            } else {
+                format!(
+                    "hexes are written column first (label {label}); with column and row swapped it is on the map"
+                )
             }
-            None => d,
-        }
+        };
+        let Some(pair) = inside.or_else(|| grid.off_map_fix(c)) else {
+            return d;
+        };
+        let label = inside.or(edge).unwrap_or(pair);
+        let (pair_why, label_why) = (why(pair), why(label));
+        d.suggest_hex_as(
+            None,
+            (pair.0, pair.1),
+            format!("{pair_why}: write `({}, {})`", pair.0, pair.1),
+            grid.label(label),
+            format!("{label_why}: write `\"{}\"`", grid.label(label)),
+        )
     }
 }
 
