@@ -43,7 +43,7 @@ fn millbrook() -> Map {
     let src = Source::read(&path).expect("the example map reads");
     let (map, diags) = load_map(&src);
     assert!(diags.is_empty(), "{diags:?}");
-    map.expect("the example map builds")
+    map.expect("the example map builds").map
 }
 
 /// A hex as the map prints it (`"0505"`: column 5, row 5; the map numbers from 0101).

@@ -42,7 +42,7 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
             let (map, diags) = load_map(&src);
             let files = map
                 .as_ref()
-                .and_then(|m| m.musket_and_saber.as_deref())
+                .and_then(|m| m.ms_file.as_deref())
                 .map(export_ms_map);
             (files, diags)
         }
@@ -51,7 +51,7 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         }
         Ok((DocKind::Map, _)) => {
             let (map, diags) = load_map(&src);
-            (map.map(|m| export_map(&m, m.rules())), diags)
+            (map.map(|m| export_map(&m.map, m.map.rules())), diags)
         }
         Ok((DocKind::Scenario, _)) => {
             let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
@@ -102,7 +102,7 @@ fn map_numbering_not_drawn(src: &Source) -> Option<String> {
         return None;
     }
     let (map, _) = load_map(src);
-    map?.musket_and_saber.as_deref()?.numbering_not_drawn()
+    map?.ms_file.as_deref()?.numbering_not_drawn()
 }
 
 /// A Musket & Saber Quick Play scenario: refused, at its `game` field. Its map is exported

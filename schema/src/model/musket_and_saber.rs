@@ -20,13 +20,14 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::chart::{KindCost, KindRow, KindTerrain};
-use crate::model::hex::{Compass, Coord, Grid, Orientation, Parity, SideKey};
+use crate::model::hex::{Compass, Coord, Grid, Orientation, Parity};
 use crate::model::limits;
 use crate::model::map::Label;
 use crate::model::scenario::Interpretation;
 use crate::model::victory::VictoryCondition;
 use crate::ruleset::musket_and_saber::{self as ms, ChartColumn, MsClass};
+
+mod lower;
 
 /// The pattern of the `game` field of an M&S file: exactly the game's id.
 const GAME_PATTERN: &str = "^musket-and-saber-quick-play$";
@@ -449,75 +450,6 @@ impl MsMapFile {
             .map(String::as_str)
     }
 
-    /// The map's terrain in its chart's kinds, on the grid, as the engine's queries read it:
-    /// the chart's rows (a cost column per class of [`ChartColumn::ALL`], sight, defence), the
-    /// kinds of each hex by its legend character (none for an unknown one, MAP002's), and the
-    /// kinds of each hexside. A kind the chart lacks (MAP001's) is left out.
-    pub fn kind_terrain(&self) -> KindTerrain {
-        let grid = self.grid();
-        let lower = |c: Option<Cost>| match c {
-            Some(Cost::Mp(n)) => Some(KindCost::Enter(n)),
-            Some(Cost::Plus(n)) => Some(KindCost::Plus(n)),
-            Some(Cost::Prohibited) => Some(KindCost::Prohibited),
-            None => None,
-        };
-        let rows: Vec<KindRow> = self
-            .chart
-            .iter()
-            .map(|r| KindRow {
-                id: r.kind.clone(),
-                on_hexside: r.on == ChartOn::Hexside,
-                costs: ChartColumn::ALL.iter().map(|c| lower(r.cost(*c))).collect(),
-                blocks_sight: r.blocks_sight,
-                defence: r.defense,
-            })
-            .collect();
-        let row_of =
-            |kind: &str, on: ChartOn| self.chart.iter().position(|r| r.kind == kind && r.on == on);
-        let legend: Vec<Vec<usize>> = self
-            .legend
-            .iter()
-            .map(|e| {
-                e.kinds
-                    .iter()
-                    .filter_map(|k| row_of(k, ChartOn::Hex))
-                    .collect()
-            })
-            .collect();
-        let mut cells = vec![Vec::new(); grid.len()];
-        for (r, line) in self.terrain.iter().enumerate().take(grid.height as usize) {
-            for (c, ch) in line.chars().enumerate().take(grid.width as usize) {
-                let mut buf = [0u8; 4];
-                let s = ch.encode_utf8(&mut buf);
-                if let Some(e) = self.legend.iter().position(|e| e.char == *s) {
-                    cells[r * grid.width as usize + c] = legend[e].clone();
-                }
-            }
-        }
-        let mut hexsides: std::collections::BTreeMap<SideKey, Vec<usize>> = Default::default();
-        for h in &self.in_grid().hexsides {
-            if let (Some(other), Some(row)) = (
-                grid.across(h.hex, h.side),
-                row_of(&h.kind, ChartOn::Hexside),
-            ) {
-                let kinds = hexsides.entry(SideKey::new(h.hex, other)).or_default();
-                if !kinds.contains(&row) {
-                    kinds.push(row);
-                }
-            }
-        }
-        KindTerrain {
-            classes: ChartColumn::ALL
-                .iter()
-                .map(|c| c.name().to_string())
-                .collect(),
-            rows,
-            plain_cost: ms::CLEAR_COST,
-            cells,
-            hexsides,
-        }
-    }
-
     /// Position (0-based) of a turn label on the track.
     pub fn turn_index(&self, label: &str) -> Option<usize> {
         self.track.labels.iter().position(|l| l == label)
@@ -900,37 +832,6 @@ impl MsScenario {
             })
             .map(|(i, _)| i)
             .collect()
-    }
-}
-
-impl MsMapFile {
-    /// The in-memory map every shared stage and query works on: the grid, roads and labels,
-    /// the chart and the kinds of every hex and hexside as [`Map::chart`] (what the queries
-    /// read), and this file kept beside them for what only the game's own checks and drawings
-    /// read (legend characters, track, sources).
-    ///
-    /// [`Map::chart`]: crate::model::map::Map::chart
-    pub fn to_map(&self) -> crate::model::map::Map {
-        use crate::model::map::{Map, Road, RoadKind};
-        let grid = self.grid();
-        let on_grid = self.in_grid();
-        let mut map = Map::blank(&self.id, &self.name, grid.width, grid.height);
-        map.grid = grid;
-        map.notes = self.notes.clone();
-        map.roads = on_grid
-            .roads
-            .iter()
-            .map(|r| Road {
-                name: r.name.clone(),
-                kind: RoadKind::Minor,
-                hexes: r.hexes.clone(),
-            })
-            .collect();
-        map.labels = on_grid.labels;
-        map.chart = Some(std::sync::Arc::new(self.kind_terrain()));
-        map.game = Some(crate::ruleset::Game::MusketAndSaberQuickPlay);
-        map.musket_and_saber = Some(std::sync::Arc::new(self.clone()));
-        map
     }
 }
 

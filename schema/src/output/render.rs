@@ -357,8 +357,8 @@ pub fn map_svg_styled(
 /// Every layer of the map itself, bottom to top.
 fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], style: MapStyle) {
     let s = lay.step;
-    match &map.musket_and_saber {
-        Some(f) => musket_and_saber::draw_kinds(out, f, lay),
+    match &map.chart {
+        Some(chart) => musket_and_saber::draw_kinds(out, chart, lay),
         None => draw_terrain(out, map, lay),
     }
     draw_overlay_fills(out, map, lay, overlays);
@@ -376,8 +376,8 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
     draw_feature_outlines(out, map, lay);
     draw_overlay_outlines(out, map, lay, overlays);
     draw_ridges(out, map, lay);
-    if let Some(f) = &map.musket_and_saber {
-        musket_and_saber::draw_hexsides(out, f, lay);
+    if let Some(chart) = &map.chart {
+        musket_and_saber::draw_hexsides(out, chart, lay);
     }
     draw_crossings(out, map, lay);
     draw_roads(out, map, lay);

@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::builtin;
 use crate::diagnostic::{Code, Diagnostic, suggestions};
 use crate::model::map::Map;
+use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
 use crate::pipeline::load_map;
 use crate::pipeline::locate::{string_in, top_level_field};
@@ -50,11 +51,31 @@ impl fmt::Display for MapOrigin {
     }
 }
 
+/// A map file as loaded: the engine's map, and beside it what only its own game's checks and
+/// drawings read of the file, when the game keeps any (a Musket & Saber map's legend
+/// characters, Turn Record Track and sources). A Rifle & Saber map file is the map whole.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadedMap {
+    /// The map, as every shared stage, query and drawing reads it.
+    pub map: Map,
+    /// A Musket & Saber map's own file.
+    pub ms_file: Option<Arc<MsMapFile>>,
+}
+
+impl LoadedMap {
+    /// A map whose file is the map whole (Rifle & Saber).
+    pub fn engine_only(map: Map) -> LoadedMap {
+        LoadedMap { map, ms_file: None }
+    }
+}
+
 /// A scenario's map, and where it came from.
 #[derive(Debug, Clone)]
 pub struct ResolvedMap {
     /// The map.
     pub map: Map,
+    /// The map's own file, beside it, when its game keeps one ([`LoadedMap::ms_file`]).
+    pub ms_file: Option<Arc<MsMapFile>>,
     /// Where it came from (say it in reports and the editor's title).
     pub origin: MapOrigin,
     /// Findings about the choice (a map file near the scenario that claims a built-in id).
@@ -72,7 +93,7 @@ struct Found {
     /// The file itself.
     canonical: PathBuf,
     id: String,
-    map: Option<Arc<Map>>,
+    map: Option<Arc<LoadedMap>>,
     /// The zones computed on it so far.
     zones: Arc<SharedZones>,
 }
@@ -238,7 +259,7 @@ impl MapRegistry {
                 let Ok(src) = self.read(&p) else { continue };
                 let (map, diags) = load_map(&src);
                 let id = match &map {
-                    Some(map) => map.id.clone(),
+                    Some(loaded) => loaded.map.id.clone(),
                     // A map file that breaks its schema (a skeleton of `saberc new map` not yet
                     // filled in) is listed by the id it gives, so that a scenario naming it is
                     // told the map has errors, not that no map has the id.
@@ -360,7 +381,7 @@ impl MapRegistry {
                 self.search_dirs(scenario_path).iter().find_map(|(_, dir)| {
                     self.maps_in(dir)
                         .iter()
-                        .find(|f| f.map.as_deref().is_some_and(is))
+                        .find(|f| f.map.as_deref().is_some_and(|l| is(&l.map)))
                         .map(|f| f.id.clone())
                 })
             })
@@ -380,7 +401,7 @@ impl MapRegistry {
         let src = self.read(&canon).map_err(|d| d.at_path(path!["map"]))?;
         let (map, diags) = load_map(&src);
         match map {
-            Some(m) if !diags.iter().any(Diagnostic::is_error) => {
+            Some(LoadedMap { map: m, ms_file }) if !diags.iter().any(Diagnostic::is_error) => {
                 let mut notes = Vec::new();
                 if let Some(d) = builtin_id_claimed(&m) {
                     notes.push(
@@ -397,6 +418,7 @@ impl MapRegistry {
                 }
                 Ok(ResolvedMap {
                     map: m,
+                    ms_file,
                     origin: MapOrigin::File(full),
                     notes,
                     // Read again for each scenario that names its path: nothing to share.
@@ -489,7 +511,7 @@ impl MapRegistry {
             // map's own source (this repository's maps/), one that differs is reported.
             let mut notes = Vec::new();
             for f in &found {
-                if f.map.as_deref() != Some(&m) {
+                if f.map.as_deref().map(|l| &l.map) != Some(&m) {
                     notes.push(
                         Diagnostic::new(
                             Code::MapIdShadowed,
@@ -512,6 +534,7 @@ impl MapRegistry {
                 .map(|mut z| Arc::clone(z.entry(id.to_string()).or_default()));
             return Ok(ResolvedMap {
                 map: m,
+                ms_file: None,
                 origin: MapOrigin::BuiltIn(id.to_string()),
                 notes,
                 zones,
@@ -551,12 +574,16 @@ impl MapRegistry {
                 }
                 Err(d.spelling(&near, known))
             }
-            [one] => Ok(ResolvedMap {
-                map: one.map.as_deref().cloned().expect("clean maps are built"),
-                origin: MapOrigin::File(one.path.clone()),
-                notes: Vec::new(),
-                zones: Some(Arc::clone(&one.zones)),
-            }),
+            [one] => {
+                let loaded = one.map.as_deref().cloned().expect("clean maps are built");
+                Ok(ResolvedMap {
+                    map: loaded.map,
+                    ms_file: loaded.ms_file,
+                    origin: MapOrigin::File(one.path.clone()),
+                    notes: Vec::new(),
+                    zones: Some(Arc::clone(&one.zones)),
+                })
+            }
             many => Err(Diagnostic::new(
                 Code::DuplicateId,
                 format!(

@@ -98,13 +98,17 @@ fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<
     (Some(map), diags)
 }
 
-/// Parse, schema-check and build a map; diagnostics are not yet located.
-pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
+/// Parse, schema-check and build a map (with its game's own file beside it, when the game
+/// keeps one); diagnostics are not yet located.
+pub fn load_map(src: &Source) -> (Option<maps::LoadedMap>, Vec<Diagnostic>) {
     if musket_and_saber::is_musket_and_saber(src) {
         return musket_and_saber::load_map(src);
     }
     match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber) {
-        Ok((f, written)) => map_stages(&f, &written),
+        Ok((f, written)) => {
+            let (map, diags) = map_stages(&f, &written);
+            (map.map(maps::LoadedMap::engine_only), diags)
+        }
         Err(d) => (None, d),
     }
 }
@@ -354,7 +358,7 @@ fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built)
         // A Musket & Saber file: its own document types.
         Ok((DocKind::Map, _)) if musket_and_saber::is_musket_and_saber(src) => {
             let (opened, map, diags) = musket_and_saber::open_map(src);
-            map_id = map.map(|m| m.id);
+            map_id = map.map(|m| m.map.id);
             (Some(DocKind::Map), diags, ms_built(opened))
         }
         Ok((DocKind::Scenario, _)) if musket_and_saber::is_musket_and_saber(src) => {

@@ -65,7 +65,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
 
     // Victory targets compiled on the map as `check` compiles them (zones are the shared
     // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
-    let in_memory = f.to_map();
+    let in_memory = f.lower();
     let mut compiler = ZoneCompiler::new(&in_memory, ZoneEnv::default());
     let mut runs = Budget {
         runs: 0,
