@@ -719,14 +719,13 @@ impl App {
             ));
             return None;
         }
-        Some(saber_schema::pipeline::musket_and_saber::MsCompiled {
-            scenario: s.clone(),
-            map: map?,
-            origin: match &doc.map_file {
-                Some(p) => MapOrigin::File(p.clone()),
-                None => MapOrigin::BuiltIn(doc.map().id.clone()),
-            },
-        })
+        let origin = match &doc.map_file {
+            Some(p) => MapOrigin::File(p.clone()),
+            None => MapOrigin::BuiltIn(doc.map().id.clone()),
+        };
+        Some(saber_schema::pipeline::musket_and_saber::MsCompiled::new(
+            s, &map?, origin,
+        ))
     }
 
     /// Write the engine JSON to `path`.

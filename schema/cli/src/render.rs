@@ -101,14 +101,6 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
-            if let Some(why) = loaded
-                .ms_file
-                .as_deref()
-                .and_then(|f| f.numbering_not_drawn())
-            {
-                eprintln!("not rendered: {why}");
-                return EXIT_ERRORS;
-            }
             let map = loaded.map;
             let title = map.name.clone();
             let rules = map.rules();
@@ -125,10 +117,6 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
-            if let Some(why) = c.map.numbering_not_drawn() {
-                eprintln!("not rendered: {why}");
-                return EXIT_ERRORS;
-            }
             if as_played {
                 return usage_error(
                     "--as-played draws the terrain a Rifle & Saber scenario's special rules change; a Musket & Saber scenario's special rules are text, so its map is drawn as printed: drop --as-played",

@@ -74,10 +74,6 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     }
-    if let Some(why) = map_numbering_not_drawn(&src) {
-        eprintln!("not exported: {why}");
-        return EXIT_ERRORS;
-    }
     let files = match files {
         Some(Ok(f)) => f,
         Some(Err(e)) => return usage_error(&format!("cannot draw the tileset: {e}")),
@@ -93,16 +89,6 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         }
         Err(e) => write_failed(&e),
     }
-}
-
-/// Why an M&S map is not exported (its numbering,
-/// `saber_schema::model::musket_and_saber::MsMapFile::numbering_not_drawn`).
-fn map_numbering_not_drawn(src: &Source) -> Option<String> {
-    if !is_musket_and_saber(src) {
-        return None;
-    }
-    let (map, _) = load_map(src);
-    map?.ms_file.as_deref()?.numbering_not_drawn()
 }
 
 /// A Musket & Saber Quick Play scenario: refused, at its `game` field. Its map is exported

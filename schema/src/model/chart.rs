@@ -146,6 +146,7 @@ mod tests {
             height: 1,
             orientation: Orientation::Flat,
             parity: Parity::EvenShoved,
+            numbering: Default::default(),
         }
     }
 

@@ -246,6 +246,7 @@ impl Map {
             height,
             orientation: Orientation::Flat,
             parity: Parity::EvenShoved,
+            numbering: Default::default(),
         };
         Map {
             game: None,
@@ -351,6 +352,7 @@ impl Map {
             height,
             orientation: file.orientation,
             parity: file.parity,
+            numbering: Default::default(),
         };
         let mut cells = vec![Cell::default(); grid.len()];
         if file.terrain.len() != height as usize {

@@ -20,7 +20,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::hex::{Compass, Coord, Grid, Orientation, Parity};
+use crate::model::hex::{Compass, Coord, Grid, Numbering, Orientation, Parity};
 use crate::model::limits;
 use crate::model::map::Label;
 use crate::model::scenario::Interpretation;
@@ -125,42 +125,33 @@ pub enum HexNumbering {
 }
 
 impl HexNumbering {
-    /// The numbers of the first column and the first row.
-    pub fn first(self) -> (i32, i32) {
+    /// The grid's numbering, through which every label of the map is said and read.
+    pub fn numbering(self) -> Numbering {
         match self {
-            HexNumbering::ColumnRowFrom0101 => (1, 1),
+            HexNumbering::ColumnRowFrom0101 => Numbering::FromOne,
             HexNumbering::ColumnRow {
                 first_column,
                 first_row,
-            } => (
-                first_column.min(ms::MAX_SIDE) as i32,
-                first_row.min(ms::MAX_SIDE) as i32,
-            ),
+            } => Numbering::FourDigitsFrom {
+                first_column: first_column.min(ms::MAX_SIDE) as i32,
+                first_row: first_row.min(ms::MAX_SIDE) as i32,
+            },
         }
+    }
+
+    /// The numbers of the first column and the first row.
+    pub fn first(self) -> (i32, i32) {
+        self.numbering().first()
     }
 
     /// The grid hex (column and row from 1) of a hex as the map numbers it.
     pub fn to_grid(self, printed: Coord) -> Coord {
-        let (c, r) = self.first();
-        Coord(
-            printed.0.saturating_sub(c).saturating_add(1),
-            printed.1.saturating_sub(r).saturating_add(1),
-        )
+        self.numbering().to_grid(printed)
     }
 
     /// The number the map prints on a grid hex, as a coordinate.
     pub fn to_printed(self, grid: Coord) -> Coord {
-        let (c, r) = self.first();
-        Coord(
-            grid.0.saturating_add(c).saturating_sub(1),
-            grid.1.saturating_add(r).saturating_sub(1),
-        )
-    }
-
-    /// The four-digit number the map prints on a grid hex (`0100`).
-    pub fn label(self, grid: Coord) -> String {
-        let p = self.to_printed(grid);
-        format!("{:02}{:02}", p.0, p.1)
+        self.numbering().to_printed(grid)
     }
 }
 
@@ -315,23 +306,23 @@ pub struct TurnTrack {
 }
 
 impl MsMapFile {
-    /// Why the outputs and the editor refuse this map, when they do: only `saberc check` reads
-    /// a numbering other than column-then-row from 0101 yet (the export, the drawings, the card,
-    /// Tiled and the editor would put its hexes one column or row off). `None`: numbered from
-    /// 0101, drawn and exported as written.
+    /// Why the editor refuses this map, when it does: its Musket & Saber mode edits hexes as
+    /// the file writes them on a map drawn from 0101, so a map numbered otherwise would be
+    /// drawn and saved one column or row off. `saberc` reads, draws and exports any numbering
+    /// (the grid's [`Numbering`]). `None`: numbered from 0101.
     pub fn numbering_not_drawn(&self) -> Option<String> {
         let (c, r) = self.numbering.first();
         ((c, r) != (1, 1)).then(|| {
             format!(
-                "map `{}` numbers its hexes from {c:02}{r:02}: `saberc check` reads it, but export, render, the card, Tiled and the editor draw hexes numbered from 0101 and would put them off by the difference, so they refuse it (renumber the map from 0101, `numbering: ColumnRowFrom0101`, to use them)",
+                "map `{}` numbers its hexes from {c:02}{r:02}: saberc checks, draws and exports it, but the editor's Musket & Saber mode places hexes numbered from 0101 and would put them off by the difference, so it does not open it yet (renumber the map from 0101, `numbering: ColumnRowFrom0101`, to edit it here)",
                 crate::diagnostic::printable(&self.id, 60)
             )
         })
     }
 
-    /// How a grid hex is numbered on this map (`0100`).
+    /// How a grid hex is numbered on this map (`0100`): its grid's label.
     pub fn label(&self, grid: Coord) -> String {
-        self.numbering.label(grid)
+        self.grid().label(grid)
     }
 
     /// MAP007 for a hex (on the grid) that is not on the map, said in the map's numbers.
@@ -410,6 +401,7 @@ impl MsMapFile {
             height: self.height.clamp(1, ms::MAX_SIDE),
             orientation: self.orientation,
             parity: self.parity,
+            numbering: self.numbering.numbering(),
         }
     }
 
@@ -886,11 +878,21 @@ mod tests {
             first_column: 1,
             first_row: 0,
         };
+        let grid = |n: HexNumbering| Grid {
+            width: 30,
+            height: 20,
+            orientation: Orientation::Flat,
+            parity: Parity::EvenShoved,
+            numbering: n.numbering(),
+        };
         assert_eq!(n.to_grid(Coord(1, 0)), Coord(1, 1));
-        assert_eq!(n.label(Coord(21, 15)), "2114");
+        assert_eq!(grid(n).label(Coord(21, 15)), "2114");
+        assert_eq!(grid(n).parse_label("2114"), Ok(Coord(21, 15)));
+        assert_eq!(grid(n).label(Coord(1, 1)), "0100");
         assert_eq!(n.to_printed(n.to_grid(Coord(7, 9))), Coord(7, 9));
         let default = HexNumbering::ColumnRowFrom0101;
         assert_eq!(default.to_grid(Coord(21, 14)), Coord(21, 14));
-        assert_eq!(default.label(Coord(21, 14)), "2114");
+        assert_eq!(grid(default).label(Coord(21, 14)), "2114");
+        assert_eq!(grid(default).parse_label("2114"), Ok(Coord(21, 14)));
     }
 }

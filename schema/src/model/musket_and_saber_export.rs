@@ -13,7 +13,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::export::{ExportVictory, HexPair, LabelFormat};
 use crate::model::hex::{Compass, Orientation, Parity};
-use crate::model::musket_and_saber::{ChartRow, Face, LegendEntry, MsSpecialRule, TurnTrack};
+use crate::model::musket_and_saber::{
+    ChartRow, Face, HexNumbering, LegendEntry, MsSpecialRule, TurnTrack,
+};
+
+/// Is the map numbered from 0101 (the numbering left unsaid)?
+fn numbered_from_0101(n: &HexNumbering) -> bool {
+    n.first() == (1, 1)
+}
 use crate::model::scenario::Interpretation;
 use crate::ruleset::musket_and_saber::MsClass;
 
@@ -98,6 +105,11 @@ pub struct MsExportMap {
     pub parity: Parity,
     /// How hexes are labelled for people: the four-digit hex numbers of 2.2, column then row.
     pub labels: LabelFormat,
+    /// How the map numbers its hexes, when not from 0101: every hex of the export is on the
+    /// grid (column and row from 1), and the map prints the grid's hex `(c, r)` as the number
+    /// `c + first_column - 1`, `r + first_row - 1` (`labels.example` shows one).
+    #[serde(default, skip_serializing_if = "numbered_from_0101")]
+    pub numbering: HexNumbering,
     /// The characters of `terrain`, each standing for one or more kinds of terrain (2.2), each
     /// kind a hex row of `chart`.
     pub legend: Vec<LegendEntry>,

@@ -15,15 +15,29 @@ use crate::pipeline::read::Source;
 use crate::pipeline::schema::validate_musket_and_saber;
 use crate::ruleset::Game;
 
-/// An M&S scenario compiled on its map.
+/// An M&S scenario compiled on its map, what the outputs read.
 #[derive(Debug, Clone)]
 pub struct MsCompiled {
-    /// The scenario.
+    /// The scenario, every hex it names on the grid (column and row from 1; its labels said by
+    /// the map's grid, [`crate::model::hex::Grid::label`]).
     pub scenario: MsScenario,
-    /// Its map file (the chart, track and terrain kinds).
+    /// Its map file as written (the chart, track and terrain kinds), lowered by the outputs
+    /// ([`MsMapFile::lower`], [`MsMapFile::in_grid`]).
     pub map: MsMapFile,
     /// Where the map came from.
     pub origin: MapOrigin,
+}
+
+impl MsCompiled {
+    /// A scenario as written on its map file as written: the scenario's hexes read on the
+    /// map's grid, once, here.
+    pub fn new(scenario: &MsScenario, map: &MsMapFile, origin: MapOrigin) -> MsCompiled {
+        MsCompiled {
+            scenario: scenario.in_grid(map.numbering),
+            map: map.clone(),
+            origin,
+        }
+    }
 }
 
 /// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
@@ -167,11 +181,7 @@ pub fn open_scenario(
         (Ok(()), Ok(found)) => {
             let file = found.ms_file.as_deref();
             let diags = checks_on_map(&scenario, &found.map, file, found.notes.clone());
-            let compiled = file.map(|file| MsCompiled {
-                scenario: scenario.clone(),
-                map: file.clone(),
-                origin: found.origin.clone(),
-            });
+            let compiled = file.map(|file| MsCompiled::new(&scenario, file, found.origin.clone()));
             (compiled, diags)
         }
     };

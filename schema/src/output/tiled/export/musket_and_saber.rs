@@ -39,6 +39,7 @@ pub fn export_ms_map(f: &MsMapFile) -> Result<Vec<OutputFile>, RenderError> {
     let roads = road_objects(&map, &t, &mut ids);
     layers.push(object_layer(&mut ids, "roads", roads));
     let hexsides = f
+        .in_grid()
         .hexsides
         .iter()
         .filter_map(|h| {

@@ -755,6 +755,7 @@ fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
         height: doc.height,
         orientation,
         parity,
+        numbering: Default::default(),
     })
 }
 
