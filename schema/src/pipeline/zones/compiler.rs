@@ -168,6 +168,21 @@ impl<'a> ZoneCompiler<'a> {
         }
     }
 
+    /// The hexes holding the hex kind `kind` of the map's own chart ([`Map::chart`], matched
+    /// without regard to case); `None` for a map that leaves its chart to its ruleset (Rifle &
+    /// Saber), whose terrain is its cells. A kind the chart lacks is no hexes.
+    pub fn hexes_of_kind(&self, kind: &str) -> Option<HexSet> {
+        let chart = self.map.chart.as_deref()?;
+        let g = self.map.grid;
+        let rows: Vec<usize> = (chart.rows.iter().enumerate())
+            .filter(|(_, r)| !r.on_hexside && r.id.eq_ignore_ascii_case(kind))
+            .map(|(i, _)| i)
+            .collect();
+        Some(HexSet::from_fn(g, |c| {
+            chart.kinds_at(&g, c).iter().any(|k| rows.contains(k))
+        }))
+    }
+
     /// Compile a zone found at `path` in the document into hexes.
     pub fn compile(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
         if let Some(hit) = self.cache.get(zone) {
@@ -298,9 +313,15 @@ impl<'a> ZoneCompiler<'a> {
                 g,
                 self.map.roads.iter().flat_map(|r| r.hexes.iter().copied()),
             ),
-            Zone::Terrain(t) => HexSet::from_fn(g, |c| {
-                self.map.cell(c).is_some_and(|cell| cell.terrain == *t)
-            }),
+            // A map with its own chart has only its chart's kinds: a terrain word names the
+            // kind of that id (a reading, README "Readings"), and it has no slope hexes.
+            Zone::Terrain(t) => match self.hexes_of_kind(t.name()) {
+                Some(hexes) => hexes,
+                None => HexSet::from_fn(g, |c| {
+                    self.map.cell(c).is_some_and(|cell| cell.terrain == *t)
+                }),
+            },
+            Zone::Slopes if self.map.chart.is_some() => HexSet::empty(g),
             Zone::Slopes => HexSet::from_fn(g, |c| self.map.cell(c).is_some_and(|cell| cell.slope)),
             Zone::Line(zones) => {
                 let mut anchors = Vec::new();
