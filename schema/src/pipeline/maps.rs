@@ -25,8 +25,9 @@ use crate::diagnostic::{Code, Diagnostic, suggestions};
 use crate::model::map::Map;
 use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
-use crate::pipeline::load_map;
 use crate::pipeline::locate::{string_in, top_level_field};
+use crate::pipeline::map_load::load_map;
+pub use crate::pipeline::map_load::{LoadedMap, builtin_id_claimed};
 use crate::pipeline::read::{Source, Syntax, head_names_map_format};
 use crate::pipeline::zones::shared::SharedZones;
 
@@ -48,24 +49,6 @@ impl fmt::Display for MapOrigin {
             MapOrigin::BuiltIn(id) => write!(f, "built-in map `{id}`"),
             MapOrigin::File(p) => write!(f, "{}", p.display()),
         }
-    }
-}
-
-/// A map file as loaded: the engine's map, and beside it what only its own game's checks and
-/// drawings read of the file, when the game keeps any (a Musket & Saber map's legend
-/// characters, Turn Record Track and sources). A Rifle & Saber map file is the map whole.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoadedMap {
-    /// The map, as every shared stage, query and drawing reads it.
-    pub map: Map,
-    /// A Musket & Saber map's own file.
-    pub ms_file: Option<Arc<MsMapFile>>,
-}
-
-impl LoadedMap {
-    /// A map whose file is the map whole (Rifle & Saber).
-    pub fn engine_only(map: Map) -> LoadedMap {
-        LoadedMap { map, ms_file: None }
     }
 }
 
@@ -607,26 +590,6 @@ fn is_path(reference: &str) -> bool {
         || reference.contains('\\')
         || reference.ends_with(".ron")
         || reference.ends_with(".json")
-}
-
-/// If `map` claims the id of a built-in map but differs from it, the finding that says so
-/// (REF005): such a file never replaces the built-in map.
-pub fn builtin_id_claimed(map: &Map) -> Option<Diagnostic> {
-    let builtin = builtin::map(&map.id)?;
-    (builtin != *map).then(|| {
-        Diagnostic::new(
-            Code::DuplicateId,
-            format!(
-                "the id `{}` is the built-in map's, and this map differs from it",
-                map.id
-            ),
-        )
-        .at_path(path!["id"])
-        .with_hint(format!(
-            "give this map its own id and name (`id: \"{}-edited\"`); scenarios naming `{}` always get the built-in map",
-            map.id, map.id
-        ))
-    })
 }
 
 /// Map ids used by more than one of these map files (`(path, id)`), each with the other files:

@@ -3,13 +3,14 @@
 //! Schema, its scenario's map resolved as every map is ([`MapRegistry::resolve`]), and checked
 //! by [`crate::check::musket_and_saber`].
 
-use crate::check::musket_and_saber::{check_map, check_scenario};
+use crate::check::musket_and_saber::check_scenario;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use crate::pipeline::finish;
-use crate::pipeline::maps::{LoadedMap, MapOrigin, MapRegistry, builtin_id_claimed};
+use crate::pipeline::map_load::{LoadedMap, ms_map_stages};
+use crate::pipeline::maps::{MapOrigin, MapRegistry};
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::validate_musket_and_saber;
@@ -40,40 +41,11 @@ impl MsCompiled {
     }
 }
 
-/// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
-/// Diagnostics are not yet located.
-pub fn load_map(src: &Source) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let (file, written) =
-        match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
-            Ok(f) => f,
-            Err(d) => return (None, d),
-        };
-    map_stages(&file, &written)
-}
-
-/// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON
-/// Schema): the engine's map (the file lowered, the file beside it) when the schema holds, and
-/// the findings, not yet located.
-fn map_stages(
-    file: &MsMapFile,
-    written: &serde_json::Value,
-) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let schema = validate_musket_and_saber(DocKind::Map, written);
-    if !schema.is_empty() {
-        return (None, schema);
-    }
-    let map = file.lower();
-    let mut diags = check_map(file);
-    diags.extend(builtin_id_claimed(&map));
-    let ms_file = Some(std::sync::Arc::new(file.clone()));
-    (Some(LoadedMap { map, ms_file }), diags)
-}
-
 /// Check an M&S map held in memory (the editor's), by the stages `saberc check` runs on the
 /// same file saved, from the JSON Schema on; findings sorted and capped as for a file.
 pub fn check_map_model(file: &MsMapFile) -> Vec<Diagnostic> {
     let written = serde_json::to_value(file).expect("the model always serializes");
-    finish::finish_unlocated(map_stages(file, &written).1)
+    finish::finish_unlocated(ms_map_stages(file, &written).1)
 }
 
 /// Check an M&S scenario held in memory on its map (the editor's; `map` and its file `map_file`
@@ -147,7 +119,7 @@ pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<LoadedMap>, Vec<Diagn
     match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
         Err(d) => (None, None, d),
         Ok((file, written)) => {
-            let (map, diags) = map_stages(&file, &written);
+            let (map, diags) = ms_map_stages(&file, &written);
             (Some(MsOpened::Map(file)), map, diags)
         }
     }
