@@ -21,38 +21,19 @@ pub(super) fn victory(s: &MsScenario, map: &Map, out: &mut Findings) {
         let base = path!["victory", vi, "goal"];
         v.goal.visit(&mut |g| {
             let (t, p) = match g {
-                Goal::Hold { when, .. } | Goal::ControlEnemySetup { when } => {
-                    match when.turn() {
-                        Some(t) => (t, "when"),
-                        None => return,
-                    }
-                }
-                Goal::Exit { by_turn, counters, .. } => {
-                    if let Some(c) = counters.first() {
-                        out.push(
-                            Diagnostic::new(
-                                Code::UnknownUnit,
-                                format!(
-                                    "`{}` is a Rifle & Saber counter; a Musket & Saber exit counts any unit",
-                                    c.describe()
-                                ),
-                            )
-                            .at_path([base.clone(), path!["Exit", "counters"]].concat())
-                            .with_hint("leave `counters` empty"),
-                        );
-                    }
-                    (*by_turn, "by_turn")
-                }
+                Goal::Hold { when, .. } | Goal::ControlEnemySetup { when } => match when.turn() {
+                    Some(t) => (t, "when"),
+                    None => return,
+                },
+                // An exit counts any unit: its type has no counters to name (`NoCounter`).
+                Goal::Exit { by_turn, .. } => (*by_turn, "by_turn"),
                 _ => return,
             };
             if t > s.game_length {
                 out.push(
                     Diagnostic::new(
                         Code::VictoryTurn,
-                        format!(
-                            "turn {t} of a game of {} turns",
-                            s.game_length
-                        ),
+                        format!("turn {t} of a game of {} turns", s.game_length),
                     )
                     .at_path([base.clone(), path![p]].concat())
                     .with_hint("victory turns count the game's turns from 1"),
