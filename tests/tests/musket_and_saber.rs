@@ -1151,7 +1151,7 @@ fn a_terrain_zone_names_a_kind_of_the_maps_chart() {
     }
     assert_eq!(got, want);
 
-    // A kind the chart does not have is no hex: the victory check says the target has none.
+    // A kind the chart does not have is no hex: the victory check says so, with the kinds.
     let text = std::fs::read_to_string(&path)
         .unwrap()
         .replace("\"Terrain\": \"woods\"", "\"Terrain\": \"swamp\"");
@@ -1166,4 +1166,8 @@ fn a_terrain_zone_names_a_kind_of_the_maps_chart() {
     ]);
     assert_eq!(code, Some(1));
     assert!(stdout.contains("\"VIC004\""), "{stdout}");
+    assert!(
+        stdout.contains("no kind of hex terrain `swamp`") && stdout.contains("`woods`"),
+        "{stdout}"
+    );
 }
