@@ -1191,3 +1191,79 @@ fn the_card_explains_w1_only_for_a_side_with_a_w1_line() {
     }
     assert_eq!(notes, [2, 1], "a note per side with a w/1 line");
 }
+
+#[test]
+fn a_terrain_zone_names_a_kind_of_the_maps_chart() {
+    // The map's own words: `Terrain("woods")` is every hex whose legend character holds the
+    // kind `woods` (the wooded hill `b` too, 2.2: a hex of several kinds), read here from the
+    // map's legend and rows, compared with the victory target the export compiles.
+    let map = repo("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+    let out = saberc(BIN, &["convert", "--to", "json", map.to_str().unwrap()]);
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let woods: Vec<&str> = map["legend"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kinds"].as_array().unwrap().iter().any(|k| k == "woods"))
+        .map(|l| l["char"].as_str().unwrap())
+        .collect();
+    let mut want = Vec::new();
+    for (r, row) in map["terrain"].as_array().unwrap().iter().enumerate() {
+        for (c, ch) in row.as_str().unwrap().chars().enumerate() {
+            if woods.contains(&ch.to_string().as_str()) {
+                want.push((r as u64 + 1, c as u64 + 1));
+            }
+        }
+    }
+    assert!(want.len() > 5, "{want:?}");
+
+    let fixture = repo("tests/fixtures/schemas/accepted/ms-victory-in-its-own-words.json");
+    let text = std::fs::read_to_string(fixture)
+        .unwrap()
+        .replace("\"Terrain\": \"village\"", "\"Terrain\": \"woods\"");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("woods.json");
+    std::fs::write(&path, text).unwrap();
+    let maps = repo("scenarios/examples/musket-and-saber/maps");
+    let exported = dir.path().join("out");
+    let (code, _, err) = run(&[
+        "export",
+        "--maps",
+        maps.to_str().unwrap(),
+        path.to_str().unwrap(),
+        "-o",
+        exported.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let export: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(exported.join("ms-victory-in-its-own-words.json")).unwrap(),
+    )
+    .unwrap();
+    let hexes = &export["victory"][0]["goal"]["Hold"]["hexes"];
+    let mut got = Vec::new();
+    for run in hexes["runs"].as_array().unwrap() {
+        let [row, from, to] = [0, 1, 2].map(|i| run[i].as_u64().unwrap());
+        got.extend((from..=to).map(|c| (row, c)));
+    }
+    assert_eq!(got, want);
+
+    // A kind the chart does not have is no hex: the victory check says so, with the kinds.
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("\"Terrain\": \"woods\"", "\"Terrain\": \"swamp\"");
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, _) = run(&[
+        "check",
+        "--format",
+        "json",
+        "--maps",
+        maps.to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.contains("\"VIC004\""), "{stdout}");
+    assert!(
+        stdout.contains("no kind of hex terrain `swamp`") && stdout.contains("`woods`"),
+        "{stdout}"
+    );
+}

@@ -188,18 +188,19 @@ fn the_walk_may_always_move_one_hex_as_the_table_does_4_3() {
     assert_eq!(phases("0702"), Some(2));
 }
 
-/// The zone compiler reads a map's own kinds: `Terrain(Woods)` on the invented example is its
+/// The zone compiler reads a map's own kinds: `Terrain("woods")` on the invented example is its
 /// woods hexes (the `w` and the wooded hill `b` of its terrain rows, listed here by hand from
-/// the file), `Terrain(Village)` its village hexes, and a chart with no slope kind has no
+/// the file), `Terrain("village")` its village hexes, and a chart with no slope kind has no
 /// slope hexes. Before, the all-clear stand-in made `Woods` no hexes and `Clear` every hex.
 #[test]
 fn terrain_zones_are_the_map_s_own_kinds() {
     use saber_schema::model::zone::Zone;
     use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
-    use saber_schema::ruleset::Terrain;
+    use saber_schema::model::zone::KindName;
     let map = millbrook();
-    let mut zc = ZoneCompiler::new(&map, ZoneEnv::default());
-    let hexes = |zc: &mut ZoneCompiler, z: Zone| {
+    let mut zc: ZoneCompiler<KindName> = ZoneCompiler::new(&map, ZoneEnv::default());
+    let kind = |k: &str| Zone::Terrain(KindName(k.to_string()));
+    let hexes = |zc: &mut ZoneCompiler<KindName>, z: Zone<KindName>| {
         let mut v: Vec<String> = zc
             .compile(&z, &[])
             .iter()
@@ -214,20 +215,20 @@ fn terrain_zones_are_the_map_s_own_kinds() {
     ];
     let mut woods: Vec<String> = woods.iter().map(|s| s.to_string()).collect();
     woods.sort();
-    assert_eq!(hexes(&mut zc, Zone::Terrain(Terrain::Woods)), woods);
+    assert_eq!(hexes(&mut zc, kind("woods")), woods);
     let mut village: Vec<String> = ["1103", "1104", "1204", "0309", "0310", "0410"]
         .iter()
         .map(|s| s.to_string())
         .collect();
     village.sort();
-    assert_eq!(hexes(&mut zc, Zone::Terrain(Terrain::Village)), village);
+    assert_eq!(hexes(&mut zc, kind("village")), village);
     // 16 × 12 hexes, less the 13 woods (two of them the wooded hill `b`), 6 village and 6 hill
     // (`h`: 0705 0805 0606 0906 0707 0807) hexes: the `.` hexes. The hill kind is in those 6 and
     // the 2 wooded hill hexes.
-    let clear = hexes(&mut zc, Zone::Terrain(Terrain::Clear));
+    let clear = hexes(&mut zc, kind("clear"));
     assert_eq!(clear.len(), 16 * 12 - 13 - 6 - 6, "{clear:?}");
     assert!(!clear.contains(&"0706".to_string()));
     assert!(hexes(&mut zc, Zone::Slopes).is_empty());
-    assert!(hexes(&mut zc, Zone::Terrain(Terrain::Forest)).is_empty());
-    assert_eq!(zc.hexes_of_kind("hill").map(|h| h.len()), Some(8));
+    assert!(hexes(&mut zc, kind("forest")).is_empty());
+    assert_eq!(hexes(&mut zc, kind("hill")).len(), 8);
 }

@@ -20,20 +20,25 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::model::counter::NoCounter;
 use crate::model::hex::{Compass, Coord, Grid, Numbering, Orientation, Parity};
 use crate::model::limits;
 use crate::model::map::Label;
 use crate::model::scenario::Interpretation;
 use crate::model::victory::VictoryCondition;
+use crate::model::zone::KindName;
 use crate::ruleset::musket_and_saber::{self as ms, ChartColumn, MsClass};
 
 mod lower;
 
+/// A victory condition in this game's words: its `Terrain` zones name the map's kinds, its
+/// exits count any unit (3.4).
+pub type MsVictoryCondition = VictoryCondition<KindName, NoCounter>;
+
 /// The pattern of the `game` field of an M&S file: exactly the game's id.
 const GAME_PATTERN: &str = "^musket-and-saber-quick-play$";
 
-/// Most characters of a unit id, formation, terrain kind or turn label.
-pub const MAX_SHORT: usize = 64;
+pub use limits::MAX_SHORT;
 
 /// A Musket & Saber Quick Play map file, typed from the user's copy of a game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -511,7 +516,7 @@ pub struct MsScenario {
     /// game counted from its first turn (1 is the first turn).
     #[serde(default)]
     #[schemars(length(max = limits::MAX_CLAUSES))]
-    pub victory: Vec<VictoryCondition>,
+    pub victory: Vec<MsVictoryCondition>,
     /// Special rules: the scenario rules "modify or add to the rules as needed" (2.1).
     #[serde(default)]
     #[schemars(length(max = limits::MAX_CLAUSES))]
@@ -756,7 +761,7 @@ impl MsScenario {
     /// A victory condition in words (3.4), naming sides by name, the other side the one that
     /// wins when it is not achieved: the card's words for a condition with no printed text,
     /// and the editor's for one it makes.
-    pub fn describe_victory(&self, v: &VictoryCondition) -> String {
+    pub fn describe_victory(&self, v: &MsVictoryCondition) -> String {
         let name = |id: &str| {
             if id == crate::model::victory::EITHER_SIDE {
                 return "Either side".to_string();
