@@ -31,6 +31,7 @@ use crate::ruleset::Ruleset;
 use crate::ruleset::Terrain;
 
 use legend::{draw_legend, legend_height, legend_rows};
+#[cfg(test)]
 pub(crate) use png::fonts;
 #[cfg(test)]
 use png::png_size;
