@@ -588,6 +588,49 @@ impl Grid {
         }
     }
 
+    /// [`Grid::off_map_hint`] in labels, for a file that writes its hexes as labels (`"0711"`).
+    pub fn off_map_hint_as_label(&self, c: Coord) -> String {
+        let swapped = Coord(c.1, c.0);
+        let edge = self.off_by_one(c).map(|edge| {
+            format!(
+                "{}: the hex on the map's edge there is {}",
+                self.off_by_one_words(c),
+                self.label(edge)
+            )
+        });
+        if self.contains(swapped) {
+            let swap = format!(
+                "labels are column first (CCRR): {} is on the map",
+                self.label(swapped)
+            );
+            match edge {
+                Some(edge) => format!("{swap}; or {edge}"),
+                None => swap,
+            }
+        } else if let Some(edge) = edge {
+            edge
+        } else {
+            format!(
+                "columns run from 1 to {} and rows from 1 to {}: this map's labels run from {} to {}",
+                self.width,
+                self.height,
+                self.label(Coord(1, 1)),
+                self.label(Coord(self.width as i32, self.height as i32))
+            )
+        }
+    }
+
+    /// The hex on the map a hex off it most likely means, as [`Grid::off_map_hint`] says first:
+    /// column and row swapped, else the edge hex beside it.
+    pub fn off_map_fix(&self, c: Coord) -> Option<Coord> {
+        let swapped = Coord(c.1, c.0);
+        if self.contains(swapped) {
+            Some(swapped)
+        } else {
+            self.off_by_one(c)
+        }
+    }
+
     /// The hex on the map a hex one row or column past its edge (or at 0) most likely means: the
     /// edge hex beside it.
     pub fn off_by_one(&self, c: Coord) -> Option<Coord> {

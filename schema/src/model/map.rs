@@ -644,7 +644,52 @@ pub(crate) fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
         ),
     )
     .at_path(path)
-    .with_hint(grid.off_map_hint(c))
+    .off_map_help(grid, c, None)
+    .as_label(
+        format!(
+            "hex {} is off the {} × {} map",
+            grid.label(c),
+            grid.width,
+            grid.height
+        ),
+        Some(grid.off_map_hint_as_label(c)),
+    )
+}
+
+impl Diagnostic {
+    /// MAP007's help for hex `c`, off `grid`: what the hex most likely means
+    /// ([`Grid::off_map_fix`]; of column and row swapped and the edge hex beside it, the one in
+    /// `within` when given, a placement's zone) proposed as the edit of the finding's value,
+    /// written as the file writes hexes; the ranges of the map when nothing is near.
+    pub(crate) fn off_map_help(self, grid: &Grid, c: Coord, within: Option<&HexSet>) -> Diagnostic {
+        let hint = grid.off_map_hint(c);
+        let d = self.with_hint(hint.clone());
+        let inside = within.and_then(|zone| {
+            [Coord(c.1, c.0)]
+                .into_iter()
+                .chain(grid.off_by_one(c))
+                .find(|h| grid.contains(*h) && zone.contains(*h))
+        });
+        match inside.or_else(|| grid.off_map_fix(c)) {
+            Some(fix) => {
+                let label = grid.label(fix);
+                let why = if grid.off_by_one(c) == Some(fix) {
+                    format!(
+                        "{}: the hex on the map's edge there is {label}",
+                        grid.off_by_one_words(c)
+                    )
+                } else {
+                    format!(
+                        "hexes are written column first (label {label}); with column and row swapped it is on the map"
+                    )
+                };
+                d.suggest_hex(None, (fix.0, fix.1), &label, |hex| {
+                    format!("{why}: write `{hex}`")
+                })
+            }
+            None => d,
+        }
+    }
 }
 
 #[cfg(test)]

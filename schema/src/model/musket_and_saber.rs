@@ -357,21 +357,29 @@ impl MsMapFile {
         // swap (which lands on another edge). Elsewhere the swap is said first.
         let entry = path_has(&d, "entry_hexes") || path_has(&d, "reentry_hexes");
         let swap_on_map = grid.contains(swapped) && self.numbering.first() == (1, 1);
+        // The hex meant, proposed as the edit of the label written (proven before shown).
+        let offer = |d: crate::diagnostic::Diagnostic, hex: Coord, help: String| {
+            let label = self.label(hex);
+            let proven = format!("{help}: write `\"{label}\"`");
+            d.with_hint(help).suggest(None, label, proven)
+        };
         if let Some(edge) = grid.off_by_one(at).filter(|_| entry || !swap_on_map) {
-            d.with_hint(format!(
+            let help = format!(
                 "{} lies one past the map's edge ({ranges}): the hex on the edge there is {}",
                 self.label(at),
                 self.label(edge)
-            ))
+            );
+            offer(d, edge, help)
         } else if swap_on_map {
             let edge = grid
                 .off_by_one(at)
                 .map(|e| format!("; or, one past the edge, {}", self.label(e)))
                 .unwrap_or_default();
-            d.with_hint(format!(
+            let help = format!(
                 "labels are column first (CCRR): {} is on the map{edge} ({ranges})",
                 self.label(swapped)
-            ))
+            );
+            offer(d, swapped, help)
         } else {
             d.with_hint(ranges)
         }

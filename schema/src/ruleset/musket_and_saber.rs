@@ -280,7 +280,7 @@ pub const OWN_CODES: [&str; 20] = [
 
 /// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
 /// shared code not listed cites none (never a Rifle & Saber section).
-const CITATIONS: [(&str, &str); 15] = [
+const CITATIONS: [(&str, &str); 22] = [
     // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
     ("STK001", "5.0"),
     // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
@@ -310,12 +310,22 @@ const CITATIONS: [(&str, &str); 15] = [
     // 3.4: "The specific victory conditions for each player are listed".
     ("VIC002", "3.4"),
     ("VIC004", "3.4"),
+    // 2.2: "Every hex contains one or more kinds of terrain".
+    ("MAP002", "2.2"),
+    // 3.2: the scenario rules "specify which units start on the map".
+    ("DEP010", "3.2"),
+    // A victory target names the map's places in the zone language: 3.4.
+    ("REF001", "3.4"),
+    ("REF002", "3.4"),
+    ("ZON002", "3.4"),
+    ("ZON003", "3.4"),
+    ("TRN004", "3.4"),
 ];
 
 /// What each shared code means in a Musket & Saber Quick Play file, in its rules' words (the
 /// registry's explanation is Rifle & Saber's): `saberc explain` and SARIF show it beside the
 /// section [`CITATIONS`] gives.
-const RULE_TEXTS: [(&str, &str); 9] = [
+const RULE_TEXTS: [(&str, &str); 22] = [
     (
         "STK001",
         "\"Stacking is limited to one battalion or artillery unit, plus any three units (infantry, cavalry, artillery), plus any number of leaders\" (5.0). The set-up puts more in one hex: move a unit to a neighbouring hex, or give the line `w1: true` to spread it within 1 hex (3.2).",
@@ -351,6 +361,204 @@ const RULE_TEXTS: [(&str, &str); 9] = [
     (
         "MAP007",
         "\"Each hex has a four-digit number to aid set up and play\" (2.2): the first two digits the column, the last two the row, as the map numbers them; a hex the map does not have is off the map.",
+    ),
+    (
+        "MAP002",
+        "\"Every hex contains one or more kinds of terrain which affect the movement of units and combat between opposing units\" (2.2): each character of the map's `terrain` rows is a `legend` entry naming the kinds of its hex; a character the legend does not have names no terrain. Add it to `legend`, or use one of the legend's characters.",
+    ),
+    (
+        "MAP004",
+        "\"To travel along a road, a unit must move from a hex containing the path across a hexside containing the same path into another hex containing the same path\" (4.4): each hex of a road follows the one before it, next to it; a road with a gap is two roads.",
+    ),
+    (
+        "REF003",
+        "\"The number of turns in a game and the First Player are specified in the scenario rules\" (3.3): `first_player`, and each set-up, reinforcement, placement and victory line, names a side by the `id` of one of the scenario's `sides`.",
+    ),
+    (
+        "REF005",
+        "\"Units starting on the map (identified by ID and/or Formation) are listed with the hex number of their starting location\" (3.2): a counter's ID names one counter, so two counters of a side, or two sides, may not share an ID.",
+    ),
+    (
+        "DEP007",
+        "\"The background colors indicate the army to which each unit belongs\" (2.3): the two armies' counters have different colours; give each side its own `color`.",
+    ),
+    (
+        "DEP009",
+        "A unit may not stand in terrain it may not enter: a Safe Line of Retreat is \"a path of hexes with no prohibited terrain\" (7.7); artillery \"may not move or attack into some terrain types (see the TEC)\" (8.1); leaders move \"ignoring all but prohibited terrain\" (10.0). The set-up or entry puts a unit in a hex whose terrain the map's chart prohibits to its class: set it up or bring it in elsewhere.",
+    ),
+    (
+        "DEP010",
+        "\"The scenario rules for each game specify which units start on the map and which enter as reinforcements later in the game\" (3.2): a side without a single counter has nothing to set up or bring in; give it its `counters`.",
+    ),
+    (
+        "VIC004",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target names hexes of this map (`Hexes([\"0807\"])`); a target with no hexes on the map can never be taken or held.",
+    ),
+    (
+        "REF001",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target names the map's hexes by their four-digit numbers (2.2, `Hexes([\"0807\"])`); a `Feature` it names is not on this map.",
+    ),
+    (
+        "REF002",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target that names a road (`RoadEntry`) names one of the map's `roads`; this map has no road of that name.",
+    ),
+    (
+        "ZON002",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target's zone has a parameter that no hex of this map can meet; name the hexes by their four-digit numbers (2.2), or change the parameter.",
+    ),
+    (
+        "ZON003",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target's `RiverSide` names neither bank of a river of this map; name the hexes by their four-digit numbers (2.2).",
+    ),
+    (
+        "TRN004",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target that names a road's end at the map edge needs a road of this map that reaches an edge; name the hexes by their four-digit numbers (2.2).",
+    ),
+];
+
+/// The codes with a Rifle & Saber rule section that no Musket & Saber Quick Play file can get,
+/// each with why: their checks run only on Rifle & Saber files (or tools that refuse M&S
+/// files), so their explanation and SARIF text are Rifle & Saber's alone. A test checks every
+/// M&S fixture against this list.
+pub const RS_ONLY: [(&str, &str); 37] = [
+    (
+        "MAP005",
+        "lettered map features (11.0): an M&S map has none",
+    ),
+    (
+        "MAP006",
+        "lettered map features (11.0): an M&S map has none",
+    ),
+    (
+        "MAP008",
+        "main roads leaving by an edge (11.0): an M&S map's roads are not checked for it",
+    ),
+    (
+        "MAP009",
+        "lettered map features' terrain (11.0): an M&S map has none",
+    ),
+    (
+        "ZON001",
+        "deployment and arrival zones (11.0): an M&S set-up names hexes (3.2); an empty victory target is VIC004",
+    ),
+    (
+        "DEP002",
+        "opposing deployment zones (7.0): an M&S set-up has no zones",
+    ),
+    (
+        "DEP006",
+        "counters allotted to groups (11.0): an M&S side has a roster, not allotments",
+    ),
+    (
+        "DEP008",
+        "the side that deploys first (11.0): M&S has no such rule",
+    ),
+    (
+        "DEP011",
+        "zones with river hexes (11.5): an M&S set-up has no zones",
+    ),
+    (
+        "VIC001",
+        "exit goals (11.0, 11.9): checked on R&S scenarios only",
+    ),
+    (
+        "VIC003",
+        "victory ladders (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "VIC005",
+        "units to hold hexes (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "VIC006",
+        "targets held at set-up (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "VIC007",
+        "ladders on goals judged at the end (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "MRK001",
+        "trenches and improved positions (10.2, 10.3): M&S has no such markers",
+    ),
+    (
+        "MRK002",
+        "marker placement (10.2, 10.3, 11.0): M&S has no such markers",
+    ),
+    (
+        "MRK003",
+        "marker counts (10.2, 10.3): M&S has no such markers",
+    ),
+    ("MRK004", "limbers (4J): M&S has none"),
+    (
+        "MRK005",
+        "trenches in a zone (10.2, 10.3): M&S has no such markers",
+    ),
+    ("MRK006", "road-bound limbers (11.17): M&S has none"),
+    ("MRK007", "road-bound limbers (11.17): M&S has none"),
+    (
+        "SPR001",
+        "special rules (11.0): an M&S scenario has no `special_rules`",
+    ),
+    (
+        "SPR002",
+        "proximity disruption (11.13): an M&S scenario has no `special_rules`",
+    ),
+    (
+        "SPR003",
+        "markers as desired (11.8): an M&S scenario has no `special_rules`",
+    ),
+    (
+        "TXT002",
+        "11.18 factoring's starting points: factoring is an R&S procedure",
+    ),
+    (
+        "PLY001",
+        "playability (4.0, 9.2): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY002",
+        "playability (4C, 4H): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY003",
+        "playability (4C, 4K): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY004",
+        "playability (4.0, 11.0): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY005",
+        "playability (4.0, 9.2): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY006",
+        "playability (4C, 4H, 4M, 9.2): `check` judges R&S scenarios only",
+    ),
+    (
+        "FAC001",
+        "battle files (11.18): factoring is an R&S procedure, its files name no game",
+    ),
+    (
+        "FAC002",
+        "battle files (11.18): factoring is an R&S procedure, its files name no game",
+    ),
+    (
+        "TIL002",
+        "Tiled import (9.2): read as R&S; an M&S map's Tiled map is refused",
+    ),
+    (
+        "TIL006",
+        "Tiled import (9.2): read as R&S; an M&S map's Tiled map is refused",
+    ),
+    (
+        "TIL003",
+        "Tiled import (11.0): read as R&S; an M&S map's Tiled map is refused",
+    ),
+    (
+        "TIL005",
+        "Tiled import (11.0): read as R&S; an M&S map's Tiled map is refused",
     ),
 ];
 
@@ -483,7 +691,8 @@ mod tests {
         assert_eq!(r.citation("STK001"), Citation::Own(Some("5.0")));
         assert_eq!(r.citation("DEP003"), Citation::Own(Some("3.2")));
         // A shared code M&S has no section for cites none, never Rifle & Saber's.
-        assert_eq!(r.citation("DEP010"), Citation::Own(None));
+        assert_eq!(r.citation("DEP008"), Citation::Own(None));
+        assert_eq!(r.citation("DEP010"), Citation::Own(Some("3.2")));
     }
 
     #[test]
