@@ -9,7 +9,7 @@
 //! run together ("RD RD RD RD • • RD RD RD E 3 • …", 20 results for 48 cells), so no cell can be
 //! placed. The second, at the end after the errata and the Terrain Effects Chart, is a clean
 //! tab-separated grid of six rows of eight, each row framed by its die roll; it is the one
-//! used. Four of its `E`s are the Cyrillic capital `Е` (U+0415), read as `E`.
+//! used. Three of its `E`s are the Cyrillic capital `Е` (U+0415), read as `E`.
 
 use super::{Morale, UnitKind};
 
@@ -65,7 +65,7 @@ pub const CRT: [[FireResult; 8]; 6] = {
 pub const CRT_SOURCE: &str = "The second copy of [9.1] in the rules text, after the errata and \
     the Terrain Effects Chart: a clean grid of six die-roll rows of eight odds columns. The \
     first copy, after 5.2, lost its die-roll numbers and most cells in the OCR, so no cell of it \
-    can be placed. Four `E` cells of the second copy are the Cyrillic letter `Е`, read as `E`.";
+    can be placed. Three `E` cells of the second copy are the Cyrillic letter `Е`, read as `E`.";
 
 /// What the CRT's edges and results mean, as printed (9.1, 5.1), each with its words.
 pub const CRT_NOTES: [(&str, &str); 6] = [

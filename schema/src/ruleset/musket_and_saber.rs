@@ -566,9 +566,9 @@ pub const NUMBERS: [(&str, u32, u32, &str, &str); 19] = [
         "always fails on a roll of \"6.\"",
     ),
     (
-        "halved_once",
-        1,
+        "halving_divisor",
         2,
+        1,
         "7.4",
         "divide the combat factor by two, rounding up any remainder",
     ),
