@@ -116,6 +116,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         sides,
         victory,
         special_rules: s.special_rules.clone(),
+        tables: Some(super::tables::ms_tables()),
     })
 }
 
