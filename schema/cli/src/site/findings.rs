@@ -78,7 +78,11 @@ fn finding(h: &mut Html, shown_path: &str, text: &str, d: &Diagnostic, id: &str)
                 &[],
                 &format!("What {code} means (saberc explain {code})"),
             );
-            h.text_el("pre", &[], &crate::explain::explanation(d.code.info()));
+            h.text_el(
+                "pre",
+                &[("tabindex", "0")],
+                &crate::explain::explanation(d.code.info()),
+            );
         });
     });
     h.nl();
@@ -105,7 +109,8 @@ fn excerpt(h: &mut Html, text: &str, offset: usize, length: usize, line: usize) 
     let number = |h: &mut Html, n: usize| {
         h.text_el("span", &[("class", "ln")], &format!("{n:>width$} │ "));
     };
-    h.el("pre", &[("class", "excerpt")], |h| {
+    // Focusable: a long line scrolls, and the keyboard must be able to scroll it.
+    h.el("pre", &[("class", "excerpt"), ("tabindex", "0")], |h| {
         if let Some((s, e)) = prev {
             number(h, line.saturating_sub(1));
             h.text(&context(&text[s..e]));
@@ -228,7 +233,7 @@ mod tests {
         excerpt(&mut h, "a\nb <x> c\nd\n", 4, 3, 2);
         assert_eq!(
             h.finish(),
-            "<pre class=\"excerpt\"><span class=\"ln\">1 │ </span>a\n<span class=\"ln\">2 │ \
+            "<pre class=\"excerpt\" tabindex=\"0\"><span class=\"ln\">1 │ </span>a\n<span class=\"ln\">2 │ \
              </span>b <mark>&lt;x&gt;</mark> c\n<span class=\"ln\">3 │ </span>d</pre>"
         );
     }

@@ -36,7 +36,7 @@ pub fn index_page(site: &Site) -> String {
                 h.el("span", &[("id", "shown"), ("aria-live", "polite")], |_| {});
             },
         );
-        h.el("div", &[("class", "scroll")], |h| {
+        h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
             h.el("table", &[("id", "files")], |h| {
                 h.text_el(
                     "caption",

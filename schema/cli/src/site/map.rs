@@ -140,7 +140,7 @@ fn drawing(h: &mut Html, map: &MapPage, d: &MapDetail) {
 
 /// A plain table.
 fn table<'a>(h: &mut Html, heads: &[&str], rows: impl Iterator<Item = Vec<&'a String>>) {
-    h.el("div", &[("class", "scroll")], |h| {
+    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
         h.el("table", &[], |h| {
             h.el("thead", &[], |h| {
                 h.el("tr", &[], |h| {

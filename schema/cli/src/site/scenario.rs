@@ -145,7 +145,7 @@ fn two_columns(h: &mut Html, heads: (&str, &str), rows: &[(String, String)]) {
         h.text_el("p", &[], "None.");
         return;
     }
-    h.el("div", &[("class", "scroll")], |h| {
+    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
         h.el("table", &[], |h| {
             h.el("thead", &[], |h| {
                 h.el("tr", &[], |h| {
@@ -184,7 +184,7 @@ fn analysis(h: &mut Html, a: &Analysis) {
             h.text_el("p", &[], "No objective to reach.");
             continue;
         }
-        h.el("div", &[("class", "scroll")], |h| {
+        h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
             h.el("table", &[], |h| {
                 h.el("thead", &[], |h| {
                     h.el("tr", &[], |h| {
@@ -226,7 +226,7 @@ fn analysis(h: &mut Html, a: &Analysis) {
         h.text_el("p", &[], "No place to hold.");
         return;
     }
-    h.el("div", &[("class", "scroll")], |h| {
+    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
         h.el("table", &[], |h| {
             h.el("thead", &[], |h| {
                 h.el("tr", &[], |h| {
