@@ -7,8 +7,9 @@
 //! here is charged the work budget as if it had computed the zone itself (see
 //! [`crate::pipeline::zones::compiler::ZoneCompiler::sharing`]).
 
+use std::any::Any;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::model::hex_set::HexSet;
 use crate::model::zone::Zone;
@@ -21,6 +22,9 @@ const MAX_SHARED_HEXES: usize = 64 << 20;
 #[derive(Debug, Default)]
 pub struct SharedZones {
     held: Mutex<Held>,
+    /// What a higher layer keeps per run and map beside the zones (the movement searches,
+    /// `queries::shared::SharedSearches`), typed there: this layer cannot name it.
+    beside: OnceLock<Arc<dyn Any + Send + Sync>>,
 }
 
 #[derive(Debug, Default)]
@@ -47,6 +51,13 @@ impl SharedZones {
         self.held
             .lock()
             .is_ok_and(|held| held.sets.contains_key(zone))
+    }
+
+    /// The store of type `T` kept beside the zones (made empty on first use); `None` if
+    /// another type was put there first.
+    pub fn beside<T: Any + Send + Sync + Default>(&self) -> Option<Arc<T>> {
+        let any = self.beside.get_or_init(|| Arc::new(T::default()));
+        Arc::clone(any).downcast::<T>().ok()
     }
 
     /// Keep the hexes of `zone`, while there is room.
