@@ -1,5 +1,6 @@
-//! The registry of diagnostic codes: ONE table, from which the [`Code`] enum, the README's
-//! code table ([`markdown_table`]), `saberc explain CODE` and the SARIF rules are made.
+//! The registry of diagnostic codes: ONE table, from which the [`Code`] enum, the book's code
+//! table ([`markdown_table`]) and a page per code ([`book_page`]), `saberc explain CODE` and
+//! the SARIF rules are made.
 //!
 //! Each row gives the stable code string, the severity the code is reported with, its family,
 //! the rule section it enforces (if any), a one-line title, a paragraph of explanation, and a
@@ -354,14 +355,21 @@ pub fn severity_name(s: Severity) -> &'static str {
     }
 }
 
-/// The README's table of diagnostic codes, in Markdown (between the README's markers; a test
-/// in `tests/` keeps it current).
+/// Where a code's page is in the book, from the book's root (`docs/`): `saberc/codes/DEP001.md`
+/// (built as `saberc/codes/DEP001.html`).
+pub fn book_page(id: &str) -> String {
+    format!("saberc/codes/{id}.md")
+}
+
+/// The book's table of diagnostic codes, in Markdown, each code linked to its page (between
+/// the markers of `docs/saberc/codes.md`; a test in `tests/` keeps it current).
 pub fn markdown_table() -> String {
     let mut out = String::from("| code | severity | family | rule | what it means |\n");
     out.push_str("|---|---|---|---|---|\n");
     for i in REGISTRY {
         out.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} |\n",
+            "| [`{}`](codes/{}.md) | {} | {} | {} | {} |\n",
+            i.id,
             i.id,
             severity_name(i.severity),
             i.family,
@@ -454,7 +462,7 @@ mod tests {
         let t = markdown_table();
         assert_eq!(t.lines().count(), REGISTRY.len() + 2);
         assert!(t.contains(
-            "| `DEP001` | error | deployment | 7.0, 11.0 | zone too small for its group |"
+            "| [`DEP001`](codes/DEP001.md) | error | deployment | 7.0, 11.0 | zone too small for its group |"
         ));
     }
 }

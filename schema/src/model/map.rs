@@ -233,13 +233,9 @@ pub struct Map {
     pub labels: Vec<Label>,
     /// The map's own Terrain Effects Chart and the kinds of terrain in each hex and on each
     /// hexside, when its game brings them (Musket & Saber Quick Play): what every query reads
-    /// of such a map (`cells` and `ridges` are then empty of meaning, all clear). `None`: the
+    /// and draws of such a map (`cells` and `ridges` are then empty of meaning, all clear). `None`: the
     /// game's ruleset's chart over `cells` and `ridges` (Rifle & Saber 9.2).
     pub chart: Option<std::sync::Arc<KindTerrain>>,
-    /// For a Musket & Saber Quick Play map, the file it was built from, for what only the
-    /// game's own checks and drawings read of it (legend characters, track, sources); `None`
-    /// for a Rifle & Saber map. No query reads it: they read [`Map::chart`].
-    pub musket_and_saber: Option<std::sync::Arc<crate::model::musket_and_saber::MsMapFile>>,
 }
 
 impl Map {
@@ -250,6 +246,7 @@ impl Map {
             height,
             orientation: Orientation::Flat,
             parity: Parity::EvenShoved,
+            numbering: Default::default(),
         };
         Map {
             game: None,
@@ -263,7 +260,6 @@ impl Map {
             features: Vec::new(),
             labels: Vec::new(),
             chart: None,
-            musket_and_saber: None,
         }
     }
 
@@ -356,6 +352,7 @@ impl Map {
             height,
             orientation: file.orientation,
             parity: file.parity,
+            numbering: Default::default(),
         };
         let mut cells = vec![Cell::default(); grid.len()];
         if file.terrain.len() != height as usize {
@@ -488,7 +485,6 @@ impl Map {
             features: file.features.clone(),
             labels: file.labels.clone(),
             chart: None,
-            musket_and_saber: None,
         };
         (map, problems.into_vec())
     }

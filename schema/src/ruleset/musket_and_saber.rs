@@ -638,6 +638,262 @@ pub const CRT: [[&str; 9]; 6] = [
     ["Ac", "–", "Dc", "Dr", "Dr", "Dr", "Dx", "Dm", "Dm"],
 ];
 
+/// The CRT's rule sections: 7.2 (3) "locate the corresponding column on the CRT", (4)
+/// "Cross-index the combat die roll with the differential column"; 7.4 the differential. The
+/// table is printed after 11.4 as "M&S QUICK PLAY REVISED CRT".
+pub const CRT_RULE: &str = "7.2, 7.4";
+
+/// The CRT's key, as printed under it (the text's bold marks left out).
+pub const CRT_KEY: [&str; 3] = [
+    "A = Attacker, D = Defender",
+    "“A” results indicate the attacker(s) are the losing side. “D” results indicate the defender(s) are the losing side.",
+    "“–” results are no effect.",
+];
+
+/// One row of the COMBAT RESULTS or BOMBARDMENT RESULTS tables printed after the CRT: the
+/// result's letter(s), what happens when the primary losing (or defending) unit passes its
+/// morale check (7.5), and when it fails, each point as printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultRow {
+    /// `C`, `R`, `X`, `M` (combat: the second letter of a CRT result), or `Dc` … `Dm`
+    /// (bombardment).
+    pub result: &'static str,
+    /// The points when the unit passes its morale check.
+    pub passes: &'static [&'static str],
+    /// The points when it fails.
+    pub fails: &'static [&'static str],
+}
+
+/// COMBAT RESULTS (7.5, 7.6, 7.7, 7.9), as printed.
+pub const COMBAT_RESULTS: [ResultRow; 4] = [
+    ResultRow {
+        result: "C",
+        passes: &["No Effect: all units remain in position."],
+        fails: &[
+            "Losing unit(s) disrupt or flip to ineffective side. If already disrupted or ineffective, units retreat 1–3 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+    },
+    ResultRow {
+        result: "R",
+        passes: &[
+            "Exchange: the primary unit on each side loses one step.",
+            "No retreat or advance.",
+        ],
+        fails: &[
+            "Losing unit(s) disrupt or flip to ineffective side. and retreat 1–3 hexes.",
+            "If primary losing unit already disrupted or ineffective, retreat must be at least 2 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+    },
+    ResultRow {
+        result: "X",
+        passes: &[
+            "Primary losing unit loses one step.",
+            "Losing unit(s) disrupt or flip to ineffective side.",
+            "If primary losing unit already disrupted/ineffective no further effect.",
+        ],
+        fails: &[
+            "Losing unit(s) disrupt or flip to ineffective side. and retreat 1–3 hexes.",
+            "If primary losing unit already disrupted/ineffective, retreat must be at least 2 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+    },
+    ResultRow {
+        result: "M",
+        passes: &[
+            "Losing unit(s) disrupt or flip to ineffective side. and retreat 1–3 hexes.",
+            "If primary losing unit already disrupted/ineffective, retreat must be at least 2 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+        fails: &[
+            "Primary losing unit loses one step.",
+            "Losing unit(s) disrupt or flip to ineffective side and retreat 3 hexes.",
+            "Victorious attackers may advance 2 hexes.",
+        ],
+    },
+];
+
+/// BOMBARDMENT RESULTS (8.4), as printed; "All \"A\" and \"–\" results are no effect."
+pub const BOMBARDMENT_RESULTS: [ResultRow; 4] = [
+    ResultRow {
+        result: "Dc",
+        passes: &["No Effect: all units remain in position."],
+        fails: &[
+            "Defending unit disrupts or flips to ineffective side. If already disrupted, no further effect.",
+        ],
+    },
+    ResultRow {
+        result: "Dr",
+        passes: &["No Effect: all units remain in position."],
+        fails: &[
+            "Defending unit disrupts or flips to ineffective side. If already disrupted, defending unit retreats.",
+        ],
+    },
+    ResultRow {
+        result: "Dx",
+        passes: &[
+            "Defending unit disrupts or flips to ineffective side. If already disrupted, defending unit retreats 1–3 hexes.",
+        ],
+        fails: &[
+            "Defending one-step units eliminated.",
+            "Defending two-step units reduced.",
+        ],
+    },
+    ResultRow {
+        result: "Dm",
+        passes: &[
+            "Defending one-step units eliminated.",
+            "Defending two-step units reduced.",
+        ],
+        fails: &[
+            "Defending one-step units eliminated.",
+            "Defending two-step units reduced and routed.",
+        ],
+    },
+];
+
+/// The bombardment table's note, as printed.
+pub const BOMBARDMENT_NOTE: &str = "All “A” and “–” results are no effect.";
+
+/// The fixed numbers of the system's combat, morale and recovery rules: (name, value as
+/// numerator and denominator, section, the words that print it).
+pub const NUMBERS: [(&str, u32, u32, &str, &str); 19] = [
+    (
+        "morale_check_always_passes_on",
+        1,
+        1,
+        "7.5",
+        "a unit always passes the check on a roll of \"1\"",
+    ),
+    (
+        "morale_check_always_fails_on",
+        6,
+        1,
+        "7.5",
+        "always fails on a roll of \"6.\"",
+    ),
+    (
+        "halving_divisor",
+        2,
+        1,
+        "7.4",
+        "divide the combat factor by two, rounding up any remainder",
+    ),
+    (
+        "factor_when_halved_more_than_once",
+        1,
+        1,
+        "7.4",
+        "treat it as having a combat factor of one",
+    ),
+    (
+        "counterattack_factor",
+        2,
+        1,
+        "7.3",
+        "The combat factor of the counterattacking unit(s) is doubled.",
+    ),
+    (
+        "retreat_fewest_hexes",
+        1,
+        1,
+        "7.7",
+        "must retreat one, two, or three hexes",
+    ),
+    (
+        "retreat_most_hexes",
+        3,
+        1,
+        "7.7",
+        "must retreat one, two, or three hexes",
+    ),
+    (
+        "rout_hexes",
+        3,
+        1,
+        "7.8",
+        "it must retreat three hexes from the hex where the rout began",
+    ),
+    (
+        "bombardment_against_cavalry",
+        2,
+        1,
+        "8.4",
+        "If the target is cavalry, double the artillery's combat factor after the terrain modifiers.",
+    ),
+    (
+        "cavalry_retreat_hexes",
+        3,
+        1,
+        "9.1",
+        "It must retreat 3 hexes when retreating",
+    ),
+    (
+        "charge_against_disrupted",
+        2,
+        1,
+        "9.1",
+        "Its charge factor (C#) is doubled when attacking a disrupted defender.",
+    ),
+    (
+        "square_defence_against_cavalry",
+        2,
+        1,
+        "9.3",
+        "Add +2 to the unit's combat and morale factors when being attacked by cavalry",
+    ),
+    (
+        "attacking_square",
+        2,
+        1,
+        "9.3",
+        "Attacking units other than cavalry (including bombarding artillery) add +2 to their CF.",
+    ),
+    (
+        "square_attacking",
+        2,
+        1,
+        "9.3",
+        "If a unit in square attacks, subtract 2 from its CF.",
+    ),
+    (
+        "leader_alone_hexes",
+        12,
+        1,
+        "10.0",
+        "They may move alone up to 12 hexes",
+    ),
+    (
+        "leader_check_eliminated_low",
+        2,
+        1,
+        "10.0",
+        "On a result of 2 or 12, the leader is eliminated.",
+    ),
+    (
+        "leader_check_eliminated_high",
+        12,
+        1,
+        "10.0",
+        "On a result of 2 or 12, the leader is eliminated.",
+    ),
+    (
+        "disrupted_morale",
+        2,
+        1,
+        "11.1",
+        "Subtract 2 from their morale rating",
+    ),
+    (
+        "recovery_distance_hexes",
+        2,
+        1,
+        "11.3",
+        "It must be at least two hexes away from the nearest enemy unit.",
+    ),
+];
+
 /// Markers the rules text names (none is allotted by a scenario): the turn marker (3.3), the
 /// Disruption marker "D" (2.4, 11.0) and the square marker (9.3).
 pub const MARKERS: [(&str, &str); 3] = [("Turn", "3.3"), ("Disrupted", "11.0"), ("Square", "9.3")];
