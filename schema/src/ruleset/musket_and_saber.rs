@@ -380,7 +380,7 @@ const RULE_TEXTS: [(&str, &str); 22] = [
     ),
     (
         "DEP007",
-        "\"The background colors indicate the army to which each unit belongs\" (2.3): the two armies' counters have different colours; give each side its own `color`.",
+        "\"The background colors indicate the army to which each unit belongs\" (2.3): the two armies' counters have different colours; give each side its own `colour` (the same word, whatever its case and spacing, is the same colour).",
     ),
     (
         "DEP009",
