@@ -167,7 +167,7 @@ mod tests {
     #[test]
     fn shared_searches_give_each_file_its_own_answer() {
         let map = crate::builtin::rifle_and_saber();
-        let zones = SharedZones::new();
+        let zones: SharedZones = SharedZones::new();
         let shared = zones
             .beside::<SharedSearches>()
             .expect("one type beside the zones");
