@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The ratio benchmark of issue 39 (not part of `cargo test` or CI): `saberc check` with every
+# rule against `jsonschema-cli` validating the same JSON files against
+# schema/scenario.schema.json alone. It generates its own seeded corpus (the 17 historical
+# scenarios with perturbed forces and zone distances, `gen_batch N OUT SEED`), runs the two
+# alternately RUNS times, and prints the medians of CPU time (user + system) and wall time and
+# their ratios; then the one-file figure (process start included), the same way.
+#
+#   tests/bench/ratio.sh [N] [RUNS] [SEED]      (defaults: 2040 9 39)
+#
+# Installs jsonschema-cli with `cargo install --locked jsonschema-cli` when it is missing.
+set -euo pipefail
+
+n=${1:-2040}
+runs=${2:-9}
+seed=${3:-39}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+target=${CARGO_TARGET_DIR:-$root/target}
+
+command -v jsonschema-cli >/dev/null || cargo install -q --locked jsonschema-cli
+cargo build -q --release -p saberc --bin saberc
+saberc=$target/release/saberc
+cargo build -q -p saber-tests --example gen_batch
+"$target/debug/examples/gen_batch" "$n" "$work/files" "$seed" 2>/dev/null
+schema=schema/scenario.schema.json
+ls "$work/files/json"/*.json >"$work/list.txt"
+
+# One run: "cpu wall" in seconds, as GNU time reports them (exit 1 means "findings").
+measure() {
+    /usr/bin/time -f '%U %S %e' -o "$work/t.txt" "$@" >"$work/out.txt" 2>&1 || true
+    tail -n 1 "$work/t.txt" | awk '{ printf "%.4f %.4f\n", $1 + $2, $3 }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+batch_saberc() { measure "$saberc" check --format json "$work/files/json"; }
+batch_jcli() { measure sh -c "xargs jsonschema-cli validate --offline --errors-only $schema -i <'$work/list.txt'"; }
+one=$(head -n 1 "$work/list.txt")
+one_saberc() { measure "$saberc" check --format json "$one"; }
+one_jcli() { measure jsonschema-cli validate --offline --errors-only "$schema" -i "$one"; }
+
+"$saberc" check --format json "$work/files/json" >"$work/report.json" || true
+errors=$(grep -c '"severity": "error"' "$work/report.json" || true)
+dep001=$(grep -c '"code": "DEP001"' "$work/report.json" || true)
+echo "corpus: $n JSON scenarios (seed $seed), $(du -sh "$work/files/json" | cut -f1); saberc finds $errors errors, $dep001 of them DEP001"
+echo "$(jsonschema-cli --version) against $schema; $runs runs each, alternating"
+
+for _ in $(seq "$runs"); do
+    batch_saberc >>"$work/bs.txt"
+    batch_jcli >>"$work/bj.txt"
+done
+for _ in $(seq $((runs * 3))); do
+    one_saberc >>"$work/os.txt"
+    one_jcli >>"$work/oj.txt"
+done
+report() {
+    local label=$1 a=$2 b=$3
+    local ac aw bc bw
+    ac=$(cut -d' ' -f1 "$a" | median)
+    aw=$(cut -d' ' -f2 "$a" | median)
+    bc=$(cut -d' ' -f1 "$b" | median)
+    bw=$(cut -d' ' -f2 "$b" | median)
+    awk -v l="$label" -v ac="$ac" -v aw="$aw" -v bc="$bc" -v bw="$bw" 'BEGIN {
+        printf "%s: saberc %.3f s CPU, %.3f s wall; jsonschema-cli %.3f s CPU, %.3f s wall; ratio CPU %.2f, wall %.2f\n", l, ac, aw, bc, bw, ac / bc, aw / bw
+    }'
+}
+report "batch (median)" "$work/bs.txt" "$work/bj.txt"
+report "one file (median)" "$work/os.txt" "$work/oj.txt"
