@@ -29,6 +29,8 @@ pub struct Document {
     /// The Musket & Saber map or scenario, when the document is one (`map` is then its map's
     /// in-memory form, kept in step with it).
     ms: Option<MsDoc>,
+    /// An M&S scenario's map file, kept beside `map` (the engine's map holds no file).
+    ms_map_file: Option<std::sync::Arc<MsMapFile>>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
     /// What the file was when read or last saved, so that a save refuses to replace a file
@@ -57,6 +59,7 @@ impl Document {
             map,
             scenario: None,
             ms: None,
+            ms_map_file: None,
             path,
             on_disk: None,
             map_file: None,
@@ -77,14 +80,21 @@ impl Document {
     }
 
     /// A document for a Musket & Saber map or scenario, unchanged since `path` (if any); `map`
-    /// is a scenario's map as found (a map document's is made from its file).
-    pub fn for_ms(ms: MsDoc, map: Map, path: Option<PathBuf>) -> Document {
+    /// is a scenario's map as found and `map_file` its file (a map document's map is made from
+    /// its own file).
+    pub fn for_ms(
+        ms: MsDoc,
+        map: Map,
+        map_file: Option<std::sync::Arc<MsMapFile>>,
+        path: Option<PathBuf>,
+    ) -> Document {
         let map = match &ms {
-            MsDoc::Map(file) => file.to_map(),
+            MsDoc::Map(file) => file.lower(),
             MsDoc::Scenario(_) => map,
         };
         let mut doc = Document::new(map, path);
         doc.ms = Some(ms);
+        doc.ms_map_file = map_file;
         doc
     }
 
@@ -112,7 +122,7 @@ impl Document {
                 doc
             }
             LoadedFile::Ms(l) => {
-                let mut doc = Document::for_ms(l.doc, l.map, path);
+                let mut doc = Document::for_ms(l.doc, l.map, l.ms_map_file, path);
                 doc.text = Some(l.text);
                 doc.map_file = file_of(l.map_origin);
                 doc.map_notes = l.map_notes;
@@ -130,7 +140,7 @@ impl Document {
     pub fn ms_map(&self) -> Option<&MsMapFile> {
         match self.ms.as_ref()? {
             MsDoc::Map(f) => Some(f),
-            MsDoc::Scenario(_) => self.map.musket_and_saber.as_deref(),
+            MsDoc::Scenario(_) => self.ms_map_file.as_deref(),
         }
     }
 
@@ -159,7 +169,7 @@ impl Document {
     /// After the M&S document changed: its map drawn anew, caches told.
     fn ms_changed(&mut self) {
         if let Some(MsDoc::Map(file)) = &self.ms {
-            self.map = file.to_map();
+            self.map = file.lower();
         }
         self.revision += 1;
     }

@@ -40,18 +40,16 @@ pub fn new_ms_map(id: &str, name: &str, width: u32, height: u32) -> Result<Docum
     if let MsDoc::Map(f) = &mut l.doc {
         f.name = name.to_string();
     }
-    let mut doc = Document::for_ms(l.doc, l.map, None);
+    let mut doc = Document::for_ms(l.doc, l.map, None, None);
     doc.text = Some(l.text);
     Ok(doc)
 }
 
-/// A new Musket & Saber scenario on the M&S map `map` (found by its id, as `saberc new
+/// A new Musket & Saber scenario on the M&S map `file` (found by its id, as `saberc new
 /// scenario --map ID` names it), from the library's skeleton, whose text a save then edits.
-pub fn new_ms_scenario(map: &Map) -> Result<Document, String> {
-    let file = map
-        .musket_and_saber
-        .as_deref()
-        .ok_or_else(|| format!("the map “{}” is not a Musket & Saber map", map.name))?;
+pub fn new_ms_scenario(
+    file: &saber_schema::model::musket_and_saber::MsMapFile,
+) -> Result<Document, String> {
     let id =
         saber_schema::output::skeleton::id_from_name(None, crate::scenario::panel::NEW_SCENARIO_ID);
     let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
@@ -59,7 +57,8 @@ pub fn new_ms_scenario(map: &Map) -> Result<Document, String> {
     let scenario =
         pipeline::parse::parse::<saber_schema::model::musket_and_saber::MsScenario>(&src)
             .map_err(|d| one_line(&d))?;
-    let mut doc = Document::for_ms(MsDoc::Scenario(scenario), map.clone(), None);
+    let map_file = Some(std::sync::Arc::new(file.clone()));
+    let mut doc = Document::for_ms(MsDoc::Scenario(scenario), file.lower(), map_file, None);
     doc.text = Some(src.text);
     Ok(doc)
 }
@@ -234,6 +233,8 @@ pub struct LoadedMs {
     pub doc: MsDoc,
     /// The map to show: a map document's own, a scenario's as found.
     pub map: Map,
+    /// A scenario's map file, as found beside its map.
+    pub ms_map_file: Option<std::sync::Arc<saber_schema::model::musket_and_saber::MsMapFile>>,
     /// Where a scenario's map came from.
     pub map_origin: Option<MapOrigin>,
     /// What resolving a scenario's map noted (REF005), reported by every check of it.
@@ -273,18 +274,23 @@ impl LoadedFile {
 pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
     use saber_schema::pipeline::musket_and_saber::MsOpened;
     let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
-    let (doc, map, map_origin, map_notes) = match built {
+    let (doc, map, ms_map_file, map_origin, map_notes) = match built {
         Built::MusketAndSaber(MsOpened::Map(file)) => {
-            let map = file.to_map();
-            (MsDoc::Map(file), map, None, Vec::new())
+            let map = file.lower();
+            (MsDoc::Map(file), map, None, None, Vec::new())
         }
         Built::MusketAndSaber(MsOpened::Scenario {
             scenario,
             map: Some((map, origin)),
+            map_file: Some(file),
             map_notes,
-        }) if map.musket_and_saber.is_some() => {
-            (MsDoc::Scenario(scenario), map, Some(origin), map_notes)
-        }
+        }) => (
+            MsDoc::Scenario(scenario),
+            map,
+            Some(file),
+            Some(origin),
+            map_notes,
+        ),
         _ => {
             return Err(refusal(
                 src,
@@ -295,16 +301,17 @@ pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
     };
     // The editor draws hexes numbered from 0101; a map numbered otherwise would be drawn and
     // saved one column or row off, so it is not opened (saberc check reads it).
-    if let Some(why) = map
-        .musket_and_saber
-        .as_deref()
-        .and_then(|f| f.numbering_not_drawn())
-    {
+    let file = match &doc {
+        MsDoc::Map(f) => Some(f),
+        MsDoc::Scenario(_) => ms_map_file.as_deref(),
+    };
+    if let Some(why) = file.and_then(|f| f.numbering_not_drawn()) {
         return Err(why);
     }
     Ok(LoadedMs {
         doc,
         map,
+        ms_map_file,
         map_origin,
         map_notes,
         problems: report.diagnostics,
@@ -702,7 +709,7 @@ mod tests {
             let Ok(LoadedFile::Ms(l)) = read_any(&path) else {
                 panic!("{} opens as M&S", path.display());
             };
-            let mut doc = Document::for_ms(l.doc, l.map, Some(path.clone()));
+            let mut doc = Document::for_ms(l.doc, l.map, l.ms_map_file, Some(path.clone()));
             doc.edit_ms("Rename", None, |ms| match ms {
                 MsDoc::Map(f) => f.name = "Renamed".into(),
                 MsDoc::Scenario(s) => s.name = "Renamed".into(),
@@ -721,7 +728,10 @@ mod tests {
         let Ok(LoadedFile::Ms(l)) = read_any(&map_path) else {
             panic!("the map opens");
         };
-        let mut doc = new_ms_scenario(&l.map).expect("made");
+        let MsDoc::Map(file) = &l.doc else {
+            panic!("a map document")
+        };
+        let mut doc = new_ms_scenario(file).expect("made");
         doc.map_file = Some(map_path.clone());
         // Recovery files kept where no map is found by id (the app's storage folder).
         let elsewhere = tempfile::tempdir().expect("temp dir");

@@ -26,7 +26,7 @@ fn open(path: &Path) -> Document {
             d
         }
         LoadedFile::Ms(l) => {
-            let mut d = Document::for_ms(l.doc, l.map, Some(path.to_path_buf()));
+            let mut d = Document::for_ms(l.doc, l.map, l.ms_map_file, Some(path.to_path_buf()));
             d.text = Some(l.text);
             d
         }

@@ -132,7 +132,9 @@ impl MsUi {
         use saber_schema::pipeline::musket_and_saber as ms;
         self.checker.items = match doc.ms() {
             Some(MsDoc::Map(f)) => ms::check_map_model(f),
-            Some(MsDoc::Scenario(s)) => ms::check_scenario_noting(s, doc.map(), &doc.map_notes),
+            Some(MsDoc::Scenario(s)) => {
+                ms::check_scenario_noting(s, doc.map(), doc.ms_map(), &doc.map_notes)
+            }
             None => Vec::new(),
         };
         self.checked = Some(doc.revision());

@@ -15,6 +15,7 @@
 
 pub mod finish;
 pub mod locate;
+pub mod map_load;
 pub mod maps;
 pub mod migrate;
 pub mod musket_and_saber;
@@ -29,11 +30,11 @@ pub mod zones;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_map_unread, check_scenario, check_scenario_searched};
+use crate::check::{check_scenario, check_scenario_searched};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
-use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
+use crate::pipeline::maps::{MapOrigin, MapRegistry};
 use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
@@ -42,6 +43,8 @@ use crate::ruleset::Game;
 use crate::ruleset::Ruleset;
 
 pub use finish::finish;
+pub use map_load::load_map;
+use map_load::{keep_unexplained, map_stages};
 pub use read::{Collected, WalkOptions, collect, collect_files, collect_with};
 
 /// What checking one file found.
@@ -80,38 +83,9 @@ impl FileReport {
     }
 }
 
-/// The map stages after parsing: JSON Schema on what was written, then building the map and the
-/// map checks.
-fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<Diagnostic>) {
-    let (blocking, deferred) = schema::validate_deferring(DocKind::Map, written);
-    if !blocking.is_empty() {
-        return (None, [blocking, deferred].concat());
-    }
-    let (map, mut diags) = Map::from_file(file);
-    diags.extend(check_map_unread(
-        &map,
-        map.rules(),
-        &file.unread_hexes(map.grid),
-    ));
-    diags.extend(builtin_id_claimed(&map));
-    diags.extend(keep_unexplained(deferred, &diags));
-    (Some(map), diags)
-}
-
-/// Parse, schema-check and build a map; diagnostics are not yet located.
-pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
-    if musket_and_saber::is_musket_and_saber(src) {
-        return musket_and_saber::load_map(src);
-    }
-    match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber) {
-        Ok((f, written)) => map_stages(&f, &written),
-        Err(d) => (None, d),
-    }
-}
-
 /// Parse and schema-check a scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
-    match load_scenario_deferring(src)? {
+    match load_scenario_deferring(src, &migrate::of_source(src))? {
         (s, deferred) if deferred.is_empty() => Ok(s),
         (_, deferred) => Err(deferred),
     }
@@ -121,8 +95,12 @@ pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
 /// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
 /// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
 /// A file in an old spelling of its format version is read as its rewritten form
-/// ([`migrate`]); findings located in that form are moved back to the file's own text.
-fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
+/// ([`migrate`]); findings located in that form are moved back to the file's own text. `old`
+/// is [`migrate::of_source`] of `src`, found once by the caller.
+fn load_scenario_deferring(
+    src: &Source,
+    old: &[migrate::OldSpelling],
+) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
     // A map or a battle where a scenario is expected is said in one line, not as a list of
     // the scenario fields it lacks.
     match detect(src) {
@@ -130,14 +108,13 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
         Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind)]),
         Err(d) => return Err(vec![d]),
     }
-    let old = migrate::of_source(src);
     if old.is_empty() {
         let (s, written): (Scenario, _) =
             parse_game_document(src, DocKind::Scenario, Game::RifleAndSaber)?;
         return scenario_schema(&written).map(|deferred| (s, deferred));
     }
     let rewritten = Source {
-        text: migrate::rewrite(&src.text, &old),
+        text: migrate::rewrite(&src.text, old),
         ..src.clone()
     };
     let back = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
@@ -146,7 +123,7 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
             .map(|mut d| {
                 d.location = d
                     .location
-                    .map(|l| migrate::original_location(&src.text, &old, l));
+                    .map(|l| migrate::original_location(&src.text, old, l));
                 d
             })
             .collect()
@@ -158,12 +135,9 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
         .map_err(back)
 }
 
-/// The notes (FMT005) on the old spellings of a scenario's text, located in it.
-fn old_spelling_notes(src: &Source) -> Vec<Diagnostic> {
-    migrate::of_source(src)
-        .iter()
-        .map(|o| o.note(&src.text))
-        .collect()
+/// The notes (FMT005) on the old spellings `old` of a scenario's text, located in it.
+fn old_spelling_notes(src: &Source, old: &[migrate::OldSpelling]) -> Vec<Diagnostic> {
+    old.iter().map(|o| o.note(&src.text)).collect()
 }
 
 /// FMT004: a map or battle file given where a scenario is expected, with the command for it.
@@ -211,15 +185,6 @@ fn scenario_schema(written: &serde_json::Value) -> Result<Vec<Diagnostic>, Vec<D
     }
 }
 
-/// The deferred schema findings that no rule check reported an error for at the same place:
-/// a rule-level message replaces the schema's, but a value is never let through.
-fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) -> Vec<Diagnostic> {
-    deferred
-        .into_iter()
-        .filter(|d| !found.iter().any(|f| f.is_error() && f.path == d.path))
-        .collect()
-}
-
 /// A scenario compiled on its map.
 #[derive(Debug, Clone)]
 pub struct Compiled {
@@ -255,7 +220,8 @@ pub fn compile_scenario_with_map(
     (compiled, diags, found.map(|(origin, _)| origin))
 }
 
-/// Which map a scenario was checked against, and what resolving it noted (REF005).
+/// Which map a scenario was checked against, what resolving it noted (REF005) and the notes
+/// on its old spellings (FMT005).
 type MapFound = (MapOrigin, Vec<Diagnostic>);
 
 /// [`compile_scenario`], also saying which map was used and what resolving it noted.
@@ -268,8 +234,10 @@ fn compile_scenario_on(
         let found = compiled.map(|c| (c.origin, Vec::new()));
         return (None, diags, found);
     }
-    let notes = old_spelling_notes(src);
-    let (scenario, deferred) = match load_scenario_deferring(src) {
+    // Found once: the reader and the notes both need them.
+    let old = migrate::of_source(src);
+    let notes = old_spelling_notes(src, &old);
+    let (scenario, deferred) = match load_scenario_deferring(src, &old) {
         Ok(s) => s,
         Err(d) => return (None, [notes, d].concat(), None),
     };
@@ -280,6 +248,7 @@ fn compile_scenario_on(
     let rules = scenario.rules();
     let (resolved, mut diags, searched) =
         check_scenario_searched(&scenario, &found.map, rules, found.zones.as_deref());
+    let map_notes = [found.notes.clone(), notes.clone()].concat();
     diags.extend(notes);
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
@@ -292,7 +261,7 @@ fn compile_scenario_on(
             searched,
         }),
         diags,
-        Some((found.origin, found.notes)),
+        Some((found.origin, map_notes)),
     )
 }
 
@@ -354,7 +323,7 @@ fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built)
         // A Musket & Saber file: its own document types.
         Ok((DocKind::Map, _)) if musket_and_saber::is_musket_and_saber(src) => {
             let (opened, map, diags) = musket_and_saber::open_map(src);
-            map_id = map.map(|m| m.id);
+            map_id = map.map(|m| m.map.id);
             (Some(DocKind::Map), diags, ms_built(opened))
         }
         Ok((DocKind::Scenario, _)) if musket_and_saber::is_musket_and_saber(src) => {
@@ -383,27 +352,32 @@ fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built)
                     map: Some((c.map, o)),
                     // The old spellings stay in the text the editor keeps, so their notes
                     // (FMT005) are reported by every check of it, as `saberc check` reports them.
-                    map_notes: [map_notes, old_spelling_notes(src)].concat(),
+                    map_notes,
                 },
                 // Stopped before the map: open the scenario as parsed (in its rewritten form
                 // when it has old spellings), with its map if found.
-                _ => match parse::<Scenario>(&Source {
-                    text: migrate::rewrite(&src.text, &migrate::of_source(src)),
-                    ..src.clone()
-                }) {
-                    Ok(scenario) => {
-                        let found = registry.resolve(&scenario.map, &src.path).ok();
-                        let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
-                        let map_notes = [map_notes, old_spelling_notes(src)].concat();
-                        let map = found.map(|r| (r.map, r.origin));
-                        Built::Scenario {
-                            scenario,
-                            map,
-                            map_notes,
+                _ => {
+                    let old = migrate::of_source(src);
+                    let rewritten = Source {
+                        text: migrate::rewrite(&src.text, &old),
+                        ..src.clone()
+                    };
+                    match parse::<Scenario>(&rewritten) {
+                        Ok(scenario) => {
+                            let found = registry.resolve(&scenario.map, &src.path).ok();
+                            let map_notes =
+                                found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
+                            let map_notes = [map_notes, old_spelling_notes(src, &old)].concat();
+                            let map = found.map(|r| (r.map, r.origin));
+                            Built::Scenario {
+                                scenario,
+                                map,
+                                map_notes,
+                            }
                         }
+                        Err(_) => Built::Nothing,
                     }
-                    Err(_) => Built::Nothing,
-                },
+                }
             };
             (Some(DocKind::Scenario), diags, built)
         }

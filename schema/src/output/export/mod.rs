@@ -33,6 +33,7 @@ use crate::ruleset::{MarkerKind, Printed, Ratio, Ruleset, UnitKind};
 pub use crate::model::export::*;
 
 pub mod musket_and_saber;
+mod tables;
 
 /// Build the export of a checked scenario under its game's `rules`; refused (LIM003) past
 /// [`MAX_EXPORT_RUNS`] runs of hexes, counted over every list the document holds (zones, their
@@ -238,6 +239,7 @@ fn export_within(
         zones,
         victory,
         special_rules,
+        tables: Some(tables::rules_tables(s.sides.iter().map(|side| side.morale))),
     })
 }
 
