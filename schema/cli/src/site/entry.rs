@@ -54,6 +54,53 @@ pub struct Entry {
     pub map_id: Option<String>,
     /// What the scenario's or map's page shows beyond the findings.
     pub detail: Detail,
+    /// Its downloads once written: what each is, its name in `downloads/`.
+    pub downloads: Vec<(&'static str, String)>,
+}
+
+impl Entry {
+    /// Its downloads: what each is, its name in `downloads/` (after the page's `slug`), its
+    /// bytes.
+    pub fn download_files(&self, slug: &str) -> Vec<(&'static str, String, &[u8])> {
+        let mut out = Vec::new();
+        if let Some(b) = &self.bytes {
+            let ext = self
+                .path
+                .extension()
+                .map(|x| x.to_string_lossy().to_ascii_lowercase())
+                .filter(|x| x == "json")
+                .unwrap_or_else(|| "ron".to_string());
+            out.push(("The source file", format!("{slug}.{ext}"), b.as_slice()));
+        }
+        if let Detail::Scenario(d) = &self.detail
+            && let Ok(drawn) = &d.drawn
+        {
+            if let Some(x) = &drawn.export {
+                out.push((
+                    "The engine export (JSON)",
+                    format!("{slug}.export.json"),
+                    x.as_bytes(),
+                ));
+            }
+            if let Some(png) = &drawn.png {
+                out.push(("The card (PNG)", format!("{slug}.card.png"), png.as_slice()));
+            }
+        }
+        out
+    }
+
+    /// Drop what only its own page and downloads needed, once written: a scenario's card,
+    /// export, texts and analysis, its text and bytes; its findings stay, for the verdict (a
+    /// map keeps what its page, written last, shows).
+    pub fn lighten(&mut self) {
+        if self.kind == "map" {
+            return;
+        }
+        self.detail = Detail::None;
+        self.text = String::new();
+        self.bytes = None;
+        self.report.text = None;
+    }
 }
 
 /// A scenario's or map's content.
@@ -81,8 +128,6 @@ pub struct ScenarioDetail {
     pub drawn: Result<Drawn, String>,
     /// The analysis, or why there is none.
     pub analysis: Result<Analysis, String>,
-    /// The built-in map it was checked against, drawn on that map's page.
-    pub builtin_map: Option<Map>,
 }
 
 /// A clean scenario's card and export.
@@ -126,12 +171,13 @@ pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
         bytes: None,
         kind: "file",
         game: "",
-        title: file_name,
+        title: file_name.clone(),
         when: String::new(),
         sides: Vec::new(),
         length: None,
         map_id: None,
         detail: Detail::None,
+        downloads: Vec::new(),
     };
     let bytes = match read_regular(path) {
         Ok(b) => b,
@@ -167,6 +213,10 @@ pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
         (Some(DocKind::Scenario), _) => e.kind = "scenario",
         (Some(DocKind::Map), _) => map_file(&mut e, &src, clean),
         _ => {}
+    }
+    // A link needs words: a scenario or map named by nothing but spaces goes by its file.
+    if e.title.trim().is_empty() {
+        e.title = file_name;
     }
     e
 }
@@ -236,7 +286,6 @@ fn rs_scenario(
             "the scenario has errors: its card and export are made once they are fixed".into(),
         ),
         analysis: Err("the scenario has errors that stop the analysis: fix them first".into()),
-        builtin_map: None,
     };
     if let Some(MapOrigin::BuiltIn(id)) = &origin {
         e.map_id = Some(id.clone());
@@ -264,9 +313,6 @@ fn rs_scenario(
                     png: png.then(|| card_png(&c, CARD_PNG_WIDTH).ok()).flatten(),
                     export,
                 });
-            }
-            if matches!(origin, Some(MapOrigin::BuiltIn(_))) {
-                d.builtin_map = Some(c.map);
             }
         }
     }
@@ -335,7 +381,6 @@ fn ms_scenario(
              Saber Quick Play scenarios yet"
                 .into(),
         ),
-        builtin_map: None,
     };
     if clean {
         let (compiled, _) = musket_and_saber::compile_scenario(src, reg);

@@ -5,6 +5,7 @@ use super::entry::{Detail, MapDetail};
 use super::findings::finding_blocks;
 use super::html::Html;
 use super::page::{Page, badge};
+use super::scenario::downloads_section;
 use super::{MapPage, Site};
 
 /// The page of map `m`.
@@ -59,7 +60,7 @@ pub fn map_page(site: &Site, m: usize) -> String {
                             let e = &site.entries[u];
                             h.text_el(
                                 "a",
-                                &[("href", &format!("{}.html", site.slugs[u]))],
+                                &[("href", &format!("{}.html", site.names.slugs[u]))],
                                 &e.title,
                             );
                             h.text(" ");
@@ -81,20 +82,7 @@ pub fn map_page(site: &Site, m: usize) -> String {
                     "f",
                 );
             });
-            h.el(
-                "section",
-                &[("class", "downloads"), ("aria-labelledby", "downloads")],
-                |h| {
-                    h.text_el("h2", &[("id", "downloads")], "Downloads");
-                    h.el("ul", &[], |h| {
-                        for (what, name, _) in site.downloads(i) {
-                            h.el("li", &[], |h| {
-                                h.text_el("a", &[("href", &format!("../downloads/{name}"))], what);
-                            });
-                        }
-                    });
-                },
-            );
+            downloads_section(h, &e.downloads);
         }
     })
 }

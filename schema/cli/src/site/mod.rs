@@ -17,11 +17,11 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use saber_schema::files::{Target, output_folder};
+use saber_schema::files::{Target, WriteError, output_folder};
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::{WalkOptions, collect_with};
 
-use entry::{Detail, Entry, MapDetail};
+use entry::{Entry, MapDetail};
 
 /// The file in a report's folder that says `saberc report` made it (and may write there again).
 pub const MARKER: &str = ".saberc-report";
@@ -40,35 +40,83 @@ pub struct MapPage {
     pub users: Vec<usize>,
 }
 
-/// The whole site: every file and map, and their pages' names.
-pub struct Site {
-    /// The files, in the walk's order.
-    pub entries: Vec<Entry>,
-    /// Each file's page name (without `.html`), unique.
+/// The site's page names, fixed from the files' paths before any is read, so that each
+/// file's page is written as soon as it is checked (a collection's cards never all held at
+/// once).
+pub struct Names {
+    /// Each file's page name (without `.html`), unique; never one of a built-in map's.
     pub slugs: Vec<String>,
+    /// Each file's page name by its identity, to link a scenario to its map file's page.
+    by_identity: BTreeMap<PathBuf, usize>,
+}
+
+impl Names {
+    /// The page names of `files`.
+    pub fn new(files: &[PathBuf]) -> Names {
+        let mut taken = BTreeSet::new();
+        let slugs = files
+            .iter()
+            .map(|f| {
+                let mut want = slug_of(f);
+                // Built-in maps' pages are `built-in-<id>`.
+                if want.starts_with(BUILT_IN) {
+                    want = format!("file-{want}");
+                }
+                unique(&mut taken, &want)
+            })
+            .collect();
+        let by_identity = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (identity(f), i))
+            .collect();
+        Names { slugs, by_identity }
+    }
+
+    /// The page of a scenario's map, and its words: a map file of the collection, or a
+    /// built-in map.
+    pub fn map_link(&self, e: &Entry) -> Option<scenario::Link> {
+        match &e.report.map {
+            Some(MapOrigin::File(p)) => {
+                let i = *self.by_identity.get(&identity(p))?;
+                Some((format!("{}.html", self.slugs[i]), p.display().to_string()))
+            }
+            Some(MapOrigin::BuiltIn(id)) => Some((
+                format!("{}.html", built_in_slug(id)),
+                format!("built-in map {id}"),
+            )),
+            None => None,
+        }
+    }
+}
+
+/// The start of a built-in map's page name.
+const BUILT_IN: &str = "built-in-";
+
+/// A built-in map's page name.
+fn built_in_slug(id: &str) -> String {
+    format!("{BUILT_IN}{}", clean(id))
+}
+
+/// The whole site once every file is checked: the index's rows and the maps' pages.
+pub struct Site {
+    /// The files, in the walk's order (each scenario's page already written).
+    pub entries: Vec<Entry>,
+    /// The page names.
+    pub names: Names,
     /// The maps' pages.
     pub maps: Vec<MapPage>,
-    /// Each file's map page (a scenario's map; a map file's own).
-    pub map_of: Vec<Option<usize>>,
 }
 
 impl Site {
-    /// Lay out the site of `entries`: page names and the maps' pages.
-    pub fn new(entries: Vec<Entry>) -> Site {
-        let mut taken = BTreeSet::new();
-        let slugs: Vec<String> = entries
-            .iter()
-            .map(|e| unique(&mut taken, &slug_of(&e.path)))
-            .collect();
+    /// Lay out the maps' pages of `entries`.
+    pub fn new(entries: Vec<Entry>, names: Names) -> Site {
         let mut maps = Vec::new();
-        let mut map_of = vec![None; entries.len()];
-        // Map files: their page is theirs.
         let mut by_file = BTreeMap::new();
         for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.kind == "map") {
             by_file.insert(identity(&e.path), maps.len());
-            map_of[i] = Some(maps.len());
             maps.push(MapPage {
-                slug: slugs[i].clone(),
+                slug: names.slugs[i].clone(),
                 title: e.title.clone(),
                 file: Some(i),
                 builtin: None,
@@ -85,11 +133,14 @@ impl Site {
                 Some(MapOrigin::File(p)) => by_file.get(&identity(p)).copied(),
                 Some(MapOrigin::BuiltIn(id)) => {
                     Some(*builtins.entry(id.clone()).or_insert_with(|| {
+                        let map = saber_schema::builtin::map(id);
                         maps.push(MapPage {
-                            slug: unique(&mut taken, &format!("built-in-{}", clean(id))),
-                            title: format!("Built-in map {id}"),
+                            slug: built_in_slug(id),
+                            title: map
+                                .as_ref()
+                                .map_or_else(|| format!("Built-in map {id}"), |m| m.name.clone()),
                             file: None,
-                            builtin: None,
+                            builtin: map.as_ref().map(entry::map_detail),
                             users: Vec::new(),
                         });
                         maps.len() - 1
@@ -98,89 +149,19 @@ impl Site {
                 None => None,
             };
             if let Some(m) = m {
-                map_of[i] = Some(m);
                 maps[m].users.push(i);
-                if maps[m].builtin.is_none()
-                    && let Detail::Scenario(d) = &e.detail
-                    && let Some(map) = &d.builtin_map
-                {
-                    maps[m].title = map.name.clone();
-                    maps[m].builtin = Some(entry::map_detail(map));
-                }
             }
         }
         Site {
             entries,
-            slugs,
+            names,
             maps,
-            map_of,
         }
     }
 
-    /// The page of file `i`, from the site's root: a map file's under its map page.
+    /// The page of file `i`, from the site's root.
     pub fn page_of(&self, i: usize) -> String {
-        format!("pages/{}.html", self.slugs[i])
-    }
-
-    /// File `i`'s downloads: what each is, its name in `downloads/`, its bytes.
-    pub fn downloads(&self, i: usize) -> Vec<(&'static str, String, &[u8])> {
-        let e = &self.entries[i];
-        let slug = &self.slugs[i];
-        let mut out = Vec::new();
-        if let Some(b) = &e.bytes {
-            let ext = e
-                .path
-                .extension()
-                .map(|x| x.to_string_lossy().to_ascii_lowercase())
-                .filter(|x| x == "json")
-                .unwrap_or_else(|| "ron".to_string());
-            out.push(("The source file", format!("{slug}.{ext}"), b.as_slice()));
-        }
-        if let Detail::Scenario(d) = &e.detail
-            && let Ok(drawn) = &d.drawn
-        {
-            if let Some(x) = &drawn.export {
-                out.push((
-                    "The engine export (JSON)",
-                    format!("{slug}.export.json"),
-                    x.as_bytes(),
-                ));
-            }
-            if let Some(png) = &drawn.png {
-                out.push(("The card (PNG)", format!("{slug}.card.png"), png.as_slice()));
-            }
-        }
-        out
-    }
-
-    /// Every file of the site: its path under the site's root and its bytes, in a fixed order.
-    pub fn files(&self) -> Vec<(String, Vec<u8>)> {
-        let mut out = vec![(
-            "index.html".to_string(),
-            index::index_page(self).into_bytes(),
-        )];
-        for i in 0..self.entries.len() {
-            let page = match self.map_of[i] {
-                Some(m) if self.maps[m].file == Some(i) => map::map_page(self, m),
-                _ => scenario::file_page(self, i),
-            };
-            out.push((self.page_of(i), page.into_bytes()));
-            for (_, name, bytes) in self.downloads(i) {
-                out.push((format!("downloads/{name}"), bytes.to_vec()));
-            }
-        }
-        for (m, page) in self
-            .maps
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.file.is_none())
-        {
-            out.push((
-                format!("pages/{}.html", page.slug),
-                map::map_page(self, m).into_bytes(),
-            ));
-        }
-        out
+        format!("pages/{}.html", self.names.slugs[i])
     }
 }
 
@@ -267,6 +248,10 @@ pub(crate) fn report_cmd(
         Ok(r) => r,
         Err(e) => return crate::usage_error(&e),
     };
+    if let Err(e) = site_folders(out) {
+        return crate::write_failed(&e);
+    }
+    let names = Names::new(&files);
     let progress = if std::io::stderr().is_terminal() && files.len() > 1 {
         let pb = indicatif::ProgressBar::new(files.len() as u64);
         pb.set_style(
@@ -279,13 +264,33 @@ pub(crate) fn report_cmd(
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let run = || -> Vec<Entry> {
+    // Each file checked, its page (a map's waits for its scenarios) and downloads written, and
+    // what only they needed dropped.
+    let run = || -> Result<Vec<Entry>, WriteError> {
         files
             .par_iter()
-            .map(|f| {
-                let e = entry::build(f, &reg, true);
+            .enumerate()
+            .map(|(i, f)| {
+                let mut e = entry::build(f, &reg, true);
+                let slug = &names.slugs[i];
+                let inputs = reg.map_files_read();
+                let mut written = Vec::new();
+                for (what, name, bytes) in e.download_files(slug) {
+                    write_one(&out.join("downloads").join(&name), bytes, &inputs)?;
+                    written.push((what, name));
+                }
+                e.downloads = written;
+                if e.kind != "map" {
+                    let page = scenario::file_page(&e, names.map_link(&e).as_ref(), &e.downloads);
+                    write_one(
+                        &out.join("pages").join(format!("{slug}.html")),
+                        page.as_bytes(),
+                        &inputs,
+                    )?;
+                }
+                e.lighten();
                 progress.inc(1);
-                e
+                Ok(e)
             })
             .collect()
     };
@@ -295,10 +300,23 @@ pub(crate) fn report_cmd(
         Err(_) => run(),
     };
     progress.finish_and_clear();
-    let site = Site::new(entries);
-    let inputs: Vec<PathBuf> = reg.map_files_read();
-    if let Err(e) = write_site(out, &site.files(), &inputs) {
-        return crate::write_failed(&e);
+    let entries = match entries {
+        Ok(e) => e,
+        Err(e) => return crate::write_failed(&e),
+    };
+    let site = Site::new(entries, names);
+    let inputs = reg.map_files_read();
+    let mut last = vec![("index.html".to_string(), index::index_page(&site))];
+    for m in 0..site.maps.len() {
+        last.push((
+            format!("pages/{}.html", site.maps[m].slug),
+            map::map_page(&site, m),
+        ));
+    }
+    for (name, page) in &last {
+        if let Err(e) = write_one(&out.join(name), page.as_bytes(), &inputs) {
+            return crate::write_failed(&e);
+        }
     }
     let errors: usize = site.entries.iter().map(|e| e.report.errors()).sum();
     let warnings: usize = site.entries.iter().map(|e| e.report.warnings()).sum();
@@ -333,27 +351,22 @@ fn may_write_into(out: &Path, force: bool) -> Result<(), String> {
     ))
 }
 
-/// Write the site's files under `out` (never over a map file read).
-fn write_site(
-    out: &Path,
-    files: &[(String, Vec<u8>)],
-    inputs: &[PathBuf],
-) -> Result<(), saber_schema::files::WriteError> {
+/// Make the site's folders and mark the site as `saberc report`'s.
+fn site_folders(out: &Path) -> Result<(), WriteError> {
     output_folder(out)?;
-    let marker = out.join(MARKER);
-    Target::in_folder(&marker)
+    Target::in_folder(&out.join(MARKER))
         .write(b"This folder was written by saberc report; it may write here again.\n")?;
     output_folder(&out.join("pages"))?;
-    output_folder(&out.join("downloads"))?;
-    for (name, bytes) in files {
-        let path = out.join(name);
-        let mut target = Target::in_folder(&path);
-        for input in inputs {
-            target = target.not_over(input);
-        }
-        target.write(bytes)?;
+    output_folder(&out.join("downloads"))
+}
+
+/// Write one file of the site (never over a map file read).
+fn write_one(path: &Path, bytes: &[u8], inputs: &[PathBuf]) -> Result<(), WriteError> {
+    let mut target = Target::in_folder(path);
+    for input in inputs {
+        target = target.not_over(input);
     }
-    Ok(())
+    target.write(bytes).map(|_| ())
 }
 
 #[cfg(test)]

@@ -4,15 +4,17 @@
 
 use saber_schema::model::analysis::Analysis;
 
-use super::Site;
-use super::entry::{Detail, ScenarioDetail};
+use super::entry::{Detail, Entry, ScenarioDetail};
 use super::findings::finding_blocks;
 use super::html::Html;
 use super::page::{Page, badge};
 
-/// The page of the file at `i`.
-pub fn file_page(site: &Site, i: usize) -> String {
-    let e = &site.entries[i];
+/// A link to another page of the site: its address and its words.
+pub type Link = (String, String);
+
+/// The page of file `e`: `map` links to its map's page, `downloads` are what each download is
+/// and its name in `downloads/`.
+pub fn file_page(e: &Entry, map: Option<&Link>, downloads: &[(&'static str, String)]) -> String {
     let shown = e.path.display().to_string();
     Page {
         title: &format!("{} — Scenario library", e.title),
@@ -42,26 +44,24 @@ pub fn file_page(site: &Site, i: usize) -> String {
         h.el("p", &[("class", "muted")], |h| {
             h.text("File: ");
             h.text_el("code", &[], &shown);
-            if let Some(m) = site.map_of[i] {
+            if let Some((href, words)) = map {
                 h.text(" · map: ");
-                let map = &site.maps[m];
-                h.text_el("a", &[("href", &format!("{}.html", map.slug))], &map.title);
+                h.text_el("a", &[("href", href)], words);
             }
         });
         if let Detail::Scenario(d) = &e.detail {
-            scenario_sections(h, site, i, d);
+            scenario_sections(h, e, d);
         }
         h.el("section", &[("aria-labelledby", "findings")], |h| {
             h.text_el("h2", &[("id", "findings")], "Findings");
             finding_blocks(h, &shown, &e.text, &e.report.diagnostics, "f");
         });
-        downloads(h, site, i);
+        downloads_section(h, downloads);
     })
 }
 
 /// A scenario's own sections.
-fn scenario_sections(h: &mut Html, site: &Site, i: usize, d: &ScenarioDetail) {
-    let e = &site.entries[i];
+fn scenario_sections(h: &mut Html, e: &Entry, d: &ScenarioDetail) {
     h.el("section", &[("aria-labelledby", "card")], |h| {
         h.text_el("h2", &[("id", "card")], "Card");
         match &d.drawn {
@@ -262,8 +262,7 @@ fn analysis(h: &mut Html, a: &Analysis) {
 }
 
 /// The file, its engine export and its card's PNG, as written beside the pages.
-fn downloads(h: &mut Html, site: &Site, i: usize) {
-    let files = site.downloads(i);
+pub fn downloads_section(h: &mut Html, files: &[(&'static str, String)]) {
     h.el(
         "section",
         &[("class", "downloads"), ("aria-labelledby", "downloads")],
@@ -274,7 +273,7 @@ fn downloads(h: &mut Html, site: &Site, i: usize) {
                 return;
             }
             h.el("ul", &[], |h| {
-                for (what, name, _) in &files {
+                for (what, name) in files {
                     h.el("li", &[], |h| {
                         h.text_el("a", &[("href", &format!("../downloads/{name}"))], what);
                         h.text(" (");
