@@ -194,9 +194,9 @@ fn the_walk_may_always_move_one_hex_as_the_table_does_4_3() {
 /// slope hexes. Before, the all-clear stand-in made `Woods` no hexes and `Clear` every hex.
 #[test]
 fn terrain_zones_are_the_map_s_own_kinds() {
+    use saber_schema::model::zone::KindName;
     use saber_schema::model::zone::Zone;
     use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
-    use saber_schema::model::zone::KindName;
     let map = millbrook();
     let mut zc: ZoneCompiler<KindName> = ZoneCompiler::new(&map, ZoneEnv::default());
     let kind = |k: &str| Zone::Terrain(KindName(k.to_string()));
