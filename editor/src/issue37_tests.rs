@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::app::{Action, App};
-use crate::document::MsDoc;
+use crate::content::Content;
 use crate::files;
 
 /// The editor on `app` in a window of `w` × `h` points.
@@ -299,7 +299,7 @@ fn track_labels_typed_key_by_key_keep_their_spaces_and_commas_separate() {
     }
     h.key_press(Key::Tab);
     h.run();
-    let Some(MsDoc::Map(f)) = h.state().doc().ms() else {
+    let Content::MsMap(f) = h.state().doc().content() else {
         panic!("an M&S map");
     };
     assert_eq!(f.track.labels, ["1200", "1300", "1400"]);
@@ -411,7 +411,7 @@ fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
     h.run();
     h.get_by_label("Army of the South").click();
     h.run();
-    let Some(MsDoc::Scenario(s)) = h.state().doc().ms() else {
+    let Content::MsScenario(s) = h.state().doc().content() else {
         panic!("an M&S scenario");
     };
     let line = &s.reinforcements[0];
@@ -509,7 +509,7 @@ fn a_musket_and_saber_finding_names_its_tab_and_opens_it() {
     h.get_by_label(&finding).click();
     h.run();
     assert_eq!(
-        h.state().ms().tab,
+        h.state().ms_ui().tab,
         crate::musket_and_saber::MsTab::Map,
         "the click opens the tab"
     );
@@ -552,33 +552,27 @@ fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
     let grid = h.state().doc().map().grid;
     let doc = h.state_mut().doc_mut();
     // A line added as a form adds it (empty words), then its hex moved.
-    doc.edit_ms("Add", None, |d| {
-        if let MsDoc::Scenario(s) = d {
-            let mut l = s.reinforcements[0].clone();
-            l.printed.clear();
-            s.reinforcements.push(l);
-        }
+    doc.edit_ms_scenario("Add", None, |s| {
+        let mut l = s.reinforcements[0].clone();
+        l.printed.clear();
+        s.reinforcements.push(l);
     });
-    let printed = |h: &Harness<'static, App>| match h.state().doc().ms() {
-        Some(MsDoc::Scenario(s)) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
+    let printed = |h: &Harness<'static, App>| match h.state().doc().content() {
+        Content::MsScenario(s) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
         _ => Vec::new(),
     };
     assert_eq!(printed(&h)[2], "1000 at 0801: Horse Guards");
     let to = grid.parse_label("1601").expect("a hex");
-    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
-        if let MsDoc::Scenario(s) = d {
-            s.reinforcements[2].at = to;
-        }
+    h.state_mut().doc_mut().edit_ms_scenario("Move", None, |s| {
+        s.reinforcements[2].at = to;
     });
     assert_eq!(printed(&h)[2], "1000 at 1601: Horse Guards", "not stale");
     // The scenario's own words are the designer's: moving its line keeps them.
-    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
-        if let MsDoc::Scenario(s) = d {
-            s.setup[0].at = to;
-        }
+    h.state_mut().doc_mut().edit_ms_scenario("Move", None, |s| {
+        s.setup[0].at = to;
     });
-    match h.state().doc().ms() {
-        Some(MsDoc::Scenario(s)) => {
+    match h.state().doc().content() {
+        Content::MsScenario(s) => {
             assert_eq!(s.setup[0].printed, "1st Bde, Rifles, Barrow, Ashford: 0504")
         }
         _ => panic!("an M&S scenario"),

@@ -8,7 +8,6 @@ use crate::app::App;
 use crate::app::file_dialog::{Purpose, Request};
 use crate::app::open_save::document_of;
 use crate::autosave::Snapshot;
-use crate::document::MsDoc;
 use crate::files::{self, LoadedFile};
 
 impl App {
@@ -39,14 +38,8 @@ impl App {
         let Some((offer, _)) = self.offers.iter().find(|(_, slot)| slot.path() == key) else {
             return;
         };
-        let (what, id) = match &offer.doc {
-            LoadedFile::Map(l) => ("map", l.map.id.clone()),
-            LoadedFile::Scenario(l) => ("scenario", l.scenario.id.clone()),
-            LoadedFile::Ms(l) => match &l.doc {
-                MsDoc::Map(f) => ("map", f.id.clone()),
-                MsDoc::Scenario(s) => ("scenario", s.id.clone()),
-            },
-        };
+        let (what, id, _) = offer.doc.what();
+        let id = id.to_string();
         let file_name = offer
             .source
             .as_ref()

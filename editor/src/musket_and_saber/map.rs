@@ -6,7 +6,7 @@ use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::musket_and_saber::{ChartOn, ChartRow, LegendEntry, MsMapFile};
 
-use crate::document::{Document, MsDoc};
+use crate::document::Document;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, kind_color};
 
@@ -53,11 +53,7 @@ fn with_map<R>(
     gesture: Option<u64>,
     f: impl FnOnce(&mut MsMapFile) -> R,
 ) -> Option<R> {
-    doc.edit_ms(label, gesture, |ms| match ms {
-        MsDoc::Map(file) => Some(f(file)),
-        MsDoc::Scenario(_) => None,
-    })
-    .flatten()
+    doc.edit_ms_map(label, gesture, f)
 }
 
 /// A swatch of the colours of a legend entry's kinds.

@@ -11,7 +11,7 @@ use saber_schema::model::musket_and_saber::{
 use saber_schema::model::scenario::{CounterColor, Side};
 use saber_schema::ruleset::musket_and_saber::MsClass;
 
-use crate::document::{Document, MsDoc};
+use crate::document::Document;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, side_color};
 use crate::scenario::zone_builder::ZoneCx;
@@ -27,11 +27,7 @@ fn with_scenario(
     let Some(file) = doc.ms_map().cloned() else {
         return;
     };
-    doc.edit_ms(label, gesture, |ms| {
-        if let MsDoc::Scenario(s) = ms {
-            f(s, &file);
-        }
-    });
+    doc.edit_ms_scenario(label, gesture, |s| f(s, &file));
 }
 
 /// A combo choosing a side by id.
