@@ -185,6 +185,12 @@ impl Document {
         Some(r)
     }
 
+    /// Name the last undo step `label` (a stroke named by what the user did, not by the fields
+    /// it changed).
+    pub fn name_last_step(&mut self, label: &str) {
+        self.history.name_last(label);
+    }
+
     /// Show the scenario on another map (its map file was chosen after it was found
     /// missing). The map is not part of the scenario's history: undo keeps it.
     pub fn replace_map(&mut self, map: Map) {

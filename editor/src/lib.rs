@@ -29,6 +29,8 @@ mod issue27_tests;
 #[cfg(test)]
 mod issue37_tests;
 #[cfg(test)]
+mod issue40_tests;
+#[cfg(test)]
 mod ms_tests;
 #[cfg(test)]
 mod recovery_tests;

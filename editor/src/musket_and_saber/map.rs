@@ -130,11 +130,15 @@ pub fn terrain_ui(
             swatch(ui, &file, &e.kinds);
             let label = format!("“{}” {}", e.char, e.kinds.join(" + "));
             if ui
-                .selectable_label(ms.brush == e.char, label)
+                .selectable_label(
+                    ms.paint == super::paint::Paint::Terrain && ms.brush == e.char,
+                    label,
+                )
                 .on_hover_text("paint hexes with these kinds of terrain (2.2)")
                 .clicked()
             {
                 ms.brush = e.char.clone();
+                ms.paint = super::paint::Paint::Terrain;
                 status = Some(format!("Brush: “{}” ({})", e.char, e.kinds.join(" + ")));
             }
         });
@@ -155,6 +159,9 @@ pub fn terrain_ui(
                 });
             }
         });
+    }
+    if let Some(s) = super::paint::paint_ui(ui, ms, &file) {
+        status = Some(s);
     }
     key_ui(ui, &file);
     let id = Id::unique("ms-new-legend");

@@ -15,6 +15,7 @@
 pub mod change;
 pub mod fields;
 pub mod map;
+pub mod paint;
 pub mod printed;
 pub mod scenario;
 pub mod setup;
@@ -97,6 +98,12 @@ pub struct MsUi {
     pub new_counter: Option<(usize, usize)>,
     /// The reinforcement line whose entry hex a click sets.
     pub picking_entry: Option<usize>,
+    /// What the left button paints on a map: hexes, a kind of hexside, or roads.
+    pub paint: paint::Paint,
+    /// A hexside stroke.
+    sides: crate::tools::hexside::SideStroke,
+    /// A road stroke.
+    path: crate::tools::hexside::PathStroke,
     /// Strokes painted so far (each stroke is one undo step).
     strokes: u64,
     gestures: Gestures,
@@ -246,9 +253,12 @@ impl Mode for MsUi {
         }
     }
 
-    fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, _layout: &Layout) {
+    fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, layout: &Layout) {
         let status = match ws.doc.content() {
-            Content::MsMap(_) => self.map_pointer(p, &mut ws.doc),
+            Content::MsMap(_) => match self.paint_pointer(p, &mut ws.doc, layout) {
+                Some(status) => status,
+                None => self.map_pointer(p, &mut ws.doc),
+            },
             Content::MsScenario(_) => self.scenario_pointer(p, &mut ws.doc),
             Content::Map | Content::Scenario(_) => None,
         };
@@ -257,7 +267,7 @@ impl Mode for MsUi {
         }
     }
 
-    fn overlay(&self, ws: &Workspace, _world: Option<Pos2>, _layout: &Layout) -> Overlay {
+    fn overlay(&self, ws: &Workspace, world: Option<Pos2>, layout: &Layout) -> Overlay {
         let mut out = Overlay::default();
         let Some(file) = ws.doc.ms_map() else {
             return out;
@@ -265,8 +275,17 @@ impl Mode for MsUi {
         map_overlay(file, &mut out);
         if let Content::MsScenario(s) = ws.doc.content() {
             setup::overlay(self, s, file, ws.hover, &mut out);
-        } else if let Some(h) = ws.hover {
-            out.outline.push(h);
+            return out;
+        }
+        match self.paint {
+            paint::Paint::Terrain => out.outline.extend(ws.hover),
+            // The road being drawn, or the hexside a click would draw (as the R&S tool shows).
+            paint::Paint::Hexside(_) | paint::Paint::Road => {
+                out.path = self.path.path.clone();
+                if self.path.path.len() < 2 {
+                    out.side = world.and_then(|w| crate::tools::hexside::side_near(layout, w));
+                }
+            }
         }
         out
     }
@@ -338,6 +357,7 @@ impl MsUi {
             (Button::Secondary, Phase::Press) => {
                 let ch = map::char_at(file, p.hex)?;
                 self.brush = ch.to_string();
+                self.paint = paint::Paint::Terrain;
                 Some(format!(
                     "Brush: “{ch}” ({})",
                     file.kinds_at(p.hex).join(" + ")

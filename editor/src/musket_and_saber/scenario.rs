@@ -3,12 +3,12 @@
 //! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
 //! shared goal language, through the R&S builder's own form).
 
+use crate::scenario::fields::side_combo;
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Grid;
 use saber_schema::model::musket_and_saber::{
     Face, MsCounter, MsMapFile, MsScenario, ReinforcementLine,
 };
-use saber_schema::model::scenario::{CounterColor, Side};
 use saber_schema::ruleset::musket_and_saber::MsClass;
 
 use crate::document::Document;
@@ -30,35 +30,10 @@ fn with_scenario(
     doc.edit_ms_scenario(label, gesture, |s| f(s, &file));
 }
 
-/// A combo choosing a side by id.
-fn side_combo(ui: &mut Ui, id: Id, name: &str, value: &mut String, s: &[(String, String)]) {
-    let shown = s
-        .iter()
-        .find(|(i, _)| i == value)
-        .map_or_else(|| format!("`{value}` (no such side)"), |(_, n)| n.clone());
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(shown)
-        .show_ui(ui, |ui| {
-            for (i, n) in s {
-                ui.selectable_value(value, i.clone(), n);
-            }
-        })
-        .response
-        .accessible_name(name);
-}
-
-/// The sides' ids and names.
-fn side_names(s: &MsScenario) -> Vec<(String, String)> {
-    s.sides
-        .iter()
-        .map(|x| (x.id.clone(), x.name.clone()))
-        .collect()
-}
-
 /// Id, name, date, source, map, First Player, game length and first turn, notes.
 pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
     with_scenario(doc, "Edit scenario", gesture, |s, file| {
-        let sides = side_names(s);
+        let sides = s.sides.clone();
         egui::Grid::new("ms-header").num_columns(2).show(ui, |ui| {
             ui.label("id");
             text(ui, &mut s.id, "Scenario id", 220.0);
@@ -84,6 +59,7 @@ pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Optio
                 "First Player",
                 &mut s.first_player,
                 &sides,
+                false,
             );
             ui.end_row();
             ui.label("turns");
@@ -391,7 +367,7 @@ pub fn reinforcements_ui(
     let mut status = None;
     with_scenario(doc, "Edit reinforcements", gesture, |s, file| {
         let grid = file.grid();
-        let sides = side_names(s);
+        let sides = s.sides.clone();
         let mut remove = None;
         for (li, l) in s.reinforcements.iter_mut().enumerate() {
             let n = li + 1;
@@ -405,6 +381,7 @@ pub fn reinforcements_ui(
                         &format!("Reinforcement {n} side"),
                         &mut l.side,
                         &sides,
+                        false,
                     );
                     if l.side != before {
                         // The other side's entry hex and counters are not this side's (issue
@@ -506,28 +483,11 @@ pub fn victory_ui(
     let map = doc.map().clone();
     let picker = &mut ms.picker;
     with_scenario(doc, "Edit victory conditions", gesture, |s, _| {
-        // The form names sides by id and name; stand-ins carry them (colours by place).
-        let sides: Vec<Side> = s
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(i, x)| Side {
-                id: x.id.clone(),
-                name: x.name.clone(),
-                color: if i == 0 {
-                    CounterColor::Blue
-                } else {
-                    CounterColor::Red
-                },
-                morale: Default::default(),
-                groups: Vec::new(),
-            })
-            .collect();
         let mut cx = ZoneCx { map: &map, picker };
         crate::scenario::victory::other_game_victory_ui(
             ui,
             Id::unique("ms-victory"),
-            &sides,
+            &s.sides,
             &mut s.victory,
             s.game_length,
             "3.4",
