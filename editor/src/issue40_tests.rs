@@ -198,3 +198,84 @@ fn clauses(h: &mut Harness<'static, App>) -> Vec<String> {
     h.run();
     offered
 }
+
+/// The lines of `after` that are not in `before` and those of `before` not in `after`, in order
+/// (a line diff good enough for edits that change or add whole lines).
+fn changed_lines(before: &str, after: &str) -> (Vec<String>, Vec<String>) {
+    let diff = |a: &str, b: &str| -> Vec<String> {
+        let mut rest: Vec<&str> = b.lines().collect();
+        a.lines()
+            .filter(|l| match rest.iter().position(|r| r == l) {
+                Some(i) => {
+                    rest.remove(i);
+                    false
+                }
+                None => true,
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    (diff(after, before), diff(before, after))
+}
+
+/// A saved M&S map writes a hexside and a road drawn in the editor with their hexes as the map
+/// prints them (`"0302"`), never as grid tuples, and changes nothing else.
+#[test]
+fn an_ms_map_save_writes_hexes_as_printed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = example_map(dir.path());
+    let before = std::fs::read_to_string(&path).expect("read");
+    let mut h = opened(&path);
+    let grid = h.state().doc().map().grid;
+    let a = hex(&h, "0302");
+    let b = grid.across(a, Compass::S).expect("below");
+    h.state_mut()
+        .doc_mut()
+        .edit_ms_map("Draw", None, |f| {
+            crate::musket_and_saber::paint::set_hexside(f, "stream", SideKey::new(a, b), true);
+            crate::tools::hexside::add_path(&mut f.roads, &[hex_of("0212"), hex_of("0312")]);
+        })
+        .expect("an M&S map");
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    let added = added.join("\n");
+    assert!(added.contains(r#"hex: "0302","#), "{added}");
+    assert!(
+        added.contains(r#""0212""#) && added.contains(r#""0312""#),
+        "{added}"
+    );
+    assert!(
+        !added.contains("(3, 2)") && !added.contains("(2, 12)"),
+        "{added}"
+    );
+}
+
+/// Moving a set-up line of an M&S scenario and saving changes that one line, written as the
+/// map prints the hex.
+#[test]
+fn an_ms_scenario_save_changes_only_the_moved_hex() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
+    example_map(&dir.path().join("maps"));
+    let examples =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
+    let path = dir.path().join("millbrook.ron");
+    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let before = std::fs::read_to_string(&path).expect("read");
+    let mut h = opened(&path);
+    h.state_mut()
+        .doc_mut()
+        .edit_ms_scenario("Move", None, |s| s.setup[0].at = hex_of("0505"))
+        .expect("an M&S scenario");
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    assert_eq!(added, [r#"            at: "0505","#], "{after}");
+    assert_eq!(removed, [r#"            at: "0504","#]);
+}
+
+fn hex_of(label: &str) -> Coord {
+    saber_schema::model::hex::parse_label(label).expect("a label")
+}

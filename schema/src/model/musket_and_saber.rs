@@ -183,6 +183,7 @@ pub struct MsHexside {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub kind: String,
     /// The hex.
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub hex: Coord,
     /// Which side of it.
     pub side: Compass,
@@ -198,6 +199,7 @@ pub struct MsRoad {
     pub name: Option<String>,
     /// The hexes in order.
     #[schemars(length(min = 2, max = limits::MAX_HEX_LIST))]
+    #[serde(serialize_with = "crate::model::hex::serialize_printed_list")]
     pub hexes: Vec<Coord>,
 }
 
@@ -622,6 +624,7 @@ pub struct MsSide {
     /// The side's friendly entry hexes, on the map edge (4.5, 7.7).
     #[serde(default)]
     #[schemars(length(max = limits::MAX_ITEMS))]
+    #[serde(serialize_with = "crate::model::hex::serialize_printed_list")]
     pub entry_hexes: Vec<Coord>,
     /// Lost steps the side may recover (11.4: "The scenario rules state how many").
     #[serde(default)]
@@ -630,6 +633,7 @@ pub struct MsSide {
     /// Where recovered units re-enter (11.4: "at a location specified in the scenario rules").
     #[serde(default)]
     #[schemars(length(max = limits::MAX_ITEMS))]
+    #[serde(serialize_with = "crate::model::hex::serialize_printed_list")]
     pub reentry_hexes: Vec<Coord>,
 }
 
@@ -729,6 +733,7 @@ pub struct SetupLine {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub formation: Option<String>,
     /// The hex number.
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub at: Coord,
     /// `w/1`: the units may be placed on the hex or one adjacent to it.
     #[serde(default)]
@@ -758,6 +763,7 @@ pub struct ReinforcementLine {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub turn: String,
     /// The entry hex, on the map edge (4.5).
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub at: Coord,
     /// The line as printed.
     #[serde(default)]
@@ -776,6 +782,7 @@ pub struct MsPlacement {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub unit: String,
     /// The hex.
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub at: Coord,
 }
 
