@@ -71,6 +71,63 @@ fn the_canvas_is_the_largest_part_of_the_window_at_any_size() {
     }
 }
 
+/// At 640 × 480 and 1280 × 800, for a map, a scenario and a Musket & Saber scenario, every
+/// text field of the left panel ends inside the panel (none is cut by the canvas), and the
+/// status bar's texts (the hex under the pointer, the last message, the map's file, the zoom)
+/// do not overlap one another.
+#[test]
+fn the_left_panels_fields_and_the_status_bar_fit_a_small_window() {
+    use egui::accesskit::Role;
+    for (w, hgt) in [(640.0, 480.0), (1280.0, 800.0)] {
+        for doc in 0..3 {
+            let mut h = sized(App::new(files::default_map(), None), w, hgt);
+            match doc {
+                0 => {}
+                1 => h.state_mut().request(Action::Historical(6)),
+                _ => h
+                    .state_mut()
+                    .request(Action::Open(Some(ms_example().join("millbrook.ron")))),
+            }
+            for _ in 0..3 {
+                h.run();
+            }
+            // The pointer over the map: the status bar says which hex.
+            let canvas = h.state().canvas_rect();
+            h.event(egui::Event::PointerMoved(canvas.center()));
+            for _ in 0..2 {
+                h.run();
+            }
+            let what = format!("document {doc} at {w}×{hgt}");
+            let panel_edge = canvas.min.x;
+            for field in h.query_all_by_role(Role::TextInput) {
+                let r = field.rect();
+                if r.min.x < panel_edge && r.min.y < hgt - 30.0 {
+                    assert!(
+                        r.max.x <= panel_edge + 1.0,
+                        "{what}: the field {:?} ends at {} past the panel's edge {panel_edge}",
+                        field.accesskit_node().label(),
+                        r.max.x
+                    );
+                }
+            }
+            let status = h.state().status_bar_rects();
+            assert!(status.len() >= 3, "{what}: {status:?}");
+            for (i, a) in status.iter().enumerate() {
+                assert!(
+                    a.min.x >= -0.5 && a.max.x <= w + 0.5,
+                    "{what}: {a:?} off the window"
+                );
+                for b in &status[i + 1..] {
+                    assert!(
+                        a.intersect(*b).width() <= 0.5,
+                        "{what}: status texts overlap: {a:?} and {b:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 // ---- §7 Ctrl+S while a text field has focus ----
 
 /// A copy of scenario 11.7 in a folder of its own, opened.

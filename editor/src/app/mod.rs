@@ -173,7 +173,7 @@ impl App {
             ms: MsUi::default(),
             history: HistoryPanel,
             fixes: Default::default(),
-            status_bar: StatusBar,
+            status_bar: StatusBar::default(),
             canvas: CanvasPanel::default(),
             properties: Properties::default(),
             wizard: Wizard::default(),
@@ -382,6 +382,12 @@ impl App {
     #[cfg(test)]
     pub(crate) fn ask(&mut self, c: Command) {
         self.ws.ask(c);
+    }
+
+    /// Where the status bar's texts were drawn in the last frame (tests).
+    #[cfg(test)]
+    pub(crate) fn status_bar_rects(&self) -> &[egui::Rect] {
+        &self.status_bar.rects
     }
 
     /// The open document, for a test to change it as a form would.
