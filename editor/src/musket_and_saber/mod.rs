@@ -214,10 +214,10 @@ impl Panel for MsUi {
         ui.separator();
         // The gesture in progress (one focus or drag): its changes are one undo step.
         let gesture = self.gestures.current(ui.ctx());
-        // The tables scroll sideways on their own, their rows' names kept in view.
-        let tables = matches!(self.tab, MsTab::Chart | MsTab::Roster);
-        let status = egui::ScrollArea::both()
-            .hscroll(!tables)
+        // Only down: the forms fit the panel's width (a narrow window cut their fields off at
+        // the canvas, issue 37 §5); the tables scroll sideways on their own, their rows' names
+        // kept in view.
+        let status = egui::ScrollArea::vertical()
             .id_salt("ms-scroll")
             .auto_shrink([false, false])
             .show(ui, |ui| match self.tab {

@@ -33,6 +33,12 @@ pub fn level_name(level: Level) -> &'static str {
     }
 }
 
+/// A combo box's width: egui's usual one, or what is left of the row when that is less, so
+/// that a narrow side panel never cuts a combo (issue 37 §5).
+pub fn combo_width(ui: &Ui) -> f32 {
+    ui.spacing().combo_width.min(ui.available_width()).max(40.0)
+}
+
 /// A side as the forms name it: its id and its name, whichever game's side it is.
 pub trait SideName {
     /// The side's id.
@@ -84,6 +90,7 @@ pub fn side_combo(
     either: bool,
 ) {
     egui::ComboBox::from_id_salt(id)
+        .width(combo_width(ui))
         .selected_text(side_label(sides, value))
         .show_ui(ui, |ui| {
             for s in sides {
