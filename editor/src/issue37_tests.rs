@@ -640,3 +640,63 @@ fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
     }
     assert_eq!(printed(&h)[0], "1000 at 0801: Horse Guards", "untouched");
 }
+
+// ---- Recovered work in the History panel ----
+
+/// Work restored from recovery, when its file is as the work found it, is one History step
+/// "Restored from recovery of HH:MM UTC" on the file as it is on disk: undo gives back the
+/// file (and the document is then unchanged), redo the work, and a save then changes only
+/// the line the user changed.
+#[test]
+fn restored_work_is_one_step_that_undoes_to_the_file_on_disk() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("little-round-top.ron");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/07-gettysburg-little-round-top.ron"),
+        &file,
+    )
+    .expect("copied");
+    let original = std::fs::read_to_string(&file).expect("read");
+    let recovery = crate::recovery::RecoveryDir {
+        dir: dir.path().join("recovery"),
+    };
+    let mut h = sized(App::start(None, Some(recovery.clone())), 1280.0, 800.0);
+    h.state_mut().open_path(&file);
+    h.run();
+    h.state_mut()
+        .doc_mut()
+        .edit_scenario("Edit name", |s| s.name = "Little Round Top".into());
+    h.run();
+    h.state_mut().flush_autosave();
+    // A crash: dropped without closing.
+    drop(h);
+    let mut h = sized(App::start(None, Some(recovery)), 1280.0, 800.0);
+    h.get_by_label("Restore").click();
+    h.run();
+    let name = |h: &Harness<'static, App>| h.state().doc().scenario().map(|s| s.name.clone());
+    assert_eq!(name(&h).as_deref(), Some("Little Round Top"));
+    let done: Vec<String> = h
+        .state()
+        .doc()
+        .history()
+        .done()
+        .iter()
+        .map(|s| s.label.clone())
+        .collect();
+    assert_eq!(done.len(), 1, "{done:?}");
+    assert!(
+        done[0].starts_with("Restored from recovery of ") && done[0].ends_with(" UTC"),
+        "{done:?}"
+    );
+    assert!(h.state().doc().is_dirty());
+    h.state_mut().doc_mut().undo();
+    assert_eq!(name(&h).as_deref(), Some("Gettysburg"), "the file on disk");
+    assert!(!h.state().doc().is_dirty(), "undone to the file as it is");
+    h.state_mut().doc_mut().redo();
+    assert!(h.state_mut().save_to(&file), "{:?}", h.state().error());
+    let saved = std::fs::read_to_string(&file).expect("read");
+    let changed: Vec<_> = saved.lines().filter(|l| !original.contains(*l)).collect();
+    assert_eq!(changed, ["    name: \"Little Round Top\","], "{saved}");
+    assert_eq!(original.lines().count(), saved.lines().count());
+}
