@@ -799,6 +799,7 @@ mod tests {
             height: 33,
             orientation,
             parity: Parity::EvenShoved,
+            numbering: Default::default(),
         }
     }
 
@@ -811,6 +812,7 @@ mod tests {
                     height: 33,
                     orientation,
                     parity,
+                    numbering: Default::default(),
                 });
             }
         }

@@ -30,8 +30,7 @@ pub enum Content {
     Scenario(Scenario),
     /// A Musket & Saber map file (its chart, track and terrain kinds).
     MsMap(MsMapFile),
-    /// A Musket & Saber scenario (its map file is the document's map's
-    /// [`Map::musket_and_saber`]).
+    /// A Musket & Saber scenario (its map file is kept beside the document's map).
     MsScenario(MsScenario),
 }
 
@@ -84,16 +83,6 @@ impl Content {
             Content::Scenario(s) => Some(&mut s.id),
             Content::MsScenario(s) => Some(&mut s.id),
             Content::Map | Content::MsMap(_) => None,
-        }
-    }
-
-    /// The Musket & Saber map file: the content's own, or its scenario's map's (`map` is the
-    /// document's map).
-    pub fn ms_map<'a>(&'a self, map: &'a Map) -> Option<&'a MsMapFile> {
-        match self {
-            Content::MsMap(f) => Some(f),
-            Content::MsScenario(_) => map.musket_and_saber.as_deref(),
-            Content::Map | Content::Scenario(_) => None,
         }
     }
 

@@ -19,6 +19,8 @@ pub struct Document {
     map: Map,
     /// What the document is.
     content: Content,
+    /// An M&S scenario's map file, kept beside `map` (the engine's map holds no file).
+    pub ms_map_file: Option<std::sync::Arc<MsMapFile>>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
     /// What the file was when read or last saved, so that a save refuses to replace a file
@@ -56,12 +58,13 @@ impl Document {
     /// from its file).
     pub fn of(content: Content, map: Map, path: Option<PathBuf>) -> Document {
         let map = match &content {
-            Content::MsMap(file) => file.to_map(),
+            Content::MsMap(file) => file.lower(),
             _ => map,
         };
         Document {
             map,
             content,
+            ms_map_file: None,
             path,
             on_disk: None,
             map_file: None,
@@ -81,7 +84,11 @@ impl Document {
 
     /// The Musket & Saber map file: the document's, or its scenario's map's.
     pub fn ms_map(&self) -> Option<&MsMapFile> {
-        self.content.ms_map(&self.map)
+        match &self.content {
+            Content::MsMap(f) => Some(f),
+            Content::MsScenario(_) => self.ms_map_file.as_deref(),
+            Content::Map | Content::Scenario(_) => None,
+        }
     }
 
     /// Let a form change the Musket & Saber map; if it changed, record one undo step named
@@ -135,7 +142,7 @@ impl Document {
     /// After the content changed: a Musket & Saber map drawn anew, caches told.
     fn content_changed(&mut self) {
         if let Content::MsMap(file) = &self.content {
-            self.map = file.to_map();
+            self.map = file.lower();
         }
         self.revision += 1;
     }

@@ -45,13 +45,11 @@ pub fn new_ms_map(id: &str, name: &str, width: u32, height: u32) -> Result<Docum
     Ok(doc)
 }
 
-/// A new Musket & Saber scenario on the M&S map `map` (found by its id, as `saberc new
+/// A new Musket & Saber scenario on the M&S map `file` (found by its id, as `saberc new
 /// scenario --map ID` names it), from the library's skeleton, whose text a save then edits.
-pub fn new_ms_scenario(map: &Map) -> Result<Document, String> {
-    let file = map
-        .musket_and_saber
-        .as_deref()
-        .ok_or_else(|| format!("the map “{}” is not a Musket & Saber map", map.name))?;
+pub fn new_ms_scenario(
+    file: &saber_schema::model::musket_and_saber::MsMapFile,
+) -> Result<Document, String> {
     let id =
         saber_schema::output::skeleton::id_from_name(None, crate::scenario::panel::NEW_SCENARIO_ID);
     let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
@@ -59,7 +57,8 @@ pub fn new_ms_scenario(map: &Map) -> Result<Document, String> {
     let scenario =
         pipeline::parse::parse::<saber_schema::model::musket_and_saber::MsScenario>(&src)
             .map_err(|d| one_line(&d))?;
-    let mut doc = Document::of(Content::MsScenario(scenario), map.clone(), None);
+    let mut doc = Document::of(Content::MsScenario(scenario), file.lower(), None);
+    doc.ms_map_file = Some(std::sync::Arc::new(file.clone()));
     doc.text = Some(src.text);
     Ok(doc)
 }
@@ -234,6 +233,8 @@ pub struct LoadedMs {
     pub content: Content,
     /// The map to show: a map document's own, a scenario's as found.
     pub map: Map,
+    /// A scenario's map file, as found beside its map.
+    pub ms_map_file: Option<std::sync::Arc<saber_schema::model::musket_and_saber::MsMapFile>>,
     /// Where a scenario's map came from.
     pub map_origin: Option<MapOrigin>,
     /// What resolving a scenario's map noted (REF005), reported by every check of it.
@@ -280,6 +281,7 @@ impl LoadedFile {
             }
             LoadedFile::Ms(l) => {
                 let mut doc = Document::of(l.content, l.map, path);
+                doc.ms_map_file = l.ms_map_file;
                 doc.text = Some(l.text);
                 doc.map_file = file_of(l.map_origin);
                 doc.map_notes = l.map_notes;
@@ -317,18 +319,23 @@ impl LoadedFile {
 pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
     use saber_schema::pipeline::musket_and_saber::MsOpened;
     let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
-    let (content, map, map_origin, map_notes) = match built {
+    let (content, map, ms_map_file, map_origin, map_notes) = match built {
         Built::MusketAndSaber(MsOpened::Map(file)) => {
-            let map = file.to_map();
-            (Content::MsMap(file), map, None, Vec::new())
+            let map = file.lower();
+            (Content::MsMap(file), map, None, None, Vec::new())
         }
         Built::MusketAndSaber(MsOpened::Scenario {
             scenario,
             map: Some((map, origin)),
+            map_file: Some(file),
             map_notes,
-        }) if map.musket_and_saber.is_some() => {
-            (Content::MsScenario(scenario), map, Some(origin), map_notes)
-        }
+        }) => (
+            Content::MsScenario(scenario),
+            map,
+            Some(file),
+            Some(origin),
+            map_notes,
+        ),
         _ => {
             return Err(refusal(
                 src,
@@ -339,16 +346,17 @@ pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
     };
     // The editor draws hexes numbered from 0101; a map numbered otherwise would be drawn and
     // saved one column or row off, so it is not opened (saberc check reads it).
-    if let Some(why) = map
-        .musket_and_saber
-        .as_deref()
-        .and_then(|f| f.numbering_not_drawn())
-    {
+    let file = match &content {
+        Content::MsMap(f) => Some(f),
+        _ => ms_map_file.as_deref(),
+    };
+    if let Some(why) = file.and_then(|f| f.numbering_not_drawn()) {
         return Err(why);
     }
     Ok(LoadedMs {
         content,
         map,
+        ms_map_file,
         map_origin,
         map_notes,
         problems: report.diagnostics,
@@ -729,6 +737,7 @@ mod tests {
                 panic!("{} opens as M&S", path.display());
             };
             let mut doc = Document::of(l.content, l.map, Some(path.clone()));
+            doc.ms_map_file = l.ms_map_file;
             doc.edit_ms_map("Rename", None, |f| f.name = "Renamed".into());
             doc.edit_ms_scenario("Rename", None, |s| s.name = "Renamed".into());
             let r = rd.claim(Some(&path)).expect("claimed");
@@ -745,7 +754,10 @@ mod tests {
         let Ok(LoadedFile::Ms(l)) = read_any(&map_path) else {
             panic!("the map opens");
         };
-        let mut doc = new_ms_scenario(&l.map).expect("made");
+        let Content::MsMap(file) = &l.content else {
+            panic!("a map document")
+        };
+        let mut doc = new_ms_scenario(file).expect("made");
         doc.map_file = Some(map_path.clone());
         // Recovery files kept where no map is found by id (the app's storage folder).
         let elsewhere = tempfile::tempdir().expect("temp dir");

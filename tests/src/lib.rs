@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end tests in `tests/tests/`: paths into the repository and a
 //! way to run `saberc`.
 
+pub mod book;
 pub mod lsp_client;
 
 use std::path::{Path, PathBuf};

@@ -766,3 +766,81 @@ fn an_edited_open_map_rechecks_its_scenarios_before_it_is_saved() {
     assert_eq!(c.diagnostics(&uri, 1), Vec::<Value>::new());
     c.finish();
 }
+
+/// The quick fix of each kind of proven edit issue 42 added, applied as the client would: a
+/// zone's `distance` (an edit of another value than the finding's), a hex written as the file
+/// writes it (a label in a JSON file), an M&S unit ID. Each fixed text checks without the finding.
+#[test]
+fn proven_distances_hexes_and_unit_ids_are_quick_fixes() {
+    let mut c = start();
+    c.initialize_in(json!([{"uri": file_uri(&repo("tests/fixtures/maps")), "name": "maps"}]));
+    let cases = [
+        (
+            "tests/fixtures/good/skirmish-at-the-bridge.ron",
+            "entry: Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))",
+            "entry: Deploy(zone: AtLeast(distance: 40, from: Feature(\"H2\")))",
+            "ZON001",
+            "9",
+        ),
+        (
+            "tests/fixtures/good/skirmish-hex-labels.json",
+            "\"0710\"",
+            "\"0711\"",
+            "MAP007",
+            "1107",
+        ),
+        (
+            "tests/fixtures/good/ms-battalion-three-brigades-four-leaders.ron",
+            "unit: \"1 Art\"",
+            "unit: \"1 Artt\"",
+            "ROS007",
+            "1 Art",
+        ),
+    ];
+    for (file, find, replace, code, new_text) in cases {
+        let path = repo(file);
+        let uri = file_uri(&path);
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replacen(find, replace, 1);
+        c.open(&uri, &text);
+        let diags = c.diagnostics(&uri, 1);
+        let d = diags
+            .iter()
+            .find(|d| d["code"] == code)
+            .unwrap_or_else(|| panic!("{file}: no {code} in {diags:?}"));
+        let actions = c.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": d["range"], "context": {"diagnostics": [d]}}),
+        );
+        let edit = &actions[0]["edit"]["changes"][&uri][0];
+        assert_eq!(edit["newText"], new_text, "{file}: {actions}");
+        // Applied: the finding is gone.
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let offset = |p: &Value| {
+            let line = p["line"].as_u64().unwrap() as usize;
+            let col = p["character"].as_u64().unwrap() as usize;
+            lines[..line].iter().map(|l| l.len()).sum::<usize>()
+                + lines[line]
+                    .chars()
+                    .take(col)
+                    .map(char::len_utf8)
+                    .sum::<usize>()
+        };
+        let (start, end) = (
+            offset(&edit["range"]["start"]),
+            offset(&edit["range"]["end"]),
+        );
+        let fixed = format!("{}{new_text}{}", &text[..start], &text[end..]);
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+        );
+        let after = c.diagnostics(&uri, 2);
+        assert!(
+            !after.iter().any(|d| d["code"] == code),
+            "{file}: {code} still there after the quick fix: {after:?}"
+        );
+    }
+    c.finish();
+}

@@ -71,7 +71,7 @@ const ROWS: &[Row] = &[
     Row { base: MsJson, mistake: "entry hex one row past the map", edits: &[("\"1008\"", "\"1009\"")], code: "MAP007", help: "1008" },
     Row { base: MsRon, mistake: "entry hex one column past the map", edits: &[("entry_hexes: [\"1008\"]", "entry_hexes: [\"1108\"]")], code: "MAP007", help: "1008" },
     Row { base: RsRon, mistake: "set-up hex one row past the map", edits: &[("notes: \"An", "setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (3, 11))],\n    notes: \"An")], code: "MAP007", help: "(3, 10), label 0310" },
-    Row { base: RsJson, mistake: "placement outside its zone, in JSON", edits: &[("  \"notes\": \"An", "  \"setup\": [{\"side\": \"north\", \"group\": \"a\", \"counter\": {\"Unit\": \"MZ\"}, \"at\": [12, 1]}],\n  \"notes\": \"An")], code: "DEP003", help: "\"at\": [" },
+    Row { base: RsJson, mistake: "placement outside its zone, in JSON", edits: &[("  \"notes\": \"An", "  \"setup\": [{\"side\": \"north\", \"group\": \"a\", \"counter\": {\"Unit\": \"MZ\"}, \"at\": [12, 1]}],\n  \"notes\": \"An")], code: "DEP003", help: "6 hexes away: write `\"at\": [6, 2]`" },
     Row { base: RsJson, mistake: "zone past the map, in JSON", edits: &[("\"distance\": 2,", "\"distance\": 40,")], code: "ZON001", help: "share none" },
     Row { base: RsJson, mistake: "more placed than allotted, in JSON", edits: &[("  \"notes\": \"An", "  \"setup\": [{\"side\": \"north\", \"group\": \"a\", \"counter\": {\"Unit\": \"MA\"}, \"at\": [3, 3]}, {\"side\": \"north\", \"group\": \"a\", \"counter\": {\"Unit\": \"MA\"}, \"at\": [4, 3]}],\n  \"notes\": \"An")], code: "DEP006", help: "`\"MA\": 2`" },
     // 3. Suggestions proven before shown.
@@ -86,6 +86,22 @@ const ROWS: &[Row] = &[
     Row { base: MsMapJson, mistake: "chart placement in lower case", edits: &[("\"on\": \"Hex\"", "\"on\": \"hex\"")], code: "SYN002", help: "did you mean `Hex`?" },
     Row { base: RsRon, mistake: "misspelt map id nearest an M&S map: the spelling is not offered (REF008 after it)", edits: &[("map: \"skirmish\"", "map: \"ms-gri\"")], code: "REF004", help: "known maps: " },
     Row { base: RsMap, mistake: "misspelt map field", edits: &[("parity: EvenShoved", "parrity: EvenShoved")], code: "SYN002", help: "did you mean `parity`?" },
+    // 3b. Text-only suggestions made proven edits (issue 42's rest).
+    Row { base: MsRon, mistake: "placement names a unit ID misspelt", edits: &[("unit: \"1 Art\"", "unit: \"1 Artt\"")], code: "ROS007", help: "did you mean `1 Art`?" },
+    Row { base: MsRon, mistake: "set-up line names a unit ID misspelt", edits: &[("units: [\"9 Bde\", \"Gen Z\"]", "units: [\"9 Bd\", \"Gen Z\"]")], code: "ROS007", help: "did you mean `9 Bde`?" },
+    Row { base: MsJson, mistake: "set-up line names a unit ID misspelt", edits: &[("\"9 Bde\",\n        \"Gen Z\"", "\"9 Bd\",\n        \"Gen Z\"")], code: "ROS007", help: "did you mean `9 Bde`?" },
+    Row { base: MsRon, mistake: "leader's formation misspelt", edits: &[("formation: \"9 Div\",\n", "formation: \"9 Div\",\n"), ("id: \"Gen Z\",\n                    formation: \"9 Div\"", "id: \"Gen Z\",\n                    formation: \"9 Dv\"")], code: "ROS004", help: "did you mean `9 Div`?" },
+    Row { base: MsRon, mistake: "reinforcement turn label misspelt", edits: &[("turn: \"1545\"", "turn: \"1546\"")], code: "TRN002", help: "did you mean `1545`?" },
+    Row { base: MsRon, mistake: "side id misspelt", edits: &[("side: \"blue\",\n            unit: \"1 Art\"", "side: \"bleu\",\n            unit: \"1 Art\"")], code: "REF003", help: "did you mean `blue`?" },
+    Row { base: MsMap, mistake: "legend kind misspelt: no chart row", edits: &[("kinds: [\"woods\"]", "kinds: [\"wods\"]")], code: "MAP010", help: "did you mean `woods`?" },
+    Row { base: RsRon, mistake: "AtLeast past the map: the distance written", edits: &[("entry: Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))", "entry: Deploy(zone: AtLeast(distance: 40, from: Feature(\"H2\")))")], code: "ZON001", help: "write `distance: " },
+    Row { base: RsRon, mistake: "AtLeast past the map in an intersection that meets: the distance written", edits: &[("Intersection([RiverSide(South), AtLeast(distance: 2, from", "Intersection([Edge(West), AtLeast(distance: 40, from")], code: "ZON001", help: "write `distance: " },
+    Row { base: RsRon, mistake: "zone short of the edge it names: the distance written", edits: &[("entry: Deploy(zone: Within(distance: 1, of: Feature(\"H2\")))", "entry: Deploy(zone: Intersection([Edge(South), Within(distance: 1, of: Feature(\"H2\"))]))")], code: "ZON001", help: "write `distance: " },
+    Row { base: RsRon, mistake: "placement with column and row swapped", edits: &[("notes: \"An", "setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (2, 6))],\n    notes: \"An")], code: "DEP003", help: "did you mean `at: (6, 2)`?" },
+    Row { base: RsJson, mistake: "zone hex one row past the map, written as a label", edits: &[("\"0710\"", "\"0711\"")], code: "MAP007", help: "with column and row swapped it is on the map: write `\"1107\"`" },
+    Row { base: RsJson, mistake: "placement outside its zone, written as a label", edits: &[("  \"notes\": \"An", "  \"setup\": [{\"side\": \"north\", \"group\": \"a\", \"counter\": {\"Unit\": \"MZ\"}, \"at\": \"1201\"}],\n  \"notes\": \"An")], code: "DEP003", help: "write `\"at\": \"0602\"`" },
+    Row { base: RsJson, mistake: "set-up hex one row past the map, written as a label", edits: &[("  \"notes\": \"An", "  \"setup\": [{\"side\": \"north\", \"group\": \"a\", \"counter\": {\"Unit\": \"MZ\"}, \"at\": \"0311\"}],\n  \"notes\": \"An")], code: "MAP007", help: "0310" },
+    Row { base: RsRon, mistake: "placement outside its zone: the nearest hex written", edits: &[("notes: \"An", "setup: [(side: \"north\", group: \"a\", counter: Unit(MZ), at: (11, 9))],\n    notes: \"An")], code: "DEP003", help: "the nearest hex of the zone is" },
     // 4. The right place and the right list.
     Row { base: MsRon, mistake: "forgotten w/1: the caret on the line that overfills, leaders not listed", edits: &[(MS_SETUP_W1, "            units: [\"4 Bde\", \"1 Art\"],\n            at: \"0202\","), (MS_PLACEMENTS, "")], code: "STK001", help: "the line here puts 4 Bde, 1 Art in 0202: give it `w1: true`" },
     Row { base: RsRon, mistake: "a ladder rung's turn written twice", edits: &[("goal: Hold(target: Feature(\"V1\"), when: EndOfGame)", "goal: Hold(target: Feature(\"V1\"), when: AnyTurn)"), ("printed: \"The Southerners must", "outcome: Graded(by_turn: [(turn: 5, result: (winner: \"south\", level: Decisive)), (turn: 5, result: (winner: \"south\", level: Marginal))], otherwise: (winner: \"north\", level: Marginal)),\n            printed: \"The Southerners must")], code: "VIC003", help: "remove one of the two rungs of Game-Turn 5" },
@@ -278,15 +294,16 @@ fn every_mistake_of_both_games_is_named_with_what_to_type() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// For every bad fixture whose output offers an edit, applying it removes the finding and
-/// adds no error at the edit.
+/// For every fixture (bad, good, maps, spellings) whose output offers an edit, applying it
+/// removes the finding and adds no error at the edit.
 #[test]
-fn every_offered_edit_of_the_bad_fixtures_removes_its_finding() {
+fn every_offered_edit_of_the_fixtures_removes_its_finding() {
     let maps = registry();
     let mut failures = Vec::new();
     let mut offered = 0;
-    let mut files: Vec<_> = std::fs::read_dir(repo("tests/fixtures/bad"))
-        .unwrap()
+    let mut files: Vec<_> = ["bad", "good", "maps", "spellings"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(repo(&format!("tests/fixtures/{d}"))).unwrap())
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "ron" || e == "json"))

@@ -663,8 +663,13 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
         .replace("id: \"ms-grid\"", "id: \"ms-grid-0100\"")
         .replace(
             "numbering: ColumnRowFrom0101,",
-            "numbering: ColumnRow(first_column: 1, first_row: 0),",
-        );
+            "numbering: ColumnRow(first_column: 1, first_row: 0),\n    hexsides: [(kind: \"stream\", hex: \"0500\", side: S)],",
+        )
+        .replace(
+            "    track:",
+            "        (kind: \"stream\", on: Hexside, infantry: Some(Plus(1)), cavalry: Some(Plus(1)), artillery: Some(Plus(1)), source: \"invented\"),\n    ],\n    track:",
+        )
+        .replacen("    ],\n        (kind: \"stream\"", "        (kind: \"stream\"", 1);
     std::fs::create_dir(dir.path().join("maps")).unwrap();
     std::fs::write(dir.path().join("maps/ms-grid-0100.ron"), map).unwrap();
     let shift = |text: &str| {
@@ -706,45 +711,136 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
     };
     let found = check(&shifted);
     assert!(found.is_empty(), "{found:#?}");
-    // Only check reads the numbering yet: export, render, the card and Tiled refuse the map
-    // (they would put every hex one row off) and write nothing.
+    // The numbering is the grid's: render, the card, the export and Tiled draw and say every
+    // hex in the map's own numbers, with the hexes on the grid (one row down from the printed
+    // number here).
     let scenario = dir.path().join("scenario.ron");
     let map_file = dir.path().join("maps/ms-grid-0100.ron");
     let out_dir = dir.path().join("out");
     let svg = dir.path().join("x.svg");
     let svg = svg.to_str().unwrap();
-    for args in [
-        vec![
+    let draw = |args: &[&str]| {
+        let out = saberc(BIN, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        std::fs::read_to_string(svg).unwrap()
+    };
+    let map_svg = draw(&["render", map_file.to_str().unwrap(), "-o", svg]);
+    // Rows 00 to 07 are printed; the hexside at 0500 S is drawn beside the first row.
+    for printed in [">0100</text>", ">1007</text>", ">0503</text>"] {
+        assert!(map_svg.contains(printed), "{printed} not drawn");
+    }
+    assert!(
+        !map_svg.contains(">1008</text>"),
+        "a row past the map drawn"
+    );
+    assert!(map_svg.contains("stream hexside"), "the hexside's key row");
+    let scenario_svg = draw(&["render", scenario.to_str().unwrap(), "-o", svg]);
+    assert!(scenario_svg.contains(">0100</text>"));
+    let card = draw(&["render", "--card", scenario.to_str().unwrap(), "-o", svg]);
+    assert!(
+        card.contains("0201"),
+        "the card says the set-up hex as printed"
+    );
+    let out = saberc(
+        BIN,
+        &[
             "export",
             scenario.to_str().unwrap(),
             "-o",
             out_dir.to_str().unwrap(),
         ],
-        vec!["render", scenario.to_str().unwrap(), "-o", svg],
-        vec!["render", "--card", scenario.to_str().unwrap(), "-o", svg],
-        vec!["render", map_file.to_str().unwrap(), "-o", svg],
-        vec![
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written: Vec<_> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+    let export: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&written[0]).unwrap()).unwrap();
+    let m = &export["map"];
+    assert_eq!(
+        m["numbering"],
+        serde_json::json!({"ColumnRow": {"first_column": 1, "first_row": 0}})
+    );
+    assert_eq!(m["labels"]["example"], "1007");
+    assert_eq!(
+        m["hexsides"][0],
+        serde_json::json!({"kind": "stream", "hex": [5, 1], "side": "S", "across": [5, 2]})
+    );
+    // The line printed `0201` is on the grid's column 2, row 2.
+    let ats: Vec<&serde_json::Value> = export["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["counters"].as_array().unwrap())
+        .filter_map(|k| k["setup"].get("at"))
+        .collect();
+    assert!(ats.contains(&&serde_json::json!([2, 2])), "{ats:?}");
+    assert!(
+        !ats.iter().any(|a| a[1] == 0),
+        "a hex left in printed rows: {ats:?}"
+    );
+    let tiled = dir.path().join("tiled");
+    let out = saberc(
+        BIN,
+        &[
             "export",
             "--format",
             "tiled",
             map_file.to_str().unwrap(),
             "-o",
-            out_dir.to_str().unwrap(),
+            tiled.to_str().unwrap(),
         ],
-    ] {
-        let out = saberc(BIN, &args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains("numbers its hexes from 0100")
-                && stderr.contains("renumber the map from 0101"),
-            "{args:?}: {stderr}"
-        );
-        assert!(
-            !out_dir.exists() && !dir.path().join("x.svg").exists(),
-            "{args:?} wrote a file"
-        );
-    }
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tmj = std::fs::read_to_string(tiled.join("ms-grid-0100.tmj")).unwrap();
+    assert!(
+        tmj.contains(r#""name": "hex","type": "string","value": "0500""#)
+            || tmj.contains("\"value\": \"0500\""),
+        "{tmj}"
+    );
+    // What the editor's open calls: the map and the scenario open, on a grid that says the
+    // map's numbers.
+    use saber_schema::pipeline::musket_and_saber::MsOpened;
+    use saber_schema::pipeline::{Built, compile_source, maps::MapRegistry, read::Source};
+    let (_, built) = compile_source(&Source::read(&map_file).unwrap(), &MapRegistry::new());
+    let Built::MusketAndSaber(MsOpened::Map(file)) = built else {
+        panic!("the map opens: {built:?}");
+    };
+    let grid = file.lower().grid;
+    assert_eq!(grid.label(saber_schema::model::hex::Coord(1, 1)), "0100");
+    assert_eq!(
+        grid.parse_label("0201"),
+        Ok(saber_schema::model::hex::Coord(2, 2))
+    );
+    let (report, built) = compile_source(&Source::read(&scenario).unwrap(), &MapRegistry::new());
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let Built::MusketAndSaber(MsOpened::Scenario {
+        map: Some((map, _)),
+        map_file: Some(file),
+        ..
+    }) = built
+    else {
+        panic!("the scenario opens on its map: {built:?}");
+    };
+    assert_eq!(
+        map.grid.label(saber_schema::model::hex::Coord(10, 8)),
+        "1007"
+    );
+    assert_eq!(file.id, "ms-grid-0100");
     // Read on the map's grid, said in the map's numbers: the battery placed two rows off its
     // w/1 hex 0301 (the grid's 0302), at 0303.
     let far = shifted.replace(
@@ -1094,4 +1190,80 @@ fn the_card_explains_w1_only_for_a_side_with_a_w1_line() {
         notes.push(card.matches("one adjacent (3.2)").count());
     }
     assert_eq!(notes, [2, 1], "a note per side with a w/1 line");
+}
+
+#[test]
+fn a_terrain_zone_names_a_kind_of_the_maps_chart() {
+    // The map's own words: `Terrain("woods")` is every hex whose legend character holds the
+    // kind `woods` (the wooded hill `b` too, 2.2: a hex of several kinds), read here from the
+    // map's legend and rows, compared with the victory target the export compiles.
+    let map = repo("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+    let out = saberc(BIN, &["convert", "--to", "json", map.to_str().unwrap()]);
+    let map: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let woods: Vec<&str> = map["legend"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kinds"].as_array().unwrap().iter().any(|k| k == "woods"))
+        .map(|l| l["char"].as_str().unwrap())
+        .collect();
+    let mut want = Vec::new();
+    for (r, row) in map["terrain"].as_array().unwrap().iter().enumerate() {
+        for (c, ch) in row.as_str().unwrap().chars().enumerate() {
+            if woods.contains(&ch.to_string().as_str()) {
+                want.push((r as u64 + 1, c as u64 + 1));
+            }
+        }
+    }
+    assert!(want.len() > 5, "{want:?}");
+
+    let fixture = repo("tests/fixtures/schemas/accepted/ms-victory-in-its-own-words.json");
+    let text = std::fs::read_to_string(fixture)
+        .unwrap()
+        .replace("\"Terrain\": \"village\"", "\"Terrain\": \"woods\"");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("woods.json");
+    std::fs::write(&path, text).unwrap();
+    let maps = repo("scenarios/examples/musket-and-saber/maps");
+    let exported = dir.path().join("out");
+    let (code, _, err) = run(&[
+        "export",
+        "--maps",
+        maps.to_str().unwrap(),
+        path.to_str().unwrap(),
+        "-o",
+        exported.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let export: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(exported.join("ms-victory-in-its-own-words.json")).unwrap(),
+    )
+    .unwrap();
+    let hexes = &export["victory"][0]["goal"]["Hold"]["hexes"];
+    let mut got = Vec::new();
+    for run in hexes["runs"].as_array().unwrap() {
+        let [row, from, to] = [0, 1, 2].map(|i| run[i].as_u64().unwrap());
+        got.extend((from..=to).map(|c| (row, c)));
+    }
+    assert_eq!(got, want);
+
+    // A kind the chart does not have is no hex: the victory check says so, with the kinds.
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("\"Terrain\": \"woods\"", "\"Terrain\": \"swamp\"");
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, _) = run(&[
+        "check",
+        "--format",
+        "json",
+        "--maps",
+        maps.to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.contains("\"VIC004\""), "{stdout}");
+    assert!(
+        stdout.contains("no kind of hex terrain `swamp`") && stdout.contains("`woods`"),
+        "{stdout}"
+    );
 }

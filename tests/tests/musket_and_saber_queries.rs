@@ -43,7 +43,7 @@ fn millbrook() -> Map {
     let src = Source::read(&path).expect("the example map reads");
     let (map, diags) = load_map(&src);
     assert!(diags.is_empty(), "{diags:?}");
-    map.expect("the example map builds")
+    map.expect("the example map builds").map
 }
 
 /// A hex as the map prints it (`"0505"`: column 5, row 5; the map numbers from 0101).
@@ -186,4 +186,49 @@ fn the_walk_may_always_move_one_hex_as_the_table_does_4_3() {
     assert_eq!(phases("0705"), Some(1));
     assert_eq!(phases("0706"), None);
     assert_eq!(phases("0702"), Some(2));
+}
+
+/// The zone compiler reads a map's own kinds: `Terrain("woods")` on the invented example is its
+/// woods hexes (the `w` and the wooded hill `b` of its terrain rows, listed here by hand from
+/// the file), `Terrain("village")` its village hexes, and a chart with no slope kind has no
+/// slope hexes. Before, the all-clear stand-in made `Woods` no hexes and `Clear` every hex.
+#[test]
+fn terrain_zones_are_the_map_s_own_kinds() {
+    use saber_schema::model::zone::KindName;
+    use saber_schema::model::zone::Zone;
+    use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+    let map = millbrook();
+    let mut zc: ZoneCompiler<KindName> = ZoneCompiler::new(&map, ZoneEnv::default());
+    let kind = |k: &str| Zone::Terrain(KindName(k.to_string()));
+    let hexes = |zc: &mut ZoneCompiler<KindName>, z: Zone<KindName>| {
+        let mut v: Vec<String> = zc
+            .compile(&z, &[])
+            .iter()
+            .map(|c| map.grid.label(c))
+            .collect();
+        v.sort();
+        v
+    };
+    let woods = [
+        "0502", "0602", "0403", "0503", "0603", "0504", "0706", "0806", "1109", "1209", "1110",
+        "1210", "1310",
+    ];
+    let mut woods: Vec<String> = woods.iter().map(|s| s.to_string()).collect();
+    woods.sort();
+    assert_eq!(hexes(&mut zc, kind("woods")), woods);
+    let mut village: Vec<String> = ["1103", "1104", "1204", "0309", "0310", "0410"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    village.sort();
+    assert_eq!(hexes(&mut zc, kind("village")), village);
+    // 16 × 12 hexes, less the 13 woods (two of them the wooded hill `b`), 6 village and 6 hill
+    // (`h`: 0705 0805 0606 0906 0707 0807) hexes: the `.` hexes. The hill kind is in those 6 and
+    // the 2 wooded hill hexes.
+    let clear = hexes(&mut zc, kind("clear"));
+    assert_eq!(clear.len(), 16 * 12 - 13 - 6 - 6, "{clear:?}");
+    assert!(!clear.contains(&"0706".to_string()));
+    assert!(hexes(&mut zc, Zone::Slopes).is_empty());
+    assert!(hexes(&mut zc, kind("forest")).is_empty());
+    assert_eq!(hexes(&mut zc, kind("hill")).len(), 8);
 }

@@ -22,6 +22,7 @@ fn grid(w: u32, h: u32, pointy: bool, odd: bool) -> Grid {
         } else {
             Parity::EvenShoved
         },
+        numbering: Default::default(),
     }
 }
 

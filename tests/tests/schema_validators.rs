@@ -2,6 +2,11 @@
 //! them in strict mode (Python's `jsonschema` meta-schema check, and `ajv --strict`), and both
 //! accept every committed map, scenario and battle file, converted to JSON as written.
 //!
+//! Each game's schema refuses the other game's names by itself (issue 40 §4): the documents of
+//! `fixtures/schemas/refused/` (a Musket & Saber exit counting a Rifle & Saber unit type or
+//! marker, a Musket & Saber `Terrain` zone naming a Rifle & Saber terrain type, and the
+//! reverse) fail both validators, those of `fixtures/schemas/accepted/` pass both.
+//!
 //! Where a tool is missing, its test is `#[ignore]`d with the reason (`tests/build.rs` looks for
 //! them); in CI (`CI` set) it never is: `.ci/run` installs both, and a missing one fails.
 
@@ -233,5 +238,117 @@ fn ajv_strict_accepts_the_schemas_and_every_committed_file() {
             args.push(f.to_str().unwrap());
         }
         ajv(&args);
+    }
+}
+
+/// The documents of `fixtures/schemas/<verdict>/`, each named after the schema its `game`
+/// field makes it follow, copied into `dir`.
+fn verdict_documents(dir: &Path, verdict: &str) -> Vec<(PathBuf, &'static str)> {
+    let mut out = Vec::new();
+    let folder = repo("tests/fixtures/schemas").join(verdict);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    for p in files {
+        let src = Source::read(&p).unwrap();
+        let (kind, _) = detect(&src).unwrap_or_else(|_| panic!("{}: no kind", p.display()));
+        let name = schema_name((kind, names_musket_and_saber(&src)));
+        let stem = p.file_stem().unwrap().to_string_lossy().to_string();
+        let copy = dir.join(format!("{name}--{stem}.json"));
+        std::fs::copy(&p, &copy).unwrap();
+        out.push((copy, name));
+    }
+    assert!(!out.is_empty(), "no documents in {}", folder.display());
+    out
+}
+
+#[test]
+#[cfg_attr(
+    missing_python_jsonschema,
+    ignore = "Python's jsonschema is not installed here: python3 -m pip install 'jsonschema>=4.18'"
+)]
+fn python_jsonschema_refuses_the_other_games_names() {
+    require(
+        "python3",
+        &["-c", "import jsonschema"],
+        "python3 -m pip install 'jsonschema>=4.18'",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let run = |doc: &Path| {
+        Command::new("python3")
+            .arg("-c")
+            .arg(PYTHON_CHECK)
+            .arg(repo("schema"))
+            .arg(doc)
+            .output()
+            .unwrap()
+    };
+    for (doc, _) in verdict_documents(dir.path(), "accepted") {
+        let out = run(&doc);
+        assert!(
+            out.status.success(),
+            "{} refused:\n{}{}",
+            doc.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for (doc, _) in verdict_documents(dir.path(), "refused") {
+        let out = run(&doc);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            !out.status.success() && said.contains(": $.victory"),
+            "{} accepted, or refused for no finding:\n{said}{}",
+            doc.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(
+    missing_ajv,
+    ignore = "ajv is not installed here: npm install --global ajv-cli@5 ajv-formats@3"
+)]
+fn ajv_strict_refuses_the_other_games_names() {
+    require(
+        "ajv",
+        &["help"],
+        "npm install --global ajv-cli@5 ajv-formats@3",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let run = |doc: &Path, name: &str| {
+        Command::new("ajv")
+            .arg("validate")
+            .args(["--spec=draft2020", "--strict=true", "--all-errors=true"])
+            .arg("-s")
+            .arg(repo("schema").join(name))
+            .arg("-d")
+            .arg(doc)
+            .output()
+            .unwrap()
+    };
+    for (doc, name) in verdict_documents(dir.path(), "accepted") {
+        let out = run(&doc, name);
+        assert!(
+            out.status.success(),
+            "{} refused:\n{}{}",
+            doc.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for (doc, name) in verdict_documents(dir.path(), "refused") {
+        let out = run(&doc, name);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && said.contains("instancePath: '/victory/"),
+            "{} accepted, or refused for no finding:\n{}{said}",
+            doc.display(),
+            String::from_utf8_lossy(&out.stdout)
+        );
     }
 }

@@ -160,3 +160,67 @@ fn the_published_schemas_refuse_what_saberc_refuses() {
         assert_eq!(out.status.code(), Some(1), "{file}: saberc accepts it");
     }
 }
+
+/// Each game's committed schema refuses the other game's names (issue 40 §4): a Musket &
+/// Saber exit counting a Rifle & Saber unit type or marker, a Musket & Saber `Terrain` zone
+/// naming a Rifle & Saber terrain type, a Rifle & Saber one naming a map's kind
+/// (`fixtures/schemas/refused/`); each differs by that one value from a document the schema
+/// accepts (`fixtures/schemas/accepted/`), and `saberc check` refuses it too.
+#[test]
+fn each_games_schema_refuses_the_other_games_names() {
+    use saber_schema::pipeline::schema::MS_SCENARIO_SCHEMA_FILE;
+    let read = |p: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let validator = |doc: &serde_json::Value| {
+        let name = if doc["game"] == "musket-and-saber-quick-play" {
+            MS_SCENARIO_SCHEMA_FILE
+        } else {
+            "scenario.schema.json"
+        };
+        jsonschema::validator_for(&read(&repo("schema").join(name))).unwrap()
+    };
+    let files = |verdict: &str| -> Vec<std::path::PathBuf> {
+        let mut v: Vec<_> = std::fs::read_dir(repo("tests/fixtures/schemas").join(verdict))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        v.sort();
+        assert!(!v.is_empty());
+        v
+    };
+    for p in files("accepted") {
+        let doc = read(&p);
+        let errors: Vec<String> = validator(&doc)
+            .iter_errors(&doc)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", p.display());
+    }
+    for p in files("refused") {
+        let doc = read(&p);
+        assert!(
+            !validator(&doc).is_valid(&doc),
+            "{}: the committed schema accepts it",
+            p.display()
+        );
+        let out = saberc(
+            env!("CARGO_BIN_EXE_saberc"),
+            &[
+                "check",
+                "--maps",
+                "scenarios/examples/musket-and-saber/maps",
+                "--maps",
+                "tests/fixtures/maps",
+                p.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}: saberc accepts it",
+            p.display()
+        );
+    }
+}

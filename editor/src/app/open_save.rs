@@ -11,7 +11,7 @@ use crate::app::dialogs::{NewMap, Replace};
 use crate::app::file_dialog::{Purpose, Request};
 use crate::content::{Content, Game};
 use crate::document::Document;
-use crate::files::{self, LoadedFile};
+use crate::files::{self, LoadedFile, LoadedMs};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::{Tab, new_scenario};
 
@@ -173,19 +173,20 @@ impl App {
                 }
             }
             Action::NewMsScenarioOn(path) => match files::read_any(&path) {
-                Ok(LoadedFile::Ms(l)) if matches!(l.content, Content::MsMap(_)) => {
-                    match files::new_ms_scenario(&l.map) {
-                        Ok(mut doc) => {
-                            doc.map_file = Some(path);
-                            doc.mark_unsaved();
-                            self.set_document(doc);
-                            self.ws.status.set(
+                Ok(LoadedFile::Ms(LoadedMs {
+                    content: Content::MsMap(file),
+                    ..
+                })) => match files::new_ms_scenario(&file) {
+                    Ok(mut doc) => {
+                        doc.map_file = Some(path);
+                        doc.mark_unsaved();
+                        self.set_document(doc);
+                        self.ws.status.set(
                                 "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex",
                             );
-                        }
-                        Err(e) => self.error = Some(e),
                     }
-                }
+                    Err(e) => self.error = Some(e),
+                },
                 Ok(_) => {
                     self.error = Some(format!(
                         "{} is not a Musket & Saber map: a Musket & Saber scenario is played on one (`saberc new map --game musket-and-saber-quick-play` starts one)",
@@ -195,12 +196,15 @@ impl App {
                 Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
             },
             Action::NewScenario if self.ws.doc.content().game() == Game::MusketAndSaber => {
-                let map = self.ws.doc.map().clone();
+                let Some(file) = self.ws.doc.ms_map().cloned() else {
+                    self.error = Some("this scenario's Musket & Saber map was not found".into());
+                    return;
+                };
                 let map_file = match self.ws.doc.content() {
                     Content::MsScenario(_) => self.ws.doc.map_file.clone(),
                     _ => self.ws.doc.path.clone(),
                 };
-                match files::new_ms_scenario(&map) {
+                match files::new_ms_scenario(&file) {
                     Ok(mut doc) => {
                         doc.map_file = map_file;
                         doc.mark_unsaved();
@@ -427,6 +431,7 @@ impl App {
             let found = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
                 s,
                 doc.map(),
+                doc.ms_map(),
                 &doc.map_notes,
             );
             return count(&found);
@@ -695,6 +700,7 @@ impl App {
         let errors = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
             s,
             doc.map(),
+            doc.ms_map(),
             &doc.map_notes,
         )
         .into_iter()
@@ -708,14 +714,13 @@ impl App {
             ));
             return None;
         }
-        Some(saber_schema::pipeline::musket_and_saber::MsCompiled {
-            scenario: s.clone(),
-            map: map?,
-            origin: match &doc.map_file {
-                Some(p) => MapOrigin::File(p.clone()),
-                None => MapOrigin::BuiltIn(doc.map().id.clone()),
-            },
-        })
+        let origin = match &doc.map_file {
+            Some(p) => MapOrigin::File(p.clone()),
+            None => MapOrigin::BuiltIn(doc.map().id.clone()),
+        };
+        Some(saber_schema::pipeline::musket_and_saber::MsCompiled::new(
+            s, &map?, origin,
+        ))
     }
 
     /// Write the engine JSON to `path`.

@@ -124,7 +124,7 @@ pub fn map_source(ws: &Workspace) -> String {
 pub fn describe_hex(map: &Map, c: Coord) -> Option<String> {
     let cell = map.cell(c)?;
     let mut parts = vec![map.grid.label(c)];
-    if map.musket_and_saber.is_none() {
+    if map.chart.is_none() {
         // A Musket & Saber hex's kinds are its file's (the mode says them).
         parts.push(describe(cell));
     }

@@ -140,7 +140,9 @@ impl MsUi {
         use saber_schema::pipeline::musket_and_saber as ms;
         self.checker.items = match doc.content() {
             Content::MsMap(f) => ms::check_map_model(f),
-            Content::MsScenario(s) => ms::check_scenario_noting(s, doc.map(), &doc.map_notes),
+            Content::MsScenario(s) => {
+                ms::check_scenario_noting(s, doc.map(), doc.ms_map(), &doc.map_notes)
+            }
             Content::Map | Content::Scenario(_) => Vec::new(),
         };
         self.checked = Some(doc.revision());

@@ -7,7 +7,7 @@
 use std::ops::RangeInclusive;
 
 use egui::{Id, Response, RichText, Ui};
-use saber_schema::model::counter::Counter;
+use saber_schema::model::counter::{Counter, CounterName, NoCounter};
 use saber_schema::model::musket_and_saber::MsSide;
 use saber_schema::model::scenario::Side;
 use saber_schema::model::victory::{EITHER_SIDE, Level};
@@ -190,17 +190,10 @@ pub fn kinds_ui(ui: &mut Ui, kinds: &mut Vec<UnitKind>) {
 }
 
 /// Tick boxes for a set of counters: the ten unit types and the three markers.
-pub fn counters_ui(ui: &mut Ui, counters: &mut Vec<Counter>, none_means: &str) {
-    let all = UnitKind::ALL
-        .into_iter()
-        .map(Counter::Unit)
-        .chain(MarkerKind::ALL.into_iter().map(Counter::Marker));
+pub fn counters_ui<C: CounterWords>(ui: &mut Ui, counters: &mut Vec<C>, none_means: &str) {
+    let all = C::choices();
     ui.horizontal_wrapped(|ui| {
-        for c in all {
-            let (code, hover) = match c {
-                Counter::Unit(k) => (k.code(), k.name()),
-                Counter::Marker(m) => (m.code(), "marker"),
-            };
+        for (c, code, hover) in all {
             let mut on = counters.contains(&c);
             if ui.checkbox(&mut on, code).on_hover_text(hover).changed() {
                 if on {
@@ -213,6 +206,34 @@ pub fn counters_ui(ui: &mut Ui, counters: &mut Vec<Counter>, none_means: &str) {
     });
     if counters.is_empty() {
         ui.label(RichText::new(none_means).weak());
+    }
+}
+
+/// A game's counters an exit goal may name, each with its code and what it is; none for a
+/// game whose exits count any unit (Musket & Saber Quick Play 3.4).
+pub trait CounterWords: Clone + PartialEq + CounterName {
+    /// Every counter offered.
+    fn choices() -> Vec<(Self, &'static str, &'static str)>;
+}
+
+/// Rifle & Saber: the unit types, then the markers.
+impl CounterWords for Counter {
+    fn choices() -> Vec<(Counter, &'static str, &'static str)> {
+        UnitKind::ALL
+            .into_iter()
+            .map(|k| (Counter::Unit(k), k.code(), k.name()))
+            .chain(
+                MarkerKind::ALL
+                    .into_iter()
+                    .map(|m| (Counter::Marker(m), m.code(), "marker")),
+            )
+            .collect()
+    }
+}
+
+impl CounterWords for NoCounter {
+    fn choices() -> Vec<(NoCounter, &'static str, &'static str)> {
+        Vec::new()
     }
 }
 

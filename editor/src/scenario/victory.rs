@@ -12,13 +12,13 @@ use saber_schema::model::victory::{
     Result as Award, VictoryCondition, When,
 };
 use saber_schema::model::zone::Zone;
-use saber_schema::ruleset::Ruleset;
+use saber_schema::ruleset::{Ruleset, Terrain};
 
 use crate::scenario::fields::{
-    ListOp, SideName, beyond_hint, counters_ui, level_combo, list_buttons, number, remove_button,
-    side_combo, side_label, text_area, turn_on_track,
+    CounterWords, ListOp, SideName, beyond_hint, counters_ui, level_combo, list_buttons, number,
+    remove_button, side_combo, side_label, text_area, turn_on_track,
 };
-use crate::scenario::zone_builder::{ZoneCx, zone_ui};
+use crate::scenario::zone_builder::{ZoneCx, ZoneWords, zone_ui};
 
 /// Edit the scenario's victory conditions: add, remove, reorder, and every field of each.
 pub fn victory_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
@@ -30,11 +30,11 @@ pub fn victory_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
 /// Edit the victory conditions of a scenario of another game whose goal language is the shared
 /// [`VictoryCondition`] (Musket & Saber, 3.4): its own sides, and its turns, 1 to `game_length`
 /// (`rule`: the section that counts them).
-pub fn other_game_victory_ui(
+pub fn other_game_victory_ui<T: ZoneWords, C: CounterWords>(
     ui: &mut Ui,
     id: Id,
     sides: &[impl SideName],
-    victory: &mut Vec<VictoryCondition>,
+    victory: &mut Vec<VictoryCondition<T, C>>,
     game_length: u32,
     rule: &'static str,
     cx: &mut ZoneCx<'_>,
@@ -50,12 +50,12 @@ pub fn other_game_victory_ui(
 }
 
 /// The list of conditions, with add, remove and reorder.
-fn conditions_ui(
+fn conditions_ui<T: ZoneWords, C: CounterWords>(
     ui: &mut Ui,
     id: Id,
     sides: &[impl SideName],
-    victory: &mut Vec<VictoryCondition>,
-    d: &Defaults,
+    victory: &mut Vec<VictoryCondition<T, C>>,
+    d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
 ) {
     let mut op = None;
@@ -92,12 +92,12 @@ fn conditions_ui(
 }
 
 /// One condition's fields.
-fn condition_ui(
+fn condition_ui<T: ZoneWords, C: CounterWords>(
     ui: &mut Ui,
     id: Id,
-    v: &mut VictoryCondition,
+    v: &mut VictoryCondition<T, C>,
     sides: &[impl SideName],
-    d: &Defaults,
+    d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
 ) {
     ui.horizontal(|ui| {
@@ -112,9 +112,9 @@ fn condition_ui(
 }
 
 /// Valid starting values for new goals on this map and game length.
-struct Defaults {
+struct Defaults<T = Terrain> {
     /// The scenario's objective (see [`objective`]).
-    feature: Zone,
+    feature: Zone<T>,
     /// The spaces of the game's turns (R&S: the Turn Record Track's 20).
     track: u32,
     /// The section that says so.
@@ -174,9 +174,11 @@ impl Defaults {
             last_turn: s.game_length.clamp(1, rules.turn_record_track),
         }
     }
+}
 
+impl<T: Clone> Defaults<T> {
     /// Hold the scenario's objective at the end of the game.
-    fn hold(&self) -> Goal {
+    fn hold<C>(&self) -> Goal<T, C> {
         Goal::Hold {
             target: self.feature.clone(),
             hexes: HoldHexes::Any,
@@ -188,7 +190,11 @@ impl Defaults {
 
 /// `old` turned into a goal of kind `to`, keeping what carries over: the place (a hold's
 /// target, an exit's hexes), the Game-Turn, the sub-goals of All/Any, the wording as text.
-fn convert(old: &Goal, to: GoalKind, d: &Defaults) -> Goal {
+fn convert<T: ZoneWords, C: CounterWords>(
+    old: &Goal<T, C>,
+    to: GoalKind,
+    d: &Defaults<T>,
+) -> Goal<T, C> {
     if let Goal::All(gs) | Goal::Any(gs) = old {
         match (to, gs.first()) {
             (GoalKind::All, _) => return Goal::All(gs.clone()),
@@ -244,7 +250,13 @@ fn convert(old: &Goal, to: GoalKind, d: &Defaults) -> Goal {
 }
 
 /// Edit a goal of any kind; All/Any recurse into their sub-goals.
-fn goal_ui(ui: &mut Ui, id: Id, goal: &mut Goal, d: &Defaults, cx: &mut ZoneCx<'_>) {
+fn goal_ui<T: ZoneWords, C: CounterWords>(
+    ui: &mut Ui,
+    id: Id,
+    goal: &mut Goal<T, C>,
+    d: &Defaults<T>,
+    cx: &mut ZoneCx<'_>,
+) {
     let kind = goal.kind();
     let mut chosen = kind;
     ui.horizontal(|ui| {
@@ -342,7 +354,7 @@ fn when_index(w: &When) -> usize {
 
 /// "at the end of Game-Turn [n]" (then only) or "by the end of Game-Turn [n]" (any turn up to
 /// it), at the end of the game, any one turn, or consecutive turns.
-fn when_ui(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults) {
+fn when_ui<T>(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults<T>) {
     let old = when_index(when);
     let mut chosen = old;
     egui::ComboBox::from_id_salt(id)
@@ -380,14 +392,14 @@ fn when_ui(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults) {
 /// The fields of a Hold goal: "hold [any hex / all hexes] of <zone> <when>, with no enemy unit
 /// within [n] hexes" (11.0, 11.3).
 #[allow(clippy::too_many_arguments)]
-fn hold_ui(
+fn hold_ui<T: ZoneWords>(
     ui: &mut Ui,
     id: Id,
-    target: &mut Zone,
+    target: &mut Zone<T>,
     hexes: &mut HoldHexes,
     when: &mut When,
     no_enemy_within: &mut Option<u32>,
-    d: &Defaults,
+    d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
 ) {
     ui.horizontal(|ui| {
@@ -471,13 +483,13 @@ fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
 }
 
 /// The outcome: the side wins, or a ladder of results by Game-Turn (11.6).
-fn outcome_ui(
+fn outcome_ui<T>(
     ui: &mut Ui,
     id: Id,
     outcome: &mut Outcome,
     side: &str,
     sides: &[impl SideName],
-    d: &Defaults,
+    d: &Defaults<T>,
 ) {
     let graded = matches!(outcome, Outcome::Graded { .. });
     let mut chosen = graded;
@@ -567,7 +579,7 @@ fn outcome_ui(
 }
 
 /// A first ladder: the side wins by the last Game-Turn, otherwise the other side wins.
-fn first_ladder(side: &str, sides: &[impl SideName], d: &Defaults) -> Outcome {
+fn first_ladder<T>(side: &str, sides: &[impl SideName], d: &Defaults<T>) -> Outcome {
     let winner = sides
         .iter()
         .find(|s| s.id() == side)
@@ -767,13 +779,13 @@ mod tests {
 
     #[test]
     fn a_new_kind_keeps_the_place_and_the_turn() {
-        let d = Defaults {
+        let d: Defaults = Defaults {
             track: saber_schema::ruleset::for_game(None).turn_record_track,
             track_rule: "15.0",
             feature: Zone::Feature("R1".into()),
             last_turn: 10,
         };
-        let hold = Goal::Hold {
+        let hold: Goal = Goal::Hold {
             target: Zone::Feature("V5".into()),
             hexes: HoldHexes::All,
             when: When::EndOfTurn(7),
@@ -819,7 +831,11 @@ mod tests {
                 when: When::ByEndOfTurn(7)
             }
         );
-        let Goal::Text { text, .. } = convert(&Goal::DestroyAll, GoalKind::Text, &d) else {
+        let Goal::Text { text, .. } = convert(
+            &Goal::<_, saber_schema::model::counter::Counter>::DestroyAll,
+            GoalKind::Text,
+            &d,
+        ) else {
             panic!("text");
         };
         assert_eq!(text, "destroy all enemy units");

@@ -13,7 +13,7 @@ use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
 use saber_schema::model::hex::{Compass, Coord, Edge, parse_label};
 use saber_schema::model::limits::{self, MAX_DISTANCE};
 use saber_schema::model::map::{Map, parse_feature_code};
-use saber_schema::model::zone::Zone;
+use saber_schema::model::zone::{KindName, TerrainName, Zone};
 use saber_schema::ruleset::Terrain;
 
 use crate::scenario::pick::{PickKind, Picked, Picker};
@@ -28,6 +28,45 @@ pub struct ZoneCx<'a> {
     pub picker: &'a mut Picker,
 }
 
+/// A game's words for a `Terrain` clause: the terrains it offers on the map, and the one a new
+/// clause starts with.
+pub trait ZoneWords:
+    Clone + PartialEq + TerrainName + serde::Serialize + serde::de::DeserializeOwned
+{
+    /// The terrains offered on `map`.
+    fn terrains(map: &Map) -> Vec<Self>;
+    /// The terrain a new `Terrain` clause names.
+    fn first(map: &Map) -> Self;
+}
+
+/// Rifle & Saber: the terrain types of the Terrain Effects Chart (9.2).
+impl ZoneWords for Terrain {
+    fn terrains(_: &Map) -> Vec<Terrain> {
+        Terrain::ALL.to_vec()
+    }
+    fn first(_: &Map) -> Terrain {
+        Terrain::Woods
+    }
+}
+
+/// A map with its own chart (Musket & Saber Quick Play 2.2): the chart's hex kinds.
+impl ZoneWords for KindName {
+    fn terrains(map: &Map) -> Vec<KindName> {
+        map.chart
+            .iter()
+            .flat_map(|c| c.rows.iter())
+            .filter(|r| !r.on_hexside)
+            .map(|r| KindName(r.id.clone()))
+            .collect()
+    }
+    fn first(map: &Map) -> KindName {
+        KindName::terrains(map)
+            .into_iter()
+            .next()
+            .unwrap_or(KindName(String::new()))
+    }
+}
+
 /// Width of the clause chooser: fits the longest clause name in a ~360 px side panel.
 const CLAUSE_WIDTH: f32 = 160.0;
 /// Width of the smaller choosers (compass, edge, road, terrain).
@@ -35,7 +74,7 @@ const SMALL_WIDTH: f32 = 90.0;
 
 /// Edit `zone` in place. `id` must be unique per zone field (it keys the picker and the
 /// widgets' state).
-pub fn zone_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
+pub fn zone_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     ui.push_id(id, |ui| {
         ui.label(RichText::new(zone.describe()).italics());
         let mode = id.with("as-text");
@@ -52,7 +91,7 @@ pub fn zone_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
 }
 
 /// One clause: its chooser, then its fields.
-fn node_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
+fn node_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     ui.push_id(id, |ui| {
         clause_combo(ui, id, zone, cx);
         fields_ui(ui, id, zone, cx);
@@ -60,12 +99,12 @@ fn node_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
 }
 
 /// A sub-zone, indented under the words that introduce it.
-fn sub_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
+fn sub_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     ui.indent(id, |ui| node_ui(ui, id, zone, cx));
 }
 
 /// The clause chooser; choosing another clause converts the zone, keeping what carries over.
-fn clause_combo(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
+fn clause_combo<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     let current = zone.kind();
     let mut chosen = current;
     ComboBox::from_id_salt(id.with("clause"))
@@ -88,7 +127,7 @@ fn clause_combo(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
 }
 
 /// The fields of a clause, phrased like the rules.
-fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
+fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     match zone {
         Zone::Everywhere => hint(ui, "the whole map"),
         Zone::Feature(code) => feature_ui(ui, id, code, cx),
@@ -137,11 +176,12 @@ fn fields_ui(ui: &mut Ui, id: Id, zone: &mut Zone, cx: &mut ZoneCx<'_>) {
             ui.horizontal(|ui| {
                 ui.label("all");
                 ComboBox::from_id_salt(id.with("terrain"))
-                    .selected_text(terrain.name())
+                    .selected_text(terrain.name().to_string())
                     .width(SMALL_WIDTH)
                     .show_ui(ui, |ui| {
-                        for t in Terrain::ALL {
-                            ui.selectable_value(terrain, t, t.name());
+                        for t in T::terrains(cx.map) {
+                            let name = t.name().to_string();
+                            ui.selectable_value(terrain, t, name);
                         }
                     })
                     .response
@@ -549,7 +589,13 @@ enum ListOp {
 
 /// The entries of a list clause, each with its own clause chooser and buttons to move or
 /// remove it, and a button to add one (within the schema's bounds for `kind`).
-fn list_ui(ui: &mut Ui, id: Id, items: &mut Vec<Zone>, kind: Kind, cx: &mut ZoneCx<'_>) {
+fn list_ui<T: ZoneWords>(
+    ui: &mut Ui,
+    id: Id,
+    items: &mut Vec<Zone<T>>,
+    kind: Kind,
+    cx: &mut ZoneCx<'_>,
+) {
     let (min, max) = kind.list_bounds().unwrap_or((0, usize::MAX));
     let n = items.len();
     let mut op = None;
@@ -603,7 +649,7 @@ fn list_ui(ui: &mut Ui, id: Id, items: &mut Vec<Zone>, kind: Kind, cx: &mut Zone
         .on_hover_text("Add an entry")
         .clicked()
     {
-        let used: Vec<&Zone> = items.iter().collect();
+        let used: Vec<&Zone<T>> = items.iter().collect();
         let next = kind::fresh_feature(cx.map, &used);
         items.push(next);
     }
@@ -611,7 +657,7 @@ fn list_ui(ui: &mut Ui, id: Id, items: &mut Vec<Zone>, kind: Kind, cx: &mut Zone
 
 /// The zone as RON text, editable. While the text does not parse, the zone is kept and the
 /// error stays shown.
-fn text_ui(ui: &mut Ui, id: Id, zone: &mut Zone) {
+fn text_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>) {
     let current = ron::to_string(zone).unwrap_or_default();
     let key = id.with("text");
     // (the zone's text when editing began, the text being edited); a zone changed elsewhere
@@ -629,7 +675,7 @@ fn text_ui(ui: &mut Ui, id: Id, zone: &mut Zone) {
     )
     .on_hover_text("The zone in RON, as written in scenario files");
     if text != from {
-        match ron::from_str::<Zone>(&text) {
+        match ron::from_str::<Zone<T>>(&text) {
             Ok(z) => {
                 if z != *zone {
                     *zone = z;

@@ -203,6 +203,7 @@ fn apply(doc: &mut Document, form: &Form) -> String {
         height: form.height,
         orientation: form.orientation,
         parity: form.parity,
+        numbering: Default::default(),
     };
     let mut dropped = 0;
     doc.edit("Map properties", |m| {

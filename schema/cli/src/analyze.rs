@@ -72,7 +72,7 @@ pub(crate) fn analyze_cmd(
         // over no errors would leave a newcomer nothing to do.
         Ok((DocKind::Scenario, _)) if is_musket_and_saber(&src) => {
             return usage_error(
-                "`saberc analyze` analyses Rifle & Saber scenarios; this is a Musket & Saber Quick Play scenario, which it does not analyse yet. `saberc check` checks it, and the editor's movement and line-of-sight overlays work on its map",
+                "`saberc analyze` analyses Rifle & Saber scenarios; this is a Musket & Saber Quick Play scenario, which it does not analyse yet: `saberc check` checks it",
             );
         }
         Ok((DocKind::Scenario, _)) => {}

@@ -98,6 +98,7 @@ pub(crate) fn check(
         ),
         Format::Json => json_all_with(&reports, summary.clone()),
         Format::Sarif => sarif_all(&reports),
+        Format::Html => crate::site::findings::check_page(&reports, &summary),
     };
     crate::write_stdout(text.as_bytes());
     let unreadable = reports.iter().any(|r| r.text.is_none());

@@ -3,7 +3,7 @@
 //! list of every code.
 
 use saber_schema::check::sections_by_game;
-use saber_schema::diagnostic::codes::{CodeInfo, severity_name};
+use saber_schema::diagnostic::codes::{CodeInfo, book_page, severity_name};
 use saber_schema::diagnostic::{Code, REGISTRY};
 use saber_schema::ruleset::Citation;
 
@@ -114,6 +114,71 @@ pub fn explanation(info: &CodeInfo) -> String {
             out.push('\n');
         }
     }
+    out.push_str(&format!("\nPage: docs/{}\n", book_page(info.id)));
+    out
+}
+
+/// The code's page of the book (`docs/saberc/codes/<CODE>.md`): what `explanation` prints, in
+/// Markdown: the rule sections, the explanation (each game's words of a shared code), and the
+/// bad and fixed examples `tests/tests/explain_examples.rs` checks.
+pub fn book_text(info: &CodeInfo) -> String {
+    let mut out = format!("# {}: {}\n\n", info.id, markdown_text(info.title));
+    out.push_str(&format!(
+        "**{}** · {} · ",
+        severity_name(info.severity),
+        info.family
+    ));
+    match rule_sections(info) {
+        Some(rule) => out.push_str(&format!("rule {rule}\n\n")),
+        None => out.push_str("no rule section (a matter of the file format)\n\n"),
+    }
+    out.push_str(&markdown_text(info.explanation));
+    out.push_str("\n\n");
+    for (rules, section, text) in saber_schema::check::texts_by_game(info.code) {
+        if text != info.explanation {
+            out.push_str(&format!(
+                "In {} files ({section}): {}\n\n",
+                rules.name,
+                markdown_text(text)
+            ));
+        }
+    }
+    for (label, example) in [("Bad", info.bad), ("Fixed", info.fixed)] {
+        let fence = if example.contains("```") {
+            "````"
+        } else {
+            "```"
+        };
+        out.push_str(&format!(
+            "## {label}\n\n{fence}text\n{example}\n{fence}\n\n"
+        ));
+    }
+    out.push_str(&format!(
+        "`saberc explain {}` prints this page. [Every code](../codes.md).\n",
+        info.id
+    ));
+    out
+}
+
+/// A registry text as Markdown: `<`, `>` and `&` outside code spans written as entities, so a
+/// text never opens an HTML tag; code spans as they are.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 {
+            out.push_str(part);
+        } else {
+            out.push_str(
+                &part
+                    .replace('&', "&amp;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;"),
+            );
+        }
+    }
     out
 }
 
@@ -127,10 +192,22 @@ mod tests {
         assert!(text.starts_with("DEP001 (error, deployment): zone too small for its group\n"));
         assert!(text.contains("Rule: 7.0, 11.0"));
         assert!(text.contains("\nBad:\n    ") && text.contains("\nFixed:\n    "));
+        assert!(text.ends_with("\nPage: docs/saberc/codes/DEP001.md\n"));
         assert!(
             text.lines()
                 .all(|l| l.chars().count() <= WIDTH || l.starts_with("    "))
         );
+    }
+
+    #[test]
+    fn a_book_page_escapes_markup_outside_code_spans() {
+        assert_eq!(markdown_text("a <b> & `<c>`"), "a &lt;b&gt; &amp; `<c>`");
+        let page = book_text(Code::ZoneTooSmall.info());
+        assert!(page.starts_with(
+            "# DEP001: zone too small for its group\n\n**error** · deployment · rule 7.0, 11.0 \
+             (Rifle & Saber); 3.2, 5.0 (Musket & Saber Quick Play)\n"
+        ));
+        assert!(page.contains("## Bad\n\n```text\n") && page.contains("## Fixed\n\n```text\n"));
     }
 
     #[test]

@@ -66,10 +66,6 @@ fn export_musket_and_saber(scenario: &Path, out: &Path, src: &Source, reg: &MapR
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    if let Some(why) = c.map.numbering_not_drawn() {
-        eprintln!("not exported: {why}");
-        return EXIT_ERRORS;
-    }
     let doc = match ms_export::export(&c) {
         Ok(doc) => doc,
         Err(d) => {

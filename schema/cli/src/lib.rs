@@ -30,6 +30,7 @@ mod new;
 mod render;
 pub mod report;
 mod schema;
+pub mod site;
 mod tiled;
 
 pub use lsp::serve_bytes as serve_lsp_bytes;
@@ -83,6 +84,27 @@ pub enum Command {
         /// Treat warnings as errors (`--deny warnings`).
         #[arg(long, value_name = "warnings")]
         deny: Option<DenyWhat>,
+        /// How folders are searched.
+        #[command(flatten)]
+        walk: WalkArgs,
+    },
+    /// Write a static web site for a collection: an index of every scenario and map with its
+    /// verdict, a page per scenario (card, forces, victory conditions, findings, analysis,
+    /// downloads) and per map.
+    Report {
+        /// Files or directories (searched as `check` searches them).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The folder to write the site into (made when missing; one saberc report did not make
+        /// must be empty, or given --force).
+        #[arg(short = 'o', long = "out", value_name = "DIR")]
+        out: PathBuf,
+        /// Directories holding maps that scenarios may name (repeatable).
+        #[arg(long = "maps", value_name = "DIR")]
+        maps: Vec<PathBuf>,
+        /// Write into a folder saberc report did not make even when it is not empty.
+        #[arg(long)]
+        force: bool,
         /// How folders are searched.
         #[command(flatten)]
         walk: WalkArgs,
@@ -317,6 +339,13 @@ pub fn run(cli: Cli) -> i32 {
             deny,
             walk,
         } => check(&paths, format, &maps, deny.is_some(), walk.options()),
+        Command::Report {
+            paths,
+            out,
+            maps,
+            force,
+            walk,
+        } => site::report_cmd(&paths, &out, &maps, walk.options(), force),
         Command::Analyze {
             scenario,
             format,

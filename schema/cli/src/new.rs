@@ -14,6 +14,7 @@ use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
 use saber_schema::pipeline::parse::parse;
 use saber_schema::pipeline::read::Source;
 use saber_schema::ruleset::Game;
+use std::sync::Arc;
 
 /// The games `--game` names: every game's spelling (Rifle & Saber is the default).
 fn games() -> clap::builder::PossibleValuesParser {
@@ -80,8 +81,8 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
             let at = out
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("new-scenario.ron"));
-            let resolved = match reg.resolve(map, &at) {
-                Ok(m) => m.map,
+            let (resolved, ms_file) = match reg.resolve(map, &at) {
+                Ok(m) => (m.map, m.ms_file),
                 // A map with errors (the skeleton `saberc new map` wrote, still to be filled
                 // in) is read as it stands: the scenario's skeleton needs only its grid, hexes
                 // and names, and `check` names what the map still lacks.
@@ -94,7 +95,7 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
                 },
             };
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-scenario");
-            let musket_and_saber = resolved.musket_and_saber.as_deref();
+            let musket_and_saber = ms_file.as_deref();
             if let Some(g) = game
                 && (Game::from_id(g) == Some(Game::MusketAndSaberQuickPlay))
                     != musket_and_saber.is_some()
@@ -144,13 +145,18 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
 /// The map a reference names when it has errors, read from its file as it stands (a map's
 /// model, as the file gives it), with a note saying so; `None` when there is no such file or it
 /// does not read.
-fn map_with_errors(reg: &MapRegistry, reference: &str, at: &Path) -> Option<Map> {
+fn map_with_errors(
+    reg: &MapRegistry,
+    reference: &str,
+    at: &Path,
+) -> Option<(Map, Option<Arc<MsMapFile>>)> {
     let path = reg.map_file(reference, at)?;
     let src = Source::read(&path).ok()?;
     let map = if is_musket_and_saber(&src) {
-        parse::<MsMapFile>(&src).ok()?.to_map()
+        let file = parse::<MsMapFile>(&src).ok()?;
+        (file.lower(), Some(Arc::new(file)))
     } else {
-        Map::from_file(&parse::<MapFile>(&src).ok()?).0
+        (Map::from_file(&parse::<MapFile>(&src).ok()?).0, None)
     };
     eprintln!(
         "note: the map {} has errors still (`saberc check {}` names them); the scenario is \

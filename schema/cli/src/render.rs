@@ -97,18 +97,11 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 eprint!("{}", human(d, Some(&src.text), false));
             }
             // A map with errors is not drawn (README: render only what compiles).
-            let Some(map) = map.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+            let Some(loaded) = map.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
                 eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
-            if let Some(why) = map
-                .musket_and_saber
-                .as_deref()
-                .and_then(|f| f.numbering_not_drawn())
-            {
-                eprintln!("not rendered: {why}");
-                return EXIT_ERRORS;
-            }
+            let map = loaded.map;
             let title = map.name.clone();
             let rules = map.rules();
             (map, rules, Vec::new(), title)
@@ -124,10 +117,6 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
-            if let Some(why) = c.map.numbering_not_drawn() {
-                eprintln!("not rendered: {why}");
-                return EXIT_ERRORS;
-            }
             if as_played {
                 return usage_error(
                     "--as-played draws the terrain a Rifle & Saber scenario's special rules change; a Musket & Saber scenario's special rules are text, so its map is drawn as printed: drop --as-played",
@@ -142,7 +131,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 return write_rendered(out, &inputs, bytes, width);
             }
             let overlays = ms_scenario_overlays(&c);
-            let map = c.map.to_map();
+            let map = c.map.lower();
             let rules = map.rules();
             let title = format!("{} ({})", c.scenario.name, c.scenario.date);
             (map, rules, overlays, title)

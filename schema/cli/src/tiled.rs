@@ -42,7 +42,7 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
             let (map, diags) = load_map(&src);
             let files = map
                 .as_ref()
-                .and_then(|m| m.musket_and_saber.as_deref())
+                .and_then(|m| m.ms_file.as_deref())
                 .map(export_ms_map);
             (files, diags)
         }
@@ -51,7 +51,7 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         }
         Ok((DocKind::Map, _)) => {
             let (map, diags) = load_map(&src);
-            (map.map(|m| export_map(&m, m.rules())), diags)
+            (map.map(|m| export_map(&m.map, m.map.rules())), diags)
         }
         Ok((DocKind::Scenario, _)) => {
             let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
@@ -74,10 +74,6 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     }
-    if let Some(why) = map_numbering_not_drawn(&src) {
-        eprintln!("not exported: {why}");
-        return EXIT_ERRORS;
-    }
     let files = match files {
         Some(Ok(f)) => f,
         Some(Err(e)) => return usage_error(&format!("cannot draw the tileset: {e}")),
@@ -93,16 +89,6 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         }
         Err(e) => write_failed(&e),
     }
-}
-
-/// Why an M&S map is not exported (its numbering,
-/// `saber_schema::model::musket_and_saber::MsMapFile::numbering_not_drawn`).
-fn map_numbering_not_drawn(src: &Source) -> Option<String> {
-    if !is_musket_and_saber(src) {
-        return None;
-    }
-    let (map, _) = load_map(src);
-    map?.musket_and_saber.as_deref()?.numbering_not_drawn()
 }
 
 /// A Musket & Saber Quick Play scenario: refused, at its `game` field. Its map is exported

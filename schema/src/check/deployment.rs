@@ -4,7 +4,8 @@
 //! friendly units never share a hex, 7.0), set-up placements lie in their group's zone, and
 //! nobody sets up in a river hex where "rivers may only be entered at bridges and fords" (11.5).
 
-use crate::diagnostic::{Code, Diagnostic};
+use super::zone_help::narrowest;
+use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::counter::Counter;
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
@@ -14,7 +15,6 @@ use crate::model::special_rule::Effect;
 use crate::model::zone::Zone;
 use crate::path;
 use crate::pipeline::zones::Resolved;
-use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::ruleset::{Ruleset, Terrain};
 
@@ -63,12 +63,14 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                     }
                     // The zone of this alternative, for saying why it is empty (not when the
                     // enemy's choice shapes it: then it depends on that choice).
-                    let zone = match &group.entry {
+                    let (zone, zone_path) = match &group.entry {
                         Entry::Deploy { zone, .. } if !zone.refers_to_enemy() => match zone {
-                            Zone::OneOf(parts) if alts.len() > 1 => parts.get(ai),
-                            z => Some(z),
+                            Zone::OneOf(parts) if alts.len() > 1 => {
+                                (parts.get(ai), [p.clone(), path!["OneOf", ai]].concat())
+                            }
+                            z => (Some(z), p.clone()),
                         },
-                        _ => None,
+                        _ => (None, p.clone()),
                     };
                     out.push(capacity_finding(
                         side,
@@ -79,7 +81,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                         map,
                         rules,
                         p.clone(),
-                        zone,
+                        zone.map(|z| (z, zone_path)),
                     ));
                 }
             }
@@ -156,7 +158,11 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                     format!("counter placed off the map at ({}, {})", p.at.0, p.at.1),
                 )
                 .at_path(path!["setup", pi, "at"])
-                .with_hint(map.grid.off_map_hint(p.at)),
+                .off_map_help(&map.grid, p.at, Some(&r.groups[si][gi].hexes))
+                .as_label(
+                    format!("counter placed off the map at {}", map.grid.label(p.at)),
+                    Some(map.grid.off_map_hint_as_label(p.at)),
+                ),
             ),
             Some(PlacementProblem::Arrives { .. }) => out.push(
                 Diagnostic::new(
@@ -183,14 +189,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                 )
                 .at_path(path!["setup", pi, "at"])
                 .with_hex(map.grid.label(p.at))
-                .with_hint(
-                    swapped_into_zone(&r.groups[si][gi].hexes, p.at)
-                        .or_else(|| nearest_in_zone(&r.groups[si][gi].hexes, p.at, map.grid))
-                        .unwrap_or_else(|| {
-                            "move it into the zone (the editor draws the zone on the map)"
-                                .to_string()
-                        }),
-                ),
+                .into_zone(&r.groups[si][gi].hexes, p.at),
             ),
         }
     }
@@ -216,20 +215,34 @@ fn zone_basis(s: &Scenario, r: &Resolved, si: usize, gi: usize) -> String {
     }
 }
 
-/// A placement outside its zone that would be inside it with column and row swapped: files
-/// write `(column, row)`, and a designer reading a map by row first writes them the other way.
-fn swapped_into_zone(zone: &HexSet, at: Coord) -> Option<String> {
-    let swapped = Coord(at.1, at.0);
-    (swapped != at && zone.grid().contains(swapped) && zone.contains(swapped)).then(|| {
-        format!(
-            "did you mean ({}, {})? Hexes are written (column, row), as in the label {}; ({}, {}) is in the zone",
-            swapped.0,
-            swapped.1,
-            zone.grid().label(swapped),
-            swapped.0,
-            swapped.1
-        )
-    })
+impl Diagnostic {
+    /// DEP003's help for a placement at `at` outside `zone`: the hex meant, proposed as the edit
+    /// of the placement's hex (written as the file writes hexes) — column and row swapped when
+    /// that is in the zone (files write `(column, row)`, and a designer reading a map by row
+    /// first writes them the other way), else the zone's nearest hex.
+    fn into_zone(self, zone: &HexSet, at: Coord) -> Diagnostic {
+        let grid = zone.grid();
+        let swapped = Coord(at.1, at.0);
+        let d = self.with_hint("move it into the zone (the editor draws the zone on the map)");
+        if swapped != at && grid.contains(swapped) && zone.contains(swapped) {
+            let label = grid.label(swapped);
+            return d.suggest_hex(None, (swapped.0, swapped.1), &label, |hex| {
+                format!(
+                    "did you mean `at: {hex}`? Hexes are written column first (label {label}), and {label} is in the zone"
+                )
+            });
+        }
+        match nearest_in_zone(zone, at, grid) {
+            Some((c, away)) => {
+                let label = grid.label(c);
+                d.suggest_hex(None, (c.0, c.1), &label, |hex| {
+                    let hexes = if away == 1 { "hex" } else { "hexes" };
+                    format!("the nearest hex of the zone is {label}, {away} {hexes} away: write `at: {hex}`")
+                })
+            }
+            None => d,
+        }
+    }
 }
 
 /// The alternatives the first deployer takes under enemy choice `ci`, in words ("H25").
@@ -303,8 +316,12 @@ fn capacity_finding(
     map: &Map,
     rules: &Ruleset,
     p: Vec<crate::diagnostic::PathSeg>,
-    zone: Option<&Zone>,
+    zone: Option<(&Zone, Vec<PathSeg>)>,
 ) -> Diagnostic {
+    let (zone, zone_path) = match zone {
+        Some((z, zp)) => (Some(z), zp),
+        None => (None, p.clone()),
+    };
     match alt.iter().next() {
         None => Diagnostic::new(
             Code::EmptyZone,
@@ -313,10 +330,10 @@ fn capacity_finding(
                 side.name, group.id
             ),
         )
-        .at_path(p)
-        .with_hint(zone.and_then(|z| why_empty(z, map)).unwrap_or_else(|| {
+        .at_path(p.clone())
+        .why_empty(zone, &zone_path, need, map, || {
             "widen the zone: check its distances and directions against the map (`saberc render` draws it)".to_string()
-        })),
+        }),
         Some(first) => Diagnostic::new(
             Code::ZoneTooSmall,
             format!(
@@ -341,44 +358,9 @@ fn capacity_finding(
             format!(
                 "the zone lacks {lack} {hexes}: {widen}, or record in `interpretations` how the rules text is read"
             )
-        }),
+        })
+        .wider(zone, &zone_path, need, alt.len(), map),
     }
-}
-
-/// The clause of a zone to widen first: of an intersection, the part with the fewest hexes
-/// (the others hold more than the zone), with its count; else the zone itself.
-fn narrowest(zone: &Zone, map: &Map) -> String {
-    let mut zc = ZoneCompiler::new(map, ZoneEnv::default());
-    match zone {
-        Zone::Intersection(parts) if parts.len() > 1 => parts
-            .iter()
-            .map(|p| (zc.compile(p, &[]).len(), p))
-            .min_by_key(|(n, _)| *n)
-            .map(|(n, p)| {
-                let how = match p {
-                    Zone::Within { distance, .. } => format!(": raise its `distance: {distance}`"),
-                    Zone::Feature(code) => format!(
-                        ": take the hexes around it, e.g. `Within(distance: 1, of: Feature(\"{code}\"))`"
-                    ),
-                    _ => String::new(),
-                };
-                format!("its narrowest clause, {} ({n} hexes){how}", p.describe())
-            })
-            .unwrap_or_else(|| zone.describe()),
-        Zone::Feature(code) => format!(
-            "`Feature(\"{code}\")` to the hexes around it, e.g. `Within(distance: 1, of: Feature(\"{code}\"))`"
-        ),
-        Zone::Within { distance, .. } => format!(
-            "{} (raise `distance: {distance}`)",
-            short_zone(&zone.describe())
-        ),
-        _ => short_zone(&zone.describe()),
-    }
-}
-
-/// A zone's description cut to a hint's length.
-fn short_zone(text: &str) -> String {
-    crate::diagnostic::truncate_chars(text, 120)
 }
 
 /// "One side is always required to deploy first" (11.0): that side needs a group that deploys.
@@ -602,187 +584,8 @@ pub fn placement_problem(
     })
 }
 
-/// Why a zone has no hexes on `map`, in the designer's own terms and with the value to write
-/// where one can be worked out (ZON001's help): the innermost part that is empty, or the two
-/// parts that share no hex. `None` when no part can be blamed.
-pub(crate) fn why_empty(zone: &Zone, map: &Map) -> Option<String> {
-    let mut zc = ZoneCompiler::new(map, ZoneEnv::default());
-    empty_part(zone, &mut zc)
-}
-
-fn empty_part(zone: &Zone, zc: &mut ZoneCompiler) -> Option<String> {
-    match zone {
-        Zone::Intersection(parts) => {
-            let sets: Vec<HexSet> = parts.iter().map(|p| zc.compile(p, &[])).collect();
-            // `AtLeast` past the map's farthest hex: the distance that gives it hexes is the
-            // fix only if those hexes meet the other parts; else the cause is that they share
-            // none, whatever the distance.
-            if let Some(i) = sets.iter().position(HexSet::is_empty)
-                && let Zone::AtLeast { distance, from } = &parts[i]
-                && let Some(farthest) = zc
-                    .compile(from, &[])
-                    .distance_field()
-                    .iter()
-                    .copied()
-                    .filter(|d| *d != u32::MAX)
-                    .max()
-            {
-                let widest = Zone::AtLeast {
-                    distance: farthest,
-                    from: from.clone(),
-                };
-                let mut meet = zc.compile(&widest, &[]);
-                for (j, set) in sets.iter().enumerate() {
-                    if j != i {
-                        meet.intersect_with(set);
-                    }
-                }
-                let others: Vec<String> = parts
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, p)| p.describe())
-                    .collect();
-                return Some(if meet.is_empty() {
-                    format!(
-                        "no hex is {distance} or more hexes from {} (the farthest is {farthest} away), and at any distance its hexes share none with {}: the clauses share no hex; measure from another place, or widen the other clause",
-                        from.describe(),
-                        others.join(" and ")
-                    )
-                } else {
-                    // The zone shrinks as the distance grows: the largest distance that still
-                    // meets the other parts, by bisection.
-                    let ds: Vec<u32> = (1..=farthest).collect();
-                    let meets = ds.partition_point(|d| {
-                        let mut m = zc.compile(
-                            &Zone::AtLeast {
-                                distance: *d,
-                                from: from.clone(),
-                            },
-                            &[],
-                        );
-                        for (j, set) in sets.iter().enumerate() {
-                            if j != i {
-                                m.intersect_with(set);
-                            }
-                        }
-                        !m.is_empty()
-                    });
-                    let fits = ds.get(meets.saturating_sub(1)).copied().unwrap_or(farthest);
-                    format!(
-                        "no hex of the map is {distance} or more hexes from {}: the farthest that also lies in {} is {fits} away; write `distance: {fits}` or less",
-                        from.describe(),
-                        others.join(" and ")
-                    )
-                });
-            }
-            if let Some(i) = sets.iter().position(HexSet::is_empty) {
-                return empty_part(&parts[i], zc)
-                    .or_else(|| Some(format!("{} has no hexes on this map", parts[i].describe())));
-            }
-            let mut acc = sets[0].clone();
-            for (i, set) in sets.iter().enumerate().skip(1) {
-                let mut next = acc.clone();
-                next.intersect_with(set);
-                if next.is_empty() {
-                    let before = if i == 1 {
-                        parts[0].describe()
-                    } else {
-                        "the parts before it".to_string()
-                    };
-                    let advice = reach_edge(&parts[..=i], zc)
-                        .unwrap_or_else(|| "widen one of them, or leave one out".to_string());
-                    return Some(format!(
-                        "{before} ({} hexes) and {} ({} hexes) share no hex: {advice}",
-                        acc.len(),
-                        parts[i].describe(),
-                        set.len()
-                    ));
-                }
-                acc = next;
-            }
-            None
-        }
-        Zone::Union(parts) | Zone::OneOf(parts) => parts.iter().find_map(|p| empty_part(p, zc)),
-        Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. }
-            if zc.compile(of, &[]).is_empty() =>
-        {
-            empty_part(of, zc)
-        }
-        Zone::AtLeast { from, .. } if zc.compile(from, &[]).is_empty() => empty_part(from, zc),
-        Zone::AtLeast { distance, from } => {
-            let field = zc.compile(from, &[]).distance_field();
-            let farthest = field.iter().copied().filter(|d| *d != u32::MAX).max()?;
-            Some(format!(
-                "no hex of the map is {distance} or more hexes from {}: the farthest is {farthest} away; write `distance: {farthest}` or less",
-                from.describe()
-            ))
-        }
-        Zone::Beyond {
-            toward,
-            of,
-            inclusive: false,
-        } => Some(format!(
-            "nothing lies beyond {} toward {toward:?}: it reaches the map's edge that way; write `inclusive: true` to take its own hexes, or look another way",
-            of.describe()
-        )),
-        Zone::Difference(a, b) => {
-            let kept = zc.compile(a, &[]);
-            if kept.is_empty() {
-                return empty_part(a, zc);
-            }
-            Some(format!(
-                "{} takes away every hex of {} ({} hexes): take away less",
-                b.describe(),
-                a.describe(),
-                kept.len()
-            ))
-        }
-        Zone::Hexes(list) if list.is_empty() => Some(
-            "the list names no hex: write the hexes, e.g. `Hexes([(5, 5), (5, 6)])`".to_string(),
-        ),
-        Zone::Terrain(t) => Some(format!("this map has no {t:?} hexes")),
-        _ => None,
-    }
-}
-
-/// When one of `parts` is a map edge and another is measured from something (`Within`), the
-/// distance that reaches the edge: "write `distance: 9`".
-fn reach_edge(parts: &[Zone], zc: &mut ZoneCompiler) -> Option<String> {
-    let edge = parts.iter().find_map(|p| match p {
-        Zone::Edge(e) => Some(*e),
-        _ => None,
-    })?;
-    let edge_hexes = zc.compile(&Zone::Edge(edge), &[]);
-    parts.iter().find_map(|p| match p {
-        Zone::Within { distance, of } => {
-            let need = zc.compile(of, &[]).distance_to(&edge_hexes)?;
-            (need > *distance).then(|| {
-                format!(
-                    "{} is {need} hexes from the {} edge; write `distance: {need}` to reach it, or arrive at the whole edge (`Edge({edge:?})`)",
-                    of.describe(),
-                    edge.name()
-                )
-            })
-        }
-        Zone::Feature(code) => {
-            let need = zc.compile(p, &[]).distance_to(&edge_hexes)?;
-            Some(format!(
-                "{code} is {need} hexes from the {} edge: write `Within(distance: {need}, of: Feature(\"{code}\"))` in its place, or arrive at the whole edge (`Edge({edge:?})`)",
-                edge.name()
-            ))
-        }
-        _ => None,
-    }).or_else(|| {
-        Some(format!(
-            "widen the other part to reach the {} edge, or take the whole edge (`Edge({edge:?})`)",
-            edge.name()
-        ))
-    })
-}
-
-/// The hex of `zone` nearest a placement outside it, as the value to write (`at: (5, 6)`).
-fn nearest_in_zone(zone: &HexSet, at: Coord, grid: Grid) -> Option<String> {
+/// The hex of `zone` nearest a placement outside it, and how far it is.
+fn nearest_in_zone(zone: &HexSet, at: Coord, grid: Grid) -> Option<(Coord, u32)> {
     if !grid.contains(at) {
         return None;
     }
@@ -791,10 +594,5 @@ fn nearest_in_zone(zone: &HexSet, at: Coord, grid: Grid) -> Option<String> {
         .iter()
         .filter_map(|c| Some((*field.get(grid.index(c)?)?, c)))
         .min_by_key(|(d, c)| (*d, c.1, c.0))?;
-    Some(format!(
-        "the nearest hex of the zone is {}, {d} hexes away: write `at: ({}, {})`",
-        grid.label(c),
-        c.0,
-        c.1
-    ))
+    Some((c, d))
 }

@@ -11,6 +11,7 @@ pub mod stacking;
 mod texts;
 mod turns;
 mod victory;
+mod zone_help;
 
 use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::hex_set::HexSet;

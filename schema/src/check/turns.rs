@@ -51,17 +51,15 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                     Entry::Arrive { at: zone, .. } => Some(zone),
                     _ => None,
                 };
-                let hint = zone
-                    .and_then(|z| crate::check::deployment::why_empty(z, map))
-                    .unwrap_or_else(|| {
-                        let road = map
-                            .roads
-                            .iter()
-                            .find_map(|r| r.name.as_deref())
-                            .map(|n| format!(", or a road entry (`RoadEntry(\"{n}\")`)"))
-                            .unwrap_or_default();
-                        format!("arrive at an edge (`Edge(South)`), part of one{road}")
-                    });
+                let otherwise = || {
+                    let road = map
+                        .roads
+                        .iter()
+                        .find_map(|r| r.name.as_deref())
+                        .map(|n| format!(", or a road entry (`RoadEntry(\"{n}\")`)"))
+                        .unwrap_or_default();
+                    format!("arrive at an edge (`Edge(South)`), part of one{road}")
+                };
                 out.push(
                     Diagnostic::new(
                         Code::EmptyZone,
@@ -70,8 +68,8 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                             side.name, group.id
                         ),
                     )
-                    .at_path(at)
-                    .with_hint(hint),
+                    .at_path(at.clone())
+                    .why_empty(zone, &at, 1, map, otherwise),
                 );
                 continue;
             }

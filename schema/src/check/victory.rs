@@ -250,11 +250,9 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
                     "this victory target has no hexes on the map",
                 )
                 .at_path(p.clone())
-                .with_hint(
-                    target_zone(s, p)
-                        .and_then(|z| super::deployment::why_empty(z, map))
-                        .unwrap_or_else(|| "check the features and distances it names".into()),
-                ),
+                .why_empty(target_zone(s, p), p, 1, map, || {
+                    "check the features and distances it names".into()
+                }),
             );
         }
     }

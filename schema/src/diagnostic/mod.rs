@@ -124,6 +124,12 @@ pub struct Diagnostic {
     /// ([`crate::pipeline::prove`]); the language server's quick fix applies exactly it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<Suggestion>,
+    /// The message and help to show instead where the file writes the finding's value, a hex,
+    /// as a quoted label (`"0711"`) rather than a pair: a check words its finding with the
+    /// pair, [`crate::pipeline::finish`] takes these words where the text there is a label.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub as_label: Option<Box<(String, Option<String>)>>,
 }
 
 /// An edit a finding's help proposes (a spelling, a value, a swap, a missing line), as rustc's
@@ -158,6 +164,11 @@ pub struct Suggestion {
     #[serde(skip)]
     #[schemars(skip)]
     pub replaced: String,
+    /// A hex proposed: the label to write instead, and the help that says it, where the file
+    /// writes the hex as a quoted label (`"0310"`) rather than a pair (`(3, 10)`).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub label: Option<(String, String)>,
 }
 
 impl Suggestion {
@@ -197,6 +208,7 @@ impl Diagnostic {
             path: None,
             hex: None,
             hint: None,
+            as_label: None,
             rule: row.rule.map(str::to_string),
             more_like_it: 0,
             suggestion: None,
@@ -248,8 +260,36 @@ impl Diagnostic {
             replacement: replacement.into(),
             hint: hint.into(),
             replaced: String::new(),
+            label: None,
         });
         self
+    }
+
+    /// The message and help to show where the file writes the finding's hex as a quoted label
+    /// (its own words are for a file that writes the hex as a pair).
+    pub fn as_label(mut self, message: impl Into<String>, hint: Option<String>) -> Diagnostic {
+        self.as_label = Some(Box::new((message.into(), hint)));
+        self
+    }
+
+    /// Propose a hex as the edit of the value at `path` (`None`: the finding's own), written as
+    /// the file writes that hex: the pair `(column, row)`, or its label `label` where the file
+    /// wrote a quoted label. `hint` makes the help from the hex as written (`(3, 10)`,
+    /// `"0310"`), which it backquotes.
+    pub fn suggest_hex(
+        self,
+        path: Option<Vec<PathSeg>>,
+        at: (i32, i32),
+        label: &str,
+        hint: impl Fn(&str) -> String,
+    ) -> Diagnostic {
+        let pair = format!("({}, {})", at.0, at.1);
+        let mut d = self.suggest(None, pair.clone(), hint(&pair));
+        if let Some(s) = d.suggestion.as_mut() {
+            s.path = path;
+            s.label = Some((label.to_string(), hint(&format!("\"{label}\""))));
+        }
+        d
     }
 
     /// The title of the finding's proven edit, as the language server's quick fix and the

@@ -3,8 +3,8 @@
 //! or "prohibited", whether it blocks sight, its defence effect), and the kinds each hex and
 //! hexside holds, by row. The ids are the game's own (a map's `woods`, `stream`).
 //!
-//! A game's files lower into it without loss of what the queries ask: Musket & Saber Quick Play
-//! maps through [`crate::model::musket_and_saber::MsMapFile::kind_terrain`]. Rifle & Saber maps
+//! A game's files lower into it without loss of what the queries and the drawings ask: Musket &
+//! Saber Quick Play maps through [`crate::model::musket_and_saber::MsMapFile::kind_terrain`]. Rifle & Saber maps
 //! keep their chart in their ruleset (9.2, built-in data over `Map::cells` and `Map::ridges`);
 //! the queries read either through `queries::effective_terrain`, never a game's file.
 
@@ -38,6 +38,9 @@ pub struct KindRow {
     pub blocks_sight: bool,
     /// Added to the defender's strength, where the game has such a column.
     pub defence: Option<i32>,
+    /// The row as the map key prints it, worded by its game: the kind, its costs by class,
+    /// then its other effects (the drawing's key and the card's).
+    pub key: Vec<String>,
 }
 
 /// A map's terrain in the kinds of its own chart.
@@ -54,6 +57,9 @@ pub struct KindTerrain {
     pub cells: Vec<Vec<usize>>,
     /// The rows of the kinds on each hexside that has any.
     pub hexsides: BTreeMap<SideKey, Vec<usize>>,
+    /// The mixes of several hex kinds the map declares for one hex (M&S 2.2: "one or more
+    /// kinds of terrain"), in the order its file gives them: the key shows each.
+    pub mixes: Vec<Vec<usize>>,
 }
 
 impl KindTerrain {
@@ -140,6 +146,7 @@ mod tests {
             height: 1,
             orientation: Orientation::Flat,
             parity: Parity::EvenShoved,
+            numbering: Default::default(),
         }
     }
 
@@ -150,6 +157,7 @@ mod tests {
             costs,
             blocks_sight: false,
             defence: None,
+            key: vec![id.into()],
         }
     }
 
@@ -167,6 +175,7 @@ mod tests {
             plain_cost: 1,
             cells: vec![vec![0, 1], vec![2], vec![]],
             hexsides: BTreeMap::from([(SideKey::new(Coord(1, 1), Coord(2, 1)), vec![3])]),
+            mixes: vec![vec![0, 1]],
         };
         let g = grid();
         assert_eq!(t.hex_cost(&g, 0, Coord(1, 1)), Some(3));

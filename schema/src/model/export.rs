@@ -66,6 +66,12 @@ pub struct Export {
     pub victory: Vec<ExportVictory>,
     /// Special rules with the hexes they concern.
     pub special_rules: Vec<ExportSpecialRule>,
+    /// The rules' tables an engine needs to play: the Combat Results Table (9.1), the Range
+    /// Effects Chart (10.4), shock combat (5.2), disruption (6.0) and, where a side's morale is
+    /// not normal, morale (10.1). Added to `saber-export/2` without a new version: absent in
+    /// documents written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<RulesTables>,
 }
 
 /// Scenario identity and timing.
@@ -453,4 +459,138 @@ pub struct ExportSpecialRule {
     pub effect: Effect,
     /// The hexes its zones cover (none when it names none).
     pub hexes: ExportHexes,
+}
+
+/// The rules' tables an engine needs to play, as printed, each with its rule section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesTables {
+    /// The Combat Results Table (9.1).
+    pub combat_results: CombatResultsTable,
+    /// The Range Effects Chart (10.4).
+    pub range_effects: RangeEffectsChart,
+    /// Shock combat's numbers (5.2; the Cavalry Charge's allowance, 4K). Each unit's shock
+    /// strength is also on the unit (`shock_strength`).
+    pub shock_combat: Vec<PrintedNumber>,
+    /// Disruption's numbers (6.0).
+    pub disruption: Vec<PrintedNumber>,
+    /// Morale (10.1, an optional rule), present when a side's morale is not normal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub morale: Option<MoraleTable>,
+}
+
+/// The Combat Results Table (9.1): fire combat's result by die roll and odds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CombatResultsTable {
+    /// `9.1`.
+    pub rule: String,
+    /// Which copy of the table in the rules text this is read from, and why.
+    pub source: String,
+    /// The odds columns, attacker to defender (`[3, 1]` is 3-1), lowest first.
+    pub odds: Vec<[u32; 2]>,
+    /// One row per die roll, 1 to 6: the result in each odds column.
+    pub results: Vec<Vec<FireCombatResult>>,
+    /// The table's edges and its results explained, in the rules' words.
+    pub notes: Vec<PrintedWords>,
+}
+
+/// A result of the Combat Results Table (9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum FireCombatResult {
+    /// "•": no effect.
+    NoEffect,
+    /// "RD": the defender retreats its full Movement Allowance and is then disrupted (an
+    /// already disrupted unit is eliminated instead).
+    RD,
+    /// "E": the defender is eliminated (an undisrupted gun unit is disrupted instead unless
+    /// Shot fire is involved, 5.1H).
+    E,
+}
+
+/// Words of the rules text, under a key.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrintedWords {
+    /// What the words are about (`below`, `RD`).
+    pub key: String,
+    /// The words, as printed.
+    pub words: String,
+}
+
+/// The Range Effects Chart (10.4): the firing unit's Fire Attack Strength times the effect of
+/// the range band the target is in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RangeEffectsChart {
+    /// `10.4`.
+    pub rule: String,
+    /// The range bands in hexes (the target hex counted, the firer's not, 5.1A).
+    pub bands: Vec<RangeBand>,
+    /// One row per kind of fire.
+    pub rows: Vec<RangeEffectsRow>,
+    /// How each cell of the garbled print is read: one note per cell, row by row.
+    pub interpretations: Vec<Interpretation>,
+}
+
+/// A range band.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RangeBand {
+    /// The nearest range in it, in hexes.
+    pub from: u32,
+    /// The farthest; none: no limit but the unit's Range Allowance.
+    pub to: Option<u32>,
+}
+
+/// One row of the Range Effects Chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RangeEffectsRow {
+    /// The row's label as printed.
+    pub label: String,
+    /// What fires by this row.
+    pub fire: String,
+    /// The unit types that fire by it.
+    pub units: Vec<String>,
+    /// The word printed in each band (`Normal`, `Halved`, `Quartered`, `Doubled`).
+    pub printed: Vec<String>,
+    /// The multiplier on Fire Attack Strength in each band.
+    pub multipliers: Vec<Ratio>,
+}
+
+/// A number the rules print, with the words that print it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrintedNumber {
+    /// A stable name (`disrupted_defense`).
+    pub name: String,
+    /// The value.
+    pub value: Ratio,
+    /// The rule section.
+    pub rule: String,
+    /// The words of the rules text that print it.
+    pub words: String,
+}
+
+/// Morale (10.1): the levels and how a force moves between them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleTable {
+    /// `10.1`.
+    pub rule: String,
+    /// Each level's effect, in the rules' words (the errata's too).
+    pub levels: Vec<MoraleLevelEffect>,
+    /// When a force rises or falls a level.
+    pub changes: Vec<PrintedNumber>,
+}
+
+/// One morale level's effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleLevelEffect {
+    /// The level.
+    pub level: Morale,
+    /// Its effect, as printed.
+    pub words: Vec<String>,
 }

@@ -252,7 +252,59 @@ pub enum Corner {
     SouthWest,
 }
 
-/// A map's grid: size, orientation and parity. All coordinate conversions go through it.
+/// How a map numbers its hexes for people: the label format every label and every label read
+/// of a grid goes through ([`Grid::label`], [`Grid::parse_label`]). Hexes in memory are always
+/// column and row from 1; only the printed number differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Numbering {
+    /// Column then row, both from 01: `CCRR` (`0412`), dotted `C.R` past 99 (Rifle & Saber,
+    /// and a Musket & Saber map numbered from 0101).
+    #[default]
+    FromOne,
+    /// Four digits, column then row, from the numbers the first (westmost) column and the
+    /// first (northmost) row print (Musket & Saber 2.2: "Each hex has a four-digit number"; a
+    /// map whose first hex is `0100` has `first_row: 0`).
+    FourDigitsFrom {
+        /// The number printed on the first column.
+        first_column: i32,
+        /// The number printed on the first row.
+        first_row: i32,
+    },
+}
+
+impl Numbering {
+    /// The numbers of the first column and the first row.
+    pub fn first(self) -> (i32, i32) {
+        match self {
+            Numbering::FromOne => (1, 1),
+            Numbering::FourDigitsFrom {
+                first_column,
+                first_row,
+            } => (first_column, first_row),
+        }
+    }
+
+    /// The grid hex (column and row from 1) of a hex as the map numbers it.
+    pub fn to_grid(self, printed: Coord) -> Coord {
+        let (c, r) = self.first();
+        Coord(
+            printed.0.saturating_sub(c).saturating_add(1),
+            printed.1.saturating_sub(r).saturating_add(1),
+        )
+    }
+
+    /// The number the map prints on a grid hex, as a coordinate.
+    pub fn to_printed(self, grid: Coord) -> Coord {
+        let (c, r) = self.first();
+        Coord(
+            grid.0.saturating_add(c).saturating_sub(1),
+            grid.1.saturating_add(r).saturating_sub(1),
+        )
+    }
+}
+
+/// A map's grid: size, orientation, parity and how its hexes are numbered. All coordinate
+/// conversions and every label go through it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
     /// Number of columns.
@@ -263,6 +315,8 @@ pub struct Grid {
     pub orientation: Orientation,
     /// Which columns (or rows) are shoved.
     pub parity: Parity,
+    /// How the map numbers its hexes.
+    pub numbering: Numbering,
 }
 
 /// The distance between neighbouring hex centres in [`Grid::center`] units.
@@ -564,6 +618,49 @@ impl Grid {
         }
     }
 
+    /// [`Grid::off_map_hint`] in labels, for a file that writes its hexes as labels (`"0711"`).
+    pub fn off_map_hint_as_label(&self, c: Coord) -> String {
+        let swapped = Coord(c.1, c.0);
+        let edge = self.off_by_one(c).map(|edge| {
+            format!(
+                "{}: the hex on the map's edge there is {}",
+                self.off_by_one_words(c),
+                self.label(edge)
+            )
+        });
+        if self.contains(swapped) {
+            let swap = format!(
+                "labels are column first (CCRR): {} is on the map",
+                self.label(swapped)
+            );
+            match edge {
+                Some(edge) => format!("{swap}; or {edge}"),
+                None => swap,
+            }
+        } else if let Some(edge) = edge {
+            edge
+        } else {
+            format!(
+                "columns run from 1 to {} and rows from 1 to {}: this map's labels run from {} to {}",
+                self.width,
+                self.height,
+                self.label(Coord(1, 1)),
+                self.label(Coord(self.width as i32, self.height as i32))
+            )
+        }
+    }
+
+    /// The hex on the map a hex off it most likely means, as [`Grid::off_map_hint`] says first:
+    /// column and row swapped, else the edge hex beside it.
+    pub fn off_map_fix(&self, c: Coord) -> Option<Coord> {
+        let swapped = Coord(c.1, c.0);
+        if self.contains(swapped) {
+            Some(swapped)
+        } else {
+            self.off_by_one(c)
+        }
+    }
+
     /// The hex on the map a hex one row or column past its edge (or at 0) most likely means: the
     /// edge hex beside it.
     pub fn off_by_one(&self, c: Coord) -> Option<Coord> {
@@ -594,11 +691,17 @@ impl Grid {
         parts.join(" and ")
     }
 
-    /// The `CCRR` label of a hex: the column, then the row, each zero-padded to the digits of
-    /// [`Grid::label_digits`] (`0412`); on a map over 99 columns or rows the two parts are
-    /// separated by a dot (`110.05` on a map of 110 columns and 33 rows), the spelling files
-    /// accept (`LABEL_PATTERN`): a label saberc prints can be copied into a file.
+    /// The label of a hex as the map numbers it ([`Grid::numbering`]). From one: the column,
+    /// then the row, each zero-padded to the digits of [`Grid::label_digits`] (`0412`); on a
+    /// map over 99 columns or rows the two parts are separated by a dot (`110.05` on a map of
+    /// 110 columns and 33 rows), the spelling files accept (`LABEL_PATTERN`): a label saberc
+    /// prints can be copied into a file. From another first number: the four digits the map
+    /// prints (`0100`).
     pub fn label(&self, c: Coord) -> String {
+        if let Numbering::FourDigitsFrom { .. } = self.numbering {
+            let p = self.numbering.to_printed(c);
+            return format!("{:02}{:02}", p.0, p.1);
+        }
         let (cw, rw) = self.label_digits();
         if cw == 2 && rw == 2 {
             format!("{:02}{:02}", c.0, c.1)
@@ -607,16 +710,23 @@ impl Grid {
         }
     }
 
-    /// Digits of the column and of the row part of labels: 2 each, more on a map wider or
-    /// higher than 99 hexes (a label width that grows with the map).
+    /// Digits of the column and of the row part of labels: 2 each, more on a map numbered from
+    /// one that is wider or higher than 99 hexes (a label width that grows with the map).
     pub fn label_digits(&self) -> (usize, usize) {
-        (label_width(self.width), label_width(self.height))
+        match self.numbering {
+            Numbering::FromOne => (label_width(self.width), label_width(self.height)),
+            Numbering::FourDigitsFrom { .. } => (2, 2),
+        }
     }
 
-    /// Read a label of this map: any form [`parse_label`] reads, or the undotted digits of
-    /// [`Grid::label_digits`] that labels of wide maps had before (`11005`).
+    /// Read a label of this map as a grid hex: any form [`parse_label`] reads, or the undotted
+    /// digits of [`Grid::label_digits`] that labels of wide maps had before (`11005`); on a map
+    /// numbered from another first number, its four printed digits.
     pub fn parse_label(&self, text: &str) -> Result<Coord, LabelError> {
         let t = text.trim();
+        if let Numbering::FourDigitsFrom { .. } = self.numbering {
+            return parse_label(t).map(|p| self.numbering.to_grid(p));
+        }
         let (cw, rw) = self.label_digits();
         if t.len() == cw + rw && t.bytes().all(|b| b.is_ascii_digit()) {
             let col = t[..cw]
@@ -719,6 +829,7 @@ mod tests {
             height: 33,
             orientation: Orientation::Flat,
             parity: Parity::EvenShoved,
+            numbering: Default::default(),
         }
     }
 
@@ -731,6 +842,7 @@ mod tests {
                     height: 6,
                     orientation,
                     parity,
+                    numbering: Default::default(),
                 };
                 for i in 0..g.len() {
                     let mut fast: Vec<usize> = g.neighbor_indices(i).collect();

@@ -54,6 +54,10 @@ pub const MAX_RULE_REF: usize = 32;
 /// Longest map reference (an id or a relative path), in characters.
 pub const MAX_MAP_REF: usize = 500;
 
+/// Most characters of a Musket & Saber Quick Play unit id, formation, terrain kind or turn
+/// label.
+pub const MAX_SHORT: usize = 64;
+
 /// Longest road name, in characters.
 pub const MAX_ROAD_NAME: usize = 100;
 

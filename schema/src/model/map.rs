@@ -233,13 +233,9 @@ pub struct Map {
     pub labels: Vec<Label>,
     /// The map's own Terrain Effects Chart and the kinds of terrain in each hex and on each
     /// hexside, when its game brings them (Musket & Saber Quick Play): what every query reads
-    /// of such a map (`cells` and `ridges` are then empty of meaning, all clear). `None`: the
+    /// and draws of such a map (`cells` and `ridges` are then empty of meaning, all clear). `None`: the
     /// game's ruleset's chart over `cells` and `ridges` (Rifle & Saber 9.2).
     pub chart: Option<std::sync::Arc<KindTerrain>>,
-    /// For a Musket & Saber Quick Play map, the file it was built from, for what only the
-    /// game's own checks and drawings read of it (legend characters, track, sources); `None`
-    /// for a Rifle & Saber map. No query reads it: they read [`Map::chart`].
-    pub musket_and_saber: Option<std::sync::Arc<crate::model::musket_and_saber::MsMapFile>>,
 }
 
 impl Map {
@@ -250,6 +246,7 @@ impl Map {
             height,
             orientation: Orientation::Flat,
             parity: Parity::EvenShoved,
+            numbering: Default::default(),
         };
         Map {
             game: None,
@@ -263,7 +260,6 @@ impl Map {
             features: Vec::new(),
             labels: Vec::new(),
             chart: None,
-            musket_and_saber: None,
         }
     }
 
@@ -356,6 +352,7 @@ impl Map {
             height,
             orientation: file.orientation,
             parity: file.parity,
+            numbering: Default::default(),
         };
         let mut cells = vec![Cell::default(); grid.len()];
         if file.terrain.len() != height as usize {
@@ -488,7 +485,6 @@ impl Map {
             features: file.features.clone(),
             labels: file.labels.clone(),
             chart: None,
-            musket_and_saber: None,
         };
         (map, problems.into_vec())
     }
@@ -648,7 +644,52 @@ pub(crate) fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
         ),
     )
     .at_path(path)
-    .with_hint(grid.off_map_hint(c))
+    .off_map_help(grid, c, None)
+    .as_label(
+        format!(
+            "hex {} is off the {} × {} map",
+            grid.label(c),
+            grid.width,
+            grid.height
+        ),
+        Some(grid.off_map_hint_as_label(c)),
+    )
+}
+
+impl Diagnostic {
+    /// MAP007's help for hex `c`, off `grid`: what the hex most likely means
+    /// ([`Grid::off_map_fix`]; of column and row swapped and the edge hex beside it, the one in
+    /// `within` when given, a placement's zone) proposed as the edit of the finding's value,
+    /// written as the file writes hexes; the ranges of the map when nothing is near.
+    pub(crate) fn off_map_help(self, grid: &Grid, c: Coord, within: Option<&HexSet>) -> Diagnostic {
+        let hint = grid.off_map_hint(c);
+        let d = self.with_hint(hint.clone());
+        let inside = within.and_then(|zone| {
+            [Coord(c.1, c.0)]
+                .into_iter()
+                .chain(grid.off_by_one(c))
+                .find(|h| grid.contains(*h) && zone.contains(*h))
+        });
+        match inside.or_else(|| grid.off_map_fix(c)) {
+            Some(fix) => {
+                let label = grid.label(fix);
+                let why = if grid.off_by_one(c) == Some(fix) {
+                    format!(
+                        "{}: the hex on the map's edge there is {label}",
+                        grid.off_by_one_words(c)
+                    )
+                } else {
+                    format!(
+                        "hexes are written column first (label {label}); with column and row swapped it is on the map"
+                    )
+                };
+                d.suggest_hex(None, (fix.0, fix.1), &label, |hex| {
+                    format!("{why}: write `{hex}`")
+                })
+            }
+            None => d,
+        }
+    }
 }
 
 #[cfg(test)]

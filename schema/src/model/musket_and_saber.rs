@@ -20,19 +20,25 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::chart::{KindCost, KindRow, KindTerrain};
-use crate::model::hex::{Compass, Coord, Grid, Orientation, Parity, SideKey};
+use crate::model::counter::NoCounter;
+use crate::model::hex::{Compass, Coord, Grid, Numbering, Orientation, Parity};
 use crate::model::limits;
 use crate::model::map::Label;
 use crate::model::scenario::Interpretation;
 use crate::model::victory::VictoryCondition;
+use crate::model::zone::KindName;
 use crate::ruleset::musket_and_saber::{self as ms, ChartColumn, MsClass};
+
+mod lower;
+
+/// A victory condition in this game's words: its `Terrain` zones name the map's kinds, its
+/// exits count any unit (3.4).
+pub type MsVictoryCondition = VictoryCondition<KindName, NoCounter>;
 
 /// The pattern of the `game` field of an M&S file: exactly the game's id.
 const GAME_PATTERN: &str = "^musket-and-saber-quick-play$";
 
-/// Most characters of a unit id, formation, terrain kind or turn label.
-pub const MAX_SHORT: usize = 64;
+pub use limits::MAX_SHORT;
 
 /// A Musket & Saber Quick Play map file, typed from the user's copy of a game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -124,42 +130,33 @@ pub enum HexNumbering {
 }
 
 impl HexNumbering {
-    /// The numbers of the first column and the first row.
-    pub fn first(self) -> (i32, i32) {
+    /// The grid's numbering, through which every label of the map is said and read.
+    pub fn numbering(self) -> Numbering {
         match self {
-            HexNumbering::ColumnRowFrom0101 => (1, 1),
+            HexNumbering::ColumnRowFrom0101 => Numbering::FromOne,
             HexNumbering::ColumnRow {
                 first_column,
                 first_row,
-            } => (
-                first_column.min(ms::MAX_SIDE) as i32,
-                first_row.min(ms::MAX_SIDE) as i32,
-            ),
+            } => Numbering::FourDigitsFrom {
+                first_column: first_column.min(ms::MAX_SIDE) as i32,
+                first_row: first_row.min(ms::MAX_SIDE) as i32,
+            },
         }
+    }
+
+    /// The numbers of the first column and the first row.
+    pub fn first(self) -> (i32, i32) {
+        self.numbering().first()
     }
 
     /// The grid hex (column and row from 1) of a hex as the map numbers it.
     pub fn to_grid(self, printed: Coord) -> Coord {
-        let (c, r) = self.first();
-        Coord(
-            printed.0.saturating_sub(c).saturating_add(1),
-            printed.1.saturating_sub(r).saturating_add(1),
-        )
+        self.numbering().to_grid(printed)
     }
 
     /// The number the map prints on a grid hex, as a coordinate.
     pub fn to_printed(self, grid: Coord) -> Coord {
-        let (c, r) = self.first();
-        Coord(
-            grid.0.saturating_add(c).saturating_sub(1),
-            grid.1.saturating_add(r).saturating_sub(1),
-        )
-    }
-
-    /// The four-digit number the map prints on a grid hex (`0100`).
-    pub fn label(self, grid: Coord) -> String {
-        let p = self.to_printed(grid);
-        format!("{:02}{:02}", p.0, p.1)
+        self.numbering().to_printed(grid)
     }
 }
 
@@ -316,23 +313,23 @@ pub struct TurnTrack {
 }
 
 impl MsMapFile {
-    /// Why the outputs and the editor refuse this map, when they do: only `saberc check` reads
-    /// a numbering other than column-then-row from 0101 yet (the export, the drawings, the card,
-    /// Tiled and the editor would put its hexes one column or row off). `None`: numbered from
-    /// 0101, drawn and exported as written.
+    /// Why the editor refuses this map, when it does: its Musket & Saber mode edits hexes as
+    /// the file writes them on a map drawn from 0101, so a map numbered otherwise would be
+    /// drawn and saved one column or row off. `saberc` reads, draws and exports any numbering
+    /// (the grid's [`Numbering`]). `None`: numbered from 0101.
     pub fn numbering_not_drawn(&self) -> Option<String> {
         let (c, r) = self.numbering.first();
         ((c, r) != (1, 1)).then(|| {
             format!(
-                "map `{}` numbers its hexes from {c:02}{r:02}: `saberc check` reads it, but export, render, the card, Tiled and the editor draw hexes numbered from 0101 and would put them off by the difference, so they refuse it (renumber the map from 0101, `numbering: ColumnRowFrom0101`, to use them)",
+                "map `{}` numbers its hexes from {c:02}{r:02}: saberc checks, draws and exports it, but the editor's Musket & Saber mode places hexes numbered from 0101 and would put them off by the difference, so it does not open it yet (renumber the map from 0101, `numbering: ColumnRowFrom0101`, to edit it here)",
                 crate::diagnostic::printable(&self.id, 60)
             )
         })
     }
 
-    /// How a grid hex is numbered on this map (`0100`).
+    /// How a grid hex is numbered on this map (`0100`): its grid's label.
     pub fn label(&self, grid: Coord) -> String {
-        self.numbering.label(grid)
+        self.grid().label(grid)
     }
 
     /// MAP007 for a hex (on the grid) that is not on the map, said in the map's numbers.
@@ -362,21 +359,29 @@ impl MsMapFile {
         // swap (which lands on another edge). Elsewhere the swap is said first.
         let entry = path_has(&d, "entry_hexes") || path_has(&d, "reentry_hexes");
         let swap_on_map = grid.contains(swapped) && self.numbering.first() == (1, 1);
+        // The hex meant, proposed as the edit of the label written (proven before shown).
+        let offer = |d: crate::diagnostic::Diagnostic, hex: Coord, help: String| {
+            let label = self.label(hex);
+            let proven = format!("{help}: write `\"{label}\"`");
+            d.with_hint(help).suggest(None, label, proven)
+        };
         if let Some(edge) = grid.off_by_one(at).filter(|_| entry || !swap_on_map) {
-            d.with_hint(format!(
+            let help = format!(
                 "{} lies one past the map's edge ({ranges}): the hex on the edge there is {}",
                 self.label(at),
                 self.label(edge)
-            ))
+            );
+            offer(d, edge, help)
         } else if swap_on_map {
             let edge = grid
                 .off_by_one(at)
                 .map(|e| format!("; or, one past the edge, {}", self.label(e)))
                 .unwrap_or_default();
-            d.with_hint(format!(
+            let help = format!(
                 "labels are column first (CCRR): {} is on the map{edge} ({ranges})",
                 self.label(swapped)
-            ))
+            );
+            offer(d, swapped, help)
         } else {
             d.with_hint(ranges)
         }
@@ -411,6 +416,7 @@ impl MsMapFile {
             height: self.height.clamp(1, ms::MAX_SIDE),
             orientation: self.orientation,
             parity: self.parity,
+            numbering: self.numbering.numbering(),
         }
     }
 
@@ -449,75 +455,6 @@ impl MsMapFile {
                     .is_some_and(|r| r.prohibits(class))
             })
             .map(String::as_str)
-    }
-
-    /// The map's terrain in its chart's kinds, on the grid, as the engine's queries read it:
-    /// the chart's rows (a cost column per class of [`ChartColumn::ALL`], sight, defence), the
-    /// kinds of each hex by its legend character (none for an unknown one, MAP002's), and the
-    /// kinds of each hexside. A kind the chart lacks (MAP001's) is left out.
-    pub fn kind_terrain(&self) -> KindTerrain {
-        let grid = self.grid();
-        let lower = |c: Option<Cost>| match c {
-            Some(Cost::Mp(n)) => Some(KindCost::Enter(n)),
-            Some(Cost::Plus(n)) => Some(KindCost::Plus(n)),
-            Some(Cost::Prohibited) => Some(KindCost::Prohibited),
-            None => None,
-        };
-        let rows: Vec<KindRow> = self
-            .chart
-            .iter()
-            .map(|r| KindRow {
-                id: r.kind.clone(),
-                on_hexside: r.on == ChartOn::Hexside,
-                costs: ChartColumn::ALL.iter().map(|c| lower(r.cost(*c))).collect(),
-                blocks_sight: r.blocks_sight,
-                defence: r.defense,
-            })
-            .collect();
-        let row_of =
-            |kind: &str, on: ChartOn| self.chart.iter().position(|r| r.kind == kind && r.on == on);
-        let legend: Vec<Vec<usize>> = self
-            .legend
-            .iter()
-            .map(|e| {
-                e.kinds
-                    .iter()
-                    .filter_map(|k| row_of(k, ChartOn::Hex))
-                    .collect()
-            })
-            .collect();
-        let mut cells = vec![Vec::new(); grid.len()];
-        for (r, line) in self.terrain.iter().enumerate().take(grid.height as usize) {
-            for (c, ch) in line.chars().enumerate().take(grid.width as usize) {
-                let mut buf = [0u8; 4];
-                let s = ch.encode_utf8(&mut buf);
-                if let Some(e) = self.legend.iter().position(|e| e.char == *s) {
-                    cells[r * grid.width as usize + c] = legend[e].clone();
-                }
-            }
-        }
-        let mut hexsides: std::collections::BTreeMap<SideKey, Vec<usize>> = Default::default();
-        for h in &self.in_grid().hexsides {
-            if let (Some(other), Some(row)) = (
-                grid.across(h.hex, h.side),
-                row_of(&h.kind, ChartOn::Hexside),
-            ) {
-                let kinds = hexsides.entry(SideKey::new(h.hex, other)).or_default();
-                if !kinds.contains(&row) {
-                    kinds.push(row);
-                }
-            }
-        }
-        KindTerrain {
-            classes: ChartColumn::ALL
-                .iter()
-                .map(|c| c.name().to_string())
-                .collect(),
-            rows,
-            plain_cost: ms::CLEAR_COST,
-            cells,
-            hexsides,
-        }
     }
 
     /// Position (0-based) of a turn label on the track.
@@ -589,7 +526,7 @@ pub struct MsScenario {
     /// game counted from its first turn (1 is the first turn).
     #[serde(default)]
     #[schemars(length(max = limits::MAX_CLAUSES))]
-    pub victory: Vec<VictoryCondition>,
+    pub victory: Vec<MsVictoryCondition>,
     /// Special rules: the scenario rules "modify or add to the rules as needed" (2.1).
     #[serde(default)]
     #[schemars(length(max = limits::MAX_CLAUSES))]
@@ -839,7 +776,7 @@ impl MsScenario {
     /// A victory condition in words (3.4), naming sides by name, the other side the one that
     /// wins when it is not achieved: the card's words for a condition with no printed text,
     /// and the editor's for one it makes.
-    pub fn describe_victory(&self, v: &VictoryCondition) -> String {
+    pub fn describe_victory(&self, v: &MsVictoryCondition) -> String {
         let name = |id: &str| {
             if id == crate::model::victory::EITHER_SIDE {
                 return "Either side".to_string();
@@ -910,37 +847,6 @@ impl MsScenario {
     }
 }
 
-impl MsMapFile {
-    /// The in-memory map every shared stage and query works on: the grid, roads and labels,
-    /// the chart and the kinds of every hex and hexside as [`Map::chart`] (what the queries
-    /// read), and this file kept beside them for what only the game's own checks and drawings
-    /// read (legend characters, track, sources).
-    ///
-    /// [`Map::chart`]: crate::model::map::Map::chart
-    pub fn to_map(&self) -> crate::model::map::Map {
-        use crate::model::map::{Map, Road, RoadKind};
-        let grid = self.grid();
-        let on_grid = self.in_grid();
-        let mut map = Map::blank(&self.id, &self.name, grid.width, grid.height);
-        map.grid = grid;
-        map.notes = self.notes.clone();
-        map.roads = on_grid
-            .roads
-            .iter()
-            .map(|r| Road {
-                name: r.name.clone(),
-                kind: RoadKind::Minor,
-                hexes: r.hexes.clone(),
-            })
-            .collect();
-        map.labels = on_grid.labels;
-        map.chart = Some(std::sync::Arc::new(self.kind_terrain()));
-        map.game = Some(crate::ruleset::Game::MusketAndSaberQuickPlay);
-        map.musket_and_saber = Some(std::sync::Arc::new(self.clone()));
-        map
-    }
-}
-
 /// Does the finding's path pass through the field `key`?
 fn path_has(d: &crate::diagnostic::Diagnostic, key: &str) -> bool {
     d.path
@@ -992,11 +898,21 @@ mod tests {
             first_column: 1,
             first_row: 0,
         };
+        let grid = |n: HexNumbering| Grid {
+            width: 30,
+            height: 20,
+            orientation: Orientation::Flat,
+            parity: Parity::EvenShoved,
+            numbering: n.numbering(),
+        };
         assert_eq!(n.to_grid(Coord(1, 0)), Coord(1, 1));
-        assert_eq!(n.label(Coord(21, 15)), "2114");
+        assert_eq!(grid(n).label(Coord(21, 15)), "2114");
+        assert_eq!(grid(n).parse_label("2114"), Ok(Coord(21, 15)));
+        assert_eq!(grid(n).label(Coord(1, 1)), "0100");
         assert_eq!(n.to_printed(n.to_grid(Coord(7, 9))), Coord(7, 9));
         let default = HexNumbering::ColumnRowFrom0101;
         assert_eq!(default.to_grid(Coord(21, 14)), Coord(21, 14));
-        assert_eq!(default.label(Coord(21, 14)), "2114");
+        assert_eq!(grid(default).label(Coord(21, 14)), "2114");
+        assert_eq!(grid(default).parse_label("2114"), Ok(Coord(21, 14)));
     }
 }

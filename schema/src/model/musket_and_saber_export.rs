@@ -11,9 +11,16 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::model::export::{ExportVictory, HexPair, LabelFormat};
+use crate::model::export::{ExportVictory, HexPair, LabelFormat, PrintedNumber, PrintedWords};
 use crate::model::hex::{Compass, Orientation, Parity};
-use crate::model::musket_and_saber::{ChartRow, Face, LegendEntry, MsSpecialRule, TurnTrack};
+use crate::model::musket_and_saber::{
+    ChartRow, Face, HexNumbering, LegendEntry, MsSpecialRule, TurnTrack,
+};
+
+/// Is the map numbered from 0101 (the numbering left unsaid)?
+fn numbered_from_0101(n: &HexNumbering) -> bool {
+    n.first() == (1, 1)
+}
 use crate::model::scenario::Interpretation;
 use crate::ruleset::musket_and_saber::MsClass;
 
@@ -51,6 +58,65 @@ pub struct MsExport {
     pub victory: Vec<ExportVictory>,
     /// Special rules as the scenario states them (2.1).
     pub special_rules: Vec<MsSpecialRule>,
+    /// The system rules' fixed tables: the Revised CRT, the combat and bombardment results,
+    /// and the numbers of combat, morale and recovery. Added without a new version: absent in
+    /// documents written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<MsTables>,
+}
+
+/// The Musket & Saber Quick Play system's fixed tables, as printed, each with its section.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MsTables {
+    /// The M&S Quick Play Revised CRT (7.2, 7.4; printed after 11.4).
+    pub crt: MsCrt,
+    /// COMBAT RESULTS: by the second letter of a CRT result (`C`, `R`, `X`, `M`), what follows
+    /// when the primary losing unit passes or fails its morale check (7.5).
+    pub combat_results: Vec<MsResultRow>,
+    /// BOMBARDMENT RESULTS (8.4): by CRT result (`Dc` … `Dm`).
+    pub bombardment_results: Vec<MsResultRow>,
+    /// The bombardment table's note, as printed.
+    pub bombardment_note: String,
+    /// The fixed numbers of combat, morale, leaders and recovery, each with its words.
+    pub numbers: Vec<PrintedNumber>,
+}
+
+/// The Revised CRT: a result by combat die and differential column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MsCrt {
+    /// `7.2, 7.4`.
+    pub rule: String,
+    /// The differential columns, lowest first.
+    pub columns: Vec<MsCrtColumn>,
+    /// One row per combat die, 1 to 6: the result in each column as printed (`Am`, `Dr`,
+    /// `–` for no effect).
+    pub results: Vec<Vec<String>>,
+    /// The key printed under the table.
+    pub key: Vec<PrintedWords>,
+}
+
+/// A differential column of the CRT.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MsCrtColumn {
+    /// The lowest differential it covers; none: every lower one.
+    pub min: Option<i32>,
+    /// The highest; none: every higher one.
+    pub max: Option<i32>,
+}
+
+/// A row of the combat or bombardment results.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MsResultRow {
+    /// The result (`C`, `Dx`).
+    pub result: String,
+    /// What happens when the unit passes its morale check, point by point as printed.
+    pub passes: Vec<String>,
+    /// When it fails.
+    pub fails: Vec<String>,
 }
 
 /// Scenario identity and timing.
@@ -98,6 +164,11 @@ pub struct MsExportMap {
     pub parity: Parity,
     /// How hexes are labelled for people: the four-digit hex numbers of 2.2, column then row.
     pub labels: LabelFormat,
+    /// How the map numbers its hexes, when not from 0101: every hex of the export is on the
+    /// grid (column and row from 1), and the map prints the grid's hex `(c, r)` as the number
+    /// `c + first_column - 1`, `r + first_row - 1` (`labels.example` shows one).
+    #[serde(default, skip_serializing_if = "numbered_from_0101")]
+    pub numbering: HexNumbering,
     /// The characters of `terrain`, each standing for one or more kinds of terrain (2.2), each
     /// kind a hex row of `chart`.
     pub legend: Vec<LegendEntry>,

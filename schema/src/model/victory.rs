@@ -5,22 +5,27 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::PathSeg;
-use crate::model::counter::Counter;
+use crate::model::counter::{Counter, CounterName};
 use crate::model::limits;
-use crate::model::zone::Zone;
+use crate::model::zone::{TerrainName, Zone};
+use crate::ruleset::Terrain;
 
 /// The side id that stands for "whichever side achieves it" (11.7: "Whoever holds …").
 pub const EITHER_SIDE: &str = "either";
 
 /// One victory condition.
+// In a game's words: `T` what its `Terrain` zones name, `C` what its exits count (Rifle &
+// Saber's by default; see `Goal`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct VictoryCondition {
+#[serde(bound(deserialize = "T: Deserialize<'de>, C: Deserialize<'de>"))]
+#[schemars(rename = "VictoryCondition")]
+pub struct VictoryCondition<T = Terrain, C = Counter> {
     /// Id of the side that must achieve the goal, or `either`.
     #[schemars(length(max = limits::MAX_ID))]
     pub side: String,
     /// What must be achieved.
-    pub goal: Goal,
+    pub goal: Goal<T, C>,
     /// What achieving it (or failing to) means.
     #[serde(default)]
     pub outcome: Outcome,
@@ -31,14 +36,20 @@ pub struct VictoryCondition {
 }
 
 /// A goal.
+// In a game's words: `T` what its `Terrain` zones name (`Zone`), `C` what its exits count
+// (Rifle & Saber's unit types and markers, `Counter`; none in Musket & Saber Quick Play,
+// `NoCounter`), so that each game's schema refuses the other's names. (Doc comments here are
+// the published schemas' descriptions.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub enum Goal {
+#[serde(bound(deserialize = "T: Deserialize<'de>, C: Deserialize<'de>"))]
+#[schemars(rename = "Goal")]
+pub enum Goal<T = Terrain, C = Counter> {
     /// Hold a place: "for one side to hold a hex, a Friendly unit must be in the hex on the
     /// specified Game-Turn" (11.0).
     Hold {
         /// Where.
-        target: Zone,
+        target: Zone<T>,
         /// Any hex of it, or all of its hexes.
         #[serde(default)]
         hexes: HoldHexes,
@@ -57,9 +68,10 @@ pub enum Goal {
         count: ExitCount,
         /// Which counters count (empty: any unit).
         #[serde(default)]
-        counters: Vec<Counter>,
+        #[schemars(extend("default" = []))]
+        counters: Vec<C>,
         /// Through which hexes they leave (edge hexes, a road's exit).
-        via: Zone,
+        via: Zone<T>,
         /// Counters that have left by the end of this Game-Turn count: exits accumulate, so
         /// "by the end of Game-Turn N" and "on or before Game-Turn N" are the same here.
         #[schemars(range(min = 1, max = crate::ruleset::LONGEST_TURN_RECORD_TRACK))]
@@ -73,9 +85,9 @@ pub enum Goal {
     /// Lose no more units than the other side (11.9, 11.17).
     LossesNoMoreThanEnemy,
     /// Every goal.
-    All(#[schemars(length(min = 1, max = limits::MAX_SUBGOALS))] Vec<Goal>),
+    All(#[schemars(length(min = 1, max = limits::MAX_SUBGOALS))] Vec<Goal<T, C>>),
     /// Any goal.
-    Any(#[schemars(length(min = 1, max = limits::MAX_SUBGOALS))] Vec<Goal>),
+    Any(#[schemars(length(min = 1, max = limits::MAX_SUBGOALS))] Vec<Goal<T, C>>),
     /// A goal the vocabulary cannot say; `why` says what is missing.
     Text {
         /// The goal.
@@ -211,9 +223,9 @@ pub struct Result {
     pub level: Level,
 }
 
-impl Goal {
+impl<T, C> Goal<T, C> {
     /// Visit this goal and its sub-goals.
-    pub fn visit<'a>(&'a self, f: &mut dyn FnMut(&'a Goal)) {
+    pub fn visit<'a>(&'a self, f: &mut dyn FnMut(&'a Goal<T, C>)) {
         f(self);
         if let Goal::All(gs) | Goal::Any(gs) = self {
             gs.iter().for_each(|g| g.visit(f));
@@ -255,7 +267,7 @@ impl Goal {
     /// sub-goal at its own (`[…, "All", i]`, `[…, "Any", i]`), parents before their sub-goals,
     /// in file order. The checks, the playability query and the zone stage all walk goals
     /// through it, so they agree on every path.
-    pub fn walk<'a>(&'a self, path: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal, Vec<PathSeg>)) {
+    pub fn walk<'a>(&'a self, path: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal<T, C>, Vec<PathSeg>)) {
         f(self, path.clone());
         if let Goal::All(gs) | Goal::Any(gs) = self {
             let variant = if matches!(self, Goal::All(_)) {
@@ -273,7 +285,7 @@ impl Goal {
 
     /// The place this goal itself (not a sub-goal) names, and the path of its field below the
     /// goal: a `Hold`'s target (`Hold.target`) or an `Exit`'s way off the map (`Exit.via`).
-    pub fn place(&self) -> Option<(&Zone, [PathSeg; 2])> {
+    pub fn place(&self) -> Option<(&Zone<T>, [PathSeg; 2])> {
         match self {
             Goal::Hold { target, .. } => {
                 Some((target, [PathSeg::key("Hold"), PathSeg::key("target")]))
@@ -287,7 +299,9 @@ impl Goal {
             | Goal::Text { .. } => None,
         }
     }
+}
 
+impl<T: TerrainName, C: CounterName> Goal<T, C> {
     /// A plain-English rendering.
     pub fn describe(&self) -> String {
         match self {
@@ -341,12 +355,12 @@ impl Goal {
             Goal::LossesNoMoreThanEnemy => "lose no more units than the enemy".into(),
             Goal::All(gs) => gs
                 .iter()
-                .map(Goal::describe)
+                .map(|g| g.describe())
                 .collect::<Vec<_>>()
                 .join(", and "),
             Goal::Any(gs) => gs
                 .iter()
-                .map(Goal::describe)
+                .map(|g| g.describe())
                 .collect::<Vec<_>>()
                 .join(", or "),
             Goal::Text { text, .. } => text.clone(),
@@ -430,7 +444,7 @@ impl Outcome {
     }
 }
 
-impl VictoryCondition {
+impl<T: TerrainName, C: CounterName> VictoryCondition<T, C> {
     /// The whole condition in words: who must do what, and what it decides. `name` turns a
     /// side id into its name; `other` is the id of the opposing side, if there is one.
     pub fn describe(&self, other: Option<&str>, name: &dyn Fn(&str) -> String) -> String {
@@ -470,12 +484,12 @@ mod tests {
         let mut read = crate::model::serde_variants::<Goal>().to_vec();
         read.sort();
         assert_eq!(sorted, read);
-        assert_eq!(Goal::DestroyAll.kind().variant(), "DestroyAll");
+        assert_eq!(Goal::<Terrain>::DestroyAll.kind().variant(), "DestroyAll");
     }
 
     #[test]
     fn walk_gives_every_goal_its_path_parents_first() {
-        let hold = |f: &str| Goal::Hold {
+        let hold = |f: &str| Goal::<Terrain>::Hold {
             target: Zone::Feature(f.into()),
             hexes: HoldHexes::Any,
             when: When::EndOfGame,
@@ -516,7 +530,7 @@ mod tests {
 
     #[test]
     fn exit_goals_name_counters_in_words() {
-        let g = Goal::Exit {
+        let g: Goal = Goal::Exit {
             count: ExitCount::EveryCounter,
             counters: vec![Counter::Marker(MarkerKind::Limber)],
             via: Zone::Feature("B14".into()),
@@ -526,7 +540,7 @@ mod tests {
             g.describe(),
             "exit every one of the Limber markers via B14 by Game-Turn 7"
         );
-        let g = Goal::Exit {
+        let g: Goal = Goal::Exit {
             count: ExitCount::EverySurvivor,
             counters: vec![],
             via: Zone::RoadEntry("East".into()),
@@ -556,7 +570,7 @@ mod tests {
 
     #[test]
     fn a_plain_win_names_both_sides() {
-        let v = VictoryCondition {
+        let v: VictoryCondition = VictoryCondition {
             side: "union".into(),
             goal: Goal::Hold {
                 target: Zone::Feature("H26".into()),

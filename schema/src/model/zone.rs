@@ -33,9 +33,15 @@ use crate::model::limits;
 use crate::ruleset::Terrain;
 
 /// A zone expression. See the module documentation for which clause each form expresses.
+//
+// `T` is what a `Terrain` zone names, the one word of the language that is a game's own:
+// Rifle & Saber's `Terrain`, or a Musket & Saber map's kind of terrain, `KindName`; each game's
+// schema so holds only its own terrain names. (Doc comments here are the published schemas'
+// descriptions.)
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub enum Zone {
+#[schemars(rename = "Zone")]
+pub enum Zone<T = Terrain> {
     /// The whole map ("anywhere").
     Everywhere,
     /// The hexes of a numbered feature: "in V4", "on H26".
@@ -57,13 +63,15 @@ pub enum Zone {
     /// Every road hex of the map.
     AnyRoad,
     /// Every hex of one terrain ("all woods hexes").
-    Terrain(Terrain),
+    // In the game's words (`T`): Rifle & Saber's terrain types (9.2), or a kind of the map's
+    // own chart (Musket & Saber Quick Play 2.2).
+    Terrain(T),
     /// Every slope hex.
     Slopes,
     /// A line through the given zones in order: every hex of each zone (11.0: "within four
     /// hexes of V4" means of any hex of the village) and the hexes on the straight segments
     /// joining consecutive zones' central hexes.
-    Line(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
+    Line(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone<T>>),
     /// Hexes within `distance` of the zone, the zone included: "within 3 hexes of V5";
     /// "on or adjacent to V4" is distance 1.
     Within {
@@ -71,7 +79,7 @@ pub enum Zone {
         #[schemars(range(max = limits::MAX_DISTANCE))]
         distance: u32,
         /// The reference zone.
-        of: Box<Zone>,
+        of: Box<Zone<T>>,
     },
     /// Hexes at least `distance` from every hex of the zone: "5 hexes or more from H26",
     /// "not closer than 6 hexes to …".
@@ -80,7 +88,7 @@ pub enum Zone {
         #[schemars(range(max = limits::MAX_DISTANCE))]
         distance: u32,
         /// The reference zone.
-        from: Box<Zone>,
+        from: Box<Zone<T>>,
     },
     /// Hexes outside the zone that lie in a compass sector seen from the zone's centroid:
     /// "within 5 hexes to the northeast of V9", "12 hexes or more southwest of H26".
@@ -88,7 +96,7 @@ pub enum Zone {
         /// Central bearing of the sector.
         toward: Compass,
         /// The reference zone.
-        of: Box<Zone>,
+        of: Box<Zone<T>>,
         /// Largest distance from the zone, if limited.
         #[serde(default)]
         #[schemars(range(max = limits::MAX_DISTANCE))]
@@ -109,7 +117,7 @@ pub enum Zone {
         /// Which way.
         toward: Compass,
         /// The reference zone.
-        of: Box<Zone>,
+        of: Box<Zone<T>>,
         /// Include the zone and the hexes level with it.
         #[serde(default)]
         inclusive: bool,
@@ -119,7 +127,7 @@ pub enum Zone {
     Between {
         /// The zones, in order; at least two.
         #[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))]
-        chain: Vec<Zone>,
+        chain: Vec<Zone<T>>,
         /// Include the zones of the chain themselves ("on and between"); `false` for
         /// "between but not on".
         #[serde(default)]
@@ -131,7 +139,7 @@ pub enum Zone {
     },
     /// The area spanned by zones: hexes whose centres lie in the convex hull of all their hexes
     /// ("the area H26-B14-V4", "between V6, V5 and the north-east corner").
-    Area(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
+    Area(#[schemars(length(min = 2, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone<T>>),
     /// One bank of the river: of the areas the river (river, ford and bridge hexes) divides the
     /// map into, the one that holds most of the given edge, so that it is one bank even where
     /// the river meets that edge.
@@ -143,9 +151,9 @@ pub enum Zone {
         #[schemars(length(max = limits::MAX_ROAD_NAME))]
         road: String,
         /// One end.
-        from: Box<Zone>,
+        from: Box<Zone<T>>,
         /// The other end.
-        to: Box<Zone>,
+        to: Box<Zone<T>>,
     },
     /// Where the enemy may deploy: the opposing side's deployment zones, the alternatives it
     /// chose where it has a choice (`OneOf`). Used to keep zones apart ("the area, but not the
@@ -160,13 +168,13 @@ pub enum Zone {
     EnemyUnits,
     /// A choice: the side picks one of these at set-up ("on any one of H24, H25 or H26"). Drawn
     /// as the union; each alternative must hold the group on its own.
-    OneOf(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
+    OneOf(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone<T>>),
     /// Hexes in any of the zones.
-    Union(#[schemars(length(max = limits::MAX_UNION_OPERANDS))] Vec<Zone>),
+    Union(#[schemars(length(max = limits::MAX_UNION_OPERANDS))] Vec<Zone<T>>),
     /// Hexes in all of the zones.
-    Intersection(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone>),
+    Intersection(#[schemars(length(min = 1, max = limits::MAX_ZONE_OPERANDS))] Vec<Zone<T>>),
     /// Hexes of the first zone that are not in the second.
-    Difference(Box<Zone>, Box<Zone>),
+    Difference(Box<Zone<T>>, Box<Zone<T>>),
 }
 
 /// A `Hexes` list, refused past [`limits::MAX_HEX_LIST`] while it is read (as the schema's
@@ -209,6 +217,53 @@ fn hexes(n: u32) -> String {
 
 fn default_half_angle() -> u32 {
     45
+}
+
+/// What a `Terrain` zone names, said in words ("woods").
+pub trait TerrainName {
+    /// As a zone's description says it.
+    fn name(&self) -> &str;
+}
+
+impl TerrainName for Terrain {
+    fn name(&self) -> &str {
+        Terrain::name(*self)
+    }
+}
+
+/// A kind of terrain of the map's own Terrain Effects Chart, by its id (`"woods"`, Musket &
+/// Saber Quick Play 2.2): the map's data, so a schema cannot list them; the zone compiler finds
+/// it on the map's chart. Rifle & Saber's terrain names (`Woods`) are not kinds: the schema
+/// refuses them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KindName(pub String);
+
+impl TerrainName for KindName {
+    fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl JsonSchema for KindName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "KindName".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let rifle_and_saber: Vec<serde_json::Value> = Terrain::ALL
+            .iter()
+            .map(|t| serde_json::to_value(t).expect("a terrain serializes"))
+            .collect();
+        schemars::json_schema!({
+            "title": "Kind of terrain",
+            "description": "A kind of terrain of the map's own Terrain Effects Chart, by its id (`\"woods\"`, 2.2); not a Rifle & Saber terrain type (`Woods`).",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": limits::MAX_SHORT,
+            "not": {"enum": rifle_and_saber}
+        })
+    }
 }
 
 kinds! {
@@ -267,7 +322,7 @@ kinds! {
     }
 }
 
-impl Zone {
+impl<T> Zone<T> {
     /// Its kind (its clause).
     pub fn kind(&self) -> ZoneKind {
         match self {
@@ -336,10 +391,12 @@ impl Zone {
             | Zone::RiverSide(_) => {}
         }
     }
+}
 
+impl<T: TerrainName> Zone<T> {
     /// A plain-English rendering, for the editor and exports.
     pub fn describe(&self) -> String {
-        let list = |zs: &[Zone], sep: &str| {
+        let list = |zs: &[Zone<T>], sep: &str| {
             zs.iter()
                 .map(|z| z.describe())
                 .collect::<Vec<_>>()
@@ -439,7 +496,9 @@ impl Zone {
             Zone::Difference(a, b) => format!("{} but not {}", a.describe(), b.describe()),
         }
     }
+}
 
+impl<T> Zone<T> {
     /// Feature codes named anywhere in the expression.
     pub fn features(&self) -> Vec<&str> {
         let mut out = Vec::new();
@@ -459,7 +518,7 @@ impl Zone {
     }
 
     /// Visit every node, depth first.
-    pub fn visit<'s>(&'s self, f: &mut dyn FnMut(&'s Zone)) {
+    pub fn visit<'s>(&'s self, f: &mut dyn FnMut(&'s Zone<T>)) {
         f(self);
         for child in self.children() {
             child.visit(f);
@@ -467,7 +526,7 @@ impl Zone {
     }
 
     /// The zones this one is made of, in the order they are written (and compiled).
-    pub fn children(&self) -> Vec<&Zone> {
+    pub fn children(&self) -> Vec<&Zone<T>> {
         match self {
             Zone::Line(zs)
             | Zone::Area(zs)
@@ -512,6 +571,6 @@ mod tests {
         let mut read = crate::model::serde_variants::<Zone>().to_vec();
         read.sort();
         assert_eq!(sorted, read);
-        assert_eq!(Zone::AnyRoad.kind().variant(), "AnyRoad");
+        assert_eq!(Zone::<Terrain>::AnyRoad.kind().variant(), "AnyRoad");
     }
 }

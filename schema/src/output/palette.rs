@@ -79,7 +79,7 @@ pub fn ms_kind_fill(f: &MsMapFile, kind: &str) -> Option<&'static str> {
     f.chart
         .iter()
         .any(|r| r.on == ChartOn::Hex && r.kind == kind)
-        .then(|| by_kind(kind, &NAMED_KIND_FILLS, &CHART_KIND_FILLS))
+        .then(|| chart_kind_fill(kind))
 }
 
 /// The stroke of a kind of hexside terrain on a Musket & Saber map, by the kind (`None`: no
@@ -88,7 +88,17 @@ pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
     f.chart
         .iter()
         .any(|r| r.on == ChartOn::Hexside && r.kind == kind)
-        .then(|| by_kind(kind, &NAMED_HEXSIDE_STROKES, &CHART_HEXSIDE_STROKES))
+        .then(|| chart_hexside_stroke(kind))
+}
+
+/// The fill of a kind of hex terrain of a map's own chart, by the kind's id.
+pub fn chart_kind_fill(kind: &str) -> &'static str {
+    by_kind(kind, &NAMED_KIND_FILLS, &CHART_KIND_FILLS)
+}
+
+/// The stroke of a kind of hexside terrain of a map's own chart, by the kind's id.
+pub fn chart_hexside_stroke(kind: &str) -> &'static str {
+    by_kind(kind, &NAMED_HEXSIDE_STROKES, &CHART_HEXSIDE_STROKES)
 }
 
 /// Colours named in words as a Musket & Saber side's `colour` gives them (2.3: "the counters'

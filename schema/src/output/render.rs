@@ -12,6 +12,7 @@
 
 pub(crate) mod legend;
 pub mod musket_and_saber;
+mod png;
 pub(crate) mod swatch;
 
 use std::collections::BTreeMap;
@@ -30,6 +31,11 @@ use crate::ruleset::Ruleset;
 use crate::ruleset::Terrain;
 
 use legend::{draw_legend, legend_height, legend_rows};
+#[cfg(test)]
+pub(crate) use png::fonts;
+#[cfg(test)]
+use png::png_size;
+pub use png::{TileArt, hex_tiles_png, map_png, map_png_styled, png_hex_centers, svg_to_png};
 
 /// Why a PNG could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -357,8 +363,8 @@ pub fn map_svg_styled(
 /// Every layer of the map itself, bottom to top.
 fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], style: MapStyle) {
     let s = lay.step;
-    match &map.musket_and_saber {
-        Some(f) => musket_and_saber::draw_kinds(out, f, lay),
+    match &map.chart {
+        Some(chart) => musket_and_saber::draw_kinds(out, chart, lay),
         None => draw_terrain(out, map, lay),
     }
     draw_overlay_fills(out, map, lay, overlays);
@@ -376,8 +382,8 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
     draw_feature_outlines(out, map, lay);
     draw_overlay_outlines(out, map, lay, overlays);
     draw_ridges(out, map, lay);
-    if let Some(f) = &map.musket_and_saber {
-        musket_and_saber::draw_hexsides(out, f, lay);
+    if let Some(chart) = &map.chart {
+        musket_and_saber::draw_hexsides(out, chart, lay);
     }
     draw_crossings(out, map, lay);
     draw_roads(out, map, lay);
@@ -843,214 +849,6 @@ fn draw_title(out: &mut String, map: &Map, lay: &Layout, title: &str) {
         map.grid.width,
         map.grid.height,
     );
-}
-
-/// The font database: the embedded fonts only, so output does not depend on the machine.
-pub(crate) fn fonts() -> Arc<usvg::fontdb::Database> {
-    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut db = usvg::fontdb::Database::new();
-            db.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
-            db.load_font_data(epaint_default_fonts::HACK_REGULAR.to_vec());
-            db.set_sans_serif_family(SANS);
-            db.set_monospace_family(MONO);
-            Arc::new(db)
-        })
-        .clone()
-}
-
-/// Rasterise an SVG to PNG bytes, `width_px` wide (height keeps the aspect ratio). The size
-/// is capped at [`MAX_PNG_SIDE`] on either side and [`MAX_PNG_PIXELS`] in all.
-pub fn svg_to_png(svg: &str, width_px: u32) -> Result<Vec<u8>, RenderError> {
-    rasterise(svg, width_px, Some(tiny_skia::Color::WHITE))
-}
-
-/// Rasterise an SVG on a background colour, or transparent.
-fn rasterise(
-    svg: &str,
-    width_px: u32,
-    background: Option<tiny_skia::Color>,
-) -> Result<Vec<u8>, RenderError> {
-    let opt = usvg::Options {
-        font_family: SANS.to_string(),
-        fontdb: fonts(),
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError::Svg(e.to_string()))?;
-    let size = tree.size();
-    let (w, h) = (f64::from(size.width()), f64::from(size.height()));
-    if w <= 0.0 || h <= 0.0 {
-        return Err(RenderError::Empty);
-    }
-    let (pw, ph, scale) = png_size(w, h, width_px);
-    let mut pixmap = tiny_skia::Pixmap::new(pw, ph).ok_or(RenderError::Empty)?;
-    if let Some(color) = background {
-        pixmap.fill(color);
-    }
-    let transform = tiny_skia::Transform::from_scale(scale, scale);
-    resvg::render(&tree, transform, &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError::Encode(e.to_string()))
-}
-
-/// The pixel size and scale of a PNG of an SVG `w × h` units asked `width_px` wide, within the
-/// caps.
-fn png_size(w: f64, h: f64, width_px: u32) -> (u32, u32, f32) {
-    let mut scale = f64::from(width_px.clamp(1, MAX_PNG_SIDE)) / w;
-    scale = scale.min(f64::from(MAX_PNG_SIDE) / h);
-    let pixels = (w * scale) * (h * scale);
-    if pixels > MAX_PNG_PIXELS as f64 {
-        scale *= (MAX_PNG_PIXELS as f64 / pixels).sqrt();
-    }
-    // Round down so that the caps hold.
-    let pw = ((w * scale).floor() as u32).max(1);
-    let ph = ((h * scale).floor() as u32).max(1);
-    (pw, ph, scale as f32)
-}
-
-/// The map as a PNG, `width_px` wide: [`map_svg`] then [`svg_to_png`].
-pub fn map_png(
-    map: &Map,
-    rules: &Ruleset,
-    overlays: &[Overlay],
-    title: &str,
-    width_px: u32,
-) -> Result<Vec<u8>, RenderError> {
-    map_png_styled(map, rules, overlays, title, MapStyle::default(), width_px)
-}
-
-/// [`map_png`] in a given style.
-pub fn map_png_styled(
-    map: &Map,
-    rules: &Ruleset,
-    overlays: &[Overlay],
-    title: &str,
-    style: MapStyle,
-    width_px: u32,
-) -> Result<Vec<u8>, RenderError> {
-    svg_to_png(
-        &map_svg_styled(map, rules, overlays, title, style),
-        width_px,
-    )
-}
-
-/// Where every hex centre lands in [`map_png`]'s image of the map (same overlays, same width),
-/// in pixels, row by row as [`Grid::coords`] lists the hexes: for comparing our drawing with
-/// another program's.
-pub fn png_hex_centers(
-    map: &Map,
-    rules: &Ruleset,
-    overlays: &[Overlay],
-    width_px: u32,
-) -> Vec<(f64, f64)> {
-    let lay = Layout::new(map.grid, (MARGIN, TITLE_BAND));
-    let legend_x = lay.origin.0 + lay.size.0 + MARGIN;
-    let width = legend_x + LEGEND_WIDTH + MARGIN;
-    let height = lay.origin.1
-        + lay
-            .size
-            .1
-            .max(legend_height(&legend_rows(map, rules, overlays)))
-        + MARGIN;
-    // The SVG's size is written rounded, and the PNG scale follows from it.
-    let (_, _, scale) = png_size(width.round(), height.round(), width_px);
-    let scale = f64::from(scale);
-    map.grid
-        .coords()
-        .map(|c| {
-            let (x, y) = lay.center(c);
-            (x * scale, y * scale)
-        })
-        .collect()
-}
-
-/// What one tile of a tileset shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TileArt {
-    /// A hex of this terrain, drawn as the map draws it (fill, slope shading, buildings, trees,
-    /// a bridge's deck, a ford's stepping stones).
-    Cell(Cell),
-    /// A hex filled with one colour (zone and victory markers).
-    Fill([u8; 3]),
-    /// A hex of a Musket & Saber legend character: its six wedges (centre to side) in the
-    /// colours of its kinds, as the map drawing shares them.
-    Wedges([[u8; 3]; 6]),
-}
-
-/// A row of hex tiles `tile_w × tile_h` pixels each, transparent outside the hexes, as one
-/// PNG: a tileset image for Tiled. Each hexagon fills its tile, as Tiled's hexagonal renderer
-/// expects.
-pub fn hex_tiles_png(
-    orientation: Orientation,
-    tiles: &[TileArt],
-    tile_w: u32,
-    tile_h: u32,
-) -> Result<Vec<u8>, RenderError> {
-    let mut map = Map::blank("tile", "tile", 1, 1);
-    map.grid.orientation = orientation;
-    let lay = Layout::new(map.grid, (0.0, 0.0));
-    let (tw, th) = (f64::from(tile_w), f64::from(tile_h));
-    let total = tw * tiles.len().max(1) as f64;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total:.0}" height="{th:.0}" viewBox="0 0 {total:.0} {th:.0}">"#
-    );
-    for (i, art) in tiles.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            r#"<svg x="{:.0}" y="0" width="{tw:.0}" height="{th:.0}" viewBox="0 0 {:.3} {:.3}" preserveAspectRatio="none">"#,
-            tw * i as f64,
-            lay.size.0,
-            lay.size.1
-        );
-        let mut d = String::new();
-        lay.hex_path(&mut d, Coord(1, 1));
-        match art {
-            TileArt::Cell(cell) => {
-                map.cells[0] = *cell;
-                draw_terrain(&mut out, &map, &lay);
-                // A bridge's deck (across the tile: a tile knows no road) and a ford's stones.
-                draw_crossings(&mut out, &map, &lay);
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
-                    lay.step * 0.025
-                );
-            }
-            TileArt::Fill(color) => {
-                let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(*color));
-            }
-            TileArt::Wedges(fills) => {
-                // The whole hex first, so that no seam shows between wedges of one colour.
-                let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(fills[0]));
-                let k = lay.corners(Coord(1, 1));
-                let (x, y) = lay.center(Coord(1, 1));
-                for i in 1..6 {
-                    let (a, b) = (k[i], k[(i + 1) % 6]);
-                    let _ = writeln!(
-                        out,
-                        r#"<path d="M{x:.3} {y:.3}L{:.3} {:.3}L{:.3} {:.3}Z" fill="{}"/>"#,
-                        a.0,
-                        a.1,
-                        b.0,
-                        b.1,
-                        rgb(fills[i])
-                    );
-                }
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
-                    lay.step * 0.025
-                );
-            }
-        }
-        out.push_str("</svg>\n");
-    }
-    out.push_str("</svg>\n");
-    rasterise(&out, total as u32, None)
 }
 
 #[cfg(test)]

@@ -22,6 +22,9 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 d.hint = d.hint.map(|h| crate::pipeline::notation::help_as_json(&h));
                 if let Some(s) = d.suggestion.as_mut() {
                     s.hint = crate::pipeline::notation::help_as_json(&s.hint);
+                    if let Some((_, hint)) = s.label.as_mut() {
+                        *hint = crate::pipeline::notation::help_as_json(hint);
+                    }
                     s.replacement = crate::pipeline::notation::edit_as_json(&s.replacement);
                 }
             }
@@ -31,7 +34,7 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
             {
                 s.span = Some(locator.span(&p));
             }
-            match (&d.location, &d.path) {
+            let (d, at, len) = match (&d.location, &d.path) {
                 (Some(l), _) => {
                     let at = l.offset;
                     (d, at, None)
@@ -41,7 +44,8 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
                     (d, at, Some(len))
                 }
                 (None, None) => (d, 0, None),
-            }
+            };
+            (in_its_words(&src.text, d, at, len), at, len)
         })
         .collect();
     spans.sort_by(|a, b| {
@@ -75,6 +79,24 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         );
     }
     out
+}
+
+/// A finding about a hex the file writes as a quoted label, in the label's words
+/// ([`Diagnostic::as_label`]); else as it is.
+fn in_its_words(text: &str, mut d: Diagnostic, at: usize, len: Option<usize>) -> Diagnostic {
+    let Some(words) = d.as_label.take() else {
+        return d;
+    };
+    let len = len.or(d.location.map(|l| l.length)).unwrap_or(0);
+    let written = text.get(at..at.saturating_add(len)).unwrap_or("");
+    if written.len() >= 2 && written.starts_with('"') && written.ends_with('"') {
+        let (message, hint) = *words;
+        d.message = message;
+        if hint.is_some() {
+            d.hint = hint;
+        }
+    }
+    d
 }
 
 /// Sort and cap findings about a document held in memory (no text to locate them in), exactly

@@ -23,9 +23,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::builtin;
 use crate::diagnostic::{Code, Diagnostic, suggestions};
 use crate::model::map::Map;
+use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
-use crate::pipeline::load_map;
 use crate::pipeline::locate::{string_in, top_level_field};
+use crate::pipeline::map_load::load_map;
+pub use crate::pipeline::map_load::{LoadedMap, builtin_id_claimed};
 use crate::pipeline::read::{Source, Syntax, head_names_map_format};
 use crate::pipeline::zones::shared::SharedZones;
 
@@ -55,6 +57,8 @@ impl fmt::Display for MapOrigin {
 pub struct ResolvedMap {
     /// The map.
     pub map: Map,
+    /// The map's own file, beside it, when its game keeps one ([`LoadedMap::ms_file`]).
+    pub ms_file: Option<Arc<MsMapFile>>,
     /// Where it came from (say it in reports and the editor's title).
     pub origin: MapOrigin,
     /// Findings about the choice (a map file near the scenario that claims a built-in id).
@@ -72,7 +76,7 @@ struct Found {
     /// The file itself.
     canonical: PathBuf,
     id: String,
-    map: Option<Arc<Map>>,
+    map: Option<Arc<LoadedMap>>,
     /// The zones computed on it so far.
     zones: Arc<SharedZones>,
 }
@@ -238,7 +242,7 @@ impl MapRegistry {
                 let Ok(src) = self.read(&p) else { continue };
                 let (map, diags) = load_map(&src);
                 let id = match &map {
-                    Some(map) => map.id.clone(),
+                    Some(loaded) => loaded.map.id.clone(),
                     // A map file that breaks its schema (a skeleton of `saberc new map` not yet
                     // filled in) is listed by the id it gives, so that a scenario naming it is
                     // told the map has errors, not that no map has the id.
@@ -360,7 +364,7 @@ impl MapRegistry {
                 self.search_dirs(scenario_path).iter().find_map(|(_, dir)| {
                     self.maps_in(dir)
                         .iter()
-                        .find(|f| f.map.as_deref().is_some_and(is))
+                        .find(|f| f.map.as_deref().is_some_and(|l| is(&l.map)))
                         .map(|f| f.id.clone())
                 })
             })
@@ -380,7 +384,7 @@ impl MapRegistry {
         let src = self.read(&canon).map_err(|d| d.at_path(path!["map"]))?;
         let (map, diags) = load_map(&src);
         match map {
-            Some(m) if !diags.iter().any(Diagnostic::is_error) => {
+            Some(LoadedMap { map: m, ms_file }) if !diags.iter().any(Diagnostic::is_error) => {
                 let mut notes = Vec::new();
                 if let Some(d) = builtin_id_claimed(&m) {
                     notes.push(
@@ -397,6 +401,7 @@ impl MapRegistry {
                 }
                 Ok(ResolvedMap {
                     map: m,
+                    ms_file,
                     origin: MapOrigin::File(full),
                     notes,
                     // Read again for each scenario that names its path: nothing to share.
@@ -489,7 +494,7 @@ impl MapRegistry {
             // map's own source (this repository's maps/), one that differs is reported.
             let mut notes = Vec::new();
             for f in &found {
-                if f.map.as_deref() != Some(&m) {
+                if f.map.as_deref().map(|l| &l.map) != Some(&m) {
                     notes.push(
                         Diagnostic::new(
                             Code::MapIdShadowed,
@@ -512,6 +517,7 @@ impl MapRegistry {
                 .map(|mut z| Arc::clone(z.entry(id.to_string()).or_default()));
             return Ok(ResolvedMap {
                 map: m,
+                ms_file: None,
                 origin: MapOrigin::BuiltIn(id.to_string()),
                 notes,
                 zones,
@@ -551,12 +557,16 @@ impl MapRegistry {
                 }
                 Err(d.spelling(&near, known))
             }
-            [one] => Ok(ResolvedMap {
-                map: one.map.as_deref().cloned().expect("clean maps are built"),
-                origin: MapOrigin::File(one.path.clone()),
-                notes: Vec::new(),
-                zones: Some(Arc::clone(&one.zones)),
-            }),
+            [one] => {
+                let loaded = one.map.as_deref().cloned().expect("clean maps are built");
+                Ok(ResolvedMap {
+                    map: loaded.map,
+                    ms_file: loaded.ms_file,
+                    origin: MapOrigin::File(one.path.clone()),
+                    notes: Vec::new(),
+                    zones: Some(Arc::clone(&one.zones)),
+                })
+            }
             many => Err(Diagnostic::new(
                 Code::DuplicateId,
                 format!(
@@ -580,26 +590,6 @@ fn is_path(reference: &str) -> bool {
         || reference.contains('\\')
         || reference.ends_with(".ron")
         || reference.ends_with(".json")
-}
-
-/// If `map` claims the id of a built-in map but differs from it, the finding that says so
-/// (REF005): such a file never replaces the built-in map.
-pub fn builtin_id_claimed(map: &Map) -> Option<Diagnostic> {
-    let builtin = builtin::map(&map.id)?;
-    (builtin != *map).then(|| {
-        Diagnostic::new(
-            Code::DuplicateId,
-            format!(
-                "the id `{}` is the built-in map's, and this map differs from it",
-                map.id
-            ),
-        )
-        .at_path(path!["id"])
-        .with_hint(format!(
-            "give this map its own id and name (`id: \"{}-edited\"`); scenarios naming `{}` always get the built-in map",
-            map.id, map.id
-        ))
-    })
 }
 
 /// Map ids used by more than one of these map files (`(path, id)`), each with the other files:

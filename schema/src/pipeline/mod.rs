@@ -15,6 +15,7 @@
 
 pub mod finish;
 pub mod locate;
+pub mod map_load;
 pub mod maps;
 pub mod migrate;
 pub mod musket_and_saber;
@@ -29,11 +30,11 @@ pub mod zones;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_map_unread, check_scenario, check_scenario_searched};
+use crate::check::{check_scenario, check_scenario_searched};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
-use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
+use crate::pipeline::maps::{MapOrigin, MapRegistry};
 use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::zones::Resolved;
@@ -42,6 +43,8 @@ use crate::ruleset::Game;
 use crate::ruleset::Ruleset;
 
 pub use finish::finish;
+pub use map_load::load_map;
+use map_load::{keep_unexplained, map_stages};
 pub use read::{Collected, WalkOptions, collect, collect_files, collect_with};
 
 /// What checking one file found.
@@ -77,35 +80,6 @@ impl FileReport {
             .iter()
             .filter(|d| d.severity == Severity::Warning)
             .count()
-    }
-}
-
-/// The map stages after parsing: JSON Schema on what was written, then building the map and the
-/// map checks.
-fn map_stages(file: &MapFile, written: &serde_json::Value) -> (Option<Map>, Vec<Diagnostic>) {
-    let (blocking, deferred) = schema::validate_deferring(DocKind::Map, written);
-    if !blocking.is_empty() {
-        return (None, [blocking, deferred].concat());
-    }
-    let (map, mut diags) = Map::from_file(file);
-    diags.extend(check_map_unread(
-        &map,
-        map.rules(),
-        &file.unread_hexes(map.grid),
-    ));
-    diags.extend(builtin_id_claimed(&map));
-    diags.extend(keep_unexplained(deferred, &diags));
-    (Some(map), diags)
-}
-
-/// Parse, schema-check and build a map; diagnostics are not yet located.
-pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
-    if musket_and_saber::is_musket_and_saber(src) {
-        return musket_and_saber::load_map(src);
-    }
-    match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber) {
-        Ok((f, written)) => map_stages(&f, &written),
-        Err(d) => (None, d),
     }
 }
 
@@ -209,15 +183,6 @@ fn scenario_schema(written: &serde_json::Value) -> Result<Vec<Diagnostic>, Vec<D
         (blocking, deferred) if blocking.is_empty() => Ok(deferred),
         (blocking, deferred) => Err([blocking, deferred].concat()),
     }
-}
-
-/// The deferred schema findings that no rule check reported an error for at the same place:
-/// a rule-level message replaces the schema's, but a value is never let through.
-fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) -> Vec<Diagnostic> {
-    deferred
-        .into_iter()
-        .filter(|d| !found.iter().any(|f| f.is_error() && f.path == d.path))
-        .collect()
 }
 
 /// A scenario compiled on its map.
@@ -354,7 +319,7 @@ fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built)
         // A Musket & Saber file: its own document types.
         Ok((DocKind::Map, _)) if musket_and_saber::is_musket_and_saber(src) => {
             let (opened, map, diags) = musket_and_saber::open_map(src);
-            map_id = map.map(|m| m.id);
+            map_id = map.map(|m| m.map.id);
             (Some(DocKind::Map), diags, ms_built(opened))
         }
         Ok((DocKind::Scenario, _)) if musket_and_saber::is_musket_and_saber(src) => {

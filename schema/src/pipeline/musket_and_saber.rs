@@ -3,72 +3,64 @@
 //! Schema, its scenario's map resolved as every map is ([`MapRegistry::resolve`]), and checked
 //! by [`crate::check::musket_and_saber`].
 
-use crate::check::musket_and_saber::{check_map, check_scenario};
+use crate::check::musket_and_saber::check_scenario;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use crate::pipeline::finish;
-use crate::pipeline::maps::{MapOrigin, MapRegistry, builtin_id_claimed};
+use crate::pipeline::map_load::{LoadedMap, ms_map_stages};
+use crate::pipeline::maps::{MapOrigin, MapRegistry};
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::validate_musket_and_saber;
 use crate::ruleset::Game;
 
-/// An M&S scenario compiled on its map.
+/// An M&S scenario compiled on its map, what the outputs read.
 #[derive(Debug, Clone)]
 pub struct MsCompiled {
-    /// The scenario.
+    /// The scenario, every hex it names on the grid (column and row from 1; its labels said by
+    /// the map's grid, [`crate::model::hex::Grid::label`]).
     pub scenario: MsScenario,
-    /// Its map file (the chart, track and terrain kinds).
+    /// Its map file as written (the chart, track and terrain kinds), lowered by the outputs
+    /// ([`MsMapFile::lower`], [`MsMapFile::in_grid`]).
     pub map: MsMapFile,
     /// Where the map came from.
     pub origin: MapOrigin,
 }
 
-/// Parse, schema-check and check an M&S map; the in-memory map carries the file
-/// ([`Map::musket_and_saber`]). Diagnostics are not yet located.
-pub fn load_map(src: &Source) -> (Option<Map>, Vec<Diagnostic>) {
-    let (file, written) =
-        match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
-            Ok(f) => f,
-            Err(d) => return (None, d),
-        };
-    map_stages(&file, &written)
-}
-
-/// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON
-/// Schema): the in-memory map when the schema holds, and the findings, not yet located.
-fn map_stages(file: &MsMapFile, written: &serde_json::Value) -> (Option<Map>, Vec<Diagnostic>) {
-    let schema = validate_musket_and_saber(DocKind::Map, written);
-    if !schema.is_empty() {
-        return (None, schema);
+impl MsCompiled {
+    /// A scenario as written on its map file as written: the scenario's hexes read on the
+    /// map's grid, once, here.
+    pub fn new(scenario: &MsScenario, map: &MsMapFile, origin: MapOrigin) -> MsCompiled {
+        MsCompiled {
+            scenario: scenario.in_grid(map.numbering),
+            map: map.clone(),
+            origin,
+        }
     }
-    let map = file.to_map();
-    let mut diags = check_map(file);
-    diags.extend(builtin_id_claimed(&map));
-    (Some(map), diags)
 }
 
 /// Check an M&S map held in memory (the editor's), by the stages `saberc check` runs on the
 /// same file saved, from the JSON Schema on; findings sorted and capped as for a file.
 pub fn check_map_model(file: &MsMapFile) -> Vec<Diagnostic> {
     let written = serde_json::to_value(file).expect("the model always serializes");
-    finish::finish_unlocated(map_stages(file, &written).1)
+    finish::finish_unlocated(ms_map_stages(file, &written).1)
 }
 
-/// Check an M&S scenario held in memory on its map (the editor's; `map` as
-/// [`MapRegistry::resolve`] found it, `map_notes` what it noted), by the stages `saberc check`
-/// runs on the same file saved, from the JSON Schema on; findings sorted and capped.
+/// Check an M&S scenario held in memory on its map (the editor's; `map` and its file `map_file`
+/// as [`MapRegistry::resolve`] found them, `map_notes` what it noted), by the stages `saberc
+/// check` runs on the same file saved, from the JSON Schema on; findings sorted and capped.
 pub fn check_scenario_noting(
     scenario: &MsScenario,
     map: &Map,
+    map_file: Option<&MsMapFile>,
     map_notes: &[Diagnostic],
 ) -> Vec<Diagnostic> {
     let written = serde_json::to_value(scenario).expect("the model always serializes");
     let diags = match scenario_schema(&written) {
         Err(schema) => schema,
-        Ok(()) => checks_on_map(scenario, map, map_notes.to_vec()).1,
+        Ok(()) => checks_on_map(scenario, map, map_file, map_notes.to_vec()),
     };
     finish::finish_unlocated(diags)
 }
@@ -83,19 +75,20 @@ fn scenario_schema(written: &serde_json::Value) -> Result<(), Vec<Diagnostic>> {
     }
 }
 
-/// The rule checks of an M&S scenario on the map found for it (REF008 when that map is of
-/// another game), with what resolving the map noted; the map file when it is an M&S map.
+/// The rule checks of an M&S scenario on the map found for it and its file (REF008 when that
+/// map is of another game), with what resolving the map noted.
 fn checks_on_map(
     scenario: &MsScenario,
     map: &Map,
+    map_file: Option<&MsMapFile>,
     notes: Vec<Diagnostic>,
-) -> (Option<std::sync::Arc<MsMapFile>>, Vec<Diagnostic>) {
-    let Some(file) = map.musket_and_saber.clone() else {
-        return (None, vec![other_game(&scenario.map, map)]);
+) -> Vec<Diagnostic> {
+    let Some(file) = map_file else {
+        return vec![other_game(&scenario.map, map)];
     };
-    let mut diags = check_scenario(scenario, &file, map);
+    let mut diags = check_scenario(scenario, file, map);
     diags.extend(notes);
-    (Some(file), diags)
+    diags
 }
 
 /// What the editor opens of an M&S file: the document as parsed (even when it breaks the JSON
@@ -112,6 +105,8 @@ pub enum MsOpened {
         /// Its map and where it came from, when it could be found (it may be of another game:
         /// REF008 says so).
         map: Option<(Map, MapOrigin)>,
+        /// That map's own file, when it is a Musket & Saber map.
+        map_file: Option<std::sync::Arc<MsMapFile>>,
         /// What resolving the map noted (REF005), reported by every later check.
         map_notes: Vec<Diagnostic>,
     },
@@ -120,11 +115,11 @@ pub enum MsOpened {
 /// Read an M&S map for the editor: the file as parsed (`None` when it does not parse), the
 /// in-memory map when it holds to its JSON Schema, and `saberc check`'s findings, not yet
 /// located.
-pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<Map>, Vec<Diagnostic>) {
+pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<LoadedMap>, Vec<Diagnostic>) {
     match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
         Err(d) => (None, None, d),
         Ok((file, written)) => {
-            let (map, diags) = map_stages(&file, &written);
+            let (map, diags) = ms_map_stages(&file, &written);
             (Some(MsOpened::Map(file)), map, diags)
         }
     }
@@ -147,10 +142,7 @@ pub fn open_scenario(
     let found = registry.resolve(&scenario.map, &src.path);
     let (compiled, diags) = match (scenario_schema(&written), &found) {
         (Err(schema), _) => {
-            let file = found
-                .as_ref()
-                .ok()
-                .and_then(|f| f.map.musket_and_saber.clone());
+            let file = found.as_ref().ok().and_then(|f| f.ms_file.clone());
             let schema = schema
                 .into_iter()
                 .map(|d| turn_in_game(d, &written, &scenario, file.as_deref(), src.syntax))
@@ -158,26 +150,22 @@ pub fn open_scenario(
             (None, schema)
         }
         (Ok(()), Err(d)) => (None, vec![d.clone()]),
-        (Ok(()), Ok(found)) => match checks_on_map(&scenario, &found.map, found.notes.clone()) {
-            (Some(file), diags) => (
-                Some(MsCompiled {
-                    scenario: scenario.clone(),
-                    map: (*file).clone(),
-                    origin: found.origin.clone(),
-                }),
-                diags,
-            ),
-            (None, diags) => (None, diags),
-        },
+        (Ok(()), Ok(found)) => {
+            let file = found.ms_file.as_deref();
+            let diags = checks_on_map(&scenario, &found.map, file, found.notes.clone());
+            let compiled = file.map(|file| MsCompiled::new(&scenario, file, found.origin.clone()));
+            (compiled, diags)
+        }
     };
-    let (map, map_notes) = match found {
-        Ok(f) => (Some((f.map, f.origin)), f.notes),
-        Err(_) => (None, Vec::new()),
+    let (map, map_file, map_notes) = match found {
+        Ok(f) => (Some((f.map, f.origin)), f.ms_file, f.notes),
+        Err(_) => (None, None, Vec::new()),
     };
     (
         Some(MsOpened::Scenario {
             scenario,
             map,
+            map_file,
             map_notes,
         }),
         compiled,

@@ -60,22 +60,28 @@ pub fn prove(
 /// The suggestion's span in the text: its own, or the finding's (inside its quotes when the
 /// finding points at a quoted string and the replacement is not one).
 fn locate(text: &str, d: &Diagnostic, mut s: Suggestion) -> Option<Suggestion> {
-    let (offset, length) = match s.span {
+    let (mut offset, mut length) = match s.span {
         Some(span) => span,
         None => {
             let l = d.location?;
-            let written = text.get(l.offset..l.offset.checked_add(l.length)?)?;
-            if written.len() >= 2
-                && written.starts_with('"')
-                && written.ends_with('"')
-                && !s.replacement.starts_with('"')
-            {
-                (l.offset + 1, l.length - 2)
-            } else {
-                (l.offset, l.length)
-            }
+            (l.offset, l.length)
         }
     };
+    let written = text.get(offset..offset.checked_add(length)?)?;
+    let quoted = written.len() >= 2 && written.starts_with('"') && written.ends_with('"');
+    // A hex the file wrote as a label: the label, inside its quotes.
+    let mut inside = quoted && s.span.is_none();
+    if let Some((label, hint)) = s.label.take()
+        && quoted
+    {
+        s.replacement = label;
+        s.hint = hint;
+        inside = true;
+    }
+    if inside && !s.replacement.starts_with('"') {
+        offset += 1;
+        length -= 2;
+    }
     s.offset = offset;
     s.length = length;
     s.replaced = text.get(offset..offset.checked_add(length)?)?.to_string();

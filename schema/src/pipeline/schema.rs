@@ -605,6 +605,22 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
             format!("{name} has a key that is not allowed: {error}"),
             "use the codes the schema lists".into(),
         ),
+        // A `Terrain` zone of a game whose terrains are its map's own kinds (`KindName`)
+        // refuses Rifle & Saber's terrain types by name.
+        K::Not { schema } if schema.get("enum").is_some() => {
+            let other_game = matches!(field, Some(PathSeg::Key(k)) if k == "Terrain");
+            if other_game {
+                (
+                    format!("{shown} is a Rifle & Saber terrain type, not a kind of terrain of this map's chart"),
+                    "name a kind of the map's legend and chart as the map writes it (`\"woods\"`, 2.2)".into(),
+                )
+            } else {
+                (
+                    format!("{name} may not be {shown}"),
+                    "see `saberc schema` for the expected form".into(),
+                )
+            }
+        }
         K::Type { .. } => (
             format!("{name} has the wrong type: {e}"),
             "check the value's type against the schema (`saberc schema`) or the README".into(),

@@ -576,6 +576,7 @@ mod tests {
                     height: 1000,
                     orientation,
                     parity,
+                    numbering: Default::default(),
                 };
                 let s = 2.0 * 3f64.sqrt();
                 for c in [Coord(1, 1), Coord(999, 1000), Coord(500, 3)] {
@@ -606,6 +607,7 @@ mod tests {
                     height: 11,
                     orientation,
                     parity,
+                    numbering: Default::default(),
                 };
                 let sides = SideOffsets::new(&g);
                 for c in g.coords().chain([Coord(0, 0), Coord(-1, 5), Coord(15, 12)]) {

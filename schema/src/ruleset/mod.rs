@@ -7,6 +7,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub mod combat;
 mod game;
 mod map_legend;
 pub mod musket_and_saber;

@@ -280,7 +280,7 @@ pub const OWN_CODES: [&str; 20] = [
 
 /// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
 /// shared code not listed cites none (never a Rifle & Saber section).
-const CITATIONS: [(&str, &str); 15] = [
+const CITATIONS: [(&str, &str); 22] = [
     // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
     ("STK001", "5.0"),
     // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
@@ -310,12 +310,22 @@ const CITATIONS: [(&str, &str); 15] = [
     // 3.4: "The specific victory conditions for each player are listed".
     ("VIC002", "3.4"),
     ("VIC004", "3.4"),
+    // 2.2: "Every hex contains one or more kinds of terrain".
+    ("MAP002", "2.2"),
+    // 3.2: the scenario rules "specify which units start on the map".
+    ("DEP010", "3.2"),
+    // A victory target names the map's places in the zone language: 3.4.
+    ("REF001", "3.4"),
+    ("REF002", "3.4"),
+    ("ZON002", "3.4"),
+    ("ZON003", "3.4"),
+    ("TRN004", "3.4"),
 ];
 
 /// What each shared code means in a Musket & Saber Quick Play file, in its rules' words (the
 /// registry's explanation is Rifle & Saber's): `saberc explain` and SARIF show it beside the
 /// section [`CITATIONS`] gives.
-const RULE_TEXTS: [(&str, &str); 9] = [
+const RULE_TEXTS: [(&str, &str); 22] = [
     (
         "STK001",
         "\"Stacking is limited to one battalion or artillery unit, plus any three units (infantry, cavalry, artillery), plus any number of leaders\" (5.0). The set-up puts more in one hex: move a unit to a neighbouring hex, or give the line `w1: true` to spread it within 1 hex (3.2).",
@@ -351,6 +361,204 @@ const RULE_TEXTS: [(&str, &str); 9] = [
     (
         "MAP007",
         "\"Each hex has a four-digit number to aid set up and play\" (2.2): the first two digits the column, the last two the row, as the map numbers them; a hex the map does not have is off the map.",
+    ),
+    (
+        "MAP002",
+        "\"Every hex contains one or more kinds of terrain which affect the movement of units and combat between opposing units\" (2.2): each character of the map's `terrain` rows is a `legend` entry naming the kinds of its hex; a character the legend does not have names no terrain. Add it to `legend`, or use one of the legend's characters.",
+    ),
+    (
+        "MAP004",
+        "\"To travel along a road, a unit must move from a hex containing the path across a hexside containing the same path into another hex containing the same path\" (4.4): each hex of a road follows the one before it, next to it; a road with a gap is two roads.",
+    ),
+    (
+        "REF003",
+        "\"The number of turns in a game and the First Player are specified in the scenario rules\" (3.3): `first_player`, and each set-up, reinforcement, placement and victory line, names a side by the `id` of one of the scenario's `sides`.",
+    ),
+    (
+        "REF005",
+        "\"Units starting on the map (identified by ID and/or Formation) are listed with the hex number of their starting location\" (3.2): a counter's ID names one counter, so two counters of a side, or two sides, may not share an ID.",
+    ),
+    (
+        "DEP007",
+        "\"The background colors indicate the army to which each unit belongs\" (2.3): the two armies' counters have different colours; give each side its own `color`.",
+    ),
+    (
+        "DEP009",
+        "A unit may not stand in terrain it may not enter: a Safe Line of Retreat is \"a path of hexes with no prohibited terrain\" (7.7); artillery \"may not move or attack into some terrain types (see the TEC)\" (8.1); leaders move \"ignoring all but prohibited terrain\" (10.0). The set-up or entry puts a unit in a hex whose terrain the map's chart prohibits to its class: set it up or bring it in elsewhere.",
+    ),
+    (
+        "DEP010",
+        "\"The scenario rules for each game specify which units start on the map and which enter as reinforcements later in the game\" (3.2): a side without a single counter has nothing to set up or bring in; give it its `counters`.",
+    ),
+    (
+        "VIC004",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target names hexes of this map (`Hexes([\"0807\"])`); a target with no hexes on the map can never be taken or held.",
+    ),
+    (
+        "REF001",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target names the map's hexes by their four-digit numbers (2.2, `Hexes([\"0807\"])`); a `Feature` it names is not on this map.",
+    ),
+    (
+        "REF002",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target that names a road (`RoadEntry`) names one of the map's `roads`; this map has no road of that name.",
+    ),
+    (
+        "ZON002",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target's zone has a parameter that no hex of this map can meet; name the hexes by their four-digit numbers (2.2), or change the parameter.",
+    ),
+    (
+        "ZON003",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target's `RiverSide` names neither bank of a river of this map; name the hexes by their four-digit numbers (2.2).",
+    ),
+    (
+        "TRN004",
+        "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target that names a road's end at the map edge needs a road of this map that reaches an edge; name the hexes by their four-digit numbers (2.2).",
+    ),
+];
+
+/// The codes with a Rifle & Saber rule section that no Musket & Saber Quick Play file can get,
+/// each with why: their checks run only on Rifle & Saber files (or tools that refuse M&S
+/// files), so their explanation and SARIF text are Rifle & Saber's alone. A test checks every
+/// M&S fixture against this list.
+pub const RS_ONLY: [(&str, &str); 37] = [
+    (
+        "MAP005",
+        "lettered map features (11.0): an M&S map has none",
+    ),
+    (
+        "MAP006",
+        "lettered map features (11.0): an M&S map has none",
+    ),
+    (
+        "MAP008",
+        "main roads leaving by an edge (11.0): an M&S map's roads are not checked for it",
+    ),
+    (
+        "MAP009",
+        "lettered map features' terrain (11.0): an M&S map has none",
+    ),
+    (
+        "ZON001",
+        "deployment and arrival zones (11.0): an M&S set-up names hexes (3.2); an empty victory target is VIC004",
+    ),
+    (
+        "DEP002",
+        "opposing deployment zones (7.0): an M&S set-up has no zones",
+    ),
+    (
+        "DEP006",
+        "counters allotted to groups (11.0): an M&S side has a roster, not allotments",
+    ),
+    (
+        "DEP008",
+        "the side that deploys first (11.0): M&S has no such rule",
+    ),
+    (
+        "DEP011",
+        "zones with river hexes (11.5): an M&S set-up has no zones",
+    ),
+    (
+        "VIC001",
+        "exit goals (11.0, 11.9): checked on R&S scenarios only",
+    ),
+    (
+        "VIC003",
+        "victory ladders (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "VIC005",
+        "units to hold hexes (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "VIC006",
+        "targets held at set-up (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "VIC007",
+        "ladders on goals judged at the end (11.0): checked on R&S scenarios only",
+    ),
+    (
+        "MRK001",
+        "trenches and improved positions (10.2, 10.3): M&S has no such markers",
+    ),
+    (
+        "MRK002",
+        "marker placement (10.2, 10.3, 11.0): M&S has no such markers",
+    ),
+    (
+        "MRK003",
+        "marker counts (10.2, 10.3): M&S has no such markers",
+    ),
+    ("MRK004", "limbers (4J): M&S has none"),
+    (
+        "MRK005",
+        "trenches in a zone (10.2, 10.3): M&S has no such markers",
+    ),
+    ("MRK006", "road-bound limbers (11.17): M&S has none"),
+    ("MRK007", "road-bound limbers (11.17): M&S has none"),
+    (
+        "SPR001",
+        "special rules (11.0): an M&S scenario has no `special_rules`",
+    ),
+    (
+        "SPR002",
+        "proximity disruption (11.13): an M&S scenario has no `special_rules`",
+    ),
+    (
+        "SPR003",
+        "markers as desired (11.8): an M&S scenario has no `special_rules`",
+    ),
+    (
+        "TXT002",
+        "11.18 factoring's starting points: factoring is an R&S procedure",
+    ),
+    (
+        "PLY001",
+        "playability (4.0, 9.2): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY002",
+        "playability (4C, 4H): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY003",
+        "playability (4C, 4K): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY004",
+        "playability (4.0, 11.0): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY005",
+        "playability (4.0, 9.2): `check` judges R&S scenarios only",
+    ),
+    (
+        "PLY006",
+        "playability (4C, 4H, 4M, 9.2): `check` judges R&S scenarios only",
+    ),
+    (
+        "FAC001",
+        "battle files (11.18): factoring is an R&S procedure, its files name no game",
+    ),
+    (
+        "FAC002",
+        "battle files (11.18): factoring is an R&S procedure, its files name no game",
+    ),
+    (
+        "TIL002",
+        "Tiled import (9.2): read as R&S; an M&S map's Tiled map is refused",
+    ),
+    (
+        "TIL006",
+        "Tiled import (9.2): read as R&S; an M&S map's Tiled map is refused",
+    ),
+    (
+        "TIL003",
+        "Tiled import (11.0): read as R&S; an M&S map's Tiled map is refused",
+    ),
+    (
+        "TIL005",
+        "Tiled import (11.0): read as R&S; an M&S map's Tiled map is refused",
     ),
 ];
 
@@ -430,6 +638,262 @@ pub const CRT: [[&str; 9]; 6] = [
     ["Ac", "–", "Dc", "Dr", "Dr", "Dr", "Dx", "Dm", "Dm"],
 ];
 
+/// The CRT's rule sections: 7.2 (3) "locate the corresponding column on the CRT", (4)
+/// "Cross-index the combat die roll with the differential column"; 7.4 the differential. The
+/// table is printed after 11.4 as "M&S QUICK PLAY REVISED CRT".
+pub const CRT_RULE: &str = "7.2, 7.4";
+
+/// The CRT's key, as printed under it (the text's bold marks left out).
+pub const CRT_KEY: [&str; 3] = [
+    "A = Attacker, D = Defender",
+    "“A” results indicate the attacker(s) are the losing side. “D” results indicate the defender(s) are the losing side.",
+    "“–” results are no effect.",
+];
+
+/// One row of the COMBAT RESULTS or BOMBARDMENT RESULTS tables printed after the CRT: the
+/// result's letter(s), what happens when the primary losing (or defending) unit passes its
+/// morale check (7.5), and when it fails, each point as printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultRow {
+    /// `C`, `R`, `X`, `M` (combat: the second letter of a CRT result), or `Dc` … `Dm`
+    /// (bombardment).
+    pub result: &'static str,
+    /// The points when the unit passes its morale check.
+    pub passes: &'static [&'static str],
+    /// The points when it fails.
+    pub fails: &'static [&'static str],
+}
+
+/// COMBAT RESULTS (7.5, 7.6, 7.7, 7.9), as printed.
+pub const COMBAT_RESULTS: [ResultRow; 4] = [
+    ResultRow {
+        result: "C",
+        passes: &["No Effect: all units remain in position."],
+        fails: &[
+            "Losing unit(s) disrupt or flip to ineffective side. If already disrupted or ineffective, units retreat 1–3 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+    },
+    ResultRow {
+        result: "R",
+        passes: &[
+            "Exchange: the primary unit on each side loses one step.",
+            "No retreat or advance.",
+        ],
+        fails: &[
+            "Losing unit(s) disrupt or flip to ineffective side. and retreat 1–3 hexes.",
+            "If primary losing unit already disrupted or ineffective, retreat must be at least 2 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+    },
+    ResultRow {
+        result: "X",
+        passes: &[
+            "Primary losing unit loses one step.",
+            "Losing unit(s) disrupt or flip to ineffective side.",
+            "If primary losing unit already disrupted/ineffective no further effect.",
+        ],
+        fails: &[
+            "Losing unit(s) disrupt or flip to ineffective side. and retreat 1–3 hexes.",
+            "If primary losing unit already disrupted/ineffective, retreat must be at least 2 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+    },
+    ResultRow {
+        result: "M",
+        passes: &[
+            "Losing unit(s) disrupt or flip to ineffective side. and retreat 1–3 hexes.",
+            "If primary losing unit already disrupted/ineffective, retreat must be at least 2 hexes.",
+            "Victorious attackers may advance 1 hex.",
+        ],
+        fails: &[
+            "Primary losing unit loses one step.",
+            "Losing unit(s) disrupt or flip to ineffective side and retreat 3 hexes.",
+            "Victorious attackers may advance 2 hexes.",
+        ],
+    },
+];
+
+/// BOMBARDMENT RESULTS (8.4), as printed; "All \"A\" and \"–\" results are no effect."
+pub const BOMBARDMENT_RESULTS: [ResultRow; 4] = [
+    ResultRow {
+        result: "Dc",
+        passes: &["No Effect: all units remain in position."],
+        fails: &[
+            "Defending unit disrupts or flips to ineffective side. If already disrupted, no further effect.",
+        ],
+    },
+    ResultRow {
+        result: "Dr",
+        passes: &["No Effect: all units remain in position."],
+        fails: &[
+            "Defending unit disrupts or flips to ineffective side. If already disrupted, defending unit retreats.",
+        ],
+    },
+    ResultRow {
+        result: "Dx",
+        passes: &[
+            "Defending unit disrupts or flips to ineffective side. If already disrupted, defending unit retreats 1–3 hexes.",
+        ],
+        fails: &[
+            "Defending one-step units eliminated.",
+            "Defending two-step units reduced.",
+        ],
+    },
+    ResultRow {
+        result: "Dm",
+        passes: &[
+            "Defending one-step units eliminated.",
+            "Defending two-step units reduced.",
+        ],
+        fails: &[
+            "Defending one-step units eliminated.",
+            "Defending two-step units reduced and routed.",
+        ],
+    },
+];
+
+/// The bombardment table's note, as printed.
+pub const BOMBARDMENT_NOTE: &str = "All “A” and “–” results are no effect.";
+
+/// The fixed numbers of the system's combat, morale and recovery rules: (name, value as
+/// numerator and denominator, section, the words that print it).
+pub const NUMBERS: [(&str, u32, u32, &str, &str); 19] = [
+    (
+        "morale_check_always_passes_on",
+        1,
+        1,
+        "7.5",
+        "a unit always passes the check on a roll of \"1\"",
+    ),
+    (
+        "morale_check_always_fails_on",
+        6,
+        1,
+        "7.5",
+        "always fails on a roll of \"6.\"",
+    ),
+    (
+        "halving_divisor",
+        2,
+        1,
+        "7.4",
+        "divide the combat factor by two, rounding up any remainder",
+    ),
+    (
+        "factor_when_halved_more_than_once",
+        1,
+        1,
+        "7.4",
+        "treat it as having a combat factor of one",
+    ),
+    (
+        "counterattack_factor",
+        2,
+        1,
+        "7.3",
+        "The combat factor of the counterattacking unit(s) is doubled.",
+    ),
+    (
+        "retreat_fewest_hexes",
+        1,
+        1,
+        "7.7",
+        "must retreat one, two, or three hexes",
+    ),
+    (
+        "retreat_most_hexes",
+        3,
+        1,
+        "7.7",
+        "must retreat one, two, or three hexes",
+    ),
+    (
+        "rout_hexes",
+        3,
+        1,
+        "7.8",
+        "it must retreat three hexes from the hex where the rout began",
+    ),
+    (
+        "bombardment_against_cavalry",
+        2,
+        1,
+        "8.4",
+        "If the target is cavalry, double the artillery's combat factor after the terrain modifiers.",
+    ),
+    (
+        "cavalry_retreat_hexes",
+        3,
+        1,
+        "9.1",
+        "It must retreat 3 hexes when retreating",
+    ),
+    (
+        "charge_against_disrupted",
+        2,
+        1,
+        "9.1",
+        "Its charge factor (C#) is doubled when attacking a disrupted defender.",
+    ),
+    (
+        "square_defence_against_cavalry",
+        2,
+        1,
+        "9.3",
+        "Add +2 to the unit's combat and morale factors when being attacked by cavalry",
+    ),
+    (
+        "attacking_square",
+        2,
+        1,
+        "9.3",
+        "Attacking units other than cavalry (including bombarding artillery) add +2 to their CF.",
+    ),
+    (
+        "square_attacking",
+        2,
+        1,
+        "9.3",
+        "If a unit in square attacks, subtract 2 from its CF.",
+    ),
+    (
+        "leader_alone_hexes",
+        12,
+        1,
+        "10.0",
+        "They may move alone up to 12 hexes",
+    ),
+    (
+        "leader_check_eliminated_low",
+        2,
+        1,
+        "10.0",
+        "On a result of 2 or 12, the leader is eliminated.",
+    ),
+    (
+        "leader_check_eliminated_high",
+        12,
+        1,
+        "10.0",
+        "On a result of 2 or 12, the leader is eliminated.",
+    ),
+    (
+        "disrupted_morale",
+        2,
+        1,
+        "11.1",
+        "Subtract 2 from their morale rating",
+    ),
+    (
+        "recovery_distance_hexes",
+        2,
+        1,
+        "11.3",
+        "It must be at least two hexes away from the nearest enemy unit.",
+    ),
+];
+
 /// Markers the rules text names (none is allotted by a scenario): the turn marker (3.3), the
 /// Disruption marker "D" (2.4, 11.0) and the square marker (9.3).
 pub const MARKERS: [(&str, &str); 3] = [("Turn", "3.3"), ("Disrupted", "11.0"), ("Square", "9.3")];
@@ -483,7 +947,8 @@ mod tests {
         assert_eq!(r.citation("STK001"), Citation::Own(Some("5.0")));
         assert_eq!(r.citation("DEP003"), Citation::Own(Some("3.2")));
         // A shared code M&S has no section for cites none, never Rifle & Saber's.
-        assert_eq!(r.citation("DEP010"), Citation::Own(None));
+        assert_eq!(r.citation("DEP008"), Citation::Own(None));
+        assert_eq!(r.citation("DEP010"), Citation::Own(Some("3.2")));
     }
 
     #[test]

@@ -66,6 +66,7 @@ fn map_of(input: &str) -> Result<Map, String> {
     match detect(&src).map_err(|d| d.message)? {
         (DocKind::Map, _) => load_map(&src)
             .0
+            .map(|l| l.map)
             .ok_or_else(|| format!("{input}: not a map")),
         (DocKind::Scenario, _) => compile_scenario(&src, &MapRegistry::new())
             .0

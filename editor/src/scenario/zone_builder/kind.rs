@@ -3,8 +3,9 @@
 
 use saber_schema::model::hex::{Compass, Corner, Edge};
 use saber_schema::model::map::Map;
-use saber_schema::model::zone::Zone;
-use saber_schema::ruleset::Terrain;
+use saber_schema::model::zone::{TerrainName, Zone};
+
+use super::ZoneWords;
 
 /// One clause of the zone language, as offered in the clause chooser: the model's own list
 /// (`ZoneKind::ALL`, most used first, with its labels), so a clause added to the model is
@@ -32,7 +33,7 @@ pub fn corner_name(c: Corner) -> &'static str {
 /// What the zone builder asks of a clause kind beyond the model's list.
 pub trait KindExt {
     /// What the clause chooser shows for `zone` on `map`.
-    fn shown(zone: &Zone, map: &Map) -> String;
+    fn shown<T: TerrainName>(zone: &Zone<T>, map: &Map) -> String;
     /// The kind's name on `map`: a feature's examples are the map's own codes.
     fn label_on(self, map: &Map) -> String;
     /// For the kinds holding a list of zones: the fewest and most entries.
@@ -40,15 +41,14 @@ pub trait KindExt {
     /// Kinds measured from one reference zone (distance or direction).
     fn measured(self) -> bool;
     /// Is the kind offered on `map`? A map with its own chart (Musket & Saber) has its own
-    /// kinds of terrain and no slopes: the clauses naming Rifle & Saber's terrains are not
-    /// offered there (the shared zone names R&S terrains only, issue 40 §4).
+    /// kinds of terrain (its `Terrain` clause names them) and no slopes (R&S 9.2's).
     fn offered_on(self, map: &Map) -> bool;
 }
 
 impl KindExt for Kind {
     /// What the clause chooser shows for `zone`: its kind's name, with the direction the zone
     /// really has ("Sector (to the south-west of…)", never a fixed example direction).
-    fn shown(zone: &Zone, map: &Map) -> String {
+    fn shown<T: TerrainName>(zone: &Zone<T>, map: &Map) -> String {
         match zone {
             Zone::Sector { toward, .. } => format!("Sector (to the {} of…)", toward.name()),
             Zone::Beyond { toward, .. } => format!("Beyond ({} of…)", toward.name()),
@@ -78,7 +78,7 @@ impl KindExt for Kind {
     }
 
     fn offered_on(self, map: &Map) -> bool {
-        map.chart.is_none() || !matches!(self, Kind::Terrain | Kind::Slopes)
+        map.chart.is_none() || self != Kind::Slopes
     }
 
     /// For the kinds holding a list of zones: the fewest and most entries the schema allows.
@@ -103,7 +103,7 @@ impl KindExt for Kind {
 
 /// A feature zone for a new entry: the first of the map's features not yet named in `used`,
 /// or the first feature when all are; anywhere on a map without features.
-pub fn fresh_feature(map: &Map, used: &[&Zone]) -> Zone {
+pub fn fresh_feature<T: ZoneWords>(map: &Map, used: &[&Zone<T>]) -> Zone<T> {
     let taken: Vec<&str> = used.iter().flat_map(|z| z.features()).collect();
     let codes = map.feature_codes();
     codes
@@ -125,7 +125,7 @@ fn first_road(map: &Map) -> String {
 }
 
 /// The first node of the tree (the root included) satisfying `f`.
-fn find<'z, T>(zone: &'z Zone, f: impl Fn(&'z Zone) -> Option<T>) -> Option<T> {
+fn find<'z, T: ZoneWords, R>(zone: &'z Zone<T>, f: impl Fn(&'z Zone<T>) -> Option<R>) -> Option<R> {
     let mut out = None;
     zone.visit(&mut |z| {
         if out.is_none() {
@@ -136,7 +136,7 @@ fn find<'z, T>(zone: &'z Zone, f: impl Fn(&'z Zone) -> Option<T>) -> Option<T> {
 }
 
 /// A road name named anywhere in the zone.
-fn road_in(zone: &Zone) -> Option<String> {
+fn road_in<T: ZoneWords>(zone: &Zone<T>) -> Option<String> {
     find(zone, |z| match z {
         Zone::Road(n) | Zone::RoadEntry(n) | Zone::RoadStretch { road: n, .. } => Some(n.clone()),
         _ => None,
@@ -144,7 +144,7 @@ fn road_in(zone: &Zone) -> Option<String> {
 }
 
 /// An edge named anywhere in the zone (a map edge or a side of the river).
-fn edge_in(zone: &Zone) -> Option<Edge> {
+fn edge_in<T: ZoneWords>(zone: &Zone<T>) -> Option<Edge> {
     find(zone, |z| match z {
         Zone::Edge(e) | Zone::RiverSide(e) => Some(*e),
         _ => None,
@@ -152,7 +152,7 @@ fn edge_in(zone: &Zone) -> Option<Edge> {
 }
 
 /// The zone's direct sub-zones, in order.
-fn subs(zone: &Zone) -> Vec<Zone> {
+fn subs<T: ZoneWords>(zone: &Zone<T>) -> Vec<Zone<T>> {
     match zone {
         Zone::Line(zs)
         | Zone::Area(zs)
@@ -171,14 +171,14 @@ fn subs(zone: &Zone) -> Vec<Zone> {
 }
 
 /// What a measured clause (within, at least, sector, beyond) keeps when it becomes another.
-struct Measure {
-    of: Zone,
+struct Measure<T> {
+    of: Zone<T>,
     within: Option<u32>,
     at_least: Option<u32>,
     toward: Option<Compass>,
 }
 
-fn measure_of(zone: &Zone, map: &Map) -> Measure {
+fn measure_of<T: ZoneWords>(zone: &Zone<T>, map: &Map) -> Measure<T> {
     let mut m = Measure {
         of: zone.clone(),
         within: None,
@@ -222,7 +222,7 @@ fn measure_of(zone: &Zone, map: &Map) -> Measure {
 /// reference or first entry; a simple clause is unwrapped from the first of its kind inside
 /// the zone (so "within 3 of V5" becomes V5). What cannot be kept gets a default that compiles
 /// on `map`: its first feature, distance 1, the first named road.
-pub fn switch(zone: &Zone, to: Kind, map: &Map) -> Zone {
+pub fn switch<T: ZoneWords>(zone: &Zone<T>, to: Kind, map: &Map) -> Zone<T> {
     if zone.kind() == to {
         return zone.clone();
     }
@@ -261,7 +261,7 @@ pub fn switch(zone: &Zone, to: Kind, map: &Map) -> Zone {
             None => vec![zone.clone()],
         };
         while items.len() < min {
-            let used: Vec<&Zone> = items.iter().collect();
+            let used: Vec<&Zone<T>> = items.iter().collect();
             let next = fresh_feature(map, &used);
             items.push(next);
         }
@@ -290,7 +290,7 @@ pub fn switch(zone: &Zone, to: Kind, map: &Map) -> Zone {
 
 /// A road stretch made from `zone`: its road if it names one, its two first sub-zones as ends,
 /// else from a feature on the road to the edge where the road leaves the map.
-fn road_stretch(zone: &Zone, map: &Map) -> Zone {
+fn road_stretch<T: ZoneWords>(zone: &Zone<T>, map: &Map) -> Zone<T> {
     let road = road_in(zone).unwrap_or_else(|| first_road(map));
     let hexes = map.road(&road).map(|r| r.hexes.clone()).unwrap_or_default();
     let mut ends = subs(zone).into_iter();
@@ -326,7 +326,7 @@ fn road_stretch(zone: &Zone, map: &Map) -> Zone {
 
 /// A simple clause of kind `to`: the first such clause inside `zone`, else one made from what
 /// `zone` names (a feature's hexes, a road's name, an edge), else the default.
-fn unwrap_to(zone: &Zone, to: Kind, map: &Map) -> Zone {
+fn unwrap_to<T: ZoneWords>(zone: &Zone<T>, to: Kind, map: &Map) -> Zone<T> {
     if let Some(inner) = find(zone, |z| (z.kind() == to).then(|| z.clone())) {
         return inner;
     }
@@ -350,7 +350,7 @@ fn unwrap_to(zone: &Zone, to: Kind, map: &Map) -> Zone {
         Kind::RiverSide => Zone::RiverSide(edge_in(zone).unwrap_or(Edge::North)),
         Kind::Road => Zone::Road(road_in(zone).unwrap_or_else(|| first_road(map))),
         Kind::RoadEntry => Zone::RoadEntry(road_in(zone).unwrap_or_else(|| first_road(map))),
-        Kind::Terrain => Zone::Terrain(Terrain::Woods),
+        Kind::Terrain => Zone::Terrain(T::first(map)),
         Kind::AnyRoad => Zone::AnyRoad,
         Kind::Slopes => Zone::Slopes,
         Kind::EnemyDeployment => Zone::EnemyDeployment,

@@ -11,6 +11,7 @@ use saber_schema::model::hex_set::HexSet;
 use saber_schema::model::map::Map;
 use saber_schema::model::zone::Zone;
 use saber_schema::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+use saber_schema::ruleset::Terrain;
 
 use super::kind::{self, Kind, KindExt};
 use super::{ZoneCx, zone_ui};
@@ -188,7 +189,7 @@ fn conversions_keep_the_reference_distances_and_names() {
         Zone::Union(vec![within.clone()]),
         "a list wraps the zone as its first entry"
     );
-    let pair = Zone::Union(vec![
+    let pair: Zone = Zone::Union(vec![
         Zone::Feature("V5".into()),
         Zone::Feature("H26".into()),
     ]);
@@ -201,7 +202,7 @@ fn conversions_keep_the_reference_distances_and_names() {
         }
     );
     assert_eq!(
-        kind::switch(&Zone::Feature("V5".into()), Kind::Line, &map),
+        kind::switch(&Zone::<Terrain>::Feature("V5".into()), Kind::Line, &map),
         Zone::Line(vec![Zone::Feature("V5".into()), Zone::Feature("V4".into())]),
         "padded with a feature not yet named"
     );
@@ -210,11 +211,15 @@ fn conversions_keep_the_reference_distances_and_names() {
         Zone::Difference(Box::new(within.clone()), feature("V4"))
     );
     assert_eq!(
-        kind::switch(&Zone::Road("South".into()), Kind::RoadEntry, &map),
+        kind::switch(
+            &Zone::<Terrain>::Road("South".into()),
+            Kind::RoadEntry,
+            &map
+        ),
         Zone::RoadEntry("South".into())
     );
     assert_eq!(
-        kind::switch(&Zone::Edge(Edge::West), Kind::RiverSide, &map),
+        kind::switch(&Zone::<Terrain>::Edge(Edge::West), Kind::RiverSide, &map),
         Zone::RiverSide(Edge::West)
     );
     let v5 = map.feature("V5").unwrap().hexes.clone();

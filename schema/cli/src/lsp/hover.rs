@@ -225,7 +225,7 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
         let src = saber_schema::pipeline::read::Source::read(&path).unwrap();
-        let map = saber_schema::pipeline::load_map(&src).0.unwrap();
+        let map = saber_schema::pipeline::load_map(&src).0.unwrap().map;
         let woods = hex_text(Coord(5, 4), &map).unwrap();
         assert!(woods.contains("terrain: woods\n"), "{woods}");
         let wooded_hill = hex_text(Coord(7, 6), &map).unwrap();

@@ -28,6 +28,8 @@ pub enum Format {
     Json,
     /// SARIF 2.1.0, which code hosts show as annotations.
     Sarif,
+    /// One HTML page (a CI artifact): each finding with its excerpt and explanation.
+    Html,
 }
 
 /// Totals over a run.

@@ -1,13 +1,13 @@
 //! The lines that bring each counter into play once (3.2): set-up and reinforcement lines by ID
 //! and/or formation, every counter named once, the roster within a counter sheet (2.1).
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::musket_and_saber::MsScenario;
 use crate::path;
 use crate::ruleset::musket_and_saber as ms;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::shared::{Enters, unknown_side};
+use super::shared::{Enters, some, unknown_side};
 
 /// Per side, per counter: the lines bringing it into play: a line naming it by ID, else a line
 /// naming its formation ([`MsScenario::line_units`]'s reading). Unknown names are ROS007, a
@@ -90,9 +90,12 @@ pub(super) fn lines(s: &MsScenario, out: &mut Findings) -> Vec<Vec<Option<Enters
                         format!("{} has no counter with the ID `{u}`", sd.name),
                     )
                     .at_path(path![list, li, "units", ui])
-                    .with_hint(
-                        did_you_mean(&suggestions(u, ids[si].keys().copied())).unwrap_or_else(
-                            || "name a counter of the side's roster by its ID".to_string(),
+                    .spelling(
+                        &suggestions(u, ids[si].keys().copied()),
+                        format!(
+                            "add `{u}` to {}'s `counters`, or name a counter of its roster by its ID: {}",
+                            sd.name,
+                            some(sd.counters.iter().map(|c| c.id.as_str()))
                         ),
                     )
                 }),
@@ -131,9 +134,12 @@ pub(super) fn lines(s: &MsScenario, out: &mut Findings) -> Vec<Vec<Option<Enters
                         format!("no counter of {} is of the formation `{fm}`", sd.name),
                     )
                     .at_path(path![list, li, "formation"])
-                    .with_hint(
-                        did_you_mean(&suggestions(fm, formations[si].keys().copied()))
-                            .unwrap_or_else(|| "name a formation as the counters print it".into()),
+                    .spelling(
+                        &suggestions(fm, formations[si].keys().copied()),
+                        format!(
+                            "name a formation as the counters print it: {}",
+                            some(formations[si].keys().copied())
+                        ),
                     )
                 }),
             }

@@ -234,21 +234,21 @@ fn no_row(
             .filter(|r| r.on == on)
             .map(|r| r.kind.as_str()),
     );
-    let hint = if f.chart_row(kind, other).is_some() {
-        format!(
-            "the chart has `{kind}` as a {other:?} row: add its {on:?} row, or use a {what} kind"
-        )
-    } else {
-        crate::diagnostic::did_you_mean(&near).unwrap_or_else(|| {
-            format!("add `{kind}`'s row to `chart` (`on: {on:?}`), typed from the game's Terrain Effects Chart")
-        })
-    };
-    Diagnostic::new(
+    let d = Diagnostic::new(
         Code::MsChart,
         format!("the {what} terrain `{kind}` has no row on the map's Terrain Effects Chart"),
     )
-    .at_path(at)
-    .with_hint(hint)
+    .at_path(at);
+    if f.chart_row(kind, other).is_some() {
+        d.with_hint(format!(
+            "the chart has `{kind}` as a {other:?} row: add its {on:?} row, or use a {what} kind"
+        ))
+    } else {
+        d.spelling(
+            &near,
+            format!("add `{kind}`'s row to `chart` (`on: {on:?}`), typed from the game's Terrain Effects Chart"),
+        )
+    }
 }
 
 /// Is this the chart's clear terrain, the one kind the rules text names and prices (4.3: "Entering

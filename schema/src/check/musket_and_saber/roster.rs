@@ -1,7 +1,7 @@
 //! The roster (2.3, 2.4, 8.1, 9.1, 10.0, 11.2, 2.1): side and counter ids, the armies' colours,
 //! each counter's values, steps and faces, leaders' formations.
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::musket_and_saber::{Cf, Face, MsScenario};
 use crate::model::victory::EITHER_SIDE;
 use crate::path;
@@ -9,7 +9,7 @@ use crate::ruleset::musket_and_saber::Faces;
 use crate::ruleset::musket_and_saber::MsClass;
 use std::collections::{HashMap, HashSet};
 
-use super::shared::unknown_side;
+use super::shared::{some, unknown_side};
 
 /// Side ids distinct, each army in its own colour (2.3), the First Player a side (3.3), counter
 /// ids unique in a side (3.2).
@@ -222,12 +222,12 @@ pub(super) fn roster(si: usize, side: &crate::model::musket_and_saber::MsSide, o
                     ),
                 )
                 .at_path(at(path!["formation"]))
-                .with_hint(
-                    did_you_mean(&suggestions(&c.formation, formations.iter().copied()))
-                        .unwrap_or_else(|| {
-                            "write the formation as the units' counters print it, or `A` for all"
-                                .to_string()
-                        }),
+                .spelling(
+                    &suggestions(&c.formation, formations.iter().copied()),
+                    format!(
+                        "write the formation as the units' counters print it ({}), or `A` for all",
+                        some(formations.iter().copied())
+                    ),
                 )
             });
         }

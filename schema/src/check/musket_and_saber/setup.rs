@@ -2,7 +2,7 @@
 //! in terrain the chart prohibits to its class (7.7, 8.1, 10.0), and leaders not set up alone
 //! beside the enemy (10.0, 6.1).
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::hex::Coord;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
@@ -50,12 +50,14 @@ pub(super) fn positions(
                     format!("{} has no counter with the ID `{}`", sd.name, p.unit),
                 )
                 .at_path(path!["placements", pi, "unit"])
-                .with_hint(
-                    did_you_mean(&suggestions(
-                        &p.unit,
-                        sd.counters.iter().map(|c| c.id.as_str()),
-                    ))
-                    .unwrap_or_else(|| "name a counter of the side's roster by its ID".into()),
+                .spelling(
+                    &suggestions(&p.unit, sd.counters.iter().map(|c| c.id.as_str())),
+                    format!(
+                        "add `{}` to {}'s `counters`, or name a counter of its roster by its ID: {}",
+                        p.unit,
+                        sd.name,
+                        super::shared::some(sd.counters.iter().map(|c| c.id.as_str()))
+                    ),
                 )
             });
             continue;

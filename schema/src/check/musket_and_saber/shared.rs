@@ -1,7 +1,7 @@
 //! What the families of a Musket & Saber scenario's checks share: how a counter enters play,
 //! where the set-up puts it, and the findings more than one family makes (a side no side has).
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::hex::{Coord, Edge, Grid};
 use crate::model::musket_and_saber::MsScenario;
 use std::collections::BTreeMap;
@@ -20,9 +20,9 @@ pub(super) fn unknown_side(s: &MsScenario, id: &str, at: Vec<PathSeg>, out: &mut
     out.push_with(Code::UnknownSide, || {
         Diagnostic::new(Code::UnknownSide, format!("no side has the id `{id}`"))
             .at_path(at)
-            .with_hint(
-                did_you_mean(&suggestions(id, ids.iter().copied()))
-                    .unwrap_or_else(|| format!("the sides are {}", ids.join(" and "))),
+            .spelling(
+                &suggestions(id, ids.iter().copied()),
+                format!("the sides are {}", ids.join(" and ")),
             )
     });
     true
@@ -45,4 +45,22 @@ pub(super) type Positions = BTreeMap<(usize, usize), (Coord, Vec<PathSeg>)>;
 /// Is this position fixed by a set-up line (rather than chosen by a `w/1` placement)?
 pub(super) fn by_line(p: &[PathSeg]) -> bool {
     p.first() == Some(&PathSeg::key("setup"))
+}
+
+/// Up to eight names, backquoted and sorted, for a help that lists what may be written
+/// ("…, and 4 more").
+pub(super) fn some<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let mut all: Vec<&str> = names.into_iter().collect();
+    all.sort_unstable();
+    all.dedup();
+    let mut s = all
+        .iter()
+        .take(8)
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if all.len() > 8 {
+        s.push_str(&format!(", and {} more", all.len() - 8));
+    }
+    s
 }

@@ -2,7 +2,7 @@
 //! their side's entry hexes (3.2, 4.5, 7.7), each side's entry hexes (4.5, 7.7), replacements
 //! and re-entry (11.4).
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::hex::Coord;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
@@ -150,18 +150,17 @@ fn not_on_track(f: &MsMapFile, t: &str, at: Vec<PathSeg>, code: Code) -> Diagnos
         format!("`{t}` is not a space of the map's Turn Record Track"),
     )
     .at_path(at)
-    .with_hint(
-        did_you_mean(&suggestions(t, labels.iter().map(String::as_str))).unwrap_or_else(|| {
-            format!(
-                "the track's spaces are {}",
-                labels
-                    .iter()
-                    .take(12)
-                    .map(String::as_str)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }),
+    .spelling(
+        &suggestions(t, labels.iter().map(String::as_str)),
+        format!(
+            "the track's spaces are {}",
+            labels
+                .iter()
+                .take(12)
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     )
 }
 

@@ -15,7 +15,7 @@ use crate::pipeline::musket_and_saber::MsCompiled;
 /// The card of an M&S scenario as one self-contained SVG page.
 pub fn ms_card_svg(c: &MsCompiled) -> String {
     let s = &c.scenario;
-    let map = c.map.to_map();
+    let map = c.map.lower();
     let rules = map.rules();
     let overlays = ms_scenario_overlays(c);
     let mut left = String::new();

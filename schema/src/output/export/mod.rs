@@ -17,7 +17,7 @@ use serde::Serialize;
 use std::io::Write as _;
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::counter::Counter;
+use crate::model::counter::{Counter, CounterName};
 use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Cell, Map};
@@ -33,6 +33,7 @@ use crate::ruleset::{MarkerKind, Printed, Ratio, Ruleset, UnitKind};
 pub use crate::model::export::*;
 
 pub mod musket_and_saber;
+mod tables;
 
 /// Build the export of a checked scenario under its game's `rules`; refused (LIM003) past
 /// [`MAX_EXPORT_RUNS`] runs of hexes, counted over every list the document holds (zones, their
@@ -238,6 +239,7 @@ fn export_within(
         zones,
         victory,
         special_rules,
+        tables: Some(tables::rules_tables(s.sides.iter().map(|side| side.morale))),
     })
 }
 
@@ -473,7 +475,10 @@ fn limber_value(s: &Scenario, side: &str, m: MarkerKind, movement: bool) -> Opti
 
 type NextZone<'a> = dyn FnMut() -> Result<ExportHexes, Diagnostic> + 'a;
 
-fn export_goal(goal: &Goal, next_zone: &mut NextZone) -> Result<ExportGoal, Diagnostic> {
+fn export_goal<T, C: CounterName>(
+    goal: &Goal<T, C>,
+    next_zone: &mut NextZone,
+) -> Result<ExportGoal, Diagnostic> {
     Ok(match goal {
         Goal::Hold {
             hexes,
@@ -494,13 +499,7 @@ fn export_goal(goal: &Goal, next_zone: &mut NextZone) -> Result<ExportGoal, Diag
             ..
         } => ExportGoal::Exit {
             count: count.clone(),
-            kinds: counters
-                .iter()
-                .map(|c| match c {
-                    Counter::Unit(k) => k.code().to_string(),
-                    Counter::Marker(m) => m.code().to_string(),
-                })
-                .collect(),
+            kinds: counters.iter().map(|c| c.code().to_string()).collect(),
             hexes: next_zone()?,
             by_turn: *by_turn,
         },

@@ -22,7 +22,9 @@ pub use crate::model::musket_and_saber_export::*;
 /// no error in); refused (LIM003) past [`MAX_EXPORT_RUNS`] runs of hexes in its victory
 /// targets, as the Rifle & Saber export is.
 pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
-    let (s, f) = (&c.scenario, &c.map);
+    let s = &c.scenario;
+    // Hexes in the export are on the grid (column and row from 1), as the scenario's are.
+    let f = &c.map.in_grid();
     let g = f.grid();
     let pair = |c: Coord| [c.0, c.1];
     let map = MsExportMap {
@@ -34,6 +36,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         orientation: g.orientation,
         parity: g.parity,
         labels: LabelFormat::of(&g),
+        numbering: f.numbering,
         legend: f.legend.clone(),
         terrain: f.terrain.clone(),
         hexsides: f
@@ -65,7 +68,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
 
     // Victory targets compiled on the map as `check` compiles them (zones are the shared
     // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
-    let in_memory = f.to_map();
+    let in_memory = c.map.lower();
     let mut compiler = ZoneCompiler::new(&in_memory, ZoneEnv::default());
     let mut runs = Budget {
         runs: 0,
@@ -113,6 +116,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         sides,
         victory,
         special_rules: s.special_rules.clone(),
+        tables: Some(super::tables::ms_tables()),
     })
 }
 

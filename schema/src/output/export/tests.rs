@@ -10,6 +10,7 @@ fn hexes_are_run_length_rows() {
         height: 4,
         orientation: Orientation::Flat,
         parity: Parity::EvenShoved,
+        numbering: Default::default(),
     };
     let mut h = HexSet::empty(grid);
     for c in [
@@ -92,6 +93,7 @@ fn the_run_budget_refuses_one_run_past_the_limit() {
         height: 1,
         orientation: Orientation::Flat,
         parity: Parity::EvenShoved,
+        numbering: Default::default(),
     };
     let one = HexSet::from_coords(grid, [Coord(1, 1)]);
     let mut budget = Budget {

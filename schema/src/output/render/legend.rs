@@ -34,10 +34,10 @@ pub(crate) fn hex_count(n: usize) -> String {
 
 /// The map key's rows: a swatch and one or more lines of text for each kind of terrain,
 /// hexside, road and feature, as the game's ruleset words its chart; for a Musket & Saber map,
-/// from the chart the map file gives (the M&S rules have none of their own, 2.2).
+/// from the chart the map brings (the M&S rules have none of their own, 2.2).
 pub(crate) fn map_key_rows(map: &Map, rules: &Ruleset) -> Vec<(Swatch, Vec<String>)> {
-    if let Some(f) = &map.musket_and_saber {
-        return super::musket_and_saber::key_rows(f);
+    if let Some(chart) = &map.chart {
+        return super::musket_and_saber::key_rows(chart, !map.roads.is_empty());
     }
     rules
         .map_key

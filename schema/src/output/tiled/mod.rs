@@ -289,6 +289,7 @@ mod tests {
             height: 7,
             orientation,
             parity,
+            numbering: Default::default(),
         }
     }
 

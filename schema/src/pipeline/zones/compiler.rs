@@ -11,8 +11,9 @@ use crate::model::hex::{Compass, Coord, Edge, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
 use crate::model::map::{Feature, Map, Road, normalize_road_name, off_map};
-use crate::model::zone::Zone;
+use crate::model::zone::{KindName, Zone};
 use crate::pipeline::zones::shared::SharedZones;
+use crate::ruleset::Terrain;
 
 /// What a zone expression can refer to besides the map.
 #[derive(Debug, Clone, Copy, Default)]
@@ -24,12 +25,46 @@ pub struct ZoneEnv<'a> {
     pub enemy_units: Option<&'a HexSet>,
 }
 
+/// What a `Terrain` zone names, found on a map: each game's words for its terrain
+/// ([`Zone`]'s `T`).
+pub trait ZoneTerrain: Clone + Eq + std::hash::Hash {
+    /// The hexes of the map holding it.
+    fn hexes(&self, map: &Map) -> HexSet;
+}
+
+/// Rifle & Saber's terrain types (9.2): the hexes of the map's cells of that terrain.
+impl ZoneTerrain for Terrain {
+    fn hexes(&self, map: &Map) -> HexSet {
+        HexSet::from_fn(map.grid, |c| {
+            map.cell(c).is_some_and(|cell| cell.terrain == *self)
+        })
+    }
+}
+
+/// A kind of the map's own chart (M&S 2.2): the hexes holding that kind among their kinds;
+/// none on a map without a chart, or whose chart has no such hex kind.
+impl ZoneTerrain for KindName {
+    fn hexes(&self, map: &Map) -> HexSet {
+        let Some(chart) = &map.chart else {
+            return HexSet::empty(map.grid);
+        };
+        let Some(row) = chart
+            .rows
+            .iter()
+            .position(|r| !r.on_hexside && r.id == self.0)
+        else {
+            return HexSet::empty(map.grid);
+        };
+        HexSet::from_fn(map.grid, |c| chart.kinds_at(&map.grid, c).contains(&row))
+    }
+}
+
 /// Compiles zone expressions on one map, collecting diagnostics.
 ///
 /// Work is bounded: every node that passes over the whole map costs the map's hex count,
 /// identical sub-zones are computed once, and past [`limits::MAX_ZONE_WORK`] compilation stops
 /// with one `LIM003` (the zones left are empty).
-pub struct ZoneCompiler<'a> {
+pub struct ZoneCompiler<'a, T = Terrain> {
     map: &'a Map,
     env: ZoneEnv<'a>,
     /// Problems found so far (unknown features, bad parameters).
@@ -39,18 +74,18 @@ pub struct ZoneCompiler<'a> {
     /// Set once the work budget is spent: every zone compiled after it is empty.
     over_budget: bool,
     /// Sub-zones already computed (only those that raised no diagnostic).
-    cache: HashMap<Zone, HexSet>,
+    cache: HashMap<Zone<T>, HexSet>,
     /// Zones computed by other files of the run on the same map, if shared.
-    shared: Option<&'a SharedZones>,
+    shared: Option<&'a SharedZones<T>>,
     /// The map's features by code and roads by name, built on first use: a file may name
     /// hundreds of thousands of features or roads, on a map of ten thousand.
     features: std::cell::OnceCell<HashMap<&'a str, &'a Feature>>,
     roads: std::cell::OnceCell<HashMap<String, &'a Road>>,
 }
 
-impl<'a> ZoneCompiler<'a> {
+impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
     /// A compiler for zones on `map`.
-    pub fn new(map: &'a Map, env: ZoneEnv<'a>) -> ZoneCompiler<'a> {
+    pub fn new(map: &'a Map, env: ZoneEnv<'a>) -> Self {
         ZoneCompiler {
             map,
             env,
@@ -94,7 +129,7 @@ impl<'a> ZoneCompiler<'a> {
 
     /// Take zones from, and give zones to, the other files of the run on the same map. Each
     /// file's findings and work budget stay what they would be alone.
-    pub fn sharing(mut self, shared: Option<&'a SharedZones>) -> ZoneCompiler<'a> {
+    pub fn sharing(mut self, shared: Option<&'a SharedZones<T>>) -> Self {
         self.shared = shared;
         self
     }
@@ -105,7 +140,7 @@ impl<'a> ZoneCompiler<'a> {
 
     /// Carry over the work spent by a compiler used before on the same file (its
     /// [`ZoneCompiler::work`]), so that the budget holds for the whole file.
-    pub fn continuing(mut self, work: u64) -> ZoneCompiler<'a> {
+    pub fn continuing(mut self, work: u64) -> Self {
         self.work = work;
         self.over_budget = work > limits::MAX_ZONE_WORK;
         self
@@ -146,7 +181,7 @@ impl<'a> ZoneCompiler<'a> {
 
     /// What computing this node itself costs, in hex visits (its children are charged on
     /// their own).
-    fn cost(&self, zone: &Zone) -> u64 {
+    fn cost(&self, zone: &Zone<T>) -> u64 {
         let n = self.grid().len() as u64;
         match zone {
             Zone::Feature(_)
@@ -169,7 +204,7 @@ impl<'a> ZoneCompiler<'a> {
     }
 
     /// Compile a zone found at `path` in the document into hexes.
-    pub fn compile(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
+    pub fn compile(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> HexSet {
         if let Some(hit) = self.cache.get(zone) {
             return hit.clone();
         }
@@ -200,7 +235,7 @@ impl<'a> ZoneCompiler<'a> {
     /// node not already computed here is charged, and the nodes computing it would have kept
     /// are kept. None (so that it is computed here) when it is not shared, or when the budget
     /// would run out inside it, where computing it says where.
-    fn take_shared(&mut self, zone: &Zone) -> Option<HexSet> {
+    fn take_shared(&mut self, zone: &Zone<T>) -> Option<HexSet> {
         let shared = self.shared?;
         if self.over_budget || zone.refers_to_enemy() {
             return None;
@@ -222,10 +257,10 @@ impl<'a> ZoneCompiler<'a> {
     /// finding); false if a node it would keep is not shared.
     fn replay(
         &self,
-        zone: &Zone,
-        shared: &SharedZones,
+        zone: &Zone<T>,
+        shared: &SharedZones<T>,
         work: &mut u64,
-        kept: &mut HashMap<Zone, HexSet>,
+        kept: &mut HashMap<Zone<T>, HexSet>,
     ) -> bool {
         if self.cache.contains_key(zone) || kept.contains_key(zone) {
             return true;
@@ -248,7 +283,7 @@ impl<'a> ZoneCompiler<'a> {
         true
     }
 
-    fn compile_node(&mut self, zone: &Zone, path: &[PathSeg]) -> HexSet {
+    fn compile_node(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> HexSet {
         let g = self.grid();
         let sub = |p: &[PathSeg], segs: &[PathSeg]| -> Vec<PathSeg> {
             let mut v = p.to_vec();
@@ -298,9 +333,7 @@ impl<'a> ZoneCompiler<'a> {
                 g,
                 self.map.roads.iter().flat_map(|r| r.hexes.iter().copied()),
             ),
-            Zone::Terrain(t) => HexSet::from_fn(g, |c| {
-                self.map.cell(c).is_some_and(|cell| cell.terrain == *t)
-            }),
+            Zone::Terrain(t) => t.hexes(self.map),
             Zone::Slopes => HexSet::from_fn(g, |c| self.map.cell(c).is_some_and(|cell| cell.slope)),
             Zone::Line(zones) => {
                 let mut anchors = Vec::new();
@@ -474,7 +507,7 @@ impl<'a> ZoneCompiler<'a> {
     }
 
     /// The alternatives of a zone: several for `OneOf`, otherwise the zone itself.
-    pub fn alternatives(&mut self, zone: &Zone, path: &[PathSeg]) -> Vec<HexSet> {
+    pub fn alternatives(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> Vec<HexSet> {
         match zone {
             Zone::OneOf(zones) => zones
                 .iter()
@@ -1189,7 +1222,7 @@ mod tests {
         let m = test_map();
         let zone = HexSet::from_coords(m.grid, [Coord(4, 4), Coord(5, 4)]);
         let placed = HexSet::from_coords(m.grid, [Coord(5, 4)]);
-        let z = Zone::AtLeast {
+        let z: Zone = Zone::AtLeast {
             distance: 2,
             from: Box::new(Zone::EnemyUnits),
         };

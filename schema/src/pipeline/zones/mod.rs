@@ -412,10 +412,10 @@ pub fn effect_variant(e: &Effect) -> &'static str {
 }
 
 /// Call `f` with the path and zone of every zone in a goal.
-pub fn collect_goal_zones<'a>(
-    goal: &'a Goal,
+pub fn collect_goal_zones<'a, T, C>(
+    goal: &'a Goal<T, C>,
     path: Vec<PathSeg>,
-    f: &mut dyn FnMut(Vec<PathSeg>, &'a Zone),
+    f: &mut dyn FnMut(Vec<PathSeg>, &'a Zone<T>),
 ) {
     goal.walk(path, &mut |g, p| {
         if let Some((zone, tail)) = g.place() {

@@ -12,45 +12,58 @@ use std::sync::Mutex;
 
 use crate::model::hex_set::HexSet;
 use crate::model::zone::Zone;
+use crate::ruleset::Terrain;
 
 /// Most hexes held by one [`SharedZones`], summed over its sets (8 MiB of bits): past it,
 /// zones are still computed per file, only no longer kept.
 const MAX_SHARED_HEXES: usize = 64 << 20;
 
-/// The zones computed so far on one map, shared by the threads of a run.
-#[derive(Debug, Default)]
-pub struct SharedZones {
-    held: Mutex<Held>,
+/// The zones computed so far on one map, shared by the threads of a run (zones in the words
+/// `T` of one game's terrain).
+#[derive(Debug)]
+pub struct SharedZones<T = Terrain> {
+    held: Mutex<Held<T>>,
 }
 
-#[derive(Debug, Default)]
-struct Held {
-    sets: HashMap<Zone, HexSet>,
+impl<T> Default for SharedZones<T> {
+    fn default() -> Self {
+        SharedZones {
+            held: Mutex::new(Held {
+                sets: HashMap::new(),
+                hexes: 0,
+            }),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Held<T> {
+    sets: HashMap<Zone<T>, HexSet>,
     /// Hexes of the grids of the sets held (each set costs its grid's size).
     hexes: usize,
 }
 
-impl SharedZones {
+impl<T: Eq + std::hash::Hash + Clone> SharedZones<T> {
     /// An empty store.
-    pub fn new() -> SharedZones {
-        SharedZones::default()
+    pub fn new() -> Self {
+        Self::default()
     }
 
     /// The hexes of `zone`, if computed before.
-    pub fn get(&self, zone: &Zone) -> Option<HexSet> {
+    pub fn get(&self, zone: &Zone<T>) -> Option<HexSet> {
         self.held.lock().ok()?.sets.get(zone).cloned()
     }
 
     /// Is `zone` held?
     #[cfg(test)]
-    pub(crate) fn contains(&self, zone: &Zone) -> bool {
+    pub(crate) fn contains(&self, zone: &Zone<T>) -> bool {
         self.held
             .lock()
             .is_ok_and(|held| held.sets.contains_key(zone))
     }
 
     /// Keep the hexes of `zone`, while there is room.
-    pub fn insert(&self, zone: &Zone, hexes: &HexSet) {
+    pub fn insert(&self, zone: &Zone<T>, hexes: &HexSet) {
         let Ok(mut held) = self.held.lock() else {
             return;
         };
@@ -70,7 +83,7 @@ mod tests {
 
     #[test]
     fn keeps_what_it_is_given_until_full() {
-        let shared = SharedZones::new();
+        let shared = SharedZones::<Terrain>::new();
         let small = crate::builtin::rifle_and_saber().grid;
         let set = HexSet::from_coords(small, [Coord(1, 1)]);
         shared.insert(&Zone::Everywhere, &set);

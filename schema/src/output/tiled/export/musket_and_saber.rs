@@ -7,8 +7,8 @@
 
 use super::*;
 use crate::model::musket_and_saber::MsMapFile;
+use crate::output::palette::ms_kind_fill;
 use crate::output::palette::rgb;
-use crate::output::render::musket_and_saber::kind_fill;
 use crate::output::render::{TileArt, hex_tiles_png};
 use crate::output::tiled::tileset::tile_size;
 use crate::output::tiled::tmj::{TileDef, Tileset};
@@ -16,7 +16,7 @@ use crate::ruleset::Game;
 
 /// The three files of an M&S map's Tiled export: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
 pub fn export_ms_map(f: &MsMapFile) -> Result<Vec<OutputFile>, RenderError> {
-    let map = f.to_map();
+    let map = f.lower();
     let g = map.grid;
     let t = TiledGrid::of(g);
     let mut ids = Ids {
@@ -39,6 +39,7 @@ pub fn export_ms_map(f: &MsMapFile) -> Result<Vec<OutputFile>, RenderError> {
     let roads = road_objects(&map, &t, &mut ids);
     layers.push(object_layer(&mut ids, "roads", roads));
     let hexsides = f
+        .in_grid()
         .hexsides
         .iter()
         .filter_map(|h| {
@@ -105,7 +106,8 @@ pub fn export_ms_map(f: &MsMapFile) -> Result<Vec<OutputFile>, RenderError> {
                 rgb(e
                     .kinds
                     .get(i % n)
-                    .map_or(crate::output::render::PAPER, |k| kind_fill(f, k)))
+                    .and_then(|k| ms_kind_fill(f, k))
+                    .unwrap_or(crate::output::render::PAPER))
             }))
         })
         .collect();

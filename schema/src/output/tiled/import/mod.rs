@@ -35,9 +35,13 @@ use super::tmj::{
 };
 use super::{StaggerAxis, StaggerIndex, TiledGrid, grid_of, tmx};
 
+mod layer_data;
 mod objects;
+mod tilesets;
 
+pub use layer_data::decode;
 use objects::{Kind, classify, collect_objects, feature, label, ridge, road};
+use tilesets::{LoadedTileset, TileMeaning, load_tilesets, lookup};
 
 /// Largest tile width or height accepted, in pixels.
 pub const MAX_TILE_PX: u32 = 4096;
@@ -368,182 +372,6 @@ fn parse_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, tmx:
     })
 }
 
-/// What a global tile id stands for.
-#[derive(Debug, Clone, PartialEq)]
-enum TileMeaning {
-    /// A terrain tile.
-    Terrain(Cell),
-    /// A tile whose `terrain` is missing, or not a terrain of the chart (the value).
-    Unknown(Option<String>),
-}
-
-/// A tileset ready for lookups: first gid, tile count, meanings of its tiles (shared by every
-/// reference to one file).
-struct LoadedTileset {
-    firstgid: u64,
-    name: String,
-    tilecount: u64,
-    tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
-}
-
-/// What one tileset says, computed once per file.
-#[derive(Clone)]
-struct Meanings {
-    name: String,
-    tilecount: u64,
-    tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
-}
-
-fn meanings_of(t: &Tileset) -> Meanings {
-    Meanings {
-        name: t.name.clone(),
-        tilecount: u64::from(t.tilecount),
-        tiles: std::rc::Rc::new(t.tiles.iter().map(|d| (d.id, meaning(d))).collect()),
-    }
-}
-
-fn load_tilesets(
-    cx: &mut Context,
-    doc: &TiledMap,
-    reader: &mut TilesetReader,
-) -> Vec<LoadedTileset> {
-    let mut out = Vec::new();
-    if doc.tilesets.len() > MAX_TILESETS {
-        let d = Diagnostic::new(
-            Code::LimitExceeded,
-            format!(
-                "the map names {} tilesets; at most {MAX_TILESETS} are read",
-                doc.tilesets.len()
-            ),
-        );
-        cx.report(0, &at_key(&Origin::Path(Vec::new()), "tilesets"), d);
-    }
-    // Each tileset file read and parsed once: by the name the map gives it, then by the path
-    // the reader found (two spellings of one file).
-    let mut by_source: HashMap<&str, Option<Meanings>> = HashMap::new();
-    let mut by_path: HashMap<PathBuf, Option<Meanings>> = HashMap::new();
-    for r in doc.tilesets.iter().take(MAX_TILESETS) {
-        let meanings = match (&r.source, &r.embedded) {
-            (Some(source), _) => {
-                if let Some(m) = by_source.get(source.as_str()) {
-                    m.clone()
-                } else {
-                    let m = match reader(source) {
-                        Ok(src) => match by_path.get(&src.path) {
-                            Some(m) => m.clone(),
-                            None => {
-                                let path = src.path.clone();
-                                let m = parse_tileset(cx, src, source, &r.origin);
-                                by_path.insert(path, m.clone());
-                                m
-                            }
-                        },
-                        Err(d) => {
-                            let d = Diagnostic {
-                                file: None,
-                                location: None,
-                                ..d
-                            };
-                            cx.report(
-                                0,
-                                &r.origin,
-                                d.with_hint_if_none("keep the tileset file beside the map"),
-                            );
-                            None
-                        }
-                    };
-                    by_source.insert(source, m.clone());
-                    m
-                }
-            }
-            (None, Some(t)) => Some(meanings_of(t)),
-            (None, None) => None,
-        };
-        if let Some(m) = meanings {
-            out.push(LoadedTileset {
-                firstgid: r.firstgid,
-                name: m.name,
-                tilecount: m.tilecount,
-                tiles: m.tiles,
-            });
-        }
-    }
-    out.sort_by_key(|t| t.firstgid);
-    out
-}
-
-/// An external tileset's meanings, or `None` when its file is not a tileset: then the finding
-/// is on the map's reference to it, and nothing of the file is shown (it may be any file of
-/// the folder).
-fn parse_tileset(
-    cx: &mut Context,
-    src: Source,
-    source: &str,
-    reference: &Origin,
-) -> Option<Meanings> {
-    let parsed = if is_xml(&src) {
-        tmx::read_tileset(&src.text)
-    } else {
-        parse_json_text::<Tileset>(&src.text)
-    };
-    match parsed {
-        Ok(t) => {
-            let m = meanings_of(&t);
-            cx.sources.push(src);
-            Some(m)
-        }
-        Err(e) => {
-            let at = crate::pipeline::locate::location_at(&src.text, e.offset, 1);
-            let d = Diagnostic::new(
-                e.code,
-                format!(
-                    "`{}` is not a Tiled tileset ({}, at line {}, column {} of that file)",
-                    crate::diagnostic::printable(source, 200),
-                    e.message,
-                    at.line,
-                    at.column
-                ),
-            )
-            .with_hint("name a tileset saved by Tiled (.tsx or .tsj)");
-            cx.report(0, reference, d);
-            None
-        }
-    }
-}
-
-/// What a tile means, from its `terrain` (and `slope`) property.
-fn meaning(t: &TileDef) -> TileMeaning {
-    let Some(value) = property(&t.properties, "terrain") else {
-        return TileMeaning::Unknown(None);
-    };
-    let name = value
-        .as_str()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    let Some(terrain) = Terrain::ALL.into_iter().find(|t| t.name() == name) else {
-        let shown = value
-            .as_str()
-            .map_or_else(|| value.to_string(), str::to_string);
-        return TileMeaning::Unknown(Some(cut(&shown)));
-    };
-    let slope = property_bool(&t.properties, "slope").unwrap_or(false);
-    TileMeaning::Terrain(Cell { terrain, slope })
-}
-
-/// The meaning of a global tile id, if a tileset defines it.
-fn lookup(sets: &[LoadedTileset], gid: u64) -> Option<(&LoadedTileset, u64, Option<&TileMeaning>)> {
-    let ts = sets
-        .iter()
-        .rev()
-        .find(|t| t.firstgid <= gid && t.firstgid > 0)?;
-    let local = gid - ts.firstgid;
-    if ts.tilecount > 0 && local >= ts.tilecount {
-        return None;
-    }
-    Some((ts, local, ts.tiles.get(&local)))
-}
-
 /// Where each built element came from, to locate the map checks' findings on Tiled objects.
 #[derive(Default)]
 struct Trace {
@@ -755,6 +583,7 @@ fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
         height: doc.height,
         orientation,
         parity,
+        numbering: Default::default(),
     })
 }
 
@@ -894,92 +723,6 @@ fn others(count: usize) -> String {
         2 => " and 1 other cell".into(),
         n => format!(" and {} other cells", n - 1),
     }
-}
-
-/// The global tile ids of a tile layer, exactly `cells` of them. Decoding stops at the size
-/// the map needs: a hostile layer cannot make it allocate or inflate more.
-pub fn decode(layer: &Layer, cells: usize) -> Result<Vec<u64>, String> {
-    let count_mismatch =
-        |n: usize| format!("the layer has {n} tiles but the map has {cells} hexes");
-    match &layer.data {
-        None => Err("the layer has no data".into()),
-        Some(Data::Gids(g)) => {
-            if g.len() != cells {
-                return Err(count_mismatch(g.len()));
-            }
-            Ok(g.clone())
-        }
-        Some(Data::Text(text)) => match layer.encoding.as_deref() {
-            Some("csv") | None => {
-                let mut out = Vec::with_capacity(cells);
-                for (i, item) in text.split(',').enumerate() {
-                    if i >= cells {
-                        return Err(format!("the layer has more than {cells} tiles"));
-                    }
-                    let item = item.trim();
-                    let gid = item
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|g| *g <= u64::from(u32::MAX))
-                        .ok_or_else(|| format!("`{}` is not a tile id", cut(item)))?;
-                    out.push(gid);
-                }
-                if out.len() != cells {
-                    return Err(count_mismatch(out.len()));
-                }
-                Ok(out)
-            }
-            Some("base64") => {
-                use base64::Engine;
-                let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-                let bytes = base64::engine::general_purpose::STANDARD
-                    .decode(compact.as_bytes())
-                    .map_err(|e| format!("the base64 data does not decode: {e}"))?;
-                let want = cells * 4;
-                let raw = match layer.compression.as_deref() {
-                    None | Some("") => bytes,
-                    Some("zlib") => inflate(flate2::read::ZlibDecoder::new(&bytes[..]), want)?,
-                    Some("gzip") => inflate(flate2::read::GzDecoder::new(&bytes[..]), want)?,
-                    Some(other) => {
-                        return Err(format!(
-                            "`{}` compression is not supported (zlib and gzip are)",
-                            cut(other)
-                        ));
-                    }
-                };
-                // Inflating stops one byte past the map's size: more is "more", never a count.
-                if raw.len() > want {
-                    return Err(format!(
-                        "the layer's data holds more than the map's {cells} tiles ({want} bytes)"
-                    ));
-                }
-                if raw.len() % 4 != 0 {
-                    return Err(format!(
-                        "the layer's data is {} bytes, not a whole number of 4-byte tile ids",
-                        raw.len()
-                    ));
-                }
-                if raw.len() != want {
-                    return Err(count_mismatch(raw.len() / 4));
-                }
-                Ok(raw
-                    .chunks_exact(4)
-                    .map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-                    .collect())
-            }
-            Some(other) => Err(format!("`{}` encoding is not supported", cut(other))),
-        },
-    }
-}
-
-/// Inflate at most `want` bytes, and one more to notice a layer larger than the map.
-fn inflate(reader: impl Read, want: usize) -> Result<Vec<u8>, String> {
-    let mut out = Vec::with_capacity(want);
-    reader
-        .take(want as u64 + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| format!("the compressed data does not inflate: {e}"))?;
-    Ok(out)
 }
 
 /// A value cut short for a message.

@@ -1,0 +1,405 @@
+//! One file of the collection, read and checked as `saberc check` checks it
+//! (`pipeline::compile_source`: the same findings and verdict), with what its pages show: a
+//! scenario's sides, texts and typed readings, its card, engine export and analysis; a map's
+//! drawing, features and labels.
+
+use std::path::{Path, PathBuf};
+
+use saber_schema::analysis::analyse;
+use saber_schema::diagnostic::{Diagnostic, Family};
+use saber_schema::model::analysis::Analysis;
+use saber_schema::model::map::Map;
+use saber_schema::model::musket_and_saber::MsScenario;
+use saber_schema::model::scenario::{Interpretation, Scenario};
+use saber_schema::output::card::{card_png, card_svg, ms_card_png, ms_card_svg};
+use saber_schema::output::export::musket_and_saber as ms_export;
+use saber_schema::output::export::{export, export_text};
+use saber_schema::output::render::map_svg;
+use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
+use saber_schema::pipeline::musket_and_saber::{self, MsOpened};
+use saber_schema::pipeline::parse::DocKind;
+use saber_schema::pipeline::read::{Source, read_regular};
+use saber_schema::pipeline::{
+    Built, FileReport, compile_scenario, compile_source, finish, load_map,
+};
+use saber_schema::queries::playable::GivenAllowances;
+use saber_schema::ruleset::{Game, StackWeight};
+
+/// Width of the card's PNG offered for download, in pixels.
+pub const CARD_PNG_WIDTH: u32 = 1240;
+
+/// One file of the collection and what its page shows.
+pub struct Entry {
+    /// The file, as found.
+    pub path: PathBuf,
+    /// `saberc check`'s report of it.
+    pub report: FileReport,
+    /// Its text (lossy when it is not UTF-8), for the excerpts; empty when unreadable.
+    pub text: String,
+    /// Its bytes, offered for download; `None` when unreadable.
+    pub bytes: Option<Vec<u8>>,
+    /// What it is, in a word: scenario, map, battle, or file.
+    pub kind: &'static str,
+    /// The game's name, when known.
+    pub game: &'static str,
+    /// The title: a scenario's or map's name, else the file name.
+    pub title: String,
+    /// Rule number and date, as printed.
+    pub when: String,
+    /// Each side's name and forces in words.
+    pub sides: Vec<(String, String)>,
+    /// Game-Turns.
+    pub length: Option<u32>,
+    /// A map's id, or the built-in map a scenario was checked against.
+    pub map_id: Option<String>,
+    /// What the scenario's or map's page shows beyond the findings.
+    pub detail: Detail,
+}
+
+/// A scenario's or map's content.
+pub enum Detail {
+    /// Nothing beyond the findings (a battle, an export, an unreadable file).
+    None,
+    /// A scenario.
+    Scenario(Box<ScenarioDetail>),
+    /// A map.
+    Map(Box<MapDetail>),
+}
+
+/// What a scenario's page shows.
+pub struct ScenarioDetail {
+    /// Victory conditions: printed text and typed reading.
+    pub victory: Vec<(String, String)>,
+    /// Special rules: printed text and typed reading.
+    pub special: Vec<(String, String)>,
+    /// Interpretation notes.
+    pub interpretations: Vec<Interpretation>,
+    /// The historical note.
+    pub notes: String,
+    /// The card (SVG), its PNG and the engine export, once the scenario compiles clean; else
+    /// why not.
+    pub drawn: Result<Drawn, String>,
+    /// The analysis, or why there is none.
+    pub analysis: Result<Analysis, String>,
+    /// The built-in map it was checked against, drawn on that map's page.
+    pub builtin_map: Option<Map>,
+}
+
+/// A clean scenario's card and export.
+pub struct Drawn {
+    /// The card, SVG.
+    pub svg: String,
+    /// The card, PNG (when the renderer could make it).
+    pub png: Option<Vec<u8>>,
+    /// The engine export, JSON.
+    pub export: Option<String>,
+}
+
+/// What a map's page shows.
+pub struct MapDetail {
+    /// The map drawn, or why not.
+    pub svg: Result<String, String>,
+    /// Features: label hex, code, name.
+    pub features: Vec<(String, String, String)>,
+    /// Free labels: hex, text.
+    pub labels: Vec<(String, String)>,
+}
+
+/// Read and check `path`, and build what its pages show; `png` says whether to draw the
+/// card's PNG.
+pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
+    let file_name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let mut e = Entry {
+        path: path.to_path_buf(),
+        report: FileReport {
+            path: path.to_path_buf(),
+            text: None,
+            kind: None,
+            diagnostics: Vec::new(),
+            map: None,
+            map_id: None,
+        },
+        text: String::new(),
+        bytes: None,
+        kind: "file",
+        game: "",
+        title: file_name,
+        when: String::new(),
+        sides: Vec::new(),
+        length: None,
+        map_id: None,
+        detail: Detail::None,
+    };
+    let bytes = match read_regular(path) {
+        Ok(b) => b,
+        Err(d) => {
+            e.report.diagnostics = vec![d.in_file(path)];
+            return e;
+        }
+    };
+    e.bytes = Some(bytes.clone());
+    // As `check_path`: a file that is not UTF-8 is reported at its place, its text read lossily.
+    let src = match Source::from_bytes(path, bytes) {
+        Ok(src) => src,
+        Err((d, text)) => {
+            let src = Source::from_text(path, text);
+            e.report.diagnostics = finish(&src, vec![d]);
+            e.report.text = Some(src.text.clone());
+            e.text = src.text;
+            return e;
+        }
+    };
+    let (report, built) = compile_source(&src, reg);
+    e.report = report;
+    e.text = src.text.clone();
+    let clean = !e.report.diagnostics.iter().any(Diagnostic::is_error);
+    match (e.report.kind, built) {
+        (Some(DocKind::Battle), _) => e.kind = "battle",
+        (Some(DocKind::Scenario), Built::Scenario { scenario, map, .. }) => {
+            rs_scenario(&mut e, &src, reg, &scenario, map.map(|m| m.1), clean, png);
+        }
+        (Some(DocKind::Scenario), Built::MusketAndSaber(MsOpened::Scenario { scenario, .. })) => {
+            ms_scenario(&mut e, &src, reg, &scenario, clean, png);
+        }
+        (Some(DocKind::Scenario), _) => e.kind = "scenario",
+        (Some(DocKind::Map), _) => map_file(&mut e, &src, clean),
+        _ => {}
+    }
+    e
+}
+
+/// A Rifle & Saber scenario.
+fn rs_scenario(
+    e: &mut Entry,
+    src: &Source,
+    reg: &MapRegistry,
+    s: &Scenario,
+    origin: Option<MapOrigin>,
+    clean: bool,
+    png: bool,
+) {
+    e.kind = "scenario";
+    e.game = s.rules().name;
+    e.title = match &s.portion {
+        Some(p) => format!("{}: {p}", s.name),
+        None => s.name.clone(),
+    };
+    e.when = [s.rule.clone().unwrap_or_default(), s.date.clone()]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+    e.length = Some(s.game_length);
+    e.sides = s
+        .sides
+        .iter()
+        .map(|side| {
+            let units: u32 = side.groups.iter().map(|g| g.unit_count()).sum();
+            let points: u32 = side.groups.iter().map(|g| g.stacking_points()).sum();
+            let plural = if units == 1 { "" } else { "s" };
+            (
+                side.name.clone(),
+                format!("{units} unit{plural}, {points} stacking points"),
+            )
+        })
+        .collect();
+    let name = |id: &str| {
+        s.sides
+            .iter()
+            .find(|sd| sd.id == id)
+            .map_or_else(|| id.to_string(), |sd| sd.name.clone())
+    };
+    let mut d = ScenarioDetail {
+        victory: s
+            .victory
+            .iter()
+            .map(|v| {
+                let other = s
+                    .sides
+                    .iter()
+                    .find(|o| o.id != v.side)
+                    .map(|o| o.id.as_str());
+                (v.printed.clone(), v.describe(other, &name))
+            })
+            .collect(),
+        special: s
+            .special_rules
+            .iter()
+            .map(|r| (r.printed.clone(), r.effect.describe(&name)))
+            .collect(),
+        interpretations: s.interpretations.clone(),
+        notes: s.notes.clone(),
+        drawn: Err(
+            "the scenario has errors: its card and export are made once they are fixed".into(),
+        ),
+        analysis: Err("the scenario has errors that stop the analysis: fix them first".into()),
+        builtin_map: None,
+    };
+    if let Some(MapOrigin::BuiltIn(id)) = &origin {
+        e.map_id = Some(id.clone());
+    }
+    // The compiled scenario the card, export and analysis need (what `render`, `export` and
+    // `analyze` compile), when no error stops them.
+    let blocking = |d: &Diagnostic| d.is_error() && d.code.info().family != Family::Playability;
+    if !e.report.diagnostics.iter().any(blocking) {
+        let (compiled, _) = compile_scenario(src, reg);
+        if let Some(c) = compiled {
+            d.analysis = Ok(analyse(
+                &c.scenario,
+                &c.map,
+                &c.resolved,
+                c.rules,
+                &GivenAllowances::default(),
+                c.searched.as_ref(),
+            ));
+            if clean {
+                let export = export(c.rules, &c.scenario, &c.map, &c.resolved)
+                    .ok()
+                    .map(|x| export_text(&x));
+                d.drawn = Ok(Drawn {
+                    svg: card_svg(&c),
+                    png: png.then(|| card_png(&c, CARD_PNG_WIDTH).ok()).flatten(),
+                    export,
+                });
+            }
+            if matches!(origin, Some(MapOrigin::BuiltIn(_))) {
+                d.builtin_map = Some(c.map);
+            }
+        }
+    }
+    e.detail = Detail::Scenario(Box::new(d));
+}
+
+/// A Musket & Saber Quick Play scenario.
+fn ms_scenario(
+    e: &mut Entry,
+    src: &Source,
+    reg: &MapRegistry,
+    s: &MsScenario,
+    clean: bool,
+    png: bool,
+) {
+    e.kind = "scenario";
+    e.game = Game::MusketAndSaberQuickPlay.ruleset().name;
+    e.title = s.name.clone();
+    e.when = s.date.clone();
+    e.length = Some(s.game_length);
+    e.sides = s
+        .sides
+        .iter()
+        .map(|side| {
+            let leaders = side
+                .counters
+                .iter()
+                .filter(|c| c.class.stack_weight() == StackWeight::Free)
+                .count();
+            let units = side.counters.len() - leaders;
+            let steps: u32 = side.counters.iter().map(|c| c.steps).sum();
+            (
+                side.name.clone(),
+                format!(
+                    "{units} unit{}, {leaders} leader{}, {steps} steps",
+                    if units == 1 { "" } else { "s" },
+                    if leaders == 1 { "" } else { "s" }
+                ),
+            )
+        })
+        .collect();
+    let mut d = ScenarioDetail {
+        victory: s
+            .victory
+            .iter()
+            .map(|v| (v.printed.clone(), s.describe_victory(v)))
+            .collect(),
+        special: s
+            .special_rules
+            .iter()
+            .map(|r| {
+                let reading = match &r.modifies {
+                    Some(sec) => format!("{} (modifies {sec}): kept as text", r.title),
+                    None => format!("{}: kept as text", r.title),
+                };
+                (r.text.clone(), reading)
+            })
+            .collect(),
+        interpretations: s.interpretations.clone(),
+        notes: s.notes.clone(),
+        drawn: Err(
+            "the scenario has errors: its card and export are made once they are fixed".into(),
+        ),
+        analysis: Err(
+            "`saberc analyze` analyses Rifle & Saber scenarios; it does not analyse Musket & \
+             Saber Quick Play scenarios yet"
+                .into(),
+        ),
+        builtin_map: None,
+    };
+    if clean {
+        let (compiled, _) = musket_and_saber::compile_scenario(src, reg);
+        if let Some(c) = compiled {
+            d.drawn = match c.map.numbering_not_drawn() {
+                Some(why) => Err(why.to_string()),
+                None => Ok(Drawn {
+                    svg: ms_card_svg(&c),
+                    png: png.then(|| ms_card_png(&c, CARD_PNG_WIDTH).ok()).flatten(),
+                    export: ms_export::export_json(&c).ok(),
+                }),
+            };
+        }
+    }
+    e.detail = Detail::Scenario(Box::new(d));
+}
+
+/// A map file of either game.
+fn map_file(e: &mut Entry, src: &Source, clean: bool) {
+    e.kind = "map";
+    e.map_id = e.report.map_id.clone();
+    let map = if clean { load_map(src).0 } else { None };
+    let Some(map) = map else {
+        e.detail = Detail::Map(Box::new(MapDetail {
+            svg: Err("the map has errors: it is drawn once they are fixed".into()),
+            features: Vec::new(),
+            labels: Vec::new(),
+        }));
+        return;
+    };
+    e.game = map.rules().name;
+    e.title = map.name.clone();
+    e.detail = Detail::Map(Box::new(map_detail(&map)));
+}
+
+/// A map's drawing, features and labels.
+pub fn map_detail(map: &Map) -> MapDetail {
+    let grid = map.grid;
+    let svg = match map
+        .musket_and_saber
+        .as_deref()
+        .and_then(|f| f.numbering_not_drawn())
+    {
+        Some(why) => Err(why.to_string()),
+        None => Ok(map_svg(map, map.rules(), &[], &map.name)),
+    };
+    MapDetail {
+        svg,
+        features: map
+            .features
+            .iter()
+            .map(|f| {
+                let at = f.label.or_else(|| f.hexes.first().copied());
+                (
+                    at.map(|c| grid.label(c)).unwrap_or_default(),
+                    f.code.clone(),
+                    f.name.clone().unwrap_or_default(),
+                )
+            })
+            .collect(),
+        labels: map
+            .labels
+            .iter()
+            .map(|l| (grid.label(l.at), l.text.clone()))
+            .collect(),
+    }
+}

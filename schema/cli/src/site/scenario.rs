@@ -1,0 +1,288 @@
+//! A file's page: for a scenario its card (inline SVG), forces, victory conditions and special
+//! rules as printed beside their typed reading, interpretation notes, the analysis summary and
+//! the downloads; for every file its findings.
+
+use saber_schema::model::analysis::Analysis;
+
+use super::Site;
+use super::entry::{Detail, ScenarioDetail};
+use super::findings::finding_blocks;
+use super::html::Html;
+use super::page::{Page, badge};
+
+/// The page of the file at `i`.
+pub fn file_page(site: &Site, i: usize) -> String {
+    let e = &site.entries[i];
+    let shown = e.path.display().to_string();
+    Page {
+        title: &format!("{} — Scenario library", e.title),
+        root: "../",
+        script: None,
+    }
+    .write(|h| {
+        h.el("nav", &[("aria-label", "Breadcrumb")], |h| {
+            h.text_el("a", &[("href", "../index.html")], "All files");
+        });
+        h.text_el("h1", &[], &e.title);
+        h.el("p", &[], |h| {
+            badge(h, e.report.errors(), e.report.warnings());
+            h.text(" ");
+            let mut facts = vec![e.kind.to_string()];
+            if !e.game.is_empty() {
+                facts.push(e.game.to_string());
+            }
+            if !e.when.is_empty() {
+                facts.push(e.when.clone());
+            }
+            if let Some(n) = e.length {
+                facts.push(format!("{n} Game-Turns"));
+            }
+            h.text(&facts.join(" · "));
+        });
+        h.el("p", &[("class", "muted")], |h| {
+            h.text("File: ");
+            h.text_el("code", &[], &shown);
+            if let Some(m) = site.map_of[i] {
+                h.text(" · map: ");
+                let map = &site.maps[m];
+                h.text_el("a", &[("href", &format!("{}.html", map.slug))], &map.title);
+            }
+        });
+        if let Detail::Scenario(d) = &e.detail {
+            scenario_sections(h, site, i, d);
+        }
+        h.el("section", &[("aria-labelledby", "findings")], |h| {
+            h.text_el("h2", &[("id", "findings")], "Findings");
+            finding_blocks(h, &shown, &e.text, &e.report.diagnostics, "f");
+        });
+        downloads(h, site, i);
+    })
+}
+
+/// A scenario's own sections.
+fn scenario_sections(h: &mut Html, site: &Site, i: usize, d: &ScenarioDetail) {
+    let e = &site.entries[i];
+    h.el("section", &[("aria-labelledby", "card")], |h| {
+        h.text_el("h2", &[("id", "card")], "Card");
+        match &d.drawn {
+            Ok(drawn) => {
+                h.el("figure", &[("class", "card")], |h| {
+                    let alt = format!(
+                        "The scenario card of {}: its map with the set-up zones, placements and \
+                         objectives, the forces, victory conditions and special rules.",
+                        e.title
+                    );
+                    h.el("div", &[("role", "img"), ("aria-label", &alt)], |h| {
+                        h.svg(&drawn.svg)
+                    });
+                    h.text_el(
+                        "figcaption",
+                        &[("class", "muted")],
+                        "The card, as saberc render --card draws it.",
+                    );
+                });
+            }
+            Err(why) => h.text_el("p", &[], &format!("No card: {why}.")),
+        }
+    });
+    h.el("section", &[("aria-labelledby", "forces")], |h| {
+        h.text_el("h2", &[("id", "forces")], "Forces");
+        two_columns(h, ("Side", "Forces"), &e.sides);
+    });
+    h.el("section", &[("aria-labelledby", "victory")], |h| {
+        h.text_el("h2", &[("id", "victory")], "Victory conditions");
+        two_columns(h, ("As printed", "As read"), &d.victory);
+    });
+    h.el("section", &[("aria-labelledby", "special")], |h| {
+        h.text_el("h2", &[("id", "special")], "Special rules");
+        two_columns(h, ("As printed", "As read"), &d.special);
+    });
+    h.el("section", &[("aria-labelledby", "readings")], |h| {
+        h.text_el("h2", &[("id", "readings")], "Interpretation notes");
+        if d.interpretations.is_empty() {
+            h.text_el("p", &[], "None.");
+        }
+        for n in &d.interpretations {
+            h.el("div", &[], |h| {
+                h.text_el("h3", &[], &format!("Rule {}", n.rule));
+                h.el("p", &[], |h| {
+                    h.text_el("strong", &[], "The text: ");
+                    h.text(&n.text);
+                });
+                h.el("p", &[], |h| {
+                    h.text_el("strong", &[], "Read as: ");
+                    h.text(&n.reading);
+                });
+                if !n.explains.is_empty() {
+                    let codes: Vec<&str> = n.explains.iter().map(|c| c.as_str()).collect();
+                    h.text_el(
+                        "p",
+                        &[("class", "muted")],
+                        &format!("Explains: {}", codes.join(", ")),
+                    );
+                }
+            });
+        }
+    });
+    if !d.notes.is_empty() {
+        h.el("section", &[("aria-labelledby", "notes")], |h| {
+            h.text_el("h2", &[("id", "notes")], "Historical note");
+            h.text_el("p", &[], &d.notes);
+        });
+    }
+    h.el("section", &[("aria-labelledby", "analysis")], |h| {
+        h.text_el("h2", &[("id", "analysis")], "Analysis");
+        match &d.analysis {
+            Ok(a) => analysis(h, a),
+            Err(why) => h.text_el("p", &[], &format!("No analysis: {why}.")),
+        }
+    });
+}
+
+/// A table of two columns of texts.
+fn two_columns(h: &mut Html, heads: (&str, &str), rows: &[(String, String)]) {
+    if rows.is_empty() {
+        h.text_el("p", &[], "None.");
+        return;
+    }
+    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
+        h.el("table", &[], |h| {
+            h.el("thead", &[], |h| {
+                h.el("tr", &[], |h| {
+                    h.text_el("th", &[("scope", "col")], heads.0);
+                    h.text_el("th", &[("scope", "col")], heads.1);
+                });
+            });
+            h.el("tbody", &[], |h| {
+                for (a, b) in rows {
+                    h.el("tr", &[], |h| {
+                        h.text_el("td", &[], if a.is_empty() { "(not printed)" } else { a });
+                        h.text_el("td", &[], b);
+                    });
+                }
+            });
+        });
+    });
+}
+
+/// `saberc analyze`'s summary: per side the least Movement Phases to each objective, and how
+/// many hexes see each objective.
+fn analysis(h: &mut Html, a: &Analysis) {
+    let side_name = |id: &str| {
+        a.sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or_else(|| id.to_string(), |s| s.name.clone())
+    };
+    for side in &a.sides {
+        h.text_el(
+            "h3",
+            &[],
+            &format!("{}: reaching the objectives", side.name),
+        );
+        if side.targets.is_empty() {
+            h.text_el("p", &[], "No objective to reach.");
+            continue;
+        }
+        h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
+            h.el("table", &[], |h| {
+                h.el("thead", &[], |h| {
+                    h.el("tr", &[], |h| {
+                        for c in [
+                            "Objective",
+                            "By Game-Turn",
+                            "Least cost",
+                            "Least Movement Phases",
+                            "Earliest turn",
+                        ] {
+                            h.text_el("th", &[("scope", "col")], c);
+                        }
+                    });
+                });
+                h.el("tbody", &[], |h| {
+                    for t in &side.targets {
+                        let opt =
+                            |n: Option<u32>| n.map_or_else(|| "—".to_string(), |n| n.to_string());
+                        h.el("tr", &[], |h| {
+                            h.text_el("td", &[], &t.goal);
+                            h.text_el("td", &[("class", "num")], &t.deadline.to_string());
+                            h.text_el(
+                                "td",
+                                &[],
+                                &t.least_cost
+                                    .as_ref()
+                                    .map_or_else(|| "unreachable".to_string(), |c| c.text.clone()),
+                            );
+                            h.text_el("td", &[("class", "num")], &opt(t.least_phases));
+                            h.text_el("td", &[("class", "num")], &opt(t.earliest_turn));
+                        });
+                    }
+                });
+            });
+        });
+    }
+    h.text_el("h3", &[], "Hexes in sight of each objective");
+    if a.objectives_in_sight.is_empty() {
+        h.text_el("p", &[], "No place to hold.");
+        return;
+    }
+    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
+        h.el("table", &[], |h| {
+            h.el("thead", &[], |h| {
+                h.el("tr", &[], |h| {
+                    for c in [
+                        "Objective",
+                        "Hexes seeing it",
+                        "Of them in each side's set-up zones",
+                    ] {
+                        h.text_el("th", &[("scope", "col")], c);
+                    }
+                });
+            });
+            h.el("tbody", &[], |h| {
+                for o in &a.objectives_in_sight {
+                    h.el("tr", &[], |h| {
+                        h.text_el("td", &[], &o.goal);
+                        let seen = o.seen_from.map_or_else(
+                            || "over the work limit".to_string(),
+                            |n| format!("{n} (within {} hexes)", o.within),
+                        );
+                        h.text_el("td", &[], &seen);
+                        let zones: Vec<String> = o
+                            .in_zone
+                            .iter()
+                            .map(|c| format!("{}: {}", side_name(&c.side), c.hexes))
+                            .collect();
+                        h.text_el("td", &[], &zones.join(", "));
+                    });
+                }
+            });
+        });
+    });
+}
+
+/// The file, its engine export and its card's PNG, as written beside the pages.
+fn downloads(h: &mut Html, site: &Site, i: usize) {
+    let files = site.downloads(i);
+    h.el(
+        "section",
+        &[("class", "downloads"), ("aria-labelledby", "downloads")],
+        |h| {
+            h.text_el("h2", &[("id", "downloads")], "Downloads");
+            if files.is_empty() {
+                h.text_el("p", &[], "Nothing to download: the file could not be read.");
+                return;
+            }
+            h.el("ul", &[], |h| {
+                for (what, name, _) in &files {
+                    h.el("li", &[], |h| {
+                        h.text_el("a", &[("href", &format!("../downloads/{name}"))], what);
+                        h.text(" (");
+                        h.text_el("code", &[], name);
+                        h.text(")");
+                    });
+                }
+            });
+        },
+    );
+}
