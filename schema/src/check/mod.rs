@@ -71,7 +71,7 @@ pub fn check_scenario_searched(
     out.extend(markers::check(s, map, rules, &resolved));
     out.extend(special_rules::check(s, map, rules, &resolved));
     out.extend(texts::check(s, rules));
-    let (found, searched) = playability::check(s, map, rules, &resolved);
+    let (found, searched) = playability::check(s, map, rules, &resolved, shared);
     out.extend(found);
     if resolved.incomplete {
         // Zones past the work budget were not computed: findings judged on them (the

@@ -16,9 +16,11 @@ use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::pipeline::zones::Resolved;
+use crate::pipeline::zones::shared::SharedZones;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::playable::{self, GivenAllowances, Playable, TargetKind};
 use crate::queries::readings::{Ambiguity, Readings};
+use crate::queries::shared::SharedSearches;
 use crate::ruleset::Ruleset;
 
 /// The findings, and the search under the lenient readings they were judged on (`None` when
@@ -29,12 +31,17 @@ pub(super) fn check(
     map: &Map,
     rules: &Ruleset,
     r: &Resolved,
+    shared: Option<&SharedZones>,
 ) -> (Vec<Diagnostic>, Option<Playable>) {
     if r.incomplete {
         return (Vec::new(), None);
     }
-    let search =
-        |readings| playable::playable_under(s, map, r, rules, &GivenAllowances::new(), readings);
+    // The run's searches on this map, kept beside its zones.
+    let shared = shared.and_then(SharedZones::beside::<SharedSearches>);
+    let search = |readings| {
+        let given = GivenAllowances::new();
+        playable::playable_sharing(s, map, r, rules, &given, readings, shared.as_deref())
+    };
     let under = |readings| Some(search(readings)).filter(|p| !p.incomplete);
     let lenient = search(Readings::LENIENT);
     if lenient.incomplete {

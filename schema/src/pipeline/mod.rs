@@ -85,7 +85,7 @@ impl FileReport {
 
 /// Parse and schema-check a scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
-    match load_scenario_deferring(src)? {
+    match load_scenario_deferring(src, &migrate::of_source(src))? {
         (s, deferred) if deferred.is_empty() => Ok(s),
         (_, deferred) => Err(deferred),
     }
@@ -95,8 +95,12 @@ pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
 /// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
 /// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
 /// A file in an old spelling of its format version is read as its rewritten form
-/// ([`migrate`]); findings located in that form are moved back to the file's own text.
-fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
+/// ([`migrate`]); findings located in that form are moved back to the file's own text. `old`
+/// is [`migrate::of_source`] of `src`, found once by the caller.
+fn load_scenario_deferring(
+    src: &Source,
+    old: &[migrate::OldSpelling],
+) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
     // A map or a battle where a scenario is expected is said in one line, not as a list of
     // the scenario fields it lacks.
     match detect(src) {
@@ -104,14 +108,13 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
         Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind)]),
         Err(d) => return Err(vec![d]),
     }
-    let old = migrate::of_source(src);
     if old.is_empty() {
         let (s, written): (Scenario, _) =
             parse_game_document(src, DocKind::Scenario, Game::RifleAndSaber)?;
         return scenario_schema(&written).map(|deferred| (s, deferred));
     }
     let rewritten = Source {
-        text: migrate::rewrite(&src.text, &old),
+        text: migrate::rewrite(&src.text, old),
         ..src.clone()
     };
     let back = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
@@ -120,7 +123,7 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
             .map(|mut d| {
                 d.location = d
                     .location
-                    .map(|l| migrate::original_location(&src.text, &old, l));
+                    .map(|l| migrate::original_location(&src.text, old, l));
                 d
             })
             .collect()
@@ -132,12 +135,9 @@ fn load_scenario_deferring(src: &Source) -> Result<(Scenario, Vec<Diagnostic>), 
         .map_err(back)
 }
 
-/// The notes (FMT005) on the old spellings of a scenario's text, located in it.
-fn old_spelling_notes(src: &Source) -> Vec<Diagnostic> {
-    migrate::of_source(src)
-        .iter()
-        .map(|o| o.note(&src.text))
-        .collect()
+/// The notes (FMT005) on the old spellings `old` of a scenario's text, located in it.
+fn old_spelling_notes(src: &Source, old: &[migrate::OldSpelling]) -> Vec<Diagnostic> {
+    old.iter().map(|o| o.note(&src.text)).collect()
 }
 
 /// FMT004: a map or battle file given where a scenario is expected, with the command for it.
@@ -220,7 +220,8 @@ pub fn compile_scenario_with_map(
     (compiled, diags, found.map(|(origin, _)| origin))
 }
 
-/// Which map a scenario was checked against, and what resolving it noted (REF005).
+/// Which map a scenario was checked against, what resolving it noted (REF005) and the notes
+/// on its old spellings (FMT005).
 type MapFound = (MapOrigin, Vec<Diagnostic>);
 
 /// [`compile_scenario`], also saying which map was used and what resolving it noted.
@@ -233,8 +234,10 @@ fn compile_scenario_on(
         let found = compiled.map(|c| (c.origin, Vec::new()));
         return (None, diags, found);
     }
-    let notes = old_spelling_notes(src);
-    let (scenario, deferred) = match load_scenario_deferring(src) {
+    // Found once: the reader and the notes both need them.
+    let old = migrate::of_source(src);
+    let notes = old_spelling_notes(src, &old);
+    let (scenario, deferred) = match load_scenario_deferring(src, &old) {
         Ok(s) => s,
         Err(d) => return (None, [notes, d].concat(), None),
     };
@@ -245,6 +248,7 @@ fn compile_scenario_on(
     let rules = scenario.rules();
     let (resolved, mut diags, searched) =
         check_scenario_searched(&scenario, &found.map, rules, found.zones.as_deref());
+    let map_notes = [found.notes.clone(), notes.clone()].concat();
     diags.extend(notes);
     diags.extend(keep_unexplained(deferred, &diags));
     diags.extend(found.notes.iter().cloned());
@@ -257,7 +261,7 @@ fn compile_scenario_on(
             searched,
         }),
         diags,
-        Some((found.origin, found.notes)),
+        Some((found.origin, map_notes)),
     )
 }
 
@@ -348,27 +352,32 @@ fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built)
                     map: Some((c.map, o)),
                     // The old spellings stay in the text the editor keeps, so their notes
                     // (FMT005) are reported by every check of it, as `saberc check` reports them.
-                    map_notes: [map_notes, old_spelling_notes(src)].concat(),
+                    map_notes,
                 },
                 // Stopped before the map: open the scenario as parsed (in its rewritten form
                 // when it has old spellings), with its map if found.
-                _ => match parse::<Scenario>(&Source {
-                    text: migrate::rewrite(&src.text, &migrate::of_source(src)),
-                    ..src.clone()
-                }) {
-                    Ok(scenario) => {
-                        let found = registry.resolve(&scenario.map, &src.path).ok();
-                        let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
-                        let map_notes = [map_notes, old_spelling_notes(src)].concat();
-                        let map = found.map(|r| (r.map, r.origin));
-                        Built::Scenario {
-                            scenario,
-                            map,
-                            map_notes,
+                _ => {
+                    let old = migrate::of_source(src);
+                    let rewritten = Source {
+                        text: migrate::rewrite(&src.text, &old),
+                        ..src.clone()
+                    };
+                    match parse::<Scenario>(&rewritten) {
+                        Ok(scenario) => {
+                            let found = registry.resolve(&scenario.map, &src.path).ok();
+                            let map_notes =
+                                found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
+                            let map_notes = [map_notes, old_spelling_notes(src, &old)].concat();
+                            let map = found.map(|r| (r.map, r.origin));
+                            Built::Scenario {
+                                scenario,
+                                map,
+                                map_notes,
+                            }
                         }
+                        Err(_) => Built::Nothing,
                     }
-                    Err(_) => Built::Nothing,
-                },
+                }
             };
             (Some(DocKind::Scenario), diags, built)
         }

@@ -5,5 +5,6 @@ pub mod movement;
 pub mod playable;
 pub mod reach;
 pub mod readings;
+pub mod shared;
 pub mod sight;
 pub mod walk;

@@ -32,6 +32,7 @@
 //! lenient readings (what `saberc analyze` counts); [`playable_under`] any.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::diagnostic::PathSeg;
 use crate::model::counter::Counter;
@@ -45,8 +46,9 @@ use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::{Movement, Mp};
-use crate::queries::reach::{CostTable, Field, PhaseField};
+use crate::queries::reach::{CostTable, PhaseField};
 use crate::queries::readings::{Ambiguity, Readings};
+use crate::queries::shared::{SharedSearches, StartsAndField, TableKey};
 use crate::queries::walk::{Charge, Crossing, Walk};
 use crate::ruleset::{MarkerKind, Ruleset, Terrain, UnitKind};
 
@@ -439,18 +441,18 @@ pub fn group_starts(
 /// incomplete ([`Playable::incomplete`]) and no finding is drawn from it.
 pub const MAX_SEARCH_WORK: u64 = 50_000_000;
 
-/// A group's start hexes (with the cost of entering each) and the field searched from them.
-type StartsAndField = (Vec<(Coord, Mp)>, Field);
-
 /// The movement searches of one scenario, each made once: a cost table per set of prohibited
 /// hexes, a field per group and table, a phase field per group, table and allowance.
 struct Searches<'m> {
     rules: &'m Ruleset,
     terrain: EffectiveTerrain<'m>,
+    cleared: &'m Cleared,
     readings: Readings,
-    tables: Vec<(HexSet, CostTable)>,
+    /// The tables and fields of the run on this map, when shared.
+    shared: Option<&'m SharedSearches>,
+    tables: Vec<(HexSet, Arc<CostTable>)>,
     crossings: Vec<(HexSet, Crossing)>,
-    fields: BTreeMap<(usize, usize, usize), StartsAndField>,
+    fields: BTreeMap<(usize, usize, usize), Arc<StartsAndField>>,
     phase_fields: BTreeMap<(usize, usize, usize, u32), PhaseField>,
     work: u64,
 }
@@ -468,7 +470,17 @@ impl Searches<'_> {
         if let Some(i) = self.tables.iter().position(|(b, _)| *b == banned) {
             return i;
         }
-        let t = CostTable::new(&self.movement(&banned));
+        let key = TableKey::new(self.rules, self.cleared, self.readings, &banned);
+        let t = match self.shared.and_then(|sh| sh.table(&key)) {
+            Some(t) => t,
+            None => {
+                let t = Arc::new(CostTable::new(&self.movement(&banned)));
+                if let Some(sh) = self.shared {
+                    sh.keep_table(&key, &t);
+                }
+                t
+            }
+        };
         self.tables.push((banned, t));
         self.tables.len() - 1
     }
@@ -501,17 +513,35 @@ impl Searches<'_> {
         key: (usize, usize, usize),
         zone: &HexSet,
         arrives: bool,
-    ) -> Option<&(Vec<(Coord, Mp)>, Field)> {
+    ) -> Option<Arc<StartsAndField>> {
         if !self.fields.contains_key(&key) {
+            // Charged as searched here even when the run searched it before.
             if !self.charge(1) {
                 return None;
             }
             let (banned, table) = (&self.tables[key.2].0, &self.tables[key.2].1);
-            let starts = group_starts(table, &self.movement(banned), zone, arrives);
-            let field = table.field(&starts);
-            self.fields.insert(key, (starts, field));
+            let shared_key = self
+                .shared
+                .map(|_| TableKey::new(self.rules, self.cleared, self.readings, banned));
+            let kept = self
+                .shared
+                .zip(shared_key.as_ref())
+                .and_then(|(sh, k)| sh.field(k, zone, arrives));
+            let found = match kept {
+                Some(f) => f,
+                None => {
+                    let starts = group_starts(table, &self.movement(banned), zone, arrives);
+                    let field = table.field(&starts);
+                    let f = Arc::new((starts, field));
+                    if let (Some(sh), Some(k)) = (self.shared, shared_key.as_ref()) {
+                        sh.keep_field(k, zone, arrives, &f);
+                    }
+                    f
+                }
+            };
+            self.fields.insert(key, found);
         }
-        self.fields.get(&key)
+        self.fields.get(&key).cloned()
     }
 
     /// The phase field of a group over table `ti` at an allowance (its field made first).
@@ -567,11 +597,28 @@ pub fn playable_under(
     given: &GivenAllowances,
     readings: Readings,
 ) -> Playable {
+    playable_sharing(s, map, r, rules, given, readings, None)
+}
+
+/// [`playable_under`], taking the tables and fields other files of the run searched on the
+/// same map from `shared` and keeping its own there (the answer is the same: each is keyed by
+/// all it is computed from, and charged to this file's work budget as if searched here).
+pub fn playable_sharing(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    given: &GivenAllowances,
+    readings: Readings,
+    shared: Option<&SharedSearches>,
+) -> Playable {
     let cleared = Cleared::of(s, map, r);
     let mut searches = Searches {
         rules,
         terrain: EffectiveTerrain::for_scenario(map, &cleared),
+        cleared: &cleared,
         readings,
+        shared,
         tables: Vec::new(),
         crossings: Vec::new(),
         fields: BTreeMap::new(),
@@ -621,13 +668,12 @@ pub fn playable_under(
                         restrictions(s, map, r, &terrain, side, counter, readings);
                     let key = (side, gi, searches.table(banned));
                     let crossing = allowed.map(|a| searches.crossing(a));
-                    let Some((starts, field)) = searches.field(key, &gh.hexes, arrival.is_some())
-                    else {
+                    let Some(found) = searches.field(key, &gh.hexes, arrival.is_some()) else {
                         incomplete = true;
                         break;
                     };
+                    let (starts, field) = (&found.0, &found.1);
                     reach.starts |= !starts.is_empty();
-                    let starts = starts.clone();
                     let least = match crossing {
                         None => field
                             .best_in(&target.hexes)

@@ -340,14 +340,11 @@ fn ms_scenario(
     if clean {
         let (compiled, _) = musket_and_saber::compile_scenario(src, reg);
         if let Some(c) = compiled {
-            d.drawn = match c.map.numbering_not_drawn() {
-                Some(why) => Err(why.to_string()),
-                None => Ok(Drawn {
-                    svg: ms_card_svg(&c),
-                    png: png.then(|| ms_card_png(&c, CARD_PNG_WIDTH).ok()).flatten(),
-                    export: ms_export::export_json(&c).ok(),
-                }),
-            };
+            d.drawn = Ok(Drawn {
+                svg: ms_card_svg(&c),
+                png: png.then(|| ms_card_png(&c, CARD_PNG_WIDTH).ok()).flatten(),
+                export: ms_export::export_json(&c).ok(),
+            });
         }
     }
     e.detail = Detail::Scenario(Box::new(d));
@@ -366,22 +363,15 @@ fn map_file(e: &mut Entry, src: &Source, clean: bool) {
         }));
         return;
     };
-    e.game = map.rules().name;
-    e.title = map.name.clone();
-    e.detail = Detail::Map(Box::new(map_detail(&map)));
+    e.game = map.map.rules().name;
+    e.title = map.map.name.clone();
+    e.detail = Detail::Map(Box::new(map_detail(&map.map)));
 }
 
 /// A map's drawing, features and labels.
 pub fn map_detail(map: &Map) -> MapDetail {
     let grid = map.grid;
-    let svg = match map
-        .musket_and_saber
-        .as_deref()
-        .and_then(|f| f.numbering_not_drawn())
-    {
-        Some(why) => Err(why.to_string()),
-        None => Ok(map_svg(map, map.rules(), &[], &map.name)),
-    };
+    let svg = Ok(map_svg(map, map.rules(), &[], &map.name));
     MapDetail {
         svg,
         features: map

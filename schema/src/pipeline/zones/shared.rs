@@ -7,8 +7,9 @@
 //! here is charged the work budget as if it had computed the zone itself (see
 //! [`crate::pipeline::zones::compiler::ZoneCompiler::sharing`]).
 
+use std::any::Any;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::model::hex_set::HexSet;
 use crate::model::zone::Zone;
@@ -23,6 +24,9 @@ const MAX_SHARED_HEXES: usize = 64 << 20;
 #[derive(Debug)]
 pub struct SharedZones<T = Terrain> {
     held: Mutex<Held<T>>,
+    /// What a higher layer keeps per run and map beside the zones (the movement searches,
+    /// `queries::shared::SharedSearches`), typed there: this layer cannot name it.
+    beside: OnceLock<Arc<dyn Any + Send + Sync>>,
 }
 
 impl<T> Default for SharedZones<T> {
@@ -32,6 +36,7 @@ impl<T> Default for SharedZones<T> {
                 sets: HashMap::new(),
                 hexes: 0,
             }),
+            beside: OnceLock::new(),
         }
     }
 }
@@ -60,6 +65,13 @@ impl<T: Eq + std::hash::Hash + Clone> SharedZones<T> {
         self.held
             .lock()
             .is_ok_and(|held| held.sets.contains_key(zone))
+    }
+
+    /// The store of type `U` kept beside the zones (made empty on first use); `None` if
+    /// another type was put there first.
+    pub fn beside<U: Any + Send + Sync + Default>(&self) -> Option<Arc<U>> {
+        let any = self.beside.get_or_init(|| Arc::new(U::default()));
+        Arc::clone(any).downcast::<U>().ok()
     }
 
     /// Keep the hexes of `zone`, while there is room.

@@ -1,0 +1,201 @@
+//! Movement searches kept per run and map: the scenarios of a folder that play on one map mostly
+//! clear the same hexes, ban the same ones and start their groups in the same zones, so a batch
+//! check prices each map once per such case and searches each group's field once, not once per
+//! file and reading.
+//!
+//! Sharing must not change any file's verdict: a table or field is keyed by everything it is
+//! computed from (the ruleset, the cleared hexes, the readings, the prohibited hexes; for a
+//! field, also the start zone and whether the group arrives), and a file that takes a field
+//! from here is charged the work budget as if it had searched it itself
+//! (`queries::playable`'s `Searches::charge` runs before the lookup).
+
+use std::sync::{Arc, Mutex};
+
+use crate::model::hex::Coord;
+use crate::model::hex_set::HexSet;
+use crate::queries::effective_terrain::Cleared;
+use crate::queries::movement::Mp;
+use crate::queries::reach::{CostTable, Field};
+use crate::queries::readings::Readings;
+use crate::ruleset::Ruleset;
+
+/// Most hexes of tables and fields held by one [`SharedSearches`], summed over them (a table
+/// takes 16 bytes a hex, a field 5): past it, searches are still made per file, only no
+/// longer kept.
+const MAX_SHARED_HEXES: usize = 2 << 20;
+
+/// A group's start hexes (with the cost of entering each) and the field searched from them.
+pub type StartsAndField = (Vec<(Coord, Mp)>, Field);
+
+/// What a cost table is computed from, beside the map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableKey {
+    /// The ruleset's address: one `static` per game.
+    pub rules: usize,
+    /// The hexes the scenario's special rules clear.
+    pub cleared: Cleared,
+    /// The readings the search follows.
+    pub readings: Readings,
+    /// The hexes the mover may not enter.
+    pub banned: HexSet,
+}
+
+impl TableKey {
+    /// The key of a table.
+    pub fn new(rules: &Ruleset, cleared: &Cleared, readings: Readings, banned: &HexSet) -> Self {
+        TableKey {
+            rules: std::ptr::from_ref(rules) as usize,
+            cleared: cleared.clone(),
+            readings,
+            banned: banned.clone(),
+        }
+    }
+}
+
+/// A table kept, with the fields searched over it.
+#[derive(Debug)]
+struct Entry {
+    key: TableKey,
+    table: Arc<CostTable>,
+    /// Per start zone and arrival: the starts and the field.
+    fields: Vec<(HexSet, bool, Arc<StartsAndField>)>,
+}
+
+/// The cost tables and fields computed so far on one map, shared by the threads of a run.
+#[derive(Debug, Default)]
+pub struct SharedSearches {
+    held: Mutex<Held>,
+}
+
+#[derive(Debug, Default)]
+struct Held {
+    entries: Vec<Entry>,
+    hexes: usize,
+}
+
+impl SharedSearches {
+    /// The table of `key`, if computed before.
+    pub fn table(&self, key: &TableKey) -> Option<Arc<CostTable>> {
+        let held = self.held.lock().ok()?;
+        let e = held.entries.iter().find(|e| e.key == *key)?;
+        Some(Arc::clone(&e.table))
+    }
+
+    /// Keep `table` under `key`, while there is room.
+    pub fn keep_table(&self, key: &TableKey, table: &Arc<CostTable>) {
+        let Ok(mut held) = self.held.lock() else {
+            return;
+        };
+        let size = table.grid().len();
+        if held.hexes + size > MAX_SHARED_HEXES || held.entries.iter().any(|e| e.key == *key) {
+            return;
+        }
+        held.hexes += size;
+        held.entries.push(Entry {
+            key: key.clone(),
+            table: Arc::clone(table),
+            fields: Vec::new(),
+        });
+    }
+
+    /// The field over the table of `key` from `zone`, if searched before.
+    pub fn field(
+        &self,
+        key: &TableKey,
+        zone: &HexSet,
+        arrives: bool,
+    ) -> Option<Arc<StartsAndField>> {
+        let held = self.held.lock().ok()?;
+        let e = held.entries.iter().find(|e| e.key == *key)?;
+        e.fields
+            .iter()
+            .find(|(z, a, _)| *a == arrives && z == zone)
+            .map(|(_, _, f)| Arc::clone(f))
+    }
+
+    /// Keep a field over the table of `key` (kept first), while there is room.
+    pub fn keep_field(
+        &self,
+        key: &TableKey,
+        zone: &HexSet,
+        arrives: bool,
+        f: &Arc<StartsAndField>,
+    ) {
+        let Ok(mut held) = self.held.lock() else {
+            return;
+        };
+        let size = zone.grid().len() / 2;
+        if held.hexes + size > MAX_SHARED_HEXES {
+            return;
+        }
+        let Some(e) = held.entries.iter_mut().find(|e| e.key == *key) else {
+            return;
+        };
+        if e.fields.iter().any(|(z, a, _)| *a == arrives && z == zone) {
+            return;
+        }
+        e.fields.push((zone.clone(), arrives, Arc::clone(f)));
+        held.hexes += size;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::read::Source;
+    use crate::pipeline::zones::shared::SharedZones;
+    use crate::queries::playable::{GivenAllowances, Playable, playable_sharing, playable_under};
+
+    /// A search's answer, to compare (a `HexSet`'s `Debug` shows its buffer's address).
+    fn answer(p: &Playable) -> String {
+        let mut out = format!("incomplete {}\n", p.incomplete);
+        for (t, reaches) in &p.targets {
+            let hexes: Vec<_> = t.hexes.iter().collect();
+            out += &format!("{} {} {hexes:?}\n", t.side, t.victory);
+            for g in reaches {
+                out += &format!(
+                    "{} {:?} {} {:?} {:?} {} {:?}\n",
+                    g.group, g.least, g.first_turn, g.fastest, g.unknown, g.starts, g.charging
+                );
+            }
+        }
+        out
+    }
+
+    /// Every historical scenario searched twice through one store (the second time from it),
+    /// under both readings, gets the answer of a search of its own; the store holds its tables.
+    #[test]
+    fn shared_searches_give_each_file_its_own_answer() {
+        let map = crate::builtin::rifle_and_saber();
+        let zones: SharedZones = SharedZones::new();
+        let shared = zones
+            .beside::<SharedSearches>()
+            .expect("one type beside the zones");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+        let mut paths: Vec<_> = std::fs::read_dir(&dir)
+            .expect("scenarios/")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        paths.sort();
+        assert_eq!(paths.len(), 17);
+        let given = GivenAllowances::new();
+        for p in &paths {
+            let s = crate::pipeline::load_scenario(&Source::read(p).expect("readable"))
+                .expect("a historical scenario loads");
+            let (r, _) = crate::pipeline::zones::resolve(&s, &map, None);
+            let rules = s.rules();
+            for readings in [Readings::LENIENT, Readings::STRICT] {
+                let own = answer(&playable_under(&s, &map, &r, rules, &given, readings));
+                for _ in 0..2 {
+                    let p2 = playable_sharing(&s, &map, &r, rules, &given, readings, Some(&shared));
+                    assert_eq!(answer(&p2), own, "{}", p.display());
+                }
+            }
+        }
+        let held = shared.held.lock().expect("not poisoned");
+        assert!(held.entries.iter().any(|e| !e.fields.is_empty()));
+        // Lenient and strict tables of one scenario are kept apart.
+        assert!(held.entries.len() >= 2 * 2);
+    }
+}
