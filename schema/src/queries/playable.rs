@@ -686,7 +686,7 @@ pub fn playable_sharing(
                             table: &searches.tables[key.2].1,
                             crossing: Some(&searches.crossings[ci].1),
                         }
-                        .least(&starts, &target.hexes),
+                        .least(starts, &target.hexes),
                     };
                     if let Some((cost, path)) = least
                         && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
@@ -720,7 +720,7 @@ pub fn playable_sharing(
                             crossing: Some(&searches.crossings[ci].1),
                         }
                         .phases(
-                            &starts,
+                            starts,
                             Mp::whole(a.mp),
                             None,
                             &target.hexes,
@@ -747,7 +747,7 @@ pub fn playable_sharing(
                         };
                         let source = format!("{} charge, 4K", k.code());
                         let c = walk
-                            .phases(&starts, Mp::whole(a.mp), Some(&rule), &target.hexes)
+                            .phases(starts, Mp::whole(a.mp), Some(&rule), &target.hexes)
                             .map(|w| arrival_of(Allowance { mp: charge, source }, w));
                         if earlier(&c, &normal) && earlier(&c, &reach.charging) {
                             reach.charging = c;
