@@ -214,7 +214,7 @@ fn a_scenario_whose_map_is_missing_opens_and_the_map_file_can_be_chosen() {
 #[test]
 fn two_windows_keep_their_own_recovery_and_only_orphans_are_offered() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let rd = files::RecoveryDir {
+    let rd = crate::recovery::RecoveryDir {
         dir: dir.path().to_path_buf(),
     };
     let mut first = harness(App::start(None, Some(rd.clone())));

@@ -66,7 +66,7 @@ pub fn apply(doc: &mut Document, d: &Diagnostic) -> Result<String, String> {
     })?;
     let loaded = files::parse_any(&Source::from_text(&path, edited.clone()))
         .map_err(|e| format!("Could not apply “{title}”: the edited file does not read:\n{e}"))?;
-    let fresh = Document::from_loaded(loaded, doc.path.clone());
+    let fresh = loaded.into_document(doc.path.clone());
     let label = format!("Apply: {title}");
     match doc.take_reread(&label, fresh)? {
         true => {

@@ -14,10 +14,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use saber_schema::model::map::Map;
-use saber_schema::model::scenario::Scenario;
 
+use crate::content::Content;
 use crate::document::Document;
-use crate::files::{Content, Recovery, RecoveryDir};
+use crate::recovery::{Recovery, RecoveryDir};
 use saber_schema::files::FileState;
 
 /// Changes closer together than this are written once (typing a name is one write).
@@ -28,12 +28,10 @@ const COALESCE: Duration = Duration::from_millis(250);
 pub struct Snapshot {
     /// The file the document was read from or last saved to.
     pub source: Option<PathBuf>,
-    /// The map.
+    /// The map drawn.
     pub map: Map,
-    /// The scenario, when the document is one.
-    pub scenario: Option<Scenario>,
-    /// The Musket & Saber map or scenario, when the document is one.
-    pub ms: Option<crate::document::MsDoc>,
+    /// What the document is.
+    pub content: Content,
     /// The file of a scenario's map.
     pub map_file: Option<PathBuf>,
     /// The text the document was read from or last saved as, which the recovery file holds
@@ -49,8 +47,7 @@ impl Snapshot {
         Snapshot {
             source: doc.path.clone(),
             map: doc.map().clone(),
-            scenario: doc.scenario().cloned(),
-            ms: doc.ms().cloned(),
+            content: doc.content().clone(),
             map_file: doc.map_file.clone(),
             text: doc.text.clone(),
             on_disk: doc.on_disk,
@@ -240,12 +237,7 @@ fn write_now(s: &mut Shared, epoch: u64, snap: &Snapshot) {
             snap.source.as_deref(),
             snap.on_disk,
             snap.map_file.as_deref(),
-            Content {
-                map: &snap.map,
-                scenario: snap.scenario.as_ref(),
-                ms: snap.ms.as_ref(),
-                text: snap.text.as_deref(),
-            },
+            (&snap.map, &snap.content, snap.text.as_deref()),
         )
     {
         s.failure = Some(e);

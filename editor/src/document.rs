@@ -8,29 +8,19 @@ use saber_schema::model::map::Map;
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::model::scenario::Scenario;
 
+use crate::content::Content;
 use crate::history::History;
-
-/// A Musket & Saber Quick Play document: its own file types (ARCHITECTURE.md, "Musket & Saber
-/// Quick Play files are documents of their own").
-#[derive(Debug, Clone, PartialEq)]
-pub enum MsDoc {
-    /// A map file (its chart, track and terrain kinds).
-    Map(MsMapFile),
-    /// A scenario (its map file is the document's map's [`Map::musket_and_saber`]).
-    Scenario(MsScenario),
-}
 
 /// A map or a scenario being edited.
 #[derive(Debug)]
 pub struct Document {
+    /// The map drawn: for a Rifle & Saber map what is edited; a Musket & Saber map's drawn
+    /// form (kept in step with its file); a scenario's map as found.
     map: Map,
-    /// The scenario, when the document is one; its map is then shown but not edited.
-    scenario: Option<Scenario>,
-    /// The Musket & Saber map or scenario, when the document is one (`map` is then its map's
-    /// in-memory form, kept in step with it).
-    ms: Option<MsDoc>,
+    /// What the document is.
+    content: Content,
     /// An M&S scenario's map file, kept beside `map` (the engine's map holds no file).
-    ms_map_file: Option<std::sync::Arc<MsMapFile>>,
+    pub ms_map_file: Option<std::sync::Arc<MsMapFile>>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
     /// What the file was when read or last saved, so that a save refuses to replace a file
@@ -53,12 +43,27 @@ pub struct Document {
 }
 
 impl Document {
-    /// A document for a map, unchanged since `path` (if any).
+    /// A document for a Rifle & Saber map, unchanged since `path` (if any).
     pub fn new(map: Map, path: Option<PathBuf>) -> Document {
+        Document::of(Content::Map, map, path)
+    }
+
+    /// A document for a scenario on `map`, unchanged since `path` (if any).
+    pub fn for_scenario(scenario: Scenario, map: Map, path: Option<PathBuf>) -> Document {
+        Document::of(Content::Scenario(scenario), map, path)
+    }
+
+    /// A document holding `content`, unchanged since `path` (if any); `map` is a scenario's
+    /// map as found, or a Rifle & Saber map document's map (a Musket & Saber map's is made
+    /// from its file).
+    pub fn of(content: Content, map: Map, path: Option<PathBuf>) -> Document {
+        let map = match &content {
+            Content::MsMap(file) => file.lower(),
+            _ => map,
+        };
         Document {
             map,
-            scenario: None,
-            ms: None,
+            content,
             ms_map_file: None,
             path,
             on_disk: None,
@@ -72,103 +77,71 @@ impl Document {
         }
     }
 
-    /// A document for a scenario on `map`, unchanged since `path` (if any).
-    pub fn for_scenario(scenario: Scenario, map: Map, path: Option<PathBuf>) -> Document {
-        let mut doc = Document::new(map, path);
-        doc.scenario = Some(scenario);
-        doc
-    }
-
-    /// A document for a Musket & Saber map or scenario, unchanged since `path` (if any); `map`
-    /// is a scenario's map as found and `map_file` its file (a map document's map is made from
-    /// its own file).
-    pub fn for_ms(
-        ms: MsDoc,
-        map: Map,
-        map_file: Option<std::sync::Arc<MsMapFile>>,
-        path: Option<PathBuf>,
-    ) -> Document {
-        let map = match &ms {
-            MsDoc::Map(file) => file.lower(),
-            MsDoc::Scenario(_) => map,
-        };
-        let mut doc = Document::new(map, path);
-        doc.ms = Some(ms);
-        doc.ms_map_file = map_file;
-        doc
-    }
-
-    /// The document for a file just read (a scenario whose map was not found shows a blank
-    /// stand-in; `map_problem` says why).
-    pub(crate) fn from_loaded(loaded: crate::files::LoadedFile, path: Option<PathBuf>) -> Document {
-        use crate::files::LoadedFile;
-        use saber_schema::pipeline::maps::MapOrigin;
-        let file_of = |origin: Option<MapOrigin>| match origin {
-            Some(MapOrigin::File(p)) => Some(p),
-            Some(MapOrigin::BuiltIn(_)) | None => None,
-        };
-        match loaded {
-            LoadedFile::Map(l) => {
-                let mut doc = Document::new(l.map, path);
-                doc.text = Some(l.text);
-                doc
-            }
-            LoadedFile::Scenario(l) => {
-                let mut doc = Document::for_scenario(l.scenario, l.map, path);
-                doc.text = Some(l.text);
-                doc.map_file = file_of(l.map_origin);
-                doc.map_problem = l.missing_map;
-                doc.map_notes = l.map_notes;
-                doc
-            }
-            LoadedFile::Ms(l) => {
-                let mut doc = Document::for_ms(l.doc, l.map, l.ms_map_file, path);
-                doc.text = Some(l.text);
-                doc.map_file = file_of(l.map_origin);
-                doc.map_notes = l.map_notes;
-                doc
-            }
-        }
-    }
-
-    /// The Musket & Saber map or scenario, if the document is one.
-    pub fn ms(&self) -> Option<&MsDoc> {
-        self.ms.as_ref()
+    /// What the document is.
+    pub fn content(&self) -> &Content {
+        &self.content
     }
 
     /// The Musket & Saber map file: the document's, or its scenario's map's.
     pub fn ms_map(&self) -> Option<&MsMapFile> {
-        match self.ms.as_ref()? {
-            MsDoc::Map(f) => Some(f),
-            MsDoc::Scenario(_) => self.ms_map_file.as_deref(),
+        match &self.content {
+            Content::MsMap(f) => Some(f),
+            Content::MsScenario(_) => self.ms_map_file.as_deref(),
+            Content::Map | Content::Scenario(_) => None,
         }
     }
 
-    /// Let a form change the Musket & Saber document; if it changed, record one undo step
-    /// named `label` (the edits of one `gesture` merge into one step). `None` when the
-    /// document is not one.
-    pub fn edit_ms<R>(
+    /// Let a form change the Musket & Saber map; if it changed, record one undo step named
+    /// `label` (the edits of one `gesture` merge into one step). `None` when the document is
+    /// not one.
+    pub fn edit_ms_map<R>(
         &mut self,
         label: &str,
         gesture: Option<u64>,
-        f: impl FnOnce(&mut MsDoc) -> R,
+        f: impl FnOnce(&mut MsMapFile) -> R,
     ) -> Option<R> {
-        let ms = self.ms.as_mut()?;
-        let before = ms.clone();
-        let r = f(ms);
-        if let (MsDoc::Scenario(b), MsDoc::Scenario(a)) = (&before, &mut *ms) {
-            crate::musket_and_saber::printed::refresh(b, a, self.map.grid);
-        }
-        if *ms != before {
-            self.history.record_ms(label, gesture, before, ms);
-            self.ms_changed();
-        }
-        Some(r)
+        self.edit_content(label, gesture, |c| match c {
+            Content::MsMap(file) => Some(f(file)),
+            _ => None,
+        })
     }
 
-    /// After the M&S document changed: its map drawn anew, caches told.
-    fn ms_changed(&mut self) {
-        if let Some(MsDoc::Map(file)) = &self.ms {
+    /// Let a form change the Musket & Saber scenario, as [`Self::edit_ms_map`] does.
+    pub fn edit_ms_scenario<R>(
+        &mut self,
+        label: &str,
+        gesture: Option<u64>,
+        f: impl FnOnce(&mut MsScenario) -> R,
+    ) -> Option<R> {
+        self.edit_content(label, gesture, |c| match c {
+            Content::MsScenario(s) => Some(f(s)),
+            _ => None,
+        })
+    }
+
+    /// Let a form change the content (a scenario or a Musket & Saber document); if it
+    /// changed, record one undo step named `label` (the edits of one `gesture` merge).
+    pub fn edit_content<R>(
+        &mut self,
+        label: &str,
+        gesture: Option<u64>,
+        f: impl FnOnce(&mut Content) -> R,
+    ) -> R {
+        let before = self.content.clone();
+        let r = f(&mut self.content);
+        if let (Content::MsScenario(b), Content::MsScenario(a)) = (&before, &mut self.content) {
+            crate::musket_and_saber::printed::refresh(b, a, self.map.grid);
+        }
+        if self.content != before {
+            self.history.record(label, gesture, before, &self.content);
+            self.content_changed();
+        }
+        r
+    }
+
+    /// After the content changed: a Musket & Saber map drawn anew, caches told.
+    fn content_changed(&mut self) {
+        if let Content::MsMap(file) = &self.content {
             self.map = file.lower();
         }
         self.revision += 1;
@@ -181,7 +154,10 @@ impl Document {
 
     /// The scenario, if the document is one.
     pub fn scenario(&self) -> Option<&Scenario> {
-        self.scenario.as_ref()
+        match &self.content {
+            Content::Scenario(s) => Some(s),
+            _ => None,
+        }
     }
 
     /// Let a form change the scenario (in place, as egui forms do); if it changed, record one
@@ -203,14 +179,23 @@ impl Document {
         f: impl FnOnce(&mut Scenario) -> R,
         gesture: impl FnOnce() -> Option<u64>,
     ) -> Option<R> {
-        let s = self.scenario.as_mut()?;
+        let Content::Scenario(s) = &mut self.content else {
+            return None;
+        };
         let before = s.clone();
         let r = f(s);
         if *s != before {
-            self.history.record_scenario(label, gesture(), before, s);
+            let before = Content::Scenario(before);
+            self.history.record(label, gesture(), before, &self.content);
             self.revision += 1;
         }
         Some(r)
+    }
+
+    /// Name the last undo step `label` (a stroke named by what the user did, not by the fields
+    /// it changed).
+    pub fn name_last_step(&mut self, label: &str) {
+        self.history.name_last(label);
     }
 
     /// Show the scenario on another map (its map file was chosen after it was found
@@ -226,25 +211,21 @@ impl Document {
     /// its history, is taken as found. Refuses when `fresh` is another kind of document.
     pub fn take_reread(&mut self, label: &str, fresh: Document) -> Result<bool, String> {
         let before = self.history.state();
-        match (&self.ms, fresh.ms, &self.scenario, fresh.scenario) {
-            (Some(MsDoc::Map(_)), Some(f @ MsDoc::Map(_)), _, _)
-            | (Some(MsDoc::Scenario(_)), Some(f @ MsDoc::Scenario(_)), _, _) => {
-                self.edit_ms(label, None, |ms| *ms = f);
-            }
-            (None, None, Some(_), Some(f)) => {
-                self.edit_scenario(label, |s| *s = f);
-            }
-            (None, None, None, None) => {
+        if !self.content.same_kind(&fresh.content) {
+            return Err("the edit makes the file another kind of document".into());
+        }
+        match fresh.content {
+            Content::Map => {
                 let map = fresh.map.clone();
                 self.edit(label, |m| *m = map);
             }
-            _ => return Err("the edit makes the file another kind of document".into()),
+            content => self.edit_content(label, None, |c| *c = content),
         }
         let changed = self.history.state() != before;
         if changed {
             self.history.name_last(label);
         }
-        if self.scenario.is_some() || matches!(self.ms, Some(MsDoc::Scenario(_))) {
+        if self.content.is_scenario() {
             if fresh.map != self.map {
                 self.replace_map(fresh.map);
             }
@@ -288,20 +269,16 @@ impl Document {
     /// Undo the last step; returns what was undone.
     pub fn undo(&mut self) -> Option<String> {
         self.commit();
-        let r = self
-            .history
-            .undo(&mut self.map, &mut self.scenario, &mut self.ms);
-        self.ms_changed();
+        let r = self.history.undo(&mut self.map, &mut self.content);
+        self.content_changed();
         r
     }
 
     /// Redo; returns what was redone.
     pub fn redo(&mut self) -> Option<String> {
         self.commit();
-        let r = self
-            .history
-            .redo(&mut self.map, &mut self.scenario, &mut self.ms);
-        self.ms_changed();
+        let r = self.history.redo(&mut self.map, &mut self.content);
+        self.content_changed();
         r
     }
 
@@ -315,9 +292,9 @@ impl Document {
         self.history.state() != self.saved_state
     }
 
-    /// Record that the current state is on disk at `path` (kept as its full path).
+    /// Record that the current state is on disk at `path` (its full path, `files::full_path`).
     pub fn mark_saved(&mut self, path: PathBuf) {
-        self.path = Some(crate::files::full_path(&path));
+        self.path = Some(path);
         self.saved_state = self.history.state();
     }
 
@@ -333,15 +310,12 @@ impl Document {
 
     /// The name shown in the title bar: the file name, or the scenario's or map's name.
     pub fn title(&self) -> String {
-        match (&self.path, &self.scenario, &self.ms) {
-            (Some(p), _, _) => p
+        match &self.path {
+            Some(p) => p
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| p.display().to_string()),
-            (None, Some(s), _) => s.name.clone(),
-            (None, None, Some(MsDoc::Scenario(s))) => s.name.clone(),
-            (None, None, Some(MsDoc::Map(f))) => f.name.clone(),
-            (None, None, None) => self.map.name.clone(),
+            None => self.content.name(&self.map).to_string(),
         }
     }
 }

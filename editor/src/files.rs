@@ -14,8 +14,8 @@ use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
 use saber_schema::syntax::edit::{edit_text, edit_text_with};
 
-use crate::document::{Document, MsDoc};
-pub use crate::recovery::{Recovered, Recovery, RecoveryDir};
+use crate::content::Content;
+use crate::document::Document;
 
 /// How many recent files are remembered.
 pub const MAX_RECENT: usize = 10;
@@ -37,10 +37,10 @@ pub fn new_ms_map(id: &str, name: &str, width: u32, height: u32) -> Result<Docum
     let text = saber_schema::output::skeleton::ms_map_skeleton(width, height, id)
         .map_err(|e| e.to_string())?;
     let mut l = load_ms(&Source::from_text(format!("{id}.ron"), text))?;
-    if let MsDoc::Map(f) = &mut l.doc {
+    if let Content::MsMap(f) = &mut l.content {
         f.name = name.to_string();
     }
-    let mut doc = Document::for_ms(l.doc, l.map, None, None);
+    let mut doc = Document::of(l.content, l.map, None);
     doc.text = Some(l.text);
     Ok(doc)
 }
@@ -57,8 +57,8 @@ pub fn new_ms_scenario(
     let scenario =
         pipeline::parse::parse::<saber_schema::model::musket_and_saber::MsScenario>(&src)
             .map_err(|d| one_line(&d))?;
-    let map_file = Some(std::sync::Arc::new(file.clone()));
-    let mut doc = Document::for_ms(MsDoc::Scenario(scenario), file.lower(), map_file, None);
+    let mut doc = Document::of(Content::MsScenario(scenario), file.lower(), None);
+    doc.ms_map_file = Some(std::sync::Arc::new(file.clone()));
     doc.text = Some(src.text);
     Ok(doc)
 }
@@ -230,7 +230,7 @@ pub struct LoadedScenario {
 #[derive(Debug)]
 pub struct LoadedMs {
     /// The map or scenario, as parsed.
-    pub doc: MsDoc,
+    pub content: Content,
     /// The map to show: a map document's own, a scenario's as found.
     pub map: Map,
     /// A scenario's map file, as found beside its map.
@@ -258,6 +258,51 @@ pub enum LoadedFile {
 }
 
 impl LoadedFile {
+    /// The document for the file just read (a scenario whose map was not found shows a blank
+    /// stand-in; `map_problem` says why).
+    pub fn into_document(self, path: Option<PathBuf>) -> Document {
+        let file_of = |origin: Option<MapOrigin>| match origin {
+            Some(MapOrigin::File(p)) => Some(p),
+            Some(MapOrigin::BuiltIn(_)) | None => None,
+        };
+        match self {
+            LoadedFile::Map(l) => {
+                let mut doc = Document::new(l.map, path);
+                doc.text = Some(l.text);
+                doc
+            }
+            LoadedFile::Scenario(l) => {
+                let mut doc = Document::for_scenario(l.scenario, l.map, path);
+                doc.text = Some(l.text);
+                doc.map_file = file_of(l.map_origin);
+                doc.map_problem = l.missing_map;
+                doc.map_notes = l.map_notes;
+                doc
+            }
+            LoadedFile::Ms(l) => {
+                let mut doc = Document::of(l.content, l.map, path);
+                doc.ms_map_file = l.ms_map_file;
+                doc.text = Some(l.text);
+                doc.map_file = file_of(l.map_origin);
+                doc.map_notes = l.map_notes;
+                doc
+            }
+        }
+    }
+
+    /// "map" or "scenario", its id and its name.
+    pub fn what(&self) -> (&'static str, &str, &str) {
+        match self {
+            LoadedFile::Map(l) => ("map", &l.map.id, &l.map.name),
+            LoadedFile::Scenario(l) => ("scenario", &l.scenario.id, &l.scenario.name),
+            LoadedFile::Ms(l) => (
+                l.content.kind(),
+                l.content.id(&l.map),
+                l.content.name(&l.map),
+            ),
+        }
+    }
+
     /// What `saberc check` reported for the file.
     pub fn problems(&self) -> &[Diagnostic] {
         match self {
@@ -274,10 +319,10 @@ impl LoadedFile {
 pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
     use saber_schema::pipeline::musket_and_saber::MsOpened;
     let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
-    let (doc, map, ms_map_file, map_origin, map_notes) = match built {
+    let (content, map, ms_map_file, map_origin, map_notes) = match built {
         Built::MusketAndSaber(MsOpened::Map(file)) => {
             let map = file.lower();
-            (MsDoc::Map(file), map, None, None, Vec::new())
+            (Content::MsMap(file), map, None, None, Vec::new())
         }
         Built::MusketAndSaber(MsOpened::Scenario {
             scenario,
@@ -285,7 +330,7 @@ pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
             map_file: Some(file),
             map_notes,
         }) => (
-            MsDoc::Scenario(scenario),
+            Content::MsScenario(scenario),
             map,
             Some(file),
             Some(origin),
@@ -301,15 +346,15 @@ pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
     };
     // The editor draws hexes numbered from 0101; a map numbered otherwise would be drawn and
     // saved one column or row off, so it is not opened (saberc check reads it).
-    let file = match &doc {
-        MsDoc::Map(f) => Some(f),
-        MsDoc::Scenario(_) => ms_map_file.as_deref(),
+    let file = match &content {
+        Content::MsMap(f) => Some(f),
+        _ => ms_map_file.as_deref(),
     };
     if let Some(why) = file.and_then(|f| f.numbering_not_drawn()) {
         return Err(why);
     }
     Ok(LoadedMs {
-        doc,
+        content,
         map,
         ms_map_file,
         map_origin,
@@ -442,47 +487,28 @@ pub enum SaveText {
     },
 }
 
-/// What a document holds, borrowed: what a save and a recovery file write.
-#[derive(Debug, Clone, Copy)]
-pub struct Content<'a> {
-    /// The map.
-    pub map: &'a Map,
-    /// The scenario, when the document is one.
-    pub scenario: Option<&'a Scenario>,
-    /// The Musket & Saber map or scenario, when the document is one.
-    pub ms: Option<&'a MsDoc>,
-    /// The text it was read from or last saved as ([`Document::text`]).
-    pub text: Option<&'a str>,
-}
-
-impl<'a> Content<'a> {
-    /// What `doc` holds now.
-    pub fn of(doc: &'a Document) -> Content<'a> {
-        Content {
-            map: doc.map(),
-            scenario: doc.scenario(),
-            ms: doc.ms(),
-            text: doc.text.as_deref(),
-        }
-    }
-}
-
 /// What a save of the document to `path` writes: its own text edited where the document
 /// changed ([`saber_schema::syntax::edit::edit_text`]), else the whole file.
 pub fn document_text(doc: &Document, path: &Path) -> Result<SaveText, String> {
-    content_text(Content::of(doc), path)
+    content_text(doc.map(), doc.content(), doc.text.as_deref(), path)
 }
 
-/// What a save of `doc` to `path` writes (see [`document_text`]).
-pub fn content_text(doc: Content<'_>, path: &Path) -> Result<SaveText, String> {
+/// What a save to `path` of `content` drawn on `map`, read from (or last saved as) `text`,
+/// writes (see [`document_text`]).
+pub fn content_text(
+    map: &Map,
+    content: &Content,
+    text: Option<&str>,
+    path: &Path,
+) -> Result<SaveText, String> {
     let syntax = syntax_for(path);
-    let whole = match (doc.ms, doc.scenario) {
-        (Some(MsDoc::Map(f)), _) => canonical_text(f, syntax)?,
-        (Some(MsDoc::Scenario(s)), _) => canonical_text(s, syntax)?,
-        (None, Some(s)) => canonical_text(s, syntax)?,
-        (None, None) => canonical_text(&doc.map.to_file(), syntax)?,
+    let whole = match content {
+        Content::Map => canonical_text(&map.to_file(), syntax)?,
+        Content::Scenario(s) => canonical_text(s, syntax)?,
+        Content::MsMap(f) => canonical_text(f, syntax)?,
+        Content::MsScenario(s) => canonical_text(s, syntax)?,
     };
-    let Some(old) = doc.text else {
+    let Some(old) = text else {
         return Ok(SaveText::New(whole));
     };
     if syntax_of(path, old) != syntax {
@@ -496,13 +522,13 @@ pub fn content_text(doc: Content<'_>, path: &Path) -> Result<SaveText, String> {
             SaveText::New(whole)
         });
     }
-    let edited = match (doc.ms, doc.scenario) {
-        (Some(MsDoc::Map(f)), _) => edit_text(old, syntax, f),
-        (Some(MsDoc::Scenario(s)), _) => edit_text(old, syntax, s),
-        (None, Some(s)) => edit_text(old, syntax, s),
-        (None, None) => edit_text_with(old, syntax, &doc.map.to_file(), |f| {
+    let edited = match content {
+        Content::Map => edit_text_with(old, syntax, &map.to_file(), |f| {
             Map::from_file(&f).0.to_file()
         }),
+        Content::Scenario(s) => edit_text(old, syntax, s),
+        Content::MsMap(f) => edit_text(old, syntax, f),
+        Content::MsScenario(s) => edit_text(old, syntax, s),
     };
     Ok(match edited {
         Ok(text) => SaveText::Edited(text),
@@ -588,6 +614,7 @@ pub fn remember(recent: &mut Vec<PathBuf>, path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::recovery::RecoveryDir;
 
     fn check_free(map: &Map) -> bool {
         crate::diagnostics::check(map).is_empty()
@@ -709,18 +736,17 @@ mod tests {
             let Ok(LoadedFile::Ms(l)) = read_any(&path) else {
                 panic!("{} opens as M&S", path.display());
             };
-            let mut doc = Document::for_ms(l.doc, l.map, l.ms_map_file, Some(path.clone()));
-            doc.edit_ms("Rename", None, |ms| match ms {
-                MsDoc::Map(f) => f.name = "Renamed".into(),
-                MsDoc::Scenario(s) => s.name = "Renamed".into(),
-            });
+            let mut doc = Document::of(l.content, l.map, Some(path.clone()));
+            doc.ms_map_file = l.ms_map_file;
+            doc.edit_ms_map("Rename", None, |f| f.name = "Renamed".into());
+            doc.edit_ms_scenario("Rename", None, |s| s.name = "Renamed".into());
             let r = rd.claim(Some(&path)).expect("claimed");
             r.write(&doc).expect("written");
             let back = r.read().expect("recovered");
             let LoadedFile::Ms(got) = back.doc else {
                 panic!("recovered as another kind: {:?}", back.doc);
             };
-            assert_eq!(Some(&got.doc), doc.ms());
+            assert_eq!(&got.content, doc.content());
             r.release();
         }
         // An untitled scenario, new on the map (no file of its own yet), comes back on it.
@@ -728,7 +754,7 @@ mod tests {
         let Ok(LoadedFile::Ms(l)) = read_any(&map_path) else {
             panic!("the map opens");
         };
-        let MsDoc::Map(file) = &l.doc else {
+        let Content::MsMap(file) = &l.content else {
             panic!("a map document")
         };
         let mut doc = new_ms_scenario(file).expect("made");
@@ -745,7 +771,7 @@ mod tests {
         let LoadedFile::Ms(got) = back.doc else {
             panic!("recovered as another kind: {:?}", back.doc);
         };
-        assert_eq!(Some(&got.doc), doc.ms());
+        assert_eq!(&got.content, doc.content());
         assert!(matches!(got.map_origin, Some(MapOrigin::File(p)) if p == map_path));
     }
 

@@ -10,9 +10,8 @@ use std::collections::BTreeSet;
 
 use saber_schema::model::hex::Grid;
 use saber_schema::model::map::{Cell, Feature, Label, Map, Road, SideKey};
-use saber_schema::model::scenario::Scenario;
 
-use crate::document::MsDoc;
+use crate::content::Content;
 
 /// Most steps kept; the oldest are dropped beyond this.
 const MAX_STEPS: usize = 500;
@@ -66,10 +65,9 @@ enum Change {
     },
     /// The grid changed (resize, orientation): the whole map before and after.
     Whole(Box<(Map, Map)>),
-    /// The scenario before and after.
-    Scenario(Box<(Scenario, Scenario)>),
-    /// A Musket & Saber document before and after (recorded whole: it is small).
-    Ms(Box<(MsDoc, MsDoc)>),
+    /// A scenario or a Musket & Saber document before and after (recorded whole: it is
+    /// small).
+    Content(Box<(Content, Content)>),
 }
 
 /// One undoable step.
@@ -170,12 +168,6 @@ impl History {
         self.redo.clear();
     }
 
-    /// Record a scenario edit made in the form `topic`, named by what it changed ("Union (a):
-    /// MZ 30 → 31"; `topic` when nothing shows). An edit of the same gesture as the last step
-    /// (typing into one field while it keeps the focus, one drag of one value), with nothing
-    /// undone between, extends that step and renames it for the whole gesture (it gets a new
-    /// id, so a save made in between still shows the document as changed): one typed value
-    /// is one step, however long the typing pauses. Edits without a gesture (clicks) are
     /// Name the last step `label` (an edit named by what the user asked for, not by what
     /// the forms would call the change).
     pub fn name_last(&mut self, label: &str) {
@@ -184,23 +176,22 @@ impl History {
         }
     }
 
-    /// steps of their own.
-    pub fn record_scenario(
-        &mut self,
-        topic: &str,
-        gesture: Option<u64>,
-        before: Scenario,
-        after: &Scenario,
-    ) {
-        let name = |a: &Scenario, b: &Scenario| {
-            crate::scenario::change::describe(a, b).unwrap_or_else(|| topic.to_string())
-        };
+    /// Record an edit of a scenario or a Musket & Saber document made in the form `topic`,
+    /// named by what it changed ("Union (a): MZ 30 → 31"; `topic` when nothing shows). An edit
+    /// of the same gesture as the last step (typing into one field while it keeps the focus,
+    /// one drag of one value), with nothing undone between, extends that step and renames it
+    /// for the whole gesture (it gets a new id, so a save made in between still shows the
+    /// document as changed): one typed value is one step, however long the typing pauses.
+    /// Edits without a gesture (clicks) are steps of their own.
+    pub fn record(&mut self, topic: &str, gesture: Option<u64>, before: Content, after: &Content) {
+        let name =
+            |a: &Content, b: &Content| Content::describe(a, b).unwrap_or_else(|| topic.to_string());
         if let Some(last) = self.undo.last_mut()
             && self.redo.is_empty()
             && gesture.is_some()
             && last.gesture == gesture
             && last.topic == topic
-            && let Change::Scenario(pair) = &mut last.change
+            && let Change::Content(pair) = &mut last.change
             && pair.1 == before
         {
             pair.1 = after.clone();
@@ -210,37 +201,7 @@ impl History {
             return;
         }
         let label = name(&before, after);
-        self.push(label, Change::Scenario(Box::new((before, after.clone()))));
-        if let Some(last) = self.undo.last_mut() {
-            last.gesture = gesture;
-            last.topic = topic.to_string();
-        }
-    }
-
-    /// Record an edit of a Musket & Saber document made in the form `topic` ("Roster",
-    /// "Chart"); an edit of the same gesture as the last step extends it, as
-    /// [`Self::record_scenario`] does.
-    pub fn record_ms(&mut self, topic: &str, gesture: Option<u64>, before: MsDoc, after: &MsDoc) {
-        // Named by what changed, as a scenario's steps are (issue 37 §8).
-        let name = |a: &MsDoc, b: &MsDoc| {
-            crate::musket_and_saber::change::describe(a, b).unwrap_or_else(|| topic.to_string())
-        };
-        if let Some(last) = self.undo.last_mut()
-            && self.redo.is_empty()
-            && gesture.is_some()
-            && last.gesture == gesture
-            && last.topic == topic
-            && let Change::Ms(pair) = &mut last.change
-            && pair.1 == before
-        {
-            pair.1 = after.clone();
-            last.label = name(&pair.0, &pair.1);
-            self.next_id += 1;
-            last.id = self.next_id;
-            return;
-        }
-        let label = name(&before, after);
-        self.push(label, Change::Ms(Box::new((before, after.clone()))));
+        self.push(label, Change::Content(Box::new((before, after.clone()))));
         if let Some(last) = self.undo.last_mut() {
             last.gesture = gesture;
             last.topic = topic.to_string();
@@ -248,28 +209,18 @@ impl History {
     }
 
     /// Undo the last step; returns its label.
-    pub fn undo(
-        &mut self,
-        map: &mut Map,
-        scenario: &mut Option<Scenario>,
-        ms: &mut Option<MsDoc>,
-    ) -> Option<String> {
+    pub fn undo(&mut self, map: &mut Map, content: &mut Content) -> Option<String> {
         let step = self.undo.pop()?;
-        apply(&step.change, map, scenario, ms, false);
+        apply(&step.change, map, content, false);
         let label = step.label.clone();
         self.redo.push(step);
         Some(label)
     }
 
     /// Redo the last undone step; returns its label.
-    pub fn redo(
-        &mut self,
-        map: &mut Map,
-        scenario: &mut Option<Scenario>,
-        ms: &mut Option<MsDoc>,
-    ) -> Option<String> {
+    pub fn redo(&mut self, map: &mut Map, content: &mut Content) -> Option<String> {
         let step = self.redo.pop()?;
-        apply(&step.change, map, scenario, ms, true);
+        apply(&step.change, map, content, true);
         let label = step.label.clone();
         self.undo.push(step);
         Some(label)
@@ -298,13 +249,7 @@ impl History {
     }
 }
 
-fn apply(
-    change: &Change,
-    map: &mut Map,
-    scenario: &mut Option<Scenario>,
-    ms: &mut Option<MsDoc>,
-    forward: bool,
-) {
+fn apply(change: &Change, map: &mut Map, content: &mut Content, forward: bool) {
     match change {
         Change::Diff { cells, rest } => {
             for (i, before, after) in cells {
@@ -317,11 +262,8 @@ fn apply(
         Change::Whole(maps) => {
             *map = if forward { &maps.1 } else { &maps.0 }.clone();
         }
-        Change::Scenario(pair) => {
-            *scenario = Some(if forward { &pair.1 } else { &pair.0 }.clone());
-        }
-        Change::Ms(pair) => {
-            *ms = Some(if forward { &pair.1 } else { &pair.0 }.clone());
+        Change::Content(pair) => {
+            *content = if forward { &pair.1 } else { &pair.0 }.clone();
         }
     }
 }
@@ -330,6 +272,7 @@ fn apply(
 mod tests {
     use super::*;
     use saber_schema::model::hex::Coord;
+    use saber_schema::model::scenario::Scenario;
     use saber_schema::ruleset::Terrain;
 
     fn woods() -> Cell {
@@ -350,9 +293,9 @@ mod tests {
         map.set_cell(Coord(2, 1), woods());
         assert!(h.commit(&map));
         assert_eq!(h.done().len(), 1);
-        h.undo(&mut map, &mut None, &mut None);
+        h.undo(&mut map, &mut Content::Map);
         assert_eq!(map, start);
-        h.redo(&mut map, &mut None, &mut None);
+        h.redo(&mut map, &mut Content::Map);
         assert_eq!(map.cell(Coord(2, 1)), Some(woods()));
     }
 
@@ -373,8 +316,12 @@ mod tests {
         h.begin("Resize", &map);
         map = Map::blank("t", "T", 7, 3);
         h.commit(&map);
-        h.undo(&mut map, &mut None, &mut None);
+        h.undo(&mut map, &mut Content::Map);
         assert_eq!(map, start);
+    }
+
+    fn sc(s: Scenario) -> Content {
+        Content::Scenario(s)
     }
 
     fn scenario() -> Scenario {
@@ -391,16 +338,16 @@ mod tests {
         for ch in ["X", "Y", "Z"] {
             let before = s.clone();
             s.name.push_str(ch);
-            h.record_scenario("Edit name", Some(7), before, &s);
+            h.record("Edit name", Some(7), sc(before), &sc(s.clone()));
         }
         assert_eq!(h.done().len(), 1, "typing merged");
         let id = h.state();
         let before = s.clone();
         s.game_length = 5;
-        h.record_scenario("Edit game length", Some(8), before, &s);
+        h.record("Edit game length", Some(8), sc(before), &sc(s.clone()));
         let before = s.clone();
         s.game_length = 6;
-        h.record_scenario("Edit game length", None, before, &s);
+        h.record("Edit game length", None, sc(before), &sc(s.clone()));
         assert_eq!(h.done().len(), 3, "a click is a step of its own");
         // Each step says what it did, the merged one for the whole gesture.
         assert!(
@@ -410,18 +357,18 @@ mod tests {
         );
         assert_eq!(h.done()[1].label, "Game length 20 → 5");
         assert_eq!(h.done()[2].label, "Game length 5 → 6");
-        let (mut m, mut cur) = (map.clone(), Some(s.clone()));
-        h.undo(&mut m, &mut cur, &mut None);
+        let (mut m, mut cur) = (map.clone(), sc(s.clone()));
+        h.undo(&mut m, &mut cur);
         s.game_length = 5;
         assert_eq!(h.done().len(), 2);
         assert_ne!(h.state(), id);
-        let (mut m, mut cur) = (map.clone(), Some(s.clone()));
-        h.undo(&mut m, &mut cur, &mut None);
-        assert_eq!(cur.as_ref().map(|c| c.game_length), Some(20));
-        h.undo(&mut m, &mut cur, &mut None);
-        assert_eq!(cur, Some(start));
-        h.redo(&mut m, &mut cur, &mut None);
-        assert_eq!(cur.as_ref().map(|c| c.name.as_str()), Some("GettysburgXYZ"));
+        let (mut m, mut cur) = (map.clone(), sc(s.clone()));
+        h.undo(&mut m, &mut cur);
+        assert!(matches!(&cur, Content::Scenario(c) if c.game_length == 20));
+        h.undo(&mut m, &mut cur);
+        assert_eq!(cur, sc(start));
+        h.redo(&mut m, &mut cur);
+        assert!(matches!(&cur, Content::Scenario(c) if c.name == "GettysburgXYZ"));
     }
 
     /// Typing into the same field again after it lost the focus (another gesture) is a new
@@ -433,7 +380,7 @@ mod tests {
         for (gesture, ch) in [(1, "X"), (1, "Y"), (2, "Z")] {
             let before = s.clone();
             s.name.push_str(ch);
-            h.record_scenario("Edit name", Some(gesture), before, &s);
+            h.record("Edit name", Some(gesture), sc(before), &sc(s.clone()));
         }
         assert_eq!(
             h.done().len(),

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::app::{Action, App};
-use crate::document::MsDoc;
+use crate::content::Content;
 use crate::files;
 
 /// The editor on `app` in a window of `w` × `h` points.
@@ -69,6 +69,67 @@ fn the_canvas_is_the_largest_part_of_the_window_at_any_size() {
             );
         }
     }
+}
+
+/// At 640 × 480 and 1280 × 800, for a map, a scenario and a Musket & Saber scenario, every
+/// text field of the left panel ends inside the panel (none is cut by the canvas), and the
+/// status bar's texts (the hex under the pointer, the last message, the map's file, the zoom)
+/// do not overlap one another.
+#[test]
+fn the_left_panels_fields_and_the_status_bar_fit_a_small_window() {
+    use egui::accesskit::Role;
+    let mut cut = Vec::new();
+    for (w, hgt) in [(640.0, 480.0), (1280.0, 800.0)] {
+        for doc in 0..3 {
+            let mut h = sized(App::new(files::default_map(), None), w, hgt);
+            match doc {
+                0 => {}
+                1 => h.state_mut().request(Action::Historical(6)),
+                _ => h
+                    .state_mut()
+                    .request(Action::Open(Some(ms_example().join("millbrook.ron")))),
+            }
+            for _ in 0..3 {
+                h.run();
+            }
+            // The pointer over the map: the status bar says which hex.
+            let canvas = h.state().canvas_rect();
+            h.event(egui::Event::PointerMoved(canvas.center()));
+            for _ in 0..2 {
+                h.run();
+            }
+            let what = format!("document {doc} at {w}×{hgt}");
+            let panel_edge = canvas.min.x;
+            let fields = [Role::TextInput, Role::MultilineTextInput, Role::ComboBox]
+                .into_iter()
+                .flat_map(|role| h.query_all_by_role(role).collect::<Vec<_>>());
+            for field in fields {
+                let r = field.rect();
+                if r.min.x < panel_edge && r.min.y < hgt - 30.0 && r.max.x > panel_edge + 1.0 {
+                    cut.push(format!(
+                        "{what}: the field {:?} ends at {} past the panel's edge {panel_edge}",
+                        field.accesskit_node().label(),
+                        r.max.x
+                    ));
+                }
+            }
+            let status = h.state().status_bar_rects();
+            assert!(status.len() >= 3, "{what}: {status:?}");
+            for (i, a) in status.iter().enumerate() {
+                assert!(
+                    a.min.x >= -0.5 && a.max.x <= w + 0.5,
+                    "{what}: {a:?} off the window"
+                );
+                for b in &status[i + 1..] {
+                    assert!(
+                        a.intersect(*b).width() <= 0.5,
+                        "{what}: status texts overlap: {a:?} and {b:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(cut.is_empty(), "{cut:#?}");
 }
 
 // ---- §7 Ctrl+S while a text field has focus ----
@@ -299,7 +360,7 @@ fn track_labels_typed_key_by_key_keep_their_spaces_and_commas_separate() {
     }
     h.key_press(Key::Tab);
     h.run();
-    let Some(MsDoc::Map(f)) = h.state().doc().ms() else {
+    let Content::MsMap(f) = h.state().doc().content() else {
         panic!("an M&S map");
     };
     assert_eq!(f.track.labels, ["1200", "1300", "1400"]);
@@ -411,7 +472,7 @@ fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
     h.run();
     h.get_by_label("Army of the South").click();
     h.run();
-    let Some(MsDoc::Scenario(s)) = h.state().doc().ms() else {
+    let Content::MsScenario(s) = h.state().doc().content() else {
         panic!("an M&S scenario");
     };
     let line = &s.reinforcements[0];
@@ -509,7 +570,7 @@ fn a_musket_and_saber_finding_names_its_tab_and_opens_it() {
     h.get_by_label(&finding).click();
     h.run();
     assert_eq!(
-        h.state().ms().tab,
+        h.state().ms_ui().tab,
         crate::musket_and_saber::MsTab::Map,
         "the click opens the tab"
     );
@@ -552,36 +613,90 @@ fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
     let grid = h.state().doc().map().grid;
     let doc = h.state_mut().doc_mut();
     // A line added as a form adds it (empty words), then its hex moved.
-    doc.edit_ms("Add", None, |d| {
-        if let MsDoc::Scenario(s) = d {
-            let mut l = s.reinforcements[0].clone();
-            l.printed.clear();
-            s.reinforcements.push(l);
-        }
+    doc.edit_ms_scenario("Add", None, |s| {
+        let mut l = s.reinforcements[0].clone();
+        l.printed.clear();
+        s.reinforcements.push(l);
     });
-    let printed = |h: &Harness<'static, App>| match h.state().doc().ms() {
-        Some(MsDoc::Scenario(s)) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
+    let printed = |h: &Harness<'static, App>| match h.state().doc().content() {
+        Content::MsScenario(s) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
         _ => Vec::new(),
     };
     assert_eq!(printed(&h)[2], "1000 at 0801: Horse Guards");
     let to = grid.parse_label("1601").expect("a hex");
-    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
-        if let MsDoc::Scenario(s) = d {
-            s.reinforcements[2].at = to;
-        }
+    h.state_mut().doc_mut().edit_ms_scenario("Move", None, |s| {
+        s.reinforcements[2].at = to;
     });
     assert_eq!(printed(&h)[2], "1000 at 1601: Horse Guards", "not stale");
     // The scenario's own words are the designer's: moving its line keeps them.
-    h.state_mut().doc_mut().edit_ms("Move", None, |d| {
-        if let MsDoc::Scenario(s) = d {
-            s.setup[0].at = to;
-        }
+    h.state_mut().doc_mut().edit_ms_scenario("Move", None, |s| {
+        s.setup[0].at = to;
     });
-    match h.state().doc().ms() {
-        Some(MsDoc::Scenario(s)) => {
+    match h.state().doc().content() {
+        Content::MsScenario(s) => {
             assert_eq!(s.setup[0].printed, "1st Bde, Rifles, Barrow, Ashford: 0504")
         }
         _ => panic!("an M&S scenario"),
     }
     assert_eq!(printed(&h)[0], "1000 at 0801: Horse Guards", "untouched");
+}
+
+// ---- Recovered work in the History panel ----
+
+/// Work restored from recovery, when its file is as the work found it, is one History step
+/// "Restored from recovery of HH:MM UTC" on the file as it is on disk: undo gives back the
+/// file (and the document is then unchanged), redo the work, and a save then changes only
+/// the line the user changed.
+#[test]
+fn restored_work_is_one_step_that_undoes_to_the_file_on_disk() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("little-round-top.ron");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/07-gettysburg-little-round-top.ron"),
+        &file,
+    )
+    .expect("copied");
+    let original = std::fs::read_to_string(&file).expect("read");
+    let recovery = crate::recovery::RecoveryDir {
+        dir: dir.path().join("recovery"),
+    };
+    let mut h = sized(App::start(None, Some(recovery.clone())), 1280.0, 800.0);
+    h.state_mut().open_path(&file);
+    h.run();
+    h.state_mut()
+        .doc_mut()
+        .edit_scenario("Edit name", |s| s.name = "Little Round Top".into());
+    h.run();
+    h.state_mut().flush_autosave();
+    // A crash: dropped without closing.
+    drop(h);
+    let mut h = sized(App::start(None, Some(recovery)), 1280.0, 800.0);
+    h.get_by_label("Restore").click();
+    h.run();
+    let name = |h: &Harness<'static, App>| h.state().doc().scenario().map(|s| s.name.clone());
+    assert_eq!(name(&h).as_deref(), Some("Little Round Top"));
+    let done: Vec<String> = h
+        .state()
+        .doc()
+        .history()
+        .done()
+        .iter()
+        .map(|s| s.label.clone())
+        .collect();
+    assert_eq!(done.len(), 1, "{done:?}");
+    assert!(
+        done[0].starts_with("Restored from recovery of ") && done[0].ends_with(" UTC"),
+        "{done:?}"
+    );
+    assert!(h.state().doc().is_dirty());
+    h.state_mut().doc_mut().undo();
+    assert_eq!(name(&h).as_deref(), Some("Gettysburg"), "the file on disk");
+    assert!(!h.state().doc().is_dirty(), "undone to the file as it is");
+    h.state_mut().doc_mut().redo();
+    assert!(h.state_mut().save_to(&file), "{:?}", h.state().error());
+    let saved = std::fs::read_to_string(&file).expect("read");
+    let changed: Vec<_> = saved.lines().filter(|l| !original.contains(*l)).collect();
+    assert_eq!(changed, ["    name: \"Little Round Top\","], "{saved}");
+    assert_eq!(original.lines().count(), saved.lines().count());
 }

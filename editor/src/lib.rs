@@ -5,6 +5,7 @@ pub mod app;
 pub mod apply;
 pub mod autosave;
 pub mod canvas;
+pub mod content;
 pub mod diagnostics;
 pub mod document;
 pub mod export;
@@ -27,6 +28,8 @@ mod friction_tests;
 mod issue27_tests;
 #[cfg(test)]
 mod issue37_tests;
+#[cfg(test)]
+mod issue40_tests;
 #[cfg(test)]
 mod ms_tests;
 #[cfg(test)]

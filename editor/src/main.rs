@@ -2,7 +2,7 @@
 //! session's file (or the Rifle & Saber map), with the window's size and place restored.
 
 use saber_editor::App;
-use saber_editor::files::RecoveryDir;
+use saber_editor::recovery::RecoveryDir;
 
 fn main() -> eframe::Result {
     let file = std::env::args_os().nth(1).map(std::path::PathBuf::from);

@@ -15,7 +15,7 @@ use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::read::Source;
 
 use crate::app::{Action, App};
-use crate::document::MsDoc;
+use crate::content::Content;
 use crate::files;
 use crate::musket_and_saber::fields::face_text;
 use crate::ui_tests::{click, harness, hex_center};
@@ -146,8 +146,8 @@ fn tab(h: &mut Harness<'static, App>, name: &str) {
 }
 
 fn scenario(h: &Harness<'static, App>) -> MsScenario {
-    match h.state().doc().ms() {
-        Some(MsDoc::Scenario(s)) => s.clone(),
+    match h.state().doc().content() {
+        Content::MsScenario(s) => s.clone(),
         other => panic!("not an M&S scenario: {other:?}"),
     }
 }
@@ -211,11 +211,16 @@ fn the_example_opens_and_saves_unchanged() {
     for path in [&map, &scen] {
         let mut h = editor();
         open(&mut h, path);
-        assert!(h.state().doc().ms().is_some(), "{} opens", path.display());
+        assert_eq!(
+            h.state().doc().content().game(),
+            crate::content::Game::MusketAndSaber,
+            "{} opens",
+            path.display()
+        );
         assert!(
-            h.state().ms().checker.items.is_empty(),
+            h.state().ms_ui().checker.items.is_empty(),
             "{:?}",
-            h.state().ms().checker.items
+            h.state().ms_ui().checker.items
         );
         let before = std::fs::read_to_string(path).expect("read");
         assert!(h.state_mut().save_to(path));
@@ -239,8 +244,8 @@ fn a_new_musket_and_saber_map_is_the_skeleton_saberc_makes() {
     for _ in 0..3 {
         h.run();
     }
-    let Some(MsDoc::Map(f)) = h.state().doc().ms() else {
-        panic!("an M&S map: {:?}", h.state().doc().ms());
+    let Content::MsMap(f) = h.state().doc().content() else {
+        panic!("an M&S map: {:?}", h.state().doc().content());
     };
     assert_eq!(f.name, "Mill Creek");
     assert_eq!(f.id, "mill-creek");
@@ -255,7 +260,7 @@ fn a_new_musket_and_saber_map_is_the_skeleton_saberc_makes() {
     assert!(text.contains("name: \"Mill Creek\""), "{text}");
     let mut ours: Vec<String> = h
         .state()
-        .ms()
+        .ms_ui()
         .checker
         .items
         .iter()
@@ -355,13 +360,13 @@ fn set_up_shows_five_point_zero_live() {
     assert!(st.over_stacked);
     assert!(
         h.state()
-            .ms()
+            .ms_ui()
             .checker
             .items
             .iter()
             .any(|d| d.code.as_str() == "STK001"),
         "{:?}",
-        h.state().ms().checker.items
+        h.state().ms_ui().checker.items
     );
 }
 
@@ -382,7 +387,7 @@ fn the_example_is_built_from_scratch() {
     for _ in 0..3 {
         h.run();
     }
-    assert!(matches!(h.state().doc().ms(), Some(MsDoc::Scenario(_))));
+    assert!(matches!(h.state().doc().content(), Content::MsScenario(_)));
 
     // The header.
     set_text(&mut h, "Scenario id", &target.id);
@@ -535,9 +540,9 @@ fn the_example_is_built_from_scratch() {
     // The Diagnostics are clean, and so is the file saved, by saberc's pipeline.
     let built = scenario(&h);
     assert!(
-        h.state().ms().checker.items.is_empty(),
+        h.state().ms_ui().checker.items.is_empty(),
         "{:#?}",
-        h.state().ms().checker.items
+        h.state().ms_ui().checker.items
     );
     let path = dir.path().join("millbrook.ron");
     assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
@@ -693,9 +698,9 @@ fn renames_in_the_roster_are_carried() {
     );
     assert_eq!(s.reinforcements[0].units, ["Hussars"]);
     assert!(
-        h.state().ms().checker.items.is_empty(),
+        h.state().ms_ui().checker.items.is_empty(),
         "{:#?}",
-        h.state().ms().checker.items
+        h.state().ms_ui().checker.items
     );
 }
 
@@ -803,10 +808,8 @@ fn a_victory_made_in_the_editor_says_what_it_is() {
     assert!(!v.printed.is_empty());
     assert_eq!(v.printed, s.describe_victory(v));
     let theirs = s.victory[0].printed.clone();
-    h.state_mut().doc_mut().edit_ms("Side", None, |d| {
-        if let MsDoc::Scenario(s) = d {
-            s.victory[0].side = "south".into();
-        }
+    h.state_mut().doc_mut().edit_ms_scenario("Side", None, |s| {
+        s.victory[0].side = "south".into();
     });
     assert_eq!(
         scenario(&h).victory[0].printed,

@@ -10,8 +10,11 @@ use std::time::SystemTime;
 use saber_schema::files::FileState;
 use saber_schema::pipeline::read::Source;
 
-use crate::document::{Document, MsDoc};
-use crate::files::{Content, LoadedFile, SaveText, content_text, parse_any, write_file};
+use saber_schema::model::map::Map;
+
+use crate::content::Content;
+use crate::document::Document;
+use crate::files::{LoadedFile, SaveText, content_text, parse_any, write_file};
 
 /// The first line of a recovery file: this prefix, then its [`RecoveryHeader`] as JSON.
 const RECOVERY_HEADER: &str = "// saber-editor recovery: ";
@@ -179,22 +182,24 @@ impl Recovery {
             doc.path.as_deref(),
             doc.on_disk,
             doc.map_file.as_deref(),
-            Content::of(doc),
+            (doc.map(), doc.content(), doc.text.as_deref()),
         )
     }
 
     /// Write a document's content, edited from `source` (atomically): the text a save to
     /// `source` would write (its own text edited where the document changed, comments and
     /// layout kept), so that restoring it and saving writes what a save before the crash
-    /// would have. An untitled Musket & Saber scenario also records its map's file.
+    /// would have. `doc` is the map drawn, the content and the text it was read from (or last
+    /// saved as). An untitled Musket & Saber scenario also records its map's file.
     pub fn write_parts(
         &self,
         source: Option<&Path>,
         on_disk: Option<FileState>,
         map_file: Option<&Path>,
-        doc: Content<'_>,
+        doc: (&Map, &Content, Option<&str>),
     ) -> Result<(), String> {
-        let untitled_ms_scenario = source.is_none() && matches!(doc.ms, Some(MsDoc::Scenario(_)));
+        let (map, content, text) = doc;
+        let untitled_ms_scenario = source.is_none() && matches!(content, Content::MsScenario(_));
         let header = RecoveryHeader {
             source: source.map(Path::to_path_buf),
             on_disk: on_disk.filter(|_| source.is_some()),
@@ -205,7 +210,7 @@ impl Recovery {
         let header = serde_json::to_string(&header)
             .map_err(|e| format!("the recovery file's header cannot be written: {e}"))?;
         let at = source.map_or_else(|| PathBuf::from("untitled.ron"), Path::to_path_buf);
-        let body = match content_text(doc, &at)? {
+        let body = match content_text(map, content, text, &at)? {
             SaveText::Edited(t) | SaveText::New(t) | SaveText::Rewrite { text: t, .. } => t,
         };
         write_file(

@@ -21,8 +21,8 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 
 use crate::app::App;
-use crate::document::MsDoc;
-use crate::files::RecoveryDir;
+use crate::content::Content;
+use crate::recovery::RecoveryDir;
 use crate::ui_tests::harness;
 
 /// The variable that makes a test its own child, [`child_edits_then_waits`], and says what
@@ -101,14 +101,12 @@ fn child_edits_then_waits(job: Job) -> ! {
     assert_eq!(h.state().error(), None);
     let name = job.name.clone();
     let doc = h.state_mut().doc_mut();
-    if doc.ms().is_some() {
-        doc.edit_ms("Rename", None, |d| match d {
-            MsDoc::Map(f) => f.name = name,
-            MsDoc::Scenario(s) => s.name = name,
-        });
-    } else {
-        doc.edit_scenario("Rename", |s| s.name = name);
-    }
+    doc.edit_content("Rename", None, |c| match c {
+        Content::Map => {}
+        Content::Scenario(s) => s.name = name,
+        Content::MsMap(f) => f.name = name,
+        Content::MsScenario(s) => s.name = name,
+    });
     h.run();
     h.state_mut().flush_autosave();
     eframe::App::save(h.state_mut(), &mut storage);

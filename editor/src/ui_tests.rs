@@ -279,7 +279,7 @@ fn a_bad_file_keeps_the_current_map() {
 #[test]
 fn autosave_is_offered_back_after_a_crash() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let recovery = files::RecoveryDir {
+    let recovery = crate::recovery::RecoveryDir {
         dir: dir.path().to_path_buf(),
     };
     let mut h = harness(App::start(None, Some(recovery.clone())));

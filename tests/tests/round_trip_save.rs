@@ -6,31 +6,17 @@
 
 use std::path::{Path, PathBuf};
 
-use saber_editor::document::{Document, MsDoc};
-use saber_editor::files::{self, LoadedFile};
+use saber_editor::document::Document;
+use saber_editor::files;
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Cell;
 use saber_schema::syntax::{SyntaxKind, parse};
 
 /// The document the editor makes of a file it opens (its text kept for the save).
 fn open(path: &Path) -> Document {
-    let mut doc = match files::read_any(path).expect("the editor opens it") {
-        LoadedFile::Map(l) => {
-            let mut d = Document::new(l.map, Some(path.to_path_buf()));
-            d.text = Some(l.text);
-            d
-        }
-        LoadedFile::Scenario(l) => {
-            let mut d = Document::for_scenario(l.scenario, l.map, Some(path.to_path_buf()));
-            d.text = Some(l.text);
-            d
-        }
-        LoadedFile::Ms(l) => {
-            let mut d = Document::for_ms(l.doc, l.map, l.ms_map_file, Some(path.to_path_buf()));
-            d.text = Some(l.text);
-            d
-        }
-    };
+    let mut doc = files::read_any(path)
+        .expect("the editor opens it")
+        .into_document(Some(path.to_path_buf()));
     doc.commit();
     doc
 }
@@ -247,11 +233,7 @@ fn musket_and_saber_saves_change_only_what_changed() {
 
     let original = std::fs::read_to_string(&scenario).expect("readable");
     let mut doc = open(&scenario);
-    doc.edit_ms("Game length", None, |ms| {
-        if let MsDoc::Scenario(s) = ms {
-            s.game_length = 5;
-        }
-    });
+    doc.edit_ms_scenario("Game length", None, |s| s.game_length = 5);
     let out = tempfile::tempdir().expect("temp dir");
     let (saved_path, saved) = save(&doc, out.path(), "millbrook.ron");
     assert_eq!(
@@ -266,13 +248,11 @@ fn musket_and_saber_saves_change_only_what_changed() {
 
     let original = std::fs::read_to_string(&map).expect("readable");
     let mut doc = open(&map);
-    doc.edit_ms("Paint", None, |ms| {
-        if let MsDoc::Map(f) = ms {
-            // Row 1, column 3: clear becomes woods.
-            let mut row: Vec<char> = f.terrain[0].chars().collect();
-            row[2] = 'w';
-            f.terrain[0] = row.into_iter().collect();
-        }
+    doc.edit_ms_map("Paint", None, |f| {
+        // Row 1, column 3: clear becomes woods.
+        let mut row: Vec<char> = f.terrain[0].chars().collect();
+        row[2] = 'w';
+        f.terrain[0] = row.into_iter().collect();
     });
     let (saved_path, saved) = save(&doc, out.path(), "millbrook-invented.ron");
     assert_eq!(

@@ -10,7 +10,7 @@ use saber_schema::ruleset::Game;
 
 use crate::app::file_dialog::Purpose;
 use crate::app::{Action, App};
-use crate::files::{LoadedFile, Recovered};
+use crate::recovery::Recovered;
 
 /// A file chosen in a dialog that would replace existing files, waiting for the user to agree.
 #[derive(Debug, Clone, PartialEq)]
@@ -572,14 +572,12 @@ impl App {
 /// One line for recovered work: its file (or an untitled map's or scenario's name) and how
 /// long ago it was written.
 fn describe(offer: &Recovered) -> String {
-    let what = match (&offer.source, &offer.doc) {
-        (Some(p), _) => p.display().to_string(),
-        (None, LoadedFile::Map(l)) => format!("untitled map “{}”", l.map.name),
-        (None, LoadedFile::Scenario(l)) => format!("untitled scenario “{}”", l.scenario.name),
-        (None, LoadedFile::Ms(l)) => match &l.doc {
-            crate::document::MsDoc::Map(f) => format!("untitled map “{}”", f.name),
-            crate::document::MsDoc::Scenario(s) => format!("untitled scenario “{}”", s.name),
-        },
+    let what = match &offer.source {
+        Some(p) => p.display().to_string(),
+        None => {
+            let (kind, _, name) = offer.doc.what();
+            format!("untitled {kind} “{name}”")
+        }
     };
     let ago = offer
         .when

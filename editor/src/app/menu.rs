@@ -5,7 +5,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use crate::app::workspace::Command;
 use crate::app::{Action, App};
 use crate::canvas::ZOOM_100;
-use crate::document::MsDoc;
+use crate::content::Content;
 use crate::help;
 use crate::scenario::historical::HISTORICAL;
 use crate::tools::pressed;
@@ -55,20 +55,20 @@ impl App {
         if pressed(ui, Key::F4) {
             self.show_right = !self.show_right;
         }
-        if pressed(ui, Key::P) && self.ws.doc.scenario().is_none() && self.ws.doc.ms().is_none() {
+        if pressed(ui, Key::P) && matches!(self.ws.doc.content(), Content::Map) {
             self.properties.open = !self.properties.open;
         }
         if pressed(ui, Key::M) {
             self.canvas.show_minimap = !self.canvas.show_minimap;
         }
         self.canvas.overlays.keys(ui);
-        if self.ws.doc.ms().is_some() {
-            crate::app::workspace::Mode::keys(&mut self.ms, ui, &mut self.ws);
-        } else if self.ws.doc.scenario().is_some() {
-            crate::app::workspace::Mode::keys(&mut self.builder, ui, &mut self.ws);
-        } else {
-            crate::app::workspace::Mode::keys(&mut self.map_tools, ui, &mut self.ws);
-        }
+        crate::app::mode_of(
+            self.ws.doc.content(),
+            &mut self.map_tools,
+            &mut self.builder,
+            &mut self.ms,
+        )
+        .keys(ui, &mut self.ws);
     }
 
     pub(crate) fn menu_bar(&mut self, ui: &mut Ui) {
@@ -112,11 +112,11 @@ impl App {
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(
-                        self.ws.doc.scenario().is_none() && self.ws.doc.ms().is_none(),
+                        matches!(self.ws.doc.content(), Content::Map),
                         egui::Button::new("Properties… (P)"),
                     )
-                    .on_disabled_hover_text(match self.ws.doc.ms() {
-                        Some(crate::document::MsDoc::Map(_)) => {
+                    .on_disabled_hover_text(match self.ws.doc.content() {
+                        Content::MsMap(_) => {
                             "A Musket & Saber map's properties are its panel's Map tab"
                         }
                         _ => "A scenario's map is edited on its own: open the map file",
@@ -198,20 +198,16 @@ impl App {
             self.ws.ask(Command::SaveAs);
         }
         ui.separator();
-        let scenario = self.ws.doc.scenario().is_some();
-        let ms_scenario = matches!(self.ws.doc.ms(), Some(crate::document::MsDoc::Scenario(_)));
+        let scenario = self.ws.doc.content().is_scenario();
         ui.menu_button("Export", |ui| {
             if ui
-                .add_enabled(
-                    scenario || ms_scenario,
-                    egui::Button::new("For a game engine (JSON)…"),
-                )
+                .add_enabled(scenario, egui::Button::new("For a game engine (JSON)…"))
                 .on_disabled_hover_text("Open or build a scenario first")
                 .clicked()
             {
                 self.ws.ask(Command::ExportEngine);
             }
-            ui.add_enabled_ui(scenario || ms_scenario, |ui| {
+            ui.add_enabled_ui(scenario, |ui| {
                 // Choosing a size or typing a width keeps the menu open: only Export closes it.
                 let config = egui::containers::menu::MenuConfig::new()
                     .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
@@ -242,7 +238,7 @@ impl App {
             })
             .response
             .on_disabled_hover_text("Open or build a scenario first");
-            let ms_scenario = matches!(self.ws.doc.ms(), Some(MsDoc::Scenario(_)));
+            let ms_scenario = matches!(self.ws.doc.content(), Content::MsScenario(_));
             if ui
                 .add_enabled(!ms_scenario, egui::Button::new("Tiled map (.tmj)…"))
                 .on_hover_text("The scenario, or the map alone, as a Tiled map")

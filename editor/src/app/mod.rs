@@ -30,10 +30,12 @@ use egui::{Pos2, Ui};
 use saber_schema::model::map::Map;
 
 use crate::autosave::Autosaver;
+use crate::content::Content;
 use crate::document::Document;
-use crate::files::{self, Recovered, Recovery, RecoveryDir};
+use crate::files;
 use crate::help;
 use crate::musket_and_saber::MsUi;
+use crate::recovery::{Recovered, Recovery, RecoveryDir};
 use crate::scenario::panel::{ScenarioUi, Tab};
 use crate::scenario::wizard::{MapOffer, Wizard};
 use crate::tools::ToolKind;
@@ -171,7 +173,7 @@ impl App {
             ms: MsUi::default(),
             history: HistoryPanel,
             fixes: Default::default(),
-            status_bar: StatusBar,
+            status_bar: StatusBar::default(),
             canvas: CanvasPanel::default(),
             properties: Properties::default(),
             wizard: Wizard::default(),
@@ -311,7 +313,7 @@ impl App {
     }
 
     /// The Musket & Saber mode (read only).
-    pub fn ms(&self) -> &MsUi {
+    pub fn ms_ui(&self) -> &MsUi {
         &self.ms
     }
 
@@ -382,6 +384,12 @@ impl App {
         self.ws.ask(c);
     }
 
+    /// Where the status bar's texts were drawn in the last frame (tests).
+    #[cfg(test)]
+    pub(crate) fn status_bar_rects(&self) -> &[egui::Rect] {
+        &self.status_bar.rects
+    }
+
     /// The open document, for a test to change it as a form would.
     #[cfg(test)]
     pub(crate) fn doc_mut(&mut self) -> &mut Document {
@@ -441,15 +449,12 @@ impl App {
         } else {
             self.shortcuts(ui);
         }
-        let scenario = self.ws.doc.scenario().is_some();
-        let ms = self.ws.doc.ms().is_some();
-        let mode: &mut dyn Mode = if ms {
-            &mut self.ms
-        } else if scenario {
-            &mut self.builder
-        } else {
-            &mut self.map_tools
-        };
+        let mode = mode_of(
+            self.ws.doc.content(),
+            &mut self.map_tools,
+            &mut self.builder,
+            &mut self.ms,
+        );
         if mode.update(&self.ws.doc) {
             ctx.request_repaint_after(Duration::from_millis(30));
         }
@@ -471,20 +476,17 @@ impl App {
             .sync(&self.ws.doc, checked.map(|rev| (rev, resolved)));
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar.ui(ui, &mut self.ws));
-        let mode: &mut dyn Mode = if ms {
-            &mut self.ms
-        } else if scenario {
-            &mut self.builder
-        } else {
-            &mut self.map_tools
+        let (id, width) = match self.ws.doc.content() {
+            Content::Map => ("tools", 230.0),
+            Content::Scenario(_) => ("scenario", 380.0),
+            Content::MsMap(_) | Content::MsScenario(_) => ("musket-and-saber", 380.0),
         };
-        let (id, width) = if ms {
-            ("musket-and-saber", 380.0)
-        } else if scenario {
-            ("scenario", 380.0)
-        } else {
-            ("tools", 230.0)
-        };
+        let mode = mode_of(
+            self.ws.doc.content(),
+            &mut self.map_tools,
+            &mut self.builder,
+            &mut self.ms,
+        );
         // Only F3/F4 and the View menu hide or show a panel: a drag of its edge past the
         // minimum stops there (egui would hide it, and the tools with it).
         // Each panel's room: a share of the window, so the map keeps the most of it.
@@ -519,8 +521,7 @@ impl App {
         if !show_right {
             self.canvas.overlays.panel(&ctx, &self.ws.doc, None);
         }
-        if !scenario
-            && !ms
+        if matches!(self.ws.doc.content(), Content::Map)
             && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc)
         {
             self.ws.status.set(s);
@@ -563,8 +564,7 @@ impl App {
     pub fn wizard_maps(&self) -> Vec<MapOffer> {
         let mut maps = Vec::new();
         let doc = &self.ws.doc;
-        if doc.scenario().is_none()
-            && doc.ms().is_none()
+        if matches!(doc.content(), Content::Map)
             && doc.map().id != "rifle-and-saber"
             && saber_schema::builtin::map(&doc.map().id).is_none()
         {
@@ -710,5 +710,19 @@ impl eframe::App for App {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
+    }
+}
+
+/// The mode whose forms and tools edit `content`: it follows the game and the file kind.
+pub(crate) fn mode_of<'a>(
+    content: &Content,
+    map_tools: &'a mut MapTools,
+    builder: &'a mut ScenarioUi,
+    ms: &'a mut MsUi,
+) -> &'a mut dyn Mode {
+    match content {
+        Content::Map => map_tools,
+        Content::Scenario(_) => builder,
+        Content::MsMap(_) | Content::MsScenario(_) => ms,
     }
 }

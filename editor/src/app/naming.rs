@@ -5,7 +5,6 @@
 use std::path::Path;
 
 use crate::app::App;
-use crate::document::MsDoc;
 
 /// A map-resolution hint as the editor says it: its way to name a map's file is the dialog's
 /// button, not saberc's `--maps DIR` (issue 37 §14).
@@ -36,20 +35,12 @@ impl App {
             return;
         }
         let label = format!("Id {NEW_SCENARIO_ID} → {id} (the file's name)");
-        if doc.ms().is_some() {
-            doc.edit_ms(&label, None, |d| {
-                if let MsDoc::Scenario(s) = d
-                    && s.id == NEW_SCENARIO_ID
-                {
-                    s.id = id.clone();
-                }
-            });
-        } else {
-            doc.edit_scenario(&label, |s| {
-                if s.id == NEW_SCENARIO_ID {
-                    s.id = id.clone();
-                }
-            });
-        }
+        doc.edit_content(&label, None, |c| {
+            if let Some(old) = c.scenario_id_mut()
+                && old == NEW_SCENARIO_ID
+            {
+                *old = id;
+            }
+        });
     }
 }

@@ -9,7 +9,8 @@ use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use crate::app::App;
 use crate::app::dialogs::{NewMap, Replace};
 use crate::app::file_dialog::{Purpose, Request};
-use crate::document::{Document, MsDoc};
+use crate::content::{Content, Game};
+use crate::document::Document;
 use crate::files::{self, LoadedFile, LoadedMs};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::{Tab, new_scenario};
@@ -61,7 +62,7 @@ impl Action {
 /// The document for a file just read, and why its scenario's map was not found (if not), said
 /// as saberc says it, located in the file when there is one.
 pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Document, Option<String>) {
-    let doc = Document::from_loaded(loaded, path);
+    let doc = loaded.into_document(path);
     let why = doc.map_problem.as_ref().map(|d| {
         let mut d = match &doc.path {
             Some(p) => d.clone().in_file(p),
@@ -173,7 +174,7 @@ impl App {
             }
             Action::NewMsScenarioOn(path) => match files::read_any(&path) {
                 Ok(LoadedFile::Ms(LoadedMs {
-                    doc: MsDoc::Map(file),
+                    content: Content::MsMap(file),
                     ..
                 })) => match files::new_ms_scenario(&file) {
                     Ok(mut doc) => {
@@ -194,13 +195,13 @@ impl App {
                 }
                 Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
             },
-            Action::NewScenario if self.ws.doc.ms().is_some() => {
+            Action::NewScenario if self.ws.doc.content().game() == Game::MusketAndSaber => {
                 let Some(file) = self.ws.doc.ms_map().cloned() else {
                     self.error = Some("this scenario's Musket & Saber map was not found".into());
                     return;
                 };
-                let map_file = match self.ws.doc.ms() {
-                    Some(MsDoc::Scenario(_)) => self.ws.doc.map_file.clone(),
+                let map_file = match self.ws.doc.content() {
+                    Content::MsScenario(_) => self.ws.doc.map_file.clone(),
                     _ => self.ws.doc.path.clone(),
                 };
                 match files::new_ms_scenario(&file) {
@@ -391,7 +392,7 @@ impl App {
             }
             Ok(Some(saved)) => {
                 self.ws.doc.text = Some(saved.text);
-                self.ws.doc.mark_saved(path.to_path_buf());
+                self.ws.doc.mark_saved(files::full_path(path));
                 self.ws.doc.on_disk = saved.state;
                 files::remember(&mut self.recent, path);
                 self.release_recovery();
@@ -423,23 +424,20 @@ impl App {
         let count = |ds: &[saber_schema::diagnostic::Diagnostic]| {
             ds.iter().filter(|d| d.is_error()).count()
         };
-        {
-            use saber_schema::pipeline::musket_and_saber as ms;
-            match doc.ms() {
-                Some(MsDoc::Map(f)) => return count(&ms::check_map_model(f)),
-                Some(MsDoc::Scenario(s)) => {
-                    return count(&ms::check_scenario_noting(
-                        s,
-                        doc.map(),
-                        doc.ms_map(),
-                        &doc.map_notes,
-                    ));
-                }
-                None => {}
-            }
+        if let Some(found) = doc.content().map_check(doc.map()) {
+            return count(&found);
+        }
+        if let Content::MsScenario(s) = doc.content() {
+            let found = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
+                s,
+                doc.map(),
+                doc.ms_map(),
+                &doc.map_notes,
+            );
+            return count(&found);
         }
         let Some(s) = doc.scenario() else {
-            return count(&saber_schema::pipeline::check_map_model(doc.map()));
+            return 0;
         };
         let checker = &self.builder.checker;
         if checker.revision == Some(doc.revision()) {
@@ -495,12 +493,11 @@ impl App {
 
     /// Ask where to save (after any new map id).
     pub(crate) fn ask_save_path(&mut self, then: Option<Action>) -> bool {
-        let (what, id) = match (self.ws.doc.ms(), self.ws.doc.scenario()) {
-            (Some(MsDoc::Scenario(s)), _) => ("scenario", s.id.clone()),
-            (Some(MsDoc::Map(f)), _) => ("map", f.id.clone()),
-            (None, Some(s)) => ("scenario", s.id.clone()),
-            (None, None) => ("map", self.ws.doc.map().id.clone()),
-        };
+        let doc = &self.ws.doc;
+        let (what, id) = (
+            doc.content().kind(),
+            doc.content().id(doc.map()).to_string(),
+        );
         let req = Request {
             title: format!("Save {what} as"),
             filters: vec![
@@ -614,9 +611,9 @@ impl App {
     /// Can the document be exported (no errors)? If not, say so now, before any file is
     /// asked for.
     fn exportable(&mut self) -> bool {
-        match self.ws.doc.ms() {
-            Some(MsDoc::Scenario(_)) => return self.ms_compiled().is_some(),
-            Some(MsDoc::Map(f)) => {
+        match self.ws.doc.content() {
+            Content::MsScenario(_) => return self.ms_compiled().is_some(),
+            Content::MsMap(f) => {
                 let errors = saber_schema::pipeline::musket_and_saber::check_map_model(f)
                     .iter()
                     .filter(|d| d.is_error())
@@ -629,7 +626,7 @@ impl App {
                 }
                 return errors == 0;
             }
-            None => {}
+            Content::Map | Content::Scenario(_) => {}
         }
         if self.ws.doc.scenario().is_some() {
             return self.compiled().is_some();
@@ -662,21 +659,19 @@ impl App {
 
     /// Export the engine JSON (the same document as `saberc export`).
     pub fn export_engine(&mut self) {
-        let id = match self.ws.doc.ms() {
-            Some(MsDoc::Scenario(_)) => match self.ms_compiled() {
+        let id = match self.ws.doc.content() {
+            Content::MsScenario(_) => match self.ms_compiled() {
                 Some(c) => c.scenario.id,
                 None => return,
             },
-            Some(_) => return,
-            None => {
-                let Some(id) = self.ws.doc.scenario().map(|s| s.id.clone()) else {
-                    return;
-                };
+            Content::Scenario(s) => {
+                let id = s.id.clone();
                 if !self.exportable() {
                     return;
                 }
                 id
             }
+            Content::Map | Content::MsMap(_) => return,
         };
         let req = self.export_request(
             "Export for a game engine",
@@ -699,7 +694,7 @@ impl App {
     /// needs a clean scenario, as `saberc export`'s does); else says why.
     fn ms_compiled(&mut self) -> Option<saber_schema::pipeline::musket_and_saber::MsCompiled> {
         let doc = &self.ws.doc;
-        let Some(MsDoc::Scenario(s)) = doc.ms() else {
+        let Content::MsScenario(s) = doc.content() else {
             return None;
         };
         let errors = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
@@ -730,7 +725,7 @@ impl App {
 
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
-        if self.ws.doc.ms().is_some() {
+        if self.ws.doc.content().game() == Game::MusketAndSaber {
             let Some(c) = self.ms_compiled() else {
                 return;
             };
@@ -756,7 +751,7 @@ impl App {
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
     /// --format tiled` does, into a folder the user picks.
     pub fn export_tiled(&mut self) {
-        if let Some(MsDoc::Scenario(_)) = self.ws.doc.ms() {
+        if let Content::MsScenario(_) = self.ws.doc.content() {
             // As saberc refuses it.
             self.error = Some(NO_MS_SCENARIO_TILED.into());
             return;
@@ -784,7 +779,7 @@ impl App {
 
     /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
     pub fn write_tiled(&mut self, dir: &Path) {
-        if let Some(MsDoc::Map(f)) = self.ws.doc.ms() {
+        if let Content::MsMap(f) = self.ws.doc.content() {
             let inputs = self.inputs();
             let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
             match crate::export::ms_tiled(f, dir, &inputs) {
@@ -811,14 +806,11 @@ impl App {
 
     /// Export the printable scenario card.
     pub fn export_card(&mut self) {
-        let id = match self.ws.doc.ms() {
-            Some(MsDoc::Scenario(s)) => s.id.clone(),
-            Some(MsDoc::Map(_)) => return,
-            None => match self.ws.doc.scenario() {
-                Some(s) => s.id.clone(),
-                None => return,
-            },
-        };
+        let content = self.ws.doc.content();
+        if !content.is_scenario() {
+            return;
+        }
+        let id = content.id(self.ws.doc.map()).to_string();
         if !self.exportable() {
             return;
         }
@@ -837,7 +829,7 @@ impl App {
 
     /// Write the scenario card to `path`.
     pub fn write_card(&mut self, path: &Path) {
-        if self.ws.doc.ms().is_some() {
+        if self.ws.doc.content().game() == Game::MusketAndSaber {
             let Some(c) = self.ms_compiled() else {
                 return;
             };

@@ -8,7 +8,6 @@ use crate::app::App;
 use crate::app::file_dialog::{Purpose, Request};
 use crate::app::open_save::document_of;
 use crate::autosave::Snapshot;
-use crate::document::MsDoc;
 use crate::files::{self, LoadedFile};
 
 impl App {
@@ -19,11 +18,24 @@ impl App {
             return;
         };
         let (offer, slot) = self.offers.remove(i);
+        let label = format!("Restored from recovery of {}", clock(offer.when));
+        let base = on_disk_base(offer.source.as_deref(), offer.on_disk);
         let (mut doc, missing) = document_of(offer.doc, offer.source);
-        // Its file as it was before the crash: a save refuses if it changed since.
-        doc.on_disk = offer.on_disk;
-        doc.mark_unsaved();
-        self.set_loaded((doc, missing));
+        match base {
+            // The file is as the recovered edits found it: it is the document, and the
+            // recovered work one step on it, which undo takes back to the file (issue 37).
+            Some(mut base) if base.content().same_kind(doc.content()) => {
+                // Same kind of document: the step is always taken.
+                let _ = base.take_reread(&label, doc);
+                self.set_loaded((base, missing));
+            }
+            _ => {
+                // Its file as it was before the crash: a save refuses if it changed since.
+                doc.on_disk = offer.on_disk;
+                doc.mark_unsaved();
+                self.set_loaded((doc, missing));
+            }
+        }
         match &mut self.autosaver {
             Some(a) => a.adopt(slot),
             // Offers come only from a recovery folder; without an autosave, keep the file.
@@ -39,14 +51,8 @@ impl App {
         let Some((offer, _)) = self.offers.iter().find(|(_, slot)| slot.path() == key) else {
             return;
         };
-        let (what, id) = match &offer.doc {
-            LoadedFile::Map(l) => ("map", l.map.id.clone()),
-            LoadedFile::Scenario(l) => ("scenario", l.scenario.id.clone()),
-            LoadedFile::Ms(l) => match &l.doc {
-                MsDoc::Map(f) => ("map", f.id.clone()),
-                MsDoc::Scenario(s) => ("scenario", s.id.clone()),
-            },
-        };
+        let (what, id, _) = offer.doc.what();
+        let id = id.to_string();
         let file_name = offer
             .source
             .as_ref()
@@ -163,4 +169,31 @@ impl App {
             a.release();
         }
     }
+}
+
+/// The document of `source` as it is on disk, if it is still as it was when the recovered
+/// work was read from it (`on_disk`): the recovered work is then an edit of it.
+fn on_disk_base(
+    source: Option<&Path>,
+    on_disk: Option<saber_schema::files::FileState>,
+) -> Option<crate::document::Document> {
+    let (source, on_disk) = (source?, on_disk?);
+    let (loaded, state) = files::read_with_state(source).ok()?;
+    if state != Some(on_disk) {
+        return None;
+    }
+    let (mut doc, _) = document_of(loaded, Some(source.to_path_buf()));
+    doc.on_disk = state;
+    Some(doc)
+}
+
+/// When a recovery file was written, as the clock read (UTC), for the History panel.
+fn clock(when: Option<std::time::SystemTime>) -> String {
+    let Some(secs) = when
+        .and_then(|w| w.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_secs())
+    else {
+        return "an unknown time".into();
+    };
+    format!("{:02}:{:02} UTC", secs / 3600 % 24, secs / 60 % 60)
 }

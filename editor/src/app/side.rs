@@ -54,7 +54,14 @@ impl Panel for HistoryPanel {
 /// The status bar: what is under the pointer, the message, the zoom, and which map the
 /// document uses.
 #[derive(Debug, Default)]
-pub struct StatusBar;
+pub struct StatusBar {
+    /// Where its texts were drawn in the last frame (for the tests of a small window).
+    pub(crate) rects: Vec<egui::Rect>,
+}
+
+/// The most of the status bar the message and the map's file each take: what is left after
+/// the zoom, so that a long path never pushes the other texts over one another.
+const STATUS_SHARE: f32 = 0.4;
 
 impl Panel for StatusBar {
     fn name(&self) -> &'static str {
@@ -65,16 +72,34 @@ impl Panel for StatusBar {
         let now = ui.input(|i| i.time);
         let rerun = ui.ctx().current_pass_index() > 0;
         ws.status.age(ws.doc.revision(), now, rerun);
-        ui.horizontal(|ui| {
-            ui.label(&ws.pointer_info);
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(ws.view.percent_text());
+        // From the right: the zoom, then the map's file and the last message, each cut short
+        // ("…", the whole text on hover) to its share; the hex under the pointer takes the
+        // rest. At a window 640 px wide they no longer run over one another (issue 37 §5).
+        let mut rects = Vec::new();
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            rects.push(ui.label(ws.view.percent_text()).rect);
+            ui.separator();
+            let share = (ui.available_width() * STATUS_SHARE).max(0.0);
+            for text in [map_source(ws), ws.status.text().to_string()] {
+                if text.is_empty() {
+                    continue;
+                }
+                let r = ui
+                    .scope(|ui| {
+                        ui.set_max_width(share);
+                        ui.add(egui::Label::new(&text).truncate())
+                    })
+                    .inner;
+                rects.push(r.rect);
                 ui.separator();
-                ui.label(map_source(ws));
-                ui.separator();
-                ui.label(ws.status.text());
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                if !ws.pointer_info.is_empty() {
+                    rects.push(ui.add(egui::Label::new(&ws.pointer_info).truncate()).rect);
+                }
             });
         });
+        self.rects = rects;
     }
 }
 

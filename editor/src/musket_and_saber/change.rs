@@ -4,20 +4,18 @@
 //! 1000". Read from the two documents as their files hold them (their serde form), so a field
 //! added to the model is named without code here.
 
+use serde::Serialize;
 use serde_json::Value;
-
-use crate::document::MsDoc;
 
 /// Most changes named in one label; more are summed up as "and N more".
 const MAX_PARTS: usize = 2;
 
 /// The edit from `before` to `after`, in words; `None` when nothing changed.
-pub fn describe(before: &MsDoc, after: &MsDoc) -> Option<String> {
-    let value = |d: &MsDoc| match d {
-        MsDoc::Map(f) => serde_json::to_value(f).ok(),
-        MsDoc::Scenario(s) => serde_json::to_value(s).ok(),
-    };
-    let (a, b) = (value(before)?, value(after)?);
+pub fn describe<T: Serialize>(before: &T, after: &T) -> Option<String> {
+    let (a, b) = (
+        serde_json::to_value(before).ok()?,
+        serde_json::to_value(after).ok()?,
+    );
     let mut parts = Vec::new();
     diff(&mut Vec::new(), &a, &b, &mut parts);
     if parts.is_empty() {
@@ -134,16 +132,16 @@ mod tests {
             .expect("woods");
         woods.defense = Some(2);
         assert_eq!(
-            describe(&MsDoc::Map(a.clone()), &MsDoc::Map(b.clone())).as_deref(),
+            describe(&a, &b).as_deref(),
             Some("chart · woods · defense: 1 → 2")
         );
         b.track.labels.push("1500".into());
         assert_eq!(
-            describe(&MsDoc::Map(a.clone()), &MsDoc::Map(b)).as_deref(),
+            describe(&a, &b).as_deref(),
             Some(
                 "chart · woods · defense: 1 → 2; track · labels: 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
             )
         );
-        assert_eq!(describe(&MsDoc::Map(a.clone()), &MsDoc::Map(a)), None);
+        assert_eq!(describe(&a, &a), None);
     }
 }

@@ -6,7 +6,7 @@ use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::musket_and_saber::{ChartOn, ChartRow, LegendEntry, MsMapFile};
 
-use crate::document::{Document, MsDoc};
+use crate::document::Document;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, kind_color};
 
@@ -53,11 +53,7 @@ fn with_map<R>(
     gesture: Option<u64>,
     f: impl FnOnce(&mut MsMapFile) -> R,
 ) -> Option<R> {
-    doc.edit_ms(label, gesture, |ms| match ms {
-        MsDoc::Map(file) => Some(f(file)),
-        MsDoc::Scenario(_) => None,
-    })
-    .flatten()
+    doc.edit_ms_map(label, gesture, f)
 }
 
 /// A swatch of the colours of a legend entry's kinds.
@@ -134,11 +130,15 @@ pub fn terrain_ui(
             swatch(ui, &file, &e.kinds);
             let label = format!("“{}” {}", e.char, e.kinds.join(" + "));
             if ui
-                .selectable_label(ms.brush == e.char, label)
+                .selectable_label(
+                    ms.paint == super::paint::Paint::Terrain && ms.brush == e.char,
+                    label,
+                )
                 .on_hover_text("paint hexes with these kinds of terrain (2.2)")
                 .clicked()
             {
                 ms.brush = e.char.clone();
+                ms.paint = super::paint::Paint::Terrain;
                 status = Some(format!("Brush: “{}” ({})", e.char, e.kinds.join(" + ")));
             }
         });
@@ -159,6 +159,9 @@ pub fn terrain_ui(
                 });
             }
         });
+    }
+    if let Some(s) = super::paint::paint_ui(ui, ms, &file) {
+        status = Some(s);
     }
     key_ui(ui, &file);
     let id = Id::unique("ms-new-legend");

@@ -15,6 +15,7 @@
 pub mod change;
 pub mod fields;
 pub mod map;
+pub mod paint;
 pub mod printed;
 pub mod scenario;
 pub mod setup;
@@ -26,8 +27,9 @@ use saber_schema::output::palette;
 
 use crate::app::workspace::{Mode, Panel, Workspace};
 use crate::canvas::{Layout, Overlay};
+use crate::content::Content;
 use crate::diagnostics::Diagnostics;
-use crate::document::{Document, MsDoc};
+use crate::document::Document;
 use crate::scenario::panel::Gestures;
 use crate::tools::{Button, Phase, Pointer, pressed};
 
@@ -96,6 +98,12 @@ pub struct MsUi {
     pub new_counter: Option<(usize, usize)>,
     /// The reinforcement line whose entry hex a click sets.
     pub picking_entry: Option<usize>,
+    /// What the left button paints on a map: hexes, a kind of hexside, or roads.
+    pub paint: paint::Paint,
+    /// A hexside stroke.
+    sides: crate::tools::hexside::SideStroke,
+    /// A road stroke.
+    path: crate::tools::hexside::PathStroke,
     /// Strokes painted so far (each stroke is one undo step).
     strokes: u64,
     gestures: Gestures,
@@ -109,8 +117,8 @@ const STROKE_GESTURE: u64 = 1 << 62;
 impl MsUi {
     /// Start on a new document: its first tab, nothing chosen.
     pub fn reset(&mut self, doc: &Document) {
-        self.tab = match doc.ms() {
-            Some(MsDoc::Scenario(_)) => MsTab::Scenario,
+        self.tab = match doc.content() {
+            Content::MsScenario(_) => MsTab::Scenario,
             _ => MsTab::Terrain,
         };
         self.checked = None;
@@ -130,12 +138,12 @@ impl MsUi {
             return;
         }
         use saber_schema::pipeline::musket_and_saber as ms;
-        self.checker.items = match doc.ms() {
-            Some(MsDoc::Map(f)) => ms::check_map_model(f),
-            Some(MsDoc::Scenario(s)) => {
+        self.checker.items = match doc.content() {
+            Content::MsMap(f) => ms::check_map_model(f),
+            Content::MsScenario(s) => {
                 ms::check_scenario_noting(s, doc.map(), doc.ms_map(), &doc.map_notes)
             }
-            None => Vec::new(),
+            Content::Map | Content::Scenario(_) => Vec::new(),
         };
         self.checked = Some(doc.revision());
     }
@@ -191,10 +199,10 @@ impl Panel for MsUi {
     }
 
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
-        let tabs: &[MsTab] = match ws.doc.ms() {
-            Some(MsDoc::Map(_)) => &MsTab::MAP,
-            Some(MsDoc::Scenario(_)) => &MsTab::SCENARIO,
-            None => return,
+        let tabs: &[MsTab] = match ws.doc.content() {
+            Content::MsMap(_) => &MsTab::MAP,
+            Content::MsScenario(_) => &MsTab::SCENARIO,
+            Content::Map | Content::Scenario(_) => return,
         };
         if !tabs.contains(&self.tab) {
             self.tab = tabs[0];
@@ -208,10 +216,10 @@ impl Panel for MsUi {
         ui.separator();
         // The gesture in progress (one focus or drag): its changes are one undo step.
         let gesture = self.gestures.current(ui.ctx());
-        // The tables scroll sideways on their own, their rows' names kept in view.
-        let tables = matches!(self.tab, MsTab::Chart | MsTab::Roster);
-        let status = egui::ScrollArea::both()
-            .hscroll(!tables)
+        // Only down: the forms fit the panel's width (a narrow window cut their fields off at
+        // the canvas, issue 37 §5); the tables scroll sideways on their own, their rows' names
+        // kept in view.
+        let status = egui::ScrollArea::vertical()
             .id_salt("ms-scroll")
             .auto_shrink([false, false])
             .show(ui, |ui| match self.tab {
@@ -247,27 +255,39 @@ impl Mode for MsUi {
         }
     }
 
-    fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, _layout: &Layout) {
-        let status = match ws.doc.ms() {
-            Some(MsDoc::Map(_)) => self.map_pointer(p, &mut ws.doc),
-            Some(MsDoc::Scenario(_)) => self.scenario_pointer(p, &mut ws.doc),
-            None => None,
+    fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, layout: &Layout) {
+        let status = match ws.doc.content() {
+            Content::MsMap(_) => match self.paint_pointer(p, &mut ws.doc, layout) {
+                Some(status) => status,
+                None => self.map_pointer(p, &mut ws.doc),
+            },
+            Content::MsScenario(_) => self.scenario_pointer(p, &mut ws.doc),
+            Content::Map | Content::Scenario(_) => None,
         };
         if let Some(s) = status {
             ws.status.set(s);
         }
     }
 
-    fn overlay(&self, ws: &Workspace, _world: Option<Pos2>, _layout: &Layout) -> Overlay {
+    fn overlay(&self, ws: &Workspace, world: Option<Pos2>, layout: &Layout) -> Overlay {
         let mut out = Overlay::default();
         let Some(file) = ws.doc.ms_map() else {
             return out;
         };
         map_overlay(file, &mut out);
-        if let Some(MsDoc::Scenario(s)) = ws.doc.ms() {
+        if let Content::MsScenario(s) = ws.doc.content() {
             setup::overlay(self, s, file, ws.hover, &mut out);
-        } else if let Some(h) = ws.hover {
-            out.outline.push(h);
+            return out;
+        }
+        match self.paint {
+            paint::Paint::Terrain => out.outline.extend(ws.hover),
+            // The road being drawn, or the hexside a click would draw (as the R&S tool shows).
+            paint::Paint::Hexside(_) | paint::Paint::Road => {
+                out.path = self.path.path.clone();
+                if self.path.path.len() < 2 {
+                    out.side = world.and_then(|w| crate::tools::hexside::side_near(layout, w));
+                }
+            }
         }
         out
     }
@@ -277,7 +297,7 @@ impl Mode for MsUi {
     }
 
     fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord> {
-        let ms = doc.ms()?;
+        let ms = doc.content();
         // Each finding says which tab holds its field, and a click opens it (issue 37 §15).
         let place = |d: &saber_schema::diagnostic::Diagnostic| {
             tab_of(ms, d).map(|t| format!("on the {} tab", t.name()))
@@ -299,7 +319,7 @@ impl Mode for MsUi {
         for h in file.hexsides.iter().filter(|h| h.hex == c) {
             parts.push(format!("{} {:?}", h.kind, h.side));
         }
-        if let Some(MsDoc::Scenario(s)) = doc.ms() {
+        if let Content::MsScenario(s) = doc.content() {
             parts.extend(setup::hover_text(s, file, c));
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
@@ -307,20 +327,23 @@ impl Mode for MsUi {
 }
 
 /// The tab whose form holds the field a finding's path names.
-fn tab_of(doc: &MsDoc, d: &saber_schema::diagnostic::Diagnostic) -> Option<MsTab> {
+fn tab_of(doc: &Content, d: &saber_schema::diagnostic::Diagnostic) -> Option<MsTab> {
     use saber_schema::diagnostic::PathSeg;
     let Some(PathSeg::Key(first)) = d.path.as_deref()?.first() else {
         return None;
     };
     Some(match (doc, first.as_str()) {
-        (MsDoc::Map(_), "chart" | "track") => MsTab::Chart,
-        (MsDoc::Map(_), "terrain" | "legend" | "hexsides" | "roads" | "labels") => MsTab::Terrain,
-        (MsDoc::Map(_), _) => MsTab::Map,
-        (MsDoc::Scenario(_), "sides") => MsTab::Roster,
-        (MsDoc::Scenario(_), "setup" | "placements") => MsTab::Setup,
-        (MsDoc::Scenario(_), "reinforcements") => MsTab::Reinforcements,
-        (MsDoc::Scenario(_), "victory") => MsTab::Victory,
-        (MsDoc::Scenario(_), _) => MsTab::Scenario,
+        (Content::MsMap(_), "chart" | "track") => MsTab::Chart,
+        (Content::MsMap(_), "terrain" | "legend" | "hexsides" | "roads" | "labels") => {
+            MsTab::Terrain
+        }
+        (Content::MsMap(_), _) => MsTab::Map,
+        (Content::MsScenario(_), "sides") => MsTab::Roster,
+        (Content::MsScenario(_), "setup" | "placements") => MsTab::Setup,
+        (Content::MsScenario(_), "reinforcements") => MsTab::Reinforcements,
+        (Content::MsScenario(_), "victory") => MsTab::Victory,
+        (Content::MsScenario(_), _) => MsTab::Scenario,
+        (Content::Map | Content::Scenario(_), _) => return None,
     })
 }
 
@@ -336,6 +359,7 @@ impl MsUi {
             (Button::Secondary, Phase::Press) => {
                 let ch = map::char_at(file, p.hex)?;
                 self.brush = ch.to_string();
+                self.paint = paint::Paint::Terrain;
                 Some(format!(
                     "Brush: “{ch}” ({})",
                     file.kinds_at(p.hex).join(" + ")
@@ -348,10 +372,8 @@ impl MsUi {
                 let ch = self.brush.chars().next()?;
                 let kinds = file.legend_entry(ch)?.kinds.join(" + ");
                 let label = format!("Paint “{ch}” ({kinds})");
-                doc.edit_ms(&label, Some(STROKE_GESTURE + self.strokes), |ms| {
-                    if let MsDoc::Map(f) = ms {
-                        map::set_char(f, p.hex, ch);
-                    }
+                doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
+                    map::set_char(f, p.hex, ch);
                 });
                 None
             }
@@ -376,20 +398,15 @@ impl MsUi {
         }
         if let Some(li) = self.picking_entry.take() {
             let label = grid.label(p.hex);
-            doc.edit_ms("Reinforcement entry hex", None, |ms| {
-                if let MsDoc::Scenario(s) = ms
-                    && let Some(l) = s.reinforcements.get_mut(li)
-                {
+            doc.edit_ms_scenario("Reinforcement entry hex", None, |s| {
+                if let Some(l) = s.reinforcements.get_mut(li) {
                     l.at = p.hex;
                 }
             });
             return Some(format!("Reinforcement line {} enters at {label}", li + 1));
         }
         let (side, ci) = self.chosen?;
-        doc.edit_ms("Set up", None, |ms| match ms {
-            MsDoc::Scenario(s) => setup::place(s, grid, side, ci, p.hex),
-            MsDoc::Map(_) => None,
-        })
-        .flatten()
+        doc.edit_ms_scenario("Set up", None, |s| setup::place(s, grid, side, ci, p.hex))
+            .flatten()
     }
 }

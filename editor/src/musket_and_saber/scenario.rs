@@ -3,15 +3,15 @@
 //! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
 //! shared goal language, through the R&S builder's own form).
 
+use crate::scenario::fields::side_combo;
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Grid;
 use saber_schema::model::musket_and_saber::{
     Face, MsCounter, MsMapFile, MsScenario, ReinforcementLine,
 };
-use saber_schema::model::scenario::{CounterColor, Side};
 use saber_schema::ruleset::musket_and_saber::MsClass;
 
-use crate::document::{Document, MsDoc};
+use crate::document::Document;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, side_color};
 use crate::scenario::zone_builder::ZoneCx;
@@ -27,96 +27,78 @@ fn with_scenario(
     let Some(file) = doc.ms_map().cloned() else {
         return;
     };
-    doc.edit_ms(label, gesture, |ms| {
-        if let MsDoc::Scenario(s) = ms {
-            f(s, &file);
-        }
-    });
+    doc.edit_ms_scenario(label, gesture, |s| f(s, &file));
 }
 
-/// A combo choosing a side by id.
-fn side_combo(ui: &mut Ui, id: Id, name: &str, value: &mut String, s: &[(String, String)]) {
-    let shown = s
-        .iter()
-        .find(|(i, _)| i == value)
-        .map_or_else(|| format!("`{value}` (no such side)"), |(_, n)| n.clone());
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(shown)
-        .show_ui(ui, |ui| {
-            for (i, n) in s {
-                ui.selectable_value(value, i.clone(), n);
-            }
-        })
-        .response
-        .accessible_name(name);
-}
-
-/// The sides' ids and names.
-fn side_names(s: &MsScenario) -> Vec<(String, String)> {
-    s.sides
-        .iter()
-        .map(|x| (x.id.clone(), x.name.clone()))
-        .collect()
-}
+/// The room the header's names ("First Player") take.
+const HEADER_NAMES: f32 = 90.0;
 
 /// Id, name, date, source, map, First Player, game length and first turn, notes.
 pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
     with_scenario(doc, "Edit scenario", gesture, |s, file| {
-        let sides = side_names(s);
-        egui::Grid::new("ms-header").num_columns(2).show(ui, |ui| {
-            ui.label("id");
-            text(ui, &mut s.id, "Scenario id", 220.0);
-            ui.end_row();
-            ui.label("name");
-            text(ui, &mut s.name, "Scenario name", 220.0);
-            ui.end_row();
-            ui.label("date");
-            text(ui, &mut s.date, "Scenario date", 220.0);
-            ui.end_row();
-            ui.label("source");
-            text(ui, &mut s.source, "Scenario source", 220.0).on_hover_text(
-                "your copy of the game (never shipped), or “invented for the project”",
-            );
-            ui.end_row();
-            ui.label("map");
-            ui.label(format!("{} ({})", s.map, file.name));
-            ui.end_row();
-            ui.label("First Player");
-            side_combo(
-                ui,
-                Id::unique("ms-first"),
-                "First Player",
-                &mut s.first_player,
-                &sides,
-            );
-            ui.end_row();
-            ui.label("turns");
-            ui.horizontal(|ui| {
-                ui.add(egui::DragValue::new(&mut s.game_length).range(1..=99))
-                    .accessible_name("Game length");
-                let first = s
-                    .first_turn
-                    .clone()
-                    .or_else(|| file.track.labels.first().cloned())
-                    .unwrap_or_default();
-                ui.label("from");
-                egui::ComboBox::from_id_salt("ms-first-turn")
-                    .selected_text(if first.is_empty() {
-                        "—".into()
-                    } else {
-                        first
-                    })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut s.first_turn, None, "the track's first space");
-                        for l in &file.track.labels {
-                            ui.selectable_value(&mut s.first_turn, Some(l.clone()), l);
-                        }
-                    })
-                    .response
-                    .accessible_name("First turn");
+        let sides = s.sides.clone();
+        // No column wider than the panel leaves beside the names: a grid's cells take their
+        // width from the last frame's widest, so a wide one would keep them all too wide.
+        let room = (ui.available_width() - HEADER_NAMES).max(HEADER_NAMES);
+        egui::Grid::new("ms-header")
+            .num_columns(2)
+            .max_col_width(room)
+            .show(ui, |ui| {
+                ui.label("id");
+                text(ui, &mut s.id, "Scenario id", 220.0);
+                ui.end_row();
+                ui.label("name");
+                text(ui, &mut s.name, "Scenario name", 220.0);
+                ui.end_row();
+                ui.label("date");
+                text(ui, &mut s.date, "Scenario date", 220.0);
+                ui.end_row();
+                ui.label("source");
+                text(ui, &mut s.source, "Scenario source", 220.0).on_hover_text(
+                    "your copy of the game (never shipped), or “invented for the project”",
+                );
+                ui.end_row();
+                ui.label("map");
+                ui.label(format!("{} ({})", s.map, file.name));
+                ui.end_row();
+                ui.label("First Player");
+                side_combo(
+                    ui,
+                    Id::unique("ms-first"),
+                    "First Player",
+                    &mut s.first_player,
+                    &sides,
+                    false,
+                );
+                ui.end_row();
+                ui.label("turns");
+                ui.horizontal_wrapped(|ui| {
+                    ui.add(egui::DragValue::new(&mut s.game_length).range(1..=99))
+                        .accessible_name("Game length");
+                    let first = s
+                        .first_turn
+                        .clone()
+                        .or_else(|| file.track.labels.first().cloned())
+                        .unwrap_or_default();
+                    ui.label("from");
+                    egui::ComboBox::from_id_salt("ms-first-turn")
+                        .width(crate::scenario::fields::combo_width(ui))
+                        .selected_text(if first.is_empty() {
+                            "—".into()
+                        } else {
+                            first
+                        })
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut s.first_turn, None, "the track's first space");
+                            for l in &file.track.labels {
+                                ui.selectable_value(&mut s.first_turn, Some(l.clone()), l);
+                            }
+                        })
+                        .response
+                        .accessible_name("First turn");
+                });
+                ui.end_row();
             });
-            ui.end_row();
-        });
         ui.label(
             RichText::new(format!(
                 "The map's Turn Record Track (3.3): {}",
@@ -395,7 +377,7 @@ pub fn reinforcements_ui(
     let mut status = None;
     with_scenario(doc, "Edit reinforcements", gesture, |s, file| {
         let grid = file.grid();
-        let sides = side_names(s);
+        let sides = s.sides.clone();
         let mut remove = None;
         for (li, l) in s.reinforcements.iter_mut().enumerate() {
             let n = li + 1;
@@ -409,6 +391,7 @@ pub fn reinforcements_ui(
                         &format!("Reinforcement {n} side"),
                         &mut l.side,
                         &sides,
+                        false,
                     );
                     if l.side != before {
                         // The other side's entry hex and counters are not this side's (issue
@@ -510,28 +493,11 @@ pub fn victory_ui(
     let map = doc.map().clone();
     let picker = &mut ms.picker;
     with_scenario(doc, "Edit victory conditions", gesture, |s, _| {
-        // The form names sides by id and name; stand-ins carry them (colours by place).
-        let sides: Vec<Side> = s
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(i, x)| Side {
-                id: x.id.clone(),
-                name: x.name.clone(),
-                color: if i == 0 {
-                    CounterColor::Blue
-                } else {
-                    CounterColor::Red
-                },
-                morale: Default::default(),
-                groups: Vec::new(),
-            })
-            .collect();
         let mut cx = ZoneCx { map: &map, picker };
         crate::scenario::victory::other_game_victory_ui(
             ui,
             Id::unique("ms-victory"),
-            &sides,
+            &s.sides,
             &mut s.victory,
             s.game_length,
             "3.4",

@@ -11,7 +11,8 @@ use saber_schema::model::musket_and_saber::{MsMapFile, MsPlacement, MsScenario, 
 use saber_schema::ruleset::musket_and_saber::WITHIN_ONE;
 
 use crate::canvas::{Overlay, Stack};
-use crate::document::{Document, MsDoc};
+use crate::content::Content;
+use crate::document::Document;
 use crate::musket_and_saber::{MsUi, side_color};
 
 /// Red of an illegal stack.
@@ -288,7 +289,7 @@ pub fn setup_ui(
     doc: &mut Document,
     gesture: Option<u64>,
 ) -> Option<String> {
-    let Some(MsDoc::Scenario(s)) = doc.ms() else {
+    let Content::MsScenario(s) = doc.content() else {
         return None;
     };
     let mut s = s.clone();
@@ -363,10 +364,6 @@ pub fn setup_ui(
     if let Some(li) = remove {
         s.setup.remove(li);
     }
-    doc.edit_ms("Edit set-up", gesture, |ms| {
-        if let MsDoc::Scenario(x) = ms {
-            x.setup = s.setup;
-        }
-    });
+    doc.edit_ms_scenario("Edit set-up", gesture, |x| x.setup = s.setup);
     status
 }

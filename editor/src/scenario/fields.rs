@@ -8,6 +8,7 @@ use std::ops::RangeInclusive;
 
 use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::counter::{Counter, CounterName, NoCounter};
+use saber_schema::model::musket_and_saber::MsSide;
 use saber_schema::model::scenario::Side;
 use saber_schema::model::victory::{EITHER_SIDE, Level};
 use saber_schema::ruleset::{MarkerKind, Ruleset, UnitKind};
@@ -32,15 +33,49 @@ pub fn level_name(level: Level) -> &'static str {
     }
 }
 
+/// A combo box's width: egui's usual one, or what is left of the row when that is less, so
+/// that a narrow side panel never cuts a combo (issue 37 §5).
+pub fn combo_width(ui: &Ui) -> f32 {
+    ui.spacing().combo_width.min(ui.available_width()).max(40.0)
+}
+
+/// A side as the forms name it: its id and its name, whichever game's side it is.
+pub trait SideName {
+    /// The side's id.
+    fn id(&self) -> &str;
+    /// The side's name.
+    fn name(&self) -> &str;
+}
+
+impl SideName for Side {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl SideName for MsSide {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 /// What the side combo shows for a side id: the side's name, "either side", or the unknown id.
-pub fn side_label(sides: &[Side], id: &str) -> String {
+pub fn side_label(sides: &[impl SideName], id: &str) -> String {
     if id == EITHER_SIDE {
         return "either side".into();
     }
     sides
         .iter()
-        .find(|s| s.id == id)
-        .map(|s| s.name.clone())
+        .find(|s| s.id() == id)
+        .map(|s| s.name().to_string())
         .unwrap_or_else(|| format!("`{id}` (no such side)"))
 }
 
@@ -51,15 +86,16 @@ pub fn side_combo(
     id: Id,
     name: &str,
     value: &mut String,
-    sides: &[Side],
+    sides: &[impl SideName],
     either: bool,
 ) {
     egui::ComboBox::from_id_salt(id)
+        .width(combo_width(ui))
         .selected_text(side_label(sides, value))
         .show_ui(ui, |ui| {
             for s in sides {
-                ui.selectable_value(value, s.id.clone(), &s.name)
-                    .on_hover_text(format!("side id `{}`", s.id));
+                ui.selectable_value(value, s.id().to_string(), s.name())
+                    .on_hover_text(format!("side id `{}`", s.id()));
             }
             if either {
                 ui.selectable_value(value, EITHER_SIDE.to_string(), "either side")

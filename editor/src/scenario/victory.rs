@@ -6,7 +6,7 @@ use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Edge;
 use saber_schema::model::limits;
 use saber_schema::model::map::Map;
-use saber_schema::model::scenario::{Scenario, Side};
+use saber_schema::model::scenario::Scenario;
 use saber_schema::model::victory::{
     EITHER_SIDE, ExitCount, Goal, GoalKind, GradedResult, HoldHexes, Level, Outcome,
     Result as Award, VictoryCondition, When,
@@ -15,7 +15,7 @@ use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::{Ruleset, Terrain};
 
 use crate::scenario::fields::{
-    CounterWords, ListOp, beyond_hint, counters_ui, level_combo, list_buttons, number,
+    CounterWords, ListOp, SideName, beyond_hint, counters_ui, level_combo, list_buttons, number,
     remove_button, side_combo, side_label, text_area, turn_on_track,
 };
 use crate::scenario::zone_builder::{ZoneCx, ZoneWords, zone_ui};
@@ -28,12 +28,12 @@ pub fn victory_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'_>) {
 }
 
 /// Edit the victory conditions of a scenario of another game whose goal language is the shared
-/// [`VictoryCondition`] (Musket & Saber, 3.4): its sides (stand-ins holding each side's id and
-/// name), and its turns, 1 to `game_length` (`rule`: the section that counts them).
+/// [`VictoryCondition`] (Musket & Saber, 3.4): its own sides, and its turns, 1 to `game_length`
+/// (`rule`: the section that counts them).
 pub fn other_game_victory_ui<T: ZoneWords, C: CounterWords>(
     ui: &mut Ui,
     id: Id,
-    sides: &[Side],
+    sides: &[impl SideName],
     victory: &mut Vec<VictoryCondition<T, C>>,
     game_length: u32,
     rule: &'static str,
@@ -53,7 +53,7 @@ pub fn other_game_victory_ui<T: ZoneWords, C: CounterWords>(
 fn conditions_ui<T: ZoneWords, C: CounterWords>(
     ui: &mut Ui,
     id: Id,
-    sides: &[Side],
+    sides: &[impl SideName],
     victory: &mut Vec<VictoryCondition<T, C>>,
     d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
@@ -83,7 +83,7 @@ fn conditions_ui<T: ZoneWords, C: CounterWords>(
         victory.push(VictoryCondition {
             side: sides
                 .first()
-                .map_or_else(|| EITHER_SIDE.to_string(), |s| s.id.clone()),
+                .map_or_else(|| EITHER_SIDE.to_string(), |s| s.id().to_string()),
             goal: d.hold(),
             outcome: Outcome::Wins,
             printed: String::new(),
@@ -96,7 +96,7 @@ fn condition_ui<T: ZoneWords, C: CounterWords>(
     ui: &mut Ui,
     id: Id,
     v: &mut VictoryCondition<T, C>,
-    sides: &[Side],
+    sides: &[impl SideName],
     d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
 ) {
@@ -488,7 +488,7 @@ fn outcome_ui<T>(
     id: Id,
     outcome: &mut Outcome,
     side: &str,
-    sides: &[Side],
+    sides: &[impl SideName],
     d: &Defaults<T>,
 ) {
     let graded = matches!(outcome, Outcome::Graded { .. });
@@ -579,17 +579,17 @@ fn outcome_ui<T>(
 }
 
 /// A first ladder: the side wins by the last Game-Turn, otherwise the other side wins.
-fn first_ladder<T>(side: &str, sides: &[Side], d: &Defaults<T>) -> Outcome {
+fn first_ladder<T>(side: &str, sides: &[impl SideName], d: &Defaults<T>) -> Outcome {
     let winner = sides
         .iter()
-        .find(|s| s.id == side)
+        .find(|s| s.id() == side)
         .or(sides.first())
-        .map(|s| s.id.clone())
+        .map(|s| s.id().to_string())
         .unwrap_or_default();
     let other = sides
         .iter()
-        .find(|s| s.id != winner)
-        .map_or_else(|| winner.clone(), |s| s.id.clone());
+        .find(|s| s.id() != winner)
+        .map_or_else(|| winner.clone(), |s| s.id().to_string());
     Outcome::Graded {
         by_turn: vec![GradedResult {
             turn: d.last_turn,

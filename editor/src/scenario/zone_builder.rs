@@ -112,11 +112,12 @@ fn clause_combo<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut 
         .width(CLAUSE_WIDTH)
         .height(420.0)
         .show_ui(ui, |ui| {
-            for k in Kind::ALL {
+            for k in Kind::ALL.into_iter().filter(|k| k.offered_on(cx.map)) {
                 ui.selectable_value(&mut chosen, k, k.label_on(cx.map));
             }
         })
         .response
+        .accessible_name("Kind of clause")
         .on_hover_text("The kind of clause");
     if chosen != current {
         // Pick ids are positional: a pick armed inside the old clause would land elsewhere.

@@ -3,7 +3,7 @@
 
 use egui::{Key, Pos2, Ui};
 use saber_schema::model::hex::{Coord, Grid};
-use saber_schema::model::map::{Map, Road, RoadKind, SideKey};
+use saber_schema::model::map::{Road, RoadKind, SideKey};
 use saber_schema::ruleset::Terrain;
 
 use super::{Feedback, Phase, Pointer, Tool, pressed};
@@ -30,78 +30,172 @@ pub enum Mode {
 pub struct HexsideTool {
     /// What it draws.
     pub mode: Mode,
-    /// In a ridge stroke: whether it adds (true) or removes ridges.
+    /// A ridge stroke.
     #[serde(skip)]
-    adding: Option<bool>,
-    /// The path of a road or river stroke.
+    sides: SideStroke,
+    /// A road or river stroke.
     #[serde(skip)]
-    path: Vec<Coord>,
-    /// The side near the press, for a click that toggles a road link.
-    #[serde(skip)]
-    press_side: Option<SideKey>,
+    path: PathStroke,
 }
 
 /// The side near a world point, if the point is near enough and the side touches the map.
-fn side_near(layout: &Layout, world: Pos2) -> Option<SideKey> {
+pub fn side_near(layout: &Layout, world: Pos2) -> Option<SideKey> {
     let (a, b, d) = layout.nearest_side(world);
     (d < NEAR_EDGE && a != b && (layout.grid.contains(a) || layout.grid.contains(b)))
         .then(|| SideKey::new(a, b))
 }
 
+/// A stroke along hexsides, whichever game's kind of hexside it draws: its first side decides
+/// whether it adds or removes, so that a click toggles one side and a drag paints (or erases)
+/// the sides it passes.
+#[derive(Debug, Default, Clone)]
+pub struct SideStroke {
+    adding: Option<bool>,
+}
+
+impl SideStroke {
+    /// At a side that `present` says is drawn: `Some(true)` to add it, `Some(false)` to remove
+    /// it, `None` when it already is as the stroke makes it.
+    pub fn at(&mut self, present: bool) -> Option<bool> {
+        let adding = *self.adding.get_or_insert(!present);
+        (present != adding).then_some(adding)
+    }
+
+    /// The stroke is over.
+    pub fn end(&mut self) {
+        self.adding = None;
+    }
+}
+
+/// A stroke through hexes (a road or a river), whichever game's map it draws on.
+#[derive(Debug, Default, Clone)]
+pub struct PathStroke {
+    /// The hexes passed, adjacent in order.
+    pub path: Vec<Coord>,
+    /// The side near the press, for a click that toggles a road link.
+    press_side: Option<SideKey>,
+}
+
+/// What a path stroke drew when the button was released.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathEnd {
+    /// A path of two hexes or more.
+    Path(Vec<Coord>),
+    /// A click near the side between two hexes of the map.
+    Link(Coord, Coord),
+    /// Nothing.
+    Nothing,
+}
+
+impl PathStroke {
+    /// Follow the pointer; on release, say what was drawn.
+    pub fn pointer(&mut self, p: &Pointer, layout: &Layout) -> PathEnd {
+        match p.phase {
+            Phase::Press => {
+                self.path.clear();
+                self.press_side = side_near(layout, p.world);
+                extend_path(&layout.grid, &mut self.path, p.hex);
+            }
+            Phase::Drag => extend_path(&layout.grid, &mut self.path, p.hex),
+            Phase::Release => {
+                extend_path(&layout.grid, &mut self.path, p.hex);
+                let path = std::mem::take(&mut self.path);
+                let side = self.press_side.take();
+                if path.len() >= 2 {
+                    return PathEnd::Path(path);
+                }
+                if let Some(SideKey(a, b)) = side
+                    && layout.grid.contains(a)
+                    && layout.grid.contains(b)
+                {
+                    return PathEnd::Link(a, b);
+                }
+            }
+        }
+        PathEnd::Nothing
+    }
+}
+
+/// Roads as paths of adjacent hexes, whichever game's file holds them.
+pub trait Roads {
+    /// How many roads.
+    fn count(&self) -> usize;
+    /// The hexes of road `i`, for changing.
+    fn hexes_mut(&mut self, i: usize) -> &mut Vec<Coord>;
+    /// Remove road `i`.
+    fn remove_road(&mut self, i: usize);
+    /// Add a road along `hexes`, of the kind of road `like` (a new road's when `None`).
+    fn push_road(&mut self, like: Option<usize>, hexes: Vec<Coord>);
+}
+
+impl Roads for Vec<Road> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn hexes_mut(&mut self, i: usize) -> &mut Vec<Coord> {
+        &mut self[i].hexes
+    }
+
+    fn remove_road(&mut self, i: usize) {
+        self.remove(i);
+    }
+
+    fn push_road(&mut self, like: Option<usize>, hexes: Vec<Coord>) {
+        let kind = like.map_or(RoadKind::Minor, |i| self[i].kind);
+        self.push(Road {
+            name: None,
+            kind,
+            hexes,
+        });
+    }
+}
+
 /// Toggle the road link across a hexside: remove it (splitting its road) if there is one,
 /// else join the two hexes, extending a road that ends at either of them.
-pub fn toggle_road_link(map: &mut Map, a: Coord, b: Coord) -> bool {
+pub fn toggle_road_link(roads: &mut impl Roads, a: Coord, b: Coord) -> bool {
     let key = SideKey::new(a, b);
-    for i in 0..map.roads.len() {
-        let hexes = &map.roads[i].hexes;
+    for i in 0..roads.count() {
+        let hexes = roads.hexes_mut(i);
         if let Some(j) = hexes
             .windows(2)
             .position(|w| SideKey::new(w[0], w[1]) == key)
         {
-            let tail: Vec<Coord> = hexes[j + 1..].to_vec();
-            let road = &mut map.roads[i];
-            road.hexes.truncate(j + 1);
-            let kind = road.kind;
-            if road.hexes.len() < 2 {
-                map.roads.remove(i);
-            }
+            let tail = hexes.split_off(j + 1);
+            let short = hexes.len() < 2;
             if tail.len() >= 2 {
-                map.roads.push(Road {
-                    name: None,
-                    kind,
-                    hexes: tail,
-                });
+                roads.push_road(Some(i), tail);
+            }
+            if short {
+                roads.remove_road(i);
             }
             return false;
         }
     }
-    add_path(map, &[a, b]);
+    add_path(roads, &[a, b]);
     true
 }
 
 /// Add a road along a path: extend a road that ends where the path starts or ends, or make a
-/// new minor road.
-pub fn add_path(map: &mut Map, path: &[Coord]) {
+/// new road.
+pub fn add_path(roads: &mut impl Roads, path: &[Coord]) {
     let (Some(first), Some(last)) = (path.first().copied(), path.last().copied()) else {
         return;
     };
-    for road in &mut map.roads {
-        if road.hexes.last() == Some(&first) {
-            road.hexes.extend_from_slice(&path[1..]);
+    for i in 0..roads.count() {
+        let hexes = roads.hexes_mut(i);
+        if hexes.last() == Some(&first) {
+            hexes.extend_from_slice(&path[1..]);
             return;
         }
-        if road.hexes.first() == Some(&last) {
-            let mut hexes = path[..path.len() - 1].to_vec();
-            hexes.append(&mut road.hexes);
-            road.hexes = hexes;
+        if hexes.first() == Some(&last) {
+            let mut joined = path[..path.len() - 1].to_vec();
+            joined.append(hexes);
+            *hexes = joined;
             return;
         }
     }
-    map.roads.push(Road {
-        name: None,
-        kind: RoadKind::Minor,
-        hexes: path.to_vec(),
-    });
+    roads.push_road(None, path.to_vec());
 }
 
 /// Extend a path of adjacent hexes to `to`, stepping through the hexes in between.
@@ -149,16 +243,16 @@ impl Tool for HexsideTool {
     fn pointer(&mut self, p: &Pointer, doc: &mut Document, layout: &Layout, fb: &mut Feedback) {
         match self.mode {
             Mode::Ridge => {
-                let side = side_near(layout, p.world);
                 if p.phase == Phase::Release {
-                    self.adding = None;
+                    self.sides.end();
                     doc.commit();
                     return;
                 }
-                let Some(side) = side else { return };
+                let Some(side) = side_near(layout, p.world) else {
+                    return;
+                };
                 let present = doc.map().ridges.contains(&side);
-                let adding = *self.adding.get_or_insert(!present);
-                if present != adding {
+                if let Some(adding) = self.sides.at(present) {
                     doc.begin(if adding { "Add ridge" } else { "Remove ridge" });
                     let map = doc.map_mut();
                     if adding {
@@ -168,51 +262,38 @@ impl Tool for HexsideTool {
                     }
                 }
             }
-            Mode::Road | Mode::River => match p.phase {
-                Phase::Press => {
-                    self.path.clear();
-                    self.press_side = side_near(layout, p.world);
-                    extend_path(&layout.grid, &mut self.path, p.hex);
-                }
-                Phase::Drag => extend_path(&layout.grid, &mut self.path, p.hex),
-                Phase::Release => {
-                    extend_path(&layout.grid, &mut self.path, p.hex);
-                    let path = std::mem::take(&mut self.path);
-                    if path.len() >= 2 {
-                        if self.mode == Mode::Road {
-                            doc.edit("Draw road", |m| add_path(m, &path));
-                        } else {
-                            doc.edit("Draw river", |m| {
-                                for c in &path {
-                                    if m.cell(*c).is_some_and(|x| !x.terrain.is_river()) {
-                                        m.set_cell(
-                                            *c,
-                                            saber_schema::model::map::Cell {
-                                                terrain: Terrain::River,
-                                                slope: false,
-                                            },
-                                        );
-                                    }
+            Mode::Road | Mode::River => match self.path.pointer(p, layout) {
+                PathEnd::Path(path) => {
+                    if self.mode == Mode::Road {
+                        doc.edit("Draw road", |m| add_path(&mut m.roads, &path));
+                    } else {
+                        doc.edit("Draw river", |m| {
+                            for c in &path {
+                                if m.cell(*c).is_some_and(|x| !x.terrain.is_river()) {
+                                    m.set_cell(
+                                        *c,
+                                        saber_schema::model::map::Cell {
+                                            terrain: Terrain::River,
+                                            slope: false,
+                                        },
+                                    );
                                 }
-                            });
-                        }
-                        fb.status =
-                            Some(format!("Drew through {}", crate::plural(path.len(), "hex")));
-                    } else if self.mode == Mode::Road
-                        && let Some(SideKey(a, b)) = self.press_side
-                        && layout.grid.contains(a)
-                        && layout.grid.contains(b)
-                    {
-                        let added = doc.edit("Toggle road link", |m| toggle_road_link(m, a, b));
-                        fb.status = Some(format!(
-                            "{} road link {}–{}",
-                            if added { "Added" } else { "Removed" },
-                            layout.grid.label(a),
-                            layout.grid.label(b)
-                        ));
+                            }
+                        });
                     }
-                    self.press_side = None;
+                    fb.status = Some(format!("Drew through {}", crate::plural(path.len(), "hex")));
                 }
+                PathEnd::Link(a, b) if self.mode == Mode::Road => {
+                    let added =
+                        doc.edit("Toggle road link", |m| toggle_road_link(&mut m.roads, a, b));
+                    fb.status = Some(format!(
+                        "{} road link {}–{}",
+                        if added { "Added" } else { "Removed" },
+                        layout.grid.label(a),
+                        layout.grid.label(b)
+                    ));
+                }
+                PathEnd::Link(..) | PathEnd::Nothing => {}
             },
         }
     }
@@ -231,10 +312,10 @@ impl Tool for HexsideTool {
 
     fn overlay(&self, hover: Option<Pos2>, _doc: &Document, layout: &Layout) -> Overlay {
         let mut o = Overlay {
-            path: self.path.clone(),
+            path: self.path.path.clone(),
             ..Overlay::default()
         };
-        if self.path.len() < 2
+        if self.path.path.len() < 2
             && matches!(self.mode, Mode::Ridge | Mode::Road)
             && let Some(w) = hover
         {
@@ -310,15 +391,16 @@ fn road_list(ui: &mut Ui, doc: &mut Document) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use saber_schema::model::map::Map;
 
     #[test]
     fn road_links_join_and_split() {
         let mut m = Map::blank("t", "T", 6, 6);
-        assert!(toggle_road_link(&mut m, Coord(2, 2), Coord(2, 3)));
-        assert!(toggle_road_link(&mut m, Coord(2, 3), Coord(2, 4)));
+        assert!(toggle_road_link(&mut m.roads, Coord(2, 2), Coord(2, 3)));
+        assert!(toggle_road_link(&mut m.roads, Coord(2, 3), Coord(2, 4)));
         assert_eq!(m.roads.len(), 1);
         assert_eq!(m.roads[0].hexes.len(), 3);
-        assert!(!toggle_road_link(&mut m, Coord(2, 2), Coord(2, 3)));
+        assert!(!toggle_road_link(&mut m.roads, Coord(2, 2), Coord(2, 3)));
         assert_eq!(m.roads.len(), 1);
         assert_eq!(m.roads[0].hexes, vec![Coord(2, 3), Coord(2, 4)]);
     }

@@ -62,6 +62,36 @@ impl<'de> Deserialize<'de> for Coord {
     }
 }
 
+/// A hex written as the label printed on the map (`"0812"`; `"101.12"` past 99 columns or
+/// rows), for the files of a game that names its hexes so (Musket & Saber); a hex no label
+/// can name (a negative column or row) is written `(col, row)`. Read back as any [`Coord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Printed(pub Coord);
+
+impl Serialize for Printed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Coord(c, r) if (0..100).contains(&c) && (0..100).contains(&r) => {
+                s.serialize_str(&format!("{c:02}{r:02}"))
+            }
+            Coord(c, r) if (0..10_000).contains(&c) && (0..10_000).contains(&r) => {
+                s.serialize_str(&format!("{c}.{r}"))
+            }
+            c => c.serialize(s),
+        }
+    }
+}
+
+/// `serialize_with` for a hex written as its label ([`Printed`]).
+pub fn serialize_printed<S: serde::Serializer>(c: &Coord, s: S) -> Result<S::Ok, S::Error> {
+    Printed(*c).serialize(s)
+}
+
+/// `serialize_with` for a list of hexes written as their labels ([`Printed`]).
+pub fn serialize_printed_list<S: serde::Serializer>(cs: &[Coord], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cs.iter().map(|c| Printed(*c)))
+}
+
 impl JsonSchema for Coord {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "Coord".into()
@@ -876,6 +906,20 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{width}x{height}: `{label}`: {e}"));
                 assert_eq!(read, c, "{width}x{height}: `{label}`");
             }
+        }
+    }
+
+    #[test]
+    fn printed_hexes_are_written_as_their_labels_and_read_back() {
+        for (c, text) in [
+            (Coord(8, 12), "\"0812\""),
+            (Coord(101, 12), "\"101.12\""),
+            (Coord(0, 1), "\"0001\""),
+            (Coord(-1, 3), "[-1,3]"),
+        ] {
+            let written = serde_json::to_string(&Printed(c)).expect("writes");
+            assert_eq!(written, text);
+            assert_eq!(serde_json::from_str::<Coord>(&written).expect("reads"), c);
         }
     }
 

@@ -180,6 +180,7 @@ pub struct MsHexside {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub kind: String,
     /// The hex.
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub hex: Coord,
     /// Which side of it.
     pub side: Compass,
@@ -195,6 +196,7 @@ pub struct MsRoad {
     pub name: Option<String>,
     /// The hexes in order.
     #[schemars(length(min = 2, max = limits::MAX_HEX_LIST))]
+    #[serde(serialize_with = "crate::model::hex::serialize_printed_list")]
     pub hexes: Vec<Coord>,
 }
 
@@ -559,6 +561,7 @@ pub struct MsSide {
     /// The side's friendly entry hexes, on the map edge (4.5, 7.7).
     #[serde(default)]
     #[schemars(length(max = limits::MAX_ITEMS))]
+    #[serde(serialize_with = "crate::model::hex::serialize_printed_list")]
     pub entry_hexes: Vec<Coord>,
     /// Lost steps the side may recover (11.4: "The scenario rules state how many").
     #[serde(default)]
@@ -567,6 +570,7 @@ pub struct MsSide {
     /// Where recovered units re-enter (11.4: "at a location specified in the scenario rules").
     #[serde(default)]
     #[schemars(length(max = limits::MAX_ITEMS))]
+    #[serde(serialize_with = "crate::model::hex::serialize_printed_list")]
     pub reentry_hexes: Vec<Coord>,
 }
 
@@ -666,6 +670,7 @@ pub struct SetupLine {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub formation: Option<String>,
     /// The hex number.
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub at: Coord,
     /// `w/1`: the units may be placed on the hex or one adjacent to it.
     #[serde(default)]
@@ -695,6 +700,7 @@ pub struct ReinforcementLine {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub turn: String,
     /// The entry hex, on the map edge (4.5).
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub at: Coord,
     /// The line as printed.
     #[serde(default)]
@@ -713,6 +719,7 @@ pub struct MsPlacement {
     #[schemars(length(min = 1, max = MAX_SHORT))]
     pub unit: String,
     /// The hex.
+    #[serde(serialize_with = "crate::model::hex::serialize_printed")]
     pub at: Coord,
 }
 

@@ -40,6 +40,9 @@ pub trait KindExt {
     fn list_bounds(self) -> Option<(usize, usize)>;
     /// Kinds measured from one reference zone (distance or direction).
     fn measured(self) -> bool;
+    /// Is the kind offered on `map`? A map with its own chart (Musket & Saber) has its own
+    /// kinds of terrain (its `Terrain` clause names them) and no slopes (R&S 9.2's).
+    fn offered_on(self, map: &Map) -> bool;
 }
 
 impl KindExt for Kind {
@@ -72,6 +75,10 @@ impl KindExt for Kind {
             _ if map.features.len() == 2 => format!("Feature ({})", codes.join(", ")),
             _ => format!("Feature ({}…)", codes.join(", ")),
         }
+    }
+
+    fn offered_on(self, map: &Map) -> bool {
+        map.chart.is_none() || self != Kind::Slopes
     }
 
     /// For the kinds holding a list of zones: the fewest and most entries the schema allows.

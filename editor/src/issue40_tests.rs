@@ -1,0 +1,279 @@
+//! Issue 40 §5 in the editor: the Musket & Saber map's hexsides and roads painted with the map's own
+//! kinds; the M&S victory form on the scenario's own sides and its map's clauses.
+
+use std::path::{Path, PathBuf};
+
+use egui::{PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use saber_schema::model::hex::{Compass, Coord, SideKey};
+use saber_schema::model::musket_and_saber::MsMapFile;
+
+use crate::app::App;
+use crate::content::Content;
+use crate::files;
+use crate::musket_and_saber::paint::has_hexside;
+use crate::ui_tests::{click, drag, harness, hex_center};
+
+/// The invented example's map, copied into `dir`.
+fn example_map(dir: &Path) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+    let to = dir.join("millbrook-invented.ron");
+    std::fs::copy(from, &to).expect("copied");
+    to
+}
+
+fn opened(path: &Path) -> Harness<'static, App> {
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h.state_mut().open_path(path);
+    for _ in 0..3 {
+        h.run();
+    }
+    h
+}
+
+fn file(h: &Harness<'_, App>) -> MsMapFile {
+    match h.state().doc().content() {
+        Content::MsMap(f) => f.clone(),
+        other => panic!("not an M&S map: {other:?}"),
+    }
+}
+
+fn hex(h: &Harness<'_, App>, label: &str) -> Coord {
+    h.state()
+        .doc()
+        .map()
+        .grid
+        .parse_label(label)
+        .expect("a hex")
+}
+
+/// Choosing the chart's hexside kind and clicking near a hexside draws one of that kind there
+/// (from a hex of the map, as the file names hexsides); a drag along hexsides draws each; a
+/// click on a drawn one erases it; each stroke is one undo step, named.
+#[test]
+fn a_hexside_of_the_charts_kind_is_drawn_and_erased() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = opened(&example_map(dir.path()));
+    h.get_by_label("hexside: stream").click();
+    h.run();
+    let grid = h.state().doc().map().grid;
+    let a = hex(&h, "0303");
+    let b = grid.across(a, Compass::S).expect("a hex below");
+    let side = SideKey::new(a, b);
+    assert!(!has_hexside(&file(&h), "stream", side));
+    let mid = |h: &Harness<'_, App>, a: Coord, b: Coord| {
+        let (p, q) = (hex_center(h, a), hex_center(h, b));
+        Pos2::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0)
+    };
+    let at = mid(&h, a, b);
+    click(&mut h, at);
+    let f = file(&h);
+    assert!(has_hexside(&f, "stream", side), "{:?}", f.hexsides);
+    assert_eq!(f.hexsides.len(), 4, "one added to the example's three");
+    assert_eq!(
+        h.state()
+            .doc()
+            .history()
+            .done()
+            .last()
+            .map(|s| s.label.as_str()),
+        Some("Draw stream hexside 0303–0304")
+    );
+    // A drag along the row's south sides draws each hexside it passes.
+    let (c, d) = (hex(&h, "0403"), hex(&h, "0404"));
+    let (e, g) = (hex(&h, "0503"), hex(&h, "0504"));
+    let (p1, p2) = (mid(&h, c, d), mid(&h, e, g));
+    drag(&mut h, &[p1, p2], PointerButton::Primary);
+    let f = file(&h);
+    assert!(
+        has_hexside(&f, "stream", SideKey::new(c, d)),
+        "{:?}",
+        f.hexsides
+    );
+    assert!(
+        has_hexside(&f, "stream", SideKey::new(e, g)),
+        "{:?}",
+        f.hexsides
+    );
+    // Clicking a drawn hexside erases it.
+    click(&mut h, at);
+    assert!(!has_hexside(&file(&h), "stream", side));
+    h.state_mut().doc_mut().undo();
+    assert!(
+        has_hexside(&file(&h), "stream", side),
+        "undo brings it back"
+    );
+}
+
+/// The road brush dragged from hex to hex draws a road through the hexes between; a click near
+/// a hexside of the road removes its link, splitting it.
+#[test]
+fn a_road_is_drawn_through_the_hexes_dragged() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = opened(&example_map(dir.path()));
+    let before = file(&h).roads.len();
+    h.get_by_label("road").click();
+    h.run();
+    let (from, to) = (hex(&h, "0302"), hex(&h, "0702"));
+    let points = [hex_center(&h, from), hex_center(&h, to)];
+    drag(&mut h, &points, PointerButton::Primary);
+    let f = file(&h);
+    assert_eq!(f.roads.len(), before + 1, "{:?}", f.roads);
+    let road = &f.roads[before].hexes;
+    assert_eq!(road.first(), Some(&from));
+    assert_eq!(road.last(), Some(&to));
+    let grid = f.grid();
+    assert!(
+        road.windows(2).all(|w| grid.adjacent(w[0], w[1])),
+        "{road:?}"
+    );
+    // The map drawn has it too (the canvas and the shared queries read it).
+    assert!(h.state().doc().map().roads.iter().any(|r| r.hexes == *road));
+    assert_eq!(
+        h.state()
+            .doc()
+            .history()
+            .done()
+            .last()
+            .map(|s| s.label.as_str()),
+        Some("Draw road 0302–0702")
+    );
+    h.state_mut().doc_mut().undo();
+    assert_eq!(file(&h).roads.len(), before);
+}
+
+/// The M&S victory form names the scenario's own sides (no stand-in R&S sides) and its zone
+/// clauses are the ones an M&S map can answer: a terrain clause (naming the chart's kinds),
+/// no Rifle & Saber slope clause.
+#[test]
+fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let examples =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
+    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
+    example_map(&dir.path().join("maps"));
+    let path = dir.path().join("millbrook.ron");
+    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let mut h = opened(&path);
+    h.get_all_by_label("Victory")
+        .last()
+        .expect("the Victory tab")
+        .click();
+    h.run();
+    let Content::MsScenario(s) = h.state().doc().content() else {
+        panic!("an M&S scenario");
+    };
+    let names: Vec<String> = s.sides.iter().map(|x| x.name.clone()).collect();
+    let side = h
+        .get_all_by_role_and_label(egui::accesskit::Role::ComboBox, "Side")
+        .next()
+        .expect("a side combo")
+        .value()
+        .unwrap_or_default();
+    assert!(names.contains(&side), "{side} is one of {names:?}");
+    let offered = clauses(&mut h);
+    assert!(offered.iter().any(|c| c == "Listed hexes"), "{offered:?}");
+    assert!(offered.iter().any(|c| c == "Terrain"), "{offered:?}");
+    assert!(!offered.iter().any(|c| c == "Slopes"), "{offered:?}");
+}
+
+/// The clauses the first clause chooser offers.
+fn clauses(h: &mut Harness<'static, App>) -> Vec<String> {
+    use egui::accesskit::Role;
+    h.get_all_by_role_and_label(Role::ComboBox, "Kind of clause")
+        .next()
+        .expect("a clause chooser")
+        .click();
+    h.run();
+    let offered = h
+        .get_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .collect();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    offered
+}
+
+/// The lines of `after` that are not in `before` and those of `before` not in `after`, in order
+/// (a line diff good enough for edits that change or add whole lines).
+fn changed_lines(before: &str, after: &str) -> (Vec<String>, Vec<String>) {
+    let diff = |a: &str, b: &str| -> Vec<String> {
+        let mut rest: Vec<&str> = b.lines().collect();
+        a.lines()
+            .filter(|l| match rest.iter().position(|r| r == l) {
+                Some(i) => {
+                    rest.remove(i);
+                    false
+                }
+                None => true,
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    (diff(after, before), diff(before, after))
+}
+
+/// A saved M&S map writes a hexside and a road drawn in the editor with their hexes as the map
+/// prints them (`"0302"`), never as grid tuples, and changes nothing else.
+#[test]
+fn an_ms_map_save_writes_hexes_as_printed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = example_map(dir.path());
+    let before = std::fs::read_to_string(&path).expect("read");
+    let mut h = opened(&path);
+    let grid = h.state().doc().map().grid;
+    let a = hex(&h, "0302");
+    let b = grid.across(a, Compass::S).expect("below");
+    h.state_mut()
+        .doc_mut()
+        .edit_ms_map("Draw", None, |f| {
+            crate::musket_and_saber::paint::set_hexside(f, "stream", SideKey::new(a, b), true);
+            crate::tools::hexside::add_path(&mut f.roads, &[hex_of("0212"), hex_of("0312")]);
+        })
+        .expect("an M&S map");
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    let added = added.join("\n");
+    assert!(added.contains(r#"hex: "0302","#), "{added}");
+    assert!(
+        added.contains(r#""0212""#) && added.contains(r#""0312""#),
+        "{added}"
+    );
+    assert!(
+        !added.contains("(3, 2)") && !added.contains("(2, 12)"),
+        "{added}"
+    );
+}
+
+/// Moving a set-up line of an M&S scenario and saving changes that one line, written as the
+/// map prints the hex.
+#[test]
+fn an_ms_scenario_save_changes_only_the_moved_hex() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
+    example_map(&dir.path().join("maps"));
+    let examples =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
+    let path = dir.path().join("millbrook.ron");
+    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let before = std::fs::read_to_string(&path).expect("read");
+    let mut h = opened(&path);
+    h.state_mut()
+        .doc_mut()
+        .edit_ms_scenario("Move", None, |s| s.setup[0].at = hex_of("0505"))
+        .expect("an M&S scenario");
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    assert_eq!(added, [r#"            at: "0505","#], "{after}");
+    assert_eq!(removed, [r#"            at: "0504","#]);
+}
+
+fn hex_of(label: &str) -> Coord {
+    saber_schema::model::hex::parse_label(label).expect("a label")
+}
