@@ -9,7 +9,8 @@ use saber_schema::model::map::Map;
 use saber_schema::ruleset::Game;
 
 use crate::app::file_dialog::Purpose;
-use crate::app::{Action, App};
+use crate::app::App;
+use crate::app::action::{Action, NewMap};
 use crate::recovery::Recovered;
 
 /// A file chosen in a dialog that would replace existing files, waiting for the user to agree.
@@ -63,31 +64,6 @@ impl MapIdentity {
     }
 }
 
-/// What "New map" asks for: the map's name (its id follows from it) and size.
-#[derive(Debug, Clone, PartialEq)]
-pub struct NewMap {
-    /// The game the map is for (Rifle & Saber unless chosen).
-    pub game: Game,
-    /// The map's name.
-    pub name: String,
-    /// Columns.
-    pub width: u32,
-    /// Rows.
-    pub height: u32,
-}
-
-impl Default for NewMap {
-    /// The size of a new map until now (the Rifle & Saber map's playing area).
-    fn default() -> Self {
-        let grid = crate::files::new_map().grid;
-        NewMap {
-            game: Game::default(),
-            name: "Untitled".into(),
-            width: grid.width,
-            height: grid.height,
-        }
-    }
-}
 
 impl NewMap {
     /// The id the map gets: its name in lower case, other characters as `-`, within the

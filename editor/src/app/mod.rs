@@ -18,6 +18,7 @@ pub mod file_dialog;
 pub mod map_tools;
 pub mod menu;
 mod naming;
+pub mod action;
 pub mod open_save;
 mod recovered;
 pub mod side;
@@ -49,7 +50,7 @@ use file_dialog::FileDialogs;
 use map_tools::MapTools;
 use side::{HistoryPanel, StatusBar};
 
-pub use open_save::Action;
+pub use action::Action;
 pub use workspace::{Command, Mode, Panel, Workspace};
 
 /// Width of the Diagnostics panel at first start: a finding fits on one or two lines.
@@ -120,7 +121,7 @@ pub struct App {
     /// file is written again without its comments and layout.
     confirm_rewrite: Option<(PathBuf, String)>,
     /// The name and size of a new map, being asked.
-    new_map: Option<dialogs::NewMap>,
+    new_map: Option<action::NewMap>,
     /// A new id for a changed built-in map, being asked before saving it.
     new_map_id: Option<MapIdentity>,
     /// Why the open scenario's map was not found, while the user is asked for its file.

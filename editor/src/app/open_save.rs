@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 
 use crate::app::App;
-use crate::app::dialogs::{NewMap, Replace};
+use crate::app::action::{Action, NewMap};
+use crate::app::dialogs::Replace;
 use crate::app::file_dialog::{Purpose, Request};
 use crate::content::{Content, Game};
 use crate::document::Document;
@@ -18,34 +19,6 @@ use crate::scenario::panel::{Tab, new_scenario};
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
 /// tooltip and the refusal say the same.
 pub(crate) const NO_MS_SCENARIO_TILED: &str = "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.";
-
-/// Something that replaces the document, guarded against losing unsaved changes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    /// A new blank map, of the name and size asked.
-    New(NewMap),
-    /// A new scenario on the current map.
-    NewScenario,
-    /// A new Musket & Saber scenario on the M&S map file at this path.
-    NewMsScenarioOn(PathBuf),
-    /// One of the seventeen historical scenarios (index into [`HISTORICAL`]).
-    Historical(usize),
-    /// A scenario made by the wizard (11.18).
-    Factored(Box<saber_schema::model::scenario::Scenario>),
-    /// Open a file; `None` asks with a dialog.
-    Open(Option<PathBuf>),
-    /// Open text dropped on the window without a path.
-    OpenText {
-        /// File name (picks RON or JSON).
-        name: PathBuf,
-        /// Contents.
-        text: String,
-    },
-    /// Restore recovered work (the recovery file's path names which of the offers).
-    Restore(PathBuf),
-    /// Quit.
-    Close,
-}
 
 impl Action {
     /// Does the action build a scenario on the map being edited (which must then be saved:

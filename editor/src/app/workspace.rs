@@ -5,7 +5,7 @@
 use egui::{Pos2, Ui};
 use saber_schema::model::hex::Coord;
 
-use crate::app::Action;
+use crate::app::action::Action;
 use crate::canvas::{Layout, Overlay, View, ZOOM_100};
 use crate::document::Document;
 use crate::tools::{Pointer, ToolKind};
