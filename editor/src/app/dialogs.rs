@@ -8,9 +8,9 @@ use saber_schema::model::limits;
 use saber_schema::model::map::Map;
 use saber_schema::ruleset::Game;
 
-use crate::app::file_dialog::Purpose;
 use crate::app::App;
 use crate::app::action::{Action, NewMap};
+use crate::app::file_dialog::Purpose;
 use crate::recovery::Recovered;
 
 /// A file chosen in a dialog that would replace existing files, waiting for the user to agree.
@@ -63,7 +63,6 @@ impl MapIdentity {
         }
     }
 }
-
 
 impl NewMap {
     /// The id the map gets: its name in lower case, other characters as `-`, within the

@@ -11,6 +11,7 @@
 //! - [`open_save`]: actions that replace the document, saving, autosave, exports;
 //! - [`file_dialog`]: the desktop's file dialog, or the editor's own.
 
+pub mod action;
 pub mod builder;
 pub mod canvas_panel;
 pub mod dialogs;
@@ -18,7 +19,6 @@ pub mod file_dialog;
 pub mod map_tools;
 pub mod menu;
 mod naming;
-pub mod action;
 pub mod open_save;
 mod recovered;
 pub mod side;

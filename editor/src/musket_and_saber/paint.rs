@@ -1,7 +1,8 @@
 //! Painting a Musket & Saber map: hexes with a legend character, hexsides with a hexside kind
 //! of the map's own chart, and roads through hexes. The hexside and road strokes are the Rifle
-//! & Saber tool's ([`SideStroke`], [`PathStroke`], [`add_path`], [`toggle_road_link`]); only
-//! where the file keeps them differs.
+//! & Saber tool's ([`SideStroke`](crate::tools::hexside::SideStroke),
+//! [`PathStroke`](crate::tools::hexside::PathStroke), [`add_path`], [`toggle_road_link`]);
+//! only where the file keeps them differs.
 
 use egui::Ui;
 use saber_schema::model::hex::{Coord, SideKey};

@@ -126,7 +126,7 @@ pub struct Diagnostic {
     pub suggestion: Option<Suggestion>,
     /// The message and help to show instead where the file writes the finding's value, a hex,
     /// as a quoted label (`"0711"`) rather than a pair: a check words its finding with the
-    /// pair, [`crate::pipeline::finish`] takes these words where the text there is a label.
+    /// pair, [`crate::pipeline::finish()`] takes these words where the text there is a label.
     #[serde(skip)]
     #[schemars(skip)]
     pub as_label: Option<Box<(String, Option<String>)>>,
