@@ -532,55 +532,98 @@ pub const MIN_COUNTER_TEXT: f64 = 11.0;
 /// Counters placed at set-up: a square in the overlay's colour on the hex, with what stands
 /// there written on it when the hex is big enough to read it. Text that would be smaller than
 /// [`MIN_COUNTER_TEXT`] is written at that size, one ID a line (the first and "+N more" past
-/// two), on a plate grown to hold it; the tooltip names every one.
+/// two), on a plate grown to hold it; the tooltip names every one. A grown plate never covers
+/// another counter: one that would overlap another hex's square or a plate already written
+/// stays a square with no text (the card's table and the tooltip still name what is there).
 fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
     let side = lay.step * 0.62;
-    for o in overlays {
-        for (c, text) in &o.counters {
-            let (x, y) = lay.center(*c);
-            let fit = (side / (text.chars().count().max(3) as f64 * 0.55)).min(side * 0.4);
-            let lines: Vec<String> = if fit >= MIN_COUNTER_TEXT {
-                vec![text.clone()]
+    let all: Vec<(&Overlay, Coord, &String)> = overlays
+        .iter()
+        .flat_map(|o| o.counters.iter().map(move |(c, t)| (o, *c, t)))
+        .collect();
+    let square = |c: Coord| {
+        let (x, y) = lay.center(c);
+        Plate {
+            x,
+            y,
+            w: side,
+            h: side,
+        }
+    };
+    let mut written: Vec<Plate> = Vec::new();
+    for (i, &(o, c, text)) in all.iter().enumerate() {
+        let (x, y) = lay.center(c);
+        let fit = (side / (text.chars().count().max(3) as f64 * 0.55)).min(side * 0.4);
+        let mut lines: Vec<String> = if fit >= MIN_COUNTER_TEXT {
+            vec![text.clone()]
+        } else {
+            let ids: Vec<&str> = text.split(", ").collect();
+            if ids.len() <= 2 {
+                ids.iter().map(|s| s.to_string()).collect()
             } else {
-                let ids: Vec<&str> = text.split(", ").collect();
-                if ids.len() <= 2 {
-                    ids.iter().map(|s| s.to_string()).collect()
-                } else {
-                    vec![ids[0].to_string(), format!("+{} more", ids.len() - 1)]
-                }
-            };
-            let size = fit.max(MIN_COUNTER_TEXT);
-            let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
-            let (w, h) = if fit >= MIN_COUNTER_TEXT || lay.step < COORD_STEP {
-                (side, side)
-            } else {
-                (
-                    side.max(widest * size * 0.58 + size * 0.6),
-                    side.max(lines.len() as f64 * size * 1.15 + size * 0.4),
-                )
-            };
-            let _ = writeln!(
-                out,
-                r#"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" rx="{:.1}" fill="{}" stroke="{INK}" stroke-width="{:.2}"><title>{}</title></rect>"#,
-                x - w / 2.0,
-                y - h / 2.0,
-                side * 0.08,
-                rgb(o.color),
-                (lay.step * 0.03).max(0.5),
-                xml(&format!("{}: {text}", lay_label(lay, *c)))
-            );
-            if lay.step >= COORD_STEP {
-                let first = y + size * 0.35 - (lines.len() as f64 - 1.0) * size * 1.15 / 2.0;
-                for (i, line) in lines.iter().enumerate() {
-                    let _ = writeln!(
-                        out,
-                        r#"<text x="{x:.1}" y="{:.1}" font-family="{SANS}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="{HALO}">{}</text>"#,
-                        first + i as f64 * size * 1.15,
-                        xml(line)
-                    );
-                }
+                vec![ids[0].to_string(), format!("+{} more", ids.len() - 1)]
+            }
+        };
+        let size = fit.max(MIN_COUNTER_TEXT);
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+        let mut plate = if fit >= MIN_COUNTER_TEXT || lay.step < COORD_STEP {
+            square(c)
+        } else {
+            Plate {
+                x,
+                y,
+                w: side.max(widest * size * 0.58 + size * 0.6),
+                h: side.max(lines.len() as f64 * size * 1.15 + size * 0.4),
+            }
+        };
+        let covers_another = (all.iter().enumerate())
+            .any(|(j, &(_, d, _))| j != i && d != c && plate.overlaps(&square(d)))
+            || written.iter().any(|p| plate.overlaps(p));
+        if covers_another {
+            plate = square(c);
+            lines.clear();
+        } else if !lines.is_empty() {
+            written.push(plate);
+        }
+        let _ = writeln!(
+            out,
+            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}" fill="{}" stroke="{INK}" stroke-width="{:.2}"><title>{}</title></rect>"#,
+            x - plate.w / 2.0,
+            y - plate.h / 2.0,
+            plate.w,
+            plate.h,
+            side * 0.08,
+            rgb(o.color),
+            (lay.step * 0.03).max(0.5),
+            xml(&format!("{}: {text}", lay_label(lay, c)))
+        );
+        if lay.step >= COORD_STEP {
+            let first = y + size * 0.35 - (lines.len() as f64 - 1.0) * size * 1.15 / 2.0;
+            for (i, line) in lines.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x:.1}" y="{:.1}" font-family="{SANS}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="{HALO}">{}</text>"#,
+                    first + i as f64 * size * 1.15,
+                    xml(line)
+                );
             }
         }
+    }
+}
+
+/// A counter's plate: its centre and size.
+#[derive(Debug, Clone, Copy)]
+struct Plate {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Plate {
+    /// Do the two plates share any area (touching edges do not count)?
+    fn overlaps(&self, o: &Plate) -> bool {
+        (self.x - o.x).abs() * 2.0 < self.w + o.w && (self.y - o.y).abs() * 2.0 < self.h + o.h
     }
 }
 

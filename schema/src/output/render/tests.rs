@@ -317,3 +317,64 @@ fn control_characters_in_names_make_valid_xml() {
         }
     }
 }
+
+/// A number attribute of an SVG element written on one line.
+fn attr(line: &str, name: &str) -> f64 {
+    let key = format!(" {name}=\"");
+    let at = line.find(&key).expect("the attribute") + key.len();
+    let rest = &line[at..];
+    rest[..rest.find('"').expect("its end")]
+        .parse()
+        .expect("a number")
+}
+
+/// Grown counter plates never cover another counter: on the M&S card the plate of "1st Bde /
+/// +3 more" covered its neighbour's, whose own plate then hid its second line (issue 37 §16).
+/// Counters in five touching hexes, each too long to read on its square, are drawn with no two
+/// plates sharing any area, and the first still says what stands there.
+#[test]
+fn counter_plates_never_overlap() {
+    let m = Map::blank("crowded", "Crowded", 16, 12);
+    let lay = Layout::new(m.grid, (0.0, 0.0));
+    assert!(lay.step >= COORD_STEP, "text is written at this size");
+    let hexes = [
+        Coord(5, 4),
+        Coord(6, 4),
+        Coord(7, 4),
+        Coord(6, 5),
+        Coord(5, 5),
+    ];
+    let overlay = Overlay {
+        name: "North".into(),
+        color: [60, 120, 220],
+        hexes: hexes.to_vec(),
+        note: None,
+        counters: (hexes.iter())
+            .map(|c| (*c, "1st Bde, 2nd Bde, 3rd Bde, Rifles".to_string()))
+            .collect(),
+    };
+    let mut out = String::new();
+    draw_counters(&mut out, &lay, &[overlay]);
+    let plates: Vec<Plate> = (out.lines())
+        .filter(|l| l.starts_with("<rect"))
+        .map(|l| {
+            let (w, h) = (attr(l, "width"), attr(l, "height"));
+            Plate {
+                x: attr(l, "x") + w / 2.0,
+                y: attr(l, "y") + h / 2.0,
+                w,
+                h,
+            }
+        })
+        .collect();
+    assert_eq!(plates.len(), hexes.len());
+    for (i, a) in plates.iter().enumerate() {
+        for b in &plates[i + 1..] {
+            assert!(!a.overlaps(b), "{a:?} covers {b:?}\n{out}");
+        }
+    }
+    assert!(
+        out.contains(">1st Bde<") && out.contains(">+3 more<"),
+        "{out}"
+    );
+}
