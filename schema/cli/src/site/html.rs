@@ -27,6 +27,23 @@ impl Html {
         self.out.push('>');
     }
 
+    /// A table in a scrolling box the keyboard can focus (axe's scrollable-region-focusable),
+    /// one column heading per name of `heads`; `rows` writes the body's rows.
+    pub fn scroll_table(&mut self, heads: &[&str], rows: impl FnOnce(&mut Html)) {
+        self.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
+            h.el("table", &[], |h| {
+                h.el("thead", &[], |h| {
+                    h.el("tr", &[], |h| {
+                        for c in heads {
+                            h.text_el("th", &[("scope", "col")], c);
+                        }
+                    });
+                });
+                h.el("tbody", &[], rows);
+            });
+        });
+    }
+
     /// `<tag attrs>text</tag>`.
     pub fn text_el(&mut self, tag: &'static str, attrs: Attrs, text: &str) {
         self.el(tag, attrs, |h| h.text(text));

@@ -128,24 +128,13 @@ fn drawing(h: &mut Html, map: &MapPage, d: &MapDetail) {
 
 /// A plain table.
 fn table<'a>(h: &mut Html, heads: &[&str], rows: impl Iterator<Item = Vec<&'a String>>) {
-    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
-        h.el("table", &[], |h| {
-            h.el("thead", &[], |h| {
-                h.el("tr", &[], |h| {
-                    for c in heads {
-                        h.text_el("th", &[("scope", "col")], c);
-                    }
-                });
-            });
-            h.el("tbody", &[], |h| {
-                for r in rows {
-                    h.el("tr", &[], |h| {
-                        for c in r {
-                            h.text_el("td", &[], c);
-                        }
-                    });
+    h.scroll_table(heads, |h| {
+        for r in rows {
+            h.el("tr", &[], |h| {
+                for c in r {
+                    h.text_el("td", &[], c);
                 }
             });
-        });
+        }
     });
 }

@@ -145,23 +145,13 @@ fn two_columns(h: &mut Html, heads: (&str, &str), rows: &[(String, String)]) {
         h.text_el("p", &[], "None.");
         return;
     }
-    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
-        h.el("table", &[], |h| {
-            h.el("thead", &[], |h| {
-                h.el("tr", &[], |h| {
-                    h.text_el("th", &[("scope", "col")], heads.0);
-                    h.text_el("th", &[("scope", "col")], heads.1);
-                });
+    h.scroll_table(&[heads.0, heads.1], |h| {
+        for (a, b) in rows {
+            h.el("tr", &[], |h| {
+                h.text_el("td", &[], if a.is_empty() { "(not printed)" } else { a });
+                h.text_el("td", &[], b);
             });
-            h.el("tbody", &[], |h| {
-                for (a, b) in rows {
-                    h.el("tr", &[], |h| {
-                        h.text_el("td", &[], if a.is_empty() { "(not printed)" } else { a });
-                        h.text_el("td", &[], b);
-                    });
-                }
-            });
-        });
+        }
     });
 }
 
@@ -184,41 +174,30 @@ fn analysis(h: &mut Html, a: &Analysis) {
             h.text_el("p", &[], "No objective to reach.");
             continue;
         }
-        h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
-            h.el("table", &[], |h| {
-                h.el("thead", &[], |h| {
-                    h.el("tr", &[], |h| {
-                        for c in [
-                            "Objective",
-                            "By Game-Turn",
-                            "Least cost",
-                            "Least Movement Phases",
-                            "Earliest turn",
-                        ] {
-                            h.text_el("th", &[("scope", "col")], c);
-                        }
-                    });
+        let heads = [
+            "Objective",
+            "By Game-Turn",
+            "Least cost",
+            "Least Movement Phases",
+            "Earliest turn",
+        ];
+        h.scroll_table(&heads, |h| {
+            for t in &side.targets {
+                let opt = |n: Option<u32>| n.map_or_else(|| "—".to_string(), |n| n.to_string());
+                h.el("tr", &[], |h| {
+                    h.text_el("td", &[], &t.goal);
+                    h.text_el("td", &[("class", "num")], &t.deadline.to_string());
+                    h.text_el(
+                        "td",
+                        &[],
+                        &t.least_cost
+                            .as_ref()
+                            .map_or_else(|| "unreachable".to_string(), |c| c.text.clone()),
+                    );
+                    h.text_el("td", &[("class", "num")], &opt(t.least_phases));
+                    h.text_el("td", &[("class", "num")], &opt(t.earliest_turn));
                 });
-                h.el("tbody", &[], |h| {
-                    for t in &side.targets {
-                        let opt =
-                            |n: Option<u32>| n.map_or_else(|| "—".to_string(), |n| n.to_string());
-                        h.el("tr", &[], |h| {
-                            h.text_el("td", &[], &t.goal);
-                            h.text_el("td", &[("class", "num")], &t.deadline.to_string());
-                            h.text_el(
-                                "td",
-                                &[],
-                                &t.least_cost
-                                    .as_ref()
-                                    .map_or_else(|| "unreachable".to_string(), |c| c.text.clone()),
-                            );
-                            h.text_el("td", &[("class", "num")], &opt(t.least_phases));
-                            h.text_el("td", &[("class", "num")], &opt(t.earliest_turn));
-                        });
-                    }
-                });
-            });
+            }
         });
     }
     h.text_el("h3", &[], "Hexes in sight of each objective");
@@ -226,38 +205,28 @@ fn analysis(h: &mut Html, a: &Analysis) {
         h.text_el("p", &[], "No place to hold.");
         return;
     }
-    h.el("div", &[("class", "scroll"), ("tabindex", "0")], |h| {
-        h.el("table", &[], |h| {
-            h.el("thead", &[], |h| {
-                h.el("tr", &[], |h| {
-                    for c in [
-                        "Objective",
-                        "Hexes seeing it",
-                        "Of them in each side's set-up zones",
-                    ] {
-                        h.text_el("th", &[("scope", "col")], c);
-                    }
-                });
+    let heads = [
+        "Objective",
+        "Hexes seeing it",
+        "Of them in each side's set-up zones",
+    ];
+    h.scroll_table(&heads, |h| {
+        for o in &a.objectives_in_sight {
+            h.el("tr", &[], |h| {
+                h.text_el("td", &[], &o.goal);
+                let seen = o.seen_from.map_or_else(
+                    || "over the work limit".to_string(),
+                    |n| format!("{n} (within {} hexes)", o.within),
+                );
+                h.text_el("td", &[], &seen);
+                let zones: Vec<String> = o
+                    .in_zone
+                    .iter()
+                    .map(|c| format!("{}: {}", side_name(&c.side), c.hexes))
+                    .collect();
+                h.text_el("td", &[], &zones.join(", "));
             });
-            h.el("tbody", &[], |h| {
-                for o in &a.objectives_in_sight {
-                    h.el("tr", &[], |h| {
-                        h.text_el("td", &[], &o.goal);
-                        let seen = o.seen_from.map_or_else(
-                            || "over the work limit".to_string(),
-                            |n| format!("{n} (within {} hexes)", o.within),
-                        );
-                        h.text_el("td", &[], &seen);
-                        let zones: Vec<String> = o
-                            .in_zone
-                            .iter()
-                            .map(|c| format!("{}: {}", side_name(&c.side), c.hexes))
-                            .collect();
-                        h.text_el("td", &[], &zones.join(", "));
-                    });
-                }
-            });
-        });
+        }
     });
 }
 
