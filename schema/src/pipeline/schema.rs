@@ -66,20 +66,6 @@ pub fn ms_scenario_schema() -> Value {
     )
 }
 
-/// The published JSON Schema of a document of a kind for a game: the one place that says which
-/// schema a file is held to (the JSON Schema stage, `saberc schema`, the language server's
-/// completion and hover). Battle files are Rifle & Saber's (11.18 factoring).
-pub fn document_schema(kind: DocKind, game: crate::ruleset::Game) -> Value {
-    use crate::ruleset::Game;
-    match (kind, game) {
-        (DocKind::Battle, _) => battle_schema(),
-        (DocKind::Map, Game::RifleAndSaber) => map_schema(),
-        (DocKind::Scenario, Game::RifleAndSaber) => scenario_schema(),
-        (DocKind::Map, Game::MusketAndSaberQuickPlay) => ms_map_schema(),
-        (DocKind::Scenario, Game::MusketAndSaberQuickPlay) => ms_scenario_schema(),
-    }
-}
-
 /// The JSON Schema of map files.
 pub fn map_schema() -> Value {
     published(schemars::schema_for!(MapFile).to_value(), "map")
@@ -403,6 +389,23 @@ pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic
     }
     let mut found = Findings::new();
     for e in listing.iter_errors(value) {
+        found.push_with(Code::Schema, || diagnostic(&e));
+    }
+    found.into_vec()
+}
+
+/// Validate a document (as the user wrote it) against a game's schema given as a value (a game
+/// registered outside the library: the built-in games' validators are made once, above); each
+/// violation becomes a diagnostic at the offending value, as for the built-in games.
+pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
+    let Ok(validator) = jsonschema::validator_for(schema) else {
+        return vec![Diagnostic::new(
+            Code::Schema,
+            "the game's schema is not a valid JSON Schema".to_string(),
+        )];
+    };
+    let mut found = Findings::new();
+    for e in validator.iter_errors(value) {
         found.push_with(Code::Schema, || diagnostic(&e));
     }
     found.into_vec()

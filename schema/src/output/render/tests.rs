@@ -3,7 +3,7 @@
 use super::*;
 
 /// The rules the test maps are drawn under.
-const R: &Ruleset = crate::ruleset::for_game(None);
+const R: &Ruleset = crate::ruleset::rules_without_game();
 use crate::model::map::{Cell, Feature, Road, SideKey};
 use crate::output::overlays::overlay_color;
 
