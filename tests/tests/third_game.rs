@@ -207,6 +207,52 @@ fn a_file_of_another_game_is_refused_by_its_schema_and_its_schema_is_the_languag
     assert!(schema["properties"].get("groups").is_none());
 }
 
+#[test]
+fn saberc_fmt_and_convert_read_and_write_it_by_its_own_model() {
+    let (dir, _) = folder("");
+    let map = dir.path().join("toy-field.ron");
+    // Laid out badly: `fmt` lays it out (it reads it by the game's model, before and after).
+    let squeezed = MAP.replace("\n    ", "\n").replace(", costs", ",costs");
+    std::fs::write(&map, &squeezed).unwrap();
+    let path = map.to_str().unwrap();
+    assert_eq!(run(&["saberc", "fmt", "--check", path]), 1);
+    assert_eq!(run(&["saberc", "fmt", path]), 0);
+    assert_eq!(run(&["saberc", "fmt", "--check", path]), 0);
+    let formatted = std::fs::read_to_string(&map).unwrap();
+    // To JSON and back: the same map, checked clean both ways.
+    let json = dir.path().join("toy-field.json");
+    let back = dir.path().join("back.ron");
+    let to = |from: &Path, syntax: &str, out: &Path| {
+        run(&[
+            "saberc",
+            "convert",
+            from.to_str().unwrap(),
+            "--to",
+            syntax,
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
+    assert_eq!(to(&map, "json", &json), 0);
+    let written = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        written.contains("\"game\": \"pike-and-shot-test\""),
+        "{written}"
+    );
+    assert_eq!(found(&json), vec![]);
+    assert_eq!(to(&json, "ron", &back), 0);
+    assert_eq!(found(&back), vec![]);
+    let model = |p: &Path| {
+        let src = Source::read(p).unwrap();
+        games::of_source(&src)
+            .model_value(&src, DocKind::Map)
+            .unwrap()
+    };
+    assert_eq!(model(&back), model(&map));
+    assert_eq!(model(&json), model(&map));
+    assert!(formatted.contains("marsh"));
+}
+
 /// What adding the game touched: its folder and this file, which registers it with one line.
 /// No library, saberc or editor source names it.
 #[test]

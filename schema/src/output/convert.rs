@@ -7,13 +7,12 @@
 //! default) stays out. So converting to the other syntax and back gives the file again; only
 //! RON's comments have no place in JSON (the caller is told so).
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Map as JsonMap, Value};
 
 use super::format::{self, Document, Group, Node};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::pipeline::parse::{DocKind, check_limits, detect, parse};
+use crate::pipeline::game::{model_ron_of, model_value_of};
+use crate::pipeline::parse::{DocKind, check_limits, detect};
 use crate::pipeline::read::{Source, Syntax};
 
 /// A file converted to the other syntax.
@@ -32,25 +31,34 @@ pub struct Converted {
 pub fn convert(src: &Source, to: Syntax) -> Result<Converted, Diagnostic> {
     check_limits(&src.text)?;
     let (kind, _) = detect(src)?;
-    let musket_and_saber = crate::pipeline::parse::names_musket_and_saber(src);
     match kind {
-        DocKind::Map if musket_and_saber => {
-            convert_as::<crate::model::musket_and_saber::MsMapFile>(src, to)
+        DocKind::Battle => convert_as(
+            src,
+            to,
+            model_value_of::<crate::model::battle::Battle>,
+            model_ron_of::<crate::model::battle::Battle>,
+        ),
+        // A map or scenario: read and written by its game's model of it.
+        _ => {
+            let game = crate::pipeline::games::of_source(src);
+            convert_as(
+                src,
+                to,
+                |src| game.model_value(src, kind),
+                |value| game.model_ron(value, kind),
+            )
         }
-        DocKind::Scenario if musket_and_saber => {
-            convert_as::<crate::model::musket_and_saber::MsScenario>(src, to)
-        }
-        DocKind::Map => convert_as::<crate::model::map::MapFile>(src, to),
-        DocKind::Scenario => convert_as::<crate::model::scenario::Scenario>(src, to),
-        DocKind::Battle => convert_as::<crate::model::battle::Battle>(src, to),
     }
 }
 
-fn convert_as<T: Serialize + DeserializeOwned>(
+/// Convert `src`, read as a model by `read` (written back as JSON) and written as RON by `ron`.
+fn convert_as(
     src: &Source,
     to: Syntax,
+    read: impl Fn(&Source) -> Result<Value, Diagnostic>,
+    ron: impl Fn(Value) -> Result<String, Diagnostic>,
 ) -> Result<Converted, Diagnostic> {
-    let model: T = parse(src)?;
+    let model = read(src)?;
     let syntax_error = |e: format::FormatError| {
         Diagnostic::new(Code::Syntax, e.message)
             .at_location(crate::pipeline::locate::location_at(&src.text, e.offset, 1))
@@ -58,7 +66,7 @@ fn convert_as<T: Serialize + DeserializeOwned>(
     match (src.syntax, to) {
         (Syntax::Ron, Syntax::Json) => {
             let doc = format::parse_document(&src.text).map_err(syntax_error)?;
-            let mut value = serde_json::to_value(&model).expect("the model always serializes");
+            let mut value = model;
             if let Some(root) = &doc.root {
                 align_json(&mut value, root);
             }
@@ -78,14 +86,11 @@ fn convert_as<T: Serialize + DeserializeOwned>(
             })?;
             // `$schema` names a JSON file's schema for editors; a RON field name cannot start
             // with `$`, so RON has no place for it: it is left out (the caller is told).
-            let mut value = serde_json::to_value(&model).expect("the model always serializes");
+            let mut value = model;
             if let Value::Object(o) = &mut value {
                 o.remove("$schema");
             }
-            let model: T = serde_json::from_value(value)
-                .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
-            let typed = ron::ser::to_string(&model)
-                .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
+            let typed = ron(value)?;
             let mut doc = format::parse_document(&typed).map_err(syntax_error)?;
             let mut dropped_keys = Vec::new();
             if let Some(root) = &mut doc.root {

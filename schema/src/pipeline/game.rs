@@ -4,6 +4,8 @@
 //! [`Opened`]). The games themselves are listed by [`crate::pipeline::games`], the one place
 //! that dispatches on the game; shared code asks a front end, never which game it is.
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
@@ -78,6 +80,32 @@ pub trait GameFrontEnd: Sync {
 
     /// An engine export of this game found among the source files, held to its schema.
     fn check_export(&self, src: &Source) -> Vec<Diagnostic>;
+
+    /// A map or scenario read as the game's model of it, written back as JSON: what `saberc
+    /// fmt` compares before and after and `saberc convert` writes ([`model_value_of`]).
+    fn model_value(&self, src: &Source, kind: DocKind) -> Result<Value, Diagnostic>;
+
+    /// A map or scenario given as JSON ([`GameFrontEnd::model_value`]) written as RON by the
+    /// game's model, which names its structures and variants ([`model_ron_of`]).
+    fn model_ron(&self, value: Value, kind: DocKind) -> Result<String, Diagnostic>;
+}
+
+/// [`GameFrontEnd::model_value`] of a document type `T`.
+pub fn model_value_of<T: DeserializeOwned + Serialize>(src: &Source) -> Result<Value, Diagnostic> {
+    let model: T = crate::pipeline::parse::parse(src)?;
+    Ok(serde_json::to_value(&model).expect("the model always serializes"))
+}
+
+/// [`GameFrontEnd::model_ron`] of a document type `T`.
+pub fn model_ron_of<T: DeserializeOwned + Serialize>(value: Value) -> Result<String, Diagnostic> {
+    let cannot = |e: String| {
+        Diagnostic::new(
+            crate::diagnostic::Code::Syntax,
+            format!("cannot write RON: {e}"),
+        )
+    };
+    let model: T = serde_json::from_value(value).map_err(|e| cannot(e.to_string()))?;
+    ron::ser::to_string(&model).map_err(|e| cannot(e.to_string()))
 }
 
 /// Which map a scenario was checked against, with what resolving it noted (REF005) and the

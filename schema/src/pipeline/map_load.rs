@@ -14,12 +14,10 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::{Map, MapFile};
 use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
+use crate::pipeline::parse::DocKind;
 use crate::pipeline::parse::other_game::DocWords;
-use crate::pipeline::parse::{DocKind, parse_game_document};
-use crate::pipeline::read::Source;
 use crate::pipeline::schema::{self, validate_musket_and_saber};
 use crate::pipeline::zones::shared::SharedZones;
-use crate::ruleset::Game;
 
 /// A map file as loaded: the engine's map, and beside it what only its own game's checks and
 /// drawings read of the file, when the game keeps any (a Musket & Saber map's legend
@@ -112,35 +110,6 @@ pub(crate) fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) 
         .into_iter()
         .filter(|d| !found.iter().any(|f| f.is_error() && f.path == d.path))
         .collect()
-}
-
-/// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
-/// Diagnostics are not yet located.
-pub(crate) fn load_ms_map(
-    src: &Source,
-    words: &[&DocWords],
-) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let game = Game::MusketAndSaberQuickPlay;
-    let (file, written) = match parse_game_document::<MsMapFile>(src, DocKind::Map, game, words) {
-        Ok(f) => f,
-        Err(d) => return (None, d),
-    };
-    ms_map_stages(&file, &written)
-}
-
-/// Parse, schema-check and check a Rifle & Saber map (`words`: every game's words for maps);
-/// diagnostics are not yet located.
-pub(crate) fn load_rs_map(
-    src: &Source,
-    words: &[&DocWords],
-) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber, words) {
-        Ok((f, written)) => {
-            let (map, diags) = map_stages(&f, &written);
-            (map.map(LoadedMap::engine_only), diags)
-        }
-        Err(d) => (None, d),
-    }
 }
 
 /// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON

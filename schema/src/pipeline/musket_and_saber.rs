@@ -9,8 +9,10 @@ use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use crate::pipeline::finish;
-use crate::pipeline::game::{Built, Compiled, GameFrontEnd, MapFound, Opened};
-use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve, load_ms_map, ms_map_stages};
+use crate::pipeline::game::{
+    Built, Compiled, GameFrontEnd, MapFound, Opened, model_ron_of, model_value_of,
+};
+use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve, ms_map_stages};
 pub use crate::pipeline::ms_opened::MsOpened;
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
@@ -85,6 +87,20 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
         (None, diags, compiled.map(|c| (c.origin, Vec::new())))
     }
 
+    fn model_value(&self, src: &Source, kind: DocKind) -> Result<serde_json::Value, Diagnostic> {
+        match kind {
+            DocKind::Map => model_value_of::<MsMapFile>(src),
+            _ => model_value_of::<MsScenario>(src),
+        }
+    }
+
+    fn model_ron(&self, value: serde_json::Value, kind: DocKind) -> Result<String, Diagnostic> {
+        match kind {
+            DocKind::Map => model_ron_of::<MsMapFile>(value),
+            _ => model_ron_of::<MsScenario>(value),
+        }
+    }
+
     fn check_export(&self, src: &Source) -> Vec<Diagnostic> {
         use crate::model::musket_and_saber_export::MsExport;
         match parse::parse_document::<MsExport>(src) {
@@ -92,6 +108,17 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
             Err(e) => vec![e],
         }
     }
+}
+
+/// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
+/// Diagnostics are not yet located.
+fn load_ms_map(src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
+    let game = Game::MusketAndSaberQuickPlay;
+    let (file, written) = match parse_game_document::<MsMapFile>(src, DocKind::Map, game, words) {
+        Ok(f) => f,
+        Err(d) => return (None, d),
+    };
+    ms_map_stages(&file, &written)
 }
 
 /// What Musket & Saber names otherwise than another game: (what it is, its field).

@@ -5,8 +5,10 @@ use crate::check::check_scenario_searched;
 use crate::diagnostic::Diagnostic;
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
-use crate::pipeline::game::{Built, Compiled, GameFrontEnd, MapFound, Opened};
-use crate::pipeline::map_load::{LoadedMap, Resolve, keep_unexplained, load_rs_map, map_stages};
+use crate::pipeline::game::{
+    Built, Compiled, GameFrontEnd, MapFound, Opened, model_ron_of, model_value_of,
+};
+use crate::pipeline::map_load::{LoadedMap, Resolve, keep_unexplained, map_stages};
 use crate::pipeline::migrate;
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{DocKind, detect, not_a_scenario, parse, parse_game_document};
@@ -63,6 +65,20 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
         maps: &dyn Resolve,
     ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
         compile(src, maps)
+    }
+
+    fn model_value(&self, src: &Source, kind: DocKind) -> Result<serde_json::Value, Diagnostic> {
+        match kind {
+            DocKind::Map => model_value_of::<MapFile>(src),
+            _ => model_value_of::<Scenario>(src),
+        }
+    }
+
+    fn model_ron(&self, value: serde_json::Value, kind: DocKind) -> Result<String, Diagnostic> {
+        match kind {
+            DocKind::Map => model_ron_of::<MapFile>(value),
+            _ => model_ron_of::<Scenario>(value),
+        }
     }
 
     fn check_export(&self, src: &Source) -> Vec<Diagnostic> {
@@ -171,6 +187,18 @@ fn compile(
         diags,
         Some((found.origin, map_notes)),
     )
+}
+
+/// Parse, schema-check and check a Rifle & Saber map (`words`: every game's words for maps);
+/// diagnostics are not yet located.
+fn load_rs_map(src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
+    match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber, words) {
+        Ok((f, written)) => {
+            let (map, diags) = map_stages(&f, &written);
+            (map.map(LoadedMap::engine_only), diags)
+        }
+        Err(d) => (None, d),
+    }
 }
 
 /// A Rifle & Saber map for `saberc check` and the editor: built even when it fails its schema,

@@ -12,7 +12,9 @@ use saber_schema::diagnostic::{Code, Diagnostic, PathSeg};
 use saber_schema::model::chart::{KindCost, KindRow, KindTerrain};
 use saber_schema::model::hex::{Coord, Numbering};
 use saber_schema::model::map::Map;
-use saber_schema::pipeline::game::{Built, Compiled, GameFrontEnd, MapFound, Opened};
+use saber_schema::pipeline::game::{
+    Built, Compiled, GameFrontEnd, MapFound, Opened, model_ron_of, model_value_of,
+};
 use saber_schema::pipeline::map_load::{LoadedMap, Resolve};
 use saber_schema::pipeline::parse::other_game::DocWords;
 use saber_schema::pipeline::parse::{DocKind, parse_game_document};
@@ -21,7 +23,7 @@ use saber_schema::pipeline::schema::validate_with;
 use saber_schema::ruleset::{
     Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// The game, by the id its files write.
@@ -82,7 +84,7 @@ pub static FRONT_END: PikeAndShot = PikeAndShot;
 
 /// A map file (its `format` and `game` are held by its schema).
 #[allow(dead_code)]
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsMap {
     /// `saber-map/1`.
@@ -104,7 +106,7 @@ pub struct PsMap {
 }
 
 /// A chart row.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsRow {
     /// The kind's id.
@@ -117,7 +119,7 @@ pub struct PsRow {
 
 /// A scenario file (its `format`, `game` and `id` are held by its schema).
 #[allow(dead_code)]
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsScenario {
     /// `saber-scenario/1`.
@@ -326,6 +328,20 @@ impl GameFrontEnd for PikeAndShot {
         };
         let diags = cited(&RULES, check_scenario(&scenario, &found.map));
         (None, diags, Some((found.origin, found.notes)))
+    }
+
+    fn model_value(&self, src: &Source, kind: DocKind) -> Result<Value, Diagnostic> {
+        match kind {
+            DocKind::Map => model_value_of::<PsMap>(src),
+            _ => model_value_of::<PsScenario>(src),
+        }
+    }
+
+    fn model_ron(&self, value: Value, kind: DocKind) -> Result<String, Diagnostic> {
+        match kind {
+            DocKind::Map => model_ron_of::<PsMap>(value),
+            _ => model_ron_of::<PsScenario>(value),
+        }
     }
 
     fn check_export(&self, _: &Source) -> Vec<Diagnostic> {

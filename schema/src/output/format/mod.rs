@@ -133,17 +133,16 @@ pub fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
                 offset: 0,
             })
     }
-    let musket_and_saber = crate::pipeline::parse::names_musket_and_saber(&src);
     match detect(&src) {
-        Ok((DocKind::Map, _)) if musket_and_saber => {
-            typed::<crate::model::musket_and_saber::MsMapFile>(&src)
-        }
-        Ok((DocKind::Scenario, _)) if musket_and_saber => {
-            typed::<crate::model::musket_and_saber::MsScenario>(&src)
-        }
-        Ok((DocKind::Map, _)) => typed::<crate::model::map::MapFile>(&src),
-        Ok((DocKind::Scenario, _)) => typed::<crate::model::scenario::Scenario>(&src),
         Ok((DocKind::Battle, _)) => typed::<crate::model::battle::Battle>(&src),
+        // A map or scenario: its game's model of it.
+        Ok((kind, _)) => crate::pipeline::games::of_source(&src)
+            .model_value(&src, kind)
+            .map(|v| Model::Typed(v.to_string()))
+            .map_err(|d| FormatError {
+                offset: d.location.map_or(0, |l| l.offset),
+                message: d.message,
+            }),
         Err(_) => match syntax {
             Syntax::Ron => ron_options()
                 .from_str::<ron::Value>(text)
