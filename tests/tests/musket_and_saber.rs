@@ -1044,12 +1044,18 @@ fn the_chart_is_held_to_what_the_rules_text_fixes() {
             .contains("+1 MP for infantry, Prohibited for artillery"),
         "{f:?}"
     );
-    // 9.2: clear is clear for charges.
+    // 9.2: clear is clear for charges. A row saying otherwise is MAP013; a row that does not
+    // say it is the old skeleton's, read as clear for charges (FMT005, `saberc migrate`).
+    let f = map_findings(&[(
+        CLEAR_ROW,
+        &CLEAR_ROW.replace("clear_for_charges: true,", "clear_for_charges: false,"),
+    )]);
+    assert_eq!(codes(&f), ["MAP013"], "{f:?}");
     let f = map_findings(&[(
         CLEAR_ROW,
         &CLEAR_ROW.replace("clear_for_charges: true,", ""),
     )]);
-    assert_eq!(codes(&f), ["MAP013"], "{f:?}");
+    assert_eq!(codes(&f), ["FMT005"], "{f:?}");
     // A clear hexside adds nothing; any case of the name is clear.
     let stream = |row: &str| {
         map_findings(&[(

@@ -12,6 +12,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::{Map, MapFile};
 use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
+use crate::pipeline::migrate;
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::{self, validate_musket_and_saber};
@@ -83,12 +84,45 @@ pub(crate) fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) 
 /// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
 /// Diagnostics are not yet located.
 pub(crate) fn load_ms_map(src: &Source) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let (file, written) =
-        match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
-            Ok(f) => f,
-            Err(d) => return (None, d),
-        };
-    ms_map_stages(&file, &written)
+    let (file, written, notes) = match parse_ms_map(src) {
+        Ok(f) => f,
+        Err(d) => return (None, d),
+    };
+    let (map, diags) = ms_map_stages(&file, &written);
+    (map, [notes, diags].concat())
+}
+
+/// Parse an M&S map file: read as its rewritten form when it has old spellings
+/// ([`migrate::of_source`]: a clear row the old skeleton wrote), the findings of that form
+/// moved back to the file's own text, with the notes (FMT005) on the old spellings.
+pub(crate) fn parse_ms_map(
+    src: &Source,
+) -> Result<(MsMapFile, serde_json::Value, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let parse = |src: &Source| {
+        parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay)
+    };
+    let old = migrate::of_source(src);
+    if old.is_empty() {
+        return parse(src).map(|(f, w)| (f, w, Vec::new()));
+    }
+    let rewritten = Source {
+        text: migrate::rewrite(&src.text, &old),
+        ..src.clone()
+    };
+    let notes = old.iter().map(|o| o.note(&src.text)).collect();
+    parse(&rewritten)
+        .map(|(f, w)| (f, w, notes))
+        .map_err(|diags| {
+            diags
+                .into_iter()
+                .map(|mut d| {
+                    d.location = d
+                        .location
+                        .map(|l| migrate::original_location(&src.text, &old, l));
+                    d
+                })
+                .collect()
+        })
 }
 
 /// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON

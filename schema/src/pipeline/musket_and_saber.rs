@@ -9,7 +9,7 @@ use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use crate::pipeline::finish;
-use crate::pipeline::map_load::{LoadedMap, ms_map_stages};
+use crate::pipeline::map_load::{LoadedMap, ms_map_stages, parse_ms_map};
 use crate::pipeline::maps::{MapOrigin, MapRegistry};
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::Source;
@@ -116,11 +116,11 @@ pub enum MsOpened {
 /// in-memory map when it holds to its JSON Schema, and `saberc check`'s findings, not yet
 /// located.
 pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<LoadedMap>, Vec<Diagnostic>) {
-    match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
+    match parse_ms_map(src) {
         Err(d) => (None, None, d),
-        Ok((file, written)) => {
+        Ok((file, written, notes)) => {
             let (map, diags) = ms_map_stages(&file, &written);
-            (Some(MsOpened::Map(file)), map, diags)
+            (Some(MsOpened::Map(file)), map, [notes, diags].concat())
         }
     }
 }
