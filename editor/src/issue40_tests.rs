@@ -147,7 +147,7 @@ fn a_road_is_drawn_through_the_hexes_dragged() {
 
 /// The M&S victory form names the scenario's own sides (no stand-in R&S sides) and its zone
 /// clauses are the ones an M&S map can answer: a terrain clause (naming the chart's kinds),
-/// no Rifle & Saber slope clause.
+/// no Rifle & Saber slope, river-bank or feature clause.
 #[test]
 fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -178,6 +178,13 @@ fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
     assert!(offered.iter().any(|c| c == "Listed hexes"), "{offered:?}");
     assert!(offered.iter().any(|c| c == "Terrain"), "{offered:?}");
     assert!(!offered.iter().any(|c| c == "Slopes"), "{offered:?}");
+    // Nor the other clauses its schema has not: river banks, numbered features.
+    assert!(
+        !offered
+            .iter()
+            .any(|c| c == "Side of the river" || c.starts_with("Feature")),
+        "{offered:?}"
+    );
 }
 
 /// The clauses the first clause chooser offers.

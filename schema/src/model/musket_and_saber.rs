@@ -21,7 +21,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::counter::NoCounter;
-use crate::model::hex::{Compass, Coord, Grid, Numbering, Orientation, Parity};
+use crate::model::hex::{Compass, Coord, Grid, Numbering, Orientation, Parity, Printed};
 use crate::model::limits;
 use crate::model::map::Label;
 use crate::model::scenario::Interpretation;
@@ -104,9 +104,24 @@ pub struct MsMapFile {
     /// The game's Turn Record Track (3.3), as printed on its map.
     pub track: TurnTrack,
     /// Free text labels.
-    #[serde(default)]
+    #[serde(default, serialize_with = "printed_labels")]
     #[schemars(length(max = limits::MAX_ITEMS))]
     pub labels: Vec<Label>,
+}
+
+/// `serialize_with` for a map's labels, each at its hex as the map prints it (`"1104"`): the
+/// shared [`Label`] writes `(col, row)`, as Rifle & Saber files do.
+fn printed_labels<S: serde::Serializer>(labels: &[Label], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    #[serde(rename = "Label")]
+    struct PrintedLabel<'a> {
+        text: &'a str,
+        at: Printed,
+    }
+    s.collect_seq(labels.iter().map(|l| PrintedLabel {
+        text: &l.text,
+        at: Printed(l.at),
+    }))
 }
 
 /// How a map's four-digit hex numbers read (2.2: "Each hex has a four-digit number"; the rules

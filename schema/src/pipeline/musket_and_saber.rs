@@ -13,6 +13,7 @@ use crate::pipeline::game::{
     Built, Compiled, GameFrontEnd, MapFound, Opened, model_ron_of, model_value_of,
 };
 use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve, ms_map_stages};
+use crate::pipeline::migrate;
 pub use crate::pipeline::ms_opened::MsOpened;
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
@@ -113,12 +114,46 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
 /// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
 /// Diagnostics are not yet located.
 fn load_ms_map(src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let game = Game::MusketAndSaberQuickPlay;
-    let (file, written) = match parse_game_document::<MsMapFile>(src, DocKind::Map, game, words) {
+    let (file, written, notes) = match parse_ms_map(src, words) {
         Ok(f) => f,
         Err(d) => return (None, d),
     };
-    ms_map_stages(&file, &written)
+    let (map, diags) = ms_map_stages(&file, &written);
+    (map, [notes, diags].concat())
+}
+
+/// Parse an M&S map file: read as its rewritten form when it has old spellings
+/// ([`migrate::of_source`]: a clear row the old skeleton wrote), the findings of that form
+/// moved back to the file's own text, with the notes (FMT005) on the old spellings.
+fn parse_ms_map(
+    src: &Source,
+    words: &[&DocWords],
+) -> Result<(MsMapFile, serde_json::Value, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let parse = |src: &Source| {
+        parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay, words)
+    };
+    let old = migrate::of_source(src);
+    if old.is_empty() {
+        return parse(src).map(|(f, w)| (f, w, Vec::new()));
+    }
+    let rewritten = Source {
+        text: migrate::rewrite(&src.text, &old),
+        ..src.clone()
+    };
+    let notes = old.iter().map(|o| o.note(&src.text)).collect();
+    parse(&rewritten)
+        .map(|(f, w)| (f, w, notes))
+        .map_err(|diags| {
+            diags
+                .into_iter()
+                .map(|mut d| {
+                    d.location = d
+                        .location
+                        .map(|l| migrate::original_location(&src.text, &old, l));
+                    d
+                })
+                .collect()
+        })
 }
 
 /// What Musket & Saber names otherwise than another game: (what it is, its field).
@@ -210,12 +245,11 @@ pub fn open_map(
     src: &Source,
     words: &[&DocWords],
 ) -> (Option<MsOpened>, Option<LoadedMap>, Vec<Diagnostic>) {
-    let game = Game::MusketAndSaberQuickPlay;
-    match parse_game_document::<MsMapFile>(src, DocKind::Map, game, words) {
+    match parse_ms_map(src, words) {
         Err(d) => (None, None, d),
-        Ok((file, written)) => {
+        Ok((file, written, notes)) => {
             let (map, diags) = ms_map_stages(&file, &written);
-            (Some(MsOpened::Map(file)), map, diags)
+            (Some(MsOpened::Map(file)), map, [notes, diags].concat())
         }
     }
 }
