@@ -360,6 +360,8 @@ pub enum Citation {
 /// Line of sight rules (R&S 5.1G).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SightRule {
+    /// The section of the game's rules that states it (`5.1G`, `8.2`).
+    pub section: &'static str,
     /// Do hexes holding units block sight (R&S 5.1G: yes; M&S 8.2: "Units do not block LOS")?
     pub units_block: bool,
     /// Is an occupied hex on lower ground than a firer on a slope no block (R&S errata 5.1G)?
@@ -456,6 +458,7 @@ pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
     road_cost: ROAD_COST,
     one_hex_always: false,
     sight: SightRule {
+        section: "5.1G",
         units_block: true,
         lower_units_do_not_block: true,
         along_hexside_needs_both: false,

@@ -599,6 +599,7 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     // 8.2: "Units do not block LOS"; "If the LOS is congruent to a non-blocking hex side, the
     // LOS is blocked only if both hexes adjacent to that hex side are blocked."
     sight: SightRule {
+        section: "8.2",
         units_block: false,
         lower_units_do_not_block: false,
         along_hexside_needs_both: true,
