@@ -186,7 +186,7 @@ fn map_overlay(file: &MsMapFile, out: &mut Overlay) {
             out.marks.push((c, color));
         }
     }
-    for h in &file.hexsides {
+    for h in &file.in_grid().hexsides {
         if let (Some(n), Some(color)) = (grid.across(h.hex, h.side), hexside_color(file, &h.kind)) {
             out.borders.push((h.hex, n, color, 4.0));
         }
@@ -275,8 +275,8 @@ impl Mode for MsUi {
             return out;
         };
         map_overlay(file, &mut out);
-        if let Content::MsScenario(s) = ws.doc.content() {
-            setup::overlay(self, s, file, ws.hover, &mut out);
+        if let Some(s) = ws.doc.ms_scenario_in_grid() {
+            setup::overlay(self, &s, &file.in_grid(), ws.hover, &mut out);
             return out;
         }
         match self.paint {
@@ -316,11 +316,12 @@ impl Mode for MsUi {
         if !kinds.is_empty() {
             parts.push(kinds.join(" + "));
         }
+        let file = file.in_grid();
         for h in file.hexsides.iter().filter(|h| h.hex == c) {
             parts.push(format!("{} {:?}", h.kind, h.side));
         }
-        if let Content::MsScenario(s) = doc.content() {
-            parts.extend(setup::hover_text(s, file, c));
+        if let Some(s) = doc.ms_scenario_in_grid() {
+            parts.extend(setup::hover_text(&s, &file, c));
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
     }
