@@ -373,9 +373,17 @@ impl MsUi {
                 let ch = self.brush.chars().next()?;
                 let kinds = file.legend_entry(ch)?.kinds.join(" + ");
                 let label = format!("Paint “{ch}” ({kinds})");
-                doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
-                    map::set_char(f, p.hex, ch);
-                });
+                let changed =
+                    doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
+                        let was = map::char_at(f, p.hex);
+                        map::set_char(f, p.hex, ch);
+                        was != Some(ch)
+                    })?;
+                // Named by the stroke, not by the terrain rows it changed (the History panel
+                // showed every row of the map, before and after).
+                if changed {
+                    doc.name_last_step(&label);
+                }
                 None
             }
             _ => None,
