@@ -33,13 +33,13 @@ pub const SCHEMA_FILES: [(&str, SchemaFn); 8] = [
 /// Where a hint sends a user for a value's form: the published schema, and the book's field
 /// reference generated from it (a path in the repository, as `saberc explain` names a code's
 /// page).
-pub(crate) const FORM_HELP: &str = "`saberc schema`, or the book's docs/formats/reference/";
+pub const FORM_HELP: &str = "`saberc schema`, or the book's docs/formats/reference/";
 
 /// Where a hint sends a user for the limits: the book's page listing them.
-pub(crate) const LIMITS_PAGE: &str = "docs/saberc/limits.md";
+pub const LIMITS_PAGE: &str = "docs/saberc/limits.md";
 
 /// The hint of a value of the wrong type.
-pub(crate) fn type_hint() -> String {
+pub fn type_hint() -> String {
     format!("check the value's type against the schema ({FORM_HELP})")
 }
 
