@@ -31,6 +31,19 @@ pub const SCHEMA_FILES: [(&str, SchemaFn); 8] = [
     ("analysis.schema.json", analysis_schema),
 ];
 
+/// Where a hint sends a user for a value's form: the published schema, and the book's field
+/// reference generated from it (a path in the repository, as `saberc explain` names a code's
+/// page).
+pub const FORM_HELP: &str = "`saberc schema`, or the book's docs/formats/reference/";
+
+/// Where a hint sends a user for the limits: the book's page listing them.
+pub const LIMITS_PAGE: &str = "docs/saberc/limits.md";
+
+/// The hint of a value of the wrong type.
+pub fn type_hint() -> String {
+    format!("check the value's type against the schema ({FORM_HELP})")
+}
+
 /// The file name of the schema of Musket & Saber Quick Play maps.
 pub const MS_MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.json";
 
@@ -583,7 +596,7 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
         ),
         K::Maximum { limit } => (
             format!("{name} is {shown}, over the limit of {limit}"),
-            format!("use at most {limit} (the limits are listed in the README)"),
+            format!("use at most {limit} (every limit is listed in the book, {LIMITS_PAGE})"),
         ),
         K::Minimum { limit } => (
             format!("{name} is {shown}, under the least allowed value {limit}"),
@@ -591,7 +604,7 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
         ),
         K::ExclusiveMaximum { limit } | K::ExclusiveMinimum { limit } => (
             format!("{name} is {shown}, out of range (limit {limit})"),
-            "see the limits in the README".into(),
+            format!("see the limits in the book, {LIMITS_PAGE}"),
         ),
         K::MaxLength { limit } => (
             format!("{name} is longer than {limit} characters"),
@@ -658,10 +671,7 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
                 )
             }
         }
-        K::Type { .. } => (
-            format!("{name} has the wrong type: {e}"),
-            "check the value's type against the schema (`saberc schema`) or the README".into(),
-        ),
+        K::Type { .. } => (format!("{name} has the wrong type: {e}"), type_hint()),
         _ => (
             e.to_string(),
             "see `saberc schema` for the expected form".into(),
