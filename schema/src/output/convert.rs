@@ -157,10 +157,10 @@ fn align_json(typed: &mut Value, src: &Node) {
 
 fn align_payload(payload: &mut Value, g: &Group) {
     match (payload, g.items.as_slice()) {
-        (Value::Object(fields), items) if items.iter().all(|i| i.key.is_some()) => {
+        (Value::Object(fields), items) if items.iter().all(|i| i.key().is_some()) => {
             align_fields(fields, g);
         }
-        (v, [one]) if one.key.is_none() => align_json(v, &one.value),
+        (v, [one]) if one.key().is_none() => align_json(v, &one.value),
         (Value::Array(vs), items) => {
             for (v, item) in vs.iter_mut().zip(items) {
                 align_json(v, &item.value);
@@ -190,7 +190,7 @@ fn align_ron(typed: &mut Node, src: &Value) {
         && let Some(label) = hex_label(Some(s))
         && matches!(typed, Node::Group(g) if g.name.is_none()
             && g.items.len() == 2
-            && g.items.iter().all(|i| i.key.is_none() && matches!(i.value, Node::Atom(_))))
+            && g.items.iter().all(|i| i.key().is_none() && matches!(i.value, Node::Atom(_))))
     {
         *typed = Node::Atom(ron_string(label).into());
         return;
@@ -213,10 +213,10 @@ fn align_ron(typed: &mut Node, src: &Value) {
                 && let Some(payload) = o.get(name)
             {
                 match payload {
-                    Value::Object(fields) if g.items.iter().all(|i| i.key.is_some()) => {
+                    Value::Object(fields) if g.items.iter().all(|i| i.key().is_some()) => {
                         order_items(g, fields);
                     }
-                    v if g.items.len() == 1 && g.items[0].key.is_none() => {
+                    v if g.items.len() == 1 && g.items[0].key().is_none() => {
                         align_ron(&mut g.items[0].value, v);
                     }
                     Value::Array(vs) => {

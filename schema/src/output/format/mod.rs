@@ -265,7 +265,7 @@ pub(crate) fn has_comments(node: &Node) -> bool {
                 || g.items.iter().any(|i| {
                     !i.leading().is_empty()
                         || i.trailing().is_some()
-                        || i.key.as_ref().is_some_and(has_comments)
+                        || i.key().is_some_and(has_comments)
                         || has_comments(&i.value)
                 })
         }
@@ -311,7 +311,7 @@ fn flat_into(node: &Node, s: &mut String, chars: &mut usize, max: usize) -> bool
                 if i > 0 && !push(s, chars, max, ", ") {
                     return false;
                 }
-                if let Some(k) = &item.key
+                if let Some(k) = item.key()
                     && (!flat_into(k, s, chars, max) || !push(s, chars, max, ": "))
                 {
                     return false;
@@ -337,7 +337,7 @@ fn fills(node: &Node) -> bool {
             g.name.is_none()
                 && g.open == b'('
                 && g.items.iter().all(|i| {
-                    i.key.is_none()
+                    i.key().is_none()
                         && match &i.value {
                             Node::Atom(a) => !a.starts_with(['"', '\'']) && !a.contains('"'),
                             v => fills(v),
@@ -424,7 +424,7 @@ impl Printer {
             && g.items.len() == 1
             && g.end_comments.is_empty()
             && let [item] = g.items.as_slice()
-            && item.key.is_none()
+            && item.key().is_none()
             && item.leading().is_empty()
             && item.trailing().is_none()
             && let Node::Group(inner) = &item.value
@@ -442,7 +442,7 @@ impl Printer {
     fn items(&mut self, g: &Group, indent: usize) {
         let fill = g.open == b'['
             && !g.items.is_empty()
-            && g.items.iter().all(|i| i.key.is_none() && fills(&i.value));
+            && g.items.iter().all(|i| i.key().is_none() && fills(&i.value));
         self.newline(indent);
         let last = g.items.len().saturating_sub(1);
         // In a filled list: the current line holds items and can take more.
@@ -465,7 +465,7 @@ impl Printer {
                 self.blank_line(indent);
             }
             self.comments(item.leading(), indent, n == 0);
-            if let Some(k) = &item.key {
+            if let Some(k) = item.key() {
                 self.node(k, indent, 2);
                 self.push(": ");
             }
@@ -522,7 +522,7 @@ fn is_record(node: &Node) -> bool {
     g.name.is_none()
         && g.open == b'('
         && !g.items.is_empty()
-        && g.items.iter().all(|i| i.key.is_some())
+        && g.items.iter().all(|i| i.key().is_some())
         && (g.items.len() >= 3
             || g.items.iter().any(|i| {
                 matches!(&i.value, Node::Atom(a) if a.starts_with('"') && a.chars().count() > SHORT_TEXT)
@@ -534,7 +534,7 @@ const SHORT_TEXT: usize = 24;
 
 /// `Some("…")`, `Feature("V4")`: a bracket around one plain value stays on its line.
 fn single_atom(g: &Group) -> bool {
-    matches!(g.items.as_slice(), [i] if i.key.is_none() && matches!(i.value, Node::Atom(_)))
+    matches!(g.items.as_slice(), [i] if i.key().is_none() && matches!(i.value, Node::Atom(_)))
 }
 
 pub(crate) fn print_ron(doc: &Document) -> String {
@@ -619,7 +619,7 @@ fn json_node(node: &Node, indent: usize, out: &mut String) {
                 }
                 out.push('\n');
                 out.push_str(&"  ".repeat(indent + 1));
-                if let Some(k) = &item.key {
+                if let Some(k) = item.key() {
                     json_node(k, indent + 1, out);
                     out.push_str(": ");
                 }

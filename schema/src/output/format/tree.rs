@@ -1,7 +1,7 @@
 //! The tree `saberc fmt` lays out: brackets of items, each a value or `key: value` with its
 //! comments. Atoms, names and comments borrow the text they were read from (a file at the limit
-//! of values has a million atoms), and an item's comments are kept apart, since most items have
-//! none: a hex of a long list costs a third of what it did.
+//! of values has a million atoms), and an item's key and comments are kept apart, since the items
+//! of long lists have none: a hex of such a list takes less than half the memory it did.
 
 use std::borrow::Cow;
 
@@ -32,22 +32,22 @@ pub(crate) struct Group<'a> {
     pub(crate) open: u8,
     pub(crate) items: Vec<Item<'a>>,
     /// Comments after the last element.
-    pub(crate) end_comments: Vec<Comment<'a>>,
+    pub(crate) end_comments: Box<[Comment<'a>]>,
 }
 
 /// One element of a bracket: a value, or `key: value`, with its comments.
 #[derive(Debug, Clone)]
 pub(crate) struct Item<'a> {
     pub(crate) blank_before: bool,
-    pub(crate) key: Option<Node<'a>>,
     pub(crate) value: Node<'a>,
-    /// Its comments, when it has any.
-    comments: Option<Box<ItemComments<'a>>>,
+    /// Its key and comments, when it has any (the items of long lists have none).
+    extra: Option<Box<ItemExtra<'a>>>,
 }
 
-/// The comments of an item: before it, and at the end of its line.
+/// The key of an item and its comments: before it, and at the end of its line.
 #[derive(Debug, Clone)]
-struct ItemComments<'a> {
+struct ItemExtra<'a> {
+    key: Option<Node<'a>>,
     leading: Vec<Comment<'a>>,
     trailing: Option<&'a str>,
 }
@@ -61,29 +61,38 @@ impl<'a> Item<'a> {
         value: Node<'a>,
         trailing: Option<&'a str>,
     ) -> Item<'a> {
-        let comments = (!leading.is_empty() || trailing.is_some())
-            .then(|| Box::new(ItemComments { leading, trailing }));
+        let extra = (key.is_some() || !leading.is_empty() || trailing.is_some()).then(|| {
+            Box::new(ItemExtra {
+                key,
+                leading,
+                trailing,
+            })
+        });
         Item {
             blank_before,
-            key,
             value,
-            comments,
+            extra,
         }
+    }
+
+    /// The key, in `key: value`.
+    pub(crate) fn key(&self) -> Option<&Node<'a>> {
+        self.extra.as_ref().and_then(|e| e.key.as_ref())
     }
 
     /// The comments before it.
     pub(crate) fn leading(&self) -> &[Comment<'a>] {
-        self.comments.as_ref().map_or(&[], |c| &c.leading)
+        self.extra.as_ref().map_or(&[], |e| &e.leading)
     }
 
     /// The comment at the end of its line.
     pub(crate) fn trailing(&self) -> Option<&'a str> {
-        self.comments.as_ref().and_then(|c| c.trailing)
+        self.extra.as_ref().and_then(|e| e.trailing)
     }
 
     /// The key as a name: a field or identifier as written, a string key's value.
     pub(crate) fn key_name(&self) -> Option<String> {
-        let Some(Node::Atom(k)) = &self.key else {
+        let Some(Node::Atom(k)) = self.key() else {
             return None;
         };
         if k.starts_with('"') {
@@ -293,7 +302,7 @@ impl<'a> Parser<'a> {
                     name,
                     open,
                     items,
-                    end_comments: leading,
+                    end_comments: leading.into_boxed_slice(),
                 });
             }
             if let Kind::Close(c) = t.kind {
@@ -342,7 +351,7 @@ impl<'a> Parser<'a> {
                             name,
                             open,
                             items,
-                            end_comments: next,
+                            end_comments: next.into_boxed_slice(),
                         });
                     }
                     Some(t) => {
