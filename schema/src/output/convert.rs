@@ -116,9 +116,9 @@ fn convert_as(
 }
 
 /// `Some(x)` in RON is `x` in JSON.
-fn unwrap_some(node: &Node) -> &Node {
+fn unwrap_some<'n, 'a>(node: &'n Node<'a>) -> &'n Node<'a> {
     match node {
-        Node::Group(g) if g.name.as_deref() == Some("Some") && g.items.len() == 1 => {
+        Node::Group(g) if g.name == Some("Some") && g.items.len() == 1 => {
             unwrap_some(&g.items[0].value)
         }
         n => n,
@@ -140,12 +140,12 @@ fn align_json(typed: &mut Value, src: &Node) {
     };
     match typed {
         Value::Object(map) => {
-            if let Some(name) = &g.name
+            if let Some(name) = g.name
                 && map.len() == 1
-                && map.contains_key(name.as_str())
+                && map.contains_key(name)
             {
                 // An enum variant with a payload: `Deploy(zone: …)` is `{"Deploy": {"zone": …}}`.
-                let payload = map.get_mut(name.as_str()).expect("checked");
+                let payload = map.get_mut(name).expect("checked");
                 align_payload(payload, g);
             } else {
                 align_fields(map, g);
@@ -162,10 +162,10 @@ fn align_json(typed: &mut Value, src: &Node) {
 
 fn align_payload(payload: &mut Value, g: &Group) {
     match (payload, g.items.as_slice()) {
-        (Value::Object(fields), items) if items.iter().all(|i| i.key.is_some()) => {
+        (Value::Object(fields), items) if items.iter().all(|i| i.key().is_some()) => {
             align_fields(fields, g);
         }
-        (v, [one]) if one.key.is_none() => align_json(v, &one.value),
+        (v, [one]) if one.key().is_none() => align_json(v, &one.value),
         (Value::Array(vs), items) => {
             for (v, item) in vs.iter_mut().zip(items) {
                 align_json(v, &item.value);
@@ -195,9 +195,9 @@ fn align_ron(typed: &mut Node, src: &Value) {
         && let Some(label) = hex_label(Some(s))
         && matches!(typed, Node::Group(g) if g.name.is_none()
             && g.items.len() == 2
-            && g.items.iter().all(|i| i.key.is_none() && matches!(i.value, Node::Atom(_))))
+            && g.items.iter().all(|i| i.key().is_none() && matches!(i.value, Node::Atom(_))))
     {
-        *typed = Node::Atom(ron_string(label));
+        *typed = Node::Atom(ron_string(label).into());
         return;
     }
     match typed {
@@ -205,23 +205,23 @@ fn align_ron(typed: &mut Node, src: &Value) {
             if let Value::String(s) = src
                 && a.starts_with('"')
             {
-                *a = ron_string(s);
+                *a = ron_string(s).into();
             }
         }
         Node::Group(g) => {
-            if g.name.as_deref() == Some("Some") && g.items.len() == 1 {
+            if g.name == Some("Some") && g.items.len() == 1 {
                 return align_ron(&mut g.items[0].value, src);
             }
             if let Some(name) = g.name.clone()
                 && let Value::Object(o) = src
                 && o.len() == 1
-                && let Some(payload) = o.get(&name)
+                && let Some(payload) = o.get(name)
             {
                 match payload {
-                    Value::Object(fields) if g.items.iter().all(|i| i.key.is_some()) => {
+                    Value::Object(fields) if g.items.iter().all(|i| i.key().is_some()) => {
                         order_items(g, fields);
                     }
-                    v if g.items.len() == 1 && g.items[0].key.is_none() => {
+                    v if g.items.len() == 1 && g.items[0].key().is_none() => {
                         align_ron(&mut g.items[0].value, v);
                     }
                     Value::Array(vs) => {
@@ -289,7 +289,7 @@ pub fn ron_string(s: &str) -> String {
     out
 }
 
-impl Document {
+impl Document<'_> {
     fn has_comments(&self) -> bool {
         !self.header.is_empty()
             || !self.footer.is_empty()
