@@ -151,6 +151,16 @@ pub fn parse_game_document<T: DeserializeOwned>(
     parse_document_all(source).map_err(|d| other_game::reconsider(source, kind, game, d, words))
 }
 
+/// Where a hint sends a user for a value's form: the published schema, and the book's field
+/// reference generated from it (a path in the repository, as `saberc explain` names a code's
+/// page).
+pub const FORM_HELP: &str = "`saberc schema`, or the book's docs/formats/reference/";
+
+/// The hint of a value of the wrong type.
+pub fn type_hint() -> String {
+    format!("check the value's type against the schema ({FORM_HELP})")
+}
+
 /// How many more unknown fields and variants one run reports after the first.
 const MAX_MORE_UNKNOWN: usize = 50;
 

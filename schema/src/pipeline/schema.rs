@@ -31,18 +31,11 @@ pub const SCHEMA_FILES: [(&str, SchemaFn); 8] = [
     ("analysis.schema.json", analysis_schema),
 ];
 
-/// Where a hint sends a user for a value's form: the published schema, and the book's field
-/// reference generated from it (a path in the repository, as `saberc explain` names a code's
-/// page).
-pub const FORM_HELP: &str = "`saberc schema`, or the book's docs/formats/reference/";
+// The reader (`parse`, below this stage) gives the same help for a value's form.
+pub use crate::pipeline::parse::{FORM_HELP, type_hint};
 
 /// Where a hint sends a user for the limits: the book's page listing them.
 pub const LIMITS_PAGE: &str = "docs/saberc/limits.md";
-
-/// The hint of a value of the wrong type.
-pub fn type_hint() -> String {
-    format!("check the value's type against the schema ({FORM_HELP})")
-}
 
 /// The file name of the schema of Musket & Saber Quick Play maps.
 pub const MS_MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.json";

@@ -1,11 +1,11 @@
 //! A reader's error in words: RON's and serde_json's messages turned into a finding at the
 //! place of the mistake, with the field path, the names the rules use and what to write.
 
+use super::{FORM_HELP, type_hint};
 use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, suggestions};
 use crate::pipeline::locate::{location_at, location_of_line_col};
 use crate::pipeline::recover::missing_comma;
-use crate::pipeline::schema::{FORM_HELP, type_hint};
 
 pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagnostic {
     use ron::Error as E;
