@@ -1,7 +1,7 @@
 //! "Pike & Shot (test)": a small invented game that lives only in the tests, to prove that a
 //! game is one folder and one registration line (issue 40 §6). Its own movement classes (foot,
 //! horse, guns), its own stacking (four points a hex: foot 2, horse 3, guns 1, "T4"), its own
-//! chart in each map file (a cost per class or prohibited, sight, "T6"), and its own numbering (hexes
+//! chart in each map file (a cost per class or prohibited, sight), and its own numbering (hexes
 //! from `0000`). Its files lower into the engine's one `Map`; the shared pipeline, queries and
 //! drawing read it there.
 
@@ -62,7 +62,6 @@ pub static RULES: Ruleset = Ruleset {
         units_block: false,
         lower_units_do_not_block: false,
         along_hexside_needs_both: false,
-        section: "T6",
     },
     feature_letters: &[],
     terrain_legend: &[],
