@@ -47,7 +47,7 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
         MARGIN + TITLE * 0.8,
         xml(&title)
     );
-    let sub = subtitle(&s.date, &rules.name, &c.map.name);
+    let sub = subtitle(&s.date, rules.name, &c.map.name);
     let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
     let _ = writeln!(
         out,
