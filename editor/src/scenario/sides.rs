@@ -134,6 +134,9 @@ pub fn capacity_meter(ui: &mut Ui, cap: &Capacity) {
     ui.add(
         egui::ProgressBar::new(fill)
             .fill(color)
+            // egui draws a fill at least as wide as twice its corner radius: the default (half
+            // the bar's height) made a small share a dot over the meter's first words.
+            .corner_radius(2)
             .desired_height(ui.text_style_height(&egui::TextStyle::Body) + 8.0)
             .text(
                 RichText::new(format!("Capacity: {}", cap.text()))
@@ -581,5 +584,33 @@ mod tests {
             needed: 2,
         });
         assert!(some.contains(&FITS), "a group's share is drawn: {some:?}");
+    }
+
+    /// A small share is a thin fill, not a dot as round as the bar is high over the meter's
+    /// first words (seen under Xvfb: "30 of 792 points", a green dot over the "C" of
+    /// "Capacity").
+    #[test]
+    fn a_small_share_is_no_dot_over_the_words() {
+        let cap = Capacity {
+            points: 30,
+            hexes: 132,
+            needed: 5,
+        };
+        let width = 300.0;
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(width, 200.0))
+            .build_ui(move |ui| capacity_meter(ui, &cap));
+        h.run();
+        let mut fill = None;
+        for s in &h.output().shapes {
+            if let Shape::Rect(r) = &s.shape
+                && r.fill == FITS
+            {
+                fill = Some(r.rect);
+            }
+        }
+        let fill = fill.expect("the share is drawn");
+        // 30 of 792 points: under 4 % of the bar, a few pixels.
+        assert!(fill.width() <= 12.0, "{fill:?}");
     }
 }

@@ -47,10 +47,7 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
         MARGIN + TITLE * 0.8,
         xml(&title)
     );
-    let sub = format!(
-        "{} · {} scenario card · map: {}",
-        s.date, rules.name, c.map.name
-    );
+    let sub = subtitle(&s.date, rules.name, &c.map.name);
     let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
     let _ = writeln!(
         out,
@@ -183,9 +180,23 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
     y
 }
 
+/// The line under the title: the date (when the scenario gives one), the game, the map.
+fn subtitle(date: &str, game: &str, map: &str) -> String {
+    let card = format!("{game} scenario card · map: {map}");
+    match date.trim() {
+        "" => card,
+        date => format!("{date} · {card}"),
+    }
+}
+
+/// "1 counter", "3 counters".
+fn counters(n: usize) -> String {
+    format!("{n} counter{}", if n == 1 { "" } else { "s" })
+}
+
 /// One side's roster: a row per counter with its class, both faces and how it enters play.
 fn roster(out: &mut String, x: f64, top: f64, side: &MsExportSide, grid: Grid) -> f64 {
-    let mut about = format!("{} counters", side.counters.len());
+    let mut about = counters(side.counters.len());
     if let Some(colour) = &side.colour {
         about.push_str(&format!(" · {colour}"));
     }
@@ -301,4 +312,26 @@ fn enters_text(k: &MsExportCounter, grid: Grid) -> String {
         return format!("{} at {}", a.turn, label(a.at));
     }
     "–".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scenario without a date has no stray "· " before the game's name, and a side of one
+    /// counter says "1 counter" (seen on a card made in the editor: "· Musket & Saber…",
+    /// "1 counters").
+    #[test]
+    fn the_subtitle_and_a_sides_count_read_as_words() {
+        assert_eq!(
+            subtitle("", "Musket & Saber Quick Play", "Test Ridge"),
+            "Musket & Saber Quick Play scenario card · map: Test Ridge"
+        );
+        assert_eq!(
+            subtitle("an invented morning", "M&S", "Millbrook"),
+            "an invented morning · M&S scenario card · map: Millbrook"
+        );
+        assert_eq!(counters(1), "1 counter");
+        assert_eq!(counters(2), "2 counters");
+    }
 }
