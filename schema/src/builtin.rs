@@ -21,6 +21,15 @@ pub fn map_text(id: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(i, _)| *i == id).map(|(_, t)| *t)
 }
 
+/// The built-in map whose own text is `text`, byte for byte (this repository's `maps/` holds
+/// them): the map files found near a scenario that are such a copy need not be read again.
+pub fn map_of_text(text: &str) -> Option<Map> {
+    BUILTIN
+        .iter()
+        .find(|(_, t)| *t == text)
+        .and_then(|(id, _)| map(id))
+}
+
 /// The Rifle & Saber map, on which every historical scenario is played.
 pub fn rifle_and_saber() -> Map {
     map("rifle-and-saber").expect("the built-in Rifle & Saber map parses (checked by its test)")

@@ -9,6 +9,8 @@
 #   tests/bench/ratio.sh [N] [RUNS] [SEED]      (defaults: 2040 9 39)
 #
 # Installs jsonschema-cli with `cargo install --locked jsonschema-cli` when it is missing.
+# SABERC=PATH measures that saberc binary instead of building this checkout's (to compare two
+# builds in one sitting).
 set -euo pipefail
 
 n=${1:-2040}
@@ -21,8 +23,12 @@ trap 'rm -rf "$work"' EXIT
 target=${CARGO_TARGET_DIR:-$root/target}
 
 command -v jsonschema-cli >/dev/null || cargo install -q --locked jsonschema-cli
-cargo build -q --release -p saberc --bin saberc
-saberc=$target/release/saberc
+if [ -n "${SABERC:-}" ]; then
+    saberc=$SABERC
+else
+    cargo build -q --release -p saberc --bin saberc
+    saberc=$target/release/saberc
+fi
 cargo build -q -p saber-tests --example gen_batch
 "$target/debug/examples/gen_batch" "$n" "$work/files" "$seed" 2>/dev/null
 schema=schema/scenario.schema.json

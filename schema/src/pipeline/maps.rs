@@ -217,7 +217,12 @@ impl MapRegistry {
                     continue;
                 }
                 let Ok(src) = self.read(&p) else { continue };
-                let (map, diags) = load_map(&src);
+                // A copy of a built-in map's text is that map, clean (its test says so): not
+                // read and schema-checked again for every scenario beside it.
+                let (map, diags) = match builtin::map_of_text(&src.text) {
+                    Some(m) => (Some(LoadedMap::engine_only(m)), Vec::new()),
+                    None => load_map(&src),
+                };
                 let id = match &map {
                     Some(loaded) => loaded.map.id.clone(),
                     // A map file that breaks its schema (a skeleton of `saberc new map` not yet
@@ -642,6 +647,21 @@ fn outside(reference: &str, why: &str) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A copy of a built-in map's text found near a scenario is taken as the built-in map
+    /// without reading it again: that must be what reading it gives (the same map, clean).
+    #[test]
+    fn a_copy_of_a_built_in_map_is_what_reading_it_gives() {
+        for id in builtin::ids() {
+            let text = builtin::map_text(id).unwrap();
+            let (loaded, diags) = load_map(&Source::from_text(format!("{id}.ron"), text));
+            assert!(!diags.iter().any(Diagnostic::is_error), "{id}: {diags:?}");
+            let loaded = loaded.expect("a built-in map loads");
+            assert!(loaded.ms_file.is_none());
+            assert_eq!(Some(loaded.map), builtin::map_of_text(text), "{id}");
+        }
+        assert!(builtin::map_of_text("(format: \"saber-map/1\")").is_none());
+    }
 
     /// Threads that ask for the same directory at once get one reading of it: each does not
     /// read it again for itself.

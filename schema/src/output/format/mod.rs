@@ -71,15 +71,16 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
         return err(message, offset);
     }
     let doc = parse_document(text)?;
-    // What the pipeline's reader refuses is never formatted, and the formatted text must
-    // read as the same model.
-    let before = read_model(text, syntax)?;
     let out = match syntax {
         Syntax::Ron => print_ron(&doc),
         Syntax::Json => print_json(&doc),
     };
-    // The largest thing held, no longer needed: the result is checked against the text.
+    // The largest thing held, dropped before the model is read (as large again, at the limit
+    // of values): the result is checked against the text.
     drop(doc);
+    // What the pipeline's reader refuses is never formatted, and the formatted text must
+    // read as the same model.
+    let before = read_model(text, syntax)?;
     verify(text, &out)?;
     match read_model(&out, syntax) {
         Ok(after) if after == before => Ok(out),
