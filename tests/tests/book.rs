@@ -71,3 +71,36 @@ fn every_code_has_a_page_and_a_row() {
         .text;
     assert!(table.contains("| [`DEP001`](codes/DEP001.md) | error | deployment | 7.0, 11.0 |"));
 }
+
+/// The book pages a user is sent to by a hint or an explanation exist, and nothing sends a user
+/// to the README, which no longer holds the reference (the README is a door; the sections moved
+/// into the book).
+#[test]
+fn the_pages_hints_name_exist() {
+    use saber_schema::pipeline::schema::{FORM_HELP, LIMITS_PAGE, type_hint};
+    let mut texts: Vec<String> = saber_schema::diagnostic::REGISTRY
+        .iter()
+        .map(|info| info.explanation.to_string())
+        .collect();
+    let map = saber_schema::builtin::map("rifle-and-saber").expect("the built-in map");
+    texts.extend([
+        FORM_HELP.to_string(),
+        LIMITS_PAGE.to_string(),
+        type_hint(),
+        saber_schema::output::skeleton::scenario_skeleton(&map, "rifle-and-saber", "new"),
+    ]);
+    let mut named = 0;
+    for text in &texts {
+        assert!(!text.contains("README"), "{text}");
+        for (at, _) in text.match_indices("docs/") {
+            let path: String = text[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '-' | '_'))
+                .collect();
+            let path = path.trim_end_matches('.');
+            assert!(repo(path).exists(), "{path}, named by: {text}");
+            named += 1;
+        }
+    }
+    assert!(named >= 5, "{named} pages named");
+}

@@ -119,6 +119,44 @@ fn a_small_collections_site_is_pinned() {
     );
 }
 
+/// The site's card PNG is `saberc render --card`'s, byte for byte, for both games: the site
+/// rasterises the card it drew for the page rather than drawing it again, and that must not
+/// change a pixel.
+#[test]
+fn the_card_downloads_are_the_render_commands_cards() {
+    let dir = mixed();
+    let out = run(
+        dir.path(),
+        &["report", "club", "--maps", "club/maps", "-o", "site"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let width = saberc::site::entry::CARD_PNG_WIDTH.to_string();
+    for (input, maps, name) in [
+        (
+            "club/skirmish-at-the-bridge.ron",
+            "club/maps",
+            "skirmish-at-the-bridge",
+        ),
+        ("club/ms/millbrook.ron", "club/ms/maps", "millbrook"),
+    ] {
+        let png = format!("{name}.png");
+        let out = run(
+            dir.path(),
+            &[
+                "render", "--card", "--width", &width, "--maps", maps, input, "-o", &png,
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rendered = std::fs::read(dir.path().join(&png)).unwrap();
+        let site = std::fs::read(dir.path().join(format!("site/downloads/{name}.card.png")));
+        assert!(site.unwrap() == rendered, "{name}: the site's card differs");
+    }
+}
+
 #[test]
 fn a_second_report_is_byte_identical() {
     let dir = mixed();

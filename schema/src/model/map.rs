@@ -400,7 +400,7 @@ impl Map {
                         )
                         .at_path(vec![PathSeg::key("terrain"), PathSeg::Index(r)])
                         .with_hint(format!(
-                            "use {} (see the legend in the README)",
+                            "use {} (the legend is in the book, docs/formats/maps.md)",
                             rules
                                 .terrain_legend
                                 .iter()

@@ -70,7 +70,7 @@ pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
         "// A new Rifle & Saber scenario on the map `{map_ref}` ({} × {} hexes), made by\n\
          // `saberc new scenario`. Fill in every empty value: `saberc check FILE` names each one\n\
          // that is left. The zone language, victory goals and special rules are described in the\n\
-         // README (\"File formats\").\n",
+         // book's File formats pages (docs/formats/scenarios.md).\n",
         map.grid.width, map.grid.height
     );
     for (what, list) in [("Features", &features), ("Named roads", &roads)] {

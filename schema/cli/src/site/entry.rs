@@ -11,10 +11,10 @@ use saber_schema::model::analysis::Analysis;
 use saber_schema::model::map::Map;
 use saber_schema::model::musket_and_saber::MsScenario;
 use saber_schema::model::scenario::{Interpretation, Scenario};
-use saber_schema::output::card::{card_png, card_svg, ms_card_png, ms_card_svg};
+use saber_schema::output::card::{card_svg, ms_card_svg};
 use saber_schema::output::export::musket_and_saber as ms_export;
 use saber_schema::output::export::{export, export_text};
-use saber_schema::output::render::map_svg;
+use saber_schema::output::render::{map_svg, svg_to_png};
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::musket_and_saber::{self, MsOpened};
 use saber_schema::pipeline::parse::DocKind;
@@ -138,6 +138,15 @@ pub struct Drawn {
     pub png: Option<Vec<u8>>,
     /// The engine export, JSON.
     pub export: Option<String>,
+}
+
+impl Drawn {
+    /// A card drawn once: its SVG, and its PNG rasterised from that SVG when `png` (what
+    /// `card_png` and `ms_card_png` do, without drawing the card a second time).
+    fn card(svg: String, png: bool, export: Option<String>) -> Drawn {
+        let png = png.then(|| svg_to_png(&svg, CARD_PNG_WIDTH).ok()).flatten();
+        Drawn { svg, png, export }
+    }
 }
 
 /// What a map's page shows.
@@ -308,11 +317,7 @@ fn rs_scenario(
                 let export = export(c.rules, &c.scenario, &c.map, &c.resolved)
                     .ok()
                     .map(|x| export_text(&x));
-                d.drawn = Ok(Drawn {
-                    svg: card_svg(&c),
-                    png: png.then(|| card_png(&c, CARD_PNG_WIDTH).ok()).flatten(),
-                    export,
-                });
+                d.drawn = Ok(Drawn::card(card_svg(&c), png, export));
             }
         }
     }
@@ -382,11 +387,11 @@ fn ms_scenario(
         let (compiled, _) = musket_and_saber::compile_scenario(src, reg);
         if let Some(c) = compiled {
             d.analysis = Ok(ms_analysis::analyse(&c.scenario, &c.map, &c.map.lower()));
-            d.drawn = Ok(Drawn {
-                svg: ms_card_svg(&c),
-                png: png.then(|| ms_card_png(&c, CARD_PNG_WIDTH).ok()).flatten(),
-                export: ms_export::export_json(&c).ok(),
-            });
+            d.drawn = Ok(Drawn::card(
+                ms_card_svg(&c),
+                png,
+                ms_export::export_json(&c).ok(),
+            ));
         }
     }
     e.detail = Detail::Scenario(Box::new(d));

@@ -188,8 +188,8 @@ macro_rules! reading_codes {
                 rule: None,
                 title: "over a limit",
                 explanation: "A count or distance is over one of saberc's limits (999 units of one type \
-                    in a group, 2,000 units on a side, a distance of 2,000 hexes; the README lists them \
-                    all), which keep the cost of checking bounded.",
+                    in a group, 2,000 units on a side, a distance of 2,000 hexes; the book's \
+                    docs/saberc/limits.md lists them all), which keep the cost of checking bounded.",
                 bad: "units: {MZ: 5000},",
                 fixed: "units: {MZ: 40},",
             }

@@ -103,11 +103,12 @@ macro_rules! texts_playability_codes {
                 rule: Some("4.0, 9.2"),
                 title: "no path reaches a place under a strict reading of the rules",
                 explanation: "Under the lenient readings of the rules where their text reads two ways \
-                    (the README's \"Playability readings\"), a unit of the side can reach this place; \
-                    under a strict one (named in the message) none can: most often a `RiverCrossing` \
-                    rule read as forbidding every other river hex rather than every other crossing. \
-                    The goal is not impossible, so this is a note: if you read the rule strictly, move \
-                    the zone or the target or allow a crossing; otherwise record your reading.",
+                    (the book's \"Playability readings\", docs/designer/analysis.md), a unit of the \
+                    side can reach this place; under a strict one (named in the message) none can: \
+                    most often a `RiverCrossing` rule read as forbidding every other river hex rather \
+                    than every other crossing. The goal is not impossible, so this is a note: if you \
+                    read the rule strictly, move the zone or the target or allow a crossing; \
+                    otherwise record your reading.",
                 bad: "(printed: \"The Southerners may cross only at B4.\", effect: RiverCrossing(side: \"south\", at: Feature(\"B4\"))),   // the goal is in R5, on the river",
                 fixed: "(printed: \"The Southerners may cross at B4 or anywhere on R5.\", effect: RiverCrossing(side: \"south\", at: Union([Feature(\"B4\"), Feature(\"R5\")]))),",
                 zones: OnComputedZones,
@@ -119,12 +120,12 @@ macro_rules! texts_playability_codes {
                 rule: Some("4C, 4H, 4M, 9.2"),
                 title: "a goal no unit reaches by its Game-Turn under a strict reading of the rules",
                 explanation: "Under the lenient readings of the rules where their text reads two ways \
-                    (the README's \"Playability readings\"), the fastest unit of the side reaches this \
-                    place by the goal's Game-Turn; under a strict one (named in the message) it does \
-                    not: a ridge hexside crossed along a road adding 1 MP (9.2) to the Road Movement \
-                    Rate (4M), or a road's edge hex entered from off the map at its other terrain. The \
-                    goal is not impossible, so this is a note: if you read the rule strictly, give the \
-                    goal a Game-Turn more; otherwise record your reading.",
+                    (the book's \"Playability readings\", docs/designer/analysis.md), the fastest unit of \
+                    the side reaches this place by the goal's Game-Turn; under a strict one (named in \
+                    the message) it does not: a ridge hexside crossed along a road adding 1 MP (9.2) \
+                    to the Road Movement Rate (4M), or a road's edge hex entered from off the map at \
+                    its other terrain. The goal is not impossible, so this is a note: if you read the \
+                    rule strictly, give the goal a Game-Turn more; otherwise record your reading.",
                 bad: "goal: Hold(target: Feature(\"B4\"), when: EndOfTurn(1)),   // arriving by the South road at 1 MP a phase",
                 fixed: "goal: Hold(target: Feature(\"B4\"), when: EndOfTurn(2)),",
                 zones: OnComputedZones,

@@ -5,6 +5,7 @@ use crate::diagnostic::codes::CODE_STRS;
 use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, suggestions};
 use crate::pipeline::locate::{location_at, location_of_line_col};
 use crate::pipeline::recover::missing_comma;
+use crate::pipeline::schema::{FORM_HELP, type_hint};
 
 pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg]) -> Diagnostic {
     use ron::Error as E;
@@ -107,9 +108,7 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
                 Code::MissingField,
                 format!("missing field `{field}`{in_}{where_}"),
             )
-            .with_hint(format!(
-                "add `{field}: …` (see the schema or README for its form)"
-            ))
+            .with_hint(format!("add `{field}: …` (its form: {FORM_HELP})"))
         }
         E::DuplicateStructField { field, .. } => Diagnostic::new(
             Code::Syntax,
@@ -121,9 +120,7 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
                 .with_hint("simplify the zone expressions")
         }
         E::InvalidValueForType { .. } | E::ExpectedDifferentLength { .. } => {
-            Diagnostic::new(Code::WrongType, format!("{}{where_}", e.code)).with_hint(
-                "check the value's type against the schema (`saberc schema`) or the README",
-            )
+            Diagnostic::new(Code::WrongType, format!("{}{where_}", e.code)).with_hint(type_hint())
         }
         E::Message(m) if m.contains("is not a hex label") => {
             Diagnostic::new(Code::WrongType, format!("{m}{where_}")).with_hint(hex_label_hint(m))
@@ -148,10 +145,7 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
             Diagnostic::new(Code::WrongType, format!("{}{where_}", plain_types(m))).with_hint(
                 negative_hint(m)
                     .or_else(|| quotes_hint(text, loc.offset, &plain_types(m)))
-                    .unwrap_or_else(|| {
-                        "check the value's type against the schema (`saberc schema`) or the README"
-                            .to_string()
-                    }),
+                    .unwrap_or_else(type_hint),
             )
         }
         E::ExpectedInteger
@@ -192,12 +186,8 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
             )
             .with_hint(match negative {
                 Some(n) => negative_hint(&format!("integer `-{n}`")).unwrap_or_default(),
-                None => {
-                    quotes_hint(text, at, &lower_first(&e.code.to_string())).unwrap_or_else(|| {
-                        "check the value's type against the schema (`saberc schema`) or the README"
-                            .to_string()
-                    })
-                }
+                None => quotes_hint(text, at, &lower_first(&e.code.to_string()))
+                    .unwrap_or_else(type_hint),
             })
         }
         E::Eof => Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
@@ -421,7 +411,7 @@ pub(super) fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> 
     } else if let Some(rest) = msg.strip_prefix("missing field `") {
         let field = rest.split('`').next().unwrap_or("");
         Diagnostic::new(Code::MissingField, format!("{msg}{where_}")).with_hint(format!(
-            "add `\"{field}\": …` to this object (see the schema or README for its form)"
+            "add `\"{field}\": …` to this object (its form: {FORM_HELP})"
         ))
     } else if let Some(rest) = msg.strip_prefix("duplicate field `") {
         let field = rest.split('`').next().unwrap_or("");
