@@ -58,6 +58,7 @@ pub static RULES: Ruleset = Ruleset {
     road_cost: Ratio::new(1, 1),
     one_hex_always: false,
     sight: SightRule {
+        section: "the pike game's sight rule",
         units_block: false,
         lower_units_do_not_block: false,
         along_hexside_needs_both: false,
