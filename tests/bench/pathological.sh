@@ -70,6 +70,7 @@ for dir in "$work"/cases/*/; do
         *52-groups*)
             run "$name" check "$dir" check --maps . s.ron
             run "$name" analyze "$dir" analyze --maps . s.ron
+            run "$name" analyze-json "$dir" analyze --maps . s.ron --format json
             ;;
         *hold-lattice)
             run "$name" check "$dir" check --maps . s.ron

@@ -268,3 +268,41 @@ fn the_strict_readings_cost_what_the_hand_counts_say() {
         "5 MP"
     );
 }
+
+/// `check` makes no strict search where no strict reading bears on the scenario
+/// (`Ambiguity::bears_on`): that is sound only if each reading that does not bear changes no
+/// answer. For every historical scenario and example, and again on its map with the ridges
+/// taken away, each reading that does not bear gives the lenient search's answer, hex for hex.
+#[test]
+fn a_reading_that_does_not_bear_changes_no_search() {
+    use saber_schema::queries::playable::playable_under;
+    use saber_schema::queries::readings::{Ambiguity, Readings};
+    let given = GivenAllowances::new();
+    let mut compared = [0; 4];
+    for f in scenario_files() {
+        let src = Source::read(&f).unwrap();
+        let (c, _) = compile_scenario(&src, &MapRegistry::new());
+        let c = c.unwrap();
+        let mut flat = c.map.clone();
+        flat.ridges.clear();
+        for map in [&c.map, &flat] {
+            let search = |readings| {
+                let p = playable_under(&c.scenario, map, &c.resolved, c.rules, &given, readings);
+                // The reaches of every target (a target's hexes print a pointer).
+                let reaches: Vec<String> =
+                    p.targets.iter().map(|(_, r)| format!("{r:?}")).collect();
+                (reaches, p.incomplete)
+            };
+            let lenient = search(Readings::LENIENT);
+            for (i, a) in Ambiguity::ALL.into_iter().enumerate() {
+                if a.bears_on(&c.scenario, map) {
+                    continue;
+                }
+                assert_eq!(search(Readings::only(a)), lenient, "{} {a:?}", f.display());
+                compared[i] += 1;
+            }
+        }
+    }
+    // Each reading was compared on some scenario.
+    assert!(compared.iter().all(|n| *n > 0), "{compared:?}");
+}

@@ -120,9 +120,15 @@ pub(crate) fn analyze_cmd(
 /// Print an analysis in the format asked for.
 fn print(report: &Analysis, rules: &Ruleset, format: AnalyzeFormat) {
     match format {
+        // Written as it is serialized: the report of the largest scenario is tens of megabytes
+        // of paths, which a string built whole (and copied into a line) held twice over.
         AnalyzeFormat::Json => {
-            let text = serde_json::to_string_pretty(report).expect("an analysis serializes");
-            outln!("{text}");
+            use std::io::Write;
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::Stdout);
+            serde_json::to_writer_pretty(&mut out, report).expect("an analysis serializes");
+            out.write_all(b"\n")
+                .and_then(|()| out.flush())
+                .expect("standard output takes every byte");
         }
         // Names and goals come from the file: nothing in them may drive the terminal.
         AnalyzeFormat::Human => {

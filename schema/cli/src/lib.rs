@@ -438,6 +438,22 @@ pub(crate) fn write_stdout(bytes: &[u8]) {
     }
 }
 
+/// Standard output as an [`std::io::Write`] through [`write_stdout`] (a closed pipe ends the
+/// output quietly), for output written as it is made rather than built whole first: wrap it in
+/// a [`std::io::BufWriter`].
+pub(crate) struct Stdout;
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        write_stdout(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// The file a command works on, read; or, when it cannot be, its diagnostic printed and the
 /// usage exit code to return.
 pub(crate) fn read_input(

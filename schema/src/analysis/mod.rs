@@ -4,7 +4,7 @@
 //! [`crate::queries::sight`]), and the forces of each side, all on the terrain as played. The
 //! report is [`crate::model::analysis::Analysis`]; [`human`] writes it as tables. A Musket &
 //! Saber Quick Play scenario is analysed by [`musket_and_saber`] into the same report, its
-//! sight answered by the same [`sight`] functions on its map's own chart.
+//! sight answered by the same functions (`sight.rs`) on its map's own chart.
 
 mod human;
 pub mod musket_and_saber;

@@ -7,7 +7,7 @@
 //! and artillery columns — with the game's road rate (4.4, ½ MP from road hex to road hex) and
 //! "a unit may always move one hex" (4.3), both ruleset data read by the shared searches
 //! ([`CostTable`]). Sight is 8.2 by the same functions as Rifle & Saber's
-//! ([`super::sight`]) on the map's chart.
+//! (`analysis::sight`) on the map's chart.
 //!
 //! Readings, each favouring the side that moves: no enemy unit, zone of control (6.0) or
 //! stacking limit (5.0) is in the way; a counter moves at the Movement Allowance printed on its

@@ -48,8 +48,10 @@ pub(super) fn check(
         return (Vec::new(), Some(lenient));
     }
     let mut found = findings(s, rules, &lenient);
-    // A goal only the strict readings make impossible is a note naming them.
-    if let Some(strict) = under(Readings::STRICT) {
+    // A goal only the strict readings make impossible is a note naming them. Where no strict
+    // reading bears on the scenario, the strict search would be the lenient one: not made.
+    let bears = Ambiguity::ALL.iter().any(|a| a.bears_on(s, map));
+    if let Some(strict) = bears.then(|| under(Readings::STRICT)).flatten() {
         let mut one_at_a_time: Vec<Option<Vec<Finding>>> = vec![None; Ambiguity::ALL.len()];
         let mut notes = Vec::new();
         for (ti, d) in findings(s, rules, &strict) {

@@ -4,6 +4,10 @@
 //! impossible under the lenient readings, so under every reading; a goal that only the strict
 //! readings make impossible is a note naming them (README, "Playability readings").
 
+use crate::model::map::Map;
+use crate::model::scenario::{Entry, Scenario};
+use crate::model::special_rule::Effect;
+
 /// A point of the rules text that reads two ways.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Ambiguity {
@@ -30,6 +34,32 @@ impl Ambiguity {
         Ambiguity::CrossingRule,
         Ambiguity::ChargeOverRidge,
     ];
+
+    /// Can the strict reading change any search of scenario `s` on `map`? When it cannot, the
+    /// strict search is the lenient one, hex for hex, and need not be made. Each answer is
+    /// `true` whenever the map and scenario hold what the reading is about (conservative): a
+    /// road leaving the map matters only to a group arriving from off it; a ridge crossed along
+    /// a road, and a charge across a ridge, only on a map with ridges; a crossing rule only
+    /// where a special rule makes one.
+    pub fn bears_on(self, s: &Scenario, map: &Map) -> bool {
+        let ridges = !map.ridges.is_empty();
+        match self {
+            Ambiguity::RoadOffMap => {
+                !map.roads.is_empty()
+                    && s.sides.iter().any(|sd| {
+                        sd.groups
+                            .iter()
+                            .any(|g| matches!(g.entry, Entry::Arrive { .. }))
+                    })
+            }
+            Ambiguity::RidgeOnRoad => ridges && !map.roads.is_empty(),
+            Ambiguity::CrossingRule => s
+                .special_rules
+                .iter()
+                .any(|r| matches!(r.effect, Effect::RiverCrossing { .. })),
+            Ambiguity::ChargeOverRidge => ridges,
+        }
+    }
 
     /// The strict reading, in words (what a note says makes the goal impossible).
     pub fn strict_reading(self) -> &'static str {
