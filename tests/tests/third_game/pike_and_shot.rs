@@ -58,6 +58,8 @@ pub static RULES: Ruleset = Ruleset {
     road_cost: Ratio::new(1, 1),
     one_hex_always: false,
     sight: SightRule {
+        // The invented rules' sight rule ("T5"; no real game's section).
+        section: "T5",
         units_block: false,
         lower_units_do_not_block: false,
         along_hexside_needs_both: false,
