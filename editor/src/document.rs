@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
-use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
+use saber_schema::model::musket_and_saber::{HexNumbering, MsMapFile, MsScenario};
 use saber_schema::model::scenario::Scenario;
 
 use crate::content::Content;
@@ -106,17 +106,40 @@ impl Document {
         })
     }
 
-    /// Let a form change the Musket & Saber scenario, as [`Self::edit_ms_map`] does.
+    /// Let a form change the Musket & Saber scenario, as [`Self::edit_ms_map`] does. The form
+    /// sees every hex on the grid the canvas draws ([`MsScenario::in_grid`]), and the file
+    /// keeps them as its map numbers them: a map numbered from 0100 is edited in its own
+    /// numbers (issue 40).
     pub fn edit_ms_scenario<R>(
         &mut self,
         label: &str,
         gesture: Option<u64>,
         f: impl FnOnce(&mut MsScenario) -> R,
     ) -> Option<R> {
+        let n = self.ms_numbering();
         self.edit_content(label, gesture, |c| match c {
-            Content::MsScenario(s) => Some(f(s)),
+            Content::MsScenario(s) => {
+                let mut on_grid = s.in_grid(n);
+                let r = f(&mut on_grid);
+                *s = on_grid.in_printed(n);
+                Some(r)
+            }
             _ => None,
         })
+    }
+
+    /// How the Musket & Saber map numbers its hexes (from 0101 when there is none).
+    pub fn ms_numbering(&self) -> HexNumbering {
+        self.ms_map().map(|f| f.numbering).unwrap_or_default()
+    }
+
+    /// The Musket & Saber scenario with every hex on the grid the canvas draws, for what
+    /// reads it beside the map (its stacks, rings and entry hexes).
+    pub fn ms_scenario_in_grid(&self) -> Option<MsScenario> {
+        match &self.content {
+            Content::MsScenario(s) => Some(s.in_grid(self.ms_numbering())),
+            _ => None,
+        }
     }
 
     /// Let a form change the content (a scenario or a Musket & Saber document); if it

@@ -344,15 +344,6 @@ pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
             ));
         }
     };
-    // The editor draws hexes numbered from 0101; a map numbered otherwise would be drawn and
-    // saved one column or row off, so it is not opened (saberc check reads it).
-    let file = match &content {
-        Content::MsMap(f) => Some(f),
-        _ => ms_map_file.as_deref(),
-    };
-    if let Some(why) = file.and_then(|f| f.numbering_not_drawn()) {
-        return Err(why);
-    }
     Ok(LoadedMs {
         content,
         map,
@@ -881,24 +872,5 @@ mod tests {
         std::fs::write(&map, "x").expect("written");
         assert_eq!(relative_to(&scen, &map).as_deref(), Some("../maps/m.ron"));
         assert_eq!(relative_to(&maps, &map).as_deref(), Some("m.ron"));
-    }
-
-    /// The editor draws hexes numbered from 0101: an M&S map numbered otherwise is not opened
-    /// (it would be drawn and saved a row off), with saberc's reason.
-    #[test]
-    fn a_musket_and_saber_map_numbered_from_0100_is_not_opened() {
-        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/maps");
-        let text = std::fs::read_to_string(fixtures.join("ms-grid.ron"))
-            .expect("fixture")
-            .replace(
-                "numbering: ColumnRowFrom0101,",
-                "numbering: ColumnRow(first_column: 1, first_row: 0),",
-            );
-        let Err(why) = load_ms(&Source::from_text("ms-grid.ron", text)) else {
-            panic!("a map numbered from 0100 was opened");
-        };
-        assert!(why.contains("numbers its hexes from 0100"), "{why}");
-        let text = std::fs::read_to_string(fixtures.join("ms-grid.ron")).expect("fixture");
-        assert!(load_ms(&Source::from_text("ms-grid.ron", text)).is_ok());
     }
 }

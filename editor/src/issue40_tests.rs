@@ -147,7 +147,7 @@ fn a_road_is_drawn_through_the_hexes_dragged() {
 
 /// The M&S victory form names the scenario's own sides (no stand-in R&S sides) and its zone
 /// clauses are the ones an M&S map can answer: a terrain clause (naming the chart's kinds),
-/// no Rifle & Saber slope clause.
+/// no Rifle & Saber slope, river-bank or feature clause.
 #[test]
 fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -178,6 +178,13 @@ fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
     assert!(offered.iter().any(|c| c == "Listed hexes"), "{offered:?}");
     assert!(offered.iter().any(|c| c == "Terrain"), "{offered:?}");
     assert!(!offered.iter().any(|c| c == "Slopes"), "{offered:?}");
+    // Nor the other clauses its schema has not: river banks, numbered features.
+    assert!(
+        !offered
+            .iter()
+            .any(|c| c == "Side of the river" || c.starts_with("Feature")),
+        "{offered:?}"
+    );
 }
 
 /// The clauses the first clause chooser offers.
@@ -276,4 +283,169 @@ fn an_ms_scenario_save_changes_only_the_moved_hex() {
 
 fn hex_of(label: &str) -> Coord {
     saber_schema::model::hex::parse_label(label).expect("a label")
+}
+
+/// The test grid numbered from 0100 (its first hex `0100`, 2.2 saying only "Each hex has a
+/// four-digit number"), with a stream hexside south of `0500`, written as `maps/ms-grid-0100.ron`
+/// in `dir`.
+fn map_from_0100(dir: &Path) -> PathBuf {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/maps/ms-grid.ron");
+    let text = std::fs::read_to_string(fixture)
+        .expect("fixture")
+        .replace("id: \"ms-grid\"", "id: \"ms-grid-0100\"")
+        .replace(
+            "numbering: ColumnRowFrom0101,",
+            "numbering: ColumnRow(first_column: 1, first_row: 0),\n    hexsides: [\n        (kind: \"stream\", hex: \"0500\", side: S),\n    ],",
+        )
+        .replace(
+            "    ],\n    track:",
+            "        (kind: \"stream\", on: Hexside, infantry: Some(Plus(1)), cavalry: Some(Plus(1)), artillery: Some(Plus(1)), source: \"invented\"),\n    ],\n    track:",
+        );
+    std::fs::create_dir_all(dir.join("maps")).expect("maps");
+    let path = dir.join("maps/ms-grid-0100.ron");
+    std::fs::write(&path, text).expect("written");
+    path
+}
+
+/// An M&S map numbered from 0100 opens, draws its hexside where its number says (south of
+/// `0500`, the top row), is painted in its own numbers, and saves the one hexside drawn as
+/// lines written as the map prints it (the editor declined such a map, issue 40).
+#[test]
+fn an_ms_map_numbered_from_0100_opens_draws_and_saves_in_its_own_numbers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map_from_0100(dir.path());
+    let before = std::fs::read_to_string(&path).expect("read");
+    let mut h = opened(&path);
+    assert_eq!(file(&h).id, "ms-grid-0100", "{:?}", h.state().error());
+    let grid = h.state().doc().map().grid;
+    assert_eq!(grid.label(Coord(1, 1)), "0100");
+    // The file's hexside, drawn between the top row's 0500 and the 0501 below it.
+    let (top, below) = (hex(&h, "0500"), hex(&h, "0501"));
+    assert_eq!(top, Coord(5, 1));
+    let borders: Vec<(Coord, Coord)> = h
+        .state()
+        .ms_overlay()
+        .borders
+        .iter()
+        .map(|b| (b.0, b.1))
+        .collect();
+    assert_eq!(borders, [(top, below)]);
+    // Hovering 0500 says its hexside.
+    let said = crate::app::workspace::Mode::hover_text(h.state().ms_ui(), h.state().doc(), top);
+    assert!(
+        said.as_deref().unwrap_or("").contains("stream S"),
+        "{said:?}"
+    );
+    // A stream drawn between 0302 and 0303 is saved as the map prints it.
+    h.get_by_label("hexside: stream").click();
+    h.run();
+    let (a, b) = (hex(&h, "0302"), hex(&h, "0303"));
+    let (p, q) = (hex_center(&h, a), hex_center(&h, b));
+    click(&mut h, Pos2::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0));
+    assert!(has_hexside(&file(&h), "stream", SideKey::new(a, b)));
+    assert_eq!(
+        h.state()
+            .doc()
+            .history()
+            .done()
+            .last()
+            .map(|s| s.label.as_str()),
+        Some("Draw stream hexside 0302–0303")
+    );
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    let added = added.join("\n");
+    assert!(added.contains(r#"hex: "0302""#), "{added}");
+    assert!(
+        !added.contains("(3, 2)") && !added.contains("(3, 3)"),
+        "{added}"
+    );
+}
+
+/// A scenario on a map numbered from 0100: its set-up stands where the map's numbers say, a
+/// counter clicked onto the top row (`0500`) is set up there, its line's words and the set-up
+/// tab say `0500`, and the save writes `"0500"`; reopened, it is where it was put.
+#[test]
+fn an_ms_scenario_on_a_map_numbered_from_0100_is_set_up_in_its_own_numbers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    map_from_0100(dir.path());
+    let path = dir.path().join("s.ron");
+    let counter = |id: &str| {
+        format!(
+            r#"(id: "{id}", formation: "1 Div", class: Brigade, steps: 2, front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)), back: (cf: Some(One(2)), mr: Some(3)), source: "invented")"#
+        )
+    };
+    let text = format!(
+        r#"(
+    format: "saber-scenario/1",
+    game: "musket-and-saber-quick-play",
+    id: "s",
+    name: "On a map from 0100",
+    source: "invented for the project",
+    map: "ms-grid-0100",
+    sides: [
+        (id: "blue", name: "Blue", counters: [{}], entry_hexes: ["0100"], replacement_steps: Some(0)),
+        (id: "red", name: "Red", counters: [{}], entry_hexes: ["1007"], replacement_steps: Some(0)),
+    ],
+    first_player: "blue",
+    game_length: 4,
+    setup: [
+        (side: "blue", units: ["1 Bde"], at: "0201"),
+        (side: "red", units: ["9 Bde"], at: "0807"),
+    ],
+    victory: [
+        (side: "blue", goal: Hold(target: Hexes(["0807"]), when: EndOfGame)),
+        (side: "red", goal: Hold(target: Hexes(["0201"]), when: EndOfGame)),
+    ],
+)
+"#,
+        counter("1 Bde"),
+        counter("9 Bde")
+    );
+    std::fs::write(&path, text).expect("written");
+    let mut h = opened(&path);
+    assert!(
+        matches!(h.state().doc().content(), Content::MsScenario(_)),
+        "{:?}",
+        h.state().error()
+    );
+    // 0201 is the second column's second row of the grid; 0807 the eighth row.
+    let stacks: Vec<Coord> = h
+        .state()
+        .ms_overlay()
+        .stacks
+        .iter()
+        .map(|s| s.hex)
+        .collect();
+    assert_eq!(stacks, [Coord(2, 2), Coord(8, 8)]);
+    h.get_all_by_label("Set-up")
+        .last()
+        .expect("the Set-up tab")
+        .click();
+    h.run();
+    h.get_by_label("9 Bde (0807)").click();
+    h.run();
+    let top = hex(&h, "0500");
+    let at = hex_center(&h, top);
+    click(&mut h, at);
+    let Content::MsScenario(s) = h.state().doc().content() else {
+        panic!("an M&S scenario");
+    };
+    assert_eq!(s.setup[1].at, Coord(5, 0), "written as the map prints it");
+    assert_eq!(s.setup[1].printed, "9 Bde: 0500");
+    assert!(h.query_by_label("9 Bde (0500)").is_some());
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    assert!(after.contains(r#"at: "0500""#), "{after}");
+    let h = opened(&path);
+    let stacks: Vec<Coord> = h
+        .state()
+        .ms_overlay()
+        .stacks
+        .iter()
+        .map(|s| s.hex)
+        .collect();
+    assert_eq!(stacks, [Coord(2, 2), top]);
 }

@@ -294,6 +294,17 @@ fn painting_sets_a_hexs_kinds_and_the_chart_is_editable() {
     h.run();
     click_hex(&mut h, "0101");
     assert_eq!(kinds(&h), ["village"]);
+    // The step is named by the stroke, not by the terrain rows it changed (the History panel
+    // listed every row of the map before and after, seen under Xvfb).
+    assert_eq!(
+        h.state()
+            .doc()
+            .history()
+            .done()
+            .last()
+            .map(|s| s.label.as_str()),
+        Some("Paint “v” (village)")
+    );
     h.state_mut().undo();
     h.run();
     assert_eq!(kinds(&h), ["clear"]);

@@ -15,14 +15,15 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Where cargo puts what it builds: CARGO_TARGET_DIR when set, as cargo reads it.
+target=${CARGO_TARGET_DIR:-$root/target}
 
 if [ "$profile" = release ]; then
     cargo build -q --release -p saberc --bin saberc
-    saberc=target/release/saberc
 else
     cargo build -q -p saberc --bin saberc
-    saberc=target/debug/saberc
 fi
+saberc=$target/$profile/saberc
 cargo run -q -p saber-tests --example gen_batch -- "$n" "$work/files"
 
 # Wall-clock seconds of a command, its output kept aside (exit status 1 means "findings").

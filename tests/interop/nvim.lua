@@ -2,7 +2,10 @@
 -- Opens scenario 11.7 and sees no diagnostics; misspells a feature and sees REF001 at its
 -- place; applies the did-you-mean quick fix; completes after `Feature("` (the map's codes);
 -- hovers a feature code and a diagnostic code; hovers and completes after non-ASCII text
--- (columns in UTF-16 units); formats. Attaches the client as the README says (start_client/buf_attach_client, which
+-- (columns in UTF-16 units); formats. Then opens the Musket & Saber example scenario: no
+-- diagnostics; completion offers its game's fields, classes and zone clauses and none of Rifle
+-- & Saber's (compared with the committed schemas); hover shows M&S facts (a class's 2.4, a
+-- field's 4.5/7.7, a hex's chart kinds with their costs and sight). Attaches the client as the README says (start_client/buf_attach_client, which
 -- Debian 12's Neovim 0.7 has; vim.lsp.start came in 0.8). Exits 0 on success, 1 (cquit) with a FAIL line otherwise.
 local saberc = assert(os.getenv("SABERC"), "SABERC is the saberc binary")
 local repo = assert(os.getenv("REPO"), "REPO is the repository root")
@@ -18,9 +21,11 @@ end
 
 -- Count the publications, so that "no diagnostics" means the server said so.
 local published = 0
+local published_for = {}
 local on_publish = vim.lsp.handlers["textDocument/publishDiagnostics"]
 vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
   published = published + 1
+  if result and result.uri then published_for[result.uri] = true end
   return on_publish(err, result, ctx, config)
 end
 
@@ -216,6 +221,146 @@ if table.concat(formatted, "\n") ~= table.concat(original, "\n") then
   fail("formatting did not restore the layout")
 end
 ok("formatted: " .. #formatted .. " lines as the file has them")
+
+vim.lsp.stop_client(client)
+
+-- Musket & Saber Quick Play (issue 40): the invented example scenario is completed and hovered
+-- from its own game's schema: its fields, classes and zone clauses, none of Rifle & Saber's.
+local function schema(name)
+  local f = assert(io.open(repo .. "/schema/" .. name))
+  local text = f:read("*a")
+  f:close()
+  return vim.fn.json_decode(text)
+end
+local ms_schema = schema("scenario.musket-and-saber-quick-play.schema.json")
+local rs_schema = schema("scenario.schema.json")
+-- The names of a schema's `oneOf` (a const, or the one key of an object).
+local function forms(s)
+  local out = {}
+  for _, f in ipairs(s.oneOf) do
+    if f.const then table.insert(out, f.const) elseif f.required then table.insert(out, f.required[1]) end
+  end
+  table.sort(out)
+  return out
+end
+local function keys(t)
+  local out = {}
+  for k in pairs(t) do table.insert(out, k) end
+  table.sort(out)
+  return out
+end
+-- What `a` has that `b` has not.
+local function minus(a, b)
+  local out = {}
+  for _, x in ipairs(a) do
+    if not vim.tbl_contains(b, x) then table.insert(out, x) end
+  end
+  return out
+end
+local function labels(result)
+  local out = {}
+  for _, item in ipairs(result and (result.items or result) or {}) do table.insert(out, item.label) end
+  table.sort(out)
+  return out
+end
+local function same(got, want, what)
+  if table.concat(got, " ") ~= table.concat(want, " ") then
+    fail(what .. ": " .. table.concat(got, " ") .. " instead of " .. table.concat(want, " "))
+  end
+end
+local function none_of(got, other, what)
+  for _, x in ipairs(got) do
+    if vim.tbl_contains(other, x) then fail(what .. " offers Rifle & Saber's `" .. x .. "`") end
+  end
+end
+
+local ms_file = repo .. "/scenarios/examples/musket-and-saber/millbrook.ron"
+vim.cmd("edit " .. vim.fn.fnameescape(ms_file))
+buf = vim.api.nvim_get_current_buf()
+client = nil
+vim.wait(30000, function()
+  client = next(vim.lsp.buf_get_clients(buf))
+  return client ~= nil
+end, 50)
+if not client then
+  fail("saberc lsp did not start or attach for the M&S scenario")
+end
+if not vim.wait(30000, function() return published_for[vim.uri_from_bufnr(buf)] end, 50) then
+  fail("no diagnostics published for the M&S scenario")
+end
+if #vim.diagnostic.get(buf) ~= 0 then
+  fail("the M&S example has diagnostics: " .. vim.inspect(vim.diagnostic.get(buf)))
+end
+ok("M&S example scenario opened, no diagnostics")
+lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+local function line_of(pattern)
+  for i, l in ipairs(lines) do
+    local s = l:find(pattern)
+    if s then return i - 1, s - 1, l end
+  end
+  fail("no line matching " .. pattern .. " in the M&S example")
+end
+
+-- A field of the scenario on a new line: the M&S fields not yet written, none of R&S's.
+local written = {}
+for _, l in ipairs(lines) do
+  local k = l:match("^    ([a-z_]+):")
+  if k then table.insert(written, k) end
+end
+local want_fields = minus(minus(keys(ms_schema.properties), written), { "$schema" })
+local rs_only_fields = minus(keys(rs_schema.properties), keys(ms_schema.properties))
+local r = line_of("^    game_length:")
+vim.api.nvim_buf_set_lines(buf, r + 1, r + 1, false, { "    " })
+local got = labels(request("textDocument/completion", position(r + 1, 4)))
+vim.api.nvim_buf_set_lines(buf, r + 1, r + 2, false, {})
+if #want_fields == 0 or #rs_only_fields == 0 then fail("nothing to compare the fields with") end
+same(got, want_fields, "M&S scenario fields")
+none_of(got, rs_only_fields, "M&S scenario fields")
+ok("M&S fields offered: " .. table.concat(got, " ") .. " (none of " .. table.concat(rs_only_fields, " ") .. ")")
+
+-- A counter's class: the five M&S classes (2.4), no R&S unit type.
+local cr, cc, cl = line_of("class: Brigade,")
+vim.api.nvim_buf_set_lines(buf, cr, cr + 1, false, { (cl:gsub("class: Brigade,", "class: ,")) })
+got = labels(request("textDocument/completion", position(cr, cc + #"class: ")))
+vim.api.nvim_buf_set_lines(buf, cr, cr + 1, false, { cl })
+same(got, forms(ms_schema["$defs"].MsClass), "M&S classes")
+ok("M&S classes offered: " .. table.concat(got, " "))
+
+-- A victory target: the M&S dialect's zone clauses, none of R&S's slopes, river banks, features.
+local zr, zc, zl = line_of('target: Hexes%(%["0706", "0806"%]%)')
+local bare = zl:gsub('target: Hexes%(%["0706", "0806"%]%)', "target: ")
+vim.api.nvim_buf_set_lines(buf, zr, zr + 1, false, { bare })
+got = labels(request("textDocument/completion", position(zr, zc + #"target: ")))
+vim.api.nvim_buf_set_lines(buf, zr, zr + 1, false, { zl })
+local rs_only_zones = minus(forms(rs_schema["$defs"].Zone), forms(ms_schema["$defs"].Zone))
+if #rs_only_zones == 0 then fail("the two games' zones do not differ") end
+same(got, forms(ms_schema["$defs"].Zone), "M&S zone clauses")
+none_of(got, rs_only_zones, "M&S zone clauses")
+ok(#got .. " M&S zone clauses offered (none of " .. table.concat(rs_only_zones, " ") .. ")")
+
+-- Hover: M&S facts, from its schema and its map's chart.
+local function hover_at(r, c)
+  local h = request("textDocument/hover", position(r, c))
+  return h and h.contents and h.contents.value or ""
+end
+shown = hover_at(cr, cc + #"class: " + 1)
+if not shown:find("**Brigade**", 1, true) or not shown:find("(2.4)", 1, true) then
+  fail("hover on the class Brigade shows: " .. shown)
+end
+ok("hover on Brigade: " .. shown:gsub("\n\n", " "))
+local er, ec = line_of("entry_hexes:")
+shown = hover_at(er, ec + 2)
+if not shown:find("**entry_hexes**", 1, true) or not shown:find("4.5, 7.7", 1, true) then
+  fail("hover on entry_hexes shows: " .. shown)
+end
+ok("hover on entry_hexes: " .. shown:gsub("\n\n", " "))
+shown = hover_at(zr, zc + #'target: Hexes(["' + 1)
+if not shown:find("**hex 0706**", 1, true) or not shown:find("terrain: woods, hill", 1, true)
+  or not shown:find("- woods: MP inf ", 1, true) or not shown:find("blocks sight", 1, true)
+  or not shown:find("map: millbrook-invented", 1, true) then
+  fail("hover on hex 0706 shows: " .. shown)
+end
+ok("hover on 0706: " .. shown:gsub("\n\n", " "))
 
 vim.lsp.stop_client(client)
 vim.cmd("qall!")

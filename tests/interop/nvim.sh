@@ -3,7 +3,9 @@
 # client driven by tests/interop/nvim.lua: open scenario 11.7, see no diagnostics; misspell a
 # feature, see REF001 at its range; apply the did-you-mean quick fix; complete after
 # `Feature("` (the map's codes); hover a feature code and a diagnostic code; hover and complete
-# after non-ASCII text on the line; format.
+# after non-ASCII text on the line; format. Then the Musket & Saber example scenario: no
+# diagnostics, completion of its own game's fields, classes and zone clauses (none of Rifle &
+# Saber's), hover with M&S facts (issue 40).
 # Usage: tests/interop/nvim.sh  (run from anywhere; builds saberc unless NVIM_INTEROP_NO_BUILD
 # is set). Exits 1 when a check fails.
 set -euo pipefail

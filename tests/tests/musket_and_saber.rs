@@ -1044,12 +1044,18 @@ fn the_chart_is_held_to_what_the_rules_text_fixes() {
             .contains("+1 MP for infantry, Prohibited for artillery"),
         "{f:?}"
     );
-    // 9.2: clear is clear for charges.
+    // 9.2: clear is clear for charges. A row saying otherwise is MAP013; a row that does not
+    // say it is the old skeleton's, read as clear for charges (FMT005, `saberc migrate`).
+    let f = map_findings(&[(
+        CLEAR_ROW,
+        &CLEAR_ROW.replace("clear_for_charges: true,", "clear_for_charges: false,"),
+    )]);
+    assert_eq!(codes(&f), ["MAP013"], "{f:?}");
     let f = map_findings(&[(
         CLEAR_ROW,
         &CLEAR_ROW.replace("clear_for_charges: true,", ""),
     )]);
-    assert_eq!(codes(&f), ["MAP013"], "{f:?}");
+    assert_eq!(codes(&f), ["FMT005"], "{f:?}");
     // A clear hexside adds nothing; any case of the name is clear.
     let stream = |row: &str| {
         map_findings(&[(
@@ -1266,4 +1272,92 @@ fn a_terrain_zone_names_a_kind_of_the_maps_chart() {
         stdout.contains("no kind of hex terrain `swamp`") && stdout.contains("`woods`"),
         "{stdout}"
     );
+}
+
+/// Each value a file writes, written the same in `saved` (fields `saved` adds, a default the
+/// file left out, are not the file's): where they differ, the path and both values.
+fn written_kept(file: &serde_json::Value, saved: &serde_json::Value, at: &str) -> Vec<String> {
+    use serde_json::Value;
+    match (file, saved) {
+        (Value::Object(f), Value::Object(s)) => f
+            .iter()
+            .flat_map(|(k, v)| match s.get(k) {
+                Some(w) => written_kept(v, w, &format!("{at}/{k}")),
+                None => vec![format!("{at}/{k}: not written")],
+            })
+            .collect(),
+        (Value::Array(f), Value::Array(s)) if f.len() == s.len() => f
+            .iter()
+            .zip(s)
+            .enumerate()
+            .flat_map(|(i, (v, w))| written_kept(v, w, &format!("{at}/{i}")))
+            .collect(),
+        _ if file == saved => Vec::new(),
+        _ => vec![format!("{at}: the file writes {file}, the save {saved}")],
+    }
+}
+
+/// A whole-file save of an M&S map or scenario (the editor's save of a new file or into the
+/// other syntax, `new`, every model-to-text writer: `model_text`) writes each hex as the file
+/// printed it, `"1104"`, in the shared label and zone types too (a map's `labels`, a victory
+/// `Hexes` zone), never the grid tuple `(11, 4)`: read, save, read the save, and every value
+/// the file wrote is written the same. Both syntaxes, every committed M&S file that reads.
+#[test]
+fn a_whole_file_save_writes_every_hex_as_the_map_prints_it() {
+    use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
+    use saber_schema::output::format::model_text;
+    use saber_schema::pipeline::parse::{DocKind, detect, names_musket_and_saber, parse_document};
+    use saber_schema::pipeline::read::{Source, Syntax};
+    // Read, save whole in both syntaxes, read the save: what the file wrote that the save
+    // does not write the same.
+    macro_rules! saved {
+        ($t:ty, $src:expr) => {{
+            let src: &Source = $src;
+            let mut wrong = Vec::new();
+            if let Ok((model, file)) = parse_document::<$t>(src) {
+                for syntax in [Syntax::Ron, Syntax::Json] {
+                    let text = model_text(&model, syntax).expect("the model writes");
+                    let again = Source {
+                        path: src.path.clone(),
+                        text,
+                        syntax,
+                    };
+                    let (_, written) = parse_document::<$t>(&again).expect("the save reads back");
+                    wrong.extend(written_kept(&file, &written, &format!("{syntax:?}:")));
+                }
+            }
+            wrong
+        }};
+    }
+    let mut files = vec![
+        repo("scenarios/examples/musket-and-saber/millbrook.ron"),
+        repo("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+    ];
+    for dir in ["tests/fixtures/bad", "tests/fixtures/schemas/accepted"] {
+        for e in std::fs::read_dir(repo(dir)).unwrap().flatten() {
+            files.push(e.path());
+        }
+    }
+    let mut read = 0;
+    for path in files {
+        let Ok(src) = Source::read(&path) else {
+            continue;
+        };
+        if !names_musket_and_saber(&src) {
+            continue;
+        }
+        let wrong = match detect(&src) {
+            Ok((DocKind::Map, _)) => saved!(MsMapFile, &src),
+            Ok((DocKind::Scenario, _)) => saved!(MsScenario, &src),
+            _ => continue,
+        };
+        read += 1;
+        assert!(
+            wrong.is_empty(),
+            "{}:\n{}",
+            path.display(),
+            wrong.join("\n")
+        );
+    }
+    assert!(read >= 20, "only {read} M&S files read");
 }

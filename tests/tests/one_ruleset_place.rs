@@ -110,9 +110,15 @@ fn rifle_and_saber_is_named_only_inside_the_ruleset() {
 
 #[test]
 fn the_rules_of_a_file_without_a_game_are_asked_only_where_no_game_can_be_named() {
-    let found = named_outside(&sources(), "for_game(None)", false, &|rel| {
-        rel.starts_with(RULESET_DIR) || NO_GAME_INPUTS.contains(&rel)
-    });
+    let files = sources();
+    let allowed = |rel: &str| rel.starts_with(RULESET_DIR) || NO_GAME_INPUTS.contains(&rel);
+    let mut found = named_outside(&files, "for_game(None)", false, &allowed);
+    found.extend(named_outside(
+        &files,
+        "rules_without_game()",
+        false,
+        &allowed,
+    ));
     assert!(
         found.is_empty(),
         "the rules of a file without a `game` asked for outside test code; use the document's \

@@ -109,10 +109,14 @@ fn a_small_collections_site_is_pinned() {
         assert!(site.contains_key(&Path::new("downloads").join(d)), "{d}");
     }
     assert!(site[Path::new("downloads/skirmish-at-the-bridge.card.png")].starts_with(b"\x89PNG"));
-    // The Musket & Saber scenario: its card, and why there is no analysis.
+    // The Musket & Saber scenario: its card, and its analysis (its costs in halves, 4.4).
     let ms = String::from_utf8(site[Path::new("pages/millbrook.html")].clone()).unwrap();
     assert!(ms.contains("<figure class=\"card\">"));
-    assert!(ms.contains("No analysis: `saberc analyze` analyses Rifle &amp; Saber scenarios"));
+    assert!(!ms.contains("No analysis"));
+    assert!(
+        ms.contains("<td>4½ MP</td>"),
+        "the South's least cost to the village"
+    );
 }
 
 /// The site's card PNG is `saberc render --card`'s, byte for byte, for both games: the site

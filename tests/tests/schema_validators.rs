@@ -4,7 +4,8 @@
 //!
 //! Each game's schema refuses the other game's names by itself (issue 40 §4): the documents of
 //! `fixtures/schemas/refused/` (a Musket & Saber exit counting a Rifle & Saber unit type or
-//! marker, a Musket & Saber `Terrain` zone naming a Rifle & Saber terrain type, and the
+//! marker, a Musket & Saber `Terrain` zone naming a Rifle & Saber terrain type, a Musket & Saber
+//! zone of a clause only Rifle & Saber maps answer, `Slopes`, `RiverSide` or `Feature`, and the
 //! reverse) fail both validators, those of `fixtures/schemas/accepted/` pass both.
 //!
 //! Where a tool is missing, its test is `#[ignore]`d with the reason (`tests/build.rs` looks for

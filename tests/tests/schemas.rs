@@ -163,7 +163,8 @@ fn the_published_schemas_refuse_what_saberc_refuses() {
 
 /// Each game's committed schema refuses the other game's names (issue 40 §4): a Musket &
 /// Saber exit counting a Rifle & Saber unit type or marker, a Musket & Saber `Terrain` zone
-/// naming a Rifle & Saber terrain type, a Rifle & Saber one naming a map's kind
+/// naming a Rifle & Saber terrain type, a Musket & Saber zone of a clause only Rifle & Saber
+/// maps answer (`Slopes`, `RiverSide`, `Feature`), a Rifle & Saber one naming a map's kind
 /// (`fixtures/schemas/refused/`); each differs by that one value from a document the schema
 /// accepts (`fixtures/schemas/accepted/`), and `saberc check` refuses it too.
 #[test]

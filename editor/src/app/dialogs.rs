@@ -107,10 +107,10 @@ impl NewMap {
 
     /// The most columns or rows a map of the game has.
     pub fn max_side(&self) -> u32 {
-        match self.game {
-            Game::MusketAndSaberQuickPlay => saber_schema::ruleset::musket_and_saber::MAX_SIDE,
-            Game::RifleAndSaber => limits::MAX_MAP_SIDE,
-        }
+        self.game
+            .ruleset()
+            .max_map_side
+            .unwrap_or(limits::MAX_MAP_SIDE)
     }
 
     /// The blank map asked for.
@@ -326,7 +326,7 @@ impl App {
                     egui::ComboBox::from_id_salt("new-map-game")
                         .selected_text(form.game.ruleset().name)
                         .show_ui(ui, |ui| {
-                            for g in Game::ALL {
+                            for g in Game::all() {
                                 ui.selectable_value(&mut form.game, g, g.ruleset().name);
                             }
                         })
@@ -349,12 +349,12 @@ impl App {
                         .labelled_by(l.id);
                     ui.end_row();
                 });
-            ui.weak(match form.game {
-                Game::RifleAndSaber => format!(
+            ui.weak(match form.game.ruleset().max_map_side {
+                None => format!(
                     "1 to {} columns and rows; Map → Properties changes them later.",
                     limits::MAX_MAP_SIDE
                 ),
-                Game::MusketAndSaberQuickPlay => format!(
+                Some(_) => format!(
                     "1 to {} columns and rows (four-digit hex numbers, 2.2); the map starts as `saberc new map --game {}` starts one.",
                     form.max_side(),
                     form.game.id()

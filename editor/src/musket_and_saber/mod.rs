@@ -186,7 +186,7 @@ fn map_overlay(file: &MsMapFile, out: &mut Overlay) {
             out.marks.push((c, color));
         }
     }
-    for h in &file.hexsides {
+    for h in &file.in_grid().hexsides {
         if let (Some(n), Some(color)) = (grid.across(h.hex, h.side), hexside_color(file, &h.kind)) {
             out.borders.push((h.hex, n, color, 4.0));
         }
@@ -275,8 +275,8 @@ impl Mode for MsUi {
             return out;
         };
         map_overlay(file, &mut out);
-        if let Content::MsScenario(s) = ws.doc.content() {
-            setup::overlay(self, s, file, ws.hover, &mut out);
+        if let Some(s) = ws.doc.ms_scenario_in_grid() {
+            setup::overlay(self, &s, &file.in_grid(), ws.hover, &mut out);
             return out;
         }
         match self.paint {
@@ -316,11 +316,12 @@ impl Mode for MsUi {
         if !kinds.is_empty() {
             parts.push(kinds.join(" + "));
         }
+        let file = file.in_grid();
         for h in file.hexsides.iter().filter(|h| h.hex == c) {
             parts.push(format!("{} {:?}", h.kind, h.side));
         }
-        if let Content::MsScenario(s) = doc.content() {
-            parts.extend(setup::hover_text(s, file, c));
+        if let Some(s) = doc.ms_scenario_in_grid() {
+            parts.extend(setup::hover_text(&s, &file, c));
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
     }
@@ -372,9 +373,17 @@ impl MsUi {
                 let ch = self.brush.chars().next()?;
                 let kinds = file.legend_entry(ch)?.kinds.join(" + ");
                 let label = format!("Paint “{ch}” ({kinds})");
-                doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
-                    map::set_char(f, p.hex, ch);
-                });
+                let changed =
+                    doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
+                        let was = map::char_at(f, p.hex);
+                        map::set_char(f, p.hex, ch);
+                        was != Some(ch)
+                    })?;
+                // Named by the stroke, not by the terrain rows it changed (the History panel
+                // showed every row of the map, before and after).
+                if changed {
+                    doc.name_last_step(&label);
+                }
                 None
             }
             _ => None,

@@ -6,7 +6,7 @@
 //! empty or still the words the editor made; words the designer typed (the scenario's own
 //! printed text) are never replaced.
 
-use saber_schema::model::hex::Grid;
+use saber_schema::model::hex::{Coord, Grid};
 use saber_schema::model::musket_and_saber::{MsScenario, ReinforcementLine, SetupLine};
 
 /// Who a line names: its units, or its formation.
@@ -17,13 +17,18 @@ fn who(units: &[String], formation: Option<&str>) -> String {
     }
 }
 
+/// A hex the file writes as the map prints it (`0100`), in the grid's words.
+fn printed_label(grid: Grid, at: Coord) -> String {
+    grid.label(grid.numbering.to_grid(at))
+}
+
 /// A set-up line's words: "2nd Bde, 3rd Bde: 0604 w/1".
 pub fn setup_words(l: &SetupLine, grid: Grid) -> String {
     let w1 = if l.w1 { " w/1" } else { "" };
     format!(
         "{}: {}{w1}",
         who(&l.units, l.formation.as_deref()),
-        grid.label(l.at)
+        printed_label(grid, l.at)
     )
 }
 
@@ -32,7 +37,7 @@ pub fn reinforcement_words(l: &ReinforcementLine, grid: Grid) -> String {
     format!(
         "{} at {}: {}",
         l.turn,
-        grid.label(l.at),
+        printed_label(grid, l.at),
         who(&l.units, l.formation.as_deref())
     )
 }

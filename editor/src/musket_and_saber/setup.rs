@@ -11,7 +11,6 @@ use saber_schema::model::musket_and_saber::{MsMapFile, MsPlacement, MsScenario, 
 use saber_schema::ruleset::musket_and_saber::WITHIN_ONE;
 
 use crate::canvas::{Overlay, Stack};
-use crate::content::Content;
 use crate::document::Document;
 use crate::musket_and_saber::{MsUi, side_color};
 
@@ -289,10 +288,8 @@ pub fn setup_ui(
     doc: &mut Document,
     gesture: Option<u64>,
 ) -> Option<String> {
-    let Content::MsScenario(s) = doc.content() else {
-        return None;
-    };
-    let mut s = s.clone();
+    // On the grid, as the edit below is made ([`Document::edit_ms_scenario`]).
+    let mut s = doc.ms_scenario_in_grid()?;
     let grid = doc.ms_map()?.grid();
     let mut status = None;
     ui.label("Choose a counter, then click its hex on the map (Esc lets go).");

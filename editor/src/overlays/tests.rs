@@ -554,3 +554,169 @@ fn seen_by_the_rules(map: &saber_schema::model::map::Map, a: Coord) -> Vec<Coord
     want.sort();
     want
 }
+
+/// The three overlays on the invented Musket & Saber example agree with `saberc analyze` of it
+/// (the library's analysis, which `saberc analyze` prints): the terrain as played is the map
+/// as printed, as the analysis clears nothing; from the first hex of each path the analysis
+/// gives a set-up line, the movement overlay of the same chart class prices the path's last hex
+/// at the analysis's least cost, and with the counter's allowance typed reaches it in the
+/// analysis's phases (a path of fewest phases may cost more: the overlay then prices that
+/// path); it draws none where the analysis finds no path; and a hex's sight fan holds a hex of a place to hold exactly when the analysis
+/// lists it among the hexes that see the place (8.2), for every hex of the map.
+#[test]
+fn the_overlays_on_the_musket_and_saber_example_agree_with_analyze() {
+    use saber_schema::analysis::musket_and_saber::analyse;
+    use saber_schema::pipeline::maps::MapRegistry;
+    use saber_schema::pipeline::musket_and_saber::compile_scenario;
+    use saber_schema::pipeline::read::Source;
+
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber/millbrook.ron");
+    let src = Source::read(&path).expect("the example reads");
+    let (c, diags) = compile_scenario(&src, &MapRegistry::new());
+    let c = c.unwrap_or_else(|| panic!("compiles: {diags:?}"));
+    let report = analyse(&c.scenario, &c.map, &c.map.lower());
+
+    let mut h = harness(App::new(files::default_map(), None));
+    h.run();
+    h.state_mut().request(crate::app::Action::Open(Some(path)));
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let map = h.state().doc().map().clone();
+    let grid = map.grid;
+    let hex = |label: &str| grid.parse_label(label).expect("a label of the map");
+
+    // F7: nothing cleared, in the analysis and on the canvas.
+    let printed = painted_fills(&h);
+    assert!(!printed.is_empty());
+    press(&mut h, Key::F7);
+    assert!(h.state().overlays().as_played);
+    assert_eq!(painted_fills(&h), printed);
+    assert!(report.terrain_as_played.cleared.is_empty());
+    assert!(report.terrain_as_played.cover_cleared.is_empty());
+    press(&mut h, Key::F7);
+
+    // F5: each set-up line's path, from its first hex, by its class at its counter's MA.
+    press(&mut h, Key::F5);
+    let chart = map.chart.clone().expect("the map's own chart");
+    let mut compared = 0;
+    for side in &report.sides {
+        for t in &side.targets {
+            for g in t.groups.iter().filter(|g| g.group.starts_with("set-up")) {
+                let class = chart
+                    .class(g.class.as_deref().expect("a class"))
+                    .expect("a class of the chart");
+                let o = h.state_mut().overlays_mut();
+                o.choice.class = class;
+                o.choice.target = None;
+                // No path (the artillery to the wooded hill): checked below.
+                let Some(cost) = &g.least_cost else {
+                    continue;
+                };
+                let arrival = g.arrival.as_ref().expect("the counters print their MA");
+                o.choice.class_typed.clear();
+                let (first, last) = (hex(&g.path[0]), hex(g.path.last().unwrap()));
+                click_hex(&mut h, first);
+                hover(&mut h, last);
+                // No allowance typed: the least cost, as the analysis's.
+                let drawn = |h: &Harness<'static, App>| {
+                    h.state()
+                        .overlays()
+                        .drawn
+                        .path
+                        .clone()
+                        .expect("a path drawn")
+                };
+                let (path, label) = drawn(&h);
+                assert_eq!((path.first(), path.last()), (Some(&first), Some(&last)));
+                assert!(
+                    label.ends_with(&format!(": {}", cost.text)),
+                    "{}: {label} against {}",
+                    g.group,
+                    cost.text
+                );
+                // The counter's allowance typed: the fewest phases, as the analysis's.
+                let o = h.state_mut().overlays_mut();
+                o.choice.class_typed.insert(class, arrival.allowance);
+                hover(&mut h, first);
+                hover(&mut h, last);
+                let (_, label) = drawn(&h);
+                let phases = arrival.phases;
+                let want = format!(", {phases} phase{}", if phases == 1 { "" } else { "s" });
+                assert!(
+                    label.ends_with(&want),
+                    "{}: {label} against {want}",
+                    g.group
+                );
+                let band = h
+                    .state()
+                    .overlays()
+                    .drawn
+                    .bands
+                    .iter()
+                    .find(|b| b.0 == last);
+                assert_eq!(band.map(|b| b.1), Some(phases));
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 3, "{compared}");
+    // The North's artillery has no path to the wooded hill (woods are prohibited to it): from
+    // its set-up hex, the overlay draws none either.
+    let north = &report.sides[0].targets[0];
+    let art = north
+        .by_class
+        .as_ref()
+        .and_then(|b| b.iter().find(|c| c.class == "artillery"))
+        .expect("artillery");
+    assert!(art.least_cost.is_none());
+    h.state_mut().overlays_mut().choice.class = chart.class("artillery").unwrap();
+    click_hex(&mut h, hex("0605"));
+    hover(&mut h, hex("0706"));
+    assert_eq!(h.state().overlays().drawn.path, None);
+
+    // F6: every hex's fan against the analysis's hexes in sight of each place.
+    press(&mut h, Key::F5);
+    press(&mut h, Key::F6);
+    let places: Vec<(Vec<Coord>, Vec<Coord>)> = c
+        .scenario
+        .victory
+        .iter()
+        .zip(&report.objectives_in_sight)
+        .map(|(v, ob)| {
+            let mut target = Vec::new();
+            v.goal.visit(&mut |g| {
+                if let saber_schema::model::victory::Goal::Hold {
+                    target: saber_schema::model::zone::Zone::Hexes(hs),
+                    ..
+                } = g
+                {
+                    target.extend(hs.iter().copied());
+                }
+            });
+            let seen = ob.hexes.as_ref().expect("the hexes").iter().map(|l| hex(l));
+            (target, seen.collect())
+        })
+        .collect();
+    assert_eq!(places.len(), 2);
+    for from in grid.coords() {
+        hover(&mut h, from);
+        let fan = h.state().overlays().drawn.fan.clone().expect("a fan");
+        assert_eq!(fan.from, from);
+        for (target, seen) in &places {
+            if target.contains(&from) {
+                continue;
+            }
+            let sees = target.iter().any(|t| fan.seen.contains(t));
+            assert_eq!(
+                sees,
+                seen.contains(&from),
+                "{} and {target:?}",
+                grid.label(from)
+            );
+        }
+    }
+    assert!(!h.state().doc().is_dirty());
+}

@@ -13,7 +13,7 @@ use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
 use saber_schema::model::hex::{Compass, Coord, Edge, parse_label};
 use saber_schema::model::limits::{self, MAX_DISTANCE};
 use saber_schema::model::map::{Map, parse_feature_code};
-use saber_schema::model::zone::{KindName, TerrainName, Zone};
+use saber_schema::model::zone::{KindName, TerrainName, Zone, ZoneDialect};
 use saber_schema::ruleset::Terrain;
 
 use crate::scenario::pick::{PickKind, Picked, Picker};
@@ -31,7 +31,7 @@ pub struct ZoneCx<'a> {
 /// A game's words for a `Terrain` clause: the terrains it offers on the map, and the one a new
 /// clause starts with.
 pub trait ZoneWords:
-    Clone + PartialEq + TerrainName + serde::Serialize + serde::de::DeserializeOwned
+    Clone + PartialEq + TerrainName + ZoneDialect + serde::Serialize + serde::de::DeserializeOwned
 {
     /// The terrains offered on `map`.
     fn terrains(map: &Map) -> Vec<Self>;
@@ -112,7 +112,7 @@ fn clause_combo<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut 
         .width(CLAUSE_WIDTH)
         .height(420.0)
         .show_ui(ui, |ui| {
-            for k in Kind::ALL.into_iter().filter(|k| k.offered_on(cx.map)) {
+            for k in Kind::ALL.into_iter().filter(|k| k.offered_in::<T>()) {
                 ui.selectable_value(&mut chosen, k, k.label_on(cx.map));
             }
         })

@@ -1,15 +1,19 @@
 //! `saberc analyze`: can each side reach, see and hold what it must? A scenario's movement to
 //! every victory target, line of sight to each place to hold and between the set-up zones, and
-//! the forces, as tables or as JSON (`analysis.schema.json`).
+//! the forces, as tables or as JSON (`analysis.schema.json`), for either game: a Musket &
+//! Saber Quick Play scenario by [`saber_schema::analysis::musket_and_saber`].
 use std::path::{Path, PathBuf};
 
-use saber_schema::analysis::{analyse, human as human_text};
+use saber_schema::analysis::{analyse, human as human_text, musket_and_saber as ms_analysis};
 use saber_schema::diagnostic::{Diagnostic, Family, Severity, printable};
+use saber_schema::model::analysis::Analysis;
 use saber_schema::model::limits::MAX_ALLOWANCE;
 use saber_schema::pipeline::compile_scenario;
-use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
+use saber_schema::pipeline::musket_and_saber::{self as ms_pipeline, is_musket_and_saber};
 use saber_schema::pipeline::parse::{DocKind, detect};
+use saber_schema::pipeline::read::Source;
 use saber_schema::queries::playable::GivenAllowances;
+use saber_schema::ruleset::Ruleset;
 use saber_schema::ruleset::UnitKind;
 
 use crate::report::human;
@@ -68,12 +72,8 @@ pub(crate) fn analyze_cmd(
         Err(code) => return code,
     };
     match detect(&src) {
-        // Said outright: its compile gives no Rifle & Saber scenario, and "fix the errors above"
-        // over no errors would leave a newcomer nothing to do.
         Ok((DocKind::Scenario, _)) if is_musket_and_saber(&src) => {
-            return usage_error(
-                "`saberc analyze` analyses Rifle & Saber scenarios; this is a Musket & Saber Quick Play scenario, which it does not analyse yet: `saberc check` checks it",
-            );
+            return analyze_musket_and_saber(&src, &reg, format, ma);
         }
         Ok((DocKind::Scenario, _)) => {}
         Ok(_) => {
@@ -108,21 +108,55 @@ pub(crate) fn analyze_cmd(
         &given,
         c.searched.as_ref(),
     );
-    match format {
-        AnalyzeFormat::Json => {
-            let text = serde_json::to_string_pretty(&report).expect("an analysis serializes");
-            outln!("{text}");
-        }
-        // Names and goals come from the file: nothing in them may drive the terminal.
-        AnalyzeFormat::Human => {
-            let text = human_text(&report);
-            out!("{}", printable(&text, text.chars().count()))
-        }
-    }
+    print(&report, c.rules, format);
     // Analysed, with its playability errors said above.
     if diags.iter().any(Diagnostic::is_error) {
         EXIT_ERRORS
     } else {
         EXIT_OK
     }
+}
+
+/// Print an analysis in the format asked for.
+fn print(report: &Analysis, rules: &Ruleset, format: AnalyzeFormat) {
+    match format {
+        AnalyzeFormat::Json => {
+            let text = serde_json::to_string_pretty(report).expect("an analysis serializes");
+            outln!("{text}");
+        }
+        // Names and goals come from the file: nothing in them may drive the terminal.
+        AnalyzeFormat::Human => {
+            let text = human_text(report, rules);
+            out!("{}", printable(&text, text.chars().count()))
+        }
+    }
+}
+
+/// `saberc analyze` of a Musket & Saber Quick Play scenario: checked as `check` checks it, then
+/// analysed on its map's own chart. Its counters print their Movement Allowances (2.3), so
+/// `--ma`, which names Rifle & Saber unit types, has nothing to give.
+fn analyze_musket_and_saber(
+    src: &Source,
+    reg: &saber_schema::pipeline::maps::MapRegistry,
+    format: AnalyzeFormat,
+    ma: &[(UnitKind, u32)],
+) -> i32 {
+    if !ma.is_empty() {
+        return usage_error(
+            "`--ma` gives Rifle & Saber unit types an allowance; a Musket & Saber Quick Play counter prints its own Movement Allowance (2.3): leave `--ma` out, or correct `ma` on the counter in the scenario",
+        );
+    }
+    let (compiled, diags) = ms_pipeline::compile_scenario(src, reg);
+    let diags = saber_schema::pipeline::finish(src, diags);
+    for d in diags.iter().filter(|d| d.severity == Severity::Error) {
+        eprint!("{}", human(d, Some(&src.text), false));
+    }
+    let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+        eprintln!("not analysed: fix the errors above first");
+        return EXIT_ERRORS;
+    };
+    let map = c.map.lower();
+    let report = ms_analysis::analyse(&c.scenario, &c.map, &map);
+    print(&report, map.rules(), format);
+    EXIT_OK
 }

@@ -42,8 +42,9 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> 
                 continue;
             }
         };
-        // Only scenarios have had spellings renamed (maps and battle files have none).
-        if named_kind(&src) != Some(DocKind::Scenario) {
+        // Only scenarios and (Musket & Saber) maps have had spellings renamed; battle files
+        // have none.
+        if !matches!(named_kind(&src), Some(DocKind::Scenario | DocKind::Map)) {
             continue;
         }
         // Check's limits next, as every command that reads a file applies them.
@@ -52,7 +53,7 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> 
             unreadable = true;
             continue;
         }
-        // The old spellings `check` reads (only Rifle & Saber scenarios have any).
+        // The old spellings `check` reads (Rifle & Saber scenarios', Musket & Saber maps').
         let old = of_source(&src);
         if old.is_empty() {
             continue;

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// The games `--game` names: every game's spelling (Rifle & Saber is the default).
 fn games() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(Game::ALL.map(Game::id))
+    clap::builder::PossibleValuesParser::new(Game::all().into_iter().map(Game::id))
 }
 
 use crate::report::human;

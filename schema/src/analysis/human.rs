@@ -3,10 +3,12 @@
 
 use std::fmt::Write;
 
-use crate::model::analysis::{Analysis, TargetKind};
+use crate::model::analysis::{Analysis, ClassReach, Forces, TargetKind};
+use crate::ruleset::Ruleset;
 
-/// The analysis as plain-text tables.
-pub fn human(a: &Analysis) -> String {
+/// The analysis as plain-text tables; `rules` is the scenario's game's (it names the sight
+/// rule).
+pub fn human(a: &Analysis, rules: &Ruleset) -> String {
     let mut o = String::new();
     let s = &a.scenario;
     let rule = s
@@ -28,22 +30,31 @@ pub fn human(a: &Analysis) -> String {
             t.cover_cleared.len()
         );
     }
+    let r = &a.ratio;
+    let points = r
+        .stacking_points
+        .as_ref()
+        .map(|p| format!("stacking points {p}, "))
+        .unwrap_or_default();
+    let steps = r
+        .steps
+        .as_ref()
+        .map(|p| format!(", steps {p}"))
+        .unwrap_or_default();
     let _ = writeln!(
         o,
-        "forces, first side to second: stacking points {}, units {}, guns {}",
-        a.ratio.stacking_points, a.ratio.units, a.ratio.guns
+        "forces, first side to second: {points}units {}, guns {}{steps}",
+        r.units, r.guns
     );
     for side in &a.sides {
         let _ = writeln!(o);
         let f = &side.forces;
         let _ = writeln!(
             o,
-            "{} ({}): {} units, {} guns, {} stacking points; Player-Turn {} of each Game-Turn{}",
+            "{} ({}): {}; Player-Turn {} of each Game-Turn{}",
             side.name,
             side.id,
-            f.units,
-            f.guns,
-            f.stacking_points,
+            forces(f),
             side.player_turn,
             if side.first_free_turn > 1 {
                 format!(", moves from Game-Turn {}", side.first_free_turn)
@@ -56,11 +67,15 @@ pub fn human(a: &Analysis) -> String {
                 Some(t) => format!("arrives Game-Turn {t} at {} hexes", g.zone_hexes),
                 None => format!("deploys in {} hexes", g.zone_hexes),
             };
-            let _ = writeln!(
-                o,
-                "  ({}) {}: {} SP, {entry}",
-                g.id, g.notation, g.forces.stacking_points
-            );
+            let size = match (g.forces.stacking_points, g.forces.steps) {
+                (Some(sp), _) => format!("{sp} SP"),
+                (None, Some(steps)) => match g.forces.leaders {
+                    Some(n) if n > 0 => format!("{steps} steps, {n} leaders"),
+                    _ => format!("{steps} steps"),
+                },
+                (None, None) => format!("{} units", g.forces.units),
+            };
+            let _ = writeln!(o, "  ({}) {}: {size}, {entry}", g.id, g.notation);
         }
         match &side.zone_in_sight_of_enemy_zone {
             Some(p) if p.in_sight => {
@@ -108,10 +123,15 @@ pub fn human(a: &Analysis) -> String {
                     None if g.least_cost.is_some() => ("MA unknown".into(), "–".into()),
                     None => ("–".into(), "–".into()),
                 };
+                let class = g
+                    .class
+                    .as_ref()
+                    .map(|c| format!(" {c}"))
+                    .unwrap_or_default();
                 rows.push([
                     format!("#{} {kind}: {}", tg.victory + 1, tg.goal_short()),
                     tg.deadline.to_string(),
-                    format!("({})", g.group),
+                    format!("({}){class}", g.group),
                     g.least_cost
                         .as_ref()
                         .map_or_else(|| "no path".into(), |c| c.text.clone()),
@@ -122,12 +142,19 @@ pub fn human(a: &Analysis) -> String {
             }
         }
         table(&mut o, &rows);
+        for tg in &side.targets {
+            if let Some(classes) = &tg.by_class {
+                let each: Vec<String> = classes.iter().map(class_reach).collect();
+                let _ = writeln!(o, "  #{} by class: {}", tg.victory + 1, each.join("; "));
+            }
+        }
     }
     if !a.objectives_in_sight.is_empty() {
         let _ = writeln!(o);
         let _ = writeln!(
             o,
-            "line of sight (5.1G), within {} hexes:",
+            "line of sight ({}), within {} hexes:",
+            rules.sight.section,
             crate::analysis::SIGHT_RADIUS
         );
         for ob in &a.objectives_in_sight {
@@ -147,9 +174,46 @@ pub fn human(a: &Analysis) -> String {
                 ob.goal,
                 zones.join(", ")
             );
+            if let Some(hexes) = &ob.hexes {
+                let _ = writeln!(o, "    seen from: {}", hexes.join(" "));
+            }
         }
     }
     o
+}
+
+/// A side's or a group's forces in words: `12 units, 2 guns, 30 stacking points`, or with
+/// steps and leaders where the game counts them.
+fn forces(f: &Forces) -> String {
+    let mut out = format!("{} units, {} guns", f.units, f.guns);
+    if let Some(sp) = f.stacking_points {
+        let _ = write!(out, ", {sp} stacking points");
+    }
+    if let Some(steps) = f.steps {
+        let _ = write!(out, ", {steps} steps");
+    }
+    if let Some(leaders) = f.leaders {
+        let _ = write!(out, ", {leaders} leaders");
+    }
+    out
+}
+
+/// One class's best reach: `cavalry 3 MP, 1 phase, turn 3 (Horse Guards)`.
+fn class_reach(c: &ClassReach) -> String {
+    let Some(cost) = &c.least_cost else {
+        return format!("{} no path", c.class);
+    };
+    let when = match (c.least_phases, c.earliest_turn) {
+        (Some(0), _) => ", at set-up".to_string(),
+        (Some(p), Some(t)) => format!(", {p} phase{}, turn {t}", if p == 1 { "" } else { "s" }),
+        _ => ", MA unknown".to_string(),
+    };
+    let who = c
+        .counter
+        .as_ref()
+        .map(|n| format!(" ({n})"))
+        .unwrap_or_default();
+    format!("{} {}{when}{who}", c.class, cost.text)
 }
 
 impl crate::model::analysis::TargetAnalysis {

@@ -2,18 +2,23 @@
 //! what it must? Movement to every target from [`crate::queries::playable`], line of sight to
 //! every place to hold and between the deployment zones at set-up (5.1G,
 //! [`crate::queries::sight`]), and the forces of each side, all on the terrain as played. The
-//! report is [`crate::model::analysis::Analysis`]; [`human`] writes it as tables.
+//! report is [`crate::model::analysis::Analysis`]; [`human`] writes it as tables. A Musket &
+//! Saber Quick Play scenario is analysed by [`musket_and_saber`] into the same report, its
+//! sight answered by the same [`sight`] functions on its map's own chart.
 
 mod human;
+pub mod musket_and_saber;
+mod sight;
 
 use std::borrow::Cow;
 
 pub use human::human;
+pub use sight::{MAX_SIGHT_LINES, MAX_SIGHT_PAIRS};
 
 use crate::model::analysis::{
     ANALYSIS_FORMAT, AnalysedScenario, Analysis, ArrivalAnalysis, Cost, ForceRatio, Forces,
-    GroupForces, GroupTarget, ObjectiveSight, SideAnalysis, SideCount, SightPair, TargetAnalysis,
-    TargetKind, TerrainAsPlayed,
+    GroupForces, GroupTarget, ObjectiveSight, SideAnalysis, SideCount, TargetAnalysis, TargetKind,
+    TerrainAsPlayed,
 };
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
@@ -25,39 +30,9 @@ use crate::queries::movement::Mp;
 use crate::queries::playable::{self, GivenAllowances, GroupReach, Playable, Target};
 use crate::queries::sight::{SightIndex, occupied};
 use crate::ruleset::Ruleset;
+use sight::{Budget, seen_from, zones_in_sight};
 
 pub use crate::queries::sight::SIGHT_RADIUS;
-
-/// The most lines of sight one analysis traces; past it an answer is `null`.
-pub const MAX_SIGHT_LINES: u64 = 2_000_000;
-
-/// The most pairs of hexes one analysis measures the distance between, looking for the lines
-/// to trace; past it an answer is `null`. A place to hold spread over the largest map (a
-/// lattice of hexes) made every hex near it measure its distance to every hex of the place:
-/// billions of pairs, past 15 s, before a line was traced.
-pub const MAX_SIGHT_PAIRS: u64 = 50_000_000;
-
-/// What is left of an analysis's budgets of sight.
-struct Budget {
-    /// Lines of sight still to trace.
-    lines: u64,
-    /// Pairs of hexes still to measure.
-    pairs: u64,
-}
-
-impl Budget {
-    /// Measure one pair: `None` past the budget.
-    fn pair(&mut self) -> Option<()> {
-        self.pairs = self.pairs.checked_sub(1)?;
-        Some(())
-    }
-
-    /// Trace one line: `None` past the budget.
-    fn line(&mut self) -> Option<()> {
-        self.lines = self.lines.checked_sub(1)?;
-        Some(())
-    }
-}
 
 /// Analyse a compiled scenario; `given` supplies Movement Allowances the scenario does not.
 /// `searched` is the movement searches `check` made ([`crate::pipeline::Compiled::searched`]):
@@ -79,10 +54,7 @@ pub fn analyse(
         Some(p) if given.is_empty() => Cow::Borrowed(p),
         _ => Cow::Owned(playable::playable(s, map, r, rules, given)),
     };
-    let mut budget = Budget {
-        lines: MAX_SIGHT_LINES,
-        pairs: MAX_SIGHT_PAIRS,
-    };
+    let mut budget = Budget::default();
     let occupied = occupied(s, grid);
     // Which hexes may block a line, worked out once for every line traced below.
     let index = SightIndex::new(rules, &terrain, &occupied);
@@ -95,7 +67,7 @@ pub fn analyse(
                 .targets
                 .iter()
                 .filter(|(t, _)| t.side == si)
-                .map(|(t, reaches)| target(s, grid, t, reaches))
+                .map(|(t, reaches)| target(s, grid, rules, t, reaches))
                 .collect();
             let enemy = (0..s.sides.len()).find(|e| *e != si);
             let zone_in_sight = match (
@@ -145,22 +117,13 @@ pub fn analyse(
             continue;
         }
         let seen = seen_from(rules, &terrain, &occupied, &index, &t.hexes, &mut budget);
-        let in_zone = s
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(si, side)| SideCount {
-                side: side.id.clone(),
-                hexes: match (&seen, r.deployment.get(si)) {
-                    (Some(seen), Some(zone)) => {
-                        let mut both = seen.clone();
-                        both.intersect_with(zone);
-                        both.len() as u32
-                    }
-                    _ => 0,
-                },
-            })
-            .collect();
+        let in_zone = in_zones(
+            seen.as_ref(),
+            s.sides
+                .iter()
+                .enumerate()
+                .map(|(si, side)| (side.id.as_str(), r.deployment.get(si))),
+        );
         objectives.push((
             t.path.clone(),
             ObjectiveSight {
@@ -169,11 +132,13 @@ pub fn analyse(
                 within: SIGHT_RADIUS,
                 seen_from: seen.as_ref().map(|h| h.len() as u32),
                 in_zone,
+                hexes: None,
             },
         ));
     }
     Analysis {
         format: ANALYSIS_FORMAT.into(),
+        game: None,
         scenario: AnalysedScenario {
             id: s.id.clone(),
             rule: s.rule.clone(),
@@ -192,16 +157,45 @@ pub fn analyse(
     }
 }
 
-/// A cost as the report writes it.
-fn cost(mp: Mp) -> Cost {
+/// A cost as the report writes it: exact in the fraction the game's road rate needs (R&S 4M
+/// ⅓ MP, thirds; M&S 4.4 ½ MP, halves).
+pub(crate) fn cost(mp: Mp, rules: &Ruleset) -> Cost {
+    let halves = rules.road_cost.den == 2;
     Cost {
-        thirds: mp.in_thirds(),
+        thirds: (!halves).then(|| mp.in_thirds()),
+        halves: halves.then(|| mp.in_sixths() / 3),
         text: mp.to_string(),
     }
 }
 
+/// How many hexes of `seen` lie in each side's zone (`sides`: each side's id and zone).
+pub(crate) fn in_zones<'a>(
+    seen: Option<&HexSet>,
+    sides: impl Iterator<Item = (&'a str, Option<&'a HexSet>)>,
+) -> Vec<SideCount> {
+    sides
+        .map(|(id, zone)| SideCount {
+            side: id.to_string(),
+            hexes: match (seen, zone) {
+                (Some(seen), Some(zone)) => {
+                    let mut both = seen.clone();
+                    both.intersect_with(zone);
+                    both.len() as u32
+                }
+                _ => 0,
+            },
+        })
+        .collect()
+}
+
 /// How a side gets to one target.
-fn target(s: &Scenario, grid: Grid, t: &Target, reaches: &[GroupReach]) -> TargetAnalysis {
+fn target(
+    s: &Scenario,
+    grid: Grid,
+    rules: &Ruleset,
+    t: &Target,
+    reaches: &[GroupReach],
+) -> TargetAnalysis {
     let path = |p: &[Coord]| p.iter().map(|c| grid.label(*c)).collect::<Vec<_>>();
     let groups = &s.sides[t.side].groups;
     let best_arrival = reaches
@@ -222,7 +216,7 @@ fn target(s: &Scenario, grid: Grid, t: &Target, reaches: &[GroupReach]) -> Targe
             .iter()
             .filter_map(|r| r.least.as_ref().map(|l| l.0))
             .min()
-            .map(cost),
+            .map(|m| cost(m, rules)),
         least_phases: best_arrival.map(|a| a.phases),
         earliest_turn: best_arrival.map(|a| a.turn),
         groups: reaches
@@ -231,8 +225,9 @@ fn target(s: &Scenario, grid: Grid, t: &Target, reaches: &[GroupReach]) -> Targe
                 group: groups
                     .get(r.group)
                     .map_or_else(String::new, |g| g.id.clone()),
+                class: None,
                 first_turn: r.first_turn,
-                least_cost: r.least.as_ref().map(|l| cost(l.0)),
+                least_cost: r.least.as_ref().map(|l| cost(l.0, rules)),
                 path: r.least.as_ref().map_or_else(Vec::new, |l| path(&l.1)),
                 arrival: r.fastest.as_ref().map(|a| ArrivalAnalysis {
                     counter: a.counter.describe(),
@@ -245,40 +240,50 @@ fn target(s: &Scenario, grid: Grid, t: &Target, reaches: &[GroupReach]) -> Targe
                 allowance_unknown: r.unknown.iter().map(|c| c.describe()).collect(),
             })
             .collect(),
+        by_class: None,
     }
 }
 
 /// Units, guns and stacking points of some groups, from the ruleset (7.0A, 5.1H).
 fn forces<'a>(rules: &Ruleset, groups: impl Iterator<Item = &'a Group>) -> Forces {
-    let mut f = Forces {
-        units: 0,
-        guns: 0,
-        stacking_points: 0,
-    };
+    let (mut units, mut guns, mut points) = (0u32, 0u32, 0u32);
     for g in groups {
         for (kind, n) in &g.units {
-            f.units = f.units.saturating_add(*n);
+            units = units.saturating_add(*n);
             if kind.is_gun() {
-                f.guns = f.guns.saturating_add(*n);
+                guns = guns.saturating_add(*n);
             }
-            f.stacking_points = f
-                .stacking_points
-                .saturating_add(rules.stacking_points(*kind).saturating_mul(*n));
+            points = points.saturating_add(rules.stacking_points(*kind).saturating_mul(*n));
         }
     }
-    f
+    Forces {
+        units,
+        guns,
+        stacking_points: Some(points),
+        steps: None,
+        leaders: None,
+    }
 }
 
-/// The first side's forces over the second's.
-fn ratio(sides: &[SideAnalysis]) -> ForceRatio {
-    let of = |pick: fn(&Forces) -> u32| match sides {
-        [a, b, ..] => ratio_text(pick(&a.forces), pick(&b.forces)),
-        _ => "–".into(),
+/// The first side's forces over the second's: units and guns, and the stacking points or
+/// steps where the sides' forces count them.
+pub(crate) fn ratio(sides: &[SideAnalysis]) -> ForceRatio {
+    let of = |pick: fn(&Forces) -> Option<u32>| match sides {
+        [a, b, ..] => Some(ratio_text(pick(&a.forces)?, pick(&b.forces)?)),
+        _ => Some("–".into()),
+    };
+    let all = |pick: fn(&Forces) -> Option<u32>| {
+        sides
+            .iter()
+            .all(|s| pick(&s.forces).is_some())
+            .then(|| of(pick))
+            .flatten()
     };
     ForceRatio {
-        stacking_points: of(|f| f.stacking_points),
-        units: of(|f| f.units),
-        guns: of(|f| f.guns),
+        stacking_points: all(|f| f.stacking_points),
+        steps: all(|f| f.steps),
+        units: of(|f| Some(f.units)).unwrap_or_default(),
+        guns: of(|f| Some(f.guns)).unwrap_or_default(),
         printed: None,
     }
 }
@@ -294,80 +299,4 @@ fn ratio_text(a: u32, b: u32) -> String {
     } else {
         format!("{}:{} ({:.2})", a / g, b / g, f64::from(a) / f64::from(b))
     }
-}
-
-/// The hexes within [`SIGHT_RADIUS`] of a place, outside it, that see at least one of its
-/// hexes; `None` past the budget.
-fn seen_from(
-    rules: &Ruleset,
-    terrain: &EffectiveTerrain,
-    occupied: &HexSet,
-    index: &SightIndex,
-    place: &HexSet,
-    budget: &mut Budget,
-) -> Option<HexSet> {
-    let grid = terrain.map().grid;
-    let near = place.distance_field_upto(SIGHT_RADIUS);
-    let mut seen = HexSet::empty(grid);
-    for (i, d) in near.iter().enumerate() {
-        if *d == 0 || *d == u32::MAX {
-            continue;
-        }
-        let from = grid.coord_at(i);
-        for to in place.iter() {
-            budget.pair()?;
-            if grid.distance(from, to) > SIGHT_RADIUS {
-                continue;
-            }
-            budget.line()?;
-            if index
-                .line_of_sight(rules, terrain, occupied, from, to)
-                .is_open()
-            {
-                seen.insert(from);
-                break;
-            }
-        }
-    }
-    Some(seen)
-}
-
-/// Does a hex of zone `a` see a hex of zone `b` within [`SIGHT_RADIUS`]? `None` past the
-/// budget.
-fn zones_in_sight(
-    rules: &Ruleset,
-    terrain: &EffectiveTerrain,
-    occupied: &HexSet,
-    index: &SightIndex,
-    a: &HexSet,
-    b: &HexSet,
-    budget: &mut Budget,
-) -> Option<SightPair> {
-    let grid = terrain.map().grid;
-    let near_b = b.distance_field_upto(SIGHT_RADIUS);
-    for from in a.iter() {
-        if grid.index(from).is_none_or(|i| near_b[i] == u32::MAX) {
-            continue;
-        }
-        for to in b.iter() {
-            budget.pair()?;
-            if grid.distance(from, to) > SIGHT_RADIUS {
-                continue;
-            }
-            budget.line()?;
-            if index
-                .line_of_sight(rules, terrain, occupied, from, to)
-                .is_open()
-            {
-                return Some(SightPair {
-                    in_sight: true,
-                    example: Some([grid.label(from), grid.label(to)]),
-                });
-            }
-        }
-    }
-    Some(SightPair {
-        in_sight: false,
-        example: None,
-    })
 }

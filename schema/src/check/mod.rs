@@ -124,9 +124,8 @@ pub fn map_of_other_game(s: &Scenario, map: &Map) -> Option<Diagnostic> {
 /// the game's own section where it names one. A game whose files cite no section for the code
 /// is left out. `saberc explain` and SARIF's rule descriptions print these.
 pub fn sections_by_game(code: crate::diagnostic::Code) -> Vec<(&'static Ruleset, &'static str)> {
-    use crate::ruleset::Game;
     let info = code.info();
-    let rulesets = Game::ALL.map(Game::ruleset);
+    let rulesets = crate::ruleset::rulesets();
     if let Some(owner) = rulesets
         .iter()
         .find(|r| r.own_codes().contains(&code.as_str()))
@@ -149,24 +148,22 @@ pub fn sections_by_game(code: crate::diagnostic::Code) -> Vec<(&'static Ruleset,
 pub fn texts_by_game(
     code: crate::diagnostic::Code,
 ) -> Vec<(&'static Ruleset, &'static str, &'static str)> {
-    use crate::ruleset::Game;
     sections_by_game(code)
         .into_iter()
         .map(|(r, s)| {
-            let own = match r.game {
-                Game::MusketAndSaberQuickPlay => {
-                    crate::ruleset::musket_and_saber::rule_text(code.as_str())
-                }
-                Game::RifleAndSaber => None,
-            };
-            (r, s, own.unwrap_or(code.info().explanation))
+            (
+                r,
+                s,
+                r.rule_text(code.as_str())
+                    .unwrap_or(code.info().explanation),
+            )
         })
         .collect()
 }
 
 /// Each finding with the rule section its code cites in this game's files (a second game's
 /// sections come from its ruleset; Rifle & Saber's are the registry's).
-pub(crate) fn cited(rules: &Ruleset, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub fn cited(rules: &Ruleset, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     for d in &mut diags {
         if let Citation::Own(section) = rules.citation(d.code.as_str()) {
             d.rule = section.map(String::from);

@@ -59,7 +59,7 @@ pub const MINUTES_PER_TURN: u32 = 5;
 /// The rules factoring follows: 11.18 is a Rifle & Saber procedure, and a battle file (which
 /// names no map and no game) is factored into a scenario of the game of a file without a
 /// `game`, Rifle & Saber.
-pub const RULES: &Ruleset = crate::ruleset::for_game(None);
+pub const RULES: &Ruleset = crate::ruleset::rules_without_game();
 
 /// Game length suggested when the battle's duration is not known: the most common length among
 /// the seventeen scenarios (seven of them last 10 Game-Turns).

@@ -1,6 +1,8 @@
 //! The report of `saberc analyze --format json`: the types `analysis.schema.json` is generated
 //! from. Built by [`crate::analysis`]. Hexes are printed labels (`CCRR`); costs are exact, in
-//! thirds of a Movement Point, beside their printed form (`4⅔ MP`).
+//! thirds of a Movement Point (Rifle & Saber) or halves (Musket & Saber Quick Play), beside
+//! their printed form (`4⅔ MP`). What one game has and the other lacks (stacking points, steps,
+//! movement classes) is an optional field, left out of the other game's report.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -11,10 +13,13 @@ pub const ANALYSIS_FORMAT: &str = "saber-analysis/1";
 /// A designer's analysis of one scenario: can each side reach, see and hold what it must?
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(title = "Rifle & Saber scenario analysis")]
+#[schemars(title = "Scenario analysis")]
 pub struct Analysis {
     /// Format and version: `saber-analysis/1`.
     pub format: String,
+    /// The game, when not Rifle & Saber (`musket-and-saber-quick-play`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// The scenario analysed.
     pub scenario: AnalysedScenario,
     /// The terrain as played: hexes the special rules change.
@@ -89,16 +94,23 @@ pub struct SightPair {
     pub example: Option<[String; 2]>,
 }
 
-/// Stacking points, units and guns (7.0A, 5.1H).
+/// Units, guns and, by game, stacking points (R&S 7.0A, 5.1H) or steps and leaders (M&S 2.4).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Forces {
-    /// Units.
+    /// Units (in Musket & Saber, its combat units: every counter but leaders, 10.0).
     pub units: u32,
-    /// Gun units (artillery and machine guns, 5.1H).
+    /// Gun units (artillery and machine guns, 5.1H; M&S artillery, 8.1).
     pub guns: u32,
-    /// Stacking points (7.0A).
-    pub stacking_points: u32,
+    /// Stacking points (R&S 7.0A); absent in a game whose stacking counts no points (M&S 5.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stacking_points: Option<u32>,
+    /// Steps of the combat units at full strength (M&S 2.4); absent in Rifle & Saber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u32>,
+    /// Leaders (M&S 10.0); absent in Rifle & Saber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaders: Option<u32>,
 }
 
 /// A group's forces and how it enters.
@@ -121,8 +133,13 @@ pub struct GroupForces {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ForceRatio {
-    /// Stacking points, as `a:b` in lowest terms and as a decimal rounded to 2 places.
-    pub stacking_points: String,
+    /// Stacking points, as `a:b` in lowest terms and as a decimal rounded to 2 places; absent
+    /// where the game counts none (M&S 5.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stacking_points: Option<String>,
+    /// Steps (M&S 2.4), as the stacking points; absent in Rifle & Saber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<String>,
     /// Units.
     pub units: String,
     /// Gun units.
@@ -165,16 +182,41 @@ pub struct TargetAnalysis {
     pub least_phases: Option<u32>,
     /// The earliest Game-Turn of arrival of a counter of known allowance (0: at set-up).
     pub earliest_turn: Option<u32>,
-    /// Per group.
+    /// Per group (in Musket & Saber, per set-up or reinforcement line and movement class).
     pub groups: Vec<GroupTarget>,
+    /// Per movement class of the map's chart (M&S 4.3: infantry, cavalry, artillery), the
+    /// best of the side's lines; absent where every unit pays one chart (Rifle & Saber).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_class: Option<Vec<ClassReach>>,
 }
 
-/// A Movement Point cost.
+/// How soon a side's units of one movement class get to a place.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClassReach {
+    /// The class, as the chart names its column (`infantry`).
+    pub class: String,
+    /// The least cost any of its units pays (`null`: no path, or none of the class).
+    pub least_cost: Option<Cost>,
+    /// The fewest Movement Phases of any of its units.
+    pub least_phases: Option<u32>,
+    /// The earliest turn of arrival of any of its units (0: at set-up).
+    pub earliest_turn: Option<u32>,
+    /// The counter that arrives first.
+    pub counter: Option<String>,
+}
+
+/// A Movement Point cost: exact in the fraction its game's road rate needs, thirds (R&S 4M,
+/// ⅓ MP) or halves (M&S 4.4, ½ MP); exactly one of `thirds` and `halves` is given.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Cost {
     /// Exactly, in thirds of a Movement Point (road movement is ⅓ MP a hex, 4M).
-    pub thirds: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thirds: Option<u32>,
+    /// Exactly, in halves of a Movement Point (M&S 4.4: road movement is ½ MP a hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub halves: Option<u32>,
     /// As printed: `4⅔ MP`.
     pub text: String,
 }
@@ -183,8 +225,11 @@ pub struct Cost {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GroupTarget {
-    /// The group's id.
+    /// The group's id (in Musket & Saber, its line: `set-up 2`, `reinforcement 1`).
     pub group: String,
+    /// The movement class of the chart its units pay by (M&S 4.3); absent in Rifle & Saber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
     /// The first Game-Turn it may move in.
     pub first_turn: u32,
     /// The least cost from its best start hex (`null`: no path).
@@ -232,6 +277,10 @@ pub struct ObjectiveSight {
     pub seen_from: Option<u32>,
     /// How many of them lie in each side's deployment zones.
     pub in_zone: Vec<SideCount>,
+    /// Those hexes, as labels (M&S 8.2: which hexes see it); absent in Rifle & Saber, whose
+    /// maps are far larger.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hexes: Option<Vec<String>>,
 }
 
 /// A count for one side.

@@ -21,7 +21,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::model::counter::NoCounter;
-use crate::model::hex::{Compass, Coord, Grid, Numbering, Orientation, Parity};
+use crate::model::hex::{Compass, Coord, Grid, Numbering, Orientation, Parity, Printed};
 use crate::model::limits;
 use crate::model::map::Label;
 use crate::model::scenario::Interpretation;
@@ -104,9 +104,24 @@ pub struct MsMapFile {
     /// The game's Turn Record Track (3.3), as printed on its map.
     pub track: TurnTrack,
     /// Free text labels.
-    #[serde(default)]
+    #[serde(default, serialize_with = "printed_labels")]
     #[schemars(length(max = limits::MAX_ITEMS))]
     pub labels: Vec<Label>,
+}
+
+/// `serialize_with` for a map's labels, each at its hex as the map prints it (`"1104"`): the
+/// shared [`Label`] writes `(col, row)`, as Rifle & Saber files do.
+fn printed_labels<S: serde::Serializer>(labels: &[Label], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    #[serde(rename = "Label")]
+    struct PrintedLabel<'a> {
+        text: &'a str,
+        at: Printed,
+    }
+    s.collect_seq(labels.iter().map(|l| PrintedLabel {
+        text: &l.text,
+        at: Printed(l.at),
+    }))
 }
 
 /// How a map's four-digit hex numbers read (2.2: "Each hex has a four-digit number"; the rules
@@ -313,20 +328,6 @@ pub struct TurnTrack {
 }
 
 impl MsMapFile {
-    /// Why the editor refuses this map, when it does: its Musket & Saber mode edits hexes as
-    /// the file writes them on a map drawn from 0101, so a map numbered otherwise would be
-    /// drawn and saved one column or row off. `saberc` reads, draws and exports any numbering
-    /// (the grid's [`Numbering`]). `None`: numbered from 0101.
-    pub fn numbering_not_drawn(&self) -> Option<String> {
-        let (c, r) = self.numbering.first();
-        ((c, r) != (1, 1)).then(|| {
-            format!(
-                "map `{}` numbers its hexes from {c:02}{r:02}: saberc checks, draws and exports it, but the editor's Musket & Saber mode places hexes numbered from 0101 and would put them off by the difference, so it does not open it yet (renumber the map from 0101, `numbering: ColumnRowFrom0101`, to edit it here)",
-                crate::diagnostic::printable(&self.id, 60)
-            )
-        })
-    }
-
     /// How a grid hex is numbered on this map (`0100`): its grid's label.
     pub fn label(&self, grid: Coord) -> String {
         self.grid().label(grid)
@@ -750,11 +751,22 @@ impl MsScenario {
     /// This scenario with every hex it names (set-up, reinforcement and placement hexes, entry
     /// and re-entry hexes, victory targets) on the grid of a map numbered `n`.
     pub fn in_grid(&self, n: HexNumbering) -> MsScenario {
+        self.renumbered(n, HexNumbering::to_grid)
+    }
+
+    /// This scenario, its hexes on the grid ([`MsScenario::in_grid`]), with every hex said
+    /// again as a map numbered `n` prints it: the inverse of `in_grid`, exactly.
+    pub fn in_printed(&self, n: HexNumbering) -> MsScenario {
+        self.renumbered(n, HexNumbering::to_printed)
+    }
+
+    /// This scenario with `to` applied to every hex it names.
+    fn renumbered(&self, n: HexNumbering, f: fn(HexNumbering, Coord) -> Coord) -> MsScenario {
         let mut s = self.clone();
         if n.first() == (1, 1) {
             return s;
         }
-        let to = |c: &mut Coord| *c = n.to_grid(*c);
+        let to = |c: &mut Coord| *c = f(n, *c);
         s.setup.iter_mut().for_each(|l| to(&mut l.at));
         s.reinforcements.iter_mut().for_each(|l| to(&mut l.at));
         s.placements.iter_mut().for_each(|p| to(&mut p.at));
@@ -763,7 +775,7 @@ impl MsScenario {
             side.reentry_hexes.iter_mut().for_each(to);
         }
         for v in &mut s.victory {
-            v.goal.map_hexes(&mut |c| n.to_grid(c));
+            v.goal.map_hexes(&mut |c| f(n, c));
         }
         s
     }

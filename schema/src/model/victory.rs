@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::diagnostic::PathSeg;
 use crate::model::counter::{Counter, CounterName};
 use crate::model::limits;
-use crate::model::zone::{TerrainName, Zone};
+use crate::model::zone::{TerrainName, Zone, ZoneDialect};
 use crate::ruleset::Terrain;
 
 /// The side id that stands for "whichever side achieves it" (11.7: "Whoever holds …").
@@ -18,8 +18,14 @@ pub const EITHER_SIDE: &str = "either";
 // Saber's by default; see `Goal`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[serde(bound(deserialize = "T: Deserialize<'de>, C: Deserialize<'de>"))]
-#[schemars(rename = "VictoryCondition")]
+#[serde(bound(
+    deserialize = "T: Deserialize<'de>, C: Deserialize<'de>",
+    serialize = "T: Serialize + ZoneDialect, C: Serialize"
+))]
+#[schemars(
+    rename = "VictoryCondition",
+    bound = "T: JsonSchema + ZoneDialect, C: JsonSchema"
+)]
 pub struct VictoryCondition<T = Terrain, C = Counter> {
     /// Id of the side that must achieve the goal, or `either`.
     #[schemars(length(max = limits::MAX_ID))]
@@ -42,8 +48,11 @@ pub struct VictoryCondition<T = Terrain, C = Counter> {
 // the published schemas' descriptions.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[serde(bound(deserialize = "T: Deserialize<'de>, C: Deserialize<'de>"))]
-#[schemars(rename = "Goal")]
+#[serde(bound(
+    deserialize = "T: Deserialize<'de>, C: Deserialize<'de>",
+    serialize = "T: Serialize + ZoneDialect, C: Serialize"
+))]
+#[schemars(rename = "Goal", bound = "T: JsonSchema + ZoneDialect, C: JsonSchema")]
 pub enum Goal<T = Terrain, C = Counter> {
     /// Hold a place: "for one side to hold a hex, a Friendly unit must be in the hex on the
     /// specified Game-Turn" (11.0).

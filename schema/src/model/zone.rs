@@ -34,13 +34,16 @@ use crate::ruleset::Terrain;
 
 /// A zone expression. See the module documentation for which clause each form expresses.
 //
-// `T` is what a `Terrain` zone names, the one word of the language that is a game's own:
-// Rifle & Saber's `Terrain`, or a Musket & Saber map's kind of terrain, `KindName`; each game's
-// schema so holds only its own terrain names. (Doc comments here are the published schemas'
+// `T` is what a `Terrain` zone names, and with it the game's dialect of the language
+// (`ZoneDialect`): Rifle & Saber's `Terrain`, or a Musket & Saber map's kind of terrain,
+// `KindName`. Each game's schema so holds only its own terrain names and its own clauses, and
+// each game's files write hexes its way. (Doc comments here are the published schemas'
 // descriptions.)
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(rename = "Zone")]
+#[serde(bound(serialize = "T: Serialize + ZoneDialect"))]
+#[schemars(rename = "Zone", bound = "T: JsonSchema + ZoneDialect")]
+#[schemars(transform = without_clauses::<T>)]
 pub enum Zone<T = Terrain> {
     /// The whole map ("anywhere").
     Everywhere,
@@ -49,7 +52,7 @@ pub enum Zone<T = Terrain> {
     /// Listed hexes, as `(col, row)`.
     Hexes(
         #[schemars(length(max = limits::MAX_HEX_LIST))]
-        #[serde(deserialize_with = "hex_list")]
+        #[serde(deserialize_with = "hex_list", serialize_with = "T::write_hexes")]
         Vec<Coord>,
     ),
     /// The hex in a corner of the map.
@@ -229,6 +232,93 @@ impl TerrainName for Terrain {
     fn name(&self) -> &str {
         Terrain::name(*self)
     }
+}
+
+/// A game's dialect of the zone language: the clauses its files may write and how they write a
+/// hex. Rifle & Saber's is the whole language; a game names its dialect by the type its
+/// `Terrain` clause names (`Zone<T>`).
+pub trait ZoneDialect {
+    /// The clauses its files may not write, each naming what only another game's maps hold:
+    /// its schema has no such clause.
+    const WITHOUT: &'static [Without] = &[];
+
+    /// Write the hexes of a `Hexes` clause as the game's files write hexes (`(col, row)` by
+    /// default).
+    fn write_hexes<S: serde::Serializer>(hexes: &[Coord], s: S) -> Result<S::Ok, S::Error> {
+        hexes.serialize(s)
+    }
+}
+
+/// A clause a game's zones do not have, and why: what the user is told who writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Without {
+    /// The clause.
+    pub kind: ZoneKind,
+    /// Why the game has none: what the clause names that the game's maps do not hold.
+    pub why: &'static str,
+    /// What to write instead.
+    pub instead: &'static str,
+}
+
+/// Rifle & Saber: every clause; hexes written `(col, row)`, as its files have always been.
+impl ZoneDialect for Terrain {}
+
+/// Musket & Saber Quick Play: its rules text knows no slope hexes, no river and no numbered
+/// features (an M&S map's terrain is only the kinds of its own chart, 2.2, and its hexes have
+/// only "a four-digit number"); its files write a hex as the map prints it (`"0812"`, 2.2).
+impl ZoneDialect for KindName {
+    const WITHOUT: &'static [Without] = &[
+        Without {
+            kind: ZoneKind::Slopes,
+            why: "slope hexes are Rifle & Saber's (9.2); a Musket & Saber map's terrain is the kinds of its own chart (2.2)",
+            instead: "name a kind of the map's chart, `Terrain(\"…\")`, or list the hexes, `Hexes([\"0812\"])`",
+        },
+        Without {
+            kind: ZoneKind::RiverSide,
+            why: "the banks of the river (its river, ford and bridge hexes) are Rifle & Saber's; a Musket & Saber map's terrain is the kinds of its own chart (2.2)",
+            instead: "say the bank by its hexes, `Hexes([\"0812\", \"0912\"])`, or by a direction, `Beyond(toward: N, of: Hexes([\"0812\"]))`",
+        },
+        Without {
+            kind: ZoneKind::Feature,
+            why: "numbered features (`V4`, `H26`) are Rifle & Saber's (11.0); a Musket & Saber hex has only its four-digit number (2.2)",
+            instead: "list the hexes as the map prints them, `Hexes([\"0812\"])`",
+        },
+    ];
+
+    fn write_hexes<S: serde::Serializer>(hexes: &[Coord], s: S) -> Result<S::Ok, S::Error> {
+        crate::model::hex::serialize_printed_list(hexes, s)
+    }
+}
+
+/// The clause of [`ZoneDialect::WITHOUT`] a written zone is, when it is one: a unit clause is a
+/// string (`"Slopes"`), one with data an object of one key (`{"Feature": "V4"}`).
+pub fn without_of<'w>(without: &'w [Without], written: &serde_json::Value) -> Option<&'w Without> {
+    let name = match written {
+        serde_json::Value::String(s) => s.as_str(),
+        serde_json::Value::Object(m) if m.len() == 1 => m.keys().next()?.as_str(),
+        _ => return None,
+    };
+    without.iter().find(|w| w.kind.variant() == name)
+}
+
+/// The schema of a game's zones: the language's clauses less those of [`ZoneDialect::WITHOUT`].
+fn without_clauses<T: ZoneDialect>(schema: &mut schemars::Schema) {
+    if T::WITHOUT.is_empty() {
+        return;
+    }
+    let Some(serde_json::Value::Array(clauses)) = schema.get_mut("oneOf") else {
+        return;
+    };
+    clauses.retain(|clause| {
+        // A unit clause is `{"const": "Slopes"}`; one with data `{"required": ["Feature"], …}`.
+        let name = clause.get("const").and_then(|c| c.as_str()).or_else(|| {
+            clause
+                .get("required")
+                .and_then(|r| r.get(0))
+                .and_then(|r| r.as_str())
+        });
+        !T::WITHOUT.iter().any(|w| Some(w.kind.variant()) == name)
+    });
 }
 
 /// A kind of terrain of the map's own Terrain Effects Chart, by its id (`"woods"`, Musket &

@@ -7,13 +7,12 @@
 //! default) stays out. So converting to the other syntax and back gives the file again; only
 //! RON's comments have no place in JSON (the caller is told so).
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Map as JsonMap, Value};
 
 use super::format::{self, Document, Group, Node};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::pipeline::parse::{DocKind, check_limits, detect, parse};
+use crate::pipeline::game::{model_ron_of, model_value_of};
+use crate::pipeline::parse::{DocKind, check_limits, detect};
 use crate::pipeline::read::{Source, Syntax};
 
 /// A file converted to the other syntax.
@@ -32,25 +31,34 @@ pub struct Converted {
 pub fn convert(src: &Source, to: Syntax) -> Result<Converted, Diagnostic> {
     check_limits(&src.text)?;
     let (kind, _) = detect(src)?;
-    let musket_and_saber = crate::pipeline::parse::names_musket_and_saber(src);
     match kind {
-        DocKind::Map if musket_and_saber => {
-            convert_as::<crate::model::musket_and_saber::MsMapFile>(src, to)
+        DocKind::Battle => convert_as(
+            src,
+            to,
+            model_value_of::<crate::model::battle::Battle>,
+            model_ron_of::<crate::model::battle::Battle>,
+        ),
+        // A map or scenario: read and written by its game's model of it.
+        _ => {
+            let game = crate::pipeline::games::of_source(src);
+            convert_as(
+                src,
+                to,
+                |src| game.model_value(src, kind),
+                |value| game.model_ron(value, kind),
+            )
         }
-        DocKind::Scenario if musket_and_saber => {
-            convert_as::<crate::model::musket_and_saber::MsScenario>(src, to)
-        }
-        DocKind::Map => convert_as::<crate::model::map::MapFile>(src, to),
-        DocKind::Scenario => convert_as::<crate::model::scenario::Scenario>(src, to),
-        DocKind::Battle => convert_as::<crate::model::battle::Battle>(src, to),
     }
 }
 
-fn convert_as<T: Serialize + DeserializeOwned>(
+/// Convert `src`, read as a model by `read` (written back as JSON) and written as RON by `ron`.
+fn convert_as(
     src: &Source,
     to: Syntax,
+    read: impl Fn(&Source) -> Result<Value, Diagnostic>,
+    ron: impl Fn(Value) -> Result<String, Diagnostic>,
 ) -> Result<Converted, Diagnostic> {
-    let model: T = parse(src)?;
+    let model = read(src)?;
     let syntax_error = |e: format::FormatError| {
         Diagnostic::new(Code::Syntax, e.message)
             .at_location(crate::pipeline::locate::location_at(&src.text, e.offset, 1))
@@ -58,7 +66,7 @@ fn convert_as<T: Serialize + DeserializeOwned>(
     match (src.syntax, to) {
         (Syntax::Ron, Syntax::Json) => {
             let doc = format::parse_document(&src.text).map_err(syntax_error)?;
-            let mut value = serde_json::to_value(&model).expect("the model always serializes");
+            let mut value = model;
             if let Some(root) = &doc.root {
                 align_json(&mut value, root);
             }
@@ -78,14 +86,11 @@ fn convert_as<T: Serialize + DeserializeOwned>(
             })?;
             // `$schema` names a JSON file's schema for editors; a RON field name cannot start
             // with `$`, so RON has no place for it: it is left out (the caller is told).
-            let mut value = serde_json::to_value(&model).expect("the model always serializes");
+            let mut value = model;
             if let Value::Object(o) = &mut value {
                 o.remove("$schema");
             }
-            let model: T = serde_json::from_value(value)
-                .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
-            let typed = ron::ser::to_string(&model)
-                .map_err(|e| Diagnostic::new(Code::Syntax, format!("cannot write RON: {e}")))?;
+            let typed = ron(value)?;
             let mut doc = format::parse_document(&typed).map_err(syntax_error)?;
             let mut dropped_keys = Vec::new();
             if let Some(root) = &mut doc.root {
@@ -111,9 +116,9 @@ fn convert_as<T: Serialize + DeserializeOwned>(
 }
 
 /// `Some(x)` in RON is `x` in JSON.
-fn unwrap_some(node: &Node) -> &Node {
+fn unwrap_some<'n, 'a>(node: &'n Node<'a>) -> &'n Node<'a> {
     match node {
-        Node::Group(g) if g.name.as_deref() == Some("Some") && g.items.len() == 1 => {
+        Node::Group(g) if g.name == Some("Some") && g.items.len() == 1 => {
             unwrap_some(&g.items[0].value)
         }
         n => n,
@@ -135,12 +140,12 @@ fn align_json(typed: &mut Value, src: &Node) {
     };
     match typed {
         Value::Object(map) => {
-            if let Some(name) = &g.name
+            if let Some(name) = g.name
                 && map.len() == 1
-                && map.contains_key(name.as_str())
+                && map.contains_key(name)
             {
                 // An enum variant with a payload: `Deploy(zone: …)` is `{"Deploy": {"zone": …}}`.
-                let payload = map.get_mut(name.as_str()).expect("checked");
+                let payload = map.get_mut(name).expect("checked");
                 align_payload(payload, g);
             } else {
                 align_fields(map, g);
@@ -157,10 +162,10 @@ fn align_json(typed: &mut Value, src: &Node) {
 
 fn align_payload(payload: &mut Value, g: &Group) {
     match (payload, g.items.as_slice()) {
-        (Value::Object(fields), items) if items.iter().all(|i| i.key.is_some()) => {
+        (Value::Object(fields), items) if items.iter().all(|i| i.key().is_some()) => {
             align_fields(fields, g);
         }
-        (v, [one]) if one.key.is_none() => align_json(v, &one.value),
+        (v, [one]) if one.key().is_none() => align_json(v, &one.value),
         (Value::Array(vs), items) => {
             for (v, item) in vs.iter_mut().zip(items) {
                 align_json(v, &item.value);
@@ -190,9 +195,9 @@ fn align_ron(typed: &mut Node, src: &Value) {
         && let Some(label) = hex_label(Some(s))
         && matches!(typed, Node::Group(g) if g.name.is_none()
             && g.items.len() == 2
-            && g.items.iter().all(|i| i.key.is_none() && matches!(i.value, Node::Atom(_))))
+            && g.items.iter().all(|i| i.key().is_none() && matches!(i.value, Node::Atom(_))))
     {
-        *typed = Node::Atom(ron_string(label));
+        *typed = Node::Atom(ron_string(label).into());
         return;
     }
     match typed {
@@ -200,23 +205,23 @@ fn align_ron(typed: &mut Node, src: &Value) {
             if let Value::String(s) = src
                 && a.starts_with('"')
             {
-                *a = ron_string(s);
+                *a = ron_string(s).into();
             }
         }
         Node::Group(g) => {
-            if g.name.as_deref() == Some("Some") && g.items.len() == 1 {
+            if g.name == Some("Some") && g.items.len() == 1 {
                 return align_ron(&mut g.items[0].value, src);
             }
             if let Some(name) = g.name.clone()
                 && let Value::Object(o) = src
                 && o.len() == 1
-                && let Some(payload) = o.get(&name)
+                && let Some(payload) = o.get(name)
             {
                 match payload {
-                    Value::Object(fields) if g.items.iter().all(|i| i.key.is_some()) => {
+                    Value::Object(fields) if g.items.iter().all(|i| i.key().is_some()) => {
                         order_items(g, fields);
                     }
-                    v if g.items.len() == 1 && g.items[0].key.is_none() => {
+                    v if g.items.len() == 1 && g.items[0].key().is_none() => {
                         align_ron(&mut g.items[0].value, v);
                     }
                     Value::Array(vs) => {
@@ -284,7 +289,7 @@ pub fn ron_string(s: &str) -> String {
     out
 }
 
-impl Document {
+impl Document<'_> {
     fn has_comments(&self) -> bool {
         !self.header.is_empty()
             || !self.footer.is_empty()

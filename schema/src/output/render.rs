@@ -170,6 +170,23 @@ impl Layout {
         self.pt(self.grid.center(c))
     }
 
+    /// The plate moved the least that puts it inside the map area (on the axis where it is
+    /// wider than the map, centred on it).
+    fn keep_inside(&self, p: Plate) -> Plate {
+        let inside = |at: f64, half: f64, lo: f64, len: f64| {
+            if 2.0 * half >= len {
+                lo + len / 2.0
+            } else {
+                at.clamp(lo + half, lo + len - half)
+            }
+        };
+        Plate {
+            x: inside(p.x, p.w / 2.0, self.origin.0, self.size.0),
+            y: inside(p.y, p.h / 2.0, self.origin.1, self.size.1),
+            ..p
+        }
+    }
+
     fn corners(&self, c: Coord) -> [(f64, f64); 6] {
         self.grid.corners(c).map(|p| self.pt(p))
     }
@@ -576,6 +593,9 @@ fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
                 h: side.max(lines.len() as f64 * size * 1.15 + size * 0.4),
             }
         };
+        // A plate grown past the map's edge (an entry hex's "1100: Lancers" on the last
+        // column) is moved in, whole, rather than cut by the map's frame (issue 37).
+        plate = lay.keep_inside(plate);
         let covers_another = (all.iter().enumerate())
             .any(|(j, &(_, d, _))| j != i && d != c && plate.overlaps(&square(d)))
             || written.iter().any(|p| plate.overlaps(p));
@@ -588,8 +608,8 @@ fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
         let _ = writeln!(
             out,
             r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}" fill="{}" stroke="{INK}" stroke-width="{:.2}"><title>{}</title></rect>"#,
-            x - plate.w / 2.0,
-            y - plate.h / 2.0,
+            plate.x - plate.w / 2.0,
+            plate.y - plate.h / 2.0,
             plate.w,
             plate.h,
             side * 0.08,
@@ -598,6 +618,7 @@ fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
             xml(&format!("{}: {text}", lay_label(lay, c)))
         );
         if lay.step >= COORD_STEP {
+            let (x, y) = (plate.x, plate.y);
             let first = y + size * 0.35 - (lines.len() as f64 - 1.0) * size * 1.15 / 2.0;
             for (i, line) in lines.iter().enumerate() {
                 let _ = writeln!(

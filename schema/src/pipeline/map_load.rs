@@ -3,6 +3,8 @@
 //! Saber map's own file beside it) and checked. [`crate::pipeline::maps`] loads the maps it
 //! resolves through them, and [`crate::pipeline`] the maps it is given.
 
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::builtin;
@@ -12,10 +14,10 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::{Map, MapFile};
 use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
-use crate::pipeline::parse::{self, DocKind, parse_game_document};
-use crate::pipeline::read::Source;
+use crate::pipeline::parse::DocKind;
+use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::schema::{self, validate_musket_and_saber};
-use crate::ruleset::Game;
+use crate::pipeline::zones::shared::SharedZones;
 
 /// A map file as loaded: the engine's map, and beside it what only its own game's checks and
 /// drawings read of the file, when the game keeps any (a Musket & Saber map's legend
@@ -35,19 +37,49 @@ impl LoadedMap {
     }
 }
 
-/// Parse, schema-check and build a map (with its game's own file beside it, when the game
-/// keeps one); diagnostics are not yet located.
-pub fn load_map(src: &Source) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    if parse::names_musket_and_saber(src) {
-        return load_ms_map(src);
-    }
-    match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber) {
-        Ok((f, written)) => {
-            let (map, diags) = map_stages(&f, &written);
-            (map.map(LoadedMap::engine_only), diags)
+/// Where scenarios find their maps, as the games' front ends ask it
+/// ([`crate::pipeline::maps::MapRegistry`] answers).
+pub trait Resolve: Sync {
+    /// The map a scenario at `from` names by `reference` (a path or an id), or why none.
+    fn resolve(&self, reference: &str, from: &Path) -> Result<ResolvedMap, Diagnostic>;
+
+    /// Every game's words for its documents of a kind, to tell a file of one game read as
+    /// another ([`crate::pipeline::parse::other_game::reconsider`]).
+    fn words(&self, kind: DocKind) -> Vec<&'static DocWords>;
+}
+
+/// Which map a scenario was checked against.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MapOrigin {
+    /// A built-in map, by id.
+    BuiltIn(String),
+    /// A map file.
+    File(PathBuf),
+}
+
+impl fmt::Display for MapOrigin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MapOrigin::BuiltIn(id) => write!(f, "built-in map `{id}`"),
+            MapOrigin::File(p) => write!(f, "{}", p.display()),
         }
-        Err(d) => (None, d),
     }
+}
+
+/// A scenario's map, and where it came from.
+#[derive(Debug, Clone)]
+pub struct ResolvedMap {
+    /// The map.
+    pub map: Map,
+    /// The map's own file, beside it, when its game keeps one ([`LoadedMap::ms_file`]).
+    pub ms_file: Option<Arc<MsMapFile>>,
+    /// Where it came from (say it in reports and the editor's title).
+    pub origin: MapOrigin,
+    /// Findings about the choice (a map file near the scenario that claims a built-in id).
+    pub notes: Vec<Diagnostic>,
+    /// The zones computed on this map by the run so far, when the registry knows the map
+    /// (a built-in map or one found by id), shared by the scenarios that use it.
+    pub zones: Option<Arc<SharedZones>>,
 }
 
 /// The map stages after parsing: JSON Schema on what was written, then building the map and the
@@ -78,17 +110,6 @@ pub(crate) fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) 
         .into_iter()
         .filter(|d| !found.iter().any(|f| f.is_error() && f.path == d.path))
         .collect()
-}
-
-/// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
-/// Diagnostics are not yet located.
-pub(crate) fn load_ms_map(src: &Source) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let (file, written) =
-        match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
-            Ok(f) => f,
-            Err(d) => return (None, d),
-        };
-    ms_map_stages(&file, &written)
 }
 
 /// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON

@@ -16,57 +16,24 @@
 //! map file itself is REF005 when checked, see [`builtin_id_claimed`]).
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::builtin;
 use crate::diagnostic::{Code, Diagnostic, suggestions};
 use crate::model::map::Map;
-use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
+use crate::pipeline::games::load_map;
 use crate::pipeline::locate::{string_in, top_level_field};
-use crate::pipeline::map_load::load_map;
-pub use crate::pipeline::map_load::{LoadedMap, builtin_id_claimed};
+pub use crate::pipeline::map_load::{
+    LoadedMap, MapOrigin, Resolve, ResolvedMap, builtin_id_claimed,
+};
+use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::read::{Source, Syntax, head_names_map_format};
 use crate::pipeline::zones::shared::SharedZones;
 
 /// Most directory entries looked at in one directory when finding maps near a scenario.
 const MAX_MAP_SCAN: usize = 10_000;
-
-/// Which map a scenario was checked against.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum MapOrigin {
-    /// A built-in map, by id.
-    BuiltIn(String),
-    /// A map file.
-    File(PathBuf),
-}
-
-impl fmt::Display for MapOrigin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MapOrigin::BuiltIn(id) => write!(f, "built-in map `{id}`"),
-            MapOrigin::File(p) => write!(f, "{}", p.display()),
-        }
-    }
-}
-
-/// A scenario's map, and where it came from.
-#[derive(Debug, Clone)]
-pub struct ResolvedMap {
-    /// The map.
-    pub map: Map,
-    /// The map's own file, beside it, when its game keeps one ([`LoadedMap::ms_file`]).
-    pub ms_file: Option<Arc<MsMapFile>>,
-    /// Where it came from (say it in reports and the editor's title).
-    pub origin: MapOrigin,
-    /// Findings about the choice (a map file near the scenario that claims a built-in id).
-    pub notes: Vec<Diagnostic>,
-    /// The zones computed on this map by the run so far, when the registry knows the map
-    /// (a built-in map or one found by id), shared by the scenarios that use it.
-    pub zones: Option<Arc<SharedZones>>,
-}
 
 /// A map file found in a directory: its name, its id and the map, if it has no errors.
 #[derive(Debug, Clone)]
@@ -122,6 +89,16 @@ impl Clone for MapRegistry {
 /// A new lock around a copy of what `m` holds (empty if it was poisoned).
 fn copy<T: Clone + Default>(m: &Mutex<T>) -> Mutex<T> {
     Mutex::new(m.lock().map(|d| d.clone()).unwrap_or_default())
+}
+
+impl Resolve for MapRegistry {
+    fn resolve(&self, reference: &str, from: &Path) -> Result<ResolvedMap, Diagnostic> {
+        MapRegistry::resolve(self, reference, from)
+    }
+
+    fn words(&self, kind: crate::pipeline::parse::DocKind) -> Vec<&'static DocWords> {
+        crate::pipeline::games::words(kind)
+    }
 }
 
 impl MapRegistry {

@@ -5,12 +5,14 @@
 //! that comments and layout stay.
 //!
 //! The spellings published and then changed under version 1 (found in the history of
-//! `schema/scenario.schema.json`; maps and battle files have had none):
+//! `schema/scenario.schema.json`, and of `saberc new map`'s Musket & Saber skeleton; battle
+//! files have had none):
 //!
 //! | old | new | meaning |
 //! |---|---|---|
 //! | `Exit(count: All, …)` | `Exit(count: EveryCounter, …)` | "every one of them", the old `All`'s documented meaning ("all four limbers") |
 //! | `ControlEnemySetup(by_turn: N)` | `ControlEnemySetup(when: ByEndOfTurn(N))` | "by the end of Game-Turn N", the old field's documented meaning |
+//! | an M&S map's clear hex row without `clear_for_charges` | `clear_for_charges: true` | clear terrain, which 9.2(1) lets charges use; the skeleton's row before MAP013 |
 //!
 //! The scan is one pass over the syntax tree's tokens (strings and comments are tokens of their
 //! own), so a file of any size costs time linear in its length and no more memory than a few
@@ -28,6 +30,10 @@ use crate::syntax::lexer::{Lexed, lex};
 /// One old spelling found in a file: where it stands, and the edits that make it the new one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OldSpelling {
+    /// The format version it is an old spelling of (`saber-scenario/1`).
+    pub format: &'static str,
+    /// Why the old spelling means the new one, when its words do not say it.
+    pub reading: Option<&'static str>,
     /// Byte offset of the old spelling.
     pub start: usize,
     /// Byte offset just past it.
@@ -58,13 +64,15 @@ impl OldSpelling {
     /// The note (FMT005) that says the old spelling was read as the new one, at its place in
     /// the original text.
     pub fn note(&self, text: &str) -> Diagnostic {
-        Diagnostic::new(
-            Code::OldSpelling,
-            format!(
-                "`{}` is an old spelling of saber-scenario/1, read as `{}`",
-                self.old, self.new
-            ),
-        )
+        let mut message = format!(
+            "`{}` is an old spelling of {}, read as `{}`",
+            self.old, self.format, self.new
+        );
+        if let Some(why) = self.reading {
+            message.push_str(": ");
+            message.push_str(why);
+        }
+        Diagnostic::new(Code::OldSpelling, message)
         .at_location(location_at(text, self.start, self.end - self.start))
         .with_hint(format!(
             "write `{}`; `saberc migrate FILE` rewrites every old spelling in place, comments kept",
@@ -72,6 +80,9 @@ impl OldSpelling {
         ))
     }
 }
+
+/// The format version of the scenarios' old spellings.
+const SCENARIO_FORMAT: &str = "saber-scenario/1";
 
 /// Does `text` hold `word`?
 fn has(text: &str, word: &str) -> bool {
@@ -117,8 +128,92 @@ pub fn of_source(src: &Source) -> Vec<OldSpelling> {
         Ok((DocKind::Scenario, _)) if !names_musket_and_saber(src) => {
             old_spellings(&src.text, src.syntax)
         }
+        Ok((DocKind::Map, _)) if names_musket_and_saber(src) => {
+            unstated_clear_rows(&src.text, src.syntax)
+        }
         _ => Vec::new(),
     }
+}
+
+/// Why a Musket & Saber map's clear hex row without `clear_for_charges` is read as clear for
+/// charges.
+const CLEAR_ROW_READING: &str = "the rules text fixes clear terrain as terrain a charge may start in, enter and target (9.2(1): \"only clear or clear hill terrain\"), and `saberc new map` wrote its clear row without the field before MAP013 asked for it";
+
+/// The clear hex rows of a Musket & Saber map's chart (`kind: "clear"`, any case, `on: Hex`)
+/// that do not say `clear_for_charges`: as `saberc new map`'s skeleton wrote the row from 25
+/// November 2026 until MAP013 (29 November) asked for the field. The rules text fixes it
+/// (9.2(1)), so the row is read with `clear_for_charges: true`, which `saberc migrate` writes
+/// before the row's `source` (or last field), on its own line when the row has one field a
+/// line. A row that says `clear_for_charges: false` is the user's: MAP013.
+fn unstated_clear_rows(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
+    use crate::syntax::tree::{entries, entry_key, entry_value, field, first_token, root_value};
+    let clear = |w: &[u8]| w.eq_ignore_ascii_case(b"clear");
+    if !has(text, "chart") || !text.as_bytes().windows(5).any(clear) {
+        return Vec::new();
+    }
+    let parsed = crate::syntax::parse(text);
+    let root = parsed.syntax();
+    let scalar = |entry: Option<crate::syntax::SyntaxNode>| -> Option<String> {
+        let t = first_token(&entry_value(&entry?)?)?;
+        Some(match t.kind() {
+            STRING => serde_json::from_str::<String>(t.text()).ok()?,
+            _ => t.text().to_string(),
+        })
+    };
+    let Some(chart) = root_value(&root)
+        .and_then(|r| field(&r, "chart"))
+        .and_then(|e| entry_value(&e))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for row in entries(&chart).filter_map(|e| entry_value(&e)) {
+        let clear =
+            scalar(field(&row, "kind")).is_some_and(|k| k.trim().eq_ignore_ascii_case("clear"));
+        if !clear
+            || scalar(field(&row, "on")).as_deref() != Some("Hex")
+            || field(&row, "clear_for_charges").is_some()
+        {
+            continue;
+        }
+        let (Some(kind), Some(last)) = (
+            field(&row, "kind"),
+            field(&row, "source").or_else(|| entries(&row).last()),
+        ) else {
+            continue;
+        };
+        let Some(at) = entry_key(&last).and_then(|k| first_token(&k)) else {
+            continue;
+        };
+        let at = usize::from(at.text_range().start());
+        // The layout of the row: a field a line (the skeleton's), or all on one.
+        let indent_start = text[..at].trim_end_matches([' ', '\t']).len();
+        let separator = if text[..indent_start].ends_with('\n') {
+            format!("\n{}", &text[indent_start..at])
+        } else {
+            " ".to_string()
+        };
+        let field_text = match syntax {
+            Syntax::Ron => "clear_for_charges: true,",
+            Syntax::Json => "\"clear_for_charges\": true,",
+        };
+        let range = kind.text_range();
+        out.push(OldSpelling {
+            format: "saber-map/1",
+            reading: Some(CLEAR_ROW_READING),
+            start: usize::from(range.start()),
+            end: usize::from(range.end()),
+            edits: vec![Edit {
+                start: at,
+                end: at,
+                text: format!("{field_text}{separator}"),
+            }],
+            new_text: field_text.trim_end_matches(',').to_string(),
+            old: "(kind: \"clear\", on: Hex) without clear_for_charges",
+            new: "clear_for_charges: true",
+        });
+    }
+    out
 }
 
 /// The old spellings in a Rifle & Saber scenario's text, in order. One pass over the syntax tree's tokens
@@ -199,6 +294,8 @@ pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
                     Syntax::Json => "\"EveryCounter\"".to_string(),
                 };
                 out.push(OldSpelling {
+                    format: SCENARIO_FORMAT,
+                    reading: None,
                     start: value.start,
                     end: value.end,
                     edits: vec![Edit {
@@ -219,6 +316,8 @@ pub fn old_spellings(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
                     Syntax::Json => ("\"when\"".to_string(), format!("{{\"ByEndOfTurn\": {n}}}")),
                 };
                 out.push(OldSpelling {
+                    format: SCENARIO_FORMAT,
+                    reading: None,
                     start: t.start,
                     end: value.end,
                     new_text: format!("{key}: {value_text}"),
@@ -309,6 +408,29 @@ mod tests {
     ],
     notes: "Exit(count: All) in a string stays",
 )"#;
+
+    #[test]
+    fn an_ms_clear_row_without_clear_for_charges_is_read_as_clear_for_charges() {
+        let map = r#"(
+    chart: [
+        (kind: "Clear", on: Hex, infantry: Some(Mp(1)), source: "4.3"),
+        (kind: "clear", on: Hexside, source: "4.3"),
+        (kind: "clear", on: Hex, clear_for_charges: false, source: "mine"),
+        (kind: "woods", on: Hex, source: "mine"),
+    ],
+)"#;
+        let old = unstated_clear_rows(map, Syntax::Ron);
+        // Only the first: a hexside row, a row that says `false` and a row of another kind
+        // are the user's.
+        assert_eq!(old.len(), 1, "{old:?}");
+        let new = rewrite(map, &old);
+        assert!(
+            new.contains(r#"(kind: "Clear", on: Hex, infantry: Some(Mp(1)), clear_for_charges: true, source: "4.3"),"#),
+            "{new}"
+        );
+        assert!(unstated_clear_rows(&new, Syntax::Ron).is_empty(), "once");
+        assert!(unstated_clear_rows("(chart: [], notes: \"clear\")", Syntax::Ron).is_empty());
+    }
 
     #[test]
     fn ron_old_spellings_are_found_and_rewritten_comments_kept() {

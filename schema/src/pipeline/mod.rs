@@ -14,10 +14,13 @@
 //!   scenario for export and cards.
 
 pub mod finish;
+pub mod game;
+pub mod games;
 pub mod locate;
 pub mod map_load;
 pub mod maps;
 pub mod migrate;
+pub mod ms_opened;
 pub mod musket_and_saber;
 pub mod notation;
 pub mod parse;
@@ -25,25 +28,26 @@ pub mod prove;
 pub mod read;
 pub mod record;
 pub mod recover;
+pub mod rifle_and_saber;
 pub mod schema;
 pub mod zones;
 
 use std::path::{Path, PathBuf};
 
-use crate::check::{check_scenario, check_scenario_searched};
+use crate::check::check_scenario;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
+use crate::pipeline::game::{MapFound, Opened};
 use crate::pipeline::maps::{MapOrigin, MapRegistry};
-use crate::pipeline::parse::{DocKind, detect, parse, parse_document, parse_game_document};
+use crate::pipeline::parse::{DocKind, detect};
 use crate::pipeline::read::Source;
+use crate::pipeline::rifle_and_saber::{load_scenario_deferring, scenario_schema};
 use crate::pipeline::zones::Resolved;
-use crate::queries::playable::Playable;
-use crate::ruleset::Game;
-use crate::ruleset::Ruleset;
 
 pub use finish::finish;
-pub use map_load::load_map;
+pub use game::{Built, Compiled};
+pub use games::load_map;
 use map_load::{keep_unexplained, map_stages};
 pub use read::{Collected, WalkOptions, collect, collect_files, collect_with};
 
@@ -83,122 +87,13 @@ impl FileReport {
     }
 }
 
-/// Parse and schema-check a scenario; diagnostics are not yet located.
+/// Parse and schema-check a Rifle & Saber scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
-    match load_scenario_deferring(src, &migrate::of_source(src))? {
+    let words = games::words(DocKind::Scenario);
+    match load_scenario_deferring(src, &migrate::of_source(src), &words)? {
         (s, deferred) if deferred.is_empty() => Ok(s),
         (_, deferred) => Err(deferred),
     }
-}
-
-/// Parse and schema-check a scenario, validating what the user wrote. Schema findings that a
-/// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
-/// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
-/// A file in an old spelling of its format version is read as its rewritten form
-/// ([`migrate`]); findings located in that form are moved back to the file's own text. `old`
-/// is [`migrate::of_source`] of `src`, found once by the caller.
-fn load_scenario_deferring(
-    src: &Source,
-    old: &[migrate::OldSpelling],
-) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
-    // A map or a battle where a scenario is expected is said in one line, not as a list of
-    // the scenario fields it lacks.
-    match detect(src) {
-        Ok((DocKind::Scenario, _)) => {}
-        Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind)]),
-        Err(d) => return Err(vec![d]),
-    }
-    if old.is_empty() {
-        let (s, written): (Scenario, _) =
-            parse_game_document(src, DocKind::Scenario, Game::RifleAndSaber)?;
-        return scenario_schema(&written).map(|deferred| (s, deferred));
-    }
-    let rewritten = Source {
-        text: migrate::rewrite(&src.text, old),
-        ..src.clone()
-    };
-    let back = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
-        diags
-            .into_iter()
-            .map(|mut d| {
-                d.location = d
-                    .location
-                    .map(|l| migrate::original_location(&src.text, old, l));
-                d
-            })
-            .collect()
-    };
-    let (s, written): (Scenario, _) =
-        parse_game_document(&rewritten, DocKind::Scenario, Game::RifleAndSaber).map_err(back)?;
-    scenario_schema(&written)
-        .map(|deferred| (s, back(deferred)))
-        .map_err(back)
-}
-
-/// The notes (FMT005) on the old spellings `old` of a scenario's text, located in it.
-fn old_spelling_notes(src: &Source, old: &[migrate::OldSpelling]) -> Vec<Diagnostic> {
-    old.iter().map(|o| o.note(&src.text)).collect()
-}
-
-/// FMT004: a map or battle file given where a scenario is expected, with the command for it.
-pub(crate) fn not_a_scenario(src: &Source, kind: DocKind) -> Diagnostic {
-    let file = crate::diagnostic::printable(&src.path.display().to_string(), 200);
-    let (what, hint) = match kind {
-        // No Tiled map of a Musket & Saber map (`saberc export --format tiled` refuses it).
-        DocKind::Map if musket_and_saber::is_musket_and_saber(src) => (
-            "a map",
-            format!(
-                "a scenario names its map in `map:`; to draw the map: `saberc render {file} -o map.svg`"
-            ),
-        ),
-        DocKind::Map => (
-            "a map",
-            format!(
-                "a scenario names its map in `map:`; to draw the map: `saberc render {file} -o map.svg`; for Tiled: `saberc export {file} --format tiled -o DIR`"
-            ),
-        ),
-        _ => (
-            "a battle to factor (11.18)",
-            format!(
-                "factor it into a scenario first: `saberc factor {file} --format ron > scenario.ron`, then set what it marks to be set"
-            ),
-        ),
-    };
-    let at = crate::pipeline::locate::top_level_field(&src.text, "format").map_or(0, |(a, _)| a);
-    Diagnostic::new(
-        Code::NotAScenario,
-        format!(
-            "this file is {what} (`{}`), but a scenario is expected here",
-            kind.prefix()
-        ),
-    )
-    .at_location(crate::pipeline::locate::location_at(&src.text, at, 1))
-    .with_hint(hint)
-}
-
-/// The JSON Schema stage on a scenario as written: the findings that stop the pipeline, or
-/// those deferred to the rule checks.
-fn scenario_schema(written: &serde_json::Value) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-    match schema::validate_deferring(DocKind::Scenario, written) {
-        (blocking, deferred) if blocking.is_empty() => Ok(deferred),
-        (blocking, deferred) => Err([blocking, deferred].concat()),
-    }
-}
-
-/// A scenario compiled on its map.
-#[derive(Debug, Clone)]
-pub struct Compiled {
-    /// The rules of the scenario's game (and its map's), for every output.
-    pub rules: &'static Ruleset,
-    /// The scenario.
-    pub scenario: Scenario,
-    /// Its map.
-    pub map: Map,
-    /// Its zones as hexes.
-    pub resolved: Resolved,
-    /// The movement searches the check made (under the lenient readings, no allowances given),
-    /// when it made them: `saberc analyze` shows these rather than searching again.
-    pub searched: Option<Playable>,
 }
 
 /// Run the whole pipeline on a scenario source; diagnostics are not yet located.
@@ -220,71 +115,13 @@ pub fn compile_scenario_with_map(
     (compiled, diags, found.map(|(origin, _)| origin))
 }
 
-/// Which map a scenario was checked against, what resolving it noted (REF005) and the notes
-/// on its old spellings (FMT005).
-type MapFound = (MapOrigin, Vec<Diagnostic>);
-
-/// [`compile_scenario`], also saying which map was used and what resolving it noted.
+/// [`compile_scenario`], also saying which map was used and what resolving it noted: the
+/// scenario's game's front end compiles it.
 fn compile_scenario_on(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
-    if musket_and_saber::is_musket_and_saber(src) {
-        let (compiled, diags) = musket_and_saber::compile_scenario(src, registry);
-        let found = compiled.map(|c| (c.origin, Vec::new()));
-        return (None, diags, found);
-    }
-    // Found once: the reader and the notes both need them.
-    let old = migrate::of_source(src);
-    let notes = old_spelling_notes(src, &old);
-    let (scenario, deferred) = match load_scenario_deferring(src, &old) {
-        Ok(s) => s,
-        Err(d) => return (None, [notes, d].concat(), None),
-    };
-    let found = match registry.resolve(&scenario.map, &src.path) {
-        Ok(m) => m,
-        Err(d) => return (None, [notes, deferred, vec![d]].concat(), None),
-    };
-    let rules = scenario.rules();
-    let (resolved, mut diags, searched) =
-        check_scenario_searched(&scenario, &found.map, rules, found.zones.as_deref());
-    let map_notes = [found.notes.clone(), notes.clone()].concat();
-    diags.extend(notes);
-    diags.extend(keep_unexplained(deferred, &diags));
-    diags.extend(found.notes.iter().cloned());
-    (
-        Some(Compiled {
-            rules,
-            scenario,
-            map: found.map,
-            resolved,
-            searched,
-        }),
-        diags,
-        Some((found.origin, map_notes)),
-    )
-}
-
-/// What the pipeline built from a file, for the editor to open.
-#[derive(Debug, Clone)]
-#[allow(clippy::large_enum_variant)] // one per opened file; boxing buys nothing
-pub enum Built {
-    /// Nothing could be built (unreadable, syntax error, unknown kind, a battle).
-    Nothing,
-    /// A map: built even when the JSON Schema stage failed, so that it can be repaired.
-    Map(Map),
-    /// A scenario as parsed (even when the JSON Schema stage failed), and its map when found.
-    Scenario {
-        /// The scenario.
-        scenario: Scenario,
-        /// Its map and where it came from, when it could be found.
-        map: Option<(Map, MapOrigin)>,
-        /// What opening the file noted (REF005 on its map, FMT005 on old spellings), which every
-        /// later check of the document reports too.
-        map_notes: Vec<Diagnostic>,
-    },
-    /// A Musket & Saber Quick Play map or scenario (its own document types), as parsed.
-    MusketAndSaber(musket_and_saber::MsOpened),
+    games::of_source(src).compile_scenario(src, registry)
 }
 
 /// Check one source of either kind, locate its diagnostics, and return what was built. Each
@@ -298,96 +135,24 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
     (report, built)
 }
 
-/// [`compile_source`] without the proofs of its suggestions (what each proof runs).
+/// [`compile_source`] without the proofs of its suggestions (what each proof runs): the file's
+/// game's front end ([`games::of_source`]) reads it.
 fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built) {
-    let mut map_used = None;
-    let mut map_id = None;
-    let (kind, diags, built) = match detect(src) {
+    let (kind, opened) = match detect(src) {
         // An engine export among the source files: named as such, and held to its schema.
         Err(d) if d.code == Code::EngineExport => {
-            let mut diags = vec![d];
-            if musket_and_saber::is_musket_and_saber(src) {
-                match parse_document::<crate::model::musket_and_saber_export::MsExport>(src) {
-                    Ok((_, written)) => diags.extend(schema::validate_ms_export(&written)),
-                    Err(e) => diags.push(e),
-                }
-            } else {
-                match parse_document::<crate::model::export::Export>(src) {
-                    Ok((_, written)) => diags.extend(schema::validate_export(&written)),
-                    Err(e) => diags.push(e),
-                }
-            }
-            (None, diags, Built::Nothing)
+            let diags = [vec![d], games::of_source(src).check_export(src)].concat();
+            (None, Opened::nothing(diags))
         }
-        Err(d) => (None, vec![d], Built::Nothing),
-        // A Musket & Saber file: its own document types.
-        Ok((DocKind::Map, _)) if musket_and_saber::is_musket_and_saber(src) => {
-            let (opened, map, diags) = musket_and_saber::open_map(src);
-            map_id = map.map(|m| m.map.id);
-            (Some(DocKind::Map), diags, ms_built(opened))
-        }
-        Ok((DocKind::Scenario, _)) if musket_and_saber::is_musket_and_saber(src) => {
-            let (opened, compiled, diags) = musket_and_saber::open_scenario(src, registry);
-            map_used = compiled.map(|c| c.origin);
-            (Some(DocKind::Scenario), diags, ms_built(opened))
-        }
-        Ok((DocKind::Map, _)) => {
-            match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber) {
-                Err(d) => (Some(DocKind::Map), d, Built::Nothing),
-                Ok((file, written)) => {
-                    let (map, diags) = map_stages(&file, &written);
-                    // A map that fails the schema is still built, to be repaired in the editor.
-                    let map = map.unwrap_or_else(|| Map::from_file(&file).0);
-                    map_id = Some(map.id.clone());
-                    (Some(DocKind::Map), diags, Built::Map(map))
-                }
-            }
-        }
-        Ok((DocKind::Scenario, _)) => {
-            let (compiled, diags, found) = compile_scenario_on(src, registry);
-            map_used = found.as_ref().map(|(o, _)| o.clone());
-            let built = match (compiled, found) {
-                (Some(c), Some((o, map_notes))) => Built::Scenario {
-                    scenario: c.scenario,
-                    map: Some((c.map, o)),
-                    // The old spellings stay in the text the editor keeps, so their notes
-                    // (FMT005) are reported by every check of it, as `saberc check` reports them.
-                    map_notes,
-                },
-                // Stopped before the map: open the scenario as parsed (in its rewritten form
-                // when it has old spellings), with its map if found.
-                _ => {
-                    let old = migrate::of_source(src);
-                    let rewritten = Source {
-                        text: migrate::rewrite(&src.text, &old),
-                        ..src.clone()
-                    };
-                    match parse::<Scenario>(&rewritten) {
-                        Ok(scenario) => {
-                            let found = registry.resolve(&scenario.map, &src.path).ok();
-                            let map_notes =
-                                found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
-                            let map_notes = [map_notes, old_spelling_notes(src, &old)].concat();
-                            let map = found.map(|r| (r.map, r.origin));
-                            Built::Scenario {
-                                scenario,
-                                map,
-                                map_notes,
-                            }
-                        }
-                        Err(_) => Built::Nothing,
-                    }
-                }
-            };
-            (Some(DocKind::Scenario), diags, built)
-        }
+        Err(d) => (None, Opened::nothing(vec![d])),
         Ok((DocKind::Battle, _)) => (
             Some(DocKind::Battle),
-            crate::factor::check_battle(src),
-            Built::Nothing,
+            Opened::nothing(crate::factor::check_battle(src)),
         ),
+        Ok((kind, _)) => (Some(kind), games::of_source(src).open(src, kind, registry)),
     };
-    let diagnostics = finish(src, diags);
+    let diagnostics = finish(src, opened.diags);
+    let map_id = opened.map_id;
     let shown = map_id.is_some() || diagnostics.iter().any(|d| d.location.is_some());
     let report = FileReport {
         path: src.path.clone(),
@@ -398,15 +163,10 @@ fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built)
         }),
         kind,
         diagnostics,
-        map: map_used,
+        map: opened.map_used,
         map_id,
     };
-    (report, built)
-}
-
-/// What an M&S file built, for the editor.
-fn ms_built(opened: Option<musket_and_saber::MsOpened>) -> Built {
-    opened.map_or(Built::Nothing, Built::MusketAndSaber)
+    (report, opened.built)
 }
 
 /// Check one source of either kind and locate its diagnostics.

@@ -1,7 +1,7 @@
 //! The stages for Musket & Saber Quick Play files: a file whose `game` names that game
-//! ([`parse::names_musket_and_saber`]) is parsed as its own document type, held to its own JSON
-//! Schema, its scenario's map resolved as every map is ([`MapRegistry::resolve`]), and checked
-//! by [`crate::check::musket_and_saber`].
+//! is parsed as its own document type, held to its own JSON Schema, its scenario's map resolved
+//! as every map is ([`Resolve`]), and checked by [`crate::check::musket_and_saber`]: the game's
+//! front end ([`FRONT_END`]), which [`crate::pipeline::games`] lists.
 
 use crate::check::musket_and_saber::check_scenario;
 use crate::diagnostic::{Code, Diagnostic};
@@ -9,12 +9,159 @@ use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use crate::pipeline::finish;
-use crate::pipeline::map_load::{LoadedMap, ms_map_stages};
-use crate::pipeline::maps::{MapOrigin, MapRegistry};
+use crate::pipeline::game::{
+    Built, Compiled, GameFrontEnd, MapFound, Opened, model_ron_of, model_value_of,
+};
+use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve, ms_map_stages};
+use crate::pipeline::migrate;
+pub use crate::pipeline::ms_opened::MsOpened;
+use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::Source;
-use crate::pipeline::schema::validate_musket_and_saber;
-use crate::ruleset::Game;
+use crate::pipeline::schema::{ms_map_schema, ms_scenario_schema, validate_musket_and_saber};
+use crate::ruleset::{Game, Ruleset};
+
+/// Musket & Saber Quick Play's front end: its own map and scenario documents.
+pub struct MusketAndSaberFrontEnd;
+
+/// The front end of Musket & Saber Quick Play files.
+pub static FRONT_END: MusketAndSaberFrontEnd = MusketAndSaberFrontEnd;
+
+impl GameFrontEnd for MusketAndSaberFrontEnd {
+    fn rules(&self) -> &'static Ruleset {
+        Game::MusketAndSaberQuickPlay.ruleset()
+    }
+
+    fn schema(&self, kind: DocKind) -> serde_json::Value {
+        match kind {
+            DocKind::Map => ms_map_schema(),
+            _ => ms_scenario_schema(),
+        }
+    }
+
+    fn words(&self, kind: DocKind) -> DocWords {
+        match kind {
+            DocKind::Map => DocWords::of::<MsMapFile>(self.game(), SAME_THING),
+            _ => DocWords::of::<MsScenario>(self.game(), SAME_THING),
+        }
+    }
+
+    fn tiled_maps(&self) -> bool {
+        // No Tiled map of a Musket & Saber map (`saberc export --format tiled` refuses it).
+        false
+    }
+
+    fn load_map(&self, src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
+        load_ms_map(src, words)
+    }
+
+    fn open(&self, src: &Source, kind: DocKind, maps: &dyn Resolve) -> Opened {
+        let built = |opened: Option<MsOpened>| opened.map_or(Built::Nothing, Built::MusketAndSaber);
+        match kind {
+            DocKind::Map => {
+                let (opened, map, diags) = open_map(src, &maps.words(DocKind::Map));
+                Opened {
+                    diags,
+                    built: built(opened),
+                    map_id: map.map(|m| m.map.id),
+                    map_used: None,
+                }
+            }
+            _ => {
+                let (opened, compiled, diags) = open_scenario(src, maps);
+                Opened {
+                    diags,
+                    built: built(opened),
+                    map_id: None,
+                    map_used: compiled.map(|c| c.origin),
+                }
+            }
+        }
+    }
+
+    fn compile_scenario(
+        &self,
+        src: &Source,
+        maps: &dyn Resolve,
+    ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
+        let (compiled, diags) = compile_scenario(src, maps);
+        (None, diags, compiled.map(|c| (c.origin, Vec::new())))
+    }
+
+    fn model_value(&self, src: &Source, kind: DocKind) -> Result<serde_json::Value, Diagnostic> {
+        match kind {
+            DocKind::Map => model_value_of::<MsMapFile>(src),
+            _ => model_value_of::<MsScenario>(src),
+        }
+    }
+
+    fn model_ron(&self, value: serde_json::Value, kind: DocKind) -> Result<String, Diagnostic> {
+        match kind {
+            DocKind::Map => model_ron_of::<MsMapFile>(value),
+            _ => model_ron_of::<MsScenario>(value),
+        }
+    }
+
+    fn check_export(&self, src: &Source) -> Vec<Diagnostic> {
+        use crate::model::musket_and_saber_export::MsExport;
+        match parse::parse_document::<MsExport>(src) {
+            Ok((_, written)) => crate::pipeline::schema::validate_ms_export(&written),
+            Err(e) => vec![e],
+        }
+    }
+}
+
+/// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
+/// Diagnostics are not yet located.
+fn load_ms_map(src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
+    let (file, written, notes) = match parse_ms_map(src, words) {
+        Ok(f) => f,
+        Err(d) => return (None, d),
+    };
+    let (map, diags) = ms_map_stages(&file, &written);
+    (map, [notes, diags].concat())
+}
+
+/// Parse an M&S map file: read as its rewritten form when it has old spellings
+/// ([`migrate::of_source`]: a clear row the old skeleton wrote), the findings of that form
+/// moved back to the file's own text, with the notes (FMT005) on the old spellings.
+fn parse_ms_map(
+    src: &Source,
+    words: &[&DocWords],
+) -> Result<(MsMapFile, serde_json::Value, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let parse = |src: &Source| {
+        parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay, words)
+    };
+    let old = migrate::of_source(src);
+    if old.is_empty() {
+        return parse(src).map(|(f, w)| (f, w, Vec::new()));
+    }
+    let rewritten = Source {
+        text: migrate::rewrite(&src.text, &old),
+        ..src.clone()
+    };
+    let notes = old.iter().map(|o| o.note(&src.text)).collect();
+    parse(&rewritten)
+        .map(|(f, w)| (f, w, notes))
+        .map_err(|diags| {
+            diags
+                .into_iter()
+                .map(|mut d| {
+                    d.location = d
+                        .location
+                        .map(|l| migrate::original_location(&src.text, &old, l));
+                    d
+                })
+                .collect()
+        })
+}
+
+/// What Musket & Saber names otherwise than another game: (what it is, its field).
+const SAME_THING: &[(&str, &str)] = &[
+    ("the side that moves first", "first_player"),
+    ("a side's forces", "counters"),
+    ("a side's colour", "colour"),
+];
 
 /// An M&S scenario compiled on its map, what the outputs read.
 #[derive(Debug, Clone)]
@@ -49,7 +196,7 @@ pub fn check_map_model(file: &MsMapFile) -> Vec<Diagnostic> {
 }
 
 /// Check an M&S scenario held in memory on its map (the editor's; `map` and its file `map_file`
-/// as [`MapRegistry::resolve`] found them, `map_notes` what it noted), by the stages `saberc
+/// as [`Resolve::resolve`] found them, `map_notes` what it noted), by the stages `saberc
 /// check` runs on the same file saved, from the JSON Schema on; findings sorted and capped.
 pub fn check_scenario_noting(
     scenario: &MsScenario,
@@ -91,36 +238,18 @@ fn checks_on_map(
     diags
 }
 
-/// What the editor opens of an M&S file: the document as parsed (even when it breaks the JSON
-/// Schema, so that it can be repaired) and, for a scenario, its map when found.
-#[derive(Debug, Clone)]
-#[allow(clippy::large_enum_variant)] // one per file opened; boxing buys nothing
-pub enum MsOpened {
-    /// A map file.
-    Map(MsMapFile),
-    /// A scenario file.
-    Scenario {
-        /// The scenario.
-        scenario: MsScenario,
-        /// Its map and where it came from, when it could be found (it may be of another game:
-        /// REF008 says so).
-        map: Option<(Map, MapOrigin)>,
-        /// That map's own file, when it is a Musket & Saber map.
-        map_file: Option<std::sync::Arc<MsMapFile>>,
-        /// What resolving the map noted (REF005), reported by every later check.
-        map_notes: Vec<Diagnostic>,
-    },
-}
-
 /// Read an M&S map for the editor: the file as parsed (`None` when it does not parse), the
 /// in-memory map when it holds to its JSON Schema, and `saberc check`'s findings, not yet
 /// located.
-pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<LoadedMap>, Vec<Diagnostic>) {
-    match parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay) {
+pub fn open_map(
+    src: &Source,
+    words: &[&DocWords],
+) -> (Option<MsOpened>, Option<LoadedMap>, Vec<Diagnostic>) {
+    match parse_ms_map(src, words) {
         Err(d) => (None, None, d),
-        Ok((file, written)) => {
+        Ok((file, written, notes)) => {
             let (map, diags) = ms_map_stages(&file, &written);
-            (Some(MsOpened::Map(file)), map, diags)
+            (Some(MsOpened::Map(file)), map, [notes, diags].concat())
         }
     }
 }
@@ -129,16 +258,15 @@ pub fn open_map(src: &Source) -> (Option<MsOpened>, Option<LoadedMap>, Vec<Diagn
 /// `saberc check`'s findings ([`compile_scenario`]'s), not yet located.
 pub fn open_scenario(
     src: &Source,
-    registry: &MapRegistry,
+    registry: &dyn Resolve,
 ) -> (Option<MsOpened>, Option<MsCompiled>, Vec<Diagnostic>) {
-    let (scenario, written) = match parse_game_document::<MsScenario>(
-        src,
-        DocKind::Scenario,
-        Game::MusketAndSaberQuickPlay,
-    ) {
-        Ok(s) => s,
-        Err(d) => return (None, None, d),
-    };
+    let words = registry.words(DocKind::Scenario);
+    let game = Game::MusketAndSaberQuickPlay;
+    let (scenario, written) =
+        match parse_game_document::<MsScenario>(src, DocKind::Scenario, game, &words) {
+            Ok(s) => s,
+            Err(d) => return (None, None, d),
+        };
     let found = registry.resolve(&scenario.map, &src.path);
     let (compiled, diags) = match (scenario_schema(&written), &found) {
         (Err(schema), _) => {
@@ -201,12 +329,12 @@ pub fn other_game(reference: &str, map: &Map) -> Diagnostic {
 /// be read) and the findings, not yet located.
 pub fn compile_scenario(
     src: &Source,
-    registry: &MapRegistry,
+    registry: &dyn Resolve,
 ) -> (Option<MsCompiled>, Vec<Diagnostic>) {
     // A map where a scenario is expected is said in one line (FMT004), as for Rifle & Saber.
     match parse::detect(src) {
         Ok((DocKind::Scenario, _)) => {}
-        Ok((kind, _)) => return (None, vec![super::not_a_scenario(src, kind)]),
+        Ok((kind, _)) => return (None, vec![parse::not_a_scenario(src, kind, false)]),
         Err(d) => return (None, vec![d]),
     }
     let (_, compiled, diags) = open_scenario(src, registry);

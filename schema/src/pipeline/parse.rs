@@ -10,6 +10,7 @@ use crate::pipeline::locate::{location_at, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::record::Recorder;
 use crate::ruleset::Game;
+use other_game::DocWords;
 
 mod detect;
 mod errors;
@@ -18,6 +19,7 @@ pub mod other_game;
 
 pub use detect::{
     CURRENT_VERSION, DocKind, detect, detect_game, named_kind, names_musket_and_saber,
+    not_a_scenario,
 };
 use errors::{json_error, ron_error};
 
@@ -138,13 +140,15 @@ pub fn parse_document_all<T: DeserializeOwned>(
 }
 
 /// [`parse_document_all`] of a `game`'s `kind` of document, its findings reconsidered when the
-/// file reads as the other game ([`other_game::reconsider`]).
+/// file reads as another game, whose words for that kind are among `words`
+/// ([`other_game::reconsider`]).
 pub fn parse_game_document<T: DeserializeOwned>(
     source: &Source,
     kind: DocKind,
     game: Game,
+    words: &[&DocWords],
 ) -> Result<(T, Value), Vec<Diagnostic>> {
-    parse_document_all(source).map_err(|d| other_game::reconsider(source, kind, game, d))
+    parse_document_all(source).map_err(|d| other_game::reconsider(source, kind, game, d, words))
 }
 
 /// How many more unknown fields and variants one run reports after the first.

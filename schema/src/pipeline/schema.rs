@@ -13,6 +13,7 @@ use crate::model::limits;
 use crate::model::map::MapFile;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::model::scenario::Scenario;
+use crate::model::zone::{Without, without_of};
 use crate::pipeline::parse::DocKind;
 
 /// A function generating one schema.
@@ -77,20 +78,6 @@ pub fn ms_scenario_schema() -> Value {
         "scenario",
         "scenario.musket-and-saber-quick-play",
     )
-}
-
-/// The published JSON Schema of a document of a kind for a game: the one place that says which
-/// schema a file is held to (the JSON Schema stage, `saberc schema`, the language server's
-/// completion and hover). Battle files are Rifle & Saber's (11.18 factoring).
-pub fn document_schema(kind: DocKind, game: crate::ruleset::Game) -> Value {
-    use crate::ruleset::Game;
-    match (kind, game) {
-        (DocKind::Battle, _) => battle_schema(),
-        (DocKind::Map, Game::RifleAndSaber) => map_schema(),
-        (DocKind::Scenario, Game::RifleAndSaber) => scenario_schema(),
-        (DocKind::Map, Game::MusketAndSaberQuickPlay) => ms_map_schema(),
-        (DocKind::Scenario, Game::MusketAndSaberQuickPlay) => ms_scenario_schema(),
-    }
 }
 
 /// The JSON Schema of map files.
@@ -415,7 +402,26 @@ pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic
         return Vec::new();
     }
     let mut found = Findings::new();
+    // Its zones are those of its dialect: a clause it has not is said as such.
+    let without = <crate::model::zone::KindName as crate::model::zone::ZoneDialect>::WITHOUT;
     for e in listing.iter_errors(value) {
+        found.push_with(Code::Schema, || diagnostic_in(&e, without));
+    }
+    found.into_vec()
+}
+
+/// Validate a document (as the user wrote it) against a game's schema given as a value (a game
+/// registered outside the library: the built-in games' validators are made once, above); each
+/// violation becomes a diagnostic at the offending value, as for the built-in games.
+pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
+    let Ok(validator) = jsonschema::validator_for(schema) else {
+        return vec![Diagnostic::new(
+            Code::Schema,
+            "the game's schema is not a valid JSON Schema".to_string(),
+        )];
+    };
+    let mut found = Findings::new();
+    for e in validator.iter_errors(value) {
         found.push_with(Code::Schema, || diagnostic(&e));
     }
     found.into_vec()
@@ -482,11 +488,28 @@ const MAX_ECHO: usize = 300;
 /// goal, an entry) is explained by the form it names (`{"Feature": "V 7"}` is a `Feature`), at
 /// the value that breaks it.
 fn diagnostic(e: &jsonschema::ValidationError) -> Diagnostic {
+    diagnostic_in(e, &[])
+}
+
+/// [`diagnostic`] for a document whose zones lack the clauses `without` (its game's dialect).
+fn diagnostic_in(e: &jsonschema::ValidationError, without: &[Without]) -> Diagnostic {
     let e = innermost(e);
     let pointer = e.instance_path().as_str().to_string();
     let path = parse_pointer(&pointer);
     let (message, hint) = match e.kind() {
-        jsonschema::error::ValidationErrorKind::OneOfNotValid { .. } => no_form_fits(e.instance()),
+        jsonschema::error::ValidationErrorKind::OneOfNotValid { .. } => {
+            match without_of(without, e.instance()) {
+                Some(w) => (
+                    format!(
+                        "`{}` is not a zone of this game: {}",
+                        w.kind.variant(),
+                        w.why
+                    ),
+                    w.instead.to_string(),
+                ),
+                None => no_form_fits(e.instance()),
+            }
+        }
         _ => in_words(e, path.last()),
     };
     let at = if pointer.is_empty() {
@@ -623,9 +646,23 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
         K::Not { schema } if schema.get("enum").is_some() => {
             let other_game = matches!(field, Some(PathSeg::Key(k)) if k == "Terrain");
             if other_game {
+                // The reading stays: in JSON, `"Woods"` is both Rifle & Saber's terrain type and
+                // a kind a chart could spell so, and the schema holds no map's chart. So it is
+                // refused as the first, and a map's kind spelled so is named to be renamed.
+                let names: Vec<String> = crate::ruleset::Terrain::ALL
+                    .iter()
+                    .filter_map(|t| serde_json::to_value(t).ok())
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect();
+                let lower = shown.to_lowercase();
                 (
-                    format!("{shown} is a Rifle & Saber terrain type, not a kind of terrain of this map's chart"),
-                    "name a kind of the map's legend and chart as the map writes it (`\"woods\"`, 2.2)".into(),
+                    format!(
+                        "{shown} is a Rifle & Saber terrain type, not a kind of terrain of this map's chart"
+                    ),
+                    format!(
+                        "name a kind of the map's legend and chart as the map writes it (2.2), {lower}; a kind spelled exactly as a Rifle & Saber terrain type ({}) cannot be named in a zone, since the schema cannot tell it from that type: rename it in the map (its chart row, legend and hexsides), e.g. to {lower}",
+                        names.join(", ")
+                    ),
                 )
             } else {
                 (

@@ -37,7 +37,7 @@ use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, SideKey};
 use crate::queries::effective_terrain::EffectiveTerrain;
 use crate::queries::readings::{Ambiguity, Readings};
-use crate::ruleset::{Game, Ratio, Ruleset, Terrain, TerrainEffect};
+use crate::ruleset::{Ratio, Ruleset, Terrain, TerrainEffect};
 
 /// A number of Movement Points, held exactly as a count of sixths: R&S's road rate is a third
 /// (4M), M&S's a half (4.4).
@@ -293,8 +293,8 @@ impl<'a> Movement<'a> {
             .filter(|n| *n != to && !grid.contains(*n))
             .filter_map(|n| self.entry_cost(n, to))
             .min()?;
-        // A reading of R&S 4M: a Musket & Saber map's edge hexes cost their terrain.
-        let along_road = self.rules.game == Game::RifleAndSaber
+        // A reading of R&S 4M; in another game (M&S) a map's edge hexes cost their terrain.
+        let along_road = self.rules.road_enters_from_off_map
             && !self.readings.is_strict(Ambiguity::RoadOffMap)
             && self.road_rule != RoadRule::NotInRoadMode
             && !self.friendly_occupied.is_some_and(|s| s.contains(to))

@@ -35,13 +35,14 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::diagnostic::PathSeg;
-use crate::model::counter::Counter;
+use crate::model::counter::{Counter, CounterName};
 use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
 use crate::model::victory::{EITHER_SIDE, Goal, When};
+use crate::model::zone::TerrainName;
 use crate::path;
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
@@ -195,11 +196,17 @@ pub fn targets(s: &Scenario, r: &Resolved) -> Vec<Target> {
     out
 }
 
-/// A place a goal names: (zone path, kind, deadline, counters, words).
-type GoalPlace = (Vec<PathSeg>, TargetKind, u32, Vec<Counter>, String);
+/// A place a goal names: (zone path, kind, deadline, counters, words); `C` is the game's
+/// counter names.
+pub type GoalPlace<C = Counter> = (Vec<PathSeg>, TargetKind, u32, Vec<C>, String);
 
-/// The places a goal (and its sub-goals) names.
-fn goal_targets(goal: &Goal, path: Vec<PathSeg>, length: u32, out: &mut Vec<GoalPlace>) {
+/// The places a goal (and its sub-goals) names, in either game's words.
+pub fn goal_targets<T: TerrainName, C: CounterName + Clone>(
+    goal: &Goal<T, C>,
+    path: Vec<PathSeg>,
+    length: u32,
+    out: &mut Vec<GoalPlace<C>>,
+) {
     goal.walk(path, &mut |g, p| {
         let (kind, turn, counters) = match g {
             Goal::Hold { when, .. } => (TargetKind::Hold, deadline(when, length), Vec::new()),

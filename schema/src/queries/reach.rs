@@ -636,7 +636,7 @@ mod tests {
     #[test]
     fn the_table_prices_every_move_as_entry_cost_does() {
         // Under every game's charts, so each chart's dearest move fits the table's two bytes.
-        for game in crate::ruleset::Game::ALL {
+        for game in crate::ruleset::Game::all() {
             let m = varied();
             let rules = game.ruleset();
             let mv = Movement::new(&m, rules);

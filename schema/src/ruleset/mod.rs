@@ -13,7 +13,8 @@ mod map_legend;
 pub mod musket_and_saber;
 mod stacking;
 
-pub use game::{Game, for_game};
+pub(crate) use game::register;
+pub use game::{Game, for_game, rules_without_game, rulesets};
 use map_legend::TERRAIN_LEGEND;
 pub use map_legend::{
     FEATURE_PATTERN, FeatureLetter, MAX_FEATURE_NUMBER, TERRAIN_ROW_PATTERN, is_feature_code,
@@ -331,6 +332,20 @@ pub struct Ruleset {
     /// (`("STK001", "5.0")`). Rifle & Saber's sections are the registry's own (this list is
     /// empty); a code another game does not list cites no section.
     pub citations: &'static [(&'static str, &'static str)],
+    /// Do this game's files cite the registry's sections (Rifle & Saber's) for every code
+    /// (then `citations` is empty)? Otherwise a code cites what `citations` lists, or nothing.
+    pub cites_the_registry: bool,
+    /// The codes only this game's files get, whose registry rows cite this game's sections.
+    pub own_codes: &'static [&'static str],
+    /// What shared codes mean in this game's files, in its own rules' words, by code (a code
+    /// not listed: the registry's explanation).
+    pub rule_texts: &'static [(&'static str, &'static str)],
+    /// Is a map-edge hex where a road leaves the map entered along the road (R&S 4M's reading,
+    /// [`crate::queries::readings::Ambiguity::RoadOffMap`])? Otherwise at its terrain.
+    pub road_enters_from_off_map: bool,
+    /// The most columns or rows a map of the game has, where its hex numbers bound them (M&S
+    /// 2.2's four digits); `None`: the map files' own limit.
+    pub max_map_side: Option<u32>,
 }
 
 /// Where a diagnostic's rule section comes from in a game's files.
@@ -345,6 +360,8 @@ pub enum Citation {
 /// Line of sight rules (R&S 5.1G).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SightRule {
+    /// The section of the game's rules that states it (`5.1G`, `8.2`).
+    pub section: &'static str,
     /// Do hexes holding units block sight (R&S 5.1G: yes; M&S 8.2: "Units do not block LOS")?
     pub units_block: bool,
     /// Is an occupied hex on lower ground than a firer on a slope no block (R&S errata 5.1G)?
@@ -441,6 +458,7 @@ pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
     road_cost: ROAD_COST,
     one_hex_always: false,
     sight: SightRule {
+        section: "5.1G",
         units_block: true,
         lower_units_do_not_block: true,
         along_hexside_needs_both: false,
@@ -449,6 +467,11 @@ pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
     terrain_legend: &TERRAIN_LEGEND,
     map_key: &RIFLE_AND_SABER_KEY,
     citations: &[],
+    cites_the_registry: true,
+    own_codes: &[],
+    rule_texts: &[],
+    road_enters_from_off_map: true,
+    max_map_side: None,
 };
 
 /// The longest Turn Record Track of any game's fixed track (R&S 15.0: 20 spaces): the bound
@@ -509,15 +532,21 @@ impl Ruleset {
     /// The codes only this game's files get, whose registry rows cite this game's sections
     /// (none for Rifle & Saber, whose sections the registry holds for every shared code).
     pub fn own_codes(&self) -> &'static [&'static str] {
-        match self.game {
-            Game::RifleAndSaber => &[],
-            Game::MusketAndSaberQuickPlay => &musket_and_saber::OWN_CODES,
-        }
+        self.own_codes
+    }
+
+    /// What a shared code (by its string) means in this game's files, in its own rules' words,
+    /// when they differ from the registry's explanation.
+    pub fn rule_text(&self, code: &str) -> Option<&'static str> {
+        self.rule_texts
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, t)| *t)
     }
 
     /// The rule section a diagnostic code (by its string) cites in this game's files.
     pub fn citation(&self, code: &str) -> Citation {
-        if self.game == Game::RifleAndSaber {
+        if self.cites_the_registry {
             return Citation::Registry;
         }
         Citation::Own(
@@ -830,6 +859,7 @@ mod tests {
         let other = Ruleset {
             game: Game::MusketAndSaberQuickPlay,
             citations: &[("STK001", "5.0")],
+            cites_the_registry: false,
             ..RIFLE_AND_SABER
         };
         assert_eq!(other.citation("STK001"), Citation::Own(Some("5.0")));

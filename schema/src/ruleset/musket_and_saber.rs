@@ -565,7 +565,7 @@ pub const RS_ONLY: [(&str, &str); 37] = [
 /// What a shared code means in a Musket & Saber Quick Play file, in its rules' words, when it
 /// differs from the registry's (Rifle & Saber's) explanation.
 pub fn rule_text(code: &str) -> Option<&'static str> {
-    RULE_TEXTS.iter().find(|(c, _)| *c == code).map(|(_, t)| *t)
+    MUSKET_AND_SABER_QUICK_PLAY.rule_text(code)
 }
 
 /// A chart row the system rules leave to each game's Terrain Effects Chart (2.2).
@@ -599,6 +599,7 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     // 8.2: "Units do not block LOS"; "If the LOS is congruent to a non-blocking hex side, the
     // LOS is blocked only if both hexes adjacent to that hex side are blocked."
     sight: SightRule {
+        section: "8.2",
         units_block: false,
         lower_units_do_not_block: false,
         along_hexside_needs_both: true,
@@ -608,6 +609,11 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     // Built from each game's chart in its map file.
     map_key: &[],
     citations: &CITATIONS,
+    cites_the_registry: false,
+    own_codes: &OWN_CODES,
+    rule_texts: &RULE_TEXTS,
+    road_enters_from_off_map: false,
+    max_map_side: Some(MAX_SIDE),
 };
 
 /// One column of the M&S Quick Play Revised CRT (the table after 11.4): the lowest and highest

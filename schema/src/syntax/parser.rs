@@ -3,7 +3,7 @@
 
 use rowan::{GreenNode, GreenNodeBuilder};
 
-use super::lexer::{Token, tokenize};
+use super::lexer::{Lexed, Lexer, lex};
 use super::tree::SyntaxKind::{self, *};
 use crate::model::limits;
 
@@ -46,11 +46,15 @@ pub fn errors(text: &str) -> Vec<SyntaxError> {
     p.errors
 }
 
+/// The tokens are lexed one at a time (the lexer cloned to look ahead), never held in a list:
+/// a text at the limit of values has millions of them.
 struct Parser<'a> {
     text: &'a str,
-    tokens: Vec<Token>,
-    pos: usize,
-    /// Byte offset of `tokens[pos]`.
+    /// The tokens after `current`.
+    lexer: Lexer<'a>,
+    /// The current token.
+    current: Option<Lexed>,
+    /// Byte offset of the current token (the text's length at the end).
     offset: usize,
     /// The tree being built (none when only the errors are wanted).
     builder: Option<GreenNodeBuilder<'static>>,
@@ -80,10 +84,12 @@ fn char_of(kind: SyntaxKind) -> char {
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str, builder: Option<GreenNodeBuilder<'static>>) -> Parser<'a> {
+        let mut lexer = lex(text);
+        let current = lexer.next();
         Parser {
             text,
-            tokens: tokenize(text),
-            pos: 0,
+            lexer,
+            current,
             offset: 0,
             builder,
             errors: Vec::new(),
@@ -104,25 +110,24 @@ impl<'a> Parser<'a> {
     }
 
     fn current(&self) -> Option<SyntaxKind> {
-        self.tokens.get(self.pos).map(|t| t.kind)
+        self.current.map(|t| t.kind)
     }
 
-    /// The next token that is not trivia, and its index.
-    fn peek_significant(&self) -> Option<(usize, SyntaxKind)> {
-        self.tokens[self.pos..]
-            .iter()
-            .enumerate()
-            .find(|(_, t)| !t.kind.is_trivia())
-            .map(|(i, t)| (self.pos + i, t.kind))
+    /// The next token that is not trivia, from the current one.
+    fn peek_significant(&self) -> Option<Lexed> {
+        self.current
+            .into_iter()
+            .chain(self.lexer.clone())
+            .find(|t| !t.kind.is_trivia())
     }
 
     fn bump(&mut self) {
-        let t = self.tokens[self.pos];
+        let Some(t) = self.current else { return };
         if let Some(b) = &mut self.builder {
-            b.token(t.kind.into(), &self.text[self.offset..self.offset + t.len]);
+            b.token(t.kind.into(), &self.text[t.start..t.end]);
         }
-        self.offset += t.len;
-        self.pos += 1;
+        self.offset = t.end;
+        self.current = self.lexer.next();
     }
 
     fn trivia(&mut self) {
@@ -139,9 +144,9 @@ impl<'a> Parser<'a> {
     }
 
     fn found(&self) -> String {
-        match self.tokens.get(self.pos) {
+        match self.current {
             Some(t) => {
-                let s = &self.text[self.offset..self.offset + t.len];
+                let s = &self.text[t.start..t.end];
                 let first: String = s.chars().take(20).collect();
                 format!("`{first}`")
             }
@@ -238,8 +243,8 @@ impl<'a> Parser<'a> {
 
     /// The kind of the first significant token after the current one.
     fn peek_after_current(&self) -> Option<SyntaxKind> {
-        self.tokens[self.pos + 1..]
-            .iter()
+        self.lexer
+            .clone()
             .find(|t| !t.kind.is_trivia())
             .map(|t| t.kind)
     }
@@ -298,23 +303,15 @@ impl<'a> Parser<'a> {
                 continue;
             }
             self.entry(depth + 1);
-            match self.peek_significant() {
+            match self.peek_significant().map(|t| (t, t.kind)) {
                 Some((_, COMMA)) => {
                     self.trivia();
                     self.bump();
                 }
                 Some((_, R_PAREN | R_BRACKET | R_BRACE)) | None => {}
                 Some((at, _)) => {
-                    let offset = self.offset
-                        + self.tokens[self.pos..at]
-                            .iter()
-                            .map(|t| t.len)
-                            .sum::<usize>();
-                    let found = {
-                        let len = self.tokens[at].len;
-                        let s: String = self.text[offset..offset + len].chars().take(20).collect();
-                        s
-                    };
+                    let offset = at.start;
+                    let found: String = self.text[at.start..at.end].chars().take(20).collect();
                     self.error(
                         format!("expected `,` or `{}`, found `{found}`", char_of(close)),
                         offset,
@@ -348,7 +345,7 @@ impl<'a> Parser<'a> {
     fn entry(&mut self, depth: usize) {
         self.start_node(ENTRY);
         self.value(depth);
-        if matches!(self.peek_significant(), Some((_, COLON))) {
+        if self.peek_significant().is_some_and(|t| t.kind == COLON) {
             self.trivia();
             self.bump();
             self.trivia();

@@ -3,7 +3,7 @@
 
 use saber_schema::model::hex::{Compass, Corner, Edge};
 use saber_schema::model::map::Map;
-use saber_schema::model::zone::{TerrainName, Zone};
+use saber_schema::model::zone::{TerrainName, Zone, ZoneDialect};
 
 use super::ZoneWords;
 
@@ -40,9 +40,9 @@ pub trait KindExt {
     fn list_bounds(self) -> Option<(usize, usize)>;
     /// Kinds measured from one reference zone (distance or direction).
     fn measured(self) -> bool;
-    /// Is the kind offered on `map`? A map with its own chart (Musket & Saber) has its own
-    /// kinds of terrain (its `Terrain` clause names them) and no slopes (R&S 9.2's).
-    fn offered_on(self, map: &Map) -> bool;
+    /// Is the kind offered in the game whose zones name `T`? Not a clause its dialect is
+    /// without (Musket & Saber: no slopes, river banks or numbered features).
+    fn offered_in<T: ZoneDialect>(self) -> bool;
 }
 
 impl KindExt for Kind {
@@ -77,8 +77,8 @@ impl KindExt for Kind {
         }
     }
 
-    fn offered_on(self, map: &Map) -> bool {
-        map.chart.is_none() || self != Kind::Slopes
+    fn offered_in<T: ZoneDialect>(self) -> bool {
+        !T::WITHOUT.iter().any(|w| w.kind == self)
     }
 
     /// For the kinds holding a list of zones: the fewest and most entries the schema allows.

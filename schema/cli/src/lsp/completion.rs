@@ -47,6 +47,7 @@ pub fn complete(text: &str, tree: &Tree, offset: usize, cx: &Context) -> Vec<Com
             group,
             index,
             has_colon,
+            writing,
         } => {
             let steps = steps_into(&group);
             match steps.last() {
@@ -75,7 +76,7 @@ pub fn complete(text: &str, tree: &Tree, offset: usize, cx: &Context) -> Vec<Com
                 // The keys already written, but not the one being written.
                 let written: Vec<String> = entries(&group)
                     .enumerate()
-                    .filter(|(i, _)| *i != index)
+                    .filter(|(i, _)| !(writing && *i == index))
                     .filter_map(|(_, e)| entry_key(&e).and_then(|k| key_name(&k)))
                     .collect();
                 at.fields()
@@ -365,6 +366,14 @@ mod tests {
         assert!(top.contains(&"$schema".to_string()), "{top:?}");
         // Without a kind, no schema: nothing.
         assert!(labels("(sides: [(|", None).is_empty());
+        // On a line of its own between two fields, neither is offered again.
+        assert_eq!(
+            labels(
+                "(sides: [(groups: [(\n  id: \"a\",\n  |\n  units: {},\n)])])",
+                S
+            ),
+            ["markers", "entry"]
+        );
     }
 
     /// The completion of an M&S scenario with its game's rules.

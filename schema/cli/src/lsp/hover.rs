@@ -128,7 +128,10 @@ pub fn hex_at(text: &str, offset: usize, map: &Map) -> Option<Coord> {
             return None;
         }
         let (col, row) = text[open + 1..close].split_once(',')?;
-        Coord(col.trim().parse().ok()?, row.trim().parse().ok()?)
+        // As the map's files write a pair: its printed numbers.
+        map.grid
+            .numbering
+            .to_grid(Coord(col.trim().parse().ok()?, row.trim().parse().ok()?))
     };
     map.grid.contains(coord).then_some(coord)
 }
@@ -137,25 +140,48 @@ pub fn hex_at(text: &str, offset: usize, map: &Map) -> Option<Coord> {
 pub fn hex_text(c: Coord, map: &Map) -> Option<String> {
     let cell = map.cell(c)?;
     // A map with its own chart: the kinds of the hex, never the all-clear cells under them.
-    let terrain = match map.chart.as_deref() {
-        Some(chart) => chart
-            .kinds_at(&map.grid, c)
-            .iter()
-            .map(|k| chart.rows[*k].id.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-        None => format!(
-            "{}{}",
-            cell.terrain.name(),
-            if cell.slope { ", slope" } else { "" }
+    // A map with its own chart: its kinds, each with its row of the chart as the map's key
+    // words it (costs by class, sight, defence).
+    let (terrain, chart_rows) = match map.chart.as_deref() {
+        Some(chart) => {
+            let rows: Vec<_> = chart
+                .kinds_at(&map.grid, c)
+                .iter()
+                .map(|k| &chart.rows[*k])
+                .collect();
+            let names: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+            let facts: Vec<String> = rows
+                .iter()
+                .map(|r| match r.key.split_first() {
+                    Some((_, effects)) if !effects.is_empty() => {
+                        format!("- {}: {}", r.id, effects.join(", "))
+                    }
+                    _ => format!("- {}", r.id),
+                })
+                .collect();
+            (names.join(", "), facts)
+        }
+        None => (
+            format!(
+                "{}{}",
+                cell.terrain.name(),
+                if cell.slope { ", slope" } else { "" }
+            ),
+            Vec::new(),
         ),
     };
+    // The pair as the map's files write it (a map numbered from 0100 writes its first hex
+    // `(1, 0)`).
+    let written = map.grid.numbering.to_printed(c);
     let mut out = format!(
         "**hex {}** ({}, {})\n\nterrain: {terrain}",
         map.grid.label(c),
-        c.0,
-        c.1,
+        written.0,
+        written.1,
     );
+    if !chart_rows.is_empty() {
+        out.push_str(&format!("\n\n{}", chart_rows.join("\n")));
+    }
     let on: Vec<String> = map
         .features
         .iter()
@@ -233,6 +259,33 @@ mod tests {
             wooded_hill.contains("terrain: woods, hill\n"),
             "{wooded_hill}"
         );
+        // Each kind with its chart row: the hover says what the hex costs and does (M&S 4.3,
+        // 8.2), as the map's key does.
+        assert!(
+            woods.contains("\n- woods: MP inf ") && woods.contains("blocks sight"),
+            "{woods}"
+        );
+    }
+
+    /// On a map numbered from 0100, a pair is read and shown as its files write it: its
+    /// printed numbers (`(7, 5)` is hex `0705`), never the grid's (7, 6).
+    #[test]
+    fn a_pair_on_a_map_numbered_from_0100_is_its_printed_numbers() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+        let mut src = saber_schema::pipeline::read::Source::read(&path).unwrap();
+        src.text = src.text.replace(
+            "numbering: ColumnRowFrom0101",
+            "numbering: ColumnRow(first_column: 1, first_row: 0)",
+        );
+        let map = saber_schema::pipeline::load_map(&src).0.unwrap().map;
+        let text = "at: \"0705\", or: (7, 5)";
+        let label = hex_at(text, text.find("0705").unwrap() + 1, &map);
+        let pair = hex_at(text, text.find("(7").unwrap() + 1, &map);
+        assert_eq!(label, Some(Coord(7, 6)));
+        assert_eq!(pair, label);
+        let shown = hex_text(Coord(7, 6), &map).unwrap();
+        assert!(shown.starts_with("**hex 0705** (7, 5)\n"), "{shown}");
     }
 
     #[test]

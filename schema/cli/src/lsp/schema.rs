@@ -7,8 +7,8 @@ use std::sync::{Mutex, OnceLock};
 
 use serde_json::Value;
 
+use saber_schema::pipeline::games::document_schema;
 use saber_schema::pipeline::parse::DocKind;
-use saber_schema::pipeline::schema::document_schema;
 use saber_schema::ruleset::Game;
 
 /// How deep `$ref`, `oneOf`, `anyOf` and `allOf` are followed: the schemas nest a few levels;
@@ -16,7 +16,7 @@ use saber_schema::ruleset::Game;
 const MAX_EXPANSION: usize = 24;
 
 /// The published schema of a kind of document of a game (its `game` field:
-/// `pipeline::schema::document_schema`), made once per kind and game: an M&S scenario
+/// `pipeline::games::document_schema`), made once per kind and game: an M&S scenario
 /// completes and hovers with M&S fields, never Rifle & Saber's.
 pub fn of_kind(kind: DocKind, game: Game) -> &'static Value {
     type Made = Vec<((DocKind, Game), &'static Value)>;

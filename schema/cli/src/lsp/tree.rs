@@ -96,6 +96,7 @@ impl Tree {
                 group,
                 index,
                 has_colon: false,
+                writing: false,
             });
         };
         let colon = entry
@@ -111,6 +112,7 @@ impl Tree {
                 group,
                 index,
                 has_colon: c.is_some(),
+                writing: true,
             }),
         }
     }
@@ -127,6 +129,10 @@ pub enum Place {
         index: usize,
         /// Whether the entry already has its `:` (then only the name is written).
         has_colon: bool,
+        /// Whether an entry is under the cursor (the `index`th): its key is the one being
+        /// written. On a line of its own between entries none is, and the `index`th entry is
+        /// the next one, already written.
+        writing: bool,
     },
     /// Writing the value of the entry `key: …` of `group`.
     Value {

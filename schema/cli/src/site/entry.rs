@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use saber_schema::analysis::analyse;
+use saber_schema::analysis::{analyse, musket_and_saber as ms_analysis};
 use saber_schema::diagnostic::{Diagnostic, Family};
 use saber_schema::model::analysis::Analysis;
 use saber_schema::model::map::Map;
@@ -381,15 +381,12 @@ fn ms_scenario(
         drawn: Err(
             "the scenario has errors: its card and export are made once they are fixed".into(),
         ),
-        analysis: Err(
-            "`saberc analyze` analyses Rifle & Saber scenarios; it does not analyse Musket & \
-             Saber Quick Play scenarios yet"
-                .into(),
-        ),
+        analysis: Err("the scenario has errors that stop the analysis: fix them first".into()),
     };
     if clean {
         let (compiled, _) = musket_and_saber::compile_scenario(src, reg);
         if let Some(c) = compiled {
+            d.analysis = Ok(ms_analysis::analyse(&c.scenario, &c.map, &c.map.lower()));
             d.drawn = Ok(Drawn::card(
                 ms_card_svg(&c),
                 png,

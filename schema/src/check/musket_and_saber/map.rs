@@ -333,7 +333,7 @@ fn chart(f: &MsMapFile, out: &mut Findings) {
                             "the chart's clear hex row does not count as clear for charges, but a charge starts in, enters and targets \"only clear or clear hill terrain\" (9.2)",
                         )
                         .at_path(path!["chart", i])
-                        .with_hint("add `clear_for_charges: true` to the clear row")
+                        .with_hint("write `clear_for_charges: true` in the clear row")
                         .citing("9.2"),
                     );
                 }

@@ -153,8 +153,11 @@ macro_rules! maps_codes {
                     across a clear hexside costs 1 MP\" (4.3), and clear terrain is terrain a charge may \
                     start in, enter and target (9.2(1): \"only clear or clear hill terrain\"). The \
                     chart's row named `clear` (any case) gives a class another cost to enter a clear hex \
-                    (or prohibits it), adds MP across a clear hexside, or does not count as clear for \
-                    charges (`clear_for_charges`). Type the row as the rules text fixes it.",
+                    (or prohibits it), adds MP across a clear hexside, or says it does not count as clear \
+                    for charges (`clear_for_charges: false`; a clear hex row that leaves the field \
+                    out, as `saberc new map` wrote it before this check, is read as clear for \
+                    charges, FMT005, and `saberc migrate` writes the field). Type the row as the \
+                    rules text fixes it.",
                 bad: "(kind: \"clear\", on: Hex, infantry: Some(Mp(1)), cavalry: Some(Mp(2)), …",
                 fixed: "(kind: \"clear\", on: Hex, infantry: Some(Mp(1)), cavalry: Some(Mp(1)), …",
             }

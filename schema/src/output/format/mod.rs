@@ -17,11 +17,12 @@
 //! same tokens (ignoring trailing commas) and the same comments, or formatting is refused.
 
 mod tokens;
+mod tree;
 
-use tokens::{Kind, Token, tokenize};
-
-use crate::model::limits;
 use crate::pipeline::read::Syntax;
+use tokens::{Kind, Tokens, tokenize};
+use tree::closer;
+pub(crate) use tree::{Comment, Document, Group, Item, Node, parse_document};
 
 /// The width a RON line is kept within, where strings allow.
 pub const WIDTH: usize = 100;
@@ -69,13 +70,7 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
         }
         return err(message, offset);
     }
-    let tokens = tokenize(text)?;
-    let doc = Parser {
-        tokens: &tokens,
-        pos: 0,
-        text,
-    }
-    .document()?;
+    let doc = parse_document(text)?;
     // What the pipeline's reader refuses is never formatted, and the formatted text must
     // read as the same model.
     let before = read_model(text, syntax)?;
@@ -83,10 +78,9 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
         Syntax::Ron => print_ron(&doc),
         Syntax::Json => print_json(&doc),
     };
-    // The largest thing held, no longer needed: the result is checked against the tokens.
+    // The largest thing held, no longer needed: the result is checked against the text.
     drop(doc);
-    verify(text, &tokens, &out)?;
-    drop(tokens);
+    verify(text, &out)?;
     match read_model(&out, syntax) {
         Ok(after) if after == before => Ok(out),
         _ => err(
@@ -133,17 +127,16 @@ pub fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
                 offset: 0,
             })
     }
-    let musket_and_saber = crate::pipeline::parse::names_musket_and_saber(&src);
     match detect(&src) {
-        Ok((DocKind::Map, _)) if musket_and_saber => {
-            typed::<crate::model::musket_and_saber::MsMapFile>(&src)
-        }
-        Ok((DocKind::Scenario, _)) if musket_and_saber => {
-            typed::<crate::model::musket_and_saber::MsScenario>(&src)
-        }
-        Ok((DocKind::Map, _)) => typed::<crate::model::map::MapFile>(&src),
-        Ok((DocKind::Scenario, _)) => typed::<crate::model::scenario::Scenario>(&src),
         Ok((DocKind::Battle, _)) => typed::<crate::model::battle::Battle>(&src),
+        // A map or scenario: its game's model of it.
+        Ok((kind, _)) => crate::pipeline::games::of_source(&src)
+            .model_value(&src, kind)
+            .map(|v| Model::Typed(v.to_string()))
+            .map_err(|d| FormatError {
+                offset: d.location.map_or(0, |l| l.offset),
+                message: d.message,
+            }),
         Err(_) => match syntax {
             Syntax::Ron => ron_options()
                 .from_str::<ron::Value>(text)
@@ -227,29 +220,30 @@ pub fn model_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<Stri
 
 /// Formatting must keep every token (trailing commas aside) and every comment: the tokens of
 /// the text and of the result, compared one by one as the lexer gives them (nothing copied).
-fn verify(text: &str, before: &[Token], out: &str) -> Result<(), FormatError> {
-    let after: Vec<Token> = tokenize(out).map_err(|e| FormatError {
+fn verify(text: &str, out: &str) -> Result<(), FormatError> {
+    let before = tokenize(text)?;
+    let after = tokenize(out).map_err(|e| FormatError {
         message: format!("internal error: the formatted text does not tokenize: {e}"),
         offset: 0,
     })?;
     // The significant tokens, a comma before a closing bracket left out; the comments, their
     // trailing white space left out.
-    fn significant<'t>(toks: &'t [Token], src: &'t str) -> impl Iterator<Item = &'t str> + 't {
-        let kept = || toks.iter().filter(|t| !matches!(t.kind, Kind::Comment(_)));
+    fn significant<'t>(toks: &Tokens<'t>, src: &'t str) -> impl Iterator<Item = &'t str> + 't {
+        let kept = || toks.clone().filter(|t| !matches!(t.kind, Kind::Comment(_)));
         kept()
             .zip(kept().skip(1).map(Some).chain([None]))
             .filter(|(t, next)| {
                 !(t.kind == Kind::Comma && next.is_some_and(|n| matches!(n.kind, Kind::Close(_))))
             })
-            .map(move |(t, _)| &src[t.start as usize..t.end as usize])
+            .map(move |(t, _)| &src[t.start..t.end])
     }
-    fn comments<'t>(toks: &'t [Token], src: &'t str) -> impl Iterator<Item = &'t str> + 't {
-        toks.iter()
+    fn comments<'t>(toks: &Tokens<'t>, src: &'t str) -> impl Iterator<Item = &'t str> + 't {
+        toks.clone()
             .filter(|t| matches!(t.kind, Kind::Comment(_)))
-            .map(move |t| src[t.start as usize..t.end as usize].trim_end())
+            .map(move |t| src[t.start..t.end].trim_end())
     }
-    if !significant(before, text).eq(significant(&after, out))
-        || !comments(before, text).eq(comments(&after, out))
+    if !significant(&before, text).eq(significant(&after, out))
+        || !comments(&before, text).eq(comments(&after, out))
     {
         return err(
             "internal error: formatting would change the file's content; it was left as it is",
@@ -257,342 +251,6 @@ fn verify(text: &str, before: &[Token], out: &str) -> Result<(), FormatError> {
         );
     }
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tree
-
-/// A comment and whether a blank line came before it.
-#[derive(Debug, Clone)]
-pub(crate) struct Comment {
-    pub(crate) text: String,
-    pub(crate) blank_before: bool,
-}
-
-#[derive(Debug, Clone)]
-pub(crate) enum Node {
-    Atom(String),
-    /// Boxed: a list of a million atoms holds a million nodes, each the size of the larger
-    /// variant.
-    Group(Box<Group>),
-}
-
-#[derive(Debug, Clone)]
-pub(crate) struct Group {
-    /// `Some`, `Deploy`, a struct name: written right before the bracket.
-    pub(crate) name: Option<String>,
-    pub(crate) open: u8,
-    pub(crate) items: Vec<Item>,
-    /// Comments after the last element.
-    pub(crate) end_comments: Vec<Comment>,
-}
-
-/// One element of a bracket: a value, or `key: value`, with its comments.
-#[derive(Debug, Clone)]
-pub(crate) struct Item {
-    pub(crate) blank_before: bool,
-    pub(crate) leading: Vec<Comment>,
-    pub(crate) key: Option<Node>,
-    pub(crate) value: Node,
-    pub(crate) trailing: Option<String>,
-}
-
-impl Item {
-    /// The key as a name: a field or identifier as written, a string key's value.
-    pub(crate) fn key_name(&self) -> Option<String> {
-        let Some(Node::Atom(k)) = &self.key else {
-            return None;
-        };
-        if k.starts_with('"') {
-            return serde_json::from_str::<String>(k).ok();
-        }
-        Some(k.strip_prefix("r#").unwrap_or(k).to_string())
-    }
-}
-
-/// A whole file: `#![…]` attributes, comments before the value, the value, comments after.
-#[derive(Debug)]
-pub(crate) struct Document {
-    pub(crate) attributes: Vec<String>,
-    pub(crate) header: Vec<Comment>,
-    /// A blank line between the header comments and the value.
-    pub(crate) blank_after_header: bool,
-    pub(crate) root: Option<Node>,
-    pub(crate) footer: Vec<Comment>,
-}
-
-/// The tree of a RON or JSON text (already checked to be JSON, for JSON).
-pub(crate) fn parse_document(text: &str) -> Result<Document, FormatError> {
-    let tokens = tokenize(text)?;
-    Parser {
-        tokens: &tokens,
-        pos: 0,
-        text,
-    }
-    .document()
-}
-
-struct Parser<'a> {
-    tokens: &'a [Token],
-    pos: usize,
-    text: &'a str,
-}
-
-fn closer(open: u8) -> u8 {
-    match open {
-        b'(' => b')',
-        b'[' => b']',
-        _ => b'}',
-    }
-}
-
-impl<'a> Parser<'a> {
-    fn peek(&self) -> Option<Token> {
-        self.tokens.get(self.pos).copied()
-    }
-
-    fn src(&self, t: Token) -> &'a str {
-        &self.text[t.start as usize..t.end as usize]
-    }
-
-    fn end_offset(&self) -> usize {
-        self.text.len()
-    }
-
-    /// Is the next token that is not a comment a `:`?
-    fn colon_after_comments(&self) -> bool {
-        self.tokens[self.pos..]
-            .iter()
-            .find(|t| !matches!(t.kind, Kind::Comment(_)))
-            .is_some_and(|t| t.kind == Kind::Colon)
-    }
-
-    fn same_line_comment(&mut self) -> Option<String> {
-        let t = self
-            .peek()
-            .filter(|t| matches!(t.kind, Kind::Comment(_)) && t.newlines_before == 0)?;
-        self.pos += 1;
-        Some(self.src(t).trim_end().to_string())
-    }
-
-    fn comments(&mut self) -> Vec<Comment> {
-        let mut out = Vec::new();
-        while let Some(t) = self.peek() {
-            let Kind::Comment(_) = t.kind else { break };
-            out.push(Comment {
-                text: self.src(t).trim_end().to_string(),
-                blank_before: t.newlines_before >= 2,
-            });
-            self.pos += 1;
-        }
-        out
-    }
-
-    fn document(mut self) -> Result<Document, FormatError> {
-        let mut attributes = Vec::new();
-        let mut header = self.comments();
-        while let Some(t) = self.peek().filter(|t| t.kind == Kind::Attribute) {
-            attributes.push(self.src(t).to_string());
-            self.pos += 1;
-            header.extend(self.comments());
-        }
-        let blank_after_header =
-            !header.is_empty() && self.peek().is_some_and(|t| t.newlines_before >= 2);
-        let root = if self.peek().is_some() {
-            let mut moved = Vec::new();
-            let root = self.value(0, &mut moved)?;
-            header.extend(moved);
-            Some(root)
-        } else {
-            None
-        };
-        let footer = self.comments();
-        if let Some(t) = self.peek() {
-            return err(
-                format!("unexpected `{}` after the end of the document", self.src(t)),
-                t.start as usize,
-            );
-        }
-        Ok(Document {
-            attributes,
-            header,
-            blank_after_header,
-            root,
-            footer,
-        })
-    }
-
-    /// One value. Comments between a name and its bracket (`Some /* c */ (…)`, which the
-    /// syntax tree reads as one named value) are pushed to `moved`: they go before the value,
-    /// as comments between a key and its colon go before the key.
-    fn value(&mut self, depth: usize, moved: &mut Vec<Comment>) -> Result<Node, FormatError> {
-        let Some(t) = self.peek() else {
-            return err(
-                "the file ends where a value was expected",
-                self.end_offset(),
-            );
-        };
-        match t.kind {
-            Kind::Open(open) => {
-                self.pos += 1;
-                Ok(Node::Group(Box::new(self.group(
-                    None,
-                    open,
-                    t.start as usize,
-                    depth,
-                )?)))
-            }
-            Kind::Atom => {
-                self.pos += 1;
-                let name = self.src(t).to_string();
-                // The tree's rule: a name, then its `(` after any comments.
-                let paren = self.tokens[self.pos..]
-                    .iter()
-                    .find(|t| !matches!(t.kind, Kind::Comment(_)))
-                    .filter(|n| n.kind == Kind::Open(b'('));
-                if let Some(n) = paren
-                    && starts_identifier(&name)
-                {
-                    moved.extend(self.comments());
-                    self.pos += 1;
-                    return Ok(Node::Group(Box::new(self.group(
-                        Some(name),
-                        b'(',
-                        n.start as usize,
-                        depth,
-                    )?)));
-                }
-                Ok(Node::Atom(name))
-            }
-            _ => err(
-                format!("expected a value, found `{}`", self.src(t)),
-                t.start as usize,
-            ),
-        }
-    }
-
-    fn group(
-        &mut self,
-        name: Option<String>,
-        open: u8,
-        at: usize,
-        depth: usize,
-    ) -> Result<Group, FormatError> {
-        if depth + 1 > limits::MAX_NESTING {
-            return err(
-                format!(
-                    "brackets are nested more than {} levels deep",
-                    limits::MAX_NESTING
-                ),
-                at,
-            );
-        }
-        let close = closer(open);
-        let mut items = Vec::new();
-        loop {
-            let leading = self.comments();
-            let Some(t) = self.peek() else {
-                return err(format!("this `{}` is never closed", open as char), at);
-            };
-            if t.kind == Kind::Close(close) {
-                self.pos += 1;
-                // Pushed to, a vector holds four items at least: a hex `(c, r)` has two.
-                items.shrink_to_fit();
-                return Ok(Group {
-                    name,
-                    open,
-                    items,
-                    end_comments: leading,
-                });
-            }
-            if let Kind::Close(c) = t.kind {
-                return err(
-                    format!(
-                        "`{}` closes a bracket opened with `{}`: write `{}`",
-                        c as char, open as char, close as char
-                    ),
-                    t.start as usize,
-                );
-            }
-            // A blank line before a comment is the comment's; before the element, the element's.
-            let blank_before = leading.is_empty() && t.newlines_before >= 2;
-            let mut leading = leading;
-            let first = self.value(depth + 1, &mut leading)?;
-            // Comments between a key and its colon move before the key; after a value they
-            // trail it (below).
-            if self.colon_after_comments() {
-                leading.extend(self.comments());
-            }
-            let (key, value) = if self.peek().is_some_and(|t| t.kind == Kind::Colon) {
-                self.pos += 1;
-                leading.extend(self.comments());
-                let value = self.value(depth + 1, &mut leading)?;
-                (Some(first), value)
-            } else {
-                (None, first)
-            };
-            // A comment after the value on the same line (before or after the comma) trails it.
-            let mut trailing = self.same_line_comment();
-            let saw_comma = self.peek().is_some_and(|t| t.kind == Kind::Comma);
-            if saw_comma {
-                self.pos += 1;
-                if trailing.is_none() {
-                    trailing = self.same_line_comment();
-                }
-            }
-            if !saw_comma {
-                let next = self.comments();
-                match self.peek() {
-                    Some(t) if t.kind == Kind::Close(close) => {
-                        items.push(Item {
-                            blank_before,
-                            leading,
-                            key,
-                            value,
-                            trailing,
-                        });
-                        self.pos += 1;
-                        items.shrink_to_fit();
-                        return Ok(Group {
-                            name,
-                            open,
-                            items,
-                            end_comments: next,
-                        });
-                    }
-                    Some(t) => {
-                        return err(
-                            format!(
-                                "expected `,` or `{}`, found `{}`",
-                                close as char,
-                                self.src(t)
-                            ),
-                            t.start as usize,
-                        );
-                    }
-                    None => {
-                        return err(format!("this `{}` is never closed", open as char), at);
-                    }
-                }
-            }
-            items.push(Item {
-                blank_before,
-                leading,
-                key,
-                value,
-                trailing,
-            });
-        }
-    }
-}
-
-fn starts_identifier(s: &str) -> bool {
-    s.chars()
-        .next()
-        .is_some_and(|c| c.is_alphabetic() || c == '_')
-        && !s.starts_with("r\"")
-        && !s.starts_with("r#\"")
-        && !s.starts_with("b\"")
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -604,9 +262,9 @@ pub(crate) fn has_comments(node: &Node) -> bool {
         Node::Group(g) => {
             !g.end_comments.is_empty()
                 || g.items.iter().any(|i| {
-                    !i.leading.is_empty()
-                        || i.trailing.is_some()
-                        || i.key.as_ref().is_some_and(has_comments)
+                    !i.leading().is_empty()
+                        || i.trailing().is_some()
+                        || i.key().is_some_and(has_comments)
                         || has_comments(&i.value)
                 })
         }
@@ -640,19 +298,19 @@ fn flat_into(node: &Node, s: &mut String, chars: &mut usize, max: usize) -> bool
             {
                 return false;
             }
-            if !push(s, chars, max, g.name.as_deref().unwrap_or_default())
+            if !push(s, chars, max, g.name.unwrap_or_default())
                 || !push(s, chars, max, &(g.open as char).to_string())
             {
                 return false;
             }
             for (i, item) in g.items.iter().enumerate() {
-                if !item.leading.is_empty() || item.trailing.is_some() {
+                if !item.leading().is_empty() || item.trailing().is_some() {
                     return false;
                 }
                 if i > 0 && !push(s, chars, max, ", ") {
                     return false;
                 }
-                if let Some(k) = &item.key
+                if let Some(k) = item.key()
                     && (!flat_into(k, s, chars, max) || !push(s, chars, max, ": "))
                 {
                     return false;
@@ -678,7 +336,7 @@ fn fills(node: &Node) -> bool {
             g.name.is_none()
                 && g.open == b'('
                 && g.items.iter().all(|i| {
-                    i.key.is_none()
+                    i.key().is_none()
                         && match &i.value {
                             Node::Atom(a) => !a.starts_with(['"', '\'']) && !a.contains('"'),
                             v => fills(v),
@@ -721,7 +379,7 @@ impl Printer {
             if c.blank_before && !(first && i == 0) {
                 self.blank_line(indent);
             }
-            self.push(&c.text);
+            self.push(c.text);
             self.newline(indent);
         }
     }
@@ -756,7 +414,7 @@ impl Printer {
     }
 
     fn group_open(&mut self, g: &Group, indent: usize) {
-        if let Some(n) = &g.name {
+        if let Some(n) = g.name {
             self.push(n);
         }
         self.push(&(g.open as char).to_string());
@@ -765,9 +423,9 @@ impl Printer {
             && g.items.len() == 1
             && g.end_comments.is_empty()
             && let [item] = g.items.as_slice()
-            && item.key.is_none()
-            && item.leading.is_empty()
-            && item.trailing.is_none()
+            && item.key().is_none()
+            && item.leading().is_empty()
+            && item.trailing().is_none()
             && let Node::Group(inner) = &item.value
             && !inner.items.is_empty()
         {
@@ -783,7 +441,7 @@ impl Printer {
     fn items(&mut self, g: &Group, indent: usize) {
         let fill = g.open == b'['
             && !g.items.is_empty()
-            && g.items.iter().all(|i| i.key.is_none() && fills(&i.value));
+            && g.items.iter().all(|i| i.key().is_none() && fills(&i.value));
         self.newline(indent);
         let last = g.items.len().saturating_sub(1);
         // In a filled list: the current line holds items and can take more.
@@ -791,7 +449,7 @@ impl Printer {
         for (n, item) in g.items.iter().enumerate() {
             if fill && open_line {
                 let text = flat(&item.value).unwrap_or_default();
-                let starts_block = item.blank_before || !item.leading.is_empty();
+                let starts_block = item.blank_before || !item.leading().is_empty();
                 // A space before the item and a comma after it.
                 if !starts_block && self.col + text.chars().count() + 2 <= line_width(indent) {
                     self.push(" ");
@@ -805,8 +463,8 @@ impl Printer {
             if n > 0 && item.blank_before {
                 self.blank_line(indent);
             }
-            self.comments(&item.leading, indent, n == 0);
-            if let Some(k) = &item.key {
+            self.comments(item.leading(), indent, n == 0);
+            if let Some(k) = item.key() {
                 self.node(k, indent, 2);
                 self.push(": ");
             }
@@ -831,7 +489,7 @@ impl Printer {
                 if c.blank_before && !(g.items.is_empty() && i == 0) {
                     self.blank_line(indent);
                 }
-                self.push(&c.text);
+                self.push(c.text);
                 if i + 1 < len {
                     self.newline(indent);
                 }
@@ -842,7 +500,7 @@ impl Printer {
     /// After an item and its comma: its trailing comment, then a new line unless the item was
     /// the last or a filled line can take more. Returns whether the line can take more.
     fn end_item(&mut self, item: &Item, last: bool, fill: bool, indent: usize) -> bool {
-        if let Some(c) = &item.trailing {
+        if let Some(c) = item.trailing() {
             self.push(" ");
             self.push(c);
         } else if fill {
@@ -863,7 +521,7 @@ fn is_record(node: &Node) -> bool {
     g.name.is_none()
         && g.open == b'('
         && !g.items.is_empty()
-        && g.items.iter().all(|i| i.key.is_some())
+        && g.items.iter().all(|i| i.key().is_some())
         && (g.items.len() >= 3
             || g.items.iter().any(|i| {
                 matches!(&i.value, Node::Atom(a) if a.starts_with('"') && a.chars().count() > SHORT_TEXT)
@@ -875,7 +533,7 @@ const SHORT_TEXT: usize = 24;
 
 /// `Some("…")`, `Feature("V4")`: a bracket around one plain value stays on its line.
 fn single_atom(g: &Group) -> bool {
-    matches!(g.items.as_slice(), [i] if i.key.is_none() && matches!(i.value, Node::Atom(_)))
+    matches!(g.items.as_slice(), [i] if i.key().is_none() && matches!(i.value, Node::Atom(_)))
 }
 
 pub(crate) fn print_ron(doc: &Document) -> String {
@@ -905,14 +563,16 @@ pub(crate) fn print_ron(doc: &Document) -> String {
                 if c.blank_before {
                     p.blank_line(0);
                 }
-                p.push(&c.text);
+                p.push(c.text);
                 if i + 1 < len {
                     p.newline(0);
                 }
             }
         }
     }
-    let mut out = p.out.trim_end().to_string();
+    // Trimmed in place: a copy would hold the text twice at `fmt`'s peak of memory.
+    let mut out = p.out;
+    out.truncate(out.trim_end().len());
     out.push('\n');
     out
 }
@@ -920,7 +580,7 @@ pub(crate) fn print_ron(doc: &Document) -> String {
 impl Printer {
     /// The root bracket is always open, one field a line.
     fn group_open_root(&mut self, g: &Group) {
-        if let Some(n) = &g.name {
+        if let Some(n) = g.name {
             self.push(n);
         }
         self.push(&(g.open as char).to_string());
@@ -958,7 +618,7 @@ fn json_node(node: &Node, indent: usize, out: &mut String) {
                 }
                 out.push('\n');
                 out.push_str(&"  ".repeat(indent + 1));
-                if let Some(k) = &item.key {
+                if let Some(k) = item.key() {
                     json_node(k, indent + 1, out);
                     out.push_str(": ");
                 }

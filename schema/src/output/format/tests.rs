@@ -224,3 +224,25 @@ mod mutants {
         }
     }
 }
+
+/// A file at the limit of values is a million atoms, most of them in hexes of long lists: an
+/// item, a node and a bracket stay small (an item was 104 bytes with its key, comments and an
+/// owned atom, a bracket 80, and every atom a string of its own), so that `fmt` keeps its margin under the memory bound.
+#[test]
+fn tree_items_and_nodes_stay_small() {
+    assert!(std::mem::size_of::<Item<'static>>() <= 40);
+    assert!(std::mem::size_of::<Group<'static>>() <= 64);
+    assert!(std::mem::size_of::<Node<'static>>() <= 24);
+    let doc = parse_document("[(500, 500), (1, 2)]").expect("parses");
+    let Some(Node::Group(list)) = &doc.root else {
+        panic!("a list")
+    };
+    let Node::Group(hex) = &list.items[0].value else {
+        panic!("a hex")
+    };
+    // The atoms are the text's own, not copies.
+    assert!(matches!(
+        &hex.items[0].value,
+        Node::Atom(std::borrow::Cow::Borrowed("500"))
+    ));
+}

@@ -3,7 +3,7 @@
 use super::*;
 
 /// The rules the test maps are drawn under.
-const R: &Ruleset = crate::ruleset::for_game(None);
+const R: &Ruleset = crate::ruleset::rules_without_game();
 use crate::model::map::{Cell, Feature, Road, SideKey};
 use crate::output::overlays::overlay_color;
 
@@ -377,4 +377,52 @@ fn counter_plates_never_overlap() {
         out.contains(">1st Bde<") && out.contains(">+3 more<"),
         "{out}"
     );
+}
+
+/// A plate grown to hold its text stays inside the map: "1100: Lancers" on an entry hex of the
+/// last column was cut by the card's frame (issue 37). Long texts on the hexes of every edge
+/// and corner are drawn with each plate, and the text on it, within the map area.
+#[test]
+fn counter_plates_stay_inside_the_map() {
+    let m = Map::blank("edges", "Edges", 16, 12);
+    let lay = Layout::new(m.grid, (0.0, 0.0));
+    assert!(lay.step >= COORD_STEP, "text is written at this size");
+    let hexes = [
+        Coord(16, 6),
+        Coord(1, 6),
+        Coord(8, 1),
+        Coord(8, 12),
+        Coord(16, 12),
+        Coord(1, 1),
+    ];
+    let overlay = Overlay {
+        name: "Arrivals".into(),
+        color: [60, 120, 220],
+        hexes: hexes.to_vec(),
+        note: None,
+        counters: (hexes.iter())
+            .map(|c| (*c, "1100: Lancers".to_string()))
+            .collect(),
+    };
+    let mut out = String::new();
+    draw_counters(&mut out, &lay, &[overlay]);
+    let (w, h) = lay.size;
+    let rects: Vec<&str> = out.lines().filter(|l| l.starts_with("<rect")).collect();
+    assert_eq!(rects.len(), hexes.len());
+    for l in rects {
+        let (x, y) = (attr(l, "x"), attr(l, "y"));
+        let (pw, ph) = (attr(l, "width"), attr(l, "height"));
+        assert!(pw > lay.step * 0.62, "grown to hold its text: {l}");
+        assert!(
+            x >= -0.05 && y >= -0.05 && x + pw <= w + 0.05 && y + ph <= h + 0.05,
+            "{l} leaves the map ({w:.1} × {h:.1})"
+        );
+    }
+    for l in out.lines().filter(|l| l.starts_with("<text")) {
+        let x = attr(l, "x");
+        let size = attr(l, "font-size");
+        let half = "1100: Lancers".len() as f64 * size * 0.29;
+        assert!(x - half >= 0.0 && x + half <= w, "{l} is cut at the edge");
+    }
+    assert_eq!(out.matches(">1100: Lancers<").count(), hexes.len(), "{out}");
 }

@@ -186,7 +186,7 @@ mod tests {
     use super::*;
 
     /// The rules the tileset is made for.
-    const R: &Ruleset = crate::ruleset::for_game(None);
+    const R: &Ruleset = crate::ruleset::rules_without_game();
     use crate::ruleset::Terrain;
 
     #[test]

@@ -179,7 +179,7 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
     if let Some(game) = Game::from_id(value) {
         return Ok(Some(game));
     }
-    let ids: Vec<&str> = Game::ALL.iter().map(|g| g.id()).collect();
+    let ids: Vec<&str> = Game::all().iter().map(|g| g.id()).collect();
     let near = suggestions(value, ids.iter().copied());
     Err(Diagnostic::new(
         Code::UnknownGame,
@@ -240,6 +240,42 @@ pub fn named_kind(source: &Source) -> Option<DocKind> {
                 .strip_prefix(k.prefix())
                 .is_some_and(|rest| rest.starts_with('/'))
         })
+}
+
+/// FMT004: a map or battle file given where a scenario is expected, with the command for it
+/// (`tiled`: whether the map's game has Tiled maps).
+pub fn not_a_scenario(src: &Source, kind: DocKind, tiled: bool) -> Diagnostic {
+    let file = crate::diagnostic::printable(&src.path.display().to_string(), 200);
+    let (what, hint) = match kind {
+        DocKind::Map if !tiled => (
+            "a map",
+            format!(
+                "a scenario names its map in `map:`; to draw the map: `saberc render {file} -o map.svg`"
+            ),
+        ),
+        DocKind::Map => (
+            "a map",
+            format!(
+                "a scenario names its map in `map:`; to draw the map: `saberc render {file} -o map.svg`; for Tiled: `saberc export {file} --format tiled -o DIR`"
+            ),
+        ),
+        _ => (
+            "a battle to factor (11.18)",
+            format!(
+                "factor it into a scenario first: `saberc factor {file} --format ron > scenario.ron`, then set what it marks to be set"
+            ),
+        ),
+    };
+    let at = crate::pipeline::locate::top_level_field(&src.text, "format").map_or(0, |(a, _)| a);
+    Diagnostic::new(
+        Code::NotAScenario,
+        format!(
+            "this file is {what} (`{}`), but a scenario is expected here",
+            kind.prefix()
+        ),
+    )
+    .at_location(crate::pipeline::locate::location_at(&src.text, at, 1))
+    .with_hint(hint)
 }
 
 /// Does the text's top-level `game` field name Musket & Saber Quick Play? Such a file is read

@@ -5,8 +5,6 @@
 //! names. A single field of the other game (`first_player` in a Rifle & Saber scenario,
 //! `moves_first` in a Musket & Saber one) is named as that game's, with this game's field.
 
-use std::sync::OnceLock;
-
 use schemars::JsonSchema;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -16,17 +14,40 @@ use crate::pipeline::read::{Source, Syntax};
 use crate::ruleset::Game;
 use crate::syntax::tree;
 
-/// The same thing under each game's name: (Rifle & Saber's, Musket & Saber's, what it is).
-const SAME_THING: &[(&str, &str, &str)] = &[
-    ("moves_first", "first_player", "the side that moves first"),
-    ("groups", "counters", "a side's forces"),
-    ("color", "colour", "a side's colour"),
-];
+/// A game's words for one kind of its documents, which a file of another game read as this one
+/// is compared with: the fields (top level and sides) and the things it names otherwise than
+/// another game does, as (what it is, its field).
+#[derive(Debug, Clone)]
+pub struct DocWords {
+    /// The game.
+    pub game: Game,
+    /// The fields of the document and of its sides.
+    pub fields: Vec<String>,
+    /// What the game names its own way: (what it is, the field's name).
+    pub same: &'static [(&'static str, &'static str)],
+}
+
+impl DocWords {
+    /// The words of the document type `T` of `game`.
+    pub fn of<T: JsonSchema>(
+        game: Game,
+        same: &'static [(&'static str, &'static str)],
+    ) -> DocWords {
+        DocWords {
+            game,
+            fields: fields_of(schemars::schema_for!(T).as_value()),
+            same,
+        }
+    }
+
+    /// This game's name for `what`, when it has one.
+    fn name_for(&self, what: &str) -> Option<&'static str> {
+        self.same.iter().find(|(w, _)| *w == what).map(|(_, f)| *f)
+    }
+}
 
 /// The fields of a document type and of its sides (a scenario's), from its JSON Schema.
-fn fields_of<T: JsonSchema>() -> Vec<String> {
-    let schema = schemars::schema_for!(T);
-    let value = schema.as_value();
+pub fn fields_of(value: &serde_json::Value) -> Vec<String> {
     let mut out: Vec<String> = value
         .get("properties")
         .and_then(|p| p.as_object())
@@ -43,35 +64,6 @@ fn fields_of<T: JsonSchema>() -> Vec<String> {
         out.extend(side.keys().cloned());
     }
     out
-}
-
-/// The fields (top level and sides) of a game's map or scenario.
-fn fields(game: Game, kind: DocKind) -> &'static [String] {
-    static TABLES: OnceLock<[Vec<String>; 4]> = OnceLock::new();
-    let t = TABLES.get_or_init(|| {
-        use crate::model::musket_and_saber::{MsMapFile, MsScenario};
-        [
-            fields_of::<crate::model::map::MapFile>(),
-            fields_of::<crate::model::scenario::Scenario>(),
-            fields_of::<MsMapFile>(),
-            fields_of::<MsScenario>(),
-        ]
-    });
-    let i = match (game, kind) {
-        (Game::RifleAndSaber, DocKind::Map) => 0,
-        (Game::RifleAndSaber, _) => 1,
-        (Game::MusketAndSaberQuickPlay, DocKind::Map) => 2,
-        (Game::MusketAndSaberQuickPlay, _) => 3,
-    };
-    &t[i]
-}
-
-/// The other of the two games.
-fn other(game: Game) -> Game {
-    match game {
-        Game::RifleAndSaber => Game::MusketAndSaberQuickPlay,
-        Game::MusketAndSaberQuickPlay => Game::RifleAndSaber,
-    }
 }
 
 /// The keys written at the top level of the text and in its sides, with their offsets.
@@ -97,41 +89,62 @@ fn written_keys(text: &str) -> Vec<(String, usize)> {
     out
 }
 
-/// The findings of reading `source` as `game`'s `kind` of document, reconsidered: when the
-/// file names no game and its fields are the other game's, one finding saying so with the
-/// `game` line to add (an edit); a single field of the other game named as that game's.
-/// Other findings are kept as they are.
+/// The findings of reading `source` as `game`'s `kind` of document, reconsidered against the
+/// words of every game's documents of that kind (`words`): when the file names no game and its
+/// fields are another game's, one finding saying so with the `game` line to add (an edit); a
+/// single field of another game named as that game's. Other findings are kept as they are.
 pub fn reconsider(
     source: &Source,
     kind: DocKind,
     game: Game,
     diags: Vec<Diagnostic>,
+    words: &[&DocWords],
 ) -> Vec<Diagnostic> {
     if kind == DocKind::Battle || !diags.iter().any(|d| d.code == Code::UnknownField) {
         return diags;
     }
     let text = &source.text;
-    let theirs_game = other(game);
-    let (ours, theirs) = (fields(game, kind), fields(theirs_game, kind));
-    let mut foreign: Vec<(String, usize)> = written_keys(text)
-        .into_iter()
-        .filter(|(k, _)| !ours.contains(k) && theirs.contains(k))
-        .collect();
+    let Some(our_words) = words.iter().find(|w| w.game == game) else {
+        return diags;
+    };
+    let ours = &our_words.fields;
+    let written = written_keys(text);
+    // The other game whose fields the file writes most (the first listed on a tie).
+    let foreign_of = |theirs: &DocWords| -> Vec<(String, usize)> {
+        written
+            .iter()
+            .filter(|(k, _)| !ours.contains(k) && theirs.fields.contains(k))
+            .cloned()
+            .collect()
+    };
+    let Some((their_words, mut foreign)) = words
+        .iter()
+        .filter(|w| w.game != game)
+        .map(|w| (*w, foreign_of(w)))
+        .reduce(|best, next| {
+            if next.1.len() > best.1.len() {
+                next
+            } else {
+                best
+            }
+        })
+    else {
+        return diags;
+    };
+    let theirs_game = their_words.game;
     // The fields that say the game most (`chart`, `counters`) first; a `source` or `notes`
     // line could be anyone's.
     foreign.sort_by_key(|(k, _)| matches!(k.as_str(), "source" | "notes" | "labels" | "colour"));
     let names_game = crate::pipeline::locate::top_level_field(text, "game").is_some();
-    if game == Game::RifleAndSaber && !names_game && foreign.len() >= 2 {
+    // A file naming no game is read as the game of such files.
+    if game == Game::default() && !names_game && foreign.len() >= 2 {
         return vec![forgot_game_line(source, kind, theirs_game, &foreign)];
     }
     // A required field left missing by the other game's name for it: said with that name.
     let renamed = |missing: &str| -> Option<&'static str> {
-        SAME_THING.iter().find_map(|(rs, ms, _)| {
-            let (mine, other) = match game {
-                Game::RifleAndSaber => (*rs, *ms),
-                Game::MusketAndSaberQuickPlay => (*ms, *rs),
-            };
-            (mine == missing && foreign.iter().any(|(k, _)| k == other)).then_some(other)
+        our_words.same.iter().find_map(|(what, mine)| {
+            let other = their_words.name_for(what)?;
+            (*mine == missing && foreign.iter().any(|(k, _)| k == other)).then_some(other)
         })
     };
     diags
@@ -147,12 +160,10 @@ pub fn reconsider(
                 );
                 return d.with_hint(hint);
             }
-            let same = SAME_THING.iter().find(|(rs, ms, _)| {
-                let (mine, other) = match game {
-                    Game::RifleAndSaber => (rs, ms),
-                    Game::MusketAndSaberQuickPlay => (ms, rs),
-                };
-                *other == found && ours.iter().any(|f| f == mine)
+            // The thing the other game names `found`, and this game's name for it.
+            let same = their_words.same.iter().find_map(|(what, other)| {
+                let mine = our_words.name_for(what)?;
+                (*other == found && ours.iter().any(|f| f == mine)).then_some((mine, *what))
             });
             match same {
                 // Another field of the other game, which this game has no place for.
@@ -177,21 +188,19 @@ pub fn reconsider(
                         suggestion: None,
                         ..d
                     }
-                    .with_hint(match theirs_game {
-                        Game::RifleAndSaber => format!(
-                            "remove the `{found}` entry; or, if this {what} is for Rifle & Saber, remove its `game` line"
-                        ),
-                        Game::MusketAndSaberQuickPlay => format!(
+                    .with_hint(if theirs_game == Game::default() {
+                        format!(
+                            "remove the `{found}` entry; or, if this {what} is for {}, remove its `game` line",
+                            theirs_game.ruleset().name
+                        )
+                    } else {
+                        format!(
                             "remove the `{found}` entry; or, if this {what} is for {}, add `{shown}` after the `format` line",
                             theirs_game.ruleset().name
-                        ),
+                        )
                     })
                 }
-                Some((rs, ms, what)) if d.code == Code::UnknownField => {
-                    let (mine, _) = match game {
-                        Game::RifleAndSaber => (rs, ms),
-                        Game::MusketAndSaberQuickPlay => (ms, rs),
-                    };
+                Some((mine, what)) if d.code == Code::UnknownField => {
                     let shown = match source.syntax {
                         Syntax::Ron => format!("{mine}:"),
                         Syntax::Json => format!("\"{mine}\":"),
@@ -217,7 +226,7 @@ pub fn reconsider(
                         .and_then(|l| super::name_span(text, l.offset, &out))
                         .map(|(_, start, end)| (start, end - start));
                     match span {
-                        Some(span) => out.suggest(Some(span), *mine, help),
+                        Some(span) => out.suggest(Some(span), mine, help),
                         None => out,
                     }
                 }

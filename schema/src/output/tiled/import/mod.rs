@@ -22,11 +22,11 @@ use crate::model::map::{
 use crate::pipeline::locate::{Lines, Locator, location_of_line_col, structure};
 use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
-use crate::ruleset::{Ruleset, Terrain, for_game};
+use crate::ruleset::{Ruleset, Terrain};
 
 /// The rules of an imported map: a Tiled map names no game, so it becomes a map file without a
 /// `game`, of Rifle & Saber, whose legend its terrain tiles are read in.
-const RULES: &Ruleset = for_game(None);
+const RULES: &Ruleset = crate::ruleset::rules_without_game();
 
 use super::export::feature_class;
 use super::tmj::{

@@ -1,0 +1,518 @@
+//! `saberc analyze` of a Musket & Saber Quick Play scenario, into the same report as a Rifle &
+//! Saber one ([`Analysis`]). What differs is the game's, read here from its own files: the
+//! forces are counters of the classes of 2.4 (units, steps, artillery, leaders; 5.0 stacking
+//! counts no points); a side's "groups" are its set-up lines (3.2, `w/1` the hex and its
+//! neighbours) and reinforcement lines (4.5, the entry hex "the first hex of movement"); and
+//! movement is priced per movement class of the map's own chart (4.3) — the infantry, cavalry
+//! and artillery columns — with the game's road rate (4.4, ½ MP from road hex to road hex) and
+//! "a unit may always move one hex" (4.3), both ruleset data read by the shared searches
+//! ([`CostTable`]). Sight is 8.2 by the same functions as Rifle & Saber's
+//! ([`super::sight`]) on the map's chart.
+//!
+//! Readings, each favouring the side that moves: no enemy unit, zone of control (6.0) or
+//! stacking limit (5.0) is in the way; a counter moves at the Movement Allowance printed on its
+//! front (2.3), without a leader's movement factor (10.0 (1)); leaders, who "move alone up to
+//! 12 hexes ignoring all but prohibited terrain" (10.0) and pay no column of the chart, are
+//! counted in the forces but not in the movement tables; special rules are text and change
+//! nothing here.
+
+use std::collections::BTreeMap;
+
+use crate::analysis::sight::{Budget, seen_from, zones_in_sight};
+use crate::analysis::{cost, in_zones, ratio};
+use crate::diagnostic::PathSeg;
+use crate::model::analysis::{
+    ANALYSIS_FORMAT, AnalysedScenario, Analysis, ArrivalAnalysis, ClassReach, Forces, GroupForces,
+    GroupTarget, ObjectiveSight, SideAnalysis, TargetAnalysis, TargetKind, TerrainAsPlayed,
+};
+use crate::model::hex::{Coord, Grid};
+use crate::model::hex_set::HexSet;
+use crate::model::map::Map;
+use crate::model::musket_and_saber::{MsCounter, MsMapFile, MsScenario};
+use crate::model::zone::KindName;
+use crate::path;
+use crate::pipeline::zones::collect_goal_zones;
+use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+use crate::queries::effective_terrain::EffectiveTerrain;
+use crate::queries::movement::{Movement, Mp};
+use crate::queries::playable::{self, MAX_SEARCH_WORK, group_starts};
+use crate::queries::reach::CostTable;
+use crate::queries::sight::{SIGHT_RADIUS, SightIndex};
+use crate::ruleset::musket_and_saber::{ChartColumn, MsClass};
+use crate::ruleset::{Game, Ruleset};
+
+/// Where the Movement Allowances come from: the counters themselves.
+const ALLOWANCE_SOURCE: &str = "the counter's front (2.3)";
+
+/// A set-up or reinforcement line of one side: its counters and where they start.
+struct Line {
+    /// `set-up 2`, `reinforcement 1` (counted per side, from 1).
+    id: String,
+    /// The line as printed.
+    printed: String,
+    /// Its counters (indexes into the side's roster).
+    counters: Vec<usize>,
+    /// Its hexes: the set-up hex (and its neighbours for `w/1`), or the entry hex.
+    hexes: HexSet,
+    /// The turn it enters on (from 1), for a reinforcement line.
+    arrives: Option<u32>,
+}
+
+/// A place a side's victory condition asks it to reach.
+struct Place {
+    side: usize,
+    victory: usize,
+    path: Vec<PathSeg>,
+    kind: playable::TargetKind,
+    hexes: HexSet,
+    deadline: u32,
+    goal: String,
+}
+
+/// Analyse an M&S scenario whose hexes are on the grid (as `pipeline::musket_and_saber::
+/// MsCompiled` holds it) on its map file (`file`, for its Turn Record Track) lowered into the
+/// engine's map (`map`, [`MsMapFile::lower`]).
+pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
+    let rules = map.rules();
+    let grid = map.grid;
+    let lines = lines(s, file, grid);
+    let deployment: Vec<HexSet> = (0..s.sides.len())
+        .map(|si| {
+            let mut zone = HexSet::empty(grid);
+            for l in lines[si].iter().filter(|l| l.arrives.is_none()) {
+                zone.union_with(&l.hexes);
+            }
+            zone
+        })
+        .collect();
+    let places = places(s, map, &deployment);
+    let terrain = EffectiveTerrain::new(map);
+    // 8.2: "Units do not block LOS".
+    let occupied = HexSet::empty(grid);
+    let index = SightIndex::new(rules, &terrain, &occupied);
+    let mut budget = Budget::default();
+    let mut searches = Searches::new(map, rules);
+    let sides: Vec<SideAnalysis> = s
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(si, side)| {
+            let roster = |ids: &[usize]| -> Vec<&MsCounter> {
+                ids.iter().map(|i| &side.counters[*i]).collect()
+            };
+            let all: Vec<&MsCounter> = side.counters.iter().collect();
+            let enemy = (0..s.sides.len()).find(|e| *e != si);
+            let zone_in_sight = match (deployment.get(si), enemy.and_then(|e| deployment.get(e))) {
+                (Some(a), Some(b)) if !a.is_empty() && !b.is_empty() => {
+                    zones_in_sight(rules, &terrain, &occupied, &index, a, b, &mut budget)
+                }
+                _ => None,
+            };
+            let targets = places
+                .iter()
+                .filter(|p| p.side == si)
+                .map(|p| {
+                    target(
+                        &mut searches,
+                        grid,
+                        rules,
+                        side_counters(s, si),
+                        &lines[si],
+                        p,
+                    )
+                })
+                .collect();
+            SideAnalysis {
+                id: side.id.clone(),
+                name: side.name.clone(),
+                player_turn: if side.id == s.first_player { 1 } else { 2 },
+                first_free_turn: 1,
+                forces: forces(&all),
+                groups: lines[si]
+                    .iter()
+                    .map(|l| GroupForces {
+                        id: l.id.clone(),
+                        notation: l.printed.clone(),
+                        forces: forces(&roster(&l.counters)),
+                        zone_hexes: l.hexes.len() as u32,
+                        arrival_turn: l.arrives,
+                    })
+                    .collect(),
+                targets,
+                zone_in_sight_of_enemy_zone: zone_in_sight,
+            }
+        })
+        .collect();
+    let ratio = ratio(&sides);
+    let mut objectives: Vec<(&[PathSeg], ObjectiveSight)> = Vec::new();
+    for p in &places {
+        // A place to hold, once (a goal of "either" side is one place).
+        if p.kind != playable::TargetKind::Hold || objectives.iter().any(|(q, _)| *q == p.path) {
+            continue;
+        }
+        let seen = seen_from(rules, &terrain, &occupied, &index, &p.hexes, &mut budget);
+        let in_zone = in_zones(
+            seen.as_ref(),
+            s.sides
+                .iter()
+                .zip(&deployment)
+                .map(|(side, zone)| (side.id.as_str(), Some(zone))),
+        );
+        objectives.push((
+            &p.path,
+            ObjectiveSight {
+                victory: p.victory as u32,
+                goal: p.goal.clone(),
+                within: SIGHT_RADIUS,
+                seen_from: seen.as_ref().map(|h| h.len() as u32),
+                in_zone,
+                hexes: seen.map(|h| h.iter().map(|c| grid.label(c)).collect()),
+            },
+        ));
+    }
+    Analysis {
+        format: ANALYSIS_FORMAT.into(),
+        game: Some(Game::MusketAndSaberQuickPlay.id().into()),
+        scenario: AnalysedScenario {
+            id: s.id.clone(),
+            rule: None,
+            name: s.name.clone(),
+            map: map.id.clone(),
+            game_length: s.game_length,
+            moves_first: s.first_player.clone(),
+        },
+        // No special rule of an M&S scenario changes the terrain here (its rules are text).
+        terrain_as_played: TerrainAsPlayed {
+            cleared: Vec::new(),
+            cover_cleared: Vec::new(),
+        },
+        sides,
+        ratio,
+        objectives_in_sight: objectives.into_iter().map(|(_, o)| o).collect(),
+    }
+}
+
+/// The counters of side `si`.
+fn side_counters(s: &MsScenario, si: usize) -> &[MsCounter] {
+    &s.sides[si].counters
+}
+
+/// Each side's set-up and reinforcement lines, in the file's order.
+fn lines(s: &MsScenario, file: &MsMapFile, grid: Grid) -> Vec<Vec<Line>> {
+    let named = s.named_by_id();
+    // 3.3: turns are the spaces of the map's Turn Record Track, from the scenario's first.
+    let first = s
+        .first_turn
+        .as_deref()
+        .and_then(|t| file.turn_index(t))
+        .unwrap_or(0);
+    let turn_of = |label: &str| {
+        let at = file.turn_index(label)?.checked_sub(first)? as u32 + 1;
+        (at <= s.game_length).then_some(at)
+    };
+    s.sides
+        .iter()
+        .map(|side| {
+            let mut out = Vec::new();
+            let set_up = s.setup.iter().filter(|l| l.side == side.id);
+            for (i, l) in set_up.enumerate() {
+                let mut hexes =
+                    HexSet::from_coords(grid, [l.at].into_iter().filter(|c| grid.contains(*c)));
+                if l.w1 {
+                    // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
+                    for n in grid.neighbors(l.at) {
+                        hexes.insert(n);
+                    }
+                }
+                out.push(Line {
+                    id: format!("set-up {}", i + 1),
+                    printed: l.printed.clone(),
+                    counters: s.line_units(&l.side, &l.units, l.formation.as_deref(), &named),
+                    hexes,
+                    arrives: None,
+                });
+            }
+            let arrivals = s.reinforcements.iter().filter(|l| l.side == side.id);
+            for (i, l) in arrivals.enumerate() {
+                // A label outside the game's turns is TRN002 for `check`, which stops the
+                // analysis before it gets here.
+                let Some(turn) = turn_of(&l.turn) else {
+                    continue;
+                };
+                out.push(Line {
+                    id: format!("reinforcement {}", i + 1),
+                    printed: l.printed.clone(),
+                    counters: s.line_units(&l.side, &l.units, l.formation.as_deref(), &named),
+                    hexes: HexSet::from_coords(
+                        grid,
+                        [l.at].into_iter().filter(|c| grid.contains(*c)),
+                    ),
+                    arrives: Some(turn),
+                });
+            }
+            out
+        })
+        .collect()
+}
+
+/// The places the victory conditions name, in order (a goal of "either" side is a place of
+/// both sides): held or exited zones on the map's own kinds, and the enemy's set-up hexes.
+fn places(s: &MsScenario, map: &Map, deployment: &[HexSet]) -> Vec<Place> {
+    let mut compiler: ZoneCompiler<KindName> = ZoneCompiler::new(map, ZoneEnv::default());
+    let mut out = Vec::new();
+    for (vi, v) in s.victory.iter().enumerate() {
+        let sides: Vec<usize> = if v.side == crate::model::victory::EITHER_SIDE {
+            (0..s.sides.len()).collect()
+        } else {
+            s.side_index(&v.side).into_iter().collect()
+        };
+        let base = path!["victory", vi, "goal"];
+        let mut zones: Vec<(Vec<PathSeg>, HexSet)> = Vec::new();
+        collect_goal_zones(&v.goal, base.clone(), &mut |p, zone| {
+            let hexes = compiler.compile(zone, &p);
+            zones.push((p, hexes));
+        });
+        let mut found = Vec::new();
+        playable::goal_targets(&v.goal, base, s.game_length, &mut found);
+        for side in sides {
+            for (p, kind, deadline, _, goal) in &found {
+                let hexes = match kind {
+                    playable::TargetKind::EnemySetup => {
+                        let Some(enemy) = (0..s.sides.len()).find(|e| *e != side) else {
+                            continue;
+                        };
+                        deployment[enemy].clone()
+                    }
+                    _ => match zones.iter().find(|(zp, _)| zp == p) {
+                        Some((_, h)) => h.clone(),
+                        None => continue,
+                    },
+                };
+                out.push(Place {
+                    side,
+                    victory: vi,
+                    path: p.clone(),
+                    kind: *kind,
+                    hexes,
+                    deadline: *deadline,
+                    goal: goal.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The movement searches of one analysis: a cost table per movement class, within
+/// [`MAX_SEARCH_WORK`] hexes visited in all (past it an answer is `null`).
+struct Searches<'m> {
+    map: &'m Map,
+    rules: &'m Ruleset,
+    tables: BTreeMap<usize, CostTable>,
+    work: u64,
+}
+
+impl<'m> Searches<'m> {
+    fn new(map: &'m Map, rules: &'m Ruleset) -> Searches<'m> {
+        Searches {
+            map,
+            rules,
+            tables: BTreeMap::new(),
+            work: 0,
+        }
+    }
+
+    /// The moves of chart column `class`.
+    fn movement(&self, class: usize) -> Movement<'m> {
+        Movement::new(self.map, self.rules).with_class(class)
+    }
+
+    /// Charge one search of the map; false past the budget.
+    fn charge(&mut self) -> bool {
+        self.work = self.work.saturating_add(self.map.grid.len() as u64);
+        self.work <= MAX_SEARCH_WORK
+    }
+
+    /// The cost table of chart column `class`.
+    fn table(&mut self, class: usize) -> Option<&CostTable> {
+        if !self.tables.contains_key(&class) {
+            if !self.charge() {
+                return None;
+            }
+            let t = CostTable::new(&self.movement(class));
+            self.tables.insert(class, t);
+        }
+        self.tables.get(&class)
+    }
+}
+
+/// One class's best over a side's lines: the least cost and the earliest arrival (turn,
+/// phases, counter).
+#[derive(Default)]
+struct Best {
+    least: Option<Mp>,
+    arrival: Option<(u32, u32, String)>,
+}
+
+/// A class's column in the map's chart, and its name.
+fn columns(map: &Map) -> Vec<(ChartColumn, usize)> {
+    let Some(chart) = map.chart.as_deref() else {
+        return Vec::new();
+    };
+    ChartColumn::ALL
+        .iter()
+        .filter_map(|col| chart.class(col.name()).map(|i| (*col, i)))
+        .collect()
+}
+
+/// How a side's lines get to one place, per line and movement class, and per class at best.
+fn target(
+    searches: &mut Searches,
+    grid: Grid,
+    rules: &Ruleset,
+    counters: &[MsCounter],
+    lines: &[Line],
+    p: &Place,
+) -> TargetAnalysis {
+    let labels = |path: &[Coord]| path.iter().map(|c| grid.label(*c)).collect::<Vec<_>>();
+    let columns = columns(searches.map);
+    let mut groups = Vec::new();
+    let mut best: BTreeMap<usize, Best> = BTreeMap::new();
+    for line in lines {
+        let first_turn = line.arrives.unwrap_or(1);
+        let turn_of = |phases: u32| {
+            if phases == 0 {
+                0
+            } else {
+                first_turn + phases - 1
+            }
+        };
+        for (col, ci) in &columns {
+            let movers: Vec<&MsCounter> = line
+                .counters
+                .iter()
+                .map(|i| &counters[*i])
+                .filter(|k| k.class.chart_column() == Some(*col))
+                .collect();
+            if movers.is_empty() {
+                continue;
+            }
+            let entry = best.entry(*ci).or_default();
+            let mut group = GroupTarget {
+                group: line.id.clone(),
+                class: Some(col.name().to_string()),
+                first_turn,
+                least_cost: None,
+                path: Vec::new(),
+                arrival: None,
+                allowance_unknown: Vec::new(),
+            };
+            let mv = searches.movement(*ci);
+            let starts = match searches.table(*ci) {
+                Some(t) => group_starts(t, &mv, &line.hexes, line.arrives.is_some()),
+                None => Vec::new(),
+            };
+            if !starts.is_empty() && searches.charge() {
+                let table = searches.table(*ci).expect("made above");
+                let field = table.field(&starts);
+                if let Some((hex, mp)) = field.best_in(&p.hexes) {
+                    group.least_cost = Some(cost(mp, rules));
+                    group.path = labels(&field.path_to(hex).unwrap_or_default());
+                    if entry.least.is_none_or(|m| mp < m) {
+                        entry.least = Some(mp);
+                    }
+                }
+                // The fastest of the line's counters of the class, each at its printed MA.
+                let mut allowances: Vec<(u32, &MsCounter)> = Vec::new();
+                for k in &movers {
+                    match k.front.ma {
+                        Some(ma) if !allowances.iter().any(|(m, _)| *m == ma) => {
+                            allowances.push((ma, k))
+                        }
+                        Some(_) => {}
+                        None => group.allowance_unknown.push(k.id.clone()),
+                    }
+                }
+                allowances.sort_by_key(|a| std::cmp::Reverse(a.0));
+                for (ma, k) in allowances {
+                    if !searches.charge() {
+                        break;
+                    }
+                    let table = searches.table(*ci).expect("made above");
+                    let pf = table.phases(&starts, Mp::whole(ma));
+                    let Some((hex, phases)) = pf.best_in(&p.hexes) else {
+                        continue;
+                    };
+                    let faster = group.arrival.as_ref().is_none_or(|a| phases < a.phases);
+                    if faster {
+                        group.arrival = Some(ArrivalAnalysis {
+                            counter: k.id.clone(),
+                            allowance: ma,
+                            allowance_source: ALLOWANCE_SOURCE.into(),
+                            phases,
+                            turn: turn_of(phases),
+                            path: labels(&pf.path_to(hex).unwrap_or_default()),
+                        });
+                    }
+                }
+                if let Some(a) = &group.arrival {
+                    let at = (a.turn, a.phases, a.counter.clone());
+                    if entry
+                        .arrival
+                        .as_ref()
+                        .is_none_or(|b| (at.0, at.1) < (b.0, b.1))
+                    {
+                        entry.arrival = Some(at);
+                    }
+                }
+            }
+            groups.push(group);
+        }
+    }
+    let least_cost = best.values().filter_map(|b| b.least).min();
+    let earliest = best
+        .values()
+        .filter_map(|b| b.arrival.as_ref())
+        .min_by_key(|b| (b.0, b.1));
+    let by_class = columns
+        .iter()
+        .filter_map(|(col, ci)| {
+            let Best { least, arrival } = best.get(ci)?;
+            Some(ClassReach {
+                class: col.name().to_string(),
+                least_cost: least.map(|m| cost(m, rules)),
+                least_phases: arrival.as_ref().map(|a| a.1),
+                earliest_turn: arrival.as_ref().map(|a| a.0),
+                counter: arrival.as_ref().map(|a| a.2.clone()),
+            })
+        })
+        .collect();
+    TargetAnalysis {
+        victory: p.victory as u32,
+        goal: p.goal.clone(),
+        kind: match p.kind {
+            playable::TargetKind::Hold => TargetKind::Hold,
+            playable::TargetKind::Exit => TargetKind::Exit,
+            playable::TargetKind::EnemySetup => TargetKind::EnemySetup,
+        },
+        hexes: p.hexes.len() as u32,
+        deadline: p.deadline,
+        least_cost: least_cost.map(|m| cost(m, rules)),
+        least_phases: earliest.map(|a| a.1),
+        earliest_turn: earliest.map(|a| a.0),
+        groups,
+        by_class: Some(by_class),
+    }
+}
+
+/// Units (every class but leaders), artillery, steps at full strength and leaders (2.4, 10.0).
+fn forces(counters: &[&MsCounter]) -> Forces {
+    let combat = || counters.iter().filter(|k| k.class.is_combat());
+    Forces {
+        units: combat().count() as u32,
+        guns: combat().filter(|k| k.class == MsClass::Artillery).count() as u32,
+        stacking_points: None,
+        steps: Some(combat().map(|k| k.steps).sum()),
+        leaders: Some(counters.iter().filter(|k| !k.class.is_combat()).count() as u32),
+    }
+}

@@ -1,0 +1,125 @@
+//! The line-of-sight answers of an analysis, for every game: which hexes see a place to hold,
+//! and whether two set-up zones see each other, on the engine's terrain by the ruleset's sight
+//! rule (R&S 5.1G, M&S 8.2), within a budget of work.
+
+use crate::model::analysis::SightPair;
+use crate::model::hex_set::HexSet;
+use crate::queries::effective_terrain::EffectiveTerrain;
+use crate::queries::sight::{SIGHT_RADIUS, SightIndex};
+use crate::ruleset::Ruleset;
+
+/// The most lines of sight one analysis traces; past it an answer is `null`.
+pub const MAX_SIGHT_LINES: u64 = 2_000_000;
+
+/// The most pairs of hexes one analysis measures the distance between, looking for the lines
+/// to trace; past it an answer is `null`. A place to hold spread over the largest map (a
+/// lattice of hexes) made every hex near it measure its distance to every hex of the place:
+/// billions of pairs, past 15 s, before a line was traced.
+pub const MAX_SIGHT_PAIRS: u64 = 50_000_000;
+
+/// What is left of an analysis's budgets of sight.
+pub(crate) struct Budget {
+    /// Lines of sight still to trace.
+    lines: u64,
+    /// Pairs of hexes still to measure.
+    pairs: u64,
+}
+
+impl Budget {
+    /// Measure one pair: `None` past the budget.
+    pub(crate) fn pair(&mut self) -> Option<()> {
+        self.pairs = self.pairs.checked_sub(1)?;
+        Some(())
+    }
+
+    /// Trace one line: `None` past the budget.
+    pub(crate) fn line(&mut self) -> Option<()> {
+        self.lines = self.lines.checked_sub(1)?;
+        Some(())
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            lines: MAX_SIGHT_LINES,
+            pairs: MAX_SIGHT_PAIRS,
+        }
+    }
+}
+
+/// The hexes within [`SIGHT_RADIUS`] of a place, outside it, that see at least one of its
+/// hexes; `None` past the budget.
+pub(crate) fn seen_from(
+    rules: &Ruleset,
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    index: &SightIndex,
+    place: &HexSet,
+    budget: &mut Budget,
+) -> Option<HexSet> {
+    let grid = terrain.map().grid;
+    let near = place.distance_field_upto(SIGHT_RADIUS);
+    let mut seen = HexSet::empty(grid);
+    for (i, d) in near.iter().enumerate() {
+        if *d == 0 || *d == u32::MAX {
+            continue;
+        }
+        let from = grid.coord_at(i);
+        for to in place.iter() {
+            budget.pair()?;
+            if grid.distance(from, to) > SIGHT_RADIUS {
+                continue;
+            }
+            budget.line()?;
+            if index
+                .line_of_sight(rules, terrain, occupied, from, to)
+                .is_open()
+            {
+                seen.insert(from);
+                break;
+            }
+        }
+    }
+    Some(seen)
+}
+
+/// Does a hex of zone `a` see a hex of zone `b` within [`SIGHT_RADIUS`]? `None` past the
+/// budget.
+pub(crate) fn zones_in_sight(
+    rules: &Ruleset,
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    index: &SightIndex,
+    a: &HexSet,
+    b: &HexSet,
+    budget: &mut Budget,
+) -> Option<SightPair> {
+    let grid = terrain.map().grid;
+    let near_b = b.distance_field_upto(SIGHT_RADIUS);
+    for from in a.iter() {
+        if grid.index(from).is_none_or(|i| near_b[i] == u32::MAX) {
+            continue;
+        }
+        for to in b.iter() {
+            budget.pair()?;
+            if grid.distance(from, to) > SIGHT_RADIUS {
+                continue;
+            }
+            budget.line()?;
+            if index
+                .line_of_sight(rules, terrain, occupied, from, to)
+                .is_open()
+            {
+                return Some(SightPair {
+                    in_sight: true,
+                    example: Some([grid.label(from), grid.label(to)]),
+                });
+            }
+        }
+    }
+    Some(SightPair {
+        in_sight: false,
+        example: None,
+    })
+}

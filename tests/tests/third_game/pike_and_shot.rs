@@ -1,0 +1,412 @@
+//! "Pike & Shot (test)": a small invented game that lives only in the tests, to prove that a
+//! game is one folder and one registration line (issue 40 §6). Its own movement classes (foot,
+//! horse, guns), its own stacking (four points a hex: foot 2, horse 3, guns 1, "T4"), its own
+//! chart in each map file (a cost per class or prohibited, sight), and its own numbering (hexes
+//! from `0000`). Its files lower into the engine's one `Map`; the shared pipeline, queries and
+//! drawing read it there.
+
+use std::sync::Arc;
+
+use saber_schema::check::cited;
+use saber_schema::diagnostic::{Code, Diagnostic, PathSeg};
+use saber_schema::model::chart::{KindCost, KindRow, KindTerrain};
+use saber_schema::model::hex::{Coord, Numbering};
+use saber_schema::model::map::Map;
+use saber_schema::pipeline::game::{
+    Built, Compiled, GameFrontEnd, MapFound, Opened, model_ron_of, model_value_of,
+};
+use saber_schema::pipeline::map_load::{LoadedMap, Resolve};
+use saber_schema::pipeline::parse::other_game::DocWords;
+use saber_schema::pipeline::parse::{DocKind, parse_game_document};
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::schema::validate_with;
+use saber_schema::ruleset::{
+    Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// The game, by the id its files write.
+pub const GAME: Game = Game::new("pike-and-shot-test");
+
+/// Its movement classes, each a column of a map's chart.
+pub const CLASSES: [&str; 3] = ["foot", "horse", "guns"];
+
+/// What each class weighs in a hex (rule "T4": four points a hex).
+const WEIGHTS: [u32; 3] = [2, 3, 1];
+
+/// No chart row of the ruleset's own: each map brings its chart.
+const ON_THE_MAP: TerrainEffect = TerrainEffect {
+    name: "on each map's chart",
+    movement_cost: None,
+    movement_extra: None,
+    defense: None,
+    blocks_fire: false,
+};
+
+/// Its rules.
+pub static RULES: Ruleset = Ruleset {
+    game: GAME,
+    name: "Pike & Shot (test)",
+    stacking: Stacking::Points { limit: 4 },
+    turn_record_track: 0,
+    units: &[],
+    markers: &[],
+    terrains: &[],
+    slope_effect: ON_THE_MAP,
+    ridge_effect: ON_THE_MAP,
+    road_cost: Ratio::new(1, 1),
+    one_hex_always: false,
+    sight: SightRule {
+        units_block: false,
+        lower_units_do_not_block: false,
+        along_hexside_needs_both: false,
+    },
+    feature_letters: &[],
+    terrain_legend: &[],
+    map_key: &[],
+    citations: &[("STK001", "T4"), ("DEP009", "T7")],
+    cites_the_registry: false,
+    own_codes: &[],
+    rule_texts: &[(
+        "STK001",
+        "\"No hex holds more than four points of units: foot 2, horse 3, guns 1\" (T4).",
+    )],
+    road_enters_from_off_map: false,
+    max_map_side: Some(99),
+};
+
+/// The game's front end.
+pub struct PikeAndShot;
+
+/// The one value registered.
+pub static FRONT_END: PikeAndShot = PikeAndShot;
+
+/// A map file (its `format` and `game` are held by its schema).
+#[allow(dead_code)]
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PsMap {
+    /// `saber-map/1`.
+    pub format: String,
+    /// The game's id.
+    pub game: String,
+    /// The map's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Columns and rows.
+    pub columns: u32,
+    /// Rows.
+    pub rows: u32,
+    /// The chart: a kind, its cost per class (`None`: prohibited), whether it blocks sight.
+    pub chart: Vec<PsRow>,
+    /// The hexes not clear, by label.
+    pub hexes: Vec<(String, String)>,
+}
+
+/// A chart row.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PsRow {
+    /// The kind's id.
+    pub kind: String,
+    /// Cost for foot, horse and guns (`None`: prohibited).
+    pub costs: [Option<u32>; 3],
+    /// Blocks sight.
+    pub blocks_sight: bool,
+}
+
+/// A scenario file (its `format`, `game` and `id` are held by its schema).
+#[allow(dead_code)]
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PsScenario {
+    /// `saber-scenario/1`.
+    pub format: String,
+    /// The game's id.
+    pub game: String,
+    /// The scenario's id.
+    pub id: String,
+    /// Its map, by id or path.
+    pub map: String,
+    /// The units set up: (name, class, hex label).
+    pub units: Vec<(String, String, String)>,
+}
+
+/// Hex labels of this game's maps: four digits from `0000`.
+const NUMBERING: Numbering = Numbering::FourDigitsFrom {
+    first_column: 0,
+    first_row: 0,
+};
+
+impl PsMap {
+    /// The map lowered into the engine's one `Map`: its grid and numbering, its chart and the
+    /// kind of every hex as `Map::chart`.
+    fn lower(&self) -> Result<Map, Vec<Diagnostic>> {
+        let mut map = Map::blank(&self.id, &self.name, self.columns, self.rows);
+        map.grid.numbering = NUMBERING;
+        map.game = Some(GAME);
+        let rows: Vec<KindRow> = self
+            .chart
+            .iter()
+            .map(|r| KindRow {
+                id: r.kind.clone(),
+                on_hexside: false,
+                costs: r
+                    .costs
+                    .iter()
+                    .map(|c| Some(c.map_or(KindCost::Prohibited, KindCost::Enter)))
+                    .collect(),
+                blocks_sight: r.blocks_sight,
+                defence: None,
+                key: vec![format!(
+                    "{}: foot {}, horse {}, guns {}",
+                    r.kind,
+                    shown(r.costs[0]),
+                    shown(r.costs[1]),
+                    shown(r.costs[2])
+                )],
+            })
+            .collect();
+        let mut cells = vec![Vec::new(); map.grid.len()];
+        let mut problems = Vec::new();
+        for (i, (label, kind)) in self.hexes.iter().enumerate() {
+            let at = map
+                .grid
+                .parse_label(label)
+                .ok()
+                .filter(|c| map.grid.contains(*c));
+            let row = self.chart.iter().position(|r| &r.kind == kind);
+            match (at.and_then(|c| map.grid.index(c)), row) {
+                (Some(i), Some(row)) => cells[i].push(row),
+                (None, _) => problems.push(
+                    Diagnostic::new(Code::OffMap, format!("`{label}` is not a hex of this map"))
+                        .at_path(vec![PathSeg::Key("hexes".into()), PathSeg::Index(i)]),
+                ),
+                (_, None) => problems.push(
+                    Diagnostic::new(
+                        Code::MapTerrainShape,
+                        format!("`{kind}` is not on the chart"),
+                    )
+                    .at_path(vec![PathSeg::Key("hexes".into()), PathSeg::Index(i)]),
+                ),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        map.chart = Some(Arc::new(KindTerrain {
+            classes: CLASSES.iter().map(|c| c.to_string()).collect(),
+            rows,
+            plain_cost: 1,
+            cells,
+            hexsides: Default::default(),
+            mixes: Vec::new(),
+        }));
+        Ok(map)
+    }
+}
+
+/// A cost as the key prints it.
+fn shown(c: Option<u32>) -> String {
+    c.map_or("prohibited".to_string(), |n| format!("{n} MP"))
+}
+
+impl GameFrontEnd for PikeAndShot {
+    fn rules(&self) -> &'static Ruleset {
+        &RULES
+    }
+
+    fn schema(&self, kind: DocKind) -> Value {
+        let label = json!({"type": "string", "pattern": "^[0-9]{4}$"});
+        match kind {
+            DocKind::Map => json!({
+                "title": "Pike & Shot (test) map",
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["format", "game", "id", "name", "columns", "rows", "chart", "hexes"],
+                "properties": {
+                    "format": {"const": "saber-map/1"},
+                    "game": {"const": GAME.id()},
+                    "id": {"type": "string", "minLength": 1},
+                    "name": {"type": "string"},
+                    "columns": {"type": "integer", "minimum": 1, "maximum": 99},
+                    "rows": {"type": "integer", "minimum": 1, "maximum": 99},
+                    "chart": {"type": "array", "items": {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": ["kind", "costs", "blocks_sight"],
+                        "properties": {
+                            "kind": {"type": "string", "minLength": 1},
+                            "costs": {"type": "array", "minItems": 3, "maxItems": 3,
+                                "items": {"type": ["integer", "null"], "minimum": 1}},
+                            "blocks_sight": {"type": "boolean"}
+                        }
+                    }},
+                    "hexes": {"type": "array", "items": {
+                        "type": "array", "minItems": 2, "maxItems": 2,
+                        "prefixItems": [label, {"type": "string"}]
+                    }}
+                }
+            }),
+            _ => json!({
+                "title": "Pike & Shot (test) scenario",
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["format", "game", "id", "map", "units"],
+                "properties": {
+                    "format": {"const": "saber-scenario/1"},
+                    "game": {"const": GAME.id()},
+                    "id": {"type": "string", "minLength": 1},
+                    "map": {"type": "string", "minLength": 1},
+                    "units": {"type": "array", "items": {
+                        "type": "array", "minItems": 3, "maxItems": 3,
+                        "prefixItems": [{"type": "string"}, {"enum": CLASSES}, label]
+                    }}
+                }
+            }),
+        }
+    }
+
+    fn load_map(&self, src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
+        let (file, written) = match parse_game_document::<PsMap>(src, DocKind::Map, GAME, words) {
+            Ok(f) => f,
+            Err(d) => return (None, d),
+        };
+        let schema = validate_with(&self.schema(DocKind::Map), &written);
+        if !schema.is_empty() {
+            return (None, schema);
+        }
+        match file.lower() {
+            Ok(map) => (Some(LoadedMap::engine_only(map)), Vec::new()),
+            Err(d) => (None, d),
+        }
+    }
+
+    fn open(&self, src: &Source, kind: DocKind, maps: &dyn Resolve) -> Opened {
+        match kind {
+            DocKind::Map => {
+                let (map, diags) = self.load_map(src, &maps.words(DocKind::Map));
+                Opened {
+                    diags,
+                    map_id: map.as_ref().map(|m| m.map.id.clone()),
+                    built: map.map_or(Built::Nothing, |m| Built::Map(m.map)),
+                    map_used: None,
+                }
+            }
+            _ => {
+                let (_, diags, found) = self.compile_scenario(src, maps);
+                Opened {
+                    diags,
+                    built: Built::Nothing,
+                    map_id: None,
+                    map_used: found.map(|(o, _)| o),
+                }
+            }
+        }
+    }
+
+    fn compile_scenario(
+        &self,
+        src: &Source,
+        maps: &dyn Resolve,
+    ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
+        let words = maps.words(DocKind::Scenario);
+        let (scenario, written) =
+            match parse_game_document::<PsScenario>(src, DocKind::Scenario, GAME, &words) {
+                Ok(s) => s,
+                Err(d) => return (None, d, None),
+            };
+        let schema = validate_with(&self.schema(DocKind::Scenario), &written);
+        if !schema.is_empty() {
+            return (None, schema, None);
+        }
+        let found = match maps.resolve(&scenario.map, &src.path) {
+            Ok(f) => f,
+            Err(d) => return (None, vec![d], None),
+        };
+        let diags = cited(&RULES, check_scenario(&scenario, &found.map));
+        (None, diags, Some((found.origin, found.notes)))
+    }
+
+    fn model_value(&self, src: &Source, kind: DocKind) -> Result<Value, Diagnostic> {
+        match kind {
+            DocKind::Map => model_value_of::<PsMap>(src),
+            _ => model_value_of::<PsScenario>(src),
+        }
+    }
+
+    fn model_ron(&self, value: Value, kind: DocKind) -> Result<String, Diagnostic> {
+        match kind {
+            DocKind::Map => model_ron_of::<PsMap>(value),
+            _ => model_ron_of::<PsScenario>(value),
+        }
+    }
+
+    fn check_export(&self, _: &Source) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+}
+
+/// The game's own checks of a set-up, on the engine's map: no unit in a hex its class's column
+/// of the map's chart prohibits (T7, asked of the shared `KindTerrain::hex_cost`), and no hex
+/// over the stacking limit (T4, asked of the shared `Stacking::over_stacked`).
+fn check_scenario(scenario: &PsScenario, map: &Map) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let Some(chart) = &map.chart else {
+        return diags;
+    };
+    let mut stacks: Vec<(Coord, Vec<usize>)> = Vec::new();
+    for (i, (name, class, label)) in scenario.units.iter().enumerate() {
+        let here = vec![
+            PathSeg::Key("units".into()),
+            PathSeg::Index(i),
+            PathSeg::Index(2),
+        ];
+        let (Ok(at), Some(class)) = (map.grid.parse_label(label), chart.class(class)) else {
+            diags.push(
+                Diagnostic::new(Code::OffMap, format!("`{label}` is not a hex of the map"))
+                    .at_path(here),
+            );
+            continue;
+        };
+        if chart.hex_cost(&map.grid, class, at).is_none() {
+            diags.push(
+                Diagnostic::new(
+                    Code::SetupOnRiver,
+                    format!(
+                        "{name} ({}) sets up in {label}, which the map's chart prohibits to {}",
+                        CLASSES[class], CLASSES[class]
+                    ),
+                )
+                .at_path(here.clone())
+                .with_hex(label.clone()),
+            );
+        }
+        match stacks.iter_mut().find(|(c, _)| *c == at) {
+            Some((_, classes)) => classes.push(class),
+            None => stacks.push((at, vec![class])),
+        }
+    }
+    for (at, classes) in stacks {
+        let weights = classes
+            .iter()
+            .map(|c| (StackWeight::Points(WEIGHTS[*c]), 1));
+        if RULES.stacking.over_stacked(weights) {
+            let points: u32 = classes.iter().map(|c| WEIGHTS[*c]).sum();
+            diags.push(
+                Diagnostic::new(
+                    Code::OverStacked,
+                    format!(
+                        "{} holds {points} points of units; a hex holds at most 4",
+                        map.grid.label(at)
+                    ),
+                )
+                .at_path(vec![PathSeg::Key("units".into())])
+                .with_hex(map.grid.label(at)),
+            );
+        }
+    }
+    diags
+}
