@@ -212,7 +212,7 @@ fn align_ron(typed: &mut Node, src: &Value) {
             if g.name == Some("Some") && g.items.len() == 1 {
                 return align_ron(&mut g.items[0].value, src);
             }
-            if let Some(name) = g.name.clone()
+            if let Some(name) = g.name
                 && let Value::Object(o) = src
                 && o.len() == 1
                 && let Some(payload) = o.get(name)
