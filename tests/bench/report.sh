@@ -13,6 +13,7 @@
 #
 #   tests/bench/report.sh [N] [RUNS]      (defaults: 2000 3)
 #   BASELINE=/tmp/saberc-before tests/bench/report.sh 2000 1
+#   SABERC=/tmp/saberc-after BASELINE=/tmp/saberc-before tests/bench/report.sh 2000 1
 set -euo pipefail
 
 n=${1:-2000}
@@ -23,8 +24,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 target=${CARGO_TARGET_DIR:-$root/target}
 
-cargo build -q --release -p saberc --bin saberc
-saberc=$target/release/saberc
+# SABERC names a saberc binary to measure instead of building this checkout's release one.
+if [ -z "${SABERC:-}" ]; then
+    cargo build -q --release -p saberc --bin saberc
+fi
+saberc=${SABERC:-$target/release/saberc}
 cargo build -q -p saber-tests --example gen_batch
 "$target/debug/examples/gen_batch" "$n" "$work/files" >/dev/null
 
@@ -82,6 +86,6 @@ measure() {
     fi
 }
 
-echo "saberc report (release), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), medians of $runs runs"
+echo "saberc report ($saberc), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), medians of $runs runs"
 measure "the repository (scenarios maps)" 26 scenarios maps
 measure "generated scenarios" "$n" "$work/files/ron"
