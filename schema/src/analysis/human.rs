@@ -64,16 +64,23 @@ pub fn human(a: &Analysis, rules: &Ruleset) -> String {
         );
         for g in &side.groups {
             let entry = match g.arrival_turn {
-                Some(t) => format!("arrives Game-Turn {t} at {} hexes", g.zone_hexes),
-                None => format!("deploys in {} hexes", g.zone_hexes),
+                Some(t) => format!(
+                    "arrives Game-Turn {t} at {}",
+                    counted(g.zone_hexes, "hex", "hexes")
+                ),
+                None => format!("deploys in {}", counted(g.zone_hexes, "hex", "hexes")),
             };
             let size = match (g.forces.stacking_points, g.forces.steps) {
                 (Some(sp), _) => format!("{sp} SP"),
                 (None, Some(steps)) => match g.forces.leaders {
-                    Some(n) if n > 0 => format!("{steps} steps, {n} leaders"),
-                    _ => format!("{steps} steps"),
+                    Some(n) if n > 0 => format!(
+                        "{}, {}",
+                        counted(steps, "step", "steps"),
+                        counted(n, "leader", "leaders")
+                    ),
+                    _ => counted(steps, "step", "steps"),
                 },
-                (None, None) => format!("{} units", g.forces.units),
+                (None, None) => counted(g.forces.units, "unit", "units"),
             };
             let _ = writeln!(o, "  ({}) {}: {size}, {entry}", g.id, g.notation);
         }
@@ -160,7 +167,7 @@ pub fn human(a: &Analysis, rules: &Ruleset) -> String {
         for ob in &a.objectives_in_sight {
             let seen = ob.seen_from.map_or_else(
                 || "not computed (over the work limit)".into(),
-                |n| format!("seen from {n} hexes"),
+                |n| format!("seen from {}", counted(n, "hex", "hexes")),
             );
             let zones: Vec<String> = ob
                 .in_zone
@@ -185,17 +192,34 @@ pub fn human(a: &Analysis, rules: &Ruleset) -> String {
 /// A side's or a group's forces in words: `12 units, 2 guns, 30 stacking points`, or with
 /// steps and leaders where the game counts them.
 fn forces(f: &Forces) -> String {
-    let mut out = format!("{} units, {} guns", f.units, f.guns);
+    let mut out = format!(
+        "{}, {}",
+        counted(f.units, "unit", "units"),
+        counted(f.guns, "gun", "guns")
+    );
     if let Some(sp) = f.stacking_points {
-        let _ = write!(out, ", {sp} stacking points");
+        let _ = write!(
+            out,
+            ", {}",
+            counted(sp, "stacking point", "stacking points")
+        );
     }
     if let Some(steps) = f.steps {
-        let _ = write!(out, ", {steps} steps");
+        let _ = write!(out, ", {}", counted(steps, "step", "steps"));
     }
     if let Some(leaders) = f.leaders {
-        let _ = write!(out, ", {leaders} leaders");
+        let _ = write!(out, ", {}", counted(leaders, "leader", "leaders"));
     }
     out
+}
+
+/// A number and its noun, singular for one: `1 gun`, `2 guns`.
+fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, one: &str, many: &str) -> String {
+    if n == N::from(1) {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }
 
 /// One class's best reach: `cavalry 3 MP, 1 phase, turn 3 (Horse Guards)`.
