@@ -10,6 +10,7 @@ use crate::ruleset::Ruleset;
 /// rule).
 pub fn human(a: &Analysis, rules: &Ruleset) -> String {
     let mut o = String::new();
+    let words = &rules.turn_words;
     let s = &a.scenario;
     let rule = s
         .rule
@@ -18,8 +19,8 @@ pub fn human(a: &Analysis, rules: &Ruleset) -> String {
         .unwrap_or_default();
     let _ = writeln!(
         o,
-        "{rule}{} on {}: {} Game-Turns, {} moves first",
-        s.name, s.map, s.game_length, s.moves_first
+        "{rule}{} on {}: {} {}, {} moves first",
+        s.name, s.map, s.game_length, words.turns, s.moves_first
     );
     let t = &a.terrain_as_played;
     if !t.cleared.is_empty() || !t.cover_cleared.is_empty() {
@@ -51,13 +52,13 @@ pub fn human(a: &Analysis, rules: &Ruleset) -> String {
         let f = &side.forces;
         let _ = writeln!(
             o,
-            "{} ({}): {}; Player-Turn {} of each Game-Turn{}",
+            "{} ({}): {}; {}{}",
             side.name,
             side.id,
             forces(f),
-            side.player_turn,
+            words.player_turn(side.player_turn),
             if side.first_free_turn > 1 {
-                format!(", moves from Game-Turn {}", side.first_free_turn)
+                format!(", moves from {} {}", words.turn, side.first_free_turn)
             } else {
                 String::new()
             }
@@ -65,7 +66,8 @@ pub fn human(a: &Analysis, rules: &Ruleset) -> String {
         for g in &side.groups {
             let entry = match g.arrival_turn {
                 Some(t) => format!(
-                    "arrives Game-Turn {t} at {}",
+                    "arrives {} {t} at {}",
+                    words.turn,
                     counted(g.zone_hexes, "hex", "hexes")
                 ),
                 None => format!("deploys in {}", counted(g.zone_hexes, "hex", "hexes")),

@@ -289,6 +289,28 @@ impl MarkerKind {
     }
 }
 
+/// How a game's rules name its turns (R&S 3.0's "Game-Turn" and "Player-Turn"; M&S 3.3's
+/// "game turn", "First Player" and "Second Player"), for text written to people.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TurnWords {
+    /// One turn of the game.
+    pub turn: &'static str,
+    /// Turns of the game, a number of them.
+    pub turns: &'static str,
+    /// The first and the second player's part of each turn.
+    pub player_turns: [&'static str; 2],
+}
+
+impl TurnWords {
+    /// The part of each turn of the player who moves `n`th (1 or 2).
+    pub fn player_turn(&self, n: u32) -> String {
+        match n {
+            1 | 2 => self.player_turns[n as usize - 1].to_string(),
+            _ => format!("player {n} of each {}", self.turn),
+        }
+    }
+}
+
 /// Everything specific to one game, behind one value per game: the checks, zones, queries,
 /// outputs and the editor receive the ruleset of the document they work on (from
 /// [`for_game`], the one place that maps a file's `game` to its rules) and ask it rather than
@@ -304,6 +326,8 @@ pub struct Ruleset {
     /// Spaces on the Turn Record Track (R&S 15.0): the longest game, and the last Game-Turn a
     /// scenario may name. 0 for a game whose track is printed on each game's map (M&S 3.3).
     pub turn_record_track: u32,
+    /// How the rules name a turn and each player's part of it, in text written to people.
+    pub turn_words: TurnWords,
     /// The unit types of the Unit Identification Chart (2.31).
     pub units: &'static [UnitKind],
     /// The markers a scenario can allot.
@@ -450,6 +474,14 @@ pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
         limit: MAX_STACKING_POINTS,
     },
     turn_record_track: TURN_RECORD_TRACK,
+    turn_words: TurnWords {
+        turn: "Game-Turn",
+        turns: "Game-Turns",
+        player_turns: [
+            "Player-Turn 1 of each Game-Turn",
+            "Player-Turn 2 of each Game-Turn",
+        ],
+    },
     units: &UnitKind::ALL,
     markers: &MarkerKind::ALL,
     terrains: &Terrain::ALL,

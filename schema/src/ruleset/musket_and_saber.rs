@@ -11,7 +11,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect};
+use super::{Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect, TurnWords};
 
 /// The five unit types of the system (2.4: "There are five types of units in the M&S system").
 #[derive(
@@ -585,6 +585,14 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     stacking: Stacking::Slots { slots: 1, any: 3 },
     // 3.3: the Turn Record Track is printed on each game's map.
     turn_record_track: 0,
+    turn_words: TurnWords {
+        turn: "game turn",
+        turns: "game turns",
+        player_turns: [
+            "First Player of each game turn",
+            "Second Player of each game turn",
+        ],
+    },
     // The unit classes, markers and terrain kinds of the system are not Rifle & Saber's types
     // (its classes are [`MsClass`]; a game's terrain kinds are in its map file's chart).
     units: &[],

@@ -21,7 +21,7 @@ use saber_schema::pipeline::parse::{DocKind, parse_game_document};
 use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::schema::validate_with;
 use saber_schema::ruleset::{
-    Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect,
+    Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect, TurnWords,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -50,6 +50,11 @@ pub static RULES: Ruleset = Ruleset {
     name: "Pike & Shot (test)",
     stacking: Stacking::Points { limit: 4 },
     turn_record_track: 0,
+    turn_words: TurnWords {
+        turn: "turn",
+        turns: "turns",
+        player_turns: ["first player of each turn", "second player of each turn"],
+    },
     units: &[],
     markers: &[],
     terrains: &[],
