@@ -603,9 +603,12 @@ fn in_words(e: &jsonschema::ValidationError, field: Option<&PathSeg>) -> (String
             format!("{name} is longer than {limit} characters"),
             format!("shorten it to at most {limit} characters"),
         ),
+        K::MinLength { limit } if *limit <= 1 => {
+            (format!("{name} is empty"), "write it out".into())
+        }
         K::MinLength { limit } => (
-            format!("{name} is empty or shorter than {limit} characters"),
-            "write it out".into(),
+            format!("{name} is shorter than {limit} characters"),
+            format!("write at least {limit} characters"),
         ),
         K::MaxItems { limit } => (
             format!("{name} has more than {limit} entries"),
@@ -762,6 +765,21 @@ pub fn parse_pointer(p: &str) -> Vec<PathSeg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_text_is_said_to_be_empty() {
+        // Not "empty or shorter than 1 characters" (issue 37 §15).
+        let diags = validate_musket_and_saber(DocKind::Map, &serde_json::json!({"source": ""}));
+        let said: Vec<(&str, Option<&str>)> = diags
+            .iter()
+            .map(|d| (d.message.as_str(), d.hint.as_deref()))
+            .filter(|(m, _)| m.contains("source"))
+            .collect();
+        assert_eq!(
+            said,
+            [("`source` is empty (at `/source`)", Some("write it out"))]
+        );
+    }
 
     #[test]
     fn schemas_are_valid_and_versioned() {
