@@ -3,6 +3,7 @@
 //! rule (R&S 5.1G, M&S 8.2), within a budget of work.
 
 use crate::model::analysis::SightPair;
+use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::queries::effective_terrain::EffectiveTerrain;
 use crate::queries::sight::{SIGHT_RADIUS, SightIndex};
@@ -66,22 +67,39 @@ pub(crate) fn seen_from(
             continue;
         }
         let from = grid.coord_at(i);
-        for to in place.iter() {
-            budget.pair()?;
-            if grid.distance(from, to) > SIGHT_RADIUS {
-                continue;
-            }
-            budget.line()?;
-            if index
-                .line_of_sight(rules, terrain, occupied, from, to)
-                .is_open()
-            {
-                seen.insert(from);
-                break;
-            }
+        if first_seen(rules, terrain, occupied, index, from, place, budget)?.is_some() {
+            seen.insert(from);
         }
     }
     Some(seen)
+}
+
+/// The first hex of `to`, in its order, that `from` sees within [`SIGHT_RADIUS`] (`Some(None)`:
+/// none); `None` past the budget. Each pair and each line traced is charged to `budget`.
+fn first_seen(
+    rules: &Ruleset,
+    terrain: &EffectiveTerrain,
+    occupied: &HexSet,
+    index: &SightIndex,
+    from: Coord,
+    to: &HexSet,
+    budget: &mut Budget,
+) -> Option<Option<Coord>> {
+    let grid = terrain.map().grid;
+    for to in to.iter() {
+        budget.pair()?;
+        if grid.distance(from, to) > SIGHT_RADIUS {
+            continue;
+        }
+        budget.line()?;
+        if index
+            .line_of_sight(rules, terrain, occupied, from, to)
+            .is_open()
+        {
+            return Some(Some(to));
+        }
+    }
+    Some(None)
 }
 
 /// Does a hex of zone `a` see a hex of zone `b` within [`SIGHT_RADIUS`]? `None` past the
@@ -101,21 +119,11 @@ pub(crate) fn zones_in_sight(
         if grid.index(from).is_none_or(|i| near_b[i] == u32::MAX) {
             continue;
         }
-        for to in b.iter() {
-            budget.pair()?;
-            if grid.distance(from, to) > SIGHT_RADIUS {
-                continue;
-            }
-            budget.line()?;
-            if index
-                .line_of_sight(rules, terrain, occupied, from, to)
-                .is_open()
-            {
-                return Some(SightPair {
-                    in_sight: true,
-                    example: Some([grid.label(from), grid.label(to)]),
-                });
-            }
+        if let Some(to) = first_seen(rules, terrain, occupied, index, from, b, budget)? {
+            return Some(SightPair {
+                in_sight: true,
+                example: Some([grid.label(from), grid.label(to)]),
+            });
         }
     }
     Some(SightPair {
