@@ -26,11 +26,15 @@ pub enum SkeletonError {
         /// Rows asked for.
         height: u32,
     },
-    /// A Musket & Saber map's size is outside 1 … 99 (four-digit hex numbers, 2.2).
-    #[error(
-        "a Musket & Saber map is 1 to 99 hexes wide and high (its hexes have four-digit numbers, 2.2); {width} × {height} is not"
-    )]
-    MsMapSize {
+    /// A game's map size is outside 1 … the largest side its numbers allow.
+    #[error("a {game} map is 1 to {max} hexes wide and high ({why}); {width} × {height} is not")]
+    GameMapSize {
+        /// The game's name.
+        game: &'static str,
+        /// Its largest side.
+        max: u32,
+        /// Why, with the rule's section.
+        why: &'static str,
         /// Columns asked for.
         width: u32,
         /// Rows asked for.
@@ -240,7 +244,13 @@ pub fn ms_map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skel
     use crate::ruleset::musket_and_saber::MAX_SIDE;
     let game = crate::ruleset::Game::MusketAndSaberQuickPlay.id();
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(SkeletonError::MsMapSize { width, height });
+        return Err(SkeletonError::GameMapSize {
+            game: "Musket & Saber",
+            max: MAX_SIDE,
+            why: "its hexes have four-digit numbers, 2.2",
+            width,
+            height,
+        });
     }
     let name = title(id);
     let row = format!("\"{}\",\n", ".".repeat(width as usize));
