@@ -548,6 +548,30 @@ fn the_language_server_completes_its_files_from_its_own_schema() {
     assert_eq!(labels, ["hold", "id", "map", "units"]);
 }
 
+#[test]
+fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
+    game();
+    let (_dir, scenario) = folder_holding(SET_UP);
+    let e = saberc::site::entry::build(&scenario, &MapRegistry::new(), false);
+    assert_eq!(
+        (e.kind, e.game, e.title.as_str()),
+        ("scenario", "Pike & Shot (test)", "toy-fight")
+    );
+    assert_eq!(
+        e.sides,
+        [("Units".to_string(), "3 units, 6 points".to_string())]
+    );
+    let saberc::site::entry::Detail::Scenario(d) = &e.detail else {
+        panic!("a scenario's page");
+    };
+    let drawn = d.drawn.as_ref().expect("its card and export");
+    assert!(drawn.svg.contains(">0000<"), "its card in its own numbers");
+    let export = drawn.export.as_deref().expect("its export");
+    assert!(export.contains(pike_and_shot::EXPORT_FORMAT), "{export}");
+    let analysis = d.analysis.as_ref().expect("its analysis");
+    assert_eq!(analysis.sides[0].targets[0].goal, "hold 0102");
+}
+
 /// What adding the game touched: its folder and this file, which registers it with one line.
 /// No library, saberc or editor source names it.
 #[test]

@@ -85,7 +85,7 @@ impl GameOutputs for MusketAndSaberOutputs {
         )
     }
 
-    fn summary(&self, built: &Built) -> Option<Summary> {
+    fn summary(&self, _src: &Source, built: &Built) -> Option<Summary> {
         let Built::MusketAndSaber(MsOpened::Scenario { scenario: s, .. }) = built else {
             return None;
         };

@@ -520,10 +520,34 @@ impl GameOutputs for PikeAndShotOutputs {
         file.lower().ok().map(LoadedMap::engine_only)
     }
 
-    fn summary(&self, _built: &Built) -> Option<Summary> {
-        // The editor opens none of its scenarios (`Built::Nothing`): the report's page shows
-        // its findings only.
-        None
+    fn summary(&self, src: &Source, _built: &Built) -> Option<Summary> {
+        // Its front end builds nothing for the editor: the scenario is read from its source.
+        let s: PsScenario = saber_schema::pipeline::parse::parse(src).ok()?;
+        let points: u32 = s
+            .units
+            .iter()
+            .filter_map(|(_, c, _)| CLASSES.iter().position(|k| k == c))
+            .map(|i| WEIGHTS[i])
+            .sum();
+        Some(Summary {
+            game: RULES.name,
+            title: s.id.clone(),
+            when: String::new(),
+            length: 1,
+            sides: vec![(
+                "Units".into(),
+                format!("{} units, {points} points", s.units.len()),
+            )],
+            victory: s
+                .hold
+                .iter()
+                .map(|h| (format!("Hold {h}."), format!("hold {h}")))
+                .collect(),
+            special: Vec::new(),
+            interpretations: Vec::new(),
+            notes: String::new(),
+            built_in_map: None,
+        })
     }
 }
 

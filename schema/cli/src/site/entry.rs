@@ -211,7 +211,7 @@ pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
             // analysis.
             e.kind = "scenario";
             if let Some(outputs) = games::of_source(&src)
-                && let Some(summary) = outputs.summary(&built)
+                && let Some(summary) = outputs.summary(&src, &built)
             {
                 scenario(&mut e, &src, reg, outputs, summary, clean, png);
             }
