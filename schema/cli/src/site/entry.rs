@@ -135,7 +135,7 @@ pub struct Drawn {
 
 impl Drawn {
     /// A card drawn once: its SVG, and its PNG rasterised from that SVG when `png` (what
-    /// `card_png` and `ms_card_png` do, without drawing the card a second time).
+    /// `saberc render --card` does, without drawing the card a second time).
     fn card(svg: String, png: bool, export: Option<String>) -> Drawn {
         let png = png.then(|| svg_to_png(&svg, CARD_PNG_WIDTH).ok()).flatten();
         Drawn { svg, png, export }
