@@ -175,7 +175,8 @@ fn saberc_render_draws_its_map_in_its_own_numbers_with_its_chart_as_the_key() {
     for text in [
         ">0000<",
         ">0504<",
-        "marsh: foot 3 MP, horse prohibited, guns 4 MP",
+        ">marsh<",
+        ">foot 3 MP, horse prohibited, guns 4 MP<",
     ] {
         assert!(svg.contains(text), "{text} not in the drawing");
     }
@@ -512,14 +513,10 @@ fn saberc_analyze_reaches_the_place_to_hold_by_its_chart() {
     }
 }
 
-#[test]
-fn the_language_server_completes_its_files_from_its_own_schema() {
+/// The messages of one in-process language server session on `uri` holding `text`, with
+/// `request` (method and params) asked as id 2.
+fn lsp_session(uri: &str, text: &str, request: (&str, serde_json::Value)) -> serde_json::Value {
     game();
-    let (_dir, scenario) = folder(SET_UP);
-    let uri = format!("file://{}", scenario.display());
-    let text = "(\n    format: \"saber-scenario/1\",\n    game: \"pike-and-shot-test\",\n    \n)\n";
-    let at = text.find("    \n").unwrap();
-    let line = text[..at].matches('\n').count();
     let frame = |m: serde_json::Value| {
         let body = m.to_string();
         format!("Content-Length: {}\r\n\r\n{body}", body.len())
@@ -528,19 +525,59 @@ fn the_language_server_completes_its_files_from_its_own_schema() {
         frame(serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})),
         frame(serde_json::json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})),
         frame(serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "ron", "version": 1, "text": text}}})),
-        frame(serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {"textDocument": {"uri": uri}, "position": {"line": line, "character": 4}}})),
+        frame(serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": request.0, "params": request.1})),
         frame(serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})),
         frame(serde_json::json!({"jsonrpc": "2.0", "method": "exit"})),
     ]
     .concat();
     let out = saberc::serve_lsp_bytes(input.as_bytes());
-    let answer = out
-        .iter()
-        .find(|m| m["id"] == 2)
-        .expect("a completion answer");
-    let items = answer["result"]
+    out.into_iter().find(|m| m["id"] == 2).expect("an answer")["result"].clone()
+}
+
+#[test]
+fn the_language_server_hovers_a_hex_with_its_maps_chart() {
+    let (_dir, scenario) = folder_holding(SET_UP);
+    let uri = format!("file://{}", scenario.display());
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    let at = text.find("\"0102\"").unwrap() + 2;
+    let line = text[..at].matches('\n').count();
+    let character = at - text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let position = serde_json::json!({"line": line, "character": character});
+    let hover = lsp_session(
+        &uri,
+        &text,
+        (
+            "textDocument/hover",
+            serde_json::json!({"textDocument": {"uri": uri}, "position": position}),
+        ),
+    );
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**hex 0102**"), "{hover}");
+    assert!(
+        shown.contains("marsh: foot 3 MP, horse prohibited, guns 4 MP"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_language_server_completes_its_files_from_its_own_schema() {
+    game();
+    let (_dir, scenario) = folder(SET_UP);
+    let uri = format!("file://{}", scenario.display());
+    let text = "(\n    format: \"saber-scenario/1\",\n    game: \"pike-and-shot-test\",\n    \n)\n";
+    let at = text.find("    \n").unwrap();
+    let line = text[..at].matches('\n').count();
+    let answer = lsp_session(
+        &uri,
+        text,
+        (
+            "textDocument/completion",
+            serde_json::json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 4}}),
+        ),
+    );
+    let items = answer
         .as_array()
-        .or_else(|| answer["result"]["items"].as_array())
+        .or_else(|| answer["items"].as_array())
         .unwrap_or_else(|| panic!("{answer}"));
     let mut labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
     labels.sort();

@@ -183,13 +183,16 @@ impl PsMap {
                     .collect(),
                 blocks_sight: r.blocks_sight,
                 defence: None,
-                key: vec![format!(
-                    "{}: foot {}, horse {}, guns {}",
-                    r.kind,
-                    shown(r.costs[0]),
-                    shown(r.costs[1]),
-                    shown(r.costs[2])
-                )],
+                // The kind, then its costs by class (the key's lines, `KindRow::key`).
+                key: vec![
+                    r.kind.clone(),
+                    format!(
+                        "foot {}, horse {}, guns {}",
+                        shown(r.costs[0]),
+                        shown(r.costs[1]),
+                        shown(r.costs[2])
+                    ),
+                ],
             })
             .collect();
         let mut cells = vec![Vec::new(); map.grid.len()];
