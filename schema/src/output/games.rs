@@ -43,3 +43,21 @@ pub fn of(game: Game) -> Option<&'static dyn GameOutputs> {
 pub fn of_source(src: &Source) -> Option<&'static dyn GameOutputs> {
     of(front_ends::of_source(src).game())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_whose_id_is_taken_is_refused_and_its_outputs_not_listed() {
+        let before = REGISTERED.read().unwrap().len();
+        assert!(register(&crate::output::musket_and_saber::OUTPUTS).is_err());
+        assert_eq!(REGISTERED.read().unwrap().len(), before);
+        let rs = of(Game::RifleAndSaber).expect("built in");
+        assert_eq!(rs.game(), Game::RifleAndSaber);
+        assert_eq!(
+            of(Game::MusketAndSaberQuickPlay).map(|o| o.game()),
+            Some(Game::MusketAndSaberQuickPlay)
+        );
+    }
+}
