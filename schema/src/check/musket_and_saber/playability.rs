@@ -75,7 +75,7 @@ pub(super) fn playability(s: &MsScenario, f: &MsMapFile, map: &Map, out: &mut Fi
         let mut strict = false;
         let mut starts: Vec<(usize, Vec<Coord>)> = Vec::new();
         let mut leader_starts: Vec<Coord> = Vec::new();
-        for (li, line) in lines[p.side].iter().enumerate() {
+        'lines: for (li, line) in lines[p.side].iter().enumerate() {
             if line.arrives.unwrap_or(1) > p.deadline {
                 continue;
             }
@@ -83,16 +83,25 @@ pub(super) fn playability(s: &MsScenario, f: &MsMapFile, map: &Map, out: &mut Fi
                 if !line.counters.iter().any(|k| column_of(k) == Some(*ci)) {
                     continue;
                 }
+                if work > MAX_SEARCH_WORK {
+                    return;
+                }
                 let searched = fields.entry((p.side, li, *ci)).or_insert_with(|| {
                     let from = group_starts(table, mv, &line.hexes, line.arrives.is_some());
                     work = work.saturating_add(grid.len() as u64);
-                    let field = table.field(&from);
-                    (!from.is_empty()).then(|| (from.into_iter().map(|(c, _)| c).collect(), field))
+                    (!from.is_empty()).then(|| {
+                        let field = table.field(&from);
+                        (from.into_iter().map(|(c, _)| c).collect(), field)
+                    })
                 });
                 let Some((from, field)) = searched else {
                     continue;
                 };
-                strict |= field.best_in(&p.hexes).is_some();
+                if field.best_in(&p.hexes).is_some() {
+                    // Reached under the reading `analyze` counts: nothing to judge.
+                    strict = true;
+                    break 'lines;
+                }
                 match starts.iter_mut().find(|(c, _)| c == ci) {
                     Some((_, v)) => v.extend(from.iter().copied()),
                     None => starts.push((*ci, from.clone())),
