@@ -401,8 +401,8 @@ impl Grid {
         self.neighbor_slots(i).into_iter().flatten()
     }
 
-    /// The six neighbours of the hex at dense index `i` by direction, always in the same order
-    /// of directions (`None`: off the map). Searches keep one value per direction per hex.
+    /// The six neighbours of the hex at dense index `i`, in the order of
+    /// [`Grid::neighbor_steps`] (`None`: off the map). Searches keep one value per slot per hex.
     pub fn neighbor_slots(&self, i: usize) -> [Option<usize>; 6] {
         let w = self.width as usize;
         let (col, row) = (i % w + 1, i / w + 1);
@@ -413,10 +413,13 @@ impl Grid {
         })
     }
 
-    /// The (column, row) steps from the hex at (`col`, `row`) to its six neighbours, in
-    /// [`Grid::neighbor_slots`]' order of directions. Only the parity of the shoved axis
-    /// matters: along it, the neighbours in the next line over are level with this hex and one
-    /// step "down" when this line is shoved, one step "up" otherwise.
+    /// The (column, row) steps from the hex at (`col`, `row`) to its six neighbours: along the
+    /// line first, then the two level with it in the next lines, then the other two. Only the
+    /// parity of the shoved axis matters: along it, the neighbours in the next line over are
+    /// level with this hex and one step "down" when this line is shoved, one step "up"
+    /// otherwise. The same hexes as hexx's neighbours (a test holds them to it), in an order of
+    /// their own: it decides which of two equally cheap paths a search prints, and hexx's order
+    /// of directions changes printed paths (two `analyze` outputs, measured 29 November).
     pub fn neighbor_steps(&self, col: usize, row: usize) -> [(isize, isize); 6] {
         match self.orientation {
             Orientation::Flat => {
