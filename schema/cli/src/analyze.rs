@@ -157,12 +157,18 @@ fn analyze_musket_and_saber(
     for d in diags.iter().filter(|d| d.severity == Severity::Error) {
         eprint!("{}", human(d, Some(&src.text), false));
     }
-    let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
+    // As for Rifle & Saber: only errors other than playability findings stop it.
+    let blocking = |d: &Diagnostic| d.is_error() && d.code.info().family != Family::Playability;
+    let Some(c) = compiled.filter(|_| !diags.iter().any(blocking)) else {
         eprintln!("not analysed: fix the errors above first");
         return EXIT_ERRORS;
     };
     let map = c.map.lower();
     let report = ms_analysis::analyse(&c.scenario, &c.map, &map);
     print(&report, map.rules(), format);
-    EXIT_OK
+    if diags.iter().any(Diagnostic::is_error) {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
 }
