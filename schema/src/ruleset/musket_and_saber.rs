@@ -421,7 +421,7 @@ const RULE_TEXTS: [(&str, &str); 24] = [
     ),
     (
         "PLY001",
-        "No unit of the side that must reach this place (a hex to hold, an exit, the enemy's set-up; 3.4) can get there by any path from its set-up or entry hexes: the terrain the map's Terrain Effects Chart prohibits to each class (2.2) and the map's edges cut it off, even reading a road as lifting the chart's prohibitions of its hexes (4.4) and a leader alone, who moves \"ignoring all but prohibited terrain\" (10.0), as counting for the goal. No other movement opens a path: an advance enters only a hex \"the advancing unit could move into\" (7.9), a retreat never crosses prohibited terrain (7.7). Enemy units are left out, so the goal is impossible in every game. Move a set-up or entry hex or the target, or check the chart's prohibited entries.",
+        "No unit of the side that must reach this place (a hex to hold, an exit, the enemy's set-up; 3.4) can get there by any path from its set-up or entry hexes: the terrain the map's Terrain Effects Chart prohibits to each class (2.2) and the map's edges cut it off, even reading a road as lifting the chart's prohibitions of its hexes (4.4) and a leader alone, who moves \"ignoring all but prohibited terrain\" (10.0), as counting for the goal. No other movement opens a path: an advance enters only a hex \"the advancing unit could move into\" (7.9), a retreat never crosses prohibited terrain (7.7). Enemy units are left out, so the goal is impossible in every game. `saberc analyze` shows each line's least cost by class (it analyses a file whose only errors are these findings); move a set-up or entry hex or the target, or check the chart's prohibited entries.",
     ),
     (
         "PLY005",

@@ -163,7 +163,7 @@ fn finding(s: &MsScenario, p: &Place, by_road: bool, by_leader: bool, by_both: b
             ),
         )
         .at_path(p.path.clone())
-        .with_hint("move a set-up or entry hex or the target, or check the chart's prohibited entries");
+        .with_hint("`saberc analyze` shows each line's least cost by class; move a set-up or entry hex or the target, or check the chart's prohibited entries");
     }
     Diagnostic::new(
         Code::TargetOutOfReachStrictly,
