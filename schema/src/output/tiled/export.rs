@@ -577,9 +577,7 @@ fn ridge_object(t: &TiledGrid, SideKey(a, b): SideKey, ids: &mut Ids) -> Option<
     let g = t.grid;
     // Drawn from the on-map hex of the pair.
     let (from, to) = if g.contains(a) { (a, b) } else { (b, a) };
-    let i = g.side_neighbors(from).iter().position(|n| *n == to)?;
-    let corners = g.corners(from);
-    let (p, q) = (t.to_px(corners[i]), t.to_px(corners[(i + 1) % 6]));
+    let [p, q] = g.side_corners(from, to)?.map(|k| t.to_px(k));
     Some(Object {
         id: ids.object(),
         name: format!("{}/{}", g.label(a), g.label(b)),
