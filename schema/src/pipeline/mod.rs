@@ -89,7 +89,7 @@ impl FileReport {
 
 /// Parse and schema-check a Rifle & Saber scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
-    let words = games::words(DocKind::Scenario);
+    let words = || games::words(DocKind::Scenario);
     match load_scenario_deferring(src, &migrate::of_source(src), &words)? {
         (s, deferred) if deferred.is_empty() => Ok(s),
         (_, deferred) => Err(deferred),
