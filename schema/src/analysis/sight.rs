@@ -60,13 +60,11 @@ pub(crate) fn seen_from(
     budget: &mut Budget,
 ) -> Option<HexSet> {
     let grid = terrain.map().grid;
-    let near = place.distance_field_upto(SIGHT_RADIUS);
+    // Row by row, as the budget is charged: the answer past the budget stays the same.
+    let mut near = place.within(SIGHT_RADIUS);
+    near.difference_with(place);
     let mut seen = HexSet::empty(grid);
-    for (i, d) in near.iter().enumerate() {
-        if *d == 0 || *d == u32::MAX {
-            continue;
-        }
-        let from = grid.coord_at(i);
+    for from in near.iter() {
         if first_seen(rules, terrain, occupied, index, from, place, budget)?.is_some() {
             seen.insert(from);
         }
@@ -114,9 +112,9 @@ pub(crate) fn zones_in_sight(
     budget: &mut Budget,
 ) -> Option<SightPair> {
     let grid = terrain.map().grid;
-    let near_b = b.distance_field_upto(SIGHT_RADIUS);
+    let near_b = b.within(SIGHT_RADIUS);
     for from in a.iter() {
-        if grid.index(from).is_none_or(|i| near_b[i] == u32::MAX) {
+        if !near_b.contains(from) {
             continue;
         }
         if let Some(to) = first_seen(rules, terrain, occupied, index, from, b, budget)? {
