@@ -105,6 +105,11 @@ pub enum Command {
         /// Write into a folder saberc report did not make even when it is not empty.
         #[arg(long)]
         force: bool,
+        /// Also write each clean scenario's card as a PNG among its downloads (as `saberc render
+        /// --card` draws it, 1240 px wide; the SVG card is always there): two thirds of the
+        /// report's time.
+        #[arg(long)]
+        png: bool,
         /// How folders are searched.
         #[command(flatten)]
         walk: WalkArgs,
@@ -344,8 +349,9 @@ pub fn run(cli: Cli) -> i32 {
             out,
             maps,
             force,
+            png,
             walk,
-        } => site::report_cmd(&paths, &out, &maps, walk.options(), force),
+        } => site::report_cmd(&paths, &out, &maps, walk.options(), force, png),
         Command::Analyze {
             scenario,
             format,

@@ -8,4 +8,5 @@ pub mod reach;
 pub mod readings;
 pub mod shared;
 pub mod sight;
+mod spare;
 pub mod walk;

@@ -75,6 +75,11 @@ impl Entry {
                     x.as_bytes(),
                 ));
             }
+            out.push((
+                "The card (SVG)",
+                format!("{slug}.card.svg"),
+                drawn.svg.as_bytes(),
+            ));
             if let Some(png) = &drawn.png {
                 out.push(("The card (PNG)", format!("{slug}.card.png"), png.as_slice()));
             }
