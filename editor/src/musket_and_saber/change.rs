@@ -1,14 +1,23 @@
 //! What one edit of a Musket & Saber map or scenario did, in words for the History panel and
-//! the Undo menu (issue 37 §8: every step was "Edit chart and track"): "2nd Bde · front · CF:
-//! 5 → 4", "chart · woods · infantry: Mp 2 → Mp 3", "track · labels: 0800 0900 → 0800 0900
-//! 1000". Read from the two documents as their files hold them (their serde form), so a field
-//! added to the model is named without code here.
+//! the Undo menu, named as the Rifle & Saber steps are (issue 37 §8): "Front CF 5 → 4 on 2nd
+//! Bde", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
+//! two documents as their files hold them (their serde form), so a field added to the model is
+//! named without code here.
 
 use serde::Serialize;
 use serde_json::Value;
 
 /// Most changes named in one label; more are summed up as "and N more".
 const MAX_PARTS: usize = 2;
+
+/// Field names said as the rules print them.
+const SAID: [(&str, &str); 5] = [
+    ("cf", "CF"),
+    ("mr", "MR"),
+    ("ma", "MA"),
+    ("w1", "w/1"),
+    ("hexes", "hexes"),
+];
 
 /// The edit from `before` to `after`, in words; `None` when nothing changed.
 pub fn describe<T: Serialize>(before: &T, after: &T) -> Option<String> {
@@ -30,8 +39,14 @@ pub fn describe<T: Serialize>(before: &T, after: &T) -> Option<String> {
     Some(label)
 }
 
-/// The changes between `a` and `b` under `path`, each "path: old → new".
-fn diff(path: &mut Vec<String>, a: &Value, b: &Value, out: &mut Vec<String>) {
+/// One step of the way to a changed value: a field, or an element of a list by its name.
+enum Step {
+    Field(String),
+    Named(String),
+}
+
+/// The changes between `a` and `b` under `path`, each "Field old → new on owner".
+fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, out: &mut Vec<String>) {
     if a == b {
         return;
     }
@@ -39,12 +54,12 @@ fn diff(path: &mut Vec<String>, a: &Value, b: &Value, out: &mut Vec<String>) {
         (Value::Object(x), Value::Object(y)) if !is_scalar_like(a) || !is_scalar_like(b) => {
             for (k, va) in x {
                 let vb = y.get(k).unwrap_or(&Value::Null);
-                path.push(k.replace('_', " "));
+                path.push(Step::Field(k.clone()));
                 diff(path, va, vb, out);
                 path.pop();
             }
             for (k, vb) in y.iter().filter(|(k, _)| !x.contains_key(*k)) {
-                path.push(k.replace('_', " "));
+                path.push(Step::Field(k.clone()));
                 diff(path, &Value::Null, vb, out);
                 path.pop();
             }
@@ -57,16 +72,41 @@ fn diff(path: &mut Vec<String>, a: &Value, b: &Value, out: &mut Vec<String>) {
             }
         }
         (Value::Array(x), Value::Array(y)) if !all_scalars(x, y) => {
-            out.push(format!("{}: {} → {}", shown_path(path), x.len(), y.len()));
+            out.push(said(path, &x.len().to_string(), &y.len().to_string()));
         }
-        _ => out.push(format!("{}: {} → {}", shown_path(path), show(a), show(b))),
+        _ => out.push(said(path, &show(a), &show(b))),
+    }
+}
+
+/// "Front CF 2 → 4 on 2nd Bde": the fields after the nearest named element, the change, and
+/// that element (none for a field of the document itself: "Game length 8 → 10").
+fn said(path: &[Step], a: &str, b: &str) -> String {
+    let owner = path.iter().rposition(|s| matches!(s, Step::Named(_)));
+    let fields: Vec<String> = path[owner.map_or(0, |i| i + 1)..]
+        .iter()
+        .filter_map(|s| match s {
+            Step::Field(k) => Some(
+                SAID.iter()
+                    .find(|(f, _)| f == k)
+                    .map_or_else(|| k.replace('_', " "), |(_, w)| w.to_string()),
+            ),
+            Step::Named(_) => None,
+        })
+        .collect();
+    let mut what = fields.join(" ");
+    if let Some(first) = what.get(..1) {
+        what = format!("{}{}", first.to_uppercase(), &what[1..]);
+    }
+    match owner.map(|i| &path[i]) {
+        Some(Step::Named(n)) => format!("{what} {a} → {b} on {n}"),
+        _ => format!("{what} {a} → {b}"),
     }
 }
 
 /// A value shown as one: a string, number, flag, none, or a one-key object (`Mp 2`).
 fn is_scalar_like(v: &Value) -> bool {
     match v {
-        Value::Object(m) => m.len() == 1 && m.values().all(|x| !x.is_object() && !x.is_array()),
+        Value::Object(m) => m.len() == 1 && m.values().all(|x| !x.is_object()),
         Value::Array(_) => false,
         _ => true,
     }
@@ -78,18 +118,18 @@ fn all_scalars(x: &[Value], y: &[Value]) -> bool {
 }
 
 /// An element of a list by its name (`id`, `kind`, `unit`, `text`), else its place.
-fn element_name(a: &Value, b: &Value, i: usize) -> String {
+fn element_name(a: &Value, b: &Value, i: usize) -> Step {
     ["id", "kind", "unit", "text"]
         .iter()
         .find_map(|k| a.get(k).or_else(|| b.get(k)).and_then(Value::as_str))
-        .map_or_else(|| format!("{}", i + 1), str::to_string)
+        .map_or_else(
+            || Step::Field(format!("{}", i + 1)),
+            |n| Step::Named(n.to_string()),
+        )
 }
 
-fn shown_path(path: &[String]) -> String {
-    path.join(" · ")
-}
-
-/// A value in words: strings as they are, numbers, yes/no, "none", `Mp 2`, a list joined.
+/// A value in words: strings as they are, numbers, yes/no, "none", a list joined, and the
+/// file's one-key values as the chart and counters print them (`2`, `3-4`, `2 MP`, `+1`).
 fn show(v: &Value) -> String {
     match v {
         Value::Null => "none".into(),
@@ -104,7 +144,15 @@ fn show(v: &Value) -> String {
             .join(" "),
         Value::Object(m) => m
             .iter()
-            .map(|(k, x)| format!("{k} {}", show(x)))
+            .map(|(k, x)| match (k.as_str(), x) {
+                ("One", _) => show(x),
+                ("AttackDefense", Value::Array(ad)) => {
+                    ad.iter().map(show).collect::<Vec<_>>().join("-")
+                }
+                ("Mp", _) => format!("{} MP", show(x)),
+                ("Plus", _) => format!("+{}", show(x)),
+                _ => format!("{k} {}", show(x)),
+            })
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -131,17 +179,45 @@ mod tests {
             .find(|r| r.kind == "woods")
             .expect("woods");
         woods.defense = Some(2);
-        assert_eq!(
-            describe(&a, &b).as_deref(),
-            Some("chart · woods · defense: 1 → 2")
-        );
+        assert_eq!(describe(&a, &b).as_deref(), Some("Defense 1 → 2 on woods"));
         b.track.labels.push("1500".into());
         assert_eq!(
             describe(&a, &b).as_deref(),
             Some(
-                "chart · woods · defense: 1 → 2; track · labels: 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
+                "Defense 1 → 2 on woods; Track labels 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
             )
         );
         assert_eq!(describe(&a, &a), None);
+    }
+
+    /// A counter's value reads as the R&S steps do: the value, the change, the counter.
+    #[test]
+    fn a_counters_value_reads_value_change_and_counter() {
+        use saber_schema::model::musket_and_saber::{Cf, MsScenario};
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
+        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        let k = &mut b.sides[0].counters[0];
+        let (id, was) = (k.id.clone(), k.front.cf.clone());
+        k.front.cf = Some(Cf::One(9));
+        let was = match was {
+            Some(Cf::One(n)) => n.to_string(),
+            other => panic!("the example's first counter has one CF: {other:?}"),
+        };
+        assert_eq!(
+            describe(&a, &b),
+            Some(format!("Front CF {was} → 9 on {id}"))
+        );
+        let mut c = a.clone();
+        c.game_length += 2;
+        assert_eq!(
+            describe(&a, &c),
+            Some(format!("Game length {} → {}", a.game_length, c.game_length))
+        );
     }
 }
