@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod document;
 pub mod export;
 pub mod files;
+pub mod games;
 pub mod help;
 pub mod history;
 pub mod musket_and_saber;

@@ -212,8 +212,8 @@ fn the_example_opens_and_saves_unchanged() {
         let mut h = editor();
         open(&mut h, path);
         assert_eq!(
-            h.state().doc().content().game(),
-            crate::content::Game::MusketAndSaber,
+            crate::games::of(h.state().doc().content()).game(),
+            saber_schema::ruleset::Game::MusketAndSaberQuickPlay,
             "{} opens",
             path.display()
         );

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use egui::RichText;
 use saber_schema::model::limits;
 use saber_schema::model::map::Map;
-use saber_schema::ruleset::Game;
 
 use crate::app::App;
 use crate::app::action::{Action, NewMap};
@@ -105,23 +104,27 @@ impl NewMap {
         }
     }
 
+    /// What the dialog says of the size under the form, for the game chosen.
+    fn hint(&self) -> String {
+        match self.game.ruleset().max_map_side {
+            None => format!(
+                "1 to {} columns and rows; Map → Properties changes them later.",
+                limits::MAX_MAP_SIDE
+            ),
+            Some(_) => format!(
+                "1 to {} columns and rows (four-digit hex numbers, 2.2); the map starts as `saberc new map --game {}` starts one.",
+                self.max_side(),
+                self.game.id()
+            ),
+        }
+    }
+
     /// The most columns or rows a map of the game has.
     pub fn max_side(&self) -> u32 {
         self.game
             .ruleset()
             .max_map_side
             .unwrap_or(limits::MAX_MAP_SIDE)
-    }
-
-    /// The blank map asked for.
-    pub fn map(&self) -> Map {
-        let side = |n: u32| n.clamp(1, limits::MAX_MAP_SIDE);
-        Map::blank(
-            &self.id(),
-            self.name.trim(),
-            side(self.width),
-            side(self.height),
-        )
     }
 }
 
@@ -326,7 +329,7 @@ impl App {
                     egui::ComboBox::from_id_salt("new-map-game")
                         .selected_text(form.game.ruleset().name)
                         .show_ui(ui, |ui| {
-                            for g in Game::all() {
+                            for g in crate::games::ALL.map(|g| g.game()) {
                                 ui.selectable_value(&mut form.game, g, g.ruleset().name);
                             }
                         })
@@ -349,17 +352,7 @@ impl App {
                         .labelled_by(l.id);
                     ui.end_row();
                 });
-            ui.weak(match form.game.ruleset().max_map_side {
-                None => format!(
-                    "1 to {} columns and rows; Map → Properties changes them later.",
-                    limits::MAX_MAP_SIDE
-                ),
-                Some(_) => format!(
-                    "1 to {} columns and rows (four-digit hex numbers, 2.2); the map starts as `saberc new map --game {}` starts one.",
-                    form.max_side(),
-                    form.game.id()
-                ),
-            });
+            ui.weak(form.hint());
             let problem = form.problem();
             if let Some(c) = problem_and_choice(ui, problem.as_deref(), "Create") {
                 choice = Some(c);
