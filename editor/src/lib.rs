@@ -24,6 +24,8 @@ mod app_tests;
 #[cfg(test)]
 mod apply_tests;
 #[cfg(test)]
+mod behaviour_tests;
+#[cfg(test)]
 mod friction_tests;
 #[cfg(test)]
 mod issue27_tests;

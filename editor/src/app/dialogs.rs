@@ -320,13 +320,18 @@ impl App {
             return;
         };
         let mut choice = None;
+        // One width, and room for the tallest game's hint, whatever the game: the dialog stays
+        // where it is when the game changes (issue 37).
+        let width = (ctx.content_rect().width() - 64.0).clamp(240.0, 440.0);
         egui::Modal::new(egui::Id::unique("new-map")).show(ctx, |ui| {
+            ui.set_width(width);
             ui.heading("New map");
             egui::Grid::new("new-map-form")
                 .num_columns(2)
                 .show(ui, |ui| {
                     let l = ui.label("Game");
                     egui::ComboBox::from_id_salt("new-map-game")
+                        .width(width * 0.6)
                         .selected_text(form.game.ruleset().name)
                         .show_ui(ui, |ui| {
                             for g in crate::games::ALL.map(|g| g.game()) {
@@ -352,7 +357,24 @@ impl App {
                         .labelled_by(l.id);
                     ui.end_row();
                 });
-            ui.weak(form.hint());
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let tallest = crate::games::ALL
+                .map(|g| g.game())
+                .into_iter()
+                .map(|game| {
+                    let hint = NewMap {
+                        game,
+                        ..form.clone()
+                    }
+                    .hint();
+                    ui.ctx()
+                        .fonts_mut(|f| f.layout(hint, font.clone(), egui::Color32::WHITE, width))
+                        .size()
+                        .y
+                })
+                .fold(0.0, f32::max);
+            let shown = ui.weak(form.hint()).rect.height();
+            ui.add_space(tallest - shown);
             let problem = form.problem();
             if let Some(c) = problem_and_choice(ui, problem.as_deref(), "Create") {
                 choice = Some(c);

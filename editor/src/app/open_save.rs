@@ -82,7 +82,8 @@ impl App {
     }
 
     /// The folder of the open document's file, where file dialogs start. A scenario not
-    /// saved yet starts where saberc will find its map file: beside it, or above its `maps/`.
+    /// saved yet starts where saberc will find its map file: beside it, or above its `maps/`;
+    /// any other new document in the folder of the file last opened or saved.
     pub(crate) fn doc_dir(&self) -> Option<PathBuf> {
         // Made absolute: `saber-editor lost.ron` has the parent "", which no dialog starts in.
         let folder = |p: &PathBuf| {
@@ -102,7 +103,9 @@ impl App {
                 Some(n) if n == "maps" => maps.parent().map_or(maps.clone(), Path::to_path_buf),
                 _ => maps,
             });
-        of_map
+        // A new document starts where the user last worked, not in the folder the editor was
+        // started from (issue 37).
+        of_map.or_else(|| self.recent.first().and_then(folder))
     }
 
     /// Is the open map one that a scenario can name: saved in a file, unchanged since, or an

@@ -581,6 +581,8 @@ impl ScenarioUi {
             if let Some(h) = hex {
                 text.push_str(&format!(" [{}]", map.grid.label(h)));
             }
+            // Where its field is, as the Musket & Saber findings say (issue 37 §15).
+            text.push_str(&format!(" (on the {} tab)", tab.name()));
             let mut r = ui.selectable_label(false, RichText::new(text).color(color));
             let mut tip = Vec::new();
             if let Some(h) = &d.hint {
@@ -589,7 +591,6 @@ impl ScenarioUi {
             if let Some(rule) = &d.rule {
                 tip.push(format!("Rule {rule}"));
             }
-            tip.push(format!("Opens the {} tab", tab.name()));
             r = r.on_hover_text(tip.join("\n"));
             if r.clicked() {
                 self.tab = tab;
