@@ -1,5 +1,6 @@
 //! Headless tests of issue 37's behaviour items of round 5 (the new-map dialog, the file
-//! dialog's folder, findings naming their tab), driven through the window with egui_kittest.
+//! dialog's folder, the M&S map's numbering, findings naming their tab), driven through the
+//! window with egui_kittest.
 
 use std::path::{Path, PathBuf};
 
@@ -75,6 +76,57 @@ fn a_new_documents_dialog_starts_where_the_last_file_was() {
             .map(|d| d.canonicalize().expect("a folder")),
         Some(dir.path().canonicalize().expect("the folder"))
     );
+}
+
+/// The Map tab chooses the M&S map's first number (2.2: a map numbered from 0100): the
+/// numbering changes, every hexside, road and label stays where it is on the grid (said in
+/// the new numbers), and one undo step gives the old numbers back.
+#[test]
+fn the_map_tab_chooses_the_first_hex_number() {
+    use crate::content::Content;
+    use saber_schema::model::musket_and_saber::HexNumbering;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("m.ron");
+    std::fs::copy(ms_example().join("maps/millbrook-invented.ron"), &path).expect("copied");
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().open_path(&path);
+    h.run();
+    let file = |h: &Harness<'static, App>| match h.state().doc().content() {
+        Content::MsMap(f) => f.clone(),
+        other => panic!("an M&S map: {other:?}"),
+    };
+    let before = file(&h);
+    assert_eq!(before.numbering, HexNumbering::ColumnRowFrom0101);
+    assert!(!before.hexsides.is_empty() && !before.roads.is_empty());
+    h.get_all_by_label("Map")
+        .last()
+        .expect("the Map tab")
+        .click();
+    h.run();
+    h.get_by_label("First row number").set_value_accesskit(0.0);
+    h.run();
+
+    let after = file(&h);
+    assert_eq!(
+        after.numbering,
+        HexNumbering::ColumnRow {
+            first_column: 1,
+            first_row: 0
+        }
+    );
+    let on_grid = (before.in_grid(), after.in_grid());
+    assert_eq!(on_grid.0.hexsides, on_grid.1.hexsides);
+    assert_eq!(on_grid.0.roads, on_grid.1.roads);
+    assert_eq!(on_grid.0.labels, on_grid.1.labels);
+    // Said in the new numbers: each hex's row number one less.
+    let (a, b) = (&before.hexsides[0].hex, &after.hexsides[0].hex);
+    assert_eq!((b.0, b.1), (a.0, a.1 - 1));
+    assert!(h.state_mut().save_to(&path));
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(saved.contains("first_row: 0"), "{saved}");
+    h.state_mut().undo();
+    h.run();
+    assert_eq!(file(&h), before);
 }
 
 /// A new Musket & Saber map made with the New map dialog lists its empty `source` in the

@@ -391,23 +391,35 @@ impl MsMapFile {
     /// This map with every hex it names (hexsides, roads, labels) on the grid (column and row
     /// from 1), as the checks and the in-memory map read them.
     pub fn in_grid(&self) -> MsMapFile {
+        self.renumbered(HexNumbering::to_grid)
+    }
+
+    /// This map, its hexes on the grid ([`MsMapFile::in_grid`]), with every hex said again as
+    /// its numbering prints it: the inverse of `in_grid`, exactly (a map given another
+    /// first number keeps its hexsides, roads and labels where they are on the grid).
+    pub fn in_printed(&self) -> MsMapFile {
+        self.renumbered(HexNumbering::to_printed)
+    }
+
+    /// This map with `f` of its numbering applied to every hex it names.
+    fn renumbered(&self, f: fn(HexNumbering, Coord) -> Coord) -> MsMapFile {
         let n = self.numbering;
-        let mut f = self.clone();
+        let mut m = self.clone();
         if n.first() == (1, 1) {
-            return f;
+            return m;
         }
-        for h in &mut f.hexsides {
-            h.hex = n.to_grid(h.hex);
+        for h in &mut m.hexsides {
+            h.hex = f(n, h.hex);
         }
-        for r in &mut f.roads {
+        for r in &mut m.roads {
             for c in &mut r.hexes {
-                *c = n.to_grid(*c);
+                *c = f(n, *c);
             }
         }
-        for l in &mut f.labels {
-            l.at = n.to_grid(l.at);
+        for l in &mut m.labels {
+            l.at = f(n, l.at);
         }
-        f
+        m
     }
 
     /// The map's grid.
