@@ -203,7 +203,7 @@ mod tests {
         let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
         let mut b = a.clone();
         let k = &mut b.sides[0].counters[0];
-        let (id, was) = (k.id.clone(), k.front.cf.clone());
+        let (id, was) = (k.id.clone(), k.front.cf);
         k.front.cf = Some(Cf::One(9));
         let was = match was {
             Some(Cf::One(n)) => n.to_string(),
