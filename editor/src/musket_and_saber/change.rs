@@ -72,7 +72,7 @@ fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, out: &mut Vec<String>) {
             }
         }
         (Value::Array(x), Value::Array(y)) if !all_scalars(x, y) => {
-            out.push(said(path, &x.len().to_string(), &y.len().to_string()));
+            out.push(added_or_removed(path, x, y));
         }
         _ => out.push(said(path, &show(a), &show(b))),
     }
@@ -81,6 +81,13 @@ fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, out: &mut Vec<String>) {
 /// "Front CF 2 → 4 on 2nd Bde": the fields after the nearest named element, the change, and
 /// that element (none for a field of the document itself: "Game length 8 → 10").
 fn said(path: &[Step], a: &str, b: &str) -> String {
+    let (what, owner) = what_and_owner(path);
+    format!("{what} {a} → {b}{owner}")
+}
+
+/// The fields named after the nearest named element of `path` ("Front CF"), and " on" that
+/// element ("" when there is none).
+fn what_and_owner(path: &[Step]) -> (String, String) {
     let owner = path.iter().rposition(|s| matches!(s, Step::Named(_)));
     let fields: Vec<String> = path[owner.map_or(0, |i| i + 1)..]
         .iter()
@@ -97,10 +104,33 @@ fn said(path: &[Step], a: &str, b: &str) -> String {
     if let Some(first) = what.get(..1) {
         what = format!("{}{}", first.to_uppercase(), &what[1..]);
     }
-    match owner.map(|i| &path[i]) {
-        Some(Step::Named(n)) => format!("{what} {a} → {b} on {n}"),
-        _ => format!("{what} {a} → {b}"),
-    }
+    let owner = match owner.map(|i| &path[i]) {
+        Some(Step::Named(n)) => format!(" on {n}"),
+        _ => String::new(),
+    };
+    (what, owner)
+}
+
+/// An element added to a list or taken from it, by its name: "Chart: “woods” added",
+/// "Counters: “Hussars” removed on north".
+fn added_or_removed(path: &[Step], x: &[Value], y: &[Value]) -> String {
+    let (what, from, to) = if y.len() > x.len() {
+        ("added", y, x)
+    } else {
+        ("removed", x, y)
+    };
+    // The first element of the longer list that the shorter one does not hold.
+    let (i, v) = from
+        .iter()
+        .enumerate()
+        .find(|(_, v)| !to.contains(v))
+        .unwrap_or((from.len() - 1, &from[from.len() - 1]));
+    let name = match element_name(v, v, i) {
+        Step::Named(n) => format!("“{n}”"),
+        Step::Field(n) => n,
+    };
+    let (field, owner) = what_and_owner(path);
+    format!("{field}: {name} {what}{owner}")
 }
 
 /// A value shown as one: a string, number, flag, none, or a one-key object (`Mp 2`).
@@ -137,6 +167,7 @@ fn show(v: &Value) -> String {
         Value::Number(n) => n.to_string(),
         Value::String(s) if s.is_empty() => "“”".into(),
         Value::String(s) => format!("“{s}”"),
+        Value::Array(items) if items.is_empty() => "none".into(),
         Value::Array(items) => items
             .iter()
             .map(|x| x.as_str().map_or_else(|| show(x), str::to_string))
@@ -218,6 +249,31 @@ mod tests {
         assert_eq!(
             describe(&a, &c),
             Some(format!("Game length {} → {}", a.game_length, c.game_length))
+        );
+    }
+
+    /// A row added or taken away is named by its kind, an empty list is "none".
+    #[test]
+    fn a_row_added_or_removed_is_named() {
+        use saber_schema::model::musket_and_saber::MsMapFile;
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("m.ron", text);
+        let a: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        let mut row = b.chart[0].clone();
+        row.kind = "marsh".into();
+        b.chart.push(row);
+        assert_eq!(describe(&a, &b).as_deref(), Some("Chart: “marsh” added"));
+        assert_eq!(describe(&b, &a).as_deref(), Some("Chart: “marsh” removed"));
+        let mut c = a.clone();
+        c.track.labels.clear();
+        assert_eq!(
+            describe(&c, &a).as_deref(),
+            Some("Track labels none → 0800 0900 1000 1100 1200 1300 1400")
         );
     }
 }
