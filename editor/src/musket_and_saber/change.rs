@@ -104,8 +104,10 @@ fn what_and_owner(path: &[Step]) -> (String, String) {
     if let Some(first) = what.get(..1) {
         what = format!("{}{}", first.to_uppercase(), &what[1..]);
     }
+    let renamed = matches!(&path[owner.map_or(0, |i| i + 1)..], [Step::Field(k)] if NAMES.contains(&k.as_str()));
     let owner = match owner.map(|i| &path[i]) {
-        Some(Step::Named(n)) => format!(" on {n}"),
+        // A rename says the old and new names; "on" the element would say one of them again.
+        Some(Step::Named(n)) if !renamed => format!(" on {n}"),
         _ => String::new(),
     };
     (what, owner)
@@ -147,9 +149,12 @@ fn all_scalars(x: &[Value], y: &[Value]) -> bool {
     x.iter().chain(y).all(|v| !v.is_object() && !v.is_array())
 }
 
+/// The fields that name an element of a list.
+const NAMES: [&str; 4] = ["id", "kind", "unit", "text"];
+
 /// An element of a list by its name (`id`, `kind`, `unit`, `text`), else its place.
 fn element_name(a: &Value, b: &Value, i: usize) -> Step {
-    ["id", "kind", "unit", "text"]
+    NAMES
         .iter()
         .find_map(|k| a.get(k).or_else(|| b.get(k)).and_then(Value::as_str))
         .map_or_else(
@@ -269,6 +274,9 @@ mod tests {
         b.chart.push(row);
         assert_eq!(describe(&a, &b).as_deref(), Some("Chart: “marsh” added"));
         assert_eq!(describe(&b, &a).as_deref(), Some("Chart: “marsh” removed"));
+        let mut d = b.clone();
+        d.chart.last_mut().expect("marsh").kind = "bog".into();
+        assert_eq!(describe(&b, &d).as_deref(), Some("Kind “marsh” → “bog”"));
         let mut c = a.clone();
         c.track.labels.clear();
         assert_eq!(
