@@ -114,6 +114,8 @@ fn the_map_tab_chooses_the_first_hex_number() {
             first_row: 0
         }
     );
+    let step = h.state().doc().history().done().last().expect("a step");
+    assert_eq!(step.label, "First hex 0101 → 0100");
     let on_grid = (before.in_grid(), after.in_grid());
     assert_eq!(on_grid.0.hexsides, on_grid.1.hexsides);
     assert_eq!(on_grid.0.roads, on_grid.1.roads);

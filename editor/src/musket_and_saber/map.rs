@@ -368,6 +368,7 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
 /// The map's id, name, source and notes.
 pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
     let mut file = doc.ms_map()?.clone();
+    let mut renumbered = None;
     egui::Grid::new("ms-map-props")
         .num_columns(2)
         .show(ui, |ui| {
@@ -386,7 +387,7 @@ pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> O
             ui.label(format!("{} × {} hexes", file.width, file.height));
             ui.end_row();
             ui.label("first hex");
-            numbering(ui, &mut file);
+            renumbered = numbering(ui, &mut file);
             ui.end_row();
         });
     ui.label("notes");
@@ -401,13 +402,17 @@ pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> O
         f.roads = file.roads;
         f.labels = file.labels;
     });
+    if let Some(step) = renumbered {
+        doc.name_last_step(&step);
+    }
     None
 }
 
 /// The number printed on the map's first (north-west) hex, column and row (2.2: four digits;
 /// 0101 on most maps, 0100 on some). Another first number renumbers the map's hexsides, roads
-/// and labels so that each stays where it is.
-fn numbering(ui: &mut Ui, file: &mut MsMapFile) {
+/// and labels so that each stays where it is. Returns the step's name when it changed
+/// ("First hex 0101 → 0100").
+fn numbering(ui: &mut Ui, file: &mut MsMapFile) -> Option<String> {
     let (col, row) = file.numbering.first();
     let (mut c, mut r) = (col.max(0) as u32, row.max(0) as u32);
     // The last column and row still have two digits.
@@ -422,16 +427,18 @@ fn numbering(ui: &mut Ui, file: &mut MsMapFile) {
         ui.weak(format!("{c:02}{r:02}"))
             .on_hover_text("Scenarios on this map name its hexes by these numbers");
     });
-    if (c as i32, r as i32) != (col, row) {
-        let mut on_grid = file.in_grid();
-        on_grid.numbering = if (c, r) == (1, 1) {
-            HexNumbering::ColumnRowFrom0101
-        } else {
-            HexNumbering::ColumnRow {
-                first_column: c,
-                first_row: r,
-            }
-        };
-        *file = on_grid.in_printed();
+    if (c as i32, r as i32) == (col, row) {
+        return None;
     }
+    let mut on_grid = file.in_grid();
+    on_grid.numbering = if (c, r) == (1, 1) {
+        HexNumbering::ColumnRowFrom0101
+    } else {
+        HexNumbering::ColumnRow {
+            first_column: c,
+            first_row: r,
+        }
+    };
+    *file = on_grid.in_printed();
+    Some(format!("First hex {col:02}{row:02} → {c:02}{r:02}"))
 }
