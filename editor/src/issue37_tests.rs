@@ -537,7 +537,10 @@ fn musket_and_saber_steps_are_named_by_what_changed() {
     h.key_press(Key::Tab);
     h.run();
     let last = h.state().doc().history().done().last().expect("a step");
-    assert_eq!(last.label, "Formation “1st Div” → “2nd Div” on 2nd Bde");
+    assert_eq!(
+        last.label,
+        "Formation “1st Div” → “2nd Div” on 2nd Bde of north"
+    );
 }
 
 // ---- §15 A finding says which tab holds its field ----

@@ -1,6 +1,6 @@
 //! What one edit of a Musket & Saber map or scenario did, in words for the History panel and
 //! the Undo menu, named as the Rifle & Saber steps are (issue 37 §8): "Front CF 5 → 4 on 2nd
-//! Bde", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
+//! Bde of north", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
 //! two documents as their files hold them (their serde form), so a field added to the model is
 //! named without code here.
 
@@ -105,9 +105,19 @@ fn what_and_owner(path: &[Step]) -> (String, String) {
         what = format!("{}{}", first.to_uppercase(), &what[1..]);
     }
     let renamed = matches!(&path[owner.map_or(0, |i| i + 1)..], [Step::Field(k)] if NAMES.contains(&k.as_str()));
-    let owner = match owner.map(|i| &path[i]) {
+    // The element, and what holds it when that is named too ("Counter 1 of south": two
+    // sides may each have a "Counter 1").
+    let within = owner.and_then(|i| {
+        path[..i].iter().rev().find_map(|s| match s {
+            Step::Named(n) => Some(n),
+            Step::Field(_) => None,
+        })
+    });
+    let owner = match (owner.map(|i| &path[i]), within) {
         // A rename says the old and new names; "on" the element would say one of them again.
-        Some(Step::Named(n)) if !renamed => format!(" on {n}"),
+        (Some(Step::Named(_)), _) if renamed => String::new(),
+        (Some(Step::Named(n)), Some(m)) => format!(" on {n} of {m}"),
+        (Some(Step::Named(n)), None) => format!(" on {n}"),
         _ => String::new(),
     };
     (what, owner)
@@ -150,9 +160,10 @@ fn all_scalars(x: &[Value], y: &[Value]) -> bool {
 }
 
 /// The fields that name an element of a list.
-const NAMES: [&str; 4] = ["id", "kind", "unit", "text"];
+const NAMES: [&str; 5] = ["id", "kind", "unit", "char", "text"];
 
-/// An element of a list by its name (`id`, `kind`, `unit`, `text`), else its place.
+/// An element of a list by its name (`id`, `kind`, `unit`, a legend's `char`, `text`), else
+/// its place.
 fn element_name(a: &Value, b: &Value, i: usize) -> Step {
     NAMES
         .iter()
@@ -247,7 +258,7 @@ mod tests {
         };
         assert_eq!(
             describe(&a, &b),
-            Some(format!("Front CF {was} → 9 on {id}"))
+            Some(format!("Front CF {was} → 9 on {id} of north"))
         );
         let mut c = a.clone();
         c.game_length += 2;
