@@ -317,6 +317,23 @@ fn painting_sets_a_hexs_kinds_and_the_chart_is_editable() {
     assert_eq!(f.track.labels.len(), 7);
 }
 
+/// A set-up click is one undo step named as the status line says what it did ("Set-up: 3rd
+/// Bde placed at 0605 (w/1 of 0604)"), not by the fields it touched (issue 37 §8).
+#[test]
+fn a_set_up_click_is_named_by_what_it_did() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    let mut h = editor();
+    open(&mut h, &scen);
+    tab(&mut h, "Set-up");
+    choose_counter(&mut h, "3rd Bde");
+    click_hex(&mut h, "0605");
+    let last = h.state().doc().history().done().last().expect("a step");
+    assert_eq!(last.label, "Set-up: 3rd Bde placed at 0605 (w/1 of 0604)");
+}
+
 /// Choosing a counter and pointing at a hex says what 5.0 (the compiler's predicate) makes of
 /// the stack a click would leave; clicking over-stacks it, and the Diagnostics say STK001.
 #[test]

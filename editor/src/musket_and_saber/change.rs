@@ -162,16 +162,25 @@ fn all_scalars(x: &[Value], y: &[Value]) -> bool {
 /// The fields that name an element of a list.
 const NAMES: [&str; 5] = ["id", "kind", "unit", "char", "text"];
 
-/// An element of a list by its name (`id`, `kind`, `unit`, a legend's `char`, `text`), else
-/// its place.
+/// An element of a list by its name (`id`, `kind`, `unit`, a legend's `char`, `text`), a
+/// line by its units, else its place.
 fn element_name(a: &Value, b: &Value, i: usize) -> Step {
+    // A set-up or reinforcement line by its units as they are now ("3rd Bde, Rifles").
+    let units = || {
+        let units: Vec<&str> = b
+            .get("units")?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        (!units.is_empty()).then(|| units.join(", "))
+    };
     NAMES
         .iter()
         .find_map(|k| a.get(k).or_else(|| b.get(k)).and_then(Value::as_str))
-        .map_or_else(
-            || Step::Field(format!("{}", i + 1)),
-            |n| Step::Named(n.to_string()),
-        )
+        .map(str::to_string)
+        .or_else(units)
+        .map_or_else(|| Step::Field(format!("{}", i + 1)), Step::Named)
 }
 
 /// A value in words: strings as they are, numbers, yes/no, "none", a list joined, and the
@@ -293,6 +302,28 @@ mod tests {
         assert_eq!(
             describe(&c, &a).as_deref(),
             Some("Track labels none → 0800 0900 1000 1100 1200 1300 1400")
+        );
+    }
+
+    /// A reinforcement line is named by its units.
+    #[test]
+    fn a_line_is_named_by_its_units() {
+        use saber_schema::model::musket_and_saber::MsScenario;
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
+        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        let line = &mut b.reinforcements[0];
+        let (units, was) = (line.units.join(", "), line.turn.clone());
+        line.turn = "1300".into();
+        let label = describe(&a, &b).expect("a change");
+        assert!(
+            label.starts_with(&format!("Turn “{was}” → “1300” on {units}")),
+            "{label}"
         );
     }
 }
