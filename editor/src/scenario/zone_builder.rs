@@ -10,7 +10,7 @@ mod kind;
 mod tests;
 
 use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
-use saber_schema::model::hex::{Compass, Coord, Edge, parse_label};
+use saber_schema::model::hex::{Compass, Coord, Edge};
 use saber_schema::model::limits::{self, MAX_DISTANCE};
 use saber_schema::model::map::{Map, parse_feature_code};
 use saber_schema::model::zone::{KindName, TerrainName, Zone, ZoneDialect};
@@ -550,7 +550,8 @@ fn hexes_ui(ui: &mut Ui, id: Id, list: &mut Vec<Coord>, cx: &mut ZoneCx<'_>) {
         }
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.small_button("Add").clicked() || enter {
-            match parse_label(&typed) {
+            // Read in the map's own numbers, as its labels are shown.
+            match grid.parse_label(&typed) {
                 Ok(c) if !grid.contains(c) => {
                     problem = Some(format!("{} is off the map", grid.label(c)));
                 }
