@@ -183,6 +183,18 @@ fn element_name(a: &Value, b: &Value, i: usize) -> Step {
         .map_or_else(|| Step::Field(format!("{}", i + 1)), Step::Named)
 }
 
+/// At most a few words of a long text (a printed condition, a note), as the R&S steps show
+/// one.
+fn short(text: &str) -> String {
+    const WORDS: usize = 6;
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() <= WORDS {
+        text.to_string()
+    } else {
+        format!("{} …", words[..WORDS].join(" "))
+    }
+}
+
 /// A value in words: strings as they are, numbers, yes/no, "none", a list joined, and the
 /// file's one-key values as the chart and counters print them (`2`, `3-4`, `2 MP`, `+1`).
 fn show(v: &Value) -> String {
@@ -191,7 +203,7 @@ fn show(v: &Value) -> String {
         Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
         Value::Number(n) => n.to_string(),
         Value::String(s) if s.is_empty() => "“”".into(),
-        Value::String(s) => format!("“{s}”"),
+        Value::String(s) => format!("“{}”", short(s)),
         Value::Array(items) if items.is_empty() => "none".into(),
         Value::Array(items) => items
             .iter()
@@ -323,6 +335,26 @@ mod tests {
         let label = describe(&a, &b).expect("a change");
         assert!(
             label.starts_with(&format!("Turn “{was}” → “1300” on {units}")),
+            "{label}"
+        );
+    }
+
+    /// A long text shows its first words, as the R&S steps do.
+    #[test]
+    fn a_long_text_shows_its_first_words() {
+        use saber_schema::model::musket_and_saber::MsScenario;
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
+        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        b.notes = "one two three four five six seven eight".into();
+        let label = describe(&a, &b).expect("a change");
+        assert!(
+            label.ends_with("→ “one two three four five six …”"),
             "{label}"
         );
     }
