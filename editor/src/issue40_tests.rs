@@ -493,6 +493,18 @@ fn a_victory_hex_typed_on_a_map_numbered_from_0100_is_that_hex() {
         chips.iter().any(|c| c == "0500 ×"),
         "shown as typed: {chips:?}"
     );
+    // The form's words say the map's numbers too ("hexes 0807, 0500", not the grid's
+    // "hexes 0808, 0501").
+    let words: Vec<String> = h
+        .get_all_by_role(Role::Label)
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|v| v.contains("hexes 08"))
+        .collect();
+    assert!(!words.is_empty(), "the zone in words");
+    assert!(
+        words.iter().all(|w| w.contains("hexes 0807, 0500")),
+        "{words:?}"
+    );
     assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
     let after = std::fs::read_to_string(&path).expect("read");
     assert!(after.contains(r#"Hexes(["0807", "0500"])"#), "{after}");

@@ -72,11 +72,19 @@ const CLAUSE_WIDTH: f32 = 160.0;
 /// Width of the smaller choosers (compass, edge, road, terrain).
 const SMALL_WIDTH: f32 = 90.0;
 
+/// A zone in words, its hexes said as the map prints them (the forms hold them on the grid;
+/// a map numbered from 0100 prints `0804` for the grid's 8th column, 5th row).
+pub fn printed<T: ZoneWords>(zone: &Zone<T>, map: &Map) -> String {
+    let mut shown = zone.clone();
+    shown.map_hexes(&mut |c| map.grid.numbering.to_printed(c));
+    shown.describe()
+}
+
 /// Edit `zone` in place. `id` must be unique per zone field (it keys the picker and the
 /// widgets' state).
 pub fn zone_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     ui.push_id(id, |ui| {
-        ui.label(RichText::new(zone.describe()).italics());
+        ui.label(RichText::new(printed(zone, cx.map)).italics());
         let mode = id.with("as-text");
         let mut as_text = ui.data(|d| d.get_temp::<bool>(mode)).unwrap_or(false);
         ui.toggle_value(&mut as_text, "Edit as text (RON)")
