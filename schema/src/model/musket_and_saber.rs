@@ -792,6 +792,23 @@ impl MsScenario {
         s
     }
 
+    /// The track labels of the game's turns on map `f`, first turn first: `game_length` of
+    /// them from the scenario's first turn (the track's first space when it names none).
+    pub fn game_turns(&self, f: &MsMapFile) -> Vec<String> {
+        let first = self
+            .first_turn
+            .as_deref()
+            .and_then(|t| f.turn_index(t))
+            .unwrap_or(0);
+        f.track
+            .labels
+            .iter()
+            .skip(first)
+            .take(self.game_length as usize)
+            .cloned()
+            .collect()
+    }
+
     /// Index of the side with this id.
     pub fn side_index(&self, id: &str) -> Option<usize> {
         self.sides.iter().position(|s| s.id == id)
