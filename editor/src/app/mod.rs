@@ -225,7 +225,7 @@ impl App {
         app.show_right = !persisted.hide_right;
         app.card_width = persisted.card_width;
         if let Some(path) = persisted.last_file {
-            match files::read_with_state(&path) {
+            match crate::games::read_with_state(&path) {
                 Ok((loaded, state)) => {
                     app.set_loaded(open_save::document_of(loaded, Some(path)));
                     app.ws.doc.on_disk = state;

@@ -378,6 +378,7 @@ pub fn reinforcements_ui(
     with_scenario(doc, "Edit reinforcements", gesture, |s, file| {
         let grid = file.grid();
         let sides = s.sides.clone();
+        let turns = s.game_turns(file);
         let mut remove = None;
         for (li, l) in s.reinforcements.iter_mut().enumerate() {
             let n = li + 1;
@@ -407,7 +408,9 @@ pub fn reinforcements_ui(
                     egui::ComboBox::from_id_salt(("ms-reinf-turn", li))
                         .selected_text(l.turn.clone())
                         .show_ui(ui, |ui| {
-                            for t in &file.track.labels {
+                            // The game's turns only: a line on a later space never enters
+                            // (TRN002).
+                            for t in &turns {
                                 ui.selectable_value(&mut l.turn, t.clone(), t);
                             }
                         })
@@ -473,7 +476,7 @@ pub fn reinforcements_ui(
                 side,
                 units: Vec::new(),
                 formation: None,
-                turn: file.track.labels.first().cloned().unwrap_or_default(),
+                turn: turns.first().cloned().unwrap_or_default(),
                 at,
                 printed: String::new(),
             });

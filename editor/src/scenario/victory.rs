@@ -108,7 +108,10 @@ fn condition_ui<T: ZoneWords, C: CounterWords>(
     outcome_ui(ui, id.with("outcome"), &mut v.outcome, &v.side, sides, d);
     ui.label("As printed");
     text_area(ui, &mut v.printed, "the condition as printed in the rules");
-    ui.label(RichText::new(v.goal.describe()).weak());
+    // Its hexes said as the map prints them, as the zone's own words are.
+    let mut shown = v.goal.clone();
+    shown.map_hexes(&mut |c| cx.map.grid.numbering.to_printed(c));
+    ui.label(RichText::new(shown.describe()).weak());
 }
 
 /// Valid starting values for new goals on this map and game length.

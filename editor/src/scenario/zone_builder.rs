@@ -10,7 +10,7 @@ mod kind;
 mod tests;
 
 use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
-use saber_schema::model::hex::{Compass, Coord, Edge, parse_label};
+use saber_schema::model::hex::{Compass, Coord, Edge};
 use saber_schema::model::limits::{self, MAX_DISTANCE};
 use saber_schema::model::map::{Map, parse_feature_code};
 use saber_schema::model::zone::{KindName, TerrainName, Zone, ZoneDialect};
@@ -72,11 +72,19 @@ const CLAUSE_WIDTH: f32 = 160.0;
 /// Width of the smaller choosers (compass, edge, road, terrain).
 const SMALL_WIDTH: f32 = 90.0;
 
+/// A zone in words, its hexes said as the map prints them (the forms hold them on the grid;
+/// a map numbered from 0100 prints `0804` for the grid's 8th column, 5th row).
+pub fn printed<T: ZoneWords>(zone: &Zone<T>, map: &Map) -> String {
+    let mut shown = zone.clone();
+    shown.map_hexes(&mut |c| map.grid.numbering.to_printed(c));
+    shown.describe()
+}
+
 /// Edit `zone` in place. `id` must be unique per zone field (it keys the picker and the
 /// widgets' state).
 pub fn zone_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     ui.push_id(id, |ui| {
-        ui.label(RichText::new(zone.describe()).italics());
+        ui.label(RichText::new(printed(zone, cx.map)).italics());
         let mode = id.with("as-text");
         let mut as_text = ui.data(|d| d.get_temp::<bool>(mode)).unwrap_or(false);
         ui.toggle_value(&mut as_text, "Edit as text (RON)")
@@ -550,7 +558,8 @@ fn hexes_ui(ui: &mut Ui, id: Id, list: &mut Vec<Coord>, cx: &mut ZoneCx<'_>) {
         }
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.small_button("Add").clicked() || enter {
-            match parse_label(&typed) {
+            // Read in the map's own numbers, as its labels are shown.
+            match grid.parse_label(&typed) {
                 Ok(c) if !grid.contains(c) => {
                     problem = Some(format!("{} is off the map", grid.label(c)));
                 }
