@@ -23,6 +23,8 @@ mod app_tests;
 #[cfg(test)]
 mod apply_tests;
 #[cfg(test)]
+mod forms_tests;
+#[cfg(test)]
 mod friction_tests;
 #[cfg(test)]
 mod issue27_tests;

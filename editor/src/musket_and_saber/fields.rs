@@ -7,15 +7,9 @@ use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::hex::{Coord, Grid};
 use saber_schema::model::musket_and_saber::{Cf, Cost, Face, LeaderFactors};
 
-/// A field's width, narrowed to the room left in a narrow panel (it then scrolls its text)
-/// rather than cut off at the panel's edge.
-fn fitted(ui: &Ui, width: f32) -> f32 {
-    width.min(ui.available_width()).max(40.0)
-}
-
 /// A one-line text field named `name` (for screen readers and tests).
 pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response {
-    let width = fitted(ui, width);
+    let width = crate::scenario::fields::fit(ui, width);
     ui.add(
         egui::TextEdit::singleline(value)
             .desired_width(width)
@@ -53,7 +47,7 @@ pub fn frozen_table(
                     ui.end_row();
                 }
             });
-        egui::ScrollArea::horizontal()
+        let view = egui::ScrollArea::horizontal()
             .id_salt((id, "scroll"))
             .show(ui, |ui| {
                 egui::Grid::new((id, "rest"))
@@ -70,8 +64,37 @@ pub fn frozen_table(
                             ui.end_row();
                         }
                     });
-            });
+            })
+            .inner_rect;
+        note_table_view(ui, view);
     });
+}
+
+/// Keep where a table's scrolling part is, for the tests of a narrow panel.
+fn note_table_view(_ui: &Ui, _view: egui::Rect) {
+    #[cfg(test)]
+    _ui.data_mut(|d| {
+        d.get_temp_mut_or_default::<Vec<egui::Rect>>(Id::unique(TABLE_VIEWS))
+            .push(_view);
+    });
+}
+
+/// Where the tables drawn since [`forget_table_views`] keep their parts that scroll sideways
+/// (for the tests of a narrow panel).
+#[cfg(test)]
+const TABLE_VIEWS: &str = "table-views";
+
+/// The views of the tables drawn since [`forget_table_views`].
+#[cfg(test)]
+pub(crate) fn table_views(ctx: &egui::Context) -> Vec<egui::Rect> {
+    ctx.data(|d| d.get_temp::<Vec<egui::Rect>>(Id::unique(TABLE_VIEWS)))
+        .unwrap_or_default()
+}
+
+/// Forget the tables drawn so far (the next frame's are then its own).
+#[cfg(test)]
+pub(crate) fn forget_table_views(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.remove::<Vec<egui::Rect>>(Id::unique(TABLE_VIEWS)));
 }
 
 /// A text whose typed form is kept while it does not read as a value (then shown in red with
@@ -85,7 +108,7 @@ fn typed<T>(
     show: impl Fn(&T) -> String,
     read: impl Fn(&str) -> Result<T, String>,
 ) {
-    let width = fitted(ui, width);
+    let width = crate::scenario::fields::fit(ui, width);
     let key = id.with("typed");
     let mut text: String = ui
         .data(|d| d.get_temp::<String>(key))

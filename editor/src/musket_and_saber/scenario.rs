@@ -3,7 +3,7 @@
 //! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
 //! shared goal language, through the R&S builder's own form).
 
-use crate::scenario::fields::side_combo;
+use crate::scenario::fields::{form_rows, side_combo};
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Grid;
 use saber_schema::model::musket_and_saber::{
@@ -133,16 +133,14 @@ pub fn roster_ui(
                     .strong()
                     .color(color),
             );
-            egui::Grid::new(("ms-side", si))
-                .num_columns(2)
-                .show(ui, |ui| {
-                    ui.label("id");
-                    text(ui, &mut sd.id, &format!("Side {n} id"), 160.0);
-                    ui.end_row();
-                    ui.label("name");
-                    text(ui, &mut sd.name, &format!("Side {n} name"), 160.0);
-                    ui.end_row();
-                    ui.label("colour");
+            form_rows(ui, Id::unique(("ms-side", si)), |f| {
+                f.row("id", |ui| {
+                    text(ui, &mut sd.id, &format!("Side {n} id"), 160.0)
+                });
+                f.row("name", |ui| {
+                    text(ui, &mut sd.name, &format!("Side {n} name"), 160.0)
+                });
+                f.row("colour", |ui| {
                     let mut colour = sd.colour.clone().unwrap_or_default();
                     if text(ui, &mut colour, &format!("Side {n} colour"), 160.0)
                         .on_hover_text("the counters' background colour, in words (2.3)")
@@ -150,18 +148,18 @@ pub fn roster_ui(
                     {
                         sd.colour = (!colour.is_empty()).then_some(colour);
                     }
-                    ui.end_row();
-                    ui.label("entry hexes");
+                });
+                f.row("entry hexes", |ui| {
                     fields::hex_list(
                         ui,
                         Id::unique(("ms-entry", si)),
                         &format!("Side {n} entry hexes"),
                         grid,
                         &mut sd.entry_hexes,
-                    );
-                    ui.end_row();
-                    ui.label("replacements");
-                    ui.horizontal(|ui| {
+                    )
+                });
+                f.row("replacements", |ui| {
+                    ui.horizontal_wrapped(|ui| {
                         let mut stated = sd.replacement_steps.is_some();
                         if ui
                             .checkbox(&mut stated, "stated")
@@ -176,17 +174,17 @@ pub fn roster_ui(
                             ui.label("steps (11.4)");
                         }
                     });
-                    ui.end_row();
-                    ui.label("re-entry hexes");
+                });
+                f.row("re-entry hexes", |ui| {
                     fields::hex_list(
                         ui,
                         Id::unique(("ms-reentry", si)),
                         &format!("Side {n} re-entry hexes"),
                         grid,
                         &mut sd.reentry_hexes,
-                    );
-                    ui.end_row();
+                    )
                 });
+            });
             if let Some(st) = roster_table(ui, ms, s, si, grid) {
                 status = Some(st);
             }

@@ -30,7 +30,7 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
                 ui.end_row();
             }
             ui.label("Rule");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 optional_text(
                     ui,
                     id.with("rule"),
@@ -87,7 +87,7 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
             );
             ui.end_row();
             ui.label("Game length");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let track = s.rules().turn_record_track;
                 number(ui, &mut s.game_length, 1..=track, "Game length").on_hover_text(format!(
                     "at most the {track} spaces of the Turn Record Track (15.0)"

@@ -3,6 +3,7 @@
 //! an arrival). Stacking points are shown per group and side as you edit (7.0A), and each
 //! deployment zone has a capacity meter: the group's points against six a hex (7.0).
 
+use crate::scenario::fields::{self, fit};
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Compass;
 use saber_schema::model::limits;
@@ -182,7 +183,7 @@ pub fn sides_ui(
         let head = RichText::new(format!("{} — {}", side.name, side.id))
             .color(side_color(side.color))
             .strong();
-        egui::CollapsingHeader::new(head)
+        egui::CollapsingHeader::new(fields::title(ui, head))
             .id_salt(sid)
             .default_open(true)
             .show(ui, |ui| {
@@ -252,13 +253,13 @@ fn side_ui(
         .num_columns(2)
         .show(ui, |ui| {
             let l = ui.label("Name");
-            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(180.0))
+            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(fit(ui, 180.0)))
                 .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Id").on_hover_text(
                 "How victory conditions and special rules name this side (lower case, no spaces).",
             );
-            ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(180.0))
+            ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(fit(ui, 180.0)))
                 .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Counters");
@@ -310,7 +311,7 @@ fn side_ui(
             },
             g.stacking_points()
         );
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.selectable_label(selected, text).clicked() {
                 *sel = Selection {
                     side: si,
@@ -323,7 +324,7 @@ fn side_ui(
                 let gid = id.with(("group", gi));
                 let zone = resolved.groups.get(si).and_then(|g| g.get(gi));
                 group_ui(ui, gid, rules, &mut side.groups[gi], zone, cx);
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui
                         .add_enabled(gi > 0, egui::Button::new("Move up"))
                         .clicked()
@@ -367,6 +368,9 @@ fn side_ui(
     }
 }
 
+/// The width a unit kind's code and its count take in the units grid.
+const UNIT_CELL: f32 = 96.0;
+
 /// One group: units, markers, entry and capacity.
 fn group_ui(
     ui: &mut Ui,
@@ -377,8 +381,14 @@ fn group_ui(
     cx: &mut ZoneCx<'_>,
 ) {
     ui.label(RichText::new("Units").strong());
+    // Two kinds a row, or one in a narrow panel: a code and its count take about 90 points.
+    let per_row = if ui.available_width() >= 2.0 * UNIT_CELL {
+        2
+    } else {
+        1
+    };
     egui::Grid::new(id.with("units"))
-        .num_columns(4)
+        .num_columns(2 * per_row)
         .show(ui, |ui| {
             for (i, k) in UnitKind::ALL.iter().enumerate() {
                 let mut n = g.units.get(k).copied().unwrap_or(0);
@@ -399,13 +409,13 @@ fn group_ui(
                         g.units.insert(*k, n);
                     }
                 }
-                if i % 2 == 1 {
+                if i % per_row == per_row - 1 {
                     ui.end_row();
                 }
             }
         });
     ui.label(RichText::new("Markers").strong());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for m in MarkerKind::ALL {
             let mut n = g.markers.get(&m).copied().unwrap_or(0);
             let l =
@@ -433,7 +443,7 @@ fn group_ui(
     ui.separator();
     let cap = zone.map(|z| Capacity::of(rules, g, z));
     let arrives = matches!(g.entry, Entry::Arrive { .. });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.radio(!arrives, "Deploys before play").clicked() && arrives {
             let at = match &g.entry {
                 Entry::Arrive { at, .. } => at.clone(),
@@ -456,7 +466,7 @@ fn group_ui(
         Entry::Deploy { zone: z, facing } => {
             ui.label(RichText::new("Deployment zone").strong());
             zone_ui(ui, id.with("zone"), z, cx);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui
                     .label("Facing")
                     .on_hover_text("As printed (\"facing south\"); informative only.");
@@ -476,7 +486,7 @@ fn group_ui(
             }
         }
         Entry::Arrive { turn, at } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.label("On Game-Turn");
                 let track = rules.turn_record_track;
                 ui.add(egui::DragValue::new(turn).range(1..=track))
