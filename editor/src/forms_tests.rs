@@ -174,3 +174,66 @@ fn every_form_of_both_games_fits_the_left_panel() {
     }
     assert!(cut.is_empty(), "{} cut:\n{}", cut.len(), cut.join("\n"));
 }
+
+/// The node named `name` has the keyboard's focus.
+fn focused(h: &Harness<'static, App>, name: &str) -> bool {
+    h.get_by_label(name).is_focused()
+}
+
+/// In the M&S roster, Tab goes along a counter's row (ID, formation, class, …) and from its
+/// last cell to the next counter's ID; Shift+Tab comes back; what is typed after a Tab lands
+/// in the cell the Tab went to (issue 37: it went down the ID column, so a formation typed
+/// after a Tab renamed the next counter).
+#[test]
+fn tab_goes_along_a_roster_row() {
+    let ms = root().join("scenarios/examples/musket-and-saber/millbrook.ron");
+    let mut h = opened(Some(ms), 1280.0, 800.0);
+    open_tab(&mut h, "Sides & roster");
+    let id2 = h
+        .get_by_label("Side 1 counter 2 ID")
+        .value()
+        .unwrap_or_default();
+    h.get_by_label("Side 1 counter 1 ID").click();
+    h.run();
+    assert!(focused(&h, "Side 1 counter 1 ID"));
+    let step = |h: &mut Harness<'static, App>, back: bool| {
+        if back {
+            h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+        } else {
+            h.key_press(egui::Key::Tab);
+        }
+        h.run();
+        h.run();
+    };
+    step(&mut h, false);
+    assert!(focused(&h, "Side 1 counter 1 formation"));
+    h.event(egui::Event::Text("Z".into()));
+    h.run();
+    h.run();
+    let formation = h
+        .get_by_label("Side 1 counter 1 formation")
+        .value()
+        .unwrap_or_default();
+    assert!(formation.ends_with('Z'), "{formation:?}");
+    assert_eq!(
+        h.get_by_label("Side 1 counter 2 ID")
+            .value()
+            .unwrap_or_default(),
+        id2,
+        "the next counter's ID is left alone"
+    );
+    step(&mut h, true);
+    assert!(focused(&h, "Side 1 counter 1 ID"), "Shift+Tab comes back");
+    step(&mut h, false);
+    for next in ["class", "steps", "front", "back", "source"] {
+        step(&mut h, false);
+        assert!(
+            focused(&h, &format!("Side 1 counter 1 {next}")),
+            "Tab to {next}"
+        );
+    }
+    // The row's Remove button, then the next counter's ID.
+    step(&mut h, false);
+    step(&mut h, false);
+    assert!(focused(&h, "Side 1 counter 2 ID"), "Tab from a row's end");
+}

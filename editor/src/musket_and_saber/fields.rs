@@ -21,7 +21,9 @@ pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response
 /// A table whose first column (each row's name) stays in view while the others scroll
 /// sideways beneath their headers (issue 37 §6: a panel narrower than the table cut the names
 /// off). `cells(ui, row, first)` draws a row's first cell, or the rest of its cells. The two
-/// parts are two grids side by side, their rows of one height, so that they line up.
+/// parts are two grids side by side, their rows of one height, so that they line up. Tab goes
+/// along a row, then to the next row's first cell (the grids alone would take it down the
+/// first column, so that text typed after a Tab landed in the next row's name).
 pub fn frozen_table(
     ui: &mut Ui,
     id: impl std::hash::Hash + std::fmt::Debug + Copy,
@@ -32,6 +34,16 @@ pub fn frozen_table(
     let Some((first, rest)) = headers.split_first() else {
         return;
     };
+    let tab = Id::unique((id, "tab"));
+    // A Shift+Tab's move, asked for in the last frame: egui gives focus back at the start of a
+    // frame, after the table asked for it, so it is asked for again.
+    if let Some(to) = ui.data(|d| d.get_temp::<Id>(tab)) {
+        ui.data_mut(|d| d.remove::<Id>(tab));
+        ui.memory_mut(|m| m.request_focus(to));
+    }
+    let focused = ui.memory(|m| m.focused());
+    // Each row's widgets that take the keyboard, in the order of the row.
+    let mut order: Vec<Vec<Id>> = vec![Vec::new(); rows];
     // Every cell is one line of one widget: rows this high hold any of them.
     let row_height = ui.spacing().interact_size.y + 6.0;
     ui.horizontal_top(|ui| {
@@ -42,8 +54,10 @@ pub fn frozen_table(
             .show(ui, |ui| {
                 ui.label(RichText::new(*first).strong());
                 ui.end_row();
-                for r in 0..rows {
+                for (r, ids) in order.iter_mut().enumerate() {
+                    let from = widget_count(ui);
                     cells(ui, r, true);
+                    ids.extend(focusable_since(ui, from));
                     ui.end_row();
                 }
             });
@@ -59,8 +73,10 @@ pub fn frozen_table(
                             ui.label(RichText::new(*h).strong());
                         }
                         ui.end_row();
-                        for r in 0..rows {
+                        for (r, ids) in order.iter_mut().enumerate() {
+                            let from = widget_count(ui);
                             cells(ui, r, false);
+                            ids.extend(focusable_since(ui, from));
                             ui.end_row();
                         }
                     });
@@ -68,6 +84,42 @@ pub fn frozen_table(
             .inner_rect;
         note_table_view(ui, view);
     });
+    // Tab from a cell: to the next cell of the row order. From the table's last cell (or
+    // Shift+Tab from its first) egui's own order leaves the table, as it should.
+    let (pressed, back) = ui.input(|i| (i.key_pressed(egui::Key::Tab), i.modifiers.shift));
+    let order: Vec<Id> = order.into_iter().flatten().collect();
+    if let (true, Some(from)) = (pressed, focused)
+        && let Some(k) = order.iter().position(|w| *w == from)
+    {
+        let to = if back { k.checked_sub(1) } else { Some(k + 1) };
+        if let Some(&to) = to.and_then(|t| order.get(t)) {
+            ui.memory_mut(|m| m.request_focus(to));
+            if back {
+                ui.data_mut(|d| d.insert_temp(tab, to));
+            }
+        }
+    }
+}
+
+/// How many widgets the ui's layer has so far in this frame.
+fn widget_count(ui: &Ui) -> usize {
+    let layer = ui.layer_id();
+    ui.ctx()
+        .viewport(|v| v.this_pass.widgets.get_layer(layer).count())
+}
+
+/// The widgets of the ui's layer made since the first `from` that take the keyboard.
+fn focusable_since(ui: &Ui, from: usize) -> Vec<Id> {
+    let layer = ui.layer_id();
+    ui.ctx().viewport(|v| {
+        v.this_pass
+            .widgets
+            .get_layer(layer)
+            .skip(from)
+            .filter(|w| w.enabled && w.sense.is_focusable())
+            .map(|w| w.id)
+            .collect()
+    })
 }
 
 /// Keep where a table's scrolling part is, for the tests of a narrow panel.
