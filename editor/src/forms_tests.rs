@@ -237,3 +237,28 @@ fn tab_goes_along_a_roster_row() {
     step(&mut h, false);
     assert!(focused(&h, "Side 1 counter 2 ID"), "Tab from a row's end");
 }
+
+/// The M&S chart's source fields are all one width, in a wide window and a narrow one (they
+/// differed: each took what its cell had left).
+#[test]
+fn the_charts_source_fields_are_one_width() {
+    let map = root().join("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+    for (w, hgt) in [(1280.0, 800.0), (680.0, 800.0)] {
+        let mut h = opened(Some(map.clone()), w, hgt);
+        open_tab(&mut h, "Chart & track");
+        let widths: Vec<f32> = h
+            .query_all_by_label_contains("source")
+            .filter(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.starts_with("Chart ") && l.ends_with(" source"))
+            })
+            .map(|n| n.rect().width())
+            .collect();
+        assert!(widths.len() >= 3, "{widths:?}");
+        assert!(
+            widths.iter().all(|x| (x - widths[0]).abs() < 0.5),
+            "at {w}: {widths:?}"
+        );
+    }
+}

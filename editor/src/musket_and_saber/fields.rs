@@ -46,43 +46,47 @@ pub fn frozen_table(
     let mut order: Vec<Vec<Id>> = vec![Vec::new(); rows];
     // Every cell is one line of one widget: rows this high hold any of them.
     let row_height = ui.spacing().interact_size.y + 6.0;
-    ui.horizontal_top(|ui| {
-        egui::Grid::new((id, "first"))
-            .striped(true)
-            .num_columns(1)
-            .min_row_height(row_height)
-            .show(ui, |ui| {
-                ui.label(RichText::new(*first).strong());
-                ui.end_row();
-                for (r, ids) in order.iter_mut().enumerate() {
-                    let from = widget_count(ui);
-                    cells(ui, r, true);
-                    ids.extend(focusable_since(ui, from));
+    let table = egui::UiBuilder::new()
+        .ui_stack_info(egui::UiStackInfo::default().with_tag(crate::scenario::fields::TABLE));
+    ui.scope_builder(table, |ui| {
+        ui.horizontal_top(|ui| {
+            egui::Grid::new((id, "first"))
+                .striped(true)
+                .num_columns(1)
+                .min_row_height(row_height)
+                .show(ui, |ui| {
+                    ui.label(RichText::new(*first).strong());
                     ui.end_row();
-                }
-            });
-        let view = egui::ScrollArea::horizontal()
-            .id_salt((id, "scroll"))
-            .show(ui, |ui| {
-                egui::Grid::new((id, "rest"))
-                    .striped(true)
-                    .num_columns(rest.len())
-                    .min_row_height(row_height)
-                    .show(ui, |ui| {
-                        for h in rest {
-                            ui.label(RichText::new(*h).strong());
-                        }
+                    for (r, ids) in order.iter_mut().enumerate() {
+                        let from = widget_count(ui);
+                        cells(ui, r, true);
+                        ids.extend(focusable_since(ui, from));
                         ui.end_row();
-                        for (r, ids) in order.iter_mut().enumerate() {
-                            let from = widget_count(ui);
-                            cells(ui, r, false);
-                            ids.extend(focusable_since(ui, from));
+                    }
+                });
+            let view = egui::ScrollArea::horizontal()
+                .id_salt((id, "scroll"))
+                .show(ui, |ui| {
+                    egui::Grid::new((id, "rest"))
+                        .striped(true)
+                        .num_columns(rest.len())
+                        .min_row_height(row_height)
+                        .show(ui, |ui| {
+                            for h in rest {
+                                ui.label(RichText::new(*h).strong());
+                            }
                             ui.end_row();
-                        }
-                    });
-            })
-            .inner_rect;
-        note_table_view(ui, view);
+                            for (r, ids) in order.iter_mut().enumerate() {
+                                let from = widget_count(ui);
+                                cells(ui, r, false);
+                                ids.extend(focusable_since(ui, from));
+                                ui.end_row();
+                            }
+                        });
+                })
+                .inner_rect;
+            note_table_view(ui, view);
+        })
     });
     // Tab from a cell: to the next cell of the row order. From the table's last cell (or
     // Shift+Tab from its first) egui's own order leaves the table, as it should.

@@ -38,14 +38,23 @@ pub fn combo_width(ui: &Ui) -> f32 {
     fit(ui, ui.spacing().combo_width)
 }
 
+/// The tag of a table that scrolls sideways, whose cells keep their widths.
+pub const TABLE: &str = "saber-table";
+
 /// The least width a field is given beside others in a row; with less room left it starts
 /// the next line (the forms' rows wrap) and has the whole line.
 const FIELD_MIN: f32 = 80.0;
 
 /// A field's width: `want`, or what is left of the row when that is less, so that a narrow
 /// side panel (about 200 px in a window 640 px wide) never cuts a field (issue 37 §5). When
-/// little is left, the field takes a line of its own in a wrapping row.
+/// little is left, the field takes a line of its own in a wrapping row. In a [`TABLE`]'s cell,
+/// `want`.
 pub fn fit(ui: &Ui, want: f32) -> f32 {
+    if ui.stack().iter().any(|n| n.tags().contains(TABLE)) {
+        // A table's cell keeps its width: the table scrolls sideways (fitted to what each
+        // cell had left, a column's fields came out of as many widths).
+        return want;
+    }
     let room = ui.available_width();
     let line = ui.max_rect().width().max(room);
     if room >= want.min(FIELD_MIN) {
