@@ -640,7 +640,6 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
             font.clone(),
             Color32::WHITE,
         );
-        let small = FontId::proportional((size * 0.24).clamp(6.0, 14.0));
         // The stacking figure the document's game gives (`scenario::placement::stacks`); a
         // count alone when it gives none.
         let info = match &st.info {
@@ -648,13 +647,11 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
             None if n > 1 => format!("{n}· {}", st.points),
             None => st.points.to_string(),
         };
-        painter.text(
-            top.center() + vec2(0.0, size * 0.24),
-            Align2::CENTER_CENTER,
-            info,
-            small,
-            Color32::WHITE,
-        );
+        let room = info_room(top);
+        if let Some(g) = info_galley(painter, info, room.size(), (size * 0.24).clamp(6.0, 14.0)) {
+            let at = room.center() - g.size() / 2.0;
+            painter.galley(at, g, Color32::WHITE);
+        }
         if st.bad {
             painter.rect_stroke(
                 top.expand(2.0),
@@ -663,6 +660,55 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
                 egui::StrokeKind::Outside,
             );
         }
+    }
+}
+
+/// The room under a counter's code for what its stack says: the lower part of the counter,
+/// inside its edges.
+fn info_room(top: Rect) -> Rect {
+    let size = top.width();
+    Rect::from_min_max(
+        pos2(top.left() + size * 0.06, top.center().y + size * 0.06),
+        pos2(top.right() - size * 0.06, top.bottom() - size * 0.04),
+    )
+}
+
+/// The smallest size a counter's words are written at.
+const INFO_MIN_FONT: f32 = 6.0;
+
+/// What a stack says, laid out to fit `room` on its counter: wrapped to its width and made
+/// smaller down to [`INFO_MIN_FONT`], then cut short with "…" ("1 unit w/1, not yet placed"
+/// ran past a counter's edges); `None` when not one line fits.
+fn info_galley(
+    painter: &Painter,
+    text: String,
+    room: Vec2,
+    font: f32,
+) -> Option<std::sync::Arc<egui::Galley>> {
+    let mut size = font.max(INFO_MIN_FONT);
+    loop {
+        let smallest = size <= INFO_MIN_FONT;
+        let mut job = egui::text::LayoutJob::simple(
+            text.clone(),
+            FontId::proportional(size),
+            Color32::WHITE,
+            room.x,
+        );
+        if smallest {
+            let row = painter.fonts_mut(|f| f.row_height(&FontId::proportional(size)));
+            let rows = (room.y / row).floor() as usize;
+            if rows == 0 {
+                return None;
+            }
+            job.wrap.max_rows = rows;
+            job.wrap.break_anywhere = true;
+            job.wrap.overflow_character = Some('…');
+        }
+        let g = painter.layout_job(job);
+        if smallest || (g.size().x <= room.x + 0.5 && g.size().y <= room.y + 0.5) {
+            return Some(g);
+        }
+        size = (size * 0.85).max(INFO_MIN_FONT);
     }
 }
 
@@ -791,6 +837,38 @@ pub fn minimap_to_world(mini: Rect, layout: &Layout, pos: Pos2) -> Pos2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stack's words stay on its counter at every zoom that draws counters: "1 unit w/1, not
+    /// yet placed" ran past a counter's edges (issue 37).
+    #[test]
+    fn a_stacks_words_stay_on_its_counter() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(Default::default(), |ui| {
+            for zoom in [16.0_f32, 24.0, 40.0, 80.0] {
+                let size = zoom * 0.62;
+                let top = Rect::from_center_size(pos2(100.0, 100.0), vec2(size, size));
+                let room = info_room(top);
+                assert!(top.contains_rect(room));
+                for text in [
+                    "1 unit w/1, not yet placed",
+                    "12 units w/1, not yet placed",
+                    "3· 12",
+                ] {
+                    if let Some(g) =
+                        info_galley(ui.painter(), text.into(), room.size(), size * 0.24)
+                    {
+                        let s = g.size();
+                        assert!(
+                            s.x <= room.width() + 0.5 && s.y <= room.height() + 0.5,
+                            "{text:?} at zoom {zoom}: {s:?} in {:?}",
+                            room.size()
+                        );
+                    }
+                }
+            }
+        });
+        out.textures_delta.clear();
+    }
     use saber_schema::model::hex::Parity;
 
     fn grid(orientation: Orientation) -> Grid {
