@@ -55,14 +55,44 @@ pub fn fit(ui: &Ui, want: f32) -> f32 {
         // cell had left, a column's fields came out of as many widths).
         return want;
     }
-    let room = ui.available_width();
-    let line = ui.max_rect().width().max(room);
-    if room >= want.min(FIELD_MIN) {
+    // In a row that wraps, the gap before the field is taken from what is left too, and a
+    // field with too little left starts the next line, where it has the whole line.
+    let wraps = ui.layout().is_horizontal() && ui.layout().main_wrap();
+    let gap = if wraps {
+        ui.spacing().item_spacing.x
+    } else {
+        0.0
+    };
+    let room = ui.available_width() - gap;
+    if room >= want.min(FIELD_MIN) || !wraps {
         want.min(room)
     } else {
-        want.min(line)
+        want.min(ui.max_rect().width())
     }
     .max(24.0)
+}
+
+/// `n` pairs of a name and its count (`pair(ui, i)` adds the `i`th's two widgets) in a grid of
+/// at most `most` pairs a row, fewer when the panel holds fewer: a pair is never split across
+/// two lines, as a wrapping row split "IP" from its count.
+pub fn pairs_grid(
+    ui: &mut Ui,
+    id: Id,
+    n: usize,
+    most: usize,
+    mut pair: impl FnMut(&mut Ui, usize),
+) {
+    // A code and its count take about this much.
+    const PAIR: f32 = 96.0;
+    let per_row = ((ui.available_width() / PAIR) as usize).clamp(1, most.max(1));
+    egui::Grid::new(id).num_columns(2 * per_row).show(ui, |ui| {
+        for i in 0..n {
+            pair(ui, i);
+            if i % per_row == per_row - 1 {
+                ui.end_row();
+            }
+        }
+    });
 }
 
 /// A section's title (a collapsing header's) wrapped to the panel's width: egui lays a

@@ -368,9 +368,6 @@ fn side_ui(
     }
 }
 
-/// The width a unit kind's code and its count take in the units grid.
-const UNIT_CELL: f32 = 96.0;
-
 /// One group: units, markers, entry and capacity.
 fn group_ui(
     ui: &mut Ui,
@@ -381,56 +378,44 @@ fn group_ui(
     cx: &mut ZoneCx<'_>,
 ) {
     ui.label(RichText::new("Units").strong());
-    // Two kinds a row, or one in a narrow panel: a code and its count take about 90 points.
-    let per_row = if ui.available_width() >= 2.0 * UNIT_CELL {
-        2
-    } else {
-        1
-    };
-    egui::Grid::new(id.with("units"))
-        .num_columns(2 * per_row)
-        .show(ui, |ui| {
-            for (i, k) in UnitKind::ALL.iter().enumerate() {
-                let mut n = g.units.get(k).copied().unwrap_or(0);
-                let l = ui.label(k.code()).on_hover_text(format!(
-                    "{} — {} stacking points (7.0A)",
-                    k.name(),
-                    k.stacking_points()
-                ));
-                if ui
-                    .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
-                    .labelled_by(l.id)
-                    .on_hover_text(k.name())
-                    .changed()
-                {
-                    if n == 0 {
-                        g.units.remove(k);
-                    } else {
-                        g.units.insert(*k, n);
-                    }
-                }
-                if i % per_row == per_row - 1 {
-                    ui.end_row();
-                }
+    // Two kinds a row, or one in a narrow panel.
+    fields::pairs_grid(ui, id.with("units"), UnitKind::ALL.len(), 2, |ui, i| {
+        let k = &UnitKind::ALL[i];
+        let mut n = g.units.get(k).copied().unwrap_or(0);
+        let l = ui.label(k.code()).on_hover_text(format!(
+            "{} — {} stacking points (7.0A)",
+            k.name(),
+            k.stacking_points()
+        ));
+        if ui
+            .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
+            .labelled_by(l.id)
+            .on_hover_text(k.name())
+            .changed()
+        {
+            if n == 0 {
+                g.units.remove(k);
+            } else {
+                g.units.insert(*k, n);
             }
-        });
+        }
+    });
     ui.label(RichText::new("Markers").strong());
-    ui.horizontal_wrapped(|ui| {
-        for m in MarkerKind::ALL {
-            let mut n = g.markers.get(&m).copied().unwrap_or(0);
-            let l =
-                ui.label(m.code())
-                    .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
-            if ui
-                .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
-                .labelled_by(l.id)
-                .changed()
-            {
-                if n == 0 {
-                    g.markers.remove(&m);
-                } else {
-                    g.markers.insert(m, n);
-                }
+    fields::pairs_grid(ui, id.with("markers"), MarkerKind::ALL.len(), 3, |ui, i| {
+        let m = MarkerKind::ALL[i];
+        let mut n = g.markers.get(&m).copied().unwrap_or(0);
+        let l = ui
+            .label(m.code())
+            .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
+        if ui
+            .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
+            .labelled_by(l.id)
+            .changed()
+        {
+            if n == 0 {
+                g.markers.remove(&m);
+            } else {
+                g.markers.insert(m, n);
             }
         }
     });
