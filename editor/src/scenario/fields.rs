@@ -63,7 +63,10 @@ pub fn fit(ui: &Ui, want: f32) -> f32 {
     } else {
         0.0
     };
-    let room = ui.available_width() - gap;
+    // A wrapping row's available width is its whole line's: what is left of it is measured
+    // from the cursor.
+    let left = ui.max_rect().right() - ui.cursor().left();
+    let room = ui.available_width().min(left) - gap;
     if room >= want.min(FIELD_MIN) || !wraps {
         want.min(room)
     } else {
