@@ -262,3 +262,23 @@ fn the_charts_source_fields_are_one_width() {
         );
     }
 }
+
+/// A window narrowed to 680 px and widened again gives the panels their widths back: egui
+/// keeps a panel's last width, and the left panel stayed 200 px wide in a window of 1280.
+#[test]
+fn panels_grow_back_when_the_window_widens() {
+    let ms = root().join("scenarios/examples/musket-and-saber/millbrook.ron");
+    let mut h = opened(Some(ms), 680.0, 800.0);
+    let narrow = h.state().canvas_rect();
+    h.set_size(egui::vec2(1280.0, 800.0));
+    for _ in 0..4 {
+        h.run();
+    }
+    let wide = h.state().canvas_rect();
+    assert!(narrow.min.x < 220.0, "{narrow:?}");
+    assert!(wide.min.x > 300.0, "the left panel at 1280: {wide:?}");
+    assert!(
+        1280.0 - wide.max.x > 300.0,
+        "the right panel at 1280: {wide:?}"
+    );
+}
