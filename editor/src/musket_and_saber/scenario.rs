@@ -30,38 +30,21 @@ fn with_scenario(
     doc.edit_ms_scenario(label, gesture, |s| f(s, &file));
 }
 
-/// The room the header's names ("First Player") take.
-const HEADER_NAMES: f32 = 90.0;
-
 /// Id, name, date, source, map, First Player, game length and first turn, notes.
 pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
     with_scenario(doc, "Edit scenario", gesture, |s, file| {
         let sides = s.sides.clone();
-        // No column wider than the panel leaves beside the names: a grid's cells take their
-        // width from the last frame's widest, so a wide one would keep them all too wide.
-        let room = (ui.available_width() - HEADER_NAMES).max(HEADER_NAMES);
-        egui::Grid::new("ms-header")
-            .num_columns(2)
-            .max_col_width(room)
-            .show(ui, |ui| {
-                ui.label("id");
-                text(ui, &mut s.id, "Scenario id", 220.0);
-                ui.end_row();
-                ui.label("name");
-                text(ui, &mut s.name, "Scenario name", 220.0);
-                ui.end_row();
-                ui.label("date");
-                text(ui, &mut s.date, "Scenario date", 220.0);
-                ui.end_row();
-                ui.label("source");
+        form_rows(ui, Id::unique("ms-header"), |f| {
+            f.row("id", |ui| text(ui, &mut s.id, "Scenario id", 220.0));
+            f.row("name", |ui| text(ui, &mut s.name, "Scenario name", 220.0));
+            f.row("date", |ui| text(ui, &mut s.date, "Scenario date", 220.0));
+            f.row("source", |ui| {
                 text(ui, &mut s.source, "Scenario source", 220.0).on_hover_text(
                     "your copy of the game (never shipped), or “invented for the project”",
-                );
-                ui.end_row();
-                ui.label("map");
-                ui.label(format!("{} ({})", s.map, file.name));
-                ui.end_row();
-                ui.label("First Player");
+                )
+            });
+            f.row("map", |ui| ui.label(format!("{} ({})", s.map, file.name)));
+            f.row("First Player", |ui| {
                 side_combo(
                     ui,
                     Id::unique("ms-first"),
@@ -69,9 +52,9 @@ pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Optio
                     &mut s.first_player,
                     &sides,
                     false,
-                );
-                ui.end_row();
-                ui.label("turns");
+                )
+            });
+            f.row("turns", |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.add(egui::DragValue::new(&mut s.game_length).range(1..=99))
                         .accessible_name("Game length");
@@ -96,9 +79,9 @@ pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Optio
                         })
                         .response
                         .accessible_name("First turn");
-                });
-                ui.end_row();
+                })
             });
+        });
         ui.label(
             RichText::new(format!(
                 "The map's Turn Record Track (3.3): {}",
