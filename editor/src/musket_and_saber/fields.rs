@@ -49,7 +49,7 @@ pub fn frozen_table(
     let table = egui::UiBuilder::new()
         .ui_stack_info(egui::UiStackInfo::default().with_tag(crate::scenario::fields::TABLE));
     ui.scope_builder(table, |ui| {
-        ui.horizontal_top(|ui| {
+        let whole = ui.horizontal_top(|ui| {
             egui::Grid::new((id, "first"))
                 .striped(true)
                 .num_columns(1)
@@ -64,7 +64,7 @@ pub fn frozen_table(
                         ui.end_row();
                     }
                 });
-            let view = egui::ScrollArea::horizontal()
+            egui::ScrollArea::horizontal()
                 .id_salt((id, "scroll"))
                 .show(ui, |ui| {
                     egui::Grid::new((id, "rest"))
@@ -84,9 +84,12 @@ pub fn frozen_table(
                             }
                         });
                 })
-                .inner_rect;
-            note_table_view(ui, view);
-        })
+                .inner_rect
+        });
+        // Across, the part that scrolls as far as it shows; down, every row, shown or not.
+        let view =
+            egui::Rect::from_x_y_ranges(whole.inner.x_range(), whole.response.rect.y_range());
+        note_table_view(ui, view);
     });
     // Tab from a cell: to the next cell of the row order. From the table's last cell (or
     // Shift+Tab from its first) egui's own order leaves the table, as it should.
@@ -126,7 +129,8 @@ fn focusable_since(ui: &Ui, from: usize) -> Vec<Id> {
     })
 }
 
-/// Keep where a table's scrolling part is, for the tests of a narrow panel.
+/// Keep where a table's scrolling part is (across as it shows, down all its rows), for the
+/// tests of a narrow panel.
 fn note_table_view(_ui: &Ui, _view: egui::Rect) {
     #[cfg(test)]
     _ui.data_mut(|d| {
