@@ -42,8 +42,8 @@ pub fn frozen_table(
         ui.memory_mut(|m| m.request_focus(to));
     }
     let focused = ui.memory(|m| m.focused());
-    // Each row's widgets that take the keyboard, in the order of the row.
-    let mut order: Vec<Vec<Id>> = vec![Vec::new(); rows];
+    // Where each row's cells are among the layer's widgets: (first, past the last, row).
+    let mut spans: Vec<(usize, usize, usize)> = Vec::with_capacity(2 * rows);
     // Every cell is one line of one widget: rows this high hold any of them.
     let row_height = ui.spacing().interact_size.y + 6.0;
     let table = egui::UiBuilder::new()
@@ -57,10 +57,10 @@ pub fn frozen_table(
                 .show(ui, |ui| {
                     ui.label(RichText::new(*first).strong());
                     ui.end_row();
-                    for (r, ids) in order.iter_mut().enumerate() {
+                    for r in 0..rows {
                         let from = widget_count(ui);
                         cells(ui, r, true);
-                        ids.extend(focusable_since(ui, from));
+                        spans.push((from, widget_count(ui), r));
                         ui.end_row();
                     }
                 });
@@ -76,10 +76,10 @@ pub fn frozen_table(
                                 ui.label(RichText::new(*h).strong());
                             }
                             ui.end_row();
-                            for (r, ids) in order.iter_mut().enumerate() {
+                            for r in 0..rows {
                                 let from = widget_count(ui);
                                 cells(ui, r, false);
-                                ids.extend(focusable_since(ui, from));
+                                spans.push((from, widget_count(ui), r));
                                 ui.end_row();
                             }
                         });
@@ -94,7 +94,11 @@ pub fn frozen_table(
     // Tab from a cell: to the next cell of the row order. From the table's last cell (or
     // Shift+Tab from its first) egui's own order leaves the table, as it should.
     let (pressed, back) = ui.input(|i| (i.key_pressed(egui::Key::Tab), i.modifiers.shift));
-    let order: Vec<Id> = order.into_iter().flatten().collect();
+    let order: Vec<Id> = if pressed {
+        row_order(ui, &spans, rows)
+    } else {
+        Vec::new()
+    };
     if let (true, Some(from)) = (pressed, focused)
         && let Some(k) = order.iter().position(|w| *w == from)
     {
@@ -115,18 +119,27 @@ fn widget_count(ui: &Ui) -> usize {
         .viewport(|v| v.this_pass.widgets.get_layer(layer).count())
 }
 
-/// The widgets of the ui's layer made since the first `from` that take the keyboard.
-fn focusable_since(ui: &Ui, from: usize) -> Vec<Id> {
+/// The widgets that take the keyboard in `spans` (of the ui's layer, in the order they were
+/// made), row by row: each row's first cell, then the rest of its cells. One pass over the
+/// layer, whatever the number of rows.
+fn row_order(ui: &Ui, spans: &[(usize, usize, usize)], rows: usize) -> Vec<Id> {
+    let mut by_row: Vec<Vec<Id>> = vec![Vec::new(); rows];
     let layer = ui.layer_id();
     ui.ctx().viewport(|v| {
-        v.this_pass
-            .widgets
-            .get_layer(layer)
-            .skip(from)
-            .filter(|w| w.enabled && w.sense.is_focusable())
-            .map(|w| w.id)
-            .collect()
-    })
+        let mut k = 0;
+        for (i, w) in v.this_pass.widgets.get_layer(layer).enumerate() {
+            while k < spans.len() && i >= spans[k].1 {
+                k += 1;
+            }
+            let Some(&(from, _, row)) = spans.get(k) else {
+                break;
+            };
+            if i >= from && w.enabled && w.sense.is_focusable() {
+                by_row[row].push(w.id);
+            }
+        }
+    });
+    by_row.into_iter().flatten().collect()
 }
 
 /// Keep where a table's scrolling part is (across as it shows, down all its rows), for the
