@@ -137,14 +137,16 @@ pub struct Rows<'u> {
 }
 
 impl Rows<'_> {
-    /// A row: `name`, and the field `field` adds.
+    /// A row: `name`, and what `field` adds (the field, and what it says below it: one cell).
     pub fn row<R>(&mut self, name: &str, field: impl FnOnce(&mut Ui) -> R) -> R {
         self.ui.label(name);
-        let r = field(self.ui);
         if self.beside {
+            let r = self.ui.vertical(field).inner;
             self.ui.end_row();
+            r
+        } else {
+            field(self.ui)
         }
-        r
     }
 }
 
