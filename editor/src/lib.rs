@@ -26,6 +26,8 @@ mod apply_tests;
 #[cfg(test)]
 mod behaviour_tests;
 #[cfg(test)]
+mod forms_tests;
+#[cfg(test)]
 mod friction_tests;
 #[cfg(test)]
 mod issue27_tests;

@@ -89,7 +89,7 @@ fn key_ui(ui: &mut Ui, file: &MsMapFile) {
     ui.separator();
     ui.label(RichText::new("Key (the map's chart)").strong());
     for r in &file.chart {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
             match r.on {
                 ChartOn::Hex => {
@@ -129,7 +129,7 @@ pub fn terrain_ui(
     );
     let mut status = None;
     for (i, e) in file.legend.iter().enumerate() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             swatch(ui, &file, &e.kinds);
             let label = format!("“{}” {}", e.char, e.kinds.join(" + "));
             if ui
@@ -146,7 +146,7 @@ pub fn terrain_ui(
             }
         });
         let mut kinds = e.kinds.join(", ");
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.add_space(24.0);
             ui.label("kinds");
             if text(ui, &mut kinds, &format!("Legend {} kinds", e.char), 160.0).changed() {
@@ -171,7 +171,7 @@ pub fn terrain_ui(
     let (mut ch, mut kinds): (String, String) = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     ui.separator();
     ui.label("New character");
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         text(ui, &mut ch, "New legend character", 24.0);
         ui.label("kinds");
         text(ui, &mut kinds, "New legend kinds", 140.0);
@@ -266,7 +266,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
     ui.separator();
     ui.label(RichText::new("Turn Record Track").strong());
     ui.label(RichText::new("Its labels as printed on the map, first space first (3.3).").weak());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("labels");
         fields::word_list(
             ui,
@@ -276,7 +276,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
             &mut file.track.labels,
         );
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("source");
         text(ui, &mut file.track.source, "Track source", 300.0);
     });
