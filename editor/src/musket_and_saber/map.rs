@@ -417,7 +417,8 @@ fn numbering(ui: &mut Ui, file: &mut MsMapFile) -> Option<String> {
     let (mut c, mut r) = (col.max(0) as u32, row.max(0) as u32);
     // The last column and row still have two digits.
     let most = |side: u32| MAX_SIDE.saturating_sub(side.saturating_sub(1));
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow panel the printed number goes under the two fields.
+    ui.horizontal_wrapped(|ui| {
         ui.add(egui::DragValue::new(&mut c).range(0..=most(file.width)))
             .accessible_name("First column number")
             .on_hover_text("The column number printed on the map's westmost column");
