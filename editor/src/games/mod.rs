@@ -44,15 +44,15 @@ pub trait EditorGame: Sync {
 
 /// The games the editor makes and opens, in the order the new-map dialog offers them.
 pub const ALL: [&dyn EditorGame; 2] = [
-    &rifle_and_saber::RIFLE_AND_SABER,
-    &musket_and_saber::MUSKET_AND_SABER,
+    &rifle_and_saber::GAME,
+    &musket_and_saber::GAME,
 ];
 
 /// The game of a document's content.
 pub fn of(content: &Content) -> &'static dyn EditorGame {
     match content {
-        Content::Map | Content::Scenario(_) => &rifle_and_saber::RIFLE_AND_SABER,
-        Content::MsMap(_) | Content::MsScenario(_) => &musket_and_saber::MUSKET_AND_SABER,
+        Content::Map | Content::Scenario(_) => &rifle_and_saber::GAME,
+        Content::MsMap(_) | Content::MsScenario(_) => &musket_and_saber::GAME,
     }
 }
 

@@ -18,7 +18,7 @@ use crate::games::EditorGame;
 pub struct MusketAndSaber;
 
 /// The one value of it.
-pub const MUSKET_AND_SABER: MusketAndSaber = MusketAndSaber;
+pub const GAME: MusketAndSaber = MusketAndSaber;
 
 impl EditorGame for MusketAndSaber {
     fn game(&self) -> Game {

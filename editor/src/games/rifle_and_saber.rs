@@ -15,7 +15,7 @@ use crate::games::EditorGame;
 pub struct RifleAndSaber;
 
 /// The one value of it.
-pub const RIFLE_AND_SABER: RifleAndSaber = RifleAndSaber;
+pub const GAME: RifleAndSaber = RifleAndSaber;
 
 impl EditorGame for RifleAndSaber {
     fn game(&self) -> Game {
