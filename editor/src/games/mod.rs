@@ -43,10 +43,7 @@ pub trait EditorGame: Sync {
 }
 
 /// The games the editor makes and opens, in the order the new-map dialog offers them.
-pub const ALL: [&dyn EditorGame; 2] = [
-    &rifle_and_saber::GAME,
-    &musket_and_saber::GAME,
-];
+pub const ALL: [&dyn EditorGame; 2] = [&rifle_and_saber::GAME, &musket_and_saber::GAME];
 
 /// The game of a document's content.
 pub fn of(content: &Content) -> &'static dyn EditorGame {
