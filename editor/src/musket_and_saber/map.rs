@@ -386,10 +386,12 @@ pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> O
             ui.label("size");
             ui.label(format!("{} × {} hexes", file.width, file.height));
             ui.end_row();
-            ui.label("first hex");
-            renumbered = numbering(ui, &mut file);
-            ui.end_row();
         });
+    // Beside the grid, wrapped: it fits the narrowest panel.
+    ui.horizontal_wrapped(|ui| {
+        ui.label("first hex");
+        renumbered = numbering(ui, &mut file);
+    });
     ui.label("notes");
     crate::scenario::fields::text_area(ui, &mut file.notes, "free notes");
     with_map(doc, "Edit map properties", gesture, |f| {
@@ -417,17 +419,14 @@ fn numbering(ui: &mut Ui, file: &mut MsMapFile) -> Option<String> {
     let (mut c, mut r) = (col.max(0) as u32, row.max(0) as u32);
     // The last column and row still have two digits.
     let most = |side: u32| MAX_SIDE.saturating_sub(side.saturating_sub(1));
-    // Wrapped: in a narrow panel the printed number goes under the two fields.
-    ui.horizontal_wrapped(|ui| {
-        ui.add(egui::DragValue::new(&mut c).range(0..=most(file.width)))
-            .accessible_name("First column number")
-            .on_hover_text("The column number printed on the map's westmost column");
-        ui.add(egui::DragValue::new(&mut r).range(0..=most(file.height)))
-            .accessible_name("First row number")
-            .on_hover_text("The row number printed on the map's northmost row");
-        ui.weak(format!("{c:02}{r:02}"))
-            .on_hover_text("Scenarios on this map name its hexes by these numbers");
-    });
+    ui.add(egui::DragValue::new(&mut c).range(0..=most(file.width)))
+        .accessible_name("First column number")
+        .on_hover_text("The column number printed on the map's westmost column");
+    ui.add(egui::DragValue::new(&mut r).range(0..=most(file.height)))
+        .accessible_name("First row number")
+        .on_hover_text("The row number printed on the map's northmost row");
+    ui.weak(format!("{c:02}{r:02}"))
+        .on_hover_text("Scenarios on this map name its hexes by these numbers");
     if (c as i32, r as i32) == (col, row) {
         return None;
     }
