@@ -12,6 +12,7 @@ use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 use crate::document::Document;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, kind_color};
+use crate::scenario::fields::form_rows;
 
 /// The legend character of a hex.
 pub fn char_at(file: &MsMapFile, c: Coord) -> Option<char> {
@@ -369,28 +370,18 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
 pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
     let mut file = doc.ms_map()?.clone();
     let mut renumbered = None;
-    egui::Grid::new("ms-map-props")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("id");
-            text(ui, &mut file.id, "Map id", 200.0);
-            ui.end_row();
-            ui.label("name");
-            text(ui, &mut file.name, "Map name", 200.0);
-            ui.end_row();
-            ui.label("source");
+    form_rows(ui, Id::unique("ms-map-props"), |f| {
+        f.row("id", |ui| text(ui, &mut file.id, "Map id", 200.0));
+        f.row("name", |ui| text(ui, &mut file.name, "Map name", 200.0));
+        f.row("source", |ui| {
             text(ui, &mut file.source, "Map source", 200.0).on_hover_text(
                 "your copy of the game (never shipped), or “invented for the project”",
-            );
-            ui.end_row();
-            ui.label("size");
-            ui.label(format!("{} × {} hexes", file.width, file.height));
-            ui.end_row();
+            )
         });
-    // Beside the grid, wrapped: it fits the narrowest panel.
-    ui.horizontal_wrapped(|ui| {
-        ui.label("first hex");
-        renumbered = numbering(ui, &mut file);
+        f.row("size", |ui| {
+            ui.label(format!("{} × {} hexes", file.width, file.height))
+        });
+        f.row("first hex", |ui| renumbered = numbering(ui, &mut file));
     });
     ui.label("notes");
     crate::scenario::fields::text_area(ui, &mut file.notes, "free notes");
@@ -419,14 +410,16 @@ fn numbering(ui: &mut Ui, file: &mut MsMapFile) -> Option<String> {
     let (mut c, mut r) = (col.max(0) as u32, row.max(0) as u32);
     // The last column and row still have two digits.
     let most = |side: u32| MAX_SIDE.saturating_sub(side.saturating_sub(1));
-    ui.add(egui::DragValue::new(&mut c).range(0..=most(file.width)))
-        .accessible_name("First column number")
-        .on_hover_text("The column number printed on the map's westmost column");
-    ui.add(egui::DragValue::new(&mut r).range(0..=most(file.height)))
-        .accessible_name("First row number")
-        .on_hover_text("The row number printed on the map's northmost row");
-    ui.weak(format!("{c:02}{r:02}"))
-        .on_hover_text("Scenarios on this map name its hexes by these numbers");
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::DragValue::new(&mut c).range(0..=most(file.width)))
+            .accessible_name("First column number")
+            .on_hover_text("The column number printed on the map's westmost column");
+        ui.add(egui::DragValue::new(&mut r).range(0..=most(file.height)))
+            .accessible_name("First row number")
+            .on_hover_text("The row number printed on the map's northmost row");
+        ui.weak(format!("{c:02}{r:02}"))
+            .on_hover_text("Scenarios on this map name its hexes by these numbers");
+    });
     if (c as i32, r as i32) == (col, row) {
         return None;
     }
