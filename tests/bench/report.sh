@@ -11,9 +11,13 @@
 # earlier commit), that binary's report of the same files, with the ratios of the two and
 # `diff -r` of the two sites (an optimisation must leave the site byte-identical).
 #
+# REPORT_ARGS adds options to the measured binary's report only (not the baseline's), such as
+# `--png` (each card's PNG too, the slowest part of a report).
+#
 #   tests/bench/report.sh [N] [RUNS]      (defaults: 2000 3)
 #   BASELINE=/tmp/saberc-before tests/bench/report.sh 2000 1
 #   SABERC=/tmp/saberc-after BASELINE=/tmp/saberc-before tests/bench/report.sh 2000 1
+#   REPORT_ARGS=--png tests/bench/report.sh 2000 1
 set -euo pipefail
 
 n=${1:-2000}
@@ -62,7 +66,8 @@ measure() {
     local label=$1 files=$2
     shift 2
     local cpu wall mib size ccpu cwall
-    read -r cpu wall mib <<<"$(report_runs "$saberc" "$work/site" "$@")"
+    # shellcheck disable=SC2086 # REPORT_ARGS is split into options on purpose
+    read -r cpu wall mib <<<"$(report_runs "$saberc" "$work/site" "$@" ${REPORT_ARGS:-})"
     size=$(du -sm "$work/site" | cut -f1)
     read -r ccpu cwall <<<"$(check_runs "$@")"
     awk -v l="$label" -v n="$files" -v c="$cpu" -v w="$wall" -v m="$mib" -v z="$size" \
@@ -86,6 +91,6 @@ measure() {
     fi
 }
 
-echo "saberc report ($saberc), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), medians of $runs runs"
+echo "saberc report ($saberc${REPORT_ARGS:+ $REPORT_ARGS}), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), medians of $runs runs"
 measure "the repository (scenarios maps)" 26 scenarios maps
 measure "generated scenarios" "$n" "$work/files/ron"

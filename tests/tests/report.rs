@@ -103,12 +103,12 @@ fn a_small_collections_site_is_pinned() {
     for d in [
         "skirmish-at-the-bridge.ron",
         "skirmish-at-the-bridge.export.json",
-        "skirmish-at-the-bridge.card.png",
+        "skirmish-at-the-bridge.card.svg",
     ] {
         assert!(clean.contains(&format!("href=\"../downloads/{d}\"")), "{d}");
         assert!(site.contains_key(&Path::new("downloads").join(d)), "{d}");
     }
-    assert!(site[Path::new("downloads/skirmish-at-the-bridge.card.png")].starts_with(b"\x89PNG"));
+    assert!(site[Path::new("downloads/skirmish-at-the-bridge.card.svg")].starts_with(b"<svg "));
     // The Musket & Saber scenario: its card, and its analysis (its costs in halves, 4.4).
     let ms = String::from_utf8(site[Path::new("pages/millbrook.html")].clone()).unwrap();
     assert!(ms.contains("<figure class=\"card\">"));
@@ -119,15 +119,58 @@ fn a_small_collections_site_is_pinned() {
     );
 }
 
-/// The site's card PNG is `saberc render --card`'s, byte for byte, for both games: the site
-/// rasterises the card it drew for the page rather than drawing it again, and that must not
-/// change a pixel.
+/// A card's PNG is the slowest part of a report (two thirds of its time, issue 38): it is
+/// written only with `--png`; the card is always offered as SVG, printable at any size.
+#[test]
+fn a_cards_png_is_written_only_when_asked() {
+    let dir = mixed();
+    let page = "pages/skirmish-at-the-bridge.html";
+    let png = "skirmish-at-the-bridge.card.png";
+    for (args, wanted) in [(&[][..], false), (&["--png"][..], true)] {
+        let mut all = vec!["report", "club", "--maps", "club/maps", "-o", "site"];
+        all.extend_from_slice(args);
+        let out = run(dir.path(), &all);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let site = files(&dir.path().join("site"));
+        let pngs: Vec<&PathBuf> = site
+            .keys()
+            .filter(|p| p.extension().is_some_and(|x| x == "png"))
+            .collect();
+        let linked = String::from_utf8_lossy(&site[Path::new(page)])
+            .contains(&format!("href=\"../downloads/{png}\""));
+        assert_eq!(linked, wanted, "{args:?}: the page's PNG link");
+        if wanted {
+            assert_eq!(
+                pngs.len(),
+                2,
+                "{args:?}: a PNG per clean scenario, both games"
+            );
+            assert!(site[&Path::new("downloads").join(png)].starts_with(b"\x89PNG"));
+        } else {
+            assert!(pngs.is_empty(), "{args:?}: {pngs:?}");
+        }
+        assert!(site.contains_key(Path::new("downloads/skirmish-at-the-bridge.card.svg")));
+        std::fs::remove_dir_all(dir.path().join("site")).unwrap();
+    }
+}
+
+/// The site's cards are `saberc render --card`'s, byte for byte, for both games, as SVG and
+/// (with `--png`) as PNG: the site rasterises the card it drew for the page rather than drawing
+/// it again, and that must not change a pixel.
 #[test]
 fn the_card_downloads_are_the_render_commands_cards() {
     let dir = mixed();
     let out = run(
         dir.path(),
-        &["report", "club", "--maps", "club/maps", "-o", "site"],
+        &[
+            "report",
+            "club",
+            "--maps",
+            "club/maps",
+            "-o",
+            "site",
+            "--png",
+        ],
     );
     assert_eq!(out.status.code(), Some(1));
     let width = saberc::site::entry::CARD_PNG_WIDTH.to_string();
@@ -139,21 +182,26 @@ fn the_card_downloads_are_the_render_commands_cards() {
         ),
         ("club/ms/millbrook.ron", "club/ms/maps", "millbrook"),
     ] {
-        let png = format!("{name}.png");
-        let out = run(
-            dir.path(),
-            &[
-                "render", "--card", "--width", &width, "--maps", maps, input, "-o", &png,
-            ],
-        );
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let rendered = std::fs::read(dir.path().join(&png)).unwrap();
-        let site = std::fs::read(dir.path().join(format!("site/downloads/{name}.card.png")));
-        assert!(site.unwrap() == rendered, "{name}: the site's card differs");
+        for ext in ["svg", "png"] {
+            let drawn = format!("{name}.{ext}");
+            let out = run(
+                dir.path(),
+                &[
+                    "render", "--card", "--width", &width, "--maps", maps, input, "-o", &drawn,
+                ],
+            );
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let rendered = std::fs::read(dir.path().join(&drawn)).unwrap();
+            let site = std::fs::read(dir.path().join(format!("site/downloads/{name}.card.{ext}")));
+            assert!(
+                site.unwrap() == rendered,
+                "{name}: the site's {ext} card differs"
+            );
+        }
     }
 }
 

@@ -105,6 +105,11 @@ pub enum Command {
         /// Write into a folder saberc report did not make even when it is not empty.
         #[arg(long)]
         force: bool,
+        /// Also write each clean scenario's card as a PNG among its downloads (as `saberc render
+        /// --card` draws it, 1240 px wide; the SVG card is always there): two thirds of the
+        /// report's time.
+        #[arg(long)]
+        png: bool,
         /// How folders are searched.
         #[command(flatten)]
         walk: WalkArgs,
@@ -344,8 +349,9 @@ pub fn run(cli: Cli) -> i32 {
             out,
             maps,
             force,
+            png,
             walk,
-        } => site::report_cmd(&paths, &out, &maps, walk.options(), force),
+        } => site::report_cmd(&paths, &out, &maps, walk.options(), force, png),
         Command::Analyze {
             scenario,
             format,
@@ -544,4 +550,17 @@ pub(crate) fn inputs_read(
     }
     inputs.extend(reg.map_files_read());
     inputs
+}
+
+/// The outputs (export, drawing, card, Tiled, skeletons, analysis) of the game a source names,
+/// or the usage exit code when that game was registered without any.
+pub(crate) fn outputs_of(
+    src: &saber_schema::pipeline::read::Source,
+) -> Result<&'static dyn saber_schema::output::game::GameOutputs, i32> {
+    saber_schema::output::games::of_source(src).ok_or_else(|| {
+        let game = saber_schema::pipeline::games::of_source(src).rules().name;
+        usage_error(&format!(
+            "saberc makes no export, drawing or analysis of {game} files: the game was registered without its outputs"
+        ))
+    })
 }

@@ -60,21 +60,22 @@ pub(crate) fn seen_from(
     budget: &mut Budget,
 ) -> Option<HexSet> {
     let grid = terrain.map().grid;
-    let near = place.distance_field_upto(SIGHT_RADIUS);
+    // Row by row, as the budget is charged: the answer past the budget stays the same.
+    let mut near = place.within(SIGHT_RADIUS);
+    near.difference_with(place);
+    // The place's hexes listed once: a set of the largest map is 15,625 words to scan for
+    // its few hexes, and each hex near it would scan them again.
+    let hexes: Vec<Coord> = place.iter().collect();
     let mut seen = HexSet::empty(grid);
-    for (i, d) in near.iter().enumerate() {
-        if *d == 0 || *d == u32::MAX {
-            continue;
-        }
-        let from = grid.coord_at(i);
-        if first_seen(rules, terrain, occupied, index, from, place, budget)?.is_some() {
+    for from in near.iter() {
+        if first_seen(rules, terrain, occupied, index, from, &hexes, budget)?.is_some() {
             seen.insert(from);
         }
     }
     Some(seen)
 }
 
-/// The first hex of `to`, in its order, that `from` sees within [`SIGHT_RADIUS`] (`Some(None)`:
+/// The first hex of `to` (a set's hexes, in its row order) that `from` sees within [`SIGHT_RADIUS`] (`Some(None)`:
 /// none); `None` past the budget. Each pair and each line traced is charged to `budget`.
 fn first_seen(
     rules: &Ruleset,
@@ -82,11 +83,11 @@ fn first_seen(
     occupied: &HexSet,
     index: &SightIndex,
     from: Coord,
-    to: &HexSet,
+    to: &[Coord],
     budget: &mut Budget,
 ) -> Option<Option<Coord>> {
     let grid = terrain.map().grid;
-    for to in to.iter() {
+    for &to in to {
         budget.pair()?;
         if grid.distance(from, to) > SIGHT_RADIUS {
             continue;
@@ -114,12 +115,13 @@ pub(crate) fn zones_in_sight(
     budget: &mut Budget,
 ) -> Option<SightPair> {
     let grid = terrain.map().grid;
-    let near_b = b.distance_field_upto(SIGHT_RADIUS);
+    let near_b = b.within(SIGHT_RADIUS);
+    let b_hexes: Vec<Coord> = b.iter().collect();
     for from in a.iter() {
-        if grid.index(from).is_none_or(|i| near_b[i] == u32::MAX) {
+        if !near_b.contains(from) {
             continue;
         }
-        if let Some(to) = first_seen(rules, terrain, occupied, index, from, b, budget)? {
+        if let Some(to) = first_seen(rules, terrain, occupied, index, from, &b_hexes, budget)? {
             return Some(SightPair {
                 in_sight: true,
                 example: Some([grid.label(from), grid.label(to)]),

@@ -142,6 +142,31 @@ impl HexSet {
         self.search(max, None).0
     }
 
+    /// The hexes within `max` of the set, the set's own included: the hexes where
+    /// [`HexSet::distance_field_upto`] is not `u32::MAX`, without a distance for every hex of
+    /// the map (`analyze` asks this of each place to hold; a field of the largest map is 4 MB).
+    pub fn within(&self, max: u32) -> HexSet {
+        let g = self.grid;
+        let mut seen = self.clone();
+        let mut ring: Vec<usize> = self.bits.ones().collect();
+        let mut next = Vec::new();
+        for _ in 0..max {
+            if ring.is_empty() {
+                break;
+            }
+            for &i in &ring {
+                for j in g.neighbor_indices(i) {
+                    if !seen.bits.put(j) {
+                        next.push(j);
+                    }
+                }
+            }
+            std::mem::swap(&mut ring, &mut next);
+            next.clear();
+        }
+        seen
+    }
+
     /// Hex distance between the nearest hexes of the two sets (0 when they share a hex), or
     /// `None` when either is empty; the search stops as soon as it reaches `other`.
     pub fn distance_to(&self, other: &HexSet) -> Option<u32> {
@@ -199,5 +224,42 @@ impl HexSet {
     /// Labels of the hexes, for messages and exports.
     pub fn labels(&self) -> Vec<String> {
         self.iter().map(|c| self.grid.label(c)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::hex::{Orientation, Parity};
+
+    /// `within` is the set of hexes `distance_field_upto` reaches, for sets of one hex, of
+    /// hexes far apart, at the edges, empty and whole, on both orientations and parities.
+    #[test]
+    fn within_is_where_the_distance_field_reaches() {
+        for orientation in [Orientation::Flat, Orientation::Pointy] {
+            for parity in [Parity::EvenShoved, Parity::OddShoved] {
+                let g = Grid {
+                    width: 23,
+                    height: 17,
+                    orientation,
+                    parity,
+                    numbering: Default::default(),
+                };
+                let sets = [
+                    HexSet::empty(g),
+                    HexSet::full(g),
+                    HexSet::from_coords(g, [Coord(12, 9)]),
+                    HexSet::from_coords(g, [Coord(1, 1), Coord(23, 17), Coord(2, 16)]),
+                    HexSet::from_fn(g, |c| (c.0 * 7 + c.1 * 3) % 11 == 0),
+                ];
+                for s in &sets {
+                    for max in [0, 1, 2, 5, 30, u32::MAX] {
+                        let field = s.distance_field_upto(max);
+                        let want = HexSet::from_index_fn(g, |i| field[i] != u32::MAX);
+                        assert_eq!(s.within(max), want, "{orientation:?} {parity:?} {max}");
+                    }
+                }
+            }
+        }
     }
 }

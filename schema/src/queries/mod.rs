@@ -2,9 +2,11 @@
 
 pub mod effective_terrain;
 pub mod movement;
+pub mod musket_and_saber;
 pub mod playable;
 pub mod reach;
 pub mod readings;
 pub mod shared;
 pub mod sight;
+mod spare;
 pub mod walk;

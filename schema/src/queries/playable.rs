@@ -637,6 +637,9 @@ pub fn playable_sharing(
     let targets = targets(s, r);
     let mut reaches: Vec<Vec<GroupReach>> = targets.iter().map(|_| Vec::new()).collect();
     let mut incomplete = false;
+    // A side's counter moves under the same restrictions whatever its group and target: each
+    // a set of the whole map, worked out once (not once per group, target and counter).
+    let mut restricted: BTreeMap<(usize, Counter), (usize, Option<usize>)> = BTreeMap::new();
     // Group by group: a group's searches serve every target of its side, then are dropped. A
     // field of the largest map takes megabytes, and a scenario of fifty groups kept them all
     // (366 MiB for 52 groups and 100 targets).
@@ -671,10 +674,16 @@ pub fn playable_sharing(
                     }
                 };
                 for counter in movers(s, side, gi, &target.counters) {
-                    let (banned, allowed) =
-                        restrictions(s, map, r, &terrain, side, counter, readings);
-                    let key = (side, gi, searches.table(banned));
-                    let crossing = allowed.map(|a| searches.crossing(a));
+                    let (table, crossing) =
+                        *restricted.entry((side, counter)).or_insert_with(|| {
+                            let (banned, allowed) =
+                                restrictions(s, map, r, &terrain, side, counter, readings);
+                            (
+                                searches.table(banned),
+                                allowed.map(|a| searches.crossing(a)),
+                            )
+                        });
+                    let key = (side, gi, table);
                     let Some(found) = searches.field(key, &gh.hexes, arrival.is_some()) else {
                         incomplete = true;
                         break;

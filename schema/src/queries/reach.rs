@@ -22,6 +22,7 @@ use std::collections::BinaryHeap;
 use crate::model::hex::{Coord, Grid, Orientation};
 use crate::model::hex_set::HexSet;
 use crate::queries::movement::{Movement, Mp};
+use crate::queries::spare;
 
 /// No move: off the map, prohibited, or not reached.
 const NONE: u32 = u32::MAX;
@@ -254,8 +255,8 @@ impl CostTable {
     /// to every hex (Dijkstra's search with a bucket queue: costs are small whole sixths).
     pub fn field(&self, starts: &[(Coord, Mp)]) -> Field {
         let n = self.grid.len();
-        let mut cost = vec![NONE; n];
-        let mut from = vec![START; n];
+        let mut cost = spare::filled(n, NONE);
+        let mut from = spare::filled(n, START);
         let max_step = self.max_step;
         // Costs pending are within `max_step` of the one being settled: a ring of buckets.
         let ring = max_step as usize + 1;
@@ -359,8 +360,8 @@ impl CostTable {
         let ma = allowance.in_sixths();
         let per = u64::from(ma) + 1;
         let ring = (per + u64::from(self.max_step)) as usize + 1;
-        let mut best = vec![u64::MAX; n];
-        let mut from = vec![START; n];
+        let mut best = spare::filled(n, u64::MAX);
+        let mut from = spare::filled(n, START);
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ring];
         let mut pending = 0usize;
         let mut d = u64::MAX;
@@ -435,8 +436,8 @@ impl CostTable {
         let n = self.grid.len();
         let ma = allowance.in_sixths();
         let per = u64::from(ma) + 1;
-        let mut best = vec![u64::MAX; n];
-        let mut from = vec![START; n];
+        let mut best = spare::filled(n, u64::MAX);
+        let mut from = spare::filled(n, START);
         let mut heap = BinaryHeap::new();
         for (i, k) in self.phase_starts(starts, ma) {
             if k < best[i] {
@@ -490,6 +491,13 @@ pub struct Field {
     from: Vec<u8>,
 }
 
+impl Drop for Field {
+    fn drop(&mut self) {
+        spare::give_back(std::mem::take(&mut self.cost));
+        spare::give_back(std::mem::take(&mut self.from));
+    }
+}
+
 impl Field {
     /// The least cost to reach `c`; `None` when no path reaches it.
     pub fn cost(&self, c: Coord) -> Option<Mp> {
@@ -527,6 +535,13 @@ pub struct PhaseField {
     best: Vec<u64>,
     /// How each hex was entered ([`START`]: it is a start hex).
     from: Vec<u8>,
+}
+
+impl Drop for PhaseField {
+    fn drop(&mut self) {
+        spare::give_back(std::mem::take(&mut self.best));
+        spare::give_back(std::mem::take(&mut self.from));
+    }
 }
 
 impl PhaseField {

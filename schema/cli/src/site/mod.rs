@@ -213,13 +213,14 @@ fn identity(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// `saberc report PATHS… -o DIR`.
+/// `saberc report PATHS… -o DIR`; `png` writes each card's PNG too.
 pub(crate) fn report_cmd(
     paths: &[PathBuf],
     out: &Path,
     maps: &[PathBuf],
     walk: WalkOptions,
     force: bool,
+    png: bool,
 ) -> i32 {
     if crate::is_dash(out) {
         return crate::usage_error(crate::tiled::FOLDER_NOT_DASH);
@@ -271,7 +272,7 @@ pub(crate) fn report_cmd(
             .par_iter()
             .enumerate()
             .map(|(i, f)| {
-                let mut e = entry::build(f, &reg, true);
+                let mut e = entry::build(f, &reg, png);
                 let slug = &names.slugs[i];
                 let inputs = reg.map_files_read();
                 let mut written = Vec::new();
