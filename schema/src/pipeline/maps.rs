@@ -200,7 +200,10 @@ impl MapRegistry {
                 })
                 .map(|e| e.path())
                 .collect();
-            paths.sort();
+            // Every path is `dir` joined with a name (no `/` in it): their texts order as
+            // `Path` orders them, component by component, which was 7 % of a one-file check
+            // among 2,040 siblings (profile of 29 November 2026).
+            paths.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
             for p in paths {
                 let open = (!self.open.is_empty())
                     .then(|| p.canonicalize().ok())
@@ -661,6 +664,36 @@ mod tests {
             assert_eq!(Some(loaded.map), builtin::map_of_text(text), "{id}");
         }
         assert!(builtin::map_of_text("(format: \"saber-map/1\")").is_none());
+    }
+
+    /// The map files of a directory are taken in the order of their paths: sorting the paths'
+    /// texts (what `read_maps_in` does) gives the order `Path` gives them, names of any kind.
+    #[test]
+    fn paths_of_one_directory_order_as_their_texts() {
+        let names = [
+            "b.ron",
+            "a.ron",
+            "a.b.ron",
+            "a-b.ron",
+            "a b.ron",
+            "A.ron",
+            "é.json",
+            "a.json",
+            "a..ron",
+            "~a.ron",
+            "a.ron.json",
+            ".a.ron",
+            "0.ron",
+            "a_b.ron",
+        ];
+        for dir in ["maps", "/tmp/x/maps", "./maps", "../maps", "m/"] {
+            let paths: Vec<PathBuf> = names.iter().map(|n| Path::new(dir).join(n)).collect();
+            let mut by_path = paths.clone();
+            by_path.sort();
+            let mut by_text = paths;
+            by_text.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
+            assert_eq!(by_path, by_text, "{dir}");
+        }
     }
 
     /// Threads that ask for the same directory at once get one reading of it: each does not

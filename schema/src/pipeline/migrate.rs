@@ -93,8 +93,8 @@ fn has(text: &str, word: &str) -> bool {
 /// `All` stands where a value does: after a `:` whose key ends in `count`, a comment or a line
 /// break, and (RON) not part of a longer name, (JSON) a whole string. So the token pass is
 /// skipped for the many files whose only `All` is in a sentence ("All woods…"), a name
-/// (`Allowance`) or the value of another key (`hexes: All`, in 840 of the 2,040 files of the
-/// ratio benchmark: the pass over their tokens was 3 % of a batch check).
+/// (`Allowance`), the value of another key (`hexes: All`, in 840 of the 2,040 files of the
+/// ratio benchmark: the pass over their tokens was 3 % of a batch check) or a goal's `All`.
 fn may_have_old_all(text: &str, syntax: Syntax) -> bool {
     let space = |c: char| c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}');
     // memchr's searcher: std's `contains` was a tenth of a batch check (a profile of 29
@@ -111,6 +111,20 @@ fn may_have_old_all(text: &str, syntax: Syntax) -> bool {
                     (Some(b), true) => before = b,
                     _ => return false,
                 },
+            }
+            // Only a value that ends its field, as the token pass asks (then `,`, `)`, `}`,
+            // the end, or a comment): not a goal's key `"All": […]` nor `All(…)`.
+            let rest = match syntax {
+                Syntax::Json => &after[1..],
+                Syntax::Ron => after,
+            };
+            if !rest
+                .trim_start_matches(space)
+                .chars()
+                .next()
+                .is_none_or(|c| matches!(c, ',' | ')' | '}' | '/'))
+            {
+                return false;
             }
             let value_start = before.trim_end_matches(space);
             // The key before the `:`, as the token pass reads it: `count` (JSON `"count"`),
@@ -518,6 +532,11 @@ mod tests {
             (Syntax::Ron, "(goal: Exit(count /* every one */ : All))"),
             (Syntax::Ron, "(goal: Exit(count // every one\n : All))"),
             (Syntax::Ron, "(goal: Exit(count\u{2028}: All))"),
+            (Syntax::Ron, "(goal: Exit(count: All /* every one */))"),
+            (
+                Syntax::Json,
+                "{\"goal\": {\"Exit\": {\"count\": \"All\"\n}}}",
+            ),
             (Syntax::Ron, "(goal: ControlEnemySetup(by_turn: 7))"),
             (
                 Syntax::Ron,
@@ -544,6 +563,12 @@ mod tests {
             Syntax::Json
         ));
         assert!(!may_have_old_all("(entry: (hexes: All))", Syntax::Ron));
+        // A goal's `All` of sub-goals, written on its own line, is a key or a variant.
+        assert!(!may_have_old_all(
+            "{\"goal\": {\n  \"All\": [{\"Exit\": {\"count\": 3}}]}}",
+            Syntax::Json
+        ));
+        assert!(!may_have_old_all("(goal:\n  All([]))", Syntax::Ron));
         // `by_turn` is current in an `Exit`: such a file is not searched.
         let exit = "(goal: Exit(count: EveryCounter, via: Edge(East), by_turn: 8))";
         assert!(!may_have_old_all(exit, Syntax::Ron) && !exit.contains("ControlEnemySetup"));
