@@ -64,7 +64,7 @@ pub fn apply(doc: &mut Document, d: &Diagnostic) -> Result<String, String> {
             s.replaced
         )
     })?;
-    let loaded = files::parse_any(&Source::from_text(&path, edited.clone()))
+    let loaded = crate::games::parse_any(&Source::from_text(&path, edited.clone()))
         .map_err(|e| format!("Could not apply “{title}”: the edited file does not read:\n{e}"))?;
     let fresh = loaded.into_document(doc.path.clone());
     let label = format!("Apply: {title}");

@@ -104,7 +104,7 @@ fn apply_writes_the_proven_edit_and_the_finding_goes() {
 fn a_fix_whose_text_changed_is_refused() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/bad/feature-number-under-other-letter.ron");
-    let (loaded, _) = files::read_with_state(&fixture).expect("read");
+    let (loaded, _) = crate::games::read_with_state(&fixture).expect("read");
     let (mut doc, _) = crate::app::open_save::document_of(loaded, Some(fixture.clone()));
     let (path, text) = crate::apply::base_text(&doc).expect("text");
     let mut fixes = crate::apply::text_fixes(&path, text);

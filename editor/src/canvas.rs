@@ -631,16 +631,11 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
             );
         }
         let top = Rect::from_center_size(center, vec2(size, size));
-        let font = FontId::proportional((size * 0.32).clamp(7.0, 18.0));
         let code = st.counters.last().cloned().unwrap_or_default();
-        painter.text(
-            top.center() - vec2(0.0, size * 0.12),
-            Align2::CENTER_CENTER,
-            code,
-            font.clone(),
-            Color32::WHITE,
-        );
-        let small = FontId::proportional((size * 0.24).clamp(6.0, 14.0));
+        let room = code_room(top);
+        if let Some(g) = info_galley(painter, code, room.size(), (size * 0.32).clamp(7.0, 18.0)) {
+            painter.galley(room.center() - g.size() / 2.0, g, Color32::WHITE);
+        }
         // The stacking figure the document's game gives (`scenario::placement::stacks`); a
         // count alone when it gives none.
         let info = match &st.info {
@@ -648,13 +643,11 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
             None if n > 1 => format!("{n}· {}", st.points),
             None => st.points.to_string(),
         };
-        painter.text(
-            top.center() + vec2(0.0, size * 0.24),
-            Align2::CENTER_CENTER,
-            info,
-            small,
-            Color32::WHITE,
-        );
+        let room = info_room(top);
+        if let Some(g) = info_galley(painter, info, room.size(), (size * 0.24).clamp(6.0, 14.0)) {
+            let at = room.center() - g.size() / 2.0;
+            painter.galley(at, g, Color32::WHITE);
+        }
         if st.bad {
             painter.rect_stroke(
                 top.expand(2.0),
@@ -663,6 +656,65 @@ fn paint_stacks(painter: &Painter, scene: &Scene<'_>) {
                 egui::StrokeKind::Outside,
             );
         }
+    }
+}
+
+/// The room for a counter's code (its ID, "Col. Barrow"): the upper part of the counter,
+/// inside its edges.
+fn code_room(top: Rect) -> Rect {
+    let size = top.width();
+    Rect::from_min_max(
+        pos2(top.left() + size * 0.06, top.top() + size * 0.06),
+        pos2(top.right() - size * 0.06, top.center().y + size * 0.04),
+    )
+}
+
+/// The room under a counter's code for what its stack says: the lower part of the counter,
+/// inside its edges.
+fn info_room(top: Rect) -> Rect {
+    let size = top.width();
+    Rect::from_min_max(
+        pos2(top.left() + size * 0.06, top.center().y + size * 0.06),
+        pos2(top.right() - size * 0.06, top.bottom() - size * 0.04),
+    )
+}
+
+/// The smallest size a counter's words are written at.
+const INFO_MIN_FONT: f32 = 6.0;
+
+/// What a counter or its stack says, laid out to fit `room` on the counter: wrapped to its width and made
+/// smaller down to [`INFO_MIN_FONT`], then cut short with "…" ("1 unit w/1, not yet placed"
+/// ran past a counter's edges); `None` when not one line fits.
+fn info_galley(
+    painter: &Painter,
+    text: String,
+    room: Vec2,
+    font: f32,
+) -> Option<std::sync::Arc<egui::Galley>> {
+    let mut size = font.max(INFO_MIN_FONT);
+    loop {
+        let smallest = size <= INFO_MIN_FONT;
+        let mut job = egui::text::LayoutJob::simple(
+            text.clone(),
+            FontId::proportional(size),
+            Color32::WHITE,
+            room.x,
+        );
+        if smallest {
+            let row = painter.fonts_mut(|f| f.row_height(&FontId::proportional(size)));
+            let rows = (room.y / row).floor() as usize;
+            if rows == 0 {
+                return None;
+            }
+            job.wrap.max_rows = rows;
+            job.wrap.break_anywhere = true;
+            job.wrap.overflow_character = Some('…');
+        }
+        let g = painter.layout_job(job);
+        if smallest || (g.size().x <= room.x + 0.5 && g.size().y <= room.y + 0.5) {
+            return Some(g);
+        }
+        size = (size * 0.85).max(INFO_MIN_FONT);
     }
 }
 
@@ -791,6 +843,39 @@ pub fn minimap_to_world(mini: Rect, layout: &Layout, pos: Pos2) -> Pos2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stack's words and its counter's code stay on the counter at every zoom that draws
+    /// counters: "1 unit w/1, not yet placed" and "Col. Barrow" ran past a counter's edges
+    /// (issue 37).
+    #[test]
+    fn a_stacks_words_stay_on_its_counter() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(Default::default(), |ui| {
+            for zoom in [16.0_f32, 24.0, 40.0, 80.0] {
+                let size = zoom * 0.62;
+                let top = Rect::from_center_size(pos2(100.0, 100.0), vec2(size, size));
+                for (room, text, font) in [
+                    (info_room(top), "1 unit w/1, not yet placed", size * 0.24),
+                    (info_room(top), "12 units w/1, not yet placed", size * 0.24),
+                    (info_room(top), "3· 12", size * 0.24),
+                    (code_room(top), "Col. Barrow", size * 0.32),
+                    (code_room(top), "Horse Guards", size * 0.32),
+                ] {
+                    assert!(top.contains_rect(room));
+                    if let Some(g) = info_galley(ui.painter(), text.into(), room.size(), font) {
+                        let s = g.size();
+                        assert!(
+                            s.x <= room.width() + 0.5 && s.y <= room.height() + 0.5,
+                            "{text:?} at zoom {zoom}: {s:?} in {:?}",
+                            room.size()
+                        );
+                    }
+                }
+            }
+        });
+        out.textures_delta.clear();
+    }
+
     use saber_schema::model::hex::Parity;
 
     fn grid(orientation: Orientation) -> Grid {

@@ -1,6 +1,6 @@
 //! What a document is: one of each game's file kinds. The editor's mode, its checks, its save
-//! and its history follow from this one value, never from a "which game?" question asked
-//! elsewhere (issue 40 §5). A file of its own, below the document, its history and its files,
+//! and its history follow from this one value; which game it is, only `crate::games` asks
+//! (issue 40 §5). A file of its own, below the document, its history and its files,
 //! so that none of them reaches back to the others through it.
 
 use saber_schema::diagnostic::Diagnostic;
@@ -8,15 +8,6 @@ use saber_schema::model::map::Map;
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline;
-
-/// The game a document belongs to: it decides the editor's forms and tools.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Game {
-    /// Rifle & Saber.
-    RifleAndSaber,
-    /// Musket & Saber Quick Play.
-    MusketAndSaber,
-}
 
 /// A document's content. The map it is drawn on is the document's map: for a Rifle & Saber
 /// map that map is what is edited; for the others it is made from (a Musket & Saber map) or
@@ -35,14 +26,6 @@ pub enum Content {
 }
 
 impl Content {
-    /// The game the content is written for.
-    pub fn game(&self) -> Game {
-        match self {
-            Content::Map | Content::Scenario(_) => Game::RifleAndSaber,
-            Content::MsMap(_) | Content::MsScenario(_) => Game::MusketAndSaber,
-        }
-    }
-
     /// Is it a scenario (of either game)?
     pub fn is_scenario(&self) -> bool {
         matches!(self, Content::Scenario(_) | Content::MsScenario(_))

@@ -3,7 +3,7 @@
 
 use egui::{Color32, RichText, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
-use saber_schema::model::hex::{Coord, parse_label};
+use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Map;
 
 use crate::document::Document;
@@ -27,7 +27,8 @@ pub fn check(map: &Map) -> Vec<Diagnostic> {
 
 /// The hex a diagnostic is about: its hex label, or the value its path points at.
 pub fn hex_of(d: &Diagnostic, map: &Map) -> Option<Coord> {
-    if let Some(c) = d.hex.as_deref().and_then(|h| parse_label(h).ok()) {
+    // Read in the map's own numbers, as the check said it (a map numbered from 0100).
+    if let Some(c) = d.hex.as_deref().and_then(|h| map.grid.parse_label(h).ok()) {
         return Some(c);
     }
     let path = d.path.as_deref()?;
@@ -123,5 +124,31 @@ impl Diagnostics {
             }
         }
         goto
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use saber_schema::model::musket_and_saber::{HexNumbering, MsMapFile};
+
+    /// A finding's hex on a map numbered from 0100 is the hex the map prints so (it was read as
+    /// if numbered from 0101: one row off).
+    #[test]
+    fn a_findings_hex_is_read_in_the_maps_numbers() {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("m.ron", text);
+        let mut f: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        f.numbering = HexNumbering::ColumnRow {
+            first_column: 1,
+            first_row: 0,
+        };
+        let map = f.lower();
+        let d = Diagnostic::new(saber_schema::diagnostic::Code::UnknownMap, "x").with_hex("0500");
+        assert_eq!(hex_of(&d, &map), Some(Coord(5, 1)));
     }
 }

@@ -9,7 +9,6 @@ use saber_schema::files::{FileState, Target};
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
-use saber_schema::pipeline::parse::DocKind;
 use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
 use saber_schema::syntax::edit::{edit_text, edit_text_with};
@@ -28,39 +27,6 @@ pub fn default_map() -> Map {
 /// The map File → New makes: blank, clear hexes.
 pub fn new_map() -> Map {
     Map::blank("untitled", "Untitled", 45, 33)
-}
-
-/// A new Musket & Saber map of `width` × `height` named `name`, as `saberc new map --game
-/// musket-and-saber-quick-play` starts one: the library's skeleton, whose text (with its
-/// comments) a save then edits.
-pub fn new_ms_map(id: &str, name: &str, width: u32, height: u32) -> Result<Document, String> {
-    let text = saber_schema::output::skeleton::ms_map_skeleton(width, height, id)
-        .map_err(|e| e.to_string())?;
-    let mut l = load_ms(&Source::from_text(format!("{id}.ron"), text))?;
-    if let Content::MsMap(f) = &mut l.content {
-        f.name = name.to_string();
-    }
-    let mut doc = Document::of(l.content, l.map, None);
-    doc.text = Some(l.text);
-    Ok(doc)
-}
-
-/// A new Musket & Saber scenario on the M&S map `file` (found by its id, as `saberc new
-/// scenario --map ID` names it), from the library's skeleton, whose text a save then edits.
-pub fn new_ms_scenario(
-    file: &saber_schema::model::musket_and_saber::MsMapFile,
-) -> Result<Document, String> {
-    let id =
-        saber_schema::output::skeleton::id_from_name(None, crate::scenario::panel::NEW_SCENARIO_ID);
-    let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
-    let src = Source::from_text(format!("{id}.ron"), text);
-    let scenario =
-        pipeline::parse::parse::<saber_schema::model::musket_and_saber::MsScenario>(&src)
-            .map_err(|d| one_line(&d))?;
-    let mut doc = Document::of(Content::MsScenario(scenario), file.lower(), None);
-    doc.ms_map_file = Some(std::sync::Arc::new(file.clone()));
-    doc.text = Some(src.text);
-    Ok(doc)
 }
 
 /// A map read from a file, with the problems found while building it.
@@ -116,7 +82,7 @@ pub fn one_line(d: &Diagnostic) -> String {
 /// problems are exactly what `saberc check` reports. A file that parses but breaks the schema
 /// still opens, its problems listed, so that it can be repaired; a file that does not parse is
 /// refused with `file:line:col` messages.
-fn load(src: &Source) -> Result<Loaded, String> {
+pub(crate) fn load(src: &Source) -> Result<Loaded, String> {
     match pipeline::compile_source(src, &MapRegistry::new()) {
         (report, Built::Map(map)) => Ok(Loaded {
             map,
@@ -128,7 +94,7 @@ fn load(src: &Source) -> Result<Loaded, String> {
 }
 
 /// Why a file cannot be opened: its errors, one per line, or `what` when it has none.
-fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String {
+pub(crate) fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String {
     let errors: Vec<String> = diags
         .iter()
         .filter(|d| d.is_error())
@@ -190,12 +156,6 @@ pub fn write_file(
         .unchanged_since(expected)
         .write(text.as_bytes())
         .map_err(|e| e.to_string())
-}
-
-/// A file read, with its state taken just before (for a later save to check it is unchanged).
-pub fn read_with_state(path: &Path) -> Result<(LoadedFile, Option<FileState>), String> {
-    let state = FileState::of(path).ok();
-    read_any(path).map(|loaded| (loaded, state))
 }
 
 /// Save a map to a file.
@@ -313,48 +273,6 @@ impl LoadedFile {
     }
 }
 
-/// Load a Musket & Saber map or scenario with the compiler's pipeline (the problems are
-/// `saberc check`'s). A file that parses but breaks its JSON Schema opens, to be repaired; a
-/// scenario opens only on an M&S map found as `saberc` finds it (else the reason is given).
-pub fn load_ms(src: &Source) -> Result<LoadedMs, String> {
-    use saber_schema::pipeline::musket_and_saber::MsOpened;
-    let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
-    let (content, map, ms_map_file, map_origin, map_notes) = match built {
-        Built::MusketAndSaber(MsOpened::Map(file)) => {
-            let map = file.lower();
-            (Content::MsMap(file), map, None, None, Vec::new())
-        }
-        Built::MusketAndSaber(MsOpened::Scenario {
-            scenario,
-            map: Some((map, origin)),
-            map_file: Some(file),
-            map_notes,
-        }) => (
-            Content::MsScenario(scenario),
-            map,
-            Some(file),
-            Some(origin),
-            map_notes,
-        ),
-        _ => {
-            return Err(refusal(
-                src,
-                &report.diagnostics,
-                "a Musket & Saber scenario whose map could not be found",
-            ));
-        }
-    };
-    Ok(LoadedMs {
-        content,
-        map,
-        ms_map_file,
-        map_origin,
-        map_notes,
-        problems: report.diagnostics,
-        text: src.text.clone(),
-    })
-}
-
 /// Load a scenario source and the map it names, found as `saberc` finds it
 /// ([`MapRegistry::resolve`]: in `maps/` beside the scenario, in `../maps`, beside it, or built
 /// in). A scenario that parses but breaks the JSON Schema still opens with its problems listed;
@@ -419,29 +337,6 @@ pub fn relative_to(dir: &Path, file: &Path) -> Option<String> {
             .map(|c| c.as_os_str().to_string_lossy().into_owned()),
     );
     Some(parts.join("/"))
-}
-
-/// Read a map or scenario file, whichever it is.
-pub fn read_any(path: &Path) -> Result<LoadedFile, String> {
-    let src = Source::read(path).map_err(|d| one_line(&d))?;
-    parse_any(&src)
-}
-
-/// Parse map or scenario text, whichever it is.
-pub fn parse_any(src: &Source) -> Result<LoadedFile, String> {
-    match pipeline::parse::detect(src) {
-        Ok((DocKind::Map | DocKind::Scenario, _))
-            if pipeline::musket_and_saber::is_musket_and_saber(src) =>
-        {
-            load_ms(src).map(LoadedFile::Ms)
-        }
-        Ok((DocKind::Scenario, _)) => load_scenario(src).map(LoadedFile::Scenario),
-        Ok((DocKind::Battle, _)) => Err(format!(
-            "{}: a battle file (11.18): use Scenario → New from a historical battle, or `saberc factor`",
-            src.path.display()
-        )),
-        _ => load(src).map(LoadedFile::Map),
-    }
 }
 
 /// The scenario as RON text, written whole in `saberc fmt`'s layout.
@@ -724,7 +619,7 @@ mod tests {
             dir: dir.path().join("recovery"),
         };
         for path in [dir.path().join("maps/millbrook-invented.ron"), scenario] {
-            let Ok(LoadedFile::Ms(l)) = read_any(&path) else {
+            let Ok(LoadedFile::Ms(l)) = crate::games::read_any(&path) else {
                 panic!("{} opens as M&S", path.display());
             };
             let mut doc = Document::of(l.content, l.map, Some(path.clone()));
@@ -742,13 +637,13 @@ mod tests {
         }
         // An untitled scenario, new on the map (no file of its own yet), comes back on it.
         let map_path = dir.path().join("maps/millbrook-invented.ron");
-        let Ok(LoadedFile::Ms(l)) = read_any(&map_path) else {
+        let Ok(LoadedFile::Ms(l)) = crate::games::read_any(&map_path) else {
             panic!("the map opens");
         };
         let Content::MsMap(file) = &l.content else {
             panic!("a map document")
         };
-        let mut doc = new_ms_scenario(file).expect("made");
+        let mut doc = crate::games::musket_and_saber::new_scenario(file).expect("made");
         doc.map_file = Some(map_path.clone());
         // Recovery files kept where no map is found by id (the app's storage folder).
         let elsewhere = tempfile::tempdir().expect("temp dir");
@@ -812,7 +707,7 @@ mod tests {
             for ext in ["ron", "json"] {
                 let path = dir.path().join(format!("{}.{ext}", s.id));
                 save_scenario(&s, &path).expect("saved");
-                let Ok(LoadedFile::Scenario(back)) = read_any(&path) else {
+                let Ok(LoadedFile::Scenario(back)) = crate::games::read_any(&path) else {
                     panic!("{} did not read back as a scenario", path.display());
                 };
                 // Notes (an interpretation the file records) are expected; nothing worse.
@@ -849,7 +744,9 @@ mod tests {
         let text = crate::scenario::historical::HISTORICAL[6]
             .text
             .replace("map: \"rifle-and-saber\"", "map: \"rifle-and-sabre\"");
-        let Ok(LoadedFile::Scenario(l)) = parse_any(&Source::from_text("s.ron", text)) else {
+        let Ok(LoadedFile::Scenario(l)) =
+            crate::games::parse_any(&Source::from_text("s.ron", text))
+        else {
             panic!("the scenario opens");
         };
         let why = one_line(&l.missing_map.expect("the map is missing"));

@@ -109,7 +109,7 @@ fn two_recovery_files_are_both_offered_and_both_restored() {
     h.get_by_label("Save").click();
     h.run();
     let first_file = h.state().recent_files()[0].clone();
-    let Ok(files::LoadedFile::Map(saved)) = files::read_any(&first_file) else {
+    let Ok(files::LoadedFile::Map(saved)) = crate::games::read_any(&first_file) else {
         panic!("the first is saved");
     };
     assert_eq!(saved.map, first);
@@ -123,7 +123,7 @@ fn two_recovery_files_are_both_offered_and_both_restored() {
     assert!(recovery_files(&rd).is_empty(), "each saved, each file gone");
     let names: Vec<String> = [&a, &b]
         .iter()
-        .map(|p| match files::read_any(p) {
+        .map(|p| match crate::games::read_any(p) {
             Ok(files::LoadedFile::Map(l)) => l.map.name,
             _ => panic!("a map"),
         })
@@ -166,7 +166,7 @@ fn recovered_work_is_saved_or_discarded_each_on_its_own() {
         .path_chosen(Purpose::SaveRecovered(key), elsewhere.clone());
     h.run();
     assert!(matches!(
-        files::read_any(&elsewhere),
+        crate::games::read_any(&elsewhere),
         Ok(files::LoadedFile::Map(_))
     ));
     assert_eq!(recovery_files(&rd).len(), 1);
@@ -249,7 +249,7 @@ fn save_as_onto_an_existing_file_asks_before_replacing_it() {
     h.get_by_label("Replace").click();
     h.run();
     assert!(matches!(
-        files::read_any(&existing),
+        crate::games::read_any(&existing),
         Ok(files::LoadedFile::Map(l)) if l.map.id == "mine"
     ));
     assert!(!h.state().doc().is_dirty());
@@ -609,7 +609,7 @@ fn unsaved_work_reaches_its_recovery_file_without_another_frame() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let written = recovery_files(&rd).iter().any(
-            |p| matches!(files::read_any(p), Ok(files::LoadedFile::Map(l)) if l.map == painted),
+            |p| matches!(crate::games::read_any(p), Ok(files::LoadedFile::Map(l)) if l.map == painted),
         );
         if written {
             break;
@@ -667,7 +667,7 @@ fn a_save_that_would_drop_comments_asks_first_and_both_answers_do_what_they_say(
     h.run();
     assert!(h.query_by_label("Comments would be lost").is_none());
     assert!(
-        matches!(files::read_any(&json), Ok(files::LoadedFile::Map(l)) if l.map == map),
+        matches!(crate::games::read_any(&json), Ok(files::LoadedFile::Map(l)) if l.map == map),
         "the whole file is written"
     );
     assert_eq!(h.state().doc().path.as_deref(), Some(json.as_path()));

@@ -539,7 +539,7 @@ fn musket_and_saber_steps_are_named_by_what_changed() {
     let last = h.state().doc().history().done().last().expect("a step");
     assert_eq!(
         last.label,
-        "sides · north · counters · 2nd Bde · formation: “1st Div” → “2nd Div”"
+        "Formation “1st Div” → “2nd Div” on 2nd Bde of north"
     );
 }
 

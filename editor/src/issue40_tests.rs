@@ -364,14 +364,11 @@ fn an_ms_map_numbered_from_0100_opens_draws_and_saves_in_its_own_numbers() {
     );
 }
 
-/// A scenario on a map numbered from 0100: its set-up stands where the map's numbers say, a
-/// counter clicked onto the top row (`0500`) is set up there, its line's words and the set-up
-/// tab say `0500`, and the save writes `"0500"`; reopened, it is where it was put.
-#[test]
-fn an_ms_scenario_on_a_map_numbered_from_0100_is_set_up_in_its_own_numbers() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    map_from_0100(dir.path());
-    let path = dir.path().join("s.ron");
+/// A scenario of two brigades on the map numbered from 0100 (`map_from_0100`), written as
+/// `s.ron` in `dir`.
+fn scenario_on_0100(dir: &Path) -> PathBuf {
+    map_from_0100(dir);
+    let path = dir.join("s.ron");
     let counter = |id: &str| {
         format!(
             r#"(id: "{id}", formation: "1 Div", class: Brigade, steps: 2, front: (cf: Some(One(4)), mr: Some(4), ma: Some(4)), back: (cf: Some(One(2)), mr: Some(3)), source: "invented")"#
@@ -405,6 +402,16 @@ fn an_ms_scenario_on_a_map_numbered_from_0100_is_set_up_in_its_own_numbers() {
         counter("9 Bde")
     );
     std::fs::write(&path, text).expect("written");
+    path
+}
+
+/// A scenario on a map numbered from 0100: its set-up stands where the map's numbers say, a
+/// counter clicked onto the top row (`0500`) is set up there, its line's words and the set-up
+/// tab say `0500`, and the save writes `"0500"`; reopened, it is where it was put.
+#[test]
+fn an_ms_scenario_on_a_map_numbered_from_0100_is_set_up_in_its_own_numbers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = scenario_on_0100(dir.path());
     let mut h = opened(&path);
     assert!(
         matches!(h.state().doc().content(), Content::MsScenario(_)),
@@ -448,4 +455,57 @@ fn an_ms_scenario_on_a_map_numbered_from_0100_is_set_up_in_its_own_numbers() {
         .map(|s| s.hex)
         .collect();
     assert_eq!(stacks, [Coord(2, 2), top]);
+}
+
+/// A victory hex typed on a map numbered from 0100 is the hex the map prints so: `0500` typed
+/// is the top row's fifth hex, shown and saved as `0500` (it was read as if the map were
+/// numbered from 0101: one row off, `0805` typed became `0804`, seen under Xvfb).
+#[test]
+fn a_victory_hex_typed_on_a_map_numbered_from_0100_is_that_hex() {
+    use egui::accesskit::Role;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = scenario_on_0100(dir.path());
+    let mut h = opened(&path);
+    h.get_all_by_label("Victory")
+        .last()
+        .expect("the Victory tab")
+        .click();
+    h.run();
+    let field = h
+        .get_all_by_role(Role::TextInput)
+        .find(|n| n.accesskit_node().placeholder() == Some("0412"))
+        .expect("the hex label field");
+    field.focus();
+    h.run();
+    h.get_all_by_role(Role::TextInput)
+        .find(|n| n.accesskit_node().placeholder() == Some("0412"))
+        .expect("the hex label field")
+        .type_text("0500");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let chips: Vec<String> = h
+        .get_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.ends_with('×'))
+        .collect();
+    assert!(
+        chips.iter().any(|c| c == "0500 ×"),
+        "shown as typed: {chips:?}"
+    );
+    // The form's words say the map's numbers too ("hexes 0807, 0500", not the grid's
+    // "hexes 0808, 0501").
+    let words: Vec<String> = h
+        .get_all_by_role(Role::Label)
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|v| v.contains("hexes 08"))
+        .collect();
+    assert!(!words.is_empty(), "the zone in words");
+    assert!(
+        words.iter().all(|w| w.contains("hexes 0807, 0500")),
+        "{words:?}"
+    );
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    assert!(after.contains(r#"Hexes(["0807", "0500"])"#), "{after}");
 }

@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod document;
 pub mod export;
 pub mod files;
+pub mod games;
 pub mod help;
 pub mod history;
 pub mod musket_and_saber;
@@ -22,6 +23,10 @@ pub mod tools;
 mod app_tests;
 #[cfg(test)]
 mod apply_tests;
+#[cfg(test)]
+mod behaviour_tests;
+#[cfg(test)]
+mod forms_tests;
 #[cfg(test)]
 mod friction_tests;
 #[cfg(test)]

@@ -212,8 +212,8 @@ fn the_example_opens_and_saves_unchanged() {
         let mut h = editor();
         open(&mut h, path);
         assert_eq!(
-            h.state().doc().content().game(),
-            crate::content::Game::MusketAndSaber,
+            crate::games::of(h.state().doc().content()).game(),
+            saber_schema::ruleset::Game::MusketAndSaberQuickPlay,
             "{} opens",
             path.display()
         );
@@ -315,6 +315,45 @@ fn painting_sets_a_hexs_kinds_and_the_chart_is_editable() {
     set_text(&mut h, "Track labels", "0800 0900 1000 1100 1200 1300 1400");
     let f = h.state().doc().ms_map().expect("map").clone();
     assert_eq!(f.track.labels.len(), 7);
+}
+
+/// A set-up click is one undo step named as the status line says what it did ("Set-up: 3rd
+/// Bde placed at 0605 (w/1 of 0604)"), not by the fields it touched (issue 37 §8).
+#[test]
+fn a_set_up_click_is_named_by_what_it_did() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    let mut h = editor();
+    open(&mut h, &scen);
+    tab(&mut h, "Set-up");
+    choose_counter(&mut h, "3rd Bde");
+    click_hex(&mut h, "0605");
+    let last = h.state().doc().history().done().last().expect("a step");
+    assert_eq!(last.label, "Set-up: 3rd Bde placed at 0605 (w/1 of 0604)");
+}
+
+/// A reinforcement's turn is one of the game's turns: the example plays 0800 to 1300 on a
+/// track to 1400, and 1400 is not offered (a line on it never enters, TRN002).
+#[test]
+fn a_reinforcement_turn_is_one_of_the_games_turns() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    let mut h = tall_editor();
+    open(&mut h, &scen);
+    tab(&mut h, "Reinforcements");
+    h.get_by_role_and_label(Role::ComboBox, "Reinforcement 1 turn")
+        .click();
+    h.run();
+    let offered: Vec<String> = h
+        .get_all_by_role(Role::Button)
+        .filter_map(|n| egui_kittest::kittest::NodeT::accesskit_node(&n).label())
+        .filter(|l| l.len() == 4 && l.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    assert_eq!(offered, ["0800", "0900", "1000", "1100", "1200", "1300"]);
 }
 
 /// Choosing a counter and pointing at a hex says what 5.0 (the compiler's predicate) makes of

@@ -14,7 +14,8 @@ use saber_schema::model::map::Map;
 
 use crate::content::Content;
 use crate::document::Document;
-use crate::files::{LoadedFile, SaveText, content_text, parse_any, write_file};
+use crate::files::{LoadedFile, SaveText, content_text, write_file};
+use crate::games::parse_any;
 
 /// The first line of a recovery file: this prefix, then its [`RecoveryHeader`] as JSON.
 const RECOVERY_HEADER: &str = "// saber-editor recovery: ";

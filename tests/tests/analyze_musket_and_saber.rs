@@ -291,3 +291,20 @@ fn the_tables_cite_8_2_and_ma_is_refused() {
         "{err}"
     );
 }
+
+/// As for Rifle & Saber, a file whose only errors are playability findings (PLY001) is
+/// analysed, its errors said on standard error, exit 1: the least costs by class show which
+/// class is cut off.
+#[test]
+fn a_scenario_whose_only_errors_are_playability_findings_is_analysed() {
+    let fixture = "tests/fixtures/bad/ms-goal-out-of-reach.ron";
+    let out = saberc(BIN, &["analyze", "--maps", "tests/fixtures/maps", fixture]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("PLY001"), "{stderr}");
+    assert!(!stderr.contains("not analysed"), "{stderr}");
+    assert!(stdout.contains("least cost"), "{stdout}");
+}

@@ -844,3 +844,33 @@ fn proven_distances_hexes_and_unit_ids_are_quick_fixes() {
     }
     c.finish();
 }
+
+/// Hover on a hex of a map file of any game: the server reads the document's map through the
+/// map's game (`load_map`), not only the Rifle & Saber map `check` builds. In process.
+#[test]
+fn a_hex_in_a_musket_and_saber_map_file_hovers_with_its_kinds() {
+    let path = repo("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+    let uri = file_uri(&path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let at = text.find("hex: \"0509\"").unwrap() + "hex: \"05".len();
+    let frame = |m: Value| {
+        let body = m.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    };
+    let input = [
+        frame(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})),
+        frame(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})),
+        frame(json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "ron", "version": 1, "text": text}}})),
+        frame(json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri}, "position": position(&text, at)}})),
+        frame(json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})),
+        frame(json!({"jsonrpc": "2.0", "method": "exit"})),
+    ]
+    .concat();
+    let out = saberc::serve_lsp_bytes(input.as_bytes());
+    let answer = out.iter().find(|m| m["id"] == 2).expect("a hover answer");
+    let shown = answer["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(shown.starts_with("**hex 0509**"), "{shown}");
+    assert!(shown.contains("terrain: "), "{shown}");
+}

@@ -7,14 +7,14 @@
 use std::path::{Path, PathBuf};
 
 use saber_editor::document::Document;
-use saber_editor::files;
+use saber_editor::{files, games};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Cell;
 use saber_schema::syntax::{SyntaxKind, parse};
 
 /// The document the editor makes of a file it opens (its text kept for the save).
 fn open(path: &Path) -> Document {
-    let mut doc = files::read_any(path)
+    let mut doc = games::read_any(path)
         .expect("the editor opens it")
         .into_document(Some(path.to_path_buf()));
     doc.commit();

@@ -1,8 +1,10 @@
 //! Issue 40 §6: a game is one folder and one registration line. "Pike & Shot (test)"
-//! (`third_game/pike_and_shot.rs`) lives only here; registered by the one line in [`game`],
-//! its files go through the shared pipeline (`saberc check` in process, the JSON Schema stage,
-//! map resolution), the shared queries price its chart, the shared drawing draws its map in
-//! its own numbers, and the language server's schema of its files is its own. Its own rules
+//! (`third_game/pike_and_shot.rs`) lives only here; registered by the one line in [`game`]
+//! (its outputs, with its front end), its files go through the shared pipeline (`saberc check`
+//! in process, the JSON Schema stage, map resolution), the shared queries price its chart, the
+//! shared drawing draws its map in its own numbers, `saberc export`, `render --card`, `export
+//! --format tiled`, `new` and `analyze` make its outputs through the output seam, and the
+//! language server completes its files from its own schema. Its own rules
 //! are checked, not waved through: a stack over its four points is STK001 citing its T4, a
 //! unit in a hex its chart prohibits to its class is DEP009 citing its T7.
 
@@ -14,6 +16,7 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 use pike_and_shot::GAME;
 use saber_schema::diagnostic::Code;
+use saber_schema::output::games as output_games;
 use saber_schema::pipeline::games;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::parse::DocKind;
@@ -24,7 +27,7 @@ use saber_schema::ruleset::Game;
 /// The game, registered once for the whole test binary.
 fn game() -> Game {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| games::register(&pike_and_shot::FRONT_END).expect("a new id"));
+    ONCE.call_once(|| output_games::register(&pike_and_shot::OUTPUTS).expect("a new id"));
     GAME
 }
 
@@ -172,7 +175,8 @@ fn saberc_render_draws_its_map_in_its_own_numbers_with_its_chart_as_the_key() {
     for text in [
         ">0000<",
         ">0504<",
-        "marsh: foot 3 MP, horse prohibited, guns 4 MP",
+        ">marsh<",
+        ">foot 3 MP, horse prohibited, guns 4 MP<",
     ] {
         assert!(svg.contains(text), "{text} not in the drawing");
     }
@@ -253,6 +257,358 @@ fn saberc_fmt_and_convert_read_and_write_it_by_its_own_model() {
     assert!(formatted.contains("marsh"));
 }
 
+/// A folder with the map and a scenario holding `0102` (the marsh) with `units`.
+fn folder_holding(units: &str) -> (tempfile::TempDir, PathBuf) {
+    let (dir, scenario) = folder(units);
+    let text = std::fs::read_to_string(&scenario)
+        .unwrap()
+        .replace("units:", "hold: \"0102\",\n    units:");
+    std::fs::write(&scenario, text).unwrap();
+    (dir, scenario)
+}
+
+const SET_UP: &str =
+    r#"("Pikes", "foot", "0101"), ("Lancers", "horse", "0001"), ("Battery", "guns", "0101")"#;
+
+#[test]
+fn saberc_export_writes_its_own_engine_export_held_to_its_schema() {
+    let (dir, scenario) = folder(SET_UP);
+    let out = dir.path().join("out");
+    let args = ["saberc", "export", scenario.to_str().unwrap(), "-o"];
+    assert_eq!(run(&[&args[..], &[out.to_str().unwrap()]].concat()), 0);
+    let written = std::fs::read_to_string(out.join("toy-fight.json")).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&written).unwrap();
+    assert_eq!(doc["format"], pike_and_shot::EXPORT_FORMAT);
+    assert_eq!(doc["game"], GAME.id());
+    // Its numbers from 0000: `0001` is column 0, row 1, the grid's (1, 2).
+    assert_eq!(
+        doc["units"][1],
+        serde_json::json!({"name": "Lancers", "class": "horse", "hex": "0001", "at": [1, 2]})
+    );
+    assert_eq!(
+        saber_schema::pipeline::schema::validate_with(&pike_and_shot::export_schema(), &doc),
+        vec![]
+    );
+    // A set-up its rules refuse is not exported.
+    let (dir, scenario) = folder(r#"("Lancers", "horse", "0102")"#);
+    let out = dir.path().join("out");
+    let args = ["saberc", "export", scenario.to_str().unwrap(), "-o"];
+    assert_eq!(run(&[&args[..], &[out.to_str().unwrap()]].concat()), 1);
+    assert!(!out.join("toy-fight.json").exists());
+}
+
+#[test]
+fn saberc_render_draws_its_card_and_its_scenario() {
+    // Apart, so that each counter is drawn with its name.
+    let (dir, scenario) = folder(
+        r#"("Pikes", "foot", "0000"), ("Lancers", "horse", "0300"), ("Battery", "guns", "0503")"#,
+    );
+    for (extra, file) in [(Some("--card"), "card.svg"), (None, "drawn.svg")] {
+        let out = dir.path().join(file);
+        let mut args = vec!["saberc", "render", scenario.to_str().unwrap()];
+        args.extend(extra);
+        args.extend(["-o", out.to_str().unwrap()]);
+        assert_eq!(run(&args), 0, "{args:?}");
+        let svg = std::fs::read_to_string(&out).unwrap();
+        for text in [
+            ">0000<",
+            ">Pikes<",
+            ">Lancers<",
+            "foot set-up",
+            "horse set-up",
+        ] {
+            assert!(svg.contains(text), "{text} not in {file}");
+        }
+    }
+    // Its special rules change no terrain: `--as-played` says so.
+    let out = dir.path().join("played.svg");
+    let args = [
+        "saberc",
+        "render",
+        scenario.to_str().unwrap(),
+        "--as-played",
+    ];
+    assert_eq!(
+        run(&[&args[..], &["-o", out.to_str().unwrap()]].concat()),
+        2
+    );
+}
+
+#[test]
+fn saberc_export_tiled_writes_its_map_by_its_chart_and_import_refuses_it() {
+    let (dir, scenario) = folder("");
+    let map = dir.path().join("toy-field.ron");
+    let out = dir.path().join("tiled");
+    let args = [
+        "saberc",
+        "export",
+        map.to_str().unwrap(),
+        "--format",
+        "tiled",
+    ];
+    assert_eq!(
+        run(&[&args[..], &["-o", out.to_str().unwrap()]].concat()),
+        0
+    );
+    let tmj: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("toy-field.tmj")).unwrap()).unwrap();
+    let tsj: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("toy-field.tsj")).unwrap()).unwrap();
+    assert!(out.join("toy-field.png").exists());
+    let game = tmj["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "game")
+        .expect("its game as a property");
+    assert_eq!(game["value"], GAME.id());
+    // A tile per mix of kinds, first met row by row: clear (none), the marsh, the wood.
+    let kinds: Vec<&str> = tsj["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["properties"][0]["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["", "marsh", "wood"]);
+    // The rows numbered 00 and 01 are clear; row 02 holds the marsh at 0102, the wood at
+    // 0302.
+    let data: Vec<u64> = tmj["layers"][0]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(data[..12], [1; 12]);
+    assert_eq!(data[12..18], [1, 2, 1, 3, 1, 1]);
+    // Its scenarios have no Tiled layers of their own: refused.
+    let args = [
+        "saberc",
+        "export",
+        scenario.to_str().unwrap(),
+        "--format",
+        "tiled",
+    ];
+    let out2 = dir.path().join("tiled2");
+    assert_eq!(
+        run(&[&args[..], &["-o", out2.to_str().unwrap()]].concat()),
+        2
+    );
+    // Its Tiled map is not an R&S map: `import` refuses it, naming its game.
+    let imported = saber_schema::output::tiled::import::import_path(&out.join("toy-field.tmj"));
+    assert!(
+        imported
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::TiledGrid && d.message.contains("Pike & Shot (test)")),
+        "{:?}",
+        imported.diagnostics
+    );
+}
+
+#[test]
+fn saberc_new_makes_its_skeletons() {
+    game();
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("new-field.ron");
+    let args = ["saberc", "new", "map", "--game", GAME.id(), "--width", "4"];
+    assert_eq!(
+        run(&[&args[..], &["--height", "3", "-o", map.to_str().unwrap()]].concat()),
+        0
+    );
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert!(text.contains("columns: 4"), "{text}");
+    assert_eq!(found(&map), vec![]);
+    // Over its 99 hexes a side: refused in its own words.
+    let args = [
+        "saberc",
+        "new",
+        "map",
+        "--game",
+        GAME.id(),
+        "--width",
+        "100",
+    ];
+    assert_eq!(run(&[&args[..], &["--height", "3"]].concat()), 2);
+    // A scenario on the map: the game's skeleton, in the map's own numbers.
+    let scenario = dir.path().join("new-fight.ron");
+    let args = ["saberc", "new", "scenario", "--map", "new-field.ron", "-o"];
+    assert_eq!(run(&[&args[..], &[scenario.to_str().unwrap()]].concat()), 0);
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    assert!(text.contains(&format!("game: \"{}\"", GAME.id())), "{text}");
+    assert!(text.contains("0000 to 0302"), "{text}");
+    assert_eq!(found(&scenario), vec![]);
+    // Asked as another game than its map's: REF008.
+    let other = dir.path().join("other.ron");
+    let args = [
+        "saberc",
+        "new",
+        "scenario",
+        "--map",
+        "new-field.ron",
+        "--game",
+    ];
+    assert_eq!(
+        run(&[
+            &args[..],
+            &["rifle-and-saber", "-o", other.to_str().unwrap()]
+        ]
+        .concat()),
+        1
+    );
+}
+
+#[test]
+fn saberc_analyze_reaches_the_place_to_hold_by_its_chart() {
+    let (_dir, scenario) = folder_holding(SET_UP);
+    let report = saber_schema::pipeline::read::Source::read(&scenario).unwrap();
+    let outputs = output_games::of_source(&report).expect("its outputs");
+    let c = outputs
+        .compile(&report, &MapRegistry::new())
+        .compiled
+        .expect("compiled");
+    let a = c.analysis(&Default::default());
+    let target = &a.sides[0].targets[0];
+    assert_eq!(target.goal, "hold 0102");
+    // From 0101 into the marsh at 0102: foot 3 MP, guns 4 MP (its chart); horse from 0001
+    // may not enter the marsh.
+    let by_class: Vec<(&str, Option<&str>)> = target
+        .by_class
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r.class.as_str(),
+                r.least_cost.as_ref().map(|c| c.text.as_str()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        by_class,
+        [
+            ("foot", Some("3 MP")),
+            ("horse", None),
+            ("guns", Some("4 MP"))
+        ]
+    );
+    assert_eq!(target.groups[0].path, ["0101", "0102"]);
+    assert_eq!(a.sides[0].forces.stacking_points, Some(6));
+    // Valid under the committed analysis schema.
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../schema/analysis.schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let json = serde_json::to_value(&a).unwrap();
+    assert_eq!(
+        saber_schema::pipeline::schema::validate_with(&schema, &json),
+        vec![]
+    );
+    // And through `saberc analyze`, in both formats.
+    for format in ["human", "json"] {
+        let args = ["saberc", "analyze", scenario.to_str().unwrap(), "--format"];
+        assert_eq!(run(&[&args[..], &[format]].concat()), 0, "{format}");
+    }
+}
+
+/// The messages of one in-process language server session on `uri` holding `text`, with
+/// `request` (method and params) asked as id 2.
+fn lsp_session(uri: &str, text: &str, request: (&str, serde_json::Value)) -> serde_json::Value {
+    game();
+    let frame = |m: serde_json::Value| {
+        let body = m.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    };
+    let input = [
+        frame(serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})),
+        frame(serde_json::json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})),
+        frame(serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "ron", "version": 1, "text": text}}})),
+        frame(serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": request.0, "params": request.1})),
+        frame(serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})),
+        frame(serde_json::json!({"jsonrpc": "2.0", "method": "exit"})),
+    ]
+    .concat();
+    let out = saberc::serve_lsp_bytes(input.as_bytes());
+    out.into_iter().find(|m| m["id"] == 2).expect("an answer")["result"].clone()
+}
+
+#[test]
+fn the_language_server_hovers_a_hex_with_its_maps_chart() {
+    let (_dir, scenario) = folder_holding(SET_UP);
+    let uri = format!("file://{}", scenario.display());
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    let at = text.find("\"0102\"").unwrap() + 2;
+    let line = text[..at].matches('\n').count();
+    let character = at - text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let position = serde_json::json!({"line": line, "character": character});
+    let hover = lsp_session(
+        &uri,
+        &text,
+        (
+            "textDocument/hover",
+            serde_json::json!({"textDocument": {"uri": uri}, "position": position}),
+        ),
+    );
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.starts_with("**hex 0102**"), "{hover}");
+    assert!(
+        shown.contains("marsh: foot 3 MP, horse prohibited, guns 4 MP"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_language_server_completes_its_files_from_its_own_schema() {
+    game();
+    let (_dir, scenario) = folder(SET_UP);
+    let uri = format!("file://{}", scenario.display());
+    let text = "(\n    format: \"saber-scenario/1\",\n    game: \"pike-and-shot-test\",\n    \n)\n";
+    let at = text.find("    \n").unwrap();
+    let line = text[..at].matches('\n').count();
+    let answer = lsp_session(
+        &uri,
+        text,
+        (
+            "textDocument/completion",
+            serde_json::json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 4}}),
+        ),
+    );
+    let items = answer
+        .as_array()
+        .or_else(|| answer["items"].as_array())
+        .unwrap_or_else(|| panic!("{answer}"));
+    let mut labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+    labels.sort();
+    // Its own fields not yet written, and none of another game's.
+    assert_eq!(labels, ["hold", "id", "map", "units"]);
+}
+
+#[test]
+fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
+    game();
+    let (_dir, scenario) = folder_holding(SET_UP);
+    let e = saberc::site::entry::build(&scenario, &MapRegistry::new(), false);
+    assert_eq!(
+        (e.kind, e.game, e.title.as_str()),
+        ("scenario", "Pike & Shot (test)", "toy-fight")
+    );
+    assert_eq!(
+        e.sides,
+        [("Units".to_string(), "3 units, 6 points".to_string())]
+    );
+    let saberc::site::entry::Detail::Scenario(d) = &e.detail else {
+        panic!("a scenario's page");
+    };
+    let drawn = d.drawn.as_ref().expect("its card and export");
+    assert!(drawn.svg.contains(">0000<"), "its card in its own numbers");
+    let export = drawn.export.as_deref().expect("its export");
+    assert!(export.contains(pike_and_shot::EXPORT_FORMAT), "{export}");
+    let analysis = d.analysis.as_ref().expect("its analysis");
+    assert_eq!(analysis.sides[0].targets[0].goal, "hold 0102");
+}
+
 /// What adding the game touched: its folder and this file, which registers it with one line.
 /// No library, saberc or editor source names it.
 #[test]
@@ -280,7 +636,7 @@ fn adding_it_touched_only_its_folder_and_the_registration_line() {
     naming.sort();
     assert_eq!(naming, touched);
     let this = std::fs::read_to_string(root.join(touched[0])).unwrap();
-    let call = concat!("games::", "register(&");
+    let call = concat!("_games::", "register(&");
     let registering: Vec<&str> = this.lines().filter(|l| l.contains(call)).collect();
     assert_eq!(registering.len(), 1, "{registering:?}");
 }

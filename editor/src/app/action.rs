@@ -37,7 +37,7 @@ pub enum Action {
 /// What "New map" asks for: the map's name (its id follows from it) and size.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewMap {
-    /// The game the map is for (Rifle & Saber unless chosen).
+    /// The game the map is for (the first the editor offers unless chosen).
     pub game: Game,
     /// The map's name.
     pub name: String,
@@ -52,7 +52,7 @@ impl Default for NewMap {
     fn default() -> Self {
         let grid = crate::files::new_map().grid;
         NewMap {
-            game: Game::default(),
+            game: crate::games::ALL[0].game(),
             name: "Untitled".into(),
             width: grid.width,
             height: grid.height,

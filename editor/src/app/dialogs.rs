@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use egui::RichText;
 use saber_schema::model::limits;
 use saber_schema::model::map::Map;
-use saber_schema::ruleset::Game;
 
 use crate::app::App;
 use crate::app::action::{Action, NewMap};
@@ -105,23 +104,27 @@ impl NewMap {
         }
     }
 
+    /// What the dialog says of the size under the form, for the game chosen.
+    fn hint(&self) -> String {
+        match self.game.ruleset().max_map_side {
+            None => format!(
+                "1 to {} columns and rows; Map → Properties changes them later.",
+                limits::MAX_MAP_SIDE
+            ),
+            Some(_) => format!(
+                "1 to {} columns and rows (four-digit hex numbers, 2.2); the map starts as `saberc new map --game {}` starts one.",
+                self.max_side(),
+                self.game.id()
+            ),
+        }
+    }
+
     /// The most columns or rows a map of the game has.
     pub fn max_side(&self) -> u32 {
         self.game
             .ruleset()
             .max_map_side
             .unwrap_or(limits::MAX_MAP_SIDE)
-    }
-
-    /// The blank map asked for.
-    pub fn map(&self) -> Map {
-        let side = |n: u32| n.clamp(1, limits::MAX_MAP_SIDE);
-        Map::blank(
-            &self.id(),
-            self.name.trim(),
-            side(self.width),
-            side(self.height),
-        )
     }
 }
 
@@ -317,16 +320,21 @@ impl App {
             return;
         };
         let mut choice = None;
+        // One width, and room for the tallest game's hint, whatever the game: the dialog stays
+        // where it is when the game changes (issue 37).
+        let width = (ctx.content_rect().width() - 64.0).clamp(240.0, 440.0);
         egui::Modal::new(egui::Id::unique("new-map")).show(ctx, |ui| {
+            ui.set_width(width);
             ui.heading("New map");
             egui::Grid::new("new-map-form")
                 .num_columns(2)
                 .show(ui, |ui| {
                     let l = ui.label("Game");
                     egui::ComboBox::from_id_salt("new-map-game")
+                        .width(width * 0.6)
                         .selected_text(form.game.ruleset().name)
                         .show_ui(ui, |ui| {
-                            for g in Game::all() {
+                            for g in crate::games::ALL.map(|g| g.game()) {
                                 ui.selectable_value(&mut form.game, g, g.ruleset().name);
                             }
                         })
@@ -349,17 +357,24 @@ impl App {
                         .labelled_by(l.id);
                     ui.end_row();
                 });
-            ui.weak(match form.game.ruleset().max_map_side {
-                None => format!(
-                    "1 to {} columns and rows; Map → Properties changes them later.",
-                    limits::MAX_MAP_SIDE
-                ),
-                Some(_) => format!(
-                    "1 to {} columns and rows (four-digit hex numbers, 2.2); the map starts as `saberc new map --game {}` starts one.",
-                    form.max_side(),
-                    form.game.id()
-                ),
-            });
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let tallest = crate::games::ALL
+                .map(|g| g.game())
+                .into_iter()
+                .map(|game| {
+                    let hint = NewMap {
+                        game,
+                        ..form.clone()
+                    }
+                    .hint();
+                    ui.ctx()
+                        .fonts_mut(|f| f.layout(hint, font.clone(), egui::Color32::WHITE, width))
+                        .size()
+                        .y
+                })
+                .fold(0.0, f32::max);
+            let shown = ui.weak(form.hint()).rect.height();
+            ui.add_space(tallest - shown);
             let problem = form.problem();
             if let Some(c) = problem_and_choice(ui, problem.as_deref(), "Create") {
                 choice = Some(c);

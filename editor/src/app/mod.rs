@@ -64,6 +64,19 @@ pub const PANEL_SHARE: f32 = 0.3;
 /// The narrowest a side panel is made (less only in a window too narrow for it).
 const PANEL_MIN_WIDTH: f32 = 160.0;
 
+/// A side panel that a narrower window held at its room (`was`) gets its own width back when
+/// the room grows: egui keeps a panel's last width, so after the window was narrowed and widened
+/// again the panel stayed narrow (issue 37 §5). A width the user dragged smaller is kept.
+fn grow_back(ui: &Ui, panel: &'static str, was: f32, room: f32) {
+    let id = ui.scope_id().with_salt(egui::IdSalt::new(panel));
+    let held = egui::containers::panel::PanelState::load(ui.ctx(), id)
+        .is_some_and(|s| s.size().x >= was - 1.0);
+    if room > was + 0.5 && held {
+        ui.ctx()
+            .data_mut(|d| d.remove::<egui::containers::panel::PanelState>(id));
+    }
+}
+
 /// What the app remembers between sessions (eframe persistence; the panels' widths are kept
 /// by egui's own memory).
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
@@ -147,6 +160,8 @@ pub struct App {
     title: String,
     /// Whether the editor's fonts are set in the context it is shown in.
     fonts_set: bool,
+    /// The side panels' room in the last frame (see [`grow_back`]).
+    panel_room: f32,
 }
 
 impl std::fmt::Debug for App {
@@ -200,6 +215,8 @@ impl App {
             card_width: crate::export::CARD_WIDTH,
             title: String::new(),
             fonts_set: false,
+            // None held yet: a width kept from the last run is the user's.
+            panel_room: f32::INFINITY,
         };
         app.map_tools.reset(app.ws.doc.map());
         app.builder.reset(app.ws.doc.map());
@@ -225,7 +242,7 @@ impl App {
         app.show_right = !persisted.hide_right;
         app.card_width = persisted.card_width;
         if let Some(path) = persisted.last_file {
-            match files::read_with_state(&path) {
+            match crate::games::read_with_state(&path) {
                 Ok((loaded, state)) => {
                     app.set_loaded(open_save::document_of(loaded, Some(path)));
                     app.ws.doc.on_disk = state;
@@ -492,6 +509,10 @@ impl App {
         // minimum stops there (egui would hide it, and the tools with it).
         // Each panel's room: a share of the window, so the map keeps the most of it.
         let room = (ui.available_width() * PANEL_SHARE).max(1.0);
+        for panel in [id, "side"] {
+            grow_back(ui, panel, self.panel_room, room);
+        }
+        self.panel_room = room;
         let mut show_left = self.show_left;
         egui::Panel::left(id)
             .default_size(width)

@@ -10,11 +10,11 @@ use crate::app::App;
 use crate::app::action::{Action, NewMap};
 use crate::app::dialogs::Replace;
 use crate::app::file_dialog::{Purpose, Request};
-use crate::content::{Content, Game};
+use crate::content::Content;
 use crate::document::Document;
 use crate::files::{self, LoadedFile, LoadedMs};
 use crate::scenario::historical::HISTORICAL;
-use crate::scenario::panel::{Tab, new_scenario};
+use crate::scenario::panel::Tab;
 
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
 /// tooltip and the refusal say the same.
@@ -55,9 +55,35 @@ fn problems_of(loaded: &LoadedFile) -> usize {
     loaded.problems().len()
 }
 
+/// A new scenario of the game of `on`'s map, on that map, and what the status line says: its
+/// map file is `on`'s (a map document's own file, a scenario's map file).
+fn new_scenario_on(on: &Document) -> Result<(Document, String), String> {
+    let (mut doc, status) = crate::games::of(on.content()).new_scenario(on)?;
+    doc.map_file = if on.content().is_scenario() {
+        on.map_file.clone()
+    } else {
+        on.path.clone()
+    };
+    doc.mark_unsaved();
+    Ok((doc, status))
+}
+
 impl App {
+    /// Take a new scenario as the document (its sides first), or say why there is none.
+    fn take_new_scenario(&mut self, made: Result<(Document, String), String>) {
+        match made {
+            Ok((doc, status)) => {
+                self.set_document(doc);
+                self.builder.tab = Tab::Sides;
+                self.ws.status.set(status);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
     /// The folder of the open document's file, where file dialogs start. A scenario not
-    /// saved yet starts where saberc will find its map file: beside it, or above its `maps/`.
+    /// saved yet starts where saberc will find its map file: beside it, or above its `maps/`;
+    /// any other new document in the folder of the file last opened or saved.
     pub(crate) fn doc_dir(&self) -> Option<PathBuf> {
         // Made absolute: `saber-editor lost.ron` has the parent "", which no dialog starts in.
         let folder = |p: &PathBuf| {
@@ -69,11 +95,17 @@ impl App {
         if let Some(p) = &doc.path {
             return folder(p);
         }
-        let maps = folder(doc.map_file.as_ref()?)?;
-        Some(match maps.file_name() {
-            Some(n) if n == "maps" => maps.parent().map_or(maps.clone(), Path::to_path_buf),
-            _ => maps,
-        })
+        let of_map = doc
+            .map_file
+            .as_ref()
+            .and_then(folder)
+            .map(|maps| match maps.file_name() {
+                Some(n) if n == "maps" => maps.parent().map_or(maps.clone(), Path::to_path_buf),
+                _ => maps,
+            });
+        // A new document starts where the user last worked, not in the folder the editor was
+        // started from (issue 37).
+        of_map.or_else(|| self.recent.first().and_then(folder))
     }
 
     /// Is the open map one that a scenario can name: saved in a file, unchanged since, or an
@@ -129,37 +161,27 @@ impl App {
     /// Do an action without asking.
     pub(crate) fn perform(&mut self, action: Action) {
         match action {
-            Action::New(form)
-                if form.game == saber_schema::ruleset::Game::MusketAndSaberQuickPlay =>
-            {
-                match files::new_ms_map(&form.id(), form.name.trim(), form.width, form.height) {
-                    Ok(doc) => {
+            Action::New(form) => {
+                let made = crate::games::chosen(form.game)
+                    .and_then(|g| g.new_map(&form.id(), form.name.trim(), form.width, form.height));
+                match made {
+                    Ok((doc, status)) => {
                         self.set_document(doc);
-                        self.ws.status.set(format!(
-                            "New Musket & Saber map “{}” ({} × {}): type its chart and track from your copy",
-                            form.name.trim(),
-                            form.width,
-                            form.height
-                        ));
+                        self.ws.status.set(status);
                     }
                     Err(e) => self.error = Some(e),
                 }
             }
-            Action::NewMsScenarioOn(path) => match files::read_any(&path) {
-                Ok(LoadedFile::Ms(LoadedMs {
-                    content: Content::MsMap(file),
-                    ..
-                })) => match files::new_ms_scenario(&file) {
-                    Ok(mut doc) => {
-                        doc.map_file = Some(path);
-                        doc.mark_unsaved();
-                        self.set_document(doc);
-                        self.ws.status.set(
-                                "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex",
-                            );
-                    }
-                    Err(e) => self.error = Some(e),
-                },
+            Action::NewMsScenarioOn(path) => match crate::games::read_any(&path) {
+                Ok(
+                    loaded @ LoadedFile::Ms(LoadedMs {
+                        content: Content::MsMap(_),
+                        ..
+                    }),
+                ) => {
+                    let (on, _) = document_of(loaded, Some(path));
+                    self.take_new_scenario(new_scenario_on(&on));
+                }
                 Ok(_) => {
                     self.error = Some(format!(
                         "{} is not a Musket & Saber map: a Musket & Saber scenario is played on one (`saberc new map --game musket-and-saber-quick-play` starts one)",
@@ -168,52 +190,7 @@ impl App {
                 }
                 Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
             },
-            Action::NewScenario if self.ws.doc.content().game() == Game::MusketAndSaber => {
-                let Some(file) = self.ws.doc.ms_map().cloned() else {
-                    self.error = Some("this scenario's Musket & Saber map was not found".into());
-                    return;
-                };
-                let map_file = match self.ws.doc.content() {
-                    Content::MsScenario(_) => self.ws.doc.map_file.clone(),
-                    _ => self.ws.doc.path.clone(),
-                };
-                match files::new_ms_scenario(&file) {
-                    Ok(mut doc) => {
-                        doc.map_file = map_file;
-                        doc.mark_unsaved();
-                        self.set_document(doc);
-                        self.ws.status.set(
-                            "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex",
-                        );
-                    }
-                    Err(e) => self.error = Some(e),
-                }
-            }
-            Action::New(form) => {
-                let map = form.map();
-                let status = format!(
-                    "New map “{}” ({} × {})",
-                    map.name, map.grid.width, map.grid.height
-                );
-                self.set_document(Document::new(map, None));
-                self.ws.status.set(status);
-            }
-            Action::NewScenario => {
-                let map = self.ws.doc.map().clone();
-                let s = new_scenario(&map);
-                let map_file = match self.ws.doc.scenario() {
-                    Some(_) => self.ws.doc.map_file.clone(),
-                    None => self.ws.doc.path.clone(),
-                };
-                let mut doc = Document::for_scenario(s, map, None);
-                doc.map_file = map_file;
-                doc.mark_unsaved();
-                self.set_document(doc);
-                self.builder.tab = Tab::Sides;
-                self.ws
-                    .status
-                    .set("New scenario: give the sides their forces and zones");
-            }
+            Action::NewScenario => self.take_new_scenario(new_scenario_on(&self.ws.doc)),
             Action::Historical(i) => match HISTORICAL.get(i).map(|h| h.scenario()) {
                 Some(Ok(s)) => {
                     let doc = Document::for_scenario(s, files::default_map(), None);
@@ -263,7 +240,7 @@ impl App {
             }
             Action::OpenText { name, text } => {
                 let src = saber_schema::pipeline::read::Source::from_text(&name, text);
-                match files::parse_any(&src) {
+                match crate::games::parse_any(&src) {
                     Ok(loaded) => {
                         let n = problems_of(&loaded);
                         self.set_loaded(document_of(loaded, None));
@@ -313,7 +290,7 @@ impl App {
     pub fn open_path(&mut self, path: &Path) {
         // Remembered whole: a relative path means nothing to an editor started elsewhere.
         let path = &files::full_path(path);
-        match files::read_with_state(path) {
+        match crate::games::read_with_state(path) {
             Ok((loaded, state)) => {
                 let n = problems_of(&loaded);
                 self.set_loaded(document_of(loaded, Some(path.to_path_buf())));
@@ -698,7 +675,7 @@ impl App {
 
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
-        if self.ws.doc.content().game() == Game::MusketAndSaber {
+        if let Content::MsScenario(_) = self.ws.doc.content() {
             let Some(c) = self.ms_compiled() else {
                 return;
             };
@@ -802,7 +779,7 @@ impl App {
 
     /// Write the scenario card to `path`.
     pub fn write_card(&mut self, path: &Path) {
-        if self.ws.doc.content().game() == Game::MusketAndSaber {
+        if let Content::MsScenario(_) = self.ws.doc.content() {
             let Some(c) = self.ms_compiled() else {
                 return;
             };

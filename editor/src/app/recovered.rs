@@ -178,7 +178,7 @@ fn on_disk_base(
     on_disk: Option<saber_schema::files::FileState>,
 ) -> Option<crate::document::Document> {
     let (source, on_disk) = (source?, on_disk?);
-    let (loaded, state) = files::read_with_state(source).ok()?;
+    let (loaded, state) = crate::games::read_with_state(source).ok()?;
     if state != Some(on_disk) {
         return None;
     }

@@ -1,14 +1,23 @@
 //! What one edit of a Musket & Saber map or scenario did, in words for the History panel and
-//! the Undo menu (issue 37 §8: every step was "Edit chart and track"): "2nd Bde · front · CF:
-//! 5 → 4", "chart · woods · infantry: Mp 2 → Mp 3", "track · labels: 0800 0900 → 0800 0900
-//! 1000". Read from the two documents as their files hold them (their serde form), so a field
-//! added to the model is named without code here.
+//! the Undo menu, named as the Rifle & Saber steps are (issue 37 §8): "Front CF 5 → 4 on 2nd
+//! Bde of north", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
+//! two documents as their files hold them (their serde form), so a field added to the model is
+//! named without code here.
 
 use serde::Serialize;
 use serde_json::Value;
 
 /// Most changes named in one label; more are summed up as "and N more".
 const MAX_PARTS: usize = 2;
+
+/// Field names said as the rules print them.
+const SAID: [(&str, &str); 5] = [
+    ("cf", "CF"),
+    ("mr", "MR"),
+    ("ma", "MA"),
+    ("w1", "w/1"),
+    ("hexes", "hexes"),
+];
 
 /// The edit from `before` to `after`, in words; `None` when nothing changed.
 pub fn describe<T: Serialize>(before: &T, after: &T) -> Option<String> {
@@ -30,8 +39,14 @@ pub fn describe<T: Serialize>(before: &T, after: &T) -> Option<String> {
     Some(label)
 }
 
-/// The changes between `a` and `b` under `path`, each "path: old → new".
-fn diff(path: &mut Vec<String>, a: &Value, b: &Value, out: &mut Vec<String>) {
+/// One step of the way to a changed value: a field, or an element of a list by its name.
+enum Step {
+    Field(String),
+    Named(String),
+}
+
+/// The changes between `a` and `b` under `path`, each "Field old → new on owner".
+fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, out: &mut Vec<String>) {
     if a == b {
         return;
     }
@@ -39,12 +54,12 @@ fn diff(path: &mut Vec<String>, a: &Value, b: &Value, out: &mut Vec<String>) {
         (Value::Object(x), Value::Object(y)) if !is_scalar_like(a) || !is_scalar_like(b) => {
             for (k, va) in x {
                 let vb = y.get(k).unwrap_or(&Value::Null);
-                path.push(k.replace('_', " "));
+                path.push(Step::Field(k.clone()));
                 diff(path, va, vb, out);
                 path.pop();
             }
             for (k, vb) in y.iter().filter(|(k, _)| !x.contains_key(*k)) {
-                path.push(k.replace('_', " "));
+                path.push(Step::Field(k.clone()));
                 diff(path, &Value::Null, vb, out);
                 path.pop();
             }
@@ -57,16 +72,83 @@ fn diff(path: &mut Vec<String>, a: &Value, b: &Value, out: &mut Vec<String>) {
             }
         }
         (Value::Array(x), Value::Array(y)) if !all_scalars(x, y) => {
-            out.push(format!("{}: {} → {}", shown_path(path), x.len(), y.len()));
+            out.push(added_or_removed(path, x, y));
         }
-        _ => out.push(format!("{}: {} → {}", shown_path(path), show(a), show(b))),
+        _ => out.push(said(path, &show(a), &show(b))),
     }
+}
+
+/// "Front CF 2 → 4 on 2nd Bde": the fields after the nearest named element, the change, and
+/// that element (none for a field of the document itself: "Game length 8 → 10").
+fn said(path: &[Step], a: &str, b: &str) -> String {
+    let (what, owner) = what_and_owner(path);
+    format!("{what} {a} → {b}{owner}")
+}
+
+/// The fields named after the nearest named element of `path` ("Front CF"), and " on" that
+/// element ("" when there is none).
+fn what_and_owner(path: &[Step]) -> (String, String) {
+    let owner = path.iter().rposition(|s| matches!(s, Step::Named(_)));
+    let fields: Vec<String> = path[owner.map_or(0, |i| i + 1)..]
+        .iter()
+        .filter_map(|s| match s {
+            Step::Field(k) => Some(
+                SAID.iter()
+                    .find(|(f, _)| f == k)
+                    .map_or_else(|| k.replace('_', " "), |(_, w)| w.to_string()),
+            ),
+            Step::Named(_) => None,
+        })
+        .collect();
+    let mut what = fields.join(" ");
+    if let Some(first) = what.get(..1) {
+        what = format!("{}{}", first.to_uppercase(), &what[1..]);
+    }
+    let renamed = matches!(&path[owner.map_or(0, |i| i + 1)..], [Step::Field(k)] if NAMES.contains(&k.as_str()));
+    // The element, and what holds it when that is named too ("Counter 1 of south": two
+    // sides may each have a "Counter 1").
+    let within = owner.and_then(|i| {
+        path[..i].iter().rev().find_map(|s| match s {
+            Step::Named(n) => Some(n),
+            Step::Field(_) => None,
+        })
+    });
+    let owner = match (owner.map(|i| &path[i]), within) {
+        // A rename says the old and new names; "on" the element would say one of them again.
+        (Some(Step::Named(_)), _) if renamed => String::new(),
+        (Some(Step::Named(n)), Some(m)) => format!(" on {n} of {m}"),
+        (Some(Step::Named(n)), None) => format!(" on {n}"),
+        _ => String::new(),
+    };
+    (what, owner)
+}
+
+/// An element added to a list or taken from it, by its name: "Chart: “woods” added",
+/// "Counters: “Hussars” removed on north".
+fn added_or_removed(path: &[Step], x: &[Value], y: &[Value]) -> String {
+    let (what, from, to) = if y.len() > x.len() {
+        ("added", y, x)
+    } else {
+        ("removed", x, y)
+    };
+    // The first element of the longer list that the shorter one does not hold.
+    let (i, v) = from
+        .iter()
+        .enumerate()
+        .find(|(_, v)| !to.contains(v))
+        .unwrap_or((from.len() - 1, &from[from.len() - 1]));
+    let name = match element_name(v, v, i) {
+        Step::Named(n) => format!("“{n}”"),
+        Step::Field(n) => n,
+    };
+    let (field, owner) = what_and_owner(path);
+    format!("{field}: {name} {what}{owner}")
 }
 
 /// A value shown as one: a string, number, flag, none, or a one-key object (`Mp 2`).
 fn is_scalar_like(v: &Value) -> bool {
     match v {
-        Value::Object(m) => m.len() == 1 && m.values().all(|x| !x.is_object() && !x.is_array()),
+        Value::Object(m) => m.len() == 1 && m.values().all(|x| !x.is_object()),
         Value::Array(_) => false,
         _ => true,
     }
@@ -77,26 +159,52 @@ fn all_scalars(x: &[Value], y: &[Value]) -> bool {
     x.iter().chain(y).all(|v| !v.is_object() && !v.is_array())
 }
 
-/// An element of a list by its name (`id`, `kind`, `unit`, `text`), else its place.
-fn element_name(a: &Value, b: &Value, i: usize) -> String {
-    ["id", "kind", "unit", "text"]
+/// The fields that name an element of a list.
+const NAMES: [&str; 5] = ["id", "kind", "unit", "char", "text"];
+
+/// An element of a list by its name (`id`, `kind`, `unit`, a legend's `char`, `text`), a
+/// line by its units, else its place.
+fn element_name(a: &Value, b: &Value, i: usize) -> Step {
+    // A set-up or reinforcement line by its units as they are now ("3rd Bde, Rifles").
+    let units = || {
+        let units: Vec<&str> = b
+            .get("units")?
+            .as_array()?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        (!units.is_empty()).then(|| units.join(", "))
+    };
+    NAMES
         .iter()
         .find_map(|k| a.get(k).or_else(|| b.get(k)).and_then(Value::as_str))
-        .map_or_else(|| format!("{}", i + 1), str::to_string)
+        .map(str::to_string)
+        .or_else(units)
+        .map_or_else(|| Step::Field(format!("{}", i + 1)), Step::Named)
 }
 
-fn shown_path(path: &[String]) -> String {
-    path.join(" · ")
+/// At most a few words of a long text (a printed condition, a note), as the R&S steps show
+/// one.
+fn short(text: &str) -> String {
+    const WORDS: usize = 6;
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() <= WORDS {
+        text.to_string()
+    } else {
+        format!("{} …", words[..WORDS].join(" "))
+    }
 }
 
-/// A value in words: strings as they are, numbers, yes/no, "none", `Mp 2`, a list joined.
+/// A value in words: strings as they are, numbers, yes/no, "none", a list joined, and the
+/// file's one-key values as the chart and counters print them (`2`, `3-4`, `2 MP`, `+1`).
 fn show(v: &Value) -> String {
     match v {
         Value::Null => "none".into(),
         Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
         Value::Number(n) => n.to_string(),
         Value::String(s) if s.is_empty() => "“”".into(),
-        Value::String(s) => format!("“{s}”"),
+        Value::String(s) => format!("“{}”", short(s)),
+        Value::Array(items) if items.is_empty() => "none".into(),
         Value::Array(items) => items
             .iter()
             .map(|x| x.as_str().map_or_else(|| show(x), str::to_string))
@@ -104,7 +212,15 @@ fn show(v: &Value) -> String {
             .join(" "),
         Value::Object(m) => m
             .iter()
-            .map(|(k, x)| format!("{k} {}", show(x)))
+            .map(|(k, x)| match (k.as_str(), x) {
+                ("One", _) => show(x),
+                ("AttackDefense", Value::Array(ad)) => {
+                    ad.iter().map(show).collect::<Vec<_>>().join("-")
+                }
+                ("Mp", _) => format!("{} MP", show(x)),
+                ("Plus", _) => format!("+{}", show(x)),
+                _ => format!("{k} {}", show(x)),
+            })
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -131,17 +247,115 @@ mod tests {
             .find(|r| r.kind == "woods")
             .expect("woods");
         woods.defense = Some(2);
-        assert_eq!(
-            describe(&a, &b).as_deref(),
-            Some("chart · woods · defense: 1 → 2")
-        );
+        assert_eq!(describe(&a, &b).as_deref(), Some("Defense 1 → 2 on woods"));
         b.track.labels.push("1500".into());
         assert_eq!(
             describe(&a, &b).as_deref(),
             Some(
-                "chart · woods · defense: 1 → 2; track · labels: 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
+                "Defense 1 → 2 on woods; Track labels 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
             )
         );
         assert_eq!(describe(&a, &a), None);
+    }
+
+    /// A counter's value reads as the R&S steps do: the value, the change, the counter.
+    #[test]
+    fn a_counters_value_reads_value_change_and_counter() {
+        use saber_schema::model::musket_and_saber::{Cf, MsScenario};
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
+        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        let k = &mut b.sides[0].counters[0];
+        let (id, was) = (k.id.clone(), k.front.cf);
+        k.front.cf = Some(Cf::One(9));
+        let was = match was {
+            Some(Cf::One(n)) => n.to_string(),
+            other => panic!("the example's first counter has one CF: {other:?}"),
+        };
+        assert_eq!(
+            describe(&a, &b),
+            Some(format!("Front CF {was} → 9 on {id} of north"))
+        );
+        let mut c = a.clone();
+        c.game_length += 2;
+        assert_eq!(
+            describe(&a, &c),
+            Some(format!("Game length {} → {}", a.game_length, c.game_length))
+        );
+    }
+
+    /// A row added or taken away is named by its kind, an empty list is "none".
+    #[test]
+    fn a_row_added_or_removed_is_named() {
+        use saber_schema::model::musket_and_saber::MsMapFile;
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("m.ron", text);
+        let a: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        let mut row = b.chart[0].clone();
+        row.kind = "marsh".into();
+        b.chart.push(row);
+        assert_eq!(describe(&a, &b).as_deref(), Some("Chart: “marsh” added"));
+        assert_eq!(describe(&b, &a).as_deref(), Some("Chart: “marsh” removed"));
+        let mut d = b.clone();
+        d.chart.last_mut().expect("marsh").kind = "bog".into();
+        assert_eq!(describe(&b, &d).as_deref(), Some("Kind “marsh” → “bog”"));
+        let mut c = a.clone();
+        c.track.labels.clear();
+        assert_eq!(
+            describe(&c, &a).as_deref(),
+            Some("Track labels none → 0800 0900 1000 1100 1200 1300 1400")
+        );
+    }
+
+    /// A reinforcement line is named by its units.
+    #[test]
+    fn a_line_is_named_by_its_units() {
+        use saber_schema::model::musket_and_saber::MsScenario;
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
+        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        let line = &mut b.reinforcements[0];
+        let (units, was) = (line.units.join(", "), line.turn.clone());
+        line.turn = "1300".into();
+        let label = describe(&a, &b).expect("a change");
+        assert!(
+            label.starts_with(&format!("Turn “{was}” → “1300” on {units}")),
+            "{label}"
+        );
+    }
+
+    /// A long text shows its first words, as the R&S steps do.
+    #[test]
+    fn a_long_text_shows_its_first_words() {
+        use saber_schema::model::musket_and_saber::MsScenario;
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
+        )
+        .expect("the example");
+        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
+        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let mut b = a.clone();
+        b.notes = "one two three four five six seven eight".into();
+        let label = describe(&a, &b).expect("a change");
+        assert!(
+            label.ends_with("→ “one two three four five six …”"),
+            "{label}"
+        );
     }
 }

@@ -4,7 +4,10 @@
 
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Coord;
-use saber_schema::model::musket_and_saber::{ChartOn, ChartRow, LegendEntry, MsMapFile};
+use saber_schema::model::musket_and_saber::{
+    ChartOn, ChartRow, HexNumbering, LegendEntry, MsMapFile,
+};
+use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 
 use crate::document::Document;
 use crate::musket_and_saber::fields::{self, text};
@@ -86,7 +89,7 @@ fn key_ui(ui: &mut Ui, file: &MsMapFile) {
     ui.separator();
     ui.label(RichText::new("Key (the map's chart)").strong());
     for r in &file.chart {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
             match r.on {
                 ChartOn::Hex => {
@@ -126,7 +129,7 @@ pub fn terrain_ui(
     );
     let mut status = None;
     for (i, e) in file.legend.iter().enumerate() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             swatch(ui, &file, &e.kinds);
             let label = format!("“{}” {}", e.char, e.kinds.join(" + "));
             if ui
@@ -143,7 +146,7 @@ pub fn terrain_ui(
             }
         });
         let mut kinds = e.kinds.join(", ");
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.add_space(24.0);
             ui.label("kinds");
             if text(ui, &mut kinds, &format!("Legend {} kinds", e.char), 160.0).changed() {
@@ -168,7 +171,7 @@ pub fn terrain_ui(
     let (mut ch, mut kinds): (String, String) = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     ui.separator();
     ui.label("New character");
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         text(ui, &mut ch, "New legend character", 24.0);
         ui.label("kinds");
         text(ui, &mut kinds, "New legend kinds", 140.0);
@@ -263,7 +266,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
     ui.separator();
     ui.label(RichText::new("Turn Record Track").strong());
     ui.label(RichText::new("Its labels as printed on the map, first space first (3.3).").weak());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("labels");
         fields::word_list(
             ui,
@@ -273,7 +276,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
             &mut file.track.labels,
         );
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("source");
         text(ui, &mut file.track.source, "Track source", 300.0);
     });
@@ -365,6 +368,7 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
 /// The map's id, name, source and notes.
 pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
     let mut file = doc.ms_map()?.clone();
+    let mut renumbered = None;
     egui::Grid::new("ms-map-props")
         .num_columns(2)
         .show(ui, |ui| {
@@ -382,6 +386,9 @@ pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> O
             ui.label("size");
             ui.label(format!("{} × {} hexes", file.width, file.height));
             ui.end_row();
+            ui.label("first hex");
+            renumbered = numbering(ui, &mut file);
+            ui.end_row();
         });
     ui.label("notes");
     crate::scenario::fields::text_area(ui, &mut file.notes, "free notes");
@@ -390,6 +397,48 @@ pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> O
         f.name = file.name;
         f.source = file.source;
         f.notes = file.notes;
+        f.numbering = file.numbering;
+        f.hexsides = file.hexsides;
+        f.roads = file.roads;
+        f.labels = file.labels;
     });
+    if let Some(step) = renumbered {
+        doc.name_last_step(&step);
+    }
     None
+}
+
+/// The number printed on the map's first (north-west) hex, column and row (2.2: four digits;
+/// 0101 on most maps, 0100 on some). Another first number renumbers the map's hexsides, roads
+/// and labels so that each stays where it is. Returns the step's name when it changed
+/// ("First hex 0101 → 0100").
+fn numbering(ui: &mut Ui, file: &mut MsMapFile) -> Option<String> {
+    let (col, row) = file.numbering.first();
+    let (mut c, mut r) = (col.max(0) as u32, row.max(0) as u32);
+    // The last column and row still have two digits.
+    let most = |side: u32| MAX_SIDE.saturating_sub(side.saturating_sub(1));
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut c).range(0..=most(file.width)))
+            .accessible_name("First column number")
+            .on_hover_text("The column number printed on the map's westmost column");
+        ui.add(egui::DragValue::new(&mut r).range(0..=most(file.height)))
+            .accessible_name("First row number")
+            .on_hover_text("The row number printed on the map's northmost row");
+        ui.weak(format!("{c:02}{r:02}"))
+            .on_hover_text("Scenarios on this map name its hexes by these numbers");
+    });
+    if (c as i32, r as i32) == (col, row) {
+        return None;
+    }
+    let mut on_grid = file.in_grid();
+    on_grid.numbering = if (c, r) == (1, 1) {
+        HexNumbering::ColumnRowFrom0101
+    } else {
+        HexNumbering::ColumnRow {
+            first_column: c,
+            first_row: r,
+        }
+    };
+    *file = on_grid.in_printed();
+    Some(format!("First hex {col:02}{row:02} → {c:02}{r:02}"))
 }

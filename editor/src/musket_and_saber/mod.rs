@@ -407,15 +407,29 @@ impl MsUi {
         }
         if let Some(li) = self.picking_entry.take() {
             let label = grid.label(p.hex);
-            doc.edit_ms_scenario("Reinforcement entry hex", None, |s| {
-                if let Some(l) = s.reinforcements.get_mut(li) {
+            let said = format!("Reinforcement line {} enters at {label}", li + 1);
+            let changed = doc.edit_ms_scenario("Reinforcement entry hex", None, |s| {
+                s.reinforcements.get_mut(li).is_some_and(|l| {
+                    let moved = l.at != p.hex;
                     l.at = p.hex;
-                }
+                    moved
+                })
             });
-            return Some(format!("Reinforcement line {} enters at {label}", li + 1));
+            if changed == Some(true) {
+                doc.name_last_step(&said);
+            }
+            return Some(said);
         }
         let (side, ci) = self.chosen?;
-        doc.edit_ms_scenario("Set up", None, |s| setup::place(s, grid, side, ci, p.hex))
-            .flatten()
+        let before = doc.revision();
+        let said = doc
+            .edit_ms_scenario("Set up", None, |s| setup::place(s, grid, side, ci, p.hex))
+            .flatten()?;
+        // The step is named as the status line says what the click did ("Counter 2 placed at
+        // 0402 (w/1 of 0302)"), not by the fields it touched.
+        if doc.revision() != before {
+            doc.name_last_step(&format!("Set-up: {said}"));
+        }
+        Some(said)
     }
 }

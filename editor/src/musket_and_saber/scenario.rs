@@ -3,7 +3,7 @@
 //! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
 //! shared goal language, through the R&S builder's own form).
 
-use crate::scenario::fields::side_combo;
+use crate::scenario::fields::{form_rows, side_combo};
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Grid;
 use saber_schema::model::musket_and_saber::{
@@ -30,38 +30,21 @@ fn with_scenario(
     doc.edit_ms_scenario(label, gesture, |s| f(s, &file));
 }
 
-/// The room the header's names ("First Player") take.
-const HEADER_NAMES: f32 = 90.0;
-
 /// Id, name, date, source, map, First Player, game length and first turn, notes.
 pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
     with_scenario(doc, "Edit scenario", gesture, |s, file| {
         let sides = s.sides.clone();
-        // No column wider than the panel leaves beside the names: a grid's cells take their
-        // width from the last frame's widest, so a wide one would keep them all too wide.
-        let room = (ui.available_width() - HEADER_NAMES).max(HEADER_NAMES);
-        egui::Grid::new("ms-header")
-            .num_columns(2)
-            .max_col_width(room)
-            .show(ui, |ui| {
-                ui.label("id");
-                text(ui, &mut s.id, "Scenario id", 220.0);
-                ui.end_row();
-                ui.label("name");
-                text(ui, &mut s.name, "Scenario name", 220.0);
-                ui.end_row();
-                ui.label("date");
-                text(ui, &mut s.date, "Scenario date", 220.0);
-                ui.end_row();
-                ui.label("source");
+        form_rows(ui, Id::unique("ms-header"), |f| {
+            f.row("id", |ui| text(ui, &mut s.id, "Scenario id", 220.0));
+            f.row("name", |ui| text(ui, &mut s.name, "Scenario name", 220.0));
+            f.row("date", |ui| text(ui, &mut s.date, "Scenario date", 220.0));
+            f.row("source", |ui| {
                 text(ui, &mut s.source, "Scenario source", 220.0).on_hover_text(
                     "your copy of the game (never shipped), or “invented for the project”",
-                );
-                ui.end_row();
-                ui.label("map");
-                ui.label(format!("{} ({})", s.map, file.name));
-                ui.end_row();
-                ui.label("First Player");
+                )
+            });
+            f.row("map", |ui| ui.label(format!("{} ({})", s.map, file.name)));
+            f.row("First Player", |ui| {
                 side_combo(
                     ui,
                     Id::unique("ms-first"),
@@ -69,9 +52,9 @@ pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Optio
                     &mut s.first_player,
                     &sides,
                     false,
-                );
-                ui.end_row();
-                ui.label("turns");
+                )
+            });
+            f.row("turns", |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.add(egui::DragValue::new(&mut s.game_length).range(1..=99))
                         .accessible_name("Game length");
@@ -96,9 +79,9 @@ pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Optio
                         })
                         .response
                         .accessible_name("First turn");
-                });
-                ui.end_row();
+                })
             });
+        });
         ui.label(
             RichText::new(format!(
                 "The map's Turn Record Track (3.3): {}",
@@ -133,16 +116,14 @@ pub fn roster_ui(
                     .strong()
                     .color(color),
             );
-            egui::Grid::new(("ms-side", si))
-                .num_columns(2)
-                .show(ui, |ui| {
-                    ui.label("id");
-                    text(ui, &mut sd.id, &format!("Side {n} id"), 160.0);
-                    ui.end_row();
-                    ui.label("name");
-                    text(ui, &mut sd.name, &format!("Side {n} name"), 160.0);
-                    ui.end_row();
-                    ui.label("colour");
+            form_rows(ui, Id::unique(("ms-side", si)), |f| {
+                f.row("id", |ui| {
+                    text(ui, &mut sd.id, &format!("Side {n} id"), 160.0)
+                });
+                f.row("name", |ui| {
+                    text(ui, &mut sd.name, &format!("Side {n} name"), 160.0)
+                });
+                f.row("colour", |ui| {
                     let mut colour = sd.colour.clone().unwrap_or_default();
                     if text(ui, &mut colour, &format!("Side {n} colour"), 160.0)
                         .on_hover_text("the counters' background colour, in words (2.3)")
@@ -150,18 +131,18 @@ pub fn roster_ui(
                     {
                         sd.colour = (!colour.is_empty()).then_some(colour);
                     }
-                    ui.end_row();
-                    ui.label("entry hexes");
+                });
+                f.row("entry hexes", |ui| {
                     fields::hex_list(
                         ui,
                         Id::unique(("ms-entry", si)),
                         &format!("Side {n} entry hexes"),
                         grid,
                         &mut sd.entry_hexes,
-                    );
-                    ui.end_row();
-                    ui.label("replacements");
-                    ui.horizontal(|ui| {
+                    )
+                });
+                f.row("replacements", |ui| {
+                    ui.horizontal_wrapped(|ui| {
                         let mut stated = sd.replacement_steps.is_some();
                         if ui
                             .checkbox(&mut stated, "stated")
@@ -176,17 +157,17 @@ pub fn roster_ui(
                             ui.label("steps (11.4)");
                         }
                     });
-                    ui.end_row();
-                    ui.label("re-entry hexes");
+                });
+                f.row("re-entry hexes", |ui| {
                     fields::hex_list(
                         ui,
                         Id::unique(("ms-reentry", si)),
                         &format!("Side {n} re-entry hexes"),
                         grid,
                         &mut sd.reentry_hexes,
-                    );
-                    ui.end_row();
+                    )
                 });
+            });
             if let Some(st) = roster_table(ui, ms, s, si, grid) {
                 status = Some(st);
             }
@@ -378,6 +359,7 @@ pub fn reinforcements_ui(
     with_scenario(doc, "Edit reinforcements", gesture, |s, file| {
         let grid = file.grid();
         let sides = s.sides.clone();
+        let turns = s.game_turns(file);
         let mut remove = None;
         for (li, l) in s.reinforcements.iter_mut().enumerate() {
             let n = li + 1;
@@ -407,7 +389,9 @@ pub fn reinforcements_ui(
                     egui::ComboBox::from_id_salt(("ms-reinf-turn", li))
                         .selected_text(l.turn.clone())
                         .show_ui(ui, |ui| {
-                            for t in &file.track.labels {
+                            // The game's turns only: a line on a later space never enters
+                            // (TRN002).
+                            for t in &turns {
                                 ui.selectable_value(&mut l.turn, t.clone(), t);
                             }
                         })
@@ -473,7 +457,7 @@ pub fn reinforcements_ui(
                 side,
                 units: Vec::new(),
                 formation: None,
-                turn: file.track.labels.first().cloned().unwrap_or_default(),
+                turn: turns.first().cloned().unwrap_or_default(),
                 at,
                 printed: String::new(),
             });

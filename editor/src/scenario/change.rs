@@ -1,7 +1,7 @@
 //! What one edit of a scenario did, in words for the History panel and the Undo menu:
 //! "Union (a): MZ 30 → 31", "Zone of Confederates (a): within 2 of V4", "Game length 10 → 12".
 
-use saber_schema::model::scenario::{Entry, Group, Scenario, Side};
+use saber_schema::model::scenario::{Entry, Group, Placement, Scenario, Side};
 
 /// Most changes named in one label; more are summed up as "and N more".
 const MAX_PARTS: usize = 2;
@@ -51,15 +51,7 @@ pub fn describe(before: &Scenario, after: &Scenario) -> Option<String> {
         |i| format!("{}: {}", i.rule, short(&i.text)),
         &mut parts,
     );
-    if before.setup.len() != after.setup.len() {
-        parts.push(format!(
-            "Set-up: {} → {} counters placed",
-            before.setup.len(),
-            after.setup.len()
-        ));
-    } else if before.setup != after.setup {
-        parts.push("Set-up: counters moved".into());
-    }
+    setup(before, after, &mut parts);
     if before.counter_values != after.counter_values {
         parts.push("Printed counter values".into());
     }
@@ -205,6 +197,50 @@ fn group(side: &str, a: &Group, b: &Group, parts: &mut Vec<String>) {
     }
 }
 
+/// A set-up step names the counter and its hex, as the other steps name their group:
+/// "Set-up: MZ of Union (a) placed at N12", "… N12 → N13", "… taken off N12".
+fn setup(a: &Scenario, b: &Scenario, parts: &mut Vec<String>) {
+    let (gone, new) = (minus(&a.setup, &b.setup), minus(&b.setup, &a.setup));
+    let who = |p: &Placement| {
+        format!(
+            "{} of {} ({})",
+            p.counter.describe(),
+            side_name(b, &p.side),
+            p.group
+        )
+    };
+    let same = |p: &Placement, q: &Placement| {
+        p.side == q.side && p.group == q.group && p.counter == q.counter
+    };
+    parts.push(match (gone.as_slice(), new.as_slice()) {
+        ([], []) if a.setup == b.setup => return,
+        ([], []) => "Set-up: counters reordered".into(),
+        ([], [p]) => format!("Set-up: {} placed at {}", who(p), p.at),
+        ([p], []) => format!("Set-up: {} taken off {}", who(p), p.at),
+        ([p], [q]) if same(p, q) => format!("Set-up: {} {} → {}", who(q), p.at, q.at),
+        _ if a.setup.len() != b.setup.len() => format!(
+            "Set-up: {} → {} counters placed",
+            a.setup.len(),
+            b.setup.len()
+        ),
+        _ => "Set-up: counters moved".into(),
+    });
+}
+
+/// The placements of `x` that `y` does not hold (each of `y` matched once).
+fn minus<'a>(x: &'a [Placement], y: &[Placement]) -> Vec<&'a Placement> {
+    let mut left: Vec<&Placement> = y.iter().collect();
+    x.iter()
+        .filter(|p| match left.iter().position(|q| q == p) {
+            Some(i) => {
+                left.swap_remove(i);
+                false
+            }
+            None => true,
+        })
+        .collect()
+}
+
 /// Items added, removed or changed in a list, by position.
 fn list<T: PartialEq>(
     what: &str,
@@ -284,5 +320,41 @@ mod tests {
             Some(format!("Game length {} → {}", a.game_length, b.game_length))
         );
         assert_eq!(describe(&a, &a), None);
+    }
+
+    /// A counter placed, moved and taken off: each step names the counter and the hex.
+    #[test]
+    fn a_set_up_step_names_the_counter_and_its_hexes() {
+        use saber_schema::model::counter::Counter;
+        use saber_schema::model::hex::Coord;
+        let a = gettysburg();
+        let side = &a.sides[0];
+        let p = Placement {
+            side: side.id.clone(),
+            group: side.groups[0].id.clone(),
+            counter: Counter::Unit(UnitKind::MZ),
+            at: Coord(14, 12),
+        };
+        let who = format!("MZ of {} ({})", side.name, p.group);
+        let mut b = a.clone();
+        b.setup.push(p.clone());
+        assert_eq!(
+            describe(&a, &b),
+            Some(format!("Set-up: {who} placed at {}", Coord(14, 12)))
+        );
+        let mut c = b.clone();
+        c.setup.last_mut().expect("placed").at = Coord(15, 12);
+        assert_eq!(
+            describe(&b, &c),
+            Some(format!(
+                "Set-up: {who} {} → {}",
+                Coord(14, 12),
+                Coord(15, 12)
+            ))
+        );
+        assert_eq!(
+            describe(&c, &a),
+            Some(format!("Set-up: {who} taken off {}", Coord(15, 12)))
+        );
     }
 }

@@ -258,7 +258,7 @@ mod tests {
             .collect();
         assert!(saberc.contains(&Code::MapIdShadowed), "{saberc:?}");
 
-        let Ok(crate::files::LoadedFile::Scenario(loaded)) = crate::files::read_any(&f) else {
+        let Ok(crate::files::LoadedFile::Scenario(loaded)) = crate::games::read_any(&f) else {
             panic!("a scenario");
         };
         let mut checker = Checker {

@@ -33,10 +33,121 @@ pub fn level_name(level: Level) -> &'static str {
     }
 }
 
-/// A combo box's width: egui's usual one, or what is left of the row when that is less, so
-/// that a narrow side panel never cuts a combo (issue 37 §5).
+/// A combo box's width: egui's usual one, fitted to the row as [`fit`] does.
 pub fn combo_width(ui: &Ui) -> f32 {
-    ui.spacing().combo_width.min(ui.available_width()).max(40.0)
+    fit(ui, ui.spacing().combo_width)
+}
+
+/// The tag of a table that scrolls sideways, whose cells keep their widths.
+pub const TABLE: &str = "saber-table";
+
+/// The least width a field is given beside others in a row; with less room left it starts
+/// the next line (the forms' rows wrap) and has the whole line.
+const FIELD_MIN: f32 = 80.0;
+
+/// A field's width: `want`, or what is left of the row when that is less, so that a narrow
+/// side panel (about 200 px in a window 640 px wide) never cuts a field (issue 37 §5). When
+/// little is left, the field takes a line of its own in a wrapping row. In a [`TABLE`]'s cell,
+/// `want`.
+pub fn fit(ui: &Ui, want: f32) -> f32 {
+    if ui.stack().iter().any(|n| n.tags().contains(TABLE)) {
+        // A table's cell keeps its width: the table scrolls sideways (fitted to what each
+        // cell had left, a column's fields came out of as many widths).
+        return want;
+    }
+    // In a row that wraps, the gap before the field is taken from what is left too, and a
+    // field with too little left starts the next line, where it has the whole line.
+    let wraps = ui.layout().is_horizontal() && ui.layout().main_wrap();
+    let gap = if wraps {
+        ui.spacing().item_spacing.x
+    } else {
+        0.0
+    };
+    // A wrapping row's available width is its whole line's: what is left of it is measured
+    // from the cursor.
+    let left = ui.max_rect().right() - ui.cursor().left();
+    let room = ui.available_width().min(left) - gap;
+    if room >= want.min(FIELD_MIN) || !wraps {
+        want.min(room)
+    } else {
+        want.min(ui.max_rect().width())
+    }
+    .max(24.0)
+}
+
+/// `n` pairs of a name and its count (`pair(ui, i)` adds the `i`th's two widgets) in a grid of
+/// at most `most` pairs a row, fewer when the panel holds fewer: a pair is never split across
+/// two lines, as a wrapping row split "IP" from its count.
+pub fn pairs_grid(
+    ui: &mut Ui,
+    id: Id,
+    n: usize,
+    most: usize,
+    mut pair: impl FnMut(&mut Ui, usize),
+) {
+    // A code and its count take about this much.
+    const PAIR: f32 = 96.0;
+    let per_row = ((ui.available_width() / PAIR) as usize).clamp(1, most.max(1));
+    egui::Grid::new(id).num_columns(2 * per_row).show(ui, |ui| {
+        for i in 0..n {
+            pair(ui, i);
+            if i % per_row == per_row - 1 {
+                ui.end_row();
+            }
+        }
+    });
+}
+
+/// A section's title (a collapsing header's) wrapped to the panel's width: egui lays a
+/// header's text out on one line, which a long side name ("Confederates — confederates")
+/// pushed past a narrow panel's edge. Laid out here, as only a laid-out text keeps its wrap.
+pub fn title(ui: &Ui, text: impl Into<RichText>) -> egui::WidgetText {
+    let job = egui::WidgetText::from(text.into()).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Style(egui::TextStyle::Button),
+        egui::Align::Center,
+    );
+    let mut job = std::sync::Arc::unwrap_or_clone(job);
+    // The header's icon and its padding stand before the text.
+    job.wrap.max_width = (ui.available_width() - ui.spacing().indent - 8.0).max(40.0);
+    egui::WidgetText::Galley(ui.fonts_mut(|f| f.layout_job(job)))
+}
+
+/// The least width of a panel whose forms put each name beside its field; a narrower one
+/// puts the name above its field, which then has the whole width.
+const BESIDE_MIN: f32 = 280.0;
+
+/// A form's rows of a name and its field: a grid of two columns in a wide panel, each name
+/// above its field in a narrow one (issue 37 §5). `rows` adds them with [`Rows::row`].
+pub fn form_rows<R>(ui: &mut Ui, id: Id, rows: impl FnOnce(&mut Rows<'_>) -> R) -> R {
+    if ui.available_width() >= BESIDE_MIN {
+        egui::Grid::new(id)
+            .num_columns(2)
+            .show(ui, |ui| rows(&mut Rows { ui, beside: true }))
+            .inner
+    } else {
+        rows(&mut Rows { ui, beside: false })
+    }
+}
+
+/// The rows of [`form_rows`].
+pub struct Rows<'u> {
+    ui: &'u mut Ui,
+    beside: bool,
+}
+
+impl Rows<'_> {
+    /// A row: `name`, and what `field` adds (the field, and what it says below it: one cell).
+    pub fn row<R>(&mut self, name: &str, field: impl FnOnce(&mut Ui) -> R) -> R {
+        self.ui.label(name);
+        if self.beside {
+            let r = self.ui.vertical(field).inner;
+            self.ui.end_row();
+            r
+        } else {
+            field(self.ui)
+        }
+    }
 }
 
 /// A side as the forms name it: its id and its name, whichever game's side it is.

@@ -6,15 +6,12 @@ use egui::{Align2, Color32, FontId, Id, RichText, Role, Sense, Stroke, StrokeKin
 use saber_schema::model::scenario::{CounterColor, Entry, Scenario};
 use saber_schema::model::victory::{Goal, Outcome, When};
 
-use crate::scenario::fields::{level_name, number, side_combo, side_label};
+use crate::scenario::fields::{form_rows, level_name, number, side_combo, side_label};
 
 /// Edit the scenario's header fields and show its Turn Record Track.
 pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
-    egui::Grid::new(id.with("grid"))
-        .num_columns(2)
-        .spacing(vec2(8.0, 4.0))
-        .show(ui, |ui| {
-            ui.label("Id");
+    form_rows(ui, id.with("grid"), |f| {
+        f.row("Id", |ui| {
             // As wide as the panel, as the name is: an id like
             // `gettysburg-little-round-top` was cut off at 160 px.
             ui.add(
@@ -23,14 +20,12 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
                     .hint_text("fatehpur")
                     .desired_width(f32::INFINITY),
             );
-            ui.end_row();
             if !is_id(&s.id) {
-                ui.label("");
                 warn(ui, "lower-case letters, digits, - and _");
-                ui.end_row();
             }
-            ui.label("Rule");
-            ui.horizontal(|ui| {
+        });
+        f.row("Rule", |ui| {
+            ui.horizontal_wrapped(|ui| {
                 optional_text(
                     ui,
                     id.with("rule"),
@@ -41,32 +36,32 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
                 if s.rule.as_deref().is_some_and(|r| !is_rule(r)) {
                     warn(ui, "a scenario rule is 11.N");
                 }
-            });
-            ui.end_row();
-            ui.label("Name");
+            })
+        });
+        f.row("Name", |ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut s.name)
                     .id_salt(id.with("name"))
                     .hint_text("Fatehpur"),
-            );
-            ui.end_row();
-            ui.label("Date");
+            )
+        });
+        f.row("Date", |ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut s.date)
                     .id_salt(id.with("date"))
                     .hint_text("7 July 1857"),
-            );
-            ui.end_row();
-            ui.label("Portion");
+            )
+        });
+        f.row("Portion", |ui| {
             optional_text(
                 ui,
                 id.with("portion"),
                 &mut s.portion,
                 "the whole battle",
                 f32::INFINITY,
-            );
-            ui.end_row();
-            ui.label("Deploys first");
+            )
+        });
+        f.row("Deploys first", |ui| {
             side_combo(
                 ui,
                 id.with("deploys"),
@@ -74,9 +69,9 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
                 &mut s.deploys_first,
                 &s.sides,
                 false,
-            );
-            ui.end_row();
-            ui.label("Moves first");
+            )
+        });
+        f.row("Moves first", |ui| {
             side_combo(
                 ui,
                 id.with("moves"),
@@ -84,18 +79,18 @@ pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
                 &mut s.moves_first,
                 &s.sides,
                 false,
-            );
-            ui.end_row();
-            ui.label("Game length");
-            ui.horizontal(|ui| {
+            )
+        });
+        f.row("Game length", |ui| {
+            ui.horizontal_wrapped(|ui| {
                 let track = s.rules().turn_record_track;
                 number(ui, &mut s.game_length, 1..=track, "Game length").on_hover_text(format!(
                     "at most the {track} spaces of the Turn Record Track (15.0)"
                 ));
                 ui.label("Game-Turns");
-            });
-            ui.end_row();
+            })
         });
+    });
     turn_track_ui(ui, s);
 }
 

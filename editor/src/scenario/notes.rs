@@ -5,7 +5,7 @@ use egui::{Id, Ui};
 use saber_schema::diagnostic::{Code, CodeInfo, REGISTRY, Severity};
 use saber_schema::model::scenario::{Interpretation, Scenario};
 
-use crate::scenario::fields::{ListOp, list_buttons, remove_button, text_area};
+use crate::scenario::fields::{self, ListOp, fit, list_buttons, remove_button, text_area};
 
 /// Edit the scenario's historical note and its interpretation notes.
 pub fn notes_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
@@ -22,12 +22,12 @@ pub fn notes_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
         } else {
             format!("{}. on {}", i + 1, note.rule)
         };
-        egui::CollapsingHeader::new(title)
+        egui::CollapsingHeader::new(fields::title(ui, title))
             .id_salt(nid)
             .default_open(true)
             .show(ui, |ui| {
                 interpretation_ui(ui, nid, note);
-                ui.horizontal(|ui| list_buttons(ui, i, len, 0, &mut op));
+                ui.horizontal_wrapped(|ui| list_buttons(ui, i, len, 0, &mut op));
             });
     }
     if let Some(op) = op {
@@ -45,12 +45,12 @@ pub fn notes_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
 
 /// One interpretation note.
 fn interpretation_ui(ui: &mut Ui, id: Id, note: &mut Interpretation) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Rule");
         ui.add(
             egui::TextEdit::singleline(&mut note.rule)
                 .hint_text("11.7")
-                .desired_width(60.0),
+                .desired_width(fit(ui, 60.0)),
         );
     });
     ui.label("What the text says");

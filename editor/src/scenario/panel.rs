@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg};
+use saber_schema::model::hex::Coord;
 use saber_schema::model::hex::Edge;
-use saber_schema::model::hex::{Coord, parse_label};
 use saber_schema::model::hex_set::HexSet;
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{CounterColor, Entry, Group, Scenario, Side};
@@ -165,7 +165,7 @@ fn target(d: &Diagnostic, s: &Scenario, map: &Map) -> (Tab, Option<Selection>, O
         Some(PathSeg::Index(n)) => Some(*n),
         _ => None,
     };
-    let mut hex = d.hex.as_deref().and_then(|h| parse_label(h).ok());
+    let mut hex = d.hex.as_deref().and_then(|h| map.grid.parse_label(h).ok());
     let tab = match key(0) {
         Some("sides") => Tab::Sides,
         Some("victory") => Tab::Victory,
@@ -581,6 +581,8 @@ impl ScenarioUi {
             if let Some(h) = hex {
                 text.push_str(&format!(" [{}]", map.grid.label(h)));
             }
+            // Where its field is, as the Musket & Saber findings say (issue 37 §15).
+            text.push_str(&format!(" (on the {} tab)", tab.name()));
             let mut r = ui.selectable_label(false, RichText::new(text).color(color));
             let mut tip = Vec::new();
             if let Some(h) = &d.hint {
@@ -589,7 +591,6 @@ impl ScenarioUi {
             if let Some(rule) = &d.rule {
                 tip.push(format!("Rule {rule}"));
             }
-            tip.push(format!("Opens the {} tab", tab.name()));
             r = r.on_hover_text(tip.join("\n"));
             if r.clicked() {
                 self.tab = tab;

@@ -3,6 +3,7 @@
 //! an arrival). Stacking points are shown per group and side as you edit (7.0A), and each
 //! deployment zone has a capacity meter: the group's points against six a hex (7.0).
 
+use crate::scenario::fields::{self, fit};
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Compass;
 use saber_schema::model::limits;
@@ -182,7 +183,7 @@ pub fn sides_ui(
         let head = RichText::new(format!("{} — {}", side.name, side.id))
             .color(side_color(side.color))
             .strong();
-        egui::CollapsingHeader::new(head)
+        egui::CollapsingHeader::new(fields::title(ui, head))
             .id_salt(sid)
             .default_open(true)
             .show(ui, |ui| {
@@ -252,13 +253,13 @@ fn side_ui(
         .num_columns(2)
         .show(ui, |ui| {
             let l = ui.label("Name");
-            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(180.0))
+            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(fit(ui, 180.0)))
                 .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Id").on_hover_text(
                 "How victory conditions and special rules name this side (lower case, no spaces).",
             );
-            ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(180.0))
+            ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(fit(ui, 180.0)))
                 .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Counters");
@@ -310,7 +311,7 @@ fn side_ui(
             },
             g.stacking_points()
         );
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.selectable_label(selected, text).clicked() {
                 *sel = Selection {
                     side: si,
@@ -323,7 +324,7 @@ fn side_ui(
                 let gid = id.with(("group", gi));
                 let zone = resolved.groups.get(si).and_then(|g| g.get(gi));
                 group_ui(ui, gid, rules, &mut side.groups[gi], zone, cx);
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui
                         .add_enabled(gi > 0, egui::Button::new("Move up"))
                         .clicked()
@@ -377,50 +378,44 @@ fn group_ui(
     cx: &mut ZoneCx<'_>,
 ) {
     ui.label(RichText::new("Units").strong());
-    egui::Grid::new(id.with("units"))
-        .num_columns(4)
-        .show(ui, |ui| {
-            for (i, k) in UnitKind::ALL.iter().enumerate() {
-                let mut n = g.units.get(k).copied().unwrap_or(0);
-                let l = ui.label(k.code()).on_hover_text(format!(
-                    "{} — {} stacking points (7.0A)",
-                    k.name(),
-                    k.stacking_points()
-                ));
-                if ui
-                    .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
-                    .labelled_by(l.id)
-                    .on_hover_text(k.name())
-                    .changed()
-                {
-                    if n == 0 {
-                        g.units.remove(k);
-                    } else {
-                        g.units.insert(*k, n);
-                    }
-                }
-                if i % 2 == 1 {
-                    ui.end_row();
-                }
+    // Two kinds a row, or one in a narrow panel.
+    fields::pairs_grid(ui, id.with("units"), UnitKind::ALL.len(), 2, |ui, i| {
+        let k = &UnitKind::ALL[i];
+        let mut n = g.units.get(k).copied().unwrap_or(0);
+        let l = ui.label(k.code()).on_hover_text(format!(
+            "{} — {} stacking points (7.0A)",
+            k.name(),
+            k.stacking_points()
+        ));
+        if ui
+            .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
+            .labelled_by(l.id)
+            .on_hover_text(k.name())
+            .changed()
+        {
+            if n == 0 {
+                g.units.remove(k);
+            } else {
+                g.units.insert(*k, n);
             }
-        });
+        }
+    });
     ui.label(RichText::new("Markers").strong());
-    ui.horizontal(|ui| {
-        for m in MarkerKind::ALL {
-            let mut n = g.markers.get(&m).copied().unwrap_or(0);
-            let l =
-                ui.label(m.code())
-                    .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
-            if ui
-                .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
-                .labelled_by(l.id)
-                .changed()
-            {
-                if n == 0 {
-                    g.markers.remove(&m);
-                } else {
-                    g.markers.insert(m, n);
-                }
+    fields::pairs_grid(ui, id.with("markers"), MarkerKind::ALL.len(), 3, |ui, i| {
+        let m = MarkerKind::ALL[i];
+        let mut n = g.markers.get(&m).copied().unwrap_or(0);
+        let l = ui
+            .label(m.code())
+            .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
+        if ui
+            .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
+            .labelled_by(l.id)
+            .changed()
+        {
+            if n == 0 {
+                g.markers.remove(&m);
+            } else {
+                g.markers.insert(m, n);
             }
         }
     });
@@ -433,7 +428,7 @@ fn group_ui(
     ui.separator();
     let cap = zone.map(|z| Capacity::of(rules, g, z));
     let arrives = matches!(g.entry, Entry::Arrive { .. });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.radio(!arrives, "Deploys before play").clicked() && arrives {
             let at = match &g.entry {
                 Entry::Arrive { at, .. } => at.clone(),
@@ -456,7 +451,7 @@ fn group_ui(
         Entry::Deploy { zone: z, facing } => {
             ui.label(RichText::new("Deployment zone").strong());
             zone_ui(ui, id.with("zone"), z, cx);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui
                     .label("Facing")
                     .on_hover_text("As printed (\"facing south\"); informative only.");
@@ -476,7 +471,7 @@ fn group_ui(
             }
         }
         Entry::Arrive { turn, at } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.label("On Game-Turn");
                 let track = rules.turn_record_track;
                 ui.add(egui::DragValue::new(turn).range(1..=track))

@@ -12,7 +12,8 @@ use saber_schema::model::limits;
 use saber_schema::ruleset::{LONGEST_TURN_RECORD_TRACK, Ruleset};
 
 use crate::scenario::fields::{
-    counters_ui, kinds_ui, list_buttons, marker_combo, number, side_combo, text_area, turn_drag,
+    self, counters_ui, fit, kinds_ui, list_buttons, marker_combo, number, side_combo, text_area,
+    turn_drag,
 };
 use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 
@@ -30,7 +31,7 @@ pub fn special_rules_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'
     for (i, rule) in special_rules.iter_mut().enumerate() {
         let rid = id.with(i);
         let title = format!("{}. {}", i + 1, rule.effect.kind().label());
-        egui::CollapsingHeader::new(title)
+        egui::CollapsingHeader::new(fields::title(ui, title))
             .id_salt(rid)
             .default_open(true)
             .show(ui, |ui| {
@@ -45,7 +46,7 @@ pub fn special_rules_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'
                     *game_length,
                     cx,
                 );
-                ui.horizontal(|ui| list_buttons(ui, i, len, 0, &mut op));
+                ui.horizontal_wrapped(|ui| list_buttons(ui, i, len, 0, &mut op));
             });
     }
     if let Some(op) = op {
@@ -165,11 +166,11 @@ fn effect_ui(
 ) {
     let kind = effect.kind();
     let mut chosen = kind;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Effect");
         egui::ComboBox::from_id_salt(id.with("kind"))
             .selected_text(kind.label())
-            .width(220.0)
+            .width(fit(ui, 220.0))
             // Tall enough to list every effect without scrolling.
             .height(400.0)
             .show_ui(ui, |ui| {
@@ -197,7 +198,7 @@ fn effect_ui(
         Effect::Range { side, kinds, range } => {
             side_row(ui, side, "units of the types ticked");
             kinds_ui(ui, kinds);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("have a Range Allowance of");
                 number(ui, range, 0..=limits::MAX_ALLOWANCE, "Range Allowance");
                 ui.label("hexes");
@@ -210,7 +211,7 @@ fn effect_ui(
         } => {
             side_row(ui, side, "units of the types ticked");
             kinds_ui(ui, kinds);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("have a Movement Allowance of");
                 number(
                     ui,
@@ -222,7 +223,7 @@ fn effect_ui(
         }
         Effect::NoMovement { side, turns } => {
             side_row(ui, side, "may not move");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("for the first");
                 turn_drag(ui, rules, turns, game_length);
                 ui.label("Game-Turns");
@@ -233,7 +234,7 @@ fn effect_ui(
         }
         Effect::ProximityDisruption { side, distance, of } => {
             side_row(ui, side, "units that come within");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 number(ui, distance, 0..=limits::MAX_ALLOWANCE, "Distance in hexes");
                 ui.label("hexes of");
             });
@@ -242,7 +243,7 @@ fn effect_ui(
         }
         Effect::NoMarkersIn { side, marker, zone } => {
             side_row(ui, side, "may not place");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 marker_combo(ui, id.with("marker"), marker);
                 ui.label("markers during deployment in");
             });
@@ -250,7 +251,7 @@ fn effect_ui(
         }
         Effect::MarkersAsDesired { side, marker } => {
             side_row(ui, side, "deploys with");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 marker_combo(ui, id.with("marker"), marker);
                 ui.label("markers as desired (11.8)");
             });
@@ -261,7 +262,7 @@ fn effect_ui(
             lines,
         } => {
             side_row(ui, side, "arranges its");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 marker_combo(ui, id.with("marker"), marker);
                 ui.label("markers in");
                 number(ui, lines, 1..=LONGEST_TURN_RECORD_TRACK, "Lines");
@@ -276,7 +277,7 @@ fn effect_ui(
             eliminated_when,
         } => {
             side_row(ui, side, "uses Limber markers as counters (11.17):");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Movement Allowance");
                 number(
                     ui,
@@ -293,11 +294,11 @@ fn effect_ui(
                 );
             });
             ui.checkbox(road_only, "placed on, and moving only along, road hexes");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("eliminated");
                 egui::ComboBox::from_id_salt(id.with("loss"))
                     .selected_text(loss_label(*eliminated_when))
-                    .width(220.0)
+                    .width(fit(ui, 220.0))
                     .show_ui(ui, |ui| {
                         for l in [
                             LimberLoss::EnemyAdjacent,

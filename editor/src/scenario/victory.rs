@@ -15,8 +15,8 @@ use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::{Ruleset, Terrain};
 
 use crate::scenario::fields::{
-    CounterWords, ListOp, SideName, beyond_hint, counters_ui, level_combo, list_buttons, number,
-    remove_button, side_combo, side_label, text_area, turn_on_track,
+    self, CounterWords, ListOp, SideName, beyond_hint, counters_ui, fit, level_combo, list_buttons,
+    number, remove_button, side_combo, side_label, text_area, turn_on_track,
 };
 use crate::scenario::zone_builder::{ZoneCx, ZoneWords, zone_ui};
 
@@ -68,12 +68,12 @@ fn conditions_ui<T: ZoneWords, C: CounterWords>(
             side_label(sides, &v.side),
             v.goal.kind().label()
         );
-        egui::CollapsingHeader::new(title)
+        egui::CollapsingHeader::new(fields::title(ui, title))
             .id_salt(vid)
             .default_open(true)
             .show(ui, |ui| {
                 condition_ui(ui, vid, v, sides, d, cx);
-                ui.horizontal(|ui| list_buttons(ui, i, len, 0, &mut op));
+                ui.horizontal_wrapped(|ui| list_buttons(ui, i, len, 0, &mut op));
             });
     }
     if let Some(op) = op {
@@ -100,7 +100,7 @@ fn condition_ui<T: ZoneWords, C: CounterWords>(
     d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Side");
         side_combo(ui, id.with("side"), "Side", &mut v.side, sides, true);
     });
@@ -108,7 +108,10 @@ fn condition_ui<T: ZoneWords, C: CounterWords>(
     outcome_ui(ui, id.with("outcome"), &mut v.outcome, &v.side, sides, d);
     ui.label("As printed");
     text_area(ui, &mut v.printed, "the condition as printed in the rules");
-    ui.label(RichText::new(v.goal.describe()).weak());
+    // Its hexes said as the map prints them, as the zone's own words are.
+    let mut shown = v.goal.clone();
+    shown.map_hexes(&mut |c| cx.map.grid.numbering.to_printed(c));
+    ui.label(RichText::new(shown.describe()).weak());
 }
 
 /// Valid starting values for new goals on this map and game length.
@@ -259,11 +262,11 @@ fn goal_ui<T: ZoneWords, C: CounterWords>(
 ) {
     let kind = goal.kind();
     let mut chosen = kind;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Goal");
         egui::ComboBox::from_id_salt(id.with("kind"))
             .selected_text(kind.label())
-            .width(220.0)
+            .width(fit(ui, 220.0))
             .show_ui(ui, |ui| {
                 for k in GoalKind::ALL {
                     ui.selectable_value(&mut chosen, k, k.label());
@@ -295,7 +298,7 @@ fn goal_ui<T: ZoneWords, C: CounterWords>(
             counters_ui(ui, counters, "none ticked: any unit counts");
             ui.label("off the map through");
             zone_ui(ui, id.with("via"), via, cx);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("by the end of Game-Turn");
                 turn_on_track(ui, d.track, d.track_rule, by_turn, d.last_turn);
             });
@@ -315,7 +318,7 @@ fn goal_ui<T: ZoneWords, C: CounterWords>(
                 ui.group(|ui| {
                     goal_ui(ui, gid, g, d, cx);
                     // An All/Any needs at least one goal (its schema).
-                    ui.horizontal(|ui| list_buttons(ui, j, len, 1, &mut op));
+                    ui.horizontal_wrapped(|ui| list_buttons(ui, j, len, 1, &mut op));
                 });
             }
             if let Some(op) = op {
@@ -359,7 +362,7 @@ fn when_ui<T>(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults<T>) {
     let mut chosen = old;
     egui::ComboBox::from_id_salt(id)
         .selected_text(WHEN_LABELS[old])
-        .width(200.0)
+        .width(fit(ui, 200.0))
         .show_ui(ui, |ui| {
             for (i, l) in WHEN_LABELS.iter().enumerate() {
                 ui.selectable_value(&mut chosen, i, *l);
@@ -402,7 +405,7 @@ fn hold_ui<T: ZoneWords>(
     d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("hold");
         egui::ComboBox::from_id_salt(id.with("hexes"))
             .selected_text(match hexes {
@@ -418,7 +421,7 @@ fn hold_ui<T: ZoneWords>(
     });
     zone_ui(ui, id.with("target"), target, cx);
     ui.horizontal_wrapped(|ui| when_ui(ui, id.with("when"), when, d));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut on = no_enemy_within.is_some();
         if ui.checkbox(&mut on, "no enemy unit within").changed() {
             *no_enemy_within = on.then_some(1);
@@ -437,7 +440,7 @@ fn hold_ui<T: ZoneWords>(
 
 /// "at least [n]" / "[num]/[den] of the side's units" / "all surviving" / "every one".
 fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("exit");
         let old = match count {
             ExitCount::AtLeast(_) => 0,
@@ -451,7 +454,7 @@ fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
         let mut chosen = old;
         egui::ComboBox::from_id_salt(id)
             .selected_text(labels[old])
-            .width(90.0)
+            .width(fit(ui, 90.0))
             .show_ui(ui, |ui| {
                 for (i, l) in labels.iter().enumerate() {
                     ui.selectable_value(&mut chosen, i, *l);
@@ -493,7 +496,7 @@ fn outcome_ui<T>(
 ) {
     let graded = matches!(outcome, Outcome::Graded { .. });
     let mut chosen = graded;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Outcome");
         egui::ComboBox::from_id_salt(id.with("kind"))
             .selected_text(if graded {

@@ -9,8 +9,9 @@ mod kind;
 #[cfg(test)]
 mod tests;
 
+use crate::scenario::fields::fit;
 use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
-use saber_schema::model::hex::{Compass, Coord, Edge, parse_label};
+use saber_schema::model::hex::{Compass, Coord, Edge};
 use saber_schema::model::limits::{self, MAX_DISTANCE};
 use saber_schema::model::map::{Map, parse_feature_code};
 use saber_schema::model::zone::{KindName, TerrainName, Zone, ZoneDialect};
@@ -72,11 +73,19 @@ const CLAUSE_WIDTH: f32 = 160.0;
 /// Width of the smaller choosers (compass, edge, road, terrain).
 const SMALL_WIDTH: f32 = 90.0;
 
+/// A zone in words, its hexes said as the map prints them (the forms hold them on the grid;
+/// a map numbered from 0100 prints `0804` for the grid's 8th column, 5th row).
+pub fn printed<T: ZoneWords>(zone: &Zone<T>, map: &Map) -> String {
+    let mut shown = zone.clone();
+    shown.map_hexes(&mut |c| map.grid.numbering.to_printed(c));
+    shown.describe()
+}
+
 /// Edit `zone` in place. `id` must be unique per zone field (it keys the picker and the
 /// widgets' state).
 pub fn zone_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut ZoneCx<'_>) {
     ui.push_id(id, |ui| {
-        ui.label(RichText::new(zone.describe()).italics());
+        ui.label(RichText::new(printed(zone, cx.map)).italics());
         let mode = id.with("as-text");
         let mut as_text = ui.data(|d| d.get_temp::<bool>(mode)).unwrap_or(false);
         ui.toggle_value(&mut as_text, "Edit as text (RON)")
@@ -109,7 +118,7 @@ fn clause_combo<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut 
     let mut chosen = current;
     ComboBox::from_id_salt(id.with("clause"))
         .selected_text(Kind::shown(zone, cx.map))
-        .width(CLAUSE_WIDTH)
+        .width(fit(ui, CLAUSE_WIDTH))
         .height(420.0)
         .show_ui(ui, |ui| {
             for k in Kind::ALL.into_iter().filter(|k| k.offered_in::<T>()) {
@@ -133,11 +142,11 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
         Zone::Feature(code) => feature_ui(ui, id, code, cx),
         Zone::Hexes(list) => hexes_ui(ui, id, list, cx),
         Zone::Corner(corner) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("the hex in the");
                 ComboBox::from_id_salt(id.with("corner"))
                     .selected_text(corner_name(*corner))
-                    .width(SMALL_WIDTH)
+                    .width(fit(ui, SMALL_WIDTH))
                     .show_ui(ui, |ui| {
                         for c in CORNERS {
                             ui.selectable_value(corner, c, corner_name(c));
@@ -149,14 +158,14 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             });
         }
         Zone::Edge(edge) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("the hexes along the");
                 edge_combo(ui, id.with("edge"), edge);
                 ui.label("edge");
             });
         }
         Zone::Road(name) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("every hex of the");
                 road_combo(ui, id.with("road"), name, cx.map);
                 ui.label("road");
@@ -164,7 +173,7 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             road_problem(ui, name, cx.map, false);
         }
         Zone::RoadEntry(name) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("arrives on the");
                 road_combo(ui, id.with("road"), name, cx.map);
                 ui.label("road");
@@ -173,11 +182,11 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
         }
         Zone::AnyRoad => hint(ui, "every road hex of the map"),
         Zone::Terrain(terrain) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("all");
                 ComboBox::from_id_salt(id.with("terrain"))
                     .selected_text(terrain.name().to_string())
-                    .width(SMALL_WIDTH)
+                    .width(fit(ui, SMALL_WIDTH))
                     .show_ui(ui, |ui| {
                         for t in T::terrains(cx.map) {
                             let name = t.name().to_string();
@@ -195,7 +204,7 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             list_ui(ui, id, items, Kind::Line, cx);
         }
         Zone::Within { distance, of } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("within");
                 distance_drag(
                     ui,
@@ -207,7 +216,7 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             sub_ui(ui, id.with("of"), of, cx);
         }
         Zone::AtLeast { distance, from } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 distance_drag(ui, distance, "Hexes");
                 ui.label(hexes(*distance, "or more from"));
             });
@@ -220,7 +229,7 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             at_least,
             half_angle,
         } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("to the");
                 compass_combo(ui, id.with("toward"), toward);
                 ui.label("of");
@@ -228,7 +237,7 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             sub_ui(ui, id.with("of"), of, cx);
             optional_distance(ui, within, "within", "");
             optional_distance(ui, at_least, "at least", "away");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("half-angle");
                 ui.add(
                     DragValue::new(half_angle)
@@ -251,7 +260,7 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             of,
             inclusive,
         } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.checkbox(inclusive, "on or")
                     .on_hover_text("Also the zone itself and the hexes level with it");
                 compass_combo(ui, id.with("toward"), toward);
@@ -266,7 +275,7 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
         } => {
             ui.checkbox(include_ends, "on the ends too (\"on and between\")")
                 .on_hover_text("Unticked: \"between (but not on)\"");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("widened by");
                 ui.add(DragValue::new(slack).range(0..=limits::MAX_SLACK))
                     .on_hover_text("0: only hexes on a shortest path");
@@ -280,14 +289,14 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
             list_ui(ui, id, items, Kind::Area, cx);
         }
         Zone::RiverSide(edge) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("the");
                 edge_combo(ui, id.with("edge"), edge);
                 ui.label("side of the river");
             });
         }
         Zone::RoadStretch { road, from, to } => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("on the");
                 road_combo(ui, id.with("road"), road, cx.map);
                 ui.label("road between");
@@ -352,7 +361,7 @@ fn distance_drag(ui: &mut Ui, distance: &mut u32, hover: &str) {
 /// An optional limit: a checkbox, and the distance when ticked ("[x] within [3] hexes",
 /// "[x] at least [1] hex away"; `after` follows the noun).
 fn optional_distance(ui: &mut Ui, value: &mut Option<u32>, before: &str, after: &str) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut on = value.is_some();
         if ui.checkbox(&mut on, before).changed() {
             *value = on.then_some(value.unwrap_or(1));
@@ -367,7 +376,7 @@ fn optional_distance(ui: &mut Ui, value: &mut Option<u32>, before: &str, after: 
 fn compass_combo(ui: &mut Ui, id: Id, toward: &mut Compass) {
     ComboBox::from_id_salt(id)
         .selected_text(toward.name())
-        .width(SMALL_WIDTH)
+        .width(fit(ui, SMALL_WIDTH))
         .show_ui(ui, |ui| {
             for c in Compass::ALL {
                 ui.selectable_value(toward, c, c.name());
@@ -380,7 +389,7 @@ fn compass_combo(ui: &mut Ui, id: Id, toward: &mut Compass) {
 fn edge_combo(ui: &mut Ui, id: Id, edge: &mut Edge) {
     ComboBox::from_id_salt(id)
         .selected_text(edge.name())
-        .width(SMALL_WIDTH)
+        .width(fit(ui, SMALL_WIDTH))
         .show_ui(ui, |ui| {
             for e in Edge::ALL {
                 ui.selectable_value(edge, e, e.name());
@@ -399,7 +408,7 @@ fn road_combo(ui: &mut Ui, id: Id, name: &mut String, map: &Map) {
     }
     ComboBox::from_id_salt(id)
         .selected_text(shown)
-        .width(SMALL_WIDTH)
+        .width(fit(ui, SMALL_WIDTH))
         .show_ui(ui, |ui| {
             for road in map.roads.iter().filter_map(|r| r.name.as_deref()) {
                 ui.selectable_value(name, road.to_string(), road);
@@ -442,12 +451,12 @@ fn feature_ui(ui: &mut Ui, id: Id, code: &mut String, cx: &mut ZoneCx<'_>) {
     }
     let known = cx.map.feature(code).is_some();
     let bad = ui.visuals().error_fg_color;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let typed = ui
             .add(
                 TextEdit::singleline(code)
                     .id(id.with("code"))
-                    .desired_width(44.0)
+                    .desired_width(fit(ui, 44.0))
                     .text_color_opt((!known).then_some(bad)),
             )
             .on_hover_text("The feature's code, e.g. V4 or H26");
@@ -461,7 +470,7 @@ fn feature_ui(ui: &mut Ui, id: Id, code: &mut String, cx: &mut ZoneCx<'_>) {
         };
         ComboBox::from_id_salt(id.with("features"))
             .selected_text(shown)
-            .width(SMALL_WIDTH + 20.0)
+            .width(fit(ui, SMALL_WIDTH + 20.0))
             .height(400.0)
             .show_ui(ui, |ui| {
                 for c in cx.map.feature_codes() {
@@ -538,19 +547,20 @@ fn hexes_ui(ui: &mut Ui, id: Id, list: &mut Vec<Coord>, cx: &mut ZoneCx<'_>) {
     let (mut typed, mut problem) = ui
         .data(|d| d.get_temp::<(String, Option<String>)>(key))
         .unwrap_or_default();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let r = ui.add(
             TextEdit::singleline(&mut typed)
                 .id(id.with("label"))
                 .hint_text("0412")
-                .desired_width(52.0),
+                .desired_width(fit(ui, 52.0)),
         );
         if r.changed() {
             problem = None;
         }
         let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.small_button("Add").clicked() || enter {
-            match parse_label(&typed) {
+            // Read in the map's own numbers, as its labels are shown.
+            match grid.parse_label(&typed) {
                 Ok(c) if !grid.contains(c) => {
                     problem = Some(format!("{} is off the map", grid.label(c)));
                 }
@@ -602,7 +612,7 @@ fn list_ui<T: ZoneWords>(
     for (i, item) in items.iter_mut().enumerate() {
         let item_id = id.with(("item", i));
         ui.push_id(item_id, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(format!("{}.", i + 1));
                 clause_combo(ui, item_id, item, cx);
                 if ui

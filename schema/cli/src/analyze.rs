@@ -1,23 +1,21 @@
 //! `saberc analyze`: can each side reach, see and hold what it must? A scenario's movement to
 //! every victory target, line of sight to each place to hold and between the set-up zones, and
-//! the forces, as tables or as JSON (`analysis.schema.json`), for either game: a Musket &
-//! Saber Quick Play scenario by [`saber_schema::analysis::musket_and_saber`].
+//! the forces, as tables or as JSON (`analysis.schema.json`), for any game: the scenario's game
+//! compiles and analyses it ([`saber_schema::output::game::ScenarioOutputs::analysis`]).
 use std::path::{Path, PathBuf};
 
-use saber_schema::analysis::{analyse, human as human_text, musket_and_saber as ms_analysis};
+use saber_schema::analysis::human as human_text;
 use saber_schema::diagnostic::{Diagnostic, Family, Severity, printable};
 use saber_schema::model::analysis::Analysis;
 use saber_schema::model::limits::MAX_ALLOWANCE;
-use saber_schema::pipeline::compile_scenario;
-use saber_schema::pipeline::musket_and_saber::{self as ms_pipeline, is_musket_and_saber};
+use saber_schema::output::game::CompiledFor;
 use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::pipeline::read::Source;
 use saber_schema::queries::playable::GivenAllowances;
 use saber_schema::ruleset::Ruleset;
 use saber_schema::ruleset::UnitKind;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, read_input, registry, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, outputs_of, read_input, registry, usage_error};
 
 /// What `saberc analyze` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -72,9 +70,6 @@ pub(crate) fn analyze_cmd(
         Err(code) => return code,
     };
     match detect(&src) {
-        Ok((DocKind::Scenario, _)) if is_musket_and_saber(&src) => {
-            return analyze_musket_and_saber(&src, &reg, format, ma);
-        }
         Ok((DocKind::Scenario, _)) => {}
         Ok(_) => {
             return usage_error(
@@ -87,7 +82,18 @@ pub(crate) fn analyze_cmd(
             return EXIT_ERRORS;
         }
     }
-    let (compiled, diags) = compile_scenario(&src, &reg);
+    // The scenario's game compiles and analyses it.
+    let outputs = match outputs_of(&src) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let given: GivenAllowances = ma.iter().copied().collect();
+    if let Some(why) = outputs.allowances_refused(&given) {
+        return usage_error(why);
+    }
+    let CompiledFor {
+        compiled, diags, ..
+    } = outputs.compile(&src, &reg);
     let diags = saber_schema::pipeline::finish(&src, diags);
     for d in diags.iter().filter(|d| d.severity == Severity::Error) {
         eprint!("{}", human(d, Some(&src.text), false));
@@ -99,16 +105,8 @@ pub(crate) fn analyze_cmd(
         eprintln!("not analysed: fix the errors above first");
         return EXIT_ERRORS;
     };
-    let given: GivenAllowances = ma.iter().copied().collect();
-    let report = analyse(
-        &c.scenario,
-        &c.map,
-        &c.resolved,
-        c.rules,
-        &given,
-        c.searched.as_ref(),
-    );
-    print(&report, c.rules, format);
+    let report = c.analysis(&given);
+    print(&report, c.rules(), format);
     // Analysed, with its playability errors said above.
     if diags.iter().any(Diagnostic::is_error) {
         EXIT_ERRORS
@@ -136,33 +134,4 @@ fn print(report: &Analysis, rules: &Ruleset, format: AnalyzeFormat) {
             out!("{}", printable(&text, text.chars().count()))
         }
     }
-}
-
-/// `saberc analyze` of a Musket & Saber Quick Play scenario: checked as `check` checks it, then
-/// analysed on its map's own chart. Its counters print their Movement Allowances (2.3), so
-/// `--ma`, which names Rifle & Saber unit types, has nothing to give.
-fn analyze_musket_and_saber(
-    src: &Source,
-    reg: &saber_schema::pipeline::maps::MapRegistry,
-    format: AnalyzeFormat,
-    ma: &[(UnitKind, u32)],
-) -> i32 {
-    if !ma.is_empty() {
-        return usage_error(
-            "`--ma` gives Rifle & Saber unit types an allowance; a Musket & Saber Quick Play counter prints its own Movement Allowance (2.3): leave `--ma` out, or correct `ma` on the counter in the scenario",
-        );
-    }
-    let (compiled, diags) = ms_pipeline::compile_scenario(src, reg);
-    let diags = saber_schema::pipeline::finish(src, diags);
-    for d in diags.iter().filter(|d| d.severity == Severity::Error) {
-        eprint!("{}", human(d, Some(&src.text), false));
-    }
-    let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
-        eprintln!("not analysed: fix the errors above first");
-        return EXIT_ERRORS;
-    };
-    let map = c.map.lower();
-    let report = ms_analysis::analyse(&c.scenario, &c.map, &map);
-    print(&report, map.rules(), format);
-    EXIT_OK
 }

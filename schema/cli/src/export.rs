@@ -4,18 +4,13 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::Target;
-use saber_schema::output::export::musket_and_saber as ms_export;
-use saber_schema::output::export::{export, write_export};
-use saber_schema::pipeline::compile_scenario_with_map;
-use saber_schema::pipeline::maps::MapRegistry;
-use saber_schema::pipeline::musket_and_saber::{self, is_musket_and_saber};
+use saber_schema::output::game::CompiledFor;
 use saber_schema::pipeline::read::Source;
-use saber_schema::pipeline::schema::{MS_EXPORT_SCHEMA_FILE, validate_export, validate_ms_export};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, read_input, registry, shown, usage_error,
-    write_failed,
+    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, outputs_of, read_input, registry, shown,
+    usage_error, write_failed,
 };
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
@@ -30,56 +25,34 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         Ok(s) => s,
         Err(code) => return code,
     };
-    if is_musket_and_saber(&src) {
-        return export_musket_and_saber(scenario, out, &src, &reg);
-    }
-    let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
-    let inputs = inputs_read(scenario, origin.as_ref(), &reg);
+    // The scenario's game compiles it and makes its export.
+    let outputs = match outputs_of(&src) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let CompiledFor {
+        compiled,
+        diags,
+        map_used,
+    } = outputs.compile(&src, &reg);
+    let inputs = inputs_read(scenario, map_used.as_ref(), &reg);
     let diags = saber_schema::pipeline::finish(&src, diags);
     let errors = print_findings(&src, &diags);
     let Some(c) = compiled.filter(|_| !errors) else {
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    let doc = match export(c.rules, &c.scenario, &c.map, &c.resolved) {
+    let doc = match c.export() {
         Ok(doc) => doc,
         Err(d) => {
             eprint!("{}", human(&d.in_file(scenario), None, false));
             return EXIT_ERRORS;
         }
     };
-    let value = serde_json::to_value(&doc).expect("exports serialize");
-    if !matches_schema(&validate_export(&value), "export.schema.json") {
+    if !matches_schema(&doc.schema_problems(), doc.schema_file()) {
         return EXIT_ERRORS;
     }
-    write_doc(out, &c.scenario.id, &inputs, |w| write_export(&doc, w))
-}
-
-/// `saberc export` of a Musket & Saber Quick Play scenario: its own document
-/// (`export.musket-and-saber-quick-play.schema.json`), refused on errors as an R&S one is.
-fn export_musket_and_saber(scenario: &Path, out: &Path, src: &Source, reg: &MapRegistry) -> i32 {
-    let (compiled, diags) = musket_and_saber::compile_scenario(src, reg);
-    let inputs = inputs_read(scenario, compiled.as_ref().map(|c| &c.origin), reg);
-    let diags = saber_schema::pipeline::finish(src, diags);
-    let errors = print_findings(src, &diags);
-    let Some(c) = compiled.filter(|_| !errors) else {
-        eprintln!("not exported: fix the errors above first");
-        return EXIT_ERRORS;
-    };
-    let doc = match ms_export::export(&c) {
-        Ok(doc) => doc,
-        Err(d) => {
-            eprint!("{}", human(&d.in_file(scenario), None, false));
-            return EXIT_ERRORS;
-        }
-    };
-    let value = serde_json::to_value(&doc).expect("exports serialize");
-    if !matches_schema(&validate_ms_export(&value), MS_EXPORT_SCHEMA_FILE) {
-        return EXIT_ERRORS;
-    }
-    write_doc(out, &c.scenario.id, &inputs, |w| {
-        ms_export::write_export(&doc, w)
-    })
+    write_doc(out, c.id(), &inputs, |w| doc.write(w))
 }
 
 /// Print the findings; true when one is an error, so nothing is exported.

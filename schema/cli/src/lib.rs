@@ -551,3 +551,16 @@ pub(crate) fn inputs_read(
     inputs.extend(reg.map_files_read());
     inputs
 }
+
+/// The outputs (export, drawing, card, Tiled, skeletons, analysis) of the game a source names,
+/// or the usage exit code when that game was registered without any.
+pub(crate) fn outputs_of(
+    src: &saber_schema::pipeline::read::Source,
+) -> Result<&'static dyn saber_schema::output::game::GameOutputs, i32> {
+    saber_schema::output::games::of_source(src).ok_or_else(|| {
+        let game = saber_schema::pipeline::games::of_source(src).rules().name;
+        usage_error(&format!(
+            "saberc makes no export, drawing or analysis of {game} files: the game was registered without its outputs"
+        ))
+    })
+}

@@ -3,18 +3,13 @@
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
+use saber_schema::diagnostic::{Code, Diagnostic};
 use saber_schema::files::Target;
-use saber_schema::model::map::{Map, MapFile};
-use saber_schema::model::musket_and_saber::MsMapFile;
-use saber_schema::output::skeleton::{
-    id_from_name, map_skeleton, ms_map_skeleton, ms_scenario_skeleton, scenario_skeleton,
-};
+use saber_schema::output::skeleton::id_from_name;
+use saber_schema::pipeline::map_load::LoadedMap;
 use saber_schema::pipeline::maps::MapRegistry;
-use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
-use saber_schema::pipeline::parse::parse;
 use saber_schema::pipeline::read::Source;
 use saber_schema::ruleset::Game;
-use std::sync::Arc;
 
 /// The games `--game` names: every game's spelling (Rifle & Saber is the default).
 fn games() -> clap::builder::PossibleValuesParser {
@@ -81,8 +76,11 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
             let at = out
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("new-scenario.ron"));
-            let (resolved, ms_file) = match reg.resolve(map, &at) {
-                Ok(m) => (m.map, m.ms_file),
+            let loaded = match reg.resolve(map, &at) {
+                Ok(m) => LoadedMap {
+                    map: m.map,
+                    ms_file: m.ms_file,
+                },
                 // A map with errors (the skeleton `saberc new map` wrote, still to be filled
                 // in) is read as it stands: the scenario's skeleton needs only its grid, hexes
                 // and names, and `check` names what the map still lacks.
@@ -95,30 +93,32 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
                 },
             };
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-scenario");
-            let musket_and_saber = ms_file.as_deref();
+            // A scenario takes its map's game; `--game`, when given, must be that game.
+            let ours = loaded.map.game.unwrap_or_default();
             if let Some(g) = game
-                && (Game::from_id(g) == Some(Game::MusketAndSaberQuickPlay))
-                    != musket_and_saber.is_some()
+                && Game::from_id(g) != Some(ours)
             {
-                let d = match musket_and_saber {
-                    // An R&S scenario asked for on an M&S map.
-                    Some(_) => saber_schema::diagnostic::Diagnostic::new(
-                        saber_schema::diagnostic::Code::MapOfOtherGame,
-                        format!(
-                            "the map `{map}` is for Musket & Saber Quick Play, not Rifle & Saber"
-                        ),
-                    )
-                    .with_hint("leave out --game: a scenario takes its map's game"),
-                    None => saber_schema::pipeline::musket_and_saber::other_game(map, &resolved),
-                };
+                let asked = Game::from_id(g).unwrap_or_default().ruleset().name;
+                let d = Diagnostic::new(
+                    Code::MapOfOtherGame,
+                    format!(
+                        "the map `{map}` is for {}, not {asked}",
+                        ours.ruleset().name
+                    ),
+                )
+                .with_hint("leave out --game: a scenario takes its map's game");
                 eprint!("{}", human(&d, None, false));
                 return EXIT_ERRORS;
             }
-            let text = match musket_and_saber {
-                Some(file) => ms_scenario_skeleton(file, map, &id),
-                None => scenario_skeleton(&resolved, map, &id),
-            };
-            emit(out.as_deref(), &text)
+            let text = saber_schema::output::games::of(ours)
+                .and_then(|o| o.scenario_skeleton(&loaded, map, &id));
+            match text {
+                Some(text) => emit(out.as_deref(), &text),
+                None => usage_error(&format!(
+                    "saberc has no scenario skeleton of {} maps",
+                    ours.ruleset().name
+                )),
+            }
         }
         New::Map {
             width,
@@ -128,13 +128,15 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
         } => {
             let out = &out.clone().filter(|o| !is_dash(o));
             let id = id_from_name(stem(out.as_deref()).as_deref(), "new-map");
-            let made =
-                if game.as_deref().and_then(Game::from_id) == Some(Game::MusketAndSaberQuickPlay) {
-                    ms_map_skeleton(*width, *height, &id)
-                } else {
-                    map_skeleton(*width, *height, &id)
-                };
-            match made {
+            // The game's own skeleton (Rifle & Saber's when no game is named).
+            let ours = game.as_deref().and_then(Game::from_id).unwrap_or_default();
+            let Some(outputs) = saber_schema::output::games::of(ours) else {
+                return usage_error(&format!(
+                    "saberc has no map skeleton of {}",
+                    ours.ruleset().name
+                ));
+            };
+            match outputs.map_skeleton(*width, *height, &id) {
                 Ok(text) => emit(out.as_deref(), &text),
                 Err(e) => usage_error(&e.to_string()),
             }
@@ -145,19 +147,10 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
 /// The map a reference names when it has errors, read from its file as it stands (a map's
 /// model, as the file gives it), with a note saying so; `None` when there is no such file or it
 /// does not read.
-fn map_with_errors(
-    reg: &MapRegistry,
-    reference: &str,
-    at: &Path,
-) -> Option<(Map, Option<Arc<MsMapFile>>)> {
+fn map_with_errors(reg: &MapRegistry, reference: &str, at: &Path) -> Option<LoadedMap> {
     let path = reg.map_file(reference, at)?;
     let src = Source::read(&path).ok()?;
-    let map = if is_musket_and_saber(&src) {
-        let file = parse::<MsMapFile>(&src).ok()?;
-        (file.lower(), Some(Arc::new(file)))
-    } else {
-        (Map::from_file(&parse::<MapFile>(&src).ok()?).0, None)
-    };
+    let map = saber_schema::output::games::of_source(&src)?.map_as_it_stands(&src)?;
     eprintln!(
         "note: the map {} has errors still (`saberc check {}` names them); the scenario is \
          written on it as it stands",

@@ -3,16 +3,15 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::Target;
-use saber_schema::output::overlays::{ms_scenario_overlays, scenario_overlays};
-use saber_schema::pipeline::musket_and_saber::{self, is_musket_and_saber};
+use saber_schema::output::game::{CompiledFor, Drawing};
+use saber_schema::output::render::svg_to_png;
+use saber_schema::pipeline::load_map;
 use saber_schema::pipeline::parse::{DocKind, detect};
-use saber_schema::pipeline::{compile_scenario_with_map, load_map};
-use saber_schema::queries::effective_terrain::{Cleared, EffectiveTerrain};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, read_input, registry, shown, usage_error,
-    write_failed,
+    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, outputs_of, read_input, registry, shown,
+    usage_error, write_failed,
 };
 
 /// What `saberc render` draws, and how.
@@ -106,39 +105,18 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
             let rules = map.rules();
             (map, rules, Vec::new(), title)
         }
-        DocKind::Scenario if is_musket_and_saber(&src) => {
-            let (compiled, diags) = musket_and_saber::compile_scenario(&src, &reg);
-            inputs = inputs_read(input, compiled.as_ref().map(|c| &c.origin), &reg);
-            let diags = saber_schema::pipeline::finish(&src, diags);
-            for d in diags.iter().filter(|d| d.severity == Severity::Error) {
-                eprint!("{}", human(d, Some(&src.text), false));
-            }
-            let Some(c) = compiled.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
-                eprintln!("not rendered: fix the errors above first");
-                return EXIT_ERRORS;
-            };
-            if as_played {
-                return usage_error(
-                    "--as-played draws the terrain a Rifle & Saber scenario's special rules change; a Musket & Saber scenario's special rules are text, so its map is drawn as printed: drop --as-played",
-                );
-            }
-            if card {
-                let bytes = if ext == "svg" {
-                    Ok(saber_schema::output::card::ms_card_svg(&c).into_bytes())
-                } else {
-                    saber_schema::output::card::ms_card_png(&c, width)
-                };
-                return write_rendered(out, &inputs, bytes, width);
-            }
-            let overlays = ms_scenario_overlays(&c);
-            let map = c.map.lower();
-            let rules = map.rules();
-            let title = format!("{} ({})", c.scenario.name, c.scenario.date);
-            (map, rules, overlays, title)
-        }
         DocKind::Scenario => {
-            let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
-            inputs = inputs_read(input, origin.as_ref(), &reg);
+            // The scenario's game compiles it and draws it.
+            let outputs = match outputs_of(&src) {
+                Ok(o) => o,
+                Err(code) => return code,
+            };
+            let CompiledFor {
+                compiled,
+                diags,
+                map_used,
+            } = outputs.compile(&src, &reg);
+            inputs = inputs_read(input, map_used.as_ref(), &reg);
             let diags = saber_schema::pipeline::finish(&src, diags);
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
@@ -147,33 +125,25 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
                 eprintln!("not rendered: fix the errors above first");
                 return EXIT_ERRORS;
             };
-            if as_played {
-                let cleared = Cleared::of(&c.scenario, &c.map, &c.resolved);
-                c.map = EffectiveTerrain::for_scenario(&c.map, &cleared).played_map();
+            if as_played && let Err(why) = c.play() {
+                return usage_error(why);
             }
             if card {
+                let svg = c.card_svg();
                 let bytes = if ext == "svg" {
-                    Ok(saber_schema::output::card::card_svg(&c).into_bytes())
+                    Ok(svg.into_bytes())
                 } else {
-                    saber_schema::output::card::card_png(&c, width)
+                    svg_to_png(&svg, width)
                 };
                 return write_rendered(out, &inputs, bytes, width);
             }
-            let overlays = scenario_overlays(&c);
-            let mut title = match &c.scenario.rule {
-                Some(r) => format!(
-                    "{} {}: {} ({})",
-                    r,
-                    c.scenario.name,
-                    c.scenario.portion.clone().unwrap_or_default(),
-                    c.scenario.date
-                ),
-                None => format!("{} ({})", c.scenario.name, c.scenario.date),
-            };
-            if as_played {
-                title.push_str(", terrain as played");
-            }
-            (c.map, c.rules, overlays, title)
+            let rules = c.rules();
+            let Drawing {
+                map,
+                overlays,
+                title,
+            } = c.drawing();
+            (map, rules, overlays, title)
         }
     };
     let style = if no_labels {

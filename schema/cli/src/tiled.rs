@@ -6,19 +6,17 @@ use std::path::{Path, PathBuf};
 use saber_schema::diagnostic::Severity;
 use saber_schema::files::Target;
 use saber_schema::output::convert::convert;
-use saber_schema::output::tiled::export::{
-    export_map, export_ms_map, export_scenario, write_files,
-};
+use saber_schema::output::game::CompiledFor;
+use saber_schema::output::tiled::export::write_files;
 use saber_schema::output::tiled::import::{import_path, map_ron};
-use saber_schema::pipeline::musket_and_saber::is_musket_and_saber;
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::{Source, Syntax};
-use saber_schema::pipeline::{compile_scenario_with_map, finish, load_map};
+use saber_schema::pipeline::{finish, load_map};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, inputs_read, is_dash, read_input, registry, shown,
-    usage_error, write_failed,
+    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, inputs_read, is_dash, outputs_of, read_input, registry,
+    shown, usage_error, write_failed,
 };
 
 /// A map, or a scenario compiled by the pipeline, written as `<id>.tmj`, `<id>.tsj` and
@@ -37,33 +35,46 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     };
     // What was read, which no file written may be.
     let mut inputs = vec![input.to_path_buf()];
-    let (files, diags) = match detect(&src) {
-        Ok((DocKind::Map, _)) if is_musket_and_saber(&src) => {
+    // The file's game writes its Tiled maps.
+    let detected = detect(&src);
+    let outputs = match &detected {
+        Ok((DocKind::Map | DocKind::Scenario, _)) => match outputs_of(&src) {
+            Ok(o) => Some(o),
+            Err(code) => return code,
+        },
+        _ => None,
+    };
+    let (files, diags) = match (detected, outputs) {
+        (Ok((DocKind::Map, _)), Some(outputs)) => {
             let (map, diags) = load_map(&src);
-            let files = map
-                .as_ref()
-                .and_then(|m| m.ms_file.as_deref())
-                .map(export_ms_map);
+            (map.map(|m| outputs.tiled_map(&m)), diags)
+        }
+        (Ok((DocKind::Scenario, _)), Some(outputs)) => {
+            if let Some(why) = outputs.tiled_scenarios_refused() {
+                return scenario_refused(&src, why);
+            }
+            let CompiledFor {
+                compiled,
+                diags,
+                map_used,
+            } = outputs.compile(&src, &reg);
+            inputs = inputs_read(input, map_used.as_ref(), &reg);
+            let files = match compiled.map(|c| c.tiled()) {
+                Some(None) => {
+                    return scenario_refused(
+                        &src,
+                        "`export --format tiled` writes no scenario of this game: export its map file",
+                    );
+                }
+                Some(Some(files)) => Some(files),
+                None => None,
+            };
             (files, diags)
         }
-        Ok((DocKind::Scenario, _)) if is_musket_and_saber(&src) => {
-            return musket_and_saber_scenario_refused(&src);
-        }
-        Ok((DocKind::Map, _)) => {
-            let (map, diags) = load_map(&src);
-            (map.map(|m| export_map(&m.map, m.map.rules())), diags)
-        }
-        Ok((DocKind::Scenario, _)) => {
-            let (compiled, diags, origin) = compile_scenario_with_map(&src, &reg);
-            inputs = inputs_read(input, origin.as_ref(), &reg);
-            let files =
-                compiled.map(|c| export_scenario(c.rules, &c.scenario, &c.map, &c.resolved));
-            (files, diags)
-        }
-        Ok((_, _)) => {
+        (Ok(_), _) => {
             return usage_error("only maps and scenarios have a map to export");
         }
-        Err(d) => (None, vec![d]),
+        (Err(d), _) => (None, vec![d]),
     };
     let diags = finish(&src, diags);
     let color = std::io::stderr().is_terminal();
@@ -91,20 +102,16 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     }
 }
 
-/// A Musket & Saber Quick Play scenario: refused, at its `game` field. Its map is exported
-/// (its kinds, hexsides, roads and labels); the scenario's layers are Rifle & Saber's (zones of
-/// groups), which an M&S scenario, with its set-up lines and `w/1`, does not have.
-fn musket_and_saber_scenario_refused(src: &Source) -> i32 {
+/// A scenario whose game writes no Tiled map of its scenarios: refused, at its `game` field,
+/// saying `why`.
+fn scenario_refused(src: &Source, why: &str) -> i32 {
     let at = saber_schema::pipeline::locate::top_level_field(&src.text, "game")
         .map(|(start, end)| {
             let l = saber_schema::pipeline::locate::location_at(&src.text, start, end - start);
             format!(":{}:{}", l.line, l.column)
         })
         .unwrap_or_default();
-    usage_error(&format!(
-        "{}{at}: this is a Musket & Saber Quick Play scenario, and `export --format tiled` writes a Musket & Saber map only (a scenario's Tiled layers are Rifle & Saber's deployment zones): export its map file, draw the scenario with `saberc render`, or export it for an engine with `saberc export`",
-        shown(&src.path)
-    ))
+    usage_error(&format!("{}{at}: {why}", shown(&src.path)))
 }
 
 /// A Tiled map read as our map file; written only when it has no errors.

@@ -29,45 +29,17 @@ use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsCounter, MsMapFile, MsScenario};
-use crate::model::zone::KindName;
-use crate::path;
-use crate::pipeline::zones::collect_goal_zones;
-use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
 use crate::queries::effective_terrain::EffectiveTerrain;
 use crate::queries::movement::{Movement, Mp};
+use crate::queries::musket_and_saber::{Line, Place, columns, deployment, lines, places};
 use crate::queries::playable::{self, MAX_SEARCH_WORK, group_starts};
 use crate::queries::reach::CostTable;
 use crate::queries::sight::{SIGHT_RADIUS, SightIndex};
-use crate::ruleset::musket_and_saber::{ChartColumn, MsClass};
+use crate::ruleset::musket_and_saber::MsClass;
 use crate::ruleset::{Game, Ruleset};
 
 /// Where the Movement Allowances come from: the counters themselves.
 const ALLOWANCE_SOURCE: &str = "the counter's front (2.3)";
-
-/// A set-up or reinforcement line of one side: its counters and where they start.
-struct Line {
-    /// `set-up 2`, `reinforcement 1` (counted per side, from 1).
-    id: String,
-    /// The line as printed.
-    printed: String,
-    /// Its counters (indexes into the side's roster).
-    counters: Vec<usize>,
-    /// Its hexes: the set-up hex (and its neighbours for `w/1`), or the entry hex.
-    hexes: HexSet,
-    /// The turn it enters on (from 1), for a reinforcement line.
-    arrives: Option<u32>,
-}
-
-/// A place a side's victory condition asks it to reach.
-struct Place {
-    side: usize,
-    victory: usize,
-    path: Vec<PathSeg>,
-    kind: playable::TargetKind,
-    hexes: HexSet,
-    deadline: u32,
-    goal: String,
-}
 
 /// Analyse an M&S scenario whose hexes are on the grid (as `pipeline::musket_and_saber::
 /// MsCompiled` holds it) on its map file (`file`, for its Turn Record Track) lowered into the
@@ -76,15 +48,7 @@ pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
     let rules = map.rules();
     let grid = map.grid;
     let lines = lines(s, file, grid);
-    let deployment: Vec<HexSet> = (0..s.sides.len())
-        .map(|si| {
-            let mut zone = HexSet::empty(grid);
-            for l in lines[si].iter().filter(|l| l.arrives.is_none()) {
-                zone.union_with(&l.hexes);
-            }
-            zone
-        })
-        .collect();
+    let deployment = deployment(&lines, grid);
     let places = places(s, map, &deployment);
     let terrain = EffectiveTerrain::new(map);
     // 8.2: "Units do not block LOS".
@@ -197,112 +161,6 @@ fn side_counters(s: &MsScenario, si: usize) -> &[MsCounter] {
     &s.sides[si].counters
 }
 
-/// Each side's set-up and reinforcement lines, in the file's order.
-fn lines(s: &MsScenario, file: &MsMapFile, grid: Grid) -> Vec<Vec<Line>> {
-    let named = s.named_by_id();
-    // 3.3: turns are the spaces of the map's Turn Record Track, from the scenario's first.
-    let first = s
-        .first_turn
-        .as_deref()
-        .and_then(|t| file.turn_index(t))
-        .unwrap_or(0);
-    let turn_of = |label: &str| {
-        let at = file.turn_index(label)?.checked_sub(first)? as u32 + 1;
-        (at <= s.game_length).then_some(at)
-    };
-    s.sides
-        .iter()
-        .map(|side| {
-            let mut out = Vec::new();
-            let set_up = s.setup.iter().filter(|l| l.side == side.id);
-            for (i, l) in set_up.enumerate() {
-                let mut hexes =
-                    HexSet::from_coords(grid, [l.at].into_iter().filter(|c| grid.contains(*c)));
-                if l.w1 {
-                    // 3.2: "may be placed within 1 hex (i.e. adjacent to) the specified hex".
-                    for n in grid.neighbors(l.at) {
-                        hexes.insert(n);
-                    }
-                }
-                out.push(Line {
-                    id: format!("set-up {}", i + 1),
-                    printed: l.printed.clone(),
-                    counters: s.line_units(&l.side, &l.units, l.formation.as_deref(), &named),
-                    hexes,
-                    arrives: None,
-                });
-            }
-            let arrivals = s.reinforcements.iter().filter(|l| l.side == side.id);
-            for (i, l) in arrivals.enumerate() {
-                // A label outside the game's turns is TRN002 for `check`, which stops the
-                // analysis before it gets here.
-                let Some(turn) = turn_of(&l.turn) else {
-                    continue;
-                };
-                out.push(Line {
-                    id: format!("reinforcement {}", i + 1),
-                    printed: l.printed.clone(),
-                    counters: s.line_units(&l.side, &l.units, l.formation.as_deref(), &named),
-                    hexes: HexSet::from_coords(
-                        grid,
-                        [l.at].into_iter().filter(|c| grid.contains(*c)),
-                    ),
-                    arrives: Some(turn),
-                });
-            }
-            out
-        })
-        .collect()
-}
-
-/// The places the victory conditions name, in order (a goal of "either" side is a place of
-/// both sides): held or exited zones on the map's own kinds, and the enemy's set-up hexes.
-fn places(s: &MsScenario, map: &Map, deployment: &[HexSet]) -> Vec<Place> {
-    let mut compiler: ZoneCompiler<KindName> = ZoneCompiler::new(map, ZoneEnv::default());
-    let mut out = Vec::new();
-    for (vi, v) in s.victory.iter().enumerate() {
-        let sides: Vec<usize> = if v.side == crate::model::victory::EITHER_SIDE {
-            (0..s.sides.len()).collect()
-        } else {
-            s.side_index(&v.side).into_iter().collect()
-        };
-        let base = path!["victory", vi, "goal"];
-        let mut zones: Vec<(Vec<PathSeg>, HexSet)> = Vec::new();
-        collect_goal_zones(&v.goal, base.clone(), &mut |p, zone| {
-            let hexes = compiler.compile(zone, &p);
-            zones.push((p, hexes));
-        });
-        let mut found = Vec::new();
-        playable::goal_targets(&v.goal, base, s.game_length, &mut found);
-        for side in sides {
-            for (p, kind, deadline, _, goal) in &found {
-                let hexes = match kind {
-                    playable::TargetKind::EnemySetup => {
-                        let Some(enemy) = (0..s.sides.len()).find(|e| *e != side) else {
-                            continue;
-                        };
-                        deployment[enemy].clone()
-                    }
-                    _ => match zones.iter().find(|(zp, _)| zp == p) {
-                        Some((_, h)) => h.clone(),
-                        None => continue,
-                    },
-                };
-                out.push(Place {
-                    side,
-                    victory: vi,
-                    path: p.clone(),
-                    kind: *kind,
-                    hexes,
-                    deadline: *deadline,
-                    goal: goal.clone(),
-                });
-            }
-        }
-    }
-    out
-}
-
 /// The movement searches of one analysis: a cost table per movement class, within
 /// [`MAX_SEARCH_WORK`] hexes visited in all (past it an answer is `null`).
 struct Searches<'m> {
@@ -352,17 +210,6 @@ impl<'m> Searches<'m> {
 struct Best {
     least: Option<Mp>,
     arrival: Option<(u32, u32, String)>,
-}
-
-/// A class's column in the map's chart, and its name.
-fn columns(map: &Map) -> Vec<(ChartColumn, usize)> {
-    let Some(chart) = map.chart.as_deref() else {
-        return Vec::new();
-    };
-    ChartColumn::ALL
-        .iter()
-        .filter_map(|col| chart.class(col.name()).map(|i| (*col, i)))
-        .collect()
 }
 
 /// How a side's lines get to one place, per line and movement class, and per class at best.

@@ -13,64 +13,80 @@ use crate::ruleset::Ruleset;
 
 pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let empty = |text: &str, p: Vec<PathSeg>, what: String, hint: String| {
+    // What the finding and its hint say is worked out only for a text that is empty: most are
+    // not, and a victory goal's description is a walk of its zones.
+    let empty = |text: &str, p: &dyn Fn() -> Vec<PathSeg>, words: &dyn Fn() -> (String, String)| {
         text.trim().is_empty().then(|| {
+            let (what, hint) = words();
             Diagnostic::new(Code::EmptyText, format!("{what} is empty"))
-                .at_path(p)
+                .at_path(p())
                 .with_hint(hint)
         })
     };
-    out.extend(empty(
-        &s.date,
-        path!["date"],
-        "the date of the battle".into(),
-        format!(
-            "write the date as the card should print it, e.g. `date: \"{}\"`",
-            "7 July 1857"
-        ),
-    ));
+    out.extend(empty(&s.date, &|| path!["date"], &|| {
+        (
+            "the date of the battle".into(),
+            format!(
+                "write the date as the card should print it, e.g. `date: \"{}\"`",
+                "7 July 1857"
+            ),
+        )
+    }));
     for (vi, v) in s.victory.iter().enumerate() {
         let side = s
             .side(&v.side)
             .map_or(v.side.as_str(), |sd| sd.name.as_str());
         out.extend(empty(
             &v.printed,
-            path!["victory", vi, "printed"],
-            format!("the printed wording of the victory condition of {side}"),
-            format!(
-                "write the condition in words, e.g. `printed: \"{side} must {}.\"`",
-                // A goal whose target is still empty describes nothing worth copying.
-                Some(short(&v.goal.describe()))
-                    .filter(|g| !g.contains("  "))
-                    .unwrap_or_else(|| "…".into())
-            ),
+            &|| path!["victory", vi, "printed"],
+            &|| {
+                (
+                    format!("the printed wording of the victory condition of {side}"),
+                    format!(
+                        "write the condition in words, e.g. `printed: \"{side} must {}.\"`",
+                        // A goal whose target is still empty describes nothing worth copying.
+                        Some(short(&v.goal.describe()))
+                            .filter(|g| !g.contains("  "))
+                            .unwrap_or_else(|| "…".into())
+                    ),
+                )
+            },
         ));
     }
     for (ri, r) in s.special_rules.iter().enumerate() {
         out.extend(empty(
             &r.printed,
-            path!["special_rules", ri, "printed"],
-            format!("the printed wording of special rule {}", ri + 1),
-            "write the rule in words, e.g. `printed: \"Treat all woods hexes as clear.\"`".into(),
+            &|| path!["special_rules", ri, "printed"],
+            &|| {
+                (
+                    format!("the printed wording of special rule {}", ri + 1),
+                    "write the rule in words, e.g. `printed: \"Treat all woods hexes as clear.\"`"
+                        .into(),
+                )
+            },
         ));
     }
     // A factored skeleton's starting points (11.18) are marked `TO_BE_SET` until the designer
-    // sets them: each mark left is named, with the values it stands for.
-    let zones: Vec<String> = s
-        .sides
-        .iter()
-        .flat_map(|sd| {
-            sd.groups.iter().filter_map(move |g| {
-                g.deploy_zone()
-                    .map(|z| format!("{} ({}) deploys in {}", sd.name, g.id, short(&z.describe())))
+    // sets them: each mark left is named, with the values it stands for (worked out only for
+    // a note that has a mark).
+    let zones = || -> Vec<String> {
+        s.sides
+            .iter()
+            .flat_map(|sd| {
+                sd.groups.iter().filter_map(move |g| {
+                    g.deploy_zone().map(|z| {
+                        format!("{} ({}) deploys in {}", sd.name, g.id, short(&z.describe()))
+                    })
+                })
             })
-        })
-        .take(4)
-        .collect();
+            .take(4)
+            .collect()
+    };
     // What a note's starting points are about, each named when the note names it (a note on
     // the game's length is told about `game_length`, not the deployment zones).
     let parts = |reading: &str| -> String {
         let r = reading.to_lowercase();
+        let zones = zones();
         let mut parts: Vec<String> = Vec::new();
         if r.contains("deploy") && !zones.is_empty() {
             parts.push(format!("the deployment zones ({})", zones.join("; ")));
@@ -135,12 +151,12 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
             );
         }
     }
-    out.extend(empty(
-        &s.notes,
-        path!["notes"],
-        format!("the historical note of {}", s.name),
-        "write a few lines on the battle in your own words: `notes: \"…\"`".into(),
-    ));
+    out.extend(empty(&s.notes, &|| path!["notes"], &|| {
+        (
+            format!("the historical note of {}", s.name),
+            "write a few lines on the battle in your own words: `notes: \"…\"`".into(),
+        )
+    }));
     out
 }
 

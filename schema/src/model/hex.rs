@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use hexx::{Hex, HexOrientation, OffsetHexMode};
+use hexx::{EdgeDirection, Hex, HexOrientation, OffsetHexMode};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -401,8 +401,8 @@ impl Grid {
         self.neighbor_slots(i).into_iter().flatten()
     }
 
-    /// The six neighbours of the hex at dense index `i` by direction, always in the same order
-    /// of directions (`None`: off the map). Searches keep one value per direction per hex.
+    /// The six neighbours of the hex at dense index `i`, in the order of
+    /// [`Grid::neighbor_steps`] (`None`: off the map). Searches keep one value per slot per hex.
     pub fn neighbor_slots(&self, i: usize) -> [Option<usize>; 6] {
         let w = self.width as usize;
         let (col, row) = (i % w + 1, i / w + 1);
@@ -413,10 +413,13 @@ impl Grid {
         })
     }
 
-    /// The (column, row) steps from the hex at (`col`, `row`) to its six neighbours, in
-    /// [`Grid::neighbor_slots`]' order of directions. Only the parity of the shoved axis
-    /// matters: along it, the neighbours in the next line over are level with this hex and one
-    /// step "down" when this line is shoved, one step "up" otherwise.
+    /// The (column, row) steps from the hex at (`col`, `row`) to its six neighbours: along the
+    /// line first, then the two level with it in the next lines, then the other two. Only the
+    /// parity of the shoved axis matters: along it, the neighbours in the next line over are
+    /// level with this hex and one step "down" when this line is shoved, one step "up"
+    /// otherwise. The same hexes as hexx's neighbours (a test holds them to it), in an order of
+    /// their own: it decides which of two equally cheap paths a search prints, and hexx's order
+    /// of directions changes printed paths (two `analyze` outputs, measured 29 November).
     pub fn neighbor_steps(&self, col: usize, row: usize) -> [(isize, isize); 6] {
         match self.orientation {
             Orientation::Flat => {
@@ -489,74 +492,67 @@ impl Grid {
         })
     }
 
+    /// The six hexsides of this orientation, clockwise from the south-east one: the compass
+    /// name of each and hexx's direction across it. Side `i` runs from corner `i` to corner
+    /// `i + 1` of [`Self::corners`] (both orientations' corner 0 is the south-east side's first).
+    fn sides(&self) -> [(Compass, EdgeDirection); 6] {
+        match self.orientation {
+            Orientation::Flat => [
+                (Compass::SE, EdgeDirection::FLAT_SOUTH_EAST),
+                (Compass::S, EdgeDirection::FLAT_SOUTH),
+                (Compass::SW, EdgeDirection::FLAT_SOUTH_WEST),
+                (Compass::NW, EdgeDirection::FLAT_NORTH_WEST),
+                (Compass::N, EdgeDirection::FLAT_NORTH),
+                (Compass::NE, EdgeDirection::FLAT_NORTH_EAST),
+            ],
+            Orientation::Pointy => [
+                (Compass::SE, EdgeDirection::POINTY_SOUTH_EAST),
+                (Compass::SW, EdgeDirection::POINTY_SOUTH_WEST),
+                (Compass::W, EdgeDirection::POINTY_WEST),
+                (Compass::NW, EdgeDirection::POINTY_NORTH_WEST),
+                (Compass::NE, EdgeDirection::POINTY_NORTH_EAST),
+                (Compass::E, EdgeDirection::POINTY_EAST),
+            ],
+        }
+    }
+
     /// The neighbour across each side of a hex, on the map or not: side `i` runs from corner `i`
     /// to corner `i + 1` of [`Self::corners`].
     pub fn side_neighbors(&self, c: Coord) -> [Coord; 6] {
-        let (cx, cy) = self.center(c);
-        let corners = self.corners(c);
-        let neighbors = self.to_hex(c).all_neighbors().map(|h| self.to_coord(h));
-        std::array::from_fn(|i| {
-            let (a, b) = (corners[i], corners[(i + 1) % 6]);
-            // The neighbour's centre is this centre mirrored through the side's midpoint.
-            let (x, y) = (a.0 + b.0 - cx, a.1 + b.1 - cy);
-            neighbors
-                .into_iter()
-                .find(|n| {
-                    let (nx, ny) = self.center(*n);
-                    (nx - x).abs() < 1e-6 && (ny - y).abs() < 1e-6
-                })
-                .unwrap_or(c)
-        })
+        let h = self.to_hex(c);
+        self.sides().map(|(_, d)| self.to_coord(h.neighbor(d)))
     }
 
-    /// The hexside direction names for this orientation, in the order of [`Self::side_neighbors`].
+    /// Which side of `a` (its index in [`Self::side_neighbors`]) it shares with `b`; `None`
+    /// when they are not neighbours.
+    pub fn side_index(&self, a: Coord, b: Coord) -> Option<usize> {
+        let d = self.to_hex(a).neighbor_direction(self.to_hex(b))?;
+        self.sides().iter().position(|(_, s)| *s == d)
+    }
+
+    /// The two end points of the hexside between `a` and its neighbour `b`, as `a`'s corners
+    /// ([`Self::corners`]) in clockwise order; `None` when they are not neighbours.
+    pub fn side_corners(&self, a: Coord, b: Coord) -> Option<[(f64, f64); 2]> {
+        let i = self.side_index(a, b)?;
+        let k = self.corners(a);
+        Some([k[i], k[(i + 1) % 6]])
+    }
+
+    /// The hexside direction names for this orientation, clockwise from the northmost.
     pub fn side_names(&self) -> [Compass; 6] {
-        match self.orientation {
-            Orientation::Flat => [
-                Compass::N,
-                Compass::NE,
-                Compass::SE,
-                Compass::S,
-                Compass::SW,
-                Compass::NW,
-            ],
-            Orientation::Pointy => [
-                Compass::NE,
-                Compass::E,
-                Compass::SE,
-                Compass::SW,
-                Compass::W,
-                Compass::NW,
-            ],
-        }
+        let sides = self.sides();
+        std::array::from_fn(|i| sides[(i + 4) % 6].0)
     }
 
     /// The neighbour across the named hexside, if the name is a hexside of this orientation.
     pub fn across(&self, c: Coord, side: Compass) -> Option<Coord> {
-        let (cx, cy) = self.center(c);
-        let (vx, vy) = side_vector(self.orientation, side)?;
-        self.to_hex(c)
-            .all_neighbors()
-            .into_iter()
-            .map(|h| self.to_coord(h))
-            .find(|n| {
-                let (nx, ny) = self.center(*n);
-                ((nx - cx) - vx).abs() < 1e-6 && ((ny - cy) - vy).abs() < 1e-6
-            })
+        let (_, d) = self.sides().into_iter().find(|(s, _)| *s == side)?;
+        Some(self.to_coord(self.to_hex(c).neighbor(d)))
     }
 
     /// The hexside direction from `a` towards its neighbour `b`.
     pub fn side_towards(&self, a: Coord, b: Coord) -> Option<Compass> {
-        if !self.adjacent(a, b) {
-            return None;
-        }
-        let (ax, ay) = self.center(a);
-        let (bx, by) = self.center(b);
-        self.side_names().into_iter().find(|s| {
-            side_vector(self.orientation, *s).is_some_and(|(vx, vy)| {
-                ((bx - ax) - vx).abs() < 1e-6 && ((by - ay) - vy).abs() < 1e-6
-            })
-        })
+        self.side_index(a, b).map(|i| self.sides()[i].0)
     }
 
     /// Whether a hex lies on the given map edge.
@@ -741,26 +737,6 @@ impl Grid {
             return Ok(Coord(col, row));
         }
         parse_label(t)
-    }
-}
-
-/// Screen-space vector from a hex centre to its neighbour across the named side.
-fn side_vector(o: Orientation, side: Compass) -> Option<(f64, f64)> {
-    let h = 3f64.sqrt() / 2.0;
-    match (o, side) {
-        (Orientation::Flat, Compass::N) => Some((0.0, -1.0)),
-        (Orientation::Flat, Compass::S) => Some((0.0, 1.0)),
-        (Orientation::Flat, Compass::NE) => Some((h, -0.5)),
-        (Orientation::Flat, Compass::SE) => Some((h, 0.5)),
-        (Orientation::Flat, Compass::SW) => Some((-h, 0.5)),
-        (Orientation::Flat, Compass::NW) => Some((-h, -0.5)),
-        (Orientation::Pointy, Compass::E) => Some((1.0, 0.0)),
-        (Orientation::Pointy, Compass::W) => Some((-1.0, 0.0)),
-        (Orientation::Pointy, Compass::NE) => Some((0.5, -h)),
-        (Orientation::Pointy, Compass::SE) => Some((0.5, h)),
-        (Orientation::Pointy, Compass::SW) => Some((-0.5, h)),
-        (Orientation::Pointy, Compass::NW) => Some((-0.5, -h)),
-        _ => None,
     }
 }
 
@@ -954,32 +930,6 @@ mod tests {
     }
 
     #[test]
-    fn side_neighbors_follow_the_corners() {
-        for orientation in [Orientation::Flat, Orientation::Pointy] {
-            let g = Grid {
-                orientation,
-                ..grid()
-            };
-            for c in [Coord(4, 12), Coord(5, 12), Coord(1, 1)] {
-                let sides = g.side_neighbors(c);
-                let corners = g.corners(c);
-                for (i, n) in sides.iter().enumerate() {
-                    assert!(g.adjacent(c, *n), "{c} side {i}");
-                    // Both corners of the side are corners of the neighbour too.
-                    for k in [i, (i + 1) % 6] {
-                        let (x, y) = corners[k];
-                        assert!(
-                            g.corners(*n)
-                                .iter()
-                                .any(|(nx, ny)| { (nx - x).abs() < 1e-9 && (ny - y).abs() < 1e-9 })
-                        );
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
     fn pointy_grid_has_east_and_west() {
         let g = Grid {
             orientation: Orientation::Pointy,
@@ -994,6 +944,112 @@ mod tests {
                 let d = ((nx - x).powi(2) + (ny - y).powi(2)).sqrt();
                 assert!((d - 1.0).abs() < 1e-9);
             }
+        }
+    }
+
+    /// The screen-space step from a hex centre to its neighbour across the named side, as a
+    /// drawing of each orientation shows it: the test's own geometry, not the library's.
+    fn side_vector(o: Orientation, side: Compass) -> Option<(f64, f64)> {
+        let h = 3f64.sqrt() / 2.0;
+        match (o, side) {
+            (Orientation::Flat, Compass::N) => Some((0.0, -1.0)),
+            (Orientation::Flat, Compass::S) => Some((0.0, 1.0)),
+            (Orientation::Flat, Compass::NE) => Some((h, -0.5)),
+            (Orientation::Flat, Compass::SE) => Some((h, 0.5)),
+            (Orientation::Flat, Compass::SW) => Some((-h, 0.5)),
+            (Orientation::Flat, Compass::NW) => Some((-h, -0.5)),
+            (Orientation::Pointy, Compass::E) => Some((1.0, 0.0)),
+            (Orientation::Pointy, Compass::W) => Some((-1.0, 0.0)),
+            (Orientation::Pointy, Compass::NE) => Some((0.5, -h)),
+            (Orientation::Pointy, Compass::SE) => Some((0.5, h)),
+            (Orientation::Pointy, Compass::SW) => Some((-0.5, h)),
+            (Orientation::Pointy, Compass::NW) => Some((-0.5, -h)),
+            _ => None,
+        }
+    }
+
+    fn near(a: (f64, f64), b: (f64, f64), eps: f64) -> bool {
+        (a.0 - b.0).abs() < eps && (a.1 - b.1).abs() < eps
+    }
+
+    fn any_grid() -> impl Strategy<Value = Grid> {
+        (
+            1u32..60,
+            1u32..60,
+            prop_oneof![Just(Orientation::Flat), Just(Orientation::Pointy)],
+            prop_oneof![Just(Parity::EvenShoved), Just(Parity::OddShoved)],
+        )
+            .prop_map(|(width, height, orientation, parity)| Grid {
+                width,
+                height,
+                orientation,
+                parity,
+                numbering: Default::default(),
+            })
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        /// On any grid, for any hex (on the map, on its border or past it): the hexside between
+        /// two neighbours is the same seen from either side, `across` undoes itself from the far
+        /// side, each named side leads where a drawing of the grid puts it and where hexx's own
+        /// layout (the editor's) puts it, and hexx's direction between the two is the side's.
+        #[test]
+        fn hexsides_agree_from_both_sides_and_with_hexx(
+            g in any_grid(),
+            col in -3i32..64,
+            row in -3i32..64,
+        ) {
+            let c = Coord(col, row);
+            let hexx_orientation = match g.orientation {
+                Orientation::Flat => HexOrientation::Flat,
+                Orientation::Pointy => HexOrientation::Pointy,
+            };
+            let layout = hexx::HexLayout::new(hexx_orientation).with_hex_size(1.0 / 3f32.sqrt());
+            let names = g.side_names();
+            let sides = g.side_neighbors(c);
+            let corners = g.corners(c);
+            let (cx, cy) = g.center(c);
+            for (i, n) in sides.into_iter().enumerate() {
+                let side = g.side_towards(c, n).expect("a side's neighbour is a neighbour");
+                prop_assert!(names.contains(&side));
+                prop_assert_eq!(g.across(c, side), Some(n));
+                prop_assert_eq!(g.side_index(c, n), Some(i));
+                // Seen from the neighbour, the same hexside: the opposite name, back to `c`,
+                // between the same two corner points.
+                let back = g.side_towards(n, c).expect("neighbours both ways");
+                prop_assert_eq!(g.across(n, back), Some(c));
+                let opposite = side_vector(g.orientation, back).expect("a side of the grid");
+                let there = side_vector(g.orientation, side).expect("a side of the grid");
+                prop_assert!(near(opposite, (-there.0, -there.1), 1e-12));
+                prop_assert_eq!(SideKey::new(c, n), SideKey::new(n, c));
+                let [a, b] = g.side_corners(c, n).expect("neighbours");
+                let [p, q] = g.side_corners(n, c).expect("neighbours");
+                prop_assert!(near(a, q, 1e-9) && near(b, p, 1e-9), "{:?} {:?}", (a, b), (p, q));
+                prop_assert_eq!([a, b], [corners[i], corners[(i + 1) % 6]]);
+                // Where a drawing puts it: the neighbour's centre one step across the side, the
+                // side's midpoint halfway between the centres.
+                let (nx, ny) = g.center(n);
+                prop_assert!(near((nx - cx, ny - cy), there, 1e-9), "{:?} {:?} {:?}", g, c, side);
+                prop_assert!(near(((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0), ((cx + nx) / 2.0, (cy + ny) / 2.0), 1e-9));
+                // hexx: the direction between the two is the side's, and its layout puts the
+                // neighbour the same step away.
+                let (h, hn) = (g.to_hex(c), g.to_hex(n));
+                let d = h.neighbor_direction(hn).expect("hexx neighbours");
+                prop_assert_eq!(hn.neighbor_direction(h), Some(-d));
+                prop_assert_eq!(h.neighbor(d), hn);
+                let step = layout.hex_to_world_pos(hn) - layout.hex_to_world_pos(h);
+                prop_assert!(near((f64::from(step.x), f64::from(step.y)), there, 1e-5), "{:?} {:?}", step, there);
+            }
+            // Every name that is not a side of this orientation leads nowhere.
+            for name in Compass::ALL {
+                prop_assert_eq!(g.across(c, name).is_some(), names.contains(&name));
+            }
+            // A hex is not its own neighbour, nor is a hex two steps away.
+            prop_assert_eq!(g.side_towards(c, c), None);
+            let far = g.across(sides[0], g.side_towards(c, sides[0]).expect("side"));
+            prop_assert_eq!(far.and_then(|f| g.side_towards(c, f)), None);
         }
     }
 }

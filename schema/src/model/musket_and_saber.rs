@@ -391,23 +391,35 @@ impl MsMapFile {
     /// This map with every hex it names (hexsides, roads, labels) on the grid (column and row
     /// from 1), as the checks and the in-memory map read them.
     pub fn in_grid(&self) -> MsMapFile {
+        self.renumbered(HexNumbering::to_grid)
+    }
+
+    /// This map, its hexes on the grid ([`MsMapFile::in_grid`]), with every hex said again as
+    /// its numbering prints it: the inverse of `in_grid`, exactly (a map given another
+    /// first number keeps its hexsides, roads and labels where they are on the grid).
+    pub fn in_printed(&self) -> MsMapFile {
+        self.renumbered(HexNumbering::to_printed)
+    }
+
+    /// This map with `f` of its numbering applied to every hex it names.
+    fn renumbered(&self, f: fn(HexNumbering, Coord) -> Coord) -> MsMapFile {
         let n = self.numbering;
-        let mut f = self.clone();
+        let mut m = self.clone();
         if n.first() == (1, 1) {
-            return f;
+            return m;
         }
-        for h in &mut f.hexsides {
-            h.hex = n.to_grid(h.hex);
+        for h in &mut m.hexsides {
+            h.hex = f(n, h.hex);
         }
-        for r in &mut f.roads {
+        for r in &mut m.roads {
             for c in &mut r.hexes {
-                *c = n.to_grid(*c);
+                *c = f(n, *c);
             }
         }
-        for l in &mut f.labels {
-            l.at = n.to_grid(l.at);
+        for l in &mut m.labels {
+            l.at = f(n, l.at);
         }
-        f
+        m
     }
 
     /// The map's grid.
@@ -778,6 +790,23 @@ impl MsScenario {
             v.goal.map_hexes(&mut |c| f(n, c));
         }
         s
+    }
+
+    /// The track labels of the game's turns on map `f`, first turn first: `game_length` of
+    /// them from the scenario's first turn (the track's first space when it names none).
+    pub fn game_turns(&self, f: &MsMapFile) -> Vec<String> {
+        let first = self
+            .first_turn
+            .as_deref()
+            .and_then(|t| f.turn_index(t))
+            .unwrap_or(0);
+        f.track
+            .labels
+            .iter()
+            .skip(first)
+            .take(self.game_length as usize)
+            .cloned()
+            .collect()
     }
 
     /// Index of the side with this id.

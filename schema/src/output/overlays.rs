@@ -47,6 +47,13 @@ pub fn ms_side_color(colour: Option<&str>, i: usize) -> [u8; 3] {
         .unwrap_or_else(|| overlay_color(i))
 }
 
+/// The colour a Musket & Saber side's entry hexes are drawn in: its own colour
+/// ([`ms_side_color`]), darker than its set-up (the plates' light text stays readable on it).
+/// The editor and the card both ask it.
+pub fn ms_entry_color(colour: Option<&str>, i: usize) -> [u8; 3] {
+    ms_side_color(colour, i).map(|v| (v as u16 * 7 / 10) as u8)
+}
+
 /// The `i`-th overlay colour, cycling through [`OVERLAY_COLORS`].
 pub fn overlay_color(i: usize) -> [u8; 3] {
     OVERLAY_COLORS[i % OVERLAY_COLORS.len()]
@@ -179,22 +186,25 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
         }
         hexes.sort_unstable_by_key(|c| (c.row(), c.col()));
         hexes.dedup();
-        out.push(Overlay {
-            name: format!("{} set-up", side.name),
-            color: ms_side_color(side.colour.as_deref(), si),
-            hexes,
-            // Said only where it applies: a side with no `w/1` line has nothing to explain
-            // (issue 37 §4).
-            note: side
-                .counters
-                .iter()
-                .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
-                .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
-            counters: counters
-                .into_iter()
-                .map(|(h, ids)| (h, ids.join(", ")))
-                .collect(),
-        });
+        // A side that sets nothing up (all its counters arrive) has no set-up to list.
+        if !hexes.is_empty() {
+            out.push(Overlay {
+                name: format!("{} set-up", side.name),
+                color: ms_side_color(side.colour.as_deref(), si),
+                hexes,
+                // Said only where it applies: a side with no `w/1` line has nothing to explain
+                // (issue 37 §4).
+                note: side
+                    .counters
+                    .iter()
+                    .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
+                    .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
+                counters: counters
+                    .into_iter()
+                    .map(|(h, ids)| (h, ids.join(", ")))
+                    .collect(),
+            });
+        }
 
         let mut entry: Vec<Coord> = side.entry_hexes.iter().copied().map(coord).collect();
         let mut arrivals: Vec<(Coord, Vec<String>)> = Vec::new();
@@ -210,7 +220,9 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
         if !entry.is_empty() {
             out.push(Overlay {
                 name: format!("{} entry hexes", side.name),
-                color: overlay_color(3 + si),
+                // The side's own colour, darker than its set-up (issue 37 §16: they were drawn
+                // in the palette's colours, whatever the side's).
+                color: ms_entry_color(side.colour.as_deref(), si),
                 hexes: entry,
                 note: None,
                 counters: arrivals
@@ -221,4 +233,71 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::musket_and_saber::{MsMapFile, MsScenario};
+    use crate::pipeline::maps::MapOrigin;
+    use crate::pipeline::read::Source;
+
+    fn example(path: &str) -> Source {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/examples/musket-and-saber")
+            .join(path);
+        Source::read(&path).expect("the example reads")
+    }
+
+    /// A side that sets nothing up has no "set-up (0 hexes)" in the card's legend (issue 37):
+    /// the example with the south's set-up lines and placements taken away.
+    #[test]
+    fn a_side_with_no_set_up_lists_no_set_up() {
+        let map: MsMapFile =
+            crate::pipeline::parse::parse(&example("maps/millbrook-invented.ron")).expect("map");
+        let mut s: MsScenario =
+            crate::pipeline::parse::parse(&example("millbrook.ron")).expect("scenario");
+        let names = |s: &MsScenario| -> Vec<String> {
+            let c = MsCompiled::new(s, &map, MapOrigin::BuiltIn(map.id.clone()));
+            ms_scenario_overlays(&c)
+                .into_iter()
+                .filter(|o| o.name.ends_with("set-up"))
+                .map(|o| format!("{} ({} hexes)", o.name, o.hexes.len()))
+                .collect()
+        };
+        assert_eq!(names(&s).len(), 2, "{:?}", names(&s));
+        s.setup.retain(|l| l.side != "south");
+        s.placements.retain(|p| p.side != "south");
+        assert_eq!(names(&s).len(), 1, "{:?}", names(&s));
+        assert!(
+            names(&s)[0].starts_with("Army of the North"),
+            "{:?}",
+            names(&s)
+        );
+    }
+
+    /// An M&S side's entry hexes are drawn in its own colour, darker (issue 37 §16): the
+    /// example's sides are "light blue" (#6fa8dc) and "grey" (#7d7d7d), each at 7/10.
+    #[test]
+    fn entry_hexes_are_drawn_in_the_sides_colour() {
+        let map: MsMapFile =
+            crate::pipeline::parse::parse(&example("maps/millbrook-invented.ron")).expect("map");
+        let s: MsScenario =
+            crate::pipeline::parse::parse(&example("millbrook.ron")).expect("scenario");
+        let c = MsCompiled::new(&s, &map, MapOrigin::BuiltIn(map.id.clone()));
+        let entries: Vec<(String, [u8; 3])> = ms_scenario_overlays(&c)
+            .into_iter()
+            .filter(|o| o.name.ends_with("entry hexes"))
+            .map(|o| (o.name, o.color))
+            .collect();
+        assert!(!entries.is_empty());
+        for (name, color) in entries {
+            let want = if name.contains("North") {
+                [77, 117, 154]
+            } else {
+                [87, 87, 87]
+            };
+            assert_eq!(color, want, "{name}");
+        }
+    }
 }

@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
-use crate::model::hex::{Coord, Grid, Orientation};
+use crate::model::hex::{Coord, Grid, Orientation, SideKey};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Cell, Map, RoadKind, parse_feature_code};
 use crate::output::overlays::Overlay;
@@ -189,6 +189,20 @@ impl Layout {
 
     fn corners(&self, c: Coord) -> [(f64, f64); 6] {
         self.grid.corners(c).map(|p| self.pt(p))
+    }
+
+    /// The two end points of a hexside, drawn from whichever of its hexes is on the map (the
+    /// first when both are); `None` when neither is (clipped to the map) or they are not
+    /// neighbours.
+    fn hexside(&self, SideKey(a, b): SideKey) -> Option<[(f64, f64); 2]> {
+        let (hex, other) = if self.grid.contains(a) {
+            (a, b)
+        } else if self.grid.contains(b) {
+            (b, a)
+        } else {
+            return None;
+        };
+        Some(self.grid.side_corners(hex, other)?.map(|p| self.pt(p)))
     }
 
     /// Append the hexagon of `c` to path data.
@@ -675,25 +689,9 @@ fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {
 fn draw_ridges(out: &mut String, map: &Map, lay: &Layout) {
     let mut d = String::new();
     for key in &map.ridges {
-        // Draw each ridge from whichever of its two hexes is on the map.
-        let (hex, other) = if map.grid.contains(key.0) {
-            (key.0, key.1)
-        } else if map.grid.contains(key.1) {
-            (key.1, key.0)
-        } else {
-            // Clipped to the map: a hexside with neither hex on it is not drawn.
+        let Some([a, b]) = lay.hexside(*key) else {
             continue;
         };
-        let Some(i) = map
-            .grid
-            .side_neighbors(hex)
-            .iter()
-            .position(|n| *n == other)
-        else {
-            continue;
-        };
-        let k = lay.corners(hex);
-        let (a, b) = (k[i], k[(i + 1) % 6]);
         let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
     }
     if !d.is_empty() {

@@ -53,12 +53,6 @@ pub trait GameFrontEnd: Sync {
         }
     }
 
-    /// Does `saberc export --format tiled` write its maps (named in the hint for a map given
-    /// where a scenario is expected)?
-    fn tiled_maps(&self) -> bool {
-        true
-    }
-
     /// A map file parsed, held to its schema, lowered into the engine's [`Map`] (with the
     /// game's own file beside it, when the game keeps one) and checked; findings not yet
     /// located.

@@ -38,7 +38,7 @@ use crate::check::check_scenario;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
-use crate::pipeline::game::{MapFound, Opened};
+use crate::pipeline::game::Opened;
 use crate::pipeline::maps::{MapOrigin, MapRegistry};
 use crate::pipeline::parse::{DocKind, detect};
 use crate::pipeline::read::Source;
@@ -89,7 +89,7 @@ impl FileReport {
 
 /// Parse and schema-check a Rifle & Saber scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
-    let words = games::words(DocKind::Scenario);
+    let words = || games::words(DocKind::Scenario);
     match load_scenario_deferring(src, &migrate::of_source(src), &words)? {
         (s, deferred) if deferred.is_empty() => Ok(s),
         (_, deferred) => Err(deferred),
@@ -101,27 +101,9 @@ pub fn compile_scenario(
     src: &Source,
     registry: &MapRegistry,
 ) -> (Option<Compiled>, Vec<Diagnostic>) {
-    let (compiled, diags, _) = compile_scenario_on(src, registry);
+    // The scenario's game's front end compiles it.
+    let (compiled, diags, _) = games::of_source(src).compile_scenario(src, registry);
     (compiled, diags)
-}
-
-/// [`compile_scenario`], also saying which map the scenario was checked against: a command
-/// that writes must never write over the map file it read.
-pub fn compile_scenario_with_map(
-    src: &Source,
-    registry: &MapRegistry,
-) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapOrigin>) {
-    let (compiled, diags, found) = compile_scenario_on(src, registry);
-    (compiled, diags, found.map(|(origin, _)| origin))
-}
-
-/// [`compile_scenario`], also saying which map was used and what resolving it noted: the
-/// scenario's game's front end compiles it.
-fn compile_scenario_on(
-    src: &Source,
-    registry: &MapRegistry,
-) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
-    games::of_source(src).compile_scenario(src, registry)
 }
 
 /// Check one source of either kind, locate its diagnostics, and return what was built. Each

@@ -46,11 +46,6 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
         }
     }
 
-    fn tiled_maps(&self) -> bool {
-        // No Tiled map of a Musket & Saber map (`saberc export --format tiled` refuses it).
-        false
-    }
-
     fn load_map(&self, src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
         load_ms_map(src, words)
     }

@@ -148,7 +148,19 @@ pub fn parse_game_document<T: DeserializeOwned>(
     game: Game,
     words: &[&DocWords],
 ) -> Result<(T, Value), Vec<Diagnostic>> {
-    parse_document_all(source).map_err(|d| other_game::reconsider(source, kind, game, d, words))
+    parse_game_document_with(source, kind, game, || words.to_vec())
+}
+
+/// [`parse_game_document`] with the games' words asked for only when the file has a mistake:
+/// working them out reads every game's schema, which a clean file never needs (at the start of
+/// a one-file check it cost more than reading the file).
+pub fn parse_game_document_with<'w, T: DeserializeOwned>(
+    source: &Source,
+    kind: DocKind,
+    game: Game,
+    words: impl FnOnce() -> Vec<&'w DocWords>,
+) -> Result<(T, Value), Vec<Diagnostic>> {
+    parse_document_all(source).map_err(|d| other_game::reconsider(source, kind, game, d, &words()))
 }
 
 /// Where a hint sends a user for a value's form: the published schema, and the book's field

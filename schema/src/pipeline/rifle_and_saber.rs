@@ -11,7 +11,9 @@ use crate::pipeline::game::{
 use crate::pipeline::map_load::{LoadedMap, Resolve, keep_unexplained, map_stages};
 use crate::pipeline::migrate;
 use crate::pipeline::parse::other_game::DocWords;
-use crate::pipeline::parse::{DocKind, detect, not_a_scenario, parse, parse_game_document};
+use crate::pipeline::parse::{
+    DocKind, detect, not_a_scenario, parse, parse_game_document, parse_game_document_with,
+};
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::{self, map_schema};
 use crate::ruleset::{Game, Ruleset};
@@ -94,11 +96,12 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
 /// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
 /// A file in an old spelling of its format version is read as its rewritten form
 /// ([`migrate`]); findings located in that form are moved back to the file's own text. `old`
-/// is [`migrate::of_source`] of `src`, found once by the caller.
+/// is [`migrate::of_source`] of `src`, found once by the caller; `words` gives every game's
+/// words for scenarios, asked for only when the file has a mistake.
 pub(crate) fn load_scenario_deferring(
     src: &Source,
     old: &[migrate::OldSpelling],
-    words: &[&DocWords],
+    words: &dyn Fn() -> Vec<&'static DocWords>,
 ) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
     // A map or a battle where a scenario is expected is said in one line, not as a list of
     // the scenario fields it lacks.
@@ -109,7 +112,7 @@ pub(crate) fn load_scenario_deferring(
     }
     if old.is_empty() {
         let (s, written): (Scenario, _) =
-            parse_game_document(src, DocKind::Scenario, Game::RifleAndSaber, words)?;
+            parse_game_document_with(src, DocKind::Scenario, Game::RifleAndSaber, words)?;
         return scenario_schema(&written).map(|deferred| (s, deferred));
     }
     let rewritten = Source {
@@ -128,7 +131,7 @@ pub(crate) fn load_scenario_deferring(
             .collect()
     };
     let (s, written): (Scenario, _) =
-        parse_game_document(&rewritten, DocKind::Scenario, Game::RifleAndSaber, words)
+        parse_game_document_with(&rewritten, DocKind::Scenario, Game::RifleAndSaber, words)
             .map_err(back)?;
     scenario_schema(&written)
         .map(|deferred| (s, back(deferred)))
@@ -161,7 +164,7 @@ fn compile(
     let old = migrate::of_source(src);
     let notes = old_spelling_notes(src, &old);
     let (scenario, deferred) =
-        match load_scenario_deferring(src, &old, &registry.words(DocKind::Scenario)) {
+        match load_scenario_deferring(src, &old, &|| registry.words(DocKind::Scenario)) {
             Ok(s) => s,
             Err(d) => return (None, [notes, d].concat(), None),
         };

@@ -2,6 +2,7 @@
 
 pub mod effective_terrain;
 pub mod movement;
+pub mod musket_and_saber;
 pub mod playable;
 pub mod reach;
 pub mod readings;

@@ -280,7 +280,7 @@ pub const OWN_CODES: [&str; 20] = [
 
 /// The rule sections the codes shared with Rifle & Saber cite in a Musket & Saber file; a
 /// shared code not listed cites none (never a Rifle & Saber section).
-const CITATIONS: [(&str, &str); 22] = [
+const CITATIONS: [(&str, &str); 24] = [
     // 5.0: "one battalion or artillery unit, plus any three units, plus any number of leaders".
     ("STK001", "5.0"),
     // Enemies never share a hex: 4.5 "occupied by an enemy unit", 7.7 "enemy-occupied hexes".
@@ -320,12 +320,17 @@ const CITATIONS: [(&str, &str); 22] = [
     ("ZON002", "3.4"),
     ("ZON003", "3.4"),
     ("TRN004", "3.4"),
+    // Whether a side can reach its goal's place at all: the chart's prohibited terrain (2.2),
+    // roads (4.4), retreats and advances into no prohibited terrain (7.7, 7.9), leaders "ignoring
+    // all but prohibited terrain" (10.0).
+    ("PLY001", "2.2, 4.4, 7.7, 7.9, 10.0"),
+    ("PLY005", "2.2, 4.4, 7.7, 7.9, 10.0"),
 ];
 
 /// What each shared code means in a Musket & Saber Quick Play file, in its rules' words (the
 /// registry's explanation is Rifle & Saber's): `saberc explain` and SARIF show it beside the
 /// section [`CITATIONS`] gives.
-const RULE_TEXTS: [(&str, &str); 22] = [
+const RULE_TEXTS: [(&str, &str); 24] = [
     (
         "STK001",
         "\"Stacking is limited to one battalion or artillery unit, plus any three units (infantry, cavalry, artillery), plus any number of leaders\" (5.0). The set-up puts more in one hex: move a unit to a neighbouring hex, or give the line `w1: true` to spread it within 1 hex (3.2).",
@@ -414,13 +419,21 @@ const RULE_TEXTS: [(&str, &str); 22] = [
         "TRN004",
         "\"The specific victory conditions for each player are listed in the scenario rules\" (3.4): a victory target that names a road's end at the map edge needs a road of this map that reaches an edge; name the hexes by their four-digit numbers (2.2).",
     ),
+    (
+        "PLY001",
+        "No unit of the side that must reach this place (a hex to hold, an exit, the enemy's set-up; 3.4) can get there by any path from its set-up or entry hexes: the terrain the map's Terrain Effects Chart prohibits to each class (2.2) and the map's edges cut it off, even reading a road as lifting the chart's prohibitions of its hexes (4.4) and a leader alone, who moves \"ignoring all but prohibited terrain\" (10.0), as counting for the goal. No other movement opens a path: an advance enters only a hex \"the advancing unit could move into\" (7.9), a retreat never crosses prohibited terrain (7.7). Enemy units are left out, so the goal is impossible in every game. `saberc analyze` shows each line's least cost by class (it analyses a file whose only errors are these findings); move a set-up or entry hex or the target, or check the chart's prohibited entries.",
+    ),
+    (
+        "PLY005",
+        "Under the reading `saberc analyze` counts (the chart's prohibitions hold along a road; leaders, who have no column of the chart, are not counted) no unit of the side reaches this place (3.4); under another, named in the message, one does: a road lifting the chart's prohibition of the hexes it runs through (4.4 prices road movement and says nothing of prohibited terrain), or a leader alone counting for the goal, stopped only by terrain the chart prohibits to every class (10.0). The goal is not impossible, so this is a note: if you read the rules strictly, move a set-up or entry hex or the target; otherwise record your reading under `interpretations`.",
+    ),
 ];
 
 /// The codes with a Rifle & Saber rule section that no Musket & Saber Quick Play file can get,
 /// each with why: their checks run only on Rifle & Saber files (or tools that refuse M&S
 /// files), so their explanation and SARIF text are Rifle & Saber's alone. A test checks every
 /// M&S fixture against this list.
-pub const RS_ONLY: [(&str, &str); 37] = [
+pub const RS_ONLY: [(&str, &str); 35] = [
     (
         "MAP005",
         "lettered map features (11.0): an M&S map has none",
@@ -513,28 +526,20 @@ pub const RS_ONLY: [(&str, &str); 37] = [
         "11.18 factoring's starting points: factoring is an R&S procedure",
     ),
     (
-        "PLY001",
-        "playability (4.0, 9.2): `check` judges R&S scenarios only",
-    ),
-    (
         "PLY002",
-        "playability (4C, 4H): `check` judges R&S scenarios only",
+        "a goal out of reach by its turn (4C, 4H): an M&S unit may move farther than its printed MA (a leader's movement factor, 10.0; advances after combat, 7.9, 9.2), so no turn is a bound every reading agrees on; `saberc analyze` gives the earliest turn at the printed MA",
     ),
     (
         "PLY003",
-        "playability (4C, 4K): `check` judges R&S scenarios only",
+        "unknown allowances (4C, 4K): every M&S counter prints its MA (2.3)",
     ),
     (
         "PLY004",
-        "playability (4.0, 11.0): `check` judges R&S scenarios only",
-    ),
-    (
-        "PLY005",
-        "playability (4.0, 9.2): `check` judges R&S scenarios only",
+        "deployment zones (4.0, 11.0): an M&S set-up has no zones",
     ),
     (
         "PLY006",
-        "playability (4C, 4H, 4M, 9.2): `check` judges R&S scenarios only",
+        "a goal out of reach by its turn under a strict reading (4C, 4H, 4M, 9.2): judged on R&S scenarios only, as PLY002",
     ),
     (
         "FAC001",

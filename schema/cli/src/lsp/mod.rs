@@ -909,7 +909,7 @@ impl Server {
         Ok(serde_json::to_value(actions).unwrap_or_default())
     }
 
-    /// The map of a document: itself for a map; for a scenario, the map its `map` field names,
+    /// The map of a document: itself for a map (of any game); for a scenario, the map its `map` field names,
     /// resolved as `check` resolves it (read from the field, so that it is found while the
     /// rest of the text is mid-edit).
     fn map_of(&self, uri: &Uri) -> Option<Map> {
@@ -923,6 +923,11 @@ impl Server {
             && let Ok(reference) = serde_json::from_str::<String>(&src.text[start..end])
         {
             return registry.resolve(&reference, &src.path).ok().map(|r| r.map);
+        }
+        // A map file: the engine's map its game loads (any game's), or, when it breaks its
+        // schema, the map built to be repaired.
+        if let (Some(loaded), _) = saber_schema::pipeline::load_map(&src) {
+            return Some(loaded.map);
         }
         match compile_source(&src, &registry).1 {
             Built::Map(map) => Some(map),

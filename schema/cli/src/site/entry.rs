@@ -5,25 +5,18 @@
 
 use std::path::{Path, PathBuf};
 
-use saber_schema::analysis::{analyse, musket_and_saber as ms_analysis};
 use saber_schema::diagnostic::{Diagnostic, Family};
 use saber_schema::model::analysis::Analysis;
 use saber_schema::model::map::Map;
-use saber_schema::model::musket_and_saber::MsScenario;
-use saber_schema::model::scenario::{Interpretation, Scenario};
-use saber_schema::output::card::{card_svg, ms_card_svg};
-use saber_schema::output::export::musket_and_saber as ms_export;
-use saber_schema::output::export::{export, export_text};
+use saber_schema::model::scenario::Interpretation;
+use saber_schema::output::game::{GameOutputs, Summary};
+use saber_schema::output::games;
 use saber_schema::output::render::{map_svg, svg_to_png};
-use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
-use saber_schema::pipeline::musket_and_saber::{self, MsOpened};
+use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::parse::DocKind;
 use saber_schema::pipeline::read::{Source, read_regular};
-use saber_schema::pipeline::{
-    Built, FileReport, compile_scenario, compile_source, finish, load_map,
-};
+use saber_schema::pipeline::{FileReport, compile_source, finish, load_map};
 use saber_schema::queries::playable::GivenAllowances;
-use saber_schema::ruleset::{Game, StackWeight};
 
 /// Width of the card's PNG offered for download, in pixels.
 pub const CARD_PNG_WIDTH: u32 = 1240;
@@ -147,7 +140,7 @@ pub struct Drawn {
 
 impl Drawn {
     /// A card drawn once: its SVG, and its PNG rasterised from that SVG when `png` (what
-    /// `card_png` and `ms_card_png` do, without drawing the card a second time).
+    /// `saberc render --card` does, without drawing the card a second time).
     fn card(svg: String, png: bool, export: Option<String>) -> Drawn {
         let png = png.then(|| svg_to_png(&svg, CARD_PNG_WIDTH).ok()).flatten();
         Drawn { svg, png, export }
@@ -218,13 +211,16 @@ pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
     let clean = !e.report.diagnostics.iter().any(Diagnostic::is_error);
     match (e.report.kind, built) {
         (Some(DocKind::Battle), _) => e.kind = "battle",
-        (Some(DocKind::Scenario), Built::Scenario { scenario, map, .. }) => {
-            rs_scenario(&mut e, &src, reg, &scenario, map.map(|m| m.1), clean, png);
+        (Some(DocKind::Scenario), built) => {
+            // The scenario's game says what its page shows, and makes its card, export and
+            // analysis.
+            e.kind = "scenario";
+            if let Some(outputs) = games::of_source(&src)
+                && let Some(summary) = outputs.summary(&src, &built)
+            {
+                scenario(&mut e, &src, reg, outputs, summary, clean, png);
+            }
         }
-        (Some(DocKind::Scenario), Built::MusketAndSaber(MsOpened::Scenario { scenario, .. })) => {
-            ms_scenario(&mut e, &src, reg, &scenario, clean, png);
-        }
-        (Some(DocKind::Scenario), _) => e.kind = "scenario",
         (Some(DocKind::Map), _) => map_file(&mut e, &src, clean),
         _ => {}
     }
@@ -235,168 +231,46 @@ pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
     e
 }
 
-/// A Rifle & Saber scenario.
-fn rs_scenario(
+/// A scenario, of any game: what its page says of it as opened, and its card, export and
+/// analysis when no error stops them.
+fn scenario(
     e: &mut Entry,
     src: &Source,
     reg: &MapRegistry,
-    s: &Scenario,
-    origin: Option<MapOrigin>,
+    outputs: &dyn GameOutputs,
+    s: Summary,
     clean: bool,
     png: bool,
 ) {
-    e.kind = "scenario";
-    e.game = s.rules().name;
-    e.title = match &s.portion {
-        Some(p) => format!("{}: {p}", s.name),
-        None => s.name.clone(),
-    };
-    e.when = [s.rule.clone().unwrap_or_default(), s.date.clone()]
-        .into_iter()
-        .filter(|t| !t.is_empty())
-        .collect::<Vec<_>>()
-        .join(" · ");
-    e.length = Some(s.game_length);
-    e.sides = s
-        .sides
-        .iter()
-        .map(|side| {
-            let units: u32 = side.groups.iter().map(|g| g.unit_count()).sum();
-            let points: u32 = side.groups.iter().map(|g| g.stacking_points()).sum();
-            let plural = if units == 1 { "" } else { "s" };
-            (
-                side.name.clone(),
-                format!("{units} unit{plural}, {points} stacking points"),
-            )
-        })
-        .collect();
-    let name = |id: &str| {
-        s.sides
-            .iter()
-            .find(|sd| sd.id == id)
-            .map_or_else(|| id.to_string(), |sd| sd.name.clone())
-    };
+    e.game = s.game;
+    e.title = s.title;
+    e.when = s.when;
+    e.length = Some(s.length);
+    e.sides = s.sides;
+    if s.built_in_map.is_some() {
+        e.map_id = s.built_in_map;
+    }
     let mut d = ScenarioDetail {
-        victory: s
-            .victory
-            .iter()
-            .map(|v| {
-                let other = s
-                    .sides
-                    .iter()
-                    .find(|o| o.id != v.side)
-                    .map(|o| o.id.as_str());
-                (v.printed.clone(), v.describe(other, &name))
-            })
-            .collect(),
-        special: s
-            .special_rules
-            .iter()
-            .map(|r| (r.printed.clone(), r.effect.describe(&name)))
-            .collect(),
-        interpretations: s.interpretations.clone(),
-        notes: s.notes.clone(),
+        victory: s.victory,
+        special: s.special,
+        interpretations: s.interpretations,
+        notes: s.notes,
         drawn: Err(
             "the scenario has errors: its card and export are made once they are fixed".into(),
         ),
         analysis: Err("the scenario has errors that stop the analysis: fix them first".into()),
     };
-    if let Some(MapOrigin::BuiltIn(id)) = &origin {
-        e.map_id = Some(id.clone());
-    }
     // The compiled scenario the card, export and analysis need (what `render`, `export` and
-    // `analyze` compile), when no error stops them.
+    // `analyze` compile), when no error stops them: a playability finding (PLY) is an answer
+    // about movement, which the analysis shows.
     let blocking = |d: &Diagnostic| d.is_error() && d.code.info().family != Family::Playability;
-    if !e.report.diagnostics.iter().any(blocking) {
-        let (compiled, _) = compile_scenario(src, reg);
-        if let Some(c) = compiled {
-            d.analysis = Ok(analyse(
-                &c.scenario,
-                &c.map,
-                &c.resolved,
-                c.rules,
-                &GivenAllowances::default(),
-                c.searched.as_ref(),
-            ));
-            if clean {
-                let export = export(c.rules, &c.scenario, &c.map, &c.resolved)
-                    .ok()
-                    .map(|x| export_text(&x));
-                d.drawn = Ok(Drawn::card(card_svg(&c), png, export));
-            }
-        }
-    }
-    e.detail = Detail::Scenario(Box::new(d));
-}
-
-/// A Musket & Saber Quick Play scenario.
-fn ms_scenario(
-    e: &mut Entry,
-    src: &Source,
-    reg: &MapRegistry,
-    s: &MsScenario,
-    clean: bool,
-    png: bool,
-) {
-    e.kind = "scenario";
-    e.game = Game::MusketAndSaberQuickPlay.ruleset().name;
-    e.title = s.name.clone();
-    e.when = s.date.clone();
-    e.length = Some(s.game_length);
-    e.sides = s
-        .sides
-        .iter()
-        .map(|side| {
-            let leaders = side
-                .counters
-                .iter()
-                .filter(|c| c.class.stack_weight() == StackWeight::Free)
-                .count();
-            let units = side.counters.len() - leaders;
-            let steps: u32 = side.counters.iter().map(|c| c.steps).sum();
-            (
-                side.name.clone(),
-                format!(
-                    "{units} unit{}, {leaders} leader{}, {steps} steps",
-                    if units == 1 { "" } else { "s" },
-                    if leaders == 1 { "" } else { "s" }
-                ),
-            )
-        })
-        .collect();
-    let mut d = ScenarioDetail {
-        victory: s
-            .victory
-            .iter()
-            .map(|v| (v.printed.clone(), s.describe_victory(v)))
-            .collect(),
-        special: s
-            .special_rules
-            .iter()
-            .map(|r| {
-                let reading = match &r.modifies {
-                    Some(sec) => format!("{} (modifies {sec}): kept as text", r.title),
-                    None => format!("{}: kept as text", r.title),
-                };
-                (r.text.clone(), reading)
-            })
-            .collect(),
-        interpretations: s.interpretations.clone(),
-        notes: s.notes.clone(),
-        drawn: Err(
-            "the scenario has errors: its card and export are made once they are fixed".into(),
-        ),
-        analysis: Err("the scenario has errors that stop the analysis: fix them first".into()),
-    };
-    if clean {
-        let (compiled, _) = musket_and_saber::compile_scenario(src, reg);
-        if let Some(c) = compiled {
-            d.analysis = Ok(ms_analysis::analyse(&c.scenario, &c.map, &c.map.lower()));
-            d.drawn = Ok(Drawn::card(
-                ms_card_svg(&c),
-                png,
-                ms_export::export_json(&c).ok(),
-            ));
+    if !e.report.diagnostics.iter().any(blocking)
+        && let Some(c) = outputs.compile(src, reg).compiled
+    {
+        d.analysis = Ok(c.analysis(&GivenAllowances::default()));
+        if clean {
+            let export = c.export().ok().map(|x| x.text());
+            d.drawn = Ok(Drawn::card(c.card_svg(), png, export));
         }
     }
     e.detail = Detail::Scenario(Box::new(d));

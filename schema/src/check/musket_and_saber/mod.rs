@@ -8,6 +8,7 @@
 
 mod entries;
 mod map;
+mod playability;
 mod roster;
 mod scenario;
 mod setup;

@@ -1,7 +1,8 @@
 //! A Musket & Saber scenario on its map: the families of checks in order, each in a file of its
 //! own (the roster, `roster.rs`; the lines bringing each counter into play, `entries.rs`; set-up
 //! hexes and `w/1`, prohibited terrain and lone leaders, `setup.rs`; stacking and room,
-//! `stacking.rs`; the track, reinforcements and entry hexes, `turns.rs`; victory, `victory.rs`).
+//! `stacking.rs`; the track, reinforcements and entry hexes, `turns.rs`; victory, `victory.rs`;
+//! whether each side can reach its goals' places at all, `playability.rs`).
 //! What they share is in `shared.rs`.
 
 use crate::diagnostic::{Diagnostic, Findings};
@@ -10,7 +11,7 @@ use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use std::collections::HashMap;
 
 use super::shared::Enters;
-use super::{entries, roster, setup, stacking, turns, victory};
+use super::{entries, playability, roster, setup, stacking, turns, victory};
 
 /// Every check of an M&S scenario on its map, family by family.
 pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic> {
@@ -40,5 +41,6 @@ pub(super) fn check(s: &MsScenario, f: &MsMapFile, map: &Map) -> Vec<Diagnostic>
         turns::edges(si, side, f, &mut out);
     }
     victory::victory(s, map, &mut out);
+    playability::playability(s, f, map, &mut out);
     out.into_vec()
 }

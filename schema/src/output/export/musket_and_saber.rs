@@ -149,19 +149,7 @@ pub fn export_json(c: &MsCompiled) -> Result<String, Diagnostic> {
 /// The track labels of the game's turns, first turn first: `game_length` of them from the
 /// scenario's first turn (the track's first space when it names none).
 pub fn game_turns(c: &MsCompiled) -> Vec<String> {
-    let (s, f) = (&c.scenario, &c.map);
-    let first = s
-        .first_turn
-        .as_deref()
-        .and_then(|t| f.turn_index(t))
-        .unwrap_or(0);
-    f.track
-        .labels
-        .iter()
-        .skip(first)
-        .take(s.game_length as usize)
-        .cloned()
-        .collect()
+    c.scenario.game_turns(&c.map)
 }
 
 /// Each side with its counters and how each enters play (set-up hex, `w/1` resolved by the

@@ -63,22 +63,11 @@ pub(super) fn draw_kinds(out: &mut String, chart: &KindTerrain, lay: &Layout) {
 
 /// Hexsides (2.2) as thick lines along the side, in their kind's colour.
 pub(super) fn draw_hexsides(out: &mut String, chart: &KindTerrain, lay: &Layout) {
-    let g = lay.grid;
     let mut strokes: BTreeMap<&'static str, String> = BTreeMap::new();
     for (side, kinds) in &chart.hexsides {
-        // Drawn from whichever of the two hexes is on the map.
-        let (hex, other) = if g.contains(side.0) {
-            (side.0, side.1)
-        } else if g.contains(side.1) {
-            (side.1, side.0)
-        } else {
+        let Some([a, b]) = lay.hexside(*side) else {
             continue;
         };
-        let Some(i) = g.side_neighbors(hex).iter().position(|n| *n == other) else {
-            continue;
-        };
-        let k = lay.corners(hex);
-        let (a, b) = (k[i], k[(i + 1) % 6]);
         for kind in kinds {
             let d = strokes.entry(hexside_stroke(chart, *kind)).or_default();
             let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);

@@ -20,7 +20,9 @@ use super::tmj::{Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap,
 use super::{LAYOUT, TiledGrid};
 use crate::ruleset::Ruleset;
 
+mod chart;
 mod musket_and_saber;
+pub use chart::export_chart_map;
 pub use musket_and_saber::export_ms_map;
 
 /// The first global tile id of our tileset in the map.
@@ -91,6 +93,15 @@ pub fn feature_class(letter: FeatureLetter) -> &'static str {
 pub fn export_map(map: &Map, rules: &Ruleset) -> Result<Vec<OutputFile>, RenderError> {
     let doc = map_document(map, rules, &format!("{}.tsj", map.id));
     files(rules, &map.id, map, doc)
+}
+
+/// The three files of any game's map: by its own chart's kinds when it brings one
+/// ([`export_chart_map`]), else by its ruleset's terrain ([`export_map`]).
+pub fn export_any_map(map: &Map) -> Result<Vec<OutputFile>, RenderError> {
+    match &map.chart {
+        Some(chart) => export_chart_map(map, chart),
+        None => export_map(map, map.rules()),
+    }
 }
 
 /// The three files of a scenario's export, named after the scenario: the map plus the
@@ -566,9 +577,7 @@ fn ridge_object(t: &TiledGrid, SideKey(a, b): SideKey, ids: &mut Ids) -> Option<
     let g = t.grid;
     // Drawn from the on-map hex of the pair.
     let (from, to) = if g.contains(a) { (a, b) } else { (b, a) };
-    let i = g.side_neighbors(from).iter().position(|n| *n == to)?;
-    let corners = g.corners(from);
-    let (p, q) = (t.to_px(corners[i]), t.to_px(corners[(i + 1) % 6]));
+    let [p, q] = g.side_corners(from, to)?.map(|k| t.to_px(k));
     Some(Object {
         id: ids.object(),
         name: format!("{}/{}", g.label(a), g.label(b)),

@@ -209,8 +209,11 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
 pub(super) fn may_have_game_key(text: &str) -> bool {
     // RON's white space also counts the direction marks, which `char::is_whitespace` does not.
     let space = |c: char| c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}');
-    text.contains("\\u")
-        || text.match_indices("game").any(|(i, _)| {
+    // memchr's searcher: std's `contains` and `match_indices` here were 4 % of a batch check
+    // (every file is asked this four or five times; profile of 29 November 2026).
+    let bytes = text.as_bytes();
+    memchr::memmem::find(bytes, b"\\u").is_some()
+        || memchr::memmem::find_iter(bytes, b"game").any(|i| {
             let rest = &text[i + "game".len()..];
             let rest = rest
                 .strip_prefix('"')

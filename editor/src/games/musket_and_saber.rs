@@ -1,0 +1,125 @@
+//! Musket & Saber Quick Play in the editor: a new map or scenario is the library's skeleton
+//! (as `saberc new` makes it), whose text (with its comments) a save then edits; its files are
+//! its own document types, read by its front end.
+
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
+use saber_schema::pipeline::maps::MapRegistry;
+use saber_schema::pipeline::musket_and_saber::MsOpened;
+use saber_schema::pipeline::read::Source;
+use saber_schema::pipeline::{self, Built};
+use saber_schema::ruleset::Game;
+
+use crate::content::Content;
+use crate::document::Document;
+use crate::files::{LoadedFile, LoadedMs, one_line, refusal};
+use crate::games::EditorGame;
+
+/// Musket & Saber Quick Play's side of the editor.
+pub struct MusketAndSaber;
+
+/// The one value of it.
+pub const MUSKET_AND_SABER: MusketAndSaber = MusketAndSaber;
+
+impl EditorGame for MusketAndSaber {
+    fn game(&self) -> Game {
+        Game::MusketAndSaberQuickPlay
+    }
+
+    fn new_map(
+        &self,
+        id: &str,
+        name: &str,
+        width: u32,
+        height: u32,
+    ) -> Result<(Document, String), String> {
+        let doc = new_map(id, name, width, height)?;
+        let status = format!(
+            "New Musket & Saber map “{name}” ({width} × {height}): type its chart and track from your copy"
+        );
+        Ok((doc, status))
+    }
+
+    fn new_scenario(&self, on: &Document) -> Result<(Document, String), String> {
+        let file = on
+            .ms_map()
+            .ok_or("this scenario's Musket & Saber map was not found")?;
+        Ok((
+            new_scenario(file)?,
+            "New Musket & Saber scenario: name the sides, type their rosters, click each counter's hex".into(),
+        ))
+    }
+
+    fn open(&self, src: &Source) -> Result<LoadedFile, String> {
+        load(src).map(LoadedFile::Ms)
+    }
+}
+
+/// A new Musket & Saber map of `width` × `height` named `name`, as `saberc new map --game
+/// musket-and-saber-quick-play` starts one: the library's skeleton, whose text (with its
+/// comments) a save then edits.
+pub fn new_map(id: &str, name: &str, width: u32, height: u32) -> Result<Document, String> {
+    let text = saber_schema::output::skeleton::ms_map_skeleton(width, height, id)
+        .map_err(|e| e.to_string())?;
+    let mut l = load(&Source::from_text(format!("{id}.ron"), text))?;
+    if let Content::MsMap(f) = &mut l.content {
+        f.name = name.to_string();
+    }
+    let mut doc = Document::of(l.content, l.map, None);
+    doc.text = Some(l.text);
+    Ok(doc)
+}
+
+/// A new Musket & Saber scenario on the M&S map `file` (found by its id, as `saberc new
+/// scenario --map ID` names it), from the library's skeleton, whose text a save then edits.
+pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
+    let id =
+        saber_schema::output::skeleton::id_from_name(None, crate::scenario::panel::NEW_SCENARIO_ID);
+    let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
+    let src = Source::from_text(format!("{id}.ron"), text);
+    let scenario = pipeline::parse::parse::<MsScenario>(&src).map_err(|d| one_line(&d))?;
+    let mut doc = Document::of(Content::MsScenario(scenario), file.lower(), None);
+    doc.ms_map_file = Some(std::sync::Arc::new(file.clone()));
+    doc.text = Some(src.text);
+    Ok(doc)
+}
+
+/// Load a Musket & Saber map or scenario with the compiler's pipeline (the problems are
+/// `saberc check`'s). A file that parses but breaks its JSON Schema opens, to be repaired; a
+/// scenario opens only on an M&S map found as `saberc` finds it (else the reason is given).
+pub fn load(src: &Source) -> Result<LoadedMs, String> {
+    let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
+    let (content, map, ms_map_file, map_origin, map_notes) = match built {
+        Built::MusketAndSaber(MsOpened::Map(file)) => {
+            let map = file.lower();
+            (Content::MsMap(file), map, None, None, Vec::new())
+        }
+        Built::MusketAndSaber(MsOpened::Scenario {
+            scenario,
+            map: Some((map, origin)),
+            map_file: Some(file),
+            map_notes,
+        }) => (
+            Content::MsScenario(scenario),
+            map,
+            Some(file),
+            Some(origin),
+            map_notes,
+        ),
+        _ => {
+            return Err(refusal(
+                src,
+                &report.diagnostics,
+                "a Musket & Saber scenario whose map could not be found",
+            ));
+        }
+    };
+    Ok(LoadedMs {
+        content,
+        map,
+        ms_map_file,
+        map_origin,
+        map_notes,
+        problems: report.diagnostics,
+        text: src.text.clone(),
+    })
+}
