@@ -2,7 +2,8 @@
 //! field of the largest map takes 5 MB and a phase field 9 MB; mapped afresh for every search,
 //! they were paid again in page faults and the kernel's zeroing (`analyze` of 52 groups on the
 //! largest map searches once or twice a group: a sixth of its time was the kernel's). A buffer
-//! taken is filled whole before it is used, so no search sees what an earlier one left.
+//! taken is filled whole before it is used, so no search sees what an earlier one left. A
+//! thread holds at most two buffers of each type, none over 8 MiB (26 MB on the largest map).
 
 use std::cell::RefCell;
 use std::thread::LocalKey;
