@@ -4,13 +4,12 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::Target;
-use saber_schema::output::game::CompiledFor;
 use saber_schema::pipeline::read::Source;
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, outputs_of, read_input, registry, shown,
-    usage_error, write_failed,
+    EXIT_ERRORS, EXIT_OK, compile_for_outputs, is_dash, read_input, registry, shown, usage_error,
+    write_failed,
 };
 
 pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
@@ -26,17 +25,10 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         Err(code) => return code,
     };
     // The scenario's game compiles it and makes its export.
-    let outputs = match outputs_of(&src) {
-        Ok(o) => o,
+    let (compiled, diags, inputs) = match compile_for_outputs(scenario, &src, &reg) {
+        Ok(c) => c,
         Err(code) => return code,
     };
-    let CompiledFor {
-        compiled,
-        diags,
-        map_used,
-    } = outputs.compile(&src, &reg);
-    let inputs = inputs_read(scenario, map_used.as_ref(), &reg);
-    let diags = saber_schema::pipeline::finish(&src, diags);
     let errors = print_findings(&src, &diags);
     let Some(c) = compiled.filter(|_| !errors) else {
         eprintln!("not exported: fix the errors above first");

@@ -552,6 +552,30 @@ pub(crate) fn inputs_read(
     inputs
 }
 
+/// A scenario compiled by its game's outputs for a command that writes from it: what was
+/// compiled, its findings located, and the files read, which the output must never be.
+pub(crate) type ForOutputs = (
+    Option<Box<dyn saber_schema::output::game::ScenarioOutputs>>,
+    Vec<saber_schema::diagnostic::Diagnostic>,
+    Vec<PathBuf>,
+);
+
+/// Compile `src` (read from `input`) through its game's outputs ([`ForOutputs`]), or the usage
+/// exit code when its game has none.
+pub(crate) fn compile_for_outputs(
+    input: &std::path::Path,
+    src: &saber_schema::pipeline::read::Source,
+    reg: &MapRegistry,
+) -> Result<ForOutputs, i32> {
+    let saber_schema::output::game::CompiledFor {
+        compiled,
+        diags,
+        map_used,
+    } = outputs_of(src)?.compile(src, reg);
+    let inputs = inputs_read(input, map_used.as_ref(), reg);
+    Ok((compiled, saber_schema::pipeline::finish(src, diags), inputs))
+}
+
 /// The outputs (export, drawing, card, Tiled, skeletons, analysis) of the game a source names,
 /// or the usage exit code when that game was registered without any.
 pub(crate) fn outputs_of(

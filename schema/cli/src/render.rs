@@ -3,15 +3,15 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::{Diagnostic, Severity};
 use saber_schema::files::Target;
-use saber_schema::output::game::{CompiledFor, Drawing};
+use saber_schema::output::game::Drawing;
 use saber_schema::output::render::svg_to_png;
 use saber_schema::pipeline::load_map;
 use saber_schema::pipeline::parse::{DocKind, detect};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, inputs_read, is_dash, outputs_of, read_input, registry, shown,
-    usage_error, write_failed,
+    EXIT_ERRORS, EXIT_OK, compile_for_outputs, is_dash, read_input, registry, shown, usage_error,
+    write_failed,
 };
 
 /// What `saberc render` draws, and how.
@@ -107,17 +107,11 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
         }
         DocKind::Scenario => {
             // The scenario's game compiles it and draws it.
-            let outputs = match outputs_of(&src) {
-                Ok(o) => o,
+            let (compiled, diags, read) = match compile_for_outputs(input, &src, &reg) {
+                Ok(c) => c,
                 Err(code) => return code,
             };
-            let CompiledFor {
-                compiled,
-                diags,
-                map_used,
-            } = outputs.compile(&src, &reg);
-            inputs = inputs_read(input, map_used.as_ref(), &reg);
-            let diags = saber_schema::pipeline::finish(&src, diags);
+            inputs = read;
             for d in diags.iter().filter(|d| d.severity == Severity::Error) {
                 eprint!("{}", human(d, Some(&src.text), false));
             }
