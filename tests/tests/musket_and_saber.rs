@@ -815,9 +815,9 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
     // What the editor's open calls: the map and the scenario open, on a grid that says the
     // map's numbers.
     use saber_schema::pipeline::musket_and_saber::MsOpened;
-    use saber_schema::pipeline::{Built, compile_source, maps::MapRegistry, read::Source};
+    use saber_schema::pipeline::{compile_source, maps::MapRegistry, read::Source};
     let (_, built) = compile_source(&Source::read(&map_file).unwrap(), &MapRegistry::new());
-    let Built::MusketAndSaber(MsOpened::Map(file)) = built else {
+    let Some(MsOpened::Map(file)) = built.own() else {
         panic!("the map opens: {built:?}");
     };
     let grid = file.lower().grid;
@@ -828,11 +828,11 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
     );
     let (report, built) = compile_source(&Source::read(&scenario).unwrap(), &MapRegistry::new());
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-    let Built::MusketAndSaber(MsOpened::Scenario {
+    let Some(MsOpened::Scenario {
         map: Some((map, _)),
         map_file: Some(file),
         ..
-    }) = built
+    }) = built.own()
     else {
         panic!("the scenario opens on its map: {built:?}");
     };
@@ -1306,8 +1306,9 @@ fn written_kept(file: &serde_json::Value, saved: &serde_json::Value, at: &str) -
 fn a_whole_file_save_writes_every_hex_as_the_map_prints_it() {
     use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
     use saber_schema::output::format::model_text;
-    use saber_schema::pipeline::parse::{DocKind, detect, names_musket_and_saber, parse_document};
+    use saber_schema::pipeline::parse::{DocKind, detect, detect_game, parse_document};
     use saber_schema::pipeline::read::{Source, Syntax};
+    use saber_schema::ruleset::Game;
     // Read, save whole in both syntaxes, read the save: what the file wrote that the save
     // does not write the same.
     macro_rules! saved {
@@ -1343,7 +1344,7 @@ fn a_whole_file_save_writes_every_hex_as_the_map_prints_it() {
         let Ok(src) = Source::read(&path) else {
             continue;
         };
-        if !names_musket_and_saber(&src) {
+        if detect_game(&src).ok().flatten() != Some(Game::MusketAndSaberQuickPlay) {
             continue;
         }
         let wrong = match detect(&src) {

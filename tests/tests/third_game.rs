@@ -257,6 +257,40 @@ fn saberc_fmt_and_convert_read_and_write_it_by_its_own_model() {
     assert!(formatted.contains("marsh"));
 }
 
+/// Reading a file's format and its old spellings asks the file's game: an engine export of
+/// the game found among the sources is said to be held to its own export schema, and Rifle &
+/// Saber's renamed spellings are Rifle & Saber's only (`saberc migrate` leaves them, and the
+/// mistake they are, in a file of this game).
+#[test]
+fn its_exports_schema_and_its_old_spellings_are_its_own() {
+    game();
+    let dir = tempfile::tempdir().unwrap();
+    let export = dir.path().join("toy-fight.export.json");
+    std::fs::write(
+        &export,
+        r#"{"format": "saber-export/1", "game": "pike-and-shot-test"}"#,
+    )
+    .unwrap();
+    let report = saber_schema::pipeline::check_path(&export, &MapRegistry::new());
+    let said = &report.diagnostics[0];
+    assert_eq!(said.code, Code::EngineExport);
+    assert!(
+        said.message
+            .contains("checked against export.pike-and-shot-test.schema.json only"),
+        "{}",
+        said.message
+    );
+    let goal = "ControlEnemySetup(by_turn: 3)";
+    let ours = scenario("").replace("units:", &format!("hold: {goal},\n    units:"));
+    let rifle = format!("(format: \"saber-scenario/1\", victory: [(side: \"a\", goal: {goal})])");
+    let old = |text: &str| games::old_spellings(&Source::from_text("s.ron", text)).len();
+    assert_eq!((old(&ours), old(&rifle)), (0, 1));
+    let path = dir.path().join("toy-fight.ron");
+    std::fs::write(&path, &ours).unwrap();
+    assert_eq!(run(&["saberc", "migrate", path.to_str().unwrap()]), 0);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), ours);
+}
+
 /// A folder with the map and a scenario holding `0102` (the marsh) with `units`.
 fn folder_holding(units: &str) -> (tempfile::TempDir, PathBuf) {
     let (dir, scenario) = folder(units);

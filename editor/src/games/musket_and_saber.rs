@@ -3,10 +3,10 @@
 //! its own document types, read by its front end.
 
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
+use saber_schema::pipeline;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::musket_and_saber::MsOpened;
 use saber_schema::pipeline::read::Source;
-use saber_schema::pipeline::{self, Built};
 use saber_schema::ruleset::Game;
 
 use crate::content::Content;
@@ -88,12 +88,13 @@ pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
 /// scenario opens only on an M&S map found as `saberc` finds it (else the reason is given).
 pub fn load(src: &Source) -> Result<LoadedMs, String> {
     let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
-    let (content, map, ms_map_file, map_origin, map_notes) = match built {
-        Built::MusketAndSaber(MsOpened::Map(file)) => {
+    let (content, map, ms_map_file, map_origin, map_notes) = match built.own::<MsOpened>().cloned()
+    {
+        Some(MsOpened::Map(file)) => {
             let map = file.lower();
             (Content::MsMap(file), map, None, None, Vec::new())
         }
-        Built::MusketAndSaber(MsOpened::Scenario {
+        Some(MsOpened::Scenario {
             scenario,
             map: Some((map, origin)),
             map_file: Some(file),

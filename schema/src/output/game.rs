@@ -62,10 +62,9 @@ pub trait GameOutputs: Sync {
         None
     }
 
-    /// What the report's page says of one of its scenarios as opened (even with errors):
-    /// from what its front end built of it (`built`), or from its source; `None` when neither
-    /// is one of its scenarios.
-    fn summary(&self, src: &Source, built: &Built) -> Option<Summary>;
+    /// What the report's page says of one of its scenarios as opened (even with errors), from
+    /// what its front end built of it; `None` when that is none of its scenarios.
+    fn summary(&self, built: &Built) -> Option<Summary>;
 }
 
 /// A scenario compiled for the outputs ([`GameOutputs::compile`]).

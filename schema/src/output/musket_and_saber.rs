@@ -20,7 +20,9 @@ use crate::output::skeleton::{SkeletonError, ms_map_skeleton, ms_scenario_skelet
 use crate::output::tiled::export::{OutputFile, export_any_map, export_ms_map};
 use crate::pipeline::game::{Built, GameFrontEnd};
 use crate::pipeline::map_load::{LoadedMap, Resolve};
-use crate::pipeline::musket_and_saber::{FRONT_END, MsCompiled, MsOpened, compile_scenario};
+use crate::pipeline::musket_and_saber::{
+    FRONT_END, MsCompiled, MsOpened, compile_scenario, ms_file,
+};
 use crate::pipeline::parse::parse;
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::{MS_EXPORT_SCHEMA_FILE, validate_ms_export};
@@ -52,21 +54,21 @@ impl GameOutputs for MusketAndSaberOutputs {
     }
 
     fn scenario_skeleton(&self, map: &LoadedMap, reference: &str, id: &str) -> Option<String> {
-        let file = map.ms_file.as_deref()?;
-        Some(ms_scenario_skeleton(file, reference, id))
+        let file = ms_file(&map.game_file)?;
+        Some(ms_scenario_skeleton(&file, reference, id))
     }
 
     fn map_as_it_stands(&self, src: &Source) -> Option<LoadedMap> {
         let file = parse::<MsMapFile>(src).ok()?;
         Some(LoadedMap {
             map: file.lower(),
-            ms_file: Some(Arc::new(file)),
+            game_file: Some(Arc::new(file)),
         })
     }
 
     fn tiled_map(&self, map: &LoadedMap) -> Result<Vec<OutputFile>, RenderError> {
-        match map.ms_file.as_deref() {
-            Some(file) => export_ms_map(file),
+        match ms_file(&map.game_file) {
+            Some(file) => export_ms_map(&file),
             None => export_any_map(&map.map),
         }
     }
@@ -85,8 +87,8 @@ impl GameOutputs for MusketAndSaberOutputs {
         )
     }
 
-    fn summary(&self, _src: &Source, built: &Built) -> Option<Summary> {
-        let Built::MusketAndSaber(MsOpened::Scenario { scenario: s, .. }) = built else {
+    fn summary(&self, built: &Built) -> Option<Summary> {
+        let Some(MsOpened::Scenario { scenario: s, .. }) = built.own() else {
             return None;
         };
         Some(Summary {

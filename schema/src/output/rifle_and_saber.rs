@@ -66,7 +66,7 @@ impl GameOutputs for RifleAndSaberOutputs {
         export_map(&map.map, map.map.rules())
     }
 
-    fn summary(&self, _src: &Source, built: &Built) -> Option<Summary> {
+    fn summary(&self, built: &Built) -> Option<Summary> {
         let Built::Scenario {
             scenario: s, map, ..
         } = built

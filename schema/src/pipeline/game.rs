@@ -11,8 +11,8 @@ use serde_json::Value;
 use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;
 use crate::model::scenario::Scenario;
-use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve};
-use crate::pipeline::ms_opened::MsOpened;
+use crate::pipeline::map_load::{GameOwned, LoadedMap, MapOrigin, Resolve};
+use crate::pipeline::migrate::OldSpelling;
 use crate::pipeline::parse::DocKind;
 use crate::pipeline::parse::other_game::{DocWords, fields_of};
 use crate::pipeline::read::Source;
@@ -71,6 +71,13 @@ pub trait GameFrontEnd: Sync {
         src: &Source,
         maps: &dyn Resolve,
     ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>);
+
+    /// The old spellings of a published format version in one of the game's files, which
+    /// `check` reads as their new ones and `saberc migrate` rewrites ([`crate::pipeline::
+    /// migrate`]); none when its files have had no renamed spellings.
+    fn old_spellings(&self, _src: &Source) -> Vec<OldSpelling> {
+        Vec::new()
+    }
 
     /// An engine export of this game found among the source files, held to its schema.
     fn check_export(&self, src: &Source) -> Vec<Diagnostic>;
@@ -153,8 +160,20 @@ pub enum Built {
         /// later check of the document reports too.
         map_notes: Vec<Diagnostic>,
     },
-    /// A Musket & Saber Quick Play map or scenario (its own document types), as parsed.
-    MusketAndSaber(MsOpened),
+    /// A map or scenario of a game whose documents are its own types (not the engine's `Map`
+    /// and `Scenario`), as its front end built it: only that game's code reads it
+    /// ([`Built::own`]).
+    Own(GameOwned),
+}
+
+impl Built {
+    /// What a game's front end built of its own ([`Built::Own`]), when it is a `T`.
+    pub fn own<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Built::Own(own) => own.downcast_ref(),
+            _ => None,
+        }
+    }
 }
 
 impl Opened {

@@ -3,7 +3,9 @@
 //! as every map is ([`Resolve`]), and checked by [`crate::check::musket_and_saber`]: the game's
 //! front end ([`FRONT_END`]), which [`crate::pipeline::games`] lists.
 
-use crate::check::musket_and_saber::check_scenario;
+use std::sync::Arc;
+
+use crate::check::musket_and_saber::{check_map, check_scenario};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
@@ -12,12 +14,11 @@ use crate::pipeline::finish;
 use crate::pipeline::game::{
     Built, Compiled, GameFrontEnd, MapFound, Opened, model_ron_of, model_value_of,
 };
-use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve, ms_map_stages};
-use crate::pipeline::migrate;
-pub use crate::pipeline::ms_opened::MsOpened;
+use crate::pipeline::map_load::{GameOwned, LoadedMap, MapOrigin, Resolve, builtin_id_claimed};
+use crate::pipeline::migrate::{self, OldSpelling};
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
-use crate::pipeline::read::Source;
+use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::schema::{ms_map_schema, ms_scenario_schema, validate_musket_and_saber};
 use crate::ruleset::{Game, Ruleset};
 
@@ -51,7 +52,8 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
     }
 
     fn open(&self, src: &Source, kind: DocKind, maps: &dyn Resolve) -> Opened {
-        let built = |opened: Option<MsOpened>| opened.map_or(Built::Nothing, Built::MusketAndSaber);
+        let built =
+            |opened: Option<MsOpened>| opened.map_or(Built::Nothing, |o| Built::Own(Arc::new(o)));
         match kind {
             DocKind::Map => {
                 let (opened, map, diags) = open_map(src, &maps.words(DocKind::Map));
@@ -97,6 +99,10 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
         }
     }
 
+    fn old_spellings(&self, src: &Source) -> Vec<OldSpelling> {
+        old_spellings(src)
+    }
+
     fn check_export(&self, src: &Source) -> Vec<Diagnostic> {
         use crate::model::musket_and_saber_export::MsExport;
         match parse::parse_document::<MsExport>(src) {
@@ -104,6 +110,33 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
             Err(e) => vec![e],
         }
     }
+}
+
+/// What the editor opens of an M&S file ([`Built::Own`]): the document as parsed (even when it
+/// breaks the JSON Schema, so that it can be repaired) and, for a scenario, its map when found.
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one per file opened; boxing buys nothing
+pub enum MsOpened {
+    /// A map file.
+    Map(MsMapFile),
+    /// A scenario file.
+    Scenario {
+        /// The scenario.
+        scenario: MsScenario,
+        /// Its map and where it came from, when it could be found (it may be of another game:
+        /// REF008 says so).
+        map: Option<(Map, MapOrigin)>,
+        /// That map's own file, when it is a Musket & Saber map.
+        map_file: Option<Arc<MsMapFile>>,
+        /// What resolving the map noted (REF005), reported by every later check.
+        map_notes: Vec<Diagnostic>,
+    },
+}
+
+/// The Musket & Saber map file a loaded or resolved map keeps beside the engine's map
+/// ([`LoadedMap::game_file`]), when it is one.
+pub fn ms_file(game_file: &Option<GameOwned>) -> Option<Arc<MsMapFile>> {
+    game_file.clone()?.downcast().ok()
 }
 
 /// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
@@ -118,7 +151,7 @@ fn load_ms_map(src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Dia
 }
 
 /// Parse an M&S map file: read as its rewritten form when it has old spellings
-/// ([`migrate::of_source`]: a clear row the old skeleton wrote), the findings of that form
+/// ([`old_spellings`]: a clear row the old skeleton wrote), the findings of that form
 /// moved back to the file's own text, with the notes (FMT005) on the old spellings.
 fn parse_ms_map(
     src: &Source,
@@ -127,7 +160,7 @@ fn parse_ms_map(
     let parse = |src: &Source| {
         parse_game_document::<MsMapFile>(src, DocKind::Map, Game::MusketAndSaberQuickPlay, words)
     };
-    let old = migrate::of_source(src);
+    let old = old_spellings(src);
     if old.is_empty() {
         return parse(src).map(|(f, w)| (f, w, Vec::new()));
     }
@@ -149,6 +182,119 @@ fn parse_ms_map(
                 })
                 .collect()
         })
+}
+
+/// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON
+/// Schema): the engine's map (the file lowered, the file beside it) when the schema holds, and
+/// the findings, not yet located.
+fn ms_map_stages(
+    file: &MsMapFile,
+    written: &serde_json::Value,
+) -> (Option<LoadedMap>, Vec<Diagnostic>) {
+    let schema = validate_musket_and_saber(DocKind::Map, written);
+    if !schema.is_empty() {
+        return (None, schema);
+    }
+    let map = file.lower();
+    let mut diags = check_map(file);
+    diags.extend(builtin_id_claimed(&map));
+    let game_file: GameOwned = Arc::new(file.clone());
+    let game_file = Some(game_file);
+    (Some(LoadedMap { map, game_file }), diags)
+}
+
+/// The old spellings `check` reads in a Musket & Saber Quick Play file ([`GameFrontEnd::
+/// old_spellings`]): its maps' clear hex rows written without `clear_for_charges`. Its
+/// scenarios have none: its documents were first published (25 November 2026) after Rifle &
+/// Saber's renames (23 November), so no scenario of this game was ever written in an old
+/// spelling, and `check` reads one there as the mistake it is (SYN002), which `saberc migrate`
+/// then does not offer to rewrite.
+fn old_spellings(src: &Source) -> Vec<OldSpelling> {
+    match parse::detect(src) {
+        Ok((DocKind::Map, _)) => unstated_clear_rows(&src.text, src.syntax),
+        _ => Vec::new(),
+    }
+}
+
+/// Why a Musket & Saber map's clear hex row without `clear_for_charges` is read as clear for
+/// charges.
+const CLEAR_ROW_READING: &str = "the rules text fixes clear terrain as terrain a charge may start in, enter and target (9.2(1): \"only clear or clear hill terrain\"), and `saberc new map` wrote its clear row without the field before MAP013 asked for it";
+
+/// The clear hex rows of a Musket & Saber map's chart (`kind: "clear"`, any case, `on: Hex`)
+/// that do not say `clear_for_charges`: as `saberc new map`'s skeleton wrote the row from 25
+/// November 2026 until MAP013 (29 November) asked for the field. The rules text fixes it
+/// (9.2(1)), so the row is read with `clear_for_charges: true`, which `saberc migrate` writes
+/// before the row's `source` (or last field), on its own line when the row has one field a
+/// line. A row that says `clear_for_charges: false` is the user's: MAP013.
+fn unstated_clear_rows(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
+    use crate::syntax::tree::{entries, entry_key, entry_value, field, first_token, root_value};
+    let clear = |w: &[u8]| w.eq_ignore_ascii_case(b"clear");
+    if !migrate::has(text, "chart") || !text.as_bytes().windows(5).any(clear) {
+        return Vec::new();
+    }
+    let parsed = crate::syntax::parse(text);
+    let root = parsed.syntax();
+    let scalar = |entry: Option<crate::syntax::SyntaxNode>| -> Option<String> {
+        let t = first_token(&entry_value(&entry?)?)?;
+        Some(match t.kind() {
+            crate::syntax::SyntaxKind::STRING => serde_json::from_str::<String>(t.text()).ok()?,
+            _ => t.text().to_string(),
+        })
+    };
+    let Some(chart) = root_value(&root)
+        .and_then(|r| field(&r, "chart"))
+        .and_then(|e| entry_value(&e))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for row in entries(&chart).filter_map(|e| entry_value(&e)) {
+        let clear =
+            scalar(field(&row, "kind")).is_some_and(|k| k.trim().eq_ignore_ascii_case("clear"));
+        if !clear
+            || scalar(field(&row, "on")).as_deref() != Some("Hex")
+            || field(&row, "clear_for_charges").is_some()
+        {
+            continue;
+        }
+        let (Some(kind), Some(last)) = (
+            field(&row, "kind"),
+            field(&row, "source").or_else(|| entries(&row).last()),
+        ) else {
+            continue;
+        };
+        let Some(at) = entry_key(&last).and_then(|k| first_token(&k)) else {
+            continue;
+        };
+        let at = usize::from(at.text_range().start());
+        // The layout of the row: a field a line (the skeleton's), or all on one.
+        let indent_start = text[..at].trim_end_matches([' ', '\t']).len();
+        let separator = if text[..indent_start].ends_with('\n') {
+            format!("\n{}", &text[indent_start..at])
+        } else {
+            " ".to_string()
+        };
+        let field_text = match syntax {
+            Syntax::Ron => "clear_for_charges: true,",
+            Syntax::Json => "\"clear_for_charges\": true,",
+        };
+        let range = kind.text_range();
+        out.push(OldSpelling {
+            format: "saber-map/1",
+            reading: Some(CLEAR_ROW_READING),
+            start: usize::from(range.start()),
+            end: usize::from(range.end()),
+            edits: vec![migrate::Edit {
+                start: at,
+                end: at,
+                text: format!("{field_text}{separator}"),
+            }],
+            new_text: field_text.trim_end_matches(',').to_string(),
+            old: "(kind: \"clear\", on: Hex) without clear_for_charges",
+            new: "clear_for_charges: true",
+        });
+    }
+    out
 }
 
 /// What Musket & Saber names otherwise than another game: (what it is, its field).
@@ -265,7 +411,7 @@ pub fn open_scenario(
     let found = registry.resolve(&scenario.map, &src.path);
     let (compiled, diags) = match (scenario_schema(&written), &found) {
         (Err(schema), _) => {
-            let file = found.as_ref().ok().and_then(|f| f.ms_file.clone());
+            let file = found.as_ref().ok().and_then(|f| ms_file(&f.game_file));
             let schema = schema
                 .into_iter()
                 .map(|d| turn_in_game(d, &written, &scenario, file.as_deref(), src.syntax))
@@ -274,14 +420,15 @@ pub fn open_scenario(
         }
         (Ok(()), Err(d)) => (None, vec![d.clone()]),
         (Ok(()), Ok(found)) => {
-            let file = found.ms_file.as_deref();
+            let file = ms_file(&found.game_file);
+            let file = file.as_deref();
             let diags = checks_on_map(&scenario, &found.map, file, found.notes.clone());
             let compiled = file.map(|file| MsCompiled::new(&scenario, file, found.origin.clone()));
             (compiled, diags)
         }
     };
     let (map, map_file, map_notes) = match found {
-        Ok(f) => (Some((f.map, f.origin)), f.ms_file, f.notes),
+        Ok(f) => (Some((f.map, f.origin)), ms_file(&f.game_file), f.notes),
         Err(_) => (None, None, Vec::new()),
     };
     (
@@ -336,11 +483,6 @@ pub fn compile_scenario(
     (compiled, diags)
 }
 
-/// Is this source a Musket & Saber Quick Play file?
-pub fn is_musket_and_saber(src: &Source) -> bool {
-    parse::names_musket_and_saber(src)
-}
-
 /// A schema finding on a turn (a victory turn, a ladder rung) said in Musket & Saber's terms:
 /// turns count from 1 to the game's length, and a number that is a label of the map's Turn
 /// Record Track (`1700`) is named as the turn it is, with that turn proposed (proven before it
@@ -350,7 +492,7 @@ fn turn_in_game(
     written: &serde_json::Value,
     scenario: &MsScenario,
     map: Option<&MsMapFile>,
-    syntax: crate::pipeline::read::Syntax,
+    syntax: Syntax,
 ) -> Diagnostic {
     use crate::diagnostic::PathSeg;
     let Some(PathSeg::Key(key)) = d.path.as_ref().and_then(|p| p.last()) else {
@@ -370,9 +512,9 @@ fn turn_in_game(
     }
     let len = scenario.game_length;
     let written_as = |n: u64| match (syntax, key.chars().next().is_some_and(char::is_uppercase)) {
-        (crate::pipeline::read::Syntax::Ron, true) => format!("{key}({n})"),
-        (crate::pipeline::read::Syntax::Ron, false) => format!("{key}: {n}"),
-        (crate::pipeline::read::Syntax::Json, _) => format!("\"{key}\": {n}"),
+        (Syntax::Ron, true) => format!("{key}({n})"),
+        (Syntax::Ron, false) => format!("{key}: {n}"),
+        (Syntax::Json, _) => format!("\"{key}\": {n}"),
     };
     // Turn N is the Nth space from the first turn's.
     let turn = map.and_then(|m| {
@@ -404,5 +546,33 @@ fn turn_in_game(
             "a turn counts from 1 (the game's first turn) to {len}: write `{}` for the last",
             written_as(u64::from(len))
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ms_clear_row_without_clear_for_charges_is_read_as_clear_for_charges() {
+        let map = r#"(
+    chart: [
+        (kind: "Clear", on: Hex, infantry: Some(Mp(1)), source: "4.3"),
+        (kind: "clear", on: Hexside, source: "4.3"),
+        (kind: "clear", on: Hex, clear_for_charges: false, source: "mine"),
+        (kind: "woods", on: Hex, source: "mine"),
+    ],
+)"#;
+        let old = unstated_clear_rows(map, Syntax::Ron);
+        // Only the first: a hexside row, a row that says `false` and a row of another kind
+        // are the user's.
+        assert_eq!(old.len(), 1, "{old:?}");
+        let new = migrate::rewrite(map, &old);
+        assert!(
+            new.contains(r#"(kind: "Clear", on: Hex, infantry: Some(Mp(1)), clear_for_charges: true, source: "4.3"),"#),
+            "{new}"
+        );
+        assert!(unstated_clear_rows(&new, Syntax::Ron).is_empty(), "once");
+        assert!(unstated_clear_rows("(chart: [], notes: \"clear\")", Syntax::Ron).is_empty());
     }
 }

@@ -44,7 +44,7 @@ pub const MS_MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.jso
 pub const MS_SCENARIO_SCHEMA_FILE: &str = "scenario.musket-and-saber-quick-play.schema.json";
 
 /// The file name of the schema of Musket & Saber Quick Play engine exports.
-pub const MS_EXPORT_SCHEMA_FILE: &str = crate::model::musket_and_saber_export::SCHEMA_FILE;
+pub const MS_EXPORT_SCHEMA_FILE: &str = crate::ruleset::musket_and_saber::EXPORT_SCHEMA_FILE;
 
 /// The JSON Schema of Musket & Saber Quick Play engine exports.
 pub fn ms_export_schema() -> Value {

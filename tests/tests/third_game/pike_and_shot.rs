@@ -94,6 +94,7 @@ pub static RULES: Ruleset = Ruleset {
     )],
     road_enters_from_off_map: false,
     max_map_side: Some(99),
+    export_schema: "export.pike-and-shot-test.schema.json",
 };
 
 /// The game's front end.
@@ -323,10 +324,10 @@ impl GameFrontEnd for PikeAndShot {
                 }
             }
             _ => {
-                let (_, diags, found) = self.compile_scenario(src, maps);
+                let (compiled, diags, found) = compile(src, maps);
                 Opened {
                     diags,
-                    built: Built::Nothing,
+                    built: compiled.map_or(Built::Nothing, |(s, _)| Built::Own(Arc::new(s))),
                     map_id: None,
                     map_used: found.map(|(o, _)| o),
                 }
@@ -523,9 +524,8 @@ impl GameOutputs for PikeAndShotOutputs {
         file.lower().ok().map(LoadedMap::engine_only)
     }
 
-    fn summary(&self, src: &Source, _built: &Built) -> Option<Summary> {
-        // Its front end builds nothing for the editor: the scenario is read from its source.
-        let s: PsScenario = saber_schema::pipeline::parse::parse(src).ok()?;
+    fn summary(&self, built: &Built) -> Option<Summary> {
+        let s: &PsScenario = built.own()?;
         let points: u32 = s
             .units
             .iter()
@@ -839,7 +839,7 @@ pub fn export_schema() -> Value {
 
 impl ExportDocument for PsExport {
     fn schema_file(&self) -> &'static str {
-        "export.pike-and-shot-test.schema.json"
+        RULES.export_schema
     }
 
     fn schema_problems(&self) -> Vec<Diagnostic> {

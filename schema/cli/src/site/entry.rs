@@ -216,7 +216,7 @@ pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
             // analysis.
             e.kind = "scenario";
             if let Some(outputs) = games::of_source(&src)
-                && let Some(summary) = outputs.summary(&src, &built)
+                && let Some(summary) = outputs.summary(&built)
             {
                 scenario(&mut e, &src, reg, outputs, summary, clean, png);
             }
