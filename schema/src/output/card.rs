@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 mod musket_and_saber;
-pub use musket_and_saber::{ms_card_png, ms_card_svg};
+pub use musket_and_saber::{ms_card_png, ms_card_svg, ms_scenario_overlays};
 
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Scenario, Side};

@@ -10,11 +10,11 @@ use crate::model::analysis::Analysis;
 use crate::model::musket_and_saber::MsMapFile;
 use crate::model::musket_and_saber_export::MsExport;
 use crate::output::card::ms_card_svg;
+use crate::output::card::ms_scenario_overlays;
 use crate::output::export::musket_and_saber::{export, export_text, write_export};
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
 };
-use crate::output::overlays::ms_scenario_overlays;
 use crate::output::render::RenderError;
 use crate::output::skeleton::{SkeletonError, ms_map_skeleton, ms_scenario_skeleton};
 use crate::output::tiled::export::{OutputFile, export_any_map, export_ms_map};

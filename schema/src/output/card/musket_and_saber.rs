@@ -9,7 +9,7 @@ use super::*;
 use crate::model::hex::{Coord, Grid};
 use crate::model::musket_and_saber::{Cf, Face};
 use crate::output::export::musket_and_saber::{MsExportCounter, MsExportSide, game_turns, sides};
-use crate::output::overlays::ms_scenario_overlays;
+use crate::output::overlays::{ms_entry_color, ms_side_color};
 use crate::pipeline::musket_and_saber::MsCompiled;
 
 /// The card of an M&S scenario as one self-contained SVG page.
@@ -314,9 +314,93 @@ fn enters_text(k: &MsExportCounter, grid: Grid) -> String {
     "–".to_string()
 }
 
+/// A Musket & Saber scenario over its map: per side, its set-up (the line hexes, and the ring
+/// of hexes a `w/1` line allows, 3.2) with each counter's ID on the hex it stands on, then its
+/// entry hexes (4.5, 7.7) with each reinforcement line's turn and IDs on its entry hex. Where a
+/// counter stands is the engine export's reading of the scenario ([`sides`]), so the
+/// drawing and the export never disagree; a `w/1` unit the `placements` do not place is drawn
+/// on its line's hex, marked `w/1`.
+pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
+    // A checked scenario's lines always resolve (a reinforcement off the game is TRN002).
+    let sides = sides(c, &game_turns(c)).unwrap_or_default();
+    let g = c.map.grid();
+    let coord = |[col, row]: [i32; 2]| Coord(col, row);
+    let mut out = Vec::new();
+    for (si, side) in sides.iter().enumerate() {
+        let mut hexes: Vec<Coord> = Vec::new();
+        let mut counters: Vec<(Coord, Vec<String>)> = Vec::new();
+        let add = |list: &mut Vec<(Coord, Vec<String>)>, at: Coord, text: String| match list
+            .iter_mut()
+            .find(|(h, _)| *h == at)
+        {
+            Some((_, l)) => l.push(text),
+            None => list.push((at, vec![text])),
+        };
+        for k in &side.counters {
+            let Some(s) = &k.setup else { continue };
+            hexes.extend(s.allowed.iter().copied().map(coord));
+            match s.hex {
+                Some(h) => add(&mut counters, coord(h), k.id.clone()),
+                None => add(&mut counters, coord(s.at), format!("{} w/1", k.id)),
+            }
+        }
+        hexes.sort_unstable_by_key(|c| (c.row(), c.col()));
+        hexes.dedup();
+        // A side that sets nothing up (all its counters arrive) has no set-up to list.
+        if !hexes.is_empty() {
+            out.push(Overlay {
+                name: format!("{} set-up", side.name),
+                color: ms_side_color(side.colour.as_deref(), si),
+                hexes,
+                // Said only where it applies: a side with no `w/1` line has nothing to explain
+                // (issue 37 §4).
+                note: side
+                    .counters
+                    .iter()
+                    .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
+                    .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
+                counters: counters
+                    .into_iter()
+                    .map(|(h, ids)| (h, ids.join(", ")))
+                    .collect(),
+            });
+        }
+
+        let mut entry: Vec<Coord> = side.entry_hexes.iter().copied().map(coord).collect();
+        let mut arrivals: Vec<(Coord, Vec<String>)> = Vec::new();
+        for k in &side.counters {
+            let Some(a) = &k.arrival else { continue };
+            entry.push(coord(a.at));
+            let text = format!("{}: {}", a.turn, k.id);
+            add(&mut arrivals, coord(a.at), text);
+        }
+        entry.retain(|h| g.contains(*h));
+        entry.sort_unstable_by_key(|c| (c.row(), c.col()));
+        entry.dedup();
+        if !entry.is_empty() {
+            out.push(Overlay {
+                name: format!("{} entry hexes", side.name),
+                // The side's own colour, darker than its set-up (issue 37 §16: they were drawn
+                // in the palette's colours, whatever the side's).
+                color: ms_entry_color(side.colour.as_deref(), si),
+                hexes: entry,
+                note: None,
+                counters: arrivals
+                    .into_iter()
+                    .map(|(h, ids)| (h, ids.join(", ")))
+                    .collect(),
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::musket_and_saber::{MsMapFile, MsScenario};
+    use crate::pipeline::maps::MapOrigin;
+    use crate::pipeline::read::Source;
 
     /// A scenario without a date has no stray "· " before the game's name, and a side of one
     /// counter says "1 counter" (seen on a card made in the editor: "· Musket & Saber…",
@@ -333,5 +417,64 @@ mod tests {
         );
         assert_eq!(counters(1), "1 counter");
         assert_eq!(counters(2), "2 counters");
+    }
+
+    fn example(path: &str) -> Source {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/examples/musket-and-saber")
+            .join(path);
+        Source::read(&path).expect("the example reads")
+    }
+
+    /// A side that sets nothing up has no "set-up (0 hexes)" in the card's legend (issue 37):
+    /// the example with the south's set-up lines and placements taken away.
+    #[test]
+    fn a_side_with_no_set_up_lists_no_set_up() {
+        let map: MsMapFile =
+            crate::pipeline::parse::parse(&example("maps/millbrook-invented.ron")).expect("map");
+        let mut s: MsScenario =
+            crate::pipeline::parse::parse(&example("millbrook.ron")).expect("scenario");
+        let names = |s: &MsScenario| -> Vec<String> {
+            let c = MsCompiled::new(s, &map, MapOrigin::BuiltIn(map.id.clone()));
+            ms_scenario_overlays(&c)
+                .into_iter()
+                .filter(|o| o.name.ends_with("set-up"))
+                .map(|o| format!("{} ({} hexes)", o.name, o.hexes.len()))
+                .collect()
+        };
+        assert_eq!(names(&s).len(), 2, "{:?}", names(&s));
+        s.setup.retain(|l| l.side != "south");
+        s.placements.retain(|p| p.side != "south");
+        assert_eq!(names(&s).len(), 1, "{:?}", names(&s));
+        assert!(
+            names(&s)[0].starts_with("Army of the North"),
+            "{:?}",
+            names(&s)
+        );
+    }
+
+    /// An M&S side's entry hexes are drawn in its own colour, darker (issue 37 §16): the
+    /// example's sides are "light blue" (#6fa8dc) and "grey" (#7d7d7d), each at 7/10.
+    #[test]
+    fn entry_hexes_are_drawn_in_the_sides_colour() {
+        let map: MsMapFile =
+            crate::pipeline::parse::parse(&example("maps/millbrook-invented.ron")).expect("map");
+        let s: MsScenario =
+            crate::pipeline::parse::parse(&example("millbrook.ron")).expect("scenario");
+        let c = MsCompiled::new(&s, &map, MapOrigin::BuiltIn(map.id.clone()));
+        let entries: Vec<(String, [u8; 3])> = ms_scenario_overlays(&c)
+            .into_iter()
+            .filter(|o| o.name.ends_with("entry hexes"))
+            .map(|o| (o.name, o.color))
+            .collect();
+        assert!(!entries.is_empty());
+        for (name, color) in entries {
+            let want = if name.contains("North") {
+                [77, 117, 154]
+            } else {
+                [87, 87, 87]
+            };
+            assert_eq!(color, want, "{name}");
+        }
     }
 }
