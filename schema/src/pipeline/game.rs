@@ -73,8 +73,8 @@ pub trait GameFrontEnd: Sync {
     ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>);
 
     /// The old spellings of a published format version in one of the game's files, which
-    /// `check` reads as their new ones and `saberc migrate` rewrites ([`crate::pipeline::
-    /// migrate`]); none when its files have had no renamed spellings.
+    /// `check` reads as their new ones and `saberc migrate` rewrites
+    /// ([`crate::pipeline::migrate`]); none when its files have had no renamed spellings.
     fn old_spellings(&self, _src: &Source) -> Vec<OldSpelling> {
         Vec::new()
     }

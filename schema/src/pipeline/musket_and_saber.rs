@@ -203,8 +203,8 @@ fn ms_map_stages(
     (Some(LoadedMap { map, game_file }), diags)
 }
 
-/// The old spellings `check` reads in a Musket & Saber Quick Play file ([`GameFrontEnd::
-/// old_spellings`]): its maps' clear hex rows written without `clear_for_charges`. Its
+/// The old spellings `check` reads in a Musket & Saber Quick Play file
+/// ([`GameFrontEnd::old_spellings`]): its maps' clear hex rows written without `clear_for_charges`. Its
 /// scenarios have none: its documents were first published (25 November 2026) after Rifle &
 /// Saber's renames (23 November), so no scenario of this game was ever written in an old
 /// spelling, and `check` reads one there as the mistake it is (SYN002), which `saberc migrate`

@@ -95,8 +95,8 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
     }
 }
 
-/// The old spellings `check` reads in a Rifle & Saber file: its scenarios' ([`migrate::
-/// old_spellings`]); its maps and battles have had no renamed spellings.
+/// The old spellings `check` reads in a Rifle & Saber file: its scenarios'
+/// ([`migrate::old_spellings`]); its maps and battles have had no renamed spellings.
 fn old_spellings(src: &Source) -> Vec<migrate::OldSpelling> {
     match detect(src) {
         Ok((DocKind::Scenario, _)) => migrate::old_spellings(&src.text, src.syntax),
