@@ -74,7 +74,9 @@ fn as_written(path: &Path, kind: Kind) -> Value {
 
 /// The committed schema a document of this kind follows, by its file name.
 fn schema_name(kind: Kind) -> &'static str {
-    use saber_schema::pipeline::schema::{MS_MAP_SCHEMA_FILE, MS_SCENARIO_SCHEMA_FILE};
+    use saber_schema::pipeline::musket_and_saber::{
+        MAP_SCHEMA_FILE as MS_MAP_SCHEMA_FILE, SCENARIO_SCHEMA_FILE as MS_SCENARIO_SCHEMA_FILE,
+    };
     match kind {
         (DocKind::Map, true) => MS_MAP_SCHEMA_FILE,
         (DocKind::Scenario, true) => MS_SCENARIO_SCHEMA_FILE,

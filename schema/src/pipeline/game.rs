@@ -16,6 +16,7 @@ use crate::pipeline::migrate::OldSpelling;
 use crate::pipeline::parse::DocKind;
 use crate::pipeline::parse::other_game::{DocWords, fields_of};
 use crate::pipeline::read::Source;
+use crate::pipeline::schema::SchemaFn;
 use crate::pipeline::zones::Resolved;
 use crate::queries::playable::Playable;
 use crate::ruleset::{Game, Ruleset};
@@ -35,6 +36,12 @@ pub trait GameFrontEnd: Sync {
     /// The published JSON Schema of the game's documents of a kind (map or scenario): what the
     /// JSON Schema stage, `saberc schema` and the language server hold its files to.
     fn schema(&self, kind: DocKind) -> Value;
+
+    /// The files `saberc schema -o DIR` writes of the game's schemas, with their generators;
+    /// none by default.
+    fn schema_files(&self) -> Vec<(&'static str, SchemaFn)> {
+        Vec::new()
+    }
 
     /// What the game names a field of its documents that another game names otherwise: pairs
     /// of (what it is, the field's name). A file of another game read as this one is told the

@@ -13,6 +13,7 @@ use crate::pipeline::migrate::OldSpelling;
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{DocKind, detect_game};
 use crate::pipeline::read::Source;
+use crate::pipeline::schema::{ANALYSIS_SCHEMA_FILE, SchemaFn};
 use crate::ruleset::Game;
 
 /// The built-in games' front ends, in the order `saberc` lists the games.
@@ -58,6 +59,12 @@ pub fn of_source(src: &Source) -> &'static dyn GameFrontEnd {
 /// ([`GameFrontEnd::old_spellings`]).
 pub fn old_spellings(src: &Source) -> Vec<OldSpelling> {
     of_source(src).old_spellings(src)
+}
+
+/// The files `saberc schema -o DIR` writes: every game's schemas, then the analysis's.
+pub fn schema_files() -> Vec<(&'static str, SchemaFn)> {
+    let games = all().into_iter().flat_map(|f| f.schema_files());
+    games.chain([ANALYSIS_SCHEMA_FILE]).collect()
 }
 
 /// Every game's words for its documents of a kind, each worked out once.

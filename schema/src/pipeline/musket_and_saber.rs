@@ -19,8 +19,42 @@ use crate::pipeline::migrate::{self, OldSpelling};
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::{Source, Syntax};
-use crate::pipeline::schema::{ms_map_schema, ms_scenario_schema, validate_musket_and_saber};
+use crate::pipeline::schema::{GameSchema, MS_EXPORT_SCHEMA_FILE, SchemaFn, published_as};
 use crate::ruleset::{Game, Ruleset};
+
+/// The file name of the schema of Musket & Saber Quick Play maps.
+pub const MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.json";
+
+/// The file name of the schema of Musket & Saber Quick Play scenarios.
+pub const SCENARIO_SCHEMA_FILE: &str = "scenario.musket-and-saber-quick-play.schema.json";
+
+/// The JSON Schema of Musket & Saber Quick Play map files.
+pub fn map_schema() -> serde_json::Value {
+    published_as(
+        schemars::schema_for!(MsMapFile).to_value(),
+        "map",
+        "map.musket-and-saber-quick-play",
+    )
+}
+
+/// The JSON Schema of Musket & Saber Quick Play scenario files.
+pub fn scenario_schema() -> serde_json::Value {
+    published_as(
+        schemars::schema_for!(MsScenario).to_value(),
+        "scenario",
+        "scenario.musket-and-saber-quick-play",
+    )
+}
+
+/// The game's zones are those of its dialect: a clause it has not is said as such.
+const WITHOUT: &[crate::model::zone::Without] =
+    <crate::model::zone::KindName as crate::model::zone::ZoneDialect>::WITHOUT;
+
+/// Its maps' schema, validators made once.
+static MAP_SCHEMA: GameSchema = GameSchema::new(map_schema, WITHOUT);
+
+/// Its scenarios' schema, validators made once.
+static SCENARIO_SCHEMA: GameSchema = GameSchema::new(scenario_schema, WITHOUT);
 
 /// Musket & Saber Quick Play's front end: its own map and scenario documents.
 pub struct MusketAndSaberFrontEnd;
@@ -35,9 +69,20 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
 
     fn schema(&self, kind: DocKind) -> serde_json::Value {
         match kind {
-            DocKind::Map => ms_map_schema(),
-            _ => ms_scenario_schema(),
+            DocKind::Map => map_schema(),
+            _ => scenario_schema(),
         }
+    }
+
+    fn schema_files(&self) -> Vec<(&'static str, SchemaFn)> {
+        vec![
+            (MAP_SCHEMA_FILE, map_schema),
+            (SCENARIO_SCHEMA_FILE, scenario_schema),
+            (
+                MS_EXPORT_SCHEMA_FILE,
+                crate::pipeline::schema::ms_export_schema,
+            ),
+        ]
     }
 
     fn words(&self, kind: DocKind) -> DocWords {
@@ -191,7 +236,7 @@ fn ms_map_stages(
     file: &MsMapFile,
     written: &serde_json::Value,
 ) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let schema = validate_musket_and_saber(DocKind::Map, written);
+    let schema = MAP_SCHEMA.validate(written);
     if !schema.is_empty() {
         return (None, schema);
     }
@@ -346,7 +391,7 @@ pub fn check_scenario_noting(
     map_notes: &[Diagnostic],
 ) -> Vec<Diagnostic> {
     let written = serde_json::to_value(scenario).expect("the model always serializes");
-    let diags = match scenario_schema(&written) {
+    let diags = match scenario_schema_stage(&written) {
         Err(schema) => schema,
         Ok(()) => checks_on_map(scenario, map, map_file, map_notes.to_vec()),
     };
@@ -354,8 +399,8 @@ pub fn check_scenario_noting(
 }
 
 /// The JSON Schema stage of an M&S scenario (`written`: what the file said).
-fn scenario_schema(written: &serde_json::Value) -> Result<(), Vec<Diagnostic>> {
-    let schema = validate_musket_and_saber(DocKind::Scenario, written);
+fn scenario_schema_stage(written: &serde_json::Value) -> Result<(), Vec<Diagnostic>> {
+    let schema = SCENARIO_SCHEMA.validate(written);
     if schema.is_empty() {
         Ok(())
     } else {
@@ -409,7 +454,7 @@ pub fn open_scenario(
             Err(d) => return (None, None, d),
         };
     let found = registry.resolve(&scenario.map, &src.path);
-    let (compiled, diags) = match (scenario_schema(&written), &found) {
+    let (compiled, diags) = match (scenario_schema_stage(&written), &found) {
         (Err(schema), _) => {
             let file = found.as_ref().ok().and_then(|f| ms_file(&f.game_file));
             let schema = schema
@@ -552,6 +597,21 @@ fn turn_in_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_text_is_said_to_be_empty() {
+        // Not "empty or shorter than 1 characters" (issue 37 §15).
+        let diags = MAP_SCHEMA.validate(&serde_json::json!({"source": ""}));
+        let said: Vec<(&str, Option<&str>)> = diags
+            .iter()
+            .map(|d| (d.message.as_str(), d.hint.as_deref()))
+            .filter(|(m, _)| m.contains("source"))
+            .collect();
+        assert_eq!(
+            said,
+            [("`source` is empty (at `/source`)", Some("write it out"))]
+        );
+    }
 
     #[test]
     fn an_ms_clear_row_without_clear_for_charges_is_read_as_clear_for_charges() {

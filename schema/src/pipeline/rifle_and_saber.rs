@@ -83,6 +83,10 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
         }
     }
 
+    fn schema_files(&self) -> Vec<(&'static str, schema::SchemaFn)> {
+        schema::SCHEMA_FILES.to_vec()
+    }
+
     fn old_spellings(&self, src: &Source) -> Vec<migrate::OldSpelling> {
         old_spellings(src)
     }

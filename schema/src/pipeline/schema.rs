@@ -11,7 +11,6 @@ use crate::model::battle::Battle;
 use crate::model::export::Export;
 use crate::model::limits;
 use crate::model::map::MapFile;
-use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::model::scenario::Scenario;
 use crate::model::zone::{Without, without_of};
 use crate::pipeline::parse::DocKind;
@@ -19,29 +18,24 @@ use crate::pipeline::parse::DocKind;
 /// A function generating one schema.
 pub type SchemaFn = fn() -> Value;
 
-/// File names of the generated schemas, with their generators.
-pub const SCHEMA_FILES: [(&str, SchemaFn); 8] = [
+/// File names of the generated schemas of Rifle & Saber's documents, with their generators
+/// (each game's are listed by its front end, `GameFrontEnd::schema_files`).
+pub const SCHEMA_FILES: [(&str, SchemaFn); 4] = [
     ("map.schema.json", map_schema),
     ("scenario.schema.json", scenario_schema),
     ("export.schema.json", export_schema),
     ("battle.schema.json", battle_schema),
-    (MS_MAP_SCHEMA_FILE, ms_map_schema),
-    (MS_SCENARIO_SCHEMA_FILE, ms_scenario_schema),
-    (MS_EXPORT_SCHEMA_FILE, ms_export_schema),
-    ("analysis.schema.json", analysis_schema),
 ];
+
+/// The file name and generator of the schema of `saberc analyze --format json`'s report, of
+/// every game's scenarios.
+pub const ANALYSIS_SCHEMA_FILE: (&str, SchemaFn) = ("analysis.schema.json", analysis_schema);
 
 // The reader (`parse`, below this stage) gives the same help for a value's form.
 pub use crate::pipeline::parse::{FORM_HELP, type_hint};
 
 /// Where a hint sends a user for the limits: the book's page listing them.
 pub const LIMITS_PAGE: &str = "docs/saberc/limits.md";
-
-/// The file name of the schema of Musket & Saber Quick Play maps.
-pub const MS_MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.json";
-
-/// The file name of the schema of Musket & Saber Quick Play scenarios.
-pub const MS_SCENARIO_SCHEMA_FILE: &str = "scenario.musket-and-saber-quick-play.schema.json";
 
 /// The file name of the schema of Musket & Saber Quick Play engine exports.
 pub const MS_EXPORT_SCHEMA_FILE: &str = crate::ruleset::musket_and_saber::EXPORT_SCHEMA_FILE;
@@ -52,24 +46,6 @@ pub fn ms_export_schema() -> Value {
         schemars::schema_for!(crate::model::musket_and_saber_export::MsExport).to_value(),
         "export",
         "export.musket-and-saber-quick-play",
-    )
-}
-
-/// The JSON Schema of Musket & Saber Quick Play map files.
-pub fn ms_map_schema() -> Value {
-    published_as(
-        schemars::schema_for!(MsMapFile).to_value(),
-        "map",
-        "map.musket-and-saber-quick-play",
-    )
-}
-
-/// The JSON Schema of Musket & Saber Quick Play scenario files.
-pub fn ms_scenario_schema() -> Value {
-    published_as(
-        schemars::schema_for!(MsScenario).to_value(),
-        "scenario",
-        "scenario.musket-and-saber-quick-play",
     )
 }
 
@@ -113,7 +89,7 @@ fn published(v: Value, name: &str) -> Value {
 }
 
 /// [`published`] for a schema of kind `kind` (`map`) published under `name`.
-fn published_as(mut v: Value, kind: &str, name: &str) -> Value {
+pub fn published_as(mut v: Value, kind: &str, name: &str) -> Value {
     standardize(&mut v, None);
     if let Value::Object(m) = &mut v {
         m.insert("$id".into(), Value::String(schema_url(name)));
@@ -373,39 +349,54 @@ pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec
     (blocking.into_vec(), deferred.into_vec())
 }
 
-/// Validate a Musket & Saber Quick Play document (as the user wrote it) against the schema of
-/// its kind; each violation becomes a diagnostic at the offending value.
-pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
-    static MAP: OnceLock<(jsonschema::Validator, jsonschema::Validator)> = OnceLock::new();
-    static SCENARIO: OnceLock<(jsonschema::Validator, jsonschema::Validator)> = OnceLock::new();
-    let (cell, make): (&OnceLock<_>, fn() -> Value) = match kind {
-        DocKind::Map => (&MAP, ms_map_schema),
-        _ => (&SCENARIO, ms_scenario_schema),
-    };
-    let (validator, listing) = cell.get_or_init(|| {
-        let schema = make();
-        let mut listed = schema.clone();
-        discriminated(&mut listed);
-        (
-            jsonschema::validator_for(&schema).expect("our generated schemas are valid"),
-            jsonschema::validator_for(&listed).expect("our generated schemas are valid"),
-        )
-    });
-    if validator.is_valid(value) {
-        return Vec::new();
-    }
-    let mut found = Findings::new();
-    // Its zones are those of its dialect: a clause it has not is said as such.
-    let without = <crate::model::zone::KindName as crate::model::zone::ZoneDialect>::WITHOUT;
-    for e in listing.iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic_in(&e, without));
-    }
-    found.into_vec()
+/// A game's schema of a kind of its documents, its validators made once, on first use: what
+/// its front end holds in a `static` to validate its documents (as the user wrote them).
+pub struct GameSchema {
+    /// Generates the schema.
+    make: SchemaFn,
+    /// The zone clauses the game's dialect has not ([`crate::model::zone::ZoneDialect`]).
+    without: &'static [Without],
+    /// The validator that says yes or no, and the one whose errors are listed
+    /// ([`discriminated`]).
+    validators: OnceLock<(jsonschema::Validator, jsonschema::Validator)>,
 }
 
-/// Validate a document (as the user wrote it) against a game's schema given as a value (a game
-/// registered outside the library: the built-in games' validators are made once, above); each
-/// violation becomes a diagnostic at the offending value, as for the built-in games.
+impl GameSchema {
+    /// The schema `make` generates, of documents whose zones lack the clauses `without`.
+    pub const fn new(make: SchemaFn, without: &'static [Without]) -> GameSchema {
+        GameSchema {
+            make,
+            without,
+            validators: OnceLock::new(),
+        }
+    }
+
+    /// Validate a document against the schema; each violation becomes a diagnostic at the
+    /// offending value (a zone clause the game has not said as such).
+    pub fn validate(&self, value: &Value) -> Vec<Diagnostic> {
+        let (validator, listing) = self.validators.get_or_init(|| {
+            let schema = (self.make)();
+            let mut listed = schema.clone();
+            discriminated(&mut listed);
+            (
+                jsonschema::validator_for(&schema).expect("our generated schemas are valid"),
+                jsonschema::validator_for(&listed).expect("our generated schemas are valid"),
+            )
+        });
+        if validator.is_valid(value) {
+            return Vec::new();
+        }
+        let mut found = Findings::new();
+        for e in listing.iter_errors(value) {
+            found.push_with(Code::Schema, || diagnostic_in(&e, self.without));
+        }
+        found.into_vec()
+    }
+}
+
+/// Validate a document (as the user wrote it) against a schema given as a value, compiled at
+/// each call (a game's own schemas are held in a [`GameSchema`], whose validators are made
+/// once); each violation becomes a diagnostic at the offending value.
 pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
     let Ok(validator) = jsonschema::validator_for(schema) else {
         return vec![Diagnostic::new(
@@ -767,23 +758,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_empty_text_is_said_to_be_empty() {
-        // Not "empty or shorter than 1 characters" (issue 37 §15).
-        let diags = validate_musket_and_saber(DocKind::Map, &serde_json::json!({"source": ""}));
-        let said: Vec<(&str, Option<&str>)> = diags
-            .iter()
-            .map(|d| (d.message.as_str(), d.hint.as_deref()))
-            .filter(|(m, _)| m.contains("source"))
-            .collect();
-        assert_eq!(
-            said,
-            [("`source` is empty (at `/source`)", Some("write it out"))]
-        );
-    }
-
-    #[test]
     fn schemas_are_valid_and_versioned() {
-        for (name, make) in SCHEMA_FILES {
+        for (name, make) in crate::pipeline::games::schema_files() {
             let s = make();
             assert!(jsonschema::meta::is_valid(&s), "{name}");
             assert!(

@@ -30,7 +30,7 @@ use saber_schema::pipeline::map_load::{LoadedMap, Resolve};
 use saber_schema::pipeline::parse::other_game::DocWords;
 use saber_schema::pipeline::parse::{DocKind, parse_game_document};
 use saber_schema::pipeline::read::Source;
-use saber_schema::pipeline::schema::validate_with;
+use saber_schema::pipeline::schema::{GameSchema, validate_with};
 use saber_schema::queries::movement::{Movement, Mp};
 use saber_schema::queries::playable::GivenAllowances;
 use saber_schema::queries::reach::CostTable;
@@ -96,6 +96,12 @@ pub static RULES: Ruleset = Ruleset {
     max_map_side: Some(99),
     export_schema: "export.pike-and-shot-test.schema.json",
 };
+
+/// Its maps' schema, validators made once.
+static MAP_SCHEMA: GameSchema = GameSchema::new(|| FRONT_END.schema(DocKind::Map), &[]);
+
+/// Its scenarios' schema, validators made once.
+static SCENARIO_SCHEMA: GameSchema = GameSchema::new(|| FRONT_END.schema(DocKind::Scenario), &[]);
 
 /// The game's front end.
 pub struct PikeAndShot;
@@ -302,7 +308,7 @@ impl GameFrontEnd for PikeAndShot {
             Ok(f) => f,
             Err(d) => return (None, d),
         };
-        let schema = validate_with(&self.schema(DocKind::Map), &written);
+        let schema = MAP_SCHEMA.validate(&written);
         if !schema.is_empty() {
             return (None, schema);
         }
@@ -375,7 +381,7 @@ fn compile(
             Ok(s) => s,
             Err(d) => return (None, d, None),
         };
-    let schema = validate_with(&FRONT_END.schema(DocKind::Scenario), &written);
+    let schema = SCENARIO_SCHEMA.validate(&written);
     if !schema.is_empty() {
         return (None, schema, None);
     }
