@@ -383,15 +383,28 @@ impl GameSchema {
                 jsonschema::validator_for(&listed).expect("our generated schemas are valid"),
             )
         });
-        if validator.is_valid(value) {
-            return Vec::new();
-        }
-        let mut found = Findings::new();
-        for e in listing.iter_errors(value) {
-            found.push_with(Code::Schema, || diagnostic_in(&e, self.without));
-        }
-        found.into_vec()
+        violations(validator, listing, value, self.without)
     }
+}
+
+/// Each violation of a schema by `value`, found by `listing` when `validator` (the same schema,
+/// which only says yes or no) refuses it, as a diagnostic at the offending value (a zone clause
+/// in `without` said as not the game's).
+fn violations(
+    validator: &jsonschema::Validator,
+    listing: &jsonschema::Validator,
+    value: &Value,
+    without: &[Without],
+) -> Vec<Diagnostic> {
+    // Most files are valid: the yes-or-no check stops at nothing and builds no error.
+    if validator.is_valid(value) {
+        return Vec::new();
+    }
+    let mut found = Findings::new();
+    for e in listing.iter_errors(value) {
+        found.push_with(Code::Schema, || diagnostic_in(&e, without));
+    }
+    found.into_vec()
 }
 
 /// Validate a document (as the user wrote it) against a schema given as a value, compiled at
@@ -404,24 +417,13 @@ pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
             "the game's schema is not a valid JSON Schema".to_string(),
         )];
     };
-    let mut found = Findings::new();
-    for e in validator.iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic(&e));
-    }
-    found.into_vec()
+    violations(&validator, &validator, value, &[])
 }
 
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
     let validator = validator(None);
-    if validator.is_valid(value) {
-        return Vec::new();
-    }
-    let mut found = Findings::new();
-    for e in validator.iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic(&e));
-    }
-    found.into_vec()
+    violations(validator, validator, value, &[])
 }
 
 /// Validate a Musket & Saber Quick Play engine export against
@@ -431,14 +433,7 @@ pub fn validate_ms_export(value: &Value) -> Vec<Diagnostic> {
     let validator = VALIDATOR.get_or_init(|| {
         jsonschema::validator_for(&ms_export_schema()).expect("our generated schemas are valid")
     });
-    if validator.is_valid(value) {
-        return Vec::new();
-    }
-    let mut found = Findings::new();
-    for e in validator.iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic(&e));
-    }
-    found.into_vec()
+    violations(validator, validator, value, &[])
 }
 
 /// Fields whose range a rule check reports with the rule's own words.
