@@ -93,7 +93,8 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
     }
 
     fn load_map(&self, src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-        load_ms_map(src, words)
+        let (_, map, diags) = open_map(src, words);
+        (map, diags)
     }
 
     fn open(&self, src: &Source, kind: DocKind, maps: &dyn Resolve) -> Opened {
@@ -184,17 +185,6 @@ pub fn ms_file(game_file: &Option<GameOwned>) -> Option<Arc<MsMapFile>> {
     game_file.clone()?.downcast().ok()
 }
 
-/// Parse, schema-check and check an M&S map: the engine's map, its file beside it.
-/// Diagnostics are not yet located.
-fn load_ms_map(src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let (file, written, notes) = match parse_ms_map(src, words) {
-        Ok(f) => f,
-        Err(d) => return (None, d),
-    };
-    let (map, diags) = ms_map_stages(&file, &written);
-    (map, [notes, diags].concat())
-}
-
 /// Parse an M&S map file: read as its rewritten form when it has old spellings
 /// ([`old_spellings`]: a clear row the old skeleton wrote), the findings of that form
 /// moved back to the file's own text, with the notes (FMT005) on the old spellings.
@@ -243,8 +233,7 @@ fn ms_map_stages(
     let map = file.lower();
     let mut diags = check_map(file);
     diags.extend(builtin_id_claimed(&map));
-    let game_file: GameOwned = Arc::new(file.clone());
-    let game_file = Some(game_file);
+    let game_file = Some(Arc::new(file.clone()) as GameOwned);
     (Some(LoadedMap { map, game_file }), diags)
 }
 
@@ -424,9 +413,9 @@ fn checks_on_map(
     diags
 }
 
-/// Read an M&S map for the editor: the file as parsed (`None` when it does not parse), the
-/// in-memory map when it holds to its JSON Schema, and `saberc check`'s findings, not yet
-/// located.
+/// Read an M&S map for the editor and map resolution: the file as parsed (`None` when it does
+/// not parse), the engine's map with the file beside it when it holds to its JSON Schema, and
+/// `saberc check`'s findings, not yet located.
 pub fn open_map(
     src: &Source,
     words: &[&DocWords],

@@ -224,38 +224,16 @@ pub fn schema_text(schema: &Value) -> String {
     s
 }
 
-fn validator(kind: Option<DocKind>) -> &'static jsonschema::Validator {
-    static MAP: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static SCENARIO: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static EXPORT: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static BATTLE: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let (cell, make): (&OnceLock<_>, fn() -> Value) = match kind {
-        Some(DocKind::Map) => (&MAP, map_schema),
-        Some(DocKind::Scenario) => (&SCENARIO, scenario_schema),
-        Some(DocKind::Battle) => (&BATTLE, battle_schema),
-        None => (&EXPORT, export_schema),
-    };
-    cell.get_or_init(|| {
-        jsonschema::validator_for(&make()).expect("our generated schemas are valid")
-    })
-}
-
-/// The validator whose errors are listed for a document found invalid: the schema of its kind
-/// with every tagged-enum `oneOf` written as `if`/`then` (see [`discriminated`]).
-fn listing_validator(kind: DocKind) -> &'static jsonschema::Validator {
-    static MAP: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static SCENARIO: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static BATTLE: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let (cell, make): (&OnceLock<_>, fn() -> Value) = match kind {
-        DocKind::Map => (&MAP, map_schema),
-        DocKind::Scenario => (&SCENARIO, scenario_schema),
-        DocKind::Battle => (&BATTLE, battle_schema),
-    };
-    cell.get_or_init(|| {
-        let mut schema = make();
-        discriminated(&mut schema);
-        jsonschema::validator_for(&schema).expect("our generated schemas are valid")
-    })
+/// The schema of a kind of Rifle & Saber document, its validators made once.
+fn schema_of(kind: DocKind) -> &'static GameSchema {
+    static MAP: GameSchema = GameSchema::new(map_schema, &[]);
+    static SCENARIO: GameSchema = GameSchema::new(scenario_schema, &[]);
+    static BATTLE: GameSchema = GameSchema::new(battle_schema, &[]);
+    match kind {
+        DocKind::Map => &MAP,
+        DocKind::Scenario => &SCENARIO,
+        DocKind::Battle => &BATTLE,
+    }
 }
 
 /// Rewrite each `oneOf` of a serde enum (alternatives that are a one-key object, the variant's
@@ -330,7 +308,7 @@ pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
 /// unknown character is MAP002, which names the character and its column. The caller reports a
 /// deferred finding only where no rule check reported that value.
 pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    let validator = validator(Some(kind));
+    let (validator, listing) = schema_of(kind).validators();
     // Most files are valid: the yes-or-no check stops at nothing and builds no error.
     if validator.is_valid(value) {
         return (Vec::new(), Vec::new());
@@ -338,7 +316,7 @@ pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec
     // Bounded: a list of 100,000 bad items is 100,000 errors, of which a file shows 200.
     let mut blocking = Findings::new();
     let mut deferred = Findings::new();
-    for e in listing_validator(kind).iter_errors(value) {
+    for e in listing.iter_errors(value) {
         let make = || diagnostic(&e);
         if rule_explains(kind, innermost(&e)) {
             deferred.push_with(Code::Schema, make);
@@ -374,6 +352,14 @@ impl GameSchema {
     /// Validate a document against the schema; each violation becomes a diagnostic at the
     /// offending value (a zone clause the game has not said as such).
     pub fn validate(&self, value: &Value) -> Vec<Diagnostic> {
+        let (validator, listing) = self.validators();
+        violations(validator, listing, value, self.without)
+    }
+
+    /// The validator that says yes or no, and the one whose errors are listed for a document
+    /// found invalid: the schema with every tagged-enum `oneOf` written as `if`/`then` (see
+    /// [`discriminated`]).
+    fn validators(&self) -> (&jsonschema::Validator, &jsonschema::Validator) {
         let (validator, listing) = self.validators.get_or_init(|| {
             let schema = (self.make)();
             let mut listed = schema.clone();
@@ -383,7 +369,7 @@ impl GameSchema {
                 jsonschema::validator_for(&listed).expect("our generated schemas are valid"),
             )
         });
-        violations(validator, listing, value, self.without)
+        (validator, listing)
     }
 }
 
@@ -422,7 +408,10 @@ pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
 
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
-    let validator = validator(None);
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        jsonschema::validator_for(&export_schema()).expect("our generated schemas are valid")
+    });
     violations(validator, validator, value, &[])
 }
 
@@ -817,12 +806,10 @@ mod tests {
         let mut judged = 0;
         for (kind, doc) in &docs {
             for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
-                let published = validator(Some(*kind)).is_valid(&v);
-                assert_eq!(listing_validator(*kind).is_valid(&v), published, "{v}");
-                assert_eq!(
-                    listing_validator(*kind).iter_errors(&v).next().is_none(),
-                    published
-                );
+                let (validator, listing) = schema_of(*kind).validators();
+                let published = validator.is_valid(&v);
+                assert_eq!(listing.is_valid(&v), published, "{v}");
+                assert_eq!(listing.iter_errors(&v).next().is_none(), published);
                 judged += 1;
             }
         }
