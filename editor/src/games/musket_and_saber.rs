@@ -88,8 +88,8 @@ pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
 /// scenario opens only on an M&S map found as `saberc` finds it (else the reason is given).
 pub fn load(src: &Source) -> Result<LoadedMs, String> {
     let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
-    let (content, map, ms_map_file, map_origin, map_notes) = match built.own::<MsOpened>().cloned()
-    {
+    let opened = built.own::<MsOpened>().cloned();
+    let (content, map, ms_map_file, map_origin, map_notes) = match opened {
         Some(MsOpened::Map(file)) => {
             let map = file.lower();
             (Content::MsMap(file), map, None, None, Vec::new())
