@@ -685,3 +685,22 @@ fn walk(dir: &Path, f: &mut dyn FnMut(&Path)) {
         }
     }
 }
+
+/// A mistake in one of its files names the record as a designer knows it (`Scenario`), not by
+/// the type the game's code reads it into (`PsScenario`).
+#[test]
+fn a_mistake_names_its_record_without_the_games_type_prefix() {
+    let (_dir, path) = folder(SET_UP);
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("units:", "unitz: [], units:");
+    std::fs::write(&path, text).unwrap();
+    game();
+    let report = saber_schema::pipeline::check_path(&path, &MapRegistry::new());
+    let said: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(said, ["unknown field `unitz` in `Scenario` at `/unitz`"]);
+}

@@ -373,6 +373,9 @@ pub struct Ruleset {
     /// The file name of the JSON Schema of the game's engine export (`saberc schema -o DIR`
     /// writes it), which an export found among the source files is said to be held to.
     pub export_schema: &'static str,
+    /// The prefix the game's code gives the types its documents are read into (`Ms` of
+    /// `MsScenario`), which messages leave out: a designer's file names no type.
+    pub type_prefix: &'static str,
 }
 
 /// Where a diagnostic's rule section comes from in a game's files.
@@ -508,6 +511,7 @@ pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
     road_enters_from_off_map: true,
     max_map_side: None,
     export_schema: "export.schema.json",
+    type_prefix: "",
 };
 
 /// The longest Turn Record Track of any game's fixed track (R&S 15.0: 20 spaces): the bound

@@ -628,6 +628,7 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     road_enters_from_off_map: false,
     max_map_side: Some(MAX_SIDE),
     export_schema: EXPORT_SCHEMA_FILE,
+    type_prefix: "Ms",
 };
 
 /// The file name of the JSON Schema of the game's engine exports.

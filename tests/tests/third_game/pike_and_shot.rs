@@ -95,6 +95,7 @@ pub static RULES: Ruleset = Ruleset {
     road_enters_from_off_map: false,
     max_map_side: Some(99),
     export_schema: "export.pike-and-shot-test.schema.json",
+    type_prefix: "Ps",
 };
 
 /// Its maps' schema, validators made once.
