@@ -208,9 +208,9 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
 /// game's prefix (`Ruleset::type_prefix`) and the `File` suffix the code tells the games' types
 /// apart by (`MsScenario` → `Scenario`, `MapFile` → `Map`): a designer's file names neither.
 fn record_name(outer: &str) -> &str {
-    let name = crate::ruleset::Game::all()
+    let name = crate::ruleset::rulesets()
         .into_iter()
-        .map(|g| g.ruleset().type_prefix)
+        .map(|r| r.type_prefix)
         .filter(|prefix| !prefix.is_empty())
         .find_map(|prefix| {
             outer
