@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 
 use crate::diagnostic::{Code, Diagnostic, Location};
 use crate::pipeline::locate::location_at;
-use crate::pipeline::read::Syntax;
+use crate::pipeline::read::{Source, Syntax};
 use crate::syntax::SyntaxKind::*;
 use crate::syntax::lexer::{Lexed, lex};
 
@@ -303,6 +303,27 @@ fn original_offset(old: &[OldSpelling], offset: usize) -> usize {
         shift += e.text.len() as isize - (e.end - e.start) as isize;
     }
     (offset as isize - shift).max(0) as usize
+}
+
+/// `src` as its rewritten form, which the reader reads ([`rewrite`] of its old spellings `old`).
+pub fn rewritten(src: &Source, old: &[OldSpelling]) -> Source {
+    Source {
+        text: rewrite(&src.text, old),
+        ..src.clone()
+    }
+}
+
+/// Findings located in the rewritten form of `original` ([`rewritten`]), moved to its own text.
+pub fn located_back(
+    original: &str,
+    old: &[OldSpelling],
+    diags: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let back = |mut d: Diagnostic| {
+        d.location = d.location.map(|l| original_location(original, old, l));
+        d
+    };
+    diags.into_iter().map(back).collect()
 }
 
 /// A location in the rewritten text, moved to the original text.

@@ -199,24 +199,10 @@ fn parse_ms_map(
     if old.is_empty() {
         return parse(src).map(|(f, w)| (f, w, Vec::new()));
     }
-    let rewritten = Source {
-        text: migrate::rewrite(&src.text, &old),
-        ..src.clone()
-    };
     let notes = old.iter().map(|o| o.note(&src.text)).collect();
-    parse(&rewritten)
+    parse(&migrate::rewritten(src, &old))
         .map(|(f, w)| (f, w, notes))
-        .map_err(|diags| {
-            diags
-                .into_iter()
-                .map(|mut d| {
-                    d.location = d
-                        .location
-                        .map(|l| migrate::original_location(&src.text, &old, l));
-                    d
-                })
-                .collect()
-        })
+        .map_err(|diags| migrate::located_back(&src.text, &old, diags))
 }
 
 /// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON

@@ -132,21 +132,8 @@ pub(crate) fn load_scenario_deferring(
             parse_game_document_with(src, DocKind::Scenario, Game::RifleAndSaber, words)?;
         return scenario_schema(&written).map(|deferred| (s, deferred));
     }
-    let rewritten = Source {
-        text: migrate::rewrite(&src.text, old),
-        ..src.clone()
-    };
-    let back = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
-        diags
-            .into_iter()
-            .map(|mut d| {
-                d.location = d
-                    .location
-                    .map(|l| migrate::original_location(&src.text, old, l));
-                d
-            })
-            .collect()
-    };
+    let rewritten = migrate::rewritten(src, old);
+    let back = |diags| migrate::located_back(&src.text, old, diags);
     let (s, written): (Scenario, _) =
         parse_game_document_with(&rewritten, DocKind::Scenario, Game::RifleAndSaber, words)
             .map_err(back)?;
@@ -255,11 +242,7 @@ fn open_scenario(src: &Source, registry: &dyn Resolve) -> Opened {
         },
         _ => {
             let old = old_spellings(src);
-            let rewritten = Source {
-                text: migrate::rewrite(&src.text, &old),
-                ..src.clone()
-            };
-            match parse::<Scenario>(&rewritten) {
+            match parse::<Scenario>(&migrate::rewritten(src, &old)) {
                 Ok(scenario) => {
                     let found = registry.resolve(&scenario.map, &src.path).ok();
                     let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();
