@@ -373,8 +373,8 @@ pub struct Ruleset {
     /// The file name of the JSON Schema of the game's engine export (`saberc schema -o DIR`
     /// writes it), which an export found among the source files is said to be held to.
     pub export_schema: &'static str,
-    /// The prefix the game's code gives the types its documents are read into (`Ms` of
-    /// `MsScenario`), which messages leave out: a designer's file names no type.
+    /// The prefix the game's code gives the types its documents are read into (Musket & Saber's
+    /// `Ms`), which messages leave out: a designer's file names no type.
     pub type_prefix: &'static str,
 }
 
