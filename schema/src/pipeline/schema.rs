@@ -88,7 +88,8 @@ fn published(v: Value, name: &str) -> Value {
     published_as(v, name, name)
 }
 
-/// [`published`] for a schema of kind `kind` (`map`) published under `name`.
+/// A generated schema of kind `kind` (`map`) as published under `name`: with its `$id`, in
+/// standard JSON Schema, its `format` held to the version this saberc reads.
 pub fn published_as(mut v: Value, kind: &str, name: &str) -> Value {
     standardize(&mut v, None);
     if let Value::Object(m) = &mut v {
