@@ -38,9 +38,11 @@ macro_rules! tools_codes {
                 explanation: "`saberc import` reads hexagonal Tiled maps only: orthogonal, isometric and \
                     staggered maps, infinite (chunked) maps, a missing or unknown stagger axis or index, \
                     tile sizes that cannot be hexes, or a map without a tile layer of terrain cannot be \
-                    turned into a Rifle & Saber map; nor can a Tiled map whose `game` property names \
-                    another game (`saberc export --format tiled` of a Musket & Saber map writes one: \
-                    its terrain kinds, chart and track are in its map file).",
+                    turned into a map file. A Tiled map is made a map file of the game its `game` \
+                    property names (none: Rifle & Saber); a game that makes no map from a Tiled map \
+                    refuses it, and a Musket & Saber map's Tiled map needs its `undrawn` property \
+                    (its source, numbering, chart and track, which `saberc export --format tiled` \
+                    writes).",
                 bad: "<map … orientation=\"isometric\" …>",
                 fixed: "<map … orientation=\"hexagonal\" … staggeraxis=\"x\" staggerindex=\"odd\" …>",
             }

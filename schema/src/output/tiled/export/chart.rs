@@ -44,7 +44,7 @@ pub fn export_chart_map(map: &Map, chart: &KindTerrain) -> Result<Vec<OutputFile
             fills: kinds.iter().map(|k| kind_fill(chart, *k)).collect(),
         })
         .collect();
-    export_tiled_chart_map(map, chart, &tiles, &of_hex)
+    export_tiled_chart_map(map, chart, &tiles, &of_hex, Vec::new())
 }
 
 /// The ids of chart rows, `, `-separated.
@@ -57,13 +57,14 @@ fn kind_names(chart: &KindTerrain, kinds: &[usize]) -> String {
 }
 
 /// The three files of a map with its own chart drawn in `tiles`, hex `i` (in
-/// `Grid::coords` order) as tile `of_hex[i]` (none: an empty cell): `<id>.tmj`, `<id>.tsj`,
-/// `<id>.png`.
+/// `Grid::coords` order) as tile `of_hex[i]` (none: an empty cell), with the game's `extra` map
+/// properties last: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
 pub fn export_tiled_chart_map(
     map: &Map,
     chart: &KindTerrain,
     tiles: &[ChartTile],
     of_hex: &[Option<usize>],
+    extra: Vec<Property>,
 ) -> Result<Vec<OutputFile>, RenderError> {
     let g = map.grid;
     let t = TiledGrid::of(g);
@@ -115,6 +116,7 @@ pub fn export_tiled_chart_map(
     if let Some(game) = map.game {
         doc.properties.push(Property::string("game", game.id()));
     }
+    doc.properties.extend(extra);
 
     let (w, h) = tile_size(g.orientation);
     let defs: Vec<TileDef> = tiles

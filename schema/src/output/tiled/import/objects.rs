@@ -198,6 +198,39 @@ pub(super) fn road(
     file: &mut MapFile,
     trace: &mut Trace,
 ) {
+    let Some((hexes, which)) = road_hexes(cx, t, o, here) else {
+        return;
+    };
+    let name = o.name.trim();
+    let main = property_bool(&o.properties, "main").unwrap_or(!name.is_empty());
+    file.roads.push(Road {
+        name: road_name(o),
+        kind: if main {
+            RoadKind::Main
+        } else {
+            RoadKind::Minor
+        },
+        hexes,
+    });
+    trace
+        .roads
+        .push((o.origin.clone(), here.to_string(), which));
+}
+
+/// A road's name: its object's, when it has one.
+pub(super) fn road_name(o: &Object) -> Option<String> {
+    let name = o.name.trim();
+    (!name.is_empty()).then(|| name.chars().take(100).collect())
+}
+
+/// The hexes a road's polyline runs through, each with the point it came from, or why it is no
+/// road (reported).
+pub(super) fn road_hexes(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+) -> Option<(Vec<Coord>, Vec<usize>)> {
     let pts = points(o);
     let mut hexes: Vec<Coord> = Vec::new();
     let mut which = Vec::new();
@@ -220,7 +253,7 @@ pub(super) fn road(
                     "draw roads as polylines from hex centre to hex centre (snap to the grid)",
                 );
                 cx.report(0, &o.origin, d);
-                return;
+                return None;
             }
         }
     }
@@ -231,22 +264,9 @@ pub(super) fn road(
         )
         .with_hint("draw roads as polylines from hex centre to hex centre");
         cx.report(0, &o.origin, d);
-        return;
+        return None;
     }
-    let name = o.name.trim();
-    let main = property_bool(&o.properties, "main").unwrap_or(!name.is_empty());
-    file.roads.push(Road {
-        name: (!name.is_empty()).then(|| name.chars().take(100).collect()),
-        kind: if main {
-            RoadKind::Main
-        } else {
-            RoadKind::Minor
-        },
-        hexes,
-    });
-    trace
-        .roads
-        .push((o.origin.clone(), here.to_string(), which));
+    Some((hexes, which))
 }
 
 pub(super) fn ridge(
@@ -320,6 +340,14 @@ pub(super) fn label(
     file: &mut MapFile,
     trace: &mut Trace,
 ) {
+    if let Some(l) = label_of(cx, t, o, here) {
+        file.labels.push(l);
+        trace.labels.push((o.origin.clone(), here.to_string()));
+    }
+}
+
+/// A label object's text and hex, or why it is left out (reported).
+pub(super) fn label_of(cx: &mut Context, t: &TiledGrid, o: &Object, here: &str) -> Option<Label> {
     let text = o
         .text
         .as_ref()
@@ -327,19 +355,17 @@ pub(super) fn label(
         .trim();
     let at = t.hex_at(anchor(o), 0.6).filter(|c| t.grid.contains(*c));
     match (text.is_empty(), at) {
-        (false, Some(at)) => {
-            file.labels.push(Label {
-                text: text.chars().take(limits::MAX_NAME).collect(),
-                at,
-            });
-            trace.labels.push((o.origin.clone(), here.to_string()));
-        }
+        (false, Some(at)) => Some(Label {
+            text: text.chars().take(limits::MAX_NAME).collect(),
+            at,
+        }),
         _ => {
             let d = Diagnostic::new(
                 Code::TiledObjectLeftOut,
                 format!("{here}: a label needs a text and a place on a hex of the map; left out"),
             );
             cx.report(0, &o.origin, d);
+            None
         }
     }
 }
