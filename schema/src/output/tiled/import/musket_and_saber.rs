@@ -303,3 +303,102 @@ fn hexsides(cx: &mut Context, t: &TiledGrid, o: &Object, here: &str) -> Vec<MsHe
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::musket_and_saber::HexNumbering;
+    use crate::output::tiled::by_game::import_source;
+    use crate::output::tiled::export::{OutputFile, export_ms_map};
+
+    fn example() -> MsMapFile {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
+        crate::pipeline::parse::parse(&Source::read(&path).expect("reads")).expect("parses")
+    }
+
+    /// The export's `.tmj`, as `edit` leaves its JSON, imported with its tileset.
+    fn reimport(files: &[OutputFile], edit: impl FnOnce(&mut serde_json::Value)) -> Imported {
+        let text = |end: &str| {
+            let f = files.iter().find(|f| f.name.ends_with(end)).expect("file");
+            String::from_utf8(f.bytes.clone()).expect("utf-8")
+        };
+        let mut doc: serde_json::Value = serde_json::from_str(&text(".tmj")).expect("JSON");
+        edit(&mut doc);
+        let src = Source::from_text("m.tmj", doc.to_string());
+        let tsj = text(".tsj");
+        let mut reader = |name: &str| Ok(Source::from_text(name, tsj.clone()));
+        import_source(&src, &mut reader)
+    }
+
+    fn property(doc: &mut serde_json::Value, name: &str) -> serde_json::Value {
+        let props = doc["properties"].as_array_mut().expect("properties");
+        let at = props.iter().position(|p| p["name"] == name).expect(name);
+        props.remove(at)
+    }
+
+    /// A map numbered from 0100 comes back with its numbering, every hex where it was.
+    #[test]
+    fn a_map_numbered_from_0100_round_trips() {
+        let mut on_grid = example().in_grid();
+        on_grid.numbering = HexNumbering::ColumnRow {
+            first_column: 1,
+            first_row: 0,
+        };
+        let file = on_grid.in_printed();
+        assert_eq!(file.labels[0].at, Coord(11, 3), "printed one row up");
+        let back = reimport(&export_ms_map(&file).expect("exports"), |_| {});
+        assert_eq!(back.diagnostics, Vec::new());
+        assert_eq!(back.text.expect("a map"), map_ron(&file));
+    }
+
+    /// The checks' findings on the built file are put on the Tiled object they concern: a
+    /// hexside whose kind the chart lacks (MAP001) on its object.
+    #[test]
+    fn a_finding_of_the_checks_is_on_its_object() {
+        let back = reimport(&export_ms_map(&example()).expect("exports"), |doc| {
+            let o = &mut doc["layers"][2]["objects"][1];
+            assert_eq!(o["properties"][0]["name"], "kind");
+            o["properties"][0]["value"] = "ditch".into();
+        });
+        let d = back
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("ditch"))
+            .unwrap_or_else(|| panic!("{:#?}", back.diagnostics));
+        assert!(
+            d.message.starts_with("object 3 in layer `hexsides`: "),
+            "{}",
+            d.message
+        );
+        assert!(back.has_errors());
+    }
+
+    /// What the Tiled map does not draw cannot be guessed: a missing or unreadable `undrawn`
+    /// refuses the map, at the map's properties, saying what to do.
+    #[test]
+    fn without_its_undrawn_property_the_map_is_refused() {
+        let files = export_ms_map(&example()).expect("exports");
+        let gone = reimport(&files, |doc| {
+            property(doc, UNDRAWN);
+        });
+        let bad = reimport(&files, |doc| {
+            let mut p = property(doc, UNDRAWN);
+            p["value"] = r#"{"source": "x", "numbering": "Sideways"}"#.into();
+            doc["properties"].as_array_mut().expect("a list").push(p);
+        });
+        for (i, says) in [(gone, "has no `undrawn` property"), (bad, "cannot be read")] {
+            assert!(i.text.is_none());
+            assert_eq!(i.diagnostics.len(), 1, "{:#?}", i.diagnostics);
+            let d = &i.diagnostics[0];
+            assert_eq!(d.code, Code::TiledGrid);
+            assert!(d.message.contains(says), "{}", d.message);
+            assert!(
+                d.hint
+                    .as_deref()
+                    .is_some_and(|h| h.contains("saberc export")),
+                "{d:?}"
+            );
+        }
+    }
+}
