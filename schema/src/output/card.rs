@@ -81,6 +81,28 @@ pub fn card_svg(c: &Compiled) -> String {
         draw_map_key(&mut right, &c.map, c.rules, key_top);
     }
 
+    let name = match &s.portion {
+        Some(p) if !p.is_empty() => format!("{}: {p}", s.name),
+        _ => s.name.clone(),
+    };
+    let title = match &s.rule {
+        Some(r) => format!("{r}  {name}"),
+        None => name,
+    };
+    let sub = format!(
+        "{} · Rifle & Saber scenario card · map: {}",
+        s.date, c.map.name
+    );
+    let foot_line = format!(
+        "Rifle & Saber (SPI, 1973) · scenario card of `{}`, made by saberc",
+        s.id
+    );
+    page(height, [&title, &sub], [&left, &right], &foot_line)
+}
+
+/// A card's page (both games'): `height` high, its title and subtitle over a rule, its two
+/// columns as drawn, and its foot line.
+fn page(height: f64, [title, sub]: [&str; 2], [left, right]: [&str; 2], foot_line: &str) -> String {
     let mut out = String::with_capacity(left.len() + right.len() + 4096);
     let _ = writeln!(
         out,
@@ -90,50 +112,15 @@ pub fn card_svg(c: &Compiled) -> String {
         out,
         r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
     );
-    draw_title(&mut out, c);
-    out.push_str(&left);
-    out.push_str(&right);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        xml(&format!(
-            "Rifle & Saber (SPI, 1973) · scenario card of `{}`, made by saberc",
-            s.id
-        ))
-    );
-    out.push_str("</svg>\n");
-    out
-}
-
-/// The scenario card as a PNG, `width_px` wide: [`card_svg`] then [`svg_to_png`].
-pub fn card_png(c: &Compiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
-    svg_to_png(&card_svg(c), width_px)
-}
-
-/// The heading: rule number, name and portion, then date and map.
-fn draw_title(out: &mut String, c: &Compiled) {
-    let s = &c.scenario;
-    let name = match &s.portion {
-        Some(p) if !p.is_empty() => format!("{}: {p}", s.name),
-        _ => s.name.clone(),
-    };
-    let title = match &s.rule {
-        Some(r) => format!("{r}  {name}"),
-        None => name,
-    };
     let width = PAGE_WIDTH - 2.0 * MARGIN;
-    let title = wrap(&title, width, TITLE, 1).remove(0);
+    let title = wrap(title, width, TITLE, 1).remove(0);
     let _ = writeln!(
         out,
         r#"<text x="{MARGIN}" y="{:.1}" font-size="{TITLE}" fill="{INK}">{}</text>"#,
         MARGIN + TITLE * 0.8,
         xml(&title)
     );
-    let sub = format!(
-        "{} · Rifle & Saber scenario card · map: {}",
-        s.date, c.map.name
-    );
-    let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
+    let sub = wrap(sub, width, SUBTITLE, 1).remove(0);
     let _ = writeln!(
         out,
         r#"<text x="{MARGIN}" y="{:.1}" font-size="{SUBTITLE}" fill="{MUTED}">{}</text>"#,
@@ -146,6 +133,21 @@ fn draw_title(out: &mut String, c: &Compiled) {
         r#"<path d="M{MARGIN} {y}H{:.1}" stroke="{INK}" stroke-width="1.5"/>"#,
         PAGE_WIDTH - MARGIN
     );
+    out.push_str(left);
+    out.push_str(right);
+    let foot = height - MARGIN;
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
+        xml(foot_line)
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The scenario card as a PNG, `width_px` wide: [`card_svg`] then [`svg_to_png`].
+pub fn card_png(c: &Compiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
+    svg_to_png(&card_svg(c), width_px)
 }
 
 /// The map with the zones and their legend; returns the bottom of what was drawn.

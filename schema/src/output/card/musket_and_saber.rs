@@ -30,49 +30,12 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
     let foot = height - MARGIN;
     draw_ms_notes(&mut left, &s.notes, left_end, foot - SMALL * 3.0);
 
-    let mut out = String::with_capacity(left.len() + right.len() + 4096);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH:.0}" height="{height:.0}" viewBox="0 0 {PAGE_WIDTH:.0} {height:.0}" font-family="{SANS}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
-    );
-    let width = PAGE_WIDTH - 2.0 * MARGIN;
-    let title = wrap(&s.name, width, TITLE, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="{TITLE}" fill="{INK}">{}</text>"#,
-        MARGIN + TITLE * 0.8,
-        xml(&title)
-    );
     let sub = subtitle(&s.date, rules.name, &c.map.name);
-    let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="{SUBTITLE}" fill="{MUTED}">{}</text>"#,
-        MARGIN + TITLE * 0.8 + SUBTITLE * 1.6,
-        xml(&sub)
+    let foot_line = format!(
+        "{} · scenario card of `{}`, made by saberc · source: {}",
+        rules.name, s.id, s.source
     );
-    let y = BODY_TOP - 14.0;
-    let _ = writeln!(
-        out,
-        r#"<path d="M{MARGIN} {y}H{:.1}" stroke="{INK}" stroke-width="1.5"/>"#,
-        PAGE_WIDTH - MARGIN
-    );
-    out.push_str(&left);
-    out.push_str(&right);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        xml(&format!(
-            "{} · scenario card of `{}`, made by saberc · source: {}",
-            rules.name, s.id, s.source
-        ))
-    );
-    out.push_str("</svg>\n");
-    out
+    page(height, [&s.name, &sub], [&left, &right], &foot_line)
 }
 
 /// The card of an M&S scenario as a PNG, `width_px` wide.
