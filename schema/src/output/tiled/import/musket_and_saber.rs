@@ -6,7 +6,9 @@
 //! `undrawn` property. The file is then checked as every M&S map file is, and the findings put
 //! on the Tiled objects they concern.
 
-use super::objects::{collect_objects, hexside, label_of, points, road_hexes, road_name};
+use super::objects::{
+    classify_by, collect_objects, hexside, label_of, points, road_hexes, road_name,
+};
 use super::tilesets::tile_properties;
 use super::*;
 use crate::model::musket_and_saber::{LegendEntry, MsHexside, MsMapFile, MsRoad};
@@ -246,17 +248,12 @@ enum MsKind {
 
 /// What an object is: by its class, else by its layer's name.
 fn classify(layer: &Layer, o: &Object) -> Option<MsKind> {
-    let by_name = |name: &str| match name.trim().to_ascii_lowercase().as_str() {
+    classify_by(layer, o, |name| match name {
         "hexside" | "hexsides" => Some(MsKind::Hexside),
         "road" | "roads" => Some(MsKind::Road),
         "label" | "labels" => Some(MsKind::Label),
         _ => None,
-    };
-    if o.kind.trim().is_empty() {
-        by_name(&layer.name)
-    } else {
-        by_name(&o.kind)
-    }
+    })
 }
 
 /// The hexsides a polyline runs along, each of the object's `kind` (else its name), said from

@@ -33,21 +33,31 @@ fn is_feature_class(class: &str) -> bool {
         .any(|l| feature_class(*l) == class)
 }
 
-/// What an object is: by its class, else by its layer's name.
+/// What a Rifle & Saber map's object is: by its class, else by its layer's name.
 pub(super) fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
-    let by_name = |name: &str| match name.trim().to_ascii_lowercase().as_str() {
+    classify_by(layer, o, |name| match name {
         "feature" | "features" => Some(Kind::Feature),
         "road" | "roads" => Some(Kind::Road),
         "ridge" | "ridges" => Some(Kind::Ridge),
         "label" | "labels" => Some(Kind::Label),
         c if is_feature_class(c) => Some(Kind::Feature),
         _ => None,
-    };
-    if o.kind.trim().is_empty() {
-        by_name(&layer.name)
+    })
+}
+
+/// What an object is by `by_name` of its class, else of its layer's name (trimmed, lower
+/// case).
+pub(super) fn classify_by<K>(
+    layer: &Layer,
+    o: &Object,
+    by_name: impl Fn(&str) -> Option<K>,
+) -> Option<K> {
+    let name = if o.kind.trim().is_empty() {
+        &layer.name
     } else {
-        by_name(&o.kind)
-    }
+        &o.kind
+    };
+    by_name(name.trim().to_ascii_lowercase().as_str())
 }
 
 /// The object's anchor in pixels: a point's position, a shape's centre.
