@@ -94,18 +94,26 @@ pub fn lines(s: &MsScenario, file: &MsMapFile, grid: Grid) -> Vec<Vec<Line>> {
 /// The places the victory conditions name, in order (a goal of "either" side is a place of
 /// both sides): held or exited zones on the map's own kinds, and the enemy's set-up hexes.
 pub fn places(s: &MsScenario, map: &Map, deployment: &[HexSet]) -> Vec<Place> {
+    let zones = victory_zones(s, map);
+    let sides: Vec<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    playable::victory_targets(&s.victory, &sides, s.game_length, deployment, |p| {
+        zones.iter().find(|(zp, _)| zp == p).map(|(_, h)| h.clone())
+    })
+}
+
+/// The zones of the victory conditions' goals compiled on the map, each with its path, in the
+/// order `collect_goal_zones` visits them, condition by condition: the places' hexes and the
+/// export's victory targets.
+pub fn victory_zones(s: &MsScenario, map: &Map) -> Vec<(Vec<PathSeg>, HexSet)> {
     let mut compiler: ZoneCompiler<KindName> = ZoneCompiler::new(map, ZoneEnv::default());
-    let mut zones: Vec<(Vec<PathSeg>, HexSet)> = Vec::new();
+    let mut zones = Vec::new();
     for (vi, v) in s.victory.iter().enumerate() {
         collect_goal_zones(&v.goal, path!["victory", vi, "goal"], &mut |p, zone| {
             let hexes = compiler.compile(zone, &p);
             zones.push((p, hexes));
         });
     }
-    let sides: Vec<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
-    playable::victory_targets(&s.victory, &sides, s.game_length, deployment, |p| {
-        zones.iter().find(|(zp, _)| zp == p).map(|(_, h)| h.clone())
-    })
+    zones
 }
 
 /// Each side's set-up hexes: the hexes of its set-up lines.

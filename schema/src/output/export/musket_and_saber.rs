@@ -5,12 +5,11 @@
 //! entry hex); victory conditions with explicit hexes; special rules. `saberc export` and the
 //! editor's export both call [`export`] and [`export_text`], so their files are the same bytes.
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, PathSeg};
 use crate::model::hex::Coord;
 use crate::model::musket_and_saber::MsScenario;
 use crate::pipeline::musket_and_saber::MsCompiled;
-use crate::pipeline::zones::collect_goal_zones;
-use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+use crate::queries::musket_and_saber::victory_zones;
 use crate::ruleset::Game;
 
 use super::{Budget, EXPORT_FORMAT, ExportHexes, ExportVictory, LabelFormat, MAX_EXPORT_RUNS};
@@ -68,23 +67,17 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
 
     // Victory targets compiled on the map as `check` compiles them (zones are the shared
     // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
-    let in_memory = c.map.lower();
-    let mut compiler = ZoneCompiler::new(&in_memory, ZoneEnv::default());
+    let zones = victory_zones(s, &c.map.lower());
     let mut runs = Budget {
         runs: 0,
         limit: MAX_EXPORT_RUNS,
     };
     let mut victory = Vec::new();
     for (vi, v) in s.victory.iter().enumerate() {
-        let mut targets = Vec::new();
-        collect_goal_zones(
-            &v.goal,
-            crate::path!["victory", vi, "goal"],
-            &mut |p, zone| {
-                targets.push(compiler.compile(zone, &p));
-            },
-        );
-        let mut next = targets.iter();
+        let mut next = zones
+            .iter()
+            .filter(|(p, _)| p.get(1) == Some(&PathSeg::Index(vi)))
+            .map(|(_, h)| h);
         let goal = export_goal(&v.goal, &mut || match next.next() {
             Some(h) => runs.take(h),
             None => Ok(ExportHexes::default()),
