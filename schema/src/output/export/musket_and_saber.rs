@@ -5,15 +5,15 @@
 //! entry hex); victory conditions with explicit hexes; special rules. `saberc export` and the
 //! editor's export both call [`export`] and [`export_text`], so their files are the same bytes.
 
-use crate::diagnostic::{Code, Diagnostic, PathSeg};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::model::hex::Coord;
 use crate::model::musket_and_saber::MsScenario;
 use crate::pipeline::musket_and_saber::MsCompiled;
 use crate::queries::musket_and_saber::victory_zones;
 use crate::ruleset::Game;
 
-use super::{Budget, EXPORT_FORMAT, ExportHexes, ExportVictory, LabelFormat, MAX_EXPORT_RUNS};
-use super::{export_goal, write_json};
+use super::{Budget, EXPORT_FORMAT, LabelFormat, MAX_EXPORT_RUNS};
+use super::{export_victory, write_json};
 
 pub use crate::model::musket_and_saber_export::*;
 
@@ -72,24 +72,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         runs: 0,
         limit: MAX_EXPORT_RUNS,
     };
-    let mut victory = Vec::new();
-    for (vi, v) in s.victory.iter().enumerate() {
-        let mut next = zones
-            .iter()
-            .filter(|(p, _)| p.get(1) == Some(&PathSeg::Index(vi)))
-            .map(|(_, h)| h);
-        let goal = export_goal(&v.goal, &mut || match next.next() {
-            Some(h) => runs.take(h),
-            None => Ok(ExportHexes::default()),
-        })?;
-        victory.push(ExportVictory {
-            side: v.side.clone(),
-            printed: v.printed.clone(),
-            description: v.goal.describe(),
-            goal,
-            outcome: v.outcome.clone(),
-        });
-    }
+    let victory = export_victory(&s.victory, zones.iter().map(|(_, h)| h), &mut runs)?;
 
     Ok(MsExport {
         format: EXPORT_FORMAT.into(),
