@@ -10,8 +10,8 @@ use crate::model::chart::KindTerrain;
 use crate::output::palette::rgb;
 use crate::output::render::musket_and_saber::kind_fill;
 use crate::output::render::{PAPER, TileArt, hex_tiles_png};
-use crate::output::tiled::tileset::tile_size;
-use crate::output::tiled::tmj::{TileDef, Tileset};
+use crate::output::tiled::tileset::{strip_tileset, tile_size};
+use crate::output::tiled::tmj::TileDef;
 
 /// One tile of a map with its own chart: its properties and the fills its wedges take in turn
 /// (one fill colours the whole hex; none is paper).
@@ -118,7 +118,6 @@ pub fn export_tiled_chart_map(
     }
     doc.properties.extend(extra);
 
-    let (w, h) = tile_size(g.orientation);
     let defs: Vec<TileDef> = tiles
         .iter()
         .enumerate()
@@ -129,24 +128,9 @@ pub fn export_tiled_chart_map(
             ..TileDef::default()
         })
         .collect();
-    let count = defs.len() as u32;
-    let ts = Tileset {
-        kind: "tileset".into(),
-        version: FORMAT_VERSION.into(),
-        tiledversion: serde_json::Value::Null,
-        name: map.id.clone(),
-        tilewidth: w,
-        tileheight: h,
-        tilecount: count,
-        columns: count,
-        image: Some(format!("{}.png", map.id)),
-        imagewidth: Some(w * count),
-        imageheight: Some(h),
-        margin: 0,
-        spacing: 0,
-        tiles: defs,
-        properties: Vec::new(),
-    };
+    let image = format!("{}.png", map.id);
+    let ts = strip_tileset(&map.id, &image, g.orientation, defs);
+    let (w, h) = tile_size(g.orientation);
     let art: Vec<TileArt> = tiles
         .iter()
         .map(|tile| {
@@ -157,18 +141,5 @@ pub fn export_tiled_chart_map(
         })
         .collect();
     let png = hex_tiles_png(g.orientation, &art, w, h)?;
-    Ok(vec![
-        OutputFile {
-            name: format!("{}.tmj", map.id),
-            bytes: json(&doc),
-        },
-        OutputFile {
-            name: format!("{}.tsj", map.id),
-            bytes: json(&ts),
-        },
-        OutputFile {
-            name: format!("{}.png", map.id),
-            bytes: png,
-        },
-    ])
+    Ok(three_files(&map.id, &doc, &ts, png))
 }
