@@ -6,9 +6,7 @@
 //! `undrawn` property. The file is then checked as every M&S map file is, and the findings put
 //! on the Tiled objects they concern.
 
-use super::objects::{
-    classify_by, collect_objects, hexside, label_of, points, road_hexes, road_name,
-};
+use super::objects::{classify_by, collect_objects, label_of, road_hexes, road_name, sides_along};
 use super::tilesets::tile_properties;
 use super::*;
 use crate::model::musket_and_saber::{LegendEntry, MsHexside, MsMapFile, MsRoad};
@@ -273,32 +271,18 @@ fn hexsides(cx: &mut Context, t: &TiledGrid, o: &Object, here: &str) -> Vec<MsHe
         return Vec::new();
     }
     let g = t.grid;
-    let mut out = Vec::new();
-    for (i, w) in points(o).windows(2).enumerate() {
-        let side = hexside(t, w[0], w[1]).and_then(|SideKey(a, b)| {
+    sides_along(cx, t, o, here, "hexside")
+        .into_iter()
+        .filter_map(|SideKey(a, b)| {
+            // Said from its hex on the map, as the export says it.
             let (hex, other) = if g.contains(a) { (a, b) } else { (b, a) };
-            Some((hex, g.side_towards(hex, other)?))
-        });
-        match side {
-            Some((hex, side)) => out.push(MsHexside {
+            Some(MsHexside {
                 kind: kind.clone(),
                 hex,
-                side,
-            }),
-            None => {
-                let d = Diagnostic::new(
-                    Code::TiledObject,
-                    format!(
-                        "{here}: segment {} of the hexside is not a hexside of the map",
-                        i + 1
-                    ),
-                )
-                .with_hint("each segment runs along one hexside, corner to corner");
-                cx.report(0, &o.origin, d);
-            }
-        }
-    }
-    out
+                side: g.side_towards(hex, other)?,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -369,6 +353,26 @@ mod tests {
             d.message
         );
         assert!(back.has_errors());
+    }
+
+    /// A hexside drawn as a point, along no hexside, is said, not dropped unsaid.
+    #[test]
+    fn a_hexside_of_one_point_is_an_error() {
+        let back = reimport(&export_ms_map(&example()).expect("exports"), |doc| {
+            let o = &mut doc["layers"][2]["objects"][0];
+            o["polyline"]
+                .as_array_mut()
+                .expect("a polyline")
+                .truncate(1);
+        });
+        assert!(back.has_errors());
+        assert!(
+            back.diagnostics.iter().any(|d| d.code == Code::TiledObject
+                && d.message
+                    == "object 2 in layer `hexsides`: a hexside needs a polyline along at least one hexside"),
+            "{:#?}",
+            back.diagnostics
+        );
     }
 
     /// What the Tiled map does not draw cannot be guessed: a missing or unreadable `undrawn`

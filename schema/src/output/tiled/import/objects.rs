@@ -286,36 +286,54 @@ pub(super) fn ridge(
     here: &str,
     ridges: &mut BTreeMap<SideKey, (Origin, String)>,
 ) {
+    for key in sides_along(cx, t, o, here, "ridge") {
+        ridges
+            .entry(key)
+            .or_insert_with(|| (o.origin.clone(), here.to_string()));
+    }
+}
+
+/// The hexsides a polyline runs along, a segment each; a polyline of no segment, or a segment
+/// along no hexside, is reported (`what`: the object's kind, `ridge`).
+pub(super) fn sides_along(
+    cx: &mut Context,
+    t: &TiledGrid,
+    o: &Object,
+    here: &str,
+    what: &str,
+) -> Vec<SideKey> {
     let pts = points(o);
     if pts.len() < 2 {
         let d = Diagnostic::new(
             Code::TiledObject,
-            format!("{here}: a ridge needs a polyline along at least one hexside"),
+            format!("{here}: a {what} needs a polyline along at least one hexside"),
         )
-        .with_hint("draw ridges as polylines from hex corner to hex corner");
+        .with_hint(format!(
+            "draw {what}s as polylines from hex corner to hex corner"
+        ));
         cx.report(0, &o.origin, d);
-        return;
+        return Vec::new();
     }
+    let mut out = Vec::new();
     for (i, w) in pts.windows(2).enumerate() {
         match hexside(t, w[0], w[1]) {
-            Some(key) => {
-                ridges
-                    .entry(key)
-                    .or_insert_with(|| (o.origin.clone(), here.to_string()));
-            }
+            Some(key) => out.push(key),
             None => {
                 let d = Diagnostic::new(
                     Code::TiledObject,
                     format!(
-                        "{here}: segment {} of the ridge is not a hexside of the map",
+                        "{here}: segment {} of the {what} is not a hexside of the map",
                         i + 1
                     ),
                 )
-                .with_hint("each segment of a ridge runs along one hexside, corner to corner");
+                .with_hint(format!(
+                    "each segment of a {what} runs along one hexside, corner to corner"
+                ));
                 cx.report(0, &o.origin, d);
             }
         }
     }
+    out
 }
 
 /// The hexside a segment runs along: its midpoint halfway between two neighbouring hex
