@@ -1,9 +1,8 @@
 //! Hexagonal Tiled maps (`.tmj` or `.tmx`, external or embedded tilesets, CSV, base64, zlib or
 //! gzip layer data) read, and made a map file by the import of the game they name
-//! ([`TiledImport`], chosen by the caller: `output::tiled::by_game`). A Rifle & Saber map's
-//! tiles carry a `terrain` property (and `slope`); object layers of features, roads, ridges and
-//! labels follow the layout the export writes. A map with its own chart:
-//! [`musket_and_saber`].
+//! ([`TiledImport`], chosen by the caller: `output::tiled::by_game`): each game's in its own
+//! file, [`rifle_and_saber`] (tiles by their `terrain`; features, roads, ridges, labels) and
+//! [`musket_and_saber`] (tiles by their `char`; hexsides, roads, labels).
 //!
 //! Whatever cannot be mapped gets a diagnostic located in the Tiled file (the layer, the tile's
 //! x,y or the object id). The built map then goes through the same checks as any map file, and
@@ -27,10 +26,6 @@ use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
 use crate::ruleset::{Ruleset, Terrain};
 
-/// The rules of a Rifle & Saber map imported: it becomes a map file without a `game`, whose
-/// legend its terrain tiles are read in.
-const RULES: &Ruleset = crate::ruleset::rules_without_game();
-
 use super::export::feature_class;
 use super::tmj::{
     Data, Layer, Object, Origin, Point, Property, TileDef, TiledMap, Tileset, property,
@@ -41,11 +36,12 @@ use super::{StaggerAxis, StaggerIndex, TiledGrid, grid_of, tmx};
 mod layer_data;
 pub mod musket_and_saber;
 mod objects;
+pub mod rifle_and_saber;
 mod tilesets;
 
 pub use layer_data::decode;
-use objects::{Kind, classify, collect_objects, feature, label, ridge, road};
-use tilesets::{LoadedTileset, TileMeaning, load_tilesets, lookup};
+pub use rifle_and_saber::{differences, import_rifle_and_saber, normalized};
+use tilesets::{LoadedTileset, load_tilesets};
 
 /// Largest tile width or height accepted, in pixels.
 pub const MAX_TILE_PX: u32 = 4096;
@@ -412,104 +408,6 @@ fn parse_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, tmx:
     })
 }
 
-/// Where each built element came from, to locate the map checks' findings on Tiled objects.
-#[derive(Default)]
-struct Trace {
-    terrain: Origin,
-    features: Vec<(Origin, String)>,
-    /// Each feature code's index in the map file and the hexes it has (several objects with
-    /// one code make one feature; a set, for lists of hundreds of thousands of hexes).
-    feature_hexes: HashMap<String, (usize, std::collections::HashSet<Coord>)>,
-    roads: Vec<(Origin, String, Vec<usize>)>,
-    ridges: Vec<(Origin, String)>,
-    labels: Vec<(Origin, String)>,
-}
-
-/// Rifle & Saber's Tiled import ([`TiledImport`]): a map file without a `game`, its terrain
-/// from the tiles' `terrain` and `slope`, its features, roads, ridges and labels from the
-/// object layers, checked as every map file is.
-pub fn import_rifle_and_saber(read: &mut TiledRead) -> Option<String> {
-    let TiledRead {
-        cx,
-        doc,
-        origin,
-        sets,
-        src,
-    } = read;
-    build(cx, doc, origin, sets, src).map(|file| map_ron(&file))
-}
-
-fn build(
-    cx: &mut Context,
-    doc: &TiledMap,
-    origin: &Origin,
-    sets: &[LoadedTileset],
-    src: &Source,
-) -> Option<MapFile> {
-    let grid = grid(cx, doc, origin)?;
-    let t = TiledGrid {
-        grid,
-        tile_width: doc.tilewidth,
-        tile_height: doc.tileheight,
-        side: doc.hexsidelength.unwrap_or_default(),
-    };
-    let mut trace = Trace::default();
-    let terrain = terrain(cx, doc, origin, sets, &grid, &mut trace)?;
-    let (id, name, notes) = map_names(doc, &src.path);
-    let mut file = MapFile {
-        schema: None,
-        format: MAP_FORMAT.into(),
-        game: None,
-        id,
-        name,
-        notes,
-        width: grid.width,
-        height: grid.height,
-        orientation: grid.orientation,
-        parity: grid.parity,
-        terrain,
-        ridges: Vec::new(),
-        roads: Vec::new(),
-        features: Vec::new(),
-        labels: Vec::new(),
-    };
-    let mut ridges: BTreeMap<SideKey, (Origin, String)> = BTreeMap::new();
-    let mut objects = Vec::new();
-    collect_objects(&doc.layers, &mut objects);
-    for (layer, o) in objects {
-        let here = format!("object {} in layer `{}`", o.id, layer.name);
-        match classify(layer, o) {
-            Some(Kind::Feature) => feature(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Road) => road(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Ridge) => ridge(cx, &t, o, &here, &mut ridges),
-            Some(Kind::Label) => label(cx, &t, o, &here, &mut file, &mut trace),
-            None => {
-                let d = Diagnostic::new(
-                    Code::TiledObjectLeftOut,
-                    format!(
-                        "{here} (`{}`) is not a feature, road, ridge or label; it is left out",
-                        o.name
-                    ),
-                )
-                .with_hint(
-                    "give it the class village, hill, woods, river, junction, ford, bridge, road, \
-                     ridge or label, or put it in a layer named features, roads, ridges or labels",
-                );
-                cx.report(0, &o.origin, d);
-            }
-        }
-    }
-    for (SideKey(a, b), traced) in ridges {
-        let (from, to) = if grid.contains(a) { (a, b) } else { (b, a) };
-        if let Some(side) = grid.side_towards(from, to) {
-            file.ridges.push(Hexside(from, side));
-            trace.ridges.push(traced);
-        }
-    }
-    check_built(cx, &file, &trace);
-    Some(file)
-}
-
 /// The grid of a hexagonal Tiled map, or why there is none.
 fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     let mut fail = |key: &str, message: String, hint: &str| {
@@ -673,84 +571,6 @@ fn terrain_gids<'a>(
     }
 }
 
-/// The terrain rows of the map file, from the terrain layer's tiles.
-fn terrain(
-    cx: &mut Context,
-    doc: &TiledMap,
-    origin: &Origin,
-    sets: &[LoadedTileset],
-    grid: &Grid,
-    trace: &mut Trace,
-) -> Option<Vec<String>> {
-    let (layer, gids) = terrain_gids(cx, doc, origin, grid, "a `terrain` property")?;
-    trace.terrain = layer.data_origin.clone();
-    let here = format!("tile layer `{}`", layer.name);
-    // Findings are summed up per tile: one per distinct problem, with its first cell.
-    let mut empty: Option<(usize, usize)> = None;
-    let mut problems: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
-    let mut rows = Vec::with_capacity(grid.height as usize);
-    let width = grid.width as usize;
-    for (r, chunk) in gids.chunks(width).enumerate() {
-        let mut row = String::with_capacity(width);
-        for (c, &gid) in chunk.iter().enumerate() {
-            let cell = if gid == 0 {
-                let e = empty.get_or_insert((r * width + c, 0));
-                e.1 += 1;
-                Cell::default()
-            } else {
-                match lookup(sets, gid) {
-                    Some((_, _, Some(TileMeaning::Terrain(cell)))) => *cell,
-                    _ => {
-                        let p = problems.entry(gid).or_insert((r * width + c, 0));
-                        p.1 += 1;
-                        Cell::default()
-                    }
-                }
-            };
-            row.push(cell.to_char(RULES));
-        }
-        rows.push(row);
-    }
-    let at = |i: usize| (i % width, i / width);
-    if let Some((first, count)) = empty {
-        let (x, y) = at(first);
-        let d = Diagnostic::new(
-            Code::TiledEmptyCell,
-            format!(
-                "{here} has no tile at x {x}, y {y}{}; read as clear",
-                others(count)
-            ),
-        )
-        .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
-        .with_hint("paint every hex of the terrain layer");
-        cx.report(0, &layer.data_origin, d);
-    }
-    for (gid, (first, count)) in problems {
-        let (x, y) = at(first);
-        let message = match lookup(sets, gid) {
-            None => format!(
-                "{here}: tile {gid} at x {x}, y {y}{} is in no tileset of the map",
-                others(count)
-            ),
-            Some((ts, local, Some(TileMeaning::Unknown(Some(value))))) => format!(
-                "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has terrain `{value}`, which is not a terrain of the Terrain Effects Chart; read as clear",
-                ts.name,
-                others(count)
-            ),
-            Some((ts, local, _)) => format!(
-                "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has no `terrain` property; read as clear",
-                ts.name,
-                others(count)
-            ),
-        };
-        let d = Diagnostic::new(Code::TiledTerrain, message)
-            .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
-            .with_hint("give the tile a string property `terrain` (clear, village, woods, forest, river, ford or bridge) and a bool `slope`");
-        cx.report(0, &layer.data_origin, d);
-    }
-    Some(rows)
-}
-
 fn others(count: usize) -> String {
     match count {
         0 | 1 => String::new(),
@@ -832,28 +652,6 @@ fn map_id(doc: &TiledMap, path: &Path) -> String {
     id
 }
 
-/// Run the map through the checks every map file gets, and put their findings on the Tiled
-/// layer or object they concern.
-fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
-    report_checked(cx, check_map_file(file).1, |key, index| match key {
-        "features" => index(1).and_then(|i| trace.features.get(i)).cloned(),
-        "ridges" => index(1).and_then(|i| trace.ridges.get(i)).cloned(),
-        "labels" => index(1).and_then(|i| trace.labels.get(i)).cloned(),
-        "roads" => index(1)
-            .and_then(|i| trace.roads.get(i))
-            .map(|(o, here, which)| {
-                let point = index(3).and_then(|j| which.get(j));
-                let here = match point {
-                    Some(p) => format!("{here}, point {p}"),
-                    None => here.clone(),
-                };
-                (o.clone(), here)
-            }),
-        "terrain" => Some((trace.terrain.clone(), "the terrain layer".into())),
-        _ => None,
-    });
-}
-
 /// The findings of a built map file's checks put on the Tiled layer or object `traced` finds
 /// for their path (its first key, and the index of its `k`-th step), else on the map.
 fn report_checked(
@@ -892,62 +690,6 @@ pub fn map_ron<T: serde::Serialize>(file: &T) -> String {
         let config = ron::ser::PrettyConfig::new().struct_names(false);
         ron::ser::to_string_pretty(file, config).expect("the map model always serializes") + "\n"
     })
-}
-
-/// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
-/// (and written from their first on-map hex), feature hexes sorted, a label on a feature's
-/// first hex dropped (it is the default), features and labels in order.
-pub fn normalized(file: &MapFile) -> MapFile {
-    let (map, _) = Map::from_file(file);
-    let mut out = map.to_file();
-    for f in &mut out.features {
-        if f.label == f.hexes.first().copied() {
-            f.label = None;
-        }
-        f.hexes.sort();
-    }
-    out.features.sort_by(|a, b| a.code.cmp(&b.code));
-    out.labels
-        .sort_by(|a, b| (a.at, &a.text).cmp(&(b.at, &b.text)));
-    out
-}
-
-/// What differs between two maps once normalized ([`normalized`]), in words; empty when they
-/// are the same map.
-pub fn differences(a: &MapFile, b: &MapFile) -> Vec<String> {
-    let (a, b) = (normalized(a), normalized(b));
-    let mut out = Vec::new();
-    let mut field = |name: &str, same: bool| {
-        if !same {
-            out.push(format!("the {name} differ"));
-        }
-    };
-    field("ids", a.id == b.id);
-    field("names", a.name == b.name);
-    field("notes", a.notes == b.notes);
-    field("sizes", (a.width, a.height) == (b.width, b.height));
-    field(
-        "grids",
-        (a.orientation, a.parity) == (b.orientation, b.parity),
-    );
-    field("ridges", a.ridges == b.ridges);
-    field("roads", a.roads == b.roads);
-    field("features", a.features == b.features);
-    field("labels", a.labels == b.labels);
-    if a.terrain != b.terrain {
-        let first = a
-            .terrain
-            .iter()
-            .zip(&b.terrain)
-            .enumerate()
-            .find(|(_, (x, y))| x != y)
-            .map(|(r, _)| r + 1);
-        out.push(match first {
-            Some(r) => format!("the terrain differs, first in row {r}"),
-            None => "the terrain has a different number of rows".into(),
-        });
-    }
-    out
 }
 
 #[cfg(test)]
