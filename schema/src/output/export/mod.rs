@@ -391,35 +391,24 @@ fn unit_record(
     let mut range = pick(profile.range, user.map(|u| &u.range));
     let mut movement = pick(profile.movement, user.map(|u| &u.movement));
     for (ri, rule) in s.special_rules.iter().enumerate() {
+        let by_rule = |value: &u32| {
+            let of = s.rule.as_deref().unwrap_or(&s.id);
+            Some(Printed {
+                value: *value,
+                source: format!("special rule {} of {of}", ri + 1),
+            })
+        };
         match &rule.effect {
             Effect::Range {
                 side: sd,
                 kinds,
                 range: v,
-            } if sd == side && kinds.contains(&kind) => {
-                range = Some(Printed {
-                    value: *v,
-                    source: format!(
-                        "special rule {} of {}",
-                        ri + 1,
-                        s.rule.as_deref().unwrap_or(&s.id)
-                    ),
-                });
-            }
+            } if sd == side && kinds.contains(&kind) => range = by_rule(v),
             Effect::Movement {
                 side: sd,
                 kinds,
                 movement: v,
-            } if sd == side && kinds.contains(&kind) => {
-                movement = Some(Printed {
-                    value: *v,
-                    source: format!(
-                        "special rule {} of {}",
-                        ri + 1,
-                        s.rule.as_deref().unwrap_or(&s.id)
-                    ),
-                });
-            }
+            } if sd == side && kinds.contains(&kind) => movement = by_rule(v),
             _ => {}
         }
     }
