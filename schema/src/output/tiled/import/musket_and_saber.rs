@@ -355,6 +355,21 @@ mod tests {
         assert!(back.has_errors());
     }
 
+    /// A hex painted in Tiled with another tile takes that tile's character, and nothing else
+    /// of the file changes.
+    #[test]
+    fn a_hex_painted_in_tiled_changes_that_hex_only() {
+        let file = example();
+        let back = reimport(&export_ms_map(&file).expect("exports"), |doc| {
+            // 0101 painted with tile 1, the legend's `w` (gid 2).
+            doc["layers"][0]["data"][0] = 2.into();
+        });
+        assert_eq!(back.diagnostics, Vec::new());
+        let mut want = file.clone();
+        want.terrain[0].replace_range(0..1, "w");
+        assert_eq!(back.text.expect("a map"), map_ron(&want));
+    }
+
     /// A hexside drawn as a point, along no hexside, is said, not dropped unsaid.
     #[test]
     fn a_hexside_of_one_point_is_an_error() {
