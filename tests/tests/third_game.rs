@@ -428,12 +428,17 @@ fn saberc_export_tiled_writes_its_map_by_its_chart_and_import_refuses_it() {
         2
     );
     // Its Tiled map is not an R&S map: `import` refuses it, naming its game.
-    let imported = saber_schema::output::tiled::import::import_path(&out.join("toy-field.tmj"));
+    let imported = saber_schema::output::tiled::by_game::import_path(&out.join("toy-field.tmj"));
     assert!(
         imported
             .diagnostics
             .iter()
-            .any(|d| d.code == Code::TiledGrid && d.message.contains("Pike & Shot (test)")),
+            .any(|d| d.code == Code::TiledGrid
+                && d.message
+                    .contains("Pike & Shot (test) makes none of its maps from a Tiled map")
+                && d.hint
+                    .as_deref()
+                    .is_some_and(|h| h.contains("edit the Pike & Shot (test) map file itself"))),
         "{:?}",
         imported.diagnostics
     );

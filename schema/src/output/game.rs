@@ -13,6 +13,7 @@ use crate::output::overlays::Overlay;
 use crate::output::render::RenderError;
 use crate::output::skeleton::SkeletonError;
 use crate::output::tiled::export::{OutputFile, export_any_map};
+use crate::output::tiled::import::TiledImport;
 use crate::pipeline::game::{Built, GameFrontEnd};
 use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve};
 use crate::pipeline::read::Source;
@@ -48,6 +49,12 @@ pub trait GameOutputs: Sync {
     /// unless the game writes its own.
     fn tiled_map(&self, map: &LoadedMap) -> Result<Vec<OutputFile>, RenderError> {
         export_any_map(&map.map)
+    }
+
+    /// `saberc import` of a Tiled map whose `game` property names the game: the import that
+    /// makes its map file, or `None` when it makes none of its maps from a Tiled map.
+    fn tiled_import(&self) -> Option<TiledImport> {
+        None
     }
 
     /// Why `saberc export --format tiled` writes none of its scenarios (said after the file's

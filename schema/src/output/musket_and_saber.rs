@@ -18,6 +18,8 @@ use crate::output::game::{
 use crate::output::render::RenderError;
 use crate::output::skeleton::{SkeletonError, ms_map_skeleton, ms_scenario_skeleton};
 use crate::output::tiled::export::{OutputFile, export_any_map, export_ms_map};
+use crate::output::tiled::import::TiledImport;
+use crate::output::tiled::import::musket_and_saber::import_musket_and_saber;
 use crate::pipeline::game::{Built, GameFrontEnd};
 use crate::pipeline::map_load::{LoadedMap, Resolve};
 use crate::pipeline::musket_and_saber::{
@@ -71,6 +73,10 @@ impl GameOutputs for MusketAndSaberOutputs {
             Some(file) => export_ms_map(&file),
             None => export_any_map(&map.map),
         }
+    }
+
+    fn tiled_import(&self) -> Option<TiledImport> {
+        Some(import_musket_and_saber)
     }
 
     fn tiled_scenarios_refused(&self) -> Option<&'static str> {

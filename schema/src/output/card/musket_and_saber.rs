@@ -28,51 +28,14 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
     let right_end = draw_ms_right(&mut right, c);
     let height = PAGE_HEIGHT.max(right_end.max(left_end) + MARGIN + SMALL * 2.0);
     let foot = height - MARGIN;
-    draw_ms_notes(&mut left, &s.notes, left_end, foot - SMALL * 3.0);
+    draw_notes(&mut left, &s.notes, left_end, foot - SMALL * 3.0);
 
-    let mut out = String::with_capacity(left.len() + right.len() + 4096);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH:.0}" height="{height:.0}" viewBox="0 0 {PAGE_WIDTH:.0} {height:.0}" font-family="{SANS}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
-    );
-    let width = PAGE_WIDTH - 2.0 * MARGIN;
-    let title = wrap(&s.name, width, TITLE, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="{TITLE}" fill="{INK}">{}</text>"#,
-        MARGIN + TITLE * 0.8,
-        xml(&title)
-    );
     let sub = subtitle(&s.date, rules.name, &c.map.name);
-    let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="{SUBTITLE}" fill="{MUTED}">{}</text>"#,
-        MARGIN + TITLE * 0.8 + SUBTITLE * 1.6,
-        xml(&sub)
+    let foot_line = format!(
+        "{} · scenario card of `{}`, made by saberc · source: {}",
+        rules.name, s.id, s.source
     );
-    let y = BODY_TOP - 14.0;
-    let _ = writeln!(
-        out,
-        r#"<path d="M{MARGIN} {y}H{:.1}" stroke="{INK}" stroke-width="1.5"/>"#,
-        PAGE_WIDTH - MARGIN
-    );
-    out.push_str(&left);
-    out.push_str(&right);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        xml(&format!(
-            "{} · scenario card of `{}`, made by saberc · source: {}",
-            rules.name, s.id, s.source
-        ))
-    );
-    out.push_str("</svg>\n");
-    out
+    page(height, [&s.name, &sub], [&left, &right], &foot_line)
 }
 
 /// The card of an M&S scenario as a PNG, `width_px` wide.
@@ -104,23 +67,6 @@ fn draw_ms_left(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
         bottom = y + row_h + 6.0;
     }
     bottom
-}
-
-/// The notes under the map, down to `limit`.
-fn draw_ms_notes(out: &mut String, notes: &str, top: f64, limit: f64) {
-    let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
-    if notes.is_empty() {
-        return;
-    }
-    let line = BODY * LEADING;
-    let y = top + SECTION_GAP * 0.5;
-    let room = ((limit - y - HEADING * LEADING) / line).floor();
-    if room < 2.0 {
-        return;
-    }
-    let y = heading(out, MARGIN, y, LEFT_W, "Notes");
-    let lines = wrap(&notes, LEFT_W, BODY, (room as usize).min(NOTES_MAX_LINES));
-    text_lines(out, MARGIN, y, &lines, BODY, MUTED);
 }
 
 /// Turns, rosters, victory conditions and special rules; returns the bottom.
@@ -221,56 +167,24 @@ fn roster(out: &mut String, x: f64, top: f64, side: &MsExportSide, grid: Grid) -
         top + HEADING * 0.9,
         xml(&about)
     );
-    let mut y = top + HEADING * LEADING + 6.0;
+    let y = top + HEADING * LEADING + 6.0;
     let cols = [0.0, 104.0, 190.0, 340.0, 490.0, RIGHT_W];
-    let line = TABLE * LEADING;
-    let pad = 5.0;
-    let _ = writeln!(
-        out,
-        r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{:.1}" fill="{TABLE_HEAD}"/>"#,
-        line + 2.0 * pad
-    );
-    for (i, head) in ["Counter", "Class", "Front", "Back", "Enters"]
+    let cell = |i: usize, text: &str| wrap(text, cols[i + 1] - cols[i] - 2.0 * TABLE_PAD, TABLE, 0);
+    let rows: Vec<Vec<Vec<String>>> = side
+        .counters
         .iter()
-        .enumerate()
-    {
-        text_lines(
-            out,
-            x + cols[i] + pad,
-            y + pad,
-            &[head.to_string()],
-            TABLE,
-            MUTED,
-        );
-    }
-    y += line + 2.0 * pad;
-    for (ci, k) in side.counters.iter().enumerate() {
-        let cell = |i: usize, text: &str| wrap(text, cols[i + 1] - cols[i] - 2.0 * pad, TABLE, 0);
-        let cells = [
-            cell(0, &k.id),
-            cell(1, k.class.code()),
-            cell(2, &face_text(&k.front)),
-            cell(3, &face_text(&k.back)),
-            cell(4, &enters_text(k, grid)),
-        ];
-        let rows = cells.iter().map(Vec::len).max().unwrap_or(1) as f64;
-        let h = rows * line + 2.0 * pad;
-        if ci % 2 == 1 {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{h:.1}" fill="{TABLE_STRIPE}"/>"#
-            );
-        }
-        for (i, cell) in cells.iter().enumerate() {
-            text_lines(out, x + cols[i] + pad, y + pad, cell, TABLE, INK);
-        }
-        y += h;
-        let _ = writeln!(
-            out,
-            r#"<path d="M{x:.1} {y:.1}h{RIGHT_W:.1}" stroke="{RULE}" stroke-width="1"/>"#
-        );
-    }
-    y
+        .map(|k| {
+            vec![
+                cell(0, &k.id),
+                cell(1, k.class.code()),
+                cell(2, &face_text(&k.front)),
+                cell(3, &face_text(&k.back)),
+                cell(4, &enters_text(k, grid)),
+            ]
+        })
+        .collect();
+    let heads = ["Counter", "Class", "Front", "Back", "Enters"];
+    table(out, (x, y), &cols, &heads, &rows, 0.0, |_, _, _| {})
 }
 
 /// A face's printed values (2.3, 2.4, 10.0): `CF 2-3 MR 5 MA 5`, a leader's `L 1-2-1`.
