@@ -166,7 +166,7 @@ impl App {
         let what = match &action {
             Action::New(_) => "starting a new map",
             Action::NewScenario
-            | Action::NewMsScenarioOn(_)
+            | Action::NewScenarioOn(..)
             | Action::Historical(_)
             | Action::Factored(_) => "opening another scenario",
             Action::Open(_) | Action::OpenText { .. } => "opening another file",

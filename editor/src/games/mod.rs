@@ -12,6 +12,7 @@ use saber_schema::pipeline::parse::DocKind;
 use saber_schema::pipeline::read::Source;
 use saber_schema::ruleset::Game;
 
+use crate::app::workspace::GameMode;
 use crate::content::Content;
 use crate::document::Document;
 use crate::files::{LoadedFile, one_line};
@@ -23,6 +24,15 @@ pub mod rifle_and_saber;
 pub trait EditorGame: Sync {
     /// The game.
     fn game(&self) -> Game;
+
+    /// Its name in the menus' and messages' words ("Musket & Saber").
+    fn name(&self) -> &'static str;
+
+    /// Does the Scenario menu offer a new scenario of the game on a map file chosen there
+    /// (beside "New scenario on this map")?
+    fn scenario_on_a_map_file(&self) -> bool {
+        false
+    }
 
     /// A new map `width` × `height` named `name` (its id `id`), and what the status line
     /// says of it.
@@ -40,16 +50,33 @@ pub trait EditorGame: Sync {
 
     /// A map or scenario file of the game, read as `saberc check` reads it.
     fn open(&self, src: &Source) -> Result<LoadedFile, String>;
+
+    /// The mode that edits the game's own documents (`None`: its files are the engine's own
+    /// map and scenario, which the map tools and the scenario builder edit).
+    fn mode(&self) -> Option<Box<dyn GameMode>> {
+        None
+    }
+}
+
+/// The modes of the games whose files are their own types, one each.
+pub type OwnModes = Vec<(Game, Box<dyn GameMode>)>;
+
+/// A fresh mode of each game that has one.
+pub fn modes() -> OwnModes {
+    ALL.into_iter()
+        .filter_map(|g| Some((g.game(), g.mode()?)))
+        .collect()
 }
 
 /// The games the editor makes and opens, in the order the new-map dialog offers them.
 pub const ALL: [&dyn EditorGame; 2] = [&rifle_and_saber::GAME, &musket_and_saber::GAME];
 
-/// The game of a document's content.
+/// The game of a document's content (a game's own document is made by its game's `open`,
+/// `new_map` or `new_scenario`, so its game is one of [`ALL`]).
 pub fn of(content: &Content) -> &'static dyn EditorGame {
     match content {
         Content::Map | Content::Scenario(_) => &rifle_and_saber::GAME,
-        Content::MsMap(_) | Content::MsScenario(_) => &musket_and_saber::GAME,
+        Content::Own(d) => chosen(d.game()).unwrap_or(ALL[0]),
     }
 }
 
@@ -62,6 +89,16 @@ pub fn chosen(game: Game) -> Result<&'static dyn EditorGame, String> {
             game.ruleset().name
         )
     })
+}
+
+/// Why the file at `path` is no map a new scenario of `game` is made on.
+pub fn not_its_map(game: &dyn EditorGame, path: &Path) -> String {
+    let name = game.name();
+    format!(
+        "{} is not a {name} map: a {name} scenario is played on one (`saberc new map --game {}` starts one)",
+        path.display(),
+        game.game().id()
+    )
 }
 
 /// Read a map or scenario file, of whichever game and kind it is.

@@ -1,0 +1,239 @@
+//! A Musket & Saber map or scenario as the editor's document: what the shared editor asks of
+//! a game's own document ([`GameDoc`]: its text, its checks, its exports), and the document's
+//! Musket & Saber views the forms edit through.
+
+use std::path::{Path, PathBuf};
+
+use saber_schema::diagnostic::Diagnostic;
+use saber_schema::model::hex::Grid;
+use saber_schema::model::map::Map;
+use saber_schema::model::musket_and_saber::{HexNumbering, MsMapFile, MsScenario};
+use saber_schema::pipeline::maps::MapOrigin;
+use saber_schema::pipeline::musket_and_saber::{self as ms, MsCompiled};
+use saber_schema::pipeline::read::Syntax;
+use saber_schema::ruleset::Game;
+use saber_schema::syntax::edit::edit_text;
+
+use crate::content::{Beside, Content, GameDoc};
+use crate::document::Document;
+
+/// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
+/// tooltip and the refusal say the same.
+pub const NO_SCENARIO_TILED: &str = "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.";
+
+/// Which of the game's documents a content is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A map file.
+    Map,
+    /// A scenario file.
+    Scenario,
+}
+
+/// Which Musket & Saber document `content` is, if it is one.
+pub fn kind(content: &Content) -> Option<Kind> {
+    if content.own::<MsMapFile>().is_some() {
+        Some(Kind::Map)
+    } else if content.own::<MsScenario>().is_some() {
+        Some(Kind::Scenario)
+    } else {
+        None
+    }
+}
+
+/// The whole file in `saberc fmt`'s layout.
+fn whole<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
+    saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
+}
+
+/// "The map has 2 errors (see Diagnostics): fix them before exporting."
+fn has_errors(what: &str, errors: usize) -> String {
+    format!(
+        "The {what} has {} (see Diagnostics): fix them before exporting.",
+        crate::plural(errors, "error")
+    )
+}
+
+impl GameDoc for MsMapFile {
+    fn game(&self) -> Game {
+        Game::MusketAndSaberQuickPlay
+    }
+    fn is_scenario(&self) -> bool {
+        false
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn id_mut(&mut self) -> &mut String {
+        &mut self.id
+    }
+    fn drawn(&self) -> Option<Map> {
+        Some(self.lower())
+    }
+    fn describe(&self, before: &dyn GameDoc) -> Option<String> {
+        let before = before.as_any().downcast_ref::<MsMapFile>()?;
+        super::change::describe(before, self)
+    }
+    fn whole_text(&self, syntax: Syntax) -> Result<String, String> {
+        whole(self, syntax)
+    }
+    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
+        edit_text(old, syntax, self).map_err(|e| e.to_string())
+    }
+    fn check(&self, _at: Beside<'_>) -> Vec<Diagnostic> {
+        ms::check_map_model(self)
+    }
+    fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
+        let errors = self.check(at).iter().filter(|d| d.is_error()).count();
+        (errors > 0).then(|| has_errors("map", errors))
+    }
+    fn write_engine(&self, _: Beside<'_>, _: &Path, _: &[&Path]) -> Result<(), String> {
+        Err("A map has no engine export: export a scenario on it".into())
+    }
+    fn write_card(&self, _: Beside<'_>, _: &Path, _: u32, _: &[&Path]) -> Result<(), String> {
+        Err("A map has no scenario card: export a scenario on it".into())
+    }
+    fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
+        crate::export::ms_tiled(self, dir, inputs)
+    }
+}
+
+/// The scenario compiled on its map, once it has no error (the exports need a clean scenario,
+/// as `saberc export`'s do); else why not.
+fn compiled(s: &MsScenario, at: Beside<'_>) -> Result<MsCompiled, String> {
+    let errors = GameDoc::check(s, at)
+        .into_iter()
+        .filter(|d| d.is_error())
+        .count();
+    let map = at.map_doc.and_then(|d| d.get::<MsMapFile>());
+    let (0, Some(map)) = (errors, map) else {
+        return Err(has_errors("scenario", errors));
+    };
+    let origin = match at.map_file {
+        Some(p) => MapOrigin::File(p.to_path_buf()),
+        None => MapOrigin::BuiltIn(at.map.id.clone()),
+    };
+    Ok(MsCompiled::new(s, map, origin))
+}
+
+impl GameDoc for MsScenario {
+    fn game(&self) -> Game {
+        Game::MusketAndSaberQuickPlay
+    }
+    fn is_scenario(&self) -> bool {
+        true
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn id_mut(&mut self) -> &mut String {
+        &mut self.id
+    }
+    fn drawn(&self) -> Option<Map> {
+        None
+    }
+    fn settle(&mut self, before: &dyn GameDoc, grid: Grid) {
+        if let Some(before) = before.as_any().downcast_ref::<MsScenario>() {
+            super::printed::refresh(before, self, grid);
+        }
+    }
+    fn describe(&self, before: &dyn GameDoc) -> Option<String> {
+        let before = before.as_any().downcast_ref::<MsScenario>()?;
+        super::change::describe(before, self)
+    }
+    fn whole_text(&self, syntax: Syntax) -> Result<String, String> {
+        whole(self, syntax)
+    }
+    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
+        edit_text(old, syntax, self).map_err(|e| e.to_string())
+    }
+    fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
+        let map = at.map_doc.and_then(|d| d.get::<MsMapFile>());
+        ms::check_scenario_noting(self, at.map, map, at.map_notes)
+    }
+    fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
+        compiled(self, at).err()
+    }
+    fn write_engine(&self, at: Beside<'_>, path: &Path, inputs: &[&Path]) -> Result<(), String> {
+        crate::export::write_ms_engine(&compiled(self, at)?, path, inputs)
+    }
+    fn write_card(
+        &self,
+        at: Beside<'_>,
+        path: &Path,
+        width: u32,
+        inputs: &[&Path],
+    ) -> Result<(), String> {
+        crate::export::ms_card(&compiled(self, at)?, path, width, inputs)
+    }
+    fn no_tiled(&self) -> Option<&'static str> {
+        Some(NO_SCENARIO_TILED)
+    }
+    fn write_tiled(&self, _: Beside<'_>, _: &Path, _: &[&Path]) -> Result<PathBuf, String> {
+        Err(NO_SCENARIO_TILED.into())
+    }
+}
+
+impl Document {
+    /// The Musket & Saber map file: the document's, or its scenario's map's.
+    pub fn ms_map(&self) -> Option<&MsMapFile> {
+        match kind(self.content())? {
+            Kind::Map => self.content().own(),
+            Kind::Scenario => self.map_doc.as_ref()?.get(),
+        }
+    }
+
+    /// The Musket & Saber scenario, if the document is one.
+    pub fn ms_scenario(&self) -> Option<&MsScenario> {
+        self.content().own()
+    }
+
+    /// Let a form change the Musket & Saber map; if it changed, record one undo step named
+    /// `label` (the edits of one `gesture` merge into one step). `None` when the document is
+    /// not one.
+    pub fn edit_ms_map<R>(
+        &mut self,
+        label: &str,
+        gesture: Option<u64>,
+        f: impl FnOnce(&mut MsMapFile) -> R,
+    ) -> Option<R> {
+        self.edit_content(label, gesture, |c| c.own_mut().map(f))
+    }
+
+    /// Let a form change the Musket & Saber scenario, as [`Self::edit_ms_map`] does. The form
+    /// sees every hex on the grid the canvas draws ([`MsScenario::in_grid`]), and the file
+    /// keeps them as its map numbers them: a map numbered from 0100 is edited in its own
+    /// numbers (issue 40).
+    pub fn edit_ms_scenario<R>(
+        &mut self,
+        label: &str,
+        gesture: Option<u64>,
+        f: impl FnOnce(&mut MsScenario) -> R,
+    ) -> Option<R> {
+        let n = self.ms_numbering();
+        self.edit_content(label, gesture, |c| {
+            let s = c.own_mut::<MsScenario>()?;
+            let mut on_grid = s.in_grid(n);
+            let r = f(&mut on_grid);
+            *s = on_grid.in_printed(n);
+            Some(r)
+        })
+    }
+
+    /// How the Musket & Saber map numbers its hexes (from 0101 when there is none).
+    pub fn ms_numbering(&self) -> HexNumbering {
+        self.ms_map().map(|f| f.numbering).unwrap_or_default()
+    }
+
+    /// The Musket & Saber scenario with every hex on the grid the canvas draws, for what
+    /// reads it beside the map (its stacks, rings and entry hexes).
+    pub fn ms_scenario_in_grid(&self) -> Option<MsScenario> {
+        Some(self.ms_scenario()?.in_grid(self.ms_numbering()))
+    }
+}
