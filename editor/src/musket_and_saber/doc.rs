@@ -16,6 +16,7 @@ use saber_schema::syntax::edit::edit_text;
 
 use crate::content::{Beside, Content, GameDoc};
 use crate::document::Document;
+use crate::export::CARD_WIDTHS;
 
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
 /// tooltip and the refusal say the same.
@@ -97,7 +98,7 @@ impl GameDoc for MsMapFile {
         Err("A map has no scenario card: export a scenario on it".into())
     }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
-        crate::export::ms_tiled(self, dir, inputs)
+        export_tiled(self, dir, inputs)
     }
 }
 
@@ -161,7 +162,7 @@ impl GameDoc for MsScenario {
         compiled(self, at).err()
     }
     fn write_engine(&self, at: Beside<'_>, path: &Path, inputs: &[&Path]) -> Result<(), String> {
-        crate::export::write_ms_engine(&compiled(self, at)?, path, inputs)
+        export_engine(&compiled(self, at)?, path, inputs)
     }
     fn write_card(
         &self,
@@ -170,7 +171,7 @@ impl GameDoc for MsScenario {
         width: u32,
         inputs: &[&Path],
     ) -> Result<(), String> {
-        crate::export::ms_card(&compiled(self, at)?, path, width, inputs)
+        export_card(&compiled(self, at)?, path, width, inputs)
     }
     fn no_tiled(&self) -> Option<&'static str> {
         Some(NO_SCENARIO_TILED)
@@ -178,6 +179,57 @@ impl GameDoc for MsScenario {
     fn write_tiled(&self, _: Beside<'_>, _: &Path, _: &[&Path]) -> Result<PathBuf, String> {
         Err(NO_SCENARIO_TILED.into())
     }
+}
+
+/// Write the engine JSON of a compiled Musket & Saber scenario to `path`: the library's
+/// `export_json`, the one function `saberc export` calls too (so both write the same bytes),
+/// checked against its schema, through the library's atomic write, never over one of the
+/// `inputs`.
+fn export_engine(c: &MsCompiled, path: &Path, inputs: &[&Path]) -> Result<(), String> {
+    let text =
+        saber_schema::output::export::musket_and_saber::export_json(c).map_err(|d| d.message)?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    if let Some(p) = saber_schema::pipeline::schema::validate_ms_export(&value).first() {
+        return Err(format!(
+            "internal error: the export does not match its schema: {}",
+            p.message
+        ));
+    }
+    crate::export::target(path, inputs)
+        .read_back()
+        .write(text.as_bytes())
+        .map(|_| ())
+        .map_err(|e| format!("Could not export: {e}"))
+}
+
+/// Write the Tiled map of a Musket & Saber map into `dir`, as `saberc export --format tiled`
+/// does (the library's `export_ms_map`), never over one of the `inputs`. Returns the `.tmj`'s
+/// path.
+fn export_tiled(file: &MsMapFile, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
+    let files = saber_schema::output::tiled::export::export_ms_map(file)
+        .map_err(|e| format!("Could not draw the tileset: {e}"))?;
+    let written = saber_schema::output::tiled::export::write_files(&files, dir, inputs)
+        .map_err(|e| format!("Could not export: {e}"))?;
+    written
+        .into_iter()
+        .find(|p| p.extension().is_some_and(|e| e == "tmj"))
+        .ok_or_else(|| "Nothing was exported".to_string())
+}
+
+/// Write the card of a Musket & Saber scenario to `path` as `saberc render --card` draws it:
+/// SVG for `.svg`, PNG `width` pixels wide otherwise; never over one of the `inputs`.
+fn export_card(c: &MsCompiled, path: &Path, width: u32, inputs: &[&Path]) -> Result<(), String> {
+    use saber_schema::output::card::{ms_card_png, ms_card_svg};
+    let bytes = if crate::export::is_svg(path) {
+        ms_card_svg(c).into_bytes()
+    } else {
+        ms_card_png(c, width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()))
+            .map_err(|e| e.to_string())?
+    };
+    crate::export::target(path, inputs)
+        .write(&bytes)
+        .map(|_| ())
+        .map_err(|e| format!("Could not write the card: {e}"))
 }
 
 impl Document {
