@@ -34,6 +34,8 @@ pub enum Content {
 /// What a document holds beside its content, which a game's own document reads.
 #[derive(Debug, Clone, Copy)]
 pub struct Beside<'a> {
+    /// The document's own file (`None`: untitled).
+    pub path: Option<&'a Path>,
     /// The map drawn (a scenario's map as found).
     pub map: &'a Map,
     /// A scenario's map as its game's own document.

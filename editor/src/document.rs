@@ -85,6 +85,7 @@ impl Document {
     /// What the document holds beside its content, for a game's own document to read.
     pub fn beside(&self) -> Beside<'_> {
         Beside {
+            path: self.path.as_deref(),
             map: &self.map,
             map_doc: self.map_doc.as_ref(),
             map_file: self.map_file.as_deref(),

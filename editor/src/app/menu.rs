@@ -138,7 +138,7 @@ impl App {
                 {
                     self.request(Action::NewScenario);
                 }
-                for game in crate::games::ALL {
+                for game in crate::games::all() {
                     if game.scenario_on_a_map_file()
                         && ui
                             .button(format!("New {} scenario on a map file…", game.name()))

@@ -63,27 +63,49 @@ pub type OwnModes = Vec<(Game, Box<dyn GameMode>)>;
 
 /// A fresh mode of each game that has one.
 pub fn modes() -> OwnModes {
-    ALL.into_iter()
+    all()
+        .into_iter()
         .filter_map(|g| Some((g.game(), g.mode()?)))
         .collect()
 }
 
-/// The games the editor makes and opens, in the order the new-map dialog offers them.
-pub const ALL: [&dyn EditorGame; 2] = [&rifle_and_saber::GAME, &musket_and_saber::GAME];
+/// The games built into the editor, in the order the new-map dialog offers them.
+const BUILT_IN: [&dyn EditorGame; 2] = [&rifle_and_saber::GAME, &musket_and_saber::GAME];
+
+/// The games registered from outside the editor ([`register`]).
+static REGISTERED: std::sync::RwLock<Vec<&'static dyn EditorGame>> =
+    std::sync::RwLock::new(Vec::new());
+
+/// Register the editor's side of a game defined outside the editor (its library side
+/// registered with `saber_schema::output::games::register`), for the windows made after.
+pub fn register(game: &'static dyn EditorGame) -> Result<(), String> {
+    if all().iter().any(|g| g.game() == game.game()) {
+        return Err(format!("{} is in the editor already", game.name()));
+    }
+    REGISTERED.write().map_err(|e| e.to_string())?.push(game);
+    Ok(())
+}
+
+/// The games the editor makes and opens, in the order the new-map dialog offers them: the
+/// built-in ones, then those registered.
+pub fn all() -> Vec<&'static dyn EditorGame> {
+    let registered = REGISTERED.read().map(|r| r.clone()).unwrap_or_default();
+    BUILT_IN.into_iter().chain(registered).collect()
+}
 
 /// The game of a document's content (a game's own document is made by its game's `open`,
-/// `new_map` or `new_scenario`, so its game is one of [`ALL`]).
+/// `new_map` or `new_scenario`, so its game is one of [`all`]).
 pub fn of(content: &Content) -> &'static dyn EditorGame {
     match content {
         Content::Map | Content::Scenario(_) => &rifle_and_saber::GAME,
-        Content::Own(d) => chosen(d.game()).unwrap_or(ALL[0]),
+        Content::Own(d) => chosen(d.game()).unwrap_or(BUILT_IN[0]),
     }
 }
 
 /// The editor's side of a game the library knows; a game registered with the library alone
 /// (its files check with `saberc`) has none yet, which is said.
 pub fn chosen(game: Game) -> Result<&'static dyn EditorGame, String> {
-    ALL.into_iter().find(|g| g.game() == game).ok_or_else(|| {
+    all().into_iter().find(|g| g.game() == game).ok_or_else(|| {
         format!(
             "The editor has no forms for {} files yet: check them with `saberc check`",
             game.ruleset().name
@@ -179,7 +201,9 @@ mod tests {
         for file in files {
             let rel = file.strip_prefix(&src).expect("under src");
             let name = rel.to_string_lossy().replace('\\', "/");
-            let test_file = name.ends_with("_tests.rs") || name.ends_with("/tests.rs");
+            let test_file = name.ends_with("_tests.rs")
+                || name.ends_with("/tests.rs")
+                || name.split('/').any(|part| part.ends_with("_tests"));
             if test_file
                 || name == "lib.rs"
                 || name.starts_with("games/")
