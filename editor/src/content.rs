@@ -16,6 +16,8 @@ use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline;
 use saber_schema::pipeline::read::Syntax;
 use saber_schema::ruleset::Game;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 /// A document's content. The map it is drawn on is the document's map: for a Rifle & Saber
 /// map that map is what is edited; for the others it is made from (a game's own map) or
@@ -74,12 +76,6 @@ pub trait GameDoc: DocValue {
     /// The edit from `before` to it, in words for the History panel.
     fn describe(&self, before: &dyn GameDoc) -> Option<String>;
 
-    /// The whole file in `saberc fmt`'s layout.
-    fn whole_text(&self, syntax: Syntax) -> Result<String, String>;
-
-    /// `old` (its file's text) edited where the document differs from it.
-    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String>;
-
     /// What `saberc check` finds in it, as it is now.
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic>;
 
@@ -107,8 +103,13 @@ pub trait GameDoc: DocValue {
     fn write_tiled(&self, at: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String>;
 }
 
-/// What a [`GameDoc`] is as a value (given to every `Clone + PartialEq` one).
+/// What a [`GameDoc`] is as a value and as a file's model (given to every one that is
+/// `Clone + PartialEq` and serde's).
 pub trait DocValue: Any + Debug + Send + Sync {
+    /// The whole file in `saberc fmt`'s layout.
+    fn whole_text(&self, syntax: Syntax) -> Result<String, String>;
+    /// `old` (its file's text) edited where the document differs from it.
+    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String>;
     /// A copy.
     fn clone_doc(&self) -> Box<dyn GameDoc>;
     /// The same document?
@@ -119,7 +120,13 @@ pub trait DocValue: Any + Debug + Send + Sync {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<T: GameDoc + Clone + PartialEq> DocValue for T {
+impl<T: GameDoc + Clone + PartialEq + Serialize + DeserializeOwned> DocValue for T {
+    fn whole_text(&self, syntax: Syntax) -> Result<String, String> {
+        saber_schema::output::format::model_text(self, syntax).map_err(|e| e.to_string())
+    }
+    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
+        saber_schema::syntax::edit::edit_text(old, syntax, self).map_err(|e| e.to_string())
+    }
     fn clone_doc(&self) -> Box<dyn GameDoc> {
         Box::new(self.clone())
     }

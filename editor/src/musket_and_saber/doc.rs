@@ -10,9 +10,7 @@ use saber_schema::model::map::Map;
 use saber_schema::model::musket_and_saber::{HexNumbering, MsMapFile, MsScenario};
 use saber_schema::pipeline::maps::MapOrigin;
 use saber_schema::pipeline::musket_and_saber::{self as ms, MsCompiled};
-use saber_schema::pipeline::read::Syntax;
 use saber_schema::ruleset::Game;
-use saber_schema::syntax::edit::edit_text;
 
 use crate::content::{Beside, Content, GameDoc};
 use crate::document::Document;
@@ -40,11 +38,6 @@ pub fn kind(content: &Content) -> Option<Kind> {
     } else {
         None
     }
-}
-
-/// The whole file in `saberc fmt`'s layout.
-fn whole<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
-    saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
 }
 
 /// "The map has 2 errors (see Diagnostics): fix them before exporting."
@@ -77,12 +70,6 @@ impl GameDoc for MsMapFile {
     fn describe(&self, before: &dyn GameDoc) -> Option<String> {
         let before = before.as_any().downcast_ref::<MsMapFile>()?;
         super::change::describe(before, self)
-    }
-    fn whole_text(&self, syntax: Syntax) -> Result<String, String> {
-        whole(self, syntax)
-    }
-    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
-        edit_text(old, syntax, self).map_err(|e| e.to_string())
     }
     fn check(&self, _at: Beside<'_>) -> Vec<Diagnostic> {
         ms::check_map_model(self)
@@ -147,12 +134,6 @@ impl GameDoc for MsScenario {
     fn describe(&self, before: &dyn GameDoc) -> Option<String> {
         let before = before.as_any().downcast_ref::<MsScenario>()?;
         super::change::describe(before, self)
-    }
-    fn whole_text(&self, syntax: Syntax) -> Result<String, String> {
-        whole(self, syntax)
-    }
-    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
-        edit_text(old, syntax, self).map_err(|e| e.to_string())
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
         let map = at.map_doc.and_then(|d| d.get::<MsMapFile>());

@@ -13,7 +13,7 @@ use saber_schema::model::map::Map;
 use saber_schema::output::game::GameOutputs;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::parse::{self, DocKind};
-use saber_schema::pipeline::read::{Source, Syntax};
+use saber_schema::pipeline::read::Source;
 use saber_schema::pipeline::{self};
 use saber_schema::ruleset::Game;
 
@@ -150,11 +150,6 @@ impl EditorGame for PikeAndShotEditor {
     }
 }
 
-/// The text of a model, whole or edited.
-fn whole<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
-    saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
-}
-
 /// Write the first `.tmj` of `files` into `dir`, never over one of the `inputs`.
 fn tiled_into(
     files: &[saber_schema::output::tiled::export::OutputFile],
@@ -189,12 +184,6 @@ impl GameDoc for PsMap {
     }
     fn describe(&self, _before: &dyn GameDoc) -> Option<String> {
         None
-    }
-    fn whole_text(&self, syntax: Syntax) -> Result<String, String> {
-        whole(self, syntax)
-    }
-    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
-        saber_schema::syntax::edit::edit_text(old, syntax, self).map_err(|e| e.to_string())
     }
     fn check(&self, _at: Beside<'_>) -> Vec<Diagnostic> {
         checked(&source_of(self, "map.json".into()))
@@ -262,12 +251,6 @@ impl GameDoc for PsScenario {
     }
     fn describe(&self, _before: &dyn GameDoc) -> Option<String> {
         None
-    }
-    fn whole_text(&self, syntax: Syntax) -> Result<String, String> {
-        whole(self, syntax)
-    }
-    fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
-        saber_schema::syntax::edit::edit_text(old, syntax, self).map_err(|e| e.to_string())
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
         checked(&scenario_source(self, at))
