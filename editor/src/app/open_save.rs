@@ -11,7 +11,7 @@ use crate::app::App;
 use crate::app::action::{Action, NewMap};
 use crate::app::dialogs::Replace;
 use crate::app::file_dialog::{Purpose, Request};
-use crate::content::Content;
+use crate::content::{Beside, Content, OwnDoc};
 use crate::document::Document;
 use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
@@ -618,11 +618,8 @@ impl App {
 
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
-        if let Content::Own(d) = self.ws.doc.content() {
-            let inputs = self.inputs();
-            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            let written = d.write_engine(self.ws.doc.beside(), path, &inputs);
-            self.exported(written.map(|()| path.to_path_buf()));
+        let to = || path.to_path_buf();
+        if self.export_own(|d, at, inputs| d.write_engine(at, path, inputs).map(|()| to())) {
             return;
         }
         let Some(c) = self.compiled() else {
@@ -630,10 +627,7 @@ impl App {
         };
         let inputs = self.inputs();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        match crate::export::write_engine(&c, path, &inputs) {
-            Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
-            Err(e) => self.error = Some(e),
-        }
+        self.exported(crate::export::write_engine(&c, path, &inputs).map(|()| to()));
     }
 
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
@@ -667,11 +661,7 @@ impl App {
 
     /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
     pub fn write_tiled(&mut self, dir: &Path) {
-        if let Content::Own(d) = self.ws.doc.content() {
-            let inputs = self.inputs();
-            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            let written = d.write_tiled(self.ws.doc.beside(), dir, &inputs);
-            self.exported(written);
+        if self.export_own(|d, at, inputs| d.write_tiled(at, dir, inputs)) {
             return;
         }
         let compiled = if self.ws.doc.scenario().is_some() {
@@ -684,10 +674,30 @@ impl App {
         };
         let inputs = self.inputs();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        match crate::export::tiled(self.ws.doc.map(), compiled.as_ref(), dir, &inputs) {
-            Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
-            Err(e) => self.error = Some(e),
-        }
+        self.exported(crate::export::tiled(
+            self.ws.doc.map(),
+            compiled.as_ref(),
+            dir,
+            &inputs,
+        ));
+    }
+
+    /// Write an export of a game's own document with `write` (given what the document holds
+    /// beside it and the files no export may be written over), and say what it wrote or why
+    /// not; `false` when the document is not one.
+    fn export_own(
+        &mut self,
+        write: impl FnOnce(&OwnDoc, Beside<'_>, &[&Path]) -> Result<PathBuf, String>,
+    ) -> bool {
+        let doc = &self.ws.doc;
+        let Content::Own(d) = doc.content() else {
+            return false;
+        };
+        let inputs = self.inputs();
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        let written = write(d, doc.beside(), &inputs);
+        self.exported(written);
+        true
     }
 
     /// Say what an export wrote, or why it did not.
@@ -723,11 +733,8 @@ impl App {
 
     /// Write the scenario card to `path`.
     pub fn write_card(&mut self, path: &Path) {
-        if let Content::Own(d) = self.ws.doc.content() {
-            let inputs = self.inputs();
-            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            let written = d.write_card(self.ws.doc.beside(), path, self.card_width, &inputs);
-            self.exported(written.map(|()| path.to_path_buf()));
+        let (to, width) = (|| path.to_path_buf(), self.card_width);
+        if self.export_own(|d, at, inputs| d.write_card(at, path, width, inputs).map(|()| to())) {
             return;
         }
         let Some(c) = self.compiled() else {
@@ -735,10 +742,7 @@ impl App {
         };
         let inputs = self.inputs();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        match crate::export::card(&c, path, self.card_width, &inputs) {
-            Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
-            Err(e) => self.error = Some(e),
-        }
+        self.exported(crate::export::card(&c, path, width, &inputs).map(|()| to()));
     }
 
     /// Ask for the map file of a scenario whose map was not found.
