@@ -648,12 +648,15 @@ fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
     assert_eq!(analysis.sides[0].targets[0].goal, "hold 0102");
 }
 
-/// What adding the game touched: its folder and this file, which registers it with one line.
-/// No library, saberc or editor source names it.
+/// What adding the game touched: its folder and this file, which registers it with one line;
+/// and the editor's side of it, its test-only folder there, which registers that with one line
+/// (`editor/src/third_game_tests.rs`). No library, saberc or shared editor source names it.
 #[test]
 fn adding_it_touched_only_its_folder_and_the_registration_line() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let touched = [
+        "editor/src/third_game_tests.rs",
+        "editor/src/third_game_tests/pike_and_shot_editor.rs",
         "tests/tests/third_game.rs",
         "tests/tests/third_game/pike_and_shot.rs",
     ];
@@ -674,7 +677,7 @@ fn adding_it_touched_only_its_folder_and_the_registration_line() {
     }
     naming.sort();
     assert_eq!(naming, touched);
-    let this = std::fs::read_to_string(root.join(touched[0])).unwrap();
+    let this = std::fs::read_to_string(root.join("tests/tests/third_game.rs")).unwrap();
     let call = concat!("_games::", "register(&");
     let registering: Vec<&str> = this.lines().filter(|l| l.contains(call)).collect();
     assert_eq!(registering.len(), 1, "{registering:?}");

@@ -112,7 +112,7 @@ pub static FRONT_END: PikeAndShot = PikeAndShot;
 
 /// A map file (its `format` and `game` are held by its schema).
 #[allow(dead_code)]
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsMap {
     /// `saber-map/1`.
@@ -134,7 +134,7 @@ pub struct PsMap {
 }
 
 /// A chart row.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsRow {
     /// The kind's id.
@@ -147,7 +147,7 @@ pub struct PsRow {
 
 /// A scenario file (its `format`, `game` and `id` are held by its schema).
 #[allow(dead_code)]
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsScenario {
     /// `saber-scenario/1`.
