@@ -891,7 +891,10 @@ mod tests {
         }
         assert!(judged > docs.len(), "{judged}");
         // Both verdicts are compared: many documents are refused, many accepted.
-        assert!(refused > 50 && judged - refused > 50, "{refused} of {judged}");
+        assert!(
+            refused > 50 && judged - refused > 50,
+            "{refused} of {judged}"
+        );
     }
 
     #[test]
