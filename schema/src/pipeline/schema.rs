@@ -248,7 +248,7 @@ pub fn schema_text(schema: &Value) -> String {
     s
 }
 
-/// The yes-or-no check of the schemas of the three file kinds, generated at build time from
+/// The yes-or-no check of the schemas of each game's file kinds, generated at build time from
 /// their committed copies (`schema/*.schema.json`, kept equal to [`SCHEMA_FILES`] by
 /// tests/tests/schemas.rs): a valid file needs no schema generated or compiled at run time,
 /// which was a third of a one-file check. Only a file found invalid builds the validator that
@@ -262,6 +262,12 @@ mod generated {
 
     #[jsonschema::validator(path = "battle.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
     pub(super) struct Battle;
+
+    #[jsonschema::validator(path = "map.musket-and-saber-quick-play.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
+    pub(super) struct MsMap;
+
+    #[jsonschema::validator(path = "scenario.musket-and-saber-quick-play.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
+    pub(super) struct MsScenario;
 }
 
 /// Whether a document is valid under the schema of its kind (the generated check).
@@ -392,24 +398,24 @@ pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec
 /// Validate a Musket & Saber Quick Play document (as the user wrote it) against the schema of
 /// its kind; each violation becomes a diagnostic at the offending value.
 pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
-    static MAP: OnceLock<(jsonschema::Validator, jsonschema::Validator)> = OnceLock::new();
-    static SCENARIO: OnceLock<(jsonschema::Validator, jsonschema::Validator)> = OnceLock::new();
-    let (cell, make): (&OnceLock<_>, fn() -> Value) = match kind {
-        DocKind::Map => (&MAP, ms_map_schema),
-        _ => (&SCENARIO, ms_scenario_schema),
+    static MAP: OnceLock<jsonschema::Validator> = OnceLock::new();
+    static SCENARIO: OnceLock<jsonschema::Validator> = OnceLock::new();
+    let (cell, make, valid): (&OnceLock<_>, fn() -> Value, fn(&Value) -> bool) = match kind {
+        DocKind::Map => (&MAP, ms_map_schema, generated::MsMap::is_valid),
+        _ => (
+            &SCENARIO,
+            ms_scenario_schema,
+            generated::MsScenario::is_valid,
+        ),
     };
-    let (validator, listing) = cell.get_or_init(|| {
-        let schema = make();
-        let mut listed = schema.clone();
-        discriminated(&mut listed);
-        (
-            jsonschema::validator_for(&schema).expect("our generated schemas are valid"),
-            jsonschema::validator_for(&listed).expect("our generated schemas are valid"),
-        )
-    });
-    if validator.is_valid(value) {
+    if valid(value) {
         return Vec::new();
     }
+    let listing = cell.get_or_init(|| {
+        let mut listed = make();
+        discriminated(&mut listed);
+        jsonschema::validator_for(&listed).expect("our generated schemas are valid")
+    });
     let mut found = Findings::new();
     // Its zones are those of its dialect: a clause it has not is said as such.
     let without = <crate::model::zone::KindName as crate::model::zone::ZoneDialect>::WITHOUT;
@@ -893,6 +899,90 @@ mod tests {
         // Both verdicts are compared: many documents are refused, many accepted.
         assert!(
             refused > 50 && judged - refused > 50,
+            "{refused} of {judged}"
+        );
+    }
+
+    #[test]
+    fn the_generated_checks_of_musket_and_saber_accept_what_the_published_schemas_accept() {
+        // Every M&S map and scenario of the examples and fixtures, and mutations: the same
+        // verdict from the generated check and the published schema compiled at run time.
+        use crate::ruleset::Game;
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut docs: Vec<(DocKind, Value)> = Vec::new();
+        for dir in [
+            "scenarios/examples/musket-and-saber",
+            "scenarios/examples/musket-and-saber/maps",
+            "tests/fixtures/good",
+            "tests/fixtures/bad",
+        ] {
+            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let path = entry.unwrap().path();
+                let Ok(src) = crate::pipeline::read::Source::read(&path) else {
+                    continue;
+                };
+                let game = crate::pipeline::parse::detect_game(&src);
+                let Ok(Some(Game::MusketAndSaberQuickPlay)) = game else {
+                    continue;
+                };
+                let doc = match crate::pipeline::parse::detect(&src) {
+                    Ok((DocKind::Scenario, _)) => {
+                        crate::pipeline::parse::parse_document::<MsScenario>(&src)
+                            .map(|(_, v)| (DocKind::Scenario, v))
+                    }
+                    Ok((DocKind::Map, _)) => {
+                        crate::pipeline::parse::parse_document::<MsMapFile>(&src)
+                            .map(|(_, v)| (DocKind::Map, v))
+                    }
+                    _ => continue,
+                };
+                if let Ok(doc) = doc {
+                    docs.push(doc);
+                }
+            }
+        }
+        let maps = docs.iter().filter(|(k, _)| *k == DocKind::Map).count();
+        assert!(
+            maps >= 1 && docs.len() - maps >= 10,
+            "{maps} of {}",
+            docs.len()
+        );
+        let published =
+            [ms_map_schema(), ms_scenario_schema()].map(|s| jsonschema::validator_for(&s).unwrap());
+        let generated: [fn(&Value) -> bool; 2] =
+            [generated::MsMap::is_valid, generated::MsScenario::is_valid];
+        let mutations = |v: &Value| -> Vec<Value> {
+            let text = v.to_string();
+            [
+                ("\"id\":\"", "\"id\":\"Bad Id "),
+                ("\"name\":\"", "\"name\":7,\"x\":\""),
+                (":1,", ":-1,"),
+                (":2,", ":2000000,"),
+                ("\"Within\"", "\"Withn\""),
+                ("[", "[null,"),
+            ]
+            .iter()
+            .filter(|(a, _)| text.contains(a))
+            .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap())
+            .collect()
+        };
+        let (mut judged, mut refused) = (0, 0);
+        for (kind, doc) in &docs {
+            let at = usize::from(*kind != DocKind::Map);
+            for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
+                let verdict = published[at].is_valid(&v);
+                assert_eq!(generated[at](&v), verdict, "{v}");
+                assert_eq!(
+                    validate_musket_and_saber(*kind, &v).is_empty(),
+                    verdict,
+                    "{v}"
+                );
+                judged += 1;
+                refused += usize::from(!verdict);
+            }
+        }
+        assert!(
+            refused > 10 && judged - refused > 10,
             "{refused} of {judged}"
         );
     }
