@@ -50,11 +50,22 @@ pub fn scenario_schema() -> serde_json::Value {
 const WITHOUT: &[crate::model::zone::Without] =
     <crate::model::zone::KindName as crate::model::zone::ZoneDialect>::WITHOUT;
 
-/// Its maps' schema, validators made once.
-static MAP_SCHEMA: GameSchema = GameSchema::new(map_schema, WITHOUT);
+/// The yes-or-no checks of its schemas, generated at build time from their committed copies
+/// (as Rifle & Saber's, `schema::generated`): a valid file compiles no schema at run time.
+mod generated {
+    #[jsonschema::validator(path = "map.musket-and-saber-quick-play.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
+    pub(super) struct Map;
 
-/// Its scenarios' schema, validators made once.
-static SCENARIO_SCHEMA: GameSchema = GameSchema::new(scenario_schema, WITHOUT);
+    #[jsonschema::validator(path = "scenario.musket-and-saber-quick-play.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
+    pub(super) struct Scenario;
+}
+
+/// Its maps' schema, its listing validator made once.
+static MAP_SCHEMA: GameSchema = GameSchema::generated(map_schema, WITHOUT, generated::Map::is_valid);
+
+/// Its scenarios' schema, its listing validator made once.
+static SCENARIO_SCHEMA: GameSchema =
+    GameSchema::generated(scenario_schema, WITHOUT, generated::Scenario::is_valid);
 
 /// Musket & Saber Quick Play's front end: its own map and scenario documents.
 pub struct MusketAndSaberFrontEnd;
@@ -572,6 +583,92 @@ fn turn_in_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
+
+    #[test]
+    fn the_generated_checks_of_musket_and_saber_accept_what_the_published_schemas_accept() {
+        // Every M&S map and scenario of the examples and fixtures, and mutations: the same
+        // verdict from the generated check and the published schema compiled at run time.
+        use crate::ruleset::Game;
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut docs: Vec<(DocKind, Value)> = Vec::new();
+        for dir in [
+            "scenarios/examples/musket-and-saber",
+            "scenarios/examples/musket-and-saber/maps",
+            "tests/fixtures/good",
+            "tests/fixtures/bad",
+        ] {
+            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let path = entry.unwrap().path();
+                let Ok(src) = crate::pipeline::read::Source::read(&path) else {
+                    continue;
+                };
+                let game = crate::pipeline::parse::detect_game(&src);
+                let Ok(Some(Game::MusketAndSaberQuickPlay)) = game else {
+                    continue;
+                };
+                let doc = match crate::pipeline::parse::detect(&src) {
+                    Ok((DocKind::Scenario, _)) => {
+                        crate::pipeline::parse::parse_document::<MsScenario>(&src)
+                            .map(|(_, v)| (DocKind::Scenario, v))
+                    }
+                    Ok((DocKind::Map, _)) => {
+                        crate::pipeline::parse::parse_document::<MsMapFile>(&src)
+                            .map(|(_, v)| (DocKind::Map, v))
+                    }
+                    _ => continue,
+                };
+                if let Ok(doc) = doc {
+                    docs.push(doc);
+                }
+            }
+        }
+        let maps = docs.iter().filter(|(k, _)| *k == DocKind::Map).count();
+        assert!(
+            maps >= 1 && docs.len() - maps >= 10,
+            "{maps} of {}",
+            docs.len()
+        );
+        let published =
+            [map_schema(), scenario_schema()].map(|s| jsonschema::validator_for(&s).unwrap());
+        let generated: [fn(&Value) -> bool; 2] =
+            [generated::Map::is_valid, generated::Scenario::is_valid];
+        let mutations = |v: &Value| -> Vec<Value> {
+            let text = v.to_string();
+            [
+                ("\"id\":\"", "\"id\":\"Bad Id "),
+                ("\"name\":\"", "\"name\":7,\"x\":\""),
+                (":1,", ":-1,"),
+                (":2,", ":2000000,"),
+                ("\"Within\"", "\"Withn\""),
+                ("[", "[null,"),
+            ]
+            .iter()
+            .filter(|(a, _)| text.contains(a))
+            .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap())
+            .collect()
+        };
+        let (mut judged, mut refused) = (0, 0);
+        for (kind, doc) in &docs {
+            let at = usize::from(*kind != DocKind::Map);
+            for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
+                let verdict = published[at].is_valid(&v);
+                assert_eq!(generated[at](&v), verdict, "{v}");
+                assert_eq!(
+                    [&MAP_SCHEMA, &SCENARIO_SCHEMA][at].validate(&v).is_empty(),
+                    verdict,
+                    "{v}"
+                );
+                judged += 1;
+                refused += usize::from(!verdict);
+            }
+        }
+        assert!(
+            refused > 10 && judged - refused > 10,
+            "{refused} of {judged}"
+        );
+    }
+
 
     #[test]
     fn an_empty_text_is_said_to_be_empty() {

@@ -225,11 +225,29 @@ pub fn schema_text(schema: &Value) -> String {
     s
 }
 
+/// The yes-or-no check of the schemas of Rifle & Saber's file kinds, generated at build time from
+/// their committed copies (`schema/*.schema.json`, kept equal to [`SCHEMA_FILES`] by
+/// tests/tests/schemas.rs): a valid file needs no schema generated or compiled at run time,
+/// which was a third of a one-file check. Only a file found invalid builds the validator that
+/// lists its errors ([`GameSchema`]).
+mod generated {
+    #[jsonschema::validator(path = "map.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
+    pub(super) struct Map;
+
+    #[jsonschema::validator(path = "scenario.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
+    pub(super) struct Scenario;
+
+    #[jsonschema::validator(path = "battle.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
+    pub(super) struct Battle;
+}
+
 /// The schema of a kind of Rifle & Saber document, its validators made once.
 fn schema_of(kind: DocKind) -> &'static GameSchema {
-    static MAP: GameSchema = GameSchema::new(map_schema, &[]);
-    static SCENARIO: GameSchema = GameSchema::new(scenario_schema, &[]);
-    static BATTLE: GameSchema = GameSchema::new(battle_schema, &[]);
+    static MAP: GameSchema = GameSchema::generated(map_schema, &[], generated::Map::is_valid);
+    static SCENARIO: GameSchema =
+        GameSchema::generated(scenario_schema, &[], generated::Scenario::is_valid);
+    static BATTLE: GameSchema =
+        GameSchema::generated(battle_schema, &[], generated::Battle::is_valid);
     match kind {
         DocKind::Map => &MAP,
         DocKind::Scenario => &SCENARIO,
@@ -309,11 +327,12 @@ pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
 /// unknown character is MAP002, which names the character and its column. The caller reports a
 /// deferred finding only where no rule check reported that value.
 pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    let (validator, listing) = schema_of(kind).validators();
+    let schema = schema_of(kind);
     // Most files are valid: the yes-or-no check stops at nothing and builds no error.
-    if validator.is_valid(value) {
+    if schema.is_valid(value) {
         return (Vec::new(), Vec::new());
     }
+    let listing = schema.listing();
     // Bounded: a list of 100,000 bad items is 100,000 errors, of which a file shows 200.
     let mut blocking = Findings::new();
     let mut deferred = Findings::new();
@@ -335,9 +354,13 @@ pub struct GameSchema {
     make: SchemaFn,
     /// The zone clauses the game's dialect has not ([`crate::model::zone::ZoneDialect`]).
     without: &'static [Without],
-    /// The validator that says yes or no, and the one whose errors are listed
-    /// ([`discriminated`]).
-    validators: OnceLock<(jsonschema::Validator, jsonschema::Validator)>,
+    /// The yes-or-no check generated at build time from the committed schema, when there is one.
+    generated: Option<fn(&Value) -> bool>,
+    /// The validator that says yes or no, made only when no check was generated.
+    validator: OnceLock<jsonschema::Validator>,
+    /// The validator whose errors are listed for a document found invalid: the schema with every
+    /// tagged-enum `oneOf` written as `if`/`then` (see [`discriminated`]).
+    listing: OnceLock<jsonschema::Validator>,
 }
 
 impl GameSchema {
@@ -346,49 +369,74 @@ impl GameSchema {
         GameSchema {
             make,
             without,
-            validators: OnceLock::new(),
+            generated: None,
+            validator: OnceLock::new(),
+            listing: OnceLock::new(),
+        }
+    }
+
+    /// The same, whose yes-or-no check was generated at build time from the committed copy of
+    /// the schema (`check`), so that a valid document compiles no schema at run time.
+    pub const fn generated(
+        make: SchemaFn,
+        without: &'static [Without],
+        check: fn(&Value) -> bool,
+    ) -> GameSchema {
+        GameSchema {
+            make,
+            without,
+            generated: Some(check),
+            validator: OnceLock::new(),
+            listing: OnceLock::new(),
         }
     }
 
     /// Validate a document against the schema; each violation becomes a diagnostic at the
     /// offending value (a zone clause the game has not said as such).
     pub fn validate(&self, value: &Value) -> Vec<Diagnostic> {
-        let (validator, listing) = self.validators();
-        violations(validator, listing, value, self.without)
+        violations(self.is_valid(value), || self.listing(), value, self.without)
     }
 
-    /// The validator that says yes or no, and the one whose errors are listed for a document
-    /// found invalid: the schema with every tagged-enum `oneOf` written as `if`/`then` (see
-    /// [`discriminated`]).
-    fn validators(&self) -> (&jsonschema::Validator, &jsonschema::Validator) {
-        let (validator, listing) = self.validators.get_or_init(|| {
-            let schema = (self.make)();
-            let mut listed = schema.clone();
+    /// Whether the document is valid under the schema (no error built).
+    fn is_valid(&self, value: &Value) -> bool {
+        match self.generated {
+            Some(check) => check(value),
+            None => self
+                .validator
+                .get_or_init(|| compile(&(self.make)()))
+                .is_valid(value),
+        }
+    }
+
+    /// The validator whose errors are listed, made on first use.
+    fn listing(&self) -> &jsonschema::Validator {
+        self.listing.get_or_init(|| {
+            let mut listed = (self.make)();
             discriminated(&mut listed);
-            (
-                jsonschema::validator_for(&schema).expect("our generated schemas are valid"),
-                jsonschema::validator_for(&listed).expect("our generated schemas are valid"),
-            )
-        });
-        (validator, listing)
+            compile(&listed)
+        })
     }
 }
 
-/// Each violation of a schema by `value`, found by `listing` when `validator` (the same schema,
-/// which only says yes or no) refuses it, as a diagnostic at the offending value (a zone clause
-/// in `without` said as not the game's).
-fn violations(
-    validator: &jsonschema::Validator,
-    listing: &jsonschema::Validator,
+/// One of our generated schemas compiled.
+fn compile(schema: &Value) -> jsonschema::Validator {
+    jsonschema::validator_for(schema).expect("our generated schemas are valid")
+}
+
+/// Each violation of a schema by `value` when it is not `valid`, found by the validator `listing`
+/// makes, as a diagnostic at the offending value (a zone clause in `without` said as not the
+/// game's). Most files are valid: then nothing is listed and no error built.
+fn violations<'a>(
+    valid: bool,
+    listing: impl FnOnce() -> &'a jsonschema::Validator,
     value: &Value,
     without: &[Without],
 ) -> Vec<Diagnostic> {
-    // Most files are valid: the yes-or-no check stops at nothing and builds no error.
-    if validator.is_valid(value) {
+    if valid {
         return Vec::new();
     }
     let mut found = Findings::new();
-    for e in listing.iter_errors(value) {
+    for e in listing().iter_errors(value) {
         found.push_with(Code::Schema, || diagnostic_in(&e, without));
     }
     found.into_vec()
@@ -404,7 +452,7 @@ pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
             "the game's schema is not a valid JSON Schema".to_string(),
         )];
     };
-    violations(&validator, &validator, value, &[])
+    violations(validator.is_valid(value), || &validator, value, &[])
 }
 
 /// Validate an engine export against `export.schema.json`.
@@ -413,7 +461,7 @@ pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
     let validator = VALIDATOR.get_or_init(|| {
         jsonschema::validator_for(&export_schema()).expect("our generated schemas are valid")
     });
-    violations(validator, validator, value, &[])
+    violations(validator.is_valid(value), || validator, value, &[])
 }
 
 /// Validate a Musket & Saber Quick Play engine export against
@@ -423,7 +471,7 @@ pub fn validate_ms_export(value: &Value) -> Vec<Diagnostic> {
     let validator = VALIDATOR.get_or_init(|| {
         jsonschema::validator_for(&ms_export_schema()).expect("our generated schemas are valid")
     });
-    violations(validator, validator, value, &[])
+    violations(validator.is_valid(value), || validator, value, &[])
 }
 
 /// Fields whose range a rule check reports with the rule's own words.
@@ -755,8 +803,10 @@ mod tests {
     }
 
     #[test]
-    fn the_listing_schemas_accept_what_the_published_ones_accept() {
-        // Every scenario, map and fixture, and a mutation of each zone: the same verdict.
+    fn the_generated_and_listing_checks_accept_what_the_published_schemas_accept() {
+        // Every scenario, map and fixture, and a mutation of each zone: the same verdict from
+        // the published schema compiled at run time, from the check generated at build time
+        // (`is_valid`) and from the listing schema.
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
         let mut docs: Vec<(DocKind, Value)> = Vec::new();
         for dir in [
@@ -798,23 +848,46 @@ mod tests {
                 ("\"distance\":1", "\"distance\":-1"),
                 ("\"Everywhere\"", "\"Nowhere\""),
                 ("\"Feature\"", "\"Hexes\""),
+                ("\"id\":\"", "\"id\":\"Bad Id "),
+                ("\"turn\":", "\"turn\":1e3,\"x\":"),
+                ("\"width\":", "\"width\":5000,\"x\":"),
+                ("\"notes\":\"", "\"notes\":7,\"y\":\""),
             ]
             .iter()
             .filter(|(a, _)| text.contains(a))
             .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap())
             .collect()
         };
+        let compiled = |kind: DocKind| {
+            let schema = match kind {
+                DocKind::Map => map_schema(),
+                DocKind::Scenario => scenario_schema(),
+                DocKind::Battle => battle_schema(),
+            };
+            jsonschema::validator_for(&schema).unwrap()
+        };
+        let published = [DocKind::Map, DocKind::Scenario, DocKind::Battle].map(compiled);
         let mut judged = 0;
+        let mut refused = 0;
         for (kind, doc) in &docs {
             for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
-                let (validator, listing) = schema_of(*kind).validators();
-                let published = validator.is_valid(&v);
-                assert_eq!(listing.is_valid(&v), published, "{v}");
-                assert_eq!(listing.iter_errors(&v).next().is_none(), published);
+                let published = published[*kind as usize].is_valid(&v);
+                assert_eq!(schema_of(*kind).is_valid(&v), published, "{v}");
+                assert_eq!(schema_of(*kind).listing().is_valid(&v), published, "{v}");
+                assert_eq!(
+                    schema_of(*kind).listing().iter_errors(&v).next().is_none(),
+                    published
+                );
                 judged += 1;
+                refused += usize::from(!published);
             }
         }
         assert!(judged > docs.len(), "{judged}");
+        // Both verdicts are compared: many documents are refused, many accepted.
+        assert!(
+            refused > 50 && judged - refused > 50,
+            "{refused} of {judged}"
+        );
     }
 
     #[test]
