@@ -85,8 +85,8 @@ measure() {
         if diff -r "$work/base" "$work/site" >"$work/diff.txt"; then
             echo "  the two sites are byte-identical (diff -r)"
         else
-            echo "  THE TWO SITES DIFFER (diff -r, first lines):"
-            head -n 20 "$work/diff.txt"
+            echo "  THE TWO SITES DIFFER (diff -rq, the files that differ but PNGs, first lines):"
+            diff -rq "$work/base" "$work/site" | grep -v '\.png differ$' | head -n 20 || true
             # PNGs of another encoding: their pixels compared (imagemagick), the first
             # PNG_CHECKS (default 100) of them.
             local pngs same=0 other=0
