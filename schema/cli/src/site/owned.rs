@@ -3,6 +3,8 @@
 //! collection or no longer clean leaves no page or download behind, unlinked), and nothing
 //! else: only a regular file whose name the list holds, at a name a report gives (the index,
 //! or a plain name in the site's own `pages/` or `downloads/` folder), never an input read.
+//! The list is rewritten when a report ends: one stopped half-way keeps the earlier list, so
+//! that the next still removes what that one wrote.
 
 use std::collections::BTreeSet;
 use std::io::Read;
