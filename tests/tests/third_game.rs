@@ -628,7 +628,7 @@ fn the_language_server_completes_its_files_from_its_own_schema() {
 fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
     game();
     let (_dir, scenario) = folder_holding(SET_UP);
-    let e = saberc::site::entry::build(&scenario, &MapRegistry::new(), false);
+    let e = saberc::site::entry::build(&scenario, &MapRegistry::new());
     assert_eq!(
         (e.kind, e.game, e.title.as_str()),
         ("scenario", "Pike & Shot (test)", "toy-fight")
@@ -642,6 +642,10 @@ fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
     };
     let drawn = d.drawn.as_ref().expect("its card and export");
     assert!(drawn.svg.contains(">0000<"), "its card in its own numbers");
+    assert!(
+        drawn.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")),
+        "its card's PNG"
+    );
     let export = drawn.export.as_deref().expect("its export");
     assert!(export.contains(pike_and_shot::EXPORT_FORMAT), "{export}");
     let analysis = d.analysis.as_ref().expect("its analysis");
