@@ -400,17 +400,17 @@ pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec
 pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
     static MAP: OnceLock<jsonschema::Validator> = OnceLock::new();
     static SCENARIO: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let (cell, make, valid): (&OnceLock<_>, fn() -> Value, fn(&Value) -> bool) = match kind {
-        DocKind::Map => (&MAP, ms_map_schema, generated::MsMap::is_valid),
-        _ => (
-            &SCENARIO,
-            ms_scenario_schema,
-            generated::MsScenario::is_valid,
-        ),
+    let valid = match kind {
+        DocKind::Map => generated::MsMap::is_valid(value),
+        _ => generated::MsScenario::is_valid(value),
     };
-    if valid(value) {
+    if valid {
         return Vec::new();
     }
+    let (cell, make): (&OnceLock<_>, SchemaFn) = match kind {
+        DocKind::Map => (&MAP, ms_map_schema),
+        _ => (&SCENARIO, ms_scenario_schema),
+    };
     let listing = cell.get_or_init(|| {
         let mut listed = make();
         discriminated(&mut listed);
