@@ -9,6 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::app::{Action, App};
 use crate::files;
+use saber_schema::model::musket_and_saber::MsMapFile;
 
 /// The editor on `app` in a window of `w` × `h` points.
 fn sized(app: App, w: f32, h: f32) -> Harness<'static, App> {
@@ -83,7 +84,6 @@ fn a_new_documents_dialog_starts_where_the_last_file_was() {
 /// the new numbers), and one undo step gives the old numbers back.
 #[test]
 fn the_map_tab_chooses_the_first_hex_number() {
-    use crate::content::Content;
     use saber_schema::model::musket_and_saber::HexNumbering;
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("m.ron");
@@ -91,9 +91,12 @@ fn the_map_tab_chooses_the_first_hex_number() {
     let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
     h.state_mut().open_path(&path);
     h.run();
-    let file = |h: &Harness<'static, App>| match h.state().doc().content() {
-        Content::MsMap(f) => f.clone(),
-        other => panic!("an M&S map: {other:?}"),
+    let file = |h: &Harness<'static, App>| {
+        let other = h.state().doc().content();
+        match other.own::<MsMapFile>() {
+            Some(f) => f.clone(),
+            None => panic!("an M&S map: {other:?}"),
+        }
     };
     let before = file(&h);
     assert_eq!(before.numbering, HexNumbering::ColumnRowFrom0101);

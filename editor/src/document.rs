@@ -5,22 +5,22 @@ use std::path::PathBuf;
 
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
-use saber_schema::model::musket_and_saber::{HexNumbering, MsMapFile, MsScenario};
 use saber_schema::model::scenario::Scenario;
 
-use crate::content::Content;
+use crate::content::{Beside, Content, OwnDoc};
 use crate::history::History;
 
 /// A map or a scenario being edited.
 #[derive(Debug)]
 pub struct Document {
-    /// The map drawn: for a Rifle & Saber map what is edited; a Musket & Saber map's drawn
+    /// The map drawn: for a Rifle & Saber map what is edited; a game's own map's drawn
     /// form (kept in step with its file); a scenario's map as found.
     map: Map,
     /// What the document is.
     content: Content,
-    /// An M&S scenario's map file, kept beside `map` (the engine's map holds no file).
-    pub ms_map_file: Option<std::sync::Arc<MsMapFile>>,
+    /// A scenario's map as its game's own document, when its game's maps are files of their
+    /// own (kept beside `map`: the engine's map holds no file).
+    pub map_doc: Option<OwnDoc>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
     /// What the file was when read or last saved, so that a save refuses to replace a file
@@ -54,17 +54,17 @@ impl Document {
     }
 
     /// A document holding `content`, unchanged since `path` (if any); `map` is a scenario's
-    /// map as found, or a Rifle & Saber map document's map (a Musket & Saber map's is made
-    /// from its file).
+    /// map as found, or a Rifle & Saber map document's map (a game's own map is drawn from its
+    /// file).
     pub fn of(content: Content, map: Map, path: Option<PathBuf>) -> Document {
         let map = match &content {
-            Content::MsMap(file) => file.lower(),
+            Content::Own(d) => d.drawn().unwrap_or(map),
             _ => map,
         };
         Document {
             map,
             content,
-            ms_map_file: None,
+            map_doc: None,
             path,
             on_disk: None,
             map_file: None,
@@ -82,68 +82,19 @@ impl Document {
         &self.content
     }
 
-    /// The Musket & Saber map file: the document's, or its scenario's map's.
-    pub fn ms_map(&self) -> Option<&MsMapFile> {
-        match &self.content {
-            Content::MsMap(f) => Some(f),
-            Content::MsScenario(_) => self.ms_map_file.as_deref(),
-            Content::Map | Content::Scenario(_) => None,
+    /// What the document holds beside its content, for a game's own document to read.
+    pub fn beside(&self) -> Beside<'_> {
+        Beside {
+            path: self.path.as_deref(),
+            map: &self.map,
+            map_doc: self.map_doc.as_ref(),
+            map_file: self.map_file.as_deref(),
+            map_notes: &self.map_notes,
         }
     }
 
-    /// Let a form change the Musket & Saber map; if it changed, record one undo step named
-    /// `label` (the edits of one `gesture` merge into one step). `None` when the document is
-    /// not one.
-    pub fn edit_ms_map<R>(
-        &mut self,
-        label: &str,
-        gesture: Option<u64>,
-        f: impl FnOnce(&mut MsMapFile) -> R,
-    ) -> Option<R> {
-        self.edit_content(label, gesture, |c| match c {
-            Content::MsMap(file) => Some(f(file)),
-            _ => None,
-        })
-    }
-
-    /// Let a form change the Musket & Saber scenario, as [`Self::edit_ms_map`] does. The form
-    /// sees every hex on the grid the canvas draws ([`MsScenario::in_grid`]), and the file
-    /// keeps them as its map numbers them: a map numbered from 0100 is edited in its own
-    /// numbers (issue 40).
-    pub fn edit_ms_scenario<R>(
-        &mut self,
-        label: &str,
-        gesture: Option<u64>,
-        f: impl FnOnce(&mut MsScenario) -> R,
-    ) -> Option<R> {
-        let n = self.ms_numbering();
-        self.edit_content(label, gesture, |c| match c {
-            Content::MsScenario(s) => {
-                let mut on_grid = s.in_grid(n);
-                let r = f(&mut on_grid);
-                *s = on_grid.in_printed(n);
-                Some(r)
-            }
-            _ => None,
-        })
-    }
-
-    /// How the Musket & Saber map numbers its hexes (from 0101 when there is none).
-    pub fn ms_numbering(&self) -> HexNumbering {
-        self.ms_map().map(|f| f.numbering).unwrap_or_default()
-    }
-
-    /// The Musket & Saber scenario with every hex on the grid the canvas draws, for what
-    /// reads it beside the map (its stacks, rings and entry hexes).
-    pub fn ms_scenario_in_grid(&self) -> Option<MsScenario> {
-        match &self.content {
-            Content::MsScenario(s) => Some(s.in_grid(self.ms_numbering())),
-            _ => None,
-        }
-    }
-
-    /// Let a form change the content (a scenario or a Musket & Saber document); if it
-    /// changed, record one undo step named `label` (the edits of one `gesture` merge).
+    /// Let a form change the content (a scenario or a game's own document); if it changed,
+    /// record one undo step named `label` (the edits of one `gesture` merge).
     pub fn edit_content<R>(
         &mut self,
         label: &str,
@@ -152,8 +103,8 @@ impl Document {
     ) -> R {
         let before = self.content.clone();
         let r = f(&mut self.content);
-        if let (Content::MsScenario(b), Content::MsScenario(a)) = (&before, &mut self.content) {
-            crate::musket_and_saber::printed::refresh(b, a, self.map.grid);
+        if let (Content::Own(b), Content::Own(a)) = (&before, &mut self.content) {
+            a.settle(&**b, self.map.grid);
         }
         if self.content != before {
             self.history.record(label, gesture, before, &self.content);
@@ -162,10 +113,13 @@ impl Document {
         r
     }
 
-    /// After the content changed: a Musket & Saber map drawn anew, caches told.
+    /// After the content changed: a game's own map drawn anew, caches told.
     fn content_changed(&mut self) {
-        if let Content::MsMap(file) = &self.content {
-            self.map = file.lower();
+        if let Some(map) = match &self.content {
+            Content::Own(d) => d.drawn(),
+            _ => None,
+        } {
+            self.map = map;
         }
         self.revision += 1;
     }

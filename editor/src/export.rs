@@ -58,7 +58,7 @@ pub fn engine_json(c: &Compiled) -> Result<String, String> {
 
 /// The safe writer's target for `path`, never one of the `inputs` (the open document's file
 /// and its map file).
-fn target<'a>(path: &'a Path, inputs: &[&'a Path]) -> Target<'a> {
+pub(crate) fn target<'a>(path: &'a Path, inputs: &[&'a Path]) -> Target<'a> {
     inputs
         .iter()
         .fold(Target::file(path), |t, input| t.not_over(input))
@@ -76,70 +76,8 @@ pub fn write_engine(c: &Compiled, path: &Path, inputs: &[&Path]) -> Result<(), S
         .map_err(|e| format!("Could not export: {e}"))
 }
 
-/// Write the engine JSON of a compiled Musket & Saber scenario to `path`: the library's
-/// `export_json`, the one function `saberc export` calls too (so both write the same bytes),
-/// checked against its schema, through the library's atomic write, never over one of the
-/// `inputs`.
-pub fn write_ms_engine(
-    c: &saber_schema::pipeline::musket_and_saber::MsCompiled,
-    path: &Path,
-    inputs: &[&Path],
-) -> Result<(), String> {
-    let text =
-        saber_schema::output::export::musket_and_saber::export_json(c).map_err(|d| d.message)?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    if let Some(p) = saber_schema::pipeline::schema::validate_ms_export(&value).first() {
-        return Err(format!(
-            "internal error: the export does not match its schema: {}",
-            p.message
-        ));
-    }
-    target(path, inputs)
-        .read_back()
-        .write(text.as_bytes())
-        .map(|_| ())
-        .map_err(|e| format!("Could not export: {e}"))
-}
-
-/// Write the Tiled map of a Musket & Saber map into `dir`, as `saberc export --format tiled`
-/// does (the library's `export_ms_map`), never over one of the `inputs`. Returns the `.tmj`'s
-/// path.
-pub fn ms_tiled(
-    file: &saber_schema::model::musket_and_saber::MsMapFile,
-    dir: &Path,
-    inputs: &[&Path],
-) -> Result<PathBuf, String> {
-    let files = saber_schema::output::tiled::export::export_ms_map(file)
-        .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-    let written = write_files(&files, dir, inputs).map_err(|e| format!("Could not export: {e}"))?;
-    written
-        .into_iter()
-        .find(|p| p.extension().is_some_and(|e| e == "tmj"))
-        .ok_or_else(|| "Nothing was exported".to_string())
-}
-
-/// Write the card of a Musket & Saber scenario to `path` as `saberc render --card` draws it:
-/// SVG for `.svg`, PNG `width` pixels wide otherwise; never over one of the `inputs`.
-pub fn ms_card(
-    c: &saber_schema::pipeline::musket_and_saber::MsCompiled,
-    path: &Path,
-    width: u32,
-    inputs: &[&Path],
-) -> Result<(), String> {
-    use saber_schema::output::card::{ms_card_png, ms_card_svg};
-    let bytes = if is_svg(path) {
-        ms_card_svg(c).into_bytes()
-    } else {
-        ms_card_png(c, width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()))
-            .map_err(|e| e.to_string())?
-    };
-    target(path, inputs)
-        .write(&bytes)
-        .map(|_| ())
-        .map_err(|e| format!("Could not write the card: {e}"))
-}
-
-fn is_svg(path: &Path) -> bool {
+/// Is `path` an SVG file (by its extension)?
+pub(crate) fn is_svg(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"))

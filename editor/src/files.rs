@@ -186,15 +186,15 @@ pub struct LoadedScenario {
     pub text: String,
 }
 
-/// A Musket & Saber map or scenario read from a file.
+/// A map or scenario of a game whose files are its own types, read from a file.
 #[derive(Debug)]
-pub struct LoadedMs {
+pub struct LoadedOwn {
     /// The map or scenario, as parsed.
     pub content: Content,
     /// The map to show: a map document's own, a scenario's as found.
     pub map: Map,
-    /// A scenario's map file, as found beside its map.
-    pub ms_map_file: Option<std::sync::Arc<saber_schema::model::musket_and_saber::MsMapFile>>,
+    /// A scenario's map as its game's own document, as found beside its map.
+    pub map_doc: Option<crate::content::OwnDoc>,
     /// Where a scenario's map came from.
     pub map_origin: Option<MapOrigin>,
     /// What resolving a scenario's map noted (REF005), reported by every check of it.
@@ -213,8 +213,8 @@ pub enum LoadedFile {
     Map(Loaded),
     /// A scenario file.
     Scenario(LoadedScenario),
-    /// A Musket & Saber Quick Play map or scenario.
-    Ms(LoadedMs),
+    /// A map or scenario of a game whose files are its own types.
+    Own(LoadedOwn),
 }
 
 impl LoadedFile {
@@ -239,9 +239,9 @@ impl LoadedFile {
                 doc.map_notes = l.map_notes;
                 doc
             }
-            LoadedFile::Ms(l) => {
+            LoadedFile::Own(l) => {
                 let mut doc = Document::of(l.content, l.map, path);
-                doc.ms_map_file = l.ms_map_file;
+                doc.map_doc = l.map_doc;
                 doc.text = Some(l.text);
                 doc.map_file = file_of(l.map_origin);
                 doc.map_notes = l.map_notes;
@@ -255,7 +255,7 @@ impl LoadedFile {
         match self {
             LoadedFile::Map(l) => ("map", &l.map.id, &l.map.name),
             LoadedFile::Scenario(l) => ("scenario", &l.scenario.id, &l.scenario.name),
-            LoadedFile::Ms(l) => (
+            LoadedFile::Own(l) => (
                 l.content.kind(),
                 l.content.id(&l.map),
                 l.content.name(&l.map),
@@ -268,7 +268,7 @@ impl LoadedFile {
         match self {
             LoadedFile::Map(l) => &l.problems,
             LoadedFile::Scenario(l) => &l.problems,
-            LoadedFile::Ms(l) => &l.problems,
+            LoadedFile::Own(l) => &l.problems,
         }
     }
 }
@@ -391,8 +391,7 @@ pub fn content_text(
     let whole = match content {
         Content::Map => canonical_text(&map.to_file(), syntax)?,
         Content::Scenario(s) => canonical_text(s, syntax)?,
-        Content::MsMap(f) => canonical_text(f, syntax)?,
-        Content::MsScenario(s) => canonical_text(s, syntax)?,
+        Content::Own(d) => d.whole_text(syntax)?,
     };
     let Some(old) = text else {
         return Ok(SaveText::New(whole));
@@ -411,17 +410,14 @@ pub fn content_text(
     let edited = match content {
         Content::Map => edit_text_with(old, syntax, &map.to_file(), |f| {
             Map::from_file(&f).0.to_file()
-        }),
-        Content::Scenario(s) => edit_text(old, syntax, s),
-        Content::MsMap(f) => edit_text(old, syntax, f),
-        Content::MsScenario(s) => edit_text(old, syntax, s),
+        })
+        .map_err(|e| e.to_string()),
+        Content::Scenario(s) => edit_text(old, syntax, s).map_err(|e| e.to_string()),
+        Content::Own(d) => d.edit_text(old, syntax),
     };
     Ok(match edited {
         Ok(text) => SaveText::Edited(text),
-        Err(e) => SaveText::Rewrite {
-            why: e.to_string(),
-            text: whole,
-        },
+        Err(why) => SaveText::Rewrite { why, text: whole },
     })
 }
 
@@ -619,17 +615,17 @@ mod tests {
             dir: dir.path().join("recovery"),
         };
         for path in [dir.path().join("maps/millbrook-invented.ron"), scenario] {
-            let Ok(LoadedFile::Ms(l)) = crate::games::read_any(&path) else {
+            let Ok(LoadedFile::Own(l)) = crate::games::read_any(&path) else {
                 panic!("{} opens as M&S", path.display());
             };
             let mut doc = Document::of(l.content, l.map, Some(path.clone()));
-            doc.ms_map_file = l.ms_map_file;
+            doc.map_doc = l.map_doc;
             doc.edit_ms_map("Rename", None, |f| f.name = "Renamed".into());
             doc.edit_ms_scenario("Rename", None, |s| s.name = "Renamed".into());
             let r = rd.claim(Some(&path)).expect("claimed");
             r.write(&doc).expect("written");
             let back = r.read().expect("recovered");
-            let LoadedFile::Ms(got) = back.doc else {
+            let LoadedFile::Own(got) = back.doc else {
                 panic!("recovered as another kind: {:?}", back.doc);
             };
             assert_eq!(&got.content, doc.content());
@@ -637,10 +633,10 @@ mod tests {
         }
         // An untitled scenario, new on the map (no file of its own yet), comes back on it.
         let map_path = dir.path().join("maps/millbrook-invented.ron");
-        let Ok(LoadedFile::Ms(l)) = crate::games::read_any(&map_path) else {
+        let Ok(LoadedFile::Own(l)) = crate::games::read_any(&map_path) else {
             panic!("the map opens");
         };
-        let Content::MsMap(file) = &l.content else {
+        let Some(file) = l.content.own() else {
             panic!("a map document")
         };
         let mut doc = crate::games::musket_and_saber::new_scenario(file).expect("made");
@@ -654,7 +650,7 @@ mod tests {
         r.write(&doc).expect("written");
         let back = r.read().expect("recovered, not lost");
         assert_eq!(back.source, None);
-        let LoadedFile::Ms(got) = back.doc else {
+        let LoadedFile::Own(got) = back.doc else {
             panic!("recovered as another kind: {:?}", back.doc);
         };
         assert_eq!(&got.content, doc.content());

@@ -8,8 +8,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::app::{Action, App};
-use crate::content::Content;
 use crate::files;
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 
 /// The editor on `app` in a window of `w` × `h` points.
 fn sized(app: App, w: f32, h: f32) -> Harness<'static, App> {
@@ -360,7 +360,7 @@ fn track_labels_typed_key_by_key_keep_their_spaces_and_commas_separate() {
     }
     h.key_press(Key::Tab);
     h.run();
-    let Content::MsMap(f) = h.state().doc().content() else {
+    let Some(f) = h.state().doc().content().own::<MsMapFile>() else {
         panic!("an M&S map");
     };
     assert_eq!(f.track.labels, ["1200", "1300", "1400"]);
@@ -472,7 +472,7 @@ fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
     h.run();
     h.get_by_label("Army of the South").click();
     h.run();
-    let Content::MsScenario(s) = h.state().doc().content() else {
+    let Some(s) = h.state().doc().content().own::<MsScenario>() else {
         panic!("an M&S scenario");
     };
     let line = &s.reinforcements[0];
@@ -618,9 +618,9 @@ fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
         l.printed.clear();
         s.reinforcements.push(l);
     });
-    let printed = |h: &Harness<'static, App>| match h.state().doc().content() {
-        Content::MsScenario(s) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
-        _ => Vec::new(),
+    let printed = |h: &Harness<'static, App>| match h.state().doc().content().own::<MsScenario>() {
+        Some(s) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
+        None => Vec::new(),
     };
     assert_eq!(printed(&h)[2], "1000 at 0801: Horse Guards");
     let to = grid.parse_label("1601").expect("a hex");
@@ -632,11 +632,11 @@ fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
     h.state_mut().doc_mut().edit_ms_scenario("Move", None, |s| {
         s.setup[0].at = to;
     });
-    match h.state().doc().content() {
-        Content::MsScenario(s) => {
+    match h.state().doc().content().own::<MsScenario>() {
+        Some(s) => {
             assert_eq!(s.setup[0].printed, "1st Bde, Rifles, Barrow, Ashford: 0504")
         }
-        _ => panic!("an M&S scenario"),
+        None => panic!("an M&S scenario"),
     }
     assert_eq!(printed(&h)[0], "1000 at 0801: Horse Guards", "untouched");
 }

@@ -7,10 +7,9 @@ use egui::{PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use saber_schema::model::hex::{Compass, Coord, SideKey};
-use saber_schema::model::musket_and_saber::MsMapFile;
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 
 use crate::app::App;
-use crate::content::Content;
 use crate::files;
 use crate::musket_and_saber::paint::has_hexside;
 use crate::ui_tests::{click, drag, harness, hex_center};
@@ -35,9 +34,10 @@ fn opened(path: &Path) -> Harness<'static, App> {
 }
 
 fn file(h: &Harness<'_, App>) -> MsMapFile {
-    match h.state().doc().content() {
-        Content::MsMap(f) => f.clone(),
-        other => panic!("not an M&S map: {other:?}"),
+    let other = h.state().doc().content();
+    match other.own::<MsMapFile>() {
+        Some(f) => f.clone(),
+        None => panic!("not an M&S map: {other:?}"),
     }
 }
 
@@ -163,7 +163,7 @@ fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
         .expect("the Victory tab")
         .click();
     h.run();
-    let Content::MsScenario(s) = h.state().doc().content() else {
+    let Some(s) = h.state().doc().content().own::<MsScenario>() else {
         panic!("an M&S scenario");
     };
     let names: Vec<String> = s.sides.iter().map(|x| x.name.clone()).collect();
@@ -414,7 +414,7 @@ fn an_ms_scenario_on_a_map_numbered_from_0100_is_set_up_in_its_own_numbers() {
     let path = scenario_on_0100(dir.path());
     let mut h = opened(&path);
     assert!(
-        matches!(h.state().doc().content(), Content::MsScenario(_)),
+        h.state().doc().content().own::<MsScenario>().is_some(),
         "{:?}",
         h.state().error()
     );
@@ -437,7 +437,7 @@ fn an_ms_scenario_on_a_map_numbered_from_0100_is_set_up_in_its_own_numbers() {
     let top = hex(&h, "0500");
     let at = hex_center(&h, top);
     click(&mut h, at);
-    let Content::MsScenario(s) = h.state().doc().content() else {
+    let Some(s) = h.state().doc().content().own::<MsScenario>() else {
         panic!("an M&S scenario");
     };
     assert_eq!(s.setup[1].at, Coord(5, 0), "written as the map prints it");

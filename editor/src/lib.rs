@@ -42,6 +42,8 @@ mod recovery_tests;
 #[cfg(test)]
 mod scenario_ui_tests;
 #[cfg(test)]
+mod third_game_tests;
+#[cfg(test)]
 mod ui_tests;
 
 pub use app::App;

@@ -15,10 +15,26 @@ use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::read::Source;
 
 use crate::app::{Action, App};
-use crate::content::Content;
 use crate::files;
+use crate::musket_and_saber::MsUi;
 use crate::musket_and_saber::fields::face_text;
 use crate::ui_tests::{click, harness, hex_center};
+
+/// The game.
+const MS: saber_schema::ruleset::Game = saber_schema::ruleset::Game::MusketAndSaberQuickPlay;
+
+impl App {
+    /// The Musket & Saber mode (read only).
+    pub(crate) fn ms_ui(&self) -> &MsUi {
+        self.own_mode()
+            .expect("the editor has the Musket & Saber mode")
+    }
+
+    /// What the Musket & Saber mode draws over the map now.
+    pub(crate) fn ms_overlay(&self) -> crate::canvas::Overlay {
+        self.own_overlay().expect("a Musket & Saber document")
+    }
+}
 
 /// The invented example's folder.
 fn example_dir() -> PathBuf {
@@ -146,9 +162,10 @@ fn tab(h: &mut Harness<'static, App>, name: &str) {
 }
 
 fn scenario(h: &Harness<'static, App>) -> MsScenario {
-    match h.state().doc().content() {
-        Content::MsScenario(s) => s.clone(),
-        other => panic!("not an M&S scenario: {other:?}"),
+    let other = h.state().doc().content();
+    match other.own::<MsScenario>() {
+        Some(s) => s.clone(),
+        None => panic!("not an M&S scenario: {other:?}"),
     }
 }
 
@@ -244,7 +261,7 @@ fn a_new_musket_and_saber_map_is_the_skeleton_saberc_makes() {
     for _ in 0..3 {
         h.run();
     }
-    let Content::MsMap(f) = h.state().doc().content() else {
+    let Some(f) = h.state().doc().content().own::<MsMapFile>() else {
         panic!("an M&S map: {:?}", h.state().doc().content());
     };
     assert_eq!(f.name, "Mill Creek");
@@ -437,7 +454,7 @@ fn the_example_is_built_from_scratch() {
     for _ in 0..3 {
         h.run();
     }
-    assert!(matches!(h.state().doc().content(), Content::MsScenario(_)));
+    assert!(h.state().doc().content().own::<MsScenario>().is_some());
 
     // The header.
     set_text(&mut h, "Scenario id", &target.id);
@@ -700,8 +717,10 @@ fn a_new_musket_and_saber_scenario_is_made_on_a_chosen_map() {
     h.key_press(Key::Escape);
     h.run();
     // The file its dialog answers with.
-    h.state_mut()
-        .finish_choice(crate::app::file_dialog::Purpose::NewMsScenario, map.clone());
+    h.state_mut().finish_choice(
+        crate::app::file_dialog::Purpose::NewScenarioOn(MS),
+        map.clone(),
+    );
     h.run();
     let s = scenario(&h);
     assert_eq!(s.map, "millbrook-invented");
@@ -712,7 +731,7 @@ fn a_new_musket_and_saber_scenario_is_made_on_a_chosen_map() {
     let rs_map = dir.path().join("rs.ron");
     files::save_map(&files::new_map(), &rs_map).expect("saved");
     let mut h = editor();
-    h.state_mut().request(Action::NewMsScenarioOn(rs_map));
+    h.state_mut().request(Action::NewScenarioOn(MS, rs_map));
     h.run();
     assert!(
         h.state()

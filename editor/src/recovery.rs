@@ -38,8 +38,8 @@ struct RecoveryHeader {
     /// That file as it was when read or last saved: a save of the restored work to it is
     /// refused if it changed since, as it would have been before the crash.
     on_disk: Option<FileState>,
-    /// An untitled Musket & Saber scenario's map file: it opens only on its map, which it
-    /// names by id, found beside that file when read back.
+    /// An untitled scenario's map file (a game whose files are its own): it opens only on
+    /// its map, which it names by id, found beside that file when read back.
     map_file: Option<PathBuf>,
 }
 
@@ -191,7 +191,8 @@ impl Recovery {
     /// `source` would write (its own text edited where the document changed, comments and
     /// layout kept), so that restoring it and saving writes what a save before the crash
     /// would have. `doc` is the map drawn, the content and the text it was read from (or last
-    /// saved as). An untitled Musket & Saber scenario also records its map's file.
+    /// saved as). An untitled scenario of a game whose files are its own also records its
+    /// map's file.
     pub fn write_parts(
         &self,
         source: Option<&Path>,
@@ -200,12 +201,13 @@ impl Recovery {
         doc: (&Map, &Content, Option<&str>),
     ) -> Result<(), String> {
         let (map, content, text) = doc;
-        let untitled_ms_scenario = source.is_none() && matches!(content, Content::MsScenario(_));
+        let untitled_own_scenario =
+            source.is_none() && matches!(content, Content::Own(d) if d.is_scenario());
         let header = RecoveryHeader {
             source: source.map(Path::to_path_buf),
             on_disk: on_disk.filter(|_| source.is_some()),
             map_file: map_file
-                .filter(|_| untitled_ms_scenario)
+                .filter(|_| untitled_own_scenario)
                 .map(Path::to_path_buf),
         };
         let header = serde_json::to_string(&header)
@@ -242,7 +244,7 @@ impl Recovery {
             return None;
         };
         // A recovered scenario finds its map from where its file was (or the built-in maps); an
-        // untitled Musket & Saber scenario beside its map's file.
+        // untitled scenario of a game whose files are its own beside its map's file.
         let at = match (&header.source, &header.map_file) {
             (Some(s), _) => s.clone(),
             (None, Some(m)) => m.with_file_name("untitled.ron"),

@@ -24,6 +24,7 @@ use crate::app::App;
 use crate::content::Content;
 use crate::recovery::RecoveryDir;
 use crate::ui_tests::harness;
+use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 
 /// The variable that makes a test its own child, [`child_edits_then_waits`], and says what
 /// the child does (unset: the test runs as the parent).
@@ -104,8 +105,13 @@ fn child_edits_then_waits(job: Job) -> ! {
     doc.edit_content("Rename", None, |c| match c {
         Content::Map => {}
         Content::Scenario(s) => s.name = name,
-        Content::MsMap(f) => f.name = name,
-        Content::MsScenario(s) => s.name = name,
+        Content::Own(d) => {
+            if let Some(f) = d.get_mut::<MsMapFile>() {
+                f.name = name;
+            } else if let Some(s) = d.get_mut::<MsScenario>() {
+                s.name = name;
+            }
+        }
     });
     h.run();
     h.state_mut().flush_autosave();

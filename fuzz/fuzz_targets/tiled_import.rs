@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use saber_schema::diagnostic::{Code, Diagnostic};
-use saber_schema::output::tiled::import::import_source;
+use saber_schema::output::tiled::by_game::import_source;
 use saber_schema::pipeline::read::Source;
 
 /// The one external tileset a fuzzed map can name (`t.tsj` or `t.tsx`), with terrain tiles.

@@ -11,13 +11,13 @@
 # earlier commit), that binary's report of the same files, with the ratios of the two and
 # `diff -r` of the two sites (an optimisation must leave the site byte-identical).
 #
-# REPORT_ARGS adds options to the measured binary's report only (not the baseline's), such as
-# `--png` (each card's PNG too, the slowest part of a report).
+# REPORT_ARGS adds options to the measured binary's report only, BASELINE_ARGS to the
+# baseline's only, such as `--png` for a build before every card's PNG was written unasked.
 #
 #   tests/bench/report.sh [N] [RUNS]      (defaults: 2000 3)
 #   BASELINE=/tmp/saberc-before tests/bench/report.sh 2000 1
 #   SABERC=/tmp/saberc-after BASELINE=/tmp/saberc-before tests/bench/report.sh 2000 1
-#   REPORT_ARGS=--png tests/bench/report.sh 2000 1
+#   BASELINE=/tmp/saberc-before BASELINE_ARGS=--png tests/bench/report.sh 2000 1
 set -euo pipefail
 
 n=${1:-2000}
@@ -77,20 +77,35 @@ measure() {
     }'
     if [ -n "${BASELINE:-}" ]; then
         local bcpu bwall bmib
-        read -r bcpu bwall bmib <<<"$(report_runs "$BASELINE" "$work/base" "$@")"
+        # shellcheck disable=SC2086 # BASELINE_ARGS is split into options on purpose
+        read -r bcpu bwall bmib <<<"$(report_runs "$BASELINE" "$work/base" "$@" ${BASELINE_ARGS:-})"
         awk -v c="$cpu" -v w="$wall" -v bc="$bcpu" -v bw="$bwall" -v bm="$bmib" 'BEGIN {
             printf "  baseline %s: %.2f s CPU, %.2f s wall, %d MiB peak; this / baseline: CPU %.2f, wall %.2f\n", ENVIRON["BASELINE"], bc, bw, bm, c / bc, w / bw
         }'
         if diff -r "$work/base" "$work/site" >"$work/diff.txt"; then
             echo "  the two sites are byte-identical (diff -r)"
         else
-            echo "  THE TWO SITES DIFFER (diff -r, first lines):"
-            head -n 20 "$work/diff.txt"
+            echo "  THE TWO SITES DIFFER (diff -rq, the files that differ but PNGs, first lines):"
+            diff -rq "$work/base" "$work/site" | grep -v '\.png differ$' | head -n 20 || true
+            # PNGs of another encoding: their pixels compared (imagemagick), the first
+            # PNG_CHECKS (default 100) of them.
+            local pngs same=0 other=0
+            pngs=$(diff -rq "$work/base" "$work/site" | awk '/^Files .*\.png and .*\.png differ$/ { print $2 }' | head -n "${PNG_CHECKS:-100}" || true)
+            if [ -n "$pngs" ] && command -v compare >/dev/null; then
+                for b in $pngs; do
+                    if [ "$(compare -metric AE "$b" "$work/site/${b#"$work/base/"}" null: 2>&1)" = 0 ]; then
+                        same=$((same + 1))
+                    else
+                        other=$((other + 1))
+                    fi
+                done
+                echo "  of the PNGs that differ in bytes, $same have the same pixels (compare -metric AE 0) and $other not"
+            fi
         fi
         rm -rf "$work/base"
     fi
 }
 
-echo "saberc report ($saberc${REPORT_ARGS:+ $REPORT_ARGS}), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), medians of $runs runs"
+echo "saberc report ($saberc${REPORT_ARGS:+ $REPORT_ARGS}${BASELINE:+; baseline $BASELINE${BASELINE_ARGS:+ $BASELINE_ARGS}}), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), medians of $runs runs"
 measure "the repository (scenarios maps)" 26 scenarios maps
 measure "generated scenarios" "$n" "$work/files/ron"

@@ -8,6 +8,7 @@
 #  2. `tiled --export-map` converts the exported .tmj of the map and of a scenario to .tmx
 #     (external and embedded tileset); `saberc import` reads it back: the same map as ours
 #     through a normalising comparison, and `saberc check --deny warnings` clean;
+#     A Musket & Saber map likewise: Tiled's .tmx imports as the same map file as our .tmj;
 #  3. a small hand-made .tmx with a tileset of its own imports and checks clean, and so does
 #     the .tmj Tiled converts it to.
 # Usage: tests/interop/tiled.sh  (run from anywhere; builds what it needs, into
@@ -72,6 +73,21 @@ for id in rifle-and-saber gettysburg-little-round-top; do
     check "$tool" same-map "$map" "$out/back.ron"
     check "$saberc" check "$out/back.ron" --deny warnings
   done
+done
+
+echo "== 2b. a Musket & Saber map: Tiled converts its .tmj to .tmx; saberc import reads it back"
+# The same map file as the import of our own .tmj, which `cargo test` holds to the original's
+# canonical text (a_musket_and_saber_map_round_trips_through_tiled).
+ms_map=scenarios/examples/musket-and-saber/maps/millbrook-invented.ron
+"$saberc" export "$ms_map" --format tiled -o "$out/ms" >/dev/null
+check "$saberc" import "$out/ms/millbrook-invented.tmj" -o "$out/ms-ours.ron"
+for embed in "" --embed-tilesets; do
+  rm -f "$out/ms/back.tmx" "$out/ms-back.ron"
+  quiet tiled --export-map $embed "$out/ms/millbrook-invented.tmj" "$out/ms/back.tmx"
+  echo "millbrook-invented.tmj → .tmx${embed:+ ($embed)}"
+  check "$saberc" import "$out/ms/back.tmx" -o "$out/ms-back.ron"
+  check cmp "$out/ms-ours.ron" "$out/ms-back.ron"
+  check "$saberc" check "$out/ms-back.ron" --deny warnings
 done
 
 echo "== 3. a map drawn in Tiled with its own tileset"

@@ -219,10 +219,10 @@ fn the_editors_musket_and_saber_export_is_saberc_export_byte_for_byte() {
     app.open_path(&scenario);
     assert_eq!(app.error(), None);
     assert!(
-        matches!(
-            app.doc().content(),
-            saber_editor::content::Content::MsScenario(_)
-        ),
+        app.doc()
+            .content()
+            .own::<saber_schema::model::musket_and_saber::MsScenario>()
+            .is_some(),
         "opened as a Musket & Saber scenario"
     );
     let ours = dir.path().join("editor.json");

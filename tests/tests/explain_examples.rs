@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use saber_schema::diagnostic::{Code, REGISTRY, Severity};
-use saber_schema::output::tiled::import::import_path;
+use saber_schema::output::tiled::by_game::import_path;
 use saber_schema::pipeline::check_path;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_tests::{repo, saberc_in};

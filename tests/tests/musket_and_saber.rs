@@ -158,6 +158,14 @@ fn fmt_and_convert_keep_the_example() {
 
 /// The golden file `tests/golden/musket-and-saber/NAME`, compared with `got` (or written, when
 /// `SABER_BLESS` names its stem: review `git diff tests/golden/` after).
+/// A map file's canonical text: its model written in the one layout (comments dropped).
+fn canonical(path: &str) -> String {
+    use saber_schema::model::musket_and_saber::MsMapFile;
+    let src = saber_schema::pipeline::read::Source::read(&repo(path)).unwrap();
+    let file: MsMapFile = saber_schema::pipeline::parse::parse(&src).unwrap();
+    saber_schema::output::tiled::import::map_ron(&file)
+}
+
 fn pinned(name: &str, got: &str) {
     let path = repo("tests/golden/musket-and-saber").join(name);
     let stem = name.split('.').next().unwrap_or(name).to_string();
@@ -390,7 +398,7 @@ fn sarif_of_a_musket_and_saber_file_cites_its_section() {
 }
 
 #[test]
-fn a_musket_and_saber_map_exports_to_tiled_and_import_refuses_it() {
+fn a_musket_and_saber_map_round_trips_through_tiled() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("tiled");
     let (code, stdout, stderr) = run(&[
@@ -420,7 +428,9 @@ fn a_musket_and_saber_map_exports_to_tiled_and_import_refuses_it() {
     let png = std::fs::read(out.join("millbrook-invented.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
 
-    // Read back, it is not taken for a Rifle & Saber map.
+    // Read back, it is the same map file: the original's canonical text. What a Tiled map
+    // cannot carry is the file's comments; the source, numbering, chart and track it does not
+    // draw are its `undrawn` property.
     let back = dir.path().join("back.ron");
     let (code, _, stderr) = run(&[
         "import",
@@ -428,14 +438,45 @@ fn a_musket_and_saber_map_exports_to_tiled_and_import_refuses_it() {
         "-o",
         back.to_str().unwrap(),
     ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stderr, "", "no finding");
+    let back = std::fs::read_to_string(&back).unwrap();
+    saber_tests::assert_same_text(
+        &canonical("scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
+        &back,
+        "the map imported back",
+    );
+
+    // Without what it does not draw, no map file can be made of it: refused, saying why.
+    let stripped = dir.path().join("stripped.tmj");
+    let mut doc: serde_json::Value = serde_json::from_str(&tmj).unwrap();
+    doc["properties"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|p| p["name"] != "undrawn");
+    std::fs::write(&stripped, doc.to_string()).unwrap();
+    std::fs::copy(
+        out.join("millbrook-invented.tsj"),
+        dir.path().join("millbrook-invented.tsj"),
+    )
+    .unwrap();
+    let refused = dir.path().join("refused.ron");
+    let (code, _, stderr) = run(&[
+        "import",
+        stripped.to_str().unwrap(),
+        "-o",
+        refused.to_str().unwrap(),
+    ]);
     assert_eq!(code, Some(1), "{stderr}");
-    assert!(stderr.contains("TIL001"), "{stderr}");
     assert!(
-        stderr.contains("this Tiled map is of a Musket & Saber Quick Play map"),
+        stderr.contains("TIL001") && stderr.contains("has no `undrawn` property"),
         "{stderr}"
     );
-    assert!(!stderr.contains("TIL002"), "one finding: {stderr}");
-    assert!(!back.exists());
+    assert!(
+        stderr.contains("export the map file again with `saberc export --format tiled`"),
+        "{stderr}"
+    );
+    assert!(!refused.exists());
 
     // A scenario's Tiled layers are Rifle & Saber's zones: refused at its `game`.
     let empty = dir.path().join("empty");
@@ -815,9 +856,9 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
     // What the editor's open calls: the map and the scenario open, on a grid that says the
     // map's numbers.
     use saber_schema::pipeline::musket_and_saber::MsOpened;
-    use saber_schema::pipeline::{Built, compile_source, maps::MapRegistry, read::Source};
+    use saber_schema::pipeline::{compile_source, maps::MapRegistry, read::Source};
     let (_, built) = compile_source(&Source::read(&map_file).unwrap(), &MapRegistry::new());
-    let Built::MusketAndSaber(MsOpened::Map(file)) = built else {
+    let Some(MsOpened::Map(file)) = built.own() else {
         panic!("the map opens: {built:?}");
     };
     let grid = file.lower().grid;
@@ -828,11 +869,11 @@ fn a_map_numbered_from_0100_is_read_and_spoken_in_its_own_numbers() {
     );
     let (report, built) = compile_source(&Source::read(&scenario).unwrap(), &MapRegistry::new());
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-    let Built::MusketAndSaber(MsOpened::Scenario {
+    let Some(MsOpened::Scenario {
         map: Some((map, _)),
         map_file: Some(file),
         ..
-    }) = built
+    }) = built.own()
     else {
         panic!("the scenario opens on its map: {built:?}");
     };
@@ -1306,8 +1347,9 @@ fn written_kept(file: &serde_json::Value, saved: &serde_json::Value, at: &str) -
 fn a_whole_file_save_writes_every_hex_as_the_map_prints_it() {
     use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
     use saber_schema::output::format::model_text;
-    use saber_schema::pipeline::parse::{DocKind, detect, names_musket_and_saber, parse_document};
+    use saber_schema::pipeline::parse::{DocKind, detect, detect_game, parse_document};
     use saber_schema::pipeline::read::{Source, Syntax};
+    use saber_schema::ruleset::Game;
     // Read, save whole in both syntaxes, read the save: what the file wrote that the save
     // does not write the same.
     macro_rules! saved {
@@ -1343,7 +1385,7 @@ fn a_whole_file_save_writes_every_hex_as_the_map_prints_it() {
         let Ok(src) = Source::read(&path) else {
             continue;
         };
-        if !names_musket_and_saber(&src) {
+        if detect_game(&src).ok().flatten() != Some(Game::MusketAndSaberQuickPlay) {
             continue;
         }
         let wrong = match detect(&src) {

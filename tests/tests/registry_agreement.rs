@@ -66,8 +66,12 @@ fn every_emitted_severity_and_rule_is_the_registry_rows() {
     let mut problems = Vec::new();
     for f in &files {
         let diags = check_path(f, &reg).diagnostics;
-        let musket_and_saber = saber_schema::pipeline::read::Source::read(f)
-            .is_ok_and(|src| saber_schema::pipeline::parse::names_musket_and_saber(&src));
+        let musket_and_saber = saber_schema::pipeline::read::Source::read(f).is_ok_and(|src| {
+            saber_schema::pipeline::parse::detect_game(&src)
+                .ok()
+                .flatten()
+                == Some(saber_schema::ruleset::Game::MusketAndSaberQuickPlay)
+        });
         if f.starts_with(repo("tests/fixtures/bad")) && diags.is_empty() {
             problems.push(format!("{}: a bad file without findings", f.display()));
         }

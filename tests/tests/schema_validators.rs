@@ -14,8 +14,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use saber_schema::pipeline::parse::{DocKind, detect, names_musket_and_saber, parse_document};
+use saber_schema::pipeline::parse::{DocKind, detect, detect_game, parse_document};
 use saber_schema::pipeline::read::Source;
+use saber_schema::ruleset::Game;
 use saber_tests::repo;
 use serde_json::Value;
 
@@ -39,7 +40,13 @@ fn committed_documents() -> Vec<(PathBuf, Kind)> {
             }
             let src = Source::read(&p).unwrap();
             if let Ok((kind, _)) = detect(&src) {
-                out.push((p, (kind, names_musket_and_saber(&src))));
+                out.push((
+                    p,
+                    (
+                        kind,
+                        detect_game(&src).ok().flatten() == Some(Game::MusketAndSaberQuickPlay),
+                    ),
+                ));
             }
         }
     }
@@ -67,7 +74,9 @@ fn as_written(path: &Path, kind: Kind) -> Value {
 
 /// The committed schema a document of this kind follows, by its file name.
 fn schema_name(kind: Kind) -> &'static str {
-    use saber_schema::pipeline::schema::{MS_MAP_SCHEMA_FILE, MS_SCENARIO_SCHEMA_FILE};
+    use saber_schema::pipeline::musket_and_saber::{
+        MAP_SCHEMA_FILE as MS_MAP_SCHEMA_FILE, SCENARIO_SCHEMA_FILE as MS_SCENARIO_SCHEMA_FILE,
+    };
     match kind {
         (DocKind::Map, true) => MS_MAP_SCHEMA_FILE,
         (DocKind::Scenario, true) => MS_SCENARIO_SCHEMA_FILE,
@@ -256,7 +265,10 @@ fn verdict_documents(dir: &Path, verdict: &str) -> Vec<(PathBuf, &'static str)> 
     for p in files {
         let src = Source::read(&p).unwrap();
         let (kind, _) = detect(&src).unwrap_or_else(|_| panic!("{}: no kind", p.display()));
-        let name = schema_name((kind, names_musket_and_saber(&src)));
+        let name = schema_name((
+            kind,
+            detect_game(&src).ok().flatten() == Some(Game::MusketAndSaberQuickPlay),
+        ));
         let stem = p.file_stem().unwrap().to_string_lossy().to_string();
         let copy = dir.join(format!("{name}--{stem}.json"));
         std::fs::copy(&p, &copy).unwrap();

@@ -257,6 +257,40 @@ fn saberc_fmt_and_convert_read_and_write_it_by_its_own_model() {
     assert!(formatted.contains("marsh"));
 }
 
+/// Reading a file's format and its old spellings asks the file's game: an engine export of
+/// the game found among the sources is said to be held to its own export schema, and Rifle &
+/// Saber's renamed spellings are Rifle & Saber's only (`saberc migrate` leaves them, and the
+/// mistake they are, in a file of this game).
+#[test]
+fn its_exports_schema_and_its_old_spellings_are_its_own() {
+    game();
+    let dir = tempfile::tempdir().unwrap();
+    let export = dir.path().join("toy-fight.export.json");
+    std::fs::write(
+        &export,
+        r#"{"format": "saber-export/1", "game": "pike-and-shot-test"}"#,
+    )
+    .unwrap();
+    let report = saber_schema::pipeline::check_path(&export, &MapRegistry::new());
+    let said = &report.diagnostics[0];
+    assert_eq!(said.code, Code::EngineExport);
+    assert!(
+        said.message
+            .contains("checked against export.pike-and-shot-test.schema.json only"),
+        "{}",
+        said.message
+    );
+    let goal = "ControlEnemySetup(by_turn: 3)";
+    let ours = scenario("").replace("units:", &format!("hold: {goal},\n    units:"));
+    let rifle = format!("(format: \"saber-scenario/1\", victory: [(side: \"a\", goal: {goal})])");
+    let old = |text: &str| games::old_spellings(&Source::from_text("s.ron", text)).len();
+    assert_eq!((old(&ours), old(&rifle)), (0, 1));
+    let path = dir.path().join("toy-fight.ron");
+    std::fs::write(&path, &ours).unwrap();
+    assert_eq!(run(&["saberc", "migrate", path.to_str().unwrap()]), 0);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), ours);
+}
+
 /// A folder with the map and a scenario holding `0102` (the marsh) with `units`.
 fn folder_holding(units: &str) -> (tempfile::TempDir, PathBuf) {
     let (dir, scenario) = folder(units);
@@ -394,12 +428,17 @@ fn saberc_export_tiled_writes_its_map_by_its_chart_and_import_refuses_it() {
         2
     );
     // Its Tiled map is not an R&S map: `import` refuses it, naming its game.
-    let imported = saber_schema::output::tiled::import::import_path(&out.join("toy-field.tmj"));
+    let imported = saber_schema::output::tiled::by_game::import_path(&out.join("toy-field.tmj"));
     assert!(
         imported
             .diagnostics
             .iter()
-            .any(|d| d.code == Code::TiledGrid && d.message.contains("Pike & Shot (test)")),
+            .any(|d| d.code == Code::TiledGrid
+                && d.message
+                    .contains("Pike & Shot (test) makes none of its maps from a Tiled map")
+                && d.hint
+                    .as_deref()
+                    .is_some_and(|h| h.contains("edit the Pike & Shot (test) map file itself"))),
         "{:?}",
         imported.diagnostics
     );
@@ -589,7 +628,7 @@ fn the_language_server_completes_its_files_from_its_own_schema() {
 fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
     game();
     let (_dir, scenario) = folder_holding(SET_UP);
-    let e = saberc::site::entry::build(&scenario, &MapRegistry::new(), false);
+    let e = saberc::site::entry::build(&scenario, &MapRegistry::new());
     assert_eq!(
         (e.kind, e.game, e.title.as_str()),
         ("scenario", "Pike & Shot (test)", "toy-fight")
@@ -603,18 +642,25 @@ fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
     };
     let drawn = d.drawn.as_ref().expect("its card and export");
     assert!(drawn.svg.contains(">0000<"), "its card in its own numbers");
+    assert!(
+        drawn.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")),
+        "its card's PNG"
+    );
     let export = drawn.export.as_deref().expect("its export");
     assert!(export.contains(pike_and_shot::EXPORT_FORMAT), "{export}");
     let analysis = d.analysis.as_ref().expect("its analysis");
     assert_eq!(analysis.sides[0].targets[0].goal, "hold 0102");
 }
 
-/// What adding the game touched: its folder and this file, which registers it with one line.
-/// No library, saberc or editor source names it.
+/// What adding the game touched: its folder and this file, which registers it with one line;
+/// and the editor's side of it, its test-only folder there, which registers that with one line
+/// (`editor/src/third_game_tests.rs`). No library, saberc or shared editor source names it.
 #[test]
 fn adding_it_touched_only_its_folder_and_the_registration_line() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let touched = [
+        "editor/src/third_game_tests.rs",
+        "editor/src/third_game_tests/pike_and_shot_editor.rs",
         "tests/tests/third_game.rs",
         "tests/tests/third_game/pike_and_shot.rs",
     ];
@@ -635,7 +681,7 @@ fn adding_it_touched_only_its_folder_and_the_registration_line() {
     }
     naming.sort();
     assert_eq!(naming, touched);
-    let this = std::fs::read_to_string(root.join(touched[0])).unwrap();
+    let this = std::fs::read_to_string(root.join("tests/tests/third_game.rs")).unwrap();
     let call = concat!("_games::", "register(&");
     let registering: Vec<&str> = this.lines().filter(|l| l.contains(call)).collect();
     assert_eq!(registering.len(), 1, "{registering:?}");
@@ -650,4 +696,23 @@ fn walk(dir: &Path, f: &mut dyn FnMut(&Path)) {
             f(&p);
         }
     }
+}
+
+/// A mistake in one of its files names the record as a designer knows it (`Scenario`), not by
+/// the type the game's code reads it into (`PsScenario`).
+#[test]
+fn a_mistake_names_its_record_without_the_games_type_prefix() {
+    let (_dir, path) = folder(SET_UP);
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("units:", "unitz: [], units:");
+    std::fs::write(&path, text).unwrap();
+    game();
+    let report = saber_schema::pipeline::check_path(&path, &MapRegistry::new());
+    let said: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(said, ["unknown field `unitz` in `Scenario` at `/unitz`"]);
 }

@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use saber_schema::model::map::MapFile;
-use saber_schema::output::tiled::import::{differences, import_path};
+use saber_schema::output::tiled::by_game::import_path;
+use saber_schema::output::tiled::import::differences;
 use saber_tests::{repo, saberc};
 
 const BIN: &str = env!("CARGO_BIN_EXE_saberc");
@@ -183,7 +184,7 @@ fn a_map_drawn_in_tiled_imports_clean() {
         "{:#?}",
         imported.diagnostics
     );
-    let map = imported.map.expect("a map");
+    let map: MapFile = ron::from_str(&imported.text.expect("a map")).expect("RON");
     assert_eq!(map.id, "drawn");
     assert_eq!(map.name, "A meadow drawn in Tiled");
     assert_eq!(map.terrain[1], ".vv..^..");

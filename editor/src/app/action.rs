@@ -13,8 +13,8 @@ pub enum Action {
     New(NewMap),
     /// A new scenario on the current map.
     NewScenario,
-    /// A new Musket & Saber scenario on the M&S map file at this path.
-    NewMsScenarioOn(PathBuf),
+    /// A new scenario of the game on the game's map file at this path.
+    NewScenarioOn(Game, PathBuf),
     /// One of the seventeen historical scenarios (index into [`crate::scenario::historical::HISTORICAL`]).
     Historical(usize),
     /// A scenario made by the wizard (11.18).
@@ -52,7 +52,8 @@ impl Default for NewMap {
     fn default() -> Self {
         let grid = crate::files::new_map().grid;
         NewMap {
-            game: crate::games::ALL[0].game(),
+            // The game of a file without a `game` field, the first the dialog offers.
+            game: Default::default(),
             name: "Untitled".into(),
             width: grid.width,
             height: grid.height,

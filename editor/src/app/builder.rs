@@ -23,6 +23,10 @@ impl Panel for ScenarioUi {
 }
 
 impl Mode for ScenarioUi {
+    fn left_panel(&self) -> (&'static str, f32) {
+        ("scenario", 380.0)
+    }
+
     fn update(&mut self, doc: &Document) -> bool {
         ScenarioUi::update(self, doc)
     }

@@ -166,7 +166,7 @@ impl App {
         let what = match &action {
             Action::New(_) => "starting a new map",
             Action::NewScenario
-            | Action::NewMsScenarioOn(_)
+            | Action::NewScenarioOn(..)
             | Action::Historical(_)
             | Action::Factored(_) => "opening another scenario",
             Action::Open(_) | Action::OpenText { .. } => "opening another file",
@@ -334,7 +334,7 @@ impl App {
                         .width(width * 0.6)
                         .selected_text(form.game.ruleset().name)
                         .show_ui(ui, |ui| {
-                            for g in crate::games::ALL.map(|g| g.game()) {
+                            for g in crate::games::all().iter().map(|g| g.game()) {
                                 ui.selectable_value(&mut form.game, g, g.ruleset().name);
                             }
                         })
@@ -358,9 +358,9 @@ impl App {
                     ui.end_row();
                 });
             let font = egui::TextStyle::Body.resolve(ui.style());
-            let tallest = crate::games::ALL
+            let tallest = crate::games::all()
+                .iter()
                 .map(|g| g.game())
-                .into_iter()
                 .map(|game| {
                     let hint = NewMap {
                         game,

@@ -21,8 +21,8 @@ pub enum Purpose {
     ExportTiled,
     /// The map file of a scenario whose map was not found.
     ChooseMap,
-    /// The Musket & Saber map file a new scenario is made on.
-    NewMsScenario,
+    /// The map file a new scenario of the game is made on.
+    NewScenarioOn(saber_schema::ruleset::Game),
     /// Save recovered work (the recovery file's path names which) without opening it.
     SaveRecovered(PathBuf),
 }

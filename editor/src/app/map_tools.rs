@@ -100,6 +100,10 @@ impl Panel for MapTools {
 }
 
 impl Mode for MapTools {
+    fn left_panel(&self) -> (&'static str, f32) {
+        ("tools", 230.0)
+    }
+
     fn update(&mut self, doc: &Document) -> bool {
         self.diagnostics.update(doc);
         false

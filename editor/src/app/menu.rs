@@ -66,7 +66,7 @@ impl App {
             self.ws.doc.content(),
             &mut self.map_tools,
             &mut self.builder,
-            &mut self.ms,
+            &mut self.own_modes,
         )
         .keys(ui, &mut self.ws);
     }
@@ -116,10 +116,11 @@ impl App {
                         egui::Button::new("Properties… (P)"),
                     )
                     .on_disabled_hover_text(match self.ws.doc.content() {
-                        Content::MsMap(_) => {
-                            "A Musket & Saber map's properties are its panel's Map tab"
-                        }
-                        _ => "A scenario's map is edited on its own: open the map file",
+                        c @ Content::Own(d) if !d.is_scenario() => format!(
+                            "A {} map's properties are its panel's Map tab",
+                            crate::games::of(c).name()
+                        ),
+                        _ => "A scenario's map is edited on its own: open the map file".into(),
                     })
                     .clicked()
                 {
@@ -137,11 +138,14 @@ impl App {
                 {
                     self.request(Action::NewScenario);
                 }
-                if ui
-                    .button("New Musket & Saber scenario on a map file…")
-                    .clicked()
-                {
-                    self.ask_ms_scenario_map();
+                for game in crate::games::all() {
+                    if game.scenario_on_a_map_file()
+                        && ui
+                            .button(format!("New {} scenario on a map file…", game.name()))
+                            .clicked()
+                    {
+                        self.ask_scenario_map(game);
+                    }
                 }
                 if ui
                     .button("New scenario from a historical battle (11.18)…")
@@ -238,11 +242,11 @@ impl App {
             })
             .response
             .on_disabled_hover_text("Open or build a scenario first");
-            let ms_scenario = matches!(self.ws.doc.content(), Content::MsScenario(_));
+            let no_tiled = self.ws.doc.content().no_tiled();
             if ui
-                .add_enabled(!ms_scenario, egui::Button::new("Tiled map (.tmj)…"))
+                .add_enabled(no_tiled.is_none(), egui::Button::new("Tiled map (.tmj)…"))
                 .on_hover_text("The scenario, or the map alone, as a Tiled map")
-                .on_disabled_hover_text(crate::app::open_save::NO_MS_SCENARIO_TILED)
+                .on_disabled_hover_text(no_tiled.unwrap_or_default())
                 .clicked()
             {
                 self.ws.ask(Command::ExportTiled);

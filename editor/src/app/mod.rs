@@ -35,7 +35,6 @@ use crate::content::Content;
 use crate::document::Document;
 use crate::files;
 use crate::help;
-use crate::musket_and_saber::MsUi;
 use crate::recovery::{Recovered, Recovery, RecoveryDir};
 use crate::scenario::panel::{ScenarioUi, Tab};
 use crate::scenario::wizard::{MapOffer, Wizard};
@@ -114,8 +113,8 @@ pub struct App {
     ws: Workspace,
     map_tools: MapTools,
     builder: ScenarioUi,
-    /// The Musket & Saber mode (for that game's maps and scenarios).
-    ms: MsUi,
+    /// The modes of the games whose files are their own types.
+    own_modes: crate::games::OwnModes,
     history: HistoryPanel,
     /// The text check's findings that carry a proven edit, offered to apply.
     fixes: crate::apply::Fixes,
@@ -186,7 +185,7 @@ impl App {
             ws: Workspace::new(doc),
             map_tools: MapTools::default(),
             builder: ScenarioUi::default(),
-            ms: MsUi::default(),
+            own_modes: crate::games::modes(),
             history: HistoryPanel,
             fixes: Default::default(),
             status_bar: StatusBar::default(),
@@ -220,7 +219,7 @@ impl App {
         };
         app.map_tools.reset(app.ws.doc.map());
         app.builder.reset(app.ws.doc.map());
-        app.ms.reset(&app.ws.doc);
+        app.reset_own_modes();
         app
     }
 
@@ -325,20 +324,33 @@ impl App {
         &mut self.canvas.overlays
     }
 
+    /// The mode of the games whose files are their own types, when it is a `T` (tests).
+    pub fn own_mode<T: 'static>(&self) -> Option<&T> {
+        self.own_modes
+            .iter()
+            .find_map(|(_, m)| m.as_any().downcast_ref())
+    }
+
+    /// What the mode of a game's own document draws over the map now (tests).
+    pub fn own_overlay(&self) -> Option<crate::canvas::Overlay> {
+        let Content::Own(d) = self.ws.doc.content() else {
+            return None;
+        };
+        let (_, mode) = self.own_modes.iter().find(|(g, _)| *g == d.game())?;
+        let layout = crate::canvas::Layout::new(self.ws.doc.map().grid);
+        Some(mode.overlay(&self.ws, None, &layout))
+    }
+
+    /// Start every game's own mode on the document.
+    fn reset_own_modes(&mut self) {
+        for (_, mode) in &mut self.own_modes {
+            mode.reset(&self.ws.doc);
+        }
+    }
+
     /// The scenario builder (read only).
     pub fn builder(&self) -> &ScenarioUi {
         &self.builder
-    }
-
-    /// The Musket & Saber mode (read only).
-    pub fn ms_ui(&self) -> &MsUi {
-        &self.ms
-    }
-
-    /// What the Musket & Saber mode draws over the map now (tests).
-    pub fn ms_overlay(&self) -> crate::canvas::Overlay {
-        let layout = crate::canvas::Layout::new(self.ws.doc.map().grid);
-        Mode::overlay(&self.ms, &self.ws, None, &layout)
     }
 
     /// The map tools (read only).
@@ -471,7 +483,7 @@ impl App {
             self.ws.doc.content(),
             &mut self.map_tools,
             &mut self.builder,
-            &mut self.ms,
+            &mut self.own_modes,
         );
         if mode.update(&self.ws.doc) {
             ctx.request_repaint_after(Duration::from_millis(30));
@@ -494,17 +506,13 @@ impl App {
             .sync(&self.ws.doc, checked.map(|rev| (rev, resolved)));
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar.ui(ui, &mut self.ws));
-        let (id, width) = match self.ws.doc.content() {
-            Content::Map => ("tools", 230.0),
-            Content::Scenario(_) => ("scenario", 380.0),
-            Content::MsMap(_) | Content::MsScenario(_) => ("musket-and-saber", 380.0),
-        };
         let mode = mode_of(
             self.ws.doc.content(),
             &mut self.map_tools,
             &mut self.builder,
-            &mut self.ms,
+            &mut self.own_modes,
         );
+        let (id, width) = mode.left_panel();
         // Only F3/F4 and the View menu hide or show a panel: a drag of its edge past the
         // minimum stops there (egui would hide it, and the tools with it).
         // Each panel's room: a share of the window, so the map keeps the most of it.
@@ -740,11 +748,15 @@ pub(crate) fn mode_of<'a>(
     content: &Content,
     map_tools: &'a mut MapTools,
     builder: &'a mut ScenarioUi,
-    ms: &'a mut MsUi,
+    own_modes: &'a mut crate::games::OwnModes,
 ) -> &'a mut dyn Mode {
     match content {
         Content::Map => map_tools,
         Content::Scenario(_) => builder,
-        Content::MsMap(_) | Content::MsScenario(_) => ms,
+        // A game's own document is made by its game, which has a mode (its `mode`).
+        Content::Own(d) => match own_modes.iter_mut().find(|(g, _)| *g == d.game()) {
+            Some((_, mode)) => &mut **mode,
+            None => map_tools,
+        },
     }
 }

@@ -5,20 +5,17 @@
 use std::path::{Path, PathBuf};
 
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
+use saber_schema::ruleset::Game;
 
 use crate::app::App;
 use crate::app::action::{Action, NewMap};
 use crate::app::dialogs::Replace;
 use crate::app::file_dialog::{Purpose, Request};
-use crate::content::Content;
+use crate::content::{Beside, Content, OwnDoc};
 use crate::document::Document;
-use crate::files::{self, LoadedFile, LoadedMs};
+use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::Tab;
-
-/// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
-/// tooltip and the refusal say the same.
-pub(crate) const NO_MS_SCENARIO_TILED: &str = "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.";
 
 impl Action {
     /// Does the action build a scenario on the map being edited (which must then be saved:
@@ -69,6 +66,25 @@ fn new_scenario_on(on: &Document) -> Result<(Document, String), String> {
 }
 
 impl App {
+    /// A new scenario of `game` on its map file at `path` (refused for any other file).
+    fn new_scenario_on_file(&mut self, game: Game, path: PathBuf) {
+        let loaded = match crate::games::read_any(&path) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                self.error = Some(format!("Could not open {}:\n{e}", path.display()));
+                return;
+            }
+        };
+        let (on, _) = document_of(loaded, Some(path.clone()));
+        let editor_game = crate::games::of(on.content());
+        if on.content().is_scenario() || editor_game.game() != game {
+            let wanted = crate::games::chosen(game).map_or(editor_game, |g| g);
+            self.error = Some(crate::games::not_its_map(wanted, &path));
+            return;
+        }
+        self.take_new_scenario(new_scenario_on(&on));
+    }
+
     /// Take a new scenario as the document (its sides first), or say why there is none.
     fn take_new_scenario(&mut self, made: Result<(Document, String), String>) {
         match made {
@@ -121,19 +137,19 @@ impl App {
         doc.path.is_some() || saber_schema::builtin::map(&doc.map().id).as_ref() == Some(doc.map())
     }
 
-    /// Ask for the Musket & Saber map a new scenario is made on (then
-    /// [`Action::NewMsScenarioOn`]).
-    pub fn ask_ms_scenario_map(&mut self) {
+    /// Ask for the map of `game` a new scenario is made on (then [`Action::NewScenarioOn`]).
+    pub fn ask_scenario_map(&mut self, game: &dyn crate::games::EditorGame) {
+        let name = game.name();
         let req = Request {
-            title: "New Musket & Saber scenario on the map".into(),
-            filters: vec![("Musket & Saber maps".into(), vec!["ron", "json"])],
+            title: format!("New {name} scenario on the map"),
+            filters: vec![(format!("{name} maps"), vec!["ron", "json"])],
             file_name: None,
             dir: self.doc_dir(),
             save: false,
             folder: false,
         };
-        if let Some(path) = self.dialogs.ask(Purpose::NewMsScenario, req) {
-            self.request(Action::NewMsScenarioOn(path));
+        if let Some(path) = self.dialogs.ask(Purpose::NewScenarioOn(game.game()), req) {
+            self.request(Action::NewScenarioOn(game.game(), path));
         }
     }
 
@@ -172,24 +188,7 @@ impl App {
                     Err(e) => self.error = Some(e),
                 }
             }
-            Action::NewMsScenarioOn(path) => match crate::games::read_any(&path) {
-                Ok(
-                    loaded @ LoadedFile::Ms(LoadedMs {
-                        content: Content::MsMap(_),
-                        ..
-                    }),
-                ) => {
-                    let (on, _) = document_of(loaded, Some(path));
-                    self.take_new_scenario(new_scenario_on(&on));
-                }
-                Ok(_) => {
-                    self.error = Some(format!(
-                        "{} is not a Musket & Saber map: a Musket & Saber scenario is played on one (`saberc new map --game musket-and-saber-quick-play` starts one)",
-                        path.display()
-                    ));
-                }
-                Err(e) => self.error = Some(format!("Could not open {}:\n{e}", path.display())),
-            },
+            Action::NewScenarioOn(game, path) => self.new_scenario_on_file(game, path),
             Action::NewScenario => self.take_new_scenario(new_scenario_on(&self.ws.doc)),
             Action::Historical(i) => match HISTORICAL.get(i).map(|h| h.scenario()) {
                 Some(Ok(s)) => {
@@ -278,7 +277,7 @@ impl App {
         self.fixes = Default::default();
         self.builder.reset(self.ws.doc.map());
         self.map_tools.reset(self.ws.doc.map());
-        self.ms.reset(&self.ws.doc);
+        self.reset_own_modes();
         self.canvas.fit_pending = true;
         self.canvas.cancel_stroke();
         self.canvas.overlays.reset();
@@ -374,16 +373,7 @@ impl App {
         let count = |ds: &[saber_schema::diagnostic::Diagnostic]| {
             ds.iter().filter(|d| d.is_error()).count()
         };
-        if let Some(found) = doc.content().map_check(doc.map()) {
-            return count(&found);
-        }
-        if let Content::MsScenario(s) = doc.content() {
-            let found = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
-                s,
-                doc.map(),
-                doc.ms_map(),
-                &doc.map_notes,
-            );
+        if let Some(found) = doc.content().check(doc.beside()) {
             return count(&found);
         }
         let Some(s) = doc.scenario() else {
@@ -503,7 +493,7 @@ impl App {
             Purpose::ExportCard => self.write_card(&path),
             Purpose::ExportTiled => self.write_tiled(&path),
             Purpose::ChooseMap => self.use_map_file(&path),
-            Purpose::NewMsScenario => self.request(Action::NewMsScenarioOn(path)),
+            Purpose::NewScenarioOn(game) => self.request(Action::NewScenarioOn(game, path)),
             Purpose::SaveRecovered(key) => self.save_recovered(&key, &path),
         }
     }
@@ -561,22 +551,14 @@ impl App {
     /// Can the document be exported (no errors)? If not, say so now, before any file is
     /// asked for.
     fn exportable(&mut self) -> bool {
-        match self.ws.doc.content() {
-            Content::MsScenario(_) => return self.ms_compiled().is_some(),
-            Content::MsMap(f) => {
-                let errors = saber_schema::pipeline::musket_and_saber::check_map_model(f)
-                    .iter()
-                    .filter(|d| d.is_error())
-                    .count();
-                if errors > 0 {
-                    self.error = Some(format!(
-                        "The map has {} (see Diagnostics): fix them before exporting.",
-                        crate::plural(errors, "error")
-                    ));
-                }
-                return errors == 0;
+        let doc = &self.ws.doc;
+        if let Content::Own(d) = doc.content() {
+            let refusal = d.export_refusal(doc.beside());
+            let exportable = refusal.is_none();
+            if refusal.is_some() {
+                self.error = refusal;
             }
-            Content::Map | Content::Scenario(_) => {}
+            return exportable;
         }
         if self.ws.doc.scenario().is_some() {
             return self.compiled().is_some();
@@ -609,20 +591,14 @@ impl App {
 
     /// Export the engine JSON (the same document as `saberc export`).
     pub fn export_engine(&mut self) {
-        let id = match self.ws.doc.content() {
-            Content::MsScenario(_) => match self.ms_compiled() {
-                Some(c) => c.scenario.id,
-                None => return,
-            },
-            Content::Scenario(s) => {
-                let id = s.id.clone();
-                if !self.exportable() {
-                    return;
-                }
-                id
-            }
-            Content::Map | Content::MsMap(_) => return,
-        };
+        let content = self.ws.doc.content();
+        if !content.is_scenario() {
+            return;
+        }
+        let id = content.id(self.ws.doc.map()).to_string();
+        if !self.exportable() {
+            return;
+        }
         let req = self.export_request(
             "Export for a game engine",
             vec![("Engine JSON".into(), vec!["json"])],
@@ -640,51 +616,10 @@ impl App {
         doc.path.iter().chain(&doc.map_file).cloned().collect()
     }
 
-    /// The open Musket & Saber scenario compiled on its map, if it has no errors (the export
-    /// needs a clean scenario, as `saberc export`'s does); else says why.
-    fn ms_compiled(&mut self) -> Option<saber_schema::pipeline::musket_and_saber::MsCompiled> {
-        let doc = &self.ws.doc;
-        let Content::MsScenario(s) = doc.content() else {
-            return None;
-        };
-        let errors = saber_schema::pipeline::musket_and_saber::check_scenario_noting(
-            s,
-            doc.map(),
-            doc.ms_map(),
-            &doc.map_notes,
-        )
-        .into_iter()
-        .filter(|d| d.is_error())
-        .count();
-        let map = doc.ms_map().cloned();
-        if errors > 0 || map.is_none() {
-            self.error = Some(format!(
-                "The scenario has {} (see Diagnostics): fix them before exporting.",
-                crate::plural(errors, "error")
-            ));
-            return None;
-        }
-        let origin = match &doc.map_file {
-            Some(p) => MapOrigin::File(p.clone()),
-            None => MapOrigin::BuiltIn(doc.map().id.clone()),
-        };
-        Some(saber_schema::pipeline::musket_and_saber::MsCompiled::new(
-            s, &map?, origin,
-        ))
-    }
-
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
-        if let Content::MsScenario(_) = self.ws.doc.content() {
-            let Some(c) = self.ms_compiled() else {
-                return;
-            };
-            let inputs = self.inputs();
-            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            match crate::export::write_ms_engine(&c, path, &inputs) {
-                Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
-                Err(e) => self.error = Some(e),
-            }
+        let to = || path.to_path_buf();
+        if self.export_own(|d, at, inputs| d.write_engine(at, path, inputs).map(|()| to())) {
             return;
         }
         let Some(c) = self.compiled() else {
@@ -692,18 +627,15 @@ impl App {
         };
         let inputs = self.inputs();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        match crate::export::write_engine(&c, path, &inputs) {
-            Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
-            Err(e) => self.error = Some(e),
-        }
+        self.exported(crate::export::write_engine(&c, path, &inputs).map(|()| to()));
     }
 
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
     /// --format tiled` does, into a folder the user picks.
     pub fn export_tiled(&mut self) {
-        if let Content::MsScenario(_) = self.ws.doc.content() {
+        if let Some(why) = self.ws.doc.content().no_tiled() {
             // As saberc refuses it.
-            self.error = Some(NO_MS_SCENARIO_TILED.into());
+            self.error = Some(why.into());
             return;
         }
         if !self.exportable() {
@@ -729,13 +661,7 @@ impl App {
 
     /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
     pub fn write_tiled(&mut self, dir: &Path) {
-        if let Content::MsMap(f) = self.ws.doc.content() {
-            let inputs = self.inputs();
-            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            match crate::export::ms_tiled(f, dir, &inputs) {
-                Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
-                Err(e) => self.error = Some(e),
-            }
+        if self.export_own(|d, at, inputs| d.write_tiled(at, dir, inputs)) {
             return;
         }
         let compiled = if self.ws.doc.scenario().is_some() {
@@ -748,7 +674,35 @@ impl App {
         };
         let inputs = self.inputs();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        match crate::export::tiled(self.ws.doc.map(), compiled.as_ref(), dir, &inputs) {
+        self.exported(crate::export::tiled(
+            self.ws.doc.map(),
+            compiled.as_ref(),
+            dir,
+            &inputs,
+        ));
+    }
+
+    /// Write an export of a game's own document with `write` (given what the document holds
+    /// beside it and the files no export may be written over), and say what it wrote or why
+    /// not; `false` when the document is not one.
+    fn export_own(
+        &mut self,
+        write: impl FnOnce(&OwnDoc, Beside<'_>, &[&Path]) -> Result<PathBuf, String>,
+    ) -> bool {
+        let doc = &self.ws.doc;
+        let Content::Own(d) = doc.content() else {
+            return false;
+        };
+        let inputs = self.inputs();
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        let written = write(d, doc.beside(), &inputs);
+        self.exported(written);
+        true
+    }
+
+    /// Say what an export wrote, or why it did not.
+    fn exported(&mut self, written: Result<PathBuf, String>) {
+        match written {
             Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }
@@ -779,16 +733,8 @@ impl App {
 
     /// Write the scenario card to `path`.
     pub fn write_card(&mut self, path: &Path) {
-        if let Content::MsScenario(_) = self.ws.doc.content() {
-            let Some(c) = self.ms_compiled() else {
-                return;
-            };
-            let inputs = self.inputs();
-            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            match crate::export::ms_card(&c, path, self.card_width, &inputs) {
-                Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
-                Err(e) => self.error = Some(e),
-            }
+        let (to, width) = (|| path.to_path_buf(), self.card_width);
+        if self.export_own(|d, at, inputs| d.write_card(at, path, width, inputs).map(|()| to())) {
             return;
         }
         let Some(c) = self.compiled() else {
@@ -796,10 +742,7 @@ impl App {
         };
         let inputs = self.inputs();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        match crate::export::card(&c, path, self.card_width, &inputs) {
-            Ok(()) => self.ws.status.set(format!("Exported {}", path.display())),
-            Err(e) => self.error = Some(e),
-        }
+        self.exported(crate::export::card(&c, path, width, &inputs).map(|()| to()));
     }
 
     /// Ask for the map file of a scenario whose map was not found.

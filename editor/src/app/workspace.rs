@@ -144,6 +144,15 @@ impl Workspace {
     }
 }
 
+/// The mode of a game whose files are its own types, made by its `EditorGame`.
+pub trait GameMode: Mode + std::any::Any {
+    /// Start on a new document (of any game): its first tab, nothing chosen.
+    fn reset(&mut self, doc: &Document);
+
+    /// As `Any`, to be read as its own type (tests).
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
 /// One panel of the window: it draws itself into the space the app gives it and acts on the
 /// shared workspace.
 pub trait Panel {
@@ -157,6 +166,9 @@ pub trait Panel {
 /// What the canvas and the side panel ask of the current editing mode (map tools or the
 /// scenario builder).
 pub trait Mode: Panel {
+    /// The left panel's id (egui keeps its width under it) and its first width.
+    fn left_panel(&self) -> (&'static str, f32);
+
     /// Bring the live check up to date; `true` while a result is still coming.
     fn update(&mut self, doc: &Document) -> bool;
 

@@ -3,15 +3,16 @@
 //! its own document types, read by its front end.
 
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
+use saber_schema::pipeline;
 use saber_schema::pipeline::maps::MapRegistry;
 use saber_schema::pipeline::musket_and_saber::MsOpened;
 use saber_schema::pipeline::read::Source;
-use saber_schema::pipeline::{self, Built};
 use saber_schema::ruleset::Game;
 
-use crate::content::Content;
+use crate::app::workspace::GameMode;
+use crate::content::{Content, OwnDoc};
 use crate::document::Document;
-use crate::files::{LoadedFile, LoadedMs, one_line, refusal};
+use crate::files::{LoadedFile, LoadedOwn, one_line, refusal};
 use crate::games::EditorGame;
 
 /// Musket & Saber Quick Play's side of the editor.
@@ -23,6 +24,14 @@ pub const GAME: MusketAndSaber = MusketAndSaber;
 impl EditorGame for MusketAndSaber {
     fn game(&self) -> Game {
         Game::MusketAndSaberQuickPlay
+    }
+
+    fn name(&self) -> &'static str {
+        "Musket & Saber"
+    }
+
+    fn scenario_on_a_map_file(&self) -> bool {
+        true
     }
 
     fn new_map(
@@ -50,7 +59,11 @@ impl EditorGame for MusketAndSaber {
     }
 
     fn open(&self, src: &Source) -> Result<LoadedFile, String> {
-        load(src).map(LoadedFile::Ms)
+        load(src).map(LoadedFile::Own)
+    }
+
+    fn mode(&self) -> Option<Box<dyn GameMode>> {
+        Some(Box::new(crate::musket_and_saber::MsUi::default()))
     }
 }
 
@@ -61,7 +74,7 @@ pub fn new_map(id: &str, name: &str, width: u32, height: u32) -> Result<Document
     let text = saber_schema::output::skeleton::ms_map_skeleton(width, height, id)
         .map_err(|e| e.to_string())?;
     let mut l = load(&Source::from_text(format!("{id}.ron"), text))?;
-    if let Content::MsMap(f) = &mut l.content {
+    if let Some(f) = l.content.own_mut::<MsMapFile>() {
         f.name = name.to_string();
     }
     let mut doc = Document::of(l.content, l.map, None);
@@ -77,8 +90,8 @@ pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
     let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
     let src = Source::from_text(format!("{id}.ron"), text);
     let scenario = pipeline::parse::parse::<MsScenario>(&src).map_err(|d| one_line(&d))?;
-    let mut doc = Document::of(Content::MsScenario(scenario), file.lower(), None);
-    doc.ms_map_file = Some(std::sync::Arc::new(file.clone()));
+    let mut doc = Document::of(Content::Own(OwnDoc::new(scenario)), file.lower(), None);
+    doc.map_doc = Some(OwnDoc::new(file.clone()));
     doc.text = Some(src.text);
     Ok(doc)
 }
@@ -86,22 +99,23 @@ pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
 /// Load a Musket & Saber map or scenario with the compiler's pipeline (the problems are
 /// `saberc check`'s). A file that parses but breaks its JSON Schema opens, to be repaired; a
 /// scenario opens only on an M&S map found as `saberc` finds it (else the reason is given).
-pub fn load(src: &Source) -> Result<LoadedMs, String> {
+pub fn load(src: &Source) -> Result<LoadedOwn, String> {
     let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
-    let (content, map, ms_map_file, map_origin, map_notes) = match built {
-        Built::MusketAndSaber(MsOpened::Map(file)) => {
+    let opened = built.own::<MsOpened>().cloned();
+    let (content, map, map_doc, map_origin, map_notes) = match opened {
+        Some(MsOpened::Map(file)) => {
             let map = file.lower();
-            (Content::MsMap(file), map, None, None, Vec::new())
+            (OwnDoc::new(file), map, None, None, Vec::new())
         }
-        Built::MusketAndSaber(MsOpened::Scenario {
+        Some(MsOpened::Scenario {
             scenario,
             map: Some((map, origin)),
             map_file: Some(file),
             map_notes,
         }) => (
-            Content::MsScenario(scenario),
+            OwnDoc::new(scenario),
             map,
-            Some(file),
+            Some(OwnDoc::new(std::sync::Arc::unwrap_or_clone(file))),
             Some(origin),
             map_notes,
         ),
@@ -113,10 +127,10 @@ pub fn load(src: &Source) -> Result<LoadedMs, String> {
             ));
         }
     };
-    Ok(LoadedMs {
-        content,
+    Ok(LoadedOwn {
+        content: Content::Own(content),
         map,
-        ms_map_file,
+        map_doc,
         map_origin,
         map_notes,
         problems: report.diagnostics,

@@ -22,6 +22,10 @@ impl EditorGame for RifleAndSaber {
         Game::RifleAndSaber
     }
 
+    fn name(&self) -> &'static str {
+        "Rifle & Saber"
+    }
+
     fn new_map(
         &self,
         id: &str,

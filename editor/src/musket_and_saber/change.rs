@@ -229,17 +229,20 @@ fn show(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use saber_schema::model::musket_and_saber::MsMapFile;
+    use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
+
+    /// A file of the Musket & Saber example, read as the editor reads it.
+    fn example<T: serde::de::DeserializeOwned>(path: &str) -> T {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/examples/musket-and-saber")
+            .join(path);
+        let src = saber_schema::pipeline::read::Source::read(&path).expect("the example");
+        saber_schema::pipeline::parse::parse(&src).expect("parses")
+    }
 
     #[test]
     fn a_chart_cell_and_the_track_are_named() {
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
-        )
-        .expect("the example");
-        let src = saber_schema::pipeline::read::Source::from_text("m.ron", text);
-        let a: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let a: MsMapFile = example("maps/millbrook-invented.ron");
         let mut b = a.clone();
         let woods = b
             .chart
@@ -261,14 +264,8 @@ mod tests {
     /// A counter's value reads as the R&S steps do: the value, the change, the counter.
     #[test]
     fn a_counters_value_reads_value_change_and_counter() {
-        use saber_schema::model::musket_and_saber::{Cf, MsScenario};
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
-        )
-        .expect("the example");
-        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
-        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        use saber_schema::model::musket_and_saber::Cf;
+        let a: MsScenario = example("millbrook.ron");
         let mut b = a.clone();
         let k = &mut b.sides[0].counters[0];
         let (id, was) = (k.id.clone(), k.front.cf);
@@ -292,14 +289,7 @@ mod tests {
     /// A row added or taken away is named by its kind, an empty list is "none".
     #[test]
     fn a_row_added_or_removed_is_named() {
-        use saber_schema::model::musket_and_saber::MsMapFile;
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron"),
-        )
-        .expect("the example");
-        let src = saber_schema::pipeline::read::Source::from_text("m.ron", text);
-        let a: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let a: MsMapFile = example("maps/millbrook-invented.ron");
         let mut b = a.clone();
         let mut row = b.chart[0].clone();
         row.kind = "marsh".into();
@@ -320,14 +310,7 @@ mod tests {
     /// A reinforcement line is named by its units.
     #[test]
     fn a_line_is_named_by_its_units() {
-        use saber_schema::model::musket_and_saber::MsScenario;
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
-        )
-        .expect("the example");
-        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
-        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let a: MsScenario = example("millbrook.ron");
         let mut b = a.clone();
         let line = &mut b.reinforcements[0];
         let (units, was) = (line.units.join(", "), line.turn.clone());
@@ -342,14 +325,7 @@ mod tests {
     /// A long text shows its first words, as the R&S steps do.
     #[test]
     fn a_long_text_shows_its_first_words() {
-        use saber_schema::model::musket_and_saber::MsScenario;
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../scenarios/examples/musket-and-saber/millbrook.ron"),
-        )
-        .expect("the example");
-        let src = saber_schema::pipeline::read::Source::from_text("s.ron", text);
-        let a: MsScenario = saber_schema::pipeline::parse::parse(&src).expect("parses");
+        let a: MsScenario = example("millbrook.ron");
         let mut b = a.clone();
         b.notes = "one two three four five six seven eight".into();
         let label = describe(&a, &b).expect("a change");

@@ -5,7 +5,17 @@
 
 use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::hex::{Coord, Grid};
-use saber_schema::model::musket_and_saber::{Cf, Cost, Face, LeaderFactors};
+use saber_schema::model::musket_and_saber::{Cf, Cost, Face, LeaderFactors, MsSide};
+
+impl crate::scenario::fields::SideName for MsSide {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
 
 /// A one-line text field named `name` (for screen readers and tests).
 pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response {

@@ -13,6 +13,7 @@
 //! over_stacked`), the colours (`output::palette`).
 
 pub mod change;
+pub mod doc;
 pub mod fields;
 pub mod map;
 pub mod paint;
@@ -25,11 +26,12 @@ use saber_schema::model::hex::Coord;
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::output::palette;
 
-use crate::app::workspace::{Mode, Panel, Workspace};
+use crate::app::workspace::{GameMode, Mode, Panel, Workspace};
 use crate::canvas::{Layout, Overlay};
 use crate::content::Content;
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
+use crate::musket_and_saber::doc::Kind;
 use crate::scenario::panel::Gestures;
 use crate::tools::{Button, Phase, Pointer, pressed};
 
@@ -117,8 +119,8 @@ const STROKE_GESTURE: u64 = 1 << 62;
 impl MsUi {
     /// Start on a new document: its first tab, nothing chosen.
     pub fn reset(&mut self, doc: &Document) {
-        self.tab = match doc.content() {
-            Content::MsScenario(_) => MsTab::Scenario,
+        self.tab = match doc::kind(doc.content()) {
+            Some(Kind::Scenario) => MsTab::Scenario,
             _ => MsTab::Terrain,
         };
         self.checked = None;
@@ -137,12 +139,8 @@ impl MsUi {
         if self.checked == Some(doc.revision()) {
             return;
         }
-        use saber_schema::pipeline::musket_and_saber as ms;
         self.checker.items = match doc.content() {
-            Content::MsMap(f) => ms::check_map_model(f),
-            Content::MsScenario(s) => {
-                ms::check_scenario_noting(s, doc.map(), doc.ms_map(), &doc.map_notes)
-            }
+            Content::Own(d) => d.check(doc.beside()),
             Content::Map | Content::Scenario(_) => Vec::new(),
         };
         self.checked = Some(doc.revision());
@@ -199,10 +197,10 @@ impl Panel for MsUi {
     }
 
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
-        let tabs: &[MsTab] = match ws.doc.content() {
-            Content::MsMap(_) => &MsTab::MAP,
-            Content::MsScenario(_) => &MsTab::SCENARIO,
-            Content::Map | Content::Scenario(_) => return,
+        let tabs: &[MsTab] = match doc::kind(ws.doc.content()) {
+            Some(Kind::Map) => &MsTab::MAP,
+            Some(Kind::Scenario) => &MsTab::SCENARIO,
+            None => return,
         };
         if !tabs.contains(&self.tab) {
             self.tab = tabs[0];
@@ -241,7 +239,21 @@ impl Panel for MsUi {
     }
 }
 
+impl GameMode for MsUi {
+    fn reset(&mut self, doc: &Document) {
+        MsUi::reset(self, doc);
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
 impl Mode for MsUi {
+    fn left_panel(&self) -> (&'static str, f32) {
+        ("musket-and-saber", 380.0)
+    }
+
     fn update(&mut self, doc: &Document) -> bool {
         MsUi::update(self, doc);
         false
@@ -256,13 +268,13 @@ impl Mode for MsUi {
     }
 
     fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, layout: &Layout) {
-        let status = match ws.doc.content() {
-            Content::MsMap(_) => match self.paint_pointer(p, &mut ws.doc, layout) {
+        let status = match doc::kind(ws.doc.content()) {
+            Some(Kind::Map) => match self.paint_pointer(p, &mut ws.doc, layout) {
                 Some(status) => status,
                 None => self.map_pointer(p, &mut ws.doc),
             },
-            Content::MsScenario(_) => self.scenario_pointer(p, &mut ws.doc),
-            Content::Map | Content::Scenario(_) => None,
+            Some(Kind::Scenario) => self.scenario_pointer(p, &mut ws.doc),
+            None => None,
         };
         if let Some(s) = status {
             ws.status.set(s);
@@ -333,18 +345,15 @@ fn tab_of(doc: &Content, d: &saber_schema::diagnostic::Diagnostic) -> Option<MsT
     let Some(PathSeg::Key(first)) = d.path.as_deref()?.first() else {
         return None;
     };
-    Some(match (doc, first.as_str()) {
-        (Content::MsMap(_), "chart" | "track") => MsTab::Chart,
-        (Content::MsMap(_), "terrain" | "legend" | "hexsides" | "roads" | "labels") => {
-            MsTab::Terrain
-        }
-        (Content::MsMap(_), _) => MsTab::Map,
-        (Content::MsScenario(_), "sides") => MsTab::Roster,
-        (Content::MsScenario(_), "setup" | "placements") => MsTab::Setup,
-        (Content::MsScenario(_), "reinforcements") => MsTab::Reinforcements,
-        (Content::MsScenario(_), "victory") => MsTab::Victory,
-        (Content::MsScenario(_), _) => MsTab::Scenario,
-        (Content::Map | Content::Scenario(_), _) => return None,
+    Some(match (doc::kind(doc)?, first.as_str()) {
+        (Kind::Map, "chart" | "track") => MsTab::Chart,
+        (Kind::Map, "terrain" | "legend" | "hexsides" | "roads" | "labels") => MsTab::Terrain,
+        (Kind::Map, _) => MsTab::Map,
+        (Kind::Scenario, "sides") => MsTab::Roster,
+        (Kind::Scenario, "setup" | "placements") => MsTab::Setup,
+        (Kind::Scenario, "reinforcements") => MsTab::Reinforcements,
+        (Kind::Scenario, "victory") => MsTab::Victory,
+        (Kind::Scenario, _) => MsTab::Scenario,
     })
 }
 

@@ -8,7 +8,6 @@ use std::ops::RangeInclusive;
 
 use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::counter::{Counter, CounterName, NoCounter};
-use saber_schema::model::musket_and_saber::MsSide;
 use saber_schema::model::scenario::Side;
 use saber_schema::model::victory::{EITHER_SIDE, Level};
 use saber_schema::ruleset::{MarkerKind, Ruleset, UnitKind};
@@ -159,16 +158,6 @@ pub trait SideName {
 }
 
 impl SideName for Side {
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
-
-impl SideName for MsSide {
     fn id(&self) -> &str {
         &self.id
     }

@@ -105,9 +105,8 @@ pub enum Command {
         /// Write into a folder saberc report did not make even when it is not empty.
         #[arg(long)]
         force: bool,
-        /// Also write each clean scenario's card as a PNG among its downloads (as `saberc render
-        /// --card` draws it, 1240 px wide; the SVG card is always there): two thirds of the
-        /// report's time.
+        /// Deprecated, does nothing: each clean scenario's card is always among its downloads as
+        /// PNG (as `saberc render --card` draws it, 1240 px wide) and SVG.
         #[arg(long)]
         png: bool,
         /// How folders are searched.
@@ -351,7 +350,15 @@ pub fn run(cli: Cli) -> i32 {
             force,
             png,
             walk,
-        } => site::report_cmd(&paths, &out, &maps, walk.options(), force, png),
+        } => {
+            if png {
+                eprintln!(
+                    "note: --png is deprecated and does nothing: the card's PNG is always among \
+                     the downloads"
+                );
+            }
+            site::report_cmd(&paths, &out, &maps, walk.options(), force)
+        }
         Command::Analyze {
             scenario,
             format,

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use saber_schema::diagnostic::Code;
 use saber_schema::files::{FileState, Target};
 use saber_schema::pipeline::WalkOptions;
-use saber_schema::pipeline::migrate::{of_source, rewrite};
+use saber_schema::pipeline::games::old_spellings;
+use saber_schema::pipeline::migrate::rewrite;
 use saber_schema::pipeline::parse::{DocKind, check_limits, named_kind};
 use saber_schema::pipeline::read::{Source, head_names_saber_format};
 
@@ -54,7 +55,7 @@ pub(crate) fn migrate_cmd(paths: &[PathBuf], check: bool, walk: WalkOptions) -> 
             continue;
         }
         // The old spellings `check` reads (Rifle & Saber scenarios', Musket & Saber maps').
-        let old = of_source(&src);
+        let old = old_spellings(&src);
         if old.is_empty() {
             continue;
         }

@@ -79,7 +79,7 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
             let loaded = match reg.resolve(map, &at) {
                 Ok(m) => LoadedMap {
                     map: m.map,
-                    ms_file: m.ms_file,
+                    game_file: m.game_file,
                 },
                 // A map with errors (the skeleton `saberc new map` wrote, still to be filled
                 // in) is read as it stands: the scenario's skeleton needs only its grid, hexes

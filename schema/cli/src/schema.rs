@@ -2,7 +2,8 @@
 use std::path::Path;
 
 use saber_schema::files::{Target, WriteError};
-use saber_schema::pipeline::schema::{SCHEMA_FILES, schema_text};
+use saber_schema::pipeline::games::schema_files;
+use saber_schema::pipeline::schema::schema_text;
 
 use crate::{EXIT_OK, is_dash, shown, write_failed};
 
@@ -19,9 +20,9 @@ pub(crate) fn schema_cmd(out: Option<&Path>) -> i32 {
             if let Err(e) = saber_schema::files::output_folder(dir) {
                 return write_failed(&e);
             }
-            let mut files: Vec<(&str, String)> = SCHEMA_FILES
-                .iter()
-                .map(|(name, make)| (*name, schema_text(&make())))
+            let mut files: Vec<(&str, String)> = schema_files()
+                .into_iter()
+                .map(|(name, make)| (name, schema_text(&make())))
                 .collect();
             files.push((
                 crate::report::REPORT_SCHEMA_FILE,

@@ -7,8 +7,8 @@ use saber_schema::diagnostic::Severity;
 use saber_schema::files::Target;
 use saber_schema::output::convert::convert;
 use saber_schema::output::game::CompiledFor;
+use saber_schema::output::tiled::by_game::import_path;
 use saber_schema::output::tiled::export::write_files;
-use saber_schema::output::tiled::import::{import_path, map_ron};
 use saber_schema::pipeline::parse::{DocKind, detect};
 use saber_schema::pipeline::read::{Source, Syntax};
 use saber_schema::pipeline::{finish, load_map};
@@ -124,11 +124,10 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
     if imported.sources.is_empty() {
         return EXIT_USAGE;
     }
-    let Some(map) = imported.map.as_ref().filter(|_| !imported.has_errors()) else {
+    let Some(ron) = imported.text.clone().filter(|_| !imported.has_errors()) else {
         eprintln!("not imported: fix the errors above first");
         return EXIT_ERRORS;
     };
-    let ron = map_ron(map);
     let text = if is_json(out) {
         // The project's converter, so the JSON is `saberc convert --to json`'s (the source
         // is named `.ron`, which picks its syntax).

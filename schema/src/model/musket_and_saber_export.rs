@@ -24,9 +24,6 @@ fn numbered_from_0101(n: &HexNumbering) -> bool {
 use crate::model::scenario::Interpretation;
 use crate::ruleset::musket_and_saber::MsClass;
 
-/// The file name of this document's JSON Schema (`saberc schema -o DIR` writes it).
-pub const SCHEMA_FILE: &str = "export.musket-and-saber-quick-play.schema.json";
-
 /// An engine export of a Musket & Saber Quick Play scenario, format `saber-export/2` with
 /// `game: "musket-and-saber-quick-play"`.
 ///

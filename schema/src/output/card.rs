@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 mod musket_and_saber;
-pub use musket_and_saber::{ms_card_png, ms_card_svg};
+pub use musket_and_saber::{ms_card_png, ms_card_svg, ms_scenario_overlays};
 
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Scenario, Side};
@@ -74,13 +74,35 @@ pub fn card_svg(c: &Compiled) -> String {
     // The notes fill what is left of the left column, down to the page's foot.
     let height = PAGE_HEIGHT.max(right_end.max(left_end) + MARGIN + SMALL * 2.0);
     let foot = height - MARGIN;
-    draw_notes(&mut left, s, left_end, foot - SMALL * 3.0);
+    draw_notes(&mut left, &s.notes, left_end, foot - SMALL * 3.0);
     // The map key goes at the foot of the right column, if it fits under the text.
     let key_top = foot - SMALL * 2.0 - map_key_height(&c.map, c.rules);
     if key_top >= right_end + SECTION_GAP {
         draw_map_key(&mut right, &c.map, c.rules, key_top);
     }
 
+    let name = match &s.portion {
+        Some(p) if !p.is_empty() => format!("{}: {p}", s.name),
+        _ => s.name.clone(),
+    };
+    let title = match &s.rule {
+        Some(r) => format!("{r}  {name}"),
+        None => name,
+    };
+    let sub = format!(
+        "{} · Rifle & Saber scenario card · map: {}",
+        s.date, c.map.name
+    );
+    let foot_line = format!(
+        "Rifle & Saber (SPI, 1973) · scenario card of `{}`, made by saberc",
+        s.id
+    );
+    page(height, [&title, &sub], [&left, &right], &foot_line)
+}
+
+/// A card's page (both games'): `height` high, its title and subtitle over a rule, its two
+/// columns as drawn, and its foot line.
+fn page(height: f64, [title, sub]: [&str; 2], [left, right]: [&str; 2], foot_line: &str) -> String {
     let mut out = String::with_capacity(left.len() + right.len() + 4096);
     let _ = writeln!(
         out,
@@ -90,50 +112,15 @@ pub fn card_svg(c: &Compiled) -> String {
         out,
         r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
     );
-    draw_title(&mut out, c);
-    out.push_str(&left);
-    out.push_str(&right);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        xml(&format!(
-            "Rifle & Saber (SPI, 1973) · scenario card of `{}`, made by saberc",
-            s.id
-        ))
-    );
-    out.push_str("</svg>\n");
-    out
-}
-
-/// The scenario card as a PNG, `width_px` wide: [`card_svg`] then [`svg_to_png`].
-pub fn card_png(c: &Compiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
-    svg_to_png(&card_svg(c), width_px)
-}
-
-/// The heading: rule number, name and portion, then date and map.
-fn draw_title(out: &mut String, c: &Compiled) {
-    let s = &c.scenario;
-    let name = match &s.portion {
-        Some(p) if !p.is_empty() => format!("{}: {p}", s.name),
-        _ => s.name.clone(),
-    };
-    let title = match &s.rule {
-        Some(r) => format!("{r}  {name}"),
-        None => name,
-    };
     let width = PAGE_WIDTH - 2.0 * MARGIN;
-    let title = wrap(&title, width, TITLE, 1).remove(0);
+    let title = wrap(title, width, TITLE, 1).remove(0);
     let _ = writeln!(
         out,
         r#"<text x="{MARGIN}" y="{:.1}" font-size="{TITLE}" fill="{INK}">{}</text>"#,
         MARGIN + TITLE * 0.8,
         xml(&title)
     );
-    let sub = format!(
-        "{} · Rifle & Saber scenario card · map: {}",
-        s.date, c.map.name
-    );
-    let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
+    let sub = wrap(sub, width, SUBTITLE, 1).remove(0);
     let _ = writeln!(
         out,
         r#"<text x="{MARGIN}" y="{:.1}" font-size="{SUBTITLE}" fill="{MUTED}">{}</text>"#,
@@ -146,6 +133,21 @@ fn draw_title(out: &mut String, c: &Compiled) {
         r#"<path d="M{MARGIN} {y}H{:.1}" stroke="{INK}" stroke-width="1.5"/>"#,
         PAGE_WIDTH - MARGIN
     );
+    out.push_str(left);
+    out.push_str(right);
+    let foot = height - MARGIN;
+    let _ = writeln!(
+        out,
+        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
+        xml(foot_line)
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The scenario card as a PNG, `width_px` wide: [`card_svg`] then [`svg_to_png`].
+pub fn card_png(c: &Compiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
+    svg_to_png(&card_svg(c), width_px)
 }
 
 /// The map with the zones and their legend; returns the bottom of what was drawn.
@@ -220,9 +222,9 @@ fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -
     bottom
 }
 
-/// The notes, wrapped and cut to fit between `top` and `limit`.
-fn draw_notes(out: &mut String, s: &Scenario, top: f64, limit: f64) {
-    let notes = s.notes.split_whitespace().collect::<Vec<_>>().join(" ");
+/// The notes, wrapped and cut to fit between `top` and `limit` (both games' cards).
+fn draw_notes(out: &mut String, notes: &str, top: f64, limit: f64) {
+    let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
     if notes.is_empty() {
         return;
     }
@@ -351,21 +353,56 @@ fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay])
         top + HEADING * 0.9,
         xml(&about_lines[0])
     );
-    let mut y = top + HEADING * LEADING + 6.0;
+    let y = top + HEADING * LEADING + 6.0;
 
     // Columns: group (with its zone colour), units and markers, stacking points, entry.
     let cols = [0.0, 62.0, 246.0, 290.0, RIGHT_W];
+    let width = |i: usize| cols[i + 1] - cols[i] - 2.0 * TABLE_PAD;
+    let rows: Vec<Vec<Vec<String>>> = side
+        .groups
+        .iter()
+        .map(|g| {
+            vec![
+                vec![format!("({})", g.id)],
+                wrap(&unbroken_items(&g.notation()), width(1), TABLE, 0),
+                vec![g.stacking_points().to_string()],
+                wrap(&entry_text(g), width(3), TABLE, 0),
+            ]
+        })
+        .collect();
+    let heads = ["Group", "Units and markers", "SP", "Entry"];
+    table(out, (x, y), &cols, &heads, &rows, 26.0, |out, gi, y| {
+        if let Some(o) = overlays.get(gi) {
+            let at = (x + TABLE_PAD + 11.0, y + TABLE_PAD + TABLE * LEADING * 0.5);
+            swatch(out, at, &rgb(o.color));
+        }
+    })
+}
+
+/// The space between a table cell's edge and its text.
+const TABLE_PAD: f64 = 5.0;
+
+/// A table of the right column at `(x, y)`: a header row of `heads` over columns starting at
+/// `cols` (the last, the table's width), then each row's cells (each cell's lines), striped and
+/// ruled, a row's first cell indented `indent` after `mark(out, row, y)` drew there (a
+/// zone's swatch). Both games' rosters. Returns the bottom.
+fn table(
+    out: &mut String,
+    (x, mut y): (f64, f64),
+    cols: &[f64],
+    heads: &[&str],
+    rows: &[Vec<Vec<String>>],
+    indent: f64,
+    mut mark: impl FnMut(&mut String, usize, f64),
+) -> f64 {
     let line = TABLE * LEADING;
-    let pad = 5.0;
+    let pad = TABLE_PAD;
     let _ = writeln!(
         out,
         r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{:.1}" fill="{TABLE_HEAD}"/>"#,
         line + 2.0 * pad
     );
-    for (i, head) in ["Group", "Units and markers", "SP", "Entry"]
-        .iter()
-        .enumerate()
-    {
+    for (i, head) in heads.iter().enumerate() {
         text_lines(
             out,
             x + cols[i] + pad,
@@ -376,31 +413,18 @@ fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay])
         );
     }
     y += line + 2.0 * pad;
-    for (gi, g) in side.groups.iter().enumerate() {
-        let cells = [
-            vec![format!("({})", g.id)],
-            wrap(
-                &unbroken_items(&g.notation()),
-                cols[2] - cols[1] - 2.0 * pad,
-                TABLE,
-                0,
-            ),
-            vec![g.stacking_points().to_string()],
-            wrap(&entry_text(g), cols[4] - cols[3] - 2.0 * pad, TABLE, 0),
-        ];
-        let rows = cells.iter().map(Vec::len).max().unwrap_or(1) as f64;
-        let h = rows * line + 2.0 * pad;
-        if gi % 2 == 1 {
+    for (ri, cells) in rows.iter().enumerate() {
+        let lines = cells.iter().map(Vec::len).max().unwrap_or(1) as f64;
+        let h = lines * line + 2.0 * pad;
+        if ri % 2 == 1 {
             let _ = writeln!(
                 out,
                 r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{h:.1}" fill="{TABLE_STRIPE}"/>"#
             );
         }
-        if let Some(o) = overlays.get(gi) {
-            swatch(out, (x + pad + 11.0, y + pad + line * 0.5), &rgb(o.color));
-        }
+        mark(out, ri, y);
         for (i, cell) in cells.iter().enumerate() {
-            let indent = if i == 0 { 26.0 } else { 0.0 };
+            let indent = if i == 0 { indent } else { 0.0 };
             text_lines(out, x + cols[i] + pad + indent, y + pad, cell, TABLE, INK);
         }
         y += h;

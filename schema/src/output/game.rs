@@ -13,6 +13,7 @@ use crate::output::overlays::Overlay;
 use crate::output::render::RenderError;
 use crate::output::skeleton::SkeletonError;
 use crate::output::tiled::export::{OutputFile, export_any_map};
+use crate::output::tiled::import::TiledImport;
 use crate::pipeline::game::{Built, GameFrontEnd};
 use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve};
 use crate::pipeline::read::Source;
@@ -50,6 +51,12 @@ pub trait GameOutputs: Sync {
         export_any_map(&map.map)
     }
 
+    /// `saberc import` of a Tiled map whose `game` property names the game: the import that
+    /// makes its map file, or `None` when it makes none of its maps from a Tiled map.
+    fn tiled_import(&self) -> Option<TiledImport> {
+        None
+    }
+
     /// Why `saberc export --format tiled` writes none of its scenarios (said after the file's
     /// `game` field), when it writes none.
     fn tiled_scenarios_refused(&self) -> Option<&'static str> {
@@ -62,10 +69,9 @@ pub trait GameOutputs: Sync {
         None
     }
 
-    /// What the report's page says of one of its scenarios as opened (even with errors):
-    /// from what its front end built of it (`built`), or from its source; `None` when neither
-    /// is one of its scenarios.
-    fn summary(&self, src: &Source, built: &Built) -> Option<Summary>;
+    /// What the report's page says of one of its scenarios as opened (even with errors), from
+    /// what its front end built of it; `None` when that is none of its scenarios.
+    fn summary(&self, built: &Built) -> Option<Summary>;
 }
 
 /// A scenario compiled for the outputs ([`GameOutputs::compile`]).

@@ -10,17 +10,21 @@ use crate::model::analysis::Analysis;
 use crate::model::musket_and_saber::MsMapFile;
 use crate::model::musket_and_saber_export::MsExport;
 use crate::output::card::ms_card_svg;
+use crate::output::card::ms_scenario_overlays;
 use crate::output::export::musket_and_saber::{export, export_text, write_export};
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
 };
-use crate::output::overlays::ms_scenario_overlays;
 use crate::output::render::RenderError;
 use crate::output::skeleton::{SkeletonError, ms_map_skeleton, ms_scenario_skeleton};
 use crate::output::tiled::export::{OutputFile, export_any_map, export_ms_map};
+use crate::output::tiled::import::TiledImport;
+use crate::output::tiled::import::musket_and_saber::import_musket_and_saber;
 use crate::pipeline::game::{Built, GameFrontEnd};
 use crate::pipeline::map_load::{LoadedMap, Resolve};
-use crate::pipeline::musket_and_saber::{FRONT_END, MsCompiled, MsOpened, compile_scenario};
+use crate::pipeline::musket_and_saber::{
+    FRONT_END, MsCompiled, MsOpened, compile_scenario, ms_file,
+};
 use crate::pipeline::parse::parse;
 use crate::pipeline::read::Source;
 use crate::pipeline::schema::{MS_EXPORT_SCHEMA_FILE, validate_ms_export};
@@ -52,23 +56,27 @@ impl GameOutputs for MusketAndSaberOutputs {
     }
 
     fn scenario_skeleton(&self, map: &LoadedMap, reference: &str, id: &str) -> Option<String> {
-        let file = map.ms_file.as_deref()?;
-        Some(ms_scenario_skeleton(file, reference, id))
+        let file = ms_file(&map.game_file)?;
+        Some(ms_scenario_skeleton(&file, reference, id))
     }
 
     fn map_as_it_stands(&self, src: &Source) -> Option<LoadedMap> {
         let file = parse::<MsMapFile>(src).ok()?;
         Some(LoadedMap {
             map: file.lower(),
-            ms_file: Some(Arc::new(file)),
+            game_file: Some(Arc::new(file)),
         })
     }
 
     fn tiled_map(&self, map: &LoadedMap) -> Result<Vec<OutputFile>, RenderError> {
-        match map.ms_file.as_deref() {
-            Some(file) => export_ms_map(file),
+        match ms_file(&map.game_file) {
+            Some(file) => export_ms_map(&file),
             None => export_any_map(&map.map),
         }
+    }
+
+    fn tiled_import(&self) -> Option<TiledImport> {
+        Some(import_musket_and_saber)
     }
 
     fn tiled_scenarios_refused(&self) -> Option<&'static str> {
@@ -85,8 +93,8 @@ impl GameOutputs for MusketAndSaberOutputs {
         )
     }
 
-    fn summary(&self, _src: &Source, built: &Built) -> Option<Summary> {
-        let Built::MusketAndSaber(MsOpened::Scenario { scenario: s, .. }) = built else {
+    fn summary(&self, built: &Built) -> Option<Summary> {
+        let Some(MsOpened::Scenario { scenario: s, .. }) = built.own() else {
             return None;
         };
         Some(Summary {

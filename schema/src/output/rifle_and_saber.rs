@@ -14,6 +14,7 @@ use crate::output::overlays::scenario_overlays;
 use crate::output::render::RenderError;
 use crate::output::skeleton::{SkeletonError, map_skeleton, scenario_skeleton};
 use crate::output::tiled::export::{OutputFile, export_map, export_scenario};
+use crate::output::tiled::import::{TiledImport, import_rifle_and_saber};
 use crate::pipeline::game::{Built, Compiled, GameFrontEnd};
 use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve};
 use crate::pipeline::parse::parse;
@@ -33,6 +34,10 @@ pub static OUTPUTS: RifleAndSaberOutputs = RifleAndSaberOutputs;
 impl GameOutputs for RifleAndSaberOutputs {
     fn front_end(&self) -> &'static dyn GameFrontEnd {
         &FRONT_END
+    }
+
+    fn tiled_import(&self) -> Option<TiledImport> {
+        Some(import_rifle_and_saber)
     }
 
     fn compile(&self, src: &Source, maps: &dyn Resolve) -> CompiledFor {
@@ -66,7 +71,7 @@ impl GameOutputs for RifleAndSaberOutputs {
         export_map(&map.map, map.map.rules())
     }
 
-    fn summary(&self, _src: &Source, built: &Built) -> Option<Summary> {
+    fn summary(&self, built: &Built) -> Option<Summary> {
         let Built::Scenario {
             scenario: s, map, ..
         } = built

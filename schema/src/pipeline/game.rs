@@ -11,11 +11,12 @@ use serde_json::Value;
 use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;
 use crate::model::scenario::Scenario;
-use crate::pipeline::map_load::{LoadedMap, MapOrigin, Resolve};
-use crate::pipeline::ms_opened::MsOpened;
+use crate::pipeline::map_load::{GameOwned, LoadedMap, MapOrigin, Resolve};
+use crate::pipeline::migrate::OldSpelling;
 use crate::pipeline::parse::DocKind;
 use crate::pipeline::parse::other_game::{DocWords, fields_of};
 use crate::pipeline::read::Source;
+use crate::pipeline::schema::SchemaFn;
 use crate::pipeline::zones::Resolved;
 use crate::queries::playable::Playable;
 use crate::ruleset::{Game, Ruleset};
@@ -35,6 +36,12 @@ pub trait GameFrontEnd: Sync {
     /// The published JSON Schema of the game's documents of a kind (map or scenario): what the
     /// JSON Schema stage, `saberc schema` and the language server hold its files to.
     fn schema(&self, kind: DocKind) -> Value;
+
+    /// The files `saberc schema -o DIR` writes of the game's schemas, with their generators;
+    /// none by default.
+    fn schema_files(&self) -> Vec<(&'static str, SchemaFn)> {
+        Vec::new()
+    }
 
     /// What the game names a field of its documents that another game names otherwise: pairs
     /// of (what it is, the field's name). A file of another game read as this one is told the
@@ -71,6 +78,13 @@ pub trait GameFrontEnd: Sync {
         src: &Source,
         maps: &dyn Resolve,
     ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>);
+
+    /// The old spellings of a published format version in one of the game's files, which
+    /// `check` reads as their new ones and `saberc migrate` rewrites
+    /// ([`crate::pipeline::migrate`]); none when its files have had no renamed spellings.
+    fn old_spellings(&self, _src: &Source) -> Vec<OldSpelling> {
+        Vec::new()
+    }
 
     /// An engine export of this game found among the source files, held to its schema.
     fn check_export(&self, src: &Source) -> Vec<Diagnostic>;
@@ -153,8 +167,20 @@ pub enum Built {
         /// later check of the document reports too.
         map_notes: Vec<Diagnostic>,
     },
-    /// A Musket & Saber Quick Play map or scenario (its own document types), as parsed.
-    MusketAndSaber(MsOpened),
+    /// A map or scenario of a game whose documents are its own types (not the engine's `Map`
+    /// and `Scenario`), as its front end built it: only that game's code reads it
+    /// ([`Built::own`]).
+    Own(GameOwned),
+}
+
+impl Built {
+    /// What a game's front end built of its own ([`Built::Own`]), when it is a `T`.
+    pub fn own<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Built::Own(own) => own.downcast_ref(),
+            _ => None,
+        }
+    }
 }
 
 impl Opened {

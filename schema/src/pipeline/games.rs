@@ -9,9 +9,11 @@ use std::sync::{Mutex, RwLock};
 use crate::diagnostic::Diagnostic;
 use crate::pipeline::game::GameFrontEnd;
 use crate::pipeline::map_load::LoadedMap;
+use crate::pipeline::migrate::OldSpelling;
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{DocKind, detect_game};
 use crate::pipeline::read::Source;
+use crate::pipeline::schema::{ANALYSIS_SCHEMA_FILE, SchemaFn};
 use crate::ruleset::Game;
 
 /// The built-in games' front ends, in the order `saberc` lists the games.
@@ -51,6 +53,18 @@ pub fn of(game: Game) -> &'static dyn GameFrontEnd {
 /// not know, which the detection reports as FMT007: Rifle & Saber).
 pub fn of_source(src: &Source) -> &'static dyn GameFrontEnd {
     of(detect_game(src).ok().flatten().unwrap_or_default())
+}
+
+/// The old spellings `check` reads in a source and `saberc migrate` rewrites: its game's
+/// ([`GameFrontEnd::old_spellings`]).
+pub fn old_spellings(src: &Source) -> Vec<OldSpelling> {
+    of_source(src).old_spellings(src)
+}
+
+/// The files `saberc schema -o DIR` writes: every game's schemas, then the analysis's.
+pub fn schema_files() -> Vec<(&'static str, SchemaFn)> {
+    let games = all().into_iter().flat_map(|f| f.schema_files());
+    games.chain([ANALYSIS_SCHEMA_FILE]).collect()
 }
 
 /// Every game's words for its documents of a kind, each worked out once.

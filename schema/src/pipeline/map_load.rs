@@ -1,39 +1,46 @@
 //! The map stages, below map resolution and the pipeline's API alike: a map file parsed,
-//! held to its game's JSON Schema, built into the engine's map ([`LoadedMap`], a Musket &
-//! Saber map's own file beside it) and checked. [`crate::pipeline::maps`] loads the maps it
+//! held to its game's JSON Schema, built into the engine's map ([`LoadedMap`], what its game
+//! keeps of the file beside it) and checked. [`crate::pipeline::maps`] loads the maps it
 //! resolves through them, and [`crate::pipeline`] the maps it is given.
 
+use std::any::Any;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::builtin;
 use crate::check::check_map_unread;
-use crate::check::musket_and_saber::check_map;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::map::{Map, MapFile};
-use crate::model::musket_and_saber::MsMapFile;
 use crate::path;
 use crate::pipeline::parse::DocKind;
 use crate::pipeline::parse::other_game::DocWords;
-use crate::pipeline::schema::{self, validate_musket_and_saber};
+use crate::pipeline::schema;
 use crate::pipeline::zones::shared::SharedZones;
+
+/// What a game keeps of one of its files beside what the engine reads of it (a Musket & Saber
+/// map's own file; a document its front end opened): only that game's own code reads it back,
+/// as its own type (`downcast_ref`).
+pub type GameOwned = Arc<dyn Any + Send + Sync>;
 
 /// A map file as loaded: the engine's map, and beside it what only its own game's checks and
 /// drawings read of the file, when the game keeps any (a Musket & Saber map's legend
 /// characters, Turn Record Track and sources). A Rifle & Saber map file is the map whole.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct LoadedMap {
     /// The map, as every shared stage, query and drawing reads it.
     pub map: Map,
-    /// A Musket & Saber map's own file.
-    pub ms_file: Option<Arc<MsMapFile>>,
+    /// What the map's game keeps of its file beside the map, when it keeps any.
+    pub game_file: Option<GameOwned>,
 }
 
 impl LoadedMap {
     /// A map whose file is the map whole (Rifle & Saber).
     pub fn engine_only(map: Map) -> LoadedMap {
-        LoadedMap { map, ms_file: None }
+        LoadedMap {
+            map,
+            game_file: None,
+        }
     }
 }
 
@@ -71,8 +78,8 @@ impl fmt::Display for MapOrigin {
 pub struct ResolvedMap {
     /// The map.
     pub map: Map,
-    /// The map's own file, beside it, when its game keeps one ([`LoadedMap::ms_file`]).
-    pub ms_file: Option<Arc<MsMapFile>>,
+    /// What the map's game keeps of its file beside it ([`LoadedMap::game_file`]).
+    pub game_file: Option<GameOwned>,
     /// Where it came from (say it in reports and the editor's title).
     pub origin: MapOrigin,
     /// Findings about the choice (a map file near the scenario that claims a built-in id).
@@ -110,24 +117,6 @@ pub(crate) fn keep_unexplained(deferred: Vec<Diagnostic>, found: &[Diagnostic]) 
         .into_iter()
         .filter(|d| !found.iter().any(|f| f.is_error() && f.path == d.path))
         .collect()
-}
-
-/// The stages after parsing on an M&S map file (`written`: what the file said, for the JSON
-/// Schema): the engine's map (the file lowered, the file beside it) when the schema holds, and
-/// the findings, not yet located.
-pub(crate) fn ms_map_stages(
-    file: &MsMapFile,
-    written: &serde_json::Value,
-) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-    let schema = validate_musket_and_saber(DocKind::Map, written);
-    if !schema.is_empty() {
-        return (None, schema);
-    }
-    let map = file.lower();
-    let mut diags = check_map(file);
-    diags.extend(builtin_id_claimed(&map));
-    let ms_file = Some(std::sync::Arc::new(file.clone()));
-    (Some(LoadedMap { map, ms_file }), diags)
 }
 
 /// If `map` claims the id of a built-in map but differs from it, the finding that says so

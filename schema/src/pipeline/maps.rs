@@ -369,7 +369,7 @@ impl MapRegistry {
         let src = self.read(&canon).map_err(|d| d.at_path(path!["map"]))?;
         let (map, diags) = load_map(&src);
         match map {
-            Some(LoadedMap { map: m, ms_file }) if !diags.iter().any(Diagnostic::is_error) => {
+            Some(LoadedMap { map: m, game_file }) if !diags.iter().any(Diagnostic::is_error) => {
                 let mut notes = Vec::new();
                 if let Some(d) = builtin_id_claimed(&m) {
                     notes.push(
@@ -386,7 +386,7 @@ impl MapRegistry {
                 }
                 Ok(ResolvedMap {
                     map: m,
-                    ms_file,
+                    game_file,
                     origin: MapOrigin::File(full),
                     notes,
                     // Read again for each scenario that names its path: nothing to share.
@@ -502,7 +502,7 @@ impl MapRegistry {
                 .map(|mut z| Arc::clone(z.entry(id.to_string()).or_default()));
             return Ok(ResolvedMap {
                 map: m,
-                ms_file: None,
+                game_file: None,
                 origin: MapOrigin::BuiltIn(id.to_string()),
                 notes,
                 zones,
@@ -546,7 +546,7 @@ impl MapRegistry {
                 let loaded = one.map.as_deref().cloned().expect("clean maps are built");
                 Ok(ResolvedMap {
                     map: loaded.map,
-                    ms_file: loaded.ms_file,
+                    game_file: loaded.game_file,
                     origin: MapOrigin::File(one.path.clone()),
                     notes: Vec::new(),
                     zones: Some(Arc::clone(&one.zones)),
@@ -660,7 +660,7 @@ mod tests {
             let (loaded, diags) = load_map(&Source::from_text(format!("{id}.ron"), text));
             assert!(!diags.iter().any(Diagnostic::is_error), "{id}: {diags:?}");
             let loaded = loaded.expect("a built-in map loads");
-            assert!(loaded.ms_file.is_none());
+            assert!(loaded.game_file.is_none());
             assert_eq!(Some(loaded.map), builtin::map_of_text(text), "{id}");
         }
         assert!(builtin::map_of_text("(format: \"saber-map/1\")").is_none());

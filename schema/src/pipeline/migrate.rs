@@ -22,7 +22,6 @@ use std::collections::VecDeque;
 
 use crate::diagnostic::{Code, Diagnostic, Location};
 use crate::pipeline::locate::location_at;
-use crate::pipeline::parse::{DocKind, detect, names_musket_and_saber};
 use crate::pipeline::read::{Source, Syntax};
 use crate::syntax::SyntaxKind::*;
 use crate::syntax::lexer::{Lexed, lex};
@@ -85,7 +84,7 @@ impl OldSpelling {
 const SCENARIO_FORMAT: &str = "saber-scenario/1";
 
 /// Does `text` hold `word`?
-fn has(text: &str, word: &str) -> bool {
+pub(crate) fn has(text: &str, word: &str) -> bool {
     memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some()
 }
 
@@ -141,104 +140,6 @@ fn may_have_old_all(text: &str, syntax: Syntax) -> bool {
                 || before[value_start.len()..]
                     .contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}'])
         })
-}
-
-/// The old spellings `check` reads in a file, in order: a Rifle & Saber scenario's. A Musket &
-/// Saber Quick Play scenario has none: its documents were first published (25 November 2026)
-/// after both renames (23 November), so no file of that game was ever written in an old
-/// spelling, and `check` reads one there as the mistake it is (SYN002), which `saberc migrate`
-/// then does not offer to rewrite. Maps and battles have had no renamed spellings.
-pub fn of_source(src: &Source) -> Vec<OldSpelling> {
-    match detect(src) {
-        Ok((DocKind::Scenario, _)) if !names_musket_and_saber(src) => {
-            old_spellings(&src.text, src.syntax)
-        }
-        Ok((DocKind::Map, _)) if names_musket_and_saber(src) => {
-            unstated_clear_rows(&src.text, src.syntax)
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// Why a Musket & Saber map's clear hex row without `clear_for_charges` is read as clear for
-/// charges.
-const CLEAR_ROW_READING: &str = "the rules text fixes clear terrain as terrain a charge may start in, enter and target (9.2(1): \"only clear or clear hill terrain\"), and `saberc new map` wrote its clear row without the field before MAP013 asked for it";
-
-/// The clear hex rows of a Musket & Saber map's chart (`kind: "clear"`, any case, `on: Hex`)
-/// that do not say `clear_for_charges`: as `saberc new map`'s skeleton wrote the row from 25
-/// November 2026 until MAP013 (29 November) asked for the field. The rules text fixes it
-/// (9.2(1)), so the row is read with `clear_for_charges: true`, which `saberc migrate` writes
-/// before the row's `source` (or last field), on its own line when the row has one field a
-/// line. A row that says `clear_for_charges: false` is the user's: MAP013.
-fn unstated_clear_rows(text: &str, syntax: Syntax) -> Vec<OldSpelling> {
-    use crate::syntax::tree::{entries, entry_key, entry_value, field, first_token, root_value};
-    let clear = |w: &[u8]| w.eq_ignore_ascii_case(b"clear");
-    if !has(text, "chart") || !text.as_bytes().windows(5).any(clear) {
-        return Vec::new();
-    }
-    let parsed = crate::syntax::parse(text);
-    let root = parsed.syntax();
-    let scalar = |entry: Option<crate::syntax::SyntaxNode>| -> Option<String> {
-        let t = first_token(&entry_value(&entry?)?)?;
-        Some(match t.kind() {
-            STRING => serde_json::from_str::<String>(t.text()).ok()?,
-            _ => t.text().to_string(),
-        })
-    };
-    let Some(chart) = root_value(&root)
-        .and_then(|r| field(&r, "chart"))
-        .and_then(|e| entry_value(&e))
-    else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for row in entries(&chart).filter_map(|e| entry_value(&e)) {
-        let clear =
-            scalar(field(&row, "kind")).is_some_and(|k| k.trim().eq_ignore_ascii_case("clear"));
-        if !clear
-            || scalar(field(&row, "on")).as_deref() != Some("Hex")
-            || field(&row, "clear_for_charges").is_some()
-        {
-            continue;
-        }
-        let (Some(kind), Some(last)) = (
-            field(&row, "kind"),
-            field(&row, "source").or_else(|| entries(&row).last()),
-        ) else {
-            continue;
-        };
-        let Some(at) = entry_key(&last).and_then(|k| first_token(&k)) else {
-            continue;
-        };
-        let at = usize::from(at.text_range().start());
-        // The layout of the row: a field a line (the skeleton's), or all on one.
-        let indent_start = text[..at].trim_end_matches([' ', '\t']).len();
-        let separator = if text[..indent_start].ends_with('\n') {
-            format!("\n{}", &text[indent_start..at])
-        } else {
-            " ".to_string()
-        };
-        let field_text = match syntax {
-            Syntax::Ron => "clear_for_charges: true,",
-            Syntax::Json => "\"clear_for_charges\": true,",
-        };
-        let range = kind.text_range();
-        out.push(OldSpelling {
-            format: "saber-map/1",
-            reading: Some(CLEAR_ROW_READING),
-            start: usize::from(range.start()),
-            end: usize::from(range.end()),
-            edits: vec![Edit {
-                start: at,
-                end: at,
-                text: format!("{field_text}{separator}"),
-            }],
-            new_text: field_text.trim_end_matches(',').to_string(),
-            old: "(kind: \"clear\", on: Hex) without clear_for_charges",
-            new: "clear_for_charges: true",
-        });
-    }
-    out
 }
 
 /// The old spellings in a Rifle & Saber scenario's text, in order. One pass over the syntax tree's tokens
@@ -404,6 +305,27 @@ fn original_offset(old: &[OldSpelling], offset: usize) -> usize {
     (offset as isize - shift).max(0) as usize
 }
 
+/// `src` as its rewritten form, which the reader reads ([`rewrite`] of its old spellings `old`).
+pub fn rewritten(src: &Source, old: &[OldSpelling]) -> Source {
+    Source {
+        text: rewrite(&src.text, old),
+        ..src.clone()
+    }
+}
+
+/// Findings located in the rewritten form of `original` ([`rewritten`]), moved to its own text.
+pub fn located_back(
+    original: &str,
+    old: &[OldSpelling],
+    diags: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let back = |mut d: Diagnostic| {
+        d.location = d.location.map(|l| original_location(original, old, l));
+        d
+    };
+    diags.into_iter().map(back).collect()
+}
+
 /// A location in the rewritten text, moved to the original text.
 pub fn original_location(original: &str, old: &[OldSpelling], l: Location) -> Location {
     let start = original_offset(old, l.offset);
@@ -433,29 +355,6 @@ mod tests {
     ],
     notes: "Exit(count: All) in a string stays",
 )"#;
-
-    #[test]
-    fn an_ms_clear_row_without_clear_for_charges_is_read_as_clear_for_charges() {
-        let map = r#"(
-    chart: [
-        (kind: "Clear", on: Hex, infantry: Some(Mp(1)), source: "4.3"),
-        (kind: "clear", on: Hexside, source: "4.3"),
-        (kind: "clear", on: Hex, clear_for_charges: false, source: "mine"),
-        (kind: "woods", on: Hex, source: "mine"),
-    ],
-)"#;
-        let old = unstated_clear_rows(map, Syntax::Ron);
-        // Only the first: a hexside row, a row that says `false` and a row of another kind
-        // are the user's.
-        assert_eq!(old.len(), 1, "{old:?}");
-        let new = rewrite(map, &old);
-        assert!(
-            new.contains(r#"(kind: "Clear", on: Hex, infantry: Some(Mp(1)), clear_for_charges: true, source: "4.3"),"#),
-            "{new}"
-        );
-        assert!(unstated_clear_rows(&new, Syntax::Ron).is_empty(), "once");
-        assert!(unstated_clear_rows("(chart: [], notes: \"clear\")", Syntax::Ron).is_empty());
-    }
 
     #[test]
     fn ron_old_spellings_are_found_and_rewritten_comments_kept() {

@@ -20,7 +20,6 @@ pub mod locate;
 pub mod map_load;
 pub mod maps;
 pub mod migrate;
-pub mod ms_opened;
 pub mod musket_and_saber;
 pub mod notation;
 pub mod parse;
@@ -90,7 +89,7 @@ impl FileReport {
 /// Parse and schema-check a Rifle & Saber scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
     let words = || games::words(DocKind::Scenario);
-    match load_scenario_deferring(src, &migrate::of_source(src), &words)? {
+    match load_scenario_deferring(src, &games::old_spellings(src), &words)? {
         (s, deferred) if deferred.is_empty() => Ok(s),
         (_, deferred) => Err(deferred),
     }

@@ -83,6 +83,14 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
         }
     }
 
+    fn schema_files(&self) -> Vec<(&'static str, schema::SchemaFn)> {
+        schema::SCHEMA_FILES.to_vec()
+    }
+
+    fn old_spellings(&self, src: &Source) -> Vec<migrate::OldSpelling> {
+        old_spellings(src)
+    }
+
     fn check_export(&self, src: &Source) -> Vec<Diagnostic> {
         match crate::pipeline::parse::parse_document::<crate::model::export::Export>(src) {
             Ok((_, written)) => schema::validate_export(&written),
@@ -91,12 +99,21 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
     }
 }
 
+/// The old spellings `check` reads in a Rifle & Saber file: its scenarios'
+/// ([`migrate::old_spellings`]); its maps and battles have had no renamed spellings.
+fn old_spellings(src: &Source) -> Vec<migrate::OldSpelling> {
+    match detect(src) {
+        Ok((DocKind::Scenario, _)) => migrate::old_spellings(&src.text, src.syntax),
+        _ => Vec::new(),
+    }
+}
+
 /// Parse and schema-check a scenario, validating what the user wrote. Schema findings that a
 /// rule check explains better (a turn past the Turn Record Track: TRN001, TRN002, …) do not stop
 /// the pipeline: they come back beside the scenario, for [`keep_unexplained`] after the checks.
 /// A file in an old spelling of its format version is read as its rewritten form
 /// ([`migrate`]); findings located in that form are moved back to the file's own text. `old`
-/// is [`migrate::of_source`] of `src`, found once by the caller; `words` gives every game's
+/// is [`old_spellings`] of `src`, found once by the caller; `words` gives every game's
 /// words for scenarios, asked for only when the file has a mistake.
 pub(crate) fn load_scenario_deferring(
     src: &Source,
@@ -115,21 +132,8 @@ pub(crate) fn load_scenario_deferring(
             parse_game_document_with(src, DocKind::Scenario, Game::RifleAndSaber, words)?;
         return scenario_schema(&written).map(|deferred| (s, deferred));
     }
-    let rewritten = Source {
-        text: migrate::rewrite(&src.text, old),
-        ..src.clone()
-    };
-    let back = |diags: Vec<Diagnostic>| -> Vec<Diagnostic> {
-        diags
-            .into_iter()
-            .map(|mut d| {
-                d.location = d
-                    .location
-                    .map(|l| migrate::original_location(&src.text, old, l));
-                d
-            })
-            .collect()
-    };
+    let rewritten = migrate::rewritten(src, old);
+    let back = |diags| migrate::located_back(&src.text, old, diags);
     let (s, written): (Scenario, _) =
         parse_game_document_with(&rewritten, DocKind::Scenario, Game::RifleAndSaber, words)
             .map_err(back)?;
@@ -161,7 +165,7 @@ fn compile(
     registry: &dyn Resolve,
 ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
     // Found once: the reader and the notes both need them.
-    let old = migrate::of_source(src);
+    let old = old_spellings(src);
     let notes = old_spelling_notes(src, &old);
     let (scenario, deferred) =
         match load_scenario_deferring(src, &old, &|| registry.words(DocKind::Scenario)) {
@@ -237,12 +241,8 @@ fn open_scenario(src: &Source, registry: &dyn Resolve) -> Opened {
             map_notes,
         },
         _ => {
-            let old = migrate::of_source(src);
-            let rewritten = Source {
-                text: migrate::rewrite(&src.text, &old),
-                ..src.clone()
-            };
-            match parse::<Scenario>(&rewritten) {
+            let old = old_spellings(src);
+            match parse::<Scenario>(&migrate::rewritten(src, &old)) {
                 Ok(scenario) => {
                     let found = registry.resolve(&scenario.map, &src.path).ok();
                     let map_notes = found.as_ref().map(|r| r.notes.clone()).unwrap_or_default();

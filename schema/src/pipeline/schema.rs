@@ -11,7 +11,6 @@ use crate::model::battle::Battle;
 use crate::model::export::Export;
 use crate::model::limits;
 use crate::model::map::MapFile;
-use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::model::scenario::Scenario;
 use crate::model::zone::{Without, without_of};
 use crate::pipeline::parse::DocKind;
@@ -19,17 +18,18 @@ use crate::pipeline::parse::DocKind;
 /// A function generating one schema.
 pub type SchemaFn = fn() -> Value;
 
-/// File names of the generated schemas, with their generators.
-pub const SCHEMA_FILES: [(&str, SchemaFn); 8] = [
+/// File names of the generated schemas of Rifle & Saber's documents, with their generators
+/// (each game's are listed by its front end, `GameFrontEnd::schema_files`).
+pub const SCHEMA_FILES: [(&str, SchemaFn); 4] = [
     ("map.schema.json", map_schema),
     ("scenario.schema.json", scenario_schema),
     ("export.schema.json", export_schema),
     ("battle.schema.json", battle_schema),
-    (MS_MAP_SCHEMA_FILE, ms_map_schema),
-    (MS_SCENARIO_SCHEMA_FILE, ms_scenario_schema),
-    (MS_EXPORT_SCHEMA_FILE, ms_export_schema),
-    ("analysis.schema.json", analysis_schema),
 ];
+
+/// The file name and generator of the schema of `saberc analyze --format json`'s report, of
+/// every game's scenarios.
+pub const ANALYSIS_SCHEMA_FILE: (&str, SchemaFn) = ("analysis.schema.json", analysis_schema);
 
 // The reader (`parse`, below this stage) gives the same help for a value's form.
 pub use crate::pipeline::parse::{FORM_HELP, type_hint};
@@ -37,14 +37,8 @@ pub use crate::pipeline::parse::{FORM_HELP, type_hint};
 /// Where a hint sends a user for the limits: the book's page listing them.
 pub const LIMITS_PAGE: &str = "docs/saberc/limits.md";
 
-/// The file name of the schema of Musket & Saber Quick Play maps.
-pub const MS_MAP_SCHEMA_FILE: &str = "map.musket-and-saber-quick-play.schema.json";
-
-/// The file name of the schema of Musket & Saber Quick Play scenarios.
-pub const MS_SCENARIO_SCHEMA_FILE: &str = "scenario.musket-and-saber-quick-play.schema.json";
-
 /// The file name of the schema of Musket & Saber Quick Play engine exports.
-pub const MS_EXPORT_SCHEMA_FILE: &str = crate::model::musket_and_saber_export::SCHEMA_FILE;
+pub const MS_EXPORT_SCHEMA_FILE: &str = crate::ruleset::musket_and_saber::EXPORT_SCHEMA_FILE;
 
 /// The JSON Schema of Musket & Saber Quick Play engine exports.
 pub fn ms_export_schema() -> Value {
@@ -52,24 +46,6 @@ pub fn ms_export_schema() -> Value {
         schemars::schema_for!(crate::model::musket_and_saber_export::MsExport).to_value(),
         "export",
         "export.musket-and-saber-quick-play",
-    )
-}
-
-/// The JSON Schema of Musket & Saber Quick Play map files.
-pub fn ms_map_schema() -> Value {
-    published_as(
-        schemars::schema_for!(MsMapFile).to_value(),
-        "map",
-        "map.musket-and-saber-quick-play",
-    )
-}
-
-/// The JSON Schema of Musket & Saber Quick Play scenario files.
-pub fn ms_scenario_schema() -> Value {
-    published_as(
-        schemars::schema_for!(MsScenario).to_value(),
-        "scenario",
-        "scenario.musket-and-saber-quick-play",
     )
 }
 
@@ -112,8 +88,9 @@ fn published(v: Value, name: &str) -> Value {
     published_as(v, name, name)
 }
 
-/// [`published`] for a schema of kind `kind` (`map`) published under `name`.
-fn published_as(mut v: Value, kind: &str, name: &str) -> Value {
+/// A generated schema of kind `kind` (`map`) as published under `name`: with its `$id`, in
+/// standard JSON Schema, its `format` held to the version this saberc reads.
+pub fn published_as(mut v: Value, kind: &str, name: &str) -> Value {
     standardize(&mut v, None);
     if let Value::Object(m) = &mut v {
         m.insert("$id".into(), Value::String(schema_url(name)));
@@ -248,11 +225,11 @@ pub fn schema_text(schema: &Value) -> String {
     s
 }
 
-/// The yes-or-no check of the schemas of each game's file kinds, generated at build time from
+/// The yes-or-no check of the schemas of Rifle & Saber's file kinds, generated at build time from
 /// their committed copies (`schema/*.schema.json`, kept equal to [`SCHEMA_FILES`] by
 /// tests/tests/schemas.rs): a valid file needs no schema generated or compiled at run time,
 /// which was a third of a one-file check. Only a file found invalid builds the validator that
-/// lists its errors ([`listing_validator`]).
+/// lists its errors ([`GameSchema`]).
 mod generated {
     #[jsonschema::validator(path = "map.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
     pub(super) struct Map;
@@ -262,47 +239,20 @@ mod generated {
 
     #[jsonschema::validator(path = "battle.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
     pub(super) struct Battle;
-
-    #[jsonschema::validator(path = "map.musket-and-saber-quick-play.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
-    pub(super) struct MsMap;
-
-    #[jsonschema::validator(path = "scenario.musket-and-saber-quick-play.schema.json", methods = { is_valid = true, validate = false, iter_errors = false })]
-    pub(super) struct MsScenario;
 }
 
-/// Whether a document is valid under the schema of its kind (the generated check).
-fn is_valid(kind: DocKind, value: &Value) -> bool {
+/// The schema of a kind of Rifle & Saber document, its validators made once.
+fn schema_of(kind: DocKind) -> &'static GameSchema {
+    static MAP: GameSchema = GameSchema::generated(map_schema, &[], generated::Map::is_valid);
+    static SCENARIO: GameSchema =
+        GameSchema::generated(scenario_schema, &[], generated::Scenario::is_valid);
+    static BATTLE: GameSchema =
+        GameSchema::generated(battle_schema, &[], generated::Battle::is_valid);
     match kind {
-        DocKind::Map => generated::Map::is_valid(value),
-        DocKind::Scenario => generated::Scenario::is_valid(value),
-        DocKind::Battle => generated::Battle::is_valid(value),
+        DocKind::Map => &MAP,
+        DocKind::Scenario => &SCENARIO,
+        DocKind::Battle => &BATTLE,
     }
-}
-
-/// The validator of engine exports, built once.
-fn export_validator() -> &'static jsonschema::Validator {
-    static EXPORT: OnceLock<jsonschema::Validator> = OnceLock::new();
-    EXPORT.get_or_init(|| {
-        jsonschema::validator_for(&export_schema()).expect("our generated schemas are valid")
-    })
-}
-
-/// The validator whose errors are listed for a document found invalid: the schema of its kind
-/// with every tagged-enum `oneOf` written as `if`/`then` (see [`discriminated`]).
-fn listing_validator(kind: DocKind) -> &'static jsonschema::Validator {
-    static MAP: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static SCENARIO: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static BATTLE: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let (cell, make): (&OnceLock<_>, fn() -> Value) = match kind {
-        DocKind::Map => (&MAP, map_schema),
-        DocKind::Scenario => (&SCENARIO, scenario_schema),
-        DocKind::Battle => (&BATTLE, battle_schema),
-    };
-    cell.get_or_init(|| {
-        let mut schema = make();
-        discriminated(&mut schema);
-        jsonschema::validator_for(&schema).expect("our generated schemas are valid")
-    })
 }
 
 /// Rewrite each `oneOf` of a serde enum (alternatives that are a one-key object, the variant's
@@ -377,14 +327,16 @@ pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
 /// unknown character is MAP002, which names the character and its column. The caller reports a
 /// deferred finding only where no rule check reported that value.
 pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let schema = schema_of(kind);
     // Most files are valid: the yes-or-no check stops at nothing and builds no error.
-    if is_valid(kind, value) {
+    if schema.is_valid(value) {
         return (Vec::new(), Vec::new());
     }
+    let listing = schema.listing();
     // Bounded: a list of 100,000 bad items is 100,000 errors, of which a file shows 200.
     let mut blocking = Findings::new();
     let mut deferred = Findings::new();
-    for e in listing_validator(kind).iter_errors(value) {
+    for e in listing.iter_errors(value) {
         let make = || diagnostic(&e);
         if rule_explains(kind, innermost(&e)) {
             deferred.push_with(Code::Schema, make);
@@ -395,39 +347,104 @@ pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec
     (blocking.into_vec(), deferred.into_vec())
 }
 
-/// Validate a Musket & Saber Quick Play document (as the user wrote it) against the schema of
-/// its kind; each violation becomes a diagnostic at the offending value.
-pub fn validate_musket_and_saber(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
-    static MAP: OnceLock<jsonschema::Validator> = OnceLock::new();
-    static SCENARIO: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let valid = match kind {
-        DocKind::Map => generated::MsMap::is_valid(value),
-        _ => generated::MsScenario::is_valid(value),
-    };
+/// A game's schema of a kind of its documents, its validators made once, on first use: what
+/// its front end holds in a `static` to validate its documents (as the user wrote them).
+pub struct GameSchema {
+    /// Generates the schema.
+    make: SchemaFn,
+    /// The zone clauses the game's dialect has not ([`crate::model::zone::ZoneDialect`]).
+    without: &'static [Without],
+    /// The yes-or-no check generated at build time from the committed schema, when there is one.
+    generated: Option<fn(&Value) -> bool>,
+    /// The validator that says yes or no, made only when no check was generated.
+    validator: OnceLock<jsonschema::Validator>,
+    /// The validator whose errors are listed for a document found invalid: the schema with every
+    /// tagged-enum `oneOf` written as `if`/`then` (see [`discriminated`]).
+    listing: OnceLock<jsonschema::Validator>,
+}
+
+impl GameSchema {
+    /// The schema `make` generates, of documents whose zones lack the clauses `without`.
+    pub const fn new(make: SchemaFn, without: &'static [Without]) -> GameSchema {
+        GameSchema {
+            make,
+            without,
+            generated: None,
+            validator: OnceLock::new(),
+            listing: OnceLock::new(),
+        }
+    }
+
+    /// The same, whose yes-or-no check was generated at build time from the committed copy of
+    /// the schema (`check`), so that a valid document compiles no schema at run time.
+    pub const fn generated(
+        make: SchemaFn,
+        without: &'static [Without],
+        check: fn(&Value) -> bool,
+    ) -> GameSchema {
+        GameSchema {
+            make,
+            without,
+            generated: Some(check),
+            validator: OnceLock::new(),
+            listing: OnceLock::new(),
+        }
+    }
+
+    /// Validate a document against the schema; each violation becomes a diagnostic at the
+    /// offending value (a zone clause the game has not said as such).
+    pub fn validate(&self, value: &Value) -> Vec<Diagnostic> {
+        violations(self.is_valid(value), || self.listing(), value, self.without)
+    }
+
+    /// Whether the document is valid under the schema (no error built).
+    fn is_valid(&self, value: &Value) -> bool {
+        match self.generated {
+            Some(check) => check(value),
+            None => self
+                .validator
+                .get_or_init(|| compile(&(self.make)()))
+                .is_valid(value),
+        }
+    }
+
+    /// The validator whose errors are listed, made on first use.
+    fn listing(&self) -> &jsonschema::Validator {
+        self.listing.get_or_init(|| {
+            let mut listed = (self.make)();
+            discriminated(&mut listed);
+            compile(&listed)
+        })
+    }
+}
+
+/// One of our generated schemas compiled.
+fn compile(schema: &Value) -> jsonschema::Validator {
+    jsonschema::validator_for(schema).expect("our generated schemas are valid")
+}
+
+/// Each violation of a schema by `value` when it is not `valid`, found by the validator `listing`
+/// makes, as a diagnostic at the offending value (a zone clause in `without` said as not the
+/// game's). Most files are valid: then nothing is listed and no error built.
+fn violations<'a>(
+    valid: bool,
+    listing: impl FnOnce() -> &'a jsonschema::Validator,
+    value: &Value,
+    without: &[Without],
+) -> Vec<Diagnostic> {
     if valid {
         return Vec::new();
     }
-    let (cell, make): (&OnceLock<_>, SchemaFn) = match kind {
-        DocKind::Map => (&MAP, ms_map_schema),
-        _ => (&SCENARIO, ms_scenario_schema),
-    };
-    let listing = cell.get_or_init(|| {
-        let mut listed = make();
-        discriminated(&mut listed);
-        jsonschema::validator_for(&listed).expect("our generated schemas are valid")
-    });
     let mut found = Findings::new();
-    // Its zones are those of its dialect: a clause it has not is said as such.
-    let without = <crate::model::zone::KindName as crate::model::zone::ZoneDialect>::WITHOUT;
-    for e in listing.iter_errors(value) {
+    for e in listing().iter_errors(value) {
         found.push_with(Code::Schema, || diagnostic_in(&e, without));
     }
     found.into_vec()
 }
 
-/// Validate a document (as the user wrote it) against a game's schema given as a value (a game
-/// registered outside the library: the built-in games' validators are made once, above); each
-/// violation becomes a diagnostic at the offending value, as for the built-in games.
+/// Validate a document (as the user wrote it) against a schema given as a value, compiled at
+/// each call (a game's own schemas are held in a [`GameSchema`], whose validators are made
+/// once); each violation becomes a diagnostic at the offending value.
 pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
     let Ok(validator) = jsonschema::validator_for(schema) else {
         return vec![Diagnostic::new(
@@ -435,24 +452,16 @@ pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
             "the game's schema is not a valid JSON Schema".to_string(),
         )];
     };
-    let mut found = Findings::new();
-    for e in validator.iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic(&e));
-    }
-    found.into_vec()
+    violations(validator.is_valid(value), || &validator, value, &[])
 }
 
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
-    let validator = export_validator();
-    if validator.is_valid(value) {
-        return Vec::new();
-    }
-    let mut found = Findings::new();
-    for e in validator.iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic(&e));
-    }
-    found.into_vec()
+    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        jsonschema::validator_for(&export_schema()).expect("our generated schemas are valid")
+    });
+    violations(validator.is_valid(value), || validator, value, &[])
 }
 
 /// Validate a Musket & Saber Quick Play engine export against
@@ -462,14 +471,7 @@ pub fn validate_ms_export(value: &Value) -> Vec<Diagnostic> {
     let validator = VALIDATOR.get_or_init(|| {
         jsonschema::validator_for(&ms_export_schema()).expect("our generated schemas are valid")
     });
-    if validator.is_valid(value) {
-        return Vec::new();
-    }
-    let mut found = Findings::new();
-    for e in validator.iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic(&e));
-    }
-    found.into_vec()
+    violations(validator.is_valid(value), || validator, value, &[])
 }
 
 /// Fields whose range a rule check reports with the rule's own words.
@@ -789,23 +791,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_empty_text_is_said_to_be_empty() {
-        // Not "empty or shorter than 1 characters" (issue 37 §15).
-        let diags = validate_musket_and_saber(DocKind::Map, &serde_json::json!({"source": ""}));
-        let said: Vec<(&str, Option<&str>)> = diags
-            .iter()
-            .map(|d| (d.message.as_str(), d.hint.as_deref()))
-            .filter(|(m, _)| m.contains("source"))
-            .collect();
-        assert_eq!(
-            said,
-            [("`source` is empty (at `/source`)", Some("write it out"))]
-        );
-    }
-
-    #[test]
     fn schemas_are_valid_and_versioned() {
-        for (name, make) in SCHEMA_FILES {
+        for (name, make) in crate::pipeline::games::schema_files() {
             let s = make();
             assert!(jsonschema::meta::is_valid(&s), "{name}");
             assert!(
@@ -885,10 +872,10 @@ mod tests {
         for (kind, doc) in &docs {
             for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
                 let published = published[*kind as usize].is_valid(&v);
-                assert_eq!(is_valid(*kind, &v), published, "{v}");
-                assert_eq!(listing_validator(*kind).is_valid(&v), published, "{v}");
+                assert_eq!(schema_of(*kind).is_valid(&v), published, "{v}");
+                assert_eq!(schema_of(*kind).listing().is_valid(&v), published, "{v}");
                 assert_eq!(
-                    listing_validator(*kind).iter_errors(&v).next().is_none(),
+                    schema_of(*kind).listing().iter_errors(&v).next().is_none(),
                     published
                 );
                 judged += 1;
@@ -899,90 +886,6 @@ mod tests {
         // Both verdicts are compared: many documents are refused, many accepted.
         assert!(
             refused > 50 && judged - refused > 50,
-            "{refused} of {judged}"
-        );
-    }
-
-    #[test]
-    fn the_generated_checks_of_musket_and_saber_accept_what_the_published_schemas_accept() {
-        // Every M&S map and scenario of the examples and fixtures, and mutations: the same
-        // verdict from the generated check and the published schema compiled at run time.
-        use crate::ruleset::Game;
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let mut docs: Vec<(DocKind, Value)> = Vec::new();
-        for dir in [
-            "scenarios/examples/musket-and-saber",
-            "scenarios/examples/musket-and-saber/maps",
-            "tests/fixtures/good",
-            "tests/fixtures/bad",
-        ] {
-            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
-                let path = entry.unwrap().path();
-                let Ok(src) = crate::pipeline::read::Source::read(&path) else {
-                    continue;
-                };
-                let game = crate::pipeline::parse::detect_game(&src);
-                let Ok(Some(Game::MusketAndSaberQuickPlay)) = game else {
-                    continue;
-                };
-                let doc = match crate::pipeline::parse::detect(&src) {
-                    Ok((DocKind::Scenario, _)) => {
-                        crate::pipeline::parse::parse_document::<MsScenario>(&src)
-                            .map(|(_, v)| (DocKind::Scenario, v))
-                    }
-                    Ok((DocKind::Map, _)) => {
-                        crate::pipeline::parse::parse_document::<MsMapFile>(&src)
-                            .map(|(_, v)| (DocKind::Map, v))
-                    }
-                    _ => continue,
-                };
-                if let Ok(doc) = doc {
-                    docs.push(doc);
-                }
-            }
-        }
-        let maps = docs.iter().filter(|(k, _)| *k == DocKind::Map).count();
-        assert!(
-            maps >= 1 && docs.len() - maps >= 10,
-            "{maps} of {}",
-            docs.len()
-        );
-        let published =
-            [ms_map_schema(), ms_scenario_schema()].map(|s| jsonschema::validator_for(&s).unwrap());
-        let generated: [fn(&Value) -> bool; 2] =
-            [generated::MsMap::is_valid, generated::MsScenario::is_valid];
-        let mutations = |v: &Value| -> Vec<Value> {
-            let text = v.to_string();
-            [
-                ("\"id\":\"", "\"id\":\"Bad Id "),
-                ("\"name\":\"", "\"name\":7,\"x\":\""),
-                (":1,", ":-1,"),
-                (":2,", ":2000000,"),
-                ("\"Within\"", "\"Withn\""),
-                ("[", "[null,"),
-            ]
-            .iter()
-            .filter(|(a, _)| text.contains(a))
-            .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap())
-            .collect()
-        };
-        let (mut judged, mut refused) = (0, 0);
-        for (kind, doc) in &docs {
-            let at = usize::from(*kind != DocKind::Map);
-            for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
-                let verdict = published[at].is_valid(&v);
-                assert_eq!(generated[at](&v), verdict, "{v}");
-                assert_eq!(
-                    validate_musket_and_saber(*kind, &v).is_empty(),
-                    verdict,
-                    "{v}"
-                );
-                judged += 1;
-                refused += usize::from(!verdict);
-            }
-        }
-        assert!(
-            refused > 10 && judged - refused > 10,
             "{refused} of {judged}"
         );
     }

@@ -4,6 +4,7 @@
 //! victory conditions (3.4) ask it to reach.
 
 use crate::diagnostic::PathSeg;
+use crate::model::counter::NoCounter;
 use crate::model::hex::Grid;
 use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
@@ -29,23 +30,8 @@ pub struct Line {
     pub arrives: Option<u32>,
 }
 
-/// A place a side's victory condition asks it to reach.
-pub struct Place {
-    /// The side that must reach it.
-    pub side: usize,
-    /// Its victory condition (from 0).
-    pub victory: usize,
-    /// The goal's path in the file.
-    pub path: Vec<PathSeg>,
-    /// Held, exited by, or the enemy's set-up.
-    pub kind: playable::TargetKind,
-    /// Its hexes on the map.
-    pub hexes: HexSet,
-    /// The turn by which it must be reached.
-    pub deadline: u32,
-    /// The goal in words.
-    pub goal: String,
-}
+/// A place a side's victory condition asks it to reach (no counters: any of the side's).
+pub type Place = playable::Target<NoCounter>;
 
 /// Each side's set-up and reinforcement lines, in the file's order.
 pub fn lines(s: &MsScenario, file: &MsMapFile, grid: Grid) -> Vec<Vec<Line>> {
@@ -108,49 +94,26 @@ pub fn lines(s: &MsScenario, file: &MsMapFile, grid: Grid) -> Vec<Vec<Line>> {
 /// The places the victory conditions name, in order (a goal of "either" side is a place of
 /// both sides): held or exited zones on the map's own kinds, and the enemy's set-up hexes.
 pub fn places(s: &MsScenario, map: &Map, deployment: &[HexSet]) -> Vec<Place> {
+    let zones = victory_zones(s, map);
+    let sides: Vec<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    playable::victory_targets(&s.victory, &sides, s.game_length, deployment, |p| {
+        zones.iter().find(|(zp, _)| zp == p).map(|(_, h)| h.clone())
+    })
+}
+
+/// The zones of the victory conditions' goals compiled on the map, each with its path, in the
+/// order `collect_goal_zones` visits them, condition by condition: the places' hexes and the
+/// export's victory targets.
+pub fn victory_zones(s: &MsScenario, map: &Map) -> Vec<(Vec<PathSeg>, HexSet)> {
     let mut compiler: ZoneCompiler<KindName> = ZoneCompiler::new(map, ZoneEnv::default());
-    let mut out = Vec::new();
+    let mut zones = Vec::new();
     for (vi, v) in s.victory.iter().enumerate() {
-        let sides: Vec<usize> = if v.side == crate::model::victory::EITHER_SIDE {
-            (0..s.sides.len()).collect()
-        } else {
-            s.side_index(&v.side).into_iter().collect()
-        };
-        let base = path!["victory", vi, "goal"];
-        let mut zones: Vec<(Vec<PathSeg>, HexSet)> = Vec::new();
-        collect_goal_zones(&v.goal, base.clone(), &mut |p, zone| {
+        collect_goal_zones(&v.goal, path!["victory", vi, "goal"], &mut |p, zone| {
             let hexes = compiler.compile(zone, &p);
             zones.push((p, hexes));
         });
-        let mut found = Vec::new();
-        playable::goal_targets(&v.goal, base, s.game_length, &mut found);
-        for side in sides {
-            for (p, kind, deadline, _, goal) in &found {
-                let hexes = match kind {
-                    playable::TargetKind::EnemySetup => {
-                        let Some(enemy) = (0..s.sides.len()).find(|e| *e != side) else {
-                            continue;
-                        };
-                        deployment[enemy].clone()
-                    }
-                    _ => match zones.iter().find(|(zp, _)| zp == p) {
-                        Some((_, h)) => h.clone(),
-                        None => continue,
-                    },
-                };
-                out.push(Place {
-                    side,
-                    victory: vi,
-                    path: p.clone(),
-                    kind: *kind,
-                    hexes,
-                    deadline: *deadline,
-                    goal: goal.clone(),
-                });
-            }
-        }
     }
-    out
+    zones
 }
 
 /// Each side's set-up hexes: the hexes of its set-up lines.

@@ -41,7 +41,7 @@ use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
-use crate::model::victory::{EITHER_SIDE, Goal, When};
+use crate::model::victory::{EITHER_SIDE, Goal, VictoryCondition, When};
 use crate::model::zone::TerrainName;
 use crate::path;
 use crate::pipeline::zones::Resolved;
@@ -64,9 +64,9 @@ pub enum TargetKind {
     EnemySetup,
 }
 
-/// A place a side's victory condition asks it to reach.
+/// A place a side's victory condition asks it to reach; `C` is the game's counter names.
 #[derive(Debug, Clone)]
-pub struct Target {
+pub struct Target<C = Counter> {
     /// The side that must reach it.
     pub side: usize,
     /// The victory condition (index in `victory`).
@@ -80,7 +80,7 @@ pub struct Target {
     /// The last Game-Turn by the end of which a unit must stand there.
     pub deadline: u32,
     /// Which counters count (empty: any unit of the side).
-    pub counters: Vec<Counter>,
+    pub counters: Vec<C>,
     /// The goal in words.
     pub goal: String,
 }
@@ -149,34 +149,53 @@ pub struct Playable {
 /// The targets the victory conditions name, in order (a goal of "either" side is a target of
 /// both sides).
 pub fn targets(s: &Scenario, r: &Resolved) -> Vec<Target> {
+    let sides: Vec<&str> = s.sides.iter().map(|x| x.id.as_str()).collect();
+    victory_targets(&s.victory, &sides, s.game_length, &r.deployment, |p| {
+        r.victory_zones
+            .iter()
+            .find(|(zp, _)| zp == p)
+            .map(|(_, h)| h.clone())
+    })
+}
+
+/// The places victory conditions (of a game whose sides' ids are `sides`, in order) name, in
+/// order, a goal of "either" side a place of each side: each with its hexes, its zone's
+/// (`zone_of` its path) or, for the enemy's set-up, the other side's `deployment`. Both games'
+/// targets come from this one walk.
+pub fn victory_targets<T: TerrainName, C: CounterName + Clone>(
+    victory: &[VictoryCondition<T, C>],
+    sides: &[&str],
+    length: u32,
+    deployment: &[HexSet],
+    zone_of: impl Fn(&[PathSeg]) -> Option<HexSet>,
+) -> Vec<Target<C>> {
     let mut out = Vec::new();
-    for (vi, v) in s.victory.iter().enumerate() {
-        let sides: Vec<usize> = if v.side == EITHER_SIDE {
-            (0..s.sides.len()).collect()
+    for (vi, v) in victory.iter().enumerate() {
+        let which: Vec<usize> = if v.side == EITHER_SIDE {
+            (0..sides.len()).collect()
         } else {
-            s.side_index(&v.side).into_iter().collect()
+            sides
+                .iter()
+                .position(|id| *id == v.side)
+                .into_iter()
+                .collect()
         };
-        let mut found: Vec<GoalPlace> = Vec::new();
-        goal_targets(
-            &v.goal,
-            path!["victory", vi, "goal"],
-            s.game_length,
-            &mut found,
-        );
-        for side in sides {
+        let mut found: Vec<GoalPlace<C>> = Vec::new();
+        goal_targets(&v.goal, path!["victory", vi, "goal"], length, &mut found);
+        for side in which {
             for (p, kind, deadline, counters, goal) in &found {
                 let hexes = match kind {
                     TargetKind::EnemySetup => {
-                        let Some(enemy) = (0..s.sides.len()).find(|e| *e != side) else {
+                        let Some(enemy) = (0..sides.len()).find(|e| *e != side) else {
                             continue;
                         };
-                        match r.deployment.get(enemy) {
+                        match deployment.get(enemy) {
                             Some(h) => h.clone(),
                             None => continue,
                         }
                     }
-                    _ => match r.victory_zones.iter().find(|(zp, _)| zp == p) {
-                        Some((_, h)) => h.clone(),
+                    _ => match zone_of(p) {
+                        Some(h) => h,
                         None => continue,
                     },
                 };

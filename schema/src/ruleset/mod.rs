@@ -370,6 +370,12 @@ pub struct Ruleset {
     /// The most columns or rows a map of the game has, where its hex numbers bound them (M&S
     /// 2.2's four digits); `None`: the map files' own limit.
     pub max_map_side: Option<u32>,
+    /// The file name of the JSON Schema of the game's engine export (`saberc schema -o DIR`
+    /// writes it), which an export found among the source files is said to be held to.
+    pub export_schema: &'static str,
+    /// The prefix the game's code gives the types its documents are read into (Musket & Saber's
+    /// `Ms`), which messages leave out: a designer's file names no type.
+    pub type_prefix: &'static str,
 }
 
 /// Where a diagnostic's rule section comes from in a game's files.
@@ -504,6 +510,8 @@ pub(crate) const RIFLE_AND_SABER: Ruleset = Ruleset {
     rule_texts: &[],
     road_enters_from_off_map: true,
     max_map_side: None,
+    export_schema: "export.schema.json",
+    type_prefix: "",
 };
 
 /// The longest Turn Record Track of any game's fixed track (R&S 15.0: 20 spaces): the bound

@@ -627,7 +627,12 @@ pub(super) const MUSKET_AND_SABER_QUICK_PLAY: Ruleset = Ruleset {
     rule_texts: &RULE_TEXTS,
     road_enters_from_off_map: false,
     max_map_side: Some(MAX_SIDE),
+    export_schema: EXPORT_SCHEMA_FILE,
+    type_prefix: "Ms",
 };
+
+/// The file name of the JSON Schema of the game's engine exports.
+pub const EXPORT_SCHEMA_FILE: &str = "export.musket-and-saber-quick-play.schema.json";
 
 /// One column of the M&S Quick Play Revised CRT (the table after 11.4): the lowest and highest
 /// differential it covers (`None`: open).

@@ -30,7 +30,7 @@ use saber_schema::pipeline::map_load::{LoadedMap, Resolve};
 use saber_schema::pipeline::parse::other_game::DocWords;
 use saber_schema::pipeline::parse::{DocKind, parse_game_document};
 use saber_schema::pipeline::read::Source;
-use saber_schema::pipeline::schema::validate_with;
+use saber_schema::pipeline::schema::{GameSchema, validate_with};
 use saber_schema::queries::movement::{Movement, Mp};
 use saber_schema::queries::playable::GivenAllowances;
 use saber_schema::queries::reach::CostTable;
@@ -94,7 +94,15 @@ pub static RULES: Ruleset = Ruleset {
     )],
     road_enters_from_off_map: false,
     max_map_side: Some(99),
+    export_schema: "export.pike-and-shot-test.schema.json",
+    type_prefix: "Ps",
 };
+
+/// Its maps' schema, validators made once.
+static MAP_SCHEMA: GameSchema = GameSchema::new(|| FRONT_END.schema(DocKind::Map), &[]);
+
+/// Its scenarios' schema, validators made once.
+static SCENARIO_SCHEMA: GameSchema = GameSchema::new(|| FRONT_END.schema(DocKind::Scenario), &[]);
 
 /// The game's front end.
 pub struct PikeAndShot;
@@ -104,7 +112,7 @@ pub static FRONT_END: PikeAndShot = PikeAndShot;
 
 /// A map file (its `format` and `game` are held by its schema).
 #[allow(dead_code)]
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsMap {
     /// `saber-map/1`.
@@ -126,7 +134,7 @@ pub struct PsMap {
 }
 
 /// A chart row.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsRow {
     /// The kind's id.
@@ -139,7 +147,7 @@ pub struct PsRow {
 
 /// A scenario file (its `format`, `game` and `id` are held by its schema).
 #[allow(dead_code)]
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PsScenario {
     /// `saber-scenario/1`.
@@ -301,7 +309,7 @@ impl GameFrontEnd for PikeAndShot {
             Ok(f) => f,
             Err(d) => return (None, d),
         };
-        let schema = validate_with(&self.schema(DocKind::Map), &written);
+        let schema = MAP_SCHEMA.validate(&written);
         if !schema.is_empty() {
             return (None, schema);
         }
@@ -323,10 +331,10 @@ impl GameFrontEnd for PikeAndShot {
                 }
             }
             _ => {
-                let (_, diags, found) = self.compile_scenario(src, maps);
+                let (compiled, diags, found) = compile(src, maps);
                 Opened {
                     diags,
-                    built: Built::Nothing,
+                    built: compiled.map_or(Built::Nothing, |(s, _)| Built::Own(Arc::new(s))),
                     map_id: None,
                     map_used: found.map(|(o, _)| o),
                 }
@@ -374,7 +382,7 @@ fn compile(
             Ok(s) => s,
             Err(d) => return (None, d, None),
         };
-    let schema = validate_with(&FRONT_END.schema(DocKind::Scenario), &written);
+    let schema = SCENARIO_SCHEMA.validate(&written);
     if !schema.is_empty() {
         return (None, schema, None);
     }
@@ -523,9 +531,8 @@ impl GameOutputs for PikeAndShotOutputs {
         file.lower().ok().map(LoadedMap::engine_only)
     }
 
-    fn summary(&self, src: &Source, _built: &Built) -> Option<Summary> {
-        // Its front end builds nothing for the editor: the scenario is read from its source.
-        let s: PsScenario = saber_schema::pipeline::parse::parse(src).ok()?;
+    fn summary(&self, built: &Built) -> Option<Summary> {
+        let s: &PsScenario = built.own()?;
         let points: u32 = s
             .units
             .iter()
@@ -839,7 +846,7 @@ pub fn export_schema() -> Value {
 
 impl ExportDocument for PsExport {
     fn schema_file(&self) -> &'static str {
-        "export.pike-and-shot-test.schema.json"
+        RULES.export_schema
     }
 
     fn schema_problems(&self) -> Vec<Diagnostic> {

@@ -139,10 +139,10 @@ pub struct Drawn {
 }
 
 impl Drawn {
-    /// A card drawn once: its SVG, and its PNG rasterised from that SVG when `png` (what
-    /// `saberc render --card` does, without drawing the card a second time).
-    fn card(svg: String, png: bool, export: Option<String>) -> Drawn {
-        let png = png.then(|| svg_to_png(&svg, CARD_PNG_WIDTH).ok()).flatten();
+    /// A card drawn once: its SVG, and its PNG rasterised from that SVG (what `saberc render
+    /// --card` does, without drawing the card a second time).
+    fn card(svg: String, export: Option<String>) -> Drawn {
+        let png = svg_to_png(&svg, CARD_PNG_WIDTH).ok();
         Drawn { svg, png, export }
     }
 }
@@ -157,9 +157,8 @@ pub struct MapDetail {
     pub labels: Vec<(String, String)>,
 }
 
-/// Read and check `path`, and build what its pages show; `png` says whether to draw the
-/// card's PNG.
-pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
+/// Read and check `path`, and build what its pages show.
+pub fn build(path: &Path, reg: &MapRegistry) -> Entry {
     let file_name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -216,9 +215,9 @@ pub fn build(path: &Path, reg: &MapRegistry, png: bool) -> Entry {
             // analysis.
             e.kind = "scenario";
             if let Some(outputs) = games::of_source(&src)
-                && let Some(summary) = outputs.summary(&src, &built)
+                && let Some(summary) = outputs.summary(&built)
             {
-                scenario(&mut e, &src, reg, outputs, summary, clean, png);
+                scenario(&mut e, &src, reg, outputs, summary, clean);
             }
         }
         (Some(DocKind::Map), _) => map_file(&mut e, &src, clean),
@@ -240,7 +239,6 @@ fn scenario(
     outputs: &dyn GameOutputs,
     s: Summary,
     clean: bool,
-    png: bool,
 ) {
     e.game = s.game;
     e.title = s.title;
@@ -270,7 +268,7 @@ fn scenario(
         d.analysis = Ok(c.analysis(&GivenAllowances::default()));
         if clean {
             let export = c.export().ok().map(|x| x.text());
-            d.drawn = Ok(Drawn::card(c.card_svg(), png, export));
+            d.drawn = Ok(Drawn::card(c.card_svg(), export));
         }
     }
     e.detail = Detail::Scenario(Box::new(d));

@@ -9,6 +9,7 @@ pub mod findings;
 pub mod html;
 mod index;
 mod map;
+mod owned;
 pub mod page;
 mod scenario;
 
@@ -213,14 +214,13 @@ fn identity(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// `saberc report PATHS… -o DIR`; `png` writes each card's PNG too.
+/// `saberc report PATHS… -o DIR`.
 pub(crate) fn report_cmd(
     paths: &[PathBuf],
     out: &Path,
     maps: &[PathBuf],
     walk: WalkOptions,
     force: bool,
-    png: bool,
 ) -> i32 {
     if crate::is_dash(out) {
         return crate::usage_error(crate::tiled::FOLDER_NOT_DASH);
@@ -249,7 +249,9 @@ pub(crate) fn report_cmd(
         Ok(r) => r,
         Err(e) => return crate::usage_error(&e),
     };
-    if let Err(e) = site_folders(out) {
+    // What an earlier report wrote here stays listed until this one has written its own.
+    let earlier = owned::earlier(out);
+    if let Err(e) = site_folders(out, &earlier) {
         return crate::write_failed(&e);
     }
     let names = Names::new(&files);
@@ -272,7 +274,7 @@ pub(crate) fn report_cmd(
             .par_iter()
             .enumerate()
             .map(|(i, f)| {
-                let mut e = entry::build(f, &reg, png);
+                let mut e = entry::build(f, &reg);
                 let slug = &names.slugs[i];
                 let inputs = reg.map_files_read();
                 let mut written = Vec::new();
@@ -319,6 +321,18 @@ pub(crate) fn report_cmd(
             return crate::write_failed(&e);
         }
     }
+    // The files an earlier report wrote and this one did not are removed (unlinked now), and
+    // this report's are listed for the next.
+    let written = written_names(&site, last.into_iter().map(|(name, _)| name));
+    let mut read: Vec<PathBuf> = inputs;
+    read.extend(site.entries.iter().map(|e| e.path.clone()));
+    if let Err(e) = owned::remove_stale(out, &earlier, &written, &read).and_then(|()| {
+        Target::in_folder(&out.join(MARKER))
+            .write(owned::marker_text(&written).as_bytes())
+            .map(|_| ())
+    }) {
+        return crate::write_failed(&e);
+    }
     let errors: usize = site.entries.iter().map(|e| e.report.errors()).sum();
     let warnings: usize = site.entries.iter().map(|e| e.report.warnings()).sum();
     outln!(
@@ -352,11 +366,24 @@ fn may_write_into(out: &Path, force: bool) -> Result<(), String> {
     ))
 }
 
-/// Make the site's folders and mark the site as `saberc report`'s.
-fn site_folders(out: &Path) -> Result<(), WriteError> {
+/// The names (below the site's folder) of every file this report wrote: each file's downloads
+/// and scenario page, and `last` (the index and the maps' pages).
+fn written_names(site: &Site, last: impl Iterator<Item = String>) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = last.collect();
+    for (i, e) in site.entries.iter().enumerate() {
+        names.extend(e.downloads.iter().map(|(_, d)| format!("downloads/{d}")));
+        if e.kind != "map" {
+            names.insert(site.page_of(i));
+        }
+    }
+    names
+}
+
+/// Make the site's folders and mark the site as `saberc report`'s, listing the files an
+/// earlier report wrote (`earlier`).
+fn site_folders(out: &Path, earlier: &BTreeSet<String>) -> Result<(), WriteError> {
     output_folder(out)?;
-    Target::in_folder(&out.join(MARKER))
-        .write(b"This folder was written by saberc report; it may write here again.\n")?;
+    Target::in_folder(&out.join(MARKER)).write(owned::marker_text(earlier).as_bytes())?;
     output_folder(&out.join("pages"))?;
     output_folder(&out.join("downloads"))
 }

@@ -38,9 +38,11 @@ macro_rules! tools_codes {
                 explanation: "`saberc import` reads hexagonal Tiled maps only: orthogonal, isometric and \
                     staggered maps, infinite (chunked) maps, a missing or unknown stagger axis or index, \
                     tile sizes that cannot be hexes, or a map without a tile layer of terrain cannot be \
-                    turned into a Rifle & Saber map; nor can a Tiled map whose `game` property names \
-                    another game (`saberc export --format tiled` of a Musket & Saber map writes one: \
-                    its terrain kinds, chart and track are in its map file).",
+                    turned into a map file. A Tiled map is made a map file of the game its `game` \
+                    property names (none: Rifle & Saber); a game that makes no map from a Tiled map \
+                    refuses it, and a Musket & Saber map's Tiled map needs its `undrawn` property \
+                    (its source, numbering, chart and track, which `saberc export --format tiled` \
+                    writes).",
                 bad: "<map … orientation=\"isometric\" …>",
                 fixed: "<map … orientation=\"hexagonal\" … staggeraxis=\"x\" staggerindex=\"odd\" …>",
             }
@@ -52,7 +54,9 @@ macro_rules! tools_codes {
                 explanation: "Every hex of the imported map takes its terrain from its tile's `terrain` \
                     property (clear, village, woods, forest, river, ford or bridge; `slope` for slopes, \
                     9.2). A tile without one, or with another value, is read as clear and reported once \
-                    per tile with its first cell.",
+                    per tile with its first cell. A Musket & Saber map's hex takes its legend character \
+                    from its tile's `char`: a hex without one is reported the same way, and no map is \
+                    made.",
                 bad: r#"<property name="terrain" value="swamp"/>"#,
                 fixed: r#"<property name="terrain" value="woods"/>"#,
             }
@@ -76,7 +80,8 @@ macro_rules! tools_codes {
                 explanation: "Objects are read by class (village, hill, woods, river, junction, ford, \
                     bridge, road, ridge, label) or by their layer's name: a feature is named by its code \
                     (11.0), a road is a polyline from hex centre to hex centre, a ridge a polyline along \
-                    hexsides. What does not fit is an error on the object's id.",
+                    hexsides (a Musket & Saber map's hexside likewise, with its `kind`). What does not \
+                    fit is an error on the object's id.",
                 bad: "<object id=\"4\" name=\"Village\" type=\"village\" …>",
                 fixed: "<object id=\"4\" name=\"V4\" type=\"village\" …>",
             }

@@ -9,7 +9,7 @@ use super::*;
 use crate::model::hex::{Coord, Grid};
 use crate::model::musket_and_saber::{Cf, Face};
 use crate::output::export::musket_and_saber::{MsExportCounter, MsExportSide, game_turns, sides};
-use crate::output::overlays::ms_scenario_overlays;
+use crate::output::overlays::{ms_entry_color, ms_side_color};
 use crate::pipeline::musket_and_saber::MsCompiled;
 
 /// The card of an M&S scenario as one self-contained SVG page.
@@ -28,51 +28,14 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
     let right_end = draw_ms_right(&mut right, c);
     let height = PAGE_HEIGHT.max(right_end.max(left_end) + MARGIN + SMALL * 2.0);
     let foot = height - MARGIN;
-    draw_ms_notes(&mut left, &s.notes, left_end, foot - SMALL * 3.0);
+    draw_notes(&mut left, &s.notes, left_end, foot - SMALL * 3.0);
 
-    let mut out = String::with_capacity(left.len() + right.len() + 4096);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH:.0}" height="{height:.0}" viewBox="0 0 {PAGE_WIDTH:.0} {height:.0}" font-family="{SANS}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
-    );
-    let width = PAGE_WIDTH - 2.0 * MARGIN;
-    let title = wrap(&s.name, width, TITLE, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="{TITLE}" fill="{INK}">{}</text>"#,
-        MARGIN + TITLE * 0.8,
-        xml(&title)
-    );
     let sub = subtitle(&s.date, rules.name, &c.map.name);
-    let sub = wrap(&sub, width, SUBTITLE, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{:.1}" font-size="{SUBTITLE}" fill="{MUTED}">{}</text>"#,
-        MARGIN + TITLE * 0.8 + SUBTITLE * 1.6,
-        xml(&sub)
+    let foot_line = format!(
+        "{} · scenario card of `{}`, made by saberc · source: {}",
+        rules.name, s.id, s.source
     );
-    let y = BODY_TOP - 14.0;
-    let _ = writeln!(
-        out,
-        r#"<path d="M{MARGIN} {y}H{:.1}" stroke="{INK}" stroke-width="1.5"/>"#,
-        PAGE_WIDTH - MARGIN
-    );
-    out.push_str(&left);
-    out.push_str(&right);
-    let _ = writeln!(
-        out,
-        r#"<text x="{MARGIN}" y="{foot:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        xml(&format!(
-            "{} · scenario card of `{}`, made by saberc · source: {}",
-            rules.name, s.id, s.source
-        ))
-    );
-    out.push_str("</svg>\n");
-    out
+    page(height, [&s.name, &sub], [&left, &right], &foot_line)
 }
 
 /// The card of an M&S scenario as a PNG, `width_px` wide.
@@ -104,23 +67,6 @@ fn draw_ms_left(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
         bottom = y + row_h + 6.0;
     }
     bottom
-}
-
-/// The notes under the map, down to `limit`.
-fn draw_ms_notes(out: &mut String, notes: &str, top: f64, limit: f64) {
-    let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
-    if notes.is_empty() {
-        return;
-    }
-    let line = BODY * LEADING;
-    let y = top + SECTION_GAP * 0.5;
-    let room = ((limit - y - HEADING * LEADING) / line).floor();
-    if room < 2.0 {
-        return;
-    }
-    let y = heading(out, MARGIN, y, LEFT_W, "Notes");
-    let lines = wrap(&notes, LEFT_W, BODY, (room as usize).min(NOTES_MAX_LINES));
-    text_lines(out, MARGIN, y, &lines, BODY, MUTED);
 }
 
 /// Turns, rosters, victory conditions and special rules; returns the bottom.
@@ -221,56 +167,24 @@ fn roster(out: &mut String, x: f64, top: f64, side: &MsExportSide, grid: Grid) -
         top + HEADING * 0.9,
         xml(&about)
     );
-    let mut y = top + HEADING * LEADING + 6.0;
+    let y = top + HEADING * LEADING + 6.0;
     let cols = [0.0, 104.0, 190.0, 340.0, 490.0, RIGHT_W];
-    let line = TABLE * LEADING;
-    let pad = 5.0;
-    let _ = writeln!(
-        out,
-        r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{:.1}" fill="{TABLE_HEAD}"/>"#,
-        line + 2.0 * pad
-    );
-    for (i, head) in ["Counter", "Class", "Front", "Back", "Enters"]
+    let cell = |i: usize, text: &str| wrap(text, cols[i + 1] - cols[i] - 2.0 * TABLE_PAD, TABLE, 0);
+    let rows: Vec<Vec<Vec<String>>> = side
+        .counters
         .iter()
-        .enumerate()
-    {
-        text_lines(
-            out,
-            x + cols[i] + pad,
-            y + pad,
-            &[head.to_string()],
-            TABLE,
-            MUTED,
-        );
-    }
-    y += line + 2.0 * pad;
-    for (ci, k) in side.counters.iter().enumerate() {
-        let cell = |i: usize, text: &str| wrap(text, cols[i + 1] - cols[i] - 2.0 * pad, TABLE, 0);
-        let cells = [
-            cell(0, &k.id),
-            cell(1, k.class.code()),
-            cell(2, &face_text(&k.front)),
-            cell(3, &face_text(&k.back)),
-            cell(4, &enters_text(k, grid)),
-        ];
-        let rows = cells.iter().map(Vec::len).max().unwrap_or(1) as f64;
-        let h = rows * line + 2.0 * pad;
-        if ci % 2 == 1 {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{x:.1}" y="{y:.1}" width="{RIGHT_W:.1}" height="{h:.1}" fill="{TABLE_STRIPE}"/>"#
-            );
-        }
-        for (i, cell) in cells.iter().enumerate() {
-            text_lines(out, x + cols[i] + pad, y + pad, cell, TABLE, INK);
-        }
-        y += h;
-        let _ = writeln!(
-            out,
-            r#"<path d="M{x:.1} {y:.1}h{RIGHT_W:.1}" stroke="{RULE}" stroke-width="1"/>"#
-        );
-    }
-    y
+        .map(|k| {
+            vec![
+                cell(0, &k.id),
+                cell(1, k.class.code()),
+                cell(2, &face_text(&k.front)),
+                cell(3, &face_text(&k.back)),
+                cell(4, &enters_text(k, grid)),
+            ]
+        })
+        .collect();
+    let heads = ["Counter", "Class", "Front", "Back", "Enters"];
+    table(out, (x, y), &cols, &heads, &rows, 0.0, |_, _, _| {})
 }
 
 /// A face's printed values (2.3, 2.4, 10.0): `CF 2-3 MR 5 MA 5`, a leader's `L 1-2-1`.
@@ -314,9 +228,93 @@ fn enters_text(k: &MsExportCounter, grid: Grid) -> String {
     "–".to_string()
 }
 
+/// A Musket & Saber scenario over its map: per side, its set-up (the line hexes, and the ring
+/// of hexes a `w/1` line allows, 3.2) with each counter's ID on the hex it stands on, then its
+/// entry hexes (4.5, 7.7) with each reinforcement line's turn and IDs on its entry hex. Where a
+/// counter stands is the engine export's reading of the scenario ([`sides`]), so the
+/// drawing and the export never disagree; a `w/1` unit the `placements` do not place is drawn
+/// on its line's hex, marked `w/1`.
+pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
+    // A checked scenario's lines always resolve (a reinforcement off the game is TRN002).
+    let sides = sides(c, &game_turns(c)).unwrap_or_default();
+    let g = c.map.grid();
+    let coord = |[col, row]: [i32; 2]| Coord(col, row);
+    let mut out = Vec::new();
+    for (si, side) in sides.iter().enumerate() {
+        let mut hexes: Vec<Coord> = Vec::new();
+        let mut counters: Vec<(Coord, Vec<String>)> = Vec::new();
+        let add = |list: &mut Vec<(Coord, Vec<String>)>, at: Coord, text: String| match list
+            .iter_mut()
+            .find(|(h, _)| *h == at)
+        {
+            Some((_, l)) => l.push(text),
+            None => list.push((at, vec![text])),
+        };
+        for k in &side.counters {
+            let Some(s) = &k.setup else { continue };
+            hexes.extend(s.allowed.iter().copied().map(coord));
+            match s.hex {
+                Some(h) => add(&mut counters, coord(h), k.id.clone()),
+                None => add(&mut counters, coord(s.at), format!("{} w/1", k.id)),
+            }
+        }
+        hexes.sort_unstable_by_key(|c| (c.row(), c.col()));
+        hexes.dedup();
+        // A side that sets nothing up (all its counters arrive) has no set-up to list.
+        if !hexes.is_empty() {
+            out.push(Overlay {
+                name: format!("{} set-up", side.name),
+                color: ms_side_color(side.colour.as_deref(), si),
+                hexes,
+                // Said only where it applies: a side with no `w/1` line has nothing to explain
+                // (issue 37 §4).
+                note: side
+                    .counters
+                    .iter()
+                    .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
+                    .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
+                counters: counters
+                    .into_iter()
+                    .map(|(h, ids)| (h, ids.join(", ")))
+                    .collect(),
+            });
+        }
+
+        let mut entry: Vec<Coord> = side.entry_hexes.iter().copied().map(coord).collect();
+        let mut arrivals: Vec<(Coord, Vec<String>)> = Vec::new();
+        for k in &side.counters {
+            let Some(a) = &k.arrival else { continue };
+            entry.push(coord(a.at));
+            let text = format!("{}: {}", a.turn, k.id);
+            add(&mut arrivals, coord(a.at), text);
+        }
+        entry.retain(|h| g.contains(*h));
+        entry.sort_unstable_by_key(|c| (c.row(), c.col()));
+        entry.dedup();
+        if !entry.is_empty() {
+            out.push(Overlay {
+                name: format!("{} entry hexes", side.name),
+                // The side's own colour, darker than its set-up (issue 37 §16: they were drawn
+                // in the palette's colours, whatever the side's).
+                color: ms_entry_color(side.colour.as_deref(), si),
+                hexes: entry,
+                note: None,
+                counters: arrivals
+                    .into_iter()
+                    .map(|(h, ids)| (h, ids.join(", ")))
+                    .collect(),
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::musket_and_saber::{MsMapFile, MsScenario};
+    use crate::pipeline::maps::MapOrigin;
+    use crate::pipeline::read::Source;
 
     /// A scenario without a date has no stray "· " before the game's name, and a side of one
     /// counter says "1 counter" (seen on a card made in the editor: "· Musket & Saber…",
@@ -333,5 +331,64 @@ mod tests {
         );
         assert_eq!(counters(1), "1 counter");
         assert_eq!(counters(2), "2 counters");
+    }
+
+    fn example(path: &str) -> Source {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/examples/musket-and-saber")
+            .join(path);
+        Source::read(&path).expect("the example reads")
+    }
+
+    /// A side that sets nothing up has no "set-up (0 hexes)" in the card's legend (issue 37):
+    /// the example with the south's set-up lines and placements taken away.
+    #[test]
+    fn a_side_with_no_set_up_lists_no_set_up() {
+        let map: MsMapFile =
+            crate::pipeline::parse::parse(&example("maps/millbrook-invented.ron")).expect("map");
+        let mut s: MsScenario =
+            crate::pipeline::parse::parse(&example("millbrook.ron")).expect("scenario");
+        let names = |s: &MsScenario| -> Vec<String> {
+            let c = MsCompiled::new(s, &map, MapOrigin::BuiltIn(map.id.clone()));
+            ms_scenario_overlays(&c)
+                .into_iter()
+                .filter(|o| o.name.ends_with("set-up"))
+                .map(|o| format!("{} ({} hexes)", o.name, o.hexes.len()))
+                .collect()
+        };
+        assert_eq!(names(&s).len(), 2, "{:?}", names(&s));
+        s.setup.retain(|l| l.side != "south");
+        s.placements.retain(|p| p.side != "south");
+        assert_eq!(names(&s).len(), 1, "{:?}", names(&s));
+        assert!(
+            names(&s)[0].starts_with("Army of the North"),
+            "{:?}",
+            names(&s)
+        );
+    }
+
+    /// An M&S side's entry hexes are drawn in its own colour, darker (issue 37 §16): the
+    /// example's sides are "light blue" (#6fa8dc) and "grey" (#7d7d7d), each at 7/10.
+    #[test]
+    fn entry_hexes_are_drawn_in_the_sides_colour() {
+        let map: MsMapFile =
+            crate::pipeline::parse::parse(&example("maps/millbrook-invented.ron")).expect("map");
+        let s: MsScenario =
+            crate::pipeline::parse::parse(&example("millbrook.ron")).expect("scenario");
+        let c = MsCompiled::new(&s, &map, MapOrigin::BuiltIn(map.id.clone()));
+        let entries: Vec<(String, [u8; 3])> = ms_scenario_overlays(&c)
+            .into_iter()
+            .filter(|o| o.name.ends_with("entry hexes"))
+            .map(|o| (o.name, o.color))
+            .collect();
+        assert!(!entries.is_empty());
+        for (name, color) in entries {
+            let want = if name.contains("North") {
+                [77, 117, 154]
+            } else {
+                [87, 87, 87]
+            };
+            assert_eq!(color, want, "{name}");
+        }
     }
 }

@@ -23,8 +23,8 @@ use crate::model::hex_set::HexSet;
 use crate::model::map::{Cell, Map};
 use crate::model::scenario::{Entry, Scenario};
 use crate::model::special_rule::Effect;
-use crate::model::victory::Goal;
-use crate::model::zone::Zone;
+use crate::model::victory::{Goal, VictoryCondition};
+use crate::model::zone::{TerrainName, Zone};
 use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::terrain_cost;
@@ -192,21 +192,11 @@ fn export_within(
         });
     }
 
-    let mut vz = r.victory_zones.iter();
-    let mut victory = Vec::new();
-    for v in &s.victory {
-        let goal = export_goal(&v.goal, &mut || match vz.next() {
-            Some((_, h)) => runs.take(h),
-            None => Ok(ExportHexes::default()),
-        })?;
-        victory.push(ExportVictory {
-            side: v.side.clone(),
-            printed: v.printed.clone(),
-            description: v.goal.describe(),
-            goal,
-            outcome: v.outcome.clone(),
-        });
-    }
+    let victory = export_victory(
+        &s.victory,
+        r.victory_zones.iter().map(|(_, h)| h),
+        &mut runs,
+    )?;
     let mut special_rules = Vec::new();
     for (ri, rule) in s.special_rules.iter().enumerate() {
         special_rules.push(ExportSpecialRule {
@@ -401,35 +391,24 @@ fn unit_record(
     let mut range = pick(profile.range, user.map(|u| &u.range));
     let mut movement = pick(profile.movement, user.map(|u| &u.movement));
     for (ri, rule) in s.special_rules.iter().enumerate() {
+        let by_rule = |value: &u32| {
+            let of = s.rule.as_deref().unwrap_or(&s.id);
+            Some(Printed {
+                value: *value,
+                source: format!("special rule {} of {of}", ri + 1),
+            })
+        };
         match &rule.effect {
             Effect::Range {
                 side: sd,
                 kinds,
                 range: v,
-            } if sd == side && kinds.contains(&kind) => {
-                range = Some(Printed {
-                    value: *v,
-                    source: format!(
-                        "special rule {} of {}",
-                        ri + 1,
-                        s.rule.as_deref().unwrap_or(&s.id)
-                    ),
-                });
-            }
+            } if sd == side && kinds.contains(&kind) => range = by_rule(v),
             Effect::Movement {
                 side: sd,
                 kinds,
                 movement: v,
-            } if sd == side && kinds.contains(&kind) => {
-                movement = Some(Printed {
-                    value: *v,
-                    source: format!(
-                        "special rule {} of {}",
-                        ri + 1,
-                        s.rule.as_deref().unwrap_or(&s.id)
-                    ),
-                });
-            }
+            } if sd == side && kinds.contains(&kind) => movement = by_rule(v),
             _ => {}
         }
     }
@@ -474,6 +453,30 @@ fn limber_value(s: &Scenario, side: &str, m: MarkerKind, movement: bool) -> Opti
 }
 
 type NextZone<'a> = dyn FnMut() -> Result<ExportHexes, Diagnostic> + 'a;
+
+/// The victory conditions with their targets' hexes, `zones` the targets' hexes in the order
+/// `collect_goal_zones` visits them (both games' exports).
+fn export_victory<'a, T: TerrainName, C: CounterName>(
+    victory: &[VictoryCondition<T, C>],
+    mut zones: impl Iterator<Item = &'a HexSet>,
+    runs: &mut Budget,
+) -> Result<Vec<ExportVictory>, Diagnostic> {
+    let mut out = Vec::new();
+    for v in victory {
+        let goal = export_goal(&v.goal, &mut || match zones.next() {
+            Some(h) => runs.take(h),
+            None => Ok(ExportHexes::default()),
+        })?;
+        out.push(ExportVictory {
+            side: v.side.clone(),
+            printed: v.printed.clone(),
+            description: v.goal.describe(),
+            goal,
+            outcome: v.outcome.clone(),
+        });
+    }
+    Ok(out)
+}
 
 fn export_goal<T, C: CounterName>(
     goal: &Goal<T, C>,

@@ -9,12 +9,11 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::hex::Coord;
 use crate::model::musket_and_saber::MsScenario;
 use crate::pipeline::musket_and_saber::MsCompiled;
-use crate::pipeline::zones::collect_goal_zones;
-use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+use crate::queries::musket_and_saber::victory_zones;
 use crate::ruleset::Game;
 
-use super::{Budget, EXPORT_FORMAT, ExportHexes, ExportVictory, LabelFormat, MAX_EXPORT_RUNS};
-use super::{export_goal, write_json};
+use super::{Budget, EXPORT_FORMAT, LabelFormat, MAX_EXPORT_RUNS};
+use super::{export_victory, write_json};
 
 pub use crate::model::musket_and_saber_export::*;
 
@@ -68,35 +67,12 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
 
     // Victory targets compiled on the map as `check` compiles them (zones are the shared
     // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
-    let in_memory = c.map.lower();
-    let mut compiler = ZoneCompiler::new(&in_memory, ZoneEnv::default());
+    let zones = victory_zones(s, &c.map.lower());
     let mut runs = Budget {
         runs: 0,
         limit: MAX_EXPORT_RUNS,
     };
-    let mut victory = Vec::new();
-    for (vi, v) in s.victory.iter().enumerate() {
-        let mut targets = Vec::new();
-        collect_goal_zones(
-            &v.goal,
-            crate::path!["victory", vi, "goal"],
-            &mut |p, zone| {
-                targets.push(compiler.compile(zone, &p));
-            },
-        );
-        let mut next = targets.iter();
-        let goal = export_goal(&v.goal, &mut || match next.next() {
-            Some(h) => runs.take(h),
-            None => Ok(ExportHexes::default()),
-        })?;
-        victory.push(ExportVictory {
-            side: v.side.clone(),
-            printed: v.printed.clone(),
-            description: v.goal.describe(),
-            goal,
-            outcome: v.outcome.clone(),
-        });
-    }
+    let victory = export_victory(&s.victory, zones.iter().map(|(_, h)| h), &mut runs)?;
 
     Ok(MsExport {
         format: EXPORT_FORMAT.into(),

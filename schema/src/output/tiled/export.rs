@@ -16,14 +16,16 @@ use crate::pipeline::zones::{Resolved, effect_variant};
 use crate::ruleset::FeatureLetter;
 
 use super::tileset::{Marker, terrain_tile, tileset, tileset_png};
-use super::tmj::{Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, TilesetRef};
+use super::tmj::{
+    Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, Tileset, TilesetRef,
+};
 use super::{LAYOUT, TiledGrid};
 use crate::ruleset::Ruleset;
 
 mod chart;
 mod musket_and_saber;
-pub use chart::export_chart_map;
-pub use musket_and_saber::export_ms_map;
+pub use chart::{ChartTile, export_chart_map, export_tiled_chart_map};
+pub use musket_and_saber::{UNDRAWN, Undrawn, export_ms_map};
 
 /// The first global tile id of our tileset in the map.
 pub const FIRST_GID: u64 = 1;
@@ -124,20 +126,25 @@ fn files(
 ) -> Result<Vec<OutputFile>, RenderError> {
     let png = tileset_png(rules, map.grid.orientation)?;
     let ts = tileset(rules, id, &format!("{id}.png"), map.grid.orientation);
-    Ok(vec![
+    Ok(three_files(id, &doc, &ts, png))
+}
+
+/// A Tiled map's files: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
+fn three_files(id: &str, doc: &TiledMap, ts: &Tileset, png: Vec<u8>) -> Vec<OutputFile> {
+    vec![
         OutputFile {
             name: format!("{id}.tmj"),
-            bytes: json(&doc),
+            bytes: json(doc),
         },
         OutputFile {
             name: format!("{id}.tsj"),
-            bytes: json(&ts),
+            bytes: json(ts),
         },
         OutputFile {
             name: format!("{id}.png"),
             bytes: png,
         },
-    ])
+    ]
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Vec<u8> {

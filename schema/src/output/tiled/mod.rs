@@ -14,6 +14,7 @@
 //! serde model of the documented JSON format, [`tmx`] reads the XML format into the same model
 //! (roxmltree, with a node limit and no DTDs), and [`import`] maps it onto ours.
 
+pub mod by_game;
 pub mod export;
 pub mod import;
 pub mod tileset;

@@ -122,7 +122,6 @@ pub fn terrain_properties(rules: &Ruleset, cell: Cell) -> Vec<Property> {
 
 /// The tileset of a map export, named `name`, its image at `image` (relative to the tileset).
 pub fn tileset(rules: &Ruleset, name: &str, image: &str, orientation: Orientation) -> Tileset {
-    let (w, h) = tile_size(orientation);
     let cells = terrain_cells(rules);
     let mut tiles: Vec<TileDef> = cells
         .iter()
@@ -142,6 +141,18 @@ pub fn tileset(rules: &Ruleset, name: &str, image: &str, orientation: Orientatio
             ..TileDef::default()
         });
     }
+    strip_tileset(name, image, orientation, tiles)
+}
+
+/// A tileset of `tiles` in one row of `image`, each of `orientation`'s tile size (every
+/// tileset the export writes).
+pub fn strip_tileset(
+    name: &str,
+    image: &str,
+    orientation: Orientation,
+    tiles: Vec<TileDef>,
+) -> Tileset {
+    let (w, h) = tile_size(orientation);
     let count = tiles.len() as u32;
     Tileset {
         kind: "tileset".into(),

@@ -76,11 +76,12 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
     let span = (end - at).min(200);
     if value.starts_with(&format!("{EXPORT_PREFIX}/")) {
         // Each game's export has its own schema (the `game` field says which).
-        let schema = if names_musket_and_saber(source) {
-            crate::model::musket_and_saber_export::SCHEMA_FILE
-        } else {
-            "export.schema.json"
-        };
+        let schema = detect_game(source)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+            .ruleset()
+            .export_schema;
         return Err(Diagnostic::new(
             Code::EngineExport,
             format!("this is an engine export (`{EXPORT_PREFIX}`), written by `saberc export`, not a map or scenario: checked against {schema} only"),
@@ -279,16 +280,6 @@ pub fn not_a_scenario(src: &Source, kind: DocKind, tiled: bool) -> Diagnostic {
     )
     .at_location(crate::pipeline::locate::location_at(&src.text, at, 1))
     .with_hint(hint)
-}
-
-/// Does the text's top-level `game` field name Musket & Saber Quick Play? Such a file is read
-/// as that game's document type ([`crate::model::musket_and_saber`]); a file without the field
-/// is Rifle & Saber's.
-pub fn names_musket_and_saber(source: &Source) -> bool {
-    matches!(
-        detect_game(source),
-        Ok(Some(crate::ruleset::Game::MusketAndSaberQuickPlay))
-    )
 }
 
 /// A file written in the other syntax than its name says (JSON in a `.ron` file, RON in a

@@ -204,13 +204,19 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
     d.at_location(loc).at_path(path.to_vec())
 }
 
-/// The name a message gives the record a field belongs to: the reader's type name without the
-/// `Ms` prefix and `File` suffix the code tells the games' types apart by (`MsScenario` →
-/// `Scenario`, `MsMapFile` → `Map`): a designer's file names neither.
+/// The name a message gives the record a field belongs to: the reader's type name without its
+/// game's prefix (`Ruleset::type_prefix`) and the `File` suffix the code tells the games' types
+/// apart by (`MsScenario` → `Scenario`, `MapFile` → `Map`): a designer's file names neither.
 fn record_name(outer: &str) -> &str {
-    let name = outer
-        .strip_prefix("Ms")
-        .filter(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+    let name = crate::ruleset::rulesets()
+        .into_iter()
+        .map(|r| r.type_prefix)
+        .filter(|prefix| !prefix.is_empty())
+        .find_map(|prefix| {
+            outer
+                .strip_prefix(prefix)
+                .filter(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        })
         .unwrap_or(outer);
     name.strip_suffix("File")
         .filter(|rest| !rest.is_empty())

@@ -1,63 +1,112 @@
 //! A map that brings its own chart (`Map::chart`) as a Tiled map, read from the engine's map
-//! alone, for a game that writes no Tiled map of its own: one tile per mix of kinds its hexes
-//! hold (in the order first met, row by row), drawn in the kinds' colours as `saberc render`
-//! draws them, with `kinds` as a tile property; hexsides (with their `kinds`), roads and labels
-//! as objects; and the map's `game` among its properties, so that `saberc import` knows the map
-//! for what it is and refuses it (its chart is not in a Tiled map).
+//! and its tiling: one tile per mix of kinds its hexes hold by default (in the order first met,
+//! row by row), or the tiles a game gives (M&S: a tile per legend character), drawn in the
+//! kinds' colours as `saberc render` draws them, with `kinds` as a tile property; hexsides (an
+//! object per kind, with its `kind`, `hex` and `side`), roads and labels as objects; and the
+//! map's `game` among its properties, so that `saberc import` asks that game for the map.
 
 use super::*;
 use crate::model::chart::KindTerrain;
 use crate::output::palette::rgb;
 use crate::output::render::musket_and_saber::kind_fill;
 use crate::output::render::{PAPER, TileArt, hex_tiles_png};
-use crate::output::tiled::tileset::tile_size;
-use crate::output::tiled::tmj::{TileDef, Tileset};
+use crate::output::tiled::tileset::{strip_tileset, tile_size};
+use crate::output::tiled::tmj::TileDef;
 
-/// The three files of a map with its own chart: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
+/// One tile of a map with its own chart: its properties and the fills its wedges take in turn
+/// (one fill colours the whole hex; none is paper).
+pub struct ChartTile {
+    /// The tile's properties (`kinds` first).
+    pub properties: Vec<Property>,
+    /// The fills of its kinds, as the palette names them.
+    pub fills: Vec<&'static str>,
+}
+
+/// The three files of a map with its own chart, a tile per mix of kinds: `<id>.tmj`,
+/// `<id>.tsj`, `<id>.png`.
 pub fn export_chart_map(map: &Map, chart: &KindTerrain) -> Result<Vec<OutputFile>, RenderError> {
+    let g = map.grid;
+    let mut mixes: Vec<&[usize]> = Vec::new();
+    let of_hex: Vec<Option<usize>> = g
+        .coords()
+        .map(|c| {
+            let kinds = chart.kinds_at(&g, c);
+            Some(mixes.iter().position(|m| *m == kinds).unwrap_or_else(|| {
+                mixes.push(kinds);
+                mixes.len() - 1
+            }))
+        })
+        .collect();
+    let tiles: Vec<ChartTile> = mixes
+        .iter()
+        .map(|kinds| ChartTile {
+            properties: vec![Property::string("kinds", kind_names(chart, kinds))],
+            fills: kinds.iter().map(|k| kind_fill(chart, *k)).collect(),
+        })
+        .collect();
+    export_tiled_chart_map(map, chart, &tiles, &of_hex, Vec::new())
+}
+
+/// The ids of chart rows, `, `-separated.
+fn kind_names(chart: &KindTerrain, kinds: &[usize]) -> String {
+    kinds
+        .iter()
+        .filter_map(|k| chart.rows.get(*k).map(|r| r.id.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The three files of a map with its own chart drawn in `tiles`, hex `i` (in
+/// `Grid::coords` order) as tile `of_hex[i]` (none: an empty cell), with the game's `extra` map
+/// properties last: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
+pub fn export_tiled_chart_map(
+    map: &Map,
+    chart: &KindTerrain,
+    tiles: &[ChartTile],
+    of_hex: &[Option<usize>],
+    extra: Vec<Property>,
+) -> Result<Vec<OutputFile>, RenderError> {
     let g = map.grid;
     let t = TiledGrid::of(g);
     let mut ids = Ids {
         layer: 0,
         object: 0,
     };
-    let mut mixes: Vec<&[usize]> = Vec::new();
-    let terrain: Vec<u64> = g
-        .coords()
-        .map(|c| {
-            let kinds = chart.kinds_at(&g, c);
-            let i = mixes.iter().position(|m| *m == kinds).unwrap_or_else(|| {
-                mixes.push(kinds);
-                mixes.len() - 1
-            });
-            FIRST_GID + i as u64
-        })
+    let terrain: Vec<u64> = of_hex
+        .iter()
+        .map(|i| i.map_or(0, |i| FIRST_GID + i as u64))
         .collect();
-    let names = |kinds: &[usize]| {
-        kinds
-            .iter()
-            .filter_map(|k| chart.rows.get(*k).map(|r| r.id.as_str()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let mut layers = vec![tile_layer(&mut ids, "terrain", &g, terrain)];
     let roads = road_objects(map, &t, &mut ids);
     layers.push(object_layer(&mut ids, "roads", roads));
-    let hexsides = chart
-        .hexsides
-        .iter()
-        .filter_map(|(key, kinds)| {
-            let mut o = ridge_object(&t, *key, &mut ids)?;
-            o.name = names(kinds);
+    let mut hexsides = Vec::new();
+    for (key, kinds) in &chart.hexsides {
+        // Said from its hex on the map, across the side named.
+        let (hex, other) = if g.contains(key.0) {
+            (key.0, key.1)
+        } else {
+            (key.1, key.0)
+        };
+        let Some(side) = g.side_towards(hex, other) else {
+            continue;
+        };
+        for k in kinds {
+            let Some(row) = chart.rows.get(*k) else {
+                continue;
+            };
+            let Some(mut o) = ridge_object(&t, *key, &mut ids) else {
+                continue;
+            };
+            o.name = row.id.clone();
             o.kind = "hexside".into();
             o.properties = vec![
-                Property::string("kinds", names(kinds)),
-                Property::string("hex", g.label(key.0)),
-                Property::string("across", g.label(key.1)),
+                Property::string("kind", row.id.clone()),
+                Property::string("hex", g.label(hex)),
+                Property::string("side", side.name()),
             ];
-            Some(o)
-        })
-        .collect();
+            hexsides.push(o);
+        }
+    }
     layers.push(object_layer(&mut ids, "hexsides", hexsides));
     let labels = label_objects(map, &t, &mut ids);
     layers.push(object_layer(&mut ids, "labels", labels));
@@ -67,58 +116,30 @@ pub fn export_chart_map(map: &Map, chart: &KindTerrain) -> Result<Vec<OutputFile
     if let Some(game) = map.game {
         doc.properties.push(Property::string("game", game.id()));
     }
+    doc.properties.extend(extra);
 
-    let (w, h) = tile_size(g.orientation);
-    let tiles: Vec<TileDef> = mixes
+    let defs: Vec<TileDef> = tiles
         .iter()
         .enumerate()
-        .map(|(i, kinds)| TileDef {
+        .map(|(i, tile)| TileDef {
             id: i as u64,
             kind: "terrain".into(),
-            properties: vec![Property::string("kinds", names(kinds))],
+            properties: tile.properties.clone(),
             ..TileDef::default()
         })
         .collect();
-    let count = tiles.len() as u32;
-    let ts = Tileset {
-        kind: "tileset".into(),
-        version: FORMAT_VERSION.into(),
-        tiledversion: serde_json::Value::Null,
-        name: map.id.clone(),
-        tilewidth: w,
-        tileheight: h,
-        tilecount: count,
-        columns: count,
-        image: Some(format!("{}.png", map.id)),
-        imagewidth: Some(w * count),
-        imageheight: Some(h),
-        margin: 0,
-        spacing: 0,
-        tiles,
-        properties: Vec::new(),
-    };
-    let art: Vec<TileArt> = mixes
+    let image = format!("{}.png", map.id);
+    let ts = strip_tileset(&map.id, &image, g.orientation, defs);
+    let (w, h) = tile_size(g.orientation);
+    let art: Vec<TileArt> = tiles
         .iter()
-        .map(|kinds| {
-            TileArt::Wedges(std::array::from_fn(|i| match kinds {
+        .map(|tile| {
+            TileArt::Wedges(std::array::from_fn(|i| match tile.fills.as_slice() {
                 [] => rgb(PAPER),
-                _ => rgb(kind_fill(chart, kinds[i % kinds.len()])),
+                fills => rgb(fills[i % fills.len()]),
             }))
         })
         .collect();
     let png = hex_tiles_png(g.orientation, &art, w, h)?;
-    Ok(vec![
-        OutputFile {
-            name: format!("{}.tmj", map.id),
-            bytes: json(&doc),
-        },
-        OutputFile {
-            name: format!("{}.tsj", map.id),
-            bytes: json(&ts),
-        },
-        OutputFile {
-            name: format!("{}.png", map.id),
-            bytes: png,
-        },
-    ])
+    Ok(three_files(&map.id, &doc, &ts, png))
 }

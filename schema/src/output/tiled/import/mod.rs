@@ -1,6 +1,8 @@
 //! Hexagonal Tiled maps (`.tmj` or `.tmx`, external or embedded tilesets, CSV, base64, zlib or
-//! gzip layer data) read as our maps. Tiles carry a `terrain` property (and `slope`); object
-//! layers of features, roads, ridges and labels follow the layout the export writes.
+//! gzip layer data) read, and made a map file by the import of the game they name
+//! ([`TiledImport`], chosen by the caller: `output::tiled::by_game`): each game's in its own
+//! file, [`rifle_and_saber`] (tiles by their `terrain`; features, roads, ridges, labels) and
+//! [`musket_and_saber`] (tiles by their `char`; hexsides, roads, labels).
 //!
 //! Whatever cannot be mapped gets a diagnostic located in the Tiled file (the layer, the tile's
 //! x,y or the object id). The built map then goes through the same checks as any map file, and
@@ -24,24 +26,22 @@ use crate::pipeline::read::{Source, Syntax};
 use crate::pipeline::{check_map_file, finish};
 use crate::ruleset::{Ruleset, Terrain};
 
-/// The rules of an imported map: a Tiled map names no game, so it becomes a map file without a
-/// `game`, of Rifle & Saber, whose legend its terrain tiles are read in.
-const RULES: &Ruleset = crate::ruleset::rules_without_game();
-
 use super::export::feature_class;
 use super::tmj::{
-    Data, Layer, Object, Origin, Point, TileDef, TiledMap, Tileset, property, property_bool,
-    property_str,
+    Data, Layer, Object, Origin, Point, Property, TileDef, TiledMap, Tileset, property,
+    property_bool, property_str,
 };
 use super::{StaggerAxis, StaggerIndex, TiledGrid, grid_of, tmx};
 
 mod layer_data;
+pub mod musket_and_saber;
 mod objects;
+pub mod rifle_and_saber;
 mod tilesets;
 
 pub use layer_data::decode;
-use objects::{Kind, classify, collect_objects, feature, label, ridge, road};
-use tilesets::{LoadedTileset, TileMeaning, load_tilesets, lookup};
+pub use rifle_and_saber::{differences, import_rifle_and_saber, normalized};
+use tilesets::{LoadedTileset, load_tilesets};
 
 /// Largest tile width or height accepted, in pixels.
 pub const MAX_TILE_PX: u32 = 4096;
@@ -54,12 +54,13 @@ pub const MAX_TILESET_BYTES: u64 = limits::MAX_FILE_BYTES;
 /// Gid bits that flip or rotate a tile; the rest is the tile.
 const GID_FLAGS: u64 = 0xF000_0000;
 
-/// What an import produced: the map (when the Tiled map could be read as one, even with
-/// findings), every finding located in its file, and the files read (for showing snippets).
+/// What an import produced: the map file's text (when the Tiled map could be read as one, even
+/// with findings), every finding located in its file, and the files read (for showing
+/// snippets).
 #[derive(Debug, Clone)]
 pub struct Imported {
-    /// The map, ready to write.
-    pub map: Option<MapFile>,
+    /// The map file's text, RON in the repository's one layout, ready to write.
+    pub text: Option<String>,
     /// Findings, located, sorted, capped.
     pub diagnostics: Vec<Diagnostic>,
     /// The map file and the tileset files read.
@@ -86,15 +87,32 @@ impl Imported {
 /// Reads an external tileset named by a map (its `source`, relative to the map's directory).
 pub type TilesetReader<'a> = dyn FnMut(&str) -> Result<Source, Diagnostic> + 'a;
 
-/// Import a Tiled map file; external tilesets are read beside it: regular files inside the
-/// map's folder only (as a scenario's map path, REF006), each once, at most
-/// [`MAX_TILESET_BYTES`] of them.
-pub fn import_path(path: &Path) -> Imported {
+/// A Tiled map read, for the import of its game to build its map file from.
+pub struct TiledRead<'a> {
+    cx: &'a mut Context,
+    doc: &'a TiledMap,
+    origin: &'a Origin,
+    sets: &'a [LoadedTileset],
+    src: &'a Source,
+}
+
+/// A game's Tiled import: the text of its map file built from a Tiled map read, its findings
+/// reported in the Tiled files; `None` when no map could be built.
+pub type TiledImport = fn(&mut TiledRead) -> Option<String>;
+
+/// Which game's import builds a Tiled map's file (from its document): that import, or the
+/// finding that refuses the map, reported at the map's properties.
+pub type ChooseImport<'a> = dyn Fn(&TiledMap) -> Result<TiledImport, Diagnostic> + 'a;
+
+/// Import a Tiled map file by the import `choose` gives; external tilesets are read beside it:
+/// regular files inside the map's folder only (as a scenario's map path, REF006), each once, at
+/// most [`MAX_TILESET_BYTES`] of them.
+pub fn import_path_by(path: &Path, choose: &ChooseImport) -> Imported {
     let src = match read_regular(path) {
         Ok(s) => s,
         Err(d) => {
             return Imported {
-                map: None,
+                text: None,
                 diagnostics: vec![d],
                 sources: Vec::new(),
             };
@@ -105,7 +123,7 @@ pub fn import_path(path: &Path) -> Imported {
         _ => PathBuf::from("."),
     };
     let mut reader = confined_reader(dir);
-    import_source(&src, &mut reader)
+    import_source_by(&src, &mut reader, choose)
 }
 
 /// A tileset reader confined to `dir`: a `source` that is absolute, climbs out with `../` or
@@ -188,21 +206,39 @@ fn read_regular(path: &Path) -> Result<Source, Diagnostic> {
     }
 }
 
-/// Import a Tiled map already read; `tilesets` reads the external tilesets it names.
-pub fn import_source(src: &Source, tilesets: &mut TilesetReader) -> Imported {
+/// Import a Tiled map already read by the import `choose` gives; `tilesets` reads the
+/// external tilesets it names.
+pub fn import_source_by(
+    src: &Source,
+    tilesets: &mut TilesetReader,
+    choose: &ChooseImport,
+) -> Imported {
     let mut cx = Context {
         sources: vec![src.clone()],
         findings: Findings::new(),
     };
-    let map = read_document(&mut cx, src).and_then(|(doc, origin)| {
+    let text = read_document(&mut cx, src).and_then(|(doc, origin)| {
+        let import = match choose(&doc) {
+            Ok(import) => import,
+            Err(d) => {
+                cx.report(0, &at_key(&origin, "properties"), d);
+                return None;
+            }
+        };
         let sets = load_tilesets(&mut cx, &doc, tilesets);
-        build(&mut cx, &doc, &origin, &sets, src)
+        import(&mut TiledRead {
+            cx: &mut cx,
+            doc: &doc,
+            origin: &origin,
+            sets: &sets,
+            src,
+        })
     });
     let mut diagnostics = located(&cx.sources, cx.findings.into_vec());
     finish::sort(&mut diagnostics);
     finish::cap(&mut diagnostics, Some(&src.path));
     Imported {
-        map,
+        text,
         diagnostics,
         sources: cx.sources,
     }
@@ -372,126 +408,7 @@ fn parse_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, tmx:
     })
 }
 
-/// Where each built element came from, to locate the map checks' findings on Tiled objects.
-#[derive(Default)]
-struct Trace {
-    terrain: Origin,
-    features: Vec<(Origin, String)>,
-    /// Each feature code's index in the map file and the hexes it has (several objects with
-    /// one code make one feature; a set, for lists of hundreds of thousands of hexes).
-    feature_hexes: HashMap<String, (usize, std::collections::HashSet<Coord>)>,
-    roads: Vec<(Origin, String, Vec<usize>)>,
-    ridges: Vec<(Origin, String)>,
-    labels: Vec<(Origin, String)>,
-}
-
-fn build(
-    cx: &mut Context,
-    doc: &TiledMap,
-    origin: &Origin,
-    sets: &[LoadedTileset],
-    src: &Source,
-) -> Option<MapFile> {
-    other_game(cx, doc, origin)?;
-    let grid = grid(cx, doc, origin)?;
-    let t = TiledGrid {
-        grid,
-        tile_width: doc.tilewidth,
-        tile_height: doc.tileheight,
-        side: doc.hexsidelength.unwrap_or_default(),
-    };
-    let mut trace = Trace::default();
-    let terrain = terrain(cx, doc, origin, sets, &grid, &mut trace)?;
-    let mut file = MapFile {
-        schema: None,
-        format: MAP_FORMAT.into(),
-        game: None,
-        id: map_id(doc, &src.path),
-        name: text_property(doc, &["map_name", "name"])
-            .unwrap_or_else(|| stem(&src.path))
-            .chars()
-            .take(limits::MAX_NAME)
-            .collect(),
-        notes: text_property(doc, &["map_notes", "notes"])
-            .unwrap_or_default()
-            .chars()
-            .take(limits::MAX_TEXT)
-            .collect(),
-        width: grid.width,
-        height: grid.height,
-        orientation: grid.orientation,
-        parity: grid.parity,
-        terrain,
-        ridges: Vec::new(),
-        roads: Vec::new(),
-        features: Vec::new(),
-        labels: Vec::new(),
-    };
-    let mut ridges: BTreeMap<SideKey, (Origin, String)> = BTreeMap::new();
-    let mut objects = Vec::new();
-    collect_objects(&doc.layers, &mut objects);
-    for (layer, o) in objects {
-        let here = format!("object {} in layer `{}`", o.id, layer.name);
-        match classify(layer, o) {
-            Some(Kind::Feature) => feature(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Road) => road(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Ridge) => ridge(cx, &t, o, &here, &mut ridges),
-            Some(Kind::Label) => label(cx, &t, o, &here, &mut file, &mut trace),
-            None => {
-                let d = Diagnostic::new(
-                    Code::TiledObjectLeftOut,
-                    format!(
-                        "{here} (`{}`) is not a feature, road, ridge or label; it is left out",
-                        o.name
-                    ),
-                )
-                .with_hint(
-                    "give it the class village, hill, woods, river, junction, ford, bridge, road, \
-                     ridge or label, or put it in a layer named features, roads, ridges or labels",
-                );
-                cx.report(0, &o.origin, d);
-            }
-        }
-    }
-    for (SideKey(a, b), traced) in ridges {
-        let (from, to) = if grid.contains(a) { (a, b) } else { (b, a) };
-        if let Some(side) = grid.side_towards(from, to) {
-            file.ridges.push(Hexside(from, side));
-            trace.ridges.push(traced);
-        }
-    }
-    check_built(cx, &file, &trace);
-    Some(file)
-}
-
 /// The grid of a hexagonal Tiled map, or why there is none.
-/// A Tiled map whose `game` property names another game than Rifle & Saber (`saberc export
-/// --format tiled` of a Musket & Saber map writes it): refused in one finding, since its
-/// terrain kinds come from a chart and a track the Tiled map does not hold, and read as Rifle
-/// & Saber terrain they would make a map of the wrong game.
-fn other_game(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<()> {
-    let Some(game) = property_str(&doc.properties, "game") else {
-        return Some(());
-    };
-    let known = crate::ruleset::Game::from_id(game);
-    if known.is_none_or(|g| g.ruleset() == RULES) {
-        // An unknown value is not ours to judge: the map is read as every Tiled map is.
-        return Some(());
-    }
-    let name = known.map_or(game, |g| g.ruleset().name);
-    let d = Diagnostic::new(
-        Code::TiledGrid,
-        format!(
-            "this Tiled map is of a {name} map (its `game` property), and `saberc import` makes Rifle & Saber maps only"
-        ),
-    )
-    .with_hint(format!(
-        "a {name} map's terrain kinds, chart and track are in its map file, not in the Tiled map: edit that file, or draw it with `saberc render`"
-    ));
-    cx.report(0, &at_key(origin, "properties"), d);
-    None
-}
-
 fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     let mut fail = |key: &str, message: String, hint: &str| {
         let d = Diagnostic::new(Code::TiledGrid, message).with_hint(hint);
@@ -515,7 +432,7 @@ fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
     if doc.infinite {
         fail(
             "infinite",
-            "the map is infinite; a Rifle & Saber map has a fixed size".into(),
+            "the map is infinite; a map file has a fixed size".into(),
             "uncheck Map Properties → Infinite in Tiled",
         );
         return None;
@@ -599,22 +516,24 @@ fn terrain_layer(layers: &[Layer]) -> Option<&Layer> {
         .or_else(|| tile_layers().next())
 }
 
-/// The terrain rows of the map file, from the terrain layer's tiles.
-fn terrain(
+/// The terrain layer and its tiles' global ids, one per hex in row order (flip bits cleared),
+/// or why they cannot be read; `tile_says` is what the hint asks of a terrain tile.
+fn terrain_gids<'a>(
     cx: &mut Context,
-    doc: &TiledMap,
+    doc: &'a TiledMap,
     origin: &Origin,
-    sets: &[LoadedTileset],
     grid: &Grid,
-    trace: &mut Trace,
-) -> Option<Vec<String>> {
+    tile_says: &str,
+) -> Option<(&'a Layer, Vec<u64>)> {
     let Some(layer) = terrain_layer(&doc.layers) else {
-        let d = Diagnostic::new(Code::TiledGrid, "the map has no tile layer of terrain")
-            .with_hint("paint the hexes on a tile layer named `terrain` with tiles that carry a `terrain` property");
+        let d = Diagnostic::new(Code::TiledGrid, "the map has no tile layer of terrain").with_hint(
+            format!(
+                "paint the hexes on a tile layer named `terrain` with tiles that carry {tile_says}"
+            ),
+        );
         cx.report(0, &at_key(origin, "layers"), d);
         return None;
     };
-    trace.terrain = layer.data_origin.clone();
     let here = format!("tile layer `{}`", layer.name);
     if layer.chunks.is_some() {
         let d = Diagnostic::new(
@@ -641,80 +560,15 @@ fn terrain(
         cx.report(0, &layer.origin, d);
         return None;
     }
-    let gids = match decode(layer, grid.len()) {
-        Ok(g) => g,
+    match decode(layer, grid.len()) {
+        Ok(gids) => Some((layer, gids.into_iter().map(|g| g & !GID_FLAGS).collect())),
         Err(message) => {
             let d = Diagnostic::new(Code::TiledData, format!("{here}: {message}"))
                 .with_hint("save the layer as CSV or Base64 (uncompressed, zlib or gzip)");
             cx.report(0, &layer.data_origin, d);
-            return None;
+            None
         }
-    };
-    // Findings are summed up per tile: one per distinct problem, with its first cell.
-    let mut empty: Option<(usize, usize)> = None;
-    let mut problems: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
-    let mut rows = Vec::with_capacity(grid.height as usize);
-    let width = grid.width as usize;
-    for (r, chunk) in gids.chunks(width).enumerate() {
-        let mut row = String::with_capacity(width);
-        for (c, raw) in chunk.iter().enumerate() {
-            let gid = raw & !GID_FLAGS;
-            let cell = if gid == 0 {
-                let e = empty.get_or_insert((r * width + c, 0));
-                e.1 += 1;
-                Cell::default()
-            } else {
-                match lookup(sets, gid) {
-                    Some((_, _, Some(TileMeaning::Terrain(cell)))) => *cell,
-                    _ => {
-                        let p = problems.entry(gid).or_insert((r * width + c, 0));
-                        p.1 += 1;
-                        Cell::default()
-                    }
-                }
-            };
-            row.push(cell.to_char(RULES));
-        }
-        rows.push(row);
     }
-    let at = |i: usize| (i % width, i / width);
-    if let Some((first, count)) = empty {
-        let (x, y) = at(first);
-        let d = Diagnostic::new(
-            Code::TiledEmptyCell,
-            format!(
-                "{here} has no tile at x {x}, y {y}{}; read as clear",
-                others(count)
-            ),
-        )
-        .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
-        .with_hint("paint every hex of the terrain layer");
-        cx.report(0, &layer.data_origin, d);
-    }
-    for (gid, (first, count)) in problems {
-        let (x, y) = at(first);
-        let message = match lookup(sets, gid) {
-            None => format!(
-                "{here}: tile {gid} at x {x}, y {y}{} is in no tileset of the map",
-                others(count)
-            ),
-            Some((ts, local, Some(TileMeaning::Unknown(Some(value))))) => format!(
-                "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has terrain `{value}`, which is not a terrain of the Terrain Effects Chart; read as clear",
-                ts.name,
-                others(count)
-            ),
-            Some((ts, local, _)) => format!(
-                "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has no `terrain` property; read as clear",
-                ts.name,
-                others(count)
-            ),
-        };
-        let d = Diagnostic::new(Code::TiledTerrain, message)
-            .with_hex(grid.label(TiledGrid::coord(x as i64, y as i64)))
-            .with_hint("give the tile a string property `terrain` (clear, village, woods, forest, river, ford or bridge) and a bool `slope`");
-        cx.report(0, &layer.data_origin, d);
-    }
-    Some(rows)
 }
 
 fn others(count: usize) -> String {
@@ -732,6 +586,21 @@ fn cut(s: &str) -> String {
         out.push('…');
     }
     out
+}
+
+/// The map's id ([`map_id`]), name and notes, from its properties (else its file name).
+fn map_names(doc: &TiledMap, path: &Path) -> (String, String, String) {
+    let name = text_property(doc, &["map_name", "name"])
+        .unwrap_or_else(|| stem(path))
+        .chars()
+        .take(limits::MAX_NAME)
+        .collect();
+    let notes = text_property(doc, &["map_notes", "notes"])
+        .unwrap_or_default()
+        .chars()
+        .take(limits::MAX_TEXT)
+        .collect();
+    (map_id(doc, path), name, notes)
 }
 
 fn text_property(doc: &TiledMap, names: &[&str]) -> Option<String> {
@@ -783,10 +652,14 @@ fn map_id(doc: &TiledMap, path: &Path) -> String {
     id
 }
 
-/// Run the map through the checks every map file gets, and put their findings on the Tiled
-/// layer or object they concern.
-fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
-    for d in check_map_file(file).1 {
+/// The findings of a built map file's checks put on the Tiled layer or object `traced` finds
+/// for their path (its first key, and the index of its `k`-th step), else on the map.
+fn report_checked(
+    cx: &mut Context,
+    diags: Vec<Diagnostic>,
+    traced: impl Fn(&str, &dyn Fn(usize) -> Option<usize>) -> Option<(Origin, String)>,
+) {
+    for d in diags {
         let path = d.path.clone().unwrap_or_default();
         let index = |k: usize| match path.get(k) {
             Some(PathSeg::Index(i)) => Some(*i),
@@ -796,24 +669,7 @@ fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
             Some(PathSeg::Key(k)) => k.as_str(),
             _ => "",
         };
-        let traced = match key {
-            "features" => index(1).and_then(|i| trace.features.get(i)).cloned(),
-            "ridges" => index(1).and_then(|i| trace.ridges.get(i)).cloned(),
-            "labels" => index(1).and_then(|i| trace.labels.get(i)).cloned(),
-            "roads" => index(1)
-                .and_then(|i| trace.roads.get(i))
-                .map(|(o, here, which)| {
-                    let point = index(3).and_then(|j| which.get(j));
-                    let here = match point {
-                        Some(p) => format!("{here}, point {p}"),
-                        None => here.clone(),
-                    };
-                    (o.clone(), here)
-                }),
-            "terrain" => Some((trace.terrain.clone(), "the terrain layer".into())),
-            _ => None,
-        };
-        let (origin, here) = traced.unwrap_or((Origin::Unknown, "the map".into()));
+        let (origin, here) = traced(key, &index).unwrap_or((Origin::Unknown, "the map".into()));
         let message = format!("{here}: {}", d.message);
         let d = Diagnostic {
             message,
@@ -825,9 +681,9 @@ fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
     }
 }
 
-/// Write a map file as RON in the repository's one layout (`saberc fmt`'s), so that an
-/// imported map is kept as written.
-pub fn map_ron(file: &MapFile) -> String {
+/// Write a map file (of any game) as RON in the repository's one layout (`saberc fmt`'s), so
+/// that an imported map is kept as written.
+pub fn map_ron<T: serde::Serialize>(file: &T) -> String {
     // The one model-to-text writer; the layout only moves tokens between lines and refuses
     // nothing serde writes, so the fallback (serde's own pretty layout) is never reached.
     crate::output::format::model_text(file, Syntax::Ron).unwrap_or_else(|_| {
@@ -836,630 +692,5 @@ pub fn map_ron(file: &MapFile) -> String {
     })
 }
 
-/// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
-/// (and written from their first on-map hex), feature hexes sorted, a label on a feature's
-/// first hex dropped (it is the default), features and labels in order.
-pub fn normalized(file: &MapFile) -> MapFile {
-    let (map, _) = Map::from_file(file);
-    let mut out = map.to_file();
-    for f in &mut out.features {
-        if f.label == f.hexes.first().copied() {
-            f.label = None;
-        }
-        f.hexes.sort();
-    }
-    out.features.sort_by(|a, b| a.code.cmp(&b.code));
-    out.labels
-        .sort_by(|a, b| (a.at, &a.text).cmp(&(b.at, &b.text)));
-    out
-}
-
-/// What differs between two maps once normalized ([`normalized`]), in words; empty when they
-/// are the same map.
-pub fn differences(a: &MapFile, b: &MapFile) -> Vec<String> {
-    let (a, b) = (normalized(a), normalized(b));
-    let mut out = Vec::new();
-    let mut field = |name: &str, same: bool| {
-        if !same {
-            out.push(format!("the {name} differ"));
-        }
-    };
-    field("ids", a.id == b.id);
-    field("names", a.name == b.name);
-    field("notes", a.notes == b.notes);
-    field("sizes", (a.width, a.height) == (b.width, b.height));
-    field(
-        "grids",
-        (a.orientation, a.parity) == (b.orientation, b.parity),
-    );
-    field("ridges", a.ridges == b.ridges);
-    field("roads", a.roads == b.roads);
-    field("features", a.features == b.features);
-    field("labels", a.labels == b.labels);
-    if a.terrain != b.terrain {
-        let first = a
-            .terrain
-            .iter()
-            .zip(&b.terrain)
-            .enumerate()
-            .find(|(_, (x, y))| x != y)
-            .map(|(r, _)| r + 1);
-        out.push(match first {
-            Some(r) => format!("the terrain differs, first in row {r}"),
-            None => "the terrain has a different number of rows".into(),
-        });
-    }
-    out
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::hex::{Orientation, Parity};
-    use crate::output::tiled::export::{OutputFile, export_map};
-
-    fn rifle_and_saber() -> MapFile {
-        let text = crate::builtin::map_text("rifle-and-saber").expect("built in");
-        ron::from_str(text).expect("the built-in map parses")
-    }
-
-    /// Import the `.tmj` of exported files, reading the tileset from them too.
-    fn reimport(files: &[OutputFile]) -> Imported {
-        let tmj = files
-            .iter()
-            .find(|f| f.name.ends_with(".tmj"))
-            .expect("tmj");
-        let src = Source::from_text(
-            &tmj.name,
-            String::from_utf8(tmj.bytes.clone()).expect("utf-8"),
-        );
-        let mut reader = |name: &str| {
-            files
-                .iter()
-                .find(|f| f.name == name)
-                .map(|f| Source::from_text(name, String::from_utf8_lossy(&f.bytes).to_string()))
-                .ok_or_else(|| Diagnostic::new(Code::Io, format!("no {name}")))
-        };
-        import_source(&src, &mut reader)
-    }
-
-    fn round_trip(file: &MapFile) {
-        let (map, problems) = Map::from_file(file);
-        assert!(problems.is_empty(), "{problems:?}");
-        let files = export_map(&map, map.rules()).expect("exports");
-        let back = reimport(&files);
-        assert!(back.diagnostics.is_empty(), "{:#?}", back.diagnostics);
-        let got = back.map.expect("a map");
-        assert_eq!(differences(file, &got), Vec::<String>::new());
-        assert_eq!(normalized(file), normalized(&got));
-    }
-
-    #[test]
-    fn the_rifle_and_saber_map_round_trips() {
-        round_trip(&rifle_and_saber());
-    }
-
-    /// Both orientations and both parities: the stagger mapping holds both ways.
-    #[test]
-    fn every_grid_round_trips() {
-        for orientation in [Orientation::Flat, Orientation::Pointy] {
-            for parity in [Parity::EvenShoved, Parity::OddShoved] {
-                let mut m = Map::blank("small", "Small", 7, 6);
-                m.grid.orientation = orientation;
-                m.grid.parity = parity;
-                m.set_cell(
-                    Coord(2, 3),
-                    Cell {
-                        terrain: Terrain::Woods,
-                        slope: true,
-                    },
-                );
-                m.set_cell(
-                    Coord(5, 5),
-                    Cell {
-                        terrain: Terrain::Bridge,
-                        slope: false,
-                    },
-                );
-                for c in [Coord(2, 2), Coord(3, 2)] {
-                    m.set_cell(
-                        c,
-                        Cell {
-                            terrain: Terrain::Village,
-                            slope: false,
-                        },
-                    );
-                }
-                let n = m.grid.neighbors(Coord(4, 4)).collect::<Vec<_>>();
-                for c in &n[..3] {
-                    m.ridges.insert(SideKey::new(Coord(4, 4), *c));
-                }
-                // A ridge on the map's edge, towards an off-map hex.
-                m.ridges.insert(SideKey::new(Coord(1, 1), Coord(1, 0)));
-                m.roads.push(Road {
-                    name: Some("East".into()),
-                    kind: RoadKind::Main,
-                    hexes: m.grid.line(Coord(1, 3), Coord(7, 3)),
-                });
-                m.features.push(Feature {
-                    code: "V4".into(),
-                    name: Some("Ponte Vecchio".into()),
-                    hexes: vec![Coord(2, 2), Coord(3, 2)],
-                    label: Some(Coord(3, 2)),
-                });
-                m.labels.push(Label {
-                    text: "a note".into(),
-                    at: Coord(6, 1),
-                });
-                round_trip(&m.to_file());
-            }
-        }
-    }
-
-    fn tmj(body: &str) -> Imported {
-        let src = Source::from_text("drawn.tmj", body.to_string());
-        let mut reader = |name: &str| -> Result<Source, Diagnostic> {
-            Err(Diagnostic::new(Code::Io, format!("no {name}")))
-        };
-        import_source(&src, &mut reader)
-    }
-
-    fn codes(i: &Imported) -> Vec<&'static str> {
-        i.diagnostics.iter().map(|d| d.code.as_str()).collect()
-    }
-
-    const TILESET: &str = r#"{"firstgid": 1, "name": "t", "tilecount": 3, "tiles": [
-        {"id": 0, "properties": [{"name": "terrain", "type": "string", "value": "clear"}]},
-        {"id": 1, "properties": [{"name": "terrain", "type": "string", "value": "woods"},
-                                 {"name": "slope", "type": "bool", "value": true}]},
-        {"id": 2, "properties": [{"name": "terrain", "type": "string", "value": "swamp"}]}]}"#;
-
-    fn small(orientation: &str, data: &str, objects: &str) -> String {
-        format!(
-            r#"{{"type": "map", "orientation": "{orientation}", "width": 3, "height": 2,
-            "tilewidth": 60, "tileheight": 52, "hexsidelength": 30, "staggeraxis": "x",
-            "staggerindex": "odd", "tilesets": [{TILESET}],
-            "layers": [{{"type": "tilelayer", "name": "terrain", "width": 3, "height": 2, "data": {data}}},
-                       {{"type": "objectgroup", "name": "features", "objects": [{objects}]}}]}}"#
-        )
-    }
-
-    #[test]
-    fn an_embedded_tileset_gives_terrain_and_slopes() {
-        let i = tmj(&small("hexagonal", "[1, 2, 1, 1, 1, 2]", ""));
-        assert!(i.diagnostics.is_empty(), "{:#?}", i.diagnostics);
-        assert_eq!(i.map.expect("map").terrain, vec![".W.", "..W"]);
-    }
-
-    #[test]
-    fn unknown_terrain_is_located_on_the_tile() {
-        let i = tmj(&small("hexagonal", "[1, 3, 1, 1, 1, 3]", ""));
-        assert_eq!(codes(&i), vec!["TIL002"]);
-        let d = &i.diagnostics[0];
-        assert!(
-            d.message.contains("x 1, y 0 and 1 other cell"),
-            "{}",
-            d.message
-        );
-        assert!(d.message.contains("`swamp`"), "{}", d.message);
-        assert_eq!(d.hex.as_deref(), Some("0201"));
-    }
-
-    #[test]
-    fn orthogonal_maps_are_refused() {
-        let i = tmj(&small("orthogonal", "[1, 1, 1, 1, 1, 1]", ""));
-        assert_eq!(codes(&i), vec!["TIL001"]);
-        assert!(i.map.is_none());
-        assert_eq!(i.diagnostics[0].location.map(|l| l.line), Some(1));
-    }
-
-    #[test]
-    fn feature_numbers_reused_across_letters_point_at_the_object() {
-        // Two hexes of woods on a slope: both a woods and a hill.
-        let objects = r#"{"id": 7, "name": "W4", "type": "woods", "x": 30, "y": 26, "point": true},
-                         {"id": 8, "name": "H4", "type": "hill", "x": 75, "y": 52, "point": true}"#;
-        let i = tmj(&small("hexagonal", "[2, 2, 1, 1, 1, 1]", objects));
-        assert_eq!(codes(&i), vec!["MAP005"]);
-        assert!(
-            i.diagnostics[0].message.contains("object 8"),
-            "{}",
-            i.diagnostics[0].message
-        );
-    }
-
-    #[test]
-    fn roads_must_join_neighbouring_hexes() {
-        // From 0101 to 0301: two columns apart.
-        let objects = r#"{"id": 3, "name": "East", "type": "road", "x": 30, "y": 26,
-                          "polyline": [{"x": 0, "y": 0}, {"x": 90, "y": 0}]}"#;
-        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
-        assert_eq!(codes(&i), vec!["MAP004"]);
-        assert!(i.diagnostics[0].message.contains("object 3"));
-    }
-
-    #[test]
-    fn objects_that_are_not_features_roads_ridges_or_labels_are_located() {
-        // A feature named in words: an error on its object, nothing imported.
-        let objects =
-            r#"{"id": 4, "name": "Village", "type": "village", "x": 30, "y": 26, "point": true}"#;
-        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
-        assert_eq!(codes(&i), vec!["TIL003"]);
-        assert!(i.has_errors());
-        assert!(
-            i.diagnostics[0].message.contains("object 4"),
-            "{}",
-            i.diagnostics[0].message
-        );
-        assert!(i.diagnostics[0].location.is_some());
-        // An object of a class of its own (an engine's spawn point): left out, with a warning.
-        let objects =
-            r#"{"id": 5, "name": "spawn", "type": "spawn", "x": 30, "y": 26, "point": true}"#;
-        let i = tmj(&small("hexagonal", "[1, 1, 1, 1, 1, 1]", objects));
-        assert_eq!(codes(&i), vec!["TIL005"]);
-        assert!(!i.has_errors());
-        assert!(i.map.is_some_and(|m| m.features.is_empty()));
-    }
-
-    #[test]
-    fn layer_data_that_cannot_be_read_is_located() {
-        for data in ["[1, 1, 1]", "[1, 1, 1, 1, 1, 1, 1]", "\"1,1,x,1,1,1\""] {
-            let text = small("hexagonal", data, "");
-            let i = tmj(&text);
-            assert_eq!(codes(&i), vec!["TIL004"], "{data}");
-            assert!(i.map.is_none(), "{data}");
-            let d = &i.diagnostics[0];
-            assert!(d.message.contains("tile layer `terrain`"), "{}", d.message);
-            // Located on the layer's data.
-            let at = d.location.expect("located").offset;
-            assert!(text[at..].starts_with(data), "{data}: {:?}", d.location);
-        }
-    }
-
-    #[test]
-    fn empty_cells_are_read_as_clear_with_a_warning() {
-        let i = tmj(&small("hexagonal", "[1, 0, 1, 0, 1, 2]", ""));
-        assert_eq!(codes(&i), vec!["TIL006"]);
-        assert!(!i.has_errors());
-        let d = &i.diagnostics[0];
-        assert!(
-            d.message.contains("x 1, y 0 and 1 other cell"),
-            "{}",
-            d.message
-        );
-        assert_eq!(i.map.expect("a map").terrain, vec!["...", "..W"]);
-    }
-
-    /// A bounded stand-in for the fuzz target in `cargo test`: the exported map (JSON) and the
-    /// hand-made fixture (XML), each cut short and with bytes changed, thousands of times.
-    /// Nothing panics, and every location lies inside the text of its file.
-    #[test]
-    fn mangled_tiled_files_never_panic() {
-        let built = Map::from_file(&rifle_and_saber()).0;
-        let files = export_map(&built, built.rules()).expect("exports");
-        let tmj_text = String::from_utf8(files[0].bytes.clone()).expect("utf-8");
-        let tsj_text = String::from_utf8(files[1].bytes.clone()).expect("utf-8");
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/tiled");
-        let tmx_text = std::fs::read_to_string(dir.join("drawn.tmx")).expect("fixture");
-        let tsx_text = std::fs::read_to_string(dir.join("drawn.tsx")).expect("fixture");
-        // A small xorshift generator: the same cases on every run.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
-        // Bytes and characters that matter to JSON and XML, and some wider than a byte.
-        const NOISE: &[&str] = &[
-            "\"", "{", "}", "[", "]", "<", ">", "/", "=", ",", ":", "0", "7", "-", ".", "e", " ",
-            "\n", "\\", "&", ";", "x", "é", "€", "\u{fffd}", "𝄞",
-        ];
-        for case in 0..2000 {
-            let (name, base) = if case % 2 == 0 {
-                ("m.tmj", tmj_text.as_bytes())
-            } else {
-                ("drawn.tmx", tmx_text.as_bytes())
-            };
-            let mut bytes = base.to_vec();
-            for _ in 0..1 + next(8) {
-                if bytes.len() < 2 {
-                    break;
-                }
-                let at = next(bytes.len());
-                match next(3) {
-                    0 => {
-                        let piece = NOISE[next(NOISE.len())].bytes();
-                        bytes.splice(at..at + 1, piece);
-                    }
-                    1 => {
-                        bytes.remove(at);
-                    }
-                    _ => bytes.truncate(at.max(1)),
-                }
-            }
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            let src = Source::from_text(name, text);
-            let mut reader = |n: &str| match n {
-                "rifle-and-saber.tsj" => Ok(Source::from_text(n, tsj_text.clone())),
-                "drawn.tsx" => Ok(Source::from_text(n, tsx_text.clone())),
-                _ => Err(Diagnostic::new(Code::Io, format!("no {n}"))),
-            };
-            let imported = import_source(&src, &mut reader);
-            for d in &imported.diagnostics {
-                let Some(loc) = d.location else { continue };
-                let text = imported
-                    .text_of(d)
-                    .expect("a located finding names a file that was read");
-                assert!(loc.fits(text), "case {case}: {d:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn compressed_data_is_bounded() {
-        use std::io::Write;
-        // A zlib stream that inflates to far more than the 6 cells need.
-        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
-        z.write_all(&vec![0u8; 10_000_000]).expect("compresses");
-        let bomb = base64::Engine::encode(
-            &base64::engine::general_purpose::STANDARD,
-            z.finish().expect("compresses"),
-        );
-        let layer = Layer {
-            data: Some(Data::Text(bomb)),
-            encoding: Some("base64".into()),
-            compression: Some("zlib".into()),
-            ..Layer::default()
-        };
-        let err = decode(&layer, 6).expect_err("too much data");
-        // Said as it is: more than the map's tiles, never "6 tiles but 6 hexes".
-        assert!(
-            err.contains("more than the map's 6 tiles") && !err.contains("has 6 tiles"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn gzip_base64_data_decodes() {
-        use std::io::Write;
-        let mut raw = Vec::new();
-        for gid in [1u32, 2, 1, 1, 1, 2] {
-            raw.extend(gid.to_le_bytes());
-        }
-        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        z.write_all(&raw).expect("compresses");
-        let text = base64::Engine::encode(
-            &base64::engine::general_purpose::STANDARD,
-            z.finish().expect("compresses"),
-        );
-        let layer = Layer {
-            data: Some(Data::Text(text)),
-            encoding: Some("base64".into()),
-            compression: Some("gzip".into()),
-            ..Layer::default()
-        };
-        assert_eq!(decode(&layer, 6), Ok(vec![1, 2, 1, 1, 1, 2]));
-    }
-
-    #[test]
-    fn huge_maps_are_refused_before_allocation() {
-        let body = r#"{"type": "map", "orientation": "hexagonal", "width": 4000000000, "height": 4000000000,
-            "tilewidth": 60, "tileheight": 52, "hexsidelength": 30, "staggeraxis": "x", "staggerindex": "odd"}"#;
-        let i = tmj(body);
-        assert_eq!(codes(&i), vec!["LIM003"]);
-    }
-
-    #[test]
-    fn garbage_gets_a_syntax_error() {
-        for body in [
-            "",
-            "{",
-            "<map",
-            "[1,2]",
-            "{\"layers\": 5}",
-            "<?xml version=\"1.0\"?><tileset/>",
-            // A syntax error on a character wider than one byte (found by the fuzz target).
-            "{\"type\": \"map\", \"width\": é}",
-            "{\"type\": \"map\", \"width\": 3é",
-            "<map é",
-        ] {
-            let i = tmj(body);
-            assert!(i.map.is_none(), "{body}");
-            assert!(i.has_errors(), "{body}");
-            for d in &i.diagnostics {
-                let Some(loc) = d.location else { continue };
-                assert!(loc.fits(body), "{body}: {loc:?}");
-            }
-        }
-    }
-
-    fn tmx(body: &str) -> Imported {
-        let src = Source::from_text("drawn.tmx", body.to_string());
-        let mut reader = |name: &str| -> Result<Source, Diagnostic> {
-            Err(Diagnostic::new(Code::Io, format!("no {name}")))
-        };
-        import_source(&src, &mut reader)
-    }
-
-    /// `<group>` layers nested `groups` deep in a `.tmx`.
-    fn nested_groups(groups: usize) -> String {
-        format!(
-            r#"<map orientation="hexagonal" width="3" height="2" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="x" staggerindex="odd">{}{}</map>"#,
-            "<group>".repeat(groups),
-            "</group>".repeat(groups)
-        )
-    }
-
-    /// The XML path has the JSON path's nesting limit: 5,000 nested groups (90 KB) overflowed
-    /// the stack; elements 64 deep are read, 65 deep are LIM002.
-    #[test]
-    fn deeply_nested_xml_is_refused() {
-        let i = tmx(&nested_groups(5_000));
-        assert_eq!(codes(&i), vec!["LIM002"]);
-        assert!(i.map.is_none());
-        // The map element and 63 groups: 64 levels.
-        let i = tmx(&nested_groups(limits::MAX_NESTING - 1));
-        assert!(!codes(&i).contains(&"LIM002"), "{:#?}", i.diagnostics);
-        let i = tmx(&nested_groups(limits::MAX_NESTING));
-        assert_eq!(codes(&i), vec!["LIM002"]);
-        let at = i.diagnostics[0].location.expect("located").offset;
-        assert_eq!(
-            at,
-            nested_groups(limits::MAX_NESTING).rfind("<group>").unwrap()
-        );
-    }
-
-    /// A number attribute that is not a number is said to be one, never read as 0.
-    #[test]
-    fn a_width_that_is_not_a_whole_number_is_not_read_as_zero() {
-        let text = r#"<map orientation="hexagonal" width="3.5" height="2" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="x" staggerindex="odd"></map>"#;
-        let i = tmx(text);
-        assert_eq!(codes(&i), vec!["SYN003"]);
-        let d = &i.diagnostics[0];
-        assert!(
-            d.message
-                .contains("`3.5` is not a whole number: the `width` of <map>"),
-            "{}",
-            d.message
-        );
-        assert!(!d.message.contains(" 0"), "{}", d.message);
-        assert_eq!(d.location.map(|l| l.offset), text.find("3.5"));
-    }
-
-    /// Findings are collected as `check` collects them (200 of a code kept, the rest counted)
-    /// and located at the end in one sweep: 3,000 objects of a class of their own give 200
-    /// findings, each on its object, and a note counting the rest.
-    #[test]
-    fn findings_past_200_of_a_code_are_counted() {
-        let objects: Vec<String> = (0..3000)
-            .map(|i| {
-                format!(r#"{{"id": {i}, "name": "s", "type": "spawn", "x": 30, "y": 26, "point": true}}"#)
-            })
-            .collect();
-        let text = small("hexagonal", "[1, 1, 1, 1, 1, 1]", &objects.join(", "));
-        let i = tmj(&text);
-        assert_eq!(i.diagnostics.len(), 201);
-        assert!(
-            i.diagnostics[..200]
-                .iter()
-                .all(|d| d.code == Code::TiledObjectLeftOut)
-        );
-        assert_eq!(
-            i.diagnostics[200].message,
-            "2800 more diagnostics not shown"
-        );
-        for (k, d) in i.diagnostics[..200].iter().enumerate() {
-            let at = d.location.expect("located").offset;
-            assert!(
-                text[at..].starts_with(&format!("{{\"id\": {k},")),
-                "{k}: {d:?}"
-            );
-        }
-    }
-
-    /// A map that names one tileset 64 times reads it once.
-    #[test]
-    fn a_tileset_named_many_times_is_read_once() {
-        let refs: Vec<String> = (0..MAX_TILESETS)
-            .map(|k| format!(r#"{{"firstgid": {}, "source": "t.tsj"}}"#, 1 + 3 * k))
-            .collect();
-        let body = small("hexagonal", "[1, 2, 1, 1, 1, 2]", "")
-            .replace(&format!("[{TILESET}]"), &format!("[{}]", refs.join(", ")));
-        let tileset = TILESET.replace("\"firstgid\": 1, ", "");
-        let src = Source::from_text("drawn.tmj", body);
-        let mut reads = 0;
-        let mut reader = |name: &str| {
-            reads += 1;
-            Ok(Source::from_text(name, tileset.clone()))
-        };
-        let i = import_source(&src, &mut reader);
-        assert_eq!(reads, 1);
-        assert_eq!(i.sources.len(), 2);
-        assert_eq!(i.map.expect("map").terrain, vec![".W.", "..W"]);
-    }
-
-    /// A map in `dir/m/` naming a tileset `source`, imported from disk.
-    fn import_naming(dir: &Path, source: &str) -> Imported {
-        let body = small("hexagonal", "[1, 1, 1, 1, 1, 1]", "").replace(
-            &format!("[{TILESET}]"),
-            &format!(r#"[{{"firstgid": 1, "source": "{source}"}}]"#),
-        );
-        std::fs::create_dir_all(dir.join("m")).unwrap();
-        let map = dir.join("m/drawn.tmj");
-        std::fs::write(&map, body).unwrap();
-        import_path(&map)
-    }
-
-    /// Tilesets are read only from the map's folder (REF006, as a scenario's map path): not by
-    /// an absolute path, not above it, not through a link out; and nothing of a file that is
-    /// not a tileset is shown.
-    #[test]
-    fn tilesets_are_confined_to_the_map_folder() {
-        const SECRET: &str = "root:x:0:0:TOP-SECRET";
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("secret.tsj"), SECRET).unwrap();
-        let absolute = dir.path().join("secret.tsj").display().to_string();
-        let mut cases = vec![absolute.as_str(), "../secret.tsj", "sub/../../secret.tsj"];
-        #[cfg(unix)]
-        {
-            std::fs::create_dir_all(dir.path().join("m")).unwrap();
-            std::os::unix::fs::symlink("../secret.tsj", dir.path().join("m/link.tsj")).unwrap();
-            cases.push("link.tsj");
-        }
-        for source in cases {
-            let i = import_naming(dir.path(), source);
-            // The tileset refused; its tiles are then in no tileset (TIL002).
-            assert_eq!(
-                codes(&i),
-                vec!["REF006", "TIL002"],
-                "{source}: {:#?}",
-                i.diagnostics
-            );
-            assert_eq!(i.sources.len(), 1, "{source}: only the map was read");
-            assert!(
-                i.diagnostics
-                    .iter()
-                    .all(|d| !format!("{d:?}").contains("TOP-SECRET")),
-                "{source}"
-            );
-        }
-        // In the folder, but not a tileset: the finding is on the map's reference to it.
-        std::fs::write(dir.path().join("m/notes.tsj"), SECRET).unwrap();
-        let i = import_naming(dir.path(), "notes.tsj");
-        assert_eq!(codes(&i), vec!["SYN001", "TIL002"], "{:#?}", i.diagnostics);
-        assert_eq!(i.sources.len(), 1);
-        let d = &i.diagnostics[0];
-        assert_eq!(
-            d.file.as_deref(),
-            Some(dir.path().join("m/drawn.tmj").as_path())
-        );
-        assert!(
-            d.message.contains("`notes.tsj` is not a Tiled tileset"),
-            "{}",
-            d.message
-        );
-        assert!(!format!("{d:?}").contains("TOP-SECRET"));
-    }
-
-    /// The tilesets of a map come to at most [`MAX_TILESET_BYTES`], together: exactly the
-    /// limit is read, a byte more is LIM001.
-    #[test]
-    fn tileset_bytes_are_capped_in_total() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("m")).unwrap();
-        let tileset = TILESET.replace("\"firstgid\": 1, ", "");
-        let half = (MAX_TILESET_BYTES / 2) as usize;
-        let padded = |n: usize| format!("{tileset}{}", " ".repeat(n - tileset.len()));
-        std::fs::write(dir.path().join("m/a.tsj"), padded(half)).unwrap();
-        for (extra, want) in [(0, Vec::<&str>::new()), (1, vec!["LIM001"])] {
-            std::fs::write(dir.path().join("m/b.tsj"), padded(half + extra)).unwrap();
-            let body = small("hexagonal", "[1, 1, 1, 1, 1, 1]", "").replace(
-                &format!("[{TILESET}]"),
-                r#"[{"firstgid": 1, "source": "a.tsj"}, {"firstgid": 10, "source": "b.tsj"}]"#,
-            );
-            std::fs::write(dir.path().join("m/drawn.tmj"), body).unwrap();
-            let i = import_path(&dir.path().join("m/drawn.tmj"));
-            assert_eq!(codes(&i), want, "{extra}: {:#?}", i.diagnostics);
-        }
-    }
-}
+mod tests;

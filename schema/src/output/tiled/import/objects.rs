@@ -1,9 +1,8 @@
-//! The object layers of an imported Tiled map: features, roads, ridges and labels, each read
-//! from its objects and checked against the grid (a road through neighbouring hexes, a ridge on
-//! a hexside, a feature number used under one letter).
+//! The object layers of an imported Tiled map, as every game's import reads them: objects
+//! collected and classified, a road's hexes, a polyline's hexsides and a label, each checked
+//! against the grid (a road through neighbouring hexes, a hexside corner to corner).
 
 use super::*;
-use crate::ruleset::FeatureLetter;
 
 /// Every object of every object layer, groups included, with its layer.
 pub(super) fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer, &'a Object)>) {
@@ -17,37 +16,19 @@ pub(super) fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer,
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
-    Feature,
-    Road,
-    Ridge,
-    Label,
-}
-
-/// Is this the class our export gives a feature of some letter? (A Tiled map is imported as a
-/// map of the game of a file without a `game`, Rifle & Saber, whose features these are, 11.0.)
-fn is_feature_class(class: &str) -> bool {
-    FeatureLetter::ALL
-        .iter()
-        .any(|l| feature_class(*l) == class)
-}
-
-/// What an object is: by its class, else by its layer's name.
-pub(super) fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
-    let by_name = |name: &str| match name.trim().to_ascii_lowercase().as_str() {
-        "feature" | "features" => Some(Kind::Feature),
-        "road" | "roads" => Some(Kind::Road),
-        "ridge" | "ridges" => Some(Kind::Ridge),
-        "label" | "labels" => Some(Kind::Label),
-        c if is_feature_class(c) => Some(Kind::Feature),
-        _ => None,
-    };
-    if o.kind.trim().is_empty() {
-        by_name(&layer.name)
+/// What an object is by `by_name` of its class, else of its layer's name (trimmed, lower
+/// case).
+pub(super) fn classify_by<K>(
+    layer: &Layer,
+    o: &Object,
+    by_name: impl Fn(&str) -> Option<K>,
+) -> Option<K> {
+    let name = if o.kind.trim().is_empty() {
+        &layer.name
     } else {
-        by_name(&o.kind)
-    }
+        &o.kind
+    };
+    by_name(name.trim().to_ascii_lowercase().as_str())
 }
 
 /// The object's anchor in pixels: a point's position, a shape's centre.
@@ -79,125 +60,20 @@ pub(super) fn points(o: &Object) -> Vec<(f64, f64)> {
     out
 }
 
-pub(super) fn feature(
-    cx: &mut Context,
-    t: &TiledGrid,
-    o: &Object,
-    here: &str,
-    file: &mut MapFile,
-    trace: &mut Trace,
-) {
-    let code = o.name.trim();
-    let Some((letter, _)) = parse_feature_code(code) else {
-        let d = Diagnostic::new(
-            Code::TiledObject,
-            format!(
-                "{here} is a feature named `{}`, not a feature code",
-                cut(code)
-            ),
-        )
-        .with_hint("name it with its letter and number: V4, H26, W22, R1, J34, F17, B14");
-        cx.report(0, &o.origin, d);
-        return;
-    };
-    let class = o.kind.trim().to_ascii_lowercase();
-    if is_feature_class(&class) && class != feature_class(letter) {
-        let d = Diagnostic::new(
-            Code::TiledObjectLeftOut,
-            format!(
-                "{here}: `{code}` is a {}, but the object's class is `{class}`",
-                feature_class(letter)
-            ),
-        )
-        .with_hint("the letter of the code decides; fix the class or the code");
-        cx.report(0, &o.origin, d);
-    }
-    let g = t.grid;
-    let at = t.hex_at(anchor(o), 0.6).filter(|c| g.contains(*c));
-    let mut hexes = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    match property_str(&o.properties, "hexes") {
-        Some(list) => {
-            for item in list.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
-                if item.is_empty() {
-                    continue;
-                }
-                match parse_label(item) {
-                    Ok(c) if g.contains(c) => {
-                        if seen.insert(c) {
-                            hexes.push(c);
-                        }
-                    }
-                    _ => {
-                        let d = Diagnostic::new(
-                            Code::TiledObject,
-                            format!(
-                                "{here}: `{}` in its `hexes` is not a hex of the map",
-                                cut(item)
-                            ),
-                        )
-                        .with_hint(format!(
-                            "list hexes as CCRR labels from 0101 to {}, separated by spaces",
-                            g.label(Coord(g.width as i32, g.height as i32))
-                        ));
-                        cx.report(0, &o.origin, d);
-                    }
-                }
-            }
-        }
-        None => {
-            hexes.extend(at);
-            seen.extend(at);
-        }
-    }
-    if hexes.is_empty() {
-        let d = Diagnostic::new(
-            Code::TiledObject,
-            format!("{here}: feature `{code}` has no hexes"),
-        )
-        .with_hint("place the object on a hex centre or list its hexes in a `hexes` property");
-        cx.report(0, &o.origin, d);
-        return;
-    }
-    // The object stands at the feature's label: recorded when it is not the first hex, or when
-    // the export said so.
-    let label = at.filter(|c| {
-        Some(*c) != hexes.first().copied()
-            || property_str(&o.properties, "label").is_some_and(|l| parse_label(l) == Ok(*c))
-    });
-    let name = property_str(&o.properties, "proper_name")
-        .filter(|n| !n.trim().is_empty())
-        .map(|n| n.chars().take(limits::MAX_NAME).collect());
-    // Several objects with one code make one feature (one object per hex is a way to draw it).
-    if let Some((i, has)) = trace.feature_hexes.get_mut(code) {
-        let f = &mut file.features[*i];
-        for c in hexes {
-            if has.insert(c) {
-                f.hexes.push(c);
-            }
-        }
-        return;
-    }
-    trace
-        .feature_hexes
-        .insert(code.to_string(), (file.features.len(), seen));
-    file.features.push(Feature {
-        code: code.to_string(),
-        name,
-        hexes,
-        label,
-    });
-    trace.features.push((o.origin.clone(), here.to_string()));
+/// A road's name: its object's, when it has one.
+pub(super) fn road_name(o: &Object) -> Option<String> {
+    let name = o.name.trim();
+    (!name.is_empty()).then(|| name.chars().take(100).collect())
 }
 
-pub(super) fn road(
+/// The hexes a road's polyline runs through, each with the point it came from, or why it is no
+/// road (reported).
+pub(super) fn road_hexes(
     cx: &mut Context,
     t: &TiledGrid,
     o: &Object,
     here: &str,
-    file: &mut MapFile,
-    trace: &mut Trace,
-) {
+) -> Option<(Vec<Coord>, Vec<usize>)> {
     let pts = points(o);
     let mut hexes: Vec<Coord> = Vec::new();
     let mut which = Vec::new();
@@ -220,7 +96,7 @@ pub(super) fn road(
                     "draw roads as polylines from hex centre to hex centre (snap to the grid)",
                 );
                 cx.report(0, &o.origin, d);
-                return;
+                return None;
             }
         }
     }
@@ -231,61 +107,52 @@ pub(super) fn road(
         )
         .with_hint("draw roads as polylines from hex centre to hex centre");
         cx.report(0, &o.origin, d);
-        return;
+        return None;
     }
-    let name = o.name.trim();
-    let main = property_bool(&o.properties, "main").unwrap_or(!name.is_empty());
-    file.roads.push(Road {
-        name: (!name.is_empty()).then(|| name.chars().take(100).collect()),
-        kind: if main {
-            RoadKind::Main
-        } else {
-            RoadKind::Minor
-        },
-        hexes,
-    });
-    trace
-        .roads
-        .push((o.origin.clone(), here.to_string(), which));
+    Some((hexes, which))
 }
 
-pub(super) fn ridge(
+/// The hexsides a polyline runs along, a segment each; a polyline of no segment, or a segment
+/// along no hexside, is reported (`what`: the object's kind, `ridge`).
+pub(super) fn sides_along(
     cx: &mut Context,
     t: &TiledGrid,
     o: &Object,
     here: &str,
-    ridges: &mut BTreeMap<SideKey, (Origin, String)>,
-) {
+    what: &str,
+) -> Vec<SideKey> {
     let pts = points(o);
     if pts.len() < 2 {
         let d = Diagnostic::new(
             Code::TiledObject,
-            format!("{here}: a ridge needs a polyline along at least one hexside"),
+            format!("{here}: a {what} needs a polyline along at least one hexside"),
         )
-        .with_hint("draw ridges as polylines from hex corner to hex corner");
+        .with_hint(format!(
+            "draw {what}s as polylines from hex corner to hex corner"
+        ));
         cx.report(0, &o.origin, d);
-        return;
+        return Vec::new();
     }
+    let mut out = Vec::new();
     for (i, w) in pts.windows(2).enumerate() {
         match hexside(t, w[0], w[1]) {
-            Some(key) => {
-                ridges
-                    .entry(key)
-                    .or_insert_with(|| (o.origin.clone(), here.to_string()));
-            }
+            Some(key) => out.push(key),
             None => {
                 let d = Diagnostic::new(
                     Code::TiledObject,
                     format!(
-                        "{here}: segment {} of the ridge is not a hexside of the map",
+                        "{here}: segment {} of the {what} is not a hexside of the map",
                         i + 1
                     ),
                 )
-                .with_hint("each segment of a ridge runs along one hexside, corner to corner");
+                .with_hint(format!(
+                    "each segment of a {what} runs along one hexside, corner to corner"
+                ));
                 cx.report(0, &o.origin, d);
             }
         }
     }
+    out
 }
 
 /// The hexside a segment runs along: its midpoint halfway between two neighbouring hex
@@ -312,14 +179,8 @@ pub(super) fn hexside(t: &TiledGrid, p: (f64, f64), q: (f64, f64)) -> Option<Sid
     (off < 0.15).then(|| SideKey::new(one, two))
 }
 
-pub(super) fn label(
-    cx: &mut Context,
-    t: &TiledGrid,
-    o: &Object,
-    here: &str,
-    file: &mut MapFile,
-    trace: &mut Trace,
-) {
+/// A label object's text and hex, or why it is left out (reported).
+pub(super) fn label_of(cx: &mut Context, t: &TiledGrid, o: &Object, here: &str) -> Option<Label> {
     let text = o
         .text
         .as_ref()
@@ -327,19 +188,17 @@ pub(super) fn label(
         .trim();
     let at = t.hex_at(anchor(o), 0.6).filter(|c| t.grid.contains(*c));
     match (text.is_empty(), at) {
-        (false, Some(at)) => {
-            file.labels.push(Label {
-                text: text.chars().take(limits::MAX_NAME).collect(),
-                at,
-            });
-            trace.labels.push((o.origin.clone(), here.to_string()));
-        }
+        (false, Some(at)) => Some(Label {
+            text: text.chars().take(limits::MAX_NAME).collect(),
+            at,
+        }),
         _ => {
             let d = Diagnostic::new(
                 Code::TiledObjectLeftOut,
                 format!("{here}: a label needs a text and a place on a hex of the map; left out"),
             );
             cx.report(0, &o.origin, d);
+            None
         }
     }
 }

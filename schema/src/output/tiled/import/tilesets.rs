@@ -19,6 +19,8 @@ pub(super) struct LoadedTileset {
     pub(super) name: String,
     pub(super) tilecount: u64,
     pub(super) tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
+    /// Each tile's properties, as the tileset gives them.
+    pub(super) properties: std::rc::Rc<BTreeMap<u64, Vec<Property>>>,
 }
 
 /// What one tileset says, computed once per file.
@@ -27,6 +29,7 @@ pub(super) struct Meanings {
     pub(super) name: String,
     pub(super) tilecount: u64,
     pub(super) tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
+    pub(super) properties: std::rc::Rc<BTreeMap<u64, Vec<Property>>>,
 }
 
 pub(super) fn meanings_of(t: &Tileset) -> Meanings {
@@ -34,6 +37,12 @@ pub(super) fn meanings_of(t: &Tileset) -> Meanings {
         name: t.name.clone(),
         tilecount: u64::from(t.tilecount),
         tiles: std::rc::Rc::new(t.tiles.iter().map(|d| (d.id, meaning(d))).collect()),
+        properties: std::rc::Rc::new(
+            t.tiles
+                .iter()
+                .map(|d| (d.id, d.properties.clone()))
+                .collect(),
+        ),
     }
 }
 
@@ -100,6 +109,7 @@ pub(super) fn load_tilesets(
                 name: m.name,
                 tilecount: m.tilecount,
                 tiles: m.tiles,
+                properties: m.properties,
             });
         }
     }
@@ -180,4 +190,15 @@ pub(super) fn lookup(
         return None;
     }
     Some((ts, local, ts.tiles.get(&local)))
+}
+
+/// The properties of a global tile id's tile: its tileset, its id there, and its properties
+/// (`None`: a gid of no tileset).
+pub(super) fn tile_properties(
+    sets: &[LoadedTileset],
+    gid: u64,
+) -> Option<(&LoadedTileset, u64, &[Property])> {
+    let (ts, local, _) = lookup(sets, gid)?;
+    let props = ts.properties.get(&local).map_or(&[][..], Vec::as_slice);
+    Some((ts, local, props))
 }
