@@ -643,7 +643,10 @@ fn the_report_shows_its_scenario_with_its_card_export_and_analysis() {
     let drawn = d.drawn.as_ref().expect("its card and export");
     assert!(drawn.svg.contains(">0000<"), "its card in its own numbers");
     assert!(
-        drawn.png.as_ref().is_some_and(|p| p.starts_with(b"\x89PNG")),
+        drawn
+            .png
+            .as_ref()
+            .is_some_and(|p| p.starts_with(b"\x89PNG")),
         "its card's PNG"
     );
     let export = drawn.export.as_deref().expect("its export");

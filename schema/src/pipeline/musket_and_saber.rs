@@ -61,7 +61,8 @@ mod generated {
 }
 
 /// Its maps' schema, its listing validator made once.
-static MAP_SCHEMA: GameSchema = GameSchema::generated(map_schema, WITHOUT, generated::Map::is_valid);
+static MAP_SCHEMA: GameSchema =
+    GameSchema::generated(map_schema, WITHOUT, generated::Map::is_valid);
 
 /// Its scenarios' schema, its listing validator made once.
 static SCENARIO_SCHEMA: GameSchema =
@@ -668,7 +669,6 @@ mod tests {
             "{refused} of {judged}"
         );
     }
-
 
     #[test]
     fn an_empty_text_is_said_to_be_empty() {
