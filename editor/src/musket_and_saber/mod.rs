@@ -150,12 +150,12 @@ impl MsUi {
 /// The fill of a kind of hex terrain on a map, as `saberc render` fills it (`None`: the chart
 /// has no such row; the map's checks say so, MAP010).
 pub fn kind_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    palette::ms_kind_fill(file, kind).map(rgb)
+    saber_schema::output::render::musket_and_saber::ms_kind_fill(file, kind).map(rgb)
 }
 
 /// The colour of a kind of hexside terrain, as `saberc render` draws it.
 pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    palette::ms_hexside_stroke(file, kind).map(rgb)
+    saber_schema::output::render::musket_and_saber::ms_hexside_stroke(file, kind).map(rgb)
 }
 
 /// The colour of side `side` of `s`, as `saberc render` draws its set-up: the colour its

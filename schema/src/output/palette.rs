@@ -2,7 +2,6 @@
 //! of each side's counters, shared by the map renderer, the scenario card and the editor (which
 //! turns them into egui colours with [`rgb`]). Colours are written `#rrggbb`, as SVG takes them.
 
-use crate::model::musket_and_saber::{ChartOn, MsMapFile};
 use crate::model::scenario::CounterColor;
 use crate::ruleset::Terrain;
 
@@ -71,24 +70,6 @@ fn by_kind(kind: &str, named: &[(&[&str], &'static str)], cycle: &[&'static str]
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     });
     cycle[(hash % cycle.len() as u64) as usize]
-}
-
-/// The fill of a kind of hex terrain on a Musket & Saber map, by the kind (`None`: the chart
-/// has no such row). The renderer and the editor both ask it.
-pub fn ms_kind_fill(f: &MsMapFile, kind: &str) -> Option<&'static str> {
-    f.chart
-        .iter()
-        .any(|r| r.on == ChartOn::Hex && r.kind == kind)
-        .then(|| chart_kind_fill(kind))
-}
-
-/// The stroke of a kind of hexside terrain on a Musket & Saber map, by the kind (`None`: no
-/// such row).
-pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
-    f.chart
-        .iter()
-        .any(|r| r.on == ChartOn::Hexside && r.kind == kind)
-        .then(|| chart_hexside_stroke(kind))
 }
 
 /// The fill of a kind of hex terrain of a map's own chart, by the kind's id.

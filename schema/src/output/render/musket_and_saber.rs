@@ -10,7 +10,26 @@ use std::fmt::Write;
 use super::swatch::Swatch;
 use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER};
 use crate::model::chart::KindTerrain;
+use crate::model::musket_and_saber::{ChartOn, MsMapFile};
 use crate::output::palette::{chart_hexside_stroke, chart_kind_fill};
+
+/// The fill of a kind of hex terrain on a Musket & Saber map, by the kind (`None`: the chart
+/// has no such row). The renderer and the editor both ask it.
+pub fn ms_kind_fill(f: &MsMapFile, kind: &str) -> Option<&'static str> {
+    f.chart
+        .iter()
+        .any(|r| r.on == ChartOn::Hex && r.kind == kind)
+        .then(|| chart_kind_fill(kind))
+}
+
+/// The stroke of a kind of hexside terrain on a Musket & Saber map, by the kind (`None`: no
+/// such row).
+pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
+    f.chart
+        .iter()
+        .any(|r| r.on == ChartOn::Hexside && r.kind == kind)
+        .then(|| chart_hexside_stroke(kind))
+}
 
 /// The fill of a chart's kind of hex terrain (row `k`).
 pub fn kind_fill(chart: &KindTerrain, k: usize) -> &'static str {

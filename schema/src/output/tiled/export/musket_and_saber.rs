@@ -8,8 +8,8 @@
 use super::chart::{ChartTile, export_tiled_chart_map};
 use super::*;
 use crate::model::musket_and_saber::{ChartRow, HexNumbering, MsMapFile, TurnTrack};
-use crate::output::palette::ms_kind_fill;
 use crate::output::render::PAPER;
+use crate::output::render::musket_and_saber::ms_kind_fill;
 
 /// The name of the map property that holds [`Undrawn`].
 pub const UNDRAWN: &str = "undrawn";
