@@ -4,12 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
+use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
-use saber_schema::output::tiled::export::{export_map, export_scenario, write_files};
+use saber_schema::output::tiled::export::{OutputFile, export_map, export_scenario, write_files};
 use saber_schema::pipeline::check_map_model;
 
 use saber_schema::files::Target;
-use saber_schema::output::export::{Export, export, export_text, write_export};
+use saber_schema::output::export::{Export, export, write_export};
 use saber_schema::pipeline::Compiled;
 use saber_schema::pipeline::schema::validate_export;
 
@@ -37,6 +38,12 @@ pub fn fix_before_exporting(what: &str, errors: usize) -> String {
 /// The widths `saberc render --width` accepts for a card.
 pub const CARD_WIDTHS: std::ops::RangeInclusive<u32> = saber_schema::output::render::PNG_WIDTHS;
 
+/// Why a document with these findings is not exported (its errors), or `None`.
+pub(crate) fn refusal(what: &str, found: &[Diagnostic]) -> Option<String> {
+    let errors = found.iter().filter(|d| d.is_error()).count();
+    (errors > 0).then(|| fix_before_exporting(what, errors))
+}
+
 /// The engine export of a compiled scenario, validated against the export schema.
 pub fn engine_export(c: &Compiled) -> Result<Export, String> {
     let doc = export(c.rules, &c.scenario, &c.map, &c.resolved).map_err(|d| d.message)?;
@@ -51,14 +58,9 @@ pub fn engine_export(c: &Compiled) -> Result<Export, String> {
     Ok(doc)
 }
 
-/// The engine JSON of a compiled scenario, as written to disk.
-pub fn engine_json(c: &Compiled) -> Result<String, String> {
-    engine_export(c).map(|doc| export_text(&doc))
-}
-
 /// The safe writer's target for `path`, never one of the `inputs` (the open document's file
 /// and its map file).
-pub(crate) fn target<'a>(path: &'a Path, inputs: &[&'a Path]) -> Target<'a> {
+fn target<'a>(path: &'a Path, inputs: &[&'a Path]) -> Target<'a> {
     inputs
         .iter()
         .fold(Target::file(path), |t, input| t.not_over(input))
@@ -68,36 +70,47 @@ pub(crate) fn target<'a>(path: &'a Path, inputs: &[&'a Path]) -> Target<'a> {
 /// through the library's atomic write, never over one of the `inputs`.
 pub fn write_engine(c: &Compiled, path: &Path, inputs: &[&Path]) -> Result<(), String> {
     let doc = engine_export(c)?;
-    // Read back by saberc and engines: never past the read limit.
-    target(path, inputs)
-        .read_back()
-        .write_with(|w| write_export(&doc, w))
-        .map(|_| ())
-        .map_err(|e| format!("Could not export: {e}"))
+    write_engine_with(path, inputs, |w| write_export(&doc, w))
 }
 
-/// Is `path` an SVG file (by its extension)?
-pub(crate) fn is_svg(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+/// Write an engine export to `path` with `write`: read back by saberc and engines, so never
+/// past the read limit; never over one of the `inputs`.
+pub(crate) fn write_engine_with(
+    path: &Path,
+    inputs: &[&Path],
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    target(path, inputs)
+        .read_back()
+        .write_with(write)
+        .map(|_| ())
+        .map_err(|e| format!("Could not export: {e}"))
 }
 
 /// Write the scenario card to `path`: SVG for `.svg`, PNG `width` pixels wide otherwise; never
 /// over one of the `inputs`.
 pub fn card(c: &Compiled, path: &Path, width: u32, inputs: &[&Path]) -> Result<(), String> {
+    use saber_schema::output::card::{card_png, card_svg};
+    write_card(path, width, inputs, || card_svg(c), |w| card_png(c, w))
+}
+
+/// Write a card to `path`: `svg` for `.svg`, else `png` at `width` within [`CARD_WIDTHS`];
+/// never over one of the `inputs`.
+pub(crate) fn write_card<E: std::fmt::Display>(
+    path: &Path,
+    width: u32,
+    inputs: &[&Path],
+    svg: impl FnOnce() -> String,
+    png: impl FnOnce(u32) -> Result<Vec<u8>, E>,
+) -> Result<(), String> {
     let is_svg = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
     let bytes = if is_svg {
-        saber_schema::output::card::card_svg(c).into_bytes()
+        svg().into_bytes()
     } else {
-        saber_schema::output::card::card_png(
-            c,
-            width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()),
-        )
-        .map_err(|e| e.to_string())?
+        png(width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end())).map_err(|e| e.to_string())?
     };
     target(path, inputs)
         .write(&bytes)
@@ -118,18 +131,27 @@ pub fn tiled(
     let files = match scenario {
         Some(c) => export_scenario(c.rules, &c.scenario, &c.map, &c.resolved),
         None => {
-            let errors = check_map_model(map).iter().filter(|d| d.is_error()).count();
-            if errors > 0 {
-                return Err(fix_before_exporting("map", errors));
+            if let Some(why) = refusal("map", &check_map_model(map)) {
+                return Err(why);
             }
             export_map(map, map.rules())
         }
     }
     .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-    let written = write_files(&files, dir, inputs).map_err(|e| format!("Could not export: {e}"))?;
-    written
+    write_tiled(&files, dir, inputs)
+}
+
+/// Write a Tiled map's `files` into `dir`, never over one of the `inputs`; returns the
+/// `.tmj`'s path.
+pub(crate) fn write_tiled(
+    files: &[OutputFile],
+    dir: &Path,
+    inputs: &[&Path],
+) -> Result<PathBuf, String> {
+    write_files(files, dir, inputs)
+        .map_err(|e| format!("Could not export: {e}"))?
         .into_iter()
-        .next()
+        .find(|p| p.extension().is_some_and(|e| e == "tmj"))
         .ok_or_else(|| "Nothing was exported".to_string())
 }
 
@@ -151,7 +173,7 @@ mod tests {
     #[test]
     fn the_editor_exports_what_saberc_exports() {
         let c = little_round_top();
-        let text = engine_json(&c).expect("exports");
+        let text = saber_schema::output::export::export_text(&engine_export(&c).expect("exports"));
         // saberc's way: the committed file through the pipeline, then the export text.
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../scenarios/07-gettysburg-little-round-top.ron");

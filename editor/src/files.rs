@@ -107,20 +107,10 @@ pub(crate) fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String 
     }
 }
 
-/// Parse map text; `name` is used in messages and its extension picks RON or JSON.
-pub fn parse_map(name: &Path, text: &str) -> Result<Loaded, String> {
-    load(&Source::from_text(name, text))
-}
-
 /// Read a map file.
 pub fn read_map(path: &Path) -> Result<Loaded, String> {
     let src = Source::read(path).map_err(|d| one_line(&d))?;
     load(&src)
-}
-
-/// The map as RON text, written whole in `saberc fmt`'s layout.
-pub fn map_to_ron(map: &Map) -> Result<String, String> {
-    canonical_text(&map.to_file(), Syntax::Ron)
 }
 
 /// The map as text for `path`, written whole: JSON for `.json`, RON otherwise.
@@ -337,11 +327,6 @@ pub fn relative_to(dir: &Path, file: &Path) -> Option<String> {
             .map(|c| c.as_os_str().to_string_lossy().into_owned()),
     );
     Some(parts.join("/"))
-}
-
-/// The scenario as RON text, written whole in `saberc fmt`'s layout.
-pub fn scenario_to_ron(s: &Scenario) -> Result<String, String> {
-    canonical_text(s, Syntax::Ron)
 }
 
 /// The scenario as text for `path`, written whole: JSON for `.json`, RON otherwise.
@@ -567,10 +552,13 @@ mod tests {
 
     #[test]
     fn syntax_errors_say_line_and_column() {
-        let err =
-            parse_map(Path::new("bad.ron"), "(format: \"saber-map/1\",\n  id: 3,").unwrap_err();
+        let err = load(&Source::from_text(
+            "bad.ron",
+            "(format: \"saber-map/1\",\n  id: 3,",
+        ))
+        .unwrap_err();
         assert!(err.starts_with("bad.ron:2:"), "{err}");
-        let err = parse_map(Path::new("bad.json"), "{\n\"format\": }").unwrap_err();
+        let err = load(&Source::from_text("bad.json", "{\n\"format\": }")).unwrap_err();
         assert!(err.starts_with("bad.json:2:"), "{err}");
     }
 

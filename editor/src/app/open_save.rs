@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use saber_schema::model::map::Map;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
+use saber_schema::pipeline::{Compiled, check_map_model};
 use saber_schema::ruleset::Game;
 
 use crate::app::App;
@@ -16,6 +18,9 @@ use crate::document::Document;
 use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::Tab;
+
+/// Why a map has no engine export or card (the menu offers them for scenarios only).
+const NO_MAP_EXPORT: &str = "A map has no engine export or card: export a scenario on it";
 
 impl Action {
     /// Does the action build a scenario on the map being edited (which must then be saved:
@@ -522,7 +527,7 @@ impl App {
     }
 
     /// The compiled scenario, if it has no errors (exports need a clean scenario).
-    fn compiled(&mut self) -> Option<saber_schema::pipeline::Compiled> {
+    fn compiled(&mut self) -> Option<Compiled> {
         let s = self.ws.doc.scenario()?.clone();
         let map = self.ws.doc.map().clone();
         // The live check's result, when it is for this very revision (it always is unless a
@@ -552,45 +557,27 @@ impl App {
     /// asked for.
     fn exportable(&mut self) -> bool {
         let doc = &self.ws.doc;
-        if let Content::Own(d) = doc.content() {
-            let refusal = d.export_refusal(doc.beside());
-            let exportable = refusal.is_none();
-            if refusal.is_some() {
-                self.error = refusal;
-            }
-            return exportable;
+        let refusal = match doc.content() {
+            Content::Own(d) => d.export_refusal(doc.beside()),
+            Content::Scenario(_) => return self.compiled().is_some(),
+            Content::Map => crate::export::refusal("map", &check_map_model(doc.map())),
+        };
+        let exportable = refusal.is_none();
+        if !exportable {
+            self.error = refusal;
         }
-        if self.ws.doc.scenario().is_some() {
-            return self.compiled().is_some();
-        }
-        let errors = saber_schema::pipeline::check_map_model(self.ws.doc.map())
-            .iter()
-            .filter(|d| d.is_error())
-            .count();
-        if errors > 0 {
-            self.error = Some(crate::export::fix_before_exporting("map", errors));
-        }
-        errors == 0
+        exportable
     }
 
-    fn export_request(
-        &self,
+    /// Ask where to write an export of the open scenario (`title`, `filters`, a file named
+    /// after its id with `suffix`), once it can be exported, then write it there.
+    fn export_scenario(
+        &mut self,
+        purpose: Purpose,
         title: &str,
         filters: Vec<(String, Vec<&'static str>)>,
-        name: String,
-    ) -> Request {
-        Request {
-            title: title.into(),
-            filters,
-            file_name: Some(name),
-            dir: self.doc_dir(),
-            save: true,
-            folder: false,
-        }
-    }
-
-    /// Export the engine JSON (the same document as `saberc export`).
-    pub fn export_engine(&mut self) {
+        suffix: &str,
+    ) {
         let content = self.ws.doc.content();
         if !content.is_scenario() {
             return;
@@ -599,35 +586,64 @@ impl App {
         if !self.exportable() {
             return;
         }
-        let req = self.export_request(
-            "Export for a game engine",
-            vec![("Engine JSON".into(), vec!["json"])],
-            format!("{id}.json"),
-        );
-        if let Some(path) = self.dialogs.ask(Purpose::ExportEngine, req) {
-            self.write_engine(&path);
+        let req = Request {
+            title: title.into(),
+            filters,
+            file_name: Some(format!("{id}{suffix}")),
+            dir: self.doc_dir(),
+            save: true,
+            folder: false,
+        };
+        if let Some(path) = self.dialogs.ask(purpose.clone(), req) {
+            self.finish_choice(purpose, path);
         }
     }
 
-    /// The files the open document was read from (its file, and its scenario's map file),
-    /// which no export may be written over.
-    fn inputs(&self) -> Vec<PathBuf> {
-        let doc = &self.ws.doc;
-        doc.path.iter().chain(&doc.map_file).cloned().collect()
+    /// Export the engine JSON (the same document as `saberc export`).
+    pub fn export_engine(&mut self) {
+        let filters = vec![("Engine JSON".into(), vec!["json"])];
+        self.export_scenario(
+            Purpose::ExportEngine,
+            "Export for a game engine",
+            filters,
+            ".json",
+        );
+    }
+
+    /// Export the printable scenario card.
+    pub fn export_card(&mut self) {
+        let filters = vec![
+            ("PNG image".into(), vec!["png"]),
+            ("SVG drawing".into(), vec!["svg"]),
+        ];
+        self.export_scenario(
+            Purpose::ExportCard,
+            "Export scenario card",
+            filters,
+            "-card.png",
+        );
     }
 
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
         let to = || path.to_path_buf();
-        if self.export_own(|d, at, inputs| d.write_engine(at, path, inputs).map(|()| to())) {
-            return;
-        }
-        let Some(c) = self.compiled() else {
-            return;
-        };
-        let inputs = self.inputs();
-        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        self.exported(crate::export::write_engine(&c, path, &inputs).map(|()| to()));
+        self.write_export(
+            |d, at, inputs| d.write_engine(at, path, inputs).map(|()| to()),
+            |_, c, inputs| {
+                crate::export::write_engine(c.ok_or(NO_MAP_EXPORT)?, path, inputs).map(|()| to())
+            },
+        );
+    }
+
+    /// Write the scenario card to `path`.
+    pub fn write_card(&mut self, path: &Path) {
+        let (to, width) = (|| path.to_path_buf(), self.card_width);
+        self.write_export(
+            |d, at, inputs| d.write_card(at, path, width, inputs).map(|()| to()),
+            |_, c, inputs| {
+                crate::export::card(c.ok_or(NO_MAP_EXPORT)?, path, width, inputs).map(|()| to())
+            },
+        );
     }
 
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
@@ -661,88 +677,40 @@ impl App {
 
     /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
     pub fn write_tiled(&mut self, dir: &Path) {
-        if self.export_own(|d, at, inputs| d.write_tiled(at, dir, inputs)) {
-            return;
-        }
-        let compiled = if self.ws.doc.scenario().is_some() {
-            match self.compiled() {
-                Some(c) => Some(c),
-                None => return,
-            }
-        } else {
-            None
-        };
-        let inputs = self.inputs();
-        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        self.exported(crate::export::tiled(
-            self.ws.doc.map(),
-            compiled.as_ref(),
-            dir,
-            &inputs,
-        ));
+        self.write_export(
+            |d, at, inputs| d.write_tiled(at, dir, inputs),
+            |map, c, inputs| crate::export::tiled(map, c, dir, inputs),
+        );
     }
 
-    /// Write an export of a game's own document with `write` (given what the document holds
-    /// beside it and the files no export may be written over), and say what it wrote or why
-    /// not; `false` when the document is not one.
-    fn export_own(
+    /// Write an export, never over the files the open document was read from (its file, and
+    /// its scenario's map file): a game's own document with `own` (given what the document
+    /// holds beside it), else with `engine` (given the map and the scenario compiled, if there
+    /// is one and it has no error); then say what it wrote or why not.
+    fn write_export(
         &mut self,
-        write: impl FnOnce(&OwnDoc, Beside<'_>, &[&Path]) -> Result<PathBuf, String>,
-    ) -> bool {
+        own: impl FnOnce(&OwnDoc, Beside<'_>, &[&Path]) -> Result<PathBuf, String>,
+        engine: impl FnOnce(&Map, Option<&Compiled>, &[&Path]) -> Result<PathBuf, String>,
+    ) {
         let doc = &self.ws.doc;
-        let Content::Own(d) = doc.content() else {
-            return false;
-        };
-        let inputs = self.inputs();
+        let inputs: Vec<PathBuf> = doc.path.iter().chain(&doc.map_file).cloned().collect();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        let written = write(d, doc.beside(), &inputs);
-        self.exported(written);
-        true
-    }
-
-    /// Say what an export wrote, or why it did not.
-    fn exported(&mut self, written: Result<PathBuf, String>) {
+        let written = if let Content::Own(d) = doc.content() {
+            own(d, doc.beside(), &inputs)
+        } else {
+            let compiled = match doc.scenario() {
+                Some(_) => match self.compiled() {
+                    Some(c) => Some(c),
+                    None => return,
+                },
+                None => None,
+            };
+            engine(self.ws.doc.map(), compiled.as_ref(), &inputs)
+        };
         match written {
             Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }
-    }
-
-    /// Export the printable scenario card.
-    pub fn export_card(&mut self) {
-        let content = self.ws.doc.content();
-        if !content.is_scenario() {
-            return;
-        }
-        let id = content.id(self.ws.doc.map()).to_string();
-        if !self.exportable() {
-            return;
-        }
-        let req = self.export_request(
-            "Export scenario card",
-            vec![
-                ("PNG image".into(), vec!["png"]),
-                ("SVG drawing".into(), vec!["svg"]),
-            ],
-            format!("{id}-card.png"),
-        );
-        if let Some(path) = self.dialogs.ask(Purpose::ExportCard, req) {
-            self.write_card(&path);
-        }
-    }
-
-    /// Write the scenario card to `path`.
-    pub fn write_card(&mut self, path: &Path) {
-        let (to, width) = (|| path.to_path_buf(), self.card_width);
-        if self.export_own(|d, at, inputs| d.write_card(at, path, width, inputs).map(|()| to())) {
-            return;
-        }
-        let Some(c) = self.compiled() else {
-            return;
-        };
-        let inputs = self.inputs();
-        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        self.exported(crate::export::card(&c, path, width, &inputs).map(|()| to()));
     }
 
     /// Ask for the map file of a scenario whose map was not found.
@@ -829,12 +797,7 @@ impl App {
 
     /// Make `map` (from `file`) the scenario's map, named `reference` in the scenario (one undo
     /// step).
-    fn set_scenario_map(
-        &mut self,
-        reference: String,
-        map: saber_schema::model::map::Map,
-        file: Option<PathBuf>,
-    ) {
+    fn set_scenario_map(&mut self, reference: String, map: Map, file: Option<PathBuf>) {
         let label = format!("Map → {reference}");
         self.ws.doc.replace_map(map);
         self.ws

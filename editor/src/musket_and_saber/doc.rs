@@ -14,7 +14,6 @@ use saber_schema::ruleset::Game;
 
 use crate::content::{Beside, Content, GameDoc};
 use crate::document::Document;
-use crate::export::CARD_WIDTHS;
 
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
 /// tooltip and the refusal say the same.
@@ -38,14 +37,6 @@ pub fn kind(content: &Content) -> Option<Kind> {
     } else {
         None
     }
-}
-
-/// "The map has 2 errors (see Diagnostics): fix them before exporting."
-fn has_errors(what: &str, errors: usize) -> String {
-    format!(
-        "The {what} has {} (see Diagnostics): fix them before exporting.",
-        crate::plural(errors, "error")
-    )
 }
 
 impl GameDoc for MsMapFile {
@@ -75,8 +66,7 @@ impl GameDoc for MsMapFile {
         ms::check_map_model(self)
     }
     fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
-        let errors = self.check(at).iter().filter(|d| d.is_error()).count();
-        (errors > 0).then(|| has_errors("map", errors))
+        crate::export::refusal("map", &self.check(at))
     }
     fn write_engine(&self, _: Beside<'_>, _: &Path, _: &[&Path]) -> Result<(), String> {
         Err("A map has no engine export: export a scenario on it".into())
@@ -85,20 +75,20 @@ impl GameDoc for MsMapFile {
         Err("A map has no scenario card: export a scenario on it".into())
     }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
-        export_tiled(self, dir, inputs)
+        let files = saber_schema::output::tiled::export::export_ms_map(self)
+            .map_err(|e| format!("Could not draw the tileset: {e}"))?;
+        crate::export::write_tiled(&files, dir, inputs)
     }
 }
 
 /// The scenario compiled on its map, once it has no error (the exports need a clean scenario,
 /// as `saberc export`'s do); else why not.
 fn compiled(s: &MsScenario, at: Beside<'_>) -> Result<MsCompiled, String> {
-    let errors = GameDoc::check(s, at)
-        .into_iter()
-        .filter(|d| d.is_error())
-        .count();
-    let map = at.map_doc.and_then(|d| d.get::<MsMapFile>());
-    let (0, Some(map)) = (errors, map) else {
-        return Err(has_errors("scenario", errors));
+    if let Some(why) = crate::export::refusal("scenario", &GameDoc::check(s, at)) {
+        return Err(why);
+    }
+    let Some(map) = at.map_doc.and_then(|d| d.get::<MsMapFile>()) else {
+        return Err("The scenario's Musket & Saber map was not found".into());
     };
     let origin = match at.map_file {
         Some(p) => MapOrigin::File(p.to_path_buf()),
@@ -152,7 +142,15 @@ impl GameDoc for MsScenario {
         width: u32,
         inputs: &[&Path],
     ) -> Result<(), String> {
-        export_card(&compiled(self, at)?, path, width, inputs)
+        use saber_schema::output::card::{ms_card_png, ms_card_svg};
+        let c = compiled(self, at)?;
+        crate::export::write_card(
+            path,
+            width,
+            inputs,
+            || ms_card_svg(&c),
+            |w| ms_card_png(&c, w),
+        )
     }
     fn no_tiled(&self) -> Option<&'static str> {
         Some(NO_SCENARIO_TILED)
@@ -176,41 +174,7 @@ fn export_engine(c: &MsCompiled, path: &Path, inputs: &[&Path]) -> Result<(), St
             p.message
         ));
     }
-    crate::export::target(path, inputs)
-        .read_back()
-        .write(text.as_bytes())
-        .map(|_| ())
-        .map_err(|e| format!("Could not export: {e}"))
-}
-
-/// Write the Tiled map of a Musket & Saber map into `dir`, as `saberc export --format tiled`
-/// does (the library's `export_ms_map`), never over one of the `inputs`. Returns the `.tmj`'s
-/// path.
-fn export_tiled(file: &MsMapFile, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
-    let files = saber_schema::output::tiled::export::export_ms_map(file)
-        .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-    let written = saber_schema::output::tiled::export::write_files(&files, dir, inputs)
-        .map_err(|e| format!("Could not export: {e}"))?;
-    written
-        .into_iter()
-        .find(|p| p.extension().is_some_and(|e| e == "tmj"))
-        .ok_or_else(|| "Nothing was exported".to_string())
-}
-
-/// Write the card of a Musket & Saber scenario to `path` as `saberc render --card` draws it:
-/// SVG for `.svg`, PNG `width` pixels wide otherwise; never over one of the `inputs`.
-fn export_card(c: &MsCompiled, path: &Path, width: u32, inputs: &[&Path]) -> Result<(), String> {
-    use saber_schema::output::card::{ms_card_png, ms_card_svg};
-    let bytes = if crate::export::is_svg(path) {
-        ms_card_svg(c).into_bytes()
-    } else {
-        ms_card_png(c, width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end()))
-            .map_err(|e| e.to_string())?
-    };
-    crate::export::target(path, inputs)
-        .write(&bytes)
-        .map(|_| ())
-        .map_err(|e| format!("Could not write the card: {e}"))
+    crate::export::write_engine_with(path, inputs, |w| w.write_all(text.as_bytes()))
 }
 
 impl Document {

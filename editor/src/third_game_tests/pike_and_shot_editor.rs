@@ -46,12 +46,6 @@ fn checked(src: &Source) -> Vec<Diagnostic> {
         .diagnostics
 }
 
-/// Why a document with errors is not exported.
-fn refusal(diags: &[Diagnostic]) -> Option<String> {
-    let errors = diags.iter().filter(|d| d.is_error()).count();
-    (errors > 0).then(|| crate::export::fix_before_exporting("document", errors))
-}
-
 /// The engine's map of a map file, as it stands.
 fn lowered(file: &PsMap) -> Option<Map> {
     let src = source_of(file, "map.json".into());
@@ -150,19 +144,6 @@ impl EditorGame for PikeAndShotEditor {
     }
 }
 
-/// Write the first `.tmj` of `files` into `dir`, never over one of the `inputs`.
-fn tiled_into(
-    files: &[saber_schema::output::tiled::export::OutputFile],
-    dir: &Path,
-    inputs: &[&Path],
-) -> Result<PathBuf, String> {
-    saber_schema::output::tiled::export::write_files(files, dir, inputs)
-        .map_err(|e| format!("Could not export: {e}"))?
-        .into_iter()
-        .find(|p| p.extension().is_some_and(|e| e == "tmj"))
-        .ok_or_else(|| "Nothing was exported".to_string())
-}
-
 impl GameDoc for PsMap {
     fn game(&self) -> Game {
         GAME
@@ -189,7 +170,7 @@ impl GameDoc for PsMap {
         checked(&source_of(self, "map.json".into()))
     }
     fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
-        refusal(&self.check(at))
+        crate::export::refusal("document", &self.check(at))
     }
     fn write_engine(&self, _: Beside<'_>, _: &Path, _: &[&Path]) -> Result<(), String> {
         Err("A map has no engine export".into())
@@ -202,7 +183,7 @@ impl GameDoc for PsMap {
             .map_as_it_stands(&source_of(self, "map.json".into()))
             .ok_or("the map cannot be drawn")?;
         let files = OUTPUTS.tiled_map(&map).map_err(|e| e.to_string())?;
-        tiled_into(&files, dir, inputs)
+        crate::export::write_tiled(&files, dir, inputs)
     }
 }
 
@@ -221,7 +202,7 @@ fn compiled(
     s: &PsScenario,
     at: Beside<'_>,
 ) -> Result<Box<dyn saber_schema::output::game::ScenarioOutputs>, String> {
-    if let Some(why) = refusal(&s.check(at)) {
+    if let Some(why) = crate::export::refusal("document", &s.check(at)) {
         return Err(why);
     }
     OUTPUTS
@@ -260,11 +241,7 @@ impl GameDoc for PsScenario {
     }
     fn write_engine(&self, at: Beside<'_>, path: &Path, inputs: &[&Path]) -> Result<(), String> {
         let export = compiled(self, at)?.export().map_err(|d| d.message)?;
-        crate::export::target(path, inputs)
-            .read_back()
-            .write(export.text().as_bytes())
-            .map(|_| ())
-            .map_err(|e| format!("Could not export: {e}"))
+        crate::export::write_engine_with(path, inputs, |w| w.write_all(export.text().as_bytes()))
     }
     fn write_card(
         &self,
@@ -274,22 +251,17 @@ impl GameDoc for PsScenario {
         inputs: &[&Path],
     ) -> Result<(), String> {
         let svg = compiled(self, at)?.card_svg();
-        let bytes = if crate::export::is_svg(path) {
-            svg.into_bytes()
-        } else {
-            saber_schema::output::render::svg_to_png(&svg, width).map_err(|e| e.to_string())?
-        };
-        crate::export::target(path, inputs)
-            .write(&bytes)
-            .map(|_| ())
-            .map_err(|e| format!("Could not write the card: {e}"))
+        let png = |w| saber_schema::output::render::svg_to_png(&svg, w);
+        crate::export::write_card(path, width, inputs, || svg.clone(), png)
     }
     fn no_tiled(&self) -> Option<&'static str> {
         OUTPUTS.tiled_scenarios_refused()
     }
     fn write_tiled(&self, at: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
         match compiled(self, at)?.tiled() {
-            Some(files) => tiled_into(&files.map_err(|e| e.to_string())?, dir, inputs),
+            Some(files) => {
+                crate::export::write_tiled(&files.map_err(|e| e.to_string())?, dir, inputs)
+            }
             None => Err("A Pike & Shot scenario has no Tiled map".into()),
         }
     }
