@@ -11,6 +11,7 @@ use crate::app::App;
 use crate::app::action::{Action, NewMap};
 use crate::app::file_dialog::Purpose;
 use crate::recovery::Recovered;
+use crate::scenario::fields::one_of;
 
 /// A file chosen in a dialog that would replace existing files, waiting for the user to agree.
 #[derive(Debug, Clone, PartialEq)]
@@ -180,17 +181,7 @@ impl App {
                 "Save the changes to “{}” before {what}?",
                 self.ws.doc.title()
             ));
-            ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
-                    choice = Some(0);
-                }
-                if ui.button("Don't save").clicked() {
-                    choice = Some(1);
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Some(2);
-                }
-            });
+            choice = buttons(ui, &["Save", "Don't save", "Cancel"]);
         });
         match choice {
             Some(0) => {
@@ -223,21 +214,14 @@ impl App {
                 "Write the whole file again in saberc fmt's layout? Its comments and layout \
                  are then lost.",
             );
-            ui.horizontal(|ui| {
-                if ui.button("Write the whole file").clicked() {
-                    choice = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Some(false);
-                }
-            });
+            choice = buttons(ui, &["Write the whole file", "Cancel"]);
         });
         match choice {
-            Some(true) => {
+            Some(0) => {
                 self.confirm_rewrite = None;
                 self.save_to_allowing(&path, true);
             }
-            Some(false) => self.confirm_rewrite = None,
+            Some(_) => self.confirm_rewrite = None,
             None => {}
         }
     }
@@ -253,21 +237,14 @@ impl App {
                 "A scenario names its map by id and finds it on disk: save “{}” before building a scenario on it.",
                 self.ws.doc.title()
             ));
-            ui.horizontal(|ui| {
-                if ui.button("Save map…").clicked() {
-                    choice = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Some(false);
-                }
-            });
+            choice = buttons(ui, &["Save map…", "Cancel"]);
         });
         match choice {
-            Some(true) => {
+            Some(0) => {
                 self.save_map_first = None;
                 self.save_then(Some(action));
             }
-            Some(false) => self.save_map_first = None,
+            Some(_) => self.save_map_first = None,
             None => {}
         }
     }
@@ -330,15 +307,9 @@ impl App {
                 .num_columns(2)
                 .show(ui, |ui| {
                     let l = ui.label("Game");
-                    egui::ComboBox::from_id_salt("new-map-game")
-                        .width(width * 0.6)
-                        .selected_text(form.game.ruleset().name)
-                        .show_ui(ui, |ui| {
-                            for g in crate::games::all().iter().map(|g| g.game()) {
-                                ui.selectable_value(&mut form.game, g, g.ruleset().name);
-                            }
-                        })
-                        .response
+                    let combo = egui::ComboBox::from_id_salt("new-map-game").width(width * 0.6);
+                    let games = crate::games::all().into_iter().map(|g| g.game());
+                    one_of(ui, combo, &mut form.game, games, |g| g.ruleset().name)
                         .labelled_by(l.id);
                     ui.end_row();
                     let l = ui.label("Name");
@@ -412,18 +383,11 @@ impl App {
                 "The scenario's map “{map}” was not found beside it, in maps/ next to it or in ../maps. It opens on a blank stand-in map until you choose the map file."
             ));
             ui.label(why);
-            ui.horizontal(|ui| {
-                if ui.button("Choose the map file…").clicked() {
-                    choice = Some(true);
-                }
-                if ui.button("Later").clicked() {
-                    choice = Some(false);
-                }
-            });
+            choice = buttons(ui, &["Choose the map file…", "Later"]);
         });
         match choice {
-            Some(true) => self.choose_map_file(),
-            Some(false) => {
+            Some(0) => self.choose_map_file(),
+            Some(_) => {
                 self.missing_map = None;
                 self.ws.status.set(format!(
                     "Map “{map}” not found: the scenario shows a blank stand-in"
@@ -472,22 +436,15 @@ impl App {
                 }
                 ui.label("Replace them?");
             }
-            ui.horizontal(|ui| {
-                if ui.button("Replace").clicked() {
-                    choice = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Some(false);
-                }
-            });
+            choice = buttons(ui, &["Replace", "Cancel"]);
         });
         match choice {
-            Some(true) => {
+            Some(0) => {
                 if let Some(r) = self.replace.take() {
                     self.finish_choice(r.purpose, r.path);
                 }
             }
-            Some(false) => {
+            Some(_) => {
                 self.replace = None;
                 self.ws.status.set("Nothing was written");
             }
@@ -583,6 +540,20 @@ fn describe(offer: &Recovered) -> String {
         })
         .unwrap_or_default();
     format!("{what}{ago}")
+}
+
+/// A row of buttons: the index of the one clicked.
+fn buttons(ui: &mut egui::Ui, labels: &[&str]) -> Option<usize> {
+    ui.horizontal(|ui| {
+        let mut clicked = None;
+        for (i, label) in labels.iter().enumerate() {
+            if ui.button(*label).clicked() {
+                clicked = Some(i);
+            }
+        }
+        clicked
+    })
+    .inner
 }
 
 /// A form's problem (if any) and its two buttons: the confirm button, enabled only without a

@@ -12,7 +12,7 @@ use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 use crate::document::Document;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, kind_color};
-use crate::scenario::fields::form_rows;
+use crate::scenario::fields::{form_rows, one_of};
 
 /// The legend character of a hex.
 pub fn char_at(file: &MsMapFile, c: Coord) -> Option<char> {
@@ -291,18 +291,13 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option
 /// One chart row's cells after its kind.
 fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
     let id = Id::unique(("ms-chart-row", i));
-    egui::ComboBox::from_id_salt(id.with("on"))
-        .selected_text(match r.on {
-            ChartOn::Hex => "hex",
-            ChartOn::Hexside => "hexside",
-        })
-        .width(64.0)
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut r.on, ChartOn::Hex, "hex");
-            ui.selectable_value(&mut r.on, ChartOn::Hexside, "hexside");
-        })
-        .response
-        .accessible_name(format!("Chart {} on", i + 1));
+    let combo = egui::ComboBox::from_id_salt(id.with("on")).width(64.0);
+    let on = [ChartOn::Hex, ChartOn::Hexside];
+    one_of(ui, combo, &mut r.on, on, |on| match on {
+        ChartOn::Hex => "hex",
+        ChartOn::Hexside => "hexside",
+    })
+    .accessible_name(format!("Chart {} on", i + 1));
     fields::cost(
         ui,
         id.with("inf"),

@@ -3,7 +3,7 @@
 //! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
 //! shared goal language, through the R&S builder's own form).
 
-use crate::scenario::fields::{form_rows, side_combo};
+use crate::scenario::fields::{form_rows, one_of, side_combo};
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Grid;
 use saber_schema::model::musket_and_saber::{
@@ -386,16 +386,9 @@ pub fn reinforcements_ui(
                         l.formation = None;
                     }
                     ui.label("on");
-                    egui::ComboBox::from_id_salt(("ms-reinf-turn", li))
-                        .selected_text(l.turn.clone())
-                        .show_ui(ui, |ui| {
-                            // The game's turns only: a line on a later space never enters
-                            // (TRN002).
-                            for t in &turns {
-                                ui.selectable_value(&mut l.turn, t.clone(), t);
-                            }
-                        })
-                        .response
+                    // The game's turns only: a line on a later space never enters (TRN002).
+                    let combo = egui::ComboBox::from_id_salt(("ms-reinf-turn", li));
+                    one_of(ui, combo, &mut l.turn, turns.iter().cloned(), |t| t.clone())
                         .accessible_name(format!("Reinforcement {n} turn"));
                     ui.label("at");
                     fields::hex(

@@ -31,6 +31,7 @@ use saber_schema::queries::sight::{SIGHT_RADIUS, occupied, within};
 
 use crate::canvas::{Overlay, Overview};
 use crate::document::Document;
+use crate::scenario::fields::one_of;
 
 use movement::{Choice, Start};
 
@@ -550,13 +551,9 @@ impl Overlays {
                 choice.target = None;
             }
             if let Start::Hex(_) = choice.start {
-                egui::ComboBox::from_label("Side")
-                    .selected_text(s.sides.get(choice.side).map_or("?", |x| x.name.as_str()))
-                    .show_ui(ui, |ui| {
-                        for (si, sd) in s.sides.iter().enumerate() {
-                            ui.selectable_value(&mut choice.side, si, sd.name.as_str());
-                        }
-                    });
+                let side_name = |si: &usize| s.sides.get(*si).map_or("?", |x| x.name.as_str());
+                let combo = egui::ComboBox::from_label("Side");
+                one_of(ui, combo, &mut choice.side, 0..s.sides.len(), side_name);
             }
         }
         if let Start::Hex(h) = choice.start {
@@ -576,13 +573,10 @@ impl Overlays {
             .filter(|_| doc.map().chart.is_none());
         if let Some(current) = counter {
             let mut chosen = current;
-            egui::ComboBox::from_label("Moving")
-                .selected_text(describe(current))
-                .show_ui(ui, |ui| {
-                    for c in &offered {
-                        ui.selectable_value(&mut chosen, *c, describe(*c));
-                    }
-                });
+            let combo = egui::ComboBox::from_label("Moving");
+            one_of(ui, combo, &mut chosen, offered.iter().copied(), |c| {
+                describe(*c)
+            });
             if chosen != current {
                 choice.counter = Some(chosen);
             }
@@ -674,13 +668,10 @@ fn class_ui(ui: &mut Ui, chart: &KindTerrain, choice: &mut movement::Choice) {
         return;
     };
     let mut class = choice.class.min(last);
-    egui::ComboBox::from_label("Moving")
-        .selected_text(chart.classes[class].as_str())
-        .show_ui(ui, |ui| {
-            for (k, name) in chart.classes.iter().enumerate() {
-                ui.selectable_value(&mut class, k, name.as_str());
-            }
-        });
+    let combo = egui::ComboBox::from_label("Moving");
+    one_of(ui, combo, &mut class, 0..=last, |k| {
+        chart.classes[*k].as_str()
+    });
     if class != choice.class {
         choice.class = class;
         choice.target = None;

@@ -179,6 +179,26 @@ pub fn side_label(sides: &[impl SideName], id: &str) -> String {
         .unwrap_or_else(|| format!("`{id}` (no such side)"))
 }
 
+/// A combo (`combo`: its id and size) choosing `value` among `choices`, each shown as `label`
+/// says. Its response, to be named for screen readers or given a tooltip.
+pub fn one_of<T: PartialEq, L: Into<egui::WidgetText>>(
+    ui: &mut Ui,
+    combo: egui::ComboBox,
+    value: &mut T,
+    choices: impl IntoIterator<Item = T>,
+    label: impl Fn(&T) -> L,
+) -> Response {
+    combo
+        .selected_text(label(value))
+        .show_ui(ui, |ui| {
+            for c in choices {
+                let shown = label(&c);
+                ui.selectable_value(value, c, shown);
+            }
+        })
+        .response
+}
+
 /// A combo choosing a side by id; `either` adds the "either side" choice of victory
 /// conditions (11.7: "Whoever holds …").
 pub fn side_combo(
@@ -244,15 +264,8 @@ pub fn number(ui: &mut Ui, value: &mut u32, range: RangeInclusive<u32>, name: &s
 
 /// A combo choosing one of the five levels of victory.
 pub fn level_combo(ui: &mut Ui, id: Id, name: &str, level: &mut Level) {
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(level_name(*level))
-        .show_ui(ui, |ui| {
-            for l in LEVELS {
-                ui.selectable_value(level, l, level_name(l));
-            }
-        })
-        .response
-        .accessible_name(name);
+    let combo = egui::ComboBox::from_id_salt(id);
+    one_of(ui, combo, level, LEVELS, |l| level_name(*l)).accessible_name(name);
 }
 
 /// A combo choosing a marker (Trench 10.3, IP 10.2, Limber 4J).
@@ -369,6 +382,39 @@ impl ListOp {
             }
             _ => {}
         }
+    }
+}
+
+/// A list edited in place, one numbered section an item ("2. " and what `title` says of it):
+/// its fields (`item`, given the item's id) and its up, down and remove buttons; then a button
+/// `add` that appends `new()`.
+pub fn sections<T>(
+    ui: &mut Ui,
+    id: Id,
+    items: &mut Vec<T>,
+    title: impl Fn(&T) -> String,
+    mut item: impl FnMut(&mut Ui, Id, &mut T),
+    add: &str,
+    new: impl FnOnce() -> T,
+) {
+    let mut op = None;
+    let len = items.len();
+    for (i, it) in items.iter_mut().enumerate() {
+        let iid = id.with(i);
+        let text = format!("{}. {}", i + 1, title(it));
+        egui::CollapsingHeader::new(self::title(ui, text))
+            .id_salt(iid)
+            .default_open(true)
+            .show(ui, |ui| {
+                item(ui, iid, it);
+                ui.horizontal_wrapped(|ui| list_buttons(ui, i, len, 0, &mut op));
+            });
+    }
+    if let Some(op) = op {
+        op.apply(items);
+    }
+    if ui.button(add).clicked() {
+        items.push(new());
     }
 }
 

@@ -5,7 +5,7 @@ use egui::{Id, Ui};
 use saber_schema::diagnostic::{Code, CodeInfo, REGISTRY, Severity};
 use saber_schema::model::scenario::{Interpretation, Scenario};
 
-use crate::scenario::fields::{self, ListOp, fit, list_buttons, remove_button, text_area};
+use crate::scenario::fields::{self, ListOp, fit, remove_button, text_area};
 
 /// Edit the scenario's historical note and its interpretation notes.
 pub fn notes_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
@@ -13,34 +13,24 @@ pub fn notes_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
     text_area(ui, &mut s.notes, "the battle, in our own words");
     ui.separator();
     ui.label("Interpretations");
-    let mut op = None;
-    let len = s.interpretations.len();
-    for (i, note) in s.interpretations.iter_mut().enumerate() {
-        let nid = id.with(i);
-        let title = if note.rule.is_empty() {
-            format!("{}. (no rule yet)", i + 1)
-        } else {
-            format!("{}. on {}", i + 1, note.rule)
-        };
-        egui::CollapsingHeader::new(fields::title(ui, title))
-            .id_salt(nid)
-            .default_open(true)
-            .show(ui, |ui| {
-                interpretation_ui(ui, nid, note);
-                ui.horizontal_wrapped(|ui| list_buttons(ui, i, len, 0, &mut op));
-            });
-    }
-    if let Some(op) = op {
-        op.apply(&mut s.interpretations);
-    }
-    if ui.button("+ Interpretation").clicked() {
-        s.interpretations.push(Interpretation {
-            rule: s.rule.clone().unwrap_or_default(),
+    let rule = s.rule.clone().unwrap_or_default();
+    fields::sections(
+        ui,
+        id,
+        &mut s.interpretations,
+        |note| match note.rule.as_str() {
+            "" => "(no rule yet)".to_string(),
+            rule => format!("on {rule}"),
+        },
+        interpretation_ui,
+        "+ Interpretation",
+        || Interpretation {
+            rule,
             text: String::new(),
             reading: String::new(),
             explains: Vec::new(),
-        });
-    }
+        },
+    );
 }
 
 /// One interpretation note.

@@ -3,7 +3,7 @@
 //! an arrival). Stacking points are shown per group and side as you edit (7.0A), and each
 //! deployment zone has a capacity meter: the group's points against six a hex (7.0).
 
-use crate::scenario::fields::{self, fit};
+use crate::scenario::fields::{self, fit, one_of};
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Compass;
 use saber_schema::model::limits;
@@ -263,26 +263,14 @@ fn side_ui(
                 .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Counters");
-            egui::ComboBox::from_id_salt(id.with("color"))
-                .selected_text(side.color.name())
-                .show_ui(ui, |ui| {
-                    for c in [CounterColor::Red, CounterColor::Blue] {
-                        ui.selectable_value(&mut side.color, c, c.name());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
+            let combo = egui::ComboBox::from_id_salt(id.with("color"));
+            let colors = [CounterColor::Red, CounterColor::Blue];
+            one_of(ui, combo, &mut side.color, colors, |c| c.name()).labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Morale").on_hover_text("Morale level (10.1)");
-            egui::ComboBox::from_id_salt(id.with("morale"))
-                .selected_text(format!("{:?}", side.morale))
-                .show_ui(ui, |ui| {
-                    for m in [Morale::High, Morale::Normal, Morale::Demoralized] {
-                        ui.selectable_value(&mut side.morale, m, format!("{m:?}"));
-                    }
-                })
-                .response
-                .labelled_by(l.id);
+            let combo = egui::ComboBox::from_id_salt(id.with("morale"));
+            let all = [Morale::High, Morale::Normal, Morale::Demoralized];
+            one_of(ui, combo, &mut side.morale, all, |m| format!("{m:?}")).labelled_by(l.id);
             ui.end_row();
         });
     ui.label(RichText::new(strength(side)).weak());
@@ -455,16 +443,12 @@ fn group_ui(
                 let l = ui
                     .label("Facing")
                     .on_hover_text("As printed (\"facing south\"); informative only.");
-                egui::ComboBox::from_id_salt(id.with("facing"))
-                    .selected_text(facing.map_or("not given", |f| f.name()))
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(facing, None, "not given");
-                        for c in Compass::ALL {
-                            ui.selectable_value(facing, Some(c), c.name());
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
+                let combo = egui::ComboBox::from_id_salt(id.with("facing"));
+                let all = std::iter::once(None).chain(Compass::ALL.map(Some));
+                one_of(ui, combo, facing, all, |f| {
+                    f.map_or("not given", |f| f.name())
+                })
+                .labelled_by(l.id);
             });
             if let Some(cap) = &cap {
                 capacity_meter(ui, cap);

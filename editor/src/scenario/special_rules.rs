@@ -12,7 +12,7 @@ use saber_schema::model::limits;
 use saber_schema::ruleset::{LONGEST_TURN_RECORD_TRACK, Ruleset};
 
 use crate::scenario::fields::{
-    self, counters_ui, fit, kinds_ui, list_buttons, marker_combo, number, side_combo, text_area,
+    self, counters_ui, fit, kinds_ui, marker_combo, number, one_of, side_combo, text_area,
     turn_drag,
 };
 use crate::scenario::zone_builder::{ZoneCx, zone_ui};
@@ -26,43 +26,37 @@ pub fn special_rules_ui(ui: &mut Ui, id: Id, s: &mut Scenario, cx: &mut ZoneCx<'
         game_length,
         ..
     } = s;
-    let mut op = None;
-    let len = special_rules.len();
-    for (i, rule) in special_rules.iter_mut().enumerate() {
-        let rid = id.with(i);
-        let title = format!("{}. {}", i + 1, rule.effect.kind().label());
-        egui::CollapsingHeader::new(fields::title(ui, title))
-            .id_salt(rid)
-            .default_open(true)
-            .show(ui, |ui| {
-                ui.label("As printed");
-                text_area(ui, &mut rule.printed, "the rule as printed");
-                effect_ui(
-                    ui,
-                    rid.with("effect"),
-                    &mut rule.effect,
-                    sides,
-                    rules,
-                    *game_length,
-                    cx,
-                );
-                ui.horizontal_wrapped(|ui| list_buttons(ui, i, len, 0, &mut op));
-            });
-    }
-    if let Some(op) = op {
-        op.apply(special_rules);
-    }
-    if ui.button("+ Special rule").clicked() {
-        special_rules.push(SpecialRule {
-            printed: String::new(),
-            effect: convert(
-                &Effect::RiverOnlyAtCrossings,
-                EffectKind::Text,
+    let first = convert(
+        &Effect::RiverOnlyAtCrossings,
+        EffectKind::Text,
+        sides,
+        cx.map,
+    );
+    fields::sections(
+        ui,
+        id,
+        special_rules,
+        |rule| rule.effect.kind().label().to_string(),
+        |ui, rid, rule| {
+            ui.label("As printed");
+            text_area(ui, &mut rule.printed, "the rule as printed");
+            let effect = &mut rule.effect;
+            effect_ui(
+                ui,
+                rid.with("effect"),
+                effect,
                 sides,
-                cx.map,
-            ),
-        });
-    }
+                rules,
+                *game_length,
+                cx,
+            );
+        },
+        "+ Special rule",
+        || SpecialRule {
+            printed: String::new(),
+            effect: first,
+        },
+    );
 }
 
 /// `old` turned into an effect of kind `to`, keeping what carries over (the side, the zone,
@@ -168,18 +162,11 @@ fn effect_ui(
     let mut chosen = kind;
     ui.horizontal_wrapped(|ui| {
         ui.label("Effect");
-        egui::ComboBox::from_id_salt(id.with("kind"))
-            .selected_text(kind.label())
+        // Tall enough to list every effect without scrolling.
+        let combo = egui::ComboBox::from_id_salt(id.with("kind"))
             .width(fit(ui, 220.0))
-            // Tall enough to list every effect without scrolling.
-            .height(400.0)
-            .show_ui(ui, |ui| {
-                for k in EffectKind::ALL {
-                    ui.selectable_value(&mut chosen, k, k.label());
-                }
-            })
-            .response
-            .accessible_name("Effect");
+            .height(400.0);
+        one_of(ui, combo, &mut chosen, EffectKind::ALL, |k| k.label()).accessible_name("Effect");
     });
     if chosen != kind {
         *effect = convert(effect, chosen, sides, cx.map);
@@ -296,18 +283,12 @@ fn effect_ui(
             ui.checkbox(road_only, "placed on, and moving only along, road hexes");
             ui.horizontal_wrapped(|ui| {
                 ui.label("eliminated");
-                egui::ComboBox::from_id_salt(id.with("loss"))
-                    .selected_text(loss_label(*eliminated_when))
-                    .width(fit(ui, 220.0))
-                    .show_ui(ui, |ui| {
-                        for l in [
-                            LimberLoss::EnemyAdjacent,
-                            LimberLoss::AloneAndEnemyMovesAdjacent,
-                        ] {
-                            ui.selectable_value(eliminated_when, l, loss_label(l));
-                        }
-                    })
-                    .response
+                let combo = egui::ComboBox::from_id_salt(id.with("loss")).width(fit(ui, 220.0));
+                let all = [
+                    LimberLoss::EnemyAdjacent,
+                    LimberLoss::AloneAndEnemyMovesAdjacent,
+                ];
+                one_of(ui, combo, eliminated_when, all, |l| loss_label(*l))
                     .accessible_name("Eliminated when");
             });
         }

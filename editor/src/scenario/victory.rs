@@ -16,7 +16,7 @@ use saber_schema::ruleset::{Ruleset, Terrain};
 
 use crate::scenario::fields::{
     self, CounterWords, ListOp, SideName, beyond_hint, counters_ui, fit, level_combo, list_buttons,
-    number, remove_button, side_combo, side_label, text_area, turn_on_track,
+    number, one_of, remove_button, side_combo, side_label, text_area, turn_on_track,
 };
 use crate::scenario::zone_builder::{ZoneCx, ZoneWords, zone_ui};
 
@@ -58,37 +58,22 @@ fn conditions_ui<T: ZoneWords, C: CounterWords>(
     d: &Defaults<T>,
     cx: &mut ZoneCx<'_>,
 ) {
-    let mut op = None;
-    let len = victory.len();
-    for (i, v) in victory.iter_mut().enumerate() {
-        let vid = id.with(i);
-        let title = format!(
-            "{}. {}: {}",
-            i + 1,
-            side_label(sides, &v.side),
-            v.goal.kind().label()
-        );
-        egui::CollapsingHeader::new(fields::title(ui, title))
-            .id_salt(vid)
-            .default_open(true)
-            .show(ui, |ui| {
-                condition_ui(ui, vid, v, sides, d, cx);
-                ui.horizontal_wrapped(|ui| list_buttons(ui, i, len, 0, &mut op));
-            });
-    }
-    if let Some(op) = op {
-        op.apply(victory);
-    }
-    if ui.button("+ Victory condition").clicked() {
-        victory.push(VictoryCondition {
+    fields::sections(
+        ui,
+        id,
+        victory,
+        |v| format!("{}: {}", side_label(sides, &v.side), v.goal.kind().label()),
+        |ui, vid, v| condition_ui(ui, vid, v, sides, d, cx),
+        "+ Victory condition",
+        || VictoryCondition {
             side: sides
                 .first()
                 .map_or_else(|| EITHER_SIDE.to_string(), |s| s.id().to_string()),
             goal: d.hold(),
             outcome: Outcome::Wins,
             printed: String::new(),
-        });
-    }
+        },
+    );
 }
 
 /// One condition's fields.
@@ -264,16 +249,8 @@ fn goal_ui<T: ZoneWords, C: CounterWords>(
     let mut chosen = kind;
     ui.horizontal_wrapped(|ui| {
         ui.label("Goal");
-        egui::ComboBox::from_id_salt(id.with("kind"))
-            .selected_text(kind.label())
-            .width(fit(ui, 220.0))
-            .show_ui(ui, |ui| {
-                for k in GoalKind::ALL {
-                    ui.selectable_value(&mut chosen, k, k.label());
-                }
-            })
-            .response
-            .accessible_name("Goal");
+        let combo = egui::ComboBox::from_id_salt(id.with("kind")).width(fit(ui, 220.0));
+        one_of(ui, combo, &mut chosen, GoalKind::ALL, |k| k.label()).accessible_name("Goal");
     });
     if chosen != kind {
         *goal = convert(goal, chosen, d);
@@ -360,16 +337,11 @@ fn when_index(w: &When) -> usize {
 fn when_ui<T>(ui: &mut Ui, id: Id, when: &mut When, d: &Defaults<T>) {
     let old = when_index(when);
     let mut chosen = old;
-    egui::ComboBox::from_id_salt(id)
-        .selected_text(WHEN_LABELS[old])
-        .width(fit(ui, 200.0))
-        .show_ui(ui, |ui| {
-            for (i, l) in WHEN_LABELS.iter().enumerate() {
-                ui.selectable_value(&mut chosen, i, *l);
-            }
-        })
-        .response
-        .accessible_name("When");
+    let combo = egui::ComboBox::from_id_salt(id).width(fit(ui, 200.0));
+    one_of(ui, combo, &mut chosen, 0..WHEN_LABELS.len(), |i| {
+        WHEN_LABELS[*i]
+    })
+    .accessible_name("When");
     if chosen != old {
         *when = match chosen {
             0 => When::EndOfGame,
@@ -407,17 +379,13 @@ fn hold_ui<T: ZoneWords>(
 ) {
     ui.horizontal_wrapped(|ui| {
         ui.label("hold");
-        egui::ComboBox::from_id_salt(id.with("hexes"))
-            .selected_text(match hexes {
-                HoldHexes::Any => "any hex of",
-                HoldHexes::All => "all hexes of",
-            })
-            .show_ui(ui, |ui| {
-                ui.selectable_value(hexes, HoldHexes::Any, "any hex of");
-                ui.selectable_value(hexes, HoldHexes::All, "all hexes of");
-            })
-            .response
-            .accessible_name("Which hexes");
+        let combo = egui::ComboBox::from_id_salt(id.with("hexes"));
+        let all = [HoldHexes::Any, HoldHexes::All];
+        one_of(ui, combo, hexes, all, |h| match h {
+            HoldHexes::Any => "any hex of",
+            HoldHexes::All => "all hexes of",
+        })
+        .accessible_name("Which hexes");
     });
     zone_ui(ui, id.with("target"), target, cx);
     ui.horizontal_wrapped(|ui| when_ui(ui, id.with("when"), when, d));
@@ -452,16 +420,8 @@ fn exit_count_ui(ui: &mut Ui, id: Id, count: &mut ExitCount) {
         // fails the exit).
         let labels = ["at least", "a fraction", "all surviving", "every one"];
         let mut chosen = old;
-        egui::ComboBox::from_id_salt(id)
-            .selected_text(labels[old])
-            .width(fit(ui, 90.0))
-            .show_ui(ui, |ui| {
-                for (i, l) in labels.iter().enumerate() {
-                    ui.selectable_value(&mut chosen, i, *l);
-                }
-            })
-            .response
-            .accessible_name("How many");
+        let combo = egui::ComboBox::from_id_salt(id).width(fit(ui, 90.0));
+        one_of(ui, combo, &mut chosen, 0..labels.len(), |i| labels[*i]).accessible_name("How many");
         if chosen != old {
             *count = match chosen {
                 0 => ExitCount::AtLeast(1),

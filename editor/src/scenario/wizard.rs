@@ -19,6 +19,8 @@ use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{CounterColor, Scenario};
 use saber_schema::ruleset::Morale;
 
+use crate::scenario::fields::one_of;
+
 /// Troops counted in men, in the order of the Unit Identification Chart (2.31).
 const MEN: [MenKind; 5] = [
     MenKind::MZ,
@@ -526,38 +528,20 @@ impl Wizard {
                     .label("Colour")
                     .on_hover_text("Counter colour: one side red, one blue (2.3)");
                 for (i, side) in sides.iter_mut().enumerate() {
-                    let text = side
-                        .color
-                        .map_or("(automatic)".to_string(), |c| capitalised(c.name()));
-                    egui::ComboBox::from_id_salt(id.with(("color", i)))
-                        .selected_text(text)
-                        .width(140.0)
-                        .show_ui(ui, |ui| {
-                            for c in [CounterColor::Red, CounterColor::Blue] {
-                                ui.selectable_value(
-                                    &mut side.color,
-                                    Some(c),
-                                    capitalised(c.name()),
-                                );
-                            }
-                        })
-                        .response
-                        .labelled_by(l.id);
+                    let combo = egui::ComboBox::from_id_salt(id.with(("color", i))).width(140.0);
+                    let colors = [Some(CounterColor::Red), Some(CounterColor::Blue)];
+                    let shown = |c: &Option<CounterColor>| {
+                        c.map_or("(automatic)".to_string(), |c| capitalised(c.name()))
+                    };
+                    one_of(ui, combo, &mut side.color, colors, shown).labelled_by(l.id);
                 }
                 ui.end_row();
 
                 let l = ui.label("Morale").on_hover_text("Morale level (10.1)");
                 for (i, side) in sides.iter_mut().enumerate() {
-                    egui::ComboBox::from_id_salt(id.with(("morale", i)))
-                        .selected_text(morale_name(side.morale))
-                        .width(140.0)
-                        .show_ui(ui, |ui| {
-                            for m in [Morale::High, Morale::Normal, Morale::Demoralized] {
-                                ui.selectable_value(&mut side.morale, m, morale_name(m));
-                            }
-                        })
-                        .response
-                        .labelled_by(l.id);
+                    let combo = egui::ComboBox::from_id_salt(id.with(("morale", i))).width(140.0);
+                    let all = [Morale::High, Morale::Normal, Morale::Demoralized];
+                    one_of(ui, combo, &mut side.morale, all, |m| morale_name(*m)).labelled_by(l.id);
                 }
                 ui.end_row();
 

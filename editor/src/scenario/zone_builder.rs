@@ -9,7 +9,7 @@ mod kind;
 #[cfg(test)]
 mod tests;
 
-use crate::scenario::fields::fit;
+use crate::scenario::fields::{fit, one_of};
 use egui::{Button, ComboBox, DragValue, Id, RichText, TextEdit, Ui};
 use saber_schema::model::hex::{Compass, Coord, Edge};
 use saber_schema::model::limits::{self, MAX_DISTANCE};
@@ -144,16 +144,8 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
         Zone::Corner(corner) => {
             ui.horizontal_wrapped(|ui| {
                 ui.label("the hex in the");
-                ComboBox::from_id_salt(id.with("corner"))
-                    .selected_text(corner_name(*corner))
-                    .width(fit(ui, SMALL_WIDTH))
-                    .show_ui(ui, |ui| {
-                        for c in CORNERS {
-                            ui.selectable_value(corner, c, corner_name(c));
-                        }
-                    })
-                    .response
-                    .on_hover_text("Corner");
+                let combo = ComboBox::from_id_salt(id.with("corner")).width(fit(ui, SMALL_WIDTH));
+                one_of(ui, combo, corner, CORNERS, |c| corner_name(*c)).on_hover_text("Corner");
                 ui.label("corner");
             });
         }
@@ -184,17 +176,11 @@ fn fields_ui<T: ZoneWords>(ui: &mut Ui, id: Id, zone: &mut Zone<T>, cx: &mut Zon
         Zone::Terrain(terrain) => {
             ui.horizontal_wrapped(|ui| {
                 ui.label("all");
-                ComboBox::from_id_salt(id.with("terrain"))
-                    .selected_text(terrain.name().to_string())
-                    .width(fit(ui, SMALL_WIDTH))
-                    .show_ui(ui, |ui| {
-                        for t in T::terrains(cx.map) {
-                            let name = t.name().to_string();
-                            ui.selectable_value(terrain, t, name);
-                        }
-                    })
-                    .response
-                    .on_hover_text("Terrain");
+                let combo = ComboBox::from_id_salt(id.with("terrain")).width(fit(ui, SMALL_WIDTH));
+                one_of(ui, combo, terrain, T::terrains(cx.map), |t| {
+                    t.name().to_string()
+                })
+                .on_hover_text("Terrain");
                 ui.label("hexes");
             });
         }
@@ -374,29 +360,14 @@ fn optional_distance(ui: &mut Ui, value: &mut Option<u32>, before: &str, after: 
 }
 
 fn compass_combo(ui: &mut Ui, id: Id, toward: &mut Compass) {
-    ComboBox::from_id_salt(id)
-        .selected_text(toward.name())
-        .width(fit(ui, SMALL_WIDTH))
-        .show_ui(ui, |ui| {
-            for c in Compass::ALL {
-                ui.selectable_value(toward, c, c.name());
-            }
-        })
-        .response
+    let combo = ComboBox::from_id_salt(id).width(fit(ui, SMALL_WIDTH));
+    one_of(ui, combo, toward, Compass::ALL, |c| c.name())
         .on_hover_text("Direction, north up on the printed map");
 }
 
 fn edge_combo(ui: &mut Ui, id: Id, edge: &mut Edge) {
-    ComboBox::from_id_salt(id)
-        .selected_text(edge.name())
-        .width(fit(ui, SMALL_WIDTH))
-        .show_ui(ui, |ui| {
-            for e in Edge::ALL {
-                ui.selectable_value(edge, e, e.name());
-            }
-        })
-        .response
-        .on_hover_text("Map edge");
+    let combo = ComboBox::from_id_salt(id).width(fit(ui, SMALL_WIDTH));
+    one_of(ui, combo, edge, Edge::ALL, |e| e.name()).on_hover_text("Map edge");
 }
 
 /// The map's named roads; a name the map lacks is shown in the error colour.
