@@ -94,11 +94,12 @@ impl Document {
     }
 
     /// Let a form change the content (a scenario or a game's own document); if it changed,
-    /// record one undo step named `label` (the edits of one `gesture` merge).
+    /// record one undo step named `label` (the edits of one `gesture`, told after the form
+    /// ran, merge).
     pub fn edit_content<R>(
         &mut self,
         label: &str,
-        gesture: Option<u64>,
+        gesture: impl FnOnce() -> Option<u64>,
         f: impl FnOnce(&mut Content) -> R,
     ) -> R {
         let before = self.content.clone();
@@ -107,7 +108,7 @@ impl Document {
             a.settle(&**b, self.map.grid);
         }
         if self.content != before {
-            self.history.record(label, gesture, before, &self.content);
+            self.history.record(label, gesture(), before, &self.content);
             self.content_changed();
         }
         r
@@ -196,7 +197,7 @@ impl Document {
                 let map = fresh.map.clone();
                 self.edit(label, |m| *m = map);
             }
-            content => self.edit_content(label, None, |c| *c = content),
+            content => self.edit_content(label, || None, |c| *c = content),
         }
         let changed = self.history.state() != before;
         if changed {

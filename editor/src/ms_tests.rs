@@ -351,6 +351,41 @@ fn a_set_up_click_is_named_by_what_it_did() {
     assert_eq!(last.label, "Set-up: 3rd Bde placed at 0605 (w/1 of 0604)");
 }
 
+/// A counter added with "+ Counter" while a roster field still has the focus is an undo step
+/// of its own: undo takes the counter away and keeps what was typed (it merged into the
+/// typing's step).
+#[test]
+fn a_counter_added_while_typing_is_its_own_step() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_map(dir.path());
+    let scen = dir.path().join("millbrook.ron");
+    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    let mut h = tall_editor();
+    open(&mut h, &scen);
+    tab(&mut h, "Sides & roster");
+    let counters = |h: &Harness<'static, App>| scenario(h).sides[0].counters.len();
+    let before = counters(&h);
+    let field = "Side 1 counter 1 source";
+    h.get_by_label(field).focus();
+    h.run();
+    h.get_by_label(field).type_text(" (typed)");
+    h.run();
+    let side = scenario(&h).sides[0].name.clone();
+    h.get_by_label(&format!("+ Counter ({side})")).click();
+    h.run();
+    assert_eq!(counters(&h), before + 1);
+    h.state_mut().undo();
+    h.run();
+    assert_eq!(counters(&h), before, "undo takes the new counter away");
+    assert!(
+        scenario(&h).sides[0].counters[0]
+            .source
+            .ends_with(" (typed)"),
+        "and keeps the typing: {:?}",
+        h.state().doc().history().done()
+    );
+}
+
 /// A reinforcement's turn is one of the game's turns: the example plays 0800 to 1300 on a
 /// track to 1400, and 1400 is not offered (a line on it never enters, TRN002).
 #[test]
@@ -877,9 +912,13 @@ fn a_victory_made_in_the_editor_says_what_it_is() {
     assert!(!v.printed.is_empty());
     assert_eq!(v.printed, s.describe_victory(v));
     let theirs = s.victory[0].printed.clone();
-    h.state_mut().doc_mut().edit_ms_scenario("Side", None, |s| {
-        s.victory[0].side = "south".into();
-    });
+    h.state_mut().doc_mut().edit_ms_scenario(
+        "Side",
+        || None,
+        |s| {
+            s.victory[0].side = "south".into();
+        },
+    );
     assert_eq!(
         scenario(&h).victory[0].printed,
         theirs,

@@ -192,12 +192,13 @@ impl Document {
     }
 
     /// Let a form change the Musket & Saber map; if it changed, record one undo step named
-    /// `label` (the edits of one `gesture` merge into one step). `None` when the document is
+    /// `label` (the edits of one `gesture`, told after `f` ran, merge into one step). `None`
+    /// when the document is
     /// not one.
     pub fn edit_ms_map<R>(
         &mut self,
         label: &str,
-        gesture: Option<u64>,
+        gesture: impl FnOnce() -> Option<u64>,
         f: impl FnOnce(&mut MsMapFile) -> R,
     ) -> Option<R> {
         self.edit_content(label, gesture, |c| c.own_mut().map(f))
@@ -210,7 +211,7 @@ impl Document {
     pub fn edit_ms_scenario<R>(
         &mut self,
         label: &str,
-        gesture: Option<u64>,
+        gesture: impl FnOnce() -> Option<u64>,
         f: impl FnOnce(&mut MsScenario) -> R,
     ) -> Option<R> {
         let n = self.ms_numbering();

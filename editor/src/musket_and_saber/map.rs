@@ -10,6 +10,7 @@ use saber_schema::model::musket_and_saber::{
 use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 
 use crate::document::Document;
+use crate::musket_and_saber::Gesture;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, kind_color};
 use crate::scenario::fields::{form_rows, one_of};
@@ -54,7 +55,7 @@ pub fn set_char(file: &mut MsMapFile, c: Coord, ch: char) {
 fn with_map<R>(
     doc: &mut Document,
     label: &str,
-    gesture: Option<u64>,
+    gesture: Gesture<'_>,
     f: impl FnOnce(&mut MsMapFile) -> R,
 ) -> Option<R> {
     doc.edit_ms_map(label, gesture, f)
@@ -122,7 +123,7 @@ pub fn terrain_ui(
     ui: &mut Ui,
     ms: &mut MsUi,
     doc: &mut Document,
-    gesture: Option<u64>,
+    gesture: Gesture<'_>,
 ) -> Option<String> {
     let file = doc.ms_map()?.clone();
     ui.label(
@@ -197,7 +198,9 @@ pub fn terrain_ui(
                 .filter(|k| !k.is_empty())
                 .collect(),
         };
-        with_map(doc, "Add legend character", None, |f| f.legend.push(entry));
+        with_map(doc, "Add legend character", &|| None, |f| {
+            f.legend.push(entry)
+        });
         ms.brush = c;
         ch.clear();
         kinds.clear();
@@ -208,7 +211,7 @@ pub fn terrain_ui(
 
 /// The Terrain Effects Chart (2.2) and the Turn Record Track (3.3), editable: one row a kind
 /// of terrain with its costs, defence, flags and source; the track's labels and source.
-pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
+pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option<String> {
     let mut file = doc.ms_map()?.clone();
     ui.label(RichText::new("Terrain Effects Chart").strong());
     ui.label(
@@ -362,7 +365,7 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
 }
 
 /// The map's id, name, source and notes.
-pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
+pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option<String> {
     let mut file = doc.ms_map()?.clone();
     let mut renumbered = None;
     form_rows(ui, Id::unique("ms-map-props"), |f| {

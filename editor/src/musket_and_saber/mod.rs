@@ -113,6 +113,9 @@ pub struct MsUi {
     pub picker: crate::scenario::pick::Picker,
 }
 
+/// The gesture a form's edits belong to, told after the form ran (see [`Gestures`]).
+pub type Gesture<'a> = &'a dyn Fn() -> Option<u64>;
+
 /// Gestures of painting strokes are told apart from those of typing (which count up from 0).
 const STROKE_GESTURE: u64 = 1 << 62;
 
@@ -212,8 +215,13 @@ impl Panel for MsUi {
             }
         });
         ui.separator();
-        // The gesture in progress (one focus or drag): its changes are one undo step.
-        let gesture = self.gestures.current(ui.ctx());
+        // The gesture in progress (one focus or drag): its changes are one undo step. Told
+        // after a form ran, as the scenario builder tells it: a click on a button gives up a
+        // field's focus in that frame, and what it adds is a step of its own.
+        let gestures = std::mem::take(&mut self.gestures);
+        let ctx = ui.ctx().clone();
+        gestures.current(&ctx);
+        let gesture: Gesture<'_> = &|| gestures.current(&ctx);
         // Only down: the forms fit the panel's width (a narrow window cut their fields off at
         // the canvas, issue 37 §5); the tables scroll sideways on their own, their rows' names
         // kept in view.
@@ -233,6 +241,7 @@ impl Panel for MsUi {
                 MsTab::Victory => scenario::victory_ui(ui, self, &mut ws.doc, gesture),
             })
             .inner;
+        self.gestures = gestures;
         if let Some(s) = status {
             ws.status.set(s);
         }
@@ -382,12 +391,16 @@ impl MsUi {
                 let ch = self.brush.chars().next()?;
                 let kinds = file.legend_entry(ch)?.kinds.join(" + ");
                 let label = format!("Paint “{ch}” ({kinds})");
-                let changed =
-                    doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
+                let stroke = Some(STROKE_GESTURE + self.strokes);
+                let changed = doc.edit_ms_map(
+                    &label,
+                    || stroke,
+                    |f| {
                         let was = map::char_at(f, p.hex);
                         map::set_char(f, p.hex, ch);
                         was != Some(ch)
-                    })?;
+                    },
+                )?;
                 // Named by the stroke, not by the terrain rows it changed (the History panel
                 // showed every row of the map, before and after).
                 if changed {
@@ -417,13 +430,17 @@ impl MsUi {
         if let Some(li) = self.picking_entry.take() {
             let label = grid.label(p.hex);
             let said = format!("Reinforcement line {} enters at {label}", li + 1);
-            let changed = doc.edit_ms_scenario("Reinforcement entry hex", None, |s| {
-                s.reinforcements.get_mut(li).is_some_and(|l| {
-                    let moved = l.at != p.hex;
-                    l.at = p.hex;
-                    moved
-                })
-            });
+            let changed = doc.edit_ms_scenario(
+                "Reinforcement entry hex",
+                || None,
+                |s| {
+                    s.reinforcements.get_mut(li).is_some_and(|l| {
+                        let moved = l.at != p.hex;
+                        l.at = p.hex;
+                        moved
+                    })
+                },
+            );
             if changed == Some(true) {
                 doc.name_last_step(&said);
             }
@@ -432,7 +449,11 @@ impl MsUi {
         let (side, ci) = self.chosen?;
         let before = doc.revision();
         let said = doc
-            .edit_ms_scenario("Set up", None, |s| setup::place(s, grid, side, ci, p.hex))
+            .edit_ms_scenario(
+                "Set up",
+                || None,
+                |s| setup::place(s, grid, side, ci, p.hex),
+            )
             .flatten()?;
         // The step is named as the status line says what the click did ("Counter 2 placed at
         // 0402 (w/1 of 0302)"), not by the fields it touched.

@@ -3,6 +3,7 @@
 //! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
 //! shared goal language, through the R&S builder's own form).
 
+use crate::musket_and_saber::Gesture;
 use crate::scenario::fields::{form_rows, one_of, side_combo};
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Grid;
@@ -21,7 +22,7 @@ use crate::scenario::zone_builder::ZoneCx;
 fn with_scenario(
     doc: &mut Document,
     label: &str,
-    gesture: Option<u64>,
+    gesture: Gesture<'_>,
     f: impl FnOnce(&mut MsScenario, &MsMapFile),
 ) {
     let Some(file) = doc.ms_map().cloned() else {
@@ -31,7 +32,7 @@ fn with_scenario(
 }
 
 /// Id, name, date, source, map, First Player, game length and first turn, notes.
-pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Option<u64>) -> Option<String> {
+pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option<String> {
     with_scenario(doc, "Edit scenario", gesture, |s, file| {
         let sides = s.sides.clone();
         form_rows(ui, Id::unique("ms-header"), |f| {
@@ -101,7 +102,7 @@ pub fn roster_ui(
     ui: &mut Ui,
     ms: &mut MsUi,
     doc: &mut Document,
-    gesture: Option<u64>,
+    gesture: Gesture<'_>,
 ) -> Option<String> {
     let mut status = None;
     with_scenario(doc, "Edit sides and roster", gesture, |s, file| {
@@ -353,7 +354,7 @@ pub fn reinforcements_ui(
     ui: &mut Ui,
     ms: &mut MsUi,
     doc: &mut Document,
-    gesture: Option<u64>,
+    gesture: Gesture<'_>,
 ) -> Option<String> {
     let mut status = None;
     with_scenario(doc, "Edit reinforcements", gesture, |s, file| {
@@ -465,7 +466,7 @@ pub fn victory_ui(
     ui: &mut Ui,
     ms: &mut MsUi,
     doc: &mut Document,
-    gesture: Option<u64>,
+    gesture: Gesture<'_>,
 ) -> Option<String> {
     let map = doc.map().clone();
     let picker = &mut ms.picker;

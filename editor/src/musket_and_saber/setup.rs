@@ -12,6 +12,7 @@ use saber_schema::ruleset::musket_and_saber::WITHIN_ONE;
 
 use crate::canvas::{Overlay, Stack};
 use crate::document::Document;
+use crate::musket_and_saber::Gesture;
 use crate::musket_and_saber::{MsUi, side_color};
 
 /// Red of an illegal stack.
@@ -287,7 +288,7 @@ pub fn setup_ui(
     ui: &mut Ui,
     ms: &mut MsUi,
     doc: &mut Document,
-    gesture: Option<u64>,
+    gesture: Gesture<'_>,
 ) -> Option<String> {
     // On the grid, as the edit below is made ([`Document::edit_ms_scenario`]).
     let mut s = doc.ms_scenario_in_grid()?;

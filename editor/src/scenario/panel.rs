@@ -88,20 +88,20 @@ pub struct ScenarioUi {
 /// is a new one.
 #[derive(Debug, Default)]
 pub(crate) struct Gestures {
-    widget: Option<Id>,
-    count: u64,
+    widget: std::cell::Cell<Option<Id>>,
+    count: std::cell::Cell<u64>,
 }
 
 impl Gestures {
     /// The gesture in progress (noticed every frame, so that a focus given up between two
     /// edits ends the gesture).
-    pub(crate) fn current(&mut self, ctx: &egui::Context) -> Option<u64> {
+    pub(crate) fn current(&self, ctx: &egui::Context) -> Option<u64> {
         let widget = ctx.memory(|m| m.focused()).or_else(|| ctx.dragged_id());
-        if widget != self.widget {
-            self.widget = widget;
-            self.count += 1;
+        if widget != self.widget.get() {
+            self.widget.set(widget);
+            self.count.set(self.count.get() + 1);
         }
-        widget.map(|_| self.count)
+        widget.map(|_| self.count.get())
     }
 }
 
