@@ -458,6 +458,45 @@ fn a_new_scenario_saved_as_takes_its_id_from_the_file_name() {
     );
 }
 
+/// Save As suggests a new scenario's file by the name the user gave it, not by its
+/// placeholder id (`new-scenario.ron`); of both games, and a saved document by its id.
+#[test]
+fn save_as_suggests_a_new_scenarios_name() {
+    let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
+    h.state_mut().request(Action::NewScenario);
+    h.run();
+    assert_eq!(h.state().save_as_file_name(), "new-scenario.ron");
+    h.state_mut()
+        .doc_mut()
+        .edit_scenario("Name", |s| s.name = "Pickett's Charge".into());
+    assert_eq!(h.state().save_as_file_name(), "pickett-s-charge.ron");
+
+    let map = ms_example().join("maps/millbrook-invented.ron");
+    let ms = saber_schema::ruleset::Game::MusketAndSaberQuickPlay;
+    h.state_mut().perform(Action::NewScenarioOn(ms, map));
+    h.run();
+    assert_eq!(h.state().error(), None);
+    h.state_mut().doc_mut().edit_ms_scenario(
+        "Name",
+        || None,
+        |s| {
+            s.name = "The Mill Ford".into();
+        },
+    );
+    assert_eq!(h.state().save_as_file_name(), "the-mill-ford.ron");
+
+    h.state_mut()
+        .perform(Action::Open(Some(ms_example().join("millbrook.ron"))));
+    h.run();
+    let id = h
+        .state()
+        .doc()
+        .content()
+        .id(h.state().doc().map())
+        .to_string();
+    assert_eq!(h.state().save_as_file_name(), format!("{id}.ron"));
+}
+
 // ---- §12 A reinforcement switched to the other side takes that side's entry hex ----
 
 #[test]

@@ -436,20 +436,32 @@ impl App {
         self.ask_save_path(then)
     }
 
+    /// The file name Save As suggests: the document's id, or, for a new scenario whose id is
+    /// still the placeholder its first save replaces ([`Self::id_from_file_name`]), its name
+    /// as an id (a scenario named “Pickett's Charge”: `pickett-s-charge.ron`).
+    pub(crate) fn save_as_file_name(&self) -> String {
+        use crate::scenario::panel::NEW_SCENARIO_ID;
+        let (doc, content) = (&self.ws.doc, self.ws.doc.content());
+        let id = match content.id(doc.map()) {
+            NEW_SCENARIO_ID if doc.path.is_none() => {
+                let name = content.name(doc.map());
+                saber_schema::output::skeleton::id_from_name(Some(name), NEW_SCENARIO_ID)
+            }
+            id => id.to_string(),
+        };
+        format!("{id}.ron")
+    }
+
     /// Ask where to save (after any new map id).
     pub(crate) fn ask_save_path(&mut self, then: Option<Action>) -> bool {
-        let doc = &self.ws.doc;
-        let (what, id) = (
-            doc.content().kind(),
-            doc.content().id(doc.map()).to_string(),
-        );
+        let what = self.ws.doc.content().kind();
         let req = Request {
             title: format!("Save {what} as"),
             filters: vec![
                 (format!("RON {what}"), vec!["ron"]),
                 (format!("JSON {what}"), vec!["json"]),
             ],
-            file_name: Some(format!("{id}.ron")),
+            file_name: Some(self.save_as_file_name()),
             dir: self.doc_dir(),
             save: true,
             folder: false,
