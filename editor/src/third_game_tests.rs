@@ -32,38 +32,16 @@ fn registered() {
     });
 }
 
-/// A map of six columns and five rows, numbered from 0000, and a scenario on it.
-const MAP: &str = r#"(
-    format: "saber-map/1",
-    game: "pike-and-shot-test",
-    id: "toy-field",
-    name: "Toy field",
-    columns: 6,
-    rows: 5,
-    chart: [
-        (kind: "marsh", costs: (Some(3), None, Some(4)), blocks_sight: false),
-        (kind: "wood", costs: (Some(2), Some(3), None), blocks_sight: true),
-    ],
-    hexes: [("0102", "marsh"), ("0302", "wood")],
-)
-"#;
-
-const SCENARIO: &str = r#"(
-    format: "saber-scenario/1",
-    game: "pike-and-shot-test",
-    id: "toy-fight",
-    map: "toy-field.ron",
-    units: [("Pikes", "foot", "0000"), ("Lancers", "horse", "0102")],
-)
-"#;
+/// The units of the scenario on the tests' map: a horse in a marsh its chart prohibits.
+const UNITS: &str = r#"("Pikes", "foot", "0000"), ("Lancers", "horse", "0102")"#;
 
 /// A folder holding the map and the scenario.
 fn folder() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = dir.path().join("toy-field.ron");
-    std::fs::write(&map, MAP).expect("written");
+    std::fs::write(&map, pike_and_shot::TOY_MAP).expect("written");
     let scenario = dir.path().join("toy-fight.ron");
-    std::fs::write(&scenario, SCENARIO).expect("written");
+    std::fs::write(&scenario, pike_and_shot::toy_scenario(UNITS)).expect("written");
     (dir, map, scenario)
 }
 
@@ -135,10 +113,11 @@ fn the_third_game_opens_edits_saves_and_exports_in_the_editor() {
     assert!(h.state().doc().is_dirty());
     assert!(h.state_mut().save_to(&path));
     let saved = std::fs::read_to_string(&path).expect("saved");
-    assert_eq!(saved, SCENARIO.replace("\"toy-fight\"", "\"toy-fight-2\""));
+    let ours = pike_and_shot::toy_scenario(UNITS);
+    assert_eq!(saved, ours.replace("\"toy-fight\"", "\"toy-fight-2\""));
 
     // The export needs a clean scenario: the horse leaves the marsh first.
-    let clean = SCENARIO.replace(
+    let clean = ours.replace(
         "(\"Lancers\", \"horse\", \"0102\")",
         "(\"Lancers\", \"horse\", \"0202\")",
     );

@@ -14,7 +14,7 @@ mod pike_and_shot;
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
-use pike_and_shot::GAME;
+use pike_and_shot::{GAME, TOY_MAP, toy_scenario};
 use saber_schema::diagnostic::Code;
 use saber_schema::output::games as output_games;
 use saber_schema::pipeline::games;
@@ -31,35 +31,12 @@ fn game() -> Game {
     GAME
 }
 
-/// A map: six columns, five rows, numbered from 0000; a marsh horse may not enter, a wood.
-const MAP: &str = r#"(
-    format: "saber-map/1",
-    game: "pike-and-shot-test",
-    id: "toy-field",
-    name: "Toy field",
-    columns: 6,
-    rows: 5,
-    chart: [
-        (kind: "marsh", costs: (Some(3), None, Some(4)), blocks_sight: false),
-        (kind: "wood", costs: (Some(2), Some(3), None), blocks_sight: true),
-    ],
-    hexes: [("0102", "marsh"), ("0302", "wood")],
-)
-"#;
-
-/// A scenario on it, with `units` as given.
-fn scenario(units: &str) -> String {
-    format!(
-        "(\n    format: \"saber-scenario/1\",\n    game: \"pike-and-shot-test\",\n    id: \"toy-fight\",\n    map: \"toy-field.ron\",\n    units: [{units}],\n)\n"
-    )
-}
-
 /// A folder holding the map and a scenario.
 fn folder(units: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("toy-field.ron"), MAP).unwrap();
+    std::fs::write(dir.path().join("toy-field.ron"), TOY_MAP).unwrap();
     let scenario_path = dir.path().join("toy-fight.ron");
-    std::fs::write(&scenario_path, scenario(units)).unwrap();
+    std::fs::write(&scenario_path, toy_scenario(units)).unwrap();
     (dir, scenario_path)
 }
 
@@ -131,7 +108,7 @@ fn a_unit_where_its_chart_prohibits_its_class_is_dep009_citing_its_own_section()
 #[test]
 fn the_shared_movement_query_prices_its_chart() {
     game();
-    let src = Source::from_text("toy-field.ron", MAP.to_string());
+    let src = Source::from_text("toy-field.ron", TOY_MAP.to_string());
     let (map, diags) = saber_schema::pipeline::load_map(&src);
     assert!(diags.is_empty(), "{diags:?}");
     let map = map.expect("the map").map;
@@ -216,7 +193,7 @@ fn saberc_fmt_and_convert_read_and_write_it_by_its_own_model() {
     let (dir, _) = folder("");
     let map = dir.path().join("toy-field.ron");
     // Laid out badly: `fmt` lays it out (it reads it by the game's model, before and after).
-    let squeezed = MAP.replace("\n    ", "\n").replace(", costs", ",costs");
+    let squeezed = TOY_MAP.replace("\n    ", "\n").replace(", costs", ",costs");
     std::fs::write(&map, &squeezed).unwrap();
     let path = map.to_str().unwrap();
     assert_eq!(run(&["saberc", "fmt", "--check", path]), 1);
@@ -281,7 +258,7 @@ fn its_exports_schema_and_its_old_spellings_are_its_own() {
         said.message
     );
     let goal = "ControlEnemySetup(by_turn: 3)";
-    let ours = scenario("").replace("units:", &format!("hold: {goal},\n    units:"));
+    let ours = toy_scenario("").replace("units:", &format!("hold: {goal},\n    units:"));
     let rifle = format!("(format: \"saber-scenario/1\", victory: [(side: \"a\", goal: {goal})])");
     let old = |text: &str| games::old_spellings(&Source::from_text("s.ron", text)).len();
     assert_eq!((old(&ours), old(&rifle)), (0, 1));

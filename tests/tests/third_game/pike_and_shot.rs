@@ -859,3 +859,27 @@ impl ExportDocument for PsExport {
         w.write_all(b"\n")
     }
 }
+
+/// The tests' map (the editor's tests' too): six columns, five rows, numbered from 0000; a
+/// marsh horse may not enter, a wood.
+pub const TOY_MAP: &str = r#"(
+    format: "saber-map/1",
+    game: "pike-and-shot-test",
+    id: "toy-field",
+    name: "Toy field",
+    columns: 6,
+    rows: 5,
+    chart: [
+        (kind: "marsh", costs: (Some(3), None, Some(4)), blocks_sight: false),
+        (kind: "wood", costs: (Some(2), Some(3), None), blocks_sight: true),
+    ],
+    hexes: [("0102", "marsh"), ("0302", "wood")],
+)
+"#;
+
+/// A scenario on it, with `units` as given.
+pub fn toy_scenario(units: &str) -> String {
+    format!(
+        "(\n    format: \"saber-scenario/1\",\n    game: \"pike-and-shot-test\",\n    id: \"toy-fight\",\n    map: \"toy-field.ron\",\n    units: [{units}],\n)\n"
+    )
+}
