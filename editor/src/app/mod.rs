@@ -274,7 +274,8 @@ impl App {
         }
     }
 
-    // ---- Narrow accessors (the window's state is its own; tests read it through these) ----
+    // ---- Narrow accessors (the window's state is its own; other crates' tests and the
+    // benchmarks read it through these, the editor's own tests through `access_tests`) ----
 
     /// The open document.
     pub fn doc(&self) -> &Document {
@@ -291,54 +292,9 @@ impl App {
         self.error.as_deref()
     }
 
-    /// Is the unsaved-changes question up?
-    pub fn is_asking_to_save(&self) -> bool {
-        self.confirm.is_some()
-    }
-
-    /// How many recovered documents are offered back.
-    pub fn offered_recoveries(&self) -> usize {
-        self.offers.len()
-    }
-
-    /// The recovery files of the recovered work offered, in the order listed.
-    pub fn offer_keys(&self) -> Vec<PathBuf> {
-        self.offers
-            .iter()
-            .map(|(_, slot)| slot.path().to_path_buf())
-            .collect()
-    }
-
-    /// The recent files, newest first.
-    pub fn recent_files(&self) -> &[PathBuf] {
-        &self.recent
-    }
-
     /// The analysis overlays (read only).
     pub fn overlays(&self) -> &crate::overlays::Overlays {
         &self.canvas.overlays
-    }
-
-    /// The analysis overlays (tests choose a start and an allowance through it).
-    pub fn overlays_mut(&mut self) -> &mut crate::overlays::Overlays {
-        &mut self.canvas.overlays
-    }
-
-    /// The mode of the games whose files are their own types, when it is a `T` (tests).
-    pub fn own_mode<T: 'static>(&self) -> Option<&T> {
-        self.own_modes
-            .iter()
-            .find_map(|(_, m)| m.as_any().downcast_ref())
-    }
-
-    /// What the mode of a game's own document draws over the map now (tests).
-    pub fn own_overlay(&self) -> Option<crate::canvas::Overlay> {
-        let Content::Own(d) = self.ws.doc.content() else {
-            return None;
-        };
-        let (_, mode) = self.own_modes.iter().find(|(g, _)| *g == d.game())?;
-        let layout = crate::canvas::Layout::new(self.ws.doc.map().grid);
-        Some(mode.overlay(&self.ws, None, &layout))
     }
 
     /// Start every game's own mode on the document.
@@ -348,51 +304,11 @@ impl App {
         }
     }
 
-    /// The scenario builder (read only).
-    pub fn builder(&self) -> &ScenarioUi {
-        &self.builder
-    }
-
-    /// The map tools (read only).
-    pub fn map_tools(&self) -> &MapTools {
-        &self.map_tools
-    }
-
-    /// Has the user agreed to quit (nothing unsaved, or changes discarded)?
-    pub fn close_allowed(&self) -> bool {
-        self.close_allowed
-    }
-
-    /// Where a world point is on screen (as drawn last frame).
-    pub fn screen_pos(&self, world: Pos2) -> Pos2 {
-        self.ws.view.to_screen(self.canvas.rect, world)
-    }
-
     /// Show `center` (world units) at `zoom` pixels per hex.
     pub fn look_at(&mut self, center: Pos2, zoom: f32) {
         self.ws.view.center = center;
         self.ws.view.zoom = zoom;
         self.canvas.fit_pending = false;
-    }
-
-    /// Where the canvas was drawn last frame.
-    pub fn canvas_rect(&self) -> egui::Rect {
-        self.canvas.rect
-    }
-
-    /// The world point at the centre of the canvas.
-    pub fn view_center(&self) -> Pos2 {
-        self.ws.view.center
-    }
-
-    /// Is the editor's own file dialog open?
-    pub fn file_dialog_open(&self) -> bool {
-        self.dialogs.is_open()
-    }
-
-    /// The current zoom, in pixels per hex.
-    pub fn zoom(&self) -> f32 {
-        self.ws.view.zoom
     }
 
     /// Run scenario checks inline (each frame sees the newest result; tests, benchmarks).
@@ -408,32 +324,9 @@ impl App {
         &self.builder.checker.items
     }
 
-    /// Ask for a command as a panel does: it runs late in the next frame (tests).
-    #[cfg(test)]
-    pub(crate) fn ask(&mut self, c: Command) {
-        self.ws.ask(c);
-    }
-
-    /// Where the status bar's texts were drawn in the last frame (tests).
-    #[cfg(test)]
-    pub(crate) fn status_bar_rects(&self) -> &[egui::Rect] {
-        &self.status_bar.rects
-    }
-
-    /// The open document, for a test to change it as a form would.
-    #[cfg(test)]
-    pub(crate) fn doc_mut(&mut self) -> &mut Document {
-        &mut self.ws.doc
-    }
-
     /// Open a tab of the scenario builder.
     pub fn open_tab(&mut self, tab: Tab) {
         self.builder.tab = tab;
-    }
-
-    /// Select a map tool.
-    pub fn select_tool(&mut self, tool: ToolKind) {
-        self.map_tools.select(tool);
     }
 
     /// Undo the last edit.
@@ -760,3 +653,6 @@ pub(crate) fn mode_of<'a>(
         },
     }
 }
+
+#[cfg(test)]
+mod access_tests;
