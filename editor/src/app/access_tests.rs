@@ -116,4 +116,11 @@ impl App {
     pub(crate) fn doc_mut(&mut self) -> &mut Document {
         &mut self.ws.doc
     }
+
+    /// Wait until the autosave has written what it was handed (tests).
+    pub(crate) fn flush_autosave(&mut self) {
+        if let Some(a) = &mut self.autosaver {
+            a.flush();
+        }
+    }
 }

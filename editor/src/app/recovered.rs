@@ -156,13 +156,6 @@ impl App {
         }
     }
 
-    /// Wait until the autosave has written what it was handed (tests).
-    pub fn flush_autosave(&mut self) {
-        if let Some(a) = &mut self.autosaver {
-            a.flush();
-        }
-    }
-
     /// Give up this document's recovery file (saved, discarded or replaced).
     pub(crate) fn release_recovery(&mut self) {
         if let Some(a) = &mut self.autosaver {
