@@ -282,3 +282,62 @@ fn panels_grow_back_when_the_window_widens() {
         "the right panel at 1280: {wide:?}"
     );
 }
+
+/// eframe's storage, in memory: what one run of the editor saves for the next.
+#[derive(Default)]
+struct Session(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Session {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
+/// The editor started on `session` in a window of `w` points, with egui's `memory` (its
+/// panels' widths, which eframe keeps with the session) when given.
+fn started(session: &Session, memory: Option<egui::Memory>, w: f32) -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(w, 800.0))
+        .with_context_setup(move |ctx| {
+            if let Some(m) = memory {
+                ctx.memory_mut(|now| *now = m);
+            }
+        })
+        .build_ui_state(
+            |ui, app: &mut App| app.show(ui),
+            App::start(Some(session), None),
+        );
+    for _ in 0..4 {
+        h.run();
+    }
+    h
+}
+
+/// Side panels held narrow by a narrow window in one run get their widths back in the next
+/// run's wider window: the widths kept with the session were the window's room, not the
+/// user's (they stayed narrow).
+#[test]
+fn panels_held_narrow_in_the_last_run_grow_back_at_start() {
+    let mut session = Session::default();
+    let mut first = started(&session, None, 680.0);
+    assert!(first.state().canvas_rect().min.x < 220.0);
+    eframe::App::save(first.state_mut(), &mut session);
+    let memory = first.ctx.memory(|m| m.clone());
+    let second = started(&session, Some(memory), 1280.0);
+    let fresh = started(&Session::default(), None, 1280.0);
+    assert_eq!(
+        second.state().canvas_rect(),
+        fresh.state().canvas_rect(),
+        "both panels at their own widths, as in a first run at 1280"
+    );
+}

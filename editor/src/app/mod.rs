@@ -90,6 +90,9 @@ struct Persisted {
     hide_left: bool,
     hide_right: bool,
     card_width: u32,
+    /// The side panels' room when the session ended: a width egui kept that was held by it
+    /// grows back in a wider window (see [`grow_back`]).
+    panel_room: Option<f32>,
 }
 
 impl Default for Persisted {
@@ -104,6 +107,7 @@ impl Default for Persisted {
             hide_left: false,
             hide_right: false,
             card_width: crate::export::CARD_WIDTH,
+            panel_room: None,
         }
     }
 }
@@ -214,7 +218,7 @@ impl App {
             card_width: crate::export::CARD_WIDTH,
             title: String::new(),
             fonts_set: false,
-            // None held yet: a width kept from the last run is the user's.
+            // None held yet ([`App::start`] gives the last run's).
             panel_room: f32::INFINITY,
         };
         app.map_tools.reset(app.ws.doc.map());
@@ -240,6 +244,7 @@ impl App {
         app.show_left = !persisted.hide_left;
         app.show_right = !persisted.hide_right;
         app.card_width = persisted.card_width;
+        app.panel_room = persisted.panel_room.unwrap_or(f32::INFINITY);
         if let Some(path) = persisted.last_file {
             match crate::games::read_with_state(&path) {
                 Ok((loaded, state)) => {
@@ -271,6 +276,7 @@ impl App {
             hide_left: !self.show_left,
             hide_right: !self.show_right,
             card_width: self.card_width,
+            panel_room: Some(self.panel_room).filter(|r| r.is_finite()),
         }
     }
 
