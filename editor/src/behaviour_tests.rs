@@ -134,6 +134,27 @@ fn the_map_tab_chooses_the_first_hex_number() {
     assert_eq!(file(&h), before);
 }
 
+/// The comments of a new map's skeleton stay true when its first hex changes: the one above
+/// `numbering` said "both from 01", and a map numbered from 0100 was saved with it.
+#[test]
+fn a_new_maps_numbering_comment_stays_true_when_its_first_hex_changes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("m.ron");
+    let doc = crate::games::musket_and_saber::new_map("field", "Field", 8, 6).expect("made");
+    let mut h = sized(App::for_document(doc), 1280.0, 800.0);
+    h.get_all_by_label("Map")
+        .last()
+        .expect("the Map tab")
+        .click();
+    h.run();
+    h.get_by_label("First row number").set_value_accesskit(0.0);
+    h.run();
+    assert!(h.state_mut().save_to(&path));
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(saved.contains("first_row: 0"), "{saved}");
+    assert!(!saved.contains("both from 01"), "{saved}");
+}
+
 /// A new Musket & Saber map made with the New map dialog lists its empty `source` in the
 /// Diagnostics naming the Map tab, and a click on it opens that tab (issue 37 §15).
 #[test]

@@ -35,7 +35,8 @@ pub fn ms_map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skel
     // Where the map, chart and track come from: your copy of the game.
     source: \"\",
     notes: \"\",
-    // Hex numbers (2.2): column then row, both from 01 (`2114` is column 21, row 14).
+    // Hex numbers (2.2): column then row (`2114` is column 21, row 14), from the map's first
+    // hex: ColumnRowFrom0101, or ColumnRow(first_column: 1, first_row: 0) for a first 0100.
     numbering: ColumnRowFrom0101,
     width: {width},
     height: {height},
