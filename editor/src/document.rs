@@ -99,7 +99,7 @@ impl Document {
     pub fn edit_content<R>(
         &mut self,
         label: &str,
-        gesture: impl FnOnce() -> Option<u64>,
+        gesture: impl Told,
         f: impl FnOnce(&mut Content) -> R,
     ) -> R {
         let before = self.content.clone();
@@ -108,7 +108,8 @@ impl Document {
             a.settle(&**b, self.map.grid);
         }
         if self.content != before {
-            self.history.record(label, gesture(), before, &self.content);
+            self.history
+                .record(label, gesture.told(), before, &self.content);
             self.content_changed();
         }
         r
@@ -197,7 +198,7 @@ impl Document {
                 let map = fresh.map.clone();
                 self.edit(label, |m| *m = map);
             }
-            content => self.edit_content(label, || None, |c| *c = content),
+            content => self.edit_content(label, None, |c| *c = content),
         }
         let changed = self.history.state() != before;
         if changed {
@@ -295,5 +296,24 @@ impl Document {
                 .unwrap_or_else(|| p.display().to_string()),
             None => self.content.name(&self.map).to_string(),
         }
+    }
+}
+
+/// The gesture an edit belongs to (its edits merge into one undo step): known before the
+/// edit, or told after it, as a form tells it (a click in the form gives up a field's focus).
+pub trait Told {
+    /// The gesture, if any.
+    fn told(self) -> Option<u64>;
+}
+
+impl Told for Option<u64> {
+    fn told(self) -> Option<u64> {
+        self
+    }
+}
+
+impl Told for &dyn Fn() -> Option<u64> {
+    fn told(self) -> Option<u64> {
+        self()
     }
 }

@@ -608,8 +608,8 @@ mod tests {
             };
             let mut doc = Document::of(l.content, l.map, Some(path.clone()));
             doc.map_doc = l.map_doc;
-            doc.edit_ms_map("Rename", || None, |f| f.name = "Renamed".into());
-            doc.edit_ms_scenario("Rename", || None, |s| s.name = "Renamed".into());
+            doc.edit_ms_map("Rename", None, |f| f.name = "Renamed".into());
+            doc.edit_ms_scenario("Rename", None, |s| s.name = "Renamed".into());
             let r = rd.claim(Some(&path)).expect("claimed");
             r.write(&doc).expect("written");
             let back = r.read().expect("recovered");

@@ -476,13 +476,9 @@ fn save_as_suggests_a_new_scenarios_name() {
     h.state_mut().perform(Action::NewScenarioOn(ms, map));
     h.run();
     assert_eq!(h.state().error(), None);
-    h.state_mut().doc_mut().edit_ms_scenario(
-        "Name",
-        || None,
-        |s| {
-            s.name = "The Mill Ford".into();
-        },
-    );
+    h.state_mut().doc_mut().edit_ms_scenario("Name", None, |s| {
+        s.name = "The Mill Ford".into();
+    });
     assert_eq!(h.state().save_as_file_name(), "the-mill-ford.ron");
 
     h.state_mut()
@@ -652,37 +648,25 @@ fn a_line_made_or_moved_in_the_editor_says_what_it_is() {
     let grid = h.state().doc().map().grid;
     let doc = h.state_mut().doc_mut();
     // A line added as a form adds it (empty words), then its hex moved.
-    doc.edit_ms_scenario(
-        "Add",
-        || None,
-        |s| {
-            let mut l = s.reinforcements[0].clone();
-            l.printed.clear();
-            s.reinforcements.push(l);
-        },
-    );
+    doc.edit_ms_scenario("Add", None, |s| {
+        let mut l = s.reinforcements[0].clone();
+        l.printed.clear();
+        s.reinforcements.push(l);
+    });
     let printed = |h: &Harness<'static, App>| match h.state().doc().content().own::<MsScenario>() {
         Some(s) => s.reinforcements.iter().map(|l| l.printed.clone()).collect(),
         None => Vec::new(),
     };
     assert_eq!(printed(&h)[2], "1000 at 0801: Horse Guards");
     let to = grid.parse_label("1601").expect("a hex");
-    h.state_mut().doc_mut().edit_ms_scenario(
-        "Move",
-        || None,
-        |s| {
-            s.reinforcements[2].at = to;
-        },
-    );
+    h.state_mut().doc_mut().edit_ms_scenario("Move", None, |s| {
+        s.reinforcements[2].at = to;
+    });
     assert_eq!(printed(&h)[2], "1000 at 1601: Horse Guards", "not stale");
     // The scenario's own words are the designer's: moving its line keeps them.
-    h.state_mut().doc_mut().edit_ms_scenario(
-        "Move",
-        || None,
-        |s| {
-            s.setup[0].at = to;
-        },
-    );
+    h.state_mut().doc_mut().edit_ms_scenario("Move", None, |s| {
+        s.setup[0].at = to;
+    });
     match h.state().doc().content().own::<MsScenario>() {
         Some(s) => {
             assert_eq!(s.setup[0].printed, "1st Bde, Rifles, Barrow, Ashford: 0504")

@@ -236,14 +236,10 @@ fn an_ms_map_save_writes_hexes_as_printed() {
     let b = grid.across(a, Compass::S).expect("below");
     h.state_mut()
         .doc_mut()
-        .edit_ms_map(
-            "Draw",
-            || None,
-            |f| {
-                crate::musket_and_saber::paint::set_hexside(f, "stream", SideKey::new(a, b), true);
-                crate::tools::hexside::add_path(&mut f.roads, &[hex_of("0212"), hex_of("0312")]);
-            },
-        )
+        .edit_ms_map("Draw", None, |f| {
+            crate::musket_and_saber::paint::set_hexside(f, "stream", SideKey::new(a, b), true);
+            crate::tools::hexside::add_path(&mut f.roads, &[hex_of("0212"), hex_of("0312")]);
+        })
         .expect("an M&S map");
     assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
     let after = std::fs::read_to_string(&path).expect("read");
@@ -276,7 +272,7 @@ fn an_ms_scenario_save_changes_only_the_moved_hex() {
     let mut h = opened(&path);
     h.state_mut()
         .doc_mut()
-        .edit_ms_scenario("Move", || None, |s| s.setup[0].at = hex_of("0505"))
+        .edit_ms_scenario("Move", None, |s| s.setup[0].at = hex_of("0505"))
         .expect("an M&S scenario");
     assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
     let after = std::fs::read_to_string(&path).expect("read");

@@ -912,13 +912,9 @@ fn a_victory_made_in_the_editor_says_what_it_is() {
     assert!(!v.printed.is_empty());
     assert_eq!(v.printed, s.describe_victory(v));
     let theirs = s.victory[0].printed.clone();
-    h.state_mut().doc_mut().edit_ms_scenario(
-        "Side",
-        || None,
-        |s| {
-            s.victory[0].side = "south".into();
-        },
-    );
+    h.state_mut().doc_mut().edit_ms_scenario("Side", None, |s| {
+        s.victory[0].side = "south".into();
+    });
     assert_eq!(
         scenario(&h).victory[0].printed,
         theirs,

@@ -102,21 +102,17 @@ fn child_edits_then_waits(job: Job) -> ! {
     assert_eq!(h.state().error(), None);
     let name = job.name.clone();
     let doc = h.state_mut().doc_mut();
-    doc.edit_content(
-        "Rename",
-        || None,
-        |c| match c {
-            Content::Map => {}
-            Content::Scenario(s) => s.name = name,
-            Content::Own(d) => {
-                if let Some(f) = d.get_mut::<MsMapFile>() {
-                    f.name = name;
-                } else if let Some(s) = d.get_mut::<MsScenario>() {
-                    s.name = name;
-                }
+    doc.edit_content("Rename", None, |c| match c {
+        Content::Map => {}
+        Content::Scenario(s) => s.name = name,
+        Content::Own(d) => {
+            if let Some(f) = d.get_mut::<MsMapFile>() {
+                f.name = name;
+            } else if let Some(s) = d.get_mut::<MsScenario>() {
+                s.name = name;
             }
-        },
-    );
+        }
+    });
     h.run();
     h.state_mut().flush_autosave();
     eframe::App::save(h.state_mut(), &mut storage);

@@ -35,16 +35,12 @@ impl App {
             return;
         }
         let label = format!("Id {NEW_SCENARIO_ID} → {id} (the file's name)");
-        doc.edit_content(
-            &label,
-            || None,
-            |c| {
-                if let Some(old) = c.scenario_id_mut()
-                    && old == NEW_SCENARIO_ID
-                {
-                    *old = id;
-                }
-            },
-        );
+        doc.edit_content(&label, None, |c| {
+            if let Some(old) = c.scenario_id_mut()
+                && old == NEW_SCENARIO_ID
+            {
+                *old = id;
+            }
+        });
     }
 }

@@ -13,7 +13,7 @@ use saber_schema::pipeline::musket_and_saber::{self as ms, MsCompiled};
 use saber_schema::ruleset::Game;
 
 use crate::content::{Beside, Content, GameDoc};
-use crate::document::Document;
+use crate::document::{Document, Told};
 
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
 /// tooltip and the refusal say the same.
@@ -198,7 +198,7 @@ impl Document {
     pub fn edit_ms_map<R>(
         &mut self,
         label: &str,
-        gesture: impl FnOnce() -> Option<u64>,
+        gesture: impl Told,
         f: impl FnOnce(&mut MsMapFile) -> R,
     ) -> Option<R> {
         self.edit_content(label, gesture, |c| c.own_mut().map(f))
@@ -211,7 +211,7 @@ impl Document {
     pub fn edit_ms_scenario<R>(
         &mut self,
         label: &str,
-        gesture: impl FnOnce() -> Option<u64>,
+        gesture: impl Told,
         f: impl FnOnce(&mut MsScenario) -> R,
     ) -> Option<R> {
         let n = self.ms_numbering();

@@ -9,7 +9,7 @@ use saber_schema::model::musket_and_saber::{
 };
 use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 
-use crate::document::Document;
+use crate::document::{Document, Told};
 use crate::musket_and_saber::Gesture;
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, kind_color};
@@ -55,7 +55,7 @@ pub fn set_char(file: &mut MsMapFile, c: Coord, ch: char) {
 fn with_map<R>(
     doc: &mut Document,
     label: &str,
-    gesture: Gesture<'_>,
+    gesture: impl Told,
     f: impl FnOnce(&mut MsMapFile) -> R,
 ) -> Option<R> {
     doc.edit_ms_map(label, gesture, f)
@@ -198,9 +198,7 @@ pub fn terrain_ui(
                 .filter(|k| !k.is_empty())
                 .collect(),
         };
-        with_map(doc, "Add legend character", &|| None, |f| {
-            f.legend.push(entry)
-        });
+        with_map(doc, "Add legend character", None, |f| f.legend.push(entry));
         ms.brush = c;
         ch.clear();
         kinds.clear();

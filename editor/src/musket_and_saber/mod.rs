@@ -391,16 +391,12 @@ impl MsUi {
                 let ch = self.brush.chars().next()?;
                 let kinds = file.legend_entry(ch)?.kinds.join(" + ");
                 let label = format!("Paint “{ch}” ({kinds})");
-                let stroke = Some(STROKE_GESTURE + self.strokes);
-                let changed = doc.edit_ms_map(
-                    &label,
-                    || stroke,
-                    |f| {
+                let changed =
+                    doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
                         let was = map::char_at(f, p.hex);
                         map::set_char(f, p.hex, ch);
                         was != Some(ch)
-                    },
-                )?;
+                    })?;
                 // Named by the stroke, not by the terrain rows it changed (the History panel
                 // showed every row of the map, before and after).
                 if changed {
@@ -430,17 +426,13 @@ impl MsUi {
         if let Some(li) = self.picking_entry.take() {
             let label = grid.label(p.hex);
             let said = format!("Reinforcement line {} enters at {label}", li + 1);
-            let changed = doc.edit_ms_scenario(
-                "Reinforcement entry hex",
-                || None,
-                |s| {
-                    s.reinforcements.get_mut(li).is_some_and(|l| {
-                        let moved = l.at != p.hex;
-                        l.at = p.hex;
-                        moved
-                    })
-                },
-            );
+            let changed = doc.edit_ms_scenario("Reinforcement entry hex", None, |s| {
+                s.reinforcements.get_mut(li).is_some_and(|l| {
+                    let moved = l.at != p.hex;
+                    l.at = p.hex;
+                    moved
+                })
+            });
             if changed == Some(true) {
                 doc.name_last_step(&said);
             }
@@ -449,11 +441,7 @@ impl MsUi {
         let (side, ci) = self.chosen?;
         let before = doc.revision();
         let said = doc
-            .edit_ms_scenario(
-                "Set up",
-                || None,
-                |s| setup::place(s, grid, side, ci, p.hex),
-            )
+            .edit_ms_scenario("Set up", None, |s| setup::place(s, grid, side, ci, p.hex))
             .flatten()?;
         // The step is named as the status line says what the click did ("Counter 2 placed at
         // 0402 (w/1 of 0302)"), not by the fields it touched.

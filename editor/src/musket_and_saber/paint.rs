@@ -185,8 +185,9 @@ impl MsUi {
             layout.grid.label(a),
             layout.grid.label(b)
         );
-        let stroke = Some(STROKE_GESTURE + self.strokes);
-        let changed = doc.edit_ms_map(&label, || stroke, |f| set_hexside(f, kind, side, on))?;
+        let changed = doc.edit_ms_map(&label, Some(STROKE_GESTURE + self.strokes), |f| {
+            set_hexside(f, kind, side, on)
+        })?;
         if changed {
             doc.name_last_step(&label);
         }
@@ -203,7 +204,7 @@ impl MsUi {
                     layout.grid.label(path[0]),
                     layout.grid.label(path[path.len() - 1])
                 );
-                doc.edit_ms_map(&label, || None, |f| add_path(&mut f.roads, &printed));
+                doc.edit_ms_map(&label, None, |f| add_path(&mut f.roads, &printed));
                 doc.name_last_step(&label);
                 Some(format!(
                     "Drew a road through {}",
@@ -212,11 +213,9 @@ impl MsUi {
             }
             PathEnd::Link(a, b) => {
                 let (pa, pb) = (numbering.to_printed(a), numbering.to_printed(b));
-                let added = doc.edit_ms_map(
-                    "Toggle road link",
-                    || None,
-                    |f| toggle_road_link(&mut f.roads, pa, pb),
-                )?;
+                let added = doc.edit_ms_map("Toggle road link", None, |f| {
+                    toggle_road_link(&mut f.roads, pa, pb)
+                })?;
                 doc.name_last_step("Toggle road link");
                 Some(format!(
                     "{} road link {}–{}",

@@ -12,7 +12,7 @@ use saber_schema::model::musket_and_saber::{
 };
 use saber_schema::ruleset::musket_and_saber::MsClass;
 
-use crate::document::Document;
+use crate::document::{Document, Told};
 use crate::musket_and_saber::fields::{self, text};
 use crate::musket_and_saber::{MsUi, side_color};
 use crate::scenario::zone_builder::ZoneCx;
@@ -22,7 +22,7 @@ use crate::scenario::zone_builder::ZoneCx;
 fn with_scenario(
     doc: &mut Document,
     label: &str,
-    gesture: Gesture<'_>,
+    gesture: impl Told,
     f: impl FnOnce(&mut MsScenario, &MsMapFile),
 ) {
     let Some(file) = doc.ms_map().cloned() else {

@@ -74,15 +74,11 @@ impl EditorGame for PikeAndShotEditor {
         let mut doc = self
             .open(&Source::from_text(format!("{id}.ron"), text))?
             .into_document(None);
-        doc.edit_content(
-            "Name",
-            || None,
-            |c| {
-                if let Some(f) = c.own_mut::<PsMap>() {
-                    f.name = name.to_string();
-                }
-            },
-        );
+        doc.edit_content("Name", None, |c| {
+            if let Some(f) = c.own_mut::<PsMap>() {
+                f.name = name.to_string();
+            }
+        });
         Ok((doc, format!("New Pike & Shot map “{name}”")))
     }
 
@@ -291,15 +287,11 @@ impl Panel for PsUi {
         ui.horizontal(|ui| {
             let l = ui.label("Id");
             if ui.text_edit_singleline(&mut id).labelled_by(l.id).changed() {
-                ws.doc.edit_content(
-                    "Id",
-                    || None,
-                    |c| {
-                        if let Content::Own(d) = c {
-                            *d.id_mut() = id.clone();
-                        }
-                    },
-                );
+                ws.doc.edit_content("Id", None, |c| {
+                    if let Content::Own(d) = c {
+                        *d.id_mut() = id.clone();
+                    }
+                });
             }
         });
     }
