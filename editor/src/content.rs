@@ -68,13 +68,18 @@ pub trait GameDoc: DocValue {
 
     /// A map document's map as drawn (the engine's map, lowered from the file); `None` for a
     /// scenario, drawn on its map as found.
-    fn drawn(&self) -> Option<Map>;
+    fn drawn(&self) -> Option<Map> {
+        None
+    }
 
     /// After a form changed it from `before` on `grid`: what the game keeps in step.
     fn settle(&mut self, _before: &dyn GameDoc, _grid: Grid) {}
 
-    /// The edit from `before` to it, in words for the History panel.
-    fn describe(&self, before: &dyn GameDoc) -> Option<String>;
+    /// The edit from `before` to it, in words for the History panel (`None`: the form's
+    /// topic says it).
+    fn describe(&self, _before: &dyn GameDoc) -> Option<String> {
+        None
+    }
 
     /// What `saberc check` finds in it, as it is now.
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic>;
@@ -82,17 +87,17 @@ pub trait GameDoc: DocValue {
     /// Why it cannot be exported now (its errors), or `None`.
     fn export_refusal(&self, at: Beside<'_>) -> Option<String>;
 
-    /// Write a scenario's engine export to `path`, never over one of the `inputs`.
-    fn write_engine(&self, at: Beside<'_>, path: &Path, inputs: &[&Path]) -> Result<(), String>;
+    /// Write a scenario's engine export to `path`, never over one of the `inputs` (a map has
+    /// none).
+    fn write_engine(&self, _at: Beside<'_>, _path: &Path, _inputs: &[&Path]) -> Result<(), String> {
+        Err(NO_MAP_EXPORT.into())
+    }
 
-    /// Write a scenario's card to `path` (SVG for `.svg`, else PNG `width` pixels wide).
-    fn write_card(
-        &self,
-        at: Beside<'_>,
-        path: &Path,
-        width: u32,
-        inputs: &[&Path],
-    ) -> Result<(), String>;
+    /// Write a scenario's card to `path` (SVG for `.svg`, else PNG `width` pixels wide; a map
+    /// has none).
+    fn write_card(&self, _: Beside<'_>, _: &Path, _: u32, _: &[&Path]) -> Result<(), String> {
+        Err(NO_MAP_EXPORT.into())
+    }
 
     /// Why it has no Tiled export, when it has none.
     fn no_tiled(&self) -> Option<&'static str> {
@@ -102,6 +107,9 @@ pub trait GameDoc: DocValue {
     /// Write its Tiled map into `dir`; returns the `.tmj`'s path.
     fn write_tiled(&self, at: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String>;
 }
+
+/// Why a map has no engine export or card (the menus offer them for scenarios only).
+pub const NO_MAP_EXPORT: &str = "A map has no engine export or card: export a scenario on it";
 
 /// What a [`GameDoc`] is as a value and as a file's model (given to every one that is
 /// `Clone + PartialEq` and serde's).

@@ -13,14 +13,11 @@ use crate::app::App;
 use crate::app::action::{Action, NewMap};
 use crate::app::dialogs::Replace;
 use crate::app::file_dialog::{Purpose, Request};
-use crate::content::{Beside, Content, OwnDoc};
+use crate::content::{Beside, Content, NO_MAP_EXPORT, OwnDoc};
 use crate::document::Document;
 use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
 use crate::scenario::panel::Tab;
-
-/// Why a map has no engine export or card (the menu offers them for scenarios only).
-const NO_MAP_EXPORT: &str = "A map has no engine export or card: export a scenario on it";
 
 impl Action {
     /// Does the action build a scenario on the map being edited (which must then be saved:

@@ -68,12 +68,6 @@ impl GameDoc for MsMapFile {
     fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
         crate::export::refusal("map", &self.check(at))
     }
-    fn write_engine(&self, _: Beside<'_>, _: &Path, _: &[&Path]) -> Result<(), String> {
-        Err("A map has no engine export: export a scenario on it".into())
-    }
-    fn write_card(&self, _: Beside<'_>, _: &Path, _: u32, _: &[&Path]) -> Result<(), String> {
-        Err("A map has no scenario card: export a scenario on it".into())
-    }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
         let files = saber_schema::output::tiled::export::export_ms_map(self)
             .map_err(|e| format!("Could not draw the tileset: {e}"))?;
@@ -112,9 +106,6 @@ impl GameDoc for MsScenario {
     }
     fn id_mut(&mut self) -> &mut String {
         &mut self.id
-    }
-    fn drawn(&self) -> Option<Map> {
-        None
     }
     fn settle(&mut self, before: &dyn GameDoc, grid: Grid) {
         if let Some(before) = before.as_any().downcast_ref::<MsScenario>() {

@@ -163,20 +163,11 @@ impl GameDoc for PsMap {
     fn drawn(&self) -> Option<Map> {
         lowered(self)
     }
-    fn describe(&self, _before: &dyn GameDoc) -> Option<String> {
-        None
-    }
     fn check(&self, _at: Beside<'_>) -> Vec<Diagnostic> {
         checked(&source_of(self, "map.json".into()))
     }
     fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
         crate::export::refusal("document", &self.check(at))
-    }
-    fn write_engine(&self, _: Beside<'_>, _: &Path, _: &[&Path]) -> Result<(), String> {
-        Err("A map has no engine export".into())
-    }
-    fn write_card(&self, _: Beside<'_>, _: &Path, _: u32, _: &[&Path]) -> Result<(), String> {
-        Err("A map has no card".into())
     }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
         let map = OUTPUTS
@@ -226,12 +217,6 @@ impl GameDoc for PsScenario {
     }
     fn id_mut(&mut self) -> &mut String {
         &mut self.id
-    }
-    fn drawn(&self) -> Option<Map> {
-        None
-    }
-    fn describe(&self, _before: &dyn GameDoc) -> Option<String> {
-        None
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
         checked(&scenario_source(self, at))
