@@ -423,36 +423,20 @@ impl Wizard {
             .show(ui, |ui| {
                 let l = ui.label("Name");
                 ui.vertical(|ui| {
-                    ui.add(
-                        egui::TextEdit::singleline(&mut b.name)
-                            .hint_text("Antietam")
-                            .desired_width(300.0),
-                    )
-                    .labelled_by(l.id);
+                    line(ui, &mut b.name, "Antietam").labelled_by(l.id);
                     Wizard::error_at(ui, errors, Spot::Battle);
                 });
                 ui.end_row();
 
                 let l = ui.label("Date");
-                ui.add(
-                    egui::TextEdit::singleline(&mut b.date)
-                        .hint_text("17 September 1862")
-                        .desired_width(300.0),
-                )
-                .labelled_by(l.id);
+                line(ui, &mut b.date, "17 September 1862").labelled_by(l.id);
                 ui.end_row();
 
                 let l = ui.label("Portion").on_hover_text(
                     "The part of the battle recreated, if not the whole; leave empty for the whole battle",
                 );
                 let mut portion = b.portion.clone().unwrap_or_default();
-                let r = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut portion)
-                            .hint_text("optional: Burnside's Bridge")
-                            .desired_width(300.0),
-                    )
-                    .labelled_by(l.id);
+                let r = line(ui, &mut portion, "optional: Burnside's Bridge").labelled_by(l.id);
                 if r.changed() {
                     b.portion = (!portion.trim().is_empty()).then_some(portion);
                 }
@@ -477,12 +461,7 @@ impl Wizard {
                 ui.end_row();
 
                 let l = ui.label("Source");
-                ui.add(
-                    egui::TextEdit::singleline(&mut b.source)
-                        .hint_text("where the figures come from")
-                        .desired_width(300.0),
-                )
-                .labelled_by(l.id);
+                line(ui, &mut b.source, "where the figures come from").labelled_by(l.id);
                 ui.end_row();
             });
         let l = ui.label("Notes").on_hover_text(
@@ -911,6 +890,15 @@ impl Wizard {
         s.game_length = self.game_length;
         Some(s)
     }
+}
+
+/// One of the battle's lines of text, `hint` in it while it is empty.
+fn line(ui: &mut Ui, text: &mut String, hint: &str) -> egui::Response {
+    ui.add(
+        egui::TextEdit::singleline(text)
+            .hint_text(hint)
+            .desired_width(300.0),
+    )
 }
 
 #[cfg(test)]
