@@ -10,7 +10,7 @@ use saber_schema::model::musket_and_saber::{ChartOn, MsHexside, MsMapFile, MsRoa
 
 use crate::canvas::Layout;
 use crate::document::Document;
-use crate::tools::hexside::{PathEnd, Roads, add_path, side_near, toggle_road_link};
+use crate::tools::hexside::{PathEnd, PathRoad, add_path, side_near, toggle_road_link};
 use crate::tools::{Button, Phase, Pointer};
 
 use super::{MsUi, STROKE_GESTURE};
@@ -27,22 +27,14 @@ pub enum Paint {
     Road,
 }
 
-impl Roads for Vec<MsRoad> {
-    fn count(&self) -> usize {
-        self.len()
+impl PathRoad for MsRoad {
+    fn hexes_mut(&mut self) -> &mut Vec<Coord> {
+        &mut self.hexes
     }
 
-    fn hexes_mut(&mut self, i: usize) -> &mut Vec<Coord> {
-        &mut self[i].hexes
-    }
-
-    fn remove_road(&mut self, i: usize) {
-        self.remove(i);
-    }
-
-    fn push_road(&mut self, _like: Option<usize>, hexes: Vec<Coord>) {
+    fn along(_like: Option<&MsRoad>, hexes: Vec<Coord>) -> MsRoad {
         // An M&S road has no kind: a split road's tail is a road like any other.
-        self.push(MsRoad { name: None, hexes });
+        MsRoad { name: None, hexes }
     }
 }
 

@@ -116,47 +116,34 @@ impl PathStroke {
     }
 }
 
-/// Roads as paths of adjacent hexes, whichever game's file holds them.
-pub trait Roads {
-    /// How many roads.
-    fn count(&self) -> usize;
-    /// The hexes of road `i`, for changing.
-    fn hexes_mut(&mut self, i: usize) -> &mut Vec<Coord>;
-    /// Remove road `i`.
-    fn remove_road(&mut self, i: usize);
-    /// Add a road along `hexes`, of the kind of road `like` (a new road's when `None`).
-    fn push_road(&mut self, like: Option<usize>, hexes: Vec<Coord>);
+/// A road as a path of adjacent hexes, whichever game's file holds it.
+pub trait PathRoad: Sized {
+    /// Its hexes, for changing.
+    fn hexes_mut(&mut self) -> &mut Vec<Coord>;
+    /// A road along `hexes`, of the kind of `like` (a new road's when `None`).
+    fn along(like: Option<&Self>, hexes: Vec<Coord>) -> Self;
 }
 
-impl Roads for Vec<Road> {
-    fn count(&self) -> usize {
-        self.len()
+impl PathRoad for Road {
+    fn hexes_mut(&mut self) -> &mut Vec<Coord> {
+        &mut self.hexes
     }
 
-    fn hexes_mut(&mut self, i: usize) -> &mut Vec<Coord> {
-        &mut self[i].hexes
-    }
-
-    fn remove_road(&mut self, i: usize) {
-        self.remove(i);
-    }
-
-    fn push_road(&mut self, like: Option<usize>, hexes: Vec<Coord>) {
-        let kind = like.map_or(RoadKind::Minor, |i| self[i].kind);
-        self.push(Road {
+    fn along(like: Option<&Road>, hexes: Vec<Coord>) -> Road {
+        Road {
             name: None,
-            kind,
+            kind: like.map_or(RoadKind::Minor, |r| r.kind),
             hexes,
-        });
+        }
     }
 }
 
 /// Toggle the road link across a hexside: remove it (splitting its road) if there is one,
 /// else join the two hexes, extending a road that ends at either of them.
-pub fn toggle_road_link(roads: &mut impl Roads, a: Coord, b: Coord) -> bool {
+pub fn toggle_road_link<R: PathRoad>(roads: &mut Vec<R>, a: Coord, b: Coord) -> bool {
     let key = SideKey::new(a, b);
-    for i in 0..roads.count() {
-        let hexes = roads.hexes_mut(i);
+    for i in 0..roads.len() {
+        let hexes = roads[i].hexes_mut();
         if let Some(j) = hexes
             .windows(2)
             .position(|w| SideKey::new(w[0], w[1]) == key)
@@ -164,10 +151,10 @@ pub fn toggle_road_link(roads: &mut impl Roads, a: Coord, b: Coord) -> bool {
             let tail = hexes.split_off(j + 1);
             let short = hexes.len() < 2;
             if tail.len() >= 2 {
-                roads.push_road(Some(i), tail);
+                roads.push(R::along(Some(&roads[i]), tail));
             }
             if short {
-                roads.remove_road(i);
+                roads.remove(i);
             }
             return false;
         }
@@ -178,12 +165,12 @@ pub fn toggle_road_link(roads: &mut impl Roads, a: Coord, b: Coord) -> bool {
 
 /// Add a road along a path: extend a road that ends where the path starts or ends, or make a
 /// new road.
-pub fn add_path(roads: &mut impl Roads, path: &[Coord]) {
+pub fn add_path<R: PathRoad>(roads: &mut Vec<R>, path: &[Coord]) {
     let (Some(first), Some(last)) = (path.first().copied(), path.last().copied()) else {
         return;
     };
-    for i in 0..roads.count() {
-        let hexes = roads.hexes_mut(i);
+    for road in roads.iter_mut() {
+        let hexes = road.hexes_mut();
         if hexes.last() == Some(&first) {
             hexes.extend_from_slice(&path[1..]);
             return;
@@ -195,7 +182,7 @@ pub fn add_path(roads: &mut impl Roads, path: &[Coord]) {
             return;
         }
     }
-    roads.push_road(None, path.to_vec());
+    roads.push(R::along(None, path.to_vec()));
 }
 
 /// Extend a path of adjacent hexes to `to`, stepping through the hexes in between.
