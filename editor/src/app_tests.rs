@@ -10,23 +10,12 @@ use crate::app::file_dialog::Purpose;
 use crate::app::{Action, App};
 use crate::files;
 use crate::tools::ToolKind;
-use crate::ui_tests::{choose_village, click, harness, hex_center, painted_texts};
+use crate::ui_tests::{
+    choose_village, click, harness, hex_center, painted_texts, with_file_dialog,
+};
 
 fn on_builtin_map() -> Harness<'static, App> {
     harness(App::new(files::default_map(), None))
-}
-
-/// The editor on the built-in map, in a harness for tests that open the editor's own file
-/// dialog: egui_file 0.29 gives its path and file-name fields no accessible names, so the
-/// accessibility check (on everywhere else) is off here.
-fn with_file_dialog() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_accessibility_check(false)
-        .build_ui_state(
-            |ui, app: &mut App| app.show(ui),
-            App::new(files::default_map(), None),
-        )
 }
 
 fn paint_one_hex(h: &mut Harness<'static, App>) {
@@ -43,7 +32,7 @@ fn paint_one_hex(h: &mut Harness<'static, App>) {
 #[test]
 fn saving_a_changed_built_in_map_asks_for_a_new_id_and_never_shadows_it() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = with_file_dialog();
+    let mut h = with_file_dialog(App::new(files::default_map(), None));
     paint_one_hex(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
@@ -96,13 +85,13 @@ fn saving_a_changed_built_in_map_asks_for_a_new_id_and_never_shadows_it() {
 
 #[test]
 fn no_scenario_is_started_on_an_unsaved_map() {
-    let mut h = with_file_dialog();
+    let mut h = with_file_dialog(App::new(files::default_map(), None));
     // The unchanged built-in map is fine.
     h.state_mut().request(Action::NewScenario);
     h.run();
     assert!(h.state().doc().scenario().is_some());
     // A changed one must be saved first; "Don't save" is not offered.
-    let mut h = with_file_dialog();
+    let mut h = with_file_dialog(App::new(files::default_map(), None));
     paint_one_hex(&mut h);
     h.get_by_label("Scenario").click();
     h.run();
@@ -172,7 +161,7 @@ fn a_scenario_whose_map_is_missing_opens_and_the_map_file_can_be_chosen() {
     s2.map = "lost-map".into();
     files::save_scenario(&s2, &path).expect("saved");
 
-    let mut h = with_file_dialog();
+    let mut h = with_file_dialog(App::new(files::default_map(), None));
     h.state_mut().open_path(&path);
     h.run();
     assert_eq!(h.state().error(), None);
@@ -272,7 +261,7 @@ fn without_a_desktop_dialog_open_shows_the_editors_own() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("small.ron");
     files::save_map(&files::new_map(), &file).expect("saved");
-    let mut h = with_file_dialog();
+    let mut h = with_file_dialog(App::new(files::default_map(), None));
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     assert!(h.state().file_dialog_open(), "a dialog is shown");
@@ -563,7 +552,7 @@ fn no_export_is_written_over_the_open_file_or_its_map() {
 #[test]
 fn the_tiled_export_asks_for_a_folder_in_the_editors_own_dialog() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = with_file_dialog();
+    let mut h = with_file_dialog(App::new(files::default_map(), None));
     h.state_mut().export_tiled();
     h.run();
     assert!(h.state().file_dialog_open(), "a folder dialog is shown");

@@ -11,11 +11,7 @@ use crate::files;
 
 /// The editor on `app`, a frame run.
 fn harness(app: App) -> Harness<'static, App> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    h.run();
-    h
+    crate::ui_tests::sized(app, 1280.0, 800.0)
 }
 
 /// A scenario naming the map's feature `V3` where the map numbers it `W3` (11.0) is told

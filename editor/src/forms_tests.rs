@@ -21,13 +21,7 @@ fn root() -> PathBuf {
 
 /// The editor on `file` (the built-in map when `None`) in a window of `w` × `h` points.
 fn opened(file: Option<PathBuf>, w: f32, h: f32) -> Harness<'static, App> {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(w, h))
-        .build_ui_state(
-            |ui, app: &mut App| app.show(ui),
-            App::new(files::default_map(), None),
-        );
-    harness.run();
+    let mut harness = crate::ui_tests::sized(App::new(files::default_map(), None), w, h);
     if let Some(f) = file {
         harness.state_mut().request(Action::Open(Some(f)));
     }

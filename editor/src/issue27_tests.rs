@@ -19,16 +19,9 @@ use crate::files;
 use crate::recovery::RecoveryDir;
 use crate::scenario::panel::Tab;
 use crate::tools::ToolKind;
-use crate::ui_tests::{choose_village, click, harness, hex_center, painted_texts};
-
-/// The editor on `app`, for tests that open the editor's own file dialog (egui_file gives its
-/// fields no accessible names, so the accessibility check is off).
-fn with_file_dialog(app: App) -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_accessibility_check(false)
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
-}
+use crate::ui_tests::{
+    choose_village, click, harness, hex_center, painted_texts, with_file_dialog,
+};
 
 fn paint_one_hex(h: &mut Harness<'static, App>, at: Coord) {
     h.state_mut().select_tool(ToolKind::Brush);

@@ -9,21 +9,8 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::app::{Action, App};
 use crate::files;
+use crate::ui_tests::{ms_example, sized};
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
-
-/// The editor on `app` in a window of `w` × `h` points.
-fn sized(app: App, w: f32, h: f32) -> Harness<'static, App> {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(w, h))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    harness.run();
-    harness
-}
-
-/// The invented Musket & Saber example's folder.
-fn ms_example() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber")
-}
 
 // ---- §5 The map keeps its room ----
 

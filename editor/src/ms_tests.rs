@@ -18,7 +18,7 @@ use crate::app::{Action, App};
 use crate::files;
 use crate::musket_and_saber::MsUi;
 use crate::musket_and_saber::fields::face_text;
-use crate::ui_tests::{click, harness, hex_center};
+use crate::ui_tests::{click, harness, hex_center, ms_example};
 
 /// The game.
 const MS: saber_schema::ruleset::Game = saber_schema::ruleset::Game::MusketAndSaberQuickPlay;
@@ -36,23 +36,18 @@ impl App {
     }
 }
 
-/// The invented example's folder.
-fn example_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber")
-}
-
 /// The example's map file copied into `dir/maps/` (where a scenario in `dir` finds it by id).
 fn copy_map(dir: &Path) -> PathBuf {
     let maps = dir.join("maps");
     std::fs::create_dir_all(&maps).expect("maps dir");
     let to = maps.join("millbrook-invented.ron");
-    std::fs::copy(example_dir().join("maps/millbrook-invented.ron"), &to).expect("copied");
+    std::fs::copy(ms_example().join("maps/millbrook-invented.ron"), &to).expect("copied");
     to
 }
 
 /// The example scenario, as the library reads it.
 fn millbrook() -> MsScenario {
-    let path = example_dir().join("millbrook.ron");
+    let path = ms_example().join("millbrook.ron");
     let src = Source::read(&path).expect("the example is there");
     saber_schema::pipeline::parse::parse::<MsScenario>(&src).expect("it parses")
 }
@@ -71,14 +66,7 @@ fn editor() -> Harness<'static, App> {
 
 /// An editor in a window tall enough for both rosters of the example.
 fn tall_editor() -> Harness<'static, App> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1600.0, 3000.0))
-        .build_ui_state(
-            |ui, app: &mut App| app.show(ui),
-            App::new(files::default_map(), None),
-        );
-    h.run();
-    h
+    crate::ui_tests::sized(App::new(files::default_map(), None), 1600.0, 3000.0)
 }
 
 fn open(h: &mut Harness<'static, App>, path: &Path) {
@@ -213,7 +201,7 @@ fn stacks_by_id(s: &MsScenario, map: &MsMapFile) -> Vec<(Coord, usize, Vec<Strin
 }
 
 fn example_map() -> MsMapFile {
-    let src = Source::read(&example_dir().join("maps/millbrook-invented.ron")).expect("map");
+    let src = Source::read(&ms_example().join("maps/millbrook-invented.ron")).expect("map");
     saber_schema::pipeline::parse::parse::<MsMapFile>(&src).expect("parses")
 }
 
@@ -224,7 +212,7 @@ fn the_example_opens_and_saves_unchanged() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = copy_map(dir.path());
     let scen = dir.path().join("millbrook.ron");
-    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    std::fs::copy(ms_example().join("millbrook.ron"), &scen).expect("copied");
     for path in [&map, &scen] {
         let mut h = editor();
         open(&mut h, path);
@@ -341,7 +329,7 @@ fn a_set_up_click_is_named_by_what_it_did() {
     let dir = tempfile::tempdir().expect("temp dir");
     copy_map(dir.path());
     let scen = dir.path().join("millbrook.ron");
-    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    std::fs::copy(ms_example().join("millbrook.ron"), &scen).expect("copied");
     let mut h = editor();
     open(&mut h, &scen);
     tab(&mut h, "Set-up");
@@ -359,7 +347,7 @@ fn a_counter_added_while_typing_is_its_own_step() {
     let dir = tempfile::tempdir().expect("temp dir");
     copy_map(dir.path());
     let scen = dir.path().join("millbrook.ron");
-    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    std::fs::copy(ms_example().join("millbrook.ron"), &scen).expect("copied");
     let mut h = tall_editor();
     open(&mut h, &scen);
     tab(&mut h, "Sides & roster");
@@ -393,7 +381,7 @@ fn a_reinforcement_turn_is_one_of_the_games_turns() {
     let dir = tempfile::tempdir().expect("temp dir");
     copy_map(dir.path());
     let scen = dir.path().join("millbrook.ron");
-    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    std::fs::copy(ms_example().join("millbrook.ron"), &scen).expect("copied");
     let mut h = tall_editor();
     open(&mut h, &scen);
     tab(&mut h, "Reinforcements");
@@ -415,7 +403,7 @@ fn set_up_shows_five_point_zero_live() {
     let dir = tempfile::tempdir().expect("temp dir");
     copy_map(dir.path());
     let scen = dir.path().join("millbrook.ron");
-    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    std::fs::copy(ms_example().join("millbrook.ron"), &scen).expect("copied");
     let mut h = editor();
     open(&mut h, &scen);
     tab(&mut h, "Set-up");
@@ -693,7 +681,7 @@ fn the_examples_card_and_tiled_map_are_saberc_s() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = copy_map(dir.path());
     let scen = dir.path().join("millbrook.ron");
-    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    std::fs::copy(ms_example().join("millbrook.ron"), &scen).expect("copied");
 
     let mut h = editor();
     open(&mut h, &scen);
@@ -784,7 +772,7 @@ fn renames_in_the_roster_are_carried() {
     let dir = tempfile::tempdir().expect("temp dir");
     copy_map(dir.path());
     let scen = dir.path().join("millbrook.ron");
-    std::fs::copy(example_dir().join("millbrook.ron"), &scen).expect("copied");
+    std::fs::copy(ms_example().join("millbrook.ron"), &scen).expect("copied");
     let mut h = tall_editor();
     open(&mut h, &scen);
     tab(&mut h, "Sides & roster");
@@ -838,7 +826,7 @@ fn within_one(at: Coord) -> Vec<Coord> {
 #[test]
 fn a_w1_line_keeps_its_units_on_its_hex_with_their_ring() {
     let mut h = editor();
-    open(&mut h, &example_dir().join("millbrook.ron"));
+    open(&mut h, &ms_example().join("millbrook.ron"));
     tab(&mut h, "Set-up");
     h.get_by_label("Line 1 w/1").click();
     h.run();
@@ -870,7 +858,7 @@ fn a_w1_line_keeps_its_units_on_its_hex_with_their_ring() {
 #[test]
 fn a_unit_clicked_next_to_a_w1_line_joins_it() {
     let mut h = editor();
-    open(&mut h, &example_dir().join("millbrook.ron"));
+    open(&mut h, &ms_example().join("millbrook.ron"));
     tab(&mut h, "Set-up");
     let before = scenario(&h);
     let w1_hex = Coord(6, 4);
@@ -902,7 +890,7 @@ fn a_unit_clicked_next_to_a_w1_line_joins_it() {
 #[test]
 fn a_victory_made_in_the_editor_says_what_it_is() {
     let mut h = tall_editor();
-    open(&mut h, &example_dir().join("millbrook.ron"));
+    open(&mut h, &ms_example().join("millbrook.ron"));
     tab(&mut h, "Victory");
     h.get_by_label("+ Victory condition").click();
     h.run();

@@ -19,6 +19,30 @@ pub(crate) fn harness(app: App) -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
+/// The editor on `app` in a window of `w` × `h` points, a frame run.
+pub(crate) fn sized(app: App, w: f32, h: f32) -> Harness<'static, App> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(w, h))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    harness.run();
+    harness
+}
+
+/// The editor on `app`, for tests that open the editor's own file dialog: egui_file gives its
+/// path and file-name fields no accessible names, so the accessibility check (on everywhere
+/// else) is off.
+pub(crate) fn with_file_dialog(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_accessibility_check(false)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+/// The invented Musket & Saber example's folder.
+pub(crate) fn ms_example() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber")
+}
+
 fn editor() -> Harness<'static, App> {
     harness(App::new(files::new_map(), None))
 }
