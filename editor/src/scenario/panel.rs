@@ -261,80 +261,35 @@ impl ScenarioUi {
         gestures.current(&ctx);
         // The gesture in progress: its changes are one undo step.
         let gesture = || gestures.current(&ctx);
+        let label = match tab {
+            Tab::Scenario => "Edit scenario",
+            Tab::Sides => "Edit forces",
+            Tab::Victory => "Edit victory conditions",
+            Tab::Rules => "Edit special rules",
+            Tab::Notes => "Edit notes",
+            Tab::Setup => "Edit set-up",
+        };
+        let grid = doc.map().grid;
+        let mut form = |ui: &mut Ui, s: &mut Scenario| match tab {
+            Tab::Scenario => crate::scenario::header::header_ui(ui, id.with("header"), s),
+            Tab::Sides => {
+                let resolved = &checker.resolved;
+                sides::sides_ui(ui, id.with("sides"), s, sel, resolved, &mut cx)
+            }
+            Tab::Victory => {
+                crate::scenario::victory::victory_ui(ui, id.with("victory"), s, &mut cx)
+            }
+            Tab::Rules => {
+                crate::scenario::special_rules::special_rules_ui(ui, id.with("rules"), s, &mut cx)
+            }
+            Tab::Notes => crate::scenario::notes::notes_ui(ui, id.with("notes"), s),
+            Tab::Setup => placement::setup_ui(ui, id.with("setup"), s, &grid, tool, &checker.items),
+        };
         egui::ScrollArea::vertical()
             .id_salt("scenario-scroll")
             .auto_shrink([false, false])
-            .show(ui, |ui| match tab {
-                Tab::Scenario => {
-                    doc.edit_scenario_by(
-                        "Edit scenario",
-                        |s| crate::scenario::header::header_ui(ui, id.with("header"), s),
-                        gesture,
-                    );
-                }
-                Tab::Sides => {
-                    doc.edit_scenario_by(
-                        "Edit forces",
-                        |s| {
-                            sides::sides_ui(
-                                ui,
-                                id.with("sides"),
-                                s,
-                                sel,
-                                &checker.resolved,
-                                &mut cx,
-                            )
-                        },
-                        gesture,
-                    );
-                }
-                Tab::Victory => {
-                    doc.edit_scenario_by(
-                        "Edit victory conditions",
-                        |s| {
-                            crate::scenario::victory::victory_ui(ui, id.with("victory"), s, &mut cx)
-                        },
-                        gesture,
-                    );
-                }
-                Tab::Rules => {
-                    doc.edit_scenario_by(
-                        "Edit special rules",
-                        |s| {
-                            crate::scenario::special_rules::special_rules_ui(
-                                ui,
-                                id.with("rules"),
-                                s,
-                                &mut cx,
-                            )
-                        },
-                        gesture,
-                    );
-                }
-                Tab::Notes => {
-                    doc.edit_scenario_by(
-                        "Edit notes",
-                        |s| crate::scenario::notes::notes_ui(ui, id.with("notes"), s),
-                        gesture,
-                    );
-                }
-                Tab::Setup => {
-                    let grid = doc.map().grid;
-                    doc.edit_scenario_by(
-                        "Edit set-up",
-                        |s| {
-                            placement::setup_ui(
-                                ui,
-                                id.with("setup"),
-                                s,
-                                &grid,
-                                tool,
-                                &checker.items,
-                            )
-                        },
-                        gesture,
-                    );
-                }
+            .show(ui, |ui| {
+                doc.edit_scenario_by(label, |s| form(ui, s), gesture)
             });
         None
     }
