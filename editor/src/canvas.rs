@@ -390,6 +390,9 @@ pub struct Scene<'a> {
     pub overlay: &'a Overlay,
 }
 
+/// A texture's whole area, to lay it over a rectangle.
+const WHOLE_TEXTURE: Rect = Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0));
+
 /// Paint the map: hexes (one mesh), hexsides, roads, labels, then the overlay.
 pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
     let Scene {
@@ -413,16 +416,11 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
         scene.overlay.highlight.iter().copied().collect();
     let fills: std::collections::HashMap<Coord, Color32> =
         scene.overlay.fills.iter().copied().collect();
-    let mut mesh = Mesh::default();
     if view.zoom < TEXTURE_BELOW {
         // Texels are hexes: columns and rows cover the map's bounds.
-        mesh = Mesh::with_texture(overview.id());
-        mesh.add_rect_with_uv(
-            map_rect,
-            Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)),
-            Color32::WHITE,
-        );
+        painter.image(overview.id(), map_rect, WHOLE_TEXTURE, Color32::WHITE);
     } else {
+        let mut mesh = Mesh::default();
         let count = cols.clone().count() * rows.clone().count();
         mesh.reserve_vertices(count * 6);
         mesh.reserve_triangles(count * 4);
@@ -455,17 +453,11 @@ pub fn paint(painter: &Painter, scene: &Scene<'_>, overview: &TextureHandle) {
                 }
             }
         }
+        painter.add(Shape::mesh(mesh));
     }
-    painter.add(Shape::mesh(mesh));
     match scene.overlay.texture {
         Some(id) if view.zoom < TEXTURE_BELOW => {
-            let mut layer = Mesh::with_texture(id);
-            layer.add_rect_with_uv(
-                map_rect,
-                Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)),
-                Color32::WHITE,
-            );
-            painter.add(Shape::mesh(layer));
+            painter.image(id, map_rect, WHOLE_TEXTURE, Color32::WHITE);
         }
         _ => paint_tints(&painter, scene, &cols, &rows),
     }
@@ -693,13 +685,7 @@ pub fn paint_minimap(
     overview: &TextureHandle,
 ) {
     painter.rect_filled(mini.expand(3.0), 3.0, Color32::from_black_alpha(180));
-    let mut mesh = Mesh::with_texture(overview.id());
-    mesh.add_rect_with_uv(
-        mini,
-        Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)),
-        Color32::WHITE,
-    );
-    painter.add(Shape::mesh(mesh));
+    painter.image(overview.id(), mini, WHOLE_TEXTURE, Color32::WHITE);
     let world = view.world_rect(canvas);
     let to_mini = |w: Pos2| {
         let t = (w - layout.bounds.min) / layout.bounds.size();

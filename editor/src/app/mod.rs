@@ -338,21 +338,19 @@ impl App {
     /// Undo the last edit.
     pub fn undo(&mut self) {
         self.canvas.cancel_stroke();
-        let msg = match self.ws.doc.undo() {
-            Some(l) => format!("Undid {l}"),
-            None => "Nothing to undo".into(),
-        };
-        self.ws.status.set(msg);
+        let done = self.ws.doc.undo();
+        self.ws
+            .status
+            .set(done.map_or("Nothing to undo".into(), |l| format!("Undid {l}")));
     }
 
     /// Redo the last undone edit.
     pub fn redo(&mut self) {
         self.canvas.cancel_stroke();
-        let msg = match self.ws.doc.redo() {
-            Some(l) => format!("Redid {l}"),
-            None => "Nothing to redo".into(),
-        };
-        self.ws.status.set(msg);
+        let done = self.ws.doc.redo();
+        self.ws
+            .status
+            .set(done.map_or("Nothing to redo".into(), |l| format!("Redid {l}")));
     }
 
     // ---- The frame ----
