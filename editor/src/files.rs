@@ -13,7 +13,7 @@ use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
 use saber_schema::syntax::edit::{edit_text, edit_text_with};
 
-use crate::content::Content;
+use crate::content::{Content, OwnDoc};
 use crate::document::Document;
 
 /// How many recent files are remembered.
@@ -27,17 +27,6 @@ pub fn default_map() -> Map {
 /// The map File → New makes: blank, clear hexes.
 pub fn new_map() -> Map {
     Map::blank("untitled", "Untitled", 45, 33)
-}
-
-/// A map read from a file, with the problems found while building it.
-#[derive(Debug)]
-pub struct Loaded {
-    /// The map, built as far as possible.
-    pub map: Map,
-    /// What did not fit (shown in the diagnostics panel too).
-    pub problems: Vec<Diagnostic>,
-    /// The text it was read from, which a save edits.
-    pub text: String,
 }
 
 /// Is this a file the editor opens (by extension)?
@@ -82,13 +71,11 @@ pub fn one_line(d: &Diagnostic) -> String {
 /// problems are exactly what `saberc check` reports. A file that parses but breaks the schema
 /// still opens, its problems listed, so that it can be repaired; a file that does not parse is
 /// refused with `file:line:col` messages.
-pub(crate) fn load(src: &Source) -> Result<Loaded, String> {
+pub(crate) fn load(src: &Source) -> Result<LoadedFile, String> {
     match pipeline::compile_source(src, &MapRegistry::new()) {
-        (report, Built::Map(map)) => Ok(Loaded {
-            map,
-            problems: report.diagnostics,
-            text: src.text.clone(),
-        }),
+        (report, Built::Map(map)) => {
+            Ok(LoadedFile::new(Content::Map, map, report.diagnostics, src))
+        }
         (report, _) => Err(refusal(src, &report.diagnostics, "not a map file")),
     }
 }
@@ -108,7 +95,7 @@ pub(crate) fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String 
 }
 
 /// Read a map file.
-pub fn read_map(path: &Path) -> Result<Loaded, String> {
+pub fn read_map(path: &Path) -> Result<LoadedFile, String> {
     let src = Source::read(path).map_err(|d| one_line(&d))?;
     load(&src)
 }
@@ -154,111 +141,73 @@ pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
     write_file(path, &text, None).map(|_| ())
 }
 
-/// A scenario read from a file, with its map.
+/// A map or scenario read from a file, of whichever game, with what reading it found.
 #[derive(Debug)]
-pub struct LoadedScenario {
-    /// The scenario.
-    pub scenario: Scenario,
-    /// The map it names (a blank stand-in when [`Self::missing_map`] says it was not found).
+pub struct LoadedFile {
+    /// The map or scenario, as parsed (a Rifle & Saber map: [`Content::Map`], the map itself
+    /// being [`Self::map`]).
+    pub content: Content,
+    /// The map to show: a map document's own, a scenario's as found (a blank stand-in when
+    /// [`Self::missing_map`] says it was not found).
     pub map: Map,
-    /// Which map that is: a map file, or a built-in map (`None` when the map was not found).
+    /// A scenario's map as its game's own document, as found beside its map.
+    pub map_doc: Option<OwnDoc>,
+    /// Which map a scenario's is: a map file, or a built-in map (`None` when not found).
     pub map_origin: Option<MapOrigin>,
-    /// Why the map the scenario names was not found, if it was not ([`MapRegistry::resolve`]'s
+    /// Why the map a scenario names was not found, if it was not ([`MapRegistry::resolve`]'s
     /// own finding: REF004, REF005 or REF006).
     pub missing_map: Option<Diagnostic>,
-    /// What finding the map noted besides (REF005: a map file near the scenario claims the
-    /// built-in id it names), which every later check of the scenario reports too.
+    /// What finding resolving a scenario's map noted besides (REF005: a map file near the
+    /// scenario claims the built-in id it names), which every later check reports too.
     pub map_notes: Vec<Diagnostic>,
-    /// What `saberc check` reports for the file (a scenario that breaks the JSON Schema still
+    /// What `saberc check` reports for the file (a file that breaks the JSON Schema still
     /// opens, to be repaired).
     pub problems: Vec<Diagnostic>,
     /// The text it was read from, which a save edits.
     pub text: String,
 }
 
-/// A map or scenario of a game whose files are its own types, read from a file.
-#[derive(Debug)]
-pub struct LoadedOwn {
-    /// The map or scenario, as parsed.
-    pub content: Content,
-    /// The map to show: a map document's own, a scenario's as found.
-    pub map: Map,
-    /// A scenario's map as its game's own document, as found beside its map.
-    pub map_doc: Option<crate::content::OwnDoc>,
-    /// Where a scenario's map came from.
-    pub map_origin: Option<MapOrigin>,
-    /// What resolving a scenario's map noted (REF005), reported by every check of it.
-    pub map_notes: Vec<Diagnostic>,
-    /// What `saberc check` reports for the file.
-    pub problems: Vec<Diagnostic>,
-    /// The text it was read from, which a save edits.
-    pub text: String,
-}
-
-/// A file of either kind.
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)] // one per opened file; boxing buys nothing
-pub enum LoadedFile {
-    /// A map file.
-    Map(Loaded),
-    /// A scenario file.
-    Scenario(LoadedScenario),
-    /// A map or scenario of a game whose files are its own types.
-    Own(LoadedOwn),
-}
-
 impl LoadedFile {
+    /// `content` on `map`, read from `src` with `problems`; no scenario's map beside it.
+    pub fn new(content: Content, map: Map, problems: Vec<Diagnostic>, src: &Source) -> LoadedFile {
+        LoadedFile {
+            content,
+            map,
+            map_doc: None,
+            map_origin: None,
+            missing_map: None,
+            map_notes: Vec::new(),
+            problems,
+            text: src.text.clone(),
+        }
+    }
+
     /// The document for the file just read (a scenario whose map was not found shows a blank
     /// stand-in; `map_problem` says why).
     pub fn into_document(self, path: Option<PathBuf>) -> Document {
-        let file_of = |origin: Option<MapOrigin>| match origin {
+        let mut doc = Document::of(self.content, self.map, path);
+        doc.map_doc = self.map_doc;
+        doc.text = Some(self.text);
+        doc.map_file = match self.map_origin {
             Some(MapOrigin::File(p)) => Some(p),
             Some(MapOrigin::BuiltIn(_)) | None => None,
         };
-        match self {
-            LoadedFile::Map(l) => {
-                let mut doc = Document::new(l.map, path);
-                doc.text = Some(l.text);
-                doc
-            }
-            LoadedFile::Scenario(l) => {
-                let mut doc = Document::for_scenario(l.scenario, l.map, path);
-                doc.text = Some(l.text);
-                doc.map_file = file_of(l.map_origin);
-                doc.map_problem = l.missing_map;
-                doc.map_notes = l.map_notes;
-                doc
-            }
-            LoadedFile::Own(l) => {
-                let mut doc = Document::of(l.content, l.map, path);
-                doc.map_doc = l.map_doc;
-                doc.text = Some(l.text);
-                doc.map_file = file_of(l.map_origin);
-                doc.map_notes = l.map_notes;
-                doc
-            }
-        }
+        doc.map_problem = self.missing_map;
+        doc.map_notes = self.map_notes;
+        doc
     }
 
     /// "map" or "scenario", its id and its name.
     pub fn what(&self) -> (&'static str, &str, &str) {
-        match self {
-            LoadedFile::Map(l) => ("map", &l.map.id, &l.map.name),
-            LoadedFile::Scenario(l) => ("scenario", &l.scenario.id, &l.scenario.name),
-            LoadedFile::Own(l) => (
-                l.content.kind(),
-                l.content.id(&l.map),
-                l.content.name(&l.map),
-            ),
-        }
+        let c = &self.content;
+        (c.kind(), c.id(&self.map), c.name(&self.map))
     }
 
-    /// What `saberc check` reported for the file.
-    pub fn problems(&self) -> &[Diagnostic] {
-        match self {
-            LoadedFile::Map(l) => &l.problems,
-            LoadedFile::Scenario(l) => &l.problems,
-            LoadedFile::Own(l) => &l.problems,
+    /// The scenario, if the file is a Rifle & Saber one.
+    pub fn scenario(&self) -> Option<&Scenario> {
+        match &self.content {
+            Content::Scenario(s) => Some(s),
+            _ => None,
         }
     }
 }
@@ -267,9 +216,9 @@ impl LoadedFile {
 /// ([`MapRegistry::resolve`]: in `maps/` beside the scenario, in `../maps`, beside it, or built
 /// in). A scenario that parses but breaks the JSON Schema still opens with its problems listed;
 /// so does one whose map cannot be found (on a blank stand-in map, with
-/// [`LoadedScenario::missing_map`] saying why, so that the map file can be chosen). One that
+/// [`LoadedFile::missing_map`] saying why, so that the map file can be chosen). One that
 /// does not parse is refused with `file:line:col` messages.
-pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
+pub fn load_scenario(src: &Source) -> Result<LoadedFile, String> {
     let registry = MapRegistry::new();
     match pipeline::compile_source(src, &registry) {
         (
@@ -295,14 +244,11 @@ pub fn load_scenario(src: &Source) -> Result<LoadedScenario, String> {
                     (stand_in, None, Some(why))
                 }
             };
-            Ok(LoadedScenario {
-                scenario,
-                map,
+            Ok(LoadedFile {
                 map_origin,
                 missing_map,
                 map_notes,
-                problems: report.diagnostics,
-                text: src.text.clone(),
+                ..LoadedFile::new(Content::Scenario(scenario), map, report.diagnostics, src)
             })
         }
         (report, _) => Err(refusal(src, &report.diagnostics, "not a scenario file")),
@@ -576,7 +522,7 @@ mod tests {
         ))
         .expect("written");
         let back = r.read().expect("recovered");
-        assert!(matches!(back.doc, LoadedFile::Map(l) if l.map == map));
+        assert!(matches!(back.doc.content, Content::Map) && back.doc.map == map);
         assert_eq!(back.source, Some(PathBuf::from("/maps/x.ron")));
         let path = r.path().to_path_buf();
         r.release();
@@ -603,7 +549,13 @@ mod tests {
             dir: dir.path().join("recovery"),
         };
         for path in [dir.path().join("maps/millbrook-invented.ron"), scenario] {
-            let Ok(LoadedFile::Own(l)) = crate::games::read_any(&path) else {
+            let Ok(
+                l @ LoadedFile {
+                    content: Content::Own(_),
+                    ..
+                },
+            ) = crate::games::read_any(&path)
+            else {
                 panic!("{} opens as M&S", path.display());
             };
             let mut doc = Document::of(l.content, l.map, Some(path.clone()));
@@ -613,7 +565,11 @@ mod tests {
             let r = rd.claim(Some(&path)).expect("claimed");
             r.write(&doc).expect("written");
             let back = r.read().expect("recovered");
-            let LoadedFile::Own(got) = back.doc else {
+            let got @ LoadedFile {
+                content: Content::Own(_),
+                ..
+            } = back.doc
+            else {
                 panic!("recovered as another kind: {:?}", back.doc);
             };
             assert_eq!(&got.content, doc.content());
@@ -621,7 +577,13 @@ mod tests {
         }
         // An untitled scenario, new on the map (no file of its own yet), comes back on it.
         let map_path = dir.path().join("maps/millbrook-invented.ron");
-        let Ok(LoadedFile::Own(l)) = crate::games::read_any(&map_path) else {
+        let Ok(
+            l @ LoadedFile {
+                content: Content::Own(_),
+                ..
+            },
+        ) = crate::games::read_any(&map_path)
+        else {
             panic!("the map opens");
         };
         let Some(file) = l.content.own() else {
@@ -638,7 +600,11 @@ mod tests {
         r.write(&doc).expect("written");
         let back = r.read().expect("recovered, not lost");
         assert_eq!(back.source, None);
-        let LoadedFile::Own(got) = back.doc else {
+        let got @ LoadedFile {
+            content: Content::Own(_),
+            ..
+        } = back.doc
+        else {
             panic!("recovered as another kind: {:?}", back.doc);
         };
         assert_eq!(&got.content, doc.content());
@@ -691,7 +657,13 @@ mod tests {
             for ext in ["ron", "json"] {
                 let path = dir.path().join(format!("{}.{ext}", s.id));
                 save_scenario(&s, &path).expect("saved");
-                let Ok(LoadedFile::Scenario(back)) = crate::games::read_any(&path) else {
+                let Ok(
+                    back @ LoadedFile {
+                        content: Content::Scenario(_),
+                        ..
+                    },
+                ) = crate::games::read_any(&path)
+                else {
                     panic!("{} did not read back as a scenario", path.display());
                 };
                 // Notes (an interpretation the file records) are expected; nothing worse.
@@ -701,7 +673,7 @@ mod tests {
                     .filter(|d| d.severity != saber_schema::diagnostic::Severity::Note)
                     .collect();
                 assert!(worse.is_empty(), "{worse:?}");
-                assert_eq!(back.scenario, s);
+                assert_eq!(back.scenario(), Some(&s));
                 assert_eq!(back.map.id, "rifle-and-saber");
             }
         }
@@ -720,7 +692,7 @@ mod tests {
         let doc = Document::for_scenario(s.clone(), default_map(), None);
         r.write(&doc).expect("written");
         let back = r.read().expect("recovered");
-        assert!(matches!(back.doc, LoadedFile::Scenario(l) if l.scenario == s));
+        assert_eq!(back.doc.scenario(), Some(&s));
     }
 
     #[test]
@@ -728,8 +700,12 @@ mod tests {
         let text = crate::scenario::historical::HISTORICAL[6]
             .text
             .replace("map: \"rifle-and-saber\"", "map: \"rifle-and-sabre\"");
-        let Ok(LoadedFile::Scenario(l)) =
-            crate::games::parse_any(&Source::from_text("s.ron", text))
+        let Ok(
+            l @ LoadedFile {
+                content: Content::Scenario(_),
+                ..
+            },
+        ) = crate::games::parse_any(&Source::from_text("s.ron", text))
         else {
             panic!("the scenario opens");
         };

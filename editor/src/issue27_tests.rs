@@ -102,7 +102,13 @@ fn two_recovery_files_are_both_offered_and_both_restored() {
     h.get_by_label("Save").click();
     h.run();
     let first_file = h.state().recent_files()[0].clone();
-    let Ok(files::LoadedFile::Map(saved)) = crate::games::read_any(&first_file) else {
+    let Ok(
+        saved @ files::LoadedFile {
+            content: crate::content::Content::Map,
+            ..
+        },
+    ) = crate::games::read_any(&first_file)
+    else {
         panic!("the first is saved");
     };
     assert_eq!(saved.map, first);
@@ -117,7 +123,12 @@ fn two_recovery_files_are_both_offered_and_both_restored() {
     let names: Vec<String> = [&a, &b]
         .iter()
         .map(|p| match crate::games::read_any(p) {
-            Ok(files::LoadedFile::Map(l)) => l.map.name,
+            Ok(
+                l @ files::LoadedFile {
+                    content: crate::content::Content::Map,
+                    ..
+                },
+            ) => l.map.name,
             _ => panic!("a map"),
         })
         .collect();
@@ -160,7 +171,10 @@ fn recovered_work_is_saved_or_discarded_each_on_its_own() {
     h.run();
     assert!(matches!(
         crate::games::read_any(&elsewhere),
-        Ok(files::LoadedFile::Map(_))
+        Ok(files::LoadedFile {
+            content: crate::content::Content::Map,
+            ..
+        })
     ));
     assert_eq!(recovery_files(&rd).len(), 1);
     assert!(
@@ -243,7 +257,7 @@ fn save_as_onto_an_existing_file_asks_before_replacing_it() {
     h.run();
     assert!(matches!(
         crate::games::read_any(&existing),
-        Ok(files::LoadedFile::Map(l)) if l.map.id == "mine"
+        Ok(l @ files::LoadedFile { content: crate::content::Content::Map, .. }) if l.map.id == "mine"
     ));
     assert!(!h.state().doc().is_dirty());
 }
@@ -602,7 +616,7 @@ fn unsaved_work_reaches_its_recovery_file_without_another_frame() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let written = recovery_files(&rd).iter().any(
-            |p| matches!(crate::games::read_any(p), Ok(files::LoadedFile::Map(l)) if l.map == painted),
+            |p| matches!(crate::games::read_any(p), Ok(l @ files::LoadedFile { content: crate::content::Content::Map, .. }) if l.map == painted),
         );
         if written {
             break;
@@ -660,7 +674,7 @@ fn a_save_that_would_drop_comments_asks_first_and_both_answers_do_what_they_say(
     h.run();
     assert!(h.query_by_label("Comments would be lost").is_none());
     assert!(
-        matches!(crate::games::read_any(&json), Ok(files::LoadedFile::Map(l)) if l.map == map),
+        matches!(crate::games::read_any(&json), Ok(l @ files::LoadedFile { content: crate::content::Content::Map, .. }) if l.map == map),
         "the whole file is written"
     );
     assert_eq!(h.state().doc().path.as_deref(), Some(json.as_path()));

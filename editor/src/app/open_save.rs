@@ -49,11 +49,6 @@ pub(crate) fn document_of(loaded: LoadedFile, path: Option<PathBuf>) -> (Documen
     (doc, why)
 }
 
-/// How many problems were found while reading a file.
-fn problems_of(loaded: &LoadedFile) -> usize {
-    loaded.problems().len()
-}
-
 /// A new scenario of the game of `on`'s map, on that map, and what the status line says: its
 /// map file is `on`'s (a map document's own file, a scenario's map file).
 fn new_scenario_on(on: &Document) -> Result<(Document, String), String> {
@@ -243,7 +238,7 @@ impl App {
                 let src = saber_schema::pipeline::read::Source::from_text(&name, text);
                 match crate::games::parse_any(&src) {
                     Ok(loaded) => {
-                        let n = problems_of(&loaded);
+                        let n = loaded.problems.len();
                         self.set_loaded(document_of(loaded, None));
                         self.ws.status.set(format!(
                             "Opened dropped {} ({})",
@@ -293,7 +288,7 @@ impl App {
         let path = &files::full_path(path);
         match crate::games::read_with_state(path) {
             Ok((loaded, state)) => {
-                let n = problems_of(&loaded);
+                let n = loaded.problems.len();
                 self.set_loaded(document_of(loaded, Some(path.to_path_buf())));
                 self.ws.doc.on_disk = state;
                 files::remember(&mut self.recent, path);

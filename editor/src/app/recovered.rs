@@ -8,7 +8,8 @@ use crate::app::App;
 use crate::app::file_dialog::{Purpose, Request};
 use crate::app::open_save::document_of;
 use crate::autosave::Snapshot;
-use crate::files::{self, LoadedFile};
+use crate::content::Content;
+use crate::files;
 
 impl App {
     /// Restore recovered work (the offer whose recovery file is `key`) as the open document;
@@ -91,9 +92,8 @@ impl App {
         let Some(i) = self.offers.iter().position(|(_, slot)| slot.path() == key) else {
             return;
         };
-        if let LoadedFile::Map(l) = &self.offers[i].0.doc
-            && saber_schema::builtin::map(&l.map.id).is_some()
-        {
+        let l = &self.offers[i].0.doc;
+        if matches!(l.content, Content::Map) && saber_schema::builtin::map(&l.map.id).is_some() {
             self.error = Some(format!(
                 "Could not save {}: the map's id “{}” is a built-in map's. Restore it and use Save As to give it a new id.",
                 path.display(),

@@ -12,7 +12,7 @@ use saber_schema::ruleset::Game;
 use crate::app::workspace::GameMode;
 use crate::content::{Content, OwnDoc};
 use crate::document::Document;
-use crate::files::{LoadedFile, LoadedOwn, one_line, refusal};
+use crate::files::{LoadedFile, one_line, refusal};
 use crate::games::EditorGame;
 
 /// Musket & Saber Quick Play's side of the editor.
@@ -59,7 +59,7 @@ impl EditorGame for MusketAndSaber {
     }
 
     fn open(&self, src: &Source) -> Result<LoadedFile, String> {
-        load(src).map(LoadedFile::Own)
+        load(src)
     }
 
     fn mode(&self) -> Option<Box<dyn GameMode>> {
@@ -99,7 +99,7 @@ pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
 /// Load a Musket & Saber map or scenario with the compiler's pipeline (the problems are
 /// `saberc check`'s). A file that parses but breaks its JSON Schema opens, to be repaired; a
 /// scenario opens only on an M&S map found as `saberc` finds it (else the reason is given).
-pub fn load(src: &Source) -> Result<LoadedOwn, String> {
+pub fn load(src: &Source) -> Result<LoadedFile, String> {
     let (report, built) = pipeline::compile_source(src, &MapRegistry::new());
     let opened = built.own::<MsOpened>().cloned();
     let (content, map, map_doc, map_origin, map_notes) = match opened {
@@ -127,13 +127,10 @@ pub fn load(src: &Source) -> Result<LoadedOwn, String> {
             ));
         }
     };
-    Ok(LoadedOwn {
-        content: Content::Own(content),
-        map,
+    Ok(LoadedFile {
         map_doc,
         map_origin,
         map_notes,
-        problems: report.diagnostics,
-        text: src.text.clone(),
+        ..LoadedFile::new(Content::Own(content), map, report.diagnostics, src)
     })
 }

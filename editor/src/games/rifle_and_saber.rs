@@ -53,8 +53,8 @@ impl EditorGame for RifleAndSaber {
 
     fn open(&self, src: &Source) -> Result<LoadedFile, String> {
         match saber_schema::pipeline::parse::detect(src) {
-            Ok((DocKind::Scenario, _)) => files::load_scenario(src).map(LoadedFile::Scenario),
-            _ => files::load(src).map(LoadedFile::Map),
+            Ok((DocKind::Scenario, _)) => files::load_scenario(src),
+            _ => files::load(src),
         }
     }
 }

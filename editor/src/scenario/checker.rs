@@ -258,16 +258,15 @@ mod tests {
             .collect();
         assert!(saberc.contains(&Code::MapIdShadowed), "{saberc:?}");
 
-        let Ok(crate::files::LoadedFile::Scenario(loaded)) = crate::games::read_any(&f) else {
-            panic!("a scenario");
-        };
+        let loaded = crate::games::read_any(&f).expect("readable");
+        let scenario = loaded.scenario().expect("a scenario").clone();
         let mut checker = Checker {
             synchronous: true,
             map_notes: loaded.map_notes.clone(),
             ..Checker::default()
         };
         let map = Arc::new(loaded.map);
-        checker.update(1, &loaded.scenario, &map);
+        checker.update(1, &scenario, &map);
         let codes = |c: &Checker| c.items.iter().map(|d| d.code).collect::<Vec<_>>();
         assert_eq!(codes(&checker), saberc, "as opened");
         // An edit that changes nothing the rules check: the same findings.

@@ -23,7 +23,7 @@ use crate::canvas::{Layout, Overlay};
 use crate::content::{Beside, Content, GameDoc, OwnDoc};
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
-use crate::files::{LoadedFile, LoadedOwn, one_line};
+use crate::files::{LoadedFile, one_line};
 use crate::games::EditorGame;
 use crate::tools::Pointer;
 
@@ -99,8 +99,7 @@ impl EditorGame for PikeAndShotEditor {
 
     fn open(&self, src: &Source) -> Result<LoadedFile, String> {
         let problems = checked(src);
-        let text = src.text.clone();
-        let loaded = match parse::detect(src) {
+        match parse::detect(src) {
             Ok((DocKind::Scenario, _)) => {
                 let s: PsScenario = parse::parse(src).map_err(|d| one_line(&d))?;
                 let found = MapRegistry::new()
@@ -111,32 +110,25 @@ impl EditorGame for PikeAndShotEditor {
                 };
                 let file = Source::read(path).map_err(|d| one_line(&d))?;
                 let map_doc: PsMap = parse::parse(&file).map_err(|d| one_line(&d))?;
-                LoadedOwn {
-                    content: Content::Own(OwnDoc::new(s)),
-                    map: found.map,
+                Ok(LoadedFile {
                     map_doc: Some(OwnDoc::new(map_doc)),
                     map_origin: Some(found.origin),
                     map_notes: found.notes,
-                    problems,
-                    text,
-                }
+                    ..LoadedFile::new(Content::Own(OwnDoc::new(s)), found.map, problems, src)
+                })
             }
             _ => {
                 let f: PsMap = parse::parse(src).map_err(|d| one_line(&d))?;
                 let map = lowered(&f)
                     .ok_or_else(|| format!("{}: the map cannot be drawn", src.path.display()))?;
-                LoadedOwn {
-                    content: Content::Own(OwnDoc::new(f)),
+                Ok(LoadedFile::new(
+                    Content::Own(OwnDoc::new(f)),
                     map,
-                    map_doc: None,
-                    map_origin: None,
-                    map_notes: Vec::new(),
                     problems,
-                    text,
-                }
+                    src,
+                ))
             }
-        };
-        Ok(LoadedFile::Own(loaded))
+        }
     }
 
     fn mode(&self) -> Option<Box<dyn GameMode>> {
