@@ -7,9 +7,6 @@
 use serde::Serialize;
 use serde_json::Value;
 
-/// Most changes named in one label; more are summed up as "and N more".
-const MAX_PARTS: usize = 2;
-
 /// Field names said as the rules print them.
 const SAID: [(&str, &str); 5] = [
     ("cf", "CF"),
@@ -27,16 +24,7 @@ pub fn describe<T: Serialize>(before: &T, after: &T) -> Option<String> {
     );
     let mut parts = Vec::new();
     diff(&mut Vec::new(), &a, &b, &mut parts);
-    if parts.is_empty() {
-        return None;
-    }
-    let more = parts.len().saturating_sub(MAX_PARTS);
-    parts.truncate(MAX_PARTS);
-    let mut label = parts.join("; ");
-    if more > 0 {
-        label.push_str(&format!(" and {more} more"));
-    }
-    Some(label)
+    crate::scenario::change::label(parts)
 }
 
 /// One step of the way to a changed value: a field, or an element of a list by its name.

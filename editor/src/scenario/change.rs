@@ -55,6 +55,12 @@ pub fn describe(before: &Scenario, after: &Scenario) -> Option<String> {
     if before.counter_values != after.counter_values {
         parts.push("Printed counter values".into());
     }
+    label(parts)
+}
+
+/// The label of an edit that made `parts`, the first few named ("… and 2 more"); `None`
+/// for none.
+pub fn label(mut parts: Vec<String>) -> Option<String> {
     if parts.is_empty() {
         return None;
     }
