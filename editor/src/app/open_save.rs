@@ -137,17 +137,25 @@ impl App {
     /// Ask for the map of `game` a new scenario is made on (then [`Action::NewScenarioOn`]).
     pub fn ask_scenario_map(&mut self, game: &dyn crate::games::EditorGame) {
         let name = game.name();
+        let title = format!("New {name} scenario on the map");
+        let purpose = Purpose::NewScenarioOn(game.game());
+        if let Some(path) = self.ask_to_read(purpose, title, format!("{name} maps")) {
+            self.request(Action::NewScenarioOn(game.game(), path));
+        }
+    }
+
+    /// Ask for a RON or JSON file to read (`files`: what the filter calls them) for `purpose`:
+    /// the file chosen now (the desktop's dialog), else `None` (the editor's own answers later).
+    fn ask_to_read(&mut self, purpose: Purpose, title: String, files: String) -> Option<PathBuf> {
         let req = Request {
-            title: format!("New {name} scenario on the map"),
-            filters: vec![(format!("{name} maps"), vec!["ron", "json"])],
+            title,
+            filters: vec![(files, vec!["ron", "json"])],
             file_name: None,
             dir: self.doc_dir(),
             save: false,
             folder: false,
         };
-        if let Some(path) = self.dialogs.ask(Purpose::NewScenarioOn(game.game()), req) {
-            self.request(Action::NewScenarioOn(game.game(), path));
-        }
+        self.dialogs.ask(purpose, req)
     }
 
     /// Ask for the name and size of a new map (then [`Action::New`]).
@@ -222,15 +230,8 @@ impl App {
             }
             Action::Open(Some(path)) => self.open_path(&path),
             Action::Open(None) => {
-                let req = Request {
-                    title: "Open a map or scenario".into(),
-                    filters: vec![("Maps and scenarios".into(), vec!["ron", "json"])],
-                    file_name: None,
-                    dir: self.doc_dir(),
-                    save: false,
-                    folder: false,
-                };
-                if let Some(path) = self.dialogs.ask(Purpose::Open, req) {
+                let (title, files) = ("Open a map or scenario", "Maps and scenarios");
+                if let Some(path) = self.ask_to_read(Purpose::Open, title.into(), files.into()) {
                     self.request(Action::Open(Some(path)));
                 }
             }
@@ -719,15 +720,8 @@ impl App {
 
     /// Ask for the map file of a scenario whose map was not found.
     pub(crate) fn choose_map_file(&mut self) {
-        let req = Request {
-            title: "Choose the scenario's map file".into(),
-            filters: vec![("Maps".into(), vec!["ron", "json"])],
-            file_name: None,
-            dir: self.doc_dir(),
-            save: false,
-            folder: false,
-        };
-        if let Some(path) = self.dialogs.ask(Purpose::ChooseMap, req) {
+        let title = "Choose the scenario's map file".into();
+        if let Some(path) = self.ask_to_read(Purpose::ChooseMap, title, "Maps".into()) {
             self.use_map_file(&path);
         }
     }
