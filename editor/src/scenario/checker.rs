@@ -158,21 +158,18 @@ impl Checker {
                 self.results = Some(results);
             }
         }
-        match &self.jobs {
-            Some(tx) if tx.send(job).is_ok() => true,
-            _ => {
-                // No worker: check inline rather than not at all.
-                let done = run(Job {
-                    revision,
-                    scenario: scenario.clone(),
-                    map: Arc::clone(map),
-                    map_problem: self.map_problem.clone(),
-                    map_notes: self.map_notes.clone(),
-                });
-                self.accept(done);
-                false
-            }
-        }
+        // No worker (or a worker gone): the job comes back, checked inline rather than not
+        // at all.
+        let job = match &self.jobs {
+            Some(tx) => match tx.send(job) {
+                Ok(()) => return true,
+                Err(unsent) => unsent.0,
+            },
+            None => job,
+        };
+        let done = run(job);
+        self.accept(done);
+        false
     }
 
     fn accept(&mut self, done: Done) {
