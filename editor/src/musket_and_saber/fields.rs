@@ -59,6 +59,15 @@ pub fn frozen_table(
     let table = egui::UiBuilder::new()
         .ui_stack_info(egui::UiStackInfo::default().with_tag(crate::scenario::fields::TABLE));
     ui.scope_builder(table, |ui| {
+        // Each row's cells of one part, noting where they are among the layer's widgets.
+        let mut rows_of = |ui: &mut Ui, first: bool| {
+            for r in 0..rows {
+                let from = widget_count(ui);
+                cells(ui, r, first);
+                spans.push((from, widget_count(ui), r));
+                ui.end_row();
+            }
+        };
         let whole = ui.horizontal_top(|ui| {
             egui::Grid::new((id, "first"))
                 .striped(true)
@@ -67,12 +76,7 @@ pub fn frozen_table(
                 .show(ui, |ui| {
                     ui.label(RichText::new(*first).strong());
                     ui.end_row();
-                    for r in 0..rows {
-                        let from = widget_count(ui);
-                        cells(ui, r, true);
-                        spans.push((from, widget_count(ui), r));
-                        ui.end_row();
-                    }
+                    rows_of(ui, true);
                 });
             egui::ScrollArea::horizontal()
                 .id_salt((id, "scroll"))
@@ -86,12 +90,7 @@ pub fn frozen_table(
                                 ui.label(RichText::new(*h).strong());
                             }
                             ui.end_row();
-                            for r in 0..rows {
-                                let from = widget_count(ui);
-                                cells(ui, r, false);
-                                spans.push((from, widget_count(ui), r));
-                                ui.end_row();
-                            }
+                            rows_of(ui, false);
                         });
                 })
                 .inner_rect
