@@ -212,12 +212,7 @@ pub fn terrain_ui(
 pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option<String> {
     let mut file = doc.ms_map()?.clone();
     ui.label(RichText::new("Terrain Effects Chart").strong());
-    ui.label(
-        RichText::new(
-            "Type it from your own copy of the game (2.2): the rules text has none. A blank column is left out.",
-        )
-        .weak(),
-    );
+    ui.weak("Type it from your own copy of the game (2.2): the rules text has none. A blank column is left out.");
     let mut remove = None;
     let rows = file.chart.len();
     fields::frozen_table(
@@ -267,7 +262,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option
     }
     ui.separator();
     ui.label(RichText::new("Turn Record Track").strong());
-    ui.label(RichText::new("Its labels as printed on the map, first space first (3.3).").weak());
+    ui.weak("Its labels as printed on the map, first space first (3.3).");
     ui.horizontal_wrapped(|ui| {
         ui.label("labels");
         fields::word_list(

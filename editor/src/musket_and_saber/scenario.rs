@@ -83,13 +83,8 @@ pub fn header_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Optio
                 })
             });
         });
-        ui.label(
-            RichText::new(format!(
-                "The map's Turn Record Track (3.3): {}",
-                file.track.labels.join(" ")
-            ))
-            .weak(),
-        );
+        let track = file.track.labels.join(" ");
+        ui.weak(format!("The map's Turn Record Track (3.3): {track}"));
         ui.label("notes");
         crate::scenario::fields::text_area(ui, &mut s.notes, "notes");
     });
@@ -344,7 +339,7 @@ fn roster_table(
             source: String::new(),
         });
     }
-    ui.label(RichText::new(fields::FACE_NOTATION).weak());
+    ui.weak(fields::FACE_NOTATION);
     status
 }
 

@@ -318,7 +318,7 @@ pub fn counters_ui<C: CounterWords>(ui: &mut Ui, counters: &mut Vec<C>, none_mea
         }
     });
     if counters.is_empty() {
-        ui.label(RichText::new(none_means).weak());
+        ui.weak(none_means);
     }
 }
 

@@ -273,7 +273,7 @@ fn side_ui(
             one_of(ui, combo, &mut side.morale, all, |m| format!("{m:?}")).labelled_by(l.id);
             ui.end_row();
         });
-    ui.label(RichText::new(strength(side)).weak());
+    ui.weak(strength(side));
 
     // Groups: one line each; the selected one opens below.
     let mut remove = None;

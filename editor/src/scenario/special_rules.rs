@@ -1,7 +1,7 @@
 //! The special rules form (11.0): for each rule the printed wording and its effect, chosen from
 //! every structured effect the vocabulary has, with free text (and why) as the fallback.
 
-use egui::{Id, RichText, Ui};
+use egui::{Id, Ui};
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{Scenario, Side};
 use saber_schema::model::special_rule::{Effect, EffectKind, LimberLoss, SpecialRule};
@@ -217,7 +217,7 @@ fn effect_ui(
             });
         }
         Effect::RiverOnlyAtCrossings => {
-            ui.label(RichText::new("Rivers may only be entered at bridges and fords.").weak());
+            ui.weak("Rivers may only be entered at bridges and fords.");
         }
         Effect::ProximityDisruption { side, distance, of } => {
             side_row(ui, side, "units that come within");

@@ -96,7 +96,7 @@ fn condition_ui<T: ZoneWords, C: CounterWords>(
     // Its hexes said as the map prints them, as the zone's own words are.
     let mut shown = v.goal.clone();
     shown.map_hexes(&mut |c| cx.map.grid.numbering.to_printed(c));
-    ui.label(RichText::new(shown.describe()).weak());
+    ui.weak(shown.describe());
 }
 
 /// Valid starting values for new goals on this map and game length.
@@ -263,7 +263,7 @@ fn goal_ui<T: ZoneWords, C: CounterWords>(
             no_enemy_within,
         } => hold_ui(ui, id, target, hexes, when, no_enemy_within, d, cx),
         Goal::DestroyAll => {
-            ui.label(RichText::new("Every unit of the other side eliminated.").weak());
+            ui.weak("Every unit of the other side eliminated.");
         }
         Goal::Exit {
             count,
@@ -282,10 +282,10 @@ fn goal_ui<T: ZoneWords, C: CounterWords>(
         }
         Goal::ControlEnemySetup { when } => {
             ui.horizontal_wrapped(|ui| when_ui(ui, id.with("when"), when, d));
-            ui.label(RichText::new("The hexes the enemy deployed in (11.14, 11.15).").weak());
+            ui.weak("The hexes the enemy deployed in (11.14, 11.15).");
         }
         Goal::LossesNoMoreThanEnemy => {
-            ui.label(RichText::new("Counted at the end of the game (11.9, 11.17).").weak());
+            ui.weak("Counted at the end of the game (11.9, 11.17).");
         }
         Goal::All(goals) | Goal::Any(goals) => {
             let mut op = None;

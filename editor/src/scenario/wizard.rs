@@ -410,11 +410,8 @@ impl Wizard {
     }
 
     fn battle_ui(&mut self, ui: &mut Ui, id: Id, errors: &[(Spot, String)]) {
-        ui.label(
-            RichText::new(
-                "11.18: recreate a historical battle, or a portion of it, from each side's strengths.",
-            )
-            .weak(),
+        ui.weak(
+            "11.18: recreate a historical battle, or a portion of it, from each side's strengths.",
         );
         let b = &mut self.battle;
         egui::Grid::new(id.with("grid"))
@@ -476,13 +473,10 @@ impl Wizard {
     }
 
     fn sides_ui(&mut self, ui: &mut Ui, id: Id, errors: &[(Spot, String)]) {
-        ui.label(
-            RichText::new(
-                "Historical strengths by unit type (2.31): men for infantry and mounted troops, \
-                 pieces for guns. The first side deploys first and the second moves first; \
-                 both can be changed in the scenario builder.",
-            )
-            .weak(),
+        ui.weak(
+            "Historical strengths by unit type (2.31): men for infantry and mounted troops, \
+             pieces for guns. The first side deploys first and the second moves first; both can \
+             be changed in the scenario builder.",
         );
         let sides = &mut self.battle.sides;
         egui::Grid::new(id.with("grid"))
@@ -557,11 +551,8 @@ impl Wizard {
         Wizard::error_at(ui, errors, Spot::Sides);
 
         ui.add_space(6.0);
-        ui.label(
-            RichText::new(
-                "Or type a side as `saberc factor --side` takes it: NAME (Red|Blue): COUNT CODE, …",
-            )
-            .weak(),
+        ui.weak(
+            "Or type a side as `saberc factor --side` takes it: NAME (Red|Blue): COUNT CODE, …",
         );
         for i in 0..2 {
             let l = ui.label(if i == 0 {
@@ -615,13 +606,10 @@ impl Wizard {
     }
 
     fn scale_ui(&mut self, ui: &mut Ui, id: Id, errors: &[(Spot, String)], maps: &[MapOffer]) {
-        ui.label(
-            RichText::new(
-                "11.18: \"Each unit type normally represents 100 to 150 men, or four to six guns. \
-                 Larger forces can be recreated in scale\": the proportion among the arms and the \
-                 ratio between the sides matter more than the exact numbers.",
-            )
-            .weak(),
+        ui.weak(
+            "11.18: \"Each unit type normally represents 100 to 150 men, or four to six guns. \
+             Larger forces can be recreated in scale\": the proportion among the arms and the \
+             ratio between the sides matter more than the exact numbers.",
         );
         let chosen = self.map_id(maps);
         let mut picked = chosen.clone();
@@ -637,7 +625,7 @@ impl Wizard {
                             .range(1..=limits::MAX_MEN_PER_UNIT),
                     )
                     .labelled_by(l.id);
-                    ui.label(RichText::new("100 to 150 (11.18)").weak());
+                    ui.weak("100 to 150 (11.18)");
                 });
                 ui.end_row();
 
@@ -648,7 +636,7 @@ impl Wizard {
                             .range(1..=limits::MAX_GUNS_PER_UNIT),
                     )
                     .labelled_by(l.id);
-                    ui.label(RichText::new("four to six (11.18)").weak());
+                    ui.weak("four to six (11.18)");
                 });
                 ui.end_row();
 
@@ -685,20 +673,13 @@ impl Wizard {
                 ui.end_row();
 
                 let l = ui.label("Map");
-                let name = maps
-                    .iter()
-                    .find(|o| o.id == chosen)
-                    .map_or(chosen.clone(), |o| o.name.clone());
-                egui::ComboBox::from_id_salt(id.with("map"))
-                    .selected_text(name)
-                    .width(240.0)
-                    .show_ui(ui, |ui| {
-                        for o in maps {
-                            ui.selectable_value(&mut picked, o.id.clone(), &o.name);
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
+                let name = |map: &String| {
+                    let offer = maps.iter().find(|o| o.id == *map);
+                    offer.map_or(map.clone(), |o| o.name.clone())
+                };
+                let combo = egui::ComboBox::from_id_salt(id.with("map")).width(240.0);
+                let ids = maps.iter().map(|o| o.id.clone());
+                one_of(ui, combo, &mut picked, ids, name).labelled_by(l.id);
                 ui.end_row();
             });
         if picked != chosen {
