@@ -115,10 +115,7 @@ pub fn with_keys(action: &str) -> String {
 /// A menu item that asks something before it acts (a form, a file dialog), with its keys:
 /// "New map… (Ctrl+N)".
 pub fn asks_with_keys(action: &str) -> String {
-    match SHORTCUTS.iter().find(|(_, _, a)| *a == action) {
-        Some((_, keys, _)) => format!("{action}… ({keys})"),
-        None => format!("{action}…"),
-    }
+    with_keys(action).replacen(action, &format!("{action}…"), 1)
 }
 
 /// The shortcut table.
