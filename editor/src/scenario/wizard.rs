@@ -618,27 +618,20 @@ impl Wizard {
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
-                let l = ui.label("Men per unit");
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut scale.men_per_unit)
-                            .range(1..=limits::MAX_MEN_PER_UNIT),
-                    )
-                    .labelled_by(l.id);
-                    ui.weak("100 to 150 (11.18)");
-                });
-                ui.end_row();
-
-                let l = ui.label("Guns per unit");
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut scale.guns_per_unit)
-                            .range(1..=limits::MAX_GUNS_PER_UNIT),
-                    )
-                    .labelled_by(l.id);
-                    ui.weak("four to six (11.18)");
-                });
-                ui.end_row();
+                // A count per unit, from 1 to `most`, and what 11.18 says it normally is.
+                let per_unit = |ui: &mut Ui, name: &str, n: &mut u32, most: u32, usual: &str| {
+                    let l = ui.label(name);
+                    ui.horizontal(|ui| {
+                        ui.add(egui::DragValue::new(n).range(1..=most))
+                            .labelled_by(l.id);
+                        ui.weak(usual);
+                    });
+                    ui.end_row();
+                };
+                let (men, most) = (&mut scale.men_per_unit, limits::MAX_MEN_PER_UNIT);
+                per_unit(ui, "Men per unit", men, most, "100 to 150 (11.18)");
+                let (guns, most) = (&mut scale.guns_per_unit, limits::MAX_GUNS_PER_UNIT);
+                per_unit(ui, "Guns per unit", guns, most, "four to six (11.18)");
 
                 let l = ui.label("Machine guns per unit").on_hover_text(
                     "Machine guns are gun units like artillery (5.1H): as guns unless set apart",
