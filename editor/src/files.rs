@@ -31,19 +31,16 @@ pub fn new_map() -> Map {
 
 /// Is this a file the editor opens (by extension)?
 pub fn is_map_file(path: &Path) -> bool {
-    matches!(
-        path.extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref(),
-        Some("ron" | "json")
-    )
+    has_extension(path, &["ron", "json"])
 }
 
-fn is_json(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+/// Does `path` end in one of `extensions` (in any case)?
+pub(crate) fn has_extension(path: &Path, extensions: &[impl AsRef<str>]) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        extensions
+            .iter()
+            .any(|x| x.as_ref().eq_ignore_ascii_case(e))
+    })
 }
 
 /// One diagnostic on one line for a dialog: `file:line:col: error[CODE]: message (hint)`.
@@ -111,7 +108,7 @@ fn canonical_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<Stri
 }
 
 fn syntax_for(path: &Path) -> Syntax {
-    if is_json(path) {
+    if has_extension(path, &["json"]) {
         Syntax::Json
     } else {
         Syntax::Ron

@@ -224,9 +224,7 @@ impl FileDialogs {
         // Above the window it is modal over.
         .keep_on_top(true)
         .show_files_filter(Box::new(move |p: &Path| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
+            crate::files::has_extension(p, &exts)
         }));
         if let Some(n) = &req.file_name {
             d = d.default_filename(n.clone());
