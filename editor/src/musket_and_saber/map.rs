@@ -277,10 +277,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option
         ui.label("source");
         text(ui, &mut file.track.source, "Track source", 300.0);
     });
-    with_map(doc, "Edit chart and track", gesture, |f| {
-        f.chart = file.chart;
-        f.track = file.track;
-    });
+    with_map(doc, "Edit chart and track", gesture, |f| *f = file);
     None
 }
 
@@ -376,16 +373,9 @@ pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> O
     });
     ui.label("notes");
     crate::scenario::fields::text_area(ui, &mut file.notes, "free notes");
-    with_map(doc, "Edit map properties", gesture, |f| {
-        f.id = file.id;
-        f.name = file.name;
-        f.source = file.source;
-        f.notes = file.notes;
-        f.numbering = file.numbering;
-        f.hexsides = file.hexsides;
-        f.roads = file.roads;
-        f.labels = file.labels;
-    });
+    // The form's copy, of the map as it stood this frame: its fields, and the hexsides, roads
+    // and labels a new first hex renumbered.
+    with_map(doc, "Edit map properties", gesture, |f| *f = file);
     if let Some(step) = renumbered {
         doc.name_last_step(&step);
     }
