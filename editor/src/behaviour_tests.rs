@@ -7,20 +7,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::app::{Action, App};
 use crate::files;
+use crate::scenario::test_support::choose_in;
 use crate::ui_tests::{ms_example, sized};
 use saber_schema::model::musket_and_saber::MsMapFile;
-
-/// Choose `item` in the combo box labelled `name`.
-fn choose(h: &mut Harness<'static, App>, name: &str, item: &str) {
-    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, name)
-        .click();
-    h.run();
-    h.get_all_by_role_and_label(egui::accesskit::Role::Button, item)
-        .last()
-        .unwrap_or_else(|| panic!("no `{item}` in the combo `{name}`"))
-        .click();
-    h.run();
-}
 
 /// The new-map dialog keeps its place and size when the game changes, at a half-laptop window
 /// and a full one: its title and its Create button stay where they were.
@@ -35,7 +24,7 @@ fn the_new_map_dialog_stays_put_when_the_game_changes() {
         };
         let before = rects(&h);
         for game in ["Musket & Saber Quick Play", "Rifle & Saber"] {
-            choose(&mut h, "Game", game);
+            choose_in(&mut h, "Game", game);
             h.run();
             assert_eq!(rects(&h), before, "{game} at {w}×{hgt}");
         }
@@ -147,7 +136,7 @@ fn a_new_maps_empty_source_points_to_the_map_tab() {
     let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
     h.state_mut().ask_new_map();
     h.run();
-    choose(&mut h, "Game", "Musket & Saber Quick Play");
+    choose_in(&mut h, "Game", "Musket & Saber Quick Play");
     h.get_by_label("Create").click();
     for _ in 0..3 {
         h.run();

@@ -10,6 +10,7 @@ use crate::app::{Action, App};
 use crate::files;
 use crate::scenario::panel::Tab;
 use crate::scenario::sides::side_color;
+use crate::scenario::test_support::choose;
 use crate::ui_tests::{click, drag, harness, hex_center};
 
 /// The editor with checks inline, so each frame sees the newest result.
@@ -267,18 +268,6 @@ fn the_unsaved_guard_covers_scenarios() {
 }
 
 /// Open the combo showing `current` and choose `item`.
-fn choose(h: &mut egui_kittest::Harness<'static, App>, current: &str, item: &str) {
-    h.get_by(|n| {
-        n.role() == egui::accesskit::Role::ComboBox && n.value().as_deref() == Some(current)
-    })
-    .click();
-    h.run();
-    h.get_all_by_role_and_label(egui::accesskit::Role::Button, item)
-        .last()
-        .unwrap_or_else(|| panic!("no `{item}` in the combo showing `{current}`"))
-        .click();
-    h.run();
-}
 
 #[test]
 fn a_scenario_built_from_scratch_saves_and_compiles_clean() {

@@ -1,7 +1,7 @@
 //! Headless UI tests with egui_kittest: the editor is driven by pointer events and keys as a
 //! user would drive it, and its state and painted output are checked.
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, Shape};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use saber_schema::model::hex::Coord;
@@ -90,20 +90,7 @@ pub(crate) fn click(h: &mut Harness<'_, App>, pos: Pos2) {
     drag(h, &[pos], PointerButton::Primary);
 }
 
-pub(crate) fn painted_texts(h: &Harness<'_, App>) -> Vec<String> {
-    fn walk(shape: &Shape, out: &mut Vec<String>) {
-        match shape {
-            Shape::Text(t) => out.push(t.galley.text().to_string()),
-            Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for s in &h.output().shapes {
-        walk(&s.shape, &mut out);
-    }
-    out
-}
+pub(crate) use crate::scenario::test_support::painted_texts;
 
 const VILLAGE: Cell = Cell {
     terrain: Terrain::Village,

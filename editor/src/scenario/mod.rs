@@ -18,7 +18,7 @@ pub mod wizard;
 pub mod zone_builder;
 
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 #[cfg(test)]
 mod tests {

@@ -47,7 +47,7 @@ pub fn harness_with(
 }
 
 /// Open the combo that shows `current` and pick `item` from it.
-pub fn choose(h: &mut Harness<'_, Form>, current: &str, item: &str) {
+pub fn choose<S>(h: &mut Harness<'_, S>, current: &str, item: &str) {
     h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some(current))
         .click();
     h.run();
@@ -59,7 +59,7 @@ pub fn choose(h: &mut Harness<'_, Form>, current: &str, item: &str) {
 }
 
 /// Open the combo named `name` and pick `item` from it.
-pub fn choose_in(h: &mut Harness<'_, Form>, name: &str, item: &str) {
+pub fn choose_in<S>(h: &mut Harness<'_, S>, name: &str, item: &str) {
     h.get_by_role_and_label(Role::ComboBox, name).click();
     h.run();
     h.get_all_by_role_and_label(Role::Button, item)
@@ -87,7 +87,7 @@ pub fn shown_without_change(mut h: Harness<'_, Form>, before: &Scenario, what: &
 }
 
 /// Every text painted in the last frame.
-pub fn painted_texts(h: &Harness<'_, Form>) -> Vec<String> {
+pub fn painted_texts<S>(h: &Harness<'_, S>) -> Vec<String> {
     fn walk(shape: &Shape, out: &mut Vec<String>) {
         match shape {
             Shape::Text(t) => out.push(t.galley.text().to_string()),
