@@ -244,11 +244,13 @@ pub fn turn_on_track(ui: &mut Ui, track: u32, rule: &str, value: &mut u32, game_
 /// A warning beside a turn that the game never reaches.
 pub fn beyond_hint(ui: &mut Ui, turn: u32, game_length: u32) {
     if turn > game_length {
-        ui.label(
-            RichText::new(format!("after the last Game-Turn ({game_length})"))
-                .color(ui.visuals().warn_fg_color),
-        );
+        warn(ui, format!("after the last Game-Turn ({game_length})"));
     }
+}
+
+/// A warning, in the theme's warning colour.
+pub fn warn(ui: &mut Ui, text: impl Into<RichText>) {
+    ui.colored_label(ui.visuals().warn_fg_color, text);
 }
 
 /// A whole number within `range`, named `name` for screen readers. An out-of-range value

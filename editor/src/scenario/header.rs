@@ -2,11 +2,11 @@
 //! (11.0, 3.0), and the game length drawn on the Turn Record Track (15.0) with the turns on
 //! which groups arrive and victory is judged.
 
-use egui::{Align2, Color32, FontId, Id, RichText, Role, Sense, Stroke, StrokeKind, Ui, vec2};
+use egui::{Align2, Color32, FontId, Id, Role, Sense, Stroke, StrokeKind, Ui, vec2};
 use saber_schema::model::scenario::{CounterColor, Entry, Scenario};
 use saber_schema::model::victory::{Goal, Outcome, When};
 
-use crate::scenario::fields::{form_rows, level_name, number, side_combo, side_label};
+use crate::scenario::fields::{form_rows, level_name, number, side_combo, side_label, warn};
 
 /// Edit the scenario's header fields and show its Turn Record Track.
 pub fn header_ui(ui: &mut Ui, id: Id, s: &mut Scenario) {
@@ -106,10 +106,6 @@ fn optional_text(ui: &mut Ui, id: Id, value: &mut Option<String>, hint: &str, wi
     if r.changed() {
         *value = (!text.is_empty()).then_some(text);
     }
-}
-
-fn warn(ui: &mut Ui, text: &str) {
-    ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
 }
 
 /// The id pattern of the scenario format: `^[a-z0-9][a-z0-9_-]{0,63}$`.

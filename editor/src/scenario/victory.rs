@@ -2,7 +2,7 @@
 //! (nested All/Any included), the outcome (wins, or graded by Game-Turn as at Shiloh, 11.6) and
 //! the printed wording.
 
-use egui::{Id, RichText, Ui};
+use egui::{Id, Ui};
 use saber_schema::model::hex::Edge;
 use saber_schema::model::limits;
 use saber_schema::model::map::Map;
@@ -16,7 +16,7 @@ use saber_schema::ruleset::{Ruleset, Terrain};
 
 use crate::scenario::fields::{
     self, CounterWords, ListOp, SideName, beyond_hint, counters_ui, fit, level_combo, list_buttons,
-    number, one_of, remove_button, side_combo, side_label, text_area, turn_on_track,
+    number, one_of, remove_button, side_combo, side_label, text_area, turn_on_track, warn,
 };
 use crate::scenario::zone_builder::{ZoneCx, ZoneWords, zone_ui};
 
@@ -504,10 +504,7 @@ fn outcome_ui<T>(
             remove_button(ui, r, len > 1, &mut op);
         });
         if rung.turn <= previous {
-            ui.label(
-                RichText::new(format!("must come after Game-Turn {previous} (11.0)"))
-                    .color(ui.visuals().warn_fg_color),
-            );
+            warn(ui, format!("must come after Game-Turn {previous} (11.0)"));
         }
         previous = rung.turn;
     }

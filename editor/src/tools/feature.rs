@@ -209,8 +209,8 @@ impl FeatureTool {
         let bad = unfitting(doc.map(), &f);
         if !bad.is_empty() {
             let meaning = l.meaning();
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
+            crate::scenario::fields::warn(
+                ui,
                 format!(
                     "{} not {meaning} terrain",
                     if bad.len() == 1 {
@@ -363,10 +363,7 @@ impl Tool for FeatureTool {
         )
         .on_hover_text("A feature's hexes have its letter's terrain (11.0): V village, H slope, W woods, R and J river, F ford, B bridge");
         if let Some(code) = &self.armed {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                format!("Click a hex to place {code} (Esc cancels)"),
-            );
+            crate::scenario::fields::warn(ui, format!("Click a hex to place {code} (Esc cancels)"));
         }
         ui.separator();
         self.selected_ui(ui, doc, fb);

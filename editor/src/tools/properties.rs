@@ -188,8 +188,8 @@ impl Properties {
         if form.width * form.height > 0
             && (form.width < current.width || form.height < current.height)
         {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
+            crate::scenario::fields::warn(
+                ui,
                 "Shrinking drops the hexes beyond the new edges (undo brings them back).",
             );
         }
