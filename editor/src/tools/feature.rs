@@ -198,7 +198,10 @@ impl FeatureTool {
             ui.colored_label(ui.visuals().error_fg_color, p);
         }
         let apply = ui
-            .add_enabled(self.rename_ready(doc), egui::Button::new("Rename"))
+            .add_enabled(
+                self.pending_rename(doc).is_some(),
+                egui::Button::new("Rename"),
+            )
             .on_hover_text("Apply the new code and name (Enter)");
         if (apply.clicked() || enter)
             && let Some(msg) = self.apply_rename(doc)
@@ -209,17 +212,9 @@ impl FeatureTool {
         let bad = unfitting(doc.map(), &f);
         if !bad.is_empty() {
             let meaning = l.meaning();
-            crate::scenario::fields::warn(
-                ui,
-                format!(
-                    "{} not {meaning} terrain",
-                    if bad.len() == 1 {
-                        "1 hex is".to_string()
-                    } else {
-                        format!("{} are", crate::plural(bad.len(), "hex"))
-                    }
-                ),
-            );
+            let are = if bad.len() == 1 { "is" } else { "are" };
+            let hexes = crate::plural(bad.len(), "hex");
+            crate::scenario::fields::warn(ui, format!("{hexes} {are} not {meaning} terrain"));
             if ui
                 .button(format!(
                     "Paint {} {meaning}",
@@ -262,10 +257,6 @@ impl FeatureTool {
         let valid =
             new_code == f.code || code_problem(doc.map(), *letter, *number, Some(code)).is_none();
         (changed && valid).then(|| (code.clone(), new_code, new_name))
-    }
-
-    fn rename_ready(&self, doc: &Document) -> bool {
-        self.pending_rename(doc).is_some()
     }
 
     /// Apply the typed code and name to the selected feature (one undo step that says what
