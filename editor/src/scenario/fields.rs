@@ -4,6 +4,7 @@
 //! Every field edits its value in place and only writes when the user acts, so showing a form
 //! never changes the scenario (the app's undo compares the scenario before and after a frame).
 
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 use egui::{Id, Response, RichText, Ui};
@@ -262,6 +263,28 @@ pub fn number(ui: &mut Ui, value: &mut u32, range: RangeInclusive<u32>, name: &s
             .clamp_existing_to_range(false),
     )
     .accessible_name(name)
+}
+
+/// A count kept in `counts` under `key`, none kept for 0: a number up to `most`, dragged at
+/// `speed` (`(most, speed)`), named by the label `name`.
+pub fn count_in<K: Ord + Copy>(
+    ui: &mut Ui,
+    counts: &mut BTreeMap<K, u32>,
+    key: K,
+    (most, speed): (u32, f64),
+    name: Id,
+) -> Response {
+    let mut n = counts.get(&key).copied().unwrap_or(0);
+    let drag = egui::DragValue::new(&mut n).range(0..=most).speed(speed);
+    let r = ui.add(drag).labelled_by(name);
+    if r.changed() {
+        if n == 0 {
+            counts.remove(&key);
+        } else {
+            counts.insert(key, n);
+        }
+    }
+    r
 }
 
 /// A combo choosing one of the five levels of victory.

@@ -368,44 +368,22 @@ fn group_ui(
     ui.label(RichText::new("Units").strong());
     // Two kinds a row, or one in a narrow panel.
     fields::pairs_grid(ui, id.with("units"), UnitKind::ALL.len(), 2, |ui, i| {
-        let k = &UnitKind::ALL[i];
-        let mut n = g.units.get(k).copied().unwrap_or(0);
+        let k = UnitKind::ALL[i];
         let l = ui.label(k.code()).on_hover_text(format!(
             "{} — {} stacking points (7.0A)",
             k.name(),
             k.stacking_points()
         ));
-        if ui
-            .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
-            .labelled_by(l.id)
-            .on_hover_text(k.name())
-            .changed()
-        {
-            if n == 0 {
-                g.units.remove(k);
-            } else {
-                g.units.insert(*k, n);
-            }
-        }
+        fields::count_in(ui, &mut g.units, k, (limits::MAX_COUNT, 1.0), l.id)
+            .on_hover_text(k.name());
     });
     ui.label(RichText::new("Markers").strong());
     fields::pairs_grid(ui, id.with("markers"), MarkerKind::ALL.len(), 3, |ui, i| {
         let m = MarkerKind::ALL[i];
-        let mut n = g.markers.get(&m).copied().unwrap_or(0);
         let l = ui
             .label(m.code())
             .on_hover_text(format!("{} markers [{}]", m.code(), m.rule()));
-        if ui
-            .add(egui::DragValue::new(&mut n).range(0..=limits::MAX_COUNT))
-            .labelled_by(l.id)
-            .changed()
-        {
-            if n == 0 {
-                g.markers.remove(&m);
-            } else {
-                g.markers.insert(m, n);
-            }
-        }
+        fields::count_in(ui, &mut g.markers, m, (limits::MAX_COUNT, 1.0), l.id);
     });
     ui.label(format!(
         "{}, {}",

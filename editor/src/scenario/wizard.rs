@@ -19,7 +19,7 @@ use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{CounterColor, Scenario};
 use saber_schema::ruleset::Morale;
 
-use crate::scenario::fields::one_of;
+use crate::scenario::fields::{self, one_of};
 
 /// Troops counted in men, in the order of the Unit Identification Chart (2.31).
 const MEN: [MenKind; 5] = [
@@ -242,31 +242,6 @@ fn morale_name(m: Morale) -> &'static str {
 
 fn error_label(ui: &mut Ui, message: &str) {
     ui.colored_label(ui.visuals().error_fg_color, message);
-}
-
-/// Edit one strength of a side; zero removes the entry, as a battle file would leave it out.
-fn count_ui<K: Ord + Copy>(
-    ui: &mut Ui,
-    counts: &mut BTreeMap<K, u32>,
-    kind: K,
-    speed: f64,
-    label: Id,
-) {
-    let mut n = counts.get(&kind).copied().unwrap_or(0);
-    let r = ui
-        .add(
-            egui::DragValue::new(&mut n)
-                .range(0..=u32::MAX)
-                .speed(speed),
-        )
-        .labelled_by(label);
-    if r.changed() {
-        if n == 0 {
-            counts.remove(&kind);
-        } else {
-            counts.insert(kind, n);
-        }
-    }
 }
 
 /// A map the wizard offers: its id and name, and where a skeleton on it places the sides (only
@@ -523,7 +498,7 @@ impl Wizard {
                         .label(format!("{} men", kind.unit_kind().code()))
                         .on_hover_text(men_description(kind));
                     for side in sides.iter_mut() {
-                        count_ui(ui, &mut side.men, kind, 10.0, l.id);
+                        fields::count_in(ui, &mut side.men, kind, (u32::MAX, 10.0), l.id);
                     }
                     ui.end_row();
                 }
@@ -532,7 +507,7 @@ impl Wizard {
                         .label(format!("{} guns", kind.unit_kind().code()))
                         .on_hover_text(guns_description(kind));
                     for side in sides.iter_mut() {
-                        count_ui(ui, &mut side.guns, kind, 1.0, l.id);
+                        fields::count_in(ui, &mut side.guns, kind, (u32::MAX, 1.0), l.id);
                     }
                     ui.end_row();
                 }
