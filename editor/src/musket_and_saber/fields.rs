@@ -17,6 +17,17 @@ impl crate::scenario::fields::SideName for MsSide {
     }
 }
 
+/// A small Remove button asking for item `i`'s removal (`what` it is, for its tooltip).
+pub fn remove_button(ui: &mut Ui, what: &str, i: usize, remove: &mut Option<usize>) {
+    if ui
+        .small_button("Remove")
+        .on_hover_text(format!("remove the {what}"))
+        .clicked()
+    {
+        *remove = Some(i);
+    }
+}
+
 /// A one-line text field named `name` (for screen readers and tests).
 pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response {
     let width = crate::scenario::fields::fit(ui, width);

@@ -344,13 +344,7 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
     );
     ui.horizontal(|ui| {
         text(ui, &mut r.source, &format!("Chart {} source", i + 1), 140.0);
-        if ui
-            .small_button("Remove")
-            .on_hover_text("remove the row")
-            .clicked()
-        {
-            *remove = Some(i);
-        }
+        fields::remove_button(ui, "row", i, remove);
     });
 }
 

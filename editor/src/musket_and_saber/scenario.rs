@@ -305,13 +305,7 @@ fn roster_table(
                 &mut c.back,
             );
             text(ui, &mut c.source, &name("source"), 120.0);
-            if ui
-                .small_button("Remove")
-                .on_hover_text("remove the counter")
-                .clicked()
-            {
-                remove = Some(ci);
-            }
+            fields::remove_button(ui, "counter", ci, &mut remove);
         },
     );
     let mut status = None;
@@ -403,13 +397,7 @@ pub fn reinforcements_ui(
                         ms.picking_entry = (!picking).then_some(li);
                         status = Some(format!("Click line {n}'s entry hex on the map"));
                     }
-                    if ui
-                        .small_button("Remove")
-                        .on_hover_text("remove the line")
-                        .clicked()
-                    {
-                        remove = Some(li);
-                    }
+                    fields::remove_button(ui, "line", li, &mut remove);
                 });
                 if let Some(sd) = s.sides.iter().find(|x| x.id == l.side) {
                     ui.horizontal_wrapped(|ui| {

@@ -12,7 +12,7 @@ use saber_schema::ruleset::musket_and_saber::WITHIN_ONE;
 
 use crate::canvas::{Overlay, Stack};
 use crate::document::Document;
-use crate::musket_and_saber::Gesture;
+use crate::musket_and_saber::{Gesture, fields};
 use crate::musket_and_saber::{MsUi, side_color};
 
 /// Red of an illegal stack.
@@ -351,13 +351,7 @@ pub fn setup_ui(
             ui.checkbox(&mut l.w1, "w/1")
                 .on_hover_text("the units may be placed within 1 hex of it (3.2)")
                 .accessible_name(format!("Line {} w/1", li + 1));
-            if ui
-                .small_button("Remove")
-                .on_hover_text("remove the line")
-                .clicked()
-            {
-                remove = Some(li);
-            }
+            fields::remove_button(ui, "line", li, &mut remove);
         });
     }
     if let Some(li) = remove {
