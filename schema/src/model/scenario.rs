@@ -319,20 +319,6 @@ impl Group {
         self.units.values().fold(0u32, |a, b| a.saturating_add(*b))
     }
 
-    /// (two-point units, three-point units).
-    pub fn unit_split(&self) -> (u32, u32) {
-        let mut two = 0u32;
-        let mut three = 0u32;
-        for (k, n) in &self.units {
-            if k.stacking_points() == 3 {
-                three = three.saturating_add(*n);
-            } else {
-                two = two.saturating_add(*n);
-            }
-        }
-        (two, three)
-    }
-
     /// The deployment zone, if the group deploys.
     pub fn deploy_zone(&self) -> Option<&Zone> {
         match &self.entry {
@@ -431,6 +417,5 @@ mod tests {
         };
         assert_eq!(g.notation(), "12 MZ; 2 MA; 3 Trench");
         assert_eq!(g.stacking_points(), 30);
-        assert_eq!(g.unit_split(), (12, 2));
     }
 }

@@ -563,12 +563,6 @@ impl Ruleset {
         self.stacking_limit().is_some_and(|limit| points > limit)
     }
 
-    /// Is a stack of these units (type and count) over the stacking rule?
-    pub fn over_stacked_units(&self, units: impl IntoIterator<Item = (UnitKind, u32)>) -> bool {
-        self.stacking
-            .over_stacked(units.into_iter().map(|(k, n)| (self.stack_weight(k), n)))
-    }
-
     /// The codes only this game's files get, whose registry rows cite this game's sections
     /// (none for Rifle & Saber, whose sections the registry holds for every shared code).
     pub fn own_codes(&self) -> &'static [&'static str] {
@@ -627,11 +621,6 @@ impl Ruleset {
     /// Points in any Movement Phase"); `None` for the types that cannot charge.
     pub fn charge_allowance(&self, kind: UnitKind) -> Option<u32> {
         kind.is_mounted().then_some(CAVALRY_CHARGE_ALLOWANCE)
-    }
-
-    /// Is this Game-Turn on the Turn Record Track (15.0)?
-    pub fn on_track(&self, turn: u32) -> bool {
-        (1..=self.turn_record_track).contains(&turn)
     }
 }
 
@@ -872,7 +861,6 @@ mod tests {
         let r = for_game(None);
         assert_eq!((r.stacking_limit(), r.turn_record_track), (Some(6), 20));
         assert!(r.over_stacked(7) && !r.over_stacked(6));
-        assert!(r.on_track(20) && !r.on_track(21) && !r.on_track(0));
         assert_eq!(r.units.len(), 10);
         // 27 MZ, 3 CY, 2 MAh (11.1 Sepoys).
         let sepoys = [(UnitKind::MZ, 27), (UnitKind::CY, 3), (UnitKind::MAh, 2)];

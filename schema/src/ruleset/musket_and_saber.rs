@@ -918,10 +918,6 @@ pub const NUMBERS: [(&str, u32, u32, &str, &str); 19] = [
     ),
 ];
 
-/// Markers the rules text names (none is allotted by a scenario): the turn marker (3.3), the
-/// Disruption marker "D" (2.4, 11.0) and the square marker (9.3).
-pub const MARKERS: [(&str, &str); 3] = [("Turn", "3.3"), ("Disrupted", "11.0"), ("Square", "9.3")];
-
 #[cfg(test)]
 mod tests {
     use super::*;
