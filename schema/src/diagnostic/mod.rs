@@ -447,14 +447,14 @@ pub fn did_you_mean(options: &[&str]) -> Option<String> {
     match options {
         [] => None,
         [one] => Some(format!("did you mean `{one}`?")),
-        many => Some(format!(
-            "did you mean one of {}?",
-            many.iter()
-                .map(|o| format!("`{o}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        many => Some(format!("did you mean one of {}?", ticked(many))),
     }
+}
+
+/// Names in backquotes, joined by commas: "`a`, `b`".
+pub fn ticked<T: std::fmt::Display>(names: impl IntoIterator<Item = T>) -> String {
+    let ticked: Vec<String> = names.into_iter().map(|n| format!("`{n}`")).collect();
+    ticked.join(", ")
 }
 
 /// Text made safe for a terminal: control characters (ESC, BEL, NUL, …), bidirectional

@@ -97,11 +97,8 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
         ]
     }
 
-    fn words(&self, kind: DocKind) -> DocWords {
-        match kind {
-            DocKind::Map => DocWords::of::<MsMapFile>(self.game(), SAME_THING),
-            _ => DocWords::of::<MsScenario>(self.game(), SAME_THING),
-        }
+    fn same_things(&self) -> &'static [(&'static str, &'static str)] {
+        SAME_THING
     }
 
     fn load_map(&self, src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
@@ -378,21 +375,11 @@ pub fn check_scenario_noting(
     map_notes: &[Diagnostic],
 ) -> Vec<Diagnostic> {
     let written = serde_json::to_value(scenario).expect("the model always serializes");
-    let diags = match scenario_schema_stage(&written) {
-        Err(schema) => schema,
-        Ok(()) => checks_on_map(scenario, map, map_file, map_notes.to_vec()),
-    };
-    finish::finish_unlocated(diags)
-}
-
-/// The JSON Schema stage of an M&S scenario (`written`: what the file said).
-fn scenario_schema_stage(written: &serde_json::Value) -> Result<(), Vec<Diagnostic>> {
-    let schema = SCENARIO_SCHEMA.validate(written);
-    if schema.is_empty() {
-        Ok(())
-    } else {
-        Err(schema)
+    let schema = SCENARIO_SCHEMA.validate(&written);
+    if !schema.is_empty() {
+        return finish::finish_unlocated(schema);
     }
+    finish::finish_unlocated(checks_on_map(scenario, map, map_file, map_notes.to_vec()))
 }
 
 /// The rule checks of an M&S scenario on the map found for it and its file (REF008 when that
@@ -441,8 +428,9 @@ pub fn open_scenario(
             Err(d) => return (None, None, d),
         };
     let found = registry.resolve(&scenario.map, &src.path);
-    let (compiled, diags) = match (scenario_schema_stage(&written), &found) {
-        (Err(schema), _) => {
+    let schema = SCENARIO_SCHEMA.validate(&written);
+    let (compiled, diags) = match &found {
+        _ if !schema.is_empty() => {
             let file = found.as_ref().ok().and_then(|f| ms_file(&f.game_file));
             let schema = schema
                 .into_iter()
@@ -450,8 +438,8 @@ pub fn open_scenario(
                 .collect();
             (None, schema)
         }
-        (Ok(()), Err(d)) => (None, vec![d.clone()]),
-        (Ok(()), Ok(found)) => {
+        Err(d) => (None, vec![d.clone()]),
+        Ok(found) => {
             let file = ms_file(&found.game_file);
             let file = file.as_deref();
             let diags = checks_on_map(&scenario, &found.map, file, found.notes.clone());
