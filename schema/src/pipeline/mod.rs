@@ -158,31 +158,23 @@ pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
 /// Read and check a file. A file that is not UTF-8 is reported at its line and column, with
 /// its text read lossily for showing.
 pub fn check_path(path: &Path, registry: &MapRegistry) -> FileReport {
+    let unread = |diagnostics, text| FileReport {
+        path: path.to_path_buf(),
+        text,
+        kind: None,
+        diagnostics,
+        map: None,
+        map_id: None,
+    };
     let bytes = match read::read_regular(path) {
         Ok(b) => b,
-        Err(d) => {
-            return FileReport {
-                path: path.to_path_buf(),
-                text: None,
-                kind: None,
-                diagnostics: vec![d.in_file(path)],
-                map: None,
-                map_id: None,
-            };
-        }
+        Err(d) => return unread(vec![d.in_file(path)], None),
     };
     match Source::from_bytes(path, bytes) {
         Ok(src) => check_source(&src, registry),
         Err((d, text)) => {
             let src = Source::from_text(path, text);
-            FileReport {
-                path: path.to_path_buf(),
-                kind: None,
-                diagnostics: finish(&src, vec![d]),
-                text: Some(src.text),
-                map: None,
-                map_id: None,
-            }
+            unread(finish(&src, vec![d]), Some(src.text))
         }
     }
 }
