@@ -775,7 +775,7 @@ pub fn parse_pointer(p: &str) -> Vec<PathSeg> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -790,19 +790,15 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_generated_and_listing_checks_accept_what_the_published_schemas_accept() {
-        // Every scenario, map and fixture, and a mutation of each zone: the same verdict from
-        // the published schema compiled at run time, from the check generated at build time
-        // (`is_valid`) and from the listing schema.
+    /// The documents of the folders `dirs` (below the repository's root) that `read` takes, as
+    /// their kind and what they wrote: what the tests of a game's schema checks judge.
+    pub(crate) fn documents(
+        dirs: &[&str],
+        read: impl Fn(&crate::pipeline::read::Source, DocKind) -> Option<Value>,
+    ) -> Vec<(DocKind, Value)> {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let mut docs: Vec<(DocKind, Value)> = Vec::new();
-        for dir in [
-            "scenarios",
-            "maps",
-            "tests/fixtures/good",
-            "tests/fixtures/bad",
-        ] {
+        let mut docs = Vec::new();
+        for dir in dirs {
             for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
                 let path = entry.unwrap().path();
                 let Ok(src) = crate::pipeline::read::Source::read(&path) else {
@@ -811,65 +807,78 @@ mod tests {
                 let Ok((kind, _)) = crate::pipeline::parse::detect(&src) else {
                     continue;
                 };
-                let doc = match kind {
-                    DocKind::Scenario => {
-                        crate::pipeline::parse::parse_document::<Scenario>(&src).map(|(_, v)| v)
-                    }
-                    DocKind::Map => {
-                        crate::pipeline::parse::parse_document::<MapFile>(&src).map(|(_, v)| v)
-                    }
-                    DocKind::Battle => {
-                        crate::pipeline::parse::parse_document::<Battle>(&src).map(|(_, v)| v)
-                    }
-                };
-                if let Ok(doc) = doc {
+                if let Some(doc) = read(&src, kind) {
                     docs.push((kind, doc));
                 }
             }
         }
-        assert!(docs.len() > 30, "{}", docs.len());
-        let mutations = |v: &Value| -> Vec<Value> {
-            let text = v.to_string();
-            [
-                ("\"Within\"", "\"Withn\""),
-                ("\"V4\"", "\"V 4\""),
-                ("\"distance\":1", "\"distance\":-1"),
-                ("\"Everywhere\"", "\"Nowhere\""),
-                ("\"Feature\"", "\"Hexes\""),
-                ("\"id\":\"", "\"id\":\"Bad Id "),
-                ("\"turn\":", "\"turn\":1e3,\"x\":"),
-                ("\"width\":", "\"width\":5000,\"x\":"),
-                ("\"notes\":\"", "\"notes\":7,\"y\":\""),
-            ]
-            .iter()
-            .filter(|(a, _)| text.contains(a))
-            .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap())
-            .collect()
-        };
-        let compiled = |kind: DocKind| {
-            let schema = match kind {
-                DocKind::Map => map_schema(),
-                DocKind::Scenario => scenario_schema(),
-                DocKind::Battle => battle_schema(),
-            };
-            jsonschema::validator_for(&schema).unwrap()
-        };
-        let published = [DocKind::Map, DocKind::Scenario, DocKind::Battle].map(compiled);
-        let mut judged = 0;
-        let mut refused = 0;
-        for (kind, doc) in &docs {
-            for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
-                let published = published[*kind as usize].is_valid(&v);
-                assert_eq!(schema_of(*kind).is_valid(&v), published, "{v}");
-                assert_eq!(schema_of(*kind).listing().is_valid(&v), published, "{v}");
-                assert_eq!(
-                    schema_of(*kind).listing().iter_errors(&v).next().is_none(),
-                    published
-                );
+        docs
+    }
+
+    /// Each document and its mutations (the first text of a pair in `swaps` replaced by the
+    /// second, once), judged by every check `verdicts` gives, which must agree: how many were
+    /// judged, and how many refused.
+    pub(crate) fn agreement(
+        docs: &[(DocKind, Value)],
+        swaps: &[(&str, &str)],
+        verdicts: impl Fn(DocKind, &Value) -> Vec<bool>,
+    ) -> (usize, usize) {
+        let (mut judged, mut refused) = (0, 0);
+        for (kind, doc) in docs {
+            let text = doc.to_string();
+            let mutations = (swaps.iter())
+                .filter(|(a, _)| text.contains(a))
+                .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap());
+            for v in std::iter::once(doc.clone()).chain(mutations) {
+                let said = verdicts(*kind, &v);
+                assert!(said.iter().all(|s| *s == said[0]), "{said:?}: {v}");
                 judged += 1;
-                refused += usize::from(!published);
+                refused += usize::from(!said[0]);
             }
         }
+        (judged, refused)
+    }
+
+    #[test]
+    fn the_generated_and_listing_checks_accept_what_the_published_schemas_accept() {
+        // Every scenario, map and fixture, and a mutation of each zone: the same verdict from
+        // the published schema compiled at run time, from the check generated at build time
+        // (`is_valid`) and from the listing schema.
+        use crate::pipeline::parse::parse_document;
+        let dirs = [
+            "scenarios",
+            "maps",
+            "tests/fixtures/good",
+            "tests/fixtures/bad",
+        ];
+        let docs = documents(&dirs, |src, kind| match kind {
+            DocKind::Scenario => parse_document::<Scenario>(src).ok().map(|(_, v)| v),
+            DocKind::Map => parse_document::<MapFile>(src).ok().map(|(_, v)| v),
+            DocKind::Battle => parse_document::<Battle>(src).ok().map(|(_, v)| v),
+        });
+        assert!(docs.len() > 30, "{}", docs.len());
+        let swaps = [
+            ("\"Within\"", "\"Withn\""),
+            ("\"V4\"", "\"V 4\""),
+            ("\"distance\":1", "\"distance\":-1"),
+            ("\"Everywhere\"", "\"Nowhere\""),
+            ("\"Feature\"", "\"Hexes\""),
+            ("\"id\":\"", "\"id\":\"Bad Id "),
+            ("\"turn\":", "\"turn\":1e3,\"x\":"),
+            ("\"width\":", "\"width\":5000,\"x\":"),
+            ("\"notes\":\"", "\"notes\":7,\"y\":\""),
+        ];
+        let published = [map_schema(), scenario_schema(), battle_schema()]
+            .map(|s| jsonschema::validator_for(&s).unwrap());
+        let (judged, refused) = agreement(&docs, &swaps, |kind, v| {
+            let listing = schema_of(kind).listing();
+            vec![
+                published[kind as usize].is_valid(v),
+                schema_of(kind).is_valid(v),
+                listing.is_valid(v),
+                listing.iter_errors(v).next().is_none(),
+            ]
+        });
         assert!(judged > docs.len(), "{judged}");
         // Both verdicts are compared: many documents are refused, many accepted.
         assert!(
