@@ -152,21 +152,9 @@ pub enum Command {
         /// Output file: `.svg` or `.png` (`-`: SVG on standard output).
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: PathBuf,
-        /// Width of a PNG in pixels (200 to 8000).
-        #[arg(long, default_value_t = 2400, value_parser = width_parser())]
-        width: u32,
-        /// Draw a scenario's printable card (one A4 page: map and zones, forces, victory
-        /// conditions, special rules) instead of the map alone.
-        #[arg(long)]
-        card: bool,
-        /// Draw no text on the map (feature labels, map labels, hex coordinates): terrain,
-        /// roads, ridges and zones alone, each hex where it always is.
-        #[arg(long, conflicts_with = "card")]
-        no_labels: bool,
-        /// Draw a scenario's map as played: the terrain its special rules change (woods,
-        /// villages and hills treated as clear) drawn as they are played.
-        #[arg(long)]
-        as_played: bool,
+        /// What it draws, and how.
+        #[command(flatten)]
+        opts: render::RenderOptions,
         /// Directories holding maps the scenario may name.
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
@@ -261,7 +249,7 @@ pub enum Command {
 
 /// `--width`: a PNG width within [`saber_schema::output::render::PNG_WIDTHS`] (clap's error
 /// says the range).
-fn width_parser() -> clap::builder::RangedI64ValueParser<u32> {
+pub(crate) fn width_parser() -> clap::builder::RangedI64ValueParser<u32> {
     let w = saber_schema::output::render::PNG_WIDTHS;
     clap::value_parser!(u32).range(i64::from(*w.start())..=i64::from(*w.end()))
 }
@@ -397,22 +385,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Render {
             input,
             out,
-            width,
-            card,
-            no_labels,
-            as_played,
+            opts,
             maps,
-        } => render_cmd(
-            &input,
-            &out,
-            render::RenderOptions {
-                width,
-                card,
-                no_labels,
-                as_played,
-            },
-            &maps,
-        ),
+        } => render_cmd(&input, &out, opts, &maps),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
         Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
         Command::Migrate { paths, check, walk } => {

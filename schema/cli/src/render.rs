@@ -14,16 +14,23 @@ use crate::{
     write_failed,
 };
 
-/// What `saberc render` draws, and how.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct RenderOptions {
-    /// PNG width in pixels.
+/// What `saberc render` draws, and how (its options on the command line).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct RenderOptions {
+    /// Width of a PNG in pixels (200 to 8000).
+    #[arg(long, default_value_t = 2400, value_parser = crate::width_parser())]
     pub width: u32,
-    /// The scenario's card rather than the map.
+    /// Draw a scenario's printable card (one A4 page: map and zones, forces, victory
+    /// conditions, special rules) instead of the map alone.
+    #[arg(long)]
     pub card: bool,
-    /// No text on the map.
+    /// Draw no text on the map (feature labels, map labels, hex coordinates): terrain,
+    /// roads, ridges and zones alone, each hex where it always is.
+    #[arg(long, conflicts_with = "card")]
     pub no_labels: bool,
-    /// The terrain as played (after the scenario's special rules).
+    /// Draw a scenario's map as played: the terrain its special rules change (woods,
+    /// villages and hills treated as clear) drawn as they are played.
+    #[arg(long)]
     pub as_played: bool,
 }
 
