@@ -481,6 +481,20 @@ pub(crate) fn unreadable_path(d: &saber_schema::diagnostic::Diagnostic) -> i32 {
     EXIT_USAGE
 }
 
+/// A progress bar over `files` files (`{verb} 3/10 files`), on a terminal only, and only for
+/// more than one file.
+pub(crate) fn progress(files: usize, verb: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || files < 2 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let template =
+        format!("{{spinner}} {verb} {{pos}}/{{len}} files {{bar:30}} {{per_sec}} {{eta}}");
+    let style = indicatif::ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    indicatif::ProgressBar::new(files as u64).with_style(style)
+}
+
 pub(crate) fn usage_error(msg: &str) -> i32 {
     eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE

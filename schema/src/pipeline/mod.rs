@@ -70,6 +70,19 @@ pub struct FileReport {
 }
 
 impl FileReport {
+    /// The report of a file that could not be read (or no further than its findings): its
+    /// text, if any, and nothing built.
+    pub fn unread(path: &Path, diagnostics: Vec<Diagnostic>, text: Option<String>) -> FileReport {
+        FileReport {
+            path: path.to_path_buf(),
+            text,
+            kind: None,
+            diagnostics,
+            map: None,
+            map_id: None,
+        }
+    }
+
     /// Number of errors.
     pub fn errors(&self) -> usize {
         self.diagnostics
@@ -158,23 +171,15 @@ pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
 /// Read and check a file. A file that is not UTF-8 is reported at its line and column, with
 /// its text read lossily for showing.
 pub fn check_path(path: &Path, registry: &MapRegistry) -> FileReport {
-    let unread = |diagnostics, text| FileReport {
-        path: path.to_path_buf(),
-        text,
-        kind: None,
-        diagnostics,
-        map: None,
-        map_id: None,
-    };
     let bytes = match read::read_regular(path) {
         Ok(b) => b,
-        Err(d) => return unread(vec![d.in_file(path)], None),
+        Err(d) => return FileReport::unread(path, vec![d.in_file(path)], None),
     };
     match Source::from_bytes(path, bytes) {
         Ok(src) => check_source(&src, registry),
         Err((d, text)) => {
             let src = Source::from_text(path, text);
-            unread(finish(&src, vec![d]), Some(src.text))
+            FileReport::unread(path, finish(&src, vec![d]), Some(src.text))
         }
     }
 }
