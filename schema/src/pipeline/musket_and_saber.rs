@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::check::musket_and_saber::{check_map, check_scenario};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
@@ -467,24 +467,13 @@ pub fn open_scenario(
 /// [`crate::check::map_of_other_game`] says it of a Rifle & Saber scenario).
 pub fn other_game(reference: &str, map: &Map) -> Diagnostic {
     let ours = Game::MusketAndSaberQuickPlay;
-    let theirs = map.game.unwrap_or_default();
-    Diagnostic::new(
-        Code::MapOfOtherGame,
-        format!(
-            "this scenario is for {} (`{}`), but its map `{}` is for {} (`{}`)",
+    crate::check::other_game_map(ours, map.game.unwrap_or_default(), reference)
+        .at_path(path!["game"])
+        .with_hint(format!(
+            "name a map for {} in `map:` (`saberc new map --game {}` starts one)",
             ours.ruleset().name,
-            ours.id(),
-            crate::diagnostic::printable(reference, 60),
-            theirs.ruleset().name,
-            theirs.id()
-        ),
-    )
-    .at_path(path!["game"])
-    .with_hint(format!(
-        "name a map for {} in `map:` (`saberc new map --game {}` starts one)",
-        ours.ruleset().name,
-        ours.id()
-    ))
+            ours.id()
+        ))
 }
 
 /// Run every stage on an M&S scenario: what was compiled (when the scenario and its map could
