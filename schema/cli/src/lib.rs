@@ -35,7 +35,7 @@ mod tiled;
 
 pub use lsp::serve_bytes as serve_lsp_bytes;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 use saber_schema::diagnostic::printable;
@@ -498,6 +498,45 @@ pub(crate) fn progress(files: usize, verb: &str) -> indicatif::ProgressBar {
 pub(crate) fn usage_error(msg: &str) -> i32 {
     eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE
+}
+
+/// Print a file's findings; true when one is an error, so nothing is written.
+pub(crate) fn print_findings(
+    src: &saber_schema::pipeline::read::Source,
+    diags: &[saber_schema::diagnostic::Diagnostic],
+) -> bool {
+    use std::io::IsTerminal;
+    for d in diags {
+        let color = std::io::stderr().is_terminal();
+        eprint!("{}", crate::report::human(d, Some(&src.text), color));
+    }
+    diags
+        .iter()
+        .any(|d| d.severity == saber_schema::diagnostic::Severity::Error)
+}
+
+/// A finding that stops a command at its file's start (its `format` unread), printed at its
+/// place; the exit code to return.
+pub(crate) fn stopped(
+    src: &saber_schema::pipeline::read::Source,
+    d: saber_schema::diagnostic::Diagnostic,
+) -> i32 {
+    let d = &saber_schema::pipeline::finish(src, vec![d])[0];
+    eprint!("{}", crate::report::human(d, Some(&src.text), false));
+    EXIT_ERRORS
+}
+
+/// Write a command's output file through `target`: `wrote FILE` said (nothing for standard
+/// output), and the exit code to return.
+pub(crate) fn write_output(target: &saber_schema::files::Target, bytes: &[u8], out: &Path) -> i32 {
+    match target.write(bytes) {
+        Ok(_) if target.is_stdout() => EXIT_OK,
+        Ok(_) => {
+            outln!("wrote {}", shown(out));
+            EXIT_OK
+        }
+        Err(e) => write_failed(&e),
+    }
 }
 
 /// A write refused or failed: its message (which names the path at fault) printed, and the

@@ -9,10 +9,7 @@ use saber_schema::pipeline::load_map;
 use saber_schema::pipeline::parse::{DocKind, detect};
 
 use crate::report::human;
-use crate::{
-    EXIT_ERRORS, EXIT_OK, compile_for_outputs, is_dash, read_input, registry, shown, usage_error,
-    write_failed,
-};
+use crate::{EXIT_ERRORS, compile_for_outputs, is_dash, read_input, registry, usage_error};
 
 /// What `saberc render` draws, and how (its options on the command line).
 #[derive(Debug, Clone, Copy, clap::Args)]
@@ -66,17 +63,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
     };
     let (kind, _) = match detect(&src) {
         Ok(k) => k,
-        Err(d) => {
-            eprint!(
-                "{}",
-                human(
-                    &saber_schema::pipeline::finish(&src, vec![d])[0],
-                    Some(&src.text),
-                    false
-                )
-            );
-            return EXIT_ERRORS;
-        }
+        Err(d) => return crate::stopped(&src, d),
     };
     // What was read, which the drawing must never be written over.
     let mut inputs = vec![input.to_path_buf()];
@@ -185,14 +172,7 @@ fn write_rendered(
             for input in inputs {
                 target = target.not_over(input);
             }
-            match target.write(&b) {
-                Ok(_) if target.is_stdout() => EXIT_OK,
-                Ok(_) => {
-                    outln!("wrote {}", shown(out));
-                    EXIT_OK
-                }
-                Err(e) => write_failed(&e),
-            }
+            crate::write_output(&target, &b, out)
         }
         Err(e) => usage_error(&format!("cannot render: {e}")),
     }
