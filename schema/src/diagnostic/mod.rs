@@ -457,6 +457,15 @@ pub fn ticked<T: std::fmt::Display>(names: impl IntoIterator<Item = T>) -> Strin
     ticked.join(", ")
 }
 
+/// The largest character boundary of `text` at or before `at` (the text's end past it).
+pub fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
 /// Text made safe for a terminal: control characters (ESC, BEL, NUL, …), bidirectional
 /// overrides and other invisible format characters are shown as `\u{..}` escapes, so that a
 /// file cannot retitle, clear or reorder the reader's terminal; and the text is cut to
