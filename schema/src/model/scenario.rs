@@ -350,34 +350,27 @@ impl Group {
 impl Side {
     /// Total units of a type across groups.
     pub fn count(&self, kind: UnitKind) -> u32 {
-        self.groups
-            .iter()
-            .map(|g| g.units.get(&kind).copied().unwrap_or(0))
-            .fold(0u32, u32::saturating_add)
+        self.total(|g| g.units.get(&kind).copied().unwrap_or(0))
     }
 
     /// Total units across groups.
     pub fn unit_count(&self) -> u32 {
-        self.groups
-            .iter()
-            .map(Group::unit_count)
-            .fold(0u32, u32::saturating_add)
+        self.total(Group::unit_count)
     }
 
     /// Total markers of a kind across groups.
     pub fn markers(&self, kind: MarkerKind) -> u32 {
-        self.groups
-            .iter()
-            .map(|g| g.markers.get(&kind).copied().unwrap_or(0))
-            .fold(0u32, u32::saturating_add)
+        self.total(|g| g.markers.get(&kind).copied().unwrap_or(0))
     }
 
     /// Total stacking points.
     pub fn stacking_points(&self) -> u32 {
-        self.groups
-            .iter()
-            .map(Group::stacking_points)
-            .fold(0u32, u32::saturating_add)
+        self.total(Group::stacking_points)
+    }
+
+    /// The sum of `of` over the side's groups (at most `u32::MAX`).
+    fn total(&self, of: impl Fn(&Group) -> u32) -> u32 {
+        self.groups.iter().map(of).fold(0u32, u32::saturating_add)
     }
 }
 
