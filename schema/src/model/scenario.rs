@@ -380,6 +380,11 @@ impl Scenario {
         self.sides.iter().find(|s| s.id == id)
     }
 
+    /// The group `group` of the side `side`.
+    pub fn group(&self, side: &str, group: &str) -> Option<&Group> {
+        self.side(side)?.groups.iter().find(|g| g.id == group)
+    }
+
     /// Index of the side with this id.
     pub fn side_index(&self, id: &str) -> Option<usize> {
         self.sides.iter().position(|s| s.id == id)
