@@ -76,11 +76,7 @@ pub(crate) fn analyze_cmd(
                 "`saberc analyze` takes a scenario (`format: \"saber-scenario/1\"`); a map has no sides to analyse",
             );
         }
-        Err(d) => {
-            let d = &saber_schema::pipeline::finish(&src, vec![d])[0];
-            eprint!("{}", human(d, Some(&src.text), false));
-            return EXIT_ERRORS;
-        }
+        Err(d) => return crate::stopped(&src, d),
     }
     // The scenario's game compiles and analyses it.
     let outputs = match outputs_of(&src) {

@@ -31,18 +31,7 @@ pub(crate) fn check(
         Err(e) => return usage_error(&e),
     };
     // A progress bar on a terminal only; checks run in parallel (rayon), results keep file order.
-    let progress = if std::io::stderr().is_terminal() && files.len() > 1 {
-        let pb = indicatif::ProgressBar::new(files.len() as u64);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} checking {pos}/{len} files {bar:30} {per_sec} {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        pb
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let progress = crate::progress(files.len(), "checking");
     let run = || -> Vec<FileReport> {
         files
             .par_iter()
@@ -68,14 +57,8 @@ pub(crate) fn check(
     progress.finish_and_clear();
     // Folders that could not be searched are errors of the run, never a silent pass.
     for d in collected.problems {
-        reports.push(FileReport {
-            path: d.file.clone().unwrap_or_default(),
-            text: None,
-            kind: None,
-            diagnostics: vec![d],
-            map: None,
-            map_id: None,
-        });
+        let path = d.file.clone().unwrap_or_default();
+        reports.push(FileReport::unread(&path, vec![d], None));
     }
     flag_duplicate_map_ids(&mut reports);
     if deny_warnings {

@@ -1,10 +1,8 @@
 //! `saberc export`: one self-contained JSON document per scenario, for a game engine.
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use saber_schema::diagnostic::{Diagnostic, Severity};
+use saber_schema::diagnostic::Diagnostic;
 use saber_schema::files::Target;
-use saber_schema::pipeline::read::Source;
 
 use crate::report::human;
 use crate::{
@@ -29,7 +27,7 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let errors = print_findings(&src, &diags);
+    let errors = crate::print_findings(&src, &diags);
     let Some(c) = compiled.filter(|_| !errors) else {
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
@@ -45,17 +43,6 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
         return EXIT_ERRORS;
     }
     write_doc(out, c.id(), &inputs, |w| doc.write(w))
-}
-
-/// Print the findings; true when one is an error, so nothing is exported.
-fn print_findings(src: &Source, diags: &[Diagnostic]) -> bool {
-    for d in diags {
-        eprint!(
-            "{}",
-            human(d, Some(&src.text), std::io::stderr().is_terminal())
-        );
-    }
-    diags.iter().any(|d| d.severity == Severity::Error)
 }
 
 /// True when the export matches its schema; otherwise each problem is an internal error.

@@ -35,7 +35,7 @@ mod tiled;
 
 pub use lsp::serve_bytes as serve_lsp_bytes;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 use saber_schema::diagnostic::printable;
@@ -152,21 +152,9 @@ pub enum Command {
         /// Output file: `.svg` or `.png` (`-`: SVG on standard output).
         #[arg(short = 'o', long = "out", value_name = "FILE")]
         out: PathBuf,
-        /// Width of a PNG in pixels (200 to 8000).
-        #[arg(long, default_value_t = 2400, value_parser = width_parser())]
-        width: u32,
-        /// Draw a scenario's printable card (one A4 page: map and zones, forces, victory
-        /// conditions, special rules) instead of the map alone.
-        #[arg(long)]
-        card: bool,
-        /// Draw no text on the map (feature labels, map labels, hex coordinates): terrain,
-        /// roads, ridges and zones alone, each hex where it always is.
-        #[arg(long, conflicts_with = "card")]
-        no_labels: bool,
-        /// Draw a scenario's map as played: the terrain its special rules change (woods,
-        /// villages and hills treated as clear) drawn as they are played.
-        #[arg(long)]
-        as_played: bool,
+        /// What it draws, and how.
+        #[command(flatten)]
+        opts: render::RenderOptions,
         /// Directories holding maps the scenario may name.
         #[arg(long = "maps", value_name = "DIR")]
         maps: Vec<PathBuf>,
@@ -261,7 +249,7 @@ pub enum Command {
 
 /// `--width`: a PNG width within [`saber_schema::output::render::PNG_WIDTHS`] (clap's error
 /// says the range).
-fn width_parser() -> clap::builder::RangedI64ValueParser<u32> {
+pub(crate) fn width_parser() -> clap::builder::RangedI64ValueParser<u32> {
     let w = saber_schema::output::render::PNG_WIDTHS;
     clap::value_parser!(u32).range(i64::from(*w.start())..=i64::from(*w.end()))
 }
@@ -397,22 +385,9 @@ pub fn run(cli: Cli) -> i32 {
         Command::Render {
             input,
             out,
-            width,
-            card,
-            no_labels,
-            as_played,
+            opts,
             maps,
-        } => render_cmd(
-            &input,
-            &out,
-            render::RenderOptions {
-                width,
-                card,
-                no_labels,
-                as_played,
-            },
-            &maps,
-        ),
+        } => render_cmd(&input, &out, opts, &maps),
         Command::Convert { file, to, out } => convert::convert_cmd(&file, to, out.as_deref()),
         Command::Fmt { paths, check, walk } => fmt::fmt_cmd(&paths, check, walk.options()),
         Command::Migrate { paths, check, walk } => {
@@ -506,9 +481,62 @@ pub(crate) fn unreadable_path(d: &saber_schema::diagnostic::Diagnostic) -> i32 {
     EXIT_USAGE
 }
 
+/// A progress bar over `files` files (`{verb} 3/10 files`), on a terminal only, and only for
+/// more than one file.
+pub(crate) fn progress(files: usize, verb: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || files < 2 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let template =
+        format!("{{spinner}} {verb} {{pos}}/{{len}} files {{bar:30}} {{per_sec}} {{eta}}");
+    let style = indicatif::ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    indicatif::ProgressBar::new(files as u64).with_style(style)
+}
+
 pub(crate) fn usage_error(msg: &str) -> i32 {
     eprintln!("error: {}", printable(msg, 2000));
     EXIT_USAGE
+}
+
+/// Print a file's findings; true when one is an error, so nothing is written.
+pub(crate) fn print_findings(
+    src: &saber_schema::pipeline::read::Source,
+    diags: &[saber_schema::diagnostic::Diagnostic],
+) -> bool {
+    use std::io::IsTerminal;
+    for d in diags {
+        let color = std::io::stderr().is_terminal();
+        eprint!("{}", crate::report::human(d, Some(&src.text), color));
+    }
+    diags
+        .iter()
+        .any(|d| d.severity == saber_schema::diagnostic::Severity::Error)
+}
+
+/// A finding that stops a command at its file's start (its `format` unread), printed at its
+/// place; the exit code to return.
+pub(crate) fn stopped(
+    src: &saber_schema::pipeline::read::Source,
+    d: saber_schema::diagnostic::Diagnostic,
+) -> i32 {
+    let d = &saber_schema::pipeline::finish(src, vec![d])[0];
+    eprint!("{}", crate::report::human(d, Some(&src.text), false));
+    EXIT_ERRORS
+}
+
+/// Write a command's output file through `target`: `wrote FILE` said (nothing for standard
+/// output), and the exit code to return.
+pub(crate) fn write_output(target: &saber_schema::files::Target, bytes: &[u8], out: &Path) -> i32 {
+    match target.write(bytes) {
+        Ok(_) if target.is_stdout() => EXIT_OK,
+        Ok(_) => {
+            outln!("wrote {}", shown(out));
+            EXIT_OK
+        }
+        Err(e) => write_failed(&e),
+    }
 }
 
 /// A write refused or failed: its message (which names the path at fault) printed, and the

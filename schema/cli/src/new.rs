@@ -17,7 +17,7 @@ fn games() -> clap::builder::PossibleValuesParser {
 }
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, is_dash, registry, shown, usage_error, write_failed};
+use crate::{EXIT_ERRORS, EXIT_OK, is_dash, registry, shown, usage_error};
 
 /// What to start.
 #[derive(Debug, Subcommand)]
@@ -180,12 +180,5 @@ fn emit(out: Option<&Path>, text: &str) -> i32 {
         );
     }
     let target = Target::file(out).command_line().new_only().read_back();
-    match target.write(text.as_bytes()) {
-        Ok(_) if target.is_stdout() => EXIT_OK,
-        Ok(_) => {
-            outln!("wrote {}", shown(out));
-            EXIT_OK
-        }
-        Err(e) => write_failed(&e),
-    }
+    crate::write_output(&target, text.as_bytes(), out)
 }

@@ -9,21 +9,25 @@ use saber_schema::pipeline::load_map;
 use saber_schema::pipeline::parse::{DocKind, detect};
 
 use crate::report::human;
-use crate::{
-    EXIT_ERRORS, EXIT_OK, compile_for_outputs, is_dash, read_input, registry, shown, usage_error,
-    write_failed,
-};
+use crate::{EXIT_ERRORS, compile_for_outputs, is_dash, read_input, registry, usage_error};
 
-/// What `saberc render` draws, and how.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct RenderOptions {
-    /// PNG width in pixels.
+/// What `saberc render` draws, and how (its options on the command line).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct RenderOptions {
+    /// Width of a PNG in pixels (200 to 8000).
+    #[arg(long, default_value_t = 2400, value_parser = crate::width_parser())]
     pub width: u32,
-    /// The scenario's card rather than the map.
+    /// Draw a scenario's printable card (one A4 page: map and zones, forces, victory
+    /// conditions, special rules) instead of the map alone.
+    #[arg(long)]
     pub card: bool,
-    /// No text on the map.
+    /// Draw no text on the map (feature labels, map labels, hex coordinates): terrain,
+    /// roads, ridges and zones alone, each hex where it always is.
+    #[arg(long, conflicts_with = "card")]
     pub no_labels: bool,
-    /// The terrain as played (after the scenario's special rules).
+    /// Draw a scenario's map as played: the terrain its special rules change (woods,
+    /// villages and hills treated as clear) drawn as they are played.
+    #[arg(long)]
     pub as_played: bool,
 }
 
@@ -59,17 +63,7 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
     };
     let (kind, _) = match detect(&src) {
         Ok(k) => k,
-        Err(d) => {
-            eprint!(
-                "{}",
-                human(
-                    &saber_schema::pipeline::finish(&src, vec![d])[0],
-                    Some(&src.text),
-                    false
-                )
-            );
-            return EXIT_ERRORS;
-        }
+        Err(d) => return crate::stopped(&src, d),
     };
     // What was read, which the drawing must never be written over.
     let mut inputs = vec![input.to_path_buf()];
@@ -178,14 +172,7 @@ fn write_rendered(
             for input in inputs {
                 target = target.not_over(input);
             }
-            match target.write(&b) {
-                Ok(_) if target.is_stdout() => EXIT_OK,
-                Ok(_) => {
-                    outln!("wrote {}", shown(out));
-                    EXIT_OK
-                }
-                Err(e) => write_failed(&e),
-            }
+            crate::write_output(&target, &b, out)
         }
         Err(e) => usage_error(&format!("cannot render: {e}")),
     }

@@ -3,7 +3,6 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use saber_schema::diagnostic::Severity;
 use saber_schema::files::Target;
 use saber_schema::output::convert::convert;
 use saber_schema::output::game::CompiledFor;
@@ -76,12 +75,7 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
         }
         (Err(d), _) => (None, vec![d]),
     };
-    let diags = finish(&src, diags);
-    let color = std::io::stderr().is_terminal();
-    for d in &diags {
-        eprint!("{}", human(d, Some(&src.text), color));
-    }
-    if diags.iter().any(|d| d.severity == Severity::Error) {
+    if crate::print_findings(&src, &finish(&src, diags)) {
         eprintln!("not exported: fix the errors above first");
         return EXIT_ERRORS;
     }
@@ -147,14 +141,7 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
     for s in &imported.sources {
         target = target.not_over(&s.path);
     }
-    match target.write(text.as_bytes()) {
-        Ok(_) if target.is_stdout() => EXIT_OK,
-        Ok(_) => {
-            outln!("wrote {}", shown(out));
-            EXIT_OK
-        }
-        Err(e) => write_failed(&e),
-    }
+    crate::write_output(&target, text.as_bytes(), out)
 }
 
 /// Does the output name a JSON file?

@@ -20,7 +20,7 @@ use crate::model::scenario::Scenario;
 use crate::pipeline::zones::shared::SharedZones;
 use crate::pipeline::zones::{Resolved, resolve};
 use crate::queries::playable::Playable;
-use crate::ruleset::{Citation, Ruleset};
+use crate::ruleset::{Citation, Game, Ruleset};
 
 /// Every check of a map on its own, under its game's rules: feature codes and numbers (11.0),
 /// roads, terrain of features.
@@ -97,24 +97,29 @@ pub fn map_of_other_game(s: &Scenario, map: &Map) -> Option<Diagnostic> {
     }
     let at = if s.game.is_some() { "game" } else { "map" };
     Some(
-        Diagnostic::new(
-            Code::MapOfOtherGame,
-            format!(
-                "this scenario is for {} (`{}`), but its map `{}` is for {} (`{}`)",
+        other_game_map(ours, theirs, &map.id)
+            .at_path(vec![PathSeg::key(at)])
+            .with_hint(format!(
+                "name a map for {} in `map:`, or write `game: \"{}\"` if the scenario is for {}",
                 s.rules().name,
-                ours.id(),
-                crate::diagnostic::printable(&map.id, 60),
-                map.rules().name,
-                theirs.id()
-            ),
-        )
-        .at_path(vec![PathSeg::key(at)])
-        .with_hint(format!(
-            "name a map for {} in `map:`, or write `game: \"{}\"` if the scenario is for {}",
-            s.rules().name,
-            theirs.id(),
-            map.rules().name
-        )),
+                theirs.id(),
+                map.rules().name
+            )),
+    )
+}
+
+/// REF008 of any game: a scenario for `ours` whose map, named `reference`, is for `theirs`.
+pub fn other_game_map(ours: Game, theirs: Game, reference: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::MapOfOtherGame,
+        format!(
+            "this scenario is for {} (`{}`), but its map `{}` is for {} (`{}`)",
+            ours.ruleset().name,
+            ours.id(),
+            crate::diagnostic::printable(reference, 60),
+            theirs.ruleset().name,
+            theirs.id()
+        ),
     )
 }
 

@@ -57,7 +57,6 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
             );
         }
         let mut groups = BTreeSet::new();
-        let mut total = 0u32;
         for (gi, g) in side.groups.iter().enumerate() {
             if !groups.insert(g.id.as_str()) {
                 out.push(
@@ -69,36 +68,25 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
                     .with_hint("letter the groups (a), (b), (c) …"),
                 );
             }
-            for (kind, n) in &g.units {
-                if *n > limits::MAX_COUNT {
+            // (field, code, count, its words, the limit's words, what to do).
+            let units = (g.units.iter()).map(|(k, n)| {
+                let hint = "the game's counter mix is far smaller; check the number";
+                ("units", k.code(), *n, "", " per group", hint)
+            });
+            let markers = (g.markers.iter())
+                .map(|(k, n)| ("markers", k.code(), *n, " markers", "", "check the number"));
+            for (field, code, n, noun, per, hint) in units.chain(markers) {
+                if n > limits::MAX_COUNT {
                     out.push(
                         Diagnostic::new(
                             Code::LimitExceeded,
                             format!(
-                                "{n} {} is over the limit of {} per group",
-                                kind.code(),
+                                "{n} {code}{noun} is over the limit of {}{per}",
                                 limits::MAX_COUNT
                             ),
                         )
-                        .at_path(path!["sides", i, "groups", gi, "units", kind.code()])
-                        .with_hint("the game's counter mix is far smaller; check the number"),
-                    );
-                }
-                total = total.saturating_add(*n);
-            }
-            for (kind, n) in &g.markers {
-                if *n > limits::MAX_COUNT {
-                    out.push(
-                        Diagnostic::new(
-                            Code::LimitExceeded,
-                            format!(
-                                "{n} {} markers is over the limit of {}",
-                                kind.code(),
-                                limits::MAX_COUNT
-                            ),
-                        )
-                        .at_path(path!["sides", i, "groups", gi, "markers", kind.code()])
-                        .with_hint("check the number"),
+                        .at_path(path!["sides", i, "groups", gi, field, code])
+                        .with_hint(hint),
                     );
                 }
             }
@@ -132,6 +120,7 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
                 )),
             );
         }
+        let total = side.unit_count();
         if total > limits::MAX_UNITS_PER_SIDE {
             out.push(
                 Diagnostic::new(

@@ -117,10 +117,7 @@ impl<'a> HexStack<'a> {
 
 /// How many counters of this kind a group has: its units, or its marker allotment.
 pub fn allotted(s: &Scenario, side: &str, group: &str, c: Counter) -> u32 {
-    let Some(g) = s
-        .side(side)
-        .and_then(|sd| sd.groups.iter().find(|g| g.id == group))
-    else {
+    let Some(g) = s.group(side, group) else {
         return 0;
     };
     match c {
@@ -154,10 +151,7 @@ pub fn allotment(s: &Scenario, side: &str, group: &str, c: Counter) -> Allotment
 /// The counters a group places at set-up, in order: its unit types, its allotted markers, then
 /// the markers its side may place as desired (11.8) that it has no allotment of.
 pub fn placeable(s: &Scenario, side: &str, group: &str) -> Vec<Counter> {
-    let Some(g) = s
-        .side(side)
-        .and_then(|sd| sd.groups.iter().find(|g| g.id == group))
-    else {
+    let Some(g) = s.group(side, group) else {
         return Vec::new();
     };
     let mut out: Vec<Counter> = g
@@ -227,10 +221,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, _r: &Resolved) -> 
         st.add(rules, &p.side, p.counter);
     }
     for (&(side, group, counter), &(n, last)) in &placed {
-        if !s
-            .side(side)
-            .is_some_and(|sd| sd.groups.iter().any(|g| g.id == group))
-        {
+        if s.group(side, group).is_none() {
             continue;
         };
         // "With improved positions as desired" (11.8): no allotment to exceed.
@@ -246,8 +237,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, _r: &Resolved) -> 
             // MA written for its BA): the type to write, not a change of its order of battle.
             let unplaced: Vec<(crate::ruleset::UnitKind, u32)> = match counter {
                 Counter::Unit(_) if have == 0 => s
-                    .side(side)
-                    .and_then(|sd| sd.groups.iter().find(|g| g.id == group))
+                    .group(side, group)
                     .map(|g| {
                         g.units
                             .iter()

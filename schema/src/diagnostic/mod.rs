@@ -447,14 +447,23 @@ pub fn did_you_mean(options: &[&str]) -> Option<String> {
     match options {
         [] => None,
         [one] => Some(format!("did you mean `{one}`?")),
-        many => Some(format!(
-            "did you mean one of {}?",
-            many.iter()
-                .map(|o| format!("`{o}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        many => Some(format!("did you mean one of {}?", ticked(many))),
     }
+}
+
+/// Names in backquotes, joined by commas: "`a`, `b`".
+pub fn ticked<T: std::fmt::Display>(names: impl IntoIterator<Item = T>) -> String {
+    let ticked: Vec<String> = names.into_iter().map(|n| format!("`{n}`")).collect();
+    ticked.join(", ")
+}
+
+/// The largest character boundary of `text` at or before `at` (the text's end past it).
+pub fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 /// Text made safe for a terminal: control characters (ESC, BEL, NUL, …), bidirectional

@@ -14,7 +14,7 @@
 //! | `=`  | ford    |            |
 //! | `#`  | bridge  |            |
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -527,14 +527,6 @@ impl Map {
             features: self.features.clone(),
             labels: self.labels.clone(),
         }
-    }
-
-    /// Count of hexes per feature letter, for summaries.
-    pub fn feature_hex_counts(&self) -> BTreeMap<String, usize> {
-        self.features
-            .iter()
-            .map(|f| (f.code.clone(), f.hexes.len()))
-            .collect()
     }
 }
 

@@ -319,20 +319,6 @@ impl Group {
         self.units.values().fold(0u32, |a, b| a.saturating_add(*b))
     }
 
-    /// (two-point units, three-point units).
-    pub fn unit_split(&self) -> (u32, u32) {
-        let mut two = 0u32;
-        let mut three = 0u32;
-        for (k, n) in &self.units {
-            if k.stacking_points() == 3 {
-                three = three.saturating_add(*n);
-            } else {
-                two = two.saturating_add(*n);
-            }
-        }
-        (two, three)
-    }
-
     /// The deployment zone, if the group deploys.
     pub fn deploy_zone(&self) -> Option<&Zone> {
         match &self.entry {
@@ -364,34 +350,27 @@ impl Group {
 impl Side {
     /// Total units of a type across groups.
     pub fn count(&self, kind: UnitKind) -> u32 {
-        self.groups
-            .iter()
-            .map(|g| g.units.get(&kind).copied().unwrap_or(0))
-            .fold(0u32, u32::saturating_add)
+        self.total(|g| g.units.get(&kind).copied().unwrap_or(0))
     }
 
     /// Total units across groups.
     pub fn unit_count(&self) -> u32 {
-        self.groups
-            .iter()
-            .map(Group::unit_count)
-            .fold(0u32, u32::saturating_add)
+        self.total(Group::unit_count)
     }
 
     /// Total markers of a kind across groups.
     pub fn markers(&self, kind: MarkerKind) -> u32 {
-        self.groups
-            .iter()
-            .map(|g| g.markers.get(&kind).copied().unwrap_or(0))
-            .fold(0u32, u32::saturating_add)
+        self.total(|g| g.markers.get(&kind).copied().unwrap_or(0))
     }
 
     /// Total stacking points.
     pub fn stacking_points(&self) -> u32 {
-        self.groups
-            .iter()
-            .map(Group::stacking_points)
-            .fold(0u32, u32::saturating_add)
+        self.total(Group::stacking_points)
+    }
+
+    /// The sum of `of` over the side's groups (at most `u32::MAX`).
+    fn total(&self, of: impl Fn(&Group) -> u32) -> u32 {
+        self.groups.iter().map(of).fold(0u32, u32::saturating_add)
     }
 }
 
@@ -399,6 +378,11 @@ impl Scenario {
     /// The side with this id.
     pub fn side(&self, id: &str) -> Option<&Side> {
         self.sides.iter().find(|s| s.id == id)
+    }
+
+    /// The group `group` of the side `side`.
+    pub fn group(&self, side: &str, group: &str) -> Option<&Group> {
+        self.side(side)?.groups.iter().find(|g| g.id == group)
     }
 
     /// Index of the side with this id.
@@ -431,6 +415,5 @@ mod tests {
         };
         assert_eq!(g.notation(), "12 MZ; 2 MA; 3 Trench");
         assert_eq!(g.stacking_points(), 30);
-        assert_eq!(g.unit_split(), (12, 2));
     }
 }

@@ -34,16 +34,13 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
             {
                 s.span = Some(locator.span(&p));
             }
-            let (d, at, len) = match (&d.location, &d.path) {
-                (Some(l), _) => {
-                    let at = l.offset;
-                    (d, at, None)
-                }
+            let (at, len) = match (&d.location, &d.path) {
+                (Some(l), _) => (l.offset, None),
                 (None, Some(p)) => {
                     let (at, len) = locator.span(p);
-                    (d, at, Some(len))
+                    (at, Some(len))
                 }
-                (None, None) => (d, 0, None),
+                (None, None) => (0, None),
             };
             (in_its_words(&src.text, d, at, len), at, len)
         })
@@ -69,14 +66,7 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         })
         .collect();
     if extra > 0 {
-        out.push(
-            Diagnostic::new(
-                Code::MoreFindings,
-                format!("{extra} more diagnostics not shown"),
-            )
-            .in_file(&src.path)
-            .with_hint("fix the ones above first"),
-        );
+        out.push(not_shown_note(extra).in_file(&src.path));
     }
     out
 }
@@ -150,16 +140,21 @@ pub(crate) fn cap(out: &mut Vec<Diagnostic>, file: Option<&Path>) {
     let extra = not_shown(out.iter());
     if extra > 0 {
         out.truncate(limits::MAX_DIAGNOSTICS_PER_FILE);
-        let mut note = Diagnostic::new(
-            Code::MoreFindings,
-            format!("{extra} more diagnostics not shown"),
-        )
-        .with_hint("fix the ones above first");
+        let mut note = not_shown_note(extra);
         if let Some(f) = file {
             note = note.in_file(f);
         }
         out.push(note);
     }
+}
+
+/// The note that `extra` more findings are not shown.
+fn not_shown_note(extra: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::MoreFindings,
+        format!("{extra} more diagnostics not shown"),
+    )
+    .with_hint("fix the ones above first")
 }
 
 /// How many findings the first [`limits::MAX_DIAGNOSTICS_PER_FILE`] of `all` leave unshown:

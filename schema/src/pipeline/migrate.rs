@@ -20,7 +20,7 @@
 
 use std::collections::VecDeque;
 
-use crate::diagnostic::{Code, Diagnostic, Location};
+use crate::diagnostic::{Code, Diagnostic, Location, floor_char_boundary};
 use crate::pipeline::locate::location_at;
 use crate::pipeline::read::{Source, Syntax};
 use crate::syntax::SyntaxKind::*;
@@ -330,16 +330,9 @@ pub fn located_back(
 pub fn original_location(original: &str, old: &[OldSpelling], l: Location) -> Location {
     let start = original_offset(old, l.offset);
     let end = original_offset(old, l.offset + l.length).max(start);
-    let start = floor_char_boundary(original, start.min(original.len()));
-    let end = floor_char_boundary(original, end.min(original.len()));
+    let start = floor_char_boundary(original, start);
+    let end = floor_char_boundary(original, end);
     location_at(original, start, end - start)
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]

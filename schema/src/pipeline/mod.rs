@@ -70,6 +70,19 @@ pub struct FileReport {
 }
 
 impl FileReport {
+    /// The report of a file that could not be read (or no further than its findings): its
+    /// text, if any, and nothing built.
+    pub fn unread(path: &Path, diagnostics: Vec<Diagnostic>, text: Option<String>) -> FileReport {
+        FileReport {
+            path: path.to_path_buf(),
+            text,
+            kind: None,
+            diagnostics,
+            map: None,
+            map_id: None,
+        }
+    }
+
     /// Number of errors.
     pub fn errors(&self) -> usize {
         self.diagnostics
@@ -160,29 +173,13 @@ pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
 pub fn check_path(path: &Path, registry: &MapRegistry) -> FileReport {
     let bytes = match read::read_regular(path) {
         Ok(b) => b,
-        Err(d) => {
-            return FileReport {
-                path: path.to_path_buf(),
-                text: None,
-                kind: None,
-                diagnostics: vec![d.in_file(path)],
-                map: None,
-                map_id: None,
-            };
-        }
+        Err(d) => return FileReport::unread(path, vec![d.in_file(path)], None),
     };
     match Source::from_bytes(path, bytes) {
         Ok(src) => check_source(&src, registry),
         Err((d, text)) => {
             let src = Source::from_text(path, text);
-            FileReport {
-                path: path.to_path_buf(),
-                kind: None,
-                diagnostics: finish(&src, vec![d]),
-                text: Some(src.text),
-                map: None,
-                map_id: None,
-            }
+            FileReport::unread(path, finish(&src, vec![d]), Some(src.text))
         }
     }
 }

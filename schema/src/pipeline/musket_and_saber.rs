@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::check::musket_and_saber::{check_map, check_scenario};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
@@ -97,11 +97,8 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
         ]
     }
 
-    fn words(&self, kind: DocKind) -> DocWords {
-        match kind {
-            DocKind::Map => DocWords::of::<MsMapFile>(self.game(), SAME_THING),
-            _ => DocWords::of::<MsScenario>(self.game(), SAME_THING),
-        }
+    fn same_things(&self) -> &'static [(&'static str, &'static str)] {
+        SAME_THING
     }
 
     fn load_map(&self, src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
@@ -378,21 +375,11 @@ pub fn check_scenario_noting(
     map_notes: &[Diagnostic],
 ) -> Vec<Diagnostic> {
     let written = serde_json::to_value(scenario).expect("the model always serializes");
-    let diags = match scenario_schema_stage(&written) {
-        Err(schema) => schema,
-        Ok(()) => checks_on_map(scenario, map, map_file, map_notes.to_vec()),
-    };
-    finish::finish_unlocated(diags)
-}
-
-/// The JSON Schema stage of an M&S scenario (`written`: what the file said).
-fn scenario_schema_stage(written: &serde_json::Value) -> Result<(), Vec<Diagnostic>> {
-    let schema = SCENARIO_SCHEMA.validate(written);
-    if schema.is_empty() {
-        Ok(())
-    } else {
-        Err(schema)
+    let schema = SCENARIO_SCHEMA.validate(&written);
+    if !schema.is_empty() {
+        return finish::finish_unlocated(schema);
     }
+    finish::finish_unlocated(checks_on_map(scenario, map, map_file, map_notes.to_vec()))
 }
 
 /// The rule checks of an M&S scenario on the map found for it and its file (REF008 when that
@@ -441,8 +428,9 @@ pub fn open_scenario(
             Err(d) => return (None, None, d),
         };
     let found = registry.resolve(&scenario.map, &src.path);
-    let (compiled, diags) = match (scenario_schema_stage(&written), &found) {
-        (Err(schema), _) => {
+    let schema = SCENARIO_SCHEMA.validate(&written);
+    let (compiled, diags) = match &found {
+        _ if !schema.is_empty() => {
             let file = found.as_ref().ok().and_then(|f| ms_file(&f.game_file));
             let schema = schema
                 .into_iter()
@@ -450,8 +438,8 @@ pub fn open_scenario(
                 .collect();
             (None, schema)
         }
-        (Ok(()), Err(d)) => (None, vec![d.clone()]),
-        (Ok(()), Ok(found)) => {
+        Err(d) => (None, vec![d.clone()]),
+        Ok(found) => {
             let file = ms_file(&found.game_file);
             let file = file.as_deref();
             let diags = checks_on_map(&scenario, &found.map, file, found.notes.clone());
@@ -479,24 +467,13 @@ pub fn open_scenario(
 /// [`crate::check::map_of_other_game`] says it of a Rifle & Saber scenario).
 pub fn other_game(reference: &str, map: &Map) -> Diagnostic {
     let ours = Game::MusketAndSaberQuickPlay;
-    let theirs = map.game.unwrap_or_default();
-    Diagnostic::new(
-        Code::MapOfOtherGame,
-        format!(
-            "this scenario is for {} (`{}`), but its map `{}` is for {} (`{}`)",
+    crate::check::other_game_map(ours, map.game.unwrap_or_default(), reference)
+        .at_path(path!["game"])
+        .with_hint(format!(
+            "name a map for {} in `map:` (`saberc new map --game {}` starts one)",
             ours.ruleset().name,
-            ours.id(),
-            crate::diagnostic::printable(reference, 60),
-            theirs.ruleset().name,
-            theirs.id()
-        ),
-    )
-    .at_path(path!["game"])
-    .with_hint(format!(
-        "name a map for {} in `map:` (`saberc new map --game {}` starts one)",
-        ours.ruleset().name,
-        ours.id()
-    ))
+            ours.id()
+        ))
 }
 
 /// Run every stage on an M&S scenario: what was compiled (when the scenario and its map could
@@ -590,80 +567,51 @@ mod tests {
     fn the_generated_checks_of_musket_and_saber_accept_what_the_published_schemas_accept() {
         // Every M&S map and scenario of the examples and fixtures, and mutations: the same
         // verdict from the generated check and the published schema compiled at run time.
-        use crate::ruleset::Game;
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let mut docs: Vec<(DocKind, Value)> = Vec::new();
-        for dir in [
+        use crate::pipeline::parse::{detect_game, parse_document};
+        use crate::pipeline::schema::tests::{agreement, documents};
+        let dirs = [
             "scenarios/examples/musket-and-saber",
             "scenarios/examples/musket-and-saber/maps",
             "tests/fixtures/good",
             "tests/fixtures/bad",
-        ] {
-            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
-                let path = entry.unwrap().path();
-                let Ok(src) = crate::pipeline::read::Source::read(&path) else {
-                    continue;
-                };
-                let game = crate::pipeline::parse::detect_game(&src);
-                let Ok(Some(Game::MusketAndSaberQuickPlay)) = game else {
-                    continue;
-                };
-                let doc = match crate::pipeline::parse::detect(&src) {
-                    Ok((DocKind::Scenario, _)) => {
-                        crate::pipeline::parse::parse_document::<MsScenario>(&src)
-                            .map(|(_, v)| (DocKind::Scenario, v))
-                    }
-                    Ok((DocKind::Map, _)) => {
-                        crate::pipeline::parse::parse_document::<MsMapFile>(&src)
-                            .map(|(_, v)| (DocKind::Map, v))
-                    }
-                    _ => continue,
-                };
-                if let Ok(doc) = doc {
-                    docs.push(doc);
-                }
-            }
-        }
+        ];
+        let docs = documents(&dirs, |src, kind| {
+            let Ok(Some(Game::MusketAndSaberQuickPlay)) = detect_game(src) else {
+                return None;
+            };
+            let written = match kind {
+                DocKind::Scenario => parse_document::<MsScenario>(src).map(|(_, v)| v),
+                DocKind::Map => parse_document::<MsMapFile>(src).map(|(_, v)| v),
+                DocKind::Battle => return None,
+            };
+            written.ok()
+        });
         let maps = docs.iter().filter(|(k, _)| *k == DocKind::Map).count();
         assert!(
             maps >= 1 && docs.len() - maps >= 10,
             "{maps} of {}",
             docs.len()
         );
+        let swaps = [
+            ("\"id\":\"", "\"id\":\"Bad Id "),
+            ("\"name\":\"", "\"name\":7,\"x\":\""),
+            (":1,", ":-1,"),
+            (":2,", ":2000000,"),
+            ("\"Within\"", "\"Withn\""),
+            ("[", "[null,"),
+        ];
         let published =
             [map_schema(), scenario_schema()].map(|s| jsonschema::validator_for(&s).unwrap());
         let generated: [fn(&Value) -> bool; 2] =
             [generated::Map::is_valid, generated::Scenario::is_valid];
-        let mutations = |v: &Value| -> Vec<Value> {
-            let text = v.to_string();
-            [
-                ("\"id\":\"", "\"id\":\"Bad Id "),
-                ("\"name\":\"", "\"name\":7,\"x\":\""),
-                (":1,", ":-1,"),
-                (":2,", ":2000000,"),
-                ("\"Within\"", "\"Withn\""),
-                ("[", "[null,"),
+        let (judged, refused) = agreement(&docs, &swaps, |kind, v| {
+            let at = usize::from(kind != DocKind::Map);
+            vec![
+                published[at].is_valid(v),
+                generated[at](v),
+                [&MAP_SCHEMA, &SCENARIO_SCHEMA][at].validate(v).is_empty(),
             ]
-            .iter()
-            .filter(|(a, _)| text.contains(a))
-            .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap())
-            .collect()
-        };
-        let (mut judged, mut refused) = (0, 0);
-        for (kind, doc) in &docs {
-            let at = usize::from(*kind != DocKind::Map);
-            for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
-                let verdict = published[at].is_valid(&v);
-                assert_eq!(generated[at](&v), verdict, "{v}");
-                assert_eq!(
-                    [&MAP_SCHEMA, &SCENARIO_SCHEMA][at].validate(&v).is_empty(),
-                    verdict,
-                    "{v}"
-                );
-                judged += 1;
-                refused += usize::from(!verdict);
-            }
-        }
+        });
         assert!(
             refused > 10 && judged - refused > 10,
             "{refused} of {judged}"

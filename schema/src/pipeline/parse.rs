@@ -74,7 +74,7 @@ pub fn parse_document<T: DeserializeOwned>(source: &Source) -> Result<(T, Value)
     }
     check_limits(text)?;
     match source.syntax {
-        Syntax::Ron => parse_ron(text),
+        Syntax::Ron => read_ron(text, true),
         Syntax::Json => parse_json(text),
     }
 }
@@ -396,38 +396,20 @@ pub fn ron_options() -> ron::Options {
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-fn parse_ron<T: DeserializeOwned>(text: &str) -> Result<(T, Value), Diagnostic> {
-    read_ron(text, true)
-}
-
 /// The model of a RON text, and when `record`, what it wrote as JSON (else `null`).
 fn read_ron<T: DeserializeOwned>(text: &str, record: bool) -> Result<(T, Value), Diagnostic> {
     let options = ron_options();
     let read = |track_path: bool| -> Result<(T, Value), Diagnostic> {
         let mut de = ron::Deserializer::from_str_with_options(text, &options)
             .map_err(|e| ron_error(text, e, &[]))?;
-        let (value, written): (T, Value) = if record {
+        let (value, written) = if record {
             let (recorder, recorded) = Recorder::new(&mut de);
-            let value = if track_path {
-                serde_path_to_error::deserialize(recorder).map_err(|e| {
-                    let path = path_of(e.path());
-                    ron_error(text, de.span_error(e.into_inner()), &path)
-                })?
-            } else {
-                T::deserialize(recorder).map_err(|e| ron_error(text, de.span_error(e), &[]))?
-            };
+            let value = deserialize(recorder, track_path);
             (value, recorded.take())
-        } else if track_path {
-            let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-                let path = path_of(e.path());
-                ron_error(text, de.span_error(e.into_inner()), &path)
-            })?;
-            (value, Value::Null)
         } else {
-            let value =
-                T::deserialize(&mut de).map_err(|e| ron_error(text, de.span_error(e), &[]))?;
-            (value, Value::Null)
+            (deserialize(&mut de, track_path), Value::Null)
         };
+        let value = value.map_err(|(e, path)| ron_error(text, de.span_error(e), &path))?;
         de.end()
             .map_err(|e| ron_error(text, de.span_error(e), &[]))?;
         Ok((value, written))
@@ -452,14 +434,8 @@ fn parse_json_as<T: DeserializeOwned>(
 ) -> Result<(T, Value), Diagnostic> {
     let read = |track_path: bool| -> Result<T, Diagnostic> {
         let mut de = serde_json::Deserializer::from_str(text);
-        let value: T = if track_path {
-            serde_path_to_error::deserialize(&mut de).map_err(|e| {
-                let path = path_of(e.path());
-                json_error(text, e.into_inner(), &path)
-            })?
-        } else {
-            T::deserialize(&mut de).map_err(|e| json_error(text, e, &[]))?
-        };
+        let value =
+            deserialize(&mut de, track_path).map_err(|(e, path)| json_error(text, e, &path))?;
         de.end().map_err(|e| json_error(text, e, &[]))?;
         Ok(value)
     };
@@ -472,6 +448,21 @@ fn parse_json_as<T: DeserializeOwned>(
     // sees the last of the two, as every JSON validator does.
     let doc: Value = serde_json::from_str(text).map_err(|e| json_error(text, e, &[]))?;
     Ok((value, doc))
+}
+
+/// A `T` read from `de`; its error with the path of the failing field when `track_path` (which
+/// copies every key), else with none.
+fn deserialize<'de, D: serde::Deserializer<'de>, T: DeserializeOwned>(
+    de: D,
+    track_path: bool,
+) -> Result<T, (D::Error, Vec<PathSeg>)> {
+    if !track_path {
+        return T::deserialize(de).map_err(|e| (e, Vec::new()));
+    }
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = path_of(e.path());
+        (e.into_inner(), path)
+    })
 }
 
 fn path_of(p: &serde_path_to_error::Path) -> Vec<PathSeg> {

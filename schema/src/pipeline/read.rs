@@ -96,16 +96,7 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, Diagnostic> {
     if !meta.is_file() {
         return Err(not_regular(&meta));
     }
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        // Should the file have been swapped for a FIFO since, opening it must not wait for
-        // a writer.
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path).map_err(io_err)?;
+    let file = open_without_waiting(path).map_err(io_err)?;
     let meta = file.metadata().map_err(io_err)?;
     if !meta.is_file() {
         return Err(not_regular(&meta));
@@ -123,6 +114,19 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, Diagnostic> {
         return Err(too_large(path, bytes.len() as u64));
     }
     Ok(bytes)
+}
+
+/// A file opened for reading without blocking: should it have been swapped for a FIFO since it
+/// was looked at, opening it must not wait for a writer (the caller checks its kind again).
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// What a file that is not a regular file is, in words.
@@ -195,14 +199,7 @@ pub fn head_names_saber_format(path: &Path) -> bool {
 fn head_holds(path: &Path, needles: &[&[u8]]) -> bool {
     // Opened without blocking and checked again once open: a FIFO put in the file's place
     // since it was listed must not block the run.
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let Ok(mut file) = options.open(path) else {
+    let Ok(mut file) = open_without_waiting(path) else {
         return false;
     };
     if !file.metadata().is_ok_and(|m| m.is_file()) {

@@ -89,22 +89,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Recorder<D> {
         deserialize_struct(name: &'static str, fields: &'static [&'static str])
         deserialize_identifier()
         deserialize_ignored_any()
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        self.inner.deserialize_enum(
-            name,
-            variants,
-            Rec {
-                inner: visitor,
-                slot: self.slot,
-            },
-        )
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
     }
 
     fn is_human_readable(&self) -> bool {
@@ -155,42 +140,12 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Rec<V> {
         visit_f64(f64) => float;
         visit_char(char) => |v| Value::String(v.to_string());
         visit_string(String) => Value::String;
-    }
-
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
-        put(
-            &self.slot,
-            i64::try_from(v).map_or_else(|_| float(v as f64), Value::from),
-        );
-        self.inner.visit_i128(v)
-    }
-
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
-        put(
-            &self.slot,
-            u64::try_from(v).map_or_else(|_| float(v as f64), Value::from),
-        );
-        self.inner.visit_u128(v)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        put(&self.slot, Value::String(v.to_string()));
-        self.inner.visit_str(v)
-    }
-
-    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
-        put(&self.slot, Value::String(v.to_string()));
-        self.inner.visit_borrowed_str(v)
-    }
-
-    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Self::Value, E> {
-        put(&self.slot, Value::from(v.to_vec()));
-        self.inner.visit_bytes(v)
-    }
-
-    fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<Self::Value, E> {
-        put(&self.slot, Value::from(v.clone()));
-        self.inner.visit_byte_buf(v)
+        visit_i128(i128) => |v| i64::try_from(v).map_or_else(|_| float(v as f64), Value::from);
+        visit_u128(u128) => |v| u64::try_from(v).map_or_else(|_| float(v as f64), Value::from);
+        visit_str(&str) => |v| Value::String(v.to_string());
+        visit_borrowed_str(&'de str) => |v| Value::String(v.to_string());
+        visit_bytes(&[u8]) => |v| Value::from(v.to_vec());
+        visit_byte_buf(Vec<u8>) => Value::from;
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {

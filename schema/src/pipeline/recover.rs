@@ -16,7 +16,7 @@ use crate::pipeline::locate::location_at;
 use crate::pipeline::read::Syntax;
 use crate::syntax::SyntaxKind::*;
 use crate::syntax::lexer::skip_trivia;
-use crate::syntax::tree::{self, SyntaxNode, entry_key, entry_value};
+use crate::syntax::tree::{self, SyntaxNode, end, entry_key, entry_value, start};
 
 /// Syntax errors in `text` besides `first` (the parser's own error), each located in `text`.
 pub fn other_syntax_errors(
@@ -178,14 +178,6 @@ fn value_of(entry: &SyntaxNode, syntax: Syntax) -> Option<SyntaxNode> {
     } else {
         entry.children().find(tree::is_value)
     }
-}
-
-fn start(node: &SyntaxNode) -> usize {
-    node.text_range().start().into()
-}
-
-fn end(node: &SyntaxNode) -> usize {
-    node.text_range().end().into()
 }
 
 /// A diagnostic located in `text[base..]` moved to its place in `text`. A value followed by

@@ -43,15 +43,13 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
         }
     }
 
-    fn words(&self, kind: DocKind) -> DocWords {
-        match kind {
-            DocKind::Map => DocWords::of::<MapFile>(self.game(), SAME_THING),
-            _ => DocWords::of::<Scenario>(self.game(), SAME_THING),
-        }
+    fn same_things(&self) -> &'static [(&'static str, &'static str)] {
+        SAME_THING
     }
 
     fn load_map(&self, src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
-        load_rs_map(src, words)
+        let (_, map, diags) = read_map(src, words);
+        (map.map(LoadedMap::engine_only), diags)
     }
 
     fn open(&self, src: &Source, kind: DocKind, registry: &dyn Resolve) -> Opened {
@@ -196,25 +194,25 @@ fn compile(
     )
 }
 
-/// Parse, schema-check and check a Rifle & Saber map (`words`: every game's words for maps);
-/// diagnostics are not yet located.
-fn load_rs_map(src: &Source, words: &[&DocWords]) -> (Option<LoadedMap>, Vec<Diagnostic>) {
+/// Parse, schema-check and check a Rifle & Saber map (`words`: every game's words for maps):
+/// the file as parsed (`None` when it does not parse), the map when it holds to its schema, and
+/// the findings, not yet located.
+fn read_map(src: &Source, words: &[&DocWords]) -> (Option<MapFile>, Option<Map>, Vec<Diagnostic>) {
     match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber, words) {
-        Ok((f, written)) => {
-            let (map, diags) = map_stages(&f, &written);
-            (map.map(LoadedMap::engine_only), diags)
+        Ok((file, written)) => {
+            let (map, diags) = map_stages(&file, &written);
+            (Some(file), map, diags)
         }
-        Err(d) => (None, d),
+        Err(d) => (None, None, d),
     }
 }
 
 /// A Rifle & Saber map for `saberc check` and the editor: built even when it fails its schema,
 /// to be repaired in the editor.
 fn open_map(src: &Source, words: &[&DocWords]) -> Opened {
-    match parse_game_document::<MapFile>(src, DocKind::Map, Game::RifleAndSaber, words) {
-        Err(diags) => Opened::nothing(diags),
-        Ok((file, written)) => {
-            let (map, diags) = map_stages(&file, &written);
+    match read_map(src, words) {
+        (None, _, diags) => Opened::nothing(diags),
+        (Some(file), map, diags) => {
             let map = map.unwrap_or_else(|| Map::from_file(&file).0);
             Opened {
                 diags,

@@ -327,24 +327,7 @@ pub fn validate(kind: DocKind, value: &Value) -> Vec<Diagnostic> {
 /// unknown character is MAP002, which names the character and its column. The caller reports a
 /// deferred finding only where no rule check reported that value.
 pub fn validate_deferring(kind: DocKind, value: &Value) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    let schema = schema_of(kind);
-    // Most files are valid: the yes-or-no check stops at nothing and builds no error.
-    if schema.is_valid(value) {
-        return (Vec::new(), Vec::new());
-    }
-    let listing = schema.listing();
-    // Bounded: a list of 100,000 bad items is 100,000 errors, of which a file shows 200.
-    let mut blocking = Findings::new();
-    let mut deferred = Findings::new();
-    for e in listing.iter_errors(value) {
-        let make = || diagnostic(&e);
-        if rule_explains(kind, innermost(&e)) {
-            deferred.push_with(Code::Schema, make);
-        } else {
-            blocking.push_with(Code::Schema, make);
-        }
-    }
-    (blocking.into_vec(), deferred.into_vec())
+    schema_of(kind).validate_deferring(value, |e| rule_explains(kind, e))
 }
 
 /// A game's schema of a kind of its documents, its validators made once, on first use: what
@@ -382,19 +365,38 @@ impl GameSchema {
         without: &'static [Without],
         check: fn(&Value) -> bool,
     ) -> GameSchema {
-        GameSchema {
-            make,
-            without,
-            generated: Some(check),
-            validator: OnceLock::new(),
-            listing: OnceLock::new(),
-        }
+        let mut schema = GameSchema::new(make, without);
+        schema.generated = Some(check);
+        schema
     }
 
     /// Validate a document against the schema; each violation becomes a diagnostic at the
     /// offending value (a zone clause the game has not said as such).
     pub fn validate(&self, value: &Value) -> Vec<Diagnostic> {
-        violations(self.is_valid(value), || self.listing(), value, self.without)
+        self.validate_deferring(value, |_| false).0
+    }
+
+    /// [`GameSchema::validate`], setting apart the violations `defer` picks.
+    fn validate_deferring(
+        &self,
+        value: &Value,
+        defer: impl Fn(&jsonschema::ValidationError) -> bool,
+    ) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+        // Most files are valid: the yes-or-no check stops at nothing and builds no error.
+        if self.is_valid(value) {
+            return (Vec::new(), Vec::new());
+        }
+        // Bounded: a list of 100,000 bad items is 100,000 errors, of which a file shows 200.
+        let (mut blocking, mut deferred) = (Findings::new(), Findings::new());
+        for e in self.listing().iter_errors(value) {
+            let found = if defer(innermost(&e)) {
+                &mut deferred
+            } else {
+                &mut blocking
+            };
+            found.push_with(Code::Schema, || diagnostic_in(&e, self.without));
+        }
+        (blocking.into_vec(), deferred.into_vec())
     }
 
     /// Whether the document is valid under the schema (no error built).
@@ -423,21 +425,15 @@ fn compile(schema: &Value) -> jsonschema::Validator {
     jsonschema::validator_for(schema).expect("our generated schemas are valid")
 }
 
-/// Each violation of a schema by `value` when it is not `valid`, found by the validator `listing`
-/// makes, as a diagnostic at the offending value (a zone clause in `without` said as not the
-/// game's). Most files are valid: then nothing is listed and no error built.
-fn violations<'a>(
-    valid: bool,
-    listing: impl FnOnce() -> &'a jsonschema::Validator,
-    value: &Value,
-    without: &[Without],
-) -> Vec<Diagnostic> {
-    if valid {
+/// Each violation of `validator`'s schema by `value`, as a diagnostic at the offending value.
+/// Most documents are valid: then nothing is listed and no error built.
+fn violations(validator: &jsonschema::Validator, value: &Value) -> Vec<Diagnostic> {
+    if validator.is_valid(value) {
         return Vec::new();
     }
     let mut found = Findings::new();
-    for e in listing().iter_errors(value) {
-        found.push_with(Code::Schema, || diagnostic_in(&e, without));
+    for e in validator.iter_errors(value) {
+        found.push_with(Code::Schema, || diagnostic_in(&e, &[]));
     }
     found.into_vec()
 }
@@ -452,26 +448,22 @@ pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
             "the game's schema is not a valid JSON Schema".to_string(),
         )];
     };
-    violations(validator.is_valid(value), || &validator, value, &[])
+    violations(&validator, value)
 }
 
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let validator = VALIDATOR.get_or_init(|| {
-        jsonschema::validator_for(&export_schema()).expect("our generated schemas are valid")
-    });
-    violations(validator.is_valid(value), || validator, value, &[])
+    let validator = VALIDATOR.get_or_init(|| compile(&export_schema()));
+    violations(validator, value)
 }
 
 /// Validate a Musket & Saber Quick Play engine export against
 /// `export.musket-and-saber-quick-play.schema.json`.
 pub fn validate_ms_export(value: &Value) -> Vec<Diagnostic> {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let validator = VALIDATOR.get_or_init(|| {
-        jsonschema::validator_for(&ms_export_schema()).expect("our generated schemas are valid")
-    });
-    violations(validator.is_valid(value), || validator, value, &[])
+    let validator = VALIDATOR.get_or_init(|| compile(&ms_export_schema()));
+    violations(validator, value)
 }
 
 /// Fields whose range a rule check reports with the rule's own words.
@@ -501,14 +493,10 @@ fn rule_explains(kind: DocKind, e: &jsonschema::ValidationError) -> bool {
 /// Longest schema message kept, in characters (jsonschema echoes the offending value).
 const MAX_ECHO: usize = 300;
 
-/// One violation as a diagnostic. A value that fits none of the forms of a `oneOf` (a zone, a
-/// goal, an entry) is explained by the form it names (`{"Feature": "V 7"}` is a `Feature`), at
-/// the value that breaks it.
-fn diagnostic(e: &jsonschema::ValidationError) -> Diagnostic {
-    diagnostic_in(e, &[])
-}
-
-/// [`diagnostic`] for a document whose zones lack the clauses `without` (its game's dialect).
+/// One violation as a diagnostic, of a document whose zones lack the clauses `without` (its
+/// game's dialect). A value that fits none of the forms of a `oneOf` (a zone, a goal, an
+/// entry) is explained by the form it names (`{"Feature": "V 7"}` is a `Feature`), at the
+/// value that breaks it.
 fn diagnostic_in(e: &jsonschema::ValidationError, without: &[Without]) -> Diagnostic {
     let e = innermost(e);
     let pointer = e.instance_path().as_str().to_string();
@@ -787,7 +775,7 @@ pub fn parse_pointer(p: &str) -> Vec<PathSeg> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -802,19 +790,15 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_generated_and_listing_checks_accept_what_the_published_schemas_accept() {
-        // Every scenario, map and fixture, and a mutation of each zone: the same verdict from
-        // the published schema compiled at run time, from the check generated at build time
-        // (`is_valid`) and from the listing schema.
+    /// The documents of the folders `dirs` (below the repository's root) that `read` takes, as
+    /// their kind and what they wrote: what the tests of a game's schema checks judge.
+    pub(crate) fn documents(
+        dirs: &[&str],
+        read: impl Fn(&crate::pipeline::read::Source, DocKind) -> Option<Value>,
+    ) -> Vec<(DocKind, Value)> {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let mut docs: Vec<(DocKind, Value)> = Vec::new();
-        for dir in [
-            "scenarios",
-            "maps",
-            "tests/fixtures/good",
-            "tests/fixtures/bad",
-        ] {
+        let mut docs = Vec::new();
+        for dir in dirs {
             for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
                 let path = entry.unwrap().path();
                 let Ok(src) = crate::pipeline::read::Source::read(&path) else {
@@ -823,65 +807,78 @@ mod tests {
                 let Ok((kind, _)) = crate::pipeline::parse::detect(&src) else {
                     continue;
                 };
-                let doc = match kind {
-                    DocKind::Scenario => {
-                        crate::pipeline::parse::parse_document::<Scenario>(&src).map(|(_, v)| v)
-                    }
-                    DocKind::Map => {
-                        crate::pipeline::parse::parse_document::<MapFile>(&src).map(|(_, v)| v)
-                    }
-                    DocKind::Battle => {
-                        crate::pipeline::parse::parse_document::<Battle>(&src).map(|(_, v)| v)
-                    }
-                };
-                if let Ok(doc) = doc {
+                if let Some(doc) = read(&src, kind) {
                     docs.push((kind, doc));
                 }
             }
         }
-        assert!(docs.len() > 30, "{}", docs.len());
-        let mutations = |v: &Value| -> Vec<Value> {
-            let text = v.to_string();
-            [
-                ("\"Within\"", "\"Withn\""),
-                ("\"V4\"", "\"V 4\""),
-                ("\"distance\":1", "\"distance\":-1"),
-                ("\"Everywhere\"", "\"Nowhere\""),
-                ("\"Feature\"", "\"Hexes\""),
-                ("\"id\":\"", "\"id\":\"Bad Id "),
-                ("\"turn\":", "\"turn\":1e3,\"x\":"),
-                ("\"width\":", "\"width\":5000,\"x\":"),
-                ("\"notes\":\"", "\"notes\":7,\"y\":\""),
-            ]
-            .iter()
-            .filter(|(a, _)| text.contains(a))
-            .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap())
-            .collect()
-        };
-        let compiled = |kind: DocKind| {
-            let schema = match kind {
-                DocKind::Map => map_schema(),
-                DocKind::Scenario => scenario_schema(),
-                DocKind::Battle => battle_schema(),
-            };
-            jsonschema::validator_for(&schema).unwrap()
-        };
-        let published = [DocKind::Map, DocKind::Scenario, DocKind::Battle].map(compiled);
-        let mut judged = 0;
-        let mut refused = 0;
-        for (kind, doc) in &docs {
-            for v in std::iter::once(doc.clone()).chain(mutations(doc)) {
-                let published = published[*kind as usize].is_valid(&v);
-                assert_eq!(schema_of(*kind).is_valid(&v), published, "{v}");
-                assert_eq!(schema_of(*kind).listing().is_valid(&v), published, "{v}");
-                assert_eq!(
-                    schema_of(*kind).listing().iter_errors(&v).next().is_none(),
-                    published
-                );
+        docs
+    }
+
+    /// Each document and its mutations (the first text of a pair in `swaps` replaced by the
+    /// second, once), judged by every check `verdicts` gives, which must agree: how many were
+    /// judged, and how many refused.
+    pub(crate) fn agreement(
+        docs: &[(DocKind, Value)],
+        swaps: &[(&str, &str)],
+        verdicts: impl Fn(DocKind, &Value) -> Vec<bool>,
+    ) -> (usize, usize) {
+        let (mut judged, mut refused) = (0, 0);
+        for (kind, doc) in docs {
+            let text = doc.to_string();
+            let mutations = (swaps.iter())
+                .filter(|(a, _)| text.contains(a))
+                .map(|(a, b)| serde_json::from_str(&text.replacen(a, b, 1)).unwrap());
+            for v in std::iter::once(doc.clone()).chain(mutations) {
+                let said = verdicts(*kind, &v);
+                assert!(said.iter().all(|s| *s == said[0]), "{said:?}: {v}");
                 judged += 1;
-                refused += usize::from(!published);
+                refused += usize::from(!said[0]);
             }
         }
+        (judged, refused)
+    }
+
+    #[test]
+    fn the_generated_and_listing_checks_accept_what_the_published_schemas_accept() {
+        // Every scenario, map and fixture, and a mutation of each zone: the same verdict from
+        // the published schema compiled at run time, from the check generated at build time
+        // (`is_valid`) and from the listing schema.
+        use crate::pipeline::parse::parse_document;
+        let dirs = [
+            "scenarios",
+            "maps",
+            "tests/fixtures/good",
+            "tests/fixtures/bad",
+        ];
+        let docs = documents(&dirs, |src, kind| match kind {
+            DocKind::Scenario => parse_document::<Scenario>(src).ok().map(|(_, v)| v),
+            DocKind::Map => parse_document::<MapFile>(src).ok().map(|(_, v)| v),
+            DocKind::Battle => parse_document::<Battle>(src).ok().map(|(_, v)| v),
+        });
+        assert!(docs.len() > 30, "{}", docs.len());
+        let swaps = [
+            ("\"Within\"", "\"Withn\""),
+            ("\"V4\"", "\"V 4\""),
+            ("\"distance\":1", "\"distance\":-1"),
+            ("\"Everywhere\"", "\"Nowhere\""),
+            ("\"Feature\"", "\"Hexes\""),
+            ("\"id\":\"", "\"id\":\"Bad Id "),
+            ("\"turn\":", "\"turn\":1e3,\"x\":"),
+            ("\"width\":", "\"width\":5000,\"x\":"),
+            ("\"notes\":\"", "\"notes\":7,\"y\":\""),
+        ];
+        let published = [map_schema(), scenario_schema(), battle_schema()]
+            .map(|s| jsonschema::validator_for(&s).unwrap());
+        let (judged, refused) = agreement(&docs, &swaps, |kind, v| {
+            let listing = schema_of(kind).listing();
+            vec![
+                published[kind as usize].is_valid(v),
+                schema_of(kind).is_valid(v),
+                listing.is_valid(v),
+                listing.iter_errors(v).next().is_none(),
+            ]
+        });
         assert!(judged > docs.len(), "{judged}");
         // Both verdicts are compared: many documents are refused, many accepted.
         assert!(

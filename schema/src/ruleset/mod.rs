@@ -7,6 +7,31 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// An enum whose variants are listed once: the enum, `ALL` (every variant, in order) and `code`
+/// (a variant's name, as files write it), each documented by the words given after the enum.
+macro_rules! coded_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident,)+ }
+        all: $all:literal, code: $code:literal
+    ) => {
+        $(#[$meta])*
+        pub enum $name { $($(#[$vmeta])* $variant,)+ }
+
+        impl $name {
+            #[doc = $all]
+            pub const ALL: [$name; [$(stringify!($variant)),+].len()] = [$($name::$variant),+];
+
+            #[doc = $code]
+            pub fn code(self) -> &'static str {
+                match self {
+                    $($name::$variant => stringify!($variant)),+
+                }
+            }
+        }
+    };
+}
+
 pub mod combat;
 mod game;
 mod map_legend;
@@ -22,44 +47,54 @@ pub use map_legend::{
 use musket_and_saber::MUSKET_AND_SABER_QUICK_PLAY;
 pub use stacking::{StackWeight, Stacking};
 
-/// The ten unit types of the Unit Identification Chart (2.31).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
-pub enum UnitKind {
-    /// Muzzle-loading infantry.
-    MZ,
-    /// Early breech-loading infantry.
-    EB,
-    /// Late breech-loading infantry.
-    LB,
-    /// Cavalry.
-    CY,
-    /// Mounted rifles.
-    MR,
-    /// Machine gun.
-    MG,
-    /// Muzzle-loading artillery.
-    MA,
-    /// Muzzle-loading horse artillery.
-    MAh,
-    /// Breech-loading artillery.
-    BA,
-    /// Breech-loading horse artillery.
-    BAh,
+coded_enum! {
+    /// The ten unit types of the Unit Identification Chart (2.31).
+    #[derive(
+        Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
+        Serialize, Deserialize, JsonSchema,
+    )]
+    pub enum UnitKind {
+        /// Muzzle-loading infantry.
+        MZ,
+        /// Early breech-loading infantry.
+        EB,
+        /// Late breech-loading infantry.
+        LB,
+        /// Cavalry.
+        CY,
+        /// Mounted rifles.
+        MR,
+        /// Machine gun.
+        MG,
+        /// Muzzle-loading artillery.
+        MA,
+        /// Muzzle-loading horse artillery.
+        MAh,
+        /// Breech-loading artillery.
+        BA,
+        /// Breech-loading horse artillery.
+        BAh,
+    }
+    all: "All ten unit types in the order of the Unit Identification Chart.",
+    code: "The type code as printed (`\"MAh\"`)."
 }
 
-/// Markers a scenario can allot (10.2, 10.3, 4J and the Limber counters of 11.17).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
-pub enum MarkerKind {
-    /// Trench marker (10.3).
-    Trench,
-    /// Improved Position marker (10.2).
-    IP,
-    /// Limber marker (4J); in 11.17 also a counter of its own.
-    Limber,
+coded_enum! {
+    /// Markers a scenario can allot (10.2, 10.3, 4J and the Limber counters of 11.17).
+    #[derive(
+        Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
+        Serialize, Deserialize, JsonSchema,
+    )]
+    pub enum MarkerKind {
+        /// Trench marker (10.3).
+        Trench,
+        /// Improved Position marker (10.2).
+        IP,
+        /// Limber marker (4J); in 11.17 also a counter of its own.
+        Limber,
+    }
+    all: "All markers.",
+    code: "The code used in files and exports."
 }
 
 /// The broad arm of a unit type.
@@ -105,36 +140,6 @@ pub struct UnitProfile {
 }
 
 impl UnitKind {
-    /// All ten unit types in the order of the Unit Identification Chart.
-    pub const ALL: [UnitKind; 10] = [
-        UnitKind::MZ,
-        UnitKind::EB,
-        UnitKind::LB,
-        UnitKind::CY,
-        UnitKind::MR,
-        UnitKind::MG,
-        UnitKind::MA,
-        UnitKind::MAh,
-        UnitKind::BA,
-        UnitKind::BAh,
-    ];
-
-    /// The type code as printed (`"MAh"`).
-    pub fn code(self) -> &'static str {
-        match self {
-            UnitKind::MZ => "MZ",
-            UnitKind::EB => "EB",
-            UnitKind::LB => "LB",
-            UnitKind::CY => "CY",
-            UnitKind::MR => "MR",
-            UnitKind::MG => "MG",
-            UnitKind::MA => "MA",
-            UnitKind::MAh => "MAh",
-            UnitKind::BA => "BA",
-            UnitKind::BAh => "BAh",
-        }
-    }
-
     /// Parse a type code, exactly as printed.
     pub fn from_code(code: &str) -> Option<UnitKind> {
         UnitKind::ALL.into_iter().find(|k| k.code() == code)
@@ -262,18 +267,6 @@ impl UnitKind {
 }
 
 impl MarkerKind {
-    /// All markers.
-    pub const ALL: [MarkerKind; 3] = [MarkerKind::Trench, MarkerKind::IP, MarkerKind::Limber];
-
-    /// The code used in files and exports.
-    pub fn code(self) -> &'static str {
-        match self {
-            MarkerKind::Trench => "Trench",
-            MarkerKind::IP => "IP",
-            MarkerKind::Limber => "Limber",
-        }
-    }
-
     /// Markers have no stacking points (7.0A).
     pub fn stacking_points(self) -> u32 {
         0
@@ -563,12 +556,6 @@ impl Ruleset {
         self.stacking_limit().is_some_and(|limit| points > limit)
     }
 
-    /// Is a stack of these units (type and count) over the stacking rule?
-    pub fn over_stacked_units(&self, units: impl IntoIterator<Item = (UnitKind, u32)>) -> bool {
-        self.stacking
-            .over_stacked(units.into_iter().map(|(k, n)| (self.stack_weight(k), n)))
-    }
-
     /// The codes only this game's files get, whose registry rows cite this game's sections
     /// (none for Rifle & Saber, whose sections the registry holds for every shared code).
     pub fn own_codes(&self) -> &'static [&'static str] {
@@ -627,11 +614,6 @@ impl Ruleset {
     /// Points in any Movement Phase"); `None` for the types that cannot charge.
     pub fn charge_allowance(&self, kind: UnitKind) -> Option<u32> {
         kind.is_mounted().then_some(CAVALRY_CHARGE_ALLOWANCE)
-    }
-
-    /// Is this Game-Turn on the Turn Record Track (15.0)?
-    pub fn on_track(&self, turn: u32) -> bool {
-        (1..=self.turn_record_track).contains(&turn)
     }
 }
 
@@ -872,7 +854,6 @@ mod tests {
         let r = for_game(None);
         assert_eq!((r.stacking_limit(), r.turn_record_track), (Some(6), 20));
         assert!(r.over_stacked(7) && !r.over_stacked(6));
-        assert!(r.on_track(20) && !r.on_track(21) && !r.on_track(0));
         assert_eq!(r.units.len(), 10);
         // 27 MZ, 3 CY, 2 MAh (11.1 Sepoys).
         let sepoys = [(UnitKind::MZ, 27), (UnitKind::CY, 3), (UnitKind::MAh, 2)];

@@ -13,21 +13,26 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, Ratio, Ruleset, SightRule, StackWeight, Stacking, TerrainEffect, TurnWords};
 
-/// The five unit types of the system (2.4: "There are five types of units in the M&S system").
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
-)]
-pub enum MsClass {
-    /// Brigade- or regiment-sized infantry: two steps, full and reduced (2.4).
-    Brigade,
-    /// Battalion-sized infantry: one step, effective and ineffective (2.4).
-    Battalion,
-    /// Cavalry: one step (2.4, 9.1(1)); a Charge Factor (2.4, 9.1(3)).
-    Cavalry,
-    /// Artillery: one step (2.4, 8.1(2)); a Range (2.4, 8.3).
-    Artillery,
-    /// A leader: one step; movement, combat and morale factors (2.4, 10.0); no stacking (10.0).
-    Leader,
+coded_enum! {
+    /// The five unit types of the system (2.4: "There are five types of units in the M&S system").
+    #[derive(
+        Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
+        Serialize, Deserialize, JsonSchema,
+    )]
+    pub enum MsClass {
+        /// Brigade- or regiment-sized infantry: two steps, full and reduced (2.4).
+        Brigade,
+        /// Battalion-sized infantry: one step, effective and ineffective (2.4).
+        Battalion,
+        /// Cavalry: one step (2.4, 9.1(1)); a Charge Factor (2.4, 9.1(3)).
+        Cavalry,
+        /// Artillery: one step (2.4, 8.1(2)); a Range (2.4, 8.3).
+        Artillery,
+        /// A leader: one step; movement, combat and morale factors (2.4, 10.0); no stacking (10.0).
+        Leader,
+    }
+    all: "All five, in the order of 2.4.",
+    code: "The word used in files (`Brigade`)."
 }
 
 /// What the two faces of a counter are (2.4, 11.0).
@@ -146,15 +151,6 @@ pub const CLASSES: [ClassInfo; 5] = [
 ];
 
 impl MsClass {
-    /// All five, in the order of 2.4.
-    pub const ALL: [MsClass; 5] = [
-        MsClass::Brigade,
-        MsClass::Battalion,
-        MsClass::Cavalry,
-        MsClass::Artillery,
-        MsClass::Leader,
-    ];
-
     /// What the rules text says about the class.
     pub fn info(self) -> &'static ClassInfo {
         &CLASSES[self as usize]
@@ -168,17 +164,6 @@ impl MsClass {
     /// The name in the rules text.
     pub fn name(self) -> &'static str {
         self.info().name
-    }
-
-    /// The word used in files (`Brigade`).
-    pub fn code(self) -> &'static str {
-        match self {
-            MsClass::Brigade => "Brigade",
-            MsClass::Battalion => "Battalion",
-            MsClass::Cavalry => "Cavalry",
-            MsClass::Artillery => "Artillery",
-            MsClass::Leader => "Leader",
-        }
     }
 
     /// What the class counts for 5.0: a battalion or artillery unit may take the one place of
@@ -917,10 +902,6 @@ pub const NUMBERS: [(&str, u32, u32, &str, &str); 19] = [
         "It must be at least two hexes away from the nearest enemy unit.",
     ),
 ];
-
-/// Markers the rules text names (none is allotted by a scenario): the turn marker (3.3), the
-/// Disruption marker "D" (2.4, 11.0) and the square marker (9.3).
-pub const MARKERS: [(&str, &str); 3] = [("Turn", "3.3"), ("Disrupted", "11.0"), ("Square", "9.3")];
 
 #[cfg(test)]
 mod tests {

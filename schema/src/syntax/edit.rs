@@ -15,7 +15,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map as JsonMap, Value};
 
 use super::tree::{
-    self, SyntaxKind, SyntaxNode, entries, entry_key, entry_value, field, group_name, group_open,
+    self, SyntaxKind, SyntaxNode, end, entries, entry_key, entry_value, field, group_name,
+    group_open, start,
 };
 use crate::output::format;
 use crate::pipeline::read::Syntax;
@@ -167,14 +168,6 @@ fn has_comments(node: &SyntaxNode) -> bool {
             SyntaxKind::LINE_COMMENT | SyntaxKind::BLOCK_COMMENT
         )
     })
-}
-
-fn start(node: &SyntaxNode) -> usize {
-    node.text_range().start().into()
-}
-
-fn end(node: &SyntaxNode) -> usize {
-    node.text_range().end().into()
 }
 
 struct Editor<'a> {

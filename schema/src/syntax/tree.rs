@@ -3,14 +3,27 @@
 
 use rowan::Language;
 
-/// What a token or a node is.
-#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u16)]
-pub enum SyntaxKind {
+/// The kinds written once: the enum, and `ALL`, its variants in their order, so that a raw kind
+/// maps back without `unsafe`.
+macro_rules! syntax_kinds {
+    ($($(#[$doc:meta])* $kind:ident,)+) => {
+        /// What a token or a node is.
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u16)]
+        pub enum SyntaxKind {
+            $($(#[$doc])* $kind,)+
+        }
+
+        /// Every kind, in the order of their raw numbers.
+        const ALL: [SyntaxKind; [$(stringify!($kind)),+].len()] = [$(SyntaxKind::$kind),+];
+    };
+}
+
+syntax_kinds! {
     // Tokens.
     /// Spaces, tabs, line breaks.
-    WHITESPACE = 0,
+    WHITESPACE,
     /// `// …` to the end of the line.
     LINE_COMMENT,
     /// `/* … */`, nested.
@@ -79,30 +92,6 @@ impl Language for Lang {
 
     fn kind_from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
         assert!(raw.0 <= ERROR_NODE as u16);
-        // The variants in their order, so that a raw kind maps back without `unsafe`.
-        const ALL: [SyntaxKind; 21] = [
-            WHITESPACE,
-            LINE_COMMENT,
-            BLOCK_COMMENT,
-            L_PAREN,
-            R_PAREN,
-            L_BRACKET,
-            R_BRACKET,
-            L_BRACE,
-            R_BRACE,
-            COLON,
-            COMMA,
-            STRING,
-            NUMBER,
-            IDENT,
-            ATTRIBUTE,
-            ERROR,
-            ROOT,
-            SCALAR,
-            GROUP,
-            ENTRY,
-            ERROR_NODE,
-        ];
         ALL[raw.0 as usize]
     }
 
@@ -115,8 +104,6 @@ impl Language for Lang {
 pub type SyntaxNode = rowan::SyntaxNode<Lang>;
 /// A token of the tree.
 pub type SyntaxToken = rowan::SyntaxToken<Lang>;
-/// A node or a token.
-pub type SyntaxElement = rowan::SyntaxElement<Lang>;
 
 /// Is this node a value (a scalar or a bracket)?
 pub fn is_value(node: &SyntaxNode) -> bool {
@@ -126,6 +113,16 @@ pub fn is_value(node: &SyntaxNode) -> bool {
 /// The value of a whole text: the root's value node.
 pub fn root_value(root: &SyntaxNode) -> Option<SyntaxNode> {
     root.children().find(is_value)
+}
+
+/// Where a node starts in the text, in bytes.
+pub fn start(node: &SyntaxNode) -> usize {
+    node.text_range().start().into()
+}
+
+/// Where a node ends in the text, in bytes.
+pub fn end(node: &SyntaxNode) -> usize {
+    node.text_range().end().into()
 }
 
 /// The one significant token of a scalar, or a group's name.

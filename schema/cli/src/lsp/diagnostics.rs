@@ -13,14 +13,8 @@ use super::position::LineIndex;
 /// the file reader applies it), then the one pipeline.
 pub fn check_document(src: &Source, registry: &MapRegistry) -> FileReport {
     if src.text.len() as u64 > limits::MAX_FILE_BYTES {
-        return FileReport {
-            path: src.path.clone(),
-            text: None,
-            kind: None,
-            diagnostics: finish(src, vec![too_large(&src.path, src.text.len() as u64)]),
-            map: None,
-            map_id: None,
-        };
+        let too_large = too_large(&src.path, src.text.len() as u64);
+        return FileReport::unread(&src.path, finish(src, vec![too_large]), None);
     }
     check_source(src, registry)
 }

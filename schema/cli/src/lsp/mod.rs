@@ -378,10 +378,18 @@ impl Server {
         Ok(())
     }
 
+    /// Send the client a notification.
+    fn notify(&self, method: &str, params: impl serde::Serialize) -> Result<(), Error> {
+        self.send(Message::Notification(Notification::new(
+            method.into(),
+            params,
+        )))
+    }
+
     /// Say in the client's log that handling `what` failed (a panic), and go on.
     fn log_failure(&self, what: &str, payload: &(dyn std::any::Any + Send)) -> Result<(), Error> {
-        self.send(Message::Notification(Notification::new(
-            "window/logMessage".into(),
+        self.notify(
+            "window/logMessage",
             lsp_types::LogMessageParams {
                 typ: MessageType::ERROR,
                 message: format!(
@@ -391,7 +399,7 @@ impl Server {
                     dispatch::panic_message(payload)
                 ),
             },
-        )))
+        )
     }
 
     /// After `shutdown`, only `exit` is awaited; requests are refused. A client that closes
@@ -579,13 +587,7 @@ impl Server {
             diagnostics,
             version,
         };
-        self.conn
-            .sender
-            .send(Message::Notification(Notification::new(
-                "textDocument/publishDiagnostics".into(),
-                params,
-            )))?;
-        Ok(())
+        self.notify("textDocument/publishDiagnostics", params)
     }
 
     /// The related locations of a document's findings: the first place of a twin (in the
@@ -696,16 +698,13 @@ impl Server {
             if let Err(d) = reg.add_root(root)
                 && !self.roots_said.replace(true)
             {
-                let _ = self
-                    .conn
-                    .sender
-                    .send(Message::Notification(Notification::new(
-                        "window/showMessage".into(),
-                        ShowMessageParams {
-                            typ: MessageType::WARNING,
-                            message: format!("saberc: maps not searched: {}", d.message),
-                        },
-                    )));
+                let _ = self.notify(
+                    "window/showMessage",
+                    ShowMessageParams {
+                        typ: MessageType::WARNING,
+                        message: format!("saberc: maps not searched: {}", d.message),
+                    },
+                );
             }
         }
         reg
@@ -761,16 +760,13 @@ impl Server {
         let out = match out {
             Ok(out) => out,
             Err(why) => {
-                let _ = self
-                    .conn
-                    .sender
-                    .send(Message::Notification(Notification::new(
-                        "window/showMessage".into(),
-                        ShowMessageParams {
-                            typ: MessageType::ERROR,
-                            message: format!("saberc fmt cannot format this document: {why}"),
-                        },
-                    )));
+                let _ = self.notify(
+                    "window/showMessage",
+                    ShowMessageParams {
+                        typ: MessageType::ERROR,
+                        message: format!("saberc fmt cannot format this document: {why}"),
+                    },
+                );
                 return Ok(serde_json::Value::Null);
             }
         };

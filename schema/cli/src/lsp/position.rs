@@ -5,6 +5,7 @@
 //! never used as a byte offset.
 
 use lsp_types::{Position, PositionEncodingKind, Range};
+pub use saber_schema::diagnostic::floor_char_boundary;
 
 /// The unit a protocol column counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -108,15 +109,6 @@ impl<'a> LineIndex<'a> {
         }
         start + line.len()
     }
-}
-
-/// The largest character boundary of `text` at or before `at` (the text's end past it).
-pub fn floor_char_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 /// The word (letters, digits, `_`) around byte `offset`.

@@ -3,6 +3,7 @@
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
 
+use saber_schema::diagnostic::codes::severity_name;
 use saber_schema::diagnostic::{Diagnostic, Severity, printable, push_printable};
 use saber_schema::pipeline::FileReport;
 
@@ -200,11 +201,7 @@ pub fn human(d: &Diagnostic, text: Option<&str>, color: bool) -> String {
     if let Some(rule) = &d.rule {
         message.push_str(&format!(" [rule {}]", printable(rule, 100)));
     }
-    let severity = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    };
+    let severity = severity_name(d.severity);
     let mut md = MietteDiagnostic::new(message)
         .with_code(format!("{severity}[{}]", d.code.as_str()))
         .with_severity(match d.severity {

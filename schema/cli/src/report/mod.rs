@@ -70,14 +70,12 @@ impl Summary {
             ..Summary::default()
         };
         for r in reports {
-            s.errors += r.errors();
-            s.warnings += r.warnings();
-            s.notes += r
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Note)
-                .count();
             for d in &r.diagnostics {
+                *match d.severity {
+                    Severity::Error => &mut s.errors,
+                    Severity::Warning => &mut s.warnings,
+                    Severity::Note => &mut s.notes,
+                } += 1;
                 *s.by_code.entry(d.code.as_str().to_string()).or_default() += 1;
             }
             if let Some(m) = &r.map {

@@ -1,6 +1,7 @@
 //! `--format sarif`: SARIF 2.1.0, which code hosts show as annotations.
 
-use saber_schema::diagnostic::{Code, CodeInfo, Severity};
+use saber_schema::diagnostic::codes::severity_name;
+use saber_schema::diagnostic::{Code, CodeInfo};
 use saber_schema::pipeline::FileReport;
 
 /// The SARIF schema the output follows (OASIS, 2.1.0 with errata 01).
@@ -56,7 +57,7 @@ pub fn sarif_all(reports: &[FileReport]) -> String {
             json!({
                 "ruleId": d.code.as_str(),
                 "ruleIndex": used.binary_search(&d.code).unwrap_or_default(),
-                "level": level(d.severity),
+                "level": severity_name(d.severity),
                 "message": {"text": text},
                 "locations": [{"physicalLocation": physical}],
                 "properties": properties,
@@ -78,15 +79,6 @@ pub fn sarif_all(reports: &[FileReport]) -> String {
     let mut s = serde_json::to_string_pretty(&doc).expect("SARIF always serializes");
     s.push('\n');
     s
-}
-
-/// A SARIF level for a severity.
-fn level(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    }
 }
 
 /// One registry row as a SARIF reportingDescriptor: what `saberc explain CODE` prints.
@@ -139,7 +131,7 @@ fn rule(info: &CodeInfo) -> serde_json::Value {
         "shortDescription": {"text": format!("{}{section}", info.title)},
         "fullDescription": {"text": info.explanation},
         "help": {"text": help, "markdown": markdown},
-        "defaultConfiguration": {"level": level(info.severity)},
+        "defaultConfiguration": {"level": severity_name(info.severity)},
         "properties": properties,
     })
 }

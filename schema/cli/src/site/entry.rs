@@ -165,14 +165,7 @@ pub fn build(path: &Path, reg: &MapRegistry) -> Entry {
     );
     let mut e = Entry {
         path: path.to_path_buf(),
-        report: FileReport {
-            path: path.to_path_buf(),
-            text: None,
-            kind: None,
-            diagnostics: Vec::new(),
-            map: None,
-            map_id: None,
-        },
+        report: FileReport::unread(path, Vec::new(), None),
         text: String::new(),
         bytes: None,
         kind: "file",

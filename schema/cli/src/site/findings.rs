@@ -2,7 +2,8 @@
 //! excerpt with line numbers, and `saberc explain`'s text one click away), written by the same
 //! functions for the report's file pages and for `saberc check --format html`.
 
-use saber_schema::diagnostic::{Diagnostic, Severity};
+use saber_schema::diagnostic::Diagnostic;
+use saber_schema::diagnostic::codes::severity_name;
 use saber_schema::pipeline::FileReport;
 
 use super::html::Html;
@@ -11,15 +12,6 @@ use crate::report::Summary;
 
 /// Characters of a source line shown on each side of the text a finding points at.
 const WINDOW: usize = 120;
-
-/// The severity's word.
-pub fn severity_word(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    }
-}
 
 /// Every finding of a file, each an `article` under an `h3` whose anchor is `{prefix}{n}`.
 /// `text` is the file's text, for the excerpts.
@@ -41,7 +33,7 @@ pub fn finding_blocks(
 
 /// One finding.
 fn finding(h: &mut Html, shown_path: &str, text: &str, d: &Diagnostic, id: &str) {
-    let sev = severity_word(d.severity);
+    let sev = severity_name(d.severity);
     let class = format!("finding {sev}");
     let code = d.code.as_str();
     h.el("article", &[("class", &class), ("id", id)], |h| {

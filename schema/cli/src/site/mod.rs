@@ -14,7 +14,6 @@ pub mod page;
 mod scenario;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -255,18 +254,7 @@ pub(crate) fn report_cmd(
         return crate::write_failed(&e);
     }
     let names = Names::new(&files);
-    let progress = if std::io::stderr().is_terminal() && files.len() > 1 {
-        let pb = indicatif::ProgressBar::new(files.len() as u64);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} reporting {pos}/{len} files {bar:30} {per_sec} {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        pb
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let progress = crate::progress(files.len(), "reporting");
     // Each file checked, its page (a map's waits for its scenarios) and downloads written, and
     // what only they needed dropped.
     let run = || -> Result<Vec<Entry>, WriteError> {

@@ -1,7 +1,7 @@
 //! What the families of a Musket & Saber scenario's checks share: how a counter enters play,
 //! where the set-up puts it, and the findings more than one family makes (a side no side has).
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions, ticked};
 use crate::model::hex::{Coord, Edge, Grid};
 use crate::model::musket_and_saber::MsScenario;
 use std::collections::BTreeMap;
@@ -53,12 +53,7 @@ pub(super) fn some<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let mut all: Vec<&str> = names.into_iter().collect();
     all.sort_unstable();
     all.dedup();
-    let mut s = all
-        .iter()
-        .take(8)
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let mut s = ticked(all.iter().take(8));
     if all.len() > 8 {
         s.push_str(&format!(", and {} more", all.len() - 8));
     }

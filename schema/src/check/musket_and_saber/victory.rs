@@ -1,7 +1,7 @@
 //! Victory (3.4): each condition's side, turns within the game, targets on the map, and a
 //! condition for each side.
 
-use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions, ticked};
 use crate::model::map::Map;
 use crate::model::musket_and_saber::MsScenario;
 use crate::model::victory::{EITHER_SIDE, Goal};
@@ -83,14 +83,7 @@ fn unknown_kind(zone: &Zone<KindName>, map: &Map, path: &[PathSeg]) -> Option<Di
         }
     });
     let kind = unknown?;
-    let hint = format!(
-        "the map's kinds of hex terrain are {}",
-        kinds
-            .iter()
-            .map(|k| format!("`{k}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let hint = format!("the map's kinds of hex terrain are {}", ticked(&kinds));
     let d = Diagnostic::new(
         Code::VictoryTarget,
         format!("the map's chart has no kind of hex terrain `{kind}`, so this target has no hexes"),

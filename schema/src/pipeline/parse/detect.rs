@@ -1,12 +1,11 @@
 //! What a text is: its kind and format version from its top-level `format` field, its game from
 //! its `game` field, and a file in the other syntax than its name says, before anything is parsed.
 
-use crate::diagnostic::{Code, Diagnostic, did_you_mean, suggestions};
+use crate::diagnostic::{Code, Diagnostic, did_you_mean, suggestions, ticked};
 use crate::pipeline::locate::{FieldString, location_at};
 use crate::pipeline::read::{Source, Syntax};
 use crate::ruleset::Game;
 
-use super::errors::list;
 use super::{EXPORT_PREFIX, parse};
 
 /// What a document is.
@@ -114,12 +113,9 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
             ),
         )
         .at_location(location_at(text, start, len))
-        .with_hint(did_you_mean(&near).unwrap_or_else(|| {
-            format!(
-                "the formats are {}",
-                list(&names.iter().map(String::as_str).collect::<Vec<_>>())
-            )
-        })));
+        .with_hint(
+            did_you_mean(&near).unwrap_or_else(|| format!("the formats are {}", ticked(&names))),
+        ));
     };
     let version = version_text.parse::<u32>().map_err(|_| {
         Diagnostic::new(
@@ -197,7 +193,7 @@ pub fn detect_game(source: &Source) -> Result<Option<Game>, Diagnostic> {
     .with_hint(did_you_mean(&near).unwrap_or_else(|| {
         format!(
             "the games are {}; leave the field out for Rifle & Saber",
-            list(&ids)
+            ticked(&ids)
         )
     })))
 }

@@ -3,7 +3,7 @@
 
 use super::{FORM_HELP, type_hint};
 use crate::diagnostic::codes::CODE_STRS;
-use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, suggestions};
+use crate::diagnostic::{Code, Diagnostic, Location, PathSeg, suggestions, ticked};
 use crate::pipeline::locate::{location_at, location_of_line_col};
 use crate::pipeline::recover::missing_comma;
 
@@ -63,41 +63,40 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
             )
             .with_hint(format!("write {quoted} without quotes"))
         }
+        E::NoSuchEnumVariant {
+            expected, found, ..
+        } if is_code_list(expected) => unknown_code(found, &where_),
         E::NoSuchStructField {
             expected,
             found,
             outer,
-        } => {
-            let near = suggestions(found, expected.iter().copied());
-            let in_ = outer
-                .as_deref()
-                .map(|o| format!(" in `{}`", record_name(o)))
-                .unwrap_or_default();
-            Diagnostic::new(
-                Code::UnknownField,
-                format!("unknown field `{found}`{in_}{where_}"),
-            )
-            .spelling(&near, format!("the fields here are {}", list(expected)))
         }
-        E::NoSuchEnumVariant {
-            expected, found, ..
-        } if is_code_list(expected) => unknown_code(found, &where_),
-        E::NoSuchEnumVariant {
+        | E::NoSuchEnumVariant {
             expected,
             found,
             outer,
         } => {
+            let field = matches!(e.code, E::NoSuchStructField { .. });
+            let (what, of, listed) = if field {
+                ("field", "in", "the fields here are")
+            } else {
+                ("variant", "of", "expected one of")
+            };
             let near = suggestions(found, expected.iter().copied());
             let in_ = outer
                 .as_deref()
-                .map(|o| format!(" of `{}`", record_name(o)))
+                .map(|o| format!(" {of} `{}`", record_name(o)))
                 .unwrap_or_default();
-            Diagnostic::new(
+            let d = Diagnostic::new(
                 Code::UnknownField,
-                format!("unknown variant `{found}`{in_}{where_}"),
+                format!("unknown {what} `{found}`{in_}{where_}"),
             )
-            .spelling(&near, format!("expected one of {}", list(expected)))
-            .rules_spelling(found, expected)
+            .spelling(&near, format!("{listed} {}", ticked(*expected)));
+            if field {
+                d
+            } else {
+                rules_spelled(d, found, expected)
+            }
         }
         E::MissingStructField { field, outer } => {
             let in_ = outer
@@ -615,42 +614,31 @@ fn unknown_name(msg: &str, rest: &str, what: &str, where_: &str) -> Diagnostic {
     if expected.is_empty() {
         return d;
     }
-    d.spelling(&near, format!("expected one of {}", list(&expected)))
-        .rules_spelling(found, &expected)
+    let d = d.spelling(&near, format!("expected one of {}", ticked(&expected)));
+    rules_spelled(d, found, &expected)
 }
 
 /// A unit type written as the rules print it or in words (`MzA`, `Cavalry`): the help says
 /// which code files use, and the edit writes it when there is one.
-trait RulesSpelling {
-    fn rules_spelling(self, found: &str, expected: &[&str]) -> Self;
-}
-
-impl RulesSpelling for Diagnostic {
-    fn rules_spelling(self, found: &str, expected: &[&str]) -> Diagnostic {
-        // M&S 2.4: "Brigade and regimental-sized units" are one of its five classes.
-        if expected.contains(&"Brigade")
-            && expected.contains(&"Battalion")
-            && found.to_ascii_lowercase().starts_with("regiment")
-        {
-            let help = "2.4 puts a regiment with the brigades (\"Brigade and regimental-sized units\", two steps): write `Brigade`";
-            return self.with_hint(help).suggest(None, "Brigade", help);
-        }
-        let Some(help) = rules_spelling(found, expected) else {
-            return self;
-        };
-        let codes: Vec<&str> = crate::ruleset::UnitKind::from_spelling(found)
-            .into_iter()
-            .map(|k| k.code())
-            .filter(|c| expected.contains(c) && *c != found)
-            .collect();
-        let d = self.with_hint(help.clone());
-        match codes.as_slice() {
-            [one] => d.suggest(None, *one, help),
-            _ => Diagnostic {
-                suggestion: None,
-                ..d
-            },
-        }
+fn rules_spelled(d: Diagnostic, found: &str, expected: &[&str]) -> Diagnostic {
+    // M&S 2.4: "Brigade and regimental-sized units" are one of its five classes.
+    if expected.contains(&"Brigade")
+        && expected.contains(&"Battalion")
+        && found.to_ascii_lowercase().starts_with("regiment")
+    {
+        let help = "2.4 puts a regiment with the brigades (\"Brigade and regimental-sized units\", two steps): write `Brigade`";
+        return d.with_hint(help).suggest(None, "Brigade", help);
+    }
+    let Some((help, codes)) = rules_spelling(found, expected) else {
+        return d;
+    };
+    let d = d.with_hint(help.clone());
+    match codes.as_slice() {
+        [one] => d.suggest(None, *one, help),
+        _ => Diagnostic {
+            suggestion: None,
+            ..d
+        },
     }
 }
 
@@ -669,15 +657,15 @@ fn quoted_at(text: &str, offset: usize) -> String {
 }
 
 /// A unit type written as the rules print it or in words (`MzA`, `Cavalry`), where a unit
-/// code is expected: which code to write.
-fn rules_spelling(found: &str, expected: &[&str]) -> Option<String> {
+/// code is expected: which code to write, and the codes it may mean.
+fn rules_spelling(found: &str, expected: &[&str]) -> Option<(String, Vec<&'static str>)> {
     let codes: Vec<&str> = crate::ruleset::UnitKind::from_spelling(found)
         .into_iter()
         .map(|k| k.code())
         .filter(|c| expected.contains(c) && *c != found)
         .collect();
     let printed = matches!(found, "Mz" | "MzA" | "mz" | "mza" | "MZA");
-    match codes.as_slice() {
+    let help = match codes.as_slice() {
         [] => None,
         [one] if printed => Some(format!(
             "11.18 prints {} as `{found}`; files use the code `{one}`",
@@ -690,12 +678,10 @@ fn rules_spelling(found: &str, expected: &[&str]) -> Option<String> {
         )),
         many => Some(format!(
             "`{found}` may be any of {}: write the code of the type you mean",
-            many.iter()
-                .map(|c| format!("`{c}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            ticked(many)
         )),
-    }
+    };
+    help.map(|h| (h, codes))
 }
 
 /// The names serde lists after "expected": "expected `A`", "expected `A` or `B`", "expected one
@@ -745,14 +731,6 @@ fn lower_first(s: &str) -> String {
         Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
-}
-
-pub(super) fn list(items: &[&str]) -> String {
-    items
-        .iter()
-        .map(|s| format!("`{s}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]

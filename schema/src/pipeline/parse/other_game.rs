@@ -5,8 +5,6 @@
 //! names. A single field of the other game (`first_player` in a Rifle & Saber scenario,
 //! `moves_first` in a Musket & Saber one) is named as that game's, with this game's field.
 
-use schemars::JsonSchema;
-
 use crate::diagnostic::{Code, Diagnostic};
 use crate::pipeline::locate::location_at;
 use crate::pipeline::parse::DocKind;
@@ -28,18 +26,6 @@ pub struct DocWords {
 }
 
 impl DocWords {
-    /// The words of the document type `T` of `game`.
-    pub fn of<T: JsonSchema>(
-        game: Game,
-        same: &'static [(&'static str, &'static str)],
-    ) -> DocWords {
-        DocWords {
-            game,
-            fields: fields_of(schemars::schema_for!(T).as_value()),
-            same,
-        }
-    }
-
     /// This game's name for `what`, when it has one.
     fn name_for(&self, what: &str) -> Option<&'static str> {
         self.same.iter().find(|(w, _)| *w == what).map(|(_, f)| *f)
