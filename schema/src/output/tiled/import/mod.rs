@@ -28,8 +28,8 @@ use crate::ruleset::{Ruleset, Terrain};
 
 use super::export::feature_class;
 use super::tmj::{
-    Data, Layer, Object, Origin, Point, Property, TileDef, TiledMap, Tileset, property,
-    property_bool, property_str,
+    Data, Layer, Object, Origin, Point, Property, TiledMap, Tileset, property, property_bool,
+    property_str,
 };
 use super::{StaggerAxis, StaggerIndex, TiledGrid, grid_of, tmx};
 

@@ -7,7 +7,7 @@
 use super::objects::{
     anchor, classify_by, collect_objects, label_of, road_hexes, road_name, sides_along,
 };
-use super::tilesets::{TileMeaning, lookup};
+use super::tilesets::tile_properties;
 use super::*;
 use crate::ruleset::FeatureLetter;
 
@@ -128,6 +128,7 @@ fn terrain(
     // Findings are summed up per tile: one per distinct problem, with its first cell.
     let mut empty: Option<(usize, usize)> = None;
     let mut problems: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
+    let mut meanings = HashMap::new();
     let mut rows = Vec::with_capacity(grid.height as usize);
     let width = grid.width as usize;
     for (r, chunk) in gids.chunks(width).enumerate() {
@@ -138,8 +139,12 @@ fn terrain(
                 e.1 += 1;
                 Cell::default()
             } else {
-                match lookup(sets, gid) {
-                    Some((_, _, Some(TileMeaning::Terrain(cell)))) => *cell,
+                // Each tile read once, however many hexes it paints.
+                let meant = meanings.entry(gid).or_insert_with(|| {
+                    tile_properties(sets, gid).map(|(ts, local, props)| (ts, local, meaning(props)))
+                });
+                match meant {
+                    Some((_, _, Ok(cell))) => *cell,
                     _ => {
                         let p = problems.entry(gid).or_insert((r * width + c, 0));
                         p.1 += 1;
@@ -167,12 +172,12 @@ fn terrain(
     }
     for (gid, (first, count)) in problems {
         let (x, y) = at(first);
-        let message = match lookup(sets, gid) {
+        let message = match &meanings[&gid] {
             None => format!(
                 "{here}: tile {gid} at x {x}, y {y}{} is in no tileset of the map",
                 others(count)
             ),
-            Some((ts, local, Some(TileMeaning::Unknown(Some(value))))) => format!(
+            Some((ts, local, Err(Some(value)))) => format!(
                 "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has terrain `{value}`, which is not a terrain of the Terrain Effects Chart; read as clear",
                 ts.name,
                 others(count)
@@ -189,6 +194,25 @@ fn terrain(
         cx.report(0, &layer.data_origin, d);
     }
     Some(rows)
+}
+
+/// The cell a terrain tile paints, from its `terrain` (and `slope`) property; else the value
+/// of its `terrain` when that is no terrain of the chart (`None`: it has none).
+fn meaning(props: &[Property]) -> Result<Cell, Option<String>> {
+    let value = property(props, "terrain").ok_or(None)?;
+    let name = value
+        .as_str()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let Some(terrain) = Terrain::ALL.into_iter().find(|t| t.name() == name) else {
+        let shown = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_string);
+        return Err(Some(cut(&shown)));
+    };
+    let slope = property_bool(props, "slope").unwrap_or(false);
+    Ok(Cell { terrain, slope })
 }
 
 /// Run the map through the checks every map file gets, and put their findings on the Tiled
