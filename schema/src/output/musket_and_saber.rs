@@ -11,7 +11,8 @@ use crate::model::musket_and_saber::MsMapFile;
 use crate::model::musket_and_saber_export::MsExport;
 use crate::output::card::ms_card_svg;
 use crate::output::card::ms_scenario_overlays;
-use crate::output::export::musket_and_saber::{export, export_text, write_export};
+use crate::output::export::musket_and_saber::export;
+use crate::output::export::write_export;
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
 };
@@ -198,9 +199,5 @@ impl ExportDocument for MsExport {
 
     fn write(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         write_export(self, w)
-    }
-
-    fn text(&self) -> String {
-        export_text(self)
     }
 }

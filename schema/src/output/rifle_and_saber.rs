@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
 use crate::model::map::{Map, MapFile};
 use crate::output::card::card_svg;
-use crate::output::export::{Export, export, export_text, write_export};
+use crate::output::export::{Export, export, write_export};
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
 };
@@ -220,9 +220,5 @@ impl ExportDocument for Export {
 
     fn write(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         write_export(self, w)
-    }
-
-    fn text(&self) -> String {
-        export_text(self)
     }
 }
