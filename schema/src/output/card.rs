@@ -192,10 +192,6 @@ fn draw_framed_map(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
 /// The zone colours: a swatch and its label, two to a row, each side's on rows of their own;
 /// returns the bottom.
 fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -> f64 {
-    let col_w = LEFT_W / 2.0;
-    let text_w = col_w - 40.0;
-    let line = TABLE * LEADING;
-    let mut bottom = top;
     let mut first = 0;
     let mut rows = Vec::new();
     for side in &s.sides {
@@ -203,6 +199,21 @@ fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -
         rows.extend(overlays[first..end].chunks(2));
         first = end;
     }
+    overlay_rows(out, rows, top, (3, 12.0, 32.0, 4.0))
+}
+
+/// Overlays' swatches and labels, a row each pair (both games' cards), from `top`: labels of
+/// at most `lines` lines, the swatch `swatch_dx` and the label `text_dx` into their half of the
+/// column, `gap` under a row. Returns the bottom.
+fn overlay_rows<'o>(
+    out: &mut String,
+    rows: impl IntoIterator<Item = &'o [Overlay]>,
+    top: f64,
+    (lines, swatch_dx, text_dx, gap): (usize, f64, f64, f64),
+) -> f64 {
+    let col_w = LEFT_W / 2.0;
+    let line = TABLE * LEADING;
+    let mut bottom = top;
     for pair in rows {
         let y = bottom;
         let mut row_h: f64 = 0.0;
@@ -212,12 +223,12 @@ fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -
             if let Some(note) = &o.note {
                 label.push_str(&format!(": {note}"));
             }
-            let lines = wrap(&label, text_w, TABLE, 3);
-            swatch(out, (x + 12.0, y + line * 0.5), &rgb(o.color));
-            text_lines(out, x + 32.0, y, &lines, TABLE, INK);
+            let lines = wrap(&label, col_w - 40.0, TABLE, lines);
+            swatch(out, (x + swatch_dx, y + line * 0.5), &rgb(o.color));
+            text_lines(out, x + text_dx, y, &lines, TABLE, INK);
             row_h = row_h.max(lines.len() as f64 * line);
         }
-        bottom = y + row_h + 4.0;
+        bottom = y + row_h + gap;
     }
     bottom
 }
@@ -260,30 +271,44 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
         zone += side.groups.len();
     }
 
-    if !s.victory.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
-        for (i, v) in s.victory.iter().enumerate() {
-            let other = s
-                .sides
-                .iter()
-                .find(|o| o.id != v.side)
-                .map(|o| o.id.as_str());
-            let text = printed_or_described(&v.printed, || v.describe(other, &name));
-            y = item(out, x, y, w, &format!("{}.", i + 1), &text) + 4.0;
+    let victory = s.victory.iter().map(|v| {
+        let other = s
+            .sides
+            .iter()
+            .find(|o| o.id != v.side)
+            .map(|o| o.id.as_str());
+        printed_or_described(&v.printed, || v.describe(other, &name))
+    });
+    // One printed sentence may be recorded as several effects (11.17): print it once.
+    let mut special: Vec<String> = Vec::new();
+    for r in &s.special_rules {
+        let text = printed_or_described(&r.printed, || r.effect.describe(&name));
+        if !special.contains(&text) {
+            special.push(text);
         }
     }
+    victory_and_special(out, y, victory.collect(), special)
+}
 
-    if !s.special_rules.is_empty() {
+/// The victory conditions, numbered, and the special rules, bulleted, each under its heading
+/// when there are any (both games' cards), from `y` in the right column; returns the bottom.
+fn victory_and_special(
+    out: &mut String,
+    mut y: f64,
+    victory: Vec<String>,
+    special: Vec<String>,
+) -> f64 {
+    let (x, w) = (RIGHT_X, RIGHT_W);
+    if !victory.is_empty() {
+        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
+        for (i, text) in victory.iter().enumerate() {
+            y = item(out, x, y, w, &format!("{}.", i + 1), text) + 4.0;
+        }
+    }
+    if !special.is_empty() {
         y = heading(out, x, y + SECTION_GAP, w, "Special rules");
-        // One printed sentence may be recorded as several effects (11.17): print it once.
-        let mut shown: Vec<String> = Vec::new();
-        for r in &s.special_rules {
-            let text = printed_or_described(&r.printed, || r.effect.describe(&name));
-            if shown.contains(&text) {
-                continue;
-            }
-            y = item(out, x, y, w, "•", &text) + 4.0;
-            shown.push(text);
+        for text in &special {
+            y = item(out, x, y, w, "•", text) + 4.0;
         }
     }
     y
@@ -330,30 +355,13 @@ fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay])
         r#"<rect x="{x:.1}" y="{:.1}" width="30" height="22" rx="3" fill="{counter}" stroke="{INK}" stroke-width="1"/>"#,
         top + 2.0
     );
-    let name = wrap(&side.name, RIGHT_W * 0.5, HEADING, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.1}" y="{:.1}" font-size="{HEADING}" fill="{INK}">{}</text>"#,
-        x + 40.0,
-        top + HEADING * 0.9,
-        xml(&name)
-    );
     let about = format!(
         "{} counters · {} · {} stacking points",
         side.color.name(),
         morale_name(side.morale),
         side.stacking_points()
     );
-    let about_x = x + 40.0 + text_width(&name, HEADING) + 12.0;
-    let about_w = RIGHT_X + RIGHT_W - about_x;
-    let about_lines = wrap(&about, about_w, SMALL, 1);
-    let _ = writeln!(
-        out,
-        r#"<text x="{about_x:.1}" y="{:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        top + HEADING * 0.9,
-        xml(&about_lines[0])
-    );
-    let y = top + HEADING * LEADING + 6.0;
+    let y = side_heading(out, (x + 40.0, top), 0.5, &side.name, &about);
 
     // Columns: group (with its zone colour), units and markers, stacking points, entry.
     let cols = [0.0, 62.0, 246.0, 290.0, RIGHT_W];
@@ -377,6 +385,33 @@ fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay])
             swatch(out, at, &rgb(o.color));
         }
     })
+}
+
+/// A side's name at `(x, top)` (at most `name_w` of the right column wide), then `about` in
+/// small type after it (both games' cards); returns where its table starts.
+fn side_heading(
+    out: &mut String,
+    (x, top): (f64, f64),
+    name_w: f64,
+    name: &str,
+    about: &str,
+) -> f64 {
+    let name = wrap(name, RIGHT_W * name_w, HEADING, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{:.1}" font-size="{HEADING}" fill="{INK}">{}</text>"#,
+        top + HEADING * 0.9,
+        xml(&name)
+    );
+    let about_x = x + text_width(&name, HEADING) + 12.0;
+    let about = wrap(about, RIGHT_X + RIGHT_W - about_x, SMALL, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{about_x:.1}" y="{:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
+        top + HEADING * 0.9,
+        xml(&about)
+    );
+    top + HEADING * LEADING + 6.0
 }
 
 /// The space between a table cell's edge and its text.

@@ -3,8 +3,6 @@
 //! per side (one row a counter: class, both faces, how it enters play), the victory conditions,
 //! the special rules, the notes and the map key from the map's own chart.
 
-use std::fmt::Write;
-
 use super::*;
 use crate::model::hex::{Coord, Grid};
 use crate::model::musket_and_saber::{Cf, Face};
@@ -46,27 +44,12 @@ pub fn ms_card_png(c: &MsCompiled, width_px: u32) -> Result<Vec<u8>, RenderError
 /// The map with the overlays and their legend; returns the bottom.
 fn draw_ms_left(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
     let map_bottom = draw_framed_map(out, map, overlays);
-    // The overlays' colours, two to a row.
-    let col_w = LEFT_W / 2.0;
-    let line = TABLE * LEADING;
-    let mut bottom = map_bottom + 14.0;
-    for pair in overlays.chunks(2) {
-        let y = bottom;
-        let mut row_h: f64 = 0.0;
-        for (k, o) in pair.iter().enumerate() {
-            let x = MARGIN + col_w * k as f64;
-            let mut label = format!("{} ({})", o.name, hex_count(o.hexes.len()));
-            if let Some(note) = &o.note {
-                label.push_str(&format!(": {note}"));
-            }
-            let lines = wrap(&label, col_w - 40.0, TABLE, 2);
-            swatch(out, (x + 11.0, y + line * 0.5), &rgb(o.color));
-            let end = text_lines(out, x + 28.0, y, &lines, TABLE, INK);
-            row_h = row_h.max(end - y);
-        }
-        bottom = y + row_h + 6.0;
-    }
-    bottom
+    overlay_rows(
+        out,
+        overlays.chunks(2),
+        map_bottom + 14.0,
+        (2, 11.0, 28.0, 6.0),
+    )
 }
 
 /// Turns, rosters, victory conditions and special rules; returns the bottom.
@@ -104,26 +87,20 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
         y = roster(out, x, y + SECTION_GAP, side, c.map.grid());
     }
 
-    if !s.victory.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
-        for (i, v) in s.victory.iter().enumerate() {
-            let text = printed_or_described(&v.printed, || s.describe_victory(v));
-            y = item(out, x, y, w, &format!("{}.", i + 1), &text) + 4.0;
-        }
-    }
-    if !s.special_rules.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Special rules");
-        for r in &s.special_rules {
+    let victory = (s.victory.iter())
+        .map(|v| printed_or_described(&v.printed, || s.describe_victory(v)))
+        .collect();
+    let special = (s.special_rules.iter())
+        .map(|r| {
             let modifies = r
                 .modifies
                 .as_deref()
                 .map(|m| format!(" (modifies {m})"))
                 .unwrap_or_default();
-            let text = format!("{}{modifies}: {}", r.title, r.text);
-            y = item(out, x, y, w, "•", &text) + 4.0;
-        }
-    }
-    y
+            format!("{}{modifies}: {}", r.title, r.text)
+        })
+        .collect();
+    victory_and_special(out, y, victory, special)
 }
 
 /// The line under the title: the date (when the scenario gives one), the game, the map.
@@ -152,22 +129,7 @@ fn roster(out: &mut String, x: f64, top: f64, side: &MsExportSide, grid: Grid) -
             if n == 1 { "" } else { "s" }
         ));
     }
-    let name = wrap(&side.name, RIGHT_W * 0.55, HEADING, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{x:.1}" y="{:.1}" font-size="{HEADING}" fill="{INK}">{}</text>"#,
-        top + HEADING * 0.9,
-        xml(&name)
-    );
-    let about_x = x + text_width(&name, HEADING) + 12.0;
-    let about = wrap(&about, RIGHT_X + RIGHT_W - about_x, SMALL, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{about_x:.1}" y="{:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        top + HEADING * 0.9,
-        xml(&about)
-    );
-    let y = top + HEADING * LEADING + 6.0;
+    let y = side_heading(out, (x, top), 0.55, &side.name, &about);
     let cols = [0.0, 104.0, 190.0, 340.0, 490.0, RIGHT_W];
     let cell = |i: usize, text: &str| wrap(text, cols[i + 1] - cols[i] - 2.0 * TABLE_PAD, TABLE, 0);
     let rows: Vec<Vec<Vec<String>>> = side
