@@ -271,6 +271,15 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
         zone += side.groups.len();
     }
 
+    let [victory, special] = printed_texts(s);
+    victory_and_special(out, y, victory, special)
+}
+
+/// The victory conditions' and the special rules' texts as printed (or as read where the print
+/// breaks off, [`printed_or_described`]), a special rule's text once (one printed sentence may
+/// be recorded as several effects, 11.17): what the card and the Tiled map say.
+pub(crate) fn printed_texts(s: &Scenario) -> [Vec<String>; 2] {
+    let name = |id: &str| side_name(s, id);
     let victory = s.victory.iter().map(|v| {
         let other = s
             .sides
@@ -279,7 +288,6 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
             .map(|o| o.id.as_str());
         printed_or_described(&v.printed, || v.describe(other, &name))
     });
-    // One printed sentence may be recorded as several effects (11.17): print it once.
     let mut special: Vec<String> = Vec::new();
     for r in &s.special_rules {
         let text = printed_or_described(&r.printed, || r.effect.describe(&name));
@@ -287,7 +295,7 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
             special.push(text);
         }
     }
-    victory_and_special(out, y, victory.collect(), special)
+    [victory.collect(), special]
 }
 
 /// The victory conditions, numbered, and the special rules, bulleted, each under its heading

@@ -12,6 +12,7 @@
 
 pub(crate) mod legend;
 pub mod musket_and_saber;
+pub mod own_chart;
 mod png;
 pub(crate) mod swatch;
 
@@ -395,7 +396,7 @@ pub fn map_svg_styled(
 fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], style: MapStyle) {
     let s = lay.step;
     match &map.chart {
-        Some(chart) => musket_and_saber::draw_kinds(out, chart, lay),
+        Some(chart) => own_chart::draw_kinds(out, chart, lay),
         None => draw_terrain(out, map, lay),
     }
     draw_overlay_fills(out, map, lay, overlays);
@@ -414,7 +415,7 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
     draw_overlay_outlines(out, map, lay, overlays);
     draw_ridges(out, map, lay);
     if let Some(chart) = &map.chart {
-        musket_and_saber::draw_hexsides(out, chart, lay);
+        own_chart::draw_hexsides(out, chart, lay);
     }
     draw_crossings(out, map, lay);
     draw_roads(out, map, lay);

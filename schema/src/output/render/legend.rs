@@ -37,7 +37,7 @@ pub(crate) fn hex_count(n: usize) -> String {
 /// from the chart the map brings (the M&S rules have none of their own, 2.2).
 pub(crate) fn map_key_rows(map: &Map, rules: &Ruleset) -> Vec<(Swatch, Vec<String>)> {
     if let Some(chart) = &map.chart {
-        return super::musket_and_saber::key_rows(chart, !map.roads.is_empty());
+        return super::own_chart::key_rows(chart, !map.roads.is_empty());
     }
     rules
         .map_key

@@ -8,7 +8,7 @@
 use super::*;
 use crate::model::chart::KindTerrain;
 use crate::output::palette::rgb;
-use crate::output::render::musket_and_saber::kind_fill;
+use crate::output::render::own_chart::kind_fill;
 use crate::output::render::{PAPER, TileArt, hex_tiles_png};
 use crate::output::tiled::tileset::{strip_tileset, tile_size};
 use crate::output::tiled::tmj::TileDef;
