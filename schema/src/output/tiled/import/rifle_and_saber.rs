@@ -4,9 +4,7 @@
 //! writes. The built map goes through the checks every map file gets, and their findings are
 //! put on the Tiled objects they concern.
 
-use super::objects::{
-    anchor, classify_by, collect_objects, label_of, road_hexes, road_name, sides_along,
-};
+use super::objects::{anchor, classified, label_of, road_hexes, road_name, sides_along};
 use super::tilesets::tile_properties;
 use super::*;
 use crate::ruleset::FeatureLetter;
@@ -49,13 +47,8 @@ fn build(
     sets: &[LoadedTileset],
     src: &Source,
 ) -> Option<MapFile> {
-    let grid = grid(cx, doc, origin)?;
-    let t = TiledGrid {
-        grid,
-        tile_width: doc.tilewidth,
-        tile_height: doc.tileheight,
-        side: doc.hexsidelength.unwrap_or_default(),
-    };
+    let t = grid(cx, doc, origin)?;
+    let grid = t.grid;
     let mut trace = Trace::default();
     let terrain = terrain(cx, doc, origin, sets, &grid, &mut trace)?;
     let (id, name, notes) = map_names(doc, &src.path);
@@ -77,29 +70,16 @@ fn build(
         labels: Vec::new(),
     };
     let mut ridges: BTreeMap<SideKey, (Origin, String)> = BTreeMap::new();
-    let mut objects = Vec::new();
-    collect_objects(&doc.layers, &mut objects);
-    for (layer, o) in objects {
-        let here = format!("object {} in layer `{}`", o.id, layer.name);
-        match classify(layer, o) {
-            Some(Kind::Feature) => feature(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Road) => road(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Ridge) => ridge(cx, &t, o, &here, &mut ridges),
-            Some(Kind::Label) => label(cx, &t, o, &here, &mut file, &mut trace),
-            None => {
-                let d = Diagnostic::new(
-                    Code::TiledObjectLeftOut,
-                    format!(
-                        "{here} (`{}`) is not a feature, road, ridge or label; it is left out",
-                        o.name
-                    ),
-                )
-                .with_hint(
-                    "give it the class village, hill, woods, river, junction, ford, bridge, road, \
-                     ridge or label, or put it in a layer named features, roads, ridges or labels",
-                );
-                cx.report(0, &o.origin, d);
-            }
+    let kinds = [
+        "a feature, road, ridge or label",
+        "give it the class village, hill, woods, river, junction, ford, bridge, road, ridge or label, or put it in a layer named features, roads, ridges or labels",
+    ];
+    for (kind, o, here) in classified(cx, &doc.layers, kind_of, kinds) {
+        match kind {
+            Kind::Feature => feature(cx, &t, o, &here, &mut file, &mut trace),
+            Kind::Road => road(cx, &t, o, &here, &mut file, &mut trace),
+            Kind::Ridge => ridge(cx, &t, o, &here, &mut ridges),
+            Kind::Label => label(cx, &t, o, &here, &mut file, &mut trace),
         }
     }
     for (SideKey(a, b), traced) in ridges {
@@ -309,16 +289,16 @@ fn is_feature_class(class: &str) -> bool {
         .any(|l| feature_class(*l) == class)
 }
 
-/// What a Rifle & Saber map's object is: by its class, else by its layer's name.
-fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
-    classify_by(layer, o, |name| match name {
+/// What a Rifle & Saber map's object of a class or layer `name` is.
+fn kind_of(name: &str) -> Option<Kind> {
+    match name {
         "feature" | "features" => Some(Kind::Feature),
         "road" | "roads" => Some(Kind::Road),
         "ridge" | "ridges" => Some(Kind::Ridge),
         "label" | "labels" => Some(Kind::Label),
         c if is_feature_class(c) => Some(Kind::Feature),
         _ => None,
-    })
+    }
 }
 
 fn feature(
