@@ -30,6 +30,8 @@ use crate::output::palette::{self, SLOPE_OPACITY};
 use crate::ruleset::FeatureLetter;
 use crate::ruleset::Ruleset;
 use crate::ruleset::Terrain;
+/// `#rrggbb` of an RGB colour (the palette's one writer of colours).
+pub(crate) use palette::hex as rgb;
 
 use legend::{draw_legend, legend_height, legend_rows};
 #[cfg(test)]
@@ -102,11 +104,6 @@ const MINOR_ROAD: &str = "#6e4a2a";
 const BRIDGE: &str = palette::BRIDGE_DECK;
 const FORD_MARK: &str = "#d9c79a";
 const BUILDING: &str = "#6b2a1a";
-
-/// The fill of a hex terrain (the one palette).
-fn terrain_color(t: Terrain) -> &'static str {
-    palette::terrain_fill(t)
-}
 
 /// The outline colour of a feature's extent, by letter.
 fn feature_color(letter: Option<FeatureLetter>) -> &'static str {
@@ -268,11 +265,6 @@ pub(crate) fn xml(text: &str) -> String {
         }
     }
     out
-}
-
-/// `#rrggbb` of an RGB colour.
-pub(crate) fn rgb([r, g, b]: [u8; 3]) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
 }
 
 /// A centred text with a light halo, legible on any terrain.
@@ -467,7 +459,11 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
         }
     }
     for (t, d) in &fills {
-        let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, terrain_color(*t));
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="{}"/>"#,
+            palette::terrain_fill(*t)
+        );
     }
     if !slopes.is_empty() {
         let _ = writeln!(
@@ -630,7 +626,7 @@ fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
             side * 0.08,
             rgb(o.color),
             (lay.step * 0.03).max(0.5),
-            xml(&format!("{}: {text}", lay_label(lay, c)))
+            xml(&format!("{}: {text}", lay.grid.label(c)))
         );
         if lay.step >= COORD_STEP {
             let (x, y) = (plate.x, plate.y);
@@ -661,11 +657,6 @@ impl Plate {
     fn overlaps(&self, o: &Plate) -> bool {
         (self.x - o.x).abs() * 2.0 < self.w + o.w && (self.y - o.y).abs() * 2.0 < self.h + o.h
     }
-}
-
-/// A hex's printed label, for a counter's tooltip.
-fn lay_label(lay: &Layout, c: Coord) -> String {
-    lay.grid.label(c)
 }
 
 fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {

@@ -46,9 +46,9 @@ pub(crate) fn map_key_rows(map: &Map, rules: &Ruleset) -> Vec<(Swatch, Vec<Strin
             let swatch = match row.symbol {
                 KeySymbol::Terrain(Terrain::Ford) => Swatch::Ford,
                 KeySymbol::Terrain(Terrain::Bridge) => Swatch::Bridge,
-                KeySymbol::Terrain(t) => Swatch::Hex(terrain_color(t)),
+                KeySymbol::Terrain(t) => Swatch::Hex(palette::terrain_fill(t)),
                 KeySymbol::Slope(t) => {
-                    Swatch::HexOver(terrain_color(t), SLOPE, SLOPE_OPACITY.into())
+                    Swatch::HexOver(palette::terrain_fill(t), SLOPE, SLOPE_OPACITY.into())
                 }
                 KeySymbol::Ridge => Swatch::Line(RIDGE, 0.13),
                 KeySymbol::MainRoad => Swatch::Road,
@@ -156,7 +156,7 @@ pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64
                 out,
                 r#"<path d="{}" fill="{}"/><rect x="{:.1}" y="{:.1}" width="25" height="10" fill="{BRIDGE}" stroke="{HALO}"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="4"/>"#,
                 hex_at(cx, cy),
-                terrain_color(Terrain::Bridge),
+                palette::terrain_fill(Terrain::Bridge),
                 cx - 12.5,
                 cy - 5.0
             );
@@ -166,7 +166,7 @@ pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64
                 out,
                 r#"<path d="{}" fill="{}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
                 hex_at(cx, cy),
-                terrain_color(Terrain::Ford)
+                palette::terrain_fill(Terrain::Ford)
             );
             stepping_stones(out, (cx, cy), MAX_STEP * 0.5);
         }

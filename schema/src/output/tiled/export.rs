@@ -154,6 +154,7 @@ fn json<T: serde::Serialize>(value: &T) -> Vec<u8> {
 }
 
 /// Hands out layer and object ids in order, as Tiled expects (`nextlayerid`, `nextobjectid`).
+#[derive(Default)]
 struct Ids {
     layer: u32,
     object: u32,
@@ -172,10 +173,7 @@ impl Ids {
 
 /// The Tiled document of a map alone.
 pub fn map_document(map: &Map, rules: &Ruleset, tileset_source: &str) -> TiledMap {
-    let mut ids = Ids {
-        layer: 0,
-        object: 0,
-    };
+    let mut ids = Ids::default();
     let layers = map_layers(map, rules, &mut ids);
     let mut doc = document(map, tileset_source, layers, &ids);
     doc.properties = map_properties(map, "map");
@@ -191,10 +189,7 @@ pub fn scenario_document(
     r: &Resolved,
     tileset_source: &str,
 ) -> TiledMap {
-    let mut ids = Ids {
-        layer: 0,
-        object: 0,
-    };
+    let mut ids = Ids::default();
     let t = TiledGrid::of(map.grid);
     let mut layers = map_layers(map, ruleset, &mut ids);
     for (si, side) in s.sides.iter().enumerate() {

@@ -68,10 +68,7 @@ pub fn export_tiled_chart_map(
 ) -> Result<Vec<OutputFile>, RenderError> {
     let g = map.grid;
     let t = TiledGrid::of(g);
-    let mut ids = Ids {
-        layer: 0,
-        object: 0,
-    };
+    let mut ids = Ids::default();
     let terrain: Vec<u64> = of_hex
         .iter()
         .map(|i| i.map_or(0, |i| FIRST_GID + i as u64))
