@@ -233,6 +233,22 @@ impl TiledGrid {
             }
         }
     }
+
+    /// The size of the whole map in pixels, as Tiled computes it.
+    pub fn pixel_size(&self) -> (f64, f64) {
+        let (w, h) = (f64::from(self.tile_width), f64::from(self.tile_height));
+        let (cols, rows) = (f64::from(self.grid.width), f64::from(self.grid.height));
+        match self.axis() {
+            StaggerAxis::X => (
+                cols * self.stride() + (w - self.stride()),
+                rows * h + if self.grid.width > 1 { h / 2.0 } else { 0.0 },
+            ),
+            StaggerAxis::Y => (
+                cols * w + if self.grid.height > 1 { w / 2.0 } else { 0.0 },
+                rows * self.stride() + (h - self.stride()),
+            ),
+        }
+    }
 }
 
 /// The stagger axis of an orientation.
