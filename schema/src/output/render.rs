@@ -213,8 +213,10 @@ impl Layout {
         d.push('Z');
     }
 
-    /// Append the outline of a set of hexes (sides whose neighbour is outside the set).
-    fn boundary_path(&self, d: &mut String, set: &HexSet) {
+    /// The outline of some hexes (sides whose neighbour is not one of them), as path data.
+    fn outline(&self, hexes: &[Coord]) -> String {
+        let set = HexSet::from_coords(self.grid, hexes.iter().copied());
+        let mut d = String::new();
         for c in set.iter() {
             let k = self.corners(c);
             for (i, n) in self.grid.side_neighbors(c).into_iter().enumerate() {
@@ -224,6 +226,7 @@ impl Layout {
                 }
             }
         }
+        d
     }
 
     /// Append a strip of `count` hexes starting at `first` down its column (flat) or along its
@@ -404,7 +407,7 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
         );
     }
     draw_feature_outlines(out, map, lay);
-    draw_overlay_outlines(out, map, lay, overlays);
+    draw_overlay_outlines(out, lay, overlays);
     draw_ridges(out, map, lay);
     if let Some(chart) = &map.chart {
         own_chart::draw_hexsides(out, chart, lay);
@@ -537,11 +540,9 @@ fn draw_overlay_fills(out: &mut String, map: &Map, lay: &Layout, overlays: &[Ove
     }
 }
 
-fn draw_overlay_outlines(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay]) {
+fn draw_overlay_outlines(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
     for o in overlays {
-        let set = HexSet::from_coords(map.grid, o.hexes.iter().copied());
-        let mut d = String::new();
-        lay.boundary_path(&mut d, &set);
+        let d = lay.outline(&o.hexes);
         if !d.is_empty() {
             let _ = writeln!(
                 out,
@@ -661,9 +662,7 @@ impl Plate {
 
 fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {
     for f in &map.features {
-        let set = HexSet::from_coords(map.grid, f.hexes.iter().copied());
-        let mut d = String::new();
-        lay.boundary_path(&mut d, &set);
+        let d = lay.outline(&f.hexes);
         if d.is_empty() {
             continue;
         }
