@@ -678,18 +678,30 @@ fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {
 }
 
 fn draw_ridges(out: &mut String, map: &Map, lay: &Layout) {
-    let mut d = String::new();
-    for key in &map.ridges {
-        let Some([a, b]) = lay.hexside(*key) else {
+    draw_sides(out, lay, map.ridges.iter().map(|k| (*k, RIDGE)), 0.13);
+}
+
+/// Hexsides as lines along the side, `width` of a hex thick (at least 1.2), each in its
+/// colour: a path per colour, in the colours' order.
+fn draw_sides<'c>(
+    out: &mut String,
+    lay: &Layout,
+    sides: impl IntoIterator<Item = (SideKey, &'c str)>,
+    width: f64,
+) {
+    let mut strokes: BTreeMap<&str, String> = BTreeMap::new();
+    for (side, stroke) in sides {
+        let Some([a, b]) = lay.hexside(side) else {
             continue;
         };
+        let d = strokes.entry(stroke).or_default();
         let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
     }
-    if !d.is_empty() {
+    for (stroke, d) in &strokes {
         let _ = writeln!(
             out,
-            r#"<path d="{d}" fill="none" stroke="{RIDGE}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
-            (lay.step * 0.13).max(1.2)
+            r#"<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
+            (lay.step * width).max(1.2)
         );
     }
 }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::swatch::Swatch;
-use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER};
+use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER, draw_sides};
 use crate::model::chart::KindTerrain;
 use crate::output::palette::{chart_hexside_stroke, chart_kind_fill};
 
@@ -62,25 +62,11 @@ pub(super) fn draw_kinds(out: &mut String, chart: &KindTerrain, lay: &Layout) {
     }
 }
 
-/// Hexsides (2.2) as thick lines along the side, in their kind's colour.
+/// Hexsides (M&S 2.2) as thick lines along the side, in their kind's colour.
 pub(super) fn draw_hexsides(out: &mut String, chart: &KindTerrain, lay: &Layout) {
-    let mut strokes: BTreeMap<&'static str, String> = BTreeMap::new();
-    for (side, kinds) in &chart.hexsides {
-        let Some([a, b]) = lay.hexside(*side) else {
-            continue;
-        };
-        for kind in kinds {
-            let d = strokes.entry(hexside_stroke(chart, *kind)).or_default();
-            let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
-        }
-    }
-    for (stroke, d) in &strokes {
-        let _ = writeln!(
-            out,
-            r#"<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
-            (lay.step * 0.12).max(1.2)
-        );
-    }
+    let sides = (chart.hexsides.iter())
+        .flat_map(|(side, kinds)| kinds.iter().map(|k| (*side, hexside_stroke(chart, *k))));
+    draw_sides(out, lay, sides, 0.12);
 }
 
 /// The map key of a map with its own chart: a row per kind of hex terrain (its movement costs
