@@ -66,16 +66,7 @@ pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
             let targets = places
                 .iter()
                 .filter(|p| p.side == si)
-                .map(|p| {
-                    target(
-                        &mut searches,
-                        grid,
-                        rules,
-                        side_counters(s, si),
-                        &lines[si],
-                        p,
-                    )
-                })
+                .map(|p| target(&mut searches, grid, rules, &side.counters, &lines[si], p))
                 .collect();
             SideAnalysis {
                 id: side.id.clone(),
@@ -122,11 +113,6 @@ pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
         sides,
         objectives_in_sight,
     }
-}
-
-/// The counters of side `si`.
-fn side_counters(s: &MsScenario, si: usize) -> &[MsCounter] {
-    &s.sides[si].counters
 }
 
 /// The movement searches of one analysis: a cost table per movement class, within

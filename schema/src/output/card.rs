@@ -68,7 +68,8 @@ pub fn card_svg(c: &Compiled) -> String {
     let s = &c.scenario;
     let overlays = scenario_overlays(c);
     let mut left = String::new();
-    let left_end = draw_left(&mut left, c, &overlays);
+    let map_bottom = draw_framed_map(&mut left, &c.map, &overlays);
+    let left_end = draw_legend(&mut left, s, &overlays, map_bottom + 14.0);
     let mut right = String::new();
     let right_end = draw_right(&mut right, s, &overlays);
     // The notes fill what is left of the left column, down to the page's foot.
@@ -78,7 +79,7 @@ pub fn card_svg(c: &Compiled) -> String {
     // The map key goes at the foot of the right column, if it fits under the text.
     let key_top = foot - SMALL * 2.0 - map_key_height(&c.map, c.rules);
     if key_top >= right_end + SECTION_GAP {
-        draw_map_key(&mut right, &c.map, c.rules, key_top);
+        draw_map_key(&mut right, &c.map, c.rules, (RIGHT_X, RIGHT_W), key_top);
     }
 
     let name = match &s.portion {
@@ -148,12 +149,6 @@ fn page(height: f64, [title, sub]: [&str; 2], [left, right]: [&str; 2], foot_lin
 /// The scenario card as a PNG, `width_px` wide: [`card_svg`] then [`svg_to_png`].
 pub fn card_png(c: &Compiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
     svg_to_png(&card_svg(c), width_px)
-}
-
-/// The map with the zones and their legend; returns the bottom of what was drawn.
-fn draw_left(out: &mut String, c: &Compiled, overlays: &[Overlay]) -> f64 {
-    let map_bottom = draw_framed_map(out, &c.map, overlays);
-    draw_legend(out, &c.scenario, overlays, map_bottom + 14.0)
 }
 
 /// The map with its overlays, framed, at the top of the card's left column (both games'
@@ -515,19 +510,9 @@ fn map_key_height(map: &Map, rules: &Ruleset) -> f64 {
     HEADING * 0.9 + 15.0 + column(&a).max(column(&b))
 }
 
-/// The map key (terrain, hexsides, roads, features) in two columns from `top`.
-fn draw_map_key(out: &mut String, map: &Map, rules: &Ruleset, top: f64) {
-    draw_map_key_at(out, map, rules, (RIGHT_X, RIGHT_W), top);
-}
-
-/// [`draw_map_key`] in the column from `x0`, `width` wide.
-fn draw_map_key_at(
-    out: &mut String,
-    map: &Map,
-    rules: &Ruleset,
-    (x0, width): (f64, f64),
-    top: f64,
-) {
+/// The map key (terrain, hexsides, roads, features) in two columns from `top`, in the column
+/// from `x0`, `width` wide.
+fn draw_map_key(out: &mut String, map: &Map, rules: &Ruleset, (x0, width): (f64, f64), top: f64) {
     let y0 = heading(out, x0, top, width, "Map key");
     let col_w = width / 2.0;
     for (k, rows) in map_key_columns(map, rules).iter().enumerate() {

@@ -17,10 +17,16 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
     let rules = map.rules();
     let overlays = ms_scenario_overlays(c);
     let mut left = String::new();
-    let legend_end = draw_ms_left(&mut left, &map, &overlays);
+    let map_bottom = draw_framed_map(&mut left, &map, &overlays);
+    let legend_end = overlay_rows(
+        &mut left,
+        overlays.chunks(2),
+        map_bottom + 14.0,
+        (2, 11.0, 28.0, 6.0),
+    );
     // The map key (the game's own chart, which no rules text prints) under the map, always.
     let key_top = legend_end + SECTION_GAP * 0.5;
-    draw_map_key_at(&mut left, &map, rules, (MARGIN, LEFT_W), key_top);
+    draw_map_key(&mut left, &map, rules, (MARGIN, LEFT_W), key_top);
     let left_end = key_top + map_key_height(&map, rules);
     let mut right = String::new();
     let right_end = draw_ms_right(&mut right, c);
@@ -39,17 +45,6 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
 /// The card of an M&S scenario as a PNG, `width_px` wide.
 pub fn ms_card_png(c: &MsCompiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
     svg_to_png(&ms_card_svg(c), width_px)
-}
-
-/// The map with the overlays and their legend; returns the bottom.
-fn draw_ms_left(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
-    let map_bottom = draw_framed_map(out, map, overlays);
-    overlay_rows(
-        out,
-        overlays.chunks(2),
-        map_bottom + 14.0,
-        (2, 11.0, 28.0, 6.0),
-    )
 }
 
 /// Turns, rosters, victory conditions and special rules; returns the bottom.
