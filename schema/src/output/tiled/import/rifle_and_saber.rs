@@ -37,16 +37,6 @@ pub fn import_rifle_and_saber(read: &mut TiledRead) -> Option<String> {
         sets,
         src,
     } = read;
-    build(cx, doc, origin, sets, src).map(|file| map_ron(&file))
-}
-
-fn build(
-    cx: &mut Context,
-    doc: &TiledMap,
-    origin: &Origin,
-    sets: &[LoadedTileset],
-    src: &Source,
-) -> Option<MapFile> {
     let t = grid(cx, doc, origin)?;
     let grid = t.grid;
     let mut trace = Trace::default();
@@ -78,8 +68,17 @@ fn build(
         match kind {
             Kind::Feature => feature(cx, &t, o, &here, &mut file, &mut trace),
             Kind::Road => road(cx, &t, o, &here, &mut file, &mut trace),
-            Kind::Ridge => ridge(cx, &t, o, &here, &mut ridges),
-            Kind::Label => label(cx, &t, o, &here, &mut file, &mut trace),
+            Kind::Ridge => {
+                for key in sides_along(cx, &t, o, &here, "ridge") {
+                    (ridges.entry(key)).or_insert_with(|| (o.origin.clone(), here.clone()));
+                }
+            }
+            Kind::Label => {
+                if let Some(l) = label_of(cx, &t, o, &here) {
+                    file.labels.push(l);
+                    trace.labels.push((o.origin.clone(), here));
+                }
+            }
         }
     }
     for (SideKey(a, b), traced) in ridges {
@@ -89,8 +88,26 @@ fn build(
             trace.ridges.push(traced);
         }
     }
-    check_built(cx, &file, &trace);
-    Some(file)
+    // The map goes through the checks every map file gets, their findings put on the Tiled
+    // layer or object they concern.
+    report_checked(cx, check_map_file(&file).1, |key, index| match key {
+        "features" => index(1).and_then(|i| trace.features.get(i)).cloned(),
+        "ridges" => index(1).and_then(|i| trace.ridges.get(i)).cloned(),
+        "labels" => index(1).and_then(|i| trace.labels.get(i)).cloned(),
+        "roads" => index(1)
+            .and_then(|i| trace.roads.get(i))
+            .map(|(o, here, which)| {
+                let point = index(3).and_then(|j| which.get(j));
+                let here = match point {
+                    Some(p) => format!("{here}, point {p}"),
+                    None => here.clone(),
+                };
+                (o.clone(), here)
+            }),
+        "terrain" => Some((trace.terrain.clone(), "the terrain layer".into())),
+        _ => None,
+    });
+    Some(map_ron(&file))
 }
 
 /// The terrain rows of the map file, from the terrain layer's tiles.
@@ -193,28 +210,6 @@ fn meaning(props: &[Property]) -> Result<Cell, Option<String>> {
     };
     let slope = property_bool(props, "slope").unwrap_or(false);
     Ok(Cell { terrain, slope })
-}
-
-/// Run the map through the checks every map file gets, and put their findings on the Tiled
-/// layer or object they concern.
-fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
-    report_checked(cx, check_map_file(file).1, |key, index| match key {
-        "features" => index(1).and_then(|i| trace.features.get(i)).cloned(),
-        "ridges" => index(1).and_then(|i| trace.ridges.get(i)).cloned(),
-        "labels" => index(1).and_then(|i| trace.labels.get(i)).cloned(),
-        "roads" => index(1)
-            .and_then(|i| trace.roads.get(i))
-            .map(|(o, here, which)| {
-                let point = index(3).and_then(|j| which.get(j));
-                let here = match point {
-                    Some(p) => format!("{here}, point {p}"),
-                    None => here.clone(),
-                };
-                (o.clone(), here)
-            }),
-        "terrain" => Some((trace.terrain.clone(), "the terrain layer".into())),
-        _ => None,
-    });
 }
 
 /// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
@@ -437,32 +432,4 @@ fn road(
     trace
         .roads
         .push((o.origin.clone(), here.to_string(), which));
-}
-
-fn ridge(
-    cx: &mut Context,
-    t: &TiledGrid,
-    o: &Object,
-    here: &str,
-    ridges: &mut BTreeMap<SideKey, (Origin, String)>,
-) {
-    for key in sides_along(cx, t, o, here, "ridge") {
-        ridges
-            .entry(key)
-            .or_insert_with(|| (o.origin.clone(), here.to_string()));
-    }
-}
-
-fn label(
-    cx: &mut Context,
-    t: &TiledGrid,
-    o: &Object,
-    here: &str,
-    file: &mut MapFile,
-    trace: &mut Trace,
-) {
-    if let Some(l) = label_of(cx, t, o, here) {
-        file.labels.push(l);
-        trace.labels.push((o.origin.clone(), here.to_string()));
-    }
 }
