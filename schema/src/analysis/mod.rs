@@ -12,6 +12,7 @@ mod sight;
 
 use std::borrow::Cow;
 
+pub(crate) use human::counted;
 pub use human::human;
 pub use sight::{MAX_SIGHT_LINES, MAX_SIGHT_PAIRS};
 

@@ -12,6 +12,7 @@ use std::fmt::Write;
 mod musket_and_saber;
 pub use musket_and_saber::{ms_card_png, ms_card_svg, ms_scenario_overlays};
 
+use crate::analysis::counted;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Scenario, Side};
 use crate::output::overlays::Overlay;
@@ -252,11 +253,10 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
     let mut y = BODY_TOP;
     y = heading(out, x, y, w, "Sequence of play");
     let sequence = format!(
-        "Deploys first: {}. Moves first: {}. Game length: {} Game-Turn{}.",
+        "Deploys first: {}. Moves first: {}. Game length: {}.",
         name(&s.deploys_first),
         name(&s.moves_first),
-        s.game_length,
-        if s.game_length == 1 { "" } else { "s" }
+        counted(s.game_length, "Game-Turn", "Game-Turns")
     );
     y = paragraph(out, x, y, w, &sequence, BODY, INK);
 

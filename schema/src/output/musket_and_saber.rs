@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::analysis::counted;
 use crate::analysis::musket_and_saber::analyse;
 use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
@@ -117,9 +118,9 @@ impl GameOutputs for MusketAndSaberOutputs {
                     (
                         side.name.clone(),
                         format!(
-                            "{units} unit{}, {leaders} leader{}, {steps} steps",
-                            if units == 1 { "" } else { "s" },
-                            if leaders == 1 { "" } else { "s" }
+                            "{}, {}, {steps} steps",
+                            counted(units, "unit", "units"),
+                            counted(leaders, "leader", "leaders")
                         ),
                     )
                 })

@@ -1,7 +1,7 @@
 //! Rifle & Saber's outputs ([`OUTPUTS`], listed by [`crate::output::games`]): a scenario compiled
 //! into the engine's [`Compiled`] scenario, and its export, card, drawing, Tiled map and analysis.
 
-use crate::analysis::analyse;
+use crate::analysis::{analyse, counted};
 use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
 use crate::model::map::{Map, MapFile};
@@ -102,10 +102,10 @@ impl GameOutputs for RifleAndSaberOutputs {
                 .map(|side| {
                     let units: u32 = side.groups.iter().map(|g| g.unit_count()).sum();
                     let points: u32 = side.groups.iter().map(|g| g.stacking_points()).sum();
-                    let plural = if units == 1 { "" } else { "s" };
+                    let units = counted(units, "unit", "units");
                     (
                         side.name.clone(),
-                        format!("{units} unit{plural}, {points} stacking points"),
+                        format!("{units}, {points} stacking points"),
                     )
                 })
                 .collect(),

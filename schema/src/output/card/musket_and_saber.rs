@@ -71,10 +71,9 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
         _ => String::new(),
     };
     let text = format!(
-        "First Player: {}. Game length: {} turn{}{span}.",
+        "First Player: {}. Game length: {}{span}.",
         name(&s.first_player),
-        s.game_length,
-        if s.game_length == 1 { "" } else { "s" }
+        counted(s.game_length, "turn", "turns")
     );
     y = paragraph(out, x, y, w, &text, BODY, INK);
 
@@ -107,22 +106,15 @@ fn subtitle(date: &str, game: &str, map: &str) -> String {
     }
 }
 
-/// "1 counter", "3 counters".
-fn counters(n: usize) -> String {
-    format!("{n} counter{}", if n == 1 { "" } else { "s" })
-}
-
 /// One side's roster: a row per counter with its class, both faces and how it enters play.
 fn roster(out: &mut String, x: f64, top: f64, side: &MsExportSide, grid: Grid) -> f64 {
-    let mut about = counters(side.counters.len());
+    let mut about = counted(side.counters.len(), "counter", "counters");
     if let Some(colour) = &side.colour {
         about.push_str(&format!(" · {colour}"));
     }
     if let Some(n) = side.replacement_steps {
-        about.push_str(&format!(
-            " · {n} replacement step{}",
-            if n == 1 { "" } else { "s" }
-        ));
+        let steps = counted(n, "replacement step", "replacement steps");
+        about.push_str(&format!(" · {steps}"));
     }
     let y = side_heading(out, (x, top), 0.55, &side.name, &about);
     let cols = [0.0, 104.0, 190.0, 340.0, 490.0, RIGHT_W];
@@ -286,8 +278,8 @@ mod tests {
             subtitle("an invented morning", "M&S", "Millbrook"),
             "an invented morning · M&S scenario card · map: Millbrook"
         );
-        assert_eq!(counters(1), "1 counter");
-        assert_eq!(counters(2), "2 counters");
+        assert_eq!(counted(1, "counter", "counters"), "1 counter");
+        assert_eq!(counted(2, "counter", "counters"), "2 counters");
     }
 
     fn example(path: &str) -> Source {
