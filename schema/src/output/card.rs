@@ -19,7 +19,7 @@ use crate::output::overlays::Overlay;
 use crate::output::overlays::scenario_overlays;
 use crate::output::palette::side_color;
 use crate::output::render::legend::map_key_rows;
-use crate::output::render::legend::{draw_swatch, hex_count, hexagon_path};
+use crate::output::render::legend::{draw_swatch, hexagon_path};
 use crate::output::render::{
     INK, MapStyle, PAPER, RenderError, SANS, map_body, rgb, svg_to_png, xml,
 };
@@ -215,7 +215,7 @@ fn overlay_rows<'o>(
         let mut row_h: f64 = 0.0;
         for (k, o) in pair.iter().enumerate() {
             let x = MARGIN + col_w * k as f64;
-            let mut label = format!("{} ({})", o.name, hex_count(o.hexes.len()));
+            let mut label = format!("{} ({})", o.name, counted(o.hexes.len(), "hex", "hexes"));
             if let Some(note) = &o.note {
                 label.push_str(&format!(": {note}"));
             }

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::*;
+use crate::analysis::counted;
 use crate::ruleset::{KeySymbol, Ruleset};
 
 pub(crate) use super::swatch::Swatch;
@@ -16,20 +17,15 @@ pub(super) fn legend_rows(
 ) -> Vec<(Swatch, Vec<String>)> {
     let mut rows = map_key_rows(map, rules);
     for o in overlays {
-        let mut lines = vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))];
+        let mut lines = vec![format!(
+            "{} ({})",
+            o.name,
+            counted(o.hexes.len(), "hex", "hexes")
+        )];
         lines.extend(o.note.clone());
         rows.push((Swatch::Overlay(rgb(o.color)), lines));
     }
     rows
-}
-
-/// "1 hex", "12 hexes".
-pub(crate) fn hex_count(n: usize) -> String {
-    if n == 1 {
-        "1 hex".to_string()
-    } else {
-        format!("{n} hexes")
-    }
 }
 
 /// The map key's rows: a swatch and one or more lines of text for each kind of terrain,
