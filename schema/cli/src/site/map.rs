@@ -4,23 +4,14 @@
 use super::entry::{Detail, MapDetail};
 use super::findings::finding_blocks;
 use super::html::Html;
-use super::page::{Page, badge};
+use super::page::{badge, sub_page};
 use super::scenario::downloads_section;
 use super::{MapPage, Site};
 
 /// The page of map `m`.
 pub fn map_page(site: &Site, m: usize) -> String {
     let map = &site.maps[m];
-    Page {
-        title: &format!("{} — Scenario library", map.title),
-        root: "../",
-        script: None,
-    }
-    .write(|h| {
-        h.el("nav", &[("aria-label", "Breadcrumb")], |h| {
-            h.text_el("a", &[("href", "../index.html")], "All files");
-        });
-        h.text_el("h1", &[], &map.title);
+    sub_page(&map.title, |h| {
         let detail = match map.file {
             Some(i) => {
                 let e = &site.entries[i];

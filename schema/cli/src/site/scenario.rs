@@ -7,7 +7,7 @@ use saber_schema::model::analysis::Analysis;
 use super::entry::{Detail, Entry, ScenarioDetail};
 use super::findings::finding_blocks;
 use super::html::Html;
-use super::page::{Page, badge};
+use super::page::{badge, sub_page};
 
 /// A link to another page of the site: its address and its words.
 pub type Link = (String, String);
@@ -16,16 +16,7 @@ pub type Link = (String, String);
 /// and its name in `downloads/`.
 pub fn file_page(e: &Entry, map: Option<&Link>, downloads: &[(&'static str, String)]) -> String {
     let shown = e.path.display().to_string();
-    Page {
-        title: &format!("{} — Scenario library", e.title),
-        root: "../",
-        script: None,
-    }
-    .write(|h| {
-        h.el("nav", &[("aria-label", "Breadcrumb")], |h| {
-            h.text_el("a", &[("href", "../index.html")], "All files");
-        });
-        h.text_el("h1", &[], &e.title);
+    sub_page(&e.title, |h| {
         h.el("p", &[], |h| {
             badge(h, e.report.errors(), e.report.warnings());
             h.text(" ");
