@@ -275,14 +275,8 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
 /// be recorded as several effects, 11.17): what the card and the Tiled map say.
 pub(crate) fn printed_texts(s: &Scenario) -> [Vec<String>; 2] {
     let name = |id: &str| side_name(s, id);
-    let victory = s.victory.iter().map(|v| {
-        let other = s
-            .sides
-            .iter()
-            .find(|o| o.id != v.side)
-            .map(|o| o.id.as_str());
-        printed_or_described(&v.printed, || v.describe(other, &name))
-    });
+    let victory = (s.victory.iter())
+        .map(|v| printed_or_described(&v.printed, || v.describe(enemy_of(s, &v.side), &name)));
     let mut special: Vec<String> = Vec::new();
     for r in &s.special_rules {
         let text = printed_or_described(&r.printed, || r.effect.describe(&name));
@@ -330,6 +324,12 @@ pub(crate) fn printed_or_described(printed: &str, describe: impl FnOnce() -> Str
     } else {
         format!("{printed} … [as read: {}]", describe())
     }
+}
+
+/// The side that is not `side` (the first, when there are more), which a victory condition's
+/// reading names.
+pub(crate) fn enemy_of<'s>(s: &'s Scenario, side: &str) -> Option<&'s str> {
+    s.sides.iter().find(|o| o.id != side).map(|o| o.id.as_str())
 }
 
 /// A side's name from its id (the id itself if no side has it, or "Either side").

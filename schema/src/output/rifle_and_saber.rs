@@ -5,7 +5,7 @@ use crate::analysis::{analyse, counted};
 use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
 use crate::model::map::{Map, MapFile};
-use crate::output::card::card_svg;
+use crate::output::card::{card_svg, enemy_of};
 use crate::output::export::{Export, export, write_export};
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
@@ -112,14 +112,7 @@ impl GameOutputs for RifleAndSaberOutputs {
             victory: s
                 .victory
                 .iter()
-                .map(|v| {
-                    let other = s
-                        .sides
-                        .iter()
-                        .find(|o| o.id != v.side)
-                        .map(|o| o.id.as_str());
-                    (v.printed.clone(), v.describe(other, &name))
-                })
+                .map(|v| (v.printed.clone(), v.describe(enemy_of(s, &v.side), &name)))
                 .collect(),
             special: s
                 .special_rules
