@@ -191,13 +191,14 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
     let mut out = Vec::new();
     for (si, side) in sides.iter().enumerate() {
         let mut hexes: Vec<Coord> = Vec::new();
-        let mut counters: Vec<(Coord, Vec<String>)> = Vec::new();
-        let add = |list: &mut Vec<(Coord, Vec<String>)>, at: Coord, text: String| match list
+        let mut counters: Vec<(Coord, String)> = Vec::new();
+        // What stands on a hex, `, `-separated.
+        let add = |list: &mut Vec<(Coord, String)>, at: Coord, text: String| match list
             .iter_mut()
             .find(|(h, _)| *h == at)
         {
-            Some((_, l)) => l.push(text),
-            None => list.push((at, vec![text])),
+            Some((_, l)) => l.extend([", ", &text]),
+            None => list.push((at, text)),
         };
         for k in &side.counters {
             let Some(s) = &k.setup else { continue };
@@ -222,15 +223,12 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
                     .iter()
                     .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
                     .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
-                counters: counters
-                    .into_iter()
-                    .map(|(h, ids)| (h, ids.join(", ")))
-                    .collect(),
+                counters,
             });
         }
 
         let mut entry: Vec<Coord> = side.entry_hexes.iter().copied().map(coord).collect();
-        let mut arrivals: Vec<(Coord, Vec<String>)> = Vec::new();
+        let mut arrivals = Vec::new();
         for k in &side.counters {
             let Some(a) = &k.arrival else { continue };
             entry.push(coord(a.at));
@@ -248,10 +246,7 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
                 color: ms_entry_color(side.colour.as_deref(), si),
                 hexes: entry,
                 note: None,
-                counters: arrivals
-                    .into_iter()
-                    .map(|(h, ids)| (h, ids.join(", ")))
-                    .collect(),
+                counters: arrivals,
             });
         }
     }
