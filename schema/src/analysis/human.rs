@@ -216,7 +216,11 @@ fn forces(f: &Forces) -> String {
 }
 
 /// A number and its noun, singular for one: `1 gun`, `2 guns`.
-fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, one: &str, many: &str) -> String {
+pub(crate) fn counted<N: std::fmt::Display + PartialEq + From<u8>>(
+    n: N,
+    one: &str,
+    many: &str,
+) -> String {
     if n == N::from(1) {
         format!("{n} {one}")
     } else {

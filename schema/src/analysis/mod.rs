@@ -12,13 +12,13 @@ mod sight;
 
 use std::borrow::Cow;
 
+pub(crate) use human::counted;
 pub use human::human;
 pub use sight::{MAX_SIGHT_LINES, MAX_SIGHT_PAIRS};
 
 use crate::model::analysis::{
     ANALYSIS_FORMAT, AnalysedScenario, Analysis, ArrivalAnalysis, Cost, ForceRatio, Forces,
-    GroupForces, GroupTarget, ObjectiveSight, SideAnalysis, SideCount, TargetAnalysis, TargetKind,
-    TerrainAsPlayed,
+    GroupForces, GroupTarget, SideAnalysis, TargetAnalysis, TargetKind, TerrainAsPlayed,
 };
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
@@ -28,9 +28,9 @@ use crate::pipeline::zones::Resolved;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::Mp;
 use crate::queries::playable::{self, GivenAllowances, GroupReach, Playable, Target};
-use crate::queries::sight::{SightIndex, occupied};
+use crate::queries::sight::occupied;
 use crate::ruleset::Ruleset;
-use sight::{Budget, seen_from, zones_in_sight};
+use sight::Sight;
 
 pub use crate::queries::sight::SIGHT_RADIUS;
 
@@ -54,10 +54,8 @@ pub fn analyse(
         Some(p) if given.is_empty() => Cow::Borrowed(p),
         _ => Cow::Owned(playable::playable(s, map, r, rules, given)),
     };
-    let mut budget = Budget::default();
     let occupied = occupied(s, grid);
-    // Which hexes may block a line, worked out once for every line traced below.
-    let index = SightIndex::new(rules, &terrain, &occupied);
+    let mut sight = Sight::new(rules, &terrain, &occupied);
     let sides = s
         .sides
         .iter()
@@ -69,16 +67,7 @@ pub fn analyse(
                 .filter(|(t, _)| t.side == si)
                 .map(|(t, reaches)| target(s, grid, rules, t, reaches))
                 .collect();
-            let enemy = (0..s.sides.len()).find(|e| *e != si);
-            let zone_in_sight = match (
-                r.deployment.get(si),
-                enemy.and_then(|e| r.deployment.get(e)),
-            ) {
-                (Some(a), Some(b)) if !a.is_empty() && !b.is_empty() => {
-                    zones_in_sight(rules, &terrain, &occupied, &index, a, b, &mut budget)
-                }
-                _ => None,
-            };
+            let zone_in_sight = sight.of_enemy_zone(&r.deployment, s.sides.len(), si);
             SideAnalysis {
                 id: side.id.clone(),
                 name: side.name.clone(),
@@ -105,37 +94,10 @@ pub fn analyse(
             }
         })
         .collect::<Vec<_>>();
-    let ratio = ratio(&sides);
-    let mut objectives = Vec::new();
-    for t in playable::targets(s, r) {
-        // A place to hold, once (a goal of "either" side is one place).
-        if t.kind != playable::TargetKind::Hold
-            || objectives
-                .iter()
-                .any(|(p, _): &(Vec<_>, ObjectiveSight)| *p == t.path)
-        {
-            continue;
-        }
-        let seen = seen_from(rules, &terrain, &occupied, &index, &t.hexes, &mut budget);
-        let in_zone = in_zones(
-            seen.as_ref(),
-            s.sides
-                .iter()
-                .enumerate()
-                .map(|(si, side)| (side.id.as_str(), r.deployment.get(si))),
-        );
-        objectives.push((
-            t.path.clone(),
-            ObjectiveSight {
-                victory: t.victory as u32,
-                goal: t.goal.clone(),
-                within: SIGHT_RADIUS,
-                seen_from: seen.as_ref().map(|h| h.len() as u32),
-                in_zone,
-                hexes: None,
-            },
-        ));
-    }
+    let zones: Vec<_> = (s.sides.iter().enumerate())
+        .map(|(si, side)| (side.id.as_str(), r.deployment.get(si)))
+        .collect();
+    let objectives_in_sight = sight.objectives(&playable::targets(s, r), &zones, false);
     Analysis {
         format: ANALYSIS_FORMAT.into(),
         game: None,
@@ -151,9 +113,9 @@ pub fn analyse(
             cleared: labels(&cleared.places),
             cover_cleared: labels(&cleared.cover),
         },
+        ratio: ratio(&sides),
         sides,
-        ratio,
-        objectives_in_sight: objectives.into_iter().map(|(_, o)| o).collect(),
+        objectives_in_sight,
     }
 }
 
@@ -166,26 +128,6 @@ pub(crate) fn cost(mp: Mp, rules: &Ruleset) -> Cost {
         halves: halves.then(|| mp.in_sixths() / 3),
         text: mp.to_string(),
     }
-}
-
-/// How many hexes of `seen` lie in each side's zone (`sides`: each side's id and zone).
-pub(crate) fn in_zones<'a>(
-    seen: Option<&HexSet>,
-    sides: impl Iterator<Item = (&'a str, Option<&'a HexSet>)>,
-) -> Vec<SideCount> {
-    sides
-        .map(|(id, zone)| SideCount {
-            side: id.to_string(),
-            hexes: match (seen, zone) {
-                (Some(seen), Some(zone)) => {
-                    let mut both = seen.clone();
-                    both.intersect_with(zone);
-                    both.len() as u32
-                }
-                _ => 0,
-            },
-        })
-        .collect()
 }
 
 /// How a side gets to one target.
@@ -205,11 +147,7 @@ fn target(
     TargetAnalysis {
         victory: t.victory as u32,
         goal: t.goal.clone(),
-        kind: match t.kind {
-            playable::TargetKind::Hold => TargetKind::Hold,
-            playable::TargetKind::Exit => TargetKind::Exit,
-            playable::TargetKind::EnemySetup => TargetKind::EnemySetup,
-        },
+        kind: target_kind(t.kind),
         hexes: t.hexes.len() as u32,
         deadline: t.deadline,
         least_cost: reaches
@@ -241,6 +179,15 @@ fn target(
             })
             .collect(),
         by_class: None,
+    }
+}
+
+/// A target's kind as the report says it.
+pub(crate) fn target_kind(kind: playable::TargetKind) -> TargetKind {
+    match kind {
+        playable::TargetKind::Hold => TargetKind::Hold,
+        playable::TargetKind::Exit => TargetKind::Exit,
+        playable::TargetKind::EnemySetup => TargetKind::EnemySetup,
     }
 }
 

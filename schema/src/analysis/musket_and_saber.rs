@@ -18,12 +18,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::sight::{Budget, seen_from, zones_in_sight};
-use crate::analysis::{cost, in_zones, ratio};
-use crate::diagnostic::PathSeg;
+use crate::analysis::sight::Sight;
+use crate::analysis::{cost, ratio, target_kind};
 use crate::model::analysis::{
     ANALYSIS_FORMAT, AnalysedScenario, Analysis, ArrivalAnalysis, ClassReach, Forces, GroupForces,
-    GroupTarget, ObjectiveSight, SideAnalysis, TargetAnalysis, TargetKind, TerrainAsPlayed,
+    GroupTarget, SideAnalysis, TargetAnalysis, TerrainAsPlayed,
 };
 use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
@@ -32,9 +31,8 @@ use crate::model::musket_and_saber::{MsCounter, MsMapFile, MsScenario};
 use crate::queries::effective_terrain::EffectiveTerrain;
 use crate::queries::movement::{Movement, Mp};
 use crate::queries::musket_and_saber::{Line, Place, columns, deployment, lines, places};
-use crate::queries::playable::{self, MAX_SEARCH_WORK, group_starts};
+use crate::queries::playable::{MAX_SEARCH_WORK, group_starts};
 use crate::queries::reach::CostTable;
-use crate::queries::sight::{SIGHT_RADIUS, SightIndex};
 use crate::ruleset::musket_and_saber::MsClass;
 use crate::ruleset::{Game, Ruleset};
 
@@ -53,8 +51,7 @@ pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
     let terrain = EffectiveTerrain::new(map);
     // 8.2: "Units do not block LOS".
     let occupied = HexSet::empty(grid);
-    let index = SightIndex::new(rules, &terrain, &occupied);
-    let mut budget = Budget::default();
+    let mut sight = Sight::new(rules, &terrain, &occupied);
     let mut searches = Searches::new(map, rules);
     let sides: Vec<SideAnalysis> = s
         .sides
@@ -65,26 +62,11 @@ pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
                 ids.iter().map(|i| &side.counters[*i]).collect()
             };
             let all: Vec<&MsCounter> = side.counters.iter().collect();
-            let enemy = (0..s.sides.len()).find(|e| *e != si);
-            let zone_in_sight = match (deployment.get(si), enemy.and_then(|e| deployment.get(e))) {
-                (Some(a), Some(b)) if !a.is_empty() && !b.is_empty() => {
-                    zones_in_sight(rules, &terrain, &occupied, &index, a, b, &mut budget)
-                }
-                _ => None,
-            };
+            let zone_in_sight = sight.of_enemy_zone(&deployment, s.sides.len(), si);
             let targets = places
                 .iter()
                 .filter(|p| p.side == si)
-                .map(|p| {
-                    target(
-                        &mut searches,
-                        grid,
-                        rules,
-                        side_counters(s, si),
-                        &lines[si],
-                        p,
-                    )
-                })
+                .map(|p| target(&mut searches, grid, rules, &side.counters, &lines[si], p))
                 .collect();
             SideAnalysis {
                 id: side.id.clone(),
@@ -107,33 +89,10 @@ pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
             }
         })
         .collect();
-    let ratio = ratio(&sides);
-    let mut objectives: Vec<(&[PathSeg], ObjectiveSight)> = Vec::new();
-    for p in &places {
-        // A place to hold, once (a goal of "either" side is one place).
-        if p.kind != playable::TargetKind::Hold || objectives.iter().any(|(q, _)| *q == p.path) {
-            continue;
-        }
-        let seen = seen_from(rules, &terrain, &occupied, &index, &p.hexes, &mut budget);
-        let in_zone = in_zones(
-            seen.as_ref(),
-            s.sides
-                .iter()
-                .zip(&deployment)
-                .map(|(side, zone)| (side.id.as_str(), Some(zone))),
-        );
-        objectives.push((
-            &p.path,
-            ObjectiveSight {
-                victory: p.victory as u32,
-                goal: p.goal.clone(),
-                within: SIGHT_RADIUS,
-                seen_from: seen.as_ref().map(|h| h.len() as u32),
-                in_zone,
-                hexes: seen.map(|h| h.iter().map(|c| grid.label(c)).collect()),
-            },
-        ));
-    }
+    let zones: Vec<_> = (s.sides.iter().enumerate())
+        .map(|(si, side)| (side.id.as_str(), deployment.get(si)))
+        .collect();
+    let objectives_in_sight = sight.objectives(&places, &zones, true);
     Analysis {
         format: ANALYSIS_FORMAT.into(),
         game: Some(Game::MusketAndSaberQuickPlay.id().into()),
@@ -150,15 +109,10 @@ pub fn analyse(s: &MsScenario, file: &MsMapFile, map: &Map) -> Analysis {
             cleared: Vec::new(),
             cover_cleared: Vec::new(),
         },
+        ratio: ratio(&sides),
         sides,
-        ratio,
-        objectives_in_sight: objectives.into_iter().map(|(_, o)| o).collect(),
+        objectives_in_sight,
     }
-}
-
-/// The counters of side `si`.
-fn side_counters(s: &MsScenario, si: usize) -> &[MsCounter] {
-    &s.sides[si].counters
 }
 
 /// The movement searches of one analysis: a cost table per movement class, within
@@ -337,11 +291,7 @@ fn target(
     TargetAnalysis {
         victory: p.victory as u32,
         goal: p.goal.clone(),
-        kind: match p.kind {
-            playable::TargetKind::Hold => TargetKind::Hold,
-            playable::TargetKind::Exit => TargetKind::Exit,
-            playable::TargetKind::EnemySetup => TargetKind::EnemySetup,
-        },
+        kind: target_kind(p.kind),
         hexes: p.hexes.len() as u32,
         deadline: p.deadline,
         least_cost: least_cost.map(|m| cost(m, rules)),

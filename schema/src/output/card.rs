@@ -12,13 +12,14 @@ use std::fmt::Write;
 mod musket_and_saber;
 pub use musket_and_saber::{ms_card_png, ms_card_svg, ms_scenario_overlays};
 
+use crate::analysis::counted;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Scenario, Side};
 use crate::output::overlays::Overlay;
 use crate::output::overlays::scenario_overlays;
 use crate::output::palette::side_color;
 use crate::output::render::legend::map_key_rows;
-use crate::output::render::legend::{draw_swatch, hex_count, hexagon_path};
+use crate::output::render::legend::{draw_swatch, hexagon_path};
 use crate::output::render::{
     INK, MapStyle, PAPER, RenderError, SANS, map_body, rgb, svg_to_png, xml,
 };
@@ -68,7 +69,8 @@ pub fn card_svg(c: &Compiled) -> String {
     let s = &c.scenario;
     let overlays = scenario_overlays(c);
     let mut left = String::new();
-    let left_end = draw_left(&mut left, c, &overlays);
+    let map_bottom = draw_framed_map(&mut left, &c.map, &overlays);
+    let left_end = draw_legend(&mut left, s, &overlays, map_bottom + 14.0);
     let mut right = String::new();
     let right_end = draw_right(&mut right, s, &overlays);
     // The notes fill what is left of the left column, down to the page's foot.
@@ -78,7 +80,7 @@ pub fn card_svg(c: &Compiled) -> String {
     // The map key goes at the foot of the right column, if it fits under the text.
     let key_top = foot - SMALL * 2.0 - map_key_height(&c.map, c.rules);
     if key_top >= right_end + SECTION_GAP {
-        draw_map_key(&mut right, &c.map, c.rules, key_top);
+        draw_map_key(&mut right, &c.map, c.rules, (RIGHT_X, RIGHT_W), key_top);
     }
 
     let name = match &s.portion {
@@ -150,12 +152,6 @@ pub fn card_png(c: &Compiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
     svg_to_png(&card_svg(c), width_px)
 }
 
-/// The map with the zones and their legend; returns the bottom of what was drawn.
-fn draw_left(out: &mut String, c: &Compiled, overlays: &[Overlay]) -> f64 {
-    let map_bottom = draw_framed_map(out, &c.map, overlays);
-    draw_legend(out, &c.scenario, overlays, map_bottom + 14.0)
-}
-
 /// The map with its overlays, framed, at the top of the card's left column (both games'
 /// cards); returns the frame's bottom.
 fn draw_framed_map(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
@@ -192,10 +188,6 @@ fn draw_framed_map(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
 /// The zone colours: a swatch and its label, two to a row, each side's on rows of their own;
 /// returns the bottom.
 fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -> f64 {
-    let col_w = LEFT_W / 2.0;
-    let text_w = col_w - 40.0;
-    let line = TABLE * LEADING;
-    let mut bottom = top;
     let mut first = 0;
     let mut rows = Vec::new();
     for side in &s.sides {
@@ -203,21 +195,36 @@ fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -
         rows.extend(overlays[first..end].chunks(2));
         first = end;
     }
+    overlay_rows(out, rows, top, (3, 12.0, 32.0, 4.0))
+}
+
+/// Overlays' swatches and labels, a row each pair (both games' cards), from `top`: labels of
+/// at most `lines` lines, the swatch `swatch_dx` and the label `text_dx` into their half of the
+/// column, `gap` under a row. Returns the bottom.
+fn overlay_rows<'o>(
+    out: &mut String,
+    rows: impl IntoIterator<Item = &'o [Overlay]>,
+    top: f64,
+    (lines, swatch_dx, text_dx, gap): (usize, f64, f64, f64),
+) -> f64 {
+    let col_w = LEFT_W / 2.0;
+    let line = TABLE * LEADING;
+    let mut bottom = top;
     for pair in rows {
         let y = bottom;
         let mut row_h: f64 = 0.0;
         for (k, o) in pair.iter().enumerate() {
             let x = MARGIN + col_w * k as f64;
-            let mut label = format!("{} ({})", o.name, hex_count(o.hexes.len()));
+            let mut label = format!("{} ({})", o.name, counted(o.hexes.len(), "hex", "hexes"));
             if let Some(note) = &o.note {
                 label.push_str(&format!(": {note}"));
             }
-            let lines = wrap(&label, text_w, TABLE, 3);
-            swatch(out, (x + 12.0, y + line * 0.5), &rgb(o.color));
-            text_lines(out, x + 32.0, y, &lines, TABLE, INK);
+            let lines = wrap(&label, col_w - 40.0, TABLE, lines);
+            swatch(out, (x + swatch_dx, y + line * 0.5), &rgb(o.color));
+            text_lines(out, x + text_dx, y, &lines, TABLE, INK);
             row_h = row_h.max(lines.len() as f64 * line);
         }
-        bottom = y + row_h + 4.0;
+        bottom = y + row_h + gap;
     }
     bottom
 }
@@ -246,11 +253,10 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
     let mut y = BODY_TOP;
     y = heading(out, x, y, w, "Sequence of play");
     let sequence = format!(
-        "Deploys first: {}. Moves first: {}. Game length: {} Game-Turn{}.",
+        "Deploys first: {}. Moves first: {}. Game length: {}.",
         name(&s.deploys_first),
         name(&s.moves_first),
-        s.game_length,
-        if s.game_length == 1 { "" } else { "s" }
+        counted(s.game_length, "Game-Turn", "Game-Turns")
     );
     y = paragraph(out, x, y, w, &sequence, BODY, INK);
 
@@ -260,30 +266,46 @@ fn draw_right(out: &mut String, s: &Scenario, overlays: &[Overlay]) -> f64 {
         zone += side.groups.len();
     }
 
-    if !s.victory.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
-        for (i, v) in s.victory.iter().enumerate() {
-            let other = s
-                .sides
-                .iter()
-                .find(|o| o.id != v.side)
-                .map(|o| o.id.as_str());
-            let text = printed_or_described(&v.printed, || v.describe(other, &name));
-            y = item(out, x, y, w, &format!("{}.", i + 1), &text) + 4.0;
+    let [victory, special] = printed_texts(s);
+    victory_and_special(out, y, victory, special)
+}
+
+/// The victory conditions' and the special rules' texts as printed (or as read where the print
+/// breaks off, [`printed_or_described`]), a special rule's text once (one printed sentence may
+/// be recorded as several effects, 11.17): what the card and the Tiled map say.
+pub(crate) fn printed_texts(s: &Scenario) -> [Vec<String>; 2] {
+    let name = |id: &str| side_name(s, id);
+    let victory = (s.victory.iter())
+        .map(|v| printed_or_described(&v.printed, || v.describe(enemy_of(s, &v.side), &name)));
+    let mut special: Vec<String> = Vec::new();
+    for r in &s.special_rules {
+        let text = printed_or_described(&r.printed, || r.effect.describe(&name));
+        if !special.contains(&text) {
+            special.push(text);
         }
     }
+    [victory.collect(), special]
+}
 
-    if !s.special_rules.is_empty() {
+/// The victory conditions, numbered, and the special rules, bulleted, each under its heading
+/// when there are any (both games' cards), from `y` in the right column; returns the bottom.
+fn victory_and_special(
+    out: &mut String,
+    mut y: f64,
+    victory: Vec<String>,
+    special: Vec<String>,
+) -> f64 {
+    let (x, w) = (RIGHT_X, RIGHT_W);
+    if !victory.is_empty() {
+        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
+        for (i, text) in victory.iter().enumerate() {
+            y = item(out, x, y, w, &format!("{}.", i + 1), text) + 4.0;
+        }
+    }
+    if !special.is_empty() {
         y = heading(out, x, y + SECTION_GAP, w, "Special rules");
-        // One printed sentence may be recorded as several effects (11.17): print it once.
-        let mut shown: Vec<String> = Vec::new();
-        for r in &s.special_rules {
-            let text = printed_or_described(&r.printed, || r.effect.describe(&name));
-            if shown.contains(&text) {
-                continue;
-            }
-            y = item(out, x, y, w, "•", &text) + 4.0;
-            shown.push(text);
+        for text in &special {
+            y = item(out, x, y, w, "•", text) + 4.0;
         }
     }
     y
@@ -302,6 +324,12 @@ pub(crate) fn printed_or_described(printed: &str, describe: impl FnOnce() -> Str
     } else {
         format!("{printed} … [as read: {}]", describe())
     }
+}
+
+/// The side that is not `side` (the first, when there are more), which a victory condition's
+/// reading names.
+pub(crate) fn enemy_of<'s>(s: &'s Scenario, side: &str) -> Option<&'s str> {
+    s.sides.iter().find(|o| o.id != side).map(|o| o.id.as_str())
 }
 
 /// A side's name from its id (the id itself if no side has it, or "Either side").
@@ -330,30 +358,13 @@ fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay])
         r#"<rect x="{x:.1}" y="{:.1}" width="30" height="22" rx="3" fill="{counter}" stroke="{INK}" stroke-width="1"/>"#,
         top + 2.0
     );
-    let name = wrap(&side.name, RIGHT_W * 0.5, HEADING, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.1}" y="{:.1}" font-size="{HEADING}" fill="{INK}">{}</text>"#,
-        x + 40.0,
-        top + HEADING * 0.9,
-        xml(&name)
-    );
     let about = format!(
         "{} counters · {} · {} stacking points",
         side.color.name(),
         morale_name(side.morale),
         side.stacking_points()
     );
-    let about_x = x + 40.0 + text_width(&name, HEADING) + 12.0;
-    let about_w = RIGHT_X + RIGHT_W - about_x;
-    let about_lines = wrap(&about, about_w, SMALL, 1);
-    let _ = writeln!(
-        out,
-        r#"<text x="{about_x:.1}" y="{:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        top + HEADING * 0.9,
-        xml(&about_lines[0])
-    );
-    let y = top + HEADING * LEADING + 6.0;
+    let y = side_heading(out, (x + 40.0, top), 0.5, &side.name, &about);
 
     // Columns: group (with its zone colour), units and markers, stacking points, entry.
     let cols = [0.0, 62.0, 246.0, 290.0, RIGHT_W];
@@ -377,6 +388,33 @@ fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay])
             swatch(out, at, &rgb(o.color));
         }
     })
+}
+
+/// A side's name at `(x, top)` (at most `name_w` of the right column wide), then `about` in
+/// small type after it (both games' cards); returns where its table starts.
+fn side_heading(
+    out: &mut String,
+    (x, top): (f64, f64),
+    name_w: f64,
+    name: &str,
+    about: &str,
+) -> f64 {
+    let name = wrap(name, RIGHT_W * name_w, HEADING, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{:.1}" font-size="{HEADING}" fill="{INK}">{}</text>"#,
+        top + HEADING * 0.9,
+        xml(&name)
+    );
+    let about_x = x + text_width(&name, HEADING) + 12.0;
+    let about = wrap(about, RIGHT_X + RIGHT_W - about_x, SMALL, 1).remove(0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{about_x:.1}" y="{:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
+        top + HEADING * 0.9,
+        xml(&about)
+    );
+    top + HEADING * LEADING + 6.0
 }
 
 /// The space between a table cell's edge and its text.
@@ -472,19 +510,9 @@ fn map_key_height(map: &Map, rules: &Ruleset) -> f64 {
     HEADING * 0.9 + 15.0 + column(&a).max(column(&b))
 }
 
-/// The map key (terrain, hexsides, roads, features) in two columns from `top`.
-fn draw_map_key(out: &mut String, map: &Map, rules: &Ruleset, top: f64) {
-    draw_map_key_at(out, map, rules, (RIGHT_X, RIGHT_W), top);
-}
-
-/// [`draw_map_key`] in the column from `x0`, `width` wide.
-fn draw_map_key_at(
-    out: &mut String,
-    map: &Map,
-    rules: &Ruleset,
-    (x0, width): (f64, f64),
-    top: f64,
-) {
+/// The map key (terrain, hexsides, roads, features) in two columns from `top`, in the column
+/// from `x0`, `width` wide.
+fn draw_map_key(out: &mut String, map: &Map, rules: &Ruleset, (x0, width): (f64, f64), top: f64) {
     let y0 = heading(out, x0, top, width, "Map key");
     let col_w = width / 2.0;
     for (k, rows) in map_key_columns(map, rules).iter().enumerate() {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::analysis::counted;
 use crate::analysis::musket_and_saber::analyse;
 use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
@@ -11,7 +12,8 @@ use crate::model::musket_and_saber::MsMapFile;
 use crate::model::musket_and_saber_export::MsExport;
 use crate::output::card::ms_card_svg;
 use crate::output::card::ms_scenario_overlays;
-use crate::output::export::musket_and_saber::{export, export_text, write_export};
+use crate::output::export::musket_and_saber::export;
+use crate::output::export::write_export;
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
 };
@@ -116,9 +118,9 @@ impl GameOutputs for MusketAndSaberOutputs {
                     (
                         side.name.clone(),
                         format!(
-                            "{units} unit{}, {leaders} leader{}, {steps} steps",
-                            if units == 1 { "" } else { "s" },
-                            if leaders == 1 { "" } else { "s" }
+                            "{}, {}, {steps} steps",
+                            counted(units, "unit", "units"),
+                            counted(leaders, "leader", "leaders")
                         ),
                     )
                 })
@@ -198,9 +200,5 @@ impl ExportDocument for MsExport {
 
     fn write(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         write_export(self, w)
-    }
-
-    fn text(&self) -> String {
-        export_text(self)
     }
 }

@@ -12,6 +12,7 @@
 
 pub(crate) mod legend;
 pub mod musket_and_saber;
+pub mod own_chart;
 mod png;
 pub(crate) mod swatch;
 
@@ -29,6 +30,8 @@ use crate::output::palette::{self, SLOPE_OPACITY};
 use crate::ruleset::FeatureLetter;
 use crate::ruleset::Ruleset;
 use crate::ruleset::Terrain;
+/// `#rrggbb` of an RGB colour (the palette's one writer of colours).
+pub(crate) use palette::hex as rgb;
 
 use legend::{draw_legend, legend_height, legend_rows};
 #[cfg(test)]
@@ -101,11 +104,6 @@ const MINOR_ROAD: &str = "#6e4a2a";
 const BRIDGE: &str = palette::BRIDGE_DECK;
 const FORD_MARK: &str = "#d9c79a";
 const BUILDING: &str = "#6b2a1a";
-
-/// The fill of a hex terrain (the one palette).
-fn terrain_color(t: Terrain) -> &'static str {
-    palette::terrain_fill(t)
-}
 
 /// The outline colour of a feature's extent, by letter.
 fn feature_color(letter: Option<FeatureLetter>) -> &'static str {
@@ -215,8 +213,10 @@ impl Layout {
         d.push('Z');
     }
 
-    /// Append the outline of a set of hexes (sides whose neighbour is outside the set).
-    fn boundary_path(&self, d: &mut String, set: &HexSet) {
+    /// The outline of some hexes (sides whose neighbour is not one of them), as path data.
+    fn outline(&self, hexes: &[Coord]) -> String {
+        let set = HexSet::from_coords(self.grid, hexes.iter().copied());
+        let mut d = String::new();
         for c in set.iter() {
             let k = self.corners(c);
             for (i, n) in self.grid.side_neighbors(c).into_iter().enumerate() {
@@ -226,6 +226,7 @@ impl Layout {
                 }
             }
         }
+        d
     }
 
     /// Append a strip of `count` hexes starting at `first` down its column (flat) or along its
@@ -267,11 +268,6 @@ pub(crate) fn xml(text: &str) -> String {
         }
     }
     out
-}
-
-/// `#rrggbb` of an RGB colour.
-pub(crate) fn rgb([r, g, b]: [u8; 3]) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
 }
 
 /// A centred text with a light halo, legible on any terrain.
@@ -395,7 +391,7 @@ pub fn map_svg_styled(
 fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], style: MapStyle) {
     let s = lay.step;
     match &map.chart {
-        Some(chart) => musket_and_saber::draw_kinds(out, chart, lay),
+        Some(chart) => own_chart::draw_kinds(out, chart, lay),
         None => draw_terrain(out, map, lay),
     }
     draw_overlay_fills(out, map, lay, overlays);
@@ -411,10 +407,10 @@ fn draw_map(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay], sty
         );
     }
     draw_feature_outlines(out, map, lay);
-    draw_overlay_outlines(out, map, lay, overlays);
+    draw_overlay_outlines(out, lay, overlays);
     draw_ridges(out, map, lay);
     if let Some(chart) = &map.chart {
-        musket_and_saber::draw_hexsides(out, chart, lay);
+        own_chart::draw_hexsides(out, chart, lay);
     }
     draw_crossings(out, map, lay);
     draw_roads(out, map, lay);
@@ -466,7 +462,11 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
         }
     }
     for (t, d) in &fills {
-        let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, terrain_color(*t));
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="{}"/>"#,
+            palette::terrain_fill(*t)
+        );
     }
     if !slopes.is_empty() {
         let _ = writeln!(
@@ -540,11 +540,9 @@ fn draw_overlay_fills(out: &mut String, map: &Map, lay: &Layout, overlays: &[Ove
     }
 }
 
-fn draw_overlay_outlines(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay]) {
+fn draw_overlay_outlines(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
     for o in overlays {
-        let set = HexSet::from_coords(map.grid, o.hexes.iter().copied());
-        let mut d = String::new();
-        lay.boundary_path(&mut d, &set);
+        let d = lay.outline(&o.hexes);
         if !d.is_empty() {
             let _ = writeln!(
                 out,
@@ -629,7 +627,7 @@ fn draw_counters(out: &mut String, lay: &Layout, overlays: &[Overlay]) {
             side * 0.08,
             rgb(o.color),
             (lay.step * 0.03).max(0.5),
-            xml(&format!("{}: {text}", lay_label(lay, c)))
+            xml(&format!("{}: {text}", lay.grid.label(c)))
         );
         if lay.step >= COORD_STEP {
             let (x, y) = (plate.x, plate.y);
@@ -662,16 +660,9 @@ impl Plate {
     }
 }
 
-/// A hex's printed label, for a counter's tooltip.
-fn lay_label(lay: &Layout, c: Coord) -> String {
-    lay.grid.label(c)
-}
-
 fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {
     for f in &map.features {
-        let set = HexSet::from_coords(map.grid, f.hexes.iter().copied());
-        let mut d = String::new();
-        lay.boundary_path(&mut d, &set);
+        let d = lay.outline(&f.hexes);
         if d.is_empty() {
             continue;
         }
@@ -687,18 +678,30 @@ fn draw_feature_outlines(out: &mut String, map: &Map, lay: &Layout) {
 }
 
 fn draw_ridges(out: &mut String, map: &Map, lay: &Layout) {
-    let mut d = String::new();
-    for key in &map.ridges {
-        let Some([a, b]) = lay.hexside(*key) else {
+    draw_sides(out, lay, map.ridges.iter().map(|k| (*k, RIDGE)), 0.13);
+}
+
+/// Hexsides as lines along the side, `width` of a hex thick (at least 1.2), each in its
+/// colour: a path per colour, in the colours' order.
+fn draw_sides<'c>(
+    out: &mut String,
+    lay: &Layout,
+    sides: impl IntoIterator<Item = (SideKey, &'c str)>,
+    width: f64,
+) {
+    let mut strokes: BTreeMap<&str, String> = BTreeMap::new();
+    for (side, stroke) in sides {
+        let Some([a, b]) = lay.hexside(side) else {
             continue;
         };
+        let d = strokes.entry(stroke).or_default();
         let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
     }
-    if !d.is_empty() {
+    for (stroke, d) in &strokes {
         let _ = writeln!(
             out,
-            r#"<path d="{d}" fill="none" stroke="{RIDGE}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
-            (lay.step * 0.13).max(1.2)
+            r#"<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
+            (lay.step * width).max(1.2)
         );
     }
 }

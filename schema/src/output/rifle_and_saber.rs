@@ -1,12 +1,12 @@
 //! Rifle & Saber's outputs ([`OUTPUTS`], listed by [`crate::output::games`]): a scenario compiled
 //! into the engine's [`Compiled`] scenario, and its export, card, drawing, Tiled map and analysis.
 
-use crate::analysis::analyse;
+use crate::analysis::{analyse, counted};
 use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
 use crate::model::map::{Map, MapFile};
-use crate::output::card::card_svg;
-use crate::output::export::{Export, export, export_text, write_export};
+use crate::output::card::{card_svg, enemy_of};
+use crate::output::export::{Export, export, write_export};
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
 };
@@ -102,24 +102,17 @@ impl GameOutputs for RifleAndSaberOutputs {
                 .map(|side| {
                     let units: u32 = side.groups.iter().map(|g| g.unit_count()).sum();
                     let points: u32 = side.groups.iter().map(|g| g.stacking_points()).sum();
-                    let plural = if units == 1 { "" } else { "s" };
+                    let units = counted(units, "unit", "units");
                     (
                         side.name.clone(),
-                        format!("{units} unit{plural}, {points} stacking points"),
+                        format!("{units}, {points} stacking points"),
                     )
                 })
                 .collect(),
             victory: s
                 .victory
                 .iter()
-                .map(|v| {
-                    let other = s
-                        .sides
-                        .iter()
-                        .find(|o| o.id != v.side)
-                        .map(|o| o.id.as_str());
-                    (v.printed.clone(), v.describe(other, &name))
-                })
+                .map(|v| (v.printed.clone(), v.describe(enemy_of(s, &v.side), &name)))
                 .collect(),
             special: s
                 .special_rules
@@ -220,9 +213,5 @@ impl ExportDocument for Export {
 
     fn write(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         write_export(self, w)
-    }
-
-    fn text(&self) -> String {
-        export_text(self)
     }
 }

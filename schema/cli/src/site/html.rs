@@ -27,6 +27,14 @@ impl Html {
         self.out.push('>');
     }
 
+    /// A `<section>` labelled by its `<h2>` heading `title` (whose id is `id`), then `body`.
+    pub fn section(&mut self, id: &str, title: &str, body: impl FnOnce(&mut Html)) {
+        self.el("section", &[("aria-labelledby", id)], |h| {
+            h.text_el("h2", &[("id", id)], title);
+            body(h);
+        });
+    }
+
     /// A table in a scrolling box the keyboard can focus (axe's scrollable-region-focusable),
     /// one column heading per name of `heads`; `rows` writes the body's rows.
     pub fn scroll_table(&mut self, heads: &[&str], rows: impl FnOnce(&mut Html)) {

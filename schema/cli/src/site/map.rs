@@ -40,8 +40,7 @@ pub fn map_page(site: &Site, m: usize) -> String {
         if let Some(d) = detail {
             drawing(h, map, d);
         }
-        h.el("section", &[("aria-labelledby", "users")], |h| {
-            h.text_el("h2", &[("id", "users")], "Scenarios on this map");
+        h.section("users", "Scenarios on this map", |h| {
             if map.users.is_empty() {
                 h.text_el("p", &[], "No scenario of this collection uses it.");
             } else {
@@ -63,8 +62,7 @@ pub fn map_page(site: &Site, m: usize) -> String {
         });
         if let Some(i) = map.file {
             let e = &site.entries[i];
-            h.el("section", &[("aria-labelledby", "findings")], |h| {
-                h.text_el("h2", &[("id", "findings")], "Findings");
+            h.section("findings", "Findings", |h| {
                 finding_blocks(
                     h,
                     &e.path.display().to_string(),
@@ -80,23 +78,19 @@ pub fn map_page(site: &Site, m: usize) -> String {
 
 /// The map drawn, its features and labels.
 fn drawing(h: &mut Html, map: &MapPage, d: &MapDetail) {
-    h.el("section", &[("aria-labelledby", "drawn")], |h| {
-        h.text_el("h2", &[("id", "drawn")], "The map");
-        match &d.svg {
-            Ok(svg) => h.el("figure", &[], |h| {
-                let alt = format!(
-                    "The map {}: its terrain, roads, features and labels.",
-                    map.title
-                );
-                h.el("div", &[("role", "img"), ("aria-label", &alt)], |h| {
-                    h.svg(svg)
-                });
-            }),
-            Err(why) => h.text_el("p", &[], &format!("Not drawn: {why}.")),
-        }
+    h.section("drawn", "The map", |h| match &d.svg {
+        Ok(svg) => h.el("figure", &[], |h| {
+            let alt = format!(
+                "The map {}: its terrain, roads, features and labels.",
+                map.title
+            );
+            h.el("div", &[("role", "img"), ("aria-label", &alt)], |h| {
+                h.svg(svg)
+            });
+        }),
+        Err(why) => h.text_el("p", &[], &format!("Not drawn: {why}.")),
     });
-    h.el("section", &[("aria-labelledby", "features")], |h| {
-        h.text_el("h2", &[("id", "features")], "Features and labels");
+    h.section("features", "Features and labels", |h| {
         if d.features.is_empty() && d.labels.is_empty() {
             h.text_el("p", &[], "None.");
             return;

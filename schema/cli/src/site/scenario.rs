@@ -43,8 +43,7 @@ pub fn file_page(e: &Entry, map: Option<&Link>, downloads: &[(&'static str, Stri
         if let Detail::Scenario(d) = &e.detail {
             scenario_sections(h, e, d);
         }
-        h.el("section", &[("aria-labelledby", "findings")], |h| {
-            h.text_el("h2", &[("id", "findings")], "Findings");
+        h.section("findings", "Findings", |h| {
             finding_blocks(h, &shown, &e.text, &e.report.diagnostics, "f");
         });
         downloads_section(h, downloads);
@@ -53,43 +52,36 @@ pub fn file_page(e: &Entry, map: Option<&Link>, downloads: &[(&'static str, Stri
 
 /// A scenario's own sections.
 fn scenario_sections(h: &mut Html, e: &Entry, d: &ScenarioDetail) {
-    h.el("section", &[("aria-labelledby", "card")], |h| {
-        h.text_el("h2", &[("id", "card")], "Card");
-        match &d.drawn {
-            Ok(drawn) => {
-                h.el("figure", &[("class", "card")], |h| {
-                    let alt = format!(
-                        "The scenario card of {}: its map with the set-up zones, placements and \
+    h.section("card", "Card", |h| match &d.drawn {
+        Ok(drawn) => {
+            h.el("figure", &[("class", "card")], |h| {
+                let alt = format!(
+                    "The scenario card of {}: its map with the set-up zones, placements and \
                          objectives, the forces, victory conditions and special rules.",
-                        e.title
-                    );
-                    h.el("div", &[("role", "img"), ("aria-label", &alt)], |h| {
-                        h.svg(&drawn.svg)
-                    });
-                    h.text_el(
-                        "figcaption",
-                        &[("class", "muted")],
-                        "The card, as saberc render --card draws it.",
-                    );
+                    e.title
+                );
+                h.el("div", &[("role", "img"), ("aria-label", &alt)], |h| {
+                    h.svg(&drawn.svg)
                 });
-            }
-            Err(why) => h.text_el("p", &[], &format!("No card: {why}.")),
+                h.text_el(
+                    "figcaption",
+                    &[("class", "muted")],
+                    "The card, as saberc render --card draws it.",
+                );
+            });
         }
+        Err(why) => h.text_el("p", &[], &format!("No card: {why}.")),
     });
-    h.el("section", &[("aria-labelledby", "forces")], |h| {
-        h.text_el("h2", &[("id", "forces")], "Forces");
+    h.section("forces", "Forces", |h| {
         two_columns(h, ("Side", "Forces"), &e.sides);
     });
-    h.el("section", &[("aria-labelledby", "victory")], |h| {
-        h.text_el("h2", &[("id", "victory")], "Victory conditions");
+    h.section("victory", "Victory conditions", |h| {
         two_columns(h, ("As printed", "As read"), &d.victory);
     });
-    h.el("section", &[("aria-labelledby", "special")], |h| {
-        h.text_el("h2", &[("id", "special")], "Special rules");
+    h.section("special", "Special rules", |h| {
         two_columns(h, ("As printed", "As read"), &d.special);
     });
-    h.el("section", &[("aria-labelledby", "readings")], |h| {
-        h.text_el("h2", &[("id", "readings")], "Interpretation notes");
+    h.section("readings", "Interpretation notes", |h| {
         if d.interpretations.is_empty() {
             h.text_el("p", &[], "None.");
         }
@@ -116,17 +108,13 @@ fn scenario_sections(h: &mut Html, e: &Entry, d: &ScenarioDetail) {
         }
     });
     if !d.notes.is_empty() {
-        h.el("section", &[("aria-labelledby", "notes")], |h| {
-            h.text_el("h2", &[("id", "notes")], "Historical note");
+        h.section("notes", "Historical note", |h| {
             h.text_el("p", &[], &d.notes);
         });
     }
-    h.el("section", &[("aria-labelledby", "analysis")], |h| {
-        h.text_el("h2", &[("id", "analysis")], "Analysis");
-        match &d.analysis {
-            Ok(a) => analysis(h, a),
-            Err(why) => h.text_el("p", &[], &format!("No analysis: {why}.")),
-        }
+    h.section("analysis", "Analysis", |h| match &d.analysis {
+        Ok(a) => analysis(h, a),
+        Err(why) => h.text_el("p", &[], &format!("No analysis: {why}.")),
     });
 }
 

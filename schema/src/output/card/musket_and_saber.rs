@@ -3,8 +3,6 @@
 //! per side (one row a counter: class, both faces, how it enters play), the victory conditions,
 //! the special rules, the notes and the map key from the map's own chart.
 
-use std::fmt::Write;
-
 use super::*;
 use crate::model::hex::{Coord, Grid};
 use crate::model::musket_and_saber::{Cf, Face};
@@ -19,10 +17,16 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
     let rules = map.rules();
     let overlays = ms_scenario_overlays(c);
     let mut left = String::new();
-    let legend_end = draw_ms_left(&mut left, &map, &overlays);
+    let map_bottom = draw_framed_map(&mut left, &map, &overlays);
+    let legend_end = overlay_rows(
+        &mut left,
+        overlays.chunks(2),
+        map_bottom + 14.0,
+        (2, 11.0, 28.0, 6.0),
+    );
     // The map key (the game's own chart, which no rules text prints) under the map, always.
     let key_top = legend_end + SECTION_GAP * 0.5;
-    draw_map_key_at(&mut left, &map, rules, (MARGIN, LEFT_W), key_top);
+    draw_map_key(&mut left, &map, rules, (MARGIN, LEFT_W), key_top);
     let left_end = key_top + map_key_height(&map, rules);
     let mut right = String::new();
     let right_end = draw_ms_right(&mut right, c);
@@ -41,32 +45,6 @@ pub fn ms_card_svg(c: &MsCompiled) -> String {
 /// The card of an M&S scenario as a PNG, `width_px` wide.
 pub fn ms_card_png(c: &MsCompiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
     svg_to_png(&ms_card_svg(c), width_px)
-}
-
-/// The map with the overlays and their legend; returns the bottom.
-fn draw_ms_left(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
-    let map_bottom = draw_framed_map(out, map, overlays);
-    // The overlays' colours, two to a row.
-    let col_w = LEFT_W / 2.0;
-    let line = TABLE * LEADING;
-    let mut bottom = map_bottom + 14.0;
-    for pair in overlays.chunks(2) {
-        let y = bottom;
-        let mut row_h: f64 = 0.0;
-        for (k, o) in pair.iter().enumerate() {
-            let x = MARGIN + col_w * k as f64;
-            let mut label = format!("{} ({})", o.name, hex_count(o.hexes.len()));
-            if let Some(note) = &o.note {
-                label.push_str(&format!(": {note}"));
-            }
-            let lines = wrap(&label, col_w - 40.0, TABLE, 2);
-            swatch(out, (x + 11.0, y + line * 0.5), &rgb(o.color));
-            let end = text_lines(out, x + 28.0, y, &lines, TABLE, INK);
-            row_h = row_h.max(end - y);
-        }
-        bottom = y + row_h + 6.0;
-    }
-    bottom
 }
 
 /// Turns, rosters, victory conditions and special rules; returns the bottom.
@@ -93,10 +71,9 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
         _ => String::new(),
     };
     let text = format!(
-        "First Player: {}. Game length: {} turn{}{span}.",
+        "First Player: {}. Game length: {}{span}.",
         name(&s.first_player),
-        s.game_length,
-        if s.game_length == 1 { "" } else { "s" }
+        counted(s.game_length, "turn", "turns")
     );
     y = paragraph(out, x, y, w, &text, BODY, INK);
 
@@ -104,26 +81,20 @@ fn draw_ms_right(out: &mut String, c: &MsCompiled) -> f64 {
         y = roster(out, x, y + SECTION_GAP, side, c.map.grid());
     }
 
-    if !s.victory.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
-        for (i, v) in s.victory.iter().enumerate() {
-            let text = printed_or_described(&v.printed, || s.describe_victory(v));
-            y = item(out, x, y, w, &format!("{}.", i + 1), &text) + 4.0;
-        }
-    }
-    if !s.special_rules.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Special rules");
-        for r in &s.special_rules {
+    let victory = (s.victory.iter())
+        .map(|v| printed_or_described(&v.printed, || s.describe_victory(v)))
+        .collect();
+    let special = (s.special_rules.iter())
+        .map(|r| {
             let modifies = r
                 .modifies
                 .as_deref()
                 .map(|m| format!(" (modifies {m})"))
                 .unwrap_or_default();
-            let text = format!("{}{modifies}: {}", r.title, r.text);
-            y = item(out, x, y, w, "•", &text) + 4.0;
-        }
-    }
-    y
+            format!("{}{modifies}: {}", r.title, r.text)
+        })
+        .collect();
+    victory_and_special(out, y, victory, special)
 }
 
 /// The line under the title: the date (when the scenario gives one), the game, the map.
@@ -135,39 +106,17 @@ fn subtitle(date: &str, game: &str, map: &str) -> String {
     }
 }
 
-/// "1 counter", "3 counters".
-fn counters(n: usize) -> String {
-    format!("{n} counter{}", if n == 1 { "" } else { "s" })
-}
-
 /// One side's roster: a row per counter with its class, both faces and how it enters play.
 fn roster(out: &mut String, x: f64, top: f64, side: &MsExportSide, grid: Grid) -> f64 {
-    let mut about = counters(side.counters.len());
+    let mut about = counted(side.counters.len(), "counter", "counters");
     if let Some(colour) = &side.colour {
         about.push_str(&format!(" · {colour}"));
     }
     if let Some(n) = side.replacement_steps {
-        about.push_str(&format!(
-            " · {n} replacement step{}",
-            if n == 1 { "" } else { "s" }
-        ));
+        let steps = counted(n, "replacement step", "replacement steps");
+        about.push_str(&format!(" · {steps}"));
     }
-    let name = wrap(&side.name, RIGHT_W * 0.55, HEADING, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{x:.1}" y="{:.1}" font-size="{HEADING}" fill="{INK}">{}</text>"#,
-        top + HEADING * 0.9,
-        xml(&name)
-    );
-    let about_x = x + text_width(&name, HEADING) + 12.0;
-    let about = wrap(&about, RIGHT_X + RIGHT_W - about_x, SMALL, 1).remove(0);
-    let _ = writeln!(
-        out,
-        r#"<text x="{about_x:.1}" y="{:.1}" font-size="{SMALL}" fill="{MUTED}">{}</text>"#,
-        top + HEADING * 0.9,
-        xml(&about)
-    );
-    let y = top + HEADING * LEADING + 6.0;
+    let y = side_heading(out, (x, top), 0.55, &side.name, &about);
     let cols = [0.0, 104.0, 190.0, 340.0, 490.0, RIGHT_W];
     let cell = |i: usize, text: &str| wrap(text, cols[i + 1] - cols[i] - 2.0 * TABLE_PAD, TABLE, 0);
     let rows: Vec<Vec<Vec<String>>> = side
@@ -242,13 +191,14 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
     let mut out = Vec::new();
     for (si, side) in sides.iter().enumerate() {
         let mut hexes: Vec<Coord> = Vec::new();
-        let mut counters: Vec<(Coord, Vec<String>)> = Vec::new();
-        let add = |list: &mut Vec<(Coord, Vec<String>)>, at: Coord, text: String| match list
+        let mut counters: Vec<(Coord, String)> = Vec::new();
+        // What stands on a hex, `, `-separated.
+        let add = |list: &mut Vec<(Coord, String)>, at: Coord, text: String| match list
             .iter_mut()
             .find(|(h, _)| *h == at)
         {
-            Some((_, l)) => l.push(text),
-            None => list.push((at, vec![text])),
+            Some((_, l)) => l.extend([", ", &text]),
+            None => list.push((at, text)),
         };
         for k in &side.counters {
             let Some(s) = &k.setup else { continue };
@@ -273,15 +223,12 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
                     .iter()
                     .any(|k| k.setup.as_ref().is_some_and(|s| s.w1))
                     .then(|| "w/1: the line's hex or one adjacent (3.2)".to_string()),
-                counters: counters
-                    .into_iter()
-                    .map(|(h, ids)| (h, ids.join(", ")))
-                    .collect(),
+                counters,
             });
         }
 
         let mut entry: Vec<Coord> = side.entry_hexes.iter().copied().map(coord).collect();
-        let mut arrivals: Vec<(Coord, Vec<String>)> = Vec::new();
+        let mut arrivals = Vec::new();
         for k in &side.counters {
             let Some(a) = &k.arrival else { continue };
             entry.push(coord(a.at));
@@ -299,10 +246,7 @@ pub fn ms_scenario_overlays(c: &MsCompiled) -> Vec<Overlay> {
                 color: ms_entry_color(side.colour.as_deref(), si),
                 hexes: entry,
                 note: None,
-                counters: arrivals
-                    .into_iter()
-                    .map(|(h, ids)| (h, ids.join(", ")))
-                    .collect(),
+                counters: arrivals,
             });
         }
     }
@@ -329,8 +273,8 @@ mod tests {
             subtitle("an invented morning", "M&S", "Millbrook"),
             "an invented morning · M&S scenario card · map: Millbrook"
         );
-        assert_eq!(counters(1), "1 counter");
-        assert_eq!(counters(2), "2 counters");
+        assert_eq!(counted(1, "counter", "counters"), "1 counter");
+        assert_eq!(counted(2, "counter", "counters"), "2 counters");
     }
 
     fn example(path: &str) -> Source {

@@ -522,14 +522,9 @@ fn export_goal<T, C: CounterName>(
     })
 }
 
-/// Write the export as JSON to `w`, streamed: two spaces a level like pretty JSON, but an array
-/// inside an array (a `[col, row]` pair, a run) on one line.
-pub fn write_export(e: &Export, w: impl std::io::Write) -> std::io::Result<()> {
-    write_json(e, w)
-}
-
-/// Any export document in the layout of [`write_export`] (the M&S export uses it too).
-fn write_json(e: &impl Serialize, w: impl std::io::Write) -> std::io::Result<()> {
+/// Write an export (either game's document) as JSON to `w`, streamed: two spaces a level like
+/// pretty JSON, but an array inside an array (a `[col, row]` pair, a run) on one line.
+pub fn write_export(e: &impl Serialize, w: impl std::io::Write) -> std::io::Result<()> {
     let mut w = std::io::BufWriter::new(w);
     let mut ser = serde_json::Serializer::with_formatter(&mut w, ExportFormatter::default());
     e.serialize(&mut ser).map_err(std::io::Error::other)?;
@@ -537,8 +532,8 @@ fn write_json(e: &impl Serialize, w: impl std::io::Write) -> std::io::Result<()>
     w.flush()
 }
 
-/// The export as the text written to disk.
-pub fn export_text(e: &Export) -> String {
+/// The export as the text written to disk (what `saberc export` writes, byte for byte).
+pub fn export_text(e: &impl Serialize) -> String {
     let mut out = Vec::new();
     write_export(e, &mut out).expect("writing to memory does not fail");
     String::from_utf8(out).expect("JSON is UTF-8")

@@ -13,7 +13,7 @@ use crate::queries::musket_and_saber::victory_zones;
 use crate::ruleset::Game;
 
 use super::{Budget, EXPORT_FORMAT, LabelFormat, MAX_EXPORT_RUNS};
-use super::{export_victory, write_json};
+use super::{export_text, export_victory};
 
 pub use crate::model::musket_and_saber_export::*;
 
@@ -102,18 +102,6 @@ fn placement(s: &MsScenario, side: &str, unit: &str) -> Option<Coord> {
         .iter()
         .find(|p| p.side == side && p.unit == unit)
         .map(|p| p.at)
-}
-
-/// Write the export as JSON to `w`, in the layout of the Rifle & Saber export.
-pub fn write_export(e: &MsExport, w: impl std::io::Write) -> std::io::Result<()> {
-    write_json(e, w)
-}
-
-/// The export as the text written to disk (what `saberc export` writes, byte for byte).
-pub fn export_text(e: &MsExport) -> String {
-    let mut out = Vec::new();
-    write_export(e, &mut out).expect("writing to memory does not fail");
-    String::from_utf8(out).expect("JSON is UTF-8")
 }
 
 /// The export of a checked M&S scenario as the text `saberc export` writes: the one function

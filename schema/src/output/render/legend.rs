@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::*;
+use crate::analysis::counted;
 use crate::ruleset::{KeySymbol, Ruleset};
 
 pub(crate) use super::swatch::Swatch;
@@ -16,20 +17,15 @@ pub(super) fn legend_rows(
 ) -> Vec<(Swatch, Vec<String>)> {
     let mut rows = map_key_rows(map, rules);
     for o in overlays {
-        let mut lines = vec![format!("{} ({})", o.name, hex_count(o.hexes.len()))];
+        let mut lines = vec![format!(
+            "{} ({})",
+            o.name,
+            counted(o.hexes.len(), "hex", "hexes")
+        )];
         lines.extend(o.note.clone());
         rows.push((Swatch::Overlay(rgb(o.color)), lines));
     }
     rows
-}
-
-/// "1 hex", "12 hexes".
-pub(crate) fn hex_count(n: usize) -> String {
-    if n == 1 {
-        "1 hex".to_string()
-    } else {
-        format!("{n} hexes")
-    }
 }
 
 /// The map key's rows: a swatch and one or more lines of text for each kind of terrain,
@@ -37,7 +33,7 @@ pub(crate) fn hex_count(n: usize) -> String {
 /// from the chart the map brings (the M&S rules have none of their own, 2.2).
 pub(crate) fn map_key_rows(map: &Map, rules: &Ruleset) -> Vec<(Swatch, Vec<String>)> {
     if let Some(chart) = &map.chart {
-        return super::musket_and_saber::key_rows(chart, !map.roads.is_empty());
+        return super::own_chart::key_rows(chart, !map.roads.is_empty());
     }
     rules
         .map_key
@@ -46,9 +42,9 @@ pub(crate) fn map_key_rows(map: &Map, rules: &Ruleset) -> Vec<(Swatch, Vec<Strin
             let swatch = match row.symbol {
                 KeySymbol::Terrain(Terrain::Ford) => Swatch::Ford,
                 KeySymbol::Terrain(Terrain::Bridge) => Swatch::Bridge,
-                KeySymbol::Terrain(t) => Swatch::Hex(terrain_color(t)),
+                KeySymbol::Terrain(t) => Swatch::Hex(palette::terrain_fill(t)),
                 KeySymbol::Slope(t) => {
-                    Swatch::HexOver(terrain_color(t), SLOPE, SLOPE_OPACITY.into())
+                    Swatch::HexOver(palette::terrain_fill(t), SLOPE, SLOPE_OPACITY.into())
                 }
                 KeySymbol::Ridge => Swatch::Line(RIDGE, 0.13),
                 KeySymbol::MainRoad => Swatch::Road,
@@ -156,7 +152,7 @@ pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64
                 out,
                 r#"<path d="{}" fill="{}"/><rect x="{:.1}" y="{:.1}" width="25" height="10" fill="{BRIDGE}" stroke="{HALO}"/><path d="M{l:.1} {cy:.1}L{r:.1} {cy:.1}" stroke="{MAIN_ROAD_CASING}" stroke-width="4"/>"#,
                 hex_at(cx, cy),
-                terrain_color(Terrain::Bridge),
+                palette::terrain_fill(Terrain::Bridge),
                 cx - 12.5,
                 cy - 5.0
             );
@@ -166,7 +162,7 @@ pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64
                 out,
                 r#"<path d="{}" fill="{}" stroke="{GRID_LINE}" stroke-width="0.8"/>"#,
                 hex_at(cx, cy),
-                terrain_color(Terrain::Ford)
+                palette::terrain_fill(Terrain::Ford)
             );
             stepping_stones(out, (cx, cy), MAX_STEP * 0.5);
         }

@@ -1,20 +1,12 @@
-//! Drawing a map that brings its own chart (Musket & Saber Quick Play), from the engine's map
-//! alone ([`crate::model::map::Map::chart`]): each hex in the colours of its kinds of terrain (a
-//! hex of several kinds, 2.2, split into wedges, one kind each in turn), hexsides in the colour
-//! of their kind, and the key built from the map's own chart, never from Rifle & Saber's. The
-//! grid, roads, labels, coordinates and overlays are drawn as on every map.
+//! The colours of a Musket & Saber Quick Play map file's kinds, by its chart's rows: what the
+//! editor paints and the map's Tiled tiles are filled with. The drawing itself is any map's
+//! with its own chart ([`super::own_chart`]).
 
-use std::collections::BTreeMap;
-use std::fmt::Write;
-
-use super::swatch::Swatch;
-use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER};
-use crate::model::chart::KindTerrain;
 use crate::model::musket_and_saber::{ChartOn, MsMapFile};
 use crate::output::palette::{chart_hexside_stroke, chart_kind_fill};
 
 /// The fill of a kind of hex terrain on a Musket & Saber map, by the kind (`None`: the chart
-/// has no such row). The renderer and the editor both ask it.
+/// has no such row). The Tiled export and the editor both ask it.
 pub fn ms_kind_fill(f: &MsMapFile, kind: &str) -> Option<&'static str> {
     f.chart
         .iter()
@@ -29,103 +21,4 @@ pub fn ms_hexside_stroke(f: &MsMapFile, kind: &str) -> Option<&'static str> {
         .iter()
         .any(|r| r.on == ChartOn::Hexside && r.kind == kind)
         .then(|| chart_hexside_stroke(kind))
-}
-
-/// The fill of a chart's kind of hex terrain (row `k`).
-pub fn kind_fill(chart: &KindTerrain, k: usize) -> &'static str {
-    chart
-        .rows
-        .get(k)
-        .filter(|r| !r.on_hexside)
-        .map_or(PAPER, |r| chart_kind_fill(&r.id))
-}
-
-/// The stroke of a chart's kind of hexside terrain (row `k`).
-pub fn hexside_stroke(chart: &KindTerrain, k: usize) -> &'static str {
-    chart
-        .rows
-        .get(k)
-        .filter(|r| r.on_hexside)
-        .map_or(GRID_LINE, |r| chart_hexside_stroke(&r.id))
-}
-
-/// Every hex in the fills of its kinds: one kind fills the hex; several share its six wedges
-/// (centre to side), kind `k` of `n` taking the wedges `i` with `i % n == k`.
-pub(super) fn draw_kinds(out: &mut String, chart: &KindTerrain, lay: &Layout) {
-    let mut fills: BTreeMap<&'static str, String> = BTreeMap::new();
-    for c in lay.grid.coords() {
-        let kinds = chart.kinds_at(&lay.grid, c);
-        match kinds {
-            [] => lay.hex_path(fills.entry(PAPER).or_default(), c),
-            [one] => lay.hex_path(fills.entry(kind_fill(chart, *one)).or_default(), c),
-            many => {
-                let k = lay.corners(c);
-                let (x, y) = lay.center(c);
-                for i in 0..6 {
-                    let d = fills
-                        .entry(kind_fill(chart, many[i % many.len()]))
-                        .or_default();
-                    let (a, b) = (k[i], k[(i + 1) % 6]);
-                    let _ = write!(
-                        d,
-                        "M{x:.1} {y:.1}L{:.1} {:.1}L{:.1} {:.1}Z",
-                        a.0, a.1, b.0, b.1
-                    );
-                }
-            }
-        }
-    }
-    for (fill, d) in &fills {
-        let _ = writeln!(out, r#"<path d="{d}" fill="{fill}"/>"#);
-    }
-}
-
-/// Hexsides (2.2) as thick lines along the side, in their kind's colour.
-pub(super) fn draw_hexsides(out: &mut String, chart: &KindTerrain, lay: &Layout) {
-    let mut strokes: BTreeMap<&'static str, String> = BTreeMap::new();
-    for (side, kinds) in &chart.hexsides {
-        let Some([a, b]) = lay.hexside(*side) else {
-            continue;
-        };
-        for kind in kinds {
-            let d = strokes.entry(hexside_stroke(chart, *kind)).or_default();
-            let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
-        }
-    }
-    for (stroke, d) in &strokes {
-        let _ = writeln!(
-            out,
-            r#"<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{:.2}" stroke-linecap="round"/>"#,
-            (lay.step * 0.12).max(1.2)
-        );
-    }
-}
-
-/// The map key of a map with its own chart: a row per kind of hex terrain (its movement costs
-/// and effects as the chart gives them), a row per mix of several kinds the map declares, a
-/// row per kind of hexside, and roads when the map has any.
-pub(crate) fn key_rows(chart: &KindTerrain, roads: bool) -> Vec<(Swatch, Vec<String>)> {
-    let mut rows = Vec::new();
-    for (k, r) in chart.rows.iter().enumerate().filter(|(_, r)| !r.on_hexside) {
-        rows.push((Swatch::Hex(kind_fill(chart, k)), r.key.clone()));
-    }
-    for mix in &chart.mixes {
-        let fills = mix.iter().map(|k| kind_fill(chart, *k)).collect();
-        let names: Vec<&str> = mix.iter().map(|k| chart.rows[*k].id.as_str()).collect();
-        rows.push((Swatch::Wedges(fills), vec![names.join(" + ")]));
-    }
-    for (k, r) in chart.rows.iter().enumerate().filter(|(_, r)| r.on_hexside) {
-        let mut lines = r.key.clone();
-        if let Some(first) = lines.first_mut() {
-            first.push_str(" hexside");
-        }
-        rows.push((Swatch::Line(hexside_stroke(chart, k), 0.12), lines));
-    }
-    if roads {
-        rows.push((
-            Swatch::Line(MINOR_ROAD, 0.07),
-            vec!["Road (4.4)".to_string()],
-        ));
-    }
-    rows
 }

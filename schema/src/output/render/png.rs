@@ -209,11 +209,6 @@ pub fn hex_tiles_png(
                 draw_terrain(&mut out, &map, &lay);
                 // A bridge's deck (across the tile: a tile knows no road) and a ford's stones.
                 draw_crossings(&mut out, &map, &lay);
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
-                    lay.step * 0.025
-                );
             }
             TileArt::Fill(color) => {
                 let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(*color));
@@ -235,12 +230,15 @@ pub fn hex_tiles_png(
                         rgb(fills[i])
                     );
                 }
-                let _ = writeln!(
-                    out,
-                    r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
-                    lay.step * 0.025
-                );
             }
+        }
+        // The grid's line round a terrain's hex.
+        if !matches!(art, TileArt::Fill(_)) {
+            let _ = writeln!(
+                out,
+                r#"<path d="{d}" fill="none" stroke="{GRID_LINE}" stroke-opacity="0.45" stroke-width="{:.2}"/>"#,
+                lay.step * 0.025
+            );
         }
         out.push_str("</svg>\n");
     }

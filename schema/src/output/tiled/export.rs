@@ -9,7 +9,7 @@ use crate::model::hex::{Coord, Grid};
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, RoadKind, SideKey, parse_feature_code};
 use crate::model::scenario::{Entry, Group, Scenario, Side};
-use crate::output::card::{printed_or_described, side_name};
+use crate::output::card::{printed_texts, side_name};
 use crate::output::overlays::entry_words;
 use crate::output::render::RenderError;
 use crate::pipeline::zones::{Resolved, effect_variant};
@@ -154,6 +154,7 @@ fn json<T: serde::Serialize>(value: &T) -> Vec<u8> {
 }
 
 /// Hands out layer and object ids in order, as Tiled expects (`nextlayerid`, `nextobjectid`).
+#[derive(Default)]
 struct Ids {
     layer: u32,
     object: u32,
@@ -172,10 +173,7 @@ impl Ids {
 
 /// The Tiled document of a map alone.
 pub fn map_document(map: &Map, rules: &Ruleset, tileset_source: &str) -> TiledMap {
-    let mut ids = Ids {
-        layer: 0,
-        object: 0,
-    };
+    let mut ids = Ids::default();
     let layers = map_layers(map, rules, &mut ids);
     let mut doc = document(map, tileset_source, layers, &ids);
     doc.properties = map_properties(map, "map");
@@ -191,10 +189,7 @@ pub fn scenario_document(
     r: &Resolved,
     tileset_source: &str,
 ) -> TiledMap {
-    let mut ids = Ids {
-        layer: 0,
-        object: 0,
-    };
+    let mut ids = Ids::default();
     let t = TiledGrid::of(map.grid);
     let mut layers = map_layers(map, ruleset, &mut ids);
     for (si, side) in s.sides.iter().enumerate() {
@@ -334,30 +329,11 @@ pub fn scenario_document(
             )
         }),
     ]);
-    let victory_text: Vec<String> = s
-        .victory
-        .iter()
-        .map(|v| {
-            let other = s
-                .sides
-                .iter()
-                .find(|o| o.id != v.side)
-                .map(|o| o.id.as_str());
-            printed_or_described(&v.printed, || v.describe(other, &name))
-        })
-        .collect();
+    let [victory_text, rule_text] = printed_texts(s);
     props.push(Property::string(
         "victory_conditions",
         victory_text.join("\n"),
     ));
-    let mut rule_text: Vec<String> = Vec::new();
-    for rule in &s.special_rules {
-        let text = printed_or_described(&rule.printed, || rule.effect.describe(&name));
-        // One printed sentence may be recorded as several effects (11.17): print it once.
-        if !rule_text.contains(&text) {
-            rule_text.push(text);
-        }
-    }
     props.push(Property::string("special_rules", rule_text.join("\n")));
     props.push(Property::string("notes", s.notes.clone()));
     doc.properties = props;

@@ -138,17 +138,7 @@ fn child<'a, 'i>(n: Node<'a, 'i>, name: &'a str) -> Option<Node<'a, 'i>> {
 /// A `.tmx` map, and the byte range of its `<map>` element.
 pub fn read_map(text: &str) -> Result<(TiledMap, Origin), XmlError> {
     let doc = parse(text)?;
-    let root = doc.root_element();
-    if root.tag_name().name() != "map" {
-        return Err(XmlError {
-            code: Code::Syntax,
-            message: format!(
-                "the root element is <{}>, not <map>",
-                root.tag_name().name()
-            ),
-            offset: root.range().start,
-        });
-    }
+    let root = root_named(&doc, "map")?;
     let map = TiledMap {
         kind: "map".into(),
         version: attr(root, "version").map_or(Value::Null, |v| v.into()),
@@ -178,18 +168,21 @@ pub fn read_map(text: &str) -> Result<(TiledMap, Origin), XmlError> {
 /// A `.tsx` tileset.
 pub fn read_tileset(text: &str) -> Result<Tileset, XmlError> {
     let doc = parse(text)?;
+    tileset(root_named(&doc, "tileset")?)
+}
+
+/// The document's root element, when it is a `<name>`.
+fn root_named<'a, 'i>(doc: &'a Document<'i>, name: &str) -> Result<Node<'a, 'i>, XmlError> {
     let root = doc.root_element();
-    if root.tag_name().name() != "tileset" {
+    let tag = root.tag_name().name();
+    if tag != name {
         return Err(XmlError {
             code: Code::Syntax,
-            message: format!(
-                "the root element is <{}>, not <tileset>",
-                root.tag_name().name()
-            ),
+            message: format!("the root element is <{tag}>, not <{name}>"),
             offset: root.range().start,
         });
     }
-    tileset(root)
+    Ok(root)
 }
 
 fn tileset_ref(n: Node) -> Result<TilesetRef, XmlError> {

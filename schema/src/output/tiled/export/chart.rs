@@ -8,7 +8,7 @@
 use super::*;
 use crate::model::chart::KindTerrain;
 use crate::output::palette::rgb;
-use crate::output::render::musket_and_saber::kind_fill;
+use crate::output::render::own_chart::kind_fill;
 use crate::output::render::{PAPER, TileArt, hex_tiles_png};
 use crate::output::tiled::tileset::{strip_tileset, tile_size};
 use crate::output::tiled::tmj::TileDef;
@@ -68,10 +68,7 @@ pub fn export_tiled_chart_map(
 ) -> Result<Vec<OutputFile>, RenderError> {
     let g = map.grid;
     let t = TiledGrid::of(g);
-    let mut ids = Ids {
-        layer: 0,
-        object: 0,
-    };
+    let mut ids = Ids::default();
     let terrain: Vec<u64> = of_hex
         .iter()
         .map(|i| i.map_or(0, |i| FIRST_GID + i as u64))

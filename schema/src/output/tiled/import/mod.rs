@@ -28,8 +28,8 @@ use crate::ruleset::{Ruleset, Terrain};
 
 use super::export::feature_class;
 use super::tmj::{
-    Data, Layer, Object, Origin, Point, Property, TileDef, TiledMap, Tileset, property,
-    property_bool, property_str,
+    Data, Layer, Object, Origin, Point, Property, TiledMap, Tileset, property, property_bool,
+    property_str,
 };
 use super::{StaggerAxis, StaggerIndex, TiledGrid, grid_of, tmx};
 
@@ -408,8 +408,8 @@ fn parse_json_text<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, tmx:
     })
 }
 
-/// The grid of a hexagonal Tiled map, or why there is none.
-fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
+/// The grid of a hexagonal Tiled map, at its tile sizes, or why there is none.
+fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<TiledGrid> {
     let mut fail = |key: &str, message: String, hint: &str| {
         let d = Diagnostic::new(Code::TiledGrid, message).with_hint(hint);
         cx.report(0, &at_key(origin, key), d);
@@ -495,12 +495,18 @@ fn grid(cx: &mut Context, doc: &TiledMap, origin: &Origin) -> Option<Grid> {
         return None;
     }
     let (orientation, parity) = grid_of(axis, index);
-    Some(Grid {
+    let grid = Grid {
         width: doc.width,
         height: doc.height,
         orientation,
         parity,
         numbering: Default::default(),
+    };
+    Some(TiledGrid {
+        grid,
+        tile_width: doc.tilewidth,
+        tile_height: doc.tileheight,
+        side,
     })
 }
 

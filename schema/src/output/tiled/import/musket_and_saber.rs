@@ -6,7 +6,7 @@
 //! `undrawn` property. The file is then checked as every M&S map file is, and the findings put
 //! on the Tiled objects they concern.
 
-use super::objects::{classify_by, collect_objects, label_of, road_hexes, road_name, sides_along};
+use super::objects::{classified, label_of, road_hexes, road_name, sides_along};
 use super::tilesets::tile_properties;
 use super::*;
 use crate::model::musket_and_saber::{LegendEntry, MsHexside, MsMapFile, MsRoad};
@@ -36,14 +36,9 @@ pub fn import_musket_and_saber(read: &mut TiledRead) -> Option<String> {
     } = read;
     let properties = at_key(origin, "properties");
     let undrawn = undrawn(cx, doc, &properties)?;
-    let mut grid = grid(cx, doc, origin)?;
-    grid.numbering = undrawn.numbering.numbering();
-    let t = TiledGrid {
-        grid,
-        tile_width: doc.tilewidth,
-        tile_height: doc.tileheight,
-        side: doc.hexsidelength.unwrap_or_default(),
-    };
+    let mut t = grid(cx, doc, origin)?;
+    t.grid.numbering = undrawn.numbering.numbering();
+    let grid = t.grid;
     let mut trace = MsTrace {
         undrawn: properties,
         ..MsTrace::default()
@@ -71,19 +66,20 @@ pub fn import_musket_and_saber(read: &mut TiledRead) -> Option<String> {
         track: undrawn.track,
         labels: Vec::new(),
     };
-    let mut objects = Vec::new();
-    collect_objects(&doc.layers, &mut objects);
-    for (layer, o) in objects {
-        let here = format!("object {} in layer `{}`", o.id, layer.name);
+    let kinds = [
+        "a hexside, road or label",
+        "give it the class hexside, road or label, or put it in a layer named hexsides, roads or labels",
+    ];
+    for (kind, o, here) in classified(cx, &doc.layers, kind_of, kinds) {
         let traced = (o.origin.clone(), here.clone());
-        match classify(layer, o) {
-            Some(MsKind::Hexside) => {
+        match kind {
+            MsKind::Hexside => {
                 for h in hexsides(cx, &t, o, &here) {
                     file.hexsides.push(h);
                     trace.hexsides.push(traced.clone());
                 }
             }
-            Some(MsKind::Road) => {
+            MsKind::Road => {
                 if let Some((hexes, _)) = road_hexes(cx, &t, o, &here) {
                     file.roads.push(MsRoad {
                         name: road_name(o),
@@ -92,24 +88,11 @@ pub fn import_musket_and_saber(read: &mut TiledRead) -> Option<String> {
                     trace.roads.push(traced);
                 }
             }
-            Some(MsKind::Label) => {
+            MsKind::Label => {
                 if let Some(l) = label_of(cx, &t, o, &here) {
                     file.labels.push(l);
                     trace.labels.push(traced);
                 }
-            }
-            None => {
-                let d = Diagnostic::new(
-                    Code::TiledObjectLeftOut,
-                    format!(
-                        "{here} (`{}`) is not a hexside, road or label; it is left out",
-                        o.name
-                    ),
-                )
-                .with_hint(
-                    "give it the class hexside, road or label, or put it in a layer named hexsides, roads or labels",
-                );
-                cx.report(0, &o.origin, d);
             }
         }
     }
@@ -244,14 +227,14 @@ enum MsKind {
     Label,
 }
 
-/// What an object is: by its class, else by its layer's name.
-fn classify(layer: &Layer, o: &Object) -> Option<MsKind> {
-    classify_by(layer, o, |name| match name {
+/// What an object of a class or layer `name` is.
+fn kind_of(name: &str) -> Option<MsKind> {
+    match name {
         "hexside" | "hexsides" => Some(MsKind::Hexside),
         "road" | "roads" => Some(MsKind::Road),
         "label" | "labels" => Some(MsKind::Label),
         _ => None,
-    })
+    }
 }
 
 /// The hexsides a polyline runs along, each of the object's `kind` (else its name), said from

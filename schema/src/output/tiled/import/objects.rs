@@ -4,8 +4,42 @@
 
 use super::*;
 
+/// Every object of every object layer (groups included) that is one of the game's kinds:
+/// `by_name` of its class, else of its layer's name (trimmed, lower case), with where it is
+/// (`object 3 in layer `roads``). Any other is reported left out: it is not `kinds`, `hint`.
+pub(super) fn classified<'a, K>(
+    cx: &mut Context,
+    layers: &'a [Layer],
+    by_name: impl Fn(&str) -> Option<K>,
+    [kinds, hint]: [&str; 2],
+) -> Vec<(K, &'a Object, String)> {
+    let mut all = Vec::new();
+    collect_objects(layers, &mut all);
+    let mut out = Vec::new();
+    for (layer, o) in all {
+        let here = format!("object {} in layer `{}`", o.id, layer.name);
+        let name = if o.kind.trim().is_empty() {
+            &layer.name
+        } else {
+            &o.kind
+        };
+        match by_name(name.trim().to_ascii_lowercase().as_str()) {
+            Some(k) => out.push((k, o, here)),
+            None => {
+                let d = Diagnostic::new(
+                    Code::TiledObjectLeftOut,
+                    format!("{here} (`{}`) is not {kinds}; it is left out", o.name),
+                )
+                .with_hint(hint);
+                cx.report(0, &o.origin, d);
+            }
+        }
+    }
+    out
+}
+
 /// Every object of every object layer, groups included, with its layer.
-pub(super) fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer, &'a Object)>) {
+fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer, &'a Object)>) {
     for l in layers {
         if let Some(objects) = &l.objects {
             out.extend(objects.iter().map(|o| (l, o)));
@@ -14,21 +48,6 @@ pub(super) fn collect_objects<'a>(layers: &'a [Layer], out: &mut Vec<(&'a Layer,
             collect_objects(children, out);
         }
     }
-}
-
-/// What an object is by `by_name` of its class, else of its layer's name (trimmed, lower
-/// case).
-pub(super) fn classify_by<K>(
-    layer: &Layer,
-    o: &Object,
-    by_name: impl Fn(&str) -> Option<K>,
-) -> Option<K> {
-    let name = if o.kind.trim().is_empty() {
-        &layer.name
-    } else {
-        &o.kind
-    };
-    by_name(name.trim().to_ascii_lowercase().as_str())
 }
 
 /// The object's anchor in pixels: a point's position, a shape's centre.

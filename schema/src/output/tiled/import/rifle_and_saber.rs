@@ -4,10 +4,8 @@
 //! writes. The built map goes through the checks every map file gets, and their findings are
 //! put on the Tiled objects they concern.
 
-use super::objects::{
-    anchor, classify_by, collect_objects, label_of, road_hexes, road_name, sides_along,
-};
-use super::tilesets::{TileMeaning, lookup};
+use super::objects::{anchor, classified, label_of, road_hexes, road_name, sides_along};
+use super::tilesets::tile_properties;
 use super::*;
 use crate::ruleset::FeatureLetter;
 
@@ -39,23 +37,8 @@ pub fn import_rifle_and_saber(read: &mut TiledRead) -> Option<String> {
         sets,
         src,
     } = read;
-    build(cx, doc, origin, sets, src).map(|file| map_ron(&file))
-}
-
-fn build(
-    cx: &mut Context,
-    doc: &TiledMap,
-    origin: &Origin,
-    sets: &[LoadedTileset],
-    src: &Source,
-) -> Option<MapFile> {
-    let grid = grid(cx, doc, origin)?;
-    let t = TiledGrid {
-        grid,
-        tile_width: doc.tilewidth,
-        tile_height: doc.tileheight,
-        side: doc.hexsidelength.unwrap_or_default(),
-    };
+    let t = grid(cx, doc, origin)?;
+    let grid = t.grid;
     let mut trace = Trace::default();
     let terrain = terrain(cx, doc, origin, sets, &grid, &mut trace)?;
     let (id, name, notes) = map_names(doc, &src.path);
@@ -77,28 +60,24 @@ fn build(
         labels: Vec::new(),
     };
     let mut ridges: BTreeMap<SideKey, (Origin, String)> = BTreeMap::new();
-    let mut objects = Vec::new();
-    collect_objects(&doc.layers, &mut objects);
-    for (layer, o) in objects {
-        let here = format!("object {} in layer `{}`", o.id, layer.name);
-        match classify(layer, o) {
-            Some(Kind::Feature) => feature(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Road) => road(cx, &t, o, &here, &mut file, &mut trace),
-            Some(Kind::Ridge) => ridge(cx, &t, o, &here, &mut ridges),
-            Some(Kind::Label) => label(cx, &t, o, &here, &mut file, &mut trace),
-            None => {
-                let d = Diagnostic::new(
-                    Code::TiledObjectLeftOut,
-                    format!(
-                        "{here} (`{}`) is not a feature, road, ridge or label; it is left out",
-                        o.name
-                    ),
-                )
-                .with_hint(
-                    "give it the class village, hill, woods, river, junction, ford, bridge, road, \
-                     ridge or label, or put it in a layer named features, roads, ridges or labels",
-                );
-                cx.report(0, &o.origin, d);
+    let kinds = [
+        "a feature, road, ridge or label",
+        "give it the class village, hill, woods, river, junction, ford, bridge, road, ridge or label, or put it in a layer named features, roads, ridges or labels",
+    ];
+    for (kind, o, here) in classified(cx, &doc.layers, kind_of, kinds) {
+        match kind {
+            Kind::Feature => feature(cx, &t, o, &here, &mut file, &mut trace),
+            Kind::Road => road(cx, &t, o, &here, &mut file, &mut trace),
+            Kind::Ridge => {
+                for key in sides_along(cx, &t, o, &here, "ridge") {
+                    (ridges.entry(key)).or_insert_with(|| (o.origin.clone(), here.clone()));
+                }
+            }
+            Kind::Label => {
+                if let Some(l) = label_of(cx, &t, o, &here) {
+                    file.labels.push(l);
+                    trace.labels.push((o.origin.clone(), here));
+                }
             }
         }
     }
@@ -109,8 +88,26 @@ fn build(
             trace.ridges.push(traced);
         }
     }
-    check_built(cx, &file, &trace);
-    Some(file)
+    // The map goes through the checks every map file gets, their findings put on the Tiled
+    // layer or object they concern.
+    report_checked(cx, check_map_file(&file).1, |key, index| match key {
+        "features" => index(1).and_then(|i| trace.features.get(i)).cloned(),
+        "ridges" => index(1).and_then(|i| trace.ridges.get(i)).cloned(),
+        "labels" => index(1).and_then(|i| trace.labels.get(i)).cloned(),
+        "roads" => index(1)
+            .and_then(|i| trace.roads.get(i))
+            .map(|(o, here, which)| {
+                let point = index(3).and_then(|j| which.get(j));
+                let here = match point {
+                    Some(p) => format!("{here}, point {p}"),
+                    None => here.clone(),
+                };
+                (o.clone(), here)
+            }),
+        "terrain" => Some((trace.terrain.clone(), "the terrain layer".into())),
+        _ => None,
+    });
+    Some(map_ron(&file))
 }
 
 /// The terrain rows of the map file, from the terrain layer's tiles.
@@ -128,6 +125,7 @@ fn terrain(
     // Findings are summed up per tile: one per distinct problem, with its first cell.
     let mut empty: Option<(usize, usize)> = None;
     let mut problems: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
+    let mut meanings = HashMap::new();
     let mut rows = Vec::with_capacity(grid.height as usize);
     let width = grid.width as usize;
     for (r, chunk) in gids.chunks(width).enumerate() {
@@ -138,8 +136,12 @@ fn terrain(
                 e.1 += 1;
                 Cell::default()
             } else {
-                match lookup(sets, gid) {
-                    Some((_, _, Some(TileMeaning::Terrain(cell)))) => *cell,
+                // Each tile read once, however many hexes it paints.
+                let meant = meanings.entry(gid).or_insert_with(|| {
+                    tile_properties(sets, gid).map(|(ts, local, props)| (ts, local, meaning(props)))
+                });
+                match meant {
+                    Some((_, _, Ok(cell))) => *cell,
                     _ => {
                         let p = problems.entry(gid).or_insert((r * width + c, 0));
                         p.1 += 1;
@@ -167,12 +169,12 @@ fn terrain(
     }
     for (gid, (first, count)) in problems {
         let (x, y) = at(first);
-        let message = match lookup(sets, gid) {
+        let message = match &meanings[&gid] {
             None => format!(
                 "{here}: tile {gid} at x {x}, y {y}{} is in no tileset of the map",
                 others(count)
             ),
-            Some((ts, local, Some(TileMeaning::Unknown(Some(value))))) => format!(
+            Some((ts, local, Err(Some(value)))) => format!(
                 "{here}: tile {local} of tileset `{}` at x {x}, y {y}{} has terrain `{value}`, which is not a terrain of the Terrain Effects Chart; read as clear",
                 ts.name,
                 others(count)
@@ -191,26 +193,23 @@ fn terrain(
     Some(rows)
 }
 
-/// Run the map through the checks every map file gets, and put their findings on the Tiled
-/// layer or object they concern.
-fn check_built(cx: &mut Context, file: &MapFile, trace: &Trace) {
-    report_checked(cx, check_map_file(file).1, |key, index| match key {
-        "features" => index(1).and_then(|i| trace.features.get(i)).cloned(),
-        "ridges" => index(1).and_then(|i| trace.ridges.get(i)).cloned(),
-        "labels" => index(1).and_then(|i| trace.labels.get(i)).cloned(),
-        "roads" => index(1)
-            .and_then(|i| trace.roads.get(i))
-            .map(|(o, here, which)| {
-                let point = index(3).and_then(|j| which.get(j));
-                let here = match point {
-                    Some(p) => format!("{here}, point {p}"),
-                    None => here.clone(),
-                };
-                (o.clone(), here)
-            }),
-        "terrain" => Some((trace.terrain.clone(), "the terrain layer".into())),
-        _ => None,
-    });
+/// The cell a terrain tile paints, from its `terrain` (and `slope`) property; else the value
+/// of its `terrain` when that is no terrain of the chart (`None`: it has none).
+fn meaning(props: &[Property]) -> Result<Cell, Option<String>> {
+    let value = property(props, "terrain").ok_or(None)?;
+    let name = value
+        .as_str()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let Some(terrain) = Terrain::ALL.into_iter().find(|t| t.name() == name) else {
+        let shown = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_string);
+        return Err(Some(cut(&shown)));
+    };
+    let slope = property_bool(props, "slope").unwrap_or(false);
+    Ok(Cell { terrain, slope })
 }
 
 /// A map file in a canonical form, for comparing maps that say the same thing: ridges sorted
@@ -285,16 +284,16 @@ fn is_feature_class(class: &str) -> bool {
         .any(|l| feature_class(*l) == class)
 }
 
-/// What a Rifle & Saber map's object is: by its class, else by its layer's name.
-fn classify(layer: &Layer, o: &Object) -> Option<Kind> {
-    classify_by(layer, o, |name| match name {
+/// What a Rifle & Saber map's object of a class or layer `name` is.
+fn kind_of(name: &str) -> Option<Kind> {
+    match name {
         "feature" | "features" => Some(Kind::Feature),
         "road" | "roads" => Some(Kind::Road),
         "ridge" | "ridges" => Some(Kind::Ridge),
         "label" | "labels" => Some(Kind::Label),
         c if is_feature_class(c) => Some(Kind::Feature),
         _ => None,
-    })
+    }
 }
 
 fn feature(
@@ -433,32 +432,4 @@ fn road(
     trace
         .roads
         .push((o.origin.clone(), here.to_string(), which));
-}
-
-fn ridge(
-    cx: &mut Context,
-    t: &TiledGrid,
-    o: &Object,
-    here: &str,
-    ridges: &mut BTreeMap<SideKey, (Origin, String)>,
-) {
-    for key in sides_along(cx, t, o, here, "ridge") {
-        ridges
-            .entry(key)
-            .or_insert_with(|| (o.origin.clone(), here.to_string()));
-    }
-}
-
-fn label(
-    cx: &mut Context,
-    t: &TiledGrid,
-    o: &Object,
-    here: &str,
-    file: &mut MapFile,
-    trace: &mut Trace,
-) {
-    if let Some(l) = label_of(cx, t, o, here) {
-        file.labels.push(l);
-        trace.labels.push((o.origin.clone(), here.to_string()));
-    }
 }

@@ -1,42 +1,26 @@
 //! A Tiled map's tilesets: each loaded once (embedded, or an external file read through the
-//! import's confined reader), and what each global tile id stands for (a terrain, a slope).
+//! import's confined reader), and the properties of each global tile id's tile; what a tile
+//! stands for is each game's import's to read.
 
 use super::*;
 
-/// What a global tile id stands for.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum TileMeaning {
-    /// A terrain tile.
-    Terrain(Cell),
-    /// A tile whose `terrain` is missing, or not a terrain of the chart (the value).
-    Unknown(Option<String>),
-}
-
-/// A tileset ready for lookups: first gid, tile count, meanings of its tiles (shared by every
-/// reference to one file).
+/// A tileset ready for lookups: first gid, name, tile count and each tile's properties (shared
+/// by every reference to one file).
+#[derive(Clone)]
 pub(super) struct LoadedTileset {
     pub(super) firstgid: u64,
     pub(super) name: String,
     pub(super) tilecount: u64,
-    pub(super) tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
     /// Each tile's properties, as the tileset gives them.
     pub(super) properties: std::rc::Rc<BTreeMap<u64, Vec<Property>>>,
 }
 
-/// What one tileset says, computed once per file.
-#[derive(Clone)]
-pub(super) struct Meanings {
-    pub(super) name: String,
-    pub(super) tilecount: u64,
-    pub(super) tiles: std::rc::Rc<BTreeMap<u64, TileMeaning>>,
-    pub(super) properties: std::rc::Rc<BTreeMap<u64, Vec<Property>>>,
-}
-
-pub(super) fn meanings_of(t: &Tileset) -> Meanings {
-    Meanings {
+/// A tileset's tiles, not yet placed at a first gid.
+fn loaded(t: &Tileset) -> LoadedTileset {
+    LoadedTileset {
+        firstgid: 0,
         name: t.name.clone(),
         tilecount: u64::from(t.tilecount),
-        tiles: std::rc::Rc::new(t.tiles.iter().map(|d| (d.id, meaning(d))).collect()),
         properties: std::rc::Rc::new(
             t.tiles
                 .iter()
@@ -64,8 +48,8 @@ pub(super) fn load_tilesets(
     }
     // Each tileset file read and parsed once: by the name the map gives it, then by the path
     // the reader found (two spellings of one file).
-    let mut by_source: HashMap<&str, Option<Meanings>> = HashMap::new();
-    let mut by_path: HashMap<PathBuf, Option<Meanings>> = HashMap::new();
+    let mut by_source: HashMap<&str, Option<LoadedTileset>> = HashMap::new();
+    let mut by_path: HashMap<PathBuf, Option<LoadedTileset>> = HashMap::new();
     for r in doc.tilesets.iter().take(MAX_TILESETS) {
         let meanings = match (&r.source, &r.embedded) {
             (Some(source), _) => {
@@ -100,16 +84,13 @@ pub(super) fn load_tilesets(
                     m
                 }
             }
-            (None, Some(t)) => Some(meanings_of(t)),
+            (None, Some(t)) => Some(loaded(t)),
             (None, None) => None,
         };
         if let Some(m) = meanings {
             out.push(LoadedTileset {
                 firstgid: r.firstgid,
-                name: m.name,
-                tilecount: m.tilecount,
-                tiles: m.tiles,
-                properties: m.properties,
+                ..m
             });
         }
     }
@@ -117,7 +98,7 @@ pub(super) fn load_tilesets(
     out
 }
 
-/// An external tileset's meanings, or `None` when its file is not a tileset: then the finding
+/// An external tileset's tiles, or `None` when its file is not a tileset: then the finding
 /// is on the map's reference to it, and nothing of the file is shown (it may be any file of
 /// the folder).
 pub(super) fn parse_tileset(
@@ -125,7 +106,7 @@ pub(super) fn parse_tileset(
     src: Source,
     source: &str,
     reference: &Origin,
-) -> Option<Meanings> {
+) -> Option<LoadedTileset> {
     let parsed = if is_xml(&src) {
         tmx::read_tileset(&src.text)
     } else {
@@ -133,7 +114,7 @@ pub(super) fn parse_tileset(
     };
     match parsed {
         Ok(t) => {
-            let m = meanings_of(&t);
+            let m = loaded(&t);
             cx.sources.push(src);
             Some(m)
         }
@@ -156,31 +137,12 @@ pub(super) fn parse_tileset(
     }
 }
 
-/// What a tile means, from its `terrain` (and `slope`) property.
-pub(super) fn meaning(t: &TileDef) -> TileMeaning {
-    let Some(value) = property(&t.properties, "terrain") else {
-        return TileMeaning::Unknown(None);
-    };
-    let name = value
-        .as_str()
-        .unwrap_or_default()
-        .trim()
-        .to_ascii_lowercase();
-    let Some(terrain) = Terrain::ALL.into_iter().find(|t| t.name() == name) else {
-        let shown = value
-            .as_str()
-            .map_or_else(|| value.to_string(), str::to_string);
-        return TileMeaning::Unknown(Some(cut(&shown)));
-    };
-    let slope = property_bool(&t.properties, "slope").unwrap_or(false);
-    TileMeaning::Terrain(Cell { terrain, slope })
-}
-
-/// The meaning of a global tile id, if a tileset defines it.
-pub(super) fn lookup(
+/// The properties of a global tile id's tile: its tileset, its id there, and its properties
+/// (`None`: a gid of no tileset).
+pub(super) fn tile_properties(
     sets: &[LoadedTileset],
     gid: u64,
-) -> Option<(&LoadedTileset, u64, Option<&TileMeaning>)> {
+) -> Option<(&LoadedTileset, u64, &[Property])> {
     let ts = sets
         .iter()
         .rev()
@@ -189,16 +151,6 @@ pub(super) fn lookup(
     if ts.tilecount > 0 && local >= ts.tilecount {
         return None;
     }
-    Some((ts, local, ts.tiles.get(&local)))
-}
-
-/// The properties of a global tile id's tile: its tileset, its id there, and its properties
-/// (`None`: a gid of no tileset).
-pub(super) fn tile_properties(
-    sets: &[LoadedTileset],
-    gid: u64,
-) -> Option<(&LoadedTileset, u64, &[Property])> {
-    let (ts, local, _) = lookup(sets, gid)?;
     let props = ts.properties.get(&local).map_or(&[][..], Vec::as_slice);
     Some((ts, local, props))
 }
