@@ -7,8 +7,9 @@
 # their ratios; then the one-file figure (process start included), the same way, each run
 # being 20 starts in a row divided by 20.
 #
-# CPU time is the kernel's task clock counted by `perf stat` (linux-perf) when it can count:
-# to the microsecond, where GNU time counts in hundredths of a second (a batch of 0.16 s read
+# CPU time is the kernel's task clock counted by `perf stat` (linux-perf) when it can count
+# (wall time then by `date`, in nanoseconds): to the microsecond, where GNU time counts in
+# hundredths of a second (a batch of 0.16 s read
 # 0.16 or 0.17, a one-file check 0 or 0.01). Without perf (or where the kernel refuses it),
 # GNU time's user + system is used, its 20 starts run in a shell loop (whose small cost both
 # programs pay alike); the output says which clock counted.
@@ -53,9 +54,11 @@ task_ms() { awk -F, '$3 == "task-clock" { print $1 }' "$work/p.txt"; }
 # One run: "cpu wall" in seconds (exit 1 means "findings").
 measure() {
     if [ "$clock" = "perf stat task-clock" ]; then
-        /usr/bin/time -f '%e' -o "$work/t.txt" \
-            perf stat -x, -e task-clock -o "$work/p.txt" -- "$@" >"$work/out.txt" 2>&1 || true
-        awk -v ms="$(task_ms)" '{ printf "%.4f %.4f\n", ms / 1000, $1 }' "$work/t.txt"
+        local t0 t1
+        t0=$(date +%s%N)
+        perf stat -x, -e task-clock -o "$work/p.txt" -- "$@" >"$work/out.txt" 2>&1 || true
+        t1=$(date +%s%N)
+        awk -v ms="$(task_ms)" -v ns=$((t1 - t0)) 'BEGIN { printf "%.4f %.4f\n", ms / 1000, ns / 1e9 }'
     else
         /usr/bin/time -f '%U %S %e' -o "$work/t.txt" "$@" >"$work/out.txt" 2>&1 || true
         tail -n 1 "$work/t.txt" | awk '{ printf "%.4f %.4f\n", $1 + $2, $3 }'
@@ -65,9 +68,11 @@ measure() {
 reps=20
 measure_starts() {
     if [ "$clock" = "perf stat task-clock" ]; then
-        /usr/bin/time -f '%e' -o "$work/t.txt" \
-            perf stat -r "$reps" -x, -e task-clock -o "$work/p.txt" -- "$@" >/dev/null 2>&1 || true
-        awk -v ms="$(task_ms)" -v n="$reps" '{ printf "%.5f %.5f\n", ms / 1000, $1 / n }' "$work/t.txt"
+        local t0 t1
+        t0=$(date +%s%N)
+        perf stat -r "$reps" -x, -e task-clock -o "$work/p.txt" -- "$@" >/dev/null 2>&1 || true
+        t1=$(date +%s%N)
+        awk -v ms="$(task_ms)" -v ns=$((t1 - t0)) -v n="$reps" 'BEGIN { printf "%.5f %.5f\n", ms / 1000, ns / 1e9 / n }'
     else
         /usr/bin/time -f '%U %S %e' -o "$work/t.txt" sh -c \
             'i=0; while [ $i -lt '"$reps"' ]; do "$@" >/dev/null 2>&1; i=$((i + 1)); done' sh "$@" || true
