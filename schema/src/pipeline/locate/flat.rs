@@ -50,13 +50,16 @@ enum Expect {
     After,
 }
 
+/// The place of the first item of each key among a bracket's items.
+type KeyTable = Rc<HashMap<Box<str>, usize>>;
+
 /// Every value of a plain JSON text, with each bracket's items.
 pub(super) struct Flat<'a> {
     text: &'a str,
     values: Vec<Value>,
     items: Vec<Item>,
     /// The first item of each key, for the large brackets stepped through so far.
-    tables: RefCell<HashMap<usize, Rc<HashMap<Box<str>, usize>>>>,
+    tables: RefCell<HashMap<usize, KeyTable>>,
 }
 
 impl<'a> Flat<'a> {
@@ -146,13 +149,11 @@ impl<'a> Flat<'a> {
                     }
                 }
                 Expect::After => {
-                    if close.is_none() {
-                        // Something after the document.
-                        return None;
-                    }
+                    // Nothing may follow the document.
+                    let close = close?;
                     if t.kind == COMMA {
                         expect = if object { Expect::Key } else { Expect::Value };
-                    } else if Some(t.kind) == close {
+                    } else if t.kind == close {
                         flat.close(&mut open, &mut pending, t.end);
                     } else {
                         return None;
