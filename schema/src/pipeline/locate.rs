@@ -10,6 +10,8 @@
 //! `( .. )` holds struct fields or tuple items; `[ .. ]` a list; `{ .. }` a map. When the path
 //! cannot be followed to the end it stops at the deepest value found.
 
+mod flat;
+
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -31,6 +33,8 @@ pub fn locate(text: &str, path: &[PathSeg]) -> Location {
 /// it. Lines and columns are then computed by [`Lines`] in one forward sweep.
 pub struct Locator<'a> {
     text: &'a str,
+    /// The values of a plain JSON text, once listed (`None`: not plain JSON, the tree is used).
+    flat: OnceCell<Option<flat::Flat<'a>>>,
     /// The root's value node, once built.
     root: OnceCell<Option<SyntaxNode>>,
     /// The items of each bracket listed so far, by the offset where its node starts.
@@ -93,6 +97,7 @@ impl<'a> Locator<'a> {
     pub fn new(text: &'a str) -> Locator<'a> {
         Locator {
             text,
+            flat: OnceCell::new(),
             root: OnceCell::new(),
             items: Default::default(),
         }
@@ -115,6 +120,14 @@ impl<'a> Locator<'a> {
     /// Byte offsets where the value at `path` (or the deepest value found) starts and ends,
     /// all of it.
     pub fn range(&self, path: &[PathSeg]) -> (usize, usize) {
+        if let Some(flat) = self.flat.get_or_init(|| flat::Flat::new(self.text)) {
+            return flat.range(path);
+        }
+        self.tree_range(path)
+    }
+
+    /// [`Locator::range`] through the syntax tree.
+    fn tree_range(&self, path: &[PathSeg]) -> (usize, usize) {
         let mut at = self.start();
         for seg in path {
             match self.step(&at, seg) {

@@ -367,9 +367,13 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                 if base.is_empty() {
                     return HexSet::empty(g);
                 }
-                // Hexes nearer than `distance` are found; the rest are far enough.
-                let field = base.distance_field_upto(distance.saturating_sub(1));
-                HexSet::from_index_fn(g, |i| field[i] >= *distance)
+                // Hexes nearer than `distance` are found (a search over bits, no distance
+                // kept per hex); the rest are far enough.
+                let mut far = HexSet::full(g);
+                if *distance > 0 {
+                    far.difference_with(&base.within(distance - 1));
+                }
+                far
             }
             Zone::Sector {
                 toward,
@@ -633,14 +637,10 @@ pub fn nearest_codes<'a>(wanted: &str, codes: &[&'a str]) -> Vec<&'a str> {
     out
 }
 
-/// Hexes within `d` of the set (the set included).
+/// Hexes within `d` of the set (the set included): a breadth-first search over bits, with no
+/// distance kept per hex.
 pub fn within(base: &HexSet, d: u32) -> HexSet {
-    let g = base.grid();
-    if base.is_empty() {
-        return HexSet::empty(g);
-    }
-    let field = base.distance_field_upto(d);
-    HexSet::from_index_fn(g, |i| field[i] <= d)
+    base.within(d)
 }
 
 fn nearest_to_centroid(s: &HexSet) -> Option<Coord> {
