@@ -122,23 +122,6 @@ pub const INDEX_SCRIPT: &str = r#"
 }());
 "#;
 
-/// A page of `pages/` headed `title`, with the way back to the index: its `main` written by
-/// `body` after the heading.
-pub fn sub_page(title: &str, body: impl FnOnce(&mut Html)) -> String {
-    let page = Page {
-        title: &format!("{title} — Scenario library"),
-        root: "../",
-        script: None,
-    };
-    page.write(|h| {
-        h.el("nav", &[("aria-label", "Breadcrumb")], |h| {
-            h.text_el("a", &[("href", "../index.html")], "All files");
-        });
-        h.text_el("h1", &[], title);
-        body(h);
-    })
-}
-
 /// A page: its title, and how far it is from the site's root (`""` or `"../"`), for links.
 pub struct Page<'a> {
     /// The document's title.
