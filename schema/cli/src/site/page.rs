@@ -132,6 +132,22 @@ pub struct Page<'a> {
     pub script: Option<&'static str>,
 }
 
+/// A page of `pages/`: a breadcrumb back to the index, its heading `title`, then `body`.
+pub fn sub_page(title: &str, body: impl FnOnce(&mut Html)) -> String {
+    Page {
+        title: &format!("{title} — Scenario library"),
+        root: "../",
+        script: None,
+    }
+    .write(|h| {
+        h.el("nav", &[("aria-label", "Breadcrumb")], |h| {
+            h.text_el("a", &[("href", "../index.html")], "All files");
+        });
+        h.text_el("h1", &[], title);
+        body(h);
+    })
+}
+
 impl Page<'_> {
     /// The whole document, its `main` written by `body`.
     pub fn write(&self, body: impl FnOnce(&mut Html)) -> String {
