@@ -113,7 +113,7 @@ pub struct MsUi {
     pub picker: crate::scenario::pick::Picker,
 }
 
-/// The gesture a form's edits belong to, told after the form ran (see [`Gestures`]).
+/// The gesture a form's edits belong to, told after the form ran (the panel's `Gestures`).
 pub type Gesture<'a> = &'a dyn Fn() -> Option<u64>;
 
 /// Gestures of painting strokes are told apart from those of typing (which count up from 0).
