@@ -16,7 +16,7 @@ use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::diagnostic::{Location, PathSeg};
+use crate::diagnostic::{Location, PathSeg, floor_char_boundary};
 use crate::syntax::SyntaxKind::{self, *};
 use crate::syntax::lexer::{Lexed, lex, skip_trivia};
 use crate::syntax::tree::{self, SyntaxNode, entries, entry_key, entry_value, group_name};
@@ -437,7 +437,7 @@ impl<'a> Lines<'a> {
 
     /// The location of `offset` (restarting the sweep when it goes backwards).
     pub fn at(&mut self, offset: usize, length: usize) -> Location {
-        let offset = floor_char_boundary(self.text, offset.min(self.text.len()));
+        let offset = floor_char_boundary(self.text, offset);
         if offset < self.offset {
             *self = Lines::new(self.text);
         }
@@ -485,13 +485,6 @@ pub fn location_of_line_col(text: &str, line: usize, column: usize) -> Location 
         offset += l.len();
     }
     location_at(text, text.len(), 0)
-}
-
-fn floor_char_boundary(text: &str, mut i: usize) -> usize {
-    while i > 0 && !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// Deepest nesting of brackets outside strings and comments, with the offset where the limit
