@@ -103,7 +103,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
     fn find_feature(&self, code: &str) -> Option<&'a Feature> {
         let map = self.map;
         let index = self.features.get_or_init(|| {
-            let mut index = HashMap::new();
+            let mut index = HashMap::with_capacity(map.features.len());
             for f in &map.features {
                 index.entry(f.code.as_str()).or_insert(f);
             }
@@ -240,7 +240,6 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
         if self.over_budget || zone.refers_to_enemy() {
             return None;
         }
-        let hexes = shared.get(zone)?;
         let mut work = 0;
         let mut kept = HashMap::new();
         if !self.replay(zone, shared, &mut work, &mut kept)
@@ -248,6 +247,9 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
         {
             return None;
         }
+        // Kept by the replay: only a zone worth a pass over the map is shared (see `compile`),
+        // and one already computed here was taken from the cache before.
+        let hexes = kept.get(zone)?.clone();
         self.work += work;
         self.cache.extend(kept);
         Some(hexes)
@@ -267,20 +269,16 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
         }
         let cost = self.cost(zone);
         *work = work.saturating_add(cost);
-        if !zone
-            .children()
-            .iter()
-            .all(|c| self.replay(c, shared, work, kept))
-        {
-            return false;
-        }
+        // The node itself first: a zone not shared is found missing without a look at its parts.
         if cost >= self.grid().len() as u64 {
             let Some(hexes) = shared.get(zone) else {
                 return false;
             };
             kept.insert(zone.clone(), hexes);
         }
-        true
+        zone.children()
+            .iter()
+            .all(|c| self.replay(c, shared, work, kept))
     }
 
     fn compile_node(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> HexSet {
