@@ -644,7 +644,7 @@ pub(crate) fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
             grid.width,
             grid.height
         ),
-        Some(grid.off_map_hint_as_label(c)),
+        Some(grid.off_map_hint(c, true)),
     )
 }
 
@@ -656,7 +656,7 @@ impl Diagnostic {
     /// A label (`"0711"`) says column first, so a file that writes labels more likely slipped
     /// one past the edge than swapped the two: there the edge hex is proposed first.
     pub(crate) fn off_map_help(self, grid: &Grid, c: Coord, within: Option<&HexSet>) -> Diagnostic {
-        let hint = grid.off_map_hint(c);
+        let hint = grid.off_map_hint(c, false);
         let d = self.with_hint(hint.clone());
         let swapped = Coord(c.1, c.0);
         let edge = grid.off_by_one(c);
