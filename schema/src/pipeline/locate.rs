@@ -487,13 +487,6 @@ pub fn location_of_line_col(text: &str, line: usize, column: usize) -> Location 
     location_at(text, text.len(), 0)
 }
 
-/// Deepest nesting of brackets outside strings and comments, with the offset where the limit
-/// is first passed (if it is).
-pub fn nesting_depth(text: &str, limit: usize) -> (usize, Option<usize>) {
-    let s = structure(text, limit, usize::MAX);
-    (s.depth, s.too_deep_at)
-}
-
 /// What one pass over a document's text finds before it is parsed: how deep its brackets nest
 /// and how many values it holds, each with the offset where its limit is first passed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -676,8 +669,9 @@ mod tests {
 
     #[test]
     fn measures_nesting() {
-        assert_eq!(nesting_depth("((([]))) \"((((\"", 10), (4, None));
-        assert_eq!(nesting_depth("[[[", 2).1, Some(2));
+        let s = structure("((([]))) \"((((\"", 10, usize::MAX);
+        assert_eq!((s.depth, s.too_deep_at), (4, None));
+        assert_eq!(structure("[[[", 2, usize::MAX).too_deep_at, Some(2));
     }
 
     /// A value of the JSON data model as RON writes it: what the property below generates.
