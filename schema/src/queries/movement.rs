@@ -165,11 +165,6 @@ impl<'a> Movement<'a> {
         self.rules
     }
 
-    /// Movement with the given hexes treated as clear terrain (11.x special rules).
-    pub fn treating_as_clear(map: &'a Map, rules: &'a Ruleset, clear: &'a HexSet) -> Movement<'a> {
-        Movement::over(EffectiveTerrain::treating_as_clear(map, clear), rules)
-    }
-
     /// Hexes the moving unit may not enter at all: river hexes where "rivers may only be
     /// entered at bridges and fords" (11.5), the crossings a special rule forbids, non-road
     /// hexes for limbers that "may not move into non-road hexes" (11.17).
@@ -199,12 +194,6 @@ impl<'a> Movement<'a> {
         self.readings
     }
 
-    /// Does a move from `from` into its neighbour `to` go at the Road Movement Rate (4M, 9.2
-    /// note *)?
-    pub fn uses_road_rate(&self, from: Coord, to: Coord) -> bool {
-        self.road_sides.contains(&SideKey::new(from, to))
-    }
-
     /// Movement Points to enter `to` from its neighbour `from` (which may be off the map, for
     /// units entering at an edge). `None` when `to` is off the map or the hexes are not
     /// neighbours, or when the game's chart does not count in thirds of a Movement Point.
@@ -219,7 +208,8 @@ impl<'a> Movement<'a> {
             // "may not move … into some terrain types"; 4.4 does not lift it: a reading).
             self.hex_cost(to)?;
         }
-        if self.uses_road_rate(from, to) {
+        // Through a road hexside: the Road Movement Rate (4M, 9.2 note *).
+        if self.road_sides.contains(&SideKey::new(from, to)) {
             let road = chart_cost(rules.road_cost)?;
             // R&S 9.2's ridge along a road, read strictly; a map's own chart prices a road move
             // at the road rate alone (M&S 4.4).
@@ -532,7 +522,10 @@ mod tests {
         m.ridges.insert(SideKey::new(FROM, TO));
         m.set_cell(Coord(4, 3), cell(Terrain::River, false));
         let clear = HexSet::from_coords(m.grid, [TO, Coord(4, 3)]);
-        let mv = Movement::treating_as_clear(&m, crate::ruleset::for_game(None), &clear);
+        let mv = Movement::over(
+            EffectiveTerrain::treating_as_clear(&m, &clear),
+            crate::ruleset::for_game(None),
+        );
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::whole(1)));
         assert_eq!(mv.entry_cost(TO, Coord(4, 3)), Some(Mp::whole(1)));
         // Hexes not named by the rule keep their terrain.
@@ -542,7 +535,10 @@ mod tests {
         );
         // Roads still run through cleared hexes (11.2 keeps V4's crossroads).
         m.roads.push(road(&[FROM, TO]));
-        let mv = Movement::treating_as_clear(&m, crate::ruleset::for_game(None), &clear);
+        let mv = Movement::over(
+            EffectiveTerrain::treating_as_clear(&m, &clear),
+            crate::ruleset::for_game(None),
+        );
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::thirds(1)));
     }
 

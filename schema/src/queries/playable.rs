@@ -450,7 +450,7 @@ pub fn group_starts(
 ) -> Vec<(Coord, Mp)> {
     if arrives {
         zone.iter()
-            .filter_map(|c| table.entry_from_off_map(movement, c).map(|m| (c, m)))
+            .filter_map(|c| movement.entry_from_off_map(c).map(|m| (c, m)))
             .collect()
     } else {
         // A hex the mover may not stand on is no start (setting up there is a mistake of its
