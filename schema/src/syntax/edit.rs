@@ -523,13 +523,7 @@ fn line_start(text: &str, at: usize) -> usize {
 
 /// The first characters of a node, for a message.
 fn short(node: &SyntaxNode) -> String {
-    let s = node.to_string();
-    let first: String = s.chars().take(40).collect();
-    if first.len() < s.len() {
-        format!("{first}…")
-    } else {
-        first
-    }
+    crate::diagnostic::truncate_chars(&node.to_string(), 40)
 }
 
 #[cfg(test)]
