@@ -19,7 +19,9 @@ use std::rc::Rc;
 use crate::diagnostic::{Location, PathSeg, floor_char_boundary};
 use crate::syntax::SyntaxKind::{self, *};
 use crate::syntax::lexer::{Lexed, lex, skip_trivia};
-use crate::syntax::tree::{self, SyntaxNode, entries, entry_key, entry_value, group_name};
+use crate::syntax::tree::{
+    self, SyntaxNode, end, entries, entry_key, entry_value, group_name, start,
+};
 
 /// The location of the value at `path` in `text`. To locate many paths in one text, make one
 /// [`Locator`]: it builds the tree once.
@@ -75,14 +77,6 @@ fn key_text(key: &SyntaxNode) -> Box<str> {
     tree::key_name(key)
         .unwrap_or_else(|| key.to_string())
         .into_boxed_str()
-}
-
-fn start(node: &SyntaxNode) -> usize {
-    node.text_range().start().into()
-}
-
-fn end(node: &SyntaxNode) -> usize {
-    node.text_range().end().into()
 }
 
 /// An unnamed bracket opened with `open`.
