@@ -675,11 +675,7 @@ impl Grid {
             return format!("{:02}{:02}", p.0, p.1);
         }
         let (cw, rw) = self.label_digits();
-        if cw == 2 && rw == 2 {
-            format!("{:02}{:02}", c.0, c.1)
-        } else {
-            format!("{:0cw$}.{:0rw$}", c.0, c.1)
-        }
+        label_with_widths(c, cw, rw)
     }
 
     /// Digits of the column and of the row part of labels: 2 each, more on a map numbered from
@@ -717,12 +713,13 @@ fn label_width(max: u32) -> usize {
     max.max(99).to_string().len()
 }
 
-fn label_with_width(c: Coord, width: usize) -> String {
-    if width <= 2 {
+/// A label of `cw` column and `rw` row digits: `CCRR`, or dotted past two digits, so that the
+/// label of a wide map stays unambiguous.
+fn label_with_widths(c: Coord, cw: usize, rw: usize) -> String {
+    if cw == 2 && rw == 2 {
         format!("{:02}{:02}", c.0, c.1)
     } else {
-        // Wide maps separate the parts so that a label stays unambiguous.
-        format!("{:0w$}.{:0w$}", c.0, c.1, w = width)
+        format!("{:0cw$}.{:0rw$}", c.0, c.1)
     }
 }
 
@@ -753,10 +750,8 @@ pub fn parse_label(text: &str) -> Result<Coord, LabelError> {
 
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&label_with_width(
-            *self,
-            label_width(self.0.max(self.1).max(0) as u32),
-        ))
+        let w = label_width(self.0.max(self.1).max(0) as u32);
+        f.write_str(&label_with_widths(*self, w, w))
     }
 }
 
