@@ -471,7 +471,7 @@ impl<'a> Target<'a> {
     /// A target that is neither a folder nor a regular file: written in place when the user
     /// named a character device or FIFO on the command line, refused otherwise.
     fn check_node(&self, target: &Path, old: &Metadata) -> Result<(), WriteError> {
-        let what = node_kind(old, NODE_WORDS);
+        let what = node_kind(old, false);
         let in_place = self.command_line
             && self.place == Place::Named
             && !self.new_only
@@ -701,12 +701,22 @@ fn links(m: &Metadata) -> u64 {
     }
 }
 
-/// What a node is, in the words `words` gives a FIFO, a socket, a block device, a character
-/// device, a folder and anything else (the one table of kinds; the reader and the writer say
-/// them in their own words).
-pub(crate) fn node_kind(m: &Metadata, words: [&'static str; 6]) -> &'static str {
+/// Each kind of node, as the reader and the writer say it: a FIFO, a socket, a block device, a
+/// character device, a folder, anything else.
+const NODE_KINDS: [(&str, &str); 6] = [
+    ("a named pipe (FIFO)", "a FIFO"),
+    ("a socket", "a socket"),
+    ("a device", "a block device"),
+    ("a device", "a character device"),
+    ("a directory", "not a regular file"),
+    ("not a regular file", "not a regular file"),
+];
+
+/// What a node that is not a regular file is, in the reader's words (`reader`) or the
+/// writer's ([`NODE_KINDS`]).
+pub(crate) fn node_kind(m: &Metadata, reader: bool) -> &'static str {
     #[cfg(unix)]
-    {
+    let special = {
         use std::os::unix::fs::FileTypeExt;
         let t = m.file_type();
         let is = [
@@ -715,22 +725,13 @@ pub(crate) fn node_kind(m: &Metadata, words: [&'static str; 6]) -> &'static str 
             t.is_block_device(),
             t.is_char_device(),
         ];
-        if let Some(i) = is.iter().position(|is| *is) {
-            return words[i];
-        }
-    }
-    words[if m.is_dir() { 4 } else { 5 }]
+        is.iter().position(|is| *is)
+    };
+    #[cfg(not(unix))]
+    let special = None;
+    let (read, write) = NODE_KINDS[special.unwrap_or(if m.is_dir() { 4 } else { 5 })];
+    if reader { read } else { write }
 }
-
-/// The writer's words for [`node_kind`].
-const NODE_WORDS: [&str; 6] = [
-    "a FIFO",
-    "a socket",
-    "a block device",
-    "a character device",
-    "not a regular file",
-    "not a regular file",
-];
 
 /// Is `path` the file standard output is (`/dev/stdout`, `/proc/self/fd/1`, or the file the
 /// shell redirected it to)?
@@ -924,7 +925,7 @@ fn not_folder(path: &Path, m: &Metadata) -> WriteError {
         if m.is_file() {
             "a file"
         } else {
-            node_kind(m, NODE_WORDS)
+            node_kind(m, false)
         }
     };
     let (what, todo) = if !m.file_type().is_symlink() {

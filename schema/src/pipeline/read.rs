@@ -87,7 +87,7 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, Diagnostic> {
             format!(
                 "{} is {}, not a regular file",
                 path.display(),
-                node_kind(meta, FILE_WORDS)
+                node_kind(meta, true)
             ),
         )
         .in_file(path)
@@ -129,16 +129,6 @@ fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
     }
     options.open(path)
 }
-
-/// What a file that is not a regular file is, in the reader's words for [`node_kind`].
-const FILE_WORDS: [&str; 6] = [
-    "a named pipe (FIFO)",
-    "a socket",
-    "a device",
-    "a device",
-    "a directory",
-    "not a regular file",
-];
 
 /// LIM001: a file (or an editor's document) of `len` bytes, over [`limits::MAX_FILE_BYTES`].
 pub fn too_large(path: &Path, len: u64) -> Diagnostic {
