@@ -205,12 +205,7 @@ impl Layout {
 
     /// Append the hexagon of `c` to path data.
     fn hex_path(&self, d: &mut String, c: Coord) {
-        let k = self.corners(c);
-        let _ = write!(d, "M{:.1} {:.1}", k[0].0, k[0].1);
-        for p in &k[1..] {
-            let _ = write!(d, "L{:.1} {:.1}", p.0, p.1);
-        }
-        d.push('Z');
+        polygon(d, &self.corners(c), 1);
     }
 
     /// The outline of some hexes (sides whose neighbour is not one of them), as path data.
@@ -221,8 +216,7 @@ impl Layout {
             let k = self.corners(c);
             for (i, n) in self.grid.side_neighbors(c).into_iter().enumerate() {
                 if !set.contains(n) {
-                    let (a, b) = (k[i], k[(i + 1) % 6]);
-                    let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
+                    polyline(&mut d, &[k[i], k[(i + 1) % 6]], 1);
                 }
             }
         }
@@ -245,6 +239,37 @@ impl Layout {
             a.0, a.1, b.0, b.1, a.0
         );
     }
+}
+
+/// Append a line through `points` to path data (`M` to the first, `L` to each next) at `p`
+/// decimals: the one writer of hexagons, wedges, hexsides and roads, at any precision.
+pub(crate) fn polyline(d: &mut String, points: &[(f64, f64)], p: usize) {
+    for (i, (x, y)) in points.iter().enumerate() {
+        let _ = write!(d, "{}{x:.p$} {y:.p$}", if i == 0 { 'M' } else { 'L' });
+    }
+}
+
+/// Append a closed polygon through `points` to path data, at `p` decimals.
+pub(crate) fn polygon(d: &mut String, points: &[(f64, f64)], p: usize) {
+    polyline(d, points, p);
+    d.push('Z');
+}
+
+/// The six wedges of a hex of several kinds (M&S 2.2), as the map, its key and Tiled's tiles
+/// share it: wedge `i` from the centre to the side between corners `i` and `i + 1`.
+pub(crate) fn wedges(centre: (f64, f64), k: [(f64, f64); 6]) -> [[(f64, f64); 3]; 6] {
+    std::array::from_fn(|i| [centre, k[i], k[(i + 1) % 6]])
+}
+
+/// Append a circle of radius `r` round `(x, y)` to path data, as two arcs.
+fn circle(d: &mut String, (x, y): (f64, f64), r: f64) {
+    let _ = write!(
+        d,
+        "M{:.1} {y:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
+        x - r,
+        2.0 * r,
+        -2.0 * r
+    );
 }
 
 /// Escape text for XML. A character XML 1.0 cannot hold (NUL, BEL, ESC and the other control
@@ -500,14 +525,7 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
                 }
                 let (x, y) = lay.center(grid.coord_at(i));
                 for (dx, dy) in [(-0.2, 0.02), (0.16, -0.06), (0.0, 0.24)] {
-                    let (tx, ty) = (x + dx * lay.step, y + dy * lay.step);
-                    let _ = write!(
-                        d,
-                        "M{:.1} {ty:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
-                        tx - r,
-                        2.0 * r,
-                        -2.0 * r
-                    );
+                    circle(&mut d, (x + dx * lay.step, y + dy * lay.step), r);
                 }
             }
             if !d.is_empty() {
@@ -520,13 +538,10 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
 fn draw_overlay_fills(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay]) {
     for o in overlays {
         let mut d = String::new();
-        let set = HexSet::from_coords(map.grid, o.hexes.iter().copied());
-        if lay.step >= OUTLINE_STEP {
-            for c in set.iter() {
+        for c in HexSet::from_coords(map.grid, o.hexes.iter().copied()).iter() {
+            if lay.step >= OUTLINE_STEP {
                 lay.hex_path(&mut d, c);
-            }
-        } else {
-            for c in set.iter() {
+            } else {
                 lay.strip_path(&mut d, c, 1);
             }
         }
@@ -694,8 +709,7 @@ fn draw_sides<'c>(
         let Some([a, b]) = lay.hexside(side) else {
             continue;
         };
-        let d = strokes.entry(stroke).or_default();
-        let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
+        polyline(strokes.entry(stroke).or_default(), &[a, b], 1);
     }
     for (stroke, d) in &strokes {
         let _ = writeln!(
@@ -736,15 +750,8 @@ fn stepping_stones(out: &mut String, (x, y): (f64, f64), s: f64) {
     let r = (s * 0.085).max(0.8);
     let mut d = String::new();
     for k in -2..=2 {
-        let cx = x + f64::from(k) * s * 0.19;
         let cy = y + if k % 2 == 0 { s * 0.05 } else { -s * 0.05 };
-        let _ = write!(
-            d,
-            "M{:.1} {cy:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
-            cx - r,
-            2.0 * r,
-            -2.0 * r
-        );
+        circle(&mut d, (x + f64::from(k) * s * 0.19, cy), r);
     }
     let _ = writeln!(
         out,
@@ -770,28 +777,17 @@ fn road_angle(map: &Map, c: Coord) -> Option<f64> {
 
 fn draw_roads(out: &mut String, map: &Map, lay: &Layout) {
     let s = lay.step;
-    // Clipped to the map: a stretch through hexes off the map (a map with errors) is left
-    // out, so that no coordinate reaches the rasteriser from outside the drawing.
-    let polyline = |hexes: &[Coord]| {
-        let mut d = String::new();
-        let mut pen_down = false;
-        for c in hexes {
-            if !map.grid.contains(*c) {
-                pen_down = false;
-                continue;
-            }
-            let (x, y) = lay.center(*c);
-            let _ = write!(d, "{}{x:.1} {y:.1}", if pen_down { 'L' } else { 'M' });
-            pen_down = true;
-        }
-        d
-    };
-    let mut minor = String::new();
-    let mut main = String::new();
+    let (mut minor, mut main) = (String::new(), String::new());
     for road in &map.roads {
-        match road.kind {
-            RoadKind::Minor => minor.push_str(&polyline(&road.hexes)),
-            RoadKind::Main => main.push_str(&polyline(&road.hexes)),
+        let d = match road.kind {
+            RoadKind::Minor => &mut minor,
+            RoadKind::Main => &mut main,
+        };
+        // Clipped to the map: a stretch through hexes off the map (a map with errors) is left
+        // out, so that no coordinate reaches the rasteriser from outside the drawing.
+        for run in road.hexes.split(|c| !map.grid.contains(*c)) {
+            let points: Vec<_> = run.iter().map(|c| lay.center(*c)).collect();
+            polyline(d, &points, 1);
         }
     }
     let line = |out: &mut String, d: &str, color: &str, width: f64| {

@@ -38,14 +38,15 @@ use lsp_types::request::{
     CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
 };
 use lsp_types::{
-    CodeActionParams, CodeActionProviderCapability, CompletionOptions, CompletionParams,
-    DiagnosticRelatedInformation, DidChangeTextDocumentParams,
-    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
-    DidOpenTextDocumentParams, DocumentFormattingParams, DocumentSymbolParams, FileSystemWatcher,
-    GlobPattern, GotoDefinitionParams, HoverParams, HoverProviderCapability, InitializeParams,
-    Location, MessageType, OneOf, PublishDiagnosticsParams, Registration, RegistrationParams,
-    ServerCapabilities, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions, TextDocumentSyncSaveOptions, TextEdit, Uri,
+    CodeActionOrCommand, CodeActionParams, CodeActionProviderCapability, CodeActionResponse,
+    CompletionOptions, CompletionParams, CompletionResponse, DiagnosticRelatedInformation,
+    DidChangeTextDocumentParams, DidChangeWatchedFilesRegistrationOptions,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
+    DocumentSymbolParams, DocumentSymbolResponse, FileSystemWatcher, GlobPattern,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams, HoverProviderCapability,
+    InitializeParams, Location, MessageType, OneOf, PublishDiagnosticsParams, Registration,
+    RegistrationParams, ServerCapabilities, ShowMessageParams, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, TextEdit, Uri,
 };
 use saber_schema::diagnostic::{Code, printable};
 use saber_schema::model::map::Map;
@@ -738,7 +739,7 @@ impl Server {
 
     /// `saberc fmt`'s layout as one edit of the whole text; what fmt refuses gets no edit and
     /// a message saying why.
-    fn formatting(&mut self, p: DocumentFormattingParams) -> Answer {
+    fn formatting(&mut self, p: DocumentFormattingParams) -> Answer<Option<Vec<TextEdit>>> {
         let text = self.text(&p.text_document.uri)?;
         let src = source(&p.text_document.uri, text);
         let refused = if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES {
@@ -767,14 +768,16 @@ impl Server {
                         message: format!("saberc fmt cannot format this document: {why}"),
                     },
                 );
-                return Ok(serde_json::Value::Null);
+                return Ok(None);
             }
         };
         if out == text {
-            return Ok(serde_json::json!([]));
+            return Ok(Some(Vec::new()));
         }
-        let edit = TextEdit::new(self.lines(text).range(0, text.len()), out);
-        Ok(serde_json::to_value(vec![edit]).unwrap_or_default())
+        Ok(Some(vec![TextEdit::new(
+            self.lines(text).range(0, text.len()),
+            out,
+        )]))
     }
 
     /// The analysis of an open document, made if not yet made since the last notification.
@@ -810,16 +813,13 @@ impl Server {
 
     /// What the word at the cursor is; nothing on a document over check's limits (its tree
     /// is never built).
-    fn hover(&mut self, p: HoverParams) -> Answer {
+    fn hover(&mut self, p: HoverParams) -> Answer<Option<Hover>> {
         let pp = p.text_document_position_params;
         let (text, a, offset) = self.at(&pp.text_document.uri, pp.position)?;
-        let Some(tree) = &a.tree else {
-            return Ok(serde_json::Value::Null);
-        };
         let word = word_at(text, offset);
-        if word.is_empty() {
-            return Ok(serde_json::Value::Null);
-        }
+        let (Some(tree), false) = (&a.tree, word.is_empty()) else {
+            return Ok(None);
+        };
         let map = a.map.as_ref();
         let shown = hover::hover_text(word, a.rules, map)
             .or_else(|| hover::schema_text(tree, offset, a.kind?, a.rules.game))
@@ -827,18 +827,15 @@ impl Server {
                 let map = map?;
                 hover::hex_text(hover::hex_at(text, offset, map)?, map)
             });
-        Ok(shown
-            .map(hover::hover)
-            .and_then(|h| serde_json::to_value(h).ok())
-            .unwrap_or(serde_json::Value::Null))
+        Ok(shown.map(hover::hover))
     }
 
     /// What may be written at the cursor; nothing on a document over check's limits.
-    fn completion(&mut self, p: CompletionParams) -> Answer {
+    fn completion(&mut self, p: CompletionParams) -> Answer<Option<CompletionResponse>> {
         let pp = p.text_document_position;
         let (text, a, offset) = self.at(&pp.text_document.uri, pp.position)?;
         let Some(tree) = &a.tree else {
-            return Ok(serde_json::Value::Null);
+            return Ok(None);
         };
         let cx = completion::Context {
             kind: a.kind,
@@ -847,21 +844,21 @@ impl Server {
             rules: a.rules,
         };
         let items = completion::complete(text, tree, offset, &cx);
-        Ok(serde_json::to_value(items).unwrap_or_default())
+        Ok(Some(CompletionResponse::Array(items)))
     }
 
     /// Where the feature, road, map, side or group named at the cursor is defined.
-    fn definition(&mut self, p: GotoDefinitionParams) -> Answer {
+    fn definition(&mut self, p: GotoDefinitionParams) -> Answer<Option<GotoDefinitionResponse>> {
         let pp = p.text_document_position_params;
         let uri = pp.text_document.uri;
         let text = self.text(&uri)?;
         if !within_limits(&source(&uri, text)) {
-            return Ok(serde_json::Value::Null);
+            return Ok(None);
         }
         let offset = self.lines(text).offset(pp.position);
         let doc = tree::Tree::new(text);
         let Some(target) = definition::target_at(&doc, offset) else {
-            return Ok(serde_json::Value::Null);
+            return Ok(None);
         };
         let found = match target {
             definition::Target::Side(_) | definition::Target::Group(..) => {
@@ -881,28 +878,28 @@ impl Server {
                     })
             }
         };
-        Ok(found
-            .and_then(|l| serde_json::to_value(l).ok())
-            .unwrap_or(serde_json::Value::Null))
+        Ok(found.map(GotoDefinitionResponse::Scalar))
     }
 
     /// The outline of a document.
-    fn document_symbols(&mut self, p: DocumentSymbolParams) -> Answer {
+    fn document_symbols(
+        &mut self,
+        p: DocumentSymbolParams,
+    ) -> Answer<Option<DocumentSymbolResponse>> {
         let text = self.text(&p.text_document.uri)?;
-        if !within_limits(&source(&p.text_document.uri, text)) {
-            return Ok(serde_json::json!([]));
-        }
-        Ok(serde_json::to_value(symbols::symbols(text, self.encoding)).unwrap_or_default())
+        let within = within_limits(&source(&p.text_document.uri, text));
+        let symbols = if within {
+            symbols::symbols(text, self.encoding)
+        } else {
+            Vec::new()
+        };
+        Ok(Some(DocumentSymbolResponse::Nested(symbols)))
     }
 
-    fn code_action(&mut self, p: CodeActionParams) -> Answer {
-        let actions: Vec<_> = p
-            .context
-            .diagnostics
-            .iter()
-            .flat_map(|d| actions::fixes(&p.text_document.uri, d))
-            .collect();
-        Ok(serde_json::to_value(actions).unwrap_or_default())
+    fn code_action(&mut self, p: CodeActionParams) -> Answer<Option<CodeActionResponse>> {
+        let fixes =
+            (p.context.diagnostics.iter()).flat_map(|d| actions::fixes(&p.text_document.uri, d));
+        Ok(Some(fixes.map(CodeActionOrCommand::CodeAction).collect()))
     }
 
     /// The map of a document: itself for a map (of any game); for a scenario, the map its `map` field names,

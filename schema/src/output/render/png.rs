@@ -216,19 +216,15 @@ pub fn hex_tiles_png(
             TileArt::Wedges(fills) => {
                 // The whole hex first, so that no seam shows between wedges of one colour.
                 let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(fills[0]));
-                let k = lay.corners(Coord(1, 1));
-                let (x, y) = lay.center(Coord(1, 1));
-                for i in 1..6 {
-                    let (a, b) = (k[i], k[(i + 1) % 6]);
-                    let _ = writeln!(
-                        out,
-                        r#"<path d="M{x:.3} {y:.3}L{:.3} {:.3}L{:.3} {:.3}Z" fill="{}"/>"#,
-                        a.0,
-                        a.1,
-                        b.0,
-                        b.1,
-                        rgb(fills[i])
-                    );
+                let hex = Coord(1, 1);
+                for (i, w) in wedges(lay.center(hex), lay.corners(hex))
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                {
+                    let mut d = String::new();
+                    polygon(&mut d, w, 3);
+                    let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(fills[i]));
                 }
             }
         }

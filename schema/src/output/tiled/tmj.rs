@@ -270,49 +270,35 @@ pub struct Property {
 }
 
 impl Property {
+    /// A property of Tiled's type `kind`.
+    fn new(name: &str, kind: &str, value: Value) -> Property {
+        let (name, kind) = (name.into(), kind.into());
+        Property { name, kind, value }
+    }
+
     /// A string property.
     pub fn string(name: &str, value: impl Into<String>) -> Property {
-        Property {
-            name: name.into(),
-            kind: "string".into(),
-            value: Value::String(value.into()),
-        }
+        Property::new(name, "string", Value::String(value.into()))
     }
 
     /// An integer property.
     pub fn int(name: &str, value: i64) -> Property {
-        Property {
-            name: name.into(),
-            kind: "int".into(),
-            value: Value::from(value),
-        }
+        Property::new(name, "int", Value::from(value))
     }
 
     /// A float property.
     pub fn float(name: &str, value: f64) -> Property {
-        Property {
-            name: name.into(),
-            kind: "float".into(),
-            value: Value::from(value),
-        }
+        Property::new(name, "float", Value::from(value))
     }
 
     /// A boolean property.
     pub fn bool(name: &str, value: bool) -> Property {
-        Property {
-            name: name.into(),
-            kind: "bool".into(),
-            value: Value::Bool(value),
-        }
+        Property::new(name, "bool", Value::Bool(value))
     }
 
     /// A colour property (`#aarrggbb`).
     pub fn color(name: &str, [r, g, b]: [u8; 3]) -> Property {
-        Property {
-            name: name.into(),
-            kind: "color".into(),
-            value: Value::String(format!("#ff{r:02x}{g:02x}{b:02x}")),
-        }
+        Property::new(name, "color", format!("#ff{r:02x}{g:02x}{b:02x}").into())
     }
 }
 
