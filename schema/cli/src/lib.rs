@@ -571,6 +571,16 @@ pub(crate) fn registry(maps: &[PathBuf]) -> Result<MapRegistry, String> {
     Ok(reg)
 }
 
+/// The map registry of `--maps DIR` ([`registry`]) and the file a command works on, read
+/// ([`read_input`]); or, when either fails, its message printed and the usage exit code.
+pub(crate) fn registry_and_input(
+    maps: &[PathBuf],
+    input: &Path,
+) -> Result<(MapRegistry, saber_schema::pipeline::read::Source), i32> {
+    let reg = registry(maps).map_err(|e| usage_error(&e))?;
+    Ok((reg, read_input(input)?))
+}
+
 /// The files a command read to make its output, which the output must never be: the input,
 /// the map file a scenario was checked against, and every map file the registry read while
 /// looking for it.

@@ -21,7 +21,7 @@ use crate::output::palette::side_color;
 use crate::output::render::legend::map_key_rows;
 use crate::output::render::legend::{draw_swatch, hexagon_path};
 use crate::output::render::{
-    INK, MapStyle, PAPER, RenderError, SANS, map_body, rgb, svg_to_png, xml,
+    INK, MapStyle, PAPER, RenderError, SANS, map_body, rgb, svg_start, svg_to_png, xml,
 };
 use crate::pipeline::Compiled;
 use crate::ruleset::Morale;
@@ -106,14 +106,8 @@ pub fn card_svg(c: &Compiled) -> String {
 /// columns as drawn, and its foot line.
 fn page(height: f64, [title, sub]: [&str; 2], [left, right]: [&str; 2], foot_line: &str) -> String {
     let mut out = String::with_capacity(left.len() + right.len() + 4096);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH:.0}" height="{height:.0}" viewBox="0 0 {PAGE_WIDTH:.0} {height:.0}" font-family="{SANS}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
-    );
+    let font = format!(r#" font-family="{SANS}""#);
+    svg_start(&mut out, (PAGE_WIDTH, height), &font, Some(PAPER));
     let width = PAGE_WIDTH - 2.0 * MARGIN;
     let title = wrap(title, width, TITLE, 1).remove(0);
     let _ = writeln!(

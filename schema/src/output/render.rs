@@ -241,6 +241,21 @@ impl Layout {
     }
 }
 
+/// The opening of an SVG document `w` × `h` units (its element given `attrs`), on a `paper`
+/// background when one is given.
+pub(crate) fn svg_start(out: &mut String, (w, h): (f64, f64), attrs: &str, paper: Option<&str>) {
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}"{attrs}>"#
+    );
+    if let Some(paper) = paper {
+        let _ = writeln!(
+            out,
+            r#"<rect x="0" y="0" width="{w:.0}" height="{h:.0}" fill="{paper}"/>"#
+        );
+    }
+}
+
 /// Append a line through `points` to path data (`M` to the first, `L` to each next) at `p`
 /// decimals: the one writer of hexagons, wedges, hexsides and roads, at any precision.
 pub(crate) fn polyline(d: &mut String, points: &[(f64, f64)], p: usize) {
@@ -295,15 +310,13 @@ pub(crate) fn xml(text: &str) -> String {
     out
 }
 
-/// A centred text with a light halo, legible on any terrain.
-#[allow(clippy::too_many_arguments)]
+/// A centred text in a font (its family, size and fill) with a light halo `halo` wide, legible
+/// on any terrain; `extra` attributes added to its element.
 fn label(
     out: &mut String,
     (x, y): (f64, f64),
     text: &str,
-    family: &str,
-    size: f64,
-    fill: &str,
+    (family, size, fill): (&str, f64, &str),
     halo: f64,
     extra: &str,
 ) {
@@ -397,14 +410,7 @@ pub fn map_svg_styled(
     let width = legend_x + LEGEND_WIDTH + MARGIN;
     let height = lay.origin.1 + lay.size.1.max(legend_h) + MARGIN;
     let mut out = String::with_capacity(4096 + map.grid.len() * 64);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{PAPER}"/>"#
-    );
+    svg_start(&mut out, (width, height), "", Some(PAPER));
     draw_map(&mut out, map, &lay, overlays, style);
     draw_title(&mut out, map, &lay, title);
     draw_legend(&mut out, &lay, &legend, legend_x);
@@ -854,40 +860,16 @@ fn draw_labels(out: &mut String, map: &Map, lay: &Layout, scale: f64) {
             cy
         };
         let color = feature_color(parse_feature_code(&f.code).map(|(l, _)| l));
-        label(
-            out,
-            (x, y),
-            &f.code,
-            MONO,
-            size,
-            color,
-            size * 0.3,
-            r#" font-weight="bold""#,
-        );
+        let bold = r#" font-weight="bold""#;
+        label(out, (x, y), &f.code, (MONO, size, color), size * 0.3, bold);
         if let Some(name) = &f.name {
-            label(
-                out,
-                (x, y + size * 0.95),
-                name,
-                SANS,
-                size * 0.6,
-                color,
-                size * 0.2,
-                "",
-            );
+            let font = (SANS, size * 0.6, color);
+            label(out, (x, y + size * 0.95), name, font, size * 0.2, "");
         }
     }
+    let (font, italic) = ((SANS, size * 0.85, INK), r#" font-style="italic""#);
     for l in map.labels.iter().filter(|l| map.grid.contains(l.at)) {
-        label(
-            out,
-            lay.center(l.at),
-            &l.text,
-            SANS,
-            size * 0.85,
-            INK,
-            size * 0.22,
-            r#" font-style="italic""#,
-        );
+        label(out, lay.center(l.at), &l.text, font, size * 0.22, italic);
     }
 }
 

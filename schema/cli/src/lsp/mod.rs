@@ -387,6 +387,11 @@ impl Server {
         )))
     }
 
+    /// Show the user a message (a failed send is left for the loop's next send to report).
+    fn show(&self, typ: MessageType, message: String) {
+        let _ = self.notify("window/showMessage", ShowMessageParams { typ, message });
+    }
+
     /// Say in the client's log that handling `what` failed (a panic), and go on.
     fn log_failure(&self, what: &str, payload: &(dyn std::any::Any + Send)) -> Result<(), Error> {
         self.notify(
@@ -659,9 +664,11 @@ impl Server {
         if named_kind(&src) == Some(DocKind::Map) {
             return Some((uri.clone(), text.clone()));
         }
-        let (start, end) = top_level_field(&src.text, "map")?;
-        let reference = serde_json::from_str::<String>(&src.text[start..end]).ok()?;
-        let path = match registry.resolve(&reference, &src.path).ok()?.origin {
+        let path = match registry
+            .resolve(&map_reference(&src)?, &src.path)
+            .ok()?
+            .origin
+        {
             MapOrigin::File(p) => p,
             MapOrigin::BuiltIn(id) => {
                 let builtin = saber_schema::builtin::map_text(&id)?;
@@ -699,13 +706,8 @@ impl Server {
             if let Err(d) = reg.add_root(root)
                 && !self.roots_said.replace(true)
             {
-                let _ = self.notify(
-                    "window/showMessage",
-                    ShowMessageParams {
-                        typ: MessageType::WARNING,
-                        message: format!("saberc: maps not searched: {}", d.message),
-                    },
-                );
+                let why = format!("saberc: maps not searched: {}", d.message);
+                self.show(MessageType::WARNING, why);
             }
         }
         reg
@@ -761,13 +763,8 @@ impl Server {
         let out = match out {
             Ok(out) => out,
             Err(why) => {
-                let _ = self.notify(
-                    "window/showMessage",
-                    ShowMessageParams {
-                        typ: MessageType::ERROR,
-                        message: format!("saberc fmt cannot format this document: {why}"),
-                    },
-                );
+                let why = format!("saberc fmt cannot format this document: {why}");
+                self.show(MessageType::ERROR, why);
                 return Ok(None);
             }
         };
@@ -912,9 +909,7 @@ impl Server {
             return None;
         }
         let registry = self.registry();
-        if let Some((start, end)) = top_level_field(&src.text, "map")
-            && let Ok(reference) = serde_json::from_str::<String>(&src.text[start..end])
-        {
+        if let Some(reference) = map_reference(&src) {
             return registry.resolve(&reference, &src.path).ok().map(|r| r.map);
         }
         // A map file: the engine's map its game loads (any game's), or, when it breaks its
@@ -934,6 +929,13 @@ impl Server {
 fn within_limits(src: &Source) -> bool {
     src.text.len() as u64 <= saber_schema::model::limits::MAX_FILE_BYTES
         && check_limits(&src.text).is_ok()
+}
+
+/// The map a scenario's `map` field names, read from the field alone (so that it is found while
+/// the rest of the text is mid-edit).
+fn map_reference(src: &Source) -> Option<String> {
+    let (start, end) = top_level_field(&src.text, "map")?;
+    serde_json::from_str(&src.text[start..end]).ok()
 }
 
 /// Is the document a map (its `format` says so)?

@@ -189,10 +189,7 @@ pub fn hex_tiles_png(
     let (tw, th) = (f64::from(tile_w), f64::from(tile_h));
     let total = tw * tiles.len().max(1) as f64;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total:.0}" height="{th:.0}" viewBox="0 0 {total:.0} {th:.0}">"#
-    );
+    svg_start(&mut out, (total, th), "", None);
     for (i, art) in tiles.iter().enumerate() {
         let _ = writeln!(
             out,

@@ -131,20 +131,13 @@ fn files(
 
 /// A Tiled map's files: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
 fn three_files(id: &str, doc: &TiledMap, ts: &Tileset, png: Vec<u8>) -> Vec<OutputFile> {
-    vec![
-        OutputFile {
-            name: format!("{id}.tmj"),
-            bytes: json(doc),
-        },
-        OutputFile {
-            name: format!("{id}.tsj"),
-            bytes: json(ts),
-        },
-        OutputFile {
-            name: format!("{id}.png"),
-            bytes: png,
-        },
-    ]
+    let files = [("tmj", json(doc)), ("tsj", json(ts)), ("png", png)];
+    (files.into_iter())
+        .map(|(ext, bytes)| OutputFile {
+            name: format!("{id}.{ext}"),
+            bytes,
+        })
+        .collect()
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Vec<u8> {
@@ -256,59 +249,53 @@ pub fn scenario_document(
         });
     }
     let name = |id: &str| side_name(s, id);
-    let mut victory = Vec::new();
-    for (path, hexes) in &r.victory_zones {
-        let Some(v) = index_after(path, "victory").and_then(|i| s.victory.get(i)) else {
-            continue;
-        };
-        let mut layer = tile_layer(
-            &mut ids,
-            &format!("{} {}", name(&v.side), crate::diagnostic::pointer(path)),
-            &t.grid,
-            marker_data(ruleset, &t.grid, hexes, Marker::Victory),
-        );
-        layer.opacity = 0.6;
-        layer.class = "victory".into();
-        layer.properties = vec![
-            Property::string("side", v.side.clone()),
-            Property::string("path", crate::diagnostic::pointer(path)),
-            Property::string("printed", v.printed.clone()),
-            Property::string("hexes", hexes.labels().join(" ")),
-        ];
-        victory.push(layer);
-    }
-    if !victory.is_empty() {
-        layers.push(group(&mut ids, "victory hexes", victory));
-    }
-    let mut rules = Vec::new();
-    for (path, hexes) in &r.rule_zones {
-        let Some(rule) = index_after(path, "special_rules").and_then(|i| s.special_rules.get(i))
-        else {
-            continue;
-        };
-        let mut layer = tile_layer(
-            &mut ids,
-            &format!(
-                "{} {}",
-                effect_variant(&rule.effect),
-                crate::diagnostic::pointer(path)
-            ),
-            &t.grid,
-            marker_data(ruleset, &t.grid, hexes, Marker::SpecialRule),
-        );
-        layer.opacity = 0.5;
-        layer.visible = false;
-        layer.class = "special rule".into();
-        layer.properties = vec![
-            Property::string("effect", effect_variant(&rule.effect)),
-            Property::string("path", crate::diagnostic::pointer(path)),
-            Property::string("printed", rule.printed.clone()),
-            Property::string("hexes", hexes.labels().join(" ")),
-        ];
-        rules.push(layer);
-    }
-    if !rules.is_empty() {
-        layers.push(group(&mut ids, "special rule hexes", rules));
+    // The victory and the special rules' hexes: a group of tile layers each, one a zone.
+    let victory: Vec<_> = (r.victory_zones.iter())
+        .filter_map(|(path, hexes)| {
+            let v = index_after(path, "victory").and_then(|i| s.victory.get(i))?;
+            let first = Property::string("side", v.side.clone());
+            Some((name(&v.side), first, &v.printed, path, hexes))
+        })
+        .collect();
+    let special: Vec<_> = (r.rule_zones.iter())
+        .filter_map(|(path, hexes)| {
+            let rule = index_after(path, "special_rules").and_then(|i| s.special_rules.get(i))?;
+            let effect = effect_variant(&rule.effect);
+            let first = Property::string("effect", effect);
+            Some((effect.to_string(), first, &rule.printed, path, hexes))
+        })
+        .collect();
+    let kinds = [
+        (victory, "victory hexes", Marker::Victory, 0.6, "victory"),
+        (
+            special,
+            "special rule hexes",
+            Marker::SpecialRule,
+            0.5,
+            "special rule",
+        ),
+    ];
+    for (zones, group_name, marker, opacity, class) in kinds {
+        let mut children = Vec::new();
+        for (what, first, printed, path, hexes) in zones {
+            let pointer = crate::diagnostic::pointer(path);
+            let data = marker_data(ruleset, &t.grid, hexes, marker);
+            let mut layer = tile_layer(&mut ids, &format!("{what} {pointer}"), &t.grid, data);
+            layer.opacity = opacity;
+            // The special rules' hexes start hidden.
+            layer.visible = marker == Marker::Victory;
+            layer.class = class.into();
+            layer.properties = vec![
+                first,
+                Property::string("path", pointer),
+                Property::string("printed", printed.clone()),
+                Property::string("hexes", hexes.labels().join(" ")),
+            ];
+            children.push(layer);
+        }
+        if !children.is_empty() {
+            layers.push(group(&mut ids, group_name, children));
+        }
     }
     let mut doc = document(map, tileset_source, layers, &ids);
     let mut props = map_properties(map, "scenario");
