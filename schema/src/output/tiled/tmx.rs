@@ -204,10 +204,7 @@ fn tileset(n: Node) -> Result<Tileset, XmlError> {
         .map(|t| {
             Ok(TileDef {
                 id: attr_num(t, "id")?,
-                kind: attr(t, "type")
-                    .or_else(|| attr(t, "class"))
-                    .unwrap_or_default()
-                    .to_string(),
+                kind: class(t),
                 properties: properties(t),
                 origin: span(t),
             })
@@ -233,6 +230,14 @@ fn tileset(n: Node) -> Result<Tileset, XmlError> {
     })
 }
 
+/// An element's class: its `type`, or its `class` (Tiled 1.9).
+fn class(n: Node) -> String {
+    attr(n, "type")
+        .or_else(|| attr(n, "class"))
+        .unwrap_or_default()
+        .to_string()
+}
+
 fn properties(n: Node) -> Vec<Property> {
     let Some(props) = child(n, "properties") else {
         return Vec::new();
@@ -244,15 +249,10 @@ fn properties(n: Node) -> Vec<Property> {
             let raw = attr(p, "value")
                 .map(str::to_string)
                 .unwrap_or_else(|| p.text().unwrap_or_default().to_string());
+            let number = |n: Option<Value>| n.unwrap_or_else(|| Value::String(raw.clone()));
             let value = match kind.as_str() {
-                "int" => raw
-                    .trim()
-                    .parse::<i64>()
-                    .map_or(Value::String(raw.clone()), Value::from),
-                "float" => raw
-                    .trim()
-                    .parse::<f64>()
-                    .map_or(Value::String(raw.clone()), Value::from),
+                "int" => number(raw.trim().parse::<i64>().ok().map(Value::from)),
+                "float" => number(raw.trim().parse::<f64>().ok().map(Value::from)),
                 "bool" => match raw.trim() {
                     "true" => Value::Bool(true),
                     "false" => Value::Bool(false),
@@ -363,10 +363,7 @@ fn object(n: Node) -> Result<Object, XmlError> {
     Ok(Object {
         id: attr_num(n, "id")?,
         name: attr_string(n, "name"),
-        kind: attr(n, "type")
-            .or_else(|| attr(n, "class"))
-            .unwrap_or_default()
-            .to_string(),
+        kind: class(n),
         x: attr_num(n, "x")?,
         y: attr_num(n, "y")?,
         width: attr_num(n, "width")?,
