@@ -290,16 +290,20 @@ fn victory_and_special(
     special: Vec<String>,
 ) -> f64 {
     let (x, w) = (RIGHT_X, RIGHT_W);
-    if !victory.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
-        for (i, text) in victory.iter().enumerate() {
-            y = item(out, x, y, w, &format!("{}.", i + 1), text) + 4.0;
+    for (title, texts, numbered) in [
+        ("Victory conditions", victory, true),
+        ("Special rules", special, false),
+    ] {
+        if !texts.is_empty() {
+            y = heading(out, x, y + SECTION_GAP, w, title);
         }
-    }
-    if !special.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Special rules");
-        for text in &special {
-            y = item(out, x, y, w, "•", text) + 4.0;
+        for (i, text) in texts.iter().enumerate() {
+            let mark = if numbered {
+                format!("{}.", i + 1)
+            } else {
+                "•".into()
+            };
+            y = item(out, x, y, w, &mark, text) + 4.0;
         }
     }
     y

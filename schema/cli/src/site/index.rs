@@ -9,13 +9,7 @@ use super::page::{INDEX_SCRIPT, Page, badge};
 pub fn index_page(site: &Site) -> String {
     let errors: usize = site.entries.iter().map(|e| e.report.errors()).sum();
     let warnings: usize = site.entries.iter().map(|e| e.report.warnings()).sum();
-    Page {
-        title: "Scenario library",
-        root: "",
-        script: Some(INDEX_SCRIPT),
-    }
-    .write(|h| {
-        h.text_el("h1", &[], "Scenario library");
+    Page::top("Scenario library", Some(INDEX_SCRIPT), |h| {
         h.el("p", &[], |h| {
             let scenarios = site.entries.iter().filter(|e| e.kind == "scenario").count();
             let maps = site.entries.iter().filter(|e| e.kind == "map").count();

@@ -149,6 +149,20 @@ pub fn sub_page(title: &str, body: impl FnOnce(&mut Html)) -> String {
 }
 
 impl Page<'_> {
+    /// A page at the site's root (the index, `check --format html`): its heading `title`, then
+    /// `body`, with `script` if any.
+    pub fn top(title: &str, script: Option<&'static str>, body: impl FnOnce(&mut Html)) -> String {
+        Page {
+            title,
+            root: "",
+            script,
+        }
+        .write(|h| {
+            h.text_el("h1", &[], title);
+            body(h);
+        })
+    }
+
     /// The whole document, its `main` written by `body`.
     pub fn write(&self, body: impl FnOnce(&mut Html)) -> String {
         let mut h = Html::new();
