@@ -118,11 +118,7 @@ pub fn lsp_cmd() -> i32 {
 pub fn serve_bytes(input: &[u8]) -> Vec<serde_json::Value> {
     let (to_server, receiver) = crossbeam_channel::unbounded();
     if let Err(why) = transport::read_all(&mut std::io::BufReader::new(input), &to_server) {
-        let _ = to_server.send(Incoming::Refused(transport::Refusal {
-            id: None,
-            code: ErrorCode::ParseError,
-            why,
-        }));
+        let _ = to_server.send(Incoming::refused(ErrorCode::ParseError, why));
     }
     drop(to_server);
     let (sender, out) = crossbeam_channel::unbounded();
