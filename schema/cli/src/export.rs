@@ -65,10 +65,7 @@ fn write_doc(
     let file = out.join(format!("{id}.json"));
     // A file of the output folder, never the scenario or a map read, and never larger than
     // `check` reads back.
-    let mut target = Target::in_folder(&file).read_back();
-    for input in inputs {
-        target = target.not_over(input);
-    }
+    let target = (inputs.iter()).fold(Target::in_folder(&file).read_back(), |t, i| t.not_over(i));
     if let Err(e) = target.write_with(|w| write(w)) {
         return write_failed(&e);
     }

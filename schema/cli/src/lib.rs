@@ -355,16 +355,13 @@ pub fn run(cli: Cli) -> i32 {
         } => analyze::analyze_cmd(&scenario, format, &maps, &ma),
         Command::Export {
             scenario,
-            format: ExportFormat::Engine,
+            format,
             out,
             maps,
-        } => export_cmd(&scenario, &out, &maps),
-        Command::Export {
-            scenario,
-            format: ExportFormat::Tiled,
-            out,
-            maps,
-        } => tiled::tiled_export_cmd(&scenario, &out, &maps),
+        } => match format {
+            ExportFormat::Engine => export_cmd(&scenario, &out, &maps),
+            ExportFormat::Tiled => tiled::tiled_export_cmd(&scenario, &out, &maps),
+        },
         Command::Import { input, out } => tiled::import_cmd(&input, &out),
         Command::Explain { code } => crate::explain::explain_cmd(code.as_deref()),
         Command::Schema { out } => schema_cmd(out.as_deref()),

@@ -164,10 +164,8 @@ fn write_rendered(
                     MAX_PNG_PIXELS / 1_000_000
                 );
             }
-            let mut target = Target::file(out).command_line();
-            for input in inputs {
-                target = target.not_over(input);
-            }
+            let target =
+                (inputs.iter()).fold(Target::file(out).command_line(), |t, i| t.not_over(i));
             crate::write_output(&target, &b, out)
         }
         Err(e) => usage_error(&format!("cannot render: {e}")),

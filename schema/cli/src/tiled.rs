@@ -133,10 +133,8 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
         ron
     };
     // Never over the Tiled map or a tileset it read; read back by saberc.
-    let mut target = Target::file(out).command_line().read_back().not_over(input);
-    for s in &imported.sources {
-        target = target.not_over(&s.path);
-    }
+    let target = Target::file(out).command_line().read_back().not_over(input);
+    let target = (imported.sources.iter()).fold(target, |t, s| t.not_over(&s.path));
     crate::write_output(&target, text.as_bytes(), out)
 }
 

@@ -378,11 +378,10 @@ fn site_folders(out: &Path, earlier: &BTreeSet<String>) -> Result<(), WriteError
 
 /// Write one file of the site (never over a map file read).
 fn write_one(path: &Path, bytes: &[u8], inputs: &[PathBuf]) -> Result<(), WriteError> {
-    let mut target = Target::in_folder(path);
-    for input in inputs {
-        target = target.not_over(input);
-    }
-    target.write(bytes).map(|_| ())
+    let target = inputs
+        .iter()
+        .fold(Target::in_folder(path), |t, i| t.not_over(i));
+    target.write(bytes).map(drop)
 }
 
 #[cfg(test)]

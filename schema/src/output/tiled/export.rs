@@ -54,10 +54,9 @@ pub fn write_files(
         .iter()
         .zip(&paths)
         .map(|(f, path)| {
-            let mut target = Target::in_folder(path);
-            for input in inputs {
-                target = target.not_over(input);
-            }
+            let mut target = inputs
+                .iter()
+                .fold(Target::in_folder(path), |t, i| t.not_over(i));
             // The map and its tileset are read back by `saberc import`; the picture is not.
             if !f.name.ends_with(".png") {
                 target = target.read_back();
