@@ -7,7 +7,7 @@ use saber_schema::diagnostic::{Diagnostic, floor_char_boundary};
 use saber_schema::pipeline::FileReport;
 
 use super::html::Html;
-use super::page::{Page, badge, verdict};
+use super::page::{badge, top_page, verdict};
 use crate::report::Summary;
 
 /// Characters of a source line shown on each side of the text a finding points at.
@@ -169,7 +169,7 @@ fn cut(s: &str) -> String {
 /// `saberc check --format html`: one page, a section per file with findings (a clean file is
 /// counted, not listed), the totals first.
 pub fn check_page(reports: &[FileReport], summary: &Summary) -> String {
-    Page::top("saberc check", None, |h| {
+    top_page("saberc check", None, |h| {
         h.el("p", &[], |h| {
             badge(h, summary.errors, summary.warnings);
             h.text(" ");
