@@ -38,7 +38,7 @@ use legend::{draw_legend, legend_height, legend_rows};
 pub(crate) use png::fonts;
 #[cfg(test)]
 use png::png_size;
-pub use png::{TileArt, hex_tiles_png, map_png, map_png_styled, png_hex_centers, svg_to_png};
+pub use png::{TileArt, hex_tiles_png, map_png_styled, png_hex_centers, svg_to_png};
 
 /// Why a PNG could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -105,18 +105,7 @@ pub(super) fn png_size(w: f64, h: f64, width_px: u32) -> (u32, u32, f32) {
     (pw, ph, scale as f32)
 }
 
-/// The map as a PNG, `width_px` wide: [`map_svg`] then [`svg_to_png`].
-pub fn map_png(
-    map: &Map,
-    rules: &Ruleset,
-    overlays: &[Overlay],
-    title: &str,
-    width_px: u32,
-) -> Result<Vec<u8>, RenderError> {
-    map_png_styled(map, rules, overlays, title, MapStyle::default(), width_px)
-}
-
-/// [`map_png`] in a given style.
+/// The map as a PNG in a given style, `width_px` wide: [`map_svg_styled`] then [`svg_to_png`].
 pub fn map_png_styled(
     map: &Map,
     rules: &Ruleset,
@@ -131,7 +120,7 @@ pub fn map_png_styled(
     )
 }
 
-/// Where every hex centre lands in [`map_png`]'s image of the map (same overlays, same width),
+/// Where every hex centre lands in [`map_png_styled`]'s image of the map (same overlays, same width),
 /// in pixels, row by row as [`Grid::coords`] lists the hexes: for comparing our drawing with
 /// another program's.
 pub fn png_hex_centers(

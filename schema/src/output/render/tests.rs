@@ -164,7 +164,7 @@ fn a_map_can_be_drawn_without_text_in_the_same_place() {
 
 #[test]
 fn png_decodes_and_is_drawn() {
-    let png = map_png(&sample(), R, &[], "Test map", 600).expect("png");
+    let png = map_png_styled(&sample(), R, &[], "Test map", MapStyle::default(), 600).expect("png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let pixmap = tiny_skia::Pixmap::decode_png(&png).expect("decodes");
     assert_eq!(pixmap.width(), 600);
