@@ -12,7 +12,7 @@ use saber_schema::syntax::tree::{entries, entry_key, group_name, key_name};
 
 use super::definition::{SIDE_FIELDS, ids};
 use super::schema::{At, Step, Variant, VariantKind, of_kind};
-use super::tree::{Place, Tree, steps_into};
+use super::tree::{Place, Tree, name_text, steps_into};
 
 /// What the completion of a document needs besides its text.
 pub struct Context<'a> {
@@ -57,11 +57,7 @@ pub fn complete(text: &str, tree: &Tree, offset: usize, cx: &Context) -> Vec<Com
                 }
                 _ => {}
             }
-            match group_name(&group)
-                .as_ref()
-                .map(|n| n.text().to_string())
-                .as_deref()
-            {
+            match name_text(&group).as_deref() {
                 Some("Feature") => return cx.map.map(feature_items).unwrap_or_default(),
                 Some("Road" | "RoadEntry") => {
                     return cx.map.map(|m| road_items(m, quoted)).unwrap_or_default();

@@ -258,6 +258,11 @@ pub fn list_items(group: &SyntaxNode, name: &str) -> Vec<SyntaxNode> {
         .unwrap_or_default()
 }
 
+/// The name before a value's bracket (`Deploy(…)`, `Some(…)`), if it has one.
+pub fn name_text(node: &SyntaxNode) -> Option<String> {
+    group_name(node).map(|n| n.text().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
