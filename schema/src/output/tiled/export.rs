@@ -17,7 +17,8 @@ use crate::ruleset::FeatureLetter;
 
 use super::tileset::{Marker, terrain_tile, tileset, tileset_png};
 use super::tmj::{
-    Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, Tileset, TilesetRef,
+    Data, FORMAT_VERSION, Layer, Object, Opacity, Point, Property, Shown, TiledMap, Tileset,
+    TilesetRef,
 };
 use super::{LAYOUT, TiledGrid};
 use crate::ruleset::Ruleset;
@@ -227,7 +228,7 @@ pub fn scenario_document(
                 &t.grid,
                 marker_data(ruleset, &t.grid, &hexes.hexes, marker),
             );
-            layer.opacity = 0.45;
+            layer.opacity = Opacity(0.45);
             layer.class = "group".into();
             layer.properties = props;
             children.push(layer);
@@ -280,9 +281,9 @@ pub fn scenario_document(
             let pointer = crate::diagnostic::pointer(path);
             let data = marker_data(ruleset, &t.grid, hexes, marker);
             let mut layer = tile_layer(&mut ids, &format!("{what} {pointer}"), &t.grid, data);
-            layer.opacity = opacity;
+            layer.opacity = Opacity(opacity);
             // The special rules' hexes start hidden.
-            layer.visible = marker == Marker::Victory;
+            layer.visible = Shown(marker == Marker::Victory);
             layer.class = class.into();
             layer.properties = vec![
                 first,

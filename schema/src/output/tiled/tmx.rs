@@ -15,7 +15,8 @@ use crate::model::limits;
 use crate::pipeline::locate::location_of_line_col;
 
 use super::tmj::{
-    Data, Layer, Object, Origin, Point, Property, Text, TileDef, TiledMap, Tileset, TilesetRef,
+    Data, Layer, Object, Opacity, Origin, Point, Property, Shown, Text, TileDef, TiledMap, Tileset,
+    TilesetRef,
 };
 
 /// Most XML nodes read from one file (a 1000 × 1000 map written as `<tile>` elements has
@@ -296,8 +297,8 @@ fn common(n: Node) -> Result<Layer, XmlError> {
         id: attr_num(n, "id")?,
         name: attr_string(n, "name"),
         class: attr_string(n, "class"),
-        opacity: attr_opt(n, "opacity")?.unwrap_or(1.0),
-        visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
+        opacity: attr_opt(n, "opacity")?.map_or_else(Opacity::default, Opacity),
+        visible: Shown(attr(n, "visible").is_none_or(|v| v.trim() != "0")),
         properties: properties(n),
         origin: span(n),
         ..Layer::default()
@@ -369,7 +370,7 @@ fn object(n: Node) -> Result<Object, XmlError> {
         width: attr_num(n, "width")?,
         height: attr_num(n, "height")?,
         rotation: attr_num(n, "rotation")?,
-        visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
+        visible: Shown(attr(n, "visible").is_none_or(|v| v.trim() != "0")),
         point: child(n, "point").is_some(),
         polyline: points("polyline"),
         polygon: points("polygon"),
