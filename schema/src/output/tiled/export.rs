@@ -233,20 +233,15 @@ pub fn scenario_document(
             layer.properties = props;
             children.push(layer);
         }
-        layers.push(Layer {
-            id: ids.layer(),
-            name: side.name.clone(),
-            kind: "group".into(),
-            class: "side".into(),
-            layers: Some(children),
-            properties: vec![
-                Property::string("side", side.id.clone()),
-                Property::string("color", side.color.name()),
-                Property::color("counter_color", marker.color()),
-                Property::string("morale", format!("{:?}", side.morale).to_lowercase()),
-            ],
-            ..Layer::default()
-        });
+        let mut layer = group(&mut ids, &side.name, children);
+        layer.class = "side".into();
+        layer.properties = vec![
+            Property::string("side", side.id.clone()),
+            Property::string("color", side.color.name()),
+            Property::color("counter_color", marker.color()),
+            Property::string("morale", format!("{:?}", side.morale).to_lowercase()),
+        ];
+        layers.push(layer);
     }
     let name = |id: &str| side_name(s, id);
     // The victory and the special rules' hexes: a group of tile layers each, one a zone.
@@ -383,26 +378,24 @@ fn map_properties(map: &Map, kind: &str) -> Vec<Property> {
     ]
 }
 
+/// A layer of `kind`, with the next layer id.
+fn layer(ids: &mut Ids, name: &str, kind: &str) -> Layer {
+    let mut layer = Layer::default();
+    (layer.id, layer.name, layer.kind) = (ids.layer(), name.into(), kind.into());
+    layer
+}
+
 fn group(ids: &mut Ids, name: &str, children: Vec<Layer>) -> Layer {
-    Layer {
-        id: ids.layer(),
-        name: name.into(),
-        kind: "group".into(),
-        layers: Some(children),
-        ..Layer::default()
-    }
+    let mut group = layer(ids, name, "group");
+    group.layers = Some(children);
+    group
 }
 
 fn tile_layer(ids: &mut Ids, name: &str, grid: &Grid, data: Vec<u64>) -> Layer {
-    Layer {
-        id: ids.layer(),
-        name: name.into(),
-        kind: "tilelayer".into(),
-        width: Some(grid.width),
-        height: Some(grid.height),
-        data: Some(Data::Gids(data)),
-        ..Layer::default()
-    }
+    let mut tiles = layer(ids, name, "tilelayer");
+    (tiles.width, tiles.height) = (Some(grid.width), Some(grid.height));
+    tiles.data = Some(Data::Gids(data));
+    tiles
 }
 
 fn marker_data(rules: &Ruleset, grid: &Grid, hexes: &HexSet, marker: Marker) -> Vec<u64> {
@@ -418,14 +411,16 @@ fn marker_data(rules: &Ruleset, grid: &Grid, hexes: &HexSet, marker: Marker) -> 
 }
 
 fn object_layer(ids: &mut Ids, name: &str, objects: Vec<Object>) -> Layer {
-    Layer {
-        id: ids.layer(),
-        name: name.into(),
-        kind: "objectgroup".into(),
-        draworder: Some("topdown".into()),
-        objects: Some(objects),
-        ..Layer::default()
-    }
+    let mut group = layer(ids, name, "objectgroup");
+    (group.draworder, group.objects) = (Some("topdown".into()), Some(objects));
+    group
+}
+
+/// An object of class `kind` at `(x, y)` pixels, with the next object id.
+fn object(ids: &mut Ids, name: String, kind: &str, (x, y): (f64, f64)) -> Object {
+    let mut o = Object::default();
+    (o.id, o.name, o.kind, o.x, o.y) = (ids.object(), name, kind.into(), x, y);
+    o
 }
 
 /// The layers of the map itself: terrain, features, roads, ridges, labels.
@@ -462,16 +457,9 @@ fn map_layers(map: &Map, rules: &Ruleset, ids: &mut Ids) -> Vec<Layer> {
             if f.label.is_some() {
                 properties.push(Property::string("label", g.label(at)));
             }
-            Object {
-                id: ids.object(),
-                name: f.code.clone(),
-                kind: class.into(),
-                x,
-                y,
-                point: true,
-                properties,
-                ..Object::default()
-            }
+            let mut o = object(ids, f.code.clone(), class, (x, y));
+            (o.point, o.properties) = (true, properties);
+            o
         })
         .collect();
     layers.push(object_layer(ids, "features", features));
@@ -509,16 +497,10 @@ fn road_objects(map: &Map, t: &TiledGrid, ids: &mut Ids) -> Vec<Object> {
                     }
                 })
                 .collect();
-            Object {
-                id: ids.object(),
-                name: road.name.clone().unwrap_or_default(),
-                kind: "road".into(),
-                x: x0,
-                y: y0,
-                polyline: Some(points),
-                properties: vec![Property::bool("main", road.kind == RoadKind::Main)],
-                ..Object::default()
-            }
+            let mut o = object(ids, road.name.clone().unwrap_or_default(), "road", (x0, y0));
+            o.polyline = Some(points);
+            o.properties = vec![Property::bool("main", road.kind == RoadKind::Main)];
+            o
         })
         .collect()
 }
@@ -528,16 +510,9 @@ fn label_objects(map: &Map, t: &TiledGrid, ids: &mut Ids) -> Vec<Object> {
     map.labels
         .iter()
         .map(|l| {
-            let (x, y) = t.center(l.at);
-            Object {
-                id: ids.object(),
-                name: l.text.clone(),
-                kind: "label".into(),
-                x,
-                y,
-                point: true,
-                ..Object::default()
-            }
+            let mut o = object(ids, l.text.clone(), "label", t.center(l.at));
+            o.point = true;
+            o
         })
         .collect()
 }
@@ -548,19 +523,8 @@ fn ridge_object(t: &TiledGrid, SideKey(a, b): SideKey, ids: &mut Ids) -> Option<
     // Drawn from the on-map hex of the pair.
     let (from, to) = if g.contains(a) { (a, b) } else { (b, a) };
     let [p, q] = g.side_corners(from, to)?.map(|k| t.to_px(k));
-    Some(Object {
-        id: ids.object(),
-        name: format!("{}/{}", g.label(a), g.label(b)),
-        kind: "ridge".into(),
-        x: p.0,
-        y: p.1,
-        polyline: Some(vec![
-            Point { x: 0.0, y: 0.0 },
-            Point {
-                x: q.0 - p.0,
-                y: q.1 - p.1,
-            },
-        ]),
-        ..Object::default()
-    })
+    let mut o = object(ids, format!("{}/{}", g.label(a), g.label(b)), "ridge", p);
+    let (x, y) = (q.0 - p.0, q.1 - p.1);
+    o.polyline = Some(vec![Point { x: 0.0, y: 0.0 }, Point { x, y }]);
+    Some(o)
 }
