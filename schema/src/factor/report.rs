@@ -108,7 +108,8 @@ pub(super) fn game_length_text(g: &GameLength) -> String {
     }
 }
 
-fn capitalised(s: &str) -> String {
+/// `s` with its first letter a capital (`red` → `Red`).
+pub(crate) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
