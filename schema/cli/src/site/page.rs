@@ -4,6 +4,7 @@
 //! badge.
 
 use super::html::Html;
+use crate::report::plural;
 
 /// The style sheet, inline in every page so that each page stands alone (a CI artifact, a
 /// page saved on its own). Colours pass WCAG AA contrast on their backgrounds; a badge says its
@@ -231,7 +232,6 @@ pub fn badge(h: &mut Html, errors: usize, warnings: usize) {
 
 /// A file's verdict in words: "clean", "2 warnings", "1 error, 3 warnings".
 pub fn verdict(errors: usize, warnings: usize) -> String {
-    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
     match (errors, warnings) {
         (0, 0) => "clean".to_string(),
         (0, w) => plural(w, "warning"),
