@@ -740,21 +740,17 @@ impl Server {
     fn formatting(&mut self, p: DocumentFormattingParams) -> Answer<Option<Vec<TextEdit>>> {
         let text = self.text(&p.text_document.uri)?;
         let src = source(&p.text_document.uri, text);
-        let refused = if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES {
-            Some("the document is over the size limit of check".to_string())
+        let out = if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES {
+            Err("the document is over the size limit of check".to_string())
         } else if named_kind(&src).is_none() {
-            Some("not a map, scenario or battle (its `format` field names none)".to_string())
+            Err("not a map, scenario or battle (its `format` field names none)".to_string())
         } else if let Err(d) = check_limits(&src.text) {
-            Some(d.message)
+            Err(d.message)
         } else {
-            None
-        };
-        let out = match refused {
-            Some(why) => Err(why),
-            None => format_text(&src.text, src.syntax).map_err(|e| {
+            format_text(&src.text, src.syntax).map_err(|e| {
                 let at = location_at(&src.text, e.offset, 1);
                 format!("{} (line {}, column {})", e.message, at.line, at.column)
-            }),
+            })
         };
         let out = match out {
             Ok(out) => out,
