@@ -887,7 +887,7 @@ impl Server {
 
     fn code_action(&mut self, p: CodeActionParams) -> Answer<Option<CodeActionResponse>> {
         let fixes =
-            (p.context.diagnostics.iter()).flat_map(|d| actions::fixes(&p.text_document.uri, d));
+            (p.context.diagnostics.iter()).flat_map(|d| actions::fix(&p.text_document.uri, d));
         Ok(Some(fixes.map(CodeActionOrCommand::CodeAction).collect()))
     }
 
