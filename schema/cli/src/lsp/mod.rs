@@ -234,16 +234,19 @@ fn refuse(sender: &crossbeam_channel::Sender<Message>, r: transport::Refusal) ->
     eprintln!("saberc lsp: {}", r.why);
     let msg = match r.id {
         Some(id) => Message::Response(Response::new_err(id, r.code as i32, r.why)),
-        None => Message::Notification(Notification::new(
-            "window/logMessage".into(),
-            lsp_types::LogMessageParams {
-                typ: MessageType::ERROR,
-                message: format!("saberc lsp: {}", r.why),
-            },
-        )),
+        None => log_error(format!("saberc lsp: {}", r.why)),
     };
     sender.send(msg)?;
     Ok(())
+}
+
+/// A line in the client's log, an error.
+fn log_error(message: String) -> Message {
+    let params = lsp_types::LogMessageParams {
+        typ: MessageType::ERROR,
+        message,
+    };
+    Message::Notification(Notification::new("window/logMessage".into(), params))
 }
 
 /// The workspace folders (or the root) as file paths: they play the part of `--maps`.
@@ -390,18 +393,12 @@ impl Server {
 
     /// Say in the client's log that handling `what` failed (a panic), and go on.
     fn log_failure(&self, what: &str, payload: &(dyn std::any::Any + Send)) -> Result<(), Error> {
-        self.notify(
-            "window/logMessage",
-            lsp_types::LogMessageParams {
-                typ: MessageType::ERROR,
-                message: format!(
-                    "saberc lsp failed on `{}`: {}; the server goes on (please report this, with \
-                     the document)",
-                    printable(what, 200),
-                    dispatch::panic_message(payload)
-                ),
-            },
-        )
+        self.send(log_error(format!(
+            "saberc lsp failed on `{}`: {}; the server goes on (please report this, with the \
+             document)",
+            printable(what, 200),
+            dispatch::panic_message(payload)
+        )))
     }
 
     /// After `shutdown`, only `exit` is awaited; requests are refused. A client that closes
@@ -584,11 +581,7 @@ impl Server {
         diagnostics: Vec<lsp_types::Diagnostic>,
         version: Option<i32>,
     ) -> Result<(), Error> {
-        let params = PublishDiagnosticsParams {
-            uri,
-            diagnostics,
-            version,
-        };
+        let params = PublishDiagnosticsParams::new(uri, diagnostics, version);
         self.notify("textDocument/publishDiagnostics", params)
     }
 
