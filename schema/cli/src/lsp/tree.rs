@@ -171,9 +171,7 @@ pub fn steps_into(group: &SyntaxNode) -> Vec<Step> {
     let mut rev = Vec::new();
     let mut g = group.clone();
     loop {
-        if let Some(name) = group_name(&g) {
-            rev.push(Step::Variant(name.text().to_string()));
-        }
+        rev.extend(name_text(&g).map(Step::Variant));
         let Some(entry) = g.parent().filter(|p| p.kind() == SyntaxKind::ENTRY) else {
             break;
         };
