@@ -6,7 +6,7 @@ use saber_schema::model::hex::Coord;
 use saber_schema::model::hex_set::HexSet;
 use saber_schema::model::map::Map;
 use saber_schema::output::overlays::{Overlay, overlay_color};
-use saber_schema::output::render::{map_png, map_svg};
+use saber_schema::output::render::{MapStyle, map_png_styled, map_svg};
 use saber_schema::queries::effective_terrain::EffectiveTerrain;
 use saber_schema::queries::movement::{Movement, Mp, entry_cost};
 use saber_schema::queries::sight::{Blocker, HexBlock, Sight, can_see, line_of_sight};
@@ -130,7 +130,15 @@ fn rendering_shows_every_feature_and_hex() {
         assert!(svg.contains(&format!(">{}<", map.grid.label(c))), "{c}");
     }
     assert!(svg.contains(">Within 3 of V4 ("));
-    let png = map_png(&map, map.rules(), &[zone], "Rifle & Saber", 800).expect("png");
+    let png = map_png_styled(
+        &map,
+        map.rules(),
+        &[zone],
+        "Rifle & Saber",
+        MapStyle::default(),
+        800,
+    )
+    .expect("png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     // IHDR: width and height, big-endian, right after the chunk header.
     let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
