@@ -6,6 +6,7 @@ use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Map;
 
+use crate::content::Content;
 use crate::document::Document;
 
 /// The map's diagnostics, cached per revision.
@@ -63,9 +64,16 @@ pub fn severity_style(ui: &Ui, severity: Severity) -> (&'static str, Color32) {
 }
 
 impl Diagnostics {
-    /// Recompute if the map changed (not during a stroke: a stroke ends first).
+    /// Recompute if the document changed: a game's own document as `saberc check` checks it
+    /// saved, the map (not during a stroke: a stroke ends first) by the map's checks.
     pub fn update(&mut self, doc: &Document) {
-        if self.revision != Some(doc.revision()) && !doc.is_editing() {
+        if self.revision == Some(doc.revision()) {
+            return;
+        }
+        if let Content::Own(d) = doc.content() {
+            self.items = d.check(doc.beside());
+            self.revision = Some(doc.revision());
+        } else if !doc.is_editing() {
             let mut items = check(doc.map());
             // The editor never saves a changed built-in map under its id (Save asks for a new
             // one), so the finding a file would get is said as what will happen instead.

@@ -137,8 +137,4 @@ impl Mode for MapTools {
     fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord> {
         self.diagnostics.ui(ui, doc.map())
     }
-
-    fn hover_text(&self, _doc: &Document, _c: Coord) -> Option<String> {
-        None
-    }
 }

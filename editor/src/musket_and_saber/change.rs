@@ -171,18 +171,6 @@ fn element_name(a: &Value, b: &Value, i: usize) -> Step {
         .map_or_else(|| Step::Field(format!("{}", i + 1)), Step::Named)
 }
 
-/// At most a few words of a long text (a printed condition, a note), as the R&S steps show
-/// one.
-fn short(text: &str) -> String {
-    const WORDS: usize = 6;
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() <= WORDS {
-        text.to_string()
-    } else {
-        format!("{} …", words[..WORDS].join(" "))
-    }
-}
-
 /// A value in words: strings as they are, numbers, yes/no, "none", a list joined, and the
 /// file's one-key values as the chart and counters print them (`2`, `3-4`, `2 MP`, `+1`).
 fn show(v: &Value) -> String {
@@ -191,7 +179,7 @@ fn show(v: &Value) -> String {
         Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
         Value::Number(n) => n.to_string(),
         Value::String(s) if s.is_empty() => "“”".into(),
-        Value::String(s) => format!("“{}”", short(s)),
+        Value::String(s) => format!("“{}”", crate::scenario::change::short(s)),
         Value::Array(items) if items.is_empty() => "none".into(),
         Value::Array(items) => items
             .iter()

@@ -91,7 +91,6 @@ pub struct MsUi {
     pub tab: MsTab,
     /// The live check: what `saberc check` lists for the document saved.
     pub checker: Diagnostics,
-    checked: Option<u64>,
     /// The legend character the brush paints.
     pub brush: String,
     /// The counter chosen for set-up: (side, index in its roster).
@@ -126,7 +125,7 @@ impl MsUi {
             Some(Kind::Scenario) => MsTab::Scenario,
             _ => MsTab::Terrain,
         };
-        self.checked = None;
+        self.checker = Diagnostics::default();
         self.chosen = None;
         self.picking_entry = None;
         self.brush = doc
@@ -134,19 +133,6 @@ impl MsUi {
             .and_then(|f| f.legend.get(1).or(f.legend.first()))
             .map(|e| e.char.clone())
             .unwrap_or_default();
-    }
-
-    /// Bring the findings up to date with the document: the library's M&S checks, model in,
-    /// as `saberc check` runs them on the file saved.
-    pub fn update(&mut self, doc: &Document) {
-        if self.checked == Some(doc.revision()) {
-            return;
-        }
-        self.checker.items = match doc.content() {
-            Content::Own(d) => d.check(doc.beside()),
-            Content::Map | Content::Scenario(_) => Vec::new(),
-        };
-        self.checked = Some(doc.revision());
     }
 }
 
@@ -159,6 +145,16 @@ pub fn kind_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
 /// The colour of a kind of hexside terrain, as `saberc render` draws it.
 pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
     saber_schema::output::render::musket_and_saber::ms_hexside_stroke(file, kind).map(rgb)
+}
+
+/// A hexside kind's colour as a line across `rect`, as the map draws it.
+pub fn side_swatch(ui: &Ui, rect: egui::Rect, file: &MsMapFile, kind: &str) {
+    if let Some(c) = hexside_color(file, kind) {
+        ui.painter().line_segment(
+            [rect.left_center(), rect.right_center()],
+            egui::Stroke::new(4.0, c),
+        );
+    }
 }
 
 /// The colour of side `side` of `s`, as `saberc render` draws its set-up: the colour its
@@ -264,7 +260,7 @@ impl Mode for MsUi {
     }
 
     fn update(&mut self, doc: &Document) -> bool {
-        MsUi::update(self, doc);
+        self.checker.update(doc);
         false
     }
 

@@ -191,12 +191,17 @@ fn carry_renames(before: &MsScenario, s: &mut MsScenario) {
     }
 }
 
-fn rename_side(s: &mut MsScenario, old: &str, new: &str) {
-    let swap = |x: &mut String| {
+/// A name that was `old`, now `new`.
+fn renamed(old: &str, new: &str) -> impl Fn(&mut String) {
+    move |x: &mut String| {
         if x == old {
             *x = new.to_string();
         }
-    };
+    }
+}
+
+fn rename_side(s: &mut MsScenario, old: &str, new: &str) {
+    let swap = renamed(old, new);
     swap(&mut s.first_player);
     s.setup.iter_mut().for_each(|l| swap(&mut l.side));
     s.reinforcements.iter_mut().for_each(|l| swap(&mut l.side));
@@ -212,16 +217,12 @@ fn rename_side(s: &mut MsScenario, old: &str, new: &str) {
 }
 
 fn rename_counter(s: &mut MsScenario, side: &str, old: &str, new: &str) {
-    let swap = |x: &mut String| {
-        if x == old {
-            *x = new.to_string();
-        }
-    };
+    let swap = renamed(old, new);
     for l in s.setup.iter_mut().filter(|l| l.side == side) {
-        l.units.iter_mut().for_each(swap);
+        l.units.iter_mut().for_each(&swap);
     }
     for l in s.reinforcements.iter_mut().filter(|l| l.side == side) {
-        l.units.iter_mut().for_each(swap);
+        l.units.iter_mut().for_each(&swap);
     }
     for p in s.placements.iter_mut().filter(|p| p.side == side) {
         swap(&mut p.unit);
