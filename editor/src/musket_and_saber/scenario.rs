@@ -191,7 +191,6 @@ fn carry_renames(before: &MsScenario, s: &mut MsScenario) {
     }
 }
 
-/// A name that was `old`, now `new`.
 fn renamed(old: &str, new: &str) -> impl Fn(&mut String) {
     move |x: &mut String| {
         if x == old {

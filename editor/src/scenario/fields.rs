@@ -9,6 +9,7 @@ use std::ops::RangeInclusive;
 
 use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::counter::{Counter, CounterName, NoCounter};
+use saber_schema::model::limits;
 use saber_schema::model::scenario::Side;
 use saber_schema::model::victory::{EITHER_SIDE, Level};
 use saber_schema::ruleset::{MarkerKind, Ruleset, UnitKind};
@@ -263,6 +264,12 @@ pub fn number(ui: &mut Ui, value: &mut u32, range: RangeInclusive<u32>, name: &s
             .clamp_existing_to_range(false),
     )
     .accessible_name(name)
+}
+
+/// A number of hexes or points, 0 to the scenario format's largest allowance (a Movement or
+/// Range Allowance, a distance), named `name`.
+pub fn allowance(ui: &mut Ui, value: &mut u32, name: &str) -> Response {
+    number(ui, value, 0..=limits::MAX_ALLOWANCE, name)
 }
 
 /// A count kept in `counts` under `key`, none kept for 0: a number up to `most`, dragged at
