@@ -97,11 +97,6 @@ pub fn read_map(path: &Path) -> Result<LoadedFile, String> {
     load(&src)
 }
 
-/// The map as text for `path`, written whole: JSON for `.json`, RON otherwise.
-pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
-    canonical_text(&map.to_file(), syntax_for(path))
-}
-
 /// A model written whole in `saberc fmt`'s layout (the library's one model-to-text writer).
 fn canonical_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
     saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
@@ -132,9 +127,10 @@ pub fn write_file(
         .map_err(|e| e.to_string())
 }
 
-/// Save a map to a file.
-pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
-    let text = map_to_text(map, path)?;
+/// Write a model (a map's file form, a scenario) whole to a file in `saberc fmt`'s layout:
+/// JSON for `.json`, RON otherwise.
+pub fn save_model<T: serde::Serialize>(model: &T, path: &Path) -> Result<(), String> {
+    let text = canonical_text(model, syntax_for(path))?;
     write_file(path, &text, None).map(|_| ())
 }
 
@@ -270,17 +266,6 @@ pub fn relative_to(dir: &Path, file: &Path) -> Option<String> {
             .map(|c| c.as_os_str().to_string_lossy().into_owned()),
     );
     Some(parts.join("/"))
-}
-
-/// The scenario as text for `path`, written whole: JSON for `.json`, RON otherwise.
-pub fn scenario_to_text(s: &Scenario, path: &Path) -> Result<String, String> {
-    canonical_text(s, syntax_for(path))
-}
-
-/// Save a scenario to a file (JSON for `.json`, RON otherwise).
-pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), String> {
-    let text = scenario_to_text(s, path)?;
-    write_file(path, &text, None).map(|_| ())
 }
 
 /// The text a save of the document to `path` writes.
@@ -437,7 +422,7 @@ mod tests {
         assert!(check_free(&map), "the default map is clean");
         for name in ["m.ron", "m.json"] {
             let path = dir.path().join(name);
-            save_map(&map, &path).expect("saved");
+            save_model(&map.to_file(), &path).expect("saved");
             let back = read_map(&path).expect("read");
             assert!(back.problems.is_empty(), "{:?}", back.problems);
             assert_eq!(back.map, map);
@@ -476,7 +461,7 @@ mod tests {
         assert_eq!(mode(&fresh), default_mode(dir.path()));
 
         let real = dir.path().join("real.ron");
-        save_map(&new_map(), &real).expect("saved");
+        save_model(&new_map().to_file(), &real).expect("saved");
         std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
         let link = dir.path().join("link.ron");
         symlink(&real, &link).expect("symlink");
@@ -653,7 +638,7 @@ mod tests {
             let s = h.scenario().expect("parses");
             for ext in ["ron", "json"] {
                 let path = dir.path().join(format!("{}.{ext}", s.id));
-                save_scenario(&s, &path).expect("saved");
+                save_model(&s, &path).expect("saved");
                 let Ok(
                     back @ LoadedFile {
                         content: Content::Scenario(_),
