@@ -4,14 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
-use saber_schema::diagnostic::{Diagnostic, Severity};
+use saber_schema::diagnostic::Diagnostic;
 use saber_schema::files::{FileState, Target};
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
-use saber_schema::syntax::edit::{edit_text, edit_text_with};
+use saber_schema::syntax::edit::{edit_text, edit_text_with, has_comments};
 
 use crate::content::{Content, OwnDoc};
 use crate::document::Document;
@@ -52,11 +52,7 @@ pub fn one_line(d: &Diagnostic) -> String {
     if let Some(l) = d.location {
         s.push_str(&format!("{}:{}:", l.line, l.column));
     }
-    let severity = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    };
+    let severity = saber_schema::diagnostic::codes::severity_name(d.severity);
     s.push_str(&format!(" {severity}[{}]: {}", d.code, d.message));
     if let Some(h) = &d.hint {
         s.push_str(&format!("\n    hint: {h}"));
@@ -311,14 +307,16 @@ pub fn content_text(
     };
     if syntax_of(path, old) != syntax {
         // Saved as the other syntax: the old text cannot be edited into it.
-        return Ok(if has_comments(old) {
-            SaveText::Rewrite {
-                why: "the file is saved in the other syntax (JSON has no comments)".into(),
-                text: whole,
-            }
-        } else {
-            SaveText::New(whole)
-        });
+        return Ok(
+            if has_comments(&saber_schema::syntax::parse(old).syntax()) {
+                SaveText::Rewrite {
+                    why: "the file is saved in the other syntax (JSON has no comments)".into(),
+                    text: whole,
+                }
+            } else {
+                SaveText::New(whole)
+            },
+        );
     }
     let edited = match content {
         Content::Map => edit_text_with(old, syntax, &map.to_file(), |f| {
@@ -332,19 +330,6 @@ pub fn content_text(
         Ok(text) => SaveText::Edited(text),
         Err(why) => SaveText::Rewrite { why, text: whole },
     })
-}
-
-fn has_comments(text: &str) -> bool {
-    saber_schema::syntax::parse(text)
-        .syntax()
-        .descendants_with_tokens()
-        .any(|e| {
-            matches!(
-                e.kind(),
-                saber_schema::syntax::SyntaxKind::LINE_COMMENT
-                    | saber_schema::syntax::SyntaxKind::BLOCK_COMMENT
-            )
-        })
 }
 
 /// A document saved: the text written, and the file's state after (for the next save's check).

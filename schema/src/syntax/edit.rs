@@ -192,7 +192,8 @@ fn variant_body(group: &SyntaxNode, inner: &Value) -> Result<SyntaxNode, EditErr
     }
 }
 
-fn has_comments(node: &SyntaxNode) -> bool {
+/// Does the text of `node` hold a comment?
+pub fn has_comments(node: &SyntaxNode) -> bool {
     node.descendants_with_tokens().any(|e| {
         matches!(
             e.kind(),
