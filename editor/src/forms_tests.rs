@@ -48,7 +48,7 @@ fn open_tab(h: &mut Harness<'static, App>, name: &str) {
     for _ in 0..4 {
         h.run();
     }
-    crate::musket_and_saber::fields::forget_table_views(&h.ctx);
+    crate::scenario::fields::table::forget_table_views(&h.ctx);
     h.run();
 }
 
@@ -59,7 +59,7 @@ fn open_tab(h: &mut Harness<'static, App>, name: &str) {
 fn cut_widgets(h: &Harness<'static, App>, what: &str) -> Vec<String> {
     let canvas = h.state().canvas_rect();
     let edge = canvas.min.x;
-    let tables = crate::musket_and_saber::fields::table_views(&h.ctx);
+    let tables = crate::scenario::fields::table::table_views(&h.ctx);
     // Each widget's role and name, as a screen reader has them.
     let names: std::collections::HashMap<_, _> = h
         .query_all(By::new())

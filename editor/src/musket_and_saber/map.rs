@@ -11,9 +11,11 @@ use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 
 use crate::document::Document;
 use crate::musket_and_saber::Gesture;
-use crate::musket_and_saber::fields::{self, text};
+use crate::musket_and_saber::fields;
 use crate::musket_and_saber::{MsUi, kind_color};
+use crate::scenario::fields::table::frozen_table;
 use crate::scenario::fields::{form_rows, one_of};
+use crate::scenario::fields::{text, word_list};
 
 /// The legend character of a hex.
 pub fn char_at(file: &MsMapFile, c: Coord) -> Option<char> {
@@ -203,7 +205,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option
     ui.weak("Type it from your own copy of the game (2.2): the rules text has none. A blank column is left out.");
     let mut remove = None;
     let rows = file.chart.len();
-    fields::frozen_table(
+    frozen_table(
         ui,
         "ms-chart",
         &[
@@ -253,7 +255,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option
     ui.weak("Its labels as printed on the map, first space first (3.3).");
     ui.horizontal_wrapped(|ui| {
         ui.label("labels");
-        fields::word_list(
+        word_list(
             ui,
             Id::unique("ms-track-labels"),
             "Track labels",

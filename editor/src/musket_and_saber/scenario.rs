@@ -13,8 +13,10 @@ use saber_schema::model::musket_and_saber::{
 use saber_schema::ruleset::musket_and_saber::MsClass;
 
 use crate::document::{Document, Told};
-use crate::musket_and_saber::fields::{self, text};
+use crate::musket_and_saber::fields;
 use crate::musket_and_saber::{MsUi, side_color};
+use crate::scenario::fields::table::frozen_table;
+use crate::scenario::fields::{hex, hex_list, text};
 use crate::scenario::zone_builder::ZoneCx;
 
 /// The scenario and its map file, for a form: edited on a copy, recorded as one step if
@@ -129,7 +131,7 @@ pub fn roster_ui(
                     }
                 });
                 f.row("entry hexes", |ui| {
-                    fields::hex_list(
+                    hex_list(
                         ui,
                         Id::unique(("ms-entry", si)),
                         &format!("Side {n} entry hexes"),
@@ -155,7 +157,7 @@ pub fn roster_ui(
                     });
                 });
                 f.row("re-entry hexes", |ui| {
-                    fields::hex_list(
+                    hex_list(
                         ui,
                         Id::unique(("ms-reentry", si)),
                         &format!("Side {n} re-entry hexes"),
@@ -241,7 +243,7 @@ fn roster_table(
     let sd = &mut s.sides[si];
     let mut remove = None;
     let rows = sd.counters.len();
-    fields::frozen_table(
+    frozen_table(
         ui,
         ("ms-roster", si),
         &[
@@ -381,7 +383,7 @@ pub fn reinforcements_ui(
                     one_of(ui, combo, &mut l.turn, turns.iter().cloned(), |t| t.clone())
                         .accessible_name(format!("Reinforcement {n} turn"));
                     ui.label("at");
-                    fields::hex(
+                    hex(
                         ui,
                         Id::unique(("ms-reinf-at", li)),
                         &format!("Reinforcement {n} hex"),
