@@ -100,39 +100,52 @@ impl Diagnostics {
         map: &Map,
         place: &dyn Fn(&Diagnostic) -> Option<String>,
     ) -> Option<(usize, Option<Coord>)> {
-        let mut goto = None;
         if self.changed_builtin {
             ui.label(format!(
                 "A changed copy of the built-in map “{}”: Save asks for its own id and name.",
                 map.id
             ));
         }
-        if self.items.is_empty() {
-            ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
-            return None;
-        }
-        for (i, d) in self.items.iter().enumerate() {
-            let (icon, color) = severity_style(ui, d.severity);
-            let hex = hex_of(d, map);
-            let mut text = format!("{icon} {}: {}", d.code, d.message);
-            if let Some(h) = hex {
-                text.push_str(&format!(" [{}]", map.grid.label(h)));
-            }
-            if let Some(p) = place(d) {
-                text.push_str(&format!(" ({p})"));
-            }
-            let r = ui.selectable_label(false, RichText::new(text).color(color));
-            let r = match (&d.hint, &d.rule) {
-                (Some(h), Some(rule)) => r.on_hover_text(format!("{h} [{rule}]")),
-                (Some(h), None) => r.on_hover_text(h),
-                _ => r,
-            };
-            if r.clicked() {
-                goto = Some((i, hex));
-            }
-        }
-        goto
+        list(ui, &self.items, map, &|d| (hex_of(d, map), place(d)))
     }
+}
+
+/// Findings as a list, each with the hex and the place of its field `at` gives ("on the Map
+/// tab"), its hint and rule as its tooltip; returns the finding clicked and its hex.
+pub fn list(
+    ui: &mut Ui,
+    items: &[Diagnostic],
+    map: &Map,
+    at: &dyn Fn(&Diagnostic) -> (Option<Coord>, Option<String>),
+) -> Option<(usize, Option<Coord>)> {
+    if items.is_empty() {
+        ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
+        return None;
+    }
+    let mut goto = None;
+    for (i, d) in items.iter().enumerate() {
+        let (icon, color) = severity_style(ui, d.severity);
+        let (hex, place) = at(d);
+        let mut text = format!("{icon} {}: {}", d.code, d.message);
+        if let Some(h) = hex {
+            text.push_str(&format!(" [{}]", map.grid.label(h)));
+        }
+        if let Some(p) = place {
+            text.push_str(&format!(" ({p})"));
+        }
+        let r = ui.selectable_label(false, RichText::new(text).color(color));
+        let rule = d.rule.as_ref().map(|r| format!("[{r}]"));
+        let tip: Vec<&str> = d.hint.iter().chain(&rule).map(String::as_str).collect();
+        let r = if tip.is_empty() {
+            r
+        } else {
+            r.on_hover_text(tip.join(" "))
+        };
+        if r.clicked() {
+            goto = Some((i, hex));
+        }
+    }
+    goto
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, Id, RichText, Ui};
+use egui::{Color32, Id, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg};
 use saber_schema::model::hex::{Coord, Edge, Grid};
 use saber_schema::model::hex_set::HexSet;
@@ -521,40 +521,20 @@ impl ScenarioUi {
         if self.checker.is_busy() {
             ui.weak("Checking…");
         }
-        if self.checker.items.is_empty() {
-            ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
-            return None;
+        // Where its field is, as the Musket & Saber findings say (issue 37 §15).
+        let at = |d: &Diagnostic| {
+            let (tab, _, hex) = target(d, s, map);
+            (hex, Some(format!("on the {} tab", tab.name())))
+        };
+        let (i, hex) = crate::diagnostics::list(ui, &self.checker.items, map, &at)?;
+        let (tab, sel, _) = target(&self.checker.items[i], s, map);
+        self.tab = tab;
+        if let Some(sel) = sel {
+            self.sel = sel;
         }
-        let mut goto = None;
-        for d in &self.checker.items {
-            let (icon, color) = crate::diagnostics::severity_style(ui, d.severity);
-            let (tab, sel, hex) = target(d, s, map);
-            let mut text = format!("{icon} {}: {}", d.code, d.message);
-            if let Some(h) = hex {
-                text.push_str(&format!(" [{}]", map.grid.label(h)));
-            }
-            // Where its field is, as the Musket & Saber findings say (issue 37 §15).
-            text.push_str(&format!(" (on the {} tab)", tab.name()));
-            let mut r = ui.selectable_label(false, RichText::new(text).color(color));
-            let mut tip = Vec::new();
-            if let Some(h) = &d.hint {
-                tip.push(h.clone());
-            }
-            if let Some(rule) = &d.rule {
-                tip.push(format!("Rule {rule}"));
-            }
-            r = r.on_hover_text(tip.join("\n"));
-            if r.clicked() {
-                self.tab = tab;
-                if let Some(sel) = sel {
-                    self.sel = sel;
-                }
-                goto = hex.or_else(|| {
-                    sel.and_then(|g| self.checker.resolved.groups.get(g.side)?.get(g.group))
-                        .and_then(|g| g.hexes.iter().next())
-                });
-            }
-        }
-        goto
+        hex.or_else(|| {
+            sel.and_then(|g| self.checker.resolved.groups.get(g.side)?.get(g.group))
+                .and_then(|g| g.hexes.iter().next())
+        })
     }
 }
