@@ -110,13 +110,16 @@ impl Diagnostics {
     }
 }
 
+/// A finding's hex and where its field is ("on the Map tab").
+pub type FindingAt<'a> = dyn Fn(&Diagnostic) -> (Option<Coord>, Option<String>) + 'a;
+
 /// Findings as a list, each with the hex and the place of its field `at` gives ("on the Map
 /// tab"), its hint and rule as its tooltip; returns the finding clicked and its hex.
 pub fn list(
     ui: &mut Ui,
     items: &[Diagnostic],
     map: &Map,
-    at: &dyn Fn(&Diagnostic) -> (Option<Coord>, Option<String>),
+    at: &FindingAt<'_>,
 ) -> Option<(usize, Option<Coord>)> {
     if items.is_empty() {
         ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
