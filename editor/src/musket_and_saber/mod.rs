@@ -24,10 +24,9 @@ pub mod setup;
 use egui::{Color32, Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
-use saber_schema::output::palette;
 
 use crate::app::workspace::{GameMode, Mode, Panel, Workspace};
-use crate::canvas::{Layout, Overlay};
+use crate::canvas::{Layout, Overlay, palette_color};
 use crate::content::Content;
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
@@ -139,12 +138,12 @@ impl MsUi {
 /// The fill of a kind of hex terrain on a map, as `saberc render` fills it (`None`: the chart
 /// has no such row; the map's checks say so, MAP010).
 pub fn kind_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    saber_schema::output::render::musket_and_saber::ms_kind_fill(file, kind).map(rgb)
+    saber_schema::output::render::musket_and_saber::ms_kind_fill(file, kind).map(palette_color)
 }
 
 /// The colour of a kind of hexside terrain, as `saberc render` draws it.
 pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    saber_schema::output::render::musket_and_saber::ms_hexside_stroke(file, kind).map(rgb)
+    saber_schema::output::render::musket_and_saber::ms_hexside_stroke(file, kind).map(palette_color)
 }
 
 /// A hexside kind's colour as a line across `rect`, as the map draws it.
@@ -162,11 +161,6 @@ pub fn side_swatch(ui: &Ui, rect: egui::Rect, file: &MsMapFile, kind: &str) {
 pub fn side_color(s: &MsScenario, side: usize) -> Color32 {
     let words = s.sides.get(side).and_then(|sd| sd.colour.as_deref());
     let [r, g, b] = saber_schema::output::overlays::ms_side_color(words, side);
-    Color32::from_rgb(r, g, b)
-}
-
-fn rgb(hex: &str) -> Color32 {
-    let [r, g, b] = palette::rgb(hex);
     Color32::from_rgb(r, g, b)
 }
 

@@ -29,8 +29,7 @@ pub struct Selection {
 
 /// Screen colour of a counter colour (the one palette's side colour).
 pub fn side_color(c: CounterColor) -> Color32 {
-    let [r, g, b] = palette::rgb(palette::side_color(c));
-    Color32::from_rgb(r, g, b)
+    crate::canvas::palette_color(palette::side_color(c))
 }
 
 /// A side's strength at a glance: "31 units · 63 points · infantry 30, artillery 1".
