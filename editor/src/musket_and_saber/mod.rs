@@ -12,7 +12,6 @@
 //! classes and their steps (`ruleset::musket_and_saber`), 5.0 (`check::musket_and_saber::
 //! over_stacked`), the colours (`output::palette`).
 
-pub mod change;
 pub mod doc;
 pub mod fields;
 pub mod map;
