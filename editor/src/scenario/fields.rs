@@ -156,6 +156,15 @@ impl Rows<'_> {
     }
 }
 
+/// A row of a two-column grid: `name`, and the field `field` adds, labelled by it (for screen
+/// readers and tests).
+pub fn labelled_row(ui: &mut Ui, name: &str, field: impl FnOnce(&mut Ui) -> Response) -> Response {
+    let l = ui.label(name);
+    let r = field(ui).labelled_by(l.id);
+    ui.end_row();
+    r
+}
+
 /// A side as the forms name it: its id and its name, whichever game's side it is.
 pub trait SideName {
     /// The side's id.
