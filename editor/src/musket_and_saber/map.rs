@@ -277,24 +277,18 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
     let combo = egui::ComboBox::from_id_salt(id.with("on")).width(64.0);
     let on = [ChartOn::Hex, ChartOn::Hexside];
     one_of(ui, combo, &mut r.on, on, on_name).accessible_name(format!("Chart {} on", i + 1));
-    fields::cost(
-        ui,
-        id.with("inf"),
-        &format!("Chart {} infantry", i + 1),
-        &mut r.infantry,
-    );
-    fields::cost(
-        ui,
-        id.with("cav"),
-        &format!("Chart {} cavalry", i + 1),
-        &mut r.cavalry,
-    );
-    fields::cost(
-        ui,
-        id.with("art"),
-        &format!("Chart {} artillery", i + 1),
-        &mut r.artillery,
-    );
+    for (class, cost) in [
+        ("infantry", &mut r.infantry),
+        ("cavalry", &mut r.cavalry),
+        ("artillery", &mut r.artillery),
+    ] {
+        fields::cost(
+            ui,
+            id.with(class),
+            &format!("Chart {} {class}", i + 1),
+            cost,
+        );
+    }
     fields::optional_i32(ui, &format!("Chart {} defense", i + 1), &mut r.defense);
     // One line: the table scrolls sideways, and its rows keep one height.
     ui.horizontal(|ui| {

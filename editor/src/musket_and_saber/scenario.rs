@@ -294,18 +294,14 @@ fn roster_table(
                     crate::plural(c.class.steps() as usize, "step")
                 ))
                 .accessible_name(name("steps"));
-            fields::face(
-                ui,
-                Id::unique(("ms-front", si, ci)),
-                &name("front"),
-                &mut c.front,
-            );
-            fields::face(
-                ui,
-                Id::unique(("ms-back", si, ci)),
-                &name("back"),
-                &mut c.back,
-            );
+            for (face, value) in [("front", &mut c.front), ("back", &mut c.back)] {
+                fields::face(
+                    ui,
+                    Id::unique(("ms-face", face, si, ci)),
+                    &name(face),
+                    value,
+                );
+            }
             text(ui, &mut c.source, &name("source"), 120.0);
             fields::remove_button(ui, "counter", ci, &mut remove);
         },
