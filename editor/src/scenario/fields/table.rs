@@ -136,20 +136,7 @@ fn note_table_view(_ui: &Ui, _view: egui::Rect) {
     });
 }
 
-/// Where the tables drawn since [`forget_table_views`] keep their parts that scroll sideways
-/// (for the tests of a narrow panel).
+/// Where the tables drawn since the tests last forgot them keep their parts that scroll
+/// sideways (`forms_tests.rs`).
 #[cfg(test)]
-const TABLE_VIEWS: &str = "table-views";
-
-/// The views of the tables drawn since [`forget_table_views`].
-#[cfg(test)]
-pub(crate) fn table_views(ctx: &egui::Context) -> Vec<egui::Rect> {
-    ctx.data(|d| d.get_temp::<Vec<egui::Rect>>(Id::unique(TABLE_VIEWS)))
-        .unwrap_or_default()
-}
-
-/// Forget the tables drawn so far (the next frame's are then its own).
-#[cfg(test)]
-pub(crate) fn forget_table_views(ctx: &egui::Context) {
-    ctx.data_mut(|d| d.remove::<Vec<egui::Rect>>(Id::unique(TABLE_VIEWS)));
-}
+pub(crate) const TABLE_VIEWS: &str = "table-views";
