@@ -75,10 +75,6 @@ impl MapTools {
 }
 
 impl Panel for MapTools {
-    fn name(&self) -> &'static str {
-        "Tools"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         ui.horizontal_wrapped(|ui| {
             for t in ToolKind::ALL {

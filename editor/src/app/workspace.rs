@@ -156,9 +156,6 @@ pub trait GameMode: Mode + std::any::Any {
 /// One panel of the window: it draws itself into the space the app gives it and acts on the
 /// shared workspace.
 pub trait Panel {
-    /// The panel's name (View menu, headers).
-    fn name(&self) -> &'static str;
-
     /// Draw the panel for one frame.
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace);
 }

@@ -184,10 +184,6 @@ fn map_overlay(file: &MsMapFile, out: &mut Overlay) {
 }
 
 impl Panel for MsUi {
-    fn name(&self) -> &'static str {
-        "Musket & Saber"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         let tabs: &[MsTab] = match doc::kind(ws.doc.content()) {
             Some(Kind::Map) => &MsTab::MAP,

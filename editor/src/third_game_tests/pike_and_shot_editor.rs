@@ -250,10 +250,6 @@ pub struct PsUi {
 }
 
 impl Panel for PsUi {
-    fn name(&self) -> &'static str {
-        "Pike & Shot (test)"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         ui.strong("Pike & Shot (test)");
         let mut id = ws.doc.content().id(ws.doc.map()).to_string();
