@@ -116,9 +116,8 @@ pub type Gesture<'a> = &'a dyn Fn() -> Option<u64>;
 /// Gestures of painting strokes are told apart from those of typing (which count up from 0).
 const STROKE_GESTURE: u64 = 1 << 62;
 
-impl MsUi {
-    /// Start on a new document: its first tab, nothing chosen.
-    pub fn reset(&mut self, doc: &Document) {
+impl GameMode for MsUi {
+    fn reset(&mut self, doc: &Document) {
         self.tab = match doc::kind(doc.content()) {
             Some(Kind::Scenario) => MsTab::Scenario,
             _ => MsTab::Terrain,
@@ -131,6 +130,10 @@ impl MsUi {
             .and_then(|f| f.legend.get(1).or(f.legend.first()))
             .map(|e| e.char.clone())
             .unwrap_or_default();
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -230,16 +233,6 @@ impl Panel for MsUi {
         if let Some(s) = status {
             ws.status.set(s);
         }
-    }
-}
-
-impl GameMode for MsUi {
-    fn reset(&mut self, doc: &Document) {
-        MsUi::reset(self, doc);
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
     }
 }
 
