@@ -2,10 +2,9 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use rayon::prelude::*;
 use saber_schema::diagnostic::Severity;
 use saber_schema::pipeline::{
-    FileReport, WalkOptions, check_path, collect_with, flag_duplicate_map_ids,
+    FileReport, WalkOptions, check_batch, collect_with, flag_duplicate_map_ids,
 };
 
 use crate::report::{Format, Summary, human_all_with, json_all_with, sarif_all};
@@ -26,34 +25,13 @@ pub(crate) fn check(
     if files.is_empty() && collected.problems.is_empty() {
         return usage_error(&nothing_found(&collected.skipped));
     }
-    let reg = match registry(maps) {
+    let mut reg = match registry(maps) {
         Ok(r) => r,
         Err(e) => return usage_error(&e),
     };
-    // A progress bar on a terminal only; checks run in parallel (rayon), results keep file order.
+    // A progress bar on a terminal only; checks run in parallel, results keep file order.
     let progress = crate::progress(files.len(), "checking");
-    let run = || -> Vec<FileReport> {
-        files
-            .par_iter()
-            .map(|f| {
-                let r = check_path(f, &reg);
-                progress.inc(1);
-                r
-            })
-            .collect()
-    };
-    // Parsing and zone compilation recurse once per nesting level (up to the limit of 64, a
-    // few frames each): worker threads get the main thread's stack size, not rayon's 2 MiB.
-    // One file is checked on the main thread, as every other command checks its file: starting
-    // the pool's threads was a tenth of a one-file check (profile of 29 November 2026).
-    let mut reports = if files.len() == 1 {
-        files.iter().map(|f| check_path(f, &reg)).collect()
-    } else {
-        match rayon::ThreadPoolBuilder::new().stack_size(8 << 20).build() {
-            Ok(pool) => pool.install(run),
-            Err(_) => run(),
-        }
-    };
+    let mut reports = check_batch(&files, &mut reg, &|| progress.inc(1));
     progress.finish_and_clear();
     // Folders that could not be searched are errors of the run, never a silent pass.
     for d in collected.problems {

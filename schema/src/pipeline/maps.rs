@@ -29,7 +29,7 @@ pub use crate::pipeline::map_load::{
     LoadedMap, MapOrigin, Resolve, ResolvedMap, builtin_id_claimed,
 };
 use crate::pipeline::parse::other_game::DocWords;
-use crate::pipeline::read::{Source, Syntax, head_names_map_format};
+use crate::pipeline::read::{Source, Syntax, bytes_name_map_format, head_names_map_format};
 use crate::pipeline::zones::shared::SharedZones;
 
 /// Most directory entries looked at in one directory when finding maps near a scenario.
@@ -72,6 +72,9 @@ pub struct MapRegistry {
     /// Texts that stand for map files, by canonical path: a language server's open documents,
     /// with their unsaved edits (see [`MapRegistry::with_open_text`]).
     open: HashMap<PathBuf, String>,
+    /// Whether each file a batch read names a map format in its head, by its path in its
+    /// canonical directory (see [`MapRegistry::know_heads`]).
+    heads: HashMap<PathBuf, bool>,
 }
 
 impl Clone for MapRegistry {
@@ -82,6 +85,7 @@ impl Clone for MapRegistry {
             searched: copy(&self.searched),
             builtin_zones: copy(&self.builtin_zones),
             open: self.open.clone(),
+            heads: self.heads.clone(),
         }
     }
 }
@@ -155,6 +159,14 @@ impl MapRegistry {
         }
     }
 
+    /// What a batch's own reading of its files found in their heads (whether each names a map
+    /// format, by the file's path in its canonical directory): looking for maps beside a
+    /// scenario takes these, and opens only the files the batch did not read
+    /// ([`crate::pipeline::batch`]). An editor's open text still comes first.
+    pub fn know_heads(&mut self, heads: HashMap<PathBuf, bool>) {
+        self.heads = heads;
+    }
+
     /// The source of the map file at `path`: its open text, else the file.
     fn read(&self, path: &Path) -> Result<Source, Diagnostic> {
         if !self.open.is_empty()
@@ -209,12 +221,10 @@ impl MapRegistry {
                     .then(|| p.canonicalize().ok())
                     .flatten()
                     .and_then(|c| self.open.get(&c));
-                let is_map = match open {
-                    Some(text) => {
-                        let head = &text.as_bytes()[..text.len().min(4096)];
-                        head.windows(11).any(|w| w == b"\"saber-map/")
-                    }
-                    None => head_names_map_format(&p),
+                let is_map = match (open, self.heads.get(&p)) {
+                    (Some(text), _) => bytes_name_map_format(text.as_bytes()),
+                    (None, Some(read)) => *read,
+                    (None, None) => head_names_map_format(&p),
                 };
                 if !is_map {
                     continue;

@@ -13,6 +13,7 @@
 //!   same document; [`ScenarioCheck::into_compiled`] turns a clean check into a [`Compiled`]
 //!   scenario for export and cards.
 
+pub mod batch;
 pub mod finish;
 pub mod game;
 pub mod games;
@@ -44,6 +45,7 @@ use crate::pipeline::read::Source;
 use crate::pipeline::rifle_and_saber::{load_scenario_deferring, scenario_schema};
 use crate::pipeline::zones::Resolved;
 
+pub use batch::check_batch;
 pub use finish::finish;
 pub use game::{Built, Compiled};
 pub use games::load_map;
@@ -171,7 +173,16 @@ pub fn check_source(src: &Source, registry: &MapRegistry) -> FileReport {
 /// Read and check a file. A file that is not UTF-8 is reported at its line and column, with
 /// its text read lossily for showing.
 pub fn check_path(path: &Path, registry: &MapRegistry) -> FileReport {
-    let bytes = match read::read_regular(path) {
+    check_read(path, read::read_regular(path), registry)
+}
+
+/// Check a file from what reading it gave ([`read::read_regular`]: its bytes, or why not).
+pub fn check_read(
+    path: &Path,
+    read: Result<Vec<u8>, Diagnostic>,
+    registry: &MapRegistry,
+) -> FileReport {
+    let bytes = match read {
         Ok(b) => b,
         Err(d) => return FileReport::unread(path, vec![d.in_file(path)], None),
     };

@@ -158,10 +158,23 @@ pub fn syntax_of(path: &Path, text: &str) -> Syntax {
     }
 }
 
+/// How much of a file's start is looked at to tell whether it may be a map: the `format`
+/// field stands there.
+const HEAD_BYTES: usize = 4096;
+
+/// What a map file's head holds.
+const MAP_FORMAT: &[u8] = b"\"saber-map/";
+
 /// Is the file, listed as a regular file, a map? Reads only its first 4 KiB, where the
 /// `format` field stands, so that looking for maps among many scenario files costs little.
 pub fn head_names_map_format(path: &Path) -> bool {
-    head_holds(path, &[b"\"saber-map/"])
+    head_holds(path, &[MAP_FORMAT])
+}
+
+/// Does a file whose text (or bytes) starts with `bytes` name a map format in its head, as
+/// [`head_names_map_format`] reads it from the file?
+pub fn bytes_name_map_format(bytes: &[u8]) -> bool {
+    memchr::memmem::find(&bytes[..bytes.len().min(HEAD_BYTES)], MAP_FORMAT).is_some()
 }
 
 /// Does the file's first 4 KiB name a map, scenario or battle format (a file too large to read
@@ -184,7 +197,7 @@ fn head_holds(path: &Path, needles: &[&[u8]]) -> bool {
         return false;
     }
     // Into a buffer of the head's size: no allocation, and no read past it to find the end.
-    let mut head = [0u8; 4096];
+    let mut head = [0u8; HEAD_BYTES];
     let mut filled = 0;
     while filled < head.len() {
         match file.read(&mut head[filled..]) {

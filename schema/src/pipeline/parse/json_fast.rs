@@ -16,33 +16,28 @@ use crate::model::limits;
 /// The model and the document as written, when the document reads cleanly; `None` otherwise.
 pub fn read<T: DeserializeOwned>(text: &str) -> Option<(T, Value)> {
     let mut de = serde_json::Deserializer::from_str(text);
-    // serde_json's own recursion limit (128) keeps the stack safe before depth is known.
     let values = std::cell::Cell::new(0);
-    let doc = UniqueKeys { values: &values }.deserialize(&mut de).ok()?;
-    de.end().ok()?;
-    if depth(&doc) > limits::MAX_NESTING {
-        return None;
+    let doc = UniqueKeys {
+        values: &values,
+        depth: 0,
     }
+    .deserialize(&mut de)
+    .ok()?;
+    de.end().ok()?;
     let model = T::deserialize(&doc).ok()?;
     Some((model, doc))
 }
 
-/// How many objects and arrays deep a value nests (a scalar is 0), as brackets count in text.
-fn depth(v: &Value) -> usize {
-    match v {
-        Value::Array(a) => 1 + a.iter().map(depth).max().unwrap_or(0),
-        Value::Object(o) => 1 + o.values().map(depth).max().unwrap_or(0),
-        _ => 0,
-    }
-}
-
 /// Reads a JSON value, refusing an object that gives a key twice (a `Value` would keep only
-/// the last, and the model must see both to refuse them), and a document of more than
-/// [`limits::MAX_VALUES`] values, counted as the full reader counts them in the text: an
-/// opening bracket for each array and object, a comma between two of its items.
+/// the last, and the model must see both to refuse them), a document of more than
+/// [`limits::MAX_VALUES`] values, counted as the full reader counts them in the text (an
+/// opening bracket for each array and object, a comma between two of its items), and brackets
+/// nested more than [`limits::MAX_NESTING`] deep (counted as it reads: no second walk).
 #[derive(Clone, Copy)]
 struct UniqueKeys<'a> {
     values: &'a std::cell::Cell<usize>,
+    /// Brackets open around the value read.
+    depth: usize,
 }
 
 impl UniqueKeys<'_> {
@@ -52,6 +47,18 @@ impl UniqueKeys<'_> {
             return Err(E::custom("too many values"));
         }
         Ok(())
+    }
+
+    /// The reader of a bracket's items: one level deeper, refused past the limit (before
+    /// serde_json's own limit of 128, which keeps the stack safe).
+    fn inside<E: de::Error>(self) -> Result<Self, E> {
+        if self.depth >= limits::MAX_NESTING {
+            return Err(E::custom("nested too deep"));
+        }
+        Ok(UniqueKeys {
+            depth: self.depth + 1,
+            ..self
+        })
     }
 }
 
@@ -109,8 +116,9 @@ impl<'de> Visitor<'de> for UniqueKeys<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         self.count()?;
+        let item = self.inside()?;
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(v) = seq.next_element_seed(self)? {
+        while let Some(v) = seq.next_element_seed(item)? {
             if !items.is_empty() {
                 self.count()?;
             }
@@ -121,12 +129,13 @@ impl<'de> Visitor<'de> for UniqueKeys<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         self.count()?;
+        let member = self.inside()?;
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
             if !out.is_empty() {
                 self.count()?;
             }
-            let value = map.next_value_seed(self)?;
+            let value = map.next_value_seed(member)?;
             if out.insert(key, value).is_some() {
                 return Err(de::Error::custom("a key is given twice"));
             }
@@ -153,9 +162,12 @@ mod tests {
         }
         let nested = r#"{"a": [[1, 2], {}], "b": {"c": []}}"#;
         let values = std::cell::Cell::new(0);
-        UniqueKeys { values: &values }
-            .deserialize(&mut serde_json::Deserializer::from_str(nested))
-            .unwrap();
+        UniqueKeys {
+            values: &values,
+            depth: 0,
+        }
+        .deserialize(&mut serde_json::Deserializer::from_str(nested))
+        .unwrap();
         assert_eq!(values.get(), structure(nested, 64, usize::MAX).values);
     }
 
@@ -167,10 +179,17 @@ mod tests {
 
     #[test]
     fn depth_counts_brackets() {
-        let at = |n: usize| "[".repeat(n) + &"]".repeat(n);
-        assert_eq!(depth(&serde_json::from_str(&at(3)).unwrap()), 3);
-        assert!(read::<Value>(&at(limits::MAX_NESTING)).is_some());
-        assert!(read::<Value>(&at(limits::MAX_NESTING + 1)).is_none());
+        fn at(n: usize) -> String {
+            "[".repeat(n) + &"]".repeat(n)
+        }
+        // In an object too, and beside shallower items.
+        fn member(n: usize) -> String {
+            format!(r#"[{{"a": 1, "b": {}}}, 2]"#, at(n - 2))
+        }
+        for doc in [at as fn(usize) -> String, member] {
+            assert!(read::<Value>(&doc(limits::MAX_NESTING)).is_some());
+            assert!(read::<Value>(&doc(limits::MAX_NESTING + 1)).is_none());
+        }
     }
 
     #[test]
