@@ -243,7 +243,7 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("big.ron");
     let t = Instant::now();
-    files::save_map(&big, &path).expect("saved");
+    files::save_model(&big.to_file(), &path).expect("saved");
     report(
         "save the 1000 × 1000 map (RON, atomic)",
         t.elapsed(),

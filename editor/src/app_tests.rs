@@ -148,7 +148,7 @@ fn a_scenario_whose_map_is_missing_opens_and_the_map_file_can_be_chosen() {
     let mut map = files::default_map();
     map.id = "my-map".into();
     // Not beside the scenario: not found by id.
-    files::save_map(&map, &maps.join("my-map.ron")).expect("saved");
+    files::save_model(&map.to_file(), &maps.join("my-map.ron")).expect("saved");
     let mut s = crate::scenario::historical::HISTORICAL[6]
         .scenario()
         .expect("parses");
@@ -156,7 +156,7 @@ fn a_scenario_whose_map_is_missing_opens_and_the_map_file_can_be_chosen() {
     let scen_dir = dir.path().join("scenarios");
     std::fs::create_dir_all(&scen_dir).expect("dir");
     let path = scen_dir.join("s.ron");
-    files::save_scenario(&s, &path).expect("saved");
+    files::save_model(&s, &path).expect("saved");
     // Move the map into maps/ beside the scenarios folder's parent: ../maps from the scenario.
     let near = dir.path().join("maps");
     std::fs::create_dir_all(&near).expect("dir");
@@ -165,7 +165,7 @@ fn a_scenario_whose_map_is_missing_opens_and_the_map_file_can_be_chosen() {
     // Now make the scenario name a map that is nowhere.
     let mut s2 = s.clone();
     s2.map = "lost-map".into();
-    files::save_scenario(&s2, &path).expect("saved");
+    files::save_model(&s2, &path).expect("saved");
 
     let mut h = with_file_dialog(App::new(files::default_map(), None));
     h.state_mut().open_path(&path);
@@ -272,7 +272,7 @@ fn two_windows_keep_their_own_recovery_and_only_orphans_are_offered() {
 fn without_a_desktop_dialog_open_shows_the_editors_own() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("small.ron");
-    files::save_map(&files::new_map(), &file).expect("saved");
+    files::save_model(&files::new_map().to_file(), &file).expect("saved");
     let mut h = with_file_dialog(App::new(files::default_map(), None));
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();

@@ -241,6 +241,12 @@ impl Layout {
     }
 }
 
+/// A colour of the one palette (`#rrggbb`) on screen.
+pub fn palette_color(hex: &str) -> Color32 {
+    let [r, g, b] = palette::rgb(hex);
+    Color32::from_rgb(r, g, b)
+}
+
 /// The fill colour of a hex, from the one palette: the terrain's fill, tinted on a slope as the
 /// renderer tints it. A bridge shows its deck colour, since the editor draws no deck over it.
 pub fn cell_color(cell: Cell) -> Color32 {

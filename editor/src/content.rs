@@ -19,6 +19,8 @@ use saber_schema::ruleset::Game;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::change::FieldWords;
+
 /// A document's content. The map it is drawn on is the document's map: for a Rifle & Saber
 /// map that map is what is edited; for the others it is made from (a game's own map) or
 /// found for (a scenario) the content.
@@ -76,9 +78,14 @@ pub trait GameDoc: DocValue {
     fn settle(&mut self, _before: &dyn GameDoc, _grid: Grid) {}
 
     /// The edit from `before` to it, in words for the History panel (`None`: the form's
-    /// topic says it).
-    fn describe(&self, _before: &dyn GameDoc) -> Option<String> {
-        None
+    /// topic says it): each field changed, as its file names it ([`crate::change::describe`]).
+    fn describe(&self, before: &dyn GameDoc) -> Option<String> {
+        self.describe_fields(before)
+    }
+
+    /// Its fields as its game's rules print them, for [`Self::describe`] (`("cf", "CF")`).
+    fn field_words(&self) -> &'static FieldWords {
+        &[]
     }
 
     /// What `saberc check` finds in it, as it is now.
@@ -118,6 +125,8 @@ pub trait DocValue: Any + Debug + Send + Sync {
     fn whole_text(&self, syntax: Syntax) -> Result<String, String>;
     /// `old` (its file's text) edited where the document differs from it.
     fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String>;
+    /// The edit from `before` (of its type) to it, field by field.
+    fn describe_fields(&self, before: &dyn GameDoc) -> Option<String>;
     /// A copy.
     fn clone_doc(&self) -> Box<dyn GameDoc>;
     /// The same document?
@@ -134,6 +143,10 @@ impl<T: GameDoc + Clone + PartialEq + Serialize + DeserializeOwned> DocValue for
     }
     fn edit_text(&self, old: &str, syntax: Syntax) -> Result<String, String> {
         saber_schema::syntax::edit::edit_text(old, syntax, self).map_err(|e| e.to_string())
+    }
+    fn describe_fields(&self, before: &dyn GameDoc) -> Option<String> {
+        let before = before.as_any().downcast_ref::<T>()?;
+        crate::change::describe(before, self, self.field_words())
     }
     fn clone_doc(&self) -> Box<dyn GameDoc> {
         Box::new(self.clone())

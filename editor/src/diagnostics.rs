@@ -6,6 +6,7 @@ use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Map;
 
+use crate::content::Content;
 use crate::document::Document;
 
 /// The map's diagnostics, cached per revision.
@@ -63,9 +64,16 @@ pub fn severity_style(ui: &Ui, severity: Severity) -> (&'static str, Color32) {
 }
 
 impl Diagnostics {
-    /// Recompute if the map changed (not during a stroke: a stroke ends first).
+    /// Recompute if the document changed: a game's own document as `saberc check` checks it
+    /// saved, the map (not during a stroke: a stroke ends first) by the map's checks.
     pub fn update(&mut self, doc: &Document) {
-        if self.revision != Some(doc.revision()) && !doc.is_editing() {
+        if self.revision == Some(doc.revision()) {
+            return;
+        }
+        if let Content::Own(d) = doc.content() {
+            self.items = d.check(doc.beside());
+            self.revision = Some(doc.revision());
+        } else if !doc.is_editing() {
             let mut items = check(doc.map());
             // The editor never saves a changed built-in map under its id (Save asks for a new
             // one), so the finding a file would get is said as what will happen instead.
@@ -92,39 +100,55 @@ impl Diagnostics {
         map: &Map,
         place: &dyn Fn(&Diagnostic) -> Option<String>,
     ) -> Option<(usize, Option<Coord>)> {
-        let mut goto = None;
         if self.changed_builtin {
             ui.label(format!(
                 "A changed copy of the built-in map “{}”: Save asks for its own id and name.",
                 map.id
             ));
         }
-        if self.items.is_empty() {
-            ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
-            return None;
-        }
-        for (i, d) in self.items.iter().enumerate() {
-            let (icon, color) = severity_style(ui, d.severity);
-            let hex = hex_of(d, map);
-            let mut text = format!("{icon} {}: {}", d.code, d.message);
-            if let Some(h) = hex {
-                text.push_str(&format!(" [{}]", map.grid.label(h)));
-            }
-            if let Some(p) = place(d) {
-                text.push_str(&format!(" ({p})"));
-            }
-            let r = ui.selectable_label(false, RichText::new(text).color(color));
-            let r = match (&d.hint, &d.rule) {
-                (Some(h), Some(rule)) => r.on_hover_text(format!("{h} [{rule}]")),
-                (Some(h), None) => r.on_hover_text(h),
-                _ => r,
-            };
-            if r.clicked() {
-                goto = Some((i, hex));
-            }
-        }
-        goto
+        list(ui, &self.items, map, &|d| (hex_of(d, map), place(d)))
     }
+}
+
+/// A finding's hex and where its field is ("on the Map tab").
+pub type FindingAt<'a> = dyn Fn(&Diagnostic) -> (Option<Coord>, Option<String>) + 'a;
+
+/// Findings as a list, each with the hex and the place of its field `at` gives ("on the Map
+/// tab"), its hint and rule as its tooltip; returns the finding clicked and its hex.
+pub fn list(
+    ui: &mut Ui,
+    items: &[Diagnostic],
+    map: &Map,
+    at: &FindingAt<'_>,
+) -> Option<(usize, Option<Coord>)> {
+    if items.is_empty() {
+        ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
+        return None;
+    }
+    let mut goto = None;
+    for (i, d) in items.iter().enumerate() {
+        let (icon, color) = severity_style(ui, d.severity);
+        let (hex, place) = at(d);
+        let mut text = format!("{icon} {}: {}", d.code, d.message);
+        if let Some(h) = hex {
+            text.push_str(&format!(" [{}]", map.grid.label(h)));
+        }
+        if let Some(p) = place {
+            text.push_str(&format!(" ({p})"));
+        }
+        let r = ui.selectable_label(false, RichText::new(text).color(color));
+        let rule = d.rule.as_ref().map(|r| format!("[{r}]"));
+        let tip: Vec<&str> = d.hint.iter().chain(&rule).map(String::as_str).collect();
+        let r = if tip.is_empty() {
+            r
+        } else {
+            r.on_hover_text(tip.join(" "))
+        };
+        if r.clicked() {
+            goto = Some((i, hex));
+        }
+    }
+    goto
 }
 
 #[cfg(test)]

@@ -4,14 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
-use saber_schema::diagnostic::{Diagnostic, Severity};
+use saber_schema::diagnostic::Diagnostic;
 use saber_schema::files::{FileState, Target};
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::Scenario;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
 use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
 use saber_schema::pipeline::{self, Built};
-use saber_schema::syntax::edit::{edit_text, edit_text_with};
+use saber_schema::syntax::edit::{edit_text, edit_text_with, has_comments};
 
 use crate::content::{Content, OwnDoc};
 use crate::document::Document;
@@ -52,11 +52,7 @@ pub fn one_line(d: &Diagnostic) -> String {
     if let Some(l) = d.location {
         s.push_str(&format!("{}:{}:", l.line, l.column));
     }
-    let severity = match d.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    };
+    let severity = saber_schema::diagnostic::codes::severity_name(d.severity);
     s.push_str(&format!(" {severity}[{}]: {}", d.code, d.message));
     if let Some(h) = &d.hint {
         s.push_str(&format!("\n    hint: {h}"));
@@ -97,11 +93,6 @@ pub fn read_map(path: &Path) -> Result<LoadedFile, String> {
     load(&src)
 }
 
-/// The map as text for `path`, written whole: JSON for `.json`, RON otherwise.
-pub fn map_to_text(map: &Map, path: &Path) -> Result<String, String> {
-    canonical_text(&map.to_file(), syntax_for(path))
-}
-
 /// A model written whole in `saberc fmt`'s layout (the library's one model-to-text writer).
 fn canonical_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
     saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
@@ -132,9 +123,10 @@ pub fn write_file(
         .map_err(|e| e.to_string())
 }
 
-/// Save a map to a file.
-pub fn save_map(map: &Map, path: &Path) -> Result<(), String> {
-    let text = map_to_text(map, path)?;
+/// Write a model (a map's file form, a scenario) whole to a file in `saberc fmt`'s layout:
+/// JSON for `.json`, RON otherwise.
+pub fn save_model<T: serde::Serialize>(model: &T, path: &Path) -> Result<(), String> {
+    let text = canonical_text(model, syntax_for(path))?;
     write_file(path, &text, None).map(|_| ())
 }
 
@@ -272,17 +264,6 @@ pub fn relative_to(dir: &Path, file: &Path) -> Option<String> {
     Some(parts.join("/"))
 }
 
-/// The scenario as text for `path`, written whole: JSON for `.json`, RON otherwise.
-pub fn scenario_to_text(s: &Scenario, path: &Path) -> Result<String, String> {
-    canonical_text(s, syntax_for(path))
-}
-
-/// Save a scenario to a file (JSON for `.json`, RON otherwise).
-pub fn save_scenario(s: &Scenario, path: &Path) -> Result<(), String> {
-    let text = scenario_to_text(s, path)?;
-    write_file(path, &text, None).map(|_| ())
-}
-
 /// The text a save of the document to `path` writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaveText {
@@ -326,14 +307,16 @@ pub fn content_text(
     };
     if syntax_of(path, old) != syntax {
         // Saved as the other syntax: the old text cannot be edited into it.
-        return Ok(if has_comments(old) {
-            SaveText::Rewrite {
-                why: "the file is saved in the other syntax (JSON has no comments)".into(),
-                text: whole,
-            }
-        } else {
-            SaveText::New(whole)
-        });
+        return Ok(
+            if has_comments(&saber_schema::syntax::parse(old).syntax()) {
+                SaveText::Rewrite {
+                    why: "the file is saved in the other syntax (JSON has no comments)".into(),
+                    text: whole,
+                }
+            } else {
+                SaveText::New(whole)
+            },
+        );
     }
     let edited = match content {
         Content::Map => edit_text_with(old, syntax, &map.to_file(), |f| {
@@ -347,19 +330,6 @@ pub fn content_text(
         Ok(text) => SaveText::Edited(text),
         Err(why) => SaveText::Rewrite { why, text: whole },
     })
-}
-
-fn has_comments(text: &str) -> bool {
-    saber_schema::syntax::parse(text)
-        .syntax()
-        .descendants_with_tokens()
-        .any(|e| {
-            matches!(
-                e.kind(),
-                saber_schema::syntax::SyntaxKind::LINE_COMMENT
-                    | saber_schema::syntax::SyntaxKind::BLOCK_COMMENT
-            )
-        })
 }
 
 /// A document saved: the text written, and the file's state after (for the next save's check).
@@ -437,7 +407,7 @@ mod tests {
         assert!(check_free(&map), "the default map is clean");
         for name in ["m.ron", "m.json"] {
             let path = dir.path().join(name);
-            save_map(&map, &path).expect("saved");
+            save_model(&map.to_file(), &path).expect("saved");
             let back = read_map(&path).expect("read");
             assert!(back.problems.is_empty(), "{:?}", back.problems);
             assert_eq!(back.map, map);
@@ -476,7 +446,7 @@ mod tests {
         assert_eq!(mode(&fresh), default_mode(dir.path()));
 
         let real = dir.path().join("real.ron");
-        save_map(&new_map(), &real).expect("saved");
+        save_model(&new_map().to_file(), &real).expect("saved");
         std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
         let link = dir.path().join("link.ron");
         symlink(&real, &link).expect("symlink");
@@ -653,7 +623,7 @@ mod tests {
             let s = h.scenario().expect("parses");
             for ext in ["ron", "json"] {
                 let path = dir.path().join(format!("{}.{ext}", s.id));
-                save_scenario(&s, &path).expect("saved");
+                save_model(&s, &path).expect("saved");
                 let Ok(
                     back @ LoadedFile {
                         content: Content::Scenario(_),

@@ -11,6 +11,7 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use crate::app::{Action, App};
 use crate::files;
 use crate::musket_and_saber::MsTab;
+use crate::scenario::fields::table::TABLE_VIEWS;
 use crate::scenario::panel::Tab;
 use crate::tools::ToolKind;
 
@@ -48,8 +49,20 @@ fn open_tab(h: &mut Harness<'static, App>, name: &str) {
     for _ in 0..4 {
         h.run();
     }
-    crate::musket_and_saber::fields::forget_table_views(&h.ctx);
+    forget_table_views(&h.ctx);
     h.run();
+}
+
+/// The views of the tables drawn since [`forget_table_views`] (where their parts that scroll
+/// sideways are).
+fn table_views(ctx: &egui::Context) -> Vec<egui::Rect> {
+    ctx.data(|d| d.get_temp::<Vec<egui::Rect>>(egui::Id::unique(TABLE_VIEWS)))
+        .unwrap_or_default()
+}
+
+/// Forget the tables drawn so far (the next frame's are then its own).
+fn forget_table_views(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.remove::<Vec<egui::Rect>>(egui::Id::unique(TABLE_VIEWS)));
 }
 
 /// Every widget of the left panel (and every part of it narrower than the panel) that is not
@@ -59,7 +72,7 @@ fn open_tab(h: &mut Harness<'static, App>, name: &str) {
 fn cut_widgets(h: &Harness<'static, App>, what: &str) -> Vec<String> {
     let canvas = h.state().canvas_rect();
     let edge = canvas.min.x;
-    let tables = crate::musket_and_saber::fields::table_views(&h.ctx);
+    let tables = table_views(&h.ctx);
     // Each widget's role and name, as a screen reader has them.
     let names: std::collections::HashMap<_, _> = h
         .query_all(By::new())

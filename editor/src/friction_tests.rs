@@ -242,7 +242,7 @@ fn saving_with_errors_says_how_many_and_where_to_see_them() {
         .expect("parses");
     s.deploys_first = "nobody".into();
     let path = dir.path().join("bad.ron");
-    files::save_scenario(&s, &path).expect("saved");
+    files::save_model(&s, &path).expect("saved");
     let mut h = harness(App::new(files::default_map(), None));
     h.state_mut().open_path(&path);
     h.run();
@@ -319,8 +319,8 @@ fn a_new_scenarios_save_dialog_starts_where_its_map_is_found() {
     let maps = dir.path().join("maps");
     std::fs::create_dir(&maps).expect("folder");
     let map_file = maps.join("valley.ron");
-    files::save_map(
-        &saber_schema::model::map::Map::blank("valley", "Valley", 12, 10),
+    files::save_model(
+        &saber_schema::model::map::Map::blank("valley", "Valley", 12, 10).to_file(),
         &map_file,
     )
     .expect("saved");
@@ -416,7 +416,7 @@ fn explanatory_texts_are_painted_at_the_body_size() {
         .expect("parses");
     lost.map = "nowhere-map".into();
     let path = dir.path().join("lost.ron");
-    files::save_scenario(&lost, &path).expect("saved");
+    files::save_model(&lost, &path).expect("saved");
     let mut h = harness(App::new(files::default_map(), None));
     h.state_mut().open_path(&path);
     h.run();
@@ -437,7 +437,7 @@ fn counts_of_one_and_side_choices_read_as_sentences() {
         .expect("parses");
     s.deploys_first = "nobody".into();
     let path = dir.path().join("one.ron");
-    files::save_scenario(&s, &path).expect("saved");
+    files::save_model(&s, &path).expect("saved");
     let mut app = App::new(files::default_map(), None);
     app.check_inline();
     let mut h = harness(app);
@@ -638,8 +638,8 @@ fn menu_items_that_ask_first_end_in_an_ellipsis() {
 fn a_status_message_set_late_in_a_frame_is_shown_at_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("small.ron");
-    files::save_map(
-        &saber_schema::model::map::Map::blank("small", "Small", 12, 10),
+    files::save_model(
+        &saber_schema::model::map::Map::blank("small", "Small", 12, 10).to_file(),
         &path,
     )
     .expect("saved");
@@ -682,8 +682,8 @@ fn repaint_delay(h: &Harness<'_, App>) -> std::time::Duration {
 fn a_message_set_during_a_long_frame_stays_on_screen() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("small.ron");
-    files::save_map(
-        &saber_schema::model::map::Map::blank("small", "Small", 12, 10),
+    files::save_model(
+        &saber_schema::model::map::Map::blank("small", "Small", 12, 10).to_file(),
         &path,
     )
     .expect("saved");
@@ -719,8 +719,8 @@ fn a_message_set_during_a_long_frame_stays_on_screen() {
 fn a_message_set_before_a_second_pass_stays_on_screen() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("small.ron");
-    files::save_map(
-        &saber_schema::model::map::Map::blank("small", "Small", 12, 10),
+    files::save_model(
+        &saber_schema::model::map::Map::blank("small", "Small", 12, 10).to_file(),
         &path,
     )
     .expect("saved");

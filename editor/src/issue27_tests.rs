@@ -69,7 +69,7 @@ fn two_recovery_files_are_both_offered_and_both_restored() {
     };
     let (a, b) = (dir.path().join("first.ron"), dir.path().join("second.ron"));
     for (path, id) in [(&a, "first"), (&b, "second")] {
-        files::save_map(&small_map(id), path).expect("saved");
+        files::save_model(&small_map(id).to_file(), path).expect("saved");
         let mut changed = small_map(id);
         changed.name = format!("{id} (changed)");
         crashed_window(&rd, path, changed);
@@ -327,7 +327,7 @@ fn the_editors_file_dialog_is_modal() {
 fn the_unsaved_changes_question_comes_when_the_file_is_chosen() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("other.ron");
-    files::save_map(&small_map("other"), &file).expect("saved");
+    files::save_model(&small_map("other").to_file(), &file).expect("saved");
     let mut h = with_file_dialog(App::new(files::new_map(), None));
     paint_one_hex(&mut h, Coord(5, 5));
     assert!(h.state().doc().is_dirty());
@@ -355,7 +355,7 @@ fn exports_of_a_document_with_errors_are_refused_before_the_dialog() {
         .expect("parses");
     s.deploys_first = "nobody".into();
     let path = dir.path().join("bad.ron");
-    files::save_scenario(&s, &path).expect("saved");
+    files::save_model(&s, &path).expect("saved");
     let mut h = with_file_dialog(App::new(files::default_map(), None));
     h.state_mut().open_path(&path);
     h.run();
@@ -396,7 +396,7 @@ fn a_missing_map_is_chosen_for_a_scenario_opened_by_a_relative_path() {
     let map_path = dir.path().join("lost-map.ron");
     let mut map = small_map("lost-map");
     map.name = "Lost".into();
-    files::save_map(&map, &map_path).expect("saved");
+    files::save_model(&map.to_file(), &map_path).expect("saved");
     let mut s = crate::scenario::historical::HISTORICAL[6]
         .scenario()
         .expect("parses");
@@ -409,7 +409,7 @@ fn a_missing_map_is_chosen_for_a_scenario_opened_by_a_relative_path() {
     .to_string_lossy()
     .replace(['(', ')'], "");
     let relative = InWorkingDir(PathBuf::from(name));
-    files::save_scenario(&s, &relative.0).expect("saved");
+    files::save_model(&s, &relative.0).expect("saved");
     assert_eq!(relative.0.parent(), Some(Path::new("")));
 
     let mut h = with_file_dialog(App::new(files::default_map(), None));
@@ -639,7 +639,7 @@ fn unsaved_work_reaches_its_recovery_file_without_another_frame() {
 fn a_save_that_would_drop_comments_asks_first_and_both_answers_do_what_they_say() {
     let dir = tempfile::tempdir().expect("temp dir");
     let ron = dir.path().join("commented.ron");
-    files::save_map(&small_map("commented"), &ron).expect("saved");
+    files::save_model(&small_map("commented").to_file(), &ron).expect("saved");
     let text = format!(
         "// Drawn by hand: keep this note.\n{}",
         std::fs::read_to_string(&ron).expect("read")

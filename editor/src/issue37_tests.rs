@@ -211,7 +211,7 @@ fn map_not_found_offers_the_editors_button_not_the_clis_flag() {
         .expect("parses");
     s.map = "no-such-map-anywhere".into();
     let path = dir.path().join("lost.ron");
-    files::save_scenario(&s, &path).expect("saved");
+    files::save_model(&s, &path).expect("saved");
     let mut h = sized(App::new(files::default_map(), None), 1280.0, 800.0);
     h.state_mut().open_path(&path);
     h.run();

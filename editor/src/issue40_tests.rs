@@ -281,6 +281,37 @@ fn an_ms_scenario_save_changes_only_the_moved_hex() {
     assert_eq!(removed, [r#"            at: "0504","#]);
 }
 
+/// A chart row added with "+ Chart row" and saved writes the fields the row has (its kind, what
+/// it is on, its source), not every blank column and unticked flag the user left as they were
+/// (the editor wrote `infantry: None, …, clear_for_charges: false` into the file).
+#[test]
+fn a_chart_row_added_saves_only_what_it_holds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = example_map(dir.path());
+    let before = std::fs::read_to_string(&path).expect("read");
+    let mut h = opened(&path);
+    h.get_by_label("Chart & track").click();
+    h.run();
+    h.get_by_label("+ Chart row").click();
+    h.run();
+    let rows = file(&h).chart.len();
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    assert_eq!(
+        added,
+        [
+            "        (".to_string(),
+            format!("            kind: \"kind {rows}\","),
+            "            on: Hex,".to_string(),
+            "            source: \"\",".to_string(),
+            "        ),".to_string(),
+        ],
+        "{after}"
+    );
+}
+
 fn hex_of(label: &str) -> Coord {
     saber_schema::model::hex::parse_label(label).expect("a label")
 }

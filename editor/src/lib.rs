@@ -5,6 +5,7 @@ pub mod app;
 pub mod apply;
 pub mod autosave;
 pub mod canvas;
+pub mod change;
 pub mod content;
 pub mod diagnostics;
 pub mod document;

@@ -752,7 +752,7 @@ fn a_new_musket_and_saber_scenario_is_made_on_a_chosen_map() {
     assert!(text.contains("made by\n// `saberc new scenario`"), "{text}");
 
     let rs_map = dir.path().join("rs.ron");
-    files::save_map(&files::new_map(), &rs_map).expect("saved");
+    files::save_model(&files::new_map().to_file(), &rs_map).expect("saved");
     let mut h = editor();
     h.state_mut().request(Action::NewScenarioOn(MS, rs_map));
     h.run();

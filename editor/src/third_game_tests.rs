@@ -69,7 +69,7 @@ fn saberc_check(path: &Path) -> Vec<(String, Option<String>)> {
 
 /// The scenario opens as the game's own document in the game's mode, with `saberc check`'s
 /// findings (a horse in a marsh its chart prohibits); an id typed in the game's panel is one
-/// undo step, a save edits only that in the file's text, and the engine export is the game's
+/// undo step named by the field it changed, a save edits only that in the file's text, and the engine export is the game's
 /// `saberc export` of the file saved.
 #[test]
 fn the_third_game_opens_edits_saves_and_exports_in_the_editor() {
@@ -111,6 +111,15 @@ fn the_third_game_opens_edits_saves_and_exports_in_the_editor() {
         "toy-fight-2"
     );
     assert!(h.state().doc().is_dirty());
+    // Named in the History panel by the field it changed, as a game's own document is.
+    let step = h
+        .state()
+        .doc()
+        .history()
+        .done()
+        .last()
+        .map(|s| s.label.clone());
+    assert_eq!(step.as_deref(), Some("Id “toy-fight” → “toy-fight-2”"));
     assert!(h.state_mut().save_to(&path));
     let saved = std::fs::read_to_string(&path).expect("saved");
     let ours = pike_and_shot::toy_scenario(UNITS);

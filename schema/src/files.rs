@@ -39,6 +39,7 @@
 //! A new file gets the usual default permissions (0666 less the process umask), not the 0600
 //! of a temporary file.
 
+use std::fs::{File, Metadata};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -66,7 +67,7 @@ impl FileState {
     }
 
     /// The state that metadata describes.
-    pub fn from_metadata(m: &std::fs::Metadata) -> FileState {
+    pub fn from_metadata(m: &Metadata) -> FileState {
         let (dev, ino) = identity(m);
         FileState {
             dev,
@@ -78,7 +79,7 @@ impl FileState {
 }
 
 /// Device and inode (zero where the platform has none).
-fn identity(m: &std::fs::Metadata) -> (u64, u64) {
+fn identity(m: &Metadata) -> (u64, u64) {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -281,9 +282,9 @@ enum Plan {
     /// A FIFO or character device the user named, written in place.
     Node(PathBuf),
     /// A file with other hard links: rewritten in place, so they all keep seeing it.
-    InPlace(PathBuf, std::fs::Metadata),
+    InPlace(PathBuf, Metadata),
     /// A file replaced by a temporary file renamed over it.
-    Replace(PathBuf, std::fs::Metadata),
+    Replace(PathBuf, Metadata),
 }
 
 impl<'a> Target<'a> {
@@ -435,7 +436,7 @@ impl<'a> Target<'a> {
     }
 
     /// The refusals of an existing regular file, checked before anything is written.
-    fn check_existing(&self, target: &Path, old: &std::fs::Metadata) -> Result<(), WriteError> {
+    fn check_existing(&self, target: &Path, old: &Metadata) -> Result<(), WriteError> {
         if self.new_only {
             return Err(WriteError::Exists {
                 path: target.to_path_buf(),
@@ -469,8 +470,8 @@ impl<'a> Target<'a> {
 
     /// A target that is neither a folder nor a regular file: written in place when the user
     /// named a character device or FIFO on the command line, refused otherwise.
-    fn check_node(&self, target: &Path, old: &std::fs::Metadata) -> Result<(), WriteError> {
-        let what = node_kind(old);
+    fn check_node(&self, target: &Path, old: &Metadata) -> Result<(), WriteError> {
+        let what = node_kind(old, false);
         let in_place = self.command_line
             && self.place == Place::Named
             && !self.new_only
@@ -497,7 +498,7 @@ impl<'a> Target<'a> {
     fn replace(
         &self,
         target: &Path,
-        old: Option<&std::fs::Metadata>,
+        old: Option<&Metadata>,
         write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<Option<FileState>, WriteError> {
         let dir = folder_of(target);
@@ -559,7 +560,7 @@ impl<'a> Target<'a> {
     fn rewrite_in_place(
         &self,
         target: &Path,
-        old: &std::fs::Metadata,
+        old: &Metadata,
         write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<Option<FileState>, WriteError> {
         let dir = folder_of(target);
@@ -578,7 +579,7 @@ impl<'a> Target<'a> {
     fn copy_into(
         &self,
         target: &Path,
-        old: &std::fs::Metadata,
+        old: &Metadata,
         tmp: &mut tempfile::NamedTempFile,
     ) -> Result<Option<FileState>, WriteError> {
         use std::io::{Seek, SeekFrom};
@@ -607,7 +608,7 @@ impl<'a> Target<'a> {
     /// Stream the output into `file`, refusing past the limit.
     fn fill(
         &self,
-        file: &mut std::fs::File,
+        file: &mut File,
         target: &Path,
         write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> Result<(), WriteError> {
@@ -629,7 +630,7 @@ impl<'a> Target<'a> {
 
     /// Just before the rename: the target is still what was looked at (the same regular
     /// file, or still nothing), and unchanged since it was read when that was asked.
-    fn recheck(&self, target: &Path, old: Option<&std::fs::Metadata>) -> Result<(), WriteError> {
+    fn recheck(&self, target: &Path, old: Option<&Metadata>) -> Result<(), WriteError> {
         let now = match std::fs::symlink_metadata(target) {
             Ok(m) => Some(m),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -687,7 +688,7 @@ fn folder_of(path: &Path) -> &Path {
 }
 
 /// How many names the file has.
-fn links(m: &std::fs::Metadata) -> u64 {
+fn links(m: &Metadata) -> u64 {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -700,27 +701,36 @@ fn links(m: &std::fs::Metadata) -> u64 {
     }
 }
 
-/// What a node that is neither a folder nor a regular file is, for messages.
-fn node_kind(m: &std::fs::Metadata) -> &'static str {
+/// Each kind of node, as the reader and the writer say it: a FIFO, a socket, a block device, a
+/// character device, a folder, anything else.
+const NODE_KINDS: [(&str, &str); 6] = [
+    ("a named pipe (FIFO)", "a FIFO"),
+    ("a socket", "a socket"),
+    ("a device", "a block device"),
+    ("a device", "a character device"),
+    ("a directory", "not a regular file"),
+    ("not a regular file", "not a regular file"),
+];
+
+/// What a node that is not a regular file is, in the reader's words (`reader`) or the
+/// writer's ([`NODE_KINDS`]).
+pub(crate) fn node_kind(m: &Metadata, reader: bool) -> &'static str {
     #[cfg(unix)]
-    {
+    let special = {
         use std::os::unix::fs::FileTypeExt;
-        let ft = m.file_type();
-        if ft.is_fifo() {
-            return "a FIFO";
-        }
-        if ft.is_char_device() {
-            return "a character device";
-        }
-        if ft.is_block_device() {
-            return "a block device";
-        }
-        if ft.is_socket() {
-            return "a socket";
-        }
-    }
-    let _ = m;
-    "not a regular file"
+        let t = m.file_type();
+        let is = [
+            t.is_fifo(),
+            t.is_socket(),
+            t.is_block_device(),
+            t.is_char_device(),
+        ];
+        is.iter().position(|is| *is)
+    };
+    #[cfg(not(unix))]
+    let special = None;
+    let (read, write) = NODE_KINDS[special.unwrap_or(if m.is_dir() { 4 } else { 5 })];
+    if reader { read } else { write }
 }
 
 /// Is `path` the file standard output is (`/dev/stdout`, `/proc/self/fd/1`, or the file the
@@ -735,7 +745,7 @@ fn names_stdout(path: &Path) -> bool {
         let Ok(out) = std::io::stdout().as_fd().try_clone_to_owned() else {
             return false;
         };
-        std::fs::File::from(out)
+        File::from(out)
             .metadata()
             .is_ok_and(|m| identity(&m) == identity(&named))
     }
@@ -763,11 +773,7 @@ fn writable(path: &Path) -> bool {
 /// Give the new file the old one's owner and group, refusing when that cannot be done. Done
 /// before [`keep_mode`]: a chown clears set-uid and set-gid bits, which the mode then restores
 /// only for the same owner.
-fn keep_owner(
-    file: &std::fs::File,
-    old: &std::fs::Metadata,
-    target: &Path,
-) -> Result<(), WriteError> {
+fn keep_owner(file: &File, old: &Metadata, target: &Path) -> Result<(), WriteError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -794,11 +800,7 @@ fn keep_owner(
 
 /// Give the new file the old one's mode, without set-uid or set-gid bits on an owner or group
 /// that is not the old one's.
-fn keep_mode(
-    file: &std::fs::File,
-    old: &std::fs::Metadata,
-    target: &Path,
-) -> Result<(), WriteError> {
+fn keep_mode(file: &File, old: &Metadata, target: &Path) -> Result<(), WriteError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -824,7 +826,7 @@ fn keep_mode(
 /// Make room for a file growing from `old_len` to `new_len` bytes before any of it is
 /// overwritten, so a full disk is found before the file is touched (where the file system
 /// can say so).
-fn reserve(file: &std::fs::File, old_len: u64, new_len: u64) -> std::io::Result<()> {
+fn reserve(file: &File, old_len: u64, new_len: u64) -> std::io::Result<()> {
     #[cfg(target_os = "linux")]
     if new_len > old_len {
         use rustix::fs::{FallocateFlags, fallocate};
@@ -890,7 +892,7 @@ fn write_node(
 /// Make a rename durable (best effort: not every system can sync a folder).
 fn sync_folder(dir: &Path) {
     #[cfg(unix)]
-    if let Ok(d) = std::fs::File::open(dir) {
+    if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }
     let _ = dir;
@@ -918,8 +920,14 @@ pub fn output_folder(dir: &Path) -> Result<(), WriteError> {
 }
 
 /// The refusal of an output folder where `path`, which is not a folder, stands.
-fn not_folder(path: &Path, m: &std::fs::Metadata) -> WriteError {
-    let node = |m: &std::fs::Metadata| if m.is_file() { "a file" } else { node_kind(m) };
+fn not_folder(path: &Path, m: &Metadata) -> WriteError {
+    let node = |m: &Metadata| {
+        if m.is_file() {
+            "a file"
+        } else {
+            node_kind(m, false)
+        }
+    };
     let (what, todo) = if !m.file_type().is_symlink() {
         (
             format!("{}, not a folder", node(m)),

@@ -47,12 +47,12 @@ fn a_map_file_shadowing_the_built_in_id_is_ignored_by_both() {
             },
         );
     }
-    files::save_map(&map, &dir.path().join("rifle-and-saber.ron")).unwrap();
+    files::save_model(&map.to_file(), &dir.path().join("rifle-and-saber.ron")).unwrap();
     let s = saber_editor::scenario::historical::HISTORICAL[6]
         .scenario()
         .unwrap();
     let scenario = dir.path().join("little-round-top.ron");
-    files::save_scenario(&s, &scenario).unwrap();
+    files::save_model(&s, &scenario).unwrap();
 
     let mut app = App::new(files::new_map(), None);
     app.open_path(&scenario);
@@ -85,13 +85,13 @@ fn the_editors_export_is_saberc_export_byte_for_byte() {
             },
         );
     }
-    files::save_map(&map, &dir.path().join("edited.ron")).unwrap();
+    files::save_model(&map.to_file(), &dir.path().join("edited.ron")).unwrap();
     let mut s = saber_editor::scenario::historical::HISTORICAL[6]
         .scenario()
         .unwrap();
     s.map = map.id.clone();
     let scenario = dir.path().join("little-round-top.ron");
-    files::save_scenario(&s, &scenario).unwrap();
+    files::save_model(&s, &scenario).unwrap();
 
     // The editor opens the file, finds the edited map, and exports.
     let mut app = App::new(files::new_map(), None);

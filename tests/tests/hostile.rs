@@ -349,7 +349,8 @@ fn directory_checks_skip_nothing_silently() {
 /// more is LIM002.
 #[test]
 fn nesting_of_exactly_the_limit_is_accepted() {
-    let depth_of = |text: &str| saber_schema::pipeline::locate::nesting_depth(text, 1000).0;
+    let depth_of =
+        |text: &str| saber_schema::pipeline::locate::structure(text, 1000, usize::MAX).depth;
     let base = good_scenario();
     let make = |n: usize| {
         let zone = format!(
@@ -516,7 +517,8 @@ fn escapes_to_missing_files_are_ref006() {
 /// the limit is read, one level more is LIM002; a file over the value limit is LIM003.
 #[test]
 fn fmt_and_convert_hold_files_to_checks_limits() {
-    let depth_of = |text: &str| saber_schema::pipeline::locate::nesting_depth(text, 1000).0;
+    let depth_of =
+        |text: &str| saber_schema::pipeline::locate::structure(text, 1000, usize::MAX).depth;
     let base = good_scenario();
     let make = |n: usize| {
         let zone = format!(

@@ -11,10 +11,6 @@ use crate::scenario::panel::ScenarioUi;
 use crate::tools::{Pointer, pressed};
 
 impl Panel for ScenarioUi {
-    fn name(&self) -> &'static str {
-        "Scenario builder"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         if let Some(s) = self.panel(ui, &mut ws.doc) {
             ws.status.set(s);

@@ -11,7 +11,7 @@ use crate::app::App;
 use crate::app::action::{Action, NewMap};
 use crate::app::file_dialog::Purpose;
 use crate::recovery::Recovered;
-use crate::scenario::fields::one_of;
+use crate::scenario::fields::{labelled_row, one_of};
 
 /// A file chosen in a dialog that would replace existing files, waiting for the user to agree.
 #[derive(Debug, Clone, PartialEq)]
@@ -261,12 +261,8 @@ impl App {
                 "“{builtin}” is a built-in map. A changed copy needs its own id and name, so that scenarios naming “{builtin}” keep the built-in map (in the editor and in saberc alike)."
             ));
             egui::Grid::new("map-identity").num_columns(2).show(ui, |ui| {
-                let l = ui.label("Id");
-                ui.text_edit_singleline(&mut ident.id).labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("Name");
-                ui.text_edit_singleline(&mut ident.name).labelled_by(l.id);
-                ui.end_row();
+                labelled_row(ui, "Id", |ui| ui.text_edit_singleline(&mut ident.id));
+                labelled_row(ui, "Name", |ui| ui.text_edit_singleline(&mut ident.name));
             });
             let problem = ident.problem();
             if let Some(c) = problem_and_choice(ui, problem.as_deref(), "Continue") {
@@ -312,21 +308,16 @@ impl App {
                     one_of(ui, combo, &mut form.game, games, |g| g.ruleset().name)
                         .labelled_by(l.id);
                     ui.end_row();
-                    let l = ui.label("Name");
-                    ui.text_edit_singleline(&mut form.name).labelled_by(l.id);
-                    ui.end_row();
+                    labelled_row(ui, "Name", |ui| ui.text_edit_singleline(&mut form.name));
                     ui.label("Id");
                     ui.label(RichText::new(form.id()).monospace())
                         .on_hover_text("From the name: scenarios name their map by this id");
                     ui.end_row();
-                    let l = ui.label("Columns");
-                    ui.add(egui::DragValue::new(&mut form.width).range(1..=limits::MAX_MAP_SIDE))
-                        .labelled_by(l.id);
-                    ui.end_row();
-                    let l = ui.label("Rows");
-                    ui.add(egui::DragValue::new(&mut form.height).range(1..=limits::MAX_MAP_SIDE))
-                        .labelled_by(l.id);
-                    ui.end_row();
+                    let sides = 1..=limits::MAX_MAP_SIDE;
+                    let width = egui::DragValue::new(&mut form.width).range(sides.clone());
+                    labelled_row(ui, "Columns", |ui| ui.add(width));
+                    let height = egui::DragValue::new(&mut form.height).range(sides);
+                    labelled_row(ui, "Rows", |ui| ui.add(height));
                 });
             let font = egui::TextStyle::Body.resolve(ui.style());
             let tallest = crate::games::all()

@@ -75,10 +75,6 @@ impl MapTools {
 }
 
 impl Panel for MapTools {
-    fn name(&self) -> &'static str {
-        "Tools"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         ui.horizontal_wrapped(|ui| {
             for t in ToolKind::ALL {
@@ -136,9 +132,5 @@ impl Mode for MapTools {
 
     fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord> {
         self.diagnostics.ui(ui, doc.map())
-    }
-
-    fn hover_text(&self, _doc: &Document, _c: Coord) -> Option<String> {
-        None
     }
 }

@@ -615,7 +615,7 @@ fn side_panel(
                     }
                 });
         });
-    egui::CollapsingHeader::new(history.name())
+    egui::CollapsingHeader::new("History")
         .id_salt("history")
         .default_open(true)
         .show(ui, |ui| history.ui(ui, ws));

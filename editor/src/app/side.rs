@@ -13,10 +13,6 @@ use crate::tools::terrain::describe;
 pub struct HistoryPanel;
 
 impl Panel for HistoryPanel {
-    fn name(&self) -> &'static str {
-        "History"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         let mut undo_to = None;
         let mut redo_n = 0;
@@ -64,10 +60,6 @@ pub struct StatusBar {
 const STATUS_SHARE: f32 = 0.4;
 
 impl Panel for StatusBar {
-    fn name(&self) -> &'static str {
-        "Status bar"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         let now = ui.input(|i| i.time);
         let rerun = ui.ctx().current_pass_index() > 0;

@@ -156,9 +156,6 @@ pub trait GameMode: Mode + std::any::Any {
 /// One panel of the window: it draws itself into the space the app gives it and acts on the
 /// shared workspace.
 pub trait Panel {
-    /// The panel's name (View menu, headers).
-    fn name(&self) -> &'static str;
-
     /// Draw the panel for one frame.
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace);
 }
@@ -173,13 +170,15 @@ pub trait Mode: Panel {
     fn update(&mut self, doc: &Document) -> bool;
 
     /// Keys for the mode (only when no text field has the keyboard).
-    fn keys(&mut self, ui: &Ui, ws: &mut Workspace);
+    fn keys(&mut self, _ui: &Ui, _ws: &mut Workspace) {}
 
     /// A stroke event on the canvas.
-    fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, layout: &Layout);
+    fn pointer(&mut self, _p: &Pointer, _ws: &mut Workspace, _layout: &Layout) {}
 
     /// What to draw over the map; `world` is the pointer's world position over the canvas.
-    fn overlay(&self, ws: &Workspace, world: Option<Pos2>, layout: &Layout) -> Overlay;
+    fn overlay(&self, _ws: &Workspace, _world: Option<Pos2>, _layout: &Layout) -> Overlay {
+        Overlay::default()
+    }
 
     /// How many findings the live check has.
     fn findings(&self) -> usize;
@@ -188,5 +187,7 @@ pub trait Mode: Panel {
     fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord>;
 
     /// More words about the hex under the pointer.
-    fn hover_text(&self, doc: &Document, c: Coord) -> Option<String>;
+    fn hover_text(&self, _doc: &Document, _c: Coord) -> Option<String> {
+        None
+    }
 }

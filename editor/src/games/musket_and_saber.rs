@@ -77,9 +77,7 @@ pub fn new_map(id: &str, name: &str, width: u32, height: u32) -> Result<Document
     if let Some(f) = l.content.own_mut::<MsMapFile>() {
         f.name = name.to_string();
     }
-    let mut doc = Document::of(l.content, l.map, None);
-    doc.text = Some(l.text);
-    Ok(doc)
+    Ok(l.into_document(None))
 }
 
 /// A new Musket & Saber scenario on the M&S map `file` (found by its id, as `saberc new

@@ -12,12 +12,17 @@ use saber_schema::pipeline::maps::MapOrigin;
 use saber_schema::pipeline::musket_and_saber::{self as ms, MsCompiled};
 use saber_schema::ruleset::Game;
 
+use crate::change::FieldWords;
 use crate::content::{Beside, Content, GameDoc};
 use crate::document::{Document, Told};
 
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
 /// tooltip and the refusal say the same.
 pub const NO_SCENARIO_TILED: &str = "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.";
+
+/// A counter's and a set-up line's fields as the rules print them, for the History panel.
+pub const FIELD_WORDS: [(&str, &str); 4] =
+    [("cf", "CF"), ("mr", "MR"), ("ma", "MA"), ("w1", "w/1")];
 
 /// Which of the game's documents a content is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,10 +62,6 @@ impl GameDoc for MsMapFile {
     }
     fn drawn(&self) -> Option<Map> {
         Some(self.lower())
-    }
-    fn describe(&self, before: &dyn GameDoc) -> Option<String> {
-        let before = before.as_any().downcast_ref::<MsMapFile>()?;
-        super::change::describe(before, self)
     }
     fn check(&self, _at: Beside<'_>) -> Vec<Diagnostic> {
         ms::check_map_model(self)
@@ -112,9 +113,8 @@ impl GameDoc for MsScenario {
             super::printed::refresh(before, self, grid);
         }
     }
-    fn describe(&self, before: &dyn GameDoc) -> Option<String> {
-        let before = before.as_any().downcast_ref::<MsScenario>()?;
-        super::change::describe(before, self)
+    fn field_words(&self) -> &'static FieldWords {
+        &FIELD_WORDS
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
         let map = at.map_doc.and_then(|d| d.get::<MsMapFile>());

@@ -9,11 +9,13 @@ use saber_schema::model::musket_and_saber::{
 };
 use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 
-use crate::document::{Document, Told};
+use crate::document::Document;
 use crate::musket_and_saber::Gesture;
-use crate::musket_and_saber::fields::{self, text};
+use crate::musket_and_saber::fields;
 use crate::musket_and_saber::{MsUi, kind_color};
+use crate::scenario::fields::table::frozen_table;
 use crate::scenario::fields::{form_rows, one_of};
+use crate::scenario::fields::{text, word_list};
 
 /// The legend character of a hex.
 pub fn char_at(file: &MsMapFile, c: Coord) -> Option<char> {
@@ -51,14 +53,21 @@ pub fn set_char(file: &mut MsMapFile, c: Coord, ch: char) {
     file.terrain[r] = row.into_iter().collect();
 }
 
-/// The map file of a map document, for a form.
-fn with_map<R>(
-    doc: &mut Document,
-    label: &str,
-    gesture: impl Told,
-    f: impl FnOnce(&mut MsMapFile) -> R,
-) -> Option<R> {
-    doc.edit_ms_map(label, gesture, f)
+/// A legend entry's kinds as typed: separated by commas.
+fn kinds_of(typed: &str) -> Vec<String> {
+    typed
+        .split(',')
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty())
+        .collect()
+}
+
+/// What a chart row is on, in the table's words.
+fn on_name(on: &ChartOn) -> &'static str {
+    match on {
+        ChartOn::Hex => "hex",
+        ChartOn::Hexside => "hexside",
+    }
 }
 
 /// A swatch of the colours of a legend entry's kinds.
@@ -99,20 +108,9 @@ fn key_ui(ui: &mut Ui, file: &MsMapFile) {
                         ui.painter().rect_filled(rect, 2.0, c);
                     }
                 }
-                ChartOn::Hexside => {
-                    if let Some(c) = crate::musket_and_saber::hexside_color(file, &r.kind) {
-                        ui.painter().line_segment(
-                            [rect.left_center(), rect.right_center()],
-                            egui::Stroke::new(4.0, c),
-                        );
-                    }
-                }
+                ChartOn::Hexside => super::side_swatch(ui, rect, file, &r.kind),
             }
-            let on = match r.on {
-                ChartOn::Hex => "hex",
-                ChartOn::Hexside => "hexside",
-            };
-            ui.label(format!("{} ({on})", r.kind));
+            ui.label(format!("{} ({})", r.kind, on_name(&r.on)));
         });
     }
 }
@@ -152,12 +150,8 @@ pub fn terrain_ui(
             ui.add_space(24.0);
             ui.label("kinds");
             if text(ui, &mut kinds, &format!("Legend {} kinds", e.char), 160.0).changed() {
-                let new: Vec<String> = kinds
-                    .split(',')
-                    .map(|k| k.trim().to_string())
-                    .filter(|k| !k.is_empty())
-                    .collect();
-                with_map(doc, "Legend kinds", gesture, |f| {
+                let new = kinds_of(&kinds);
+                doc.edit_ms_map("Legend kinds", gesture, |f| {
                     if let Some(entry) = f.legend.get_mut(i) {
                         entry.kinds = new;
                     }
@@ -192,13 +186,9 @@ pub fn terrain_ui(
     if add.clicked() {
         let entry = LegendEntry {
             char: c.clone(),
-            kinds: kinds
-                .split(',')
-                .map(|k| k.trim().to_string())
-                .filter(|k| !k.is_empty())
-                .collect(),
+            kinds: kinds_of(&kinds),
         };
-        with_map(doc, "Add legend character", None, |f| f.legend.push(entry));
+        doc.edit_ms_map("Add legend character", None, |f| f.legend.push(entry));
         ms.brush = c;
         ch.clear();
         kinds.clear();
@@ -215,7 +205,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option
     ui.weak("Type it from your own copy of the game (2.2): the rules text has none. A blank column is left out.");
     let mut remove = None;
     let rows = file.chart.len();
-    fields::frozen_table(
+    frozen_table(
         ui,
         "ms-chart",
         &[
@@ -265,7 +255,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option
     ui.weak("Its labels as printed on the map, first space first (3.3).");
     ui.horizontal_wrapped(|ui| {
         ui.label("labels");
-        fields::word_list(
+        word_list(
             ui,
             Id::unique("ms-track-labels"),
             "Track labels",
@@ -277,7 +267,7 @@ pub fn chart_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> Option
         ui.label("source");
         text(ui, &mut file.track.source, "Track source", 300.0);
     });
-    with_map(doc, "Edit chart and track", gesture, |f| *f = file);
+    doc.edit_ms_map("Edit chart and track", gesture, |f| *f = file);
     None
 }
 
@@ -286,29 +276,19 @@ fn row_ui(ui: &mut Ui, i: usize, r: &mut ChartRow, remove: &mut Option<usize>) {
     let id = Id::unique(("ms-chart-row", i));
     let combo = egui::ComboBox::from_id_salt(id.with("on")).width(64.0);
     let on = [ChartOn::Hex, ChartOn::Hexside];
-    one_of(ui, combo, &mut r.on, on, |on| match on {
-        ChartOn::Hex => "hex",
-        ChartOn::Hexside => "hexside",
-    })
-    .accessible_name(format!("Chart {} on", i + 1));
-    fields::cost(
-        ui,
-        id.with("inf"),
-        &format!("Chart {} infantry", i + 1),
-        &mut r.infantry,
-    );
-    fields::cost(
-        ui,
-        id.with("cav"),
-        &format!("Chart {} cavalry", i + 1),
-        &mut r.cavalry,
-    );
-    fields::cost(
-        ui,
-        id.with("art"),
-        &format!("Chart {} artillery", i + 1),
-        &mut r.artillery,
-    );
+    one_of(ui, combo, &mut r.on, on, on_name).accessible_name(format!("Chart {} on", i + 1));
+    for (class, cost) in [
+        ("infantry", &mut r.infantry),
+        ("cavalry", &mut r.cavalry),
+        ("artillery", &mut r.artillery),
+    ] {
+        fields::cost(
+            ui,
+            id.with(class),
+            &format!("Chart {} {class}", i + 1),
+            cost,
+        );
+    }
     fields::optional_i32(ui, &format!("Chart {} defense", i + 1), &mut r.defense);
     // One line: the table scrolls sideways, and its rows keep one height.
     ui.horizontal(|ui| {
@@ -369,7 +349,7 @@ pub fn properties_ui(ui: &mut Ui, doc: &mut Document, gesture: Gesture<'_>) -> O
     crate::scenario::fields::text_area(ui, &mut file.notes, "free notes");
     // The form's copy, of the map as it stood this frame: its fields, and the hexsides, roads
     // and labels a new first hex renumbered.
-    with_map(doc, "Edit map properties", gesture, |f| *f = file);
+    doc.edit_ms_map("Edit map properties", gesture, |f| *f = file);
     if let Some(step) = renumbered {
         doc.name_last_step(&step);
     }

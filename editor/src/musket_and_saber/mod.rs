@@ -12,7 +12,6 @@
 //! classes and their steps (`ruleset::musket_and_saber`), 5.0 (`check::musket_and_saber::
 //! over_stacked`), the colours (`output::palette`).
 
-pub mod change;
 pub mod doc;
 pub mod fields;
 pub mod map;
@@ -24,10 +23,9 @@ pub mod setup;
 use egui::{Color32, Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
-use saber_schema::output::palette;
 
 use crate::app::workspace::{GameMode, Mode, Panel, Workspace};
-use crate::canvas::{Layout, Overlay};
+use crate::canvas::{Layout, Overlay, palette_color};
 use crate::content::Content;
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
@@ -91,7 +89,6 @@ pub struct MsUi {
     pub tab: MsTab,
     /// The live check: what `saberc check` lists for the document saved.
     pub checker: Diagnostics,
-    checked: Option<u64>,
     /// The legend character the brush paints.
     pub brush: String,
     /// The counter chosen for set-up: (side, index in its roster).
@@ -119,14 +116,13 @@ pub type Gesture<'a> = &'a dyn Fn() -> Option<u64>;
 /// Gestures of painting strokes are told apart from those of typing (which count up from 0).
 const STROKE_GESTURE: u64 = 1 << 62;
 
-impl MsUi {
-    /// Start on a new document: its first tab, nothing chosen.
-    pub fn reset(&mut self, doc: &Document) {
+impl GameMode for MsUi {
+    fn reset(&mut self, doc: &Document) {
         self.tab = match doc::kind(doc.content()) {
             Some(Kind::Scenario) => MsTab::Scenario,
             _ => MsTab::Terrain,
         };
-        self.checked = None;
+        self.checker = Diagnostics::default();
         self.chosen = None;
         self.picking_entry = None;
         self.brush = doc
@@ -136,29 +132,30 @@ impl MsUi {
             .unwrap_or_default();
     }
 
-    /// Bring the findings up to date with the document: the library's M&S checks, model in,
-    /// as `saberc check` runs them on the file saved.
-    pub fn update(&mut self, doc: &Document) {
-        if self.checked == Some(doc.revision()) {
-            return;
-        }
-        self.checker.items = match doc.content() {
-            Content::Own(d) => d.check(doc.beside()),
-            Content::Map | Content::Scenario(_) => Vec::new(),
-        };
-        self.checked = Some(doc.revision());
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
 /// The fill of a kind of hex terrain on a map, as `saberc render` fills it (`None`: the chart
 /// has no such row; the map's checks say so, MAP010).
 pub fn kind_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    saber_schema::output::render::musket_and_saber::ms_kind_fill(file, kind).map(rgb)
+    saber_schema::output::render::musket_and_saber::ms_kind_fill(file, kind).map(palette_color)
 }
 
 /// The colour of a kind of hexside terrain, as `saberc render` draws it.
 pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    saber_schema::output::render::musket_and_saber::ms_hexside_stroke(file, kind).map(rgb)
+    saber_schema::output::render::musket_and_saber::ms_hexside_stroke(file, kind).map(palette_color)
+}
+
+/// A hexside kind's colour as a line across `rect`, as the map draws it.
+pub fn side_swatch(ui: &Ui, rect: egui::Rect, file: &MsMapFile, kind: &str) {
+    if let Some(c) = hexside_color(file, kind) {
+        ui.painter().line_segment(
+            [rect.left_center(), rect.right_center()],
+            egui::Stroke::new(4.0, c),
+        );
+    }
 }
 
 /// The colour of side `side` of `s`, as `saberc render` draws its set-up: the colour its
@@ -166,11 +163,6 @@ pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
 pub fn side_color(s: &MsScenario, side: usize) -> Color32 {
     let words = s.sides.get(side).and_then(|sd| sd.colour.as_deref());
     let [r, g, b] = saber_schema::output::overlays::ms_side_color(words, side);
-    Color32::from_rgb(r, g, b)
-}
-
-fn rgb(hex: &str) -> Color32 {
-    let [r, g, b] = palette::rgb(hex);
     Color32::from_rgb(r, g, b)
 }
 
@@ -195,10 +187,6 @@ fn map_overlay(file: &MsMapFile, out: &mut Overlay) {
 }
 
 impl Panel for MsUi {
-    fn name(&self) -> &'static str {
-        "Musket & Saber"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         let tabs: &[MsTab] = match doc::kind(ws.doc.content()) {
             Some(Kind::Map) => &MsTab::MAP,
@@ -248,23 +236,13 @@ impl Panel for MsUi {
     }
 }
 
-impl GameMode for MsUi {
-    fn reset(&mut self, doc: &Document) {
-        MsUi::reset(self, doc);
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-}
-
 impl Mode for MsUi {
     fn left_panel(&self) -> (&'static str, f32) {
         ("musket-and-saber", 380.0)
     }
 
     fn update(&mut self, doc: &Document) -> bool {
-        MsUi::update(self, doc);
+        self.checker.update(doc);
         false
     }
 

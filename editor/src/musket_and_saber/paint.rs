@@ -102,12 +102,7 @@ pub fn paint_ui(ui: &mut Ui, ms: &mut MsUi, file: &MsMapFile) -> Option<String> 
     for kind in kinds {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
-            if let Some(c) = super::hexside_color(file, &kind) {
-                ui.painter().line_segment(
-                    [rect.left_center(), rect.right_center()],
-                    egui::Stroke::new(4.0, c),
-                );
-            }
+            super::side_swatch(ui, rect, file, &kind);
             let paint = Paint::Hexside(kind.clone());
             if ui
                 .selectable_label(ms.paint == paint, format!("hexside: {kind}"))

@@ -13,8 +13,10 @@ use saber_schema::model::musket_and_saber::{
 use saber_schema::ruleset::musket_and_saber::MsClass;
 
 use crate::document::{Document, Told};
-use crate::musket_and_saber::fields::{self, text};
+use crate::musket_and_saber::fields;
 use crate::musket_and_saber::{MsUi, side_color};
+use crate::scenario::fields::table::frozen_table;
+use crate::scenario::fields::{hex, hex_list, text};
 use crate::scenario::zone_builder::ZoneCx;
 
 /// The scenario and its map file, for a form: edited on a copy, recorded as one step if
@@ -129,7 +131,7 @@ pub fn roster_ui(
                     }
                 });
                 f.row("entry hexes", |ui| {
-                    fields::hex_list(
+                    hex_list(
                         ui,
                         Id::unique(("ms-entry", si)),
                         &format!("Side {n} entry hexes"),
@@ -155,7 +157,7 @@ pub fn roster_ui(
                     });
                 });
                 f.row("re-entry hexes", |ui| {
-                    fields::hex_list(
+                    hex_list(
                         ui,
                         Id::unique(("ms-reentry", si)),
                         &format!("Side {n} re-entry hexes"),
@@ -191,12 +193,16 @@ fn carry_renames(before: &MsScenario, s: &mut MsScenario) {
     }
 }
 
-fn rename_side(s: &mut MsScenario, old: &str, new: &str) {
-    let swap = |x: &mut String| {
+fn renamed(old: &str, new: &str) -> impl Fn(&mut String) {
+    move |x: &mut String| {
         if x == old {
             *x = new.to_string();
         }
-    };
+    }
+}
+
+fn rename_side(s: &mut MsScenario, old: &str, new: &str) {
+    let swap = renamed(old, new);
     swap(&mut s.first_player);
     s.setup.iter_mut().for_each(|l| swap(&mut l.side));
     s.reinforcements.iter_mut().for_each(|l| swap(&mut l.side));
@@ -212,16 +218,12 @@ fn rename_side(s: &mut MsScenario, old: &str, new: &str) {
 }
 
 fn rename_counter(s: &mut MsScenario, side: &str, old: &str, new: &str) {
-    let swap = |x: &mut String| {
-        if x == old {
-            *x = new.to_string();
-        }
-    };
+    let swap = renamed(old, new);
     for l in s.setup.iter_mut().filter(|l| l.side == side) {
-        l.units.iter_mut().for_each(swap);
+        l.units.iter_mut().for_each(&swap);
     }
     for l in s.reinforcements.iter_mut().filter(|l| l.side == side) {
-        l.units.iter_mut().for_each(swap);
+        l.units.iter_mut().for_each(&swap);
     }
     for p in s.placements.iter_mut().filter(|p| p.side == side) {
         swap(&mut p.unit);
@@ -241,7 +243,7 @@ fn roster_table(
     let sd = &mut s.sides[si];
     let mut remove = None;
     let rows = sd.counters.len();
-    fields::frozen_table(
+    frozen_table(
         ui,
         ("ms-roster", si),
         &[
@@ -292,18 +294,14 @@ fn roster_table(
                     crate::plural(c.class.steps() as usize, "step")
                 ))
                 .accessible_name(name("steps"));
-            fields::face(
-                ui,
-                Id::unique(("ms-front", si, ci)),
-                &name("front"),
-                &mut c.front,
-            );
-            fields::face(
-                ui,
-                Id::unique(("ms-back", si, ci)),
-                &name("back"),
-                &mut c.back,
-            );
+            for (face, value) in [("front", &mut c.front), ("back", &mut c.back)] {
+                fields::face(
+                    ui,
+                    Id::unique(("ms-face", face, si, ci)),
+                    &name(face),
+                    value,
+                );
+            }
             text(ui, &mut c.source, &name("source"), 120.0);
             fields::remove_button(ui, "counter", ci, &mut remove);
         },
@@ -381,7 +379,7 @@ pub fn reinforcements_ui(
                     one_of(ui, combo, &mut l.turn, turns.iter().cloned(), |t| t.clone())
                         .accessible_name(format!("Reinforcement {n} turn"));
                     ui.label("at");
-                    fields::hex(
+                    hex(
                         ui,
                         Id::unique(("ms-reinf-at", li)),
                         &format!("Reinforcement {n} hex"),

@@ -81,8 +81,8 @@ fn side_name(s: &Scenario, id: &str) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-/// At most a few words of a long text.
-fn short(text: &str) -> String {
+/// At most a few words of a long text (a printed condition, a note), one line.
+pub fn short(text: &str) -> String {
     const WORDS: usize = 6;
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.len() <= WORDS {

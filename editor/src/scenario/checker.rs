@@ -242,12 +242,12 @@ mod tests {
                 slope: false,
             },
         );
-        crate::files::save_map(&map, &dir.path().join("rifle-and-saber.ron")).unwrap();
+        crate::files::save_model(&map.to_file(), &dir.path().join("rifle-and-saber.ron")).unwrap();
         let mut s = crate::scenario::historical::HISTORICAL[6]
             .scenario()
             .unwrap();
         let f = dir.path().join("little-round-top.ron");
-        crate::files::save_scenario(&s, &f).unwrap();
+        crate::files::save_model(&s, &f).unwrap();
         let saberc: Vec<Code> = check_path(&f, &MapRegistry::new())
             .diagnostics
             .iter()

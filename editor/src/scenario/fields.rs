@@ -1,5 +1,7 @@
-//! Small fields shared by the scenario forms: side, turn, level and marker pickers, unit-type
-//! and counter sets, and the move/remove buttons of a list.
+//! Small fields shared by both games' forms: side, turn, level and marker pickers, unit-type
+//! and counter sets, the move/remove buttons of a list, named text fields and values typed as
+//! text (hexes by their numbers, word lists); tables with their rows' names kept in view are
+//! [`table`].
 //!
 //! Every field edits its value in place and only writes when the user acts, so showing a form
 //! never changes the scenario (the app's undo compares the scenario before and after a frame).
@@ -9,9 +11,13 @@ use std::ops::RangeInclusive;
 
 use egui::{Id, Response, RichText, Ui};
 use saber_schema::model::counter::{Counter, CounterName, NoCounter};
+use saber_schema::model::hex::{Coord, Grid};
+use saber_schema::model::limits;
 use saber_schema::model::scenario::Side;
 use saber_schema::model::victory::{EITHER_SIDE, Level};
 use saber_schema::ruleset::{MarkerKind, Ruleset, UnitKind};
+
+pub mod table;
 
 /// The five levels of victory, lowest first.
 pub const LEVELS: [Level; 5] = [
@@ -150,6 +156,15 @@ impl Rows<'_> {
     }
 }
 
+/// A row of a two-column grid: `name`, and the field `field` adds, labelled by it (for screen
+/// readers and tests).
+pub fn labelled_row(ui: &mut Ui, name: &str, field: impl FnOnce(&mut Ui) -> Response) -> Response {
+    let l = ui.label(name);
+    let r = field(ui).labelled_by(l.id);
+    ui.end_row();
+    r
+}
+
 /// A side as the forms name it: its id and its name, whichever game's side it is.
 pub trait SideName {
     /// The side's id.
@@ -263,6 +278,12 @@ pub fn number(ui: &mut Ui, value: &mut u32, range: RangeInclusive<u32>, name: &s
             .clamp_existing_to_range(false),
     )
     .accessible_name(name)
+}
+
+/// A number of hexes or points, 0 to the scenario format's largest allowance (a Movement or
+/// Range Allowance, a distance), named `name`.
+pub fn allowance(ui: &mut Ui, value: &mut u32, name: &str) -> Response {
+    number(ui, value, 0..=limits::MAX_ALLOWANCE, name)
 }
 
 /// A count kept in `counts` under `key`, none kept for 0: a number up to `most`, dragged at
@@ -468,6 +489,116 @@ pub fn remove_button(ui: &mut Ui, i: usize, enabled: bool, op: &mut Option<ListO
     {
         *op = Some(ListOp::Remove(i));
     }
+}
+
+/// A one-line text field named `name` (for screen readers and tests).
+pub fn text(ui: &mut Ui, value: &mut String, name: &str, width: f32) -> Response {
+    let width = fit(ui, width);
+    ui.add(
+        egui::TextEdit::singleline(value)
+            .desired_width(width)
+            .min_size(egui::vec2(width, 0.0)),
+    )
+    .accessible_name(name)
+}
+
+/// A text whose typed form is kept while it does not read as a value (then shown in red with
+/// why), and is made anew from the value otherwise.
+pub fn typed<T>(
+    ui: &mut Ui,
+    id: Id,
+    name: &str,
+    width: f32,
+    value: &mut T,
+    show: impl Fn(&T) -> String,
+    read: impl Fn(&str) -> Result<T, String>,
+) {
+    let width = fit(ui, width);
+    let key = id.with("typed");
+    let mut text: String = ui
+        .data(|d| d.get_temp::<String>(key))
+        .unwrap_or_else(|| show(value));
+    let r = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .desired_width(width)
+            .min_size(egui::vec2(width, 0.0)),
+    );
+    let r = r.accessible_name(name);
+    let mut why = None;
+    if r.changed() {
+        match read(&text) {
+            Ok(v) => *value = v,
+            Err(e) => why = Some(e),
+        }
+    }
+    let stale = read(&text).map_or(true, |v| show(&v) != show(value));
+    if r.has_focus() || (why.is_some() && stale) {
+        ui.data_mut(|d| d.insert_temp(key, text.clone()));
+    } else {
+        ui.data_mut(|d| d.remove::<String>(key));
+    }
+    if let Err(e) = read(&text) {
+        ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+    }
+}
+
+/// Words typed separated by spaces or commas (`0800 0900`, `0800, 0900`): what is typed is
+/// kept as typed while the field has focus, so a space typed between two words stays (issue 37
+/// §2: the field was made anew from the list each frame, and a trailing space was dropped).
+pub fn word_list(ui: &mut Ui, id: Id, name: &str, width: f32, words: &mut Vec<String>) {
+    typed(
+        ui,
+        id,
+        name,
+        width,
+        words,
+        |ws| ws.join(" "),
+        |t| {
+            Ok(t.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect())
+        },
+    );
+}
+
+/// Hexes typed as the map's hex numbers, separated by spaces or commas (`0801 1601`).
+pub fn hex_list(ui: &mut Ui, id: Id, name: &str, grid: Grid, hexes: &mut Vec<Coord>) {
+    typed(
+        ui,
+        id,
+        name,
+        160.0,
+        hexes,
+        |hs| {
+            hs.iter()
+                .map(|c| grid.label(*c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        },
+        |t| {
+            t.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(|s| grid.parse_label(s).map_err(|e| format!("`{s}`: {e}")))
+                .collect()
+        },
+    );
+}
+
+/// One hex typed as the map's hex number.
+pub fn hex(ui: &mut Ui, id: Id, name: &str, grid: Grid, at: &mut Coord) {
+    typed(
+        ui,
+        id,
+        name,
+        50.0,
+        at,
+        |c| grid.label(*c),
+        |t| {
+            grid.parse_label(t.trim())
+                .map_err(|e| format!("`{}`: {e}", t.trim()))
+        },
+    );
 }
 
 #[cfg(test)]

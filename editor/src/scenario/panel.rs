@@ -5,10 +5,9 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, Id, RichText, Ui};
+use egui::{Color32, Id, Ui};
 use saber_schema::diagnostic::{Diagnostic, PathSeg};
-use saber_schema::model::hex::Coord;
-use saber_schema::model::hex::Edge;
+use saber_schema::model::hex::{Coord, Edge, Grid};
 use saber_schema::model::hex_set::HexSet;
 use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{CounterColor, Entry, Group, Scenario, Side};
@@ -376,23 +375,28 @@ impl ScenarioUi {
             }
         } else if self.tab == Tab::Setup
             && let Some(h) = hover
+            && let Some(why) = self.placing_problems(s, map.grid, h)
         {
-            let chosen = match self.placement.dragging {
-                Some((i, _)) => PlacementTool::dragged(s, i),
-                None => self.placement.chosen.clone(),
+            let color = if why.is_empty() {
+                Color32::from_rgb(40, 200, 60)
+            } else {
+                Color32::from_rgb(255, 30, 30)
             };
-            if let Some(c) = chosen {
-                let except = self.placement.dragging.map(|(i, _)| i);
-                let ok = placement::problems(s, map.grid, r, &c, h, except).is_empty();
-                let color = if ok {
-                    Color32::from_rgb(40, 200, 60)
-                } else {
-                    Color32::from_rgb(255, 30, 30)
-                };
-                o.marks.push((h, color));
-            }
+            o.marks.push((h, color));
         }
         o
+    }
+
+    /// Why the counter chosen (or the one dragged) cannot be placed on `h`; `None` when there
+    /// is none.
+    fn placing_problems(&self, s: &Scenario, grid: Grid, h: Coord) -> Option<Vec<String>> {
+        let dragged = self.placement.dragging.map(|(i, _)| i);
+        let chosen = match dragged {
+            Some(i) => PlacementTool::dragged(s, i),
+            None => self.placement.chosen.clone(),
+        }?;
+        let r = &self.checker.resolved;
+        Some(placement::problems(s, grid, r, &chosen, h, dragged))
     }
 
     /// What the status bar says about the hovered hex in the builder: which zones hold it,
@@ -415,18 +419,11 @@ impl ScenarioUi {
                 }
             }
         }
-        if self.tab == Tab::Setup {
-            let chosen = match self.placement.dragging {
-                Some((i, _)) => PlacementTool::dragged(s, i),
-                None => self.placement.chosen.clone(),
-            };
-            if let Some(c) = chosen {
-                let except = self.placement.dragging.map(|(i, _)| i);
-                let why = placement::problems(s, doc.map().grid, r, &c, h, except);
-                if !why.is_empty() {
-                    parts.push(format!("cannot place here: {}", why.join("; ")));
-                }
-            }
+        if self.tab == Tab::Setup
+            && let Some(why) = self.placing_problems(s, doc.map().grid, h)
+            && !why.is_empty()
+        {
+            parts.push(format!("cannot place here: {}", why.join("; ")));
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
     }
@@ -524,40 +521,20 @@ impl ScenarioUi {
         if self.checker.is_busy() {
             ui.weak("Checking…");
         }
-        if self.checker.items.is_empty() {
-            ui.label(RichText::new("No problems found").color(Color32::from_rgb(60, 150, 60)));
-            return None;
+        // Where its field is, as the Musket & Saber findings say (issue 37 §15).
+        let at = |d: &Diagnostic| {
+            let (tab, _, hex) = target(d, s, map);
+            (hex, Some(format!("on the {} tab", tab.name())))
+        };
+        let (i, hex) = crate::diagnostics::list(ui, &self.checker.items, map, &at)?;
+        let (tab, sel, _) = target(&self.checker.items[i], s, map);
+        self.tab = tab;
+        if let Some(sel) = sel {
+            self.sel = sel;
         }
-        let mut goto = None;
-        for d in &self.checker.items {
-            let (icon, color) = crate::diagnostics::severity_style(ui, d.severity);
-            let (tab, sel, hex) = target(d, s, map);
-            let mut text = format!("{icon} {}: {}", d.code, d.message);
-            if let Some(h) = hex {
-                text.push_str(&format!(" [{}]", map.grid.label(h)));
-            }
-            // Where its field is, as the Musket & Saber findings say (issue 37 §15).
-            text.push_str(&format!(" (on the {} tab)", tab.name()));
-            let mut r = ui.selectable_label(false, RichText::new(text).color(color));
-            let mut tip = Vec::new();
-            if let Some(h) = &d.hint {
-                tip.push(h.clone());
-            }
-            if let Some(rule) = &d.rule {
-                tip.push(format!("Rule {rule}"));
-            }
-            r = r.on_hover_text(tip.join("\n"));
-            if r.clicked() {
-                self.tab = tab;
-                if let Some(sel) = sel {
-                    self.sel = sel;
-                }
-                goto = hex.or_else(|| {
-                    sel.and_then(|g| self.checker.resolved.groups.get(g.side)?.get(g.group))
-                        .and_then(|g| g.hexes.iter().next())
-                });
-            }
-        }
-        goto
+        hex.or_else(|| {
+            sel.and_then(|g| self.checker.resolved.groups.get(g.side)?.get(g.group))
+                .and_then(|g| g.hexes.iter().next())
+        })
     }
 }

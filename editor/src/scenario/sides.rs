@@ -3,7 +3,7 @@
 //! an arrival). Stacking points are shown per group and side as you edit (7.0A), and each
 //! deployment zone has a capacity meter: the group's points against six a hex (7.0).
 
-use crate::scenario::fields::{self, fit, one_of};
+use crate::scenario::fields::{self, fit, labelled_row, one_of};
 use egui::{Color32, Id, RichText, Ui};
 use saber_schema::model::hex::Compass;
 use saber_schema::model::limits;
@@ -29,8 +29,7 @@ pub struct Selection {
 
 /// Screen colour of a counter colour (the one palette's side colour).
 pub fn side_color(c: CounterColor) -> Color32 {
-    let [r, g, b] = palette::rgb(palette::side_color(c));
-    Color32::from_rgb(r, g, b)
+    crate::canvas::palette_color(palette::side_color(c))
 }
 
 /// A side's strength at a glance: "31 units · 63 points · infantry 30, artillery 1".
@@ -252,21 +251,20 @@ fn side_ui(
     egui::Grid::new(id.with("fields"))
         .num_columns(2)
         .show(ui, |ui| {
-            let l = ui.label("Name");
-            ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(fit(ui, 180.0)))
-                .labelled_by(l.id);
-            ui.end_row();
+            labelled_row(ui, "Name", |ui| {
+                ui.add(egui::TextEdit::singleline(&mut side.name).desired_width(fit(ui, 180.0)))
+            });
             let l = ui.label("Id").on_hover_text(
                 "How victory conditions and special rules name this side (lower case, no spaces).",
             );
             ui.add(egui::TextEdit::singleline(&mut side.id).desired_width(fit(ui, 180.0)))
                 .labelled_by(l.id);
             ui.end_row();
-            let l = ui.label("Counters");
             let combo = egui::ComboBox::from_id_salt(id.with("color"));
             let colors = [CounterColor::Red, CounterColor::Blue];
-            one_of(ui, combo, &mut side.color, colors, |c| c.name()).labelled_by(l.id);
-            ui.end_row();
+            labelled_row(ui, "Counters", |ui| {
+                one_of(ui, combo, &mut side.color, colors, |c| c.name())
+            });
             let l = ui.label("Morale").on_hover_text("Morale level (10.1)");
             let combo = egui::ComboBox::from_id_salt(id.with("morale"));
             let all = [Morale::High, Morale::Normal, Morale::Demoralized];

@@ -8,12 +8,11 @@ use saber_schema::model::special_rule::{Effect, EffectKind, LimberLoss, SpecialR
 use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::{MarkerKind, UnitKind};
 
-use saber_schema::model::limits;
 use saber_schema::ruleset::{LONGEST_TURN_RECORD_TRACK, Ruleset};
 
 use crate::scenario::fields::{
-    self, counters_ui, fit, kinds_ui, marker_combo, number, one_of, side_combo, text_area,
-    turn_drag,
+    self, allowance, counters_ui, fit, kinds_ui, marker_combo, number, one_of, side_combo,
+    text_area, turn_drag,
 };
 use crate::scenario::zone_builder::{ZoneCx, zone_ui};
 
@@ -187,7 +186,7 @@ fn effect_ui(
             kinds_ui(ui, kinds);
             ui.horizontal_wrapped(|ui| {
                 ui.label("have a Range Allowance of");
-                number(ui, range, 0..=limits::MAX_ALLOWANCE, "Range Allowance");
+                allowance(ui, range, "Range Allowance");
                 ui.label("hexes");
             });
         }
@@ -200,12 +199,7 @@ fn effect_ui(
             kinds_ui(ui, kinds);
             ui.horizontal_wrapped(|ui| {
                 ui.label("have a Movement Allowance of");
-                number(
-                    ui,
-                    movement,
-                    0..=limits::MAX_ALLOWANCE,
-                    "Movement Allowance",
-                );
+                allowance(ui, movement, "Movement Allowance");
             });
         }
         Effect::NoMovement { side, turns } => {
@@ -222,7 +216,7 @@ fn effect_ui(
         Effect::ProximityDisruption { side, distance, of } => {
             side_row(ui, side, "units that come within");
             ui.horizontal_wrapped(|ui| {
-                number(ui, distance, 0..=limits::MAX_ALLOWANCE, "Distance in hexes");
+                allowance(ui, distance, "Distance in hexes");
                 ui.label("hexes of");
             });
             zone_ui(ui, id.with("of"), of, cx);
@@ -266,19 +260,9 @@ fn effect_ui(
             side_row(ui, side, "uses Limber markers as counters (11.17):");
             ui.horizontal_wrapped(|ui| {
                 ui.label("Movement Allowance");
-                number(
-                    ui,
-                    movement,
-                    0..=limits::MAX_ALLOWANCE,
-                    "Movement Allowance",
-                );
+                allowance(ui, movement, "Movement Allowance");
                 ui.label("Combat Strength");
-                number(
-                    ui,
-                    combat_strength,
-                    0..=limits::MAX_ALLOWANCE,
-                    "Combat Strength",
-                );
+                allowance(ui, combat_strength, "Combat Strength");
             });
             ui.checkbox(road_only, "placed on, and moving only along, road hexes");
             ui.horizontal_wrapped(|ui| {

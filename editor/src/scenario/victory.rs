@@ -15,8 +15,9 @@ use saber_schema::model::zone::Zone;
 use saber_schema::ruleset::{Ruleset, Terrain};
 
 use crate::scenario::fields::{
-    self, CounterWords, ListOp, SideName, beyond_hint, counters_ui, fit, level_combo, list_buttons,
-    number, one_of, remove_button, side_combo, side_label, text_area, turn_on_track, warn,
+    self, CounterWords, ListOp, SideName, allowance, beyond_hint, counters_ui, fit, level_combo,
+    list_buttons, number, one_of, remove_button, side_combo, side_label, text_area, turn_on_track,
+    warn,
 };
 use crate::scenario::zone_builder::{ZoneCx, ZoneWords, zone_ui};
 
@@ -395,12 +396,7 @@ fn hold_ui<T: ZoneWords>(
             *no_enemy_within = on.then_some(1);
         }
         if let Some(n) = no_enemy_within {
-            number(
-                ui,
-                n,
-                0..=limits::MAX_ALLOWANCE,
-                "Hexes free of enemy units",
-            );
+            allowance(ui, n, "Hexes free of enemy units");
             ui.label("hexes");
         }
     });

@@ -19,7 +19,7 @@ use saber_schema::model::map::Map;
 use saber_schema::model::scenario::{CounterColor, Scenario};
 use saber_schema::ruleset::Morale;
 
-use crate::scenario::fields::{self, one_of};
+use crate::scenario::fields::{self, labelled_row, one_of};
 
 /// Troops counted in men, in the order of the Unit Identification Chart (2.31).
 const MEN: [MenKind; 5] = [
@@ -400,9 +400,7 @@ impl Wizard {
                 });
                 ui.end_row();
 
-                let l = ui.label("Date");
-                line(ui, &mut b.date, "17 September 1862").labelled_by(l.id);
-                ui.end_row();
+                labelled_row(ui, "Date", |ui| line(ui, &mut b.date, "17 September 1862"));
 
                 let l = ui.label("Portion").on_hover_text(
                     "The part of the battle recreated, if not the whole; leave empty for the whole battle",
@@ -432,9 +430,9 @@ impl Wizard {
                 });
                 ui.end_row();
 
-                let l = ui.label("Source");
-                line(ui, &mut b.source, "where the figures come from").labelled_by(l.id);
-                ui.end_row();
+                labelled_row(ui, "Source", |ui| {
+                    line(ui, &mut b.source, "where the figures come from")
+                });
             });
         let l = ui.label("Notes").on_hover_text(
             "A historical note in your own words; it goes into the scenario's notes",

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Pos2, Ui};
+use egui::Ui;
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Map;
@@ -19,13 +19,11 @@ use saber_schema::ruleset::Game;
 
 use super::pike_and_shot::{GAME, OUTPUTS, PsMap, PsScenario};
 use crate::app::workspace::{GameMode, Mode, Panel, Workspace};
-use crate::canvas::{Layout, Overlay};
 use crate::content::{Beside, Content, GameDoc, OwnDoc};
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
 use crate::files::{LoadedFile, one_line};
 use crate::games::EditorGame;
-use crate::tools::Pointer;
 
 /// The game's side of the editor.
 pub struct PikeAndShotEditor;
@@ -249,15 +247,9 @@ impl GameDoc for PsScenario {
 pub struct PsUi {
     /// The findings, as of the document's revision.
     pub checker: Diagnostics,
-    /// The revision checked.
-    checked: Option<u64>,
 }
 
 impl Panel for PsUi {
-    fn name(&self) -> &'static str {
-        "Pike & Shot (test)"
-    }
-
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
         ui.strong("Pike & Shot (test)");
         let mut id = ws.doc.content().id(ws.doc.map()).to_string();
@@ -280,22 +272,8 @@ impl Mode for PsUi {
     }
 
     fn update(&mut self, doc: &Document) -> bool {
-        if self.checked != Some(doc.revision()) {
-            self.checker.items = match doc.content() {
-                Content::Own(d) => d.check(doc.beside()),
-                _ => Vec::new(),
-            };
-            self.checked = Some(doc.revision());
-        }
+        self.checker.update(doc);
         false
-    }
-
-    fn keys(&mut self, _ui: &Ui, _ws: &mut Workspace) {}
-
-    fn pointer(&mut self, _p: &Pointer, _ws: &mut Workspace, _layout: &Layout) {}
-
-    fn overlay(&self, _ws: &Workspace, _world: Option<Pos2>, _layout: &Layout) -> Overlay {
-        Overlay::default()
     }
 
     fn findings(&self) -> usize {
@@ -304,10 +282,6 @@ impl Mode for PsUi {
 
     fn findings_ui(&mut self, ui: &mut Ui, doc: &Document) -> Option<Coord> {
         self.checker.ui(ui, doc.map())
-    }
-
-    fn hover_text(&self, _doc: &Document, _c: Coord) -> Option<String> {
-        None
     }
 }
 

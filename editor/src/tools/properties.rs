@@ -7,6 +7,7 @@ use saber_schema::model::limits::MAX_MAP_SIDE;
 use saber_schema::model::map::{Label, Map, Road};
 
 use crate::document::Document;
+use crate::scenario::fields::labelled_row;
 
 /// The values being edited.
 #[derive(Debug, Clone, PartialEq)]
@@ -122,22 +123,13 @@ impl Properties {
         let current = Form::of(doc.map());
         let form = self.form.get_or_insert_with(|| current.clone());
         egui::Grid::new("props").num_columns(2).show(ui, |ui| {
-            let l = ui.label("Id");
-            ui.text_edit_singleline(&mut form.id)
-                .labelled_by(l.id)
+            labelled_row(ui, "Id", |ui| ui.text_edit_singleline(&mut form.id))
                 .on_hover_text("Short identifier scenarios use: a-z, 0-9, - and _");
-            ui.end_row();
-            let l = ui.label("Name");
-            ui.text_edit_singleline(&mut form.name).labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Columns");
-            ui.add(egui::DragValue::new(&mut form.width).range(1..=MAX_MAP_SIDE))
-                .labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Rows");
-            ui.add(egui::DragValue::new(&mut form.height).range(1..=MAX_MAP_SIDE))
-                .labelled_by(l.id);
-            ui.end_row();
+            labelled_row(ui, "Name", |ui| ui.text_edit_singleline(&mut form.name));
+            let width = egui::DragValue::new(&mut form.width).range(1..=MAX_MAP_SIDE);
+            labelled_row(ui, "Columns", |ui| ui.add(width));
+            let height = egui::DragValue::new(&mut form.height).range(1..=MAX_MAP_SIDE);
+            labelled_row(ui, "Rows", |ui| ui.add(height));
             ui.label("Orientation");
             ui.horizontal(|ui| {
                 ui.radio_value(&mut form.orientation, Orientation::Flat, "flat-topped");

@@ -15,7 +15,7 @@ use saber_schema::ruleset::Ruleset;
 use saber_schema::ruleset::UnitKind;
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, EXIT_OK, outputs_of, read_input, registry, usage_error};
+use crate::{EXIT_ERRORS, EXIT_OK, outputs_of, registry_and_input, usage_error};
 
 /// What `saberc analyze` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -61,12 +61,8 @@ pub(crate) fn analyze_cmd(
     maps: &[PathBuf],
     ma: &[(UnitKind, u32)],
 ) -> i32 {
-    let reg = match registry(maps) {
-        Ok(r) => r,
-        Err(e) => return usage_error(&e),
-    };
-    let src = match read_input(input) {
-        Ok(s) => s,
+    let (reg, src) = match registry_and_input(maps, input) {
+        Ok(read) => read,
         Err(code) => return code,
     };
     match detect(&src) {

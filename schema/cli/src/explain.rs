@@ -90,18 +90,12 @@ pub fn explanation(info: &CodeInfo) -> String {
         Some(rule) => out.push_str(&format!("Rule: {rule}\n\n")),
         None => out.push_str("Rule: none (a matter of the file format)\n\n"),
     }
-    for line in textwrap::wrap(info.explanation, WIDTH) {
-        out.push_str(&line);
-        out.push('\n');
-    }
+    out.push_str(&(textwrap::fill(info.explanation, WIDTH) + "\n"));
     // A shared code's rule in another game's words (its section, its text).
     for (rules, section, text) in saber_schema::check::texts_by_game(info.code) {
         if text != info.explanation {
-            out.push_str(&format!("\nIn {} files ({section}):\n", rules.name));
-            for line in textwrap::wrap(text, WIDTH) {
-                out.push_str(&line);
-                out.push('\n');
-            }
+            let text = textwrap::fill(text, WIDTH);
+            out.push_str(&format!("\nIn {} files ({section}):\n{text}\n", rules.name));
         }
     }
     for (label, example) in [("Bad:", info.bad), ("Fixed:", info.fixed)] {

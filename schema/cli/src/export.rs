@@ -6,7 +6,7 @@ use saber_schema::files::Target;
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, compile_for_outputs, is_dash, read_input, registry, shown, usage_error,
+    EXIT_ERRORS, EXIT_OK, compile_for_outputs, is_dash, registry_and_input, shown, usage_error,
     write_failed,
 };
 
@@ -14,12 +14,8 @@ pub(crate) fn export_cmd(scenario: &Path, out: &Path, maps: &[PathBuf]) -> i32 {
     if is_dash(out) {
         return usage_error(crate::tiled::FOLDER_NOT_DASH);
     }
-    let reg = match registry(maps) {
-        Ok(r) => r,
-        Err(e) => return usage_error(&e),
-    };
-    let src = match read_input(scenario) {
-        Ok(s) => s,
+    let (reg, src) = match registry_and_input(maps, scenario) {
+        Ok(read) => read,
         Err(code) => return code,
     };
     // The scenario's game compiles it and makes its export.
@@ -69,10 +65,7 @@ fn write_doc(
     let file = out.join(format!("{id}.json"));
     // A file of the output folder, never the scenario or a map read, and never larger than
     // `check` reads back.
-    let mut target = Target::in_folder(&file).read_back();
-    for input in inputs {
-        target = target.not_over(input);
-    }
+    let target = (inputs.iter()).fold(Target::in_folder(&file).read_back(), |t, i| t.not_over(i));
     if let Err(e) = target.write_with(|w| write(w)) {
         return write_failed(&e);
     }

@@ -101,31 +101,27 @@ pub fn battle_from_args(args: &FactorArgs) -> Result<Battle, FactorError> {
             }
         }
     };
-    if let Some(name) = &args.name {
-        battle.name = name.clone();
-    }
-    if let Some(date) = &args.date {
-        battle.date = date.clone();
-    }
-    if let Some(portion) = &args.portion {
-        battle.portion = Some(portion.clone());
-    }
-    if let Some(d) = args.duration {
-        battle.duration_minutes = Some(d);
-    }
-    if let Some(n) = args.men_per_unit {
-        battle.scale.men_per_unit = n;
-    }
-    if let Some(n) = args.guns_per_unit {
-        battle.scale.guns_per_unit = n;
-    }
-    if let Some(n) = args.machine_guns_per_unit {
-        battle.scale.machine_guns_per_unit = Some(n);
-    }
-    if let Some(r) = args.reduce {
-        battle.scale.reduction = r;
-    }
+    // The flags given, over the file's values.
+    over(&mut battle.name, args.name.clone());
+    over(&mut battle.date, args.date.clone());
+    over(&mut battle.portion, args.portion.clone().map(Some));
+    over(&mut battle.duration_minutes, args.duration.map(Some));
+    let scale = &mut battle.scale;
+    over(&mut scale.men_per_unit, args.men_per_unit);
+    over(&mut scale.guns_per_unit, args.guns_per_unit);
+    over(
+        &mut scale.machine_guns_per_unit,
+        args.machine_guns_per_unit.map(Some),
+    );
+    over(&mut scale.reduction, args.reduce);
     Ok(battle)
+}
+
+/// `value`, when given, in place of `field`'s.
+fn over<T>(field: &mut T, value: Option<T>) {
+    if let Some(v) = value {
+        *field = v;
+    }
 }
 
 /// `saberc factor`: factor the battle the arguments describe and render it in the chosen format.
@@ -138,10 +134,7 @@ pub fn run(args: &FactorArgs) -> Result<String, FactorError> {
         FactorFormat::Notation => Ok(report(&f)),
         FactorFormat::Ron => skeleton_ron(&battle, &f),
         FactorFormat::Json => serde_json::to_string_pretty(&f)
-            .map(|mut s| {
-                s.push('\n');
-                s
-            })
+            .map(|s| s + "\n")
             .map_err(|e| FactorError::Write(e.to_string())),
     }
 }

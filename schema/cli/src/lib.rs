@@ -355,16 +355,13 @@ pub fn run(cli: Cli) -> i32 {
         } => analyze::analyze_cmd(&scenario, format, &maps, &ma),
         Command::Export {
             scenario,
-            format: ExportFormat::Engine,
+            format,
             out,
             maps,
-        } => export_cmd(&scenario, &out, &maps),
-        Command::Export {
-            scenario,
-            format: ExportFormat::Tiled,
-            out,
-            maps,
-        } => tiled::tiled_export_cmd(&scenario, &out, &maps),
+        } => match format {
+            ExportFormat::Engine => export_cmd(&scenario, &out, &maps),
+            ExportFormat::Tiled => tiled::tiled_export_cmd(&scenario, &out, &maps),
+        },
         Command::Import { input, out } => tiled::import_cmd(&input, &out),
         Command::Explain { code } => crate::explain::explain_cmd(code.as_deref()),
         Command::Schema { out } => schema_cmd(out.as_deref()),
@@ -569,6 +566,16 @@ pub(crate) fn registry(maps: &[PathBuf]) -> Result<MapRegistry, String> {
         reg.add_root(dir).map_err(|d| d.message)?;
     }
     Ok(reg)
+}
+
+/// The map registry of `--maps DIR` ([`registry`]) and the file a command works on, read
+/// ([`read_input`]); or, when either fails, its message printed and the usage exit code.
+pub(crate) fn registry_and_input(
+    maps: &[PathBuf],
+    input: &Path,
+) -> Result<(MapRegistry, saber_schema::pipeline::read::Source), i32> {
+    let reg = registry(maps).map_err(|e| usage_error(&e))?;
+    Ok((reg, read_input(input)?))
 }
 
 /// The files a command read to make its output, which the output must never be: the input,

@@ -9,7 +9,7 @@ use saber_schema::pipeline::load_map;
 use saber_schema::pipeline::parse::{DocKind, detect};
 
 use crate::report::human;
-use crate::{EXIT_ERRORS, compile_for_outputs, is_dash, read_input, registry, usage_error};
+use crate::{EXIT_ERRORS, compile_for_outputs, is_dash, registry_and_input, usage_error};
 
 /// What `saberc render` draws, and how (its options on the command line).
 #[derive(Debug, Clone, Copy, clap::Args)]
@@ -53,12 +53,8 @@ pub(crate) fn render_cmd(input: &Path, out: &Path, opts: RenderOptions, maps: &[
             "the output file must end in .svg or .png (or be `-`, SVG on standard output)",
         );
     }
-    let reg = match registry(maps) {
-        Ok(r) => r,
-        Err(e) => return usage_error(&e),
-    };
-    let src = match read_input(input) {
-        Ok(s) => s,
+    let (reg, src) = match registry_and_input(maps, input) {
+        Ok(read) => read,
         Err(code) => return code,
     };
     let (kind, _) = match detect(&src) {
@@ -168,10 +164,8 @@ fn write_rendered(
                     MAX_PNG_PIXELS / 1_000_000
                 );
             }
-            let mut target = Target::file(out).command_line();
-            for input in inputs {
-                target = target.not_over(input);
-            }
+            let target =
+                (inputs.iter()).fold(Target::file(out).command_line(), |t, i| t.not_over(i));
             crate::write_output(&target, &b, out)
         }
         Err(e) => usage_error(&format!("cannot render: {e}")),

@@ -14,8 +14,8 @@ use saber_schema::pipeline::{finish, load_map};
 
 use crate::report::human;
 use crate::{
-    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, inputs_read, is_dash, outputs_of, read_input, registry,
-    shown, usage_error, write_failed,
+    EXIT_ERRORS, EXIT_OK, EXIT_USAGE, inputs_read, is_dash, outputs_of, registry_and_input, shown,
+    usage_error, write_failed,
 };
 
 /// A map, or a scenario compiled by the pipeline, written as `<id>.tmj`, `<id>.tsj` and
@@ -24,12 +24,8 @@ pub(crate) fn tiled_export_cmd(input: &Path, out: &Path, maps: &[PathBuf]) -> i3
     if is_dash(out) {
         return usage_error(FOLDER_NOT_DASH);
     }
-    let reg = match registry(maps) {
-        Ok(r) => r,
-        Err(e) => return usage_error(&e),
-    };
-    let src = match read_input(input) {
-        Ok(s) => s,
+    let (reg, src) = match registry_and_input(maps, input) {
+        Ok(read) => read,
         Err(code) => return code,
     };
     // What was read, which no file written may be.
@@ -137,10 +133,8 @@ pub(crate) fn import_cmd(input: &Path, out: &Path) -> i32 {
         ron
     };
     // Never over the Tiled map or a tileset it read; read back by saberc.
-    let mut target = Target::file(out).command_line().read_back().not_over(input);
-    for s in &imported.sources {
-        target = target.not_over(&s.path);
-    }
+    let target = Target::file(out).command_line().read_back().not_over(input);
+    let target = (imported.sources.iter()).fold(target, |t, s| t.not_over(&s.path));
     crate::write_output(&target, text.as_bytes(), out)
 }
 

@@ -21,7 +21,6 @@ use crate::model::analysis::{
     GroupForces, GroupTarget, SideAnalysis, TargetAnalysis, TargetKind, TerrainAsPlayed,
 };
 use crate::model::hex::{Coord, Grid};
-use crate::model::hex_set::HexSet;
 use crate::model::map::Map;
 use crate::model::scenario::{Group, Scenario};
 use crate::pipeline::zones::Resolved;
@@ -46,7 +45,6 @@ pub fn analyse(
     searched: Option<&Playable>,
 ) -> Analysis {
     let grid = map.grid;
-    let labels = |h: &HexSet| h.iter().map(|c| grid.label(c)).collect::<Vec<_>>();
     let cleared = Cleared::of(s, map, r);
     let terrain = EffectiveTerrain::for_scenario(map, &cleared);
     // The searches are the most costly part of an analysis (half of it, on the largest map).
@@ -110,8 +108,8 @@ pub fn analyse(
             moves_first: s.moves_first.clone(),
         },
         terrain_as_played: TerrainAsPlayed {
-            cleared: labels(&cleared.places),
-            cover_cleared: labels(&cleared.cover),
+            cleared: cleared.places.labels(),
+            cover_cleared: cleared.cover.labels(),
         },
         ratio: ratio(&sides),
         sides,

@@ -138,7 +138,6 @@ impl<'a> Sight<'a> {
         zones: &[(&str, Option<&HexSet>)],
         listed: bool,
     ) -> Vec<ObjectiveSight> {
-        let grid = self.terrain.map().grid;
         let mut done: Vec<&Target<C>> = Vec::new();
         let mut out = Vec::new();
         for t in targets {
@@ -153,9 +152,7 @@ impl<'a> Sight<'a> {
                 within: SIGHT_RADIUS,
                 seen_from: seen.as_ref().map(|h| h.len() as u32),
                 in_zone: in_zones(seen.as_ref(), zones),
-                hexes: seen
-                    .filter(|_| listed)
-                    .map(|h| h.iter().map(|c| grid.label(c)).collect()),
+                hexes: seen.filter(|_| listed).map(|h| h.labels()),
             });
         }
         out

@@ -161,7 +161,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                 .off_map_help(&map.grid, p.at, Some(&r.groups[si][gi].hexes))
                 .as_label(
                     format!("counter placed off the map at {}", map.grid.label(p.at)),
-                    Some(map.grid.off_map_hint_as_label(p.at)),
+                    Some(map.grid.off_map_hint(p.at, true)),
                 ),
             ),
             Some(PlacementProblem::Arrives { .. }) => out.push(

@@ -162,9 +162,5 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
 
 /// A description cut to a hint's length (a goal may name a zone of thousands of hexes).
 pub(super) fn short(text: &str) -> String {
-    const MAX: usize = 120;
-    match text.char_indices().nth(MAX) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
-    }
+    crate::diagnostic::truncate_chars(text, 120)
 }

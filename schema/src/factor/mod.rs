@@ -37,6 +37,7 @@ mod tests;
 
 pub use check::check_battle;
 pub use input::{parse_fraction, parse_side, read_battle};
+pub(crate) use report::capitalised;
 pub use report::report;
 
 pub use skeleton::{Anchor, skeleton, skeleton_on, strengths_text};

@@ -66,20 +66,12 @@ pub fn report(f: &Factoring) -> String {
     let fmt_ratio = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.2}"));
     let _ = writeln!(out);
     let _ = writeln!(out, "Ratio {} : {} (11.18):", a.name, b.name);
-    let _ = writeln!(
-        out,
-        "  men    {} : {} = {}",
-        a.men,
-        b.men,
-        fmt_ratio(f.ratio.men)
-    );
-    let _ = writeln!(
-        out,
-        "  guns   {} : {} = {}",
-        a.guns,
-        b.guns,
-        fmt_ratio(f.ratio.guns)
-    );
+    for (what, x, y, ratio) in [
+        ("men ", a.men, b.men, f.ratio.men),
+        ("guns", a.guns, b.guns, f.ratio.guns),
+    ] {
+        let _ = writeln!(out, "  {what}   {x} : {y} = {}", fmt_ratio(ratio));
+    }
     let _ = writeln!(
         out,
         "  units  {:.2} : {:.2} = {} before rounding, {} : {} = {} after",
@@ -116,7 +108,8 @@ pub(super) fn game_length_text(g: &GameLength) -> String {
     }
 }
 
-fn capitalised(s: &str) -> String {
+/// `s` with its first letter a capital (`red` → `Red`).
+pub(crate) fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())

@@ -578,74 +578,47 @@ impl Grid {
     }
 
     /// What to do about a hex off the map: when it would be on the map with column and row
-    /// swapped, say so (files write `(col, row)` and labels `CCRR`, column first); otherwise
-    /// give the map's ranges.
-    pub fn off_map_hint(&self, c: Coord) -> String {
-        let swapped = Coord(c.1, c.0);
-        // One past the last row or column (or 0): the edge hex beside it; when column and row
-        // swapped would also be on the map, both readings are said, the swap first.
-        let edge = self.off_by_one(c).map(|edge| {
-            format!(
-                "{}: the hex on the map's edge there is ({}, {}), label {}",
-                self.off_by_one_words(c),
-                edge.0,
-                edge.1,
-                self.label(edge)
-            )
-        });
-        if self.contains(swapped) {
-            let swap = format!(
-                "({}, {}) would be on the map: hexes are written (column, row), column first, as in the label {}",
-                swapped.0,
-                swapped.1,
-                self.label(swapped)
-            );
-            match edge {
-                Some(edge) => format!("{swap}; or {edge}"),
-                None => swap,
-            }
-        } else if let Some(edge) = edge {
-            edge
-        } else {
-            format!(
-                "columns run from 1 to {} and rows from 1 to {}",
-                self.width, self.height
-            )
-        }
-    }
-
-    /// [`Grid::off_map_hint`] in labels, for a file that writes its hexes as labels (`"0711"`).
-    pub fn off_map_hint_as_label(&self, c: Coord) -> String {
+    /// swapped, say so (files write `(col, row)` and labels `CCRR`, column first); when it is one
+    /// past the last row or column (or 0), the edge hex beside it; otherwise the map's ranges.
+    /// In pairs both readings are said, the swap first; `as_label`, for a file that writes its
+    /// hexes as labels (`"0711"`), in labels, the edge first: a label says column first, so one
+    /// past the edge is the likelier slip.
+    pub fn off_map_hint(&self, c: Coord, as_label: bool) -> String {
         let swapped = Coord(c.1, c.0);
         let edge = self.off_by_one(c).map(|edge| {
-            format!(
-                "{}: the hex on the map's edge there is {}",
-                self.off_by_one_words(c),
+            let hex = if as_label {
                 self.label(edge)
-            )
+            } else {
+                format!("({}, {}), label {}", edge.0, edge.1, self.label(edge))
+            };
+            let words = self.off_by_one_words(c);
+            format!("{words}: the hex on the map's edge there is {hex}")
         });
-        // A label says column first: one past the edge is the likelier slip, said first.
         let swap = self.contains(swapped).then(|| {
-            format!(
-                "labels are column first (CCRR): {} is on the map",
-                self.label(swapped)
-            )
-        });
-        if let Some(edge) = edge {
-            match swap {
-                Some(swap) => format!("{edge}; or, read column and row swapped, {swap}"),
-                None => edge,
+            let label = self.label(swapped);
+            match as_label {
+                true => format!("labels are column first (CCRR): {label} is on the map"),
+                false => format!(
+                    "({}, {}) would be on the map: hexes are written (column, row), column first, as in the label {label}",
+                    swapped.0, swapped.1
+                ),
             }
-        } else if let Some(swap) = swap {
-            swap
-        } else {
-            format!(
-                "columns run from 1 to {} and rows from 1 to {}: this map's labels run from {} to {}",
-                self.width,
-                self.height,
-                self.label(Coord(1, 1)),
-                self.label(Coord(self.width as i32, self.height as i32))
-            )
+        });
+        let (w, h) = (self.width, self.height);
+        let ranges = format!("columns run from 1 to {w} and rows from 1 to {h}");
+        match (edge, swap) {
+            (Some(edge), Some(swap)) if as_label => {
+                format!("{edge}; or, read column and row swapped, {swap}")
+            }
+            (Some(edge), Some(swap)) => format!("{swap}; or {edge}"),
+            (edge, swap) => edge.or(swap).unwrap_or_else(|| match as_label {
+                true => format!(
+                    "{ranges}: this map's labels run from {} to {}",
+                    self.label(Coord(1, 1)),
+                    self.label(Coord(w as i32, h as i32))
+                ),
+                false => ranges,
+            }),
         }
     }
 
@@ -702,11 +675,7 @@ impl Grid {
             return format!("{:02}{:02}", p.0, p.1);
         }
         let (cw, rw) = self.label_digits();
-        if cw == 2 && rw == 2 {
-            format!("{:02}{:02}", c.0, c.1)
-        } else {
-            format!("{:0cw$}.{:0rw$}", c.0, c.1)
-        }
+        label_with_widths(c, cw, rw)
     }
 
     /// Digits of the column and of the row part of labels: 2 each, more on a map numbered from
@@ -744,12 +713,13 @@ fn label_width(max: u32) -> usize {
     max.max(99).to_string().len()
 }
 
-fn label_with_width(c: Coord, width: usize) -> String {
-    if width <= 2 {
+/// A label of `cw` column and `rw` row digits: `CCRR`, or dotted past two digits, so that the
+/// label of a wide map stays unambiguous.
+fn label_with_widths(c: Coord, cw: usize, rw: usize) -> String {
+    if cw == 2 && rw == 2 {
         format!("{:02}{:02}", c.0, c.1)
     } else {
-        // Wide maps separate the parts so that a label stays unambiguous.
-        format!("{:0w$}.{:0w$}", c.0, c.1, w = width)
+        format!("{:0cw$}.{:0rw$}", c.0, c.1)
     }
 }
 
@@ -780,10 +750,8 @@ pub fn parse_label(text: &str) -> Result<Coord, LabelError> {
 
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&label_with_width(
-            *self,
-            label_width(self.0.max(self.1).max(0) as u32),
-        ))
+        let w = label_width(self.0.max(self.1).max(0) as u32);
+        f.write_str(&label_with_widths(*self, w, w))
     }
 }
 

@@ -25,6 +25,7 @@ pub use crate::model::hex::SideKey;
 use crate::model::hex::{Compass, Coord, Edge, Grid, Orientation, Parity};
 use crate::model::hex_set::HexSet;
 use crate::model::limits;
+use crate::path;
 use crate::ruleset::{
     FEATURE_PATTERN, FeatureLetter, Game, Ruleset, TERRAIN_ROW_PATTERN, Terrain, for_game,
 };
@@ -365,7 +366,7 @@ impl Map {
                         height
                     ),
                 )
-                .at_path(vec![PathSeg::key("terrain")])
+                .at_path(path!["terrain"])
                 .with_hint("write one string per row; missing rows are read as clear"),
             );
         }
@@ -382,7 +383,7 @@ impl Map {
                             width
                         ),
                     )
-                    .at_path(vec![PathSeg::key("terrain"), PathSeg::Index(r)])
+                    .at_path(path!["terrain", r])
                     .with_hint("every row needs exactly one character per column"),
                 );
             }
@@ -398,7 +399,7 @@ impl Map {
                                 c + 1
                             ),
                         )
-                        .at_path(vec![PathSeg::key("terrain"), PathSeg::Index(r)])
+                        .at_path(path!["terrain", r])
                         .with_hint(format!(
                             "use {} (the legend is in the book, docs/formats/maps.md)",
                             rules
@@ -414,7 +415,7 @@ impl Map {
         }
         let mut ridges = BTreeSet::new();
         for (i, Hexside(c, side)) in file.ridges.iter().enumerate() {
-            let path = vec![PathSeg::key("ridges"), PathSeg::Index(i)];
+            let path = path!["ridges", i];
             if !grid.contains(*c) {
                 problems.push_with(Code::OffMap, || off_map(&grid, *c, path));
                 continue;
@@ -446,30 +447,14 @@ impl Map {
                 && !grid.contains(l)
             {
                 problems.push_with(Code::OffMap, || {
-                    off_map(
-                        &grid,
-                        l,
-                        vec![
-                            PathSeg::key("features"),
-                            PathSeg::Index(i),
-                            PathSeg::key("label"),
-                        ],
-                    )
+                    off_map(&grid, l, path!["features", i, "label"])
                 });
             }
         }
         for (i, l) in file.labels.iter().enumerate() {
             if !grid.contains(l.at) {
                 problems.push_with(Code::OffMap, || {
-                    off_map(
-                        &grid,
-                        l.at,
-                        vec![
-                            PathSeg::key("labels"),
-                            PathSeg::Index(i),
-                            PathSeg::key("at"),
-                        ],
-                    )
+                    off_map(&grid, l.at, path!["labels", i, "at"])
                 });
             }
         }
@@ -595,12 +580,7 @@ pub(crate) fn road_problems_in(
                         label(w[1])
                     ),
                 )
-                .at_path(vec![
-                    PathSeg::key("roads"),
-                    PathSeg::Index(i),
-                    PathSeg::key("hexes"),
-                    PathSeg::Index(j + 1),
-                ])
+                .at_path(path!["roads", i, "hexes", j + 1])
                 .with_hex(label(w[1]))
                 .with_hint("a road is a path: each hex must share a hexside with the one before")
             });
@@ -609,7 +589,7 @@ pub(crate) fn road_problems_in(
     for (j, c) in hexes.iter().enumerate() {
         if !grid.contains(*c) {
             problems.push_with(Code::OffMap, || {
-                (words.off_map)(*c, crate::path!["roads", i, "hexes", j])
+                (words.off_map)(*c, path!["roads", i, "hexes", j])
             });
         }
     }
@@ -644,7 +624,7 @@ pub(crate) fn off_map(grid: &Grid, c: Coord, path: Vec<PathSeg>) -> Diagnostic {
             grid.width,
             grid.height
         ),
-        Some(grid.off_map_hint_as_label(c)),
+        Some(grid.off_map_hint(c, true)),
     )
 }
 
@@ -656,7 +636,7 @@ impl Diagnostic {
     /// A label (`"0711"`) says column first, so a file that writes labels more likely slipped
     /// one past the edge than swapped the two: there the edge hex is proposed first.
     pub(crate) fn off_map_help(self, grid: &Grid, c: Coord, within: Option<&HexSet>) -> Diagnostic {
-        let hint = grid.off_map_hint(c);
+        let hint = grid.off_map_hint(c, false);
         let d = self.with_hint(hint.clone());
         let swapped = Coord(c.1, c.0);
         let edge = grid.off_by_one(c);

@@ -168,6 +168,24 @@ kinds! {
     }
 }
 
+/// The side an effect names, as [`Effect::side`] and [`Effect::side_mut`] borrow it.
+macro_rules! side_of {
+    ($effect:expr) => {
+        match $effect {
+            Effect::Range { side, .. }
+            | Effect::Movement { side, .. }
+            | Effect::NoMovement { side, .. }
+            | Effect::ProximityDisruption { side, .. }
+            | Effect::NoMarkersIn { side, .. }
+            | Effect::MarkersAsDesired { side, .. }
+            | Effect::MarkersInLines { side, .. }
+            | Effect::LimberCounters { side, .. }
+            | Effect::RiverCrossing { side, .. } => Some(side),
+            Effect::TreatAsClear(_) | Effect::RiverOnlyAtCrossings | Effect::Text { .. } => None,
+        }
+    };
+}
+
 impl Effect {
     /// Its kind.
     pub fn kind(&self) -> EffectKind {
@@ -189,34 +207,12 @@ impl Effect {
 
     /// The side the effect names, if any.
     pub fn side(&self) -> Option<&str> {
-        match self {
-            Effect::Range { side, .. }
-            | Effect::Movement { side, .. }
-            | Effect::NoMovement { side, .. }
-            | Effect::ProximityDisruption { side, .. }
-            | Effect::NoMarkersIn { side, .. }
-            | Effect::MarkersAsDesired { side, .. }
-            | Effect::MarkersInLines { side, .. }
-            | Effect::LimberCounters { side, .. }
-            | Effect::RiverCrossing { side, .. } => Some(side),
-            Effect::TreatAsClear(_) | Effect::RiverOnlyAtCrossings | Effect::Text { .. } => None,
-        }
+        side_of!(self).map(String::as_str)
     }
 
     /// The side the effect names, to change (a side renamed in the editor).
     pub fn side_mut(&mut self) -> Option<&mut String> {
-        match self {
-            Effect::Range { side, .. }
-            | Effect::Movement { side, .. }
-            | Effect::NoMovement { side, .. }
-            | Effect::ProximityDisruption { side, .. }
-            | Effect::NoMarkersIn { side, .. }
-            | Effect::MarkersAsDesired { side, .. }
-            | Effect::MarkersInLines { side, .. }
-            | Effect::LimberCounters { side, .. }
-            | Effect::RiverCrossing { side, .. } => Some(side),
-            Effect::TreatAsClear(_) | Effect::RiverOnlyAtCrossings | Effect::Text { .. } => None,
-        }
+        side_of!(self)
     }
 
     /// The effect in words ("Union may not move for the first 2 Game-Turns"); `name` turns a

@@ -412,6 +412,40 @@ kinds! {
     }
 }
 
+/// The zones a zone is made of, in the order they are written, by `iter` or `iter_mut`: one
+/// match for [`Zone::children`] and the hexes' map of [`Zone::map_hexes`].
+macro_rules! children {
+    ($zone:expr, $iter:ident) => {
+        match $zone {
+            Zone::Line(zs)
+            | Zone::Area(zs)
+            | Zone::OneOf(zs)
+            | Zone::Union(zs)
+            | Zone::Intersection(zs) => zs.$iter().collect(),
+            Zone::Between { chain, .. } => chain.$iter().collect(),
+            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
+                vec![of]
+            }
+            Zone::AtLeast { from, .. } => vec![from],
+            Zone::RoadStretch { from, to, .. } => vec![from, to],
+            Zone::Difference(a, b) => vec![a, b],
+            Zone::Everywhere
+            | Zone::Feature(_)
+            | Zone::Hexes(_)
+            | Zone::Corner(_)
+            | Zone::Edge(_)
+            | Zone::Road(_)
+            | Zone::RoadEntry(_)
+            | Zone::AnyRoad
+            | Zone::Terrain(_)
+            | Zone::Slopes
+            | Zone::RiverSide(_)
+            | Zone::EnemyDeployment
+            | Zone::EnemyUnits => Vec::new(),
+        }
+    };
+}
+
 impl<T> Zone<T> {
     /// Its kind (its clause).
     pub fn kind(&self) -> ZoneKind {
@@ -447,39 +481,17 @@ impl<T> Zone<T> {
     /// Every hex it lists (in its sub-zones too) replaced by `f` of it (a map's numbers read
     /// on its grid).
     pub fn map_hexes(&mut self, f: &mut dyn FnMut(Coord) -> Coord) {
-        match self {
-            Zone::Hexes(hs) => hs.iter_mut().for_each(|c| *c = f(*c)),
-            Zone::Line(zs)
-            | Zone::Area(zs)
-            | Zone::OneOf(zs)
-            | Zone::Union(zs)
-            | Zone::Intersection(zs)
-            | Zone::Between { chain: zs, .. } => zs.iter_mut().for_each(|z| z.map_hexes(f)),
-            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
-                of.map_hexes(f)
-            }
-            Zone::AtLeast { from, .. } => from.map_hexes(f),
-            Zone::RoadStretch { from, to, .. } => {
-                from.map_hexes(f);
-                to.map_hexes(f);
-            }
-            Zone::Difference(a, b) => {
-                a.map_hexes(f);
-                b.map_hexes(f);
-            }
-            Zone::Everywhere
-            | Zone::Feature(_)
-            | Zone::Corner(_)
-            | Zone::Edge(_)
-            | Zone::Road(_)
-            | Zone::RoadEntry(_)
-            | Zone::AnyRoad
-            | Zone::Terrain(_)
-            | Zone::Slopes
-            | Zone::EnemyDeployment
-            | Zone::EnemyUnits
-            | Zone::RiverSide(_) => {}
+        if let Zone::Hexes(hs) = self {
+            hs.iter_mut().for_each(|c| *c = f(*c));
         }
+        for z in self.children_mut() {
+            z.map_hexes(f);
+        }
+    }
+
+    /// [`Zone::children`], to change.
+    fn children_mut(&mut self) -> Vec<&mut Zone<T>> {
+        children!(self, iter_mut)
     }
 }
 
@@ -617,33 +629,7 @@ impl<T> Zone<T> {
 
     /// The zones this one is made of, in the order they are written (and compiled).
     pub fn children(&self) -> Vec<&Zone<T>> {
-        match self {
-            Zone::Line(zs)
-            | Zone::Area(zs)
-            | Zone::OneOf(zs)
-            | Zone::Union(zs)
-            | Zone::Intersection(zs) => zs.iter().collect(),
-            Zone::Between { chain, .. } => chain.iter().collect(),
-            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
-                vec![of]
-            }
-            Zone::AtLeast { from, .. } => vec![from],
-            Zone::RoadStretch { from, to, .. } => vec![from, to],
-            Zone::Difference(a, b) => vec![a, b],
-            Zone::Everywhere
-            | Zone::Feature(_)
-            | Zone::Hexes(_)
-            | Zone::Corner(_)
-            | Zone::Edge(_)
-            | Zone::Road(_)
-            | Zone::RoadEntry(_)
-            | Zone::AnyRoad
-            | Zone::Terrain(_)
-            | Zone::Slopes
-            | Zone::RiverSide(_)
-            | Zone::EnemyDeployment
-            | Zone::EnemyUnits => Vec::new(),
-        }
+        children!(self, iter)
     }
 }
 

@@ -21,7 +21,7 @@ use crate::output::palette::side_color;
 use crate::output::render::legend::map_key_rows;
 use crate::output::render::legend::{draw_swatch, hexagon_path};
 use crate::output::render::{
-    INK, MapStyle, PAPER, RenderError, SANS, map_body, rgb, svg_to_png, xml,
+    INK, MapStyle, PAPER, RenderError, SANS, map_body, rgb, svg_start, svg_to_png, xml,
 };
 use crate::pipeline::Compiled;
 use crate::ruleset::Morale;
@@ -106,14 +106,8 @@ pub fn card_svg(c: &Compiled) -> String {
 /// columns as drawn, and its foot line.
 fn page(height: f64, [title, sub]: [&str; 2], [left, right]: [&str; 2], foot_line: &str) -> String {
     let mut out = String::with_capacity(left.len() + right.len() + 4096);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_WIDTH:.0}" height="{height:.0}" viewBox="0 0 {PAGE_WIDTH:.0} {height:.0}" font-family="{SANS}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{PAGE_WIDTH:.0}" height="{height:.0}" fill="{PAPER}"/>"#
-    );
+    let font = format!(r#" font-family="{SANS}""#);
+    svg_start(&mut out, (PAGE_WIDTH, height), &font, Some(PAPER));
     let width = PAGE_WIDTH - 2.0 * MARGIN;
     let title = wrap(title, width, TITLE, 1).remove(0);
     let _ = writeln!(
@@ -296,16 +290,20 @@ fn victory_and_special(
     special: Vec<String>,
 ) -> f64 {
     let (x, w) = (RIGHT_X, RIGHT_W);
-    if !victory.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Victory conditions");
-        for (i, text) in victory.iter().enumerate() {
-            y = item(out, x, y, w, &format!("{}.", i + 1), text) + 4.0;
+    for (title, texts, numbered) in [
+        ("Victory conditions", victory, true),
+        ("Special rules", special, false),
+    ] {
+        if !texts.is_empty() {
+            y = heading(out, x, y + SECTION_GAP, w, title);
         }
-    }
-    if !special.is_empty() {
-        y = heading(out, x, y + SECTION_GAP, w, "Special rules");
-        for text in &special {
-            y = item(out, x, y, w, "•", text) + 4.0;
+        for (i, text) in texts.iter().enumerate() {
+            let mark = if numbered {
+                format!("{}.", i + 1)
+            } else {
+                "•".into()
+            };
+            y = item(out, x, y, w, &mark, text) + 4.0;
         }
     }
     y

@@ -16,7 +16,7 @@ use crate::pipeline::parse::{DocKind, check_limits, detect};
 use crate::pipeline::read::{Source, Syntax};
 
 /// A file converted to the other syntax.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Converted {
     /// The text in the target syntax, in its canonical layout.
     pub text: String,
@@ -75,7 +75,7 @@ fn convert_as(
             Ok(Converted {
                 text,
                 dropped_comments: doc.has_comments(),
-                dropped_keys: vec![],
+                ..Converted::default()
             })
         }
         (Syntax::Json, Syntax::Ron) => {
@@ -102,15 +102,14 @@ fn convert_as(
             }
             Ok(Converted {
                 text: format::print_ron(&doc),
-                dropped_comments: false,
                 dropped_keys,
+                ..Converted::default()
             })
         }
         // Already in the target syntax: the canonical layout of it.
         (from, _) => Ok(Converted {
             text: format::format_text(&src.text, from).map_err(syntax_error)?,
-            dropped_comments: false,
-            dropped_keys: vec![],
+            ..Converted::default()
         }),
     }
 }
@@ -212,29 +211,20 @@ fn align_ron(typed: &mut Node, src: &Value) {
             if g.name == Some("Some") && g.items.len() == 1 {
                 return align_ron(&mut g.items[0].value, src);
             }
-            if let Some(name) = g.name
-                && let Value::Object(o) = src
-                && o.len() == 1
-                && let Some(payload) = o.get(name)
+            // An enum variant's payload, read as the variant's fields, its one value or its list.
+            let payload = match (g.name, src) {
+                (Some(name), Value::Object(o)) if o.len() == 1 => o.get(name),
+                _ => None,
+            };
+            if let Some(p) = payload
+                && g.items.len() == 1
+                && g.items[0].key().is_none()
             {
-                match payload {
-                    Value::Object(fields) if g.items.iter().all(|i| i.key().is_some()) => {
-                        order_items(g, fields);
-                    }
-                    v if g.items.len() == 1 && g.items[0].key().is_none() => {
-                        align_ron(&mut g.items[0].value, v);
-                    }
-                    Value::Array(vs) => {
-                        for (item, v) in g.items.iter_mut().zip(vs) {
-                            align_ron(&mut item.value, v);
-                        }
-                    }
-                    _ => {}
-                }
-                return;
+                return align_ron(&mut g.items[0].value, p);
             }
-            match src {
-                Value::Object(fields) => order_items(g, fields),
+            let keyed = payload.is_none() || g.items.iter().all(|i| i.key().is_some());
+            match payload.unwrap_or(src) {
+                Value::Object(fields) if keyed => order_items(g, fields),
                 Value::Array(vs) => {
                     for (item, v) in g.items.iter_mut().zip(vs) {
                         align_ron(&mut item.value, v);

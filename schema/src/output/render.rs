@@ -38,7 +38,7 @@ use legend::{draw_legend, legend_height, legend_rows};
 pub(crate) use png::fonts;
 #[cfg(test)]
 use png::png_size;
-pub use png::{TileArt, hex_tiles_png, map_png, map_png_styled, png_hex_centers, svg_to_png};
+pub use png::{TileArt, hex_tiles_png, map_png_styled, png_hex_centers, svg_to_png};
 
 /// Why a PNG could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -205,12 +205,7 @@ impl Layout {
 
     /// Append the hexagon of `c` to path data.
     fn hex_path(&self, d: &mut String, c: Coord) {
-        let k = self.corners(c);
-        let _ = write!(d, "M{:.1} {:.1}", k[0].0, k[0].1);
-        for p in &k[1..] {
-            let _ = write!(d, "L{:.1} {:.1}", p.0, p.1);
-        }
-        d.push('Z');
+        polygon(d, &self.corners(c), 1);
     }
 
     /// The outline of some hexes (sides whose neighbour is not one of them), as path data.
@@ -221,8 +216,7 @@ impl Layout {
             let k = self.corners(c);
             for (i, n) in self.grid.side_neighbors(c).into_iter().enumerate() {
                 if !set.contains(n) {
-                    let (a, b) = (k[i], k[(i + 1) % 6]);
-                    let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
+                    polyline(&mut d, &[k[i], k[(i + 1) % 6]], 1);
                 }
             }
         }
@@ -245,6 +239,52 @@ impl Layout {
             a.0, a.1, b.0, b.1, a.0
         );
     }
+}
+
+/// The opening of an SVG document `w` × `h` units (its element given `attrs`), on a `paper`
+/// background when one is given.
+pub(crate) fn svg_start(out: &mut String, (w, h): (f64, f64), attrs: &str, paper: Option<&str>) {
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}"{attrs}>"#
+    );
+    if let Some(paper) = paper {
+        let _ = writeln!(
+            out,
+            r#"<rect x="0" y="0" width="{w:.0}" height="{h:.0}" fill="{paper}"/>"#
+        );
+    }
+}
+
+/// Append a line through `points` to path data (`M` to the first, `L` to each next) at `p`
+/// decimals: the one writer of hexagons, wedges, hexsides and roads, at any precision.
+pub(crate) fn polyline(d: &mut String, points: &[(f64, f64)], p: usize) {
+    for (i, (x, y)) in points.iter().enumerate() {
+        let _ = write!(d, "{}{x:.p$} {y:.p$}", if i == 0 { 'M' } else { 'L' });
+    }
+}
+
+/// Append a closed polygon through `points` to path data, at `p` decimals.
+pub(crate) fn polygon(d: &mut String, points: &[(f64, f64)], p: usize) {
+    polyline(d, points, p);
+    d.push('Z');
+}
+
+/// The six wedges of a hex of several kinds (M&S 2.2), as the map, its key and Tiled's tiles
+/// share it: wedge `i` from the centre to the side between corners `i` and `i + 1`.
+pub(crate) fn wedges(centre: (f64, f64), k: [(f64, f64); 6]) -> [[(f64, f64); 3]; 6] {
+    std::array::from_fn(|i| [centre, k[i], k[(i + 1) % 6]])
+}
+
+/// Append a circle of radius `r` round `(x, y)` to path data, as two arcs.
+fn circle(d: &mut String, (x, y): (f64, f64), r: f64) {
+    let _ = write!(
+        d,
+        "M{:.1} {y:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
+        x - r,
+        2.0 * r,
+        -2.0 * r
+    );
 }
 
 /// Escape text for XML. A character XML 1.0 cannot hold (NUL, BEL, ESC and the other control
@@ -270,15 +310,13 @@ pub(crate) fn xml(text: &str) -> String {
     out
 }
 
-/// A centred text with a light halo, legible on any terrain.
-#[allow(clippy::too_many_arguments)]
+/// A centred text in a font (its family, size and fill) with a light halo `halo` wide, legible
+/// on any terrain; `extra` attributes added to its element.
 fn label(
     out: &mut String,
     (x, y): (f64, f64),
     text: &str,
-    family: &str,
-    size: f64,
-    fill: &str,
+    (family, size, fill): (&str, f64, &str),
     halo: f64,
     extra: &str,
 ) {
@@ -372,14 +410,7 @@ pub fn map_svg_styled(
     let width = legend_x + LEGEND_WIDTH + MARGIN;
     let height = lay.origin.1 + lay.size.1.max(legend_h) + MARGIN;
     let mut out = String::with_capacity(4096 + map.grid.len() * 64);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="{PAPER}"/>"#
-    );
+    svg_start(&mut out, (width, height), "", Some(PAPER));
     draw_map(&mut out, map, &lay, overlays, style);
     draw_title(&mut out, map, &lay, title);
     draw_legend(&mut out, &lay, &legend, legend_x);
@@ -500,14 +531,7 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
                 }
                 let (x, y) = lay.center(grid.coord_at(i));
                 for (dx, dy) in [(-0.2, 0.02), (0.16, -0.06), (0.0, 0.24)] {
-                    let (tx, ty) = (x + dx * lay.step, y + dy * lay.step);
-                    let _ = write!(
-                        d,
-                        "M{:.1} {ty:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
-                        tx - r,
-                        2.0 * r,
-                        -2.0 * r
-                    );
+                    circle(&mut d, (x + dx * lay.step, y + dy * lay.step), r);
                 }
             }
             if !d.is_empty() {
@@ -520,13 +544,10 @@ fn draw_terrain(out: &mut String, map: &Map, lay: &Layout) {
 fn draw_overlay_fills(out: &mut String, map: &Map, lay: &Layout, overlays: &[Overlay]) {
     for o in overlays {
         let mut d = String::new();
-        let set = HexSet::from_coords(map.grid, o.hexes.iter().copied());
-        if lay.step >= OUTLINE_STEP {
-            for c in set.iter() {
+        for c in HexSet::from_coords(map.grid, o.hexes.iter().copied()).iter() {
+            if lay.step >= OUTLINE_STEP {
                 lay.hex_path(&mut d, c);
-            }
-        } else {
-            for c in set.iter() {
+            } else {
                 lay.strip_path(&mut d, c, 1);
             }
         }
@@ -694,8 +715,7 @@ fn draw_sides<'c>(
         let Some([a, b]) = lay.hexside(side) else {
             continue;
         };
-        let d = strokes.entry(stroke).or_default();
-        let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
+        polyline(strokes.entry(stroke).or_default(), &[a, b], 1);
     }
     for (stroke, d) in &strokes {
         let _ = writeln!(
@@ -736,15 +756,8 @@ fn stepping_stones(out: &mut String, (x, y): (f64, f64), s: f64) {
     let r = (s * 0.085).max(0.8);
     let mut d = String::new();
     for k in -2..=2 {
-        let cx = x + f64::from(k) * s * 0.19;
         let cy = y + if k % 2 == 0 { s * 0.05 } else { -s * 0.05 };
-        let _ = write!(
-            d,
-            "M{:.1} {cy:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
-            cx - r,
-            2.0 * r,
-            -2.0 * r
-        );
+        circle(&mut d, (x + f64::from(k) * s * 0.19, cy), r);
     }
     let _ = writeln!(
         out,
@@ -770,28 +783,17 @@ fn road_angle(map: &Map, c: Coord) -> Option<f64> {
 
 fn draw_roads(out: &mut String, map: &Map, lay: &Layout) {
     let s = lay.step;
-    // Clipped to the map: a stretch through hexes off the map (a map with errors) is left
-    // out, so that no coordinate reaches the rasteriser from outside the drawing.
-    let polyline = |hexes: &[Coord]| {
-        let mut d = String::new();
-        let mut pen_down = false;
-        for c in hexes {
-            if !map.grid.contains(*c) {
-                pen_down = false;
-                continue;
-            }
-            let (x, y) = lay.center(*c);
-            let _ = write!(d, "{}{x:.1} {y:.1}", if pen_down { 'L' } else { 'M' });
-            pen_down = true;
-        }
-        d
-    };
-    let mut minor = String::new();
-    let mut main = String::new();
+    let (mut minor, mut main) = (String::new(), String::new());
     for road in &map.roads {
-        match road.kind {
-            RoadKind::Minor => minor.push_str(&polyline(&road.hexes)),
-            RoadKind::Main => main.push_str(&polyline(&road.hexes)),
+        let d = match road.kind {
+            RoadKind::Minor => &mut minor,
+            RoadKind::Main => &mut main,
+        };
+        // Clipped to the map: a stretch through hexes off the map (a map with errors) is left
+        // out, so that no coordinate reaches the rasteriser from outside the drawing.
+        for run in road.hexes.split(|c| !map.grid.contains(*c)) {
+            let points: Vec<_> = run.iter().map(|c| lay.center(*c)).collect();
+            polyline(d, &points, 1);
         }
     }
     let line = |out: &mut String, d: &str, color: &str, width: f64| {
@@ -858,40 +860,16 @@ fn draw_labels(out: &mut String, map: &Map, lay: &Layout, scale: f64) {
             cy
         };
         let color = feature_color(parse_feature_code(&f.code).map(|(l, _)| l));
-        label(
-            out,
-            (x, y),
-            &f.code,
-            MONO,
-            size,
-            color,
-            size * 0.3,
-            r#" font-weight="bold""#,
-        );
+        let bold = r#" font-weight="bold""#;
+        label(out, (x, y), &f.code, (MONO, size, color), size * 0.3, bold);
         if let Some(name) = &f.name {
-            label(
-                out,
-                (x, y + size * 0.95),
-                name,
-                SANS,
-                size * 0.6,
-                color,
-                size * 0.2,
-                "",
-            );
+            let font = (SANS, size * 0.6, color);
+            label(out, (x, y + size * 0.95), name, font, size * 0.2, "");
         }
     }
+    let (font, italic) = ((SANS, size * 0.85, INK), r#" font-style="italic""#);
     for l in map.labels.iter().filter(|l| map.grid.contains(l.at)) {
-        label(
-            out,
-            lay.center(l.at),
-            &l.text,
-            SANS,
-            size * 0.85,
-            INK,
-            size * 0.22,
-            r#" font-style="italic""#,
-        );
+        label(out, lay.center(l.at), &l.text, font, size * 0.22, italic);
     }
 }
 

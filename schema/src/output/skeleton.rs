@@ -6,7 +6,7 @@
 //! the file name and the side colours (an empty name would stop the check at the schema stage,
 //! before the other gaps are named).
 
-use crate::factor::{FactorError, Factoring, TO_BE_SET, skeleton, strengths_text};
+use crate::factor::{FactorError, Factoring, TO_BE_SET, capitalised, skeleton, strengths_text};
 use crate::model::battle::Battle;
 use crate::model::limits;
 use crate::model::map::{MAP_FORMAT, Map};
@@ -176,14 +176,10 @@ pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
 
 /// A name from an id: `my-battle` → `My Battle`.
 fn title(id: &str) -> String {
-    id.split(['-', '_'])
+    let words: Vec<String> = id.split(['-', '_']).map(capitalised).collect();
+    words
+        .into_iter()
         .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect::<String>())
-                .unwrap_or_default()
-        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -195,10 +191,7 @@ pub fn map_skeleton(width: u32, height: u32, id: &str) -> Result<String, Skeleto
     }
     let name = title(id);
     let row = format!("\"{}\",\n", ".".repeat(width as usize));
-    let mut rows = String::with_capacity(row.len() * height as usize);
-    for _ in 0..height {
-        rows.push_str(&row);
-    }
+    let rows = row.repeat(height as usize);
     let text = format!(
         "// A new Rifle & Saber map, {width} × {height} hexes, made by `saberc new map`. Rename it,
 // paint its terrain (or open it in the editor: `saber-editor FILE`), and add ridges, roads and

@@ -19,7 +19,9 @@ use std::rc::Rc;
 use crate::diagnostic::{Location, PathSeg, floor_char_boundary};
 use crate::syntax::SyntaxKind::{self, *};
 use crate::syntax::lexer::{Lexed, lex, skip_trivia};
-use crate::syntax::tree::{self, SyntaxNode, entries, entry_key, entry_value, group_name};
+use crate::syntax::tree::{
+    self, SyntaxNode, end, entries, entry_key, entry_value, group_name, start,
+};
 
 /// The location of the value at `path` in `text`. To locate many paths in one text, make one
 /// [`Locator`]: it builds the tree once.
@@ -75,14 +77,6 @@ fn key_text(key: &SyntaxNode) -> Box<str> {
     tree::key_name(key)
         .unwrap_or_else(|| key.to_string())
         .into_boxed_str()
-}
-
-fn start(node: &SyntaxNode) -> usize {
-    node.text_range().start().into()
-}
-
-fn end(node: &SyntaxNode) -> usize {
-    node.text_range().end().into()
 }
 
 /// An unnamed bracket opened with `open`.
@@ -487,13 +481,6 @@ pub fn location_of_line_col(text: &str, line: usize, column: usize) -> Location 
     location_at(text, text.len(), 0)
 }
 
-/// Deepest nesting of brackets outside strings and comments, with the offset where the limit
-/// is first passed (if it is).
-pub fn nesting_depth(text: &str, limit: usize) -> (usize, Option<usize>) {
-    let s = structure(text, limit, usize::MAX);
-    (s.depth, s.too_deep_at)
-}
-
 /// What one pass over a document's text finds before it is parsed: how deep its brackets nest
 /// and how many values it holds, each with the offset where its limit is first passed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -676,8 +663,9 @@ mod tests {
 
     #[test]
     fn measures_nesting() {
-        assert_eq!(nesting_depth("((([]))) \"((((\"", 10), (4, None));
-        assert_eq!(nesting_depth("[[[", 2).1, Some(2));
+        let s = structure("((([]))) \"((((\"", 10, usize::MAX);
+        assert_eq!((s.depth, s.too_deep_at), (4, None));
+        assert_eq!(structure("[[[", 2, usize::MAX).too_deep_at, Some(2));
     }
 
     /// A value of the JSON data model as RON writes it: what the property below generates.

@@ -111,25 +111,18 @@ pub fn parse_document_all<T: DeserializeOwned>(
             return vec![first];
         }
         let text = &source.text;
-        let more = match source.syntax {
-            Syntax::Ron => {
-                let parse = |v: &str| {
-                    ron_options()
-                        .from_str::<ron::Value>(v)
-                        .err()
-                        .map(|e| ron_error(v, e, &[]))
-                };
-                crate::pipeline::recover::other_syntax_errors(text, Syntax::Ron, &first, &parse)
-            }
-            Syntax::Json => {
-                let parse = |v: &str| {
-                    serde_json::from_str::<Value>(v)
-                        .err()
-                        .map(|e| json_error(v, e, &[]))
-                };
-                crate::pipeline::recover::other_syntax_errors(text, Syntax::Json, &first, &parse)
-            }
+        // Each piece the recovery cuts out is read again by the file's own reader.
+        let parse = |v: &str| match source.syntax {
+            Syntax::Ron => ron_options()
+                .from_str::<ron::Value>(v)
+                .err()
+                .map(|e| ron_error(v, e, &[])),
+            Syntax::Json => serde_json::from_str::<Value>(v)
+                .err()
+                .map(|e| json_error(v, e, &[])),
         };
+        let more =
+            crate::pipeline::recover::other_syntax_errors(text, source.syntax, &first, &parse);
         let mut all = vec![first];
         all.extend(more.into_iter().filter(|d| d.code == Code::Syntax));
         all

@@ -5,6 +5,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::files::node_kind;
 use crate::model::limits;
 use crate::pipeline::locate::location_at;
 
@@ -86,7 +87,7 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, Diagnostic> {
             format!(
                 "{} is {}, not a regular file",
                 path.display(),
-                file_kind(meta)
+                node_kind(meta, true)
             ),
         )
         .in_file(path)
@@ -127,29 +128,6 @@ fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     options.open(path)
-}
-
-/// What a file that is not a regular file is, in words.
-fn file_kind(meta: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
-    }
-    if meta.is_dir() {
-        "a directory"
-    } else {
-        "not a regular file"
-    }
 }
 
 /// LIM001: a file (or an editor's document) of `len` bytes, over [`limits::MAX_FILE_BYTES`].

@@ -1,5 +1,5 @@
 //! Movement cost of entering a hex from a neighbour: the Terrain Effects Chart (9.2) with its
-//! note (*) and Road Movement (4M; optional rule 10.5).
+//! note (*) and Road Movement (4M).
 //!
 //! Costs are counted exactly, in sixths of a Movement Point ([`Mp`]), because the Road Movement
 //! Rate is one third of a Movement Point per road hex (R&S 4M) or a half (M&S 4.4).
@@ -123,28 +123,13 @@ impl fmt::Display for Mp {
     }
 }
 
-/// Which road movement rule is in force for the moving unit (4M, or the optional 10.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum RoadRule {
-    /// Standard rules (4M): any unit uses the Road Movement Rate through road hexsides.
-    #[default]
-    Standard,
-    /// Optional Road Movement (10.5), unit in Road Movement Mode: the Road Movement Rate applies.
-    InRoadMode,
-    /// Optional Road Movement (10.5), unit not in Road Movement Mode: it pays "as if the Road or
-    /// Bridge did not exist" (9.2 note *), so 3 MP to enter a bridge hex (10.5D).
-    NotInRoadMode,
-}
-
 /// The cost of moving between neighbouring hexes on one map, under one scenario's terrain.
 #[derive(Debug, Clone)]
 pub struct Movement<'a> {
     rules: &'a Ruleset,
     terrain: EffectiveTerrain<'a>,
     road_sides: BTreeSet<SideKey>,
-    friendly_occupied: Option<&'a HexSet>,
     prohibited: Option<&'a HexSet>,
-    road_rule: RoadRule,
     class: usize,
     readings: Readings,
 }
@@ -161,9 +146,7 @@ impl<'a> Movement<'a> {
             rules,
             road_sides: terrain.map().road_sides(),
             terrain,
-            friendly_occupied: None,
             prohibited: None,
-            road_rule: RoadRule::Standard,
             class: 0,
             readings: Readings::LENIENT,
         }
@@ -180,18 +163,6 @@ impl<'a> Movement<'a> {
     /// The rules the moves are priced by.
     pub fn rules(&self) -> &'a Ruleset {
         self.rules
-    }
-
-    /// Movement with the given hexes treated as clear terrain (11.x special rules).
-    pub fn treating_as_clear(map: &'a Map, rules: &'a Ruleset, clear: &'a HexSet) -> Movement<'a> {
-        Movement::over(EffectiveTerrain::treating_as_clear(map, clear), rules)
-    }
-
-    /// Hexes holding other Friendly units: units at the Road Movement Rate may not enter them
-    /// and pay the other terrain instead (4M).
-    pub fn with_friendly_occupied(mut self, hexes: &'a HexSet) -> Movement<'a> {
-        self.friendly_occupied = Some(hexes);
-        self
     }
 
     /// Hexes the moving unit may not enter at all: river hexes where "rivers may only be
@@ -212,12 +183,6 @@ impl<'a> Movement<'a> {
         &self.terrain
     }
 
-    /// The road movement rule for the moving unit.
-    pub fn with_road_rule(mut self, rule: RoadRule) -> Movement<'a> {
-        self.road_rule = rule;
-        self
-    }
-
     /// The readings of the text where it reads two ways (lenient unless told).
     pub fn with_readings(mut self, readings: Readings) -> Movement<'a> {
         self.readings = readings;
@@ -227,14 +192,6 @@ impl<'a> Movement<'a> {
     /// The readings the moves are priced under.
     pub fn readings(&self) -> Readings {
         self.readings
-    }
-
-    /// Does a move from `from` into its neighbour `to` go at the Road Movement Rate (4M, 9.2
-    /// note *)?
-    pub fn uses_road_rate(&self, from: Coord, to: Coord) -> bool {
-        self.road_rule != RoadRule::NotInRoadMode
-            && self.road_sides.contains(&SideKey::new(from, to))
-            && !self.friendly_occupied.is_some_and(|s| s.contains(to))
     }
 
     /// Movement Points to enter `to` from its neighbour `from` (which may be off the map, for
@@ -251,7 +208,8 @@ impl<'a> Movement<'a> {
             // "may not move … into some terrain types"; 4.4 does not lift it: a reading).
             self.hex_cost(to)?;
         }
-        if self.uses_road_rate(from, to) {
+        // Through a road hexside: the Road Movement Rate (4M, 9.2 note *).
+        if self.road_sides.contains(&SideKey::new(from, to)) {
             let road = chart_cost(rules.road_cost)?;
             // R&S 9.2's ridge along a road, read strictly; a map's own chart prices a road move
             // at the road rate alone (M&S 4.4).
@@ -296,8 +254,6 @@ impl<'a> Movement<'a> {
         // A reading of R&S 4M; in another game (M&S) a map's edge hexes cost their terrain.
         let along_road = self.rules.road_enters_from_off_map
             && !self.readings.is_strict(Ambiguity::RoadOffMap)
-            && self.road_rule != RoadRule::NotInRoadMode
-            && !self.friendly_occupied.is_some_and(|s| s.contains(to))
             && self
                 .terrain
                 .map()
@@ -559,37 +515,6 @@ mod tests {
     }
 
     #[test]
-    fn road_rate_not_into_friendly_units_4m() {
-        let mut m = map_with(cell(Terrain::Woods, false));
-        m.roads.push(road(&[FROM, TO]));
-        let friends = HexSet::from_coords(m.grid, [TO]);
-        let mv = Movement::new(&m, crate::ruleset::for_game(None)).with_friendly_occupied(&friends);
-        assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::whole(2)));
-        // Leaving a friendly-occupied hex at the Road Movement Rate is allowed (4M).
-        let back = HexSet::from_coords(m.grid, [FROM]);
-        let mv = Movement::new(&m, crate::ruleset::for_game(None)).with_friendly_occupied(&back);
-        assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::thirds(1)));
-    }
-
-    #[test]
-    fn optional_road_movement_needs_road_mode_10_5() {
-        let mut m = map_with(cell(Terrain::Bridge, false));
-        m.roads.push(road(&[FROM, TO]));
-        let in_mode =
-            Movement::new(&m, crate::ruleset::for_game(None)).with_road_rule(RoadRule::InRoadMode);
-        assert_eq!(in_mode.entry_cost(FROM, TO), Some(Mp::thirds(1)));
-        // Not in Road Movement Mode: as if the road and bridge did not exist (9.2 note *), so
-        // the bridge hex costs three (10.5D).
-        let not_in_mode = Movement::new(&m, crate::ruleset::for_game(None))
-            .with_road_rule(RoadRule::NotInRoadMode);
-        assert_eq!(not_in_mode.entry_cost(FROM, TO), Some(Mp::whole(3)));
-        m.set_cell(TO, cell(Terrain::Clear, false));
-        let not_in_mode = Movement::new(&m, crate::ruleset::for_game(None))
-            .with_road_rule(RoadRule::NotInRoadMode);
-        assert_eq!(not_in_mode.entry_cost(FROM, TO), Some(Mp::whole(1)));
-    }
-
-    #[test]
     fn treat_as_clear_special_rules_11_13() {
         // A hill treated as clear (11.13 "Treat R3 and H27 as clear terrain"): its slope and its
         // ridge hexsides no longer cost anything extra; a river treated as clear costs 1.
@@ -597,7 +522,10 @@ mod tests {
         m.ridges.insert(SideKey::new(FROM, TO));
         m.set_cell(Coord(4, 3), cell(Terrain::River, false));
         let clear = HexSet::from_coords(m.grid, [TO, Coord(4, 3)]);
-        let mv = Movement::treating_as_clear(&m, crate::ruleset::for_game(None), &clear);
+        let mv = Movement::over(
+            EffectiveTerrain::treating_as_clear(&m, &clear),
+            crate::ruleset::for_game(None),
+        );
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::whole(1)));
         assert_eq!(mv.entry_cost(TO, Coord(4, 3)), Some(Mp::whole(1)));
         // Hexes not named by the rule keep their terrain.
@@ -607,7 +535,10 @@ mod tests {
         );
         // Roads still run through cleared hexes (11.2 keeps V4's crossroads).
         m.roads.push(road(&[FROM, TO]));
-        let mv = Movement::treating_as_clear(&m, crate::ruleset::for_game(None), &clear);
+        let mv = Movement::over(
+            EffectiveTerrain::treating_as_clear(&m, &clear),
+            crate::ruleset::for_game(None),
+        );
         assert_eq!(mv.entry_cost(FROM, TO), Some(Mp::thirds(1)));
     }
 
@@ -645,9 +576,6 @@ mod tests {
         assert_eq!(mv.entry_from_off_map(Coord(4, 6)), Some(Mp::whole(2)));
         let strict = Movement::new(&m, rules).with_readings(Readings::only(Ambiguity::RoadOffMap));
         assert_eq!(strict.entry_from_off_map(edge), Some(Mp::whole(2)));
-        // Not in Road Movement Mode (10.5): as if there were no road.
-        let not_in_mode = Movement::new(&m, rules).with_road_rule(RoadRule::NotInRoadMode);
-        assert_eq!(not_in_mode.entry_from_off_map(edge), Some(Mp::whole(2)));
         // Not at an edge.
         assert_eq!(mv.entry_from_off_map(TO), None);
     }

@@ -267,8 +267,9 @@ pub fn allowance(
     given: &GivenAllowances,
 ) -> Option<Allowance> {
     let side_id = s.sides.get(side).map(|x| x.id.as_str())?;
-    for (ri, rule) in s.special_rules.iter().enumerate() {
-        match (&rule.effect, counter) {
+    // The first special rule that gives the counter an allowance.
+    let by_rule = s.special_rules.iter().enumerate().find_map(|(ri, rule)| {
+        let mp = match (&rule.effect, counter) {
             (
                 Effect::Movement {
                     side: sd,
@@ -276,25 +277,20 @@ pub fn allowance(
                     movement,
                 },
                 Counter::Unit(k),
-            ) if sd == side_id && kinds.contains(&k) => {
-                return Some(Allowance {
-                    mp: *movement,
-                    source: format!("special rule {}", ri + 1),
-                });
-            }
+            ) if sd == side_id && kinds.contains(&k) => movement,
             (
                 Effect::LimberCounters {
                     side: sd, movement, ..
                 },
                 Counter::Marker(MarkerKind::Limber),
-            ) if sd == side_id => {
-                return Some(Allowance {
-                    mp: *movement,
-                    source: format!("special rule {}", ri + 1),
-                });
-            }
-            _ => {}
-        }
+            ) if sd == side_id => movement,
+            _ => return None,
+        };
+        let source = format!("special rule {}", ri + 1);
+        Some(Allowance { mp: *mp, source })
+    });
+    if by_rule.is_some() {
+        return by_rule;
     }
     let Counter::Unit(kind) = counter else {
         return None;
@@ -450,7 +446,7 @@ pub fn group_starts(
 ) -> Vec<(Coord, Mp)> {
     if arrives {
         zone.iter()
-            .filter_map(|c| table.entry_from_off_map(movement, c).map(|m| (c, m)))
+            .filter_map(|c| movement.entry_from_off_map(c).map(|m| (c, m)))
             .collect()
     } else {
         // A hex the mover may not stand on is no start (setting up there is a mistake of its

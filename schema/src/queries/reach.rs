@@ -244,13 +244,6 @@ impl CostTable {
             .map_or(NONE, |k| widen(self.out[from][k]))
     }
 
-    /// The cost of entering `to` from off the map at an edge
-    /// ([`Movement::entry_from_off_map`]). `None` when `to` is not at the edge or may not be
-    /// entered.
-    pub fn entry_from_off_map(&self, movement: &Movement, to: Coord) -> Option<Mp> {
-        movement.entry_from_off_map(to)
-    }
-
     /// The least cost from the start hexes (each with the points already spent to stand there)
     /// to every hex (Dijkstra's search with a bucket queue: costs are small whole sixths).
     pub fn field(&self, starts: &[(Coord, Mp)]) -> Field {
@@ -804,10 +797,9 @@ mod tests {
     fn entering_from_off_the_map_pays_the_first_hex_or_the_road() {
         let m = varied();
         let mv = Movement::new(&m, m.rules());
-        let t = CostTable::new(&mv);
-        assert_eq!(t.entry_from_off_map(&mv, Coord(1, 2)), Some(Mp::whole(1)));
+        assert_eq!(mv.entry_from_off_map(Coord(1, 2)), Some(Mp::whole(1)));
         // Not at an edge.
-        assert_eq!(t.entry_from_off_map(&mv, Coord(4, 4)), None);
+        assert_eq!(mv.entry_from_off_map(Coord(4, 4)), None);
     }
 
     #[test]

@@ -308,26 +308,6 @@ pub fn can_see(map: &Map, rules: &Ruleset, from: Coord, to: Coord) -> bool {
     .is_open()
 }
 
-/// The hexes between `from` and `to` that the line of sight passes through (two hexsides or
-/// junction points of each, 5.1G), in order from `from`; the ends are not included. Hexes the
-/// line only touches at one junction point are left out. For showing a line of sight.
-pub fn hexes_crossed(grid: &Grid, from: Coord, to: Coord) -> Vec<Coord> {
-    let p = lattice(grid, grid.center(from));
-    let q = lattice(grid, grid.center(to));
-    let mut crossed: Vec<(i64, Coord)> = candidates(grid, from, to)
-        .into_iter()
-        .filter(|h| *h != from && *h != to && grid.contains(*h))
-        .filter(|h| passes_through(p, q, &lattice_corners(grid, *h)))
-        .map(|h| {
-            let c = lattice(grid, grid.center(h));
-            // Order by the projection of the centre on the line.
-            ((c.0 - p.0) * (q.0 - p.0) + (c.1 - p.1) * (q.1 - p.1), h)
-        })
-        .collect();
-    crossed.sort();
-    crossed.into_iter().map(|(_, h)| h).collect()
-}
-
 /// Does the hex block sight for this firer, and why (5.1G and its errata)?
 fn blocking(
     rules: &Ruleset,
@@ -374,18 +354,13 @@ fn lattice_corners(grid: &Grid, hex: Coord) -> [Pt; 6] {
     offsets.map(|(dx, dy)| (cx + dx, cy + dy))
 }
 
-/// The hexes the line may touch, roughly in order from `from`: the hexes of the hex line and
-/// their neighbours. Every point of the segment is within half a step of a sample of the hex
-/// line, so a hex touching the segment has its centre within 1.7 steps of a hex of the line:
-/// it is that hex or one of its neighbours.
-fn candidates(grid: &Grid, from: Coord, to: Coord) -> Vec<Coord> {
-    Candidates::new(grid, from, to).collect()
-}
-
-/// [`candidates`], made one at a time. Each hex of the line comes with its on-map neighbours,
-/// less those already given: hexes of a hex line `k` steps apart are `k` hexes apart, so an
-/// on-map hex within one of this line hex was given with one of the two line hexes before it
-/// (as it or as its neighbour) if at all, and only those are asked.
+/// The hexes the line may touch, roughly in order from `from`, one at a time: the hexes of the
+/// hex line and their neighbours. Every point of the segment is within half a step of a sample
+/// of the hex line, so a hex touching the segment has its centre within 1.7 steps of a hex of
+/// the line: it is that hex or one of its neighbours. Each hex of the line comes with its
+/// on-map neighbours, less those already given: hexes of a hex line `k` steps apart are `k`
+/// hexes apart, so an on-map hex within one of this line hex was given with one of the two
+/// line hexes before it (as it or as its neighbour) if at all, and only those are asked.
 struct Candidates<'g> {
     grid: &'g Grid,
     line: std::vec::IntoIter<Coord>,
@@ -624,7 +599,11 @@ mod tests {
                                 }
                             }
                         }
-                        assert_eq!(candidates(&g, from, to), want, "{from:?} → {to:?}");
+                        assert_eq!(
+                            Candidates::new(&g, from, to).collect::<Vec<_>>(),
+                            want,
+                            "{from:?} → {to:?}"
+                        );
                     }
                 }
             }
@@ -725,7 +704,7 @@ mod tests {
     fn grazed_hexes_are_examined_and_touched_at_one_point() {
         let g = blank().grid;
         let (p, q) = (lattice(&g, g.center(A)), lattice(&g, g.center(B)));
-        let found = candidates(&g, A, B);
+        let found: Vec<Coord> = Candidates::new(&g, A, B).collect();
         for grazed in [Coord(3, 4), Coord(5, 4)] {
             assert!(found.contains(&grazed));
             let corners = g.corners(grazed).map(|pt| lattice(&g, pt));
@@ -736,21 +715,6 @@ mod tests {
             let corners = g.corners(entered).map(|pt| lattice(&g, pt));
             assert!(passes_through(p, q, &corners));
         }
-    }
-
-    #[test]
-    fn hexes_crossed_in_order() {
-        let g = blank().grid;
-        let want = vec![Coord(3, 3), Coord(4, 3), Coord(4, 4), Coord(5, 5)];
-        assert_eq!(hexes_crossed(&g, A, B), want);
-        let back: Vec<Coord> = want.into_iter().rev().collect();
-        assert_eq!(hexes_crossed(&g, B, A), back);
-        // Along a hexside: both hexes beside it.
-        assert_eq!(
-            hexes_crossed(&g, Coord(1, 2), Coord(3, 2)),
-            vec![Coord(2, 1), Coord(2, 2)]
-        );
-        assert!(hexes_crossed(&g, A, Coord(3, 2)).is_empty());
     }
 
     #[test]

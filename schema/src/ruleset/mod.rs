@@ -741,46 +741,22 @@ pub struct TerrainEffect {
 /// The Terrain Effects Chart (9.2) for a hex terrain (ask [`Ruleset::terrain_effect`]). Slope
 /// shares the woods row.
 fn terrain_effect(t: Terrain) -> TerrainEffect {
-    let row = |name, cost: Option<Ratio>, defense: Option<Ratio>, blocks| TerrainEffect {
+    let r = Ratio::new;
+    let row = |name, cost, defense, blocks| TerrainEffect {
         name,
-        movement_cost: cost,
+        movement_cost: Some(cost),
         movement_extra: None,
         defense,
         blocks_fire: blocks,
     };
     match t {
-        Terrain::Clear => row("Clear", Some(Ratio::new(1, 1)), None, false),
-        Terrain::Village => row(
-            "Village",
-            Some(Ratio::new(1, 1)),
-            Some(Ratio::new(3, 1)),
-            true,
-        ),
-        Terrain::Woods | Terrain::Forest => row(
-            "Slope and/or Woods",
-            Some(Ratio::new(2, 1)),
-            Some(Ratio::new(2, 1)),
-            true,
-        ),
-        Terrain::River => row(
-            "River",
-            Some(Ratio::new(3, 1)),
-            Some(Ratio::new(2, 1)),
-            false,
-        ),
-        Terrain::Ford => row(
-            "River Ford",
-            Some(Ratio::new(2, 1)),
-            Some(Ratio::new(1, 2)),
-            false,
-        ),
+        Terrain::Clear => row("Clear", r(1, 1), None, false),
+        Terrain::Village => row("Village", r(1, 1), Some(r(3, 1)), true),
+        Terrain::Woods | Terrain::Forest => row("Slope and/or Woods", r(2, 1), Some(r(2, 1)), true),
+        Terrain::River => row("River", r(3, 1), Some(r(2, 1)), false),
+        Terrain::Ford => row("River Ford", r(2, 1), Some(r(1, 2)), false),
         // Bridge: ⅓ MP through a road hexside (9.2 note *), otherwise 3 MP (10.5D).
-        Terrain::Bridge => row(
-            "Bridge",
-            Some(Ratio::new(3, 1)),
-            Some(Ratio::new(1, 2)),
-            false,
-        ),
+        Terrain::Bridge => row("Bridge", r(3, 1), Some(r(1, 2)), false),
     }
 }
 

@@ -84,22 +84,53 @@ pub fn edit_text_with<T: Serialize + DeserializeOwned>(
     ) else {
         return fail("the file holds no value");
     };
-    let mut editor = Editor {
-        text: body,
-        syntax,
-        edits: Vec::new(),
+    // New items and fields are written first without the fields the reader fills in by
+    // itself; when the text then does not read back as the model, with every field.
+    let attempt = |lean: bool| {
+        let mut editor = Editor {
+            text: body,
+            syntax,
+            edits: Vec::new(),
+            lean,
+        };
+        editor.diff(&old_v, &new_v, &old_root, &new_root, false)?;
+        let out = format!("{bom}{}", editor.apply()?);
+        let back: T = read(&out[bom.len()..], syntax).map(&normal).map_err(|e| {
+            EditError(format!(
+                "internal error: the edited text does not read back: {e}"
+            ))
+        })?;
+        if to_value(&back)? != new_v {
+            return fail("internal error: the edited text does not read back as the changed model");
+        }
+        Ok(out)
     };
-    editor.diff(&old_v, &new_v, &old_root, &new_root, false)?;
-    let out = format!("{bom}{}", editor.apply()?);
-    let back: T = read(&out[bom.len()..], syntax).map(&normal).map_err(|e| {
-        EditError(format!(
-            "internal error: the edited text does not read back: {e}"
-        ))
-    })?;
-    if to_value(&back)? != new_v {
-        return fail("internal error: the edited text does not read back as the changed model");
+    attempt(true).or_else(|_| attempt(false))
+}
+
+/// The text of a new value without its fields that hold `None` or `false` (what a record's
+/// reader fills in when the field is left out, as the file's author leaves it out).
+fn lean(node: &SyntaxNode) -> String {
+    let base = start(node);
+    let mut text = node.to_string();
+    let cuts: Vec<(usize, usize)> = node
+        .descendants()
+        .filter(|e| e.kind() == SyntaxKind::ENTRY && entry_key(e).is_some())
+        .filter(|e| {
+            entry_value(e).is_some_and(|v| matches!(v.to_string().as_str(), "None" | "false"))
+        })
+        .map(|e| {
+            let to = end(&e) - base;
+            (
+                start(&e) - base,
+                to + usize::from(text[to..].starts_with(',')),
+            )
+        })
+        .collect();
+    for (from, to) in cuts.into_iter().rev() {
+        text.replace_range(from..to, "");
     }
-    Ok(out)
+    text
 }
 
 fn read<T: DeserializeOwned>(text: &str, syntax: Syntax) -> Result<T, String> {
@@ -161,7 +192,8 @@ fn variant_body(group: &SyntaxNode, inner: &Value) -> Result<SyntaxNode, EditErr
     }
 }
 
-fn has_comments(node: &SyntaxNode) -> bool {
+/// Does the text of `node` hold a comment?
+pub fn has_comments(node: &SyntaxNode) -> bool {
     node.descendants_with_tokens().any(|e| {
         matches!(
             e.kind(),
@@ -175,6 +207,8 @@ struct Editor<'a> {
     syntax: Syntax,
     /// Byte ranges of `text` and what replaces them.
     edits: Vec<(usize, usize, String)>,
+    /// Write new entries without the fields the reader fills in ([`lean`]).
+    lean: bool,
 }
 
 impl Editor<'_> {
@@ -447,6 +481,11 @@ impl Editor<'_> {
         let value =
             entry_value(nentry).ok_or_else(|| EditError("an entry without value".into()))?;
         let col = line.chars().count();
+        let value = if self.lean {
+            lean(&value)
+        } else {
+            value.to_string()
+        };
         line.push_str(&self.formatted(&value, spaces / 4, col, in_list)?);
         line.push_str(",\n");
         self.edits.push((at, at, line));
@@ -478,22 +517,21 @@ impl Editor<'_> {
         let spaces = line.len() - line.trim_start_matches([' ', '\t']).len();
         let unit = if self.syntax == Syntax::Ron { 4 } else { 2 };
         let col = line.chars().count();
-        let text = self.formatted(nnode, spaces / unit, col, in_list)?;
+        let text = self.formatted(&nnode.to_string(), spaces / unit, col, in_list)?;
         self.edits.push((at, end(onode), text));
         Ok(())
     }
 
     fn formatted(
         &self,
-        node: &SyntaxNode,
+        text: &str,
         indent: usize,
         col: usize,
         in_list: bool,
     ) -> Result<String, EditError> {
-        let text = node.to_string();
         match self.syntax {
-            Syntax::Ron => format::format_ron_value(&text, indent, col, in_list),
-            Syntax::Json => format::format_json_value(&text, indent),
+            Syntax::Ron => format::format_ron_value(text, indent, col, in_list),
+            Syntax::Json => format::format_json_value(text, indent),
         }
         .map_err(|e| EditError(format!("internal error: {e}")))
     }
@@ -523,13 +561,7 @@ fn line_start(text: &str, at: usize) -> usize {
 
 /// The first characters of a node, for a message.
 fn short(node: &SyntaxNode) -> String {
-    let s = node.to_string();
-    let first: String = s.chars().take(40).collect();
-    if first.len() < s.len() {
-        format!("{first}…")
-    } else {
-        first
-    }
+    crate::diagnostic::truncate_chars(&node.to_string(), 40)
 }
 
 #[cfg(test)]

@@ -7,23 +7,12 @@ use std::collections::HashMap;
 use lsp_types::{CodeAction, CodeActionKind, TextEdit, Uri, WorkspaceEdit};
 
 /// The quick fix of one published finding of the document `uri`: its proven edit, if it has one.
-pub fn fixes(uri: &Uri, d: &lsp_types::Diagnostic) -> Vec<CodeAction> {
-    let Some(edit) = d
-        .data
-        .as_ref()
-        .and_then(|v| v.get("edit"))
-        .and_then(|e| serde_json::from_value::<TextEdit>(e.clone()).ok())
-    else {
-        return Vec::new();
-    };
-    let title = d
-        .data
-        .as_ref()
-        .and_then(|v| v.pointer("/edit/title"))
-        .and_then(|h| h.as_str())
-        .unwrap_or("apply the fix");
-    vec![CodeAction {
-        title: title.to_string(),
+pub fn fix(uri: &Uri, d: &lsp_types::Diagnostic) -> Option<CodeAction> {
+    let carried = d.data.as_ref()?.get("edit")?;
+    let edit = serde_json::from_value::<TextEdit>(carried.clone()).ok()?;
+    let title = carried.get("title").and_then(|h| h.as_str());
+    Some(CodeAction {
+        title: title.unwrap_or("apply the fix").to_string(),
         kind: Some(CodeActionKind::QUICKFIX),
         diagnostics: Some(vec![d.clone()]),
         edit: Some(WorkspaceEdit {
@@ -32,7 +21,7 @@ pub fn fixes(uri: &Uri, d: &lsp_types::Diagnostic) -> Vec<CodeAction> {
         }),
         is_preferred: Some(true),
         ..CodeAction::default()
-    }]
+    })
 }
 
 #[cfg(test)]
@@ -52,15 +41,14 @@ mod tests {
             data: Some(serde_json::json!({"hint": "did you mean `morale`?", "edit": null})),
             ..lsp_types::Diagnostic::default()
         };
-        assert!(fixes(&uri, &d).is_empty(), "no edit: no quick fix");
+        assert!(fix(&uri, &d).is_none(), "no edit: no quick fix");
         d.data = Some(serde_json::json!({
             "hint": "did you mean `morale`?",
             "edit": {"range": range, "newText": "morale", "title": "replace `moral` with `morale`"},
         }));
-        let f = fixes(&uri, &d);
-        assert_eq!(f.len(), 1);
-        assert_eq!(f[0].title, "replace `moral` with `morale`");
-        let edits = &f[0].edit.as_ref().unwrap().changes.as_ref().unwrap()[&uri];
+        let f = fix(&uri, &d).unwrap();
+        assert_eq!(f.title, "replace `moral` with `morale`");
+        let edits = &f.edit.as_ref().unwrap().changes.as_ref().unwrap()[&uri];
         assert_eq!(edits, &vec![TextEdit::new(range, "morale".into())]);
     }
 }

@@ -3,7 +3,7 @@
 //! types and markers as the keys of `units` and `markers`, and the document's side and group
 //! ids where a field names one.
 
-use lsp_types::{CompletionItem, CompletionItemKind, Documentation};
+use lsp_types::{CompletionItem, CompletionItemKind as Kind, Documentation};
 use saber_schema::model::map::Map;
 use saber_schema::pipeline::parse::DocKind;
 use saber_schema::pipeline::read::Syntax;
@@ -12,7 +12,7 @@ use saber_schema::syntax::tree::{entries, entry_key, group_name, key_name};
 
 use super::definition::{SIDE_FIELDS, ids};
 use super::schema::{At, Step, Variant, VariantKind, of_kind};
-use super::tree::{Place, Tree, steps_into};
+use super::tree::{Place, Tree, name_text, steps_into};
 
 /// What the completion of a document needs besides its text.
 pub struct Context<'a> {
@@ -57,11 +57,7 @@ pub fn complete(text: &str, tree: &Tree, offset: usize, cx: &Context) -> Vec<Com
                 }
                 _ => {}
             }
-            match group_name(&group)
-                .as_ref()
-                .map(|n| n.text().to_string())
-                .as_deref()
-            {
+            match name_text(&group).as_deref() {
                 Some("Feature") => return cx.map.map(feature_items).unwrap_or_default(),
                 Some("Road" | "RoadEntry") => {
                     return cx.map.map(|m| road_items(m, quoted)).unwrap_or_default();
@@ -104,7 +100,7 @@ pub fn complete(text: &str, tree: &Tree, offset: usize, cx: &Context) -> Vec<Com
                 items.extend(
                     names
                         .into_iter()
-                        .map(|n| string_item(n, None, CompletionItemKind::VALUE, quoted)),
+                        .map(|n| string_item(n, None, Kind::VALUE, quoted)),
                 );
             } else if key == "road"
                 && let Some(map) = cx.map
@@ -133,14 +129,7 @@ fn field_item(
         (true, false, false) => format!("\"{name}\": "),
         (false, _, false) => format!("{name}: "),
     };
-    CompletionItem {
-        label: name.to_string(),
-        kind: Some(CompletionItemKind::FIELD),
-        detail: doc.map(first_line),
-        documentation: doc.map(|d| Documentation::String(d.to_string())),
-        insert_text: Some(insert),
-        ..CompletionItem::default()
-    }
+    described(name.to_string(), Kind::FIELD, insert, doc)
 }
 
 /// The ways a value may be written, in the document's syntax.
@@ -165,43 +154,23 @@ fn variant_items(variants: &[Variant], json: bool, quoted: bool) -> Vec<Completi
                 (VariantKind::None, true) => "null".to_string(),
                 _ => v.name.clone(),
             };
-            Some(CompletionItem {
-                label,
-                kind: Some(match v.kind {
-                    VariantKind::Unit | VariantKind::WithValue => CompletionItemKind::ENUM_MEMBER,
-                    _ => CompletionItemKind::KEYWORD,
-                }),
-                detail: v.description.as_deref().map(first_line),
-                documentation: v
-                    .description
-                    .as_ref()
-                    .map(|d| Documentation::String(d.clone())),
-                insert_text: Some(insert),
-                ..CompletionItem::default()
-            })
+            let kind = match v.kind {
+                VariantKind::Unit | VariantKind::WithValue => Kind::ENUM_MEMBER,
+                _ => Kind::KEYWORD,
+            };
+            Some(described(label, kind, insert, v.description.as_deref()))
         })
         .collect()
 }
 
 /// A string value: in quotes unless the cursor is already inside them.
-fn string_item(
-    value: String,
-    detail: Option<String>,
-    kind: CompletionItemKind,
-    quoted: bool,
-) -> CompletionItem {
+fn string_item(value: String, detail: Option<String>, kind: Kind, quoted: bool) -> CompletionItem {
     let insert = if quoted {
         value.clone()
     } else {
         serde_json::to_string(&value).unwrap_or_default()
     };
-    CompletionItem {
-        label: value,
-        kind: Some(kind),
-        detail,
-        insert_text: Some(insert),
-        ..CompletionItem::default()
-    }
+    item(value, kind, Some(insert), detail)
 }
 
 fn feature_items(map: &Map) -> Vec<CompletionItem> {
@@ -218,12 +187,7 @@ fn feature_items(map: &Map) -> Vec<CompletionItem> {
                 .flatten()
                 .collect::<Vec<_>>()
                 .join(", ");
-            CompletionItem {
-                label: f.code.clone(),
-                kind: Some(CompletionItemKind::CONSTANT),
-                detail: Some(detail),
-                ..CompletionItem::default()
-            }
+            item(f.code.clone(), Kind::CONSTANT, None, Some(detail))
         })
         .collect()
 }
@@ -234,12 +198,7 @@ fn road_items(map: &Map, quoted: bool) -> Vec<CompletionItem> {
         .filter_map(|r| {
             let name = r.name.clone()?;
             let detail = format!("{:?} road, {} hexes, map {}", r.kind, r.hexes.len(), map.id);
-            Some(string_item(
-                name,
-                Some(detail),
-                CompletionItemKind::CONSTANT,
-                quoted,
-            ))
+            Some(string_item(name, Some(detail), Kind::CONSTANT, quoted))
         })
         .collect()
 }
@@ -253,13 +212,12 @@ fn key_item(code: &str, detail: String, json: bool, quoted: bool) -> CompletionI
     } else {
         format!("{code}: ")
     };
-    CompletionItem {
-        label: code.to_string(),
-        kind: Some(CompletionItemKind::ENUM_MEMBER),
-        detail: Some(detail),
-        insert_text: Some(insert),
-        ..CompletionItem::default()
-    }
+    item(
+        code.to_string(),
+        Kind::ENUM_MEMBER,
+        Some(insert),
+        Some(detail),
+    )
 }
 
 fn unit_items(rules: &Ruleset, json: bool, quoted: bool) -> Vec<CompletionItem> {
@@ -292,8 +250,25 @@ fn marker_items(rules: &Ruleset, json: bool, quoted: bool) -> Vec<CompletionItem
         .collect()
 }
 
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or("").to_string()
+/// A completion: its label, kind, what it inserts (else its label) and its detail.
+fn item(
+    label: String,
+    kind: Kind,
+    insert: Option<String>,
+    detail: Option<String>,
+) -> CompletionItem {
+    let mut item = CompletionItem::default();
+    (item.label, item.kind, item.detail, item.insert_text) = (label, Some(kind), detail, insert);
+    item
+}
+
+/// A completion the schema describes: the description's first line its detail, the whole its
+/// documentation.
+fn described(label: String, kind: Kind, insert: String, d: Option<&str>) -> CompletionItem {
+    let first_line = d.map(|d| d.lines().next().unwrap_or("").to_string());
+    let mut item = item(label, kind, Some(insert), first_line);
+    item.documentation = d.map(|d| Documentation::String(d.to_string()));
+    item
 }
 
 #[cfg(test)]

@@ -5,9 +5,11 @@
 
 use saber_schema::model::map::normalize_road_name;
 use saber_schema::syntax::SyntaxKind;
-use saber_schema::syntax::tree::{entry_key, entry_value, group_name, key_name};
+use saber_schema::syntax::tree::{entry_key, entry_value, key_name};
 
-use super::tree::{Tree, field_text, field_value, list_items, scalar_text, text_through_some};
+use super::tree::{
+    Tree, field_text, field_value, list_items, name_text, scalar_text, text_through_some,
+};
 
 /// Fields whose value is a side's id.
 pub const SIDE_FIELDS: [&str; 4] = ["side", "deploys_first", "moves_first", "winner"];
@@ -39,11 +41,7 @@ pub fn target_at(tree: &Tree, offset: usize) -> Option<Target> {
     if entry_key(&entry).as_ref() == Some(&scalar) {
         return None;
     }
-    match group_name(&group)
-        .as_ref()
-        .map(|n| n.text().to_string())
-        .as_deref()
-    {
+    match name_text(&group).as_deref() {
         Some("Feature") => return Some(Target::Feature(text)),
         Some("Road" | "RoadEntry") => return Some(Target::Road(text)),
         Some("Some") => {

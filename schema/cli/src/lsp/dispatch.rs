@@ -7,8 +7,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use lsp_server::{ErrorCode, Request, Response};
 use saber_schema::diagnostic::printable;
 
-/// A request's answer: its result, or the protocol error and a message.
-pub type Answer = Result<serde_json::Value, (ErrorCode, String)>;
+/// A request's answer: its result (the request type's, `T`), or the protocol error and a
+/// message.
+pub type Answer<T = serde_json::Value> = Result<T, (ErrorCode, String)>;
 
 /// One request on its way to the handler of its type.
 pub struct Dispatch<'s, S> {
@@ -30,7 +31,7 @@ impl<'s, S> Dispatch<'s, S> {
     /// Answer the request with `handler` if it is of type `R`.
     pub fn on<R: lsp_types::request::Request>(
         mut self,
-        handler: fn(&mut S, R::Params) -> Answer,
+        handler: fn(&mut S, R::Params) -> Answer<R::Result>,
     ) -> Self {
         let Some(req) = self.request.take_if(|r| r.method == R::METHOD) else {
             return self;
@@ -42,7 +43,9 @@ impl<'s, S> Dispatch<'s, S> {
             )),
             Ok(params) => {
                 let server = &mut *self.server;
-                catch_unwind(AssertUnwindSafe(|| handler(server, params))).unwrap_or_else(|p| {
+                let answer = catch_unwind(AssertUnwindSafe(|| handler(server, params)));
+                let answer = answer.map(|a| a.map(|r| serde_json::to_value(r).unwrap_or_default()));
+                answer.unwrap_or_else(|p| {
                     Err((
                         ErrorCode::InternalError,
                         format!(
@@ -96,7 +99,7 @@ mod tests {
     use super::*;
     use lsp_types::request::{HoverRequest, Shutdown};
 
-    fn boom(_: &mut (), _: lsp_types::HoverParams) -> Answer {
+    fn boom(_: &mut (), _: lsp_types::HoverParams) -> Answer<Option<lsp_types::Hover>> {
         panic!("boom")
     }
 
@@ -109,7 +112,7 @@ mod tests {
         };
         let hover = serde_json::json!({"textDocument": {"uri": "file:///a"}, "position": {"line": 0, "character": 0}});
         let r = Dispatch::new(&mut (), req("textDocument/hover", hover))
-            .on::<Shutdown>(|_, ()| Ok(serde_json::Value::Null))
+            .on::<Shutdown>(|_, ()| Ok(()))
             .on::<HoverRequest>(boom)
             .finish();
         let e = r.error.unwrap();

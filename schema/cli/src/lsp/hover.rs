@@ -139,9 +139,8 @@ pub fn hex_at(text: &str, offset: usize, map: &Map) -> Option<Coord> {
 /// What to show for a hex: its label, terrain and the features on it.
 pub fn hex_text(c: Coord, map: &Map) -> Option<String> {
     let cell = map.cell(c)?;
-    // A map with its own chart: the kinds of the hex, never the all-clear cells under them.
-    // A map with its own chart: its kinds, each with its row of the chart as the map's key
-    // words it (costs by class, sight, defence).
+    // A map with its own chart: the kinds of the hex (never the all-clear cells under them),
+    // each with its row of the chart as the map's key words it (costs by class, sight, defence).
     let (terrain, chart_rows) = match map.chart.as_deref() {
         Some(chart) => {
             let rows: Vec<_> = chart

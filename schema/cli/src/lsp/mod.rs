@@ -38,14 +38,15 @@ use lsp_types::request::{
     CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
 };
 use lsp_types::{
-    CodeActionParams, CodeActionProviderCapability, CompletionOptions, CompletionParams,
-    DiagnosticRelatedInformation, DidChangeTextDocumentParams,
-    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
-    DidOpenTextDocumentParams, DocumentFormattingParams, DocumentSymbolParams, FileSystemWatcher,
-    GlobPattern, GotoDefinitionParams, HoverParams, HoverProviderCapability, InitializeParams,
-    Location, MessageType, OneOf, PublishDiagnosticsParams, Registration, RegistrationParams,
-    ServerCapabilities, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions, TextDocumentSyncSaveOptions, TextEdit, Uri,
+    CodeActionOrCommand, CodeActionParams, CodeActionProviderCapability, CodeActionResponse,
+    CompletionOptions, CompletionParams, CompletionResponse, DiagnosticRelatedInformation,
+    DidChangeTextDocumentParams, DidChangeWatchedFilesRegistrationOptions,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
+    DocumentSymbolParams, DocumentSymbolResponse, FileSystemWatcher, GlobPattern,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams, HoverProviderCapability,
+    InitializeParams, Location, MessageType, OneOf, PublishDiagnosticsParams, Registration,
+    RegistrationParams, ServerCapabilities, ShowMessageParams, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, TextEdit, Uri,
 };
 use saber_schema::diagnostic::{Code, printable};
 use saber_schema::model::map::Map;
@@ -117,11 +118,7 @@ pub fn lsp_cmd() -> i32 {
 pub fn serve_bytes(input: &[u8]) -> Vec<serde_json::Value> {
     let (to_server, receiver) = crossbeam_channel::unbounded();
     if let Err(why) = transport::read_all(&mut std::io::BufReader::new(input), &to_server) {
-        let _ = to_server.send(Incoming::Refused(transport::Refusal {
-            id: None,
-            code: ErrorCode::ParseError,
-            why,
-        }));
+        let _ = to_server.send(Incoming::refused(ErrorCode::ParseError, why));
     }
     drop(to_server);
     let (sender, out) = crossbeam_channel::unbounded();
@@ -237,16 +234,19 @@ fn refuse(sender: &crossbeam_channel::Sender<Message>, r: transport::Refusal) ->
     eprintln!("saberc lsp: {}", r.why);
     let msg = match r.id {
         Some(id) => Message::Response(Response::new_err(id, r.code as i32, r.why)),
-        None => Message::Notification(Notification::new(
-            "window/logMessage".into(),
-            lsp_types::LogMessageParams {
-                typ: MessageType::ERROR,
-                message: format!("saberc lsp: {}", r.why),
-            },
-        )),
+        None => log_error(format!("saberc lsp: {}", r.why)),
     };
     sender.send(msg)?;
     Ok(())
+}
+
+/// A line in the client's log, an error.
+fn log_error(message: String) -> Message {
+    let params = lsp_types::LogMessageParams {
+        typ: MessageType::ERROR,
+        message,
+    };
+    Message::Notification(Notification::new("window/logMessage".into(), params))
 }
 
 /// The workspace folders (or the root) as file paths: they play the part of `--maps`.
@@ -386,20 +386,19 @@ impl Server {
         )))
     }
 
+    /// Show the user a message (a failed send is left for the loop's next send to report).
+    fn show(&self, typ: MessageType, message: String) {
+        let _ = self.notify("window/showMessage", ShowMessageParams { typ, message });
+    }
+
     /// Say in the client's log that handling `what` failed (a panic), and go on.
     fn log_failure(&self, what: &str, payload: &(dyn std::any::Any + Send)) -> Result<(), Error> {
-        self.notify(
-            "window/logMessage",
-            lsp_types::LogMessageParams {
-                typ: MessageType::ERROR,
-                message: format!(
-                    "saberc lsp failed on `{}`: {}; the server goes on (please report this, with \
-                     the document)",
-                    printable(what, 200),
-                    dispatch::panic_message(payload)
-                ),
-            },
-        )
+        self.send(log_error(format!(
+            "saberc lsp failed on `{}`: {}; the server goes on (please report this, with the \
+             document)",
+            printable(what, 200),
+            dispatch::panic_message(payload)
+        )))
     }
 
     /// After `shutdown`, only `exit` is awaited; requests are refused. A client that closes
@@ -582,11 +581,7 @@ impl Server {
         diagnostics: Vec<lsp_types::Diagnostic>,
         version: Option<i32>,
     ) -> Result<(), Error> {
-        let params = PublishDiagnosticsParams {
-            uri,
-            diagnostics,
-            version,
-        };
+        let params = PublishDiagnosticsParams::new(uri, diagnostics, version);
         self.notify("textDocument/publishDiagnostics", params)
     }
 
@@ -658,9 +653,11 @@ impl Server {
         if named_kind(&src) == Some(DocKind::Map) {
             return Some((uri.clone(), text.clone()));
         }
-        let (start, end) = top_level_field(&src.text, "map")?;
-        let reference = serde_json::from_str::<String>(&src.text[start..end]).ok()?;
-        let path = match registry.resolve(&reference, &src.path).ok()?.origin {
+        let path = match registry
+            .resolve(&map_reference(&src)?, &src.path)
+            .ok()?
+            .origin
+        {
             MapOrigin::File(p) => p,
             MapOrigin::BuiltIn(id) => {
                 let builtin = saber_schema::builtin::map_text(&id)?;
@@ -698,13 +695,8 @@ impl Server {
             if let Err(d) = reg.add_root(root)
                 && !self.roots_said.replace(true)
             {
-                let _ = self.notify(
-                    "window/showMessage",
-                    ShowMessageParams {
-                        typ: MessageType::WARNING,
-                        message: format!("saberc: maps not searched: {}", d.message),
-                    },
-                );
+                let why = format!("saberc: maps not searched: {}", d.message);
+                self.show(MessageType::WARNING, why);
             }
         }
         reg
@@ -738,43 +730,36 @@ impl Server {
 
     /// `saberc fmt`'s layout as one edit of the whole text; what fmt refuses gets no edit and
     /// a message saying why.
-    fn formatting(&mut self, p: DocumentFormattingParams) -> Answer {
+    fn formatting(&mut self, p: DocumentFormattingParams) -> Answer<Option<Vec<TextEdit>>> {
         let text = self.text(&p.text_document.uri)?;
         let src = source(&p.text_document.uri, text);
-        let refused = if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES {
-            Some("the document is over the size limit of check".to_string())
+        let out = if src.text.len() as u64 > saber_schema::model::limits::MAX_FILE_BYTES {
+            Err("the document is over the size limit of check".to_string())
         } else if named_kind(&src).is_none() {
-            Some("not a map, scenario or battle (its `format` field names none)".to_string())
+            Err("not a map, scenario or battle (its `format` field names none)".to_string())
         } else if let Err(d) = check_limits(&src.text) {
-            Some(d.message)
+            Err(d.message)
         } else {
-            None
-        };
-        let out = match refused {
-            Some(why) => Err(why),
-            None => format_text(&src.text, src.syntax).map_err(|e| {
+            format_text(&src.text, src.syntax).map_err(|e| {
                 let at = location_at(&src.text, e.offset, 1);
                 format!("{} (line {}, column {})", e.message, at.line, at.column)
-            }),
+            })
         };
         let out = match out {
             Ok(out) => out,
             Err(why) => {
-                let _ = self.notify(
-                    "window/showMessage",
-                    ShowMessageParams {
-                        typ: MessageType::ERROR,
-                        message: format!("saberc fmt cannot format this document: {why}"),
-                    },
-                );
-                return Ok(serde_json::Value::Null);
+                let why = format!("saberc fmt cannot format this document: {why}");
+                self.show(MessageType::ERROR, why);
+                return Ok(None);
             }
         };
         if out == text {
-            return Ok(serde_json::json!([]));
+            return Ok(Some(Vec::new()));
         }
-        let edit = TextEdit::new(self.lines(text).range(0, text.len()), out);
-        Ok(serde_json::to_value(vec![edit]).unwrap_or_default())
+        Ok(Some(vec![TextEdit::new(
+            self.lines(text).range(0, text.len()),
+            out,
+        )]))
     }
 
     /// The analysis of an open document, made if not yet made since the last notification.
@@ -810,16 +795,13 @@ impl Server {
 
     /// What the word at the cursor is; nothing on a document over check's limits (its tree
     /// is never built).
-    fn hover(&mut self, p: HoverParams) -> Answer {
+    fn hover(&mut self, p: HoverParams) -> Answer<Option<Hover>> {
         let pp = p.text_document_position_params;
         let (text, a, offset) = self.at(&pp.text_document.uri, pp.position)?;
-        let Some(tree) = &a.tree else {
-            return Ok(serde_json::Value::Null);
-        };
         let word = word_at(text, offset);
-        if word.is_empty() {
-            return Ok(serde_json::Value::Null);
-        }
+        let (Some(tree), false) = (&a.tree, word.is_empty()) else {
+            return Ok(None);
+        };
         let map = a.map.as_ref();
         let shown = hover::hover_text(word, a.rules, map)
             .or_else(|| hover::schema_text(tree, offset, a.kind?, a.rules.game))
@@ -827,18 +809,15 @@ impl Server {
                 let map = map?;
                 hover::hex_text(hover::hex_at(text, offset, map)?, map)
             });
-        Ok(shown
-            .map(hover::hover)
-            .and_then(|h| serde_json::to_value(h).ok())
-            .unwrap_or(serde_json::Value::Null))
+        Ok(shown.map(hover::hover))
     }
 
     /// What may be written at the cursor; nothing on a document over check's limits.
-    fn completion(&mut self, p: CompletionParams) -> Answer {
+    fn completion(&mut self, p: CompletionParams) -> Answer<Option<CompletionResponse>> {
         let pp = p.text_document_position;
         let (text, a, offset) = self.at(&pp.text_document.uri, pp.position)?;
         let Some(tree) = &a.tree else {
-            return Ok(serde_json::Value::Null);
+            return Ok(None);
         };
         let cx = completion::Context {
             kind: a.kind,
@@ -847,21 +826,21 @@ impl Server {
             rules: a.rules,
         };
         let items = completion::complete(text, tree, offset, &cx);
-        Ok(serde_json::to_value(items).unwrap_or_default())
+        Ok(Some(CompletionResponse::Array(items)))
     }
 
     /// Where the feature, road, map, side or group named at the cursor is defined.
-    fn definition(&mut self, p: GotoDefinitionParams) -> Answer {
+    fn definition(&mut self, p: GotoDefinitionParams) -> Answer<Option<GotoDefinitionResponse>> {
         let pp = p.text_document_position_params;
         let uri = pp.text_document.uri;
         let text = self.text(&uri)?;
         if !within_limits(&source(&uri, text)) {
-            return Ok(serde_json::Value::Null);
+            return Ok(None);
         }
         let offset = self.lines(text).offset(pp.position);
         let doc = tree::Tree::new(text);
         let Some(target) = definition::target_at(&doc, offset) else {
-            return Ok(serde_json::Value::Null);
+            return Ok(None);
         };
         let found = match target {
             definition::Target::Side(_) | definition::Target::Group(..) => {
@@ -881,28 +860,28 @@ impl Server {
                     })
             }
         };
-        Ok(found
-            .and_then(|l| serde_json::to_value(l).ok())
-            .unwrap_or(serde_json::Value::Null))
+        Ok(found.map(GotoDefinitionResponse::Scalar))
     }
 
     /// The outline of a document.
-    fn document_symbols(&mut self, p: DocumentSymbolParams) -> Answer {
+    fn document_symbols(
+        &mut self,
+        p: DocumentSymbolParams,
+    ) -> Answer<Option<DocumentSymbolResponse>> {
         let text = self.text(&p.text_document.uri)?;
-        if !within_limits(&source(&p.text_document.uri, text)) {
-            return Ok(serde_json::json!([]));
-        }
-        Ok(serde_json::to_value(symbols::symbols(text, self.encoding)).unwrap_or_default())
+        let within = within_limits(&source(&p.text_document.uri, text));
+        let symbols = if within {
+            symbols::symbols(text, self.encoding)
+        } else {
+            Vec::new()
+        };
+        Ok(Some(DocumentSymbolResponse::Nested(symbols)))
     }
 
-    fn code_action(&mut self, p: CodeActionParams) -> Answer {
-        let actions: Vec<_> = p
-            .context
-            .diagnostics
-            .iter()
-            .flat_map(|d| actions::fixes(&p.text_document.uri, d))
-            .collect();
-        Ok(serde_json::to_value(actions).unwrap_or_default())
+    fn code_action(&mut self, p: CodeActionParams) -> Answer<Option<CodeActionResponse>> {
+        let fixes =
+            (p.context.diagnostics.iter()).flat_map(|d| actions::fix(&p.text_document.uri, d));
+        Ok(Some(fixes.map(CodeActionOrCommand::CodeAction).collect()))
     }
 
     /// The map of a document: itself for a map (of any game); for a scenario, the map its `map` field names,
@@ -915,9 +894,7 @@ impl Server {
             return None;
         }
         let registry = self.registry();
-        if let Some((start, end)) = top_level_field(&src.text, "map")
-            && let Ok(reference) = serde_json::from_str::<String>(&src.text[start..end])
-        {
+        if let Some(reference) = map_reference(&src) {
             return registry.resolve(&reference, &src.path).ok().map(|r| r.map);
         }
         // A map file: the engine's map its game loads (any game's), or, when it breaks its
@@ -937,6 +914,13 @@ impl Server {
 fn within_limits(src: &Source) -> bool {
     src.text.len() as u64 <= saber_schema::model::limits::MAX_FILE_BYTES
         && check_limits(&src.text).is_ok()
+}
+
+/// The map a scenario's `map` field names, read from the field alone (so that it is found while
+/// the rest of the text is mid-edit).
+fn map_reference(src: &Source) -> Option<String> {
+    let (start, end) = top_level_field(&src.text, "map")?;
+    serde_json::from_str(&src.text[start..end]).ok()
 }
 
 /// Is the document a map (its `format` says so)?

@@ -187,7 +187,7 @@ impl At {
         for l in &leaves {
             let d = describe(l);
             if let Some(c) = l.get("const").and_then(Value::as_str) {
-                push(Variant::unit(c, d));
+                push(Variant::new(c, d, VariantKind::Unit));
             }
             for e in l
                 .get("enum")
@@ -196,7 +196,7 @@ impl At {
                 .flatten()
             {
                 if let Some(e) = e.as_str() {
-                    push(Variant::unit(e, d));
+                    push(Variant::new(e, d, VariantKind::Unit));
                 }
             }
             if is_variant_wrapper(l)
@@ -205,24 +205,24 @@ impl At {
                     .and_then(Value::as_object)
                     .and_then(|p| p.iter().next())
             {
-                push(Variant {
-                    name: name.clone(),
-                    description: describe(p).or(d).map(str::to_string),
-                    kind: VariantKind::WithValue,
-                });
+                push(Variant::new(
+                    name,
+                    describe(p).or(d),
+                    VariantKind::WithValue,
+                ));
             }
             if types(l).any(|t| t == "boolean") {
-                push(Variant::literal("true"));
-                push(Variant::literal("false"));
+                push(Variant::new("true", None, VariantKind::Literal));
+                push(Variant::new("false", None, VariantKind::Literal));
             }
             if is_null(l) {
-                push(Variant::none());
+                push(Variant::new("None", Some("No value."), VariantKind::None));
                 if has_value {
-                    push(Variant {
-                        name: "Some".into(),
-                        description: Some("A value is given.".into()),
-                        kind: VariantKind::Some,
-                    });
+                    push(Variant::new(
+                        "Some",
+                        Some("A value is given."),
+                        VariantKind::Some,
+                    ));
                 }
             }
         }
@@ -265,27 +265,12 @@ pub enum VariantKind {
 }
 
 impl Variant {
-    fn unit(name: &str, d: Option<&str>) -> Variant {
+    fn new(name: &str, description: Option<&str>, kind: VariantKind) -> Variant {
+        let (name, description) = (name.to_string(), description.map(str::to_string));
         Variant {
-            name: name.to_string(),
-            description: d.map(str::to_string),
-            kind: VariantKind::Unit,
-        }
-    }
-
-    fn literal(name: &str) -> Variant {
-        Variant {
-            name: name.to_string(),
-            description: None,
-            kind: VariantKind::Literal,
-        }
-    }
-
-    fn none() -> Variant {
-        Variant {
-            name: "None".into(),
-            description: Some("No value.".into()),
-            kind: VariantKind::None,
+            name,
+            description,
+            kind,
         }
     }
 }

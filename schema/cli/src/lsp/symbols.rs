@@ -4,10 +4,10 @@
 
 use lsp_types::{DocumentSymbol, SymbolKind};
 use saber_schema::syntax::SyntaxNode;
-use saber_schema::syntax::tree::{entries, entry_value, group_name};
+use saber_schema::syntax::tree::{entries, entry_value};
 
 use super::position::{Encoding, LineIndex};
-use super::tree::{Tree, field_text, field_value, list_items};
+use super::tree::{Tree, field_text, field_value, list_items, name_text};
 
 /// The outline of a document.
 pub fn symbols(text: &str, encoding: Encoding) -> Vec<DocumentSymbol> {
@@ -16,14 +16,15 @@ pub fn symbols(text: &str, encoding: Encoding) -> Vec<DocumentSymbol> {
     let Some(value) = tree.value() else {
         return Vec::new();
     };
+    // A symbol of `node`, selected at its field `field`'s value (the whole node without one).
     let sym = |node: &SyntaxNode,
-               name_node: Option<SyntaxNode>,
+               field: &str,
                name: String,
                detail: Option<String>,
                kind: SymbolKind,
                children: Vec<DocumentSymbol>| {
         let (s, e) = tree.span(node.text_range());
-        let (ns, ne) = name_node.map_or((s, e), |n| tree.span(n.text_range()));
+        let (ns, ne) = field_value(node, field).map_or((s, e), |n| tree.span(n.text_range()));
         #[allow(deprecated)] // `deprecated` is a field the type still has
         let symbol = DocumentSymbol {
             name: if name.trim().is_empty() {
@@ -47,12 +48,10 @@ pub fn symbols(text: &str, encoding: Encoding) -> Vec<DocumentSymbol> {
             .iter()
             .map(|g| {
                 let id = field_text(g, "id").unwrap_or_default();
-                let entry = field_value(g, "entry")
-                    .and_then(|e| group_name(&e))
-                    .map(|n| n.text().to_string());
+                let entry = field_value(g, "entry").and_then(|e| name_text(&e));
                 sym(
                     g,
-                    field_value(g, "id"),
+                    "id",
                     format!("({id})"),
                     entry,
                     SymbolKind::STRUCT,
@@ -60,61 +59,45 @@ pub fn symbols(text: &str, encoding: Encoding) -> Vec<DocumentSymbol> {
                 )
             })
             .collect();
-        let id = field_text(&side, "id").unwrap_or_default();
-        let name = field_text(&side, "name");
-        out.push(sym(
-            &side,
-            field_value(&side, "id"),
-            id,
-            name,
-            SymbolKind::CLASS,
-            groups,
-        ));
+        let (id, name) = (
+            field_text(&side, "id").unwrap_or_default(),
+            field_text(&side, "name"),
+        );
+        out.push(sym(&side, "id", id, name, SymbolKind::CLASS, groups));
     }
     for (i, v) in list_items(&value, "victory").iter().enumerate() {
         let side = field_text(v, "side").unwrap_or_default();
-        let goal = field_value(v, "goal").and_then(|g| {
-            group_name(&g)
-                .map(|n| n.text().to_string())
-                .or_else(|| text_of(&g))
-        });
-        let printed = field_text(v, "printed");
+        let goal = field_value(v, "goal").and_then(|g| name_text(&g).or_else(|| text_of(&g)));
         let name = match goal {
             Some(goal) => format!("victory {}: {side} {goal}", i + 1),
             None => format!("victory {}: {side}", i + 1),
         };
-        out.push(sym(
-            v,
-            field_value(v, "goal"),
-            name,
-            printed,
-            SymbolKind::EVENT,
-            Vec::new(),
-        ));
+        let printed = field_text(v, "printed");
+        out.push(sym(v, "goal", name, printed, SymbolKind::EVENT, Vec::new()));
     }
     for (i, r) in list_items(&value, "special_rules").iter().enumerate() {
-        let effect = field_value(r, "effect").and_then(|e| {
-            group_name(&e)
-                .map(|n| n.text().to_string())
-                .or_else(|| text_of(&e))
-        });
+        let effect = field_value(r, "effect").and_then(|e| name_text(&e).or_else(|| text_of(&e)));
         let name = format!("special rule {}: {}", i + 1, effect.unwrap_or_default());
+        let printed = field_text(r, "printed");
         out.push(sym(
             r,
-            field_value(r, "effect"),
+            "effect",
             name,
-            field_text(r, "printed"),
+            printed,
             SymbolKind::PROPERTY,
             Vec::new(),
         ));
     }
     for f in list_items(&value, "features") {
-        let code = field_text(&f, "code").unwrap_or_default();
+        let (code, name) = (
+            field_text(&f, "code").unwrap_or_default(),
+            field_text(&f, "name"),
+        );
         out.push(sym(
             &f,
-            field_value(&f, "code"),
+            "code",
             code,
-            field_text(&f, "name"),
+            name,
             SymbolKind::CONSTANT,
             Vec::new(),
         ));
@@ -124,14 +107,7 @@ pub fn symbols(text: &str, encoding: Encoding) -> Vec<DocumentSymbol> {
             .map(|n| format!("{n} Road"))
             .unwrap_or_else(|| format!("road {}", i + 1));
         let kind = field_text(r, "kind");
-        out.push(sym(
-            r,
-            field_value(r, "name"),
-            name,
-            kind,
-            SymbolKind::FIELD,
-            Vec::new(),
-        ));
+        out.push(sym(r, "name", name, kind, SymbolKind::FIELD, Vec::new()));
     }
     out
 }

@@ -34,6 +34,17 @@ pub enum Incoming {
     Refused(Refusal),
 }
 
+impl Incoming {
+    /// A message refused with no request id to answer: its JSON-RPC error and why.
+    pub fn refused(code: ErrorCode, why: String) -> Incoming {
+        Incoming::Refused(Refusal {
+            id: None,
+            code,
+            why,
+        })
+    }
+}
+
 /// A message that was not served, and why.
 #[derive(Debug)]
 pub struct Refusal {
@@ -65,11 +76,7 @@ pub fn stdio() -> (Connection, std::thread::JoinHandle<io::Result<()>>) {
         .spawn(move || {
             let stdin = io::stdin();
             if let Err(why) = read_all(&mut stdin.lock(), &to_server) {
-                let _ = to_server.send(Incoming::Refused(Refusal {
-                    id: None,
-                    code: ErrorCode::ParseError,
-                    why,
-                }));
+                let _ = to_server.send(Incoming::refused(ErrorCode::ParseError, why));
             }
         })
         .expect("a thread can be started");
@@ -93,15 +100,14 @@ pub fn read_all(r: &mut impl BufRead, to: &Sender<Incoming>) -> Result<(), Strin
         };
         let item = if len > MAX_MESSAGE_BYTES {
             // Said before it is skipped, so that the client hears of it at once.
-            let refusal = Refusal {
-                id: None,
-                code: ErrorCode::InvalidRequest,
-                why: format!(
-                    "a message of {len} bytes is over the limit of {MAX_MESSAGE_BYTES} bytes \
-                     (twice the size limit of `saberc check`); it is skipped"
-                ),
-            };
-            if to.send(Incoming::Refused(refusal)).is_err() {
+            let why = format!(
+                "a message of {len} bytes is over the limit of {MAX_MESSAGE_BYTES} bytes (twice \
+                 the size limit of `saberc check`); it is skipped"
+            );
+            if to
+                .send(Incoming::refused(ErrorCode::InvalidRequest, why))
+                .is_err()
+            {
                 return Ok(());
             }
             let skipped = io::copy(&mut r.take(len), &mut io::sink()).map_err(|e| e.to_string())?;
@@ -214,11 +220,8 @@ pub fn parse(body: &[u8]) -> Incoming {
     let value = match value {
         Ok(v) => v,
         Err(e) => {
-            return Incoming::Refused(Refusal {
-                id: None,
-                code: ErrorCode::ParseError,
-                why: format!("a message is not JSON ({e}); it is skipped"),
-            });
+            let why = format!("a message is not JSON ({e}); it is skipped");
+            return Incoming::refused(ErrorCode::ParseError, why);
         }
     };
     let id = value

@@ -171,9 +171,7 @@ pub fn steps_into(group: &SyntaxNode) -> Vec<Step> {
     let mut rev = Vec::new();
     let mut g = group.clone();
     loop {
-        if let Some(name) = group_name(&g) {
-            rev.push(Step::Variant(name.text().to_string()));
-        }
+        rev.extend(name_text(&g).map(Step::Variant));
         let Some(entry) = g.parent().filter(|p| p.kind() == SyntaxKind::ENTRY) else {
             break;
         };
@@ -256,6 +254,11 @@ pub fn list_items(group: &SyntaxNode, name: &str) -> Vec<SyntaxNode> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The name before a value's bracket (`Deploy(…)`, `Some(…)`), if it has one.
+pub fn name_text(node: &SyntaxNode) -> Option<String> {
+    group_name(node).map(|n| n.text().to_string())
 }
 
 #[cfg(test)]

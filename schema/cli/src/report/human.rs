@@ -4,7 +4,9 @@
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
 
 use saber_schema::diagnostic::codes::severity_name;
-use saber_schema::diagnostic::{Diagnostic, Severity, printable, push_printable};
+use saber_schema::diagnostic::{
+    Diagnostic, Severity, floor_char_boundary, printable, push_printable,
+};
 use saber_schema::pipeline::FileReport;
 
 use crate::report::Summary;
@@ -39,15 +41,15 @@ impl Window {
         line: usize,
         column: usize,
     ) -> Window {
-        let offset = floor_boundary(text, offset.min(text.len()));
+        let offset = floor_char_boundary(text, offset);
         let line_start = text[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
         let line_end = text[offset..]
             .find('\n')
             .map(|i| offset + i)
             .unwrap_or(text.len());
-        let end = floor_boundary(text, (offset + length.max(1)).min(line_end).max(offset));
+        let end = floor_char_boundary(text, (offset + length.max(1)).min(line_end).max(offset));
         // The byte columns shown, relative to the start of each line.
-        let from = floor_boundary(
+        let from = floor_char_boundary(
             text,
             offset.saturating_sub(WINDOW_COLUMNS * 4).max(line_start),
         );
@@ -123,7 +125,7 @@ fn cut_line(
     } else {
         end
     };
-    let from = floor_boundary(text, (start + col_from).min(end));
+    let from = floor_char_boundary(text, (start + col_from).min(end));
     if from > start {
         out.push('…');
     }
@@ -145,13 +147,6 @@ fn cut_line(
     }
     let s0 = s0.unwrap_or(out.len());
     (s0, s1.unwrap_or(out.len()).max(s0))
-}
-
-fn floor_boundary(text: &str, mut i: usize) -> usize {
-    while i > 0 && !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 impl miette::SourceCode for Window {

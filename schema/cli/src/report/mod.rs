@@ -32,6 +32,11 @@ pub enum Format {
     Html,
 }
 
+/// `n` and a word that takes an `s` for more than one: "1 file", "2 errors".
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 /// Totals over a run.
 #[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct Summary {
@@ -93,23 +98,13 @@ impl Summary {
         let maps: Vec<String> = self
             .maps
             .iter()
-            .map(|(m, n)| {
-                let what = if *n == 1 { "scenario" } else { "scenarios" };
-                format!("{} ({n} {what})", printable(m, 200))
-            })
+            .map(|(m, n)| format!("{} ({})", printable(m, 200), plural(*n, "scenario")))
             .collect();
         Some(format!("maps: {}", maps.join(", ")))
     }
 
     /// The closing line.
     pub fn line(&self) -> String {
-        let plural = |n: usize, w: &str| {
-            if n == 1 {
-                format!("{n} {w}")
-            } else {
-                format!("{n} {w}s")
-            }
-        };
         let mut s = format!(
             "checked {}: {}, {}",
             plural(self.files, "file"),

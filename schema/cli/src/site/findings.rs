@@ -2,12 +2,12 @@
 //! excerpt with line numbers, and `saberc explain`'s text one click away), written by the same
 //! functions for the report's file pages and for `saberc check --format html`.
 
-use saber_schema::diagnostic::Diagnostic;
 use saber_schema::diagnostic::codes::severity_name;
+use saber_schema::diagnostic::{Diagnostic, floor_char_boundary};
 use saber_schema::pipeline::FileReport;
 
 use super::html::Html;
-use super::page::{Page, badge, verdict};
+use super::page::{badge, top_page, verdict};
 use crate::report::Summary;
 
 /// Characters of a source line shown on each side of the text a finding points at.
@@ -83,10 +83,10 @@ fn finding(h: &mut Html, shown_path: &str, text: &str, d: &Diagnostic, id: &str)
 /// The lines around `offset` with their numbers, the text at `offset..offset + length` marked,
 /// each line cut to a window around it.
 fn excerpt(h: &mut Html, text: &str, offset: usize, length: usize, line: usize) {
-    let offset = floor(text, offset.min(text.len()));
+    let offset = floor_char_boundary(text, offset);
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    let mark_end = floor(text, (offset + length.max(1)).min(end).max(offset));
+    let mark_end = floor_char_boundary(text, (offset + length.max(1)).min(end).max(offset));
     let prev = (start > 0).then(|| {
         let s = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
         (s, start - 1)
@@ -166,24 +166,10 @@ fn cut(s: &str) -> String {
     }
 }
 
-/// The nearest character boundary at or before `i`.
-fn floor(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
 /// `saberc check --format html`: one page, a section per file with findings (a clean file is
 /// counted, not listed), the totals first.
 pub fn check_page(reports: &[FileReport], summary: &Summary) -> String {
-    Page {
-        title: "saberc check",
-        root: "",
-        script: None,
-    }
-    .write(|h| {
-        h.text_el("h1", &[], "saberc check");
+    top_page("saberc check", None, |h| {
         h.el("p", &[], |h| {
             badge(h, summary.errors, summary.warnings);
             h.text(" ");
@@ -198,19 +184,11 @@ pub fn check_page(reports: &[FileReport], summary: &Summary) -> String {
             .filter(|(_, r)| !r.diagnostics.is_empty())
         {
             let shown = r.path.display().to_string();
-            h.el(
-                "section",
-                &[("aria-labelledby", &format!("file-{}", i + 1))],
-                |h| {
-                    h.el("h2", &[("id", &format!("file-{}", i + 1))], |h| {
-                        h.text(&shown);
-                        h.text(" — ");
-                        h.text(&verdict(r.errors(), r.warnings()));
-                    });
-                    let text = r.text.as_deref().unwrap_or("");
-                    finding_blocks(h, &shown, text, &r.diagnostics, &format!("f{}-", i + 1));
-                },
-            );
+            let title = format!("{shown} — {}", verdict(r.errors(), r.warnings()));
+            h.section(&format!("file-{}", i + 1), &title, |h| {
+                let text = r.text.as_deref().unwrap_or("");
+                finding_blocks(h, &shown, text, &r.diagnostics, &format!("f{}-", i + 1));
+            });
         }
     })
 }

@@ -3,19 +3,13 @@
 
 use super::Site;
 use super::html::Html;
-use super::page::{INDEX_SCRIPT, Page, badge};
+use super::page::{INDEX_SCRIPT, badge, top_page};
 
 /// The index page.
 pub fn index_page(site: &Site) -> String {
     let errors: usize = site.entries.iter().map(|e| e.report.errors()).sum();
     let warnings: usize = site.entries.iter().map(|e| e.report.warnings()).sum();
-    Page {
-        title: "Scenario library",
-        root: "",
-        script: Some(INDEX_SCRIPT),
-    }
-    .write(|h| {
-        h.text_el("h1", &[], "Scenario library");
+    top_page("Scenario library", Some(INDEX_SCRIPT), |h| {
         h.el("p", &[], |h| {
             let scenarios = site.entries.iter().filter(|e| e.kind == "scenario").count();
             let maps = site.entries.iter().filter(|e| e.kind == "map").count();

@@ -314,11 +314,10 @@ pub(crate) fn report_cmd(
     let written = written_names(&site, last.into_iter().map(|(name, _)| name));
     let mut read: Vec<PathBuf> = inputs;
     read.extend(site.entries.iter().map(|e| e.path.clone()));
-    if let Err(e) = owned::remove_stale(out, &earlier, &written, &read).and_then(|()| {
-        Target::in_folder(&out.join(MARKER))
-            .write(owned::marker_text(&written).as_bytes())
-            .map(|_| ())
-    }) {
+    let marker = owned::marker_text(&written);
+    if let Err(e) = owned::remove_stale(out, &earlier, &written, &read)
+        .and_then(|()| write_one(&out.join(MARKER), marker.as_bytes(), &[]))
+    {
         return crate::write_failed(&e);
     }
     let errors: usize = site.entries.iter().map(|e| e.report.errors()).sum();
@@ -378,11 +377,10 @@ fn site_folders(out: &Path, earlier: &BTreeSet<String>) -> Result<(), WriteError
 
 /// Write one file of the site (never over a map file read).
 fn write_one(path: &Path, bytes: &[u8], inputs: &[PathBuf]) -> Result<(), WriteError> {
-    let mut target = Target::in_folder(path);
-    for input in inputs {
-        target = target.not_over(input);
-    }
-    target.write(bytes).map(|_| ())
+    let target = inputs
+        .iter()
+        .fold(Target::in_folder(path), |t, i| t.not_over(i));
+    target.write(bytes).map(drop)
 }
 
 #[cfg(test)]

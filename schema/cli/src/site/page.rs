@@ -4,6 +4,7 @@
 //! badge.
 
 use super::html::Html;
+use crate::report::plural;
 
 /// The style sheet, inline in every page so that each page stands alone (a CI artifact, a
 /// page saved on its own). Colours pass WCAG AA contrast on their backgrounds; a badge says its
@@ -122,38 +123,36 @@ pub const INDEX_SCRIPT: &str = r#"
 }());
 "#;
 
-/// A page: its title, and how far it is from the site's root (`""` or `"../"`), for links.
-pub struct Page<'a> {
-    /// The document's title.
-    pub title: &'a str,
-    /// The way from this page up to the site's root.
-    pub root: &'a str,
-    /// The page's script, if any.
-    pub script: Option<&'static str>,
+/// A page at the site's root (the index, `check --format html`): its heading `title`, then
+/// `body`, with `script` if any.
+pub fn top_page(title: &str, script: Option<&'static str>, body: impl FnOnce(&mut Html)) -> String {
+    page(title, "", title, script, body)
 }
 
 /// A page of `pages/`: a breadcrumb back to the index, its heading `title`, then `body`.
 pub fn sub_page(title: &str, body: impl FnOnce(&mut Html)) -> String {
-    Page {
-        title: &format!("{title} — Scenario library"),
-        root: "../",
-        script: None,
-    }
-    .write(|h| {
-        h.el("nav", &[("aria-label", "Breadcrumb")], |h| {
-            h.text_el("a", &[("href", "../index.html")], "All files");
-        });
-        h.text_el("h1", &[], title);
-        body(h);
-    })
+    page(
+        &format!("{title} — Scenario library"),
+        "../",
+        title,
+        None,
+        body,
+    )
 }
 
-impl Page<'_> {
-    /// The whole document, its `main` written by `body`.
-    pub fn write(&self, body: impl FnOnce(&mut Html)) -> String {
-        let mut h = Html::new();
-        h.trusted("<!DOCTYPE html>\n");
-        h.el("html", &[("lang", "en")], |h| {
+/// The whole document `title`, `root` the way from it up to the site's root (`""` or `"../"`,
+/// for links): its `main` the heading (after a breadcrumb back to the index on a page below the
+/// root) and what `body` writes, then `script` if any.
+fn page(
+    title: &str,
+    root: &str,
+    heading: &str,
+    script: Option<&'static str>,
+    body: impl FnOnce(&mut Html),
+) -> String {
+    let mut h = Html::new();
+    h.trusted("<!DOCTYPE html>\n");
+    h.el("html", &[("lang", "en")], |h| {
             h.el("head", &[], |h| {
                 h.void("meta", &[("charset", "utf-8")]);
                 h.void(
@@ -175,7 +174,7 @@ impl Page<'_> {
                         ),
                     ],
                 );
-                h.text_el("title", &[], self.title);
+                h.text_el("title", &[], title);
                 h.el("style", &[], |h| h.trusted(STYLE));
             });
             h.nl();
@@ -183,12 +182,20 @@ impl Page<'_> {
                 h.text_el("a", &[("class", "skip"), ("href", "#main")], "Skip to content");
                 h.el("header", &[("class", "site")], |h| {
                     h.el("p", &[], |h| {
-                        let home = format!("{}index.html", self.root);
+                        let home = format!("{root}index.html");
                         h.text_el("a", &[("href", &home)], "Scenario library");
                     });
                 });
                 h.nl();
-                h.el("main", &[("id", "main")], body);
+                h.el("main", &[("id", "main")], |h| {
+                    if !root.is_empty() {
+                        h.el("nav", &[("aria-label", "Breadcrumb")], |h| {
+                            h.text_el("a", &[("href", "../index.html")], "All files");
+                        });
+                    }
+                    h.text_el("h1", &[], heading);
+                    body(h);
+                });
                 h.nl();
                 h.el("footer", &[("class", "site")], |h| {
                     h.text_el(
@@ -198,14 +205,13 @@ impl Page<'_> {
                          cite the game's rules.",
                     );
                 });
-                if let Some(script) = self.script {
+                if let Some(script) = script {
                     h.el("script", &[], |h| h.trusted(script));
                 }
             });
         });
-        h.nl();
-        h.finish()
-    }
+    h.nl();
+    h.finish()
 }
 
 /// A file's verdict as a badge: its words and a sign, never its colour alone.
@@ -226,7 +232,6 @@ pub fn badge(h: &mut Html, errors: usize, warnings: usize) {
 
 /// A file's verdict in words: "clean", "2 warnings", "1 error, 3 warnings".
 pub fn verdict(errors: usize, warnings: usize) -> String {
-    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
     match (errors, warnings) {
         (0, 0) => "clean".to_string(),
         (0, w) => plural(w, "warning"),
@@ -249,15 +254,10 @@ mod tests {
 
     #[test]
     fn a_page_has_its_landmarks_and_forbids_fetching() {
-        let page = Page {
-            title: "T <x>",
-            root: "../",
-            script: None,
-        }
-        .write(|h| h.text_el("h1", &[], "Hi"));
+        let page = sub_page("T <x>", |h| h.text_el("p", &[], "Hi"));
         assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
-        assert!(page.contains("<title>T &lt;x&gt;</title>"));
-        assert!(page.contains("<main id=\"main\"><h1>Hi</h1></main>"));
+        assert!(page.contains("<title>T &lt;x&gt; — Scenario library</title>"));
+        assert!(page.contains("<h1>T &lt;x&gt;</h1><p>Hi</p></main>"));
         assert!(page.contains("default-src &#39;none&#39;"));
         assert!(page.contains("href=\"../index.html\""));
     }

@@ -49,11 +49,28 @@ pub struct FormatError {
     pub offset: usize,
 }
 
+impl FormatError {
+    /// What is wrong, at `offset`.
+    fn at(message: impl Into<String>, offset: usize) -> FormatError {
+        let message = message.into();
+        FormatError { message, offset }
+    }
+
+    /// What is wrong, at a line and column (as serde_json and RON count them) of `text`.
+    fn at_line_col(text: &str, (line, column): (usize, usize), message: String) -> FormatError {
+        let offset = crate::pipeline::locate::location_of_line_col(text, line, column).offset;
+        FormatError { message, offset }
+    }
+}
+
+impl From<crate::diagnostic::Diagnostic> for FormatError {
+    fn from(d: crate::diagnostic::Diagnostic) -> FormatError {
+        FormatError::at(d.message, d.location.map_or(0, |l| l.offset))
+    }
+}
+
 fn err<T>(message: impl Into<String>, offset: usize) -> Result<T, FormatError> {
-    Err(FormatError {
-        message: message.into(),
-        offset,
-    })
+    Err(FormatError::at(message, offset))
 }
 
 /// The text in the canonical layout of its syntax.
@@ -62,13 +79,13 @@ pub fn format_text(text: &str, syntax: Syntax) -> Result<String, FormatError> {
     if syntax == Syntax::Json
         && let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text)
     {
-        let offset =
-            crate::pipeline::locate::location_of_line_col(text, e.line(), e.column()).offset;
-        let mut message = format!("not valid JSON: {e}");
-        if text[offset.min(text.len())..].starts_with("//") || text.contains("\n//") {
-            message.push_str(" (JSON has no comments: write the file in RON to keep them)");
+        let mut e =
+            FormatError::at_line_col(text, (e.line(), e.column()), format!("not valid JSON: {e}"));
+        if text[e.offset.min(text.len())..].starts_with("//") || text.contains("\n//") {
+            e.message
+                .push_str(" (JSON has no comments: write the file in RON to keep them)");
         }
-        return err(message, offset);
+        return Err(e);
     }
     let doc = parse_document(text)?;
     let out = match syntax {
@@ -117,16 +134,9 @@ pub fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
     fn typed<T: serde::de::DeserializeOwned + serde::Serialize>(
         src: &crate::pipeline::read::Source,
     ) -> Result<Model, FormatError> {
-        let model: T = parse(src).map_err(|d| FormatError {
-            offset: d.location.map_or(0, |l| l.offset),
-            message: d.message,
-        })?;
-        serde_json::to_string(&model)
-            .map(Model::Typed)
-            .map_err(|e| FormatError {
-                message: e.to_string(),
-                offset: 0,
-            })
+        let model: T = parse(src)?;
+        (serde_json::to_string(&model).map(Model::Typed))
+            .map_err(|e| FormatError::at(e.to_string(), 0))
     }
     match detect(&src) {
         Ok((DocKind::Battle, _)) => typed::<crate::model::battle::Battle>(&src),
@@ -134,34 +144,18 @@ pub fn read_model(text: &str, syntax: Syntax) -> Result<Model, FormatError> {
         Ok((kind, _)) => crate::pipeline::games::of_source(&src)
             .model_value(&src, kind)
             .map(|v| Model::Typed(v.to_string()))
-            .map_err(|d| FormatError {
-                offset: d.location.map_or(0, |l| l.offset),
-                message: d.message,
-            }),
+            .map_err(FormatError::from),
         Err(_) => match syntax {
-            Syntax::Ron => ron_options()
-                .from_str::<ron::Value>(text)
-                .map(Model::Ron)
-                .map_err(|e| FormatError {
-                    offset: crate::pipeline::locate::location_of_line_col(
-                        text,
-                        e.span.start.line,
-                        e.span.start.col,
-                    )
-                    .offset,
-                    message: format!("RON cannot read this: {}", e.code),
-                }),
-            Syntax::Json => serde_json::from_str(text)
-                .map(Model::Json)
-                .map_err(|e| FormatError {
-                    offset: crate::pipeline::locate::location_of_line_col(
-                        text,
-                        e.line(),
-                        e.column(),
-                    )
-                    .offset,
-                    message: format!("not valid JSON: {e}"),
-                }),
+            Syntax::Ron => {
+                (ron_options().from_str::<ron::Value>(text).map(Model::Ron)).map_err(|e| {
+                    let at = (e.span.start.line, e.span.start.col);
+                    FormatError::at_line_col(text, at, format!("RON cannot read this: {}", e.code))
+                })
+            }
+            Syntax::Json => (serde_json::from_str(text).map(Model::Json)).map_err(|e| {
+                let at = (e.line(), e.column());
+                FormatError::at_line_col(text, at, format!("not valid JSON: {e}"))
+            }),
         },
     }
 }
@@ -207,14 +201,10 @@ pub(crate) fn format_json_value(text: &str, indent: usize) -> Result<String, For
 /// here, so what it writes is `fmt`-clean.
 pub fn model_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, FormatError> {
     let compact = match syntax {
-        Syntax::Ron => ron::ser::to_string(model).map_err(|e| FormatError {
-            message: e.to_string(),
-            offset: 0,
-        })?,
-        Syntax::Json => serde_json::to_string(model).map_err(|e| FormatError {
-            message: e.to_string(),
-            offset: 0,
-        })?,
+        Syntax::Ron => ron::ser::to_string(model).map_err(|e| FormatError::at(e.to_string(), 0))?,
+        Syntax::Json => {
+            serde_json::to_string(model).map_err(|e| FormatError::at(e.to_string(), 0))?
+        }
     };
     format_text(&compact, syntax)
 }
@@ -223,9 +213,11 @@ pub fn model_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<Stri
 /// the text and of the result, compared one by one as the lexer gives them (nothing copied).
 fn verify(text: &str, out: &str) -> Result<(), FormatError> {
     let before = tokenize(text)?;
-    let after = tokenize(out).map_err(|e| FormatError {
-        message: format!("internal error: the formatted text does not tokenize: {e}"),
-        offset: 0,
+    let after = tokenize(out).map_err(|e| {
+        FormatError::at(
+            format!("internal error: the formatted text does not tokenize: {e}"),
+            0,
+        )
     })?;
     // The significant tokens, a comma before a closing bracket left out; the comments, their
     // trailing white space left out.

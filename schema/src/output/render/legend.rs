@@ -97,20 +97,19 @@ pub(super) fn draw_legend(out: &mut String, lay: &Layout, rows: &[(Swatch, Vec<S
 
 /// The SVG path of a flat-topped hexagon centred on `(cx, cy)` with corners `r` from it, as
 /// legend and card swatches draw one.
-pub(crate) fn hexagon_path((cx, cy): (f64, f64), r: f64) -> String {
+pub(crate) fn hexagon_path(centre: (f64, f64), r: f64) -> String {
     let mut d = String::new();
-    for i in 0..6 {
-        let a = (60.0 * f64::from(i)).to_radians();
-        let _ = write!(
-            d,
-            "{}{:.1} {:.1}",
-            if i == 0 { 'M' } else { 'L' },
-            cx + r * a.cos(),
-            cy + r * a.sin()
-        );
-    }
-    d.push('Z');
+    polygon(&mut d, &hexagon(centre, r), 1);
     d
+}
+
+/// The corners of a flat-topped hexagon centred on `(cx, cy)`, `r` from it, from the east
+/// clockwise (on screen).
+fn hexagon((cx, cy): (f64, f64), r: f64) -> [(f64, f64); 6] {
+    std::array::from_fn(|i| {
+        let a = (60.0 * i as f64).to_radians();
+        (cx + r * a.cos(), cy + r * a.sin())
+    })
 }
 
 /// A legend swatch centred on `(cx, cy)`, about 28 units across.
@@ -174,22 +173,12 @@ pub(crate) fn draw_swatch(out: &mut String, swatch: &Swatch, (cx, cy): (f64, f64
             );
         }
         Swatch::Wedges(fills) => {
-            let r = hs / 3f64.sqrt();
-            let corner = |i: usize| {
-                let a = (60.0 * i as f64).to_radians();
-                (cx + r * a.cos(), cy + r * a.sin())
-            };
-            for i in 0..6 {
-                let (a, b) = (corner(i), corner(i + 1));
-                let _ = writeln!(
-                    out,
-                    r#"<path d="M{cx:.1} {cy:.1}L{:.1} {:.1}L{:.1} {:.1}Z" fill="{}"/>"#,
-                    a.0,
-                    a.1,
-                    b.0,
-                    b.1,
-                    fills.get(i % fills.len().max(1)).copied().unwrap_or(PAPER)
-                );
+            let hex = hexagon((cx, cy), hs / 3f64.sqrt());
+            for (i, w) in wedges((cx, cy), hex).iter().enumerate() {
+                let mut d = String::new();
+                polygon(&mut d, w, 1);
+                let fill = fills.get(i % fills.len().max(1)).copied().unwrap_or(PAPER);
+                let _ = writeln!(out, r#"<path d="{d}" fill="{fill}"/>"#);
             }
             let _ = writeln!(
                 out,

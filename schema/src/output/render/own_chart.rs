@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::swatch::Swatch;
-use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER, draw_sides};
+use super::{GRID_LINE, Layout, MINOR_ROAD, PAPER, draw_sides, polygon, wedges};
 use crate::model::chart::KindTerrain;
 use crate::output::palette::{chart_hexside_stroke, chart_kind_fill};
 
@@ -41,18 +41,9 @@ pub(super) fn draw_kinds(out: &mut String, chart: &KindTerrain, lay: &Layout) {
             [] => lay.hex_path(fills.entry(PAPER).or_default(), c),
             [one] => lay.hex_path(fills.entry(kind_fill(chart, *one)).or_default(), c),
             many => {
-                let k = lay.corners(c);
-                let (x, y) = lay.center(c);
-                for i in 0..6 {
-                    let d = fills
-                        .entry(kind_fill(chart, many[i % many.len()]))
-                        .or_default();
-                    let (a, b) = (k[i], k[(i + 1) % 6]);
-                    let _ = write!(
-                        d,
-                        "M{x:.1} {y:.1}L{:.1} {:.1}L{:.1} {:.1}Z",
-                        a.0, a.1, b.0, b.1
-                    );
+                for (i, w) in wedges(lay.center(c), lay.corners(c)).iter().enumerate() {
+                    let fill = kind_fill(chart, many[i % many.len()]);
+                    polygon(fills.entry(fill).or_default(), w, 1);
                 }
             }
         }

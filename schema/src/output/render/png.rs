@@ -105,18 +105,7 @@ pub(super) fn png_size(w: f64, h: f64, width_px: u32) -> (u32, u32, f32) {
     (pw, ph, scale as f32)
 }
 
-/// The map as a PNG, `width_px` wide: [`map_svg`] then [`svg_to_png`].
-pub fn map_png(
-    map: &Map,
-    rules: &Ruleset,
-    overlays: &[Overlay],
-    title: &str,
-    width_px: u32,
-) -> Result<Vec<u8>, RenderError> {
-    map_png_styled(map, rules, overlays, title, MapStyle::default(), width_px)
-}
-
-/// [`map_png`] in a given style.
+/// The map as a PNG in a given style, `width_px` wide: [`map_svg_styled`] then [`svg_to_png`].
 pub fn map_png_styled(
     map: &Map,
     rules: &Ruleset,
@@ -131,7 +120,7 @@ pub fn map_png_styled(
     )
 }
 
-/// Where every hex centre lands in [`map_png`]'s image of the map (same overlays, same width),
+/// Where every hex centre lands in [`map_png_styled`]'s image of the map (same overlays, same width),
 /// in pixels, row by row as [`Grid::coords`] lists the hexes: for comparing our drawing with
 /// another program's.
 pub fn png_hex_centers(
@@ -189,10 +178,7 @@ pub fn hex_tiles_png(
     let (tw, th) = (f64::from(tile_w), f64::from(tile_h));
     let total = tw * tiles.len().max(1) as f64;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total:.0}" height="{th:.0}" viewBox="0 0 {total:.0} {th:.0}">"#
-    );
+    svg_start(&mut out, (total, th), "", None);
     for (i, art) in tiles.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -216,19 +202,15 @@ pub fn hex_tiles_png(
             TileArt::Wedges(fills) => {
                 // The whole hex first, so that no seam shows between wedges of one colour.
                 let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(fills[0]));
-                let k = lay.corners(Coord(1, 1));
-                let (x, y) = lay.center(Coord(1, 1));
-                for i in 1..6 {
-                    let (a, b) = (k[i], k[(i + 1) % 6]);
-                    let _ = writeln!(
-                        out,
-                        r#"<path d="M{x:.3} {y:.3}L{:.3} {:.3}L{:.3} {:.3}Z" fill="{}"/>"#,
-                        a.0,
-                        a.1,
-                        b.0,
-                        b.1,
-                        rgb(fills[i])
-                    );
+                let hex = Coord(1, 1);
+                for (i, w) in wedges(lay.center(hex), lay.corners(hex))
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                {
+                    let mut d = String::new();
+                    polygon(&mut d, w, 3);
+                    let _ = writeln!(out, r#"<path d="{d}" fill="{}"/>"#, rgb(fills[i]));
                 }
             }
         }

@@ -164,7 +164,7 @@ fn a_map_can_be_drawn_without_text_in_the_same_place() {
 
 #[test]
 fn png_decodes_and_is_drawn() {
-    let png = map_png(&sample(), R, &[], "Test map", 600).expect("png");
+    let png = map_png_styled(&sample(), R, &[], "Test map", MapStyle::default(), 600).expect("png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let pixmap = tiny_skia::Pixmap::decode_png(&png).expect("decodes");
     assert_eq!(pixmap.width(), 600);
@@ -425,4 +425,31 @@ fn counter_plates_stay_inside_the_map() {
         assert!(x - half >= 0.0 && x + half <= w, "{l} is cut at the edge");
     }
     assert_eq!(out.matches(">1100: Lancers<").count(), hexes.len(), "{out}");
+}
+
+#[test]
+fn a_wedge_is_written_at_the_precision_its_drawing_asks() {
+    // The map and its key write hexes and wedges to 0.1, Tiled's tile image to 0.001.
+    let k = [
+        (1.0, 0.0),
+        (0.5, 0.8660),
+        (-0.5, 0.866),
+        (-1.0, 0.0),
+        (-0.5, -0.866),
+        (0.5, -0.866),
+    ];
+    let w = wedges((0.0, 0.0), k);
+    assert_eq!(
+        w[5],
+        [(0.0, 0.0), k[5], k[0]],
+        "the last wedge closes the hex"
+    );
+    let (mut coarse, mut fine) = (String::new(), String::new());
+    polygon(&mut coarse, &w[0], 1);
+    polygon(&mut fine, &w[0], 3);
+    assert_eq!(coarse, "M0.0 0.0L1.0 0.0L0.5 0.9Z");
+    assert_eq!(fine, "M0.000 0.000L1.000 0.000L0.500 0.866Z");
+    let mut road = String::new();
+    polyline(&mut road, &[(1.25, 2.0), (3.0, 4.75)], 1);
+    assert_eq!(road, "M1.2 2.0L3.0 4.8", "a line is not closed");
 }

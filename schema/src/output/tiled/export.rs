@@ -17,7 +17,8 @@ use crate::ruleset::FeatureLetter;
 
 use super::tileset::{Marker, terrain_tile, tileset, tileset_png};
 use super::tmj::{
-    Data, FORMAT_VERSION, Layer, Object, Point, Property, TiledMap, Tileset, TilesetRef,
+    Data, FORMAT_VERSION, Layer, Object, Opacity, Point, Property, Shown, TiledMap, Tileset,
+    TilesetRef,
 };
 use super::{LAYOUT, TiledGrid};
 use crate::ruleset::Ruleset;
@@ -54,10 +55,9 @@ pub fn write_files(
         .iter()
         .zip(&paths)
         .map(|(f, path)| {
-            let mut target = Target::in_folder(path);
-            for input in inputs {
-                target = target.not_over(input);
-            }
+            let mut target = inputs
+                .iter()
+                .fold(Target::in_folder(path), |t, i| t.not_over(i));
             // The map and its tileset are read back by `saberc import`; the picture is not.
             if !f.name.ends_with(".png") {
                 target = target.read_back();
@@ -131,20 +131,13 @@ fn files(
 
 /// A Tiled map's files: `<id>.tmj`, `<id>.tsj`, `<id>.png`.
 fn three_files(id: &str, doc: &TiledMap, ts: &Tileset, png: Vec<u8>) -> Vec<OutputFile> {
-    vec![
-        OutputFile {
-            name: format!("{id}.tmj"),
-            bytes: json(doc),
-        },
-        OutputFile {
-            name: format!("{id}.tsj"),
-            bytes: json(ts),
-        },
-        OutputFile {
-            name: format!("{id}.png"),
-            bytes: png,
-        },
-    ]
+    let files = [("tmj", json(doc)), ("tsj", json(ts)), ("png", png)];
+    (files.into_iter())
+        .map(|(ext, bytes)| OutputFile {
+            name: format!("{id}.{ext}"),
+            bytes,
+        })
+        .collect()
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Vec<u8> {
@@ -235,80 +228,69 @@ pub fn scenario_document(
                 &t.grid,
                 marker_data(ruleset, &t.grid, &hexes.hexes, marker),
             );
-            layer.opacity = 0.45;
+            layer.opacity = Opacity(0.45);
             layer.class = "group".into();
             layer.properties = props;
             children.push(layer);
         }
-        layers.push(Layer {
-            id: ids.layer(),
-            name: side.name.clone(),
-            kind: "group".into(),
-            class: "side".into(),
-            layers: Some(children),
-            properties: vec![
-                Property::string("side", side.id.clone()),
-                Property::string("color", side.color.name()),
-                Property::color("counter_color", marker.color()),
-                Property::string("morale", format!("{:?}", side.morale).to_lowercase()),
-            ],
-            ..Layer::default()
-        });
+        let mut layer = group(&mut ids, &side.name, children);
+        layer.class = "side".into();
+        layer.properties = vec![
+            Property::string("side", side.id.clone()),
+            Property::string("color", side.color.name()),
+            Property::color("counter_color", marker.color()),
+            Property::string("morale", format!("{:?}", side.morale).to_lowercase()),
+        ];
+        layers.push(layer);
     }
     let name = |id: &str| side_name(s, id);
-    let mut victory = Vec::new();
-    for (path, hexes) in &r.victory_zones {
-        let Some(v) = index_after(path, "victory").and_then(|i| s.victory.get(i)) else {
-            continue;
-        };
-        let mut layer = tile_layer(
-            &mut ids,
-            &format!("{} {}", name(&v.side), crate::diagnostic::pointer(path)),
-            &t.grid,
-            marker_data(ruleset, &t.grid, hexes, Marker::Victory),
-        );
-        layer.opacity = 0.6;
-        layer.class = "victory".into();
-        layer.properties = vec![
-            Property::string("side", v.side.clone()),
-            Property::string("path", crate::diagnostic::pointer(path)),
-            Property::string("printed", v.printed.clone()),
-            Property::string("hexes", hexes.labels().join(" ")),
-        ];
-        victory.push(layer);
-    }
-    if !victory.is_empty() {
-        layers.push(group(&mut ids, "victory hexes", victory));
-    }
-    let mut rules = Vec::new();
-    for (path, hexes) in &r.rule_zones {
-        let Some(rule) = index_after(path, "special_rules").and_then(|i| s.special_rules.get(i))
-        else {
-            continue;
-        };
-        let mut layer = tile_layer(
-            &mut ids,
-            &format!(
-                "{} {}",
-                effect_variant(&rule.effect),
-                crate::diagnostic::pointer(path)
-            ),
-            &t.grid,
-            marker_data(ruleset, &t.grid, hexes, Marker::SpecialRule),
-        );
-        layer.opacity = 0.5;
-        layer.visible = false;
-        layer.class = "special rule".into();
-        layer.properties = vec![
-            Property::string("effect", effect_variant(&rule.effect)),
-            Property::string("path", crate::diagnostic::pointer(path)),
-            Property::string("printed", rule.printed.clone()),
-            Property::string("hexes", hexes.labels().join(" ")),
-        ];
-        rules.push(layer);
-    }
-    if !rules.is_empty() {
-        layers.push(group(&mut ids, "special rule hexes", rules));
+    // The victory and the special rules' hexes: a group of tile layers each, one a zone.
+    let victory: Vec<_> = (r.victory_zones.iter())
+        .filter_map(|(path, hexes)| {
+            let v = index_after(path, "victory").and_then(|i| s.victory.get(i))?;
+            let first = Property::string("side", v.side.clone());
+            Some((name(&v.side), first, &v.printed, path, hexes))
+        })
+        .collect();
+    let special: Vec<_> = (r.rule_zones.iter())
+        .filter_map(|(path, hexes)| {
+            let rule = index_after(path, "special_rules").and_then(|i| s.special_rules.get(i))?;
+            let effect = effect_variant(&rule.effect);
+            let first = Property::string("effect", effect);
+            Some((effect.to_string(), first, &rule.printed, path, hexes))
+        })
+        .collect();
+    let kinds = [
+        (victory, "victory hexes", Marker::Victory, 0.6, "victory"),
+        (
+            special,
+            "special rule hexes",
+            Marker::SpecialRule,
+            0.5,
+            "special rule",
+        ),
+    ];
+    for (zones, group_name, marker, opacity, class) in kinds {
+        let mut children = Vec::new();
+        for (what, first, printed, path, hexes) in zones {
+            let pointer = crate::diagnostic::pointer(path);
+            let data = marker_data(ruleset, &t.grid, hexes, marker);
+            let mut layer = tile_layer(&mut ids, &format!("{what} {pointer}"), &t.grid, data);
+            layer.opacity = Opacity(opacity);
+            // The special rules' hexes start hidden.
+            layer.visible = Shown(marker == Marker::Victory);
+            layer.class = class.into();
+            layer.properties = vec![
+                first,
+                Property::string("path", pointer),
+                Property::string("printed", printed.clone()),
+                Property::string("hexes", hexes.labels().join(" ")),
+            ];
+            children.push(layer);
+        }
+        if !children.is_empty() {
+            layers.push(group(&mut ids, group_name, children));
+        }
     }
     let mut doc = document(map, tileset_source, layers, &ids);
     let mut props = map_properties(map, "scenario");
@@ -396,26 +378,24 @@ fn map_properties(map: &Map, kind: &str) -> Vec<Property> {
     ]
 }
 
+/// A layer of `kind`, with the next layer id.
+fn layer(ids: &mut Ids, name: &str, kind: &str) -> Layer {
+    let mut layer = Layer::default();
+    (layer.id, layer.name, layer.kind) = (ids.layer(), name.into(), kind.into());
+    layer
+}
+
 fn group(ids: &mut Ids, name: &str, children: Vec<Layer>) -> Layer {
-    Layer {
-        id: ids.layer(),
-        name: name.into(),
-        kind: "group".into(),
-        layers: Some(children),
-        ..Layer::default()
-    }
+    let mut group = layer(ids, name, "group");
+    group.layers = Some(children);
+    group
 }
 
 fn tile_layer(ids: &mut Ids, name: &str, grid: &Grid, data: Vec<u64>) -> Layer {
-    Layer {
-        id: ids.layer(),
-        name: name.into(),
-        kind: "tilelayer".into(),
-        width: Some(grid.width),
-        height: Some(grid.height),
-        data: Some(Data::Gids(data)),
-        ..Layer::default()
-    }
+    let mut tiles = layer(ids, name, "tilelayer");
+    (tiles.width, tiles.height) = (Some(grid.width), Some(grid.height));
+    tiles.data = Some(Data::Gids(data));
+    tiles
 }
 
 fn marker_data(rules: &Ruleset, grid: &Grid, hexes: &HexSet, marker: Marker) -> Vec<u64> {
@@ -431,14 +411,16 @@ fn marker_data(rules: &Ruleset, grid: &Grid, hexes: &HexSet, marker: Marker) -> 
 }
 
 fn object_layer(ids: &mut Ids, name: &str, objects: Vec<Object>) -> Layer {
-    Layer {
-        id: ids.layer(),
-        name: name.into(),
-        kind: "objectgroup".into(),
-        draworder: Some("topdown".into()),
-        objects: Some(objects),
-        ..Layer::default()
-    }
+    let mut group = layer(ids, name, "objectgroup");
+    (group.draworder, group.objects) = (Some("topdown".into()), Some(objects));
+    group
+}
+
+/// An object of class `kind` at `(x, y)` pixels, with the next object id.
+fn object(ids: &mut Ids, name: String, kind: &str, (x, y): (f64, f64)) -> Object {
+    let mut o = Object::default();
+    (o.id, o.name, o.kind, o.x, o.y) = (ids.object(), name, kind.into(), x, y);
+    o
 }
 
 /// The layers of the map itself: terrain, features, roads, ridges, labels.
@@ -475,16 +457,9 @@ fn map_layers(map: &Map, rules: &Ruleset, ids: &mut Ids) -> Vec<Layer> {
             if f.label.is_some() {
                 properties.push(Property::string("label", g.label(at)));
             }
-            Object {
-                id: ids.object(),
-                name: f.code.clone(),
-                kind: class.into(),
-                x,
-                y,
-                point: true,
-                properties,
-                ..Object::default()
-            }
+            let mut o = object(ids, f.code.clone(), class, (x, y));
+            (o.point, o.properties) = (true, properties);
+            o
         })
         .collect();
     layers.push(object_layer(ids, "features", features));
@@ -522,16 +497,10 @@ fn road_objects(map: &Map, t: &TiledGrid, ids: &mut Ids) -> Vec<Object> {
                     }
                 })
                 .collect();
-            Object {
-                id: ids.object(),
-                name: road.name.clone().unwrap_or_default(),
-                kind: "road".into(),
-                x: x0,
-                y: y0,
-                polyline: Some(points),
-                properties: vec![Property::bool("main", road.kind == RoadKind::Main)],
-                ..Object::default()
-            }
+            let mut o = object(ids, road.name.clone().unwrap_or_default(), "road", (x0, y0));
+            o.polyline = Some(points);
+            o.properties = vec![Property::bool("main", road.kind == RoadKind::Main)];
+            o
         })
         .collect()
 }
@@ -541,16 +510,9 @@ fn label_objects(map: &Map, t: &TiledGrid, ids: &mut Ids) -> Vec<Object> {
     map.labels
         .iter()
         .map(|l| {
-            let (x, y) = t.center(l.at);
-            Object {
-                id: ids.object(),
-                name: l.text.clone(),
-                kind: "label".into(),
-                x,
-                y,
-                point: true,
-                ..Object::default()
-            }
+            let mut o = object(ids, l.text.clone(), "label", t.center(l.at));
+            o.point = true;
+            o
         })
         .collect()
 }
@@ -561,19 +523,8 @@ fn ridge_object(t: &TiledGrid, SideKey(a, b): SideKey, ids: &mut Ids) -> Option<
     // Drawn from the on-map hex of the pair.
     let (from, to) = if g.contains(a) { (a, b) } else { (b, a) };
     let [p, q] = g.side_corners(from, to)?.map(|k| t.to_px(k));
-    Some(Object {
-        id: ids.object(),
-        name: format!("{}/{}", g.label(a), g.label(b)),
-        kind: "ridge".into(),
-        x: p.0,
-        y: p.1,
-        polyline: Some(vec![
-            Point { x: 0.0, y: 0.0 },
-            Point {
-                x: q.0 - p.0,
-                y: q.1 - p.1,
-            },
-        ]),
-        ..Object::default()
-    })
+    let mut o = object(ids, format!("{}/{}", g.label(a), g.label(b)), "ridge", p);
+    let (x, y) = (q.0 - p.0, q.1 - p.1);
+    o.polyline = Some(vec![Point { x: 0.0, y: 0.0 }, Point { x, y }]);
+    Some(o)
 }

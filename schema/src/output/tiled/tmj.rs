@@ -75,7 +75,7 @@ pub struct TiledMap {
 }
 
 /// One layer: tile layer, object group, group or image layer (one struct, fields by kind).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Layer {
     /// Unique id.
@@ -99,9 +99,9 @@ pub struct Layer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub height: Option<u32>,
     /// Opacity, 0 to 1.
-    pub opacity: f64,
+    pub opacity: Opacity,
     /// Shown in the editor.
-    pub visible: bool,
+    pub visible: Shown,
     /// Tile layer data: global tile ids, or a base64 string.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<Data>,
@@ -134,30 +134,26 @@ pub struct Layer {
     pub data_origin: Origin,
 }
 
-impl Default for Layer {
-    fn default() -> Layer {
-        Layer {
-            id: 0,
-            name: String::new(),
-            kind: String::new(),
-            class: String::new(),
-            x: 0,
-            y: 0,
-            width: None,
-            height: None,
-            opacity: 1.0,
-            visible: true,
-            data: None,
-            encoding: None,
-            compression: None,
-            chunks: None,
-            objects: None,
-            draworder: None,
-            layers: None,
-            properties: Vec::new(),
-            origin: Origin::Unknown,
-            data_origin: Origin::Unknown,
-        }
+/// A layer's opacity, 0 to 1: Tiled's default, 1 (opaque), when a file leaves it out.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Opacity(pub f64);
+
+impl Default for Opacity {
+    fn default() -> Opacity {
+        Opacity(1.0)
+    }
+}
+
+/// Whether a layer or object is shown in Tiled: Tiled's default, shown, when a file leaves it
+/// out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Shown(pub bool);
+
+impl Default for Shown {
+    fn default() -> Shown {
+        Shown(true)
     }
 }
 
@@ -172,7 +168,7 @@ pub enum Data {
 }
 
 /// A map object.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Object {
     /// Unique id.
@@ -193,7 +189,7 @@ pub struct Object {
     /// Rotation in degrees.
     pub rotation: f64,
     /// Shown in the editor.
-    pub visible: bool,
+    pub visible: Shown,
     /// A point object.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub point: bool,
@@ -212,28 +208,6 @@ pub struct Object {
     /// Where the object is in its file.
     #[serde(skip)]
     pub origin: Origin,
-}
-
-impl Default for Object {
-    fn default() -> Object {
-        Object {
-            id: 0,
-            name: String::new(),
-            kind: String::new(),
-            x: 0.0,
-            y: 0.0,
-            width: 0.0,
-            height: 0.0,
-            rotation: 0.0,
-            visible: true,
-            point: false,
-            polyline: None,
-            polygon: None,
-            text: None,
-            properties: Vec::new(),
-            origin: Origin::Unknown,
-        }
-    }
 }
 
 /// A point of a polyline or polygon, relative to its object.
@@ -270,49 +244,35 @@ pub struct Property {
 }
 
 impl Property {
+    /// A property of Tiled's type `kind`.
+    fn new(name: &str, kind: &str, value: Value) -> Property {
+        let (name, kind) = (name.into(), kind.into());
+        Property { name, kind, value }
+    }
+
     /// A string property.
     pub fn string(name: &str, value: impl Into<String>) -> Property {
-        Property {
-            name: name.into(),
-            kind: "string".into(),
-            value: Value::String(value.into()),
-        }
+        Property::new(name, "string", Value::String(value.into()))
     }
 
     /// An integer property.
     pub fn int(name: &str, value: i64) -> Property {
-        Property {
-            name: name.into(),
-            kind: "int".into(),
-            value: Value::from(value),
-        }
+        Property::new(name, "int", Value::from(value))
     }
 
     /// A float property.
     pub fn float(name: &str, value: f64) -> Property {
-        Property {
-            name: name.into(),
-            kind: "float".into(),
-            value: Value::from(value),
-        }
+        Property::new(name, "float", Value::from(value))
     }
 
     /// A boolean property.
     pub fn bool(name: &str, value: bool) -> Property {
-        Property {
-            name: name.into(),
-            kind: "bool".into(),
-            value: Value::Bool(value),
-        }
+        Property::new(name, "bool", Value::Bool(value))
     }
 
     /// A colour property (`#aarrggbb`).
     pub fn color(name: &str, [r, g, b]: [u8; 3]) -> Property {
-        Property {
-            name: name.into(),
-            kind: "color".into(),
-            value: Value::String(format!("#ff{r:02x}{g:02x}{b:02x}")),
-        }
+        Property::new(name, "color", format!("#ff{r:02x}{g:02x}{b:02x}").into())
     }
 }
 

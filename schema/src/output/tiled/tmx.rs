@@ -15,7 +15,8 @@ use crate::model::limits;
 use crate::pipeline::locate::location_of_line_col;
 
 use super::tmj::{
-    Data, Layer, Object, Origin, Point, Property, Text, TileDef, TiledMap, Tileset, TilesetRef,
+    Data, Layer, Object, Opacity, Origin, Point, Property, Shown, Text, TileDef, TiledMap, Tileset,
+    TilesetRef,
 };
 
 /// Most XML nodes read from one file (a 1000 × 1000 map written as `<tile>` elements has
@@ -204,10 +205,7 @@ fn tileset(n: Node) -> Result<Tileset, XmlError> {
         .map(|t| {
             Ok(TileDef {
                 id: attr_num(t, "id")?,
-                kind: attr(t, "type")
-                    .or_else(|| attr(t, "class"))
-                    .unwrap_or_default()
-                    .to_string(),
+                kind: class(t),
                 properties: properties(t),
                 origin: span(t),
             })
@@ -233,6 +231,14 @@ fn tileset(n: Node) -> Result<Tileset, XmlError> {
     })
 }
 
+/// An element's class: its `type`, or its `class` (Tiled 1.9).
+fn class(n: Node) -> String {
+    attr(n, "type")
+        .or_else(|| attr(n, "class"))
+        .unwrap_or_default()
+        .to_string()
+}
+
 fn properties(n: Node) -> Vec<Property> {
     let Some(props) = child(n, "properties") else {
         return Vec::new();
@@ -244,15 +250,10 @@ fn properties(n: Node) -> Vec<Property> {
             let raw = attr(p, "value")
                 .map(str::to_string)
                 .unwrap_or_else(|| p.text().unwrap_or_default().to_string());
+            let number = |n: Option<Value>| n.unwrap_or_else(|| Value::String(raw.clone()));
             let value = match kind.as_str() {
-                "int" => raw
-                    .trim()
-                    .parse::<i64>()
-                    .map_or(Value::String(raw.clone()), Value::from),
-                "float" => raw
-                    .trim()
-                    .parse::<f64>()
-                    .map_or(Value::String(raw.clone()), Value::from),
+                "int" => number(raw.trim().parse::<i64>().ok().map(Value::from)),
+                "float" => number(raw.trim().parse::<f64>().ok().map(Value::from)),
                 "bool" => match raw.trim() {
                     "true" => Value::Bool(true),
                     "false" => Value::Bool(false),
@@ -296,8 +297,8 @@ fn common(n: Node) -> Result<Layer, XmlError> {
         id: attr_num(n, "id")?,
         name: attr_string(n, "name"),
         class: attr_string(n, "class"),
-        opacity: attr_opt(n, "opacity")?.unwrap_or(1.0),
-        visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
+        opacity: attr_opt(n, "opacity")?.map_or_else(Opacity::default, Opacity),
+        visible: Shown(attr(n, "visible").is_none_or(|v| v.trim() != "0")),
         properties: properties(n),
         origin: span(n),
         ..Layer::default()
@@ -363,16 +364,13 @@ fn object(n: Node) -> Result<Object, XmlError> {
     Ok(Object {
         id: attr_num(n, "id")?,
         name: attr_string(n, "name"),
-        kind: attr(n, "type")
-            .or_else(|| attr(n, "class"))
-            .unwrap_or_default()
-            .to_string(),
+        kind: class(n),
         x: attr_num(n, "x")?,
         y: attr_num(n, "y")?,
         width: attr_num(n, "width")?,
         height: attr_num(n, "height")?,
         rotation: attr_num(n, "rotation")?,
-        visible: attr(n, "visible").is_none_or(|v| v.trim() != "0"),
+        visible: Shown(attr(n, "visible").is_none_or(|v| v.trim() != "0")),
         point: child(n, "point").is_some(),
         polyline: points("polyline"),
         polygon: points("polygon"),

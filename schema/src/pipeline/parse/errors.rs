@@ -18,10 +18,7 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
     };
     // An error at the very end of the text means the file stops short: say so plainly.
     if loc.offset >= text.trim_end().len() && !matches!(e.code, E::TrailingCharacters) {
-        return Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
-            .with_hint("the file may be truncated: check that every bracket is closed")
-            .at_location(loc)
-            .at_path(path.to_vec());
+        return truncated().at_location(loc).at_path(path.to_vec());
     }
     if let E::Message(m) = &e.code
         && let Some(d) = duplicate_key(text, m, path, loc)
@@ -189,8 +186,7 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
                     .unwrap_or_else(type_hint),
             })
         }
-        E::Eof => Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
-            .with_hint("the file may be truncated: check that every bracket is closed"),
+        E::Eof => truncated(),
         other => {
             Diagnostic::new(Code::Syntax, plain_types(&format!("{other}{where_}")))
                 .with_hint(unbalanced_hint(text, loc.line).unwrap_or_else(|| {
@@ -201,6 +197,12 @@ pub(super) fn ron_error(text: &str, e: ron::error::SpannedError, path: &[PathSeg
         }
     };
     d.at_location(loc).at_path(path.to_vec())
+}
+
+/// A file that stops inside a value, as either reader finds it.
+fn truncated() -> Diagnostic {
+    Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
+        .with_hint("the file may be truncated: check that every bracket is closed")
 }
 
 /// The name a message gives the record a field belongs to: the reader's type name without its
@@ -437,8 +439,7 @@ pub(super) fn json_error(text: &str, e: serde_json::Error, path: &[PathSeg]) -> 
             number.trim_end_matches(".0")
         ))
     } else if e.is_eof() {
-        Diagnostic::new(Code::Syntax, "the file ends in the middle of a value")
-            .with_hint("the file may be truncated: check that every bracket is closed")
+        truncated()
     } else if e.is_data() {
         Diagnostic::new(Code::WrongType, format!("{msg}{where_}")).with_hint(
             negative_hint(&msg)

@@ -184,6 +184,45 @@ fn an_added_item_is_written_in_the_layout_of_fmt() {
     );
 }
 
+/// A new item leaves out the fields the reader fills in (`None`, `false`), as the file's author
+/// does; a `false` whose default is `true` is written, or the text would not read back.
+#[test]
+fn an_added_item_leaves_out_what_the_reader_fills_in() {
+    let out = edit(|d| {
+        d.items.push(Item {
+            id: "c".into(),
+            units: 1,
+            zone: Zone::Sector {
+                toward: "N".into(),
+                at_least: None,
+            },
+        })
+    })
+    .expect("edits");
+    let (_, new) = changed_lines(TEXT, &out);
+    assert_eq!(new[3], "            zone: Sector(toward: \"N\"),");
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct Flag {
+        id: String,
+        #[serde(default = "yes")]
+        on: bool,
+    }
+    fn yes() -> bool {
+        true
+    }
+    let text = "[\n    (id: \"a\"),\n]\n";
+    let mut flags: Vec<Flag> = crate::pipeline::parse::ron_options()
+        .from_str(text)
+        .expect("reads");
+    flags.push(Flag {
+        id: "b".into(),
+        on: false,
+    });
+    let out = edit_text(text, Syntax::Ron, &flags).expect("edits");
+    assert_eq!(out, "[\n    (id: \"a\"),\n    (id: \"b\", on: false),\n]\n");
+}
+
 #[test]
 fn a_changed_variant_is_written_again_where_it_stands() {
     let out = edit(|d| d.items[0].zone = Zone::Within(4)).expect("edits");

@@ -1,29 +1,25 @@
-//! What one edit of a Musket & Saber map or scenario did, in words for the History panel and
-//! the Undo menu, named as the Rifle & Saber steps are (issue 37 §8): "Front CF 5 → 4 on 2nd
-//! Bde of north", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
-//! two documents as their files hold them (their serde form), so a field added to the model is
-//! named without code here.
+//! What one edit of a game's own document did, in words for the History panel and the Undo
+//! menu, named as the Rifle & Saber steps are (issue 37 §8): "Front CF 5 → 4 on 2nd Bde of
+//! north", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
+//! two documents as their files hold them (their serde form), so a field added to a game's
+//! model is named without code here; its game says a field's name as its rules print it
+//! (`GameDoc::field_words`).
 
 use serde::Serialize;
 use serde_json::Value;
 
-/// Field names said as the rules print them.
-const SAID: [(&str, &str); 5] = [
-    ("cf", "CF"),
-    ("mr", "MR"),
-    ("ma", "MA"),
-    ("w1", "w/1"),
-    ("hexes", "hexes"),
-];
+/// Field names and how the game's rules print them (`("cf", "CF")`).
+pub type FieldWords = [(&'static str, &'static str)];
 
-/// The edit from `before` to `after`, in words; `None` when nothing changed.
-pub fn describe<T: Serialize>(before: &T, after: &T) -> Option<String> {
+/// The edit from `before` to `after`, in words (fields named by `said`); `None` when nothing
+/// changed.
+pub fn describe<T: Serialize>(before: &T, after: &T, said: &FieldWords) -> Option<String> {
     let (a, b) = (
         serde_json::to_value(before).ok()?,
         serde_json::to_value(after).ok()?,
     );
     let mut parts = Vec::new();
-    diff(&mut Vec::new(), &a, &b, &mut parts);
+    diff(&mut Vec::new(), &a, &b, said, &mut parts);
     crate::scenario::change::label(parts)
 }
 
@@ -34,7 +30,7 @@ enum Step {
 }
 
 /// The changes between `a` and `b` under `path`, each "Field old → new on owner".
-fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, out: &mut Vec<String>) {
+fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, said: &FieldWords, out: &mut Vec<String>) {
     if a == b {
         return;
     }
@@ -43,45 +39,45 @@ fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, out: &mut Vec<String>) {
             for (k, va) in x {
                 let vb = y.get(k).unwrap_or(&Value::Null);
                 path.push(Step::Field(k.clone()));
-                diff(path, va, vb, out);
+                diff(path, va, vb, said, out);
                 path.pop();
             }
             for (k, vb) in y.iter().filter(|(k, _)| !x.contains_key(*k)) {
                 path.push(Step::Field(k.clone()));
-                diff(path, &Value::Null, vb, out);
+                diff(path, &Value::Null, vb, said, out);
                 path.pop();
             }
         }
         (Value::Array(x), Value::Array(y)) if x.len() == y.len() && !all_scalars(x, y) => {
             for (i, (va, vb)) in x.iter().zip(y).enumerate() {
                 path.push(element_name(va, vb, i));
-                diff(path, va, vb, out);
+                diff(path, va, vb, said, out);
                 path.pop();
             }
         }
         (Value::Array(x), Value::Array(y)) if !all_scalars(x, y) => {
-            out.push(added_or_removed(path, x, y));
+            out.push(added_or_removed(path, x, y, said));
         }
-        _ => out.push(said(path, &show(a), &show(b))),
+        _ => out.push(changed(path, &show(a), &show(b), said)),
     }
 }
 
 /// "Front CF 2 → 4 on 2nd Bde": the fields after the nearest named element, the change, and
 /// that element (none for a field of the document itself: "Game length 8 → 10").
-fn said(path: &[Step], a: &str, b: &str) -> String {
-    let (what, owner) = what_and_owner(path);
+fn changed(path: &[Step], a: &str, b: &str, said: &FieldWords) -> String {
+    let (what, owner) = what_and_owner(path, said);
     format!("{what} {a} → {b}{owner}")
 }
 
 /// The fields named after the nearest named element of `path` ("Front CF"), and " on" that
 /// element ("" when there is none).
-fn what_and_owner(path: &[Step]) -> (String, String) {
+fn what_and_owner(path: &[Step], said: &FieldWords) -> (String, String) {
     let owner = path.iter().rposition(|s| matches!(s, Step::Named(_)));
     let fields: Vec<String> = path[owner.map_or(0, |i| i + 1)..]
         .iter()
         .filter_map(|s| match s {
             Step::Field(k) => Some(
-                SAID.iter()
+                said.iter()
                     .find(|(f, _)| f == k)
                     .map_or_else(|| k.replace('_', " "), |(_, w)| w.to_string()),
             ),
@@ -113,7 +109,7 @@ fn what_and_owner(path: &[Step]) -> (String, String) {
 
 /// An element added to a list or taken from it, by its name: "Chart: “woods” added",
 /// "Counters: “Hussars” removed on north".
-fn added_or_removed(path: &[Step], x: &[Value], y: &[Value]) -> String {
+fn added_or_removed(path: &[Step], x: &[Value], y: &[Value], said: &FieldWords) -> String {
     let (what, from, to) = if y.len() > x.len() {
         ("added", y, x)
     } else {
@@ -129,7 +125,7 @@ fn added_or_removed(path: &[Step], x: &[Value], y: &[Value]) -> String {
         Step::Named(n) => format!("“{n}”"),
         Step::Field(n) => n,
     };
-    let (field, owner) = what_and_owner(path);
+    let (field, owner) = what_and_owner(path, said);
     format!("{field}: {name} {what}{owner}")
 }
 
@@ -171,18 +167,6 @@ fn element_name(a: &Value, b: &Value, i: usize) -> Step {
         .map_or_else(|| Step::Field(format!("{}", i + 1)), Step::Named)
 }
 
-/// At most a few words of a long text (a printed condition, a note), as the R&S steps show
-/// one.
-fn short(text: &str) -> String {
-    const WORDS: usize = 6;
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() <= WORDS {
-        text.to_string()
-    } else {
-        format!("{} …", words[..WORDS].join(" "))
-    }
-}
-
 /// A value in words: strings as they are, numbers, yes/no, "none", a list joined, and the
 /// file's one-key values as the chart and counters print them (`2`, `3-4`, `2 MP`, `+1`).
 fn show(v: &Value) -> String {
@@ -191,7 +175,7 @@ fn show(v: &Value) -> String {
         Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
         Value::Number(n) => n.to_string(),
         Value::String(s) if s.is_empty() => "“”".into(),
-        Value::String(s) => format!("“{}”", short(s)),
+        Value::String(s) => format!("“{}”", crate::scenario::change::short(s)),
         Value::Array(items) if items.is_empty() => "none".into(),
         Value::Array(items) => items
             .iter()
@@ -217,6 +201,7 @@ fn show(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::musket_and_saber::doc::FIELD_WORDS;
     use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 
     /// A file of the Musket & Saber example, read as the editor reads it.
@@ -238,15 +223,18 @@ mod tests {
             .find(|r| r.kind == "woods")
             .expect("woods");
         woods.defense = Some(2);
-        assert_eq!(describe(&a, &b).as_deref(), Some("Defense 1 → 2 on woods"));
+        assert_eq!(
+            describe(&a, &b, &FIELD_WORDS).as_deref(),
+            Some("Defense 1 → 2 on woods")
+        );
         b.track.labels.push("1500".into());
         assert_eq!(
-            describe(&a, &b).as_deref(),
+            describe(&a, &b, &FIELD_WORDS).as_deref(),
             Some(
                 "Defense 1 → 2 on woods; Track labels 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
             )
         );
-        assert_eq!(describe(&a, &a), None);
+        assert_eq!(describe(&a, &a, &FIELD_WORDS), None);
     }
 
     /// A counter's value reads as the R&S steps do: the value, the change, the counter.
@@ -263,13 +251,13 @@ mod tests {
             other => panic!("the example's first counter has one CF: {other:?}"),
         };
         assert_eq!(
-            describe(&a, &b),
+            describe(&a, &b, &FIELD_WORDS),
             Some(format!("Front CF {was} → 9 on {id} of north"))
         );
         let mut c = a.clone();
         c.game_length += 2;
         assert_eq!(
-            describe(&a, &c),
+            describe(&a, &c, &FIELD_WORDS),
             Some(format!("Game length {} → {}", a.game_length, c.game_length))
         );
     }
@@ -282,15 +270,24 @@ mod tests {
         let mut row = b.chart[0].clone();
         row.kind = "marsh".into();
         b.chart.push(row);
-        assert_eq!(describe(&a, &b).as_deref(), Some("Chart: “marsh” added"));
-        assert_eq!(describe(&b, &a).as_deref(), Some("Chart: “marsh” removed"));
+        assert_eq!(
+            describe(&a, &b, &FIELD_WORDS).as_deref(),
+            Some("Chart: “marsh” added")
+        );
+        assert_eq!(
+            describe(&b, &a, &FIELD_WORDS).as_deref(),
+            Some("Chart: “marsh” removed")
+        );
         let mut d = b.clone();
         d.chart.last_mut().expect("marsh").kind = "bog".into();
-        assert_eq!(describe(&b, &d).as_deref(), Some("Kind “marsh” → “bog”"));
+        assert_eq!(
+            describe(&b, &d, &FIELD_WORDS).as_deref(),
+            Some("Kind “marsh” → “bog”")
+        );
         let mut c = a.clone();
         c.track.labels.clear();
         assert_eq!(
-            describe(&c, &a).as_deref(),
+            describe(&c, &a, &FIELD_WORDS).as_deref(),
             Some("Track labels none → 0800 0900 1000 1100 1200 1300 1400")
         );
     }
@@ -303,7 +300,7 @@ mod tests {
         let line = &mut b.reinforcements[0];
         let (units, was) = (line.units.join(", "), line.turn.clone());
         line.turn = "1300".into();
-        let label = describe(&a, &b).expect("a change");
+        let label = describe(&a, &b, &FIELD_WORDS).expect("a change");
         assert!(
             label.starts_with(&format!("Turn “{was}” → “1300” on {units}")),
             "{label}"
@@ -316,7 +313,7 @@ mod tests {
         let a: MsScenario = example("millbrook.ron");
         let mut b = a.clone();
         b.notes = "one two three four five six seven eight".into();
-        let label = describe(&a, &b).expect("a change");
+        let label = describe(&a, &b, &FIELD_WORDS).expect("a change");
         assert!(
             label.ends_with("→ “one two three four five six …”"),
             "{label}"
