@@ -666,7 +666,7 @@ fn the_example_is_built_from_scratch() {
     let src = Source::read(&path).expect("saved");
     let (compiled, _) =
         saber_schema::pipeline::musket_and_saber::compile_scenario(&src, &MapRegistry::new());
-    let theirs = saber_schema::output::export::musket_and_saber::export_json(
+    let theirs = saber_schema::output::musket_and_saber::export::export_json(
         &compiled.expect("the saved file compiles"),
     )
     .expect("exports");
@@ -692,7 +692,8 @@ fn the_examples_card_and_tiled_map_are_saberc_s() {
         &Source::read(&scen).expect("readable"),
         &MapRegistry::new(),
     );
-    let theirs = saber_schema::output::card::ms_card_svg(&compiled.expect("compiles"));
+    let theirs =
+        saber_schema::output::musket_and_saber::card::ms_card_svg(&compiled.expect("compiles"));
     assert_eq!(std::fs::read_to_string(&card).expect("written"), theirs);
 
     // A scenario's Tiled export is refused, as saberc refuses it.
@@ -711,7 +712,8 @@ fn the_examples_card_and_tiled_map_are_saberc_s() {
     std::fs::create_dir_all(&out).expect("dir");
     h.state_mut().write_tiled(&out);
     assert!(h.state().error().is_none(), "{:?}", h.state().error());
-    let files = saber_schema::output::tiled::export::export_ms_map(&example_map()).expect("drawn");
+    let files = saber_schema::output::musket_and_saber::tiled::export_ms_map(&example_map())
+        .expect("drawn");
     assert!(!files.is_empty());
     for f in files {
         assert_eq!(

@@ -207,7 +207,7 @@ fn the_example_exports_to_its_own_document() {
     // It names its game and holds to its own schema, not to the Rifle & Saber export's.
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["game"], "musket-and-saber-quick-play");
-    assert!(saber_schema::pipeline::schema::validate_ms_export(&value).is_empty());
+    assert!(saber_schema::pipeline::musket_and_saber::validate_export(&value).is_empty());
     assert!(!saber_schema::pipeline::schema::validate_export(&value).is_empty());
 
     // The library function the editor calls writes the same bytes.
@@ -217,7 +217,7 @@ fn the_example_exports_to_its_own_document() {
         saber_schema::pipeline::musket_and_saber::compile_scenario(&source, &reg);
     assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
     let json =
-        saber_schema::output::export::musket_and_saber::export_json(&compiled.unwrap()).unwrap();
+        saber_schema::output::musket_and_saber::export::export_json(&compiled.unwrap()).unwrap();
     assert_eq!(json, text);
 
     // `w/1` lines: the placement's hex, and the hexes allowed.

@@ -101,7 +101,7 @@ fn write_documents(dir: &Path) -> Vec<(PathBuf, &'static str)> {
             (out, schema_name(kind))
         })
         .collect();
-    let name = saber_schema::pipeline::schema::MS_EXPORT_SCHEMA_FILE;
+    let name = saber_schema::pipeline::musket_and_saber::EXPORT_SCHEMA_FILE;
     let export = dir.join(format!("{name}--millbrook-export.json"));
     std::fs::copy(
         repo("tests/golden/musket-and-saber/millbrook-export.json"),

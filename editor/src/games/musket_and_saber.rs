@@ -71,7 +71,7 @@ impl EditorGame for MusketAndSaber {
 /// musket-and-saber-quick-play` starts one: the library's skeleton, whose text (with its
 /// comments) a save then edits.
 pub fn new_map(id: &str, name: &str, width: u32, height: u32) -> Result<Document, String> {
-    let text = saber_schema::output::skeleton::ms_map_skeleton(width, height, id)
+    let text = saber_schema::output::musket_and_saber::skeleton::ms_map_skeleton(width, height, id)
         .map_err(|e| e.to_string())?;
     let mut l = load(&Source::from_text(format!("{id}.ron"), text))?;
     if let Some(f) = l.content.own_mut::<MsMapFile>() {
@@ -85,7 +85,8 @@ pub fn new_map(id: &str, name: &str, width: u32, height: u32) -> Result<Document
 pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
     let id =
         saber_schema::output::skeleton::id_from_name(None, crate::scenario::panel::NEW_SCENARIO_ID);
-    let text = saber_schema::output::skeleton::ms_scenario_skeleton(file, &file.id, &id);
+    let text =
+        saber_schema::output::musket_and_saber::skeleton::ms_scenario_skeleton(file, &file.id, &id);
     let src = Source::from_text(format!("{id}.ron"), text);
     let scenario = pipeline::parse::parse::<MsScenario>(&src).map_err(|d| one_line(&d))?;
     let mut doc = Document::of(Content::Own(OwnDoc::new(scenario)), file.lower(), None);

@@ -70,7 +70,7 @@ impl GameDoc for MsMapFile {
         crate::export::refusal("map", &self.check(at))
     }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
-        let files = saber_schema::output::tiled::export::export_ms_map(self)
+        let files = saber_schema::output::musket_and_saber::tiled::export_ms_map(self)
             .map_err(|e| format!("Could not draw the tileset: {e}"))?;
         crate::export::write_tiled(&files, dir, inputs)
     }
@@ -133,7 +133,7 @@ impl GameDoc for MsScenario {
         width: u32,
         inputs: &[&Path],
     ) -> Result<(), String> {
-        use saber_schema::output::card::{ms_card_png, ms_card_svg};
+        use saber_schema::output::musket_and_saber::card::{ms_card_png, ms_card_svg};
         let c = compiled(self, at)?;
         crate::export::write_card(
             path,
@@ -157,9 +157,9 @@ impl GameDoc for MsScenario {
 /// `inputs`.
 fn export_engine(c: &MsCompiled, path: &Path, inputs: &[&Path]) -> Result<(), String> {
     let text =
-        saber_schema::output::export::musket_and_saber::export_json(c).map_err(|d| d.message)?;
+        saber_schema::output::musket_and_saber::export::export_json(c).map_err(|d| d.message)?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    if let Some(p) = saber_schema::pipeline::schema::validate_ms_export(&value).first() {
+    if let Some(p) = saber_schema::pipeline::musket_and_saber::validate_export(&value).first() {
         return Err(format!(
             "internal error: the export does not match its schema: {}",
             p.message

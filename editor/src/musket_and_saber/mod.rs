@@ -140,12 +140,13 @@ impl GameMode for MsUi {
 /// The fill of a kind of hex terrain on a map, as `saberc render` fills it (`None`: the chart
 /// has no such row; the map's checks say so, MAP010).
 pub fn kind_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    saber_schema::output::render::musket_and_saber::ms_kind_fill(file, kind).map(palette_color)
+    saber_schema::output::musket_and_saber::colours::ms_kind_fill(file, kind).map(palette_color)
 }
 
 /// The colour of a kind of hexside terrain, as `saberc render` draws it.
 pub fn hexside_color(file: &MsMapFile, kind: &str) -> Option<Color32> {
-    saber_schema::output::render::musket_and_saber::ms_hexside_stroke(file, kind).map(palette_color)
+    saber_schema::output::musket_and_saber::colours::ms_hexside_stroke(file, kind)
+        .map(palette_color)
 }
 
 /// A hexside kind's colour as a line across `rect`, as the map draws it.
@@ -162,7 +163,7 @@ pub fn side_swatch(ui: &Ui, rect: egui::Rect, file: &MsMapFile, kind: &str) {
 /// `colour` words name, else the side's place's.
 pub fn side_color(s: &MsScenario, side: usize) -> Color32 {
     let words = s.sides.get(side).and_then(|sd| sd.colour.as_deref());
-    let [r, g, b] = saber_schema::output::overlays::ms_side_color(words, side);
+    let [r, g, b] = saber_schema::output::musket_and_saber::colours::ms_side_color(words, side);
     Color32::from_rgb(r, g, b)
 }
 

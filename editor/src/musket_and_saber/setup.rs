@@ -238,7 +238,10 @@ pub fn overlay(ms: &MsUi, s: &MsScenario, f: &MsMapFile, hover: Option<Coord>, o
     // Entry hexes (4.5) lightly in their side's entry colour, as the card draws them: outlines
     // say what a click would do.
     for (si, sd) in s.sides.iter().enumerate() {
-        let [r, g, b] = saber_schema::output::overlays::ms_entry_color(sd.colour.as_deref(), si);
+        let [r, g, b] = saber_schema::output::musket_and_saber::colours::ms_entry_color(
+            sd.colour.as_deref(),
+            si,
+        );
         for h in &sd.entry_hexes {
             out.tints
                 .push((*h, Color32::from_rgba_unmultiplied(r, g, b, 90)));

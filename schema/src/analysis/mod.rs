@@ -2,9 +2,9 @@
 //! what it must? Movement to every target from [`crate::queries::playable`], line of sight to
 //! every place to hold and between the deployment zones at set-up (5.1G,
 //! [`crate::queries::sight`]), and the forces of each side, all on the terrain as played. The
-//! report is [`crate::model::analysis::Analysis`]; [`human`] writes it as tables. A Musket &
-//! Saber Quick Play scenario is analysed by [`musket_and_saber`] into the same report, its
-//! sight answered by the same functions (`sight.rs`) on its map's own chart.
+//! report is [`crate::model::analysis::Analysis`]; [`human`] writes it as tables. Another
+//! game's scenario is analysed by its outputs (`ScenarioOutputs::analysis`) into the same
+//! report, its sight answered by the same functions (`sight.rs`) on its map's own chart.
 
 mod human;
 pub mod musket_and_saber;

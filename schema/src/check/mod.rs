@@ -148,8 +148,8 @@ pub fn sections_by_game(code: crate::diagnostic::Code) -> Vec<(&'static Ruleset,
 
 /// What a code means in each game's files, with its section (as [`sections_by_game`]): the
 /// registry's explanation for Rifle & Saber, the game's own words where its ruleset has them
-/// (`ruleset::musket_and_saber::rule_text`). `saberc explain` prints each; SARIF gives an M&S
-/// finding its game's.
+/// (`Ruleset::rule_texts`). `saberc explain` prints each; SARIF gives another game's finding
+/// its game's.
 pub fn texts_by_game(
     code: crate::diagnostic::Code,
 ) -> Vec<(&'static Ruleset, &'static str, &'static str)> {

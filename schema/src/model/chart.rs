@@ -3,8 +3,8 @@
 //! or "prohibited", whether it blocks sight, its defence effect), and the kinds each hex and
 //! hexside holds, by row. The ids are the game's own (a map's `woods`, `stream`).
 //!
-//! A game's files lower into it without loss of what the queries and the drawings ask: Musket &
-//! Saber Quick Play maps through [`crate::model::musket_and_saber::MsMapFile::kind_terrain`]. Rifle & Saber maps
+//! A game's files lower into it without loss of what the queries and the drawings ask (each
+//! game's lowering, called by its front end, `GameFrontEnd::load_map`). Rifle & Saber maps
 //! keep their chart in their ruleset (9.2, built-in data over `Map::cells` and `Map::ridges`);
 //! the queries read either through `queries::effective_terrain`, never a game's file.
 

@@ -9,9 +9,6 @@
 
 use std::fmt::Write;
 
-mod musket_and_saber;
-pub use musket_and_saber::{ms_card_png, ms_card_svg, ms_scenario_overlays};
-
 use crate::analysis::counted;
 use crate::model::map::Map;
 use crate::model::scenario::{Entry, Group, Scenario, Side};
@@ -33,29 +30,29 @@ pub const PAGE_WIDTH: f64 = 1754.0;
 /// grows taller rather than lose any of it.
 pub const PAGE_HEIGHT: f64 = 1240.0;
 
-const MARGIN: f64 = 40.0;
+pub(crate) const MARGIN: f64 = 40.0;
 const GAP: f64 = 36.0;
 /// The left column holds the map, its legend and the notes.
-const LEFT_W: f64 = 1010.0;
+pub(crate) const LEFT_W: f64 = 1010.0;
 /// The right column holds the sequence of play, forces, victory conditions and special rules.
-const RIGHT_X: f64 = MARGIN + LEFT_W + GAP;
-const RIGHT_W: f64 = PAGE_WIDTH - MARGIN - RIGHT_X;
+pub(crate) const RIGHT_X: f64 = MARGIN + LEFT_W + GAP;
+pub(crate) const RIGHT_W: f64 = PAGE_WIDTH - MARGIN - RIGHT_X;
 /// The map is at most this tall, so that a tall map leaves room for its legend.
 const MAP_MAX_H: f64 = 800.0;
 /// Top of both columns, under the title.
-const BODY_TOP: f64 = 124.0;
+pub(crate) const BODY_TOP: f64 = 124.0;
 
 /// Text sizes, in page units (1 unit ≈ 0.17 mm: 18 units print at about 8.5 pt).
 const TITLE: f64 = 40.0;
 const SUBTITLE: f64 = 19.0;
 const HEADING: f64 = 23.0;
-const BODY: f64 = 18.0;
-const TABLE: f64 = 16.5;
-const SMALL: f64 = 14.0;
+pub(crate) const BODY: f64 = 18.0;
+pub(crate) const TABLE: f64 = 16.5;
+pub(crate) const SMALL: f64 = 14.0;
 /// Line advance as a multiple of the text size.
 const LEADING: f64 = 1.3;
 /// Space before a section heading.
-const SECTION_GAP: f64 = 22.0;
+pub(crate) const SECTION_GAP: f64 = 22.0;
 /// The notes are a reminder, not the history: at most this many lines.
 const NOTES_MAX_LINES: usize = 8;
 
@@ -104,7 +101,12 @@ pub fn card_svg(c: &Compiled) -> String {
 
 /// A card's page (both games'): `height` high, its title and subtitle over a rule, its two
 /// columns as drawn, and its foot line.
-fn page(height: f64, [title, sub]: [&str; 2], [left, right]: [&str; 2], foot_line: &str) -> String {
+pub(crate) fn page(
+    height: f64,
+    [title, sub]: [&str; 2],
+    [left, right]: [&str; 2],
+    foot_line: &str,
+) -> String {
     let mut out = String::with_capacity(left.len() + right.len() + 4096);
     let font = format!(r#" font-family="{SANS}""#);
     svg_start(&mut out, (PAGE_WIDTH, height), &font, Some(PAPER));
@@ -148,7 +150,7 @@ pub fn card_png(c: &Compiled, width_px: u32) -> Result<Vec<u8>, RenderError> {
 
 /// The map with its overlays, framed, at the top of the card's left column (both games'
 /// cards); returns the frame's bottom.
-fn draw_framed_map(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
+pub(crate) fn draw_framed_map(out: &mut String, map: &Map, overlays: &[Overlay]) -> f64 {
     // Printed at about half the size of `saberc render`, labels are drawn half as big again.
     let body = map_body(
         map,
@@ -195,7 +197,7 @@ fn draw_legend(out: &mut String, s: &Scenario, overlays: &[Overlay], top: f64) -
 /// Overlays' swatches and labels, a row each pair (both games' cards), from `top`: labels of
 /// at most `lines` lines, the swatch `swatch_dx` and the label `text_dx` into their half of the
 /// column, `gap` under a row. Returns the bottom.
-fn overlay_rows<'o>(
+pub(crate) fn overlay_rows<'o>(
     out: &mut String,
     rows: impl IntoIterator<Item = &'o [Overlay]>,
     top: f64,
@@ -224,7 +226,7 @@ fn overlay_rows<'o>(
 }
 
 /// The notes, wrapped and cut to fit between `top` and `limit` (both games' cards).
-fn draw_notes(out: &mut String, notes: &str, top: f64, limit: f64) {
+pub(crate) fn draw_notes(out: &mut String, notes: &str, top: f64, limit: f64) {
     let notes = notes.split_whitespace().collect::<Vec<_>>().join(" ");
     if notes.is_empty() {
         return;
@@ -283,7 +285,7 @@ pub(crate) fn printed_texts(s: &Scenario) -> [Vec<String>; 2] {
 
 /// The victory conditions, numbered, and the special rules, bulleted, each under its heading
 /// when there are any (both games' cards), from `y` in the right column; returns the bottom.
-fn victory_and_special(
+pub(crate) fn victory_and_special(
     out: &mut String,
     mut y: f64,
     victory: Vec<String>,
@@ -390,7 +392,7 @@ fn forces(out: &mut String, x: f64, top: f64, side: &Side, overlays: &[Overlay])
 
 /// A side's name at `(x, top)` (at most `name_w` of the right column wide), then `about` in
 /// small type after it (both games' cards); returns where its table starts.
-fn side_heading(
+pub(crate) fn side_heading(
     out: &mut String,
     (x, top): (f64, f64),
     name_w: f64,
@@ -416,13 +418,13 @@ fn side_heading(
 }
 
 /// The space between a table cell's edge and its text.
-const TABLE_PAD: f64 = 5.0;
+pub(crate) const TABLE_PAD: f64 = 5.0;
 
 /// A table of the right column at `(x, y)`: a header row of `heads` over columns starting at
 /// `cols` (the last, the table's width), then each row's cells (each cell's lines), striped and
 /// ruled, a row's first cell indented `indent` after `mark(out, row, y)` drew there (a
 /// zone's swatch). Both games' rosters. Returns the bottom.
-fn table(
+pub(crate) fn table(
     out: &mut String,
     (x, mut y): (f64, f64),
     cols: &[f64],
@@ -480,7 +482,7 @@ fn unbroken_items(notation: &str) -> String {
 }
 
 /// A space that does not break a line.
-const NBSP: &str = "\u{a0}";
+pub(crate) const NBSP: &str = "\u{a0}";
 
 /// Rows of the map key, in two columns.
 const KEY_ROW: f64 = 30.0;
@@ -498,7 +500,7 @@ fn map_key_columns(
 }
 
 /// Height of the map key, heading included.
-fn map_key_height(map: &Map, rules: &Ruleset) -> f64 {
+pub(crate) fn map_key_height(map: &Map, rules: &Ruleset) -> f64 {
     let column = |rows: &[(crate::output::render::legend::Swatch, Vec<String>)]| {
         rows.iter()
             .map(|(_, lines)| KEY_ROW + KEY_LINE * (lines.len() - 1) as f64)
@@ -510,7 +512,13 @@ fn map_key_height(map: &Map, rules: &Ruleset) -> f64 {
 
 /// The map key (terrain, hexsides, roads, features) in two columns from `top`, in the column
 /// from `x0`, `width` wide.
-fn draw_map_key(out: &mut String, map: &Map, rules: &Ruleset, (x0, width): (f64, f64), top: f64) {
+pub(crate) fn draw_map_key(
+    out: &mut String,
+    map: &Map,
+    rules: &Ruleset,
+    (x0, width): (f64, f64),
+    top: f64,
+) {
     let y0 = heading(out, x0, top, width, "Map key");
     let col_w = width / 2.0;
     for (k, rows) in map_key_columns(map, rules).iter().enumerate() {
@@ -548,7 +556,7 @@ fn entry_text(g: &Group) -> String {
 }
 
 /// A section heading over a rule; returns where the section's text starts.
-fn heading(out: &mut String, x: f64, top: f64, w: f64, text: &str) -> f64 {
+pub(crate) fn heading(out: &mut String, x: f64, top: f64, w: f64, text: &str) -> f64 {
     let base = top + HEADING * 0.9;
     let _ = writeln!(
         out,
@@ -564,7 +572,15 @@ fn heading(out: &mut String, x: f64, top: f64, w: f64, text: &str) -> f64 {
 }
 
 /// A wrapped paragraph; returns its bottom.
-fn paragraph(out: &mut String, x: f64, top: f64, w: f64, text: &str, size: f64, fill: &str) -> f64 {
+pub(crate) fn paragraph(
+    out: &mut String,
+    x: f64,
+    top: f64,
+    w: f64,
+    text: &str,
+    size: f64,
+    fill: &str,
+) -> f64 {
     let lines = wrap(text, w, size, 0);
     text_lines(out, x, top, &lines, size, fill)
 }
@@ -632,7 +648,7 @@ fn text_width(text: &str, size: f64) -> f64 {
 /// Break `text` into lines no wider than `width` at `size`, at spaces where possible (a word
 /// too long for a line is cut). With `max_lines` > 0, stop there and end the last line with an
 /// ellipsis if text was left out.
-fn wrap(text: &str, width: f64, size: f64, max_lines: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: f64, size: f64, max_lines: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     // Split at spaces that may break: not at no-break spaces.

@@ -36,22 +36,6 @@ pub const OVERLAY_COLORS: [[u8; 3]; 8] = [
     [188, 160, 20],
 ];
 
-/// The colour a Musket & Saber side is drawn in: the colour its `colour` words name (2.3),
-/// else the `i`-th overlay colour (issue 37 §16: "blue" was drawn red). The editor and the
-/// card both ask it.
-pub fn ms_side_color(colour: Option<&str>, i: usize) -> [u8; 3] {
-    colour
-        .and_then(palette::named_colour)
-        .unwrap_or_else(|| overlay_color(i))
-}
-
-/// The colour a Musket & Saber side's entry hexes are drawn in: its own colour
-/// ([`ms_side_color`]), darker than its set-up (the plates' light text stays readable on it).
-/// The editor and the card both ask it.
-pub fn ms_entry_color(colour: Option<&str>, i: usize) -> [u8; 3] {
-    ms_side_color(colour, i).map(|v| (v as u16 * 7 / 10) as u8)
-}
-
 /// The `i`-th overlay colour, cycling through [`OVERLAY_COLORS`].
 pub fn overlay_color(i: usize) -> [u8; 3] {
     OVERLAY_COLORS[i % OVERLAY_COLORS.len()]

@@ -11,7 +11,6 @@
 //! terrain is drawn as column strips instead of hexagons.
 
 pub(crate) mod legend;
-pub mod musket_and_saber;
 pub mod own_chart;
 mod png;
 pub(crate) mod swatch;

@@ -15,9 +15,6 @@ use crate::model::scenario::SCENARIO_FORMAT;
 use super::format::format_text;
 use crate::pipeline::read::Syntax;
 
-mod musket_and_saber;
-pub use musket_and_saber::{ms_map_skeleton, ms_scenario_skeleton};
-
 /// Why a skeleton cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SkeletonError {
@@ -175,7 +172,7 @@ pub fn scenario_skeleton(map: &Map, map_ref: &str, id: &str) -> String {
 }
 
 /// A name from an id: `my-battle` → `My Battle`.
-fn title(id: &str) -> String {
+pub(crate) fn title(id: &str) -> String {
     let words: Vec<String> = id.split(['-', '_']).map(capitalised).collect();
     words
         .into_iter()

@@ -9,6 +9,7 @@ use crate::check::musket_and_saber::{check_map, check_scenario};
 use crate::diagnostic::Diagnostic;
 use crate::model::map::Map;
 use crate::model::musket_and_saber::{MsMapFile, MsScenario};
+use crate::model::musket_and_saber_export::MsExport;
 use crate::path;
 use crate::pipeline::finish;
 use crate::pipeline::game::{
@@ -19,7 +20,8 @@ use crate::pipeline::migrate::{self, OldSpelling};
 use crate::pipeline::parse::other_game::DocWords;
 use crate::pipeline::parse::{self, DocKind, parse_game_document};
 use crate::pipeline::read::{Source, Syntax};
-use crate::pipeline::schema::{GameSchema, MS_EXPORT_SCHEMA_FILE, SchemaFn, published_as};
+use crate::pipeline::schema::{GameSchema, SchemaFn, published_as, validate_once};
+pub use crate::ruleset::musket_and_saber::EXPORT_SCHEMA_FILE;
 use crate::ruleset::{Game, Ruleset};
 
 /// The file name of the schema of Musket & Saber Quick Play maps.
@@ -44,6 +46,21 @@ pub fn scenario_schema() -> serde_json::Value {
         "scenario",
         "scenario.musket-and-saber-quick-play",
     )
+}
+
+/// The JSON Schema of Musket & Saber Quick Play engine exports.
+pub fn export_schema() -> serde_json::Value {
+    published_as(
+        schemars::schema_for!(MsExport).to_value(),
+        "export",
+        "export.musket-and-saber-quick-play",
+    )
+}
+
+/// Validate a Musket & Saber Quick Play engine export against [`EXPORT_SCHEMA_FILE`].
+pub fn validate_export(value: &serde_json::Value) -> Vec<Diagnostic> {
+    static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    validate_once(&VALIDATOR, export_schema, value)
 }
 
 /// The game's zones are those of its dialect: a clause it has not is said as such.
@@ -90,10 +107,7 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
         vec![
             (MAP_SCHEMA_FILE, map_schema),
             (SCENARIO_SCHEMA_FILE, scenario_schema),
-            (
-                MS_EXPORT_SCHEMA_FILE,
-                crate::pipeline::schema::ms_export_schema,
-            ),
+            (EXPORT_SCHEMA_FILE, export_schema),
         ]
     }
 
@@ -159,9 +173,8 @@ impl GameFrontEnd for MusketAndSaberFrontEnd {
     }
 
     fn check_export(&self, src: &Source) -> Vec<Diagnostic> {
-        use crate::model::musket_and_saber_export::MsExport;
         match parse::parse_document::<MsExport>(src) {
-            Ok((_, written)) => crate::pipeline::schema::validate_ms_export(&written),
+            Ok((_, written)) => validate_export(&written),
             Err(e) => vec![e],
         }
     }

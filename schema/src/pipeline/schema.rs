@@ -37,18 +37,6 @@ pub use crate::pipeline::parse::{FORM_HELP, type_hint};
 /// Where a hint sends a user for the limits: the book's page listing them.
 pub const LIMITS_PAGE: &str = "docs/saberc/limits.md";
 
-/// The file name of the schema of Musket & Saber Quick Play engine exports.
-pub const MS_EXPORT_SCHEMA_FILE: &str = crate::ruleset::musket_and_saber::EXPORT_SCHEMA_FILE;
-
-/// The JSON Schema of Musket & Saber Quick Play engine exports.
-pub fn ms_export_schema() -> Value {
-    published_as(
-        schemars::schema_for!(crate::model::musket_and_saber_export::MsExport).to_value(),
-        "export",
-        "export.musket-and-saber-quick-play",
-    )
-}
-
 /// The JSON Schema of map files.
 pub fn map_schema() -> Value {
     published(schemars::schema_for!(MapFile).to_value(), "map")
@@ -454,16 +442,17 @@ pub fn validate_with(schema: &Value, value: &Value) -> Vec<Diagnostic> {
 /// Validate an engine export against `export.schema.json`.
 pub fn validate_export(value: &Value) -> Vec<Diagnostic> {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let validator = VALIDATOR.get_or_init(|| compile(&export_schema()));
-    violations(validator, value)
+    validate_once(&VALIDATOR, export_schema, value)
 }
 
-/// Validate a Musket & Saber Quick Play engine export against
-/// `export.musket-and-saber-quick-play.schema.json`.
-pub fn validate_ms_export(value: &Value) -> Vec<Diagnostic> {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    let validator = VALIDATOR.get_or_init(|| compile(&ms_export_schema()));
-    violations(validator, value)
+/// Validate a document against the schema `make` generates, compiled into `validator` on first
+/// use (a game's engine export); each violation becomes a diagnostic at the offending value.
+pub fn validate_once(
+    validator: &OnceLock<jsonschema::Validator>,
+    make: SchemaFn,
+    value: &Value,
+) -> Vec<Diagnostic> {
+    violations(validator.get_or_init(|| compile(&make())), value)
 }
 
 /// Fields whose range a rule check reports with the rule's own words.

@@ -32,7 +32,6 @@ use crate::ruleset::{MarkerKind, Printed, Ratio, Ruleset, UnitKind};
 
 pub use crate::model::export::*;
 
-pub mod musket_and_saber;
 mod tables;
 
 /// Build the export of a checked scenario under its game's `rules`; refused (LIM003) past
@@ -234,13 +233,14 @@ fn export_within(
 }
 
 /// Runs written so far, against the limit ([`MAX_EXPORT_RUNS`]).
-struct Budget {
-    runs: usize,
-    limit: usize,
+pub(crate) struct Budget {
+    pub(crate) runs: usize,
+    pub(crate) limit: usize,
 }
 
 impl Budget {
-    fn take(&mut self, h: &HexSet) -> Result<ExportHexes, Diagnostic> {
+    /// The hexes `h` as runs, counted against the limit (LIM003 past it).
+    pub(crate) fn take(&mut self, h: &HexSet) -> Result<ExportHexes, Diagnostic> {
         let hexes = ExportHexes::of(h);
         self.runs += hexes.runs.len();
         if self.runs > self.limit {
@@ -456,7 +456,7 @@ type NextZone<'a> = dyn FnMut() -> Result<ExportHexes, Diagnostic> + 'a;
 
 /// The victory conditions with their targets' hexes, `zones` the targets' hexes in the order
 /// `collect_goal_zones` visits them (both games' exports).
-fn export_victory<'a, T: TerrainName, C: CounterName>(
+pub(crate) fn export_victory<'a, T: TerrainName, C: CounterName>(
     victory: &[VictoryCondition<T, C>],
     mut zones: impl Iterator<Item = &'a HexSet>,
     runs: &mut Budget,

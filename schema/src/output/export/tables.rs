@@ -1,15 +1,13 @@
-//! The rules' tables in the engine exports, from the rulesets' data: Rifle & Saber's
-//! (`ruleset::combat`) and Musket & Saber Quick Play's (`ruleset::musket_and_saber`).
+//! The rules' tables in Rifle & Saber's engine export, from its ruleset's data
+//! (`ruleset::combat`).
 //! `tests/tests/export_tables.rs` compares every cell and number with the rules text.
 
 use crate::model::export::{
     CombatResultsTable, FireCombatResult, MoraleLevelEffect, MoraleTable, PrintedNumber,
     PrintedWords, RangeBand, RangeEffectsChart, RangeEffectsRow, RulesTables,
 };
-use crate::model::musket_and_saber_export::{MsCrt, MsCrtColumn, MsResultRow, MsTables};
 use crate::model::scenario::Interpretation;
 use crate::ruleset::combat::{self, FireResult};
-use crate::ruleset::musket_and_saber as ms;
 use crate::ruleset::{Morale, Ratio};
 
 /// Rifle & Saber's tables; morale's only when a side's morale is not normal (`morale`).
@@ -121,49 +119,4 @@ fn words(list: &[(&str, &str)]) -> Vec<PrintedWords> {
             words: words.to_string(),
         })
         .collect()
-}
-
-/// Musket & Saber Quick Play's tables.
-pub fn ms_tables() -> MsTables {
-    let rows = |list: &[ms::ResultRow]| -> Vec<MsResultRow> {
-        list.iter()
-            .map(|r| MsResultRow {
-                result: r.result.into(),
-                passes: r.passes.iter().map(|p| p.to_string()).collect(),
-                fails: r.fails.iter().map(|p| p.to_string()).collect(),
-            })
-            .collect()
-    };
-    MsTables {
-        crt: MsCrt {
-            rule: ms::CRT_RULE.into(),
-            columns: ms::CRT_COLUMNS
-                .iter()
-                .map(|&(min, max)| MsCrtColumn { min, max })
-                .collect(),
-            results: ms::CRT
-                .iter()
-                .map(|row| row.iter().map(|c| c.to_string()).collect())
-                .collect(),
-            key: ms::CRT_KEY
-                .iter()
-                .map(|w| PrintedWords {
-                    key: "key".into(),
-                    words: w.to_string(),
-                })
-                .collect(),
-        },
-        combat_results: rows(&ms::COMBAT_RESULTS),
-        bombardment_results: rows(&ms::BOMBARDMENT_RESULTS),
-        bombardment_note: ms::BOMBARDMENT_NOTE.into(),
-        numbers: ms::NUMBERS
-            .iter()
-            .map(|&(name, num, den, rule, words)| PrintedNumber {
-                name: name.into(),
-                value: Ratio::new(num, den),
-                rule: rule.into(),
-                words: words.into(),
-            })
-            .collect(),
-    }
 }

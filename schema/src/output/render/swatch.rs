@@ -1,5 +1,5 @@
 //! The symbol a row of a map's legend is drawn with, for both games' keys (the Rifle & Saber
-//! key in `legend`, a Musket & Saber chart's in `musket_and_saber`).
+//! key in `legend`, a map's own chart's in `own_chart`).
 
 /// One legend swatch.
 pub(crate) enum Swatch {

@@ -24,9 +24,7 @@ use super::{LAYOUT, TiledGrid};
 use crate::ruleset::Ruleset;
 
 mod chart;
-mod musket_and_saber;
 pub use chart::{ChartTile, export_chart_map, export_tiled_chart_map};
-pub use musket_and_saber::{UNDRAWN, Undrawn, export_ms_map};
 
 /// The first global tile id of our tileset in the map.
 pub const FIRST_GID: u64 = 1;

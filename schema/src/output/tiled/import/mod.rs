@@ -1,8 +1,8 @@
 //! Hexagonal Tiled maps (`.tmj` or `.tmx`, external or embedded tilesets, CSV, base64, zlib or
 //! gzip layer data) read, and made a map file by the import of the game they name
 //! ([`TiledImport`], chosen by the caller: `output::tiled::by_game`): each game's in its own
-//! file, [`rifle_and_saber`] (tiles by their `terrain`; features, roads, ridges, labels) and
-//! [`musket_and_saber`] (tiles by their `char`; hexsides, roads, labels).
+//! file, given by its outputs (`GameOutputs::tiled_import`); [`rifle_and_saber`] reads tiles by
+//! their `terrain`, and features, roads, ridges and labels.
 //!
 //! Whatever cannot be mapped gets a diagnostic located in the Tiled file (the layer, the tile's
 //! x,y or the object id). The built map then goes through the same checks as any map file, and

@@ -10,7 +10,7 @@ use super::objects::{classified, label_of, road_hexes, road_name, sides_along};
 use super::tilesets::tile_properties;
 use super::*;
 use crate::model::musket_and_saber::{LegendEntry, MsHexside, MsMapFile, MsRoad};
-use crate::output::tiled::export::{UNDRAWN, Undrawn};
+use crate::output::musket_and_saber::tiled::{UNDRAWN, Undrawn};
 use crate::pipeline::musket_and_saber::check_map_model;
 use crate::ruleset::Game;
 
@@ -272,8 +272,9 @@ fn hexsides(cx: &mut Context, t: &TiledGrid, o: &Object, here: &str) -> Vec<MsHe
 mod tests {
     use super::*;
     use crate::model::musket_and_saber::HexNumbering;
+    use crate::output::musket_and_saber::tiled::export_ms_map;
     use crate::output::tiled::by_game::import_source;
-    use crate::output::tiled::export::{OutputFile, export_ms_map};
+    use crate::output::tiled::export::OutputFile;
 
     fn example() -> MsMapFile {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

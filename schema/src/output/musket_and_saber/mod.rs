@@ -1,8 +1,15 @@
 //! Musket & Saber Quick Play's outputs ([`OUTPUTS`], listed by [`crate::output::games`]): a
-//! scenario compiled on its map file ([`MsCompiled`]), and its own export, card, drawing and
-//! analysis; its maps' Tiled export, a tile per legend character.
+//! scenario compiled on its map file ([`MsCompiled`]), and its own engine export ([`export`]),
+//! card ([`card`]), drawing and analysis; its skeletons ([`skeleton`]); its maps' Tiled export,
+//! a tile per legend character ([`tiled`]); its colours ([`colours`]).
 
 use std::sync::Arc;
+
+pub mod card;
+pub mod colours;
+pub mod export;
+pub mod skeleton;
+pub mod tiled;
 
 use crate::analysis::counted;
 use crate::analysis::musket_and_saber::analyse;
@@ -10,26 +17,23 @@ use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
 use crate::model::musket_and_saber::MsMapFile;
 use crate::model::musket_and_saber_export::MsExport;
-use crate::output::card::ms_card_svg;
-use crate::output::card::ms_scenario_overlays;
-use crate::output::export::musket_and_saber::export;
 use crate::output::export::write_export;
 use crate::output::game::{
     CompiledFor, Drawing, ExportDocument, GameOutputs, ScenarioOutputs, Summary,
 };
 use crate::output::render::RenderError;
-use crate::output::skeleton::{SkeletonError, ms_map_skeleton, ms_scenario_skeleton};
-use crate::output::tiled::export::{OutputFile, export_any_map, export_ms_map};
+use crate::output::skeleton::SkeletonError;
+use crate::output::tiled::export::{OutputFile, export_any_map};
 use crate::output::tiled::import::TiledImport;
 use crate::output::tiled::import::musket_and_saber::import_musket_and_saber;
 use crate::pipeline::game::{Built, GameFrontEnd};
 use crate::pipeline::map_load::{LoadedMap, Resolve};
+use crate::pipeline::musket_and_saber::{EXPORT_SCHEMA_FILE, validate_export};
 use crate::pipeline::musket_and_saber::{
     FRONT_END, MsCompiled, MsOpened, compile_scenario, ms_file,
 };
 use crate::pipeline::parse::parse;
 use crate::pipeline::read::Source;
-use crate::pipeline::schema::{MS_EXPORT_SCHEMA_FILE, validate_ms_export};
 use crate::queries::playable::GivenAllowances;
 use crate::ruleset::{Ruleset, StackWeight};
 
@@ -54,12 +58,12 @@ impl GameOutputs for MusketAndSaberOutputs {
     }
 
     fn map_skeleton(&self, width: u32, height: u32, id: &str) -> Result<String, SkeletonError> {
-        ms_map_skeleton(width, height, id)
+        skeleton::ms_map_skeleton(width, height, id)
     }
 
     fn scenario_skeleton(&self, map: &LoadedMap, reference: &str, id: &str) -> Option<String> {
         let file = ms_file(&map.game_file)?;
-        Some(ms_scenario_skeleton(&file, reference, id))
+        Some(skeleton::ms_scenario_skeleton(&file, reference, id))
     }
 
     fn map_as_it_stands(&self, src: &Source) -> Option<LoadedMap> {
@@ -72,7 +76,7 @@ impl GameOutputs for MusketAndSaberOutputs {
 
     fn tiled_map(&self, map: &LoadedMap) -> Result<Vec<OutputFile>, RenderError> {
         match ms_file(&map.game_file) {
-            Some(file) => export_ms_map(&file),
+            Some(file) => tiled::export_ms_map(&file),
             None => export_any_map(&map.map),
         }
     }
@@ -167,18 +171,18 @@ impl ScenarioOutputs for MsScenarioOut {
     }
 
     fn export(&self) -> Result<Box<dyn ExportDocument>, Diagnostic> {
-        Ok(Box::new(export(&self.0)?))
+        Ok(Box::new(export::export(&self.0)?))
     }
 
     fn card_svg(&self) -> String {
-        ms_card_svg(&self.0)
+        card::ms_card_svg(&self.0)
     }
 
     fn drawing(self: Box<Self>) -> Drawing {
         let c = &self.0;
         Drawing {
             map: c.map.lower(),
-            overlays: ms_scenario_overlays(c),
+            overlays: card::ms_scenario_overlays(c),
             title: format!("{} ({})", c.scenario.name, c.scenario.date),
         }
     }
@@ -191,11 +195,11 @@ impl ScenarioOutputs for MsScenarioOut {
 
 impl ExportDocument for MsExport {
     fn schema_file(&self) -> &'static str {
-        MS_EXPORT_SCHEMA_FILE
+        EXPORT_SCHEMA_FILE
     }
 
     fn schema_problems(&self) -> Vec<Diagnostic> {
-        validate_ms_export(&serde_json::to_value(self).expect("exports serialize"))
+        validate_export(&serde_json::to_value(self).expect("exports serialize"))
     }
 
     fn write(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {

@@ -5,11 +5,11 @@
 //! does not draw (the source, numbering, chart and track) is its `undrawn` property, so that
 //! the import makes the same map file again.
 
-use super::chart::{ChartTile, export_tiled_chart_map};
-use super::*;
 use crate::model::musket_and_saber::{ChartRow, HexNumbering, MsMapFile, TurnTrack};
-use crate::output::render::PAPER;
-use crate::output::render::musket_and_saber::ms_kind_fill;
+use crate::output::musket_and_saber::colours::ms_kind_fill;
+use crate::output::render::{PAPER, RenderError};
+use crate::output::tiled::export::{ChartTile, OutputFile, export_tiled_chart_map};
+use crate::output::tiled::tmj::Property;
 
 /// The name of the map property that holds [`Undrawn`].
 pub const UNDRAWN: &str = "undrawn";

@@ -2,7 +2,11 @@
 //! `saberc new scenario` on one of its maps), which its outputs give
 //! ([`crate::output::musket_and_saber`]).
 
-use super::{MAP_FORMAT, SCENARIO_FORMAT, SkeletonError, Syntax, format_text, title};
+use crate::model::map::MAP_FORMAT;
+use crate::model::scenario::SCENARIO_FORMAT;
+use crate::output::format::format_text;
+use crate::output::skeleton::{SkeletonError, title};
+use crate::pipeline::read::Syntax;
 
 /// A new Musket & Saber Quick Play map of `width` × `height` clear hexes (at most 99 × 99: four-
 /// digit hex numbers, 2.2). The chart holds the one row the rules text states (4.3); the rest of

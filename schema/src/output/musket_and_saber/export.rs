@@ -6,14 +6,16 @@
 //! editor's export both call [`export`] and [`export_text`], so their files are the same bytes.
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::model::export::{PrintedNumber, PrintedWords};
 use crate::model::hex::Coord;
 use crate::model::musket_and_saber::MsScenario;
+use crate::output::export::{
+    Budget, EXPORT_FORMAT, LabelFormat, MAX_EXPORT_RUNS, export_text, export_victory,
+};
 use crate::pipeline::musket_and_saber::MsCompiled;
 use crate::queries::musket_and_saber::victory_zones;
-use crate::ruleset::Game;
-
-use super::{Budget, EXPORT_FORMAT, LabelFormat, MAX_EXPORT_RUNS};
-use super::{export_text, export_victory};
+use crate::ruleset::musket_and_saber as ms;
+use crate::ruleset::{Game, Ratio};
 
 pub use crate::model::musket_and_saber_export::*;
 
@@ -92,7 +94,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
         sides,
         victory,
         special_rules: s.special_rules.clone(),
-        tables: Some(super::tables::ms_tables()),
+        tables: Some(ms_tables()),
     })
 }
 
@@ -220,4 +222,49 @@ pub fn sides(c: &MsCompiled, turns: &[String]) -> Result<Vec<MsExportSide>, Diag
     }
 
     Ok(sides)
+}
+
+/// Musket & Saber Quick Play's tables.
+fn ms_tables() -> MsTables {
+    let rows = |list: &[ms::ResultRow]| -> Vec<MsResultRow> {
+        list.iter()
+            .map(|r| MsResultRow {
+                result: r.result.into(),
+                passes: r.passes.iter().map(|p| p.to_string()).collect(),
+                fails: r.fails.iter().map(|p| p.to_string()).collect(),
+            })
+            .collect()
+    };
+    MsTables {
+        crt: MsCrt {
+            rule: ms::CRT_RULE.into(),
+            columns: ms::CRT_COLUMNS
+                .iter()
+                .map(|&(min, max)| MsCrtColumn { min, max })
+                .collect(),
+            results: ms::CRT
+                .iter()
+                .map(|row| row.iter().map(|c| c.to_string()).collect())
+                .collect(),
+            key: ms::CRT_KEY
+                .iter()
+                .map(|w| PrintedWords {
+                    key: "key".into(),
+                    words: w.to_string(),
+                })
+                .collect(),
+        },
+        combat_results: rows(&ms::COMBAT_RESULTS),
+        bombardment_results: rows(&ms::BOMBARDMENT_RESULTS),
+        bombardment_note: ms::BOMBARDMENT_NOTE.into(),
+        numbers: ms::NUMBERS
+            .iter()
+            .map(|&(name, num, den, rule, words)| PrintedNumber {
+                name: name.into(),
+                value: Ratio::new(num, den),
+                rule: rule.into(),
+                words: words.into(),
+            })
+            .collect(),
+    }
 }

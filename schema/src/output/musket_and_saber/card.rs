@@ -3,11 +3,14 @@
 //! per side (one row a counter: class, both faces, how it enters play), the victory conditions,
 //! the special rules, the notes and the map key from the map's own chart.
 
-use super::*;
+use crate::analysis::counted;
 use crate::model::hex::{Coord, Grid};
 use crate::model::musket_and_saber::{Cf, Face};
-use crate::output::export::musket_and_saber::{MsExportCounter, MsExportSide, game_turns, sides};
-use crate::output::overlays::{ms_entry_color, ms_side_color};
+use crate::output::card::*;
+use crate::output::musket_and_saber::colours::{ms_entry_color, ms_side_color};
+use crate::output::musket_and_saber::export::{MsExportCounter, MsExportSide, game_turns, sides};
+use crate::output::overlays::Overlay;
+use crate::output::render::{INK, RenderError, svg_to_png};
 use crate::pipeline::musket_and_saber::MsCompiled;
 
 /// The card of an M&S scenario as one self-contained SVG page.
