@@ -57,10 +57,8 @@ pub fn set_hexside(file: &mut MsMapFile, kind: &str, side: SideKey, on: bool) ->
         return false;
     }
     let grid = file.grid();
-    let SideKey(a, b) = side;
-    let (hex, other) = if grid.contains(a) { (a, b) } else { (b, a) };
     if on {
-        let Some(compass) = grid.side_towards(hex, other) else {
+        let Some((hex, compass)) = grid.side_on_map(side) else {
             return false;
         };
         file.hexsides.push(MsHexside {

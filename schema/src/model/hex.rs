@@ -555,6 +555,13 @@ impl Grid {
         self.side_index(a, b).map(|i| self.sides()[i].0)
     }
 
+    /// A hexside as the files say it: from its hex on the map (the first of the pair when both
+    /// are), across the side named; `None` when the two are not neighbours.
+    pub fn side_on_map(&self, SideKey(a, b): SideKey) -> Option<(Coord, Compass)> {
+        let (hex, other) = if self.contains(a) { (a, b) } else { (b, a) };
+        Some((hex, self.side_towards(hex, other)?))
+    }
+
     /// Whether a hex lies on the given map edge.
     pub fn on_edge(&self, c: Coord, edge: Edge) -> bool {
         self.contains(c)
@@ -882,6 +889,18 @@ mod tests {
         );
         assert_eq!(g.neighbors(Coord(1, 1)).count(), 2);
         assert_eq!(g.distance(Coord(1, 1), Coord(3, 1)), 2);
+    }
+
+    #[test]
+    fn a_hexside_is_said_from_its_hex_on_the_map() {
+        let g = grid();
+        // Both on the map: from the first of the pair, whichever order the key holds.
+        let key = SideKey::new(Coord(4, 12), Coord(5, 12));
+        assert_eq!(g.side_on_map(key), Some((Coord(4, 12), Compass::NE)));
+        // The first off the map (row 0): from the second, looking back.
+        let edge = SideKey::new(Coord(4, 0), Coord(4, 1));
+        assert_eq!(g.side_on_map(edge), Some((Coord(4, 1), Compass::N)));
+        assert_eq!(g.side_on_map(SideKey::new(Coord(1, 1), Coord(3, 1))), None);
     }
 
     #[test]

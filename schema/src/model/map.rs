@@ -484,14 +484,8 @@ impl Map {
             .map(|row| row.iter().map(|c| c.to_char(rules)).collect())
             .collect();
         let mut ridges: Vec<Hexside> = Vec::with_capacity(self.ridges.len());
-        for SideKey(a, b) in &self.ridges {
-            // Written from the on-map hex, preferring the first of the pair.
-            let (from, to) = if self.grid.contains(*a) {
-                (*a, *b)
-            } else {
-                (*b, *a)
-            };
-            if let Some(side) = self.grid.side_towards(from, to) {
+        for key in &self.ridges {
+            if let Some((from, side)) = self.grid.side_on_map(*key) {
                 ridges.push(Hexside(from, side));
             }
         }

@@ -78,13 +78,7 @@ pub fn export_tiled_chart_map(
     layers.push(object_layer(&mut ids, "roads", roads));
     let mut hexsides = Vec::new();
     for (key, kinds) in &chart.hexsides {
-        // Said from its hex on the map, across the side named.
-        let (hex, other) = if g.contains(key.0) {
-            (key.0, key.1)
-        } else {
-            (key.1, key.0)
-        };
-        let Some(side) = g.side_towards(hex, other) else {
+        let Some((hex, side)) = g.side_on_map(*key) else {
             continue;
         };
         for k in kinds {

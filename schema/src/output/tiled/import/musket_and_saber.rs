@@ -256,13 +256,13 @@ fn hexsides(cx: &mut Context, t: &TiledGrid, o: &Object, here: &str) -> Vec<MsHe
     let g = t.grid;
     sides_along(cx, t, o, here, "hexside")
         .into_iter()
-        .filter_map(|SideKey(a, b)| {
+        .filter_map(|key| {
             // Said from its hex on the map, as the export says it.
-            let (hex, other) = if g.contains(a) { (a, b) } else { (b, a) };
+            let (hex, side) = g.side_on_map(key)?;
             Some(MsHexside {
                 kind: kind.clone(),
                 hex,
-                side: g.side_towards(hex, other)?,
+                side,
             })
         })
         .collect()

@@ -81,9 +81,8 @@ pub fn import_rifle_and_saber(read: &mut TiledRead) -> Option<String> {
             }
         }
     }
-    for (SideKey(a, b), traced) in ridges {
-        let (from, to) = if grid.contains(a) { (a, b) } else { (b, a) };
-        if let Some(side) = grid.side_towards(from, to) {
+    for (key, traced) in ridges {
+        if let Some((from, side)) = grid.side_on_map(key) {
             file.ridges.push(Hexside(from, side));
             trace.ridges.push(traced);
         }
