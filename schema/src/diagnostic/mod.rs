@@ -272,6 +272,19 @@ impl Diagnostic {
         self
     }
 
+    /// The finding in its label words ([`Diagnostic::as_label`]) now: for a hex the file wrote
+    /// as a quoted label, or a file that writes every hex so.
+    pub fn in_label_words(mut self) -> Diagnostic {
+        if let Some(words) = self.as_label.take() {
+            let (message, hint) = *words;
+            self.message = message;
+            if hint.is_some() {
+                self.hint = hint;
+            }
+        }
+        self
+    }
+
     /// Propose a hex as the edit of the value at `path` (`None`: the finding's own), written as
     /// the file writes that hex: the pair `(column, row)`, or its label `label` where the file
     /// wrote a quoted label. `hint` makes the help from the hex as written (`(3, 10)`,

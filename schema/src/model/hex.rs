@@ -591,7 +591,7 @@ impl Grid {
     /// hexes as labels (`"0711"`), in labels, the edge first: a label says column first, so one
     /// past the edge is the likelier slip.
     pub fn off_map_hint(&self, c: Coord, as_label: bool) -> String {
-        let swapped = Coord(c.1, c.0);
+        let swapped = self.swapped(c);
         let edge = self.off_by_one(c).map(|edge| {
             let hex = if as_label {
                 self.label(edge)
@@ -612,7 +612,14 @@ impl Grid {
             }
         });
         let (w, h) = (self.width, self.height);
-        let ranges = format!("columns run from 1 to {w} and rows from 1 to {h}");
+        let (first, last) = (
+            self.numbering.first(),
+            self.printed(self.corner(Corner::SouthEast)),
+        );
+        let ranges = format!(
+            "columns run from {} to {} and rows from {} to {}",
+            first.0, last.0, first.1, last.1
+        );
         match (edge, swap) {
             (Some(edge), Some(swap)) if as_label => {
                 format!("{edge}; or, read column and row swapped, {swap}")
@@ -632,7 +639,7 @@ impl Grid {
     /// The hex on the map a hex off it most likely means, as [`Grid::off_map_hint`] says first:
     /// column and row swapped, else the edge hex beside it.
     pub fn off_map_fix(&self, c: Coord) -> Option<Coord> {
-        let swapped = Coord(c.1, c.0);
+        let swapped = self.swapped(c);
         if self.contains(swapped) {
             Some(swapped)
         } else {
@@ -654,20 +661,44 @@ impl Grid {
     }
 
     /// Which of a hex's column and row is one past the map (as [`Grid::off_by_one`] reads it).
+    /// In the map's own numbers ([`Grid::numbering`]).
     pub fn off_by_one_words(&self, c: Coord) -> String {
         let (w, h) = (self.width as i32, self.height as i32);
+        let (p, first) = (self.printed(c), self.numbering.first());
+        let last = self.printed(Coord(w, h));
         let mut parts = Vec::new();
         if c.0 == w + 1 {
-            parts.push(format!("column {} is one past the last column, {w}", c.0));
+            parts.push(format!(
+                "column {} is one past the last column, {}",
+                p.0, last.0
+            ));
         } else if c.0 == 0 {
-            parts.push("columns count from 1".to_string());
+            parts.push(format!("columns count from {}", first.0));
         }
         if c.1 == h + 1 {
-            parts.push(format!("row {} is one past the last row, {h}", c.1));
+            parts.push(format!("row {} is one past the last row, {}", p.1, last.1));
         } else if c.1 == 0 {
-            parts.push("rows count from 1".to_string());
+            parts.push(format!("rows count from {}", first.1));
         }
         parts.join(" and ")
+    }
+
+    /// A hex's column and row as the map prints them ([`Grid::numbering`]).
+    fn printed(&self, c: Coord) -> Coord {
+        match self.numbering {
+            Numbering::FromOne => c,
+            n => n.to_printed(c),
+        }
+    }
+
+    /// The hex whose printed column and row are `c`'s swapped (the slip of writing the row
+    /// first).
+    pub fn swapped(&self, c: Coord) -> Coord {
+        let p = self.printed(c);
+        match self.numbering {
+            Numbering::FromOne => Coord(p.1, p.0),
+            n => n.to_grid(Coord(p.1, p.0)),
+        }
     }
 
     /// The label of a hex as the map numbers it ([`Grid::numbering`]). From one: the column,
@@ -901,6 +932,32 @@ mod tests {
         let edge = SideKey::new(Coord(4, 0), Coord(4, 1));
         assert_eq!(g.side_on_map(edge), Some((Coord(4, 1), Compass::N)));
         assert_eq!(g.side_on_map(SideKey::new(Coord(1, 1), Coord(3, 1))), None);
+    }
+
+    #[test]
+    fn a_hex_off_the_map_is_said_in_the_maps_own_numbers() {
+        // Numbered from 0100 (M&S 2.2): the rows print 00 to 07.
+        let g = Grid {
+            width: 10,
+            height: 8,
+            numbering: Numbering::FourDigitsFrom {
+                first_column: 1,
+                first_row: 0,
+            },
+            ..grid()
+        };
+        // Printed 0508, one past the last row, 07.
+        assert_eq!(
+            g.off_map_hint(Coord(5, 9), true),
+            "row 8 is one past the last row, 7: the hex on the map's edge there is 0507; or, read column and row swapped, labels are column first (CCRR): 0805 is on the map"
+        );
+        assert_eq!(
+            g.off_map_hint(Coord(12, 3), true),
+            "columns run from 1 to 10 and rows from 0 to 7: this map's labels run from 0100 to 1007"
+        );
+        // Printed 0109 swapped is 0901, grid (9, 2), on the map.
+        assert_eq!(g.swapped(Coord(1, 10)), Coord(9, 2));
+        assert_eq!(g.off_map_fix(Coord(1, 10)), Some(Coord(9, 2)));
     }
 
     #[test]

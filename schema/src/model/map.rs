@@ -632,7 +632,7 @@ impl Diagnostic {
     pub(crate) fn off_map_help(self, grid: &Grid, c: Coord, within: Option<&HexSet>) -> Diagnostic {
         let hint = grid.off_map_hint(c, false);
         let d = self.with_hint(hint.clone());
-        let swapped = Coord(c.1, c.0);
+        let swapped = grid.swapped(c);
         let edge = grid.off_by_one(c);
         let inside = within.and_then(|zone| {
             [swapped]

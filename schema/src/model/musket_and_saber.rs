@@ -333,59 +333,15 @@ impl MsMapFile {
         self.grid().label(grid)
     }
 
-    /// MAP007 for a hex (on the grid) that is not on the map, said in the map's numbers.
+    /// MAP007 for a hex (on the grid) that is not on the map: the shared finding
+    /// ([`crate::model::map::off_map`]) in the words of a file that writes its hexes as labels,
+    /// the map's own numbers.
     pub fn off_map(
         &self,
         at: Coord,
         path: Vec<crate::diagnostic::PathSeg>,
     ) -> crate::diagnostic::Diagnostic {
-        let grid = self.grid();
-        let first = self.label(Coord(1, 1));
-        let last = self.label(Coord(grid.width as i32, grid.height as i32));
-        let d = crate::diagnostic::Diagnostic::new(
-            crate::diagnostic::Code::OffMap,
-            format!("hex {} is not on the map", self.label(at)),
-        )
-        .at_path(path);
-        // Said in the map's own numbers, as the file writes its hexes.
-        let ranges = format!(
-            "this map numbers its hexes from {first} to {last}: columns {} to {}, rows {} to {}",
-            &first[..2],
-            &last[..2],
-            &first[2..],
-            &last[2..]
-        );
-        let swapped = Coord(at.1, at.0);
-        // An entry hex lies on an edge: one past it means the edge hex beside it, not the
-        // swap (which lands on another edge). Elsewhere the swap is said first.
-        let entry = path_has(&d, "entry_hexes") || path_has(&d, "reentry_hexes");
-        let swap_on_map = grid.contains(swapped) && self.numbering.first() == (1, 1);
-        // The hex meant, proposed as the edit of the label written (proven before shown).
-        let offer = |d: crate::diagnostic::Diagnostic, hex: Coord, help: String| {
-            let label = self.label(hex);
-            let proven = format!("{help}: write `\"{label}\"`");
-            d.with_hint(help).suggest(None, label, proven)
-        };
-        if let Some(edge) = grid.off_by_one(at).filter(|_| entry || !swap_on_map) {
-            let help = format!(
-                "{} lies one past the map's edge ({ranges}): the hex on the edge there is {}",
-                self.label(at),
-                self.label(edge)
-            );
-            offer(d, edge, help)
-        } else if swap_on_map {
-            let edge = grid
-                .off_by_one(at)
-                .map(|e| format!("; or, one past the edge, {}", self.label(e)))
-                .unwrap_or_default();
-            let help = format!(
-                "labels are column first (CCRR): {} is on the map{edge} ({ranges})",
-                self.label(swapped)
-            );
-            offer(d, swapped, help)
-        } else {
-            d.with_hint(ranges)
-        }
+        crate::model::map::off_map(&self.grid(), at, path).in_label_words()
     }
 
     /// This map with every hex it names (hexsides, roads, labels) on the grid (column and row
@@ -889,12 +845,6 @@ impl MsScenario {
 }
 
 /// Does the finding's path pass through the field `key`?
-fn path_has(d: &crate::diagnostic::Diagnostic, key: &str) -> bool {
-    d.path
-        .as_ref()
-        .is_some_and(|p| p.iter().any(|s| *s == crate::diagnostic::PathSeg::key(key)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

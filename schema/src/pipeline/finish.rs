@@ -74,18 +74,15 @@ pub fn finish(src: &Source, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 /// A finding about a hex the file writes as a quoted label, in the label's words
 /// ([`Diagnostic::as_label`]); else as it is.
 fn in_its_words(text: &str, mut d: Diagnostic, at: usize, len: Option<usize>) -> Diagnostic {
-    let Some(words) = d.as_label.take() else {
+    if d.as_label.is_none() {
         return d;
-    };
+    }
     let len = len.or(d.location.map(|l| l.length)).unwrap_or(0);
     let written = text.get(at..at.saturating_add(len)).unwrap_or("");
     if written.len() >= 2 && written.starts_with('"') && written.ends_with('"') {
-        let (message, hint) = *words;
-        d.message = message;
-        if hint.is_some() {
-            d.hint = hint;
-        }
+        return d.in_label_words();
     }
+    d.as_label = None;
     d
 }
 
