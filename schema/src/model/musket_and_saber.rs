@@ -334,7 +334,7 @@ impl MsMapFile {
     }
 
     /// MAP007 for a hex (on the grid) that is not on the map: the shared finding
-    /// ([`crate::model::map::off_map`]) in the words of a file that writes its hexes as labels,
+    /// (`model::map::off_map`) in the words of a file that writes its hexes as labels,
     /// the map's own numbers.
     pub fn off_map(
         &self,

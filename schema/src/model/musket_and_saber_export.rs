@@ -1,6 +1,6 @@
 //! The engine export of a Musket & Saber Quick Play scenario: the types
 //! `export.musket-and-saber-quick-play.schema.json` is generated from. They are built and written
-//! by [`crate::output::export::musket_and_saber`].
+//! by [`crate::output::musket_and_saber::export`].
 //!
 //! A document of its own, as the M&S map and scenario are (ARCHITECTURE.md, "Musket & Saber
 //! Quick Play files are documents of their own"): Rifle & Saber's export holds groups of unit
