@@ -414,32 +414,13 @@ impl Map {
             }
         }
         let mut ridges = BTreeSet::new();
+        let off = |c, p| off_map(&grid, c, p);
         for (i, Hexside(c, side)) in file.ridges.iter().enumerate() {
-            let path = path!["ridges", i];
-            if !grid.contains(*c) {
-                problems.push_with(Code::OffMap, || off_map(&grid, *c, path));
-                continue;
-            }
-            match grid.across(*c, *side) {
-                Some(n) => {
-                    ridges.insert(SideKey::new(*c, n));
-                }
-                None => problems.push(
-                    Diagnostic::new(
-                        Code::MapBadHexside,
-                        format!(
-                            "{} hexes have no {} side",
-                            orientation_name(grid.orientation),
-                            side.name()
-                        ),
-                    )
-                    .at_path(path)
-                    .with_hint(format!("use one of {}", side_list(&grid))),
-                ),
-            }
+            let at = [path!["ridges", i], path!["ridges", i]];
+            ridges.extend(hexside_key(&mut problems, &grid, (*c, *side), at, &off));
         }
         for (i, road) in file.roads.iter().enumerate() {
-            road_problems(&mut problems, &grid, &road.hexes, i);
+            road_problems(&mut problems, &grid, &road.hexes, i, &off);
         }
         for (i, f) in file.features.iter().enumerate() {
             off_map_in_list(&mut problems, &grid, &f.hexes, "features", i);
@@ -533,36 +514,49 @@ pub(crate) fn side_list(grid: &Grid) -> String {
         .join(", ")
 }
 
-/// How a map names its hexes in findings: its label of a hex, and MAP007 for a hex off it (an
-/// M&S map prints its own numbers, 2.2).
-pub(crate) struct HexWords<'a> {
-    /// The label of a hex.
-    pub label: &'a dyn Fn(Coord) -> String,
-    /// MAP007 for a hex off the map, at a path.
-    pub off_map: &'a dyn Fn(Coord, Vec<PathSeg>) -> Diagnostic,
+/// A hexside a map file writes as a hex and a side (`at`: the paths of the two): its key, or
+/// MAP007 when the hex is off the map (`off_map`, in the map's words) and MAP003 when its hexes
+/// have no such side (R&S ridges, M&S hexsides).
+pub(crate) fn hexside_key(
+    problems: &mut Findings,
+    grid: &Grid,
+    (c, side): (Coord, Compass),
+    [hex_at, side_at]: [Vec<PathSeg>; 2],
+    off_map: &dyn Fn(Coord, Vec<PathSeg>) -> Diagnostic,
+) -> Option<SideKey> {
+    if !grid.contains(c) {
+        problems.push_with(Code::OffMap, || off_map(c, hex_at));
+        return None;
+    }
+    let key = grid.across(c, side).map(|n| SideKey::new(c, n));
+    if key.is_none() {
+        problems.push(
+            Diagnostic::new(
+                Code::MapBadHexside,
+                format!(
+                    "{} hexes have no {} side",
+                    orientation_name(grid.orientation),
+                    side.name()
+                ),
+            )
+            .at_path(side_at)
+            .with_hint(format!("use one of {}", side_list(grid))),
+        );
+    }
+    key
 }
 
 /// MAP004 for each pair of consecutive hexes of road `i` that are not neighbours, and MAP007
-/// for each of its hexes off the map: a road is a path (R&S 4M, M&S 4.4).
-pub(crate) fn road_problems(problems: &mut Findings, grid: &Grid, hexes: &[Coord], i: usize) {
-    let label = |c: Coord| grid.label(c);
-    let off = |c: Coord, p: Vec<PathSeg>| off_map(grid, c, p);
-    let words = HexWords {
-        label: &label,
-        off_map: &off,
-    };
-    road_problems_in(problems, grid, hexes, i, &words);
-}
-
-/// [`road_problems`] with the map's own words for its hexes.
-pub(crate) fn road_problems_in(
+/// (`off_map`, in the map's words) for each of its hexes off the map: a road is a path (R&S 4M,
+/// M&S 4.4).
+pub(crate) fn road_problems(
     problems: &mut Findings,
     grid: &Grid,
     hexes: &[Coord],
     i: usize,
-    words: &HexWords<'_>,
+    off_map: &dyn Fn(Coord, Vec<PathSeg>) -> Diagnostic,
 ) {
-    let label = words.label;
+    let label = |c: Coord| grid.label(c);
     for (j, w) in hexes.windows(2).enumerate() {
         if !grid.adjacent(w[0], w[1]) {
             problems.push_with(Code::MapRoadGap, || {
@@ -582,9 +576,7 @@ pub(crate) fn road_problems_in(
     }
     for (j, c) in hexes.iter().enumerate() {
         if !grid.contains(*c) {
-            problems.push_with(Code::OffMap, || {
-                (words.off_map)(*c, path!["roads", i, "hexes", j])
-            });
+            problems.push_with(Code::OffMap, || off_map(*c, path!["roads", i, "hexes", j]));
         }
     }
 }
@@ -671,6 +663,38 @@ impl Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hexside_written_as_hex_and_side_is_keyed_or_told_at_its_part() {
+        let grid = Map::blank("m", "M", 4, 3).grid;
+        let mut problems = Findings::new();
+        let off = |c, p| off_map(&grid, c, p);
+        let at = || [path!["hexsides", 0, "hex"], path!["hexsides", 0, "side"]];
+        let key = hexside_key(&mut problems, &grid, (Coord(2, 2), Compass::N), at(), &off);
+        assert_eq!(key, Some(SideKey::new(Coord(2, 2), Coord(2, 1))));
+        // Flat-topped hexes have no east side: told at the side.
+        assert_eq!(
+            hexside_key(&mut problems, &grid, (Coord(2, 2), Compass::E), at(), &off),
+            None
+        );
+        // Off the map: told at the hex, the side not judged.
+        assert_eq!(
+            hexside_key(&mut problems, &grid, (Coord(9, 2), Compass::E), at(), &off),
+            None
+        );
+        let told: Vec<(Code, Option<Vec<PathSeg>>)> = problems
+            .into_vec()
+            .into_iter()
+            .map(|d| (d.code, d.path))
+            .collect();
+        assert_eq!(
+            told,
+            [
+                (Code::MapBadHexside, Some(at()[1].clone())),
+                (Code::OffMap, Some(at()[0].clone())),
+            ]
+        );
+    }
 
     #[test]
     fn a_map_of_unknown_terrain_keeps_the_findings_a_file_shows_and_counts_the_rest() {

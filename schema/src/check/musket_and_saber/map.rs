@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use crate::diagnostic::{Code, Diagnostic, Findings};
-use crate::model::map::{HexWords, orientation_name, road_problems_in, side_list};
+use crate::model::map::{hexside_key, road_problems};
 use crate::model::musket_and_saber::{ChartOn, ChartRow, Cost, MsMapFile};
 use crate::path;
 use crate::ruleset::musket_and_saber::ChartColumn;
@@ -130,28 +130,11 @@ pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
         }
     }
     // Hexsides: on the map, one of the grid's six sides, a kind on the chart.
+    let off = |c, p| f.off_map(c, p);
     for (i, h) in f.hexsides.iter().enumerate() {
-        if !grid.contains(h.hex) {
-            out.push_with(Code::OffMap, || {
-                f.off_map(h.hex, path!["hexsides", i, "hex"])
-            });
-            continue;
-        }
-        if grid.across(h.hex, h.side).is_none() {
-            out.push(
-                Diagnostic::new(
-                    Code::MapBadHexside,
-                    format!(
-                        "{} hexes have no {} side",
-                        orientation_name(grid.orientation),
-                        h.side.name()
-                    ),
-                )
-                .at_path(path!["hexsides", i, "side"])
-                .with_hint(format!("use one of {}", side_list(&grid))),
-            );
-        }
-        if f.chart_row(&h.kind, ChartOn::Hexside).is_none() {
+        let at = [path!["hexsides", i, "hex"], path!["hexsides", i, "side"]];
+        hexside_key(&mut out, &grid, (h.hex, h.side), at, &off);
+        if grid.contains(h.hex) && f.chart_row(&h.kind, ChartOn::Hexside).is_none() {
             out.push(no_row(
                 f,
                 &h.kind,
@@ -162,13 +145,7 @@ pub(super) fn check(f: &MsMapFile) -> Vec<Diagnostic> {
     }
     // Roads are paths across shared hexsides (4.4).
     for (i, road) in f.roads.iter().enumerate() {
-        let label = |c| f.label(c);
-        let off = |c, p| f.off_map(c, p);
-        let words = HexWords {
-            label: &label,
-            off_map: &off,
-        };
-        road_problems_in(&mut out, &grid, &road.hexes, i, &words);
+        road_problems(&mut out, &grid, &road.hexes, i, &off);
     }
     for (i, l) in f.labels.iter().enumerate() {
         if !grid.contains(l.at) {
