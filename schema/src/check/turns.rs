@@ -73,15 +73,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                 );
                 continue;
             }
-            let g = map.grid;
-            // Counted, and only the first few named: a zone may hold a million hexes.
-            let mut inland_hexes = hexes.hexes.iter().filter(|c| {
-                !crate::model::hex::Edge::ALL
-                    .iter()
-                    .any(|e| g.on_edge(*c, *e))
-            });
-            let inland: Vec<String> = inland_hexes.by_ref().take(3).map(|c| g.label(c)).collect();
-            let inland_count = inland.len() + inland_hexes.count();
+            let (inland_count, inland) = hexes.hexes.inland();
             if !inland.is_empty() {
                 out.push(
                     Diagnostic::new(

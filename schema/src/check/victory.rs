@@ -220,14 +220,7 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
         let is_exit = p.iter().rev().take(2).collect::<Vec<_>>()
             == [&PathSeg::key("via"), &PathSeg::key("Exit")];
         if is_exit && !hexes.is_empty() {
-            let g = hexes.grid();
-            let mut inland_hexes = hexes.iter().filter(|c| {
-                !crate::model::hex::Edge::ALL
-                    .iter()
-                    .any(|e| g.on_edge(*c, *e))
-            });
-            let inland: Vec<String> = inland_hexes.by_ref().take(3).map(|c| g.label(c)).collect();
-            let count = inland.len() + inland_hexes.count();
+            let (count, inland) = hexes.inland();
             if !inland.is_empty() {
                 out.push(
                     Diagnostic::new(

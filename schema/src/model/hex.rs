@@ -573,6 +573,11 @@ impl Grid {
             }
     }
 
+    /// Whether a hex is on the map, on one of its edges.
+    pub fn on_any_edge(&self, c: Coord) -> bool {
+        Edge::ALL.iter().any(|e| self.on_edge(c, *e))
+    }
+
     /// The hex at a map corner.
     pub fn corner(&self, corner: Corner) -> Coord {
         let (w, h) = (self.width as i32, self.height as i32);

@@ -225,12 +225,34 @@ impl HexSet {
     pub fn labels(&self) -> Vec<String> {
         self.iter().map(|c| self.grid.label(c)).collect()
     }
+
+    /// The hexes not on the map's edge: how many, and the first three's labels (a set may hold
+    /// a million hexes; a finding names a few).
+    pub fn inland(&self) -> (usize, Vec<String>) {
+        let g = self.grid();
+        let mut inland = self.iter().filter(|c| !g.on_any_edge(*c));
+        let named: Vec<String> = inland.by_ref().take(3).map(|c| g.label(c)).collect();
+        (named.len() + inland.count(), named)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::hex::{Orientation, Parity};
+
+    #[test]
+    fn inland_hexes_are_counted_and_the_first_three_named() {
+        let grid = crate::model::map::Map::blank("m", "M", 5, 4).grid;
+        // Every hex: the 3 × 2 inside the edges are inland.
+        let all = HexSet::from_fn(grid, |_| true);
+        assert_eq!(
+            all.inland(),
+            (6, vec!["0202".into(), "0302".into(), "0402".into()])
+        );
+        let edge = HexSet::from_fn(grid, |c| grid.on_any_edge(c));
+        assert_eq!(edge.inland(), (0, vec![]));
+    }
 
     /// `within` is the set of hexes `distance_field_upto` reaches, for sets of one hex, of
     /// hexes far apart, at the edges, empty and whole, on both orientations and parities.

@@ -2,14 +2,9 @@
 //! where the set-up puts it, and the findings more than one family makes (a side no side has).
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions, ticked};
-use crate::model::hex::{Coord, Edge, Grid};
+use crate::model::hex::Coord;
 use crate::model::musket_and_saber::MsScenario;
 use std::collections::BTreeMap;
-
-/// Is a hex on the map's edge?
-pub(super) fn on_edge(g: Grid, c: Coord) -> bool {
-    Edge::ALL.iter().any(|e| g.on_edge(c, *e))
-}
 
 /// REF003 if `id` names no side.
 pub(super) fn unknown_side(s: &MsScenario, id: &str, at: Vec<PathSeg>, out: &mut Findings) -> bool {

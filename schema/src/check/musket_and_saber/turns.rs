@@ -8,8 +8,6 @@ use crate::model::musket_and_saber::{MsMapFile, MsScenario};
 use crate::path;
 use std::collections::HashSet;
 
-use super::shared::on_edge;
-
 /// The game on the track (3.3) and reinforcements by track label at an edge hex (3.2, 4.5).
 pub(super) fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
     let labels = &f.track.labels;
@@ -69,7 +67,7 @@ pub(super) fn turns(s: &MsScenario, f: &MsMapFile, out: &mut Findings) {
         let here = path!["reinforcements", li, "at"];
         if !grid.contains(l.at) {
             out.push_with(Code::OffMap, || f.off_map(l.at, here));
-        } else if !on_edge(grid, l.at) {
+        } else if !grid.on_any_edge(l.at) {
             out.push(
                 Diagnostic::new(
                     Code::ArrivalNotOnEdge,
@@ -190,7 +188,7 @@ pub(super) fn edges(
             let here = path!["sides", si, list, i];
             if !grid.contains(*c) {
                 out.push_with(Code::OffMap, || f.off_map(*c, here));
-            } else if list == "entry_hexes" && !on_edge(grid, *c) {
+            } else if list == "entry_hexes" && !grid.on_any_edge(*c) {
                 out.push(
                     Diagnostic::new(
                         Code::ArrivalNotOnEdge,
