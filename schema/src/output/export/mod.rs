@@ -98,7 +98,7 @@ fn export_within(
             .collect(),
     };
 
-    let mut runs = Budget { runs: 0, limit };
+    let mut runs = Budget::new(limit);
     let mut zones = Vec::new();
     let mut sides = Vec::new();
     for (si, side) in s.sides.iter().enumerate() {
@@ -234,11 +234,16 @@ fn export_within(
 
 /// Runs written so far, against the limit ([`MAX_EXPORT_RUNS`]).
 pub(crate) struct Budget {
-    pub(crate) runs: usize,
-    pub(crate) limit: usize,
+    runs: usize,
+    limit: usize,
 }
 
 impl Budget {
+    /// None written yet, of `limit`.
+    pub(crate) fn new(limit: usize) -> Budget {
+        Budget { runs: 0, limit }
+    }
+
     /// The hexes `h` as runs, counted against the limit (LIM003 past it).
     pub(crate) fn take(&mut self, h: &HexSet) -> Result<ExportHexes, Diagnostic> {
         let hexes = ExportHexes::of(h);

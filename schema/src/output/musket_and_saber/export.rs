@@ -70,10 +70,7 @@ pub fn export(c: &MsCompiled) -> Result<MsExport, Diagnostic> {
     // Victory targets compiled on the map as `check` compiles them (zones are the shared
     // language), each in the order `collect_goal_zones` visits them, as `export_goal` asks.
     let zones = victory_zones(s, &c.map.lower());
-    let mut runs = Budget {
-        runs: 0,
-        limit: MAX_EXPORT_RUNS,
-    };
+    let mut runs = Budget::new(MAX_EXPORT_RUNS);
     let victory = export_victory(&s.victory, zones.iter().map(|(_, h)| h), &mut runs)?;
 
     Ok(MsExport {
