@@ -346,14 +346,11 @@ pub fn restrictions(
     let side_id = s.sides.get(side).map_or("", |x| x.id.as_str());
     let mut out = HexSet::empty(map.grid);
     let mut crossings: Option<HexSet> = None;
-    let played = |c: Coord| terrain.cell(c).map(|c| c.terrain);
     for (ri, rule) in s.special_rules.iter().enumerate() {
         match &rule.effect {
             // 11.5: river hexes only at bridges and fords.
             Effect::RiverOnlyAtCrossings => {
-                out.union_with(&HexSet::from_fn(map.grid, |c| {
-                    played(c) == Some(Terrain::River)
-                }));
+                out.union_with(&terrain.hexes_played(|t| t == Terrain::River));
             }
             // Only the crossings named, for the counters named.
             Effect::RiverCrossing {
@@ -364,9 +361,9 @@ pub fn restrictions(
             {
                 let allowed = r.rule_hexes(ri).unwrap_or_else(|| HexSet::empty(map.grid));
                 if readings.is_strict(Ambiguity::CrossingRule) {
-                    out.union_with(&HexSet::from_fn(map.grid, |c| {
-                        played(c).is_some_and(Terrain::is_river) && !allowed.contains(c)
-                    }));
+                    let mut river = terrain.hexes_played(Terrain::is_river);
+                    river.difference_with(&allowed);
+                    out.union_with(&river);
                 } else {
                     // Two rules for one counter: only the crossings both allow.
                     match &mut crossings {
@@ -387,7 +384,9 @@ pub fn restrictions(
                         road.insert(*c);
                     }
                 }
-                out.union_with(&HexSet::from_fn(map.grid, |c| !road.contains(c)));
+                let mut off_road = HexSet::full(map.grid);
+                off_road.difference_with(&road);
+                out.union_with(&off_road);
             }
             _ => {}
         }
@@ -473,7 +472,7 @@ struct Searches<'m> {
     /// The tables and fields of the run on this map, when shared.
     shared: Option<&'m SharedSearches>,
     tables: Vec<(HexSet, Arc<CostTable>)>,
-    crossings: Vec<(HexSet, Crossing)>,
+    crossings: Vec<(HexSet, Arc<Crossing>)>,
     fields: BTreeMap<(usize, usize, usize), Arc<StartsAndField>>,
     phase_fields: BTreeMap<(usize, usize, usize, u32), PhaseField>,
     work: u64,
@@ -512,12 +511,11 @@ impl Searches<'_> {
         if let Some(i) = self.crossings.iter().position(|(a, _)| *a == allowed) {
             return i;
         }
-        let grid = self.terrain.map().grid;
-        let terrain = self.terrain;
-        let river = HexSet::from_fn(grid, |c| {
-            terrain.cell(c).is_some_and(|c| c.terrain.is_river())
-        });
-        let c = Crossing::new(&river, &allowed);
+        let river = self.terrain.hexes_played(Terrain::is_river);
+        let c = match self.shared {
+            Some(sh) => sh.crossing(&river, &allowed),
+            None => Arc::new(Crossing::new(&river, &allowed)),
+        };
         self.crossings.push((allowed, c));
         self.crossings.len() - 1
     }
@@ -715,7 +713,7 @@ pub fn playable_sharing(
                         }
                         Some(ci) => Walk {
                             table: &searches.tables[key.2].1,
-                            crossing: Some(&searches.crossings[ci].1),
+                            crossing: Some(&*searches.crossings[ci].1),
                         }
                         .least(starts, &target.hexes),
                     };
@@ -748,7 +746,7 @@ pub fn playable_sharing(
                         },
                         Some(ci) => Walk {
                             table: &searches.tables[key.2].1,
-                            crossing: Some(&searches.crossings[ci].1),
+                            crossing: Some(&*searches.crossings[ci].1),
                         }
                         .phases(
                             starts,
@@ -770,7 +768,7 @@ pub fn playable_sharing(
                         }
                         let walk = Walk {
                             table: &searches.tables[key.2].1,
-                            crossing: crossing.map(|ci| &searches.crossings[ci].1),
+                            crossing: crossing.map(|ci| &*searches.crossings[ci].1),
                         };
                         let rule = Charge {
                             allowance: Mp::whole(charge),

@@ -17,6 +17,7 @@ use crate::queries::effective_terrain::Cleared;
 use crate::queries::movement::Mp;
 use crate::queries::reach::{CostTable, Field};
 use crate::queries::readings::Readings;
+use crate::queries::walk::Crossing;
 use crate::ruleset::Ruleset;
 
 /// Most hexes of tables and fields held by one [`SharedSearches`], summed over them (a table
@@ -70,6 +71,8 @@ pub struct SharedSearches {
 #[derive(Debug, Default)]
 struct Held {
     entries: Vec<Entry>,
+    /// The banks of a river (its hexes as played) under a crossing rule allowing some of them.
+    crossings: Vec<(HexSet, HexSet, Arc<Crossing>)>,
     hexes: usize,
 }
 
@@ -79,6 +82,32 @@ impl SharedSearches {
         let held = self.held.lock().ok()?;
         let e = held.entries.iter().find(|e| e.key == *key)?;
         Some(Arc::clone(&e.table))
+    }
+
+    /// The banks `river` divides the map into, crossed only at `allowed`: made by the first
+    /// file that asks (a crossing is no search: no file is charged for it) and kept while
+    /// there is room.
+    pub fn crossing(&self, river: &HexSet, allowed: &HexSet) -> Arc<Crossing> {
+        let kept = self.held.lock().ok().and_then(|held| {
+            held.crossings
+                .iter()
+                .find(|(r, a, _)| r == river && a == allowed)
+                .map(|(_, _, c)| Arc::clone(c))
+        });
+        if let Some(c) = kept {
+            return c;
+        }
+        let c = Arc::new(Crossing::new(river, allowed));
+        if let Ok(mut held) = self.held.lock() {
+            // A crossing takes 5 bytes a hex, a field's worth.
+            let size = river.grid().len() / 2;
+            if held.hexes + size <= MAX_SHARED_HEXES {
+                held.hexes += size;
+                held.crossings
+                    .push((river.clone(), allowed.clone(), Arc::clone(&c)));
+            }
+        }
+        c
     }
 
     /// Keep `table` under `key`, while there is room.
@@ -195,7 +224,29 @@ mod tests {
         }
         let held = shared.held.lock().expect("not poisoned");
         assert!(held.entries.iter().any(|e| !e.fields.is_empty()));
+        // 05's crossing rule, read leniently.
+        assert!(!held.crossings.is_empty());
         // Lenient and strict tables of one scenario are kept apart.
         assert!(held.entries.len() >= 2 * 2);
+    }
+
+    /// A crossing taken from the store is the one made from its own river and crossings:
+    /// two rules allowing different crossings of one river, two rivers with the same
+    /// crossings, each asked twice.
+    #[test]
+    fn a_kept_crossing_is_its_own_river_and_crossings() {
+        let map = crate::builtin::rifle_and_saber();
+        let g = map.grid;
+        let column = |c: i32| HexSet::from_fn(g, |x| x.0 == c);
+        let (east, west) = (column(20), column(30));
+        let at = |r: i32| HexSet::from_coords(g, [crate::model::hex::Coord(20, r)]);
+        let shared = SharedSearches::default();
+        for _ in 0..2 {
+            for (river, allowed) in [(&east, at(5)), (&east, at(9)), (&west, at(5))] {
+                let own = Crossing::new(river, &allowed);
+                assert_eq!(*shared.crossing(river, &allowed), own);
+            }
+        }
+        assert_eq!(shared.held.lock().expect("not poisoned").crossings.len(), 3);
     }
 }
