@@ -49,7 +49,7 @@ use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::{Movement, Mp};
 use crate::queries::reach::{CostTable, PhaseField};
 use crate::queries::readings::{Ambiguity, Readings};
-use crate::queries::shared::{SharedSearches, StartsAndField, TableKey};
+use crate::queries::shared::{KeptTable, SharedSearches, StartsAndField, TableKey};
 use crate::queries::walk::{Charge, Crossing, Walk};
 use crate::ruleset::{MarkerKind, Ruleset, Terrain, UnitKind};
 
@@ -471,7 +471,8 @@ struct Searches<'m> {
     readings: Readings,
     /// The tables and fields of the run on this map, when shared.
     shared: Option<&'m SharedSearches>,
-    tables: Vec<(HexSet, Arc<CostTable>)>,
+    /// Each table with its prohibited hexes and its place in `shared`, when kept there.
+    tables: Vec<(HexSet, Arc<CostTable>, Option<KeptTable>)>,
     crossings: Vec<(HexSet, Arc<Crossing>)>,
     fields: BTreeMap<(usize, usize, usize), Arc<StartsAndField>>,
     phase_fields: BTreeMap<(usize, usize, usize, u32), PhaseField>,
@@ -488,21 +489,22 @@ impl Searches<'_> {
 
     /// The table of a set of prohibited hexes.
     fn table(&mut self, banned: HexSet) -> usize {
-        if let Some(i) = self.tables.iter().position(|(b, _)| *b == banned) {
+        if let Some(i) = self.tables.iter().position(|(b, _, _)| *b == banned) {
             return i;
         }
-        let key = TableKey::new(self.rules, self.cleared, self.readings, &banned);
-        let t = match self.shared.and_then(|sh| sh.table(&key)) {
-            Some(t) => t,
+        let kept = self
+            .shared
+            .and_then(|sh| sh.table(self.rules, self.cleared, self.readings, &banned));
+        let (t, kept) = match kept {
+            Some((k, t)) => (t, Some(k)),
             None => {
                 let t = Arc::new(CostTable::new(&self.movement(&banned)));
-                if let Some(sh) = self.shared {
-                    sh.keep_table(&key, &t);
-                }
-                t
+                let key = || TableKey::new(self.rules, self.cleared, self.readings, &banned);
+                let k = self.shared.and_then(|sh| sh.keep_table(key(), &t));
+                (t, k)
             }
         };
-        self.tables.push((banned, t));
+        self.tables.push((banned, t, kept));
         self.tables.len() - 1
     }
 
@@ -539,21 +541,16 @@ impl Searches<'_> {
             if !self.charge(1) {
                 return None;
             }
-            let (banned, table) = (&self.tables[key.2].0, &self.tables[key.2].1);
-            let shared_key = self
-                .shared
-                .map(|_| TableKey::new(self.rules, self.cleared, self.readings, banned));
-            let kept = self
-                .shared
-                .zip(shared_key.as_ref())
-                .and_then(|(sh, k)| sh.field(k, zone, arrives));
+            let (banned, table, in_shared) = &self.tables[key.2];
+            let in_shared = self.shared.zip(*in_shared);
+            let kept = in_shared.and_then(|(sh, k)| sh.field(k, zone, arrives));
             let found = match kept {
                 Some(f) => f,
                 None => {
                     let starts = group_starts(table, &self.movement(banned), zone, arrives);
                     let field = table.field(&starts);
                     let f = Arc::new((starts, field));
-                    if let (Some(sh), Some(k)) = (self.shared, shared_key.as_ref()) {
+                    if let Some((sh, k)) = in_shared {
                         sh.keep_field(k, zone, arrives, &f);
                     }
                     f

@@ -51,7 +51,20 @@ impl TableKey {
             banned: banned.clone(),
         }
     }
+
+    /// Is this the key of a table of these (compared in place: a lookup copies no set)?
+    fn is(&self, rules: &Ruleset, cleared: &Cleared, readings: Readings, banned: &HexSet) -> bool {
+        self.rules == std::ptr::from_ref(rules) as usize
+            && self.readings == readings
+            && self.banned == *banned
+            && self.cleared == *cleared
+    }
 }
+
+/// A table kept in a [`SharedSearches`]: its place there, which stays the same for the run
+/// (tables are only added), so that its fields are found without comparing keys again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeptTable(usize);
 
 /// A table kept, with the fields searched over it.
 #[derive(Debug)]
@@ -77,11 +90,20 @@ struct Held {
 }
 
 impl SharedSearches {
-    /// The table of `key`, if computed before.
-    pub fn table(&self, key: &TableKey) -> Option<Arc<CostTable>> {
+    /// The table of a mover kept (its place and itself), if computed before.
+    pub fn table(
+        &self,
+        rules: &Ruleset,
+        cleared: &Cleared,
+        readings: Readings,
+        banned: &HexSet,
+    ) -> Option<(KeptTable, Arc<CostTable>)> {
         let held = self.held.lock().ok()?;
-        let e = held.entries.iter().find(|e| e.key == *key)?;
-        Some(Arc::clone(&e.table))
+        let i = held
+            .entries
+            .iter()
+            .position(|e| e.key.is(rules, cleared, readings, banned))?;
+        Some((KeptTable(i), Arc::clone(&held.entries[i].table)))
     }
 
     /// The banks `river` divides the map into, crossed only at `allowed`: made by the first
@@ -110,42 +132,45 @@ impl SharedSearches {
         c
     }
 
-    /// Keep `table` under `key`, while there is room.
-    pub fn keep_table(&self, key: &TableKey, table: &Arc<CostTable>) {
-        let Ok(mut held) = self.held.lock() else {
-            return;
-        };
+    /// Keep `table` under `key`, while there is room: its place, or `None` when not kept.
+    pub fn keep_table(&self, key: TableKey, table: &Arc<CostTable>) -> Option<KeptTable> {
+        let mut held = self.held.lock().ok()?;
+        if let Some(i) = held.entries.iter().position(|e| e.key == key) {
+            return Some(KeptTable(i));
+        }
         let size = table.grid().len();
-        if held.hexes + size > MAX_SHARED_HEXES || held.entries.iter().any(|e| e.key == *key) {
-            return;
+        if held.hexes + size > MAX_SHARED_HEXES {
+            return None;
         }
         held.hexes += size;
         held.entries.push(Entry {
-            key: key.clone(),
+            key,
             table: Arc::clone(table),
             fields: Vec::new(),
         });
+        Some(KeptTable(held.entries.len() - 1))
     }
 
-    /// The field over the table of `key` from `zone`, if searched before.
+    /// The field over a kept table from `zone`, if searched before.
     pub fn field(
         &self,
-        key: &TableKey,
+        table: KeptTable,
         zone: &HexSet,
         arrives: bool,
     ) -> Option<Arc<StartsAndField>> {
         let held = self.held.lock().ok()?;
-        let e = held.entries.iter().find(|e| e.key == *key)?;
-        e.fields
+        held.entries
+            .get(table.0)?
+            .fields
             .iter()
             .find(|(z, a, _)| *a == arrives && z == zone)
             .map(|(_, _, f)| Arc::clone(f))
     }
 
-    /// Keep a field over the table of `key` (kept first), while there is room.
+    /// Keep a field over a kept table, while there is room.
     pub fn keep_field(
         &self,
-        key: &TableKey,
+        table: KeptTable,
         zone: &HexSet,
         arrives: bool,
         f: &Arc<StartsAndField>,
@@ -157,7 +182,7 @@ impl SharedSearches {
         if held.hexes + size > MAX_SHARED_HEXES {
             return;
         }
-        let Some(e) = held.entries.iter_mut().find(|e| e.key == *key) else {
+        let Some(e) = held.entries.get_mut(table.0) else {
             return;
         };
         if e.fields.iter().any(|(z, a, _)| *a == arrives && z == zone) {
