@@ -629,6 +629,36 @@ pub fn playable_sharing(
     readings: Readings,
     shared: Option<&SharedSearches>,
 ) -> Playable {
+    search_targets(targets(s, r), s, map, r, rules, given, readings, shared)
+}
+
+/// [`playable_sharing`] with no allowances given, over `targets` ([`targets`]'s answer): a
+/// check searching under several readings finds the targets once.
+pub fn playable_sharing_over(
+    targets: &[Target],
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    readings: Readings,
+    shared: Option<&SharedSearches>,
+) -> Playable {
+    let given = GivenAllowances::new();
+    search_targets(targets.to_vec(), s, map, r, rules, &given, readings, shared)
+}
+
+/// How each group gets to each of `targets` (the scenario's, [`targets`]).
+#[allow(clippy::too_many_arguments)]
+fn search_targets(
+    targets: Vec<Target>,
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    given: &GivenAllowances,
+    readings: Readings,
+    shared: Option<&SharedSearches>,
+) -> Playable {
     let cleared = Cleared::of(s, map, r);
     let mut searches = Searches {
         rules,
@@ -644,7 +674,6 @@ pub fn playable_sharing(
     };
     let terrain = searches.terrain;
     let may_enter = |from: Option<Coord>, to: Coord| charge_may_enter(&terrain, readings, from, to);
-    let targets = targets(s, r);
     let mut reaches: Vec<Vec<GroupReach>> = targets.iter().map(|_| Vec::new()).collect();
     let mut incomplete = false;
     // A side's counter moves under the same restrictions whatever its group and target: each
@@ -700,10 +729,11 @@ pub fn playable_sharing(
                     };
                     let (starts, field) = (&found.0, &found.1);
                     reach.starts |= !starts.is_empty();
+                    // The path of a field's best hex is walked back only when it is kept.
                     let least = match crossing {
                         None => field
                             .best_in(&target.hexes)
-                            .map(|(hex, cost)| (cost, field.path_to(hex).unwrap_or_default())),
+                            .map(|(hex, cost)| (cost, Err(hex))),
                         Some(_) if !searches.charge(2) => {
                             incomplete = true;
                             break;
@@ -712,11 +742,14 @@ pub fn playable_sharing(
                             table: &searches.tables[key.2].1,
                             crossing: Some(&*searches.crossings[ci].1),
                         }
-                        .least(starts, &target.hexes),
+                        .least(starts, &target.hexes)
+                        .map(|(cost, path)| (cost, Ok(path))),
                     };
                     if let Some((cost, path)) = least
                         && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
                     {
+                        let path =
+                            path.unwrap_or_else(|hex| field.path_to(hex).unwrap_or_default());
                         reach.least = Some((cost, path));
                     }
                     let Some(a) = allowance(s, side, counter, given) else {
