@@ -145,7 +145,7 @@ impl HexSet {
     /// The hexes within `max` of the set, the set's own included: the hexes where
     /// [`HexSet::distance_field_upto`] is not `u32::MAX`, without a distance for every hex of
     /// the map (`analyze` asks this of each place to hold; a field of the largest map is 4 MB).
-    /// Grown a ring at a time by shifting the set's bits ([`Dilation`]) where that is cheaper
+    /// Grown a ring at a time by shifting the set's bits (`Dilation`) where that is cheaper
     /// than visiting the hexes one by one (zones measured from the enemy, on most maps).
     pub fn within(&self, max: u32) -> HexSet {
         let g = self.grid;
