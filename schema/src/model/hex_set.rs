@@ -257,9 +257,12 @@ struct Dilation {
     shifts: Vec<(isize, FixedBitSet)>,
 }
 
+/// How many grids' masks a thread keeps: a batch's files mostly share a map or a few.
+const KEPT_GRIDS: usize = 4;
+
 thread_local! {
-    /// The masks of the last grid grown on this thread: a batch's files mostly share a map.
-    static DILATION: std::cell::RefCell<Option<Dilation>> = const { std::cell::RefCell::new(None) };
+    /// The masks of the last grids grown on this thread, the latest first.
+    static DILATIONS: std::cell::RefCell<Vec<Dilation>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Dilation {
@@ -282,14 +285,19 @@ impl Dilation {
         Dilation { grid, shifts }
     }
 
-    /// Run `f` with the masks of `grid`, made once per grid and thread.
+    /// Run `f` with the masks of `grid`, made once per grid and thread (while it is among the
+    /// last [`KEPT_GRIDS`] grown there).
     fn with<R>(grid: Grid, f: impl FnOnce(&Dilation) -> R) -> R {
-        DILATION.with(|cell| {
+        DILATIONS.with(|cell| {
             let mut held = cell.borrow_mut();
-            if held.as_ref().is_none_or(|d| d.grid != grid) {
-                *held = Some(Dilation::new(grid));
+            match held.iter().position(|d| d.grid == grid) {
+                Some(i) => held[..=i].rotate_right(1),
+                None => {
+                    held.truncate(KEPT_GRIDS - 1);
+                    held.insert(0, Dilation::new(grid));
+                }
             }
-            f(held.as_ref().expect("made above"))
+            f(&held[0])
         })
     }
 
@@ -383,6 +391,39 @@ mod tests {
                         assert_eq!(s.within(max), want, "{orientation:?} {parity:?} {max}");
                     }
                 }
+            }
+        }
+    }
+
+    /// A thread growing zones on more grids than it keeps masks for, in turn, grows each on
+    /// its own grid.
+    #[test]
+    fn within_on_grids_in_turn_uses_each_grids_masks() {
+        let grids: Vec<Grid> = (0..KEPT_GRIDS as u32 + 2)
+            .map(|k| Grid {
+                width: 40 + k,
+                height: 30,
+                orientation: if k % 2 == 0 {
+                    Orientation::Flat
+                } else {
+                    Orientation::Pointy
+                },
+                parity: Parity::OddShoved,
+                numbering: Default::default(),
+            })
+            .collect();
+        for round in 0..3 {
+            for (k, g) in grids
+                .iter()
+                .enumerate()
+                .chain(grids.iter().enumerate().rev())
+            {
+                let s = HexSet::from_coords(*g, [Coord(3 + k as i32, 7), Coord(20, 2 + round)]);
+                assert_eq!(
+                    s.within(5),
+                    s.within_by_search(5),
+                    "grid {k}, round {round}"
+                );
             }
         }
     }
