@@ -18,7 +18,7 @@ use crate::model::scenario::{Entry, Scenario};
 use crate::pipeline::zones::Resolved;
 use crate::pipeline::zones::shared::SharedZones;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
-use crate::queries::playable::{self, GivenAllowances, Playable, TargetKind};
+use crate::queries::playable::{self, Playable, TargetKind};
 use crate::queries::readings::{Ambiguity, Readings};
 use crate::queries::shared::SharedSearches;
 use crate::ruleset::Ruleset;
@@ -38,9 +38,10 @@ pub(super) fn check(
     }
     // The run's searches on this map, kept beside its zones.
     let shared = shared.and_then(SharedZones::beside::<SharedSearches>);
+    // The targets are the same under every reading: found once.
+    let targets = playable::targets(s, r);
     let search = |readings| {
-        let given = GivenAllowances::new();
-        playable::playable_sharing(s, map, r, rules, &given, readings, shared.as_deref())
+        playable::playable_sharing_over(&targets, s, map, r, rules, readings, shared.as_deref())
     };
     let under = |readings| Some(search(readings)).filter(|p| !p.incomplete);
     let lenient = search(Readings::LENIENT);

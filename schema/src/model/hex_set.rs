@@ -145,7 +145,25 @@ impl HexSet {
     /// The hexes within `max` of the set, the set's own included: the hexes where
     /// [`HexSet::distance_field_upto`] is not `u32::MAX`, without a distance for every hex of
     /// the map (`analyze` asks this of each place to hold; a field of the largest map is 4 MB).
+    /// Grown a ring at a time by shifting the set's bits (`Dilation`) where that is cheaper
+    /// than visiting the hexes one by one (zones measured from the enemy, on most maps).
     pub fn within(&self, max: u32) -> HexSet {
+        let g = self.grid;
+        let rings = u64::from(max.min(g.width.saturating_add(g.height)));
+        let words = g.len().div_ceil(64) as u64;
+        let ones = self.bits.count_ones(..) as u64;
+        // Hexes a search would visit at most, against the words the shifts would touch.
+        let reached = ones
+            .saturating_mul(3 * rings * (rings + 1) + 1)
+            .min(g.len() as u64);
+        if rings * words * 8 < reached * 6 {
+            return Dilation::with(g, |d| d.within(self, max));
+        }
+        self.within_by_search(max)
+    }
+
+    /// [`HexSet::within`] by a breadth-first search, ring by ring.
+    fn within_by_search(&self, max: u32) -> HexSet {
         let g = self.grid;
         let mut seen = self.clone();
         let mut ring: Vec<usize> = self.bits.ones().collect();
@@ -236,6 +254,120 @@ impl HexSet {
     }
 }
 
+/// How a set grows by one ring on one grid, as shifts of its bits: the hexes next to a set
+/// are those whose neighbour in some direction is in it, and a hex's neighbour in a direction
+/// lies a fixed number of dense indices away, given the parity of its line along the shoved
+/// axis. So a ring is, per distinct offset, the set shifted by it and masked by the hexes
+/// whose neighbour at that offset is on the map (eight offsets, each up to two directions).
+#[derive(Debug)]
+struct Dilation {
+    grid: Grid,
+    /// Each offset, and the hexes whose neighbour at that offset is on the map.
+    shifts: Vec<(isize, FixedBitSet)>,
+}
+
+/// How many grids' masks a thread keeps: a batch's files mostly share a map or a few.
+const KEPT_GRIDS: usize = 4;
+
+thread_local! {
+    /// The masks of the last grids grown on this thread, the latest first.
+    static DILATIONS: std::cell::RefCell<Vec<Dilation>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Dilation {
+    /// The masks of a grid (one pass over its hexes).
+    fn new(grid: Grid) -> Dilation {
+        let mut shifts: Vec<(isize, FixedBitSet)> = Vec::new();
+        for i in 0..grid.len() {
+            for j in grid.neighbor_indices(i) {
+                let o = j as isize - i as isize;
+                let k = match shifts.iter().position(|(x, _)| *x == o) {
+                    Some(k) => k,
+                    None => {
+                        shifts.push((o, FixedBitSet::with_capacity(grid.len())));
+                        shifts.len() - 1
+                    }
+                };
+                shifts[k].1.insert(i);
+            }
+        }
+        Dilation { grid, shifts }
+    }
+
+    /// Run `f` with the masks of `grid`, made once per grid and thread (while it is among the
+    /// last [`KEPT_GRIDS`] grown there).
+    fn with<R>(grid: Grid, f: impl FnOnce(&Dilation) -> R) -> R {
+        DILATIONS.with(|cell| {
+            let mut held = cell.borrow_mut();
+            match held.iter().position(|d| d.grid == grid) {
+                Some(i) => held[..=i].rotate_right(1),
+                None => {
+                    held.truncate(KEPT_GRIDS - 1);
+                    held.insert(0, Dilation::new(grid));
+                }
+            }
+            f(&held[0])
+        })
+    }
+
+    /// The hexes within `max` of `set`: `max` rings, or until one adds nothing.
+    fn within(&self, set: &HexSet, max: u32) -> HexSet {
+        let mut seen = set.clone();
+        let mut grown = seen.bits.clone();
+        for _ in 0..max {
+            for (o, mask) in &self.shifts {
+                or_shifted(
+                    grown.as_mut_slice(),
+                    seen.bits.as_slice(),
+                    *o,
+                    mask.as_slice(),
+                );
+            }
+            if grown == seen.bits {
+                break;
+            }
+            seen.bits.clone_from(&grown);
+        }
+        seen
+    }
+}
+
+/// `out |= (src shifted so that bit i holds src's bit i + o) & mask`, word by word; bits
+/// shifted in from outside `src` are clear.
+fn or_shifted(out: &mut [usize], src: &[usize], o: isize, mask: &[usize]) {
+    const BITS: usize = usize::BITS as usize;
+    let word = |w: isize| {
+        usize::try_from(w)
+            .ok()
+            .and_then(|w| src.get(w))
+            .copied()
+            .unwrap_or(0)
+    };
+    let (q, r) = ((o.unsigned_abs() / BITS) as isize, o.unsigned_abs() % BITS);
+    for (w, (out, mask)) in out.iter_mut().zip(mask).enumerate() {
+        if *mask == 0 {
+            continue;
+        }
+        let w = w as isize;
+        let v = if o >= 0 {
+            let lo = word(w + q) >> r;
+            if r == 0 {
+                lo
+            } else {
+                lo | (word(w + q + 1) << (BITS - r))
+            }
+        } else {
+            let hi = word(w - q) << r;
+            if r == 0 {
+                hi
+            } else {
+                hi | (word(w - q - 1) >> (BITS - r))
+            }
+        };
+        *out |= v & mask;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,6 +414,66 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// A thread growing zones on more grids than it keeps masks for, in turn, grows each on
+    /// its own grid.
+    #[test]
+    fn within_on_grids_in_turn_uses_each_grids_masks() {
+        let grids: Vec<Grid> = (0..KEPT_GRIDS as u32 + 2)
+            .map(|k| Grid {
+                width: 40 + k,
+                height: 30,
+                orientation: if k % 2 == 0 {
+                    Orientation::Flat
+                } else {
+                    Orientation::Pointy
+                },
+                parity: Parity::OddShoved,
+                numbering: Default::default(),
+            })
+            .collect();
+        for round in 0..3 {
+            for (k, g) in grids
+                .iter()
+                .enumerate()
+                .chain(grids.iter().enumerate().rev())
+            {
+                let s = HexSet::from_coords(*g, [Coord(3 + k as i32, 7), Coord(20, 2 + round)]);
+                assert_eq!(
+                    s.within(5),
+                    s.within_by_search(5),
+                    "grid {k}, round {round}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        /// Growing a set by shifting its bits gives the hexes a search ring by ring reaches, on
+        /// grids of any width (one word, word-sized, just past a word), orientation and parity.
+        #[test]
+        fn within_by_shifts_is_within_by_search(
+            width in 1u32..140,
+            height in 1u32..9,
+            pointy: bool,
+            odd: bool,
+            bits in proptest::collection::vec(proptest::bool::weighted(0.03), 1..1260),
+            max in proptest::prop_oneof![0u32..12, proptest::strategy::Just(u32::MAX)],
+        ) {
+            let g = Grid {
+                width,
+                height,
+                orientation: if pointy { Orientation::Pointy } else { Orientation::Flat },
+                parity: if odd { Parity::OddShoved } else { Parity::EvenShoved },
+                numbering: Default::default(),
+            };
+            let s = HexSet::from_index_fn(g, |i| bits.get(i).copied().unwrap_or(false));
+            let want = s.within_by_search(max);
+            proptest::prop_assert_eq!(Dilation::new(g).within(&s, max), want.clone());
+            proptest::prop_assert_eq!(s.within(max), want);
         }
     }
 }

@@ -119,6 +119,25 @@ impl<'a> EffectiveTerrain<'a> {
         })
     }
 
+    /// The hexes whose terrain as played ([`EffectiveTerrain::cell`]) satisfies `f`: the
+    /// printed cells tested once each by their index, then the hexes treated as clear (whose
+    /// terrain is clear ground) added or taken out at once (the playability searches ask
+    /// this of every mover's prohibited hexes).
+    pub fn hexes_played(&self, f: impl Fn(Terrain) -> bool) -> HexSet {
+        let grid = self.map.grid;
+        let mut out = HexSet::from_index_fn(grid, |i| {
+            self.map.cells.get(i).is_some_and(|cell| f(cell.terrain))
+        });
+        for played_clear in [self.clear, self.cover].into_iter().flatten() {
+            if f(Terrain::Clear) {
+                out.union_with(played_clear);
+            } else {
+                out.difference_with(played_clear);
+            }
+        }
+        out
+    }
+
     /// The map as played, as a map of its own (to draw it: `saberc render --as-played`): every
     /// cell as [`EffectiveTerrain::cell`] gives it, and only the ridges that still stand.
     pub fn played_map(&self) -> Map {
@@ -216,5 +235,34 @@ mod tests {
         let printed = EffectiveTerrain::new(&m);
         assert_eq!(printed.cell(Coord(2, 2)), Some(woods_slope));
         assert!(printed.is_ridge(Coord(2, 2), Coord(2, 3)));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+        /// The hexes of a terrain as played, found by index and whole sets, are those whose
+        /// cell as played has it, hex by hex, whatever is cleared or only its cover.
+        #[test]
+        fn hexes_played_are_the_cells_as_played(
+            cells in proptest::collection::vec(0usize..Terrain::ALL.len(), 35),
+            places in proptest::collection::vec(proptest::bool::weighted(0.2), 35),
+            cover in proptest::collection::vec(proptest::bool::weighted(0.2), 35),
+            wanted in proptest::collection::vec(0usize..Terrain::ALL.len(), 1..3),
+        ) {
+            let mut m = Map::blank("t", "Test", 7, 5);
+            for (i, t) in cells.iter().enumerate() {
+                m.cells[i].terrain = Terrain::ALL[*t];
+            }
+            let cleared = Cleared {
+                places: HexSet::from_index_fn(m.grid, |i| places[i]),
+                cover: HexSet::from_index_fn(m.grid, |i| cover[i]),
+            };
+            let wanted: Vec<Terrain> = wanted.iter().map(|t| Terrain::ALL[*t]).collect();
+            for t in [EffectiveTerrain::for_scenario(&m, &cleared), EffectiveTerrain::new(&m)] {
+                let want = HexSet::from_fn(m.grid, |c| {
+                    t.cell(c).is_some_and(|cell| wanted.contains(&cell.terrain))
+                });
+                proptest::prop_assert_eq!(t.hexes_played(|x| wanted.contains(&x)), want);
+            }
+        }
     }
 }

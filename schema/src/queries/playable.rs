@@ -49,7 +49,7 @@ use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
 use crate::queries::movement::{Movement, Mp};
 use crate::queries::reach::{CostTable, PhaseField};
 use crate::queries::readings::{Ambiguity, Readings};
-use crate::queries::shared::{SharedSearches, StartsAndField, TableKey};
+use crate::queries::shared::{KeptTable, SharedSearches, StartsAndField, TableKey};
 use crate::queries::walk::{Charge, Crossing, Walk};
 use crate::ruleset::{MarkerKind, Ruleset, Terrain, UnitKind};
 
@@ -346,14 +346,11 @@ pub fn restrictions(
     let side_id = s.sides.get(side).map_or("", |x| x.id.as_str());
     let mut out = HexSet::empty(map.grid);
     let mut crossings: Option<HexSet> = None;
-    let played = |c: Coord| terrain.cell(c).map(|c| c.terrain);
     for (ri, rule) in s.special_rules.iter().enumerate() {
         match &rule.effect {
             // 11.5: river hexes only at bridges and fords.
             Effect::RiverOnlyAtCrossings => {
-                out.union_with(&HexSet::from_fn(map.grid, |c| {
-                    played(c) == Some(Terrain::River)
-                }));
+                out.union_with(&terrain.hexes_played(|t| t == Terrain::River));
             }
             // Only the crossings named, for the counters named.
             Effect::RiverCrossing {
@@ -364,9 +361,9 @@ pub fn restrictions(
             {
                 let allowed = r.rule_hexes(ri).unwrap_or_else(|| HexSet::empty(map.grid));
                 if readings.is_strict(Ambiguity::CrossingRule) {
-                    out.union_with(&HexSet::from_fn(map.grid, |c| {
-                        played(c).is_some_and(Terrain::is_river) && !allowed.contains(c)
-                    }));
+                    let mut river = terrain.hexes_played(Terrain::is_river);
+                    river.difference_with(&allowed);
+                    out.union_with(&river);
                 } else {
                     // Two rules for one counter: only the crossings both allow.
                     match &mut crossings {
@@ -387,7 +384,9 @@ pub fn restrictions(
                         road.insert(*c);
                     }
                 }
-                out.union_with(&HexSet::from_fn(map.grid, |c| !road.contains(c)));
+                let mut off_road = HexSet::full(map.grid);
+                off_road.difference_with(&road);
+                out.union_with(&off_road);
             }
             _ => {}
         }
@@ -472,8 +471,9 @@ struct Searches<'m> {
     readings: Readings,
     /// The tables and fields of the run on this map, when shared.
     shared: Option<&'m SharedSearches>,
-    tables: Vec<(HexSet, Arc<CostTable>)>,
-    crossings: Vec<(HexSet, Crossing)>,
+    /// Each table with its prohibited hexes and its place in `shared`, when kept there.
+    tables: Vec<(HexSet, Arc<CostTable>, Option<KeptTable>)>,
+    crossings: Vec<(HexSet, Arc<Crossing>)>,
     fields: BTreeMap<(usize, usize, usize), Arc<StartsAndField>>,
     phase_fields: BTreeMap<(usize, usize, usize, u32), PhaseField>,
     work: u64,
@@ -489,21 +489,22 @@ impl Searches<'_> {
 
     /// The table of a set of prohibited hexes.
     fn table(&mut self, banned: HexSet) -> usize {
-        if let Some(i) = self.tables.iter().position(|(b, _)| *b == banned) {
+        if let Some(i) = self.tables.iter().position(|(b, _, _)| *b == banned) {
             return i;
         }
-        let key = TableKey::new(self.rules, self.cleared, self.readings, &banned);
-        let t = match self.shared.and_then(|sh| sh.table(&key)) {
-            Some(t) => t,
+        let kept = self
+            .shared
+            .and_then(|sh| sh.table(self.rules, self.cleared, self.readings, &banned));
+        let (t, kept) = match kept {
+            Some((k, t)) => (t, Some(k)),
             None => {
                 let t = Arc::new(CostTable::new(&self.movement(&banned)));
-                if let Some(sh) = self.shared {
-                    sh.keep_table(&key, &t);
-                }
-                t
+                let key = || TableKey::new(self.rules, self.cleared, self.readings, &banned);
+                let k = self.shared.and_then(|sh| sh.keep_table(key(), &t));
+                (t, k)
             }
         };
-        self.tables.push((banned, t));
+        self.tables.push((banned, t, kept));
         self.tables.len() - 1
     }
 
@@ -512,12 +513,11 @@ impl Searches<'_> {
         if let Some(i) = self.crossings.iter().position(|(a, _)| *a == allowed) {
             return i;
         }
-        let grid = self.terrain.map().grid;
-        let terrain = self.terrain;
-        let river = HexSet::from_fn(grid, |c| {
-            terrain.cell(c).is_some_and(|c| c.terrain.is_river())
-        });
-        let c = Crossing::new(&river, &allowed);
+        let river = self.terrain.hexes_played(Terrain::is_river);
+        let c = match self.shared {
+            Some(sh) => sh.crossing(&river, &allowed),
+            None => Arc::new(Crossing::new(&river, &allowed)),
+        };
         self.crossings.push((allowed, c));
         self.crossings.len() - 1
     }
@@ -541,21 +541,16 @@ impl Searches<'_> {
             if !self.charge(1) {
                 return None;
             }
-            let (banned, table) = (&self.tables[key.2].0, &self.tables[key.2].1);
-            let shared_key = self
-                .shared
-                .map(|_| TableKey::new(self.rules, self.cleared, self.readings, banned));
-            let kept = self
-                .shared
-                .zip(shared_key.as_ref())
-                .and_then(|(sh, k)| sh.field(k, zone, arrives));
+            let (banned, table, in_shared) = &self.tables[key.2];
+            let in_shared = self.shared.zip(*in_shared);
+            let kept = in_shared.and_then(|(sh, k)| sh.field(k, zone, arrives));
             let found = match kept {
                 Some(f) => f,
                 None => {
                     let starts = group_starts(table, &self.movement(banned), zone, arrives);
                     let field = table.field(&starts);
                     let f = Arc::new((starts, field));
-                    if let (Some(sh), Some(k)) = (self.shared, shared_key.as_ref()) {
+                    if let Some((sh, k)) = in_shared {
                         sh.keep_field(k, zone, arrives, &f);
                     }
                     f
@@ -634,6 +629,36 @@ pub fn playable_sharing(
     readings: Readings,
     shared: Option<&SharedSearches>,
 ) -> Playable {
+    search_targets(targets(s, r), s, map, r, rules, given, readings, shared)
+}
+
+/// [`playable_sharing`] with no allowances given, over `targets` ([`targets`]'s answer): a
+/// check searching under several readings finds the targets once.
+pub fn playable_sharing_over(
+    targets: &[Target],
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    readings: Readings,
+    shared: Option<&SharedSearches>,
+) -> Playable {
+    let given = GivenAllowances::new();
+    search_targets(targets.to_vec(), s, map, r, rules, &given, readings, shared)
+}
+
+/// How each group gets to each of `targets` (the scenario's, [`targets`]).
+#[allow(clippy::too_many_arguments)]
+fn search_targets(
+    targets: Vec<Target>,
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    rules: &Ruleset,
+    given: &GivenAllowances,
+    readings: Readings,
+    shared: Option<&SharedSearches>,
+) -> Playable {
     let cleared = Cleared::of(s, map, r);
     let mut searches = Searches {
         rules,
@@ -649,7 +674,6 @@ pub fn playable_sharing(
     };
     let terrain = searches.terrain;
     let may_enter = |from: Option<Coord>, to: Coord| charge_may_enter(&terrain, readings, from, to);
-    let targets = targets(s, r);
     let mut reaches: Vec<Vec<GroupReach>> = targets.iter().map(|_| Vec::new()).collect();
     let mut incomplete = false;
     // A side's counter moves under the same restrictions whatever its group and target: each
@@ -705,23 +729,27 @@ pub fn playable_sharing(
                     };
                     let (starts, field) = (&found.0, &found.1);
                     reach.starts |= !starts.is_empty();
+                    // The path of a field's best hex is walked back only when it is kept.
                     let least = match crossing {
                         None => field
                             .best_in(&target.hexes)
-                            .map(|(hex, cost)| (cost, field.path_to(hex).unwrap_or_default())),
+                            .map(|(hex, cost)| (cost, Err(hex))),
                         Some(_) if !searches.charge(2) => {
                             incomplete = true;
                             break;
                         }
                         Some(ci) => Walk {
                             table: &searches.tables[key.2].1,
-                            crossing: Some(&searches.crossings[ci].1),
+                            crossing: Some(&*searches.crossings[ci].1),
                         }
-                        .least(starts, &target.hexes),
+                        .least(starts, &target.hexes)
+                        .map(|(cost, path)| (cost, Ok(path))),
                     };
                     if let Some((cost, path)) = least
                         && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
                     {
+                        let path =
+                            path.unwrap_or_else(|hex| field.path_to(hex).unwrap_or_default());
                         reach.least = Some((cost, path));
                     }
                     let Some(a) = allowance(s, side, counter, given) else {
@@ -748,7 +776,7 @@ pub fn playable_sharing(
                         },
                         Some(ci) => Walk {
                             table: &searches.tables[key.2].1,
-                            crossing: Some(&searches.crossings[ci].1),
+                            crossing: Some(&*searches.crossings[ci].1),
                         }
                         .phases(
                             starts,
@@ -770,7 +798,7 @@ pub fn playable_sharing(
                         }
                         let walk = Walk {
                             table: &searches.tables[key.2].1,
-                            crossing: crossing.map(|ci| &searches.crossings[ci].1),
+                            crossing: crossing.map(|ci| &*searches.crossings[ci].1),
                         };
                         let rule = Charge {
                             allowance: Mp::whole(charge),

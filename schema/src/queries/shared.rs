@@ -17,6 +17,7 @@ use crate::queries::effective_terrain::Cleared;
 use crate::queries::movement::Mp;
 use crate::queries::reach::{CostTable, Field};
 use crate::queries::readings::Readings;
+use crate::queries::walk::Crossing;
 use crate::ruleset::Ruleset;
 
 /// Most hexes of tables and fields held by one [`SharedSearches`], summed over them (a table
@@ -50,7 +51,20 @@ impl TableKey {
             banned: banned.clone(),
         }
     }
+
+    /// Is this the key of a table of these (compared in place: a lookup copies no set)?
+    fn is(&self, rules: &Ruleset, cleared: &Cleared, readings: Readings, banned: &HexSet) -> bool {
+        self.rules == std::ptr::from_ref(rules) as usize
+            && self.readings == readings
+            && self.banned == *banned
+            && self.cleared == *cleared
+    }
 }
+
+/// A table kept in a [`SharedSearches`]: its place there, which stays the same for the run
+/// (tables are only added), so that its fields are found without comparing keys again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeptTable(usize);
 
 /// A table kept, with the fields searched over it.
 #[derive(Debug)]
@@ -70,53 +84,93 @@ pub struct SharedSearches {
 #[derive(Debug, Default)]
 struct Held {
     entries: Vec<Entry>,
+    /// The banks of a river (its hexes as played) under a crossing rule allowing some of them.
+    crossings: Vec<(HexSet, HexSet, Arc<Crossing>)>,
     hexes: usize,
 }
 
 impl SharedSearches {
-    /// The table of `key`, if computed before.
-    pub fn table(&self, key: &TableKey) -> Option<Arc<CostTable>> {
+    /// The table of a mover kept (its place and itself), if computed before.
+    pub fn table(
+        &self,
+        rules: &Ruleset,
+        cleared: &Cleared,
+        readings: Readings,
+        banned: &HexSet,
+    ) -> Option<(KeptTable, Arc<CostTable>)> {
         let held = self.held.lock().ok()?;
-        let e = held.entries.iter().find(|e| e.key == *key)?;
-        Some(Arc::clone(&e.table))
+        let i = held
+            .entries
+            .iter()
+            .position(|e| e.key.is(rules, cleared, readings, banned))?;
+        Some((KeptTable(i), Arc::clone(&held.entries[i].table)))
     }
 
-    /// Keep `table` under `key`, while there is room.
-    pub fn keep_table(&self, key: &TableKey, table: &Arc<CostTable>) {
-        let Ok(mut held) = self.held.lock() else {
-            return;
-        };
+    /// The banks `river` divides the map into, crossed only at `allowed`: made by the first
+    /// file that asks (a crossing is no search: no file is charged for it) and kept while
+    /// there is room.
+    pub fn crossing(&self, river: &HexSet, allowed: &HexSet) -> Arc<Crossing> {
+        let kept = self.held.lock().ok().and_then(|held| {
+            held.crossings
+                .iter()
+                .find(|(r, a, _)| r == river && a == allowed)
+                .map(|(_, _, c)| Arc::clone(c))
+        });
+        if let Some(c) = kept {
+            return c;
+        }
+        let c = Arc::new(Crossing::new(river, allowed));
+        if let Ok(mut held) = self.held.lock() {
+            // A crossing takes 5 bytes a hex, a field's worth.
+            let size = river.grid().len() / 2;
+            if held.hexes + size <= MAX_SHARED_HEXES {
+                held.hexes += size;
+                held.crossings
+                    .push((river.clone(), allowed.clone(), Arc::clone(&c)));
+            }
+        }
+        c
+    }
+
+    /// Keep `table` under `key`, while there is room: its place, or `None` when not kept.
+    pub fn keep_table(&self, key: TableKey, table: &Arc<CostTable>) -> Option<KeptTable> {
+        let mut held = self.held.lock().ok()?;
+        if let Some(i) = held.entries.iter().position(|e| e.key == key) {
+            return Some(KeptTable(i));
+        }
         let size = table.grid().len();
-        if held.hexes + size > MAX_SHARED_HEXES || held.entries.iter().any(|e| e.key == *key) {
-            return;
+        if held.hexes + size > MAX_SHARED_HEXES {
+            return None;
         }
         held.hexes += size;
         held.entries.push(Entry {
-            key: key.clone(),
+            key,
             table: Arc::clone(table),
             fields: Vec::new(),
         });
+        Some(KeptTable(held.entries.len() - 1))
     }
 
-    /// The field over the table of `key` from `zone`, if searched before.
+    /// The field over a kept table from `zone`, if searched before.
     pub fn field(
         &self,
-        key: &TableKey,
+        table: KeptTable,
         zone: &HexSet,
         arrives: bool,
     ) -> Option<Arc<StartsAndField>> {
         let held = self.held.lock().ok()?;
-        let e = held.entries.iter().find(|e| e.key == *key)?;
-        e.fields
+        held.entries
+            .get(table.0)?
+            .fields
             .iter()
             .find(|(z, a, _)| *a == arrives && z == zone)
             .map(|(_, _, f)| Arc::clone(f))
     }
 
-    /// Keep a field over the table of `key` (kept first), while there is room.
+    /// Keep a field over a kept table, while there is room.
     pub fn keep_field(
         &self,
-        key: &TableKey,
+        table: KeptTable,
         zone: &HexSet,
         arrives: bool,
         f: &Arc<StartsAndField>,
@@ -128,7 +182,7 @@ impl SharedSearches {
         if held.hexes + size > MAX_SHARED_HEXES {
             return;
         }
-        let Some(e) = held.entries.iter_mut().find(|e| e.key == *key) else {
+        let Some(e) = held.entries.get_mut(table.0) else {
             return;
         };
         if e.fields.iter().any(|(z, a, _)| *a == arrives && z == zone) {
@@ -195,7 +249,29 @@ mod tests {
         }
         let held = shared.held.lock().expect("not poisoned");
         assert!(held.entries.iter().any(|e| !e.fields.is_empty()));
+        // 05's crossing rule, read leniently.
+        assert!(!held.crossings.is_empty());
         // Lenient and strict tables of one scenario are kept apart.
         assert!(held.entries.len() >= 2 * 2);
+    }
+
+    /// A crossing taken from the store is the one made from its own river and crossings:
+    /// two rules allowing different crossings of one river, two rivers with the same
+    /// crossings, each asked twice.
+    #[test]
+    fn a_kept_crossing_is_its_own_river_and_crossings() {
+        let map = crate::builtin::rifle_and_saber();
+        let g = map.grid;
+        let column = |c: i32| HexSet::from_fn(g, |x| x.0 == c);
+        let (east, west) = (column(20), column(30));
+        let at = |r: i32| HexSet::from_coords(g, [crate::model::hex::Coord(20, r)]);
+        let shared = SharedSearches::default();
+        for _ in 0..2 {
+            for (river, allowed) in [(&east, at(5)), (&east, at(9)), (&west, at(5))] {
+                let own = Crossing::new(river, &allowed);
+                assert_eq!(*shared.crossing(river, &allowed), own);
+            }
+        }
+        assert_eq!(shared.held.lock().expect("not poisoned").crossings.len(), 3);
     }
 }

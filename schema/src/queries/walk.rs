@@ -30,7 +30,7 @@ pub const MAX_STATES: usize = 12_000_000;
 
 /// The banks of the river hexes a crossing rule concerns: every other hex belongs to one bank
 /// (the land it is connected to without crossing a river hex).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Crossing {
     bank: Vec<u32>,
     disallowed: Vec<bool>,

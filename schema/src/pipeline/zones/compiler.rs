@@ -4,7 +4,7 @@
 //! the hex distance). Directions are measured between hex centres on the printed sheet (north up),
 //! from the centroid of the reference zone.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::hex::{Compass, Coord, Edge, Grid};

@@ -7,8 +7,8 @@
 //! here is charged the work budget as if it had computed the zone itself (see
 //! [`crate::pipeline::zones::compiler::ZoneCompiler::sharing`]).
 
+use foldhash::{HashMap, HashMapExt};
 use std::any::Any;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::model::hex_set::HexSet;
