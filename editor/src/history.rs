@@ -293,9 +293,15 @@ mod tests {
         map.set_cell(Coord(2, 1), woods());
         assert!(h.commit(&map));
         assert_eq!(h.done().len(), 1);
-        h.undo(&mut map, &mut Content::Map);
+        h.undo(
+            &mut map,
+            &mut Content::new(crate::games::rifle_and_saber::RsMap),
+        );
         assert_eq!(map, start);
-        h.redo(&mut map, &mut Content::Map);
+        h.redo(
+            &mut map,
+            &mut Content::new(crate::games::rifle_and_saber::RsMap),
+        );
         assert_eq!(map.cell(Coord(2, 1)), Some(woods()));
     }
 
@@ -316,12 +322,15 @@ mod tests {
         h.begin("Resize", &map);
         map = Map::blank("t", "T", 7, 3);
         h.commit(&map);
-        h.undo(&mut map, &mut Content::Map);
+        h.undo(
+            &mut map,
+            &mut Content::new(crate::games::rifle_and_saber::RsMap),
+        );
         assert_eq!(map, start);
     }
 
     fn sc(s: Scenario) -> Content {
-        Content::Scenario(s)
+        Content::new(s)
     }
 
     fn scenario() -> Scenario {
@@ -364,11 +373,11 @@ mod tests {
         assert_ne!(h.state(), id);
         let (mut m, mut cur) = (map.clone(), sc(s.clone()));
         h.undo(&mut m, &mut cur);
-        assert!(matches!(&cur, Content::Scenario(c) if c.game_length == 20));
+        assert!(matches!(cur.own::<Scenario>(), Some(c) if c.game_length == 20));
         h.undo(&mut m, &mut cur);
         assert_eq!(cur, sc(start));
         h.redo(&mut m, &mut cur);
-        assert!(matches!(&cur, Content::Scenario(c) if c.name == "GettysburgXYZ"));
+        assert!(matches!(cur.own::<Scenario>(), Some(c) if c.name == "GettysburgXYZ"));
     }
 
     /// Typing into the same field again after it lost the focus (another gesture) is a new

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use egui::Pos2;
 
 use crate::app::{App, Command, MapTools};
-use crate::content::Content;
 use crate::document::Document;
 use crate::scenario::panel::ScenarioUi;
 use crate::tools::ToolKind;
@@ -49,10 +48,8 @@ impl App {
 
     /// What the mode of a game's own document draws over the map now (tests).
     pub(crate) fn own_overlay(&self) -> Option<crate::canvas::Overlay> {
-        let Content::Own(d) = self.ws.doc.content() else {
-            return None;
-        };
-        let (_, mode) = self.own_modes.iter().find(|(g, _)| *g == d.game())?;
+        let game = self.ws.doc.content().game();
+        let (_, mode) = self.own_modes.iter().find(|(g, _)| *g == game)?;
         let layout = crate::canvas::Layout::new(self.ws.doc.map().grid);
         Some(mode.overlay(&self.ws, None, &layout))
     }

@@ -5,7 +5,6 @@ use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use crate::app::workspace::Command;
 use crate::app::{Action, App};
 use crate::canvas::ZOOM_100;
-use crate::content::Content;
 use crate::help;
 use crate::scenario::historical::HISTORICAL;
 use crate::tools::pressed;
@@ -55,7 +54,7 @@ impl App {
         if pressed(ui, Key::F4) {
             self.show_right = !self.show_right;
         }
-        if pressed(ui, Key::P) && matches!(self.ws.doc.content(), Content::Map) {
+        if pressed(ui, Key::P) && self.ws.doc.content().holds_map() {
             self.properties.open = !self.properties.open;
         }
         if pressed(ui, Key::M) {
@@ -112,11 +111,11 @@ impl App {
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(
-                        matches!(self.ws.doc.content(), Content::Map),
+                        self.ws.doc.content().holds_map(),
                         egui::Button::new("Properties… (P)"),
                     )
                     .on_disabled_hover_text(match self.ws.doc.content() {
-                        c @ Content::Own(d) if !d.is_scenario() => format!(
+                        c if !c.is_scenario() => format!(
                             "A {} map's properties are its panel's Map tab",
                             crate::games::of(c).name()
                         ),

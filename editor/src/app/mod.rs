@@ -448,7 +448,7 @@ impl App {
         if !show_right {
             self.canvas.overlays.panel(&ctx, &self.ws.doc, None);
         }
-        if matches!(self.ws.doc.content(), Content::Map)
+        if self.ws.doc.content().holds_map()
             && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc)
         {
             self.ws.status.set(s);
@@ -491,7 +491,7 @@ impl App {
     pub fn wizard_maps(&self) -> Vec<MapOffer> {
         let mut maps = Vec::new();
         let doc = &self.ws.doc;
-        if matches!(doc.content(), Content::Map)
+        if doc.content().holds_map()
             && doc.map().id != "rifle-and-saber"
             && saber_schema::builtin::map(&doc.map().id).is_none()
         {
@@ -647,14 +647,11 @@ pub(crate) fn mode_of<'a>(
     builder: &'a mut ScenarioUi,
     own_modes: &'a mut crate::games::OwnModes,
 ) -> &'a mut dyn Mode {
-    match content {
-        Content::Map => map_tools,
-        Content::Scenario(_) => builder,
-        // A game's own document is made by its game, which has a mode (its `mode`).
-        Content::Own(d) => match own_modes.iter_mut().find(|(g, _)| *g == d.game()) {
-            Some((_, mode)) => &mut **mode,
-            None => map_tools,
-        },
+    // A game without a mode of its own has the engine's: the map tools and the builder.
+    match own_modes.iter_mut().find(|(g, _)| *g == content.game()) {
+        Some((_, mode)) => &mut **mode,
+        None if content.is_scenario() => builder,
+        None => map_tools,
     }
 }
 

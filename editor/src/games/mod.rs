@@ -93,13 +93,10 @@ pub fn all() -> Vec<&'static dyn EditorGame> {
     BUILT_IN.into_iter().chain(registered).collect()
 }
 
-/// The game of a document's content (a game's own document is made by its game's `open`,
-/// `new_map` or `new_scenario`, so its game is one of [`all`]).
+/// The game of a document's content (made by its game's `open`, `new_map` or
+/// `new_scenario`, so its game is one of [`all`]).
 pub fn of(content: &Content) -> &'static dyn EditorGame {
-    match content {
-        Content::Map | Content::Scenario(_) => &rifle_and_saber::GAME,
-        Content::Own(d) => chosen(d.game()).unwrap_or(BUILT_IN[0]),
-    }
+    chosen(content.game()).unwrap_or(BUILT_IN[0])
 }
 
 /// The editor's side of a game the library knows; a game registered with the library alone

@@ -256,7 +256,11 @@ mod tests {
         assert!(saberc.contains(&Code::MapIdShadowed), "{saberc:?}");
 
         let loaded = crate::games::read_any(&f).expect("readable");
-        let scenario = loaded.scenario().expect("a scenario").clone();
+        let scenario = loaded
+            .content
+            .own::<Scenario>()
+            .expect("a scenario")
+            .clone();
         let mut checker = Checker {
             synchronous: true,
             map_notes: loaded.map_notes.clone(),
