@@ -19,12 +19,6 @@ pub struct Diagnostics {
     pub changed_builtin: bool,
 }
 
-/// The map's diagnostics, by the compiler's pipeline: what `saberc check` reports for the map
-/// saved (JSON Schema, what does not fit the file form, then the map rules).
-pub fn check(map: &Map) -> Vec<Diagnostic> {
-    saber_schema::pipeline::check_map_model(map)
-}
-
 /// The hex a diagnostic is about: its hex label, or the value its path points at.
 pub fn hex_of(d: &Diagnostic, map: &Map) -> Option<Coord> {
     // Read in the map's own numbers, as the check said it (a map numbered from 0100).

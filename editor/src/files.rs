@@ -315,7 +315,7 @@ mod tests {
     use saber_schema::ruleset::Game;
 
     fn check_free(map: &Map) -> bool {
-        crate::diagnostics::check(map).is_empty()
+        saber_schema::pipeline::check_map_model(map).is_empty()
     }
 
     #[test]
