@@ -312,6 +312,42 @@ fn a_chart_row_added_saves_only_what_it_holds() {
     );
 }
 
+/// The same in a JSON map file, whose list a save wrote again whole (every row with every
+/// blank column `null`): the row is inserted where it goes, without what the reader fills in.
+#[test]
+fn a_chart_row_added_to_a_json_map_saves_only_what_it_holds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ron = example_map(dir.path());
+    let src = saber_schema::pipeline::read::Source::read(&ron).expect("read");
+    let map: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
+    let json = saber_schema::pipeline::read::Syntax::Json;
+    let before = saber_schema::output::format::model_text(&map, json).expect("writes");
+    let path = dir.path().join("millbrook-invented.json");
+    std::fs::write(&path, &before).expect("written");
+    let mut h = opened(&path);
+    h.get_by_label("Chart & track").click();
+    h.run();
+    h.get_by_label("+ Chart row").click();
+    h.run();
+    let rows = file(&h).chart.len();
+    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(&path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    assert_eq!(
+        added,
+        [
+            format!("      \"kind\": \"kind {rows}\","),
+            "      \"on\": \"Hex\",".to_string(),
+            "      \"source\": \"\"".to_string(),
+            // The row before it gains its comma; the new row's brace and the list's stay.
+            "    },".to_string(),
+            "    {".to_string(),
+        ],
+        "{after}"
+    );
+}
+
 fn hex_of(label: &str) -> Coord {
     saber_schema::model::hex::parse_label(label).expect("a label")
 }
