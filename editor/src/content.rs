@@ -1,5 +1,5 @@
 //! What a document is: a map or scenario of one game ([`GameDoc`], which each game implements
-//! in its own folder, Rifle & Saber's in `games/rifle_and_saber.rs`). The editor's mode, its
+//! in its own folder, Rifle & Saber's in `games/rifle_and_saber/doc.rs`). The editor's mode, its
 //! checks, its save and its history follow from this one value; which game it is, only
 //! `crate::games` asks (issue 40 §5). A file of its own, below the document, its history and
 //! its files, so that none of them reaches back to the others through it.

@@ -75,9 +75,8 @@ impl GameDoc for MsMapFile {
         crate::export::refusal("map", &self.check(at))
     }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
-        let files = saber_schema::output::tiled::export::export_ms_map(self)
-            .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-        crate::export::write_tiled(&files, dir, inputs)
+        let files = saber_schema::output::tiled::export::export_ms_map(self);
+        crate::export::write_tiled(files, dir, inputs)
     }
 }
 

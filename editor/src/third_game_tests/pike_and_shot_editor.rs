@@ -155,8 +155,7 @@ impl GameDoc for PsMap {
         let map = OUTPUTS
             .map_as_it_stands(&source_of(self, "map.json".into()))
             .ok_or("the map cannot be drawn")?;
-        let files = OUTPUTS.tiled_map(&map).map_err(|e| e.to_string())?;
-        crate::export::write_tiled(&files, dir, inputs)
+        crate::export::write_tiled(OUTPUTS.tiled_map(&map), dir, inputs)
     }
 }
 
@@ -226,9 +225,7 @@ impl GameDoc for PsScenario {
     }
     fn write_tiled(&self, at: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
         match compiled(self, at)?.tiled() {
-            Some(files) => {
-                crate::export::write_tiled(&files.map_err(|e| e.to_string())?, dir, inputs)
-            }
+            Some(files) => crate::export::write_tiled(files, dir, inputs),
             None => Err("A Pike & Shot scenario has no Tiled map".into()),
         }
     }
