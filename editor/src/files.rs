@@ -72,11 +72,6 @@ pub(crate) fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String 
     }
 }
 
-/// A model written whole in `saberc fmt`'s layout (the library's one model-to-text writer).
-fn canonical_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
-    saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
-}
-
 fn syntax_for(path: &Path) -> Syntax {
     if has_extension(path, &["json"]) {
         Syntax::Json
@@ -105,7 +100,8 @@ pub fn write_file(
 /// Write a model (a map's file form, a scenario) whole to a file in `saberc fmt`'s layout:
 /// JSON for `.json`, RON otherwise.
 pub fn save_model<T: serde::Serialize>(model: &T, path: &Path) -> Result<(), String> {
-    let text = canonical_text(model, syntax_for(path))?;
+    let text = saber_schema::output::format::model_text(model, syntax_for(path))
+        .map_err(|e| e.to_string())?;
     write_file(path, &text, None).map(|_| ())
 }
 
