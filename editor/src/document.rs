@@ -227,6 +227,12 @@ impl Document {
         self.revision
     }
 
+    /// Is it a map with a built-in map's id? A save never writes one (scenarios beside the
+    /// file would take it for the built-in map): Save As asks for a new id first.
+    pub fn has_builtin_id(&self) -> bool {
+        !self.content.is_scenario() && saber_schema::builtin::map(&self.map.id).is_some()
+    }
+
     /// The name shown in the title bar: the file name, or the scenario's or map's name.
     pub fn title(&self) -> String {
         match &self.path {

@@ -321,9 +321,7 @@ impl App {
     /// lost), write it whole only if `allow_rewrite`, else ask the user first.
     pub(crate) fn save_to_allowing(&mut self, path: &Path, allow_rewrite: bool) -> bool {
         self.ws.doc.commit();
-        if !self.ws.doc.content().is_scenario()
-            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some()
-        {
+        if self.ws.doc.has_builtin_id() {
             self.error = Some(format!(
                 "Could not save {}: the map's id “{}” is a built-in map's. Use Save As to give it a new id.",
                 path.display(),
@@ -378,10 +376,8 @@ impl App {
     /// Save to the document's file, or ask for one; then do `then`. Returns whether it saved
     /// now (an in-app dialog saves later).
     pub(crate) fn save_then(&mut self, then: Option<Action>) -> bool {
-        let builtin_id = !self.ws.doc.content().is_scenario()
-            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some();
         match self.ws.doc.path.clone() {
-            Some(p) if !builtin_id => {
+            Some(p) if !self.ws.doc.has_builtin_id() => {
                 let ok = self.save_to(&p);
                 if ok && let Some(a) = then {
                     self.perform(a);
@@ -403,9 +399,7 @@ impl App {
     }
 
     fn save_as_then(&mut self, then: Option<Action>) -> bool {
-        if !self.ws.doc.content().is_scenario()
-            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some()
-        {
+        if self.ws.doc.has_builtin_id() {
             // A new id (and name) first; the dialog continues with the file name.
             self.new_map_id = Some(crate::app::dialogs::MapIdentity::suggest(
                 self.ws.doc.map(),
