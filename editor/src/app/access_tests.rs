@@ -41,7 +41,8 @@ impl App {
 
     /// The mode of the games whose files are their own types, when it is a `T` (tests).
     pub(crate) fn own_mode<T: 'static>(&self) -> Option<&T> {
-        self.own_modes
+        self.modes
+            .own
             .iter()
             .find_map(|(_, m)| m.as_any().downcast_ref())
     }
@@ -49,19 +50,19 @@ impl App {
     /// What the mode of a game's own document draws over the map now (tests).
     pub(crate) fn own_overlay(&self) -> Option<crate::canvas::Overlay> {
         let game = self.ws.doc.content().game();
-        let (_, mode) = self.own_modes.iter().find(|(g, _)| *g == game)?;
+        let (_, mode) = self.modes.own.iter().find(|(g, _)| *g == game)?;
         let layout = crate::canvas::Layout::new(self.ws.doc.map().grid);
         Some(mode.overlay(&self.ws, None, &layout))
     }
 
     /// The scenario builder (read only).
     pub(crate) fn builder(&self) -> &ScenarioUi {
-        &self.builder
+        &self.modes.builder
     }
 
     /// The map tools (read only).
     pub(crate) fn map_tools(&self) -> &MapTools {
-        &self.map_tools
+        &self.modes.map_tools
     }
 
     /// Has the user agreed to quit (nothing unsaved, or changes discarded)?
@@ -96,7 +97,7 @@ impl App {
 
     /// Select a map tool.
     pub(crate) fn select_tool(&mut self, tool: ToolKind) {
-        self.map_tools.select(tool);
+        self.modes.map_tools.select(tool);
     }
 
     /// Ask for a command as a panel does: it runs late in the next frame (tests).

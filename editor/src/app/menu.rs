@@ -61,13 +61,7 @@ impl App {
             self.canvas.show_minimap = !self.canvas.show_minimap;
         }
         self.canvas.overlays.keys(ui);
-        crate::app::mode_of(
-            self.ws.doc.content(),
-            &mut self.map_tools,
-            &mut self.builder,
-            &mut self.own_modes,
-        )
-        .keys(ui, &mut self.ws);
+        self.modes.of(self.ws.doc.content()).keys(ui, &mut self.ws);
     }
 
     pub(crate) fn menu_bar(&mut self, ui: &mut Ui) {

@@ -88,7 +88,7 @@ impl App {
         match made {
             Ok((doc, status)) => {
                 self.set_document(doc);
-                self.builder.tab = Tab::Sides;
+                self.modes.builder.tab = Tab::Sides;
                 self.ws.status.set(status);
             }
             Err(e) => self.error = Some(e),
@@ -226,7 +226,7 @@ impl App {
                 doc.mark_unsaved();
                 self.wizard.open = false;
                 self.set_document(doc);
-                self.builder.tab = Tab::Sides;
+                self.modes.builder.tab = Tab::Sides;
                 self.ws
                     .status
                     .set("Factored (11.18): now draw each group's zone and the victory conditions");
@@ -276,9 +276,7 @@ impl App {
         self.release_recovery();
         self.ws.doc = doc;
         self.fixes = Default::default();
-        self.builder.reset(self.ws.doc.map());
-        self.map_tools.reset(self.ws.doc.map());
-        self.reset_own_modes();
+        self.modes.reset(&self.ws.doc);
         self.canvas.fit_pending = true;
         self.canvas.cancel_stroke();
         self.canvas.overlays.reset();
@@ -734,7 +732,7 @@ impl App {
         self.ws.doc.map_problem = None;
         self.ws.doc.map_notes.clear();
         self.missing_map = None;
-        self.builder.reset(self.ws.doc.map());
+        self.modes.builder.reset(self.ws.doc.map());
         self.canvas.fit_pending = true;
         self.ws
             .status

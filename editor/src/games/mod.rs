@@ -2,7 +2,7 @@
 //! scenario on a map, opening a file), each game's answer in its own file, and the one place
 //! in the editor that asks which game a document, a file or a choice is (issue 40 §5). Which
 //! game a file is, the library's registry says (`pipeline::games::of_source`); the games'
-//! forms and tools are their modes (`app::mode_of`).
+//! forms and tools are their modes (`app::Modes::of`).
 
 use std::path::Path;
 
