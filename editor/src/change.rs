@@ -1,4 +1,4 @@
-//! What one edit of a game's own document did, in words for the History panel and the Undo
+//! What one edit of a document did, in words for the History panel and the Undo
 //! menu, named as the Rifle & Saber steps are (issue 37 §8): "Front CF 5 → 4 on 2nd Bde of
 //! north", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
 //! two documents as their files hold them (their serde form), so a field added to a game's

@@ -25,7 +25,7 @@ pub struct Beside<'a> {
     pub path: Option<&'a Path>,
     /// The map drawn (a scenario's map as found).
     pub map: &'a Map,
-    /// A scenario's map as its game's own document.
+    /// A scenario's map as its game's document.
     pub map_doc: Option<&'a Content>,
     /// The file of a scenario's map (`None`: built in, or a map document).
     pub map_file: Option<&'a Path>,

@@ -114,7 +114,7 @@ pub struct LoadedFile {
     /// The map to show: a map document's own, a scenario's as found (a blank stand-in when
     /// [`Self::missing_map`] says it was not found).
     pub map: Map,
-    /// A scenario's map as its game's own document, as found beside its map.
+    /// A scenario's map as its game's document, as found beside its map.
     pub map_doc: Option<Content>,
     /// Which map a scenario's is: a map file, or a built-in map (`None` when not found).
     pub map_origin: Option<MapOrigin>,

@@ -51,14 +51,14 @@ pub trait EditorGame: Sync {
     /// A map or scenario file of the game, read as `saberc check` reads it.
     fn open(&self, src: &Source) -> Result<LoadedFile, String>;
 
-    /// The mode that edits the game's own documents (`None`: its files are the engine's own
-    /// map and scenario, which the map tools and the scenario builder edit).
+    /// The mode that edits the game's documents (`None`: the engine's, the map tools for a
+    /// map and the scenario builder for a scenario).
     fn mode(&self) -> Option<Box<dyn GameMode>> {
         None
     }
 }
 
-/// The modes of the games whose files are their own types, one each.
+/// The modes of the games that have one, one each.
 pub type OwnModes = Vec<(Game, Box<dyn GameMode>)>;
 
 /// A fresh mode of each game that has one.

@@ -1,5 +1,5 @@
 //! A Musket & Saber map or scenario as the editor's document: what the shared editor asks of
-//! a game's own document ([`GameDoc`]: its text, its checks, its exports), and the document's
+//! a game's document ([`GameDoc`]: its text, its checks, its exports), and the document's
 //! Musket & Saber views the forms edit through.
 
 use std::path::{Path, PathBuf};
