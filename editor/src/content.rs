@@ -193,13 +193,6 @@ impl Content {
         }
     }
 
-    /// The edit from `before` to `after`, in words for the History panel ("Union (a): MZ 30 →
-    /// 31", "chart · woods · defense: 1 → 2"); `None` when nothing shows or the two are not the
-    /// same kind of content.
-    pub fn describe(before: &Content, after: &Content) -> Option<String> {
-        after.0.describe(&*before.0)
-    }
-
     /// Is `other` the same kind of content (game and file kind)?
     pub fn same_kind(&self, other: &Content) -> bool {
         self.as_any().type_id() == other.as_any().type_id()

@@ -184,8 +184,7 @@ impl History {
     /// document as changed): one typed value is one step, however long the typing pauses.
     /// Edits without a gesture (clicks) are steps of their own.
     pub fn record(&mut self, topic: &str, gesture: Option<u64>, before: Content, after: &Content) {
-        let name =
-            |a: &Content, b: &Content| Content::describe(a, b).unwrap_or_else(|| topic.to_string());
+        let name = |a: &Content, b: &Content| b.describe(&**a).unwrap_or_else(|| topic.to_string());
         if let Some(last) = self.undo.last_mut()
             && self.redo.is_empty()
             && gesture.is_some()
