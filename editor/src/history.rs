@@ -1,8 +1,9 @@
-//! Undo and redo. Every edit is recorded as the difference it made to the map, captured by
-//! comparing the map before and after: tools mutate the map freely between
-//! [`History::begin`] and [`History::commit`], so no edit can forget to record itself, and a
-//! whole brush stroke becomes one step. Scenario edits come from forms that change the
-//! scenario in place every frame; they are recorded whole (a scenario is small), and the edits
+//! Undo and redo. An edit of a map the document holds itself (`GameDoc::holds_map`) is
+//! recorded as the difference it made to the map, captured by comparing the map before and
+//! after: tools mutate the map freely between [`History::begin`] and [`History::commit`], so no
+//! edit can forget to record itself, and a whole brush stroke becomes one step. Other edits
+//! come from forms that change the document's content in place every frame; they are recorded
+//! whole (a scenario or a map file is small), and the edits
 //! of one gesture (typing into one field while it keeps the focus, one drag) are merged into
 //! one step, however slowly they come.
 
@@ -65,8 +66,7 @@ enum Change {
     },
     /// The grid changed (resize, orientation): the whole map before and after.
     Whole(Box<(Map, Map)>),
-    /// A scenario or a Musket & Saber document before and after (recorded whole: it is
-    /// small).
+    /// The document's content before and after (recorded whole: it is small).
     Content(Box<(Content, Content)>),
 }
 
@@ -176,7 +176,7 @@ impl History {
         }
     }
 
-    /// Record an edit of a scenario or a Musket & Saber document made in the form `topic`,
+    /// Record an edit of the document's content made in the form `topic`,
     /// named by what it changed ("Union (a): MZ 30 → 31"; `topic` when nothing shows). An edit
     /// of the same gesture as the last step (typing into one field while it keeps the focus,
     /// one drag of one value), with nothing undone between, extends that step and renames it
