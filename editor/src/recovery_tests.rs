@@ -269,7 +269,7 @@ fn restored_work_keeps_the_files_state_and_refuses_to_overwrite_a_later_edit() {
     first
         .state_mut()
         .doc_mut()
-        .edit_scenario("Rename", |s| s.name = "Mine".into());
+        .edit_scenario("Rename", None, |s| s.name = "Mine".into());
     first.run();
     first.state_mut().flush_autosave();
     // Someone else's edit, then the window is gone.

@@ -727,7 +727,7 @@ impl App {
         self.ws.doc.replace_map(map);
         self.ws
             .doc
-            .edit_scenario(&label, |s| s.map = reference.clone());
+            .edit_scenario(&label, None, |s| s.map = reference.clone());
         self.ws.doc.map_file = file;
         self.ws.doc.map_problem = None;
         self.ws.doc.map_notes.clear();

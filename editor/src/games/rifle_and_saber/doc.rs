@@ -168,23 +168,14 @@ impl Document {
     }
 
     /// Let a form change the scenario (in place, as egui forms do); if it changed, record one
-    /// undo step named `label`. Returns the form's result, or `None` when the document is not
-    /// a scenario. Clicks and other one-off changes are steps of their own.
+    /// undo step named `label` (the edits of one `gesture`, told after `f` ran, merge into one
+    /// step; clicks and other one-off changes, `None`, are steps of their own). Returns the
+    /// form's result, or `None` when the document is not a scenario.
     pub fn edit_scenario<R>(
         &mut self,
         label: &str,
-        f: impl FnOnce(&mut Scenario) -> R,
-    ) -> Option<R> {
-        self.edit_scenario_by(label, f, || None)
-    }
-
-    /// Like [`Self::edit_scenario`]; `gesture` names, after the form ran, the widget being
-    /// typed into or dragged, so that one gesture's changes merge into one step.
-    pub fn edit_scenario_by<R>(
-        &mut self,
-        label: &str,
-        f: impl FnOnce(&mut Scenario) -> R,
         gesture: impl Told,
+        f: impl FnOnce(&mut Scenario) -> R,
     ) -> Option<R> {
         self.edit_content(label, gesture, |c| c.own_mut().map(f))
     }
