@@ -13,7 +13,7 @@ use saber_schema::pipeline::musket_and_saber::{self as ms, MsCompiled};
 use saber_schema::ruleset::Game;
 
 use crate::change::Words;
-use crate::content::{Beside, Content, GameDoc};
+use crate::content::{Beside, GameDoc};
 use crate::document::{Document, Told};
 
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
@@ -31,26 +31,6 @@ pub const WORDS: Words = Words {
         ("Plus", "+{}"),
     ],
 };
-
-/// Which of the game's documents a content is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A map file.
-    Map,
-    /// A scenario file.
-    Scenario,
-}
-
-/// Which Musket & Saber document `content` is, if it is one.
-pub fn kind(content: &Content) -> Option<Kind> {
-    if content.own::<MsMapFile>().is_some() {
-        Some(Kind::Map)
-    } else if content.own::<MsScenario>().is_some() {
-        Some(Kind::Scenario)
-    } else {
-        None
-    }
-}
 
 impl GameDoc for MsMapFile {
     fn game(&self) -> Game {
@@ -175,10 +155,9 @@ fn export_engine(c: &MsCompiled, path: &Path, inputs: &[&Path]) -> Result<(), St
 impl Document {
     /// The Musket & Saber map file: the document's, or its scenario's map's.
     pub fn ms_map(&self) -> Option<&MsMapFile> {
-        match kind(self.content())? {
-            Kind::Map => self.content().own(),
-            Kind::Scenario => self.map_doc.as_ref()?.own(),
-        }
+        self.content()
+            .own()
+            .or_else(|| self.map_doc.as_ref()?.own())
     }
 
     /// The Musket & Saber scenario, if the document is one.
