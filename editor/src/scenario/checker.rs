@@ -82,12 +82,8 @@ impl std::fmt::Debug for Checker {
 
 fn run(job: Job) -> Done {
     let start = Instant::now();
-    let check = match job.map_problem {
-        Some(problem) => saber_schema::pipeline::check_scenario_without_map(&job.scenario, problem),
-        None => {
-            saber_schema::pipeline::check_scenario_noting(&job.scenario, &job.map, &job.map_notes)
-        }
-    };
+    let (problem, notes) = (job.map_problem.as_ref(), &job.map_notes);
+    let check = crate::games::rifle_and_saber::doc::check(&job.scenario, &job.map, problem, notes);
     Done {
         revision: job.revision,
         resolved: check.resolved,

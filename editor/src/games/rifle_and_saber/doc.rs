@@ -12,7 +12,7 @@ use saber_schema::output::export::{Export, export, write_export};
 use saber_schema::output::tiled::export::{export_map, export_scenario};
 use saber_schema::pipeline::read::Syntax;
 use saber_schema::pipeline::schema::validate_export;
-use saber_schema::pipeline::{self, Compiled, check_map_model};
+use saber_schema::pipeline::{self, Compiled, ScenarioCheck, check_map_model};
 use saber_schema::ruleset::Game;
 
 use crate::content::{Beside, Content, GameDoc};
@@ -63,6 +63,20 @@ impl GameDoc for RsMap {
     }
 }
 
+/// The scenario checked on `map` as `saberc check` checks it, with what resolving its map
+/// noted (`notes`), or, its map not found, the reason (`problem`) and no map.
+pub fn check(
+    s: &Scenario,
+    map: &Map,
+    problem: Option<&Diagnostic>,
+    notes: &[Diagnostic],
+) -> ScenarioCheck {
+    match problem {
+        Some(p) => pipeline::check_scenario_without_map(s, p.clone()),
+        None => pipeline::check_scenario_noting(s, map, notes),
+    }
+}
+
 /// The scenario compiled on its map, once it has no error (the exports need a clean scenario,
 /// as `saberc export`'s do); else why not.
 fn compiled(s: &Scenario, map: &Map) -> Result<Compiled, String> {
@@ -92,11 +106,7 @@ impl GameDoc for Scenario {
         crate::scenario::change::describe(before, self)
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
-        match at.map_problem {
-            Some(p) => pipeline::check_scenario_without_map(self, p.clone()),
-            None => pipeline::check_scenario_noting(self, at.map, at.map_notes),
-        }
-        .diagnostics
+        check(self, at.map, at.map_problem, at.map_notes).diagnostics
     }
     fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
         compiled(self, at.map).err()
