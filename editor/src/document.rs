@@ -79,9 +79,8 @@ impl Document {
         }
     }
 
-    /// Let a form change the content; if it changed,
-    /// record one undo step named `label` (the edits of one `gesture`, told after the form
-    /// ran, merge).
+    /// Let a form change the content; if it changed, record one undo step named `label` (the
+    /// edits of one `gesture`, told after the form ran, merge).
     pub fn edit_content<R>(
         &mut self,
         label: &str,

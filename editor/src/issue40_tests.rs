@@ -576,3 +576,24 @@ fn a_victory_hex_typed_on_a_map_numbered_from_0100_is_that_hex() {
     let after = std::fs::read_to_string(&path).expect("read");
     assert!(after.contains(r#"Hexes(["0807", "0500"])"#), "{after}");
 }
+
+/// "New scenario on this map" from a Musket & Saber scenario with unsaved changes asks about
+/// those changes, as from any scenario: its map is a file of its own, already saved (it asked
+/// to "Save the map first", naming the scenario's file, and saved the scenario).
+#[test]
+fn a_new_scenario_on_an_ms_scenario_s_map_asks_about_unsaved_changes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let examples =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
+    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
+    example_map(&dir.path().join("maps"));
+    let path = dir.path().join("millbrook.ron");
+    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let mut h = opened(&path);
+    let doc = h.state_mut().doc_mut();
+    doc.edit_ms_scenario("Name", None, |s| s.name = "Changed".into());
+    h.state_mut().request(crate::app::Action::NewScenario);
+    h.run();
+    assert!(h.query_by_label("Save the map first").is_none());
+    h.get_by_label("Unsaved changes");
+}
