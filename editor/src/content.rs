@@ -44,6 +44,15 @@ pub trait GameDoc: DocValue {
     /// Is it a scenario?
     fn is_scenario(&self) -> bool;
 
+    /// "map" or "scenario", for titles and messages.
+    fn kind(&self) -> &'static str {
+        if self.is_scenario() {
+            "scenario"
+        } else {
+            "map"
+        }
+    }
+
     /// Its id (`map`: the document's map).
     fn id<'a>(&'a self, map: &'a Map) -> &'a str;
 
@@ -83,8 +92,11 @@ pub trait GameDoc: DocValue {
     /// What `saberc check` finds in it, as it is now.
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic>;
 
-    /// Why it cannot be exported now (its errors), or `None`.
-    fn export_refusal(&self, at: Beside<'_>) -> Option<String>;
+    /// Why it cannot be exported now (its errors, as the Diagnostics panel lists them), or
+    /// `None`.
+    fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
+        crate::export::refusal(self.kind(), &self.check(at))
+    }
 
     /// Write a scenario's engine export to `path`, never over one of the `inputs` (a map has
     /// none).
@@ -182,15 +194,6 @@ impl Content {
     /// It for changing, when it is a `T`.
     pub fn own_mut<T: 'static>(&mut self) -> Option<&mut T> {
         self.0.as_any_mut().downcast_mut()
-    }
-
-    /// "map" or "scenario", for titles and messages.
-    pub fn kind(&self) -> &'static str {
-        if self.is_scenario() {
-            "scenario"
-        } else {
-            "map"
-        }
     }
 
     /// Is `other` the same kind of content (game and file kind)?

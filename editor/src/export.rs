@@ -70,7 +70,10 @@ pub(crate) fn write_card<E: std::fmt::Display>(
     svg: impl FnOnce() -> String,
     png: impl FnOnce(u32) -> Result<Vec<u8>, E>,
 ) -> Result<(), String> {
-    let bytes = if crate::files::has_extension(path, &["svg"]) {
+    let is_svg = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    let bytes = if is_svg {
         svg().into_bytes()
     } else {
         png(width.clamp(*CARD_WIDTHS.start(), *CARD_WIDTHS.end())).map_err(|e| e.to_string())?

@@ -51,9 +51,6 @@ impl GameDoc for MsMapFile {
     fn check(&self, _at: Beside<'_>) -> Vec<Diagnostic> {
         ms::check_map_model(self)
     }
-    fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
-        crate::export::refusal("map", &self.check(at))
-    }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
         let files = saber_schema::output::tiled::export::export_ms_map(self);
         crate::export::write_tiled(files, dir, inputs)

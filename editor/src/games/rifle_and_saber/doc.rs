@@ -17,7 +17,7 @@ use saber_schema::ruleset::Game;
 
 use crate::content::{Beside, Content, GameDoc};
 use crate::document::{Document, Told};
-use crate::export::{fix_before_exporting, refusal, write_card, write_engine_with, write_tiled};
+use crate::export::{fix_before_exporting, write_card, write_engine_with, write_tiled};
 
 /// A Rifle & Saber map document: the document's map is the map itself (edited by the map
 /// tools, undone hex by hex), so this holds nothing of its own.
@@ -42,9 +42,6 @@ impl GameDoc for RsMap {
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
         check_map_model(at.map)
-    }
-    fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
-        refusal("map", &self.check(at))
     }
     fn write_tiled(&self, at: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
         if let Some(why) = self.export_refusal(at) {
@@ -107,9 +104,6 @@ impl GameDoc for Scenario {
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
         check(self, at.map, at.map_problem, at.map_notes).diagnostics
-    }
-    fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
-        compiled(self, at.map).err()
     }
     fn write_engine(&self, at: Beside<'_>, path: &Path, inputs: &[&Path]) -> Result<(), String> {
         write_engine(&compiled(self, at.map)?, path, inputs)
@@ -302,6 +296,31 @@ mod tests {
             std::fs::read_to_string(&svg)
                 .expect("read")
                 .contains("<svg")
+        );
+    }
+}
+
+#[cfg(test)]
+mod missing_map_tests {
+    use super::*;
+
+    /// A scenario whose map was not found is refused for its errors as the Diagnostics panel
+    /// lists them (REF004, as `saberc export` refuses it), not for those it has on the blank
+    /// stand-in map the editor shows it on (it said "5 errors" beside a panel listing one).
+    #[test]
+    fn a_scenario_whose_map_is_missing_is_not_exported() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/good/skirmish-at-the-bridge.ron");
+        let text = std::fs::read_to_string(fixture).expect("the fixture");
+        let src = saber_schema::pipeline::read::Source::from_text(dir.path().join("s.ron"), text);
+        let doc = crate::games::parse_any(&src)
+            .expect("opens")
+            .into_document(None);
+        assert!(doc.map_problem.is_some(), "its map is not found");
+        assert_eq!(
+            doc.content().export_refusal(doc.beside()).as_deref(),
+            Some("The scenario has 1 error (see Diagnostics): fix it before exporting.")
         );
     }
 }
