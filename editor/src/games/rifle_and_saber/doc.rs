@@ -54,8 +54,8 @@ impl GameDoc for RsMap {
     }
     fn edit_text(&self, map: &Map, old: &str, syntax: Syntax) -> Result<String, String> {
         // The model normalised as the reader makes it.
-        let norm = |f: &_| Map::from_file(f).0.to_file();
-        saber_schema::syntax::edit::edit_text_with(old, syntax, &map.to_file(), |f| norm(&f))
+        let normal = |f| Map::from_file(&f).0.to_file();
+        saber_schema::syntax::edit::edit_text_with(old, syntax, &map.to_file(), normal)
             .map_err(|e| e.to_string())
     }
 }
@@ -298,11 +298,6 @@ mod tests {
                 .contains("<svg")
         );
     }
-}
-
-#[cfg(test)]
-mod missing_map_tests {
-    use super::*;
 
     /// A scenario whose map was not found is refused for its errors as the Diagnostics panel
     /// lists them (REF004, as `saberc export` refuses it), not for those it has on the blank
