@@ -23,6 +23,17 @@ fn example_map(dir: &Path) -> PathBuf {
     to
 }
 
+/// The M&S example scenario copied into `dir`, its map into `dir/maps`.
+fn example_scenario(dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir.join("maps")).expect("maps");
+    example_map(&dir.join("maps"));
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber/millbrook.ron");
+    let to = dir.join("millbrook.ron");
+    std::fs::copy(from, &to).expect("copied");
+    to
+}
+
 fn opened(path: &Path) -> Harness<'static, App> {
     let mut h = harness(App::new(files::default_map(), None));
     h.run();
@@ -151,12 +162,7 @@ fn a_road_is_drawn_through_the_hexes_dragged() {
 #[test]
 fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let examples =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
-    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
-    example_map(&dir.path().join("maps"));
-    let path = dir.path().join("millbrook.ron");
-    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let path = example_scenario(dir.path());
     let mut h = opened(&path);
     h.get_all_by_label("Victory")
         .last()
@@ -262,12 +268,7 @@ fn an_ms_map_save_writes_hexes_as_printed() {
 #[test]
 fn an_ms_scenario_save_changes_only_the_moved_hex() {
     let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
-    example_map(&dir.path().join("maps"));
-    let examples =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
-    let path = dir.path().join("millbrook.ron");
-    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let path = example_scenario(dir.path());
     let before = std::fs::read_to_string(&path).expect("read");
     let mut h = opened(&path);
     h.state_mut()
@@ -583,12 +584,7 @@ fn a_victory_hex_typed_on_a_map_numbered_from_0100_is_that_hex() {
 #[test]
 fn a_new_scenario_on_an_ms_scenario_s_map_asks_about_unsaved_changes() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let examples =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
-    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
-    example_map(&dir.path().join("maps"));
-    let path = dir.path().join("millbrook.ron");
-    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let path = example_scenario(dir.path());
     let mut h = opened(&path);
     let doc = h.state_mut().doc_mut();
     doc.edit_ms_scenario("Name", None, |s| s.name = "Changed".into());
