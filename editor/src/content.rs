@@ -196,6 +196,13 @@ impl Content {
         self.0.as_any_mut().downcast_mut()
     }
 
+    /// Is it a map with a built-in map's id (`map`: the document's map)? A save never writes
+    /// one (scenarios beside the file would take it for the built-in map): Save As asks for a
+    /// new id first.
+    pub fn has_builtin_id(&self, map: &Map) -> bool {
+        !self.is_scenario() && saber_schema::builtin::map(&map.id).is_some()
+    }
+
     /// Is `other` the same kind of content (game and file kind)?
     pub fn same_kind(&self, other: &Content) -> bool {
         self.as_any().type_id() == other.as_any().type_id()

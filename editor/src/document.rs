@@ -226,10 +226,9 @@ impl Document {
         self.revision
     }
 
-    /// Is it a map with a built-in map's id? A save never writes one (scenarios beside the
-    /// file would take it for the built-in map): Save As asks for a new id first.
+    /// Is it a map with a built-in map's id (`Content::has_builtin_id`)?
     pub fn has_builtin_id(&self) -> bool {
-        !self.content.is_scenario() && saber_schema::builtin::map(&self.map.id).is_some()
+        self.content.has_builtin_id(&self.map)
     }
 
     /// The name shown in the title bar: the file name, or the scenario's or map's name.

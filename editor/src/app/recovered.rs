@@ -92,7 +92,7 @@ impl App {
             return;
         };
         let l = &self.offers[i].0.doc;
-        if l.content.holds_map() && saber_schema::builtin::map(&l.map.id).is_some() {
+        if l.content.has_builtin_id(&l.map) {
             self.error = Some(format!(
                 "Could not save {}: the map's id “{}” is a built-in map's. Restore it and use Save As to give it a new id.",
                 path.display(),
