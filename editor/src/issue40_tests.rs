@@ -288,18 +288,8 @@ fn an_ms_scenario_save_changes_only_the_moved_hex() {
 #[test]
 fn a_chart_row_added_saves_only_what_it_holds() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = example_map(dir.path());
-    let before = std::fs::read_to_string(&path).expect("read");
-    let mut h = opened(&path);
-    h.get_by_label("Chart & track").click();
-    h.run();
-    h.get_by_label("+ Chart row").click();
-    h.run();
-    let rows = file(&h).chart.len();
-    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
-    let after = std::fs::read_to_string(&path).expect("read");
-    let (added, removed) = changed_lines(&before, &after);
-    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    let (rows, added, removed) = chart_row_added(&example_map(dir.path()));
+    assert_eq!(removed, Vec::<String>::new());
     assert_eq!(
         added,
         [
@@ -308,8 +298,7 @@ fn a_chart_row_added_saves_only_what_it_holds() {
             "            on: Hex,".to_string(),
             "            source: \"\",".to_string(),
             "        ),".to_string(),
-        ],
-        "{after}"
+        ]
     );
 }
 
@@ -322,19 +311,11 @@ fn a_chart_row_added_to_a_json_map_saves_only_what_it_holds() {
     let src = saber_schema::pipeline::read::Source::read(&ron).expect("read");
     let map: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
     let json = saber_schema::pipeline::read::Syntax::Json;
-    let before = saber_schema::output::format::model_text(&map, json).expect("writes");
     let path = dir.path().join("millbrook-invented.json");
-    std::fs::write(&path, &before).expect("written");
-    let mut h = opened(&path);
-    h.get_by_label("Chart & track").click();
-    h.run();
-    h.get_by_label("+ Chart row").click();
-    h.run();
-    let rows = file(&h).chart.len();
-    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
-    let after = std::fs::read_to_string(&path).expect("read");
-    let (added, removed) = changed_lines(&before, &after);
-    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    let text = saber_schema::output::format::model_text(&map, json).expect("writes");
+    std::fs::write(&path, text).expect("written");
+    let (rows, added, removed) = chart_row_added(&path);
+    assert_eq!(removed, Vec::<String>::new());
     assert_eq!(
         added,
         [
@@ -344,9 +325,24 @@ fn a_chart_row_added_to_a_json_map_saves_only_what_it_holds() {
             // The row before it gains its comma; the new row's brace and the list's stay.
             "    },".to_string(),
             "    {".to_string(),
-        ],
-        "{after}"
+        ]
     );
+}
+
+/// "+ Chart row" on the map file at `path`, then saved: the rows there are now, and the lines
+/// the save added to the file and took from it.
+fn chart_row_added(path: &Path) -> (usize, Vec<String>, Vec<String>) {
+    let before = std::fs::read_to_string(path).expect("read");
+    let mut h = opened(path);
+    h.get_by_label("Chart & track").click();
+    h.run();
+    h.get_by_label("+ Chart row").click();
+    h.run();
+    let rows = file(&h).chart.len();
+    assert!(h.state_mut().save_to(path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    (rows, added, removed)
 }
 
 fn hex_of(label: &str) -> Coord {
