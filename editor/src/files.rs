@@ -465,7 +465,7 @@ mod tests {
         let Some(file) = l.content.own() else {
             panic!("a map document")
         };
-        let mut doc = crate::games::musket_and_saber::new_scenario(file).expect("made");
+        let mut doc = crate::games::musket_and_saber::game::new_scenario(file).expect("made");
         doc.map_file = Some(map_path.clone());
         // Recovery files kept where no map is found by id (the app's storage folder).
         let elsewhere = tempfile::tempdir().expect("temp dir");

@@ -511,7 +511,7 @@ fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
 
 #[test]
 fn a_kinds_colour_is_the_same_whatever_its_chart_row() {
-    use crate::musket_and_saber::{hexside_color, kind_color};
+    use crate::games::musket_and_saber::{hexside_color, kind_color};
     let src = saber_schema::pipeline::read::Source::read(
         &ms_example().join("maps/millbrook-invented.ron"),
     )
@@ -593,7 +593,7 @@ fn a_musket_and_saber_finding_names_its_tab_and_opens_it() {
     h.run();
     assert_eq!(
         h.state().ms_ui().tab,
-        crate::musket_and_saber::MsTab::Map,
+        crate::games::musket_and_saber::MsTab::Map,
         "the click opens the tab"
     );
 }

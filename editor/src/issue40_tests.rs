@@ -11,7 +11,7 @@ use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 
 use crate::app::App;
 use crate::files;
-use crate::musket_and_saber::paint::has_hexside;
+use crate::games::musket_and_saber::paint::has_hexside;
 use crate::ui_tests::{click, drag, harness, hex_center};
 
 /// The invented example's map, copied into `dir`.
@@ -243,7 +243,12 @@ fn an_ms_map_save_writes_hexes_as_printed() {
     h.state_mut()
         .doc_mut()
         .edit_ms_map("Draw", None, |f| {
-            crate::musket_and_saber::paint::set_hexside(f, "stream", SideKey::new(a, b), true);
+            crate::games::musket_and_saber::paint::set_hexside(
+                f,
+                "stream",
+                SideKey::new(a, b),
+                true,
+            );
             crate::tools::hexside::add_path(&mut f.roads, &[hex_of("0212"), hex_of("0312")]);
         })
         .expect("an M&S map");

@@ -1,7 +1,7 @@
-//! The editor's games: what the editor does differently for each game (a new map, a new
-//! scenario on a map, opening a file), each game's answer in its own file, and the one place
-//! in the editor that asks which game a document, a file or a choice is (issue 40 §5). Which
-//! game a file is, the library's registry says (`pipeline::games::of_source`); the games'
+//! The editor's games, each in its own folder: what the editor does differently for each game
+//! (a new map, a new scenario on a map, opening a file, its documents, its forms), and the one
+//! place in the editor that asks which game a document, a file or a choice is (issue 40 §5).
+//! Which game a file is, the library's registry says (`pipeline::games::of_source`); the games'
 //! forms and tools are their modes (`app::Modes::of`).
 
 use std::path::Path;
@@ -189,8 +189,8 @@ mod tests {
     /// The editor's shared files name no game's own types and ask no "which game?" (issue 40
     /// §5): what differs per game is behind `EditorGame`, `GameDoc` and `GameMode`, in the
     /// game's own folder (Rifle & Saber's map document, `RsMap`, included: a shared file asks
-    /// `GameDoc::holds_map`). Not shared: the games (`games/`, `musket_and_saber/`), the crate's
-    /// list of its modules (`lib.rs`) and test code.
+    /// `GameDoc::holds_map`). Not shared: the games (`games/`), the crate's list of its
+    /// modules (`lib.rs`, which names the test modules) and test code.
     #[test]
     fn shared_editor_files_name_no_game() {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -203,11 +203,7 @@ mod tests {
             let test_file = name.ends_with("_tests.rs")
                 || name.ends_with("/tests.rs")
                 || name.split('/').any(|part| part.ends_with("_tests"));
-            if test_file
-                || name == "lib.rs"
-                || name.starts_with("games/")
-                || name.starts_with("musket_and_saber/")
-            {
+            if test_file || name == "lib.rs" || name.starts_with("games/") {
                 continue;
             }
             let text = std::fs::read_to_string(&file).expect("readable");

@@ -1,6 +1,6 @@
-//! Musket & Saber Quick Play in the editor: a new map or scenario is the library's skeleton
-//! (as `saberc new` makes it), whose text (with its comments) a save then edits; its files are
-//! its own document types, read by its front end.
+//! Musket & Saber Quick Play as an [`EditorGame`]: a new map or scenario is the library's
+//! skeleton (as `saberc new` makes it), whose text (with its comments) a save then edits; its
+//! files are its own document types, read by its front end.
 
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::pipeline;
@@ -63,7 +63,7 @@ impl EditorGame for MusketAndSaber {
     }
 
     fn mode(&self) -> Option<Box<dyn GameMode>> {
-        Some(Box::new(crate::musket_and_saber::MsUi::default()))
+        Some(Box::new(super::MsUi::default()))
     }
 }
 

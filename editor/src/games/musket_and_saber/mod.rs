@@ -1,6 +1,7 @@
-//! The Musket & Saber Quick Play side of the editor: a third editing [`Mode`] beside the map
-//! tools and the scenario builder, for the game's own documents (ARCHITECTURE.md, "Musket &
-//! Saber Quick Play files are documents of their own").
+//! The Musket & Saber Quick Play side of the editor, all in this folder: its [`game`] (new,
+//! open, its mode), its documents ([`doc`]) and its editing [`Mode`] (Rifle & Saber's are the
+//! map tools and the scenario builder; ARCHITECTURE.md, "Musket & Saber Quick Play files are
+//! documents of their own").
 //!
 //! - [`map`]: a map's terrain palette and key from its legend and chart, painting a hex's
 //!   kinds, the chart and track tables, the map's properties;
@@ -14,11 +15,14 @@
 
 pub mod doc;
 pub mod fields;
+pub mod game;
 pub mod map;
 pub mod paint;
 pub mod printed;
 pub mod scenario;
 pub mod setup;
+
+pub use game::GAME;
 
 use egui::{Color32, Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
