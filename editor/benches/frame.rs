@@ -251,7 +251,7 @@ fn main() {
     );
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let t = Instant::now();
-    let loaded = files::read_map(&path).expect("read");
+    let loaded = saber_editor::games::read_any(&path).expect("read");
     report("open the 1000 × 1000 map", t.elapsed(), ms(1000));
     assert_eq!(loaded.map, big, "the map survives the round trip");
     // Where opening spends its time.

@@ -114,7 +114,7 @@ fn the_map_tab_chooses_the_first_hex_number() {
 fn a_new_maps_numbering_comment_stays_true_when_its_first_hex_changes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("m.ron");
-    let doc = crate::games::musket_and_saber::new_map("field", "Field", 8, 6).expect("made");
+    let doc = crate::games::musket_and_saber::game::new_map("field", "Field", 8, 6).expect("made");
     let mut h = sized(App::for_document(doc), 1280.0, 800.0);
     h.get_all_by_label("Map")
         .last()
@@ -156,7 +156,7 @@ fn a_new_maps_empty_source_points_to_the_map_tab() {
     h.run();
     assert_eq!(
         h.state().ms_ui().tab,
-        crate::musket_and_saber::MsTab::Map,
+        crate::games::musket_and_saber::MsTab::Map,
         "the click opens the tab"
     );
 }

@@ -1,19 +1,35 @@
-//! What one edit of a game's own document did, in words for the History panel and the Undo
+//! What one edit of a document did, in words for the History panel and the Undo
 //! menu, named as the Rifle & Saber steps are (issue 37 §8): "Front CF 5 → 4 on 2nd Bde of
 //! north", "Defense 1 → 2 on woods", "Track labels 0800 0900 → 0800 0900 1000". Read from the
 //! two documents as their files hold them (their serde form), so a field added to a game's
 //! model is named without code here; its game says a field's name as its rules print it
-//! (`GameDoc::field_words`).
+//! (`GameDoc::words`).
 
 use serde::Serialize;
 use serde_json::Value;
 
-/// Field names and how the game's rules print them (`("cf", "CF")`).
-pub type FieldWords = [(&'static str, &'static str)];
+/// How a game's rules print its files' fields and one-key values.
+#[derive(Debug)]
+pub struct Words {
+    /// Field names and how the rules print them (`("cf", "CF")`).
+    pub fields: &'static [(&'static str, &'static str)],
+    /// A one-key value's key and how the rules print it, each `{}` standing for its value, or
+    /// its list's values in turn (`("Mp", "{} MP")`, `("AttackDefense", "{}-{}")`); any other
+    /// reads "Key value".
+    pub values: &'static [(&'static str, &'static str)],
+}
 
-/// The edit from `before` to `after`, in words (fields named by `said`); `None` when nothing
-/// changed.
-pub fn describe<T: Serialize>(before: &T, after: &T, said: &FieldWords) -> Option<String> {
+impl Words {
+    /// No words of its own: fields by their names, values by their keys.
+    pub const NONE: Words = Words {
+        fields: &[],
+        values: &[],
+    };
+}
+
+/// The edit from `before` to `after`, in words (fields and values as `said`); `None` when
+/// nothing changed.
+pub fn describe<T: Serialize>(before: &T, after: &T, said: &Words) -> Option<String> {
     let (a, b) = (
         serde_json::to_value(before).ok()?,
         serde_json::to_value(after).ok()?,
@@ -30,7 +46,7 @@ enum Step {
 }
 
 /// The changes between `a` and `b` under `path`, each "Field old → new on owner".
-fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, said: &FieldWords, out: &mut Vec<String>) {
+fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, said: &Words, out: &mut Vec<String>) {
     if a == b {
         return;
     }
@@ -58,26 +74,27 @@ fn diff(path: &mut Vec<Step>, a: &Value, b: &Value, said: &FieldWords, out: &mut
         (Value::Array(x), Value::Array(y)) if !all_scalars(x, y) => {
             out.push(added_or_removed(path, x, y, said));
         }
-        _ => out.push(changed(path, &show(a), &show(b), said)),
+        _ => out.push(changed(path, &show(a, said), &show(b, said), said)),
     }
 }
 
 /// "Front CF 2 → 4 on 2nd Bde": the fields after the nearest named element, the change, and
 /// that element (none for a field of the document itself: "Game length 8 → 10").
-fn changed(path: &[Step], a: &str, b: &str, said: &FieldWords) -> String {
+fn changed(path: &[Step], a: &str, b: &str, said: &Words) -> String {
     let (what, owner) = what_and_owner(path, said);
     format!("{what} {a} → {b}{owner}")
 }
 
 /// The fields named after the nearest named element of `path` ("Front CF"), and " on" that
 /// element ("" when there is none).
-fn what_and_owner(path: &[Step], said: &FieldWords) -> (String, String) {
+fn what_and_owner(path: &[Step], said: &Words) -> (String, String) {
     let owner = path.iter().rposition(|s| matches!(s, Step::Named(_)));
     let fields: Vec<String> = path[owner.map_or(0, |i| i + 1)..]
         .iter()
         .filter_map(|s| match s {
             Step::Field(k) => Some(
-                said.iter()
+                said.fields
+                    .iter()
                     .find(|(f, _)| f == k)
                     .map_or_else(|| k.replace('_', " "), |(_, w)| w.to_string()),
             ),
@@ -109,7 +126,7 @@ fn what_and_owner(path: &[Step], said: &FieldWords) -> (String, String) {
 
 /// An element added to a list or taken from it, by its name: "Chart: “woods” added",
 /// "Counters: “Hussars” removed on north".
-fn added_or_removed(path: &[Step], x: &[Value], y: &[Value], said: &FieldWords) -> String {
+fn added_or_removed(path: &[Step], x: &[Value], y: &[Value], said: &Words) -> String {
     let (what, from, to) = if y.len() > x.len() {
         ("added", y, x)
     } else {
@@ -168,8 +185,8 @@ fn element_name(a: &Value, b: &Value, i: usize) -> Step {
 }
 
 /// A value in words: strings as they are, numbers, yes/no, "none", a list joined, and the
-/// file's one-key values as the chart and counters print them (`2`, `3-4`, `2 MP`, `+1`).
-fn show(v: &Value) -> String {
+/// file's one-key values as its game prints them (`said`).
+fn show(v: &Value, said: &Words) -> String {
     match v {
         Value::Null => "none".into(),
         Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
@@ -179,144 +196,76 @@ fn show(v: &Value) -> String {
         Value::Array(items) if items.is_empty() => "none".into(),
         Value::Array(items) => items
             .iter()
-            .map(|x| x.as_str().map_or_else(|| show(x), str::to_string))
+            .map(|x| x.as_str().map_or_else(|| show(x, said), str::to_string))
             .collect::<Vec<_>>()
             .join(" "),
         Value::Object(m) => m
             .iter()
-            .map(|(k, x)| match (k.as_str(), x) {
-                ("One", _) => show(x),
-                ("AttackDefense", Value::Array(ad)) => {
-                    ad.iter().map(show).collect::<Vec<_>>().join("-")
-                }
-                ("Mp", _) => format!("{} MP", show(x)),
-                ("Plus", _) => format!("+{}", show(x)),
-                _ => format!("{k} {}", show(x)),
-            })
+            .map(
+                |(k, x)| match said.values.iter().find(|(key, _)| key == k) {
+                    Some((_, pattern)) => fill(pattern, x, said),
+                    None => format!("{k} {}", show(x, said)),
+                },
+            )
             .collect::<Vec<_>>()
             .join(", "),
     }
 }
 
+/// `pattern` with each `{}` replaced by `x`, or by `x`'s values in turn when it is a list.
+fn fill(pattern: &str, x: &Value, said: &Words) -> String {
+    let mut values = match x {
+        Value::Array(items) => items.iter().collect(),
+        one => vec![one],
+    }
+    .into_iter();
+    let mut parts = pattern.split("{}");
+    let first = parts.next().unwrap_or_default().to_string();
+    parts.fold(first, |out, part| {
+        let value = values.next().map(|v| show(v, said)).unwrap_or_default();
+        out + &value + part
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::musket_and_saber::doc::FIELD_WORDS;
-    use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 
-    /// A file of the Musket & Saber example, read as the editor reads it.
-    fn example<T: serde::de::DeserializeOwned>(path: &str) -> T {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../scenarios/examples/musket-and-saber")
-            .join(path);
-        let src = saber_schema::pipeline::read::Source::read(&path).expect("the example");
-        saber_schema::pipeline::parse::parse(&src).expect("parses")
-    }
-
+    /// A value of one key reads as its game's words say, else as "Key value"; a list's values
+    /// fill the pattern in turn.
     #[test]
-    fn a_chart_cell_and_the_track_are_named() {
-        let a: MsMapFile = example("maps/millbrook-invented.ron");
-        let mut b = a.clone();
-        let woods = b
-            .chart
-            .iter_mut()
-            .find(|r| r.kind == "woods")
-            .expect("woods");
-        woods.defense = Some(2);
-        assert_eq!(
-            describe(&a, &b, &FIELD_WORDS).as_deref(),
-            Some("Defense 1 → 2 on woods")
-        );
-        b.track.labels.push("1500".into());
-        assert_eq!(
-            describe(&a, &b, &FIELD_WORDS).as_deref(),
-            Some(
-                "Defense 1 → 2 on woods; Track labels 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
-            )
-        );
-        assert_eq!(describe(&a, &a, &FIELD_WORDS), None);
-    }
-
-    /// A counter's value reads as the R&S steps do: the value, the change, the counter.
-    #[test]
-    fn a_counters_value_reads_value_change_and_counter() {
-        use saber_schema::model::musket_and_saber::Cf;
-        let a: MsScenario = example("millbrook.ron");
-        let mut b = a.clone();
-        let k = &mut b.sides[0].counters[0];
-        let (id, was) = (k.id.clone(), k.front.cf);
-        k.front.cf = Some(Cf::One(9));
-        let was = match was {
-            Some(Cf::One(n)) => n.to_string(),
-            other => panic!("the example's first counter has one CF: {other:?}"),
+    fn one_key_values_read_as_their_games_words() {
+        #[derive(Serialize)]
+        enum Cost {
+            Mp(u8),
+            Range(u8, u8),
+            Other(u8),
+        }
+        #[derive(Serialize)]
+        struct Row {
+            kind: &'static str,
+            cost: Cost,
+        }
+        let words = Words {
+            fields: &[("cost", "Price")],
+            values: &[("Mp", "{} MP"), ("Range", "{} to {}")],
         };
+        let row = |cost| {
+            vec![Row {
+                kind: "woods",
+                cost,
+            }]
+        };
+        let said = |a, b| describe(&row(a), &row(b), &words);
         assert_eq!(
-            describe(&a, &b, &FIELD_WORDS),
-            Some(format!("Front CF {was} → 9 on {id} of north"))
-        );
-        let mut c = a.clone();
-        c.game_length += 2;
-        assert_eq!(
-            describe(&a, &c, &FIELD_WORDS),
-            Some(format!("Game length {} → {}", a.game_length, c.game_length))
-        );
-    }
-
-    /// A row added or taken away is named by its kind, an empty list is "none".
-    #[test]
-    fn a_row_added_or_removed_is_named() {
-        let a: MsMapFile = example("maps/millbrook-invented.ron");
-        let mut b = a.clone();
-        let mut row = b.chart[0].clone();
-        row.kind = "marsh".into();
-        b.chart.push(row);
-        assert_eq!(
-            describe(&a, &b, &FIELD_WORDS).as_deref(),
-            Some("Chart: “marsh” added")
+            said(Cost::Mp(1), Cost::Mp(2)).as_deref(),
+            Some("Price 1 MP → 2 MP on woods")
         );
         assert_eq!(
-            describe(&b, &a, &FIELD_WORDS).as_deref(),
-            Some("Chart: “marsh” removed")
+            said(Cost::Range(1, 2), Cost::Other(3)).as_deref(),
+            Some("Price 1 to 2 → Other 3 on woods")
         );
-        let mut d = b.clone();
-        d.chart.last_mut().expect("marsh").kind = "bog".into();
-        assert_eq!(
-            describe(&b, &d, &FIELD_WORDS).as_deref(),
-            Some("Kind “marsh” → “bog”")
-        );
-        let mut c = a.clone();
-        c.track.labels.clear();
-        assert_eq!(
-            describe(&c, &a, &FIELD_WORDS).as_deref(),
-            Some("Track labels none → 0800 0900 1000 1100 1200 1300 1400")
-        );
-    }
-
-    /// A reinforcement line is named by its units.
-    #[test]
-    fn a_line_is_named_by_its_units() {
-        let a: MsScenario = example("millbrook.ron");
-        let mut b = a.clone();
-        let line = &mut b.reinforcements[0];
-        let (units, was) = (line.units.join(", "), line.turn.clone());
-        line.turn = "1300".into();
-        let label = describe(&a, &b, &FIELD_WORDS).expect("a change");
-        assert!(
-            label.starts_with(&format!("Turn “{was}” → “1300” on {units}")),
-            "{label}"
-        );
-    }
-
-    /// A long text shows its first words, as the R&S steps do.
-    #[test]
-    fn a_long_text_shows_its_first_words() {
-        let a: MsScenario = example("millbrook.ron");
-        let mut b = a.clone();
-        b.notes = "one two three four five six seven eight".into();
-        let label = describe(&a, &b, &FIELD_WORDS).expect("a change");
-        assert!(
-            label.ends_with("→ “one two three four five six …”"),
-            "{label}"
-        );
+        let plain = describe(&row(Cost::Mp(1)), &row(Cost::Mp(2)), &Words::NONE);
+        assert_eq!(plain.as_deref(), Some("Cost Mp 1 → Mp 2 on woods"));
     }
 }

@@ -6,7 +6,6 @@ use saber_schema::diagnostic::{Diagnostic, PathSeg, Severity};
 use saber_schema::model::hex::Coord;
 use saber_schema::model::map::Map;
 
-use crate::content::Content;
 use crate::document::Document;
 
 /// The map's diagnostics, cached per revision.
@@ -18,12 +17,6 @@ pub struct Diagnostics {
     /// The map is a changed copy of a built-in map (REF005 were it saved under that id, which
     /// the editor never does: Save asks for its own id first).
     pub changed_builtin: bool,
-}
-
-/// The map's diagnostics, by the compiler's pipeline: what `saberc check` reports for the map
-/// saved (JSON Schema, what does not fit the file form, then the map rules).
-pub fn check(map: &Map) -> Vec<Diagnostic> {
-    saber_schema::pipeline::check_map_model(map)
 }
 
 /// The hex a diagnostic is about: its hex label, or the value its path points at.
@@ -64,27 +57,24 @@ pub fn severity_style(ui: &Ui, severity: Severity) -> (&'static str, Color32) {
 }
 
 impl Diagnostics {
-    /// Recompute if the document changed: a game's own document as `saberc check` checks it
-    /// saved, the map (not during a stroke: a stroke ends first) by the map's checks.
+    /// Recompute if the document changed (not during a stroke: a stroke ends first), as
+    /// `saberc check` checks it saved.
     pub fn update(&mut self, doc: &Document) {
-        if self.revision == Some(doc.revision()) {
+        if self.revision == Some(doc.revision()) || doc.is_editing() {
             return;
         }
-        if let Content::Own(d) = doc.content() {
-            self.items = d.check(doc.beside());
-            self.revision = Some(doc.revision());
-        } else if !doc.is_editing() {
-            let mut items = check(doc.map());
-            // The editor never saves a changed built-in map under its id (Save asks for a new
-            // one), so the finding a file would get is said as what will happen instead.
-            let claimed = saber_schema::pipeline::maps::builtin_id_claimed(doc.map());
-            self.changed_builtin = claimed.is_some();
-            if let Some(c) = claimed {
-                items.retain(|d| !(d.code == c.code && d.path == c.path));
-            }
-            self.items = items;
-            self.revision = Some(doc.revision());
+        let mut items = doc.content().check(doc.beside());
+        // The editor never saves a changed built-in map under its id (Save asks for a new
+        // one), so the finding a file would get is said as what will happen instead.
+        let claimed = (!doc.content().is_scenario())
+            .then(|| saber_schema::pipeline::maps::builtin_id_claimed(doc.map()))
+            .flatten();
+        self.changed_builtin = claimed.is_some();
+        if let Some(c) = claimed {
+            items.retain(|d| !(d.code == c.code && d.path == c.path));
         }
+        self.items = items;
+        self.revision = Some(doc.revision());
     }
 
     /// The panel; returns the hex to centre on when an entry is clicked.

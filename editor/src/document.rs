@@ -5,22 +5,21 @@ use std::path::PathBuf;
 
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::model::map::Map;
-use saber_schema::model::scenario::Scenario;
 
-use crate::content::{Beside, Content, OwnDoc};
+use crate::content::{Beside, Content};
 use crate::history::History;
 
 /// A map or a scenario being edited.
 #[derive(Debug)]
 pub struct Document {
-    /// The map drawn: for a Rifle & Saber map what is edited; a game's own map's drawn
-    /// form (kept in step with its file); a scenario's map as found.
+    /// The map drawn: what a map document that holds its map edits (`GameDoc::holds_map`);
+    /// a map file's drawn form (kept in step with it); a scenario's map as found.
     map: Map,
     /// What the document is.
     content: Content,
-    /// A scenario's map as its game's own document, when its game's maps are files of their
-    /// own (kept beside `map`: the engine's map holds no file).
-    pub map_doc: Option<OwnDoc>,
+    /// A scenario's map as its game's document, when the map drawn is made from a file of
+    /// its own (kept beside `map`: the engine's map holds no file).
+    pub map_doc: Option<Content>,
     /// The file it was read from or last saved to.
     pub path: Option<PathBuf>,
     /// What the file was when read or last saved, so that a save refuses to replace a file
@@ -43,24 +42,10 @@ pub struct Document {
 }
 
 impl Document {
-    /// A document for a Rifle & Saber map, unchanged since `path` (if any).
-    pub fn new(map: Map, path: Option<PathBuf>) -> Document {
-        Document::of(Content::Map, map, path)
-    }
-
-    /// A document for a scenario on `map`, unchanged since `path` (if any).
-    pub fn for_scenario(scenario: Scenario, map: Map, path: Option<PathBuf>) -> Document {
-        Document::of(Content::Scenario(scenario), map, path)
-    }
-
     /// A document holding `content`, unchanged since `path` (if any); `map` is a scenario's
-    /// map as found, or a Rifle & Saber map document's map (a game's own map is drawn from its
-    /// file).
+    /// map as found, or the map a map document holds (a map drawn from its file is drawn anew).
     pub fn of(content: Content, map: Map, path: Option<PathBuf>) -> Document {
-        let map = match &content {
-            Content::Own(d) => d.drawn().unwrap_or(map),
-            _ => map,
-        };
+        let map = content.drawn().unwrap_or(map);
         Document {
             map,
             content,
@@ -82,20 +67,20 @@ impl Document {
         &self.content
     }
 
-    /// What the document holds beside its content, for a game's own document to read.
+    /// What the document holds beside its content, for its game to read.
     pub fn beside(&self) -> Beside<'_> {
         Beside {
             path: self.path.as_deref(),
             map: &self.map,
             map_doc: self.map_doc.as_ref(),
             map_file: self.map_file.as_deref(),
+            map_problem: self.map_problem.as_ref(),
             map_notes: &self.map_notes,
         }
     }
 
-    /// Let a form change the content (a scenario or a game's own document); if it changed,
-    /// record one undo step named `label` (the edits of one `gesture`, told after the form
-    /// ran, merge).
+    /// Let a form change the content; if it changed, record one undo step named `label` (the
+    /// edits of one `gesture`, told after the form ran, merge).
     pub fn edit_content<R>(
         &mut self,
         label: &str,
@@ -104,9 +89,7 @@ impl Document {
     ) -> R {
         let before = self.content.clone();
         let r = f(&mut self.content);
-        if let (Content::Own(b), Content::Own(a)) = (&before, &mut self.content) {
-            a.settle(&**b, self.map.grid);
-        }
+        self.content.settle(&*before, self.map.grid);
         if self.content != before {
             self.history
                 .record(label, gesture.told(), before, &self.content);
@@ -115,12 +98,9 @@ impl Document {
         r
     }
 
-    /// After the content changed: a game's own map drawn anew, caches told.
+    /// After the content changed: a map drawn from its file drawn anew, caches told.
     fn content_changed(&mut self) {
-        if let Some(map) = match &self.content {
-            Content::Own(d) => d.drawn(),
-            _ => None,
-        } {
+        if let Some(map) = self.content.drawn() {
             self.map = map;
         }
         self.revision += 1;
@@ -129,46 +109,6 @@ impl Document {
     /// The map.
     pub fn map(&self) -> &Map {
         &self.map
-    }
-
-    /// The scenario, if the document is one.
-    pub fn scenario(&self) -> Option<&Scenario> {
-        match &self.content {
-            Content::Scenario(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// Let a form change the scenario (in place, as egui forms do); if it changed, record one
-    /// undo step named `label`. Returns the form's result, or `None` when the document is not
-    /// a scenario. Clicks and other one-off changes are steps of their own.
-    pub fn edit_scenario<R>(
-        &mut self,
-        label: &str,
-        f: impl FnOnce(&mut Scenario) -> R,
-    ) -> Option<R> {
-        self.edit_scenario_by(label, f, || None)
-    }
-
-    /// Like [`Self::edit_scenario`]; `gesture` names, after the form ran, the widget being
-    /// typed into or dragged, so that one gesture's changes merge into one step.
-    pub fn edit_scenario_by<R>(
-        &mut self,
-        label: &str,
-        f: impl FnOnce(&mut Scenario) -> R,
-        gesture: impl FnOnce() -> Option<u64>,
-    ) -> Option<R> {
-        let Content::Scenario(s) = &mut self.content else {
-            return None;
-        };
-        let before = s.clone();
-        let r = f(s);
-        if *s != before {
-            let before = Content::Scenario(before);
-            self.history.record(label, gesture(), before, &self.content);
-            self.revision += 1;
-        }
-        Some(r)
     }
 
     /// Name the last undo step `label` (a stroke named by what the user did, not by the fields
@@ -193,12 +133,11 @@ impl Document {
         if !self.content.same_kind(&fresh.content) {
             return Err("the edit makes the file another kind of document".into());
         }
-        match fresh.content {
-            Content::Map => {
-                let map = fresh.map.clone();
-                self.edit(label, |m| *m = map);
-            }
-            content => self.edit_content(label, None, |c| *c = content),
+        if fresh.content.holds_map() {
+            let map = fresh.map.clone();
+            self.edit(label, |m| *m = map);
+        } else {
+            self.edit_content(label, None, |c| *c = fresh.content);
         }
         let changed = self.history.state() != before;
         if changed {
@@ -287,6 +226,11 @@ impl Document {
         self.revision
     }
 
+    /// Is it a map with a built-in map's id (`Content::has_builtin_id`)?
+    pub fn has_builtin_id(&self) -> bool {
+        self.content.has_builtin_id(&self.map)
+    }
+
     /// The name shown in the title bar: the file name, or the scenario's or map's name.
     pub fn title(&self) -> String {
         match &self.path {
@@ -312,7 +256,7 @@ impl Told for Option<u64> {
     }
 }
 
-impl Told for &dyn Fn() -> Option<u64> {
+impl<F: FnOnce() -> Option<u64>> Told for F {
     fn told(self) -> Option<u64> {
         self()
     }

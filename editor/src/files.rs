@@ -7,13 +7,11 @@ use std::path::{Path, PathBuf};
 use saber_schema::diagnostic::Diagnostic;
 use saber_schema::files::{FileState, Target};
 use saber_schema::model::map::Map;
-use saber_schema::model::scenario::Scenario;
-use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
+use saber_schema::pipeline::maps::MapOrigin;
 use saber_schema::pipeline::read::{Source, Syntax, syntax_of};
-use saber_schema::pipeline::{self, Built};
-use saber_schema::syntax::edit::{edit_text, edit_text_with, has_comments};
+use saber_schema::syntax::edit::has_comments;
 
-use crate::content::{Content, OwnDoc};
+use crate::content::Content;
 use crate::document::Document;
 
 /// How many recent files are remembered.
@@ -60,19 +58,6 @@ pub fn one_line(d: &Diagnostic) -> String {
     s.trim_start().to_string()
 }
 
-/// Load a map from a source with the compiler's pipeline, as `saberc check` reads it: the
-/// problems are exactly what `saberc check` reports. A file that parses but breaks the schema
-/// still opens, its problems listed, so that it can be repaired; a file that does not parse is
-/// refused with `file:line:col` messages.
-pub(crate) fn load(src: &Source) -> Result<LoadedFile, String> {
-    match pipeline::compile_source(src, &MapRegistry::new()) {
-        (report, Built::Map(map)) => {
-            Ok(LoadedFile::new(Content::Map, map, report.diagnostics, src))
-        }
-        (report, _) => Err(refusal(src, &report.diagnostics, "not a map file")),
-    }
-}
-
 /// Why a file cannot be opened: its errors, one per line, or `what` when it has none.
 pub(crate) fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String {
     let errors: Vec<String> = diags
@@ -85,17 +70,6 @@ pub(crate) fn refusal(src: &Source, diags: &[Diagnostic], what: &str) -> String 
     } else {
         errors.join("\n")
     }
-}
-
-/// Read a map file.
-pub fn read_map(path: &Path) -> Result<LoadedFile, String> {
-    let src = Source::read(path).map_err(|d| one_line(&d))?;
-    load(&src)
-}
-
-/// A model written whole in `saberc fmt`'s layout (the library's one model-to-text writer).
-fn canonical_text<T: serde::Serialize>(model: &T, syntax: Syntax) -> Result<String, String> {
-    saber_schema::output::format::model_text(model, syntax).map_err(|e| e.to_string())
 }
 
 fn syntax_for(path: &Path) -> Syntax {
@@ -126,24 +100,25 @@ pub fn write_file(
 /// Write a model (a map's file form, a scenario) whole to a file in `saberc fmt`'s layout:
 /// JSON for `.json`, RON otherwise.
 pub fn save_model<T: serde::Serialize>(model: &T, path: &Path) -> Result<(), String> {
-    let text = canonical_text(model, syntax_for(path))?;
+    let text = saber_schema::output::format::model_text(model, syntax_for(path))
+        .map_err(|e| e.to_string())?;
     write_file(path, &text, None).map(|_| ())
 }
 
 /// A map or scenario read from a file, of whichever game, with what reading it found.
 #[derive(Debug)]
 pub struct LoadedFile {
-    /// The map or scenario, as parsed (a Rifle & Saber map: [`Content::Map`], the map itself
-    /// being [`Self::map`]).
+    /// The map or scenario, as parsed (a map that is the map itself, [`Self::map`], holds
+    /// nothing else).
     pub content: Content,
     /// The map to show: a map document's own, a scenario's as found (a blank stand-in when
     /// [`Self::missing_map`] says it was not found).
     pub map: Map,
-    /// A scenario's map as its game's own document, as found beside its map.
-    pub map_doc: Option<OwnDoc>,
+    /// A scenario's map as its game's document, as found beside its map.
+    pub map_doc: Option<Content>,
     /// Which map a scenario's is: a map file, or a built-in map (`None` when not found).
     pub map_origin: Option<MapOrigin>,
-    /// Why the map a scenario names was not found, if it was not ([`MapRegistry::resolve`]'s
+    /// Why the map a scenario names was not found, if it was not (`MapRegistry::resolve`'s
     /// own finding: REF004, REF005 or REF006).
     pub missing_map: Option<Diagnostic>,
     /// What finding resolving a scenario's map noted besides (REF005: a map file near the
@@ -190,57 +165,6 @@ impl LoadedFile {
     pub fn what(&self) -> (&'static str, &str, &str) {
         let c = &self.content;
         (c.kind(), c.id(&self.map), c.name(&self.map))
-    }
-
-    /// The scenario, if the file is a Rifle & Saber one.
-    pub fn scenario(&self) -> Option<&Scenario> {
-        match &self.content {
-            Content::Scenario(s) => Some(s),
-            _ => None,
-        }
-    }
-}
-
-/// Load a scenario source and the map it names, found as `saberc` finds it
-/// ([`MapRegistry::resolve`]: in `maps/` beside the scenario, in `../maps`, beside it, or built
-/// in). A scenario that parses but breaks the JSON Schema still opens with its problems listed;
-/// so does one whose map cannot be found (on a blank stand-in map, with
-/// [`LoadedFile::missing_map`] saying why, so that the map file can be chosen). One that
-/// does not parse is refused with `file:line:col` messages.
-pub fn load_scenario(src: &Source) -> Result<LoadedFile, String> {
-    let registry = MapRegistry::new();
-    match pipeline::compile_source(src, &registry) {
-        (
-            report,
-            Built::Scenario {
-                scenario,
-                map,
-                map_notes,
-            },
-        ) => {
-            let (map, map_origin, missing_map) = match map {
-                Some((map, origin)) => (map, Some(origin), None),
-                None => {
-                    // The pipeline's own reason (REF004, REF005, REF006).
-                    let why = match registry.resolve(&scenario.map, &src.path) {
-                        Err(d) => d,
-                        Ok(_) => Diagnostic::new(
-                            saber_schema::diagnostic::Code::UnknownMap,
-                            format!("the map `{}` could not be used", scenario.map),
-                        ),
-                    };
-                    let stand_in = Map::blank(&scenario.map, "(map not found)", 45, 33);
-                    (stand_in, None, Some(why))
-                }
-            };
-            Ok(LoadedFile {
-                map_origin,
-                missing_map,
-                map_notes,
-                ..LoadedFile::new(Content::Scenario(scenario), map, report.diagnostics, src)
-            })
-        }
-        (report, _) => Err(refusal(src, &report.diagnostics, "not a scenario file")),
     }
 }
 
@@ -297,11 +221,7 @@ pub fn content_text(
     path: &Path,
 ) -> Result<SaveText, String> {
     let syntax = syntax_for(path);
-    let whole = match content {
-        Content::Map => canonical_text(&map.to_file(), syntax)?,
-        Content::Scenario(s) => canonical_text(s, syntax)?,
-        Content::Own(d) => d.whole_text(syntax)?,
-    };
+    let whole = content.whole_text(map, syntax)?;
     let Some(old) = text else {
         return Ok(SaveText::New(whole));
     };
@@ -318,15 +238,7 @@ pub fn content_text(
             },
         );
     }
-    let edited = match content {
-        Content::Map => edit_text_with(old, syntax, &map.to_file(), |f| {
-            Map::from_file(&f).0.to_file()
-        })
-        .map_err(|e| e.to_string()),
-        Content::Scenario(s) => edit_text(old, syntax, s).map_err(|e| e.to_string()),
-        Content::Own(d) => d.edit_text(old, syntax),
-    };
-    Ok(match edited {
+    Ok(match content.edit_text(map, old, syntax) {
         Ok(text) => SaveText::Edited(text),
         Err(why) => SaveText::Rewrite { why, text: whole },
     })
@@ -395,9 +307,11 @@ pub fn remember(recent: &mut Vec<PathBuf>, path: &Path) {
 mod tests {
     use super::*;
     use crate::recovery::RecoveryDir;
+    use saber_schema::model::scenario::Scenario;
+    use saber_schema::ruleset::Game;
 
     fn check_free(map: &Map) -> bool {
-        crate::diagnostics::check(map).is_empty()
+        saber_schema::pipeline::check_map_model(map).is_empty()
     }
 
     #[test]
@@ -408,7 +322,7 @@ mod tests {
         for name in ["m.ron", "m.json"] {
             let path = dir.path().join(name);
             save_model(&map.to_file(), &path).expect("saved");
-            let back = read_map(&path).expect("read");
+            let back = crate::games::read_any(&path).expect("read");
             assert!(back.problems.is_empty(), "{:?}", back.problems);
             assert_eq!(back.map, map);
         }
@@ -459,19 +373,23 @@ mod tests {
                 .is_symlink(),
             "the link is still a link"
         );
-        assert_eq!(read_map(&real).expect("read").map.name, "Changed");
+        assert_eq!(
+            crate::games::read_any(&real).expect("read").map.name,
+            "Changed"
+        );
         assert_eq!(mode(&real), 0o640, "the file keeps its permissions");
     }
 
     #[test]
     fn syntax_errors_say_line_and_column() {
-        let err = load(&Source::from_text(
+        let err = crate::games::parse_any(&Source::from_text(
             "bad.ron",
             "(format: \"saber-map/1\",\n  id: 3,",
         ))
         .unwrap_err();
         assert!(err.starts_with("bad.ron:2:"), "{err}");
-        let err = load(&Source::from_text("bad.json", "{\n\"format\": }")).unwrap_err();
+        let err = crate::games::parse_any(&Source::from_text("bad.json", "{\n\"format\": }"))
+            .unwrap_err();
         assert!(err.starts_with("bad.json:2:"), "{err}");
     }
 
@@ -489,7 +407,7 @@ mod tests {
         ))
         .expect("written");
         let back = r.read().expect("recovered");
-        assert!(matches!(back.doc.content, Content::Map) && back.doc.map == map);
+        assert!(back.doc.content.holds_map() && back.doc.map == map);
         assert_eq!(back.source, Some(PathBuf::from("/maps/x.ron")));
         let path = r.path().to_path_buf();
         r.release();
@@ -516,12 +434,9 @@ mod tests {
             dir: dir.path().join("recovery"),
         };
         for path in [dir.path().join("maps/millbrook-invented.ron"), scenario] {
-            let Ok(
-                l @ LoadedFile {
-                    content: Content::Own(_),
-                    ..
-                },
-            ) = crate::games::read_any(&path)
+            let Some(l) = crate::games::read_any(&path)
+                .ok()
+                .filter(|l| l.content.game() != Game::RifleAndSaber)
             else {
                 panic!("{} opens as M&S", path.display());
             };
@@ -532,31 +447,25 @@ mod tests {
             let r = rd.claim(Some(&path)).expect("claimed");
             r.write(&doc).expect("written");
             let back = r.read().expect("recovered");
-            let got @ LoadedFile {
-                content: Content::Own(_),
-                ..
-            } = back.doc
+            let Some(got) = Some(back.doc).filter(|l| l.content.game() != Game::RifleAndSaber)
             else {
-                panic!("recovered as another kind: {:?}", back.doc);
+                panic!("recovered as another kind");
             };
             assert_eq!(&got.content, doc.content());
             r.release();
         }
         // An untitled scenario, new on the map (no file of its own yet), comes back on it.
         let map_path = dir.path().join("maps/millbrook-invented.ron");
-        let Ok(
-            l @ LoadedFile {
-                content: Content::Own(_),
-                ..
-            },
-        ) = crate::games::read_any(&map_path)
+        let Some(l) = crate::games::read_any(&map_path)
+            .ok()
+            .filter(|l| l.content.game() != Game::RifleAndSaber)
         else {
             panic!("the map opens");
         };
         let Some(file) = l.content.own() else {
             panic!("a map document")
         };
-        let mut doc = crate::games::musket_and_saber::new_scenario(file).expect("made");
+        let mut doc = crate::games::musket_and_saber::game::new_scenario(file).expect("made");
         doc.map_file = Some(map_path.clone());
         // Recovery files kept where no map is found by id (the app's storage folder).
         let elsewhere = tempfile::tempdir().expect("temp dir");
@@ -567,12 +476,8 @@ mod tests {
         r.write(&doc).expect("written");
         let back = r.read().expect("recovered, not lost");
         assert_eq!(back.source, None);
-        let got @ LoadedFile {
-            content: Content::Own(_),
-            ..
-        } = back.doc
-        else {
-            panic!("recovered as another kind: {:?}", back.doc);
+        let Some(got) = Some(back.doc).filter(|l| l.content.game() != Game::RifleAndSaber) else {
+            panic!("recovered as another kind");
         };
         assert_eq!(&got.content, doc.content());
         assert!(matches!(got.map_origin, Some(MapOrigin::File(p)) if p == map_path));
@@ -624,12 +529,9 @@ mod tests {
             for ext in ["ron", "json"] {
                 let path = dir.path().join(format!("{}.{ext}", s.id));
                 save_model(&s, &path).expect("saved");
-                let Ok(
-                    back @ LoadedFile {
-                        content: Content::Scenario(_),
-                        ..
-                    },
-                ) = crate::games::read_any(&path)
+                let Some(back) = crate::games::read_any(&path)
+                    .ok()
+                    .filter(|l| l.content.own::<Scenario>().is_some())
                 else {
                     panic!("{} did not read back as a scenario", path.display());
                 };
@@ -640,10 +542,34 @@ mod tests {
                     .filter(|d| d.severity != saber_schema::diagnostic::Severity::Note)
                     .collect();
                 assert!(worse.is_empty(), "{worse:?}");
-                assert_eq!(back.scenario(), Some(&s));
+                assert_eq!(back.content.own(), Some(&s));
                 assert_eq!(back.map.id, "rifle-and-saber");
             }
         }
+    }
+
+    /// Unsaved work on an untitled scenario new on a map file comes back on that map, for
+    /// every game (a Rifle & Saber one came back on a blank stand-in, its map not found).
+    #[test]
+    fn an_untitled_scenario_is_recovered_on_its_map_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let map_path = dir.path().join("mine.ron");
+        let map = Map::blank("mine", "Mine", 10, 8);
+        save_model(&map.to_file(), &map_path).expect("saved");
+        let on = Document::new(map.clone(), Some(map_path.clone()));
+        let (mut doc, _) = crate::games::of(on.content())
+            .new_scenario(&on)
+            .expect("made");
+        doc.map_file = Some(map_path);
+        let elsewhere = tempfile::tempdir().expect("temp dir");
+        let rd = RecoveryDir {
+            dir: elsewhere.path().join("recovery"),
+        };
+        let r = rd.claim(None).expect("claimed");
+        r.write(&doc).expect("written");
+        let back = r.read().expect("recovered");
+        assert_eq!(back.doc.missing_map.map(|d| d.message), None);
+        assert_eq!(back.doc.map, map);
     }
 
     #[test]
@@ -659,7 +585,7 @@ mod tests {
         let doc = Document::for_scenario(s.clone(), default_map(), None);
         r.write(&doc).expect("written");
         let back = r.read().expect("recovered");
-        assert_eq!(back.doc.scenario(), Some(&s));
+        assert_eq!(back.doc.content.own(), Some(&s));
     }
 
     #[test]
@@ -667,12 +593,9 @@ mod tests {
         let text = crate::scenario::historical::HISTORICAL[6]
             .text
             .replace("map: \"rifle-and-saber\"", "map: \"rifle-and-sabre\"");
-        let Ok(
-            l @ LoadedFile {
-                content: Content::Scenario(_),
-                ..
-            },
-        ) = crate::games::parse_any(&Source::from_text("s.ron", text))
+        let Some(l) = crate::games::parse_any(&Source::from_text("s.ron", text))
+            .ok()
+            .filter(|l| l.content.own::<Scenario>().is_some())
         else {
             panic!("the scenario opens");
         };

@@ -10,7 +10,7 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::app::{Action, App};
 use crate::files;
-use crate::musket_and_saber::MsTab;
+use crate::games::musket_and_saber::MsTab;
 use crate::scenario::fields::table::TABLE_VIEWS;
 use crate::scenario::panel::Tab;
 use crate::tools::ToolKind;

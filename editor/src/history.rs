@@ -1,8 +1,9 @@
-//! Undo and redo. Every edit is recorded as the difference it made to the map, captured by
-//! comparing the map before and after: tools mutate the map freely between
-//! [`History::begin`] and [`History::commit`], so no edit can forget to record itself, and a
-//! whole brush stroke becomes one step. Scenario edits come from forms that change the
-//! scenario in place every frame; they are recorded whole (a scenario is small), and the edits
+//! Undo and redo. An edit of a map the document holds itself (`GameDoc::holds_map`) is
+//! recorded as the difference it made to the map, captured by comparing the map before and
+//! after: tools mutate the map freely between [`History::begin`] and [`History::commit`], so no
+//! edit can forget to record itself, and a whole brush stroke becomes one step. Other edits
+//! come from forms that change the document's content in place every frame; they are recorded
+//! whole (a scenario or a map file is small), and the edits
 //! of one gesture (typing into one field while it keeps the focus, one drag) are merged into
 //! one step, however slowly they come.
 
@@ -65,8 +66,7 @@ enum Change {
     },
     /// The grid changed (resize, orientation): the whole map before and after.
     Whole(Box<(Map, Map)>),
-    /// A scenario or a Musket & Saber document before and after (recorded whole: it is
-    /// small).
+    /// The document's content before and after (recorded whole: it is small).
     Content(Box<(Content, Content)>),
 }
 
@@ -176,7 +176,7 @@ impl History {
         }
     }
 
-    /// Record an edit of a scenario or a Musket & Saber document made in the form `topic`,
+    /// Record an edit of the document's content made in the form `topic`,
     /// named by what it changed ("Union (a): MZ 30 → 31"; `topic` when nothing shows). An edit
     /// of the same gesture as the last step (typing into one field while it keeps the focus,
     /// one drag of one value), with nothing undone between, extends that step and renames it
@@ -184,8 +184,7 @@ impl History {
     /// document as changed): one typed value is one step, however long the typing pauses.
     /// Edits without a gesture (clicks) are steps of their own.
     pub fn record(&mut self, topic: &str, gesture: Option<u64>, before: Content, after: &Content) {
-        let name =
-            |a: &Content, b: &Content| Content::describe(a, b).unwrap_or_else(|| topic.to_string());
+        let name = |a: &Content, b: &Content| b.describe(&**a).unwrap_or_else(|| topic.to_string());
         if let Some(last) = self.undo.last_mut()
             && self.redo.is_empty()
             && gesture.is_some()
@@ -293,9 +292,15 @@ mod tests {
         map.set_cell(Coord(2, 1), woods());
         assert!(h.commit(&map));
         assert_eq!(h.done().len(), 1);
-        h.undo(&mut map, &mut Content::Map);
+        h.undo(
+            &mut map,
+            &mut Content::new(crate::games::rifle_and_saber::RsMap),
+        );
         assert_eq!(map, start);
-        h.redo(&mut map, &mut Content::Map);
+        h.redo(
+            &mut map,
+            &mut Content::new(crate::games::rifle_and_saber::RsMap),
+        );
         assert_eq!(map.cell(Coord(2, 1)), Some(woods()));
     }
 
@@ -316,12 +321,15 @@ mod tests {
         h.begin("Resize", &map);
         map = Map::blank("t", "T", 7, 3);
         h.commit(&map);
-        h.undo(&mut map, &mut Content::Map);
+        h.undo(
+            &mut map,
+            &mut Content::new(crate::games::rifle_and_saber::RsMap),
+        );
         assert_eq!(map, start);
     }
 
     fn sc(s: Scenario) -> Content {
-        Content::Scenario(s)
+        Content::new(s)
     }
 
     fn scenario() -> Scenario {
@@ -364,11 +372,11 @@ mod tests {
         assert_ne!(h.state(), id);
         let (mut m, mut cur) = (map.clone(), sc(s.clone()));
         h.undo(&mut m, &mut cur);
-        assert!(matches!(&cur, Content::Scenario(c) if c.game_length == 20));
+        assert!(matches!(cur.own::<Scenario>(), Some(c) if c.game_length == 20));
         h.undo(&mut m, &mut cur);
         assert_eq!(cur, sc(start));
         h.redo(&mut m, &mut cur);
-        assert!(matches!(&cur, Content::Scenario(c) if c.name == "GettysburgXYZ"));
+        assert!(matches!(cur.own::<Scenario>(), Some(c) if c.name == "GettysburgXYZ"));
     }
 
     /// Typing into the same field again after it lost the focus (another gesture) is a new

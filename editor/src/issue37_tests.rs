@@ -404,7 +404,7 @@ fn the_edit_menu_names_its_shortcuts() {
     h.run();
     h.state_mut()
         .doc_mut()
-        .edit_scenario("Name", |s| s.name = "Other".into());
+        .edit_scenario("Name", None, |s| s.name = "Other".into());
     h.get_by_label("Edit").click();
     h.run();
     h.get_by_label("Undo Name: “Gettysburg” → “Other” (Ctrl+Z)");
@@ -455,7 +455,7 @@ fn save_as_suggests_a_new_scenarios_name() {
     assert_eq!(h.state().save_as_file_name(), "new-scenario.ron");
     h.state_mut()
         .doc_mut()
-        .edit_scenario("Name", |s| s.name = "Pickett's Charge".into());
+        .edit_scenario("Name", None, |s| s.name = "Pickett's Charge".into());
     assert_eq!(h.state().save_as_file_name(), "pickett-s-charge.ron");
 
     let map = ms_example().join("maps/millbrook-invented.ron");
@@ -511,7 +511,7 @@ fn a_reinforcement_switched_to_the_other_side_takes_its_entry_hex() {
 
 #[test]
 fn a_kinds_colour_is_the_same_whatever_its_chart_row() {
-    use crate::musket_and_saber::{hexside_color, kind_color};
+    use crate::games::musket_and_saber::{hexside_color, kind_color};
     let src = saber_schema::pipeline::read::Source::read(
         &ms_example().join("maps/millbrook-invented.ron"),
     )
@@ -593,7 +593,7 @@ fn a_musket_and_saber_finding_names_its_tab_and_opens_it() {
     h.run();
     assert_eq!(
         h.state().ms_ui().tab,
-        crate::musket_and_saber::MsTab::Map,
+        crate::games::musket_and_saber::MsTab::Map,
         "the click opens the tab"
     );
 }
@@ -688,7 +688,7 @@ fn restored_work_is_one_step_that_undoes_to_the_file_on_disk() {
     h.run();
     h.state_mut()
         .doc_mut()
-        .edit_scenario("Edit name", |s| s.name = "Little Round Top".into());
+        .edit_scenario("Edit name", None, |s| s.name = "Little Round Top".into());
     h.run();
     h.state_mut().flush_autosave();
     // A crash: dropped without closing.

@@ -11,7 +11,7 @@ use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 
 use crate::app::App;
 use crate::files;
-use crate::musket_and_saber::paint::has_hexside;
+use crate::games::musket_and_saber::paint::has_hexside;
 use crate::ui_tests::{click, drag, harness, hex_center};
 
 /// The invented example's map, copied into `dir`.
@@ -19,6 +19,17 @@ fn example_map(dir: &Path) -> PathBuf {
     let from = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../scenarios/examples/musket-and-saber/maps/millbrook-invented.ron");
     let to = dir.join("millbrook-invented.ron");
+    std::fs::copy(from, &to).expect("copied");
+    to
+}
+
+/// The M&S example scenario copied into `dir`, its map into `dir/maps`.
+fn example_scenario(dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir.join("maps")).expect("maps");
+    example_map(&dir.join("maps"));
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/examples/musket-and-saber/millbrook.ron");
+    let to = dir.join("millbrook.ron");
     std::fs::copy(from, &to).expect("copied");
     to
 }
@@ -151,12 +162,7 @@ fn a_road_is_drawn_through_the_hexes_dragged() {
 #[test]
 fn the_ms_victory_form_is_on_the_scenarios_own_sides_and_map() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let examples =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
-    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
-    example_map(&dir.path().join("maps"));
-    let path = dir.path().join("millbrook.ron");
-    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let path = example_scenario(dir.path());
     let mut h = opened(&path);
     h.get_all_by_label("Victory")
         .last()
@@ -237,7 +243,12 @@ fn an_ms_map_save_writes_hexes_as_printed() {
     h.state_mut()
         .doc_mut()
         .edit_ms_map("Draw", None, |f| {
-            crate::musket_and_saber::paint::set_hexside(f, "stream", SideKey::new(a, b), true);
+            crate::games::musket_and_saber::paint::set_hexside(
+                f,
+                "stream",
+                SideKey::new(a, b),
+                true,
+            );
             crate::tools::hexside::add_path(&mut f.roads, &[hex_of("0212"), hex_of("0312")]);
         })
         .expect("an M&S map");
@@ -262,12 +273,7 @@ fn an_ms_map_save_writes_hexes_as_printed() {
 #[test]
 fn an_ms_scenario_save_changes_only_the_moved_hex() {
     let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::create_dir_all(dir.path().join("maps")).expect("maps");
-    example_map(&dir.path().join("maps"));
-    let examples =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/examples/musket-and-saber");
-    let path = dir.path().join("millbrook.ron");
-    std::fs::copy(examples.join("millbrook.ron"), &path).expect("copied");
+    let path = example_scenario(dir.path());
     let before = std::fs::read_to_string(&path).expect("read");
     let mut h = opened(&path);
     h.state_mut()
@@ -287,18 +293,8 @@ fn an_ms_scenario_save_changes_only_the_moved_hex() {
 #[test]
 fn a_chart_row_added_saves_only_what_it_holds() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = example_map(dir.path());
-    let before = std::fs::read_to_string(&path).expect("read");
-    let mut h = opened(&path);
-    h.get_by_label("Chart & track").click();
-    h.run();
-    h.get_by_label("+ Chart row").click();
-    h.run();
-    let rows = file(&h).chart.len();
-    assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
-    let after = std::fs::read_to_string(&path).expect("read");
-    let (added, removed) = changed_lines(&before, &after);
-    assert_eq!(removed, Vec::<String>::new(), "{after}");
+    let (rows, added, removed) = chart_row_added(&example_map(dir.path()));
+    assert_eq!(removed, Vec::<String>::new());
     assert_eq!(
         added,
         [
@@ -307,9 +303,51 @@ fn a_chart_row_added_saves_only_what_it_holds() {
             "            on: Hex,".to_string(),
             "            source: \"\",".to_string(),
             "        ),".to_string(),
-        ],
-        "{after}"
+        ]
     );
+}
+
+/// The same in a JSON map file, whose list a save wrote again whole (every row with every
+/// blank column `null`): the row is inserted where it goes, without what the reader fills in.
+#[test]
+fn a_chart_row_added_to_a_json_map_saves_only_what_it_holds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ron = example_map(dir.path());
+    let src = saber_schema::pipeline::read::Source::read(&ron).expect("read");
+    let map: MsMapFile = saber_schema::pipeline::parse::parse(&src).expect("parses");
+    let json = saber_schema::pipeline::read::Syntax::Json;
+    let path = dir.path().join("millbrook-invented.json");
+    let text = saber_schema::output::format::model_text(&map, json).expect("writes");
+    std::fs::write(&path, text).expect("written");
+    let (rows, added, removed) = chart_row_added(&path);
+    assert_eq!(removed, Vec::<String>::new());
+    assert_eq!(
+        added,
+        [
+            format!("      \"kind\": \"kind {rows}\","),
+            "      \"on\": \"Hex\",".to_string(),
+            "      \"source\": \"\"".to_string(),
+            // The row before it gains its comma; the new row's brace and the list's stay.
+            "    },".to_string(),
+            "    {".to_string(),
+        ]
+    );
+}
+
+/// "+ Chart row" on the map file at `path`, then saved: the rows there are now, and the lines
+/// the save added to the file and took from it.
+fn chart_row_added(path: &Path) -> (usize, Vec<String>, Vec<String>) {
+    let before = std::fs::read_to_string(path).expect("read");
+    let mut h = opened(path);
+    h.get_by_label("Chart & track").click();
+    h.run();
+    h.get_by_label("+ Chart row").click();
+    h.run();
+    let rows = file(&h).chart.len();
+    assert!(h.state_mut().save_to(path), "{:?}", h.state().error());
+    let after = std::fs::read_to_string(path).expect("read");
+    let (added, removed) = changed_lines(&before, &after);
+    (rows, added, removed)
 }
 
 fn hex_of(label: &str) -> Coord {
@@ -539,4 +577,20 @@ fn a_victory_hex_typed_on_a_map_numbered_from_0100_is_that_hex() {
     assert!(h.state_mut().save_to(&path), "{:?}", h.state().error());
     let after = std::fs::read_to_string(&path).expect("read");
     assert!(after.contains(r#"Hexes(["0807", "0500"])"#), "{after}");
+}
+
+/// "New scenario on this map" from a Musket & Saber scenario with unsaved changes asks about
+/// those changes, as from any scenario: its map is a file of its own, already saved (it asked
+/// to "Save the map first", naming the scenario's file, and saved the scenario).
+#[test]
+fn a_new_scenario_on_an_ms_scenario_s_map_asks_about_unsaved_changes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = example_scenario(dir.path());
+    let mut h = opened(&path);
+    let doc = h.state_mut().doc_mut();
+    doc.edit_ms_scenario("Name", None, |s| s.name = "Changed".into());
+    h.state_mut().request(crate::app::Action::NewScenario);
+    h.run();
+    assert!(h.query_by_label("Save the map first").is_none());
+    h.get_by_label("Unsaved changes");
 }

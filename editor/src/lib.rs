@@ -14,7 +14,6 @@ pub mod files;
 pub mod games;
 pub mod help;
 pub mod history;
-pub mod musket_and_saber;
 pub mod overlays;
 pub mod recovery;
 pub mod scenario;

@@ -16,8 +16,8 @@ use saber_schema::pipeline::read::Source;
 
 use crate::app::{Action, App};
 use crate::files;
-use crate::musket_and_saber::MsUi;
-use crate::musket_and_saber::fields::face_text;
+use crate::games::musket_and_saber::MsUi;
+use crate::games::musket_and_saber::fields::face_text;
 use crate::ui_tests::{click, harness, hex_center, ms_example};
 
 /// The game.
@@ -807,7 +807,7 @@ fn a_unit_on_its_own_line_is_that_lines_not_its_formations() {
         |s: &MsScenario, id: &str| s.sides[1].counters.iter().position(|c| c.id == id).unwrap();
     let cotter = counter(&s, "Gen. Cotter");
     s.sides[1].counters[cotter].formation = "2nd Div".into();
-    let line_of = crate::musket_and_saber::setup::line_of;
+    let line_of = crate::games::musket_and_saber::setup::line_of;
     assert_eq!(line_of(&s, 1, cotter), Some(3));
     assert_eq!(line_of(&s, 1, counter(&s, "4th Bde")), Some(2));
 }

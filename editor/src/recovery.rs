@@ -38,8 +38,8 @@ struct RecoveryHeader {
     /// That file as it was when read or last saved: a save of the restored work to it is
     /// refused if it changed since, as it would have been before the crash.
     on_disk: Option<FileState>,
-    /// An untitled scenario's map file (a game whose files are its own): it opens only on
-    /// its map, which it names by id, found beside that file when read back.
+    /// An untitled scenario's map file: it is read back beside that file, where it finds
+    /// the map it names by id.
     map_file: Option<PathBuf>,
 }
 
@@ -201,13 +201,12 @@ impl Recovery {
         doc: (&Map, &Content, Option<&str>),
     ) -> Result<(), String> {
         let (map, content, text) = doc;
-        let untitled_own_scenario =
-            source.is_none() && matches!(content, Content::Own(d) if d.is_scenario());
+        let untitled_scenario = source.is_none() && content.is_scenario();
         let header = RecoveryHeader {
             source: source.map(Path::to_path_buf),
             on_disk: on_disk.filter(|_| source.is_some()),
             map_file: map_file
-                .filter(|_| untitled_own_scenario)
+                .filter(|_| untitled_scenario)
                 .map(Path::to_path_buf),
         };
         let header = serde_json::to_string(&header)
@@ -244,7 +243,7 @@ impl Recovery {
             return None;
         };
         // A recovered scenario finds its map from where its file was (or the built-in maps); an
-        // untitled scenario of a game whose files are its own beside its map's file.
+        // untitled scenario beside its map's file.
         let at = match (&header.source, &header.map_file) {
             (Some(s), _) => s.clone(),
             (None, Some(m)) => m.with_file_name("untitled.ron"),

@@ -21,7 +21,6 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 
 use crate::app::App;
-use crate::content::Content;
 use crate::recovery::RecoveryDir;
 use crate::ui_tests::harness;
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
@@ -102,15 +101,13 @@ fn child_edits_then_waits(job: Job) -> ! {
     assert_eq!(h.state().error(), None);
     let name = job.name.clone();
     let doc = h.state_mut().doc_mut();
-    doc.edit_content("Rename", None, |c| match c {
-        Content::Map => {}
-        Content::Scenario(s) => s.name = name,
-        Content::Own(d) => {
-            if let Some(f) = d.get_mut::<MsMapFile>() {
-                f.name = name;
-            } else if let Some(s) = d.get_mut::<MsScenario>() {
-                s.name = name;
-            }
+    doc.edit_content("Rename", None, |c| {
+        if let Some(s) = c.own_mut::<saber_schema::model::scenario::Scenario>() {
+            s.name = name;
+        } else if let Some(f) = c.own_mut::<MsMapFile>() {
+            f.name = name;
+        } else if let Some(s) = c.own_mut::<MsScenario>() {
+            s.name = name;
         }
     });
     h.run();
@@ -272,7 +269,7 @@ fn restored_work_keeps_the_files_state_and_refuses_to_overwrite_a_later_edit() {
     first
         .state_mut()
         .doc_mut()
-        .edit_scenario("Rename", |s| s.name = "Mine".into());
+        .edit_scenario("Rename", None, |s| s.name = "Mine".into());
     first.run();
     first.state_mut().flush_autosave();
     // Someone else's edit, then the window is gone.

@@ -84,7 +84,7 @@ fn the_third_game_opens_edits_saves_and_exports_in_the_editor() {
     assert!(
         doc.map_doc
             .as_ref()
-            .and_then(|d| d.get::<PsMap>())
+            .and_then(|d| d.own::<PsMap>())
             .is_some()
     );
     assert!(

@@ -102,7 +102,7 @@ fn a_changed_game_length_changes_its_line_only() {
         let mut doc = open(&path);
         let before = doc.scenario().expect("a scenario").game_length;
         let after = if before > 1 { before - 1 } else { before + 1 };
-        doc.edit_scenario("Game length", |s| s.game_length = after);
+        doc.edit_scenario("Game length", None, |s| s.game_length = after);
         let name = path.file_name().and_then(|n| n.to_str()).expect("name");
         let (saved_path, saved) = save(&doc, dir.path(), name);
         let (gone, new) = changed_lines(&original, &saved);
@@ -199,7 +199,7 @@ fn a_save_that_cannot_keep_the_comments_is_refused_until_the_user_agrees() {
     // be kept.
     let text = doc.text.clone().expect("text");
     doc.text = Some(text.replacen("{MZ: 30, MA: 1}", "{MZ: 30, /* guns */ MA: 1}", 1));
-    doc.edit_scenario("Units", |s| {
+    doc.edit_scenario("Units", None, |s| {
         let units = &mut s.sides[0].groups[0].units;
         let gun = *units.keys().last().expect("a unit kind");
         units.remove(&gun);

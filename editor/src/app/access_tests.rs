@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use egui::Pos2;
 
 use crate::app::{App, Command, MapTools};
-use crate::content::Content;
 use crate::document::Document;
 use crate::scenario::panel::ScenarioUi;
 use crate::tools::ToolKind;
@@ -42,29 +41,28 @@ impl App {
 
     /// The mode of the games whose files are their own types, when it is a `T` (tests).
     pub(crate) fn own_mode<T: 'static>(&self) -> Option<&T> {
-        self.own_modes
+        self.modes
+            .own
             .iter()
             .find_map(|(_, m)| m.as_any().downcast_ref())
     }
 
     /// What the mode of a game's own document draws over the map now (tests).
     pub(crate) fn own_overlay(&self) -> Option<crate::canvas::Overlay> {
-        let Content::Own(d) = self.ws.doc.content() else {
-            return None;
-        };
-        let (_, mode) = self.own_modes.iter().find(|(g, _)| *g == d.game())?;
+        let game = self.ws.doc.content().game();
+        let (_, mode) = self.modes.own.iter().find(|(g, _)| *g == game)?;
         let layout = crate::canvas::Layout::new(self.ws.doc.map().grid);
         Some(mode.overlay(&self.ws, None, &layout))
     }
 
     /// The scenario builder (read only).
     pub(crate) fn builder(&self) -> &ScenarioUi {
-        &self.builder
+        &self.modes.builder
     }
 
     /// The map tools (read only).
     pub(crate) fn map_tools(&self) -> &MapTools {
-        &self.map_tools
+        &self.modes.map_tools
     }
 
     /// Has the user agreed to quit (nothing unsaved, or changes discarded)?
@@ -99,7 +97,7 @@ impl App {
 
     /// Select a map tool.
     pub(crate) fn select_tool(&mut self, tool: ToolKind) {
-        self.map_tools.select(tool);
+        self.modes.map_tools.select(tool);
     }
 
     /// Ask for a command as a panel does: it runs late in the next frame (tests).

@@ -5,7 +5,6 @@ use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 use crate::app::workspace::Command;
 use crate::app::{Action, App};
 use crate::canvas::ZOOM_100;
-use crate::content::Content;
 use crate::help;
 use crate::scenario::historical::HISTORICAL;
 use crate::tools::pressed;
@@ -55,20 +54,14 @@ impl App {
         if pressed(ui, Key::F4) {
             self.show_right = !self.show_right;
         }
-        if pressed(ui, Key::P) && matches!(self.ws.doc.content(), Content::Map) {
+        if pressed(ui, Key::P) && self.ws.doc.content().holds_map() {
             self.properties.open = !self.properties.open;
         }
         if pressed(ui, Key::M) {
             self.canvas.show_minimap = !self.canvas.show_minimap;
         }
         self.canvas.overlays.keys(ui);
-        crate::app::mode_of(
-            self.ws.doc.content(),
-            &mut self.map_tools,
-            &mut self.builder,
-            &mut self.own_modes,
-        )
-        .keys(ui, &mut self.ws);
+        self.modes.of(self.ws.doc.content()).keys(ui, &mut self.ws);
     }
 
     pub(crate) fn menu_bar(&mut self, ui: &mut Ui) {
@@ -112,11 +105,11 @@ impl App {
             ui.menu_button("Map", |ui| {
                 if ui
                     .add_enabled(
-                        matches!(self.ws.doc.content(), Content::Map),
+                        self.ws.doc.content().holds_map(),
                         egui::Button::new("Properties… (P)"),
                     )
                     .on_disabled_hover_text(match self.ws.doc.content() {
-                        c @ Content::Own(d) if !d.is_scenario() => format!(
+                        c if !c.is_scenario() => format!(
                             "A {} map's properties are its panel's Map tab",
                             crate::games::of(c).name()
                         ),

@@ -115,10 +115,7 @@ impl Default for Persisted {
 /// The editor.
 pub struct App {
     ws: Workspace,
-    map_tools: MapTools,
-    builder: ScenarioUi,
-    /// The modes of the games whose files are their own types.
-    own_modes: crate::games::OwnModes,
+    modes: Modes,
     history: HistoryPanel,
     /// The text check's findings that carry a proven edit, offered to apply.
     fixes: crate::apply::Fixes,
@@ -171,7 +168,7 @@ impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("App")
             .field("doc", &self.ws.doc)
-            .field("tool", &self.map_tools.tool)
+            .field("tool", &self.modes.map_tools.tool)
             .finish_non_exhaustive()
     }
 }
@@ -187,9 +184,11 @@ impl App {
     pub fn for_document(doc: Document) -> App {
         let mut app = App {
             ws: Workspace::new(doc),
-            map_tools: MapTools::default(),
-            builder: ScenarioUi::default(),
-            own_modes: crate::games::modes(),
+            modes: Modes {
+                map_tools: MapTools::default(),
+                builder: ScenarioUi::default(),
+                own: crate::games::modes(),
+            },
             history: HistoryPanel,
             fixes: Default::default(),
             status_bar: StatusBar::default(),
@@ -221,9 +220,7 @@ impl App {
             // None held yet ([`App::start`] gives the last run's).
             panel_room: f32::INFINITY,
         };
-        app.map_tools.reset(app.ws.doc.map());
-        app.builder.reset(app.ws.doc.map());
-        app.reset_own_modes();
+        app.modes.reset(&app.ws.doc);
         app
     }
 
@@ -237,9 +234,9 @@ impl App {
         app.dialogs
             .set_native(storage.is_some() && file_dialog::native_available());
         app.recent = persisted.recent;
-        app.map_tools.terrain = persisted.terrain;
-        app.map_tools.hexside = persisted.hexside;
-        app.map_tools.select(persisted.tool);
+        app.modes.map_tools.terrain = persisted.terrain;
+        app.modes.map_tools.hexside = persisted.hexside;
+        app.modes.map_tools.select(persisted.tool);
         app.canvas.show_minimap = !persisted.hide_minimap;
         app.show_left = !persisted.hide_left;
         app.show_right = !persisted.hide_right;
@@ -269,9 +266,9 @@ impl App {
         Persisted {
             recent: self.recent.clone(),
             last_file: self.ws.doc.path.clone(),
-            tool: self.map_tools.tool,
-            terrain: self.map_tools.terrain.clone(),
-            hexside: self.map_tools.hexside.clone(),
+            tool: self.modes.map_tools.tool,
+            terrain: self.modes.map_tools.terrain.clone(),
+            hexside: self.modes.map_tools.hexside.clone(),
             hide_minimap: !self.canvas.show_minimap,
             hide_left: !self.show_left,
             hide_right: !self.show_right,
@@ -303,13 +300,6 @@ impl App {
         &self.canvas.overlays
     }
 
-    /// Start every game's own mode on the document.
-    fn reset_own_modes(&mut self) {
-        for (_, mode) in &mut self.own_modes {
-            mode.reset(&self.ws.doc);
-        }
-    }
-
     /// Show `center` (world units) at `zoom` pixels per hex.
     pub fn look_at(&mut self, center: Pos2, zoom: f32) {
         self.ws.view.center = center;
@@ -319,20 +309,20 @@ impl App {
 
     /// Run scenario checks inline (each frame sees the newest result; tests, benchmarks).
     pub fn check_inline(&mut self) {
-        self.builder.checker.synchronous = true;
+        self.modes.builder.checker.synchronous = true;
     }
 
     /// What the Diagnostics panel lists for the open scenario: the builder's check, run inline
     /// as a frame runs it (tests compare it with `saberc check`). Empty for a map.
     pub fn scenario_findings(&mut self) -> &[saber_schema::diagnostic::Diagnostic] {
-        self.builder.checker.synchronous = true;
-        self.builder.update(&self.ws.doc);
-        &self.builder.checker.items
+        self.modes.builder.checker.synchronous = true;
+        self.modes.builder.update(&self.ws.doc);
+        &self.modes.builder.checker.items
     }
 
     /// Open a tab of the scenario builder.
     pub fn open_tab(&mut self, tab: Tab) {
-        self.builder.tab = tab;
+        self.modes.builder.tab = tab;
     }
 
     /// Undo the last edit.
@@ -376,12 +366,7 @@ impl App {
         } else {
             self.shortcuts(ui);
         }
-        let mode = mode_of(
-            self.ws.doc.content(),
-            &mut self.map_tools,
-            &mut self.builder,
-            &mut self.own_modes,
-        );
+        let mode = self.modes.of(self.ws.doc.content());
         if mode.update(&self.ws.doc) {
             ctx.request_repaint_after(Duration::from_millis(30));
         }
@@ -396,19 +381,14 @@ impl App {
             None => String::new(),
         };
 
-        let checked = self.builder.checker.revision;
-        let resolved = &self.builder.checker.resolved;
+        let checked = self.modes.builder.checker.revision;
+        let resolved = &self.modes.builder.checker.resolved;
         self.canvas
             .overlays
             .sync(&self.ws.doc, checked.map(|rev| (rev, resolved)));
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar.ui(ui, &mut self.ws));
-        let mode = mode_of(
-            self.ws.doc.content(),
-            &mut self.map_tools,
-            &mut self.builder,
-            &mut self.own_modes,
-        );
+        let mode = self.modes.of(self.ws.doc.content());
         let (id, width) = mode.left_panel();
         // Only F3/F4 and the View menu hide or show a panel: a drag of its edge past the
         // minimum stops there (egui would hide it, and the tools with it).
@@ -448,7 +428,7 @@ impl App {
         if !show_right {
             self.canvas.overlays.panel(&ctx, &self.ws.doc, None);
         }
-        if matches!(self.ws.doc.content(), Content::Map)
+        if self.ws.doc.content().holds_map()
             && let Some(s) = self.properties.show(&ctx, &mut self.ws.doc)
         {
             self.ws.status.set(s);
@@ -491,7 +471,7 @@ impl App {
     pub fn wizard_maps(&self) -> Vec<MapOffer> {
         let mut maps = Vec::new();
         let doc = &self.ws.doc;
-        if matches!(doc.content(), Content::Map)
+        if doc.content().holds_map()
             && doc.map().id != "rifle-and-saber"
             && saber_schema::builtin::map(&doc.map().id).is_none()
         {
@@ -524,7 +504,7 @@ impl App {
                         self.redo();
                     }
                 }
-                Command::SelectTool(t) => self.map_tools.select(t),
+                Command::SelectTool(t) => self.modes.map_tools.select(t),
                 Command::ApplyFix(d) => {
                     self.canvas.cancel_stroke();
                     match crate::apply::apply(&mut self.ws.doc, &d) {
@@ -640,21 +620,31 @@ impl eframe::App for App {
     }
 }
 
-/// The mode whose forms and tools edit `content`: it follows the game and the file kind.
-pub(crate) fn mode_of<'a>(
-    content: &Content,
-    map_tools: &'a mut MapTools,
-    builder: &'a mut ScenarioUi,
-    own_modes: &'a mut crate::games::OwnModes,
-) -> &'a mut dyn Mode {
-    match content {
-        Content::Map => map_tools,
-        Content::Scenario(_) => builder,
-        // A game's own document is made by its game, which has a mode (its `mode`).
-        Content::Own(d) => match own_modes.iter_mut().find(|(g, _)| *g == d.game()) {
+/// The editing modes: each game's own (`games::modes`), and for a game without one the
+/// engine's, the map tools for a map and the scenario builder for a scenario.
+struct Modes {
+    map_tools: MapTools,
+    builder: ScenarioUi,
+    own: crate::games::OwnModes,
+}
+
+impl Modes {
+    /// The mode whose forms and tools edit `content`: it follows the game and the file kind.
+    fn of(&mut self, content: &Content) -> &mut dyn Mode {
+        match self.own.iter_mut().find(|(g, _)| *g == content.game()) {
             Some((_, mode)) => &mut **mode,
-            None => map_tools,
-        },
+            None if content.is_scenario() => &mut self.builder,
+            None => &mut self.map_tools,
+        }
+    }
+
+    /// Start every mode on a new document: its first tab, nothing chosen.
+    fn reset(&mut self, doc: &Document) {
+        self.map_tools.reset(doc.map());
+        self.builder.reset(doc.map());
+        for (_, mode) in &mut self.own {
+            mode.reset(doc);
+        }
     }
 }
 

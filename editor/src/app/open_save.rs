@@ -6,14 +6,13 @@ use std::path::{Path, PathBuf};
 
 use saber_schema::model::map::Map;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
-use saber_schema::pipeline::{Compiled, check_map_model};
 use saber_schema::ruleset::Game;
 
 use crate::app::App;
 use crate::app::action::{Action, NewMap};
 use crate::app::dialogs::Replace;
 use crate::app::file_dialog::{Purpose, Request};
-use crate::content::{Beside, Content, NO_MAP_EXPORT, OwnDoc};
+use crate::content::{Beside, Content};
 use crate::document::Document;
 use crate::files::{self, LoadedFile};
 use crate::scenario::historical::HISTORICAL;
@@ -25,7 +24,9 @@ impl Action {
     fn builds_on_this_map(&self, app: &App) -> bool {
         match self {
             Action::NewScenario => true,
-            Action::Factored(s) => app.ws.doc.scenario().is_none() && app.ws.doc.map().id == s.map,
+            Action::Factored(s) => {
+                !app.ws.doc.content().is_scenario() && app.ws.doc.map().id == s.map
+            }
             _ => false,
         }
     }
@@ -87,7 +88,7 @@ impl App {
         match made {
             Ok((doc, status)) => {
                 self.set_document(doc);
-                self.builder.tab = Tab::Sides;
+                self.modes.builder.tab = Tab::Sides;
                 self.ws.status.set(status);
             }
             Err(e) => self.error = Some(e),
@@ -125,7 +126,7 @@ impl App {
     /// unchanged built-in map?
     pub(crate) fn map_is_saved(&self) -> bool {
         let doc = &self.ws.doc;
-        if doc.scenario().is_some() {
+        if doc.content().is_scenario() {
             return true;
         }
         if doc.is_dirty() {
@@ -209,9 +210,11 @@ impl App {
             Action::Factored(s) => {
                 // The wizard offers the built-in map and the (saved) map being edited.
                 let (map, map_file) = if self.ws.doc.map().id == s.map {
-                    let file = match self.ws.doc.scenario() {
-                        Some(_) => self.ws.doc.map_file.clone(),
-                        None => self.ws.doc.path.clone(),
+                    let doc = &self.ws.doc;
+                    let file = if doc.content().is_scenario() {
+                        doc.map_file.clone()
+                    } else {
+                        doc.path.clone()
                     };
                     (self.ws.doc.map().clone(), file)
                 } else {
@@ -223,7 +226,7 @@ impl App {
                 doc.mark_unsaved();
                 self.wizard.open = false;
                 self.set_document(doc);
-                self.builder.tab = Tab::Sides;
+                self.modes.builder.tab = Tab::Sides;
                 self.ws
                     .status
                     .set("Factored (11.18): now draw each group's zone and the victory conditions");
@@ -273,9 +276,7 @@ impl App {
         self.release_recovery();
         self.ws.doc = doc;
         self.fixes = Default::default();
-        self.builder.reset(self.ws.doc.map());
-        self.map_tools.reset(self.ws.doc.map());
-        self.reset_own_modes();
+        self.modes.reset(&self.ws.doc);
         self.canvas.fit_pending = true;
         self.canvas.cancel_stroke();
         self.canvas.overlays.reset();
@@ -318,9 +319,7 @@ impl App {
     /// lost), write it whole only if `allow_rewrite`, else ask the user first.
     pub(crate) fn save_to_allowing(&mut self, path: &Path, allow_rewrite: bool) -> bool {
         self.ws.doc.commit();
-        if self.ws.doc.scenario().is_none()
-            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some()
-        {
+        if self.ws.doc.has_builtin_id() {
             self.error = Some(format!(
                 "Could not save {}: the map's id “{}” is a built-in map's. Use Save As to give it a new id.",
                 path.display(),
@@ -368,33 +367,15 @@ impl App {
     /// How many errors the document has, as the Diagnostics panel lists them (`saberc check`'s).
     fn error_count(&self) -> usize {
         let doc = &self.ws.doc;
-        let count = |ds: &[saber_schema::diagnostic::Diagnostic]| {
-            ds.iter().filter(|d| d.is_error()).count()
-        };
-        if let Some(found) = doc.content().check(doc.beside()) {
-            return count(&found);
-        }
-        let Some(s) = doc.scenario() else {
-            return 0;
-        };
-        let checker = &self.builder.checker;
-        if checker.revision == Some(doc.revision()) {
-            return count(&checker.items);
-        }
-        let check = match &doc.map_problem {
-            Some(p) => saber_schema::pipeline::check_scenario_without_map(s, p.clone()),
-            None => saber_schema::pipeline::check_scenario_noting(s, doc.map(), &doc.map_notes),
-        };
-        count(&check.diagnostics)
+        let found = doc.content().check(doc.beside());
+        found.iter().filter(|d| d.is_error()).count()
     }
 
     /// Save to the document's file, or ask for one; then do `then`. Returns whether it saved
     /// now (an in-app dialog saves later).
     pub(crate) fn save_then(&mut self, then: Option<Action>) -> bool {
-        let builtin_id = self.ws.doc.scenario().is_none()
-            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some();
         match self.ws.doc.path.clone() {
-            Some(p) if !builtin_id => {
+            Some(p) if !self.ws.doc.has_builtin_id() => {
                 let ok = self.save_to(&p);
                 if ok && let Some(a) = then {
                     self.perform(a);
@@ -416,9 +397,7 @@ impl App {
     }
 
     fn save_as_then(&mut self, then: Option<Action>) -> bool {
-        if self.ws.doc.scenario().is_none()
-            && saber_schema::builtin::map(&self.ws.doc.map().id).is_some()
-        {
+        if self.ws.doc.has_builtin_id() {
             // A new id (and name) first; the dialog continues with the file name.
             self.new_map_id = Some(crate::app::dialogs::MapIdentity::suggest(
                 self.ws.doc.map(),
@@ -511,10 +490,7 @@ impl App {
     /// A folder was chosen for the Tiled export (either dialog: a folder picker asks nothing
     /// about the files in it): the files it would replace are confirmed first.
     fn tiled_folder_chosen(&mut self, dir: PathBuf) {
-        let id = match self.ws.doc.scenario() {
-            Some(s) => s.id.clone(),
-            None => self.ws.doc.map().id.clone(),
-        };
+        let id = self.ws.doc.content().id(self.ws.doc.map()).to_string();
         let existing: Vec<PathBuf> = ["tmj", "tsj", "png"]
             .iter()
             .map(|ext| dir.join(format!("{id}.{ext}")))
@@ -531,42 +507,11 @@ impl App {
         }
     }
 
-    /// The compiled scenario, if it has no errors (exports need a clean scenario).
-    fn compiled(&mut self) -> Option<Compiled> {
-        let s = self.ws.doc.scenario()?.clone();
-        let map = self.ws.doc.map().clone();
-        // The live check's result, when it is for this very revision (it always is unless a
-        // worker-thread check is still running); otherwise check now.
-        let checker = &self.builder.checker;
-        let check = if checker.revision == Some(self.ws.doc.revision()) {
-            saber_schema::pipeline::ScenarioCheck {
-                resolved: checker.resolved.clone(),
-                diagnostics: checker.items.clone(),
-            }
-        } else {
-            saber_schema::pipeline::check_scenario_model(&s, &map)
-        };
-        match check.into_compiled(s, map) {
-            Ok(c) => Some(c),
-            Err(errors) => {
-                self.error = Some(crate::export::fix_before_exporting(
-                    "scenario",
-                    errors.len(),
-                ));
-                None
-            }
-        }
-    }
-
     /// Can the document be exported (no errors)? If not, say so now, before any file is
     /// asked for.
     fn exportable(&mut self) -> bool {
         let doc = &self.ws.doc;
-        let refusal = match doc.content() {
-            Content::Own(d) => d.export_refusal(doc.beside()),
-            Content::Scenario(_) => return self.compiled().is_some(),
-            Content::Map => crate::export::refusal("map", &check_map_model(doc.map())),
-        };
+        let refusal = doc.content().export_refusal(doc.beside());
         let exportable = refusal.is_none();
         if !exportable {
             self.error = refusal;
@@ -632,23 +577,13 @@ impl App {
     /// Write the engine JSON to `path`.
     pub fn write_engine(&mut self, path: &Path) {
         let to = || path.to_path_buf();
-        self.write_export(
-            |d, at, inputs| d.write_engine(at, path, inputs).map(|()| to()),
-            |_, c, inputs| {
-                crate::export::write_engine(c.ok_or(NO_MAP_EXPORT)?, path, inputs).map(|()| to())
-            },
-        );
+        self.write_export(|d, at, inputs| d.write_engine(at, path, inputs).map(|()| to()));
     }
 
     /// Write the scenario card to `path`.
     pub fn write_card(&mut self, path: &Path) {
         let (to, width) = (|| path.to_path_buf(), self.card_width);
-        self.write_export(
-            |d, at, inputs| d.write_card(at, path, width, inputs).map(|()| to()),
-            |_, c, inputs| {
-                crate::export::card(c.ok_or(NO_MAP_EXPORT)?, path, width, inputs).map(|()| to())
-            },
-        );
+        self.write_export(|d, at, inputs| d.write_card(at, path, width, inputs).map(|()| to()));
     }
 
     /// Export the scenario (or, without one, the map) as a Tiled map, as `saberc export
@@ -682,37 +617,20 @@ impl App {
 
     /// Write the Tiled map (`<id>.tmj`, its tileset and image) into `dir`.
     pub fn write_tiled(&mut self, dir: &Path) {
-        self.write_export(
-            |d, at, inputs| d.write_tiled(at, dir, inputs),
-            |map, c, inputs| crate::export::tiled(map, c, dir, inputs),
-        );
+        self.write_export(|d, at, inputs| d.write_tiled(at, dir, inputs));
     }
 
-    /// Write an export, never over the files the open document was read from (its file, and
-    /// its scenario's map file): a game's own document with `own` (given what the document
-    /// holds beside it), else with `engine` (given the map and the scenario compiled, if there
-    /// is one and it has no error); then say what it wrote or why not.
+    /// Write an export with `write` (given what the document holds beside it), never over the
+    /// files the open document was read from (its file, and its scenario's map file); then
+    /// say what it wrote or why not.
     fn write_export(
         &mut self,
-        own: impl FnOnce(&OwnDoc, Beside<'_>, &[&Path]) -> Result<PathBuf, String>,
-        engine: impl FnOnce(&Map, Option<&Compiled>, &[&Path]) -> Result<PathBuf, String>,
+        write: impl FnOnce(&Content, Beside<'_>, &[&Path]) -> Result<PathBuf, String>,
     ) {
         let doc = &self.ws.doc;
         let inputs: Vec<PathBuf> = doc.path.iter().chain(&doc.map_file).cloned().collect();
         let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-        let written = if let Content::Own(d) = doc.content() {
-            own(d, doc.beside(), &inputs)
-        } else {
-            let compiled = match doc.scenario() {
-                Some(_) => match self.compiled() {
-                    Some(c) => Some(c),
-                    None => return,
-                },
-                None => None,
-            };
-            engine(self.ws.doc.map(), compiled.as_ref(), &inputs)
-        };
-        match written {
+        match write(doc.content(), doc.beside(), &inputs) {
             Ok(path) => self.ws.status.set(format!("Exported {}", path.display())),
             Err(e) => self.error = Some(e),
         }
@@ -730,7 +648,16 @@ impl App {
     /// it in the scenario as saberc will find it from the scenario's file (by id, or by its
     /// path relative to the scenario; one undo step).
     pub(crate) fn use_map_file(&mut self, path: &Path) {
-        let loaded = match files::read_map(path) {
+        let of_scenario = self.ws.doc.content().game();
+        let loaded = match crate::games::read_any(path) {
+            Ok(l) if l.content.is_scenario() || l.content.game() != of_scenario => {
+                self.error = Some(format!(
+                    "Could not open {}:\n{}: not a map file",
+                    path.display(),
+                    path.display()
+                ));
+                return;
+            }
             Ok(l) if !l.problems.iter().any(|d| d.is_error()) => l,
             Ok(l) => {
                 let lines: Vec<String> = l.problems.iter().map(files::one_line).collect();
@@ -800,12 +727,12 @@ impl App {
         self.ws.doc.replace_map(map);
         self.ws
             .doc
-            .edit_scenario(&label, |s| s.map = reference.clone());
+            .edit_scenario(&label, None, |s| s.map = reference.clone());
         self.ws.doc.map_file = file;
         self.ws.doc.map_problem = None;
         self.ws.doc.map_notes.clear();
         self.missing_map = None;
-        self.builder.reset(self.ws.doc.map());
+        self.modes.builder.reset(self.ws.doc.map());
         self.canvas.fit_pending = true;
         self.ws
             .status

@@ -8,7 +8,6 @@ use crate::app::App;
 use crate::app::file_dialog::{Purpose, Request};
 use crate::app::open_save::document_of;
 use crate::autosave::Snapshot;
-use crate::content::Content;
 use crate::files;
 
 impl App {
@@ -93,7 +92,7 @@ impl App {
             return;
         };
         let l = &self.offers[i].0.doc;
-        if matches!(l.content, Content::Map) && saber_schema::builtin::map(&l.map.id).is_some() {
+        if l.content.has_builtin_id(&l.map) {
             self.error = Some(format!(
                 "Could not save {}: the map's id “{}” is a built-in map's. Restore it and use Save As to give it a new id.",
                 path.display(),

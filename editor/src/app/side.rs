@@ -98,12 +98,12 @@ impl Panel for StatusBar {
 /// Which map the document uses: its file, or "built-in".
 pub fn map_source(ws: &Workspace) -> String {
     let map = ws.doc.map();
-    let origin = match (&ws.doc.map_file, ws.doc.scenario()) {
+    let origin = match (&ws.doc.map_file, ws.doc.content().is_scenario()) {
         (Some(p), _) => p.display().to_string(),
-        (None, Some(_)) if ws.doc.map_problem.is_some() => "not found".into(),
-        (None, Some(_)) if saber_schema::builtin::map(&map.id).is_some() => "built-in".into(),
-        (None, Some(_)) => "not saved".into(),
-        (None, None) => match &ws.doc.path {
+        (None, true) if ws.doc.map_problem.is_some() => "not found".into(),
+        (None, true) if saber_schema::builtin::map(&map.id).is_some() => "built-in".into(),
+        (None, true) => "not saved".into(),
+        (None, false) => match &ws.doc.path {
             Some(p) => p.display().to_string(),
             None if saber_schema::builtin::map(&map.id).as_ref() == Some(map) => "built-in".into(),
             None => "not saved".into(),

@@ -144,7 +144,7 @@ impl Workspace {
     }
 }
 
-/// The mode of a game whose files are its own types, made by its `EditorGame`.
+/// The mode of a game that has one of its own, made by its `EditorGame`.
 pub trait GameMode: Mode + std::any::Any {
     /// Start on a new document (of any game): its first tab, nothing chosen.
     fn reset(&mut self, doc: &Document);

@@ -82,12 +82,8 @@ impl std::fmt::Debug for Checker {
 
 fn run(job: Job) -> Done {
     let start = Instant::now();
-    let check = match job.map_problem {
-        Some(problem) => saber_schema::pipeline::check_scenario_without_map(&job.scenario, problem),
-        None => {
-            saber_schema::pipeline::check_scenario_noting(&job.scenario, &job.map, &job.map_notes)
-        }
-    };
+    let (problem, notes) = (job.map_problem.as_ref(), &job.map_notes);
+    let check = crate::games::rifle_and_saber::doc::check(&job.scenario, &job.map, problem, notes);
     Done {
         revision: job.revision,
         resolved: check.resolved,
@@ -256,7 +252,11 @@ mod tests {
         assert!(saberc.contains(&Code::MapIdShadowed), "{saberc:?}");
 
         let loaded = crate::games::read_any(&f).expect("readable");
-        let scenario = loaded.scenario().expect("a scenario").clone();
+        let scenario = loaded
+            .content
+            .own::<Scenario>()
+            .expect("a scenario")
+            .clone();
         let mut checker = Checker {
             synchronous: true,
             map_notes: loaded.map_notes.clone(),

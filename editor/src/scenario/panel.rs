@@ -287,9 +287,7 @@ impl ScenarioUi {
         egui::ScrollArea::vertical()
             .id_salt("scenario-scroll")
             .auto_shrink([false, false])
-            .show(ui, |ui| {
-                doc.edit_scenario_by(label, |s| form(ui, s), gesture)
-            });
+            .show(ui, |ui| doc.edit_scenario(label, gesture, |s| form(ui, s)));
         None
     }
 
@@ -476,7 +474,9 @@ impl ScenarioUi {
         let grid = doc.map().grid;
         match (p.phase, p.button) {
             (Phase::Press, Button::Secondary) => doc
-                .edit_scenario("Remove counter", |s| PlacementTool::remove_top(s, p.hex))
+                .edit_scenario("Remove counter", None, |s| {
+                    PlacementTool::remove_top(s, p.hex)
+                })
                 .flatten(),
             (Phase::Press, Button::Primary) => {
                 let s = doc.scenario()?;
@@ -489,7 +489,7 @@ impl ScenarioUi {
             }
             (Phase::Release, Button::Primary) => match self.placement.dragging.take() {
                 Some((i, from)) if from != p.hex => doc
-                    .edit_scenario("Move counter", |s| {
+                    .edit_scenario("Move counter", None, |s| {
                         let chosen = PlacementTool::dragged(s, i)?;
                         let why = placement::problems(s, grid, resolved, &chosen, p.hex, Some(i));
                         s.setup.get_mut(i)?.at = p.hex;
@@ -505,8 +505,10 @@ impl ScenarioUi {
                         return Some("Choose a counter in the Set-up tab first".into());
                     }
                     let tool = &self.placement;
-                    doc.edit_scenario("Place counter", |s| tool.place(s, grid, resolved, p.hex))
-                        .flatten()
+                    doc.edit_scenario("Place counter", None, |s| {
+                        tool.place(s, grid, resolved, p.hex)
+                    })
+                    .flatten()
                 }
             },
             _ => None,

@@ -19,7 +19,7 @@ use saber_schema::ruleset::Game;
 
 use super::pike_and_shot::{GAME, OUTPUTS, PsMap, PsScenario};
 use crate::app::workspace::{GameMode, Mode, Panel, Workspace};
-use crate::content::{Beside, Content, GameDoc, OwnDoc};
+use crate::content::{Beside, Content, GameDoc};
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
 use crate::files::{LoadedFile, one_line};
@@ -90,8 +90,8 @@ impl EditorGame for PikeAndShotEditor {
             .ok_or("not a Pike & Shot map")?;
         let s: PsScenario =
             parse::parse(&Source::from_text("new-scenario.ron", text)).map_err(|d| one_line(&d))?;
-        let mut doc = Document::of(Content::Own(OwnDoc::new(s)), loaded.map, None);
-        doc.map_doc = Some(OwnDoc::new(file.clone()));
+        let mut doc = Document::of(Content::new(s), loaded.map, None);
+        doc.map_doc = Some(Content::new(file.clone()));
         Ok((doc, "New Pike & Shot scenario".into()))
     }
 
@@ -109,22 +109,17 @@ impl EditorGame for PikeAndShotEditor {
                 let file = Source::read(path).map_err(|d| one_line(&d))?;
                 let map_doc: PsMap = parse::parse(&file).map_err(|d| one_line(&d))?;
                 Ok(LoadedFile {
-                    map_doc: Some(OwnDoc::new(map_doc)),
+                    map_doc: Some(Content::new(map_doc)),
                     map_origin: Some(found.origin),
                     map_notes: found.notes,
-                    ..LoadedFile::new(Content::Own(OwnDoc::new(s)), found.map, problems, src)
+                    ..LoadedFile::new(Content::new(s), found.map, problems, src)
                 })
             }
             _ => {
                 let f: PsMap = parse::parse(src).map_err(|d| one_line(&d))?;
                 let map = lowered(&f)
                     .ok_or_else(|| format!("{}: the map cannot be drawn", src.path.display()))?;
-                Ok(LoadedFile::new(
-                    Content::Own(OwnDoc::new(f)),
-                    map,
-                    problems,
-                    src,
-                ))
+                Ok(LoadedFile::new(Content::new(f), map, problems, src))
             }
         }
     }
@@ -141,14 +136,11 @@ impl GameDoc for PsMap {
     fn is_scenario(&self) -> bool {
         false
     }
-    fn id(&self) -> &str {
+    fn id<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.id
     }
-    fn name(&self) -> &str {
+    fn name<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.name
-    }
-    fn id_mut(&mut self) -> &mut String {
-        &mut self.id
     }
     fn drawn(&self) -> Option<Map> {
         lowered(self)
@@ -163,8 +155,7 @@ impl GameDoc for PsMap {
         let map = OUTPUTS
             .map_as_it_stands(&source_of(self, "map.json".into()))
             .ok_or("the map cannot be drawn")?;
-        let files = OUTPUTS.tiled_map(&map).map_err(|e| e.to_string())?;
-        crate::export::write_tiled(&files, dir, inputs)
+        crate::export::write_tiled(OUTPUTS.tiled_map(&map), dir, inputs)
     }
 }
 
@@ -199,14 +190,14 @@ impl GameDoc for PsScenario {
     fn is_scenario(&self) -> bool {
         true
     }
-    fn id(&self) -> &str {
+    fn id<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.id
     }
-    fn name(&self) -> &str {
+    fn name<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.id
     }
-    fn id_mut(&mut self) -> &mut String {
-        &mut self.id
+    fn scenario_id_mut(&mut self) -> Option<&mut String> {
+        Some(&mut self.id)
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
         checked(&scenario_source(self, at))
@@ -234,9 +225,7 @@ impl GameDoc for PsScenario {
     }
     fn write_tiled(&self, at: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
         match compiled(self, at)?.tiled() {
-            Some(files) => {
-                crate::export::write_tiled(&files.map_err(|e| e.to_string())?, dir, inputs)
-            }
+            Some(files) => crate::export::write_tiled(files, dir, inputs),
             None => Err("A Pike & Shot scenario has no Tiled map".into()),
         }
     }
@@ -257,8 +246,10 @@ impl Panel for PsUi {
             let l = ui.label("Id");
             if ui.text_edit_singleline(&mut id).labelled_by(l.id).changed() {
                 ws.doc.edit_content("Id", None, |c| {
-                    if let Content::Own(d) = c {
-                        *d.id_mut() = id.clone();
+                    if let Some(m) = c.own_mut::<PsMap>() {
+                        m.id = id.clone();
+                    } else if let Some(s) = c.scenario_id_mut() {
+                        *s = id.clone();
                     }
                 });
             }

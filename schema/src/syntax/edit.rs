@@ -108,8 +108,8 @@ pub fn edit_text_with<T: Serialize + DeserializeOwned>(
     attempt(true).or_else(|_| attempt(false))
 }
 
-/// The text of a new value without its fields that hold `None` or `false` (what a record's
-/// reader fills in when the field is left out, as the file's author leaves it out).
+/// The text of a new value without its fields that hold `None` (`null`) or `false` (what a
+/// record's reader fills in when the field is left out, as the file's author leaves it out).
 fn lean(node: &SyntaxNode) -> String {
     let base = start(node);
     let mut text = node.to_string();
@@ -117,7 +117,8 @@ fn lean(node: &SyntaxNode) -> String {
         .descendants()
         .filter(|e| e.kind() == SyntaxKind::ENTRY && entry_key(e).is_some())
         .filter(|e| {
-            entry_value(e).is_some_and(|v| matches!(v.to_string().as_str(), "None" | "false"))
+            entry_value(e)
+                .is_some_and(|v| matches!(v.to_string().as_str(), "None" | "null" | "false"))
         })
         .map(|e| {
             let to = end(&e) - base;
@@ -276,7 +277,7 @@ impl Editor<'_> {
                     .is_some_and(|k| o.contains_key(&k) && !n.contains_key(&k))
             })
             .collect();
-        if (!added.is_empty() || !removed.is_empty()) && !self.line_layout(og) {
+        if (!added.is_empty() || !removed.is_empty()) && !self.line_layout(og, removed.is_empty()) {
             return self.rewrite_group(og, ng);
         }
         for (k, nv) in n {
@@ -333,9 +334,6 @@ impl Editor<'_> {
             }
             return Ok(());
         }
-        if !self.line_layout(og) {
-            return self.rewrite_group(og, ng);
-        }
         let prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
         let max_suffix = o.len().min(n.len()) - prefix;
         let suffix = o
@@ -345,6 +343,9 @@ impl Editor<'_> {
             .take(max_suffix)
             .take_while(|(a, b)| a == b)
             .count();
+        if !self.line_layout(og, prefix + suffix == o.len()) {
+            return self.rewrite_group(og, ng);
+        }
         for entry in &oe[prefix..o.len() - suffix] {
             self.delete_line_entry(entry);
         }
@@ -356,9 +357,10 @@ impl Editor<'_> {
     }
 
     /// Is each entry of the group on lines of its own (the open layout of fmt), so that
-    /// entries can be added and removed line by line? RON only: JSON has no trailing commas.
-    fn line_layout(&self, group: &SyntaxNode) -> bool {
-        if self.syntax != Syntax::Ron {
+    /// entries can be added and removed line by line? In JSON, which has no trailing commas,
+    /// only when entries are only added (`adding`).
+    fn line_layout(&self, group: &SyntaxNode, adding: bool) -> bool {
+        if self.syntax != Syntax::Ron && !adding {
             return false;
         }
         let es: Vec<SyntaxNode> = entries(group).collect();
@@ -460,19 +462,6 @@ impl Editor<'_> {
             .ok_or_else(|| EditError("an empty bracket".into()))?;
         let indent_at = line_start(self.text, start(&first));
         let spaces = self.text[indent_at..start(&first)].len();
-        let at = match anchor {
-            Some(a) => {
-                let (at, comma) = self
-                    .item_end(a)
-                    .ok_or_else(|| EditError("an entry's line".into()))?;
-                let comma_edit = (end(a), end(a), ",".to_string());
-                if !comma && !self.edits.contains(&comma_edit) {
-                    self.edits.push(comma_edit);
-                }
-                at
-            }
-            None => self.lines_start(&first),
-        };
         let mut line = " ".repeat(spaces);
         if let Some(key) = entry_key(nentry) {
             line.push_str(&key.to_string());
@@ -486,7 +475,33 @@ impl Editor<'_> {
         } else {
             value.to_string()
         };
-        line.push_str(&self.formatted(&value, spaces / 4, col, in_list)?);
+        line.push_str(&self.formatted(&value, spaces / self.indent_unit(), col, in_list)?);
+        if self.syntax == Syntax::Json {
+            // No trailing comma: after the anchor's value behind a comma of its own, or
+            // before the first entry followed by one.
+            let (at, text) = match anchor {
+                Some(a) => (end(a), format!(",\n{line}")),
+                None => (
+                    start(&first),
+                    format!("{},\n{}", line.trim_start(), &line[..spaces]),
+                ),
+            };
+            self.edits.push((at, at, text));
+            return Ok(());
+        }
+        let at = match anchor {
+            Some(a) => {
+                let (at, comma) = self
+                    .item_end(a)
+                    .ok_or_else(|| EditError("an entry's line".into()))?;
+                let comma_edit = (end(a), end(a), ",".to_string());
+                if !comma && !self.edits.contains(&comma_edit) {
+                    self.edits.push(comma_edit);
+                }
+                at
+            }
+            None => self.lines_start(&first),
+        };
         line.push_str(",\n");
         self.edits.push((at, at, line));
         Ok(())
@@ -515,11 +530,16 @@ impl Editor<'_> {
         let ls = line_start(self.text, at);
         let line = &self.text[ls..at];
         let spaces = line.len() - line.trim_start_matches([' ', '\t']).len();
-        let unit = if self.syntax == Syntax::Ron { 4 } else { 2 };
+        let unit = self.indent_unit();
         let col = line.chars().count();
         let text = self.formatted(&nnode.to_string(), spaces / unit, col, in_list)?;
         self.edits.push((at, end(onode), text));
         Ok(())
+    }
+
+    /// Spaces a level of fmt's layout indents.
+    fn indent_unit(&self) -> usize {
+        if self.syntax == Syntax::Ron { 4 } else { 2 }
     }
 
     fn formatted(

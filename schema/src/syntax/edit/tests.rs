@@ -250,7 +250,7 @@ fn a_text_that_does_not_parse_is_refused() {
 }
 
 #[test]
-fn json_scalars_are_replaced_in_place_and_lists_written_again() {
+fn json_scalars_are_replaced_in_place_and_lists_read_back() {
     let text = "{\n  \"name\": \"T\",\n  \"length\": 20,\n  \"hexes\": [\n    [1, 2]\n  ]\n}\n";
     let mut d: Doc = serde_json::from_str(text).expect("reads");
     d.length = 19;
@@ -262,4 +262,45 @@ fn json_scalars_are_replaced_in_place_and_lists_written_again() {
     let out = edit_text(text, Syntax::Json, &d).expect("edits");
     let back: Doc = serde_json::from_str(&out).expect("reads back");
     assert_eq!(back, d);
+}
+
+/// In JSON, which has no trailing commas, an item added to a list stands on lines of its own
+/// where it goes, as in RON, without what the reader fills in (`null`): the other items stay
+/// as written (the whole list was written again, every `null` with it).
+#[test]
+fn json_items_added_are_inserted_where_they_go() {
+    let text = crate::output::format::model_text(&doc(), Syntax::Json).expect("writes");
+    let item = |id: &str| Item {
+        id: id.into(),
+        units: 1,
+        zone: Zone::Sector {
+            toward: "N".into(),
+            at_least: None,
+        },
+    };
+    let written = |id: &str| {
+        format!(
+            "{{\n      \"id\": \"{id}\",\n      \"units\": 1,\n      \"zone\": {{\n        \"Sector\": {{\n          \"toward\": \"N\"\n        }}\n      }}\n    }}"
+        )
+    };
+    let mut last = doc();
+    last.items.push(item("c"));
+    let after_last = text.replacen(
+        "\n  ],\n  \"hexes\"",
+        &format!(",\n    {}\n  ],\n  \"hexes\"", written("c")),
+        1,
+    );
+    let mut first = doc();
+    first.items.insert(0, item("z"));
+    let before_first = text.replacen(
+        "\"items\": [\n    {",
+        &format!("\"items\": [\n    {},\n    {{", written("z")),
+        1,
+    );
+    for (d, expected) in [(last, after_last), (first, before_first)] {
+        let out = edit_text(&text, Syntax::Json, &d).expect("edits");
+        assert_eq!(out, expected);
+        let back: Doc = serde_json::from_str(&out).expect("reads back");
+        assert_eq!(back, d);
+    }
 }

@@ -1,6 +1,7 @@
-//! The Musket & Saber Quick Play side of the editor: a third editing [`Mode`] beside the map
-//! tools and the scenario builder, for the game's own documents (ARCHITECTURE.md, "Musket &
-//! Saber Quick Play files are documents of their own").
+//! The Musket & Saber Quick Play side of the editor, all in this folder: its [`game`] (new,
+//! open, its mode), its documents ([`doc`]) and its editing [`Mode`] (Rifle & Saber's are the
+//! map tools and the scenario builder; ARCHITECTURE.md, "Musket & Saber Quick Play files are
+//! documents of their own").
 //!
 //! - [`map`]: a map's terrain palette and key from its legend and chart, painting a hex's
 //!   kinds, the chart and track tables, the map's properties;
@@ -14,11 +15,14 @@
 
 pub mod doc;
 pub mod fields;
+pub mod game;
 pub mod map;
 pub mod paint;
 pub mod printed;
 pub mod scenario;
 pub mod setup;
+
+pub use game::GAME;
 
 use egui::{Color32, Key, Pos2, Ui};
 use saber_schema::model::hex::Coord;
@@ -29,7 +33,6 @@ use crate::canvas::{Layout, Overlay, palette_color};
 use crate::content::Content;
 use crate::diagnostics::Diagnostics;
 use crate::document::Document;
-use crate::musket_and_saber::doc::Kind;
 use crate::scenario::panel::Gestures;
 use crate::tools::{Button, Phase, Pointer, pressed};
 
@@ -118,9 +121,10 @@ const STROKE_GESTURE: u64 = 1 << 62;
 
 impl GameMode for MsUi {
     fn reset(&mut self, doc: &Document) {
-        self.tab = match doc::kind(doc.content()) {
-            Some(Kind::Scenario) => MsTab::Scenario,
-            _ => MsTab::Terrain,
+        self.tab = if doc.content().is_scenario() {
+            MsTab::Scenario
+        } else {
+            MsTab::Terrain
         };
         self.checker = Diagnostics::default();
         self.chosen = None;
@@ -189,10 +193,10 @@ fn map_overlay(file: &MsMapFile, out: &mut Overlay) {
 
 impl Panel for MsUi {
     fn ui(&mut self, ui: &mut Ui, ws: &mut Workspace) {
-        let tabs: &[MsTab] = match doc::kind(ws.doc.content()) {
-            Some(Kind::Map) => &MsTab::MAP,
-            Some(Kind::Scenario) => &MsTab::SCENARIO,
-            None => return,
+        let tabs: &[MsTab] = if ws.doc.content().is_scenario() {
+            &MsTab::SCENARIO
+        } else {
+            &MsTab::MAP
         };
         if !tabs.contains(&self.tab) {
             self.tab = tabs[0];
@@ -256,13 +260,13 @@ impl Mode for MsUi {
     }
 
     fn pointer(&mut self, p: &Pointer, ws: &mut Workspace, layout: &Layout) {
-        let status = match doc::kind(ws.doc.content()) {
-            Some(Kind::Map) => match self.paint_pointer(p, &mut ws.doc, layout) {
+        let status = if ws.doc.content().is_scenario() {
+            self.scenario_pointer(p, &mut ws.doc)
+        } else {
+            match self.paint_pointer(p, &mut ws.doc, layout) {
                 Some(status) => status,
                 None => self.map_pointer(p, &mut ws.doc),
-            },
-            Some(Kind::Scenario) => self.scenario_pointer(p, &mut ws.doc),
-            None => None,
+            }
         };
         if let Some(s) = status {
             ws.status.set(s);
@@ -333,15 +337,15 @@ fn tab_of(doc: &Content, d: &saber_schema::diagnostic::Diagnostic) -> Option<MsT
     let Some(PathSeg::Key(first)) = d.path.as_deref()?.first() else {
         return None;
     };
-    Some(match (doc::kind(doc)?, first.as_str()) {
-        (Kind::Map, "chart" | "track") => MsTab::Chart,
-        (Kind::Map, "terrain" | "legend" | "hexsides" | "roads" | "labels") => MsTab::Terrain,
-        (Kind::Map, _) => MsTab::Map,
-        (Kind::Scenario, "sides") => MsTab::Roster,
-        (Kind::Scenario, "setup" | "placements") => MsTab::Setup,
-        (Kind::Scenario, "reinforcements") => MsTab::Reinforcements,
-        (Kind::Scenario, "victory") => MsTab::Victory,
-        (Kind::Scenario, _) => MsTab::Scenario,
+    Some(match (doc.is_scenario(), first.as_str()) {
+        (false, "chart" | "track") => MsTab::Chart,
+        (false, "terrain" | "legend" | "hexsides" | "roads" | "labels") => MsTab::Terrain,
+        (false, _) => MsTab::Map,
+        (true, "sides") => MsTab::Roster,
+        (true, "setup" | "placements") => MsTab::Setup,
+        (true, "reinforcements") => MsTab::Reinforcements,
+        (true, "victory") => MsTab::Victory,
+        (true, _) => MsTab::Scenario,
     })
 }
 

@@ -10,9 +10,9 @@ use saber_schema::model::musket_and_saber::{
 use saber_schema::ruleset::musket_and_saber::MAX_SIDE;
 
 use crate::document::Document;
-use crate::musket_and_saber::Gesture;
-use crate::musket_and_saber::fields;
-use crate::musket_and_saber::{MsUi, kind_color};
+use crate::games::musket_and_saber::Gesture;
+use crate::games::musket_and_saber::fields;
+use crate::games::musket_and_saber::{MsUi, kind_color};
 use crate::scenario::fields::table::frozen_table;
 use crate::scenario::fields::{form_rows, one_of};
 use crate::scenario::fields::{text, word_list};

@@ -1,6 +1,6 @@
-//! Musket & Saber Quick Play in the editor: a new map or scenario is the library's skeleton
-//! (as `saberc new` makes it), whose text (with its comments) a save then edits; its files are
-//! its own document types, read by its front end.
+//! Musket & Saber Quick Play as an [`EditorGame`]: a new map or scenario is the library's
+//! skeleton (as `saberc new` makes it), whose text (with its comments) a save then edits; its
+//! files are its own document types, read by its front end.
 
 use saber_schema::model::musket_and_saber::{MsMapFile, MsScenario};
 use saber_schema::pipeline;
@@ -10,7 +10,7 @@ use saber_schema::pipeline::read::Source;
 use saber_schema::ruleset::Game;
 
 use crate::app::workspace::GameMode;
-use crate::content::{Content, OwnDoc};
+use crate::content::Content;
 use crate::document::Document;
 use crate::files::{LoadedFile, one_line, refusal};
 use crate::games::EditorGame;
@@ -63,7 +63,7 @@ impl EditorGame for MusketAndSaber {
     }
 
     fn mode(&self) -> Option<Box<dyn GameMode>> {
-        Some(Box::new(crate::musket_and_saber::MsUi::default()))
+        Some(Box::new(super::MsUi::default()))
     }
 }
 
@@ -89,8 +89,8 @@ pub fn new_scenario(file: &MsMapFile) -> Result<Document, String> {
         saber_schema::output::musket_and_saber::skeleton::ms_scenario_skeleton(file, &file.id, &id);
     let src = Source::from_text(format!("{id}.ron"), text);
     let scenario = pipeline::parse::parse::<MsScenario>(&src).map_err(|d| one_line(&d))?;
-    let mut doc = Document::of(Content::Own(OwnDoc::new(scenario)), file.lower(), None);
-    doc.map_doc = Some(OwnDoc::new(file.clone()));
+    let mut doc = Document::of(Content::new(scenario), file.lower(), None);
+    doc.map_doc = Some(Content::new(file.clone()));
     doc.text = Some(src.text);
     Ok(doc)
 }
@@ -104,7 +104,7 @@ pub fn load(src: &Source) -> Result<LoadedFile, String> {
     let (content, map, map_doc, map_origin, map_notes) = match opened {
         Some(MsOpened::Map(file)) => {
             let map = file.lower();
-            (OwnDoc::new(file), map, None, None, Vec::new())
+            (Content::new(file), map, None, None, Vec::new())
         }
         Some(MsOpened::Scenario {
             scenario,
@@ -112,9 +112,9 @@ pub fn load(src: &Source) -> Result<LoadedFile, String> {
             map_file: Some(file),
             map_notes,
         }) => (
-            OwnDoc::new(scenario),
+            Content::new(scenario),
             map,
-            Some(OwnDoc::new(std::sync::Arc::unwrap_or_clone(file))),
+            Some(Content::new(std::sync::Arc::unwrap_or_clone(file))),
             Some(origin),
             map_notes,
         ),
@@ -130,6 +130,6 @@ pub fn load(src: &Source) -> Result<LoadedFile, String> {
         map_doc,
         map_origin,
         map_notes,
-        ..LoadedFile::new(Content::Own(content), map, report.diagnostics, src)
+        ..LoadedFile::new(content, map, report.diagnostics, src)
     })
 }

@@ -1,5 +1,5 @@
 //! A Musket & Saber map or scenario as the editor's document: what the shared editor asks of
-//! a game's own document ([`GameDoc`]: its text, its checks, its exports), and the document's
+//! a game's document ([`GameDoc`]: its text, its checks, its exports), and the document's
 //! Musket & Saber views the forms edit through.
 
 use std::path::{Path, PathBuf};
@@ -12,37 +12,25 @@ use saber_schema::pipeline::maps::MapOrigin;
 use saber_schema::pipeline::musket_and_saber::{self as ms, MsCompiled};
 use saber_schema::ruleset::Game;
 
-use crate::change::FieldWords;
-use crate::content::{Beside, Content, GameDoc};
+use crate::change::Words;
+use crate::content::{Beside, GameDoc};
 use crate::document::{Document, Told};
 
 /// Why a Musket & Saber scenario has no Tiled export (as saberc refuses it): the menu's
 /// tooltip and the refusal say the same.
 pub const NO_SCENARIO_TILED: &str = "A Musket & Saber scenario has no Tiled export (a scenario's Tiled layers are Rifle & Saber's deployment zones): open its map and export that, or export the scenario for an engine.";
 
-/// A counter's and a set-up line's fields as the rules print them, for the History panel.
-pub const FIELD_WORDS: [(&str, &str); 4] =
-    [("cf", "CF"), ("mr", "MR"), ("ma", "MA"), ("w1", "w/1")];
-
-/// Which of the game's documents a content is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A map file.
-    Map,
-    /// A scenario file.
-    Scenario,
-}
-
-/// Which Musket & Saber document `content` is, if it is one.
-pub fn kind(content: &Content) -> Option<Kind> {
-    if content.own::<MsMapFile>().is_some() {
-        Some(Kind::Map)
-    } else if content.own::<MsScenario>().is_some() {
-        Some(Kind::Scenario)
-    } else {
-        None
-    }
-}
+/// A counter's and a set-up line's fields, and the file's one-key values, as the chart and
+/// counters print them, for the History panel (`2`, `3-4`, `2 MP`, `+1`).
+pub const WORDS: Words = Words {
+    fields: &[("cf", "CF"), ("mr", "MR"), ("ma", "MA"), ("w1", "w/1")],
+    values: &[
+        ("One", "{}"),
+        ("AttackDefense", "{}-{}"),
+        ("Mp", "{} MP"),
+        ("Plus", "+{}"),
+    ],
+};
 
 impl GameDoc for MsMapFile {
     fn game(&self) -> Game {
@@ -51,14 +39,11 @@ impl GameDoc for MsMapFile {
     fn is_scenario(&self) -> bool {
         false
     }
-    fn id(&self) -> &str {
+    fn id<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.id
     }
-    fn name(&self) -> &str {
+    fn name<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.name
-    }
-    fn id_mut(&mut self) -> &mut String {
-        &mut self.id
     }
     fn drawn(&self) -> Option<Map> {
         Some(self.lower())
@@ -66,13 +51,9 @@ impl GameDoc for MsMapFile {
     fn check(&self, _at: Beside<'_>) -> Vec<Diagnostic> {
         ms::check_map_model(self)
     }
-    fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
-        crate::export::refusal("map", &self.check(at))
-    }
     fn write_tiled(&self, _: Beside<'_>, dir: &Path, inputs: &[&Path]) -> Result<PathBuf, String> {
-        let files = saber_schema::output::musket_and_saber::tiled::export_ms_map(self)
-            .map_err(|e| format!("Could not draw the tileset: {e}"))?;
-        crate::export::write_tiled(&files, dir, inputs)
+        let files = saber_schema::output::musket_and_saber::tiled::export_ms_map(self);
+        crate::export::write_tiled(files, dir, inputs)
     }
 }
 
@@ -82,7 +63,7 @@ fn compiled(s: &MsScenario, at: Beside<'_>) -> Result<MsCompiled, String> {
     if let Some(why) = crate::export::refusal("scenario", &GameDoc::check(s, at)) {
         return Err(why);
     }
-    let Some(map) = at.map_doc.and_then(|d| d.get::<MsMapFile>()) else {
+    let Some(map) = at.map_doc.and_then(|d| d.own::<MsMapFile>()) else {
         return Err("The scenario's Musket & Saber map was not found".into());
     };
     let origin = match at.map_file {
@@ -99,25 +80,25 @@ impl GameDoc for MsScenario {
     fn is_scenario(&self) -> bool {
         true
     }
-    fn id(&self) -> &str {
+    fn id<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.id
     }
-    fn name(&self) -> &str {
+    fn name<'a>(&'a self, _: &'a Map) -> &'a str {
         &self.name
     }
-    fn id_mut(&mut self) -> &mut String {
-        &mut self.id
+    fn scenario_id_mut(&mut self) -> Option<&mut String> {
+        Some(&mut self.id)
     }
     fn settle(&mut self, before: &dyn GameDoc, grid: Grid) {
         if let Some(before) = before.as_any().downcast_ref::<MsScenario>() {
             super::printed::refresh(before, self, grid);
         }
     }
-    fn field_words(&self) -> &'static FieldWords {
-        &FIELD_WORDS
+    fn words(&self) -> &'static Words {
+        &WORDS
     }
     fn check(&self, at: Beside<'_>) -> Vec<Diagnostic> {
-        let map = at.map_doc.and_then(|d| d.get::<MsMapFile>());
+        let map = at.map_doc.and_then(|d| d.own::<MsMapFile>());
         ms::check_scenario_noting(self, at.map, map, at.map_notes)
     }
     fn export_refusal(&self, at: Beside<'_>) -> Option<String> {
@@ -171,10 +152,9 @@ fn export_engine(c: &MsCompiled, path: &Path, inputs: &[&Path]) -> Result<(), St
 impl Document {
     /// The Musket & Saber map file: the document's, or its scenario's map's.
     pub fn ms_map(&self) -> Option<&MsMapFile> {
-        match kind(self.content())? {
-            Kind::Map => self.content().own(),
-            Kind::Scenario => self.map_doc.as_ref()?.get(),
-        }
+        self.content()
+            .own()
+            .or_else(|| self.map_doc.as_ref()?.own())
     }
 
     /// The Musket & Saber scenario, if the document is one.
@@ -224,5 +204,127 @@ impl Document {
     /// reads it beside the map (its stacks, rings and entry hexes).
     pub fn ms_scenario_in_grid(&self) -> Option<MsScenario> {
         Some(self.ms_scenario()?.in_grid(self.ms_numbering()))
+    }
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+    use crate::change::describe;
+
+    /// A file of the Musket & Saber example, read as the editor reads it.
+    fn example<T: serde::de::DeserializeOwned>(path: &str) -> T {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/examples/musket-and-saber")
+            .join(path);
+        let src = saber_schema::pipeline::read::Source::read(&path).expect("the example");
+        saber_schema::pipeline::parse::parse(&src).expect("parses")
+    }
+
+    #[test]
+    fn a_chart_cell_and_the_track_are_named() {
+        let a: MsMapFile = example("maps/millbrook-invented.ron");
+        let mut b = a.clone();
+        let woods = b
+            .chart
+            .iter_mut()
+            .find(|r| r.kind == "woods")
+            .expect("woods");
+        woods.defense = Some(2);
+        assert_eq!(
+            describe(&a, &b, &WORDS).as_deref(),
+            Some("Defense 1 → 2 on woods")
+        );
+        b.track.labels.push("1500".into());
+        assert_eq!(
+            describe(&a, &b, &WORDS).as_deref(),
+            Some(
+                "Defense 1 → 2 on woods; Track labels 0800 0900 1000 1100 1200 1300 1400 → 0800 0900 1000 1100 1200 1300 1400 1500"
+            )
+        );
+        assert_eq!(describe(&a, &a, &WORDS), None);
+    }
+
+    /// A counter's value reads as the R&S steps do: the value, the change, the counter.
+    #[test]
+    fn a_counters_value_reads_value_change_and_counter() {
+        use saber_schema::model::musket_and_saber::Cf;
+        let a: MsScenario = example("millbrook.ron");
+        let mut b = a.clone();
+        let k = &mut b.sides[0].counters[0];
+        let (id, was) = (k.id.clone(), k.front.cf);
+        k.front.cf = Some(Cf::One(9));
+        let was = match was {
+            Some(Cf::One(n)) => n.to_string(),
+            other => panic!("the example's first counter has one CF: {other:?}"),
+        };
+        assert_eq!(
+            describe(&a, &b, &WORDS),
+            Some(format!("Front CF {was} → 9 on {id} of north"))
+        );
+        let mut c = a.clone();
+        c.game_length += 2;
+        assert_eq!(
+            describe(&a, &c, &WORDS),
+            Some(format!("Game length {} → {}", a.game_length, c.game_length))
+        );
+    }
+
+    /// A row added or taken away is named by its kind, an empty list is "none".
+    #[test]
+    fn a_row_added_or_removed_is_named() {
+        let a: MsMapFile = example("maps/millbrook-invented.ron");
+        let mut b = a.clone();
+        let mut row = b.chart[0].clone();
+        row.kind = "marsh".into();
+        b.chart.push(row);
+        assert_eq!(
+            describe(&a, &b, &WORDS).as_deref(),
+            Some("Chart: “marsh” added")
+        );
+        assert_eq!(
+            describe(&b, &a, &WORDS).as_deref(),
+            Some("Chart: “marsh” removed")
+        );
+        let mut d = b.clone();
+        d.chart.last_mut().expect("marsh").kind = "bog".into();
+        assert_eq!(
+            describe(&b, &d, &WORDS).as_deref(),
+            Some("Kind “marsh” → “bog”")
+        );
+        let mut c = a.clone();
+        c.track.labels.clear();
+        assert_eq!(
+            describe(&c, &a, &WORDS).as_deref(),
+            Some("Track labels none → 0800 0900 1000 1100 1200 1300 1400")
+        );
+    }
+
+    /// A reinforcement line is named by its units.
+    #[test]
+    fn a_line_is_named_by_its_units() {
+        let a: MsScenario = example("millbrook.ron");
+        let mut b = a.clone();
+        let line = &mut b.reinforcements[0];
+        let (units, was) = (line.units.join(", "), line.turn.clone());
+        line.turn = "1300".into();
+        let label = describe(&a, &b, &WORDS).expect("a change");
+        assert!(
+            label.starts_with(&format!("Turn “{was}” → “1300” on {units}")),
+            "{label}"
+        );
+    }
+
+    /// A long text shows its first words, as the R&S steps do.
+    #[test]
+    fn a_long_text_shows_its_first_words() {
+        let a: MsScenario = example("millbrook.ron");
+        let mut b = a.clone();
+        b.notes = "one two three four five six seven eight".into();
+        let label = describe(&a, &b, &WORDS).expect("a change");
+        assert!(
+            label.ends_with("→ “one two three four five six …”"),
+            "{label}"
+        );
     }
 }

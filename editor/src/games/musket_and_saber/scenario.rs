@@ -3,7 +3,7 @@
 //! faces, 2.3, 2.4), the reinforcement lines (3.2, 4.5) and the victory conditions (3.4, in the
 //! shared goal language, through the R&S builder's own form).
 
-use crate::musket_and_saber::Gesture;
+use crate::games::musket_and_saber::Gesture;
 use crate::scenario::fields::{form_rows, one_of, side_combo};
 use egui::{Id, RichText, Ui};
 use saber_schema::model::hex::Grid;
@@ -13,8 +13,8 @@ use saber_schema::model::musket_and_saber::{
 use saber_schema::ruleset::musket_and_saber::MsClass;
 
 use crate::document::{Document, Told};
-use crate::musket_and_saber::fields;
-use crate::musket_and_saber::{MsUi, side_color};
+use crate::games::musket_and_saber::fields;
+use crate::games::musket_and_saber::{MsUi, side_color};
 use crate::scenario::fields::table::frozen_table;
 use crate::scenario::fields::{hex, hex_list, text};
 use crate::scenario::zone_builder::ZoneCx;

@@ -12,8 +12,8 @@ use saber_schema::ruleset::musket_and_saber::WITHIN_ONE;
 
 use crate::canvas::{Overlay, Stack};
 use crate::document::Document;
-use crate::musket_and_saber::{Gesture, fields};
-use crate::musket_and_saber::{MsUi, side_color};
+use crate::games::musket_and_saber::{Gesture, fields};
+use crate::games::musket_and_saber::{MsUi, side_color};
 
 /// Red of an illegal stack.
 const BAD: Color32 = Color32::from_rgb(230, 30, 30);
