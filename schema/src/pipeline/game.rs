@@ -68,6 +68,7 @@ pub trait GameFrontEnd: Sync {
 
     /// A map or scenario file read for `saberc check` and the editor: every stage run, and
     /// what was built (the document as parsed even when it breaks its schema, to be repaired).
+    /// `kind` is what [`crate::pipeline::parse::detect`] found `src` to be (the caller asked).
     fn open(&self, src: &Source, kind: DocKind, maps: &dyn Resolve) -> Opened;
 
     /// A scenario compiled on its map (an engine [`Compiled`] scenario when the game's

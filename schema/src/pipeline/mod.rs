@@ -40,9 +40,9 @@ use crate::model::map::{Map, MapFile};
 use crate::model::scenario::Scenario;
 use crate::pipeline::game::Opened;
 use crate::pipeline::maps::{MapOrigin, MapRegistry};
-use crate::pipeline::parse::{DocKind, detect};
+use crate::pipeline::parse::{DocKind, detect_with_game};
 use crate::pipeline::read::Source;
-use crate::pipeline::rifle_and_saber::{load_scenario_deferring, scenario_schema};
+use crate::pipeline::rifle_and_saber::{Asked, load_scenario_deferring, scenario_schema};
 use crate::pipeline::zones::Resolved;
 
 pub use batch::check_batch;
@@ -104,7 +104,7 @@ impl FileReport {
 /// Parse and schema-check a Rifle & Saber scenario; diagnostics are not yet located.
 pub fn load_scenario(src: &Source) -> Result<Scenario, Vec<Diagnostic>> {
     let words = || games::words(DocKind::Scenario);
-    match load_scenario_deferring(src, &games::old_spellings(src), &words)? {
+    match load_scenario_deferring(src, Asked::No, &games::old_spellings(src), &words)? {
         (s, deferred) if deferred.is_empty() => Ok(s),
         (_, deferred) => Err(deferred),
     }
@@ -134,18 +134,21 @@ pub fn compile_source(src: &Source, registry: &MapRegistry) -> (FileReport, Buil
 /// [`compile_source`] without the proofs of its suggestions (what each proof runs): the file's
 /// game's front end ([`games::of_source`]) reads it.
 fn compile_unproven(src: &Source, registry: &MapRegistry) -> (FileReport, Built) {
-    let (kind, opened) = match detect(src) {
+    let (kind, opened) = match detect_with_game(src) {
         // An engine export among the source files: named as such, and held to its schema.
         Err(d) if d.code == Code::EngineExport => {
             let diags = [vec![d], games::of_source(src).check_export(src)].concat();
             (None, Opened::nothing(diags))
         }
         Err(d) => (None, Opened::nothing(vec![d])),
-        Ok((DocKind::Battle, _)) => (
+        Ok((DocKind::Battle, _, _)) => (
             Some(DocKind::Battle),
             Opened::nothing(crate::factor::check_battle(src)),
         ),
-        Ok((kind, _)) => (Some(kind), games::of_source(src).open(src, kind, registry)),
+        Ok((kind, _, game)) => (
+            Some(kind),
+            games::of(game.unwrap_or_default()).open(src, kind, registry),
+        ),
     };
     let diagnostics = finish(src, opened.diags);
     let map_id = opened.map_id;

@@ -17,7 +17,9 @@ mod errors;
 pub mod json_fast;
 pub mod other_game;
 
-pub use detect::{CURRENT_VERSION, DocKind, detect, detect_game, named_kind, not_a_scenario};
+pub use detect::{
+    CURRENT_VERSION, DocKind, detect, detect_game, detect_with_game, named_kind, not_a_scenario,
+};
 use errors::{json_error, ron_error};
 
 /// Check's limits on a text, before anything is built from it: nesting past

@@ -55,7 +55,8 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
     fn open(&self, src: &Source, kind: DocKind, registry: &dyn Resolve) -> Opened {
         match kind {
             DocKind::Map => open_map(src, &registry.words(DocKind::Map)),
-            _ => open_scenario(src, registry),
+            DocKind::Scenario => open_scenario(src, registry, Asked::Scenario),
+            DocKind::Battle => open_scenario(src, registry, Asked::No),
         }
     }
 
@@ -64,7 +65,7 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
         src: &Source,
         maps: &dyn Resolve,
     ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
-        compile(src, maps)
+        compile(src, maps, Asked::No)
     }
 
     fn model_value(&self, src: &Source, kind: DocKind) -> Result<serde_json::Value, Diagnostic> {
@@ -100,8 +101,34 @@ impl GameFrontEnd for RifleAndSaberFrontEnd {
 /// The old spellings `check` reads in a Rifle & Saber file: its scenarios'
 /// ([`migrate::old_spellings`]); its maps and battles have had no renamed spellings.
 fn old_spellings(src: &Source) -> Vec<migrate::OldSpelling> {
-    match detect(src) {
-        Ok((DocKind::Scenario, _)) => migrate::old_spellings(&src.text, src.syntax),
+    old_spellings_of(src, Asked::No)
+}
+
+/// Whether [`detect`] was asked of a source before it reached a scenario's stages, and found a
+/// scenario: then it is not asked again (each asking reads the file's head and looks for its
+/// `game` field; a batch check asked it three times a file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Asked {
+    /// `detect` found a scenario.
+    Scenario,
+    /// Not asked yet.
+    No,
+}
+
+impl Asked {
+    /// Is `src` a scenario ([`detect`] asked now when it was not), or why not?
+    fn scenario(self, src: &Source) -> Result<bool, Diagnostic> {
+        match self {
+            Asked::Scenario => Ok(true),
+            Asked::No => detect(src).map(|(kind, _)| kind == DocKind::Scenario),
+        }
+    }
+}
+
+/// [`old_spellings`] of a source `detect` may have been asked of already.
+fn old_spellings_of(src: &Source, asked: Asked) -> Vec<migrate::OldSpelling> {
+    match asked.scenario(src) {
+        Ok(true) => migrate::old_spellings(&src.text, src.syntax),
         _ => Vec::new(),
     }
 }
@@ -115,15 +142,18 @@ fn old_spellings(src: &Source) -> Vec<migrate::OldSpelling> {
 /// words for scenarios, asked for only when the file has a mistake.
 pub(crate) fn load_scenario_deferring(
     src: &Source,
+    asked: Asked,
     old: &[migrate::OldSpelling],
     words: &dyn Fn() -> Vec<&'static DocWords>,
 ) -> Result<(Scenario, Vec<Diagnostic>), Vec<Diagnostic>> {
     // A map or a battle where a scenario is expected is said in one line, not as a list of
     // the scenario fields it lacks.
-    match detect(src) {
-        Ok((DocKind::Scenario, _)) => {}
-        Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind, true)]),
-        Err(d) => return Err(vec![d]),
+    if asked == Asked::No {
+        match detect(src) {
+            Ok((DocKind::Scenario, _)) => {}
+            Ok((kind, _)) => return Err(vec![not_a_scenario(src, kind, true)]),
+            Err(d) => return Err(vec![d]),
+        }
     }
     if old.is_empty() {
         let (s, written): (Scenario, _) =
@@ -161,12 +191,13 @@ pub(crate) fn scenario_schema(
 fn compile(
     src: &Source,
     registry: &dyn Resolve,
+    asked: Asked,
 ) -> (Option<Compiled>, Vec<Diagnostic>, Option<MapFound>) {
     // Found once: the reader and the notes both need them.
-    let old = old_spellings(src);
+    let old = old_spellings_of(src, asked);
     let notes = old_spelling_notes(src, &old);
     let (scenario, deferred) =
-        match load_scenario_deferring(src, &old, &|| registry.words(DocKind::Scenario)) {
+        match load_scenario_deferring(src, asked, &old, &|| registry.words(DocKind::Scenario)) {
             Ok(s) => s,
             Err(d) => return (None, [notes, d].concat(), None),
         };
@@ -227,8 +258,8 @@ fn open_map(src: &Source, words: &[&DocWords]) -> Opened {
 /// A Rifle & Saber scenario for `saberc check` and the editor: compiled on its map, or, when it
 /// stopped before the map, as parsed (in its rewritten form when it has old spellings), with its
 /// map if found.
-fn open_scenario(src: &Source, registry: &dyn Resolve) -> Opened {
-    let (compiled, diags, found) = compile(src, registry);
+fn open_scenario(src: &Source, registry: &dyn Resolve, asked: Asked) -> Opened {
+    let (compiled, diags, found) = compile(src, registry, asked);
     let map_used = found.as_ref().map(|(o, _)| o.clone());
     let built = match (compiled, found) {
         (Some(c), Some((o, map_notes))) => Built::Scenario {
@@ -239,7 +270,7 @@ fn open_scenario(src: &Source, registry: &dyn Resolve) -> Opened {
             map_notes,
         },
         _ => {
-            let old = old_spellings(src);
+            let old = old_spellings_of(src, asked);
             match parse::<Scenario>(&migrate::rewritten(src, &old)) {
                 Ok(scenario) => {
                     let found = registry.resolve(&scenario.map, &src.path).ok();

@@ -36,6 +36,12 @@ pub const CURRENT_VERSION: u32 = 1;
 /// Which kind of document the text is, and its format version, from its top-level `format`
 /// field (never from text elsewhere: notes and comments may quote another kind's format).
 pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
+    detect_with_game(source).map(|(kind, version, _)| (kind, version))
+}
+
+/// [`detect`], and for a map or scenario the game it names ([`detect_game`]), which detecting
+/// it looks for anyway: a check asks both once.
+pub fn detect_with_game(source: &Source) -> Result<(DocKind, u32, Option<Game>), Diagnostic> {
     let text = &source.text;
     if let Some(d) = other_syntax(source) {
         return Err(d);
@@ -151,10 +157,11 @@ pub fn detect(source: &Source) -> Result<(DocKind, u32), Diagnostic> {
                 format!("write `format: \"{}/{CURRENT_VERSION}\"`", kind.prefix())
             }));
     }
-    if matches!(kind, DocKind::Map | DocKind::Scenario) {
-        detect_game(source)?;
-    }
-    Ok((kind, version))
+    let game = match kind {
+        DocKind::Map | DocKind::Scenario => detect_game(source)?,
+        DocKind::Battle => None,
+    };
+    Ok((kind, version, game))
 }
 
 /// The game a map or scenario names in its top-level `game` field, read like `format` before
