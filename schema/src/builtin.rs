@@ -1,7 +1,7 @@
 //! Maps built into the program, so that scenarios can name them by id and the editor can start
 //! on the Rifle & Saber map without any file beside it.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::model::map::{Map, MapFile};
 
@@ -38,13 +38,19 @@ pub fn rifle_and_saber() -> Map {
 /// A built-in map by id. Built-in maps are checked by the test suite, so they parse cleanly.
 /// Each is parsed once per process: a batch of scenarios naming it shares the result.
 pub fn map(id: &str) -> Option<Map> {
-    static PARSED: OnceLock<Vec<(&'static str, Option<Map>)>> = OnceLock::new();
+    shared_map(id).map(Arc::unwrap_or_clone)
+}
+
+/// [`map`], shared: the process's one copy (a batch of scenarios on a built-in map shares it
+/// rather than copying it per scenario).
+pub fn shared_map(id: &str) -> Option<Arc<Map>> {
+    static PARSED: OnceLock<Vec<(&'static str, Option<Arc<Map>>)>> = OnceLock::new();
     let parsed = PARSED.get_or_init(|| {
         BUILTIN
             .iter()
             .map(|(id, text)| {
                 let file: Option<MapFile> = ron::from_str(text).ok();
-                (*id, file.map(|f| Map::from_file(&f).0))
+                (*id, file.map(|f| Arc::new(Map::from_file(&f).0)))
             })
             .collect()
     });

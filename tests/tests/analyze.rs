@@ -283,7 +283,7 @@ fn a_reading_that_does_not_bear_changes_no_search() {
         let src = Source::read(&f).unwrap();
         let (c, _) = compile_scenario(&src, &MapRegistry::new());
         let c = c.unwrap();
-        let mut flat = c.map.clone();
+        let mut flat = (*c.map).clone();
         flat.ridges.clear();
         for map in [&c.map, &flat] {
             let search = |readings| {

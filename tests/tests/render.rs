@@ -200,7 +200,7 @@ fn as_played_draws_the_effective_terrain_on_the_map_and_the_card() {
 
     let card_printed = card_svg(&c);
     let mut c_played = c.clone();
-    c_played.map = played;
+    c_played.map = played.into();
     let card_played = card_svg(&c_played);
     assert!(card_printed != card_played);
     same(

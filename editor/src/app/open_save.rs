@@ -3,6 +3,7 @@
 //! document's own recovery file, and the exports.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use saber_schema::model::map::Map;
 use saber_schema::pipeline::maps::{MapOrigin, MapRegistry};
@@ -705,7 +706,7 @@ impl App {
             match registry.resolve(&reference, &scenario_path) {
                 Ok(found) => match found.origin {
                     MapOrigin::File(p) if p.canonicalize().ok() == chosen => {
-                        self.set_scenario_map(reference, found.map, Some(p));
+                        self.set_scenario_map(reference, Arc::unwrap_or_clone(found.map), Some(p));
                         return;
                     }
                     other => refusals.push(format!("`{reference}` names {other}")),

@@ -112,7 +112,12 @@ impl EditorGame for PikeAndShotEditor {
                     map_doc: Some(Content::new(map_doc)),
                     map_origin: Some(found.origin),
                     map_notes: found.notes,
-                    ..LoadedFile::new(Content::new(s), found.map, problems, src)
+                    ..LoadedFile::new(
+                        Content::new(s),
+                        std::sync::Arc::unwrap_or_clone(found.map),
+                        problems,
+                        src,
+                    )
                 })
             }
             _ => {

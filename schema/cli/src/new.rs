@@ -1,6 +1,7 @@
 //! `saberc new scenario --map ID [-o FILE]`, `saberc new map --width W --height H [-o FILE]`:
 //! commented skeletons to start from.
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Subcommand;
 use saber_schema::diagnostic::{Code, Diagnostic};
@@ -78,7 +79,7 @@ pub(crate) fn new_cmd(what: &New) -> i32 {
                 .unwrap_or_else(|| PathBuf::from("new-scenario.ron"));
             let loaded = match reg.resolve(map, &at) {
                 Ok(m) => LoadedMap {
-                    map: m.map,
+                    map: Arc::unwrap_or_clone(m.map),
                     game_file: m.game_file,
                 },
                 // A map with errors (the skeleton `saberc new map` wrote, still to be filled

@@ -1,6 +1,8 @@
 //! Rifle & Saber's outputs ([`OUTPUTS`], listed by [`crate::output::games`]): a scenario compiled
 //! into the engine's [`Compiled`] scenario, and its export, card, drawing, Tiled map and analysis.
 
+use std::sync::Arc;
+
 use crate::analysis::{analyse, counted};
 use crate::diagnostic::Diagnostic;
 use crate::model::analysis::Analysis;
@@ -147,7 +149,7 @@ impl ScenarioOutputs for RsScenario {
     fn play(&mut self) -> Result<(), &'static str> {
         let c = &mut self.c;
         let cleared = Cleared::of(&c.scenario, &c.map, &c.resolved);
-        c.map = EffectiveTerrain::for_scenario(&c.map, &cleared).played_map();
+        c.map = Arc::new(EffectiveTerrain::for_scenario(&c.map, &cleared).played_map());
         self.as_played = true;
         Ok(())
     }
@@ -179,7 +181,7 @@ impl ScenarioOutputs for RsScenario {
         }
         Drawing {
             overlays: scenario_overlays(&c),
-            map: c.map,
+            map: Arc::unwrap_or_clone(c.map),
             title,
         }
     }

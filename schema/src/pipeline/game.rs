@@ -4,6 +4,8 @@
 //! [`Opened`]). The games themselves are listed by [`crate::pipeline::games`], the one place
 //! that dispatches on the game; shared code asks a front end, never which game it is.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -141,8 +143,8 @@ pub struct Compiled {
     pub rules: &'static Ruleset,
     /// The scenario.
     pub scenario: Scenario,
-    /// Its map.
-    pub map: Map,
+    /// Its map (shared with the run's other scenarios on it).
+    pub map: Arc<Map>,
     /// Its zones as hexes.
     pub resolved: Resolved,
     /// The movement searches the check made (under the lenient readings, no allowances given),
@@ -163,7 +165,7 @@ pub enum Built {
         /// The scenario.
         scenario: Scenario,
         /// Its map and where it came from, when it could be found.
-        map: Option<(Map, MapOrigin)>,
+        map: Option<(Arc<Map>, MapOrigin)>,
         /// What opening the file noted (REF005 on its map, FMT005 on old spellings), which every
         /// later check of the document reports too.
         map_notes: Vec<Diagnostic>,

@@ -76,8 +76,8 @@ impl fmt::Display for MapOrigin {
 /// A scenario's map, and where it came from.
 #[derive(Debug, Clone)]
 pub struct ResolvedMap {
-    /// The map.
-    pub map: Map,
+    /// The map (shared: a built-in map or one found by id is the same for every scenario).
+    pub map: Arc<Map>,
     /// What the map's game keeps of its file beside it ([`LoadedMap::game_file`]).
     pub game_file: Option<GameOwned>,
     /// Where it came from (say it in reports and the editor's title).

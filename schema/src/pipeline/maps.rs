@@ -395,7 +395,7 @@ impl MapRegistry {
                     );
                 }
                 Ok(ResolvedMap {
-                    map: m,
+                    map: Arc::new(m),
                     game_file,
                     origin: MapOrigin::File(full),
                     notes,
@@ -484,12 +484,12 @@ impl MapRegistry {
 
     fn resolve_id(&self, id: &str, scenario_path: &Path) -> Result<ResolvedMap, Diagnostic> {
         let found = self.candidates(id, scenario_path);
-        if let Some(m) = builtin::map(id) {
+        if let Some(m) = builtin::shared_map(id) {
             // A map file never replaces a built-in map: one that is the same map is the built-in
             // map's own source (this repository's maps/), one that differs is reported.
             let mut notes = Vec::new();
             for f in &found {
-                if f.map.as_deref().map(|l| &l.map) != Some(&m) {
+                if f.map.as_deref().map(|l| &l.map) != Some(&*m) {
                     notes.push(
                         Diagnostic::new(
                             Code::MapIdShadowed,
@@ -555,7 +555,7 @@ impl MapRegistry {
             [one] => {
                 let loaded = one.map.as_deref().cloned().expect("clean maps are built");
                 Ok(ResolvedMap {
-                    map: loaded.map,
+                    map: Arc::new(loaded.map),
                     game_file: loaded.game_file,
                     origin: MapOrigin::File(one.path.clone()),
                     notes: Vec::new(),
@@ -674,6 +674,19 @@ mod tests {
             assert_eq!(Some(loaded.map), builtin::map_of_text(text), "{id}");
         }
         assert!(builtin::map_of_text("(format: \"saber-map/1\")").is_none());
+    }
+
+    /// Every scenario on a built-in map is given the process's one copy of it, not a copy of
+    /// its own (copying it per scenario was a share of a batch check), and that copy is the map.
+    #[test]
+    fn scenarios_on_a_built_in_map_share_it() {
+        let registry = MapRegistry::new();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let one = registry.resolve("rifle-and-saber", &dir.path().join("a.ron"));
+        let two = registry.resolve("rifle-and-saber", &dir.path().join("b.ron"));
+        let (one, two) = (one.expect("built in"), two.expect("built in"));
+        assert!(Arc::ptr_eq(&one.map, &two.map));
+        assert_eq!(*one.map, builtin::rifle_and_saber());
     }
 
     /// The map files of a directory are taken in the order of their paths: sorting the paths'

@@ -33,6 +33,7 @@ pub mod schema;
 pub mod zones;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::check::check_scenario;
 use crate::diagnostic::{Code, Diagnostic, Severity};
@@ -242,7 +243,7 @@ impl ScenarioCheck {
         Ok(Compiled {
             rules: scenario.rules(),
             scenario,
-            map,
+            map: Arc::new(map),
             resolved: self.resolved,
             searched: None,
         })

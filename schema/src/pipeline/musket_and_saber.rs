@@ -193,7 +193,7 @@ pub enum MsOpened {
         scenario: MsScenario,
         /// Its map and where it came from, when it could be found (it may be of another game:
         /// REF008 says so).
-        map: Option<(Map, MapOrigin)>,
+        map: Option<(Arc<Map>, MapOrigin)>,
         /// That map's own file, when it is a Musket & Saber map.
         map_file: Option<Arc<MsMapFile>>,
         /// What resolving the map noted (REF005), reported by every later check.

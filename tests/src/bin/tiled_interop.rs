@@ -70,7 +70,7 @@ fn map_of(input: &str) -> Result<Map, String> {
             .ok_or_else(|| format!("{input}: not a map")),
         (DocKind::Scenario, _) => compile_scenario(&src, &MapRegistry::new())
             .0
-            .map(|c| c.map)
+            .map(|c| std::sync::Arc::unwrap_or_clone(c.map))
             .ok_or_else(|| format!("{input}: does not compile")),
         _ => Err(format!("{input}: neither a map nor a scenario")),
     }

@@ -391,7 +391,7 @@ fn compile(
         Err(d) => return (None, vec![d], None),
     };
     let diags = cited(&RULES, check_scenario(&scenario, &found.map));
-    let map = found.map;
+    let map = std::sync::Arc::unwrap_or_clone(found.map);
     (
         Some((scenario, map)),
         diags,

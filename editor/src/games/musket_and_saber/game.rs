@@ -113,7 +113,7 @@ pub fn load(src: &Source) -> Result<LoadedFile, String> {
             map_notes,
         }) => (
             Content::new(scenario),
-            map,
+            std::sync::Arc::unwrap_or_clone(map),
             Some(Content::new(std::sync::Arc::unwrap_or_clone(file))),
             Some(origin),
             map_notes,

@@ -7,6 +7,8 @@ pub mod doc;
 
 pub use doc::RsMap;
 
+use std::sync::Arc;
+
 use saber_schema::diagnostic::{Code, Diagnostic};
 use saber_schema::model::limits;
 use saber_schema::model::map::Map;
@@ -79,7 +81,7 @@ impl EditorGame for RifleAndSaber {
                 },
             ) => {
                 let (map, map_origin, missing_map) = match map {
-                    Some((map, origin)) => (map, Some(origin), None),
+                    Some((map, origin)) => (Arc::unwrap_or_clone(map), Some(origin), None),
                     None => {
                         // The pipeline's own reason (REF004, REF005, REF006).
                         let why = registry.resolve(&scenario.map, &src.path).err();

@@ -30,6 +30,7 @@ mod uri;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use crossbeam_channel::RecvTimeoutError;
@@ -895,7 +896,10 @@ impl Server {
         }
         let registry = self.registry();
         if let Some(reference) = map_reference(&src) {
-            return registry.resolve(&reference, &src.path).ok().map(|r| r.map);
+            return registry
+                .resolve(&reference, &src.path)
+                .ok()
+                .map(|r| Arc::unwrap_or_clone(r.map));
         }
         // A map file: the engine's map its game loads (any game's), or, when it breaks its
         // schema, the map built to be repaired.
