@@ -9,6 +9,8 @@
 //! intersection over the choices); the per-choice zones stand beside them.
 
 pub mod compiler;
+mod memo;
+mod place;
 pub mod shared;
 
 use crate::diagnostic::{Diagnostic, PathSeg};
