@@ -169,11 +169,41 @@ impl<T: PartialEq> Memo<T> {
     }
 
     /// Keep every zone of `other` not kept here.
-    pub fn extend(&mut self, other: Memo<T>) {
-        for kept in other.table {
+    pub fn extend(&mut self, other: impl IntoIterator<Item = Kept<T>>) {
+        for kept in other {
             self.insert(kept);
         }
     }
+
+    /// Is a zone with the fingerprint of some node of `i`'s subtree in `plan` kept? (False:
+    /// none of those nodes is.)
+    pub fn holds_any(&self, plan: &Plan, i: usize) -> bool {
+        (i..plan.node(i).end).any(|n| {
+            let hash = plan.node(n).hash;
+            self.table.find(hash, |k| k.hash == hash).is_some()
+        })
+    }
+}
+
+impl<T> IntoIterator for Memo<T> {
+    type Item = Kept<T>;
+    type IntoIter = hashbrown::hash_table::IntoIter<Kept<T>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.table.into_iter()
+    }
+}
+
+/// What taking a zone from the run's store charges and keeps in a compiler that has computed
+/// none of its nodes: the same for every file, so worked out once per zone and run.
+#[derive(Debug)]
+pub(crate) struct Replay<T> {
+    /// The zone, with its hexes.
+    pub top: Kept<T>,
+    /// The work charged.
+    pub work: u64,
+    /// The nodes kept (the zone's own among them).
+    pub kept: Vec<Kept<T>>,
 }
 
 #[cfg(test)]

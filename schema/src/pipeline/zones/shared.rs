@@ -10,10 +10,12 @@
 use std::any::Any;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use hashbrown::HashTable;
+
 use crate::model::hex_set::HexSet;
 use crate::model::map::{Map, normalize_road_name};
 use crate::model::zone::Zone;
-use crate::pipeline::zones::memo::{Kept, Memo, Plan};
+use crate::pipeline::zones::memo::{Kept, Memo, Plan, Replay};
 use crate::ruleset::Terrain;
 
 /// Most hexes held by one [`SharedZones`], summed over its sets (8 MiB of bits): past it,
@@ -37,6 +39,7 @@ impl<T> Default for SharedZones<T> {
         SharedZones {
             held: Mutex::new(Held {
                 sets: Memo::default(),
+                replays: HashTable::new(),
                 hexes: 0,
             }),
             index: OnceLock::new(),
@@ -48,6 +51,8 @@ impl<T> Default for SharedZones<T> {
 #[derive(Debug)]
 struct Held<T> {
     sets: Memo<T>,
+    /// How each zone taken whole from `sets` was taken (its nodes are all in `sets`).
+    replays: HashTable<Arc<Replay<T>>>,
     /// Hexes of the grids of the sets held (each set costs its grid's size).
     hexes: usize,
 }
@@ -129,6 +134,35 @@ impl<T: Eq + std::hash::Hash + Clone> SharedZones<T> {
             zone: Arc::new(zone.clone()),
             hexes: Arc::new(hexes.clone()),
         });
+    }
+
+    /// How `zone` (fingerprint `hash`) was taken whole from the store before, by a compiler
+    /// that had computed none of its nodes.
+    pub(crate) fn replay_of(&self, hash: u64, zone: &Zone<T>) -> Option<Arc<Replay<T>>> {
+        let held = self.held.lock().ok()?;
+        let found = held
+            .replays
+            .find(hash, |r| r.top.hash == hash && *r.top.zone == *zone);
+        found.map(Arc::clone)
+    }
+
+    /// Keep how a zone was taken whole (see [`SharedZones::replay_of`]): it holds only zones
+    /// and hexes the store holds already.
+    pub(crate) fn keep_replay(&self, replay: Replay<T>) {
+        let Ok(mut held) = self.held.lock() else {
+            return;
+        };
+        let top = &replay.top;
+        if held
+            .replays
+            .find(top.hash, |r| {
+                r.top.hash == top.hash && r.top.zone == top.zone
+            })
+            .is_none()
+        {
+            held.replays
+                .insert_unique(top.hash, Arc::new(replay), |r| r.top.hash);
+        }
     }
 
     /// Keep a zone computed, while there is room (sharing its zone and hexes).
