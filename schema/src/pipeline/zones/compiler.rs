@@ -547,19 +547,26 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
 
     /// The alternatives of a zone: several for `OneOf`, otherwise the zone itself.
     pub fn alternatives(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> Vec<HexSet> {
+        self.alternatives_at(zone, Place::Root(path))
+    }
+
+    /// [`ZoneCompiler::alternatives`] of a zone at `at`.
+    pub(crate) fn alternatives_at(&mut self, zone: &Zone<T>, at: Place) -> Vec<HexSet> {
         match zone {
             Zone::OneOf(zones) => zones
                 .iter()
                 .enumerate()
                 .map(|(i, z)| {
                     let plan = Plan::of(z);
-                    let at = Place::Root(path);
                     let hexes =
                         self.node(z, &plan, 0, at.under(&[Seg::Key("OneOf"), Seg::Index(i)]));
                     Arc::unwrap_or_clone(hexes)
                 })
                 .collect(),
-            _ => vec![self.compile(zone, path)],
+            _ => {
+                let plan = Plan::of(zone);
+                vec![Arc::unwrap_or_clone(self.node(zone, &plan, 0, at))]
+            }
         }
     }
 
