@@ -200,3 +200,42 @@ fn a_note_explaining_the_code_a_warning_was_split_from_still_explains_it() {
     assert_eq!(severity(&text), Some(Severity::Warning));
     assert_eq!(severity(&explained), Some(Severity::Note));
 }
+
+/// The findings' paths, made only when a finding is made, are where each mistake is written:
+/// a turn in a goal and in a ladder's rung (VIC002), a side named by a victory condition and
+/// by a placement (REF003), a deploying group's zone (DEP001).
+#[test]
+fn findings_are_told_at_their_paths() {
+    let text = base()
+        .replace(
+            "            side: \"south\",\n            goal: Hold(target: Feature(\"V1\"), when: EndOfGame),",
+            "            side: \"sout\",\n            goal: All([Hold(target: Feature(\"V1\"), when: EndOfTurn(9)), Exit(count: AtLeast(1), counters: [], via: Edge(West), by_turn: 12)]),\n            outcome: Graded(by_turn: [(turn: 0, result: (winner: \"south\", level: Marginal))], otherwise: (winner: \"north\", level: Marginal)),",
+        )
+        .replace(
+            SETUP_END,
+            "    notes: \"An invented action for testing.\",\n    setup: [(side: \"nort\", group: \"a\", counter: Unit(MZ), at: (3, 3))],\n",
+        );
+    let mut reg = MapRegistry::new();
+    reg.add_root(&repo("tests/fixtures/maps")).unwrap();
+    let src = Source::from_text(repo("tests/fixtures/good/base.ron"), &text);
+    let found: BTreeSet<(Code, String)> = check_source(&src, &reg)
+        .diagnostics
+        .iter()
+        .filter_map(|d| Some((d.code, saber_schema::diagnostic::pointer(d.path.as_ref()?))))
+        .collect();
+    for want in [
+        (Code::VictoryTurn, "/victory/0/goal/Hold/when"),
+        (Code::VictoryTurn, "/victory/0/goal/Exit/by_turn"),
+        (
+            Code::VictoryTurn,
+            "/victory/0/outcome/Graded/by_turn/0/turn",
+        ),
+        (Code::UnknownSide, "/victory/0/side"),
+        (Code::UnknownSide, "/setup/0/side"),
+    ] {
+        assert!(
+            found.contains(&(want.0, want.1.to_string())),
+            "{want:?} not in {found:?}"
+        );
+    }
+}

@@ -33,7 +33,8 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
             let Some(hexes) = r.groups.get(si).and_then(|g| g.get(gi)) else {
                 continue;
             };
-            let p = path!["sides", si, "groups", gi, "entry", "Deploy", "zone"];
+            // Made only for a finding.
+            let p = || path!["sides", si, "groups", gi, "entry", "Deploy", "zone"];
             deploying += 1;
             deploying_units.extend(group.units.iter().map(|(k, n)| (*k, *n)));
             let need = rules.min_hexes(group.units.iter().map(|(k, n)| (*k, *n)));
@@ -66,11 +67,11 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                     let (zone, zone_path) = match &group.entry {
                         Entry::Deploy { zone, .. } if !zone.refers_to_enemy() => match zone {
                             Zone::OneOf(parts) if alts.len() > 1 => {
-                                (parts.get(ai), [p.clone(), path!["OneOf", ai]].concat())
+                                (parts.get(ai), [p(), path!["OneOf", ai]].concat())
                             }
-                            z => (Some(z), p.clone()),
+                            z => (Some(z), p()),
                         },
-                        _ => (None, p.clone()),
+                        _ => (None, p()),
                     };
                     out.push(capacity_finding(
                         side,
@@ -80,7 +81,7 @@ pub(super) fn check(s: &Scenario, map: &Map, rules: &Ruleset, r: &Resolved) -> V
                         need,
                         map,
                         rules,
-                        p.clone(),
+                        p(),
                         zone.map(|z| (z, zone_path)),
                     ));
                 }

@@ -137,10 +137,12 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
         }
     }
     let side_ids = s.side_ids();
-    let mut side_ref = |id: &str, p: Vec<PathSeg>, allow_either: bool, rule: &str| {
+    // The path is made only for a finding.
+    let mut side_ref = |id: &str, p: &dyn Fn() -> Vec<PathSeg>, allow_either: bool, rule: &str| {
         if (allow_either && id == EITHER_SIDE) || side_ids.contains(&id) {
             return;
         }
+        let p = p();
         let near = suggestions(id, side_ids.iter().copied());
         let mut d = Diagnostic::new(Code::UnknownSide, format!("there is no side `{id}`"))
             .at_path(p)
@@ -150,24 +152,26 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
         }
         out.push(d);
     };
-    side_ref(&s.deploys_first, path!["deploys_first"], false, "11.0");
-    side_ref(&s.moves_first, path!["moves_first"], false, "3.0");
+    side_ref(&s.deploys_first, &|| path!["deploys_first"], false, "11.0");
+    side_ref(&s.moves_first, &|| path!["moves_first"], false, "3.0");
     for (vi, v) in s.victory.iter().enumerate() {
-        side_ref(&v.side, path!["victory", vi, "side"], true, "11.0");
+        side_ref(&v.side, &|| path!["victory", vi, "side"], true, "11.0");
         if let Outcome::Graded { by_turn, otherwise } = &v.outcome {
             for (ri, r) in by_turn.iter().enumerate() {
                 side_ref(
                     &r.result.winner,
-                    path![
-                        "victory", vi, "outcome", "Graded", "by_turn", ri, "result", "winner"
-                    ],
+                    &|| {
+                        path![
+                            "victory", vi, "outcome", "Graded", "by_turn", ri, "result", "winner"
+                        ]
+                    },
                     false,
                     "11.0",
                 );
             }
             side_ref(
                 &otherwise.winner,
-                path!["victory", vi, "outcome", "Graded", "otherwise", "winner"],
+                &|| path!["victory", vi, "outcome", "Graded", "otherwise", "winner"],
                 false,
                 "11.0",
             );
@@ -178,14 +182,14 @@ pub(super) fn check(s: &Scenario, _rules: &Ruleset) -> Vec<Diagnostic> {
             let variant = crate::pipeline::zones::effect_variant(&r.effect);
             side_ref(
                 side,
-                path!["special_rules", ri, "effect", variant, "side"],
+                &|| path!["special_rules", ri, "effect", variant, "side"],
                 false,
                 "11.0",
             );
         }
     }
     for (pi, p) in s.setup.iter().enumerate() {
-        side_ref(&p.side, path!["setup", pi, "side"], false, "");
+        side_ref(&p.side, &|| path!["setup", pi, "side"], false, "");
     }
     for (pi, p) in s.setup.iter().enumerate() {
         if let Some(side) = s.side(&p.side)

@@ -17,30 +17,28 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
     let mut out = Vec::new();
     let len = s.game_length;
     for (vi, v) in s.victory.iter().enumerate() {
-        let base = path!["victory", vi, "goal"];
+        // Paths are made only for a finding.
+        let base = || path!["victory", vi, "goal"];
         let side = s.side(&v.side);
         let enemy = s.sides.iter().find(|x| x.id != v.side);
-        let mut turns: Vec<(u32, Vec<crate::diagnostic::PathSeg>)> = Vec::new();
-        let mut turn = |t: u32, p: Vec<crate::diagnostic::PathSeg>| turns.push((t, p));
+        // Each turn named, and where: a goal's field below `base`, or a rung of the ladder.
+        let mut turns: Vec<(u32, Result<[&str; 2], usize>)> = Vec::new();
+        let mut turn = |t: u32, at: Result<[&'static str; 2], usize>| turns.push((t, at));
         v.goal.visit(&mut |g| match g {
             Goal::Hold { when, .. } => {
                 if let Some(t) = when.turn() {
-                    turn(t, [base.clone(), path!["Hold", "when"]].concat())
+                    turn(t, Ok(["Hold", "when"]))
                 }
             }
-            Goal::Exit { by_turn, .. } => {
-                turn(*by_turn, [base.clone(), path!["Exit", "by_turn"]].concat())
-            }
+            Goal::Exit { by_turn, .. } => turn(*by_turn, Ok(["Exit", "by_turn"])),
             Goal::ControlEnemySetup { when } => {
                 if let Some(t) = when.turn() {
-                    turn(
-                        t,
-                        [base.clone(), path!["ControlEnemySetup", "when"]].concat(),
-                    )
+                    turn(t, Ok(["ControlEnemySetup", "when"]))
                 }
             }
             _ => {}
         });
+        let rung = |ri: usize| path!["victory", vi, "outcome", "Graded", "by_turn", ri, "turn"];
         if let Outcome::Graded { by_turn, .. } = &v.outcome {
             if judged_only_at_end(&v.goal) {
                 out.push(
@@ -55,38 +53,41 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
                 );
             }
             let mut last = 0;
-            for (ri, rung) in by_turn.iter().enumerate() {
-                let p = path!["victory", vi, "outcome", "Graded", "by_turn", ri, "turn"];
-                turn(rung.turn, p.clone());
-                if rung.turn == last {
+            for (ri, step) in by_turn.iter().enumerate() {
+                turn(step.turn, Err(ri));
+                if step.turn == last {
                     out.push(
                         Diagnostic::new(
                             Code::VictoryLevels,
                             format!("Game-Turn {last} is in the ladder twice"),
                         )
-                        .at_path(p)
+                        .at_path(rung(ri))
                         .with_hint(format!(
                             "a rung a Game-Turn: remove one of the two rungs of Game-Turn {last}, or give it another turn"
                         )),
                     );
-                } else if rung.turn < last {
+                } else if step.turn < last {
                     out.push(
                         Diagnostic::new(
                             Code::VictoryLevels,
                             format!(
                                 "Game-Turn {} comes after Game-Turn {last} in the ladder",
-                                rung.turn
+                                step.turn
                             ),
                         )
-                        .at_path(p)
+                        .at_path(rung(ri))
                         .with_hint("list the rungs in increasing order of turn"),
                     );
                 }
-                last = rung.turn;
+                last = step.turn;
             }
         }
-        for (t, p) in turns {
+        for (t, at) in turns {
             if t == 0 || t > len {
+                let p = match at {
+                    Ok(field) => [base(), path![field[0], field[1]]].concat(),
+                    Err(ri) => rung(ri),
+                };
                 out.push(
                     Diagnostic::new(
                         Code::VictoryTurn,
@@ -152,7 +153,7 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
                                 Code::ExitImpossible,
                                 format!("the fraction {num}/{den} is not between 0 and 1"),
                             )
-                            .at_path(base.clone())
+                            .at_path(base())
                             .with_hint("write a fraction such as `Fraction(num: 1, den: 3)`"),
                         );
                     }
@@ -169,9 +170,9 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
                 // The caret on the count, where the goal is the condition's own (a goal
                 // nested in `All`/`Any` is pointed at as a whole).
                 let at = if std::ptr::eq(g, &v.goal) {
-                    [base.clone(), path!["Exit", "count"]].concat()
+                    [base(), path!["Exit", "count"]].concat()
                 } else {
-                    base.clone()
+                    base()
                 };
                 let hint = match count {
                     ExitCount::AtLeast(_) if have > 0 => format!(
@@ -202,7 +203,7 @@ pub(super) fn check(s: &Scenario, map: &Map, _rules: &Ruleset, r: &Resolved) -> 
                         Code::VictoryTarget,
                         "the enemy has no set-up position to control: none of its groups deploys",
                     )
-                    .at_path(base.clone())
+                    .at_path(base())
                     .with_hint("name the target with `Hold` instead"),
                 );
             }

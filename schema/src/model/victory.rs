@@ -277,18 +277,20 @@ impl<T, C> Goal<T, C> {
     /// in file order. The checks, the playability query and the zone stage all walk goals
     /// through it, so they agree on every path.
     pub fn walk<'a>(&'a self, path: Vec<PathSeg>, f: &mut dyn FnMut(&'a Goal<T, C>, Vec<PathSeg>)) {
+        let (Goal::All(gs) | Goal::Any(gs)) = self else {
+            // No sub-goal: its path is this goal's alone, not copied.
+            return f(self, path);
+        };
         f(self, path.clone());
-        if let Goal::All(gs) | Goal::Any(gs) = self {
-            let variant = if matches!(self, Goal::All(_)) {
-                "All"
-            } else {
-                "Any"
-            };
-            for (i, g) in gs.iter().enumerate() {
-                let mut p = path.clone();
-                p.extend([PathSeg::key(variant), PathSeg::Index(i)]);
-                g.walk(p, f);
-            }
+        let variant = if matches!(self, Goal::All(_)) {
+            "All"
+        } else {
+            "Any"
+        };
+        for (i, g) in gs.iter().enumerate() {
+            let mut p = path.clone();
+            p.extend([PathSeg::key(variant), PathSeg::Index(i)]);
+            g.walk(p, f);
         }
     }
 

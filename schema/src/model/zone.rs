@@ -412,40 +412,6 @@ kinds! {
     }
 }
 
-/// The zones a zone is made of, in the order they are written, by `iter` or `iter_mut`: one
-/// match for [`Zone::children`] and the hexes' map of [`Zone::map_hexes`].
-macro_rules! children {
-    ($zone:expr, $iter:ident) => {
-        match $zone {
-            Zone::Line(zs)
-            | Zone::Area(zs)
-            | Zone::OneOf(zs)
-            | Zone::Union(zs)
-            | Zone::Intersection(zs) => zs.$iter().collect(),
-            Zone::Between { chain, .. } => chain.$iter().collect(),
-            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
-                vec![of]
-            }
-            Zone::AtLeast { from, .. } => vec![from],
-            Zone::RoadStretch { from, to, .. } => vec![from, to],
-            Zone::Difference(a, b) => vec![a, b],
-            Zone::Everywhere
-            | Zone::Feature(_)
-            | Zone::Hexes(_)
-            | Zone::Corner(_)
-            | Zone::Edge(_)
-            | Zone::Road(_)
-            | Zone::RoadEntry(_)
-            | Zone::AnyRoad
-            | Zone::Terrain(_)
-            | Zone::Slopes
-            | Zone::RiverSide(_)
-            | Zone::EnemyDeployment
-            | Zone::EnemyUnits => Vec::new(),
-        }
-    };
-}
-
 impl<T> Zone<T> {
     /// Its kind (its clause).
     pub fn kind(&self) -> ZoneKind {
@@ -489,9 +455,35 @@ impl<T> Zone<T> {
         }
     }
 
-    /// [`Zone::children`], to change.
+    /// [`Zone::children`], to change (in the order of [`Zone::each_child`]).
     fn children_mut(&mut self) -> Vec<&mut Zone<T>> {
-        children!(self, iter_mut)
+        match self {
+            Zone::Line(zs)
+            | Zone::Area(zs)
+            | Zone::OneOf(zs)
+            | Zone::Union(zs)
+            | Zone::Intersection(zs) => zs.iter_mut().collect(),
+            Zone::Between { chain, .. } => chain.iter_mut().collect(),
+            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
+                vec![of]
+            }
+            Zone::AtLeast { from, .. } => vec![from],
+            Zone::RoadStretch { from, to, .. } => vec![from, to],
+            Zone::Difference(a, b) => vec![a, b],
+            Zone::Everywhere
+            | Zone::Feature(_)
+            | Zone::Hexes(_)
+            | Zone::Corner(_)
+            | Zone::Edge(_)
+            | Zone::Road(_)
+            | Zone::RoadEntry(_)
+            | Zone::AnyRoad
+            | Zone::Terrain(_)
+            | Zone::Slopes
+            | Zone::RiverSide(_)
+            | Zone::EnemyDeployment
+            | Zone::EnemyUnits => Vec::new(),
+        }
     }
 }
 
@@ -622,14 +614,46 @@ impl<T> Zone<T> {
     /// Visit every node, depth first.
     pub fn visit<'s>(&'s self, f: &mut dyn FnMut(&'s Zone<T>)) {
         f(self);
-        for child in self.children() {
+        for child in self.each_child() {
             child.visit(f);
         }
     }
 
     /// The zones this one is made of, in the order they are written (and compiled).
     pub fn children(&self) -> Vec<&Zone<T>> {
-        children!(self, iter)
+        self.each_child().collect()
+    }
+
+    /// [`Zone::children`], one at a time (no list made: the zone compiler walks every node).
+    pub fn each_child(&self) -> impl Iterator<Item = &Zone<T>> {
+        let (list, pair): (&[Zone<T>], [Option<&Zone<T>>; 2]) = match self {
+            Zone::Line(zs)
+            | Zone::Area(zs)
+            | Zone::OneOf(zs)
+            | Zone::Union(zs)
+            | Zone::Intersection(zs) => (zs, [None, None]),
+            Zone::Between { chain, .. } => (chain, [None, None]),
+            Zone::Within { of, .. } | Zone::Sector { of, .. } | Zone::Beyond { of, .. } => {
+                (&[], [Some(of), None])
+            }
+            Zone::AtLeast { from, .. } => (&[], [Some(from), None]),
+            Zone::RoadStretch { from, to, .. } => (&[], [Some(from), Some(to)]),
+            Zone::Difference(a, b) => (&[], [Some(a), Some(b)]),
+            Zone::Everywhere
+            | Zone::Feature(_)
+            | Zone::Hexes(_)
+            | Zone::Corner(_)
+            | Zone::Edge(_)
+            | Zone::Road(_)
+            | Zone::RoadEntry(_)
+            | Zone::AnyRoad
+            | Zone::Terrain(_)
+            | Zone::Slopes
+            | Zone::RiverSide(_)
+            | Zone::EnemyDeployment
+            | Zone::EnemyUnits => (&[], [None, None]),
+        };
+        list.iter().chain(pair.into_iter().flatten())
     }
 }
 

@@ -13,7 +13,7 @@ use std::rc::Rc;
 use crate::diagnostic::PathSeg;
 use crate::model::limits;
 use crate::syntax::SyntaxKind::{self, *};
-use crate::syntax::lexer::lex;
+use crate::syntax::lexer::{Lexed, lex_from};
 
 /// A bracket with more items than this gets a table of its keys when first stepped through (as
 /// the tree's locator gives every bracket): smaller ones are searched in order.
@@ -77,7 +77,7 @@ impl<'a> Flat<'a> {
         let mut pending: Vec<Item> = Vec::new();
         let mut key = None;
         let mut expect = Expect::Value;
-        for t in lex(text).filter(|t| !t.kind.is_trivia()) {
+        for t in significant(text) {
             let object = open.last().is_some_and(|o| o.2);
             let close = open.last().map(|o| o.1);
             if expect == Expect::First {
@@ -271,12 +271,124 @@ fn key_text(written: &str) -> Box<str> {
         .into_boxed_str()
 }
 
+/// The tokens of `text` that are neither white space nor comments, as the lexer splits it
+/// ([`crate::syntax::lexer::lex`]): ASCII white space, brackets, colons, commas and `"`
+/// strings, most of a JSON file, are read here a byte at a time (a string's body by `memchr`);
+/// any other token by the lexer, from where it starts.
+fn significant(text: &str) -> impl Iterator<Item = Lexed> + '_ {
+    let b = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        loop {
+            while at < b.len() && matches!(b[at], b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C) {
+                at += 1;
+            }
+            let start = at;
+            let (kind, len) = match *b.get(at)? {
+                b'{' => (L_BRACE, 1),
+                b'}' => (R_BRACE, 1),
+                b'[' => (L_BRACKET, 1),
+                b']' => (R_BRACKET, 1),
+                b':' => (COLON, 1),
+                b',' => (COMMA, 1),
+                b'"' => string(&b[at..]),
+                _ => {
+                    let t = lex_from(text, at).next()?;
+                    at = t.end;
+                    if t.kind.is_trivia() {
+                        continue;
+                    }
+                    return Some(t);
+                }
+            };
+            at += len;
+            return Some(Lexed {
+                kind,
+                start,
+                end: at,
+            });
+        }
+    })
+}
+
+/// A `"` string at the start of `b`, as the lexer reads one (`\` escapes the next byte;
+/// unclosed, an error to the end).
+fn string(b: &[u8]) -> (SyntaxKind, usize) {
+    let mut i = 1;
+    while let Some(j) = b
+        .get(i..)
+        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+    {
+        if b[i + j] == b'"' {
+            return (STRING, i + j + 1);
+        }
+        i += j + 2;
+    }
+    (ERROR, b.len())
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
     use super::*;
     use crate::pipeline::locate::Locator;
+
+    /// Texts of JSON's and RON's pieces, white space of both, comments, escapes and mistakes.
+    fn texty() -> impl Strategy<Value = String> {
+        let piece = proptest::sample::select(vec![
+            "{",
+            "}",
+            "[",
+            "]",
+            "(",
+            ")",
+            ":",
+            ",",
+            " ",
+            "\n",
+            "\t",
+            "\r",
+            "\u{b}",
+            "\u{c}",
+            "\u{85}",
+            "\u{2028}",
+            "\"",
+            "\\",
+            "\\\"",
+            "a\"",
+            "\"é\"",
+            "é",
+            "'x'",
+            "1",
+            "-2.5e-3",
+            "true",
+            "null",
+            "Name",
+            "r#\"raw\"#",
+            "b\"by\"",
+            "// line\n",
+            "/* block */",
+            "/* open",
+            "#![enable(x)]",
+            "@",
+            "+",
+            ".",
+            "0x1F",
+        ]);
+        proptest::collection::vec(piece, 0..40).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        /// The tokens read here are the lexer's, white space and comments left out.
+        #[test]
+        fn significant_tokens_are_the_lexers(text in texty()) {
+            let lexed: Vec<Lexed> = crate::syntax::lexer::lex(&text)
+                .filter(|t| !t.kind.is_trivia())
+                .collect();
+            prop_assert_eq!(significant(&text).collect::<Vec<_>>(), lexed);
+        }
+    }
 
     /// Every path through `v` (the value's own and one step past each, named and numbered).
     fn paths(v: &serde_json::Value, at: Vec<PathSeg>, out: &mut Vec<Vec<PathSeg>>) {

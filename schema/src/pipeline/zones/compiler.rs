@@ -4,7 +4,8 @@
 //! the hex distance). Directions are measured between hex centres on the printed sheet (north up),
 //! from the centroid of the reference zone.
 
-use foldhash::{HashMap, HashMapExt};
+use std::borrow::Borrow;
+use std::sync::Arc;
 
 use crate::diagnostic::{Code, Diagnostic, Findings, PathSeg, suggestions};
 use crate::model::hex::{Compass, Coord, Edge, Grid};
@@ -12,7 +13,9 @@ use crate::model::hex_set::HexSet;
 use crate::model::limits;
 use crate::model::map::{Feature, Map, Road, normalize_road_name, off_map};
 use crate::model::zone::{KindName, Zone};
-use crate::pipeline::zones::shared::SharedZones;
+use crate::pipeline::zones::memo::{Kept, Memo, Plan, Replay};
+use crate::pipeline::zones::place::{Place, Seg};
+use crate::pipeline::zones::shared::{MapIndex, SharedZones};
 use crate::ruleset::Terrain;
 
 /// What a zone expression can refer to besides the map.
@@ -74,13 +77,12 @@ pub struct ZoneCompiler<'a, T = Terrain> {
     /// Set once the work budget is spent: every zone compiled after it is empty.
     over_budget: bool,
     /// Sub-zones already computed (only those that raised no diagnostic).
-    cache: HashMap<Zone<T>, HexSet>,
+    cache: Memo<T>,
     /// Zones computed by other files of the run on the same map, if shared.
     shared: Option<&'a SharedZones<T>>,
-    /// The map's features by code and roads by name, built on first use: a file may name
-    /// hundreds of thousands of features or roads, on a map of ten thousand.
-    features: std::cell::OnceCell<HashMap<&'a str, &'a Feature>>,
-    roads: std::cell::OnceCell<HashMap<String, &'a Road>>,
+    /// The map's features by code and roads by name, built on first use when no run shares
+    /// the map's (see [`SharedZones`]).
+    index: std::cell::OnceCell<MapIndex>,
 }
 
 impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
@@ -92,39 +94,43 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
             diagnostics: Findings::new(),
             work: 0,
             over_budget: false,
-            cache: HashMap::new(),
+            cache: Memo::default(),
             shared: None,
-            features: Default::default(),
-            roads: Default::default(),
+            index: Default::default(),
+        }
+    }
+
+    /// The map's index: the run's, made once for all its files on the map, or this
+    /// compiler's own.
+    fn index(&self) -> &MapIndex {
+        match self.shared {
+            Some(shared) => shared.index(self.map),
+            None => self.index.get_or_init(|| MapIndex::of(self.map)),
         }
     }
 
     /// The map's feature with this code (the first, as [`Map::feature`]).
     fn find_feature(&self, code: &str) -> Option<&'a Feature> {
         let map = self.map;
-        let index = self.features.get_or_init(|| {
-            let mut index = HashMap::with_capacity(map.features.len());
-            for f in &map.features {
-                index.entry(f.code.as_str()).or_insert(f);
-            }
-            index
-        });
-        index.get(code).copied()
+        match self.index().feature(code).and_then(|i| map.features.get(i)) {
+            Some(f) if f.code == code => Some(f),
+            // Not this map's index (a store shared with another map): looked up here.
+            Some(_) => map.feature(code),
+            None => None,
+        }
     }
 
     /// The map's road with this name (the first, as [`Map::road`]).
     fn find_road(&self, name: &str) -> Option<&'a Road> {
         let map = self.map;
-        let index = self.roads.get_or_init(|| {
-            let mut index = HashMap::new();
-            for r in &map.roads {
-                if let Some(n) = &r.name {
-                    index.entry(normalize_road_name(n)).or_insert(r);
-                }
-            }
-            index
-        });
-        index.get(&normalize_road_name(name)).copied()
+        let named = |r: &Road| {
+            r.name.as_deref().map(normalize_road_name) == Some(normalize_road_name(name))
+        };
+        match self.index().road(name).and_then(|i| map.roads.get(i)) {
+            Some(r) if named(r) => Some(r),
+            Some(_) => map.road(name),
+            None => None,
+        }
     }
 
     /// Take zones from, and give zones to, the other files of the run on the same map. Each
@@ -152,7 +158,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
     }
 
     /// Charge the cost of a node; false (with one LIM003) once the budget is spent.
-    fn charge(&mut self, cost: u64, path: &[PathSeg]) -> bool {
+    fn charge(&mut self, cost: u64, at: Place) -> bool {
         if self.over_budget {
             return false;
         }
@@ -173,7 +179,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                     limits::MAX_ZONE_WORK / hexes
                 ),
             )
-            .at_path(path.to_vec())
+            .at_path(at.to_vec())
             .with_hint("simplify the zones: name each area once, and use fewer nested Within, AtLeast, Sector, Beyond or Area clauses; zones after this one were not computed"),
         );
         false
@@ -205,28 +211,41 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
 
     /// Compile a zone found at `path` in the document into hexes.
     pub fn compile(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> HexSet {
-        if let Some(hit) = self.cache.get(zone) {
-            return hit.clone();
+        let plan = Plan::of(zone);
+        let hexes = self.node(zone, &plan, 0, Place::Root(path));
+        Arc::unwrap_or_clone(hexes)
+    }
+
+    /// Compile node `i` of `plan`, `zone`, at `at`.
+    fn node(&mut self, zone: &Zone<T>, plan: &Plan, i: usize, at: Place) -> Arc<HexSet> {
+        let node = plan.node(i);
+        if let Some(hit) = self.cache.get(node.hash, zone) {
+            return Arc::clone(&hit.hexes);
         }
-        if let Some(hit) = self.take_shared(zone) {
+        if let Some(hit) = self.take_shared(zone, plan, i) {
             return hit;
         }
         let cost = self.cost(zone);
-        if !self.charge(cost, path) {
-            return HexSet::empty(self.grid());
+        if !self.charge(cost, at) {
+            return Arc::new(HexSet::empty(self.grid()));
         }
         let before = self.diagnostics.len();
-        let out = self.compile_node(zone, path);
+        let out = Arc::new(self.compile_node(zone, plan, i, at));
         // Only a node worth a pass over the map is kept, and only when it raised nothing (so
         // that each place a mistake is written is reported).
         if cost >= self.grid().len() as u64 && self.diagnostics.len() == before && !self.over_budget
         {
-            self.cache.insert(zone.clone(), out.clone());
+            let kept = Kept {
+                hash: node.hash,
+                zone: Arc::new(zone.clone()),
+                hexes: Arc::clone(&out),
+            };
             if let Some(shared) = self.shared
-                && !zone.refers_to_enemy()
+                && !node.enemy
             {
-                shared.insert(zone, &out);
+                shared.keep(&kept);
             }
+            self.cache.insert(kept);
         }
         out
     }
@@ -235,68 +254,85 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
     /// node not already computed here is charged, and the nodes computing it would have kept
     /// are kept. None (so that it is computed here) when it is not shared, or when the budget
     /// would run out inside it, where computing it says where.
-    fn take_shared(&mut self, zone: &Zone<T>) -> Option<HexSet> {
+    fn take_shared(&mut self, zone: &Zone<T>, plan: &Plan, i: usize) -> Option<Arc<HexSet>> {
         let shared = self.shared?;
-        if self.over_budget || zone.refers_to_enemy() {
+        let node = plan.node(i);
+        if self.over_budget || node.enemy {
             return None;
+        }
+        // None of its nodes computed here: the replay is every file's, kept once.
+        let fresh = !self.cache.holds_any(plan, i);
+        if fresh && let Some(replay) = shared.replay_of(node.hash, zone) {
+            if self.work.saturating_add(replay.work) > limits::MAX_ZONE_WORK {
+                return None;
+            }
+            self.work += replay.work;
+            self.cache.extend(replay.kept.iter().cloned());
+            return Some(Arc::clone(&replay.top.hexes));
         }
         let mut work = 0;
-        let mut kept = HashMap::new();
-        if !self.replay(zone, shared, &mut work, &mut kept)
-            || self.work.saturating_add(work) > limits::MAX_ZONE_WORK
-        {
+        let mut kept = Memo::default();
+        let found =
+            shared.with_held(|held| self.replay(zone, plan, i, held, &mut work, &mut kept))?;
+        if !found || self.work.saturating_add(work) > limits::MAX_ZONE_WORK {
             return None;
         }
-        // Kept by the replay: only a zone worth a pass over the map is shared (see `compile`),
+        // Kept by the replay: only a zone worth a pass over the map is shared (see `node`),
         // and one already computed here was taken from the cache before.
-        let hexes = kept.get(zone)?.clone();
+        let top = kept.get(node.hash, zone)?.clone();
         self.work += work;
-        self.cache.extend(kept);
+        let kept: Vec<Kept<T>> = kept.into_iter().collect();
+        self.cache.extend(kept.iter().cloned());
+        let hexes = Arc::clone(&top.hexes);
+        if fresh {
+            shared.keep_replay(Replay { top, work, kept });
+        }
         Some(hexes)
     }
 
-    /// What [`ZoneCompiler::compile`] would charge and keep for `zone` (a zone that raised no
-    /// finding); false if a node it would keep is not shared.
+    /// What [`ZoneCompiler::compile`] would charge and keep for node `i` of `plan`, `zone` (a
+    /// zone that raised no finding); false if a node it would keep is not shared.
     fn replay(
         &self,
         zone: &Zone<T>,
-        shared: &SharedZones<T>,
+        plan: &Plan,
+        i: usize,
+        shared: &Memo<T>,
         work: &mut u64,
-        kept: &mut HashMap<Zone<T>, HexSet>,
+        kept: &mut Memo<T>,
     ) -> bool {
-        if self.cache.contains_key(zone) || kept.contains_key(zone) {
+        let hash = plan.node(i).hash;
+        if self.cache.contains(hash, zone) || kept.contains(hash, zone) {
             return true;
         }
         let cost = self.cost(zone);
         *work = work.saturating_add(cost);
         // The node itself first: a zone not shared is found missing without a look at its parts.
         if cost >= self.grid().len() as u64 {
-            let Some(hexes) = shared.get(zone) else {
+            let Some(hexes) = shared.get(hash, zone) else {
                 return false;
             };
-            kept.insert(zone.clone(), hexes);
+            kept.insert(hexes.clone());
         }
-        zone.children()
-            .iter()
-            .all(|c| self.replay(c, shared, work, kept))
+        zone.each_child()
+            .zip(plan.children(i))
+            .all(|(c, ci)| self.replay(c, plan, ci, shared, work, kept))
     }
 
-    fn compile_node(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> HexSet {
+    /// Compute node `i` of `plan`, `zone`, at `at`, its children through [`ZoneCompiler::node`].
+    fn compile_node(&mut self, zone: &Zone<T>, plan: &Plan, i: usize, at: Place) -> HexSet {
+        use Seg::{Index, Key};
         let g = self.grid();
-        let sub = |p: &[PathSeg], segs: &[PathSeg]| -> Vec<PathSeg> {
-            let mut v = p.to_vec();
-            v.extend_from_slice(segs);
-            v
-        };
-        let k = PathSeg::key;
+        let mut kids = plan.children(i);
+        let mut kid = || kids.next().expect("a plan lists every child");
         match zone {
             Zone::Everywhere => HexSet::full(g),
-            Zone::Feature(code) => self.feature(code, &sub(path, &[k("Feature")])),
+            Zone::Feature(code) => self.feature(code, at.under(&[Key("Feature")])),
             Zone::Hexes(list) => {
                 for (i, c) in list.iter().enumerate() {
                     if !g.contains(*c) {
                         self.diagnostics.push_with(Code::OffMap, || {
-                            off_map(&g, *c, sub(path, &[k("Hexes"), PathSeg::Index(i)]))
+                            off_map(&g, *c, at.under(&[Key("Hexes"), Index(i)]).to_vec())
                         });
                     }
                 }
@@ -304,12 +340,12 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
             }
             Zone::Corner(c) => HexSet::from_coords(g, [g.corner(*c)]),
             Zone::Edge(e) => HexSet::from_fn(g, |c| g.on_edge(c, *e)),
-            Zone::Road(name) => match self.road(name, &sub(path, &[k("Road")])) {
-                Some(hexes) => HexSet::from_coords(g, hexes),
+            Zone::Road(name) => match self.road(name, at.under(&[Key("Road")])) {
+                Some(hexes) => HexSet::from_coords(g, hexes.iter().copied()),
                 None => HexSet::empty(g),
             },
             Zone::RoadEntry(name) => {
-                let p = sub(path, &[k("RoadEntry")]);
+                let p = at.under(&[Key("RoadEntry")]);
                 let Some(road) = self.find_road(name) else {
                     self.unknown_road(name, p);
                     return HexSet::empty(g);
@@ -321,7 +357,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                 if ends.is_empty() {
                     self.diagnostics.push(
                         Diagnostic::new(Code::RoadNotOnEdge, format!("the {name} road does not reach a map edge"))
-                            .at_path(p)
+                            .at_path(p.to_vec())
                             .with_hint("extend the road to the map edge in the map file, or arrive by an edge instead"),
                     );
                 }
@@ -336,8 +372,8 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
             Zone::Line(zones) => {
                 let mut anchors = Vec::new();
                 let mut out = HexSet::empty(g);
-                for (i, z) in zones.iter().enumerate() {
-                    let s = self.compile(z, &sub(path, &[k("Line"), PathSeg::Index(i)]));
+                for (n, z) in zones.iter().enumerate() {
+                    let s = self.node(z, plan, kid(), at.under(&[Key("Line"), Index(n)]));
                     if let Some(c) = nearest_to_centroid(&s) {
                         anchors.push(c);
                     }
@@ -355,13 +391,13 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                 out
             }
             Zone::Within { distance, of } => {
-                self.check_distance(*distance, &sub(path, &[k("Within"), k("distance")]));
-                let base = self.compile(of, &sub(path, &[k("Within"), k("of")]));
+                self.check_distance(*distance, at.under(&[Key("Within"), Key("distance")]));
+                let base = self.node(of, plan, kid(), at.under(&[Key("Within"), Key("of")]));
                 within(&base, *distance)
             }
             Zone::AtLeast { distance, from } => {
-                self.check_distance(*distance, &sub(path, &[k("AtLeast"), k("distance")]));
-                let base = self.compile(from, &sub(path, &[k("AtLeast"), k("from")]));
+                self.check_distance(*distance, at.under(&[Key("AtLeast"), Key("distance")]));
+                let base = self.node(from, plan, kid(), at.under(&[Key("AtLeast"), Key("from")]));
                 if base.is_empty() {
                     return HexSet::empty(g);
                 }
@@ -380,7 +416,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                 at_least,
                 half_angle,
             } => {
-                let p = sub(path, &[k("Sector")]);
+                let p = at.under(&[Key("Sector")]);
                 if let (Some(max), Some(min)) = (max, at_least)
                     && min > max
                 {
@@ -389,11 +425,11 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                             Code::ZoneParameter,
                             format!("the sector asks for hexes at least {min} but at most {max} away: none can be"),
                         )
-                        .at_path(sub(&p, &[k("at_least")]))
+                        .at_path(p.under(&[Key("at_least")]).to_vec())
                         .with_hint("make `at_least` no larger than `within`"),
                     );
                 }
-                let base = self.compile(of, &sub(&p, &[k("of")]));
+                let base = self.node(of, plan, kid(), p.under(&[Key("of")]));
                 sector(&base, *toward, *max, *at_least, *half_angle)
             }
             Zone::Beyond {
@@ -401,7 +437,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                 of,
                 inclusive,
             } => {
-                let base = self.compile(of, &sub(path, &[k("Beyond"), k("of")]));
+                let base = self.node(of, plan, kid(), at.under(&[Key("Beyond"), Key("of")]));
                 beyond(&base, *toward, *inclusive)
             }
             Zone::Between {
@@ -409,23 +445,21 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                 include_ends,
                 slack,
             } => {
-                let sets: Vec<HexSet> = chain
+                let sets: Vec<Arc<HexSet>> = chain
                     .iter()
                     .enumerate()
-                    .map(|(i, z)| {
-                        self.compile(
-                            z,
-                            &sub(path, &[k("Between"), k("chain"), PathSeg::Index(i)]),
-                        )
+                    .map(|(n, z)| {
+                        let segs = [Key("Between"), Key("chain"), Index(n)];
+                        self.node(z, plan, kid(), at.under(&segs))
                     })
                     .collect();
                 between(g, &sets, *include_ends, *slack)
             }
             Zone::Area(zones) => {
-                let sets: Vec<HexSet> = zones
+                let sets: Vec<Arc<HexSet>> = zones
                     .iter()
                     .enumerate()
-                    .map(|(i, z)| self.compile(z, &sub(path, &[k("Area"), PathSeg::Index(i)])))
+                    .map(|(n, z)| self.node(z, plan, kid(), at.under(&[Key("Area"), Index(n)])))
                     .collect();
                 area(g, &sets)
             }
@@ -440,18 +474,18 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                                 edge.name()
                             ),
                         )
-                        .at_path(sub(path, &[k("RiverSide")]))
+                        .at_path(at.under(&[Key("RiverSide")]).to_vec())
                         .with_hint("name an edge that lies mostly on one bank, or give the bank as an `Area` or with `Beyond`"),
                     );
                 }
                 bank
             }
             Zone::RoadStretch { road, from, to } => {
-                let p = sub(path, &[k("RoadStretch")]);
-                let a = self.compile(from, &sub(&p, &[k("from")]));
-                let b = self.compile(to, &sub(&p, &[k("to")]));
-                match self.road(road, &sub(&p, &[k("road")])) {
-                    Some(hexes) => road_stretch(g, &hexes, &a, &b),
+                let p = at.under(&[Key("RoadStretch")]);
+                let a = self.node(from, plan, kid(), p.under(&[Key("from")]));
+                let b = self.node(to, plan, kid(), p.under(&[Key("to")]));
+                match self.road(road, p.under(&[Key("road")])) {
+                    Some(hexes) => road_stretch(g, hexes, &a, &b),
                     None => HexSet::empty(g),
                 }
             }
@@ -468,7 +502,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                                 Code::ZoneParameter,
                                 "this zone refers to the enemy's deployment, which is not known here",
                             )
-                            .at_path(path.to_vec())
+                            .at_path(at.to_vec())
                             .with_hint("only the side that deploys second can refer to the enemy's deployment, and the enemy's own zones may not refer back"),
                         );
                         HexSet::empty(g)
@@ -477,32 +511,35 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
             }
             Zone::OneOf(zones) => {
                 let mut out = HexSet::empty(g);
-                for (i, z) in zones.iter().enumerate() {
-                    out.union_with(&self.compile(z, &sub(path, &[k("OneOf"), PathSeg::Index(i)])));
+                for (n, z) in zones.iter().enumerate() {
+                    out.union_with(&self.node(z, plan, kid(), at.under(&[Key("OneOf"), Index(n)])));
                 }
                 out
             }
             Zone::Union(zones) => {
                 let mut out = HexSet::empty(g);
-                for (i, z) in zones.iter().enumerate() {
-                    out.union_with(&self.compile(z, &sub(path, &[k("Union"), PathSeg::Index(i)])));
+                for (n, z) in zones.iter().enumerate() {
+                    out.union_with(&self.node(z, plan, kid(), at.under(&[Key("Union"), Index(n)])));
                 }
                 out
             }
             Zone::Intersection(zones) => {
                 let mut out = HexSet::full(g);
-                for (i, z) in zones.iter().enumerate() {
-                    out.intersect_with(
-                        &self.compile(z, &sub(path, &[k("Intersection"), PathSeg::Index(i)])),
-                    );
+                for (n, z) in zones.iter().enumerate() {
+                    let segs = [Key("Intersection"), Index(n)];
+                    out.intersect_with(&self.node(z, plan, kid(), at.under(&segs)));
                 }
                 out
             }
             Zone::Difference(a, b) => {
-                let mut out = self.compile(a, &sub(path, &[k("Difference"), PathSeg::Index(0)]));
-                out.difference_with(
-                    &self.compile(b, &sub(path, &[k("Difference"), PathSeg::Index(1)])),
-                );
+                let first = self.node(a, plan, kid(), at.under(&[Key("Difference"), Index(0)]));
+                let mut out = Arc::unwrap_or_clone(first);
+                out.difference_with(&self.node(
+                    b,
+                    plan,
+                    kid(),
+                    at.under(&[Key("Difference"), Index(1)]),
+                ));
                 out
             }
         }
@@ -510,21 +547,30 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
 
     /// The alternatives of a zone: several for `OneOf`, otherwise the zone itself.
     pub fn alternatives(&mut self, zone: &Zone<T>, path: &[PathSeg]) -> Vec<HexSet> {
+        self.alternatives_at(zone, Place::Root(path))
+    }
+
+    /// [`ZoneCompiler::alternatives`] of a zone at `at`.
+    pub(crate) fn alternatives_at(&mut self, zone: &Zone<T>, at: Place) -> Vec<HexSet> {
         match zone {
             Zone::OneOf(zones) => zones
                 .iter()
                 .enumerate()
                 .map(|(i, z)| {
-                    let mut p = path.to_vec();
-                    p.extend([PathSeg::key("OneOf"), PathSeg::Index(i)]);
-                    self.compile(z, &p)
+                    let plan = Plan::of(z);
+                    let hexes =
+                        self.node(z, &plan, 0, at.under(&[Seg::Key("OneOf"), Seg::Index(i)]));
+                    Arc::unwrap_or_clone(hexes)
                 })
                 .collect(),
-            _ => vec![self.compile(zone, path)],
+            _ => {
+                let plan = Plan::of(zone);
+                vec![Arc::unwrap_or_clone(self.node(zone, &plan, 0, at))]
+            }
         }
     }
 
-    fn feature(&mut self, code: &str, path: &[PathSeg]) -> HexSet {
+    fn feature(&mut self, code: &str, at: Place) -> HexSet {
         match self.find_feature(code) {
             Some(f) => HexSet::from_coords(self.grid(), f.hexes.iter().copied()),
             None => {
@@ -537,7 +583,7 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                         Code::UnknownFeature,
                         format!("the map `{}` has no feature `{code}`", map.id),
                     )
-                    .at_path(path.to_vec())
+                    .at_path(at.to_vec())
                     .spelling(&near, format!("the map's features are {}", some_of(&codes)))
                 });
                 HexSet::empty(self.grid())
@@ -545,17 +591,17 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
         }
     }
 
-    fn road(&mut self, name: &str, path: &[PathSeg]) -> Option<Vec<Coord>> {
+    fn road(&mut self, name: &str, at: Place) -> Option<&'a [Coord]> {
         match self.find_road(name) {
-            Some(r) => Some(r.hexes.clone()),
+            Some(r) => Some(&r.hexes),
             None => {
-                self.unknown_road(name, path.to_vec());
+                self.unknown_road(name, at);
                 None
             }
         }
     }
 
-    fn unknown_road(&mut self, name: &str, path: Vec<PathSeg>) {
+    fn unknown_road(&mut self, name: &str, at: Place) {
         let map = self.map;
         // Suggestions cost a pass over the map's roads: only for findings kept.
         self.diagnostics.push_with(Code::UnknownRoad, || {
@@ -570,19 +616,19 @@ impl<'a, T: ZoneTerrain> ZoneCompiler<'a, T> {
                 Code::UnknownRoad,
                 format!("the map `{}` has no road named `{name}`", map.id),
             )
-            .at_path(path)
+            .at_path(at.to_vec())
             .spelling(&near, hint)
         });
     }
 
-    fn check_distance(&mut self, d: u32, path: &[PathSeg]) {
+    fn check_distance(&mut self, d: u32, at: Place) {
         if d > limits::MAX_DISTANCE {
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::LimitExceeded,
                     format!("distance {d} is over the limit of {}", limits::MAX_DISTANCE),
                 )
-                .at_path(path.to_vec())
+                .at_path(at.to_vec())
                 .with_hint("distances are counted in hexes; no map is that large"),
             );
         }
@@ -710,10 +756,10 @@ pub fn beyond(base: &HexSet, toward: Compass, inclusive: bool) -> HexSet {
 }
 
 /// Hexes on a shortest path (plus `slack`) between consecutive sets of a chain.
-pub fn between(g: Grid, sets: &[HexSet], include_ends: bool, slack: u32) -> HexSet {
+pub fn between<S: Borrow<HexSet>>(g: Grid, sets: &[S], include_ends: bool, slack: u32) -> HexSet {
     let mut out = HexSet::empty(g);
     for pair in sets.windows(2) {
-        let (a, b) = (&pair[0], &pair[1]);
+        let (a, b) = (pair[0].borrow(), pair[1].borrow());
         // Gap between the two sets: the distance from a's nearest hex to b.
         let Some(gap) = a.distance_to(b) else {
             continue;
@@ -730,7 +776,7 @@ pub fn between(g: Grid, sets: &[HexSet], include_ends: bool, slack: u32) -> HexS
             }
         }
     }
-    for s in sets {
+    for s in sets.iter().map(Borrow::borrow) {
         if include_ends {
             out.union_with(s);
         } else {
@@ -744,7 +790,7 @@ pub fn between(g: Grid, sets: &[HexSet], include_ends: bool, slack: u32) -> HexS
 /// the ends of each row and each column can be corners of the hull (in either orientation, the
 /// centres of a row or of a column lie on a line), so the hull is built from those: memory
 /// grows with the zone's boundary, not its area.
-pub fn area(g: Grid, sets: &[HexSet]) -> HexSet {
+pub fn area<S: Borrow<HexSet>>(g: Grid, sets: &[S]) -> HexSet {
     let (w, h) = (g.width as usize, g.height as usize);
     let mut rows: Vec<Option<(usize, usize)>> = vec![None; h];
     let mut cols: Vec<Option<(usize, usize)>> = vec![None; w];
@@ -754,7 +800,7 @@ pub fn area(g: Grid, sets: &[HexSet]) -> HexSet {
             Some((lo, hi)) => (lo.min(v), hi.max(v)),
         });
     };
-    for s in sets {
+    for s in sets.iter().map(Borrow::borrow) {
         for i in s.indices() {
             let (r, c) = (i / w, i % w);
             widen(&mut rows[r], c);
@@ -781,7 +827,7 @@ pub fn area(g: Grid, sets: &[HexSet]) -> HexSet {
     let hull = convex_hull(&mut pts);
     let mut out = HexSet::from_fn(g, |c| inside_hull(&hull, g.center(c)));
     for s in sets {
-        out.union_with(s);
+        out.union_with(s.borrow());
     }
     out
 }
@@ -967,6 +1013,55 @@ mod tests {
         let alone = compiled(&m, &five, None);
         assert!(alone.2.is_empty());
         assert_eq!(compiled(&m, &five, Some(&shared)), alone);
+    }
+
+    proptest::proptest! {
+        /// A file's zones give the same hexes, work and findings whether other files of the
+        /// run computed some of them first or not, and each zone the same hexes as compiled
+        /// on its own, whatever the memo found.
+        #[test]
+        fn a_file_compiles_alike_alone_or_sharing(
+            first in proptest::collection::vec(crate::pipeline::zones::memo::tests::zone(), 1..4),
+            second in proptest::collection::vec(crate::pipeline::zones::memo::tests::zone(), 1..4),
+        ) {
+            let m = test_map();
+            let deployed = HexSet::from_coords(m.grid, [Coord(3, 3), Coord(12, 9)]);
+            let env = ZoneEnv {
+                enemy_deployment: Some(&deployed),
+                enemy_units: Some(&deployed),
+            };
+            let run = |zones: &[Zone], shared: Option<&SharedZones>| {
+                let mut zc = ZoneCompiler::new(&m, env).sharing(shared);
+                let hexes: Vec<HexSet> = zones
+                    .iter()
+                    .enumerate()
+                    .map(|(i, z)| zc.compile(z, &[PathSeg::key("zones"), PathSeg::Index(i)]))
+                    .collect();
+                (hexes, zc.work(), zc.diagnostics.into_vec())
+            };
+            let alone = run(&second, None);
+            for (z, hexes) in second.iter().zip(&alone.0) {
+                proptest::prop_assert_eq!(&run(std::slice::from_ref(z), None).0[0], hexes);
+            }
+            // The other file saw its enemy elsewhere: what it measured from there is its own.
+            let elsewhere = HexSet::from_coords(m.grid, [Coord(18, 2)]);
+            let theirs = ZoneEnv {
+                enemy_deployment: Some(&elsewhere),
+                enemy_units: Some(&elsewhere),
+            };
+            let shared = SharedZones::new();
+            let mut other = ZoneCompiler::new(&m, theirs).sharing(Some(&shared));
+            for z in &first {
+                other.compile(z, &[]);
+            }
+            proptest::prop_assert_eq!(run(&second, Some(&shared)), alone.clone());
+            // Again, from how each zone was taken before.
+            let first_alone = run(&first, None);
+            for _ in 0..2 {
+                proptest::prop_assert_eq!(run(&first, Some(&shared)), first_alone.clone());
+            }
+            proptest::prop_assert_eq!(run(&second, Some(&shared)), alone);
+        }
     }
 
     #[test]

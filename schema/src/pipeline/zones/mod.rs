@@ -9,6 +9,8 @@
 //! intersection over the choices); the per-choice zones stand beside them.
 
 pub mod compiler;
+mod memo;
+mod place;
 pub mod shared;
 
 use crate::diagnostic::{Diagnostic, PathSeg};
@@ -23,6 +25,7 @@ use crate::model::victory::Goal;
 use crate::model::zone::Zone;
 use crate::path;
 use crate::pipeline::zones::compiler::{ZoneCompiler, ZoneEnv};
+use crate::pipeline::zones::place::{Place, Seg};
 use crate::pipeline::zones::shared::SharedZones;
 
 /// A group's hexes: where it may deploy, or where it arrives.
@@ -173,9 +176,20 @@ pub fn resolve(
             .sharing(shared)
             .continuing(spent);
         for (gi, group) in s.sides[si].groups.iter().enumerate() {
-            let (zone, p, turn) = entry_zone(group);
-            let p = [path!["sides", si, "groups", gi, "entry"], p].concat();
-            let mut alternatives = zc.alternatives(zone, &p);
+            let (zone, field, turn) = entry_zone(group);
+            // The zone's path, made only for a finding.
+            let segs = [
+                Seg::Key("sides"),
+                Seg::Index(si),
+                Seg::Key("groups"),
+                Seg::Index(gi),
+                Seg::Key("entry"),
+                Seg::Key(field[0]),
+                Seg::Key(field[1]),
+            ];
+            let root = Place::Root(&[]);
+            let p = root.under(&segs);
+            let mut alternatives = zc.alternatives_at(zone, p);
             let mut per_enemy_choice = Vec::new();
             let mut from_setup = false;
             if measured && zone.refers_to_enemy() {
@@ -187,7 +201,7 @@ pub fn resolve(
                     };
                     alternatives = ZoneCompiler::new(map, env)
                         .sharing(shared)
-                        .alternatives(zone, &p);
+                        .alternatives_at(zone, p);
                     from_setup = true;
                 } else if !enemy_choices.is_empty() {
                     per_enemy_choice = enemy_choices
@@ -199,7 +213,7 @@ pub fn resolve(
                             };
                             ZoneCompiler::new(map, env)
                                 .sharing(shared)
-                                .alternatives(zone, &p)
+                                .alternatives_at(zone, p)
                         })
                         .collect::<Vec<_>>();
                     // The zone's own list is what is legal whatever the enemy chooses: each
@@ -295,10 +309,10 @@ pub fn resolve(
 }
 
 /// A group's zone, the path of its entry variant and field, and its arrival turn.
-fn entry_zone(group: &crate::model::scenario::Group) -> (&Zone, Vec<PathSeg>, Option<u32>) {
+fn entry_zone(group: &crate::model::scenario::Group) -> (&Zone, [&'static str; 2], Option<u32>) {
     match &group.entry {
-        Entry::Deploy { zone, .. } => (zone, path!["Deploy", "zone"], None),
-        Entry::Arrive { turn, at } => (at, path!["Arrive", "at"], Some(*turn)),
+        Entry::Deploy { zone, .. } => (zone, ["Deploy", "zone"], None),
+        Entry::Arrive { turn, at } => (at, ["Arrive", "at"], Some(*turn)),
     }
 }
 

@@ -7,12 +7,15 @@
 //! here is charged the work budget as if it had computed the zone itself (see
 //! [`crate::pipeline::zones::compiler::ZoneCompiler::sharing`]).
 
-use foldhash::{HashMap, HashMapExt};
 use std::any::Any;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use hashbrown::HashTable;
+
 use crate::model::hex_set::HexSet;
+use crate::model::map::{Map, normalize_road_name};
 use crate::model::zone::Zone;
+use crate::pipeline::zones::memo::{Kept, Memo, Plan, Replay};
 use crate::ruleset::Terrain;
 
 /// Most hexes held by one [`SharedZones`], summed over its sets (8 MiB of bits): past it,
@@ -24,6 +27,8 @@ const MAX_SHARED_HEXES: usize = 64 << 20;
 #[derive(Debug)]
 pub struct SharedZones<T = Terrain> {
     held: Mutex<Held<T>>,
+    /// The map's features and roads by name, made once for the run's files on the map.
+    index: OnceLock<MapIndex>,
     /// What a higher layer keeps per run and map beside the zones (the movement searches,
     /// `queries::shared::SharedSearches`), typed there: this layer cannot name it.
     beside: OnceLock<Arc<dyn Any + Send + Sync>>,
@@ -33,9 +38,11 @@ impl<T> Default for SharedZones<T> {
     fn default() -> Self {
         SharedZones {
             held: Mutex::new(Held {
-                sets: HashMap::new(),
+                sets: Memo::default(),
+                replays: HashTable::new(),
                 hexes: 0,
             }),
+            index: OnceLock::new(),
             beside: OnceLock::new(),
         }
     }
@@ -43,9 +50,46 @@ impl<T> Default for SharedZones<T> {
 
 #[derive(Debug)]
 struct Held<T> {
-    sets: HashMap<Zone<T>, HexSet>,
+    sets: Memo<T>,
+    /// How each zone taken whole from `sets` was taken (its nodes are all in `sets`).
+    replays: HashTable<Arc<Replay<T>>>,
     /// Hexes of the grids of the sets held (each set costs its grid's size).
     hexes: usize,
+}
+
+/// A map's features by code and roads by name (each the first of its name, as [`Map::feature`]
+/// and [`Map::road`] find them), as indices into its lists: a file may name hundreds of
+/// thousands of features or roads, on a map of ten thousand.
+#[derive(Debug, Default)]
+pub(crate) struct MapIndex {
+    features: foldhash::HashMap<String, usize>,
+    roads: foldhash::HashMap<String, usize>,
+}
+
+impl MapIndex {
+    /// The index of `map`.
+    pub fn of(map: &Map) -> MapIndex {
+        let mut index = MapIndex::default();
+        for (i, f) in map.features.iter().enumerate() {
+            index.features.entry(f.code.clone()).or_insert(i);
+        }
+        for (i, r) in map.roads.iter().enumerate() {
+            if let Some(n) = &r.name {
+                index.roads.entry(normalize_road_name(n)).or_insert(i);
+            }
+        }
+        index
+    }
+
+    /// The place in `map.features` of the first feature with this code.
+    pub fn feature(&self, code: &str) -> Option<usize> {
+        self.features.get(code).copied()
+    }
+
+    /// The place in `map.roads` of the first road with this name.
+    pub fn road(&self, name: &str) -> Option<usize> {
+        self.roads.get(&normalize_road_name(name)).copied()
+    }
 }
 
 impl<T: Eq + std::hash::Hash + Clone> SharedZones<T> {
@@ -56,15 +100,24 @@ impl<T: Eq + std::hash::Hash + Clone> SharedZones<T> {
 
     /// The hexes of `zone`, if computed before.
     pub fn get(&self, zone: &Zone<T>) -> Option<HexSet> {
-        self.held.lock().ok()?.sets.get(zone).cloned()
+        let hash = Plan::of(zone).node(0).hash;
+        self.with_held(|held| held.get(hash, zone).map(|k| HexSet::clone(&k.hexes)))?
     }
 
     /// Is `zone` held?
     #[cfg(test)]
     pub(crate) fn contains(&self, zone: &Zone<T>) -> bool {
-        self.held
-            .lock()
-            .is_ok_and(|held| held.sets.contains_key(zone))
+        self.get(zone).is_some()
+    }
+
+    /// `f` of the zones held (none when a thread panicked holding them).
+    pub(crate) fn with_held<R>(&self, f: impl FnOnce(&Memo<T>) -> R) -> Option<R> {
+        self.held.lock().ok().map(|held| f(&held.sets))
+    }
+
+    /// The index of the map these zones are on, made on first use.
+    pub(crate) fn index(&self, map: &Map) -> &MapIndex {
+        self.index.get_or_init(|| MapIndex::of(map))
     }
 
     /// The store of type `U` kept beside the zones (made empty on first use); `None` if
@@ -76,15 +129,53 @@ impl<T: Eq + std::hash::Hash + Clone> SharedZones<T> {
 
     /// Keep the hexes of `zone`, while there is room.
     pub fn insert(&self, zone: &Zone<T>, hexes: &HexSet) {
+        self.keep(&Kept {
+            hash: Plan::of(zone).node(0).hash,
+            zone: Arc::new(zone.clone()),
+            hexes: Arc::new(hexes.clone()),
+        });
+    }
+
+    /// How `zone` (fingerprint `hash`) was taken whole from the store before, by a compiler
+    /// that had computed none of its nodes.
+    pub(crate) fn replay_of(&self, hash: u64, zone: &Zone<T>) -> Option<Arc<Replay<T>>> {
+        let held = self.held.lock().ok()?;
+        let found = held
+            .replays
+            .find(hash, |r| r.top.hash == hash && *r.top.zone == *zone);
+        found.map(Arc::clone)
+    }
+
+    /// Keep how a zone was taken whole (see [`SharedZones::replay_of`]): it holds only zones
+    /// and hexes the store holds already.
+    pub(crate) fn keep_replay(&self, replay: Replay<T>) {
         let Ok(mut held) = self.held.lock() else {
             return;
         };
-        let size = hexes.grid().len();
-        if held.hexes + size > MAX_SHARED_HEXES || held.sets.contains_key(zone) {
+        let top = &replay.top;
+        if held
+            .replays
+            .find(top.hash, |r| {
+                r.top.hash == top.hash && r.top.zone == top.zone
+            })
+            .is_none()
+        {
+            held.replays
+                .insert_unique(top.hash, Arc::new(replay), |r| r.top.hash);
+        }
+    }
+
+    /// Keep a zone computed, while there is room (sharing its zone and hexes).
+    pub(crate) fn keep(&self, kept: &Kept<T>) {
+        let Ok(mut held) = self.held.lock() else {
+            return;
+        };
+        let size = kept.hexes.grid().len();
+        if held.hexes + size > MAX_SHARED_HEXES || held.sets.contains(kept.hash, &kept.zone) {
             return;
         }
         held.hexes += size;
-        held.sets.insert(zone.clone(), hexes.clone());
+        held.sets.insert(kept.clone());
     }
 }
 
