@@ -205,10 +205,8 @@ impl CostTable {
         }
         // Every move across a road hexside, or one whose crossing is priced (a ridge, a
         // chart's hexside kind), is priced whole (`entry_cost` sees both at once).
-        let sides = map
-            .road_sides()
-            .into_iter()
-            .chain(movement.terrain().priced_sides());
+        let sides =
+            (movement.road_sides().iter().copied()).chain(movement.terrain().priced_sides());
         for side in sides {
             for (from, to) in [(side.0, side.1), (side.1, side.0)] {
                 let (Some(fi), true) = (grid.index(from), grid.contains(to)) else {
