@@ -41,11 +41,14 @@ pub(super) fn check(
     // The targets are the same under every reading: found once, and judged with each
     // search's answers beside them.
     let targets = playable::targets(s, r);
-    let search = |readings| {
-        playable::reaches_sharing_over(&targets, s, map, r, rules, readings, shared.as_deref())
+    // Only the lenient search is kept (`saberc analyze` shows its paths); the others are
+    // judged by costs and turns alone, so walk back no path.
+    let search = |readings, paths| {
+        let shared = shared.as_deref();
+        playable::reaches_sharing_over(&targets, s, map, r, rules, readings, shared, paths)
     };
-    let under = |readings| Some(search(readings)).filter(|p| !p.incomplete);
-    let lenient = search(Readings::LENIENT);
+    let under = |readings| Some(search(readings, false)).filter(|p| !p.incomplete);
+    let lenient = search(Readings::LENIENT, true);
     if lenient.incomplete {
         return (Vec::new(), Some(Playable::of(targets, lenient)));
     }

@@ -574,15 +574,20 @@ impl Searches<'_> {
             }
             let (banned, table, in_shared) = &self.tables[key.2];
             let in_shared = self.shared.zip(*in_shared);
-            // A field another file stopped short of this file's places is searched again.
-            let kept = in_shared
-                .and_then(|(sh, k)| sh.field(k, zone, arrives))
-                .filter(|f| wanted.iter().all(|t| f.1.answers(t)));
+            let kept = in_shared.and_then(|(sh, k)| sh.field(k, zone, arrives));
+            // A field another file stopped short of this file's places is searched again, whole
+            // this time, so that files starting there with other places take it as it is.
+            let whole = kept.is_some();
+            let kept = kept.filter(|f| wanted.iter().all(|t| f.1.answers(t)));
             let found = match kept {
                 Some(f) => f,
                 None => {
                     let starts = group_starts(table, &self.movement(banned), zone, arrives);
-                    let field = table.field_towards(&starts, wanted);
+                    let field = if whole {
+                        table.field(&starts)
+                    } else {
+                        table.field_towards(&starts, wanted)
+                    };
                     let f = Arc::new((starts, field));
                     if let Some((sh, k)) = in_shared {
                         sh.keep_field(k, zone, arrives, &f);
@@ -672,7 +677,7 @@ pub fn playable_sharing(
     shared: Option<&SharedSearches>,
 ) -> Playable {
     let targets = targets(s, r);
-    let found = search_targets(&targets, s, map, r, rules, given, readings, shared);
+    let found = search_targets(&targets, s, map, r, rules, given, readings, shared, true);
     Playable::of(targets, found)
 }
 
@@ -696,7 +701,9 @@ impl Playable {
 }
 
 /// [`playable_sharing`] with no allowances given, over `targets` ([`targets`]'s answer), not
-/// copied: a check searching under several readings finds the targets once.
+/// copied: a check searching under several readings finds the targets once. Without `paths`,
+/// every path is left empty (a check judges by costs and turns alone).
+#[allow(clippy::too_many_arguments)]
 pub fn reaches_sharing_over(
     targets: &[Target],
     s: &Scenario,
@@ -705,9 +712,10 @@ pub fn reaches_sharing_over(
     rules: &Ruleset,
     readings: Readings,
     shared: Option<&SharedSearches>,
+    paths: bool,
 ) -> Reaches {
     let given = GivenAllowances::new();
-    search_targets(targets, s, map, r, rules, &given, readings, shared)
+    search_targets(targets, s, map, r, rules, &given, readings, shared, paths)
 }
 
 /// How each group gets to each of `targets` (the scenario's, [`targets`]: each of a side of
@@ -722,6 +730,7 @@ fn search_targets(
     given: &GivenAllowances,
     readings: Readings,
     shared: Option<&SharedSearches>,
+    paths: bool,
 ) -> Reaches {
     let cleared = Cleared::of(s, map, r);
     let mut searches = Searches {
@@ -834,8 +843,11 @@ fn search_targets(
                         if let Some((cost, path)) = least
                             && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
                         {
-                            let path =
-                                path.unwrap_or_else(|hex| field.path_to(hex).unwrap_or_default());
+                            let path = match path {
+                                _ if !paths => Vec::new(),
+                                Ok(path) => path,
+                                Err(hex) => field.path_to(hex).unwrap_or_default(),
+                            };
                             reach.least = Some((cost, path));
                         }
                     }
@@ -866,7 +878,10 @@ fn search_targets(
                                 None => match searches.phases(key, a.mp, &wanted) {
                                     Some(pf) => pf.best_in(&target.hexes).map(|(hex, phases)| {
                                         let when = (turn_of(phases), phases);
-                                        let path = || pf.path_to(hex).unwrap_or_default();
+                                        let path = || match paths {
+                                            true => pf.path_to(hex).unwrap_or_default(),
+                                            false => Vec::new(),
+                                        };
                                         (when, before(Some(when), fastest).then(path))
                                     }),
                                     None => {
@@ -881,6 +896,7 @@ fn search_targets(
                                 .phases(starts, Mp::whole(a.mp), None, &target.hexes)
                                 .map(|(phases, path)| {
                                     let when = (turn_of(phases), phases);
+                                    let path = if paths { path } else { Vec::new() };
                                     (when, before(Some(when), fastest).then_some(path))
                                 }),
                             };
@@ -919,6 +935,7 @@ fn search_targets(
                                     before(when, normal) && before(when, charging)
                                 });
                             if let Some((phases, path)) = c {
+                                let path = if paths { path } else { Vec::new() };
                                 let source = format!("{} charge, 4K", k.code());
                                 let allowance = Allowance { mp: charge, source };
                                 reach.charging = arrival_of(&allowance, phases, path);

@@ -151,5 +151,61 @@ proptest! {
         }
         let want = want.expect("a unit");
         prop_assert_eq!(format!("{whole:?}"), format!("{want:?}"));
+        // The searches a check judges by costs and turns alone walk back no path, and answer
+        // as the searches with paths do in every other way.
+        let (r, _) = crate::pipeline::zones::resolve(&s, &m, None);
+        let ts = targets(&s, &r);
+        let found = |paths| reaches_sharing_over(&ts, &s, &m, &r, m.rules(), readings, None, paths);
+        let (with, without) = (found(true), found(false));
+        let with: Vec<GroupReach> = with.reaches.into_iter().flatten().map(pathless).collect();
+        let without: Vec<GroupReach> = without.reaches.into_iter().flatten().collect();
+        prop_assert_eq!(format!("{with:?}"), format!("{without:?}"));
     }
+}
+
+/// A search's answer, to compare.
+fn answer(p: &Playable) -> String {
+    format!(
+        "{:?} {:?}",
+        p.incomplete,
+        p.targets.iter().map(|t| &t.1).collect::<Vec<_>>()
+    )
+}
+
+/// A field a file kept in the run's store, searched only as far as that file's places, is
+/// searched again for a file that starts there and goes farther: each gets its own answer.
+#[test]
+fn a_field_kept_short_of_a_files_places_is_searched_again() {
+    let m = Map::blank("t", "T", 8, 6);
+    let units = [(UnitKind::MZ, 4)];
+    let shared = SharedSearches::default();
+    let (near, far) = (Coord(2, 1), Coord(8, 6));
+    for target in [near, far, near, far] {
+        let s = scenario(&[UnitKind::MZ], &units, Coord(1, 1), target, None);
+        let (r, _) = crate::pipeline::zones::resolve(&s, &m, None);
+        let given = GivenAllowances::new();
+        let own = playable_under(&s, &m, &r, m.rules(), &given, Readings::LENIENT);
+        let kept = playable_sharing(
+            &s,
+            &m,
+            &r,
+            m.rules(),
+            &given,
+            Readings::LENIENT,
+            Some(&shared),
+        );
+        assert_eq!(answer(&kept), answer(&own), "{target:?}");
+        assert!(own.targets[0].1[0].least.is_some());
+    }
+}
+
+/// `g` with its paths left out.
+fn pathless(mut g: GroupReach) -> GroupReach {
+    if let Some(least) = &mut g.least {
+        least.1.clear();
+    }
+    for a in [&mut g.fastest, &mut g.charging].into_iter().flatten() {
+        a.path.clear();
+    }
+    g
 }
