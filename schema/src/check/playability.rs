@@ -18,7 +18,7 @@ use crate::model::scenario::{Entry, Scenario};
 use crate::pipeline::zones::Resolved;
 use crate::pipeline::zones::shared::SharedZones;
 use crate::queries::effective_terrain::{Cleared, EffectiveTerrain};
-use crate::queries::playable::{self, Playable, TargetKind};
+use crate::queries::playable::{self, Playable, Reaches, Target, TargetKind};
 use crate::queries::readings::{Ambiguity, Readings};
 use crate::queries::shared::SharedSearches;
 use crate::ruleset::Ruleset;
@@ -38,24 +38,28 @@ pub(super) fn check(
     }
     // The run's searches on this map, kept beside its zones.
     let shared = shared.and_then(SharedZones::beside::<SharedSearches>);
-    // The targets are the same under every reading: found once.
+    // The targets are the same under every reading: found once, and judged with each
+    // search's answers beside them.
     let targets = playable::targets(s, r);
-    let search = |readings| {
-        playable::playable_sharing_over(&targets, s, map, r, rules, readings, shared.as_deref())
+    // Only the lenient search is kept (`saberc analyze` shows its paths); the others are
+    // judged by costs and turns alone, so walk back no path.
+    let search = |readings, paths| {
+        let shared = shared.as_deref();
+        playable::reaches_sharing_over(&targets, s, map, r, rules, readings, shared, paths)
     };
-    let under = |readings| Some(search(readings)).filter(|p| !p.incomplete);
-    let lenient = search(Readings::LENIENT);
+    let under = |readings| Some(search(readings, false)).filter(|p| !p.incomplete);
+    let lenient = search(Readings::LENIENT, true);
     if lenient.incomplete {
-        return (Vec::new(), Some(lenient));
+        return (Vec::new(), Some(Playable::of(targets, lenient)));
     }
-    let mut found = findings(s, rules, &lenient);
+    let mut found = findings(s, rules, &targets, &lenient);
     // A goal only the strict readings make impossible is a note naming them. Where no strict
     // reading bears on the scenario, the strict search would be the lenient one: not made.
     let bears = Ambiguity::ALL.iter().any(|a| a.bears_on(s, map));
     if let Some(strict) = bears.then(|| under(Readings::STRICT)).flatten() {
         let mut one_at_a_time: Vec<Option<Vec<Finding>>> = vec![None; Ambiguity::ALL.len()];
         let mut notes = Vec::new();
-        for (ti, d) in findings(s, rules, &strict) {
+        for (ti, d) in findings(s, rules, &targets, &strict) {
             let code = match d.code {
                 Code::TargetOutOfReach => Code::TargetOutOfReachStrictly,
                 Code::TargetTooFar => Code::TargetTooFarStrictly,
@@ -68,7 +72,8 @@ pub(super) fn check(
             let mut which: Vec<Ambiguity> = Vec::new();
             for (ai, a) in Ambiguity::ALL.into_iter().enumerate() {
                 let alone = one_at_a_time[ai].get_or_insert_with(|| {
-                    under(Readings::only(a)).map_or_else(Vec::new, |p| findings(s, rules, &p))
+                    under(Readings::only(a))
+                        .map_or_else(Vec::new, |p| findings(s, rules, &targets, &p))
                 });
                 if alone.iter().any(|(t, d2)| *t == ti && d2.code == d.code) {
                     which.push(a);
@@ -97,36 +102,35 @@ pub(super) fn check(
         found.extend(notes);
     }
     let mut out: Vec<Diagnostic> = found.into_iter().map(|(_, d)| d).collect();
-    out.extend(enclosed(s, map, r, &lenient));
-    (out, Some(lenient))
+    out.extend(enclosed(s, map, r, &targets));
+    (out, Some(Playable::of(targets, lenient)))
 }
 
-/// A finding on one target (its index in [`Playable::targets`]).
+/// A finding on one target (its index in the targets).
 type Finding = (usize, Diagnostic);
 
 /// PLY001–PLY003 on the targets of one search.
-fn findings(s: &Scenario, rules: &Ruleset, play: &Playable) -> Vec<Finding> {
+fn findings(s: &Scenario, rules: &Ruleset, targets: &[Target], found: &Reaches) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (ti, (t, reaches)) in play.targets.iter().enumerate() {
+    for (ti, (t, reaches)) in targets.iter().zip(&found.reaches).enumerate() {
         let side = &s.sides[t.side];
         // Judged only where the place must be reached: not under an `Any`, nor an empty place
         // (other checks report it), and only on the groups that have units that count, a hex
         // to start from (a zone of hexes they may not stand on is DEP009's, MRK006's) and a
         // Movement Phase before the goal's turn (a side that may not move is VIC001's).
-        let reaches: Vec<playable::GroupReach> = reaches
+        if t.path.iter().any(|p| *p == PathSeg::key("Any")) || t.hexes.is_empty() {
+            continue;
+        }
+        let reaches: Vec<&playable::GroupReach> = reaches
             .iter()
             .filter(|g| {
                 g.starts
                     && g.first_turn <= t.deadline
                     && !playable::movers(s, t.side, g.group, &t.counters).is_empty()
             })
-            .cloned()
             .collect();
         let reaches = &reaches;
-        if t.path.iter().any(|p| *p == PathSeg::key("Any"))
-            || t.hexes.is_empty()
-            || reaches.is_empty()
-        {
+        if reaches.is_empty() {
             continue;
         }
         let what = match t.kind {
@@ -134,7 +138,6 @@ fn findings(s: &Scenario, rules: &Ruleset, play: &Playable) -> Vec<Finding> {
             TargetKind::Exit => "the exit",
             TargetKind::EnemySetup => "the enemy's set-up",
         };
-        let path = t.path.clone();
         if reaches.iter().all(|g| g.least.is_none()) {
             // `analyze` analyses a file whose only errors are these (a Musket & Saber scenario is
             // checked by its own family, without PLY).
@@ -150,12 +153,12 @@ fn findings(s: &Scenario, rules: &Ruleset, play: &Playable) -> Vec<Finding> {
                         t.goal
                     ),
                 )
-                .at_path(path)
+                .at_path(t.path.clone())
                 .with_hint(hint),
             ));
             continue;
         }
-        if let Some(d) = judge_time(s, rules, t, reaches, path) {
+        if let Some(d) = judge_time(s, rules, t, reaches) {
             out.push((ti, d));
         }
     }
@@ -167,8 +170,7 @@ fn judge_time(
     s: &Scenario,
     rules: &Ruleset,
     t: &playable::Target,
-    reaches: &[playable::GroupReach],
-    path: Vec<PathSeg>,
+    reaches: &[&playable::GroupReach],
 ) -> Option<Diagnostic> {
     let side = &s.sides[t.side];
     let unknown = reaches
@@ -204,7 +206,7 @@ fn judge_time(
         };
         return Some(
             Diagnostic::new(Code::TargetTooFar, message)
-                .at_path(path)
+                .at_path(t.path.clone())
                 .with_hint(
                     "give the goal more Game-Turns, or the side a nearer zone or a faster unit",
                 ),
@@ -248,14 +250,14 @@ fn judge_time(
                     t.deadline
                 ),
             )
-            .at_path(path)
+            .at_path(t.path.clone())
             .with_hint("give the goal more Game-Turns, or give `counter_values` with the allowances your counters print")
     })
 }
 
 /// PLY004: a deploying group none of whose units can step out of its zone (every hex beside
 /// it is off the map or one they may not enter), while its side must reach a place outside it.
-fn enclosed(s: &Scenario, map: &Map, r: &Resolved, play: &Playable) -> Vec<Diagnostic> {
+fn enclosed(s: &Scenario, map: &Map, r: &Resolved, targets: &[Target]) -> Vec<Diagnostic> {
     let cleared = Cleared::of(s, map, r);
     let terrain = EffectiveTerrain::for_scenario(map, &cleared);
     let mut out = Vec::new();
@@ -267,10 +269,9 @@ fn enclosed(s: &Scenario, map: &Map, r: &Resolved, play: &Playable) -> Vec<Diagn
             let Some(zone) = r.groups.get(si).and_then(|x| x.get(gi)).map(|h| &h.hexes) else {
                 continue;
             };
-            let must_leave = play
-                .targets
+            let must_leave = targets
                 .iter()
-                .any(|(t, _)| t.side == si && !t.hexes.is_empty() && !t.hexes.intersects(zone));
+                .any(|t| t.side == si && !t.hexes.is_empty() && !t.hexes.intersects(zone));
             if !must_leave || zone.is_empty() {
                 continue;
             }

@@ -71,6 +71,11 @@ impl HexSet {
         self.grid.index(c).is_some_and(|i| self.bits.contains(i))
     }
 
+    /// Is the hex at dense index `i` ([`Grid::index`]) in the set?
+    pub fn contains_index(&self, i: usize) -> bool {
+        self.bits.contains(i)
+    }
+
     /// Number of hexes.
     pub fn len(&self) -> usize {
         self.bits.count_ones(..)

@@ -27,6 +27,7 @@
 //!   entered along its road is crossed as river), plus 1 MP for a ridge hexside crossed (9.2).
 //!   A slope village pays the dearer of its two rows, 2 MP.
 
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::iter::Sum;
@@ -128,7 +129,9 @@ impl fmt::Display for Mp {
 pub struct Movement<'a> {
     rules: &'a Ruleset,
     terrain: EffectiveTerrain<'a>,
-    road_sides: BTreeSet<SideKey>,
+    /// The map's road hexsides, gathered when a move is first priced: a movement asked only
+    /// where a unit may stand (a search's start hexes) never gathers them.
+    road_sides: OnceCell<BTreeSet<SideKey>>,
     prohibited: Option<&'a HexSet>,
     class: usize,
     readings: Readings,
@@ -144,7 +147,7 @@ impl<'a> Movement<'a> {
     pub fn over(terrain: EffectiveTerrain<'a>, rules: &'a Ruleset) -> Movement<'a> {
         Movement {
             rules,
-            road_sides: terrain.map().road_sides(),
+            road_sides: OnceCell::new(),
             terrain,
             prohibited: None,
             class: 0,
@@ -178,6 +181,12 @@ impl<'a> Movement<'a> {
         self.terrain.map().grid.contains(c) && !self.prohibited.is_some_and(|s| s.contains(c))
     }
 
+    /// The map's road hexsides ([`Map::road_sides`]), gathered once.
+    pub fn road_sides(&self) -> &BTreeSet<SideKey> {
+        self.road_sides
+            .get_or_init(|| self.terrain.map().road_sides())
+    }
+
     /// The terrain the moves are priced on.
     pub fn terrain(&self) -> &EffectiveTerrain<'a> {
         &self.terrain
@@ -209,7 +218,7 @@ impl<'a> Movement<'a> {
             self.hex_cost(to)?;
         }
         // Through a road hexside: the Road Movement Rate (4M, 9.2 note *).
-        if self.road_sides.contains(&SideKey::new(from, to)) {
+        if self.road_sides().contains(&SideKey::new(from, to)) {
             let road = chart_cost(rules.road_cost)?;
             // R&S 9.2's ridge along a road, read strictly; a map's own chart prices a road move
             // at the road rate alone (M&S 4.4).

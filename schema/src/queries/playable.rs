@@ -343,22 +343,56 @@ pub fn restrictions(
     counter: Counter,
     readings: Readings,
 ) -> (HexSet, Option<HexSet>) {
+    let rules = restricting(s, side, counter);
+    restrictions_by(s, map, r, terrain, &rules, readings)
+}
+
+/// The special rules (their indices) that restrict a side's counter: [`restrictions`] depends
+/// on the side and counter only through them, so counters they restrict alike share one answer.
+fn restricting(s: &Scenario, side: usize, counter: Counter) -> Vec<usize> {
     let side_id = s.sides.get(side).map_or("", |x| x.id.as_str());
+    let concerns = |effect: &Effect| match effect {
+        // 11.5: river hexes only at bridges and fords.
+        Effect::RiverOnlyAtCrossings => true,
+        // Only the crossings named, for the counters named.
+        Effect::RiverCrossing {
+            side: sd, counters, ..
+        } => {
+            sd == side_id
+                && (counters.contains(&counter)
+                    || (counters.is_empty() && matches!(counter, Counter::Unit(_))))
+        }
+        // 11.17: limbers "may not move into non-road hexes".
+        Effect::LimberCounters {
+            side: sd,
+            road_only: true,
+            ..
+        } => sd == side_id && counter == Counter::Marker(MarkerKind::Limber),
+        _ => false,
+    };
+    (s.special_rules.iter().enumerate())
+        .filter(|(_, rule)| concerns(&rule.effect))
+        .map(|(ri, _)| ri)
+        .collect()
+}
+
+/// [`restrictions`] under the special rules `rules` (indices, [`restricting`]'s).
+fn restrictions_by(
+    s: &Scenario,
+    map: &Map,
+    r: &Resolved,
+    terrain: &EffectiveTerrain,
+    rules: &[usize],
+    readings: Readings,
+) -> (HexSet, Option<HexSet>) {
     let mut out = HexSet::empty(map.grid);
     let mut crossings: Option<HexSet> = None;
-    for (ri, rule) in s.special_rules.iter().enumerate() {
-        match &rule.effect {
-            // 11.5: river hexes only at bridges and fords.
+    for &ri in rules {
+        match &s.special_rules[ri].effect {
             Effect::RiverOnlyAtCrossings => {
                 out.union_with(&terrain.hexes_played(|t| t == Terrain::River));
             }
-            // Only the crossings named, for the counters named.
-            Effect::RiverCrossing {
-                side: sd, counters, ..
-            } if sd == side_id
-                && (counters.contains(&counter)
-                    || (counters.is_empty() && matches!(counter, Counter::Unit(_)))) =>
-            {
+            Effect::RiverCrossing { .. } => {
                 let allowed = r.rule_hexes(ri).unwrap_or_else(|| HexSet::empty(map.grid));
                 if readings.is_strict(Ambiguity::CrossingRule) {
                     let mut river = terrain.hexes_played(Terrain::is_river);
@@ -372,12 +406,7 @@ pub fn restrictions(
                     }
                 }
             }
-            // 11.17: limbers "may not move into non-road hexes".
-            Effect::LimberCounters {
-                side: sd,
-                road_only: true,
-                ..
-            } if sd == side_id && counter == Counter::Marker(MarkerKind::Limber) => {
+            Effect::LimberCounters { .. } => {
                 let mut road = HexSet::empty(map.grid);
                 for rd in &map.roads {
                     for c in &rd.hexes {
@@ -529,12 +558,14 @@ impl Searches<'_> {
         self.work <= MAX_SEARCH_WORK
     }
 
-    /// The field of a group (its start hexes) over table `ti`.
+    /// The field of a group (its start hexes) over table `ti`, searched until it answers for
+    /// each of `wanted` (the places of the group's side).
     fn field(
         &mut self,
         key: (usize, usize, usize),
         zone: &HexSet,
         arrives: bool,
+        wanted: &[&HexSet],
     ) -> Option<Arc<StartsAndField>> {
         if !self.fields.contains_key(&key) {
             // Charged as searched here even when the run searched it before.
@@ -544,11 +575,19 @@ impl Searches<'_> {
             let (banned, table, in_shared) = &self.tables[key.2];
             let in_shared = self.shared.zip(*in_shared);
             let kept = in_shared.and_then(|(sh, k)| sh.field(k, zone, arrives));
+            // A field another file stopped short of this file's places is searched again, whole
+            // this time, so that files starting there with other places take it as it is.
+            let whole = kept.is_some();
+            let kept = kept.filter(|f| wanted.iter().all(|t| f.1.answers(t)));
             let found = match kept {
                 Some(f) => f,
                 None => {
                     let starts = group_starts(table, &self.movement(banned), zone, arrives);
-                    let field = table.field(&starts);
+                    let field = if whole {
+                        table.field(&starts)
+                    } else {
+                        table.field_towards(&starts, wanted)
+                    };
                     let f = Arc::new((starts, field));
                     if let Some((sh, k)) = in_shared {
                         sh.keep_field(k, zone, arrives, &f);
@@ -561,15 +600,23 @@ impl Searches<'_> {
         self.fields.get(&key).cloned()
     }
 
-    /// The phase field of a group over table `ti` at an allowance (its field made first).
-    fn phases(&mut self, key: (usize, usize, usize), mp: u32) -> Option<&PhaseField> {
+    /// The phase field of a group over table `ti` at an allowance (its field made first),
+    /// searched until it answers for each of `wanted`.
+    fn phases(
+        &mut self,
+        key: (usize, usize, usize),
+        mp: u32,
+        wanted: &[&HexSet],
+    ) -> Option<&PhaseField> {
         let pk = (key.0, key.1, key.2, mp);
         if !self.phase_fields.contains_key(&pk) {
             if !self.charge(1) {
                 return None;
             }
             let starts = &self.fields.get(&key)?.0;
-            let pf = self.tables[key.2].1.phases(starts, Mp::whole(mp));
+            let pf = self.tables[key.2]
+                .1
+                .phases_towards(starts, Mp::whole(mp), wanted);
             self.phase_fields.insert(pk, pf);
         }
         self.phase_fields.get(&pk)
@@ -629,12 +676,35 @@ pub fn playable_sharing(
     readings: Readings,
     shared: Option<&SharedSearches>,
 ) -> Playable {
-    search_targets(targets(s, r), s, map, r, rules, given, readings, shared)
+    let targets = targets(s, r);
+    let found = search_targets(&targets, s, map, r, rules, given, readings, shared, true);
+    Playable::of(targets, found)
 }
 
-/// [`playable_sharing`] with no allowances given, over `targets` ([`targets`]'s answer): a
-/// check searching under several readings finds the targets once.
-pub fn playable_sharing_over(
+/// How each group gets to each of some targets, in their order (a [`Playable`] without them).
+#[derive(Debug, Clone)]
+pub struct Reaches {
+    /// Per target, how each group of its side gets there.
+    pub reaches: Vec<Vec<GroupReach>>,
+    /// True when the searches stopped at [`MAX_SEARCH_WORK`]: some answers are missing.
+    pub incomplete: bool,
+}
+
+impl Playable {
+    /// The targets with how each group gets there ([`Reaches`] of them).
+    pub fn of(targets: Vec<Target>, found: Reaches) -> Playable {
+        Playable {
+            targets: targets.into_iter().zip(found.reaches).collect(),
+            incomplete: found.incomplete,
+        }
+    }
+}
+
+/// [`playable_sharing`] with no allowances given, over `targets` ([`targets`]'s answer), not
+/// copied: a check searching under several readings finds the targets once. Without `paths`,
+/// every path is left empty (a check judges by costs and turns alone).
+#[allow(clippy::too_many_arguments)]
+pub fn reaches_sharing_over(
     targets: &[Target],
     s: &Scenario,
     map: &Map,
@@ -642,15 +712,17 @@ pub fn playable_sharing_over(
     rules: &Ruleset,
     readings: Readings,
     shared: Option<&SharedSearches>,
-) -> Playable {
+    paths: bool,
+) -> Reaches {
     let given = GivenAllowances::new();
-    search_targets(targets.to_vec(), s, map, r, rules, &given, readings, shared)
+    search_targets(targets, s, map, r, rules, &given, readings, shared, paths)
 }
 
-/// How each group gets to each of `targets` (the scenario's, [`targets`]).
+/// How each group gets to each of `targets` (the scenario's, [`targets`]: each of a side of
+/// the scenario).
 #[allow(clippy::too_many_arguments)]
 fn search_targets(
-    targets: Vec<Target>,
+    targets: &[Target],
     s: &Scenario,
     map: &Map,
     r: &Resolved,
@@ -658,7 +730,8 @@ fn search_targets(
     given: &GivenAllowances,
     readings: Readings,
     shared: Option<&SharedSearches>,
-) -> Playable {
+    paths: bool,
+) -> Reaches {
     let cleared = Cleared::of(s, map, r);
     let mut searches = Searches {
         rules,
@@ -677,12 +750,26 @@ fn search_targets(
     let mut reaches: Vec<Vec<GroupReach>> = targets.iter().map(|_| Vec::new()).collect();
     let mut incomplete = false;
     // A side's counter moves under the same restrictions whatever its group and target: each
-    // a set of the whole map, worked out once (not once per group, target and counter).
+    // a set of the whole map, worked out once (not once per group, target and counter); so is
+    // its allowance.
     let mut restricted: BTreeMap<(usize, Counter), (usize, Option<usize>)> = BTreeMap::new();
+    let mut by_rules: BTreeMap<Vec<usize>, (usize, Option<usize>)> = BTreeMap::new();
+    let mut allowances: BTreeMap<(usize, Counter), Option<Allowance>> = BTreeMap::new();
+    // Within one group and target, counters that move alike (one table, one crossing rule, one
+    // allowance) get the same answers: each is worked out for the first of them only, as the
+    // later ones could never come first (an answer replaces one only when strictly better).
+    // The work budget is charged for every counter, as when each searched.
+    let mut alike = Alike::default();
     // Group by group: a group's searches serve every target of its side, then are dropped. A
     // field of the largest map takes megabytes, and a scenario of fifty groups kept them all
     // (366 MiB for 52 groups and 100 targets).
     for (side, sd) in s.sides.iter().enumerate() {
+        // The places the side's fields must reach: searched only until each is.
+        let wanted: Vec<&HexSet> = targets
+            .iter()
+            .filter(|t| t.side == side)
+            .map(|t| &t.hexes)
+            .collect();
         for (gi, g) in sd.groups.iter().enumerate() {
             let Some(gh) = r.groups.get(side).and_then(|x| x.get(gi)) else {
                 continue;
@@ -692,6 +779,13 @@ fn search_targets(
                 Entry::Deploy { .. } => None,
             };
             let first_turn = arrival.unwrap_or(1).max(first_free_turn(s, side));
+            let turn_of = |phases: u32| {
+                if phases == 0 {
+                    0
+                } else {
+                    first_turn + phases - 1
+                }
+            };
             for (ti, target) in targets.iter().enumerate() {
                 if target.side != side {
                     continue;
@@ -705,87 +799,113 @@ fn search_targets(
                     starts: false,
                     charging: None,
                 };
-                let turn_of = |phases: u32| {
-                    if phases == 0 {
-                        0
-                    } else {
-                        first_turn + phases - 1
-                    }
-                };
+                alike.clear();
                 for counter in movers(s, side, gi, &target.counters) {
                     let (table, crossing) =
                         *restricted.entry((side, counter)).or_insert_with(|| {
-                            let (banned, allowed) =
-                                restrictions(s, map, r, &terrain, side, counter, readings);
-                            (
-                                searches.table(banned),
-                                allowed.map(|a| searches.crossing(a)),
-                            )
+                            let rules = restricting(s, side, counter);
+                            *by_rules.entry(rules).or_insert_with_key(|rules| {
+                                let (banned, allowed) =
+                                    restrictions_by(s, map, r, &terrain, rules, readings);
+                                (
+                                    searches.table(banned),
+                                    allowed.map(|a| searches.crossing(a)),
+                                )
+                            })
                         });
                     let key = (side, gi, table);
-                    let Some(found) = searches.field(key, &gh.hexes, arrival.is_some()) else {
+                    let Some(found) = searches.field(key, &gh.hexes, arrival.is_some(), &wanted)
+                    else {
                         incomplete = true;
                         break;
                     };
                     let (starts, field) = (&found.0, &found.1);
                     reach.starts |= !starts.is_empty();
-                    // The path of a field's best hex is walked back only when it is kept.
-                    let least = match crossing {
-                        None => field
-                            .best_in(&target.hexes)
-                            .map(|(hex, cost)| (cost, Err(hex))),
-                        Some(_) if !searches.charge(2) => {
-                            incomplete = true;
-                            break;
-                        }
-                        Some(ci) => Walk {
-                            table: &searches.tables[key.2].1,
-                            crossing: Some(&*searches.crossings[ci].1),
-                        }
-                        .least(starts, &target.hexes)
-                        .map(|(cost, path)| (cost, Ok(path))),
-                    };
-                    if let Some((cost, path)) = least
-                        && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
-                    {
-                        let path =
-                            path.unwrap_or_else(|hex| field.path_to(hex).unwrap_or_default());
-                        reach.least = Some((cost, path));
+                    if crossing.is_some() && !searches.charge(2) {
+                        incomplete = true;
+                        break;
                     }
-                    let Some(a) = allowance(s, side, counter, given) else {
+                    let moves = (table, crossing);
+                    if !alike.least.contains(&moves) {
+                        alike.least.push(moves);
+                        // The path of a field's best hex is walked back only when it is kept.
+                        let least = match crossing {
+                            None => field
+                                .best_in(&target.hexes)
+                                .map(|(hex, cost)| (cost, Err(hex))),
+                            Some(ci) => Walk {
+                                table: &searches.tables[table].1,
+                                crossing: Some(&*searches.crossings[ci].1),
+                            }
+                            .least(starts, &target.hexes)
+                            .map(|(cost, path)| (cost, Ok(path))),
+                        };
+                        if let Some((cost, path)) = least
+                            && reach.least.as_ref().is_none_or(|(m, _)| cost < *m)
+                        {
+                            let path = match path {
+                                _ if !paths => Vec::new(),
+                                Ok(path) => path,
+                                Err(hex) => field.path_to(hex).unwrap_or_default(),
+                            };
+                            reach.least = Some((cost, path));
+                        }
+                    }
+                    let a = allowances
+                        .entry((side, counter))
+                        .or_insert_with(|| allowance(s, side, counter, given));
+                    let Some(a) = a.as_ref() else {
                         reach.unknown.push(counter);
                         continue;
                     };
-                    let arrival_of =
-                        |allowance: Allowance, (phases, path): (u32, Vec<Coord>)| Arrival {
+                    let arrival_of = |allowance: &Allowance, phases: u32, path: Vec<Coord>| {
+                        Some(Arrival {
                             counter,
-                            allowance,
+                            allowance: allowance.clone(),
                             phases,
                             turn: turn_of(phases),
                             path,
-                        };
-                    let normal = match crossing {
-                        None => match searches.phases(key, a.mp) {
-                            Some(pf) => pf
-                                .best_in(&target.hexes)
-                                .map(|(hex, phases)| (phases, pf.path_to(hex).unwrap_or_default())),
-                            None => {
-                                incomplete = true;
-                                break;
-                            }
-                        },
-                        Some(ci) => Walk {
-                            table: &searches.tables[key.2].1,
-                            crossing: Some(&*searches.crossings[ci].1),
+                        })
+                    };
+                    let fastest = reach.fastest.as_ref().map(|f| (f.turn, f.phases));
+                    let normal_key = (table, crossing, a.mp);
+                    // The normal arrival's (Game-Turn, phases), and the arrival itself when it
+                    // is the group's fastest so far (its path walked back only then).
+                    let (normal, new_fastest) = match alike.normal(normal_key) {
+                        Some(known) => (known, None),
+                        None => {
+                            let found = match crossing {
+                                None => match searches.phases(key, a.mp, &wanted) {
+                                    Some(pf) => pf.best_in(&target.hexes).map(|(hex, phases)| {
+                                        let when = (turn_of(phases), phases);
+                                        let path = || match paths {
+                                            true => pf.path_to(hex).unwrap_or_default(),
+                                            false => Vec::new(),
+                                        };
+                                        (when, before(Some(when), fastest).then(path))
+                                    }),
+                                    None => {
+                                        incomplete = true;
+                                        break;
+                                    }
+                                },
+                                Some(ci) => Walk {
+                                    table: &searches.tables[table].1,
+                                    crossing: Some(&*searches.crossings[ci].1),
+                                }
+                                .phases(starts, Mp::whole(a.mp), None, &target.hexes)
+                                .map(|(phases, path)| {
+                                    let when = (turn_of(phases), phases);
+                                    let path = if paths { path } else { Vec::new() };
+                                    (when, before(Some(when), fastest).then_some(path))
+                                }),
+                            };
+                            let when = found.as_ref().map(|f| f.0);
+                            alike.normals.push((normal_key, when));
+                            let kept = found.and_then(|(when, path)| arrival_of(a, when.1, path?));
+                            (when, kept)
                         }
-                        .phases(
-                            starts,
-                            Mp::whole(a.mp),
-                            None,
-                            &target.hexes,
-                        ),
-                    }
-                    .map(|w| arrival_of(a.clone(), w));
+                    };
                     // 4K: mounted units may charge at twelve Movement Points in a phase, over Clear
                     // Terrain only, and are disrupted the phase after.
                     if let Counter::Unit(k) = counter
@@ -796,24 +916,34 @@ fn search_targets(
                             incomplete = true;
                             break;
                         }
-                        let walk = Walk {
-                            table: &searches.tables[key.2].1,
-                            crossing: crossing.map(|ci| &*searches.crossings[ci].1),
-                        };
-                        let rule = Charge {
-                            allowance: Mp::whole(charge),
-                            may_enter: &may_enter,
-                        };
-                        let source = format!("{} charge, 4K", k.code());
-                        let c = walk
-                            .phases(starts, Mp::whole(a.mp), Some(&rule), &target.hexes)
-                            .map(|w| arrival_of(Allowance { mp: charge, source }, w));
-                        if earlier(&c, &normal) && earlier(&c, &reach.charging) {
-                            reach.charging = c;
+                        let charge_key = (table, crossing, a.mp, charge);
+                        if !alike.charges.contains(&charge_key) {
+                            alike.charges.push(charge_key);
+                            let walk = Walk {
+                                table: &searches.tables[table].1,
+                                crossing: crossing.map(|ci| &*searches.crossings[ci].1),
+                            };
+                            let rule = Charge {
+                                allowance: Mp::whole(charge),
+                                may_enter: &may_enter,
+                            };
+                            let charging = reach.charging.as_ref().map(|c| (c.turn, c.phases));
+                            let c = walk
+                                .phases(starts, Mp::whole(a.mp), Some(&rule), &target.hexes)
+                                .filter(|(phases, _)| {
+                                    let when = Some((turn_of(*phases), *phases));
+                                    before(when, normal) && before(when, charging)
+                                });
+                            if let Some((phases, path)) = c {
+                                let path = if paths { path } else { Vec::new() };
+                                let source = format!("{} charge, 4K", k.code());
+                                let allowance = Allowance { mp: charge, source };
+                                reach.charging = arrival_of(&allowance, phases, path);
+                            }
                         }
                     }
-                    if earlier(&normal, &reach.fastest) {
-                        reach.fastest = normal;
+                    if new_fastest.is_some() {
+                        reach.fastest = new_fastest;
                     }
                 }
                 reaches[ti].push(reach);
@@ -822,23 +952,48 @@ fn search_targets(
             searches.phase_fields.clear();
         }
     }
-    let out = targets
-        .into_iter()
-        .zip(reaches)
-        .filter(|(t, _)| t.side < s.sides.len())
-        .collect();
-    Playable {
-        targets: out,
+    Reaches {
+        reaches,
         incomplete,
     }
 }
 
-/// Does arrival `x` come before `y` (no arrival never does)?
-fn earlier(x: &Option<Arrival>, y: &Option<Arrival>) -> bool {
+/// Does an arrival at `x` (Game-Turn, phases) come before one at `y` (no arrival never does)?
+fn before(x: Option<(u32, u32)>, y: Option<(u32, u32)>) -> bool {
     match (x, y) {
-        (Some(x), Some(y)) => (x.turn, x.phases) < (y.turn, y.phases),
+        (Some(x), Some(y)) => x < y,
         (Some(_), None) => true,
         _ => false,
+    }
+}
+
+/// The moves of one group to one target already worked out, by what they depend on: the least
+/// cost by (table, crossing rule), the normal arrival's (Game-Turn, phases) by (table,
+/// crossing rule, allowance), the charge by those and the charge allowance.
+#[derive(Default)]
+struct Alike {
+    least: Vec<(usize, Option<usize>)>,
+    normals: Vec<NormalWhen>,
+    charges: Vec<(usize, Option<usize>, u32, u32)>,
+}
+
+/// A normal arrival's key (table, crossing rule, allowance) and its (Game-Turn, phases).
+type NormalWhen = ((usize, Option<usize>, u32), Option<(u32, u32)>);
+
+impl Alike {
+    /// Forget the last target's (the buffers are kept).
+    fn clear(&mut self) {
+        self.least.clear();
+        self.normals.clear();
+        self.charges.clear();
+    }
+
+    /// The normal arrival of moves worked out already.
+    fn normal(&self, key: (usize, Option<usize>, u32)) -> Option<Option<(u32, u32)>> {
+        self.normals
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, w)| *w)
     }
 }
 
@@ -853,3 +1008,6 @@ impl GroupReach {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -79,6 +79,51 @@ impl Steps {
 /// that entered it, from the neighbour that lies the other way (one byte a hex, not an index).
 const START: u8 = u8::MAX;
 
+/// What a search must settle before it may stop: a hex of each of some sets of hexes (the
+/// places a check asks about). A search settles hexes in the order of their key, and every hex
+/// of a key is final once the last of that key is settled; so once a hex of each set is
+/// settled, finishing the key being settled leaves every answer about those sets exact.
+struct Wanted<'a> {
+    /// The hexes of every set still waiting (`None`: the whole map is searched).
+    any: Option<HexSet>,
+    /// The sets no hex of which is settled yet.
+    left: Vec<&'a HexSet>,
+}
+
+impl<'a> Wanted<'a> {
+    /// Every hex (`None`), or a hex of each non-empty set of `sets`.
+    fn new(grid: Grid, sets: Option<&[&'a HexSet]>) -> Wanted<'a> {
+        let Some(sets) = sets else {
+            return Wanted {
+                any: None,
+                left: Vec::new(),
+            };
+        };
+        let left: Vec<&HexSet> = sets.iter().copied().filter(|t| !t.is_empty()).collect();
+        let mut any = HexSet::empty(grid);
+        left.iter().for_each(|t| any.union_with(t));
+        Wanted {
+            any: Some(any),
+            left,
+        }
+    }
+
+    /// Is every set reached (never, when the whole map is searched)?
+    fn done(&self) -> bool {
+        self.any.is_some() && self.left.is_empty()
+    }
+
+    /// Hex `i` is settled: true when every set now has a hex settled.
+    fn settle(&mut self, i: usize) -> bool {
+        if let Some(any) = &self.any
+            && any.contains_index(i)
+        {
+            self.left.retain(|t| !t.contains_index(i));
+        }
+        self.done()
+    }
+}
+
 /// The price of every move on one map for one kind of mover, in sixths of a Movement Point.
 #[derive(Debug, Clone)]
 pub struct CostTable {
@@ -160,10 +205,8 @@ impl CostTable {
         }
         // Every move across a road hexside, or one whose crossing is priced (a ridge, a
         // chart's hexside kind), is priced whole (`entry_cost` sees both at once).
-        let sides = map
-            .road_sides()
-            .into_iter()
-            .chain(movement.terrain().priced_sides());
+        let sides =
+            (movement.road_sides().iter().copied()).chain(movement.terrain().priced_sides());
         for side in sides {
             for (from, to) in [(side.0, side.1), (side.1, side.0)] {
                 let (Some(fi), true) = (grid.index(from), grid.contains(to)) else {
@@ -247,6 +290,21 @@ impl CostTable {
     /// The least cost from the start hexes (each with the points already spent to stand there)
     /// to every hex (Dijkstra's search with a bucket queue: costs are small whole sixths).
     pub fn field(&self, starts: &[(Coord, Mp)]) -> Field {
+        self.field_until(starts, None)
+    }
+
+    /// [`CostTable::field`], searched only until a hex of each of `wanted` is settled: exact
+    /// for every hex up to that cost ([`Field::answers`]), so for the cheapest hex of each
+    /// of `wanted` and its path; the rest of the map is left unsearched.
+    pub fn field_towards(&self, starts: &[(Coord, Mp)], wanted: &[&HexSet]) -> Field {
+        self.field_until(starts, Some(wanted))
+    }
+
+    /// The field, searched whole (`None`) or until a hex of each of `wanted` is settled.
+    fn field_until(&self, starts: &[(Coord, Mp)], wanted: Option<&[&HexSet]>) -> Field {
+        let mut wanted = Wanted::new(self.grid, wanted);
+        // The costs below which every hex is final: all of them, unless the search stops.
+        let mut limit = NONE;
         let n = self.grid.len();
         let mut cost = spare::filled(n, NONE);
         let mut from = spare::filled(n, START);
@@ -263,7 +321,12 @@ impl CostTable {
         // Starts may begin far apart in cost: they join the ring as the search reaches them.
         let mut next_start = 0;
         let mut d = starts.first().map_or(0, |s| s.1);
+        let mut stop = wanted.done();
         loop {
+            if stop {
+                limit = d;
+                break;
+            }
             while next_start < starts.len() && starts[next_start].1 <= d.saturating_add(max_step) {
                 let (i, c) = starts[next_start];
                 if c < cost[i] {
@@ -291,6 +354,7 @@ impl CostTable {
                 if cost[i] != d {
                     continue;
                 }
+                stop |= wanted.settle(i);
                 let (offsets, prices) = (self.offsets(i), self.out[i]);
                 for k in 0..6 {
                     // No branch on a move not allowed: its sum stays NONE, never cheaper.
@@ -318,6 +382,7 @@ impl CostTable {
             steps: self.steps,
             cost,
             from,
+            limit,
         }
     }
 
@@ -325,13 +390,37 @@ impl CostTable {
     /// Allowance `allowance` (4C, 4H). A start is `(hex, points spent in the first phase)`: 0 for
     /// a unit set up there, the cost of entering the map for one arriving there.
     pub fn phases(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
+        self.phases_until(starts, allowance, None)
+    }
+
+    /// [`CostTable::phases`], searched only until a hex of each of `wanted` is settled: exact
+    /// for the hex of each of `wanted` reached in the fewest phases and its path
+    /// ([`PhaseField::best_in`]).
+    pub fn phases_towards(
+        &self,
+        starts: &[(Coord, Mp)],
+        allowance: Mp,
+        wanted: &[&HexSet],
+    ) -> PhaseField {
+        self.phases_until(starts, allowance, Some(wanted))
+    }
+
+    /// The phase field, searched whole (`None`) or until a hex of each of `wanted` is settled.
+    fn phases_until(
+        &self,
+        starts: &[(Coord, Mp)],
+        allowance: Mp,
+        wanted: Option<&[&HexSet]>,
+    ) -> PhaseField {
         let per = u64::from(allowance.in_sixths()) + 1;
         let ring = per + u64::from(self.max_step) + 1;
-        // The ring settles a whole bucket at once, so no move may cost nothing.
+        // The ring settles a whole bucket at once, so no move may cost nothing. The heap
+        // (rare: a huge allowance) searches the whole map.
         if self.min_step == 0 || ring > MAX_RING {
             self.phases_by_heap(starts, allowance)
         } else {
-            self.phases_by_buckets(starts, allowance)
+            let wanted = Wanted::new(self.grid, wanted);
+            self.phases_by_buckets(starts, allowance, wanted)
         }
     }
 
@@ -348,7 +437,12 @@ impl CostTable {
     /// [`CostTable::phases`] over a ring of buckets, one per key: a state is (phase, points
     /// spent in it), ordered lexicographically, as one key `phase × (allowance + 1) + spent`.
     /// The successor of a key is larger and at most one phase and one move beyond it.
-    fn phases_by_buckets(&self, starts: &[(Coord, Mp)], allowance: Mp) -> PhaseField {
+    fn phases_by_buckets(
+        &self,
+        starts: &[(Coord, Mp)],
+        allowance: Mp,
+        mut wanted: Wanted,
+    ) -> PhaseField {
         let n = self.grid.len();
         let ma = allowance.in_sixths();
         let per = u64::from(ma) + 1;
@@ -367,7 +461,14 @@ impl CostTable {
             }
         }
         let mut b = (d % ring as u64) as usize;
+        // The keys below which every hex is settled: all, unless the search stops.
+        let mut limit = u64::MAX;
+        let mut stop = wanted.done();
         while pending > 0 {
+            if stop {
+                limit = d;
+                break;
+            }
             let mut bucket = std::mem::take(&mut buckets[b]);
             // Row order: of two equal ways into a hex, the first settled is kept.
             bucket.sort_unstable();
@@ -380,6 +481,7 @@ impl CostTable {
                 if best[i] != d {
                     continue;
                 }
+                stop |= wanted.settle(i);
                 let (offsets, prices) = (self.offsets(i), self.out[i]);
                 for k in 0..6 {
                     let step = self.phase_step(prices[k], ma);
@@ -420,6 +522,7 @@ impl CostTable {
             per,
             best,
             from,
+            limit,
         }
     }
 
@@ -470,6 +573,7 @@ impl CostTable {
             per,
             best,
             from,
+            limit: u64::MAX,
         }
     }
 }
@@ -482,6 +586,9 @@ pub struct Field {
     cost: Vec<u32>,
     /// How each hex was entered ([`START`]: it is a start hex).
     from: Vec<u8>,
+    /// The costs below which every hex is settled ([`NONE`]: the whole map was searched); a
+    /// hex at or beyond it is not known.
+    limit: u32,
 }
 
 impl Drop for Field {
@@ -492,17 +599,27 @@ impl Drop for Field {
 }
 
 impl Field {
-    /// The least cost to reach `c`; `None` when no path reaches it.
+    /// The least cost to reach `c`; `None` when no path reaches it (or, in a field searched
+    /// towards some places, [`CostTable::field_towards`], when it was not settled).
     pub fn cost(&self, c: Coord) -> Option<Mp> {
         let i = self.grid.index(c)?;
-        (self.cost[i] != NONE).then(|| Mp::sixths(self.cost[i]))
+        (self.cost[i] < self.limit).then(|| Mp::sixths(self.cost[i]))
     }
 
-    /// The cheapest hex of `targets` and its cost (the first in row order on a tie).
+    /// Does the field tell [`Field::best_in`] of `targets` exactly: was it searched whole, or
+    /// far enough to settle a hex of them (an empty set has none to find)?
+    pub fn answers(&self, targets: &HexSet) -> bool {
+        self.limit == NONE
+            || targets.is_empty()
+            || targets.indices().any(|i| self.cost[i] < self.limit)
+    }
+
+    /// The cheapest hex of `targets` and its cost (the first in row order on a tie); in a
+    /// field searched towards some places, exact for those ([`Field::answers`]).
     pub fn best_in(&self, targets: &HexSet) -> Option<(Coord, Mp)> {
         targets
             .indices()
-            .filter(|i| self.cost[*i] != NONE)
+            .filter(|i| self.cost[*i] < self.limit)
             .min_by_key(|i| (self.cost[*i], *i))
             .map(|i| (self.grid.coord_at(i), Mp::sixths(self.cost[i])))
     }
@@ -510,12 +627,20 @@ impl Field {
     /// A least-cost path from a start hex to `c`, both included.
     pub fn path_to(&self, c: Coord) -> Option<Vec<Coord>> {
         let i = self.grid.index(c)?;
-        path(self.grid, self.steps, &self.from, i, self.cost[i] != NONE)
+        path(
+            self.grid,
+            self.steps,
+            &self.from,
+            i,
+            self.cost[i] < self.limit,
+        )
     }
 
-    /// The hexes reached for at most `mp`.
+    /// The hexes reached for at most `mp` (of a field searched whole).
     pub fn within(&self, mp: Mp) -> HexSet {
-        HexSet::from_index_fn(self.grid, |i| self.cost[i] <= mp.in_sixths())
+        HexSet::from_index_fn(self.grid, |i| {
+            self.cost[i] <= mp.in_sixths() && self.cost[i] < self.limit
+        })
     }
 }
 
@@ -528,6 +653,8 @@ pub struct PhaseField {
     best: Vec<u64>,
     /// How each hex was entered ([`START`]: it is a start hex).
     from: Vec<u8>,
+    /// The keys below which every hex is settled (`u64::MAX`: the whole map was searched).
+    limit: u64,
 }
 
 impl Drop for PhaseField {
@@ -542,7 +669,7 @@ impl PhaseField {
     /// `None` when no path reaches it.
     pub fn phases(&self, c: Coord) -> Option<u32> {
         let k = *self.best.get(self.grid.index(c)?)?;
-        (k != u64::MAX).then(|| {
+        (k < self.limit).then(|| {
             let (phase, spent) = ((k / self.per) as u32, k % self.per);
             if phase == 1 && spent == 0 { 0 } else { phase }
         })
@@ -553,7 +680,7 @@ impl PhaseField {
     pub fn best_in(&self, targets: &HexSet) -> Option<(Coord, u32)> {
         let i = targets
             .indices()
-            .filter(|i| self.best[*i] != u64::MAX)
+            .filter(|i| self.best[*i] < self.limit)
             .min_by_key(|i| (self.best[*i], *i))?;
         let c = self.grid.coord_at(i);
         Some((c, self.phases(c)?))
@@ -567,14 +694,14 @@ impl PhaseField {
             self.steps,
             &self.from,
             i,
-            self.best[i] != u64::MAX,
+            self.best[i] < self.limit,
         )
     }
 
     /// The hexes reached within `phases` Movement Phases (the editor's bands).
     pub fn within(&self, phases: u32) -> HexSet {
         HexSet::from_index_fn(self.grid, |i| {
-            self.best[i] != u64::MAX
+            self.best[i] < self.limit
                 && self
                     .phases(self.grid.coord_at(i))
                     .is_some_and(|p| p <= phases)
@@ -604,342 +731,4 @@ fn path(grid: Grid, steps: Steps, from: &[u8], end: usize, reached: bool) -> Opt
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::map::{Cell, Map, Road, RoadKind, SideKey};
-    use crate::ruleset::Terrain;
-
-    fn cell(terrain: Terrain, slope: bool) -> Cell {
-        Cell { terrain, slope }
-    }
-
-    fn road(hexes: &[Coord]) -> Road {
-        Road {
-            name: None,
-            kind: RoadKind::Minor,
-            hexes: hexes.to_vec(),
-        }
-    }
-
-    /// A small map with every kind of terrain, a ridge and a road.
-    fn varied() -> Map {
-        let mut m = Map::blank("t", "Test", 8, 6);
-        m.set_cell(Coord(3, 2), cell(Terrain::Woods, false));
-        m.set_cell(Coord(3, 3), cell(Terrain::River, false));
-        m.set_cell(Coord(3, 4), cell(Terrain::Ford, false));
-        m.set_cell(Coord(3, 5), cell(Terrain::Bridge, false));
-        m.set_cell(Coord(5, 3), cell(Terrain::Clear, true));
-        m.set_cell(Coord(6, 3), cell(Terrain::Village, true));
-        m.ridges.insert(SideKey::new(Coord(5, 3), Coord(5, 4)));
-        m.roads.push(road(&[
-            Coord(1, 5),
-            Coord(2, 5),
-            Coord(3, 5),
-            Coord(4, 5),
-            Coord(5, 4),
-        ]));
-        m
-    }
-
-    #[test]
-    fn the_table_prices_every_move_as_entry_cost_does() {
-        // Under every game's charts, so each chart's dearest move fits the table's two bytes.
-        for game in crate::ruleset::Game::all() {
-            let m = varied();
-            let rules = game.ruleset();
-            let mv = Movement::new(&m, rules);
-            let t = CostTable::new(&mv);
-            for a in m.grid.coords() {
-                let ai = m.grid.index(a).unwrap();
-                for bi in m.grid.neighbor_indices(ai) {
-                    let b = m.grid.coord_at(bi);
-                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_sixths);
-                    assert_eq!(t.step(ai, bi), want, "{game:?} {a:?} → {b:?}");
-                }
-            }
-            // Not neighbours: no move.
-            assert_eq!(t.step(0, 5), NONE);
-        }
-    }
-
-    #[test]
-    fn the_offsets_lead_to_the_neighbours_in_every_orientation_and_parity() {
-        use crate::model::hex::Parity;
-        for orientation in [Orientation::Flat, Orientation::Pointy] {
-            for parity in [Parity::EvenShoved, Parity::OddShoved] {
-                // Odd and even widths: a row's parity is not its first index's.
-                for (w, h) in [(7, 6), (6, 5), (1, 4), (4, 1)] {
-                    let mut m = Map::blank("t", "Test", w, h);
-                    m.grid.orientation = orientation;
-                    m.grid.parity = parity;
-                    let mv = Movement::new(&m, m.rules());
-                    let t = CostTable::new(&mv);
-                    for i in 0..m.grid.len() {
-                        let a = m.grid.coord_at(i);
-                        for (k, slot) in m.grid.neighbor_slots(i).into_iter().enumerate() {
-                            let at = format!("{orientation:?} {parity:?} {w}×{h} {a:?} {k}");
-                            match slot {
-                                Some(j) => {
-                                    assert_eq!(i.wrapping_add_signed(t.offsets(i)[k]), j, "{at}");
-                                    let b = m.grid.coord_at(j);
-                                    let want = mv.entry_cost(a, b).map_or(NONE, Mp::in_sixths);
-                                    assert_eq!(widen(t.out[i][k]), want, "{at}");
-                                }
-                                None => assert_eq!(t.out[i][k], NO_MOVE, "{at}"),
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_price_too_dear_for_the_table_is_no_move_never_a_cheap_one() {
-        assert_eq!(narrow(Some(Mp::sixths(12))), 12);
-        assert_eq!(narrow(Some(Mp::sixths(u32::from(NO_MOVE)))), NO_MOVE);
-        assert_eq!(narrow(Some(Mp::sixths(70_000))), NO_MOVE);
-        assert_eq!(narrow(None), NO_MOVE);
-        assert_eq!(widen(NO_MOVE), NONE);
-    }
-
-    #[test]
-    fn the_phase_search_falls_back_to_the_heap_for_huge_allowances() {
-        let m = varied();
-        let t = CostTable::new(&Movement::new(&m, m.rules()));
-        let start = [(Coord(1, 1), Mp::ZERO)];
-        // Far more than a ring holds: the heap answers, the same as a ring would in kind.
-        let huge = t.phases(&start, Mp::sixths(u32::MAX - 1));
-        assert_eq!(huge, t.phases_by_heap(&start, Mp::sixths(u32::MAX - 1)));
-        assert_eq!(huge.phases(Coord(8, 6)), Some(1));
-        assert_eq!(
-            huge.within(1).len(),
-            t.field(&start).within(Mp::whole(1000)).len()
-        );
-    }
-
-    #[test]
-    fn the_field_is_the_least_cost_4a_9_2() {
-        let m = varied();
-        let mv = Movement::new(&m, m.rules());
-        let f = CostTable::new(&mv).field(&[(Coord(1, 2), Mp::ZERO)]);
-        assert_eq!(f.cost(Coord(1, 2)), Some(Mp::ZERO));
-        assert_eq!(f.cost(Coord(2, 2)), Some(Mp::whole(1)));
-        // Woods costs 2 to enter; going round through clear costs the same 2 hexes' worth.
-        assert_eq!(f.cost(Coord(3, 2)), Some(Mp::whole(3)));
-        // The path's cost is its entry costs.
-        let p = f.path_to(Coord(8, 6)).unwrap();
-        assert_eq!(p.first(), Some(&Coord(1, 2)));
-        assert_eq!(mv.path_cost(&p), f.cost(Coord(8, 6)));
-        assert_eq!(f.cost(Coord(9, 9)), None);
-    }
-
-    #[test]
-    fn the_road_is_taken_when_it_is_cheaper_4m() {
-        let m = varied();
-        let mv = Movement::new(&m, m.rules());
-        let f = CostTable::new(&mv).field(&[(Coord(1, 5), Mp::ZERO)]);
-        // Three road hexes for one Movement Point, the bridge along the road included.
-        assert_eq!(f.cost(Coord(4, 5)), Some(Mp::whole(1)));
-        assert_eq!(
-            f.path_to(Coord(4, 5)).unwrap(),
-            vec![Coord(1, 5), Coord(2, 5), Coord(3, 5), Coord(4, 5)]
-        );
-    }
-
-    #[test]
-    fn prohibited_hexes_are_never_entered() {
-        let m = varied();
-        // A wall of prohibited hexes down column 4.
-        let wall = HexSet::from_coords(m.grid, (1..=6).map(|r| Coord(4, r)));
-        let mv = Movement::new(&m, m.rules()).with_prohibited(&wall);
-        let f = CostTable::new(&mv).field(&[(Coord(1, 1), Mp::ZERO)]);
-        assert_eq!(f.cost(Coord(5, 1)), None);
-        assert_eq!(f.cost(Coord(4, 1)), None);
-        assert!(f.cost(Coord(3, 1)).is_some());
-    }
-
-    #[test]
-    fn phases_lose_unused_points_and_need_enough_for_each_hex_4c_4h() {
-        // Clear, clear, clear, woods, clear, clear in a row.
-        let mut m = Map::blank("t", "Test", 6, 1);
-        m.set_cell(Coord(4, 1), cell(Terrain::Woods, false));
-        let mv = Movement::new(&m, m.rules());
-        let t = CostTable::new(&mv);
-        let start = [(Coord(1, 1), Mp::ZERO)];
-        // Allowance 3: two clear hexes leave 1 point, too few for the woods (4H), which starts
-        // the second phase; the last hex needs a third. 6 MP in all, yet 3 phases, not 2 (4C:
-        // the unused point is lost).
-        let p = t.phases(&start, Mp::whole(3));
-        assert_eq!(t.field(&start).cost(Coord(6, 1)), Some(Mp::whole(6)));
-        let got: Vec<Option<u32>> = (1..=6).map(|c| p.phases(Coord(c, 1))).collect();
-        assert_eq!(got, [Some(0), Some(1), Some(1), Some(2), Some(2), Some(3)]);
-        assert_eq!(p.path_to(Coord(6, 1)).map(|v| v.len()), Some(6));
-        assert_eq!(p.within(1).len(), 3);
-        // An allowance of 1 never enters woods (4H): the hexes beyond are out of reach.
-        let r = t.phases(&start, Mp::whole(1));
-        assert_eq!(r.phases(Coord(3, 1)), Some(2));
-        assert_eq!(r.phases(Coord(4, 1)), None);
-        assert_eq!(r.phases(Coord(6, 1)), None);
-        // An arriving unit has spent the cost of entering its first hex in its first phase.
-        let s = t.phases(&[(Coord(1, 1), Mp::whole(1))], Mp::whole(2));
-        assert_eq!(s.phases(Coord(1, 1)), Some(1));
-        assert_eq!(s.phases(Coord(2, 1)), Some(1));
-        assert_eq!(s.phases(Coord(3, 1)), Some(2));
-        assert_eq!(s.path_to(Coord(2, 1)), Some(vec![Coord(1, 1), Coord(2, 1)]));
-        // A start costing more than the allowance is no start.
-        let none = t.phases(&[(Coord(1, 1), Mp::whole(3))], Mp::whole(2));
-        assert_eq!(none.phases(Coord(1, 1)), None);
-        assert_eq!(none.best_in(&HexSet::full(m.grid)), None);
-    }
-
-    #[test]
-    fn entering_from_off_the_map_pays_the_first_hex_or_the_road() {
-        let m = varied();
-        let mv = Movement::new(&m, m.rules());
-        assert_eq!(mv.entry_from_off_map(Coord(1, 2)), Some(Mp::whole(1)));
-        // Not at an edge.
-        assert_eq!(mv.entry_from_off_map(Coord(4, 4)), None);
-    }
-
-    #[test]
-    fn several_starts_far_apart_in_cost() {
-        let m = Map::blank("t", "Test", 10, 1);
-        let t = CostTable::new(&Movement::new(&m, m.rules()));
-        let f = t.field(&[(Coord(1, 1), Mp::ZERO), (Coord(10, 1), Mp::whole(40))]);
-        assert_eq!(f.cost(Coord(10, 1)), Some(Mp::whole(9)));
-        let g = t.field(&[(Coord(1, 1), Mp::whole(40)), (Coord(10, 1), Mp::ZERO)]);
-        assert_eq!(g.cost(Coord(1, 1)), Some(Mp::whole(9)));
-        assert_eq!(g.within(Mp::whole(2)).len(), 3);
-    }
-
-    #[test]
-    fn every_chart_row_through_the_field_9_2() {
-        // Each hex terrain, flat and on a slope, entered from a clear neighbour: the field
-        // charges the chart's row (slope and woods never add up; a bridge off its road is a
-        // river, 10.5D).
-        for terrain in Terrain::ALL {
-            for slope in [false, true] {
-                let mut m = Map::blank("t", "Test", 3, 1);
-                m.set_cell(Coord(2, 1), cell(terrain, slope && !terrain.is_river()));
-                let mv = Movement::new(&m, m.rules());
-                let f = CostTable::new(&mv).field(&[(Coord(1, 1), Mp::ZERO)]);
-                let want = crate::queries::movement::terrain_cost(
-                    m.rules(),
-                    terrain,
-                    slope && !terrain.is_river(),
-                );
-                assert_eq!(f.cost(Coord(2, 1)), want, "{terrain:?} slope {slope}");
-            }
-        }
-    }
-
-    use proptest::prelude::*;
-
-    /// A random 8 × 8 map: terrain, slopes, ridges, one road.
-    fn random_map(cells: &[(u8, bool)], ridges: &[(u8, u8)], road: &[u8]) -> Map {
-        let mut m = Map::blank("t", "Test", 8, 8);
-        for (i, (t, slope)) in cells.iter().enumerate() {
-            let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
-            m.cells[i] = cell(terrain, *slope && !terrain.is_river());
-        }
-        let g = m.grid;
-        for (a, k) in ridges {
-            let a = g.coord_at(*a as usize % g.len());
-            if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
-                m.ridges.insert(SideKey::new(a, b));
-            }
-        }
-        // A road walked from a hex by neighbour steps.
-        let mut at = g.coord_at(road.first().copied().unwrap_or(0) as usize % g.len());
-        let mut hexes = vec![at];
-        for k in road.iter().skip(1) {
-            let ns: Vec<Coord> = g.neighbors(at).collect();
-            at = ns[*k as usize % ns.len()];
-            if !hexes.contains(&at) {
-                hexes.push(at);
-            } else {
-                break;
-            }
-        }
-        m.roads.push(road_of(&hexes));
-        m
-    }
-
-    fn road_of(hexes: &[Coord]) -> Road {
-        road(hexes)
-    }
-
-    proptest! {
-        /// The ring of buckets settles the same phases by the same paths as a priority queue
-        /// ordered by (key, hex), from starts set up and arriving alike.
-        #[test]
-        fn the_ring_and_the_heap_agree(
-            cells in proptest::collection::vec((0u8..7, any::<bool>()), 64),
-            ridges in proptest::collection::vec((0u8..64, 0u8..6), 0..20),
-            road in proptest::collection::vec(0u8..64, 1..12),
-            starts in proptest::collection::vec((0u8..64, 0u32..10), 1..4),
-            ma in 1u32..25,
-        ) {
-            let m = random_map(&cells, &ridges, &road);
-            let t = CostTable::new(&Movement::new(&m, m.rules()));
-            let starts: Vec<(Coord, Mp)> = starts
-                .iter()
-                .map(|(i, spent)| (m.grid.coord_at(*i as usize % m.grid.len()), Mp::sixths(*spent)))
-                .collect();
-            let ring = t.phases_by_buckets(&starts, Mp::sixths(ma));
-            prop_assert_eq!(&ring, &t.phases_by_heap(&starts, Mp::sixths(ma)));
-        }
-
-        /// The least cost never exceeds the cost of a path walked by hand (random steps between
-        /// neighbours), and the fewest phases never exceed the phases that walk takes when each
-        /// phase goes as far as the allowance lets it (4C, 4H).
-        #[test]
-        fn least_cost_never_exceeds_a_walked_path(
-            cells in proptest::collection::vec((0u8..7, any::<bool>()), 64),
-            ridges in proptest::collection::vec((0u8..64, 0u8..6), 0..20),
-            road in proptest::collection::vec(0u8..64, 1..12),
-            start in 0u8..64,
-            steps in proptest::collection::vec(0u8..6, 1..30),
-            ma in 4u32..8,
-        ) {
-            let m = random_map(&cells, &ridges, &road);
-            let g = m.grid;
-            let mv = Movement::new(&m, m.rules());
-            let t = CostTable::new(&mv);
-            let from = g.coord_at(start as usize % g.len());
-            let mut walk = vec![from];
-            for k in &steps {
-                let here = *walk.last().unwrap();
-                let ns: Vec<Coord> = g.neighbors(here).collect();
-                walk.push(ns[*k as usize % ns.len()]);
-            }
-            let walked = mv.path_cost(&walk).expect("steps between neighbours");
-            let end = *walk.last().unwrap();
-            let f = t.field(&[(from, Mp::ZERO)]);
-            let least = f.cost(end).expect("the walk reaches it");
-            prop_assert!(least <= walked, "{least} > {walked}");
-            // The field's own path costs what it says.
-            prop_assert_eq!(mv.path_cost(&f.path_to(end).unwrap()), Some(least));
-            // Phases of the walk, greedily: a new phase when the next hex does not fit.
-            let cap = Mp::whole(ma).in_sixths();
-            let mut phases = 0u32;
-            let mut left = 0u32;
-            for w in walk.windows(2) {
-                let c = mv.entry_cost(w[0], w[1]).unwrap().in_sixths();
-                if c > left {
-                    phases += 1;
-                    left = cap;
-                }
-                left -= c;
-            }
-            let p = t.phases(&[(from, Mp::ZERO)], Mp::whole(ma));
-            // The ring and the priority queue find the same phases and the same paths.
-            prop_assert_eq!(&p, &t.phases_by_heap(&[(from, Mp::ZERO)], Mp::whole(ma)));
-            let fewest = p.phases(end).expect("every hex costs at most 4 MP, under the allowance");
-            prop_assert!(fewest <= phases, "{fewest} > {phases}");
-            // And never fewer than the cost needs.
-            prop_assert!(u64::from(fewest) * u64::from(cap) >= u64::from(least.in_sixths()));
-        }
-    }
-}
+mod tests;

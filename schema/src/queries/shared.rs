@@ -167,7 +167,8 @@ impl SharedSearches {
             .map(|(_, _, f)| Arc::clone(f))
     }
 
-    /// Keep a field over a kept table, while there is room.
+    /// Keep a field over a kept table, while there is room; it takes the place of one kept
+    /// from the same zone (which stopped short of the places of the file that searched again).
     pub fn keep_field(
         &self,
         table: KeptTable,
@@ -178,6 +179,15 @@ impl SharedSearches {
         let Ok(mut held) = self.held.lock() else {
             return;
         };
+        if let Some(e) = held.entries.get_mut(table.0)
+            && let Some(kept) = e
+                .fields
+                .iter_mut()
+                .find(|(z, a, _)| *a == arrives && z == zone)
+        {
+            kept.2 = Arc::clone(f);
+            return;
+        }
         let size = zone.grid().len() / 2;
         if held.hexes + size > MAX_SHARED_HEXES {
             return;
@@ -185,9 +195,6 @@ impl SharedSearches {
         let Some(e) = held.entries.get_mut(table.0) else {
             return;
         };
-        if e.fields.iter().any(|(z, a, _)| *a == arrives && z == zone) {
-            return;
-        }
         e.fields.push((zone.clone(), arrives, Arc::clone(f)));
         held.hexes += size;
     }
