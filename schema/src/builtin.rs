@@ -41,10 +41,13 @@ pub fn map(id: &str) -> Option<Map> {
     shared_map(id).map(Arc::unwrap_or_clone)
 }
 
+/// Each built-in map by its id, parsed (`None` when its text does not parse).
+type Parsed = Vec<(&'static str, Option<Arc<Map>>)>;
+
 /// [`map`], shared: the process's one copy (a batch of scenarios on a built-in map shares it
 /// rather than copying it per scenario).
 pub fn shared_map(id: &str) -> Option<Arc<Map>> {
-    static PARSED: OnceLock<Vec<(&'static str, Option<Arc<Map>>)>> = OnceLock::new();
+    static PARSED: OnceLock<Parsed> = OnceLock::new();
     let parsed = PARSED.get_or_init(|| {
         BUILTIN
             .iter()
