@@ -17,8 +17,10 @@ use crate::model::limits;
 pub fn read<T: DeserializeOwned>(text: &str) -> Option<(T, Value)> {
     let mut de = serde_json::Deserializer::from_str(text);
     let values = std::cell::Cell::new(0);
+    let members = std::cell::RefCell::new(Vec::new());
     let doc = UniqueKeys {
         values: &values,
+        members: &members,
         depth: 0,
     }
     .deserialize(&mut de)
@@ -36,6 +38,10 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Option<(T, Value)> {
 #[derive(Clone, Copy)]
 struct UniqueKeys<'a> {
     values: &'a std::cell::Cell<usize>,
+    /// The members of the objects being read, innermost last: an object is made once its
+    /// members are all read, at its size (a map grown member by member rehashed its table as
+    /// it grew, a share of reading every JSON file).
+    members: &'a std::cell::RefCell<Vec<(String, Value)>>,
     /// Brackets open around the value read.
     depth: usize,
 }
@@ -130,12 +136,17 @@ impl<'de> Visitor<'de> for UniqueKeys<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         self.count()?;
         let member = self.inside()?;
-        let mut out = Map::new();
+        let start = self.members.borrow().len();
         while let Some(key) = map.next_key::<String>()? {
-            if !out.is_empty() {
+            if self.members.borrow().len() > start {
                 self.count()?;
             }
             let value = map.next_value_seed(member)?;
+            self.members.borrow_mut().push((key, value));
+        }
+        let mut members = self.members.borrow_mut();
+        let mut out = Map::with_capacity(members.len() - start);
+        for (key, value) in members.drain(start..) {
             if out.insert(key, value).is_some() {
                 return Err(de::Error::custom("a key is given twice"));
             }
@@ -164,6 +175,7 @@ mod tests {
         let values = std::cell::Cell::new(0);
         UniqueKeys {
             values: &values,
+            members: &Default::default(),
             depth: 0,
         }
         .deserialize(&mut serde_json::Deserializer::from_str(nested))
@@ -190,6 +202,136 @@ mod tests {
             assert!(read::<Value>(&doc(limits::MAX_NESTING)).is_some());
             assert!(read::<Value>(&doc(limits::MAX_NESTING + 1)).is_none());
         }
+    }
+
+    /// Any JSON value: objects of up to a dozen members, nested, their keys drawn from a few
+    /// so that some objects give a key twice.
+    fn any_json() -> impl proptest::strategy::Strategy<Value = Vec<(String, Value)>> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            "[a-z\\\\\"é]{0,6}".prop_map(Value::String),
+        ];
+        let value = leaf.prop_recursive(4, 64, 12, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+                proptest::collection::vec(("[a-f]{1,2}", inner), 0..12).prop_map(|members| {
+                    // Written below member by member, duplicates and all; as a value, the last.
+                    Value::Array(
+                        members
+                            .into_iter()
+                            .map(|(k, v)| Value::Array(vec![Value::String(k), v]))
+                            .collect(),
+                    )
+                }),
+            ]
+        });
+        proptest::collection::vec(("[a-f]{1,2}", value), 0..12)
+    }
+
+    /// A value of [`any_json`] as text: the arrays of pairs it makes for objects are written
+    /// as objects, member by member, in their order.
+    fn written(members: &[(String, Value)]) -> String {
+        fn value(v: &Value) -> String {
+            match v {
+                Value::Array(items)
+                    if !items.is_empty()
+                        && items.iter().all(
+                            |i| matches!(i, Value::Array(p) if p.len() == 2 && p[0].is_string()),
+                        ) =>
+                {
+                    let pairs: Vec<(String, Value)> = items
+                        .iter()
+                        .map(|i| (i[0].as_str().unwrap().to_string(), i[1].clone()))
+                        .collect();
+                    written(&pairs)
+                }
+                Value::Array(items) => {
+                    let items: Vec<String> = items.iter().map(value).collect();
+                    format!("[{}]", items.join(", "))
+                }
+                other => other.to_string(),
+            }
+        }
+        let members: Vec<String> = members
+            .iter()
+            .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), value(v)))
+            .collect();
+        format!("{{{}}}", members.join(", "))
+    }
+
+    proptest::proptest! {
+        /// The quick reader reads exactly what serde_json reads, every key in its order, and
+        /// leaves to the full reader exactly the documents where an object gives a key twice.
+        #[test]
+        fn the_value_is_serde_jsons_and_a_key_twice_is_refused(members in any_json()) {
+            let text = written(&members);
+            let theirs: Value = serde_json::from_str(&text).unwrap();
+            let twice = text_gives_a_key_twice(&text);
+            match read::<Value>(&text) {
+                Some((_, ours)) => {
+                    proptest::prop_assert!(!twice, "{text}");
+                    proptest::prop_assert_eq!(&ours, &theirs);
+                    proptest::prop_assert_eq!(ours.to_string(), theirs.to_string());
+                }
+                None => proptest::prop_assert!(twice, "{text}"),
+            }
+        }
+    }
+
+    /// Does an object of the text give a key twice? (Read by serde_json into lists of keys.)
+    fn text_gives_a_key_twice(text: &str) -> bool {
+        struct Twice(bool);
+        impl<'de> Visitor<'de> for &mut Twice {
+            type Value = ();
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("JSON")
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+                Ok(())
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+                Ok(())
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+                Ok(())
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+                Ok(())
+            }
+            fn visit_str<E>(self, _: &str) -> Result<(), E> {
+                Ok(())
+            }
+            fn visit_unit<E>(self) -> Result<(), E> {
+                Ok(())
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+                while seq.next_element_seed(&mut *self)?.is_some() {}
+                Ok(())
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+                let mut keys = Vec::new();
+                while let Some(k) = map.next_key::<String>()? {
+                    self.0 |= keys.contains(&k);
+                    keys.push(k);
+                    map.next_value_seed(&mut *self)?;
+                }
+                Ok(())
+            }
+        }
+        impl<'de> DeserializeSeed<'de> for &mut Twice {
+            type Value = ();
+            fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+        let mut twice = Twice(false);
+        (&mut twice)
+            .deserialize(&mut serde_json::Deserializer::from_str(text))
+            .unwrap();
+        twice.0
     }
 
     #[test]
