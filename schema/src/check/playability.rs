@@ -311,9 +311,7 @@ mod tests {
     use super::*;
     use crate::diagnostic::Severity;
     use crate::model::hex::Coord;
-    use crate::model::map::{Cell, Road, RoadKind, SideKey};
     use crate::queries::movement::{Movement, Mp};
-    use crate::ruleset::Terrain;
     use proptest::prelude::*;
 
     /// A scenario on `map`: the reds (`units`, allowance `ma` by special rule) deploy on
@@ -370,29 +368,9 @@ mod tests {
             cavalry: bool,
             arrive: bool,
         ) {
-            let mut m = Map::blank("t", "T", 8, 6);
-            for (i, (t, slope)) in cells.iter().enumerate() {
-                let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
-                m.cells[i] = Cell { terrain, slope: *slope && !terrain.is_river() };
-            }
-            let g = m.grid;
-            for (a, k) in &ridges {
-                let a = g.coord_at(*a as usize);
-                if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
-                    m.ridges.insert(SideKey::new(a, b));
-                }
-            }
             // A road from the west edge, so that some arrivals enter along it.
-            let mut at = Coord(1, 3);
-            let mut hexes = vec![at];
-            for k in &road {
-                let next = g.neighbors(at).nth(*k as usize % 6).filter(|n| !hexes.contains(n));
-                match next {
-                    Some(n) => { hexes.push(n); at = n; }
-                    None => break,
-                }
-            }
-            m.roads.push(Road { name: None, kind: RoadKind::Minor, hexes });
+            let m = crate::queries::playable::tests::random_map(&cells, &ridges, &road);
+            let g = m.grid;
             // An arrival needs a hex at the edge.
             let from = if arrive {
                 let edge: Vec<Coord> = g.coords().filter(|c| c.0 == 1 || c.1 == 1 || c.0 == 8 || c.1 == 6).collect();

@@ -809,4 +809,4 @@ impl GroupReach {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

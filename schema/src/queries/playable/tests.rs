@@ -4,6 +4,48 @@ use super::*;
 use crate::model::map::{Cell, Road, RoadKind, SideKey};
 use proptest::prelude::*;
 
+/// A random 8 × 6 map for the searches' property tests: each cell's terrain and slope drawn
+/// (no slope on a river), ridges on drawn hexsides, and a minor road from 0103 along drawn
+/// steps (it stops where it would turn back on itself). `check::playability`'s tests use it too.
+pub(crate) fn random_map(cells: &[(u8, bool)], ridges: &[(u8, u8)], road: &[u8]) -> Map {
+    let mut m = Map::blank("t", "T", 8, 6);
+    for (i, (t, slope)) in cells.iter().enumerate() {
+        let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
+        m.cells[i] = Cell {
+            terrain,
+            slope: *slope && !terrain.is_river(),
+        };
+    }
+    let g = m.grid;
+    for (a, k) in ridges {
+        let a = g.coord_at(*a as usize);
+        if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
+            m.ridges.insert(SideKey::new(a, b));
+        }
+    }
+    let mut at = Coord(1, 3);
+    let mut hexes = vec![at];
+    for k in road {
+        match g
+            .neighbors(at)
+            .nth(*k as usize % 6)
+            .filter(|n| !hexes.contains(n))
+        {
+            Some(n) => {
+                hexes.push(n);
+                at = n;
+            }
+            None => break,
+        }
+    }
+    m.roads.push(Road {
+        name: None,
+        kind: RoadKind::Minor,
+        hexes,
+    });
+    m
+}
+
 /// The kinds of unit a group may hold here: foot, two mounted (4K), a gun.
 const KINDS: [UnitKind; 4] = [UnitKind::MZ, UnitKind::MR, UnitKind::CY, UnitKind::LB];
 
@@ -91,27 +133,8 @@ proptest! {
         crossing in proptest::option::of(0u8..48),
         strict: bool,
     ) {
-        let mut m = Map::blank("t", "T", 8, 6);
-        for (i, (t, slope)) in cells.iter().enumerate() {
-            let terrain = Terrain::ALL[*t as usize % Terrain::ALL.len()];
-            m.cells[i] = Cell { terrain, slope: *slope && !terrain.is_river() };
-        }
+        let m = random_map(&cells, &ridges, &road);
         let g = m.grid;
-        for (a, k) in &ridges {
-            let a = g.coord_at(*a as usize);
-            if let Some(b) = g.neighbors(a).nth(*k as usize % 6) {
-                m.ridges.insert(SideKey::new(a, b));
-            }
-        }
-        let mut at = Coord(1, 3);
-        let mut hexes = vec![at];
-        for k in &road {
-            match g.neighbors(at).nth(*k as usize % 6).filter(|n| !hexes.contains(n)) {
-                Some(n) => { hexes.push(n); at = n; }
-                None => break,
-            }
-        }
-        m.roads.push(Road { name: None, kind: RoadKind::Minor, hexes });
         // One unit of each kind drawn (a group's units are a map: the first allowance drawn).
         let mut units: Vec<(UnitKind, u32)> = Vec::new();
         for (k, ma) in kinds {
