@@ -27,7 +27,7 @@ pub fn hex_of(d: &Diagnostic, map: &Map) -> Option<Coord> {
     }
     let path = d.path.as_deref()?;
     let key = |i: usize| match path.get(i) {
-        Some(PathSeg::Key(k)) => Some(k.as_str()),
+        Some(PathSeg::Key(k)) => Some(k.as_ref()),
         _ => None,
     };
     let index = |i: usize| match path.get(i) {

@@ -157,7 +157,7 @@ pub fn new_scenario(map: &Map) -> Scenario {
 fn target(d: &Diagnostic, s: &Scenario, map: &Map) -> (Tab, Option<Selection>, Option<Coord>) {
     let path = d.path.as_deref().unwrap_or(&[]);
     let key = |i: usize| match path.get(i) {
-        Some(PathSeg::Key(k)) => Some(k.as_str()),
+        Some(PathSeg::Key(k)) => Some(k.as_ref()),
         _ => None,
     };
     let index = |i: usize| match path.get(i) {

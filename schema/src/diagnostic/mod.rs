@@ -7,6 +7,7 @@ mod findings;
 
 pub use findings::Findings;
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 pub use codes::{Code, CodeInfo, Family, REGISTRY};
@@ -34,16 +35,22 @@ pub enum Severity {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(untagged)]
 pub enum PathSeg {
-    /// Object key, struct field or enum variant name.
-    Key(String),
+    /// Object key, struct field or enum variant name: borrowed when the program names it
+    /// (most paths are built for findings that may never be shown), owned when a file does.
+    Key(Cow<'static, str>),
     /// Array index.
     Index(usize),
 }
 
 impl PathSeg {
-    /// A key segment.
-    pub fn key(k: &str) -> PathSeg {
-        PathSeg::Key(k.to_string())
+    /// A key segment the program names.
+    pub const fn key(k: &'static str) -> PathSeg {
+        PathSeg::Key(Cow::Borrowed(k))
+    }
+
+    /// A key segment a file names (a key, an id).
+    pub fn owned(k: &str) -> PathSeg {
+        PathSeg::Key(Cow::Owned(k.to_string()))
     }
 }
 
@@ -412,14 +419,14 @@ pub trait IntoSeg {
     /// Make a path segment.
     fn into_seg(self) -> PathSeg;
 }
-impl IntoSeg for &str {
+impl IntoSeg for &'static str {
     fn into_seg(self) -> PathSeg {
-        PathSeg::Key(self.to_string())
+        PathSeg::key(self)
     }
 }
 impl IntoSeg for String {
     fn into_seg(self) -> PathSeg {
-        PathSeg::Key(self)
+        PathSeg::Key(Cow::Owned(self))
     }
 }
 impl IntoSeg for usize {

@@ -582,7 +582,13 @@ pub(crate) fn road_problems(
 }
 
 /// MAP007 for each hex of the `hexes` of item `i` of `list` (a road, a feature) off the map.
-fn off_map_in_list(problems: &mut Findings, grid: &Grid, hexes: &[Coord], list: &str, i: usize) {
+fn off_map_in_list(
+    problems: &mut Findings,
+    grid: &Grid,
+    hexes: &[Coord],
+    list: &'static str,
+    i: usize,
+) {
     for (j, c) in hexes.iter().enumerate() {
         if !grid.contains(*c) {
             problems.push_with(Code::OffMap, || {

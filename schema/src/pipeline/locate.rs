@@ -246,7 +246,7 @@ impl<'a> Locator<'a> {
         let list = &items.list;
         match seg {
             PathSeg::Key(k) => {
-                if let Some(i) = items.first_of_key.get(k.as_str()) {
+                if let Some(i) = items.first_of_key.get(k.as_ref()) {
                     return Some(list[*i].1.clone());
                 }
                 // A newtype's content: `TreatAsClear(Feature("V4"))`.

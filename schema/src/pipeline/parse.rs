@@ -465,8 +465,8 @@ fn path_of(p: &serde_path_to_error::Path) -> Vec<PathSeg> {
     p.iter()
         .filter_map(|s| match s {
             Segment::Seq { index } => Some(PathSeg::Index(*index)),
-            Segment::Map { key } => Some(PathSeg::Key(key.clone())),
-            Segment::Enum { variant } => Some(PathSeg::Key(variant.clone())),
+            Segment::Map { key } => Some(PathSeg::owned(key)),
+            Segment::Enum { variant } => Some(PathSeg::owned(variant)),
             Segment::Unknown => None,
         })
         .collect()

@@ -472,7 +472,7 @@ fn rule_explains(kind: DocKind, e: &jsonschema::ValidationError) -> bool {
         return false;
     }
     let key = |from_end: usize| match path.iter().rev().nth(from_end) {
-        Some(PathSeg::Key(k)) => k.as_str(),
+        Some(PathSeg::Key(k)) => k.as_ref(),
         _ => "",
     };
     matches!(e.kind(), K::Maximum { .. } | K::Minimum { .. })
@@ -757,7 +757,7 @@ pub fn parse_pointer(p: &str) -> Vec<PathSeg> {
             let s = s.replace("~1", "/").replace("~0", "~");
             match s.parse::<usize>() {
                 Ok(i) if !s.is_empty() => PathSeg::Index(i),
-                _ => PathSeg::Key(s),
+                _ => PathSeg::Key(s.into()),
             }
         })
         .collect()

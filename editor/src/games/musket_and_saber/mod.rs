@@ -337,7 +337,7 @@ fn tab_of(doc: &Content, d: &saber_schema::diagnostic::Diagnostic) -> Option<MsT
     let Some(PathSeg::Key(first)) = d.path.as_deref()?.first() else {
         return None;
     };
-    Some(match (doc.is_scenario(), first.as_str()) {
+    Some(match (doc.is_scenario(), first.as_ref()) {
         (false, "chart" | "track") => MsTab::Chart,
         (false, "terrain" | "legend" | "hexsides" | "roads" | "labels") => MsTab::Terrain,
         (false, _) => MsTab::Map,

@@ -330,7 +330,9 @@ pub fn group_layer_name(side: &Side, g: &Group) -> String {
 /// The index that follows `key` in a path (`/victory/2/goal` → 2).
 fn index_after(path: &[crate::diagnostic::PathSeg], key: &str) -> Option<usize> {
     use crate::diagnostic::PathSeg;
-    let at = path.iter().position(|p| *p == PathSeg::key(key))?;
+    let at = path
+        .iter()
+        .position(|p| matches!(p, PathSeg::Key(k) if k == key))?;
     match path.get(at + 1) {
         Some(PathSeg::Index(i)) => Some(*i),
         _ => None,

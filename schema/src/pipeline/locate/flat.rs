@@ -404,7 +404,7 @@ mod tests {
             }
             serde_json::Value::Object(members) => {
                 for (i, (k, item)) in members.iter().enumerate() {
-                    paths(item, [at.clone(), vec![PathSeg::key(k)]].concat(), out);
+                    paths(item, [at.clone(), vec![PathSeg::owned(k)]].concat(), out);
                     out.push([at.clone(), vec![PathSeg::Index(i)]].concat());
                 }
             }
@@ -526,7 +526,7 @@ mod tests {
         ]];
         for k in ["a", "b", "ab", "x", long.as_str()] {
             for tail in [vec![], vec![PathSeg::Index(0)]] {
-                paths.push([vec![PathSeg::key("list"), PathSeg::key(k)], tail].concat());
+                paths.push([vec![PathSeg::key("list"), PathSeg::owned(k)], tail].concat());
             }
         }
         same(&text, &paths).unwrap();

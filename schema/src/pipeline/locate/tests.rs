@@ -256,7 +256,7 @@ impl Writer<'_> {
         let start = self.out.len();
         let with = |k: &str| {
             let mut p = path.to_vec();
-            p.push(PathSeg::key(k));
+            p.push(PathSeg::owned(k));
             p
         };
         match v {

@@ -331,7 +331,7 @@ fn at_key(origin: &Origin, key: &str) -> Origin {
     match origin {
         Origin::Path(p) => {
             let mut p = p.clone();
-            p.push(PathSeg::key(key));
+            p.push(PathSeg::owned(key));
             Origin::Path(p)
         }
         other => other.clone(),
@@ -672,7 +672,7 @@ fn report_checked(
             _ => None,
         };
         let key = match path.first() {
-            Some(PathSeg::Key(k)) => k.as_str(),
+            Some(PathSeg::Key(k)) => k.as_ref(),
             _ => "",
         };
         let (origin, here) = traced(key, &index).unwrap_or((Origin::Unknown, "the map".into()));
