@@ -164,10 +164,13 @@ fn zone_room(r: &Resolved, si: usize, gi: usize) -> Option<u32> {
 /// warning (limbers are markers without stacking points, 7.0A, so they may share a hex).
 fn limber_roads(s: &Scenario, map: &Map, r: &Resolved) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let roads = HexSet::from_coords(
-        map.grid,
-        map.roads.iter().flat_map(|rd| rd.hexes.iter().copied()),
-    );
+    // Made only for a scenario with such a rule (a set of the whole map's hexes a file).
+    let roads = std::cell::LazyCell::new(|| {
+        HexSet::from_coords(
+            map.grid,
+            map.roads.iter().flat_map(|rd| rd.hexes.iter().copied()),
+        )
+    });
     for (si, side) in s.sides.iter().enumerate() {
         let Some(ri) = s.special_rules.iter().position(|sr| {
             matches!(&sr.effect, Effect::LimberCounters { side: id, road_only: true, .. } if *id == side.id)
