@@ -315,61 +315,81 @@ impl Dilation {
         })
     }
 
-    /// The hexes within `max` of `set`: `max` rings, or until one adds nothing.
+    /// The hexes within `max` of `set`: `max` rings, or until one adds nothing. Each ring
+    /// touches only the words where the set has hexes and the words a shift reaches from
+    /// them: a zone grown from a few hexes covers a few rows of the map, not all of it.
     fn within(&self, set: &HexSet, max: u32) -> HexSet {
         let mut seen = set.clone();
+        let words = seen.bits.as_slice().len();
+        let Some(lo) = seen.bits.as_slice().iter().position(|w| *w != 0) else {
+            return seen;
+        };
+        let hi = words
+            - seen
+                .bits
+                .as_slice()
+                .iter()
+                .rev()
+                .position(|w| *w != 0)
+                .unwrap_or(0);
+        // A hex's neighbour at offset `o` is |o| / BITS words away, and one more for the bits
+        // that cross a word's edge.
+        let reach = self
+            .shifts
+            .iter()
+            .map(|(o, _)| o.unsigned_abs() / usize::BITS as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let (mut lo, mut hi) = (lo, hi);
         let mut grown = seen.bits.clone();
+        // The set's words between `reach` clear words on each side: a shift reads no word
+        // outside them, so its loop has no bounds to test.
+        let mut padded = vec![0; words + 2 * reach];
         for _ in 0..max {
+            padded[reach + lo..reach + hi].copy_from_slice(&seen.bits.as_slice()[lo..hi]);
+            // Every hex of the set is in words `lo..hi`, so every hex next to it in `lo..hi`
+            // widened by `reach`.
+            (lo, hi) = (lo.saturating_sub(reach), (hi + reach).min(words));
             for (o, mask) in &self.shifts {
-                or_shifted(
-                    grown.as_mut_slice(),
-                    seen.bits.as_slice(),
-                    *o,
-                    mask.as_slice(),
-                );
+                let out = &mut grown.as_mut_slice()[lo..hi];
+                or_shifted(out, &mask.as_slice()[lo..hi], &padded, reach + lo, *o);
             }
-            if grown == seen.bits {
+            let (now, before) = (
+                &grown.as_slice()[lo..hi],
+                &mut seen.bits.as_mut_slice()[lo..hi],
+            );
+            if now == before {
                 break;
             }
-            seen.bits.clone_from(&grown);
+            before.copy_from_slice(now);
         }
         seen
     }
 }
 
-/// `out |= (src shifted so that bit i holds src's bit i + o) & mask`, word by word; bits
-/// shifted in from outside `src` are clear.
-fn or_shifted(out: &mut [usize], src: &[usize], o: isize, mask: &[usize]) {
+/// `out |= (set shifted so that bit i holds the set's bit i + o) & mask`, word by word, where
+/// `padded` holds the set's words after clear ones, `out`'s first word at `start`, with more
+/// than |o| / BITS clear words before the set's first and after its last.
+fn or_shifted(out: &mut [usize], mask: &[usize], padded: &[usize], start: usize, o: isize) {
     const BITS: usize = usize::BITS as usize;
-    let word = |w: isize| {
-        usize::try_from(w)
-            .ok()
-            .and_then(|w| src.get(w))
-            .copied()
-            .unwrap_or(0)
+    let (q, r) = (o.unsigned_abs() / BITS, o.unsigned_abs() % BITS);
+    let n = out.len();
+    // Each word of `out` reads the word `q` words away in the shift's direction (`near`) and,
+    // for the bits that cross a word's edge, the one past it (`far`).
+    let (near, far) = if o >= 0 {
+        (&padded[start + q..][..n], &padded[start + q + 1..][..n])
+    } else {
+        (&padded[start - q..][..n], &padded[start - q - 1..][..n])
     };
-    let (q, r) = ((o.unsigned_abs() / BITS) as isize, o.unsigned_abs() % BITS);
-    for (w, (out, mask)) in out.iter_mut().zip(mask).enumerate() {
-        if *mask == 0 {
-            continue;
+    let words = out.iter_mut().zip(mask).zip(near.iter().zip(far));
+    match (r, o >= 0) {
+        (0, _) => words.for_each(|((out, m), (a, _))| *out |= a & m),
+        (_, true) => {
+            words.for_each(|((out, m), (a, b))| *out |= ((a >> r) | (b << (BITS - r))) & m)
         }
-        let w = w as isize;
-        let v = if o >= 0 {
-            let lo = word(w + q) >> r;
-            if r == 0 {
-                lo
-            } else {
-                lo | (word(w + q + 1) << (BITS - r))
-            }
-        } else {
-            let hi = word(w - q) << r;
-            if r == 0 {
-                hi
-            } else {
-                hi | (word(w - q - 1) >> (BITS - r))
-            }
-        };
-        *out |= v & mask;
+        (_, false) => {
+            words.for_each(|((out, m), (a, b))| *out |= ((a << r) | (b >> (BITS - r))) & m)
+        }
     }
 }
 
