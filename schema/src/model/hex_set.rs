@@ -269,6 +269,9 @@ struct Dilation {
     grid: Grid,
     /// Each offset, and the hexes whose neighbour at that offset is on the map.
     shifts: Vec<(isize, FixedBitSet)>,
+    /// How many words away a shift reads: |o| / BITS for the farthest offset `o`, and one
+    /// more for the bits that cross a word's edge.
+    reach: usize,
 }
 
 /// How many grids' masks a thread keeps: a batch's files mostly share a map or a few.
@@ -296,7 +299,16 @@ impl Dilation {
                 shifts[k].1.insert(i);
             }
         }
-        Dilation { grid, shifts }
+        let reach = shifts
+            .iter()
+            .map(|(o, _)| o.unsigned_abs() / usize::BITS as usize + 1)
+            .max()
+            .unwrap_or(0);
+        Dilation {
+            grid,
+            shifts,
+            reach,
+        }
     }
 
     /// Run `f` with the masks of `grid`, made once per grid and thread (while it is among the
@@ -321,10 +333,10 @@ impl Dilation {
     fn within(&self, set: &HexSet, max: u32) -> HexSet {
         let mut seen = set.clone();
         let words = seen.bits.as_slice().len();
-        let Some(lo) = seen.bits.as_slice().iter().position(|w| *w != 0) else {
+        let Some(mut lo) = seen.bits.as_slice().iter().position(|w| *w != 0) else {
             return seen;
         };
-        let hi = words
+        let mut hi = words
             - seen
                 .bits
                 .as_slice()
@@ -332,15 +344,7 @@ impl Dilation {
                 .rev()
                 .position(|w| *w != 0)
                 .unwrap_or(0);
-        // A hex's neighbour at offset `o` is |o| / BITS words away, and one more for the bits
-        // that cross a word's edge.
-        let reach = self
-            .shifts
-            .iter()
-            .map(|(o, _)| o.unsigned_abs() / usize::BITS as usize + 1)
-            .max()
-            .unwrap_or(0);
-        let (mut lo, mut hi) = (lo, hi);
+        let reach = self.reach;
         let mut grown = seen.bits.clone();
         // The set's words between `reach` clear words on each side: a shift reads no word
         // outside them, so its loop has no bounds to test.

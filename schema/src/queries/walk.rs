@@ -20,6 +20,7 @@ use crate::model::hex::Coord;
 use crate::model::hex_set::HexSet;
 use crate::queries::movement::Mp;
 use crate::queries::reach::CostTable;
+use crate::queries::spare;
 
 /// No bank: a river hex.
 const NO_BANK: u32 = u32::MAX;
@@ -243,10 +244,10 @@ impl Walk<'_> {
     ) -> Option<(u64, Vec<Coord>)> {
         let grid = self.table.grid();
         let n = grid.len() * layers * modes;
-        let mut target = vec![false; grid.len()];
-        targets.indices().for_each(|i| target[i] = true);
-        let mut best = vec![u64::MAX; n];
-        let mut pred = vec![u32::MAX; n];
+        // The thread's spare buffers, as the cost table's searches take theirs: a search that
+        // mapped its states afresh paid for them again in page faults and the kernel's zeroing.
+        let mut best = spare::filled(n, u64::MAX);
+        let mut pred = spare::filled(n, u32::MAX);
         let mut heap = BinaryHeap::new();
         for (s, k) in starts {
             if *k < best[*s] {
@@ -254,12 +255,13 @@ impl Walk<'_> {
                 heap.push(Reverse((*k, *s)));
             }
         }
+        let mut way = None;
         while let Some(Reverse((key, s))) = heap.pop() {
             if key != best[s] {
                 continue;
             }
             let (i, l, m) = (s / (layers * modes), (s / modes) % layers, s % modes);
-            if target[i] {
+            if targets.contains_index(i) {
                 let mut path = vec![grid.coord_at(i)];
                 let mut at = s;
                 while pred[at] != u32::MAX && path.len() <= n {
@@ -267,7 +269,8 @@ impl Walk<'_> {
                     path.push(grid.coord_at(at / (layers * modes)));
                 }
                 path.reverse();
-                return Some((key, path));
+                way = Some((key, path));
+                break;
             }
             expand(i, l, m, key, &mut |j, l2, m2, k2| {
                 let t = (j * layers + l2) * modes + m2;
@@ -278,7 +281,9 @@ impl Walk<'_> {
                 }
             });
         }
-        None
+        spare::give_back(best);
+        spare::give_back(pred);
+        way
     }
 }
 
