@@ -16,6 +16,11 @@
 #
 #   tests/bench/ratio.sh [N] [RUNS] [SEED]      (defaults: 2040 9 39)
 #
+# Where valgrind is installed, it then counts each program's instructions for the batch once
+# (callgrind, saberc on one thread), which repeat exactly where CPU time on a shared machine does
+# not: the total, and the total without glibc's memset, memcpy and memmove, whose `rep stosb` and
+# `rep movsb` (above 2 KiB) callgrind counts once per byte.
+#
 # Installs jsonschema-cli with `cargo install --locked jsonschema-cli` when it is missing.
 # SABERC=PATH measures that saberc binary instead of building this checkout's (to compare two
 # builds in one sitting).
@@ -118,3 +123,31 @@ report() {
 }
 report "batch (median)" "$work/bs.txt" "$work/bj.txt"
 report "one file (median of $runs runs of $reps starts)" "$work/os.txt" "$work/oj.txt" ms 1000
+
+# Instructions: each program once under callgrind (xargs may start jsonschema-cli more than
+# once: every profile it writes is counted).
+if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
+    # "total without-string-functions" over the profiles named $work/$1.*
+    instructions() {
+        local total=0 strings=0 f t m
+        for f in "$work/$1".*; do
+            callgrind_annotate --auto=no "$f" >"$work/annotated.txt" 2>/dev/null
+            t=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }' "$work/annotated.txt")
+            m=$(awk '/\.S:__(memset|memcpy|memmove)/ { gsub(",", "", $1); s += $1 } END { print s + 0 }' "$work/annotated.txt")
+            total=$((total + t))
+            strings=$((strings + m))
+        done
+        echo "$total $((total - strings))"
+    }
+    RAYON_NUM_THREADS=1 valgrind -q --tool=callgrind --callgrind-out-file="$work/cg-saberc.%p" \
+        "$saberc" check --format json "$work/files/json" >/dev/null 2>&1 || true
+    xargs valgrind -q --tool=callgrind --callgrind-out-file="$work/cg-jcli.%p" \
+        jsonschema-cli validate --offline --errors-only "$schema" -i <"$work/list.txt" >/dev/null 2>&1 || true
+    read -r si sx <<<"$(instructions cg-saberc)"
+    read -r ji jx <<<"$(instructions cg-jcli)"
+    awk -v si="$si" -v sx="$sx" -v ji="$ji" -v jx="$jx" 'BEGIN {
+        printf "batch instructions: saberc %.1f M (%.1f M without memset, memcpy, memmove); jsonschema-cli %.1f M (%.1f M); ratio %.3f (%.3f)\n", si / 1e6, sx / 1e6, ji / 1e6, jx / 1e6, si / ji, sx / jx
+    }'
+else
+    echo "batch instructions: not counted (valgrind is not installed)"
+fi
